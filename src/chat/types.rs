@@ -1,0 +1,86 @@
+//! Platform-neutral request and reply types. Discord and the terminal both speak these.
+
+use serde::Serialize;
+
+/// Where a game lives: one active game per (platform, channel). A thread is a channel.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Place {
+    /// `discord` or `local`.
+    pub platform: String,
+    /// Server id, if any.
+    pub guild: Option<String>,
+    /// Channel or thread id.
+    pub channel: String,
+}
+
+/// Who sent a request.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct User {
+    /// Stable platform id (Discord snowflake, or the local name).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// May manage the channel (Discord: Manage Channels): abort and kick without a vote.
+    pub is_channel_admin: bool,
+}
+
+/// One chat command. `text` is the whole command line without any prefix, e.g.
+/// `game new nepal boom=on`, `move grow Kathmandu; end`, `rules nepal conflict`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Request {
+    pub place: Place,
+    pub user: User,
+    pub text: String,
+    /// Platform id of the request (Discord interaction id). A request id seen before is
+    /// not applied again.
+    pub request_id: Option<String>,
+    /// For button presses: the game version the button was made for. A different current
+    /// version means the button is stale and nothing happens.
+    pub expected_version: Option<i64>,
+}
+
+/// Who sees a reply.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", content = "user", rename_all = "lowercase")]
+pub enum Visibility {
+    /// Posted in the channel.
+    Public,
+    /// Shown only to this user id (Discord: ephemeral).
+    Private(String),
+}
+
+/// A button offered under a reply: pressing it sends `command` as a request with
+/// `expected_version = version`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Button {
+    pub label: String,
+    pub command: String,
+    pub version: i64,
+}
+
+/// One reply message.
+#[derive(Clone, Debug, Serialize)]
+pub struct Reply {
+    pub text: String,
+    /// PNG bytes of the board, if any.
+    #[serde(skip)]
+    pub image: Option<Vec<u8>>,
+    pub visibility: Visibility,
+    /// User ids to ping; the platform must allow mentions of exactly these and nobody else.
+    pub pings: Vec<String>,
+    pub buttons: Vec<Button>,
+    /// True for error replies (Discord shows them ephemerally).
+    pub is_error: bool,
+}
+
+impl Reply {
+    pub fn public(text: impl Into<String>) -> Self {
+        Reply { text: text.into(), image: None, visibility: Visibility::Public, pings: vec![], buttons: vec![], is_error: false }
+    }
+    pub fn private(user: &str, text: impl Into<String>) -> Self {
+        Reply { visibility: Visibility::Private(user.to_string()), ..Reply::public(text) }
+    }
+    pub fn error(user: &str, text: impl Into<String>) -> Self {
+        Reply { is_error: true, ..Reply::private(user, text) }
+    }
+}

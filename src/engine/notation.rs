@@ -1,0 +1,153 @@
+//! Text → step matching shared by all games: syntax checks first, then matching against the
+//! canonical notation of the legal steps, with case-insensitive unique-prefix matching of
+//! each word (`mo gor pok` → `move Gorkha Pokhara`).
+
+use std::fmt;
+
+/// Longest step text accepted.
+pub const MAX_STEP_LEN: usize = 200;
+
+/// Why text did not name a legal step. The message says what would be accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    Empty,
+    /// Bad syntax (too long, control characters...). The string says what was wrong.
+    Syntax(String),
+    /// No legal step matches. `suggestions` are the closest legal steps (may be empty when
+    /// the seat has nothing to do).
+    NoMatch { input: String, suggestions: Vec<String> },
+    /// Several legal steps match the prefix.
+    Ambiguous { input: String, candidates: Vec<String> },
+}
+
+fn list(v: &[String]) -> String {
+    const SHOW: usize = 12;
+    let mut s: Vec<String> = v.iter().take(SHOW).map(|x| format!("`{x}`")).collect();
+    if v.len() > SHOW {
+        s.push(format!("… and {} more", v.len() - SHOW));
+    }
+    s.join(", ")
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::Empty => write!(f, "no step given; type a step such as `end`, or ask for the legal ones with `move` alone"),
+            ParseError::Syntax(s) => f.write_str(s),
+            ParseError::NoMatch { input, suggestions } if suggestions.is_empty() => {
+                write!(f, "`{}` is not a legal step, and you have no steps to take now", clip(input))
+            }
+            ParseError::NoMatch { input, suggestions } => {
+                write!(f, "`{}` is not a legal step now; legal steps include: {}", clip(input), list(suggestions))
+            }
+            ParseError::Ambiguous { input, candidates } => {
+                write!(f, "`{}` could mean several steps: {}; type more of the name", clip(input), list(candidates))
+            }
+        }
+    }
+}
+impl std::error::Error for ParseError {}
+
+/// Shorten user text for echoing in an error, and defuse mentions.
+pub fn clip(s: &str) -> String {
+    let mut out: String = s.chars().take(60).collect();
+    if s.chars().count() > 60 {
+        out.push('…');
+    }
+    out.replace('@', "@\u{200b}").replace('`', "'")
+}
+
+/// Split into lower-cased words, after syntax checks.
+pub fn words(text: &str) -> Result<Vec<String>, ParseError> {
+    if text.len() > MAX_STEP_LEN {
+        return Err(ParseError::Syntax(format!(
+            "that step is {} characters long; steps are at most {MAX_STEP_LEN}",
+            text.len()
+        )));
+    }
+    if let Some(c) = text.chars().find(|c| c.is_control() && !c.is_whitespace()) {
+        return Err(ParseError::Syntax(format!(
+            "the step contains a control character (U+{:04X}); use letters, digits and spaces",
+            c as u32
+        )));
+    }
+    let w: Vec<String> = text.split_whitespace().map(|w| w.to_lowercase()).collect();
+    if w.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    Ok(w)
+}
+
+/// Match `text` against canonical step strings; returns the index of the one meant.
+///
+/// Rules: an exact (case-insensitive) match wins; otherwise every input word must be a
+/// prefix of the corresponding word, with the same number of words; one match is taken,
+/// several give [`ParseError::Ambiguous`] (unless exactly one of them matches every word
+/// exactly), none gives [`ParseError::NoMatch`] with the closest steps.
+pub fn match_step(text: &str, candidates: &[String]) -> Result<usize, ParseError> {
+    let input = words(text)?;
+    let mut hits = Vec::new();
+    for (i, c) in candidates.iter().enumerate() {
+        let cw: Vec<String> = c.split_whitespace().map(|w| w.to_lowercase()).collect();
+        if cw == input {
+            return Ok(i);
+        }
+        if cw.len() == input.len() && cw.iter().zip(&input).all(|(c, i)| c.starts_with(i.as_str())) {
+            hits.push(i);
+        }
+    }
+    match hits.len() {
+        1 => Ok(hits[0]),
+        0 => {
+            // Closest: those sharing the longest leading run of matching words.
+            let score = |c: &String| {
+                c.split_whitespace()
+                    .zip(&input)
+                    .take_while(|(c, i)| c.to_lowercase().starts_with(i.as_str()))
+                    .count()
+            };
+            let best = candidates.iter().map(score).max().unwrap_or(0);
+            let suggestions = candidates.iter().filter(|c| score(c) == best).cloned().collect();
+            Err(ParseError::NoMatch { input: text.trim().to_string(), suggestions })
+        }
+        _ => Err(ParseError::Ambiguous {
+            input: text.trim().to_string(),
+            candidates: hits.iter().map(|&i| candidates[i].clone()).collect(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    fn c(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+    #[test]
+    fn unique_prefix_matches_case_insensitively() {
+        let cands = c(&["move Gorkha Pokhara", "move Gorkha Kathmandu", "grow Gorkha", "end"]);
+        assert_eq!(match_step("MO gor pok", &cands), Ok(0));
+        assert_eq!(match_step("end", &cands), Ok(3));
+    }
+    #[test]
+    fn ambiguous_prefix_lists_candidates() {
+        let cands = c(&["move Gorkha Pokhara", "move Gorkha Palpa"]);
+        match match_step("move gor p", &cands) {
+            Err(ParseError::Ambiguous { candidates, .. }) => assert_eq!(candidates.len(), 2),
+            other => panic!("{other:?}"),
+        }
+    }
+    #[test]
+    fn exact_word_beats_prefix() {
+        let cands = c(&["grow Dolpa", "grow Dolpa-East"]);
+        assert_eq!(match_step("grow dolpa", &cands), Ok(0));
+    }
+    #[test]
+    fn no_match_suggests_and_control_chars_are_refused() {
+        let cands = c(&["grow Kathmandu", "end"]);
+        assert!(matches!(match_step("fly away", &cands), Err(ParseError::NoMatch { .. })));
+        assert!(matches!(match_step("end\u{0}", &cands), Err(ParseError::Syntax(_))));
+        assert!(matches!(match_step(&"x".repeat(1000), &cands), Err(ParseError::Syntax(_))));
+        assert_eq!(match_step("   ", &cands), Err(ParseError::Empty));
+    }
+}

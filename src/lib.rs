@@ -1,0 +1,7 @@
+//! Sherpa: play-by-post board games for Discord channels and the terminal.
+//!
+//! See ARCHITECTURE.md for the map. In short: `engine` is the game contract, `games` the
+//! rules, `render` the drawing, `store` the SQLite persistence, `chat` the platform-neutral
+//! commands, `local` the terminal front end and `discord` the Discord front end.
+
+pub mod engine;
