@@ -172,6 +172,10 @@ pub struct Applied {
     pub irreversible: bool,
     /// True if this step ended the acting seat's turn (used for turn summaries).
     pub turn_ended: bool,
+    /// True if the step's notation is secret (a sealed choice): chat shows it only to its
+    /// player, and `game history` hides it until the game ends. Public events still say
+    /// what everyone may know (e.g. "ann sealed a program, commitment 3fa9c0d1").
+    pub secret: bool,
 }
 
 /// A legal step as offered to a player: canonical notation plus a short human label.
@@ -208,7 +212,9 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + 
 
     fn status(&self) -> Status;
 
-    /// Every legal step for `seat` now, in a stable order. Empty if the seat need not act.
+    /// Every legal step for `seat` now, in a stable order. Seats in `Status::Acting` always
+    /// have at least one. A seat outside it may still have optional steps (e.g. taking back
+    /// a sealed choice before the reveal); a seat with none may not act at all.
     fn legal_steps(&self, data: &Self::Data, seat: Seat) -> Vec<Self::Step>;
 
     /// Apply a step for `seat`. On error the state is unchanged.
@@ -232,6 +238,12 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + 
         let names: Vec<String> = legal.iter().map(|s| Self::format_step(data, s)).collect();
         let i = match_step(text, &names)?;
         Ok(legal[i].clone())
+    }
+
+    /// Expand a compact command into a sequence of steps applied together, e.g. Himalaya's
+    /// `program ice deal deal stone rest dirt`. `None` means `text` is one step.
+    fn expand(&self, _data: &Self::Data, _seat: Seat, _text: &str) -> Option<Vec<String>> {
+        None
     }
 
     /// What `viewer` may see. The single place that decides visibility.
@@ -275,6 +287,8 @@ pub trait AnyGame: Send {
     fn legal(&self, seat: Seat) -> Vec<StepInfo>;
     /// Parse and apply. On error nothing changes. Returns the canonical notation applied.
     fn play(&mut self, seat: Seat, text: &str) -> Result<(String, Applied), PlayError>;
+    /// The steps a compact command stands for (see [`Game::expand`]), else `[text]`.
+    fn expand(&self, seat: Seat, text: &str) -> Vec<String>;
     fn view_json(&self, viewer: Viewer) -> serde_json::Value;
     fn describe(&self, viewer: Viewer) -> String;
     fn render(&self, viewer: Viewer) -> Png;
@@ -385,6 +399,9 @@ impl<G: Game> AnyGame for Instance<G> {
         let step = self.state.parse_step(d, seat, text).map_err(PlayError::Parse)?;
         let applied = self.state.apply(d, seat, &step).map_err(PlayError::Rule)?;
         Ok((G::format_step(d, &step), applied))
+    }
+    fn expand(&self, seat: Seat, text: &str) -> Vec<String> {
+        self.state.expand(&self.kind.data, seat, text).unwrap_or_else(|| vec![text.to_string()])
     }
     fn view_json(&self, viewer: Viewer) -> serde_json::Value {
         serde_json::to_value(self.state.view(&self.kind.data, viewer)).unwrap_or_default()
