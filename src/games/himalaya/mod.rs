@@ -490,7 +490,7 @@ impl Himalaya {
         )));
         self.last_inventory = Some(InventoryReveal {
             turn: self.turn,
-            stock: stock.iter().map(|h| goods_map(h)).collect(),
+            stock: stock.iter().map(goods_map).collect(),
             winners,
         });
     }
@@ -1456,7 +1456,10 @@ impl Game for Himalaya {
         if self.seals[seat].is_some() {
             out.push("unseal".to_string());
         }
-        out.extend(std::iter::repeat("unplan".to_string()).take(self.plans[seat].len()));
+        out.extend(std::iter::repeat_n(
+            "unplan".to_string(),
+            self.plans[seat].len(),
+        ));
         out.extend(words[1..].iter().map(|w| format!("plan {w}")));
         if words.len() - 1 == ACTIONS {
             out.push("seal".to_string());
