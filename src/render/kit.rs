@@ -309,7 +309,7 @@ fn cap_middle(size: f32, bold: bool) -> f32 {
     let sf = font.as_scaled(PxScale::from(size));
     let cap = font
         .outline(font.glyph_id('H'))
-        .map(|o| o.bounds.max.y * sf.v_scale_factor())
+        .map(|o| o.bounds.min.y.max(o.bounds.max.y) * sf.v_scale_factor()) // min.y holds y_max
         .unwrap_or(sf.ascent() * 0.75);
     sf.ascent() - cap / 2.0
 }
@@ -1227,7 +1227,7 @@ impl Canvas {
         self.fill_polygon(&pts, style.color);
         self.stroke_polygon(&pts, INK, ow);
         let (lsize, ly) = match style.shape {
-            Shape::Triangle => (r * 0.95, cy + r * 0.3),
+            Shape::Triangle => (r * 1.05, cy + r * 0.32),
             Shape::Diamond => (r * 1.05, cy),
             _ => (r * 1.2, cy),
         };
@@ -1348,9 +1348,11 @@ impl Canvas {
                 let nh = self.line_height(NAME);
                 self.text_bold(name_x, cy - nh / 2.0, NAME, INK, &name, Align::Left);
             } else {
-                self.text_bold(name_x, ry + 3.0, NAME, INK, &name, Align::Left);
+                let (nh, dh) = (self.line_height(NAME), self.line_height(DETAIL));
+                let top = cy - (nh + dh) / 2.0 + 1.0;
+                self.text_bold(name_x, top, NAME, INK, &name, Align::Left);
                 let detail = self.ellipsize(DETAIL, &row.detail, avail, false);
-                let dy = ry + 4.0 + self.line_height(NAME);
+                let dy = top + nh;
                 self.text(name_x, dy, DETAIL, MUTED, &detail, Align::Left);
             }
         }
@@ -1773,6 +1775,21 @@ mod tests {
         c
     }
 
+    fn zoom(src: &RgbaImage, x0: u32, y0: u32, w: u32, h: u32, k: u32) -> Canvas {
+        let mut big = Canvas::new(w * k, h * k, WHITE);
+        for y in 0..h.min(src.height().saturating_sub(y0)) {
+            for x in 0..w.min(src.width().saturating_sub(x0)) {
+                let p = *src.get_pixel(x0 + x, y0 + y);
+                for dy in 0..k {
+                    for dx in 0..k {
+                        big.img.put_pixel(x * k + dx, y * k + dy, p);
+                    }
+                }
+            }
+        }
+        big
+    }
+
     /// Writes the demo board to /tmp/kit.png for visual inspection.
     /// Run: cargo test --lib render::kit::tests::write_demo_png -- --ignored
     #[test]
@@ -1788,17 +1805,11 @@ mod tests {
         }
         z.text(10.0, 70.0, 14.0, INK, "Names 14px: Kathmandu", Align::Left);
         z.text_bold(10.0, 90.0, 16.0, INK, "Bold 16px: Pokhara", Align::Left);
-        let mut big = Canvas::new(880, 480, WHITE);
-        for y in 0..120 {
-            for x in 0..220 {
-                let p = *z.img.get_pixel(x, y);
-                for dy in 0..4 {
-                    for dx in 0..4 {
-                        big.img.put_pixel(x * 4 + dx, y * 4 + dy, p);
-                    }
-                }
-            }
-        }
+        let big = zoom(&z.img, 0, 0, 220, 120, 4);
         std::fs::write("/tmp/kit_zoom.png", big.encode_png()).unwrap();
+        let tokens = zoom(&c.img, 40, 260, 480, 180, 2);
+        std::fs::write("/tmp/kit_crop1.png", tokens.encode_png()).unwrap();
+        let panels = zoom(&c.img, 1060, 10, 340, 510, 2);
+        std::fs::write("/tmp/kit_crop2.png", panels.encode_png()).unwrap();
     }
 }
