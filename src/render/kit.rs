@@ -1074,6 +1074,13 @@ impl Canvas {
         self.draw_text(cx, top, size, c, None, s, Align::Center, bold);
     }
 
+    /// A place name: bold `INK` text with a white halo, centred on (cx, cy) both ways
+    /// (caps centred vertically). Readable on any terrain colour.
+    pub fn label(&mut self, cx: f32, cy: f32, size: f32, s: &str) {
+        let top = cy - cap_middle(size, true);
+        self.draw_text(cx, top, size, INK, Some(WHITE), s, Align::Center, true);
+    }
+
     /// Width in px of the widest line of `s` in the regular font.
     pub fn text_width(&self, size: f32, s: &str) -> f32 {
         measure(size, s, false)
@@ -1403,7 +1410,7 @@ impl Canvas {
 
     // --------------------------------------------------------------------------- output
 
-    /// PNG bytes (best compression, adaptive filters; stored as RGB when fully opaque).
+    /// PNG bytes (default zlib level, adaptive filters — as small as `Best` on boards, faster; stored as RGB when fully opaque).
     /// A zero-sized canvas encodes as a 1×1 transparent image. Never empty in practice.
     pub fn encode_png(&self) -> Vec<u8> {
         if self.img.width() == 0 || self.img.height() == 0 {
@@ -1418,16 +1425,18 @@ impl Canvas {
 fn encode(img: &RgbaImage) -> Option<Vec<u8>> {
     let (w, h) = img.dimensions();
     let mut out = Vec::new();
-    let enc = PngEncoder::new_with_quality(&mut out, CompressionType::Best, FilterType::Adaptive);
-    let opaque = img.pixels().all(|p| p.0[3] == 255);
+    let enc =
+        PngEncoder::new_with_quality(&mut out, CompressionType::Default, FilterType::Adaptive);
+    let raw = img.as_raw();
+    let opaque = raw.chunks_exact(4).all(|p| p[3] == 255);
     let res = if opaque {
-        let mut rgb = Vec::with_capacity((w as usize) * (h as usize) * 3);
-        for p in img.pixels() {
-            rgb.extend_from_slice(&p.0[..3]);
-        }
+        let rgb: Vec<u8> = raw
+            .chunks_exact(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
         enc.write_image(&rgb, w, h, ExtendedColorType::Rgb8)
     } else {
-        enc.write_image(img.as_raw(), w, h, ExtendedColorType::Rgba8)
+        enc.write_image(raw, w, h, ExtendedColorType::Rgba8)
     };
     res.ok().map(|_| out)
 }
@@ -1581,6 +1590,21 @@ mod tests {
     }
 
     #[test]
+    fn shapes_clipped_at_canvas_edges_keep_exact_coverage() {
+        let mut c = Canvas::new(10, 10, WHITE);
+        c.fill_rect(-5.0, -3.0, 8.0, 6.0, BLACK); // covers x 0..3, y 0..3
+        c.fill_rect(7.0, 6.0, 100.0, 100.0, BLACK); // covers x 7..10, y 6..10
+        assert_eq!(ink_count(&c, WHITE), 9 + 12);
+        assert!(c.img.pixels().all(|p| *p == WHITE || *p == BLACK));
+        let mut d = Canvas::new(10, 10, WHITE);
+        d.fill_polygon(
+            &[(-20.0, -20.0), (30.0, -20.0), (30.0, 30.0), (-20.0, 30.0)],
+            BLACK,
+        );
+        assert!(d.img.pixels().all(|p| *p == BLACK));
+    }
+
+    #[test]
     fn stroke_circle_leaves_the_centre_empty() {
         let mut c = Canvas::new(60, 60, WHITE);
         c.stroke_circle(30.0, 30.0, 20.0, BLACK, 4.0);
@@ -1718,6 +1742,7 @@ mod tests {
         {
             let x = 120.0 + i as f32 * 140.0;
             c.text_outlined(x, 420.0, 16.0, INK, WHITE, n, Align::Center);
+            c.label(x, 470.0, 15.0, n);
         }
         // tokens
         for (i, s) in styles.iter().enumerate() {
@@ -1811,5 +1836,7 @@ mod tests {
         std::fs::write("/tmp/kit_crop1.png", tokens.encode_png()).unwrap();
         let panels = zoom(&c.img, 1060, 10, 340, 510, 2);
         std::fs::write("/tmp/kit_crop2.png", panels.encode_png()).unwrap();
+        let lines = zoom(&c.img, 460, 220, 260, 280, 3);
+        std::fs::write("/tmp/kit_crop3.png", lines.encode_png()).unwrap();
     }
 }
