@@ -7,3 +7,4 @@
 pub mod kit;
 
 pub use kit::*;
+pub mod himalaya;

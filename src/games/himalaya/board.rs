@@ -13,9 +13,6 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Where the renderer caches the static board layer (drawn once per process).
-pub type LayerSlot = std::sync::OnceLock<image::RgbaImage>;
-
 /// Number of villages (the d20 picks one).
 pub const VILLAGES: usize = 20;
 /// Number of regions.
@@ -96,6 +93,9 @@ pub struct Region {
     pub y: f32,
     pub w: f32,
     pub h: f32,
+    /// Where the region's name is drawn (delegations are drawn next to it).
+    pub label_x: f32,
+    pub label_y: f32,
 }
 
 /// A path between two villages (indices, `a < b`).
@@ -140,7 +140,7 @@ pub struct HimalayaData {
     pub inventory_markers: u32,
     pub inventory_yacks: u32,
     /// Static board layer for the renderer.
-    pub layer: LayerSlot,
+    pub layer: crate::render::LayerCache,
 }
 
 impl fmt::Debug for HimalayaData {
@@ -233,8 +233,8 @@ pub fn parse_board(text: &str) -> Result<HimalayaData, BoardError> {
         let w: Vec<&str> = line.split_whitespace().collect();
         match w[0] {
             "region" => {
-                if w.len() != 6 {
-                    return Err(err(ln, "expected `region <Name> <x> <y> <w> <h>`"));
+                if w.len() != 8 {
+                    return Err(err(ln, "expected `region <Name> <x> <y> <w> <h> <label-x> <label-y>`"));
                 }
                 if regions.iter().any(|r| r.name.eq_ignore_ascii_case(w[1])) {
                     return Err(err(ln, format!("region `{}` is listed twice", w[1])));
@@ -248,6 +248,8 @@ pub fn parse_board(text: &str) -> Result<HimalayaData, BoardError> {
                     y: num(ln, "y", w[3])?,
                     w: num(ln, "width", w[4])?,
                     h: num(ln, "height", w[5])?,
+                    label_x: num(ln, "label x", w[6])?,
+                    label_y: num(ln, "label y", w[7])?,
                 });
             }
             "village" => {
@@ -477,6 +479,6 @@ pub fn parse_board(text: &str) -> Result<HimalayaData, BoardError> {
         orders,
         inventory_markers,
         inventory_yacks,
-        layer: LayerSlot::default(),
+        layer: crate::render::LayerCache::new(),
     })
 }

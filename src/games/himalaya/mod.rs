@@ -18,8 +18,8 @@ mod view;
 mod tests;
 
 pub use board::{
-    parse_board, BoardError, Good, HimalayaData, LayerSlot, OrderCard, Path, PathType, Region,
-    Village, REGIONS, VILLAGES,
+    parse_board, BoardError, Good, HimalayaData, OrderCard, Path, PathType, Region, Village,
+    REGIONS, VILLAGES,
 };
 pub use view::{
     FinalLine, HimalayaView, InventoryReveal, PlayerView, PrivateView, RevealedProgram, VillageView,
@@ -1472,7 +1472,7 @@ impl Game for Himalaya {
     }
 
     fn render(data: &HimalayaData, view: &HimalayaView) -> crate::engine::Png {
-        placeholder_png(data, view)
+        crate::render::himalaya::render(data, view)
     }
 
     fn describe(data: &HimalayaData, view: &HimalayaView) -> String {
@@ -1497,12 +1497,4 @@ impl Game for Himalaya {
     fn rules_topics() -> &'static [RulesTopic] {
         topics::TOPICS
     }
-}
-
-/// Until the render kit lands: a small blank PNG.
-fn placeholder_png(_data: &HimalayaData, _view: &HimalayaView) -> crate::engine::Png {
-    let img = image::RgbaImage::from_pixel(4, 4, image::Rgba([255, 255, 255, 255]));
-    let mut out = std::io::Cursor::new(Vec::new());
-    let _ = img.write_to(&mut out, image::ImageFormat::Png);
-    out.into_inner()
 }

@@ -1036,3 +1036,42 @@ fn rules_topics_cover_the_sections_and_commitment() {
         .iter()
         .all(|x| !x.section.is_empty() && !x.text.is_empty()));
 }
+
+#[test]
+#[ignore]
+fn render_board_to_tmp_png() {
+    let d = data();
+    let mut g = placed(&d, "advanced", &[10, 5, 20, 1]);
+    put_order(&mut g, 10, 4);
+    put_goods(&mut g, 5, [2, 1, 0, 1, 1]);
+    put_order(&mut g, 13, 39);
+    put_goods(&mut g, 17, [0, 0, 2, 2, 1]);
+    give(&mut g, 0, [1, 0, 1, 0, 0]);
+    play(&mut g, &d, 0, "storm 1-8");
+    play(&mut g, &d, 1, "yeti 4-5");
+    play(&mut g, &d, 2, "market 5");
+    program_all(
+        &mut g,
+        &d,
+        &[
+            "deal rest rest rest rest rest",
+            REST,
+            REST,
+            "ice ice rest rest rest rest",
+        ],
+    );
+    play(&mut g, &d, 0, "reward stupa delegations");
+    play(&mut g, &d, 0, "delegate Dolpo");
+    let png = Himalaya::render(&d, &g.view(&d, Viewer::Seat(0)));
+    assert!(png.len() < 1_000_000);
+    std::fs::write("/tmp/himalaya.png", png).unwrap();
+}
+
+#[test]
+fn render_makes_a_png_under_a_megabyte() {
+    let d = data();
+    let g = placed(&d, "basic", &[10, 5, 20]);
+    let png = Himalaya::render(&d, &g.view(&d, Viewer::Spectator));
+    assert_eq!(&png[1..4], b"PNG");
+    assert!(png.len() < 1_000_000);
+}
