@@ -1242,6 +1242,11 @@ impl Game for Himalaya {
         }
         let mut events = Vec::new();
         let mut applied = Applied::default();
+        // Irreversible = the step drew game randomness (dice, bag draws) or revealed hidden
+        // information (programs, inventory stocks, the final screens). The commitment salt
+        // drawn by `seal` is not counted: it decides nothing, and `unseal` takes a seal back.
+        let mut rng_mark = self.rng.clone();
+        let inventory_mark = self.last_inventory.clone();
         match step {
             Step::Start(v) => {
                 self.caravans[seat] = Some(*v);
@@ -1305,6 +1310,7 @@ impl Game for Himalaya {
             }
             Step::Seal => {
                 let salt = format!("{:016x}", self.rng.next_u64());
+                rng_mark = self.rng.clone();
                 let c = commitment(&salt, &program_text(&self.plans[seat]));
                 events.push(Event::public(format!(
                     "{} sealed a program, commitment {c}.",
@@ -1390,13 +1396,11 @@ impl Game for Himalaya {
                 )));
             }
         }
-        let turn_before = self.turn;
         self.advance(data, &mut events);
-        if self.turn != turn_before || self.phase == Phase::Finished {
-            applied.irreversible = true;
-        }
-        if matches!(step, Step::Take(_) | Step::Reward(..) | Step::Delegate(_)) {
-            // Resolution continued and may have drawn from the bags.
+        if self.rng != rng_mark
+            || self.last_inventory != inventory_mark
+            || self.phase == Phase::Finished
+        {
             applied.irreversible = true;
         }
         applied.events = events;

@@ -361,6 +361,37 @@ fn commitment_is_sha256_of_salt_and_program_and_checks_at_the_reveal() {
     assert_eq!(commitment("00", "rest"), full[..12]);
 }
 
+#[test]
+fn programming_steps_are_secret_and_only_the_reveal_is_irreversible() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 2, 3]);
+    for s in 0..3 {
+        for t in g.expand(&d, s, &format!("program {REST}")).unwrap() {
+            let a = play(&mut g, &d, s, &t);
+            assert!(a.secret, "`{t}` is secret notation");
+            let last = s == 2 && t == "seal";
+            assert_eq!(a.irreversible, last, "`{t}` for seat {s}");
+        }
+    }
+    assert_eq!(g.turn, 2);
+}
+
+#[test]
+fn describe_summarises_board_players_and_own_screen() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[10, 5, 20]);
+    put_goods(&mut g, 5, [2, 0, 0, 0, 1]);
+    put_order(&mut g, 10, 4);
+    give(&mut g, 1, [0, 0, 0, 2, 0]);
+    let text = Himalaya::describe(&d, &g.view(&d, Viewer::Seat(1)));
+    assert!(text.contains("turn 1/12"), "{text}");
+    assert!(text.contains("5: 2 salt, 1 gold"), "{text}");
+    assert!(text.contains("10: salt+tea=4"), "{text}");
+    assert!(text.contains("Your screen: goods 2 jade"), "{text}");
+    let spec = Himalaya::describe(&d, &g.view(&d, Viewer::Spectator));
+    assert!(!spec.contains("jade"), "{spec}");
+}
+
 // ---- Movement ----
 
 #[test]
@@ -1074,4 +1105,22 @@ fn render_makes_a_png_under_a_megabyte() {
     let png = Himalaya::render(&d, &g.view(&d, Viewer::Spectator));
     assert_eq!(&png[1..4], b"PNG");
     assert!(png.len() < 1_000_000);
+}
+
+#[test]
+#[ignore]
+fn playout_step_census() {
+    use crate::engine::conformance::check_playout;
+    let d = data();
+    let mut counts = std::collections::BTreeMap::new();
+    for seed in 0..4 {
+        let p = check_playout::<Himalaya>(&d, 4, &opts("advanced"), seed, 20_000, false);
+        for (_, t) in &p.log {
+            *counts
+                .entry(t.split_whitespace().next().unwrap().to_string())
+                .or_insert(0) += 1;
+        }
+        println!("{:?}", p.status);
+    }
+    println!("{counts:?}");
 }
