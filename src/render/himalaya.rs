@@ -15,6 +15,8 @@ const OX: f32 = 20.0;
 const OY: f32 = 86.0;
 const SCALE: f32 = 0.8;
 const SIDE_X: f32 = 1164.0;
+/// Right edge of the board drawing.
+const BOARD_RIGHT: f32 = OX + 1400.0 * SCALE;
 const SIDE_W: f32 = 420.0;
 
 fn bx(x: f32) -> f32 {
@@ -287,7 +289,12 @@ pub fn render(data: &HimalayaData, view: &HimalayaView) -> Vec<u8> {
         if !goods.is_empty() {
             let s = 13.0;
             let w = goods.len() as f32 * (s + 2.0) + 6.0;
-            let (gx, gy) = (x + r + 4.0, y - r - 6.0);
+            // Tags go to the upper right, or straight above near the right edge.
+            let (gx, gy) = if x + r + 4.0 + w > BOARD_RIGHT {
+                (x - w / 2.0, y - r - 30.0)
+            } else {
+                (x + r + 4.0, y - r - 6.0)
+            };
             c.fill_rounded_rect(gx, gy, w, s + 6.0, 4.0, with_alpha(WHITE, 220));
             c.stroke_rounded_rect(gx, gy, w, s + 6.0, 4.0, MUTED, 1.0);
             for (k, g) in goods.iter().enumerate() {
@@ -302,7 +309,12 @@ pub fn render(data: &HimalayaData, view: &HimalayaView) -> Vec<u8> {
             let label = format!("{yacks}y");
             let tw = c.text_width_bold(15.0, &label);
             let w = gs.len() as f32 * (s + 2.0) + tw + 14.0;
-            let (ox, oy) = (x + r + 4.0, y - r - 6.0);
+            // Tags go to the upper right, or straight above near the right edge.
+            let (ox, oy) = if x + r + 4.0 + w > BOARD_RIGHT {
+                (x - w / 2.0, y - r - 30.0)
+            } else {
+                (x + r + 4.0, y - r - 6.0)
+            };
             c.fill_rounded_rect(ox, oy, w, s + 10.0, 11.0, rgb(255, 246, 214));
             c.stroke_rounded_rect(ox, oy, w, s + 10.0, 11.0, rgb(150, 100, 20), 2.0);
             for (k, g) in gs.iter().enumerate() {

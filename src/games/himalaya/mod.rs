@@ -1074,10 +1074,14 @@ pub fn rank(names: &[String], infl: &[Influence]) -> (Vec<u32>, String) {
         .filter(|&&s| places[s] == 1)
         .map(|&s| names[s].as_str())
         .collect();
+    let verdict = if winners.len() == 1 {
+        format!("{} wins", winners[0])
+    } else {
+        format!("{} share the win", winners.join(" and "))
+    };
     let note = format!(
-        "{}; {} win(s) on economic influence, then political, then religious ({}).",
+        "{}; {verdict} on economic influence (ties: political, then religious) ({}).",
         notes.join("; "),
-        winners.join(" and "),
         summary.join(", ")
     );
     (places, note)

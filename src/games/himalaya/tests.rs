@@ -1124,3 +1124,21 @@ fn playout_step_census() {
     }
     println!("{counts:?}");
 }
+
+#[test]
+#[ignore]
+fn render_finished_board_to_tmp_png() {
+    use crate::engine::conformance::check_playout;
+    let d = data();
+    let p = check_playout::<Himalaya>(&d, 4, &opts("advanced"), 3, 20_000, false);
+    let mut g = Himalaya::setup(&d, &names(4), &opts("advanced"), 3).unwrap();
+    for (s, t) in &p.log {
+        play(&mut g, &d, *s, t);
+    }
+    std::fs::write(
+        "/tmp/himalaya_end.png",
+        Himalaya::render(&d, &g.view(&d, Viewer::Spectator)),
+    )
+    .unwrap();
+    println!("{}", Himalaya::describe(&d, &g.view(&d, Viewer::Spectator)));
+}

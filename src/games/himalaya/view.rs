@@ -417,7 +417,9 @@ pub(super) fn describe(data: &HimalayaData, v: &HimalayaView) -> String {
             }
         ));
     }
-    for f in &v.final_lines {
+    let mut finals: Vec<&FinalLine> = v.final_lines.iter().collect();
+    finals.sort_by_key(|f| (f.place, f.seat));
+    for f in finals {
         out.push(format!(
             "Place {}: {} — religious {}, political {}, economic {} (goods {}; orders {})",
             f.place,
