@@ -7,4 +7,5 @@
 pub mod chat;
 pub mod engine;
 pub mod games;
+pub mod render;
 pub mod store;
