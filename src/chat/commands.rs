@@ -69,7 +69,7 @@ impl Chat {
         }
     }
 
-    fn request_key<'a>(req: &'a Request) -> Option<(&'a str, &'a str)> {
+    fn request_key(req: &Request) -> Option<(&str, &str)> {
         req.request_id
             .as_deref()
             .map(|id| (req.place.platform.as_str(), id))
