@@ -1243,7 +1243,17 @@ impl Chat {
                 .latest_game(&place.platform, &place.channel)
             {
                 Ok(Some(row)) if row.status == GameStatus::Finished => {
-                    serde_json::json!({"game": row.kind, "id": row.id, "version": row.version, "status": "finished"})
+                    let (id, kind, version) = (row.id, row.kind.clone(), row.version);
+                    let mut inner = self.lock();
+                    match self.load_row(&mut inner, row) {
+                        Ok(Loaded { game: Some(g), .. }) => serde_json::json!({
+                            "game": kind, "id": id, "version": version, "status": g.status(),
+                            "view": g.view_json(Viewer::Spectator),
+                        }),
+                        _ => {
+                            serde_json::json!({"game": kind, "id": id, "version": version, "status": "finished"})
+                        }
+                    }
                 }
                 _ => serde_json::Value::Null,
             },

@@ -9,8 +9,8 @@
 //! - Each accepted command is one store transaction (see `store::Store::commit`); the game
 //!   version it was checked against must still be current.
 
-mod commands;
-mod help;
+pub mod commands;
+pub mod help;
 pub mod types;
 
 use crate::engine::{AnyGame, GameKind, Seat, StepInfo, Viewer};
