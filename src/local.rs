@@ -91,14 +91,27 @@ pub fn run(opts: LocalOptions, registry: &'static Registry) -> anyhow::Result<()
     // Resume the game in this database, or set up a new one. Each setup step is checked
     // against what is already there, so a session killed during setup resumes cleanly.
     let active = chat.status_json(&place());
-    let state = active.get("status").and_then(|s| s.as_str()).map(str::to_string);
+    let state = active
+        .get("status")
+        .and_then(|s| s.as_str())
+        .map(str::to_string);
     let fresh = active.is_null() || active["status"].get("Finished").is_some();
     let mut setup: Vec<(String, String)> = Vec::new();
     if fresh {
-        setup.push((opts.players[0].clone(), format!("game new {} {}", kind.id(), opts.options.join(" ")).trim().to_string()));
+        setup.push((
+            opts.players[0].clone(),
+            format!("game new {} {}", kind.id(), opts.options.join(" "))
+                .trim()
+                .to_string(),
+        ));
     }
     if fresh || state.as_deref() == Some("lobby") {
-        let seated: Vec<String> = active["players"].as_array().into_iter().flatten().filter_map(|p| p.as_str().map(str::to_string)).collect();
+        let seated: Vec<String> = active["players"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| p.as_str().map(str::to_string))
+            .collect();
         for p in &opts.players[1..] {
             if !seated.contains(p) {
                 setup.push((p.clone(), "game join".into()));
@@ -106,14 +119,26 @@ pub fn run(opts: LocalOptions, registry: &'static Registry) -> anyhow::Result<()
         }
         setup.push((opts.players[0].clone(), "game start".into()));
     } else if !opts.json {
-        writeln!(out, "Resuming the game in {} (game #{}).", opts.db.display(), active["id"])?;
+        writeln!(
+            out,
+            "Resuming the game in {} (game #{}).",
+            opts.db.display(),
+            active["id"]
+        )?;
     }
     for (who, text) in setup {
         let replies = chat.handle(&request(&who, &text, None));
         if let Some(e) = replies.iter().find(|r| r.is_error) {
             bail!("could not set up the game (`{who}: {text}`): {}", e.text);
         }
-        emit(&mut out, &opts, &chat, &format!("{who}: {text}"), &replies, &mut images)?;
+        emit(
+            &mut out,
+            &opts,
+            &chat,
+            &format!("{who}: {text}"),
+            &replies,
+            &mut images,
+        )?;
     }
 
     let input: Box<dyn BufRead> = match opts.script.as_deref() {

@@ -138,9 +138,17 @@ impl Chat {
 
     /// Handle one request. Never panics on user input; errors come back as replies.
     pub fn handle(&self, req: &Request) -> Vec<Reply> {
-        match self.handle_inner(req) {
-            Ok(r) => r,
-            Err(msg) => vec![Reply::error(&req.user.id, msg)],
+        // A bug in a game must not take the bot down: nothing is committed before the
+        // end of a handler, so a panic leaves the store as it was.
+        let result =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.handle_inner(req)));
+        match result {
+            Ok(Ok(r)) => r,
+            Ok(Err(msg)) => vec![Reply::error(&req.user.id, msg)],
+            Err(_) => {
+                self.lock().cache.clear();
+                vec![Reply::error(&req.user.id, "internal error while handling that command; nothing was changed. Please report it with `game export`.")]
+            }
         }
     }
 
