@@ -69,7 +69,7 @@ impl Chat {
         }
     }
 
-    fn request_key<'a>(req: &'a Request) -> Option<(&'a str, &'a str)> {
+    fn request_key(req: &Request) -> Option<(&str, &str)> {
         req.request_id
             .as_deref()
             .map(|id| (req.place.platform.as_str(), id))
@@ -1195,6 +1195,28 @@ impl Chat {
         Ok(id)
     }
 
+    /// Check that a game's stored snapshot equals the replay of its log.
+    pub fn verify(&self, game_id: i64) -> Result<(), String> {
+        let inner = self.lock();
+        let row = inner.store.game(game_id).map_err(store_err)?;
+        let kind = self.registry.get(&row.kind).ok_or("unknown game kind")?;
+        let seats = inner.store.seats(game_id).map_err(store_err)?;
+        let actions = inner.store.actions(game_id).map_err(store_err)?;
+        let g = replay(kind, &seats, &row.options, row.seed, &actions)?;
+        let (v, snap) = inner
+            .store
+            .snapshot(game_id)
+            .map_err(store_err)?
+            .ok_or("no snapshot")?;
+        if v != row.version {
+            return Err(format!("snapshot at version {v}, game at {}", row.version));
+        }
+        if snap != g.snapshot() {
+            return Err("the stored snapshot differs from the replay of the log".into());
+        }
+        Ok(())
+    }
+
     /// Check every running game loads (start-up); returns (id, problem) for broken ones.
     pub fn check_games(&self) -> Vec<(i64, String)> {
         let mut inner = self.lock();
@@ -1243,7 +1265,17 @@ impl Chat {
                 .latest_game(&place.platform, &place.channel)
             {
                 Ok(Some(row)) if row.status == GameStatus::Finished => {
-                    serde_json::json!({"game": row.kind, "id": row.id, "version": row.version, "status": "finished"})
+                    let (id, kind, version) = (row.id, row.kind.clone(), row.version);
+                    let mut inner = self.lock();
+                    match self.load_row(&mut inner, row) {
+                        Ok(Loaded { game: Some(g), .. }) => serde_json::json!({
+                            "game": kind, "id": id, "version": version, "status": g.status(),
+                            "view": g.view_json(Viewer::Spectator),
+                        }),
+                        _ => {
+                            serde_json::json!({"game": kind, "id": id, "version": version, "status": "finished"})
+                        }
+                    }
                 }
                 _ => serde_json::Value::Null,
             },

@@ -9,8 +9,8 @@
 //! - Each accepted command is one store transaction (see `store::Store::commit`); the game
 //!   version it was checked against must still be current.
 
-mod commands;
-mod help;
+pub mod commands;
+pub mod help;
 pub mod types;
 
 use crate::engine::{AnyGame, GameKind, Seat, StepInfo, Viewer};
@@ -138,9 +138,17 @@ impl Chat {
 
     /// Handle one request. Never panics on user input; errors come back as replies.
     pub fn handle(&self, req: &Request) -> Vec<Reply> {
-        match self.handle_inner(req) {
-            Ok(r) => r,
-            Err(msg) => vec![Reply::error(&req.user.id, msg)],
+        // A bug in a game must not take the bot down: nothing is committed before the
+        // end of a handler, so a panic leaves the store as it was.
+        let result =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.handle_inner(req)));
+        match result {
+            Ok(Ok(r)) => r,
+            Ok(Err(msg)) => vec![Reply::error(&req.user.id, msg)],
+            Err(_) => {
+                self.lock().cache.clear();
+                vec![Reply::error(&req.user.id, "internal error while handling that command; nothing was changed. Please report it with `game export`.")]
+            }
         }
     }
 
