@@ -57,12 +57,14 @@ pub enum Action {
 }
 
 impl Action {
+    /// Listing order of `plan` steps. Rest comes first so that a player on autopilot (which
+    /// takes the first legal step) rests rather than wandering.
     pub const ALL: [Action; 5] = [
+        Action::Rest,
         Action::Move(PathType::Dirt),
         Action::Move(PathType::Ice),
         Action::Move(PathType::Stone),
         Action::Deal,
-        Action::Rest,
     ];
     pub fn name(self) -> &'static str {
         match self {
@@ -1496,8 +1498,9 @@ impl Game for Himalaya {
             out.push(s);
         }
         if let Some(seal) = &self.seals[seat] {
+            // The sealed program with its salt: the string the commitment hashes. (Not the
+            // bare salt: the reveal legitimately publishes it, next to the program.)
             out.push(format!("{}:{}", seal.salt, program_text(&self.plans[seat])));
-            out.push(seal.salt.clone());
         }
         out
     }
