@@ -150,7 +150,9 @@ pub static TOPICS: &[RulesTopic] = &[
                (others are placed the same way). Four players: the lowest religious influence is \
                eliminated (ties: fewer stupas, then fewer yacks go out), then the lowest political \
                (ties: fewer delegations, then fewer yacks); of the last two the richer wins, ties going \
-               to political then religious influence. Players still tied share a place.",
+               to political then religious influence. Players still tied after every tie-break go \
+               out together and share a place; if all remaining players tie, no one goes out at \
+               that step. The score shown per player is their economic influence (yacks).",
     },
     RulesTopic {
         id: "faq",
