@@ -21,7 +21,6 @@ pub struct BoardTexts {
 }
 
 impl BoardTexts {
-    #[allow(dead_code)]
     fn get<'a>(&'a self, id: &str, default: &'a str) -> &'a str {
         self.overrides
             .iter()
@@ -31,7 +30,6 @@ impl BoardTexts {
     }
 }
 
-#[allow(dead_code)]
 fn leak<G: crate::engine::Game>(data: G::Data) -> &'static dyn GameKind {
     Box::leak(Box::new(Kind::<G> {
         data: Arc::new(data),
@@ -47,8 +45,9 @@ impl Registry {
     /// Parse every game's board (embedded or replaced) once. Errors name the game and the
     /// line of its board file.
     pub fn load(texts: &BoardTexts) -> Result<Registry, String> {
-        let _ = texts;
-        let kinds: Vec<&'static dyn GameKind> = vec![];
+        let h = himalaya::parse_board(texts.get("himalaya", himalaya::BOARD))
+            .map_err(|e| format!("himalaya board: {e}"))?;
+        let kinds: Vec<&'static dyn GameKind> = vec![leak::<himalaya::Himalaya>(h)];
         Ok(Registry { kinds })
     }
 
