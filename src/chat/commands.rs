@@ -352,12 +352,17 @@ impl Chat {
         if actions.is_empty() {
             return Ok(vec![Reply::public("No moves yet.")]);
         }
-        let me = seat_of(&l.seats, &req.user.id);
+        let over = l
+            .game
+            .as_ref()
+            .map(|g| g.status().is_finished())
+            .unwrap_or(false);
         let lines: Vec<String> = actions[actions.len().saturating_sub(n)..]
             .iter()
             .map(|a| {
                 let who = l.seats.get(a.seat).map(|s| s.name.as_str()).unwrap_or("?");
-                let step = if a.secret && me != Some(a.seat) {
+                // Public reply: sealed steps stay hidden from everyone until the game ends.
+                let step = if a.secret && !over {
                     "(sealed choice)"
                 } else {
                     a.step.as_str()

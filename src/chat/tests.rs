@@ -21,6 +21,8 @@ struct Count {
 enum CStep {
     Add(u32),
     Draw,
+    /// A sealed choice (secret notation).
+    Hide,
     End,
 }
 
@@ -77,6 +79,7 @@ impl Game for Count {
             v.push(CStep::Add(2));
         }
         v.push(CStep::Draw);
+        v.push(CStep::Hide);
         v.push(CStep::End);
         v
     }
@@ -98,6 +101,7 @@ impl Game for Count {
                     format!("you drew SECRET-{}", self.secret[seat]),
                 ));
             }
+            CStep::Hide => a.secret = true,
             CStep::End => {
                 a.turn_ended = true;
                 self.adds = 0;
@@ -114,6 +118,7 @@ impl Game for Count {
         match s {
             CStep::Add(n) => format!("add {n}"),
             CStep::Draw => "draw".into(),
+            CStep::Hide => "hide".into(),
             CStep::End => "end".into(),
         }
     }
@@ -604,4 +609,21 @@ fn history_and_status_and_rules() {
 #[test]
 fn count_game_passes_the_conformance_suite() {
     conformance::run_suite::<Count>(&(), &Options::new(), 5, 500);
+}
+
+#[test]
+fn sealed_steps_never_appear_in_public_replies_or_history() {
+    let t = T::started(&["ann", "bob"]);
+    let r = t.ok("ann", "move hide");
+    assert!(!r[0].text.contains("hide") && r[0].visibility == Visibility::Public);
+    assert!(r
+        .iter()
+        .any(|r| r.visibility == Visibility::Private("id-ann".into()) && r.text.contains("hide")));
+    for who in ["ann", "bob"] {
+        let h = t.ok(who, "game history");
+        assert!(
+            !h[0].text.contains("hide"),
+            "public history shows a sealed step to {who}"
+        );
+    }
 }
