@@ -254,3 +254,71 @@ fn concurrent_requests_never_interleave() {
         assert!(!file.actions.is_empty());
     }
 }
+
+/// Two processes (two Chats on one database file) handle a step for the same game at the
+/// same moment: exactly one is applied, the other is told the game moved on.
+#[test]
+fn simultaneous_requests_one_applies_the_other_is_told_the_game_moved_on() {
+    for kind in Registry::builtin().all() {
+        let dir =
+            std::env::temp_dir().join(format!("sherpa-race-{}-{}", std::process::id(), kind.id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = dir.join("g.db");
+        let open = || {
+            Chat::new(
+                Store::open(&db).unwrap(),
+                Registry::builtin(),
+                Env {
+                    now: Box::new(|| 1_000),
+                    seed: Box::new(|| SEED),
+                    rate_limit: false,
+                },
+            )
+        };
+        let a = open();
+        start(&a, kind.id(), kind.min_players());
+        let b = Arc::new(open());
+        // Find a seat that must act and two of its legal steps.
+        let status = a.status_json(&place());
+        let acting = status["acting"][0]
+            .as_str()
+            .unwrap()
+            .trim_start_matches('p')
+            .parse::<usize>()
+            .unwrap();
+        let steps = a.suggest_steps(&place(), &format!("{}", 9000 + acting), "", 25);
+        let (first, second) = (
+            steps[0].notation.clone(),
+            steps[steps.len() - 1].notation.clone(),
+        );
+        let b2 = b.clone();
+        let second2 = second.clone();
+        let other: Arc<std::sync::Mutex<Vec<Reply>>> = Arc::default();
+        let other2 = other.clone();
+        a.set_commit_hook(Box::new(move || {
+            *other2.lock().unwrap() = b2.handle(&req(acting, &format!("move {second2}")));
+        }));
+        let mine = a.handle(&req(acting, &format!("move {first}")));
+        let theirs = other.lock().unwrap().clone();
+        assert!(
+            !theirs[0].is_error,
+            "the request that committed first is applied: {}",
+            theirs[0].text
+        );
+        assert!(
+            mine[0].is_error && mine[0].text.contains("moved on"),
+            "the later one is told the game moved on: {}",
+            mine[0].text
+        );
+        let file = a.export(1).unwrap();
+        let logged: Vec<&str> = file.actions.iter().map(|x| x.step.as_str()).collect();
+        assert_eq!(
+            logged,
+            vec![second.as_str()],
+            "only the first committed step is in the log"
+        );
+        a.verify(1).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

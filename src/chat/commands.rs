@@ -772,6 +772,7 @@ impl Chat {
         actions.extend(auto);
         let after = g.status();
         let changed = before != after;
+        self.run_commit_hook();
         let mut inner = self.lock();
         let v = inner
             .store

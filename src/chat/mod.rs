@@ -85,6 +85,8 @@ pub(crate) struct Inner {
 /// The command layer: a store, the games, and an environment.
 pub struct Chat {
     inner: Mutex<Inner>,
+    /// Test hook run once between checking a step and committing it.
+    commit_hook: Mutex<Option<Box<dyn FnOnce() + Send>>>,
     pub(crate) registry: &'static Registry,
     pub(crate) env: Env,
 }
@@ -104,6 +106,7 @@ impl Chat {
                 cache: HashMap::new(),
                 rate: HashMap::new(),
             }),
+            commit_hook: Mutex::new(None),
             registry,
             env,
         }
@@ -130,6 +133,24 @@ impl Chat {
         // A panic while holding the lock cannot leave the store half-written (SQLite
         // transactions roll back), so a poisoned lock is safe to reuse.
         self.inner.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Run `f` once, after the next step is checked and before it is committed (tests of
+    /// concurrent requests use it to slip another request in between).
+    #[doc(hidden)]
+    pub fn set_commit_hook(&self, f: Box<dyn FnOnce() + Send>) {
+        *self.commit_hook.lock().unwrap_or_else(|p| p.into_inner()) = Some(f);
+    }
+
+    pub(crate) fn run_commit_hook(&self) {
+        let hook = self
+            .commit_hook
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take();
+        if let Some(f) = hook {
+            f();
+        }
     }
 
     pub(crate) fn now(&self) -> i64 {
