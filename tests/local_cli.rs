@@ -120,10 +120,13 @@ fn assert_snapshot_equals_replay(db: &Path) {
 
 #[test]
 fn scripted_local_game_with_json_ends_with_the_engines_scores() {
-    for game in ["nepal"] {
+    for game in ["himalaya", "nepal"] {
         let dir = tmp(&format!("script-{game}"));
         let (steps, status) = playout(game, 3, 11);
         let sc = script(&steps, &dir);
+        let mut text = std::fs::read_to_string(&sc).unwrap();
+        text.push_str("P2: game export\n");
+        std::fs::write(&sc, text).unwrap();
         let out = local(game, 3, 11, &dir.join("g.db"), &sc, &dir.join("out"))
             .output()
             .unwrap();
@@ -139,14 +142,14 @@ fn scripted_local_game_with_json_ends_with_the_engines_scores() {
             .collect();
         assert_eq!(
             lines.len(),
-            steps.len() + 4,
+            steps.len() + 5,
             "one JSON object per input line (plus setup)"
         );
         for l in &lines {
             assert_eq!(l["ok"], true, "{l}");
             assert!(l["input"].is_string() && l["replies"].is_array() && l.get("status").is_some());
         }
-        let last = lines.last().unwrap();
+        let last = &lines[lines.len() - 2];
         assert_eq!(
             last["status"]["status"], status,
             "local play ends with the same result as the engine"
@@ -160,6 +163,19 @@ fn scripted_local_game_with_json_ends_with_the_engines_scores() {
         );
         assert_eq!(logged_steps(&dir.join("g.db")), steps);
         assert_snapshot_equals_replay(&dir.join("g.db"));
+
+        // The finished game's export rebuilds with `sherpa replay`.
+        let line = lines.last().unwrap();
+        let file = line["replies"][0]["file"].as_str().expect("the export is attached as a file").to_string();
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains("\"seed\": 11"), "the finished game's replay includes the seed");
+        let out = Command::new(BIN).arg("replay").arg(&file).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let printed = String::from_utf8(out.stdout).unwrap();
+        assert!(printed.contains("Finished"), "{printed}");
+        for score in status["Finished"]["scores"].as_array().unwrap() {
+            assert!(printed.contains(&score.to_string()));
+        }
     }
 }
 
@@ -167,7 +183,8 @@ fn scripted_local_game_with_json_ends_with_the_engines_scores() {
 /// script, and check that no acknowledged step is lost and none is applied twice.
 #[test]
 fn sigkill_at_random_moments_loses_no_acknowledged_step() {
-    let game = "nepal";
+    let game = std::env::var("SHERPA_CRASH_GAME").unwrap_or_else(|_| "nepal".into());
+    let game = game.as_str();
     let dir = tmp("crash");
     let (steps, status) = playout(game, 3, 23);
     let sc = script(&steps, &dir);
