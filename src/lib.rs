@@ -5,3 +5,5 @@
 //! commands, `local` the terminal front end and `discord` the Discord front end.
 
 pub mod engine;
+pub mod reminders;
+pub mod store;
