@@ -4,6 +4,9 @@
 //! rules, `render` the drawing, `store` the SQLite persistence, `chat` the platform-neutral
 //! commands, `local` the terminal front end and `discord` the Discord front end.
 
+pub mod chat;
+pub mod config;
+pub mod discord;
 pub mod engine;
 pub mod reminders;
 pub mod store;

@@ -64,7 +64,14 @@ pub struct ReminderDefaults {
 
 impl Default for ReminderDefaults {
     fn default() -> Self {
-        ReminderDefaults { enabled: true, first_after: 12 * 3600, interval: 24 * 3600, max: 3, quiet: None, dm: false }
+        ReminderDefaults {
+            enabled: true,
+            first_after: 12 * 3600,
+            interval: 24 * 3600,
+            max: 3,
+            quiet: None,
+            dm: false,
+        }
     }
 }
 
@@ -192,7 +199,11 @@ pub fn parse_duration(s: &str) -> Result<i64, String> {
         return Err(bad());
     }
     if let Ok(h) = s.parse::<i64>() {
-        return if (0..=24 * 366).contains(&h) { Ok(h * 3600) } else { Err(bad()) };
+        return if (0..=24 * 366).contains(&h) {
+            Ok(h * 3600)
+        } else {
+            Err(bad())
+        };
     }
     let mut total: i64 = 0;
     let mut num = String::new();
@@ -262,14 +273,20 @@ pub fn parse_quiet(s: &str) -> Result<QuietHours, String> {
     let (a, b) = s
         .split_once('-')
         .ok_or_else(|| format!("`{s}` is not a time range; use HH:MM-HH:MM, e.g. 22:00-08:00"))?;
-    Ok(QuietHours { start: parse_hhmm(a)?, end: parse_hhmm(b)? })
+    Ok(QuietHours {
+        start: parse_hhmm(a)?,
+        end: parse_hhmm(b)?,
+    })
 }
 
 /// Parse a UTC offset `+02:00`, `-5`, `+0530`, `UTC+1` into minutes east of UTC.
 pub fn parse_offset(s: &str) -> Result<i32, String> {
     let bad = || format!("`{s}` is not a UTC offset; use e.g. +02:00, -05:00 or 0");
     let t = s.trim();
-    let t = t.strip_prefix("UTC").or_else(|| t.strip_prefix("utc")).unwrap_or(t);
+    let t = t
+        .strip_prefix("UTC")
+        .or_else(|| t.strip_prefix("utc"))
+        .unwrap_or(t);
     if t.is_empty() || t == "0" || t == "Z" {
         return Ok(0);
     }
@@ -330,14 +347,20 @@ mod tests {
 
     #[test]
     fn disabled_reminders_are_never_due() {
-        let s = Settings { enabled: false, ..settings() };
+        let s = Settings {
+            enabled: false,
+            ..settings()
+        };
         assert_eq!(next_reminder(&s, 0, 0, None), None);
     }
 
     #[test]
     fn quiet_hours_wrapping_midnight_defer_to_their_end() {
         // 22:00-08:00 at UTC+2. 21:30 UTC is 23:30 local: quiet until 08:00 local = 06:00 UTC.
-        let q = Some(QuietHours { start: 22 * 60, end: 8 * 60 });
+        let q = Some(QuietHours {
+            start: 22 * 60,
+            end: 8 * 60,
+        });
         let day = 10 * DAY;
         let t = day + 21 * 3600 + 1800;
         assert_eq!(after_quiet(t, q, 120), day + DAY + 6 * 3600);
@@ -350,14 +373,20 @@ mod tests {
     #[test]
     fn quiet_hours_apply_in_the_players_offset() {
         // 01:00-02:00 local at UTC-5 is 06:00-07:00 UTC.
-        let q = Some(QuietHours { start: 60, end: 120 });
+        let q = Some(QuietHours {
+            start: 60,
+            end: 120,
+        });
         assert_eq!(after_quiet(6 * 3600 + 60, q, -300), 7 * 3600);
         assert_eq!(after_quiet(3600 + 60, q, -300), 3600 + 60);
     }
 
     #[test]
     fn vacation_defers_reminders_and_deadline() {
-        let s = Settings { vacation_until: Some(100_000), ..settings() };
+        let s = Settings {
+            vacation_until: Some(100_000),
+            ..settings()
+        };
         assert_eq!(next_reminder(&s, 1000, 0, None), Some(100_000));
         assert_eq!(deadline_at(3600, 1000, Some(100_000)), 103_600);
         assert_eq!(deadline_at(3600, 1000, None), 4600);
@@ -376,7 +405,13 @@ mod tests {
         assert_eq!(parse_offset("UTC+1"), Ok(60));
         assert!(parse_offset("+25").is_err());
         assert_eq!(format_offset(-330), "-05:30");
-        assert_eq!(parse_quiet("22:00-08:00"), Ok(QuietHours { start: 1320, end: 480 }));
+        assert_eq!(
+            parse_quiet("22:00-08:00"),
+            Ok(QuietHours {
+                start: 1320,
+                end: 480
+            })
+        );
         assert!(parse_quiet("22-08").is_err());
     }
 }

@@ -75,12 +75,25 @@ pub struct Reply {
 
 impl Reply {
     pub fn public(text: impl Into<String>) -> Self {
-        Reply { text: text.into(), image: None, visibility: Visibility::Public, pings: vec![], buttons: vec![], is_error: false }
+        Reply {
+            text: text.into(),
+            image: None,
+            visibility: Visibility::Public,
+            pings: vec![],
+            buttons: vec![],
+            is_error: false,
+        }
     }
     pub fn private(user: &str, text: impl Into<String>) -> Self {
-        Reply { visibility: Visibility::Private(user.to_string()), ..Reply::public(text) }
+        Reply {
+            visibility: Visibility::Private(user.to_string()),
+            ..Reply::public(text)
+        }
     }
     pub fn error(user: &str, text: impl Into<String>) -> Self {
-        Reply { is_error: true, ..Reply::private(user, text) }
+        Reply {
+            is_error: true,
+            ..Reply::private(user, text)
+        }
     }
 }

@@ -18,7 +18,14 @@ pub struct Playout {
 ///
 /// `thorough` also applies every listed step (on a copy) at every position, which is slow
 /// for games with many steps; otherwise a sample of them is applied.
-pub fn check_playout<G: Game>(data: &G::Data, players: usize, options: &super::Options, seed: u64, step_cap: usize, thorough: bool) -> Playout {
+pub fn check_playout<G: Game>(
+    data: &G::Data,
+    players: usize,
+    options: &super::Options,
+    seed: u64,
+    step_cap: usize,
+    thorough: bool,
+) -> Playout {
     let names: Vec<String> = (0..players).map(|i| format!("P{}", i + 1)).collect();
     let options = super::resolve_options(G::options(), options).expect("options");
     let mut g = G::setup(data, &names, &options, seed).expect("setup succeeds");
@@ -42,8 +49,15 @@ pub fn check_playout<G: Game>(data: &G::Data, players: usize, options: &super::O
             }
             Status::Acting(a) => a.clone(),
         };
-        assert!(!acting.is_empty(), "someone must act while the game runs (seed {seed}, step {steps})");
-        assert!(steps < step_cap, "{} did not end within {step_cap} steps (seed {seed})", G::NAME);
+        assert!(
+            !acting.is_empty(),
+            "someone must act while the game runs (seed {seed}, step {steps})"
+        );
+        assert!(
+            steps < step_cap,
+            "{} did not end within {step_cap} steps (seed {seed})",
+            G::NAME
+        );
 
         // Views never leak another seat's hidden information.
         check_views(&g, data, players);
@@ -55,7 +69,10 @@ pub fn check_playout<G: Game>(data: &G::Data, players: usize, options: &super::O
         for s in 0..players {
             let legal = g.legal_steps(data, s);
             if acting.contains(&s) {
-                assert!(!legal.is_empty(), "acting seat {s} has a legal step (seed {seed}, step {steps})");
+                assert!(
+                    !legal.is_empty(),
+                    "acting seat {s} has a legal step (seed {seed}, step {steps})"
+                );
             } else if legal.is_empty() {
                 idle.push(s);
             } else {
@@ -73,11 +90,14 @@ pub fn check_playout<G: Game>(data: &G::Data, players: usize, options: &super::O
         // Format → parse gives the same step; every listed step applies.
         for (i, step) in legal.iter().enumerate() {
             let text = G::format_step(data, step);
-            let parsed = g.parse_step(data, seat, &text).unwrap_or_else(|e| panic!("`{text}` parses: {e}"));
+            let parsed = g
+                .parse_step(data, seat, &text)
+                .unwrap_or_else(|e| panic!("`{text}` parses: {e}"));
             assert_eq!(&parsed, step, "parse(format(step)) == step for `{text}`");
             if thorough || i % 7 == steps % 7 {
                 let mut copy = g.clone();
-                copy.apply(data, seat, step).unwrap_or_else(|e| panic!("listed step `{text}` applies: {e}"));
+                copy.apply(data, seat, step)
+                    .unwrap_or_else(|e| panic!("listed step `{text}` applies: {e}"));
             }
         }
 
@@ -88,7 +108,11 @@ pub fn check_playout<G: Game>(data: &G::Data, players: usize, options: &super::O
             let listed = g.legal_steps(data, *s).contains(st);
             if !listed {
                 let r = g.apply(data, *s, st);
-                assert!(r.is_err(), "unlisted step `{}` for seat {s} was accepted", G::format_step(data, st));
+                assert!(
+                    r.is_err(),
+                    "unlisted step `{}` for seat {s} was accepted",
+                    G::format_step(data, st)
+                );
                 assert_eq!(g, before, "a rejected step left the state unchanged");
             }
         }
@@ -104,7 +128,9 @@ pub fn check_playout<G: Game>(data: &G::Data, players: usize, options: &super::O
 
         let step = legal[pick.below(legal.len())].clone();
         let text = G::format_step(data, &step);
-        let applied = g.apply(data, seat, &step).unwrap_or_else(|e| panic!("chosen step applies: {e}"));
+        let applied = g
+            .apply(data, seat, &step)
+            .unwrap_or_else(|e| panic!("chosen step applies: {e}"));
         for e in &applied.events {
             if let Audience::Private(s) = e.audience {
                 assert!(s < players, "private event for a real seat");
@@ -121,7 +147,9 @@ pub fn check_playout<G: Game>(data: &G::Data, players: usize, options: &super::O
     // Replay from seed + log (through the notation) gives the same state.
     let mut r = G::setup(data, &names, &options, seed).expect("setup");
     for (seat, text) in &log {
-        let step = r.parse_step(data, *seat, text).unwrap_or_else(|e| panic!("replay parses `{text}`: {e}"));
+        let step = r
+            .parse_step(data, *seat, text)
+            .unwrap_or_else(|e| panic!("replay parses `{text}`: {e}"));
         r.apply(data, *seat, &step).expect("replay applies");
     }
     assert_eq!(r, g, "replay from seed and log gives the same state");
@@ -129,27 +157,44 @@ pub fn check_playout<G: Game>(data: &G::Data, players: usize, options: &super::O
     let snap = serde_json::to_string(&g).expect("serializes");
     let back: G = serde_json::from_str(&snap).expect("deserializes");
     assert_eq!(back, g, "snapshot round trip");
-    Playout { steps, status: g.status(), log }
+    Playout {
+        steps,
+        status: g.status(),
+        log,
+    }
 }
 
 /// Check that no view other than a seat's own contains that seat's private markers.
 pub fn check_views<G: Game>(g: &G, data: &G::Data, players: usize) {
-    let spectator = serde_json::to_string(&g.view(data, Viewer::Spectator)).expect("view serializes");
+    let spectator =
+        serde_json::to_string(&g.view(data, Viewer::Spectator)).expect("view serializes");
     let seat_views: Vec<String> = (0..players)
         .map(|s| serde_json::to_string(&g.view(data, Viewer::Seat(s))).expect("view serializes"))
         .collect();
     for marker in g.secret_markers(data) {
-        assert!(!spectator.contains(&marker), "spectator view shows secret `{marker}`");
+        assert!(
+            !spectator.contains(&marker),
+            "spectator view shows secret `{marker}`"
+        );
         for (s, v) in seat_views.iter().enumerate() {
-            assert!(!v.contains(&marker), "seat {s}'s view shows secret `{marker}`");
+            assert!(
+                !v.contains(&marker),
+                "seat {s}'s view shows secret `{marker}`"
+            );
         }
     }
     for owner in 0..players {
         for marker in g.private_markers(data, owner) {
-            assert!(!spectator.contains(&marker), "spectator view leaks seat {owner}'s `{marker}`");
+            assert!(
+                !spectator.contains(&marker),
+                "spectator view leaks seat {owner}'s `{marker}`"
+            );
             for (s, v) in seat_views.iter().enumerate() {
                 if s != owner {
-                    assert!(!v.contains(&marker), "seat {s}'s view leaks seat {owner}'s `{marker}`");
+                    assert!(
+                        !v.contains(&marker),
+                        "seat {s}'s view leaks seat {owner}'s `{marker}`"
+                    );
                 }
             }
         }
@@ -160,7 +205,14 @@ pub fn check_views<G: Game>(g: &G, data: &G::Data, players: usize) {
 pub fn run_suite<G: Game>(data: &G::Data, options: &super::Options, games: u64, step_cap: usize) {
     for players in G::MIN_PLAYERS..=G::MAX_PLAYERS {
         for seed in 0..games {
-            check_playout::<G>(data, players, options, seed * 7919 + players as u64, step_cap, seed == 0);
+            check_playout::<G>(
+                data,
+                players,
+                options,
+                seed * 7919 + players as u64,
+                step_cap,
+                seed == 0,
+            );
         }
     }
 }

@@ -82,26 +82,38 @@ pub type Options = BTreeMap<String, String>;
 pub fn resolve_options(specs: &[OptionSpec], given: &Options) -> Result<Options, SetupError> {
     let mut out = Options::new();
     for (k, v) in given {
-        let spec = specs.iter().find(|s| s.key.eq_ignore_ascii_case(k)).ok_or_else(|| {
-            let keys: Vec<&str> = specs.iter().map(|s| s.key).collect();
-            SetupError(format!(
-                "unknown option `{}`; options are: {}",
-                k,
-                if keys.is_empty() { "none".to_string() } else { keys.join(", ") }
-            ))
-        })?;
-        let val = spec.values.iter().find(|x| x.eq_ignore_ascii_case(v)).ok_or_else(|| {
-            SetupError(format!(
-                "option `{}` cannot be `{}`; accepted: {}",
-                spec.key,
-                v,
-                spec.values.join(", ")
-            ))
-        })?;
+        let spec = specs
+            .iter()
+            .find(|s| s.key.eq_ignore_ascii_case(k))
+            .ok_or_else(|| {
+                let keys: Vec<&str> = specs.iter().map(|s| s.key).collect();
+                SetupError(format!(
+                    "unknown option `{}`; options are: {}",
+                    k,
+                    if keys.is_empty() {
+                        "none".to_string()
+                    } else {
+                        keys.join(", ")
+                    }
+                ))
+            })?;
+        let val = spec
+            .values
+            .iter()
+            .find(|x| x.eq_ignore_ascii_case(v))
+            .ok_or_else(|| {
+                SetupError(format!(
+                    "option `{}` cannot be `{}`; accepted: {}",
+                    spec.key,
+                    v,
+                    spec.values.join(", ")
+                ))
+            })?;
         out.insert(spec.key.to_string(), val.to_string());
     }
     for s in specs {
-        out.entry(s.key.to_string()).or_insert_with(|| s.values[0].to_string());
+        out.entry(s.key.to_string())
+            .or_insert_with(|| s.values[0].to_string());
     }
     Ok(out)
 }
@@ -124,7 +136,10 @@ pub struct RuleError {
 }
 impl RuleError {
     pub fn new(rule: &'static str, reason: impl Into<String>) -> Self {
-        RuleError { rule, reason: reason.into() }
+        RuleError {
+            rule,
+            reason: reason.into(),
+        }
     }
 }
 impl fmt::Display for RuleError {
@@ -149,10 +164,16 @@ pub struct Event {
 }
 impl Event {
     pub fn public(text: impl Into<String>) -> Self {
-        Event { audience: Audience::Public, text: text.into() }
+        Event {
+            audience: Audience::Public,
+            text: text.into(),
+        }
     }
     pub fn private(seat: Seat, text: impl Into<String>) -> Self {
-        Event { audience: Audience::Private(seat), text: text.into() }
+        Event {
+            audience: Audience::Private(seat),
+            text: text.into(),
+        }
     }
     /// May `viewer` see this event?
     pub fn visible_to(&self, viewer: Viewer) -> bool {
@@ -192,7 +213,9 @@ pub type Png = Vec<u8>;
 ///
 /// `Data` is the parsed, validated board (read once at start-up by the caller). The state
 /// (`Self`) holds everything else, including the RNG, and serializes to a snapshot.
-pub trait Game: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + 'static {
+pub trait Game:
+    Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + 'static
+{
     type Step: Clone + fmt::Debug + PartialEq + Send;
     type Data: Send + Sync + 'static;
     type View: Serialize;
@@ -207,8 +230,12 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + 
     fn options() -> &'static [OptionSpec];
 
     /// Start a game for `players` seats (names in turn order) with resolved options.
-    fn setup(data: &Self::Data, players: &[String], options: &Options, seed: u64)
-        -> Result<Self, SetupError>;
+    fn setup(
+        data: &Self::Data,
+        players: &[String],
+        options: &Options,
+        seed: u64,
+    ) -> Result<Self, SetupError>;
 
     fn status(&self) -> Status;
 
@@ -218,8 +245,12 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + 
     fn legal_steps(&self, data: &Self::Data, seat: Seat) -> Vec<Self::Step>;
 
     /// Apply a step for `seat`. On error the state is unchanged.
-    fn apply(&mut self, data: &Self::Data, seat: Seat, step: &Self::Step)
-        -> Result<Applied, RuleError>;
+    fn apply(
+        &mut self,
+        data: &Self::Data,
+        seat: Seat,
+        step: &Self::Step,
+    ) -> Result<Applied, RuleError>;
 
     /// Canonical notation, e.g. `move Gorkha Pokhara`. `parse_step(format_step(s)) == s`.
     fn format_step(data: &Self::Data, step: &Self::Step) -> String;
@@ -233,7 +264,12 @@ pub trait Game: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + 
     /// syntax, then match; ambiguous prefixes list candidates). The default matches the
     /// text against the canonical notation of every legal step with case-insensitive
     /// unique-prefix matching per word, which suits most games.
-    fn parse_step(&self, data: &Self::Data, seat: Seat, text: &str) -> Result<Self::Step, ParseError> {
+    fn parse_step(
+        &self,
+        data: &Self::Data,
+        seat: Seat,
+        text: &str,
+    ) -> Result<Self::Step, ParseError> {
         let legal = self.legal_steps(data, seat);
         let names: Vec<String> = legal.iter().map(|s| Self::format_step(data, s)).collect();
         let i = match_step(text, &names)?;
@@ -324,8 +360,12 @@ pub trait GameKind: Send + Sync {
     fn max_players(&self) -> usize;
     fn options(&self) -> &'static [OptionSpec];
     fn rules_topics(&self) -> &'static [RulesTopic];
-    fn setup(&'static self, players: &[String], options: &Options, seed: u64)
-        -> Result<Box<dyn AnyGame>, SetupError>;
+    fn setup(
+        &'static self,
+        players: &[String],
+        options: &Options,
+        seed: u64,
+    ) -> Result<Box<dyn AnyGame>, SetupError>;
     fn restore(&'static self, snapshot: &[u8]) -> Result<Box<dyn AnyGame>, String>;
 }
 
@@ -358,8 +398,12 @@ impl<G: Game> GameKind for Kind<G> {
     fn rules_topics(&self) -> &'static [RulesTopic] {
         G::rules_topics()
     }
-    fn setup(&'static self, players: &[String], options: &Options, seed: u64)
-        -> Result<Box<dyn AnyGame>, SetupError> {
+    fn setup(
+        &'static self,
+        players: &[String],
+        options: &Options,
+        seed: u64,
+    ) -> Result<Box<dyn AnyGame>, SetupError> {
         if players.len() < G::MIN_PLAYERS || players.len() > G::MAX_PLAYERS {
             return Err(SetupError(format!(
                 "{} takes {} to {} players, not {}",
@@ -391,17 +435,25 @@ impl<G: Game> AnyGame for Instance<G> {
         self.state
             .legal_steps(d, seat)
             .iter()
-            .map(|s| StepInfo { notation: G::format_step(d, s), label: G::label_step(d, s) })
+            .map(|s| StepInfo {
+                notation: G::format_step(d, s),
+                label: G::label_step(d, s),
+            })
             .collect()
     }
     fn play(&mut self, seat: Seat, text: &str) -> Result<(String, Applied), PlayError> {
         let d = &*self.kind.data;
-        let step = self.state.parse_step(d, seat, text).map_err(PlayError::Parse)?;
+        let step = self
+            .state
+            .parse_step(d, seat, text)
+            .map_err(PlayError::Parse)?;
         let applied = self.state.apply(d, seat, &step).map_err(PlayError::Rule)?;
         Ok((G::format_step(d, &step), applied))
     }
     fn expand(&self, seat: Seat, text: &str) -> Vec<String> {
-        self.state.expand(&self.kind.data, seat, text).unwrap_or_else(|| vec![text.to_string()])
+        self.state
+            .expand(&self.kind.data, seat, text)
+            .unwrap_or_else(|| vec![text.to_string()])
     }
     fn view_json(&self, viewer: Viewer) -> serde_json::Value {
         serde_json::to_value(self.state.view(&self.kind.data, viewer)).unwrap_or_default()
@@ -419,6 +471,9 @@ impl<G: Game> AnyGame for Instance<G> {
         self.state.private_markers(&self.kind.data, seat)
     }
     fn box_clone(&self) -> Box<dyn AnyGame> {
-        Box::new(Instance { kind: self.kind, state: self.state.clone() })
+        Box::new(Instance {
+            kind: self.kind,
+            state: self.state.clone(),
+        })
     }
 }

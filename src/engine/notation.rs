@@ -15,9 +15,15 @@ pub enum ParseError {
     Syntax(String),
     /// No legal step matches. `suggestions` are the closest legal steps (may be empty when
     /// the seat has nothing to do).
-    NoMatch { input: String, suggestions: Vec<String> },
+    NoMatch {
+        input: String,
+        suggestions: Vec<String>,
+    },
     /// Several legal steps match the prefix.
-    Ambiguous { input: String, candidates: Vec<String> },
+    Ambiguous {
+        input: String,
+        candidates: Vec<String>,
+    },
 }
 
 fn list(v: &[String]) -> String {
@@ -92,7 +98,12 @@ pub fn match_step(text: &str, candidates: &[String]) -> Result<usize, ParseError
         if cw == input {
             return Ok(i);
         }
-        if cw.len() == input.len() && cw.iter().zip(&input).all(|(c, i)| c.starts_with(i.as_str())) {
+        if cw.len() == input.len()
+            && cw
+                .iter()
+                .zip(&input)
+                .all(|(c, i)| c.starts_with(i.as_str()))
+        {
             hits.push(i);
         }
     }
@@ -107,8 +118,15 @@ pub fn match_step(text: &str, candidates: &[String]) -> Result<usize, ParseError
                     .count()
             };
             let best = candidates.iter().map(score).max().unwrap_or(0);
-            let suggestions = candidates.iter().filter(|c| score(c) == best).cloned().collect();
-            Err(ParseError::NoMatch { input: text.trim().to_string(), suggestions })
+            let suggestions = candidates
+                .iter()
+                .filter(|c| score(c) == best)
+                .cloned()
+                .collect();
+            Err(ParseError::NoMatch {
+                input: text.trim().to_string(),
+                suggestions,
+            })
         }
         _ => Err(ParseError::Ambiguous {
             input: text.trim().to_string(),
@@ -125,7 +143,12 @@ mod tests {
     }
     #[test]
     fn unique_prefix_matches_case_insensitively() {
-        let cands = c(&["move Gorkha Pokhara", "move Gorkha Kathmandu", "grow Gorkha", "end"]);
+        let cands = c(&[
+            "move Gorkha Pokhara",
+            "move Gorkha Kathmandu",
+            "grow Gorkha",
+            "end",
+        ]);
         assert_eq!(match_step("MO gor pok", &cands), Ok(0));
         assert_eq!(match_step("end", &cands), Ok(3));
     }
@@ -145,9 +168,18 @@ mod tests {
     #[test]
     fn no_match_suggests_and_control_chars_are_refused() {
         let cands = c(&["grow Kathmandu", "end"]);
-        assert!(matches!(match_step("fly away", &cands), Err(ParseError::NoMatch { .. })));
-        assert!(matches!(match_step("end\u{0}", &cands), Err(ParseError::Syntax(_))));
-        assert!(matches!(match_step(&"x".repeat(1000), &cands), Err(ParseError::Syntax(_))));
+        assert!(matches!(
+            match_step("fly away", &cands),
+            Err(ParseError::NoMatch { .. })
+        ));
+        assert!(matches!(
+            match_step("end\u{0}", &cands),
+            Err(ParseError::Syntax(_))
+        ));
+        assert!(matches!(
+            match_step(&"x".repeat(1000), &cands),
+            Err(ParseError::Syntax(_))
+        ));
         assert_eq!(match_step("   ", &cands), Err(ParseError::Empty));
     }
 }

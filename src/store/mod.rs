@@ -11,8 +11,14 @@ pub use reminders::{on_turn_change, DueKind, DueReminder, ReminderKey};
 
 /// The migrations, in order. Append only.
 pub const MIGRATIONS: &[(&str, &str)] = &[
-    ("0001_initial", include_str!("../../migrations/0001_initial.sql")),
-    ("0002_reminders", include_str!("../../migrations/0002_reminders.sql")),
+    (
+        "0001_initial",
+        include_str!("../../migrations/0001_initial.sql"),
+    ),
+    (
+        "0002_reminders",
+        include_str!("../../migrations/0002_reminders.sql"),
+    ),
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,7 +32,9 @@ pub enum StoreError {
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            StoreError::TooNew { found, supported } => write!(f, "schema {found} newer than {supported}"),
+            StoreError::TooNew { found, supported } => {
+                write!(f, "schema {found} newer than {supported}")
+            }
             StoreError::Conflict(s) => f.write_str(s),
             StoreError::NotFound => write!(f, "no such game"),
             StoreError::Sql(s) => write!(f, "database error: {s}"),
@@ -62,7 +70,10 @@ impl Store {
         let current: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         let supported = MIGRATIONS.len() as i64;
         if current > supported {
-            return Err(StoreError::TooNew { found: current, supported });
+            return Err(StoreError::TooNew {
+                found: current,
+                supported,
+            });
         }
         for (_, sql) in &MIGRATIONS[current as usize..] {
             tx.execute_batch(sql)?;

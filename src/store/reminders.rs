@@ -89,10 +89,16 @@ pub(crate) fn load_prefs(conn: &Connection, user_id: &str) -> rusqlite::Result<P
 /// Replace who `game_id` waits for with `acting_user_ids` (empty: nobody, e.g. the game
 /// ended). Users still acting keep their wait start; others start waiting at `now`.
 /// Works on a plain connection or inside the caller's transaction.
-pub fn on_turn_change_conn(conn: &Connection, game_id: i64, acting_user_ids: &[String], now: i64) -> rusqlite::Result<()> {
+pub fn on_turn_change_conn(
+    conn: &Connection,
+    game_id: i64,
+    acting_user_ids: &[String],
+    now: i64,
+) -> rusqlite::Result<()> {
     let mut keep = Vec::new();
     {
-        let mut st = conn.prepare_cached("SELECT user_id FROM reminder_waits WHERE game_id = ?1")?;
+        let mut st =
+            conn.prepare_cached("SELECT user_id FROM reminder_waits WHERE game_id = ?1")?;
         let rows = st.query_map(params![game_id], |r| r.get::<_, String>(0))?;
         for u in rows {
             let u = u?;
@@ -102,7 +108,10 @@ pub fn on_turn_change_conn(conn: &Connection, game_id: i64, acting_user_ids: &[S
         }
     }
     for gone in keep {
-        conn.execute("DELETE FROM reminder_waits WHERE game_id = ?1 AND user_id = ?2", params![game_id, gone])?;
+        conn.execute(
+            "DELETE FROM reminder_waits WHERE game_id = ?1 AND user_id = ?2",
+            params![game_id, gone],
+        )?;
     }
     for u in acting_user_ids {
         conn.execute(
@@ -115,13 +124,23 @@ pub fn on_turn_change_conn(conn: &Connection, game_id: i64, acting_user_ids: &[S
 }
 
 /// [`Store::on_turn_change`] as a free function, for the chat core.
-pub fn on_turn_change(store: &mut Store, game_id: i64, acting_user_ids: &[String], now: i64) -> Result<()> {
+pub fn on_turn_change(
+    store: &mut Store,
+    game_id: i64,
+    acting_user_ids: &[String],
+    now: i64,
+) -> Result<()> {
     store.on_turn_change(game_id, acting_user_ids, now)
 }
 
 impl Store {
     /// Who must act changed in `game_id`: see [`on_turn_change_conn`].
-    pub fn on_turn_change(&mut self, game_id: i64, acting_user_ids: &[String], now: i64) -> Result<()> {
+    pub fn on_turn_change(
+        &mut self,
+        game_id: i64,
+        acting_user_ids: &[String],
+        now: i64,
+    ) -> Result<()> {
         let tx = self.conn.transaction()?;
         on_turn_change_conn(&tx, game_id, acting_user_ids, now)?;
         tx.commit()?;
@@ -173,11 +192,19 @@ impl Store {
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()?;
-        Ok(row.and_then(|(d, c)| Some((d?, Consequence::parse(&c).unwrap_or(Consequence::Notify)))))
+        Ok(
+            row.and_then(|(d, c)| {
+                Some((d?, Consequence::parse(&c).unwrap_or(Consequence::Notify)))
+            }),
+        )
     }
 
     /// Set or clear (`None`) the game's deadline.
-    pub fn set_game_deadline(&mut self, game_id: i64, deadline: Option<(i64, Consequence)>) -> Result<()> {
+    pub fn set_game_deadline(
+        &mut self,
+        game_id: i64,
+        deadline: Option<(i64, Consequence)>,
+    ) -> Result<()> {
         let (d, c) = match deadline {
             Some((d, c)) => (Some(d), c.as_str()),
             None => (None, "notify"),
@@ -192,7 +219,12 @@ impl Store {
 
     /// Everything due at `now` on `platform`: at most one reminder per waiting player (the
     /// next unsent one) and any deadline notice not yet sent. Pure read.
-    pub fn due_reminders(&self, platform: &str, now: i64, defaults: &ReminderDefaults) -> Result<Vec<DueReminder>> {
+    pub fn due_reminders(
+        &self,
+        platform: &str,
+        now: i64,
+        defaults: &ReminderDefaults,
+    ) -> Result<Vec<DueReminder>> {
         struct Wait {
             game_id: i64,
             user_id: String,
@@ -241,9 +273,16 @@ impl Store {
                 params![w.game_id, w.user_id, w.since],
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )?;
-            let deadline_at = w.deadline.map(|d| reminders::deadline_at(d, w.since, settings.vacation_until));
+            let deadline_at = w
+                .deadline
+                .map(|d| reminders::deadline_at(d, w.since, settings.vacation_until));
             let base = |key_ord: i64, kind: DueKind, due_at: i64| DueReminder {
-                key: ReminderKey { game_id: w.game_id, user_id: w.user_id.clone(), since: w.since, ordinal: key_ord },
+                key: ReminderKey {
+                    game_id: w.game_id,
+                    user_id: w.user_id.clone(),
+                    since: w.since,
+                    ordinal: key_ord,
+                },
                 kind,
                 platform: platform.to_string(),
                 guild: w.guild.clone(),
@@ -263,7 +302,14 @@ impl Store {
             }
             if let Some(at) = reminders::next_reminder(&settings, w.since, sent as u32, last) {
                 if at <= now {
-                    out.push(base(sent, DueKind::Reminder { number: sent as u32 + 1, of: settings.max }, at));
+                    out.push(base(
+                        sent,
+                        DueKind::Reminder {
+                            number: sent as u32 + 1,
+                            of: settings.max,
+                        },
+                        at,
+                    ));
                 }
             }
         }
@@ -290,10 +336,18 @@ impl Store {
 
     /// The earliest time anything may become due (for sleeping until then); `None` if
     /// nothing is scheduled.
-    pub fn next_reminder_hint(&self, platform: &str, defaults: &ReminderDefaults) -> Result<Option<i64>> {
+    pub fn next_reminder_hint(
+        &self,
+        platform: &str,
+        defaults: &ReminderDefaults,
+    ) -> Result<Option<i64>> {
         // Cheap upper bound: look at what is due far in the future and take the minimum.
         let far = i64::MAX / 4;
-        Ok(self.due_reminders(platform, far, defaults)?.iter().map(|d| d.due_at).min())
+        Ok(self
+            .due_reminders(platform, far, defaults)?
+            .iter()
+            .map(|d| d.due_at)
+            .min())
     }
 }
 
@@ -305,7 +359,14 @@ mod tests {
     const T0: i64 = 1_700_000_000 - 1_700_000_000 % 86_400; // a UTC midnight
 
     fn defaults() -> ReminderDefaults {
-        ReminderDefaults { enabled: true, first_after: 3600, interval: 7200, max: 2, quiet: None, dm: false }
+        ReminderDefaults {
+            enabled: true,
+            first_after: 3600,
+            interval: 7200,
+            max: 2,
+            quiet: None,
+            dm: false,
+        }
     }
 
     fn setup(store: &mut Store) -> i64 {
@@ -352,7 +413,14 @@ mod tests {
             s.mark_sent(&d[0].key, now).unwrap();
         }
         assert!(due(&s, T0 + 1000 * 3600).is_empty());
-        let sent: i64 = s.conn.query_row("SELECT reminders_sent FROM seats WHERE user_id = 'u1'", [], |r| r.get(0)).unwrap();
+        let sent: i64 = s
+            .conn
+            .query_row(
+                "SELECT reminders_sent FROM seats WHERE user_id = 'u1'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
         assert_eq!(sent, 2);
     }
 
@@ -360,9 +428,14 @@ mod tests {
     fn turn_change_moves_the_wait_and_keeps_still_acting_users() {
         let mut s = Store::open_in_memory().unwrap();
         setup(&mut s);
-        s.on_turn_change(1, &["u1".to_string(), "u2".to_string()], T0 + 50).unwrap();
+        s.on_turn_change(1, &["u1".to_string(), "u2".to_string()], T0 + 50)
+            .unwrap();
         let d = due(&s, T0 + 3600);
-        assert_eq!(d.len(), 1, "u1 keeps the wait started at T0; u2 waits since T0+50");
+        assert_eq!(
+            d.len(),
+            1,
+            "u1 keeps the wait started at T0; u2 waits since T0+50"
+        );
         assert_eq!(d[0].key.user_id, "u1");
         s.on_turn_change(1, &[], T0 + 60).unwrap();
         assert!(due(&s, T0 + 100_000).is_empty());
@@ -373,7 +446,10 @@ mod tests {
         let mut s = Store::open_in_memory().unwrap();
         setup(&mut s);
         // Quiet 00:00-06:00 at UTC+0: the reminder due at 01:00 waits until 06:00.
-        let p = Prefs { quiet: Some(Some(QuietHours { start: 0, end: 360 })), ..Prefs::default() };
+        let p = Prefs {
+            quiet: Some(Some(QuietHours { start: 0, end: 360 })),
+            ..Prefs::default()
+        };
         s.set_reminder_prefs("u1", &p).unwrap();
         assert!(due(&s, T0 + 5 * 3600).is_empty());
         assert_eq!(due(&s, T0 + 6 * 3600)[0].due_at, T0 + 6 * 3600);
@@ -383,22 +459,29 @@ mod tests {
     fn vacation_defers_reminders_and_deadline() {
         let mut s = Store::open_in_memory().unwrap();
         setup(&mut s);
-        s.set_game_deadline(1, Some((7200, Consequence::Kick))).unwrap();
-        let p = Prefs { vacation_until: Some(T0 + 86_400), ..Prefs::default() };
+        s.set_game_deadline(1, Some((7200, Consequence::Kick)))
+            .unwrap();
+        let p = Prefs {
+            vacation_until: Some(T0 + 86_400),
+            ..Prefs::default()
+        };
         s.set_reminder_prefs("u1", &p).unwrap();
         assert!(due(&s, T0 + 86_399).is_empty());
         let d = due(&s, T0 + 86_400);
         assert_eq!(d.len(), 1);
         assert!(matches!(d[0].kind, DueKind::Reminder { .. }));
         let d = due(&s, T0 + 86_400 + 7200);
-        assert!(d.iter().any(|x| x.kind == DueKind::Deadline(Consequence::Kick) && x.key.ordinal == -1));
+        assert!(d
+            .iter()
+            .any(|x| x.kind == DueKind::Deadline(Consequence::Kick) && x.key.ordinal == -1));
     }
 
     #[test]
     fn deadline_notice_sent_once() {
         let mut s = Store::open_in_memory().unwrap();
         setup(&mut s);
-        s.set_game_deadline(1, Some((600, Consequence::Notify))).unwrap();
+        s.set_game_deadline(1, Some((600, Consequence::Notify)))
+            .unwrap();
         let d = due(&s, T0 + 600);
         assert_eq!(d.len(), 1);
         assert_eq!(d[0].kind, DueKind::Deadline(Consequence::Notify));
@@ -415,12 +498,22 @@ mod tests {
         {
             let mut s = Store::open(&path).unwrap();
             setup(&mut s);
-            s.set_reminder_prefs("u1", &Prefs { dm: Some(true), ..Prefs::default() }).unwrap();
+            s.set_reminder_prefs(
+                "u1",
+                &Prefs {
+                    dm: Some(true),
+                    ..Prefs::default()
+                },
+            )
+            .unwrap();
             let d = due(&s, T0 + 3600);
             s.mark_sent(&d[0].key, T0 + 3600).unwrap();
         }
         let s = Store::open(&path).unwrap();
-        assert!(due(&s, T0 + 3600).is_empty(), "a sent reminder is not repeated after a restart");
+        assert!(
+            due(&s, T0 + 3600).is_empty(),
+            "a sent reminder is not repeated after a restart"
+        );
         let d = due(&s, T0 + 3600 + 7200);
         assert_eq!(d.len(), 1, "the next reminder is not lost after a restart");
         assert!(d[0].dm);
@@ -432,7 +525,9 @@ mod tests {
     fn finished_games_are_not_reminded() {
         let mut s = Store::open_in_memory().unwrap();
         setup(&mut s);
-        s.conn.execute("UPDATE games SET status = 'finished' WHERE id = 1", []).unwrap();
+        s.conn
+            .execute("UPDATE games SET status = 'finished' WHERE id = 1", [])
+            .unwrap();
         assert!(due(&s, T0 + 100_000).is_empty());
     }
 }
