@@ -113,6 +113,7 @@ pub async fn run_until(
             initialize_owners: false,
             ..Default::default()
         })
+        .initialize_owners(false)
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
