@@ -314,3 +314,203 @@ async fn reminders_fire_silently_persist_settings_and_survive_a_restart() {
     );
     bot.stop().await;
 }
+
+/// Mentions `<@id>` in a message's text.
+fn mentioned(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("<@") {
+        rest = &rest[i + 2..];
+        let id: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+        if !id.is_empty() && !out.contains(&id) {
+            out.push(id);
+        }
+    }
+    out
+}
+
+/// Every message for `token`, once its interaction has been answered and `n` messages exist.
+async fn answer(fake: &FakeDiscord, token: &str) -> Vec<fake_discord::Call> {
+    fake.response(token).await;
+    // Follow-ups are sent right after the response; give them a bounded moment to arrive.
+    let mut last = 0;
+    for _ in 0..20 {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let n = fake
+            .calls()
+            .iter()
+            .filter(|c| c.token().as_deref() == Some(token))
+            .count();
+        if n == last {
+            break;
+        }
+        last = n;
+    }
+    fake.calls()
+        .into_iter()
+        .filter(|c| c.token().as_deref() == Some(token))
+        .collect()
+}
+
+/// Check the invariants every bot message must keep: pings are exactly the mentions, and a
+/// sealed choice shown privately never appears in a public message of the same answer.
+fn check_messages(msgs: &[fake_discord::Call]) {
+    for m in msgs {
+        if !m.is_ephemeral() {
+            let mut allowed = m.allowed_users();
+            let mut want = mentioned(&m.content());
+            allowed.sort();
+            want.sort();
+            assert_eq!(
+                allowed,
+                want,
+                "allowed mentions are exactly the pinged players: {}",
+                m.content()
+            );
+        }
+    }
+    for p in msgs.iter().filter(|m| m.is_ephemeral()) {
+        if let Some(secret) = p.content().split("hidden from the others): ").nth(1) {
+            for m in msgs.iter().filter(|m| !m.is_ephemeral()) {
+                assert!(
+                    !m.content().contains(secret.trim()),
+                    "sealed `{secret}` leaked into public: {}",
+                    m.content()
+                );
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_players_play_through_slash_commands_and_autocomplete() {
+    let (fake, bot, _db, commands) = started("game").await;
+    let (ann, bob, cy) = users();
+    let players = [ann.clone(), bob.clone(), cy.clone()];
+    // The game choice: index of a 3-player game among the registered choices.
+    let game = commands
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "game")
+        .unwrap();
+    let new = game["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "new")
+        .unwrap();
+    let choices = new["options"][0]["choices"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let Some(idx) = choices
+        .iter()
+        .position(|c| c["name"].as_str().unwrap_or("").contains("3-"))
+    else {
+        panic!("no 3-player game among the choices: {choices:?}");
+    };
+    let t = fake.slash(
+        &ann,
+        &["game", "new"],
+        json!([{"name": "game", "type": 4, "value": idx}]),
+    );
+    let r = answer(&fake, &t).await;
+    check_messages(&r);
+    assert!(
+        !r[0].is_ephemeral(),
+        "the new game is announced: {}",
+        r[0].content()
+    );
+    for p in [&bob, &cy] {
+        let t = fake.slash(p, &["game", "join"], json!([]));
+        let r = answer(&fake, &t).await;
+        assert!(!r[0].is_ephemeral(), "{}", r[0].content());
+    }
+    let t = fake.slash(&ann, &["game", "start"], json!([]));
+    let r = answer(&fake, &t).await;
+    check_messages(&r);
+    let start = r
+        .iter()
+        .find(|m| !m.is_ephemeral())
+        .expect("a public start message");
+    assert_eq!(start.pngs().len(), 1, "the board PNG is attached");
+    let mut acting = start.allowed_users();
+    assert!(
+        !acting.is_empty(),
+        "someone is pinged to act: {}",
+        start.content()
+    );
+
+    let mut moves = 0;
+    let mut boards = 1;
+    'play: for _round in 0..20 {
+        let mut next = Vec::new();
+        for uid in acting.clone() {
+            let p = players
+                .iter()
+                .find(|p| p.id == uid)
+                .expect("only players are pinged");
+            let choices = fake
+                .autocomplete(
+                    p,
+                    &["move"],
+                    json!([{"name": "steps", "type": 3, "value": "", "focused": true}]),
+                )
+                .await;
+            assert!(choices.len() <= 25);
+            assert!(!choices.is_empty(), "an acting player is offered steps");
+            let step = choices[0]["value"].as_str().unwrap().to_string();
+            let t = fake.slash(
+                p,
+                &["move"],
+                json!([{"name": "steps", "type": 3, "value": step}]),
+            );
+            let r = answer(&fake, &t).await;
+            check_messages(&r);
+            let public: Vec<_> = r.iter().filter(|m| !m.is_ephemeral()).collect();
+            assert!(
+                !public.is_empty() || r.iter().any(|m| m.is_ephemeral()),
+                "an answer to /move"
+            );
+            moves += 1;
+            boards += public.iter().map(|m| m.pngs().len()).sum::<usize>();
+            if public.iter().any(|m| m.content().contains("game is over")) {
+                break 'play;
+            }
+            for m in &public {
+                let u = m.allowed_users();
+                if !u.is_empty() {
+                    next = u;
+                }
+            }
+        }
+        if !next.is_empty() {
+            acting = next;
+        }
+    }
+    eprintln!("played {moves} moves, {boards} boards");
+    assert!(moves >= 3, "several moves were played: {moves}");
+    assert!(boards >= 2, "boards were posted after turns");
+    // Status and board answer; history and export too.
+    for path in [
+        &["game", "status"][..],
+        &["board"][..],
+        &["game", "history"][..],
+        &["game", "export"][..],
+    ] {
+        let t = fake.slash(&bob, path, json!([]));
+        let r = answer(&fake, &t).await;
+        check_messages(&r);
+        assert!(!r.is_empty(), "{path:?} answered");
+    }
+    // A stale button (version 0) does nothing but explain.
+    let t = fake.press(&cy, "sherpa:0:move end");
+    let r = answer(&fake, &t).await;
+    assert!(
+        r[0].is_ephemeral(),
+        "a stale button is explained privately: {}",
+        r[0].content()
+    );
+    bot.stop().await;
+}

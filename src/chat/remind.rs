@@ -75,6 +75,33 @@ pub fn describe(s: &Settings, now: i64) -> String {
     out
 }
 
+/// Handle `remind …` for `req.user`, looking up the active game in `req.place` and the
+/// user's seat in it (the one-line hook for the chat core).
+pub fn handle_remind_here(store: &mut Store, req: &Request) -> Vec<Reply> {
+    let game = match store.active_game(&req.place.platform, &req.place.channel) {
+        Ok(g) => g,
+        Err(e) => {
+            return vec![Reply::error(
+                &req.user.id,
+                format!("Could not read the game here: {e}"),
+            )]
+        }
+    };
+    let (game_id, seat) = match game {
+        None => (None, None),
+        Some(g) => {
+            let seat = store
+                .seats(g.id)
+                .unwrap_or_default()
+                .into_iter()
+                .find(|s| s.user_id == req.user.id && !s.resigned)
+                .map(|s| s.seat);
+            (Some(g.id), seat)
+        }
+    };
+    handle_remind(store, req, game_id, seat)
+}
+
 /// Handle `remind …` for `req.user`. `game_id`/`seat`: the game in this channel and the
 /// user's seat in it, if any.
 pub fn handle_remind(

@@ -71,6 +71,9 @@ pub struct Reply {
     pub buttons: Vec<Button>,
     /// True for error replies (Discord shows them ephemerally).
     pub is_error: bool,
+    /// A file to attach (name, bytes), e.g. an exported replay.
+    #[serde(skip)]
+    pub file: Option<(String, Vec<u8>)>,
 }
 
 impl Reply {
@@ -82,6 +85,7 @@ impl Reply {
             pings: vec![],
             buttons: vec![],
             is_error: false,
+            file: None,
         }
     }
     pub fn private(user: &str, text: impl Into<String>) -> Self {

@@ -214,24 +214,18 @@ async fn ac_move(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteRes
     })
     .await
     .unwrap_or_default();
-    // Suggestions complete the part after the last `;`; keep the steps typed before it.
-    let head = match partial.rfind(';') {
-        Some(i) => format!("{}; ", partial[..i].trim_end()),
-        None => String::new(),
-    };
+    // Each suggestion is the whole text to submit (earlier `;` steps included).
     let choices = steps
         .into_iter()
         .take(MAX_SUGGESTIONS)
-        .filter_map(|s| {
-            let value = format!("{head}{}", s.notation);
-            (value.chars().count() <= MAX_CHOICE).then(|| {
-                let name = if s.label.is_empty() || s.label == s.notation {
-                    value.clone()
-                } else {
-                    format!("{value} — {}", s.label)
-                };
-                serenity::AutocompleteChoice::new(clip(&name), value)
-            })
+        .filter(|s| s.notation.chars().count() <= MAX_CHOICE)
+        .map(|s| {
+            let name = if s.label.is_empty() || s.label == s.notation {
+                s.notation.clone()
+            } else {
+                format!("{} — {}", s.notation, s.label)
+            };
+            serenity::AutocompleteChoice::new(clip(&name), s.notation)
         })
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)

@@ -147,6 +147,25 @@ impl Store {
         Ok(())
     }
 
+    /// [`Store::on_turn_change`] from the game's seats and status: the acting, not resigned
+    /// seats' users wait from now on; nobody waits once the game is finished.
+    pub fn on_turn_change_seats(
+        &mut self,
+        game_id: i64,
+        seats: &[super::SeatRow],
+        status: &crate::engine::Status,
+        now: i64,
+    ) -> Result<()> {
+        let acting: Vec<String> = status
+            .acting()
+            .iter()
+            .filter_map(|&s| seats.iter().find(|r| r.seat == s))
+            .filter(|r| !r.resigned)
+            .map(|r| r.user_id.clone())
+            .collect();
+        self.on_turn_change(game_id, &acting, now)
+    }
+
     /// A player's reminder settings (defaults where they chose nothing).
     pub fn reminder_prefs(&self, user_id: &str) -> Result<Prefs> {
         Ok(load_prefs(&self.conn, user_id)?)
