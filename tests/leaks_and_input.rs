@@ -49,7 +49,11 @@ fn req(user: usize, text: &str) -> Request {
 }
 
 fn start(chat: &Chat, game: &str, players: usize) {
-    assert!(!chat.handle(&req(0, &format!("game new {game}")))[0].is_error);
+    start_with(chat, game, players, "")
+}
+
+fn start_with(chat: &Chat, game: &str, players: usize, options: &str) {
+    assert!(!chat.handle(&req(0, &format!("game new {game} {options}")))[0].is_error);
     for p in 1..players {
         assert!(!chat.handle(&req(p, "game join"))[0].is_error);
     }
@@ -66,13 +70,25 @@ fn no_reply_leaks_private_data_or_the_seed() {
     let reg = Registry::builtin();
     assert!(!reg.all().is_empty());
     for kind in reg.all() {
+        // Default options, and every option at its last (non-default) value.
+        let all_on: sherpa::engine::Options = kind
+            .options()
+            .iter()
+            .map(|o| (o.key.to_string(), o.values.last().unwrap().to_string()))
+            .collect();
+        let all_on_text: String = all_on.iter().map(|(k, v)| format!("{k}={v} ")).collect();
         for (players, run) in
-            (kind.min_players()..=kind.max_players()).flat_map(|p| (0..3).map(move |r| (p, r)))
+            (kind.min_players()..=kind.max_players()).flat_map(|p| (0..4).map(move |r| (p, r)))
         {
+            let (options, options_text) = if run % 2 == 0 {
+                (Default::default(), String::new())
+            } else {
+                (all_on.clone(), all_on_text.clone())
+            };
             let chat = chat();
-            start(&chat, kind.id(), players);
+            start_with(&chat, kind.id(), players, &options_text);
             let names: Vec<String> = (0..players).map(|p| format!("p{p}")).collect();
-            let mut g = kind.setup(&names, &Default::default(), SEED).unwrap();
+            let mut g = kind.setup(&names, &options, SEED).unwrap();
             // Same deal every run (same seed), different choices.
             let mut pick = GameRng::new(players as u64 * 100 + run);
             let seed_text = SEED.to_string();
