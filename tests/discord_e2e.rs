@@ -410,6 +410,50 @@ async fn three_players_play_through_slash_commands_and_autocomplete() {
     else {
         panic!("no 3-player game among the choices: {choices:?}");
     };
+    // Options autocomplete offers key=value words of the chosen game.
+    let opts = fake
+        .autocomplete(
+            &ann,
+            &["game", "new"],
+            json!([{"name": "game", "type": 4, "value": idx}, {"name": "options", "type": 3, "value": "", "focused": true}]),
+        )
+        .await;
+    assert!(
+        opts.len() <= 25
+            && opts
+                .iter()
+                .all(|c| c["value"].as_str().unwrap_or("").contains('=')),
+        "{opts:?}"
+    );
+    // Rules topics autocomplete for the typed game, and a rules answer.
+    let game_id = fake
+        .autocomplete(
+            &ann,
+            &["rules"],
+            json!([{"name": "game", "type": 3, "value": "", "focused": true}]),
+        )
+        .await[0]["value"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let topics = fake
+        .autocomplete(
+            &ann,
+            &["rules"],
+            json!([{"name": "game", "type": 3, "value": game_id}, {"name": "topic", "type": 3, "value": "", "focused": true}]),
+        )
+        .await;
+    assert!(
+        !topics.is_empty() && topics.len() <= 25,
+        "rules topics offered: {topics:?}"
+    );
+    let t = fake.slash(
+        &ann,
+        &["rules"],
+        json!([{"name": "game", "type": 3, "value": game_id}, {"name": "topic", "type": 3, "value": topics[0]["value"]}]),
+    );
+    let r = answer(&fake, &t).await;
+    assert!(!r[0].content().is_empty());
     let t = fake.slash(
         &ann,
         &["game", "new"],
