@@ -556,5 +556,20 @@ async fn three_players_play_through_slash_commands_and_autocomplete() {
         "a stale button is explained privately: {}",
         r[0].content()
     );
+    // A channel admin (Manage Channels) who is not playing aborts at once, without a vote.
+    let dan = FakeUser {
+        admin: true,
+        ..FakeUser::new(3_000_000_000_000_000_004, "dan")
+    };
+    let t = fake.slash(&dan, &["game", "abort"], json!([]));
+    let r = answer(&fake, &t).await;
+    assert!(
+        !r[0].is_ephemeral(),
+        "the abort is announced: {}",
+        r[0].content()
+    );
+    let t = fake.slash(&bob, &["board"], json!([]));
+    let r = answer(&fake, &t).await;
+    assert!(r[0].is_ephemeral(), "no game any more: {}", r[0].content());
     bot.stop().await;
 }
