@@ -6,8 +6,11 @@
 
 pub mod bench;
 pub mod chat;
+pub mod config;
+pub mod discord;
 pub mod engine;
 pub mod games;
 pub mod local;
+pub mod reminders;
 pub mod render;
 pub mod store;

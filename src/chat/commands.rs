@@ -897,7 +897,16 @@ impl Chat {
     }
 
     /// Called after the acting seats change (reminder schedules restart).
-    fn after_turn_change(&self, _game_id: i64, _seats: &[SeatRow], _status: &Status) {}
+    fn after_turn_change(&self, game_id: i64, seats: &[SeatRow], status: &Status) {
+        let now = self.now();
+        if let Err(e) = self
+            .lock()
+            .store
+            .on_turn_change_seats(game_id, seats, status, now)
+        {
+            tracing::warn!(game_id, "could not reset the reminder schedule: {e}");
+        }
+    }
 
     pub(crate) fn cmd_undo(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, String> {
         let (l, _g) = self.running(req)?;
@@ -1118,9 +1127,9 @@ impl Chat {
     }
 
     pub(crate) fn cmd_remind(&self, req: &Request, _rest: &str) -> Result<Vec<Reply>, String> {
-        Err(format!(
-            "reminder settings are not available in this build ({})",
-            req.place.platform
+        Ok(super::remind::handle_remind_here(
+            &mut self.lock().store,
+            req,
         ))
     }
 

@@ -11,6 +11,7 @@
 
 pub mod commands;
 pub mod help;
+pub mod remind;
 pub mod types;
 
 use crate::engine::{AnyGame, GameKind, Seat, StepInfo, Viewer};

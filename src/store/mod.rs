@@ -16,11 +16,20 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
+pub mod reminders;
+pub use reminders::{on_turn_change, DueKind, DueReminder, ReminderKey};
+
 /// The migrations, in order. Append only.
-pub const MIGRATIONS: &[(&str, &str)] = &[(
-    "0001_initial",
-    include_str!("../../migrations/0001_initial.sql"),
-)];
+pub const MIGRATIONS: &[(&str, &str)] = &[
+    (
+        "0001_initial",
+        include_str!("../../migrations/0001_initial.sql"),
+    ),
+    (
+        "0002_reminders",
+        include_str!("../../migrations/0002_reminders.sql"),
+    ),
+];
 
 /// A store error. `Display` says what happened in words a player can act on.
 #[derive(Debug, Clone, PartialEq, Eq)]

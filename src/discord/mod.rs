@@ -1,0 +1,207 @@
+//! The Discord front end (poise 0.7 / serenity 0.12). The only code that knows Discord.
+//!
+//! Invariants:
+//! - Commands stay thin: they build a text command line, run the chat core on a blocking
+//!   thread and send its replies. No game logic here.
+//! - A reply private to a user is only ever sent ephemerally to that user (or by DM when it
+//!   is for someone other than the invoker); errors are ephemeral.
+//! - Allowed mentions are exactly the reply's `pings`: nobody else can be pinged.
+//! - Reminders are read from and marked in SQLite, so a restart neither loses nor repeats one.
+
+mod commands;
+mod remind_task;
+mod send;
+
+use crate::chat::{Chat, GameInfo};
+use crate::config::Config;
+use anyhow::Context as _;
+use poise::serenity_prelude as serenity;
+use std::future::Future;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Shared state of the bot.
+pub struct Data {
+    pub chat: Arc<Chat>,
+    pub games: Vec<GameInfo>,
+    /// Commands currently being handled (graceful shutdown waits for them).
+    pub in_flight: Arc<AtomicUsize>,
+    pub shutting_down: Arc<AtomicBool>,
+}
+
+pub type Error = anyhow::Error;
+pub type Ctx<'a> = poise::Context<'a, Data, Error>;
+
+/// Run the bot until SIGTERM or ctrl-c.
+pub async fn run(config: Config) -> anyhow::Result<()> {
+    run_until(config, shutdown_signal()).await
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(s) => s,
+                Err(_) => {
+                    let _ = tokio::signal::ctrl_c().await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {},
+            _ = term.recv() => {},
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// Initialise tracing from the config's `log_level` (RUST_LOG overrides). Safe to call twice.
+pub fn init_tracing(level: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+}
+
+/// Run the bot until `shutdown` completes, then finish the commands in flight and stop the
+/// shards. Used by `run` and by the tests (which restart the bot).
+pub async fn run_until(
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    init_tracing(&config.log_level);
+    crate::reminders::set_defaults(config.reminders.clone());
+    let db = config.database.clone();
+    let chat = {
+        let db = db.clone();
+        tokio::task::spawn_blocking(move || Chat::open(&db))
+            .await
+            .context("opening the database")?
+            .with_context(|| format!("opening database {}", config.database.display()))?
+    };
+    let chat = Arc::new(chat);
+    let games = chat.games();
+
+    let mut hb = serenity::HttpBuilder::new(&config.token);
+    if let Some(base) = &config.api_base {
+        // The proxy is only honoured with the rate limiter off (tests against a fake Discord).
+        hb = hb.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    let http = hb.build();
+
+    let in_flight = Arc::new(AtomicUsize::new(0));
+    let shutting_down = Arc::new(AtomicBool::new(false));
+    let mut cmds = commands::all();
+    commands::set_game_choices(&mut cmds, &games);
+
+    let dev_guild = config.dev_guild;
+    let data = Data {
+        chat: chat.clone(),
+        games,
+        in_flight: in_flight.clone(),
+        shutting_down: shutting_down.clone(),
+    };
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: cmds,
+            on_error: |err| Box::pin(on_error(err)),
+            event_handler: |fw, event| Box::pin(send::event_handler(fw.serenity_context, event, fw.user_data)),
+            initialize_owners: false,
+            ..Default::default()
+        })
+        .initialize_owners(false)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+                let cmds = &framework.options().commands;
+                match dev_guild {
+                    Some(g) => poise::builtins::register_in_guild(ctx, cmds, serenity::GuildId::new(g)).await?,
+                    None => poise::builtins::register_globally(ctx, cmds).await?,
+                }
+                Ok(data)
+            })
+        })
+        .build();
+
+    let intents = serenity::GatewayIntents::GUILDS;
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents)
+        .framework(framework)
+        .await
+        .context("building the Discord client")?;
+
+    let shard_manager = client.shard_manager.clone();
+    let reminder_task = tokio::spawn(remind_task::run(
+        client.http.clone(),
+        db,
+        config.reminders.clone(),
+        Duration::from_secs(config.reminder_check_secs.max(1)),
+        shutting_down.clone(),
+    ));
+    let stopper = {
+        let shutting_down = shutting_down.clone();
+        tokio::spawn(async move {
+            shutdown.await;
+            tracing::info!("shutting down: finishing commands in flight");
+            shutting_down.store(true, Ordering::SeqCst);
+            // Let the step in flight finish and its reply go out (bounded).
+            for _ in 0..200 {
+                if in_flight.load(Ordering::SeqCst) == 0 {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            shard_manager.shutdown_all().await;
+        })
+    };
+    let res = client.start_autosharded().await;
+    stopper.abort();
+    shutting_down.store(true, Ordering::SeqCst);
+    let _ = reminder_task.await;
+    tracing::info!("stopped");
+    res.context("Discord connection")
+}
+
+/// The one error handler: log, and tell the user what to do, ephemerally.
+async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
+    match err {
+        poise::FrameworkError::Setup { error, .. } => {
+            tracing::error!("setup failed: {error:#}");
+        }
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().qualified_name, "command failed: {error:#}");
+            let _ = ctx
+                .send(
+                    poise::CreateReply::default()
+                        .content("Sorry, that failed on our side. Please try again; if it keeps failing, tell the server admins.")
+                        .ephemeral(true),
+                )
+                .await;
+        }
+        poise::FrameworkError::ArgumentParse {
+            error, input, ctx, ..
+        } => {
+            let msg = match input {
+                Some(i) => format!(
+                    "Could not read `{i}`: {error}. See `/help {}`.",
+                    ctx.command().name
+                ),
+                None => format!(
+                    "Could not read the command: {error}. See `/help {}`.",
+                    ctx.command().name
+                ),
+            };
+            let _ = ctx
+                .send(poise::CreateReply::default().content(msg).ephemeral(true))
+                .await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!("error while handling an error: {e}");
+            }
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! The reminder task: every tick, ask the store what is due, send it, mark it sent.
+//!
+//! Invariant: a reminder is marked sent only after Discord accepted it, and a marked
+//! reminder is never offered again (store::reminders), so a restart neither loses nor
+//! repeats one (a crash between sending and marking could repeat one at most once).
+
+use crate::reminders::{Consequence, ReminderDefaults};
+use crate::store::{DueKind, DueReminder, Store};
+use poise::serenity_prelude as serenity;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// Run until `stop` is set.
+pub async fn run(
+    http: Arc<serenity::Http>,
+    db: PathBuf,
+    defaults: ReminderDefaults,
+    every: Duration,
+    stop: Arc<AtomicBool>,
+) {
+    let store = match tokio::task::spawn_blocking(move || Store::open(&db)).await {
+        Ok(Ok(s)) => Arc::new(Mutex::new(s)),
+        Ok(Err(e)) => {
+            tracing::error!("reminders disabled: cannot open the database: {e}");
+            return;
+        }
+        Err(e) => {
+            tracing::error!("reminders disabled: {e}");
+            return;
+        }
+    };
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        // Wake at least every 100 ms to notice a shutdown.
+        tokio::select! {
+            _ = tick.tick() => {},
+            _ = tokio::time::sleep(Duration::from_millis(100)) => {
+                if stop.load(Ordering::SeqCst) { break; }
+                continue;
+            }
+        }
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let s = store.clone();
+        let d = defaults.clone();
+        let due = tokio::task::spawn_blocking(move || {
+            let st = s.lock().unwrap_or_else(|e| e.into_inner());
+            st.due_reminders("discord", now(), &d)
+        })
+        .await;
+        let due = match due {
+            Ok(Ok(d)) => d,
+            Ok(Err(e)) => {
+                tracing::warn!("reading due reminders failed: {e}");
+                continue;
+            }
+            Err(e) => {
+                tracing::warn!("reminder check failed: {e}");
+                continue;
+            }
+        };
+        for r in due {
+            if stop.load(Ordering::SeqCst) {
+                break;
+            }
+            match send(&http, &r).await {
+                Ok(()) => {
+                    let s = store.clone();
+                    let key = r.key.clone();
+                    let res = tokio::task::spawn_blocking(move || {
+                        let mut st = s.lock().unwrap_or_else(|e| e.into_inner());
+                        st.mark_sent(&key, now())
+                    })
+                    .await;
+                    if let Ok(Err(e)) | Err(e) =
+                        res.map_err(|e| crate::store::StoreError::Sql(e.to_string()))
+                    {
+                        tracing::warn!("could not record a sent reminder: {e}");
+                    }
+                    tracing::info!(game = r.key.game_id, user = %r.key.user_id, ordinal = r.key.ordinal, "reminder sent");
+                }
+                Err(e) => {
+                    tracing::warn!(game = r.key.game_id, user = %r.key.user_id, "sending a reminder failed: {e}")
+                }
+            }
+        }
+    }
+}
+
+/// The reminder text; times as Discord timestamps so everyone reads their own time zone.
+pub fn text(r: &DueReminder) -> String {
+    let who = format!("<@{}>", r.key.user_id);
+    let mut t = match &r.kind {
+        DueKind::Reminder { number, of } => format!(
+            "{who}, it is your turn in **{}** (waiting since <t:{}:R>). Reminder {number} of {of}; `/remind` changes these.",
+            r.game_kind, r.key.since
+        ),
+        DueKind::Deadline(Consequence::Notify) => format!(
+            "{who} ({}) has not acted since <t:{}:R>: the game's deadline passed.",
+            r.user_name, r.key.since
+        ),
+        DueKind::Deadline(Consequence::Kick) => format!(
+            "{who} ({}) has not acted since <t:{}:R>: the game's deadline passed. The other players may vote to remove them with `/game kick`.",
+            r.user_name, r.key.since
+        ),
+    };
+    if let (DueKind::Reminder { .. }, Some(d)) = (&r.kind, r.deadline_at) {
+        t += &format!(" Deadline <t:{d}:R>.");
+    }
+    if r.dm {
+        t += &format!(" Game channel: <#{}>", r.channel);
+    }
+    t
+}
+
+async fn send(http: &serenity::Http, r: &DueReminder) -> anyhow::Result<()> {
+    let Ok(uid) = r.key.user_id.parse::<u64>() else {
+        anyhow::bail!("not a Discord user id: {}", r.key.user_id)
+    };
+    let uid = serenity::UserId::new(uid);
+    let mentions = serenity::CreateAllowedMentions::new()
+        .everyone(false)
+        .empty_roles()
+        .users([uid]);
+    let mut msg = serenity::CreateMessage::new()
+        .content(text(r))
+        .allowed_mentions(mentions);
+    let is_reminder = matches!(r.kind, DueKind::Reminder { .. });
+    if let DueKind::Deadline(Consequence::Kick) = r.kind {
+        let id = format!("sherpa:{}:game kick {}", r.version, r.key.user_id);
+        msg = msg.components(vec![serenity::CreateActionRow::Buttons(vec![
+            serenity::CreateButton::new(id)
+                .label(format!(
+                    "Vote to remove {}",
+                    r.user_name.chars().take(40).collect::<String>()
+                ))
+                .style(serenity::ButtonStyle::Danger),
+        ])]);
+    }
+    if is_reminder && r.dm {
+        let ch = uid.create_dm_channel(http).await?;
+        ch.id.send_message(http, msg).await?;
+    } else {
+        let channel: u64 = r.channel.parse()?;
+        if is_reminder {
+            // A reminder in the channel is silent: it pings the player without a push
+            // notification for the whole channel.
+            msg = msg.flags(serenity::MessageFlags::SUPPRESS_NOTIFICATIONS);
+        }
+        serenity::ChannelId::new(channel)
+            .send_message(http, msg)
+            .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,417 @@
+//! Platform-neutral reminder scheduling: when the next reminder for a waiting player is due,
+//! given their settings. Pure functions of their inputs (the caller passes `now`); the store
+//! (`store::reminders`) persists settings, waits and the log of sent reminders, and the
+//! Discord front end runs the timer and sends.
+//!
+//! Invariants:
+//! - A reminder is identified by (game, user, wait start, ordinal). The ordinal of the next
+//!   reminder is the number already sent for that wait, so a reminder that was marked sent is
+//!   never offered again, also after a restart.
+//! - No reminder falls inside the player's quiet hours (in their own UTC offset) or before
+//!   their vacation ends; a deferred reminder is sent when the quiet hours or vacation end.
+//! - At most `max` reminders per wait; the first `delay` after the wait began, then one every
+//!   `interval` after the previous one actually sent.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::OnceLock;
+
+/// Seconds in a day.
+const DAY: i64 = 86_400;
+
+/// Quiet hours: local minutes after midnight, `start` inclusive, `end` exclusive. May wrap
+/// midnight (22:00-08:00). `start == end` means no quiet hours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QuietHours {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl QuietHours {
+    /// Is local minute-of-day `m` inside these quiet hours?
+    pub fn contains(&self, m: u32) -> bool {
+        if self.start == self.end {
+            false
+        } else if self.start < self.end {
+            self.start <= m && m < self.end
+        } else {
+            m >= self.start || m < self.end
+        }
+    }
+}
+
+impl fmt::Display for QuietHours {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", fmt_hhmm(self.start), fmt_hhmm(self.end))
+    }
+}
+
+/// Defaults for players who did not choose (from the config file's `[reminders]` table).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReminderDefaults {
+    pub enabled: bool,
+    /// Seconds from the start of a wait to the first reminder.
+    pub first_after: i64,
+    /// Seconds between reminders.
+    pub interval: i64,
+    /// At most this many reminders per wait.
+    pub max: u32,
+    /// Quiet hours in UTC unless the player sets an offset.
+    pub quiet: Option<QuietHours>,
+    /// Remind by direct message instead of in the channel.
+    pub dm: bool,
+}
+
+impl Default for ReminderDefaults {
+    fn default() -> Self {
+        ReminderDefaults {
+            enabled: true,
+            first_after: 12 * 3600,
+            interval: 24 * 3600,
+            max: 3,
+            quiet: None,
+            dm: false,
+        }
+    }
+}
+
+static DEFAULTS: OnceLock<ReminderDefaults> = OnceLock::new();
+
+/// Set the process-wide defaults once at start-up (from the config). Later calls are ignored.
+pub fn set_defaults(d: ReminderDefaults) {
+    let _ = DEFAULTS.set(d);
+}
+
+/// The configured defaults, or the built-in ones if none were set.
+pub fn defaults() -> ReminderDefaults {
+    DEFAULTS.get().cloned().unwrap_or_default()
+}
+
+/// What a player chose; `None` everywhere means "the default".
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Prefs {
+    pub enabled: Option<bool>,
+    pub delay: Option<i64>,
+    pub interval: Option<i64>,
+    pub max: Option<u32>,
+    /// `Some(None)`: the player turned quiet hours off explicitly.
+    pub quiet: Option<Option<QuietHours>>,
+    /// Minutes east of UTC.
+    pub utc_offset: Option<i32>,
+    pub dm: Option<bool>,
+    /// Unix seconds; no reminders and no deadline before this.
+    pub vacation_until: Option<i64>,
+}
+
+/// Prefs resolved against the defaults.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub enabled: bool,
+    pub delay: i64,
+    pub interval: i64,
+    pub max: u32,
+    pub quiet: Option<QuietHours>,
+    pub utc_offset: i32,
+    pub dm: bool,
+    pub vacation_until: Option<i64>,
+}
+
+impl Prefs {
+    pub fn resolve(&self, d: &ReminderDefaults) -> Settings {
+        Settings {
+            enabled: self.enabled.unwrap_or(d.enabled),
+            delay: self.delay.unwrap_or(d.first_after).max(60),
+            interval: self.interval.unwrap_or(d.interval).max(60),
+            max: self.max.unwrap_or(d.max),
+            quiet: self.quiet.unwrap_or(d.quiet),
+            utc_offset: self.utc_offset.unwrap_or(0),
+            dm: self.dm.unwrap_or(d.dm),
+            vacation_until: self.vacation_until,
+        }
+    }
+}
+
+/// What happens when a game's deadline passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Consequence {
+    /// The channel is told.
+    Notify,
+    /// The channel is told and the others are invited to vote the player out.
+    Kick,
+}
+
+impl Consequence {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Consequence::Notify => "notify",
+            Consequence::Kick => "kick",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Consequence> {
+        match s.to_ascii_lowercase().as_str() {
+            "notify" => Some(Consequence::Notify),
+            "kick" => Some(Consequence::Kick),
+            _ => None,
+        }
+    }
+}
+
+/// Move `t` out of quiet hours: the first moment at or after `t` that is not quiet.
+pub fn after_quiet(t: i64, quiet: Option<QuietHours>, utc_offset_min: i32) -> i64 {
+    let Some(q) = quiet else { return t };
+    let local = t + utc_offset_min as i64 * 60;
+    let sod = local.rem_euclid(DAY);
+    let minute = (sod / 60) as u32;
+    if !q.contains(minute) {
+        return t;
+    }
+    let delta = (q.end as i64 * 60 - sod).rem_euclid(DAY);
+    t + delta
+}
+
+/// When the next reminder of a wait that began at `since` is due, after `sent` reminders
+/// (the last at `last_sent`). `None` when reminders are off or the maximum was reached.
+pub fn next_reminder(s: &Settings, since: i64, sent: u32, last_sent: Option<i64>) -> Option<i64> {
+    if !s.enabled || sent >= s.max {
+        return None;
+    }
+    let mut t = match last_sent {
+        Some(last) if sent > 0 => last + s.interval,
+        _ => since + s.delay,
+    };
+    if let Some(v) = s.vacation_until {
+        t = t.max(v);
+    }
+    Some(after_quiet(t, s.quiet, s.utc_offset))
+}
+
+/// When a wait that began at `since` passes a deadline of `deadline_secs`; a vacation
+/// starts the clock only when it ends.
+pub fn deadline_at(deadline_secs: i64, since: i64, vacation_until: Option<i64>) -> i64 {
+    since.max(vacation_until.unwrap_or(i64::MIN)) + deadline_secs
+}
+
+/// Parse a duration like `90m`, `12h`, `3d`, `1d12h`, `45s`. Bare numbers are hours.
+pub fn parse_duration(s: &str) -> Result<i64, String> {
+    let bad = || format!("`{s}` is not a duration; use e.g. `30m`, `12h`, `3d` or `1d12h`");
+    let s = s.trim();
+    if s.is_empty() {
+        return Err(bad());
+    }
+    if let Ok(h) = s.parse::<i64>() {
+        return if (0..=24 * 366).contains(&h) {
+            Ok(h * 3600)
+        } else {
+            Err(bad())
+        };
+    }
+    let mut total: i64 = 0;
+    let mut num = String::new();
+    for c in s.chars() {
+        if c.is_ascii_digit() {
+            num.push(c);
+            continue;
+        }
+        let unit = match c.to_ascii_lowercase() {
+            's' => 1,
+            'm' => 60,
+            'h' => 3600,
+            'd' => DAY,
+            'w' => 7 * DAY,
+            _ => return Err(bad()),
+        };
+        let n: i64 = num.parse().map_err(|_| bad())?;
+        if n > 100_000 {
+            return Err(bad());
+        }
+        total += n * unit;
+        num.clear();
+    }
+    if !num.is_empty() || total > 366 * DAY {
+        return Err(bad());
+    }
+    Ok(total)
+}
+
+/// Format seconds as a short duration (`1d12h`, `30m`).
+pub fn format_duration(secs: i64) -> String {
+    if secs <= 0 {
+        return "0m".into();
+    }
+    let (d, h, m) = (secs / DAY, (secs % DAY) / 3600, (secs % 3600) / 60);
+    let mut out = String::new();
+    if d > 0 {
+        out += &format!("{d}d");
+    }
+    if h > 0 {
+        out += &format!("{h}h");
+    }
+    if m > 0 || out.is_empty() {
+        out += &format!("{m}m");
+    }
+    out
+}
+
+/// Parse `HH:MM` into minutes after midnight.
+pub fn parse_hhmm(s: &str) -> Result<u32, String> {
+    let bad = || format!("`{s}` is not a time of day; use HH:MM, e.g. 22:00");
+    let (h, m) = s.split_once(':').ok_or_else(bad)?;
+    let h: u32 = h.parse().map_err(|_| bad())?;
+    let m: u32 = m.parse().map_err(|_| bad())?;
+    if h > 23 || m > 59 {
+        return Err(bad());
+    }
+    Ok(h * 60 + m)
+}
+
+fn fmt_hhmm(m: u32) -> String {
+    format!("{:02}:{:02}", m / 60, m % 60)
+}
+
+/// Parse quiet hours `HH:MM-HH:MM`.
+pub fn parse_quiet(s: &str) -> Result<QuietHours, String> {
+    let (a, b) = s
+        .split_once('-')
+        .ok_or_else(|| format!("`{s}` is not a time range; use HH:MM-HH:MM, e.g. 22:00-08:00"))?;
+    Ok(QuietHours {
+        start: parse_hhmm(a)?,
+        end: parse_hhmm(b)?,
+    })
+}
+
+/// Parse a UTC offset `+02:00`, `-5`, `+0530`, `UTC+1` into minutes east of UTC.
+pub fn parse_offset(s: &str) -> Result<i32, String> {
+    let bad = || format!("`{s}` is not a UTC offset; use e.g. +02:00, -05:00 or 0");
+    let t = s.trim();
+    let t = t
+        .strip_prefix("UTC")
+        .or_else(|| t.strip_prefix("utc"))
+        .unwrap_or(t);
+    if t.is_empty() || t == "0" || t == "Z" {
+        return Ok(0);
+    }
+    let (sign, rest) = match t.as_bytes()[0] {
+        b'+' => (1, &t[1..]),
+        b'-' => (-1, &t[1..]),
+        _ => (1, t),
+    };
+    let (h, m) = if let Some((h, m)) = rest.split_once(':') {
+        (h, m)
+    } else if rest.len() == 4 {
+        rest.split_at(2)
+    } else {
+        (rest, "0")
+    };
+    let h: i32 = h.parse().map_err(|_| bad())?;
+    let m: i32 = m.parse().map_err(|_| bad())?;
+    if h > 14 || m > 59 {
+        return Err(bad());
+    }
+    Ok(sign * (h * 60 + m))
+}
+
+/// Format minutes east of UTC as `+02:00`.
+pub fn format_offset(min: i32) -> String {
+    let sign = if min < 0 { '-' } else { '+' };
+    let a = min.abs();
+    format!("{sign}{:02}:{:02}", a / 60, a % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings() -> Settings {
+        Prefs::default().resolve(&ReminderDefaults {
+            enabled: true,
+            first_after: 3600,
+            interval: 7200,
+            max: 2,
+            quiet: None,
+            dm: false,
+        })
+    }
+
+    #[test]
+    fn first_reminder_after_delay_then_interval_after_last_sent() {
+        let s = settings();
+        assert_eq!(next_reminder(&s, 1000, 0, None), Some(4600));
+        assert_eq!(next_reminder(&s, 1000, 1, Some(5000)), Some(12200));
+    }
+
+    #[test]
+    fn no_reminder_after_max_count() {
+        let s = settings();
+        assert_eq!(next_reminder(&s, 1000, 2, Some(5000)), None);
+    }
+
+    #[test]
+    fn disabled_reminders_are_never_due() {
+        let s = Settings {
+            enabled: false,
+            ..settings()
+        };
+        assert_eq!(next_reminder(&s, 0, 0, None), None);
+    }
+
+    #[test]
+    fn quiet_hours_wrapping_midnight_defer_to_their_end() {
+        // 22:00-08:00 at UTC+2. 21:30 UTC is 23:30 local: quiet until 08:00 local = 06:00 UTC.
+        let q = Some(QuietHours {
+            start: 22 * 60,
+            end: 8 * 60,
+        });
+        let day = 10 * DAY;
+        let t = day + 21 * 3600 + 1800;
+        assert_eq!(after_quiet(t, q, 120), day + DAY + 6 * 3600);
+        // 05:00 UTC is 07:00 local: still quiet, until 06:00 UTC.
+        assert_eq!(after_quiet(day + 5 * 3600, q, 120), day + 6 * 3600);
+        // 12:00 UTC is 14:00 local: not quiet.
+        assert_eq!(after_quiet(day + 12 * 3600, q, 120), day + 12 * 3600);
+    }
+
+    #[test]
+    fn quiet_hours_apply_in_the_players_offset() {
+        // 01:00-02:00 local at UTC-5 is 06:00-07:00 UTC.
+        let q = Some(QuietHours {
+            start: 60,
+            end: 120,
+        });
+        assert_eq!(after_quiet(6 * 3600 + 60, q, -300), 7 * 3600);
+        assert_eq!(after_quiet(3600 + 60, q, -300), 3600 + 60);
+    }
+
+    #[test]
+    fn vacation_defers_reminders_and_deadline() {
+        let s = Settings {
+            vacation_until: Some(100_000),
+            ..settings()
+        };
+        assert_eq!(next_reminder(&s, 1000, 0, None), Some(100_000));
+        assert_eq!(deadline_at(3600, 1000, Some(100_000)), 103_600);
+        assert_eq!(deadline_at(3600, 1000, None), 4600);
+    }
+
+    #[test]
+    fn durations_offsets_and_times_parse_or_explain() {
+        assert_eq!(parse_duration("1d12h"), Ok(DAY + 12 * 3600));
+        assert_eq!(parse_duration("30m"), Ok(1800));
+        assert_eq!(parse_duration("12"), Ok(12 * 3600));
+        assert!(parse_duration("soon").unwrap_err().contains("12h"));
+        assert!(parse_duration("12x").is_err());
+        assert_eq!(format_duration(DAY + 12 * 3600), "1d12h");
+        assert_eq!(parse_offset("+02:00"), Ok(120));
+        assert_eq!(parse_offset("-0530"), Ok(-330));
+        assert_eq!(parse_offset("UTC+1"), Ok(60));
+        assert!(parse_offset("+25").is_err());
+        assert_eq!(format_offset(-330), "-05:30");
+        assert_eq!(
+            parse_quiet("22:00-08:00"),
+            Ok(QuietHours {
+                start: 1320,
+                end: 480
+            })
+        );
+        assert!(parse_quiet("22-08").is_err());
+    }
+}

@@ -1,0 +1,575 @@
+//! End-to-end tests of the Discord front end: the real serenity/poise client against the
+//! fake Discord in `tests/fake_discord` (loopback only). Every wait is bounded.
+
+mod fake_discord;
+
+use fake_discord::{FakeDiscord, FakeUser, CHANNEL_ID, GUILD_ID, SUPPRESS_NOTIFICATIONS};
+use serde_json::{json, Value};
+use sherpa::config::Config;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+/// Index of each `/remind setting:` choice (poise sends choices by index).
+const REMIND_DM: u64 = 8;
+const REMIND_QUIET: u64 = 6;
+
+struct Bot {
+    stop: Option<oneshot::Sender<()>>,
+    handle: JoinHandle<anyhow::Result<()>>,
+}
+
+impl Bot {
+    async fn start(fake: &FakeDiscord, db: &Path) -> Bot {
+        let text = format!(
+            "token = \"fake-token\"\ndatabase = \"{}\"\napi_base = \"{}\"\nlog_level = \"warn\"\n\
+             [reminders]\nfirst_after = \"1m\"\ninterval = \"1h\"\nmax = 3\ncheck_every = \"1s\"\n",
+            db.display(),
+            fake.api_base()
+        );
+        let config = Config::from_toml(&text, None, None).expect("test config");
+        let (tx, rx) = oneshot::channel::<()>();
+        let handle = tokio::spawn(sherpa::discord::run_until(config, async move {
+            let _ = rx.await;
+        }));
+        Bot {
+            stop: Some(tx),
+            handle,
+        }
+    }
+
+    /// Graceful shutdown; the bot must stop within a bounded time.
+    async fn stop(mut self) {
+        let _ = self.stop.take().unwrap().send(());
+        let res = tokio::time::timeout(Duration::from_secs(20), self.handle)
+            .await
+            .expect("the bot stops in time");
+        res.expect("bot task").expect("bot ran without error");
+    }
+}
+
+fn temp_db(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sherpa-e2e-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("sherpa.db")
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64
+}
+
+fn users() -> (FakeUser, FakeUser, FakeUser) {
+    (
+        FakeUser::new(3_000_000_000_000_000_001, "ann"),
+        FakeUser::new(3_000_000_000_000_000_002, "bob"),
+        FakeUser::new(3_000_000_000_000_000_003, "cy"),
+    )
+}
+
+async fn started(name: &str) -> (Arc<FakeDiscord>, Bot, PathBuf, Value) {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db(name);
+    let bot = Bot::start(&fake, &db).await;
+    let commands = fake.wait_ready(1).await;
+    (fake, bot, db, commands)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn all_commands_register_with_their_docs_as_descriptions() {
+    let (_fake, bot, _db, commands) = started("register").await;
+    let names: Vec<&str> = commands
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
+    for n in ["game", "move", "undo", "board", "rules", "remind", "help"] {
+        assert!(names.contains(&n), "{n} registered: {names:?}");
+    }
+    let game = commands
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "game")
+        .unwrap();
+    let subs: Vec<&str> = game["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
+    for s in [
+        "new", "join", "leave", "start", "status", "history", "resign", "kick", "abort", "export",
+    ] {
+        assert!(subs.contains(&s), "/game {s} registered: {subs:?}");
+    }
+    let mv = commands
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "move")
+        .unwrap();
+    assert!(mv["description"].as_str().unwrap().contains("move"));
+    assert_eq!(
+        mv["options"][0]["autocomplete"], true,
+        "/move steps autocomplete"
+    );
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn help_is_answered_ephemerally() {
+    let (fake, bot, _db, _) = started("help").await;
+    let (ann, _, _) = users();
+    let token = fake.slash(&ann, &["help"], json!([]));
+    let r = fake.response(&token).await;
+    assert_eq!(r.json["type"], 4);
+    assert!(r.is_ephemeral(), "help is private: {:?}", r.json);
+    assert!(!r.content().is_empty());
+    assert!(r.allowed_users().is_empty(), "help pings nobody");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn errors_are_ephemeral_and_say_what_to_do() {
+    let (fake, bot, _db, _) = started("errors").await;
+    let (ann, _, _) = users();
+    // A game index that is not one of the choices.
+    let t = fake.slash(
+        &ann,
+        &["game", "new"],
+        json!([{"name": "game", "type": 4, "value": 999}]),
+    );
+    let r = fake.response(&t).await;
+    assert!(r.is_ephemeral(), "{:?}", r.json);
+    assert!(
+        r.content().to_lowercase().contains("game"),
+        "{}",
+        r.content()
+    );
+    // Rules of an unknown game.
+    let t = fake.slash(
+        &ann,
+        &["rules"],
+        json!([{"name": "game", "type": 3, "value": "no-such-game"}]),
+    );
+    let r = fake.response(&t).await;
+    assert!(r.is_ephemeral(), "{:?}", r.json);
+    // A bad reminder value explains the accepted form.
+    let t = fake.slash(
+        &ann,
+        &["remind"],
+        json!([{"name": "setting", "type": 4, "value": REMIND_QUIET}, {"name": "value", "type": 3, "value": "late"}]),
+    );
+    let r = fake.response(&t).await;
+    assert!(r.is_ephemeral());
+    assert!(r.content().contains("HH:MM"), "{}", r.content());
+    // A stale or foreign button is answered, never ignored.
+    let t = fake.press(&ann, "sherpa:999:game status");
+    let r = fake.response(&t).await;
+    assert_eq!(r.json["type"], 4);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn move_autocomplete_answers_with_at_most_25_choices() {
+    let (fake, bot, _db, _) = started("autocomplete").await;
+    let (ann, _, _) = users();
+    let choices = fake
+        .autocomplete(
+            &ann,
+            &["move"],
+            json!([{"name": "steps", "type": 3, "value": "", "focused": true}]),
+        )
+        .await;
+    assert!(choices.len() <= 25);
+    let choices = fake
+        .autocomplete(
+            &ann,
+            &["rules"],
+            json!([{"name": "game", "type": 3, "value": "", "focused": true}]),
+        )
+        .await;
+    assert!(choices.len() <= 25);
+    bot.stop().await;
+}
+
+/// A running game with seats for ann and bob, created directly in the database.
+fn seed_game(db: &Path, ann: &FakeUser, bob: &FakeUser) {
+    let _ = sherpa::store::Store::open(db).unwrap();
+    let c = rusqlite::Connection::open(db).unwrap();
+    let t = now();
+    c.execute(
+        "INSERT INTO games (id, platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
+         VALUES (1, 'discord', ?1, ?2, 'nepal', '{}', 7, 'running', ?3, ?4, ?4)",
+        rusqlite::params![GUILD_ID, CHANNEL_ID, ann.id, t],
+    )
+    .unwrap();
+    c.execute(
+        "INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, 0, ?1, 'ann'), (1, 1, ?2, 'bob')",
+        rusqlite::params![ann.id, bob.id],
+    )
+    .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reminders_fire_silently_persist_settings_and_survive_a_restart() {
+    let (ann, bob, _) = users();
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("reminders");
+    seed_game(&db, &ann, &bob);
+    // Ann has been waiting two hours: her first reminder is due.
+    sherpa::store::Store::open(&db)
+        .unwrap()
+        .on_turn_change(1, std::slice::from_ref(&ann.id), now() - 7200)
+        .unwrap();
+
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+    let ann_reminder = fake
+        .wait_for("ann's reminder", Duration::from_secs(20), |calls| {
+            calls
+                .iter()
+                .find(|c| {
+                    c.path
+                        .ends_with(&format!("/channels/{CHANNEL_ID}/messages"))
+                        && c.content().contains(&ann.id)
+                })
+                .cloned()
+        })
+        .await;
+    assert_ne!(
+        ann_reminder.flags() & SUPPRESS_NOTIFICATIONS,
+        0,
+        "channel reminders are silent"
+    );
+    assert_eq!(
+        ann_reminder.allowed_users(),
+        vec![ann.id.clone()],
+        "only ann may be pinged"
+    );
+    assert!(
+        ann_reminder.content().contains("<t:"),
+        "times as Discord timestamps: {}",
+        ann_reminder.content()
+    );
+
+    // Bob asks for reminders by DM (persisted in SQLite through the slash command).
+    let t = fake.slash(
+        &bob,
+        &["remind"],
+        json!([{"name": "setting", "type": 4, "value": REMIND_DM}, {"name": "value", "type": 3, "value": "on"}]),
+    );
+    let r = fake.response(&t).await;
+    assert!(r.is_ephemeral(), "settings are private: {:?}", r.json);
+    bot.stop().await;
+
+    // While the bot is down, bob starts waiting (also for two hours).
+    sherpa::store::Store::open(&db)
+        .unwrap()
+        .on_turn_change(1, &[ann.id.clone(), bob.id.clone()], now() - 7200)
+        .unwrap();
+
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(2).await;
+    let dm_channel = format!("9{}", &bob.id[1..]);
+    let bob_reminder = fake
+        .wait_for("bob's reminder by DM", Duration::from_secs(20), |calls| {
+            calls
+                .iter()
+                .find(|c| {
+                    c.path
+                        .ends_with(&format!("/channels/{dm_channel}/messages"))
+                })
+                .cloned()
+        })
+        .await;
+    assert!(bob_reminder.content().contains(&bob.id));
+    assert!(fake
+        .calls()
+        .iter()
+        .any(|c| c.path.ends_with("/users/@me/channels") && c.json["recipient_id"] == bob.id));
+    // Ann's reminder was recorded as sent before the restart: it is not repeated (it would have
+    // been sent in the same check as bob's, before it).
+    let ann_count = fake
+        .channel_messages()
+        .iter()
+        .filter(|c| {
+            c.path
+                .ends_with(&format!("/channels/{CHANNEL_ID}/messages"))
+                && c.content().contains(&ann.id)
+        })
+        .count();
+    assert_eq!(
+        ann_count,
+        1,
+        "no reminder repeated after a restart: {:#?}",
+        fake.summary()
+    );
+    bot.stop().await;
+}
+
+/// Mentions `<@id>` in a message's text.
+fn mentioned(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("<@") {
+        rest = &rest[i + 2..];
+        let id: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+        if !id.is_empty() && !out.contains(&id) {
+            out.push(id);
+        }
+    }
+    out
+}
+
+/// Every message for `token`, once its interaction has been answered and `n` messages exist.
+async fn answer(fake: &FakeDiscord, token: &str) -> Vec<fake_discord::Call> {
+    fake.response(token).await;
+    // Follow-ups are sent right after the response; give them a bounded moment to arrive.
+    let mut last = 0;
+    for _ in 0..20 {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let n = fake
+            .calls()
+            .iter()
+            .filter(|c| c.token().as_deref() == Some(token))
+            .count();
+        if n == last {
+            break;
+        }
+        last = n;
+    }
+    fake.calls()
+        .into_iter()
+        .filter(|c| c.token().as_deref() == Some(token))
+        .collect()
+}
+
+/// Check the invariants every bot message must keep: pings are exactly the mentions, and a
+/// sealed choice shown privately never appears in a public message of the same answer.
+fn check_messages(msgs: &[fake_discord::Call]) {
+    for m in msgs {
+        if !m.is_ephemeral() {
+            let mut allowed = m.allowed_users();
+            let mut want = mentioned(&m.content());
+            allowed.sort();
+            want.sort();
+            assert_eq!(
+                allowed,
+                want,
+                "allowed mentions are exactly the pinged players: {}",
+                m.content()
+            );
+        }
+    }
+    for p in msgs.iter().filter(|m| m.is_ephemeral()) {
+        if let Some(secret) = p.content().split("hidden from the others): ").nth(1) {
+            for m in msgs.iter().filter(|m| !m.is_ephemeral()) {
+                assert!(
+                    !m.content().contains(secret.trim()),
+                    "sealed `{secret}` leaked into public: {}",
+                    m.content()
+                );
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_players_play_through_slash_commands_and_autocomplete() {
+    let (fake, bot, _db, commands) = started("game").await;
+    let (ann, bob, cy) = users();
+    let players = [ann.clone(), bob.clone(), cy.clone()];
+    // The game choice: index of a 3-player game among the registered choices.
+    let game = commands
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "game")
+        .unwrap();
+    let new = game["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "new")
+        .unwrap();
+    let choices = new["options"][0]["choices"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let Some(idx) = choices
+        .iter()
+        .position(|c| c["name"].as_str().unwrap_or("").contains("3-"))
+    else {
+        panic!("no 3-player game among the choices: {choices:?}");
+    };
+    // Options autocomplete offers key=value words of the chosen game.
+    let opts = fake
+        .autocomplete(
+            &ann,
+            &["game", "new"],
+            json!([{"name": "game", "type": 4, "value": idx}, {"name": "options", "type": 3, "value": "", "focused": true}]),
+        )
+        .await;
+    assert!(
+        opts.len() <= 25
+            && opts
+                .iter()
+                .all(|c| c["value"].as_str().unwrap_or("").contains('=')),
+        "{opts:?}"
+    );
+    // Rules topics autocomplete for the typed game, and a rules answer.
+    let game_id = fake
+        .autocomplete(
+            &ann,
+            &["rules"],
+            json!([{"name": "game", "type": 3, "value": "", "focused": true}]),
+        )
+        .await[0]["value"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let topics = fake
+        .autocomplete(
+            &ann,
+            &["rules"],
+            json!([{"name": "game", "type": 3, "value": game_id}, {"name": "topic", "type": 3, "value": "", "focused": true}]),
+        )
+        .await;
+    assert!(
+        !topics.is_empty() && topics.len() <= 25,
+        "rules topics offered: {topics:?}"
+    );
+    let t = fake.slash(
+        &ann,
+        &["rules"],
+        json!([{"name": "game", "type": 3, "value": game_id}, {"name": "topic", "type": 3, "value": topics[0]["value"]}]),
+    );
+    let r = answer(&fake, &t).await;
+    assert!(!r[0].content().is_empty());
+    let t = fake.slash(
+        &ann,
+        &["game", "new"],
+        json!([{"name": "game", "type": 4, "value": idx}]),
+    );
+    let r = answer(&fake, &t).await;
+    check_messages(&r);
+    assert!(
+        !r[0].is_ephemeral(),
+        "the new game is announced: {}",
+        r[0].content()
+    );
+    for p in [&bob, &cy] {
+        let t = fake.slash(p, &["game", "join"], json!([]));
+        let r = answer(&fake, &t).await;
+        assert!(!r[0].is_ephemeral(), "{}", r[0].content());
+    }
+    let t = fake.slash(&ann, &["game", "start"], json!([]));
+    let r = answer(&fake, &t).await;
+    check_messages(&r);
+    let start = r
+        .iter()
+        .find(|m| !m.is_ephemeral())
+        .expect("a public start message");
+    assert_eq!(start.pngs().len(), 1, "the board PNG is attached");
+    let mut acting = start.allowed_users();
+    assert!(
+        !acting.is_empty(),
+        "someone is pinged to act: {}",
+        start.content()
+    );
+
+    let mut moves = 0;
+    let mut boards = 1;
+    'play: for _round in 0..20 {
+        let mut next = Vec::new();
+        for uid in acting.clone() {
+            let p = players
+                .iter()
+                .find(|p| p.id == uid)
+                .expect("only players are pinged");
+            let choices = fake
+                .autocomplete(
+                    p,
+                    &["move"],
+                    json!([{"name": "steps", "type": 3, "value": "", "focused": true}]),
+                )
+                .await;
+            assert!(choices.len() <= 25);
+            assert!(!choices.is_empty(), "an acting player is offered steps");
+            let step = choices[0]["value"].as_str().unwrap().to_string();
+            let t = fake.slash(
+                p,
+                &["move"],
+                json!([{"name": "steps", "type": 3, "value": step}]),
+            );
+            let r = answer(&fake, &t).await;
+            check_messages(&r);
+            let public: Vec<_> = r.iter().filter(|m| !m.is_ephemeral()).collect();
+            assert!(
+                !public.is_empty() || r.iter().any(|m| m.is_ephemeral()),
+                "an answer to /move"
+            );
+            moves += 1;
+            boards += public.iter().map(|m| m.pngs().len()).sum::<usize>();
+            if public.iter().any(|m| m.content().contains("game is over")) {
+                break 'play;
+            }
+            for m in &public {
+                let u = m.allowed_users();
+                if !u.is_empty() {
+                    next = u;
+                }
+            }
+        }
+        if !next.is_empty() {
+            acting = next;
+        }
+    }
+    eprintln!("played {moves} moves, {boards} boards");
+    assert!(moves >= 3, "several moves were played: {moves}");
+    assert!(boards >= 2, "boards were posted after turns");
+    // Status and board answer; history and export too.
+    for path in [
+        &["game", "status"][..],
+        &["board"][..],
+        &["game", "history"][..],
+        &["game", "export"][..],
+    ] {
+        let t = fake.slash(&bob, path, json!([]));
+        let r = answer(&fake, &t).await;
+        check_messages(&r);
+        assert!(!r.is_empty(), "{path:?} answered");
+    }
+    // A stale button (version 0) does nothing but explain.
+    let t = fake.press(&cy, "sherpa:0:move end");
+    let r = answer(&fake, &t).await;
+    assert!(
+        r[0].is_ephemeral(),
+        "a stale button is explained privately: {}",
+        r[0].content()
+    );
+    // A channel admin (Manage Channels) who is not playing aborts at once, without a vote.
+    let dan = FakeUser {
+        admin: true,
+        ..FakeUser::new(3_000_000_000_000_000_004, "dan")
+    };
+    let t = fake.slash(&dan, &["game", "abort"], json!([]));
+    let r = answer(&fake, &t).await;
+    assert!(
+        !r[0].is_ephemeral(),
+        "the abort is announced: {}",
+        r[0].content()
+    );
+    let t = fake.slash(&bob, &["board"], json!([]));
+    let r = answer(&fake, &t).await;
+    assert!(r[0].is_ephemeral(), "no game any more: {}", r[0].content());
+    bot.stop().await;
+}

@@ -1,0 +1,614 @@
+//! A fake Discord on 127.0.0.1 for end-to-end tests of the real serenity/poise client.
+//!
+//! - REST: a minimal HTTP/1.1 server (keep-alive, Content-Length or chunked bodies) that
+//!   answers the routes the bot uses and records every call (JSON bodies, multipart
+//!   `payload_json` and files).
+//! - Gateway: a websocket server speaking HELLO / IDENTIFY / READY / heartbeat ACK, which
+//!   dispatches INTERACTION_CREATE events built by the test.
+//!
+//! Serenity is pointed at it with `HttpBuilder::proxy(api_base).ratelimiter_disabled(true)`;
+//! the gateway URL comes from `GET /api/v10/gateway`.
+
+#![allow(dead_code)]
+
+use serde_json::{json, Value};
+use serenity::futures::{SinkExt, StreamExt};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{broadcast, Notify};
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+pub const APP_ID: &str = "1000000000000000001";
+pub const BOT_ID: &str = "1000000000000000002";
+pub const GUILD_ID: &str = "1000000000000000003";
+pub const CHANNEL_ID: &str = "1000000000000000004";
+
+/// `MessageFlags::EPHEMERAL`.
+pub const EPHEMERAL: u64 = 1 << 6;
+/// `MessageFlags::SUPPRESS_NOTIFICATIONS`.
+pub const SUPPRESS_NOTIFICATIONS: u64 = 1 << 12;
+
+/// A recorded REST call.
+#[derive(Clone, Debug)]
+pub struct Call {
+    pub method: String,
+    pub path: String,
+    /// The JSON body (for multipart: the `payload_json` part).
+    pub json: Value,
+    /// Files of a multipart body: (filename, bytes).
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+impl Call {
+    /// The message payload of an interaction callback (`data`) or of any other message call.
+    pub fn message(&self) -> &Value {
+        if self.path.ends_with("/callback") {
+            &self.json["data"]
+        } else {
+            &self.json
+        }
+    }
+    pub fn content(&self) -> String {
+        self.message()["content"].as_str().unwrap_or("").to_string()
+    }
+    pub fn flags(&self) -> u64 {
+        self.message()["flags"].as_u64().unwrap_or(0)
+    }
+    pub fn is_ephemeral(&self) -> bool {
+        self.flags() & EPHEMERAL != 0
+    }
+    /// Allowed user mentions.
+    pub fn allowed_users(&self) -> Vec<String> {
+        self.message()["allowed_mentions"]["users"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+    pub fn pngs(&self) -> Vec<&Vec<u8>> {
+        self.files
+            .iter()
+            .filter(|(_, b)| b.starts_with(b"\x89PNG"))
+            .map(|(_, b)| b)
+            .collect()
+    }
+    /// For an interaction callback: the interaction token.
+    pub fn token(&self) -> Option<String> {
+        let parts: Vec<&str> = self.path.split('/').collect();
+        // /api/v10/interactions/{id}/{token}/callback or /api/v10/webhooks/{app}/{token}...
+        match parts.get(3) {
+            Some(&"interactions") | Some(&"webhooks") => parts.get(5).map(|s| s.to_string()),
+            _ => None,
+        }
+    }
+}
+
+/// A fake user.
+#[derive(Clone, Debug)]
+pub struct FakeUser {
+    pub id: String,
+    pub name: String,
+    /// Manage Channels permission.
+    pub admin: bool,
+}
+
+impl FakeUser {
+    pub fn new(id: u64, name: &str) -> FakeUser {
+        FakeUser {
+            id: id.to_string(),
+            name: name.to_string(),
+            admin: false,
+        }
+    }
+    fn user_json(&self) -> Value {
+        json!({"id": self.id, "username": self.name, "discriminator": "0", "global_name": self.name, "avatar": null})
+    }
+    fn member_json(&self) -> Value {
+        // VIEW_CHANNEL | SEND_MESSAGES, plus MANAGE_CHANNELS for admins.
+        let perms: u64 = (1 << 10) | (1 << 11) | if self.admin { 1 << 4 } else { 0 };
+        json!({
+            "user": self.user_json(), "nick": null, "roles": [], "joined_at": "2024-01-01T00:00:00+00:00",
+            "deaf": false, "mute": false, "flags": 0, "pending": false, "permissions": perms.to_string()
+        })
+    }
+}
+
+struct State {
+    calls: Vec<Call>,
+}
+
+/// The fake Discord.
+pub struct FakeDiscord {
+    pub http_port: u16,
+    pub ws_port: u16,
+    state: Arc<Mutex<State>>,
+    changed: Arc<Notify>,
+    events: broadcast::Sender<String>,
+    next_id: AtomicU64,
+    sessions: Arc<AtomicU64>,
+}
+
+fn snowflake(n: u64) -> String {
+    (2_000_000_000_000_000_000u64 + n).to_string()
+}
+
+impl FakeDiscord {
+    pub async fn start() -> Arc<FakeDiscord> {
+        let http = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let ws = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let (events, _) = broadcast::channel(256);
+        let fake = Arc::new(FakeDiscord {
+            http_port: http.local_addr().unwrap().port(),
+            ws_port: ws.local_addr().unwrap().port(),
+            state: Arc::new(Mutex::new(State { calls: Vec::new() })),
+            sessions: Arc::new(AtomicU64::new(0)),
+            changed: Arc::new(Notify::new()),
+            events,
+            next_id: AtomicU64::new(1),
+        });
+        let f = fake.clone();
+        tokio::spawn(async move {
+            while let Ok((sock, _)) = http.accept().await {
+                let f = f.clone();
+                tokio::spawn(async move {
+                    let _ = f.serve_http(sock).await;
+                });
+            }
+        });
+        let f = fake.clone();
+        tokio::spawn(async move {
+            while let Ok((sock, _)) = ws.accept().await {
+                let f = f.clone();
+                tokio::spawn(async move {
+                    let _ = f.serve_gateway(sock).await;
+                });
+            }
+        });
+        fake
+    }
+
+    pub fn api_base(&self) -> String {
+        format!("http://127.0.0.1:{}", self.http_port)
+    }
+
+    fn id(&self) -> String {
+        snowflake(self.next_id.fetch_add(1, Ordering::SeqCst))
+    }
+
+    pub fn calls(&self) -> Vec<Call> {
+        self.state.lock().unwrap().calls.clone()
+    }
+
+    /// Wait until `pred` holds for the recorded calls (bounded).
+    pub async fn wait_for<T>(
+        &self,
+        what: &str,
+        timeout: Duration,
+        mut pred: impl FnMut(&[Call]) -> Option<T>,
+    ) -> T {
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let notified = self.changed.notified();
+            if let Some(t) = pred(&self.state.lock().unwrap().calls) {
+                return t;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                if let Some(t) = pred(&self.state.lock().unwrap().calls) {
+                    return t;
+                }
+                panic!(
+                    "timed out waiting for {what}; calls so far: {:#?}",
+                    self.summary()
+                );
+            }
+        }
+    }
+
+    pub fn summary(&self) -> Vec<String> {
+        self.calls()
+            .iter()
+            .map(|c| format!("{} {} {}", c.method, c.path, c.content()))
+            .collect()
+    }
+
+    /// Wait for a bot session whose commands are registered; returns the registered commands.
+    pub async fn wait_ready(&self, session: u64) -> Value {
+        let sessions = self.sessions.clone();
+        self.wait_for("a gateway session", Duration::from_secs(20), |_| {
+            (sessions.load(Ordering::SeqCst) >= session).then_some(())
+        })
+        .await;
+        self.wait_for("command registration", Duration::from_secs(20), |calls| {
+            calls
+                .iter()
+                .filter(|c| c.method == "PUT" && c.path.ends_with("/commands"))
+                .nth(session as usize - 1)
+                .map(|c| c.json.clone())
+        })
+        .await
+    }
+
+    fn dispatch(&self, t: &str, d: Value) {
+        // Each gateway session numbers its own events.
+        let _ = self
+            .events
+            .send(json!({"op": 0, "t": t, "d": d}).to_string());
+    }
+
+    fn interaction(
+        &self,
+        kind: u8,
+        user: &FakeUser,
+        data: Value,
+        message: Option<Value>,
+    ) -> (String, String) {
+        let id = self.id();
+        let token = format!("tok{id}");
+        let mut d = json!({
+            "id": id, "application_id": APP_ID, "type": kind, "token": token, "version": 1,
+            "locale": "en-US", "guild_locale": "en-US", "guild_id": GUILD_ID, "channel_id": CHANNEL_ID,
+            "channel": {"id": CHANNEL_ID, "type": 0, "name": "games", "permissions": "0"},
+            "entitlements": [], "attachment_size_limit": 26214400, "app_permissions": "2048",
+            "authorizing_integration_owners": {"0": GUILD_ID}, "context": 0,
+            "data": data, "member": user.member_json(),
+        });
+        if let Some(m) = message {
+            d["message"] = m;
+        }
+        self.dispatch("INTERACTION_CREATE", d);
+        (id, token)
+    }
+
+    /// Invoke a slash command. `path` is the command and subcommand names, e.g. `["game", "new"]`;
+    /// `options` the leaf options as `[{"name":…, "type":…, "value":…}]`. Returns the token.
+    pub fn slash(&self, user: &FakeUser, path: &[&str], options: Value) -> String {
+        self.command_interaction(2, user, path, options).1
+    }
+
+    fn command_interaction(
+        &self,
+        kind: u8,
+        user: &FakeUser,
+        path: &[&str],
+        options: Value,
+    ) -> (String, String) {
+        let mut opts = options;
+        for sub in path[1..].iter().rev() {
+            opts = json!([{"name": sub, "type": 1, "options": opts}]);
+        }
+        let data = json!({"id": self.id(), "name": path[0], "type": 1, "options": opts});
+        self.interaction(kind, user, data, None)
+    }
+
+    /// Ask for autocomplete: `options` must contain one with `"focused": true`. Returns the choices.
+    pub async fn autocomplete(&self, user: &FakeUser, path: &[&str], options: Value) -> Vec<Value> {
+        let (_, token) = self.command_interaction(4, user, path, options);
+        let call = self.response(&token).await;
+        assert_eq!(
+            call.json["type"], 8,
+            "an autocomplete answer: {:?}",
+            call.json
+        );
+        call.json["data"]["choices"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Press a button with this custom id.
+    pub fn press(&self, user: &FakeUser, custom_id: &str) -> String {
+        let msg = self.message_json(CHANNEL_ID, "a message with buttons", BOT_ID);
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        self.interaction(3, user, data, Some(msg)).1
+    }
+
+    /// The first answer (callback) to the interaction with this token.
+    pub async fn response(&self, token: &str) -> Call {
+        let t = token.to_string();
+        self.wait_for(
+            &format!("a response to {token}"),
+            Duration::from_secs(15),
+            |calls| {
+                calls
+                    .iter()
+                    .find(|c| c.path.ends_with("/callback") && c.token().as_deref() == Some(&t))
+                    .cloned()
+            },
+        )
+        .await
+    }
+
+    /// All messages sent for the interaction with this token (callback and follow-ups) so far,
+    /// after waiting for at least `n` of them.
+    pub async fn responses(&self, token: &str, n: usize) -> Vec<Call> {
+        let t = token.to_string();
+        self.wait_for(
+            &format!("{n} responses to {token}"),
+            Duration::from_secs(15),
+            |calls| {
+                let v: Vec<Call> = calls
+                    .iter()
+                    .filter(|c| c.token().as_deref() == Some(&t))
+                    .cloned()
+                    .collect();
+                (v.len() >= n).then_some(v)
+            },
+        )
+        .await
+    }
+
+    /// Messages posted to channels with `POST /channels/{id}/messages`.
+    pub fn channel_messages(&self) -> Vec<Call> {
+        self.calls()
+            .into_iter()
+            .filter(|c| c.method == "POST" && c.path.contains("/channels/"))
+            .collect()
+    }
+
+    fn message_json(&self, channel: &str, content: &str, author: &str) -> Value {
+        json!({
+            "id": self.id(), "channel_id": channel, "guild_id": GUILD_ID,
+            "author": {"id": author, "username": "sherpa", "discriminator": "0", "avatar": null, "bot": true},
+            "content": content, "timestamp": "2024-01-01T00:00:00+00:00", "edited_timestamp": null,
+            "tts": false, "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
+            "embeds": [], "pinned": false, "type": 0, "flags": 0, "components": []
+        })
+    }
+
+    fn route(&self, method: &str, path: &str, json: &Value) -> (u16, String) {
+        let p = path.split('?').next().unwrap_or(path);
+        let ws = format!("ws://127.0.0.1:{}", self.ws_port);
+        if p == "/api/v10/gateway" {
+            return (200, json!({"url": ws}).to_string());
+        }
+        if p == "/api/v10/gateway/bot" {
+            return (
+                200,
+                json!({"url": ws, "shards": 1, "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})
+                    .to_string(),
+            );
+        }
+        if p.ends_with("/commands") && method == "PUT" {
+            return (200, "[]".into());
+        }
+        if p.ends_with("/callback") {
+            return (204, String::new());
+        }
+        if p.starts_with("/api/v10/webhooks/")
+            || (p.starts_with("/api/v10/channels/") && p.ends_with("/messages"))
+        {
+            let channel = p
+                .split('/')
+                .nth(4)
+                .filter(|_| p.contains("/channels/"))
+                .unwrap_or(CHANNEL_ID)
+                .to_string();
+            let content = json["content"].as_str().unwrap_or("");
+            return (
+                200,
+                self.message_json(&channel, content, BOT_ID).to_string(),
+            );
+        }
+        if p == "/api/v10/users/@me/channels" {
+            let r = json["recipient_id"].as_str().unwrap_or("1");
+            let ch = format!("9{}", &r[1..]);
+            return (
+                200,
+                json!({"id": ch, "type": 1, "last_message_id": null,
+                       "recipients": [{"id": r, "username": "user", "discriminator": "0", "avatar": null}]})
+                .to_string(),
+            );
+        }
+        if p == "/api/v10/users/@me" {
+            return (
+                200,
+                json!({"id": BOT_ID, "username": "sherpa", "discriminator": "0", "avatar": null, "bot": true}).to_string(),
+            );
+        }
+        (
+            404,
+            json!({"message": "Unknown route (fake Discord)", "code": 0}).to_string(),
+        )
+    }
+
+    async fn serve_http(self: Arc<Self>, sock: TcpStream) -> std::io::Result<()> {
+        let (r, mut w) = sock.into_split();
+        let mut r = BufReader::new(r);
+        loop {
+            let mut line = String::new();
+            if r.read_line(&mut line).await? == 0 {
+                return Ok(());
+            }
+            let mut parts = line.split_whitespace();
+            let method = parts.next().unwrap_or("").to_string();
+            let path = parts.next().unwrap_or("").to_string();
+            let mut headers = HashMap::new();
+            loop {
+                let mut h = String::new();
+                r.read_line(&mut h).await?;
+                let h = h.trim_end();
+                if h.is_empty() {
+                    break;
+                }
+                if let Some((k, v)) = h.split_once(':') {
+                    headers.insert(k.trim().to_ascii_lowercase(), v.trim().to_string());
+                }
+            }
+            let mut body = Vec::new();
+            if let Some(n) = headers
+                .get("content-length")
+                .and_then(|v| v.parse::<usize>().ok())
+            {
+                body.resize(n, 0);
+                r.read_exact(&mut body).await?;
+            } else if headers
+                .get("transfer-encoding")
+                .is_some_and(|v| v.contains("chunked"))
+            {
+                loop {
+                    let mut size = String::new();
+                    r.read_line(&mut size).await?;
+                    let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+                    let mut chunk = vec![0; n + 2];
+                    r.read_exact(&mut chunk).await?;
+                    if n == 0 {
+                        break;
+                    }
+                    body.extend_from_slice(&chunk[..n]);
+                }
+            }
+            let ctype = headers.get("content-type").cloned().unwrap_or_default();
+            let (json, files) = if let Some(b) = ctype.split("boundary=").nth(1) {
+                parse_multipart(&body, b.trim_matches('"'))
+            } else {
+                (
+                    serde_json::from_slice(&body).unwrap_or(Value::Null),
+                    Vec::new(),
+                )
+            };
+            let (status, resp) = self.route(&method, &path, &json);
+            {
+                let mut st = self.state.lock().unwrap();
+                st.calls.push(Call {
+                    method,
+                    path,
+                    json,
+                    files,
+                });
+            }
+            self.changed.notify_waiters();
+            let reason = match status {
+                200 => "OK",
+                204 => "No Content",
+                _ => "Not Found",
+            };
+            let head = if status == 204 {
+                format!("HTTP/1.1 204 {reason}\r\n\r\n")
+            } else {
+                format!(
+                    "HTTP/1.1 {status} {reason}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+                    resp.len()
+                )
+            };
+            w.write_all(head.as_bytes()).await?;
+            w.write_all(resp.as_bytes()).await?;
+            w.flush().await?;
+        }
+    }
+
+    async fn serve_gateway(
+        self: Arc<Self>,
+        sock: TcpStream,
+    ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+        let ws = tokio_tungstenite::accept_async(sock).await?;
+        let (mut tx, mut rx) = ws.split();
+        let mut events = self.events.subscribe();
+        tx.send(WsMessage::Text(
+            json!({"op": 10, "d": {"heartbeat_interval": 41250}}).to_string(),
+        ))
+        .await?;
+        let mut identified = false;
+        let mut seq: u64 = 0;
+        loop {
+            tokio::select! {
+                msg = rx.next() => {
+                    let Some(msg) = msg else { return Ok(()) };
+                    let text = match msg? {
+                        WsMessage::Text(t) => t,
+                        WsMessage::Close(_) => {
+                            // tungstenite queued the close reply; send it.
+                            let _ = tx.flush().await;
+                            return Ok(());
+                        }
+                        _ => continue,
+                    };
+                    let v: Value = serde_json::from_str(&text)?;
+                    match v["op"].as_u64() {
+                        Some(1) => tx.send(WsMessage::Text(json!({"op": 11}).to_string())).await?,
+                        Some(2) => {
+                            seq += 1;
+                            let s = seq;
+                            let ready = json!({"op": 0, "t": "READY", "s": s, "d": {
+                                "v": 10,
+                                "user": {"id": BOT_ID, "username": "sherpa", "discriminator": "0", "avatar": null, "bot": true, "verified": true, "mfa_enabled": false, "flags": 0},
+                                "guilds": [{"id": GUILD_ID, "unavailable": true}],
+                                "session_id": format!("session{s}"),
+                                "resume_gateway_url": format!("ws://127.0.0.1:{}", self.ws_port),
+                                "shard": [0, 1],
+                                "application": {"id": APP_ID, "flags": 0}
+                            }});
+                            tx.send(WsMessage::Text(ready.to_string())).await?;
+                            identified = true;
+                            self.sessions.fetch_add(1, Ordering::SeqCst);
+                            self.changed.notify_waiters();
+                        }
+                        _ => {}
+                    }
+                }
+                ev = events.recv() => {
+                    let Ok(ev) = ev else { continue };
+                    if identified {
+                        seq += 1;
+                        let mut v: Value = serde_json::from_str(&ev)?;
+                        v["s"] = json!(seq);
+                        tx.send(WsMessage::Text(v.to_string())).await?;
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn find(h: &[u8], n: &[u8]) -> Option<usize> {
+    h.windows(n.len()).position(|w| w == n)
+}
+
+/// Split a multipart/form-data body: the `payload_json` part and the files.
+fn parse_multipart(body: &[u8], boundary: &str) -> (Value, Vec<(String, Vec<u8>)>) {
+    let delim = format!("--{boundary}");
+    let mut json = Value::Null;
+    let mut files = Vec::new();
+    let mut rest = body;
+    while let Some(start) = find(rest, delim.as_bytes()) {
+        rest = &rest[start + delim.len()..];
+        if rest.starts_with(b"--") {
+            break;
+        }
+        let Some(hdr_end) = find(rest, b"\r\n\r\n") else {
+            break;
+        };
+        let headers = String::from_utf8_lossy(&rest[..hdr_end]).to_string();
+        let content_start = hdr_end + 4;
+        let Some(next) = find(&rest[content_start..], delim.as_bytes()) else {
+            break;
+        };
+        let mut content = &rest[content_start..content_start + next];
+        if content.ends_with(b"\r\n") {
+            content = &content[..content.len() - 2];
+        }
+        let name = headers
+            .split("name=\"")
+            .nth(1)
+            .and_then(|s| s.split('"').next())
+            .unwrap_or("");
+        if name == "payload_json" {
+            json = serde_json::from_slice(content).unwrap_or(Value::Null);
+        } else {
+            let filename = headers
+                .split("filename=\"")
+                .nth(1)
+                .and_then(|s| s.split('"').next())
+                .unwrap_or(name);
+            files.push((filename.to_string(), content.to_vec()));
+        }
+        rest = &rest[content_start + next..];
+    }
+    (json, files)
+}
