@@ -5,4 +5,6 @@
 //! commands, `local` the terminal front end and `discord` the Discord front end.
 
 pub mod engine;
+pub mod games;
+pub mod render;
 pub mod store;
