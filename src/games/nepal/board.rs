@@ -128,6 +128,8 @@ pub struct NepalData {
     pub adj_mask: Vec<u64>,
     /// Province masks per region.
     pub region_mask: Vec<u64>,
+    /// Lower-case province names (for fast step matching).
+    pub lower: Vec<String>,
     /// Index of the province without a limit.
     pub kathmandu: usize,
     /// Static picture layer, drawn once.
@@ -329,21 +331,22 @@ pub fn parse_board(text: &str) -> Result<NepalData, BoardError> {
                             ),
                         )
                     })?;
-                let limit =
-                    if w[5].eq_ignore_ascii_case("none") {
-                        None
-                    } else {
-                        match w[5].parse::<u8>() {
-                            Ok(v) if (1..=4).contains(&v) => Some(v),
-                            _ => return Err(BoardError::at(
+                let limit = if w[5].eq_ignore_ascii_case("none") {
+                    None
+                } else {
+                    match w[5].parse::<u8>() {
+                        Ok(v) if (1..=4).contains(&v) => Some(v),
+                        _ => {
+                            return Err(BoardError::at(
                                 ln,
                                 format!(
                                     "population limit `{}` must be 1 to 4, or `none` for Kathmandu",
                                     w[5]
                                 ),
-                            )),
+                            ))
                         }
-                    };
+                    }
+                };
                 let key = nm.to_lowercase();
                 if let Some((kind, l)) = names.get(&key) {
                     return Err(BoardError::at(
@@ -439,12 +442,14 @@ pub fn parse_board(text: &str) -> Result<NepalData, BoardError> {
                 }
                 cards_raw.push((w[1].to_string(), w[2].to_string(), hi, lo, ln));
             }
-            other => return Err(BoardError::at(
-                ln,
-                format!(
+            other => {
+                return Err(BoardError::at(
+                    ln,
+                    format!(
                     "unknown record `{other}`; lines start with region, province, outside or card"
                 ),
-            )),
+                ))
+            }
         }
     }
 
@@ -649,11 +654,16 @@ pub fn parse_board(text: &str) -> Result<NepalData, BoardError> {
                 .fold(0u64, |m, (i, _)| m | 1 << i)
         })
         .collect();
+    let lower = provinces
+        .iter()
+        .map(|(p, _)| p.name.to_lowercase())
+        .collect();
     Ok(NepalData {
         regions: regions.into_iter().map(|r| r.0).collect(),
         provinces: provinces.into_iter().map(|p| p.0).collect(),
         outside,
         cards,
+        lower,
         adj,
         adj_mask,
         region_mask,

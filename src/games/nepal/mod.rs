@@ -29,7 +29,7 @@ mod tests;
 use board::spread;
 pub use board::{parse_board, BoardError, Card, NepalData, Outside, Province, Region, REGIONS};
 
-use crate::engine::GameRng;
+use crate::engine::{match_step, notation, GameRng, ParseError};
 use crate::engine::{
     resolve_options, Applied, Event, FinalResult, Game, OptionSpec, Options, RuleError, RulesTopic,
     Seat, SetupError, Status, Viewer,
@@ -46,6 +46,9 @@ pub const PIECES: [u16; 3] = [40, 35, 30];
 pub const DECK_SIZE: [usize; 3] = [20, 23, 26];
 /// Face-up unclaimed cards at the start.
 pub const FACE_UP: usize = 5;
+
+/// How many upcoming deck cards `secret_markers` lists.
+pub const SECRET_MARKERS: usize = 2;
 
 /// One step. Province indices refer to [`NepalData::provinces`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -818,37 +821,17 @@ pub struct PlayerView {
     pub fortress_built: bool,
 }
 
-/// One province's state.
-#[derive(Clone, Debug, Serialize)]
-pub struct ProvinceView {
-    pub name: String,
-    /// Regular pieces per seat.
-    pub pieces: Vec<u8>,
-    pub fortress: Option<usize>,
-    /// Effective limit (boom included); `None` = no limit.
-    pub limit: Option<u8>,
-    /// Pieces counting against the limit (a fortress owner's are left out).
-    pub population: u32,
-    /// Conflict will happen here at the end of the turn.
-    pub over_limit: bool,
-}
-
 /// A trade card in play.
 #[derive(Clone, Debug, Serialize)]
 pub struct CardView {
+    /// Index into [`NepalData::cards`] (ends, values, stars, route length).
+    pub card: usize,
     pub label: String,
-    pub a: String,
-    pub b: String,
-    pub high: u8,
-    pub high_star: bool,
-    pub low: u8,
-    pub low_star: bool,
     /// Claimants in claim order.
     pub claims: Vec<usize>,
     /// Revealed at the end of the previous turn (shown as new).
+    #[serde(skip_serializing_if = "is_false")]
     pub just_revealed: bool,
-    /// Route length (provinces in the shortest chain).
-    pub length: u8,
 }
 
 /// What a viewer sees. Never contains the deck order.
@@ -856,7 +839,15 @@ pub struct CardView {
 pub struct NepalView {
     pub viewer: Option<usize>,
     pub players: Vec<PlayerView>,
-    pub provinces: Vec<ProvinceView>,
+    /// Regular pieces: `pieces[province][seat]` (provinces indexed like
+    /// [`NepalData::provinces`], which holds names, limits and cities). Serialized sparsely
+    /// as `{"<province index>": [count per seat], ...}` for occupied provinces only.
+    #[serde(serialize_with = "sparse_pieces")]
+    pub pieces: Vec<Vec<u8>>,
+    /// Fortresses as (province, owner).
+    pub fortresses: Vec<(usize, usize)>,
+    /// Provinces over their limit: conflict there at the end of the turn.
+    pub over_limit: Vec<usize>,
     pub cards: Vec<CardView>,
     pub deck_left: usize,
     pub phase: Phase,
@@ -873,6 +864,37 @@ pub struct NepalView {
     pub last_turn: Vec<String>,
     pub final_result: Option<FinalResult>,
     pub breakdown: Option<Vec<Breakdown>>,
+}
+
+fn sparse_pieces<S: serde::Serializer>(pieces: &[Vec<u8>], ser: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let occupied = pieces.iter().filter(|v| v.iter().any(|&c| c > 0)).count();
+    let mut m = ser.serialize_map(Some(occupied))?;
+    for (p, v) in pieces.iter().enumerate() {
+        if v.iter().any(|&c| c > 0) {
+            m.serialize_entry(&p, v)?;
+        }
+    }
+    m.end()
+}
+
+impl NepalView {
+    /// Pieces in province `p` that count against its limit (a fortress owner's are left
+    /// out).
+    pub fn population(&self, data: &NepalData, p: usize) -> u32 {
+        let owner = self.fortresses.iter().find(|f| f.0 == p).map(|f| f.1);
+        self.pieces[p]
+            .iter()
+            .enumerate()
+            .filter(|(s, _)| Some(*s) != owner)
+            .map(|(_, &c)| c as u32)
+            .sum::<u32>()
+            * (p != data.kathmandu) as u32
+    }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn fmt_num(v: u8, star: bool) -> String {
@@ -1101,23 +1123,93 @@ impl Game for Nepal {
         }
     }
 
+    /// Same matching rules as the default (`engine::match_step` over the legal steps: an
+    /// exact match wins, else a unique per-word prefix match), computed from the words
+    /// instead of formatting every legal step: the kind and province names are matched by
+    /// prefix, the few resulting steps are checked with [`Nepal::refusal`]. Errors are
+    /// worded by the shared matcher.
+    fn parse_step(
+        &self,
+        data: &NepalData,
+        seat: Seat,
+        text: &str,
+    ) -> Result<NepalStep, ParseError> {
+        let words = notation::words(text)?;
+        let matching = |w: &str| -> Vec<(u8, bool)> {
+            data.lower
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| n.starts_with(w))
+                .map(|(i, n)| (i as u8, n == w))
+                .collect()
+        };
+        let mut hits: Vec<NepalStep> = Vec::new();
+        const KINDS: [(&str, usize); 5] = [
+            ("move", 2),
+            ("grow", 1),
+            ("fortress", 1),
+            ("place", 1),
+            ("end", 0),
+        ];
+        for (kind, arity) in KINDS {
+            if words.len() != 1 + arity || !kind.starts_with(words[0].as_str()) {
+                continue;
+            }
+            let kexact = kind == words[0];
+            let mut steps: Vec<(NepalStep, bool)> = Vec::new();
+            match arity {
+                0 => steps.push((NepalStep::End, kexact)),
+                1 => {
+                    for (p, e) in matching(&words[1]) {
+                        let st = match kind {
+                            "grow" => NepalStep::Grow(p),
+                            "fortress" => NepalStep::Fortress(p),
+                            _ => NepalStep::Place(p),
+                        };
+                        steps.push((st, kexact && e));
+                    }
+                }
+                _ => {
+                    let to = matching(&words[2]);
+                    for (f, e1) in matching(&words[1]) {
+                        for &(t, e2) in &to {
+                            steps.push((NepalStep::Move(f, t), kexact && e1 && e2));
+                        }
+                    }
+                }
+            }
+            for (st, exact) in steps {
+                if self.refusal(data, seat, &st).is_none() {
+                    if exact {
+                        return Ok(st);
+                    }
+                    hits.push(st);
+                }
+            }
+        }
+        if hits.len() == 1 {
+            return Ok(hits[0]);
+        }
+        // No match or several: let the shared matcher word the error.
+        let legal = self.legal_steps(data, seat);
+        let names: Vec<String> = legal.iter().map(|s| Self::format_step(data, s)).collect();
+        let i = match_step(text, &names)?;
+        Ok(legal[i])
+    }
+
     fn view(&self, data: &NepalData, viewer: Viewer) -> NepalView {
         let n = self.n();
-        let provinces = data
-            .provinces
-            .iter()
-            .enumerate()
-            .map(|(p, pr)| {
-                let limit = data.limit(p, self.opts.boom);
-                let population = self.counted_population(data, p);
-                ProvinceView {
-                    name: pr.name.clone(),
-                    pieces: self.pieces[p * n..(p + 1) * n].to_vec(),
-                    fortress: self.fortress[p].map(|s| s as usize),
-                    limit,
-                    population,
-                    over_limit: limit.is_some_and(|l| population > l as u32),
-                }
+        let np = data.provinces.len();
+        let pieces = (0..np)
+            .map(|p| self.pieces[p * n..(p + 1) * n].to_vec())
+            .collect();
+        let fortresses = (0..np)
+            .filter_map(|p| self.fortress[p].map(|s| (p, s as usize)))
+            .collect();
+        let over_limit = (0..np)
+            .filter(|&p| {
+                data.limit(p, self.opts.boom)
+                    .is_some_and(|l| self.counted_population(data, p) > l as u32)
             })
             .collect();
         let cards = self
@@ -1126,16 +1218,10 @@ impl Game for Nepal {
             .map(|ip| {
                 let c = &data.cards[ip.card as usize];
                 CardView {
+                    card: ip.card as usize,
                     label: c.label(),
-                    a: c.a.clone(),
-                    b: c.b.clone(),
-                    high: c.high,
-                    high_star: c.high_star,
-                    low: c.low,
-                    low_star: c.low_star,
                     claims: ip.claims.iter().map(|&s| s as usize).collect(),
                     just_revealed: ip.revealed_turn > 0 && ip.revealed_turn + 1 == self.turn,
-                    length: c.length,
                 }
             })
             .collect();
@@ -1153,7 +1239,9 @@ impl Game for Nepal {
                     fortress_built: self.fortress_built[s],
                 })
                 .collect(),
-            provinces,
+            pieces,
+            fortresses,
+            over_limit,
             cards,
             deck_left: self.deck.len(),
             phase: self.phase,
@@ -1282,12 +1370,13 @@ pub fn describe(data: &NepalData, view: &NepalView) -> String {
         "Trade cards in play ({} left in the deck):",
         view.deck_left
     );
-    for c in &view.cards {
-        let claims: Vec<&str> = c.claims.iter().map(|&s| name(s)).collect();
+    for cv in &view.cards {
+        let c = &data.cards[cv.card];
+        let claims: Vec<&str> = cv.claims.iter().map(|&s| name(s)).collect();
         let _ = writeln!(
             out,
             "  {} [{}/{}]{}{}",
-            c.label,
+            cv.label,
             fmt_num(c.high, c.high_star),
             fmt_num(c.low, c.low_star),
             if claims.is_empty() {
@@ -1295,14 +1384,20 @@ pub fn describe(data: &NepalData, view: &NepalView) -> String {
             } else {
                 format!(" claimed by {}", claims.join(", "))
             },
-            if c.just_revealed { " (new)" } else { "" }
+            if cv.just_revealed { " (new)" } else { "" }
         );
     }
     let over: Vec<String> = view
-        .provinces
+        .over_limit
         .iter()
-        .filter(|p| p.over_limit)
-        .map(|p| format!("{} ({}/{})", p.name, p.population, p.limit.unwrap_or(0)))
+        .map(|&p| {
+            format!(
+                "{} ({}/{})",
+                data.provinces[p].name,
+                view.population(data, p),
+                data.limit(p, view.options.boom).unwrap_or(0)
+            )
+        })
         .collect();
     if !over.is_empty() {
         let _ = writeln!(
@@ -1314,6 +1409,5 @@ pub fn describe(data: &NepalData, view: &NepalView) -> String {
     if !view.last_turn.is_empty() {
         let _ = writeln!(out, "Last turn: {}", view.last_turn.join("; "));
     }
-    let _ = data;
     out.trim_end().to_string()
 }

@@ -333,8 +333,16 @@ fn setup_shuffle_depends_on_seed_only() {
 #[test]
 fn deck_order_is_hidden_from_every_view() {
     let g = game(3);
-    let secrets = g.secret_markers(data());
+    let secrets: Vec<String> = g
+        .deck
+        .iter()
+        .map(|&c| data().cards[c as usize].label())
+        .collect();
     assert_eq!(secrets.len(), 15);
+    assert!(
+        secrets.ends_with(&g.secret_markers(data())[..1])
+            || secrets.contains(&g.secret_markers(data())[0])
+    );
     for v in [Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(2)] {
         let json = serde_json::to_string(&g.view(data(), v)).unwrap();
         for s in &secrets {
@@ -422,7 +430,10 @@ fn grow_allowed_over_the_limit_then_conflict_cuts_back() {
     let mut g = game(3);
     set(&mut g, "Rasuwa", 0, 1); // limit 1
     play(&mut g, 0, "grow Rasuwa");
-    assert!(g.view(data(), Viewer::Spectator).provinces[pi("Rasuwa") as usize].over_limit);
+    assert!(g
+        .view(data(), Viewer::Spectator)
+        .over_limit
+        .contains(&(pi("Rasuwa") as usize)));
     play(&mut g, 0, "end");
     assert_eq!(g.pieces_at(pi("Rasuwa") as usize, 0), 1);
 }
@@ -1066,4 +1077,102 @@ fn conformance_all_options_on() {
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
     conformance::run_suite::<Nepal>(data(), &o, 1, 20_000);
+}
+
+#[test]
+#[ignore]
+fn probe_playout_length() {
+    for n in 3..=5 {
+        let t = std::time::Instant::now();
+        let p = conformance::check_playout::<Nepal>(data(), n, &Options::new(), 7, 100_000, true);
+        eprintln!("{n}p: {} steps in {:?}", p.steps, t.elapsed());
+    }
+}
+
+#[test]
+#[ignore]
+fn probe_view_size() {
+    let g = game(5);
+    let v = serde_json::to_string(&g.view(data(), Viewer::Spectator)).unwrap();
+    eprintln!("{} bytes: {}", v.len(), &v[..600]);
+}
+
+#[test]
+#[ignore]
+fn probe_random_game() {
+    for n in 3..=5 {
+        let mut g = game_with(n, &[], 5);
+        let mut rng = crate::engine::GameRng::new(3);
+        let mut steps = 0;
+        let mut claims = 0;
+        while !g.status().is_finished() {
+            let s = g.current;
+            let l = g.legal_steps(data(), s);
+            let st = l[rng.below(l.len())];
+            let a = g.apply(data(), s, &st).unwrap();
+            claims += a
+                .events
+                .iter()
+                .filter(|e| e.text.contains("claims"))
+                .count();
+            steps += 1;
+            if steps % 500 == 0 {
+                eprintln!(
+                    "  {steps}: hands {:?} deck {} claims {claims}",
+                    g.hand,
+                    g.deck.len()
+                );
+            }
+        }
+        eprintln!("{n}p: {steps} steps, turn {}, end {:?}", g.turn, g.end);
+    }
+}
+
+#[test]
+#[ignore]
+fn probe_costs() {
+    let mut g = game_with(5, &[], 5);
+    let mut rng = crate::engine::GameRng::new(3);
+    for _ in 0..2000 {
+        let s = g.current;
+        let l = g.legal_steps(data(), s);
+        let st = l[rng.below(l.len())];
+        g.apply(data(), s, &st).unwrap();
+    }
+    let v = g.view(data(), Viewer::Spectator);
+    let json = serde_json::to_string(&v).unwrap();
+    eprintln!(
+        "view {} bytes, {} cards, {} legal",
+        json.len(),
+        v.cards.len(),
+        g.legal_steps(data(), g.current).len()
+    );
+    let t = std::time::Instant::now();
+    for _ in 0..1000 {
+        let _ = serde_json::to_string(&g.view(data(), Viewer::Spectator)).unwrap();
+    }
+    eprintln!("view+ser {:?}/1000", t.elapsed());
+    let t = std::time::Instant::now();
+    for _ in 0..1000 {
+        let _ = g.view(data(), Viewer::Spectator);
+    }
+    eprintln!("view only {:?}/1000", t.elapsed());
+    let t = std::time::Instant::now();
+    for _ in 0..1000 {
+        let _ = g.clone();
+    }
+    eprintln!("clone {:?}/1000", t.elapsed());
+    let t = std::time::Instant::now();
+    for _ in 0..1000 {
+        let _ = g.legal_steps(data(), g.current);
+    }
+    eprintln!("legal {:?}/1000", t.elapsed());
+    let m = g.secret_markers(data());
+    let t = std::time::Instant::now();
+    for _ in 0..1000 {
+        for x in &m {
+            let _ = json.contains(x.as_str());
+        }
+    }
+    eprintln!("contains {:?}/1000", t.elapsed());
 }
