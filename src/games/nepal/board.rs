@@ -133,7 +133,7 @@ pub struct NepalData {
     /// Index of the province without a limit.
     pub kathmandu: usize,
     /// Static picture layer, drawn once.
-    pub layer: std::sync::OnceLock<image::RgbaImage>,
+    pub layer: crate::render::LayerCache,
 }
 
 impl fmt::Debug for NepalData {
@@ -170,6 +170,9 @@ impl NepalData {
         (x, 1.5 * row as f32)
     }
 }
+
+/// A card line before validation: ends, (high, star), (low, star), line.
+type RawCard = (String, String, (u8, bool), (u8, bool), usize);
 
 /// Odd-r neighbours of a hex.
 fn neighbours(col: i32, row: i32) -> [(i32, i32); 6] {
@@ -263,7 +266,7 @@ pub fn parse_board(text: &str) -> Result<NepalData, BoardError> {
     let mut provinces: Vec<(Province, usize)> = Vec::new();
     // outside: (name, col, row, arrow names, line)
     let mut outside_raw: Vec<(String, i32, i32, Vec<String>, usize)> = Vec::new();
-    let mut cards_raw: Vec<(String, String, (u8, bool), (u8, bool), usize)> = Vec::new();
+    let mut cards_raw: Vec<RawCard> = Vec::new();
     // name -> (kind, line, province index for cities)
     let mut names: HashMap<String, (&'static str, usize)> = HashMap::new();
 
@@ -668,7 +671,7 @@ pub fn parse_board(text: &str) -> Result<NepalData, BoardError> {
         adj_mask,
         region_mask,
         kathmandu,
-        layer: std::sync::OnceLock::new(),
+        layer: crate::render::LayerCache::new(),
     })
 }
 

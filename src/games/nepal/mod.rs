@@ -675,7 +675,7 @@ impl Nepal {
                 stats.push((pcs, provs, s));
             }
         }
-        stats.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)));
+        stats.sort_by_key(|a| std::cmp::Reverse((a.0, a.1)));
         let pool = [5i64, 3];
         let mut pts = vec![0i64; n];
         let mut pos = 0;

@@ -1176,3 +1176,52 @@ fn probe_costs() {
     }
     eprintln!("contains {:?}/1000", t.elapsed());
 }
+
+// ---------------------------------------------------------------- picture
+
+/// A mid-game position with pieces, claims, a fortress and an over-limit province.
+fn mid_game() -> Nepal {
+    let mut g = game_with(4, &[("fortress", "on")], 3);
+    let mut rng = crate::engine::GameRng::new(11);
+    for _ in 0..260 {
+        let s = g.current;
+        let l = g.legal_steps(data(), s);
+        let st = l[rng.below(l.len())];
+        g.apply(data(), s, &st).unwrap();
+    }
+    let ids: Vec<u8> = (0..14).collect();
+    face_up(&mut g, &ids);
+    g.cards[0].claims = vec![0, 2];
+    g.cards[1].claims = vec![1];
+    for (i, c) in g.cards.iter_mut().enumerate().skip(2).take(7) {
+        c.claims = (0..(i % 4 + 1) as u8).collect();
+    }
+    g.cards[13].revealed_turn = g.turn - 1;
+    g.fortress[pi("Gorkha") as usize] = Some(3);
+    g.fortress_built[3] = true;
+    set(&mut g, "Chitwan", 0, 3);
+    set(&mut g, "Chitwan", 1, 2);
+    g
+}
+
+#[test]
+fn render_mid_game_is_a_png_of_board_size() {
+    let g = mid_game();
+    let png = Nepal::render(data(), &g.view(data(), Viewer::Spectator));
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    assert!(png.len() < 1_000_000, "{} bytes", png.len());
+    let img = image::load_from_memory(&png).unwrap();
+    assert_eq!(
+        (img.width(), img.height()),
+        (crate::render::nepal::WIDTH, crate::render::nepal::HEIGHT)
+    );
+}
+
+/// Run by hand: `cargo test --lib nepal_write_png -- --ignored` writes /tmp/nepal.png.
+#[test]
+#[ignore]
+fn nepal_write_png() {
+    let g = mid_game();
+    let png = Nepal::render(data(), &g.view(data(), Viewer::Spectator));
+    std::fs::write("/tmp/nepal.png", png).unwrap();
+}
