@@ -1288,6 +1288,65 @@ impl Game for Nepal {
     }
 }
 
+/// Seed of the scripted demo game ([`demo_script`]).
+pub const DEMO_SEED: u64 = 2;
+/// Players in the scripted demo game.
+pub const DEMO_PLAYERS: usize = 3;
+
+/// A complete 3-player game with default options from seed [`DEMO_SEED`] on the embedded
+/// board, as (seat, step) pairs. Outcome (checked by a test): Ann 5, Bob 8, Cy 14 VP.
+/// Ann only grows in Kathmandu and empties her hand in round 20, which triggers the end;
+/// Bob claims Kathmandu-Lhasa first then loses it (and a piece to conflict in Gorkha);
+/// Cy claims Kathmandu-Birgunj first and Kathmandu-Lhasa second.
+pub fn demo_script() -> Vec<(usize, &'static str)> {
+    let mut v: Vec<(usize, &'static str)> = vec![
+        (0, "grow Kathmandu"),
+        (0, "grow Kathmandu"),
+        (0, "end"),
+        (1, "move Kathmandu Rasuwa"),
+        (1, "grow Kathmandu"),
+        (1, "end"),
+        (2, "move Kathmandu Makwanpur"),
+        (2, "grow Makwanpur"),
+        (2, "move Makwanpur Parsa"),
+        (2, "end"),
+        (0, "grow Kathmandu"),
+        (0, "grow Kathmandu"),
+        (0, "end"),
+        (1, "move Rasuwa Gorkha"),
+        (1, "grow Gorkha"),
+        (1, "grow Gorkha"),
+        (1, "end"),
+        (2, "grow Kathmandu"),
+        (2, "move Kathmandu Sindhupalchok"),
+        (2, "grow Kathmandu"),
+        (2, "end"),
+        (0, "grow Kathmandu"),
+        (0, "grow Kathmandu"),
+        (0, "end"),
+        (1, "move Gorkha Dhading"),
+        (1, "end"),
+        (2, "end"),
+    ];
+    for _ in 4..=19 {
+        v.extend([
+            (0, "grow Kathmandu"),
+            (0, "grow Kathmandu"),
+            (0, "end"),
+            (1, "end"),
+            (2, "end"),
+        ]);
+    }
+    v.extend([
+        (0, "grow Kathmandu"),
+        (0, "end"),
+        (1, "end"),
+        (2, "end"),
+        (0, "end"),
+    ]);
+    v
+}
+
 /// Text summary of a view: whose turn, actions, scores, hands, cards with markers.
 pub fn describe(data: &NepalData, view: &NepalView) -> String {
     let mut out = String::new();

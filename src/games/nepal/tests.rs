@@ -1225,3 +1225,76 @@ fn nepal_write_png() {
     let png = Nepal::render(data(), &g.view(data(), Viewer::Spectator));
     std::fs::write("/tmp/nepal.png", png).unwrap();
 }
+
+#[test]
+#[ignore]
+fn probe_seeds() {
+    for seed in 0..40 {
+        let g = game_with(3, &[], seed);
+        let f: Vec<String> = g
+            .cards
+            .iter()
+            .map(|c| {
+                format!(
+                    "{}({})",
+                    data().cards[c.card as usize].label(),
+                    data().cards[c.card as usize].length
+                )
+            })
+            .collect();
+        let next: Vec<String> = g
+            .deck
+            .iter()
+            .rev()
+            .take(3)
+            .map(|&c| data().cards[c as usize].label())
+            .collect();
+        eprintln!("{seed}: {} | next {}", f.join(", "), next.join(", "));
+    }
+}
+
+#[test]
+fn scripted_full_game_has_known_final_scores() {
+    let mut g = Nepal::setup(data(), &names(DEMO_PLAYERS), &Options::new(), DEMO_SEED).unwrap();
+    let script = demo_script();
+    let last = script.len() - 1;
+    for (i, (seat, text)) in script.into_iter().enumerate() {
+        assert!(!g.status().is_finished(), "finished early at step {i}");
+        play(&mut g, seat, text);
+        if i == 5 {
+            assert_eq!(g.score[1], 3, "Bob is first on Kathmandu-Lhasa");
+        }
+        if i == 16 {
+            assert_eq!(
+                g.pieces_at(pi("Gorkha") as usize, 1),
+                2,
+                "conflict cut Bob to Gorkha's limit"
+            );
+        }
+        if i == 20 {
+            assert_eq!(
+                g.score[2], 5,
+                "Cy: first on Kathmandu-Birgunj, second on Kathmandu-Lhasa"
+            );
+        }
+        if i < last {
+            assert!(!g.status().is_finished(), "finished early at step {i}");
+        }
+    }
+    let Status::Finished(r) = g.status() else {
+        panic!("not finished")
+    };
+    // Hand-computed:
+    // Ann: 40 pieces in Kathmandu -> Centre first (5). Total 5.
+    // Bob: 3 during play; West alone (Gorkha) 5; Kathmandu-Lhasa lost (no Rasuwa or
+    //      Sindhupalchok). Total 8.
+    // Cy: 3 + 2 during play; Centre second with 4 pieces (3); Kathmandu-Birgunj high 4;
+    //      Kathmandu-Lhasa promoted to high 2 (its low 1* does not count with 3 players).
+    //      Total 14.
+    assert_eq!(r.scores, vec![5, 8, 14]);
+    assert_eq!(r.places, vec![3, 2, 1]);
+    let b = g.breakdown.clone().unwrap();
+    assert_eq!(b[1].regions, vec![0, 0, 5, 0, 0]);
+    assert_eq!(b[2].cards, 6);
+    assert_eq!(g.end.as_ref().unwrap().by, 0);
+}
