@@ -164,6 +164,16 @@ pub fn render(data: &NepalData, view: &NepalView) -> Vec<u8> {
         .map(|(s, p)| player_style(s, &p.name))
         .collect();
 
+    // Population boom: redraw the limit badge of city provinces with the raised limit.
+    if view.options.boom {
+        for (i, p) in data.provinces.iter().enumerate() {
+            if let (Some(l), false) = (data.limit(i, true), p.cities.is_empty()) {
+                let (cx, cy) = center(p.col, p.row);
+                cv.fill_circle(cx, cy - 45.0, 9.5, rgb(20, 110, 60));
+                cv.text_centered(cx, cy - 45.0, 12.0, WHITE, &l.to_string(), true);
+            }
+        }
+    }
     // Over-limit provinces.
     for &p in &view.over_limit {
         if let Some(pr) = data.provinces.get(p) {
@@ -299,8 +309,15 @@ pub fn render(data: &NepalData, view: &NepalView) -> Vec<u8> {
             ));
         }
     } else {
-        for line in view.last_turn.iter().skip(1).take(4) {
-            status.push(format!("Last turn: {line}"));
+        let recent: Vec<&str> = view
+            .last_turn
+            .iter()
+            .skip(1)
+            .take(3)
+            .map(|s| s.as_str())
+            .collect();
+        if !recent.is_empty() {
+            status.push(format!("Last turn: {}", recent.join("; ")));
         }
     }
     let opts = &view.options;
@@ -309,7 +326,7 @@ pub fn render(data: &NepalData, view: &NepalView) -> Vec<u8> {
         on.push("placement start");
     }
     if opts.boom {
-        on.push("boom");
+        on.push("boom (green limits raised)");
     }
     if opts.fortress {
         on.push("fortress");

@@ -1298,3 +1298,30 @@ fn scripted_full_game_has_known_final_scores() {
     assert_eq!(b[2].cards, 6);
     assert_eq!(g.end.as_ref().unwrap().by, 0);
 }
+
+#[test]
+#[ignore]
+fn nepal_write_png_final_and_5p() {
+    let mut g = Nepal::setup(data(), &names(DEMO_PLAYERS), &Options::new(), DEMO_SEED).unwrap();
+    for (seat, text) in demo_script() {
+        play(&mut g, seat, text);
+    }
+    std::fs::write(
+        "/tmp/nepal-final.png",
+        Nepal::render(data(), &g.view(data(), Viewer::Seat(0))),
+    )
+    .unwrap();
+    let mut g = game_with(5, &[("boom", "on"), ("start", "placement")], 4);
+    let mut rng = crate::engine::GameRng::new(5);
+    for _ in 0..400 {
+        let s = g.current;
+        let l = g.legal_steps(data(), s);
+        let st = l[rng.below(l.len())];
+        g.apply(data(), s, &st).unwrap();
+    }
+    std::fs::write(
+        "/tmp/nepal-5p.png",
+        Nepal::render(data(), &g.view(data(), Viewer::Seat(0))),
+    )
+    .unwrap();
+}
