@@ -1424,6 +1424,25 @@ pub fn describe(data: &NepalData, view: &NepalView) -> String {
             }
         );
     }
+    let mut map = Vec::new();
+    for (p, counts) in view.pieces.iter().enumerate() {
+        let fort = view.fortresses.iter().find(|f| f.0 == p).map(|f| f.1);
+        let mut parts: Vec<String> = counts
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c > 0)
+            .map(|(s, &c)| format!("{} {c}", name(s)))
+            .collect();
+        if let Some(o) = fort {
+            parts.push(format!("{}'s fortress", name(o)));
+        }
+        if !parts.is_empty() {
+            map.push(format!("{} ({})", data.provinces[p].name, parts.join(", ")));
+        }
+    }
+    if !map.is_empty() {
+        let _ = writeln!(out, "Map: {}", map.join("; "));
+    }
     let _ = writeln!(
         out,
         "Trade cards in play ({} left in the deck):",

@@ -1325,3 +1325,42 @@ fn nepal_write_png_final_and_5p() {
     )
     .unwrap();
 }
+
+#[test]
+fn board_rejects_wrong_province_or_outside_counts() {
+    // Too few provinces: drop the West and East regions' provinces (45 - 18 = 27).
+    let t: String = BOARD
+        .lines()
+        .filter(|l| {
+            !(l.starts_with("province ") && matches!(l.split_whitespace().nth(4), Some("E" | "W")))
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let e = board_err(&t);
+    assert!(e.message.contains("30 to 45 provinces"), "{e}");
+    // Too few outside locations.
+    let t: String = BOARD
+        .lines()
+        .filter(|l| !l.starts_with("outside "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let e = board_err(&t);
+    assert!(e.message.contains("6 to 10 outside"), "{e}");
+    // Names must be single tokens made of letters, digits and hyphens.
+    let (t, ln) = mutate("province Doti ", "province Do/ti 1 3 FW 2 Dipayal");
+    assert_eq!(board_err(&t).line, ln);
+}
+
+#[test]
+#[ignore]
+fn probe_describe() {
+    let mut g = Nepal::setup(data(), &names(DEMO_PLAYERS), &Options::new(), DEMO_SEED).unwrap();
+    for (i, (seat, text)) in demo_script().into_iter().enumerate() {
+        play(&mut g, seat, text);
+        if i == 18 {
+            eprintln!("{}\n", describe(data(), &g.view(data(), Viewer::Spectator)));
+        }
+    }
+    eprintln!("{}", describe(data(), &g.view(data(), Viewer::Spectator)));
+    eprintln!("{}", g.parse_step(data(), 0, "mo").unwrap_err());
+}
