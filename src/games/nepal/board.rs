@@ -8,7 +8,7 @@
 //!   limit is 1 to 4; each province has 0 to 2 cities.
 //! - 5 regions of 5 to 10 provinces each.
 //! - 6 to 10 outside locations, each with arrows to 1 or 2 border provinces.
-//! - at least 26 trade cards, each linking two distinct cities/outside locations, no pair
+//! - 26 to 200 trade cards, each linking two distinct cities/outside locations, no pair
 //!   twice, with `high >= low >= 1`.
 //! - all names (provinces, cities, outside locations) are single tokens and distinct,
 //!   except that a city may share its name with the province it lies in.
@@ -637,6 +637,15 @@ pub fn parse_board(text: &str) -> Result<NepalData, BoardError> {
             ends: [ma, mb],
             length,
         });
+    }
+    if cards.len() > 200 {
+        return Err(BoardError::at(
+            0,
+            format!(
+                "the trade deck may have at most 200 cards, found {}",
+                cards.len()
+            ),
+        ));
     }
     if cards.len() < 26 {
         return Err(BoardError::at(
