@@ -1364,3 +1364,31 @@ fn probe_describe() {
     eprintln!("{}", describe(data(), &g.view(data(), Viewer::Spectator)));
     eprintln!("{}", g.parse_step(data(), 0, "mo").unwrap_err());
 }
+
+#[test]
+fn registry_wrapper_plays_nepal_through_notation() {
+    use crate::engine::{GameKind, Kind};
+    let kind: &'static Kind<Nepal> = Box::leak(Box::new(Kind {
+        data: std::sync::Arc::new(parse_board(BOARD).unwrap()),
+    }));
+    let opts: Options = [("boom".to_string(), "on".to_string())]
+        .into_iter()
+        .collect();
+    let mut g = kind.setup(&names(3), &opts, 42).unwrap();
+    let (notation, _) = g.play(0, "mo kath dha").unwrap();
+    assert_eq!(notation, "move Kathmandu Dhading");
+    assert!(g.play(1, "end").is_err(), "not Bob's turn");
+    assert!(g.legal(0).iter().any(|s| s.notation == "end"));
+    assert!(g.describe(Viewer::Seat(0)).contains("Ann to act"));
+    let back = kind.restore(&g.snapshot()).unwrap();
+    assert!(back.same_state(&*g));
+    assert!(kind
+        .setup(
+            &names(3),
+            &[("boom".to_string(), "maybe".to_string())]
+                .into_iter()
+                .collect(),
+            1
+        )
+        .is_err());
+}
