@@ -1,1 +1,15 @@
-fn main() {}
+//! `cargo bench`: the same measurements as `sherpa bench`, printed as a table.
+
+fn main() {
+    let scale = std::env::var("SHERPA_BENCH_SCALE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2);
+    match sherpa::bench::run(sherpa::games::Registry::builtin(), scale) {
+        Ok(r) => print!("{}", sherpa::bench::table(&r)),
+        Err(e) => {
+            eprintln!("benchmark failed: {e:#}");
+            std::process::exit(1);
+        }
+    }
+}

@@ -42,7 +42,9 @@ CREATE TABLE actions (
     seat       INTEGER NOT NULL,
     kind       TEXT    NOT NULL CHECK (kind IN ('step', 'undo')),
     step       TEXT    NOT NULL,
-    secret     INTEGER NOT NULL DEFAULT 0,
+    secret     INTEGER NOT NULL DEFAULT 0,  -- sealed choice: hidden from history until the end
+    barrier    INTEGER NOT NULL DEFAULT 0,  -- revealed information or drew randomness
+    turn_end   INTEGER NOT NULL DEFAULT 0,  -- ended its player's turn
     at         INTEGER NOT NULL,
     request_id TEXT,
     PRIMARY KEY (game_id, seq)

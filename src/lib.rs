@@ -4,7 +4,10 @@
 //! rules, `render` the drawing, `store` the SQLite persistence, `chat` the platform-neutral
 //! commands, `local` the terminal front end and `discord` the Discord front end.
 
+pub mod bench;
+pub mod chat;
 pub mod engine;
 pub mod games;
+pub mod local;
 pub mod render;
 pub mod store;

@@ -1,1 +1,172 @@
-fn main() {}
+//! The `sherpa` command: local play, random playouts, replays, rules lookup, benchmarks,
+//! and the Discord bot.
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use sherpa::games::{BoardTexts, Registry};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(
+    name = "sherpa",
+    version,
+    about = "Play-by-post board games for Discord, and in your terminal"
+)]
+struct Cli {
+    /// Folder with replacement board files (`<game>/board.txt`), for owners who correct
+    /// the authored boards.
+    #[arg(long, global = true)]
+    boards: Option<PathBuf>,
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Play a game in the terminal: each line is `<player>: <command>`.
+    Local {
+        /// The game: nepal, himalaya…
+        game: String,
+        /// Comma-separated player names in turn order.
+        #[arg(long, value_delimiter = ',', required = true)]
+        players: Vec<String>,
+        /// Seed for the game's random draws (default: unpredictable).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// A game option, `key=value`; repeatable.
+        #[arg(long = "option")]
+        options: Vec<String>,
+        /// SQLite file holding the game; a game already in it is resumed.
+        #[arg(long, default_value = "sherpa-local.db")]
+        db: PathBuf,
+        /// Folder for board images and exports.
+        #[arg(long, default_value = "sherpa-out")]
+        out: PathBuf,
+        /// Read commands from this file (`-` for standard input) instead of interactively.
+        #[arg(long)]
+        script: Option<String>,
+        /// Print one JSON object per input line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play random legal steps to the end and print them with the final scores.
+    Playout {
+        game: String,
+        #[arg(long, default_value_t = 3)]
+        players: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long = "option")]
+        options: Vec<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Rebuild an exported game from its replay file and print its final status.
+    Replay {
+        file: PathBuf,
+        /// Also store the rebuilt game in this database.
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Look up a game's rules: `sherpa rules nepal conflict`.
+    Rules { game: String, topic: Vec<String> },
+    /// Measure speed: round trips, rendering, legal steps, playouts.
+    Bench {
+        #[arg(long)]
+        json: bool,
+        /// Sample multiplier.
+        #[arg(long, default_value_t = 1)]
+        scale: usize,
+    },
+}
+
+fn registry(boards: Option<&PathBuf>) -> anyhow::Result<&'static Registry> {
+    let Some(dir) = boards else {
+        return Ok(Registry::builtin());
+    };
+    let mut texts = BoardTexts::default();
+    for entry in std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {
+        let entry = entry?;
+        let file = entry.path().join("board.txt");
+        if file.is_file() {
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            texts
+                .overrides
+                .push((entry.file_name().to_string_lossy().to_string(), text));
+        }
+    }
+    Ok(Registry::load(&texts)
+        .map_err(|e| anyhow::anyhow!(e))?
+        .leak())
+}
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let reg = registry(cli.boards.as_ref())?;
+    match cli.cmd {
+        Cmd::Local {
+            game,
+            players,
+            seed,
+            options,
+            db,
+            out,
+            script,
+            json,
+        } => sherpa::local::run(
+            sherpa::local::LocalOptions {
+                game,
+                players,
+                seed,
+                options,
+                db,
+                out,
+                script,
+                json,
+            },
+            reg,
+        ),
+        Cmd::Playout {
+            game,
+            players,
+            seed,
+            options,
+            json,
+        } => {
+            let r = sherpa::local::playout(reg, &game, players, seed, &options)?;
+            if json {
+                println!("{r}");
+            } else {
+                for s in r["steps"].as_array().into_iter().flatten() {
+                    println!(
+                        "P{}: {}",
+                        s["seat"].as_u64().unwrap_or(0) + 1,
+                        s["step"].as_str().unwrap_or("")
+                    );
+                }
+                println!("{}", serde_json::to_string_pretty(&r["status"])?);
+            }
+            Ok(())
+        }
+        Cmd::Replay { file, db } => {
+            println!("{}", sherpa::local::replay_file(reg, &file, db.as_deref())?);
+            Ok(())
+        }
+        Cmd::Rules { game, topic } => {
+            let text = sherpa::chat::help::rules(reg, &format!("{game} {}", topic.join(" ")))
+                .map_err(|e| anyhow::anyhow!(e))?;
+            println!("{text}");
+            Ok(())
+        }
+        Cmd::Bench { json, scale } => {
+            let r = sherpa::bench::run(reg, scale.max(1))?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&r)?);
+            } else {
+                print!("{}", sherpa::bench::table(&r));
+            }
+            Ok(())
+        }
+    }
+}

@@ -71,16 +71,33 @@ pub struct Reply {
     pub buttons: Vec<Button>,
     /// True for error replies (Discord shows them ephemerally).
     pub is_error: bool,
+    /// A file to attach (name, bytes), e.g. an exported replay.
+    #[serde(skip)]
+    pub file: Option<(String, Vec<u8>)>,
 }
 
 impl Reply {
     pub fn public(text: impl Into<String>) -> Self {
-        Reply { text: text.into(), image: None, visibility: Visibility::Public, pings: vec![], buttons: vec![], is_error: false }
+        Reply {
+            text: text.into(),
+            image: None,
+            visibility: Visibility::Public,
+            pings: vec![],
+            buttons: vec![],
+            is_error: false,
+            file: None,
+        }
     }
     pub fn private(user: &str, text: impl Into<String>) -> Self {
-        Reply { visibility: Visibility::Private(user.to_string()), ..Reply::public(text) }
+        Reply {
+            visibility: Visibility::Private(user.to_string()),
+            ..Reply::public(text)
+        }
     }
     pub fn error(user: &str, text: impl Into<String>) -> Self {
-        Reply { is_error: true, ..Reply::private(user, text) }
+        Reply {
+            is_error: true,
+            ..Reply::private(user, text)
+        }
     }
 }

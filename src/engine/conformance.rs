@@ -31,7 +31,7 @@ pub fn check_playout<G: Game>(
     let mut g = G::setup(data, &names, &options, seed).expect("setup succeeds");
     let again = G::setup(data, &names, &options, seed).expect("setup succeeds");
     assert_eq!(g, again, "setup is deterministic for one seed");
-    let mut pick = GameRng::new(seed ^ 0x5eed_0f_f00d);
+    let mut pick = GameRng::new(seed ^ 0x5eed_f00d);
     let mut log: Vec<(Seat, String)> = Vec::new();
     let mut stale: Vec<(Seat, G::Step)> = Vec::new();
     let mut steps = 0;

@@ -89,7 +89,7 @@ pub fn resolve_options(specs: &[OptionSpec], given: &Options) -> Result<Options,
                 let keys: Vec<&str> = specs.iter().map(|s| s.key).collect();
                 SetupError(format!(
                     "unknown option `{}`; options are: {}",
-                    k,
+                    notation::clip(k),
                     if keys.is_empty() {
                         "none".to_string()
                     } else {
@@ -105,7 +105,7 @@ pub fn resolve_options(specs: &[OptionSpec], given: &Options) -> Result<Options,
                 SetupError(format!(
                     "option `{}` cannot be `{}`; accepted: {}",
                     spec.key,
-                    v,
+                    notation::clip(v),
                     spec.values.join(", ")
                 ))
             })?;

@@ -8,3 +8,4 @@ pub mod kit;
 pub mod nepal;
 
 pub use kit::*;
+pub mod himalaya;

@@ -148,6 +148,9 @@ pub struct ActionRow {
     pub kind: ActionKind,
     pub step: String,
     pub secret: bool,
+    /// The step revealed information or drew randomness: its player cannot undo it alone.
+    pub barrier: bool,
+    pub turn_end: bool,
     pub at: i64,
 }
 
@@ -158,6 +161,8 @@ pub struct NewAction {
     pub kind: ActionKind,
     pub step: String,
     pub secret: bool,
+    pub barrier: bool,
+    pub turn_end: bool,
 }
 
 /// What a committed change does besides bumping the version.
@@ -335,7 +340,7 @@ impl Store {
 
     pub fn actions(&self, game_id: i64) -> Result<Vec<ActionRow>> {
         let mut st = self.conn.prepare_cached(
-            "SELECT seq, seat, kind, step, secret, at FROM actions WHERE game_id = ?1 ORDER BY seq",
+            "SELECT seq, seat, kind, step, secret, barrier, turn_end, at FROM actions WHERE game_id = ?1 ORDER BY seq",
         )?;
         let rows = st
             .query_map(params![game_id], |r| {
@@ -350,7 +355,9 @@ impl Store {
                     },
                     step: r.get(3)?,
                     secret: r.get::<_, i64>(4)? != 0,
-                    at: r.get(5)?,
+                    barrier: r.get::<_, i64>(5)? != 0,
+                    turn_end: r.get::<_, i64>(6)? != 0,
+                    at: r.get(7)?,
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -484,7 +491,7 @@ impl Store {
                 |r| r.get(0),
             )?;
             let mut st = tx.prepare_cached(
-                "INSERT INTO actions (game_id, seq, seat, kind, step, secret, at, request_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                "INSERT INTO actions (game_id, seq, seat, kind, step, secret, barrier, turn_end, at, request_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             )?;
             for a in &change.actions {
                 seq += 1;
@@ -499,6 +506,8 @@ impl Store {
                     kind,
                     a.step,
                     a.secret as i64,
+                    a.barrier as i64,
+                    a.turn_end as i64,
                     now,
                     change.request.map(|r| r.1)
                 ])?;
@@ -650,7 +659,7 @@ impl Store {
         }
         for (i, a) in actions.iter().enumerate() {
             tx.execute(
-                "INSERT INTO actions (game_id, seq, seat, kind, step, secret, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                "INSERT INTO actions (game_id, seq, seat, kind, step, secret, barrier, turn_end, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 params![
                     id,
                     i as i64 + 1,
@@ -658,6 +667,8 @@ impl Store {
                     if a.kind == ActionKind::Undo { "undo" } else { "step" },
                     a.step,
                     a.secret as i64,
+                    a.barrier as i64,
+                    a.turn_end as i64,
                     now
                 ],
             )?;

@@ -20,6 +20,8 @@ fn step(seat: usize, text: &str) -> NewAction {
         kind: ActionKind::Step,
         step: text.into(),
         secret: false,
+        barrier: false,
+        turn_end: false,
     }
 }
 

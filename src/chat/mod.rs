@@ -1,0 +1,491 @@
+//! The platform-neutral command layer. Discord and the terminal both turn their input into
+//! a [`Request`] and send back the [`Reply`]s.
+//!
+//! Invariants:
+//! - Nothing a user types changes state unless it was legal; every error reply says what
+//!   was wrong and what is accepted; no input panics.
+//! - Replies are built from per-viewer views only (`AnyGame::view_json`/`render`/`describe`
+//!   with a `Viewer`); public replies use the spectator view.
+//! - Each accepted command is one store transaction (see `store::Store::commit`); the game
+//!   version it was checked against must still be current.
+
+pub mod commands;
+pub mod help;
+pub mod types;
+
+use crate::engine::{AnyGame, GameKind, Seat, StepInfo, Viewer};
+use crate::games::Registry;
+use crate::store::{ActionKind, ActionRow, GameRow, SeatRow, Store, StoreError};
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Mutex;
+
+pub use types::{Button, Place, Reply, Request, User, Visibility};
+
+/// Longest command line accepted.
+pub const MAX_COMMAND_LEN: usize = 2000;
+
+/// How many commands one user may send per window before being asked to slow down.
+pub const RATE_LIMIT: (u32, i64) = (12, 10);
+
+/// Summary of a game type for menus.
+#[derive(Clone, Debug)]
+pub struct GameInfo {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub min_players: usize,
+    pub max_players: usize,
+    pub options: &'static [crate::engine::OptionSpec],
+}
+
+/// A source of time (unix seconds) and of fresh seeds, injectable for tests.
+pub struct Env {
+    pub now: Box<dyn Fn() -> i64 + Send + Sync>,
+    pub seed: Box<dyn Fn() -> u64 + Send + Sync>,
+    /// Per-user rate limiting (off for scripted local play).
+    pub rate_limit: bool,
+}
+
+impl Env {
+    /// Wall clock and OS-seeded randomness.
+    pub fn system() -> Env {
+        Env {
+            now: Box::new(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_secs() as i64)
+                    .unwrap_or(0)
+            }),
+            seed: Box::new(fresh_seed),
+            rate_limit: true,
+        }
+    }
+}
+
+/// A seed nobody can predict: std's per-process random hasher keys, mixed with the time.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0),
+    );
+    h.finish()
+}
+
+pub(crate) struct Inner {
+    pub(crate) store: Store,
+    /// Loaded games by id, with the version they are at.
+    cache: HashMap<i64, (i64, Box<dyn AnyGame>)>,
+    rate: HashMap<String, (i64, u32)>,
+}
+
+/// The command layer: a store, the games, and an environment.
+pub struct Chat {
+    inner: Mutex<Inner>,
+    /// Test hook run once between checking a step and committing it.
+    commit_hook: Mutex<Option<Box<dyn FnOnce() + Send>>>,
+    pub(crate) registry: &'static Registry,
+    pub(crate) env: Env,
+}
+
+/// A loaded game with its rows.
+pub(crate) struct Loaded {
+    pub row: GameRow,
+    pub seats: Vec<SeatRow>,
+    pub game: Option<Box<dyn AnyGame>>,
+}
+
+impl Chat {
+    pub fn new(store: Store, registry: &'static Registry, env: Env) -> Chat {
+        Chat {
+            inner: Mutex::new(Inner {
+                store,
+                cache: HashMap::new(),
+                rate: HashMap::new(),
+            }),
+            commit_hook: Mutex::new(None),
+            registry,
+            env,
+        }
+    }
+
+    /// Open a database file with the built-in games and the system environment.
+    pub fn open(db_path: &Path) -> anyhow::Result<Chat> {
+        Ok(Chat::new(
+            Store::open(db_path)?,
+            Registry::builtin(),
+            Env::system(),
+        ))
+    }
+
+    pub fn open_in_memory() -> anyhow::Result<Chat> {
+        Ok(Chat::new(
+            Store::open_in_memory()?,
+            Registry::builtin(),
+            Env::system(),
+        ))
+    }
+
+    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        // A panic while holding the lock cannot leave the store half-written (SQLite
+        // transactions roll back), so a poisoned lock is safe to reuse.
+        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Run `f` once, after the next step is checked and before it is committed (tests of
+    /// concurrent requests use it to slip another request in between).
+    #[doc(hidden)]
+    pub fn set_commit_hook(&self, f: Box<dyn FnOnce() + Send>) {
+        *self.commit_hook.lock().unwrap_or_else(|p| p.into_inner()) = Some(f);
+    }
+
+    pub(crate) fn run_commit_hook(&self) {
+        let hook = self
+            .commit_hook
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take();
+        if let Some(f) = hook {
+            f();
+        }
+    }
+
+    pub(crate) fn now(&self) -> i64 {
+        (self.env.now)()
+    }
+
+    /// Handle one request. Never panics on user input; errors come back as replies.
+    pub fn handle(&self, req: &Request) -> Vec<Reply> {
+        // A bug in a game must not take the bot down: nothing is committed before the
+        // end of a handler, so a panic leaves the store as it was.
+        let result =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.handle_inner(req)));
+        match result {
+            Ok(Ok(r)) => r,
+            Ok(Err(msg)) => vec![Reply::error(&req.user.id, msg)],
+            Err(_) => {
+                self.lock().cache.clear();
+                vec![Reply::error(&req.user.id, "internal error while handling that command; nothing was changed. Please report it with `game export`.")]
+            }
+        }
+    }
+
+    fn handle_inner(&self, req: &Request) -> Result<Vec<Reply>, String> {
+        let text = req.text.trim();
+        if text.len() > MAX_COMMAND_LEN {
+            return Err(format!(
+                "that command is {} characters long; the limit is {MAX_COMMAND_LEN}",
+                text.len()
+            ));
+        }
+        if let Some(c) = text.chars().find(|c| c.is_control() && !c.is_whitespace()) {
+            return Err(format!(
+                "the command contains a control character (U+{:04X}); use plain text",
+                c as u32
+            ));
+        }
+        if self.env.rate_limit {
+            self.check_rate(&req.user.id)?;
+        }
+        if let Some(id) = &req.request_id {
+            if self
+                .lock()
+                .store
+                .request_seen(&req.place.platform, id)
+                .map_err(|e| e.to_string())?
+            {
+                return Err("this request was already handled; nothing more was done".into());
+            }
+        }
+        let (cmd, rest) = split_word(text);
+        match cmd.to_lowercase().as_str() {
+            "game" | "g" => self.cmd_game(req, rest),
+            "move" | "m" | "play" => self.cmd_move(req, rest),
+            "undo" => self.cmd_undo(req, rest),
+            "board" | "b" => self.cmd_board(req, rest),
+            "rules" | "r" => self.cmd_rules(req, rest),
+            "remind" => self.cmd_remind(req, rest),
+            "help" | "h" | "?" => Ok(vec![Reply::private(&req.user.id, help::help(rest))]),
+            "" => Err(format!("no command given. {}", help::COMMAND_LIST)),
+            other => Err(format!(
+                "unknown command `{}`. {}",
+                crate::engine::notation::clip(other),
+                help::COMMAND_LIST
+            )),
+        }
+    }
+
+    fn check_rate(&self, user: &str) -> Result<(), String> {
+        let now = self.now();
+        let mut inner = self.lock();
+        let e = inner.rate.entry(user.to_string()).or_insert((now, 0));
+        if now - e.0 >= RATE_LIMIT.1 {
+            *e = (now, 0);
+        }
+        e.1 += 1;
+        if e.1 > RATE_LIMIT.0 {
+            let wait = RATE_LIMIT.1 - (now - e.0);
+            return Err(format!(
+                "you are sending commands too fast (more than {} in {} seconds); wait {} s and try again",
+                RATE_LIMIT.0, RATE_LIMIT.1, wait.max(1)
+            ));
+        }
+        Ok(())
+    }
+
+    /// Games this binary offers.
+    pub fn games(&self) -> Vec<GameInfo> {
+        self.registry
+            .all()
+            .iter()
+            .map(|k| GameInfo {
+                id: k.id(),
+                name: k.name(),
+                min_players: k.min_players(),
+                max_players: k.max_players(),
+                options: k.options(),
+            })
+            .collect()
+    }
+
+    /// Rules topics of a game: (id, title).
+    pub fn rules_topics(&self, game: &str) -> Vec<(String, String)> {
+        self.registry
+            .get(game)
+            .map(|k| {
+                k.rules_topics()
+                    .iter()
+                    .map(|t| (t.id.to_string(), t.title.to_string()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Autocomplete for `move`: the legal next steps of `user_id` in the game at `place`
+    /// that match what was typed after the last `;` (earlier steps are applied to a copy
+    /// first). Returns at most `max`, each with the full text to submit.
+    pub fn suggest_steps(
+        &self,
+        place: &Place,
+        user_id: &str,
+        partial: &str,
+        max: usize,
+    ) -> Vec<StepInfo> {
+        let partial: String = partial.chars().take(MAX_COMMAND_LEN).collect();
+        let Ok(l) = self.load_active(place) else {
+            return vec![];
+        };
+        let (Some(mut game), Some(seat)) = (l.game, seat_of(&l.seats, user_id)) else {
+            return vec![];
+        };
+        let parts: Vec<&str> = partial.split(';').collect();
+        let (last, earlier) = parts.split_last().expect("split yields one part");
+        let mut prefix = String::new();
+        for p in earlier {
+            let p = p.trim();
+            if p.is_empty() {
+                continue;
+            }
+            for s in game.expand(seat, p) {
+                if game.play(seat, &s).is_err() {
+                    return vec![];
+                }
+            }
+            prefix.push_str(p);
+            prefix.push_str("; ");
+        }
+        let typed: Vec<String> = last.split_whitespace().map(|w| w.to_lowercase()).collect();
+        game.legal(seat)
+            .into_iter()
+            .filter(|s| {
+                let words: Vec<String> = s
+                    .notation
+                    .split_whitespace()
+                    .map(|w| w.to_lowercase())
+                    .collect();
+                typed.len() <= words.len()
+                    && typed
+                        .iter()
+                        .zip(&words)
+                        .all(|(t, w)| w.starts_with(t.as_str()))
+            })
+            .take(max)
+            .map(|s| StepInfo {
+                notation: format!("{prefix}{}", s.notation),
+                label: s.label,
+            })
+            .collect()
+    }
+
+    /// Load the active game of a place (lobby or running), if any.
+    pub(crate) fn load_active(&self, place: &Place) -> Result<Loaded, String> {
+        let mut inner = self.lock();
+        let row = inner
+            .store
+            .active_game(&place.platform, &place.channel)
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| {
+                "no game here. Start one with `game new <game>`; games: ".to_string()
+                    + &self.registry.ids().join(", ")
+            })?;
+        self.load_row(&mut inner, row)
+    }
+
+    pub(crate) fn load_row(&self, inner: &mut Inner, row: GameRow) -> Result<Loaded, String> {
+        let seats = inner.store.seats(row.id).map_err(|e| e.to_string())?;
+        if row.status == crate::store::GameStatus::Lobby {
+            return Ok(Loaded {
+                row,
+                seats,
+                game: None,
+            });
+        }
+        let game = self.load_state(inner, &row, &seats)?;
+        Ok(Loaded {
+            row,
+            seats,
+            game: Some(game),
+        })
+    }
+
+    /// The game state at the row's version: from memory, else the snapshot, else a replay
+    /// of the log (which then refreshes the snapshot). A game that cannot be rebuilt is
+    /// marked broken; other games are unaffected.
+    fn load_state(
+        &self,
+        inner: &mut Inner,
+        row: &GameRow,
+        seats: &[SeatRow],
+    ) -> Result<Box<dyn AnyGame>, String> {
+        if let Some((v, g)) = inner.cache.get(&row.id) {
+            if *v == row.version {
+                return Ok(g.box_clone());
+            }
+        }
+        let Some(kind) = self.registry.get(&row.kind) else {
+            let why = format!(
+                "this game is of kind `{}`, which this version of Sherpa does not know",
+                row.kind
+            );
+            let _ = inner.store.set_broken(row.id, Some(&why));
+            return Err(format!("{why}; an admin can `game abort` it"));
+        };
+        let snap = inner.store.snapshot(row.id).map_err(|e| e.to_string())?;
+        let from_snapshot = match snap {
+            Some((v, bytes)) if v == row.version => kind.restore(&bytes).ok(),
+            _ => None,
+        };
+        let game = match from_snapshot {
+            Some(g) => g,
+            None => {
+                let actions = inner.store.actions(row.id).map_err(|e| e.to_string())?;
+                match replay(kind, seats, &row.options, row.seed, &actions) {
+                    Ok(g) => {
+                        let _ = inner.store.put_snapshot(row.id, row.version, &g.snapshot());
+                        if row.broken.is_some() {
+                            let _ = inner.store.set_broken(row.id, None);
+                        }
+                        g
+                    }
+                    Err(e) => {
+                        let why = format!("the game's log does not replay: {e}");
+                        let _ = inner.store.set_broken(row.id, Some(&why));
+                        return Err(format!("{why}; an admin can `game abort` it"));
+                    }
+                }
+            }
+        };
+        inner.cache.insert(row.id, (row.version, game.box_clone()));
+        Ok(game)
+    }
+
+    pub(crate) fn remember(&self, inner: &mut Inner, id: i64, version: i64, game: &dyn AnyGame) {
+        inner.cache.insert(id, (version, game.box_clone()));
+    }
+
+    pub(crate) fn forget(&self, inner: &mut Inner, id: i64) {
+        inner.cache.remove(&id);
+    }
+}
+
+/// The seat of a user in a game, if seated.
+pub(crate) fn seat_of(seats: &[SeatRow], user_id: &str) -> Option<Seat> {
+    seats.iter().find(|s| s.user_id == user_id).map(|s| s.seat)
+}
+
+/// Steps still in effect after undos: each `undo` row takes back the latest step.
+pub fn effective_steps(actions: &[ActionRow]) -> Vec<&ActionRow> {
+    let mut out: Vec<&ActionRow> = Vec::new();
+    for a in actions {
+        match a.kind {
+            ActionKind::Step => out.push(a),
+            ActionKind::Undo => {
+                out.pop();
+            }
+        }
+    }
+    out
+}
+
+/// Rebuild a game from its setup and log.
+pub fn replay(
+    kind: &'static dyn GameKind,
+    seats: &[SeatRow],
+    options: &crate::engine::Options,
+    seed: u64,
+    actions: &[ActionRow],
+) -> Result<Box<dyn AnyGame>, String> {
+    let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+    let mut g = kind
+        .setup(&names, options, seed)
+        .map_err(|e| e.to_string())?;
+    for a in effective_steps(actions) {
+        g.play(a.seat, &a.step)
+            .map_err(|e| format!("step #{} `{}`: {e}", a.seq, a.step))?;
+    }
+    Ok(g)
+}
+
+/// First word and the rest.
+pub(crate) fn split_word(s: &str) -> (&str, &str) {
+    let s = s.trim();
+    match s.find(char::is_whitespace) {
+        Some(i) => (&s[..i], s[i..].trim()),
+        None => (s, ""),
+    }
+}
+
+/// Make a display name safe to echo: no mentions, markup or control characters.
+pub fn clean_name(name: &str) -> String {
+    let s: String = name
+        .chars()
+        .filter(|c| !c.is_control())
+        .map(|c| {
+            if matches!(
+                c,
+                '@' | '`' | '*' | '_' | '~' | '|' | '<' | '>' | '#' | ':' | ';'
+            ) {
+                '-'
+            } else {
+                c
+            }
+        })
+        .take(32)
+        .collect();
+    let s = s.trim().to_string();
+    if s.is_empty() {
+        "player".into()
+    } else {
+        s
+    }
+}
+
+pub(crate) fn store_err(e: StoreError) -> String {
+    e.to_string()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,1144 @@
+#![allow(clippy::needless_range_loop)]
+
+use super::*;
+use crate::engine::conformance::{check_views, run_suite};
+
+fn data() -> HimalayaData {
+    parse_board(BOARD).expect("board parses")
+}
+
+fn opts(rules: &str) -> Options {
+    let mut o = Options::new();
+    o.insert("rules".into(), rules.into());
+    o
+}
+
+fn names(n: usize) -> Vec<String> {
+    ["Ann", "Bo", "Cy", "Di"][..n]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+/// Set up, empty the board back into the bags, and place caravans at `starts` (village
+/// numbers, seat order). The game then waits in turn 1.
+fn placed(d: &HimalayaData, rules: &str, starts: &[usize]) -> Himalaya {
+    let mut g = Himalaya::setup(d, &names(starts.len()), &opts(rules), 42).unwrap();
+    for v in 0..VILLAGES {
+        for i in 0..5 {
+            g.goods_bag[i] += g.village_goods[v][i] as u32;
+        }
+        g.village_goods[v] = [0; 5];
+        if let Some(o) = g.village_order[v].take() {
+            g.orders_bag.push(o);
+        }
+    }
+    for (s, &v) in starts.iter().enumerate() {
+        play(&mut g, d, s, &format!("start {v}"));
+    }
+    assert_eq!(g.turn, 1);
+    g
+}
+
+fn play(g: &mut Himalaya, d: &HimalayaData, seat: Seat, text: &str) -> Applied {
+    let step = g
+        .parse_step(d, seat, text)
+        .unwrap_or_else(|e| panic!("`{text}` for seat {seat}: {e}"));
+    g.apply(d, seat, &step)
+        .unwrap_or_else(|e| panic!("`{text}` for seat {seat}: {e}"))
+}
+
+fn put_goods(g: &mut Himalaya, village: usize, goods: [u8; 5]) {
+    for i in 0..5 {
+        g.goods_bag[i] -= goods[i] as u32;
+    }
+    g.village_goods[village - 1] = goods;
+}
+
+fn put_order(g: &mut Himalaya, village: usize, order: usize) {
+    g.orders_bag.retain(|&o| o != order);
+    g.village_order[village - 1] = Some(order);
+}
+
+fn give(g: &mut Himalaya, seat: Seat, goods: [u8; 5]) {
+    for i in 0..5 {
+        g.goods_bag[i] -= goods[i] as u32;
+        g.hands[seat][i] += goods[i];
+    }
+}
+
+/// Program every seat through the `program` command; the last seal reveals.
+fn program_all(g: &mut Himalaya, d: &HimalayaData, programs: &[&str]) {
+    for (s, p) in programs.iter().enumerate() {
+        for t in g
+            .expand(d, s, &format!("program {p}"))
+            .expect("program expands")
+        {
+            play(g, d, s, &t);
+        }
+    }
+}
+
+const REST: &str = "rest rest rest rest rest rest";
+
+fn v(g: &Himalaya, seat: Seat) -> usize {
+    g.caravans[seat].unwrap() + 1
+}
+
+// ---- Board data ----
+
+#[test]
+fn board_has_twenty_villages_eight_regions_and_the_known_components() {
+    let d = data();
+    assert_eq!(d.villages.len(), 20);
+    assert_eq!(d.regions.len(), 8);
+    assert_eq!(d.goods, [18, 15, 12, 9, 6]);
+    assert_eq!(d.total_goods(), 60);
+    assert_eq!(d.orders.len(), 40);
+    assert_eq!((d.inventory_markers, d.inventory_yacks), (15, 3));
+    for (i, v) in d.villages.iter().enumerate() {
+        assert_eq!(v.number as usize, i + 1);
+        assert!((1..=3).contains(&v.level));
+        let types = PathType::ALL
+            .iter()
+            .filter(|t| d.path_from(i, **t).is_some())
+            .count();
+        assert!(types >= 2, "village {} has paths of {types} types", i + 1);
+    }
+    // Dearer goods pay more: each order is worth the sum of its goods' ranks.
+    for o in &d.orders {
+        assert_eq!(
+            o.yacks,
+            o.goods.iter().map(|g| g.index() as u32 + 1).sum::<u32>()
+        );
+    }
+}
+
+#[test]
+fn board_error_names_the_line() {
+    let bad = BOARD.replace("path  1  2 stone", "path  1  2 lava");
+    let line = bad.lines().position(|l| l.contains("lava")).unwrap() + 1;
+    let e = parse_board(&bad).unwrap_err();
+    assert_eq!(e.line, line);
+    assert!(e.to_string().contains("dirt, ice or stone"), "{e}");
+    let e = parse_board("village 1 castle 0 0 Humla").unwrap_err();
+    assert_eq!(e.line, 1);
+}
+
+#[test]
+fn board_rejects_two_paths_of_one_type_at_a_village() {
+    let bad = BOARD.replace("path  1  8 ice", "path  1  8 stone");
+    let e = parse_board(&bad).unwrap_err();
+    assert!(e.reason.contains("at most one path of each type"), "{e}");
+}
+
+#[test]
+fn board_rejects_a_village_with_paths_of_one_type() {
+    let bad = BOARD.replace("path  1  8 ice\n", "");
+    let e = parse_board(&bad).unwrap_err();
+    assert!(
+        e.reason
+            .contains("village 1 needs paths of at least two types"),
+        "{e}"
+    );
+}
+
+#[test]
+fn board_rejects_an_unreachable_village() {
+    // Cut 6 and 7 off (6-5 dirt, 7-12 dirt) and give them a second type between them...
+    let bad = BOARD
+        .replace("path  5  6 dirt\n", "")
+        .replace("path  7 12 dirt\n", "path  6  7 ice\n");
+    let e = parse_board(&bad).unwrap_err();
+    // ...which fails first on the two-types rule or on reachability; both are refusals.
+    assert!(
+        e.reason.contains("cannot be reached")
+            || e.reason.contains("two types")
+            || e.reason.contains("twice"),
+        "{e}"
+    );
+    let bad = BOARD.replace("village 20 monastery 1230 700 Makalu", "");
+    assert!(parse_board(&bad)
+        .unwrap_err()
+        .reason
+        .contains("village 20 is missing"));
+}
+
+// ---- Setup ----
+
+#[test]
+fn setup_puts_goods_in_five_villages_and_orders_in_five_others() {
+    let d = data();
+    for seed in 0..20 {
+        let g = Himalaya::setup(&d, &names(3), &opts("basic"), seed).unwrap();
+        let goods: Vec<usize> = (0..VILLAGES).filter(|&v| g.has_goods(v)).collect();
+        let orders: Vec<usize> = (0..VILLAGES)
+            .filter(|&v| g.village_order[v].is_some())
+            .collect();
+        assert_eq!(goods.len(), 5);
+        assert_eq!(orders.len(), 5);
+        assert!(goods.iter().all(|v| !orders.contains(v)));
+        for &v in &goods {
+            assert_eq!(g.village_goods[v].iter().map(|&c| c as u32).sum::<u32>(), 5);
+        }
+        assert_eq!(g.goods_bag.iter().sum::<u32>(), 35);
+        assert_eq!(g.orders_bag.len(), 35);
+    }
+}
+
+#[test]
+fn next_empty_rule_skips_filled_villages_and_wraps_from_20_to_1() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 2, 3]);
+    put_goods(&mut g, 20, [1, 0, 0, 0, 0]);
+    put_order(&mut g, 1, 0);
+    assert_eq!(
+        g.next_empty(19) + 1,
+        2,
+        "20 has goods, 1 an order: next empty is 2"
+    );
+    assert_eq!(
+        g.next_empty(4) + 1,
+        5,
+        "an empty rolled village is used as is"
+    );
+}
+
+#[test]
+fn caravans_start_on_distinct_villages_in_turn_order() {
+    let d = data();
+    let mut g = Himalaya::setup(&d, &names(3), &opts("basic"), 1).unwrap();
+    assert_eq!(g.status(), Status::Acting(vec![0]));
+    assert!(g.legal_steps(&d, 1).is_empty());
+    play(&mut g, &d, 0, "start 5");
+    let e = g.apply(&d, 1, &Step::Start(4)).unwrap_err();
+    assert!(e.reason.contains("already holds a caravan"), "{e}");
+    play(&mut g, &d, 1, "start 6");
+    play(&mut g, &d, 2, "start 20");
+    assert_eq!(g.caravans, vec![Some(4), Some(5), Some(19)]);
+    assert_eq!(g.turn, 1);
+    assert_eq!(g.status(), Status::Acting(vec![0, 1, 2]));
+}
+
+// ---- Turn order and programming ----
+
+#[test]
+fn first_caravaneer_rotates_each_turn() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 2, 3]);
+    assert_eq!(g.first, 0);
+    program_all(&mut g, &d, &[REST, REST, REST]);
+    assert_eq!((g.turn, g.first), (2, 1));
+    program_all(&mut g, &d, &[REST, REST, REST]);
+    assert_eq!((g.turn, g.first), (3, 2));
+    program_all(&mut g, &d, &[REST, REST, REST]);
+    assert_eq!((g.turn, g.first), (4, 0));
+}
+
+#[test]
+fn seal_needs_six_planned_actions() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 2, 3]);
+    for _ in 0..5 {
+        play(&mut g, &d, 0, "plan rest");
+    }
+    assert!(!g.legal_steps(&d, 0).contains(&Step::Seal));
+    let e = g.apply(&d, 0, &Step::Seal).unwrap_err();
+    assert!(e.reason.contains("exactly 6"), "{e}");
+    play(&mut g, &d, 0, "plan deal");
+    assert!(
+        !g.legal_steps(&d, 0).contains(&Step::Plan(Action::Rest)),
+        "no 7th action"
+    );
+    play(&mut g, &d, 0, "unplan");
+    assert_eq!(g.plans[0].len(), 5);
+    play(&mut g, &d, 0, "plan dirt");
+    let a = play(&mut g, &d, 0, "seal");
+    assert!(a.secret);
+    assert!(g.seals[0].is_some());
+}
+
+#[test]
+fn sealed_seat_may_unseal_until_everyone_has_sealed() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 2, 3]);
+    for _ in 0..6 {
+        play(&mut g, &d, 0, "plan rest");
+    }
+    play(&mut g, &d, 0, "seal");
+    assert_eq!(
+        g.status(),
+        Status::Acting(vec![1, 2]),
+        "a sealed seat is no longer acting"
+    );
+    assert_eq!(
+        g.legal_steps(&d, 0),
+        vec![Step::Unseal],
+        "but may take its program back"
+    );
+    play(&mut g, &d, 0, "unseal");
+    assert_eq!(g.status(), Status::Acting(vec![0, 1, 2]));
+    assert_eq!(g.plans[0].len(), 6, "unsealing keeps the plan");
+}
+
+#[test]
+fn program_command_expands_to_plan_and_seal_steps() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 2, 3]);
+    play(&mut g, &d, 0, "plan deal");
+    let steps = g
+        .expand(&d, 0, "program ice deal deal stone rest dirt")
+        .unwrap();
+    assert_eq!(
+        steps,
+        vec![
+            "unplan",
+            "plan ice",
+            "plan deal",
+            "plan deal",
+            "plan stone",
+            "plan rest",
+            "plan dirt",
+            "seal"
+        ]
+    );
+    for t in steps {
+        play(&mut g, &d, 0, &t);
+    }
+    assert_eq!(program_text(&g.plans[0]), "ice deal deal stone rest dirt");
+    // A sealed seat reprograms by unsealing first.
+    let again = g
+        .expand(&d, 0, "program rest rest rest rest rest rest")
+        .unwrap();
+    assert_eq!(again[0], "unseal");
+    assert_eq!(again.iter().filter(|s| *s == "unplan").count(), 6);
+    assert_eq!(g.expand(&d, 0, "seal"), None, "other text is a single step");
+}
+
+#[test]
+fn commitment_is_sha256_of_salt_and_program_and_checks_at_the_reveal() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 2, 3]);
+    let mut public = Vec::new();
+    for (s, p) in [
+        "ice deal deal stone rest dirt",
+        REST,
+        "deal deal deal deal deal deal",
+    ]
+    .iter()
+    .enumerate()
+    {
+        for t in g.expand(&d, s, &format!("program {p}")).unwrap() {
+            let a = play(&mut g, &d, s, &t);
+            for e in a.events {
+                if e.audience == crate::engine::Audience::Public
+                    && e.text.contains("commitment")
+                    && e.text.contains("sealed")
+                {
+                    public.push(e.text);
+                }
+            }
+        }
+    }
+    assert_eq!(public.len(), 3);
+    let view = g.view(&d, Viewer::Spectator);
+    assert_eq!(view.revealed.len(), 3);
+    for r in &view.revealed {
+        assert_eq!(r.salt.len(), 16);
+        let c = commitment(&r.salt, &r.program.join(" "));
+        assert_eq!(c, r.commitment);
+        assert_eq!(c.len(), 12);
+        assert!(
+            public[r.seat].contains(&c),
+            "the sealed event showed the same commitment"
+        );
+    }
+    // Known vector: sha256("00:rest") starts with this.
+    let full: String = Sha256::digest(b"00:rest")
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(commitment("00", "rest"), full[..12]);
+}
+
+#[test]
+fn programming_steps_are_secret_and_only_the_reveal_is_irreversible() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 2, 3]);
+    for s in 0..3 {
+        for t in g.expand(&d, s, &format!("program {REST}")).unwrap() {
+            let a = play(&mut g, &d, s, &t);
+            assert!(a.secret, "`{t}` is secret notation");
+            let last = s == 2 && t == "seal";
+            assert_eq!(a.irreversible, last, "`{t}` for seat {s}");
+        }
+    }
+    assert_eq!(g.turn, 2);
+}
+
+#[test]
+fn describe_summarises_board_players_and_own_screen() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[10, 5, 20]);
+    put_goods(&mut g, 5, [2, 0, 0, 0, 1]);
+    put_order(&mut g, 10, 4);
+    give(&mut g, 1, [0, 0, 0, 2, 0]);
+    let text = Himalaya::describe(&d, &g.view(&d, Viewer::Seat(1)));
+    assert!(text.contains("turn 1/12"), "{text}");
+    assert!(text.contains("5: 2 salt, 1 gold"), "{text}");
+    assert!(text.contains("10: salt+tea=4"), "{text}");
+    assert!(text.contains("Your screen: goods 2 jade"), "{text}");
+    let spec = Himalaya::describe(&d, &g.view(&d, Viewer::Spectator));
+    assert!(!spec.contains("jade"), "{spec}");
+}
+
+// ---- Movement ----
+
+#[test]
+fn move_along_a_missing_path_is_ignored() {
+    let d = data();
+    // Village 1 has stone (to 2) and ice (to 8) paths, no dirt path.
+    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    program_all(&mut g, &d, &["dirt stone dirt rest rest rest", REST, REST]);
+    // dirt ignored at 1, stone 1->2, dirt 2->9.
+    assert_eq!(v(&g, 0), 9);
+}
+
+#[test]
+fn moves_follow_the_path_of_the_programmed_type_back_and_forth() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    program_all(&mut g, &d, &["ice ice ice stone ice stone", REST, REST]);
+    // 1 -ice-> 8 -ice-> 1 -ice-> 8 -stone-> 9 -ice-> 14 -stone-> 13
+    assert_eq!(v(&g, 0), 13);
+}
+
+// ---- Deals ----
+
+#[test]
+fn deal_takes_the_cheapest_good() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[5, 1, 20]);
+    put_goods(&mut g, 5, [0, 2, 0, 1, 2]);
+    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    assert_eq!(
+        g.hands[0],
+        [0, 1, 0, 0, 0],
+        "barley is the cheapest present"
+    );
+    assert_eq!(g.village_goods[4], [0, 1, 0, 1, 2]);
+}
+
+#[test]
+fn one_good_per_village_per_turn_per_player() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[5, 5 + 1, 20]);
+    put_goods(&mut g, 5, [3, 0, 0, 0, 2]);
+    put_goods(&mut g, 6, [0, 0, 1, 0, 0]);
+    // Deal twice at 5 (second cancelled), move dirt to 6 and deal there, back and deal again (cancelled).
+    program_all(&mut g, &d, &["deal deal dirt deal dirt deal", REST, REST]);
+    assert_eq!(g.hands[0], [1, 0, 1, 0, 0]);
+    // Another player may still take at the same village in the same turn.
+    let mut g = placed(&d, "basic", &[5, 5 + 1, 20]);
+    put_goods(&mut g, 5, [3, 0, 0, 0, 2]);
+    program_all(
+        &mut g,
+        &d,
+        &[
+            "deal rest rest rest rest rest",
+            "dirt deal rest rest rest rest",
+            REST,
+        ],
+    );
+    assert_eq!(g.hands[0], [1, 0, 0, 0, 0]);
+    assert_eq!(g.hands[1], [1, 0, 0, 0, 0]);
+    // Next turn the first player may take there again.
+    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    assert_eq!(g.hands[0], [2, 0, 0, 0, 0]);
+}
+
+#[test]
+fn filling_an_order_returns_the_goods_to_the_bag_and_offers_two_of_three_rewards() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[10, 1, 20]);
+    put_order(&mut g, 10, 4); // salt + tea, 4 yacks
+    give(&mut g, 0, [1, 0, 1, 0, 0]);
+    let bag_before = g.goods_bag;
+    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    assert_eq!(g.hands[0], [0; 5]);
+    assert_eq!(g.goods_bag[0], bag_before[0] + 1);
+    assert_eq!(g.goods_bag[2], bag_before[2] + 1);
+    assert_eq!(g.village_order[9], None);
+    assert_eq!(g.status(), Status::Acting(vec![0]));
+    assert_eq!(g.legal_steps(&d, 0).len(), 3);
+    play(&mut g, &d, 0, "reward barter stupa");
+    assert_eq!(g.kept[0], vec![4]);
+    assert_eq!(g.yacks(&d, 0), 4);
+    assert_eq!(g.stupas[9], Some(0));
+    assert_eq!(g.delegations_left(0), DELEGATIONS);
+    assert_eq!(g.turn, 2, "resolution went on to the end of the turn");
+}
+
+#[test]
+fn deal_that_cannot_be_done_is_cancelled() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[10, 1, 20]);
+    put_order(&mut g, 10, 4);
+    give(&mut g, 0, [1, 0, 0, 0, 0]);
+    program_all(
+        &mut g,
+        &d,
+        &[
+            "deal deal rest rest rest rest",
+            "deal rest rest rest rest rest",
+            REST,
+        ],
+    );
+    assert_eq!(
+        g.village_order[9],
+        Some(4),
+        "the order stays: it could not be paid"
+    );
+    assert_eq!(g.hands[0], [1, 0, 0, 0, 0]);
+    assert_eq!(g.hands[1], [0; 5], "nothing to take at an empty village");
+    assert_eq!(g.turn, 2);
+}
+
+#[test]
+fn stupa_reward_needs_a_village_without_a_stupa() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[10, 1, 20]);
+    put_order(&mut g, 10, 4);
+    give(&mut g, 0, [1, 0, 1, 0, 0]);
+    g.stupas[9] = Some(2);
+    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    // Only barter and delegations remain: both given without a choice; 3 delegations
+    // (monastery) wait for their regions.
+    assert_eq!(g.kept[0], vec![4]);
+    assert_eq!(g.stupas[9], Some(2));
+    assert_eq!(
+        g.legal_steps(&d, 0).len(),
+        4,
+        "one step per touching region"
+    );
+}
+
+#[test]
+fn delegations_follow_the_village_level_into_touching_regions() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[10, 1, 20]);
+    put_order(&mut g, 10, 4);
+    give(&mut g, 0, [1, 0, 1, 0, 0]);
+    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    play(&mut g, &d, 0, "reward stupa delegations");
+    let offered: Vec<String> = g
+        .legal_steps(&d, 0)
+        .iter()
+        .map(|s| Himalaya::format_step(&d, s))
+        .collect();
+    assert_eq!(
+        offered,
+        vec![
+            "delegate Dolpo",
+            "delegate Mustang",
+            "delegate Langtang",
+            "delegate Khumbu"
+        ]
+    );
+    assert!(
+        g.parse_step(&d, 0, "delegate Humla").is_err(),
+        "Humla does not touch village 10"
+    );
+    play(&mut g, &d, 0, "delegate Dolpo");
+    play(&mut g, &d, 0, "delegate Dolpo");
+    play(&mut g, &d, 0, "delegate Khumbu");
+    let dolpo = d.region_by_name("Dolpo").unwrap();
+    let khumbu = d.region_by_name("Khumbu").unwrap();
+    assert_eq!(g.delegations[dolpo][0], 2);
+    assert_eq!(g.delegations[khumbu][0], 1);
+    assert_eq!(
+        g.delegations_left(0),
+        DELEGATIONS - 3,
+        "a monastery sends 3"
+    );
+    assert_eq!(
+        g.kept[0],
+        Vec::<usize>::new(),
+        "not bartered: the order went back to the bag"
+    );
+    assert!(g.orders_bag.contains(&4) || g.village_order.contains(&Some(4)));
+    assert_eq!(g.turn, 2);
+}
+
+#[test]
+fn house_sends_one_delegation_to_its_only_region_without_asking() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    put_order(&mut g, 1, 0); // salt salt
+    give(&mut g, 0, [2, 0, 0, 0, 0]);
+    g.stupas[0] = Some(1);
+    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    let humla = d.region_by_name("Humla").unwrap();
+    assert_eq!(g.delegations[humla][0], 1);
+    assert_eq!(g.turn, 2);
+}
+
+// ---- Refill ----
+
+#[test]
+fn refill_restores_five_goods_villages_then_five_order_villages() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[5, 1, 20]);
+    put_goods(&mut g, 5, [1, 0, 0, 0, 0]);
+    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    assert!(
+        !g.has_goods(4),
+        "village 5 was emptied, then not necessarily refilled"
+    );
+    assert_eq!((0..VILLAGES).filter(|&v| g.has_goods(v)).count(), 5);
+    assert_eq!(g.village_order.iter().filter(|o| o.is_some()).count(), 5);
+    assert!((0..VILLAGES).all(|v| !(g.has_goods(v) && g.village_order[v].is_some())));
+    let on_board: u32 = g.village_goods.iter().flatten().map(|&c| c as u32).sum();
+    assert_eq!(
+        on_board + g.goods_bag.iter().sum::<u32>() + 1,
+        60,
+        "goods are conserved"
+    );
+}
+
+// ---- Inventory ----
+
+fn to_inventory(g: &mut Himalaya, d: &HimalayaData) {
+    while g.turn < 4 {
+        program_all(g, d, &vec![REST; g.n()]);
+    }
+    // Turn 4's programs trigger the inventory.
+    program_all(g, d, &vec![REST; g.n()]);
+}
+
+#[test]
+fn inventory_sole_majority_takes_a_marker_and_ties_take_nothing() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    give(&mut g, 0, [2, 1, 0, 0, 0]);
+    give(&mut g, 1, [1, 1, 0, 0, 1]);
+    to_inventory(&mut g, &d);
+    // salt: Ann 2 (sole); barley: tie; gold: Bo sole.
+    assert_eq!(g.markers, vec![1, 1, 0]);
+    assert_eq!(g.markers_left, 13);
+    assert_eq!(g.yacks(&d, 0), 3);
+    let inv = g.last_inventory.clone().unwrap();
+    assert_eq!(inv.turn, 4);
+    assert_eq!(inv.winners, vec![Some(0), None, None, None, Some(1)]);
+    assert_eq!(g.turn, 5);
+}
+
+#[test]
+fn advanced_inventory_offers_marker_delegations_or_a_house_stupa_nearby() {
+    let d = data();
+    let mut g = placed(&d, "advanced", &[9, 5, 20]);
+    give(&mut g, 0, [2, 0, 0, 0, 0]);
+    give(&mut g, 1, [0, 0, 0, 0, 1]);
+    // Everyone passes on events each turn.
+    while !(g.turn == 4 && g.phase == Phase::Programming) {
+        skip_events(&mut g, &d);
+        program_all(&mut g, &d, &[REST, REST, REST]);
+        skip_events(&mut g, &d);
+    }
+    program_all(&mut g, &d, &[REST, REST, REST]);
+    assert_eq!(g.phase, Phase::Inventory);
+    assert_eq!(g.status(), Status::Acting(vec![0]), "salt is settled first");
+    let offered: Vec<String> = g
+        .legal_steps(&d, 0)
+        .iter()
+        .map(|s| Himalaya::format_step(&d, s))
+        .collect();
+    // Village 9 touches Humla, Dolpo, Gorkha, Langtang: houses there are 1, 3, 8, 14, 16.
+    assert_eq!(
+        offered,
+        vec![
+            "inventory marker",
+            "inventory delegations",
+            "inventory stupa 1",
+            "inventory stupa 3",
+            "inventory stupa 8",
+            "inventory stupa 14",
+            "inventory stupa 16"
+        ]
+    );
+    play(&mut g, &d, 0, "inventory stupa 3");
+    assert_eq!(g.stupas[2], Some(0));
+    assert_eq!(g.status(), Status::Acting(vec![1]), "then gold");
+    // Bo's caravan is at village 5, touching Mustang only: both delegations go there.
+    play(&mut g, &d, 1, "inventory delegations");
+    let m = d.region_by_name("Mustang").unwrap();
+    assert_eq!(g.delegations[m][1], 2);
+    assert_eq!(g.turn, 5);
+}
+
+fn skip_events(g: &mut Himalaya, d: &HimalayaData) {
+    while let Phase::Events { k } = g.phase {
+        let s = g.order_seat(k);
+        play(g, d, s, "pass");
+    }
+}
+
+// ---- Events (advanced) ----
+
+#[test]
+fn yeti_blocks_the_path() {
+    let d = data();
+    let mut g = placed(&d, "advanced", &[1, 5, 20]);
+    play(&mut g, &d, 0, "yeti 1-2");
+    play(&mut g, &d, 1, "pass");
+    play(&mut g, &d, 2, "pass");
+    program_all(&mut g, &d, &["stone ice rest rest rest rest", REST, REST]);
+    assert_eq!(v(&g, 0), 8, "stone blocked, then ice 1->8");
+    assert!(
+        g.board_events.yeti.is_none(),
+        "events leave at the end of the turn"
+    );
+}
+
+#[test]
+fn snowstorm_needs_two_consecutive_moves_of_its_type() {
+    let d = data();
+    let mut g = placed(&d, "advanced", &[1, 5, 20]);
+    play(&mut g, &d, 0, "storm 1-2");
+    play(&mut g, &d, 1, "pass");
+    play(&mut g, &d, 2, "pass");
+    // Ann: stone then rest: cannot stop in the storm, ignored. Then stone stone crosses.
+    // Bo and Cy: nothing.
+    program_all(&mut g, &d, &["stone rest stone stone ice rest", REST, REST]);
+    // rest; stone+stone 1->2 (arrives on action 4); ice 2->3.
+    assert_eq!(v(&g, 0), 3);
+    assert_eq!(g.in_storm[0], None);
+}
+
+#[test]
+fn snowstorm_cannot_be_entered_on_the_last_action() {
+    let d = data();
+    let mut g = placed(&d, "advanced", &[1, 5, 20]);
+    play(&mut g, &d, 0, "storm 1-2");
+    play(&mut g, &d, 1, "pass");
+    play(&mut g, &d, 2, "pass");
+    program_all(&mut g, &d, &["rest rest rest rest rest stone", REST, REST]);
+    assert_eq!(v(&g, 0), 1);
+    assert_eq!(g.in_storm[0], None);
+}
+
+#[test]
+fn market_day_lets_a_deal_take_any_good() {
+    let d = data();
+    let mut g = placed(&d, "advanced", &[5, 1, 20]);
+    put_goods(&mut g, 5, [2, 0, 0, 1, 1]);
+    play(&mut g, &d, 0, "market 5");
+    play(&mut g, &d, 1, "pass");
+    play(&mut g, &d, 2, "pass");
+    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    let offered: Vec<String> = g
+        .legal_steps(&d, 0)
+        .iter()
+        .map(|s| Himalaya::format_step(&d, s))
+        .collect();
+    assert_eq!(offered, vec!["take salt", "take jade", "take gold"]);
+    play(&mut g, &d, 0, "take gold");
+    assert_eq!(g.hands[0], [0, 0, 0, 0, 1]);
+}
+
+#[test]
+fn one_event_of_each_kind_per_turn_and_each_marker_once_a_game() {
+    let d = data();
+    let mut g = placed(&d, "advanced", &[1, 5, 20]);
+    play(&mut g, &d, 0, "yeti 1-2");
+    assert!(
+        !g.legal_steps(&d, 1)
+            .iter()
+            .any(|s| matches!(s, Step::Yeti(_))),
+        "one yeti per turn"
+    );
+    assert!(g
+        .legal_steps(&d, 1)
+        .iter()
+        .any(|s| matches!(s, Step::Storm(_))));
+    assert!(
+        !g.legal_steps(&d, 1).contains(&Step::Storm(0)),
+        "not on the yeti's path"
+    );
+    play(&mut g, &d, 1, "pass");
+    play(&mut g, &d, 2, "pass");
+    program_all(&mut g, &d, &[REST, REST, REST]);
+    // Turn 2: Bo is first; Ann's yeti is spent.
+    assert_eq!(g.first, 1);
+    play(&mut g, &d, 1, "pass");
+    play(&mut g, &d, 2, "pass");
+    assert!(
+        !g.legal_steps(&d, 0)
+            .iter()
+            .any(|s| matches!(s, Step::Yeti(_))),
+        "a marker serves once a game"
+    );
+    assert!(g.legal_steps(&d, 0).contains(&Step::Pass));
+}
+
+#[test]
+fn players_without_markers_are_skipped() {
+    let d = data();
+    let mut g = Himalaya::setup(&d, &names(3), &opts("advanced"), 3).unwrap();
+    g.events_used = vec![[true, true, false], [true; 3], [true; 3]];
+    play(&mut g, &d, 0, "start 1");
+    play(&mut g, &d, 1, "start 2");
+    play(&mut g, &d, 2, "start 3");
+    assert_eq!(
+        g.status(),
+        Status::Acting(vec![0]),
+        "only Ann has a marker left"
+    );
+    play(&mut g, &d, 0, "pass");
+    assert_eq!(g.phase, Phase::Programming);
+    program_all(&mut g, &d, &[REST, REST, REST]);
+    assert_eq!(
+        g.phase,
+        Phase::Events { k: 2 },
+        "turn 2: Bo and Cy skipped, Ann last"
+    );
+    play(&mut g, &d, 0, "pass");
+    g.events_used[0] = [true; 3];
+    program_all(&mut g, &d, &[REST, REST, REST]);
+    assert_eq!(
+        (g.turn, &g.phase),
+        (3, &Phase::Programming),
+        "no event phase when no one has markers"
+    );
+}
+
+// ---- Scoring ----
+
+fn inf(religious: u32, political: u32, economic: u32, stupas: u32, delegations: u32) -> Influence {
+    Influence {
+        religious,
+        political,
+        economic,
+        stupas,
+        delegations,
+    }
+}
+
+#[test]
+fn three_players_winner_leads_two_of_three_influences() {
+    let n = names(3);
+    // Ann leads religious and political; Bo is richest.
+    let (places, note) = rank(
+        &n,
+        &[
+            inf(5, 3, 10, 2, 5),
+            inf(2, 1, 30, 1, 2),
+            inf(1, 0, 20, 1, 0),
+        ],
+    );
+    assert_eq!(places, vec![1, 2, 3]);
+    assert!(note.contains("Ann leads 2"), "{note}");
+}
+
+#[test]
+fn three_players_without_a_double_lead_rank_by_economic_then_political_then_religious() {
+    let n = names(3);
+    // Each leads one influence.
+    let (places, _) = rank(
+        &n,
+        &[
+            inf(5, 0, 10, 2, 0),
+            inf(2, 3, 10, 1, 5),
+            inf(1, 0, 20, 1, 0),
+        ],
+    );
+    assert_eq!(places, vec![3, 2, 1]);
+    // Ties on top: no lead at all; economic tie broken by political, then religious.
+    let (places, _) = rank(
+        &n,
+        &[
+            inf(3, 1, 10, 1, 1),
+            inf(3, 1, 10, 1, 1),
+            inf(2, 1, 10, 1, 1),
+        ],
+    );
+    assert_eq!(places, vec![1, 1, 3]);
+}
+
+#[test]
+fn four_players_eliminate_least_religious_then_least_political_then_richest_wins() {
+    let n = names(4);
+    let (places, note) = rank(
+        &n,
+        &[
+            inf(1, 5, 50, 1, 9),
+            inf(4, 0, 40, 2, 0),
+            inf(4, 2, 10, 2, 3),
+            inf(3, 3, 20, 1, 4),
+        ],
+    );
+    // Ann out first (least religious) despite the most yacks; Bo out next (least political);
+    // Cy and Di remain: Di has more yacks.
+    assert_eq!(places, vec![4, 3, 2, 1]);
+    assert!(note.contains("Ann out"), "{note}");
+}
+
+#[test]
+fn four_player_elimination_ties_break_on_stupas_then_yacks() {
+    let n = names(4);
+    // Religious tie at 3 between Ann (1 monastery stupa) and Bo (3 house stupas): fewer stupas out.
+    let (places, _) = rank(
+        &n,
+        &[
+            inf(3, 2, 30, 1, 3),
+            inf(3, 2, 30, 3, 3),
+            inf(5, 1, 20, 2, 2),
+            inf(6, 3, 10, 2, 4),
+        ],
+    );
+    assert_eq!(places[0], 4);
+    // Political: Bo 2 vs Cy 1: Cy out. Bo and Di remain: Bo richer.
+    assert_eq!(places, vec![4, 1, 3, 2]);
+    // Religious and stupas tied: fewer yacks goes out.
+    let (places, _) = rank(
+        &n,
+        &[
+            inf(3, 2, 30, 2, 3),
+            inf(3, 2, 25, 2, 3),
+            inf(5, 1, 20, 2, 2),
+            inf(6, 3, 10, 2, 4),
+        ],
+    );
+    assert_eq!(places[1], 4);
+    // Political tie between Cy and Di at 1: fewer delegations out.
+    let (places, _) = rank(
+        &n,
+        &[
+            inf(1, 2, 30, 1, 3),
+            inf(3, 2, 25, 2, 3),
+            inf(5, 1, 20, 2, 2),
+            inf(6, 1, 10, 2, 4),
+        ],
+    );
+    assert_eq!(places, vec![4, 1, 3, 2]);
+}
+
+#[test]
+fn four_player_final_tie_breaks_on_political_then_religious() {
+    let n = names(4);
+    let (places, _) = rank(
+        &n,
+        &[
+            inf(1, 0, 30, 1, 0),
+            inf(3, 1, 20, 2, 1),
+            inf(4, 3, 20, 2, 5),
+            inf(5, 2, 20, 3, 3),
+        ],
+    );
+    // Ann then Bo out; Cy and Di tie on yacks, Cy has more political influence.
+    assert_eq!(places, vec![4, 3, 1, 2]);
+}
+
+// ---- Hidden information ----
+
+#[test]
+fn goods_yacks_orders_and_programs_stay_behind_screens() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[10, 1, 20]);
+    put_order(&mut g, 10, 4);
+    give(&mut g, 0, [1, 0, 1, 0, 0]);
+    give(&mut g, 1, [0, 0, 0, 3, 0]);
+    check_views(&g, &d, 3);
+    let bo = serde_json::to_string(&g.view(&d, Viewer::Seat(1))).unwrap();
+    let spec = serde_json::to_string(&g.view(&d, Viewer::Spectator)).unwrap();
+    assert!(bo.contains("\"jade\":3"));
+    assert!(!spec.contains("\"jade\":3"));
+    // A sealed program: its salt stays secret until the reveal.
+    for t in g
+        .expand(&d, 0, "program deal rest rest rest rest rest")
+        .unwrap()
+    {
+        play(&mut g, &d, 0, &t);
+    }
+    let salt = g.seals[0].clone().unwrap().salt;
+    assert!(g.private_markers(&d, 0).iter().any(|m| m.contains(&salt)));
+    check_views(&g, &d, 3);
+    assert!(!serde_json::to_string(&g.view(&d, Viewer::Seat(1)))
+        .unwrap()
+        .contains(&salt));
+    assert!(serde_json::to_string(&g.view(&d, Viewer::Seat(0)))
+        .unwrap()
+        .contains(&salt));
+    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    play(&mut g, &d, 0, "reward barter delegations");
+    check_views(&g, &d, 3);
+    let spec = serde_json::to_string(&g.view(&d, Viewer::Spectator)).unwrap();
+    assert!(!spec.contains("salt+tea=4\"]"), "kept orders stay private");
+    assert!(g
+        .view(&d, Viewer::Seat(2))
+        .me
+        .as_ref()
+        .unwrap()
+        .kept_orders
+        .is_empty());
+    assert_eq!(g.view(&d, Viewer::Seat(0)).me.unwrap().yacks, 4);
+}
+
+// ---- Conformance ----
+
+#[test]
+fn conformance_three_and_four_players_basic() {
+    run_suite::<Himalaya>(&data(), &opts("basic"), 2, 20_000);
+}
+
+#[test]
+fn conformance_three_and_four_players_advanced() {
+    run_suite::<Himalaya>(&data(), &opts("advanced"), 2, 20_000);
+}
+
+// ---- A whole scripted game ----
+
+/// Ann fills one order at the monastery (village 10) on turn 1, taking a stupa (3 religious)
+/// and three delegations in three regions (3 political). Bo takes salt, salt, barley,
+/// barley at village 5 over turns 1-4 and then rests: he holds the sole majority in salt and
+/// barley at the inventories after turns 4, 8 and 12, so 6 markers = 18 yacks. Cy rests
+/// all game. Three players: Ann leads two influences and wins; Bo is second on yacks.
+#[test]
+fn scripted_game_majority_in_two_influences_beats_the_richest() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[10, 5, 20]);
+    put_order(&mut g, 10, 4);
+    give(&mut g, 0, [1, 0, 1, 0, 0]);
+    put_goods(&mut g, 5, [2, 2, 1, 0, 0]);
+    let deal = "deal rest rest rest rest rest";
+    for turn in 1..=TURNS {
+        assert_eq!(g.turn, turn);
+        let progs = match turn {
+            1 => [deal, deal, REST],
+            2..=4 => [REST, deal, REST],
+            _ => [REST, REST, REST],
+        };
+        // Seal in a rotating order: the reveal waits for the last one either way.
+        program_all(&mut g, &d, &progs);
+        if turn == 1 {
+            play(&mut g, &d, 0, "reward stupa delegations");
+            play(&mut g, &d, 0, "delegate Dolpo");
+            play(&mut g, &d, 0, "delegate Mustang");
+            play(&mut g, &d, 0, "delegate Khumbu");
+        }
+    }
+    let Status::Finished(r) = g.status() else {
+        panic!("the game ends after turn 12")
+    };
+    assert_eq!(g.hands[1], [2, 2, 0, 0, 0]);
+    assert_eq!(g.markers[1], 6);
+    assert_eq!(r.places, vec![1, 2, 3], "{}", r.note);
+    assert_eq!(r.scores, vec![0, 18, 0]);
+    let view = g.view(&d, Viewer::Spectator);
+    assert_eq!(view.final_lines[0].religious, 3);
+    assert_eq!(view.final_lines[0].political, 3);
+    assert!(Himalaya::describe(&d, &view).contains("Place 1: Ann"));
+    for s in 0..3 {
+        assert!(g.legal_steps(&d, s).is_empty());
+    }
+}
+
+#[test]
+fn rules_topics_cover_the_sections_and_commitment() {
+    let t = Himalaya::rules_topics();
+    for id in [
+        "setup",
+        "turn",
+        "programming",
+        "resolution",
+        "deal",
+        "rewards",
+        "refill",
+        "inventory",
+        "events",
+        "scoring",
+        "winning",
+        "commitment",
+        "secrecy",
+    ] {
+        assert!(t.iter().any(|x| x.id == id), "topic {id}");
+    }
+    assert!(t
+        .iter()
+        .all(|x| !x.section.is_empty() && !x.text.is_empty()));
+}
+
+#[test]
+#[ignore]
+fn render_board_to_tmp_png() {
+    let d = data();
+    let mut g = placed(&d, "advanced", &[10, 5, 20, 1]);
+    put_order(&mut g, 10, 4);
+    put_goods(&mut g, 5, [2, 1, 0, 1, 1]);
+    put_order(&mut g, 13, 39);
+    put_goods(&mut g, 17, [0, 0, 2, 2, 1]);
+    give(&mut g, 0, [1, 0, 1, 0, 0]);
+    play(&mut g, &d, 0, "storm 1-8");
+    play(&mut g, &d, 1, "yeti 4-5");
+    play(&mut g, &d, 2, "market 5");
+    program_all(
+        &mut g,
+        &d,
+        &[
+            "deal rest rest rest rest rest",
+            REST,
+            REST,
+            "ice ice rest rest rest rest",
+        ],
+    );
+    play(&mut g, &d, 0, "reward stupa delegations");
+    play(&mut g, &d, 0, "delegate Dolpo");
+    let png = Himalaya::render(&d, &g.view(&d, Viewer::Seat(0)));
+    assert!(png.len() < 1_000_000);
+    std::fs::write("/tmp/himalaya.png", png).unwrap();
+}
+
+#[test]
+fn render_makes_a_png_under_a_megabyte() {
+    let d = data();
+    let g = placed(&d, "basic", &[10, 5, 20]);
+    let png = Himalaya::render(&d, &g.view(&d, Viewer::Spectator));
+    assert_eq!(&png[1..4], b"PNG");
+    assert!(png.len() < 1_000_000);
+}
+
+#[test]
+#[ignore]
+fn playout_step_census() {
+    use crate::engine::conformance::check_playout;
+    let d = data();
+    let mut counts = std::collections::BTreeMap::new();
+    for seed in 0..4 {
+        let p = check_playout::<Himalaya>(&d, 4, &opts("advanced"), seed, 20_000, false);
+        for (_, t) in &p.log {
+            *counts
+                .entry(t.split_whitespace().next().unwrap().to_string())
+                .or_insert(0) += 1;
+        }
+        println!("{:?}", p.status);
+    }
+    println!("{counts:?}");
+}
+
+#[test]
+#[ignore]
+fn render_finished_board_to_tmp_png() {
+    use crate::engine::conformance::check_playout;
+    let d = data();
+    let p = check_playout::<Himalaya>(&d, 4, &opts("advanced"), 3, 20_000, false);
+    let mut g = Himalaya::setup(&d, &names(4), &opts("advanced"), 3).unwrap();
+    for (s, t) in &p.log {
+        play(&mut g, &d, *s, t);
+    }
+    std::fs::write(
+        "/tmp/himalaya_end.png",
+        Himalaya::render(&d, &g.view(&d, Viewer::Spectator)),
+    )
+    .unwrap();
+    println!("{}", Himalaya::describe(&d, &g.view(&d, Viewer::Spectator)));
+}

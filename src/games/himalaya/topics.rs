@@ -1,0 +1,167 @@
+//! Rules lookup topics, in our own words, each citing the rulebook section.
+
+use crate::engine::RulesTopic;
+
+pub static TOPICS: &[RulesTopic] = &[
+    RulesTopic {
+        id: "goal",
+        title: "What you are after",
+        section: "1. Lore & Objective",
+        text: "You lead a yack caravan between the villages of a high plateau. Pick up goods, pay \
+               them into orders, and turn each filled order into yacks, a stupa or delegations. After \
+               12 turns the player with the strongest mix of religious (stupas), political \
+               (region majorities) and economic (yacks) influence wins.",
+    },
+    RulesTopic {
+        id: "components",
+        title: "Pieces and board data",
+        section: "2. Components",
+        text: "Each tribe has a caravan, 5 stupas, 15 delegations and 6 action markers; advanced games \
+               add one yeti, one snowstorm and one market-day marker each. The bag holds 60 goods (here \
+               18 salt, 15 barley, 12 tea, 9 jade, 6 gold: the split is a guess) and 40 orders; 15 \
+               inventory markers are worth 3 yacks each. The 20 villages, their levels, the 8 regions, \
+               the paths and the order list are authored in board_art/himalaya/board.txt because the \
+               printed board is not documented; every village has at most one path of each type.",
+    },
+    RulesTopic {
+        id: "setup",
+        title: "Setting up",
+        section: "3. Setup",
+        text: "Five d20 rolls each put 5 goods drawn from the bag in the rolled village, then five more \
+               put one order each. A rolled village that already has goods or an order passes them to \
+               the next free village in number order (after 20 comes 1). Then, starting with the first \
+               player (seat 1), each player puts their caravan on a village no other caravan holds: \
+               `start <village>`.",
+    },
+    RulesTopic {
+        id: "turn",
+        title: "Turn order",
+        section: "4. Gameplay Flow > Phase 1: Turn Marker Progress",
+        text: "There are 12 turns. Turn 1 is led by the first player; from turn 2 on, the lead passes \
+               to the next seat, so last turn's first caravaneer becomes last. Each turn: (advanced) \
+               event markers, secret programming, resolution, refill, and after turns 4, 8 and 12 an \
+               inventory.",
+    },
+    RulesTopic {
+        id: "events",
+        title: "Event markers (advanced)",
+        section: "4. Phase 1 (Advanced Rules Only) and 5. Core Mechanics > Event Markers",
+        text: "In turn order each player may lay one unused marker or `pass`; the board carries at most \
+               one of each kind in a turn, markers leave at the end of the turn and each is used once a \
+               game. `yeti a-b`: that path cannot be crossed. `storm a-b`: crossing takes two moves of \
+               its type in a row; a move onto it not followed by another of the same type (including \
+               the 6th action) is ignored, because no caravan may end in the storm. `market v` (a \
+               village with goods): a deal there may take any good, chosen with `take <good>`.",
+    },
+    RulesTopic {
+        id: "programming",
+        title: "Secret programming",
+        section: "4. Phase 2: Secret Action Programming",
+        text: "Everyone lines up 6 actions in secret: dirt, ice or stone (follow that kind of path), \
+               deal, or rest. Type `program ice deal deal stone rest dirt` in one go, or build it with \
+               `plan <action>`, `unplan` and `seal`. Until the last player seals, a sealed player may \
+               `unseal` and change it. When all have sealed the programs are revealed together; see \
+               the `commitment` topic for how the sealing is made verifiable.",
+    },
+    RulesTopic {
+        id: "commitment",
+        title: "Sealed programs and their commitment",
+        section: "4. Phase 2: Secret Action Programming (how Sherpa seals a program)",
+        text: "On `seal` the game draws a salt of 16 hex digits from its seeded dice and publishes the \
+               first 12 hex digits of SHA-256 of the text `salt:program`, where program is the six \
+               action words joined by single spaces, e.g. `9f0c...:ice deal deal stone rest dirt`. \
+               At the reveal every program is shown with its salt, so anyone can recompute the hash \
+               and check nobody changed a program after sealing. Planning steps and seals are secret \
+               notation; only the commitment is public. A seal can be taken back with `unseal` (a new \
+               salt is drawn on the next seal), so only the seal that triggers the reveal is final.",
+    },
+    RulesTopic {
+        id: "resolution",
+        title: "Resolving the programs",
+        section: "4. Phase 3: Resolve Actions",
+        text: "All first actions are carried out, then all second actions, and so on; within each, \
+               players go in turn order from the first caravaneer. A move follows the path of the \
+               programmed type from the caravan's village; if there is none (or a yeti sits on it) \
+               the action does nothing. Resting does nothing. When a player must choose something \
+               during resolution, the game waits for that player only.",
+    },
+    RulesTopic {
+        id: "deal",
+        title: "Deals",
+        section: "4. Phase 3: Resolve Actions > Deals",
+        text: "In a village with goods, a deal takes the cheapest good there (salt, then barley, tea, \
+               jade, gold), at most one per village per turn for each player. In a village with an \
+               order, a deal fills it if you hold all its goods: they go back to the bag. Otherwise \
+               the deal is cancelled. Villages never hold goods and an order together, so no choice \
+               between the two arises.",
+    },
+    RulesTopic {
+        id: "rewards",
+        title: "Rewards for a filled order",
+        section: "4. Phase 3: Resolve Actions > Upon fulfilling an order",
+        text: "Take two of three: barter (keep the order behind your screen for its yacks), offering \
+               (a stupa on this village if it has none) and delegations (1, 2 or 3 for a house, temple \
+               or monastery, each into a region the village touches: `delegate <Region>`). Choose with \
+               `reward barter stupa`, `reward barter delegations` or `reward stupa delegations`; when \
+               only two are possible they are given at once. An order not kept returns to its bag.",
+    },
+    RulesTopic {
+        id: "refill",
+        title: "Refilling villages",
+        section: "4. Phase 4: Add Goods and Orders",
+        text: "After resolution, goods are topped up first and orders second: while fewer than 5 \
+               villages hold goods, roll the d20 and put 5 goods from the bag in that village or the \
+               next free one; then the same for orders, one per village. A half-emptied goods village \
+               still counts. If a bag runs dry, refilling stops.",
+    },
+    RulesTopic {
+        id: "inventory",
+        title: "Inventories after turns 4, 8 and 12",
+        section: "4. Phase 5: Inventory",
+        text: "Everyone shows their goods, kind by kind from salt to gold. The one player holding \
+               strictly the most of a kind is rewarded; a tie rewards no one. Basic rules: an inventory \
+               marker (3 yacks) while any remain. Advanced rules: choose `inventory marker`, \
+               `inventory delegations` (2 delegations into regions your caravan's village touches) or \
+               `inventory stupa <village>` (a house without stupa in such a region). Goods are kept.",
+    },
+    RulesTopic {
+        id: "secrecy",
+        title: "What is hidden",
+        section: "7. FAQ (yacks are secret) and 4. Phase 2",
+        text: "Your goods, kept orders and yacks stay behind your screen until the end; others see \
+               only that you took a good, the stocks shown at an inventory and the inventory markers \
+               won. Programs stay hidden until all are sealed. The board, stupas, delegations and \
+               markers are public.",
+    },
+    RulesTopic {
+        id: "scoring",
+        title: "Influence at the end",
+        section: "6. Scoring & End Game",
+        text: "Religious: each stupa scores its village level (house 1, temple 2, monastery 3). \
+               Political: 1 per region where you have strictly more delegations than anyone else. \
+               Economic: yacks from kept orders plus 3 per inventory marker.",
+    },
+    RulesTopic {
+        id: "winning",
+        title: "Who wins",
+        section: "6. Scoring & End Game > Winning Conditions",
+        text: "Three players: whoever alone leads at least two of the three influences wins; if no one \
+               does, the most economic influence wins, then political, then religious break ties \
+               (others are placed the same way). Four players: the lowest religious influence is \
+               eliminated (ties: fewer stupas, then fewer yacks go out), then the lowest political \
+               (ties: fewer delegations, then fewer yacks); of the last two the richer wins, ties going \
+               to political then religious influence. Players still tied after every tie-break go \
+               out together and share a place; if all remaining players tie, no one goes out at \
+               that step. The score shown per player is their economic influence (yacks).",
+    },
+    RulesTopic {
+        id: "faq",
+        title: "Edge cases",
+        section: "7. FAQ or Edge Cases",
+        text: "A yeti path cannot be crossed at all; a storm path only with two moves in a row. You may \
+               collect several goods in a turn, one per village. One stupa per village, whoever owns \
+               it. A deal you cannot carry out is simply skipped and the rest of your program goes on. \
+               Resting where goods lie is allowed. Villages are topped up only when goods or orders \
+               have gone.",
+    },
+];

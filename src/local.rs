@@ -1,0 +1,324 @@
+//! `sherpa local`: play in the terminal through the same chat core and store as Discord.
+//!
+//! Each input line is `<player>: <command>`. Replies print as text (or one JSON object per
+//! line with `--json`); board images are written to the output folder. The game lives in a
+//! SQLite file, so a killed session resumes where it stopped when started again.
+
+use crate::chat::{Chat, Env, Place, Reply, Request, User, Visibility};
+use crate::games::Registry;
+use crate::store::Store;
+use anyhow::{bail, Context};
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+/// Settings of a local session.
+pub struct LocalOptions {
+    pub game: String,
+    pub players: Vec<String>,
+    pub seed: Option<u64>,
+    pub options: Vec<String>,
+    pub db: PathBuf,
+    pub out: PathBuf,
+    /// Script file, or `-` for standard input; `None` for an interactive session.
+    pub script: Option<String>,
+    pub json: bool,
+}
+
+/// The channel local games live in.
+pub fn place() -> Place {
+    Place {
+        platform: "local".into(),
+        guild: None,
+        channel: "table".into(),
+    }
+}
+
+fn request(user: &str, text: &str, id: Option<String>) -> Request {
+    Request {
+        place: place(),
+        user: User {
+            id: user.to_string(),
+            name: user.to_string(),
+            is_channel_admin: false,
+        },
+        text: text.to_string(),
+        request_id: id,
+        expected_version: None,
+    }
+}
+
+/// Run a local session to the end of its input.
+pub fn run(opts: LocalOptions, registry: &'static Registry) -> anyhow::Result<()> {
+    let kind = registry.get(&opts.game).with_context(|| {
+        format!(
+            "there is no game `{}`; games: {}",
+            opts.game,
+            registry.ids().join(", ")
+        )
+    })?;
+    if opts.players.len() < kind.min_players() || opts.players.len() > kind.max_players() {
+        bail!(
+            "{} takes {} to {} players; --players gave {}",
+            kind.name(),
+            kind.min_players(),
+            kind.max_players(),
+            opts.players.len()
+        );
+    }
+    for p in &opts.players {
+        if p.is_empty() || p.contains(':') || p.chars().any(char::is_whitespace) {
+            bail!("player names must be single words without `:` (got `{p}`)");
+        }
+    }
+    std::fs::create_dir_all(&opts.out)
+        .with_context(|| format!("cannot create the output folder {}", opts.out.display()))?;
+    let store = Store::open(&opts.db)
+        .with_context(|| format!("cannot open the database {}", opts.db.display()))?;
+    let seed = opts.seed.unwrap_or_else(crate::chat::fresh_seed);
+    let system = Env::system();
+    let chat = Chat::new(
+        store,
+        registry,
+        Env {
+            now: system.now,
+            seed: Box::new(move || seed),
+            rate_limit: false,
+        },
+    );
+    let mut out = std::io::stdout().lock();
+    let mut images = 0usize;
+
+    // Resume the game in this database, or set up a new one. Each setup step is checked
+    // against what is already there, so a session killed during setup resumes cleanly.
+    let active = chat.status_json(&place());
+    let state = active
+        .get("status")
+        .and_then(|s| s.as_str())
+        .map(str::to_string);
+    let fresh = active.is_null() || active["status"].get("Finished").is_some();
+    let mut setup: Vec<(String, String)> = Vec::new();
+    if fresh {
+        setup.push((
+            opts.players[0].clone(),
+            format!("game new {} {}", kind.id(), opts.options.join(" "))
+                .trim()
+                .to_string(),
+        ));
+    }
+    if fresh || state.as_deref() == Some("lobby") {
+        let seated: Vec<String> = active["players"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| p.as_str().map(str::to_string))
+            .collect();
+        for p in &opts.players[1..] {
+            if !seated.contains(p) {
+                setup.push((p.clone(), "game join".into()));
+            }
+        }
+        setup.push((opts.players[0].clone(), "game start".into()));
+    } else if !opts.json {
+        writeln!(
+            out,
+            "Resuming the game in {} (game #{}).",
+            opts.db.display(),
+            active["id"]
+        )?;
+    }
+    for (who, text) in setup {
+        let replies = chat.handle(&request(&who, &text, None));
+        if let Some(e) = replies.iter().find(|r| r.is_error) {
+            bail!("could not set up the game (`{who}: {text}`): {}", e.text);
+        }
+        emit(
+            &mut out,
+            &opts,
+            &chat,
+            &format!("{who}: {text}"),
+            &replies,
+            &mut images,
+        )?;
+    }
+
+    let input: Box<dyn BufRead> = match opts.script.as_deref() {
+        None | Some("-") => Box::new(std::io::stdin().lock()),
+        Some(path) => Box::new(std::io::BufReader::new(
+            std::fs::File::open(path).with_context(|| format!("cannot read the script {path}"))?,
+        )),
+    };
+    let interactive = opts.script.is_none();
+    if interactive && !opts.json {
+        writeln!(
+            out,
+            "Type `<player>: <command>`, e.g. `{}: move end` or `{}: help`; `quit` to leave.",
+            opts.players[0], opts.players[0]
+        )?;
+    }
+    for (n, line) in input.lines().enumerate() {
+        let line = line.context("reading input")?;
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        if trimmed == "quit" || trimmed == "exit" {
+            break;
+        }
+        let Some((who, text)) = trimmed.split_once(':') else {
+            let r = Reply::error(
+                "local",
+                format!(
+                    "start the line with a player name, e.g. `{}: move end`",
+                    opts.players[0]
+                ),
+            );
+            emit(&mut out, &opts, &chat, trimmed, &[r], &mut images)?;
+            continue;
+        };
+        // Script lines carry a request id so a script re-run after a crash skips what was
+        // already applied.
+        let id = (!interactive).then(|| format!("script:{}:{}", n + 1, trimmed));
+        let replies = chat.handle(&request(who.trim(), text.trim(), id));
+        emit(&mut out, &opts, &chat, trimmed, &replies, &mut images)?;
+    }
+    Ok(())
+}
+
+fn emit(
+    out: &mut impl Write,
+    opts: &LocalOptions,
+    chat: &Chat,
+    input: &str,
+    replies: &[Reply],
+    images: &mut usize,
+) -> anyhow::Result<()> {
+    let mut paths = Vec::new();
+    for r in replies {
+        let mut path = None;
+        if let Some(png) = &r.image {
+            *images += 1;
+            let p = opts.out.join(format!("board-{:04}.png", images));
+            std::fs::write(&p, png).with_context(|| format!("cannot write {}", p.display()))?;
+            path = Some(p);
+        }
+        if let Some((name, bytes)) = &r.file {
+            let p = opts.out.join(name);
+            std::fs::write(&p, bytes).with_context(|| format!("cannot write {}", p.display()))?;
+        }
+        paths.push(path);
+    }
+    if opts.json {
+        let error = replies.iter().find(|r| r.is_error).map(|r| r.text.clone());
+        let obj = serde_json::json!({
+            "input": input,
+            "ok": error.is_none(),
+            "error": error,
+            "replies": replies.iter().zip(&paths).map(|(r, p)| serde_json::json!({
+                "text": r.text,
+                "visibility": match &r.visibility { Visibility::Public => "public".to_string(), Visibility::Private(u) => format!("private:{u}") },
+                "pings": r.pings,
+                "image": p.as_ref().map(|p| p.display().to_string()),
+                "file": r.file.as_ref().map(|(n, _)| opts.out.join(n).display().to_string()),
+            })).collect::<Vec<_>>(),
+            "status": chat.status_json(&place()),
+        });
+        writeln!(out, "{obj}")?;
+    } else {
+        for (r, p) in replies.iter().zip(&paths) {
+            let tag = match &r.visibility {
+                Visibility::Public => "".to_string(),
+                Visibility::Private(u) if r.is_error => format!("[error, to {u}] "),
+                Visibility::Private(u) => format!("[to {u} only] "),
+            };
+            writeln!(out, "{tag}{}", r.text)?;
+            if let Some(p) = p {
+                writeln!(out, "  (board image: {})", p.display())?;
+            }
+            if let Some((n, _)) = &r.file {
+                writeln!(out, "  (file: {})", opts.out.join(n).display())?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// `sherpa playout`: random legal steps to the end; returns (log, final status).
+pub fn playout(
+    registry: &'static Registry,
+    game: &str,
+    players: usize,
+    seed: u64,
+    options: &[String],
+) -> anyhow::Result<serde_json::Value> {
+    let kind = registry.get(game).with_context(|| {
+        format!(
+            "there is no game `{game}`; games: {}",
+            registry.ids().join(", ")
+        )
+    })?;
+    let names: Vec<String> = (1..=players).map(|i| format!("P{i}")).collect();
+    let opts = parse_options(options)?;
+    let mut g = kind
+        .setup(&names, &opts, seed)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut pick = crate::engine::GameRng::new(seed.wrapping_add(1));
+    let mut log = Vec::new();
+    while let crate::engine::Status::Acting(a) = g.status() {
+        let seat = a[pick.below(a.len())];
+        let legal = g.legal(seat);
+        let step = &legal[pick.below(legal.len())].notation;
+        g.play(seat, step).map_err(|e| anyhow::anyhow!("{e}"))?;
+        log.push(serde_json::json!({"seat": seat, "step": step}));
+        if log.len() > 1_000_000 {
+            bail!("the playout did not end within a million steps");
+        }
+    }
+    Ok(
+        serde_json::json!({"game": kind.id(), "players": players, "seed": seed, "steps": log, "status": g.status()}),
+    )
+}
+
+/// Parse `key=value` options.
+pub fn parse_options(options: &[String]) -> anyhow::Result<crate::engine::Options> {
+    let mut out = crate::engine::Options::new();
+    for o in options {
+        let (k, v) = o
+            .split_once('=')
+            .with_context(|| format!("options are written key=value, not `{o}`"))?;
+        out.insert(k.to_string(), v.to_string());
+    }
+    Ok(out)
+}
+
+/// `sherpa replay FILE`: rebuild an exported game; optionally store it in a database.
+pub fn replay_file(
+    registry: &'static Registry,
+    path: &Path,
+    db: Option<&Path>,
+) -> anyhow::Result<String> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let file: crate::chat::commands::ReplayFile = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not a Sherpa replay file", path.display()))?;
+    let store = match db {
+        Some(p) => Store::open(p)?,
+        None => Store::open_in_memory()?,
+    };
+    let chat = Chat::new(store, registry, Env::system());
+    let place = Place {
+        platform: "local".into(),
+        guild: None,
+        channel: format!("replay-{}", crate::chat::fresh_seed()),
+    };
+    let id = chat
+        .import(&file, &place)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let status = chat.status_json(&place);
+    Ok(format!(
+        "Rebuilt game #{id} of {} with {} actions.\n{}",
+        file.game,
+        file.actions.len(),
+        serde_json::to_string_pretty(&status)?
+    ))
+}

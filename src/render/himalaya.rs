@@ -1,0 +1,543 @@
+//! Himalaya board image: regions, coloured paths, villages by level, goods and orders,
+//! caravans, stupas, delegations, event markers, the turn track and a side panel with the
+//! players, the revealed programs, the last inventory and the viewer's own screen.
+//!
+//! Pure function of (board data, view). The static layer (regions, paths, villages, turn
+//! track frame, legend) is drawn once and cached in [`HimalayaData::layer`].
+
+use crate::games::himalaya::{Good, HimalayaData, HimalayaView, PathType};
+use crate::render::*;
+
+const W: u32 = 1600;
+const H: u32 = 880;
+/// Board drawing origin and scale (board data uses a 1400 x 900 frame).
+const OX: f32 = 20.0;
+const OY: f32 = 86.0;
+const SCALE: f32 = 0.8;
+const SIDE_X: f32 = 1164.0;
+/// Right edge of the board drawing.
+const BOARD_RIGHT: f32 = OX + 1400.0 * SCALE;
+const SIDE_W: f32 = 420.0;
+
+fn bx(x: f32) -> f32 {
+    OX + x * SCALE
+}
+fn by(y: f32) -> f32 {
+    OY + y * SCALE
+}
+
+fn path_color(t: PathType) -> Color {
+    match t {
+        PathType::Dirt => rgb(150, 95, 45),
+        PathType::Ice => rgb(70, 160, 235),
+        PathType::Stone => rgb(60, 60, 70),
+    }
+}
+
+/// Cube colours of the physical goods.
+pub fn good_color(g: Good) -> Color {
+    match g {
+        Good::Salt => rgb(250, 250, 250),
+        Good::Barley => rgb(235, 145, 35),
+        Good::Tea => rgb(35, 35, 35),
+        Good::Jade => rgb(40, 165, 85),
+        Good::Gold => rgb(245, 205, 40),
+    }
+}
+
+const REGION_TINTS: [Color; 8] = [
+    rgb(226, 236, 214),
+    rgb(236, 228, 210),
+    rgb(220, 230, 238),
+    rgb(238, 222, 226),
+    rgb(236, 232, 212),
+    rgb(216, 234, 226),
+    rgb(232, 224, 238),
+    rgb(224, 236, 236),
+];
+
+fn village_radius(level: u8) -> f32 {
+    match level {
+        3 => 24.0,
+        2 => 21.0,
+        _ => 18.0,
+    }
+}
+
+fn level_name(level: u8) -> &'static str {
+    match level {
+        3 => "monastery",
+        2 => "temple",
+        _ => "house",
+    }
+}
+
+fn draw_static(data: &HimalayaData) -> RgbaImage {
+    let mut c = Canvas::new(W, H, PAPER);
+    // Regions.
+    for (i, r) in data.regions.iter().enumerate() {
+        c.fill_rect(
+            bx(r.x),
+            by(r.y),
+            r.w * SCALE,
+            r.h * SCALE,
+            REGION_TINTS[i % REGION_TINTS.len()],
+        );
+    }
+    for r in &data.regions {
+        c.stroke_rect(
+            bx(r.x),
+            by(r.y),
+            r.w * SCALE,
+            r.h * SCALE,
+            with_alpha(MUTED, 90),
+            1.5,
+        );
+        // Region name at its authored label point (clear of villages and paths).
+        c.text_centered(
+            bx(r.label_x),
+            by(r.label_y),
+            20.0,
+            with_alpha(MUTED, 170),
+            &r.name.to_uppercase(),
+            true,
+        );
+    }
+    c.stroke_rect(OX, OY, 1400.0 * SCALE, 900.0 * SCALE, INK, 2.0);
+    // Paths: a pale casing, then the coloured line; ice dashed look via a white core.
+    for p in &data.paths {
+        let (a, b) = (&data.villages[p.a], &data.villages[p.b]);
+        let (x0, y0, x1, y1) = (bx(a.x), by(a.y), bx(b.x), by(b.y));
+        c.line(x0, y0, x1, y1, WHITE, 11.0);
+        c.line(x0, y0, x1, y1, path_color(p.kind), 7.0);
+        if p.kind == PathType::Stone {
+            c.dashed_line(x0, y0, x1, y1, rgb(170, 170, 180), 2.0, 8.0);
+        }
+        if p.kind == PathType::Ice {
+            c.line(x0, y0, x1, y1, rgb(215, 240, 255), 2.0);
+        }
+    }
+    // Villages.
+    for v in &data.villages {
+        let (x, y, r) = (bx(v.x), by(v.y), village_radius(v.level));
+        let (fill, text) = match v.level {
+            3 => (rgb(120, 40, 40), WHITE),
+            2 => (rgb(205, 120, 60), WHITE),
+            _ => (rgb(250, 244, 228), INK),
+        };
+        c.fill_circle(x + 1.5, y + 2.0, r, rgba(0, 0, 0, 60));
+        c.fill_circle(x, y, r, fill);
+        c.stroke_circle(x, y, r, INK, 2.5);
+        if v.level >= 2 {
+            c.stroke_circle(x, y, r - 5.0, with_alpha(WHITE, 180), 1.5);
+        }
+        c.text_centered(x, y, 22.0, text, &v.number.to_string(), true);
+    }
+    // Turn track frame.
+    c.text_bold(OX, 14.0, 24.0, INK, "HIMALAYA", Align::Left);
+    for t in 1..=12u32 {
+        let x = 200.0 + (t - 1) as f32 * 52.0;
+        let inv = t % 4 == 0;
+        c.fill_rounded_rect(
+            x,
+            12.0,
+            46.0,
+            34.0,
+            5.0,
+            if inv { rgb(235, 225, 250) } else { WHITE },
+        );
+        c.stroke_rounded_rect(x, 12.0, 46.0, 34.0, 5.0, INK, 1.5);
+        c.text_centered(x + 23.0, 29.0, 18.0, INK, &t.to_string(), true);
+    }
+    c.text(
+        200.0,
+        50.0,
+        14.0,
+        MUTED,
+        "turn track · shaded turns end with an inventory",
+        Align::Left,
+    );
+    // Legend under the board.
+    let ly = OY + 900.0 * SCALE + 12.0;
+    let mut x = OX;
+    for t in PathType::ALL {
+        c.line(x, ly + 10.0, x + 36.0, ly + 10.0, path_color(t), 7.0);
+        c.text(x + 42.0, ly + 1.0, 15.0, INK, t.name(), Align::Left);
+        x += 100.0;
+    }
+    for lvl in 1..=3u8 {
+        let r = village_radius(lvl) * 0.6;
+        let fill = match lvl {
+            3 => rgb(120, 40, 40),
+            2 => rgb(205, 120, 60),
+            _ => rgb(250, 244, 228),
+        };
+        c.fill_circle(x + r, ly + 10.0, r, fill);
+        c.stroke_circle(x + r, ly + 10.0, r, INK, 1.5);
+        let label = format!("{} ({lvl})", level_name(lvl));
+        c.text(x + 2.0 * r + 6.0, ly + 1.0, 15.0, INK, &label, Align::Left);
+        x += 2.0 * r + 16.0 + c.text_width(15.0, &label);
+    }
+    for g in Good::ALL {
+        c.fill_rect(x, ly + 3.0, 14.0, 14.0, good_color(g));
+        c.stroke_rect(x, ly + 3.0, 14.0, 14.0, INK, 1.2);
+        c.text(x + 18.0, ly + 1.0, 15.0, INK, g.name(), Align::Left);
+        x += 26.0 + c.text_width(15.0, g.name());
+    }
+    c.img
+}
+
+fn cube(c: &mut Canvas, x: f32, y: f32, s: f32, g: Good) {
+    c.fill_rect(x, y, s, s, good_color(g));
+    c.stroke_rect(x, y, s, s, INK, 1.2);
+}
+
+fn goods_of(m: &std::collections::BTreeMap<String, u8>) -> Vec<Good> {
+    let mut v = Vec::new();
+    for g in Good::ALL {
+        for _ in 0..m.get(g.name()).copied().unwrap_or(0) {
+            v.push(g);
+        }
+    }
+    v
+}
+
+/// Draw the view.
+pub fn render(data: &HimalayaData, view: &HimalayaView) -> Vec<u8> {
+    let layer = data.layer.get_or_draw(|| draw_static(data));
+    let mut c = Canvas::from_layer(layer);
+    let styles: Vec<PlayerStyle> = view
+        .players
+        .iter()
+        .map(|p| player_style(p.seat, &p.name))
+        .collect();
+
+    // Turn marker.
+    if view.turn >= 1 {
+        let x = 200.0 + (view.turn.min(12) - 1) as f32 * 52.0;
+        c.stroke_rounded_rect(x - 3.0, 9.0, 52.0, 40.0, 7.0, rgb(200, 30, 30), 4.0);
+    }
+    let phase = format!(
+        "{} · {}",
+        if view.advanced { "advanced" } else { "basic" },
+        view.phase
+    );
+    c.text_bold(
+        200.0 + 12.0 * 52.0 + 10.0,
+        18.0,
+        18.0,
+        INK,
+        &phase,
+        Align::Left,
+    );
+
+    // Event markers.
+    for (kind, target, seat) in &view.events {
+        let st = &styles[*seat];
+        let (cx, cy, label, bg) = if kind == "market" {
+            let vi: usize = target.parse().unwrap_or(1);
+            let v = &data.villages[vi.saturating_sub(1).min(data.villages.len() - 1)];
+            let w = c.text_width_bold(14.0, "MARKET") + 16.0;
+            (
+                bx(v.x) - village_radius(v.level) - w / 2.0 - 4.0,
+                by(v.y),
+                "MARKET",
+                rgb(255, 236, 150),
+            )
+        } else {
+            let mut it = target.split('-').filter_map(|s| s.parse::<usize>().ok());
+            let (a, b) = (it.next().unwrap_or(1), it.next().unwrap_or(1));
+            let (va, vb) = (
+                &data.villages[a.saturating_sub(1).min(19)],
+                &data.villages[b.saturating_sub(1).min(19)],
+            );
+            let (mx, my) = ((bx(va.x) + bx(vb.x)) / 2.0, (by(va.y) + by(vb.y)) / 2.0);
+            if kind == "yeti" {
+                (mx, my, "YETI", rgb(250, 250, 250))
+            } else {
+                (mx, my, "STORM", rgb(200, 225, 250))
+            }
+        };
+        let w = c.text_width_bold(14.0, label) + 16.0;
+        c.fill_rounded_rect(cx - w / 2.0, cy - 13.0, w, 26.0, 6.0, bg);
+        c.stroke_rounded_rect(cx - w / 2.0, cy - 13.0, w, 26.0, 6.0, st.color, 3.0);
+        c.text_centered(cx, cy, 14.0, INK, label, true);
+    }
+
+    // Villages: stupas, goods, orders.
+    for (i, v) in view.villages.iter().enumerate() {
+        let d = &data.villages[i];
+        let (x, y, r) = (bx(d.x), by(d.y), village_radius(d.level));
+        if let Some(s) = v.stupa {
+            // A stupa: a bell on a base, in the owner's colour, above-left of the village.
+            let (sx, sy) = (x - r - 4.0, y - r - 2.0);
+            c.fill_rect(sx - 14.0, sy + 8.0, 28.0, 7.0, styles[s].color);
+            c.stroke_rect(sx - 14.0, sy + 8.0, 28.0, 7.0, INK, 1.2);
+            c.fill_circle(sx, sy, 12.0, styles[s].color);
+            c.stroke_circle(sx, sy, 12.0, INK, 1.5);
+            c.line(sx, sy - 12.0, sx, sy - 20.0, INK, 2.5);
+            c.text_centered(
+                sx,
+                sy + 1.0,
+                14.0,
+                contrast_color(styles[s].color),
+                &styles[s].letter.to_string(),
+                true,
+            );
+        }
+        let goods = goods_of(&v.goods);
+        if !goods.is_empty() {
+            let s = 13.0;
+            let w = goods.len() as f32 * (s + 2.0) + 6.0;
+            // Tags go to the upper right, or straight above near the right edge.
+            let (gx, gy) = if x + r + 4.0 + w > BOARD_RIGHT {
+                (x - w / 2.0, y - r - 30.0)
+            } else {
+                (x + r + 4.0, y - r - 6.0)
+            };
+            c.fill_rounded_rect(gx, gy, w, s + 6.0, 4.0, with_alpha(WHITE, 220));
+            c.stroke_rounded_rect(gx, gy, w, s + 6.0, 4.0, MUTED, 1.0);
+            for (k, g) in goods.iter().enumerate() {
+                cube(&mut c, gx + 4.0 + k as f32 * (s + 2.0), gy + 3.0, s, *g);
+            }
+        }
+        if let Some(o) = &v.order {
+            // "salt+tea=4": cubes for the goods, then the yack value.
+            let (goods_part, yacks) = o.split_once('=').unwrap_or((o.as_str(), "?"));
+            let gs: Vec<Good> = goods_part.split('+').filter_map(Good::parse).collect();
+            let s = 12.0;
+            let label = format!("{yacks}y");
+            let tw = c.text_width_bold(15.0, &label);
+            let w = gs.len() as f32 * (s + 2.0) + tw + 14.0;
+            // Tags go to the upper right, or straight above near the right edge.
+            let (ox, oy) = if x + r + 4.0 + w > BOARD_RIGHT {
+                (x - w / 2.0, y - r - 30.0)
+            } else {
+                (x + r + 4.0, y - r - 6.0)
+            };
+            c.fill_rounded_rect(ox, oy, w, s + 10.0, 11.0, rgb(255, 246, 214));
+            c.stroke_rounded_rect(ox, oy, w, s + 10.0, 11.0, rgb(150, 100, 20), 2.0);
+            for (k, g) in gs.iter().enumerate() {
+                cube(&mut c, ox + 6.0 + k as f32 * (s + 2.0), oy + 5.0, s, *g);
+            }
+            c.text_bold(ox + w - 5.0, oy + 2.0, 15.0, INK, &label, Align::Right);
+        }
+    }
+
+    // Caravans.
+    for p in &view.players {
+        let st = &styles[p.seat];
+        if let Some(path) = &p.in_storm {
+            let mut it = path.split('-').filter_map(|s| s.parse::<usize>().ok());
+            let (a, b) = (it.next().unwrap_or(1), it.next().unwrap_or(1));
+            let (va, vb) = (
+                &data.villages[a.saturating_sub(1).min(19)],
+                &data.villages[b.saturating_sub(1).min(19)],
+            );
+            c.token(
+                (bx(va.x) + bx(vb.x)) / 2.0 + 24.0,
+                (by(va.y) + by(vb.y)) / 2.0,
+                14.0,
+                st,
+                None,
+            );
+            continue;
+        }
+        if let Some(vn) = p.caravan {
+            let vi = vn.saturating_sub(1).min(data.villages.len() - 1);
+            let d = &data.villages[vi];
+            let here = &view.villages[vi].caravans;
+            let k = here.iter().position(|&s| s == p.seat).unwrap_or(0) as f32;
+            let r = village_radius(d.level);
+            let n = here.len() as f32;
+            let x = bx(d.x) - (n - 1.0) * 15.0 + k * 30.0;
+            c.token(x, by(d.y) + r + 12.0, 14.0, st, None);
+        }
+    }
+
+    // Delegations per region: counted tokens in a row next to the region's name (below
+    // it in the upper half of the region, above it in the lower half).
+    for (ri, r) in data.regions.iter().enumerate() {
+        let counts = view.delegations.get(ri).cloned().unwrap_or_default();
+        let present: Vec<(usize, u32)> = counts
+            .iter()
+            .copied()
+            .enumerate()
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        let below = r.label_y < r.y + r.h / 2.0;
+        let y = by(r.label_y) + if below { 30.0 } else { -30.0 };
+        let step = 40.0;
+        let mut x = bx(r.label_x) - (present.len() as f32 - 1.0) * step / 2.0;
+        for (s, n) in present {
+            c.token(x, y, 13.0, &styles[s], Some(n));
+            x += step;
+        }
+    }
+
+    // Side panel.
+    let mut y = 12.0;
+    let rows: Vec<ScoreRow> = view
+        .players
+        .iter()
+        .map(|p| {
+            let mut detail = format!(
+                "stupas {} · deleg. {} · inv. {}",
+                5 - p.stupas_left.min(5),
+                15 - p.delegations_left.min(15),
+                p.inventory_markers
+            );
+            if view.advanced {
+                let ev: Vec<String> = p
+                    .events_left
+                    .iter()
+                    .map(|e| e[..1].to_uppercase())
+                    .collect();
+                detail.push_str(&format!(
+                    " · events {}",
+                    if ev.is_empty() {
+                        "-".to_string()
+                    } else {
+                        ev.join(" ")
+                    }
+                ));
+            }
+            let score = if view.phase == "programming" {
+                if p.sealed {
+                    "sealed".to_string()
+                } else {
+                    "planning".to_string()
+                }
+            } else {
+                p.caravan.map(|v| format!("@{v}")).unwrap_or_default()
+            };
+            let first = if p.seat == view.first && view.turn > 0 {
+                " (1st)"
+            } else {
+                ""
+            };
+            ScoreRow {
+                style: styles[p.seat],
+                name: format!("{}{first}", p.name),
+                score,
+                detail,
+                to_act: view.acting.contains(&p.seat),
+            }
+        })
+        .collect();
+    y += c.scoreboard(SIDE_X, y, SIDE_W, &rows) + 10.0;
+    if !view.prompt.is_empty() && view.phase != "finished" {
+        y += c.panel(
+            SIDE_X,
+            y,
+            SIDE_W,
+            "Waiting for",
+            std::slice::from_ref(&view.prompt),
+        ) + 10.0;
+    }
+    if !view.final_lines.is_empty() {
+        let mut lines: Vec<String> = view
+            .final_lines
+            .iter()
+            .map(|f| {
+                format!(
+                    "{}. {}: religious {}, political {}, economic {}",
+                    f.place, f.name, f.religious, f.political, f.economic
+                )
+            })
+            .collect();
+        lines.sort();
+        if let Some(n) = &view.result_note {
+            lines.push(n.clone());
+        }
+        y += c.panel(SIDE_X, y, SIDE_W, "Final result", &lines) + 10.0;
+    }
+    if !view.revealed.is_empty() {
+        let mut rows: Vec<String> = view
+            .revealed
+            .iter()
+            .map(|r| {
+                format!(
+                    "{}: {}  [salt {}]",
+                    view.players[r.seat].name,
+                    r.program.join(" "),
+                    r.salt
+                )
+            })
+            .collect();
+        if let Some((slot, seat)) = view.next_action {
+            rows.push(format!(
+                "next: action {slot} of {}",
+                view.players[seat].name
+            ));
+        }
+        let title = format!("Programs of turn {}", view.revealed_turn);
+        y += c.panel(SIDE_X, y, SIDE_W, &title, &rows) + 10.0;
+    }
+    if let Some(inv) = &view.last_inventory {
+        let mut rows = Vec::new();
+        for (gi, g) in Good::ALL.iter().enumerate() {
+            let counts: Vec<String> = inv
+                .stock
+                .iter()
+                .enumerate()
+                .map(|(s, m)| {
+                    format!(
+                        "{} {}",
+                        styles[s].letter,
+                        m.get(g.name()).copied().unwrap_or(0)
+                    )
+                })
+                .collect();
+            let w = inv
+                .winners
+                .get(gi)
+                .copied()
+                .flatten()
+                .map(|s| view.players[s].name.clone());
+            rows.push(format!(
+                "{}: {} → {}",
+                g.name(),
+                counts.join(", "),
+                w.unwrap_or_else(|| "tie".into())
+            ));
+        }
+        y += c.panel(
+            SIDE_X,
+            y,
+            SIDE_W,
+            &format!("Inventory after turn {}", inv.turn),
+            &rows,
+        ) + 10.0;
+    }
+    if let Some(me) = &view.me {
+        let goods: Vec<String> = Good::ALL
+            .iter()
+            .map(|g| {
+                format!(
+                    "{} {}",
+                    g.name(),
+                    me.goods.get(g.name()).copied().unwrap_or(0)
+                )
+            })
+            .collect();
+        let mut rows = vec![
+            format!("goods: {}", goods.join(", ")),
+            format!("yacks: {}", me.yacks),
+        ];
+        if !me.kept_orders.is_empty() {
+            rows.push(format!("kept orders: {}", me.kept_orders.join(", ")));
+        }
+        if !me.plan.is_empty() {
+            rows.push(format!("plan: {}", me.plan.join(" ")));
+        }
+        let _ = c.panel(
+            SIDE_X,
+            y,
+            SIDE_W,
+            &format!("{}'s screen (private)", me.name),
+            &rows,
+        );
+    }
+    c.encode_png()
+}

@@ -1,0 +1,343 @@
+//! Properties over every registered game, through the chat layer:
+//! - no public reply (or another player's private reply) contains a seat's private data,
+//!   and no reply reveals the seed while the game runs;
+//! - adversarial input never panics, always gets an error saying what is accepted,
+//!   changes nothing, and never carries a mass mention;
+//! - concurrent requests never interleave: the log is a serial history.
+
+use sherpa::chat::{Chat, Env, Place, Reply, Request, User, Visibility};
+use sherpa::engine::{GameRng, Status};
+use sherpa::games::Registry;
+use sherpa::store::Store;
+use std::sync::Arc;
+
+/// A distinctive seed, so that its decimal form would stand out in any text.
+const SEED: u64 = 0x5EC2_E7DE_ADBE_EF42;
+
+fn chat() -> Chat {
+    Chat::new(
+        Store::open_in_memory().unwrap(),
+        Registry::builtin(),
+        Env {
+            now: Box::new(|| 1_000),
+            seed: Box::new(|| SEED),
+            rate_limit: false,
+        },
+    )
+}
+
+fn place() -> Place {
+    Place {
+        platform: "discord".into(),
+        guild: Some("g".into()),
+        channel: "c".into(),
+    }
+}
+
+fn req(user: usize, text: &str) -> Request {
+    Request {
+        place: place(),
+        user: User {
+            id: format!("{}", 9000 + user),
+            name: format!("p{user}"),
+            is_channel_admin: false,
+        },
+        text: text.into(),
+        request_id: None,
+        expected_version: None,
+    }
+}
+
+fn start(chat: &Chat, game: &str, players: usize) {
+    start_with(chat, game, players, "")
+}
+
+fn start_with(chat: &Chat, game: &str, players: usize, options: &str) {
+    assert!(!chat.handle(&req(0, &format!("game new {game} {options}")))[0].is_error);
+    for p in 1..players {
+        assert!(!chat.handle(&req(p, "game join"))[0].is_error);
+    }
+    let r = chat.handle(&req(0, "game start"));
+    assert!(!r[0].is_error, "{}", r[0].text);
+}
+
+fn version(chat: &Chat) -> serde_json::Value {
+    chat.status_json(&place())["version"].clone()
+}
+
+#[test]
+fn no_reply_leaks_private_data_or_the_seed() {
+    let reg = Registry::builtin();
+    assert!(!reg.all().is_empty());
+    for kind in reg.all() {
+        // Default options, and every option at its last (non-default) value.
+        let all_on: sherpa::engine::Options = kind
+            .options()
+            .iter()
+            .map(|o| (o.key.to_string(), o.values.last().unwrap().to_string()))
+            .collect();
+        let all_on_text: String = all_on.iter().map(|(k, v)| format!("{k}={v} ")).collect();
+        for (players, run) in
+            (kind.min_players()..=kind.max_players()).flat_map(|p| (0..4).map(move |r| (p, r)))
+        {
+            let (options, options_text) = if run % 2 == 0 {
+                (Default::default(), String::new())
+            } else {
+                (all_on.clone(), all_on_text.clone())
+            };
+            let chat = chat();
+            start_with(&chat, kind.id(), players, &options_text);
+            let names: Vec<String> = (0..players).map(|p| format!("p{p}")).collect();
+            let mut g = kind.setup(&names, &options, SEED).unwrap();
+            // Same deal every run (same seed), different choices.
+            let mut pick = GameRng::new(players as u64 * 100 + run);
+            let seed_text = SEED.to_string();
+            for n in 0..600 {
+                let Status::Acting(a) = g.status() else { break };
+                let seat = a[pick.below(a.len())];
+                let legal = g.legal(seat);
+                let step = legal[pick.below(legal.len())].notation.clone();
+                let before: Vec<Vec<String>> = (0..players).map(|s| g.private_markers(s)).collect();
+                g.play(seat, &step).unwrap();
+                let after: Vec<Vec<String>> = (0..players).map(|s| g.private_markers(s)).collect();
+                let mut replies = chat.handle(&req(seat, &format!("move {step}")));
+                assert!(
+                    !replies[0].is_error,
+                    "{}: `{step}` refused: {}",
+                    kind.id(),
+                    replies[0].text
+                );
+                if n % 25 == 0 {
+                    replies.extend(chat.handle(&req(players + 1, "board")));
+                    replies.extend(chat.handle(&req(players + 1, "game history 50")));
+                    replies.extend(chat.handle(&req(players + 1, "game status")));
+                }
+                for r in &replies {
+                    let reader = match &r.visibility {
+                        Visibility::Public => None,
+                        Visibility::Private(u) => u.parse::<usize>().ok().map(|id| id - 9000),
+                    };
+                    if !g.status().is_finished() {
+                        assert!(
+                            !r.text.contains(&seed_text),
+                            "{}: a reply shows the seed",
+                            kind.id()
+                        );
+                    }
+                    for owner in 0..players {
+                        if reader == Some(owner) {
+                            continue;
+                        }
+                        for m in before[owner].iter().chain(&after[owner]) {
+                            assert!(
+                                !r.text.contains(m.as_str()),
+                                "{}: a reply for {reader:?} shows seat {owner}'s `{m}`: {}",
+                                kind.id(),
+                                r.text
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn adversarial(rng: &mut GameRng) -> String {
+    const PIECES: &[&str] = &[
+        "@everyone",
+        "@here",
+        "<@123>",
+        "<@&456>",
+        "'; DROP TABLE games; --",
+        "\u{0}",
+        "\u{7}",
+        "\u{202e}",
+        "Kаthmandu",
+        "ＫＡＴＨＭＡＮＤＵ",
+        "🏔️",
+        "move",
+        "grow",
+        "end",
+        ";",
+        ";;",
+        "=",
+        "==",
+        "a=b",
+        "\n",
+        "\t",
+        "%s",
+        "{}",
+        "\\",
+        "`",
+        "**",
+        "||",
+        "999999999999999999999",
+        "-1",
+        "0",
+        "nan",
+        "Kathmandu",
+        "k",
+        "z",
+        " ",
+    ];
+    let n = 1 + rng.below(8);
+    let mut s: String = (0..n)
+        .map(|_| PIECES[rng.below(PIECES.len())])
+        .collect::<Vec<_>>()
+        .join(if rng.below(2) == 0 { " " } else { "" });
+    if rng.below(20) == 0 {
+        s = s.repeat(500);
+    }
+    s
+}
+
+#[test]
+fn adversarial_input_never_panics_changes_nothing_and_never_mass_mentions() {
+    for kind in Registry::builtin().all() {
+        let chat = chat();
+        start(&chat, kind.id(), kind.min_players());
+        let mut rng = GameRng::new(3);
+        for _ in 0..400 {
+            let junk = adversarial(&mut rng);
+            let v = version(&chat);
+            for text in [
+                format!("move {junk}"),
+                format!("game new {} {junk}", kind.id()),
+                format!("game {junk}"),
+                format!("rules {} {junk}", kind.id()),
+                format!("game kick {junk}"),
+                format!("undo {junk}"),
+                format!("board {junk}"),
+                format!("help {junk}"),
+                junk.clone(),
+            ] {
+                for user in [0, 1, 77] {
+                    let replies: Vec<Reply> = chat.handle(&req(user, &text));
+                    for r in &replies {
+                        assert!(
+                            !r.text.contains("@everyone") && !r.text.contains("@here"),
+                            "mass mention echoed: {}",
+                            r.text
+                        );
+                        for p in &r.pings {
+                            assert!(
+                                p.parse::<usize>()
+                                    .map(|id| (9000..9010).contains(&id))
+                                    .unwrap_or(false),
+                                "ping of a non-player {p}"
+                            );
+                        }
+                    }
+                    if replies[0].is_error {
+                        assert!(replies[0].text.len() > 10 && replies[0].text.len() < 4000);
+                        assert_eq!(
+                            version(&chat),
+                            v,
+                            "a refused command changed the game: `{text}`"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn concurrent_requests_never_interleave() {
+    for kind in Registry::builtin().all() {
+        let chat = Arc::new(chat());
+        let players = kind.min_players();
+        start(&chat, kind.id(), players);
+        let mut threads = Vec::new();
+        for t in 0..4 {
+            let chat = chat.clone();
+            threads.push(std::thread::spawn(move || {
+                for i in 0..30 {
+                    // Everyone tries their first legal step at once.
+                    for seat in 0..players {
+                        let s = chat.suggest_steps(&place(), &format!("{}", 9000 + seat), "", 25);
+                        if let Some(step) = s.get((t + i) % s.len().max(1)) {
+                            let _ = chat.handle(&req(seat, &format!("move {}", step.notation)));
+                        }
+                    }
+                }
+            }));
+        }
+        for t in threads {
+            t.join().expect("no panic under concurrency");
+        }
+        // The stored state equals a serial replay of the log.
+        chat.verify(1).unwrap();
+        let file = chat.export(1).unwrap();
+        assert!(!file.actions.is_empty());
+    }
+}
+
+/// Two processes (two Chats on one database file) handle a step for the same game at the
+/// same moment: exactly one is applied, the other is told the game moved on.
+#[test]
+fn simultaneous_requests_one_applies_the_other_is_told_the_game_moved_on() {
+    for kind in Registry::builtin().all() {
+        let dir =
+            std::env::temp_dir().join(format!("sherpa-race-{}-{}", std::process::id(), kind.id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = dir.join("g.db");
+        let open = || {
+            Chat::new(
+                Store::open(&db).unwrap(),
+                Registry::builtin(),
+                Env {
+                    now: Box::new(|| 1_000),
+                    seed: Box::new(|| SEED),
+                    rate_limit: false,
+                },
+            )
+        };
+        let a = open();
+        start(&a, kind.id(), kind.min_players());
+        let b = Arc::new(open());
+        // Find a seat that must act and two of its legal steps.
+        let status = a.status_json(&place());
+        let acting = status["acting"][0]
+            .as_str()
+            .unwrap()
+            .trim_start_matches('p')
+            .parse::<usize>()
+            .unwrap();
+        let steps = a.suggest_steps(&place(), &format!("{}", 9000 + acting), "", 25);
+        let (first, second) = (
+            steps[0].notation.clone(),
+            steps[steps.len() - 1].notation.clone(),
+        );
+        let b2 = b.clone();
+        let second2 = second.clone();
+        let other: Arc<std::sync::Mutex<Vec<Reply>>> = Arc::default();
+        let other2 = other.clone();
+        a.set_commit_hook(Box::new(move || {
+            *other2.lock().unwrap() = b2.handle(&req(acting, &format!("move {second2}")));
+        }));
+        let mine = a.handle(&req(acting, &format!("move {first}")));
+        let theirs = other.lock().unwrap().clone();
+        assert!(
+            !theirs[0].is_error,
+            "the request that committed first is applied: {}",
+            theirs[0].text
+        );
+        assert!(
+            mine[0].is_error && mine[0].text.contains("moved on"),
+            "the later one is told the game moved on: {}",
+            mine[0].text
+        );
+        let file = a.export(1).unwrap();
+        let logged: Vec<&str> = file.actions.iter().map(|x| x.step.as_str()).collect();
+        assert_eq!(
+            logged,
+            vec![second.as_str()],
+            "only the first committed step is in the log"
+        );
+        a.verify(1).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
