@@ -1079,104 +1079,6 @@ fn conformance_all_options_on() {
     conformance::run_suite::<Nepal>(data(), &o, 1, 20_000);
 }
 
-#[test]
-#[ignore]
-fn probe_playout_length() {
-    for n in 3..=5 {
-        let t = std::time::Instant::now();
-        let p = conformance::check_playout::<Nepal>(data(), n, &Options::new(), 7, 100_000, true);
-        eprintln!("{n}p: {} steps in {:?}", p.steps, t.elapsed());
-    }
-}
-
-#[test]
-#[ignore]
-fn probe_view_size() {
-    let g = game(5);
-    let v = serde_json::to_string(&g.view(data(), Viewer::Spectator)).unwrap();
-    eprintln!("{} bytes: {}", v.len(), &v[..600]);
-}
-
-#[test]
-#[ignore]
-fn probe_random_game() {
-    for n in 3..=5 {
-        let mut g = game_with(n, &[], 5);
-        let mut rng = crate::engine::GameRng::new(3);
-        let mut steps = 0;
-        let mut claims = 0;
-        while !g.status().is_finished() {
-            let s = g.current;
-            let l = g.legal_steps(data(), s);
-            let st = l[rng.below(l.len())];
-            let a = g.apply(data(), s, &st).unwrap();
-            claims += a
-                .events
-                .iter()
-                .filter(|e| e.text.contains("claims"))
-                .count();
-            steps += 1;
-            if steps % 500 == 0 {
-                eprintln!(
-                    "  {steps}: hands {:?} deck {} claims {claims}",
-                    g.hand,
-                    g.deck.len()
-                );
-            }
-        }
-        eprintln!("{n}p: {steps} steps, turn {}, end {:?}", g.turn, g.end);
-    }
-}
-
-#[test]
-#[ignore]
-fn probe_costs() {
-    let mut g = game_with(5, &[], 5);
-    let mut rng = crate::engine::GameRng::new(3);
-    for _ in 0..2000 {
-        let s = g.current;
-        let l = g.legal_steps(data(), s);
-        let st = l[rng.below(l.len())];
-        g.apply(data(), s, &st).unwrap();
-    }
-    let v = g.view(data(), Viewer::Spectator);
-    let json = serde_json::to_string(&v).unwrap();
-    eprintln!(
-        "view {} bytes, {} cards, {} legal",
-        json.len(),
-        v.cards.len(),
-        g.legal_steps(data(), g.current).len()
-    );
-    let t = std::time::Instant::now();
-    for _ in 0..1000 {
-        let _ = serde_json::to_string(&g.view(data(), Viewer::Spectator)).unwrap();
-    }
-    eprintln!("view+ser {:?}/1000", t.elapsed());
-    let t = std::time::Instant::now();
-    for _ in 0..1000 {
-        let _ = g.view(data(), Viewer::Spectator);
-    }
-    eprintln!("view only {:?}/1000", t.elapsed());
-    let t = std::time::Instant::now();
-    for _ in 0..1000 {
-        let _ = g.clone();
-    }
-    eprintln!("clone {:?}/1000", t.elapsed());
-    let t = std::time::Instant::now();
-    for _ in 0..1000 {
-        let _ = g.legal_steps(data(), g.current);
-    }
-    eprintln!("legal {:?}/1000", t.elapsed());
-    let m = g.secret_markers(data());
-    let t = std::time::Instant::now();
-    for _ in 0..1000 {
-        for x in &m {
-            let _ = json.contains(x.as_str());
-        }
-    }
-    eprintln!("contains {:?}/1000", t.elapsed());
-}
-
 // ---------------------------------------------------------------- picture
 
 /// A mid-game position with pieces, claims, a fortress and an over-limit province.
@@ -1224,33 +1126,6 @@ fn nepal_write_png() {
     let g = mid_game();
     let png = Nepal::render(data(), &g.view(data(), Viewer::Spectator));
     std::fs::write("/tmp/nepal.png", png).unwrap();
-}
-
-#[test]
-#[ignore]
-fn probe_seeds() {
-    for seed in 0..40 {
-        let g = game_with(3, &[], seed);
-        let f: Vec<String> = g
-            .cards
-            .iter()
-            .map(|c| {
-                format!(
-                    "{}({})",
-                    data().cards[c.card as usize].label(),
-                    data().cards[c.card as usize].length
-                )
-            })
-            .collect();
-        let next: Vec<String> = g
-            .deck
-            .iter()
-            .rev()
-            .take(3)
-            .map(|&c| data().cards[c as usize].label())
-            .collect();
-        eprintln!("{seed}: {} | next {}", f.join(", "), next.join(", "));
-    }
 }
 
 #[test]
@@ -1349,20 +1224,6 @@ fn board_rejects_wrong_province_or_outside_counts() {
     // Names must be single tokens made of letters, digits and hyphens.
     let (t, ln) = mutate("province Doti ", "province Do/ti 1 3 FW 2 Dipayal");
     assert_eq!(board_err(&t).line, ln);
-}
-
-#[test]
-#[ignore]
-fn probe_describe() {
-    let mut g = Nepal::setup(data(), &names(DEMO_PLAYERS), &Options::new(), DEMO_SEED).unwrap();
-    for (i, (seat, text)) in demo_script().into_iter().enumerate() {
-        play(&mut g, seat, text);
-        if i == 18 {
-            eprintln!("{}\n", describe(data(), &g.view(data(), Viewer::Spectator)));
-        }
-    }
-    eprintln!("{}", describe(data(), &g.view(data(), Viewer::Spectator)));
-    eprintln!("{}", g.parse_step(data(), 0, "mo").unwrap_err());
 }
 
 #[test]
