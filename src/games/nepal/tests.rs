@@ -1067,7 +1067,7 @@ fn rules_topics_cover_every_section() {
 
 #[test]
 fn conformance_default_options_3_to_5_players() {
-    conformance::run_suite::<Nepal>(data(), &Options::new(), 1, 20_000);
+    conformance::run_suite::<Nepal>(data(), &Options::new(), 3, 20_000);
 }
 
 #[test]
@@ -1076,7 +1076,7 @@ fn conformance_all_options_on() {
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    conformance::run_suite::<Nepal>(data(), &o, 1, 20_000);
+    conformance::run_suite::<Nepal>(data(), &o, 2, 20_000);
 }
 
 // ---------------------------------------------------------------- picture
