@@ -5,6 +5,7 @@
 //! binary may pass replacement texts (a player who owns the game can correct the data).
 
 pub mod himalaya;
+pub mod nepal;
 
 use crate::engine::{GameKind, Kind};
 use std::sync::{Arc, OnceLock};

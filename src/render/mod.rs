@@ -5,6 +5,7 @@
 //! `use crate::render::*;` or `crate::render::Canvas`.
 
 pub mod kit;
+pub mod nepal;
 
 pub use kit::*;
 pub mod himalaya;

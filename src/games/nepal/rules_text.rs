@@ -1,0 +1,161 @@
+//! Rules lookup topics for Nepal, written in our own words. Each cites the rulebook section
+//! it summarises; where the rulebook is open to reading, the topic says how Sherpa reads it.
+
+use crate::engine::RulesTopic;
+
+/// Every topic, in reading order.
+pub const TOPICS: &[RulesTopic] = &[
+    RulesTopic {
+        id: "overview",
+        title: "What the game is about",
+        section: "Object of the Game",
+        text: "Nepal is a trading crossroads. You spread your people over the provinces of a hex map, \
+link the cities named on the face-up trade cards with chains of your own pieces, and try to hold the most \
+pieces in each of the five coloured regions. Points come during play (first and second to link a route), \
+and at the end (routes you still hold, and region domination). Most points wins.",
+    },
+    RulesTopic {
+        id: "setup",
+        title: "Setting up",
+        section: "Setup",
+        text: "Each player starts with one piece in Kathmandu. Hand sizes: 40 pieces each with 3 players, 35 with 4, \
+30 with 5. The trade deck is shuffled with the game's seed and cut to 20, 23 or 26 cards for 3, 4 or 5 players; \
+five of them are turned face up and the rest stay face down, in an order no one may see. Unused pieces and cards \
+stay out of the game. This board and deck are authored for Sherpa (the published ones are not public).",
+    },
+    RulesTopic {
+        id: "turn",
+        title: "Order of a turn",
+        section: "Turn Sequence",
+        text: "On your turn you first take up to three actions (moves and grows, see `actions`), then type `end`. \
+Ending does the rest automatically and in this order: your newly linked routes are claimed, a new card is turned \
+up for each route claimed for the first time, and finally every over-populated province (except Kathmandu) \
+goes through conflict.",
+    },
+    RulesTopic {
+        id: "actions",
+        title: "Actions: the mix allowed",
+        section: "Rules of Play",
+        text: "Up to three actions a turn, in any order, chosen from Move and Grow, but never all three of one kind: \
+at most two moves and at most two grows. You may stop early with `end`, even with no action at all.",
+    },
+    RulesTopic {
+        id: "move",
+        title: "Move",
+        section: "Rules of Play > Movement",
+        text: "`move <from> <to>` shifts one of your pieces to a neighbouring hex of the map (pieces never leave \
+Nepal). The province left behind may become empty. Going over a population limit is allowed while you act; \
+the conflict is settled when your turn ends, after claims.",
+    },
+    RulesTopic {
+        id: "grow",
+        title: "Grow",
+        section: "Rules of Play > Grow",
+        text: "`grow <province>` adds a piece from your hand to a province where you already have a piece. \
+Kathmandu is the exception: you may always grow there, even with no piece in it. A province that is full may \
+still grow, but the surplus will be cut back by conflict at the end of the turn unless you move it away first.",
+    },
+    RulesTopic {
+        id: "claim",
+        title: "Claiming trade routes",
+        section: "Rules of Play > Claim Trade Routes",
+        text: "When you end your turn, every face-up card whose two ends you connect is claimed for you: you need \
+your pieces in a continuous chain of adjacent provinces, including both end provinces. An end outside Nepal \
+is reached through a province its arrow points to. Sherpa takes the marker for the card from your hand (the \
+rulebook says to place one of your pieces on the card); with an empty hand you cannot mark a route until a \
+piece comes back. The first claimant scores 3 points at once, the second 2, later ones nothing now. Markers \
+stay on the card for the whole game even if your chain breaks. Several routes may be claimed in one turn.",
+    },
+    RulesTopic {
+        id: "reveal",
+        title: "Revealing new routes",
+        section: "Rules of Play > Reveal New Trade Routes",
+        text: "Each time a card receives its first marker, the top card of the face-down deck is turned up, so five \
+unclaimed routes stay on offer until the deck runs low. A card revealed during your end of turn cannot be \
+claimed in that same turn; it can be claimed from the next turn on. Drawing a card is random, so an `end` that \
+reveals one cannot be taken back by its player alone.",
+    },
+    RulesTopic {
+        id: "conflict",
+        title: "Conflict",
+        section: "Rules of Play > Conflict",
+        text: "At the end of a turn, after claims, each province other than Kathmandu holding more pieces than its \
+limit is cut back. Sherpa reads the rule as passes: at the start of a pass the holders are ranked by how many \
+pieces they have there; the smallest holders each lose one piece (tied holders lose one at the same time), \
+then the next smallest, and so on upward, stopping as soon as the province is within its limit. If one whole \
+pass is not enough, a new pass starts again from the (now) smallest holder. A single player over the limit is \
+cut down the same way. Removed pieces go back to their owners' hands. You can claim a route through a \
+province and still lose the piece there in the conflict of the same turn.",
+    },
+    RulesTopic {
+        id: "kathmandu",
+        title: "Kathmandu",
+        section: "Special Rules: Kathmandu",
+        text: "The Kathmandu province has no population limit and never has conflict. Anyone may grow there at any \
+time, even without a piece in it. Its overflow area on the physical board is simply part of the same province.",
+    },
+    RulesTopic {
+        id: "end",
+        title: "When the game ends",
+        section: "Game End",
+        text: "The end is triggered when a player has no pieces left in hand or when the trade deck has no card left \
+to turn up. Sherpa checks this after each turn's conflict (pieces returned by conflict count). From then on \
+every player, the one who triggered the end included, plays exactly one more turn, and then the final \
+scoring happens.",
+    },
+    RulesTopic {
+        id: "scoring",
+        title: "Final scoring",
+        section: "End of Game Scoring",
+        text: "Regions: in each of the five regions the player with the most pieces scores 5 and the runner-up 3; \
+a tie in pieces is broken by the number of provinces of that region occupied. Players still fully tied share \
+the points of the places they occupy, rounded down: two tied for first get 4 each, three tied for first get 2 \
+each, two tied for second get 1 each. Routes: for every card with markers, markers whose owner no longer \
+links the two ends are skipped; the first remaining marker scores the card's high number, the next one the \
+low number. Numbers with a star count only with 4 or 5 players. Winner: most points; then fewer pieces on the \
+map (a fortress counts 2); then the longest route (by provinces in its shortest chain) among face-up cards the \
+player links at the end. Still tied players share the place.",
+    },
+    RulesTopic {
+        id: "option-start",
+        title: "Option start=placement",
+        section: "Optional Rules > Start of Game",
+        text: "With `start=placement`, after the Kathmandu piece each player in seat order places one more piece \
+anywhere, for three rounds (`place <province>`). A province already holding as many pieces as its limit cannot \
+take another; Kathmandu can always take one.",
+    },
+    RulesTopic {
+        id: "option-boom",
+        title: "Option boom=on",
+        section: "Optional Rules > Population Boom",
+        text: "With `boom=on`, every province that contains at least one city has its population limit raised by one.",
+    },
+    RulesTopic {
+        id: "option-fortress",
+        title: "Option fortress=on",
+        section: "Optional Rules > Fortress",
+        text: "With `fortress=on`, once per game a player may spend a whole turn (it must be the first and only \
+action) to build a fortress from two pieces of their hand, in any province but Kathmandu that has no fortress \
+yet (`fortress <province>`). For its owner that province then works like Kathmandu: no limit, no conflict, \
+growing allowed without other pieces there. Sherpa leaves the owner's pieces there out of the population count, \
+so other players settle conflict among themselves against the normal limit. The fortress links routes like a \
+piece, cannot move, and at the end counts as two pieces and one more province for region domination.",
+    },
+    RulesTopic {
+        id: "notation",
+        title: "Typing steps",
+        section: "Rules of Play",
+        text: "Steps: `move <from> <to>`, `grow <province>`, `end`; with options also `fortress <province>` and \
+`place <province>`. Province names are single words (hyphenated if needed) and may be shortened to any \
+unique beginning, e.g. `mo kath dha` for `move Kathmandu Dhading`.",
+    },
+    RulesTopic {
+        id: "board",
+        title: "About this board",
+        section: "Setup",
+        text: "The map has 45 hex provinces named after districts, grouped into the five old development regions \
+(Far-West, Mid-West, West, Centre, East), with town names as cities and ten trading partners outside \
+Nepal. The map, limits and trade deck were authored for Sherpa because the published ones are not public; \
+route values grow with the length of the shortest chain linking their ends.",
+    },
+];

@@ -1,0 +1,1255 @@
+use super::*;
+use crate::engine::{conformance, Game, Options, Status, Viewer};
+use std::sync::OnceLock;
+
+fn data() -> &'static NepalData {
+    static D: OnceLock<NepalData> = OnceLock::new();
+    D.get_or_init(|| parse_board(BOARD).expect("authored board parses"))
+}
+
+fn names(n: usize) -> Vec<String> {
+    ["Ann", "Bob", "Cy", "Dee", "Eve"][..n]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+fn game_with(n: usize, opts: &[(&str, &str)], seed: u64) -> Nepal {
+    let o: Options = opts
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    Nepal::setup(data(), &names(n), &o, seed).expect("setup")
+}
+
+fn game(n: usize) -> Nepal {
+    game_with(n, &[], 1)
+}
+
+fn pi(name: &str) -> u8 {
+    data()
+        .province(name)
+        .unwrap_or_else(|| panic!("province {name}")) as u8
+}
+
+fn card(a: &str, b: &str) -> u8 {
+    data()
+        .cards
+        .iter()
+        .position(|c| c.a == a && c.b == b)
+        .unwrap_or_else(|| panic!("card {a} {b}")) as u8
+}
+
+/// Set `seat`'s regular pieces in a province, taking from / returning to the hand.
+fn set(g: &mut Nepal, prov: &str, seat: usize, count: u8) {
+    let n = g.n();
+    let p = pi(prov) as usize;
+    let old = g.pieces[p * n + seat];
+    g.hand[seat] = g.hand[seat] + old as u16 - count as u16;
+    g.pieces[p * n + seat] = count;
+}
+
+/// Make exactly these cards face up (unclaimed), removing them from the deck.
+fn face_up(g: &mut Nepal, cards: &[u8]) {
+    let mut all: Vec<u8> = g
+        .cards
+        .iter()
+        .map(|c| c.card)
+        .chain(g.deck.iter().copied())
+        .collect();
+    all.retain(|c| !cards.contains(c));
+    g.deck = all;
+    g.cards = cards
+        .iter()
+        .map(|&c| InPlay {
+            card: c,
+            claims: Vec::new(),
+            revealed_turn: 0,
+        })
+        .collect();
+}
+
+fn play(g: &mut Nepal, seat: usize, text: &str) -> Applied {
+    let step = g
+        .parse_step(data(), seat, text)
+        .unwrap_or_else(|e| panic!("`{text}`: {e}"));
+    g.apply(data(), seat, &step)
+        .unwrap_or_else(|e| panic!("`{text}`: {e}"))
+}
+
+fn refuse(g: &mut Nepal, seat: usize, step: NepalStep) -> RuleError {
+    let before = g.clone();
+    let e = g
+        .apply(data(), seat, &step)
+        .expect_err("step must be refused");
+    assert_eq!(*g, before, "a refused step leaves the state unchanged");
+    assert!(
+        !g.legal_steps(data(), seat).contains(&step),
+        "refused step is not listed"
+    );
+    e
+}
+
+fn total_pieces(g: &Nepal, seat: usize) -> u32 {
+    let claims: u32 = g
+        .cards
+        .iter()
+        .map(|c| c.claims.iter().filter(|&&s| s as usize == seat).count() as u32)
+        .sum();
+    g.hand[seat] as u32 + g.pieces_on_board(seat) + claims
+}
+
+// ---------------------------------------------------------------- board file
+
+/// Replace the first line starting with `prefix` by `new` (or delete it if `new` is empty);
+/// returns the text and the 1-based line number touched.
+fn mutate(prefix: &str, new: &str) -> (String, usize) {
+    let mut lines: Vec<String> = BOARD.lines().map(|l| l.to_string()).collect();
+    let i = lines
+        .iter()
+        .position(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("{prefix}"));
+    lines[i] = new.to_string();
+    (lines.join("\n"), i + 1)
+}
+
+fn board_err(text: &str) -> BoardError {
+    match parse_board(text) {
+        Ok(_) => panic!("board should be rejected"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn board_file_is_authored_and_within_ranges() {
+    let d = data();
+    assert!(BOARD.lines().take(10).any(|l| l.contains("AUTHORED")));
+    assert!((30..=45).contains(&d.provinces.len()));
+    assert_eq!(d.regions.len(), 5);
+    for r in 0..5 {
+        let n = d.region_mask[r].count_ones();
+        assert!((5..=10).contains(&n), "region {r} has {n}");
+    }
+    assert!((6..=10).contains(&d.outside.len()));
+    assert!(d.cards.len() >= 26);
+    assert_eq!(d.provinces[d.kathmandu].name, "Kathmandu");
+    assert!(d.provinces.iter().all(|p| p.cities.len() <= 2));
+    let mid = d
+        .provinces
+        .iter()
+        .filter(|p| matches!(p.limit, Some(2) | Some(3)))
+        .count();
+    assert!(mid * 2 > d.provinces.len(), "most limits are 2-3");
+    assert!(d.cards.iter().any(|c| c.high_star || c.low_star));
+}
+
+#[test]
+fn board_adjacency_is_symmetric() {
+    let d = data();
+    for (p, a) in d.adj.iter().enumerate() {
+        for &q in a {
+            assert!(d.adj[q as usize].contains(&(p as u8)), "{p} -> {q}");
+        }
+    }
+}
+
+#[test]
+fn board_card_values_grow_with_route_length() {
+    let d = data();
+    let short = d
+        .cards
+        .iter()
+        .filter(|c| c.length <= 2)
+        .map(|c| c.high)
+        .max()
+        .unwrap();
+    let long = d
+        .cards
+        .iter()
+        .filter(|c| c.length >= 6)
+        .map(|c| c.high)
+        .min()
+        .unwrap();
+    assert!(long > short);
+}
+
+#[test]
+fn board_rejects_unknown_region() {
+    let (t, ln) = mutate("province Doti ", "province Doti 1 3 XX 2 Dipayal");
+    let e = board_err(&t);
+    assert_eq!(e.line, ln);
+    assert!(e.message.contains("unknown region"), "{e}");
+}
+
+#[test]
+fn board_rejects_duplicate_names() {
+    let (t, ln) = mutate("province Doti ", "province Darchula 1 3 FW 2 Dipayal");
+    let e = board_err(&t);
+    assert_eq!(e.line, ln);
+    assert!(e.message.contains("already used"), "{e}");
+    // A city named like another province is a duplicate too.
+    let (t, ln) = mutate("province Doti ", "province Doti 1 3 FW 2 Baitadi");
+    assert_eq!(board_err(&t).line, ln);
+}
+
+#[test]
+fn board_rejects_card_end_that_is_not_a_city_or_location() {
+    let (t, ln) = mutate("card Kathmandu Pokhara", "card Kathmandu Gotham 5 2");
+    let e = board_err(&t);
+    assert_eq!(e.line, ln);
+    assert!(e.message.contains("Gotham"), "{e}");
+    // A province name without a city of that name is not a card end.
+    let (t, ln) = mutate("card Kathmandu Pokhara", "card Kathmandu Kaski 5 2");
+    assert_eq!(board_err(&t).line, ln);
+}
+
+#[test]
+fn board_rejects_region_size_out_of_range() {
+    // Moving Darchula..Doti region to Mid-West leaves Far-West with 2 provinces.
+    let mut t = BOARD.to_string();
+    for p in [
+        "Darchula 1 1",
+        "Baitadi 1 2",
+        "Bajhang 2 2",
+        "Kanchanpur 0 3",
+        "Doti 1 3",
+    ] {
+        t = t.replace(&format!("province {p} FW"), &format!("province {p} MW"));
+    }
+    let e = board_err(&t);
+    let region_line = BOARD
+        .lines()
+        .position(|l| l.starts_with("region FW"))
+        .unwrap()
+        + 1;
+    assert!(e.message.contains("5 to 10"), "{e}");
+    assert_eq!(e.line, region_line, "{e}");
+}
+
+#[test]
+fn board_rejects_disconnected_map() {
+    let (t, ln) = mutate("province Jhapa ", "province Jhapa 20 8 E 3 Bhadrapur");
+    let e = board_err(&t);
+    assert_eq!(e.line, ln);
+    assert!(e.message.contains("connected"), "{e}");
+}
+
+#[test]
+fn board_rejects_asymmetric_or_inner_arrow() {
+    // Adjacency derives from coordinates (symmetric by construction); the listed arrows
+    // are validated: they must point at border provinces.
+    let (t, ln) = mutate("outside Lhasa", "outside Lhasa 9 3 Dhading");
+    let e = board_err(&t);
+    assert_eq!(e.line, ln);
+    assert!(e.message.contains("border"), "{e}");
+    let (t, ln) = mutate("outside Lhasa", "outside Lhasa 9 3 Atlantis");
+    assert_eq!(board_err(&t).line, ln);
+}
+
+#[test]
+fn board_rejects_second_unlimited_province() {
+    let (t, ln) = mutate("province Kavre ", "province Kavre 9 6 C none Dhulikhel");
+    let e = board_err(&t);
+    assert_eq!(e.line, ln);
+    let (t, _) = mutate(
+        "province Kathmandu ",
+        "province Kathmandu 8 5 C 3 Kathmandu Bhaktapur",
+    );
+    assert!(board_err(&t).message.contains("none"));
+}
+
+#[test]
+fn board_rejects_bad_limit_and_too_many_cities() {
+    let (t, ln) = mutate("province Doti ", "province Doti 1 3 FW 5 Dipayal");
+    assert_eq!(board_err(&t).line, ln);
+    let (t, ln) = mutate(
+        "province Doti ",
+        "province Doti 1 3 FW 2 Dipayal Silgadhi Foo",
+    );
+    assert_eq!(board_err(&t).line, ln);
+}
+
+#[test]
+fn board_rejects_shared_hex() {
+    let (t, ln) = mutate("province Doti ", "province Doti 1 2 FW 2 Dipayal");
+    let e = board_err(&t);
+    assert_eq!(e.line, ln);
+    assert!(e.message.contains("already province"), "{e}");
+}
+
+#[test]
+fn board_rejects_duplicate_card_and_bad_values() {
+    let (t, ln) = mutate("card Kathmandu Lhasa", "card Pokhara Kathmandu 2 1");
+    let e = board_err(&t);
+    assert_eq!(e.line, ln);
+    assert!(e.message.contains("already exists"), "{e}");
+    let (t, ln) = mutate("card Kathmandu Lhasa", "card Kathmandu Lhasa 1 2");
+    assert_eq!(board_err(&t).line, ln);
+    let (t, ln) = mutate("card Kathmandu Lhasa", "card Kathmandu Lhasa x 2");
+    assert_eq!(board_err(&t).line, ln);
+}
+
+#[test]
+fn board_rejects_short_deck_and_unknown_records() {
+    let t: String = BOARD
+        .lines()
+        .filter(|l| !l.starts_with("card "))
+        .take(200)
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(board_err(&t).message.contains("at least 26"));
+    let (t, ln) = mutate("outside Lhasa", "teleport Lhasa Kathmandu");
+    assert_eq!(board_err(&t).line, ln);
+    assert!(board_err("region A B #zzzzzz").message.contains("colour"));
+    assert!(board_err("").message.contains("regions"));
+}
+
+// ---------------------------------------------------------------- setup
+
+#[test]
+fn setup_pieces_and_cards_by_player_count() {
+    for (n, pieces, cards) in [(3, 40u16, 20usize), (4, 35, 23), (5, 30, 26)] {
+        let g = game(n);
+        let k = data().kathmandu;
+        for s in 0..n {
+            assert_eq!(g.pieces_at(k, s), 1, "one piece on Kathmandu");
+            assert_eq!(g.hand[s], pieces - 1);
+        }
+        assert_eq!(g.cards.len(), FACE_UP);
+        assert_eq!(g.cards.len() + g.deck.len(), cards);
+        assert_eq!(g.status(), Status::Acting(vec![0]));
+    }
+    assert!(Nepal::setup(data(), &names(2), &Options::new(), 1).is_err());
+}
+
+#[test]
+fn setup_shuffle_depends_on_seed_only() {
+    let a = game_with(4, &[], 9);
+    assert_eq!(a, game_with(4, &[], 9));
+    let differs = (10..20).any(|s| game_with(4, &[], s).deck != a.deck);
+    assert!(differs);
+}
+
+#[test]
+fn deck_order_is_hidden_from_every_view() {
+    let g = game(3);
+    let secrets: Vec<String> = g
+        .deck
+        .iter()
+        .map(|&c| data().cards[c as usize].label())
+        .collect();
+    assert_eq!(secrets.len(), 15);
+    assert!(
+        secrets.ends_with(&g.secret_markers(data())[..1])
+            || secrets.contains(&g.secret_markers(data())[0])
+    );
+    for v in [Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(2)] {
+        let json = serde_json::to_string(&g.view(data(), v)).unwrap();
+        for s in &secrets {
+            assert!(!json.contains(s.as_str()), "{s} leaked");
+        }
+        // The face-up cards are shown.
+        assert!(json.contains(&data().cards[g.cards[0].card as usize].label()));
+    }
+}
+
+// ---------------------------------------------------------------- turn and actions
+
+#[test]
+fn turn_allows_at_most_three_actions() {
+    let mut g = game(3);
+    play(&mut g, 0, "grow Kathmandu");
+    play(&mut g, 0, "move Kathmandu Dhading");
+    play(&mut g, 0, "grow Dhading");
+    assert_eq!(g.legal_steps(data(), 0), vec![NepalStep::End]);
+    let e = refuse(&mut g, 0, NepalStep::Move(pi("Dhading"), pi("Gorkha")));
+    assert!(e.reason.contains("three actions"), "{e}");
+}
+
+#[test]
+fn never_three_actions_of_the_same_kind() {
+    let mut g = game(3);
+    play(&mut g, 0, "grow Kathmandu");
+    play(&mut g, 0, "grow Kathmandu");
+    let e = refuse(&mut g, 0, NepalStep::Grow(pi("Kathmandu")));
+    assert!(e.reason.contains("third grow"), "{e}");
+    play(&mut g, 0, "move Kathmandu Kavre");
+
+    let mut g = game(3);
+    play(&mut g, 0, "move Kathmandu Kavre");
+    play(&mut g, 0, "move Kavre Makwanpur");
+    let e = refuse(&mut g, 0, NepalStep::Move(pi("Makwanpur"), pi("Bara")));
+    assert!(e.reason.contains("third move"), "{e}");
+    play(&mut g, 0, "grow Makwanpur");
+}
+
+#[test]
+fn move_only_to_adjacent_province_with_own_piece() {
+    let mut g = game(3);
+    let e = refuse(&mut g, 0, NepalStep::Move(pi("Kathmandu"), pi("Kaski")));
+    assert!(e.reason.contains("not adjacent"), "{e}");
+    let e = refuse(&mut g, 0, NepalStep::Move(pi("Dhading"), pi("Kathmandu")));
+    assert!(e.reason.contains("no movable piece"), "{e}");
+    play(&mut g, 0, "move Kathmandu Rasuwa");
+    assert_eq!(g.pieces_at(pi("Rasuwa") as usize, 0), 1);
+    assert_eq!(
+        g.pieces_at(data().kathmandu, 0),
+        0,
+        "the province left may be empty"
+    );
+}
+
+#[test]
+fn not_your_turn_is_refused() {
+    let mut g = game(3);
+    let e = refuse(&mut g, 1, NepalStep::End);
+    assert!(e.reason.contains("not your turn"));
+    assert!(g.legal_steps(data(), 1).is_empty());
+}
+
+#[test]
+fn grow_needs_own_piece_outside_kathmandu() {
+    let mut g = game(3);
+    let e = refuse(&mut g, 0, NepalStep::Grow(pi("Dhading")));
+    assert!(e.reason.contains("already have a piece"), "{e}");
+    set(&mut g, "Dhading", 0, 1);
+    play(&mut g, 0, "grow Dhading");
+    assert_eq!(g.pieces_at(pi("Dhading") as usize, 0), 2);
+}
+
+#[test]
+fn grow_allowed_in_kathmandu_without_pieces() {
+    let mut g = game(3);
+    set(&mut g, "Kathmandu", 0, 0);
+    play(&mut g, 0, "grow Kathmandu");
+    assert_eq!(g.pieces_at(data().kathmandu, 0), 1);
+}
+
+#[test]
+fn grow_allowed_over_the_limit_then_conflict_cuts_back() {
+    let mut g = game(3);
+    set(&mut g, "Rasuwa", 0, 1); // limit 1
+    play(&mut g, 0, "grow Rasuwa");
+    assert!(g
+        .view(data(), Viewer::Spectator)
+        .over_limit
+        .contains(&(pi("Rasuwa") as usize)));
+    play(&mut g, 0, "end");
+    assert_eq!(g.pieces_at(pi("Rasuwa") as usize, 0), 1);
+}
+
+#[test]
+fn grow_needs_pieces_in_hand() {
+    let mut g = game(3);
+    g.hand[0] = 0;
+    let e = refuse(&mut g, 0, NepalStep::Grow(pi("Kathmandu")));
+    assert!(e.reason.contains("no pieces left"), "{e}");
+}
+
+#[test]
+fn prefix_notation_matches_steps() {
+    let mut g = game(3);
+    play(&mut g, 0, "mo kath dha");
+    assert_eq!(g.pieces_at(pi("Dhading") as usize, 0), 1);
+    assert!(
+        g.parse_step(data(), 0, "fortress Dhading").is_err(),
+        "fortress is off by default"
+    );
+}
+
+// ---------------------------------------------------------------- claims and reveals
+
+#[test]
+fn claim_route_scores_three_then_two_then_zero() {
+    let mut g = game(3);
+    let c = card("Kathmandu", "Lhasa");
+    face_up(
+        &mut g,
+        &[c, card("Pokhara", "Lumbini"), card("Dunai", "Jomsom")],
+    );
+    for s in 0..3 {
+        set(&mut g, "Rasuwa", s, 0);
+    }
+    play(&mut g, 0, "move Kathmandu Rasuwa");
+    play(&mut g, 0, "grow Kathmandu");
+    play(&mut g, 0, "end");
+    assert_eq!(g.score[0], 3);
+    assert_eq!(g.cards[0].claims, vec![0]);
+    // Bob and Cy link the same route through Sindhupalchok.
+    play(&mut g, 1, "move Kathmandu Sindhupalchok");
+    play(&mut g, 1, "grow Kathmandu");
+    play(&mut g, 1, "end");
+    assert_eq!(g.score[1], 2);
+    play(&mut g, 2, "grow Kathmandu");
+    play(&mut g, 2, "move Kathmandu Sindhupalchok");
+    play(&mut g, 2, "end");
+    // Sindhupalchok (limit 2) now holds Bob 1 and Cy 1: no conflict.
+    assert_eq!(g.score[2], 0);
+    assert_eq!(g.cards[0].claims, vec![0, 1, 2]);
+}
+
+#[test]
+fn claim_marker_comes_from_hand() {
+    let mut g = game(3);
+    face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
+    let before = total_pieces(&g, 0);
+    play(&mut g, 0, "move Kathmandu Rasuwa");
+    play(&mut g, 0, "grow Kathmandu");
+    let hand = g.hand[0];
+    play(&mut g, 0, "end");
+    assert_eq!(g.hand[0], hand - 1, "the marker is a piece from the hand");
+    assert_eq!(total_pieces(&g, 0), before);
+}
+
+#[test]
+fn claim_needs_a_piece_in_hand() {
+    let mut g = game(3);
+    face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
+    set(&mut g, "Rasuwa", 0, 1);
+    g.hand[0] = 0;
+    play(&mut g, 0, "end");
+    assert!(g.cards[0].claims.is_empty());
+    assert_eq!(g.score[0], 0);
+}
+
+#[test]
+fn claim_needs_unbroken_chain() {
+    let mut g = game(3);
+    face_up(&mut g, &[card("Gorkha", "Kathmandu")]);
+    set(&mut g, "Gorkha", 0, 1);
+    play(&mut g, 0, "end");
+    assert!(
+        g.cards[0].claims.is_empty(),
+        "Gorkha and Kathmandu are not adjacent"
+    );
+    play(&mut g, 1, "end");
+    play(&mut g, 2, "end");
+    set(&mut g, "Dhading", 1, 1); // someone else's piece does not link Ann's chain
+    play(&mut g, 0, "end");
+    assert!(g.cards[0].claims.is_empty());
+    play(&mut g, 1, "end");
+    play(&mut g, 2, "end");
+    play(&mut g, 0, "move Kathmandu Dhading");
+    play(&mut g, 0, "grow Kathmandu");
+    play(&mut g, 0, "end");
+    assert_eq!(g.cards[0].claims, vec![0]);
+}
+
+#[test]
+fn claim_outside_location_through_arrow_province() {
+    let mut g = game(3);
+    face_up(&mut g, &[card("Hetauda", "Patna")]);
+    play(&mut g, 0, "move Kathmandu Makwanpur");
+    play(&mut g, 0, "grow Makwanpur");
+    play(&mut g, 0, "move Makwanpur Parsa");
+    play(&mut g, 0, "end");
+    assert_eq!(
+        g.cards[0].claims,
+        vec![0],
+        "Parsa carries the arrow to Patna"
+    );
+}
+
+#[test]
+fn first_claim_reveals_a_card_and_is_irreversible() {
+    let mut g = game(3);
+    face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
+    let deck = g.deck.len();
+    let next = *g.deck.last().unwrap();
+    play(&mut g, 0, "move Kathmandu Rasuwa");
+    play(&mut g, 0, "grow Kathmandu");
+    let a = play(&mut g, 0, "end");
+    assert!(a.irreversible);
+    assert_eq!(g.deck.len(), deck - 1);
+    assert_eq!(g.cards.len(), 2);
+    assert_eq!(g.cards[1].card, next);
+    // A second claim of the same card reveals nothing.
+    play(&mut g, 1, "move Kathmandu Sindhupalchok");
+    play(&mut g, 1, "grow Kathmandu");
+    let a = play(&mut g, 1, "end");
+    assert!(!a.irreversible);
+    assert_eq!(g.deck.len(), deck - 1);
+    // An end without claims is not irreversible.
+    assert!(!play(&mut g, 2, "end").irreversible);
+}
+
+#[test]
+fn revealed_card_cannot_be_claimed_in_the_same_turn() {
+    let mut g = game(3);
+    let first = card("Kathmandu", "Lhasa");
+    let second = card("Kathmandu", "Birgunj");
+    face_up(&mut g, &[first]);
+    g.deck.retain(|&c| c != second);
+    g.deck.push(second); // the next card to be revealed
+    set(&mut g, "Rasuwa", 0, 1);
+    set(&mut g, "Makwanpur", 0, 1);
+    set(&mut g, "Parsa", 0, 1);
+    play(&mut g, 0, "end");
+    assert_eq!(g.cards[1].card, second);
+    assert!(
+        g.cards[1].claims.is_empty(),
+        "revealed this turn: not claimable yet"
+    );
+    play(&mut g, 1, "end");
+    play(&mut g, 2, "end");
+    play(&mut g, 0, "end");
+    assert_eq!(g.cards[1].claims, vec![0], "claimed on the next turn");
+}
+
+#[test]
+fn several_claims_in_one_turn() {
+    let mut g = game(3);
+    face_up(
+        &mut g,
+        &[
+            card("Kathmandu", "Lhasa"),
+            card("Hetauda", "Patna"),
+            card("Kathmandu", "Birgunj"),
+        ],
+    );
+    set(&mut g, "Rasuwa", 0, 1);
+    set(&mut g, "Makwanpur", 0, 1);
+    set(&mut g, "Parsa", 0, 1);
+    let deck = g.deck.len();
+    play(&mut g, 0, "end");
+    assert_eq!(g.score[0], 9);
+    assert_eq!(g.deck.len(), deck - 3);
+    assert_eq!(g.cards.len(), 6);
+}
+
+// ---------------------------------------------------------------- conflict
+
+#[test]
+fn conflict_smallest_holder_removes_first() {
+    let mut g = game(3);
+    // Chitwan limit 3: Ann 3, Bob 1 -> Bob removes one, done.
+    set(&mut g, "Chitwan", 0, 3);
+    set(&mut g, "Chitwan", 1, 1);
+    let hand = g.hand[1];
+    play(&mut g, 0, "end");
+    let p = pi("Chitwan") as usize;
+    assert_eq!((g.pieces_at(p, 0), g.pieces_at(p, 1)), (3, 0));
+    assert_eq!(g.hand[1], hand + 1, "removed pieces return to the hand");
+}
+
+#[test]
+fn conflict_tied_holders_remove_together() {
+    let mut g = game(3);
+    // Rasuwa limit 1: Ann 1, Bob 1 -> both removed at once.
+    set(&mut g, "Rasuwa", 0, 1);
+    set(&mut g, "Rasuwa", 1, 1);
+    play(&mut g, 0, "end");
+    let p = pi("Rasuwa") as usize;
+    assert_eq!((g.pieces_at(p, 0), g.pieces_at(p, 1)), (0, 0));
+}
+
+#[test]
+fn conflict_then_next_smallest_removes() {
+    let mut g = game(3);
+    // Kaski limit 4: Ann 1, Bob 2, Cy 4 (7): pass 1 removes Ann (6), Bob (5), Cy (4).
+    set(&mut g, "Kaski", 0, 1);
+    set(&mut g, "Kaski", 1, 2);
+    set(&mut g, "Kaski", 2, 4);
+    play(&mut g, 0, "end");
+    let p = pi("Kaski") as usize;
+    assert_eq!(
+        (g.pieces_at(p, 0), g.pieces_at(p, 1), g.pieces_at(p, 2)),
+        (0, 1, 3)
+    );
+}
+
+#[test]
+fn conflict_repeats_passes_when_one_pass_is_not_enough() {
+    let mut g = game(3);
+    // Dhading limit 2: Ann 3, Bob 3 (6). Pass 1: both tied -> 2,2 (4). Pass 2 -> 1,1 (2).
+    set(&mut g, "Dhading", 0, 3);
+    set(&mut g, "Dhading", 1, 3);
+    play(&mut g, 0, "end");
+    let p = pi("Dhading") as usize;
+    assert_eq!((g.pieces_at(p, 0), g.pieces_at(p, 1)), (1, 1));
+    // Parsa limit 4: Ann 1, Bob 6 (7). Pass 1: Ann -> 0 (6), Bob -> 5 (5). Pass 2: Bob -> 4.
+    let mut g = game(3);
+    set(&mut g, "Parsa", 0, 1);
+    set(&mut g, "Parsa", 1, 6);
+    play(&mut g, 0, "end");
+    let p = pi("Parsa") as usize;
+    assert_eq!((g.pieces_at(p, 0), g.pieces_at(p, 1)), (0, 4));
+}
+
+#[test]
+fn conflict_cuts_lone_player_over_limit() {
+    let mut g = game(3);
+    set(&mut g, "Gorkha", 1, 4); // limit 2
+    play(&mut g, 0, "end");
+    assert_eq!(g.pieces_at(pi("Gorkha") as usize, 1), 2);
+}
+
+#[test]
+fn conflict_never_in_kathmandu() {
+    let mut g = game(3);
+    set(&mut g, "Kathmandu", 0, 12);
+    set(&mut g, "Kathmandu", 1, 3);
+    play(&mut g, 0, "end");
+    assert_eq!(g.pieces_at(data().kathmandu, 0), 12);
+    assert_eq!(g.pieces_at(data().kathmandu, 1), 3);
+}
+
+#[test]
+fn conflict_comes_after_claims_in_the_same_turn() {
+    let mut g = game(3);
+    face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
+    set(&mut g, "Rasuwa", 1, 1);
+    play(&mut g, 0, "move Kathmandu Rasuwa");
+    play(&mut g, 0, "grow Kathmandu");
+    play(&mut g, 0, "end");
+    assert_eq!(g.cards[0].claims, vec![0], "claimed before conflict");
+    assert_eq!(
+        g.pieces_at(pi("Rasuwa") as usize, 0),
+        0,
+        "then removed by conflict"
+    );
+    assert_eq!(g.score[0], 3);
+}
+
+// ---------------------------------------------------------------- end of game
+
+#[test]
+fn end_triggered_by_empty_hand_gives_everyone_one_more_turn() {
+    let mut g = game(3);
+    play(&mut g, 0, "end");
+    // Bob's hand runs out during his turn.
+    g.hand[1] = 1;
+    play(&mut g, 1, "grow Kathmandu");
+    play(&mut g, 1, "end");
+    let t = g.end.clone().expect("triggered");
+    assert_eq!((t.by, t.turns_left), (1, 3));
+    play(&mut g, 2, "end");
+    play(&mut g, 0, "end");
+    assert!(!g.status().is_finished());
+    assert_eq!(
+        g.status(),
+        Status::Acting(vec![1]),
+        "the trigger plays one more turn too"
+    );
+    play(&mut g, 1, "end");
+    assert!(g.status().is_finished());
+    for s in 0..3 {
+        assert!(g.legal_steps(data(), s).is_empty());
+    }
+}
+
+#[test]
+fn end_triggered_by_exhausted_deck() {
+    let mut g = game(3);
+    face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
+    let last = g.deck[0];
+    g.deck = vec![last];
+    set(&mut g, "Rasuwa", 0, 1);
+    play(&mut g, 0, "end");
+    assert!(g.deck.is_empty());
+    assert!(g.end.as_ref().unwrap().reason.contains("deck"));
+    for s in [1, 2] {
+        play(&mut g, s, "end");
+    }
+    assert!(!g.status().is_finished());
+    play(&mut g, 0, "end");
+    assert!(g.status().is_finished());
+}
+
+// ---------------------------------------------------------------- final scoring
+
+fn empty_board(g: &mut Nepal) {
+    for s in 0..g.n() {
+        for p in 0..data().provinces.len() {
+            let name = data().provinces[p].name.clone();
+            set(g, &name, s, 0);
+        }
+    }
+}
+
+#[test]
+fn region_domination_scores_five_and_three() {
+    let mut g = game(3);
+    empty_board(&mut g);
+    set(&mut g, "Kailali", 0, 3);
+    set(&mut g, "Doti", 1, 2);
+    set(&mut g, "Achham", 2, 1);
+    assert_eq!(g.region_points(data(), 0), vec![5, 3, 0]);
+}
+
+#[test]
+fn region_tie_broken_by_more_provinces() {
+    let mut g = game(3);
+    empty_board(&mut g);
+    set(&mut g, "Kailali", 0, 2);
+    set(&mut g, "Doti", 1, 1);
+    set(&mut g, "Achham", 1, 1);
+    assert_eq!(g.region_points(data(), 0), vec![3, 5, 0]);
+}
+
+#[test]
+fn region_full_tie_gives_four_each() {
+    let mut g = game(3);
+    empty_board(&mut g);
+    set(&mut g, "Kailali", 0, 2);
+    set(&mut g, "Kailali", 1, 2);
+    set(&mut g, "Doti", 2, 1);
+    assert_eq!(
+        g.region_points(data(), 0),
+        vec![4, 4, 0],
+        "third place scores nothing"
+    );
+}
+
+#[test]
+fn region_three_way_tie_shares_rounded_down() {
+    let mut g = game(3);
+    empty_board(&mut g);
+    set(&mut g, "Kailali", 0, 1);
+    set(&mut g, "Kailali", 1, 1);
+    set(&mut g, "Kailali", 2, 1);
+    assert_eq!(g.region_points(data(), 0), vec![2, 2, 2]);
+    set(&mut g, "Kailali", 0, 3);
+    assert_eq!(
+        g.region_points(data(), 0),
+        vec![5, 1, 1],
+        "two tied for second share 3"
+    );
+}
+
+#[test]
+fn final_route_scoring_promotes_claimants_still_in_control() {
+    let mut g = game(4);
+    empty_board(&mut g);
+    let c = card("Kathmandu", "Birgunj"); // 4 / 2
+    face_up(&mut g, &[c]);
+    g.cards[0].claims = vec![0, 1, 2, 3];
+    for s in [1, 3] {
+        set(&mut g, "Kathmandu", s, 1);
+        set(&mut g, "Makwanpur", s, 1);
+        set(&mut g, "Parsa", s, 1);
+    }
+    g.finish(data());
+    let b = g.breakdown.clone().unwrap();
+    assert_eq!(b[0].cards, 0, "first claimant lost the route");
+    assert_eq!(b[1].cards, 4, "second promoted to the high number");
+    assert_eq!(b[2].cards, 0);
+    assert_eq!(b[3].cards, 2, "fourth promoted to the low number");
+}
+
+#[test]
+fn starred_numbers_count_only_with_four_or_five_players() {
+    let c = card("Pokhara", "Lumbini"); // 4* / 2*
+    assert!(data().cards[c as usize].high_star && data().cards[c as usize].low_star);
+    for (n, want) in [(3usize, (0i64, 0i64)), (4, (4, 2))] {
+        let mut g = game(n);
+        empty_board(&mut g);
+        face_up(&mut g, &[c]);
+        g.cards[0].claims = vec![0, 1];
+        for s in 0..2 {
+            for p in ["Kaski", "Tanahun", "Palpa", "Rupandehi"] {
+                set(&mut g, p, s, 1);
+            }
+        }
+        g.finish(data());
+        let b = g.breakdown.clone().unwrap();
+        assert_eq!((b[0].cards, b[1].cards), want, "{n} players");
+    }
+}
+
+#[test]
+fn winner_tie_broken_by_fewer_pieces_on_board() {
+    let mut g = game(3);
+    empty_board(&mut g);
+    set(&mut g, "Kathmandu", 0, 3);
+    set(&mut g, "Kathmandu", 1, 3); // Centre: Ann and Bob tie -> 4 each
+    set(&mut g, "Bardiya", 0, 1); // MW Ann 5
+    set(&mut g, "Jhapa", 1, 2); // E Bob 5
+    g.finish(data());
+    let r = g.result.clone().unwrap();
+    assert_eq!(r.scores[0], r.scores[1]);
+    assert_eq!(
+        r.places,
+        vec![1, 2, 3],
+        "Ann has 4 pieces on the map, Bob 5"
+    );
+    assert!(r.note.contains("fewer pieces"), "{}", r.note);
+}
+
+#[test]
+fn winner_tie_then_longest_controlled_route() {
+    let mut g = game(3);
+    empty_board(&mut g);
+    face_up(
+        &mut g,
+        &[card("Kathmandu", "Lhasa"), card("Kathmandu", "Birgunj")],
+    );
+    // Ann links Kathmandu-Lhasa (length 2), Bob Kathmandu-Birgunj (length 3); same
+    // pieces and provinces in the Centre.
+    set(&mut g, "Kathmandu", 0, 1);
+    set(&mut g, "Rasuwa", 0, 1);
+    set(&mut g, "Sindhupalchok", 0, 1);
+    set(&mut g, "Kathmandu", 1, 1);
+    set(&mut g, "Makwanpur", 1, 1);
+    set(&mut g, "Parsa", 1, 1);
+    g.finish(data());
+    let r = g.result.clone().unwrap();
+    // Centre: both 3 pieces in 3 provinces -> 4 each; equal pieces on board.
+    assert_eq!(r.scores[0], r.scores[1]);
+    let b = g.breakdown.clone().unwrap();
+    assert_eq!((b[0].longest_route, b[1].longest_route), (2, 3));
+    assert_eq!(r.places[1], 1);
+    assert_eq!(r.places[0], 2);
+}
+
+// ---------------------------------------------------------------- options
+
+#[test]
+fn option_placement_three_rounds_within_limits() {
+    let mut g = game_with(3, &[("start", "placement")], 1);
+    assert_eq!(g.phase, Phase::Placement);
+    let e = refuse(&mut g, 0, NepalStep::End);
+    assert!(e.reason.contains("place"), "{e}");
+    play(&mut g, 0, "place Rasuwa"); // limit 1
+    let e = refuse(&mut g, 1, NepalStep::Place(pi("Rasuwa")));
+    assert!(e.reason.contains("limit"), "{e}");
+    play(&mut g, 1, "place Kathmandu");
+    play(&mut g, 2, "place Kaski");
+    for _ in 0..2 {
+        for s in 0..3 {
+            play(&mut g, s, "place Kathmandu");
+        }
+    }
+    assert_eq!(g.phase, Phase::Play);
+    assert_eq!(g.status(), Status::Acting(vec![0]));
+    assert_eq!(g.hand[0], 36);
+    assert!(refuse(&mut g, 0, NepalStep::Place(pi("Kaski")))
+        .reason
+        .contains("only"));
+}
+
+#[test]
+fn option_boom_raises_limit_in_city_provinces() {
+    let d = data();
+    assert_eq!(d.limit(pi("Gorkha") as usize, false), Some(2));
+    assert_eq!(
+        d.limit(pi("Gorkha") as usize, true),
+        Some(3),
+        "Gorkha has a city"
+    );
+    assert_eq!(
+        d.limit(pi("Dhading") as usize, true),
+        Some(2),
+        "Dhading has none"
+    );
+    let mut g = game_with(3, &[("boom", "on")], 1);
+    set(&mut g, "Gorkha", 1, 3);
+    play(&mut g, 0, "end");
+    assert_eq!(g.pieces_at(pi("Gorkha") as usize, 1), 3);
+}
+
+#[test]
+fn option_fortress_uses_whole_turn_once_per_game() {
+    let mut g = game(3);
+    assert_eq!(
+        refuse(&mut g, 0, NepalStep::Fortress(pi("Gorkha"))).rule,
+        "Nepal: Optional Rules > Fortress"
+    );
+    let mut g = game_with(3, &[("fortress", "on")], 1);
+    assert!(refuse(&mut g, 0, NepalStep::Fortress(pi("Kathmandu")))
+        .reason
+        .contains("Kathmandu"));
+    play(&mut g, 0, "grow Kathmandu");
+    assert!(refuse(&mut g, 0, NepalStep::Fortress(pi("Gorkha")))
+        .reason
+        .contains("three actions"));
+    let mut g = game_with(3, &[("fortress", "on")], 1);
+    let hand = g.hand[0];
+    play(&mut g, 0, "fortress Gorkha");
+    assert_eq!(g.hand[0], hand - 2);
+    assert_eq!(g.legal_steps(data(), 0), vec![NepalStep::End]);
+    play(&mut g, 0, "end");
+    assert!(refuse(&mut g, 1, NepalStep::Fortress(pi("Gorkha")))
+        .reason
+        .contains("already has"));
+    play(&mut g, 1, "end");
+    play(&mut g, 2, "end");
+    assert!(refuse(&mut g, 0, NepalStep::Fortress(pi("Kaski")))
+        .reason
+        .contains("once per game"));
+}
+
+#[test]
+fn fortress_owner_ignores_limit_conflict_and_grows_freely() {
+    let mut g = game_with(3, &[("fortress", "on")], 1);
+    play(&mut g, 0, "fortress Rasuwa"); // limit 1
+    play(&mut g, 0, "end");
+    play(&mut g, 1, "end");
+    play(&mut g, 2, "end");
+    play(&mut g, 0, "grow Rasuwa"); // no regular piece there: allowed for the owner
+    play(&mut g, 0, "grow Rasuwa");
+    play(&mut g, 0, "move Kathmandu Rasuwa");
+    set(&mut g, "Rasuwa", 1, 2);
+    play(&mut g, 0, "end");
+    let p = pi("Rasuwa") as usize;
+    assert_eq!(g.pieces_at(p, 0), 3, "owner is never cut back");
+    assert_eq!(g.pieces_at(p, 1), 1, "others still obey the limit");
+}
+
+#[test]
+fn fortress_counts_for_routes_and_domination() {
+    let mut g = game_with(3, &[("fortress", "on")], 1);
+    face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
+    play(&mut g, 0, "fortress Rasuwa");
+    play(&mut g, 0, "end");
+    assert_eq!(
+        g.cards[0].claims,
+        vec![0],
+        "fortress links Kathmandu to Lhasa"
+    );
+    empty_board(&mut g);
+    set(&mut g, "Dhading", 1, 2); // Bob: 2 pieces in 1 province
+                                  // Ann: fortress only = 2 pieces in 1 province; tie -> 4 each.
+    assert_eq!(g.region_points(data(), 3), vec![4, 4, 0]);
+    set(&mut g, "Dhading", 1, 3);
+    assert_eq!(g.region_points(data(), 3), vec![3, 5, 0]);
+    assert_eq!(g.pieces_on_board(0), 2);
+}
+
+// ---------------------------------------------------------------- view, status, describe
+
+#[test]
+fn view_shows_state_and_describe_summarises() {
+    let mut g = game(3);
+    play(&mut g, 0, "grow Kathmandu");
+    let v = g.view(data(), Viewer::Seat(1));
+    assert_eq!(v.current, Some(0));
+    assert_eq!(v.actions_taken, vec!["grow Kathmandu".to_string()]);
+    assert_eq!(v.actions_left, 2);
+    assert_eq!(v.players[0].hand, 38);
+    assert_eq!(v.cards.len(), 5);
+    let text = describe(data(), &v);
+    assert!(text.contains("Ann to act"), "{text}");
+    assert!(text.contains("2 action(s) left"), "{text}");
+    assert!(text.contains("Trade cards"), "{text}");
+}
+
+#[test]
+fn rules_topics_cover_every_section() {
+    let topics = Nepal::rules_topics();
+    for id in [
+        "overview",
+        "setup",
+        "turn",
+        "actions",
+        "move",
+        "grow",
+        "claim",
+        "reveal",
+        "conflict",
+        "kathmandu",
+        "end",
+        "scoring",
+        "option-start",
+        "option-boom",
+        "option-fortress",
+        "notation",
+    ] {
+        let t = topics
+            .iter()
+            .find(|t| t.id == id)
+            .unwrap_or_else(|| panic!("topic {id}"));
+        assert!(!t.section.is_empty() && t.text.len() > 80, "{id}");
+    }
+}
+
+// ---------------------------------------------------------------- conformance
+
+#[test]
+fn conformance_default_options_3_to_5_players() {
+    conformance::run_suite::<Nepal>(data(), &Options::new(), 3, 20_000);
+}
+
+#[test]
+fn conformance_all_options_on() {
+    let o: Options = [("start", "placement"), ("boom", "on"), ("fortress", "on")]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    conformance::run_suite::<Nepal>(data(), &o, 2, 20_000);
+}
+
+// ---------------------------------------------------------------- picture
+
+/// A mid-game position with pieces, claims, a fortress and an over-limit province.
+fn mid_game() -> Nepal {
+    let mut g = game_with(4, &[("fortress", "on")], 3);
+    let mut rng = crate::engine::GameRng::new(11);
+    for _ in 0..260 {
+        let s = g.current;
+        let l = g.legal_steps(data(), s);
+        let st = l[rng.below(l.len())];
+        g.apply(data(), s, &st).unwrap();
+    }
+    let ids: Vec<u8> = (0..14).collect();
+    face_up(&mut g, &ids);
+    g.cards[0].claims = vec![0, 2];
+    g.cards[1].claims = vec![1];
+    for (i, c) in g.cards.iter_mut().enumerate().skip(2).take(7) {
+        c.claims = (0..(i % 4 + 1) as u8).collect();
+    }
+    g.cards[13].revealed_turn = g.turn - 1;
+    g.fortress[pi("Gorkha") as usize] = Some(3);
+    g.fortress_built[3] = true;
+    set(&mut g, "Chitwan", 0, 3);
+    set(&mut g, "Chitwan", 1, 2);
+    g
+}
+
+#[test]
+fn render_mid_game_is_a_png_of_board_size() {
+    let g = mid_game();
+    let png = Nepal::render(data(), &g.view(data(), Viewer::Spectator));
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    assert!(png.len() < 1_000_000, "{} bytes", png.len());
+    let img = image::load_from_memory(&png).unwrap();
+    assert_eq!(
+        (img.width(), img.height()),
+        (crate::render::nepal::WIDTH, crate::render::nepal::HEIGHT)
+    );
+}
+
+/// Run by hand: `cargo test --lib nepal_write_png -- --ignored` writes /tmp/nepal.png.
+#[test]
+#[ignore]
+fn nepal_write_png() {
+    let g = mid_game();
+    let png = Nepal::render(data(), &g.view(data(), Viewer::Spectator));
+    std::fs::write("/tmp/nepal.png", png).unwrap();
+}
+
+#[test]
+fn scripted_full_game_has_known_final_scores() {
+    let mut g = Nepal::setup(data(), &names(DEMO_PLAYERS), &Options::new(), DEMO_SEED).unwrap();
+    let script = demo_script();
+    let last = script.len() - 1;
+    for (i, (seat, text)) in script.into_iter().enumerate() {
+        assert!(!g.status().is_finished(), "finished early at step {i}");
+        play(&mut g, seat, text);
+        if i == 5 {
+            assert_eq!(g.score[1], 3, "Bob is first on Kathmandu-Lhasa");
+        }
+        if i == 16 {
+            assert_eq!(
+                g.pieces_at(pi("Gorkha") as usize, 1),
+                2,
+                "conflict cut Bob to Gorkha's limit"
+            );
+        }
+        if i == 20 {
+            assert_eq!(
+                g.score[2], 5,
+                "Cy: first on Kathmandu-Birgunj, second on Kathmandu-Lhasa"
+            );
+        }
+        if i < last {
+            assert!(!g.status().is_finished(), "finished early at step {i}");
+        }
+    }
+    let Status::Finished(r) = g.status() else {
+        panic!("not finished")
+    };
+    // Hand-computed:
+    // Ann: 40 pieces in Kathmandu -> Centre first (5). Total 5.
+    // Bob: 3 during play; West alone (Gorkha) 5; Kathmandu-Lhasa lost (no Rasuwa or
+    //      Sindhupalchok). Total 8.
+    // Cy: 3 + 2 during play; Centre second with 4 pieces (3); Kathmandu-Birgunj high 4;
+    //      Kathmandu-Lhasa promoted to high 2 (its low 1* does not count with 3 players).
+    //      Total 14.
+    assert_eq!(r.scores, vec![5, 8, 14]);
+    assert_eq!(r.places, vec![3, 2, 1]);
+    let b = g.breakdown.clone().unwrap();
+    assert_eq!(b[1].regions, vec![0, 0, 5, 0, 0]);
+    assert_eq!(b[2].cards, 6);
+    assert_eq!(g.end.as_ref().unwrap().by, 0);
+}
+
+#[test]
+#[ignore]
+fn nepal_write_png_final_and_5p() {
+    let mut g = Nepal::setup(data(), &names(DEMO_PLAYERS), &Options::new(), DEMO_SEED).unwrap();
+    for (seat, text) in demo_script() {
+        play(&mut g, seat, text);
+    }
+    std::fs::write(
+        "/tmp/nepal-final.png",
+        Nepal::render(data(), &g.view(data(), Viewer::Seat(0))),
+    )
+    .unwrap();
+    let mut g = game_with(5, &[("boom", "on"), ("start", "placement")], 4);
+    let mut rng = crate::engine::GameRng::new(5);
+    for _ in 0..400 {
+        let s = g.current;
+        let l = g.legal_steps(data(), s);
+        let st = l[rng.below(l.len())];
+        g.apply(data(), s, &st).unwrap();
+    }
+    std::fs::write(
+        "/tmp/nepal-5p.png",
+        Nepal::render(data(), &g.view(data(), Viewer::Seat(0))),
+    )
+    .unwrap();
+}
+
+#[test]
+fn board_rejects_wrong_province_or_outside_counts() {
+    // Too few provinces: drop the West and East regions' provinces (45 - 18 = 27).
+    let t: String = BOARD
+        .lines()
+        .filter(|l| {
+            !(l.starts_with("province ") && matches!(l.split_whitespace().nth(4), Some("E" | "W")))
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let e = board_err(&t);
+    assert!(e.message.contains("30 to 45 provinces"), "{e}");
+    // Too few outside locations.
+    let t: String = BOARD
+        .lines()
+        .filter(|l| !l.starts_with("outside "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let e = board_err(&t);
+    assert!(e.message.contains("6 to 10 outside"), "{e}");
+    // Names must be single tokens made of letters, digits and hyphens.
+    let (t, ln) = mutate("province Doti ", "province Do/ti 1 3 FW 2 Dipayal");
+    assert_eq!(board_err(&t).line, ln);
+}
+
+#[test]
+fn registry_wrapper_plays_nepal_through_notation() {
+    use crate::engine::{GameKind, Kind};
+    let kind: &'static Kind<Nepal> = Box::leak(Box::new(Kind {
+        data: std::sync::Arc::new(parse_board(BOARD).unwrap()),
+    }));
+    let opts: Options = [("boom".to_string(), "on".to_string())]
+        .into_iter()
+        .collect();
+    let mut g = kind.setup(&names(3), &opts, 42).unwrap();
+    let (notation, _) = g.play(0, "mo kath dha").unwrap();
+    assert_eq!(notation, "move Kathmandu Dhading");
+    assert!(g.play(1, "end").is_err(), "not Bob's turn");
+    assert!(g.legal(0).iter().any(|s| s.notation == "end"));
+    assert!(g.describe(Viewer::Seat(0)).contains("Ann to act"));
+    let back = kind.restore(&g.snapshot()).unwrap();
+    assert!(back.same_state(&*g));
+    assert!(kind
+        .setup(
+            &names(3),
+            &[("boom".to_string(), "maybe".to_string())]
+                .into_iter()
+                .collect(),
+            1
+        )
+        .is_err());
+}

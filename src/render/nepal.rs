@@ -1,0 +1,497 @@
+//! Nepal board picture: a hex map coloured by region with province names, limits, cities
+//! and arrows to the outside trade partners (static layer, drawn once and cached in
+//! [`NepalData::layer`]), then pieces, fortresses, over-limit warnings, the trade cards in
+//! play with their markers, a scoreboard and a status panel.
+//!
+//! Pure function of the data and the view: no IO, same input gives the same PNG.
+
+use crate::games::nepal::{NepalData, NepalView, Phase};
+use crate::render::*;
+
+/// Canvas size.
+pub const WIDTH: u32 = 1460;
+pub const HEIGHT: u32 = 960;
+/// Hex radius (centre to corner), pointy top.
+const R: f32 = 54.0;
+/// Horizontal offset: column -1 sits at this x.
+const OX: f32 = 40.0;
+/// Vertical offset of row 0.
+const OY: f32 = 40.0;
+
+const SEA: Color = rgb(222, 228, 232);
+const ARROW: Color = rgb(120, 72, 40);
+const CONFLICT: Color = rgb(214, 39, 40);
+
+/// Pixel centre of a hex (odd-r offset coordinates).
+fn center(col: i32, row: i32) -> (f32, f32) {
+    let (x, y) = NepalData::hex_center(col, row);
+    (OX + R * (x + 3f32.sqrt()), OY + R * y)
+}
+
+fn region_color(data: &NepalData, r: usize) -> Color {
+    let [a, b, c] = data
+        .regions
+        .get(r)
+        .map(|x| x.color)
+        .unwrap_or([200, 200, 200]);
+    rgb(a, b, c)
+}
+
+/// Largest font size (≤ `max`, ≥ `min`) at which `s` fits in `w` px.
+fn fit(cv: &Canvas, s: &str, w: f32, max: f32, min: f32) -> f32 {
+    let mut size = max;
+    while size > min && cv.text_width_bold(size, s) > w {
+        size -= 0.5;
+    }
+    size
+}
+
+fn draw_static(data: &NepalData) -> RgbaImage {
+    let mut cv = Canvas::new(WIDTH, HEIGHT, SEA);
+    // Neighbouring countries, faintly.
+    cv.text_bold(
+        860.0,
+        150.0,
+        44.0,
+        rgba(120, 120, 140, 70),
+        "T I B E T",
+        Align::Center,
+    );
+    cv.text_bold(
+        1130.0,
+        800.0,
+        44.0,
+        rgba(120, 120, 140, 70),
+        "I N D I A",
+        Align::Center,
+    );
+    // Hexes.
+    for (i, p) in data.provinces.iter().enumerate() {
+        let (cx, cy) = center(p.col, p.row);
+        let pts = hex_corners(cx, cy, R - 1.0, true);
+        cv.fill_polygon(&pts, region_color(data, p.region));
+        if i == data.kathmandu {
+            let inner = hex_corners(cx, cy, R - 7.0, true);
+            cv.stroke_polygon(&inner, rgb(150, 40, 40), 2.5);
+        }
+    }
+    // Region borders thicker than province borders.
+    for (i, p) in data.provinces.iter().enumerate() {
+        let (cx, cy) = center(p.col, p.row);
+        let pts = hex_corners(cx, cy, R - 1.0, true);
+        cv.stroke_polygon(&pts, rgba(40, 40, 50, 150), 1.2);
+        let _ = i;
+    }
+    // Arrows to outside locations.
+    for o in &data.outside {
+        let (ox, oy) = center(o.col, o.row);
+        for &a in &o.arrows {
+            let p = &data.provinces[a];
+            let (px, py) = center(p.col, p.row);
+            let (dx, dy) = (px - ox, py - oy);
+            let len = (dx * dx + dy * dy).sqrt().max(1.0);
+            let (ux, uy) = (dx / len, dy / len);
+            let start = 30.0f32.min(len * 0.4);
+            let stop = (len - R * 0.55).max(start + 4.0);
+            cv.arrow(
+                ox + ux * start,
+                oy + uy * start,
+                ox + ux * stop,
+                oy + uy * stop,
+                ARROW,
+                3.0,
+            );
+        }
+    }
+    for o in &data.outside {
+        let (ox, oy) = center(o.col, o.row);
+        let w = cv.text_width_bold(15.0, &o.name) + 18.0;
+        cv.fill_rounded_rect(ox - w / 2.0, oy - 14.0, w, 28.0, 8.0, rgb(255, 250, 235));
+        cv.stroke_rounded_rect(ox - w / 2.0, oy - 14.0, w, 28.0, 8.0, ARROW, 2.0);
+        cv.text_centered(ox, oy, 15.0, ARROW, &o.name, true);
+    }
+    // Names, limits, cities.
+    for (i, p) in data.provinces.iter().enumerate() {
+        let (cx, cy) = center(p.col, p.row);
+        let size = fit(&cv, &p.name, 2.0 * R * 0.84, 14.0, 10.5);
+        cv.label(cx, cy - 27.0, size, &p.name);
+        // Limit badge at the top corner.
+        let (bx, by) = (cx, cy - 45.0);
+        cv.fill_circle(bx, by, 8.5, rgb(40, 40, 50));
+        let lim = match p.limit {
+            Some(l) => l.to_string(),
+            None => "\u{221e}".to_string(),
+        };
+        cv.text_centered(bx, by, 12.0, WHITE, &lim, true);
+        for (k, c) in p.cities.iter().enumerate() {
+            let y = cy - 11.0 + 13.0 * k as f32;
+            let cs = fit(&cv, c, 2.0 * R * 0.7, 12.0, 9.5);
+            let w = cv.text_width(cs, c);
+            let x0 = cx - (w + 10.0) / 2.0;
+            cv.fill_circle(x0 + 3.5, y, 3.5, INK);
+            cv.text(
+                x0 + 10.0,
+                y - cv.line_height(cs) / 2.0,
+                cs,
+                INK,
+                c,
+                Align::Left,
+            );
+        }
+        let _ = i;
+    }
+    // Title and region key.
+    cv.text_bold(20.0, 14.0, 30.0, INK, "NEPAL", Align::Left);
+    let items: Vec<(Color, String)> = data
+        .regions
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (region_color(data, i), r.name.clone()))
+        .collect();
+    cv.legend(14.0, 56.0, &items);
+    cv.into_image()
+}
+
+/// Render a view to PNG (about 1460×960).
+pub fn render(data: &NepalData, view: &NepalView) -> Vec<u8> {
+    let layer = data.layer.get_or_draw(|| draw_static(data));
+    let mut cv = Canvas::from_layer(layer);
+    let n = view.players.len();
+    let styles: Vec<PlayerStyle> = view
+        .players
+        .iter()
+        .enumerate()
+        .map(|(s, p)| player_style(s, &p.name))
+        .collect();
+
+    // Population boom: redraw the limit badge of city provinces with the raised limit.
+    if view.options.boom {
+        for (i, p) in data.provinces.iter().enumerate() {
+            if let (Some(l), false) = (data.limit(i, true), p.cities.is_empty()) {
+                let (cx, cy) = center(p.col, p.row);
+                cv.fill_circle(cx, cy - 45.0, 9.5, rgb(20, 110, 60));
+                cv.text_centered(cx, cy - 45.0, 12.0, WHITE, &l.to_string(), true);
+            }
+        }
+    }
+    // Over-limit provinces.
+    for &p in &view.over_limit {
+        if let Some(pr) = data.provinces.get(p) {
+            let (cx, cy) = center(pr.col, pr.row);
+            cv.stroke_polygon(&hex_corners(cx, cy, R - 4.0, true), CONFLICT, 5.0);
+        }
+    }
+    // Pieces and fortresses: one row of up to 3 items under the cities, two rows for more.
+    for (p, counts) in view.pieces.iter().enumerate() {
+        let Some(pr) = data.provinces.get(p) else {
+            continue;
+        };
+        let fort = view.fortresses.iter().find(|f| f.0 == p).map(|f| f.1);
+        // (seat, count, is_fortress)
+        let mut items: Vec<(usize, u8, bool)> = Vec::new();
+        if let Some(o) = fort {
+            items.push((o, 0, true));
+        }
+        items.extend(
+            counts
+                .iter()
+                .enumerate()
+                .filter(|(_, &c)| c > 0)
+                .map(|(s, &c)| (s, c, false)),
+        );
+        if items.is_empty() {
+            continue;
+        }
+        let (cx, cy) = center(pr.col, pr.row);
+        let k = items.len();
+        let top = if k <= 3 { k } else { k.div_ceil(2) };
+        let y0 = cy
+            + if k > 3 {
+                14.0
+            } else if pr.cities.len() > 1 {
+                25.0
+            } else {
+                22.0
+            };
+        for (j, (s, c, is_fort)) in items.into_iter().enumerate() {
+            let (row, idx, len) = if j < top {
+                (0, j, top)
+            } else {
+                (1, j - top, k - top)
+            };
+            let x = cx + 27.0 * (idx as f32 - (len as f32 - 1.0) / 2.0);
+            let y = y0 + 23.0 * row as f32;
+            let Some(st) = styles.get(s) else { continue };
+            if is_fort {
+                draw_fortress(&mut cv, x, y, st);
+            } else {
+                cv.token(x, y, 12.0, st, (c > 1).then_some(c as u32));
+            }
+        }
+    }
+
+    // Scoreboard (top right).
+    let rows: Vec<ScoreRow> = view
+        .players
+        .iter()
+        .enumerate()
+        .map(|(s, p)| {
+            let mut detail = format!("hand {} \u{b7} map {}", p.hand, p.on_board);
+            if p.fortress_built {
+                detail.push_str(" \u{b7} fortress");
+            }
+            if let Some(r) = &view.final_result {
+                detail = format!(
+                    "place {} \u{b7} {detail}",
+                    r.places.get(s).copied().unwrap_or(0)
+                );
+            }
+            ScoreRow {
+                style: styles[s],
+                name: p.name.clone(),
+                score: format!("{} VP", p.score),
+                detail,
+                to_act: view.current == Some(s),
+            }
+        })
+        .collect();
+    let sb_w = 330.0;
+    let sb_x = WIDTH as f32 - sb_w - 12.0;
+    let sb_h = cv.scoreboard(sb_x, 12.0, sb_w, &rows);
+
+    // Status panel under the scoreboard.
+    let mut status: Vec<String> = Vec::new();
+    let name = |s: usize| view.players.get(s).map(|p| p.name.as_str()).unwrap_or("?");
+    match (&view.final_result, view.current) {
+        (Some(r), _) => status.push(format!("Game over: {}", r.note)),
+        (None, Some(c)) if view.phase == Phase::Placement => status.push(format!(
+            "Start placement: {} places ({} left)",
+            name(c),
+            view.placements_left
+        )),
+        (None, Some(c)) => {
+            status.push(format!(
+                "Turn {}: {} \u{2014} {} action(s) left",
+                view.turn,
+                name(c),
+                view.actions_left
+            ));
+            if !view.actions_taken.is_empty() {
+                status.push(format!("Done: {}", view.actions_taken.join(", ")));
+            }
+        }
+        _ => {}
+    }
+    if let (Some(t), None) = (&view.end_trigger, &view.final_result) {
+        status.push(format!(
+            "END TRIGGERED ({}): {} turn(s) left",
+            t.reason, t.turns_left
+        ));
+    }
+    if !view.over_limit.is_empty() {
+        let names: Vec<&str> = view
+            .over_limit
+            .iter()
+            .filter_map(|&p| data.provinces.get(p))
+            .map(|p| p.name.as_str())
+            .collect();
+        status.push(format!("Over the limit: {}", names.join(", ")));
+    }
+    if let Some(b) = &view.breakdown {
+        for (s, b) in b.iter().enumerate() {
+            status.push(format!(
+                "{}: {} = game {} + regions {} + routes {}",
+                name(s),
+                b.total,
+                b.during_game,
+                b.regions.iter().sum::<i64>(),
+                b.cards
+            ));
+        }
+    } else {
+        let recent: Vec<&str> = view
+            .last_turn
+            .iter()
+            .skip(1)
+            .take(3)
+            .map(|s| s.as_str())
+            .collect();
+        if !recent.is_empty() {
+            status.push(format!("Last turn: {}", recent.join("; ")));
+        }
+    }
+    let opts = &view.options;
+    let mut on = Vec::new();
+    if opts.placement {
+        on.push("placement start");
+    }
+    if opts.boom {
+        on.push("boom (green limits raised)");
+    }
+    if opts.fortress {
+        on.push("fortress");
+    }
+    if !on.is_empty() {
+        status.push(format!("Options: {}", on.join(", ")));
+    }
+    let st_y = 12.0 + sb_h + 8.0;
+    if !status.is_empty() {
+        cv.panel(sb_x, st_y, sb_w, "", &status);
+    }
+
+    // Trade cards (bottom left).
+    draw_cards(&mut cv, data, view, &styles, n);
+    cv.encode_png()
+}
+
+/// A small castle in the owner's colour with the owner's letter.
+fn draw_fortress(cv: &mut Canvas, x: f32, y: f32, st: &PlayerStyle) {
+    let pts = [
+        (x - 12.0, y + 11.0),
+        (x - 12.0, y - 11.0),
+        (x - 7.0, y - 11.0),
+        (x - 7.0, y - 6.0),
+        (x - 2.5, y - 6.0),
+        (x - 2.5, y - 11.0),
+        (x + 2.5, y - 11.0),
+        (x + 2.5, y - 6.0),
+        (x + 7.0, y - 6.0),
+        (x + 7.0, y - 11.0),
+        (x + 12.0, y - 11.0),
+        (x + 12.0, y + 11.0),
+    ];
+    let shadow: Vec<(f32, f32)> = pts.iter().map(|(a, b)| (a + 1.5, b + 1.5)).collect();
+    cv.fill_polygon(&shadow, rgba(0, 0, 0, 70));
+    cv.fill_polygon(&pts, st.color);
+    cv.stroke_polygon(&pts, INK, 1.8);
+    let mut buf = [0u8; 4];
+    cv.text_centered(
+        x,
+        y + 2.5,
+        12.0,
+        contrast_color(st.color),
+        st.letter.encode_utf8(&mut buf),
+        true,
+    );
+}
+
+fn draw_cards(
+    cv: &mut Canvas,
+    data: &NepalData,
+    view: &NepalView,
+    styles: &[PlayerStyle],
+    n: usize,
+) {
+    let (x, w) = (14.0, 760.0);
+    let row_h = 23.0;
+    let bottom = HEIGHT as f32 - 12.0;
+    // Unclaimed first (the offer), then claimed ones.
+    let mut order: Vec<usize> = (0..view.cards.len())
+        .filter(|&i| view.cards[i].claims.is_empty())
+        .collect();
+    order.extend((0..view.cards.len()).filter(|&i| !view.cards[i].claims.is_empty()));
+    let rows = order.len().max(1);
+    let cols = rows.div_ceil(11).clamp(1, 3);
+    let per_col = rows.div_ceil(cols);
+    let h = 42.0 + row_h * per_col as f32 + 8.0;
+    let y = bottom - h;
+    cv.fill_rounded_rect(x + 2.0, y + 3.0, w, h, 8.0, rgba(0, 0, 0, 40));
+    cv.fill_rounded_rect(x, y, w, h, 8.0, PANEL_BG);
+    cv.stroke_rounded_rect(x, y, w, h, 8.0, INK, 1.5);
+    let title = format!(
+        "Trade routes in play \u{2014} {} card(s) left in the deck{}",
+        view.deck_left,
+        if n < 4 {
+            " \u{2014} * values count only with 4-5 players"
+        } else {
+            ""
+        }
+    );
+    let ts = fit(cv, &title, w - 24.0, 16.0, 12.0);
+    cv.text_bold(x + 12.0, y + 9.0, ts, INK, &title, Align::Left);
+    cv.line(
+        x + 12.0,
+        y + 34.0,
+        x + w - 12.0,
+        y + 34.0,
+        with_alpha(INK, 120),
+        1.0,
+    );
+    let col_w = (w - 12.0) / cols as f32;
+    for (k, &i) in order.iter().enumerate() {
+        let c = &view.cards[i];
+        let Some(card) = data.cards.get(c.card) else {
+            continue;
+        };
+        let (col, row) = (k / per_col, k % per_col);
+        let rx = x + 12.0 + col_w * col as f32;
+        let ry = y + 39.0 + row_h * row as f32;
+        let cy = ry + row_h / 2.0;
+        if c.claims.is_empty() {
+            cv.fill_rounded_rect(
+                rx - 4.0,
+                ry + 1.0,
+                col_w - 10.0,
+                row_h - 2.0,
+                5.0,
+                rgba(255, 229, 140, 170),
+            );
+        }
+        let num = |v: u8, star: bool| if star { format!("{v}*") } else { v.to_string() };
+        let vals = format!(
+            "{}/{}",
+            num(card.high, card.high_star),
+            num(card.low, card.low_star)
+        );
+        cv.text_bold(
+            rx,
+            cy - cv.line_height(13.0) / 2.0,
+            13.0,
+            INK,
+            &vals,
+            Align::Left,
+        );
+        let claims_w =
+            21.0 * c.claims.len().max(1) as f32 + if c.just_revealed { 34.0 } else { 0.0 };
+        let lw = (col_w - 56.0 - claims_w - 14.0).max(40.0);
+        let label = format!("{} \u{2013} {}", card.a, card.b);
+        let ls = fit(cv, &label, lw, 14.0, 10.0);
+        let label = cv.ellipsize(ls, &label, lw, false);
+        cv.text(
+            rx + 48.0,
+            cy - cv.line_height(ls) / 2.0,
+            ls,
+            INK,
+            &label,
+            Align::Left,
+        );
+        let mut tx = rx + col_w - 10.0 - claims_w;
+        if c.just_revealed {
+            cv.text_bold(
+                tx,
+                cy - cv.line_height(11.0) / 2.0,
+                11.0,
+                CONFLICT,
+                "NEW",
+                Align::Left,
+            );
+            tx += 34.0;
+        }
+        for &s in &c.claims {
+            if let Some(st) = styles.get(s) {
+                cv.token(tx + 9.0, cy, 9.0, st, None);
+                tx += 21.0;
+            }
+        }
+    }
+    if order.is_empty() {
+        cv.text(
+            x + 12.0,
+            y + 42.0,
+            14.0,
+            MUTED,
+            "no cards in play",
+            Align::Left,
+        );
+    }
+}
