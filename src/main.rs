@@ -70,6 +70,12 @@ enum Cmd {
     },
     /// Look up a game's rules: `sherpa rules nepal conflict`.
     Rules { game: String, topic: Vec<String> },
+    /// Run the Discord bot (token from the config file or DISCORD_TOKEN).
+    Run {
+        /// The configuration file; see config.example.toml.
+        #[arg(long, default_value = "config.toml")]
+        config: PathBuf,
+    },
     /// Measure speed: round trips, rendering, legal steps, playouts.
     Bench {
         #[arg(long)]
@@ -158,6 +164,10 @@ fn main() -> anyhow::Result<()> {
                 .map_err(|e| anyhow::anyhow!(e))?;
             println!("{text}");
             Ok(())
+        }
+        Cmd::Run { config } => {
+            let cfg = sherpa::config::Config::load(&config)?;
+            tokio::runtime::Runtime::new()?.block_on(sherpa::discord::run(cfg))
         }
         Cmd::Bench { json, scale } => {
             let r = sherpa::bench::run(reg, scale.max(1))?;

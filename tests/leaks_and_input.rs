@@ -198,9 +198,8 @@ fn adversarial_input_never_panics_changes_nothing_and_never_mass_mentions() {
         let chat = chat();
         start(&chat, kind.id(), kind.min_players());
         let mut rng = GameRng::new(3);
-        for _ in 0..400 {
+        for _ in 0..150 {
             let junk = adversarial(&mut rng);
-            let v = version(&chat);
             for text in [
                 format!("move {junk}"),
                 format!("game new {} {junk}", kind.id()),
@@ -213,6 +212,9 @@ fn adversarial_input_never_panics_changes_nothing_and_never_mass_mentions() {
                 junk.clone(),
             ] {
                 for user in [0, 1, 77] {
+                    // Junk may happen to be a legal step (e.g. `move end`): compare each
+                    // refused command with the version just before it.
+                    let v = version(&chat);
                     let replies: Vec<Reply> = chat.handle(&req(user, &text));
                     for r in &replies {
                         assert!(

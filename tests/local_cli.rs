@@ -166,11 +166,21 @@ fn scripted_local_game_with_json_ends_with_the_engines_scores() {
 
         // The finished game's export rebuilds with `sherpa replay`.
         let line = lines.last().unwrap();
-        let file = line["replies"][0]["file"].as_str().expect("the export is attached as a file").to_string();
+        let file = line["replies"][0]["file"]
+            .as_str()
+            .expect("the export is attached as a file")
+            .to_string();
         let text = std::fs::read_to_string(&file).unwrap();
-        assert!(text.contains("\"seed\": 11"), "the finished game's replay includes the seed");
+        assert!(
+            text.contains("\"seed\": 11"),
+            "the finished game's replay includes the seed"
+        );
         let out = Command::new(BIN).arg("replay").arg(&file).output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let printed = String::from_utf8(out.stdout).unwrap();
         assert!(printed.contains("Finished"), "{printed}");
         for score in status["Finished"]["scores"].as_array().unwrap() {

@@ -48,7 +48,10 @@ impl Registry {
     pub fn load(texts: &BoardTexts) -> Result<Registry, String> {
         let h = himalaya::parse_board(texts.get("himalaya", himalaya::BOARD))
             .map_err(|e| format!("himalaya board: {e}"))?;
-        let kinds: Vec<&'static dyn GameKind> = vec![leak::<himalaya::Himalaya>(h)];
+        let n = nepal::parse_board(texts.get("nepal", nepal::BOARD))
+            .map_err(|e| format!("nepal board: {e}"))?;
+        let kinds: Vec<&'static dyn GameKind> =
+            vec![leak::<nepal::Nepal>(n), leak::<himalaya::Himalaya>(h)];
         Ok(Registry { kinds })
     }
 
