@@ -630,19 +630,21 @@ impl Chat {
     }
 
     fn game_export(&self, req: &Request) -> Result<Vec<Reply>, String> {
-        let row = match self
-            .lock()
-            .store
-            .active_game(&req.place.platform, &req.place.channel)
-            .map_err(store_err)?
-        {
-            Some(r) => r,
-            None => self
-                .lock()
-                .store
-                .latest_game(&req.place.platform, &req.place.channel)
+        // One guard for both look-ups (a guard held in a `match` scrutinee lives through
+        // the arms, so locking again there would deadlock).
+        let row = {
+            let inner = self.lock();
+            let store = &inner.store;
+            match store
+                .active_game(&req.place.platform, &req.place.channel)
                 .map_err(store_err)?
-                .ok_or("no game here to export")?,
+            {
+                Some(r) => r,
+                None => store
+                    .latest_game(&req.place.platform, &req.place.channel)
+                    .map_err(store_err)?
+                    .ok_or("no game here to export")?,
+            }
         };
         let file = self.export(row.id)?;
         let json = serde_json::to_vec_pretty(&file).map_err(|e| e.to_string())?;
@@ -1210,6 +1212,14 @@ impl Chat {
         Ok(id)
     }
 
+    /// The most recent game of a place. The lock is released on return, so callers may
+    /// lock again while matching on the result.
+    fn latest_game(&self, place: &Place) -> Result<Option<GameRow>, StoreError> {
+        self.lock()
+            .store
+            .latest_game(&place.platform, &place.channel)
+    }
+
     /// Check that a game's stored snapshot equals the replay of its log.
     pub fn verify(&self, game_id: i64) -> Result<(), String> {
         let inner = self.lock();
@@ -1274,11 +1284,7 @@ impl Chat {
                 "game": row.kind, "id": row.id, "version": row.version, "status": "lobby",
                 "players": seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
             }),
-            Err(_) => match self
-                .lock()
-                .store
-                .latest_game(&place.platform, &place.channel)
-            {
+            Err(_) => match self.latest_game(place) {
                 Ok(Some(row)) if row.status == GameStatus::Finished => {
                     let (id, kind, version) = (row.id, row.kind.clone(), row.version);
                     let mut inner = self.lock();

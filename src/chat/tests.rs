@@ -493,6 +493,12 @@ fn export_of_a_running_game_leaves_out_the_seed_and_the_finished_one_rebuilds() 
     }
     let file = t.chat.export(1).unwrap();
     assert_eq!(file.seed, Some(77));
+    // After the end, the channel's export and status still answer (from the last game).
+    let r = t.ok("bob", "game export");
+    assert!(r[0].file.is_some());
+    assert!(t.chat.status_json(&place())["status"]
+        .get("Finished")
+        .is_some());
     let other = Place {
         channel: "c2".into(),
         ..place()
