@@ -1077,6 +1077,9 @@ impl Chat {
             .map_err(store_err)?;
         self.remember(&mut inner, l.row.id, v, &*g);
         drop(inner);
+        if before != after {
+            self.after_turn_change(l.row.id, &l.seats, &after);
+        }
         let mut r = Reply::public(text);
         self.finish_reply(&mut r, &req.place, &l.seats, &*g, v, before != after);
         Ok(vec![r])
