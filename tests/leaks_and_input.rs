@@ -343,3 +343,65 @@ fn simultaneous_requests_one_applies_the_other_is_told_the_game_moved_on() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// Random and adversarial config texts never panic; each error names a key or the line.
+#[test]
+fn adversarial_config_never_panics_and_errors_say_where() {
+    use sherpa::config::Config;
+    let base = "token = \"abc\"\ndatabase = \"x.db\"\nlog_level = \"info\"\n[reminders]\nfirst_after = \"12h\"\ninterval = \"24h\"\nmax = 3\nquiet_hours_default = \"off\"\n";
+    assert!(Config::from_toml(base, None, None).is_ok());
+    let values = [
+        "\"\"",
+        "\"-1h\"",
+        "-1",
+        "99999999999999999999",
+        "\"25:00-26:00\"",
+        "\"@everyone\"",
+        "true",
+        "[1,2]",
+        "{a=1}",
+        "\"12x\"",
+        "\"\u{0}\"",
+        "\"0s\"",
+        "\"1d12h\"",
+    ];
+    let keys = [
+        "token",
+        "database",
+        "log_level",
+        "dev_guild",
+        "api_base",
+        "reminders.first_after",
+        "reminders.interval",
+        "reminders.max",
+        "reminders.quiet_hours_default",
+        "reminders.dm",
+        "reminders.check_every",
+        "bogus",
+        "reminders.bogus",
+    ];
+    let mut rng = GameRng::new(5);
+    for _ in 0..500 {
+        let key = keys[rng.below(keys.len())];
+        let value = values[rng.below(values.len())];
+        let text = match key.split_once('.') {
+            Some((table, k)) => format!("token = \"abc\"\n[{table}]\n{k} = {value}\n"),
+            None => format!("{key} = {value}\n"),
+        };
+        match Config::from_toml(&text, None, None) {
+            Ok(_) => {}
+            Err(e) => {
+                let msg = e.to_string();
+                let short = key.rsplit('.').next().unwrap();
+                assert!(
+                    msg.contains(short) || msg.contains("line") || msg.contains("token"),
+                    "error does not say where: {msg} (for `{text}`)"
+                );
+            }
+        }
+    }
+    // Plain junk.
+    for junk in ["\u{0}\u{1}", "[[[", "token = ", "= 3", &"x".repeat(100_000)] {
+        assert!(Config::from_toml(junk, None, None).is_err());
+    }
+}
