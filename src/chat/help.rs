@@ -8,7 +8,7 @@ pub const COMMAND_LIST: &str = "Commands: `game new|join|leave|start|status|hist
 
 const HELP: &[(&str, &str)] = &[
     ("game", "`game new <game> [key=value …]` opens a game in this channel (one per channel; use a thread for another). `game join` / `game leave` before the start; `game start` deals the game. `game status` shows whose turn it is, `game history [n]` the last n moves. `game resign` leaves a running game (your turns are then played automatically). `game kick <player>` and `game abort` need every other player's vote, or a channel admin. `game export` attaches the replay file."),
-    ("move", "`move <step>` plays one step, e.g. `move grow Kathmandu`; chain steps with `;` (`move grow Kathmandu; move Kathmandu Gorkha; end`) — they are played together or not at all. Names may be shortened to any unique prefix (`mo kat gor`). `move` alone lists your legal steps."),
+    ("move", "`move <step>` plays one step, e.g. `move grow Kathmandu`; chain steps with `;` (`move grow Kathmandu; move Kathmandu Dhading; end`) — they are played together or not at all. Names may be shortened to any unique prefix (`move gr kat` for `grow Kathmandu`). `move` alone lists your legal steps."),
     ("undo", "`undo` takes back your last step if it is still your turn and the step revealed nothing and drew nothing at random. Anything further back asks every other player: they answer `undo accept` or `undo reject`."),
     ("board", "`board` shows the public board; `board private` shows your own view (your hidden cards, goods or plans) only to you."),
     ("rules", "`rules <game>` lists the topics of a game's rules; `rules <game> <topic>` explains one, citing the rulebook section."),
