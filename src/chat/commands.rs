@@ -139,6 +139,29 @@ impl Chat {
         Ok(l)
     }
 
+    /// Write a lobby's seats (renumbered in order), checked against the loaded version.
+    fn save_lobby_seats(
+        &self,
+        l: &Loaded,
+        mut seats: Vec<SeatRow>,
+        req: &Request,
+    ) -> Result<(), String> {
+        for (i, s) in seats.iter_mut().enumerate() {
+            s.seat = i;
+        }
+        self.lock()
+            .store
+            .set_seats(
+                l.row.id,
+                l.row.version,
+                &seats,
+                Self::request_key(req),
+                self.now(),
+            )
+            .map(|_| ())
+            .map_err(store_err)
+    }
+
     fn game_join(&self, req: &Request) -> Result<Vec<Reply>, String> {
         let l = self.lobby(req)?;
         let kind = self
@@ -162,16 +185,7 @@ impl Chat {
             name: name.clone(),
             resigned: false,
         });
-        self.lock()
-            .store
-            .set_seats(
-                l.row.id,
-                l.row.version,
-                &seats,
-                Self::request_key(req),
-                self.now(),
-            )
-            .map_err(store_err)?;
+        self.save_lobby_seats(&l, seats.clone(), req)?;
         Ok(vec![Reply::public(format!(
             "**{name}** joined ({} of {}–{} players: {}).",
             seats.len(),
@@ -191,13 +205,9 @@ impl Chat {
             return Err("the game has started; to stop playing use `game resign`".into());
         }
         let me = seat_of(&l.seats, &req.user.id).ok_or("you have not joined this game")?;
-        let mut seats: Vec<SeatRow> = l.seats.iter().filter(|s| s.seat != me).cloned().collect();
-        for (i, s) in seats.iter_mut().enumerate() {
-            s.seat = i;
-        }
-        let mut inner = self.lock();
+        let seats: Vec<SeatRow> = l.seats.iter().filter(|s| s.seat != me).cloned().collect();
         if seats.is_empty() {
-            inner
+            self.lock()
                 .store
                 .commit(
                     l.row.id,
@@ -215,16 +225,7 @@ impl Chat {
                 l.seats[me].name
             ))]);
         }
-        inner
-            .store
-            .set_seats(
-                l.row.id,
-                l.row.version,
-                &seats,
-                Self::request_key(req),
-                self.now(),
-            )
-            .map_err(store_err)?;
+        self.save_lobby_seats(&l, seats, req)?;
         Ok(vec![Reply::public(format!(
             "**{}** left the game.",
             l.seats[me].name
@@ -504,25 +505,13 @@ impl Chat {
             if !(req.user.is_channel_admin || req.user.id == l.row.creator) {
                 return Err("before the start, only the game's creator or a channel admin can remove a player".into());
             }
-            let mut seats: Vec<SeatRow> = l
+            let seats = l
                 .seats
                 .iter()
                 .filter(|s| s.seat != target)
                 .cloned()
                 .collect();
-            for (i, s) in seats.iter_mut().enumerate() {
-                s.seat = i;
-            }
-            self.lock()
-                .store
-                .set_seats(
-                    l.row.id,
-                    l.row.version,
-                    &seats,
-                    Self::request_key(req),
-                    self.now(),
-                )
-                .map_err(store_err)?;
+            self.save_lobby_seats(&l, seats, req)?;
             return Ok(vec![Reply::public(format!(
                 "**{}** was removed from the game.",
                 l.seats[target].name

@@ -633,3 +633,33 @@ fn sealed_steps_never_appear_in_public_replies_or_history() {
         );
     }
 }
+
+#[test]
+fn lobby_leave_and_kick_renumber_the_seats() {
+    let t = chat();
+    t.ok("ann", "game new count");
+    t.ok("bob", "game join");
+    t.ok("cy", "game join");
+    assert!(t.err("bob", "game join").contains("already joined"));
+    t.ok("bob", "game leave");
+    assert!(
+        t.err("cy", "game kick ann").contains("creator"),
+        "only the creator or an admin removes players before the start"
+    );
+    t.ok("ann", "game kick cy");
+    t.ok("dee", "game join");
+    let seats = t.chat.lock().store.seats(1).unwrap();
+    let names: Vec<(usize, &str)> = seats.iter().map(|s| (s.seat, s.name.as_str())).collect();
+    assert_eq!(names, vec![(0, "ann"), (1, "dee")]);
+    t.ok("ann", "game leave");
+    t.ok("dee", "game leave");
+    assert!(
+        t.chat
+            .lock()
+            .store
+            .active_game("discord", "c1")
+            .unwrap()
+            .is_none(),
+        "an empty lobby closes"
+    );
+}

@@ -284,39 +284,35 @@ impl Store {
 
     const GAME_COLS: &'static str = "id, platform, guild, channel, kind, options, seed, status, broken, version, creator, created_at, updated_at";
 
-    /// The game in a lobby or running in this channel, if any.
-    pub fn active_game(&self, platform: &str, channel: &str) -> Result<Option<GameRow>> {
-        let sql = format!(
-            "SELECT {} FROM games WHERE platform = ?1 AND channel = ?2 AND status IN ('lobby','running')",
-            Self::GAME_COLS
-        );
+    /// The first game row matching `filter` (SQL after `WHERE`).
+    fn query_game(&self, filter: &str, args: impl rusqlite::Params) -> Result<Option<GameRow>> {
+        let sql = format!("SELECT {} FROM games WHERE {filter}", Self::GAME_COLS);
         let row = self
             .conn
-            .query_row(&sql, params![platform, channel], Self::game_from_row)
+            .query_row(&sql, args, Self::game_from_row)
             .optional()?;
         row.map(Self::finish_game).transpose()
+    }
+
+    /// The game in a lobby or running in this channel, if any.
+    pub fn active_game(&self, platform: &str, channel: &str) -> Result<Option<GameRow>> {
+        self.query_game(
+            "platform = ?1 AND channel = ?2 AND status IN ('lobby','running')",
+            params![platform, channel],
+        )
     }
 
     /// The most recent game in this channel, whatever its status.
     pub fn latest_game(&self, platform: &str, channel: &str) -> Result<Option<GameRow>> {
-        let sql = format!(
-            "SELECT {} FROM games WHERE platform = ?1 AND channel = ?2 ORDER BY id DESC LIMIT 1",
-            Self::GAME_COLS
-        );
-        let row = self
-            .conn
-            .query_row(&sql, params![platform, channel], Self::game_from_row)
-            .optional()?;
-        row.map(Self::finish_game).transpose()
+        self.query_game(
+            "platform = ?1 AND channel = ?2 ORDER BY id DESC LIMIT 1",
+            params![platform, channel],
+        )
     }
 
     pub fn game(&self, id: i64) -> Result<GameRow> {
-        let sql = format!("SELECT {} FROM games WHERE id = ?1", Self::GAME_COLS);
-        let row = self
-            .conn
-            .query_row(&sql, params![id], Self::game_from_row)
-            .optional()?;
-        Self::finish_game(row.ok_or(StoreError::NotFound)?)
+        self.query_game("id = ?1", params![id])?
+            .ok_or(StoreError::NotFound)
     }
 
     /// Ids of every running game (for start-up checks and tests).
