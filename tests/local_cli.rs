@@ -280,3 +280,59 @@ fn assert_snapshot_equals_replay_or_older(db: &Path) {
     }
     assert_snapshot_equals_replay(db);
 }
+
+/// Nepal's demo game (its scores are worked out by hand in the Nepal tests) played through
+/// `sherpa local --script --json` ends with the same hand-checked scores.
+#[test]
+fn nepal_demo_game_through_local_script_ends_with_the_hand_checked_scores() {
+    use sherpa::games::nepal;
+    let dir = tmp("nepal-demo");
+    let names = ["Ann", "Bob", "Cy"];
+    let text: String = nepal::demo_script()
+        .iter()
+        .map(|(s, st)| format!("{}: move {st}\n", names[*s]))
+        .collect();
+    let sc = dir.join("demo.txt");
+    std::fs::write(&sc, text).unwrap();
+    let out = Command::new(BIN)
+        .args([
+            "local",
+            "nepal",
+            "--players",
+            "Ann,Bob,Cy",
+            "--seed",
+            &nepal::DEMO_SEED.to_string(),
+            "--json",
+            "--script",
+        ])
+        .arg(&sc)
+        .arg("--db")
+        .arg(dir.join("g.db"))
+        .arg("--out")
+        .arg(dir.join("out"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let last: serde_json::Value = serde_json::from_str(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .last()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(last["ok"], true, "{last}");
+    assert_eq!(
+        last["status"]["status"]["Finished"]["scores"],
+        serde_json::json!([5, 8, 14]),
+        "{last}"
+    );
+    assert_eq!(
+        last["status"]["status"]["Finished"]["places"],
+        serde_json::json!([3, 2, 1])
+    );
+}
