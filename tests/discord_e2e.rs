@@ -573,3 +573,102 @@ async fn three_players_play_through_slash_commands_and_autocomplete() {
     assert!(r[0].is_ephemeral(), "no game any more: {}", r[0].content());
     bot.stop().await;
 }
+
+/// The lobby and game-management commands the long game does not use: `/game leave`,
+/// `/undo`, `/game resign` and `/game kick` (a user option, sent resolved like Discord does).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn leave_undo_resign_and_kick_work_through_slash_commands() {
+    let (fake, _bot, _db, commands) = started("lifecycle").await;
+    let (ann, bob, cy) = users();
+    let dee = FakeUser::new(3_000_000_000_000_000_004, "dee");
+    let game = commands
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "game")
+        .unwrap();
+    let new = game["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "new")
+        .unwrap();
+    let choices = new["options"][0]["choices"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let idx = choices
+        .iter()
+        .position(|c| c["name"].as_str().unwrap_or("").contains("Nepal"))
+        .expect("Nepal is offered");
+    let say = |user: &FakeUser, path: &[&str], options: Value| fake.slash(user, path, options);
+    let t = say(
+        &ann,
+        &["game", "new"],
+        json!([{"name": "game", "type": 4, "value": idx}]),
+    );
+    answer(&fake, &t).await;
+    for p in [&bob, &cy, &dee] {
+        let t = say(p, &["game", "join"], json!([]));
+        answer(&fake, &t).await;
+    }
+    let t = say(&dee, &["game", "leave"], json!([]));
+    let r = answer(&fake, &t).await;
+    assert!(r[0].content().contains("left"), "{}", r[0].content());
+    let t = say(&ann, &["game", "start"], json!([]));
+    let r = answer(&fake, &t).await;
+    check_messages(&r);
+    assert_eq!(
+        r.iter()
+            .find(|m| !m.is_ephemeral())
+            .unwrap()
+            .allowed_users(),
+        vec![ann.id.clone()]
+    );
+
+    let t = say(
+        &ann,
+        &["move"],
+        json!([{"name": "steps", "type": 3, "value": "grow Kathmandu"}]),
+    );
+    let r = answer(&fake, &t).await;
+    assert!(
+        r[0].content().contains("grow Kathmandu") && !r[0].is_ephemeral(),
+        "{}",
+        r[0].content()
+    );
+    let t = say(&ann, &["undo"], json!([]));
+    let r = answer(&fake, &t).await;
+    assert!(r[0].content().contains("took back"), "{}", r[0].content());
+    let t = say(
+        &ann,
+        &["move"],
+        json!([{"name": "steps", "type": 3, "value": "end"}]),
+    );
+    let r = answer(&fake, &t).await;
+    check_messages(&r);
+    assert!(
+        r.iter().any(|m| m.allowed_users() == vec![bob.id.clone()]),
+        "bob is pinged next"
+    );
+
+    let t = say(&bob, &["game", "resign"], json!([]));
+    let r = answer(&fake, &t).await;
+    check_messages(&r);
+    assert!(r[0].content().contains("resigned"), "{}", r[0].content());
+
+    // With bob out, cy's vote alone removes ann.
+    let t = fake.slash_with_users(
+        &cy,
+        &["game", "kick"],
+        json!([{"name": "player", "type": 6, "value": ann.id}]),
+        &[&ann],
+    );
+    let r = answer(&fake, &t).await;
+    check_messages(&r);
+    assert!(
+        r[0].content().contains("remove") && r[0].content().contains("ann"),
+        "{}",
+        r[0].content()
+    );
+}

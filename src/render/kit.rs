@@ -1425,8 +1425,7 @@ impl Canvas {
 fn encode(img: &RgbaImage) -> Option<Vec<u8>> {
     let (w, h) = img.dimensions();
     let mut out = Vec::new();
-    let enc =
-        PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive);
+    let enc = PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive);
     let raw = img.as_raw();
     let opaque = raw.chunks_exact(4).all(|p| p[3] == 255);
     let res = if opaque {

@@ -272,6 +272,28 @@ impl FakeDiscord {
         self.command_interaction(2, user, path, options).1
     }
 
+    /// A slash command whose options name users (`type: 6`): Discord sends those users in
+    /// `data.resolved.users`.
+    pub fn slash_with_users(
+        &self,
+        user: &FakeUser,
+        path: &[&str],
+        options: Value,
+        users: &[&FakeUser],
+    ) -> String {
+        let mut opts = options;
+        for sub in path[1..].iter().rev() {
+            opts = json!([{"name": sub, "type": 1, "options": opts}]);
+        }
+        let resolved: serde_json::Map<String, Value> = users
+            .iter()
+            .map(|u| (u.id.clone(), u.user_json()))
+            .collect();
+        let data = json!({"id": self.id(), "name": path[0], "type": 1, "options": opts,
+            "resolved": {"users": resolved}});
+        self.interaction(2, user, data, None).1
+    }
+
     fn command_interaction(
         &self,
         kind: u8,
