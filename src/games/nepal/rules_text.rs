@@ -53,7 +53,7 @@ the conflict is settled when your turn ends, after claims.",
         section: "Rules of Play > Grow",
         text: "`grow <province>` adds a piece from your hand to a province where you already have a piece. \
 Kathmandu is the exception: you may always grow there, even with no piece in it. A province that is full may \
-still grow, but the surplus will be cut back by conflict at the end of the turn unless you move it away first.",
+still grow; whatever is above the limit when your turn closes is trimmed in the conflict step, so move the extra pieces out before ending if you want to keep them.",
     },
     RulesTopic {
         id: "claim",
