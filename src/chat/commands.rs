@@ -533,20 +533,7 @@ impl Chat {
             return Err("to leave a running game use `game resign`".into());
         }
         let motion = format!("kick:{target}");
-        let needed: Vec<&SeatRow> = l
-            .seats
-            .iter()
-            .filter(|s| !s.resigned && s.seat != target)
-            .collect();
-        let voters = self
-            .lock()
-            .store
-            .vote(l.row.id, &motion, &req.user.id, self.now())
-            .map_err(store_err)?;
-        let missing: Vec<&&SeatRow> = needed
-            .iter()
-            .filter(|s| !voters.contains(&s.user_id))
-            .collect();
+        let missing = self.cast_vote(&l, &motion, req, Some(target))?;
         if missing.is_empty() {
             self.lock()
                 .store
@@ -561,6 +548,26 @@ impl Chat {
         ));
         r.pings = missing.iter().map(|s| s.user_id.clone()).collect();
         Ok(vec![r])
+    }
+
+    /// Record `req`'s user's vote on `motion`; returns the active players (other than
+    /// `exclude`) who have not voted yet. Empty means the motion passes.
+    fn cast_vote<'a>(
+        &self,
+        l: &'a Loaded,
+        motion: &str,
+        req: &Request,
+        exclude: Option<Seat>,
+    ) -> Result<Vec<&'a SeatRow>, String> {
+        let voters = self
+            .lock()
+            .store
+            .vote(l.row.id, motion, &req.user.id, self.now())
+            .map_err(store_err)?;
+        Ok(l.seats
+            .iter()
+            .filter(|s| !s.resigned && Some(s.seat) != exclude && !voters.contains(&s.user_id))
+            .collect())
     }
 
     fn game_abort(&self, req: &Request) -> Result<Vec<Reply>, String> {
@@ -592,16 +599,7 @@ impl Chat {
             return abort(self, "by a channel admin or the creator");
         }
         let me = me.ok_or("only players in this game (or a channel admin) can vote to abort it")?;
-        let voters = self
-            .lock()
-            .store
-            .vote(l.row.id, "abort", &req.user.id, self.now())
-            .map_err(store_err)?;
-        let missing: Vec<&SeatRow> = l
-            .seats
-            .iter()
-            .filter(|s| !s.resigned && !voters.contains(&s.user_id))
-            .collect();
+        let missing = self.cast_vote(&l, "abort", req, None)?;
         if missing.is_empty() {
             return abort(self, "every player agreed");
         }
@@ -968,16 +966,7 @@ impl Chat {
                 if voters.is_empty() {
                     return Err("there is no undo request to accept".into());
                 }
-                let voters = self
-                    .lock()
-                    .store
-                    .vote(l.row.id, "undo", &req.user.id, self.now())
-                    .map_err(store_err)?;
-                let missing: Vec<&SeatRow> = l
-                    .seats
-                    .iter()
-                    .filter(|s| !s.resigned && !voters.contains(&s.user_id))
-                    .collect();
+                let missing = self.cast_vote(&l, "undo", req, None)?;
                 if missing.is_empty() {
                     return self.apply_undo(
                         req,
