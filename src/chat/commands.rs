@@ -207,19 +207,7 @@ impl Chat {
         let me = seat_of(&l.seats, &req.user.id).ok_or("you have not joined this game")?;
         let seats: Vec<SeatRow> = l.seats.iter().filter(|s| s.seat != me).cloned().collect();
         if seats.is_empty() {
-            self.lock()
-                .store
-                .commit(
-                    l.row.id,
-                    l.row.version,
-                    Change {
-                        status: Some(GameStatus::Aborted),
-                        request: Self::request_key(req),
-                        ..Default::default()
-                    },
-                    self.now(),
-                )
-                .map_err(store_err)?;
+            self.close_game(&l, req)?;
             return Ok(vec![Reply::public(format!(
                 "**{}** left; nobody is left, so the game is closed.",
                 l.seats[me].name
@@ -570,27 +558,29 @@ impl Chat {
             .collect())
     }
 
+    /// End a game without a result (abort, or the last player left the lobby).
+    fn close_game(&self, l: &Loaded, req: &Request) -> Result<(), String> {
+        let mut inner = self.lock();
+        let change = Change {
+            status: Some(GameStatus::Aborted),
+            request: Self::request_key(req),
+            ..Default::default()
+        };
+        inner
+            .store
+            .commit(l.row.id, l.row.version, change, self.now())
+            .map_err(store_err)?;
+        self.forget(&mut inner, l.row.id);
+        Ok(())
+    }
+
     fn game_abort(&self, req: &Request) -> Result<Vec<Reply>, String> {
         let l = self.load_active(&req.place)?;
         let me = seat_of(&l.seats, &req.user.id);
         let immediate = req.user.is_channel_admin
             || (l.row.status == GameStatus::Lobby && req.user.id == l.row.creator);
         let abort = |this: &Self, why: &str| -> Result<Vec<Reply>, String> {
-            let mut inner = this.lock();
-            inner
-                .store
-                .commit(
-                    l.row.id,
-                    l.row.version,
-                    Change {
-                        status: Some(GameStatus::Aborted),
-                        request: Self::request_key(req),
-                        ..Default::default()
-                    },
-                    this.now(),
-                )
-                .map_err(store_err)?;
-            this.forget(&mut inner, l.row.id);
+            this.close_game(&l, req)?;
             Ok(vec![Reply::public(format!(
                 "The game was aborted ({why}). `game new` starts another."
             ))])
@@ -898,7 +888,8 @@ impl Chat {
     }
 
     pub(crate) fn cmd_undo(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, String> {
-        let (l, _g) = self.running(req)?;
+        let (l, g) = self.running(req)?;
+        let before = g.status();
         let seat = seat_of(&l.seats, &req.user.id).ok_or("you are not playing in this game")?;
         let actions = self.lock().store.actions(l.row.id).map_err(store_err)?;
         let eff = effective_steps(&actions);
@@ -915,6 +906,7 @@ impl Chat {
                     return self.apply_undo(
                         req,
                         &l,
+                        before.clone(),
                         format!("**{}** took back {shown}.", owner.name),
                     );
                 }
@@ -935,6 +927,7 @@ impl Chat {
                     return self.apply_undo(
                         req,
                         &l,
+                        before.clone(),
                         format!("**{}** took back {shown}.", owner.name),
                     );
                 }
@@ -971,6 +964,7 @@ impl Chat {
                     return self.apply_undo(
                         req,
                         &l,
+                        before.clone(),
                         format!(
                             "Everyone agreed: {shown} by **{}** is taken back.",
                             owner.name
@@ -1012,11 +1006,16 @@ impl Chat {
         }
     }
 
-    fn apply_undo(&self, req: &Request, l: &Loaded, text: String) -> Result<Vec<Reply>, String> {
+    fn apply_undo(
+        &self,
+        req: &Request,
+        l: &Loaded,
+        before: Status,
+        text: String,
+    ) -> Result<Vec<Reply>, String> {
         let kind = self.registry.get(&l.row.kind).ok_or("unknown game kind")?;
         let mut inner = self.lock();
         let mut actions = inner.store.actions(l.row.id).map_err(store_err)?;
-        let before = replay(kind, &l.seats, &l.row.options, l.row.seed, &actions)?.status();
         let seat = seat_of(&l.seats, &req.user.id).unwrap_or(0);
         actions.push(ActionRow {
             seq: i64::MAX,

@@ -546,6 +546,13 @@ fn unknown_game_kind_breaks_only_that_game() {
             .unwrap();
         inner.cache.clear();
     }
+    let broken = t.chat.check_games();
+    assert_eq!(
+        broken.len(),
+        1,
+        "start-up check reports exactly the broken game: {broken:?}"
+    );
+    assert_eq!(broken[0].0, 1);
     assert!(t.err("ann", "move add 1").contains("does not know"));
     assert!(t.chat.lock().store.game(1).unwrap().broken.is_some());
     let mut r = req("bob", "game join");

@@ -83,7 +83,19 @@ pub async fn run_until(
             .context("opening the database")?
             .with_context(|| format!("opening database {}", config.database.display()))?
     };
-    let chat = Arc::new(chat);
+    // Load every running game once: a game that cannot be rebuilt is marked broken (and
+    // says so in its channel) while every other game keeps running.
+    let chat = {
+        let chat = Arc::new(chat);
+        let c = chat.clone();
+        let broken = tokio::task::spawn_blocking(move || c.check_games())
+            .await
+            .unwrap_or_default();
+        for (game_id, why) in broken {
+            tracing::warn!(game_id, "game cannot be loaded: {why}");
+        }
+        chat
+    };
     let games = chat.games();
 
     let mut hb = serenity::HttpBuilder::new(&config.token);
