@@ -100,7 +100,9 @@ impl Chat {
             options.insert(k.to_string(), v.to_string());
         }
         let options = crate::engine::resolve_options(kind.options(), &options)
-            .map_err(|e| format!("{e}. {}", help::options_text(kind)))?;
+            .map_err(|e| format!("{e}. {}", help::options_text(kind)))?
+            .text()
+            .clone();
         let seed = (self.env.seed)();
         let name = clean_name(&req.user.name);
         let mut inner = self.lock();

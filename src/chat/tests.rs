@@ -30,18 +30,12 @@ impl Game for Count {
     type Step = CStep;
     type Data = ();
     type View = serde_json::Value;
+    type Options = CountOptions;
     const ID: &'static str = "count";
     const NAME: &'static str = "Count";
     const MIN_PLAYERS: usize = 2;
     const MAX_PLAYERS: usize = 3;
-    fn options() -> &'static [OptionSpec] {
-        &[OptionSpec {
-            key: "goal",
-            help: "target",
-            values: &["10", "6"],
-        }]
-    }
-    fn setup(_: &(), players: &[String], _: &Options, seed: u64) -> Result<Self, SetupError> {
+    fn setup(_: &(), players: &[String], _: &CountOptions, seed: u64) -> Result<Self, SetupError> {
         let mut rng = GameRng::new(seed);
         let secret = players.iter().map(|_| rng.die(9000) + 1000).collect();
         Ok(Count {
@@ -83,10 +77,14 @@ impl Game for Count {
         v.push(CStep::End);
         v
     }
-    fn apply(&mut self, d: &(), seat: Seat, step: &CStep) -> Result<Applied, RuleError> {
+    fn check(&self, d: &(), seat: Seat, step: &CStep) -> Result<(), RuleError> {
         if !self.legal_steps(d, seat).contains(step) {
-            return Err(RuleError::new("Count: turn", "not legal now"));
+            return Err(RuleError::new("turn", "not legal now"));
         }
+        Ok(())
+    }
+    fn apply(&mut self, d: &(), seat: Seat, step: &CStep) -> Result<Applied, RuleError> {
+        self.check(d, seat, step)?;
         let mut a = Applied::default();
         match step {
             CStep::Add(n) => {
@@ -129,11 +127,6 @@ impl Game for Count {
         };
         serde_json::json!({"pos": self.pos, "turn": self.turn, "mine": mine})
     }
-    fn render(_: &(), v: &serde_json::Value) -> Png {
-        let mut p = b"\x89PNG".to_vec();
-        p.extend(v.to_string().bytes());
-        p
-    }
     fn describe(_: &(), v: &serde_json::Value) -> String {
         v.to_string()
     }
@@ -150,10 +143,32 @@ impl Game for Count {
     }
 }
 
+#[derive(Clone, Debug, PartialEq)]
+struct CountOptions;
+
+impl GameOptions for CountOptions {
+    fn specs() -> &'static [OptionSpec] {
+        &[OptionSpec {
+            key: "goal",
+            help: "target",
+            values: &["10", "6"],
+        }]
+    }
+    fn from_resolved(_: &Resolved) -> Self {
+        CountOptions
+    }
+}
+
+fn render_count(_: &(), v: &serde_json::Value) -> Png {
+    let mut p = b"\x89PNG".to_vec();
+    p.extend(v.to_string().bytes());
+    p
+}
+
 fn registry() -> &'static Registry {
     static R: std::sync::OnceLock<&'static Registry> = std::sync::OnceLock::new();
     R.get_or_init(|| {
-        let k: &'static dyn GameKind = Box::leak(Box::new(Kind::<Count> { data: Arc::new(()) }));
+        let k: &'static dyn GameKind = Kind::<Count>::leak((), render_count);
         Registry::new(vec![k]).leak()
     })
 }

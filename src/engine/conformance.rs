@@ -1,9 +1,76 @@
-//! The conformance suite every game must pass, for every allowed player count.
+//! The conformance suite every game must pass, for every allowed player count and option
+//! set. It plays seeded random games to the end and checks the engine contract at every
+//! step. It is plain code (no test harness) so that games' tests call it and fuzzers and
+//! benchmarks reuse it.
 //!
-//! It plays seeded random games to the end and checks the engine contract at every step.
-//! It is plain code (no test harness) so that games' tests call it and the fuzzer reuses it.
+//! What it checks, at every position of every playout:
+//! - someone can act while the game runs; no seat has a step once it is over; the game ends
+//!   within the step cap;
+//! - **one decision per step**: no seat ever has more than [`MAX_LEGAL_STEPS`] legal steps;
+//! - every listed step passes [`Game::check`], formats and parses back to itself, and
+//!   applies; steps that are not listed (earlier ones, other seats') fail `check` and
+//!   `apply` with the same error, which names one of the game's rules topics, and leave
+//!   the state unchanged;
+//! - **non-interference**: scrambling one holder's hidden information ([`Game::scramble`])
+//!   leaves every other viewer's view, text, legal steps and (when a renderer is given)
+//!   PNG bytes byte-identical;
+//! - replay of the log from the seed gives the same state, and snapshots round-trip.
 
-use super::{Audience, Game, GameRng, Seat, Status, Viewer};
+use super::{
+    resolve_options, Audience, Game, GameOptions, GameRng, Holder, Options, RenderFn, Seat, Status,
+    Viewer, MAX_LEGAL_STEPS,
+};
+
+/// What to run.
+pub struct Suite<'a, G: Game> {
+    pub data: &'a G::Data,
+    /// The game's renderer, for pixel-level non-interference.
+    pub render: Option<RenderFn<G>>,
+    /// Option sets to play (text, as at `game new`); empty means the defaults only.
+    pub option_sets: Vec<Options>,
+    /// Random games per player count and option set.
+    pub games: u64,
+    /// A game that has not ended after this many steps fails.
+    pub step_cap: usize,
+    /// Check non-interference at every `interference_every`th position (0 = never).
+    pub interference_every: usize,
+    /// Compare rendered PNGs at every `render_every`th non-interference check (0 = never).
+    pub render_every: usize,
+    /// Scrambles per holder at each checked position.
+    pub scrambles: usize,
+}
+
+impl<'a, G: Game> Suite<'a, G> {
+    /// Defaults: every option set given later, 3 games each, non-interference at every 7th
+    /// position with 2 scrambles, PNGs at every 10th of those.
+    pub fn new(data: &'a G::Data) -> Self {
+        Suite {
+            data,
+            render: None,
+            option_sets: Vec::new(),
+            games: 3,
+            step_cap: 20_000,
+            interference_every: 7,
+            render_every: 10,
+            scrambles: 2,
+        }
+    }
+}
+
+/// What a run saw (for assertions that the checks had something to bite on).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    pub games: usize,
+    pub steps: usize,
+    /// Most legal steps any seat had.
+    pub max_legal: usize,
+    /// Scrambles that changed the state (0 for a game without hidden information).
+    pub scrambles_changed: usize,
+    /// PNG comparisons made.
+    pub renders_compared: usize,
+    /// Refusals checked (unlisted steps).
+    pub refusals: usize,
+}
 
 /// Result of one checked playout.
 #[derive(Debug)]
@@ -13,28 +80,91 @@ pub struct Playout {
     pub log: Vec<(Seat, String)>,
 }
 
+impl<'a, G: Game> Suite<'a, G> {
+    /// One checked playout with these settings (for tests that want the log).
+    pub fn playout(&self, players: usize, options: &Options, seed: u64) -> Playout {
+        check_playout(self, players, options, seed, false, &mut Report::default())
+    }
+}
+
+/// Non-interference at one position, with 4 scrambles per holder (for rules tests that
+/// build a position by hand). Returns how many scrambles changed the state.
+pub fn assert_non_interference<G: Game>(
+    g: &G,
+    data: &G::Data,
+    players: usize,
+    render: Option<RenderFn<G>>,
+) -> usize {
+    let mut report = Report::default();
+    let mut rng = GameRng::new(0x5ec2e7);
+    check_non_interference(g, data, players, render, 4, &mut rng, &mut report);
+    report.scrambles_changed
+}
+
+/// Run the suite: every player count, every option set, `games` seeds each. Panics with a
+/// message naming the broken point.
+pub fn run<G: Game>(suite: &Suite<G>) -> Report {
+    let sets = if suite.option_sets.is_empty() {
+        vec![Options::new()]
+    } else {
+        suite.option_sets.clone()
+    };
+    assert!(
+        G::rules_topics().iter().any(|t| t.id == "turn"),
+        "{} has a `turn` rules topic (the default refusal cites it)",
+        G::NAME
+    );
+    let mut report = Report::default();
+    for options in &sets {
+        for players in G::MIN_PLAYERS..=G::MAX_PLAYERS {
+            for k in 0..suite.games {
+                let seed = k * 7919 + players as u64 * 31 + 1;
+                let p = check_playout(suite, players, options, seed, k == 0, &mut report);
+                report.games += 1;
+                report.steps += p.steps;
+            }
+        }
+    }
+    report
+}
+
+/// The same as [`run`] with defaults and no renderer (kept for short game tests).
+pub fn run_suite<G: Game>(data: &G::Data, options: &Options, games: u64, step_cap: usize) {
+    let mut s = Suite::<G>::new(data);
+    s.option_sets = vec![options.clone()];
+    s.games = games;
+    s.step_cap = step_cap;
+    run(&s);
+}
+
+fn rule_topic_exists<G: Game>(topic: &str) -> bool {
+    G::rules_topics().iter().any(|t| t.id == topic)
+}
+
 /// Play one random game from `seed` and check every contract point along the way.
-/// Panics with a message naming the broken point.
 ///
 /// `thorough` also applies every listed step (on a copy) at every position, which is slow
 /// for games with many steps; otherwise a sample of them is applied.
 pub fn check_playout<G: Game>(
-    data: &G::Data,
+    suite: &Suite<G>,
     players: usize,
-    options: &super::Options,
+    options: &Options,
     seed: u64,
-    step_cap: usize,
     thorough: bool,
+    report: &mut Report,
 ) -> Playout {
+    let data = suite.data;
     let names: Vec<String> = (0..players).map(|i| format!("P{}", i + 1)).collect();
-    let options = super::resolve_options(G::options(), options).expect("options");
-    let mut g = G::setup(data, &names, &options, seed).expect("setup succeeds");
-    let again = G::setup(data, &names, &options, seed).expect("setup succeeds");
+    let resolved = resolve_options(G::Options::specs(), options).expect("options are valid");
+    let typed = G::Options::from_resolved(&resolved);
+    let mut g = G::setup(data, &names, &typed, seed).expect("setup succeeds");
+    let again = G::setup(data, &names, &typed, seed).expect("setup succeeds");
     assert_eq!(g, again, "setup is deterministic for one seed");
     let mut pick = GameRng::new(seed ^ 0x5eed_f00d);
     let mut log: Vec<(Seat, String)> = Vec::new();
     let mut stale: Vec<(Seat, G::Step)> = Vec::new();
     let mut steps = 0;
+    let mut checks = 0usize;
     loop {
         let status = g.status();
         let acting = match &status {
@@ -54,20 +184,44 @@ pub fn check_playout<G: Game>(
             "someone must act while the game runs (seed {seed}, step {steps})"
         );
         assert!(
-            steps < step_cap,
-            "{} did not end within {step_cap} steps (seed {seed})",
-            G::NAME
+            acting.iter().all(|&s| s < players),
+            "acting seats are real seats"
+        );
+        assert!(
+            steps < suite.step_cap,
+            "{} did not end within {} steps (seed {seed})",
+            G::NAME,
+            suite.step_cap
         );
 
-        // Views never leak another seat's hidden information.
-        check_views(&g, data, players);
+        if suite.interference_every > 0 && steps % suite.interference_every == 0 {
+            let render = suite
+                .render
+                .filter(|_| suite.render_every > 0 && checks % suite.render_every == 0);
+            check_non_interference(
+                &g,
+                data,
+                players,
+                render,
+                suite.scrambles,
+                &mut pick,
+                report,
+            );
+            checks += 1;
+        }
 
         // Acting seats have legal steps. Others may have optional ones (rarely taken here,
-        // so that playouts progress).
+        // so that playouts progress). Nobody has more than the bound.
         let mut idle = Vec::new();
         let mut optional = Vec::new();
         for s in 0..players {
             let legal = g.legal_steps(data, s);
+            assert!(
+                legal.len() <= MAX_LEGAL_STEPS,
+                "one decision per step: seat {s} has {} legal steps (more than {MAX_LEGAL_STEPS}) at step {steps} (seed {seed})",
+                legal.len()
+            );
+            report.max_legal = report.max_legal.max(legal.len());
             if acting.contains(&s) {
                 assert!(
                     !legal.is_empty(),
@@ -87,13 +241,16 @@ pub fn check_playout<G: Game>(
         };
         let legal = g.legal_steps(data, seat);
 
-        // Format → parse gives the same step; every listed step applies.
+        // Format → parse gives the same step; every listed step passes `check` and applies.
         for (i, step) in legal.iter().enumerate() {
             let text = G::format_step(data, step);
             let parsed = g
                 .parse_step(data, seat, &text)
                 .unwrap_or_else(|e| panic!("`{text}` parses: {e}"));
             assert_eq!(&parsed, step, "parse(format(step)) == step for `{text}`");
+            if let Err(e) = g.check(data, seat, step) {
+                panic!("listed step `{text}` passes check: {e}");
+            }
             if thorough || i % 7 == steps % 7 {
                 let mut copy = g.clone();
                 copy.apply(data, seat, step)
@@ -101,27 +258,38 @@ pub fn check_playout<G: Game>(
             }
         }
 
-        // Steps not listed are rejected and change nothing: old steps, and steps for a
-        // seat that is not acting.
+        // Steps not listed are refused by `check` and by `apply` with the same error, which
+        // names a rules topic, and change nothing: old steps, and steps for idle seats.
         let before = g.clone();
+        let mut refuse = |g: &mut G, s: Seat, st: &G::Step| {
+            let text = G::format_step(data, st);
+            let checked = g.check(data, s, st);
+            let Err(e) = checked else {
+                panic!("unlisted step `{text}` for seat {s} passes check");
+            };
+            assert!(
+                rule_topic_exists::<G>(e.topic),
+                "refusal of `{text}` cites rules topic `{}`, which {} does not have",
+                e.topic,
+                G::NAME
+            );
+            let applied = g.apply(data, s, st);
+            assert_eq!(
+                applied.as_ref().err(),
+                Some(&e),
+                "apply refuses `{text}` for seat {s} as check does"
+            );
+            assert_eq!(*g, before, "a refused step left the state unchanged");
+            report.refusals += 1;
+        };
         for (s, st) in stale.iter().rev().take(6) {
-            let listed = g.legal_steps(data, *s).contains(st);
-            if !listed {
-                let r = g.apply(data, *s, st);
-                assert!(
-                    r.is_err(),
-                    "unlisted step `{}` for seat {s} was accepted",
-                    G::format_step(data, st)
-                );
-                assert_eq!(g, before, "a rejected step left the state unchanged");
+            if !g.legal_steps(data, *s).contains(st) {
+                refuse(&mut g, *s, st);
             }
         }
         for &s in &idle {
-            {
-                if let Some(st) = legal.first() {
-                    assert!(g.apply(data, s, st).is_err(), "seat {s} acted out of turn");
-                    assert_eq!(g, before, "a rejected step left the state unchanged");
-                }
+            if let Some(st) = legal.first() {
+                refuse(&mut g, s, st);
             }
         }
         assert!(g.parse_step(data, seat, "zzzz qqqq").is_err());
@@ -130,7 +298,7 @@ pub fn check_playout<G: Game>(
         let text = G::format_step(data, &step);
         let applied = g
             .apply(data, seat, &step)
-            .unwrap_or_else(|e| panic!("chosen step applies: {e}"));
+            .unwrap_or_else(|e| panic!("chosen step `{text}` applies: {e}"));
         for e in &applied.events {
             if let Audience::Private(s) = e.audience {
                 assert!(s < players, "private event for a real seat");
@@ -145,7 +313,7 @@ pub fn check_playout<G: Game>(
     }
 
     // Replay from seed + log (through the notation) gives the same state.
-    let mut r = G::setup(data, &names, &options, seed).expect("setup");
+    let mut r = G::setup(data, &names, &typed, seed).expect("setup");
     for (seat, text) in &log {
         let step = r
             .parse_step(data, *seat, text)
@@ -164,55 +332,90 @@ pub fn check_playout<G: Game>(
     }
 }
 
-/// Check that no view other than a seat's own contains that seat's private markers.
-pub fn check_views<G: Game>(g: &G, data: &G::Data, players: usize) {
-    let spectator =
-        serde_json::to_string(&g.view(data, Viewer::Spectator)).expect("view serializes");
-    let seat_views: Vec<String> = (0..players)
-        .map(|s| serde_json::to_string(&g.view(data, Viewer::Seat(s))).expect("view serializes"))
-        .collect();
-    for marker in g.secret_markers(data) {
-        assert!(
-            !spectator.contains(&marker),
-            "spectator view shows secret `{marker}`"
-        );
-        for (s, v) in seat_views.iter().enumerate() {
-            assert!(
-                !v.contains(&marker),
-                "seat {s}'s view shows secret `{marker}`"
-            );
-        }
-    }
-    for owner in 0..players {
-        for marker in g.private_markers(data, owner) {
-            assert!(
-                !spectator.contains(&marker),
-                "spectator view leaks seat {owner}'s `{marker}`"
-            );
-            for (s, v) in seat_views.iter().enumerate() {
-                if s != owner {
-                    assert!(
-                        !v.contains(&marker),
-                        "seat {s}'s view leaks seat {owner}'s `{marker}`"
-                    );
-                }
-            }
-        }
-    }
+/// Everything a viewer gets from a position: view JSON, text, and (for seats) their legal
+/// steps as offered (notation and label).
+fn outputs<G: Game>(g: &G, data: &G::Data, viewer: Viewer) -> (String, String, Vec<String>) {
+    let view = g.view(data, viewer);
+    let json = serde_json::to_string(&view).expect("view serializes");
+    let text = G::describe(data, &view);
+    let steps = match viewer {
+        Viewer::Seat(s) => g
+            .legal_steps(data, s)
+            .iter()
+            .map(|st| format!("{} | {}", G::format_step(data, st), G::label_step(data, st)))
+            .collect(),
+        Viewer::Spectator => Vec::new(),
+    };
+    (json, text, steps)
 }
 
-/// Run the suite over every allowed player count with `games` seeds each.
-pub fn run_suite<G: Game>(data: &G::Data, options: &super::Options, games: u64, step_cap: usize) {
-    for players in G::MIN_PLAYERS..=G::MAX_PLAYERS {
-        for seed in 0..games {
-            check_playout::<G>(
-                data,
-                players,
-                options,
-                seed * 7919 + players as u64,
-                step_cap,
-                seed == 0,
+/// Non-interference at one position: for each holder of hidden information (each seat, and
+/// nobody), scramble it `scrambles` times; every viewer who may not see it gets identical
+/// outputs (and identical PNG bytes when `render` is given).
+pub fn check_non_interference<G: Game>(
+    g: &G,
+    data: &G::Data,
+    players: usize,
+    render: Option<RenderFn<G>>,
+    scrambles: usize,
+    rng: &mut GameRng,
+    report: &mut Report,
+) {
+    let viewers: Vec<Viewer> = (0..players)
+        .map(Viewer::Seat)
+        .chain([Viewer::Spectator])
+        .collect();
+    let holders: Vec<Holder> = (0..players)
+        .map(Holder::Seat)
+        .chain([Holder::Nobody])
+        .collect();
+    let base: Vec<_> = viewers.iter().map(|&v| outputs(g, data, v)).collect();
+    let base_png: Vec<Option<Vec<u8>>> = viewers
+        .iter()
+        .map(|&v| render.map(|r| r(data, &g.view(data, v))))
+        .collect();
+    for holder in holders {
+        for _ in 0..scrambles {
+            let mut srng = GameRng::new(rng.next_u64());
+            let other = g.scramble(data, holder, &mut srng);
+            if other != *g {
+                report.scrambles_changed += 1;
+            } else {
+                continue;
+            }
+            assert_eq!(
+                other.status(),
+                g.status(),
+                "scrambling {holder:?}'s hidden information changes who acts"
             );
+            for (i, &v) in viewers.iter().enumerate() {
+                if holder.seen_by(v) {
+                    continue;
+                }
+                let out = outputs(&other, data, v);
+                assert!(
+                    out.0 == base[i].0,
+                    "non-interference: {v:?}'s view changes when {holder:?}'s hidden information is scrambled:\n{}\nvs\n{}",
+                    base[i].0,
+                    out.0
+                );
+                assert_eq!(
+                    out.1, base[i].1,
+                    "non-interference: {v:?}'s text changes when {holder:?}'s hidden information is scrambled"
+                );
+                assert_eq!(
+                    out.2, base[i].2,
+                    "non-interference: {v:?}'s legal steps change when {holder:?}'s hidden information is scrambled"
+                );
+                if let (Some(r), Some(png)) = (render, &base_png[i]) {
+                    let other_png = r(data, &other.view(data, v));
+                    assert!(
+                        &other_png == png,
+                        "non-interference: {v:?}'s picture changes when {holder:?}'s hidden information is scrambled"
+                    );
+                    report.renders_compared += 1;
+                }
+            }
         }
     }
 }

@@ -1,5 +1,12 @@
-//! The engine contract every game implements, and the type-erased wrapper the store and the
-//! chat layer use so that they handle all games alike.
+//! The engine contract every game implements, the shared mechanics games are built from,
+//! and the type-erased wrapper the store and the chat layer use so that they handle all
+//! games alike.
+//!
+//! - [`Game`]: the rules contract (setup, legal steps, `check`, `apply`, notation, views).
+//! - [`board`]: the one reader of board text files; [`rank`]: places and the winner note;
+//!   [`sealed`]: simultaneous secret choices with commitments; [`pending`]: decisions
+//!   asked of some seat, as a stack; [`options`]: typed options checked once.
+//! - [`conformance`]: the contract check every game runs, including non-interference.
 //!
 //! Invariants:
 //! - No IO here or in any game: no files, network, clock or global randomness. Board data is
@@ -7,29 +14,57 @@
 //! - All randomness comes from [`GameRng`], whose state is part of the game state, so
 //!   `setup(seed)` followed by the same steps always gives the same state.
 //! - [`Game::apply`] either applies a legal step or returns an error and leaves the state
-//!   exactly as it was. The same code that lists legal steps decides legality.
+//!   exactly as it was. The same code that lists legal steps decides legality
+//!   ([`Game::check`]).
 //! - Renderers and chat replies only ever see [`Game::view`], never raw state.
+//! - Nothing here imports a game or a renderer: games depend on the engine, never the
+//!   reverse. A game's renderer is handed to [`Kind`] by the registry.
 
+pub mod board;
 pub mod conformance;
 pub mod notation;
+pub mod options;
+pub mod pending;
+pub mod rank;
 pub mod rng;
+pub mod sealed;
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
-use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
+pub use board::BoardError;
 pub use notation::{match_step, ParseError};
+pub use options::{resolve_options, GameOptions, NoOptions, OptionSpec, Options, Resolved};
+pub use pending::{Prompt, Prompts};
 pub use rng::GameRng;
 
 /// A seat at the table, numbered from 0 in turn order.
 pub type Seat = usize;
+
+/// Most legal steps a seat may have in any position (see [`Game::legal_steps`]).
+pub const MAX_LEGAL_STEPS: usize = 500;
 
 /// Who is looking at the game. Hidden information is filtered by [`Game::view`] for this.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Viewer {
     Seat(Seat),
     Spectator,
+}
+
+/// Whose hidden information something is: a seat's (its hand, goods, sealed program), or
+/// nobody's (what no viewer sees, such as the order of a face-down deck).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Holder {
+    Seat(Seat),
+    Nobody,
+}
+
+impl Holder {
+    /// May `viewer` see this holder's hidden information?
+    pub fn seen_by(self, viewer: Viewer) -> bool {
+        matches!((self, viewer), (Holder::Seat(h), Viewer::Seat(v)) if h == v)
+    }
 }
 
 /// What the game is waiting for.
@@ -55,67 +90,15 @@ impl Status {
     }
 }
 
-/// Final scores and ranking.
+/// Final scores and ranking (made by [`rank`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FinalResult {
     /// Score per seat, indexed by seat.
     pub scores: Vec<i64>,
     /// Place per seat, 1 = winner; tied seats share a place.
     pub places: Vec<u32>,
-    /// One line explaining how ties were broken, if any.
+    /// Who won, then how ties were broken, if any.
     pub note: String,
-}
-
-/// An option a game offers at `game new`, e.g. `boom=on`.
-#[derive(Clone, Debug, Serialize)]
-pub struct OptionSpec {
-    pub key: &'static str,
-    pub help: &'static str,
-    /// Accepted values; the first is the default.
-    pub values: &'static [&'static str],
-}
-
-/// Chosen options: key -> value, validated against the game's [`OptionSpec`]s.
-pub type Options = BTreeMap<String, String>;
-
-/// Validate options against specs and fill in defaults.
-pub fn resolve_options(specs: &[OptionSpec], given: &Options) -> Result<Options, SetupError> {
-    let mut out = Options::new();
-    for (k, v) in given {
-        let spec = specs
-            .iter()
-            .find(|s| s.key.eq_ignore_ascii_case(k))
-            .ok_or_else(|| {
-                let keys: Vec<&str> = specs.iter().map(|s| s.key).collect();
-                SetupError(format!(
-                    "unknown option `{}`; options are: {}",
-                    notation::clip(k),
-                    if keys.is_empty() {
-                        "none".to_string()
-                    } else {
-                        keys.join(", ")
-                    }
-                ))
-            })?;
-        let val = spec
-            .values
-            .iter()
-            .find(|x| x.eq_ignore_ascii_case(v))
-            .ok_or_else(|| {
-                SetupError(format!(
-                    "option `{}` cannot be `{}`; accepted: {}",
-                    spec.key,
-                    notation::clip(v),
-                    spec.values.join(", ")
-                ))
-            })?;
-        out.insert(spec.key.to_string(), val.to_string());
-    }
-    for s in specs {
-        out.entry(s.key.to_string())
-            .or_insert_with(|| s.values[0].to_string());
-    }
-    Ok(out)
 }
 
 /// Setup was refused (bad player count, bad option...). The message says what is accepted.
@@ -128,23 +111,26 @@ impl fmt::Display for SetupError {
 }
 impl std::error::Error for SetupError {}
 
-/// A step was refused. `rule` names the rule (e.g. "Nepal: Grow"), `reason` says why.
+/// A step was refused by a rule. `topic` is the id of the rules-lookup topic that explains
+/// the rule (one of the game's [`Game::rules_topics`]; the conformance suite checks it), so
+/// every refusal can end with the command that explains it (`rules nepal grow`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleError {
-    pub rule: &'static str,
+    pub topic: &'static str,
+    /// Why, in words a player can act on.
     pub reason: String,
 }
 impl RuleError {
-    pub fn new(rule: &'static str, reason: impl Into<String>) -> Self {
+    pub fn new(topic: &'static str, reason: impl Into<String>) -> Self {
         RuleError {
-            rule,
+            topic,
             reason: reason.into(),
         }
     }
 }
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (rule: {})", self.reason, self.rule)
+        write!(f, "{} (rules topic `{}`)", self.reason, self.topic)
     }
 }
 impl std::error::Error for RuleError {}
@@ -193,9 +179,10 @@ pub struct Applied {
     pub irreversible: bool,
     /// True if this step ended the acting seat's turn (used for turn summaries).
     pub turn_ended: bool,
-    /// True if the step's notation is secret (a sealed choice): chat shows it only to its
-    /// player, and `game history` hides it until the game ends. Public events still say
-    /// what everyone may know (e.g. "ann sealed a program, commitment 3fa9c0d1").
+    /// True if the step itself is hidden information of its player (drafting or sealing a
+    /// secret choice): chat never shows its notation to others, and `game history` hides it
+    /// until the game ends. Public events still say what everyone may know (e.g. "ann
+    /// sealed a program, commitment 3fa9c0d1e2b4").
     pub secret: bool,
 }
 
@@ -209,16 +196,29 @@ pub struct StepInfo {
 /// A PNG image of a view.
 pub type Png = Vec<u8>;
 
+/// A game's renderer: a pure function from a view to PNG bytes. Lives in the game's
+/// `render.rs` and is handed to [`Kind`] by the registry, so the rules contract does not
+/// depend on drawing.
+pub type RenderFn<G> = fn(&<G as Game>::Data, &<G as Game>::View) -> Png;
+
 /// The contract a game implements.
 ///
 /// `Data` is the parsed, validated board (read once at start-up by the caller). The state
 /// (`Self`) holds everything else, including the RNG, and serializes to a snapshot.
+///
+/// **One decision per step.** A step is one choice a player makes: one unit group moved one
+/// area, one cube placed, one hit assigned, one factory chosen, `done`. A compound action is
+/// a sequence of steps (the game keeps the partial action in its state, usually as a prompt
+/// on its [`Prompts`] stack), never one step per combination. So `legal_steps` stays small:
+/// the conformance suite fails a game that ever lists more than [`MAX_LEGAL_STEPS`].
 pub trait Game:
     Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + 'static
 {
     type Step: Clone + fmt::Debug + PartialEq + Send;
     type Data: Send + Sync + 'static;
     type View: Serialize;
+    /// Typed options, built from checked text options (see [`options`]).
+    type Options: GameOptions;
 
     /// Lower-case id used in commands, e.g. `nepal`.
     const ID: &'static str;
@@ -227,24 +227,43 @@ pub trait Game:
     const MIN_PLAYERS: usize;
     const MAX_PLAYERS: usize;
 
-    fn options() -> &'static [OptionSpec];
-
-    /// Start a game for `players` seats (names in turn order) with resolved options.
+    /// Start a game for `players` seats (names in turn order). The player count is already
+    /// within `MIN_PLAYERS..=MAX_PLAYERS` and the options are valid.
     fn setup(
         data: &Self::Data,
         players: &[String],
-        options: &Options,
+        options: &Self::Options,
         seed: u64,
     ) -> Result<Self, SetupError>;
 
     fn status(&self) -> Status;
 
-    /// Every legal step for `seat` now, in a stable order. Seats in `Status::Acting` always
-    /// have at least one. A seat outside it may still have optional steps (e.g. taking back
-    /// a sealed choice before the reveal); a seat with none may not act at all.
+    /// Every legal step for `seat` now, in a stable order, at most [`MAX_LEGAL_STEPS`]. Seats
+    /// in `Status::Acting` always have at least one. A seat outside it may still have
+    /// optional steps (e.g. taking back a sealed choice before the reveal); a seat with none
+    /// may not act at all. Exactly the steps for which [`Game::check`] is `Ok`.
     fn legal_steps(&self, data: &Self::Data, seat: Seat) -> Vec<Self::Step>;
 
-    /// Apply a step for `seat`. On error the state is unchanged.
+    /// Is `step` legal for `seat` now? `Err` names the rule that forbids it. The default
+    /// looks the step up in [`Game::legal_steps`]; a game overrides it with its one legality
+    /// function (which its `legal_steps` then filters candidates through), so a refusal
+    /// says which rule forbids the step without listing every step.
+    fn check(&self, data: &Self::Data, seat: Seat, step: &Self::Step) -> Result<(), RuleError> {
+        if self.legal_steps(data, seat).contains(step) {
+            Ok(())
+        } else {
+            Err(RuleError::new(
+                "turn",
+                format!(
+                    "`{}` is not one of your legal steps now",
+                    Self::format_step(data, step)
+                ),
+            ))
+        }
+    }
+
+    /// Apply a step for `seat`. A step refused by [`Game::check`] is refused here with the
+    /// same error, and the state is unchanged.
     fn apply(
         &mut self,
         data: &Self::Data,
@@ -260,20 +279,29 @@ pub trait Game:
         Self::format_step(data, step)
     }
 
-    /// Parse text into a step for `seat`, matching it against the legal steps (two stages:
-    /// syntax, then match; ambiguous prefixes list candidates). The default matches the
-    /// text against the canonical notation of every legal step with case-insensitive
-    /// unique-prefix matching per word, which suits most games.
+    /// The steps text is matched against when parsing: by default the legal steps. A game
+    /// may return a wider set of well-formed steps (e.g. every `move A B` between adjacent
+    /// areas), so that a well-formed but illegal step is refused by [`Game::check`] with
+    /// the rule that forbids it rather than "not a legal step".
+    fn parse_candidates(&self, data: &Self::Data, seat: Seat) -> Vec<Self::Step> {
+        self.legal_steps(data, seat)
+    }
+
+    /// Parse text into a step for `seat` (syntax, then matching; ambiguous prefixes list
+    /// candidates). Legality is checked afterwards by [`Game::check`]. The default matches
+    /// the text against the notation of [`Game::parse_candidates`] with
+    /// [`notation::match_step`] (case-insensitive unique prefixes for names; numbers only
+    /// exactly). A game with a large vocabulary overrides it with its own grammar.
     fn parse_step(
         &self,
         data: &Self::Data,
         seat: Seat,
         text: &str,
     ) -> Result<Self::Step, ParseError> {
-        let legal = self.legal_steps(data, seat);
-        let names: Vec<String> = legal.iter().map(|s| Self::format_step(data, s)).collect();
+        let cands = self.parse_candidates(data, seat);
+        let names: Vec<String> = cands.iter().map(|s| Self::format_step(data, s)).collect();
         let i = match_step(text, &names)?;
-        Ok(legal[i].clone())
+        Ok(cands[i].clone())
     }
 
     /// Expand a compact command into a sequence of steps applied together, e.g. Himalaya's
@@ -285,20 +313,21 @@ pub trait Game:
     /// What `viewer` may see. The single place that decides visibility.
     fn view(&self, data: &Self::Data, viewer: Viewer) -> Self::View;
 
-    /// Render a view to PNG. Pure: the static board layer may be cached inside `data`.
-    fn render(data: &Self::Data, view: &Self::View) -> Png;
-
-    /// A short text summary of the view for terminal and chat (scores, whose turn...).
+    /// A short text summary of a view for terminal and chat (scores, whose turn...).
     fn describe(data: &Self::Data, view: &Self::View) -> String;
 
-    /// Strings that belong to `seat`'s hidden information right now (hand cards, goods,
-    /// sealed choices...). The conformance suite checks no other viewer's view contains
-    /// them. Return only strings distinctive enough to search for.
-    fn private_markers(&self, data: &Self::Data, seat: Seat) -> Vec<String>;
+    /// A copy of the state in which `holder`'s hidden information is changed at random in a
+    /// way the rules allow (another hand of the same size, another program, another deck
+    /// order), everything else equal. Used by the non-interference check: every viewer who
+    /// may not see `holder`'s information must get byte-identical views, pictures and
+    /// texts from the copy. The default (no hidden information) returns a clone.
+    fn scramble(&self, _data: &Self::Data, _holder: Holder, _rng: &mut GameRng) -> Self {
+        self.clone()
+    }
 
-    /// Strings hidden from every viewer right now (e.g. the order of a face-down deck).
-    /// The conformance suite checks that no view contains them.
-    fn secret_markers(&self, _data: &Self::Data) -> Vec<String> {
+    /// Strings that belong to `seat`'s hidden information right now (for chat-level leak
+    /// tests over reply texts). Optional; non-interference is the main check.
+    fn private_markers(&self, _data: &Self::Data, _seat: Seat) -> Vec<String> {
         Vec::new()
     }
 
@@ -321,7 +350,8 @@ pub trait AnyGame: Send {
     fn kind(&self) -> &'static dyn GameKind;
     fn status(&self) -> Status;
     fn legal(&self, seat: Seat) -> Vec<StepInfo>;
-    /// Parse and apply. On error nothing changes. Returns the canonical notation applied.
+    /// Parse, check and apply. On error nothing changes. Returns the canonical notation
+    /// applied.
     fn play(&mut self, seat: Seat, text: &str) -> Result<(String, Applied), PlayError>;
     /// The steps a compact command stands for (see [`Game::expand`]), else `[text]`.
     fn expand(&self, seat: Seat, text: &str) -> Vec<String>;
@@ -330,9 +360,32 @@ pub trait AnyGame: Send {
     fn render(&self, viewer: Viewer) -> Png;
     fn snapshot(&self) -> Vec<u8>;
     fn private_markers(&self, seat: Seat) -> Vec<String>;
+    /// A copy with `holder`'s hidden information scrambled (see [`Game::scramble`]).
+    fn scrambled(&self, holder: Holder, salt: u64) -> Box<dyn AnyGame>;
     fn box_clone(&self) -> Box<dyn AnyGame>;
     fn same_state(&self, other: &dyn AnyGame) -> bool {
         self.snapshot() == other.snapshot()
+    }
+}
+
+/// A step refused by a rule, with the game and the rulebook section of its topic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// Game id, e.g. `nepal`.
+    pub game: &'static str,
+    pub topic: &'static str,
+    /// The rulebook section the topic cites.
+    pub section: &'static str,
+    pub reason: String,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} (rulebook: {}; `rules {} {}` explains it)",
+            self.reason, self.section, self.game, self.topic
+        )
     }
 }
 
@@ -340,7 +393,7 @@ pub trait AnyGame: Send {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
     Parse(ParseError),
-    Rule(RuleError),
+    Rule(Refusal),
 }
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -369,14 +422,60 @@ pub trait GameKind: Send + Sync {
     fn restore(&'static self, snapshot: &[u8]) -> Result<Box<dyn AnyGame>, String>;
 }
 
-/// A [`GameKind`] for a concrete [`Game`] plus its board data.
+/// A [`GameKind`] for a concrete [`Game`]: its board data and its renderer.
 pub struct Kind<G: Game> {
     pub data: Arc<G::Data>,
+    pub render: RenderFn<G>,
+}
+
+impl<G: Game> Kind<G> {
+    /// Leak a kind so it lives for the process (the registry holds `&'static` kinds).
+    pub fn leak(data: G::Data, render: RenderFn<G>) -> &'static dyn GameKind {
+        Box::leak(Box::new(Kind::<G> {
+            data: Arc::new(data),
+            render,
+        }))
+    }
 }
 
 struct Instance<G: Game> {
     kind: &'static Kind<G>,
     state: G,
+}
+
+/// The refusal for a rule error of game `G`, with its topic's section.
+pub fn refusal<G: Game>(e: RuleError) -> Refusal {
+    let section = G::rules_topics()
+        .iter()
+        .find(|t| t.id == e.topic)
+        .map(|t| t.section)
+        .unwrap_or("");
+    Refusal {
+        game: G::ID,
+        topic: e.topic,
+        section,
+        reason: e.reason,
+    }
+}
+
+/// Check the player count and options, then set up a `G`.
+pub fn setup_checked<G: Game>(
+    data: &G::Data,
+    players: &[String],
+    options: &Options,
+    seed: u64,
+) -> Result<G, SetupError> {
+    if players.len() < G::MIN_PLAYERS || players.len() > G::MAX_PLAYERS {
+        return Err(SetupError(format!(
+            "{} takes {} to {} players, not {}",
+            G::NAME,
+            G::MIN_PLAYERS,
+            G::MAX_PLAYERS,
+            players.len()
+        )));
+    }
+    let resolved = resolve_options(G::Options::specs(), options)?;
+    G::setup(data, players, &G::Options::from_resolved(&resolved), seed)
 }
 
 impl<G: Game> GameKind for Kind<G> {
@@ -393,7 +492,7 @@ impl<G: Game> GameKind for Kind<G> {
         G::MAX_PLAYERS
     }
     fn options(&self) -> &'static [OptionSpec] {
-        G::options()
+        G::Options::specs()
     }
     fn rules_topics(&self) -> &'static [RulesTopic] {
         G::rules_topics()
@@ -404,17 +503,7 @@ impl<G: Game> GameKind for Kind<G> {
         options: &Options,
         seed: u64,
     ) -> Result<Box<dyn AnyGame>, SetupError> {
-        if players.len() < G::MIN_PLAYERS || players.len() > G::MAX_PLAYERS {
-            return Err(SetupError(format!(
-                "{} takes {} to {} players, not {}",
-                G::NAME,
-                G::MIN_PLAYERS,
-                G::MAX_PLAYERS,
-                players.len()
-            )));
-        }
-        let options = resolve_options(G::options(), options)?;
-        let state = G::setup(&self.data, players, &options, seed)?;
+        let state = setup_checked::<G>(&self.data, players, options, seed)?;
         Ok(Box::new(Instance { kind: self, state }))
     }
     fn restore(&'static self, snapshot: &[u8]) -> Result<Box<dyn AnyGame>, String> {
@@ -447,7 +536,13 @@ impl<G: Game> AnyGame for Instance<G> {
             .state
             .parse_step(d, seat, text)
             .map_err(PlayError::Parse)?;
-        let applied = self.state.apply(d, seat, &step).map_err(PlayError::Rule)?;
+        self.state
+            .check(d, seat, &step)
+            .map_err(|e| PlayError::Rule(refusal::<G>(e)))?;
+        let applied = self
+            .state
+            .apply(d, seat, &step)
+            .map_err(|e| PlayError::Rule(refusal::<G>(e)))?;
         Ok((G::format_step(d, &step), applied))
     }
     fn expand(&self, seat: Seat, text: &str) -> Vec<String> {
@@ -462,13 +557,20 @@ impl<G: Game> AnyGame for Instance<G> {
         G::describe(&self.kind.data, &self.state.view(&self.kind.data, viewer))
     }
     fn render(&self, viewer: Viewer) -> Png {
-        G::render(&self.kind.data, &self.state.view(&self.kind.data, viewer))
+        (self.kind.render)(&self.kind.data, &self.state.view(&self.kind.data, viewer))
     }
     fn snapshot(&self) -> Vec<u8> {
         serde_json::to_vec(&self.state).expect("game state serializes")
     }
     fn private_markers(&self, seat: Seat) -> Vec<String> {
         self.state.private_markers(&self.kind.data, seat)
+    }
+    fn scrambled(&self, holder: Holder, salt: u64) -> Box<dyn AnyGame> {
+        let mut rng = GameRng::new(salt);
+        Box::new(Instance {
+            kind: self.kind,
+            state: self.state.scramble(&self.kind.data, holder, &mut rng),
+        })
     }
     fn box_clone(&self) -> Box<dyn AnyGame> {
         Box::new(Instance {

@@ -1,6 +1,9 @@
 //! Text → step matching shared by all games: syntax checks first, then matching against the
 //! canonical notation of the legal steps, with case-insensitive unique-prefix matching of
 //! each word (`mo gor pok` → `move Gorkha Pokhara`).
+//!
+//! Invariant: a word that holds a digit (`20`, `4.6`, `B3`, `1-2`) is a number or a
+//! coordinate, not a name, and matches only exactly: `start 2` never plays `start 20`.
 
 use std::fmt;
 
@@ -84,10 +87,21 @@ pub fn words(text: &str) -> Result<Vec<String>, ParseError> {
     Ok(w)
 }
 
+/// Does typed word `typed` (lower case) stand for candidate word `cand` (lower case)?
+/// Names match by prefix; a word holding a digit only exactly.
+pub fn word_matches(cand: &str, typed: &str) -> bool {
+    if cand.bytes().any(|b| b.is_ascii_digit()) {
+        cand == typed
+    } else {
+        cand.starts_with(typed)
+    }
+}
+
 /// Match `text` against canonical step strings; returns the index of the one meant.
 ///
 /// Rules: an exact (case-insensitive) match wins; otherwise every input word must be a
-/// prefix of the corresponding word, with the same number of words; one match is taken,
+/// prefix of the corresponding word (or equal to it, for words holding a digit), with the
+/// same number of words; one match is taken,
 /// several give [`ParseError::Ambiguous`] (unless exactly one of them matches every word
 /// exactly), none gives [`ParseError::NoMatch`] with the closest steps.
 pub fn match_step(text: &str, candidates: &[String]) -> Result<usize, ParseError> {
@@ -98,12 +112,7 @@ pub fn match_step(text: &str, candidates: &[String]) -> Result<usize, ParseError
         if cw == input {
             return Ok(i);
         }
-        if cw.len() == input.len()
-            && cw
-                .iter()
-                .zip(&input)
-                .all(|(c, i)| c.starts_with(i.as_str()))
-        {
+        if cw.len() == input.len() && cw.iter().zip(&input).all(|(c, i)| word_matches(c, i)) {
             hits.push(i);
         }
     }
@@ -114,7 +123,7 @@ pub fn match_step(text: &str, candidates: &[String]) -> Result<usize, ParseError
             let score = |c: &String| {
                 c.split_whitespace()
                     .zip(&input)
-                    .take_while(|(c, i)| c.to_lowercase().starts_with(i.as_str()))
+                    .take_while(|(c, i)| word_matches(&c.to_lowercase(), i))
                     .count()
             };
             let best = candidates.iter().map(score).max().unwrap_or(0);
@@ -159,6 +168,24 @@ mod tests {
             Err(ParseError::Ambiguous { candidates, .. }) => assert_eq!(candidates.len(), 2),
             other => panic!("{other:?}"),
         }
+    }
+    #[test]
+    fn numbers_and_coordinates_match_only_exactly() {
+        let cands = c(&["start 20", "start 3", "trap 4.6", "claim B3", "yeti 1-2"]);
+        assert!(matches!(
+            match_step("start 2", &cands),
+            Err(ParseError::NoMatch { .. })
+        ));
+        assert_eq!(match_step("st 20", &cands), Ok(0));
+        assert_eq!(match_step("start 3", &cands), Ok(1));
+        assert!(match_step("trap 4.", &cands).is_err());
+        assert!(match_step("trap 4", &cands).is_err());
+        assert_eq!(match_step("trap 4.6", &cands), Ok(2));
+        assert!(match_step("claim b", &cands).is_err());
+        assert_eq!(match_step("claim b3", &cands), Ok(3));
+        assert!(match_step("yeti 1", &cands).is_err());
+        assert!(word_matches("gorkha", "gor"));
+        assert!(!word_matches("20", "2"));
     }
     #[test]
     fn exact_word_beats_prefix() {

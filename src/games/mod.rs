@@ -7,8 +7,31 @@
 pub mod himalaya;
 pub mod nepal;
 
-use crate::engine::{GameKind, Kind};
-use std::sync::{Arc, OnceLock};
+use crate::engine::{BoardError, GameKind};
+use std::sync::OnceLock;
+
+/// How a game is registered: its id, its embedded board text, and a loader that parses a
+/// board text and returns the game's kind (rules, data and renderer together).
+pub struct Entry {
+    pub id: &'static str,
+    /// The embedded default board text (`board_art/<game>/board.txt`).
+    pub board: &'static str,
+    pub load: fn(&str) -> Result<&'static dyn GameKind, BoardError>,
+}
+
+/// Every game this binary knows, in menu order. Adding a game is one line here.
+pub const GAMES: &[Entry] = &[
+    Entry {
+        id: nepal::ID,
+        board: nepal::BOARD,
+        load: nepal::kind,
+    },
+    Entry {
+        id: himalaya::ID,
+        board: himalaya::BOARD,
+        load: himalaya::kind,
+    },
+];
 
 /// All games this binary knows, by id.
 pub struct Registry {
@@ -31,12 +54,6 @@ impl BoardTexts {
     }
 }
 
-fn leak<G: crate::engine::Game>(data: G::Data) -> &'static dyn GameKind {
-    Box::leak(Box::new(Kind::<G> {
-        data: Arc::new(data),
-    }))
-}
-
 impl Registry {
     /// Build a registry from explicit kinds (tests).
     pub fn new(kinds: Vec<&'static dyn GameKind>) -> Registry {
@@ -45,13 +62,11 @@ impl Registry {
 
     /// Parse every game's board (embedded or replaced) once. Errors name the game and the
     /// line of its board file.
-    pub fn load(texts: &BoardTexts) -> Result<Registry, String> {
-        let h = himalaya::parse_board(texts.get("himalaya", himalaya::BOARD))
-            .map_err(|e| format!("himalaya board: {e}"))?;
-        let n = nepal::parse_board(texts.get("nepal", nepal::BOARD))
-            .map_err(|e| format!("nepal board: {e}"))?;
-        let kinds: Vec<&'static dyn GameKind> =
-            vec![leak::<nepal::Nepal>(n), leak::<himalaya::Himalaya>(h)];
+    pub fn load(texts: &BoardTexts) -> Result<Registry, BoardError> {
+        let kinds = GAMES
+            .iter()
+            .map(|e| (e.load)(texts.get(e.id, e.board)))
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Registry { kinds })
     }
 

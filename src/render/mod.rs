@@ -1,11 +1,27 @@
-//! Drawing for board images. No IO, no clock, no randomness: every function here is a pure
-//! function of its inputs (plus the embedded DejaVu fonts).
+//! The render kit shared by every game's renderer (`src/games/<game>/render.rs`):
 //!
-//! The shared toolkit lives in [`kit`] and is re-exported here, so game renderers write
-//! `use crate::render::*;` or `crate::render::Canvas`.
+//! - `canvas`: the RGBA canvas, colours, shapes and the static-layer cache;
+//! - `raster`: geometry and the antialiasing rasterizer;
+//! - `text`: fonts, measuring, wrapping and drawing text;
+//! - `widgets`: player styles, tokens, panels, scoreboards, legends;
+//! - `png`: encoding.
+//!
+//! Invariants:
+//! - No IO, no clock, no randomness: the same calls always produce the same pixels.
+//! - Imports run one way: games use this kit; nothing here imports a game.
+//! - No panics on odd input: non-finite or off-canvas coordinates, zero or negative sizes,
+//!   empty or huge strings are clipped or ignored.
 
-pub mod kit;
-pub mod nepal;
+pub mod canvas;
+pub mod png;
+pub mod raster;
+pub mod text;
+pub mod widgets;
 
-pub use kit::*;
-pub mod himalaya;
+pub use canvas::*;
+pub use raster::{circle_points, hex_corners, rounded_rect_points};
+pub use text::MAX_TEXT_SIZE;
+pub use widgets::*;
+
+#[cfg(test)]
+mod tests;

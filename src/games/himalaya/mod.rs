@@ -11,6 +11,7 @@
 //!   resolves actions, refills the villages and runs inventories until a choice is needed.
 
 mod board;
+pub mod render;
 mod topics;
 mod view;
 
@@ -26,14 +27,44 @@ pub use view::{
 };
 
 use crate::engine::{
-    Applied, Event, FinalResult, Game, GameRng, OptionSpec, Options, RuleError, RulesTopic, Seat,
-    SetupError, Status, Viewer,
+    Applied, Event, FinalResult, Game, GameKind, GameOptions, GameRng, Holder, Kind, OptionSpec,
+    Resolved, RuleError, RulesTopic, Seat, SetupError, Status, Viewer,
 };
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+/// The game's id in commands.
+pub const ID: &str = "himalaya";
+
 /// The board file, embedded.
 pub const BOARD: &str = include_str!("../../../board_art/himalaya/board.txt");
+
+/// Parse a board text and register the game with its renderer (see `games::GAMES`).
+pub fn kind(text: &str) -> Result<&'static dyn GameKind, crate::engine::BoardError> {
+    let data = parse_board(text).map_err(|e| crate::engine::BoardError {
+        game: "Himalaya",
+        line: e.line,
+        message: e.reason,
+    })?;
+    Ok(Kind::<Himalaya>::leak(data, render::render))
+}
+
+/// Options: the basic or the advanced rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HimalayaOptions {
+    pub advanced: bool,
+}
+
+impl GameOptions for HimalayaOptions {
+    fn specs() -> &'static [OptionSpec] {
+        OPTIONS
+    }
+    fn from_resolved(o: &Resolved) -> Self {
+        HimalayaOptions {
+            advanced: o.get("rules") == "advanced",
+        }
+    }
+}
 
 /// Number of turns in a game.
 pub const TURNS: u32 = 12;
@@ -1109,7 +1140,7 @@ pub(crate) fn goods_map(g: &[u8; 5]) -> std::collections::BTreeMap<String, u8> {
         .collect()
 }
 
-static OPTIONS: [OptionSpec; 1] = [OptionSpec {
+static OPTIONS: &[OptionSpec] = &[OptionSpec {
     key: "rules",
     help: "basic, or advanced (event markers, inventory choices)",
     values: &["basic", "advanced"],
@@ -1119,37 +1150,21 @@ impl Game for Himalaya {
     type Step = Step;
     type Data = HimalayaData;
     type View = HimalayaView;
+    type Options = HimalayaOptions;
 
-    const ID: &'static str = "himalaya";
+    const ID: &'static str = ID;
     const NAME: &'static str = "Himalaya";
     const MIN_PLAYERS: usize = 3;
     const MAX_PLAYERS: usize = 4;
 
-    fn options() -> &'static [OptionSpec] {
-        &OPTIONS
-    }
-
     fn setup(
         data: &HimalayaData,
         players: &[String],
-        options: &Options,
+        options: &HimalayaOptions,
         seed: u64,
     ) -> Result<Self, SetupError> {
         let n = players.len();
-        if !(Self::MIN_PLAYERS..=Self::MAX_PLAYERS).contains(&n) {
-            return Err(SetupError(format!(
-                "Himalaya takes 3 or 4 players, not {n}"
-            )));
-        }
-        let advanced = match options.get("rules").map(|s| s.as_str()).unwrap_or("basic") {
-            "basic" => false,
-            "advanced" => true,
-            o => {
-                return Err(SetupError(format!(
-                    "option `rules` cannot be `{o}`; accepted: basic, advanced"
-                )))
-            }
-        };
+        let advanced = options.advanced;
         let mut g = Himalaya {
             players: players.to_vec(),
             advanced,
@@ -1212,14 +1227,9 @@ impl Game for Himalaya {
         self.steps_for(data, seat)
     }
 
-    fn apply(
-        &mut self,
-        data: &HimalayaData,
-        seat: Seat,
-        step: &Step,
-    ) -> Result<Applied, RuleError> {
+    fn check(&self, data: &HimalayaData, seat: Seat, step: &Step) -> Result<(), RuleError> {
         if self.phase == Phase::Finished {
-            return Err(rule("Himalaya: End of the game", "the game is over"));
+            return Err(rule("winning", "the game is over"));
         }
         if !self.steps_for(data, seat).contains(step) {
             let name = self
@@ -1229,23 +1239,33 @@ impl Game for Himalaya {
                 .unwrap_or_else(|| format!("seat {seat}"));
             let (r, why): (&'static str, String) = match (&self.phase, step) {
                 (Phase::Placement { .. }, Step::Start(v)) if self.caravans.contains(&Some(*v)) => {
-                    ("Himalaya: Setup > Place caravans", format!("village {} already holds a caravan", v + 1))
+                    ("setup", format!("village {} already holds a caravan", v + 1))
                 }
-                (Phase::Placement { .. }, _) => ("Himalaya: Setup > Place caravans", format!("it is not {name}'s turn to place a caravan")),
+                (Phase::Placement { .. }, _) => ("setup", format!("it is not {name}'s turn to place a caravan")),
                 (Phase::Events { .. }, _) => (
-                    "Himalaya: Phase 1 (advanced) > Event markers",
+                    "events",
                     format!("{name} cannot place that event marker now (one per player per turn, one of each kind on the board, each marker once a game)"),
                 ),
-                (Phase::Programming, Step::Seal) => ("Himalaya: Phase 2 > Programming", "a program needs exactly 6 actions before sealing".into()),
+                (Phase::Programming, Step::Seal) => ("programming", "a program needs exactly 6 actions before sealing".into()),
                 (Phase::Programming, Step::Plan(_)) if self.seals[seat].is_some() => {
-                    ("Himalaya: Phase 2 > Programming", "your program is sealed; `unseal` first".into())
+                    ("programming", "your program is sealed; `unseal` first".into())
                 }
-                (Phase::Programming, Step::Plan(_)) => ("Himalaya: Phase 2 > Programming", "a program holds 6 actions; `unplan` to change the last one".into()),
-                (Phase::Programming, _) => ("Himalaya: Phase 2 > Programming", format!("{name} cannot do that while programming")),
-                _ => ("Himalaya: Phase 3 > Resolve actions", format!("{name} has no such choice to make now")),
+                (Phase::Programming, Step::Plan(_)) => ("programming", "a program holds 6 actions; `unplan` to change the last one".into()),
+                (Phase::Programming, _) => ("programming", format!("{name} cannot do that while programming")),
+                _ => ("resolution", format!("{name} has no such choice to make now")),
             };
             return Err(rule(r, why));
         }
+        Ok(())
+    }
+
+    fn apply(
+        &mut self,
+        data: &HimalayaData,
+        seat: Seat,
+        step: &Step,
+    ) -> Result<Applied, RuleError> {
+        self.check(data, seat, step)?;
         let mut events = Vec::new();
         let mut applied = Applied::default();
         // Irreversible = the step drew game randomness (dice, bag draws) or revealed hidden
@@ -1481,10 +1501,6 @@ impl Game for Himalaya {
         view::build(self, data, viewer)
     }
 
-    fn render(data: &HimalayaData, view: &HimalayaView) -> crate::engine::Png {
-        crate::render::himalaya::render(data, view)
-    }
-
     fn describe(data: &HimalayaData, view: &HimalayaView) -> String {
         view::describe(data, view)
     }
@@ -1503,6 +1519,35 @@ impl Game for Himalaya {
             out.push(format!("{}:{}", seal.salt, program_text(&self.plans[seat])));
         }
         out
+    }
+
+    fn scramble(&self, data: &HimalayaData, holder: Holder, rng: &mut GameRng) -> Self {
+        let mut g = self.clone();
+        let Holder::Seat(seat) = holder else {
+            // The bags are multisets drawn uniformly: they hold no hidden order.
+            return g;
+        };
+        if self.phase == Phase::Finished || seat >= self.n() {
+            return g;
+        }
+        // Goods in hand: another mix of the same number of goods.
+        let total: u32 = g.hands[seat].iter().map(|&c| c as u32).sum();
+        let mut hand = [0u8; 5];
+        for _ in 0..total {
+            hand[rng.below(5)] += 1;
+        }
+        g.hands[seat] = hand;
+        // Kept orders: other orders, as many.
+        let kept = g.kept[seat].len();
+        g.kept[seat] = (0..kept).map(|_| rng.below(data.orders.len())).collect();
+        // A program being drafted (not sealed): any other draft.
+        if self.seals[seat].is_none() {
+            let len = rng.below(ACTIONS + 1);
+            g.plans[seat] = (0..len)
+                .map(|_| Action::ALL[rng.below(Action::ALL.len())])
+                .collect();
+        }
+        g
     }
 
     fn rules_topics() -> &'static [RulesTopic] {

@@ -1,7 +1,8 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::*;
-use crate::engine::conformance::{check_views, run_suite};
+use crate::engine::conformance::{assert_non_interference, run_suite, Suite};
+use crate::engine::Options;
 
 fn data() -> HimalayaData {
     parse_board(BOARD).expect("board parses")
@@ -23,7 +24,8 @@ fn names(n: usize) -> Vec<String> {
 /// Set up, empty the board back into the bags, and place caravans at `starts` (village
 /// numbers, seat order). The game then waits in turn 1.
 fn placed(d: &HimalayaData, rules: &str, starts: &[usize]) -> Himalaya {
-    let mut g = Himalaya::setup(d, &names(starts.len()), &opts(rules), 42).unwrap();
+    let mut g = crate::engine::setup_checked::<Himalaya>(d, &names(starts.len()), &opts(rules), 42)
+        .unwrap();
     for v in 0..VILLAGES {
         for i in 0..5 {
             g.goods_bag[i] += g.village_goods[v][i] as u32;
@@ -170,7 +172,8 @@ fn board_rejects_an_unreachable_village() {
 fn setup_puts_goods_in_five_villages_and_orders_in_five_others() {
     let d = data();
     for seed in 0..20 {
-        let g = Himalaya::setup(&d, &names(3), &opts("basic"), seed).unwrap();
+        let g =
+            crate::engine::setup_checked::<Himalaya>(&d, &names(3), &opts("basic"), seed).unwrap();
         let goods: Vec<usize> = (0..VILLAGES).filter(|&v| g.has_goods(v)).collect();
         let orders: Vec<usize> = (0..VILLAGES)
             .filter(|&v| g.village_order[v].is_some())
@@ -207,7 +210,7 @@ fn next_empty_rule_skips_filled_villages_and_wraps_from_20_to_1() {
 #[test]
 fn caravans_start_on_distinct_villages_in_turn_order() {
     let d = data();
-    let mut g = Himalaya::setup(&d, &names(3), &opts("basic"), 1).unwrap();
+    let mut g = crate::engine::setup_checked::<Himalaya>(&d, &names(3), &opts("basic"), 1).unwrap();
     assert_eq!(g.status(), Status::Acting(vec![0]));
     assert!(g.legal_steps(&d, 1).is_empty());
     play(&mut g, &d, 0, "start 5");
@@ -784,7 +787,8 @@ fn one_event_of_each_kind_per_turn_and_each_marker_once_a_game() {
 #[test]
 fn players_without_markers_are_skipped() {
     let d = data();
-    let mut g = Himalaya::setup(&d, &names(3), &opts("advanced"), 3).unwrap();
+    let mut g =
+        crate::engine::setup_checked::<Himalaya>(&d, &names(3), &opts("advanced"), 3).unwrap();
     g.events_used = vec![[true, true, false], [true; 3], [true; 3]];
     play(&mut g, &d, 0, "start 1");
     play(&mut g, &d, 1, "start 2");
@@ -948,7 +952,7 @@ fn goods_yacks_orders_and_programs_stay_behind_screens() {
     put_order(&mut g, 10, 4);
     give(&mut g, 0, [1, 0, 1, 0, 0]);
     give(&mut g, 1, [0, 0, 0, 3, 0]);
-    check_views(&g, &d, 3);
+    assert!(assert_non_interference(&g, &d, 3, Some(render::render)) > 0);
     let bo = serde_json::to_string(&g.view(&d, Viewer::Seat(1))).unwrap();
     let spec = serde_json::to_string(&g.view(&d, Viewer::Spectator)).unwrap();
     assert!(bo.contains("\"jade\":3"));
@@ -962,7 +966,7 @@ fn goods_yacks_orders_and_programs_stay_behind_screens() {
     }
     let salt = g.seals[0].clone().unwrap().salt;
     assert!(g.private_markers(&d, 0).iter().any(|m| m.contains(&salt)));
-    check_views(&g, &d, 3);
+    assert!(assert_non_interference(&g, &d, 3, Some(render::render)) > 0);
     assert!(!serde_json::to_string(&g.view(&d, Viewer::Seat(1)))
         .unwrap()
         .contains(&salt));
@@ -971,7 +975,7 @@ fn goods_yacks_orders_and_programs_stay_behind_screens() {
         .contains(&salt));
     program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
     play(&mut g, &d, 0, "reward barter delegations");
-    check_views(&g, &d, 3);
+    assert!(assert_non_interference(&g, &d, 3, Some(render::render)) > 0);
     let spec = serde_json::to_string(&g.view(&d, Viewer::Spectator)).unwrap();
     assert!(!spec.contains("salt+tea=4\"]"), "kept orders stay private");
     assert!(g
@@ -1093,7 +1097,7 @@ fn render_board_to_tmp_png() {
     );
     play(&mut g, &d, 0, "reward stupa delegations");
     play(&mut g, &d, 0, "delegate Dolpo");
-    let png = Himalaya::render(&d, &g.view(&d, Viewer::Seat(0)));
+    let png = render::render(&d, &g.view(&d, Viewer::Seat(0)));
     assert!(png.len() < 1_000_000);
     std::fs::write("/tmp/himalaya.png", png).unwrap();
 }
@@ -1102,7 +1106,7 @@ fn render_board_to_tmp_png() {
 fn render_makes_a_png_under_a_megabyte() {
     let d = data();
     let g = placed(&d, "basic", &[10, 5, 20]);
-    let png = Himalaya::render(&d, &g.view(&d, Viewer::Spectator));
+    let png = render::render(&d, &g.view(&d, Viewer::Spectator));
     assert_eq!(&png[1..4], b"PNG");
     assert!(png.len() < 1_000_000);
 }
@@ -1110,11 +1114,10 @@ fn render_makes_a_png_under_a_megabyte() {
 #[test]
 #[ignore]
 fn playout_step_census() {
-    use crate::engine::conformance::check_playout;
     let d = data();
     let mut counts = std::collections::BTreeMap::new();
     for seed in 0..4 {
-        let p = check_playout::<Himalaya>(&d, 4, &opts("advanced"), seed, 20_000, false);
+        let p = Suite::<Himalaya>::new(&d).playout(4, &opts("advanced"), seed);
         for (_, t) in &p.log {
             *counts
                 .entry(t.split_whitespace().next().unwrap().to_string())
@@ -1128,16 +1131,16 @@ fn playout_step_census() {
 #[test]
 #[ignore]
 fn render_finished_board_to_tmp_png() {
-    use crate::engine::conformance::check_playout;
     let d = data();
-    let p = check_playout::<Himalaya>(&d, 4, &opts("advanced"), 3, 20_000, false);
-    let mut g = Himalaya::setup(&d, &names(4), &opts("advanced"), 3).unwrap();
+    let p = Suite::<Himalaya>::new(&d).playout(4, &opts("advanced"), 3);
+    let mut g =
+        crate::engine::setup_checked::<Himalaya>(&d, &names(4), &opts("advanced"), 3).unwrap();
     for (s, t) in &p.log {
         play(&mut g, &d, *s, t);
     }
     std::fs::write(
         "/tmp/himalaya_end.png",
-        Himalaya::render(&d, &g.view(&d, Viewer::Spectator)),
+        render::render(&d, &g.view(&d, Viewer::Spectator)),
     )
     .unwrap();
     println!("{}", Himalaya::describe(&d, &g.view(&d, Viewer::Spectator)));

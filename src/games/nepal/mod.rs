@@ -22,23 +22,37 @@
 //! accepts exactly the steps `legal_steps` lists (both use [`Nepal::refusal`]).
 
 mod board;
-mod rules_text;
+pub mod render;
 #[cfg(test)]
 mod tests;
+mod topics;
 
 use board::spread;
 pub use board::{parse_board, BoardError, Card, NepalData, Outside, Province, Region, REGIONS};
 
-use crate::engine::{match_step, notation, GameRng, ParseError};
+use crate::engine::{match_step, notation, GameRng, Holder, ParseError};
 use crate::engine::{
-    resolve_options, Applied, Event, FinalResult, Game, OptionSpec, Options, RuleError, RulesTopic,
-    Seat, SetupError, Status, Viewer,
+    Applied, Event, FinalResult, Game, GameKind, GameOptions, Kind, OptionSpec, Resolved,
+    RuleError, RulesTopic, Seat, SetupError, Status, Viewer,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 
+/// The game's id in commands.
+pub const ID: &str = "nepal";
+
 /// The authored board file, embedded at compile time.
 pub const BOARD: &str = include_str!("../../../board_art/nepal/board.txt");
+
+/// Parse a board text and register the game with its renderer (see `games::GAMES`).
+pub fn kind(text: &str) -> Result<&'static dyn GameKind, crate::engine::BoardError> {
+    let data = parse_board(text).map_err(|e| crate::engine::BoardError {
+        game: "Nepal",
+        line: e.line,
+        message: e.message,
+    })?;
+    Ok(Kind::<Nepal>::leak(data, render::render))
+}
 
 /// Pieces per player for 3, 4, 5 players.
 pub const PIECES: [u16; 3] = [40, 35, 30];
@@ -46,9 +60,6 @@ pub const PIECES: [u16; 3] = [40, 35, 30];
 pub const DECK_SIZE: [usize; 3] = [20, 23, 26];
 /// Face-up unclaimed cards at the start.
 pub const FACE_UP: usize = 5;
-
-/// How many upcoming deck cards `secret_markers` lists.
-pub const SECRET_MARKERS: usize = 2;
 
 /// One step. Province indices refer to [`NepalData::provinces`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -71,6 +82,19 @@ pub struct Opts {
     pub placement: bool,
     pub boom: bool,
     pub fortress: bool,
+}
+
+impl GameOptions for Opts {
+    fn specs() -> &'static [OptionSpec] {
+        OPTIONS
+    }
+    fn from_resolved(o: &Resolved) -> Self {
+        Opts {
+            placement: o.get("start") == "placement",
+            boom: o.on("boom"),
+            fortress: o.on("fortress"),
+        }
+    }
 }
 
 /// Game phase.
@@ -172,28 +196,28 @@ impl Refusal {
                 .unwrap_or("?")
         };
         let (rule, reason): (&'static str, String) = match self {
-            Refusal::GameOver => ("Nepal: Game End", "the game is over".into()),
-            Refusal::NotYourTurn => ("Nepal: Turn Sequence", "it is not your turn".into()),
+            Refusal::GameOver => ("end", "the game is over".into()),
+            Refusal::NotYourTurn => ("turn", "it is not your turn".into()),
             Refusal::PlacementFirst => (
-                "Nepal: Optional Rules > Start of Game",
+                "option-start",
                 "the start placement comes first: use `place <province>`".into(),
             ),
             Refusal::NotPlacement => (
-                "Nepal: Optional Rules > Start of Game",
+                "option-start",
                 "`place` is only used during the start placement".into(),
             ),
-            Refusal::UnknownProvince => ("Nepal: Map", "no such province".into()),
+            Refusal::UnknownProvince => ("board", "no such province".into()),
             Refusal::NoActionsLeft => (
-                "Nepal: Rules of Play",
+                "actions",
                 "you have used your three actions this turn; type `end`".into(),
             ),
             Refusal::ThirdMove => (
-                "Nepal: Rules of Play",
+                "actions",
                 "you cannot take three actions of the same kind: a third move is not allowed"
                     .into(),
             ),
             Refusal::ThirdGrow => (
-                "Nepal: Rules of Play",
+                "actions",
                 "you cannot take three actions of the same kind: a third grow is not allowed"
                     .into(),
             ),
@@ -203,10 +227,7 @@ impl Refusal {
                 } else {
                     "?"
                 };
-                (
-                    "Nepal: Rules of Play > Movement",
-                    format!("you have no movable piece in {from}"),
-                )
+                ("move", format!("you have no movable piece in {from}"))
             }
             Refusal::NotAdjacent => {
                 let (f, t) = if let NepalStep::Move(f, t) = step {
@@ -214,52 +235,46 @@ impl Refusal {
                 } else {
                     ("?", "?")
                 };
-                (
-                    "Nepal: Rules of Play > Movement",
-                    format!("{t} is not adjacent to {f}"),
-                )
+                ("move", format!("{t} is not adjacent to {f}"))
             }
-            Refusal::HandEmpty => (
-                "Nepal: Rules of Play > Grow",
-                "you have no pieces left in your hand".into(),
-            ),
+            Refusal::HandEmpty => ("grow", "you have no pieces left in your hand".into()),
             Refusal::GrowNeedsPiece => {
                 let p = match step {
                     NepalStep::Grow(p) => pname(*p),
                     _ => "?",
                 };
                 (
-                    "Nepal: Rules of Play > Grow",
+                    "grow",
                     format!("you can only grow where you already have a piece (or in Kathmandu); you have none in {p}"),
                 )
             }
             Refusal::FortressOff => (
-                "Nepal: Optional Rules > Fortress",
+                "option-fortress",
                 "the fortress option is off in this game".into(),
             ),
             Refusal::FortressBuilt => (
-                "Nepal: Optional Rules > Fortress",
+                "option-fortress",
                 "you have already built your fortress (once per game)".into(),
             ),
             Refusal::FortressNeedsWholeTurn => (
-                "Nepal: Optional Rules > Fortress",
+                "option-fortress",
                 "a fortress takes all three actions: build it before any other action this turn"
                     .into(),
             ),
             Refusal::FortressInKathmandu => (
-                "Nepal: Optional Rules > Fortress",
+                "option-fortress",
                 "a fortress cannot be built in Kathmandu".into(),
             ),
             Refusal::FortressTaken => (
-                "Nepal: Optional Rules > Fortress",
+                "option-fortress",
                 "that province already has a fortress".into(),
             ),
             Refusal::FortressHand => (
-                "Nepal: Optional Rules > Fortress",
+                "option-fortress",
                 "a fortress needs two pieces from your hand".into(),
             ),
             Refusal::ProvinceFull => (
-                "Nepal: Optional Rules > Start of Game",
+                "option-start",
                 "that province is already at its population limit".into(),
             ),
         };
@@ -909,36 +924,21 @@ impl Game for Nepal {
     type Step = NepalStep;
     type Data = NepalData;
     type View = NepalView;
+    type Options = Opts;
 
-    const ID: &'static str = "nepal";
+    const ID: &'static str = ID;
     const NAME: &'static str = "Nepal";
     const MIN_PLAYERS: usize = 3;
     const MAX_PLAYERS: usize = 5;
 
-    fn options() -> &'static [OptionSpec] {
-        OPTIONS
-    }
-
     fn setup(
         data: &NepalData,
         players: &[String],
-        options: &Options,
+        opts: &Opts,
         seed: u64,
     ) -> Result<Self, SetupError> {
         let n = players.len();
-        if !(Self::MIN_PLAYERS..=Self::MAX_PLAYERS).contains(&n) {
-            return Err(SetupError(format!("Nepal takes 3 to 5 players, not {n}")));
-        }
-        let options = resolve_options(OPTIONS, options)?;
-        let on = |k: &str| options.get(k).map(|v| v == "on").unwrap_or(false);
-        let opts = Opts {
-            placement: options
-                .get("start")
-                .map(|v| v == "placement")
-                .unwrap_or(false),
-            boom: on("boom"),
-            fortress: on("fortress"),
-        };
+        let opts = *opts;
         let used = DECK_SIZE[n - 3];
         if data.cards.len() < used {
             return Err(SetupError(format!(
@@ -1009,15 +1009,20 @@ impl Game for Nepal {
         v
     }
 
+    fn check(&self, data: &NepalData, seat: Seat, step: &NepalStep) -> Result<(), RuleError> {
+        match self.refusal(data, seat, step) {
+            Some(r) => Err(r.error(data, step)),
+            None => Ok(()),
+        }
+    }
+
     fn apply(
         &mut self,
         data: &NepalData,
         seat: Seat,
         step: &NepalStep,
     ) -> Result<Applied, RuleError> {
-        if let Some(r) = self.refusal(data, seat, step) {
-            return Err(r.error(data, step));
-        }
+        self.check(data, seat, step)?;
         let n = self.n();
         let who = self.names[seat].clone();
         let pname = |p: u8| data.provinces[p as usize].name.as_str();
@@ -1262,10 +1267,6 @@ impl Game for Nepal {
         }
     }
 
-    fn render(data: &NepalData, view: &NepalView) -> Vec<u8> {
-        crate::render::nepal::render(data, view)
-    }
-
     fn describe(data: &NepalData, view: &NepalView) -> String {
         describe(data, view)
     }
@@ -1275,16 +1276,25 @@ impl Game for Nepal {
         Vec::new()
     }
 
-    fn secret_markers(&self, data: &NepalData) -> Vec<String> {
-        // The face-down deck: its cards' labels must not appear in any view.
-        self.deck
-            .iter()
-            .map(|&c| data.cards[c as usize].label())
-            .collect()
+    fn scramble(&self, data: &NepalData, holder: Holder, rng: &mut GameRng) -> Self {
+        // The only hidden information is the face-down deck, hidden from everyone: which of
+        // the cards not yet revealed are in it, and their order.
+        let mut g = self.clone();
+        if holder != Holder::Nobody {
+            return g;
+        }
+        let revealed: Vec<u8> = self.cards.iter().map(|c| c.card).collect();
+        let mut pool: Vec<u8> = (0..data.cards.len() as u8)
+            .filter(|c| !revealed.contains(c))
+            .collect();
+        rng.shuffle(&mut pool);
+        pool.truncate(self.deck.len());
+        g.deck = pool;
+        g
     }
 
     fn rules_topics() -> &'static [RulesTopic] {
-        rules_text::TOPICS
+        topics::TOPICS
     }
 }
 

@@ -19,7 +19,7 @@ fn game_with(n: usize, opts: &[(&str, &str)], seed: u64) -> Nepal {
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    Nepal::setup(data(), &names(n), &o, seed).expect("setup")
+    crate::engine::setup_checked::<Nepal>(data(), &names(n), &o, seed).expect("setup")
 }
 
 fn game(n: usize) -> Nepal {
@@ -319,7 +319,7 @@ fn setup_pieces_and_cards_by_player_count() {
         assert_eq!(g.cards.len() + g.deck.len(), cards);
         assert_eq!(g.status(), Status::Acting(vec![0]));
     }
-    assert!(Nepal::setup(data(), &names(2), &Options::new(), 1).is_err());
+    assert!(crate::engine::setup_checked::<Nepal>(data(), &names(2), &Options::new(), 1).is_err());
 }
 
 #[test]
@@ -340,8 +340,8 @@ fn deck_order_is_hidden_from_every_view() {
         .collect();
     assert_eq!(secrets.len(), 15);
     assert!(
-        secrets.ends_with(&g.secret_markers(data())[..1])
-            || secrets.contains(&g.secret_markers(data())[0])
+        conformance::assert_non_interference(&g, data(), 3, Some(render::render)) > 0,
+        "scrambling the deck changes the state but no view"
     );
     for v in [Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(2)] {
         let json = serde_json::to_string(&g.view(data(), v)).unwrap();
@@ -952,8 +952,8 @@ fn option_boom_raises_limit_in_city_provinces() {
 fn option_fortress_uses_whole_turn_once_per_game() {
     let mut g = game(3);
     assert_eq!(
-        refuse(&mut g, 0, NepalStep::Fortress(pi("Gorkha"))).rule,
-        "Nepal: Optional Rules > Fortress"
+        refuse(&mut g, 0, NepalStep::Fortress(pi("Gorkha"))).topic,
+        "option-fortress"
     );
     let mut g = game_with(3, &[("fortress", "on")], 1);
     assert!(refuse(&mut g, 0, NepalStep::Fortress(pi("Kathmandu")))
@@ -1109,14 +1109,11 @@ fn mid_game() -> Nepal {
 #[test]
 fn render_mid_game_is_a_png_of_board_size() {
     let g = mid_game();
-    let png = Nepal::render(data(), &g.view(data(), Viewer::Spectator));
+    let png = render::render(data(), &g.view(data(), Viewer::Spectator));
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     assert!(png.len() < 1_000_000, "{} bytes", png.len());
     let img = image::load_from_memory(&png).unwrap();
-    assert_eq!(
-        (img.width(), img.height()),
-        (crate::render::nepal::WIDTH, crate::render::nepal::HEIGHT)
-    );
+    assert_eq!((img.width(), img.height()), (render::WIDTH, render::HEIGHT));
 }
 
 /// Run by hand: `cargo test --lib nepal_write_png -- --ignored` writes /tmp/nepal.png.
@@ -1124,13 +1121,19 @@ fn render_mid_game_is_a_png_of_board_size() {
 #[ignore]
 fn nepal_write_png() {
     let g = mid_game();
-    let png = Nepal::render(data(), &g.view(data(), Viewer::Spectator));
+    let png = render::render(data(), &g.view(data(), Viewer::Spectator));
     std::fs::write("/tmp/nepal.png", png).unwrap();
 }
 
 #[test]
 fn scripted_full_game_has_known_final_scores() {
-    let mut g = Nepal::setup(data(), &names(DEMO_PLAYERS), &Options::new(), DEMO_SEED).unwrap();
+    let mut g = crate::engine::setup_checked::<Nepal>(
+        data(),
+        &names(DEMO_PLAYERS),
+        &Options::new(),
+        DEMO_SEED,
+    )
+    .unwrap();
     let script = demo_script();
     let last = script.len() - 1;
     for (i, (seat, text)) in script.into_iter().enumerate() {
@@ -1177,13 +1180,19 @@ fn scripted_full_game_has_known_final_scores() {
 #[test]
 #[ignore]
 fn nepal_write_png_final_and_5p() {
-    let mut g = Nepal::setup(data(), &names(DEMO_PLAYERS), &Options::new(), DEMO_SEED).unwrap();
+    let mut g = crate::engine::setup_checked::<Nepal>(
+        data(),
+        &names(DEMO_PLAYERS),
+        &Options::new(),
+        DEMO_SEED,
+    )
+    .unwrap();
     for (seat, text) in demo_script() {
         play(&mut g, seat, text);
     }
     std::fs::write(
         "/tmp/nepal-final.png",
-        Nepal::render(data(), &g.view(data(), Viewer::Seat(0))),
+        render::render(data(), &g.view(data(), Viewer::Seat(0))),
     )
     .unwrap();
     let mut g = game_with(5, &[("boom", "on"), ("start", "placement")], 4);
@@ -1196,7 +1205,7 @@ fn nepal_write_png_final_and_5p() {
     }
     std::fs::write(
         "/tmp/nepal-5p.png",
-        Nepal::render(data(), &g.view(data(), Viewer::Seat(0))),
+        render::render(data(), &g.view(data(), Viewer::Seat(0))),
     )
     .unwrap();
 }
@@ -1228,10 +1237,7 @@ fn board_rejects_wrong_province_or_outside_counts() {
 
 #[test]
 fn registry_wrapper_plays_nepal_through_notation() {
-    use crate::engine::{GameKind, Kind};
-    let kind: &'static Kind<Nepal> = Box::leak(Box::new(Kind {
-        data: std::sync::Arc::new(parse_board(BOARD).unwrap()),
-    }));
+    let kind = super::kind(BOARD).unwrap();
     let opts: Options = [("boom".to_string(), "on".to_string())]
         .into_iter()
         .collect();

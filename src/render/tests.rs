@@ -1,0 +1,400 @@
+//! Tests of the render kit.
+
+use super::canvas::*;
+use super::raster::*;
+use super::text::*;
+use super::widgets::*;
+
+const PNG_SIG: [u8; 8] = [0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a];
+
+fn ink_count(c: &Canvas, bg: Color) -> usize {
+    c.img.pixels().filter(|p| **p != bg).count()
+}
+
+#[test]
+fn embedded_fonts_parse() {
+    assert!(fonts().is_some());
+}
+
+#[test]
+fn encode_png_has_png_signature() {
+    let c = Canvas::new(20, 10, PAPER);
+    let png = c.encode_png();
+    assert_eq!(&png[..8], &PNG_SIG);
+    let t = Canvas::new(20, 10, rgba(0, 0, 0, 0));
+    assert_eq!(&t.encode_png()[..8], &PNG_SIG);
+}
+
+#[test]
+fn zero_sized_canvas_encodes_and_draws_nothing() {
+    let mut c = Canvas::new(0, 0, PAPER);
+    c.fill_circle(0.0, 0.0, 10.0, INK);
+    c.text(0.0, 0.0, 20.0, INK, "hello", Align::Left);
+    c.panel(0.0, 0.0, 100.0, "t", &["r".into()]);
+    assert_eq!(&c.encode_png()[..8], &PNG_SIG);
+}
+
+#[test]
+fn off_canvas_and_odd_input_does_not_panic() {
+    let mut c = Canvas::new(50, 40, PAPER);
+    let style = player_style(0, "Ann");
+    for &(x, y) in &[
+        (-1e9f32, -1e9f32),
+        (1e9, 1e9),
+        (-30.0, 20.0),
+        (60.0, -5.0),
+        (f32::NAN, 3.0),
+        (f32::INFINITY, 0.0),
+        (25.0, 20.0),
+    ] {
+        c.fill_polygon(&[(x, y), (x + 100.0, y), (x, y + 100.0)], INK);
+        c.stroke_polygon(&[(x, y), (1e30, -1e30), (3.0, 4.0)], INK, 3.0);
+        c.stroke_polygon(&[(x, y)], INK, 3.0);
+        c.fill_rect(x, y, -10.0, 1e12, INK);
+        c.stroke_rect(x, y, 0.0, 0.0, INK, 5.0);
+        c.fill_circle(x, y, 1e9, INK);
+        c.stroke_circle(x, y, 0.0, INK, -2.0);
+        c.line(x, y, -x, 7.0, INK, 1e9);
+        c.dashed_line(x, y, 40.0, 30.0, INK, 2.0, 0.001);
+        c.dashed_line(-1e6, 0.0, 1e6, 10.0, INK, 2.0, 3.0);
+        c.arrow(x, y, x, y, INK, 3.0);
+        c.arrow(x, y, 10.0, 10.0, INK, 0.0);
+        c.text(x, y, 20.0, INK, "Hi\nthere", Align::Right);
+        c.text(x, y, f32::NAN, INK, "Hi", Align::Center);
+        c.text_bold(x, y, 1e9, INK, "Big", Align::Center);
+        c.text_outlined(x, y, 18.0, WHITE, INK, "", Align::Left);
+        c.token(x, y, 20.0, &style, Some(u32::MAX));
+        c.token(x, y, -1.0, &style, None);
+        c.panel(x, y, 0.0, "", &[]);
+        c.panel(x, y, 30.0, "Title that is long", &["x".repeat(500)]);
+        c.scoreboard(x, y, 5.0, &[]);
+        c.legend(x, y, &[(INK, String::new())]);
+    }
+    let huge = "W".repeat(100_000);
+    c.text(0.0, 0.0, 30.0, INK, &huge, Align::Center);
+    c.text_outlined(-5.0, 10.0, 30.0, INK, WHITE, &huge, Align::Left);
+    assert!(c.wrap(16.0, &huge, 40.0, false).len() <= 200);
+    c.panel(0.0, 0.0, 40.0, &huge, std::slice::from_ref(&huge));
+    assert_eq!(c.width(), 50);
+}
+
+#[test]
+fn text_width_grows_with_length() {
+    let c = Canvas::new(1, 1, PAPER);
+    let a = c.text_width(16.0, "Kat");
+    let b = c.text_width(16.0, "Kathmandu");
+    assert!(a > 0.0 && b > a, "{a} {b}");
+    assert!(c.text_width(32.0, "Kat") > a * 1.9);
+    assert!(c.text_width_bold(16.0, "Kathmandu") > b);
+    assert_eq!(c.text_width(16.0, ""), 0.0);
+}
+
+#[test]
+fn text_is_drawn_below_its_top_anchor() {
+    let mut c = Canvas::new(200, 100, WHITE);
+    c.text(10.0, 40.0, 20.0, BLACK, "HHHH", Align::Left);
+    let rows: Vec<u32> = c
+        .img
+        .enumerate_pixels()
+        .filter(|(_, _, p)| **p != WHITE)
+        .map(|(_, y, _)| y)
+        .collect();
+    assert!(!rows.is_empty());
+    assert!(*rows.iter().min().unwrap() >= 40);
+    assert!(*rows.iter().max().unwrap() <= 60);
+}
+
+#[test]
+fn text_alignment_right_ends_at_anchor() {
+    let mut c = Canvas::new(200, 40, WHITE);
+    c.text(150.0, 5.0, 20.0, BLACK, "HHH", Align::Right);
+    let xs: Vec<u32> = c
+        .img
+        .enumerate_pixels()
+        .filter(|(_, _, p)| **p != WHITE)
+        .map(|(x, _, _)| x)
+        .collect();
+    assert!(*xs.iter().max().unwrap() <= 151);
+    assert!(*xs.iter().min().unwrap() >= 100);
+}
+
+#[test]
+fn player_styles_distinct_for_seats_0_to_6() {
+    let names = ["ann", "bob", "cy", "dee", "eve", "fay", "gus"];
+    let styles: Vec<PlayerStyle> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| player_style(i, n))
+        .collect();
+    for i in 0..styles.len() {
+        for j in i + 1..styles.len() {
+            assert_ne!(styles[i].color, styles[j].color, "seats {i} {j}");
+        }
+    }
+    for i in 0..5 {
+        for j in i + 1..5 {
+            assert_ne!(styles[i].shape, styles[j].shape);
+        }
+    }
+    assert_eq!(styles[0].letter, 'A');
+    assert_eq!(player_style(3, "  émile").letter, 'É');
+    assert_eq!(player_style(2, "").letter, '3');
+}
+
+#[test]
+fn fill_rect_is_crisp_and_exact() {
+    let mut c = Canvas::new(10, 10, WHITE);
+    c.fill_rect(2.0, 3.0, 4.0, 5.0, BLACK);
+    assert_eq!(ink_count(&c, WHITE), 20);
+    assert!(c.img.pixels().all(|p| *p == WHITE || *p == BLACK));
+}
+
+#[test]
+fn shapes_clipped_at_canvas_edges_keep_exact_coverage() {
+    let mut c = Canvas::new(10, 10, WHITE);
+    c.fill_rect(-5.0, -3.0, 8.0, 6.0, BLACK); // covers x 0..3, y 0..3
+    c.fill_rect(7.0, 6.0, 100.0, 100.0, BLACK); // covers x 7..10, y 6..10
+    assert_eq!(ink_count(&c, WHITE), 9 + 12);
+    assert!(c.img.pixels().all(|p| *p == WHITE || *p == BLACK));
+    let mut d = Canvas::new(10, 10, WHITE);
+    d.fill_polygon(
+        &[(-20.0, -20.0), (30.0, -20.0), (30.0, 30.0), (-20.0, 30.0)],
+        BLACK,
+    );
+    assert!(d.img.pixels().all(|p| *p == BLACK));
+}
+
+#[test]
+fn stroke_circle_leaves_the_centre_empty() {
+    let mut c = Canvas::new(60, 60, WHITE);
+    c.stroke_circle(30.0, 30.0, 20.0, BLACK, 4.0);
+    assert_eq!(*c.img.get_pixel(30, 30), WHITE);
+    assert_eq!(*c.img.get_pixel(30, 10), BLACK);
+    assert_eq!(*c.img.get_pixel(49, 30), BLACK);
+}
+
+#[test]
+fn translucent_stroke_joins_are_not_double_blended() {
+    let mut c = Canvas::new(60, 60, WHITE);
+    c.stroke_polygon(
+        &[(10.0, 10.0), (50.0, 10.0), (50.0, 50.0)],
+        rgba(0, 0, 0, 128),
+        6.0,
+    );
+    // the corner (round join + two quads overlap) has the same value as mid-edge
+    assert_eq!(c.img.get_pixel(50, 10), c.img.get_pixel(30, 10));
+}
+
+#[test]
+fn thick_line_covers_its_width() {
+    let mut c = Canvas::new(40, 40, WHITE);
+    c.line(5.0, 20.0, 35.0, 20.0, BLACK, 8.0);
+    for y in 17..23 {
+        assert_eq!(*c.img.get_pixel(20, y), BLACK, "y={y}");
+    }
+    assert_eq!(*c.img.get_pixel(20, 10), WHITE);
+}
+
+#[test]
+fn dashed_line_has_gaps() {
+    let mut c = Canvas::new(100, 10, WHITE);
+    c.dashed_line(0.0, 5.0, 100.0, 5.0, BLACK, 2.0, 10.0);
+    let row: Vec<bool> = (0..100).map(|x| *c.img.get_pixel(x, 5) != WHITE).collect();
+    assert!(row[2] && !row[14] && row[20]);
+}
+
+#[test]
+fn token_draws_letter_in_contrasting_colour() {
+    let mut c = Canvas::new(60, 60, WHITE);
+    let s = player_style(2, "Zed"); // bluish green -> white letter
+    c.token(30.0, 30.0, 20.0, &s, Some(3));
+    assert!(c.img.pixels().any(|p| *p == s.color));
+    assert!(c.img.pixels().any(|p| *p == WHITE));
+    assert!(c.img.pixels().any(|p| *p == INK));
+}
+
+#[test]
+fn layer_cache_draws_once() {
+    let cache = LayerCache::new();
+    let mut calls = 0;
+    let a = cache.get_or_draw(|| {
+        calls += 1;
+        RgbaImage::new(3, 2)
+    });
+    assert_eq!(a.dimensions(), (3, 2));
+    let b = cache.get_or_draw(|| RgbaImage::new(9, 9));
+    assert_eq!(b.dimensions(), (3, 2));
+    assert_eq!(calls, 1);
+    let c = Canvas::from_layer(b);
+    assert_eq!(c.width(), 3);
+}
+
+#[test]
+fn panel_and_scoreboard_return_heights() {
+    let mut c = Canvas::new(400, 400, PAPER);
+    let h1 = c.panel(10.0, 10.0, 200.0, "Title", &["one".into()]);
+    let h2 = c.panel(10.0, 10.0, 200.0, "Title", &["one".into(), "two".into()]);
+    assert!(h2 > h1 && h1 > 0.0);
+    let rows = vec![ScoreRow {
+        style: player_style(0, "Ann"),
+        name: "Ann".into(),
+        score: "12".into(),
+        detail: "3 yaks".into(),
+        to_act: true,
+    }];
+    assert!(c.scoreboard(10.0, 100.0, 250.0, &rows) > 0.0);
+    assert!(c.legend(10.0, 200.0, &[(INK, "road".into())]) > 0.0);
+}
+
+/// A typical busy board (hex grid, labels, tokens, panels) stays well under 1 MB.
+#[test]
+fn typical_board_png_under_one_megabyte() {
+    let c = demo_board(1400, 900);
+    let png = c.encode_png();
+    assert_eq!(&png[..8], &PNG_SIG);
+    assert!(png.len() < 1_000_000, "{} bytes", png.len());
+}
+
+fn demo_board(w: u32, h: u32) -> Canvas {
+    let mut c = Canvas::new(w, h, PAPER);
+    let names = ["Ann", "bob", "Chandra", "dawa", "Eve", "Fay", "Gus"];
+    let styles: Vec<PlayerStyle> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| player_style(i, n))
+        .collect();
+    // terrain: hex grid with varied fills
+    let terrain = [
+        rgb(200, 220, 170),
+        rgb(170, 200, 140),
+        rgb(215, 205, 175),
+        rgb(235, 235, 240),
+    ];
+    let r = 34.0;
+    let dx = r * 1.5;
+    let dy = r * 3f32.sqrt();
+    let mut k = 0usize;
+    for col in 0..18 {
+        for row in 0..11 {
+            let cx = 60.0 + col as f32 * dx;
+            let cy = 50.0 + row as f32 * dy + if col % 2 == 1 { dy / 2.0 } else { 0.0 };
+            let pts = hex_corners(cx, cy, r, false);
+            k = (k * 31 + col * 7 + row * 13) % 97;
+            c.fill_polygon(&pts, terrain[k % terrain.len()]);
+            c.stroke_polygon(&pts, rgb(120, 120, 110), 1.5);
+        }
+    }
+    // routes
+    c.line(100.0, 120.0, 500.0, 380.0, rgb(140, 90, 40), 5.0);
+    c.dashed_line(500.0, 380.0, 820.0, 250.0, rgb(60, 60, 160), 3.0, 10.0);
+    c.arrow(820.0, 250.0, 900.0, 520.0, rgb(200, 30, 30), 4.0);
+    // labels
+    for (i, n) in [
+        "Kathmandu",
+        "Pokhara",
+        "Gorkha",
+        "Mustang-Lo",
+        "Namche",
+        "Lukla",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let x = 120.0 + i as f32 * 140.0;
+        c.text_outlined(x, 420.0, 16.0, INK, WHITE, n, Align::Center);
+        c.label(x, 470.0, 15.0, n);
+    }
+    // tokens
+    for (i, s) in styles.iter().enumerate() {
+        let x = 90.0 + i as f32 * 60.0;
+        c.token(
+            x,
+            300.0,
+            16.0,
+            s,
+            if i % 2 == 0 { Some(i as u32 + 1) } else { None },
+        );
+        c.token(x, 360.0, 12.0, s, None);
+    }
+    // side panels
+    let rows: Vec<ScoreRow> = styles
+        .iter()
+        .take(5)
+        .enumerate()
+        .map(|(i, s)| ScoreRow {
+            style: *s,
+            name: names[i].to_string(),
+            score: format!("{}", 10 * i),
+            detail: if i == 2 {
+                "3 yaks, 2 tea, a very long detail string that must be cut".into()
+            } else {
+                format!("{} yaks", i)
+            },
+            to_act: i == 1,
+        })
+        .collect();
+    let x = w as f32 - 330.0;
+    let mut y = 20.0;
+    y += c.scoreboard(x, y, 310.0, &rows) + 12.0;
+    y += c.panel(
+        x,
+        y,
+        310.0,
+        "Turn 7 — Bob to act",
+        &[
+            "Bob moved Gorkha → Pokhara.".into(),
+            "Supply: 4 yaks, 3 tea. A long line of text wraps onto the next line nicely.".into(),
+        ],
+    ) + 12.0;
+    c.legend(
+        x,
+        y,
+        &[
+            (terrain[0], "Lowland".into()),
+            (terrain[1], "Forest".into()),
+            (terrain[2], "Hills".into()),
+            (terrain[3], "Snow".into()),
+        ],
+    );
+    c
+}
+
+fn zoom(src: &RgbaImage, x0: u32, y0: u32, w: u32, h: u32, k: u32) -> Canvas {
+    let mut big = Canvas::new(w * k, h * k, WHITE);
+    for y in 0..h.min(src.height().saturating_sub(y0)) {
+        for x in 0..w.min(src.width().saturating_sub(x0)) {
+            let p = *src.get_pixel(x0 + x, y0 + y);
+            for dy in 0..k {
+                for dx in 0..k {
+                    big.img.put_pixel(x * k + dx, y * k + dy, p);
+                }
+            }
+        }
+    }
+    big
+}
+
+/// Writes the demo board to /tmp/kit.png for visual inspection.
+/// Run: cargo test --lib render::kit::tests::write_demo_png -- --ignored
+#[test]
+#[ignore]
+fn write_demo_png() {
+    let c = demo_board(1400, 900);
+    let png = c.encode_png();
+    eprintln!("kit.png: {} bytes", png.len());
+    std::fs::write("/tmp/kit.png", png).unwrap();
+    let mut z = Canvas::new(220, 120, WHITE);
+    for (i, s) in (0..5).map(|i| player_style(i, "xyz")).enumerate() {
+        z.token(25.0 + i as f32 * 42.0, 35.0, 16.0, &s, Some(7));
+    }
+    z.text(10.0, 70.0, 14.0, INK, "Names 14px: Kathmandu", Align::Left);
+    z.text_bold(10.0, 90.0, 16.0, INK, "Bold 16px: Pokhara", Align::Left);
+    let big = zoom(&z.img, 0, 0, 220, 120, 4);
+    std::fs::write("/tmp/kit_zoom.png", big.encode_png()).unwrap();
+    let tokens = zoom(&c.img, 40, 260, 480, 180, 2);
+    std::fs::write("/tmp/kit_crop1.png", tokens.encode_png()).unwrap();
+    let panels = zoom(&c.img, 1060, 10, 340, 510, 2);
+    std::fs::write("/tmp/kit_crop2.png", panels.encode_png()).unwrap();
+    let lines = zoom(&c.img, 460, 220, 260, 280, 3);
+    std::fs::write("/tmp/kit_crop3.png", lines.encode_png()).unwrap();
+}

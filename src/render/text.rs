@@ -1,0 +1,409 @@
+//! Text: the embedded DejaVu Sans fonts, measuring, wrapping and drawing, anchored at the
+//! top-left corner of the line box (`y` is the top of the line box, not the baseline).
+//!
+//! Invariant: no panics on odd input (huge or non-finite sizes, empty or huge strings,
+//! control characters); text outside the canvas is clipped.
+
+use std::sync::OnceLock;
+
+use ab_glyph::{point, Font, FontRef, GlyphId, PxScale, PxScaleFont, ScaleFont};
+
+use super::canvas::*;
+use super::raster::*;
+
+/// Largest text size in pixels; larger requests are clamped.
+pub const MAX_TEXT_SIZE: f32 = 400.0;
+/// Cap on wrapped lines per panel row.
+pub(crate) const MAX_WRAP_LINES: usize = 200;
+
+// Fonts
+
+pub(crate) struct Fonts {
+    regular: FontRef<'static>,
+    bold: FontRef<'static>,
+}
+
+pub(crate) static FONT_REGULAR: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
+pub(crate) static FONT_BOLD: &[u8] = include_bytes!("../../fonts/DejaVuSans-Bold.ttf");
+
+/// The embedded fonts, parsed once. `None` only if the embedded files were corrupt
+/// (then text is silently skipped; a unit test guards against that).
+pub(crate) fn fonts() -> Option<&'static Fonts> {
+    static FONTS: OnceLock<Option<Fonts>> = OnceLock::new();
+    FONTS
+        .get_or_init(|| {
+            Some(Fonts {
+                regular: FontRef::try_from_slice(FONT_REGULAR).ok()?,
+                bold: FontRef::try_from_slice(FONT_BOLD).ok()?,
+            })
+        })
+        .as_ref()
+}
+
+pub(crate) fn font(bold: bool) -> Option<&'static FontRef<'static>> {
+    fonts().map(|f| if bold { &f.bold } else { &f.regular })
+}
+
+pub(crate) fn sane_size(size: f32) -> Option<f32> {
+    if size.is_finite() && size >= 1.0 {
+        Some(size.min(MAX_TEXT_SIZE))
+    } else {
+        None
+    }
+}
+
+pub(crate) fn line_width(sf: &PxScaleFont<&FontRef<'static>>, line: &str) -> f32 {
+    let mut w = 0.0;
+    let mut prev: Option<GlyphId> = None;
+    for ch in line.chars() {
+        if ch.is_control() {
+            continue;
+        }
+        let id = sf.glyph_id(ch);
+        if let Some(p) = prev {
+            w += sf.kern(p, id);
+        }
+        w += sf.h_advance(id);
+        prev = Some(id);
+    }
+    w
+}
+
+pub(crate) fn line_height(sf: &PxScaleFont<&FontRef<'static>>) -> f32 {
+    sf.height() + sf.line_gap()
+}
+
+/// Width of the widest line of `s` at `size`, regular or bold.
+pub(crate) fn measure(size: f32, s: &str, bold: bool) -> f32 {
+    let (Some(size), Some(font)) = (sane_size(size), font(bold)) else {
+        return 0.0;
+    };
+    let sf = font.as_scaled(PxScale::from(size));
+    s.split('\n')
+        .map(|l| line_width(&sf, l))
+        .fold(0.0, f32::max)
+}
+
+/// Distance from the top of the line box to the vertical middle of capital letters.
+pub(crate) fn cap_middle(size: f32, bold: bool) -> f32 {
+    let (Some(size), Some(font)) = (sane_size(size), font(bold)) else {
+        return 0.0;
+    };
+    let sf = font.as_scaled(PxScale::from(size));
+    let cap = font
+        .outline(font.glyph_id('H'))
+        .map(|o| o.bounds.min.y.max(o.bounds.max.y) * sf.v_scale_factor()) // min.y holds y_max
+        .unwrap_or(sf.ascent() * 0.75);
+    sf.ascent() - cap / 2.0
+}
+
+pub(crate) fn outline_width(size: f32) -> f32 {
+    (size * 0.1).clamp(1.5, 6.0)
+}
+
+impl Canvas {
+    /// Core text drawing: rasterizes `s` into a coverage mask (clipped to the canvas),
+    /// optionally dilates it for an outline, then blends.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn draw_text(
+        &mut self,
+        x: f32,
+        y: f32,
+        size: f32,
+        fill: Color,
+        outline: Option<Color>,
+        s: &str,
+        align: Align,
+        bold: bool,
+    ) {
+        let (Some(size), Some(font)) = (sane_size(size), font(bold)) else {
+            return;
+        };
+        if s.is_empty() || !finite(&[x, y]) || self.img.width() == 0 || self.img.height() == 0 {
+            return;
+        }
+        let (cw, ch) = (self.img.width() as f32, self.img.height() as f32);
+        let scale = PxScale::from(size);
+        let sf = font.as_scaled(scale);
+        let lh = line_height(&sf);
+        let ow = if outline.is_some() {
+            outline_width(size)
+        } else {
+            0.0
+        };
+        let margin = ow + size * 0.35 + 2.0;
+        // visible lines: (text, left x, top y)
+        let mut lines: Vec<(&str, f32, f32, f32)> = Vec::new();
+        for (i, line) in s.split('\n').enumerate() {
+            let top = y + i as f32 * lh;
+            if top > ch + margin {
+                break;
+            }
+            if top + lh < -margin || line.is_empty() {
+                continue;
+            }
+            let w = line_width(&sf, line);
+            let lx = match align {
+                Align::Left => x,
+                Align::Center => x - w / 2.0,
+                Align::Right => x - w,
+            };
+            if lx > cw + margin || lx + w < -margin {
+                continue;
+            }
+            lines.push((line, lx, top, w));
+        }
+        if lines.is_empty() {
+            return;
+        }
+        let bx0 = lines.iter().map(|l| l.1).fold(f32::INFINITY, f32::min) - margin;
+        let bx1 = lines
+            .iter()
+            .map(|l| l.1 + l.3)
+            .fold(f32::NEG_INFINITY, f32::max)
+            + margin;
+        let by0 = lines[0].2 - margin;
+        let by1 = lines[lines.len() - 1].2 + lh + margin;
+        let mx0 = bx0.max(0.0).floor() as i64;
+        let my0 = by0.max(0.0).floor() as i64;
+        let mx1 = bx1.min(cw).ceil() as i64;
+        let my1 = by1.min(ch).ceil() as i64;
+        if mx1 <= mx0 || my1 <= my0 {
+            return;
+        }
+        let (mw, mh) = ((mx1 - mx0) as usize, (my1 - my0) as usize);
+        let mut mask = vec![0.0f32; mw * mh];
+        for &(line, lx, top, _) in &lines {
+            let baseline = top + sf.ascent();
+            let mut pen = lx;
+            let mut prev: Option<GlyphId> = None;
+            for c in line.chars() {
+                if c.is_control() {
+                    continue;
+                }
+                let id = sf.glyph_id(c);
+                if let Some(p) = prev {
+                    pen += sf.kern(p, id);
+                }
+                prev = Some(id);
+                let adv = sf.h_advance(id);
+                if pen > mx1 as f32 + size {
+                    break;
+                }
+                if pen + adv + size >= mx0 as f32 {
+                    let g = id.with_scale_and_position(scale, point(pen, baseline));
+                    if let Some(og) = font.outline_glyph(g) {
+                        let b = og.px_bounds();
+                        let (gx0, gy0) = (b.min.x as i64, b.min.y as i64);
+                        og.draw(|gx, gy, k| {
+                            let px = gx0 + gx as i64 - mx0;
+                            let py = gy0 + gy as i64 - my0;
+                            if px >= 0 && py >= 0 && (px as usize) < mw && (py as usize) < mh {
+                                let m = &mut mask[py as usize * mw + px as usize];
+                                *m = (*m + k).min(1.0);
+                            }
+                        });
+                    }
+                }
+                pen += adv;
+            }
+        }
+        if let Some(oc) = outline {
+            let r = ow;
+            let ri = r.ceil() as i64 + 1;
+            let mut offsets = Vec::new();
+            for dy in -ri..=ri {
+                for dx in -ri..=ri {
+                    let d = ((dx * dx + dy * dy) as f32).sqrt();
+                    let wgt = (r + 0.5 - d).clamp(0.0, 1.0);
+                    if wgt > 0.0 {
+                        offsets.push((dx, dy, wgt));
+                    }
+                }
+            }
+            // dilate only where there is ink nearby: walk ink pixels and spread
+            let mut grown = vec![0.0f32; mw * mh];
+            for py in 0..mh {
+                for px in 0..mw {
+                    let k = mask[py * mw + px];
+                    if k <= 0.0 {
+                        continue;
+                    }
+                    for &(dx, dy, wgt) in &offsets {
+                        let qx = px as i64 + dx;
+                        let qy = py as i64 + dy;
+                        if qx >= 0 && qy >= 0 && (qx as usize) < mw && (qy as usize) < mh {
+                            let g = &mut grown[qy as usize * mw + qx as usize];
+                            let v = k * wgt;
+                            if v > *g {
+                                *g = v;
+                            }
+                        }
+                    }
+                }
+            }
+            self.blend_mask(&grown, mx0 as u32, my0 as u32, mw, oc);
+        }
+        self.blend_mask(&mask, mx0 as u32, my0 as u32, mw, fill);
+    }
+
+    pub(crate) fn blend_mask(&mut self, mask: &[f32], x0: u32, y0: u32, mw: usize, c: Color) {
+        if mw == 0 {
+            return;
+        }
+        for (i, &k) in mask.iter().enumerate() {
+            if k > 1.0 / 512.0 {
+                let (px, py) = (x0 + (i % mw) as u32, y0 + (i / mw) as u32);
+                if px < self.img.width() && py < self.img.height() {
+                    blend(self.img.get_pixel_mut(px, py), c, k);
+                }
+            }
+        }
+    }
+
+    /// Text in DejaVu Sans with its line box's top at `y`; `x` is the left edge, centre or
+    /// right edge per `align`. `size` is the line-box height in px (caps are ~0.63 × size).
+    /// `\n` starts a new line.
+    pub fn text(&mut self, x: f32, y: f32, size: f32, c: Color, s: &str, align: Align) {
+        self.draw_text(x, y, size, c, None, s, align, false);
+    }
+
+    /// Like [`Canvas::text`] in DejaVu Sans Bold.
+    pub fn text_bold(&mut self, x: f32, y: f32, size: f32, c: Color, s: &str, align: Align) {
+        self.draw_text(x, y, size, c, None, s, align, true);
+    }
+
+    /// Bold text with an outline (halo) of about size/10 px in `outline`: readable on
+    /// any background.
+    #[allow(clippy::too_many_arguments)]
+    pub fn text_outlined(
+        &mut self,
+        x: f32,
+        y: f32,
+        size: f32,
+        fill: Color,
+        outline: Color,
+        s: &str,
+        align: Align,
+    ) {
+        self.draw_text(x, y, size, fill, Some(outline), s, align, true);
+    }
+
+    /// Text whose capital letters are centred on (cx, cy) both ways (labels in shapes).
+    pub fn text_centered(&mut self, cx: f32, cy: f32, size: f32, c: Color, s: &str, bold: bool) {
+        let top = cy - cap_middle(size, bold);
+        self.draw_text(cx, top, size, c, None, s, Align::Center, bold);
+    }
+
+    /// A place name: bold `INK` text with a white halo, centred on (cx, cy) both ways
+    /// (caps centred vertically). Readable on any terrain colour.
+    pub fn label(&mut self, cx: f32, cy: f32, size: f32, s: &str) {
+        let top = cy - cap_middle(size, true);
+        self.draw_text(cx, top, size, INK, Some(WHITE), s, Align::Center, true);
+    }
+
+    /// Width in px of the widest line of `s` in the regular font.
+    pub fn text_width(&self, size: f32, s: &str) -> f32 {
+        measure(size, s, false)
+    }
+
+    /// Width in px of the widest line of `s` in the bold font.
+    pub fn text_width_bold(&self, size: f32, s: &str) -> f32 {
+        measure(size, s, true)
+    }
+
+    /// Distance between the tops of consecutive text lines at `size`.
+    pub fn line_height(&self, size: f32) -> f32 {
+        match (sane_size(size), font(false)) {
+            (Some(size), Some(f)) => line_height(&f.as_scaled(PxScale::from(size))),
+            _ => 0.0,
+        }
+    }
+
+    /// `s` cut to fit `max_w` px (with "…" if cut).
+    pub fn ellipsize(&self, size: f32, s: &str, max_w: f32, bold: bool) -> String {
+        if measure(size, s, bold) <= max_w {
+            return s.to_string();
+        }
+        let (Some(size), Some(font)) = (sane_size(size), font(bold)) else {
+            return String::new();
+        };
+        let sf = font.as_scaled(PxScale::from(size));
+        let ell = line_width(&sf, "…");
+        let mut w = 0.0;
+        let mut out = String::new();
+        for c in s.chars() {
+            if c == '\n' {
+                break;
+            }
+            let cw = sf.h_advance(sf.glyph_id(c));
+            if w + cw + ell > max_w {
+                break;
+            }
+            w += cw;
+            out.push(c);
+        }
+        out.push('…');
+        out
+    }
+
+    /// Word-wraps `s` to lines of at most `max_w` px (hard-breaking over-long words).
+    /// At most 200 lines are returned.
+    pub fn wrap(&self, size: f32, s: &str, max_w: f32, bold: bool) -> Vec<String> {
+        let (Some(size), Some(font)) = (sane_size(size), font(bold)) else {
+            return Vec::new();
+        };
+        let sf = font.as_scaled(PxScale::from(size));
+        let max_w = if max_w.is_finite() {
+            max_w.max(size)
+        } else {
+            size
+        };
+        let space = sf.h_advance(sf.glyph_id(' '));
+        let mut out: Vec<String> = Vec::new();
+        for para in s.split('\n') {
+            let mut cur = String::new();
+            let mut cur_w = 0.0;
+            for word in para.split(' ').filter(|w| !w.is_empty()) {
+                if out.len() >= MAX_WRAP_LINES {
+                    return out;
+                }
+                let ww = line_width(&sf, word);
+                if !cur.is_empty() && cur_w + space + ww <= max_w {
+                    cur.push(' ');
+                    cur.push_str(word);
+                    cur_w += space + ww;
+                    continue;
+                }
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+                if ww <= max_w {
+                    cur = word.to_string();
+                    cur_w = ww;
+                } else {
+                    // hard-break the word
+                    cur_w = 0.0;
+                    for c in word.chars() {
+                        let cw = sf.h_advance(sf.glyph_id(c));
+                        if !cur.is_empty() && cur_w + cw > max_w {
+                            out.push(std::mem::take(&mut cur));
+                            cur_w = 0.0;
+                            if out.len() >= MAX_WRAP_LINES {
+                                return out;
+                            }
+                        }
+                        cur.push(c);
+                        cur_w += cw;
+                    }
+                }
+            }
+            out.push(cur);
+            if out.len() >= MAX_WRAP_LINES {
+                out.truncate(MAX_WRAP_LINES);
+                return out;
+            }
+        }
+        out
+    }
+}

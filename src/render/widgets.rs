@@ -1,0 +1,303 @@
+//! Widgets: player styles (colour, shape and letter per seat), tokens, framed panels,
+//! scoreboards and legends.
+
+use super::canvas::*;
+use super::raster::*;
+
+/// Token shapes: each seat gets a different one so pieces are told apart without colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    Circle,
+    Square,
+    Triangle,
+    Diamond,
+    Hexagon,
+}
+
+/// Per seat: colour, a distinct shape and a letter, so players are told apart without colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlayerStyle {
+    pub color: Color,
+    pub shape: Shape,
+    pub letter: char,
+}
+
+/// Okabe-Ito colour-blind friendly palette (orange, sky blue, bluish green, yellow,
+/// reddish purple, blue, vermillion). Seats 0..7 get distinct colours.
+pub const PLAYER_COLORS: [Color; 7] = [
+    rgb(230, 159, 0),
+    rgb(86, 180, 233),
+    rgb(0, 158, 115),
+    rgb(240, 228, 66),
+    rgb(204, 121, 167),
+    rgb(0, 114, 178),
+    rgb(213, 94, 0),
+];
+
+/// Shapes by seat (cycled).
+pub const PLAYER_SHAPES: [Shape; 5] = [
+    Shape::Circle,
+    Shape::Square,
+    Shape::Triangle,
+    Shape::Diamond,
+    Shape::Hexagon,
+];
+
+/// Style of a seat: colour `PLAYER_COLORS[seat % 7]`, shape `PLAYER_SHAPES[seat % 5]` and
+/// the first letter or digit of `name` upper-cased (the seat number 1-9 if the name has
+/// none). Seats 0..35 get distinct (colour, shape) pairs.
+pub fn player_style(seat: usize, name: &str) -> PlayerStyle {
+    let letter = name
+        .chars()
+        .find(|c| c.is_alphanumeric())
+        .and_then(|c| c.to_uppercase().next())
+        .unwrap_or_else(|| char::from_digit(((seat % 9) + 1) as u32, 10).unwrap_or('?'));
+    PlayerStyle {
+        color: PLAYER_COLORS[seat % PLAYER_COLORS.len()],
+        shape: PLAYER_SHAPES[seat % PLAYER_SHAPES.len()],
+        letter,
+    }
+}
+
+/// Black-ish or white, whichever reads better on `bg`.
+pub fn contrast_color(bg: Color) -> Color {
+    let [r, g, b, _] = bg.0;
+    let lum = 0.299 * r as f32 + 0.587 * g as f32 + 0.114 * b as f32;
+    if lum > 140.0 {
+        INK
+    } else {
+        WHITE
+    }
+}
+
+/// One line of a scoreboard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScoreRow {
+    pub style: PlayerStyle,
+    pub name: String,
+    pub score: String,
+    pub detail: String,
+    pub to_act: bool,
+}
+
+impl Canvas {
+    /// Outline of `shape` sized so all shapes look equally big for radius `r`.
+    pub fn shape_points(shape: Shape, cx: f32, cy: f32, r: f32) -> Vec<(f32, f32)> {
+        match shape {
+            Shape::Circle => circle_points(cx, cy, r),
+            Shape::Square => {
+                let s = r * 0.9;
+                vec![
+                    (cx - s, cy - s),
+                    (cx + s, cy - s),
+                    (cx + s, cy + s),
+                    (cx - s, cy + s),
+                ]
+            }
+            Shape::Triangle => {
+                let rr = r * 1.32;
+                let oy = cy + r * 0.22;
+                (0..3)
+                    .map(|i| {
+                        let a = (-90.0f32 + 120.0 * i as f32).to_radians();
+                        (cx + rr * a.cos(), oy + rr * a.sin())
+                    })
+                    .collect()
+            }
+            Shape::Diamond => {
+                let d = r * 1.2;
+                vec![(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)]
+            }
+            Shape::Hexagon => hex_corners(cx, cy, r * 1.07, false),
+        }
+    }
+
+    /// A player piece: the seat's shape in its colour with a dark outline and a drop
+    /// shadow, the seat letter centred in a contrasting colour, and `count` (if any) in a
+    /// small white badge at the top right. `r` is the nominal radius (≥ 12 for readability).
+    pub fn token(&mut self, cx: f32, cy: f32, r: f32, style: &PlayerStyle, count: Option<u32>) {
+        if !(finite(&[cx, cy, r]) && r > 0.0) {
+            return;
+        }
+        let r = r.min(2000.0);
+        let ow = (r * 0.12).max(1.5);
+        let shadow = Self::shape_points(style.shape, cx + r * 0.1 + 0.5, cy + r * 0.12 + 0.5, r);
+        self.fill_polygon(&shadow, rgba(0, 0, 0, 70));
+        let pts = Self::shape_points(style.shape, cx, cy, r);
+        self.fill_polygon(&pts, style.color);
+        self.stroke_polygon(&pts, INK, ow);
+        let (lsize, ly) = match style.shape {
+            Shape::Triangle => (r * 1.05, cy + r * 0.32),
+            Shape::Diamond => (r * 1.05, cy),
+            _ => (r * 1.2, cy),
+        };
+        let mut buf = [0u8; 4];
+        let letter: &str = style.letter.encode_utf8(&mut buf);
+        self.text_centered(cx, ly, lsize, contrast_color(style.color), letter, true);
+        if let Some(n) = count {
+            let label = n.to_string();
+            let br = (r * 0.5).max(7.0);
+            let fs = br * 1.35;
+            let tw = self.text_width_bold(fs, &label);
+            let bw = (tw + br * 0.9).max(br * 2.0);
+            let (bx, by) = (cx + r * 0.8, cy - r * 0.8);
+            let x = bx - bw / 2.0;
+            let y = by - br;
+            self.fill_rounded_rect(x, y, bw, br * 2.0, br, WHITE);
+            self.stroke_rounded_rect(x, y, bw, br * 2.0, br, INK, (br * 0.16).max(1.2));
+            self.text_centered(bx, by, fs, INK, &label, true);
+        }
+    }
+
+    // --------------------------------------------------------------------------- panels
+
+    pub(crate) fn panel_box(&mut self, x: f32, y: f32, w: f32, h: f32) {
+        self.fill_rounded_rect(x + 2.0, y + 3.0, w, h, 8.0, rgba(0, 0, 0, 40));
+        self.fill_rounded_rect(x, y, w, h, 8.0, PANEL_BG);
+        self.stroke_rounded_rect(x, y, w, h, 8.0, INK, 1.5);
+    }
+
+    /// A framed box at (x, y) of width `w`: `title` in bold (skipped if empty), a rule,
+    /// then `rows` word-wrapped to fit. Returns the height used.
+    pub fn panel(&mut self, x: f32, y: f32, w: f32, title: &str, rows: &[String]) -> f32 {
+        const PAD: f32 = 12.0;
+        const TITLE: f32 = 19.0;
+        const ROW: f32 = 16.0;
+        if !finite(&[x, y, w]) || w <= 0.0 {
+            return 0.0;
+        }
+        let inner = (w - 2.0 * PAD).max(1.0);
+        let title_lines = if title.is_empty() {
+            Vec::new()
+        } else {
+            self.wrap(TITLE, title, inner, true)
+        };
+        let row_lines: Vec<String> = rows
+            .iter()
+            .flat_map(|r| self.wrap(ROW, r, inner, false))
+            .collect();
+        let tlh = self.line_height(TITLE);
+        let rlh = self.line_height(ROW) * 1.05;
+        let mut h = PAD;
+        if !title_lines.is_empty() {
+            h += tlh * title_lines.len() as f32 + 8.0;
+        }
+        h += rlh * row_lines.len() as f32 + PAD - 2.0;
+        self.panel_box(x, y, w, h);
+        let mut cy = y + PAD - 2.0;
+        if !title_lines.is_empty() {
+            for l in &title_lines {
+                self.text_bold(x + PAD, cy, TITLE, INK, l, Align::Left);
+                cy += tlh;
+            }
+            cy += 2.0;
+            self.line(x + PAD, cy, x + w - PAD, cy, with_alpha(INK, 120), 1.0);
+            cy += 6.0;
+        }
+        for l in &row_lines {
+            self.text(x + PAD, cy, ROW, INK, l, Align::Left);
+            cy += rlh;
+        }
+        h
+    }
+
+    /// A framed table of players: marker, token, name, detail (small, under the name) and
+    /// score (right-aligned). Rows with `to_act` get a highlighted background, a frame and
+    /// a ▶ marker. Returns the height used (0 and nothing drawn if `rows` is empty).
+    pub fn scoreboard(&mut self, x: f32, y: f32, w: f32, rows: &[ScoreRow]) -> f32 {
+        const PAD: f32 = 8.0;
+        const NAME: f32 = 17.0;
+        const DETAIL: f32 = 14.0;
+        const SCORE: f32 = 20.0;
+        const R: f32 = 13.0;
+        if rows.is_empty() || !finite(&[x, y, w]) || w <= 0.0 {
+            return 0.0;
+        }
+        let has_detail = rows.iter().any(|r| !r.detail.is_empty());
+        let row_h = if has_detail { 48.0 } else { 36.0 };
+        let h = PAD * 2.0 + row_h * rows.len() as f32;
+        self.panel_box(x, y, w, h);
+        for (i, row) in rows.iter().enumerate() {
+            let ry = y + PAD + row_h * i as f32;
+            let cy = ry + row_h / 2.0;
+            if row.to_act {
+                let (fx, fw) = (x + 4.0, w - 8.0);
+                self.fill_rounded_rect(fx, ry + 1.0, fw, row_h - 2.0, 6.0, HIGHLIGHT);
+                self.stroke_rounded_rect(fx, ry + 1.0, fw, row_h - 2.0, 6.0, INK, 2.0);
+                let mx = x + PAD + 1.0;
+                self.fill_polygon(&[(mx, cy - 7.0), (mx + 11.0, cy), (mx, cy + 7.0)], INK);
+            }
+            let tx = x + PAD + 16.0 + R;
+            self.token(tx, cy, R, &row.style, None);
+            let name_x = tx + R + 12.0;
+            let score_w = self.text_width_bold(SCORE, &row.score);
+            let sx = x + w - PAD - 6.0;
+            if !row.score.is_empty() {
+                self.text_bold(
+                    sx,
+                    cy - self.line_height(SCORE) / 2.0,
+                    SCORE,
+                    INK,
+                    &row.score,
+                    Align::Right,
+                );
+            }
+            let avail = (sx - score_w - 10.0 - name_x).max(0.0);
+            let name = self.ellipsize(NAME, &row.name, avail, true);
+            if row.detail.is_empty() {
+                let nh = self.line_height(NAME);
+                self.text_bold(name_x, cy - nh / 2.0, NAME, INK, &name, Align::Left);
+            } else {
+                let (nh, dh) = (self.line_height(NAME), self.line_height(DETAIL));
+                let top = cy - (nh + dh) / 2.0 + 1.0;
+                self.text_bold(name_x, top, NAME, INK, &name, Align::Left);
+                let detail = self.ellipsize(DETAIL, &row.detail, avail, false);
+                let dy = top + nh;
+                self.text(name_x, dy, DETAIL, MUTED, &detail, Align::Left);
+            }
+        }
+        h
+    }
+
+    /// Width and height [`Canvas::legend`] will use for `items`.
+    pub fn legend_size(&self, items: &[(Color, String)]) -> (f32, f32) {
+        if items.is_empty() {
+            return (0.0, 0.0);
+        }
+        let maxw = items
+            .iter()
+            .map(|(_, s)| self.text_width(15.0, s))
+            .fold(0.0, f32::max);
+        (
+            10.0 * 2.0 + 18.0 + 8.0 + maxw,
+            10.0 * 2.0 + 24.0 * items.len() as f32,
+        )
+    }
+
+    /// A framed key: one colour swatch and label per item. Returns the height used
+    /// (0 and nothing drawn if `items` is empty).
+    pub fn legend(&mut self, x: f32, y: f32, items: &[(Color, String)]) -> f32 {
+        const PAD: f32 = 10.0;
+        const SIZE: f32 = 15.0;
+        if items.is_empty() || !finite(&[x, y]) {
+            return 0.0;
+        }
+        let (w, h) = self.legend_size(items);
+        self.panel_box(x, y, w, h);
+        let lh = self.line_height(SIZE);
+        for (i, (c, label)) in items.iter().enumerate() {
+            let ry = y + PAD + 24.0 * i as f32;
+            self.fill_rounded_rect(x + PAD, ry + 3.0, 18.0, 18.0, 3.0, *c);
+            self.stroke_rounded_rect(x + PAD, ry + 3.0, 18.0, 18.0, 3.0, INK, 1.2);
+            self.text(
+                x + PAD + 26.0,
+                ry + 12.0 - lh / 2.0,
+                SIZE,
+                INK,
+                label,
+                Align::Left,
+            );
+        }
+        h
+    }
+}
