@@ -1331,8 +1331,8 @@ pub(crate) fn final_text(seats: &[SeatRow], status: &Status) -> String {
     lines.join("\n")
 }
 
-/// Play pending turns of resigned seats: prefer `end`/`pass`-like steps, else the first
-/// legal step. Logged like any other step so replay stays deterministic.
+/// Play pending turns of resigned seats with each game's default step. Logged like any
+/// other step so replay stays deterministic.
 fn autopilot(g: &mut dyn AnyGame, seats: &[SeatRow]) -> Result<Vec<NewAction>, String> {
     let mut out = Vec::new();
     for _ in 0..AUTOPILOT_CAP {
@@ -1344,13 +1344,10 @@ fn autopilot(g: &mut dyn AnyGame, seats: &[SeatRow]) -> Result<Vec<NewAction>, S
         else {
             return Ok(out);
         };
-        let legal = g.legal(seat);
-        let pick = legal
-            .iter()
-            .find(|s| matches!(s.notation.as_str(), "end" | "pass" | "done" | "seal"))
-            .or_else(|| legal.first())
+        let pick = g
+            .default_step(seat)
             .ok_or("a resigned player has no legal step")?;
-        let (notation, applied) = g.play(seat, &pick.notation).map_err(|e| e.to_string())?;
+        let (notation, applied) = g.play(seat, &pick).map_err(|e| e.to_string())?;
         out.push(NewAction {
             seat,
             kind: ActionKind::Step,

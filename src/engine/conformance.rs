@@ -5,7 +5,7 @@
 //!
 //! What it checks, at every position of every playout:
 //! - someone can act while the game runs; no seat has a step once it is over; the game ends
-//!   within the step cap;
+//!   within the step cap; an acting seat's default step is one of its legal steps;
 //! - **one decision per step**: no seat ever has more than [`MAX_LEGAL_STEPS`] legal steps;
 //! - every listed step passes [`Game::check`], formats and parses back to itself, and
 //!   applies; steps that are not listed (earlier ones, other seats') fail `check` and
@@ -226,6 +226,11 @@ pub fn check_playout<G: Game>(
                 assert!(
                     !legal.is_empty(),
                     "acting seat {s} has a legal step (seed {seed}, step {steps})"
+                );
+                let d = g.default_step(data, s);
+                assert!(
+                    d.as_ref().is_some_and(|d| legal.contains(d)),
+                    "the default step of acting seat {s} is one of its legal steps (seed {seed}, step {steps})"
                 );
             } else if legal.is_empty() {
                 idle.push(s);

@@ -304,6 +304,26 @@ pub trait Game:
         Ok(cands[i].clone())
     }
 
+    /// The step played for `seat` when its player does not act (resigned, removed, or out
+    /// of time at a deadline). Must be one of `legal_steps(seat)` (the conformance suite
+    /// checks it); `None` only when the seat has no legal step. The default takes a step
+    /// whose notation is `end`, `pass`, `done` or `seal` if listed, else the first legal
+    /// step; a game overrides it where that would be a poor default (say which in its rules
+    /// topics).
+    fn default_step(&self, data: &Self::Data, seat: Seat) -> Option<Self::Step> {
+        let legal = self.legal_steps(data, seat);
+        legal
+            .iter()
+            .find(|s| {
+                matches!(
+                    Self::format_step(data, s).as_str(),
+                    "end" | "pass" | "done" | "seal"
+                )
+            })
+            .or_else(|| legal.first())
+            .cloned()
+    }
+
     /// Expand a compact command into a sequence of steps applied together, e.g. Himalaya's
     /// `program ice deal deal stone rest dirt`. `None` means `text` is one step.
     fn expand(&self, _data: &Self::Data, _seat: Seat, _text: &str) -> Option<Vec<String>> {
@@ -355,6 +375,9 @@ pub trait AnyGame: Send {
     fn play(&mut self, seat: Seat, text: &str) -> Result<(String, Applied), PlayError>;
     /// The steps a compact command stands for (see [`Game::expand`]), else `[text]`.
     fn expand(&self, seat: Seat, text: &str) -> Vec<String>;
+    /// The notation of the step played for a seat that does not act (see
+    /// [`Game::default_step`]).
+    fn default_step(&self, seat: Seat) -> Option<String>;
     fn view_json(&self, viewer: Viewer) -> serde_json::Value;
     fn describe(&self, viewer: Viewer) -> String;
     fn render(&self, viewer: Viewer) -> Png;
@@ -549,6 +572,12 @@ impl<G: Game> AnyGame for Instance<G> {
         self.state
             .expand(&self.kind.data, seat, text)
             .unwrap_or_else(|| vec![text.to_string()])
+    }
+    fn default_step(&self, seat: Seat) -> Option<String> {
+        let d = &*self.kind.data;
+        self.state
+            .default_step(d, seat)
+            .map(|s| G::format_step(d, &s))
     }
     fn view_json(&self, viewer: Viewer) -> serde_json::Value {
         serde_json::to_value(self.state.view(&self.kind.data, viewer)).unwrap_or_default()
