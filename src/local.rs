@@ -50,10 +50,11 @@ fn request(user: &str, text: &str, id: Option<String>) -> Request {
     }
 }
 
-/// The terminal's syntax: names, local times, text commands.
-pub fn terminal_syntax() -> Plain {
+/// The terminal's syntax: names, local times (relative ones from `now`), text commands.
+pub fn terminal_syntax(now: Option<i64>) -> Plain {
     Plain {
         utc_offset_min: local_utc_offset_min(),
+        now,
     }
 }
 
@@ -214,7 +215,7 @@ fn emit(
     replies: &[Reply],
     images: &mut usize,
 ) -> anyhow::Result<()> {
-    let syntax = terminal_syntax();
+    let syntax = terminal_syntax(Some(chat.now()));
     let mut paths = Vec::new();
     for r in replies {
         let mut path = None;

@@ -132,7 +132,6 @@ impl Chat {
             played: t.played.into_iter().chain(auto).map(|p| p.played).collect(),
             before,
             invoker,
-            invoker_user: req.user.id.clone(),
             describe: t.start,
             abandoned,
         };

@@ -205,15 +205,15 @@ fn bold(list: &[String]) -> String {
 /// What an argument accepts, in words.
 fn accepts(a: &table::Arg) -> String {
     let what = match a.kind {
-        table::ArgKind::Count { min, max } => format!("{} (a number from {min} to {max})", a.shown),
-        table::ArgKind::Choice(words) => format!("{} (`{}`)", a.shown, words.join("` or `")),
-        table::ArgKind::Switch => format!("`{}` or nothing", a.name),
-        _ => a.shown.to_string(),
+        table::ArgKind::Count { min, max } => format!("a number from {min} to {max}"),
+        table::ArgKind::Choice(words) => format!("`{}`", words.join("`, `")),
+        table::ArgKind::Switch => format!("`{}`", a.name),
+        _ => format!("`{}`", a.shown),
     };
     if a.required {
         what
     } else {
-        format!("optionally {what}")
+        format!("{what} or nothing")
     }
 }
 
@@ -268,9 +268,11 @@ impl ChatError {
                     } else {
                         c.args.iter().map(accepts).collect::<Vec<_>>().join(", then ")
                     };
+                    let path: Vec<&str> = c.path.split(' ').collect();
                     t.cmd(c.path, &[])
-                        .p(format!(" takes {takes}, not `{}`: ", clip(got)))
-                        .then(Text::template(c.help))
+                        .p(format!(" takes {takes}, not `{}`; see ", clip(got)))
+                        .cmd("help", &[&path.join(" ")])
+                        .p(".")
                 }
                 None => t.p(format!("`{}` is not accepted here", clip(got))),
             },

@@ -100,8 +100,6 @@ pub struct Outcome {
     pub before: Vec<Seat>,
     /// The seat of the user who sent the command, if seated.
     pub invoker: Option<Seat>,
-    /// The user who sent the command.
-    pub invoker_user: String,
     /// Show the public description of the board (the start).
     pub describe: bool,
     /// Every player resigned: the game ended without a result.
@@ -192,6 +190,22 @@ pub(crate) fn undo_notes(
     out
 }
 
+/// Had `undone` shown anything publicly? `with` is the state with the step, `without` the
+/// replay without it: the step is played again on a copy of `without` to see whether it
+/// had a public event, and the acting seats of both are compared.
+pub(crate) fn public_trace(with: &dyn AnyGame, without: &dyn AnyGame, undone: &ActionRow) -> bool {
+    let public_events = without
+        .box_clone()
+        .play(undone.seat, &undone.step)
+        .map(|(_, a)| a.events.iter().any(|e| e.visible_to(Viewer::Spectator)))
+        .unwrap_or(true);
+    let mut was = with.status().acting().to_vec();
+    was.sort_unstable();
+    let mut now = without.status().acting().to_vec();
+    now.sort_unstable();
+    public_events || was != now
+}
+
 /// How a logged step is named to `viewer` (in an undo request): its notation, or "a secret
 /// step" for a secret step of someone else, and for every secret step in a public text.
 pub(crate) fn step_name(a: &ActionRow, viewer: Viewer) -> String {
@@ -244,13 +258,26 @@ pub(crate) fn deliver(o: &Outcome, g: &dyn AnyGame, seats: &[SeatRow], version: 
                 .filter(|s| !o.before.contains(s))
                 .filter_map(|&s| seats.get(s))
                 .collect();
+            // Ping who must act now and did not before; name the others still to act.
+            let still: Vec<String> = acting
+                .iter()
+                .filter(|s| o.before.contains(s))
+                .filter_map(|&s| seats.get(s))
+                .map(|s| format!("**{}**", s.name))
+                .collect();
             if !new.is_empty() {
                 let mentions = Text::join(
                     new.iter().map(|s| Text::new().mention(&s.user_id, &s.name)),
                     " ",
                 );
-                public.line(Text::new().p("Now: ").then(mentions));
+                let mut now = Text::new().p("Now: ").then(mentions);
+                if !still.is_empty() {
+                    now.push_plain(format!("; still to act: {}.", still.join(", ")));
+                }
+                public.line(now);
                 reply.pings = new.iter().map(|s| s.user_id.clone()).collect();
+            } else if !still.is_empty() {
+                public.line(format!("Still to act: {}.", still.join(", ")));
             }
         }
         reply.buttons = buttons(g, seats, version, Viewer::Spectator);

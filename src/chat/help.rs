@@ -1,6 +1,6 @@
 //! `help` (from the command table) and `rules` (a game's rules-lookup topics).
 
-use super::table::{self, Command, COMMANDS};
+use super::table::{Command, COMMANDS};
 use super::{match_game_id, Chat, ChatError, Reply, Request, Text};
 use crate::engine::GameKind;
 use crate::games::Registry;
@@ -147,18 +147,4 @@ pub fn rules(registry: &Registry, args: &str) -> Result<Text, ChatError> {
             candidates: many.iter().map(|t| t.id).collect(),
         }),
     }
-}
-
-/// The usage of every command, for the front ends' own help (one line each).
-pub fn usages() -> Vec<String> {
-    table::COMMANDS
-        .iter()
-        .flat_map(|c| {
-            if c.subcommands.is_empty() {
-                vec![c.usage()]
-            } else {
-                c.subcommands.iter().map(|s| s.usage()).collect()
-            }
-        })
-        .collect()
 }

@@ -389,7 +389,7 @@ mod tests {
     fn every_command_runs_and_fits_discord() {
         for c in all() {
             assert!(
-                c.run.is_some() != !c.subcommands.is_empty(),
+                c.run.is_some() == c.subcommands.is_empty(),
                 "{}: a handler or subcommands",
                 c.path
             );

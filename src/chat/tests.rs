@@ -1252,7 +1252,11 @@ fn errors_are_typed_and_name_commands_for_each_front_end() {
     assert!(r[0].is_error);
     let cmds: Vec<&str> = r[0].text.commands().iter().map(|c| c.path).collect();
     assert!(cmds.contains(&"undo"), "{:?}", r[0].text);
-    assert!(r[0].text.contains("`accept` or `reject`"), "{}", r[0].text);
+    assert!(
+        r[0].text.contains("`accept`, `reject` or nothing"),
+        "{}",
+        r[0].text
+    );
     let e = t.err("cy", "game leave");
     assert!(
         e.contains("`game resign`") || e.contains("not joined"),

@@ -63,19 +63,25 @@ pub trait Syntax {
     fn command(&self, c: &CmdRef) -> String;
 }
 
-/// The platform-neutral rendering: names as `@name`, times in UTC, commands as text.
+/// The platform-neutral rendering: names as `@name`, times at an offset from UTC (UTC by
+/// default), commands as text.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Plain {
     /// Minutes east of UTC for times (0 = UTC).
     pub utc_offset_min: i32,
+    /// The current time, for relative times ("in 2 d"); without it they are shown as dates.
+    pub now: Option<i64>,
 }
 
 impl Syntax for Plain {
     fn mention(&self, _user: &str, name: &str) -> String {
         format!("@{name}")
     }
-    fn time(&self, at: i64, _style: TimeStyle) -> String {
-        format_local(at, self.utc_offset_min)
+    fn time(&self, at: i64, style: TimeStyle) -> String {
+        match (style, self.now) {
+            (TimeStyle::Relative, Some(now)) => format_relative(at - now),
+            _ => format_local(at, self.utc_offset_min),
+        }
     }
     fn command(&self, c: &CmdRef) -> String {
         text_command(c)
@@ -90,6 +96,25 @@ pub fn text_command(c: &CmdRef) -> String {
         s.push_str(a);
     }
     s
+}
+
+/// A time `secs` from now: `in 2 d 3 h`, `5 min ago`, `now`.
+pub fn format_relative(secs: i64) -> String {
+    let a = secs.unsigned_abs();
+    let span = if a < 60 {
+        return "now".into();
+    } else if a < 3600 {
+        format!("{} min", a / 60)
+    } else if a < 86_400 {
+        format!("{} h {} min", a / 3600, a % 3600 / 60)
+    } else {
+        format!("{} d {} h", a / 86_400, a % 86_400 / 3600)
+    };
+    if secs > 0 {
+        format!("in {span}")
+    } else {
+        format!("{span} ago")
+    }
 }
 
 /// `YYYY-MM-DD HH:MM` at a UTC offset, with the offset named (`UTC`, `UTC+02:00`).
@@ -312,6 +337,19 @@ mod tests {
         assert_eq!(
             format_local(1_709_249_400, 120),
             "2024-03-01 01:30 UTC+02:00"
+        );
+        let terminal = Plain {
+            utc_offset_min: 0,
+            now: Some(1_000),
+        };
+        assert_eq!(
+            terminal.time(1_000 + 2 * 86_400 + 3600, TimeStyle::Relative),
+            "in 2 d 1 h"
+        );
+        assert_eq!(terminal.time(1_000 - 300, TimeStyle::Relative), "5 min ago");
+        assert_eq!(
+            terminal.time(1_000, TimeStyle::Full),
+            "1970-01-01 00:16 UTC"
         );
     }
 

@@ -140,19 +140,10 @@ impl Chat {
         });
         let g =
             replay(kind, &l.seats, &l.row.options, l.row.seed, &rows).map_err(ChatError::Replay)?;
-        // Did the step show anything publicly? Play it again on a copy to see.
-        let mut again = g.box_clone();
-        let public_events = again
-            .play(undone.seat, &undone.step)
-            .map(|(_, a)| a.events.iter().any(|e| e.visible_to(Viewer::Spectator)))
-            .unwrap_or(true);
-        let mut was = current.status().acting().to_vec();
-        was.sort_unstable();
-        let mut now = g.status().acting().to_vec();
-        now.sort_unstable();
+        let trace = filter::public_trace(current, &*g, undone);
         let mut t = Turn::new(g);
         t.undo = true;
-        t.notes = filter::undo_notes(&l.seats, undone, public_events || was != now, agreed);
+        t.notes = filter::undo_notes(&l.seats, undone, trace, agreed);
         self.commit_turn(req, l, current.status().acting().to_vec(), t)
     }
 
