@@ -3,8 +3,11 @@
 //! Each input line is `<player>: <command>`. Replies print as text (or one JSON object per
 //! line with `--json`); board images are written to the output folder. The game lives in a
 //! SQLite file, so a killed session resumes where it stopped when started again.
+//!
+//! Replies are rendered in the terminal's syntax: players by name, times in the local time
+//! zone, commands as typed here (`game join`).
 
-use crate::chat::{Chat, Env, Place, Reply, Request, User, Visibility};
+use crate::chat::{Chat, Env, Place, Plain, Reply, Request, User, Visibility};
 use crate::games::Registry;
 use crate::store::Store;
 use anyhow::{bail, Context};
@@ -47,15 +50,35 @@ fn request(user: &str, text: &str, id: Option<String>) -> Request {
     }
 }
 
+/// The terminal's syntax: names, local times (relative ones from `now`), text commands.
+pub fn terminal_syntax(now: Option<i64>) -> Plain {
+    Plain {
+        utc_offset_min: local_utc_offset_min(),
+        now,
+    }
+}
+
+/// The local time zone's offset from UTC now, in minutes (0 if unknown).
+fn local_utc_offset_min() -> i32 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as libc::time_t)
+        .unwrap_or(0);
+    // SAFETY: `localtime_r` writes into the `tm` we own and reads `now`; both outlive the call.
+    unsafe {
+        let mut tm: libc::tm = std::mem::zeroed();
+        if libc::localtime_r(&now, &mut tm).is_null() {
+            return 0;
+        }
+        (tm.tm_gmtoff / 60) as i32
+    }
+}
+
 /// Run a local session to the end of its input.
 pub fn run(opts: LocalOptions, registry: &'static Registry) -> anyhow::Result<()> {
-    let kind = registry.get(&opts.game).with_context(|| {
-        format!(
-            "there is no game `{}`; games: {}",
-            opts.game,
-            registry.ids().join(", ")
-        )
-    })?;
+    let id = crate::chat::match_game_id(&registry.ids(), &opts.game)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let kind = registry.get(id).context("the registry lost a game")?;
     if opts.players.len() < kind.min_players() || opts.players.len() > kind.max_players() {
         bail!(
             "{} takes {} to {} players; --players gave {}",
@@ -74,8 +97,8 @@ pub fn run(opts: LocalOptions, registry: &'static Registry) -> anyhow::Result<()
         .with_context(|| format!("cannot create the output folder {}", opts.out.display()))?;
     let store = Store::open(&opts.db)
         .with_context(|| format!("cannot open the database {}", opts.db.display()))?;
-    let seed = opts.seed.unwrap_or_else(crate::chat::fresh_seed);
     let system = Env::system();
+    let seed = opts.seed.unwrap_or_else(|| (system.seed)());
     let chat = Chat::new(
         store,
         registry,
@@ -192,6 +215,7 @@ fn emit(
     replies: &[Reply],
     images: &mut usize,
 ) -> anyhow::Result<()> {
+    let syntax = terminal_syntax(Some(chat.now()));
     let mut paths = Vec::new();
     for r in replies {
         let mut path = None;
@@ -208,13 +232,16 @@ fn emit(
         paths.push(path);
     }
     if opts.json {
-        let error = replies.iter().find(|r| r.is_error).map(|r| r.text.clone());
+        let error = replies
+            .iter()
+            .find(|r| r.is_error)
+            .map(|r| r.text.render(&syntax));
         let obj = serde_json::json!({
             "input": input,
             "ok": error.is_none(),
             "error": error,
             "replies": replies.iter().zip(&paths).map(|(r, p)| serde_json::json!({
-                "text": r.text,
+                "text": r.text.render(&syntax),
                 "visibility": match &r.visibility { Visibility::Public => "public".to_string(), Visibility::Private(u) => format!("private:{u}") },
                 "pings": r.pings,
                 "image": p.as_ref().map(|p| p.display().to_string()),
@@ -230,7 +257,7 @@ fn emit(
                 Visibility::Private(u) if r.is_error => format!("[error, to {u}] "),
                 Visibility::Private(u) => format!("[to {u} only] "),
             };
-            writeln!(out, "{tag}{}", r.text)?;
+            writeln!(out, "{tag}{}", r.text.render(&syntax))?;
             if let Some(p) = p {
                 writeln!(out, "  (board image: {})", p.display())?;
             }
@@ -251,12 +278,9 @@ pub fn playout(
     seed: u64,
     options: &[String],
 ) -> anyhow::Result<serde_json::Value> {
-    let kind = registry.get(game).with_context(|| {
-        format!(
-            "there is no game `{game}`; games: {}",
-            registry.ids().join(", ")
-        )
-    })?;
+    let id =
+        crate::chat::match_game_id(&registry.ids(), game).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let kind = registry.get(id).context("the registry lost a game")?;
     let names: Vec<String> = (1..=players).map(|i| format!("P{i}")).collect();
     let opts = parse_options(options)?;
     let mut g = kind
@@ -299,7 +323,7 @@ pub fn replay_file(
 ) -> anyhow::Result<String> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let file: crate::chat::commands::ReplayFile = serde_json::from_str(&text)
+    let file: crate::chat::ReplayFile = serde_json::from_str(&text)
         .with_context(|| format!("{} is not a Sherpa replay file", path.display()))?;
     let store = match db {
         Some(p) => Store::open(p)?,
@@ -309,7 +333,7 @@ pub fn replay_file(
     let place = Place {
         platform: "local".into(),
         guild: None,
-        channel: format!("replay-{}", crate::chat::fresh_seed()),
+        channel: format!("replay-{}", chat.fresh_seed()),
     };
     let id = chat
         .import(&file, &place)

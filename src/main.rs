@@ -161,8 +161,8 @@ fn main() -> anyhow::Result<()> {
         }
         Cmd::Rules { game, topic } => {
             let text = sherpa::chat::help::rules(reg, &format!("{game} {}", topic.join(" ")))
-                .map_err(|e| anyhow::anyhow!(e))?;
-            println!("{text}");
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            println!("{}", text.render(&sherpa::local::terminal_syntax(None)));
             Ok(())
         }
         Cmd::Run { config } => {

@@ -1,34 +1,80 @@
-//! Help and rules-lookup text.
+//! `help` (from the command table) and `rules` (a game's rules-lookup topics).
 
-use crate::engine::notation::clip;
+use super::table::{Command, COMMANDS};
+use super::{match_game_id, Chat, ChatError, Reply, Request, Text};
 use crate::engine::GameKind;
 use crate::games::Registry;
 
-pub const COMMAND_LIST: &str = "Commands: `game new|join|leave|start|status|history|resign|kick|abort|export`, `move <step>[; <step>…]`, `undo [accept|reject]`, `board [private]`, `rules <game> [topic]`, `remind …`, `help [command]`.";
+impl Chat {
+    pub(crate) fn cmd_help(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, ChatError> {
+        Ok(vec![Reply::private(&req.user.id, help(rest)?)])
+    }
 
-const HELP: &[(&str, &str)] = &[
-    ("game", "`game new <game> [key=value …]` opens a game in this channel (one per channel; use a thread for another). `game join` / `game leave` before the start; `game start` deals the game. `game status` shows whose turn it is, `game history [n]` the last n moves. `game resign` leaves a running game (your turns are then played automatically). `game kick <player>` and `game abort` need every other player's vote, or a channel admin. `game export` attaches the replay file."),
-    ("move", "`move <step>` plays one step, e.g. `move grow Kathmandu`; chain steps with `;` (`move grow Kathmandu; move Kathmandu Dhading; end`) — they are played together or not at all. Names may be shortened to any unique prefix (`move gr kat` for `grow Kathmandu`). `move` alone lists your legal steps."),
-    ("undo", "`undo` takes back your last step if it is still your turn and the step revealed nothing and drew nothing at random. Anything further back asks every other player: they answer `undo accept` or `undo reject`."),
-    ("board", "`board` shows the public board; `board private` shows your own view (your hidden cards, goods or plans) only to you."),
-    ("rules", "`rules <game>` lists the topics of a game's rules; `rules <game> <topic>` explains one, citing the rulebook section."),
-    ("remind", "`remind` shows or changes your reminder settings for this game (delay, interval, quiet hours, vacation)."),
-];
+    pub(crate) fn cmd_rules(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, ChatError> {
+        Ok(vec![Reply::private(
+            &req.user.id,
+            rules(self.registry, rest)?,
+        )])
+    }
+}
 
-/// `help [command]`.
-pub fn help(topic: &str) -> String {
-    let t = topic.trim().to_lowercase();
-    if t.is_empty() {
-        let mut s = String::from("**Sherpa** hosts board games in this channel.\n");
-        for (k, v) in HELP {
-            s.push_str(&format!("• **{k}** — {v}\n"));
+fn entry(c: &Command) -> Text {
+    let mut t = Text::new()
+        .p(format!("**{}** — ", c.path))
+        .then(Text::template(c.help));
+    if !c.aliases.is_empty() {
+        t.push_plain(format!(" (also: {})", c.aliases.join(", ")));
+    }
+    t
+}
+
+/// `help [command]`: every command, or one command (or subcommand, `help game join`) with
+/// its usage. A unique beginning of a command's name is enough.
+pub fn help(topic: &str) -> Result<Text, ChatError> {
+    let words: Vec<String> = topic
+        .split_whitespace()
+        .map(|w| w.trim_start_matches('/').to_lowercase())
+        .collect();
+    let Some(first) = words.first() else {
+        let mut t = Text::from("**Sherpa** hosts board games in this channel.");
+        for c in COMMANDS {
+            t.line(Text::new().p("• ").then(entry(c)));
         }
-        return s;
+        return Ok(t);
+    };
+    let pick = |list: &'static [Command], w: &str| -> Option<&'static Command> {
+        list.iter()
+            .find(|c| c.name == w || c.aliases.contains(&w))
+            .or_else(|| {
+                let hits: Vec<&Command> = list.iter().filter(|c| c.name.starts_with(w)).collect();
+                (hits.len() == 1).then(|| hits[0])
+            })
+    };
+    let top = pick(COMMANDS, first).ok_or_else(|| ChatError::NoHelp(topic.to_string()))?;
+    let c = match words.get(1) {
+        Some(w) if !top.subcommands.is_empty() => {
+            pick(top.subcommands, w).ok_or_else(|| ChatError::NoHelp(topic.to_string()))?
+        }
+        _ => top,
+    };
+    let mut t = entry(c);
+    if c.subcommands.is_empty() {
+        t.line(
+            Text::new()
+                .p("Usage: ")
+                .then(Text(vec![super::Seg::Command(c.reference())])),
+        );
+    } else {
+        for s in c.subcommands {
+            t.line(
+                Text::new()
+                    .p("• ")
+                    .then(Text(vec![super::Seg::Command(s.reference())]))
+                    .p(format!(" — {}", s.about)),
+            );
+        }
     }
-    match HELP.iter().find(|(k, _)| k.starts_with(t.as_str())) {
-        Some((k, v)) => format!("**{k}** — {v}"),
-        None => format!("no help on `{}`. {COMMAND_LIST}", clip(&t)),
-    }
+    Ok(t)
 }
 
 /// Describe a game's options.
@@ -48,16 +94,18 @@ pub fn options_text(kind: &dyn GameKind) -> String {
     )
 }
 
-/// `rules <game> [topic]`.
-pub fn rules(registry: &Registry, args: &str) -> Result<String, String> {
+/// `rules <game> [topic]`. The game may be a unique beginning of its id; the topic a
+/// unique beginning of a topic's id or title.
+pub fn rules(registry: &Registry, args: &str) -> Result<Text, ChatError> {
     let mut it = args.split_whitespace();
-    let ids = registry.ids().join(", ");
     let Some(game) = it.next() else {
-        return Err(format!("name a game: `rules <game> [topic]`; games: {ids}"));
+        return Err(ChatError::NameAGame {
+            command: "rules",
+            games: registry.ids(),
+        });
     };
-    let kind = registry
-        .get(game)
-        .ok_or_else(|| format!("there is no game `{}`; games: {ids}", clip(game)))?;
+    let id = match_game_id(&registry.ids(), game)?;
+    let kind = registry.get(id).ok_or(ChatError::Internal)?;
     let topics = kind.rules_topics();
     let topic: Vec<&str> = it.collect();
     if topic.is_empty() {
@@ -65,12 +113,12 @@ pub fn rules(registry: &Registry, args: &str) -> Result<String, String> {
             .iter()
             .map(|t| format!("`{}` ({})", t.id, t.title))
             .collect();
-        return Ok(format!(
+        return Ok(Text::from(format!(
             "**{}** rules topics: {}.\n{}.",
             kind.name(),
             list.join(", "),
             options_text(kind)
-        ));
+        )));
     }
     let q = topic.join(" ").to_lowercase();
     let exact = topics.iter().find(|t| t.id == q);
@@ -82,23 +130,21 @@ pub fn rules(registry: &Registry, args: &str) -> Result<String, String> {
             .collect(),
     };
     match hits.as_slice() {
-        [t] => Ok(format!(
+        [t] => Ok(Text::from(format!(
             "**{} — {}** (rulebook: {})\n{}",
             kind.name(),
             t.title,
             t.section,
             t.text
-        )),
-        [] => Err(format!(
-            "{} has no rules topic `{}`; topics: {}",
-            kind.name(),
-            clip(&q),
-            topics.iter().map(|t| t.id).collect::<Vec<_>>().join(", ")
-        )),
-        many => Err(format!(
-            "`{}` could be {}; type more",
-            clip(&q),
-            many.iter().map(|t| t.id).collect::<Vec<_>>().join(", ")
-        )),
+        ))),
+        [] => Err(ChatError::NoTopic {
+            game: kind.name(),
+            got: q,
+            topics: topics.iter().map(|t| t.id).collect(),
+        }),
+        many => Err(ChatError::AmbiguousTopic {
+            got: q,
+            candidates: many.iter().map(|t| t.id).collect(),
+        }),
     }
 }

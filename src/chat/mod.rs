@@ -1,26 +1,51 @@
 //! The platform-neutral command layer. Discord and the terminal both turn their input into
-//! a [`Request`] and send back the [`Reply`]s.
+//! a [`Request`] and render the [`Reply`]s in their own syntax.
+//!
+//! Code map:
+//! - `table.rs`: the one table of commands (names, aliases, subcommands, arguments, help);
+//!   the dispatcher, `help` and Discord's registration read it.
+//! - `lobby.rs` (new, join, leave, start, status), `turns.rs` (move, undo, resign, board),
+//!   `votes.rs` (kick, abort, undo consent), `replay.rs` (history, export, import, verify),
+//!   `help.rs` (help, rules), `remind.rs` (reminder settings and deadlines).
+//! - `commit.rs`: the one function that changes a running game (start, move, undo, resign,
+//!   kick): version check, request id, autopilot for resigned seats, status, votes cleared,
+//!   reminder schedule, replies.
+//! - `filter.rs`: the one per-viewer filter every outgoing payload is built through.
+//! - `text.rs`: reply text as segments (mentions, times, commands) rendered by the front
+//!   ends; `error.rs`: the typed errors; `types.rs`: requests and replies.
 //!
 //! Invariants:
-//! - Nothing a user types changes state unless it was legal; every error reply says what
-//!   was wrong and what is accepted; no input panics.
-//! - Replies are built from per-viewer views only (`AnyGame::view_json`/`render`/`describe`
-//!   with a `Viewer`); public replies use the spectator view.
+//! - Nothing a user types changes state unless it was legal; every error says what was
+//!   wrong and what is accepted; no input panics.
+//! - Everything sent about a game is built by `filter` for one viewer: public replies with
+//!   the spectator's view, private ones with their seat's.
 //! - Each accepted command is one store transaction (see `store::Store::commit`); the game
 //!   version it was checked against must still be current.
+//! - The clock and fresh seeds come only from the injected [`Env`].
 
-pub mod commands;
+pub mod commit;
+pub mod error;
+pub mod filter;
 pub mod help;
+pub mod lobby;
 pub mod remind;
+pub mod replay;
+pub mod table;
+pub mod text;
+pub mod turns;
 pub mod types;
+pub mod votes;
 
-use crate::engine::{AnyGame, GameKind, Seat, StepInfo, Viewer};
+use crate::engine::{AnyGame, GameKind, Seat, StepInfo};
 use crate::games::Registry;
-use crate::store::{ActionKind, ActionRow, GameRow, SeatRow, Store, StoreError};
+use crate::store::{ActionKind, ActionRow, GameRow, SeatRow, Store};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Mutex;
 
+pub use error::{ChatError, RemindError};
+pub use replay::ReplayFile;
+pub use text::{CmdRef, Plain, Seg, Syntax, Text, TimeStyle};
 pub use types::{Button, Place, Reply, Request, User, Visibility};
 
 /// Longest command line accepted.
@@ -39,7 +64,8 @@ pub struct GameInfo {
     pub options: &'static [crate::engine::OptionSpec],
 }
 
-/// A source of time (unix seconds) and of fresh seeds, injectable for tests.
+/// A source of time (unix seconds) and of fresh seeds, injectable for tests. The only way
+/// the chat layer (and the front ends through [`Chat::now`]) reads the clock or draws seeds.
 pub struct Env {
     pub now: Box<dyn Fn() -> i64 + Send + Sync>,
     pub seed: Box<dyn Fn() -> u64 + Send + Sync>,
@@ -48,23 +74,34 @@ pub struct Env {
 }
 
 impl Env {
-    /// Wall clock and OS-seeded randomness.
+    /// Wall clock and OS-seeded randomness: the one place that reads them.
     pub fn system() -> Env {
         Env {
-            now: Box::new(|| {
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map(|d| d.as_secs() as i64)
-                    .unwrap_or(0)
-            }),
+            now: Box::new(system_now),
             seed: Box::new(fresh_seed),
             rate_limit: true,
         }
     }
+    /// A fixed clock and seed (tests, replays).
+    pub fn fixed(now: i64, seed: u64) -> Env {
+        Env {
+            now: Box::new(move || now),
+            seed: Box::new(move || seed),
+            rate_limit: false,
+        }
+    }
+}
+
+fn system_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
 }
 
 /// A seed nobody can predict: std's per-process random hasher keys, mixed with the time.
-pub fn fresh_seed() -> u64 {
+/// Reached through [`Env::system`].
+fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
     h.write_u128(
@@ -90,6 +127,9 @@ pub struct Chat {
     commit_hook: Mutex<Option<Box<dyn FnOnce() + Send>>>,
     pub(crate) registry: &'static Registry,
     pub(crate) env: Env,
+    /// The last outcome committed (tests re-filter it with scrambled secrets).
+    #[cfg(test)]
+    pub(crate) last_outcome: Mutex<Option<filter::Outcome>>,
 }
 
 /// A loaded game with its rows.
@@ -110,6 +150,8 @@ impl Chat {
             commit_hook: Mutex::new(None),
             registry,
             env,
+            #[cfg(test)]
+            last_outcome: Mutex::new(None),
         }
     }
 
@@ -154,8 +196,14 @@ impl Chat {
         }
     }
 
-    pub(crate) fn now(&self) -> i64 {
+    /// The current time from the injected clock (unix seconds).
+    pub fn now(&self) -> i64 {
         (self.env.now)()
+    }
+
+    /// A fresh seed from the injected source.
+    pub fn fresh_seed(&self) -> u64 {
+        (self.env.seed)()
     }
 
     /// Handle one request. Never panics on user input; errors come back as replies.
@@ -166,60 +214,36 @@ impl Chat {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.handle_inner(req)));
         match result {
             Ok(Ok(r)) => r,
-            Ok(Err(msg)) => vec![Reply::error(&req.user.id, msg)],
+            Ok(Err(e)) => vec![Reply::error(&req.user.id, e.text())],
             Err(_) => {
                 self.lock().cache.clear();
-                vec![Reply::error(&req.user.id, "internal error while handling that command; nothing was changed. Please report it with `game export`.")]
+                vec![Reply::error(&req.user.id, ChatError::Internal.text())]
             }
         }
     }
 
-    fn handle_inner(&self, req: &Request) -> Result<Vec<Reply>, String> {
+    fn handle_inner(&self, req: &Request) -> Result<Vec<Reply>, ChatError> {
         let text = req.text.trim();
         if text.len() > MAX_COMMAND_LEN {
-            return Err(format!(
-                "that command is {} characters long; the limit is {MAX_COMMAND_LEN}",
-                text.len()
-            ));
+            return Err(ChatError::TooLong { len: text.len() });
         }
         if let Some(c) = text.chars().find(|c| c.is_control() && !c.is_whitespace()) {
-            return Err(format!(
-                "the command contains a control character (U+{:04X}); use plain text",
-                c as u32
-            ));
+            return Err(ChatError::ControlChar(c));
         }
         if self.env.rate_limit {
             self.check_rate(&req.user.id)?;
         }
         if let Some(id) = &req.request_id {
-            if self
-                .lock()
-                .store
-                .request_seen(&req.place.platform, id)
-                .map_err(|e| e.to_string())?
-            {
-                return Err("this request was already handled; nothing more was done".into());
+            if self.lock().store.request_seen(&req.place.platform, id)? {
+                return Err(ChatError::AlreadyHandled);
             }
         }
-        let (cmd, rest) = split_word(text);
-        match cmd.to_lowercase().as_str() {
-            "game" | "g" => self.cmd_game(req, rest),
-            "move" | "m" | "play" => self.cmd_move(req, rest),
-            "undo" => self.cmd_undo(req, rest),
-            "board" | "b" => self.cmd_board(req, rest),
-            "rules" | "r" => self.cmd_rules(req, rest),
-            "remind" => self.cmd_remind(req, rest),
-            "help" | "h" | "?" => Ok(vec![Reply::private(&req.user.id, help::help(rest))]),
-            "" => Err(format!("no command given. {}", help::COMMAND_LIST)),
-            other => Err(format!(
-                "unknown command `{}`. {}",
-                crate::engine::notation::clip(other),
-                help::COMMAND_LIST
-            )),
-        }
+        let (command, args) = table::resolve(text)?;
+        let run = command.run.ok_or(ChatError::Internal)?;
+        run(self, req, args)
     }
 
-    fn check_rate(&self, user: &str) -> Result<(), String> {
+    fn check_rate(&self, user: &str) -> Result<(), ChatError> {
         let now = self.now();
         let mut inner = self.lock();
         let e = inner.rate.entry(user.to_string()).or_insert((now, 0));
@@ -228,13 +252,18 @@ impl Chat {
         }
         e.1 += 1;
         if e.1 > RATE_LIMIT.0 {
-            let wait = RATE_LIMIT.1 - (now - e.0);
-            return Err(format!(
-                "you are sending commands too fast (more than {} in {} seconds); wait {} s and try again",
-                RATE_LIMIT.0, RATE_LIMIT.1, wait.max(1)
-            ));
+            return Err(ChatError::RateLimited {
+                wait: RATE_LIMIT.1 - (now - e.0),
+            });
         }
         Ok(())
+    }
+
+    /// Find a game by id, or by a unique beginning of its id (`nan` for `nanga-parbat`).
+    pub fn find_game(&self, text: &str) -> Result<&'static dyn GameKind, ChatError> {
+        let ids = self.registry.ids();
+        let id = match_game_id(&ids, text)?;
+        self.registry.get(id).ok_or(ChatError::Internal)
     }
 
     /// Games this binary offers.
@@ -254,8 +283,8 @@ impl Chat {
 
     /// Rules topics of a game: (id, title).
     pub fn rules_topics(&self, game: &str) -> Vec<(String, String)> {
-        self.registry
-            .get(game)
+        self.find_game(game)
+            .ok()
             .map(|k| {
                 k.rules_topics()
                     .iter()
@@ -266,8 +295,7 @@ impl Chat {
     }
 
     /// Autocomplete for `move`: the legal next steps of `user_id` in the game at `place`
-    /// that match what was typed after the last `;` (earlier steps are applied to a copy
-    /// first). Returns at most `max`, each with the full text to submit.
+    /// that match what was typed after the last `;` (see [`filter::suggestions`]).
     pub fn suggest_steps(
         &self,
         place: &Place,
@@ -279,64 +307,43 @@ impl Chat {
         let Ok(l) = self.load_active(place) else {
             return vec![];
         };
-        let (Some(mut game), Some(seat)) = (l.game, seat_of(&l.seats, user_id)) else {
+        let (Some(game), Some(seat)) = (l.game, seat_of(&l.seats, user_id)) else {
             return vec![];
         };
-        let parts: Vec<&str> = partial.split(';').collect();
-        let (last, earlier) = parts.split_last().expect("split yields one part");
-        let mut prefix = String::new();
-        for p in earlier {
-            let p = p.trim();
-            if p.is_empty() {
-                continue;
-            }
-            for s in game.expand(seat, p) {
-                if game.play(seat, &s).is_err() {
-                    return vec![];
-                }
-            }
-            prefix.push_str(p);
-            prefix.push_str("; ");
-        }
-        let typed: Vec<String> = last.split_whitespace().map(|w| w.to_lowercase()).collect();
-        game.legal(seat)
-            .into_iter()
-            .filter(|s| {
-                let words: Vec<String> = s
-                    .notation
-                    .split_whitespace()
-                    .map(|w| w.to_lowercase())
-                    .collect();
-                typed.len() <= words.len()
-                    && typed
-                        .iter()
-                        .zip(&words)
-                        .all(|(t, w)| w.starts_with(t.as_str()))
-            })
-            .take(max)
-            .map(|s| StepInfo {
-                notation: format!("{prefix}{}", s.notation),
-                label: s.label,
-            })
-            .collect()
+        filter::suggestions(&*game, seat, &partial, max)
     }
 
     /// Load the active game of a place (lobby or running), if any.
-    pub(crate) fn load_active(&self, place: &Place) -> Result<Loaded, String> {
+    pub(crate) fn load_active(&self, place: &Place) -> Result<Loaded, ChatError> {
         let mut inner = self.lock();
         let row = inner
             .store
-            .active_game(&place.platform, &place.channel)
-            .map_err(|e| e.to_string())?
-            .ok_or_else(|| {
-                "no game here. Start one with `game new <game>`; games: ".to_string()
-                    + &self.registry.ids().join(", ")
+            .active_game(&place.platform, &place.channel)?
+            .ok_or_else(|| ChatError::NoGameHere {
+                games: self.registry.ids(),
             })?;
         self.load_row(&mut inner, row)
     }
 
-    pub(crate) fn load_row(&self, inner: &mut Inner, row: GameRow) -> Result<Loaded, String> {
-        let seats = inner.store.seats(row.id).map_err(|e| e.to_string())?;
+    /// The active game of a place, else the last finished one (status, board, history and
+    /// export still answer after the end).
+    pub(crate) fn load_active_or_finished(&self, place: &Place) -> Result<Loaded, ChatError> {
+        match self.load_active(place) {
+            Ok(l) => Ok(l),
+            Err(e) => {
+                let mut inner = self.lock();
+                match inner.store.latest_game(&place.platform, &place.channel)? {
+                    Some(row) if row.status == crate::store::GameStatus::Finished => {
+                        self.load_row(&mut inner, row)
+                    }
+                    _ => Err(e),
+                }
+            }
+        }
+    }
+
+    pub(crate) fn load_row(&self, inner: &mut Inner, row: GameRow) -> Result<Loaded, ChatError> {
+        let seats = inner.store.seats(row.id)?;
         if row.status == crate::store::GameStatus::Lobby {
             return Ok(Loaded {
                 row,
@@ -360,7 +367,7 @@ impl Chat {
         inner: &mut Inner,
         row: &GameRow,
         seats: &[SeatRow],
-    ) -> Result<Box<dyn AnyGame>, String> {
+    ) -> Result<Box<dyn AnyGame>, ChatError> {
         if let Some((v, g)) = inner.cache.get(&row.id) {
             if *v == row.version {
                 return Ok(g.box_clone());
@@ -372,9 +379,9 @@ impl Chat {
                 row.kind
             );
             let _ = inner.store.set_broken(row.id, Some(&why));
-            return Err(format!("{why}; an admin can `game abort` it"));
+            return Err(ChatError::UnknownKind(row.kind.clone()));
         };
-        let snap = inner.store.snapshot(row.id).map_err(|e| e.to_string())?;
+        let snap = inner.store.snapshot(row.id)?;
         let from_snapshot = match snap {
             Some((v, bytes)) if v == row.version => kind.restore(&bytes).ok(),
             _ => None,
@@ -382,7 +389,7 @@ impl Chat {
         let game = match from_snapshot {
             Some(g) => g,
             None => {
-                let actions = inner.store.actions(row.id).map_err(|e| e.to_string())?;
+                let actions = inner.store.actions(row.id)?;
                 match replay(kind, seats, &row.options, row.seed, &actions) {
                     Ok(g) => {
                         let _ = inner.store.put_snapshot(row.id, row.version, &g.snapshot());
@@ -392,9 +399,9 @@ impl Chat {
                         g
                     }
                     Err(e) => {
-                        let why = format!("the game's log does not replay: {e}");
+                        let why = ChatError::Replay(e).to_string();
                         let _ = inner.store.set_broken(row.id, Some(&why));
-                        return Err(format!("{why}; an admin can `game abort` it"));
+                        return Err(ChatError::Broken(why));
                     }
                 }
             }
@@ -431,7 +438,7 @@ pub fn effective_steps(actions: &[ActionRow]) -> Vec<&ActionRow> {
     out
 }
 
-/// Rebuild a game from its setup and log.
+/// Rebuild a game from its setup and log. The error names the step that failed.
 pub fn replay(
     kind: &'static dyn GameKind,
     seats: &[SeatRow],
@@ -484,8 +491,35 @@ pub fn clean_name(name: &str) -> String {
     }
 }
 
-pub(crate) fn store_err(e: StoreError) -> String {
-    e.to_string()
+/// The game id `text` names: an id (any case), or a unique beginning of one. Ambiguous
+/// beginnings list the candidates; unknown names list every game.
+pub fn match_game_id(ids: &[&'static str], text: &str) -> Result<&'static str, ChatError> {
+    let t = text.trim().to_lowercase();
+    if t.is_empty() {
+        return Err(ChatError::UnknownGame {
+            got: text.to_string(),
+            games: ids.to_vec(),
+        });
+    }
+    if let Some(id) = ids.iter().find(|i| i.eq_ignore_ascii_case(&t)) {
+        return Ok(id);
+    }
+    let hits: Vec<&'static str> = ids
+        .iter()
+        .copied()
+        .filter(|i| i.to_lowercase().starts_with(&t))
+        .collect();
+    match hits.as_slice() {
+        [one] => Ok(one),
+        [] => Err(ChatError::UnknownGame {
+            got: text.to_string(),
+            games: ids.to_vec(),
+        }),
+        many => Err(ChatError::AmbiguousGame {
+            got: text.to_string(),
+            candidates: many.to_vec(),
+        }),
+    }
 }
 
 #[cfg(test)]

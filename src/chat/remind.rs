@@ -18,32 +18,26 @@
 //! Invariants: personal settings are answered privately; a deadline change is public.
 //! Nothing here panics on any input; errors say what is accepted.
 
-use crate::chat::types::{Reply, Request};
+use super::error::RemindError;
+use super::{Chat, ChatError, Reply, Request, Text, TimeStyle};
 use crate::reminders::{self, Consequence, Prefs, Settings};
 use crate::store::Store;
 
-/// The usage text shown for `help remind` and on errors.
-pub const USAGE: &str = "remind [show] | on | off | delay <12h> | interval <24h> | max <n> | quiet <22:00-08:00> [tz=+02:00] | quiet off | tz <+02:00> | dm on|off | vacation <3d>|off | deadline <72h> [notify|kick] | deadline off | reset";
+/// The usage text shown for `help remind` and on errors (after `remind`).
+pub const USAGE: &str = "[show] | on | off | delay <12h> | interval <24h> | max <n> | quiet <22:00-08:00> [tz=+02:00] | quiet off | tz <+02:00> | dm on|off | vacation <3d>|off | deadline <72h> [notify|kick] | deadline off | reset";
 
-fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
-}
-
-fn on_off(s: Option<&str>) -> Result<bool, String> {
+fn on_off(s: Option<&str>) -> Option<bool> {
     match s.map(|x| x.to_ascii_lowercase()).as_deref() {
-        Some("on") | Some("yes") | Some("true") => Ok(true),
-        Some("off") | Some("no") | Some("false") => Ok(false),
-        _ => Err("expected `on` or `off`".into()),
+        Some("on") | Some("yes") | Some("true") => Some(true),
+        Some("off") | Some("no") | Some("false") => Some(false),
+        _ => None,
     }
 }
 
-/// Describe settings in one block (times as Discord-neutral text; the Discord layer may
-/// show stamps).
-pub fn describe(s: &Settings, now: i64) -> String {
-    let mut out = format!(
+/// Describe settings in one block; the vacation's end is a time the front end shows in its
+/// own way.
+pub fn describe(s: &Settings, now: i64) -> Text {
+    let mut out = Text::from(format!(
         "Reminders: **{}**; first after {}, then every {}, at most {} per turn; by {}.",
         if s.enabled { "on" } else { "off" },
         reminders::format_duration(s.delay),
@@ -54,39 +48,49 @@ pub fn describe(s: &Settings, now: i64) -> String {
         } else {
             "a message in the game's channel"
         }
-    );
+    ));
     match s.quiet {
-        Some(q) => {
-            out += &format!(
-                "\nQuiet hours: {q} (UTC{}).",
-                reminders::format_offset(s.utc_offset)
-            )
-        }
-        None => {
-            out += &format!(
-                "\nQuiet hours: none (your offset: UTC{}).",
-                reminders::format_offset(s.utc_offset)
-            )
-        }
+        Some(q) => out.line(format!(
+            "Quiet hours: {q} (UTC{}).",
+            reminders::format_offset(s.utc_offset)
+        )),
+        None => out.line(format!(
+            "Quiet hours: none (your offset: UTC{}).",
+            reminders::format_offset(s.utc_offset)
+        )),
     }
     if let Some(v) = s.vacation_until.filter(|v| *v > now) {
-        out += &format!("\nOn vacation until <t:{v}:f> (<t:{v}:R>).");
+        out.line(
+            Text::new()
+                .p("On vacation until ")
+                .time(v, TimeStyle::Full)
+                .p(" (")
+                .time(v, TimeStyle::Relative)
+                .p(")."),
+        );
     }
     out
 }
 
+impl Chat {
+    pub(crate) fn cmd_remind(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, ChatError> {
+        let now = self.now();
+        handle_remind_here(&mut self.lock().store, req, rest, now)
+    }
+}
+
 /// Handle `remind …` for `req.user`, looking up the active game in `req.place` and the
-/// user's seat in it (the one-line hook for the chat core).
-pub fn handle_remind_here(store: &mut Store, req: &Request) -> Vec<Reply> {
-    let game = match store.active_game(&req.place.platform, &req.place.channel) {
-        Ok(g) => g,
-        Err(e) => {
-            return vec![Reply::error(
-                &req.user.id,
-                format!("Could not read the game here: {e}"),
-            )]
-        }
-    };
+/// user's seat in it (the one-line hook for the chat core). `rest` is the text after
+/// `remind`.
+pub fn handle_remind_here(
+    store: &mut Store,
+    req: &Request,
+    rest: &str,
+    now: i64,
+) -> Result<Vec<Reply>, ChatError> {
+    let game = store
+        .active_game(&req.place.platform, &req.place.channel)
+        .map_err(RemindError::Store)?;
     let (game_id, seat) = match game {
         None => (None, None),
         Some(g) => {
@@ -99,7 +103,7 @@ pub fn handle_remind_here(store: &mut Store, req: &Request) -> Vec<Reply> {
             (Some(g.id), seat)
         }
     };
-    handle_remind(store, req, game_id, seat)
+    handle_remind(store, req, rest, game_id, seat, now)
 }
 
 /// Handle `remind …` for `req.user`. `game_id`/`seat`: the game in this channel and the
@@ -107,25 +111,15 @@ pub fn handle_remind_here(store: &mut Store, req: &Request) -> Vec<Reply> {
 pub fn handle_remind(
     store: &mut Store,
     req: &Request,
+    rest: &str,
     game_id: Option<i64>,
     seat: Option<usize>,
-) -> Vec<Reply> {
+    now: i64,
+) -> Result<Vec<Reply>, ChatError> {
     let uid = req.user.id.as_str();
-    let text = req.text.trim();
-    let rest = text.strip_prefix("remind").unwrap_or(text).trim();
     let words: Vec<&str> = rest.split_whitespace().collect();
-    let err = |m: String| vec![Reply::error(uid, format!("{m}\nUsage: `{USAGE}`"))];
-    let now = now();
     let defaults = reminders::defaults();
-    let mut p = match store.reminder_prefs(uid) {
-        Ok(p) => p,
-        Err(e) => {
-            return vec![Reply::error(
-                uid,
-                format!("Could not read your reminder settings: {e}"),
-            )]
-        }
-    };
+    let mut p = store.reminder_prefs(uid).map_err(RemindError::Store)?;
     let cmd = words
         .first()
         .map(|w| w.to_ascii_lowercase())
@@ -138,132 +132,155 @@ pub fn handle_remind(
             2
         };
     if extra {
-        return err(format!("Too many words after `remind {cmd}`."));
+        return Err(RemindError::TooManyWords(cmd).into());
     }
-    let changed: Result<String, String> = match cmd.as_str() {
+    let duration =
+        |setting: &'static str, example: &'static str, min: i64, min_text: &'static str| match arg
+            .map(reminders::parse_duration)
+        {
+            Some(Ok(secs)) if secs >= min => Ok(secs),
+            Some(Ok(_)) => Err(RemindError::TooShort {
+                setting,
+                min: min_text,
+            }),
+            Some(Err(e)) => Err(RemindError::Value(e)),
+            None => Err(RemindError::NeedValue { setting, example }),
+        };
+    let msg: String = match cmd.as_str() {
         "show" => {
             let mut out = describe(&p.resolve(&defaults), now);
             if let Some(g) = game_id {
                 match store.game_deadline(g) {
-                    Ok(Some((d, c))) => {
-                        out += &format!(
-                            "\nThis game's deadline: {} of waiting, then {}.",
-                            reminders::format_duration(d),
-                            if c == Consequence::Kick { "a vote to kick" } else { "a notice in the channel" }
-                        )
-                    }
-                    Ok(None) => out += "\nThis game has no deadline.",
-                    Err(e) => out += &format!("\n(Could not read the game's deadline: {e})"),
+                    Ok(Some((d, c))) => out.line(format!(
+                        "This game's deadline: {} of waiting, then {}.",
+                        reminders::format_duration(d),
+                        if c == Consequence::Kick {
+                            "a vote to kick"
+                        } else {
+                            "a notice in the channel"
+                        }
+                    )),
+                    Ok(None) => out.line("This game has no deadline."),
+                    Err(e) => out.line(format!("(Could not read the game's deadline: {e})")),
                 }
             }
-            return vec![Reply::private(uid, out)];
+            return Ok(vec![Reply::private(uid, out)]);
         }
         "on" | "off" => {
             p.enabled = Some(cmd == "on");
-            Ok(format!("Reminders turned {cmd}."))
+            format!("Reminders turned {cmd}.")
         }
-        "delay" | "interval" => match arg.map(reminders::parse_duration) {
-            Some(Ok(secs)) if secs >= 600 => {
-                if cmd == "delay" {
-                    p.delay = Some(secs);
-                } else {
-                    p.interval = Some(secs);
-                }
-                Ok(format!("Reminder {cmd} set to {}.", reminders::format_duration(secs)))
-            }
-            Some(Ok(_)) => Err(format!("The {cmd} must be at least 10m.")),
-            Some(Err(e)) => Err(e),
-            None => Err(format!("Give a duration, e.g. `remind {cmd} 12h`.")),
-        },
+        "delay" => {
+            let secs = duration("delay", "12h", 600, "10m")?;
+            p.delay = Some(secs);
+            format!(
+                "Reminder delay set to {}.",
+                reminders::format_duration(secs)
+            )
+        }
+        "interval" => {
+            let secs = duration("interval", "24h", 600, "10m")?;
+            p.interval = Some(secs);
+            format!(
+                "Reminder interval set to {}.",
+                reminders::format_duration(secs)
+            )
+        }
         "max" => match arg.map(|a| a.parse::<u32>()) {
             Some(Ok(n)) if n <= 20 => {
                 p.max = Some(n);
-                Ok(format!("At most {n} reminders per turn."))
+                format!("At most {n} reminders per turn.")
             }
-            _ => Err("Give a number from 0 to 20, e.g. `remind max 3`.".into()),
+            _ => return Err(RemindError::BadMax.into()),
         },
         "quiet" => match arg {
             Some(a) if a.eq_ignore_ascii_case("off") => {
                 p.quiet = Some(None);
-                Ok("Quiet hours turned off.".into())
+                "Quiet hours turned off.".into()
             }
-            Some(a) => match reminders::parse_quiet(a) {
-                Ok(q) => {
-                    let mut tz_err = None;
-                    if let Some(tz) = words.get(2) {
-                        let v = tz.strip_prefix("tz=").or_else(|| tz.strip_prefix("tz:")).unwrap_or(tz);
-                        match reminders::parse_offset(v) {
-                            Ok(o) => p.utc_offset = Some(o),
-                            Err(e) => tz_err = Some(e),
-                        }
-                    }
-                    match tz_err {
-                        Some(e) => Err(e),
-                        None => {
-                            p.quiet = Some(Some(q));
-                            Ok(format!(
-                                "Quiet hours set to {q} at UTC{}.",
-                                reminders::format_offset(p.utc_offset.unwrap_or(0))
-                            ))
-                        }
-                    }
+            Some(a) => {
+                let q = reminders::parse_quiet(a).map_err(RemindError::Value)?;
+                if let Some(tz) = words.get(2) {
+                    let v = tz
+                        .strip_prefix("tz=")
+                        .or_else(|| tz.strip_prefix("tz:"))
+                        .unwrap_or(tz);
+                    p.utc_offset = Some(reminders::parse_offset(v).map_err(RemindError::Value)?);
                 }
-                Err(e) => Err(e),
-            },
-            None => Err("Give quiet hours, e.g. `remind quiet 22:00-08:00 tz=+02:00`, or `remind quiet off`.".into()),
-        },
-        "tz" => match arg.map(reminders::parse_offset) {
-            Some(Ok(o)) => {
-                p.utc_offset = Some(o);
-                Ok(format!("Your UTC offset is now {}.", reminders::format_offset(o)))
+                p.quiet = Some(Some(q));
+                format!(
+                    "Quiet hours set to {q} at UTC{}.",
+                    reminders::format_offset(p.utc_offset.unwrap_or(0))
+                )
             }
-            Some(Err(e)) => Err(e),
-            None => Err("Give a UTC offset, e.g. `remind tz +02:00`.".into()),
+            None => {
+                return Err(RemindError::NeedValue {
+                    setting: "quiet",
+                    example: "22:00-08:00 tz=+02:00",
+                }
+                .into())
+            }
+        },
+        "tz" => match arg {
+            Some(a) => {
+                let o = reminders::parse_offset(a).map_err(RemindError::Value)?;
+                p.utc_offset = Some(o);
+                format!("Your UTC offset is now {}.", reminders::format_offset(o))
+            }
+            None => {
+                return Err(RemindError::NeedValue {
+                    setting: "tz",
+                    example: "+02:00",
+                }
+                .into())
+            }
         },
         "dm" => match on_off(arg) {
-            Ok(v) => {
+            Some(v) => {
                 p.dm = Some(v);
-                Ok(if v { "Reminders will come by direct message." } else { "Reminders will come in the game's channel." }
-                    .into())
+                if v {
+                    "Reminders will come by direct message."
+                } else {
+                    "Reminders will come in the game's channel."
+                }
+                .into()
             }
-            Err(e) => Err(format!("`remind dm`: {e}.")),
+            None => return Err(RemindError::BadOnOff("dm").into()),
         },
         "vacation" => match arg {
             Some(a) if a.eq_ignore_ascii_case("off") => {
                 p.vacation_until = None;
-                Ok("Welcome back: vacation ended.".into())
+                "Welcome back: vacation ended.".into()
             }
             Some(a) => match reminders::parse_duration(a) {
                 Ok(secs) if secs > 0 => {
-                    let until = now + secs;
-                    p.vacation_until = Some(until);
-                    Ok(format!("On vacation until <t:{until}:f> (<t:{until}:R>): no reminders or deadlines until then."))
+                    p.vacation_until = Some(now + secs);
+                    "On vacation: no reminders or deadlines until it ends.".into()
                 }
-                Ok(_) => Err("A vacation must last more than zero.".into()),
-                Err(e) => Err(e),
+                Ok(_) => return Err(RemindError::ZeroVacation.into()),
+                Err(e) => return Err(RemindError::Value(e).into()),
             },
-            None => Err("Give a duration, e.g. `remind vacation 3d`, or `remind vacation off`.".into()),
+            None => {
+                return Err(RemindError::NeedValue {
+                    setting: "vacation",
+                    example: "3d",
+                }
+                .into())
+            }
         },
         "reset" => {
             p = Prefs::default();
-            Ok("Reminder settings reset to the defaults.".into())
+            "Reminder settings reset to the defaults.".into()
         }
         "deadline" => return deadline(store, req, game_id, seat, &words[1..]),
-        other => Err(format!("Unknown reminder setting `{other}`.")),
+        other => return Err(RemindError::UnknownSetting(other.to_string()).into()),
     };
-    match changed {
-        Err(m) => err(m),
-        Ok(msg) => match store.set_reminder_prefs(uid, &p) {
-            Ok(()) => vec![Reply::private(
-                uid,
-                format!("{msg}\n{}", describe(&p.resolve(&defaults), now)),
-            )],
-            Err(e) => vec![Reply::error(
-                uid,
-                format!("Could not save your reminder settings: {e}"),
-            )],
-        },
-    }
+    store
+        .set_reminder_prefs(uid, &p)
+        .map_err(RemindError::Store)?;
+    let mut out = Text::from(msg);
+    out.line(describe(&p.resolve(&defaults), now));
+    Ok(vec![Reply::private(uid, out)])
 }
 
 fn deadline(
@@ -272,69 +289,50 @@ fn deadline(
     game_id: Option<i64>,
     seat: Option<usize>,
     args: &[&str],
-) -> Vec<Reply> {
-    let uid = req.user.id.as_str();
-    let Some(g) = game_id else {
-        return vec![Reply::error(
-            uid,
-            "There is no game in this channel; start one with `game new <game>` first.",
-        )];
-    };
+) -> Result<Vec<Reply>, ChatError> {
+    let g = game_id.ok_or(RemindError::NoGame)?;
     if seat.is_none() && !req.user.is_channel_admin {
-        return vec![Reply::error(
-            uid,
-            "Only the game's players or a channel admin can set its deadline.",
-        )];
+        return Err(RemindError::NotPlayerOrAdmin.into());
     }
     let setting = match args {
         [off] if off.eq_ignore_ascii_case("off") => None,
         [d] | [d, _] => {
             let secs = match reminders::parse_duration(d) {
                 Ok(s) if s >= 3600 => s,
-                Ok(_) => return vec![Reply::error(uid, "A deadline must be at least 1h.")],
-                Err(e) => return vec![Reply::error(uid, e)],
+                Ok(_) => {
+                    return Err(RemindError::TooShort {
+                        setting: "deadline",
+                        min: "1h",
+                    }
+                    .into())
+                }
+                Err(e) => return Err(RemindError::Value(e).into()),
             };
             let c = match args.get(1) {
                 None => Consequence::Notify,
-                Some(c) => match Consequence::parse(c) {
-                    Some(c) => c,
-                    None => {
-                        return vec![Reply::error(
-                            uid,
-                            format!("`{c}` is not a consequence; use `notify` or `kick`."),
-                        )]
-                    }
-                },
+                Some(c) => Consequence::parse(c)
+                    .ok_or_else(|| RemindError::BadConsequence(c.to_string()))?,
             };
             Some((secs, c))
         }
-        _ => {
-            return vec![Reply::error(
-                uid,
-                "Usage: `remind deadline <72h> [notify|kick]` or `remind deadline off`.",
-            )]
-        }
+        _ => return Err(RemindError::DeadlineUsage.into()),
     };
-    if let Err(e) = store.set_game_deadline(g, setting) {
-        return vec![Reply::error(
-            uid,
-            format!("Could not save the deadline: {e}"),
-        )];
-    }
+    store
+        .set_game_deadline(g, setting)
+        .map_err(RemindError::Store)?;
+    let who = super::clean_name(&req.user.name);
     let text = match setting {
-        None => format!("{} removed this game's deadline.", req.user.name),
+        None => format!("{who} removed this game's deadline."),
         Some((d, Consequence::Notify)) => format!(
-            "{} set a deadline: a player who has not acted after {} is named in the channel.",
-            req.user.name,
+            "{who} set a deadline: a player who has not acted after {} is named in the channel.",
             reminders::format_duration(d)
         ),
         Some((d, Consequence::Kick)) => format!(
-            "{} set a deadline: after {} without acting, the others may vote to kick the player.",
-            req.user.name,
+            "{who} set a deadline: after {} without acting, the others may vote to kick the player.",
             reminders::format_duration(d)
         ),
     };
-    vec![Reply::public(text)]
+    Ok(vec![Reply::public(text)])
 }
 
 #[cfg(test)]
@@ -342,7 +340,7 @@ mod tests {
     use super::*;
     use crate::chat::types::{Place, User, Visibility};
 
-    fn req(text: &str, admin: bool) -> Request {
+    fn req(admin: bool) -> Request {
         Request {
             place: Place {
                 platform: "discord".into(),
@@ -354,79 +352,85 @@ mod tests {
                 name: "ann".into(),
                 is_channel_admin: admin,
             },
-            text: text.into(),
+            text: String::new(),
             request_id: None,
             expected_version: None,
         }
     }
 
+    fn run(
+        s: &mut Store,
+        rest: &str,
+        admin: bool,
+        game: Option<i64>,
+        seat: Option<usize>,
+    ) -> Result<Vec<Reply>, ChatError> {
+        handle_remind(s, &req(admin), rest, game, seat, 1_000)
+    }
+
     #[test]
     fn personal_settings_are_private_and_persist() {
         let mut s = Store::open_in_memory().unwrap();
-        let r = handle_remind(
-            &mut s,
-            &req("remind quiet 22:00-08:00 tz=+02:00", false),
-            None,
-            None,
-        );
+        let r = run(&mut s, "quiet 22:00-08:00 tz=+02:00", false, None, None).unwrap();
         assert_eq!(r[0].visibility, Visibility::Private("u1".into()));
-        assert!(!r[0].is_error, "{}", r[0].text);
         let p = s.reminder_prefs("u1").unwrap();
         assert_eq!(p.utc_offset, Some(120));
         assert!(r[0].text.contains("22:00-08:00"));
-        handle_remind(&mut s, &req("remind dm on", false), None, None);
+        run(&mut s, "dm on", false, None, None).unwrap();
         assert_eq!(s.reminder_prefs("u1").unwrap().dm, Some(true));
+    }
+
+    #[test]
+    fn a_vacation_end_is_a_time_for_the_front_end_to_show() {
+        let mut s = Store::open_in_memory().unwrap();
+        let r = run(&mut s, "vacation 1d", false, None, None).unwrap();
+        assert!(
+            r[0].text.0.iter().any(
+                |seg| matches!(seg, crate::chat::Seg::Time { at, .. } if *at == 1_000 + 86_400)
+            ),
+            "{:?}",
+            r[0].text
+        );
+        assert!(
+            !r[0].text.contains("<t:"),
+            "no Discord markup in the chat layer"
+        );
     }
 
     #[test]
     fn bad_arguments_explain_what_is_accepted() {
         let mut s = Store::open_in_memory().unwrap();
         for t in [
-            "remind delay soon",
-            "remind max lots",
-            "remind quiet 25:00-08:00",
-            "remind frobnicate",
-            "remind tz +99",
+            "delay soon",
+            "max lots",
+            "quiet 25:00-08:00",
+            "frobnicate",
+            "tz +99",
+            "dm maybe",
         ] {
-            let r = handle_remind(&mut s, &req(t, false), None, None);
-            assert!(r[0].is_error, "{t}");
-            assert!(r[0].text.contains("Usage"), "{t}: {}", r[0].text);
+            let e = run(&mut s, t, false, None, None).unwrap_err();
+            assert!(e.to_string().contains("Usage"), "{t}: {e}");
         }
     }
 
     #[test]
     fn deadline_needs_a_game_and_a_player_or_admin() {
         let mut s = Store::open_in_memory().unwrap();
-        assert!(
-            handle_remind(&mut s, &req("remind deadline 72h kick", false), None, None)[0].is_error
-        );
+        assert!(run(&mut s, "deadline 72h kick", false, None, None).is_err());
         s.conn
             .execute_batch(
                 "INSERT INTO games (id, platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
                  VALUES (1, 'discord', 'g', 'c', 'nepal', '{}', 7, 'running', 'u1', 0, 0);",
             )
             .unwrap();
-        assert!(
-            handle_remind(
-                &mut s,
-                &req("remind deadline 72h kick", false),
-                Some(1),
-                None
-            )[0]
-            .is_error
-        );
-        let r = handle_remind(
-            &mut s,
-            &req("remind deadline 72h kick", false),
-            Some(1),
-            Some(0),
-        );
+        assert!(run(&mut s, "deadline 72h kick", false, Some(1), None).is_err());
+        let r = run(&mut s, "deadline 72h kick", false, Some(1), Some(0)).unwrap();
         assert_eq!(r[0].visibility, Visibility::Public);
         assert_eq!(
             s.game_deadline(1).unwrap(),
             Some((72 * 3600, Consequence::Kick))
         );
-        handle_remind(&mut s, &req("remind deadline off", true), Some(1), None);
+        run(&mut s, "deadline off", true, Some(1), None).unwrap();
         assert_eq!(s.game_deadline(1).unwrap(), None);
     }
 }

@@ -13,6 +13,8 @@ struct Count {
     adds: u32,
     turn: usize,
     secret: Vec<u32>,
+    /// Secret drafting, like a program being planned: how many `hide`s each seat made.
+    hidden: Vec<u32>,
     rng: GameRng,
     over: bool,
 }
@@ -21,8 +23,11 @@ struct Count {
 enum CStep {
     Add(u32),
     Draw,
-    /// A sealed choice (secret notation).
+    /// A secret drafting step (like planning one action of a program).
     Hide,
+    /// Take back a `hide` (secret; listed only when there is one, like "remove the last
+    /// planned action").
+    Unhide,
     End,
 }
 
@@ -43,6 +48,7 @@ impl Game for Count {
             adds: 0,
             turn: 0,
             secret,
+            hidden: vec![0; players.len()],
             rng,
             over: false,
         })
@@ -74,6 +80,9 @@ impl Game for Count {
         }
         v.push(CStep::Draw);
         v.push(CStep::Hide);
+        if self.hidden[seat] > 0 {
+            v.push(CStep::Unhide);
+        }
         v.push(CStep::End);
         v
     }
@@ -99,7 +108,14 @@ impl Game for Count {
                     format!("you drew SECRET-{}", self.secret[seat]),
                 ));
             }
-            CStep::Hide => a.secret = true,
+            CStep::Hide => {
+                self.hidden[seat] += 1;
+                a.secret = true;
+            }
+            CStep::Unhide => {
+                self.hidden[seat] -= 1;
+                a.secret = true;
+            }
             CStep::End => {
                 a.turn_ended = true;
                 self.adds = 0;
@@ -117,15 +133,36 @@ impl Game for Count {
             CStep::Add(n) => format!("add {n}"),
             CStep::Draw => "draw".into(),
             CStep::Hide => "hide".into(),
+            CStep::Unhide => "unhide".into(),
             CStep::End => "end".into(),
+        }
+    }
+    fn label_step(_: &(), s: &CStep) -> String {
+        match s {
+            CStep::Hide => "Hide one more".into(),
+            CStep::Unhide => "Remove the last hidden one".into(),
+            other => Self::format_step(&(), other),
         }
     }
     fn view(&self, _: &(), viewer: Viewer) -> serde_json::Value {
         let mine = match viewer {
-            Viewer::Seat(s) => Some(format!("SECRET-{}", self.secret[s])),
+            Viewer::Seat(s) => Some(format!(
+                "SECRET-{} hidden {}",
+                self.secret[s], self.hidden[s]
+            )),
             Viewer::Spectator => None,
         };
         serde_json::json!({"pos": self.pos, "turn": self.turn, "mine": mine})
+    }
+    fn scramble(&self, _: &(), holder: Holder, rng: &mut GameRng) -> Self {
+        let mut g = self.clone();
+        if let Holder::Seat(s) = holder {
+            if !self.over {
+                g.secret[s] = rng.die(9000) + 1000;
+                g.hidden[s] = rng.below(4) as u32;
+            }
+        }
+        g
     }
     fn describe(_: &(), v: &serde_json::Value) -> String {
         v.to_string()
@@ -222,7 +259,7 @@ impl T {
         let r = self.say(user, text);
         assert!(
             !r.iter().any(|r| r.is_error),
-            "`{user}: {text}` failed: {:?}",
+            "`{user}: {text}` failed: {}",
             r[0].text
         );
         r
@@ -238,7 +275,7 @@ impl T {
             Visibility::Private(format!("id-{user}")),
             "errors are private"
         );
-        r[0].text.clone()
+        r[0].text.to_string()
     }
     fn started(players: &[&str]) -> T {
         let t = chat();
@@ -285,7 +322,13 @@ fn game_new_join_start_pings_the_first_player_with_a_board() {
     assert_eq!(r[0].visibility, Visibility::Public);
     assert!(r[0].image.is_some(), "the start shows the board");
     assert_eq!(r[0].pings, vec!["id-ann"]);
-    assert!(r[0].text.contains("<@id-ann>"));
+    // A structured mention: each front end writes it in its own way.
+    assert_eq!(r[0].text.mentions(), vec!["id-ann"]);
+    assert!(
+        !r[0].text.contains("<@"),
+        "no Discord markup: {}",
+        r[0].text
+    );
 }
 
 #[test]
@@ -643,10 +686,15 @@ fn count_game_passes_the_conformance_suite() {
 fn sealed_steps_never_appear_in_public_replies_or_history() {
     let t = T::started(&["ann", "bob"]);
     let r = t.ok("ann", "move hide");
-    assert!(!r[0].text.contains("hide") && r[0].visibility == Visibility::Public);
     assert!(r
         .iter()
         .any(|r| r.visibility == Visibility::Private("id-ann".into()) && r.text.contains("hide")));
+    for r in r
+        .iter()
+        .filter(|r| r.visibility != Visibility::Private("id-ann".into()))
+    {
+        assert!(!r.text.contains("hide"), "{}", r.text);
+    }
     for who in ["ann", "bob"] {
         let h = t.ok(who, "game history");
         assert!(
@@ -683,5 +731,568 @@ fn lobby_leave_and_kick_renumber_the_seats() {
             .unwrap()
             .is_none(),
         "an empty lobby closes"
+    );
+}
+
+// ---- Secrecy of drafting (issue 10) ----
+
+fn public(r: &[Reply]) -> Vec<&Reply> {
+    r.iter()
+        .filter(|r| r.visibility == Visibility::Public)
+        .collect()
+}
+
+fn private_to<'a>(r: &'a [Reply], user: &str) -> Vec<&'a Reply> {
+    r.iter()
+        .filter(|r| r.visibility == Visibility::Private(format!("id-{user}")))
+        .collect()
+}
+
+/// A secret step with no public event posts nothing publicly (no "made a sealed choice"):
+/// its echo and its buttons go to its player only.
+#[test]
+fn a_secret_drafting_step_posts_nothing_publicly() {
+    let t = T::started(&["ann", "bob"]);
+    let r = t.ok("ann", "move hide");
+    assert!(public(&r).is_empty(), "nothing public: {r:?}");
+    let mine = private_to(&r, "ann");
+    assert_eq!(mine.len(), 1);
+    assert!(mine[0].text.contains("hide"));
+    let commands: Vec<&str> = mine[0].buttons.iter().map(|b| b.command.as_str()).collect();
+    assert!(
+        commands.contains(&"move unhide") && commands.contains(&"move hide"),
+        "drafting buttons, privately: {commands:?}"
+    );
+}
+
+/// Buttons that show a seat's secret drafting ("remove the last planned action") never go
+/// into a public reply.
+#[test]
+fn drafting_buttons_are_never_public() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    t.ok("ann", "move hide");
+    for (who, step) in [("ann", "add 1"), ("ann", "end"), ("bob", "add 2")] {
+        let r = t.ok(who, &format!("move {step}"));
+        for p in public(&r) {
+            for b in &p.buttons {
+                assert!(
+                    !b.command.contains("hide"),
+                    "a public button shows drafting: {b:?}"
+                );
+            }
+            assert!(p.buttons.iter().any(|b| b.command == "move end"));
+        }
+    }
+}
+
+/// Undoing a secret step is told only to its player; the channel hears nothing of it.
+#[test]
+fn undoing_a_secret_step_answers_only_its_player() {
+    let t = T::started(&["ann", "bob"]);
+    t.ok("ann", "move hide");
+    let r = t.ok("ann", "undo");
+    assert!(public(&r).is_empty(), "nothing public: {r:?}");
+    let mine = private_to(&r, "ann");
+    assert!(
+        mine[0].text.contains("took back `hide`"),
+        "{}",
+        mine[0].text
+    );
+    assert_eq!(t.log(), vec!["hide", "undo"]);
+    // A step with public effects is still announced when taken back.
+    t.ok("ann", "move add 2");
+    let r = t.ok("ann", "undo");
+    assert!(public(&r)[0].text.contains("**ann** took back `add 2`"));
+}
+
+/// History and exports of a running game show neither secret drafting nor its undo, and
+/// number what they show, so gaps do not count hidden steps.
+#[test]
+fn history_and_export_hide_drafting_and_its_undo() {
+    let t = T::started(&["ann", "bob"]);
+    t.ok("ann", "move hide; hide; add 1");
+    t.ok("ann", "move hide");
+    t.ok("ann", "undo");
+    let h = t.ok("bob", "game history")[0].text.to_string();
+    assert_eq!(h, "Last 1 of 1 actions:\n#1 ann: add 1");
+    let file = t.chat.export(1).unwrap();
+    let steps: Vec<&str> = file.actions.iter().map(|a| a.step.as_str()).collect();
+    assert_eq!(steps, vec!["add 1"]);
+}
+
+/// Himalaya through the registry: every step played through the chat layer keeps its secret
+/// steps and drafting buttons private, posts its public events (the seal with its
+/// commitment), and a taken-back secret step is answered privately.
+#[test]
+fn himalaya_programming_is_private_and_the_seal_is_public() {
+    let reg = Registry::builtin();
+    let Some(kind) = reg.get("himalaya") else {
+        return;
+    };
+    let names = ["ann", "bob", "cy"];
+    let t = T {
+        chat: Chat::new(Store::open_in_memory().unwrap(), reg, Env::fixed(1_000, 77)),
+        clock: Arc::new(AtomicI64::new(0)),
+    };
+    t.ok("ann", "game new himalaya");
+    t.ok("bob", "game join");
+    t.ok("cy", "game join");
+    t.ok("ann", "game start");
+    let players: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+    let mut mirror = kind.setup(&players, &Options::new(), 77).unwrap();
+    let mut pick = GameRng::new(5);
+    let (mut secret_steps, mut public_secret_events, mut undone) = (0, 0, 0);
+    for _ in 0..400 {
+        let Status::Acting(a) = mirror.status() else {
+            break;
+        };
+        let seat = a[pick.below(a.len())];
+        let legal = mirror.legal(seat);
+        let step = legal[pick.below(legal.len())].notation.clone();
+        let mut after = mirror.box_clone();
+        let (_, applied) = after.play(seat, &step).unwrap();
+        let r = t.ok(names[seat], &format!("move {step}"));
+        let same_acting = {
+            let (mut x, mut y) = (
+                mirror.status().acting().to_vec(),
+                after.status().acting().to_vec(),
+            );
+            x.sort();
+            y.sort();
+            x == y
+        };
+        let public_events: Vec<&Event> = applied
+            .events
+            .iter()
+            .filter(|e| e.audience == Audience::Public)
+            .collect();
+        if applied.secret {
+            secret_steps += 1;
+            for p in public(&r) {
+                let echo = [format!(": {step}"), format!("`{step}`")];
+                assert!(
+                    !echo.iter().any(|e| p.text.contains(e)),
+                    "`{step}` echoed publicly: {}",
+                    p.text
+                );
+            }
+            if public_events.is_empty() && same_acting {
+                assert!(public(&r).is_empty(), "`{step}` posted publicly: {r:?}");
+            }
+        }
+        for e in &public_events {
+            if applied.secret {
+                public_secret_events += 1;
+            }
+            assert!(
+                public(&r).iter().any(|p| p.text.contains(&e.text)),
+                "the public event `{}` reaches the channel",
+                e.text
+            );
+        }
+        // Public buttons never offer a secret step; drafting buttons are private.
+        for reply in &r {
+            for b in &reply.buttons {
+                let s = b.command.trim_start_matches("move ");
+                let owner = after
+                    .status()
+                    .acting()
+                    .iter()
+                    .copied()
+                    .chain(0..3)
+                    .find(|&o| after.legal(o).iter().any(|l| l.notation == s));
+                let Some(owner) = owner else { continue };
+                let secret = after
+                    .box_clone()
+                    .play(owner, s)
+                    .map(|x| x.1.secret)
+                    .unwrap_or(true);
+                if reply.visibility == Visibility::Public {
+                    assert!(!secret, "secret step `{s}` as a public button");
+                }
+            }
+        }
+        mirror = after;
+        // Take back a secret drafting step now and then: only its player hears of it.
+        if applied.secret && !applied.irreversible && !applied.turn_ended && undone < 3 {
+            let r = t.ok(names[seat], "undo");
+            assert!(
+                public_events.is_empty() && same_acting,
+                "a drafting step with public effects: `{step}`"
+            );
+            assert!(
+                public(&r).is_empty(),
+                "undo of `{step}` posted publicly: {r:?}"
+            );
+            assert!(private_to(&r, names[seat])[0].text.contains(&step));
+            t.ok(names[seat], &format!("move {step}"));
+            undone += 1;
+        }
+    }
+    assert!(secret_steps > 0, "programming was reached");
+    assert!(
+        public_secret_events > 0,
+        "a seal was announced with its commitment"
+    );
+    assert!(undone > 0, "a drafting step was taken back");
+}
+
+// ---- Non-interference through the chat layer ----
+
+/// Everything the filter gives `viewer` about the game, the log and the last outcome.
+fn payloads(
+    g: &dyn AnyGame,
+    seats: &[SeatRow],
+    actions: &[ActionRow],
+    version: i64,
+    outcome: Option<&filter::Outcome>,
+    viewer: Viewer,
+    images: bool,
+) -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    let mut pictures: Vec<Vec<u8>> = Vec::new();
+    let mut push = |s: String| out.push(s.into_bytes());
+    push(filter::describe(g, viewer).to_string());
+    push(filter::view_json(g, viewer).to_string());
+    push(format!("{:?}", filter::buttons(g, seats, version, viewer)));
+    if let Viewer::Seat(s) = viewer {
+        push(format!("{:?}", filter::legal_list(g, s)));
+        push(format!("{:?}", filter::suggestions(g, s, "", 25)));
+    }
+    push(filter::history(actions, seats, viewer, false, 100).to_string());
+    push(format!("{:?}", filter::visible_log(actions, viewer, false)));
+    if viewer == Viewer::Spectator {
+        push(format!("{:?}", replay::export_actions(actions, false)));
+    }
+    if let Some(o) = outcome {
+        let user = match viewer {
+            Viewer::Seat(s) => Some(seats[s].user_id.clone()),
+            Viewer::Spectator => None,
+        };
+        for r in filter::deliver(o, g, seats, version) {
+            let seen = match &r.visibility {
+                Visibility::Public => true,
+                Visibility::Private(u) => Some(u) == user.as_ref(),
+            };
+            if seen {
+                push(format!(
+                    "{:?} {} {:?} {:?}",
+                    r.visibility, r.text, r.buttons, r.pings
+                ));
+                if images {
+                    pictures.push(r.image.clone().unwrap_or_default());
+                }
+            }
+        }
+    }
+    if images {
+        pictures.push(filter::board(g, viewer).1);
+    }
+    out.extend(pictures);
+    out
+}
+
+/// The log with `holder`'s secret steps changed: other notations, and more drafting
+/// (secret steps taken back) slipped in.
+fn scramble_log(actions: &[ActionRow], holder: Seat, rng: &mut GameRng) -> Vec<ActionRow> {
+    let mut out = Vec::new();
+    for a in actions {
+        let mut a = a.clone();
+        if a.kind == ActionKind::Step && a.secret && a.seat == holder {
+            a.step = format!("scrambled {}", rng.below(1000));
+        }
+        out.push(a);
+        if rng.below(3) == 0 {
+            let step = |kind, step: &str| ActionRow {
+                seq: 0,
+                seat: holder,
+                kind,
+                step: step.into(),
+                secret: kind == ActionKind::Step,
+                barrier: false,
+                turn_end: false,
+                at: 0,
+            };
+            out.push(step(ActionKind::Step, "drafted"));
+            out.push(step(ActionKind::Undo, "undo"));
+        }
+    }
+    out
+}
+
+/// The outcome with `holder`'s secrets changed: its secret steps, private events and
+/// private notes.
+fn scramble_outcome(o: &filter::Outcome, holder: Seat) -> filter::Outcome {
+    let mut o = o.clone();
+    for p in &mut o.played {
+        if p.seat == holder && p.secret {
+            p.notation = "scrambled step".into();
+        }
+        for e in &mut p.events {
+            if e.audience == Audience::Private(holder) {
+                e.text = "scrambled event".into();
+            }
+        }
+    }
+    for n in &mut o.notes {
+        if n.audience == Audience::Private(holder) {
+            n.text = Text::from("scrambled note");
+        }
+    }
+    o
+}
+
+/// Play `steps` random legal steps through the chat layer and, at every `every`-th
+/// position, check non-interference: for each holder of hidden information, scrambling it
+/// (state, log, last outcome) leaves every other viewer's payloads byte-identical.
+/// Returns how many comparisons saw the scramble change something for its holder.
+fn check_non_interference(
+    t: &T,
+    players: &[&str],
+    steps: usize,
+    every: usize,
+    images: bool,
+    seed: u64,
+) -> usize {
+    let mut pick = GameRng::new(seed);
+    let mut changed = 0;
+    for n in 0..steps {
+        let l = match t.chat.load_active(&place()) {
+            Ok(l) => l,
+            Err(_) => break,
+        };
+        let Some(g) = l.game else { break };
+        let Status::Acting(acting) = g.status() else {
+            break;
+        };
+        if n % every == 0 {
+            let actions = t.chat.lock().store.actions(l.row.id).unwrap();
+            let outcome = t.chat.last_outcome.lock().unwrap().clone();
+            let v = l.row.version;
+            let viewers: Vec<Viewer> = std::iter::once(Viewer::Spectator)
+                .chain((0..players.len()).map(Viewer::Seat))
+                .collect();
+            let mine: Vec<Vec<Vec<u8>>> = viewers
+                .iter()
+                .map(|&w| payloads(&*g, &l.seats, &actions, v, outcome.as_ref(), w, images))
+                .collect();
+            let holders = (0..players.len()).map(Holder::Seat).chain([Holder::Nobody]);
+            for (k, holder) in holders.enumerate() {
+                let g2 = g.scrambled(holder, seed ^ (n as u64 * 31 + k as u64));
+                let (actions2, outcome2) = match holder {
+                    Holder::Seat(h) => (
+                        scramble_log(&actions, h, &mut pick),
+                        outcome.as_ref().map(|o| scramble_outcome(o, h)),
+                    ),
+                    Holder::Nobody => (actions.clone(), outcome.clone()),
+                };
+                for (w, base) in viewers.iter().zip(&mine) {
+                    let other =
+                        payloads(&*g2, &l.seats, &actions2, v, outcome2.as_ref(), *w, images);
+                    if holder.seen_by(*w) {
+                        changed += (other != *base) as usize;
+                        continue;
+                    }
+                    for (i, (a, b)) in base.iter().zip(&other).enumerate() {
+                        assert!(
+                            a == b,
+                            "payload {i} for {w:?} changed when {holder:?}'s secrets were scrambled at step {n}:\n{}\n---\n{}",
+                            String::from_utf8_lossy(a),
+                            String::from_utf8_lossy(b)
+                        );
+                    }
+                    assert_eq!(base.len(), other.len(), "{w:?}, {holder:?}, step {n}");
+                }
+            }
+        }
+        let seat = acting[pick.below(acting.len())];
+        let legal = filter::legal_list(&*g, seat);
+        let step = legal[pick.below(legal.len())].notation.clone();
+        let r = t.chat.handle(&Request {
+            user: User {
+                id: l.seats[seat].user_id.clone(),
+                name: players[seat].into(),
+                is_channel_admin: false,
+            },
+            ..req(players[seat], &format!("move {step}"))
+        });
+        assert!(!r.iter().any(|r| r.is_error), "`{step}`: {}", r[0].text);
+        // Now and then take a step back, so undo outcomes are checked too.
+        if pick.below(6) == 0 {
+            t.chat.handle(&Request {
+                user: User {
+                    id: l.seats[seat].user_id.clone(),
+                    name: players[seat].into(),
+                    is_channel_admin: false,
+                },
+                ..req(players[seat], "undo")
+            });
+        }
+    }
+    changed
+}
+
+#[test]
+fn scrambling_one_seats_secrets_changes_no_other_viewers_payloads_count() {
+    for seed in 0..4 {
+        let mut t = T::started(&["ann", "bob", "cy"]);
+        t.chat = Chat::new(
+            Store::open_in_memory().unwrap(),
+            registry(),
+            Env::fixed(1_000, 77),
+        );
+        t.ok("ann", "game new count");
+        t.ok("bob", "game join");
+        t.ok("cy", "game join");
+        t.ok("ann", "game start");
+        let changed = check_non_interference(&t, &["ann", "bob", "cy"], 120, 1, true, seed);
+        assert!(
+            changed > 0,
+            "the scrambles changed the holders' own payloads"
+        );
+    }
+}
+
+#[test]
+fn scrambling_one_seats_secrets_changes_no_other_viewers_payloads_every_game() {
+    for kind in Registry::builtin().all() {
+        let players = ["ann", "bob", "cy", "dee", "eve", "fay"];
+        let n = kind.min_players().max(3).min(kind.max_players());
+        let t = T {
+            chat: Chat::new(
+                Store::open_in_memory().unwrap(),
+                Registry::builtin(),
+                Env::fixed(1_000, 99),
+            ),
+            clock: Arc::new(AtomicI64::new(0)),
+        };
+        t.ok("ann", &format!("game new {}", kind.id()));
+        for p in &players[1..n] {
+            t.ok(p, "game join");
+        }
+        t.ok("ann", "game start");
+        let changed = check_non_interference(&t, &players[..n], 160, 4, false, 3);
+        eprintln!(
+            "{}: {changed} holder payloads changed by scrambles",
+            kind.id()
+        );
+    }
+}
+
+/// The check fails when a leak is put in on purpose: an outcome whose public lines echo a
+/// secret step (as a filter that forgot redaction would build it) gives the spectator
+/// different payloads once the step is scrambled.
+#[test]
+fn non_interference_catches_a_public_echo_of_a_secret_step() {
+    let t = T::started(&["ann", "bob"]);
+    t.ok("ann", "move hide");
+    let l = t.chat.load_active(&place()).unwrap();
+    let g = l.game.unwrap();
+    let leaky = |mut o: filter::Outcome| {
+        let echo = format!("ann played {}", o.played[0].notation);
+        o.notes.push(filter::Line::public(echo));
+        o
+    };
+    let o = t.chat.last_outcome.lock().unwrap().clone().unwrap();
+    let see = |o: &filter::Outcome| {
+        payloads(
+            &*g,
+            &l.seats,
+            &[],
+            l.row.version,
+            Some(o),
+            Viewer::Spectator,
+            false,
+        )
+    };
+    assert_eq!(
+        see(&o),
+        see(&scramble_outcome(&o, 0)),
+        "the real filter passes"
+    );
+    assert_ne!(
+        see(&leaky(o.clone())),
+        see(&leaky(scramble_outcome(&o, 0))),
+        "a public echo of a secret step is caught"
+    );
+}
+
+// ---- Commands, ids, errors, environment ----
+
+#[test]
+fn a_unique_beginning_of_a_game_id_is_enough() {
+    let ids = ["nepal", "nanga-parbat", "himalaya"];
+    assert_eq!(match_game_id(&ids, "nan").unwrap(), "nanga-parbat");
+    assert_eq!(match_game_id(&ids, "NEPAL").unwrap(), "nepal");
+    assert_eq!(match_game_id(&ids, "h").unwrap(), "himalaya");
+    let e = match_game_id(&ids, "n").unwrap_err();
+    assert!(
+        matches!(&e, ChatError::AmbiguousGame { candidates, .. } if candidates == &["nepal", "nanga-parbat"]),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("`nepal` or `nanga-parbat`"), "{e}");
+    assert!(match_game_id(&ids, "chess")
+        .unwrap_err()
+        .to_string()
+        .contains("games: nepal, nanga-parbat, himalaya"));
+    // Through the commands.
+    let t = chat();
+    t.ok("ann", "game new co");
+    assert!(t.ok("ann", "rules c turn")[0]
+        .text
+        .contains("rulebook: Test"));
+}
+
+#[test]
+fn errors_are_typed_and_name_commands_for_each_front_end() {
+    let t = T::started(&["ann", "bob"]);
+    let r = t.say("ann", "move");
+    assert!(!r[0].is_error, "`move` alone lists the legal steps");
+    let r = t.say("ann", "undo maybe");
+    assert!(r[0].is_error);
+    let cmds: Vec<&str> = r[0].text.commands().iter().map(|c| c.path).collect();
+    assert!(cmds.contains(&"undo"), "{:?}", r[0].text);
+    assert!(
+        r[0].text.contains("`accept`, `reject` or nothing"),
+        "{}",
+        r[0].text
+    );
+    let e = t.err("cy", "game leave");
+    assert!(
+        e.contains("`game resign`") || e.contains("not joined"),
+        "{e}"
+    );
+    assert!(t.err("ann", "game status now").contains("not `now`"));
+}
+
+#[test]
+fn help_comes_from_the_command_table() {
+    let t = chat();
+    let all = t.ok("ann", "help")[0].text.to_string();
+    for c in table::COMMANDS {
+        assert!(all.contains(&format!("**{}**", c.name)), "{all}");
+    }
+    let h = t.ok("ann", "help game")[0].text.to_string();
+    for s in table::find_path("game").unwrap().subcommands {
+        assert!(h.contains(&format!("`{}", s.path)), "{h}");
+    }
+    assert!(t.ok("ann", "help undo")[0]
+        .text
+        .contains("`undo [accept|reject]`"));
+    assert!(t.err("ann", "help fly").contains("no help"));
+}
+
+#[test]
+fn the_clock_is_the_injected_one() {
+    let t = chat();
+    t.clock.store(5_000, Ordering::SeqCst);
+    let r = t.ok("ann", "remind vacation 1h");
+    assert!(
+        r[0].text
+            .0
+            .iter()
+            .any(|s| matches!(s, Seg::Time { at: 8_600, .. })),
+        "the vacation ends an hour after the injected now: {:?}",
+        r[0].text
     );
 }

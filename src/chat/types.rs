@@ -1,5 +1,6 @@
 //! Platform-neutral request and reply types. Discord and the terminal both speak these.
 
+use super::text::Text;
 use serde::Serialize;
 
 /// Where a game lives: one active game per (platform, channel). A thread is a channel.
@@ -58,10 +59,11 @@ pub struct Button {
     pub version: i64,
 }
 
-/// One reply message.
+/// One reply message. The front end renders `text` in its own syntax (see
+/// [`super::text`]).
 #[derive(Clone, Debug, Serialize)]
 pub struct Reply {
-    pub text: String,
+    pub text: Text,
     /// PNG bytes of the board, if any.
     #[serde(skip)]
     pub image: Option<Vec<u8>>,
@@ -77,7 +79,7 @@ pub struct Reply {
 }
 
 impl Reply {
-    pub fn public(text: impl Into<String>) -> Self {
+    pub fn public(text: impl Into<Text>) -> Self {
         Reply {
             text: text.into(),
             image: None,
@@ -88,13 +90,13 @@ impl Reply {
             file: None,
         }
     }
-    pub fn private(user: &str, text: impl Into<String>) -> Self {
+    pub fn private(user: &str, text: impl Into<Text>) -> Self {
         Reply {
             visibility: Visibility::Private(user.to_string()),
             ..Reply::public(text)
         }
     }
-    pub fn error(user: &str, text: impl Into<String>) -> Self {
+    pub fn error(user: &str, text: impl Into<Text>) -> Self {
         Reply {
             is_error: true,
             ..Reply::private(user, text)

@@ -1,9 +1,12 @@
 //! The slash commands. Each builds a chat command line and hands it to `send::run_command`.
-//! A command's `///` doc is its help text on Discord.
+//! Names, descriptions and help come from the chat layer's command table
+//! ([`crate::chat::table`]): [`all`] writes them into the poise commands, and a test checks
+//! that the slash commands, subcommands and options are exactly the table's.
 
-use super::send::run_command;
+use super::send::{run_command, DiscordSyntax};
 use super::{Ctx, Data, Error};
-use crate::chat::GameInfo;
+use crate::chat::table::{self, COMMANDS};
+use crate::chat::{GameInfo, Text};
 use poise::serenity_prelude as serenity;
 
 /// Discord's limit on autocomplete suggestions.
@@ -11,9 +14,32 @@ const MAX_SUGGESTIONS: usize = 25;
 /// Discord's limit on a choice's name and value.
 const MAX_CHOICE: usize = 100;
 
-/// All commands, in the order shown in Discord.
+/// All commands, in the order shown in Discord, described from the command table.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![game(), r#move(), undo(), board(), rules(), remind(), help()]
+    let mut cmds = vec![game(), r#move(), undo(), board(), rules(), remind(), help()];
+    for c in cmds.iter_mut() {
+        if let Some(spec) = COMMANDS.iter().find(|s| s.name == c.name) {
+            describe(c, spec);
+        }
+    }
+    cmds
+}
+
+/// Write a table entry's description, help and option descriptions into a poise command
+/// (and its subcommands).
+fn describe(c: &mut poise::Command<Data, Error>, spec: &'static table::Command) {
+    c.description = Some(spec.about.into());
+    c.help_text = Some(Text::template(spec.help).render(&DiscordSyntax).into());
+    for p in c.parameters.iter_mut() {
+        if let Some(a) = spec.args.iter().find(|a| a.name == p.name) {
+            p.description = Some(a.about.into());
+        }
+    }
+    for sub in c.subcommands.iter_mut() {
+        if let Some(s) = spec.subcommands.iter().find(|s| s.name == sub.name) {
+            describe(sub, s);
+        }
+    }
 }
 
 /// Offer the installed games as the choices of `/game new game:` (known only at run time).
@@ -57,7 +83,7 @@ fn place(ctx: &Ctx<'_>) -> crate::chat::Place {
     }
 }
 
-/// Play board games in this channel: create, join, start and manage a game.
+// Described by the command table.
 #[poise::command(
     slash_command,
     guild_only,
@@ -107,14 +133,12 @@ async fn ac_options(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocomplete
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-/// Create a game in this channel; others then /game join and the creator /game start.
+// Described by the command table.
 #[poise::command(slash_command, rename = "new")]
 pub async fn game_new(
     ctx: Ctx<'_>,
-    #[description = "Which game"] game: i64,
-    #[description = "Options as key=value words, e.g. boom=on"]
-    #[autocomplete = "ac_options"]
-    options: Option<String>,
+    game: i64,
+    #[autocomplete = "ac_options"] options: Option<String>,
 ) -> Result<(), Error> {
     let id = match ctx.data().games.get(game as usize) {
         Some(g) => g.id.to_string(),
@@ -137,35 +161,34 @@ pub async fn game_new(
     run_command(ctx, text).await
 }
 
-/// Take a seat in the game waiting in this channel.
+// Described by the command table.
 #[poise::command(slash_command)]
 pub async fn join(ctx: Ctx<'_>) -> Result<(), Error> {
     run_command(ctx, "game join".into()).await
 }
 
-/// Leave the game before it starts.
+// Described by the command table.
 #[poise::command(slash_command)]
 pub async fn leave(ctx: Ctx<'_>) -> Result<(), Error> {
     run_command(ctx, "game leave".into()).await
 }
 
-/// Start the game with the players seated so far.
+// Described by the command table.
 #[poise::command(slash_command)]
 pub async fn start(ctx: Ctx<'_>) -> Result<(), Error> {
     run_command(ctx, "game start".into()).await
 }
 
-/// Show the game's status: whose turn it is, scores, deadlines.
+// Described by the command table.
 #[poise::command(slash_command)]
 pub async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
     run_command(ctx, "game status".into()).await
 }
 
-/// Show the last moves of the game.
+// Described by the command table.
 #[poise::command(slash_command)]
 pub async fn history(
     ctx: Ctx<'_>,
-    #[description = "How many moves (default: a few)"]
     #[min = 1]
     #[max = 100]
     n: Option<u32>,
@@ -177,28 +200,25 @@ pub async fn history(
     .await
 }
 
-/// Give up: you leave the game, which goes on without you.
+// Described by the command table.
 #[poise::command(slash_command)]
 pub async fn resign(ctx: Ctx<'_>) -> Result<(), Error> {
     run_command(ctx, "game resign".into()).await
 }
 
-/// Vote to remove a player (channel admins remove at once).
+// Described by the command table.
 #[poise::command(slash_command)]
-pub async fn kick(
-    ctx: Ctx<'_>,
-    #[description = "The player to remove"] player: serenity::User,
-) -> Result<(), Error> {
+pub async fn kick(ctx: Ctx<'_>, player: serenity::User) -> Result<(), Error> {
     run_command(ctx, format!("game kick {}", player.id)).await
 }
 
-/// Vote to abort the game (channel admins abort at once).
+// Described by the command table.
 #[poise::command(slash_command)]
 pub async fn abort(ctx: Ctx<'_>) -> Result<(), Error> {
     run_command(ctx, "game abort".into()).await
 }
 
-/// Export the game as a replay file.
+// Described by the command table.
 #[poise::command(slash_command)]
 pub async fn export(ctx: Ctx<'_>) -> Result<(), Error> {
     run_command(ctx, "game export".into()).await
@@ -231,15 +251,14 @@ async fn ac_move(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteRes
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-/// Make your move: one or more steps separated by `;`, e.g. `grow Kathmandu; end`.
+// Described by the command table.
 #[poise::command(slash_command, rename = "move", guild_only)]
 pub async fn r#move(
     ctx: Ctx<'_>,
-    #[description = "Your steps; start typing to see the legal ones"]
-    #[autocomplete = "ac_move"]
-    steps: String,
+    #[autocomplete = "ac_move"] steps: Option<String>,
 ) -> Result<(), Error> {
-    run_command(ctx, format!("move {}", steps.trim())).await
+    let steps = steps.unwrap_or_default();
+    run_command(ctx, format!("move {}", steps.trim()).trim_end().to_string()).await
 }
 
 #[derive(Debug, poise::ChoiceParameter)]
@@ -250,12 +269,9 @@ pub enum UndoAnswer {
     Reject,
 }
 
-/// Take back your last step, or answer another player's undo request.
+// Described by the command table.
 #[poise::command(slash_command, guild_only)]
-pub async fn undo(
-    ctx: Ctx<'_>,
-    #[description = "Answer a pending undo request"] answer: Option<UndoAnswer>,
-) -> Result<(), Error> {
+pub async fn undo(ctx: Ctx<'_>, answer: Option<UndoAnswer>) -> Result<(), Error> {
     let text = match answer {
         None => "undo".to_string(),
         Some(UndoAnswer::Accept) => "undo accept".to_string(),
@@ -264,12 +280,9 @@ pub async fn undo(
     run_command(ctx, text).await
 }
 
-/// Show the board; `private: true` shows it with your own hidden information, only to you.
+// Described by the command table.
 #[poise::command(slash_command, guild_only)]
-pub async fn board(
-    ctx: Ctx<'_>,
-    #[description = "Include your private information (only you see it)"] private: Option<bool>,
-) -> Result<(), Error> {
+pub async fn board(ctx: Ctx<'_>, private: Option<bool>) -> Result<(), Error> {
     run_command(
         ctx,
         if private == Some(true) {
@@ -314,16 +327,12 @@ async fn ac_topic(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteRe
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-/// Look up a game's rules; answers cite the rulebook section.
+// Described by the command table.
 #[poise::command(slash_command)]
 pub async fn rules(
     ctx: Ctx<'_>,
-    #[description = "Which game"]
-    #[autocomplete = "ac_game"]
-    game: String,
-    #[description = "A topic; start typing to see them"]
-    #[autocomplete = "ac_topic"]
-    topic: Option<String>,
+    #[autocomplete = "ac_game"] game: String,
+    #[autocomplete = "ac_topic"] topic: Option<String>,
 ) -> Result<(), Error> {
     let mut text = format!("rules {}", game.trim());
     if let Some(t) = topic {
@@ -380,14 +389,12 @@ impl RemindSetting {
     }
 }
 
-/// Your turn reminders (delay, interval, quiet hours, DM, vacation) and this game's deadline.
+// Described by the command table.
 #[poise::command(slash_command)]
 pub async fn remind(
     ctx: Ctx<'_>,
-    #[description = "What to set (default: show your settings)"] setting: Option<RemindSetting>,
-    #[description = "The value, e.g. 12h, 22:00-08:00 tz=+02:00, on, 72h kick"] value: Option<
-        String,
-    >,
+    setting: Option<RemindSetting>,
+    value: Option<String>,
 ) -> Result<(), Error> {
     let mut text = format!("remind {}", setting.as_ref().map_or("show", |s| s.word()));
     if let Some(v) = value {
@@ -397,12 +404,9 @@ pub async fn remind(
     run_command(ctx, text).await
 }
 
-/// How to play with Sherpa; `/help command:move` explains one command.
+// Described by the command table.
 #[poise::command(slash_command)]
-pub async fn help(
-    ctx: Ctx<'_>,
-    #[description = "A command, e.g. move"] command: Option<String>,
-) -> Result<(), Error> {
+pub async fn help(ctx: Ctx<'_>, command: Option<String>) -> Result<(), Error> {
     run_command(
         ctx,
         command.map_or("help".into(), |c| {
@@ -410,4 +414,80 @@ pub async fn help(
         }),
     )
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use poise::ChoiceParameter;
+
+    fn check(c: &poise::Command<Data, Error>, spec: &table::Command) {
+        assert_eq!(c.name, spec.name);
+        assert_eq!(c.description.as_deref(), Some(spec.about), "{}", spec.path);
+        assert_eq!(
+            c.help_text.as_deref(),
+            Some(Text::template(spec.help).render(&DiscordSyntax).as_str()),
+            "{}",
+            spec.path
+        );
+        let params: Vec<(&str, bool)> = c
+            .parameters
+            .iter()
+            .map(|p| (p.name.as_ref(), p.required))
+            .collect();
+        let args: Vec<(&str, bool)> = spec.args.iter().map(|a| (a.name, a.required)).collect();
+        assert_eq!(
+            params, args,
+            "/{}: options are the table's arguments",
+            spec.path
+        );
+        for p in &c.parameters {
+            let a = spec.args.iter().find(|a| a.name == p.name).unwrap();
+            assert_eq!(
+                p.description.as_deref(),
+                Some(a.about),
+                "{} {}",
+                spec.path,
+                a.name
+            );
+        }
+        let subs: Vec<&str> = c.subcommands.iter().map(|s| s.name.as_ref()).collect();
+        let want: Vec<&str> = spec.subcommands.iter().map(|s| s.name).collect();
+        assert_eq!(subs, want, "/{}: subcommands are the table's", spec.path);
+        for (sub, s) in c.subcommands.iter().zip(spec.subcommands) {
+            check(sub, s);
+        }
+    }
+
+    #[test]
+    fn slash_commands_are_exactly_the_command_table() {
+        let cmds = all();
+        let names: Vec<&str> = cmds.iter().map(|c| c.name.as_ref()).collect();
+        let want: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
+        assert_eq!(names, want);
+        for (c, spec) in cmds.iter().zip(COMMANDS) {
+            check(c, spec);
+        }
+    }
+
+    #[test]
+    fn choice_options_follow_the_table() {
+        let words: Vec<String> = RemindSetting::list()
+            .iter()
+            .map(|c| c.name.split_whitespace().next().unwrap().to_string())
+            .collect();
+        assert_eq!(words, table::REMIND_SETTINGS);
+        for (i, w) in table::REMIND_SETTINGS.iter().enumerate() {
+            assert_eq!(RemindSetting::from_index(i).unwrap().word(), *w);
+        }
+        let undo = table::find_path("undo").unwrap();
+        let table::ArgKind::Choice(answers) = undo.args[0].kind else {
+            panic!("undo takes a choice")
+        };
+        let names: Vec<String> = UndoAnswer::list()
+            .iter()
+            .map(|c| c.name.to_string())
+            .collect();
+        assert_eq!(names, answers);
+    }
 }

@@ -152,6 +152,10 @@ pub async fn run_until(
         config.reminders.clone(),
         Duration::from_secs(config.reminder_check_secs.max(1)),
         shutting_down.clone(),
+        {
+            let c = chat.clone();
+            Arc::new(move || c.now())
+        },
     ));
     let stopper = {
         let shutting_down = shutting_down.clone();

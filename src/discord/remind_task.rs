@@ -12,12 +12,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
-}
+/// The clock the reminders read (the chat layer's injected one).
+pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
 
 /// Run until `stop` is set.
 pub async fn run(
@@ -26,6 +22,7 @@ pub async fn run(
     defaults: ReminderDefaults,
     every: Duration,
     stop: Arc<AtomicBool>,
+    now: Clock,
 ) {
     let store = match tokio::task::spawn_blocking(move || Store::open(&db)).await {
         Ok(Ok(s)) => Arc::new(Mutex::new(s)),
@@ -54,9 +51,10 @@ pub async fn run(
         }
         let s = store.clone();
         let d = defaults.clone();
+        let clock = now.clone();
         let due = tokio::task::spawn_blocking(move || {
             let st = s.lock().unwrap_or_else(|e| e.into_inner());
-            st.due_reminders("discord", now(), &d)
+            st.due_reminders("discord", clock(), &d)
         })
         .await;
         let due = match due {
@@ -78,9 +76,10 @@ pub async fn run(
                 Ok(()) => {
                     let s = store.clone();
                     let key = r.key.clone();
+                    let clock = now.clone();
                     let res = tokio::task::spawn_blocking(move || {
                         let mut st = s.lock().unwrap_or_else(|e| e.into_inner());
-                        st.mark_sent(&key, now())
+                        st.mark_sent(&key, clock())
                     })
                     .await;
                     if let Ok(Err(e)) | Err(e) =

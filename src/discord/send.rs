@@ -1,7 +1,8 @@
 //! Turning interactions into chat requests and chat replies into Discord messages.
 
 use super::{Ctx, Data, Error};
-use crate::chat::{Chat, Place, Reply, Request, User, Visibility};
+use crate::chat::table::{self, ArgKind};
+use crate::chat::{Chat, CmdRef, Place, Reply, Request, Syntax, TimeStyle, User, Visibility};
 use poise::serenity_prelude as serenity;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -13,6 +14,58 @@ const MAX_CONTENT: usize = 2000;
 const BUTTON_PREFIX: &str = "sherpa:";
 /// Answer within this time or defer (Discord allows 3 s for the first response).
 const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// Discord's way of writing reply text: `<@id>` mentions, `<t:…:R>` timestamps (each
+/// reader sees their own time zone), and slash commands with their options
+/// (`/undo answer:accept`).
+pub struct DiscordSyntax;
+
+impl Syntax for DiscordSyntax {
+    fn mention(&self, user: &str, _name: &str) -> String {
+        format!("<@{user}>")
+    }
+    fn time(&self, at: i64, style: TimeStyle) -> String {
+        let f = match style {
+            TimeStyle::Relative => 'R',
+            TimeStyle::Full => 'f',
+        };
+        format!("<t:{at}:{f}>")
+    }
+    fn command(&self, c: &CmdRef) -> String {
+        let mut s = format!("/{}", c.path);
+        let Some(spec) = table::find_path(c.path) else {
+            return s;
+        };
+        for (a, v) in spec.args.iter().zip(&c.args) {
+            let optional = v.starts_with('[') && v.ends_with(']');
+            let inner = if optional || (v.starts_with('<') && v.ends_with('>')) {
+                if v[1..v.len() - 1] == *a.name {
+                    "…".to_string()
+                } else {
+                    v.clone()
+                }
+            } else {
+                v.clone()
+            };
+            let value = if a.kind == ArgKind::Switch {
+                "True".to_string()
+            } else if optional {
+                inner
+                    .trim_start_matches('[')
+                    .trim_end_matches(']')
+                    .to_string()
+            } else {
+                inner
+            };
+            if optional {
+                s.push_str(&format!(" [{}:{value}]", a.name));
+            } else {
+                s.push_str(&format!(" {}:{value}", a.name));
+            }
+        }
+        s
+    }
+}
 
 /// The interaction being answered.
 pub enum Target<'a> {
@@ -224,15 +277,16 @@ fn is_ephemeral(r: &Reply) -> bool {
 /// The message text (with mentions of exactly the pinged users) and a text attachment if
 /// the text is too long for one message.
 fn content_of(r: &Reply) -> (String, Option<serenity::CreateAttachment>) {
+    let body = r.text.render(&DiscordSyntax);
     let mut text = String::new();
     for p in &r.pings {
         let m = format!("<@{p}>");
-        if !r.text.contains(&m) {
+        if !body.contains(&m) {
             text.push_str(&m);
             text.push(' ');
         }
     }
-    text.push_str(&r.text);
+    text.push_str(&body);
     if text.chars().count() <= MAX_CONTENT {
         return (text, None);
     }
@@ -412,6 +466,38 @@ mod tests {
         let (c, att) = content_of(&r);
         assert!(c.chars().count() <= MAX_CONTENT);
         assert!(att.is_some());
+    }
+
+    #[test]
+    fn discord_writes_mentions_timestamps_and_slash_commands() {
+        use crate::chat::Text;
+        let t = Text::new()
+            .mention("11", "ann")
+            .p(" joined; answer ")
+            .cmd("undo", &["accept"])
+            .p(", ")
+            .cmd("game join", &[])
+            .p(", ")
+            .cmd("board", &["private"])
+            .p(", ")
+            .cmd("game history", &["[n]"])
+            .p(", ")
+            .cmd("move", &["grow Kathmandu; end"])
+            .p(" before ")
+            .time(1_700_000_000, TimeStyle::Relative);
+        assert_eq!(
+            t.render(&DiscordSyntax),
+            "<@11> joined; answer `/undo answer:accept`, `/game join`, `/board private:True`, `/game history [n:…]`, `/move steps:grow Kathmandu; end` before <t:1700000000:R>"
+        );
+        assert_eq!(
+            t.to_string(),
+            "@ann joined; answer `undo accept`, `game join`, `board private`, `game history [n]`, `move grow Kathmandu; end` before 2023-11-14 22:13 UTC"
+        );
+        let help = Text::template(table::find_path("move").unwrap().help).render(&DiscordSyntax);
+        assert!(
+            help.contains("`/move` with no steps lists your legal steps"),
+            "{help}"
+        );
     }
 
     #[test]

@@ -1,0 +1,211 @@
+//! The one function that changes a running game: [`Chat::commit_turn`]. Start, move,
+//! undo, resign and kick all build a [`Turn`] and hand it here.
+//!
+//! Invariants: the change is one store transaction checked against the version the
+//! handler loaded (a stale version is refused, nothing written); the request id is recorded
+//! in it; resigned seats' pending turns are played by the autopilot and logged like any
+//! step; open undo votes (and the motions the turn names) are cleared; the reminder
+//! schedule restarts when the acting seats change; the replies come from
+//! [`filter::deliver`].
+
+use super::filter::{self, Line, Outcome, Played};
+use super::*;
+use crate::store::{Change, GameStatus, NewAction};
+
+/// Longest autopilot run for resigned seats in one request.
+const AUTOPILOT_CAP: usize = 10_000;
+
+/// A checked change to a running game, ready to commit.
+pub(crate) struct Turn {
+    /// The state after the change (before the autopilot plays for resigned seats).
+    pub game: Box<dyn AnyGame>,
+    /// The steps the player applied (logged as steps).
+    pub played: Vec<Logged>,
+    /// Log an undo before the steps (the state is already the replay without the step).
+    pub undo: bool,
+    /// Seats that resign with this change.
+    pub resign: Vec<Seat>,
+    /// This change starts the game (lobby → running).
+    pub start: bool,
+    /// Lines before the steps (who started, resigned, took back…).
+    pub notes: Vec<Line>,
+    /// Motions whose votes are cleared besides `undo`.
+    pub clear_votes: Vec<String>,
+}
+
+impl Turn {
+    pub fn new(game: Box<dyn AnyGame>) -> Turn {
+        Turn {
+            game,
+            played: vec![],
+            undo: false,
+            resign: vec![],
+            start: false,
+            notes: vec![],
+            clear_votes: vec![],
+        }
+    }
+}
+
+impl Chat {
+    pub(crate) fn request_key(req: &Request) -> Option<(&str, &str)> {
+        req.request_id
+            .as_deref()
+            .map(|id| (req.place.platform.as_str(), id))
+    }
+
+    /// Commit `t` to the game loaded as `l` (at `l.row.version`) and build the replies.
+    /// `before`: the seats that were acting (empty before the start).
+    pub(crate) fn commit_turn(
+        &self,
+        req: &Request,
+        l: &Loaded,
+        before: Vec<Seat>,
+        t: Turn,
+    ) -> Result<Vec<Reply>, ChatError> {
+        let mut seats = l.seats.clone();
+        for &s in &t.resign {
+            if let Some(r) = seats.get_mut(s) {
+                r.resigned = true;
+            }
+        }
+        let abandoned = !t.resign.is_empty() && seats.iter().all(|s| s.resigned);
+        let mut g = t.game;
+        let auto = if abandoned {
+            vec![]
+        } else {
+            autopilot(&mut *g, &seats)?
+        };
+        let after = g.status();
+        let mut acting = after.acting().to_vec();
+        acting.sort_unstable();
+        let mut was = before.clone();
+        was.sort_unstable();
+        let turn_changed = was != acting || after.is_finished();
+        let status = if abandoned {
+            Some(GameStatus::Aborted)
+        } else if after.is_finished() {
+            Some(GameStatus::Finished)
+        } else if t.start {
+            Some(GameStatus::Running)
+        } else {
+            None
+        };
+        let invoker = seat_of(&l.seats, &req.user.id);
+        let mut actions = Vec::new();
+        if t.undo {
+            actions.push(NewAction {
+                seat: invoker.unwrap_or(0),
+                kind: ActionKind::Undo,
+                step: "undo".into(),
+                secret: false,
+                barrier: false,
+                turn_end: false,
+            });
+        }
+        actions.extend(t.played.iter().chain(&auto).map(|p| p.action.clone()));
+        let mut clear_votes = vec!["undo".to_string()];
+        clear_votes.extend(t.clear_votes);
+        self.run_commit_hook();
+        let mut inner = self.lock();
+        let version = inner.store.commit(
+            l.row.id,
+            l.row.version,
+            Change {
+                actions,
+                snapshot: Some(g.snapshot()),
+                status,
+                request: Self::request_key(req),
+                resign: t.resign.clone(),
+                turn_changed,
+                clear_votes,
+            },
+            self.now(),
+        )?;
+        self.remember(&mut inner, l.row.id, version, &*g);
+        drop(inner);
+        if turn_changed && !abandoned {
+            self.after_turn_change(l.row.id, &seats, &after);
+        }
+        let outcome = Outcome {
+            notes: t.notes,
+            played: t.played.into_iter().chain(auto).map(|p| p.played).collect(),
+            before,
+            invoker,
+            describe: t.start,
+            abandoned,
+        };
+        let replies = filter::deliver(&outcome, &*g, &seats, version);
+        #[cfg(test)]
+        {
+            *self.last_outcome.lock().unwrap_or_else(|p| p.into_inner()) = Some(outcome);
+        }
+        Ok(replies)
+    }
+
+    /// Called after the acting seats change (reminder schedules restart).
+    fn after_turn_change(&self, game_id: i64, seats: &[SeatRow], status: &crate::engine::Status) {
+        let now = self.now();
+        if let Err(e) = self
+            .lock()
+            .store
+            .on_turn_change_seats(game_id, seats, status, now)
+        {
+            tracing::warn!(game_id, "could not reset the reminder schedule: {e}");
+        }
+    }
+}
+
+/// A step applied to the state, with its log row and what it produced.
+pub(crate) struct Logged {
+    pub action: NewAction,
+    pub played: Played,
+}
+
+/// Play `text` (one step) for `seat` on `g`; on error nothing changed.
+pub(crate) fn play(
+    g: &mut dyn AnyGame,
+    seat: Seat,
+    text: &str,
+    auto: bool,
+) -> Result<Logged, crate::engine::PlayError> {
+    let (notation, a) = g.play(seat, text)?;
+    Ok(Logged {
+        action: NewAction {
+            seat,
+            kind: ActionKind::Step,
+            step: notation.clone(),
+            secret: a.secret,
+            barrier: a.irreversible,
+            turn_end: a.turn_ended,
+        },
+        played: Played {
+            seat,
+            notation,
+            secret: a.secret,
+            events: a.events,
+            auto,
+        },
+    })
+}
+
+/// Play pending turns of resigned seats with each game's default step. Logged like any
+/// other step so replay stays deterministic.
+fn autopilot(g: &mut dyn AnyGame, seats: &[SeatRow]) -> Result<Vec<Logged>, ChatError> {
+    let mut out = Vec::new();
+    for _ in 0..AUTOPILOT_CAP {
+        let Some(&seat) = g
+            .status()
+            .acting()
+            .iter()
+            .find(|&&s| seats.get(s).map(|r| r.resigned).unwrap_or(false))
+        else {
+            return Ok(out);
+        };
+        let pick = g
+            .default_step(seat)
+            .ok_or_else(|| ChatError::Autopilot("a resigned player has no legal step".into()))?;
+        out.push(play(g, seat, &pick, true).map_err(|e| ChatError::Autopilot(e.to_string()))?);
+    }
+    Err(ChatError::Autopilot("it did not finish".into()))
+}

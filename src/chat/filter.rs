@@ -1,0 +1,519 @@
+//! The one per-viewer filter: everything the chat layer sends out about a game is built
+//! here, for one [`Viewer`] at a time (like boardgame.io's `playerView`).
+//!
+//! - Board text, image and JSON: [`board`], [`view_json`] (the game's own `view(viewer)`).
+//! - Step echoes and game events: [`deliver`] routes each line of an [`Outcome`] by its
+//!   audience. A secret step (its `Applied::secret`) is echoed only to its player; the
+//!   channel hears the step's public events and nothing else (a secret step with no public
+//!   event posts nothing publicly).
+//! - Undo: [`undo_notes`]. Taking back a secret step is told to its player; the channel
+//!   learns at most that a secret step was taken back, and only when that step had shown
+//!   something publicly.
+//! - Log, history and export: [`visible_log`]. Another seat's secret step is hidden while
+//!   the game runs: a turn-ending one shows as "sealed", a drafting one (and the undo that
+//!   took it back) not at all, and entries are numbered among what the viewer sees, so
+//!   gaps do not count hidden steps.
+//! - Buttons and autocomplete: [`buttons`], [`suggestions`], [`legal_list`]. Public buttons
+//!   are the single acting seat's one-word steps that are not secret; a seat's secret
+//!   one-word steps (drafting a program) are buttons only in that player's private reply.
+//!
+//! Invariant (tested by `chat::tests::…non_interference…`): for any viewer, everything this
+//! module returns is unchanged when another seat's hidden information (its part of the
+//! state, its private events, its secret steps in the log) is changed.
+
+use super::text::Text;
+use super::types::{Button, Reply};
+use crate::engine::{AnyGame, Audience, Event, Png, Seat, Status, StepInfo, Viewer};
+use crate::store::{ActionKind, ActionRow, SeatRow};
+
+/// The viewer a user is: their seat, or a spectator.
+pub(crate) fn viewer_of(seats: &[SeatRow], user_id: &str) -> Viewer {
+    match seats.iter().find(|s| s.user_id == user_id) {
+        Some(s) => Viewer::Seat(s.seat),
+        None => Viewer::Spectator,
+    }
+}
+
+/// The board as `viewer` sees it: its description and picture.
+pub(crate) fn board(g: &dyn AnyGame, viewer: Viewer) -> (Text, Png) {
+    (Text::from(g.describe(viewer)), g.render(viewer))
+}
+
+/// The board's description alone.
+pub(crate) fn describe(g: &dyn AnyGame, viewer: Viewer) -> Text {
+    Text::from(g.describe(viewer))
+}
+
+/// The view as JSON (local `--json` status).
+pub(crate) fn view_json(g: &dyn AnyGame, viewer: Viewer) -> serde_json::Value {
+    g.view_json(viewer)
+}
+
+/// A step as played, with what applying it produced.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    pub seat: Seat,
+    pub notation: String,
+    /// The step is its player's hidden information (`Applied::secret`).
+    pub secret: bool,
+    pub events: Vec<Event>,
+    /// Played by the autopilot for a resigned seat.
+    pub auto: bool,
+}
+
+/// A line of text for an audience.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    pub audience: Audience,
+    pub text: Text,
+}
+
+impl Line {
+    pub fn public(text: impl Into<Text>) -> Line {
+        Line {
+            audience: Audience::Public,
+            text: text.into(),
+        }
+    }
+    pub fn private(seat: Seat, text: impl Into<Text>) -> Line {
+        Line {
+            audience: Audience::Private(seat),
+            text: text.into(),
+        }
+    }
+    fn seen_by(&self, viewer: Viewer) -> bool {
+        match self.audience {
+            Audience::Public => true,
+            Audience::Private(s) => viewer == Viewer::Seat(s),
+        }
+    }
+}
+
+/// What a committed change produced, before filtering.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// Lines before the steps (who did what: started, resigned, took back…).
+    pub notes: Vec<Line>,
+    /// The steps applied, the player's then the autopilot's.
+    pub played: Vec<Played>,
+    /// The seats that were acting before the change (empty at the start).
+    pub before: Vec<Seat>,
+    /// The seat of the user who sent the command, if seated.
+    pub invoker: Option<Seat>,
+    /// Show the public description of the board (the start).
+    pub describe: bool,
+    /// Every player resigned: the game ended without a result.
+    pub abandoned: bool,
+}
+
+/// The lines of played steps: the public echo of each player's non-secret steps, the
+/// private echo of their secret ones, and every step's events, in order.
+pub(crate) fn step_lines(seats: &[SeatRow], played: &[Played]) -> Vec<Line> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < played.len() {
+        let (seat, auto) = (played[i].seat, played[i].auto);
+        let run: Vec<&Played> = played[i..]
+            .iter()
+            .take_while(|p| p.seat == seat && p.auto == auto)
+            .collect();
+        i += run.len();
+        let name = seats.get(seat).map(|s| s.name.as_str()).unwrap_or("?");
+        let open: Vec<&str> = run
+            .iter()
+            .filter(|p| !p.secret)
+            .map(|p| p.notation.as_str())
+            .collect();
+        let hidden: Vec<&str> = run
+            .iter()
+            .filter(|p| p.secret)
+            .map(|p| p.notation.as_str())
+            .collect();
+        if !open.is_empty() {
+            let who = if auto {
+                format!("**{name}** (resigned; played automatically)")
+            } else {
+                format!("**{name}**")
+            };
+            out.push(Line::public(format!("{who}: {}", open.join("; "))));
+        }
+        if !hidden.is_empty() && !auto {
+            out.push(Line::private(
+                seat,
+                format!("You played (hidden from the others): {}", hidden.join("; ")),
+            ));
+        }
+        for p in run {
+            for e in &p.events {
+                out.push(Line {
+                    audience: e.audience,
+                    text: Text::from(e.text.clone()),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The lines telling that `undone` (a step by `owner`) was taken back. `public_trace`: the
+/// step had shown something publicly (a public event, or a change of who acts). `agreed`:
+/// taken back after a vote (the vote itself was public).
+pub(crate) fn undo_notes(
+    seats: &[SeatRow],
+    undone: &ActionRow,
+    public_trace: bool,
+    agreed: bool,
+) -> Vec<Line> {
+    let name = seats
+        .get(undone.seat)
+        .map(|s| s.name.as_str())
+        .unwrap_or("?");
+    if !undone.secret {
+        let step = format!("`{}`", undone.step);
+        return vec![Line::public(if agreed {
+            format!("Everyone agreed: {step} by **{name}** is taken back.")
+        } else {
+            format!("**{name}** took back {step}.")
+        })];
+    }
+    let mut out = vec![Line::private(
+        undone.seat,
+        format!("You took back `{}` (hidden from the others).", undone.step),
+    )];
+    if agreed {
+        out.push(Line::public(format!(
+            "Everyone agreed: a secret step by **{name}** is taken back."
+        )));
+    } else if public_trace {
+        out.push(Line::public(format!("**{name}** took back a secret step.")));
+    }
+    out
+}
+
+/// Had `undone` shown anything publicly? `with` is the state with the step, `without` the
+/// replay without it: the step is played again on a copy of `without` to see whether it
+/// had a public event, and the acting seats of both are compared.
+pub(crate) fn public_trace(with: &dyn AnyGame, without: &dyn AnyGame, undone: &ActionRow) -> bool {
+    let public_events = without
+        .box_clone()
+        .play(undone.seat, &undone.step)
+        .map(|(_, a)| a.events.iter().any(|e| e.visible_to(Viewer::Spectator)))
+        .unwrap_or(true);
+    let mut was = with.status().acting().to_vec();
+    was.sort_unstable();
+    let mut now = without.status().acting().to_vec();
+    now.sort_unstable();
+    public_events || was != now
+}
+
+/// How a logged step is named to `viewer` (in an undo request): its notation, or "a secret
+/// step" for a secret step of someone else, and for every secret step in a public text.
+pub(crate) fn step_name(a: &ActionRow, viewer: Viewer) -> String {
+    if a.secret && viewer != Viewer::Seat(a.seat) {
+        "a secret step".into()
+    } else {
+        format!("`{}`", a.step)
+    }
+}
+
+/// Turn an outcome into replies: one public reply (if the channel has anything to hear)
+/// and one private reply per seat with private lines (the invoker's also carries their
+/// private buttons).
+pub(crate) fn deliver(o: &Outcome, g: &dyn AnyGame, seats: &[SeatRow], version: i64) -> Vec<Reply> {
+    let mut lines = o.notes.clone();
+    lines.extend(step_lines(seats, &o.played));
+    let status = g.status();
+    let active = |s: &Seat| seats.get(*s).is_some_and(|r| !r.resigned);
+    let acting: Vec<Seat> = status.acting().iter().copied().filter(active).collect();
+    let mut before = o.before.clone();
+    before.sort_unstable();
+    let mut now = status.acting().to_vec();
+    now.sort_unstable();
+    let changed = before != now || status.is_finished();
+
+    let mut public = Text::new();
+    for l in lines.iter().filter(|l| l.seen_by(Viewer::Spectator)) {
+        public.line(l.text.clone());
+    }
+    let mut reply = Reply::public(Text::new());
+    if o.abandoned {
+        public.line("Every player has resigned; the game is over without a result.");
+    } else if status.is_finished() {
+        if o.describe {
+            public.line(describe(g, Viewer::Spectator));
+        }
+        public.line(format!(
+            "**The game is over.**\n{}",
+            final_text(seats, &status)
+        ));
+        reply.image = Some(g.render(Viewer::Spectator));
+    } else {
+        if o.describe {
+            public.line(describe(g, Viewer::Spectator));
+        }
+        if changed {
+            reply.image = Some(g.render(Viewer::Spectator));
+            let new: Vec<&SeatRow> = acting
+                .iter()
+                .filter(|s| !o.before.contains(s))
+                .filter_map(|&s| seats.get(s))
+                .collect();
+            // Ping who must act now and did not before; name the others still to act.
+            let still: Vec<String> = acting
+                .iter()
+                .filter(|s| o.before.contains(s))
+                .filter_map(|&s| seats.get(s))
+                .map(|s| format!("**{}**", s.name))
+                .collect();
+            if !new.is_empty() {
+                let mentions = Text::join(
+                    new.iter().map(|s| Text::new().mention(&s.user_id, &s.name)),
+                    " ",
+                );
+                let mut now = Text::new().p("Now: ").then(mentions);
+                if !still.is_empty() {
+                    now.push_plain(format!("; still to act: {}.", still.join(", ")));
+                }
+                public.line(now);
+                reply.pings = new.iter().map(|s| s.user_id.clone()).collect();
+            } else if !still.is_empty() {
+                public.line(format!("Still to act: {}.", still.join(", ")));
+            }
+        }
+        reply.buttons = buttons(g, seats, version, Viewer::Spectator);
+    }
+    let has_public = !public.is_empty() || changed;
+    reply.text = public;
+
+    let mut out = Vec::new();
+    if has_public {
+        out.push(reply);
+    }
+    // Private replies, invoker first; resigned players get nothing.
+    let mut order: Vec<Seat> = o.invoker.into_iter().collect();
+    order.extend((0..seats.len()).filter(|s| Some(*s) != o.invoker));
+    for s in order {
+        let Some(row) = seats.get(s).filter(|r| !r.resigned) else {
+            continue;
+        };
+        let viewer = Viewer::Seat(s);
+        let mut text = Text::new();
+        for l in lines
+            .iter()
+            .filter(|l| l.audience == Audience::Private(s) && l.seen_by(viewer))
+        {
+            text.line(l.text.clone());
+        }
+        let mut own_buttons = Vec::new();
+        if Some(s) == o.invoker && !o.abandoned && !status.is_finished() {
+            own_buttons = buttons(g, seats, version, viewer);
+            if !has_public {
+                // No public message carries the current public buttons: offer them here.
+                own_buttons.extend(buttons(g, seats, version, Viewer::Spectator));
+            }
+        }
+        if text.is_empty() && own_buttons.is_empty() {
+            continue;
+        }
+        if text.is_empty() {
+            text = Text::from("Your next steps:");
+        }
+        let mut r = Reply::private(&row.user_id, text);
+        r.buttons = own_buttons;
+        out.push(r);
+    }
+    out
+}
+
+/// Final scores as text (public once the game is over).
+pub(crate) fn final_text(seats: &[SeatRow], status: &Status) -> String {
+    let Status::Finished(r) = status else {
+        return String::new();
+    };
+    let mut order: Vec<usize> = (0..r.scores.len()).collect();
+    order.sort_by_key(|&i| (r.places.get(i).copied().unwrap_or(u32::MAX), i));
+    let mut lines: Vec<String> = order
+        .iter()
+        .map(|&i| {
+            let name = seats.get(i).map(|s| s.name.as_str()).unwrap_or("?");
+            format!(
+                "{}. {name}: {}",
+                r.places.get(i).copied().unwrap_or(0),
+                r.scores[i]
+            )
+        })
+        .collect();
+    if !r.note.is_empty() {
+        lines.push(r.note.clone());
+    }
+    lines.join("\n")
+}
+
+/// Is playing `notation` for `seat` a secret step (tried on a copy)? A step that cannot be
+/// tried counts as secret, so it is never shown publicly.
+fn is_secret(g: &dyn AnyGame, seat: Seat, notation: &str) -> bool {
+    let mut c = g.box_clone();
+    c.play(seat, notation)
+        .map(|(_, a)| a.secret)
+        .unwrap_or(true)
+}
+
+/// Buttons for `viewer`: for a spectator (the public reply), the single acting seat's
+/// one-word steps that are not secret; for a seat (its private reply), its own one-word
+/// secret steps. At most four each.
+pub(crate) fn buttons(
+    g: &dyn AnyGame,
+    seats: &[SeatRow],
+    version: i64,
+    viewer: Viewer,
+) -> Vec<Button> {
+    let (seat, want_secret) = match viewer {
+        Viewer::Spectator => {
+            let acting = g.status().acting().to_vec();
+            if acting.len() != 1 || seats.get(acting[0]).map(|s| s.resigned).unwrap_or(true) {
+                return vec![];
+            }
+            (acting[0], false)
+        }
+        Viewer::Seat(s) => (s, true),
+    };
+    g.legal(seat)
+        .into_iter()
+        .filter(|s| !s.notation.contains(' '))
+        .filter(|s| is_secret(g, seat, &s.notation) == want_secret)
+        .take(4)
+        .map(|s| Button {
+            label: s.label,
+            command: format!("move {}", s.notation),
+            version,
+        })
+        .collect()
+}
+
+/// The legal steps of `seat`, for its own eyes (`move` with no steps).
+pub(crate) fn legal_list(g: &dyn AnyGame, seat: Seat) -> Vec<StepInfo> {
+    g.legal(seat)
+}
+
+/// Autocomplete for `seat`: its legal next steps matching what was typed after the last
+/// `;` (earlier steps are applied to a copy first). At most `max`, each the full text to
+/// submit. Only `seat`'s own steps, so only its own information.
+pub(crate) fn suggestions(g: &dyn AnyGame, seat: Seat, partial: &str, max: usize) -> Vec<StepInfo> {
+    let mut game = g.box_clone();
+    let parts: Vec<&str> = partial.split(';').collect();
+    let (last, earlier) = parts.split_last().expect("split yields one part");
+    let mut prefix = String::new();
+    for p in earlier {
+        let p = p.trim();
+        if p.is_empty() {
+            continue;
+        }
+        for s in game.expand(seat, p) {
+            if game.play(seat, &s).is_err() {
+                return vec![];
+            }
+        }
+        prefix.push_str(p);
+        prefix.push_str("; ");
+    }
+    let typed: Vec<String> = last.split_whitespace().map(|w| w.to_lowercase()).collect();
+    game.legal(seat)
+        .into_iter()
+        .filter(|s| {
+            let words: Vec<String> = s
+                .notation
+                .split_whitespace()
+                .map(|w| w.to_lowercase())
+                .collect();
+            typed.len() <= words.len()
+                && typed
+                    .iter()
+                    .zip(&words)
+                    .all(|(t, w)| w.starts_with(t.as_str()))
+        })
+        .take(max)
+        .map(|s| StepInfo {
+            notation: format!("{prefix}{}", s.notation),
+            label: s.label,
+        })
+        .collect()
+}
+
+/// One entry of the log as a viewer may see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum LogEntry {
+    /// A step by `seat`: its notation, or `None` for a sealed (secret) step.
+    Step { seat: Seat, step: Option<String> },
+    /// A step was taken back (`seat` asked for it).
+    Undo { seat: Seat },
+}
+
+/// The log as `viewer` may see it. While the game runs (`over` false), another seat's
+/// secret step shows as sealed if it ended a turn, and not at all otherwise (drafting),
+/// together with the undo that took it back.
+pub(crate) fn visible_log(actions: &[ActionRow], viewer: Viewer, over: bool) -> Vec<LogEntry> {
+    let hidden_from = |a: &ActionRow| a.secret && !over && viewer != Viewer::Seat(a.seat);
+    let mut out = Vec::new();
+    // Which steps are in effect, to know what each undo took back.
+    let mut stack: Vec<&ActionRow> = Vec::new();
+    for a in actions {
+        match a.kind {
+            ActionKind::Step => {
+                stack.push(a);
+                if hidden_from(a) && !a.turn_end {
+                    continue;
+                }
+                out.push(LogEntry::Step {
+                    seat: a.seat,
+                    step: (!hidden_from(a)).then(|| a.step.clone()),
+                });
+            }
+            ActionKind::Undo => {
+                let took = stack.pop();
+                if took.is_some_and(|t| hidden_from(t) && !t.turn_end) {
+                    continue;
+                }
+                out.push(LogEntry::Undo { seat: a.seat });
+            }
+        }
+    }
+    out
+}
+
+/// The last `n` entries of the log as `viewer` may see it, as text.
+pub(crate) fn history(
+    actions: &[ActionRow],
+    seats: &[SeatRow],
+    viewer: Viewer,
+    over: bool,
+    n: usize,
+) -> Text {
+    let log = visible_log(actions, viewer, over);
+    if log.is_empty() {
+        return Text::from("No moves yet.");
+    }
+    let first = log.len().saturating_sub(n);
+    let lines: Vec<String> = log[first..]
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let k = first + i + 1;
+            match e {
+                LogEntry::Step { seat, step } => {
+                    let who = seats.get(*seat).map(|s| s.name.as_str()).unwrap_or("?");
+                    format!(
+                        "#{k} {who}: {}",
+                        step.as_deref().unwrap_or("(sealed choice)")
+                    )
+                }
+                LogEntry::Undo { .. } => format!("#{k} undo (agreed)"),
+            }
+        })
+        .collect();
+    Text::from(format!(
+        "Last {} of {} actions:\n{}",
+        lines.len(),
+        log.len(),
+        lines.join("\n")
+    ))
+}

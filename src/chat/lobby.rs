@@ -1,0 +1,279 @@
+//! Before and around play: `game new`, `join`, `leave`, `start`, `status`.
+
+use super::commit::Turn;
+use super::filter::{self, Line};
+use super::*;
+use crate::engine::{Options, Status, Viewer};
+use crate::store::{Change, GameStatus, StoreError};
+
+impl Chat {
+    pub(crate) fn game_new(&self, req: &Request, args: &str) -> Result<Vec<Reply>, ChatError> {
+        let (game, opts) = split_word(args);
+        if game.is_empty() {
+            return Err(ChatError::NameAGame {
+                command: "game new",
+                games: self.registry.ids(),
+            });
+        }
+        let kind = self.find_game(game)?;
+        let mut options = Options::new();
+        for o in opts.split_whitespace() {
+            let (k, v) = o.split_once('=').ok_or_else(|| ChatError::OptionSyntax {
+                got: o.to_string(),
+                example: example_option(kind),
+                options: help::options_text(kind),
+            })?;
+            options.insert(k.to_string(), v.to_string());
+        }
+        let options = crate::engine::resolve_options(kind.options(), &options)
+            .map_err(|reason| ChatError::BadOptions {
+                reason,
+                options: help::options_text(kind),
+            })?
+            .text()
+            .clone();
+        let seed = self.fresh_seed();
+        let name = clean_name(&req.user.name);
+        let mut inner = self.lock();
+        let id = inner
+            .store
+            .create_game(
+                &req.place.platform,
+                req.place.guild.as_deref(),
+                &req.place.channel,
+                kind.id(),
+                &options,
+                seed,
+                (&req.user.id, &name),
+                Self::request_key(req),
+                self.now(),
+            )
+            .map_err(|e| match e {
+                StoreError::Conflict(_) => ChatError::GameAlreadyOpen,
+                other => ChatError::Store(other),
+            })?;
+        let opt_text: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        Ok(vec![Reply::public(
+            Text::new()
+                .p(format!(
+                    "**{name}** opened a game of **{}** (game #{id}; {} to {} players; options: {}). Others: ",
+                    kind.name(),
+                    kind.min_players(),
+                    kind.max_players(),
+                    if opt_text.is_empty() {
+                        "none".into()
+                    } else {
+                        opt_text.join(", ")
+                    }
+                ))
+                .cmd("game join", &[])
+                .p(". When everyone is in: ")
+                .cmd("game start", &[])
+                .p("."),
+        )])
+    }
+
+    fn lobby(&self, req: &Request) -> Result<Loaded, ChatError> {
+        let l = self.load_active(&req.place)?;
+        if l.row.status != GameStatus::Lobby {
+            return Err(ChatError::AlreadyStarted);
+        }
+        Ok(l)
+    }
+
+    /// Write a lobby's seats (renumbered in order), checked against the loaded version.
+    pub(crate) fn save_lobby_seats(
+        &self,
+        l: &Loaded,
+        mut seats: Vec<SeatRow>,
+        req: &Request,
+    ) -> Result<(), ChatError> {
+        for (i, s) in seats.iter_mut().enumerate() {
+            s.seat = i;
+        }
+        self.lock().store.set_seats(
+            l.row.id,
+            l.row.version,
+            &seats,
+            Self::request_key(req),
+            self.now(),
+        )?;
+        Ok(())
+    }
+
+    pub(crate) fn game_join(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, ChatError> {
+        let l = self.lobby(req)?;
+        let kind = self
+            .registry
+            .get(&l.row.kind)
+            .ok_or_else(|| ChatError::UnknownKind(l.row.kind.clone()))?;
+        if seat_of(&l.seats, &req.user.id).is_some() {
+            return Err(ChatError::AlreadyJoined);
+        }
+        if l.seats.len() >= kind.max_players() {
+            return Err(ChatError::GameFull {
+                max: kind.max_players(),
+            });
+        }
+        let name = unique_name(&l.seats, &clean_name(&req.user.name));
+        let mut seats = l.seats.clone();
+        seats.push(SeatRow {
+            seat: seats.len(),
+            user_id: req.user.id.clone(),
+            name: name.clone(),
+            resigned: false,
+        });
+        self.save_lobby_seats(&l, seats.clone(), req)?;
+        Ok(vec![Reply::public(format!(
+            "**{name}** joined ({} of {}–{} players: {}).",
+            seats.len(),
+            kind.min_players(),
+            kind.max_players(),
+            seats
+                .iter()
+                .map(|s| s.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))])
+    }
+
+    pub(crate) fn game_leave(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, ChatError> {
+        let l = self.load_active(&req.place)?;
+        if l.row.status == GameStatus::Running {
+            return Err(ChatError::LeaveRunning);
+        }
+        let me = seat_of(&l.seats, &req.user.id).ok_or(ChatError::NotJoined)?;
+        let seats: Vec<SeatRow> = l.seats.iter().filter(|s| s.seat != me).cloned().collect();
+        if seats.is_empty() {
+            self.close_game(&l, req)?;
+            return Ok(vec![Reply::public(format!(
+                "**{}** left; nobody is left, so the game is closed.",
+                l.seats[me].name
+            ))]);
+        }
+        self.save_lobby_seats(&l, seats, req)?;
+        Ok(vec![Reply::public(format!(
+            "**{}** left the game.",
+            l.seats[me].name
+        ))])
+    }
+
+    pub(crate) fn game_start(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, ChatError> {
+        let l = self.lobby(req)?;
+        let kind = self
+            .registry
+            .get(&l.row.kind)
+            .ok_or_else(|| ChatError::UnknownKind(l.row.kind.clone()))?;
+        if seat_of(&l.seats, &req.user.id).is_none() && !req.user.is_channel_admin {
+            return Err(ChatError::OnlyPlayersStart);
+        }
+        let names: Vec<String> = l.seats.iter().map(|s| s.name.clone()).collect();
+        let game = kind
+            .setup(&names, &l.row.options, l.row.seed)
+            .map_err(ChatError::CannotStart)?;
+        let mut t = Turn::new(game);
+        t.start = true;
+        t.notes.push(Line::public(format!(
+            "The game of **{}** begins with {}.",
+            kind.name(),
+            names.join(", ")
+        )));
+        self.commit_turn(req, &l, vec![], t)
+    }
+
+    pub(crate) fn game_status(&self, req: &Request, args: &str) -> Result<Vec<Reply>, ChatError> {
+        if !args.is_empty() {
+            return Err(ChatError::BadArgument {
+                command: "game status",
+                got: args.to_string(),
+            });
+        }
+        let l = self.load_active_or_finished(&req.place)?;
+        if l.row.status == GameStatus::Finished {
+            let g = l.game.as_ref().ok_or(ChatError::Internal)?;
+            return Ok(vec![Reply::public(format!(
+                "No game is running here. The last game (#{}) ended:\n{}",
+                l.row.id,
+                filter::final_text(&l.seats, &g.status())
+            ))]);
+        }
+        let kind = self
+            .registry
+            .get(&l.row.kind)
+            .map(|k| k.name())
+            .unwrap_or("?");
+        let seats_text = l
+            .seats
+            .iter()
+            .map(|s| format!("{}{}", s.name, if s.resigned { " (resigned)" } else { "" }))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let Some(g) = l.game else {
+            return Ok(vec![Reply::public(
+                Text::new()
+                    .p(format!(
+                        "Game #{} of **{kind}** is waiting to start. Players: {seats_text}. ",
+                        l.row.id
+                    ))
+                    .cmd("game join", &[])
+                    .p(" to join, ")
+                    .cmd("game start", &[])
+                    .p(" to begin."),
+            )]);
+        };
+        let motions = self.lock().store.motions(l.row.id)?;
+        let mut text = Text::from(format!(
+            "Game #{} of **{kind}**. Players: {seats_text}.",
+            l.row.id
+        ));
+        text.line(filter::describe(&*g, Viewer::Spectator));
+        if let Status::Acting(a) = g.status() {
+            text.line(format!("Waiting for: {}.", names(&l.seats, &a)));
+        }
+        if !motions.is_empty() {
+            text.line(format!("Open votes: {}.", motions.join(", ")));
+        }
+        Ok(vec![Reply::public(text)])
+    }
+
+    /// End a game without a result (abort, or the last player left the lobby).
+    pub(crate) fn close_game(&self, l: &Loaded, req: &Request) -> Result<(), ChatError> {
+        let mut inner = self.lock();
+        let change = Change {
+            status: Some(GameStatus::Aborted),
+            request: Self::request_key(req),
+            ..Default::default()
+        };
+        inner
+            .store
+            .commit(l.row.id, l.row.version, change, self.now())?;
+        self.forget(&mut inner, l.row.id);
+        Ok(())
+    }
+}
+
+/// Seats' names in bold, comma-separated.
+pub(crate) fn names(seats: &[SeatRow], list: &[Seat]) -> String {
+    list.iter()
+        .filter_map(|&i| seats.get(i))
+        .map(|s| format!("**{}**", s.name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn example_option(kind: &dyn GameKind) -> String {
+    kind.options()
+        .first()
+        .map(|o| format!("{}={}", o.key, o.values.last().unwrap_or(&"")))
+        .unwrap_or_else(|| "key=value".into())
+}
+
+fn unique_name(seats: &[SeatRow], name: &str) -> String {
+    let mut n = name.to_string();
+    let mut i = 2;
+    while seats.iter().any(|s| s.name.eq_ignore_ascii_case(&n)) {
+        n = format!("{name}{i}");
+        i += 1;
+    }
+    n
+}

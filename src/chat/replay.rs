@@ -1,0 +1,286 @@
+//! The log and replay files: `game history`, `game export`, import of a replay file, and
+//! checks that a stored game equals the replay of its log.
+
+use super::filter::{self, LogEntry};
+use super::*;
+use crate::engine::{Options, Viewer};
+use crate::store::{GameStatus, NewAction};
+use serde::{Deserialize, Serialize};
+
+/// A replay file: a game's setup and log. The seed is present only once the game is over.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ReplayFile {
+    pub format: String,
+    pub game: String,
+    pub options: Options,
+    pub players: Vec<String>,
+    /// `None` while the game runs: the seed would let anyone predict every future draw.
+    pub seed: Option<u64>,
+    pub status: String,
+    pub actions: Vec<ReplayAction>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ReplayAction {
+    pub seat: usize,
+    pub kind: ActionKind,
+    pub step: String,
+}
+
+pub const REPLAY_FORMAT: &str = "sherpa-replay-1";
+
+impl Chat {
+    pub(crate) fn game_history(&self, req: &Request, args: &str) -> Result<Vec<Reply>, ChatError> {
+        let n: usize = if args.is_empty() {
+            10
+        } else {
+            args.parse()
+                .ok()
+                .filter(|n| (1..=100).contains(n))
+                .ok_or_else(|| ChatError::BadArgument {
+                    command: "game history",
+                    got: args.to_string(),
+                })?
+        };
+        let l = self.load_active(&req.place)?;
+        let actions = self.lock().store.actions(l.row.id)?;
+        let over = l
+            .game
+            .as_ref()
+            .map(|g| g.status().is_finished())
+            .unwrap_or(false);
+        // A public reply: the spectator's log.
+        Ok(vec![Reply::public(filter::history(
+            &actions,
+            &l.seats,
+            Viewer::Spectator,
+            over,
+            n,
+        ))])
+    }
+
+    pub(crate) fn game_export(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, ChatError> {
+        // One guard for both look-ups (a guard held in a `match` scrutinee lives through
+        // the arms, so locking again there would deadlock).
+        let row = {
+            let inner = self.lock();
+            let store = &inner.store;
+            match store.active_game(&req.place.platform, &req.place.channel)? {
+                Some(r) => r,
+                None => store
+                    .latest_game(&req.place.platform, &req.place.channel)?
+                    .ok_or(ChatError::NothingToExport)?,
+            }
+        };
+        let file = self.export(row.id)?;
+        let json = serde_json::to_vec_pretty(&file).map_err(|_| ChatError::Internal)?;
+        let note = if file.seed.is_some() {
+            "The full replay (with the seed) is attached; `sherpa replay FILE` rebuilds it."
+        } else {
+            "The game is still running, so the seed and secret steps are left out of the export; the full replay is available once the game ends."
+        };
+        let mut r = Reply::public(format!(
+            "Export of game #{} ({} actions). {note}",
+            row.id,
+            file.actions.len()
+        ));
+        r.file = Some((format!("sherpa-{}-{}.json", row.kind, row.id), json));
+        Ok(vec![r])
+    }
+
+    /// The replay file of a game, as the public may see it: a running game's export leaves
+    /// out the seed and secret steps (see [`filter::visible_log`]).
+    pub fn export(&self, game_id: i64) -> Result<ReplayFile, ChatError> {
+        let inner = self.lock();
+        let row = inner.store.game(game_id)?;
+        let seats = inner.store.seats(game_id)?;
+        let actions = inner.store.actions(game_id)?;
+        let over = row.status == GameStatus::Finished || row.status == GameStatus::Aborted;
+        Ok(ReplayFile {
+            format: REPLAY_FORMAT.into(),
+            game: row.kind.clone(),
+            options: row.options.clone(),
+            players: seats.iter().map(|s| s.name.clone()).collect(),
+            seed: over.then_some(row.seed),
+            status: row.status.as_str().into(),
+            actions: export_actions(&actions, over),
+        })
+    }
+
+    /// Rebuild a game from a replay file into this store, in `place`, as a finished or
+    /// running game. The file must contain the seed.
+    pub fn import(&self, file: &ReplayFile, place: &Place) -> Result<i64, ChatError> {
+        if file.format != REPLAY_FORMAT {
+            return Err(ChatError::NotAReplayFile {
+                format: file.format.clone(),
+            });
+        }
+        let seed = file.seed.ok_or(ChatError::NoSeedInReplay)?;
+        let kind = self.find_game(&file.game)?;
+        let seats: Vec<SeatRow> = file
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, n)| SeatRow {
+                seat: i,
+                user_id: clean_name(n),
+                name: clean_name(n),
+                resigned: false,
+            })
+            .collect();
+        let rows: Vec<ActionRow> = file
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(i, a)| ActionRow {
+                seq: i as i64 + 1,
+                seat: a.seat,
+                kind: a.kind,
+                step: a.step.clone(),
+                secret: false,
+                barrier: false,
+                turn_end: false,
+                at: 0,
+            })
+            .collect();
+        let g = replay(kind, &seats, &file.options, seed, &rows).map_err(ChatError::Replay)?;
+        let status = if g.status().is_finished() {
+            GameStatus::Finished
+        } else {
+            GameStatus::Running
+        };
+        let new: Vec<NewAction> = file
+            .actions
+            .iter()
+            .map(|a| NewAction {
+                seat: a.seat,
+                kind: a.kind,
+                step: a.step.clone(),
+                secret: false,
+                barrier: true,
+                turn_end: false,
+            })
+            .collect();
+        let id = self.lock().store.import_game(
+            &place.platform,
+            &place.channel,
+            kind.id(),
+            &file.options,
+            seed,
+            &seats,
+            &new,
+            status,
+            &g.snapshot(),
+            self.now(),
+        )?;
+        Ok(id)
+    }
+
+    /// Check that a game's stored snapshot equals the replay of its log.
+    pub fn verify(&self, game_id: i64) -> Result<(), String> {
+        let inner = self.lock();
+        let row = inner.store.game(game_id).map_err(|e| e.to_string())?;
+        let kind = self.registry.get(&row.kind).ok_or("unknown game kind")?;
+        let seats = inner.store.seats(game_id).map_err(|e| e.to_string())?;
+        let actions = inner.store.actions(game_id).map_err(|e| e.to_string())?;
+        let g = replay(kind, &seats, &row.options, row.seed, &actions)?;
+        let (v, snap) = inner
+            .store
+            .snapshot(game_id)
+            .map_err(|e| e.to_string())?
+            .ok_or("no snapshot")?;
+        if v != row.version {
+            return Err(format!("snapshot at version {v}, game at {}", row.version));
+        }
+        if snap != g.snapshot() {
+            return Err("the stored snapshot differs from the replay of the log".into());
+        }
+        Ok(())
+    }
+
+    /// Check every running game loads (start-up); returns (id, problem) for broken ones.
+    pub fn check_games(&self) -> Vec<(i64, String)> {
+        let mut inner = self.lock();
+        let ids = match inner.store.running_games() {
+            Ok(ids) => ids,
+            Err(e) => return vec![(0, e.to_string())],
+        };
+        let mut bad = Vec::new();
+        for id in ids {
+            let r = inner
+                .store
+                .game(id)
+                .map_err(ChatError::Store)
+                .and_then(|row| self.load_row(&mut inner, row).map(|_| ()));
+            if let Err(e) = r {
+                bad.push((id, e.to_string()));
+            }
+        }
+        bad
+    }
+
+    /// The status of the game at a place (for local `--json` output): the active game, or
+    /// the last finished one; the view is the spectator's.
+    pub fn status_json(&self, place: &Place) -> serde_json::Value {
+        let active = self.load_active(place).is_ok();
+        match self.load_active_or_finished(place) {
+            Ok(Loaded {
+                row,
+                seats,
+                game: Some(g),
+            }) => {
+                let mut v = serde_json::json!({
+                    "game": row.kind, "id": row.id, "version": row.version,
+                    "status": g.status(),
+                    "view": filter::view_json(&*g, Viewer::Spectator),
+                });
+                if active {
+                    v["acting"] = serde_json::json!(g
+                        .status()
+                        .acting()
+                        .iter()
+                        .filter_map(|&s| seats.get(s).map(|r| r.name.clone()))
+                        .collect::<Vec<_>>());
+                }
+                v
+            }
+            Ok(Loaded {
+                row,
+                seats,
+                game: None,
+            }) => serde_json::json!({
+                "game": row.kind, "id": row.id, "version": row.version, "status": "lobby",
+                "players": seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+            }),
+            Err(_) => match self
+                .lock()
+                .store
+                .latest_game(&place.platform, &place.channel)
+            {
+                Ok(Some(row)) if row.status == GameStatus::Finished => serde_json::json!({
+                    "game": row.kind, "id": row.id, "version": row.version, "status": "finished",
+                }),
+                _ => serde_json::Value::Null,
+            },
+        }
+    }
+}
+
+/// The actions of an export as the public may see them (see [`filter::visible_log`]).
+pub(crate) fn export_actions(actions: &[ActionRow], over: bool) -> Vec<ReplayAction> {
+    filter::visible_log(actions, Viewer::Spectator, over)
+        .into_iter()
+        .map(|e| match e {
+            LogEntry::Step { seat, step } => ReplayAction {
+                seat,
+                kind: ActionKind::Step,
+                step: step.unwrap_or_else(|| "(sealed)".into()),
+            },
+            LogEntry::Undo { seat } => ReplayAction {
+                seat,
+                kind: ActionKind::Undo,
+                step: "undo".into(),
+            },
+        })
+        .collect()
+}

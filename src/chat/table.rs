@@ -1,0 +1,469 @@
+//! The one table of chat commands: names, aliases, subcommands, arguments and help.
+//!
+//! It feeds the dispatcher ([`resolve`]), `help` ([`super::help`]), the command references
+//! in replies ([`super::text::CmdRef`], rendered by each front end), and Discord's command
+//! registration (`discord::commands` takes every description from here, and a test checks
+//! that the slash commands, subcommands and options are exactly the table's).
+//!
+//! Invariants: every command has a handler or subcommands (with handlers); `about` and every
+//! argument's `about` fit Discord's 100 characters; every `{…}` in a help template names a
+//! command of this table (tested).
+
+use super::error::ChatError;
+use super::text::CmdRef;
+use super::{Chat, Reply, Request};
+
+/// A command handler: the chat core, the request, and the text after the command words.
+pub type Handler = fn(&Chat, &Request, &str) -> Result<Vec<Reply>, ChatError>;
+
+/// What an argument holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgKind {
+    /// One word.
+    Word,
+    /// The rest of the line.
+    Rest,
+    /// A whole number from `min` to `max`.
+    Count { min: i64, max: i64 },
+    /// One of these words.
+    Choice(&'static [&'static str]),
+    /// A player of the game (Discord: a user option).
+    Player,
+    /// Its name switches something on (`board private`; Discord: a true/false option).
+    Switch,
+    /// A game id (Discord: a choice among the installed games).
+    Game,
+}
+
+/// One argument of a command.
+#[derive(Clone, Copy, Debug)]
+pub struct Arg {
+    /// Its name (Discord's option name).
+    pub name: &'static str,
+    /// How it is written in the text usage, e.g. `<game>`, `[n]`, `<step>[; <step>…]`.
+    pub shown: &'static str,
+    /// One line (at most 100 characters).
+    pub about: &'static str,
+    pub kind: ArgKind,
+    pub required: bool,
+}
+
+/// A command or subcommand.
+#[derive(Clone, Copy, Debug)]
+pub struct Command {
+    /// The word typed, e.g. `join`.
+    pub name: &'static str,
+    /// The whole path, e.g. `game join`.
+    pub path: &'static str,
+    pub aliases: &'static [&'static str],
+    /// One line (at most 100 characters, no markup): Discord's description.
+    pub about: &'static str,
+    /// Longer help; `{path args}` marks a command reference (see [`super::Text::template`]).
+    pub help: &'static str,
+    pub args: &'static [Arg],
+    pub subcommands: &'static [Command],
+    /// The subcommand run when none is given.
+    pub default_sub: Option<&'static str>,
+    pub run: Option<Handler>,
+}
+
+const fn cmd(name: &'static str, path: &'static str, about: &'static str) -> Command {
+    Command {
+        name,
+        path,
+        aliases: &[],
+        about,
+        help: "",
+        args: &[],
+        subcommands: &[],
+        default_sub: None,
+        run: None,
+    }
+}
+
+const fn arg(
+    name: &'static str,
+    shown: &'static str,
+    kind: ArgKind,
+    required: bool,
+    about: &'static str,
+) -> Arg {
+    Arg {
+        name,
+        shown,
+        about,
+        kind,
+        required,
+    }
+}
+
+/// The settings of `remind`, in Discord's menu order.
+pub const REMIND_SETTINGS: &[&str] = &[
+    "show", "on", "off", "delay", "interval", "max", "quiet", "tz", "dm", "vacation", "deadline",
+    "reset",
+];
+
+const GAME_SUBS: &[Command] = &[
+    Command {
+        aliases: &["create"],
+        help: "{game new <game> [key=value …]} opens a game in this channel (one per channel; use a thread for another). A unique beginning of the game's name is enough.",
+        args: &[
+            arg("game", "<game>", ArgKind::Game, true, "Which game"),
+            arg("options", "[key=value …]", ArgKind::Rest, false, "Options as key=value words, e.g. boom=on"),
+        ],
+        run: Some(Chat::game_new),
+        ..cmd("new", "game new", "Create a game in this channel; others then join and the creator starts it.")
+    },
+    Command {
+        help: "{game join} takes a seat in the game waiting in this channel.",
+        run: Some(Chat::game_join),
+        ..cmd("join", "game join", "Take a seat in the game waiting in this channel.")
+    },
+    Command {
+        help: "{game leave} gives up your seat before the start.",
+        run: Some(Chat::game_leave),
+        ..cmd("leave", "game leave", "Leave the game before it starts.")
+    },
+    Command {
+        help: "{game start} deals the game with the players seated so far.",
+        run: Some(Chat::game_start),
+        ..cmd("start", "game start", "Start the game with the players seated so far.")
+    },
+    Command {
+        help: "{game status} shows the game, whose turn it is and the open votes.",
+        run: Some(Chat::game_status),
+        ..cmd("status", "game status", "Show the game's status: whose turn it is, scores, open votes.")
+    },
+    Command {
+        aliases: &["log"],
+        help: "{game history [n]} shows the last n moves (10 if not given). Secret steps stay hidden until the game ends.",
+        args: &[arg(
+            "n",
+            "[n]",
+            ArgKind::Count { min: 1, max: 100 },
+            false,
+            "How many moves (default: 10)",
+        )],
+        run: Some(Chat::game_history),
+        ..cmd("history", "game history", "Show the last moves of the game.")
+    },
+    Command {
+        help: "{game resign} leaves a running game; your turns are then played automatically.",
+        run: Some(Chat::game_resign),
+        ..cmd("resign", "game resign", "Give up: you leave the game, which goes on without you.")
+    },
+    Command {
+        help: "{game kick <player>} votes to remove a player: every other player must vote, or a channel admin removes at once.",
+        args: &[arg("player", "<player>", ArgKind::Player, true, "The player to remove")],
+        run: Some(Chat::game_kick),
+        ..cmd("kick", "game kick", "Vote to remove a player (channel admins remove at once).")
+    },
+    Command {
+        help: "{game abort} votes to end the game without a result: every player must vote, or a channel admin (or the creator before the start) aborts at once.",
+        run: Some(Chat::game_abort),
+        ..cmd("abort", "game abort", "Vote to abort the game (channel admins abort at once).")
+    },
+    Command {
+        help: "{game export} attaches the replay file (without the seed and secret steps while the game runs).",
+        run: Some(Chat::game_export),
+        ..cmd("export", "game export", "Export the game as a replay file.")
+    },
+];
+
+/// Every command, in the order shown in help and on Discord.
+pub const COMMANDS: &[Command] = &[
+    Command {
+        aliases: &["g"],
+        help: "{game new <game> [key=value …]} opens a game in this channel (one per channel; use a thread for another). {game join} / {game leave} before the start; {game start} deals the game. {game status} shows whose turn it is, {game history [n]} the last n moves. {game resign} leaves a running game (your turns are then played automatically). {game kick <player>} and {game abort} need every other player's vote, or a channel admin. {game export} attaches the replay file.",
+        subcommands: GAME_SUBS,
+        default_sub: Some("status"),
+        ..cmd("game", "game", "Play board games in this channel: create, join, start and manage a game.")
+    },
+    Command {
+        aliases: &["m", "play"],
+        help: "{move grow Kathmandu} plays one step; chain steps with `;` ({move grow Kathmandu; Kathmandu Dhading; end}): they are played together or not at all. Names may be shortened to any unique beginning (`gr kat` for `grow Kathmandu`); numbers only exactly. {move} with no steps lists your legal steps.",
+        args: &[arg(
+            "steps",
+            "<step>[; <step>…]",
+            ArgKind::Rest,
+            false,
+            "Your steps; start typing to see the legal ones",
+        )],
+        run: Some(Chat::cmd_move),
+        ..cmd("move", "move", "Make your move: one or more steps separated by ;, e.g. grow Kathmandu; end.")
+    },
+    Command {
+        help: "{undo} takes back your last step if it is still your turn and the step revealed nothing and drew nothing at random. Anything further back asks every other player: they answer {undo accept} or {undo reject}. Taking back a secret step is told only to you.",
+        args: &[arg(
+            "answer",
+            "[accept|reject]",
+            ArgKind::Choice(&["accept", "reject"]),
+            false,
+            "Answer a pending undo request",
+        )],
+        run: Some(Chat::cmd_undo),
+        ..cmd("undo", "undo", "Take back your last step, or answer another player's undo request.")
+    },
+    Command {
+        aliases: &["b"],
+        help: "{board} shows the public board; {board private} shows your own view (your hidden cards, goods or plans) only to you.",
+        args: &[arg(
+            "private",
+            "[private]",
+            ArgKind::Switch,
+            false,
+            "Include your private information (only you see it)",
+        )],
+        run: Some(Chat::cmd_board),
+        ..cmd("board", "board", "Show the board; private shows it with your own hidden information, only to you.")
+    },
+    Command {
+        aliases: &["r"],
+        help: "{rules <game>} lists the topics of a game's rules; {rules <game> [topic]} explains one, citing the rulebook section. A unique beginning of the game's name is enough.",
+        args: &[
+            arg("game", "<game>", ArgKind::Word, true, "Which game"),
+            arg("topic", "[topic]", ArgKind::Rest, false, "A topic; start typing to see them"),
+        ],
+        run: Some(Chat::cmd_rules),
+        ..cmd("rules", "rules", "Look up a game's rules; answers cite the rulebook section.")
+    },
+    Command {
+        help: "{remind} shows or changes your reminder settings for this game (delay, interval, quiet hours, direct messages, vacation) and this game's deadline: {remind [setting] [value]}.",
+        args: &[
+            arg(
+                "setting",
+                "[setting]",
+                ArgKind::Choice(REMIND_SETTINGS),
+                false,
+                "What to set (default: show your settings)",
+            ),
+            arg(
+                "value",
+                "[value]",
+                ArgKind::Rest,
+                false,
+                "The value, e.g. 12h, 22:00-08:00 tz=+02:00, on, 72h kick",
+            ),
+        ],
+        run: Some(Chat::cmd_remind),
+        ..cmd("remind", "remind", "Your turn reminders (delay, interval, quiet hours, DM, vacation) and this game's deadline.")
+    },
+    Command {
+        aliases: &["h", "?"],
+        help: "{help} lists the commands; {help [command]} explains one.",
+        args: &[arg("command", "[command]", ArgKind::Word, false, "A command, e.g. move")],
+        run: Some(Chat::cmd_help),
+        ..cmd("help", "help", "How to play with Sherpa; help with a command explains it.")
+    },
+];
+
+impl Command {
+    fn is(&self, word: &str) -> bool {
+        self.name.eq_ignore_ascii_case(word)
+            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(word))
+    }
+    /// The text usage, e.g. `game history [n]`.
+    pub fn usage(&self) -> String {
+        let mut s = self.path.to_string();
+        for a in self.args {
+            s.push(' ');
+            s.push_str(a.shown);
+        }
+        s
+    }
+    /// A reference to this command with placeholders for its arguments.
+    pub fn reference(&self) -> CmdRef {
+        CmdRef {
+            path: self.path,
+            args: self.args.iter().map(|a| a.shown.to_string()).collect(),
+        }
+    }
+}
+
+/// The command or subcommand at `path` (`game join`, `undo`).
+pub fn find_path(path: &str) -> Option<&'static Command> {
+    let mut words = path.split_whitespace();
+    let first = words.next()?;
+    let top = COMMANDS.iter().find(|c| c.name == first)?;
+    match words.next() {
+        None => Some(top),
+        Some(w) => top.subcommands.iter().find(|c| c.name == w),
+    }
+}
+
+/// Find the command of a command line: the command (by name or alias), its subcommand
+/// (the default one when none is given), and the text after them.
+pub fn resolve(text: &str) -> Result<(&'static Command, &str), ChatError> {
+    let (word, rest) = super::split_word(text);
+    if word.is_empty() {
+        return Err(ChatError::NoCommand);
+    }
+    let top = COMMANDS
+        .iter()
+        .find(|c| c.is(word))
+        .ok_or_else(|| ChatError::UnknownCommand(word.to_string()))?;
+    if top.subcommands.is_empty() {
+        return Ok((top, rest));
+    }
+    let (sub, args) = super::split_word(rest);
+    let name = if sub.is_empty() {
+        top.default_sub.unwrap_or("")
+    } else {
+        sub
+    };
+    let found = top.subcommands.iter().find(|c| c.is(name)).ok_or_else(|| {
+        ChatError::UnknownSubcommand {
+            command: top.path,
+            got: sub.to_string(),
+        }
+    })?;
+    Ok((found, args))
+}
+
+/// Parse the inside of a template's `{…}` into a command reference (None if it names no
+/// command of the table).
+pub fn parse_ref(inner: &str) -> Option<CmdRef> {
+    let words: Vec<&str> = inner.split_whitespace().collect();
+    let top = COMMANDS.iter().find(|c| Some(&c.name) == words.first())?;
+    let (c, rest) = match words
+        .get(1)
+        .and_then(|w| top.subcommands.iter().find(|s| s.name == *w))
+    {
+        Some(sub) => (sub, &words[2..]),
+        None if top.subcommands.is_empty() => (top, &words[1..]),
+        None => return None,
+    };
+    let mut args = Vec::new();
+    let mut i = 0;
+    for a in c.args {
+        if i >= rest.len() {
+            break;
+        }
+        if a.kind == ArgKind::Rest {
+            args.push(rest[i..].join(" "));
+            i = rest.len();
+        } else {
+            args.push(rest[i].to_string());
+            i += 1;
+        }
+    }
+    (i == rest.len()).then_some(CmdRef { path: c.path, args })
+}
+
+/// The command list for errors: `game new|join|…`, `move <step>[; <step>…]`, ….
+pub fn command_list() -> String {
+    COMMANDS
+        .iter()
+        .map(|c| {
+            if c.subcommands.is_empty() {
+                format!("`{}`", c.usage())
+            } else {
+                format!(
+                    "`{} {}`",
+                    c.name,
+                    c.subcommands
+                        .iter()
+                        .map(|s| s.name)
+                        .collect::<Vec<_>>()
+                        .join("|")
+                )
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chat::Text;
+
+    fn all() -> Vec<&'static Command> {
+        COMMANDS
+            .iter()
+            .flat_map(|c| std::iter::once(c).chain(c.subcommands.iter()))
+            .collect()
+    }
+
+    #[test]
+    fn every_command_runs_and_fits_discord() {
+        for c in all() {
+            assert!(
+                c.run.is_some() == c.subcommands.is_empty(),
+                "{}: a handler or subcommands",
+                c.path
+            );
+            assert!(c.about.chars().count() <= 100, "{}", c.path);
+            assert!(
+                !c.about.contains('`') && !c.about.contains('{'),
+                "{}",
+                c.path
+            );
+            assert!(!c.help.is_empty(), "{} has help", c.path);
+            assert!(c.path.ends_with(c.name));
+            assert_eq!(find_path(c.path).map(|f| f.path), Some(c.path));
+            for a in c.args {
+                assert!(a.about.chars().count() <= 100, "{} {}", c.path, a.name);
+            }
+            // Optional arguments come last (Discord requires it).
+            let first_optional = c
+                .args
+                .iter()
+                .position(|a| !a.required)
+                .unwrap_or(c.args.len());
+            assert!(
+                c.args[first_optional..].iter().all(|a| !a.required),
+                "{}",
+                c.path
+            );
+        }
+        if let Some(g) = COMMANDS.iter().find(|c| c.default_sub.is_some()) {
+            assert!(g.subcommands.iter().any(|s| Some(s.name) == g.default_sub));
+        }
+    }
+
+    #[test]
+    fn every_template_reference_names_a_command() {
+        for c in all() {
+            let t = Text::template(c.help);
+            let braces = c.help.matches('{').count();
+            assert_eq!(
+                t.commands().len(),
+                braces,
+                "{}: every {{…}} is a command of the table: {}",
+                c.path,
+                c.help
+            );
+        }
+    }
+
+    #[test]
+    fn resolve_finds_aliases_and_default_subcommands() {
+        assert_eq!(resolve("g").unwrap().0.path, "game status");
+        let (c, rest) = resolve("game create nepal x=1").unwrap();
+        assert_eq!((c.path, rest), ("game new", "nepal x=1"));
+        assert_eq!(resolve("M end").unwrap().1, "end");
+        assert!(matches!(
+            resolve("game fly"),
+            Err(ChatError::UnknownSubcommand { .. })
+        ));
+        assert!(matches!(resolve("fly"), Err(ChatError::UnknownCommand(_))));
+        assert!(matches!(resolve(""), Err(ChatError::NoCommand)));
+    }
+
+    #[test]
+    fn references_split_arguments_by_the_table() {
+        let r = parse_ref("move grow Kathmandu; end").unwrap();
+        assert_eq!(
+            (r.path, r.args.clone()),
+            ("move", vec!["grow Kathmandu; end".to_string()])
+        );
+        let r = parse_ref("rules <game> [topic]").unwrap();
+        assert_eq!(r.args, vec!["<game>", "[topic]"]);
+        assert!(parse_ref("game").is_none(), "game needs a subcommand");
+        assert!(
+            parse_ref("game join now").is_none(),
+            "join takes no argument"
+        );
+    }
+}

@@ -1,0 +1,194 @@
+//! Playing: `move`, `undo`, `game resign`, and looking at the `board`.
+
+use super::commit::{self, Turn};
+use super::filter;
+use super::*;
+use crate::engine::{Status, Viewer};
+
+impl Chat {
+    /// The running game here and its state.
+    pub(crate) fn running(&self, req: &Request) -> Result<(Loaded, Box<dyn AnyGame>), ChatError> {
+        let mut l = self.load_active(&req.place)?;
+        let g = l.game.take().ok_or(ChatError::NotStarted)?;
+        Ok((l, g))
+    }
+
+    pub(crate) fn cmd_move(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, ChatError> {
+        let (l, mut g) = self.running(req)?;
+        let seat = seat_of(&l.seats, &req.user.id).ok_or(ChatError::NotPlaying)?;
+        if let Some(v) = req.expected_version {
+            if v != l.row.version {
+                return Err(ChatError::StaleButton {
+                    was: v,
+                    now: l.row.version,
+                });
+            }
+        }
+        let before = g.status();
+        let legal = filter::legal_list(&*g, seat);
+        if legal.is_empty() {
+            return Err(match &before {
+                Status::Finished(_) => ChatError::GameOver,
+                Status::Acting(a) => ChatError::NotYourTurn {
+                    waiting: a
+                        .iter()
+                        .filter_map(|&s| l.seats.get(s).map(|r| r.name.clone()))
+                        .collect(),
+                },
+            });
+        }
+        if rest.trim().is_empty() {
+            let list: Vec<String> = legal
+                .iter()
+                .take(40)
+                .map(|s| format!("`{}` – {}", s.notation, s.label))
+                .collect();
+            return Ok(vec![Reply::private(
+                &req.user.id,
+                format!(
+                    "Your legal steps ({}):\n{}{}",
+                    legal.len(),
+                    list.join("\n"),
+                    if legal.len() > 40 { "\n…" } else { "" }
+                ),
+            )]);
+        }
+        let mut played = Vec::new();
+        for (i, part) in rest
+            .split(';')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .enumerate()
+        {
+            for text in g.expand(seat, part) {
+                let done = commit::play(&mut *g, seat, &text, false).map_err(|e| {
+                    if i == 0 && played.is_empty() {
+                        ChatError::Play(e)
+                    } else {
+                        ChatError::ChainFailed {
+                            step: part.to_string(),
+                            earlier: played.len(),
+                            error: e,
+                        }
+                    }
+                })?;
+                played.push(done);
+            }
+        }
+        if played.is_empty() {
+            return Err(ChatError::NoStep);
+        }
+        let mut t = Turn::new(g);
+        t.played = played;
+        self.commit_turn(req, &l, before.acting().to_vec(), t)
+    }
+
+    pub(crate) fn cmd_undo(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, ChatError> {
+        let answer = match rest.trim().to_lowercase().as_str() {
+            "" => None,
+            "accept" | "yes" => Some(true),
+            "reject" | "no" => Some(false),
+            _ => {
+                return Err(ChatError::BadArgument {
+                    command: "undo",
+                    got: rest.trim().to_string(),
+                })
+            }
+        };
+        let (l, g) = self.running(req)?;
+        let seat = seat_of(&l.seats, &req.user.id).ok_or(ChatError::NotPlaying)?;
+        let actions = self.lock().store.actions(l.row.id)?;
+        let last = effective_steps(&actions)
+            .last()
+            .map(|a| (*a).clone())
+            .ok_or(ChatError::NothingToUndo)?;
+        match answer {
+            None if last.seat == seat && !last.barrier && !last.turn_end => {
+                self.apply_undo(req, &l, &*g, &actions, &last, false)
+            }
+            None => self.request_undo(req, &l, &*g, &actions, &last, seat),
+            Some(accept) => self.answer_undo(req, &l, &*g, &actions, &last, accept),
+        }
+    }
+
+    /// Take back `undone` (the last step in effect): replay the log without it and commit
+    /// an undo. The replies come from [`filter::undo_notes`]: a secret step's undo is told
+    /// to its player, and to the channel only if the step had shown something publicly.
+    pub(crate) fn apply_undo(
+        &self,
+        req: &Request,
+        l: &Loaded,
+        current: &dyn AnyGame,
+        actions: &[ActionRow],
+        undone: &ActionRow,
+        agreed: bool,
+    ) -> Result<Vec<Reply>, ChatError> {
+        let kind = self
+            .registry
+            .get(&l.row.kind)
+            .ok_or_else(|| ChatError::UnknownKind(l.row.kind.clone()))?;
+        let mut rows = actions.to_vec();
+        rows.push(ActionRow {
+            seq: i64::MAX,
+            seat: undone.seat,
+            kind: ActionKind::Undo,
+            step: "undo".into(),
+            secret: false,
+            barrier: false,
+            turn_end: false,
+            at: 0,
+        });
+        let g =
+            replay(kind, &l.seats, &l.row.options, l.row.seed, &rows).map_err(ChatError::Replay)?;
+        let trace = filter::public_trace(current, &*g, undone);
+        let mut t = Turn::new(g);
+        t.undo = true;
+        t.notes = filter::undo_notes(&l.seats, undone, trace, agreed);
+        self.commit_turn(req, l, current.status().acting().to_vec(), t)
+    }
+
+    pub(crate) fn game_resign(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, ChatError> {
+        let (l, g) = self.running(req)?;
+        let seat = seat_of(&l.seats, &req.user.id).ok_or(ChatError::NotPlaying)?;
+        if l.seats[seat].resigned {
+            return Err(ChatError::AlreadyResigned);
+        }
+        let before = g.status().acting().to_vec();
+        let mut t = Turn::new(g);
+        t.resign = vec![seat];
+        t.notes.push(filter::Line::public(format!(
+            "**{}** resigned; their remaining turns are played automatically (ending the turn or passing).",
+            l.seats[seat].name
+        )));
+        self.commit_turn(req, &l, before, t)
+    }
+
+    pub(crate) fn cmd_board(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, ChatError> {
+        let mut l = self.load_active_or_finished(&req.place)?;
+        let g = l.game.take().ok_or(ChatError::NotStarted)?;
+        let private = match rest.trim().to_lowercase().as_str() {
+            "" | "public" => false,
+            "private" | "mine" | "me" => true,
+            _ => {
+                return Err(ChatError::BadArgument {
+                    command: "board",
+                    got: rest.trim().to_string(),
+                })
+            }
+        };
+        if private {
+            let viewer = filter::viewer_of(&l.seats, &req.user.id);
+            if viewer == Viewer::Spectator {
+                return Err(ChatError::NoPrivateView);
+            }
+            let (text, png) = filter::board(&*g, viewer);
+            let mut r = Reply::private(&req.user.id, text);
+            r.image = Some(png);
+            return Ok(vec![r]);
+        }
+        let (text, png) = filter::board(&*g, Viewer::Spectator);
+        let mut r = Reply::public(text);
+        r.image = Some(png);
+        Ok(vec![r])
+    }
+}
