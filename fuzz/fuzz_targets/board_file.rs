@@ -1,0 +1,14 @@
+//! Every game's board file reader: any text gives a board or an error naming the line.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if data.is_empty() {
+        return;
+    }
+    let text = String::from_utf8_lossy(&data[1..]);
+    match data[0] % 2 {
+        0 => drop(sherpa::games::nepal::parse_board(&text)),
+        _ => drop(sherpa::games::himalaya::parse_board(&text)),
+    }
+});
