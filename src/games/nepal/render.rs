@@ -5,7 +5,7 @@
 //!
 //! Pure function of the data and the view: no IO, same input gives the same PNG.
 
-use crate::games::nepal::{NepalData, NepalView, Phase};
+use crate::games::nepal::{NepalData, Phase, View};
 use crate::render::*;
 
 /// Canvas size.
@@ -153,7 +153,7 @@ fn draw_static(data: &NepalData) -> RgbaImage {
 }
 
 /// Render a view to PNG (about 1460×960).
-pub fn render(data: &NepalData, view: &NepalView) -> Vec<u8> {
+pub fn render(data: &NepalData, view: &View) -> Vec<u8> {
     let layer = data.layer.get_or_draw(|| draw_static(data));
     let mut cv = Canvas::from_layer(layer);
     let n = view.players.len();
@@ -375,13 +375,7 @@ fn draw_fortress(cv: &mut Canvas, x: f32, y: f32, st: &PlayerStyle) {
     );
 }
 
-fn draw_cards(
-    cv: &mut Canvas,
-    data: &NepalData,
-    view: &NepalView,
-    styles: &[PlayerStyle],
-    n: usize,
-) {
+fn draw_cards(cv: &mut Canvas, data: &NepalData, view: &View, styles: &[PlayerStyle], n: usize) {
     let (x, w) = (14.0, 760.0);
     let row_h = 23.0;
     let bottom = HEIGHT as f32 - 12.0;

@@ -77,7 +77,7 @@ fn play(g: &mut Nepal, seat: usize, text: &str) -> Applied {
         .unwrap_or_else(|e| panic!("`{text}`: {e}"))
 }
 
-fn refuse(g: &mut Nepal, seat: usize, step: NepalStep) -> RuleError {
+fn refuse(g: &mut Nepal, seat: usize, step: Step) -> RuleError {
     let before = g.clone();
     let e = g
         .apply(data(), seat, &step)
@@ -361,8 +361,8 @@ fn turn_allows_at_most_three_actions() {
     play(&mut g, 0, "grow Kathmandu");
     play(&mut g, 0, "move Kathmandu Dhading");
     play(&mut g, 0, "grow Dhading");
-    assert_eq!(g.legal_steps(data(), 0), vec![NepalStep::End]);
-    let e = refuse(&mut g, 0, NepalStep::Move(pi("Dhading"), pi("Gorkha")));
+    assert_eq!(g.legal_steps(data(), 0), vec![Step::End]);
+    let e = refuse(&mut g, 0, Step::Move(pi("Dhading"), pi("Gorkha")));
     assert!(e.reason.contains("three actions"), "{e}");
 }
 
@@ -371,14 +371,14 @@ fn never_three_actions_of_the_same_kind() {
     let mut g = game(3);
     play(&mut g, 0, "grow Kathmandu");
     play(&mut g, 0, "grow Kathmandu");
-    let e = refuse(&mut g, 0, NepalStep::Grow(pi("Kathmandu")));
+    let e = refuse(&mut g, 0, Step::Grow(pi("Kathmandu")));
     assert!(e.reason.contains("third grow"), "{e}");
     play(&mut g, 0, "move Kathmandu Kavre");
 
     let mut g = game(3);
     play(&mut g, 0, "move Kathmandu Kavre");
     play(&mut g, 0, "move Kavre Makwanpur");
-    let e = refuse(&mut g, 0, NepalStep::Move(pi("Makwanpur"), pi("Bara")));
+    let e = refuse(&mut g, 0, Step::Move(pi("Makwanpur"), pi("Bara")));
     assert!(e.reason.contains("third move"), "{e}");
     play(&mut g, 0, "grow Makwanpur");
 }
@@ -386,9 +386,9 @@ fn never_three_actions_of_the_same_kind() {
 #[test]
 fn move_only_to_adjacent_province_with_own_piece() {
     let mut g = game(3);
-    let e = refuse(&mut g, 0, NepalStep::Move(pi("Kathmandu"), pi("Kaski")));
+    let e = refuse(&mut g, 0, Step::Move(pi("Kathmandu"), pi("Kaski")));
     assert!(e.reason.contains("not adjacent"), "{e}");
-    let e = refuse(&mut g, 0, NepalStep::Move(pi("Dhading"), pi("Kathmandu")));
+    let e = refuse(&mut g, 0, Step::Move(pi("Dhading"), pi("Kathmandu")));
     assert!(e.reason.contains("no movable piece"), "{e}");
     play(&mut g, 0, "move Kathmandu Rasuwa");
     assert_eq!(g.pieces_at(pi("Rasuwa") as usize, 0), 1);
@@ -402,7 +402,7 @@ fn move_only_to_adjacent_province_with_own_piece() {
 #[test]
 fn not_your_turn_is_refused() {
     let mut g = game(3);
-    let e = refuse(&mut g, 1, NepalStep::End);
+    let e = refuse(&mut g, 1, Step::End);
     assert!(e.reason.contains("not your turn"));
     assert!(g.legal_steps(data(), 1).is_empty());
 }
@@ -410,7 +410,7 @@ fn not_your_turn_is_refused() {
 #[test]
 fn grow_needs_own_piece_outside_kathmandu() {
     let mut g = game(3);
-    let e = refuse(&mut g, 0, NepalStep::Grow(pi("Dhading")));
+    let e = refuse(&mut g, 0, Step::Grow(pi("Dhading")));
     assert!(e.reason.contains("already have a piece"), "{e}");
     set(&mut g, "Dhading", 0, 1);
     play(&mut g, 0, "grow Dhading");
@@ -442,7 +442,7 @@ fn grow_allowed_over_the_limit_then_conflict_cuts_back() {
 fn grow_needs_pieces_in_hand() {
     let mut g = game(3);
     g.hand[0] = 0;
-    let e = refuse(&mut g, 0, NepalStep::Grow(pi("Kathmandu")));
+    let e = refuse(&mut g, 0, Step::Grow(pi("Kathmandu")));
     assert!(e.reason.contains("no pieces left"), "{e}");
 }
 
@@ -908,10 +908,10 @@ fn winner_tie_then_longest_controlled_route() {
 fn option_placement_three_rounds_within_limits() {
     let mut g = game_with(3, &[("start", "placement")], 1);
     assert_eq!(g.phase, Phase::Placement);
-    let e = refuse(&mut g, 0, NepalStep::End);
+    let e = refuse(&mut g, 0, Step::End);
     assert!(e.reason.contains("place"), "{e}");
     play(&mut g, 0, "place Rasuwa"); // limit 1
-    let e = refuse(&mut g, 1, NepalStep::Place(pi("Rasuwa")));
+    let e = refuse(&mut g, 1, Step::Place(pi("Rasuwa")));
     assert!(e.reason.contains("limit"), "{e}");
     play(&mut g, 1, "place Kathmandu");
     play(&mut g, 2, "place Kaski");
@@ -923,7 +923,7 @@ fn option_placement_three_rounds_within_limits() {
     assert_eq!(g.phase, Phase::Play);
     assert_eq!(g.status(), Status::Acting(vec![0]));
     assert_eq!(g.hand[0], 36);
-    assert!(refuse(&mut g, 0, NepalStep::Place(pi("Kaski")))
+    assert!(refuse(&mut g, 0, Step::Place(pi("Kaski")))
         .reason
         .contains("only"));
 }
@@ -952,29 +952,29 @@ fn option_boom_raises_limit_in_city_provinces() {
 fn option_fortress_uses_whole_turn_once_per_game() {
     let mut g = game(3);
     assert_eq!(
-        refuse(&mut g, 0, NepalStep::Fortress(pi("Gorkha"))).topic,
+        refuse(&mut g, 0, Step::Fortress(pi("Gorkha"))).topic,
         "option-fortress"
     );
     let mut g = game_with(3, &[("fortress", "on")], 1);
-    assert!(refuse(&mut g, 0, NepalStep::Fortress(pi("Kathmandu")))
+    assert!(refuse(&mut g, 0, Step::Fortress(pi("Kathmandu")))
         .reason
         .contains("Kathmandu"));
     play(&mut g, 0, "grow Kathmandu");
-    assert!(refuse(&mut g, 0, NepalStep::Fortress(pi("Gorkha")))
+    assert!(refuse(&mut g, 0, Step::Fortress(pi("Gorkha")))
         .reason
         .contains("three actions"));
     let mut g = game_with(3, &[("fortress", "on")], 1);
     let hand = g.hand[0];
     play(&mut g, 0, "fortress Gorkha");
     assert_eq!(g.hand[0], hand - 2);
-    assert_eq!(g.legal_steps(data(), 0), vec![NepalStep::End]);
+    assert_eq!(g.legal_steps(data(), 0), vec![Step::End]);
     play(&mut g, 0, "end");
-    assert!(refuse(&mut g, 1, NepalStep::Fortress(pi("Gorkha")))
+    assert!(refuse(&mut g, 1, Step::Fortress(pi("Gorkha")))
         .reason
         .contains("already has"));
     play(&mut g, 1, "end");
     play(&mut g, 2, "end");
-    assert!(refuse(&mut g, 0, NepalStep::Fortress(pi("Kaski")))
+    assert!(refuse(&mut g, 0, Step::Fortress(pi("Kaski")))
         .reason
         .contains("once per game"));
 }

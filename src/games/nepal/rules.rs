@@ -1,0 +1,1000 @@
+//! The rules of Nepal, in rulebook order under phase banners. [`Nepal::refusal`] is the one
+//! legality decision: `legal_steps` keeps the candidates it accepts, `check` turns its
+//! answer into a [`RuleError`], and `apply` checks with it before changing anything.
+
+use super::board::spread;
+use super::{
+    Breakdown, Card, EndTrigger, InPlay, Nepal, NepalData, Opts, Phase, Step, DECK_SIZE, FACE_UP,
+    PIECES, REGIONS,
+};
+use crate::engine::{match_step, notation, GameRng, ParseError};
+use crate::engine::{Applied, Event, FinalResult, RuleError, Seat, SetupError};
+use std::fmt::Write as _;
+
+// ==== Setup ====
+
+impl Nepal {
+    pub(super) fn setup_game(
+        data: &NepalData,
+        players: &[String],
+        opts: &Opts,
+        seed: u64,
+    ) -> Result<Self, SetupError> {
+        let n = players.len();
+        let opts = *opts;
+        let used = DECK_SIZE[n - 3];
+        if data.cards.len() < used {
+            return Err(SetupError(format!(
+                "the board has {} trade cards; {n} players need {used}",
+                data.cards.len()
+            )));
+        }
+        let mut rng = GameRng::new(seed);
+        let mut order: Vec<u8> = (0..data.cards.len() as u8).collect();
+        rng.shuffle(&mut order);
+        order.truncate(used);
+        let face: Vec<u8> = order.split_off(used - FACE_UP);
+        let np = data.provinces.len();
+        let mut pieces = vec![0u8; np * n];
+        for s in 0..n {
+            pieces[data.kathmandu * n + s] = 1;
+        }
+        Ok(Nepal {
+            names: players.to_vec(),
+            opts,
+            phase: if opts.placement {
+                Phase::Placement
+            } else {
+                Phase::Play
+            },
+            pieces,
+            fortress: vec![None; np],
+            fortress_built: vec![false; n],
+            hand: vec![PIECES[n - 3] - 1; n],
+            score: vec![0; n],
+            deck: order,
+            cards: face
+                .into_iter()
+                .map(|c| InPlay {
+                    card: c,
+                    claims: Vec::new(),
+                    revealed_turn: 0,
+                })
+                .collect(),
+            current: 0,
+            moves: 0,
+            grows: 0,
+            actions: 0,
+            this_turn: Vec::new(),
+            turn: 1,
+            placements_left: if opts.placement { 3 * n as u8 } else { 0 },
+            end: None,
+            result: None,
+            breakdown: None,
+            last_turn: Vec::new(),
+            rng,
+        })
+    }
+}
+
+// ==== Legality: the one decision ====
+
+/// Why a step is not legal (cheap to compute; turned into a [`RuleError`] by `apply`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    GameOver,
+    NotYourTurn,
+    PlacementFirst,
+    NotPlacement,
+    UnknownProvince,
+    NoActionsLeft,
+    ThirdMove,
+    ThirdGrow,
+    NoPieceThere,
+    NotAdjacent,
+    HandEmpty,
+    GrowNeedsPiece,
+    FortressOff,
+    FortressBuilt,
+    FortressNeedsWholeTurn,
+    FortressInKathmandu,
+    FortressTaken,
+    FortressHand,
+    ProvinceFull,
+}
+
+impl Refusal {
+    pub(super) fn error(self, data: &NepalData, step: &Step) -> RuleError {
+        let pname = |p: u8| {
+            data.provinces
+                .get(p as usize)
+                .map(|x| x.name.as_str())
+                .unwrap_or("?")
+        };
+        let (rule, reason): (&'static str, String) = match self {
+            Refusal::GameOver => ("end", "the game is over".into()),
+            Refusal::NotYourTurn => ("turn", "it is not your turn".into()),
+            Refusal::PlacementFirst => (
+                "option-start",
+                "the start placement comes first: use `place <province>`".into(),
+            ),
+            Refusal::NotPlacement => (
+                "option-start",
+                "`place` is only used during the start placement".into(),
+            ),
+            Refusal::UnknownProvince => ("board", "no such province".into()),
+            Refusal::NoActionsLeft => (
+                "actions",
+                "you have used your three actions this turn; type `end`".into(),
+            ),
+            Refusal::ThirdMove => (
+                "actions",
+                "you cannot take three actions of the same kind: a third move is not allowed"
+                    .into(),
+            ),
+            Refusal::ThirdGrow => (
+                "actions",
+                "you cannot take three actions of the same kind: a third grow is not allowed"
+                    .into(),
+            ),
+            Refusal::NoPieceThere => {
+                let from = if let Step::Move(f, _) = step {
+                    pname(*f)
+                } else {
+                    "?"
+                };
+                ("move", format!("you have no movable piece in {from}"))
+            }
+            Refusal::NotAdjacent => {
+                let (f, t) = if let Step::Move(f, t) = step {
+                    (pname(*f), pname(*t))
+                } else {
+                    ("?", "?")
+                };
+                ("move", format!("{t} is not adjacent to {f}"))
+            }
+            Refusal::HandEmpty => ("grow", "you have no pieces left in your hand".into()),
+            Refusal::GrowNeedsPiece => {
+                let p = match step {
+                    Step::Grow(p) => pname(*p),
+                    _ => "?",
+                };
+                (
+                    "grow",
+                    format!("you can only grow where you already have a piece (or in Kathmandu); you have none in {p}"),
+                )
+            }
+            Refusal::FortressOff => (
+                "option-fortress",
+                "the fortress option is off in this game".into(),
+            ),
+            Refusal::FortressBuilt => (
+                "option-fortress",
+                "you have already built your fortress (once per game)".into(),
+            ),
+            Refusal::FortressNeedsWholeTurn => (
+                "option-fortress",
+                "a fortress takes all three actions: build it before any other action this turn"
+                    .into(),
+            ),
+            Refusal::FortressInKathmandu => (
+                "option-fortress",
+                "a fortress cannot be built in Kathmandu".into(),
+            ),
+            Refusal::FortressTaken => (
+                "option-fortress",
+                "that province already has a fortress".into(),
+            ),
+            Refusal::FortressHand => (
+                "option-fortress",
+                "a fortress needs two pieces from your hand".into(),
+            ),
+            Refusal::ProvinceFull => (
+                "option-start",
+                "that province is already at its population limit".into(),
+            ),
+        };
+        RuleError::new(rule, reason)
+    }
+}
+
+impl Nepal {
+    /// The single legality check: `None` if `seat` may take `step` now.
+    pub fn refusal(&self, data: &NepalData, seat: Seat, step: &Step) -> Option<Refusal> {
+        if self.phase == Phase::Over {
+            return Some(Refusal::GameOver);
+        }
+        if seat != self.current {
+            return Some(Refusal::NotYourTurn);
+        }
+        let np = data.provinces.len();
+        let valid = |p: u8| (p as usize) < np;
+        if self.phase == Phase::Placement {
+            let Step::Place(p) = *step else {
+                return Some(Refusal::PlacementFirst);
+            };
+            if !valid(p) {
+                return Some(Refusal::UnknownProvince);
+            }
+            if self.hand[seat] == 0 {
+                return Some(Refusal::HandEmpty);
+            }
+            let p = p as usize;
+            if let Some(lim) = data.limit(p, self.opts.boom) {
+                let total: u32 = (0..self.n()).map(|s| self.pieces_at(p, s) as u32).sum();
+                if total >= lim as u32 {
+                    return Some(Refusal::ProvinceFull);
+                }
+            }
+            return None;
+        }
+        match *step {
+            Step::End => None,
+            Step::Place(_) => Some(Refusal::NotPlacement),
+            Step::Move(from, to) => {
+                if !valid(from) || !valid(to) {
+                    return Some(Refusal::UnknownProvince);
+                }
+                if self.actions >= 3 {
+                    return Some(Refusal::NoActionsLeft);
+                }
+                if self.moves >= 2 {
+                    return Some(Refusal::ThirdMove);
+                }
+                if self.pieces_at(from as usize, seat) == 0 {
+                    return Some(Refusal::NoPieceThere);
+                }
+                if data.adj_mask[from as usize] & (1 << to) == 0 {
+                    return Some(Refusal::NotAdjacent);
+                }
+                None
+            }
+            Step::Grow(p) => {
+                if !valid(p) {
+                    return Some(Refusal::UnknownProvince);
+                }
+                if self.actions >= 3 {
+                    return Some(Refusal::NoActionsLeft);
+                }
+                if self.grows >= 2 {
+                    return Some(Refusal::ThirdGrow);
+                }
+                if self.hand[seat] == 0 {
+                    return Some(Refusal::HandEmpty);
+                }
+                let p = p as usize;
+                if self.pieces_at(p, seat) == 0 && !self.exempt(p, seat, data) {
+                    return Some(Refusal::GrowNeedsPiece);
+                }
+                None
+            }
+            Step::Fortress(p) => {
+                if !valid(p) {
+                    return Some(Refusal::UnknownProvince);
+                }
+                if !self.opts.fortress {
+                    return Some(Refusal::FortressOff);
+                }
+                if self.fortress_built[seat] {
+                    return Some(Refusal::FortressBuilt);
+                }
+                if self.actions > 0 {
+                    return Some(Refusal::FortressNeedsWholeTurn);
+                }
+                if p as usize == data.kathmandu {
+                    return Some(Refusal::FortressInKathmandu);
+                }
+                if self.fortress[p as usize].is_some() {
+                    return Some(Refusal::FortressTaken);
+                }
+                if self.hand[seat] < 2 {
+                    return Some(Refusal::FortressHand);
+                }
+                None
+            }
+        }
+    }
+
+    pub(super) fn candidates(&self, data: &NepalData, seat: Seat) -> Vec<Step> {
+        let np = data.provinces.len() as u8;
+        if self.phase == Phase::Placement {
+            return (0..np).map(Step::Place).collect();
+        }
+        let mut v = Vec::with_capacity(64);
+        if self.actions < 3 {
+            if self.moves < 2 {
+                for p in 0..np {
+                    if self.pieces_at(p as usize, seat) > 0 {
+                        for &q in &data.adj[p as usize] {
+                            v.push(Step::Move(p, q));
+                        }
+                    }
+                }
+            }
+            if self.grows < 2 && self.hand[seat] > 0 {
+                v.extend((0..np).map(Step::Grow));
+            }
+            if self.opts.fortress && self.actions == 0 && !self.fortress_built[seat] {
+                v.extend((0..np).map(Step::Fortress));
+            }
+        }
+        v.push(Step::End);
+        v
+    }
+
+    pub(super) fn legal(&self, data: &NepalData, seat: Seat) -> Vec<Step> {
+        if self.phase == Phase::Over || seat != self.current {
+            return Vec::new();
+        }
+        let mut v = self.candidates(data, seat);
+        v.retain(|s| self.refusal(data, seat, s).is_none());
+        v
+    }
+
+    pub(super) fn check_step(
+        &self,
+        data: &NepalData,
+        seat: Seat,
+        step: &Step,
+    ) -> Result<(), RuleError> {
+        match self.refusal(data, seat, step) {
+            Some(r) => Err(r.error(data, step)),
+            None => Ok(()),
+        }
+    }
+}
+
+// ==== Turn sequence ====
+// A turn is up to three actions (Move / Grow), then `end`, which claims trade routes,
+// reveals new cards, resolves conflict and checks the end of the game, in that order.
+
+impl Nepal {
+    /// Apply `step` for `seat`. Refused steps (see [`Nepal::refusal`]) change nothing.
+    pub(super) fn apply_step(
+        &mut self,
+        data: &NepalData,
+        seat: Seat,
+        step: &Step,
+    ) -> Result<Applied, RuleError> {
+        self.check_step(data, seat, step)?;
+        let applied = match *step {
+            Step::Place(p) => self.place(data, seat, p),
+            Step::Move(f, t) => self.move_piece(data, seat, f, t),
+            Step::Grow(p) => self.grow(data, seat, p),
+            Step::Fortress(p) => self.build_fortress(data, seat, p),
+            Step::End => self.end_turn(data, seat),
+        };
+        Ok(applied)
+    }
+
+    /// Pass the turn to the next seat around the table with a fresh set of actions.
+    pub(super) fn next_seat(&mut self) {
+        self.current = (self.current + 1) % self.n();
+        self.moves = 0;
+        self.grows = 0;
+        self.actions = 0;
+        self.this_turn.clear();
+    }
+
+    /// `end`: the steps after the actions, in rulebook order.
+    fn end_turn(&mut self, data: &NepalData, seat: usize) -> Applied {
+        let who = self.names[seat].clone();
+        let mut events = vec![Event::public(format!("{who} ends the turn"))];
+        let irreversible = self.claim_routes(data, seat, &mut events);
+        self.conflicts(data, &mut events);
+        let finished = self.check_end(seat, &mut events);
+        self.last_turn = events.iter().map(|e| e.text.clone()).collect();
+        self.turn += 1;
+        if finished {
+            self.finish(data);
+            events.push(Event::public(format!(
+                "game over: {}",
+                self.result
+                    .as_ref()
+                    .map(|r| r.note.clone())
+                    .unwrap_or_default()
+            )));
+            self.last_turn = events.iter().map(|e| e.text.clone()).collect();
+        } else {
+            self.next_seat();
+        }
+        Applied {
+            events,
+            irreversible,
+            turn_ended: true,
+            secret: false,
+        }
+    }
+}
+
+// ==== Actions: Move / Grow ====
+
+impl Nepal {
+    /// Move one of `seat`'s pieces to an adjacent province (limits are only enforced by
+    /// the conflict at the end of the turn).
+    fn move_piece(&mut self, data: &NepalData, seat: usize, f: u8, t: u8) -> Applied {
+        let n = self.n();
+        self.pieces[f as usize * n + seat] -= 1;
+        self.pieces[t as usize * n + seat] += 1;
+        self.moves += 1;
+        self.actions += 1;
+        self.this_turn.push(Step::Move(f, t));
+        Applied {
+            events: vec![Event::public(format!(
+                "{} moves a piece from {} to {}",
+                self.names[seat], data.provinces[f as usize].name, data.provinces[t as usize].name
+            ))],
+            ..Applied::default()
+        }
+    }
+
+    /// Grow: one piece from the hand onto the map.
+    fn grow(&mut self, data: &NepalData, seat: usize, p: u8) -> Applied {
+        let n = self.n();
+        self.pieces[p as usize * n + seat] += 1;
+        self.hand[seat] -= 1;
+        self.grows += 1;
+        self.actions += 1;
+        self.this_turn.push(Step::Grow(p));
+        Applied {
+            events: vec![Event::public(format!(
+                "{} grows in {}",
+                self.names[seat], data.provinces[p as usize].name
+            ))],
+            ..Applied::default()
+        }
+    }
+}
+
+// ==== Claim trade routes ====
+
+impl Nepal {
+    /// Provinces `seat` controls for routes: a regular piece or its fortress.
+    pub(super) fn control_mask(&self, seat: usize) -> u64 {
+        let n = self.n();
+        let mut m = 0u64;
+        for (p, f) in self.fortress.iter().enumerate() {
+            if self.pieces[p * n + seat] > 0 || *f == Some(seat as u8) {
+                m |= 1 << p;
+            }
+        }
+        m
+    }
+
+    /// Is there a chain of adjacent controlled provinces from one end of `card` to the
+    /// other? (An outside end is reached through the provinces its arrows point to.)
+    pub(super) fn route_linked(data: &NepalData, ctrl: u64, card: &Card) -> bool {
+        let mut comp = ctrl & card.ends[0];
+        if comp == 0 || ctrl & card.ends[1] == 0 {
+            return false;
+        }
+        loop {
+            if comp & card.ends[1] != 0 {
+                return true;
+            }
+            let next = comp | (spread(&data.adj_mask, comp) & ctrl);
+            if next == comp {
+                return false;
+            }
+            comp = next;
+        }
+    }
+
+    /// Does `seat` have an unbroken chain for `card` now?
+    pub fn controls_route(&self, data: &NepalData, seat: usize, card: usize) -> bool {
+        Self::route_linked(data, self.control_mask(seat), &data.cards[card])
+    }
+
+    /// The claim step of `seat`'s turn: every card in play before this step that `seat`
+    /// links now and has not marked yet gets a marker from the hand (none with an empty
+    /// hand), 3 VP for the first marker, 2 for the second, 0 later. A first marker reveals
+    /// a new card, which cannot be claimed in this step. Returns whether a card was drawn.
+    fn claim_routes(&mut self, data: &NepalData, seat: usize, events: &mut Vec<Event>) -> bool {
+        let who = self.names[seat].clone();
+        let mut revealed = false;
+        let ctrl = self.control_mask(seat);
+        let in_play = self.cards.len();
+        for ci in 0..in_play {
+            let card = &data.cards[self.cards[ci].card as usize];
+            if self.cards[ci].claims.contains(&(seat as u8))
+                || !Self::route_linked(data, ctrl, card)
+            {
+                continue;
+            }
+            if self.hand[seat] == 0 {
+                events.push(Event::public(format!(
+                    "{who} links {} but has no piece in hand to mark it",
+                    card.label()
+                )));
+                continue;
+            }
+            self.hand[seat] -= 1;
+            self.cards[ci].claims.push(seat as u8);
+            let pos = self.cards[ci].claims.len();
+            let pts = match pos {
+                1 => 3,
+                2 => 2,
+                _ => 0,
+            };
+            self.score[seat] += pts;
+            events.push(Event::public(format!(
+                "{who} claims {} as claimant #{pos} (+{pts} VP)",
+                card.label()
+            )));
+            if pos == 1 {
+                revealed |= self.reveal(data, events);
+            }
+        }
+        revealed
+    }
+}
+
+// ==== Reveal new trade routes ====
+
+impl Nepal {
+    /// Turn up the next card of the deck, if any. Returns whether a card was drawn.
+    fn reveal(&mut self, data: &NepalData, events: &mut Vec<Event>) -> bool {
+        let Some(c) = self.deck.pop() else {
+            return false;
+        };
+        self.cards.push(InPlay {
+            card: c,
+            claims: Vec::new(),
+            revealed_turn: self.turn,
+        });
+        events.push(Event::public(format!(
+            "new trade card revealed: {}",
+            data.cards[c as usize].label()
+        )));
+        true
+    }
+}
+
+// ==== Conflict (never in Kathmandu; a fortress works like Kathmandu for its owner) ====
+
+impl Nepal {
+    pub(super) fn exempt(&self, p: usize, seat: usize, data: &NepalData) -> bool {
+        p == data.kathmandu || self.fortress[p] == Some(seat as u8)
+    }
+
+    /// Population of `p` that counts against its limit (fortress owner's pieces excluded).
+    pub(super) fn counted_population(&self, data: &NepalData, p: usize) -> u32 {
+        (0..self.n())
+            .filter(|&s| !self.exempt(p, s, data))
+            .map(|s| self.pieces_at(p, s) as u32)
+            .sum()
+    }
+
+    /// Conflict in province `p`: returns (seat, pieces removed) per affected seat.
+    pub(super) fn resolve_conflict(&mut self, data: &NepalData, p: usize) -> Vec<(usize, u8)> {
+        let n = self.n();
+        let Some(limit) = data.limit(p, self.opts.boom) else {
+            return Vec::new();
+        };
+        let limit = limit as u32;
+        let mut removed = vec![0u8; n];
+        let involved: Vec<usize> = (0..n).filter(|&s| !self.exempt(p, s, data)).collect();
+        loop {
+            let total: u32 = involved
+                .iter()
+                .map(|&s| self.pieces[p * n + s] as u32)
+                .sum();
+            if total <= limit {
+                break;
+            }
+            // One pass: groups by count at the start of the pass, smallest first.
+            let mut counts: Vec<u8> = involved
+                .iter()
+                .map(|&s| self.pieces[p * n + s])
+                .filter(|&c| c > 0)
+                .collect();
+            counts.sort_unstable();
+            counts.dedup();
+            let mut total = total;
+            for c in counts {
+                if total <= limit {
+                    break;
+                }
+                for &s in &involved {
+                    if self.pieces[p * n + s] == c {
+                        self.pieces[p * n + s] -= 1;
+                        self.hand[s] += 1;
+                        removed[s] += 1;
+                        total -= 1;
+                    }
+                }
+            }
+        }
+        removed
+            .iter()
+            .enumerate()
+            .filter(|(_, &r)| r > 0)
+            .map(|(s, &r)| (s, r))
+            .collect()
+    }
+
+    /// The conflict step: every province over its limit, wherever it is, is cut back.
+    fn conflicts(&mut self, data: &NepalData, events: &mut Vec<Event>) {
+        for p in 0..data.provinces.len() {
+            if p == data.kathmandu {
+                continue;
+            }
+            let Some(limit) = data.limit(p, self.opts.boom) else {
+                continue;
+            };
+            if self.counted_population(data, p) <= limit as u32 {
+                continue;
+            }
+            let removed = self.resolve_conflict(data, p);
+            let parts: Vec<String> = removed
+                .iter()
+                .map(|(s, r)| format!("{} loses {r}", self.names[*s]))
+                .collect();
+            events.push(Event::public(format!(
+                "conflict in {} (limit {limit}): {}",
+                data.provinces[p].name,
+                parts.join(", ")
+            )));
+        }
+    }
+}
+
+// ==== End of the game ====
+
+impl Nepal {
+    /// After the conflict of `seat`'s turn (NEP-END-5 reading): an empty hand or an empty
+    /// deck triggers the end; then every player, `seat` included, plays one more turn.
+    /// Returns whether this turn was the last one.
+    fn check_end(&mut self, seat: usize, events: &mut Vec<Event>) -> bool {
+        let n = self.n();
+        match &mut self.end {
+            None => {
+                let reason = if let Some(s) = (0..n).find(|&s| self.hand[s] == 0) {
+                    Some(format!("{} has no pieces left in hand", self.names[s]))
+                } else if self.deck.is_empty() {
+                    Some("the trade deck is exhausted".to_string())
+                } else {
+                    None
+                };
+                if let Some(reason) = reason {
+                    events.push(Event::public(format!(
+                        "the end is triggered ({reason}): every player, {} included, plays one more turn",
+                        self.names[seat]
+                    )));
+                    self.end = Some(EndTrigger {
+                        by: seat,
+                        reason,
+                        turns_left: n,
+                    });
+                }
+                false
+            }
+            Some(t) => {
+                t.turns_left -= 1;
+                t.turns_left == 0
+            }
+        }
+    }
+}
+
+// ==== Final scoring ====
+
+impl Nepal {
+    /// Domination points per seat in region `r`.
+    pub(super) fn region_points(&self, data: &NepalData, r: usize) -> Vec<i64> {
+        let n = self.n();
+        let mut stats: Vec<(u32, u32, usize)> = Vec::new();
+        for s in 0..n {
+            let (mut pcs, mut provs) = (0u32, 0u32);
+            for p in 0..data.provinces.len() {
+                if data.region_mask[r] & (1 << p) == 0 {
+                    continue;
+                }
+                let c = self.pieces_at(p, s) as u32;
+                pcs += c;
+                provs += (c > 0) as u32;
+                if self.fortress[p] == Some(s as u8) {
+                    pcs += 2;
+                    provs += 1;
+                }
+            }
+            if pcs > 0 {
+                stats.push((pcs, provs, s));
+            }
+        }
+        stats.sort_by_key(|a| std::cmp::Reverse((a.0, a.1)));
+        let pool = [5i64, 3];
+        let mut pts = vec![0i64; n];
+        let mut pos = 0;
+        let mut i = 0;
+        while i < stats.len() {
+            let mut j = i;
+            while j < stats.len() && (stats[j].0, stats[j].1) == (stats[i].0, stats[i].1) {
+                j += 1;
+            }
+            let k = j - i;
+            let share: i64 = (pos..pos + k)
+                .map(|x| pool.get(x).copied().unwrap_or(0))
+                .sum::<i64>()
+                / k as i64;
+            for st in &stats[i..j] {
+                pts[st.2] = share;
+            }
+            pos += k;
+            i = j;
+        }
+        pts
+    }
+
+    pub(super) fn pieces_on_board(&self, seat: usize) -> u32 {
+        let n = self.n();
+        let regular: u32 = (0..self.fortress.len())
+            .map(|p| self.pieces[p * n + seat] as u32)
+            .sum();
+        regular
+            + 2 * self
+                .fortress
+                .iter()
+                .filter(|f| **f == Some(seat as u8))
+                .count() as u32
+    }
+
+    /// Final scoring; sets the result and switches to [`Phase::Over`].
+    pub(super) fn finish(&mut self, data: &NepalData) {
+        let n = self.n();
+        let ctrl: Vec<u64> = (0..n).map(|s| self.control_mask(s)).collect();
+        let mut bd: Vec<Breakdown> = (0..n)
+            .map(|s| Breakdown {
+                during_game: self.score[s],
+                regions: vec![0; REGIONS],
+                cards: 0,
+                total: 0,
+                pieces_on_board: self.pieces_on_board(s),
+                longest_route: 0,
+            })
+            .collect();
+        for r in 0..REGIONS {
+            for (s, pts) in self.region_points(data, r).into_iter().enumerate() {
+                bd[s].regions[r] = pts;
+            }
+        }
+        for ip in &self.cards {
+            let card = &data.cards[ip.card as usize];
+            for (s, b) in bd.iter_mut().enumerate() {
+                if Self::route_linked(data, ctrl[s], card) {
+                    b.longest_route = b.longest_route.max(card.length);
+                }
+            }
+            let mut holders = ip
+                .claims
+                .iter()
+                .map(|&s| s as usize)
+                .filter(|&s| Self::route_linked(data, ctrl[s], card));
+            if let Some(s) = holders.next() {
+                bd[s].cards += card.high_points(n);
+            }
+            if let Some(s) = holders.next() {
+                bd[s].cards += card.low_points(n);
+            }
+        }
+        for b in bd.iter_mut() {
+            b.total = b.during_game + b.regions.iter().sum::<i64>() + b.cards;
+        }
+        let key = |s: usize| {
+            (
+                -bd[s].total,
+                bd[s].pieces_on_board as i64,
+                -(bd[s].longest_route as i64),
+            )
+        };
+        let places: Vec<u32> = (0..n)
+            .map(|s| 1 + (0..n).filter(|&o| key(o) < key(s)).count() as u32)
+            .collect();
+        // Note on ties.
+        let mut notes = Vec::new();
+        let mut seen_scores = Vec::new();
+        for s in 0..n {
+            let t = bd[s].total;
+            if seen_scores.contains(&t) {
+                continue;
+            }
+            let tied: Vec<usize> = (0..n).filter(|&o| bd[o].total == t).collect();
+            if tied.len() > 1 {
+                seen_scores.push(t);
+                let desc: Vec<String> = tied
+                    .iter()
+                    .map(|&o| {
+                        format!(
+                            "{} ({} on board, longest route {})",
+                            self.names[o], bd[o].pieces_on_board, bd[o].longest_route
+                        )
+                    })
+                    .collect();
+                notes.push(format!(
+                    "tie on {t} VP broken by fewer pieces on the board, then the longest controlled route: {}",
+                    desc.join(", ")
+                ));
+            }
+        }
+        let winners: Vec<&str> = (0..n)
+            .filter(|&s| places[s] == 1)
+            .map(|s| self.names[s].as_str())
+            .collect();
+        let mut note = format!("{} wins", winners.join(" and "));
+        if winners.len() > 1 {
+            note = format!("{} share the win", winners.join(" and "));
+        }
+        for x in notes {
+            let _ = write!(note, "; {x}");
+        }
+        self.score = bd.iter().map(|b| b.total).collect();
+        self.result = Some(FinalResult {
+            scores: self.score.clone(),
+            places,
+            note,
+        });
+        self.breakdown = Some(bd);
+        self.phase = Phase::Over;
+    }
+}
+
+// ==== Optional rules: start placement, fortress ====
+
+impl Nepal {
+    /// Start placement: one piece from the hand anywhere within the limits; after the
+    /// last one the first player starts the game proper.
+    fn place(&mut self, data: &NepalData, seat: usize, p: u8) -> Applied {
+        let n = self.n();
+        self.pieces[p as usize * n + seat] += 1;
+        self.hand[seat] -= 1;
+        self.placements_left -= 1;
+        let ev = Event::public(format!(
+            "{} places a piece in {}",
+            self.names[seat], data.provinces[p as usize].name
+        ));
+        if self.placements_left == 0 {
+            self.phase = Phase::Play;
+            self.current = 0;
+            self.moves = 0;
+            self.grows = 0;
+            self.actions = 0;
+            self.this_turn.clear();
+        } else {
+            self.next_seat();
+        }
+        Applied {
+            events: vec![ev],
+            irreversible: false,
+            turn_ended: true,
+            secret: false,
+        }
+    }
+
+    /// Fortress: two pieces from the hand, all three actions of the turn.
+    fn build_fortress(&mut self, data: &NepalData, seat: usize, p: u8) -> Applied {
+        self.fortress[p as usize] = Some(seat as u8);
+        self.fortress_built[seat] = true;
+        self.hand[seat] -= 2;
+        self.actions = 3;
+        self.this_turn.push(Step::Fortress(p));
+        Applied {
+            events: vec![Event::public(format!(
+                "{} builds a fortress in {}",
+                self.names[seat], data.provinces[p as usize].name
+            ))],
+            ..Applied::default()
+        }
+    }
+}
+
+// ==== Notation ====
+
+impl Nepal {
+    pub(super) fn step_text(data: &NepalData, step: &Step) -> String {
+        let pname = |p: u8| {
+            data.provinces
+                .get(p as usize)
+                .map(|x| x.name.as_str())
+                .unwrap_or("?")
+        };
+        match *step {
+            Step::Move(f, t) => format!("move {} {}", pname(f), pname(t)),
+            Step::Grow(p) => format!("grow {}", pname(p)),
+            Step::Fortress(p) => format!("fortress {}", pname(p)),
+            Step::Place(p) => format!("place {}", pname(p)),
+            Step::End => "end".to_string(),
+        }
+    }
+
+    pub(super) fn step_label(data: &NepalData, step: &Step) -> String {
+        let pname = |p: u8| {
+            data.provinces
+                .get(p as usize)
+                .map(|x| x.name.as_str())
+                .unwrap_or("?")
+        };
+        match *step {
+            Step::Move(f, t) => format!("Move a piece from {} to {}", pname(f), pname(t)),
+            Step::Grow(p) => format!("Grow: add a piece in {}", pname(p)),
+            Step::Fortress(p) => {
+                format!("Build your fortress in {} (uses the whole turn)", pname(p))
+            }
+            Step::Place(p) => format!("Place a starting piece in {}", pname(p)),
+            Step::End => "End the turn (claim routes, then conflict)".to_string(),
+        }
+    }
+
+    /// Same matching rules as the default (`engine::match_step` over the legal steps: an
+    /// exact match wins, else a unique per-word prefix match), computed from the words
+    /// instead of formatting every legal step: the kind and province names are matched by
+    /// prefix, the few resulting steps are checked with [`Nepal::refusal`]. Errors are
+    /// worded by the shared matcher.
+    pub(super) fn parse_text(
+        &self,
+        data: &NepalData,
+        seat: Seat,
+        text: &str,
+    ) -> Result<Step, ParseError> {
+        let words = notation::words(text)?;
+        let matching = |w: &str| -> Vec<(u8, bool)> {
+            data.lower
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| n.starts_with(w))
+                .map(|(i, n)| (i as u8, n == w))
+                .collect()
+        };
+        let mut hits: Vec<Step> = Vec::new();
+        const KINDS: [(&str, usize); 5] = [
+            ("move", 2),
+            ("grow", 1),
+            ("fortress", 1),
+            ("place", 1),
+            ("end", 0),
+        ];
+        for (kind, arity) in KINDS {
+            if words.len() != 1 + arity || !kind.starts_with(words[0].as_str()) {
+                continue;
+            }
+            let kexact = kind == words[0];
+            let mut steps: Vec<(Step, bool)> = Vec::new();
+            match arity {
+                0 => steps.push((Step::End, kexact)),
+                1 => {
+                    for (p, e) in matching(&words[1]) {
+                        let st = match kind {
+                            "grow" => Step::Grow(p),
+                            "fortress" => Step::Fortress(p),
+                            _ => Step::Place(p),
+                        };
+                        steps.push((st, kexact && e));
+                    }
+                }
+                _ => {
+                    let to = matching(&words[2]);
+                    for (f, e1) in matching(&words[1]) {
+                        for &(t, e2) in &to {
+                            steps.push((Step::Move(f, t), kexact && e1 && e2));
+                        }
+                    }
+                }
+            }
+            for (st, exact) in steps {
+                if self.refusal(data, seat, &st).is_none() {
+                    if exact {
+                        return Ok(st);
+                    }
+                    hits.push(st);
+                }
+            }
+        }
+        if hits.len() == 1 {
+            return Ok(hits[0]);
+        }
+        // No match or several: let the shared matcher word the error.
+        let legal = self.legal(data, seat);
+        let names: Vec<String> = legal.iter().map(|s| Self::step_text(data, s)).collect();
+        let i = match_step(text, &names)?;
+        Ok(legal[i])
+    }
+}
