@@ -5,7 +5,9 @@
 //! Pure function of (board data, view). The static layer (regions, paths, villages, turn
 //! track frame, legend) is drawn once and cached in [`HimalayaData::layer`].
 
-use crate::games::himalaya::{Good, HimalayaData, HimalayaView, PathType};
+use crate::games::himalaya::{
+    program_text, EventKind, EventMarker, Good, HimalayaData, PathType, PhaseView, View,
+};
 use crate::render::*;
 
 const W: u32 = 1600;
@@ -203,7 +205,7 @@ fn goods_of(m: &std::collections::BTreeMap<String, u8>) -> Vec<Good> {
 }
 
 /// Draw the view.
-pub fn render(data: &HimalayaData, view: &HimalayaView) -> Vec<u8> {
+pub fn render(data: &HimalayaData, view: &View) -> Vec<u8> {
     let layer = data.layer.get_or_draw(|| draw_static(data));
     let mut c = Canvas::from_layer(layer);
     let styles: Vec<PlayerStyle> = view
@@ -220,7 +222,7 @@ pub fn render(data: &HimalayaData, view: &HimalayaView) -> Vec<u8> {
     let phase = format!(
         "{} · {}",
         if view.advanced { "advanced" } else { "basic" },
-        view.phase
+        view.phase.name()
     );
     c.text_bold(
         200.0 + 12.0 * 52.0 + 10.0,
@@ -232,11 +234,10 @@ pub fn render(data: &HimalayaData, view: &HimalayaView) -> Vec<u8> {
     );
 
     // Event markers.
-    for (kind, target, seat) in &view.events {
-        let st = &styles[*seat];
-        let (cx, cy, label, bg) = if kind == "market" {
-            let vi: usize = target.parse().unwrap_or(1);
-            let v = &data.villages[vi.saturating_sub(1).min(data.villages.len() - 1)];
+    for e in &view.events {
+        let st = &styles[e.seat()];
+        let (cx, cy, label, bg) = if let EventMarker::Market { village, .. } = *e {
+            let v = &data.villages[village.min(data.villages.len() - 1)];
             let w = c.text_width_bold(14.0, "MARKET") + 16.0;
             (
                 bx(v.x) - village_radius(v.level) - w / 2.0 - 4.0,
@@ -245,14 +246,13 @@ pub fn render(data: &HimalayaData, view: &HimalayaView) -> Vec<u8> {
                 rgb(255, 236, 150),
             )
         } else {
-            let mut it = target.split('-').filter_map(|s| s.parse::<usize>().ok());
-            let (a, b) = (it.next().unwrap_or(1), it.next().unwrap_or(1));
-            let (va, vb) = (
-                &data.villages[a.saturating_sub(1).min(19)],
-                &data.villages[b.saturating_sub(1).min(19)],
-            );
+            let (EventMarker::Yeti { path, .. } | EventMarker::Storm { path, .. }) = *e else {
+                continue;
+            };
+            let p = &data.paths[path];
+            let (va, vb) = (&data.villages[p.a], &data.villages[p.b]);
             let (mx, my) = ((bx(va.x) + bx(vb.x)) / 2.0, (by(va.y) + by(vb.y)) / 2.0);
-            if kind == "yeti" {
+            if e.kind() == EventKind::Yeti {
                 (mx, my, "YETI", rgb(250, 250, 250))
             } else {
                 (mx, my, "STORM", rgb(200, 225, 250))
@@ -302,11 +302,10 @@ pub fn render(data: &HimalayaData, view: &HimalayaView) -> Vec<u8> {
             }
         }
         if let Some(o) = &v.order {
-            // "salt+tea=4": cubes for the goods, then the yack value.
-            let (goods_part, yacks) = o.split_once('=').unwrap_or((o.as_str(), "?"));
-            let gs: Vec<Good> = goods_part.split('+').filter_map(Good::parse).collect();
+            // Cubes for the goods, then the yack value.
+            let gs = &o.goods;
             let s = 12.0;
-            let label = format!("{yacks}y");
+            let label = format!("{}y", o.yacks);
             let tw = c.text_width_bold(15.0, &label);
             let w = gs.len() as f32 * (s + 2.0) + tw + 14.0;
             // Tags go to the upper right, or straight above near the right edge.
@@ -327,13 +326,9 @@ pub fn render(data: &HimalayaData, view: &HimalayaView) -> Vec<u8> {
     // Caravans.
     for p in &view.players {
         let st = &styles[p.seat];
-        if let Some(path) = &p.in_storm {
-            let mut it = path.split('-').filter_map(|s| s.parse::<usize>().ok());
-            let (a, b) = (it.next().unwrap_or(1), it.next().unwrap_or(1));
-            let (va, vb) = (
-                &data.villages[a.saturating_sub(1).min(19)],
-                &data.villages[b.saturating_sub(1).min(19)],
-            );
+        if let Some(path) = p.in_storm {
+            let path = &data.paths[path];
+            let (va, vb) = (&data.villages[path.a], &data.villages[path.b]);
             c.token(
                 (bx(va.x) + bx(vb.x)) / 2.0 + 24.0,
                 (by(va.y) + by(vb.y)) / 2.0,
@@ -391,7 +386,7 @@ pub fn render(data: &HimalayaData, view: &HimalayaView) -> Vec<u8> {
                 let ev: Vec<String> = p
                     .events_left
                     .iter()
-                    .map(|e| e[..1].to_uppercase())
+                    .map(|e| e.name()[..1].to_uppercase())
                     .collect();
                 detail.push_str(&format!(
                     " · events {}",
@@ -402,7 +397,7 @@ pub fn render(data: &HimalayaData, view: &HimalayaView) -> Vec<u8> {
                     }
                 ));
             }
-            let score = if view.phase == "programming" {
+            let score = if view.phase == PhaseView::Programming {
                 if p.sealed {
                     "sealed".to_string()
                 } else {
@@ -426,7 +421,7 @@ pub fn render(data: &HimalayaData, view: &HimalayaView) -> Vec<u8> {
         })
         .collect();
     y += c.scoreboard(SIDE_X, y, SIDE_W, &rows) + 10.0;
-    if !view.prompt.is_empty() && view.phase != "finished" {
+    if !view.prompt.is_empty() && view.phase != PhaseView::Finished {
         y += c.panel(
             SIDE_X,
             y,
@@ -460,7 +455,7 @@ pub fn render(data: &HimalayaData, view: &HimalayaView) -> Vec<u8> {
                 format!(
                     "{}: {}  [salt {}]",
                     view.players[r.seat].name,
-                    r.program.join(" "),
+                    program_text(&r.program),
                     r.salt
                 )
             })
@@ -526,10 +521,11 @@ pub fn render(data: &HimalayaData, view: &HimalayaView) -> Vec<u8> {
             format!("yacks: {}", me.yacks),
         ];
         if !me.kept_orders.is_empty() {
-            rows.push(format!("kept orders: {}", me.kept_orders.join(", ")));
+            let kept: Vec<String> = me.kept_orders.iter().map(|o| o.label()).collect();
+            rows.push(format!("kept orders: {}", kept.join(", ")));
         }
         if !me.plan.is_empty() {
-            rows.push(format!("plan: {}", me.plan.join(" ")));
+            rows.push(format!("plan: {}", program_text(&me.plan)));
         }
         let _ = c.panel(
             SIDE_X,

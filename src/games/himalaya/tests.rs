@@ -348,7 +348,7 @@ fn commitment_is_sha256_of_salt_and_program_and_checks_at_the_reveal() {
     assert_eq!(view.revealed.len(), 3);
     for r in &view.revealed {
         assert_eq!(r.salt.len(), 16);
-        let c = commitment(&r.salt, &r.program.join(" "));
+        let c = commitment(&r.salt, &program_text(&r.program));
         assert_eq!(c, r.commitment);
         assert_eq!(c.len(), 12);
         assert!(
@@ -357,7 +357,8 @@ fn commitment_is_sha256_of_salt_and_program_and_checks_at_the_reveal() {
         );
     }
     // Known vector: sha256("00:rest") starts with this.
-    let full: String = Sha256::digest(b"00:rest")
+    use sha2::Digest;
+    let full: String = sha2::Sha256::digest(b"00:rest")
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect();

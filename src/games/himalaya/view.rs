@@ -8,24 +8,111 @@
 //!   being planned or sealed;
 //! - at the end everything is shown.
 
+use super::rules::goods_map;
 use super::{
-    goods_map, program_text, Good, Himalaya, HimalayaData, Pending, Phase, ACTIONS, TURNS,
+    program_text, Action, EventKind, Good, Himalaya, HimalayaData, OrderCard, Pending, Phase,
+    ACTIONS, TURNS,
 };
-use crate::engine::{Game, Seat, Viewer};
+use crate::engine::{Game, GameRng, Holder, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// The phase of the turn, as shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PhaseView {
+    Placement,
+    Events,
+    Programming,
+    Resolution,
+    Inventory,
+    Finished,
+}
+
+impl PhaseView {
+    pub fn name(self) -> &'static str {
+        match self {
+            PhaseView::Placement => "placement",
+            PhaseView::Events => "events",
+            PhaseView::Programming => "programming",
+            PhaseView::Resolution => "resolution",
+            PhaseView::Inventory => "inventory",
+            PhaseView::Finished => "finished",
+        }
+    }
+}
+
+/// An event marker on the board this turn. Paths and villages are indices into the board
+/// data (0-based; notation adds 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum EventMarker {
+    Yeti { path: usize, seat: Seat },
+    Storm { path: usize, seat: Seat },
+    Market { village: usize, seat: Seat },
+}
+
+impl EventMarker {
+    pub fn kind(self) -> EventKind {
+        match self {
+            EventMarker::Yeti { .. } => EventKind::Yeti,
+            EventMarker::Storm { .. } => EventKind::Storm,
+            EventMarker::Market { .. } => EventKind::Market,
+        }
+    }
+    /// The seat that placed it.
+    pub fn seat(self) -> Seat {
+        match self {
+            EventMarker::Yeti { seat, .. }
+            | EventMarker::Storm { seat, .. }
+            | EventMarker::Market { seat, .. } => seat,
+        }
+    }
+    /// Target in notation: `a-b` for a path, the village number for market day.
+    pub fn target(self, data: &HimalayaData) -> String {
+        match self {
+            EventMarker::Yeti { path, .. } | EventMarker::Storm { path, .. } => {
+                data.path_name(path)
+            }
+            EventMarker::Market { village, .. } => (village + 1).to_string(),
+        }
+    }
+}
+
+/// An order as shown: the goods it asks for (cheapest first) and its yack value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderView {
+    pub goods: Vec<Good>,
+    pub yacks: u32,
+}
+
+impl OrderView {
+    pub fn of(card: &OrderCard) -> Self {
+        OrderView {
+            goods: card.goods.clone(),
+            yacks: card.yacks,
+        }
+    }
+    /// e.g. `salt+salt+tea=5`.
+    pub fn label(&self) -> String {
+        let g: Vec<&str> = self.goods.iter().map(|g| g.name()).collect();
+        format!("{}={}", g.join("+"), self.yacks)
+    }
+}
+
+fn labels(orders: &[OrderView]) -> Vec<String> {
+    orders.iter().map(|o| o.label()).collect()
+}
+
 /// What one viewer sees.
 #[derive(Clone, Debug, Serialize)]
-pub struct HimalayaView {
+pub struct View {
     pub viewer: Viewer,
     pub advanced: bool,
     /// 0 during caravan placement, then 1..=12.
     pub turn: u32,
     pub turns: u32,
     pub first: Seat,
-    /// placement, events, programming, resolution, inventory or finished.
-    pub phase: String,
+    pub phase: PhaseView,
     pub acting: Vec<Seat>,
     /// What the game waits for, in words.
     pub prompt: String,
@@ -33,8 +120,8 @@ pub struct HimalayaView {
     pub villages: Vec<VillageView>,
     /// Delegations per region (index as in the board data) per seat.
     pub delegations: Vec<Vec<u32>>,
-    /// Event markers on the board: (kind, target notation, seat).
-    pub events: Vec<(String, String, Seat)>,
+    /// Event markers on the board this turn.
+    pub events: Vec<EventMarker>,
     pub inventory_markers_left: u32,
     /// Programs revealed at `revealed_turn` (empty before the first reveal).
     pub revealed: Vec<RevealedProgram>,
@@ -56,13 +143,13 @@ pub struct PlayerView {
     pub name: String,
     /// Village number (1-based) of the caravan.
     pub caravan: Option<usize>,
-    /// Path (notation `a-b`) if the caravan is inside a snowstorm.
-    pub in_storm: Option<String>,
+    /// Path (index into the board data) if the caravan is inside a snowstorm.
+    pub in_storm: Option<usize>,
     pub stupas_left: u32,
     pub delegations_left: u32,
     pub inventory_markers: u32,
     /// Event markers still unused (advanced).
-    pub events_left: Vec<String>,
+    pub events_left: Vec<EventKind>,
     pub sealed: bool,
     pub commitment: Option<String>,
 }
@@ -73,8 +160,7 @@ pub struct VillageView {
     pub number: usize,
     pub level: u8,
     pub goods: BTreeMap<String, u8>,
-    /// e.g. `salt+tea=4`.
-    pub order: Option<String>,
+    pub order: Option<OrderView>,
     pub stupa: Option<Seat>,
     pub caravans: Vec<Seat>,
 }
@@ -83,7 +169,7 @@ pub struct VillageView {
 #[derive(Clone, Debug, Serialize)]
 pub struct RevealedProgram {
     pub seat: Seat,
-    pub program: Vec<String>,
+    pub program: Vec<Action>,
     pub salt: String,
     pub commitment: String,
 }
@@ -103,10 +189,10 @@ pub struct PrivateView {
     pub seat: Seat,
     pub name: String,
     pub goods: BTreeMap<String, u8>,
-    pub kept_orders: Vec<String>,
+    pub kept_orders: Vec<OrderView>,
     pub yacks: u32,
     /// The actions planned this turn (not yet revealed).
-    pub plan: Vec<String>,
+    pub plan: Vec<Action>,
     /// `salt:program` once sealed, to check the commitment.
     pub sealed_as: Option<String>,
 }
@@ -122,7 +208,7 @@ pub struct FinalLine {
     pub stupas: u32,
     pub delegations: u32,
     pub goods: BTreeMap<String, u8>,
-    pub kept_orders: Vec<String>,
+    pub kept_orders: Vec<OrderView>,
     pub inventory_markers: u32,
     pub place: u32,
 }
@@ -134,24 +220,24 @@ pub(super) fn private_view(g: &Himalaya, data: &HimalayaData, seat: Seat) -> Pri
         goods: goods_map(&g.hands[seat]),
         kept_orders: g.kept[seat]
             .iter()
-            .map(|&o| data.orders[o].label())
+            .map(|&o| OrderView::of(&data.orders[o]))
             .collect(),
         yacks: g.yacks(data, seat),
-        plan: g.plans[seat].iter().map(|a| a.name().to_string()).collect(),
+        plan: g.plans[seat].clone(),
         sealed_as: g.seals[seat]
             .as_ref()
             .map(|s| format!("{}:{}", s.salt, program_text(&g.plans[seat]))),
     }
 }
 
-fn phase_name(p: &Phase) -> &'static str {
+fn phase_view(p: &Phase) -> PhaseView {
     match p {
-        Phase::Placement { .. } => "placement",
-        Phase::Events { .. } => "events",
-        Phase::Programming => "programming",
-        Phase::Resolution => "resolution",
-        Phase::Inventory => "inventory",
-        Phase::Finished => "finished",
+        Phase::Placement { .. } => PhaseView::Placement,
+        Phase::Events { .. } => PhaseView::Events,
+        Phase::Programming => PhaseView::Programming,
+        Phase::Resolution => PhaseView::Resolution,
+        Phase::Inventory => PhaseView::Inventory,
+        Phase::Finished => PhaseView::Finished,
     }
 }
 
@@ -190,7 +276,7 @@ fn prompt(g: &Himalaya, data: &HimalayaData) -> String {
     }
 }
 
-pub(super) fn build(g: &Himalaya, data: &HimalayaData, viewer: Viewer) -> HimalayaView {
+pub(super) fn build(g: &Himalaya, data: &HimalayaData, viewer: Viewer) -> View {
     let n = g.n();
     let finished = g.phase == Phase::Finished;
     let players = (0..n)
@@ -198,15 +284,14 @@ pub(super) fn build(g: &Himalaya, data: &HimalayaData, viewer: Viewer) -> Himala
             seat: s,
             name: g.players[s].clone(),
             caravan: g.caravans[s].map(|v| v + 1),
-            in_storm: g.in_storm[s].map(|(p, _)| data.path_name(p)),
+            in_storm: g.in_storm[s].map(|(p, _)| p),
             stupas_left: g.stupas_left(s),
             delegations_left: g.delegations_left(s),
             inventory_markers: g.markers[s],
             events_left: if g.advanced {
-                super::EventKind::ALL
-                    .iter()
+                EventKind::ALL
+                    .into_iter()
                     .filter(|k| !g.events_used[s][k.index()])
-                    .map(|k| k.name().to_string())
                     .collect()
             } else {
                 Vec::new()
@@ -220,25 +305,25 @@ pub(super) fn build(g: &Himalaya, data: &HimalayaData, viewer: Viewer) -> Himala
             number: v + 1,
             level: data.villages[v].level,
             goods: goods_map(&g.village_goods[v]),
-            order: g.village_order[v].map(|o| data.orders[o].label()),
+            order: g.village_order[v].map(|o| OrderView::of(&data.orders[o])),
             stupa: g.stupas[v],
             caravans: (0..n).filter(|&s| g.caravans[s] == Some(v)).collect(),
         })
         .collect();
     let mut events = Vec::new();
-    if let Some((p, s)) = g.board_events.yeti {
-        events.push(("yeti".to_string(), data.path_name(p), s));
+    if let Some((path, seat)) = g.board_events.yeti {
+        events.push(EventMarker::Yeti { path, seat });
     }
-    if let Some((p, s)) = g.board_events.storm {
-        events.push(("storm".to_string(), data.path_name(p), s));
+    if let Some((path, seat)) = g.board_events.storm {
+        events.push(EventMarker::Storm { path, seat });
     }
-    if let Some((v, s)) = g.board_events.market {
-        events.push(("market".to_string(), (v + 1).to_string(), s));
+    if let Some((village, seat)) = g.board_events.market {
+        events.push(EventMarker::Market { village, seat });
     }
     let revealed = (0..g.revealed.len())
         .map(|s| RevealedProgram {
             seat: s,
-            program: g.revealed[s].iter().map(|a| a.name().to_string()).collect(),
+            program: g.revealed[s].clone(),
             salt: g.revealed_seals[s].salt.clone(),
             commitment: g.revealed_seals[s].commitment.clone(),
         })
@@ -247,13 +332,13 @@ pub(super) fn build(g: &Himalaya, data: &HimalayaData, viewer: Viewer) -> Himala
         Viewer::Seat(s) if s < n => Some(private_view(g, data, s)),
         _ => None,
     };
-    HimalayaView {
+    View {
         viewer,
         advanced: g.advanced,
         turn: g.turn,
         turns: TURNS,
         first: g.first,
-        phase: phase_name(&g.phase).to_string(),
+        phase: phase_view(&g.phase),
         acting: g.status().acting().to_vec(),
         prompt: prompt(g, data),
         players,
@@ -296,7 +381,7 @@ fn goods_text(m: &BTreeMap<String, u8>) -> String {
 }
 
 /// A readable text summary of a view.
-pub(super) fn describe(data: &HimalayaData, v: &HimalayaView) -> String {
+pub(super) fn describe(data: &HimalayaData, v: &View) -> String {
     let mut out = Vec::new();
     let turn = if v.turn == 0 {
         "setup".to_string()
@@ -306,7 +391,7 @@ pub(super) fn describe(data: &HimalayaData, v: &HimalayaView) -> String {
     out.push(format!(
         "Himalaya ({} rules), {turn}, phase {}.",
         if v.advanced { "advanced" } else { "basic" },
-        v.phase
+        v.phase.name()
     ));
     for p in &v.players {
         let mut line = format!(
@@ -320,8 +405,8 @@ pub(super) fn describe(data: &HimalayaData, v: &HimalayaView) -> String {
             p.delegations_left,
             p.inventory_markers
         );
-        if let Some(s) = &p.in_storm {
-            line.push_str(&format!(", in the snowstorm on {s}"));
+        if let Some(s) = p.in_storm {
+            line.push_str(&format!(", in the snowstorm on {}", data.path_name(s)));
         }
         if v.advanced {
             line.push_str(&format!(
@@ -329,7 +414,11 @@ pub(super) fn describe(data: &HimalayaData, v: &HimalayaView) -> String {
                 if p.events_left.is_empty() {
                     "none".into()
                 } else {
-                    p.events_left.join(" ")
+                    p.events_left
+                        .iter()
+                        .map(|k| k.name())
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 }
             ));
         }
@@ -348,7 +437,11 @@ pub(super) fn describe(data: &HimalayaData, v: &HimalayaView) -> String {
     let orders: Vec<String> = v
         .villages
         .iter()
-        .filter_map(|x| x.order.as_ref().map(|o| format!("{}: {o}", x.number)))
+        .filter_map(|x| {
+            x.order
+                .as_ref()
+                .map(|o| format!("{}: {}", x.number, o.label()))
+        })
         .collect();
     out.push(format!("Orders: {}.", orders.join("; ")));
     let stupas: Vec<String> = v
@@ -384,7 +477,7 @@ pub(super) fn describe(data: &HimalayaData, v: &HimalayaView) -> String {
         let e: Vec<String> = v
             .events
             .iter()
-            .map(|(k, t, _)| format!("{k} on {t}"))
+            .map(|e| format!("{} on {}", e.kind().name(), e.target(data)))
             .collect();
         out.push(format!("Events this turn: {}.", e.join(", ")));
     }
@@ -392,7 +485,7 @@ pub(super) fn describe(data: &HimalayaData, v: &HimalayaView) -> String {
         let r: Vec<String> = v
             .revealed
             .iter()
-            .map(|r| format!("{}: {}", v.players[r.seat].name, r.program.join(" ")))
+            .map(|r| format!("{}: {}", v.players[r.seat].name, program_text(&r.program)))
             .collect();
         out.push(format!(
             "Programs of turn {}: {}.",
@@ -407,13 +500,13 @@ pub(super) fn describe(data: &HimalayaData, v: &HimalayaView) -> String {
             if me.kept_orders.is_empty() {
                 "none".into()
             } else {
-                me.kept_orders.join(", ")
+                labels(&me.kept_orders).join(", ")
             },
             me.yacks,
             if me.plan.is_empty() {
                 String::new()
             } else {
-                format!("; plan: {}", me.plan.join(" "))
+                format!("; plan: {}", program_text(&me.plan))
             }
         ));
     }
@@ -431,15 +524,69 @@ pub(super) fn describe(data: &HimalayaData, v: &HimalayaView) -> String {
             if f.kept_orders.is_empty() {
                 "none".into()
             } else {
-                f.kept_orders.join(", ")
+                labels(&f.kept_orders).join(", ")
             }
         ));
     }
     if let Some(n) = &v.result_note {
         out.push(n.clone());
     }
-    if !v.prompt.is_empty() && v.phase != "finished" {
+    if !v.prompt.is_empty() && v.phase != PhaseView::Finished {
         out.push(v.prompt.clone());
     }
     out.join("\n")
+}
+
+/// What [`crate::engine::Game::private_markers`] reports: strings that must never reach
+/// another viewer while the game runs.
+pub(super) fn private_markers(g: &Himalaya, data: &HimalayaData, seat: Seat) -> Vec<String> {
+    if g.phase == Phase::Finished || seat >= g.n() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    if let Ok(s) = serde_json::to_string(&private_view(g, data, seat)) {
+        out.push(s);
+    }
+    if let Some(seal) = &g.seals[seat] {
+        // The sealed program with its salt: the string the commitment hashes. (Not the
+        // bare salt: the reveal legitimately publishes it, next to the program.)
+        out.push(format!("{}:{}", seal.salt, program_text(&g.plans[seat])));
+    }
+    out
+}
+
+/// `holder`'s hidden information redrawn in every way the rules allow (see
+/// [`crate::engine::Game::scramble`]).
+pub(super) fn scramble(
+    state: &Himalaya,
+    data: &HimalayaData,
+    holder: Holder,
+    rng: &mut GameRng,
+) -> Himalaya {
+    let mut g = state.clone();
+    let Holder::Seat(seat) = holder else {
+        // The bags are multisets drawn uniformly: they hold no hidden order.
+        return g;
+    };
+    if state.phase == Phase::Finished || seat >= state.n() {
+        return g;
+    }
+    // Goods in hand: another mix of the same number of goods.
+    let total: u32 = g.hands[seat].iter().map(|&c| c as u32).sum();
+    let mut hand = [0u8; 5];
+    for _ in 0..total {
+        hand[rng.below(5)] += 1;
+    }
+    g.hands[seat] = hand;
+    // Kept orders: other orders, as many.
+    let kept = g.kept[seat].len();
+    g.kept[seat] = (0..kept).map(|_| rng.below(data.orders.len())).collect();
+    // A program being drafted (not sealed): any other draft.
+    if state.seals[seat].is_none() {
+        let len = rng.below(ACTIONS + 1);
+        g.plans[seat] = (0..len)
+            .map(|_| Action::ALL[rng.below(Action::ALL.len())])
+            .collect();
+    }
+    g
 }
