@@ -1,21 +1,39 @@
 //! Nepal (Blue Panther, Steve Jones), 3 to 5 players: spread your pieces over a hex map of
 //! Nepal, link cities named on face-up trade cards, and dominate the five regions.
 //!
-//! Rule readings chosen here (each also explained in a rules topic):
-//! - A claim marker is a piece taken from the claimant's hand. With an empty hand a route
-//!   cannot be marked (it may be marked on a later turn once a piece comes back).
-//! - Conflict ("and so on"): holders are ranked by their count when a pass starts; groups
-//!   of equal count remove one piece each, smallest group first, stopping as soon as the
-//!   province is within its limit. If a whole pass is not enough, a new pass starts from
-//!   the (new) smallest holder. A lone holder over the limit is cut down the same way.
-//! - A fortress owner's pieces in that province neither count toward its population nor
-//!   are ever removed there; the other players resolve conflict among themselves.
-//! - The end is checked after each turn's conflict: a player with an empty hand, or an
-//!   empty trade deck, triggers it; then every player, the triggering one included, plays
-//!   one more turn.
-//! - Region domination: groups of fully tied players (same pieces, same provinces) share
-//!   the points of the places they occupy (5 and 3, later places 0), rounded down: two tied
-//!   for first get 4 each, three tied for first get 2 each, two tied for second get 1 each.
+//! Readings chosen for the clauses the rulebook leaves open (each also explained in a rules
+//! topic, and tested by the test named after the clause):
+//! - NEP-SETUP-11: the score marker is extra, not one of the player's pieces (hands start
+//!   at 39 / 34 / 29).
+//! - NEP-SETUP-13: the first seat starts; play goes round in seat order.
+//! - NEP-MOVE-6: both moves of a turn may move the same piece.
+//! - NEP-CLAIM-15: a claim marker is a piece taken from the claimant's hand. With an empty
+//!   hand a route cannot be marked (it may be marked on a later turn once a piece comes
+//!   back).
+//! - NEP-CLAIM-16: only the active player claims; another player who links a card marks it
+//!   in their own next claim step, if still linked then.
+//! - NEP-CLAIM-17: only the position at `end` counts; a chain made and broken again during
+//!   the actions claims nothing.
+//! - NEP-REVEAL-4: only a card's first marker reveals a new card.
+//! - NEP-CONF-12 ("and so on"): holders are ranked by their count when a pass starts;
+//!   groups of equal count remove one piece each, smallest group first, stopping as soon as
+//!   the province is within its limit. If a whole pass is not enough, a new pass starts
+//!   from the (new) smallest holder. A lone holder over the limit is cut down the same way.
+//! - NEP-FORT-12: a fortress owner's pieces in that province neither count toward its
+//!   population nor are ever removed there; the other players resolve conflict among
+//!   themselves.
+//! - NEP-FORT-13: the fortress pieces come from the hand and count as two pieces on the map.
+//! - NEP-END-5: the end is checked after each turn's conflict: a player with an empty hand,
+//!   or an empty trade deck, triggers it; then every player, the triggering one included,
+//!   plays one more turn.
+//! - NEP-SCORE-6: in region domination, groups of fully tied players (same pieces, same
+//!   provinces) share the points of the places they occupy (5 and 3, later places 0),
+//!   rounded down: two tied for first get 4 each, three tied for first get 2 each, two tied
+//!   for second get 1 each.
+//! - NEP-SCORE-8: region domination counts pieces on the map (not routes, not markers).
+//! - NEP-SCORE-21: the longest-route tie-break uses every face-up card the player links at
+//!   the end, marked or not, measured by the provinces on its shortest chain.
+//! - NEP-SCORE-22: players still tied after both tie-breaks share the place.
 //!
 //! Invariants of a [`Nepal`] state: piece counts per seat add up (hand + map + fortress 2 +
 //! claim markers = starting pieces); the deck order is hidden from every view; `apply`

@@ -1,3 +1,11 @@
+//! Nepal tests, named after the clause ids of `../shared/clauses/nepal.md` (further ids a
+//! test checks are listed in a comment above it).
+//!
+//! Clauses that cannot be checked by a test:
+//! - NEP-KATH-4 (the overflow space printed beside Kathmandu) is a detail of the physical
+//!   board: Sherpa's Kathmandu is a single province with no limit, so there is no separate
+//!   space to treat differently (its lack of a limit is NEP-KATH-1, tested below).
+
 use super::*;
 use crate::engine::{conformance, Game, Options, Status, Viewer};
 use std::sync::OnceLock;
@@ -121,6 +129,7 @@ fn board_err(text: &str) -> BoardError {
 }
 
 #[test]
+// NEP-SCORE-1: the map has five regions.
 fn board_file_is_authored_and_within_ranges() {
     let d = data();
     assert!(BOARD.lines().take(10).any(|l| l.contains("AUTHORED")));
@@ -307,13 +316,18 @@ fn board_rejects_short_deck_and_unknown_records() {
 // ---------------------------------------------------------------- setup
 
 #[test]
-fn setup_pieces_and_cards_by_player_count() {
-    for (n, pieces, cards) in [(3, 40u16, 20usize), (4, 35, 23), (5, 30, 26)] {
+// Also NEP-SETUP-1, NEP-SETUP-3, NEP-SETUP-4, NEP-SETUP-5, NEP-SETUP-6, NEP-SETUP-7, NEP-SETUP-9, NEP-SETUP-11.
+fn nep_setup_2_pieces_and_cards_by_player_count() {
+    // NEP-SETUP-11 reading: the score marker is extra, so the hand holds all pieces but
+    // the one in Kathmandu: 39 / 34 / 29.
+    for (n, pieces, hand, cards) in [(3, 40u32, 39u16, 20usize), (4, 35, 34, 23), (5, 30, 29, 26)] {
         let g = game(n);
         let k = data().kathmandu;
         for s in 0..n {
             assert_eq!(g.pieces_at(k, s), 1, "one piece on Kathmandu");
-            assert_eq!(g.hand[s], pieces - 1);
+            assert_eq!(g.pieces_on_board(s), 1, "and nowhere else");
+            assert_eq!(g.hand[s], hand);
+            assert_eq!(total_pieces(&g, s), pieces);
         }
         assert_eq!(g.cards.len(), FACE_UP);
         assert_eq!(g.cards.len() + g.deck.len(), cards);
@@ -323,7 +337,7 @@ fn setup_pieces_and_cards_by_player_count() {
 }
 
 #[test]
-fn setup_shuffle_depends_on_seed_only() {
+fn nep_setup_12_shuffle_depends_on_seed_only() {
     let a = game_with(4, &[], 9);
     assert_eq!(a, game_with(4, &[], 9));
     let differs = (10..20).any(|s| game_with(4, &[], s).deck != a.deck);
@@ -356,7 +370,8 @@ fn deck_order_is_hidden_from_every_view() {
 // ---------------------------------------------------------------- turn and actions
 
 #[test]
-fn turn_allows_at_most_three_actions() {
+// Also NEP-TURN-5.
+fn nep_turn_3_at_most_three_actions() {
     let mut g = game(3);
     play(&mut g, 0, "grow Kathmandu");
     play(&mut g, 0, "move Kathmandu Dhading");
@@ -367,7 +382,7 @@ fn turn_allows_at_most_three_actions() {
 }
 
 #[test]
-fn never_three_actions_of_the_same_kind() {
+fn nep_turn_6_never_three_actions_of_the_same_kind() {
     let mut g = game(3);
     play(&mut g, 0, "grow Kathmandu");
     play(&mut g, 0, "grow Kathmandu");
@@ -384,7 +399,8 @@ fn never_three_actions_of_the_same_kind() {
 }
 
 #[test]
-fn move_only_to_adjacent_province_with_own_piece() {
+// Also NEP-MOVE-2, NEP-MOVE-4.
+fn nep_move_1_move_to_adjacent_province() {
     let mut g = game(3);
     let e = refuse(&mut g, 0, Step::Move(pi("Kathmandu"), pi("Kaski")));
     assert!(e.reason.contains("not adjacent"), "{e}");
@@ -400,7 +416,7 @@ fn move_only_to_adjacent_province_with_own_piece() {
 }
 
 #[test]
-fn not_your_turn_is_refused() {
+fn nep_turn_2_not_your_turn_is_refused() {
     let mut g = game(3);
     let e = refuse(&mut g, 1, Step::End);
     assert!(e.reason.contains("not your turn"));
@@ -408,7 +424,8 @@ fn not_your_turn_is_refused() {
 }
 
 #[test]
-fn grow_needs_own_piece_outside_kathmandu() {
+// Also NEP-GROW-1.
+fn nep_grow_2_needs_own_piece_outside_kathmandu() {
     let mut g = game(3);
     let e = refuse(&mut g, 0, Step::Grow(pi("Dhading")));
     assert!(e.reason.contains("already have a piece"), "{e}");
@@ -418,7 +435,8 @@ fn grow_needs_own_piece_outside_kathmandu() {
 }
 
 #[test]
-fn grow_allowed_in_kathmandu_without_pieces() {
+// Also NEP-KATH-3.
+fn nep_grow_3_kathmandu_without_pieces() {
     let mut g = game(3);
     set(&mut g, "Kathmandu", 0, 0);
     play(&mut g, 0, "grow Kathmandu");
@@ -426,7 +444,8 @@ fn grow_allowed_in_kathmandu_without_pieces() {
 }
 
 #[test]
-fn grow_allowed_over_the_limit_then_conflict_cuts_back() {
+// Also NEP-GROW-5.
+fn nep_grow_4_over_the_limit_then_conflict_cuts_back() {
     let mut g = game(3);
     set(&mut g, "Rasuwa", 0, 1); // limit 1
     play(&mut g, 0, "grow Rasuwa");
@@ -439,7 +458,7 @@ fn grow_allowed_over_the_limit_then_conflict_cuts_back() {
 }
 
 #[test]
-fn grow_needs_pieces_in_hand() {
+fn nep_grow_6_needs_pieces_in_hand() {
     let mut g = game(3);
     g.hand[0] = 0;
     let e = refuse(&mut g, 0, Step::Grow(pi("Kathmandu")));
@@ -460,7 +479,8 @@ fn prefix_notation_matches_steps() {
 // ---------------------------------------------------------------- claims and reveals
 
 #[test]
-fn claim_route_scores_three_then_two_then_zero() {
+// Also NEP-CLAIM-7, NEP-CLAIM-8, NEP-CONF-7.
+fn nep_claim_6_scores_three_then_two_then_zero() {
     let mut g = game(3);
     let c = card("Kathmandu", "Lhasa");
     face_up(
@@ -489,7 +509,8 @@ fn claim_route_scores_three_then_two_then_zero() {
 }
 
 #[test]
-fn claim_marker_comes_from_hand() {
+// Also NEP-CLAIM-15.
+fn nep_claim_5_marker_comes_from_hand() {
     let mut g = game(3);
     face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
     let before = total_pieces(&g, 0);
@@ -502,7 +523,7 @@ fn claim_marker_comes_from_hand() {
 }
 
 #[test]
-fn claim_needs_a_piece_in_hand() {
+fn nep_claim_15_needs_a_piece_in_hand() {
     let mut g = game(3);
     face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
     set(&mut g, "Rasuwa", 0, 1);
@@ -513,7 +534,8 @@ fn claim_needs_a_piece_in_hand() {
 }
 
 #[test]
-fn claim_needs_unbroken_chain() {
+// Also NEP-CLAIM-2, NEP-CLAIM-4.
+fn nep_claim_1_needs_unbroken_chain() {
     let mut g = game(3);
     face_up(&mut g, &[card("Gorkha", "Kathmandu")]);
     set(&mut g, "Gorkha", 0, 1);
@@ -536,7 +558,7 @@ fn claim_needs_unbroken_chain() {
 }
 
 #[test]
-fn claim_outside_location_through_arrow_province() {
+fn nep_claim_3_outside_location_through_arrow_province() {
     let mut g = game(3);
     face_up(&mut g, &[card("Hetauda", "Patna")]);
     play(&mut g, 0, "move Kathmandu Makwanpur");
@@ -551,7 +573,8 @@ fn claim_outside_location_through_arrow_province() {
 }
 
 #[test]
-fn first_claim_reveals_a_card_and_is_irreversible() {
+// Also NEP-REVEAL-4.
+fn nep_reveal_1_first_claim_reveals_a_card() {
     let mut g = game(3);
     face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
     let deck = g.deck.len();
@@ -574,7 +597,7 @@ fn first_claim_reveals_a_card_and_is_irreversible() {
 }
 
 #[test]
-fn revealed_card_cannot_be_claimed_in_the_same_turn() {
+fn nep_reveal_3_revealed_card_not_claimable_same_turn() {
     let mut g = game(3);
     let first = card("Kathmandu", "Lhasa");
     let second = card("Kathmandu", "Birgunj");
@@ -597,7 +620,8 @@ fn revealed_card_cannot_be_claimed_in_the_same_turn() {
 }
 
 #[test]
-fn several_claims_in_one_turn() {
+// Also NEP-CLAIM-9.
+fn nep_claim_14_several_claims_in_one_turn() {
     let mut g = game(3);
     face_up(
         &mut g,
@@ -620,7 +644,8 @@ fn several_claims_in_one_turn() {
 // ---------------------------------------------------------------- conflict
 
 #[test]
-fn conflict_smallest_holder_removes_first() {
+// Also NEP-CONF-2, NEP-CONF-10.
+fn nep_conf_3_smallest_holder_removes_first() {
     let mut g = game(3);
     // Chitwan limit 3: Ann 3, Bob 1 -> Bob removes one, done.
     set(&mut g, "Chitwan", 0, 3);
@@ -633,7 +658,8 @@ fn conflict_smallest_holder_removes_first() {
 }
 
 #[test]
-fn conflict_tied_holders_remove_together() {
+// Also NEP-CONF-8.
+fn nep_conf_4_tied_holders_remove_together() {
     let mut g = game(3);
     // Rasuwa limit 1: Ann 1, Bob 1 -> both removed at once.
     set(&mut g, "Rasuwa", 0, 1);
@@ -644,7 +670,8 @@ fn conflict_tied_holders_remove_together() {
 }
 
 #[test]
-fn conflict_then_next_smallest_removes() {
+// Also NEP-CONF-6.
+fn nep_conf_5_then_next_smallest_removes() {
     let mut g = game(3);
     // Kaski limit 4: Ann 1, Bob 2, Cy 4 (7): pass 1 removes Ann (6), Bob (5), Cy (4).
     set(&mut g, "Kaski", 0, 1);
@@ -659,7 +686,7 @@ fn conflict_then_next_smallest_removes() {
 }
 
 #[test]
-fn conflict_repeats_passes_when_one_pass_is_not_enough() {
+fn nep_conf_12_new_pass_when_one_pass_is_not_enough() {
     let mut g = game(3);
     // Dhading limit 2: Ann 3, Bob 3 (6). Pass 1: both tied -> 2,2 (4). Pass 2 -> 1,1 (2).
     set(&mut g, "Dhading", 0, 3);
@@ -674,10 +701,24 @@ fn conflict_repeats_passes_when_one_pass_is_not_enough() {
     play(&mut g, 0, "end");
     let p = pi("Parsa") as usize;
     assert_eq!((g.pieces_at(p, 0), g.pieces_at(p, 1)), (0, 4));
+    // The clause's own example: Kaski limit 4 with 2, 2, 4 (8). Pass 1: Ann and Bob 1, 1
+    // (6), Cy 3 (5). Pass 2: Ann and Bob 0, 0 (3). Re-ranking after every removal would
+    // leave Cy 4 instead.
+    let mut g = game(3);
+    set(&mut g, "Kaski", 0, 2);
+    set(&mut g, "Kaski", 1, 2);
+    set(&mut g, "Kaski", 2, 4);
+    play(&mut g, 0, "end");
+    let p = pi("Kaski") as usize;
+    assert_eq!(
+        (g.pieces_at(p, 0), g.pieces_at(p, 1), g.pieces_at(p, 2)),
+        (0, 0, 3)
+    );
 }
 
 #[test]
-fn conflict_cuts_lone_player_over_limit() {
+// Also NEP-CONF-1 (Bob is cut back at the end of Ann's turn).
+fn nep_conf_9_cuts_lone_player_over_limit() {
     let mut g = game(3);
     set(&mut g, "Gorkha", 1, 4); // limit 2
     play(&mut g, 0, "end");
@@ -685,7 +726,8 @@ fn conflict_cuts_lone_player_over_limit() {
 }
 
 #[test]
-fn conflict_never_in_kathmandu() {
+// Also NEP-KATH-1.
+fn nep_kath_2_never_conflict_in_kathmandu() {
     let mut g = game(3);
     set(&mut g, "Kathmandu", 0, 12);
     set(&mut g, "Kathmandu", 1, 3);
@@ -695,7 +737,8 @@ fn conflict_never_in_kathmandu() {
 }
 
 #[test]
-fn conflict_comes_after_claims_in_the_same_turn() {
+// Also NEP-TURN-1.
+fn nep_conf_11_claim_stands_after_conflict() {
     let mut g = game(3);
     face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
     set(&mut g, "Rasuwa", 1, 1);
@@ -714,7 +757,8 @@ fn conflict_comes_after_claims_in_the_same_turn() {
 // ---------------------------------------------------------------- end of game
 
 #[test]
-fn end_triggered_by_empty_hand_gives_everyone_one_more_turn() {
+// Also NEP-END-3, NEP-END-4.
+fn nep_end_1_empty_hand_then_one_more_turn_each() {
     let mut g = game(3);
     play(&mut g, 0, "end");
     // Bob's hand runs out during his turn.
@@ -739,7 +783,7 @@ fn end_triggered_by_empty_hand_gives_everyone_one_more_turn() {
 }
 
 #[test]
-fn end_triggered_by_exhausted_deck() {
+fn nep_end_2_exhausted_deck() {
     let mut g = game(3);
     face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
     let last = g.deck[0];
@@ -768,7 +812,8 @@ fn empty_board(g: &mut Nepal) {
 }
 
 #[test]
-fn region_domination_scores_five_and_three() {
+// Also NEP-SCORE-3, NEP-SCORE-7.
+fn nep_score_2_region_five_and_three() {
     let mut g = game(3);
     empty_board(&mut g);
     set(&mut g, "Kailali", 0, 3);
@@ -778,7 +823,7 @@ fn region_domination_scores_five_and_three() {
 }
 
 #[test]
-fn region_tie_broken_by_more_provinces() {
+fn nep_score_4_region_tie_broken_by_more_provinces() {
     let mut g = game(3);
     empty_board(&mut g);
     set(&mut g, "Kailali", 0, 2);
@@ -788,7 +833,7 @@ fn region_tie_broken_by_more_provinces() {
 }
 
 #[test]
-fn region_full_tie_gives_four_each() {
+fn nep_score_5_region_full_tie_gives_four_each() {
     let mut g = game(3);
     empty_board(&mut g);
     set(&mut g, "Kailali", 0, 2);
@@ -802,7 +847,7 @@ fn region_full_tie_gives_four_each() {
 }
 
 #[test]
-fn region_three_way_tie_shares_rounded_down() {
+fn nep_score_6_region_ties_share_rounded_down() {
     let mut g = game(3);
     empty_board(&mut g);
     set(&mut g, "Kailali", 0, 1);
@@ -818,7 +863,8 @@ fn region_three_way_tie_shares_rounded_down() {
 }
 
 #[test]
-fn final_route_scoring_promotes_claimants_still_in_control() {
+// Also NEP-SCORE-9, NEP-SCORE-10, NEP-SCORE-12, NEP-SCORE-13.
+fn nep_score_11_route_scoring_promotes_claimants_still_linked() {
     let mut g = game(4);
     empty_board(&mut g);
     let c = card("Kathmandu", "Birgunj"); // 4 / 2
@@ -838,7 +884,8 @@ fn final_route_scoring_promotes_claimants_still_in_control() {
 }
 
 #[test]
-fn starred_numbers_count_only_with_four_or_five_players() {
+// Also NEP-SCORE-16.
+fn nep_claim_13_starred_numbers_only_with_four_or_five() {
     let c = card("Pokhara", "Lumbini"); // 4* / 2*
     assert!(data().cards[c as usize].high_star && data().cards[c as usize].low_star);
     for (n, want) in [(3usize, (0i64, 0i64)), (4, (4, 2))] {
@@ -858,7 +905,7 @@ fn starred_numbers_count_only_with_four_or_five_players() {
 }
 
 #[test]
-fn winner_tie_broken_by_fewer_pieces_on_board() {
+fn nep_score_19_tie_broken_by_fewer_pieces_on_board() {
     let mut g = game(3);
     empty_board(&mut g);
     set(&mut g, "Kathmandu", 0, 3);
@@ -877,7 +924,8 @@ fn winner_tie_broken_by_fewer_pieces_on_board() {
 }
 
 #[test]
-fn winner_tie_then_longest_controlled_route() {
+// Also NEP-SCORE-21.
+fn nep_score_20_tie_then_longest_controlled_route() {
     let mut g = game(3);
     empty_board(&mut g);
     face_up(
@@ -905,7 +953,8 @@ fn winner_tie_then_longest_controlled_route() {
 // ---------------------------------------------------------------- options
 
 #[test]
-fn option_placement_three_rounds_within_limits() {
+// Also NEP-OPTSTART-2, NEP-OPTSTART-3.
+fn nep_optstart_1_three_rounds_within_limits() {
     let mut g = game_with(3, &[("start", "placement")], 1);
     assert_eq!(g.phase, Phase::Placement);
     let e = refuse(&mut g, 0, Step::End);
@@ -929,7 +978,8 @@ fn option_placement_three_rounds_within_limits() {
 }
 
 #[test]
-fn option_boom_raises_limit_in_city_provinces() {
+// Also NEP-OPTBOOM-2.
+fn nep_optboom_1_raises_limit_in_city_provinces() {
     let d = data();
     assert_eq!(d.limit(pi("Gorkha") as usize, false), Some(2));
     assert_eq!(
@@ -949,7 +999,8 @@ fn option_boom_raises_limit_in_city_provinces() {
 }
 
 #[test]
-fn option_fortress_uses_whole_turn_once_per_game() {
+// Also NEP-FORT-2, NEP-FORT-3, NEP-FORT-4, NEP-FORT-5.
+fn nep_fort_1_whole_turn_once_per_game() {
     let mut g = game(3);
     assert_eq!(
         refuse(&mut g, 0, Step::Fortress(pi("Gorkha"))).topic,
@@ -980,7 +1031,8 @@ fn option_fortress_uses_whole_turn_once_per_game() {
 }
 
 #[test]
-fn fortress_owner_ignores_limit_conflict_and_grows_freely() {
+// Also NEP-FORT-7, NEP-FORT-8, NEP-FORT-12.
+fn nep_fort_6_owner_ignores_limit_conflict_and_grows_freely() {
     let mut g = game_with(3, &[("fortress", "on")], 1);
     play(&mut g, 0, "fortress Rasuwa"); // limit 1
     play(&mut g, 0, "end");
@@ -997,7 +1049,9 @@ fn fortress_owner_ignores_limit_conflict_and_grows_freely() {
 }
 
 #[test]
-fn fortress_counts_for_routes_and_domination() {
+// Also NEP-FORT-11, NEP-FORT-13 (the fortress counts as 2 pieces on the board; its
+// pieces come from the hand, see nep_fort_1).
+fn nep_fort_10_counts_for_routes_and_domination() {
     let mut g = game_with(3, &[("fortress", "on")], 1);
     face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
     play(&mut g, 0, "fortress Rasuwa");
@@ -1126,7 +1180,8 @@ fn nepal_write_png() {
 }
 
 #[test]
-fn scripted_full_game_has_known_final_scores() {
+// Also NEP-SCORE-18.
+fn nep_score_17_scripted_full_game_has_known_final_scores() {
     let mut g = crate::engine::setup_checked::<Nepal>(
         data(),
         &names(DEMO_PLAYERS),
@@ -1258,4 +1313,346 @@ fn registry_wrapper_plays_nepal_through_notation() {
             1
         )
         .is_err());
+}
+
+// ---------------------------------------------------------------- clauses checked on their own
+
+#[test]
+// Also NEP-SETUP-13 (reading: the first seat starts), NEP-TURN-2, NEP-TURN-4.
+fn nep_setup_10_scores_start_at_zero_and_first_seat_starts() {
+    for n in 3..=5 {
+        let g = game(n);
+        assert_eq!(g.score, vec![0; n]);
+        assert_eq!(g.status(), Status::Acting(vec![0]));
+    }
+    // Actions are optional: `end` at once passes the turn around the table.
+    let mut g = game(3);
+    assert!(g.legal_steps(data(), 0).contains(&Step::End));
+    for seat in [0, 1, 2, 0, 1] {
+        assert_eq!(g.status(), Status::Acting(vec![seat]));
+        play(&mut g, seat, "end");
+    }
+    assert_eq!(g.status(), Status::Acting(vec![2]));
+}
+
+#[test]
+fn nep_setup_8_unused_cards_and_pieces_never_enter_play() {
+    for n in 3..=5 {
+        let mut g = game_with(n, &[("fortress", "on")], 7);
+        let mut used: Vec<u8> = g
+            .cards
+            .iter()
+            .map(|c| c.card)
+            .chain(g.deck.iter().copied())
+            .collect();
+        used.sort_unstable();
+        assert_eq!(used.len(), [20, 23, 26][n - 3]);
+        let pieces = [40u32, 35, 30][n - 3];
+        let mut rng = crate::engine::GameRng::new(3);
+        for _ in 0..600 {
+            if g.status().is_finished() {
+                break;
+            }
+            let s = g.current;
+            let l = g.legal_steps(data(), s);
+            let st = l[rng.below(l.len())];
+            g.apply(data(), s, &st).unwrap();
+            let mut now: Vec<u8> = g
+                .cards
+                .iter()
+                .map(|c| c.card)
+                .chain(g.deck.iter().copied())
+                .collect();
+            now.sort_unstable();
+            assert_eq!(now, used, "the cards in use stay the same");
+            for s in 0..n {
+                assert_eq!(
+                    total_pieces(&g, s),
+                    pieces,
+                    "seat {s} keeps {pieces} pieces"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn nep_move_3_never_outside_nepal() {
+    let mut g = game(3);
+    set(&mut g, "Parsa", 0, 1);
+    assert!(g.parse_step(data(), 0, "move Parsa Patna").is_err());
+    let outside = data().provinces.len() as u8;
+    let e = refuse(&mut g, 0, Step::Move(pi("Parsa"), outside));
+    assert_eq!(e.topic, "board");
+    assert!(g
+        .legal_steps(data(), 0)
+        .iter()
+        .all(|s| !matches!(s, Step::Move(_, t) if *t >= outside)));
+}
+
+#[test]
+fn nep_move_5_move_over_the_limit_waits_for_conflict() {
+    let mut g = game(3);
+    set(&mut g, "Rasuwa", 1, 1); // limit 1
+    play(&mut g, 0, "move Kathmandu Rasuwa");
+    let r = pi("Rasuwa") as usize;
+    assert_eq!(
+        (g.pieces_at(r, 0), g.pieces_at(r, 1)),
+        (1, 1),
+        "nothing yet"
+    );
+    assert!(g.view(data(), Viewer::Spectator).over_limit.contains(&r));
+    play(&mut g, 0, "end");
+    assert_eq!((g.pieces_at(r, 0), g.pieces_at(r, 1)), (0, 0));
+}
+
+#[test]
+fn nep_move_6_same_piece_may_move_twice() {
+    let mut g = game(3);
+    play(&mut g, 0, "move Kathmandu Rasuwa");
+    play(&mut g, 0, "move Rasuwa Gorkha");
+    assert_eq!(g.pieces_at(data().kathmandu, 0), 0);
+    assert_eq!(g.pieces_at(pi("Rasuwa") as usize, 0), 0);
+    assert_eq!(g.pieces_at(pi("Gorkha") as usize, 0), 1);
+}
+
+#[test]
+fn nep_grow_5_grown_pieces_moved_out_before_the_end_are_kept() {
+    let mut g = game(3);
+    set(&mut g, "Rasuwa", 0, 1); // limit 1
+    play(&mut g, 0, "grow Rasuwa");
+    play(&mut g, 0, "move Rasuwa Gorkha");
+    play(&mut g, 0, "end");
+    assert_eq!(g.pieces_at(pi("Rasuwa") as usize, 0), 1);
+    assert_eq!(g.pieces_at(pi("Gorkha") as usize, 0), 1);
+}
+
+#[test]
+// Also NEP-CLAIM-11, NEP-CLAIM-12.
+fn nep_claim_10_marker_stays_once_only_and_numbers_wait_for_the_end() {
+    let mut g = game(3);
+    face_up(&mut g, &[card("Kathmandu", "Lhasa")]); // 2 / 1*
+    play(&mut g, 0, "move Kathmandu Rasuwa");
+    play(&mut g, 0, "grow Kathmandu");
+    play(&mut g, 0, "end");
+    assert_eq!(g.score[0], 3, "3 VP now, the printed 2 only at the end");
+    let hand = g.hand[0];
+    play(&mut g, 1, "end");
+    play(&mut g, 2, "end");
+    // Still linked: no second marker, no points, no piece taken.
+    play(&mut g, 0, "end");
+    assert_eq!(g.cards[0].claims, vec![0]);
+    assert_eq!((g.score[0], g.hand[0]), (3, hand));
+    play(&mut g, 1, "end");
+    play(&mut g, 2, "end");
+    // Chain broken: the marker stays.
+    play(&mut g, 0, "move Rasuwa Gorkha");
+    play(&mut g, 0, "end");
+    assert!(!g.controls_route(data(), 0, g.cards[0].card as usize));
+    assert_eq!(g.cards[0].claims, vec![0]);
+    assert_eq!(g.score[0], 3);
+}
+
+#[test]
+fn nep_claim_16_other_player_claims_in_own_turn_if_still_linked() {
+    let a = card("Kathmandu", "Lhasa");
+    let b = card("Kathmandu", "Birgunj");
+    let setup = || {
+        let mut g = game(3);
+        face_up(&mut g, &[a]);
+        g.deck.retain(|&c| c != b);
+        g.deck.push(b); // revealed by Ann's claim of A
+        set(&mut g, "Rasuwa", 0, 1); // Ann links A
+        set(&mut g, "Makwanpur", 1, 1); // Bob links B (with his Kathmandu piece)
+        set(&mut g, "Parsa", 1, 1);
+        g
+    };
+    let mut g = setup();
+    assert!(g.controls_route(data(), 1, b as usize));
+    play(&mut g, 0, "end");
+    assert_eq!(g.cards[1].card, b);
+    assert!(g.cards[1].claims.is_empty(), "not in Ann's turn");
+    assert_eq!(g.score[1], 0);
+    play(&mut g, 1, "end");
+    assert_eq!(g.cards[1].claims, vec![1], "in Bob's own claim step");
+    assert_eq!(g.score[1], 3);
+
+    // Bob's chain is broken by the conflict of Ann's turn: nothing for him.
+    let mut g = setup();
+    set(&mut g, "Makwanpur", 0, 2); // limit 2: Ann 2 + Bob 1 -> Bob loses his piece
+    play(&mut g, 0, "end");
+    assert_eq!(g.pieces_at(pi("Makwanpur") as usize, 1), 0);
+    play(&mut g, 1, "end");
+    assert!(g.cards[1].claims.is_empty());
+    assert_eq!(g.score[1], 0);
+}
+
+#[test]
+fn nep_claim_17_route_broken_again_before_the_claim_step_does_not_count() {
+    let mut g = game(3);
+    face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
+    play(&mut g, 0, "grow Kathmandu");
+    play(&mut g, 0, "move Kathmandu Rasuwa"); // linked now
+    assert!(g.controls_route(data(), 0, g.cards[0].card as usize));
+    play(&mut g, 0, "move Rasuwa Gorkha"); // broken again
+    let hand = g.hand[0];
+    play(&mut g, 0, "end");
+    assert!(g.cards[0].claims.is_empty());
+    assert_eq!((g.score[0], g.hand[0]), (0, hand));
+}
+
+#[test]
+fn nep_reveal_2_five_on_offer_and_first_claim_with_empty_deck() {
+    let five = [
+        card("Kathmandu", "Lhasa"),
+        card("Kathmandu", "Birgunj"),
+        card("Pokhara", "Lumbini"),
+        card("Hetauda", "Patna"),
+        card("Dunai", "Jomsom"),
+    ];
+    let unclaimed = |g: &Nepal| g.cards.iter().filter(|c| c.claims.is_empty()).count();
+    // With cards in the deck, the claimed card is replaced: 5 unclaimed again.
+    let mut g = game(3);
+    face_up(&mut g, &five);
+    set(&mut g, "Rasuwa", 0, 1);
+    play(&mut g, 0, "end");
+    assert_eq!((g.cards.len(), unclaimed(&g)), (6, 5));
+    // With an empty deck the claim still counts, but nothing replaces it.
+    let mut g = game(3);
+    face_up(&mut g, &five);
+    g.deck.clear();
+    set(&mut g, "Rasuwa", 0, 1);
+    let hand = g.hand[0];
+    let a = play(&mut g, 0, "end");
+    assert_eq!(g.cards[0].claims, vec![0]);
+    assert_eq!((g.score[0], g.hand[0]), (3, hand - 1));
+    assert_eq!((g.cards.len(), unclaimed(&g)), (5, 4));
+    assert!(!a.irreversible, "no card drawn");
+}
+
+#[test]
+fn nep_end_5_empty_hand_is_checked_after_conflict() {
+    // Ann grows her last piece over Rasuwa's limit; conflict gives it back: no trigger.
+    let mut g = game(3);
+    set(&mut g, "Rasuwa", 0, 1);
+    g.hand[0] = 1;
+    play(&mut g, 0, "grow Rasuwa");
+    assert_eq!(g.hand[0], 0);
+    play(&mut g, 0, "end");
+    assert_eq!(g.hand[0], 1);
+    assert!(g.end.is_none(), "the hand is not empty after conflict");
+    // The same last piece grown in Kathmandu stays: the end is triggered by Ann.
+    let mut g = game(3);
+    g.hand[0] = 1;
+    play(&mut g, 0, "grow Kathmandu");
+    play(&mut g, 0, "end");
+    let t = g.end.clone().expect("triggered");
+    assert_eq!((t.by, t.turns_left), (0, 3));
+    assert!(t.reason.contains("Ann"), "{}", t.reason);
+    // A claim marker that empties the hand triggers it too.
+    let mut g = game(3);
+    face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
+    set(&mut g, "Rasuwa", 0, 1);
+    g.hand[0] = 1;
+    play(&mut g, 0, "end");
+    assert_eq!(g.cards[0].claims, vec![0]);
+    assert_eq!(g.end.as_ref().map(|t| t.by), Some(0));
+}
+
+#[test]
+fn nep_score_8_region_counts_pieces_not_routes_or_markers() {
+    let mut g = game(3);
+    empty_board(&mut g);
+    set(&mut g, "Kailali", 0, 2);
+    set(&mut g, "Doti", 1, 1);
+    // Bob's claim markers (pieces on cards) do not count for the region.
+    face_up(
+        &mut g,
+        &[card("Kathmandu", "Lhasa"), card("Kathmandu", "Birgunj")],
+    );
+    g.cards[0].claims = vec![1];
+    g.cards[1].claims = vec![1];
+    assert_eq!(g.region_points(data(), 0), vec![5, 3, 0]);
+}
+
+#[test]
+fn nep_score_14_only_the_first_two_linked_claimants_score() {
+    let mut g = game(4);
+    empty_board(&mut g);
+    face_up(&mut g, &[card("Kathmandu", "Birgunj")]); // 4 / 2
+    g.cards[0].claims = vec![2, 0, 3, 1];
+    for s in 0..4 {
+        set(&mut g, "Kathmandu", s, 1);
+        set(&mut g, "Makwanpur", s, 1);
+        set(&mut g, "Parsa", s, 1);
+    }
+    g.finish(data());
+    let cards: Vec<i64> = g
+        .breakdown
+        .clone()
+        .unwrap()
+        .iter()
+        .map(|b| b.cards)
+        .collect();
+    assert_eq!(
+        cards,
+        vec![2, 0, 4, 0],
+        "Cy high, Ann low, Dee and Bob nothing"
+    );
+}
+
+#[test]
+fn nep_score_15_card_without_markers_scores_nothing() {
+    let mut g = game(3);
+    empty_board(&mut g);
+    face_up(&mut g, &[card("Kathmandu", "Birgunj")]);
+    set(&mut g, "Kathmandu", 0, 1);
+    set(&mut g, "Makwanpur", 0, 1);
+    set(&mut g, "Parsa", 0, 1);
+    g.finish(data());
+    let b = g.breakdown.clone().unwrap();
+    assert_eq!(b[0].cards, 0);
+    assert_eq!(b[0].total, 5, "only the Centre");
+}
+
+#[test]
+fn nep_score_22_players_tied_after_both_tie_breaks_share_the_place() {
+    let mut g = game(3);
+    empty_board(&mut g);
+    face_up(&mut g, &[card("Pokhara", "Lumbini")]); // nobody links it
+    set(&mut g, "Kailali", 0, 1); // Far-West: Ann 5
+    set(&mut g, "Bardiya", 1, 1); // Mid-West: Bob 5
+    g.finish(data());
+    let r = g.result.clone().unwrap();
+    assert_eq!(r.scores, vec![5, 5, 0]);
+    let b = g.breakdown.clone().unwrap();
+    assert_eq!((b[0].pieces_on_board, b[1].pieces_on_board), (1, 1));
+    assert_eq!((b[0].longest_route, b[1].longest_route), (0, 0));
+    assert_eq!(r.places, vec![1, 1, 3]);
+    assert!(r.note.contains("Ann and Bob share the win"), "{}", r.note);
+}
+
+#[test]
+fn nep_fort_9_fortress_stays_for_the_rest_of_the_game() {
+    let mut g = game_with(3, &[("fortress", "on")], 1);
+    play(&mut g, 0, "fortress Rasuwa");
+    play(&mut g, 0, "end");
+    let r = pi("Rasuwa") as usize;
+    // Its two pieces never move and conflict never touches them.
+    set(&mut g, "Rasuwa", 1, 3);
+    for s in [1, 2] {
+        play(&mut g, s, "end");
+    }
+    assert_eq!(g.pieces_at(r, 1), 1);
+    assert!(!g
+        .legal_steps(data(), 0)
+        .iter()
+        .any(|s| matches!(s, Step::Move(f, _) if *f as usize == r)));
+    for _ in 0..3 {
+        for s in 0..3 {
+            play(&mut g, s, "end");
+        }
+    }
+    assert_eq!(g.fortress[r], Some(0));
+    assert_eq!(g.pieces_on_board(0), 3, "Kathmandu 1 + fortress 2");
 }
