@@ -364,6 +364,10 @@ impl Game for Himalaya {
         self.apply_step(data, seat, step)
     }
 
+    fn default_step(&self, data: &HimalayaData, seat: Seat) -> Option<Step> {
+        self.default_for(data, seat)
+    }
+
     fn format_step(data: &HimalayaData, step: &Step) -> String {
         match step {
             Step::Start(v) => format!("start {}", v + 1),

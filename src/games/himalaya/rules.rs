@@ -481,19 +481,13 @@ impl Himalaya {
         let mut out = Vec::new();
         let used = self.events_used[seat];
         let be = &self.board_events;
+        // Only the stated limits (HIM-EVENT-3, -4, -6, market day on goods): a yeti and a
+        // snowstorm may share a path (HIM-EVENT-11).
         if !used[EventKind::Yeti.index()] && be.yeti.is_none() {
-            for p in 0..data.paths.len() {
-                if be.storm.map(|e| e.0) != Some(p) {
-                    out.push(Step::Yeti(p));
-                }
-            }
+            out.extend((0..data.paths.len()).map(Step::Yeti));
         }
         if !used[EventKind::Storm.index()] && be.storm.is_none() {
-            for p in 0..data.paths.len() {
-                if be.yeti.map(|e| e.0) != Some(p) {
-                    out.push(Step::Storm(p));
-                }
-            }
+            out.extend((0..data.paths.len()).map(Step::Storm));
         }
         if !used[EventKind::Market.index()] && be.market.is_none() {
             for v in 0..VILLAGES {
@@ -558,6 +552,31 @@ impl Himalaya {
         self.cursor = (0, 0);
         self.took = vec![Vec::new(); self.n()];
         self.phase = Phase::Resolution;
+    }
+}
+
+impl Himalaya {
+    /// The step taken for a seat that does not act in time (a game deadline). During
+    /// programming an unsealed seat keeps what it has planned and fills the rest with
+    /// `rest`, then seals (HIM-PROG-4): at most 7 steps. A sealed seat has nothing to do.
+    /// Elsewhere: `pass` if listed, else the first listed step.
+    pub(super) fn default_for(&self, data: &HimalayaData, seat: Seat) -> Option<Step> {
+        if self.phase == Phase::Programming {
+            if seat >= self.n() || self.seals[seat].is_some() {
+                return None;
+            }
+            return Some(if self.plans[seat].len() < ACTIONS {
+                Step::Plan(Action::Rest)
+            } else {
+                Step::Seal
+            });
+        }
+        let legal = self.steps_for(data, seat);
+        legal
+            .iter()
+            .find(|s| **s == Step::Pass)
+            .or_else(|| legal.first())
+            .cloned()
     }
 }
 
@@ -1102,7 +1121,9 @@ pub fn rank(names: &[String], infl: &[Influence]) -> (Vec<u32>, String) {
         ("political", |i| (i.political, i.delegations, i.economic)),
     ];
     for (what, k) in rounds {
-        if remaining.len() <= 1 {
+        // Elimination stops once two players are left: the last two are always compared on
+        // economic influence, even if two went out together at the first step (HIM-WIN-10).
+        if remaining.len() <= 2 {
             break;
         }
         let low = remaining

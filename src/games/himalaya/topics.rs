@@ -48,7 +48,8 @@ pub static TOPICS: &[RulesTopic] = &[
         section: "4. Phase 1 (Advanced Rules Only) and 5. Core Mechanics > Event Markers",
         text: "In turn order each player may lay one unused marker or `pass`; the board carries at most \
                one of each kind in a turn, markers leave at the end of the turn and each is used once a \
-               game. `yeti a-b`: that path cannot be crossed. `storm a-b`: crossing takes two moves of \
+               game; nothing else limits them, so a yeti and a snowstorm may lie on the same path, which \
+               the yeti then blocks (HIM-EVENT-11). `yeti a-b`: that path cannot be crossed. `storm a-b`: crossing takes two moves of \
                its type in a row; a move onto it not followed by another of the same type (including \
                the 6th action) is ignored, because no caravan may end in the storm. `market v` (a \
                village with goods): a deal there may take any good, chosen with `take <good>`.",
@@ -61,7 +62,11 @@ pub static TOPICS: &[RulesTopic] = &[
                deal, or rest. Type `program ice deal deal stone rest dirt` in one go, or build it with \
                `plan <action>`, `unplan` and `seal`. Until the last player seals, a sealed player may \
                `unseal` and change it. When all have sealed the programs are revealed together; see \
-               the `commitment` topic for how the sealing is made verifiable.",
+               the `commitment` topic for how the sealing is made verifiable. The rulebook gives \
+               programming a short time limit (HIM-PROG-4): when a game deadline runs out before \
+               you sealed, Sherpa keeps the actions you already planned, fills the empty slots with \
+               `rest` and seals that program for you. Any action may be used several times \
+               (HIM-PROG-6).",
     },
     RulesTopic {
         id: "commitment",
@@ -152,7 +157,8 @@ pub static TOPICS: &[RulesTopic] = &[
                (ties: fewer delegations, then fewer yacks); of the last two the richer wins, ties going \
                to political then religious influence. Players still tied after every tie-break go \
                out together and share a place; if all remaining players tie, no one goes out at \
-               that step. The score shown per player is their economic influence (yacks).",
+               that step (HIM-WIN-10). Elimination stops when two players are left: if two went out \
+               together at the first step, the last two are compared on economic influence at once. The score shown per player is their economic influence (yacks).",
     },
     RulesTopic {
         id: "faq",
