@@ -5,6 +5,23 @@
 //! legality function `steps_for`) and `view.rs` (the per-viewer [`View`], `scramble`,
 //! `describe`).
 //!
+//! Readings of the ambiguous clauses (also in the rules topics, `topics.rs`):
+//! - HIM-COMP-11: 5 stupas per player (the setup's number). HIM-SETUP-12: five rolls in all.
+//! - HIM-TURN-5: no hand-over of the first caravaneer before turn 1.
+//! - HIM-EVENT-12: market day serves every player dealing in that village.
+//! - HIM-EVENT-13: the second storm move must be of the same type; a lone first move into
+//!   the storm is ignored. HIM-PROG-6: an action may be programmed any number of times.
+//! - HIM-RES-5: the board never has two paths of one type at a village (checked on load).
+//! - HIM-REWARD-7: an order not bartered goes back to the order bag. HIM-REWARD-8: when one
+//!   reward is impossible the other two are given. HIM-REWARD-9: delegations may be split.
+//! - HIM-INV-7: "neighbouring" means touching the caravan's village; the 2 delegations may
+//!   be split. HIM-INV-8: goods shown at an inventory are kept.
+//! - HIM-WIN-3: a majority is strictly the highest; the tie-breaks rank everyone when no one
+//!   leads two influences. HIM-WIN-10: players tied after every tie-break go out together;
+//!   if all remaining tie, no one goes out; the last two always compare economic influence.
+//!   HIM-WIN-11: "fewest delegations" counts the delegations placed on the board.
+//! - HIM-PROG-4: at a game deadline an unsealed program is kept, filled with `rest`, sealed.
+//!
 //! Invariants:
 //! - All randomness (d20 rolls, bag draws, commitment salts) comes from the state's
 //!   [`GameRng`]; the bags are multisets drawn uniformly, so they hold no hidden order.

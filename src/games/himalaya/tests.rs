@@ -1,3 +1,7 @@
+//! Himalaya tests, each named after the clause id it checks (`../shared/clauses/himalaya.md`),
+//! further ids in a comment above it. Every clause has a test; none is untestable. The
+//! ambiguous clauses are tested in the reading that `topics.rs` states.
+
 #![allow(clippy::needless_range_loop)]
 
 use super::*;
@@ -1641,4 +1645,37 @@ fn him_win_3_a_shared_top_is_no_majority() {
     );
     assert_eq!(places, vec![3, 2, 1]);
     assert!(note.contains("No one leads 2"), "{note}");
+}
+
+// Every AMBIGUOUS clause has its reading stated in a rules topic, citing the id.
+// HIM-COMP-11, HIM-SETUP-12, HIM-TURN-5, HIM-EVENT-12, HIM-EVENT-13, HIM-PROG-6, HIM-RES-5,
+// HIM-REWARD-7, HIM-REWARD-8, HIM-REWARD-9, HIM-INV-7, HIM-INV-8, HIM-WIN-3, HIM-WIN-10,
+// HIM-WIN-11
+#[test]
+fn him_win_10_every_ambiguous_reading_is_in_the_rules_topics() {
+    let all: String = Himalaya::rules_topics()
+        .iter()
+        .map(|t| t.text)
+        .collect::<Vec<_>>()
+        .join(" ");
+    for id in [
+        "HIM-COMP-11",
+        "HIM-SETUP-12",
+        "HIM-TURN-5",
+        "HIM-EVENT-12",
+        "HIM-EVENT-13",
+        "HIM-PROG-6",
+        "HIM-RES-5",
+        "HIM-REWARD-7",
+        "HIM-REWARD-8",
+        "HIM-REWARD-9",
+        "HIM-INV-7",
+        "HIM-INV-8",
+        "HIM-WIN-3",
+        "HIM-WIN-10",
+        "HIM-WIN-11",
+        "HIM-PROG-4",
+    ] {
+        assert!(all.contains(id), "{id} reading in the topics");
+    }
 }

@@ -16,7 +16,8 @@ pub static TOPICS: &[RulesTopic] = &[
         id: "components",
         title: "Pieces and board data",
         section: "2. Components",
-        text: "Each tribe has a caravan, 5 stupas, 15 delegations and 6 action markers; advanced games \
+        text: "Each tribe has a caravan, 5 stupas (the component list says 4 per colour, the \
+               setup 5; we follow the setup, HIM-COMP-11), 15 delegations and 6 action markers; advanced games \
                add one yeti, one snowstorm and one market-day marker each. The bag holds 60 goods (here \
                18 salt, 15 barley, 12 tea, 9 jade, 6 gold: the split is a guess) and 40 orders; 15 \
                inventory markers are worth 3 yacks each. The 20 villages, their levels, the 8 regions, \
@@ -27,7 +28,7 @@ pub static TOPICS: &[RulesTopic] = &[
         id: "setup",
         title: "Setting up",
         section: "3. Setup",
-        text: "Five d20 rolls each put 5 goods drawn from the bag in the rolled village, then five more \
+        text: "Five d20 rolls in all (HIM-SETUP-12) each put 5 goods drawn from the bag in the rolled village, then five more \
                put one order each. A rolled village that already has goods or an order passes them to \
                the next free village in number order (after 20 comes 1). Then, starting with the first \
                player (seat 1), each player puts their caravan on a village no other caravan holds: \
@@ -37,7 +38,7 @@ pub static TOPICS: &[RulesTopic] = &[
         id: "turn",
         title: "Turn order",
         section: "4. Gameplay Flow > Phase 1: Turn Marker Progress",
-        text: "There are 12 turns. Turn 1 is led by the first player; from turn 2 on, the lead passes \
+        text: "There are 12 turns. Turn 1 is led by the first player (no hand-over before turn 1, HIM-TURN-5); from turn 2 on, the lead passes \
                to the next seat, so last turn's first caravaneer becomes last. Each turn: (advanced) \
                event markers, secret programming, resolution, refill, and after turns 4, 8 and 12 an \
                inventory.",
@@ -51,8 +52,10 @@ pub static TOPICS: &[RulesTopic] = &[
                game; nothing else limits them, so a yeti and a snowstorm may lie on the same path, which \
                the yeti then blocks (HIM-EVENT-11). `yeti a-b`: that path cannot be crossed. `storm a-b`: crossing takes two moves of \
                its type in a row; a move onto it not followed by another of the same type (including \
-               the 6th action) is ignored, because no caravan may end in the storm. `market v` (a \
-               village with goods): a deal there may take any good, chosen with `take <good>`.",
+               the 6th action) is ignored, because no caravan may end in the storm; the second move must be \
+               of the same type (HIM-EVENT-13). `market v` (a \
+               village with goods): a deal there by any player, not only the one who placed it \
+               (HIM-EVENT-12), may take any good, chosen with `take <good>`.",
     },
     RulesTopic {
         id: "programming",
@@ -87,7 +90,8 @@ pub static TOPICS: &[RulesTopic] = &[
         text: "All first actions are carried out, then all second actions, and so on; within each, \
                players go in turn order from the first caravaneer. A move follows the path of the \
                programmed type from the caravan's village; if there is none (or a yeti sits on it) \
-               the action does nothing. Resting does nothing. When a player must choose something \
+               the action does nothing. Our board has at most one path of each type per village, so a \
+               move never has to choose (HIM-RES-5). Resting does nothing. When a player must choose something \
                during resolution, the game waits for that player only.",
     },
     RulesTopic {
@@ -106,9 +110,11 @@ pub static TOPICS: &[RulesTopic] = &[
         section: "4. Phase 3: Resolve Actions > Upon fulfilling an order",
         text: "Take two of three: barter (keep the order behind your screen for its yacks), offering \
                (a stupa on this village if it has none) and delegations (1, 2 or 3 for a house, temple \
-               or monastery, each into a region the village touches: `delegate <Region>`). Choose with \
+               or monastery, each into a region the village touches, and they may be split among those regions: \
+               `delegate <Region>` once per delegation, HIM-REWARD-9). Choose with \
                `reward barter stupa`, `reward barter delegations` or `reward stupa delegations`; when \
-               only two are possible they are given at once. An order not kept returns to its bag.",
+               only two are possible (a stupa already there, none left in stock) those two are given at \
+               once (HIM-REWARD-8). An order not kept returns to its bag (HIM-REWARD-7).",
     },
     RulesTopic {
         id: "refill",
@@ -126,8 +132,9 @@ pub static TOPICS: &[RulesTopic] = &[
         text: "Everyone shows their goods, kind by kind from salt to gold. The one player holding \
                strictly the most of a kind is rewarded; a tie rewards no one. Basic rules: an inventory \
                marker (3 yacks) while any remain. Advanced rules: choose `inventory marker`, \
-               `inventory delegations` (2 delegations into regions your caravan's village touches) or \
-               `inventory stupa <village>` (a house without stupa in such a region). Goods are kept.",
+               `inventory delegations` (2 delegations into regions your caravan's village touches, \
+               split as you like: we read neighbouring as next to your caravan, HIM-INV-7) or \
+               `inventory stupa <village>` (a house without stupa in such a region). Goods are only shown, and kept (HIM-INV-8).",
     },
     RulesTopic {
         id: "secrecy",
@@ -150,11 +157,12 @@ pub static TOPICS: &[RulesTopic] = &[
         id: "winning",
         title: "Who wins",
         section: "6. Scoring & End Game > Winning Conditions",
-        text: "Three players: whoever alone leads at least two of the three influences wins; if no one \
+        text: "Three players: whoever alone leads at least two of the three influences wins (a shared \
+               top is no lead, HIM-WIN-3); if no one \
                does, the most economic influence wins, then political, then religious break ties \
                (others are placed the same way). Four players: the lowest religious influence is \
                eliminated (ties: fewer stupas, then fewer yacks go out), then the lowest political \
-               (ties: fewer delegations, then fewer yacks); of the last two the richer wins, ties going \
+               (ties: fewer delegations placed on the board, HIM-WIN-11, then fewer yacks); of the last two the richer wins, ties going \
                to political then religious influence. Players still tied after every tie-break go \
                out together and share a place; if all remaining players tie, no one goes out at \
                that step (HIM-WIN-10). Elimination stops when two players are left: if two went out \
