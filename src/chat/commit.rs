@@ -6,9 +6,11 @@
 //! in it; resigned seats' pending turns are played by the autopilot and logged like any
 //! step; open undo votes (and the motions the turn names) are cleared; the reminder
 //! schedule restarts when the acting seats change; the replies come from
-//! [`filter::deliver`].
+//! [`filter::deliver`] and are written to the outbox in the same transaction (each returned
+//! reply carries its outbox row; the front end marks it delivered, see [`super::outbox`]).
 
 use super::filter::{self, Line, Outcome, Played};
+use super::outbox;
 use super::*;
 use crate::store::{Change, GameStatus, NewAction};
 
@@ -106,9 +108,22 @@ impl Chat {
         actions.extend(t.played.iter().chain(&auto).map(|p| p.action.clone()));
         let mut clear_votes = vec!["undo".to_string()];
         clear_votes.extend(t.clear_votes);
+        // The replies are built before the commit (for the version it will produce) so
+        // that they are stored in the outbox in the same transaction as the change.
+        let version = l.row.version + 1;
+        let outcome = Outcome {
+            notes: t.notes,
+            played: t.played.into_iter().chain(auto).map(|p| p.played).collect(),
+            before,
+            invoker,
+            describe: t.start,
+            abandoned,
+        };
+        let mut replies = filter::deliver(&outcome, &*g, &seats, version);
+        let entries = replies.iter().map(outbox::entry).collect();
         self.run_commit_hook();
         let mut inner = self.lock();
-        let version = inner.store.commit(
+        let committed = inner.store.commit_full(
             l.row.id,
             l.row.version,
             Change {
@@ -119,23 +134,19 @@ impl Chat {
                 resign: t.resign.clone(),
                 turn_changed,
                 clear_votes,
+                outbox: entries,
             },
             self.now(),
         )?;
-        self.remember(&mut inner, l.row.id, version, &*g);
+        debug_assert_eq!(committed.version, version);
+        self.remember(&mut inner, l.row.id, committed.version, &*g);
         drop(inner);
+        for (r, id) in replies.iter_mut().zip(committed.outbox) {
+            r.outbox = Some(id);
+        }
         if turn_changed && !abandoned {
             self.after_turn_change(l.row.id, &seats, &after);
         }
-        let outcome = Outcome {
-            notes: t.notes,
-            played: t.played.into_iter().chain(auto).map(|p| p.played).collect(),
-            before,
-            invoker,
-            describe: t.start,
-            abandoned,
-        };
-        let replies = filter::deliver(&outcome, &*g, &seats, version);
         #[cfg(test)]
         {
             *self.last_outcome.lock().unwrap_or_else(|p| p.into_inner()) = Some(outcome);

@@ -28,6 +28,7 @@ pub mod error;
 pub mod filter;
 pub mod help;
 pub mod lobby;
+pub mod outbox;
 pub mod remind;
 pub mod replay;
 pub mod table;
@@ -44,6 +45,7 @@ use std::path::Path;
 use std::sync::Mutex;
 
 pub use error::{ChatError, RemindError};
+pub use outbox::Undelivered;
 pub use replay::ReplayFile;
 pub use text::{CmdRef, Plain, Seg, Syntax, Text, TimeStyle};
 pub use types::{Button, Place, Reply, Request, User, Visibility};

@@ -1296,3 +1296,83 @@ fn the_clock_is_the_injected_one() {
         r[0].text
     );
 }
+
+// Issue 11, point 1: the replies of a committed step are in the outbox, written in the
+// step's transaction, and read back equal to what the step returned.
+#[test]
+fn outbox_holds_a_committed_steps_replies_until_marked_delivered() {
+    let t = T::started(&["ann", "bob"]);
+    // The start's replies are delivered by the front end; here nobody marked them.
+    let start_rows = t.chat.undelivered("discord", i64::MAX, 0).len();
+    assert!(start_rows >= 1, "the start's replies are in the outbox");
+    t.chat.mark_delivered_ids(
+        &t.chat
+            .undelivered("discord", i64::MAX, 0)
+            .iter()
+            .filter_map(|u| u.reply.outbox)
+            .collect::<Vec<_>>(),
+    );
+    let mark = t.chat.outbox_mark();
+    let replies = t.ok("ann", "move add 1; end");
+    assert!(replies.iter().all(|r| r.outbox.is_some()), "{replies:?}");
+    let stored = t.chat.undelivered("discord", mark, 0);
+    assert!(stored.is_empty(), "rows after the mark are not offered");
+    let stored = t.chat.undelivered("discord", i64::MAX, 0);
+    assert_eq!(stored.len(), replies.len());
+    for (s, r) in stored.iter().zip(&replies) {
+        assert_eq!(s.place, place());
+        assert_eq!(s.reply.text, r.text);
+        assert_eq!(s.reply.visibility, r.visibility);
+        assert_eq!(s.reply.pings, r.pings);
+        assert_eq!(s.reply.buttons, r.buttons);
+        assert_eq!(s.reply.image, r.image);
+        assert_eq!(s.reply.outbox, r.outbox);
+    }
+    t.chat.mark_delivered(&replies.iter().collect::<Vec<_>>());
+    assert!(t.chat.undelivered("discord", i64::MAX, 0).is_empty());
+    // A refused step writes nothing.
+    t.err("ann", "move add 1");
+    assert!(t.chat.undelivered("discord", i64::MAX, 0).is_empty());
+}
+
+// Issue 11, point 1: a change that loses the race (stale version) stores no reply.
+#[test]
+fn outbox_gets_nothing_from_a_commit_that_is_refused() {
+    let t = T::started(&["ann", "bob"]);
+    let all: Vec<i64> = t
+        .chat
+        .undelivered("discord", i64::MAX, 0)
+        .iter()
+        .filter_map(|u| u.reply.outbox)
+        .collect();
+    t.chat.mark_delivered_ids(&all);
+    let id = t
+        .chat
+        .lock()
+        .store
+        .active_game("discord", "c1")
+        .unwrap()
+        .unwrap()
+        .id;
+    let v = t.version();
+    let mut inner = t.chat.lock();
+    let change = |p: &str| crate::store::Change {
+        outbox: vec![crate::store::OutboxEntry {
+            payload: p.into(),
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    inner.store.commit_full(id, v, change("a"), 1).unwrap();
+    assert!(inner.store.commit_full(id, v, change("b"), 1).is_err());
+    let left = inner
+        .store
+        .undelivered("discord", i64::MAX, i64::MAX)
+        .unwrap();
+    assert_eq!(
+        left.iter()
+            .map(|p| p.entry.payload.as_str())
+            .collect::<Vec<_>>(),
+        vec!["a"]
+    );
+}

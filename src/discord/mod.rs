@@ -21,6 +21,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// An interaction token lasts 15 minutes: a reply still undelivered after that is sent as
+/// a channel (or direct) message by the outbox task.
+const OUTBOX_RETRY_AFTER: i64 = 15 * 60;
+
 /// Shared state of the bot.
 pub struct Data {
     pub chat: Arc<Chat>,
@@ -145,6 +149,26 @@ pub async fn run_until(
         .await
         .context("building the Discord client")?;
 
+    // Replies a previous run committed but never delivered go out now (rows up to the
+    // mark taken before any interaction of this run), then every minute those left over
+    // for 15 minutes (their interaction has expired; Discord was unreachable meanwhile).
+    let outbox_mark = chat.outbox_mark();
+    let outbox_task = {
+        let http = client.http.clone();
+        let chat = chat.clone();
+        let stop = shutting_down.clone();
+        tokio::spawn(async move {
+            send::deliver_outbox(&http, &chat, outbox_mark, 0).await;
+            let mut ticks = 0u32;
+            while !stop.load(Ordering::SeqCst) {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                ticks += 1;
+                if ticks % 600 == 0 {
+                    send::deliver_outbox(&http, &chat, i64::MAX, OUTBOX_RETRY_AFTER).await;
+                }
+            }
+        })
+    };
     let shard_manager = client.shard_manager.clone();
     let reminder_task = tokio::spawn(remind_task::run(
         client.http.clone(),
@@ -177,6 +201,7 @@ pub async fn run_until(
     stopper.abort();
     shutting_down.store(true, Ordering::SeqCst);
     let _ = reminder_task.await;
+    outbox_task.abort();
     tracing::info!("stopped");
     res.context("Discord connection")
 }
