@@ -5,14 +5,14 @@
 //! handler loaded (a stale version is refused, nothing written); the request id is recorded
 //! in it; resigned seats' pending turns are played by the autopilot and logged like any
 //! step; open undo votes (and the motions the turn names) are cleared; the reminder
-//! schedule restarts when the acting seats change; the replies come from
+//! schedule restarts (in the same transaction) when the acting seats change; the replies come from
 //! [`filter::deliver`] and are written to the outbox in the same transaction (each returned
 //! reply carries its outbox row; the front end marks it delivered, see [`super::outbox`]).
 
 use super::filter::{self, Line, Outcome, Played};
 use super::outbox;
 use super::*;
-use crate::store::{Change, GameStatus, NewAction};
+use crate::store::{reminders, Change, GameStatus, NewAction};
 
 /// Longest autopilot run for resigned seats in one request.
 const AUTOPILOT_CAP: usize = 10_000;
@@ -135,35 +135,24 @@ impl Chat {
                 turn_changed,
                 clear_votes,
                 outbox: entries,
+                // The reminder schedule changes with the step, in its transaction: a crash
+                // after the commit cannot leave the bot reminding the previous player.
+                waiting: turn_changed.then(|| reminders::waiting_users(&seats, &after)),
             },
             self.now(),
         )?;
         debug_assert_eq!(committed.version, version);
         self.remember(&mut inner, l.row.id, committed.version, &*g);
         drop(inner);
+        self.run_after_commit_hook();
         for (r, id) in replies.iter_mut().zip(committed.outbox) {
             r.outbox = Some(id);
-        }
-        if turn_changed && !abandoned {
-            self.after_turn_change(l.row.id, &seats, &after);
         }
         #[cfg(test)]
         {
             *self.last_outcome.lock().unwrap_or_else(|p| p.into_inner()) = Some(outcome);
         }
         Ok(replies)
-    }
-
-    /// Called after the acting seats change (reminder schedules restart).
-    fn after_turn_change(&self, game_id: i64, seats: &[SeatRow], status: &crate::engine::Status) {
-        let now = self.now();
-        if let Err(e) = self
-            .lock()
-            .store
-            .on_turn_change_seats(game_id, seats, status, now)
-        {
-            tracing::warn!(game_id, "could not reset the reminder schedule: {e}");
-        }
     }
 }
 

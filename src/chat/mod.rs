@@ -127,6 +127,9 @@ pub struct Chat {
     inner: Mutex<Inner>,
     /// Test hook run once between checking a step and committing it.
     commit_hook: Mutex<Option<Box<dyn FnOnce() + Send>>>,
+    /// Test hook run once right after a step's commit, before anything else (crash tests
+    /// make it panic, like a process killed there).
+    after_commit_hook: Mutex<Option<Box<dyn FnOnce() + Send>>>,
     pub(crate) registry: &'static Registry,
     pub(crate) env: Env,
     /// The last outcome committed (tests re-filter it with scrambled secrets).
@@ -150,6 +153,7 @@ impl Chat {
                 rate: HashMap::new(),
             }),
             commit_hook: Mutex::new(None),
+            after_commit_hook: Mutex::new(None),
             registry,
             env,
             #[cfg(test)]
@@ -190,6 +194,27 @@ impl Chat {
     pub(crate) fn run_commit_hook(&self) {
         let hook = self
             .commit_hook
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take();
+        if let Some(f) = hook {
+            f();
+        }
+    }
+
+    /// Run `f` once, right after the next step is committed (tests of a crash between the
+    /// commit and what follows it).
+    #[doc(hidden)]
+    pub fn set_after_commit_hook(&self, f: Box<dyn FnOnce() + Send>) {
+        *self
+            .after_commit_hook
+            .lock()
+            .unwrap_or_else(|p| p.into_inner()) = Some(f);
+    }
+
+    pub(crate) fn run_after_commit_hook(&self) {
+        let hook = self
+            .after_commit_hook
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .take();

@@ -1376,3 +1376,35 @@ fn outbox_gets_nothing_from_a_commit_that_is_refused() {
         vec!["a"]
     );
 }
+
+// Issue 11, point 2: the reminder schedule (who the game waits for, since when) is written
+// in the step's own transaction. The after-commit hook panics like a process killed right
+// after the commit: the schedule already names the new waiter.
+#[test]
+fn reminder_wait_moves_to_the_next_player_in_the_steps_transaction() {
+    let t = T::started(&["ann", "bob"]);
+    let id = t
+        .chat
+        .lock()
+        .store
+        .active_game("discord", "c1")
+        .unwrap()
+        .unwrap()
+        .id;
+    assert_eq!(
+        t.chat.lock().store.waits(id).unwrap(),
+        vec![("id-ann".to_string(), 1_000)],
+        "the start names the first player"
+    );
+    t.clock.store(2_000, Ordering::SeqCst);
+    t.chat
+        .set_after_commit_hook(Box::new(|| panic!("killed right after the commit")));
+    let r = t.say("ann", "move end");
+    assert!(r[0].is_error, "the simulated crash surfaced: {r:?}");
+    assert_eq!(t.log(), vec!["end"], "the step was committed");
+    assert_eq!(
+        t.chat.lock().store.waits(id).unwrap(),
+        vec![("id-bob".to_string(), 2_000)],
+        "the schedule names bob, waiting since the step, with no further call"
+    );
+}

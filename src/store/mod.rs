@@ -197,6 +197,10 @@ pub struct Change<'a> {
     pub clear_votes: Vec<String>,
     /// Replies of the change, written to the outbox in the same transaction (undelivered).
     pub outbox: Vec<OutboxEntry>,
+    /// Who the game waits for after the change (user ids), when that changed: the reminder
+    /// schedule is rewritten in the same transaction (see
+    /// [`reminders::on_turn_change_conn`]); `None` leaves it as it is.
+    pub waiting: Option<Vec<String>>,
 }
 
 /// What [`Store::commit_full`] wrote.
@@ -591,6 +595,9 @@ impl Store {
                 "DELETE FROM votes WHERE game_id = ?1 AND motion = ?2",
                 params![game_id, m],
             )?;
+        }
+        if let Some(users) = &change.waiting {
+            reminders::on_turn_change_conn(&tx, game_id, users, now)?;
         }
         let outbox = outbox::insert(
             &tx,
