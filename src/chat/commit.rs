@@ -192,20 +192,36 @@ pub(crate) fn play(
 /// Play pending turns of resigned seats with each game's default step. Logged like any
 /// other step so replay stays deterministic.
 fn autopilot(g: &mut dyn AnyGame, seats: &[SeatRow]) -> Result<Vec<Logged>, ChatError> {
+    play_defaults(
+        g,
+        |g, _| {
+            g.status()
+                .acting()
+                .iter()
+                .copied()
+                .find(|&s| seats.get(s).map(|r| r.resigned).unwrap_or(false))
+        },
+        true,
+    )
+}
+
+/// Play each game's default step for the seat `next` names (given the state and the steps
+/// played so far), until it names none. The one mechanism behind the resign autopilot and
+/// the deadline's default program. `auto`: echo the steps as played for a resigned seat.
+pub(crate) fn play_defaults(
+    g: &mut dyn AnyGame,
+    mut next: impl FnMut(&dyn AnyGame, &[Logged]) -> Option<Seat>,
+    auto: bool,
+) -> Result<Vec<Logged>, ChatError> {
     let mut out = Vec::new();
     for _ in 0..AUTOPILOT_CAP {
-        let Some(&seat) = g
-            .status()
-            .acting()
-            .iter()
-            .find(|&&s| seats.get(s).map(|r| r.resigned).unwrap_or(false))
-        else {
+        let Some(seat) = next(&*g, &out) else {
             return Ok(out);
         };
         let pick = g
             .default_step(seat)
-            .ok_or_else(|| ChatError::Autopilot("a resigned player has no legal step".into()))?;
-        out.push(play(g, seat, &pick, true).map_err(|e| ChatError::Autopilot(e.to_string()))?);
+            .ok_or_else(|| ChatError::Autopilot("a player has no legal step".into()))?;
+        out.push(play(g, seat, &pick, auto).map_err(|e| ChatError::Autopilot(e.to_string()))?);
     }
     Err(ChatError::Autopilot("it did not finish".into()))
 }

@@ -24,6 +24,7 @@
 //! - The clock and fresh seeds come only from the injected [`Env`].
 
 pub mod commit;
+pub mod deadline;
 pub mod error;
 pub mod filter;
 pub mod help;

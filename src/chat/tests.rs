@@ -1408,3 +1408,118 @@ fn reminder_wait_moves_to_the_next_player_in_the_steps_transaction() {
         "the schedule names bob, waiting since the step, with no further call"
     );
 }
+
+// HIM-PROG-4 (issue 11, point 3): in play-by-post, when the game's deadline passes for a
+// seat during the simultaneous programming, a default program is sealed for that seat and
+// committed like any step; the channel hears who ran out of time and the commitment, never
+// the program; a second call for the same wait changes nothing.
+#[test]
+fn him_prog_4_deadline_seals_a_default_program_for_the_late_seat() {
+    let reg = Registry::builtin();
+    if reg.get("himalaya").is_none() {
+        return;
+    }
+    let clock = Arc::new(AtomicI64::new(1_000));
+    let c2 = clock.clone();
+    let t = T {
+        chat: Chat::new(
+            Store::open_in_memory().unwrap(),
+            reg,
+            Env {
+                now: Box::new(move || c2.load(Ordering::SeqCst)),
+                seed: Box::new(|| 77),
+                rate_limit: false,
+            },
+        ),
+        clock,
+    };
+    t.ok("ann", "game new himalaya");
+    t.ok("bob", "game join");
+    t.ok("cy", "game join");
+    t.ok("ann", "game start");
+    t.ok("ann", "remind deadline 24h");
+    let load = || {
+        let l = t.chat.load_active(&place()).unwrap();
+        let acting = l.game.as_ref().unwrap().status().acting().to_vec();
+        (l.row.id, acting)
+    };
+    // Set-up steps (one seat at a time) until the simultaneous programming begins.
+    let names = ["ann", "bob", "cy"];
+    for _ in 0..200 {
+        let l = t.chat.load_active(&place()).unwrap();
+        let g = l.game.unwrap();
+        let acting = g.status().acting().to_vec();
+        if acting.len() >= 2 {
+            break;
+        }
+        let step = g.default_step(acting[0]).unwrap();
+        t.ok(names[acting[0]], &format!("move {step}"));
+    }
+    let (id, acting) = load();
+    assert!(acting.len() >= 2, "programming is simultaneous: {acting:?}");
+    assert!(acting.contains(&1), "bob must program: {acting:?}");
+    let since = t
+        .chat
+        .lock()
+        .store
+        .waits(id)
+        .unwrap()
+        .into_iter()
+        .find(|(u, _)| u == "id-bob")
+        .unwrap()
+        .1;
+    // A call for another wait (wrong start) does nothing.
+    assert!(t
+        .chat
+        .deadline_passed(&place(), "id-bob", since + 1)
+        .is_empty());
+    t.clock.store(since + 25 * 3600, Ordering::SeqCst);
+    let before = t.log().len();
+    let r = t.chat.deadline_passed(&place(), "id-bob", since);
+    let (_, acting_after) = load();
+    assert!(
+        !acting_after.contains(&1),
+        "bob has sealed: {acting_after:?}"
+    );
+    let log = t.log();
+    assert!(log.len() > before, "the default program is in the log");
+    let bob_steps: Vec<String> = {
+        let inner = t.chat.lock();
+        inner
+            .store
+            .actions(id)
+            .unwrap()
+            .into_iter()
+            .skip(before)
+            .filter(|a| a.seat == 1)
+            .map(|a| a.step)
+            .collect()
+    };
+    assert!(!bob_steps.is_empty());
+    let public: Vec<String> = r
+        .iter()
+        .filter(|r| r.visibility == Visibility::Public)
+        .map(|r| r.text.to_string())
+        .collect();
+    let text = public.join("\n");
+    assert!(
+        text.contains("**bob** ran out of time; a default program was sealed for them."),
+        "{text}"
+    );
+    assert!(
+        text.to_lowercase().contains("commit"),
+        "the commitment is announced: {text}"
+    );
+    for s in &bob_steps {
+        // A step that is not the seal itself (the program's content) never shows publicly.
+        if s != "seal" {
+            assert!(!text.contains(s.as_str()), "`{s}` leaked: {text}");
+        }
+    }
+    let again = t.chat.deadline_passed(&place(), "id-bob", since);
+    assert!(
+        again.is_empty(),
+        "a repeated call changes nothing: {again:?}"
+    );
+    assert_eq!(t.log(), log);
+}

@@ -172,6 +172,7 @@ pub async fn run_until(
     let shard_manager = client.shard_manager.clone();
     let reminder_task = tokio::spawn(remind_task::run(
         client.http.clone(),
+        chat.clone(),
         db,
         config.reminders.clone(),
         Duration::from_secs(config.reminder_check_secs.max(1)),

@@ -229,6 +229,39 @@ async fn delivered(chat: &Arc<Chat>, r: &Reply) {
     let _ = tokio::task::spawn_blocking(move || c.mark_delivered_ids(&[id])).await;
 }
 
+/// Send replies that answer no interaction (e.g. a default sealed at a deadline): public
+/// ones to `channel`, private ones by direct message; each is marked delivered once Discord
+/// accepted it (a failure leaves it and the rest in the outbox for a later round). Returns
+/// whether every reply was sent.
+pub async fn deliver_replies(
+    http: &serenity::Http,
+    chat: &Arc<Chat>,
+    channel: &str,
+    replies: &[Reply],
+) -> bool {
+    for r in replies {
+        let res = match &r.visibility {
+            Visibility::Private(user) => dm(http, user, r).await,
+            Visibility::Public => match channel.parse::<u64>() {
+                Ok(ch) => serenity::ChannelId::new(ch)
+                    .send_message(http, reply_message(r))
+                    .await
+                    .map(|_| ())
+                    .map_err(anyhow::Error::from),
+                Err(e) => Err(anyhow::Error::from(e)),
+            },
+        };
+        match res {
+            Ok(()) => delivered(chat, r).await,
+            Err(e) => {
+                tracing::warn!(channel, "sending a reply failed: {e}");
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// Deliver the replies a previous run committed but did not deliver (up to outbox row
 /// `up_to`, written at least `min_age` seconds ago): public ones as channel messages,
 /// private ones by direct message, since the interactions they answered have expired.
@@ -242,23 +275,9 @@ pub async fn deliver_outbox(http: &serenity::Http, chat: &Arc<Chat>, up_to: i64,
         return;
     };
     for u in pending {
-        let res = match &u.reply.visibility {
-            Visibility::Private(user) => dm(http, user, &u.reply).await,
-            Visibility::Public => match u.place.channel.parse::<u64>() {
-                Ok(ch) => serenity::ChannelId::new(ch)
-                    .send_message(http, reply_message(&u.reply))
-                    .await
-                    .map(|_| ())
-                    .map_err(anyhow::Error::from),
-                Err(e) => Err(anyhow::Error::from(e)),
-            },
-        };
-        match res {
-            Ok(()) => delivered(chat, &u.reply).await,
-            Err(e) => {
-                tracing::warn!(channel = %u.place.channel, "delivering a stored reply failed: {e}");
-                return;
-            }
+        // Stop the round at the first failure (Discord unreachable): keep the order.
+        if !deliver_replies(http, chat, &u.place.channel, std::slice::from_ref(&u.reply)).await {
+            return;
         }
     }
 }
