@@ -857,3 +857,101 @@ async fn outbox_delivers_a_committed_steps_answer_once_after_sigkill() {
         );
     }
 }
+
+impl BotProcess {
+    /// Send SIGTERM and return how long the process took to exit (bounded: 20 s).
+    fn sigterm_and_time_exit(mut self) -> Duration {
+        let pid = self.child.id().to_string();
+        let t0 = std::time::Instant::now();
+        let ok = std::process::Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "kill -TERM {pid}");
+        loop {
+            if self.child.try_wait().unwrap().is_some() {
+                return t0.elapsed();
+            }
+            if t0.elapsed() > Duration::from_secs(20) {
+                self.child.kill().unwrap();
+                self.child.wait().unwrap();
+                return t0.elapsed();
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// Issue 11, point 4: with Discord unreachable (the gateway refuses every connection, so
+/// the shard keeps reconnecting), SIGTERM stops the bot within 5 s.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_exits_within_5s_while_the_gateway_is_refused() {
+    let fake = FakeDiscord::start().await;
+    fake.refuse_gateway
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    let db = temp_db("sigterm-gateway");
+    let proc = BotProcess::start(&fake, &db, "none");
+    fake.wait_for("a gateway lookup", Duration::from_secs(20), |calls| {
+        calls
+            .iter()
+            .any(|c| c.path.contains("/gateway"))
+            .then_some(())
+    })
+    .await;
+    // Let it fail to connect and back off.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let took = tokio::task::spawn_blocking(move || proc.sigterm_and_time_exit())
+        .await
+        .unwrap();
+    assert!(
+        took < Duration::from_secs(5),
+        "stopped {took:?} after SIGTERM"
+    );
+}
+
+/// Issue 11, point 4: a command in flight while Discord stops answering REST calls (its
+/// reply cannot be sent): SIGTERM still stops the bot within 5 s, the step committed and
+/// its reply kept in the outbox for the next start.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_exits_within_5s_with_a_command_in_flight_and_rest_hanging() {
+    let (ann, bob, cy) = users();
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("sigterm-rest");
+    seed_nepal_3(&db, [&ann, &bob, &cy]);
+    let proc = BotProcess::start(&fake, &db, "none");
+    fake.wait_ready(1).await;
+    fake.hang_rest
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    let _t = fake.slash(
+        &ann,
+        &["move"],
+        json!([{"name": "steps", "type": 3, "value": "end"}]),
+    );
+    // The step is committed; its answer hangs.
+    for _ in 0..200 {
+        if db_count(&db, "SELECT COUNT(*) FROM actions WHERE game_id = 1") == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        db_count(&db, "SELECT COUNT(*) FROM actions WHERE game_id = 1"),
+        1
+    );
+    let took = tokio::task::spawn_blocking(move || proc.sigterm_and_time_exit())
+        .await
+        .unwrap();
+    assert!(
+        took < Duration::from_secs(5),
+        "stopped {took:?} after SIGTERM"
+    );
+    assert_eq!(
+        db_count(
+            &db,
+            "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL"
+        ),
+        1,
+        "the unsent answer waits in the outbox"
+    );
+}
