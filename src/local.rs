@@ -111,6 +111,25 @@ pub fn run(opts: LocalOptions, registry: &'static Registry) -> anyhow::Result<()
     let mut out = std::io::stdout().lock();
     let mut images = 0usize;
 
+    // Replies of steps committed before an interruption but never printed: print them
+    // once now (each reply is marked delivered once printed).
+    let pending: Vec<Reply> = chat
+        .undelivered(&place().platform, i64::MAX, 0)
+        .into_iter()
+        .filter(|u| u.place.channel == place().channel)
+        .map(|u| u.reply)
+        .collect();
+    if !pending.is_empty() {
+        emit(
+            &mut out,
+            &opts,
+            &chat,
+            "(replies not shown before the interruption)",
+            &pending,
+            &mut images,
+        )?;
+    }
+
     // Resume the game in this database, or set up a new one. Each setup step is checked
     // against what is already there, so a session killed during setup resumes cleanly.
     let active = chat.status_json(&place());
@@ -267,6 +286,7 @@ fn emit(
         }
     }
     out.flush()?;
+    chat.mark_delivered(&replies.iter().collect::<Vec<_>>());
     Ok(())
 }
 

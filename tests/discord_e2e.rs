@@ -672,3 +672,286 @@ async fn leave_undo_resign_and_kick_work_through_slash_commands() {
         r[0].content()
     );
 }
+
+/// The config text of a bot talking to `fake`, storing in `db`.
+fn config_text(fake: &FakeDiscord, db: &Path) -> String {
+    format!(
+        "token = \"fake-token\"\ndatabase = \"{}\"\napi_base = \"{}\"\nlog_level = \"warn\"\n\
+         [reminders]\nfirst_after = \"1m\"\ninterval = \"1h\"\nmax = 3\ncheck_every = \"1s\"\n",
+        db.display(),
+        fake.api_base()
+    )
+}
+
+/// A running 3-player Nepal game (seed 7) for ann, bob and cy, created in the database.
+fn seed_nepal_3(db: &Path, players: [&FakeUser; 3]) {
+    let _ = sherpa::store::Store::open(db).unwrap();
+    let c = rusqlite::Connection::open(db).unwrap();
+    let t = now();
+    c.execute(
+        "INSERT INTO games (id, platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
+         VALUES (1, 'discord', ?1, ?2, 'nepal', '{}', 7, 'running', ?3, ?4, ?4)",
+        rusqlite::params![GUILD_ID, CHANNEL_ID, players[0].id, t],
+    )
+    .unwrap();
+    for (i, p) in players.iter().enumerate() {
+        c.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, ?1, ?2, ?3)",
+            rusqlite::params![i as i64, p.id, p.name],
+        )
+        .unwrap();
+    }
+}
+
+fn db_count(db: &Path, sql: &str) -> i64 {
+    rusqlite::Connection::open(db)
+        .unwrap()
+        .query_row(sql, [], |r| r.get(0))
+        .unwrap()
+}
+
+/// The bot as a separate process (`sherpa run`) that stops at a crash point (see
+/// `SHERPA_TEST_CRASH_AT` in `src/discord/send.rs`); the test kills it there with SIGKILL.
+struct BotProcess {
+    child: std::process::Child,
+    crashed: std::sync::mpsc::Receiver<String>,
+}
+
+impl BotProcess {
+    fn start(fake: &FakeDiscord, db: &Path, crash_at: &str) -> BotProcess {
+        use std::io::BufRead;
+        let cfg = db.with_file_name("config.toml");
+        std::fs::write(&cfg, config_text(fake, db)).unwrap();
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sherpa"))
+            .args(["run", "--config"])
+            .arg(&cfg)
+            .env("SHERPA_TEST_CRASH_AT", crash_at)
+            .env_remove("DISCORD_TOKEN")
+            .env_remove("SHERPA_DISCORD_API_BASE")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("start sherpa run");
+        let stderr = child.stderr.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                if let Some(p) = line.strip_prefix("SHERPA_CRASH_POINT ") {
+                    let _ = tx.send(p.to_string());
+                }
+            }
+        });
+        BotProcess { child, crashed: rx }
+    }
+
+    /// Wait until the process stopped at its crash point, then SIGKILL it.
+    fn kill_at_crash_point(mut self, point: &str) {
+        let got = self.crashed.recv_timeout(Duration::from_secs(20));
+        self.child.kill().unwrap(); // SIGKILL
+        self.child.wait().unwrap();
+        assert_eq!(got.as_deref(), Ok(point), "the bot reached the crash point");
+    }
+}
+
+/// Messages (interaction answers and channel messages) whose text contains `needle`.
+fn messages_with(fake: &FakeDiscord, needle: &str) -> usize {
+    fake.calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.content().contains(needle))
+        .count()
+}
+
+/// Issue 11, point 1 (outbox): the bot is killed with SIGKILL at each point between the
+/// commit of a step and the delivery of its answer; after a restart the answer has been
+/// delivered exactly once (as a channel message when the interaction's answer was lost)
+/// and the step is in the log once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn outbox_delivers_a_committed_steps_answer_once_after_sigkill() {
+    let (ann, bob, cy) = users();
+    for (point, answered_before_kill) in [("after_commit", 0), ("after_reply:1", 1)] {
+        let fake = FakeDiscord::start().await;
+        let db = temp_db(&format!("outbox-{}", point.replace(':', "-")));
+        seed_nepal_3(&db, [&ann, &bob, &cy]);
+        let proc = BotProcess::start(&fake, &db, point);
+        fake.wait_ready(1).await;
+        let t = fake.slash(
+            &ann,
+            &["move"],
+            json!([{"name": "steps", "type": 3, "value": "end"}]),
+        );
+        tokio::task::spawn_blocking({
+            let point = point.to_string();
+            move || proc.kill_at_crash_point(&point)
+        })
+        .await
+        .unwrap();
+        assert_eq!(
+            db_count(&db, "SELECT COUNT(*) FROM actions WHERE game_id = 1"),
+            1,
+            "{point}: the step was committed before the kill"
+        );
+        assert_eq!(
+            messages_with(&fake, "**ann**: end\n"),
+            answered_before_kill,
+            "{point}: answers sent before the kill: {:#?}",
+            fake.summary()
+        );
+        assert_eq!(
+            db_count(
+                &db,
+                "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL"
+            ),
+            1 - answered_before_kill as i64,
+            "{point}: what was sent is marked delivered, what was not is waiting"
+        );
+
+        let bot = Bot::start(&fake, &db).await;
+        fake.wait_ready(2).await;
+        let delivered = fake
+            .wait_for("the answer to the step", Duration::from_secs(20), |calls| {
+                calls
+                    .iter()
+                    .find(|c| c.method == "POST" && c.content().contains("**ann**: end\n"))
+                    .cloned()
+            })
+            .await;
+        if answered_before_kill == 0 {
+            assert!(
+                delivered
+                    .path
+                    .ends_with(&format!("/channels/{CHANNEL_ID}/messages")),
+                "{point}: delivered as a channel message: {}",
+                delivered.path
+            );
+            assert!(
+                delivered.allowed_users().contains(&bob.id),
+                "{point}: the next player is pinged: {:?}",
+                delivered.json
+            );
+        } else {
+            assert_eq!(delivered.token().as_deref(), Some(t.as_str()));
+        }
+        // A later command is answered; by then the start-up delivery has run.
+        let t2 = fake.slash(&bob, &["board"], json!([]));
+        fake.response(&t2).await;
+        bot.stop().await;
+        assert_eq!(
+            messages_with(&fake, "**ann**: end\n"),
+            1,
+            "{point}: the answer went out exactly once: {:#?}",
+            fake.summary()
+        );
+        assert_eq!(
+            db_count(
+                &db,
+                "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL"
+            ),
+            0,
+            "{point}: nothing is left to deliver at the next start"
+        );
+        assert_eq!(
+            db_count(&db, "SELECT COUNT(*) FROM actions WHERE game_id = 1"),
+            1,
+            "{point}: the step is in the log once"
+        );
+    }
+}
+
+impl BotProcess {
+    /// Send SIGTERM and return how long the process took to exit (bounded: 20 s).
+    fn sigterm_and_time_exit(mut self) -> Duration {
+        let pid = self.child.id().to_string();
+        let t0 = std::time::Instant::now();
+        let ok = std::process::Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "kill -TERM {pid}");
+        loop {
+            if self.child.try_wait().unwrap().is_some() {
+                return t0.elapsed();
+            }
+            if t0.elapsed() > Duration::from_secs(20) {
+                self.child.kill().unwrap();
+                self.child.wait().unwrap();
+                return t0.elapsed();
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// Issue 11, point 4: with Discord unreachable (the gateway refuses every connection, so
+/// the shard keeps reconnecting), SIGTERM stops the bot within 5 s.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_exits_within_5s_while_the_gateway_is_refused() {
+    let fake = FakeDiscord::start().await;
+    fake.refuse_gateway
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    let db = temp_db("sigterm-gateway");
+    let proc = BotProcess::start(&fake, &db, "none");
+    fake.wait_for("a gateway lookup", Duration::from_secs(20), |calls| {
+        calls
+            .iter()
+            .any(|c| c.path.contains("/gateway"))
+            .then_some(())
+    })
+    .await;
+    // Let it fail to connect and back off.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let took = tokio::task::spawn_blocking(move || proc.sigterm_and_time_exit())
+        .await
+        .unwrap();
+    assert!(
+        took < Duration::from_secs(5),
+        "stopped {took:?} after SIGTERM"
+    );
+}
+
+/// Issue 11, point 4: a command in flight while Discord stops answering REST calls (its
+/// reply cannot be sent): SIGTERM still stops the bot within 5 s, the step committed and
+/// its reply kept in the outbox for the next start.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_exits_within_5s_with_a_command_in_flight_and_rest_hanging() {
+    let (ann, bob, cy) = users();
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("sigterm-rest");
+    seed_nepal_3(&db, [&ann, &bob, &cy]);
+    let proc = BotProcess::start(&fake, &db, "none");
+    fake.wait_ready(1).await;
+    fake.hang_rest
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    let _t = fake.slash(
+        &ann,
+        &["move"],
+        json!([{"name": "steps", "type": 3, "value": "end"}]),
+    );
+    // The step is committed; its answer hangs.
+    for _ in 0..200 {
+        if db_count(&db, "SELECT COUNT(*) FROM actions WHERE game_id = 1") == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        db_count(&db, "SELECT COUNT(*) FROM actions WHERE game_id = 1"),
+        1
+    );
+    let took = tokio::task::spawn_blocking(move || proc.sigterm_and_time_exit())
+        .await
+        .unwrap();
+    assert!(
+        took < Duration::from_secs(5),
+        "stopped {took:?} after SIGTERM"
+    );
+    assert_eq!(
+        db_count(
+            &db,
+            "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL"
+        ),
+        1,
+        "the unsent answer waits in the outbox"
+    );
+}

@@ -5,12 +5,14 @@
 //! handler loaded (a stale version is refused, nothing written); the request id is recorded
 //! in it; resigned seats' pending turns are played by the autopilot and logged like any
 //! step; open undo votes (and the motions the turn names) are cleared; the reminder
-//! schedule restarts when the acting seats change; the replies come from
-//! [`filter::deliver`].
+//! schedule restarts (in the same transaction) when the acting seats change; the replies come from
+//! [`filter::deliver`] and are written to the outbox in the same transaction (each returned
+//! reply carries its outbox row; the front end marks it delivered, see [`super::outbox`]).
 
 use super::filter::{self, Line, Outcome, Played};
+use super::outbox;
 use super::*;
-use crate::store::{Change, GameStatus, NewAction};
+use crate::store::{reminders, Change, GameStatus, NewAction};
 
 /// Longest autopilot run for resigned seats in one request.
 const AUTOPILOT_CAP: usize = 10_000;
@@ -106,9 +108,22 @@ impl Chat {
         actions.extend(t.played.iter().chain(&auto).map(|p| p.action.clone()));
         let mut clear_votes = vec!["undo".to_string()];
         clear_votes.extend(t.clear_votes);
+        // The replies are built before the commit (for the version it will produce) so
+        // that they are stored in the outbox in the same transaction as the change.
+        let version = l.row.version + 1;
+        let outcome = Outcome {
+            notes: t.notes,
+            played: t.played.into_iter().chain(auto).map(|p| p.played).collect(),
+            before,
+            invoker,
+            describe: t.start,
+            abandoned,
+        };
+        let mut replies = filter::deliver(&outcome, &*g, &seats, version);
+        let entries = replies.iter().map(outbox::entry).collect();
         self.run_commit_hook();
         let mut inner = self.lock();
-        let version = inner.store.commit(
+        let committed = inner.store.commit_full(
             l.row.id,
             l.row.version,
             Change {
@@ -119,40 +134,25 @@ impl Chat {
                 resign: t.resign.clone(),
                 turn_changed,
                 clear_votes,
+                outbox: entries,
+                // The reminder schedule changes with the step, in its transaction: a crash
+                // after the commit cannot leave the bot reminding the previous player.
+                waiting: turn_changed.then(|| reminders::waiting_users(&seats, &after)),
             },
             self.now(),
         )?;
-        self.remember(&mut inner, l.row.id, version, &*g);
+        debug_assert_eq!(committed.version, version);
+        self.remember(&mut inner, l.row.id, committed.version, &*g);
         drop(inner);
-        if turn_changed && !abandoned {
-            self.after_turn_change(l.row.id, &seats, &after);
+        self.run_after_commit_hook();
+        for (r, id) in replies.iter_mut().zip(committed.outbox) {
+            r.outbox = Some(id);
         }
-        let outcome = Outcome {
-            notes: t.notes,
-            played: t.played.into_iter().chain(auto).map(|p| p.played).collect(),
-            before,
-            invoker,
-            describe: t.start,
-            abandoned,
-        };
-        let replies = filter::deliver(&outcome, &*g, &seats, version);
         #[cfg(test)]
         {
             *self.last_outcome.lock().unwrap_or_else(|p| p.into_inner()) = Some(outcome);
         }
         Ok(replies)
-    }
-
-    /// Called after the acting seats change (reminder schedules restart).
-    fn after_turn_change(&self, game_id: i64, seats: &[SeatRow], status: &crate::engine::Status) {
-        let now = self.now();
-        if let Err(e) = self
-            .lock()
-            .store
-            .on_turn_change_seats(game_id, seats, status, now)
-        {
-            tracing::warn!(game_id, "could not reset the reminder schedule: {e}");
-        }
     }
 }
 
@@ -192,20 +192,36 @@ pub(crate) fn play(
 /// Play pending turns of resigned seats with each game's default step. Logged like any
 /// other step so replay stays deterministic.
 fn autopilot(g: &mut dyn AnyGame, seats: &[SeatRow]) -> Result<Vec<Logged>, ChatError> {
+    play_defaults(
+        g,
+        |g, _| {
+            g.status()
+                .acting()
+                .iter()
+                .copied()
+                .find(|&s| seats.get(s).map(|r| r.resigned).unwrap_or(false))
+        },
+        true,
+    )
+}
+
+/// Play each game's default step for the seat `next` names (given the state and the steps
+/// played so far), until it names none. The one mechanism behind the resign autopilot and
+/// the deadline's default program. `auto`: echo the steps as played for a resigned seat.
+pub(crate) fn play_defaults(
+    g: &mut dyn AnyGame,
+    mut next: impl FnMut(&dyn AnyGame, &[Logged]) -> Option<Seat>,
+    auto: bool,
+) -> Result<Vec<Logged>, ChatError> {
     let mut out = Vec::new();
     for _ in 0..AUTOPILOT_CAP {
-        let Some(&seat) = g
-            .status()
-            .acting()
-            .iter()
-            .find(|&&s| seats.get(s).map(|r| r.resigned).unwrap_or(false))
-        else {
+        let Some(seat) = next(&*g, &out) else {
             return Ok(out);
         };
         let pick = g
             .default_step(seat)
-            .ok_or_else(|| ChatError::Autopilot("a resigned player has no legal step".into()))?;
-        out.push(play(g, seat, &pick, true).map_err(|e| ChatError::Autopilot(e.to_string()))?);
+            .ok_or_else(|| ChatError::Autopilot("a player has no legal step".into()))?;
+        out.push(play(g, seat, &pick, auto).map_err(|e| ChatError::Autopilot(e.to_string()))?);
     }
     Err(ChatError::Autopilot("it did not finish".into()))
 }

@@ -24,10 +24,12 @@
 //! - The clock and fresh seeds come only from the injected [`Env`].
 
 pub mod commit;
+pub mod deadline;
 pub mod error;
 pub mod filter;
 pub mod help;
 pub mod lobby;
+pub mod outbox;
 pub mod remind;
 pub mod replay;
 pub mod table;
@@ -44,6 +46,7 @@ use std::path::Path;
 use std::sync::Mutex;
 
 pub use error::{ChatError, RemindError};
+pub use outbox::Undelivered;
 pub use replay::ReplayFile;
 pub use text::{CmdRef, Plain, Seg, Syntax, Text, TimeStyle};
 pub use types::{Button, Place, Reply, Request, User, Visibility};
@@ -125,6 +128,9 @@ pub struct Chat {
     inner: Mutex<Inner>,
     /// Test hook run once between checking a step and committing it.
     commit_hook: Mutex<Option<Box<dyn FnOnce() + Send>>>,
+    /// Test hook run once right after a step's commit, before anything else (crash tests
+    /// make it panic, like a process killed there).
+    after_commit_hook: Mutex<Option<Box<dyn FnOnce() + Send>>>,
     pub(crate) registry: &'static Registry,
     pub(crate) env: Env,
     /// The last outcome committed (tests re-filter it with scrambled secrets).
@@ -148,6 +154,7 @@ impl Chat {
                 rate: HashMap::new(),
             }),
             commit_hook: Mutex::new(None),
+            after_commit_hook: Mutex::new(None),
             registry,
             env,
             #[cfg(test)]
@@ -188,6 +195,27 @@ impl Chat {
     pub(crate) fn run_commit_hook(&self) {
         let hook = self
             .commit_hook
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take();
+        if let Some(f) = hook {
+            f();
+        }
+    }
+
+    /// Run `f` once, right after the next step is committed (tests of a crash between the
+    /// commit and what follows it).
+    #[doc(hidden)]
+    pub fn set_after_commit_hook(&self, f: Box<dyn FnOnce() + Send>) {
+        *self
+            .after_commit_hook
+            .lock()
+            .unwrap_or_else(|p| p.into_inner()) = Some(f);
+    }
+
+    pub(crate) fn run_after_commit_hook(&self) {
+        let hook = self
+            .after_commit_hook
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .take();

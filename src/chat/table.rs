@@ -291,6 +291,25 @@ pub fn find_path(path: &str) -> Option<&'static Command> {
     }
 }
 
+/// The table's own spelling of a command path (`game join`), for text read back from
+/// storage. `None` when no command has this path.
+pub fn static_path(path: &str) -> Option<&'static str> {
+    static PATHS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let paths = PATHS.get_or_init(|| {
+        let mut v: Vec<&'static str> = Vec::new();
+        for c in COMMANDS.iter() {
+            v.push(c.name);
+            for s in c.subcommands.iter() {
+                // Built once per process from the fixed table: a bounded, one-time leak.
+                v.push(Box::leak(format!("{} {}", c.name, s.name).into_boxed_str()));
+            }
+        }
+        v
+    });
+    let want = path.split_whitespace().collect::<Vec<_>>().join(" ");
+    paths.iter().copied().find(|p| *p == want)
+}
+
 /// Find the command of a command line: the command (by name or alias), its subcommand
 /// (the default one when none is given), and the text after them.
 pub fn resolve(text: &str) -> Result<(&'static Command, &str), ChatError> {

@@ -1296,3 +1296,230 @@ fn the_clock_is_the_injected_one() {
         r[0].text
     );
 }
+
+// Issue 11, point 1: the replies of a committed step are in the outbox, written in the
+// step's transaction, and read back equal to what the step returned.
+#[test]
+fn outbox_holds_a_committed_steps_replies_until_marked_delivered() {
+    let t = T::started(&["ann", "bob"]);
+    // The start's replies are delivered by the front end; here nobody marked them.
+    let start_rows = t.chat.undelivered("discord", i64::MAX, 0).len();
+    assert!(start_rows >= 1, "the start's replies are in the outbox");
+    t.chat.mark_delivered_ids(
+        &t.chat
+            .undelivered("discord", i64::MAX, 0)
+            .iter()
+            .filter_map(|u| u.reply.outbox)
+            .collect::<Vec<_>>(),
+    );
+    let mark = t.chat.outbox_mark();
+    let replies = t.ok("ann", "move add 1; end");
+    assert!(replies.iter().all(|r| r.outbox.is_some()), "{replies:?}");
+    let stored = t.chat.undelivered("discord", mark, 0);
+    assert!(stored.is_empty(), "rows after the mark are not offered");
+    let stored = t.chat.undelivered("discord", i64::MAX, 0);
+    assert_eq!(stored.len(), replies.len());
+    for (s, r) in stored.iter().zip(&replies) {
+        assert_eq!(s.place, place());
+        assert_eq!(s.reply.text, r.text);
+        assert_eq!(s.reply.visibility, r.visibility);
+        assert_eq!(s.reply.pings, r.pings);
+        assert_eq!(s.reply.buttons, r.buttons);
+        assert_eq!(s.reply.image, r.image);
+        assert_eq!(s.reply.outbox, r.outbox);
+    }
+    t.chat.mark_delivered(&replies.iter().collect::<Vec<_>>());
+    assert!(t.chat.undelivered("discord", i64::MAX, 0).is_empty());
+    // A refused step writes nothing.
+    t.err("ann", "move add 1");
+    assert!(t.chat.undelivered("discord", i64::MAX, 0).is_empty());
+}
+
+// Issue 11, point 1: a change that loses the race (stale version) stores no reply.
+#[test]
+fn outbox_gets_nothing_from_a_commit_that_is_refused() {
+    let t = T::started(&["ann", "bob"]);
+    let all: Vec<i64> = t
+        .chat
+        .undelivered("discord", i64::MAX, 0)
+        .iter()
+        .filter_map(|u| u.reply.outbox)
+        .collect();
+    t.chat.mark_delivered_ids(&all);
+    let id = t
+        .chat
+        .lock()
+        .store
+        .active_game("discord", "c1")
+        .unwrap()
+        .unwrap()
+        .id;
+    let v = t.version();
+    let mut inner = t.chat.lock();
+    let change = |p: &str| crate::store::Change {
+        outbox: vec![crate::store::OutboxEntry {
+            payload: p.into(),
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    inner.store.commit_full(id, v, change("a"), 1).unwrap();
+    assert!(inner.store.commit_full(id, v, change("b"), 1).is_err());
+    let left = inner
+        .store
+        .undelivered("discord", i64::MAX, i64::MAX)
+        .unwrap();
+    assert_eq!(
+        left.iter()
+            .map(|p| p.entry.payload.as_str())
+            .collect::<Vec<_>>(),
+        vec!["a"]
+    );
+}
+
+// Issue 11, point 2: the reminder schedule (who the game waits for, since when) is written
+// in the step's own transaction. The after-commit hook panics like a process killed right
+// after the commit: the schedule already names the new waiter.
+#[test]
+fn reminder_wait_moves_to_the_next_player_in_the_steps_transaction() {
+    let t = T::started(&["ann", "bob"]);
+    let id = t
+        .chat
+        .lock()
+        .store
+        .active_game("discord", "c1")
+        .unwrap()
+        .unwrap()
+        .id;
+    assert_eq!(
+        t.chat.lock().store.waits(id).unwrap(),
+        vec![("id-ann".to_string(), 1_000)],
+        "the start names the first player"
+    );
+    t.clock.store(2_000, Ordering::SeqCst);
+    t.chat
+        .set_after_commit_hook(Box::new(|| panic!("killed right after the commit")));
+    let r = t.say("ann", "move end");
+    assert!(r[0].is_error, "the simulated crash surfaced: {r:?}");
+    assert_eq!(t.log(), vec!["end"], "the step was committed");
+    assert_eq!(
+        t.chat.lock().store.waits(id).unwrap(),
+        vec![("id-bob".to_string(), 2_000)],
+        "the schedule names bob, waiting since the step, with no further call"
+    );
+}
+
+// HIM-PROG-4 (issue 11, point 3): in play-by-post, when the game's deadline passes for a
+// seat during the simultaneous programming, a default program is sealed for that seat and
+// committed like any step; the channel hears who ran out of time and the commitment, never
+// the program; a second call for the same wait changes nothing.
+#[test]
+fn him_prog_4_deadline_seals_a_default_program_for_the_late_seat() {
+    let reg = Registry::builtin();
+    if reg.get("himalaya").is_none() {
+        return;
+    }
+    let clock = Arc::new(AtomicI64::new(1_000));
+    let c2 = clock.clone();
+    let t = T {
+        chat: Chat::new(
+            Store::open_in_memory().unwrap(),
+            reg,
+            Env {
+                now: Box::new(move || c2.load(Ordering::SeqCst)),
+                seed: Box::new(|| 77),
+                rate_limit: false,
+            },
+        ),
+        clock,
+    };
+    t.ok("ann", "game new himalaya");
+    t.ok("bob", "game join");
+    t.ok("cy", "game join");
+    t.ok("ann", "game start");
+    t.ok("ann", "remind deadline 24h");
+    let load = || {
+        let l = t.chat.load_active(&place()).unwrap();
+        let acting = l.game.as_ref().unwrap().status().acting().to_vec();
+        (l.row.id, acting)
+    };
+    // Set-up steps (one seat at a time) until the simultaneous programming begins.
+    let names = ["ann", "bob", "cy"];
+    for _ in 0..200 {
+        let l = t.chat.load_active(&place()).unwrap();
+        let g = l.game.unwrap();
+        let acting = g.status().acting().to_vec();
+        if acting.len() >= 2 {
+            break;
+        }
+        let step = g.default_step(acting[0]).unwrap();
+        t.ok(names[acting[0]], &format!("move {step}"));
+    }
+    let (id, acting) = load();
+    assert!(acting.len() >= 2, "programming is simultaneous: {acting:?}");
+    assert!(acting.contains(&1), "bob must program: {acting:?}");
+    let since = t
+        .chat
+        .lock()
+        .store
+        .waits(id)
+        .unwrap()
+        .into_iter()
+        .find(|(u, _)| u == "id-bob")
+        .unwrap()
+        .1;
+    // A call for another wait (wrong start) does nothing.
+    assert!(t
+        .chat
+        .deadline_passed(&place(), "id-bob", since + 1)
+        .is_empty());
+    t.clock.store(since + 25 * 3600, Ordering::SeqCst);
+    let before = t.log().len();
+    let r = t.chat.deadline_passed(&place(), "id-bob", since);
+    let (_, acting_after) = load();
+    assert!(
+        !acting_after.contains(&1),
+        "bob has sealed: {acting_after:?}"
+    );
+    let log = t.log();
+    assert!(log.len() > before, "the default program is in the log");
+    let bob_steps: Vec<String> = {
+        let inner = t.chat.lock();
+        inner
+            .store
+            .actions(id)
+            .unwrap()
+            .into_iter()
+            .skip(before)
+            .filter(|a| a.seat == 1)
+            .map(|a| a.step)
+            .collect()
+    };
+    assert!(!bob_steps.is_empty());
+    let public: Vec<String> = r
+        .iter()
+        .filter(|r| r.visibility == Visibility::Public)
+        .map(|r| r.text.to_string())
+        .collect();
+    let text = public.join("\n");
+    assert!(
+        text.contains("**bob** ran out of time; a default program was sealed for them."),
+        "{text}"
+    );
+    assert!(
+        text.to_lowercase().contains("commit"),
+        "the commitment is announced: {text}"
+    );
+    for s in &bob_steps {
+        // A step that is not the seal itself (the program's content) never shows publicly.
+        if s != "seal" {
+            assert!(!text.contains(s.as_str()), "`{s}` leaked: {text}");
+        }
+    }
+    let again = t.chat.deadline_passed(&place(), "id-bob", since);
+    assert!(
+        again.is_empty(),
+        "a repeated call changes nothing: {again:?}"
+    );
+    assert_eq!(t.log(), log);
+}

@@ -10,11 +10,11 @@
 //! `**name**`); a text's [`fmt::Display`] is the platform-neutral [`Plain`] rendering
 //! (names, UTC times, text commands), which tests and logs use.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// How a time is shown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TimeStyle {
     /// "in 3 hours", "2 days ago".
     Relative,
@@ -32,8 +32,27 @@ pub struct CmdRef {
     pub args: Vec<String>,
 }
 
+/// Read back (from the outbox): the path must name a command of the table; an unknown
+/// one (a command removed by an update) is refused.
+impl<'de> Deserialize<'de> for CmdRef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        struct Raw {
+            path: String,
+            args: Vec<String>,
+        }
+        let raw = Raw::deserialize(d)?;
+        let path = super::table::static_path(&raw.path)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown command `{}`", raw.path)))?;
+        Ok(CmdRef {
+            path,
+            args: raw.args,
+        })
+    }
+}
+
 /// One piece of a text.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "value", rename_all = "lowercase")]
 pub enum Seg {
     Plain(String),
@@ -51,7 +70,7 @@ pub enum Seg {
 }
 
 /// A reply's text: segments in order.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Text(pub Vec<Seg>);
 

@@ -1,7 +1,7 @@
 //! Platform-neutral request and reply types. Discord and the terminal both speak these.
 
 use super::text::Text;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Where a game lives: one active game per (platform, channel). A thread is a channel.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -41,7 +41,7 @@ pub struct Request {
 }
 
 /// Who sees a reply.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "user", rename_all = "lowercase")]
 pub enum Visibility {
     /// Posted in the channel.
@@ -52,7 +52,7 @@ pub enum Visibility {
 
 /// A button offered under a reply: pressing it sends `command` as a request with
 /// `expected_version = version`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Button {
     pub label: String,
     pub command: String,
@@ -61,7 +61,7 @@ pub struct Button {
 
 /// One reply message. The front end renders `text` in its own syntax (see
 /// [`super::text`]).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Reply {
     pub text: Text,
     /// PNG bytes of the board, if any.
@@ -76,6 +76,10 @@ pub struct Reply {
     /// A file to attach (name, bytes), e.g. an exported replay.
     #[serde(skip)]
     pub file: Option<(String, Vec<u8>)>,
+    /// The outbox row holding this reply, for replies of a committed change: the front end
+    /// marks it delivered once the platform accepted it ([`super::Chat::mark_delivered`]).
+    #[serde(skip)]
+    pub outbox: Option<i64>,
 }
 
 impl Reply {
@@ -88,6 +92,7 @@ impl Reply {
             buttons: vec![],
             is_error: false,
             file: None,
+            outbox: None,
         }
     }
     pub fn private(user: &str, text: impl Into<Text>) -> Self {

@@ -21,6 +21,16 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// An interaction token lasts 15 minutes: a reply still undelivered after that is sent as
+/// a channel (or direct) message by the outbox task.
+const OUTBOX_RETRY_AFTER: i64 = 15 * 60;
+
+/// After the shutdown signal, commands in flight get this long to finish.
+const IN_FLIGHT_GRACE: Duration = Duration::from_millis(2500);
+/// After the shutdown signal, the bot stops by then whatever Discord does (SIGTERM → exit
+/// within 5 s, with the runtime's own teardown).
+const STOP_DEADLINE: Duration = Duration::from_millis(3500);
+
 /// Shared state of the bot.
 pub struct Data {
     pub chat: Arc<Chat>,
@@ -145,9 +155,30 @@ pub async fn run_until(
         .await
         .context("building the Discord client")?;
 
+    // Replies a previous run committed but never delivered go out now (rows up to the
+    // mark taken before any interaction of this run), then every minute those left over
+    // for 15 minutes (their interaction has expired; Discord was unreachable meanwhile).
+    let outbox_mark = chat.outbox_mark();
+    let outbox_task = {
+        let http = client.http.clone();
+        let chat = chat.clone();
+        let stop = shutting_down.clone();
+        tokio::spawn(async move {
+            send::deliver_outbox(&http, &chat, outbox_mark, 0).await;
+            let mut ticks = 0u32;
+            while !stop.load(Ordering::SeqCst) {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                ticks += 1;
+                if ticks % 600 == 0 {
+                    send::deliver_outbox(&http, &chat, i64::MAX, OUTBOX_RETRY_AFTER).await;
+                }
+            }
+        })
+    };
     let shard_manager = client.shard_manager.clone();
     let reminder_task = tokio::spawn(remind_task::run(
         client.http.clone(),
+        chat.clone(),
         db,
         config.reminders.clone(),
         Duration::from_secs(config.reminder_check_secs.max(1)),
@@ -157,26 +188,51 @@ pub async fn run_until(
             Arc::new(move || c.now())
         },
     ));
+    // After the shutdown signal: commands in flight get IN_FLIGHT_GRACE to finish (their
+    // steps are committed and their replies are in the outbox either way), the shards are
+    // asked to close, and whatever still hangs (Discord unreachable: a shard reconnecting,
+    // a REST call without an answer) is abandoned at STOP_DEADLINE.
+    let (signalled_tx, signalled_rx) = tokio::sync::oneshot::channel::<()>();
     let stopper = {
         let shutting_down = shutting_down.clone();
         tokio::spawn(async move {
             shutdown.await;
+            let _ = signalled_tx.send(());
             tracing::info!("shutting down: finishing commands in flight");
             shutting_down.store(true, Ordering::SeqCst);
-            // Let the step in flight finish and its reply go out (bounded).
-            for _ in 0..200 {
-                if in_flight.load(Ordering::SeqCst) == 0 {
-                    break;
-                }
+            let grace = tokio::time::Instant::now() + IN_FLIGHT_GRACE;
+            while in_flight.load(Ordering::SeqCst) > 0 && tokio::time::Instant::now() < grace {
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
-            shard_manager.shutdown_all().await;
+            let _ =
+                tokio::time::timeout(Duration::from_secs(1), shard_manager.shutdown_all()).await;
         })
     };
-    let res = client.start_autosharded().await;
+    let hard_stop = async move {
+        if signalled_rx.await.is_ok() {
+            tokio::time::sleep(STOP_DEADLINE).await;
+        } else {
+            std::future::pending::<()>().await;
+        }
+    };
+    let res = tokio::select! {
+        r = client.start_autosharded() => r,
+        _ = hard_stop => {
+            tracing::warn!("Discord did not let the shards close in time; stopping anyway");
+            Ok(())
+        }
+    };
     stopper.abort();
     shutting_down.store(true, Ordering::SeqCst);
-    let _ = reminder_task.await;
+    // The reminder task notices the flag within 100 ms unless a Discord call hangs.
+    let mut reminder_task = reminder_task;
+    if tokio::time::timeout(Duration::from_millis(500), &mut reminder_task)
+        .await
+        .is_err()
+    {
+        reminder_task.abort();
+    }
+    outbox_task.abort();
     tracing::info!("stopped");
     res.context("Discord connection")
 }

@@ -4,6 +4,7 @@
 //! reminder is never offered again (store::reminders), so a restart neither loses nor
 //! repeats one (a crash between sending and marking could repeat one at most once).
 
+use crate::chat::{Chat, Place};
 use crate::reminders::{Consequence, ReminderDefaults};
 use crate::store::{DueKind, DueReminder, Store};
 use poise::serenity_prelude as serenity;
@@ -16,8 +17,10 @@ use std::time::Duration;
 pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
 
 /// Run until `stop` is set.
+#[allow(clippy::too_many_arguments)]
 pub async fn run(
     http: Arc<serenity::Http>,
+    chat: Arc<Chat>,
     db: PathBuf,
     defaults: ReminderDefaults,
     every: Duration,
@@ -71,6 +74,33 @@ pub async fn run(
         for r in due {
             if stop.load(Ordering::SeqCst) {
                 break;
+            }
+            // During simultaneous secret choices, a passed deadline seals the late seat's
+            // default choice (announced publicly with its commitment) instead of the notice.
+            if let DueKind::Deadline(_) = r.kind {
+                let c = chat.clone();
+                let place = Place {
+                    platform: r.platform.clone(),
+                    guild: r.guild.clone(),
+                    channel: r.channel.clone(),
+                };
+                let (user, since) = (r.key.user_id.clone(), r.key.since);
+                let replies =
+                    tokio::task::spawn_blocking(move || c.deadline_passed(&place, &user, since))
+                        .await
+                        .unwrap_or_default();
+                if !replies.is_empty() {
+                    super::send::deliver_replies(&http, &chat, &r.channel, &replies).await;
+                    let s = store.clone();
+                    let key = r.key.clone();
+                    let clock = now.clone();
+                    let _ = tokio::task::spawn_blocking(move || {
+                        let mut st = s.lock().unwrap_or_else(|e| e.into_inner());
+                        st.mark_sent(&key, clock())
+                    })
+                    .await;
+                    continue;
+                }
             }
             match send(&http, &r).await {
                 Ok(()) => {

@@ -192,7 +192,8 @@ async fn handle_inner(
 ) -> Result<(), Error> {
     tracing::debug!(user = %req.user.id, channel = %req.place.channel, text = %req.text, "request");
     let invoker = req.user.id.clone();
-    let mut job = tokio::task::spawn_blocking(move || chat.handle(&req));
+    let c = chat.clone();
+    let mut job = tokio::task::spawn_blocking(move || c.handle(&req));
     let (replies, deferred) = match tokio::time::timeout(DEFER_AFTER, &mut job).await {
         Ok(r) => (r?, false),
         Err(_) => {
@@ -200,13 +201,92 @@ async fn handle_inner(
             (job.await?, true)
         }
     };
-    send_replies(ctx, &target, &invoker, replies, deferred).await
+    if replies.iter().any(|r| r.outbox.is_some()) {
+        crash_point("after_commit");
+    }
+    send_replies(ctx, &chat, &target, &invoker, replies, deferred).await
+}
+
+/// Test hook for crash tests: when `SHERPA_TEST_CRASH_AT` names this point, say so on
+/// standard error and stop here (the test then kills the process with SIGKILL). Points:
+/// `after_commit` (a change is committed, no reply sent yet) and `after_reply:N` (N
+/// replies of a change sent and marked delivered).
+fn crash_point(at: &str) {
+    static AT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    let want = AT.get_or_init(|| std::env::var("SHERPA_TEST_CRASH_AT").ok());
+    if want.as_deref() == Some(at) {
+        eprintln!("SHERPA_CRASH_POINT {at}");
+        loop {
+            std::thread::sleep(Duration::from_secs(1));
+        }
+    }
+}
+
+/// Mark a reply's outbox row delivered (off the async threads).
+async fn delivered(chat: &Arc<Chat>, r: &Reply) {
+    let Some(id) = r.outbox else { return };
+    let c = chat.clone();
+    let _ = tokio::task::spawn_blocking(move || c.mark_delivered_ids(&[id])).await;
+}
+
+/// Send replies that answer no interaction (e.g. a default sealed at a deadline): public
+/// ones to `channel`, private ones by direct message; each is marked delivered once Discord
+/// accepted it (a failure leaves it and the rest in the outbox for a later round). Returns
+/// whether every reply was sent.
+pub async fn deliver_replies(
+    http: &serenity::Http,
+    chat: &Arc<Chat>,
+    channel: &str,
+    replies: &[Reply],
+) -> bool {
+    for r in replies {
+        let res = match &r.visibility {
+            Visibility::Private(user) => dm(http, user, r).await,
+            Visibility::Public => match channel.parse::<u64>() {
+                Ok(ch) => serenity::ChannelId::new(ch)
+                    .send_message(http, reply_message(r))
+                    .await
+                    .map(|_| ())
+                    .map_err(anyhow::Error::from),
+                Err(e) => Err(anyhow::Error::from(e)),
+            },
+        };
+        match res {
+            Ok(()) => delivered(chat, r).await,
+            Err(e) => {
+                tracing::warn!(channel, "sending a reply failed: {e}");
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Deliver the replies a previous run committed but did not deliver (up to outbox row
+/// `up_to`, written at least `min_age` seconds ago): public ones as channel messages,
+/// private ones by direct message, since the interactions they answered have expired.
+/// Each is marked delivered once Discord accepted it; the first failure stops the round
+/// (Discord unreachable) and the rest wait for the next one.
+pub async fn deliver_outbox(http: &serenity::Http, chat: &Arc<Chat>, up_to: i64, min_age: i64) {
+    let c = chat.clone();
+    let Ok(pending) =
+        tokio::task::spawn_blocking(move || c.undelivered("discord", up_to, min_age)).await
+    else {
+        return;
+    };
+    for u in pending {
+        // Stop the round at the first failure (Discord unreachable): keep the order.
+        if !deliver_replies(http, chat, &u.place.channel, std::slice::from_ref(&u.reply)).await {
+            return;
+        }
+    }
 }
 
 /// Send chat replies as the response to `target`: the first as the interaction response
 /// (ephemeral if private), the rest as follow-ups. A reply private to another user goes by DM.
 pub async fn send_replies(
     ctx: &serenity::Context,
+    chat: &Arc<Chat>,
     target: &Target<'_>,
     invoker: &str,
     replies: Vec<Reply>,
@@ -230,10 +310,12 @@ pub async fn send_replies(
         let first = replies.remove(pos);
         replies.insert(0, first);
     }
+    let mut sent = 0;
     for r in &replies {
         if let Visibility::Private(u) = &r.visibility {
             if u != invoker {
                 send_dm(http, u, r).await;
+                delivered(chat, r).await;
                 continue;
             }
         }
@@ -247,6 +329,11 @@ pub async fn send_replies(
             answered = true;
         } else {
             target.followup(http, reply_followup(r)).await?;
+        }
+        delivered(chat, r).await;
+        if r.outbox.is_some() {
+            sent += 1;
+            crash_point(&format!("after_reply:{sent}"));
         }
     }
     if !answered {
@@ -385,15 +472,16 @@ pub fn reply_message(r: &Reply) -> serenity::CreateMessage {
 }
 
 async fn send_dm(http: &serenity::Http, user: &str, r: &Reply) {
-    let Ok(uid) = user.parse::<u64>() else { return };
-    let res = async {
-        let ch = serenity::UserId::new(uid).create_dm_channel(http).await?;
-        ch.id.send_message(http, reply_message(r)).await
-    }
-    .await;
-    if let Err(e) = res {
+    if let Err(e) = dm(http, user, r).await {
         tracing::warn!(user, "could not send a direct message: {e}");
     }
+}
+
+async fn dm(http: &serenity::Http, user: &str, r: &Reply) -> anyhow::Result<()> {
+    let uid: u64 = user.parse()?;
+    let ch = serenity::UserId::new(uid).create_dm_channel(http).await?;
+    ch.id.send_message(http, reply_message(r)).await?;
+    Ok(())
 }
 
 /// Events poise does not route to commands: button presses.

@@ -16,7 +16,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
+pub mod outbox;
 pub mod reminders;
+pub use outbox::{OutboxEntry, PendingReply};
 pub use reminders::{on_turn_change, DueKind, DueReminder, ReminderKey};
 
 /// The migrations, in order. Append only.
@@ -28,6 +30,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     (
         "0002_reminders",
         include_str!("../../migrations/0002_reminders.sql"),
+    ),
+    (
+        "0003_outbox",
+        include_str!("../../migrations/0003_outbox.sql"),
     ),
 ];
 
@@ -189,6 +195,21 @@ pub struct Change<'a> {
     pub turn_changed: bool,
     /// Motions whose votes are cleared.
     pub clear_votes: Vec<String>,
+    /// Replies of the change, written to the outbox in the same transaction (undelivered).
+    pub outbox: Vec<OutboxEntry>,
+    /// Who the game waits for after the change (user ids), when that changed: the reminder
+    /// schedule is rewritten in the same transaction (see
+    /// [`reminders::on_turn_change_conn`]); `None` leaves it as it is.
+    pub waiting: Option<Vec<String>>,
+}
+
+/// What [`Store::commit_full`] wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Committed {
+    /// The game's new version.
+    pub version: i64,
+    /// The outbox row ids of `Change::outbox`, in order.
+    pub outbox: Vec<i64>,
 }
 
 /// The persistent store.
@@ -479,6 +500,7 @@ impl Store {
 
     /// Commit one change to a game atomically: check and bump the version, append actions,
     /// store the snapshot, set status, resignations, votes, and record the request id.
+    /// Returns the new version (see [`Store::commit_full`] for the outbox ids).
     pub fn commit(
         &mut self,
         game_id: i64,
@@ -486,6 +508,21 @@ impl Store {
         change: Change<'_>,
         now: i64,
     ) -> Result<i64> {
+        Ok(self
+            .commit_full(game_id, expected_version, change, now)?
+            .version)
+    }
+
+    /// [`Store::commit`], also writing the change's replies to the outbox in the same
+    /// transaction: either the change and its undelivered replies are both stored, or
+    /// neither is.
+    pub fn commit_full(
+        &mut self,
+        game_id: i64,
+        expected_version: i64,
+        change: Change<'_>,
+        now: i64,
+    ) -> Result<Committed> {
         let tx = self.conn.transaction()?;
         Self::record_request(&tx, change.request, now)?;
         let v = Self::bump(&tx, game_id, expected_version, now)?;
@@ -559,8 +596,19 @@ impl Store {
                 params![game_id, m],
             )?;
         }
+        if let Some(users) = &change.waiting {
+            reminders::on_turn_change_conn(&tx, game_id, users, now)?;
+        }
+        let outbox = outbox::insert(
+            &tx,
+            game_id,
+            v,
+            change.request.map(|r| r.1),
+            &change.outbox,
+            now,
+        )?;
         tx.commit()?;
-        Ok(v)
+        Ok(Committed { version: v, outbox })
     }
 
     /// Mark a game as unloadable (or clear the mark with `None`). Not versioned: it records

@@ -123,6 +123,18 @@ pub fn on_turn_change_conn(
     Ok(())
 }
 
+/// The users a game in `status` waits for: the acting seats that have not resigned (nobody
+/// once the game is finished). What [`super::Change::waiting`] should hold.
+pub fn waiting_users(seats: &[super::SeatRow], status: &crate::engine::Status) -> Vec<String> {
+    status
+        .acting()
+        .iter()
+        .filter_map(|&s| seats.iter().find(|r| r.seat == s))
+        .filter(|r| !r.resigned)
+        .map(|r| r.user_id.clone())
+        .collect()
+}
+
 /// [`Store::on_turn_change`] as a free function, for the chat core.
 pub fn on_turn_change(
     store: &mut Store,
@@ -156,14 +168,18 @@ impl Store {
         status: &crate::engine::Status,
         now: i64,
     ) -> Result<()> {
-        let acting: Vec<String> = status
-            .acting()
-            .iter()
-            .filter_map(|&s| seats.iter().find(|r| r.seat == s))
-            .filter(|r| !r.resigned)
-            .map(|r| r.user_id.clone())
-            .collect();
-        self.on_turn_change(game_id, &acting, now)
+        self.on_turn_change(game_id, &waiting_users(seats, status), now)
+    }
+
+    /// Who `game_id` waits for and since when (user id, unix seconds), by user id.
+    pub fn waits(&self, game_id: i64) -> Result<Vec<(String, i64)>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT user_id, since FROM reminder_waits WHERE game_id = ?1 ORDER BY user_id",
+        )?;
+        let rows = st
+            .query_map(params![game_id], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows)
     }
 
     /// A player's reminder settings (defaults where they chose nothing).

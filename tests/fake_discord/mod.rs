@@ -133,6 +133,11 @@ pub struct FakeDiscord {
     events: broadcast::Sender<String>,
     next_id: AtomicU64,
     sessions: Arc<AtomicU64>,
+    /// While set, gateway connections are closed as soon as they are accepted (Discord
+    /// unreachable for the bot's shards).
+    pub refuse_gateway: std::sync::atomic::AtomicBool,
+    /// While set, REST requests get no answer (the connection hangs).
+    pub hang_rest: std::sync::atomic::AtomicBool,
 }
 
 fn snowflake(n: u64) -> String {
@@ -152,6 +157,8 @@ impl FakeDiscord {
             changed: Arc::new(Notify::new()),
             events,
             next_id: AtomicU64::new(1),
+            refuse_gateway: std::sync::atomic::AtomicBool::new(false),
+            hang_rest: std::sync::atomic::AtomicBool::new(false),
         });
         let f = fake.clone();
         tokio::spawn(async move {
@@ -165,6 +172,10 @@ impl FakeDiscord {
         let f = fake.clone();
         tokio::spawn(async move {
             while let Ok((sock, _)) = ws.accept().await {
+                if f.refuse_gateway.load(Ordering::SeqCst) {
+                    drop(sock);
+                    continue;
+                }
                 let f = f.clone();
                 tokio::spawn(async move {
                     let _ = f.serve_gateway(sock).await;
@@ -495,6 +506,10 @@ impl FakeDiscord {
                     Vec::new(),
                 )
             };
+            if self.hang_rest.load(Ordering::SeqCst) {
+                // Never answer: the client waits until it gives up.
+                std::future::pending::<()>().await;
+            }
             let (status, resp) = self.route(&method, &path, &json);
             {
                 let mut st = self.state.lock().unwrap();

@@ -1,0 +1,132 @@
+//! The outbox (migration 0003): replies of accepted changes, written in the change's own
+//! transaction and marked delivered by the front end once the platform accepted them.
+//!
+//! Invariants:
+//! - A committed change's replies are in the outbox (written by [`super::Store::commit_full`]
+//!   in the same transaction), so a crash after the commit cannot lose them.
+//! - `mark_delivered` is idempotent; a delivered row is never offered again by
+//!   `undelivered`, also after reopening the database.
+//! - The store does not interpret `payload`: the chat layer writes and reads it.
+
+use super::{Result, Store};
+use rusqlite::{params, Transaction};
+
+/// One reply to store: its JSON payload (written by the chat layer) and its binary parts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OutboxEntry {
+    pub payload: String,
+    /// PNG of the board.
+    pub image: Option<Vec<u8>>,
+    /// An attached file (name, bytes).
+    pub file: Option<(String, Vec<u8>)>,
+}
+
+/// An undelivered reply with where it belongs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingReply {
+    pub id: i64,
+    pub game_id: i64,
+    pub platform: String,
+    pub guild: Option<String>,
+    pub channel: String,
+    pub created_at: i64,
+    pub entry: OutboxEntry,
+}
+
+pub(crate) fn insert(
+    tx: &Transaction<'_>,
+    game_id: i64,
+    version: i64,
+    request_id: Option<&str>,
+    entries: &[OutboxEntry],
+    now: i64,
+) -> Result<Vec<i64>> {
+    let mut ids = Vec::with_capacity(entries.len());
+    if entries.is_empty() {
+        return Ok(ids);
+    }
+    let mut st = tx.prepare_cached(
+        "INSERT INTO outbox (game_id, version, ordinal, request_id, payload, image, file_name, file, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?;
+    for (i, e) in entries.iter().enumerate() {
+        st.execute(params![
+            game_id,
+            version,
+            i as i64,
+            request_id,
+            e.payload,
+            e.image,
+            e.file.as_ref().map(|f| f.0.as_str()),
+            e.file.as_ref().map(|f| f.1.as_slice()),
+            now
+        ])?;
+        ids.push(tx.last_insert_rowid());
+    }
+    Ok(ids)
+}
+
+impl Store {
+    /// The highest outbox row id so far (0 when empty): rows written later have larger ids.
+    pub fn outbox_high_water(&self) -> Result<i64> {
+        Ok(self
+            .conn
+            .query_row("SELECT COALESCE(MAX(id), 0) FROM outbox", [], |r| r.get(0))?)
+    }
+
+    /// Replies not yet delivered on `platform` that were written at or before `created_by`
+    /// and have an id at most `up_to_id`, in the order they were written.
+    pub fn undelivered(
+        &self,
+        platform: &str,
+        created_by: i64,
+        up_to_id: i64,
+    ) -> Result<Vec<PendingReply>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT o.id, o.game_id, g.platform, g.guild, g.channel, o.created_at, o.payload, o.image, o.file_name, o.file
+             FROM outbox o JOIN games g ON g.id = o.game_id
+             WHERE o.delivered_at IS NULL AND g.platform = ?1 AND o.created_at <= ?2 AND o.id <= ?3
+             ORDER BY o.id",
+        )?;
+        let rows = st
+            .query_map(params![platform, created_by, up_to_id], |r| {
+                let name: Option<String> = r.get(8)?;
+                let file: Option<Vec<u8>> = r.get(9)?;
+                Ok(PendingReply {
+                    id: r.get(0)?,
+                    game_id: r.get(1)?,
+                    platform: r.get(2)?,
+                    guild: r.get(3)?,
+                    channel: r.get(4)?,
+                    created_at: r.get(5)?,
+                    entry: OutboxEntry {
+                        payload: r.get(6)?,
+                        image: r.get(7)?,
+                        file: name.map(|n| (n, file.unwrap_or_default())),
+                    },
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows)
+    }
+
+    /// Mark replies delivered (idempotent). Their images and files are dropped: they are
+    /// never sent again.
+    pub fn mark_delivered(&mut self, ids: &[i64], now: i64) -> Result<()> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let tx = self.conn.transaction()?;
+        {
+            let mut st = tx.prepare_cached(
+                "UPDATE outbox SET delivered_at = ?2, image = NULL, file = NULL
+                 WHERE id = ?1 AND delivered_at IS NULL",
+            )?;
+            for id in ids {
+                st.execute(params![id, now])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+}
