@@ -104,7 +104,7 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    pub(super) fn error(self, data: &NepalData, step: &Step) -> RuleError {
+    fn error(self, data: &NepalData, step: &Step) -> RuleError {
         let pname = |p: u8| {
             data.provinces
                 .get(p as usize)
@@ -295,7 +295,7 @@ impl Nepal {
         }
     }
 
-    pub(super) fn candidates(&self, data: &NepalData, seat: Seat) -> Vec<Step> {
+    fn candidates(&self, data: &NepalData, seat: Seat) -> Vec<Step> {
         let np = data.provinces.len() as u8;
         if self.phase == Phase::Placement {
             return (0..np).map(Step::Place).collect();
@@ -368,7 +368,7 @@ impl Nepal {
     }
 
     /// Pass the turn to the next seat around the table with a fresh set of actions.
-    pub(super) fn next_seat(&mut self) {
+    fn next_seat(&mut self) {
         self.current = (self.current + 1) % self.n();
         self.moves = 0;
         self.grows = 0;
@@ -450,7 +450,7 @@ impl Nepal {
 
 impl Nepal {
     /// Provinces `seat` controls for routes: a regular piece or its fortress.
-    pub(super) fn control_mask(&self, seat: usize) -> u64 {
+    fn control_mask(&self, seat: usize) -> u64 {
         let n = self.n();
         let mut m = 0u64;
         for (p, f) in self.fortress.iter().enumerate() {
@@ -463,7 +463,7 @@ impl Nepal {
 
     /// Is there a chain of adjacent controlled provinces from one end of `card` to the
     /// other? (An outside end is reached through the provinces its arrows point to.)
-    pub(super) fn route_linked(data: &NepalData, ctrl: u64, card: &Card) -> bool {
+    fn route_linked(data: &NepalData, ctrl: u64, card: &Card) -> bool {
         let mut comp = ctrl & card.ends[0];
         if comp == 0 || ctrl & card.ends[1] == 0 {
             return false;
@@ -553,7 +553,7 @@ impl Nepal {
 // ==== Conflict (never in Kathmandu; a fortress works like Kathmandu for its owner) ====
 
 impl Nepal {
-    pub(super) fn exempt(&self, p: usize, seat: usize, data: &NepalData) -> bool {
+    fn exempt(&self, p: usize, seat: usize, data: &NepalData) -> bool {
         p == data.kathmandu || self.fortress[p] == Some(seat as u8)
     }
 
@@ -566,7 +566,7 @@ impl Nepal {
     }
 
     /// Conflict in province `p`: returns (seat, pieces removed) per affected seat.
-    pub(super) fn resolve_conflict(&mut self, data: &NepalData, p: usize) -> Vec<(usize, u8)> {
+    fn resolve_conflict(&mut self, data: &NepalData, p: usize) -> Vec<(usize, u8)> {
         let n = self.n();
         let Some(limit) = data.limit(p, self.opts.boom) else {
             return Vec::new();
