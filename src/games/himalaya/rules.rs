@@ -7,6 +7,7 @@
 
 use super::view::{FinalLine, InventoryReveal};
 use super::*;
+use crate::engine::rank::{assign_places, verdict};
 use crate::engine::{Applied, Event, FinalResult, GameRng, RuleError, Seat, SetupError};
 use sha2::{Digest, Sha256};
 
@@ -1066,17 +1067,9 @@ pub fn rank(names: &[String], infl: &[Influence]) -> (Vec<u32>, String) {
         .collect();
     let key = |s: usize| (infl[s].economic, infl[s].political, infl[s].religious);
     let mut places = vec![0u32; n];
-    // Assign places `from..` to `seats` ordered by key (descending), ties sharing.
+    // Places `from..` for `seats` by key (higher is better), ties sharing (engine::rank).
     let assign = |places: &mut Vec<u32>, seats: &[usize], from: u32| {
-        let mut v = seats.to_vec();
-        v.sort_by(|&a, &b| key(b).cmp(&key(a)).then(a.cmp(&b)));
-        for (i, &s) in v.iter().enumerate() {
-            places[s] = if i > 0 && key(v[i - 1]) == key(s) {
-                places[v[i - 1]]
-            } else {
-                from + i as u32
-            };
-        }
+        assign_places(places, seats, from, |a, b| key(b).cmp(&key(a)))
     };
     if n == 3 {
         let sole = |f: &dyn Fn(usize) -> u32, s: usize| (0..n).all(|o| o == s || f(o) < f(s));
@@ -1152,16 +1145,7 @@ pub fn rank(names: &[String], infl: &[Influence]) -> (Vec<u32>, String) {
         remaining.retain(|s| !out.contains(s));
     }
     assign(&mut places, &remaining, 1);
-    let winners: Vec<&str> = remaining
-        .iter()
-        .filter(|&&s| places[s] == 1)
-        .map(|&s| names[s].as_str())
-        .collect();
-    let verdict = if winners.len() == 1 {
-        format!("{} wins", winners[0])
-    } else {
-        format!("{} share the win", winners.join(" and "))
-    };
+    let verdict = verdict(names, &places);
     let note = format!(
         "{}; {verdict} on economic influence (ties: political, then religious) ({}).",
         notes.join("; "),
