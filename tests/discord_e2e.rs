@@ -998,3 +998,30 @@ async fn malformed_interactions_get_an_ephemeral_answer() {
     }
     bot.stop().await;
 }
+
+/// Issue 11, point 7: `/game export` attaches the replay file (a running game's, without
+/// the seed).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_export_attaches_the_replay_file() {
+    let (ann, bob, cy) = users();
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("export");
+    seed_nepal_3(&db, [&ann, &bob, &cy]);
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+    let t = fake.slash(&bob, &["game", "export"], json!([]));
+    let msgs = answer(&fake, &t).await;
+    let files: Vec<&(String, Vec<u8>)> = msgs
+        .iter()
+        .flat_map(|m| m.files.iter())
+        .filter(|(_, b)| !b.starts_with(b"\x89PNG"))
+        .collect();
+    assert_eq!(files.len(), 1, "one replay file: {:#?}", fake.summary());
+    let text = String::from_utf8_lossy(&files[0].1);
+    assert!(text.contains("nepal"), "{text}");
+    assert!(
+        !text.contains("\"seed\": 7") && !text.contains("\"seed\":7"),
+        "no seed while running: {text}"
+    );
+    bot.stop().await;
+}
