@@ -955,3 +955,73 @@ async fn sigterm_exits_within_5s_with_a_command_in_flight_and_rest_hanging() {
         "the unsent answer waits in the outbox"
     );
 }
+
+/// Issue 11, point 5: malformed or out-of-date interactions (a command or subcommand this
+/// version does not have, a missing required option, an option of the wrong type, a
+/// choice index out of range, a huge number) all get an ephemeral answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn malformed_interactions_get_an_ephemeral_answer() {
+    let (fake, bot, _db, _) = started("malformed").await;
+    let (ann, _, _) = users();
+    let cases: Vec<(&str, Vec<&str>, Value)> = vec![
+        ("unknown command", vec!["frobnicate"], json!([])),
+        ("unknown subcommand", vec!["game", "frobnicate"], json!([])),
+        ("missing required option", vec!["game", "new"], json!([])),
+        (
+            "wrong option type",
+            vec!["game", "new"],
+            json!([{"name": "game", "type": 3, "value": "nepal"}]),
+        ),
+        (
+            "choice out of range",
+            vec!["game", "new"],
+            json!([{"name": "game", "type": 4, "value": 4_000_000}]),
+        ),
+        // Discord bounds integer options to ±2^53; the largest is still answered.
+        (
+            "huge number",
+            vec!["game", "new"],
+            json!([{"name": "game", "type": 4, "value": 9_007_199_254_740_991i64}]),
+        ),
+        (
+            "negative number",
+            vec!["game", "new"],
+            json!([{"name": "game", "type": 4, "value": -9_007_199_254_740_991i64}]),
+        ),
+    ];
+    for (what, path, options) in cases {
+        let t = fake.slash(&ann, &path, options);
+        let r = fake.response(&t).await;
+        assert_eq!(r.json["type"], 4, "{what}: a message answer: {:?}", r.json);
+        assert!(r.is_ephemeral(), "{what}: answered privately: {:?}", r.json);
+        assert!(!r.content().is_empty(), "{what}: says what was wrong");
+    }
+    bot.stop().await;
+}
+
+/// Issue 11, point 7: `/game export` attaches the replay file (a running game's, without
+/// the seed).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_export_attaches_the_replay_file() {
+    let (ann, bob, cy) = users();
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("export");
+    seed_nepal_3(&db, [&ann, &bob, &cy]);
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+    let t = fake.slash(&bob, &["game", "export"], json!([]));
+    let msgs = answer(&fake, &t).await;
+    let files: Vec<&(String, Vec<u8>)> = msgs
+        .iter()
+        .flat_map(|m| m.files.iter())
+        .filter(|(_, b)| !b.starts_with(b"\x89PNG"))
+        .collect();
+    assert_eq!(files.len(), 1, "one replay file: {:#?}", fake.summary());
+    let text = String::from_utf8_lossy(&files[0].1);
+    assert!(text.contains("nepal"), "{text}");
+    assert!(
+        !text.contains("\"seed\": 7") && !text.contains("\"seed\":7"),
+        "no seed while running: {text}"
+    );
+    bot.stop().await;
+}

@@ -101,6 +101,11 @@ pub enum ChatError {
         motion: &'static str,
     },
     KickYourself,
+    /// The user already voted for this motion: nothing changed, nobody pinged.
+    VoteAlreadyIn {
+        motion: String,
+        missing: Vec<String>,
+    },
 
     // ---- Steps ----
     Play(PlayError),
@@ -377,6 +382,10 @@ impl ChatError {
             KickYourself => t
                 .p("to leave a running game use ")
                 .cmd("game resign", &[]),
+            VoteAlreadyIn { motion, missing } => t.p(format!(
+                "your vote to {motion} is already in; nothing changed. Still needed: {}",
+                if missing.is_empty() { "nobody".to_string() } else { missing.join(", ") }
+            )),
             Play(e) => play_text(e),
             ChainFailed {
                 step,

@@ -267,6 +267,21 @@ impl Chat {
             }
         }
         let (command, args) = table::resolve(text)?;
+        // Every button carries the game version it was made for: pressed after the game
+        // moved on, it does nothing but explain (a stale vote never counts).
+        if let Some(v) = req.expected_version {
+            let now = self
+                .lock()
+                .store
+                .active_game(&req.place.platform, &req.place.channel)?
+                .map(|g| g.version);
+            if now != Some(v) {
+                return Err(ChatError::StaleButton {
+                    was: v,
+                    now: now.unwrap_or(0),
+                });
+            }
+        }
         let run = command.run.ok_or(ChatError::Internal)?;
         run(self, req, args)
     }

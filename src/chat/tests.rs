@@ -1523,3 +1523,60 @@ fn him_prog_4_deadline_seals_a_default_program_for_the_late_seat() {
     );
     assert_eq!(t.log(), log);
 }
+
+// Issue 11, point 5: a button carries the game version; a stale "vote to remove" button
+// does nothing but explain, and its vote does not count.
+#[test]
+fn a_stale_kick_button_does_not_count_as_a_vote() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    let old = t.version();
+    t.ok("ann", "move add 1; end");
+    let id = t
+        .chat
+        .lock()
+        .store
+        .active_game("discord", "c1")
+        .unwrap()
+        .unwrap()
+        .id;
+    let mut press = req("bob", "game kick cy");
+    press.expected_version = Some(old);
+    let r = t.chat.handle(&press);
+    assert!(
+        r.len() == 1 && r[0].is_error && r[0].pings.is_empty(),
+        "{r:?}"
+    );
+    assert!(
+        r[0].text.to_string().contains("earlier moment"),
+        "{}",
+        r[0].text
+    );
+    assert!(t.chat.lock().store.voters(id, "kick:2").unwrap().is_empty());
+    press.expected_version = Some(t.version());
+    let r = t.chat.handle(&press);
+    assert!(!r[0].is_error, "{r:?}");
+    assert_eq!(
+        t.chat.lock().store.voters(id, "kick:2").unwrap(),
+        vec!["id-bob".to_string()]
+    );
+}
+
+// Issue 11, point 5: a repeated identical vote changes nothing and pings nobody; the voter
+// alone is told their vote is already in.
+#[test]
+fn a_repeated_vote_changes_nothing_and_pings_nobody() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    let first = t.ok("bob", "game abort");
+    assert!(!first[0].pings.is_empty(), "the first vote asks the others");
+    let v = t.version();
+    let again = t.say("bob", "game abort");
+    assert_eq!(again.len(), 1, "{again:?}");
+    assert!(again[0].is_error && again[0].pings.is_empty(), "{again:?}");
+    assert_eq!(again[0].visibility, Visibility::Private("id-bob".into()));
+    let text = again[0].text.to_string();
+    assert!(
+        text.contains("already in") && text.contains("ann"),
+        "{text}"
+    );
+    assert_eq!(t.version(), v);
+}

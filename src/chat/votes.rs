@@ -25,6 +25,31 @@ impl Chat {
         req: &Request,
         exclude: Option<Seat>,
     ) -> Result<Vec<&'a SeatRow>, ChatError> {
+        let earlier = self.lock().store.voters(l.row.id, motion)?;
+        if earlier.contains(&req.user.id) {
+            // A repeated vote (a double click, an old button) changes nothing and pings
+            // nobody: the voter alone is told.
+            let what = match motion.split_once(':') {
+                Some(("kick", s)) => s
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|s| l.seats.get(s))
+                    .map(|r| format!("remove {}", r.name))
+                    .unwrap_or_else(|| "remove this player".into()),
+                _ => motion.to_string(),
+            };
+            return Err(ChatError::VoteAlreadyIn {
+                motion: what,
+                missing: l
+                    .seats
+                    .iter()
+                    .filter(|s| {
+                        !s.resigned && Some(s.seat) != exclude && !earlier.contains(&s.user_id)
+                    })
+                    .map(|s| s.name.clone())
+                    .collect(),
+            });
+        }
         let voters = self
             .lock()
             .store

@@ -270,6 +270,60 @@ async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
                 .send(poise::CreateReply::default().content(msg).ephemeral(true))
                 .await;
         }
+        // Interactions this version cannot read (a command or option changed by an update,
+        // a client with an old command list) are answered too, never left hanging.
+        poise::FrameworkError::UnknownInteraction {
+            framework,
+            interaction,
+            ..
+        } => {
+            let msg = format!(
+                "Sherpa does not know `/{}` (commands may have changed in an update; Discord refreshes its list shortly). See `/help`.",
+                interaction.data.name
+            );
+            let r = poise::serenity_prelude::CreateInteractionResponse::Message(
+                poise::serenity_prelude::CreateInteractionResponseMessage::new()
+                    .content(msg)
+                    .ephemeral(true),
+            );
+            if interaction
+                .create_response(&framework.serenity_context.http, r)
+                .await
+                .is_err()
+            {
+                // An autocomplete request: answer with no suggestions.
+                let _ = interaction
+                    .create_response(
+                        &framework.serenity_context.http,
+                        poise::serenity_prelude::CreateInteractionResponse::Autocomplete(
+                            poise::serenity_prelude::CreateAutocompleteResponse::new(),
+                        ),
+                    )
+                    .await;
+            }
+        }
+        poise::FrameworkError::CommandStructureMismatch {
+            description, ctx, ..
+        } => {
+            tracing::warn!(command = %ctx.command().qualified_name, "interaction does not match the command: {description}");
+            let msg = format!(
+                "Could not read the options of `/{}` (they may have changed in an update). See `/help {}`.",
+                ctx.command().qualified_name, ctx.command().name
+            );
+            let _ = poise::Context::Application(ctx)
+                .send(poise::CreateReply::default().content(msg).ephemeral(true))
+                .await;
+        }
+        poise::FrameworkError::SubcommandRequired { ctx, .. } => {
+            let msg = format!(
+                "`/{}` needs a subcommand. See `/help {}`.",
+                ctx.command().qualified_name,
+                ctx.command().name
+            );
+            let _ = ctx
+                .send(poise::CreateReply::default().content(msg).ephemeral(true))
+                .await;
+        }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
                 tracing::error!("error while handling an error: {e}");

@@ -429,6 +429,12 @@ fn attachments(r: &Reply) -> Vec<serenity::CreateAttachment> {
     if let Some(png) = &r.image {
         v.push(serenity::CreateAttachment::bytes(png.clone(), "board.png"));
     }
+    if let Some((name, bytes)) = &r.file {
+        v.push(serenity::CreateAttachment::bytes(
+            bytes.clone(),
+            name.clone(),
+        ));
+    }
     v
 }
 
