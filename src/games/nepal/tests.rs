@@ -7,7 +7,7 @@
 //!   space to treat differently (its lack of a limit is NEP-KATH-1, tested below).
 
 use super::*;
-use crate::engine::{conformance, Game, Options, Status, Viewer};
+use crate::engine::{conformance, Event, Game, Options, Status, Viewer};
 use std::sync::OnceLock;
 
 fn data() -> &'static NepalData {
@@ -406,12 +406,17 @@ fn nep_move_1_move_to_adjacent_province() {
     assert!(e.reason.contains("not adjacent"), "{e}");
     let e = refuse(&mut g, 0, Step::Move(pi("Dhading"), pi("Kathmandu")));
     assert!(e.reason.contains("no movable piece"), "{e}");
-    play(&mut g, 0, "move Kathmandu Rasuwa");
+    let a = play(&mut g, 0, "move Kathmandu Rasuwa");
     assert_eq!(g.pieces_at(pi("Rasuwa") as usize, 0), 1);
     assert_eq!(
         g.pieces_at(data().kathmandu, 0),
         0,
         "the province left may be empty"
+    );
+    // The table reads what moved, in the public log.
+    assert_eq!(
+        a.events,
+        vec![Event::public("Ann moves a piece from Kathmandu to Rasuwa")]
     );
 }
 
@@ -439,8 +444,9 @@ fn nep_grow_2_needs_own_piece_outside_kathmandu() {
 fn nep_grow_3_kathmandu_without_pieces() {
     let mut g = game(3);
     set(&mut g, "Kathmandu", 0, 0);
-    play(&mut g, 0, "grow Kathmandu");
+    let a = play(&mut g, 0, "grow Kathmandu");
     assert_eq!(g.pieces_at(data().kathmandu, 0), 1);
+    assert_eq!(a.events, vec![Event::public("Ann grows in Kathmandu")]);
 }
 
 #[test]
