@@ -35,3 +35,22 @@ pub(crate) fn encode(img: &RgbaImage) -> Option<Vec<u8>> {
     };
     res.ok().map(|_| out)
 }
+
+/// Discord shows an attached board inline at about this width (pixels); what a player reads
+/// without clicking must be readable at it.
+pub const INLINE_WIDTH: u32 = 550;
+
+/// The PNG `png` scaled down (never up) to `width` pixels wide, aspect kept, with a
+/// smoothing filter: what a chat client shows inline. `None` if `png` does not decode.
+pub fn scaled_to_width(png: &[u8], width: u32) -> Option<Vec<u8>> {
+    let img = image::load_from_memory_with_format(png, image::ImageFormat::Png)
+        .ok()?
+        .to_rgba8();
+    let (w, h) = img.dimensions();
+    if width == 0 || w <= width {
+        return encode(&img);
+    }
+    let nh = ((u64::from(h) * u64::from(width)) / u64::from(w)).max(1) as u32;
+    let small = image::imageops::resize(&img, width, nh, image::imageops::FilterType::Triangle);
+    encode(&small)
+}

@@ -398,3 +398,44 @@ fn write_demo_png() {
     let lines = zoom(&c.img, 460, 220, 260, 280, 3);
     std::fs::write("/tmp/kit_crop3.png", lines.encode_png()).unwrap();
 }
+
+/// What a chat client shows inline (about 550 px wide) must still carry a readable
+/// headline: the strip's type stays at 11 px or more for boards up to 1,600 px wide, the
+/// board is copied unchanged below the strip, and the strip holds inked text.
+#[test]
+fn headline_strip_reads_at_inline_width_and_keeps_the_board() {
+    use crate::render::png::INLINE_WIDTH;
+    assert!(HEADLINE_PX * INLINE_WIDTH as f32 / 1600.0 >= 11.0);
+    let mut board = Canvas::new(400, 120, rgb(10, 120, 200));
+    board.fill_rect(10.0, 10.0, 50.0, 50.0, rgb(200, 30, 30));
+    let before = board.img.clone();
+    let out = board.with_headline("Dee to act", WHITE, INK);
+    assert_eq!((out.width(), out.height()), (400, 120 + HEADLINE_H));
+    for (x, y, p) in before.enumerate_pixels() {
+        assert_eq!(out.img.get_pixel(x, y + HEADLINE_H), p);
+    }
+    let dark = (0..400)
+        .flat_map(|x| (0..HEADLINE_H - 3).map(move |y| (x, y)))
+        .filter(|&(x, y)| out.img.get_pixel(x, y)[0] < 100)
+        .count();
+    assert!(
+        dark > 200,
+        "the headline text is drawn ({dark} dark pixels)"
+    );
+    // A text too long for the strip is cut, never drawn past the edge.
+    let long = Canvas::new(200, 10, WHITE).with_headline(&"W".repeat(200), WHITE, INK);
+    assert_eq!(long.width(), 200);
+}
+
+#[test]
+fn scaled_to_width_keeps_the_aspect_and_never_enlarges() {
+    use crate::render::png::scaled_to_width;
+    let png = Canvas::new(1100, 600, WHITE).encode_png();
+    let small = scaled_to_width(&png, 550).expect("decodes");
+    let img = image::load_from_memory(&small).unwrap();
+    assert_eq!((img.width(), img.height()), (550, 300));
+    let same = scaled_to_width(&png, 2000).expect("decodes");
+    let img = image::load_from_memory(&same).unwrap();
+    assert_eq!((img.width(), img.height()), (1100, 600));
+    assert!(scaled_to_width(b"not a png", 550).is_none());
+}

@@ -301,3 +301,27 @@ impl Canvas {
         h
     }
 }
+
+/// Height in px of the headline strip [`Canvas::with_headline`] adds above a board.
+pub const HEADLINE_H: u32 = 56;
+/// Font size of the headline. Chat clients show a board about
+/// [`super::png::INLINE_WIDTH`] px wide; a board up to 1,600 px wide keeps the headline
+/// at 11 px or more there (checked by a test), so whose turn it is reads without a click.
+pub const HEADLINE_PX: f32 = 34.0;
+
+impl Canvas {
+    /// This board with a strip across the top holding `text` in large bold type (cut with
+    /// an ellipsis if it would not fit): the one line a player must read at inline size,
+    /// such as whose turn it is. The board itself is unchanged below the strip.
+    pub fn with_headline(self, text: &str, bg: Color, ink: Color) -> Canvas {
+        let (w, h) = (self.width(), self.height());
+        let mut out = Canvas::new(w, h.saturating_add(HEADLINE_H), bg);
+        image::imageops::replace(&mut out.img, &self.img, 0, i64::from(HEADLINE_H));
+        let pad = 20.0;
+        let line = out.ellipsize(HEADLINE_PX, text, w as f32 - 2.0 * pad, true);
+        let top = (HEADLINE_H as f32 - HEADLINE_PX) / 2.0;
+        out.text_bold(pad, top, HEADLINE_PX, ink, &line, Align::Left);
+        out.fill_rect(0.0, HEADLINE_H as f32 - 2.0, w as f32, 2.0, ink);
+        out
+    }
+}

@@ -535,5 +535,37 @@ pub fn render(data: &HimalayaData, view: &View) -> Vec<u8> {
             &rows,
         );
     }
-    c.encode_png()
+    // Whose move (or the result), large enough to read at a chat client's inline size.
+    c.with_headline(&headline(view), HEADLINE_BG, INK)
+        .encode_png()
+}
+
+/// Background of the headline strip.
+const HEADLINE_BG: Color = rgb(248, 245, 236);
+
+/// The headline: the result once the game is over, else the turn, the phase and who the
+/// game waits for.
+pub(super) fn headline(view: &View) -> String {
+    if view.phase == PhaseView::Finished {
+        return match &view.result_note {
+            Some(n) => format!("Game over: {n}"),
+            None => "Game over".into(),
+        };
+    }
+    let waiting: Vec<&str> = view
+        .acting
+        .iter()
+        .filter_map(|&s| view.players.get(s))
+        .map(|p| p.name.as_str())
+        .collect();
+    let mut line = format!(
+        "Turn {} of {} \u{b7} {}",
+        view.turn.max(1),
+        view.turns,
+        view.phase.name()
+    );
+    if !waiting.is_empty() {
+        line += &format!(" \u{b7} waiting for {}", waiting.join(", "));
+    }
+    line
 }

@@ -1099,6 +1099,9 @@ fn rules_topics_cover_the_sections_and_commitment() {
         .all(|x| !x.section.is_empty() && !x.text.is_empty()));
 }
 
+/// Run by hand after a renderer change, then look at both pictures:
+/// `cargo test --lib render_board_to_tmp_png -- --ignored` writes /tmp/himalaya.png and
+/// `board_art/himalaya/inline-550.png` (the board at Discord's inline width).
 #[test]
 #[ignore]
 fn render_board_to_tmp_png() {
@@ -1126,7 +1129,14 @@ fn render_board_to_tmp_png() {
     play(&mut g, &d, 0, "delegate Dolpo");
     let png = render::render(&d, &g.view(&d, Viewer::Seat(0)));
     assert!(png.len() < 1_000_000);
-    std::fs::write("/tmp/himalaya.png", png).unwrap();
+    std::fs::write("/tmp/himalaya.png", &png).unwrap();
+    // The same board at Discord's inline width, kept under board_art to look at.
+    let small = crate::render::png::scaled_to_width(&png, crate::render::png::INLINE_WIDTH);
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/board_art/himalaya/inline-550.png"
+    );
+    std::fs::write(path, small.expect("the board decodes")).unwrap();
 }
 
 #[test]
@@ -1136,6 +1146,12 @@ fn render_makes_a_png_under_a_megabyte() {
     let png = render::render(&d, &g.view(&d, Viewer::Spectator));
     assert_eq!(&png[1..4], b"PNG");
     assert!(png.len() < 1_000_000);
+    // The headline strip (readable at a chat client's inline size) says who must act.
+    let line = render::headline(&g.view(&d, Viewer::Spectator));
+    assert_eq!(
+        line,
+        "Turn 1 of 12 \u{b7} programming \u{b7} waiting for Ann, Bo, Cy"
+    );
 }
 
 #[test]

@@ -341,8 +341,13 @@ pub fn render(data: &NepalData, view: &View) -> Vec<u8> {
 
     // Trade cards (bottom left).
     draw_cards(&mut cv, data, view, &styles, n);
-    cv.encode_png()
+    // Whose turn (or the result), large enough to read at a chat client's inline size.
+    let headline = status.first().map(String::as_str).unwrap_or("Nepal");
+    cv.with_headline(headline, HEADLINE_BG, INK).encode_png()
 }
+
+/// Background of the headline strip.
+const HEADLINE_BG: Color = rgb(248, 245, 236);
 
 /// A small castle in the owner's colour with the owner's letter.
 fn draw_fortress(cv: &mut Canvas, x: f32, y: f32, st: &PlayerStyle) {

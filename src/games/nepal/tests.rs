@@ -1173,7 +1173,12 @@ fn render_mid_game_is_a_png_of_board_size() {
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     assert!(png.len() < 1_000_000, "{} bytes", png.len());
     let img = image::load_from_memory(&png).unwrap();
-    assert_eq!((img.width(), img.height()), (render::WIDTH, render::HEIGHT));
+    // The board, with the headline strip (whose turn) above it.
+    let strip = crate::render::HEADLINE_H;
+    assert_eq!(
+        (img.width(), img.height()),
+        (render::WIDTH, render::HEIGHT + strip)
+    );
 }
 
 /// Run by hand: `cargo test --lib nepal_write_png -- --ignored` writes /tmp/nepal.png.
@@ -1183,6 +1188,21 @@ fn nepal_write_png() {
     let g = mid_game();
     let png = render::render(data(), &g.view(data(), Viewer::Spectator));
     std::fs::write("/tmp/nepal.png", png).unwrap();
+}
+
+/// Run by hand after a renderer change, then look at the picture:
+/// `cargo test --lib nepal_write_inline_png -- --ignored` writes
+/// `board_art/nepal/inline-550.png`, the mid-game board at Discord's inline width.
+#[test]
+#[ignore]
+fn nepal_write_inline_png() {
+    let png = render::render(data(), &mid_game().view(data(), Viewer::Seat(0)));
+    let small = crate::render::png::scaled_to_width(&png, crate::render::png::INLINE_WIDTH);
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/board_art/nepal/inline-550.png"
+    );
+    std::fs::write(path, small.expect("the board decodes")).unwrap();
 }
 
 #[test]
