@@ -1252,6 +1252,21 @@ fn him_win_10_a_full_tie_at_an_elimination_step_eliminates_no_one() {
     assert!(note.contains("no one is eliminated"), "{note}");
 }
 
+/// A seat that does not act during the events phase (advanced rules) passes: the autopilot
+/// and a deadline never place an event marker for a player (a survivor of cargo mutants).
+// HIM-EVENT-1
+#[test]
+fn him_event_1_default_step_in_the_events_phase_is_pass() {
+    let d = data();
+    let g = placed(&d, "advanced", &[1, 5, 20]);
+    let legal = g.legal_steps(&d, 0);
+    assert!(
+        legal.len() > 1 && legal[0] != Step::Pass,
+        "markers are offered too"
+    );
+    assert_eq!(g.default_step(&d, 0), Some(Step::Pass));
+}
+
 // HIM-PROG-4, HIM-PROG-5: when a deadline runs out during programming, repeated default
 // steps keep the seat's draft, fill it with rests and seal, within 7 steps; a sealed seat
 // has no default step (it is not undone).
