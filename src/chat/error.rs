@@ -101,6 +101,20 @@ pub enum ChatError {
         motion: &'static str,
     },
     KickYourself,
+    /// A vote to remove `name` while the game is not waiting for them: only a player the
+    /// game has waited for longer than the deadline (`after` seconds) can be voted out.
+    KickNotWaiting {
+        name: String,
+        after: i64,
+    },
+    /// The game waits for `name` since `since`, but the deadline (`after` seconds) passes
+    /// only `at`: a vote to remove them is possible from then on.
+    KickTooEarly {
+        name: String,
+        since: i64,
+        at: i64,
+        after: i64,
+    },
     /// The user already voted for this motion: nothing changed, nobody pinged.
     VoteAlreadyIn {
         motion: String,
@@ -382,6 +396,23 @@ impl ChatError {
             KickYourself => t
                 .p("to leave a running game use ")
                 .cmd("game resign", &[]),
+            KickNotWaiting { name, after } => t
+                .p(format!(
+                    "{name} cannot be voted out now: the game is not waiting for them. A vote to remove a player is possible only once the game has waited for that player for longer than the deadline ({}); a channel admin can always remove a player. To leave yourself, use ",
+                    crate::reminders::format_duration(*after)
+                ))
+                .cmd("game resign", &[]),
+            KickTooEarly { name, since, at, after } => t
+                .p(format!("{name} cannot be voted out yet: the game has waited for them since "))
+                .time(*since, super::text::TimeStyle::Full)
+                .p(format!(
+                    ", less than the deadline ({}). A vote to remove them becomes possible ",
+                    crate::reminders::format_duration(*after)
+                ))
+                .time(*at, super::text::TimeStyle::Relative)
+                .p(" (at ")
+                .time(*at, super::text::TimeStyle::Full)
+                .p(") if they have not acted by then; a channel admin can remove them at once"),
             VoteAlreadyIn { motion, missing } => t.p(format!(
                 "your vote to {motion} is already in; nothing changed. Still needed: {}",
                 if missing.is_empty() { "nobody".to_string() } else { missing.join(", ") }

@@ -482,6 +482,9 @@ fn private_events_go_only_to_their_player() {
 #[test]
 fn kick_needs_every_other_players_vote_or_an_admin() {
     let t = T::started(&["ann", "bob", "cy"]);
+    // ann has been waited for longer than the default deadline.
+    t.clock
+        .fetch_add(votes::DEFAULT_KICK_AFTER, Ordering::SeqCst);
     t.ok("bob", "game kick ann");
     assert!(!t.chat.lock().store.seats(1).unwrap()[0].resigned);
     t.ok("cy", "game kick ann");
@@ -1539,7 +1542,10 @@ fn a_stale_kick_button_does_not_count_as_a_vote() {
         .unwrap()
         .unwrap()
         .id;
-    let mut press = req("bob", "game kick cy");
+    // bob, whose turn it is, has been waited for past the default deadline.
+    t.clock
+        .fetch_add(votes::DEFAULT_KICK_AFTER, Ordering::SeqCst);
+    let mut press = req("cy", "game kick bob");
     press.expected_version = Some(old);
     let r = t.chat.handle(&press);
     assert!(
@@ -1551,13 +1557,13 @@ fn a_stale_kick_button_does_not_count_as_a_vote() {
         "{}",
         r[0].text
     );
-    assert!(t.chat.lock().store.voters(id, "kick:2").unwrap().is_empty());
+    assert!(t.chat.lock().store.voters(id, "kick:1").unwrap().is_empty());
     press.expected_version = Some(t.version());
     let r = t.chat.handle(&press);
     assert!(!r[0].is_error, "{r:?}");
     assert_eq!(
-        t.chat.lock().store.voters(id, "kick:2").unwrap(),
-        vec!["id-bob".to_string()]
+        t.chat.lock().store.voters(id, "kick:1").unwrap(),
+        vec!["id-cy".to_string()]
     );
 }
 
@@ -1579,4 +1585,77 @@ fn a_repeated_vote_changes_nothing_and_pings_nobody() {
         "{text}"
     );
     assert_eq!(t.version(), v);
+}
+
+fn times_in(r: &Reply) -> Vec<i64> {
+    r.text
+        .0
+        .iter()
+        .filter_map(|s| match s {
+            Seg::Time { at, .. } => Some(*at),
+            _ => None,
+        })
+        .collect()
+}
+
+// Issue 11, point 6: a kick needs a reason in the game's clock. With a third player out,
+// one of the last two cannot remove the other alone unless the game has waited for that
+// player past the deadline (72 h without one); the refusal says why and from when.
+#[test]
+fn kick_by_vote_needs_the_target_waited_on_past_the_deadline() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    t.ok("cy", "game resign");
+    let v = t.version();
+    // ann acts (since the start at 1000) but has not been waited for long enough.
+    let r = t.say("bob", "game kick ann");
+    assert!(
+        r.len() == 1 && r[0].is_error && r[0].pings.is_empty(),
+        "{r:?}"
+    );
+    let text = r[0].text.to_string();
+    assert!(text.contains("ann") && text.contains("3d"), "{text}");
+    assert!(
+        times_in(&r[0]).contains(&(1_000 + votes::DEFAULT_KICK_AFTER)),
+        "the refusal says when the kick becomes possible: {:?}",
+        r[0].text
+    );
+    // bob is not the one the game waits for: never by vote, whatever the clock.
+    t.clock
+        .fetch_add(10 * votes::DEFAULT_KICK_AFTER, Ordering::SeqCst);
+    let text = t.err("ann", "game kick bob");
+    assert!(text.contains("not waiting for them"), "{text}");
+    assert_eq!(t.version(), v, "refusals change nothing");
+    assert!(t.chat.lock().store.voters(1, "kick:1").unwrap().is_empty());
+    // Past the deadline, bob's vote alone (cy is out) removes ann.
+    t.ok("bob", "game kick ann");
+    assert!(t.chat.lock().store.seats(1).unwrap()[0].resigned);
+}
+
+// Issue 11, point 6: the game's own deadline (`remind deadline`) replaces the default, and
+// the clock is the injected one; a channel admin can always remove a player.
+#[test]
+fn kick_by_vote_follows_the_games_deadline_and_admins_need_none() {
+    let t = T::started(&["ann", "bob"]);
+    t.ok("bob", "remind deadline 2h");
+    t.clock.store(1_000 + 2 * 3600 - 60, Ordering::SeqCst);
+    let r = t.say("bob", "game kick ann");
+    assert!(r[0].is_error, "{r:?}");
+    assert!(
+        times_in(&r[0]).contains(&(1_000 + 2 * 3600)),
+        "{:?}",
+        r[0].text
+    );
+    t.clock.store(1_000 + 2 * 3600, Ordering::SeqCst);
+    t.ok("bob", "game kick ann");
+    assert!(t.chat.lock().store.seats(1).unwrap()[0].resigned);
+
+    let t = T::started(&["ann", "bob"]);
+    let mut r = req("dee", "game kick bob");
+    r.user.is_channel_admin = true;
+    assert!(!t.chat.handle(&r)[0].is_error);
+    assert!(t.chat.lock().store.seats(1).unwrap()[1].resigned);
+    // Abort keeps its vote: no clock needed.
+    let t = T::started(&["ann", "bob"]);
+    t.ok("ann", "game abort");
+    t.ok("bob", "game abort");
 }
