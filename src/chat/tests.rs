@@ -1659,3 +1659,33 @@ fn kick_by_vote_follows_the_games_deadline_and_admins_need_none() {
     t.ok("ann", "game abort");
     t.ok("bob", "game abort");
 }
+
+// Issue 11, point 7: after the end, `game history` answers from the channel's last finished
+// game, like `game status` and `board`; `game export` attaches the replay file with the seed.
+#[test]
+fn history_and_export_answer_after_the_end() {
+    let t = T::started(&["ann", "bob"]);
+    for i in 0..4 {
+        t.ok("ann", "move add 2; add 1; end");
+        if i < 3 {
+            t.ok("bob", "move add 1; end");
+        }
+    }
+    assert!(t.chat.status_json(&place())["status"]
+        .get("Finished")
+        .is_some());
+    t.ok("bob", "game status");
+    t.ok("bob", "board");
+    let r = t.ok("bob", "game history 100");
+    let text = r[0].text.to_string();
+    assert!(
+        text.contains("add 2") && text.contains("end"),
+        "the finished game's log: {text}"
+    );
+    let r = t.ok("cy", "game export");
+    let (name, bytes) = r[0].file.as_ref().expect("the replay file is attached");
+    assert!(name.ends_with(".json"), "{name}");
+    let json = String::from_utf8(bytes.clone()).unwrap();
+    assert!(json.contains("\"seed\": 77"), "the seed is in: {json}");
+    assert!(r[0].text.contains("with the seed"), "{}", r[0].text);
+}
