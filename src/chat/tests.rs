@@ -1689,3 +1689,64 @@ fn history_and_export_answer_after_the_end() {
     assert!(json.contains("\"seed\": 77"), "the seed is in: {json}");
     assert!(r[0].text.contains("with the seed"), "{}", r[0].text);
 }
+
+// Issue 11, point 8: the final message of a four-player Himalaya game played to the end
+// never repeats a line (it said "The game is over" twice).
+#[test]
+fn the_final_message_of_a_four_player_himalaya_game_repeats_no_line() {
+    let reg = Registry::builtin();
+    let Some(kind) = reg.get("himalaya") else {
+        return;
+    };
+    let names = ["ann", "bob", "cy", "dee"];
+    let t = T {
+        chat: Chat::new(Store::open_in_memory().unwrap(), reg, Env::fixed(1_000, 77)),
+        clock: Arc::new(AtomicI64::new(0)),
+    };
+    t.ok("ann", "game new himalaya");
+    for p in &names[1..] {
+        t.ok(p, "game join");
+    }
+    t.ok("ann", "game start");
+    let players: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+    let mut mirror = kind.setup(&players, &Options::new(), 77).unwrap();
+    let mut last = Vec::new();
+    let mut pick = GameRng::new(11);
+    for _ in 0..20_000 {
+        let Status::Acting(a) = mirror.status() else {
+            break;
+        };
+        let seat = a[0];
+        // Mostly random legal steps (a varied game), with defaults to move it along.
+        let legal = mirror.legal(seat);
+        let step = if pick.below(3) > 0 && !legal.is_empty() {
+            legal[pick.below(legal.len())].notation.clone()
+        } else {
+            mirror.default_step(seat).expect("a default step")
+        };
+        mirror.play(seat, &step).unwrap();
+        last = t.ok(names[seat], &format!("move {step}"));
+    }
+    assert!(mirror.status().is_finished(), "the game ended");
+    let public: Vec<&Reply> = public(&last);
+    assert_eq!(public.len(), 1, "{last:?}");
+    let text = public[0].text.to_string();
+    eprintln!("final message ({} bytes):\n{text}", text.len());
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    for (i, a) in lines.iter().enumerate() {
+        for b in &lines[i + 1..] {
+            assert_ne!(a, b, "line repeated:\n{text}");
+            if a.len().min(b.len()) >= 20 {
+                assert!(
+                    !a.contains(b) && !b.contains(a),
+                    "a line repeated inside another:\n{a}\n{b}"
+                );
+            }
+        }
+    }
+    assert_eq!(
+        text.to_lowercase().matches("the game is over").count(),
+        1,
+        "{text}"
+    );
+}
