@@ -264,12 +264,14 @@ impl ChatError {
                 (*wait).max(1)
             )),
             AlreadyHandled => t.p("this request was already handled; nothing more was done"),
-            NoCommand => t.p(format!("no command given. Commands: {}.", table::command_list())),
-            UnknownCommand(c) => t.p(format!(
-                "unknown command `{}`. Commands: {}.",
-                clip(c),
-                table::command_list()
-            )),
+            NoCommand => t
+                .p("no command given. Commands: ")
+                .then(table::command_list())
+                .p("."),
+            UnknownCommand(c) => t
+                .p(format!("unknown command `{}`. Commands: ", clip(c)))
+                .then(table::command_list())
+                .p("."),
             UnknownSubcommand { command, got } => {
                 let subs: Vec<&str> = table::find_path(command)
                     .map(|c| c.subcommands.iter().map(|s| s.name).collect())
@@ -295,11 +297,10 @@ impl ChatError {
                 }
                 None => t.p(format!("`{}` is not accepted here", clip(got))),
             },
-            NoHelp(got) => t.p(format!(
-                "no help on `{}`. Commands: {}.",
-                clip(got),
-                table::command_list()
-            )),
+            NoHelp(got) => t
+                .p(format!("no help on `{}`. Commands: ", clip(got)))
+                .then(table::command_list())
+                .p("."),
             NoGameHere { games } => t
                 .p("no game here. Start one with ")
                 .cmd("game new", &["<game>"])
@@ -486,9 +487,11 @@ impl RemindError {
         };
         let t = Text::new();
         match self {
-            TooManyWords(cmd) => {
-                usage(t.p(format!("Too many words after `remind {}`.", clip(cmd))))
-            }
+            TooManyWords(cmd) => usage(
+                t.p("Too many words after ")
+                    .cmd("remind", &[&clip(cmd)])
+                    .p("."),
+            ),
             Value(e) => usage(t.p(e.clone())),
             NeedValue { setting, example } => usage(
                 t.p("Give a value, e.g. ")
@@ -503,7 +506,11 @@ impl RemindError {
                     .cmd("remind", &["max", "3"])
                     .p("."),
             ),
-            BadOnOff(setting) => usage(t.p(format!("`remind {setting}` takes `on` or `off`."))),
+            BadOnOff(setting) => usage(
+                t.p(format!("The {setting} setting takes on or off, e.g. "))
+                    .cmd("remind", &[setting, "on"])
+                    .p("."),
+            ),
             ZeroVacation => usage(t.p("A vacation must last more than zero.")),
             UnknownSetting(s) => usage(t.p(format!(
                 "Unknown reminder setting `{}`; settings: {}.",

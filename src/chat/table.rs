@@ -369,27 +369,22 @@ pub fn parse_ref(inner: &str) -> Option<CmdRef> {
     (i == rest.len()).then_some(CmdRef { path: c.path, args })
 }
 
-/// The command list for errors: `game new|join|…`, `move <step>[; <step>…]`, ….
-pub fn command_list() -> String {
-    COMMANDS
-        .iter()
-        .map(|c| {
-            if c.subcommands.is_empty() {
-                format!("`{}`", c.usage())
-            } else {
-                format!(
-                    "`{} {}`",
-                    c.name,
-                    c.subcommands
-                        .iter()
-                        .map(|s| s.name)
-                        .collect::<Vec<_>>()
-                        .join("|")
-                )
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
+/// The command list for errors, as command references each front end writes in its own
+/// syntax: `game` (new, join, …), `move`, `undo`, ….
+pub fn command_list() -> super::Text {
+    let parts = COMMANDS.iter().map(|c| {
+        let t = super::Text(vec![super::text::Seg::Command(CmdRef {
+            path: c.path,
+            args: vec![],
+        })]);
+        if c.subcommands.is_empty() {
+            t
+        } else {
+            let subs: Vec<&str> = c.subcommands.iter().map(|s| s.name).collect();
+            t.p(format!(" ({})", subs.join(", ")))
+        }
+    });
+    super::Text::join(parts, ", ")
 }
 
 #[cfg(test)]

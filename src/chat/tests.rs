@@ -1273,7 +1273,7 @@ fn help_comes_from_the_command_table() {
     let t = chat();
     let all = t.ok("ann", "help")[0].text.to_string();
     for c in table::COMMANDS {
-        assert!(all.contains(&format!("**{}**", c.name)), "{all}");
+        assert!(all.contains(&format!("**`{}`**", c.name)), "{all}");
     }
     let h = t.ok("ann", "help game")[0].text.to_string();
     for s in table::find_path("game").unwrap().subcommands {
@@ -1749,4 +1749,45 @@ fn the_final_message_of_a_four_player_himalaya_game_repeats_no_line() {
         1,
         "{text}"
     );
+}
+
+// Issue 11, point 9: replies name commands in the platform's own syntax. The terminal
+// (the plain rendering) writes `game join`, `undo accept`; nothing names a command as
+// plain text, so Discord can write its slash form (checked in `discord::send`).
+#[test]
+fn replies_name_commands_as_references_for_each_front_end() {
+    let t = T::started(&["ann", "bob"]);
+    let help = t.ok("ann", "help")[0].text.clone();
+    let paths: Vec<&str> = help.commands().iter().map(|c| c.path).collect();
+    for c in table::COMMANDS {
+        assert!(
+            paths.contains(&c.path),
+            "heading of {} is a reference",
+            c.path
+        );
+    }
+    let plain = help.to_string();
+    assert!(
+        plain.contains("`undo accept`") && plain.contains("`game join`"),
+        "{plain}"
+    );
+    assert!(!plain.contains("`/"), "{plain}");
+    for bad in ["fly", "help fly"] {
+        let r = t.say("ann", bad);
+        let r = r[0].text.clone();
+        assert!(
+            r.commands().iter().any(|c| c.path == "move"),
+            "the command list is made of references: {r:?}"
+        );
+    }
+    let r = t.say("ann", "remind dm maybe");
+    assert!(r[0].is_error);
+    let c = r[0].text.commands();
+    assert!(
+        c.iter()
+            .any(|c| c.path == "remind" && c.args == vec!["dm".to_string(), "on".to_string()]),
+        "{:?}",
+        r[0].text
+    );
+    assert!(r[0].text.contains("`remind dm on`"), "{}", r[0].text);
 }

@@ -732,6 +732,41 @@ mod tests {
         assert!(c.len() >= 4 && c.iter().all(|p| p.chars().count() <= MAX_CONTENT));
     }
 
+    // Issue 11, point 9: on Discord, replies name the slash commands: help headings,
+    // `/undo answer:accept`, "`/move` with no steps lists your legal steps", the command
+    // list of errors and the reminder errors.
+    #[test]
+    fn replies_name_slash_commands_on_discord() {
+        use crate::chat::{ChatError, RemindError};
+        let help = crate::chat::help::help("").unwrap().render(&DiscordSyntax);
+        for want in [
+            "**`/game`**",
+            "**`/move`**",
+            "`/undo answer:accept`",
+            "`/move` with no steps lists your legal steps",
+            "`/game join`",
+        ] {
+            assert!(help.contains(want), "{want} in {help}");
+        }
+        assert!(
+            !help.contains("**game**") && !help.contains("`game join`"),
+            "{help}"
+        );
+        let e = ChatError::UnknownCommand("fly".into())
+            .text()
+            .render(&DiscordSyntax);
+        assert!(
+            e.contains("`/game` (new, join") && e.contains("`/move`"),
+            "{e}"
+        );
+        assert!(!e.contains("`game "), "{e}");
+        let e = ChatError::from(RemindError::BadOnOff("dm"))
+            .text()
+            .render(&DiscordSyntax);
+        assert!(e.contains("`/remind setting:dm value:on`"), "{e}");
+        assert!(!e.contains("`remind "), "{e}");
+    }
+
     #[test]
     fn discord_writes_mentions_timestamps_and_slash_commands() {
         use crate::chat::Text;
