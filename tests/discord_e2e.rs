@@ -657,7 +657,8 @@ async fn leave_undo_resign_and_kick_work_through_slash_commands() {
     check_messages(&r);
     assert!(r[0].content().contains("resigned"), "{}", r[0].content());
 
-    // With bob out, cy's vote alone removes ann.
+    // With bob out, cy cannot remove ann alone: the game is not waiting for ann (issue 11,
+    // point 6). The refusal is private and says why.
     let t = fake.slash_with_users(
         &cy,
         &["game", "kick"],
@@ -667,10 +668,13 @@ async fn leave_undo_resign_and_kick_work_through_slash_commands() {
     let r = answer(&fake, &t).await;
     check_messages(&r);
     assert!(
-        r[0].content().contains("remove") && r[0].content().contains("ann"),
+        r[0].is_ephemeral()
+            && r[0].content().contains("ann")
+            && r[0].content().contains("not waiting for them"),
         "{}",
         r[0].content()
     );
+    assert!(r[0].allowed_users().is_empty(), "a refusal pings nobody");
 }
 
 /// The config text of a bot talking to `fake`, storing in `db`.

@@ -101,6 +101,20 @@ pub enum ChatError {
         motion: &'static str,
     },
     KickYourself,
+    /// A vote to remove `name` while the game is not waiting for them: only a player the
+    /// game has waited for longer than the deadline (`after` seconds) can be voted out.
+    KickNotWaiting {
+        name: String,
+        after: i64,
+    },
+    /// The game waits for `name` since `since`, but the deadline (`after` seconds) passes
+    /// only `at`: a vote to remove them is possible from then on.
+    KickTooEarly {
+        name: String,
+        since: i64,
+        at: i64,
+        after: i64,
+    },
     /// The user already voted for this motion: nothing changed, nobody pinged.
     VoteAlreadyIn {
         motion: String,
@@ -250,12 +264,14 @@ impl ChatError {
                 (*wait).max(1)
             )),
             AlreadyHandled => t.p("this request was already handled; nothing more was done"),
-            NoCommand => t.p(format!("no command given. Commands: {}.", table::command_list())),
-            UnknownCommand(c) => t.p(format!(
-                "unknown command `{}`. Commands: {}.",
-                clip(c),
-                table::command_list()
-            )),
+            NoCommand => t
+                .p("no command given. Commands: ")
+                .then(table::command_list())
+                .p("."),
+            UnknownCommand(c) => t
+                .p(format!("unknown command `{}`. Commands: ", clip(c)))
+                .then(table::command_list())
+                .p("."),
             UnknownSubcommand { command, got } => {
                 let subs: Vec<&str> = table::find_path(command)
                     .map(|c| c.subcommands.iter().map(|s| s.name).collect())
@@ -281,11 +297,10 @@ impl ChatError {
                 }
                 None => t.p(format!("`{}` is not accepted here", clip(got))),
             },
-            NoHelp(got) => t.p(format!(
-                "no help on `{}`. Commands: {}.",
-                clip(got),
-                table::command_list()
-            )),
+            NoHelp(got) => t
+                .p(format!("no help on `{}`. Commands: ", clip(got)))
+                .then(table::command_list())
+                .p("."),
             NoGameHere { games } => t
                 .p("no game here. Start one with ")
                 .cmd("game new", &["<game>"])
@@ -382,6 +397,23 @@ impl ChatError {
             KickYourself => t
                 .p("to leave a running game use ")
                 .cmd("game resign", &[]),
+            KickNotWaiting { name, after } => t
+                .p(format!(
+                    "{name} cannot be voted out now: the game is not waiting for them. A vote to remove a player is possible only once the game has waited for that player for longer than the deadline ({}); a channel admin can always remove a player. To leave yourself, use ",
+                    crate::reminders::format_duration(*after)
+                ))
+                .cmd("game resign", &[]),
+            KickTooEarly { name, since, at, after } => t
+                .p(format!("{name} cannot be voted out yet: the game has waited for them since "))
+                .time(*since, super::text::TimeStyle::Full)
+                .p(format!(
+                    ", less than the deadline ({}). A vote to remove them becomes possible ",
+                    crate::reminders::format_duration(*after)
+                ))
+                .time(*at, super::text::TimeStyle::Relative)
+                .p(" (at ")
+                .time(*at, super::text::TimeStyle::Full)
+                .p(") if they have not acted by then; a channel admin can remove them at once"),
             VoteAlreadyIn { motion, missing } => t.p(format!(
                 "your vote to {motion} is already in; nothing changed. Still needed: {}",
                 if missing.is_empty() { "nobody".to_string() } else { missing.join(", ") }
@@ -455,9 +487,11 @@ impl RemindError {
         };
         let t = Text::new();
         match self {
-            TooManyWords(cmd) => {
-                usage(t.p(format!("Too many words after `remind {}`.", clip(cmd))))
-            }
+            TooManyWords(cmd) => usage(
+                t.p("Too many words after ")
+                    .cmd("remind", &[&clip(cmd)])
+                    .p("."),
+            ),
             Value(e) => usage(t.p(e.clone())),
             NeedValue { setting, example } => usage(
                 t.p("Give a value, e.g. ")
@@ -472,7 +506,11 @@ impl RemindError {
                     .cmd("remind", &["max", "3"])
                     .p("."),
             ),
-            BadOnOff(setting) => usage(t.p(format!("`remind {setting}` takes `on` or `off`."))),
+            BadOnOff(setting) => usage(
+                t.p(format!("The {setting} setting takes on or off, e.g. "))
+                    .cmd("remind", &[setting, "on"])
+                    .p("."),
+            ),
             ZeroVacation => usage(t.p("A vacation must last more than zero.")),
             UnknownSetting(s) => usage(t.p(format!(
                 "Unknown reminder setting `{}`; settings: {}.",

@@ -19,8 +19,16 @@ impl Chat {
 }
 
 fn entry(c: &Command) -> Text {
+    // The heading is a command reference, so each front end names it in its own syntax
+    // (`/game join` on Discord, `game join` in the terminal).
+    let name = Text(vec![super::Seg::Command(super::CmdRef {
+        path: c.path,
+        args: vec![],
+    })]);
     let mut t = Text::new()
-        .p(format!("**{}** — ", c.path))
+        .p("**")
+        .then(name)
+        .p("** — ")
         .then(Text::template(c.help));
     if !c.aliases.is_empty() {
         t.push_plain(format!(" (also: {})", c.aliases.join(", ")));

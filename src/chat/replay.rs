@@ -42,7 +42,8 @@ impl Chat {
                     got: args.to_string(),
                 })?
         };
-        let l = self.load_active(&req.place)?;
+        // After the end, the channel's last finished game (as `game status` and `board`).
+        let l = self.load_active_or_finished(&req.place)?;
         let actions = self.lock().store.actions(l.row.id)?;
         let over = l
             .game

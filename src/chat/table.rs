@@ -153,7 +153,7 @@ const GAME_SUBS: &[Command] = &[
         ..cmd("resign", "game resign", "Give up: you leave the game, which goes on without you.")
     },
     Command {
-        help: "{game kick <player>} votes to remove a player: every other player must vote, or a channel admin removes at once.",
+        help: "{game kick <player>} votes to remove a player the game has waited for longer than its deadline (72 hours without one, see {remind [setting] [value]}): every other player must vote. A channel admin removes at once.",
         args: &[arg("player", "<player>", ArgKind::Player, true, "The player to remove")],
         run: Some(Chat::game_kick),
         ..cmd("kick", "game kick", "Vote to remove a player (channel admins remove at once).")
@@ -174,7 +174,7 @@ const GAME_SUBS: &[Command] = &[
 pub const COMMANDS: &[Command] = &[
     Command {
         aliases: &["g"],
-        help: "{game new <game> [key=value …]} opens a game in this channel (one per channel; use a thread for another). {game join} / {game leave} before the start; {game start} deals the game. {game status} shows whose turn it is, {game history [n]} the last n moves. {game resign} leaves a running game (your turns are then played automatically). {game kick <player>} and {game abort} need every other player's vote, or a channel admin. {game export} attaches the replay file.",
+        help: "{game new <game> [key=value …]} opens a game in this channel (one per channel; use a thread for another). {game join} / {game leave} before the start; {game start} deals the game. {game status} shows whose turn it is, {game history [n]} the last n moves. {game resign} leaves a running game (your turns are then played automatically). {game kick <player>} (once the game has waited for that player past its deadline) and {game abort} need every other player's vote, or a channel admin. {game export} attaches the replay file.",
         subcommands: GAME_SUBS,
         default_sub: Some("status"),
         ..cmd("game", "game", "Play board games in this channel: create, join, start and manage a game.")
@@ -369,27 +369,22 @@ pub fn parse_ref(inner: &str) -> Option<CmdRef> {
     (i == rest.len()).then_some(CmdRef { path: c.path, args })
 }
 
-/// The command list for errors: `game new|join|…`, `move <step>[; <step>…]`, ….
-pub fn command_list() -> String {
-    COMMANDS
-        .iter()
-        .map(|c| {
-            if c.subcommands.is_empty() {
-                format!("`{}`", c.usage())
-            } else {
-                format!(
-                    "`{} {}`",
-                    c.name,
-                    c.subcommands
-                        .iter()
-                        .map(|s| s.name)
-                        .collect::<Vec<_>>()
-                        .join("|")
-                )
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
+/// The command list for errors, as command references each front end writes in its own
+/// syntax: `game` (new, join, …), `move`, `undo`, ….
+pub fn command_list() -> super::Text {
+    let parts = COMMANDS.iter().map(|c| {
+        let t = super::Text(vec![super::text::Seg::Command(CmdRef {
+            path: c.path,
+            args: vec![],
+        })]);
+        if c.subcommands.is_empty() {
+            t
+        } else {
+            let subs: Vec<&str> = c.subcommands.iter().map(|s| s.name).collect();
+            t.p(format!(" ({})", subs.join(", ")))
+        }
+    });
+    super::Text::join(parts, ", ")
 }
 
 #[cfg(test)]

@@ -482,6 +482,9 @@ fn private_events_go_only_to_their_player() {
 #[test]
 fn kick_needs_every_other_players_vote_or_an_admin() {
     let t = T::started(&["ann", "bob", "cy"]);
+    // ann has been waited for longer than the default deadline.
+    t.clock
+        .fetch_add(votes::DEFAULT_KICK_AFTER, Ordering::SeqCst);
     t.ok("bob", "game kick ann");
     assert!(!t.chat.lock().store.seats(1).unwrap()[0].resigned);
     t.ok("cy", "game kick ann");
@@ -1270,7 +1273,7 @@ fn help_comes_from_the_command_table() {
     let t = chat();
     let all = t.ok("ann", "help")[0].text.to_string();
     for c in table::COMMANDS {
-        assert!(all.contains(&format!("**{}**", c.name)), "{all}");
+        assert!(all.contains(&format!("**`{}`**", c.name)), "{all}");
     }
     let h = t.ok("ann", "help game")[0].text.to_string();
     for s in table::find_path("game").unwrap().subcommands {
@@ -1539,7 +1542,10 @@ fn a_stale_kick_button_does_not_count_as_a_vote() {
         .unwrap()
         .unwrap()
         .id;
-    let mut press = req("bob", "game kick cy");
+    // bob, whose turn it is, has been waited for past the default deadline.
+    t.clock
+        .fetch_add(votes::DEFAULT_KICK_AFTER, Ordering::SeqCst);
+    let mut press = req("cy", "game kick bob");
     press.expected_version = Some(old);
     let r = t.chat.handle(&press);
     assert!(
@@ -1551,13 +1557,13 @@ fn a_stale_kick_button_does_not_count_as_a_vote() {
         "{}",
         r[0].text
     );
-    assert!(t.chat.lock().store.voters(id, "kick:2").unwrap().is_empty());
+    assert!(t.chat.lock().store.voters(id, "kick:1").unwrap().is_empty());
     press.expected_version = Some(t.version());
     let r = t.chat.handle(&press);
     assert!(!r[0].is_error, "{r:?}");
     assert_eq!(
-        t.chat.lock().store.voters(id, "kick:2").unwrap(),
-        vec!["id-bob".to_string()]
+        t.chat.lock().store.voters(id, "kick:1").unwrap(),
+        vec!["id-cy".to_string()]
     );
 }
 
@@ -1579,4 +1585,209 @@ fn a_repeated_vote_changes_nothing_and_pings_nobody() {
         "{text}"
     );
     assert_eq!(t.version(), v);
+}
+
+fn times_in(r: &Reply) -> Vec<i64> {
+    r.text
+        .0
+        .iter()
+        .filter_map(|s| match s {
+            Seg::Time { at, .. } => Some(*at),
+            _ => None,
+        })
+        .collect()
+}
+
+// Issue 11, point 6: a kick needs a reason in the game's clock. With a third player out,
+// one of the last two cannot remove the other alone unless the game has waited for that
+// player past the deadline (72 h without one); the refusal says why and from when.
+#[test]
+fn kick_by_vote_needs_the_target_waited_on_past_the_deadline() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    t.ok("cy", "game resign");
+    let v = t.version();
+    // ann acts (since the start at 1000) but has not been waited for long enough.
+    let r = t.say("bob", "game kick ann");
+    assert!(
+        r.len() == 1 && r[0].is_error && r[0].pings.is_empty(),
+        "{r:?}"
+    );
+    let text = r[0].text.to_string();
+    assert!(text.contains("ann") && text.contains("3d"), "{text}");
+    assert!(
+        times_in(&r[0]).contains(&(1_000 + votes::DEFAULT_KICK_AFTER)),
+        "the refusal says when the kick becomes possible: {:?}",
+        r[0].text
+    );
+    // bob is not the one the game waits for: never by vote, whatever the clock.
+    t.clock
+        .fetch_add(10 * votes::DEFAULT_KICK_AFTER, Ordering::SeqCst);
+    let text = t.err("ann", "game kick bob");
+    assert!(text.contains("not waiting for them"), "{text}");
+    assert_eq!(t.version(), v, "refusals change nothing");
+    assert!(t.chat.lock().store.voters(1, "kick:1").unwrap().is_empty());
+    // Past the deadline, bob's vote alone (cy is out) removes ann.
+    t.ok("bob", "game kick ann");
+    assert!(t.chat.lock().store.seats(1).unwrap()[0].resigned);
+}
+
+// Issue 11, point 6: the game's own deadline (`remind deadline`) replaces the default, and
+// the clock is the injected one; a channel admin can always remove a player.
+#[test]
+fn kick_by_vote_follows_the_games_deadline_and_admins_need_none() {
+    let t = T::started(&["ann", "bob"]);
+    t.ok("bob", "remind deadline 2h");
+    t.clock.store(1_000 + 2 * 3600 - 60, Ordering::SeqCst);
+    let r = t.say("bob", "game kick ann");
+    assert!(r[0].is_error, "{r:?}");
+    assert!(
+        times_in(&r[0]).contains(&(1_000 + 2 * 3600)),
+        "{:?}",
+        r[0].text
+    );
+    t.clock.store(1_000 + 2 * 3600, Ordering::SeqCst);
+    t.ok("bob", "game kick ann");
+    assert!(t.chat.lock().store.seats(1).unwrap()[0].resigned);
+
+    let t = T::started(&["ann", "bob"]);
+    let mut r = req("dee", "game kick bob");
+    r.user.is_channel_admin = true;
+    assert!(!t.chat.handle(&r)[0].is_error);
+    assert!(t.chat.lock().store.seats(1).unwrap()[1].resigned);
+    // Abort keeps its vote: no clock needed.
+    let t = T::started(&["ann", "bob"]);
+    t.ok("ann", "game abort");
+    t.ok("bob", "game abort");
+}
+
+// Issue 11, point 7: after the end, `game history` answers from the channel's last finished
+// game, like `game status` and `board`; `game export` attaches the replay file with the seed.
+#[test]
+fn history_and_export_answer_after_the_end() {
+    let t = T::started(&["ann", "bob"]);
+    for i in 0..4 {
+        t.ok("ann", "move add 2; add 1; end");
+        if i < 3 {
+            t.ok("bob", "move add 1; end");
+        }
+    }
+    assert!(t.chat.status_json(&place())["status"]
+        .get("Finished")
+        .is_some());
+    t.ok("bob", "game status");
+    t.ok("bob", "board");
+    let r = t.ok("bob", "game history 100");
+    let text = r[0].text.to_string();
+    assert!(
+        text.contains("add 2") && text.contains("end"),
+        "the finished game's log: {text}"
+    );
+    let r = t.ok("cy", "game export");
+    let (name, bytes) = r[0].file.as_ref().expect("the replay file is attached");
+    assert!(name.ends_with(".json"), "{name}");
+    let json = String::from_utf8(bytes.clone()).unwrap();
+    assert!(json.contains("\"seed\": 77"), "the seed is in: {json}");
+    assert!(r[0].text.contains("with the seed"), "{}", r[0].text);
+}
+
+// Issue 11, point 8: the final message of a four-player Himalaya game played to the end
+// never repeats a line (it said "The game is over" twice).
+#[test]
+fn the_final_message_of_a_four_player_himalaya_game_repeats_no_line() {
+    let reg = Registry::builtin();
+    let Some(kind) = reg.get("himalaya") else {
+        return;
+    };
+    let names = ["ann", "bob", "cy", "dee"];
+    let t = T {
+        chat: Chat::new(Store::open_in_memory().unwrap(), reg, Env::fixed(1_000, 77)),
+        clock: Arc::new(AtomicI64::new(0)),
+    };
+    t.ok("ann", "game new himalaya");
+    for p in &names[1..] {
+        t.ok(p, "game join");
+    }
+    t.ok("ann", "game start");
+    let players: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+    let mut mirror = kind.setup(&players, &Options::new(), 77).unwrap();
+    let mut last = Vec::new();
+    let mut pick = GameRng::new(11);
+    for _ in 0..20_000 {
+        let Status::Acting(a) = mirror.status() else {
+            break;
+        };
+        let seat = a[0];
+        // Mostly random legal steps (a varied game), with defaults to move it along.
+        let legal = mirror.legal(seat);
+        let step = if pick.below(3) > 0 && !legal.is_empty() {
+            legal[pick.below(legal.len())].notation.clone()
+        } else {
+            mirror.default_step(seat).expect("a default step")
+        };
+        mirror.play(seat, &step).unwrap();
+        last = t.ok(names[seat], &format!("move {step}"));
+    }
+    assert!(mirror.status().is_finished(), "the game ended");
+    let public: Vec<&Reply> = public(&last);
+    assert_eq!(public.len(), 1, "{last:?}");
+    let text = public[0].text.to_string();
+    eprintln!("final message ({} bytes):\n{text}", text.len());
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    for (i, a) in lines.iter().enumerate() {
+        for b in &lines[i + 1..] {
+            assert_ne!(a, b, "line repeated:\n{text}");
+            if a.len().min(b.len()) >= 20 {
+                assert!(
+                    !a.contains(b) && !b.contains(a),
+                    "a line repeated inside another:\n{a}\n{b}"
+                );
+            }
+        }
+    }
+    assert_eq!(
+        text.to_lowercase().matches("the game is over").count(),
+        1,
+        "{text}"
+    );
+}
+
+// Issue 11, point 9: replies name commands in the platform's own syntax. The terminal
+// (the plain rendering) writes `game join`, `undo accept`; nothing names a command as
+// plain text, so Discord can write its slash form (checked in `discord::send`).
+#[test]
+fn replies_name_commands_as_references_for_each_front_end() {
+    let t = T::started(&["ann", "bob"]);
+    let help = t.ok("ann", "help")[0].text.clone();
+    let paths: Vec<&str> = help.commands().iter().map(|c| c.path).collect();
+    for c in table::COMMANDS {
+        assert!(
+            paths.contains(&c.path),
+            "heading of {} is a reference",
+            c.path
+        );
+    }
+    let plain = help.to_string();
+    assert!(
+        plain.contains("`undo accept`") && plain.contains("`game join`"),
+        "{plain}"
+    );
+    assert!(!plain.contains("`/"), "{plain}");
+    for bad in ["fly", "help fly"] {
+        let r = t.say("ann", bad);
+        let r = r[0].text.clone();
+        assert!(
+            r.commands().iter().any(|c| c.path == "move"),
+            "the command list is made of references: {r:?}"
+        );
+    }
+    let r = t.say("ann", "remind dm maybe");
+    assert!(r[0].is_error);
+    let c = r[0].text.commands();
+    assert!(
+        c.iter()
+            .any(|c| c.path == "remind" && c.args == vec!["dm".to_string(), "on".to_string()]),
+        "{:?}",
+        r[0].text
+    );
+    assert!(r[0].text.contains("`remind dm on`"), "{}", r[0].text);
 }

@@ -7,6 +7,10 @@ use super::*;
 use crate::engine::Viewer;
 use crate::store::GameStatus;
 
+/// How long the game must have waited for a player before the others may vote them out,
+/// when the game has no deadline of its own (`remind deadline …`).
+pub const DEFAULT_KICK_AFTER: i64 = 72 * 3600;
+
 fn name_list(seats: &[&SeatRow]) -> String {
     seats
         .iter()
@@ -87,6 +91,43 @@ impl Chat {
         }
     }
 
+    /// A vote to remove `target` counts only when the game waits for them (they are among
+    /// the `acting` seats) and has waited longer than the game's deadline (or
+    /// [`DEFAULT_KICK_AFTER`] without one), counted after any vacation of theirs, on the
+    /// injected clock. Otherwise the refusal says why and when it becomes possible.
+    fn check_kick_clock(&self, l: &Loaded, target: Seat, acting: &[Seat]) -> Result<(), ChatError> {
+        let row = &l.seats[target];
+        let (waits, deadline, prefs) = {
+            let inner = self.lock();
+            (
+                inner.store.waits(l.row.id)?,
+                inner.store.game_deadline(l.row.id)?,
+                inner.store.reminder_prefs(&row.user_id)?,
+            )
+        };
+        let after = deadline.map(|(d, _)| d).unwrap_or(DEFAULT_KICK_AFTER);
+        let since = acting
+            .contains(&target)
+            .then(|| waits.iter().find(|(u, _)| *u == row.user_id).map(|w| w.1))
+            .flatten();
+        let Some(since) = since else {
+            return Err(ChatError::KickNotWaiting {
+                name: row.name.clone(),
+                after,
+            });
+        };
+        let at = crate::reminders::deadline_at(after, since, prefs.vacation_until);
+        if self.now() < at {
+            return Err(ChatError::KickTooEarly {
+                name: row.name.clone(),
+                since,
+                at,
+                after,
+            });
+        }
+        Ok(())
+    }
+
     pub(crate) fn game_kick(&self, req: &Request, args: &str) -> Result<Vec<Reply>, ChatError> {
         let l = self.load_active(&req.place)?;
         let target = self.target_seat(&l.seats, args)?;
@@ -125,6 +166,7 @@ impl Chat {
         if me == target {
             return Err(ChatError::KickYourself);
         }
+        self.check_kick_clock(&l, target, &before)?;
         let motion = format!("kick:{target}");
         let missing = self.cast_vote(&l, &motion, req, Some(target))?;
         if missing.is_empty() {

@@ -258,11 +258,11 @@ async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
         } => {
             let msg = match input {
                 Some(i) => format!(
-                    "Could not read `{i}`: {error}. See `/help {}`.",
+                    "Could not read `{i}`: {error}. See `/help command:{}`.",
                     ctx.command().name
                 ),
                 None => format!(
-                    "Could not read the command: {error}. See `/help {}`.",
+                    "Could not read the command: {error}. See `/help command:{}`.",
                     ctx.command().name
                 ),
             };
@@ -307,7 +307,7 @@ async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
         } => {
             tracing::warn!(command = %ctx.command().qualified_name, "interaction does not match the command: {description}");
             let msg = format!(
-                "Could not read the options of `/{}` (they may have changed in an update). See `/help {}`.",
+                "Could not read the options of `/{}` (they may have changed in an update). See `/help command:{}`.",
                 ctx.command().qualified_name, ctx.command().name
             );
             let _ = poise::Context::Application(ctx)
@@ -316,7 +316,7 @@ async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
         }
         poise::FrameworkError::SubcommandRequired { ctx, .. } => {
             let msg = format!(
-                "`/{}` needs a subcommand. See `/help {}`.",
+                "`/{}` needs a subcommand. See `/help command:{}`.",
                 ctx.command().qualified_name,
                 ctx.command().name
             );

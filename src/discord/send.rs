@@ -169,10 +169,11 @@ pub async fn handle_and_send(
     req: Request,
 ) -> Result<(), Error> {
     if data.shutting_down.load(Ordering::SeqCst) {
-        let r = reply_response(&Reply::error(
+        let e = Reply::error(
             &req.user.id,
             "Sherpa is restarting; please try again in a minute.",
-        ));
+        );
+        let r = reply_response(&e, e.text.render(&DiscordSyntax), true);
         target
             .respond(&ctx.http, serenity::CreateInteractionResponse::Message(r))
             .await?;
@@ -243,11 +244,7 @@ pub async fn deliver_replies(
         let res = match &r.visibility {
             Visibility::Private(user) => dm(http, user, r).await,
             Visibility::Public => match channel.parse::<u64>() {
-                Ok(ch) => serenity::ChannelId::new(ch)
-                    .send_message(http, reply_message(r))
-                    .await
-                    .map(|_| ())
-                    .map_err(anyhow::Error::from),
+                Ok(ch) => send_pieces(http, serenity::ChannelId::new(ch), r).await,
                 Err(e) => Err(anyhow::Error::from(e)),
             },
         };
@@ -319,16 +316,28 @@ pub async fn send_replies(
                 continue;
             }
         }
-        if !answered {
-            target
-                .respond(
-                    http,
-                    serenity::CreateInteractionResponse::Message(reply_response(r)),
-                )
-                .await?;
-            answered = true;
-        } else {
-            target.followup(http, reply_followup(r)).await?;
+        // A text over Discord's limit goes as several messages: the first piece as the
+        // interaction response (if not answered yet), the rest as follow-ups; buttons and
+        // attachments come with the last piece.
+        let pieces = contents(r);
+        let n = pieces.len();
+        for (i, content) in pieces.into_iter().enumerate() {
+            let last = i + 1 == n;
+            if !answered {
+                target
+                    .respond(
+                        http,
+                        serenity::CreateInteractionResponse::Message(reply_response(
+                            r, content, last,
+                        )),
+                    )
+                    .await?;
+                answered = true;
+            } else {
+                target
+                    .followup(http, reply_followup(r, content, last))
+                    .await?;
+            }
         }
         delivered(chat, r).await;
         if r.outbox.is_some() {
@@ -339,10 +348,11 @@ pub async fn send_replies(
     if !answered {
         // Everything went by DM: acknowledge privately.
         let ack = Reply::private(invoker, "Sent you a direct message.");
+        let content = ack.text.render(&DiscordSyntax);
         target
             .respond(
                 http,
-                serenity::CreateInteractionResponse::Message(reply_response(&ack)),
+                serenity::CreateInteractionResponse::Message(reply_response(&ack, content, true)),
             )
             .await?;
     }
@@ -361,9 +371,9 @@ fn is_ephemeral(r: &Reply) -> bool {
     r.is_error || matches!(r.visibility, Visibility::Private(_))
 }
 
-/// The message text (with mentions of exactly the pinged users) and a text attachment if
-/// the text is too long for one message.
-fn content_of(r: &Reply) -> (String, Option<serenity::CreateAttachment>) {
+/// The message texts of a reply (with mentions of the pinged users): one, or several when
+/// the text is longer than Discord's limit (see [`split_content`]).
+fn contents(r: &Reply) -> Vec<String> {
     let body = r.text.render(&DiscordSyntax);
     let mut text = String::new();
     for p in &r.pings {
@@ -374,12 +384,97 @@ fn content_of(r: &Reply) -> (String, Option<serenity::CreateAttachment>) {
         }
     }
     text.push_str(&body);
-    if text.chars().count() <= MAX_CONTENT {
-        return (text, None);
+    split_content(&text, MAX_CONTENT)
+}
+
+/// Split `text` into pieces of at most `max` characters, at line boundaries; a line longer
+/// than `max` is split between words, and only a word longer than `max` is cut inside
+/// (never inside a `<…>` mention or timestamp that fits a message). Invariants: every piece
+/// is at most `max` characters; the pieces hold the text's words in order, each word whole
+/// unless longer than `max`; only blank lines at a cut are dropped. A text that fits is
+/// returned as it is (one piece).
+pub fn split_content(text: &str, max: usize) -> Vec<String> {
+    let max = max.max(1);
+    let len = |s: &str| s.chars().count();
+    if len(text) <= max {
+        return vec![text.to_string()];
     }
-    let head: String = text.chars().take(MAX_CONTENT - 60).collect();
-    let att = serenity::CreateAttachment::bytes(text.clone().into_bytes(), "message.txt");
-    (format!("{head}\n… (the full text is attached)"), Some(att))
+    // Cut one over-long line into pieces between words.
+    fn words(line: &str, max: usize, out: &mut Vec<String>) {
+        let mut cur = String::new();
+        let mut cur_len = 0;
+        for w in line.split(' ') {
+            let wl = w.chars().count();
+            let sep = usize::from(cur_len > 0);
+            if cur_len + sep + wl <= max {
+                if sep == 1 {
+                    cur.push(' ');
+                }
+                cur.push_str(w);
+                cur_len += sep + wl;
+                continue;
+            }
+            if cur_len > 0 {
+                out.push(std::mem::take(&mut cur));
+            }
+            if wl <= max {
+                cur.push_str(w);
+                cur_len = wl;
+                continue;
+            }
+            // A single word longer than a message: cut it, but not inside a `<…>` tag.
+            let chars: Vec<char> = w.chars().collect();
+            let mut i = 0;
+            while chars.len() - i > max {
+                let mut end = i + max;
+                let piece = &chars[i..end];
+                if let Some(open) = piece.iter().rposition(|&c| c == '<') {
+                    if !piece[open..].contains(&'>') && open > 0 {
+                        end = i + open;
+                    }
+                }
+                out.push(chars[i..end].iter().collect());
+                i = end;
+            }
+            cur = chars[i..].iter().collect();
+            cur_len = chars.len() - i;
+        }
+        if cur_len > 0 {
+            out.push(cur);
+        }
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut cur: Option<(String, usize)> = None;
+    for line in text.split('\n') {
+        let ll = len(line);
+        if let Some((c, cl)) = &mut cur {
+            if *cl + 1 + ll <= max {
+                c.push('\n');
+                c.push_str(line);
+                *cl += 1 + ll;
+                continue;
+            }
+        }
+        if let Some((c, _)) = cur.take() {
+            if !c.trim().is_empty() {
+                out.push(c);
+            }
+        }
+        if ll <= max {
+            cur = Some((line.to_string(), ll));
+        } else {
+            words(line, max, &mut out);
+        }
+    }
+    if let Some((c, _)) = cur {
+        if !c.trim().is_empty() {
+            out.push(c);
+        }
+    }
+    if out.is_empty() {
+        out.push(String::new());
+    }
+    out
 }
 
 fn allowed_mentions(r: &Reply) -> serenity::CreateAllowedMentions {
@@ -438,41 +533,53 @@ fn attachments(r: &Reply) -> Vec<serenity::CreateAttachment> {
     v
 }
 
-fn reply_response(r: &Reply) -> serenity::CreateInteractionResponseMessage {
-    let (content, extra) = content_of(r);
+fn reply_response(
+    r: &Reply,
+    content: String,
+    last: bool,
+) -> serenity::CreateInteractionResponseMessage {
     let mut m = serenity::CreateInteractionResponseMessage::new()
         .content(content)
         .ephemeral(is_ephemeral(r))
         .allowed_mentions(allowed_mentions(r))
-        .components(components(r));
-    for a in attachments(r).into_iter().chain(extra) {
-        m = m.add_file(a);
+        .components(if last { components(r) } else { vec![] });
+    if last {
+        for a in attachments(r) {
+            m = m.add_file(a);
+        }
     }
     m
 }
 
-fn reply_followup(r: &Reply) -> serenity::CreateInteractionResponseFollowup {
-    let (content, extra) = content_of(r);
+fn reply_followup(
+    r: &Reply,
+    content: String,
+    last: bool,
+) -> serenity::CreateInteractionResponseFollowup {
     let mut m = serenity::CreateInteractionResponseFollowup::new()
         .content(content)
         .ephemeral(is_ephemeral(r))
         .allowed_mentions(allowed_mentions(r))
-        .components(components(r));
-    for a in attachments(r).into_iter().chain(extra) {
-        m = m.add_file(a);
+        .components(if last { components(r) } else { vec![] });
+    if last {
+        for a in attachments(r) {
+            m = m.add_file(a);
+        }
     }
     m
 }
 
-/// A channel or DM message for a reply (used for DMs and reminders).
-pub fn reply_message(r: &Reply) -> serenity::CreateMessage {
-    let (content, extra) = content_of(r);
+/// A channel or DM message for one piece of a reply's text (`last`: the piece that carries
+/// the buttons and attachments).
+pub fn reply_message(r: &Reply, content: String, last: bool) -> serenity::CreateMessage {
     let mut m = serenity::CreateMessage::new()
         .content(content)
         .allowed_mentions(allowed_mentions(r))
-        .components(components(r));
-    for a in attachments(r).into_iter().chain(extra) {
-        m = m.add_file(a);
+        .components(if last { components(r) } else { vec![] });
+    if last {
+        for a in attachments(r) {
+            m = m.add_file(a);
+        }
     }
     m
 }
@@ -486,7 +593,21 @@ async fn send_dm(http: &serenity::Http, user: &str, r: &Reply) {
 async fn dm(http: &serenity::Http, user: &str, r: &Reply) -> anyhow::Result<()> {
     let uid: u64 = user.parse()?;
     let ch = serenity::UserId::new(uid).create_dm_channel(http).await?;
-    ch.id.send_message(http, reply_message(r)).await?;
+    send_pieces(http, ch.id, r).await
+}
+
+/// Send a reply to a channel (or DM channel) as one message per piece of its text.
+async fn send_pieces(
+    http: &serenity::Http,
+    ch: serenity::ChannelId,
+    r: &Reply,
+) -> anyhow::Result<()> {
+    let pieces = contents(r);
+    let n = pieces.len();
+    for (i, content) in pieces.into_iter().enumerate() {
+        ch.send_message(http, reply_message(r, content, i + 1 == n))
+            .await?;
+    }
     Ok(())
 }
 
@@ -547,19 +668,103 @@ mod tests {
             pings: vec!["11".into(), "22".into()],
             ..Reply::public("your turn")
         };
-        let (c, _) = content_of(&r);
-        assert_eq!(c, "<@11> <@22> your turn");
+        assert_eq!(contents(&r), vec!["<@11> <@22> your turn"]);
         let json = serde_json::to_value(allowed_mentions(&r)).unwrap();
         assert_eq!(json["users"], serde_json::json!(["11", "22"]));
         assert_eq!(json["parse"], serde_json::json!([]));
     }
 
+    // Issue 11, point 8: no message over Discord's 2,000 characters; long texts are split
+    // at line boundaries, never inside a mention or a word.
     #[test]
-    fn long_text_is_attached_not_cut() {
-        let r = Reply::public("x".repeat(5000));
-        let (c, att) = content_of(&r);
-        assert!(c.chars().count() <= MAX_CONTENT);
-        assert!(att.is_some());
+    fn long_text_is_split_at_lines_never_inside_a_mention_or_word() {
+        let mut text = String::new();
+        for i in 0..120 {
+            text.push_str(&format!(
+                "Line {i}: <@{}> moved to Kathmandu and everything was fine.\n",
+                100_000_000_000_000_000u64 + i
+            ));
+        }
+        let pieces = split_content(&text, MAX_CONTENT);
+        assert!(pieces.len() >= 4, "{}", pieces.len());
+        for p in &pieces {
+            assert!(p.chars().count() <= MAX_CONTENT, "{}", p.chars().count());
+            for line in p.lines() {
+                assert!(
+                    line.starts_with("Line ") && line.ends_with("fine."),
+                    "cut inside a line: {line}"
+                );
+            }
+        }
+        assert_eq!(
+            pieces.join("\n").trim_end(),
+            text.trim_end(),
+            "nothing lost"
+        );
+        // One line longer than a message: split between words; each mention whole.
+        let long: String = (0..400)
+            .map(|i| format!("<@{}>", 200_000_000_000_000_000u64 + i))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let pieces = split_content(&long, MAX_CONTENT);
+        assert!(pieces.len() > 1);
+        let mut words = Vec::new();
+        for p in &pieces {
+            assert!(p.chars().count() <= MAX_CONTENT);
+            for w in p.split(' ') {
+                assert!(w.starts_with("<@") && w.ends_with('>'), "cut mention {w}");
+                words.push(w.to_string());
+            }
+        }
+        assert_eq!(words.join(" "), long);
+        // A word longer than a message is cut, but not inside a tag.
+        let blob = format!("{}<@123456789012345678>", "x".repeat(1990));
+        let pieces = split_content(&blob, MAX_CONTENT);
+        assert_eq!(pieces.len(), 2);
+        assert_eq!(pieces[1], "<@123456789012345678>");
+        // Short texts are one message as they are; the reply path uses the splitter.
+        assert_eq!(
+            split_content("hi\n\nthere", MAX_CONTENT),
+            vec!["hi\n\nthere"]
+        );
+        let r = Reply::public(text.clone());
+        let c = contents(&r);
+        assert!(c.len() >= 4 && c.iter().all(|p| p.chars().count() <= MAX_CONTENT));
+    }
+
+    // Issue 11, point 9: on Discord, replies name the slash commands: help headings,
+    // `/undo answer:accept`, "`/move` with no steps lists your legal steps", the command
+    // list of errors and the reminder errors.
+    #[test]
+    fn replies_name_slash_commands_on_discord() {
+        use crate::chat::{ChatError, RemindError};
+        let help = crate::chat::help::help("").unwrap().render(&DiscordSyntax);
+        for want in [
+            "**`/game`**",
+            "**`/move`**",
+            "`/undo answer:accept`",
+            "`/move` with no steps lists your legal steps",
+            "`/game join`",
+        ] {
+            assert!(help.contains(want), "{want} in {help}");
+        }
+        assert!(
+            !help.contains("**game**") && !help.contains("`game join`"),
+            "{help}"
+        );
+        let e = ChatError::UnknownCommand("fly".into())
+            .text()
+            .render(&DiscordSyntax);
+        assert!(
+            e.contains("`/game` (new, join") && e.contains("`/move`"),
+            "{e}"
+        );
+        assert!(!e.contains("`game "), "{e}");
+        let e = ChatError::from(RemindError::BadOnOff("dm"))
+            .text()
+            .render(&DiscordSyntax);
+        assert!(e.contains("`/remind setting:dm value:on`"), "{e}");
+        assert!(!e.contains("`remind "), "{e}");
     }
 
     #[test]
