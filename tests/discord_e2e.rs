@@ -1029,3 +1029,41 @@ async fn game_export_attaches_the_replay_file() {
     );
     bot.stop().await;
 }
+
+/// Issue 11, point 10: `/move` suggestions rank the step that ends the turn first, and a
+/// typed chain longer than Discord's 100 characters still gets suggestions for its last
+/// step (the earlier steps shortened so the choice fits).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn move_autocomplete_ranks_end_first_and_fits_long_chains() {
+    let (ann, bob, cy) = users();
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("autocomplete-long");
+    seed_nepal_3(&db, [&ann, &bob, &cy]);
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+    let choices = fake
+        .autocomplete(
+            &ann,
+            &["move"],
+            json!([{"name": "steps", "type": 3, "value": "", "focused": true}]),
+        )
+        .await;
+    assert!(!choices.is_empty() && choices.len() <= 25);
+    assert_eq!(choices[0]["value"], "end", "{choices:?}");
+    let long = format!("grow{}Kathmandu; en", " ".repeat(120));
+    let choices = fake
+        .autocomplete(
+            &ann,
+            &["move"],
+            json!([{"name": "steps", "type": 3, "value": long, "focused": true}]),
+        )
+        .await;
+    assert_eq!(choices.len(), 1, "{choices:?}");
+    let v = choices[0]["value"].as_str().unwrap();
+    assert!(v.chars().count() <= 100 && v.ends_with(";end"), "{v}");
+    assert!(
+        choices[0]["name"].as_str().unwrap().chars().count() <= 100,
+        "{choices:?}"
+    );
+    bot.stop().await;
+}

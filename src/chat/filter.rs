@@ -408,29 +408,50 @@ pub(crate) fn legal_list(g: &dyn AnyGame, seat: Seat) -> Vec<StepInfo> {
     g.legal(seat)
 }
 
+/// Single-word steps that end or pass a turn: ranked first among the suggestions, so the
+/// step that finishes a turn is always offered.
+pub(crate) const TURN_WORDS: &[&str] = &["end", "pass", "done", "seal"];
+
 /// Autocomplete for `seat`: its legal next steps matching what was typed after the last
 /// `;` (earlier steps are applied to a copy first). At most `max`, each the full text to
-/// submit. Only `seat`'s own steps, so only its own information.
-pub(crate) fn suggestions(g: &dyn AnyGame, seat: Seat, partial: &str, max: usize) -> Vec<StepInfo> {
+/// submit, at most `max_chars` characters: when the earlier steps make it longer, they are
+/// shortened to unique beginnings of their words (checked by playing them on a copy), so a
+/// long chain still gets suggestions for its last step. The steps that end or pass a turn
+/// ([`TURN_WORDS`]) come first, then the others in the game's order. Only `seat`'s own
+/// steps, so only its own information.
+pub(crate) fn suggestions(
+    g: &dyn AnyGame,
+    seat: Seat,
+    partial: &str,
+    max: usize,
+    max_chars: usize,
+) -> Vec<StepInfo> {
     let mut game = g.box_clone();
     let parts: Vec<&str> = partial.split(';').collect();
     let (last, earlier) = parts.split_last().expect("split yields one part");
     let mut prefix = String::new();
+    let mut short = String::new();
     for p in earlier {
         let p = p.trim();
         if p.is_empty() {
             continue;
         }
+        let before = game.box_clone();
+        let mut played = Vec::new();
         for s in game.expand(seat, p) {
-            if game.play(seat, &s).is_err() {
-                return vec![];
+            match game.play(seat, &s) {
+                Ok((n, _)) => played.push(n),
+                Err(_) => return vec![],
             }
         }
         prefix.push_str(p);
         prefix.push_str("; ");
+        short.push_str(&shortest_form(&*before, seat, p, &played));
+        short.push(';');
     }
     let typed: Vec<String> = last.split_whitespace().map(|w| w.to_lowercase()).collect();
-    game.legal(seat)
+    let mut hits: Vec<StepInfo> = game
+        .legal(seat)
         .into_iter()
         .filter(|s| {
             let words: Vec<String> = s
@@ -444,12 +465,55 @@ pub(crate) fn suggestions(g: &dyn AnyGame, seat: Seat, partial: &str, max: usize
                     .zip(&words)
                     .all(|(t, w)| w.starts_with(t.as_str()))
         })
-        .take(max)
-        .map(|s| StepInfo {
-            notation: format!("{prefix}{}", s.notation),
-            label: s.label,
+        .collect();
+    // Stable: the turn-ending words first, the rest in the game's order.
+    hits.sort_by_key(|s| !TURN_WORDS.contains(&s.notation.to_lowercase().as_str()));
+    hits.into_iter()
+        .filter_map(|s| {
+            let full = format!("{prefix}{}", s.notation);
+            let notation = if full.chars().count() <= max_chars {
+                full
+            } else {
+                let short = format!("{short}{}", s.notation);
+                (short.chars().count() <= max_chars).then_some(short)?
+            };
+            Some(StepInfo {
+                notation,
+                label: s.label,
+            })
         })
+        .take(max)
         .collect()
+}
+
+/// The shortest text, word by word a unique beginning of `part`'s words, that plays the same
+/// steps (`played`) for `seat` from the state `before`; `part` itself if none is shorter.
+fn shortest_form(before: &dyn AnyGame, seat: Seat, part: &str, played: &[String]) -> String {
+    let same = |text: &str| -> bool {
+        let mut g = before.box_clone();
+        let mut out = Vec::new();
+        for s in g.expand(seat, text) {
+            match g.play(seat, &s) {
+                Ok((n, _)) => out.push(n),
+                Err(_) => return false,
+            }
+        }
+        out == played
+    };
+    let mut words: Vec<String> = part.split_whitespace().map(str::to_string).collect();
+    for i in 0..words.len() {
+        let word = words[i].clone();
+        let chars: Vec<char> = word.chars().collect();
+        for n in 1..chars.len() {
+            let mut trial = words.clone();
+            trial[i] = chars[..n].iter().collect();
+            if same(&trial.join(" ")) {
+                words = trial;
+                break;
+            }
+        }
+    }
+    words.join(" ")
 }
 
 /// One entry of the log as a viewer may see it.

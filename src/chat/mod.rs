@@ -346,6 +346,19 @@ impl Chat {
         partial: &str,
         max: usize,
     ) -> Vec<StepInfo> {
+        self.suggest_steps_within(place, user_id, partial, max, usize::MAX)
+    }
+
+    /// [`Chat::suggest_steps`] with each suggestion (the whole text to submit) at most
+    /// `max_chars` characters (Discord: 100): earlier steps of a long chain are shortened.
+    pub fn suggest_steps_within(
+        &self,
+        place: &Place,
+        user_id: &str,
+        partial: &str,
+        max: usize,
+        max_chars: usize,
+    ) -> Vec<StepInfo> {
         let partial: String = partial.chars().take(MAX_COMMAND_LEN).collect();
         let Ok(l) = self.load_active(place) else {
             return vec![];
@@ -353,7 +366,7 @@ impl Chat {
         let (Some(game), Some(seat)) = (l.game, seat_of(&l.seats, user_id)) else {
             return vec![];
         };
-        filter::suggestions(&*game, seat, &partial, max)
+        filter::suggestions(&*game, seat, &partial, max, max_chars)
     }
 
     /// Load the active game of a place (lobby or running), if any.

@@ -960,7 +960,10 @@ fn payloads(
     push(format!("{:?}", filter::buttons(g, seats, version, viewer)));
     if let Viewer::Seat(s) = viewer {
         push(format!("{:?}", filter::legal_list(g, s)));
-        push(format!("{:?}", filter::suggestions(g, s, "", 25)));
+        push(format!(
+            "{:?}",
+            filter::suggestions(g, s, "", 25, usize::MAX)
+        ));
     }
     push(filter::history(actions, seats, viewer, false, 100).to_string());
     push(format!("{:?}", filter::visible_log(actions, viewer, false)));
@@ -1790,4 +1793,35 @@ fn replies_name_commands_as_references_for_each_front_end() {
         r[0].text
     );
     assert!(r[0].text.contains("`remind dm on`"), "{}", r[0].text);
+}
+
+// Issue 11, point 10: the suggestions rank the short steps that end or pass a turn first
+// (so `end` is among even the first few), and a chain longer than Discord's 100 characters
+// still gets suggestions for its last step, whose text plays the same steps.
+#[test]
+fn autocomplete_ranks_turn_ending_steps_first_and_fits_long_chains() {
+    let t = T::started(&["ann", "bob"]);
+    let s = t.chat.suggest_steps(&place(), "id-ann", "", 2);
+    assert_eq!(s[0].notation, "end", "{s:?}");
+    assert_eq!(s[1].notation, "add 1", "then the game's order: {s:?}");
+    let chain = "hide; ".repeat(20);
+    assert!(chain.len() > 100);
+    let s = t
+        .chat
+        .suggest_steps_within(&place(), "id-ann", &format!("{chain}en"), 25, 100);
+    assert_eq!(s.len(), 1, "{s:?}");
+    assert!(s[0].notation.chars().count() <= 100, "{}", s[0].notation);
+    assert!(s[0].notation.ends_with("end"), "{}", s[0].notation);
+    let s = t
+        .chat
+        .suggest_steps_within(&place(), "id-ann", &chain, 25, 100);
+    assert!(s.len() >= 4 && s[0].notation.ends_with("end"), "{s:?}");
+    // The shortened text plays the same 20 hides and the end.
+    let s = t
+        .chat
+        .suggest_steps_within(&place(), "id-ann", &format!("{chain}en"), 25, 100);
+    t.ok("ann", &format!("move {}", s[0].notation));
+    let log = t.log();
+    assert_eq!(log.iter().filter(|s| *s == "hide").count(), 20, "{log:?}");
+    assert_eq!(log.last().map(String::as_str), Some("end"));
 }

@@ -230,15 +230,15 @@ async fn ac_move(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteRes
     let user = ctx.author().id.to_string();
     let typed = partial.to_string();
     let steps = tokio::task::spawn_blocking(move || {
-        chat.suggest_steps(&place, &user, &typed, MAX_SUGGESTIONS)
+        chat.suggest_steps_within(&place, &user, &typed, MAX_SUGGESTIONS, MAX_CHOICE)
     })
     .await
     .unwrap_or_default();
     // Each suggestion is the whole text to submit (earlier `;` steps included).
     let choices = steps
         .into_iter()
-        .take(MAX_SUGGESTIONS)
         .filter(|s| s.notation.chars().count() <= MAX_CHOICE)
+        .take(MAX_SUGGESTIONS)
         .map(|s| {
             let name = if s.label.is_empty() || s.label == s.notation {
                 s.notation.clone()
