@@ -8,7 +8,7 @@
 //! newer version naming a command this one lacks) is logged and marked delivered, never
 //! retried forever.
 
-use super::{Chat, Place, Reply};
+use super::{Chat, Place, Reply, Text, Visibility};
 use crate::store::{OutboxEntry, PendingReply};
 
 /// An undelivered reply and the place it belongs to.
@@ -40,7 +40,36 @@ pub(crate) fn reply_of(p: &PendingReply) -> Result<Reply, String> {
     Ok(r)
 }
 
+/// How many of a player's latest private replies `board private` repeats.
+pub(crate) const PRIVATE_NEWS: usize = 5;
+
+/// Outbox rows looked at for them (private replies are among the public ones).
+const NEWS_SCAN: usize = 400;
+
 impl Chat {
+    /// The texts of the last `n` replies of committed changes in game `game_id` that were
+    /// private to `user` (oldest first): what a player whose direct messages are closed
+    /// missed. Only replies whose audience is exactly this user are ever returned.
+    pub(crate) fn private_news(&self, game_id: i64, user: &str, n: usize) -> Vec<Text> {
+        let rows = match self.lock().store.recent_payloads(game_id, NEWS_SCAN) {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::warn!("reading the outbox failed: {e}");
+                return vec![];
+            }
+        };
+        let mut news: Vec<Text> = rows
+            .iter()
+            .filter_map(|p| serde_json::from_str::<Reply>(p).ok())
+            .filter(|r| matches!(&r.visibility, Visibility::Private(u) if u == user))
+            .filter(|r| !r.is_error)
+            .map(|r| r.text)
+            .take(n)
+            .collect();
+        news.reverse();
+        news
+    }
+
     /// The newest outbox row now: replies of changes committed later have larger ids. At
     /// start-up, the rows up to this mark are the ones a previous run left undelivered.
     pub fn outbox_mark(&self) -> i64 {

@@ -1825,3 +1825,30 @@ fn autocomplete_ranks_turn_ending_steps_first_and_fits_long_chains() {
     assert_eq!(log.iter().filter(|s| *s == "hide").count(), 20, "{log:?}");
     assert_eq!(log.last().map(String::as_str), Some("end"));
 }
+
+/// A player whose direct messages are closed misses private replies: `board private`
+/// repeats their latest private news, and only theirs (issue 11).
+#[test]
+fn board_private_repeats_the_players_latest_private_news_and_only_theirs() {
+    let t = T::started(&["ann", "bob"]);
+    let drew = t.ok("ann", "move draw");
+    let secret = drew
+        .iter()
+        .find(|r| r.visibility == Visibility::Private("id-ann".into()))
+        .map(|r| r.text.to_string())
+        .expect("a private reply to ann");
+    let marker = secret
+        .split_whitespace()
+        .find(|w| w.contains("SECRET-"))
+        .expect("the drawn secret")
+        .trim_matches(|c: char| !c.is_alphanumeric() && c != '-')
+        .to_string();
+    let mine = t.ok("ann", "board private")[0].text.to_string();
+    assert!(mine.contains("Your latest private news"), "{mine}");
+    assert!(mine.contains(&marker), "{mine}");
+    for (user, cmd) in [("bob", "board private"), ("bob", "board"), ("ann", "board")] {
+        let other = t.ok(user, cmd)[0].text.to_string();
+        assert!(!other.contains(&marker), "`{user}: {cmd}` leaks: {other}");
+        assert!(!other.contains("private news"), "{other}");
+    }
+}

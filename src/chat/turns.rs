@@ -2,6 +2,7 @@
 
 use super::commit::{self, Turn};
 use super::filter;
+use super::outbox::PRIVATE_NEWS;
 use super::*;
 use crate::engine::{Status, Viewer};
 
@@ -181,7 +182,14 @@ impl Chat {
             if viewer == Viewer::Spectator {
                 return Err(ChatError::NoPrivateView);
             }
-            let (text, png) = filter::board(&*g, viewer);
+            let (mut text, png) = filter::board(&*g, viewer);
+            let news = self.private_news(l.row.id, &req.user.id, PRIVATE_NEWS);
+            if !news.is_empty() {
+                text.line(Text::from("Your latest private news (oldest first):"));
+                for n in news {
+                    text.line(n);
+                }
+            }
             let mut r = Reply::private(&req.user.id, text);
             r.image = Some(png);
             return Ok(vec![r]);

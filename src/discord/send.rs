@@ -2,7 +2,7 @@
 
 use super::{Ctx, Data, Error};
 use crate::chat::table::{self, ArgKind};
-use crate::chat::{Chat, CmdRef, Place, Reply, Request, Syntax, TimeStyle, User, Visibility};
+use crate::chat::{Chat, CmdRef, Place, Reply, Request, Syntax, Text, TimeStyle, User, Visibility};
 use poise::serenity_prelude as serenity;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -98,6 +98,12 @@ impl Target<'_> {
         match self {
             Target::Command(i) => i.defer_ephemeral(http).await,
             Target::Component(i) => i.defer_ephemeral(http).await,
+        }
+    }
+    fn channel_id(&self) -> serenity::ChannelId {
+        match self {
+            Target::Command(i) => i.channel_id,
+            Target::Component(i) => i.channel_id,
         }
     }
     fn user_id(&self) -> serenity::UserId {
@@ -311,7 +317,17 @@ pub async fn send_replies(
     for r in &replies {
         if let Visibility::Private(u) = &r.visibility {
             if u != invoker {
-                send_dm(http, u, r).await;
+                if !send_dm(http, u, r).await {
+                    // Their direct messages are closed: tell the channel, without the
+                    // content, where to read it (`board private` repeats private news).
+                    let note = closed_dm_note(u);
+                    if let Err(e) = send_pieces(http, target.channel_id(), &note).await {
+                        tracing::warn!(
+                            user = u.as_str(),
+                            "could not post the private-news note: {e}"
+                        );
+                    }
+                }
                 delivered(chat, r).await;
                 continue;
             }
@@ -584,10 +600,28 @@ pub fn reply_message(r: &Reply, content: String, last: bool) -> serenity::Create
     m
 }
 
-async fn send_dm(http: &serenity::Http, user: &str, r: &Reply) {
-    if let Err(e) = dm(http, user, r).await {
-        tracing::warn!(user, "could not send a direct message: {e}");
+/// Send a reply by direct message; false if that failed (DMs closed, unknown user).
+async fn send_dm(http: &serenity::Http, user: &str, r: &Reply) -> bool {
+    match dm(http, user, r).await {
+        Ok(()) => true,
+        Err(e) => {
+            tracing::warn!(user, "could not send a direct message: {e}");
+            false
+        }
     }
+}
+
+/// The channel's content-free note for a player whose direct messages are closed: it pings
+/// only that player and names the command that shows their private news.
+pub(crate) fn closed_dm_note(user: &str) -> Reply {
+    let mut note = Reply::public(
+        Text::new()
+            .mention(user, user)
+            .p(" has private news: ")
+            .cmd("board", &["private"]),
+    );
+    note.pings = vec![user.to_string()];
+    note
 }
 
 async fn dm(http: &serenity::Http, user: &str, r: &Reply) -> anyhow::Result<()> {
@@ -642,6 +676,17 @@ pub async fn event_handler(
 mod tests {
     use super::*;
     use crate::chat::Button;
+
+    #[test]
+    fn closed_dm_note_pings_only_that_player_and_names_board_private() {
+        let note = closed_dm_note("123");
+        assert_eq!(note.visibility, Visibility::Public);
+        assert_eq!(note.pings, vec!["123".to_string()]);
+        assert_eq!(
+            note.text.render(&DiscordSyntax),
+            "<@123> has private news: `/board private:True`"
+        );
+    }
 
     #[test]
     fn button_ids_round_trip_version_and_command() {

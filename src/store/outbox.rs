@@ -110,6 +110,19 @@ impl Store {
         Ok(rows)
     }
 
+    /// The payloads of the newest `limit` outbox rows of a game, newest first, delivered or
+    /// not (for "your latest private news": the chat layer filters them per viewer).
+    pub fn recent_payloads(&self, game_id: i64, limit: usize) -> Result<Vec<String>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT payload FROM outbox WHERE game_id = ?1 ORDER BY id DESC LIMIT ?2",
+        )?;
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let rows = st
+            .query_map(params![game_id, limit], |r| r.get(0))?
+            .collect::<rusqlite::Result<Vec<String>>>()?;
+        Ok(rows)
+    }
+
     /// Mark replies delivered (idempotent). Their images and files are dropped: they are
     /// never sent again.
     pub fn mark_delivered(&mut self, ids: &[i64], now: i64) -> Result<()> {
