@@ -927,6 +927,26 @@ fn nep_score_19_tie_broken_by_fewer_pieces_on_board() {
         "Ann has 4 pieces on the map, Bob 5"
     );
     assert!(r.note.contains("fewer pieces"), "{}", r.note);
+    // The note names the one winner and explains the one real tie (Cy's 0 VP is no tie).
+    assert_eq!(
+        r.note,
+        "Ann wins; tie on 9 VP broken by fewer pieces on the board, then the longest \
+         controlled route: Ann (4 on board, longest route 0), Bob (5 on board, longest route 0)"
+    );
+}
+
+#[test]
+// NEP-SCORE-19: without any tie the note is just the winner.
+fn nep_score_19_single_winner_without_tie_note() {
+    let mut g = game(3);
+    empty_board(&mut g);
+    set(&mut g, "Kailali", 0, 1); // Far-West: Ann 5
+    g.finish(data());
+    let r = g.result.clone().unwrap();
+    assert_eq!(r.scores, vec![5, 0, 0]);
+    assert_eq!(r.places, vec![1, 2, 2]);
+    assert!(r.note.starts_with("Ann wins"), "{}", r.note);
+    assert!(!r.note.contains("share"), "{}", r.note);
 }
 
 #[test]
@@ -1661,7 +1681,11 @@ fn nep_score_22_players_tied_after_both_tie_breaks_share_the_place() {
 #[test]
 fn nep_fort_9_fortress_stays_for_the_rest_of_the_game() {
     let mut g = game_with(3, &[("fortress", "on")], 1);
-    play(&mut g, 0, "fortress Rasuwa");
+    let a = play(&mut g, 0, "fortress Rasuwa");
+    assert_eq!(
+        a.events,
+        vec![Event::public("Ann builds a fortress in Rasuwa")]
+    );
     play(&mut g, 0, "end");
     let r = pi("Rasuwa") as usize;
     // Its two pieces never move and conflict never touches them.
