@@ -7,6 +7,7 @@ use super::{
     Breakdown, Card, EndTrigger, InPlay, Nepal, NepalData, Opts, Phase, Step, DECK_SIZE, FACE_UP,
     PIECES, REGIONS,
 };
+use crate::engine::rank::{places_by_key, verdict};
 use crate::engine::{match_step, notation, GameRng, ParseError};
 use crate::engine::{Applied, Event, FinalResult, RuleError, Seat, SetupError};
 use std::fmt::Write as _;
@@ -780,16 +781,12 @@ impl Nepal {
         for b in bd.iter_mut() {
             b.total = b.during_game + b.regions.iter().sum::<i64>() + b.cards;
         }
-        let key = |s: usize| {
-            (
-                -bd[s].total,
-                bd[s].pieces_on_board as i64,
-                -(bd[s].longest_route as i64),
-            )
-        };
-        let places: Vec<u32> = (0..n)
-            .map(|s| 1 + (0..n).filter(|&o| key(o) < key(s)).count() as u32)
+        // Most VP, then fewer pieces on the board, then the longest controlled route.
+        let keys: Vec<(i64, i64, i64)> = bd
+            .iter()
+            .map(|b| (b.total, -(b.pieces_on_board as i64), b.longest_route as i64))
             .collect();
+        let places = places_by_key(&keys);
         // Note on ties.
         let mut notes = Vec::new();
         let mut seen_scores = Vec::new();
@@ -816,14 +813,7 @@ impl Nepal {
                 ));
             }
         }
-        let winners: Vec<&str> = (0..n)
-            .filter(|&s| places[s] == 1)
-            .map(|s| self.names[s].as_str())
-            .collect();
-        let mut note = format!("{} wins", winners.join(" and "));
-        if winners.len() > 1 {
-            note = format!("{} share the win", winners.join(" and "));
-        }
+        let mut note = verdict(&self.names, &places);
         for x in notes {
             let _ = write!(note, "; {x}");
         }
