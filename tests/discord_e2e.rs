@@ -795,6 +795,24 @@ async fn outbox_delivers_a_committed_steps_answer_once_after_sigkill() {
             1,
             "{point}: the step was committed before the kill"
         );
+        // The reminder schedule moved with the step, in its transaction: the game waits
+        // for bob, not ann, even though the process died right after the commit.
+        assert_eq!(
+            db_count(
+                &db,
+                &format!(
+                    "SELECT COUNT(*) FROM reminder_waits WHERE game_id = 1 AND user_id = '{}'",
+                    bob.id
+                )
+            ),
+            1,
+            "{point}: the game waits for bob after the kill"
+        );
+        assert_eq!(
+            db_count(&db, "SELECT COUNT(*) FROM reminder_waits WHERE game_id = 1"),
+            1,
+            "{point}: and for nobody else"
+        );
         assert_eq!(
             messages_with(&fake, "**ann**: end\n"),
             answered_before_kill,
