@@ -337,6 +337,30 @@ fn nep_setup_2_pieces_and_cards_by_player_count() {
 }
 
 #[test]
+// NEP-SETUP-7: a board with exactly the 26 cards five players use seats five (and no more
+// cards than that are needed).
+fn nep_setup_7_a_board_with_exactly_26_cards_seats_five() {
+    let mut kept = 0;
+    let text: String = BOARD
+        .lines()
+        .filter(|l| {
+            if l.starts_with("card ") {
+                kept += 1;
+                kept <= 26
+            } else {
+                true
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let short = parse_board(&text).expect("26 cards are enough for the board file");
+    assert_eq!(short.cards.len(), 26);
+    let g = crate::engine::setup_checked::<Nepal>(&short, &names(5), &Options::new(), 3)
+        .expect("five players with exactly 26 cards");
+    assert_eq!(g.cards.len() + g.deck.len(), 26);
+}
+
+#[test]
 fn nep_setup_12_shuffle_depends_on_seed_only() {
     let a = game_with(4, &[], 9);
     assert_eq!(a, game_with(4, &[], 9));
@@ -434,6 +458,7 @@ fn nep_grow_2_needs_own_piece_outside_kathmandu() {
     let mut g = game(3);
     let e = refuse(&mut g, 0, Step::Grow(pi("Dhading")));
     assert!(e.reason.contains("already have a piece"), "{e}");
+    assert!(e.reason.ends_with("you have none in Dhading"), "{e}");
     set(&mut g, "Dhading", 0, 1);
     play(&mut g, 0, "grow Dhading");
     assert_eq!(g.pieces_at(pi("Dhading") as usize, 0), 2);
