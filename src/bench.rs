@@ -180,3 +180,53 @@ pub fn table(results: &[GameBench]) -> String {
     }
     s
 }
+
+/// A position `steps` random steps into a game of `players` seats (seeded), for benches and
+/// size checks. Stops early if the game ends.
+pub fn position_after(
+    kind: &'static dyn crate::engine::GameKind,
+    players: usize,
+    steps: usize,
+    seed: u64,
+) -> anyhow::Result<Box<dyn crate::engine::AnyGame>> {
+    let names: Vec<String> = (0..players).map(|p| format!("p{p}")).collect();
+    let mut g = kind
+        .setup(&names, &Default::default(), seed)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut pick = GameRng::new(seed ^ 0x5eed);
+    for _ in 0..steps {
+        let Status::Acting(a) = g.status() else {
+            break;
+        };
+        let seat = a[pick.below(a.len())];
+        let legal = g.legal(seat);
+        let step = legal[pick.below(legal.len())].notation.clone();
+        g.play(seat, &step).map_err(|e| anyhow::anyhow!("{e}"))?;
+    }
+    Ok(g)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Boards go to phones on every turn: each game's mid-game board, for every player
+    /// count, is at most 150 KB (issue: speed and scale).
+    #[test]
+    fn mid_game_board_png_is_at_most_150_kb_for_every_game() {
+        for kind in Registry::builtin().all() {
+            for players in kind.min_players()..=kind.max_players() {
+                for seed in [1, 2] {
+                    let g = position_after(*kind, players, 60, seed).unwrap();
+                    let png = g.render(Viewer::Spectator);
+                    assert!(
+                        png.len() <= 150 * 1024,
+                        "{} with {players} players: board PNG is {} KB",
+                        kind.id(),
+                        png.len() / 1024
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,4 +1,10 @@
 //! PNG output.
+//!
+//! Boards are flat colours plus anti-aliased edges, so an opaque board is written as an
+//! 8-bit palette PNG: losslessly when it has at most 256 colours, otherwise reduced to 256
+//! colours by median cut over a 15-bit colour histogram (one pass to count, one to map, no
+//! dithering, so flat areas stay flat and compress well). Images with transparency keep
+//! full RGBA.
 
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder};
@@ -6,8 +12,9 @@ use image::{ExtendedColorType, ImageEncoder};
 use super::canvas::*;
 
 impl Canvas {
-    /// PNG bytes (default zlib level, adaptive filters — as small as `Best` on boards, faster; stored as RGB when fully opaque).
-    /// A zero-sized canvas encodes as a 1×1 transparent image. Never empty in practice.
+    /// PNG bytes: an 8-bit palette PNG when the canvas is fully opaque (see the module doc),
+    /// RGBA otherwise. A zero-sized canvas encodes as a 1×1 transparent image. Never empty
+    /// in practice.
     pub fn encode_png(&self) -> Vec<u8> {
         if self.img.width() == 0 || self.img.height() == 0 {
             return encode(&RgbaImage::new(1, 1)).unwrap_or_default();
@@ -20,20 +27,254 @@ impl Canvas {
 
 pub(crate) fn encode(img: &RgbaImage) -> Option<Vec<u8>> {
     let (w, h) = img.dimensions();
+    let raw = img.as_raw();
+    if raw.chunks_exact(4).all(|p| p[3] == 255) {
+        let ix = to_indexed(raw);
+        return encode_indexed(w, h, &ix.palette, &ix.indices);
+    }
     let mut out = Vec::new();
     let enc = PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive);
-    let raw = img.as_raw();
-    let opaque = raw.chunks_exact(4).all(|p| p[3] == 255);
-    let res = if opaque {
-        let rgb: Vec<u8> = raw
-            .chunks_exact(4)
-            .flat_map(|p| [p[0], p[1], p[2]])
-            .collect();
-        enc.write_image(&rgb, w, h, ExtendedColorType::Rgb8)
+    enc.write_image(raw, w, h, ExtendedColorType::Rgba8)
+        .ok()
+        .map(|_| out)
+}
+
+/// The fastest PNG the encoder writes for these pixels (RGB, no filter, fastest deflate):
+/// the floor `sherpa bench` compares board encoding against.
+pub fn encode_fastest(img: &RgbaImage) -> Option<Vec<u8>> {
+    let (w, h) = img.dimensions();
+    let rgb: Vec<u8> = img
+        .as_raw()
+        .chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    let mut out = Vec::new();
+    let mut enc = ::png::Encoder::new(&mut out, w, h);
+    enc.set_color(::png::ColorType::Rgb);
+    enc.set_depth(::png::BitDepth::Eight);
+    enc.set_compression(::png::Compression::Fastest);
+    enc.set_filter(::png::Filter::NoFilter);
+    let mut wr = enc.write_header().ok()?;
+    wr.write_image_data(&rgb).ok()?;
+    wr.finish().ok()?;
+    Some(out)
+}
+
+fn encode_indexed(w: u32, h: u32, palette: &[u8], indices: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut enc = ::png::Encoder::new(&mut out, w, h);
+    enc.set_color(::png::ColorType::Indexed);
+    enc.set_depth(::png::BitDepth::Eight);
+    enc.set_palette(palette.to_vec());
+    // zlib level 1 on unfiltered indices: measured on the boards, as small as level 3 with
+    // Up filtering and a third of the time; fdeflate's fast modes expect filtered bytes.
+    enc.set_deflate_compression(::png::DeflateCompression::Level(1));
+    enc.set_filter(::png::Filter::NoFilter);
+    let mut wr = enc.write_header().ok()?;
+    wr.write_image_data(indices).ok()?;
+    wr.finish().ok()?;
+    Some(out)
+}
+
+/// An image as palette indices.
+pub struct Indexed {
+    /// RGB triples, at most 256 of them.
+    pub palette: Vec<u8>,
+    /// One palette index per pixel, row by row.
+    pub indices: Vec<u8>,
+}
+
+const KEYS: usize = 1 << 15;
+const NONE: u32 = u32::MAX;
+
+fn key(p: &[u8]) -> usize {
+    (usize::from(p[0] >> 3) << 10) | (usize::from(p[1] >> 3) << 5) | usize::from(p[2] >> 3)
+}
+
+fn pack(p: &[u8]) -> u32 {
+    (u32::from(p[0]) << 16) | (u32::from(p[1]) << 8) | u32::from(p[2])
+}
+
+/// Count colours into 15-bit buckets, remembering each bucket's first exact colour and
+/// whether a second one fell into it.
+struct Histogram {
+    count: Vec<u32>,
+    sum: Vec<[u64; 3]>,
+    first: Vec<u32>,
+    mixed: Vec<bool>,
+}
+
+impl Histogram {
+    fn of(raw: &[u8]) -> Histogram {
+        let mut hist = Histogram {
+            count: vec![0; KEYS],
+            sum: vec![[0; 3]; KEYS],
+            first: vec![NONE; KEYS],
+            mixed: vec![false; KEYS],
+        };
+        // Runs of one colour (most of a board) update the bucket once.
+        let mut px = raw.chunks_exact(4);
+        let Some(mut run_px) = px.next() else {
+            return hist;
+        };
+        let mut run = 1u32;
+        for p in px {
+            if p[..3] == run_px[..3] {
+                run += 1;
+            } else {
+                hist.add(run_px, run);
+                run_px = p;
+                run = 1;
+            }
+        }
+        hist.add(run_px, run);
+        hist
+    }
+
+    fn add(&mut self, p: &[u8], n: u32) {
+        let k = key(p);
+        self.count[k] += n;
+        let s = &mut self.sum[k];
+        for c in 0..3 {
+            s[c] += u64::from(p[c]) * u64::from(n);
+        }
+        let c = pack(p);
+        if self.first[k] == NONE {
+            self.first[k] = c;
+        } else if self.first[k] != c {
+            self.mixed[k] = true;
+        }
+    }
+
+    fn mean(&self, k: usize) -> [u8; 3] {
+        let n = u64::from(self.count[k]).max(1);
+        let s = self.sum[k];
+        [0, 1, 2].map(|c| ((s[c] + n / 2) / n) as u8)
+    }
+}
+
+/// Opaque RGBA pixels as at most 256 palette colours. Exact when the image has at most
+/// 256 colours; otherwise each pixel gets the palette colour chosen for its 15-bit bucket.
+pub fn to_indexed(raw: &[u8]) -> Indexed {
+    let hist = Histogram::of(raw);
+    let used: Vec<usize> = (0..KEYS).filter(|&k| hist.count[k] > 0).collect();
+    let mut lut = vec![0u8; KEYS];
+    let mut palette = Vec::with_capacity(256 * 3);
+    if used.len() <= 256 && used.iter().all(|&k| !hist.mixed[k]) {
+        for (i, &k) in used.iter().enumerate() {
+            lut[k] = i as u8;
+            let c = hist.first[k];
+            palette.extend_from_slice(&[(c >> 16) as u8, (c >> 8) as u8, c as u8]);
+        }
     } else {
-        enc.write_image(raw, w, h, ExtendedColorType::Rgba8)
+        let colours = median_cut(&hist, &used);
+        for &k in &used {
+            lut[k] = nearest(&colours, hist.mean(k));
+        }
+        for c in &colours {
+            palette.extend_from_slice(c);
+        }
+    }
+    if palette.is_empty() {
+        palette.extend_from_slice(&[0, 0, 0]);
+    }
+    let indices = raw.chunks_exact(4).map(|p| lut[key(p)]).collect();
+    Indexed { palette, indices }
+}
+
+/// Split the used buckets into at most 256 boxes, always splitting the box with the most
+/// pixels × widest channel range at its pixel-weighted median; each box's colour is its
+/// pixel-weighted mean.
+fn median_cut(hist: &Histogram, used: &[usize]) -> Vec<[u8; 3]> {
+    struct Item {
+        rgb: [u8; 3],
+        n: u64,
+    }
+    let mut items: Vec<Item> = used
+        .iter()
+        .map(|&k| Item {
+            rgb: hist.mean(k),
+            n: u64::from(hist.count[k]),
+        })
+        .collect();
+    fn widest(items: &[Item]) -> (usize, u8) {
+        let mut best = (0, 0u8);
+        for c in 0..3 {
+            let lo = items.iter().map(|i| i.rgb[c]).min().unwrap_or(0);
+            let hi = items.iter().map(|i| i.rgb[c]).max().unwrap_or(0);
+            if hi - lo > best.1 {
+                best = (c, hi - lo);
+            }
+        }
+        best
+    }
+    // Boxes are ranges of `items`, kept contiguous by sorting within a box before a split;
+    // each box carries its split score (pixels × widest channel range), computed once.
+    let score = |items: &[Item]| -> u64 {
+        if items.len() < 2 {
+            return 0;
+        }
+        let n: u64 = items.iter().map(|i| i.n).sum();
+        n * u64::from(widest(items).1)
     };
-    res.ok().map(|_| out)
+    let mut boxes: Vec<(std::ops::Range<usize>, u64)> = vec![(0..items.len(), score(&items))];
+    while boxes.len() < 256 {
+        let pick = boxes
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.1 > 0)
+            .max_by_key(|&(i, b)| (b.1, std::cmp::Reverse(i)));
+        let Some((bi, _)) = pick else { break };
+        let r = boxes[bi].0.clone();
+        let slice = &mut items[r.clone()];
+        let (c, _) = widest(slice);
+        slice.sort_by_key(|i| i.rgb[c]);
+        let total: u64 = slice.iter().map(|i| i.n).sum();
+        let mut acc = 0;
+        let mut cut = 1;
+        for (j, it) in slice.iter().enumerate() {
+            acc += it.n;
+            if acc * 2 >= total {
+                cut = j + 1;
+                break;
+            }
+        }
+        let cut = cut.clamp(1, slice.len() - 1);
+        let (lo, hi) = (r.start..r.start + cut, r.start + cut..r.end);
+        boxes[bi] = (lo.clone(), score(&items[lo]));
+        boxes.push((hi.clone(), score(&items[hi])));
+    }
+    let boxes: Vec<std::ops::Range<usize>> = boxes.into_iter().map(|b| b.0).collect();
+    boxes
+        .iter()
+        .map(|r| {
+            let slice = &items[r.clone()];
+            let n: u64 = slice.iter().map(|i| i.n).sum::<u64>().max(1);
+            [0, 1, 2].map(|c| {
+                let s: u64 = slice.iter().map(|i| u64::from(i.rgb[c]) * i.n).sum();
+                ((s + n / 2) / n) as u8
+            })
+        })
+        .collect()
+}
+
+fn nearest(colours: &[[u8; 3]], c: [u8; 3]) -> u8 {
+    let d = |p: &[u8; 3]| -> i32 {
+        (0..3)
+            .map(|i| {
+                let e = i32::from(p[i]) - i32::from(c[i]);
+                e * e
+            })
+            .sum()
+    };
+    let mut best = (0usize, i32::MAX);
+    for (i, p) in colours.iter().enumerate() {
+        let e = d(p);
+        if e < best.1 {
+            best = (i, e);
+        }
+    }
+    best.0 as u8
 }
 
 /// Discord shows an attached board inline at about this width (pixels); what a player reads

@@ -439,3 +439,84 @@ fn scaled_to_width_keeps_the_aspect_and_never_enlarges() {
     assert_eq!((img.width(), img.height()), (1100, 600));
     assert!(scaled_to_width(b"not a png", 550).is_none());
 }
+
+fn decode_rgba(png: &[u8]) -> image::RgbaImage {
+    image::load_from_memory_with_format(png, image::ImageFormat::Png)
+        .unwrap()
+        .to_rgba8()
+}
+
+/// Byte 25 of a PNG is the IHDR colour type; 3 is a palette image.
+const PALETTE: u8 = 3;
+
+#[test]
+fn opaque_board_with_few_colours_is_an_exact_palette_png() {
+    let mut c = Canvas::new(120, 80, PAPER);
+    c.fill_rect(10.0, 10.0, 40.0, 30.0, INK);
+    c.fill_rect(60.0, 20.0, 30.0, 50.0, rgba(200, 40, 40, 255));
+    c.fill_rect(0.0, 70.0, 120.0, 10.0, rgba(7, 8, 9, 255));
+    let png = c.encode_png();
+    assert_eq!(png[25], PALETTE);
+    assert_eq!(
+        decode_rgba(&png),
+        c.img,
+        "a palette PNG of ≤256 colours is lossless"
+    );
+}
+
+#[test]
+fn many_colours_reduce_to_a_close_palette() {
+    // 65,536 distinct colours: far more than a palette holds.
+    let img = RgbaImage::from_fn(256, 256, |x, y| {
+        image::Rgba([x as u8, y as u8, ((x + y) / 2) as u8, 255])
+    });
+    let c = Canvas { img };
+    let png = c.encode_png();
+    assert_eq!(png[25], PALETTE);
+    let back = decode_rgba(&png);
+    let mut worst = 0;
+    let mut total = 0u64;
+    for (a, b) in c.img.pixels().zip(back.pixels()) {
+        for ch in 0..3 {
+            let e = (i32::from(a[ch]) - i32::from(b[ch])).abs();
+            worst = worst.max(e);
+            total += e as u64;
+        }
+    }
+    let mean = total as f64 / (256.0 * 256.0 * 3.0);
+    assert!(worst <= 24, "worst channel error {worst}");
+    assert!(mean <= 6.0, "mean channel error {mean}");
+}
+
+#[test]
+fn flat_colours_survive_reduction_exactly_enough() {
+    // A board-like picture: a few large flat areas plus a smooth ramp of 400 colours.
+    let img = RgbaImage::from_fn(400, 200, |x, y| {
+        if y < 100 {
+            image::Rgba([(x % 256) as u8, (x / 2) as u8, 90, 255])
+        } else if x < 200 {
+            image::Rgba([240, 230, 210, 255])
+        } else {
+            image::Rgba([30, 90, 160, 255])
+        }
+    });
+    let c = Canvas { img };
+    let back = decode_rgba(&c.encode_png());
+    for (x, y) in [(10, 150), (300, 150)] {
+        let (a, b) = (c.img.get_pixel(x, y), back.get_pixel(x, y));
+        for ch in 0..3 {
+            assert!(
+                (i32::from(a[ch]) - i32::from(b[ch])).abs() <= 4,
+                "flat area at ({x},{y}) became {b:?}, was {a:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn transparent_canvas_keeps_alpha() {
+    let mut c = Canvas::new(20, 10, rgba(0, 0, 0, 0));
+    c.fill_rect(0.0, 0.0, 10.0, 10.0, rgba(10, 20, 30, 128));
+    let back = decode_rgba(&c.encode_png());
+    assert_eq!(back, c.img);
+}
