@@ -4,7 +4,7 @@ fn main() {
     let scale = std::env::var("SHERPA_BENCH_SCALE")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(2);
+        .unwrap_or(1.0);
     match sherpa::bench::run(sherpa::games::Registry::builtin(), scale) {
         Ok(r) => print!("{}", sherpa::bench::table(&r)),
         Err(e) => {

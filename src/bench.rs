@@ -1,14 +1,30 @@
-//! `sherpa bench` and `cargo bench`: speed of each game through the whole stack.
+//! `sherpa bench` and `cargo bench`: speed of each game through the whole stack, each
+//! figure beside a floor measured in the same run.
 //!
-//! For each game at a mid-game position: a chat round trip (parse, check, apply, commit to
-//! an on-disk SQLite in WAL mode, and for turn-ending steps render + PNG encode), render and
-//! encode alone, listing legal steps, and random-playout steps per second.
+//! For each game: a chat round trip (parse, check, apply, commit to an on-disk SQLite in
+//! WAL mode, and for turn-ending steps render + PNG encode), render and encode alone,
+//! listing legal steps, random-playout steps per second, and moves per second with one and
+//! with two threads playing in different channels. Absolute times drift between machines;
+//! the ratio of a figure to its floor, measured in the same process, does not:
+//! - commit floor: one transaction inserting one row the size of a step's snapshot, with
+//!   the store's pragmas ([`Store::commit_floor`]);
+//! - render floor: copying a board-sized image (what drawing the cached static layer costs
+//!   at least) plus encoding the same pixels with the fastest PNG setting.
+//!
+//! Round trips with a board are compared with commit + render floors, without a board with
+//! the commit floor, render + encode with the render floor. `one_move` and `one_floor` are
+//! what `--callgrind` runs, for instruction counts under valgrind.
 
 use crate::chat::{Chat, Env, Place, Request, User};
-use crate::engine::{GameRng, Status, Viewer};
+use crate::engine::{AnyGame, GameKind, GameRng, Status, Viewer};
 use crate::games::Registry;
 use crate::store::Store;
+use image::RgbaImage;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// Samples per figure at `--scale 1`.
+pub const SAMPLES: usize = 1000;
 
 /// Median and 99th percentile in microseconds.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -32,153 +48,490 @@ fn stat(mut v: Vec<Duration>) -> Stat {
     }
 }
 
+/// A figure with the floor it is compared with, and their ratios.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Figure {
+    pub samples: usize,
+    pub median_us: f64,
+    pub p99_us: f64,
+    pub floor_median_us: f64,
+    pub floor_p99_us: f64,
+    /// `median_us / floor_median_us`.
+    pub ratio_median: f64,
+    /// `p99_us / floor_p99_us`.
+    pub ratio_p99: f64,
+}
+
+fn figure(v: Vec<Duration>, floor: Vec<Duration>) -> Figure {
+    let (a, f) = (stat(v), stat(floor));
+    let ratio = |x: f64, y: f64| if y > 0.0 { x / y } else { 0.0 };
+    Figure {
+        samples: a.samples,
+        median_us: a.median_us,
+        p99_us: a.p99_us,
+        floor_median_us: f.median_us,
+        floor_p99_us: f.p99_us,
+        ratio_median: ratio(a.median_us, f.median_us),
+        ratio_p99: ratio(a.p99_us, f.p99_us),
+    }
+}
+
+/// Sample-wise sums of floors (each list cycled to the longest).
+fn add(a: &[Duration], b: &[Duration]) -> Vec<Duration> {
+    let n = a.len().max(b.len());
+    if a.is_empty() || b.is_empty() {
+        return a.iter().chain(b).copied().collect();
+    }
+    (0..n).map(|i| a[i % a.len()] + b[i % b.len()]).collect()
+}
+
+/// Moves per second through the chat core with one thread, and with two threads playing
+/// in different channels at once.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Throughput {
+    pub moves_per_thread: usize,
+    pub one_thread_moves_per_s: f64,
+    pub two_threads_moves_per_s: f64,
+    /// `two_threads / one_thread`; 2.0 would be perfect scaling.
+    pub ratio: f64,
+}
+
 /// Results for one game.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct GameBench {
     pub game: String,
     pub players: usize,
-    pub round_trip_with_render: Stat,
-    pub round_trip_without_render: Stat,
-    pub render_and_encode: Stat,
+    pub round_trip_with_render: Figure,
+    pub round_trip_without_render: Figure,
+    pub render_and_encode: Figure,
     pub legal_steps: Stat,
     pub playout_steps_per_second: f64,
+    pub throughput: Throughput,
+    /// Largest board PNG among the samples.
     pub png_bytes: usize,
+    /// Largest snapshot (the row a step commits) among the samples.
+    pub snapshot_bytes: usize,
 }
 
-/// Run the benchmarks. `scale` multiplies the number of samples (1 = quick).
-pub fn run(registry: &'static Registry, scale: usize) -> anyhow::Result<Vec<GameBench>> {
-    let dir = std::env::temp_dir().join(format!("sherpa-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir)?;
-    let mut out = Vec::new();
-    for kind in registry.all() {
-        let players = kind.min_players();
-        let db = dir.join(format!("{}.db", kind.id()));
-        let _ = std::fs::remove_file(&db);
-        let system = Env::system();
-        let chat = Chat::new(
-            Store::open(&db)?,
-            registry,
-            Env {
-                now: system.now,
-                seed: Box::new(|| 12345),
-                rate_limit: false,
-            },
-        );
-        let place = Place {
+fn req(channel: &str, user: usize, text: &str) -> Request {
+    Request {
+        place: Place {
             platform: "bench".into(),
             guild: None,
-            channel: "b".into(),
-        };
-        let req = |user: usize, text: &str| Request {
-            place: place.clone(),
-            user: User {
-                id: format!("u{user}"),
-                name: format!("p{user}"),
-                is_channel_admin: false,
-            },
-            text: text.to_string(),
-            request_id: None,
-            expected_version: None,
-        };
-        chat.handle(&req(0, &format!("game new {}", kind.id())));
-        for p in 1..players {
-            chat.handle(&req(p, "game join"));
-        }
-        chat.handle(&req(0, "game start"));
+            channel: channel.to_string(),
+        },
+        user: User {
+            id: format!("u{user}"),
+            name: format!("p{user}"),
+            is_channel_admin: false,
+        },
+        text: text.to_string(),
+        request_id: None,
+        expected_version: None,
+    }
+}
 
-        let names: Vec<String> = (0..players).map(|p| format!("p{p}")).collect();
-        let mut g = kind
-            .setup(&names, &Default::default(), 12345)
+/// Plays random legal moves of one game kind through a chat, one channel per game,
+/// starting a new game in a new channel when one ends. It keeps its own copy of the game
+/// (same seed) to pick legal steps without asking the chat.
+pub struct Driver<'a> {
+    chat: &'a Chat,
+    kind: &'static dyn GameKind,
+    players: usize,
+    prefix: String,
+    games: usize,
+    channel: String,
+    g: Box<dyn AnyGame>,
+    pick: GameRng,
+    /// Moves played in the current game.
+    played: usize,
+}
+
+const SEED: u64 = 12345;
+
+impl<'a> Driver<'a> {
+    fn new(
+        chat: &'a Chat,
+        kind: &'static dyn GameKind,
+        prefix: &str,
+        pick: u64,
+    ) -> anyhow::Result<Self> {
+        let players = kind.min_players().max(2).min(kind.max_players());
+        let mut d = Driver {
+            chat,
+            kind,
+            players,
+            prefix: prefix.to_string(),
+            games: 0,
+            channel: String::new(),
+            g: setup(kind, players, SEED)?,
+            pick: GameRng::new(pick),
+            played: 0,
+        };
+        d.restart()?;
+        Ok(d)
+    }
+
+    fn restart(&mut self) -> anyhow::Result<()> {
+        self.games += 1;
+        self.channel = format!("{}{}", self.prefix, self.games);
+        self.g = setup(self.kind, self.players, SEED)?;
+        self.played = 0;
+        let ch = self.channel.clone();
+        let check = |r: Vec<crate::chat::Reply>, what: &str| -> anyhow::Result<()> {
+            match r.iter().find(|r| r.is_error) {
+                Some(e) => anyhow::bail!("bench `{what}` failed: {}", e.text),
+                None => Ok(()),
+            }
+        };
+        check(
+            self.chat
+                .handle(&req(&ch, 0, &format!("game new {}", self.kind.id()))),
+            "game new",
+        )?;
+        for p in 1..self.players {
+            check(self.chat.handle(&req(&ch, p, "game join")), "game join")?;
+        }
+        check(self.chat.handle(&req(&ch, 0, "game start")), "game start")
+    }
+
+    /// Pick a random legal move and play it on the driver's copy (starting a new game
+    /// when this one has ended): the seat, the step, and whether it ends the turn.
+    fn next(&mut self) -> anyhow::Result<(usize, String, bool)> {
+        let Status::Acting(a) = self.g.status() else {
+            self.restart()?;
+            return self.next();
+        };
+        let seat = a[self.pick.below(a.len())];
+        let legal = self.g.legal(seat);
+        let step = legal[self.pick.below(legal.len())].notation.clone();
+        let (_, applied) = self
+            .g
+            .play(seat, &step)
             .map_err(|e| anyhow::anyhow!("{e}"))?;
-        let mut pick = GameRng::new(99);
+        Ok((seat, step, applied.turn_ended))
+    }
+
+    /// Send a move chosen by [`Driver::next`] through the chat: its time and whether the
+    /// answer carried a board.
+    fn send(&mut self, seat: usize, step: &str) -> anyhow::Result<(Duration, bool)> {
+        let t = Instant::now();
+        let replies = self
+            .chat
+            .handle(&req(&self.channel, seat, &format!("move {step}")));
+        let d = t.elapsed();
+        if let Some(e) = replies.iter().find(|r| r.is_error) {
+            anyhow::bail!("bench step `{step}` failed: {}", e.text);
+        }
+        self.played += 1;
+        Ok((d, replies.iter().any(|r| r.image.is_some())))
+    }
+
+    /// One random legal move through the chat.
+    fn step(&mut self) -> anyhow::Result<(Duration, bool)> {
+        let (seat, step, _) = self.next()?;
+        self.send(seat, &step)
+    }
+}
+
+fn setup(
+    kind: &'static dyn GameKind,
+    players: usize,
+    seed: u64,
+) -> anyhow::Result<Box<dyn AnyGame>> {
+    let names: Vec<String> = (0..players).map(|p| format!("p{p}")).collect();
+    kind.setup(&names, &Default::default(), seed)
+        .map_err(|e| anyhow::anyhow!("{e}"))
+}
+
+fn bench_chat(db: &std::path::Path) -> anyhow::Result<Chat> {
+    let _ = std::fs::remove_file(db);
+    let system = Env::system();
+    Ok(Chat::new(
+        Store::open(db)?,
+        Registry::builtin(),
+        Env {
+            now: system.now,
+            seed: Box::new(|| SEED),
+            rate_limit: false,
+        },
+    ))
+}
+
+fn remove_db(db: &std::path::Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let mut p = db.as_os_str().to_owned();
+        p.push(suffix);
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+/// Moves a game has played before it counts as mid-game.
+const WARM_UP: usize = 20;
+
+/// Run the benchmarks. `scale` multiplies the number of samples ([`SAMPLES`] at 1.0).
+pub fn run(registry: &'static Registry, scale: f64) -> anyhow::Result<Vec<GameBench>> {
+    let dir = std::env::temp_dir().join(format!("sherpa-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let samples = ((SAMPLES as f64 * scale).ceil() as usize).max(10);
+    let mut out = Vec::new();
+    for &kind in registry.all() {
+        let db = dir.join(format!("{}.db", kind.id()));
+        let chat = bench_chat(&db)?;
+        let mut d = Driver::new(&chat, kind, "b", 99)?;
         let (mut with, mut without, mut legal_t, mut render_t) = (vec![], vec![], vec![], vec![]);
-        let mut png_bytes = 0;
-        let samples = 150 * scale;
-        let mut played = 0;
-        // Walk to mid-game and measure along the way; restart at the end.
-        while with.len() + without.len() < samples {
-            let Status::Acting(a) = g.status() else {
-                break;
+        let (mut copy_floor, mut encode_floor) = (vec![], vec![]);
+        let (mut png_bytes, mut snapshot_bytes) = (0, 0);
+        let mut pixels: Option<RgbaImage> = None;
+        let mut guard = 0usize;
+        while with.len() < samples || without.len() < samples || render_t.len() < samples {
+            guard += 1;
+            anyhow::ensure!(
+                guard < samples * 200,
+                "{}: the bench made no progress",
+                kind.id()
+            );
+            let (t, board) = d.step()?;
+            if d.played < WARM_UP {
+                continue;
+            }
+            if board {
+                if with.len() < samples {
+                    with.push(t);
+                }
+            } else if without.len() < samples {
+                without.push(t);
+            }
+            let Status::Acting(a) = d.g.status() else {
+                continue;
             };
-            let seat = a[pick.below(a.len())];
-            let t = Instant::now();
-            let legal = g.legal(seat);
-            legal_t.push(t.elapsed());
-            let step = legal[pick.below(legal.len())].notation.clone();
-            g.play(seat, &step).map_err(|e| anyhow::anyhow!("{e}"))?;
-            let t = Instant::now();
-            let replies = chat.handle(&req(seat, &format!("move {step}")));
-            let d = t.elapsed();
-            if let Some(e) = replies.iter().find(|r| r.is_error) {
-                anyhow::bail!("bench step `{step}` failed: {}", e.text);
-            }
-            played += 1;
-            if played < 20 {
-                continue; // warm up into the mid-game
-            }
-            if replies.iter().any(|r| r.image.is_some()) {
-                with.push(d);
-            } else {
-                without.push(d);
-            }
-            if render_t.len() < samples / 3 {
+            if legal_t.len() < samples {
                 let t = Instant::now();
-                let png = g.render(Viewer::Spectator);
+                let _ = d.g.legal(a[0]);
+                legal_t.push(t.elapsed());
+            }
+            if render_t.len() < samples {
+                let t = Instant::now();
+                let png = d.g.render(Viewer::Spectator);
                 render_t.push(t.elapsed());
                 png_bytes = png_bytes.max(png.len());
+                snapshot_bytes = snapshot_bytes.max(d.g.snapshot().len());
+                // The floor encodes the pixels of a recent board (decoded now and then).
+                if render_t.len() % 50 == 1 {
+                    pixels = image::load_from_memory_with_format(&png, image::ImageFormat::Png)
+                        .ok()
+                        .map(|i| i.to_rgba8());
+                }
+                if let Some(img) = &pixels {
+                    let t = Instant::now();
+                    let copy = img.clone();
+                    copy_floor.push(t.elapsed());
+                    let t = Instant::now();
+                    let _ = crate::render::png::encode_fastest(&copy);
+                    encode_floor.push(t.elapsed());
+                }
             }
         }
-        // Random playouts in memory.
-        let t = Instant::now();
-        let mut steps = 0u64;
-        let mut seed = 0;
-        while t.elapsed() < Duration::from_millis(700 * scale as u64) {
-            let mut g = kind
-                .setup(&names, &Default::default(), seed)
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
-            seed += 1;
-            while let Status::Acting(a) = g.status() {
-                let seat = a[pick.below(a.len())];
-                let legal = g.legal(seat);
-                let step = legal[pick.below(legal.len())].notation.clone();
-                g.play(seat, &step).map_err(|e| anyhow::anyhow!("{e}"))?;
-                steps += 1;
-            }
-        }
+        drop(d);
+        let render_floor = add(&copy_floor, &encode_floor);
+        let commit_floor = Store::commit_floor(&dir.join("floor.db"), snapshot_bytes, samples)?;
+        let throughput = throughput(kind, &dir, samples.min(400))?;
         out.push(GameBench {
             game: kind.id().to_string(),
-            players,
-            round_trip_with_render: stat(with),
-            round_trip_without_render: stat(without),
-            render_and_encode: stat(render_t),
+            players: kind.min_players().max(2).min(kind.max_players()),
+            round_trip_with_render: figure(with, add(&commit_floor, &render_floor)),
+            round_trip_without_render: figure(without, commit_floor.clone()),
+            render_and_encode: figure(render_t, render_floor),
             legal_steps: stat(legal_t),
-            playout_steps_per_second: steps as f64 / t.elapsed().as_secs_f64(),
+            playout_steps_per_second: playouts(kind, scale)?,
+            throughput,
             png_bytes,
+            snapshot_bytes,
         });
-        let _ = std::fs::remove_file(&db);
+        drop(chat);
+        remove_db(&db);
     }
     let _ = std::fs::remove_dir_all(&dir);
     Ok(out)
 }
 
-/// Human-readable table.
-pub fn table(results: &[GameBench]) -> String {
-    let mut s = String::from("game      round trip+render (med/p99 ms)  round trip (med/p99 ms)  render (med ms)  legal (med µs)  playout steps/s  png KB\n");
+/// Random playouts in memory: steps per second.
+fn playouts(kind: &'static dyn GameKind, scale: f64) -> anyhow::Result<f64> {
+    let players = kind.min_players().max(2).min(kind.max_players());
+    let budget = Duration::from_secs_f64((0.7 * scale).clamp(0.2, 5.0));
+    let mut pick = GameRng::new(7);
+    let t = Instant::now();
+    let mut steps = 0u64;
+    let mut seed = 0;
+    while t.elapsed() < budget {
+        let mut g = setup(kind, players, seed)?;
+        seed += 1;
+        while let Status::Acting(a) = g.status() {
+            let seat = a[pick.below(a.len())];
+            let legal = g.legal(seat);
+            let step = legal[pick.below(legal.len())].notation.clone();
+            g.play(seat, &step).map_err(|e| anyhow::anyhow!("{e}"))?;
+            steps += 1;
+        }
+    }
+    Ok(steps as f64 / t.elapsed().as_secs_f64())
+}
+
+/// `moves` moves in one channel on one thread, then `moves` moves in each of two channels
+/// on two threads at once, all through one chat on one database.
+fn throughput(
+    kind: &'static dyn GameKind,
+    dir: &std::path::Path,
+    moves: usize,
+) -> anyhow::Result<Throughput> {
+    let db = dir.join(format!("{}-threads.db", kind.id()));
+    let chat = Arc::new(bench_chat(&db)?);
+    let mut one = Driver::new(&chat, kind, "t", 1)?;
+    let t = Instant::now();
+    for _ in 0..moves {
+        one.step()?;
+    }
+    let one_rate = moves as f64 / t.elapsed().as_secs_f64();
+    drop(one);
+    let t = Instant::now();
+    let results: Vec<anyhow::Result<()>> = std::thread::scope(|s| {
+        let handles: Vec<_> = ["x", "y"]
+            .iter()
+            .enumerate()
+            .map(|(i, prefix)| {
+                let chat = &chat;
+                s.spawn(move || -> anyhow::Result<()> {
+                    let mut d = Driver::new(chat, kind, prefix, 2 + i as u64)?;
+                    for _ in 0..moves {
+                        d.step()?;
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(anyhow::anyhow!("bench thread panicked")))
+            })
+            .collect()
+    });
+    let two_rate = (2 * moves) as f64 / t.elapsed().as_secs_f64();
     for r in results {
+        r?;
+    }
+    drop(chat);
+    remove_db(&db);
+    Ok(Throughput {
+        moves_per_thread: moves,
+        one_thread_moves_per_s: one_rate,
+        two_threads_moves_per_s: two_rate,
+        ratio: two_rate / one_rate,
+    })
+}
+
+/// Human-readable table: each figure with its ratio to its floor.
+pub fn table(results: &[GameBench]) -> String {
+    let ms = |us: f64| us / 1000.0;
+    let mut s = String::new();
+    for r in results {
+        s.push_str(&format!("{} ({} players)\n", r.game, r.players));
+        for (name, f) in [
+            ("round trip + board", &r.round_trip_with_render),
+            ("round trip, no board", &r.round_trip_without_render),
+            ("render + encode", &r.render_and_encode),
+        ] {
+            s.push_str(&format!(
+                "  {name:<22} median {:>7.3} ms  p99 {:>7.3} ms  ({} samples)  floor p99 {:>7.3} ms  ratio p99 {:>5.2}\n",
+                ms(f.median_us),
+                ms(f.p99_us),
+                f.samples,
+                ms(f.floor_p99_us),
+                f.ratio_p99
+            ));
+        }
         s.push_str(&format!(
-            "{:<9} {:>10.2} / {:<10.2}            {:>7.3} / {:<7.3}        {:>8.2}        {:>8.1}     {:>12.0}  {:>6}\n",
-            r.game,
-            r.round_trip_with_render.median_us / 1000.0,
-            r.round_trip_with_render.p99_us / 1000.0,
-            r.round_trip_without_render.median_us / 1000.0,
-            r.round_trip_without_render.p99_us / 1000.0,
-            r.render_and_encode.median_us / 1000.0,
+            "  legal steps median {:.1} µs · playouts {:.0} steps/s · moves/s 1 thread {:.0}, 2 threads {:.0} (x{:.2}) · PNG {} KB · snapshot {} B\n",
             r.legal_steps.median_us,
             r.playout_steps_per_second,
-            r.png_bytes / 1024
+            r.throughput.one_thread_moves_per_s,
+            r.throughput.two_threads_moves_per_s,
+            r.throughput.ratio,
+            r.png_bytes / 1024,
+            r.snapshot_bytes
         ));
     }
     s
+}
+
+/// What `sherpa bench --callgrind GAME` runs: a game played through the chat to mid-game,
+/// then one move that ends a turn (so the answer carries the board) inside [`one_move`],
+/// then its floor inside [`one_floor`]: the commit of one row the size of the game's
+/// snapshot, a copy of the board's pixels and their fastest PNG encoding. Run it as
+/// `valgrind --tool=callgrind --toggle-collect='*bench*one_move*' sherpa bench --callgrind
+/// nepal` (and `'*bench*one_floor*'`) to count the instructions of each alone.
+pub fn callgrind(registry: &'static Registry, game: &str) -> anyhow::Result<String> {
+    let kind = registry
+        .get(game)
+        .ok_or_else(|| anyhow::anyhow!("no game `{game}`; games: {}", registry.ids().join(", ")))?;
+    let dir = std::env::temp_dir().join(format!("sherpa-callgrind-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let db = dir.join("move.db");
+    let chat = bench_chat(&db)?;
+    let mut d = Driver::new(&chat, kind, "c", 99)?;
+    for _ in 0..WARM_UP * 3 {
+        d.step()?;
+    }
+    let (seat, step, rendered) = loop {
+        let (seat, step, ends) = d.next()?;
+        if ends && d.played >= WARM_UP {
+            let (_, board) = one_move(&mut d, seat, &step)?;
+            break (seat, step, board);
+        }
+        d.send(seat, &step)?;
+    };
+    let png = d.g.render(Viewer::Spectator);
+    let img = image::load_from_memory_with_format(&png, image::ImageFormat::Png)?.to_rgba8();
+    let row = vec![0x5au8; d.g.snapshot().len()];
+    let mut floor = crate::store::FloorDb::open(&dir.join("floor.db"))?;
+    floor.commit(&row)?; // warm: the first commit creates the WAL
+    one_floor(&mut floor, &row, &img)?;
+    drop(floor);
+    drop(d);
+    drop(chat);
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(format!(
+        "{game}: seat {seat} played `{step}` ({}), then the floor ({} byte row, {}x{} pixels)",
+        if rendered {
+            "with its board"
+        } else {
+            "no board was posted"
+        },
+        row.len(),
+        img.width(),
+        img.height()
+    ))
+}
+
+/// One move through the chat (measured alone under callgrind).
+#[inline(never)]
+pub fn one_move(d: &mut Driver, seat: usize, step: &str) -> anyhow::Result<(Duration, bool)> {
+    d.send(seat, step)
+}
+
+/// The floor of one move with its board (measured alone under callgrind).
+#[inline(never)]
+pub fn one_floor(
+    db: &mut crate::store::FloorDb,
+    row: &[u8],
+    img: &RgbaImage,
+) -> anyhow::Result<()> {
+    db.commit(row)?;
+    let copy = img.clone();
+    let png = crate::render::png::encode_fastest(&copy);
+    std::hint::black_box(png);
+    Ok(())
 }
 
 /// A position `steps` random steps into a game of `players` seats (seeded), for benches and

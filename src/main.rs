@@ -80,9 +80,13 @@ enum Cmd {
     Bench {
         #[arg(long)]
         json: bool,
-        /// Sample multiplier.
-        #[arg(long, default_value_t = 1)]
-        scale: usize,
+        /// Sample multiplier: 1.0 takes 1,000 samples per figure; CI lowers it (e.g. 0.05).
+        #[arg(long, default_value_t = 1.0)]
+        scale: f64,
+        /// Instead of the benchmarks, play one move of GAME with its board and its floor, for
+        /// instruction counts under `valgrind --tool=callgrind` (see ARCHITECTURE.md).
+        #[arg(long, value_name = "GAME")]
+        callgrind: Option<String>,
     },
 }
 
@@ -169,8 +173,20 @@ fn main() -> anyhow::Result<()> {
             let cfg = sherpa::config::Config::load(&config)?;
             tokio::runtime::Runtime::new()?.block_on(sherpa::discord::run(cfg))
         }
-        Cmd::Bench { json, scale } => {
-            let r = sherpa::bench::run(reg, scale.max(1))?;
+        Cmd::Bench {
+            json,
+            scale,
+            callgrind,
+        } => {
+            if let Some(game) = callgrind {
+                println!("{}", sherpa::bench::callgrind(reg, &game)?);
+                return Ok(());
+            }
+            anyhow::ensure!(
+                scale.is_finite() && scale > 0.0 && scale <= 100.0,
+                "--scale takes a number above 0 and at most 100 (1 = 1,000 samples), not {scale}"
+            );
+            let r = sherpa::bench::run(reg, scale)?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&r)?);
             } else {

@@ -212,6 +212,33 @@ pub struct Committed {
     pub outbox: Vec<i64>,
 }
 
+/// A bare database for the bench's commit floor: a fresh file with the same pragmas as
+/// [`Store::open`] and one table of blobs.
+pub struct FloorDb {
+    conn: Connection,
+}
+
+impl FloorDb {
+    /// Create the file at `path` (replacing any old one).
+    pub fn open(path: &Path) -> Result<FloorDb> {
+        let _ = std::fs::remove_file(path);
+        let conn = Connection::open(path)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.execute_batch("CREATE TABLE floor (id INTEGER PRIMARY KEY, body BLOB NOT NULL)")?;
+        Ok(FloorDb { conn })
+    }
+
+    /// One transaction inserting one row holding `body`.
+    pub fn commit(&mut self, body: &[u8]) -> Result<()> {
+        let tx = self.conn.transaction()?;
+        tx.execute("INSERT INTO floor (body) VALUES (?1)", [body])?;
+        tx.commit()?;
+        Ok(())
+    }
+}
+
 /// The persistent store.
 pub struct Store {
     pub(crate) conn: Connection,
@@ -238,6 +265,31 @@ impl Store {
         let mut store = Store { conn };
         store.migrate()?;
         Ok(store)
+    }
+
+    /// The floor a step's commit is measured against (`sherpa bench`): `samples`
+    /// transactions that each insert one row of `bytes` bytes into a fresh [`FloorDb`] at
+    /// `path`. Returns each commit's time; the files are removed afterwards.
+    pub fn commit_floor(
+        path: &Path,
+        bytes: usize,
+        samples: usize,
+    ) -> Result<Vec<std::time::Duration>> {
+        let mut db = FloorDb::open(path)?;
+        let body = vec![0x5au8; bytes];
+        let mut out = Vec::with_capacity(samples);
+        for _ in 0..samples {
+            let t = std::time::Instant::now();
+            db.commit(&body)?;
+            out.push(t.elapsed());
+        }
+        drop(db);
+        for suffix in ["", "-wal", "-shm"] {
+            let mut p = path.as_os_str().to_owned();
+            p.push(suffix);
+            let _ = std::fs::remove_file(p);
+        }
+        Ok(out)
     }
 
     /// The schema version this binary writes.
