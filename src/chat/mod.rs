@@ -118,9 +118,89 @@ fn fresh_seed() -> u64 {
 
 pub(crate) struct Inner {
     pub(crate) store: Store,
-    /// Loaded games by id, with the version they are at.
-    cache: HashMap<i64, (i64, Box<dyn AnyGame>)>,
+    /// Recently used games, loaded; bounded (the rest reload from their snapshots).
+    pub(crate) cache: GameCache,
     rate: HashMap<String, (i64, u32)>,
+    /// How many times a game was rebuilt by replaying its log (not from a snapshot).
+    pub(crate) replays: u64,
+}
+
+/// How many loaded games the chat keeps in memory by default. A game's state is a few KB;
+/// a game evicted from the cache reloads from its snapshot on its next request.
+pub const CACHE_GAMES: usize = 512;
+
+/// Loaded games by id with the version they are at, holding at most `capacity`; the least
+/// recently used game is dropped first.
+pub(crate) struct GameCache {
+    games: HashMap<i64, Cached>,
+    capacity: usize,
+    tick: u64,
+}
+
+struct Cached {
+    version: i64,
+    game: Box<dyn AnyGame>,
+    used: u64,
+}
+
+impl GameCache {
+    fn new(capacity: usize) -> GameCache {
+        GameCache {
+            games: HashMap::new(),
+            capacity: capacity.max(1),
+            tick: 0,
+        }
+    }
+
+    /// A copy of game `id` if it is cached at `version`.
+    fn get(&mut self, id: i64, version: i64) -> Option<Box<dyn AnyGame>> {
+        self.tick += 1;
+        let c = self.games.get_mut(&id)?;
+        if c.version != version {
+            return None;
+        }
+        c.used = self.tick;
+        Some(c.game.box_clone())
+    }
+
+    fn put(&mut self, id: i64, version: i64, game: &dyn AnyGame) {
+        self.tick += 1;
+        self.games.insert(
+            id,
+            Cached {
+                version,
+                game: game.box_clone(),
+                used: self.tick,
+            },
+        );
+        while self.games.len() > self.capacity {
+            let Some(oldest) = self
+                .games
+                .iter()
+                .min_by_key(|(_, c)| c.used)
+                .map(|(&k, _)| k)
+            else {
+                break;
+            };
+            self.games.remove(&oldest);
+        }
+    }
+
+    pub(crate) fn remove(&mut self, id: i64) {
+        self.games.remove(&id);
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.games.clear();
+    }
+
+    /// The ids of the cached games.
+    #[cfg(test)]
+    pub(crate) fn ids(&self) -> Vec<i64> {
+        let mut v: Vec<i64> = self.games.keys().copied().collect();
+        v.sort_unstable();
+        v
+    }
 }
 
 /// The command layer: a store, the games, and an environment.
@@ -150,8 +230,9 @@ impl Chat {
         Chat {
             inner: Mutex::new(Inner {
                 store,
-                cache: HashMap::new(),
+                cache: GameCache::new(CACHE_GAMES),
                 rate: HashMap::new(),
+                replays: 0,
             }),
             commit_hook: Mutex::new(None),
             after_commit_hook: Mutex::new(None),
@@ -177,6 +258,13 @@ impl Chat {
             Registry::builtin(),
             Env::system(),
         ))
+    }
+
+    /// Keep at most `games` loaded games in memory (default [`CACHE_GAMES`]; at least 1).
+    pub fn set_cache_capacity(&self, games: usize) {
+        let mut inner = self.lock();
+        inner.cache.capacity = games.max(1);
+        inner.cache.games.clear();
     }
 
     pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
@@ -424,10 +512,8 @@ impl Chat {
         row: &GameRow,
         seats: &[SeatRow],
     ) -> Result<Box<dyn AnyGame>, ChatError> {
-        if let Some((v, g)) = inner.cache.get(&row.id) {
-            if *v == row.version {
-                return Ok(g.box_clone());
-            }
+        if let Some(g) = inner.cache.get(row.id, row.version) {
+            return Ok(g);
         }
         let Some(kind) = self.registry.get(&row.kind) else {
             let why = format!(
@@ -446,6 +532,7 @@ impl Chat {
             Some(g) => g,
             None => {
                 let actions = inner.store.actions(row.id)?;
+                inner.replays += 1;
                 match replay(kind, seats, &row.options, row.seed, &actions) {
                     Ok(g) => {
                         let _ = inner.store.put_snapshot(row.id, row.version, &g.snapshot());
@@ -462,16 +549,16 @@ impl Chat {
                 }
             }
         };
-        inner.cache.insert(row.id, (row.version, game.box_clone()));
+        inner.cache.put(row.id, row.version, &*game);
         Ok(game)
     }
 
     pub(crate) fn remember(&self, inner: &mut Inner, id: i64, version: i64, game: &dyn AnyGame) {
-        inner.cache.insert(id, (version, game.box_clone()));
+        inner.cache.put(id, version, game);
     }
 
     pub(crate) fn forget(&self, inner: &mut Inner, id: i64) {
-        inner.cache.remove(&id);
+        inner.cache.remove(id);
     }
 }
 

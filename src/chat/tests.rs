@@ -1852,3 +1852,98 @@ fn board_private_repeats_the_players_latest_private_news_and_only_theirs() {
         assert!(!other.contains("private news"), "{other}");
     }
 }
+
+/// Speed and scale: the loaded-game cache is bounded, and a game evicted from it reloads
+/// from its snapshot (no replay of the log).
+#[test]
+fn game_cache_is_bounded_and_evicted_games_reload_from_their_snapshot() {
+    let t = T::started(&["ann", "bob"]);
+    t.chat.set_cache_capacity(1);
+    let other = Place {
+        channel: "c2".into(),
+        ..place()
+    };
+    let in_other = |user: &str, text: &str| {
+        let mut r = req(user, text);
+        r.place = other.clone();
+        let out = t.chat.handle(&r);
+        assert!(
+            !out.iter().any(|r| r.is_error),
+            "`{text}`: {:?}",
+            out[0].text
+        );
+    };
+    in_other("cy", "game new count");
+    in_other("dee", "game join");
+    in_other("cy", "game start");
+    for _ in 0..3 {
+        t.ok("ann", "move add 1; end");
+        in_other("cy", "move add 2; end");
+        t.ok("bob", "move add 1; end");
+        in_other("dee", "move add 1; end");
+        assert!(
+            t.chat.lock().cache.ids().len() <= 1,
+            "the cache holds one game"
+        );
+    }
+    assert_eq!(
+        t.chat.lock().replays,
+        0,
+        "evicted games came back from snapshots"
+    );
+    let inner = t.chat.lock();
+    let pos = |id: i64| -> Vec<u32> {
+        let g: Count =
+            serde_json::from_slice(&inner.store.snapshot(id).unwrap().unwrap().1).unwrap();
+        g.pos
+    };
+    assert_eq!(pos(1), vec![3, 3]);
+    assert_eq!(pos(2), vec![6, 3]);
+}
+
+/// Speed and scale: start-up does not load healthy games (they load lazily); a game with a
+/// missing snapshot is rebuilt by replay at start-up, one of an unknown kind is reported.
+#[test]
+fn start_up_check_loads_only_games_that_need_it() {
+    let t = T::started(&["ann", "bob"]);
+    t.ok("ann", "move add 2; end");
+    let other = Place {
+        channel: "c2".into(),
+        ..place()
+    };
+    for (user, text) in [
+        ("cy", "game new count"),
+        ("dee", "game join"),
+        ("cy", "game start"),
+    ] {
+        let mut r = req(user, text);
+        r.place = other.clone();
+        assert!(!t.chat.handle(&r)[0].is_error);
+    }
+    {
+        let mut inner = t.chat.lock();
+        inner.store.debug_drop_snapshot(1).unwrap();
+        inner.cache.clear();
+    }
+    assert!(t.chat.check_games().is_empty());
+    {
+        let inner = t.chat.lock();
+        assert_eq!(
+            inner.cache.ids(),
+            vec![1],
+            "only the game without a snapshot was loaded"
+        );
+        assert_eq!(inner.replays, 1);
+        assert!(
+            inner.store.snapshot(1).unwrap().is_some(),
+            "and its snapshot rebuilt"
+        );
+    }
+    t.ok("bob", "move add 1");
+    let mut r = req("cy", "move add 1");
+    r.place = other;
+    assert!(
+        !t.chat.handle(&r)[0].is_error,
+        "the lazily loaded game plays"
+    );
+}

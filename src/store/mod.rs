@@ -212,6 +212,16 @@ pub struct Committed {
     pub outbox: Vec<i64>,
 }
 
+/// A running game as the start-up check sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunningSummary {
+    pub id: i64,
+    pub kind: String,
+    pub version: i64,
+    /// The version of its stored snapshot, if it has one.
+    pub snapshot_version: Option<i64>,
+}
+
 /// A bare database for the bench's commit floor: a fresh file with the same pragmas as
 /// [`Store::open`] and one table of blobs.
 pub struct FloorDb {
@@ -397,6 +407,27 @@ impl Store {
             .query_map([], |r| r.get(0))?
             .collect::<rusqlite::Result<Vec<i64>>>()?;
         Ok(ids)
+    }
+
+    /// Every running game's id, kind, version and snapshot version, in one query: what the
+    /// start-up check reads without loading any game.
+    pub fn running_summaries(&self) -> Result<Vec<RunningSummary>> {
+        let mut st = self.conn.prepare(
+            "SELECT g.id, g.kind, g.version, s.version FROM games g \
+             LEFT JOIN snapshots s ON s.game_id = g.id \
+             WHERE g.status = 'running' ORDER BY g.id",
+        )?;
+        let rows = st
+            .query_map([], |r| {
+                Ok(RunningSummary {
+                    id: r.get(0)?,
+                    kind: r.get(1)?,
+                    version: r.get(2)?,
+                    snapshot_version: r.get(3)?,
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows)
     }
 
     pub fn seats(&self, game_id: i64) -> Result<Vec<SeatRow>> {
@@ -784,6 +815,14 @@ impl Store {
         )?;
         tx.commit()?;
         Ok(id)
+    }
+
+    /// Delete a game's snapshot (test helper for the start-up check).
+    #[doc(hidden)]
+    pub fn debug_drop_snapshot(&mut self, game_id: i64) -> Result<()> {
+        self.conn
+            .execute("DELETE FROM snapshots WHERE game_id = ?1", params![game_id])?;
+        Ok(())
     }
 
     /// Overwrite a game's kind (test helper for "unknown game kind" handling).
