@@ -87,6 +87,12 @@ enum Cmd {
         /// instruction counts under `valgrind --tool=callgrind` (see ARCHITECTURE.md).
         #[arg(long, value_name = "GAME")]
         callgrind: Option<String>,
+        /// Instead of the benchmarks, store N running games and measure start-up and memory
+        /// (with `--active`, default N/10, of them answering a board request).
+        #[arg(long, value_name = "N")]
+        stored_games: Option<usize>,
+        #[arg(long, value_name = "N")]
+        active: Option<usize>,
     },
 }
 
@@ -177,7 +183,21 @@ fn main() -> anyhow::Result<()> {
             json,
             scale,
             callgrind,
+            stored_games,
+            active,
         } => {
+            if let Some(n) = stored_games {
+                let r = sherpa::bench::stored_games(reg, n, active.unwrap_or(n / 10))?;
+                if json {
+                    println!("{}", serde_json::to_string_pretty(&r)?);
+                } else {
+                    println!(
+                        "{} stored games (written in {:.1} s): start-up {:.0} ms; RSS {:.1} MB after start-up, {:.1} MB after {} active games (peak {:.1} MB; cache holds {} games)",
+                        r.games, r.create_s, r.start_up_ms, r.rss_after_start_up_mb, r.rss_after_active_mb, r.active, r.peak_rss_mb, r.cache_bound
+                    );
+                }
+                return Ok(());
+            }
             if let Some(game) = callgrind {
                 println!("{}", sherpa::bench::callgrind(reg, &game)?);
                 return Ok(());
