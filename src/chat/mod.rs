@@ -532,8 +532,19 @@ impl Chat {
             Some(g) => g,
             None => {
                 let actions = inner.store.actions(row.id)?;
+                let seqs = inner.store.checkpoint_seqs(row.id).unwrap_or_default();
                 inner.replays += 1;
-                match replay(kind, seats, &row.options, row.seed, &actions) {
+                let store = &inner.store;
+                let rebuilt = replay_from_checkpoints(
+                    kind,
+                    seats,
+                    &row.options,
+                    row.seed,
+                    &actions,
+                    &seqs,
+                    |seq| store.checkpoint(row.id, seq).ok().flatten(),
+                );
+                match rebuilt.map(|(g, _)| g) {
                     Ok(g) => {
                         let _ = inner.store.put_snapshot(row.id, row.version, &g.snapshot());
                         if row.broken.is_some() {
@@ -598,6 +609,56 @@ pub fn replay(
             .map_err(|e| format!("step #{} `{}`: {e}", a.seq, a.step))?;
     }
     Ok(g)
+}
+
+/// Rebuild a game from the nearest usable checkpoint and the log after it (else from its
+/// setup, like [`replay`]). `seqs` are the rows after which a checkpoint exists and
+/// `load(seq)` fetches one. A checkpoint is usable when the steps in effect at its row are
+/// still the first steps in effect of the whole log, that is, no later undo took one of
+/// them back; one that does not restore is skipped. Returns the game and how many steps
+/// were replayed on top of the starting point.
+pub fn replay_from_checkpoints(
+    kind: &'static dyn GameKind,
+    seats: &[SeatRow],
+    options: &crate::engine::Options,
+    seed: u64,
+    actions: &[ActionRow],
+    seqs: &[i64],
+    mut load: impl FnMut(i64) -> Option<Vec<u8>>,
+) -> Result<(Box<dyn AnyGame>, usize), String> {
+    let effective = effective_steps(actions);
+    // The depth of the stack of steps in effect, and its top, after each checkpointed row.
+    let mut at: HashMap<i64, (usize, Option<i64>)> = HashMap::new();
+    let mut stack: Vec<i64> = Vec::new();
+    for a in actions {
+        match a.kind {
+            ActionKind::Step => stack.push(a.seq),
+            ActionKind::Undo => {
+                stack.pop();
+            }
+        }
+        if seqs.binary_search(&a.seq).is_ok() {
+            at.insert(a.seq, (stack.len(), stack.last().copied()));
+        }
+    }
+    for &seq in seqs.iter().rev() {
+        let Some(&(depth, top)) = at.get(&seq) else {
+            continue;
+        };
+        if depth > effective.len() || (depth > 0 && Some(effective[depth - 1].seq) != top) {
+            continue;
+        }
+        let Some(mut g) = load(seq).and_then(|b| kind.restore(&b).ok()) else {
+            continue;
+        };
+        for a in &effective[depth..] {
+            g.play(a.seat, &a.step)
+                .map_err(|e| format!("step #{} `{}`: {e}", a.seq, a.step))?;
+        }
+        return Ok((g, effective.len() - depth));
+    }
+    let g = replay(kind, seats, options, seed, actions)?;
+    Ok((g, effective.len()))
 }
 
 /// First word and the rest.

@@ -1947,3 +1947,55 @@ fn start_up_check_loads_only_games_that_need_it() {
         "the lazily loaded game plays"
     );
 }
+
+fn stored_count(t: &T) -> Count {
+    serde_json::from_slice(&t.chat.lock().store.snapshot(1).unwrap().unwrap().1).unwrap()
+}
+
+/// Speed and scale: an undo late in a long game replays from the nearest checkpoint still
+/// on the line of play, not from the seed. The checkpoint is tampered with so the result
+/// shows whether it was used.
+#[test]
+fn undo_replays_from_the_nearest_checkpoint_still_in_effect() {
+    let t = T::started(&["ann", "bob"]);
+    // Slowly enough for the rate limit.
+    let ok = |text: &str| {
+        t.clock.fetch_add(5, Ordering::SeqCst);
+        t.ok("ann", text);
+    };
+    for _ in 0..105 {
+        ok("move hide");
+    }
+    assert_eq!(
+        t.chat.lock().store.checkpoint_seqs(1).unwrap(),
+        vec![crate::store::CHECKPOINT_EVERY]
+    );
+    let mut tampered = stored_count(&t);
+    tampered.hidden[0] = 1000;
+    t.chat
+        .lock()
+        .store
+        .debug_set_checkpoint(1, 100, &serde_json::to_vec(&tampered).unwrap())
+        .unwrap();
+    // 105 hides in effect; the undo leaves 104: checkpoint (100) + 4 replayed steps.
+    ok("undo");
+    assert_eq!(
+        stored_count(&t).hidden[0],
+        1004,
+        "rebuilt from the checkpoint"
+    );
+    // Back below the checkpoint: it no longer describes the line of play.
+    for _ in 0..5 {
+        ok("undo");
+    }
+    assert_eq!(stored_count(&t).hidden[0], 99, "rebuilt from the seed");
+    // A new line of play past the checkpoint's depth: same depth, other steps.
+    ok("move hide");
+    ok("move hide");
+    ok("undo");
+    assert_eq!(
+        stored_count(&t).hidden[0],
+        100,
+        "a checkpoint whose steps were taken back is not used"
+    );
+}

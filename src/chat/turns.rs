@@ -139,8 +139,19 @@ impl Chat {
             turn_end: false,
             at: 0,
         });
-        let g =
-            replay(kind, &l.seats, &l.row.options, l.row.seed, &rows).map_err(ChatError::Replay)?;
+        // From the nearest checkpoint still in effect: an undo late in a long game replays
+        // at most CHECKPOINT_EVERY rows (the lock is taken only to fetch it).
+        let seqs = self.lock().store.checkpoint_seqs(l.row.id)?;
+        let (g, _) = replay_from_checkpoints(
+            kind,
+            &l.seats,
+            &l.row.options,
+            l.row.seed,
+            &rows,
+            &seqs,
+            |seq| self.lock().store.checkpoint(l.row.id, seq).ok().flatten(),
+        )
+        .map_err(ChatError::Replay)?;
         let trace = filter::public_trace(current, &*g, undone);
         let mut t = Turn::new(g);
         t.undo = true;

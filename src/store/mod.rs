@@ -35,6 +35,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0003_outbox",
         include_str!("../../migrations/0003_outbox.sql"),
     ),
+    (
+        "0004_checkpoints",
+        include_str!("../../migrations/0004_checkpoints.sql"),
+    ),
 ];
 
 /// A store error. `Display` says what happened in words a player can act on.
@@ -211,6 +215,10 @@ pub struct Committed {
     /// The outbox row ids of `Change::outbox`, in order.
     pub outbox: Vec<i64>,
 }
+
+/// A step's commit also stores a checkpoint (see `checkpoints` in migration 0004) when its
+/// action rows cross a multiple of this many rows.
+pub const CHECKPOINT_EVERY: i64 = 100;
 
 /// A running game as the start-up check sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -407,6 +415,29 @@ impl Store {
             .query_map([], |r| r.get(0))?
             .collect::<rusqlite::Result<Vec<i64>>>()?;
         Ok(ids)
+    }
+
+    /// The action rows (`seq`) after which game `game_id` has a checkpoint, ascending.
+    pub fn checkpoint_seqs(&self, game_id: i64) -> Result<Vec<i64>> {
+        let mut st = self
+            .conn
+            .prepare_cached("SELECT seq FROM checkpoints WHERE game_id = ?1 ORDER BY seq")?;
+        let seqs = st
+            .query_map(params![game_id], |r| r.get(0))?
+            .collect::<rusqlite::Result<Vec<i64>>>()?;
+        Ok(seqs)
+    }
+
+    /// The state of game `game_id` after its log up to row `seq`, if checkpointed.
+    pub fn checkpoint(&self, game_id: i64, seq: i64) -> Result<Option<Vec<u8>>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT state FROM checkpoints WHERE game_id = ?1 AND seq = ?2",
+                params![game_id, seq],
+                |r| r.get(0),
+            )
+            .optional()?)
     }
 
     /// Every running game's id, kind, version and snapshot version, in one query: what the
@@ -609,6 +640,7 @@ impl Store {
         let tx = self.conn.transaction()?;
         Self::record_request(&tx, change.request, now)?;
         let v = Self::bump(&tx, game_id, expected_version, now)?;
+        let mut last_seq = None;
         if !change.actions.is_empty() {
             let mut seq: i64 = tx.query_row(
                 "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?1",
@@ -637,6 +669,7 @@ impl Store {
                     change.request.map(|r| r.1)
                 ])?;
             }
+            last_seq = Some(seq);
         }
         if let Some(snap) = &change.snapshot {
             tx.execute(
@@ -644,6 +677,16 @@ impl Store {
                  ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state",
                 params![game_id, v, snap],
             )?;
+            // A checkpoint when this change's rows cross a multiple of CHECKPOINT_EVERY.
+            if let Some(last) = last_seq {
+                let before = last - change.actions.len() as i64;
+                if last / CHECKPOINT_EVERY != before / CHECKPOINT_EVERY {
+                    tx.execute(
+                        "INSERT OR REPLACE INTO checkpoints (game_id, seq, state) VALUES (?1, ?2, ?3)",
+                        params![game_id, last, snap],
+                    )?;
+                }
+            }
         }
         if let Some(status) = change.status {
             tx.execute(
@@ -815,6 +858,16 @@ impl Store {
         )?;
         tx.commit()?;
         Ok(id)
+    }
+
+    /// Overwrite a checkpoint's state (test helper: shows which checkpoint a rebuild used).
+    #[doc(hidden)]
+    pub fn debug_set_checkpoint(&mut self, game_id: i64, seq: i64, state: &[u8]) -> Result<()> {
+        self.conn.execute(
+            "UPDATE checkpoints SET state = ?3 WHERE game_id = ?1 AND seq = ?2",
+            params![game_id, seq, state],
+        )?;
+        Ok(())
     }
 
     /// Delete a game's snapshot (test helper for the start-up check).
