@@ -107,6 +107,8 @@ pub struct GameBench {
     pub legal_steps: Stat,
     pub playout_steps_per_second: f64,
     pub throughput: Throughput,
+    /// Undo and reload in a game whose log has 5,000 rows.
+    pub long_game: LongGame,
     /// Largest board PNG among the samples.
     pub png_bytes: usize,
     /// Largest snapshot (the row a step commits) among the samples.
@@ -198,9 +200,14 @@ impl<'a> Driver<'a> {
     /// Pick a random legal move and play it on the driver's copy (starting a new game
     /// when this one has ended): the seat, the step, and whether it ends the turn.
     fn next(&mut self) -> anyhow::Result<(usize, String, bool)> {
+        let (seat, step, applied) = self.next_applied()?;
+        Ok((seat, step, applied.turn_ended))
+    }
+
+    fn next_applied(&mut self) -> anyhow::Result<(usize, String, crate::engine::Applied)> {
         let Status::Acting(a) = self.g.status() else {
             self.restart()?;
-            return self.next();
+            return self.next_applied();
         };
         let seat = a[self.pick.below(a.len())];
         let legal = self.g.legal(seat);
@@ -209,7 +216,18 @@ impl<'a> Driver<'a> {
             .g
             .play(seat, &step)
             .map_err(|e| anyhow::anyhow!("{e}"))?;
-        Ok((seat, step, applied.turn_ended))
+        Ok((seat, step, applied))
+    }
+
+    /// Send `text` for `seat` as is; fails on an error reply.
+    fn say(&self, seat: usize, text: &str) -> anyhow::Result<Duration> {
+        let t = Instant::now();
+        let replies = self.chat.handle(&req(&self.channel, seat, text));
+        let d = t.elapsed();
+        if let Some(e) = replies.iter().find(|r| r.is_error) {
+            anyhow::bail!("bench `{text}` failed: {}", e.text);
+        }
+        Ok(d)
     }
 
     /// Send a move chosen by [`Driver::next`] through the chat: its time and whether the
@@ -341,6 +359,7 @@ pub fn run(registry: &'static Registry, scale: f64) -> anyhow::Result<Vec<GameBe
         let render_floor = add(&copy_floor, &encode_floor);
         let commit_floor = Store::commit_floor(&dir.join("floor.db"), snapshot_bytes, samples)?;
         let throughput = throughput(kind, &dir, samples.min(400))?;
+        let long_game = long_game(kind, &dir, 5000, samples.min(300))?;
         out.push(GameBench {
             game: kind.id().to_string(),
             players: kind.min_players().max(2).min(kind.max_players()),
@@ -350,6 +369,7 @@ pub fn run(registry: &'static Registry, scale: f64) -> anyhow::Result<Vec<GameBe
             legal_steps: stat(legal_t),
             playout_steps_per_second: playouts(kind, scale)?,
             throughput,
+            long_game,
             png_bytes,
             snapshot_bytes,
         });
@@ -358,6 +378,76 @@ pub fn run(registry: &'static Registry, scale: f64) -> anyhow::Result<Vec<GameBe
     }
     let _ = std::fs::remove_dir_all(&dir);
     Ok(out)
+}
+
+/// Undo and reload late in a long game.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct LongGame {
+    /// Action rows in the game's log when the samples were taken (at least the target).
+    pub log_rows: usize,
+    /// `undo` of the last step (the step is then played again).
+    pub undo: Stat,
+    /// `game status` right after the game was dropped from memory: it reloads from its
+    /// snapshot.
+    pub reload: Stat,
+}
+
+/// Grow one game's log to `rows` action rows through the chat (each undoable step is
+/// taken back and played again, as indecisive players do), then measure `undo` and a
+/// move after a reload, `samples` times each.
+fn long_game(
+    kind: &'static dyn GameKind,
+    dir: &std::path::Path,
+    rows: usize,
+    samples: usize,
+) -> anyhow::Result<LongGame> {
+    let db = dir.join(format!("{}-long.db", kind.id()));
+    let chat = bench_chat(&db)?;
+    let mut d = Driver::new(&chat, kind, "l", 5)?;
+    let mut log_rows = 0usize;
+    let (mut undo, mut reload) = (vec![], vec![]);
+    let mut guard = 0usize;
+    while undo.len() < samples || reload.len() < samples {
+        guard += 1;
+        anyhow::ensure!(
+            guard < 1_000_000,
+            "{}: the long game made no progress",
+            kind.id()
+        );
+        let games = d.games;
+        let (seat, step, applied) = d.next_applied()?;
+        if d.games != games {
+            log_rows = 0; // a new game began: its log starts empty
+        }
+        let undoable = !applied.irreversible && !applied.turn_ended;
+        if log_rows >= rows && reload.len() < samples {
+            // A reload: drop every loaded game, then `game status` loads it again.
+            chat.set_cache_capacity(crate::chat::CACHE_GAMES);
+            reload.push(d.say(seat, "game status")?);
+        }
+        d.send(seat, &step)?;
+        log_rows += 1;
+        if !undoable {
+            continue;
+        }
+        let cycles = if log_rows >= rows { 1 } else { 20 };
+        for _ in 0..cycles {
+            let t = d.say(seat, "undo")?;
+            if log_rows >= rows && undo.len() < samples {
+                undo.push(t);
+            }
+            d.say(seat, &format!("move {step}"))?;
+            log_rows += 2;
+        }
+    }
+    drop(d);
+    drop(chat);
+    remove_db(&db);
+    Ok(LongGame {
+        log_rows,
+        undo: stat(undo),
+        reload: stat(reload),
+    })
 }
 
 /// Random playouts in memory: steps per second.
@@ -465,6 +555,14 @@ pub fn table(results: &[GameBench]) -> String {
             r.throughput.ratio,
             r.png_bytes / 1024,
             r.snapshot_bytes
+        ));
+        s.push_str(&format!(
+            "  {} log rows: undo median {:.2} ms p99 {:.2} ms · reload (game status) median {:.2} ms p99 {:.2} ms\n",
+            r.long_game.log_rows,
+            ms(r.long_game.undo.median_us),
+            ms(r.long_game.undo.p99_us),
+            ms(r.long_game.reload.median_us),
+            ms(r.long_game.reload.p99_us),
         ));
     }
     s
