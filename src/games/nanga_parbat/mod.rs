@@ -242,6 +242,10 @@ pub struct NangaParbat {
     rng: GameRng,
 }
 
+/// Seed of the scripted demo games (`tests/data/nanga_parbat/{chart,areas}.txt`, players
+/// Ann and Bob; their scores are checked by hand in the tests).
+pub const DEMO_SEED: u64 = 7;
+
 impl NangaParbat {
     /// Scores so far per seat.
     pub fn scores(&self) -> &[i64] {

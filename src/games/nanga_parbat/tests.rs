@@ -1627,3 +1627,137 @@ fn render_board_to_tmp_png() {
         NangaParbat::describe(d, &g.view(d, Viewer::Spectator))
     );
 }
+
+// ---------------------------------------------------------------- scripted demo games
+
+/// The simple policy of the demo scripts: trap the first listed animal (moving the guide to
+/// the first listed region if needed), claim the first open square of `ORDER` whose needs
+/// are met, complete it with the first listed picks, end.
+#[cfg(test)]
+fn demo_policy_script(areas: bool) -> Vec<(usize, String)> {
+    const ORDER: [&str; 15] = [
+        "C5", "B5", "A5", "C4", "B4", "A4", "C3", "B3", "A3", "C2", "B2", "A2", "C1", "B1", "A1",
+    ];
+    let mut g = fresh_game(areas, DEMO_SEED);
+    let mut out = vec![(1, "guide 1".to_string())];
+    play(&mut g, 1, "guide 1");
+    while !g.status().is_finished() {
+        let seat = g.current;
+        let mut go = |g: &mut NangaParbat, t: String| {
+            play(g, seat, &t);
+            out.push((seat, t));
+        };
+        let first = legal(&g, seat)
+            .into_iter()
+            .find(|s| s.starts_with("trap") || s.starts_with("guide"))
+            .unwrap();
+        let was_guide = first.starts_with("guide");
+        go(&mut g, first);
+        if was_guide {
+            let t = legal(&g, seat)
+                .into_iter()
+                .find(|s| s.starts_with("trap"))
+                .unwrap();
+            go(&mut g, t);
+        }
+        let l = legal(&g, seat);
+        if let Some(sq) = ORDER.iter().find(|q| l.contains(&format!("claim {q}"))) {
+            go(&mut g, format!("claim {sq}"));
+            while g.pending.is_some() {
+                let p = legal(&g, seat).remove(0);
+                go(&mut g, p);
+            }
+        }
+        if !g.status().is_finished() {
+            go(&mut g, "end".into());
+        }
+    }
+    out
+}
+
+/// Writes `tests/data/nanga_parbat/{chart,areas}.txt` (the scripted demo games as
+/// `sherpa local` input) and prints each game's events, for checking the scores by hand.
+#[test]
+#[ignore]
+fn write_demo_scripts() {
+    for (areas, file) in [(false, "chart"), (true, "areas")] {
+        let steps = demo_policy_script(areas);
+        let names = names();
+        let text: String = steps
+            .iter()
+            .map(|(s, t)| format!("{}: move {t}\n", names[*s]))
+            .collect();
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/nanga_parbat");
+        std::fs::create_dir_all(dir).unwrap();
+        std::fs::write(format!("{dir}/{file}.txt"), text).unwrap();
+        let mut g = fresh_game(areas, DEMO_SEED);
+        println!("==== {file}");
+        println!(
+            "{}",
+            NangaParbat::describe(data(), &g.view(data(), Viewer::Spectator))
+        );
+        for (s, t) in &steps {
+            let a = play(&mut g, *s, t);
+            println!("{} {t}: {}", names[*s], events(&a));
+        }
+        println!(
+            "{}",
+            NangaParbat::describe(data(), &g.view(data(), Viewer::Spectator))
+        );
+    }
+}
+
+/// Play a `sherpa local` script (`Name: move <step>` lines) on the engine.
+fn play_script(areas: bool, text: &str) -> NangaParbat {
+    let mut g = fresh_game(areas, DEMO_SEED);
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let (who, rest) = line.split_once(": move ").expect("script line");
+        let seat = names().iter().position(|n| n == who).expect("player");
+        play(&mut g, seat, rest);
+    }
+    g
+}
+
+/// The chart-mode demo game, checked by hand from its log: Ann C1 2; Bob panda 1, B1 1 and
+/// 1 more (lands on Ann's 2) = 3; Ann panda 1 and 1 more (lands on 3) = 4, A1 5; Bob A3 6;
+/// Ann C3 (bharal and panda) 9; Bob B3 3 and 1 more (lands on 9) = 10; Ann nothing; Bob's
+/// panda scores nothing (10 ahead of 9), A2 12; Ann B2 11; Bob guide to region 2 (region 1
+/// empty), B5 17; Ann C2 14: both have placed 5 cubes, the game ends, Bob wins 17 to 14.
+// NAN-END-2, NAN-END-3, NAN-ACT-11, NAN-TRACK-2, NAN-TRAP-4
+#[test]
+fn demo_game_chart_scoring_ends_on_cubes_with_hand_checked_scores() {
+    let g = play_script(
+        false,
+        include_str!("../../../tests/data/nanga_parbat/chart.txt"),
+    );
+    let Status::Finished(r) = g.status() else {
+        panic!("the demo game ends")
+    };
+    assert_eq!(r.scores, vec![14, 17]);
+    assert_eq!(r.places, vec![2, 1]);
+    assert_eq!(g.cubes, vec![0, 0]);
+    assert_eq!(g.hikers, vec![8, 9]);
+}
+
+/// The same opening with `scoring=areas`: the cubes run out at 14 to 17 but the game goes
+/// on until the hikers are placed; Bob's three later pandas score nothing (he leads). Areas:
+/// region 1 Bob 4 camps + 1 hiker = 2 (19); region 2 Ann 5 hikers = 2 (16); region 3 Bob 4
+/// hikers = 1 (20); regions 4-6 nobody has 4. Bob wins 20 to 16.
+// NAN-AREA-1, NAN-AREA-2, NAN-AREA-3, NAN-END-1
+#[test]
+fn demo_game_area_scoring_with_hand_checked_scores() {
+    let g = play_script(
+        true,
+        include_str!("../../../tests/data/nanga_parbat/areas.txt"),
+    );
+    let Status::Finished(r) = g.status() else {
+        panic!("the demo game ends")
+    };
+    assert_eq!(r.scores, vec![16, 20]);
+    assert_eq!(r.places, vec![2, 1]);
+    assert_eq!(
+        g.area_points,
+        Some(vec![vec![0, 2, 0, 0, 0, 0], vec![2, 0, 1, 0, 0, 0]])
+    );
+    assert_eq!(g.hikers, vec![0, 0]);
+}
