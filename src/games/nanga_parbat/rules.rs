@@ -671,7 +671,28 @@ impl NangaParbat {
         step: &Step,
     ) -> Result<(), RuleError> {
         match self.refusal(data, seat, step) {
-            Some(r) => Err(r.error(data, step)),
+            Some(r) => {
+                let mut e = r.error(data, step);
+                // Say what would be accepted instead: the legal steps of the same kind.
+                let verb = |s: &Step| Self::step_text(s).split(' ').next().map(str::to_string);
+                let same: Vec<String> = if matches!(r, Refusal::GameOver | Refusal::NotYourTurn) {
+                    Vec::new()
+                } else {
+                    self.legal(data, seat)
+                        .iter()
+                        .filter(|s| verb(s) == verb(step))
+                        .map(|s| format!("`{}`", Self::step_text(s)))
+                        .collect()
+                };
+                if !same.is_empty() {
+                    let shown = same.len().min(8);
+                    let _ = write!(e.reason, "; accepted now: {}", same[..shown].join(", "));
+                    if same.len() > shown {
+                        let _ = write!(e.reason, " and {} more", same.len() - shown);
+                    }
+                }
+                Err(e)
+            }
             None => Ok(()),
         }
     }
