@@ -304,6 +304,17 @@ impl Game for NangaParbat {
         self.parse_text(data, seat, text)
     }
 
+    /// `deer 3.4 6.1` stands for the two steps `deer 3.4` and `deer 6.1`.
+    fn expand(&self, _data: &NangaData, _seat: Seat, text: &str) -> Option<Vec<String>> {
+        let w: Vec<&str> = text.split_whitespace().collect();
+        match w.as_slice() {
+            [k, a, b] if k.len() >= 2 && "deer".starts_with(&k.to_lowercase()) => {
+                Some(vec![format!("deer {a}"), format!("deer {b}")])
+            }
+            _ => None,
+        }
+    }
+
     fn view(&self, data: &NangaData, viewer: Viewer) -> View {
         self.view_for(data, viewer)
     }

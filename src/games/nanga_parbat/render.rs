@@ -242,7 +242,14 @@ fn draw_static(data: &NangaData) -> RgbaImage {
 /// The headline: who must act and what, or the result.
 pub fn headline(view: &View) -> String {
     match &view.final_result {
-        Some(r) => format!("Game over: {}", r.note),
+        Some(r) => {
+            let scores: Vec<String> = view
+                .players
+                .iter()
+                .map(|p| format!("{} {}", p.name, p.score))
+                .collect();
+            format!("Game over: {} ({})", r.note, scores.join(", "))
+        }
         None => format!("Turn {} \u{b7} {}", view.turn, prompt(view)),
     }
 }

@@ -89,6 +89,7 @@ pub enum Refusal {
     TrapFirst,
     NoFresh(Animal),
     NotTwoHikers,
+    SameSection,
     SameOwner,
     NotAdjacent,
     CampsNeverMove,
@@ -189,6 +190,10 @@ impl Refusal {
             Refusal::NotTwoHikers => (
                 "leopard",
                 "the snow leopard swaps two hikers; both sections must hold a hiker".into(),
+            ),
+            Refusal::SameSection => (
+                "activate",
+                "name two different sections".into(),
             ),
             Refusal::SameOwner => (
                 "leopard",
@@ -498,6 +503,9 @@ impl NangaParbat {
                 }
                 if !self.has_fresh(seat, Animal::Leopard) {
                     return Some(Refusal::NoFresh(Animal::Leopard));
+                }
+                if a == b {
+                    return Some(Refusal::SameSection);
                 }
                 let (pa, pb) = (self.cells[a as usize], self.cells[b as usize]);
                 match (pa, pb) {

@@ -1761,3 +1761,43 @@ fn demo_game_area_scoring_with_hand_checked_scores() {
     );
     assert_eq!(g.hikers, vec![0, 0]);
 }
+
+#[test]
+fn deer_with_two_sections_expands_into_its_two_steps() {
+    let g = started(false);
+    assert_eq!(
+        g.expand(data(), 0, "deer 3.4 6.1"),
+        Some(vec!["deer 3.4".to_string(), "deer 6.1".to_string()])
+    );
+    assert_eq!(
+        g.expand(data(), 0, "DE 3.4 6.1"),
+        Some(vec!["deer 3.4".to_string(), "deer 6.1".to_string()])
+    );
+    assert_eq!(g.expand(data(), 0, "deer 3.4"), None);
+    assert_eq!(g.expand(data(), 0, "trap 1.1 1.2"), None);
+    // The leopard needs two different sections.
+    let mut h = started(false);
+    lay(&mut h, "01dybp ltdybp ltdybp ltdybp ltdybp ltdybp");
+    give_animals(&mut h, 0, Animal::Leopard, 1);
+    let e = refuse(&mut h, 0, "leopard 1.1 1.1");
+    assert!(e.reason.contains("two different sections"), "{e}");
+}
+
+#[test]
+fn headline_and_prompt_follow_the_turn_and_the_result() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    ann_turn_keep(&mut g, "1.4");
+    let v = g.view(data(), Viewer::Spectator);
+    assert!(render::headline(&v).contains("claim a square"));
+    play(&mut g, 0, "claim C1");
+    play(&mut g, 0, "give yak");
+    let v = g.view(data(), Viewer::Spectator);
+    assert!(render::headline(&v).ends_with("Ann: activate animals or `end`"));
+    let g = play_script(
+        false,
+        include_str!("../../../tests/data/nanga_parbat/chart.txt"),
+    );
+    let v = g.view(data(), Viewer::Spectator);
+    assert_eq!(render::headline(&v), "Game over: Bob wins (Ann 14, Bob 17)");
+}

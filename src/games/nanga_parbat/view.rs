@@ -132,6 +132,9 @@ pub fn prompt(view: &View) -> String {
             name(c),
             view.guide.map(|g| g + 1).unwrap_or(0)
         ),
+        _ if view.claimed || view.players.get(c).is_some_and(|p| p.cubes_left == 0) => {
+            format!("{}: activate animals or `end`", name(c))
+        }
         _ => format!(
             "{}: activate, claim a square (`claim <A1-C5>`) or `end`",
             name(c)
@@ -230,11 +233,16 @@ pub fn describe(data: &NangaData, view: &View) -> String {
     }
     if let Some(a) = &view.area_points {
         for (s, pts) in a.iter().enumerate() {
+            let list: Vec<String> = pts
+                .iter()
+                .enumerate()
+                .map(|(r, p)| format!("region {} {p}", r + 1))
+                .collect();
             let _ = writeln!(
                 out,
-                "Area points of {}: {:?}",
+                "Area points of {}: {}",
                 view.players.get(s).map(|p| p.name.as_str()).unwrap_or("?"),
-                pts
+                list.join(", ")
             );
         }
     }
