@@ -22,8 +22,10 @@
 //!   (activations and step 4); the game ends when that player types `end`. The end by
 //!   cubes comes as soon as the last cube's claim is complete.
 //! - NAN-END-5: a tie (only possible at 0 to 0) is shared.
-//! - NAN-AREA-5: in each region the first seat scores before the second, and any landing on
-//!   the opponent's space takes the track bonus, not only a tie.
+//! - NAN-AREA-5: regions score strictly in order 1 to 6, and any landing on the opponent's
+//!   space takes the track bonus, not only a tie. Which player scores a region first never
+//!   matters: with 6 sections, two players cannot both have 4 pieces in one region (Sherpa
+//!   still scores the first seat first).
 //! - The musk deer may not swap two animals of the same kind (nothing would change); the
 //!   activation is chosen in two steps (`deer 3.4`, then `deer 6.1`), so that the number of
 //!   legal steps stays small.

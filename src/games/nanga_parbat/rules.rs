@@ -993,7 +993,8 @@ impl NangaParbat {
             .count()
     }
 
-    /// NAN-AREA-1..5: regions in order from 1; in each, the first seat then the second.
+    /// NAN-AREA-1..5: regions in order from 1; in each, the first seat then the second (only
+    /// one of them can score in a region: 4 + 4 pieces do not fit in 6 sections).
     #[allow(clippy::needless_range_loop)]
     pub(super) fn score_areas(&mut self, events: &mut Vec<Event>) {
         let mut pts = vec![vec![0i64; REGIONS]; 2];

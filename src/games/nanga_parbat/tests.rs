@@ -1389,7 +1389,6 @@ fn nan_area_3_fewer_than_four_pieces_score_nothing() {
     assert_eq!(g.score, vec![0, 0]);
 }
 
-// NAN-AREA-5 reading: in each region the first seat scores first.
 #[test]
 fn nan_area_4_the_track_bonus_applies_in_area_scoring() {
     let mut g = started(true);
@@ -1403,37 +1402,38 @@ fn nan_area_4_the_track_bonus_applies_in_area_scoring() {
     assert!(events(&a).contains("lands on Ann's space"));
 }
 
+// NAN-AREA-5 reading: regions score strictly in order 1 to 6, every landing takes the
+// bonus; the order of the players within a region cannot matter.
 #[test]
-fn nan_area_5_the_first_seat_scores_each_region_first() {
+fn nan_area_5_regions_score_in_order_and_only_one_player_can_score_a_region() {
     let mut g = started(true);
-    // Region 1: both 3 pieces? No: Ann 4 and Bob... a region has 6 sections, so both can
-    // score only with 4+... impossible; order shows between regions instead: region 1 Ann,
-    // region 1 Bob. Use region 1 where Bob has 4 and Ann 2, then region 2 where Ann has 4.
-    lay(&mut g, "110111 0000bp ltdybp ltdybp ltdybp ltdybp");
-    g.score = vec![0, 0];
-    g.hikers = vec![1, 0];
-    g.guide = Some(3);
-    play(&mut g, 0, "trap 4.1");
-    let a = play(&mut g, 0, "end");
-    // Region 1: Bob 5 pieces -> 2 (Ann 1 piece... plus none): Bob to 2. Region 2: Ann 1.
-    assert_eq!(
-        g.area_points,
-        Some(vec![vec![0, 1, 0, 0, 0, 0], vec![2, 0, 0, 0, 0, 0]])
+    lay(&mut g, "0000bp 1111bp 0000bp 1111bp ltdybp ltdybp");
+    let mut ev = Vec::new();
+    g.score_areas(&mut ev);
+    // Region 1 Ann 1; region 2 Bob 1 lands on 1 -> 2; region 3 Ann 1 lands on 2 -> 3;
+    // region 4 Bob 1 lands on 3 -> 4. Scored from region 6 down it would be 4 to 3.
+    assert_eq!(g.score, vec![3, 4]);
+    let text: Vec<&str> = ev.iter().map(|e| e.text.as_str()).collect();
+    assert!(
+        text[0].contains("(region 1)") && text[3].contains("(region 4)"),
+        "{text:?}"
     );
-    assert_eq!(g.score, vec![1, 2]);
-    let ev = events(&a);
-    assert!(ev.find("Bob scores 2").unwrap() < ev.find("Ann scores 1").unwrap());
-    // Same region for both: seat 0 goes first. Ann 4 in region 1 is impossible with Bob 4,
-    // so check the order of a shared region directly.
+    // No split of a region's 6 sections gives both players 4 or more.
+    for ann in 0..=6usize {
+        for bob in 0..=(6 - ann) {
+            assert!(!(ann >= 4 && bob >= 4));
+        }
+    }
+    // So swapping the seats' order within regions changes nothing here.
     let mut h = started(true);
+    h.cells = g.cells.clone();
     h.score = vec![0, 0];
     let mut ev = Vec::new();
-    h.cells = g.cells.clone();
-    lay(&mut h, "0000bp 1111bp 0000bp 1111bp ltdybp ltdybp");
     h.score_areas(&mut ev);
-    // Regions 1 (Ann 1), 2 (Bob 1 -> lands on 1 -> 2), 3 (Ann 1 -> 2 is Bob's -> 3),
-    // 4 (Bob 1 -> 3 is Ann's -> 4).
-    assert_eq!(h.score, vec![3, 4]);
+    assert_eq!(
+        h.area_points,
+        Some(vec![vec![1, 0, 1, 0, 0, 0], vec![0, 1, 0, 1, 0, 0]])
+    );
 }
 
 // ---------------------------------------------------------------- notation

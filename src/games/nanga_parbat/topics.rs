@@ -167,8 +167,9 @@ track wins. The markers never share a space, so a tie can only be 0 to 0; Sherpa
         text: "With `scoring=areas`, the cubes do not end the game. When both players have placed all their \
 hikers and the last turn is over, regions 1 to 6 are scored in order: in each, a player with 4, 5 or 6 of their \
 own hikers and camps there scores 1, 2 or 3 points; fewer than 4 score nothing. The track rule applies to these \
-points too. Sherpa's reading (NAN-AREA-5): in each region the first seat scores before the second, and any \
-landing on the other marker takes the bonus.",
+points too. Sherpa's reading (NAN-AREA-5): the regions score strictly in order, so an earlier region can push \
+a later gain past the other marker, and any landing on the other marker takes the bonus, not only a tie. \
+Which player scores a region first cannot matter: a region has 6 sections, so only one player can hold 4 there.",
     },
     RulesTopic {
         id: "notation",
