@@ -115,7 +115,7 @@ reading (NAN-ACT-12): the hiker may be yours or your opponent's. Camps never mov
         section: "L'activation des animaux > Cerf porte-musc",
         text: "The musk deer swaps two animals anywhere on the mountain, with no need for adjacency. Sherpa asks \
 for them in two steps: `deer <r.s>` names the first (this activates the deer), then `deer <r.s>` the second; in \
-chat you may chain them, `deer 3.4; deer 6.1`. Two animals of the same kind cannot be swapped, since nothing \
+chat you may type both at once, `deer 3.4 6.1` (or chain them, `deer 3.4; deer 6.1`). Two animals of the same kind cannot be swapped, since nothing \
 would change.",
     },
     RulesTopic {
