@@ -336,3 +336,69 @@ fn nepal_demo_game_through_local_script_ends_with_the_hand_checked_scores() {
         serde_json::json!([3, 2, 1])
     );
 }
+
+/// Nanga Parbat's two demo games (`tests/data/nanga_parbat/`, scores worked out by hand in
+/// the Nanga Parbat tests) played through `sherpa local --script --json`, in both scoring
+/// modes, end with the hand-checked scores.
+#[test]
+fn nanga_parbat_demo_games_through_local_script_end_with_the_hand_checked_scores() {
+    use sherpa::games::nanga_parbat;
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/nanga_parbat");
+    for (file, option, scores) in [
+        ("chart.txt", "scoring=chart", [14, 17]),
+        ("areas.txt", "scoring=areas", [16, 20]),
+    ] {
+        let dir = tmp(&format!("nanga-{file}"));
+        let out = Command::new(BIN)
+            .args([
+                "local",
+                "nanga-parbat",
+                "--players",
+                "Ann,Bob",
+                "--seed",
+                &nanga_parbat::DEMO_SEED.to_string(),
+                "--option",
+                option,
+                "--json",
+                "--script",
+            ])
+            .arg(data.join(file))
+            .arg("--db")
+            .arg(dir.join("g.db"))
+            .arg("--out")
+            .arg(dir.join("out"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        for l in &lines {
+            assert_eq!(l["ok"], true, "{file}: {l}");
+        }
+        let last = lines.last().unwrap();
+        assert_eq!(
+            last["status"]["status"]["Finished"]["scores"],
+            serde_json::json!(scores),
+            "{file}: {last}"
+        );
+        assert_eq!(
+            last["status"]["status"]["Finished"]["places"],
+            serde_json::json!([2, 1])
+        );
+        assert!(
+            last["replies"][0]["image"]
+                .as_str()
+                .map(|p| Path::new(p).exists())
+                .unwrap_or(false),
+            "the final board was written"
+        );
+        assert_snapshot_equals_replay(&dir.join("g.db"));
+    }
+}

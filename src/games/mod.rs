@@ -5,6 +5,7 @@
 //! binary may pass replacement texts (a player who owns the game can correct the data).
 
 pub mod himalaya;
+pub mod nanga_parbat;
 pub mod nepal;
 
 use crate::engine::{BoardError, GameKind};
@@ -31,7 +32,19 @@ pub const GAMES: &[Entry] = &[
         board: himalaya::BOARD,
         load: himalaya::kind,
     },
+    Entry {
+        id: nanga_parbat::ID,
+        board: nanga_parbat::BOARD,
+        load: nanga_parbat::kind,
+    },
 ];
+
+/// Do two game ids name the same game? Case and `-` versus `_` do not matter, so
+/// `nanga-parbat`, `Nanga_Parbat` and the board folder `nanga_parbat` all name one game.
+pub fn same_id(a: &str, b: &str) -> bool {
+    let norm = |s: &str| s.to_ascii_lowercase().replace('_', "-");
+    norm(a) == norm(b)
+}
 
 /// All games this binary knows, by id.
 pub struct Registry {
@@ -48,7 +61,7 @@ impl BoardTexts {
     fn get<'a>(&'a self, id: &str, default: &'a str) -> &'a str {
         self.overrides
             .iter()
-            .find(|(k, _)| k == id)
+            .find(|(k, _)| same_id(k, id))
             .map(|(_, t)| t.as_str())
             .unwrap_or(default)
     }
@@ -82,10 +95,7 @@ impl Registry {
     }
 
     pub fn get(&self, id: &str) -> Option<&'static dyn GameKind> {
-        self.kinds
-            .iter()
-            .copied()
-            .find(|k| k.id().eq_ignore_ascii_case(id))
+        self.kinds.iter().copied().find(|k| same_id(k.id(), id))
     }
 
     pub fn all(&self) -> &[&'static dyn GameKind] {
