@@ -6,6 +6,7 @@
 
 pub mod himalaya;
 pub mod nepal;
+pub mod nippon;
 
 use crate::engine::{BoardError, GameKind};
 use std::sync::OnceLock;
