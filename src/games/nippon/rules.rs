@@ -592,7 +592,12 @@ impl Nippon {
     }
 
     /// NIP-WORK-5: can `seat` carry out action `a` completely?
-    fn feasible(&self, data: &NipponData, seat: Seat, a: Action) -> Result<(), RuleError> {
+    pub(super) fn feasible(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        a: Action,
+    ) -> Result<(), RuleError> {
         let p = &self.players[seat];
         let ng = data.goods.len();
         let first_err = |errs: Vec<RuleError>, topic: &'static str, none: &str| {
@@ -602,19 +607,14 @@ impl Nippon {
         };
         match a {
             Action::Factory => {
-                let errs: Vec<RuleError> = match (0..ng)
-                    .map(|g| self.can_build(data, seat, g))
-                    .collect::<Result<Vec<_>, _>>()
-                {
-                    Ok(_) => return Ok(()),
-                    Err(_) => (0..ng)
-                        .filter_map(|g| self.can_build(data, seat, g).err())
-                        .collect(),
-                };
+                let errs: Vec<RuleError> = (0..ng)
+                    .filter_map(|g| self.can_build(data, seat, g).err())
+                    .collect();
                 if errs.len() < ng {
-                    return Ok(());
+                    Ok(())
+                } else {
+                    Err(first_err(errs, "factory", "no factory can be built"))
                 }
-                Err(first_err(errs, "factory", "no factory can be built"))
             }
             Action::Machinery => {
                 if p.yen < data.cost_machine {
@@ -680,7 +680,7 @@ impl Nippon {
     }
 
     /// The stage that starts action `a`.
-    fn start_action(&mut self, a: Action) {
+    pub(super) fn start_action(&mut self, a: Action) {
         self.stage = match a {
             Action::Factory => Stage::Factory,
             Action::Machinery => Stage::Machinery { n: 0 },
@@ -717,7 +717,7 @@ impl Nippon {
 
 impl Nippon {
     /// NIP-WORK-7..11: refill an emptied action slot.
-    fn refill_slot(&mut self, data: &NipponData, s: usize, ev: &mut Vec<Event>) {
+    pub(super) fn refill_slot(&mut self, data: &NipponData, s: usize, ev: &mut Vec<Event>) {
         if let Some(r) = self.rows.iter().position(|r| !r.is_empty()) {
             let row = std::mem::take(&mut self.rows[r]);
             self.slots[s] = row;
@@ -766,7 +766,7 @@ impl Nippon {
     }
 
     /// NIP-WORK-11, NIP-TRIG-2..4: the scoring marker moves one slot to the right.
-    fn advance_marker(&mut self, data: &NipponData, ev: &mut Vec<Event>) {
+    pub(super) fn advance_marker(&mut self, data: &NipponData, ev: &mut Vec<Event>) {
         let from = self.marker;
         self.marker += 1;
         ev.push(Event::public(format!(
@@ -788,7 +788,7 @@ impl Nippon {
     }
 
     /// After a complete turn: refill the emptied slot, count the last rounds, pass the turn.
-    fn end_turn(&mut self, data: &NipponData, ev: &mut Vec<Event>) {
+    pub(super) fn end_turn(&mut self, data: &NipponData, ev: &mut Vec<Event>) {
         let in_final = self.final_turns.is_some();
         if let Some(s) = self.taken_from.take() {
             if self.slots[s as usize].is_empty() {
@@ -1598,7 +1598,7 @@ impl Nippon {
     }
 
     /// Scoring `k` (0-based): every region.
-    fn score_regions(&mut self, data: &NipponData, k: usize, ev: &mut Vec<Event>) {
+    pub(super) fn score_regions(&mut self, data: &NipponData, k: usize, ev: &mut Vec<Event>) {
         let mut parts = Vec::new();
         for r in 0..data.regions.len() {
             let won = self.region_vp(data, r, k);
@@ -1663,7 +1663,7 @@ impl Nippon {
         }
     }
 
-    fn finish(&mut self, data: &NipponData, ev: &mut Vec<Event>) {
+    pub(super) fn finish(&mut self, data: &NipponData, ev: &mut Vec<Event>) {
         let n = self.n();
         let mut breakdown = Vec::new();
         for s in 0..n {

@@ -10,6 +10,9 @@ use super::{Nippon, NipponData, Stage, TrackKind};
 use crate::engine::{FinalResult, Seat, Viewer};
 use serde::Serialize;
 
+/// Player colours by seat (NIP-SETUP-1).
+pub const PLAYER_COLOURS: [&str; 4] = ["yellow", "red", "purple", "blue"];
+
 /// One factory as shown.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FactoryView {
@@ -22,6 +25,8 @@ pub struct FactoryView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PlayerView {
     pub name: String,
+    /// The player colour (NIP-SETUP-1), by seat: yellow, red, purple, blue.
+    pub colour: &'static str,
     pub vp: i64,
     pub yen: u32,
     pub coal: u32,
@@ -90,6 +95,7 @@ impl Nippon {
                 let p = &self.players[s];
                 PlayerView {
                     name: self.names[s].clone(),
+                    colour: PLAYER_COLOURS[s],
                     vp: p.vp,
                     yen: p.yen,
                     coal: p.coal,
