@@ -32,6 +32,11 @@ pub const GAMES: &[Entry] = &[
         board: himalaya::BOARD,
         load: himalaya::kind,
     },
+    Entry {
+        id: nippon::ID,
+        board: nippon::BOARD,
+        load: nippon::kind,
+    },
 ];
 
 /// All games this binary knows, by id.

@@ -1571,6 +1571,12 @@ fn nip_cons_8_multiplier_tiles_when_rewards_run_out() {
     g.players[0].workers = vec![0, 1, 2];
     ok(&mut g, &d, "consolidate");
     assert_eq!(g.current, 1, "nothing left: skipped");
+    // Fewer than 3 workers: no multiplier tile either.
+    let mut g = fresh(&d, 4);
+    g.rewards = vec![0; 12];
+    g.players[0].workers = vec![0, 1];
+    ok(&mut g, &d, "consolidate");
+    assert_eq!((g.current, g.multipliers), (1, 4));
 }
 
 // NIP-CONS-10, NIP-CONS-12
@@ -1829,4 +1835,29 @@ fn nip_end_4_final_budget_and_unpaid_workers() {
     assert_eq!(g.players[0].yen, 0);
     let fac = 0;
     assert_eq!(g.players[0].vp, vp - 2 + fac);
+}
+
+/// Writes the picture of a mid-game and a finished 4-player game to /tmp (look at them).
+#[test]
+#[ignore]
+fn write_pictures() {
+    let d = data();
+    let p = Suite::<Nippon>::new(&d).playout(4, &Options::new(), 3);
+    let mut g = setup_checked::<Nippon>(&d, &names(4), &Options::new(), 3).unwrap();
+    for (k, (s, t)) in p.log.iter().enumerate() {
+        if k == p.log.len() / 2 {
+            let v = g.view(&d, Viewer::Spectator);
+            std::fs::write("/tmp/nippon_mid.png", render::render(&d, &v)).unwrap();
+        }
+        let step = g.parse_step(&d, *s, t).unwrap();
+        g.apply(&d, *s, &step).unwrap();
+    }
+    let v = g.view(&d, Viewer::Spectator);
+    std::fs::write("/tmp/nippon_end.png", render::render(&d, &v)).unwrap();
+    let mut counts = std::collections::BTreeMap::new();
+    for (_, t) in &p.log {
+        let k: String = t.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+        *counts.entry(k).or_insert(0) += 1;
+    }
+    println!("{} steps {counts:?}\n{}", p.steps, describe(&d, &v));
 }
