@@ -1973,7 +1973,7 @@ impl Nippon {
         let good = |g: u8| data.goods[g as usize].name.clone();
         match *step {
             Step::Take(s, c) => format!(
-                "Take a {} worker from action slot {s} ({})",
+                "Take a worker ({}) from action slot {s}: {}",
                 data.worker_colours[c as usize].0,
                 data.slots[s as usize - 1]
                     .iter()
