@@ -1861,3 +1861,43 @@ fn write_pictures() {
     }
     println!("{} steps {counts:?}\n{}", p.steps, describe(&d, &v));
 }
+
+/// Groundwork for a scripted demo game (next session): a 2-player policy game in which
+/// nobody places influence. Prints the steps and each consolidation's VP so the final
+/// scores can be checked by hand, then frozen as a script.
+#[test]
+#[ignore]
+fn print_policy_game() {
+    let d = data();
+    let mut g = setup_checked::<Nippon>(&d, &names(2), &Options::new(), 7).unwrap();
+    let mut lines = Vec::new();
+    for _ in 0..2000 {
+        if g.result.is_some() {
+            break;
+        }
+        let seat = g.current;
+        let legal = legal(&g, &d);
+        let pick = |p: &str| legal.iter().find(|s| s.starts_with(p)).cloned();
+        let step = match g.stage {
+            Stage::Start => pick("take 2 ")
+                .or_else(|| pick("take 1 "))
+                .unwrap_or_else(|| "consolidate".into()),
+            Stage::Choose => pick("do knowledge")
+                .or_else(|| pick("do coal"))
+                .or_else(|| pick("do machinery"))
+                .unwrap(),
+            Stage::Track { .. } => "up 1".into(),
+            Stage::Machinery { n: 0 } => pick("improve supply").unwrap_or_else(|| legal[0].clone()),
+            Stage::Machinery { .. } => "done".into(),
+            Stage::Reward => legal[0].clone(),
+            Stage::Space { .. } => pick("space contracts").unwrap_or_else(|| legal[0].clone()),
+            _ => legal[0].clone(),
+        };
+        ok(&mut g, &d, &step);
+        lines.push(format!("{}: move {step}", g.names[seat]));
+    }
+    for l in &lines {
+        println!("{l}");
+    }
+    println!("{:?} {:?}", g.result, g.breakdown);
+}
