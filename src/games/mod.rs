@@ -7,6 +7,7 @@
 pub mod himalaya;
 pub mod nanga_parbat;
 pub mod nepal;
+pub mod nippon;
 
 use crate::engine::{BoardError, GameKind};
 use std::sync::OnceLock;
@@ -36,6 +37,11 @@ pub const GAMES: &[Entry] = &[
         id: nanga_parbat::ID,
         board: nanga_parbat::BOARD,
         load: nanga_parbat::kind,
+    },
+    Entry {
+        id: nippon::ID,
+        board: nippon::BOARD,
+        load: nippon::kind,
     },
 ];
 
