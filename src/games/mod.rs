@@ -6,6 +6,7 @@
 
 pub mod himalaya;
 pub mod nepal;
+pub mod peloria;
 
 use crate::engine::{BoardError, GameKind};
 use std::sync::OnceLock;
