@@ -163,7 +163,7 @@ impl Peloria {
     }
 
     /// Does `a` hold a forest that can never be overrun (PEL-OVR-5, PEL-OVR-6 reading)?
-    fn forest_in(&self, d: &PeloriaData, a: usize) -> bool {
+    pub(super) fn forest_in(&self, d: &PeloriaData, a: usize) -> bool {
         d.terrain(a) == Terrain::Forest
             || self
                 .units
