@@ -7,8 +7,9 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let text = String::from_utf8_lossy(&data[1..]);
-    match data[0] % 2 {
+    match data[0] % 3 {
         0 => drop(sherpa::games::nepal::parse_board(&text)),
-        _ => drop(sherpa::games::himalaya::parse_board(&text)),
+        1 => drop(sherpa::games::himalaya::parse_board(&text)),
+        _ => drop(sherpa::games::peloria::parse_board(&text)),
     }
 });

@@ -32,6 +32,11 @@ pub const GAMES: &[Entry] = &[
         board: himalaya::BOARD,
         load: himalaya::kind,
     },
+    Entry {
+        id: peloria::ID,
+        board: peloria::BOARD,
+        load: peloria::kind,
+    },
 ];
 
 /// All games this binary knows, by id.
