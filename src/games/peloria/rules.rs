@@ -274,6 +274,13 @@ impl Peloria {
             log: Vec::new(),
             result: None,
         };
+        // PEL-BRIT-20: the round-1 arrivals are the starting forces, on the board before
+        // the first nation turn.
+        for a in d.arrivals.iter().filter(|a| a.round == 1) {
+            for _ in 0..a.count {
+                g.add_unit(a.nation, a.area, a.kind);
+            }
+        }
         let mut ev = Vec::new();
         g.begin_turn(d, &mut ev);
         g.advance(d, &mut ev);
@@ -834,7 +841,7 @@ impl Peloria {
         for a in d
             .arrivals
             .iter()
-            .filter(|a| a.nation == n && a.round == round)
+            .filter(|a| a.nation == n && a.round == round && round > 1)
         {
             let k = (a.count as usize).min(self.stock(d, n, a.kind));
             for _ in 0..k {

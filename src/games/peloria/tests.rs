@@ -328,6 +328,21 @@ fn pel_brit_20_arrivals_enter_at_their_round_and_place() {
     assert_eq!(g.turn, nat(&d, "Praxians"));
 }
 
+// PEL-BRIT-20: the starting forces of every round-1 nation are on the board before the
+// first turn (Hirenmador cannot walk into the Veshtargos' home before they appear).
+#[test]
+fn pel_brit_20_starting_forces_are_placed_at_setup() {
+    let d = data();
+    let g = new_game(&d);
+    assert_eq!(g.turn, 0);
+    assert_eq!(g.count(nat(&d, "Veshtargos"), ar(&d, "Bindle")), 2);
+    assert_eq!(g.held(&d, nat(&d, "Pelorians")).len(), 14);
+    assert_eq!(
+        g.count_kind(nat(&d, "Hirenmador"), ar(&d, "Naveria"), Kind::Cavalry),
+        4
+    );
+}
+
 // PEL-BRIT-3
 #[test]
 fn pel_brit_3_a_turn_runs_population_movement_battles_overpopulation() {
@@ -1568,11 +1583,7 @@ fn pel_emp_4_ten_pieces_starting_in_their_places() {
     assert_eq!(at("Girdle"), Some("Henjarl"));
     assert_eq!(at("Roost"), Some("Kestinlands"));
     // Pieces "with" a nation start in its home area.
-    let starts = |n: &str, a: &str| {
-        d.arrivals
-            .iter()
-            .any(|x| x.nation == nat(&d, n) && x.round == 1 && x.area == ar(&d, a))
-    };
+    let starts = |n: &str, a: &str| g.count(nat(&d, n), ar(&d, a)) > 0;
     assert_eq!(at("Sandals"), Some("Saird"));
     assert!(starts("Hyalorings", "Saird"));
     assert_eq!(at("Bow"), Some("Bindle"));
