@@ -336,3 +336,77 @@ fn nepal_demo_game_through_local_script_ends_with_the_hand_checked_scores() {
         serde_json::json!([3, 2, 1])
     );
 }
+
+/// History of Peloria's opening round (seed 5) through `sherpa local --script --json`,
+/// checked by hand: Hirenmador's three cavalry attack Saird (+2 in round 1: 2+2=4 three
+/// times, no hit); the Hyalorings' 5 and 6 kill two; the last one retreats to Naveria where
+/// it came from. The Hyalorings claim the Emperorship with the Sandals (1 piece); the
+/// Pelorians (27 points: 13 open areas and rough Imther) get 4 units, walk into Henjarl and
+/// claim with 3 pieces (Vestments, Roost, Girdle), scoring 3 VP at the end of this Jenarong
+/// round.
+#[test]
+fn peloria_opening_round_through_local_script_matches_the_hand_checked_result() {
+    let dir = tmp("peloria-opening");
+    let sc = dir.join("opening.txt");
+    std::fs::copy("board_art/peloria/opening-round.txt", &sc).unwrap();
+    let out = Command::new(BIN)
+        .args([
+            "local",
+            "peloria",
+            "--players",
+            "Ann,Bo,Cy,Di",
+            "--seed",
+            "5",
+            "--json",
+            "--script",
+        ])
+        .arg(&sc)
+        .arg("--db")
+        .arg(dir.join("g.db"))
+        .arg("--out")
+        .arg(dir.join("out"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(
+        lines.iter().all(|l| l["ok"] == true),
+        "every scripted step is accepted"
+    );
+    let text: String = lines
+        .iter()
+        .flat_map(|l| l["replies"].as_array().cloned().unwrap_or_default())
+        .map(|r| r["text"].as_str().unwrap_or("").to_string())
+        .collect::<Vec<_>>()
+        .join("\n");
+    for want in [
+        "Saird round 1: Hirenmador roll 2+2=4 2+2=4 2+2=4; Hyalorings roll 5 2 6.",
+        "Hirenmador retreat one cavalry from Saird to Naveria.",
+        "Battle in Saird over: the Hyalorings hold Saird.",
+        "The Hyalorings claim the Emperorship with 1 piece(s) of regalia.",
+        "Pelorians population: 27 points + track = 27: 4 new unit(s), track 3.",
+        "The Pelorians claim the Emperorship with 3 piece(s) of regalia.",
+        "Jenarong Emperor: the Pelorians score 3 VP for their regalia.",
+        "— Round 2 —",
+    ] {
+        assert!(text.contains(want), "missing `{want}` in:\n{text}");
+    }
+    let view = &lines.last().unwrap()["status"]["view"];
+    assert_eq!(view["round"], 2);
+    assert_eq!(view["emperor"], 5, "the Pelorians");
+    let vps: Vec<i64> = view["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["vp"].as_i64().unwrap())
+        .collect();
+    assert_eq!(vps, vec![3, 0, 0, 0]);
+}

@@ -651,7 +651,7 @@ impl Peloria {
                 self.say(
                     &mut ev,
                     format!(
-                        "{} retreat a {} from {} to {}.",
+                        "{} retreat one {} from {} to {}.",
                         d.nations[nation].name,
                         k.name(),
                         d.areas[*f].name,
@@ -672,7 +672,7 @@ impl Peloria {
                 self.say(
                     &mut ev,
                     format!(
-                        "Overpopulation: the {} lose a {} in {}.",
+                        "Overpopulation: the {} lose one {} in {}.",
                         d.nations[n].name,
                         k.name(),
                         d.areas[*a].name
@@ -1105,7 +1105,7 @@ impl Peloria {
         self.say(
             ev,
             format!(
-                "{} move a {} from {} to {}{note}.",
+                "{} move one {} from {} to {}{note}.",
                 d.nations[n].name,
                 k.name(),
                 d.areas[f].name,
