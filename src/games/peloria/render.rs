@@ -11,7 +11,7 @@ use crate::render::*;
 
 /// Canvas size.
 pub const WIDTH: u32 = 1560;
-pub const HEIGHT: u32 = 900;
+pub const HEIGHT: u32 = 720;
 /// Hex radius (centre to corner), pointy top.
 const R: f32 = 60.0;
 const OX: f32 = 70.0;
@@ -42,13 +42,36 @@ fn nation_color(d: &PeloriaData, n: usize) -> Color {
 
 fn draw_static(d: &PeloriaData) -> RgbaImage {
     let mut cv = Canvas::new(WIDTH, HEIGHT, rgb(235, 238, 240));
-    cv.text_bold(
-        OX + 420.0,
-        22.0,
-        26.0,
-        rgba(90, 90, 110, 150),
-        "P E N T   (exit edge north)",
-        Align::Center,
+    // Terrain legend, under the map.
+    let mut lx = 20.0;
+    let ly = HEIGHT as f32 - 78.0;
+    for t in [
+        Terrain::Open,
+        Terrain::River,
+        Terrain::Tripolis,
+        Terrain::Rough,
+        Terrain::Mountain,
+        Terrain::Forest,
+        Terrain::Plateau,
+        Terrain::Sea,
+    ] {
+        cv.fill_rect(lx, ly, 18.0, 18.0, terrain_color(t));
+        cv.stroke_rect(lx, ly, 18.0, 18.0, INK, 1.0);
+        let name = match t {
+            Terrain::River => "open+river",
+            Terrain::Plateau => "Hungry Plateau",
+            other => other.name(),
+        };
+        cv.text(lx + 24.0, ly + 14.0, 14.0, INK, name, Align::Left);
+        lx += 34.0 + cv.text_width(14.0, name);
+    }
+    cv.text(
+        lx + 10.0,
+        ly + 14.0,
+        14.0,
+        INK,
+        "tags: nation letters, infantry count, c cavalry, D dragon, B Bat, f forest; \u{25c6} regalia",
+        Align::Left,
     );
     for a in &d.areas {
         let (cx, cy) = center(a.col, a.row);
@@ -70,6 +93,14 @@ fn draw_static(d: &PeloriaData) -> RgbaImage {
             cv.text_centered(cx, cy + R * 0.7, 10.0, rgb(120, 60, 0), "Tripolis", false);
         }
     }
+    cv.text_centered(
+        OX + R * 3f32.sqrt() * 6.6,
+        11.0,
+        13.0,
+        rgb(90, 90, 110),
+        "\u{2191} Pent: exit edge to the north",
+        true,
+    );
     // The Kartolin Pass.
     let (_, pa, pb) = d.pass;
     let (x0, y0) = center(d.areas[pa].col, d.areas[pa].row);
@@ -107,7 +138,7 @@ pub fn render(d: &PeloriaData, v: &View) -> Vec<u8> {
         let a = &d.areas[ai];
         let (cx, cy) = center(a.col, a.row);
         let rows = av.stacks.len().max(1) as f32;
-        let mut y = cy - 12.0 * (rows - 1.0) - 4.0;
+        let mut y = cy - 13.0 * (rows - 1.0) + 2.0;
         for s in &av.stacks {
             let mut parts = Vec::new();
             for k in Kind::ALL {
@@ -124,12 +155,12 @@ pub fn render(d: &PeloriaData, v: &View) -> Vec<u8> {
                 }
             }
             let text = format!("{} {}", d.nations[s.nation].letters, parts.join("+"));
-            let w = cv.text_width_bold(14.0, &text) + 10.0;
+            let w = cv.text_width_bold(17.0, &text) + 10.0;
             let bg = nation_color(d, s.nation);
-            cv.fill_rounded_rect(cx - w / 2.0, y - 10.0, w, 20.0, 5.0, bg);
-            cv.stroke_rounded_rect(cx - w / 2.0, y - 10.0, w, 20.0, 5.0, INK, 1.0);
-            cv.text_centered(cx, y, 14.0, contrast_color(bg), &text, true);
-            y += 22.0;
+            cv.fill_rounded_rect(cx - w / 2.0, y - 12.0, w, 24.0, 5.0, bg);
+            cv.stroke_rounded_rect(cx - w / 2.0, y - 12.0, w, 24.0, 5.0, INK, 1.0);
+            cv.text_centered(cx, y, 17.0, contrast_color(bg), &text, true);
+            y += 26.0;
         }
         if !av.regalia.is_empty() {
             let (rx, ry) = (cx + R * 0.55, cy + R * 0.35);
