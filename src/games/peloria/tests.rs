@@ -616,9 +616,15 @@ fn pel_move_4_rough_terrain_stops_a_unit_except_in_invasion_turns() {
     // Round 3 is the Praxians' invasion turn.
     let mut g = blank(&d, 3, "Praxians");
     put(&mut g, &d, "Praxians", "Naveria", Kind::Cavalry, 1);
+    put(&mut g, &d, "Praxians", "Far-Point", Kind::Cavalry, 1);
     fresh(&mut g, &d);
     go(&mut g, &d, "move Naveria Bindle cavalry");
     go(&mut g, &d, "move Bindle Hwarin cavalry");
+    assert_eq!(
+        g.phase,
+        Phase::Move { cycle: 1 },
+        "still the first movement phase"
+    );
 }
 
 #[test]
@@ -1435,9 +1441,15 @@ fn pel_inv_2_rough_does_not_stop_invaders() {
     let d = data();
     let mut g = blank(&d, 9, "Carmanians");
     put(&mut g, &d, "Carmanians", "Naveria", Kind::Infantry, 1);
+    put(&mut g, &d, "Carmanians", "Far-Point", Kind::Infantry, 1);
     fresh(&mut g, &d);
     go(&mut g, &d, "move Naveria Bindle infantry");
     go(&mut g, &d, "move Bindle Hwarin infantry");
+    assert_eq!(
+        g.phase,
+        Phase::Move { cycle: 1 },
+        "still the first movement phase"
+    );
 }
 
 #[test]
@@ -2046,4 +2058,23 @@ fn pel_kart_3_crossing_is_allowed_alongside_an_attack_from_elsewhere() {
     fresh(&mut g, &d);
     go(&mut g, &d, "move Talastar Dorastor infantry");
     go(&mut g, &d, "move Karia Dorastor infantry");
+}
+
+// PEL-BRIT-19: VP for units leaving by an exit edge are scored at once (Hirenmador 2 per
+// unit by Pent); only nations with exit VP for that edge may leave by it.
+#[test]
+fn pel_brit_19_exit_vp_are_scored_when_a_unit_leaves_by_pent() {
+    let d = data();
+    let mut g = blank(&d, 2, "Hirenmador");
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 2);
+    fresh(&mut g, &d);
+    let a = go(&mut g, &d, "move Naveria Pent cavalry");
+    assert!(a.events.iter().any(|e| e.text.contains("+2 VP")));
+    assert_eq!(g.vp[nat(&d, "Hirenmador")], 2);
+    assert_eq!(g.exited[nat(&d, "Hirenmador")], 1);
+    assert_eq!(g.on_board(nat(&d, "Hirenmador")), 1);
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 2);
+    fresh(&mut g, &d);
+    assert!(refused(&mut g, &d, "move Naveria Pent infantry").contains("do not leave"));
 }
