@@ -410,3 +410,112 @@ fn peloria_opening_round_through_local_script_matches_the_hand_checked_result() 
         .collect();
     assert_eq!(vps, vec![3, 0, 0, 0]);
 }
+
+/// History of Peloria's Call to Heroes through `sherpa local --script --json`: the game is
+/// played to the end of round 13 with every seat's default step (the same steps the engine
+/// takes in-process), then each player bids a total spread over their nations and seals.
+/// Each tie case of the text gives its awards (the winner's VP are all units removed).
+#[test]
+fn peloria_call_to_heroes_through_local_script_reproduces_each_tie_case() {
+    use sherpa::engine::Options;
+    const SEED: u64 = 9;
+    let names: Vec<String> = ["Ann", "Bo", "Cy", "Di"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let kind = Registry::builtin().get("peloria").unwrap();
+    let mut g = kind.setup(&names, &Options::new(), SEED).unwrap();
+    let mut steps: Vec<(usize, String)> = Vec::new();
+    loop {
+        let seat = g.status().acting()[0];
+        if g.legal(seat).iter().any(|s| s.notation == "seal") {
+            break;
+        }
+        let st = g.default_step(seat).unwrap();
+        g.play(seat, &st).unwrap();
+        steps.push((seat, st));
+    }
+    // Most units each seat may bid, per nation (from the legal `bid` steps).
+    let maxima: Vec<Vec<(String, u32)>> = (0..4)
+        .map(|s| {
+            let mut m: Vec<(String, u32)> = Vec::new();
+            for st in g.legal(s) {
+                let w: Vec<&str> = st.notation.split_whitespace().collect();
+                if w[0] == "bid" {
+                    let v: u32 = w[2].parse().unwrap();
+                    match m.iter_mut().find(|(n, _)| n == w[1]) {
+                        Some(e) => e.1 = e.1.max(v),
+                        None => m.push((w[1].to_string(), v)),
+                    }
+                }
+            }
+            m
+        })
+        .collect();
+    let cases: [([u32; 4], [i64; 4]); 6] = [
+        ([4, 3, 2, 1], [10, 20, 2, 0]),
+        ([3, 3, 2, 1], [20, 20, 2, 0]),
+        ([4, 2, 2, 1], [9, 2, 2, 2]),
+        ([2, 2, 2, 2], [0, 0, 0, 0]),
+        ([4, 1, 1, 1], [7, 2, 2, 2]),
+        ([3, 3, 1, 1], [20, 20, 0, 0]),
+    ];
+    for (k, (totals, awards)) in cases.iter().enumerate() {
+        let mut text: String = steps
+            .iter()
+            .map(|(s, st)| format!("{}: move {st}\n", names[*s]))
+            .collect();
+        for s in 0..4 {
+            let mut left = totals[s];
+            for (nation, max) in &maxima[s] {
+                let b = left.min(*max);
+                if b > 0 {
+                    text.push_str(&format!("{}: move bid {nation} {b}\n", names[s]));
+                }
+                left -= b;
+            }
+            assert_eq!(left, 0, "seat {s} has units enough to bid {}", totals[s]);
+            text.push_str(&format!("{}: move seal\n", names[s]));
+        }
+        let dir = tmp(&format!("peloria-heroes-{k}"));
+        let sc = dir.join("heroes.txt");
+        std::fs::write(&sc, text).unwrap();
+        let out = Command::new(BIN)
+            .args([
+                "local",
+                "peloria",
+                "--players",
+                "Ann,Bo,Cy,Di",
+                "--seed",
+                &SEED.to_string(),
+                "--json",
+                "--script",
+            ])
+            .arg(&sc)
+            .arg("--db")
+            .arg(dir.join("g.db"))
+            .arg("--out")
+            .arg(dir.join("out"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<serde_json::Value> = stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert!(
+            lines.iter().all(|l| l["ok"] == true),
+            "case {k}: every step is accepted"
+        );
+        let want = format!(
+            "Call to Heroes awards: Ann {} VP, Bo {} VP, Cy {} VP, Di {} VP.",
+            awards[0], awards[1], awards[2], awards[3]
+        );
+        assert!(stdout.contains(&want), "case {k}: missing `{want}`");
+    }
+}
