@@ -341,9 +341,7 @@ impl Peloria {
                                 .map(|e| e.1),
                         );
                         if d.nations[*nation].flags.immortal {
-                            dests.extend(
-                                (0..d.areas.len()).filter(|&a| d.terrain(a) == Terrain::Mountain),
-                            );
+                            dests.extend(telmori_refuges(d));
                         }
                         dests.sort_unstable();
                         dests.dedup();
@@ -1540,7 +1538,7 @@ impl Peloria {
                 .map(|e| e.1),
         );
         if d.nations[n].flags.immortal {
-            dests.extend((0..d.areas.len()).filter(|&x| d.terrain(x) == Terrain::Mountain));
+            dests.extend(telmori_refuges(d));
         }
         [Kind::Infantry, Kind::Cavalry, Kind::Dragon, Kind::Bat]
             .into_iter()
@@ -1590,9 +1588,10 @@ impl Peloria {
                 format!("{tname} holds other nations' units"),
             ));
         }
+        // PEL-RET-6, and the Telmori sheet: any empty mountain, or cursed Dorastor.
         let telmori_mountain = d.nations[n].flags.immortal
-            && d.terrain(t) == Terrain::Mountain
-            && self.count(n, t) == 0;
+            && telmori_refuges(d).contains(&t)
+            && (self.count(n, t) == 0 || Some(t) == d.cursed);
         if !telmori_mountain {
             if n == b.attacker {
                 if !self
@@ -2074,6 +2073,14 @@ impl Peloria {
         self.result = Some(r);
         self.phase = Phase::Finished;
     }
+}
+
+/// Where the Telmori may retreat from any battle: every mountain area and cursed Dorastor
+/// (whether empty is checked by the retreat rule).
+pub(super) fn telmori_refuges(d: &PeloriaData) -> Vec<usize> {
+    (0..d.areas.len())
+        .filter(|&a| d.terrain(a) == Terrain::Mountain || Some(a) == d.cursed)
+        .collect()
 }
 
 /// Canonical bid text of a draft.

@@ -1340,6 +1340,10 @@ fn pel_ret_6_telmori_retreat_to_any_empty_mountain_and_must_retreat() {
     assert!(steps.contains(&to("Oronin")), "a mountain far away");
     assert!(steps.contains(&to("Votankiland")));
     assert!(!steps.contains(&to("Filichet")), "not an occupied mountain");
+    assert!(
+        steps.contains(&to("Dorastor")),
+        "cursed Dorastor, from anywhere"
+    );
     assert!(!steps.contains(&Step::Stay), "the Telmori must retreat");
     // And they cannot be killed.
     let b = g.battle.clone().unwrap();

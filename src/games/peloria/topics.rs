@@ -110,7 +110,7 @@ the text gives mixed armies). At most 5 units may attack in one area. VP for kil
 and then the attacker may retreat units one at a time (`retreat <from> <to> <kind>`, then `stay`). A defender \
 goes to a next-door area that is empty or its own and that it could enter; an attacker goes back to an area it \
 came from. Stacking limits apply. Units without a legal retreat stay. The Telmori must retreat while they can, \
-and may also go to any empty mountain area.",
+and may also go to any empty mountain area or to cursed Dorastor, however far (their nation sheet).",
     },
     RulesTopic {
         id: "overpopulation",
