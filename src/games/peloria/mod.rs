@@ -156,6 +156,9 @@ pub struct Battle {
     pub stage: Stage,
     /// Die results still to allocate: (nation hit, modified result).
     pub hits: Vec<(usize, u8)>,
+    /// Parallel to `hits`: did the result come from the Crimson Bat's dice?
+    #[serde(default)]
+    pub bat_hits: Vec<bool>,
 }
 
 /// A decision asked of a seat other than (or besides) the turn's owner.
@@ -230,6 +233,10 @@ pub struct Peloria {
     heroes: Option<HeroesResult>,
     /// Units exited per nation.
     exited: Vec<u32>,
+    /// Areas where the Bat killed a unit in its round: each becomes a Telmori unit at the
+    /// end of the Pelorian turn (the Pelorian sheet's Mad Horde).
+    #[serde(default)]
+    bat_kills: Vec<usize>,
     /// Recent log lines (public), newest last, for the view.
     log: Vec<String>,
     result: Option<crate::engine::FinalResult>,

@@ -271,6 +271,7 @@ impl Peloria {
             bids: SealedChoices::new(PLAYERS),
             heroes: None,
             exited: vec![0; NATIONS],
+            bat_kills: Vec::new(),
             log: Vec::new(),
             result: None,
         };
@@ -629,10 +630,8 @@ impl Peloria {
             Step::Battle(a) => self.start_battle(d, *a, &mut ev),
             Step::Hit(k) => {
                 if let Some(Pending::Hit { nation, .. }) = self.prompts.pop() {
-                    self.kill(d, nation, *k, &mut ev);
-                    if let Some(b) = &mut self.battle {
-                        b.hits.remove(0);
-                    }
+                    let bat = self.pop_hit();
+                    self.kill(d, nation, *k, bat, &mut ev);
                 }
             }
             Step::Retreat(f, t, k) => {
@@ -1312,6 +1311,7 @@ impl Peloria {
             round: 0,
             stage: Stage::Roll,
             hits: Vec::new(),
+            bat_hits: Vec::new(),
         });
     }
 
@@ -1362,7 +1362,7 @@ impl Peloria {
             .collect()
     }
 
-    fn roll_side(&mut self, d: &PeloriaData, b: &Battle, n: usize) -> (Vec<u8>, String) {
+    fn roll_side(&mut self, d: &PeloriaData, b: &Battle, n: usize) -> (Vec<(u8, bool)>, String) {
         let mut results = Vec::new();
         let mut shown = Vec::new();
         let mut kinds: Vec<Kind> = self
@@ -1378,7 +1378,7 @@ impl Peloria {
             for _ in 0..dice {
                 let raw = self.rng.die(6) as i32;
                 let r = (raw + m).max(0) as u8;
-                results.push(r);
+                results.push((r, k == Kind::Bat));
                 shown.push(if m == 0 {
                     format!("{raw}")
                 } else {
@@ -1410,15 +1410,17 @@ impl Peloria {
                         d.nations[b.defender].name
                     ),
                 );
-                let mut ha: Vec<u8> = ra.into_iter().filter(|&r| r >= 5).collect();
-                let mut hd: Vec<u8> = rd.into_iter().filter(|&r| r >= 5).collect();
+                let mut ha: Vec<(u8, bool)> = ra.into_iter().filter(|r| r.0 >= 5).collect();
+                let mut hd: Vec<(u8, bool)> = rd.into_iter().filter(|r| r.0 >= 5).collect();
                 ha.sort_unstable_by(|x, y| y.cmp(x));
                 hd.sort_unstable_by(|x, y| y.cmp(x));
-                b.hits = ha
+                let all: Vec<(usize, u8, bool)> = ha
                     .into_iter()
-                    .map(|r| (b.defender, r))
-                    .chain(hd.into_iter().map(|r| (b.attacker, r)))
+                    .map(|(r, bat)| (b.defender, r, bat))
+                    .chain(hd.into_iter().map(|(r, bat)| (b.attacker, r, bat)))
                     .collect();
+                b.hits = all.iter().map(|h| (h.0, h.1)).collect();
+                b.bat_hits = all.iter().map(|h| h.2).collect();
                 b.stage = Stage::Hits;
                 self.battle = Some(b);
             }
@@ -1427,15 +1429,11 @@ impl Peloria {
                     let opts = self.hit_options(d, &b, target, r);
                     match opts.len() {
                         0 => {
-                            if let Some(bb) = &mut self.battle {
-                                bb.hits.remove(0);
-                            }
+                            self.pop_hit();
                         }
                         1 => {
-                            self.kill(d, target, opts[0], ev);
-                            if let Some(bb) = &mut self.battle {
-                                bb.hits.remove(0);
-                            }
+                            let bat = self.pop_hit();
+                            self.kill(d, target, opts[0], bat, ev);
                         }
                         _ => {
                             let seat = self.owner(d, target);
@@ -1476,10 +1474,34 @@ impl Peloria {
         }
     }
 
-    fn kill(&mut self, d: &PeloriaData, target: usize, k: Kind, ev: &mut Vec<String>) {
+    /// Drop the result just allocated; true if it came from the Bat's dice.
+    fn pop_hit(&mut self) -> bool {
+        let Some(b) = &mut self.battle else {
+            return false;
+        };
+        if !b.hits.is_empty() {
+            b.hits.remove(0);
+        }
+        if b.bat_hits.is_empty() {
+            false
+        } else {
+            b.bat_hits.remove(0)
+        }
+    }
+
+    fn kill(&mut self, d: &PeloriaData, target: usize, k: Kind, bat: bool, ev: &mut Vec<String>) {
         let Some(b) = self.battle.clone() else { return };
         if !self.remove_unit(target, b.area, k) {
             return;
+        }
+        // The Pelorian sheet: units the Bat kills in its arrival round become Telmori.
+        let bat_round = d
+            .arrivals
+            .iter()
+            .find(|a| a.kind == Kind::Bat)
+            .map(|a| a.round);
+        if bat && Some(self.round) == bat_round {
+            self.bat_kills.push(b.area);
         }
         let killer = if target == b.attacker {
             b.defender
@@ -1715,6 +1737,20 @@ impl Peloria {
 
     pub(super) fn end_turn(&mut self, d: &PeloriaData, ev: &mut Vec<String>) {
         let n = self.turn;
+        if let Some(t) = d.nations.iter().position(|x| x.flags.immortal) {
+            for a in std::mem::take(&mut self.bat_kills) {
+                if self.stock(d, t, Kind::Infantry) > 0 {
+                    self.add_unit(t, a, Kind::Infantry);
+                    self.say(
+                        ev,
+                        format!(
+                            "The Bat's victim in {} rises as a Telmori (the Mad Horde).",
+                            d.areas[a].name
+                        ),
+                    );
+                }
+            }
+        }
         if self.in_play(d, n) && self.on_board(n) > 0 {
             self.check_captures(d, n, ev);
             self.claim(d, n, ev);

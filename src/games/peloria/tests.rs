@@ -114,6 +114,7 @@ fn battle(
         round,
         stage,
         hits,
+        bat_hits: Vec::new(),
     });
 }
 
@@ -2081,4 +2082,48 @@ fn pel_brit_19_exit_vp_are_scored_when_a_unit_leaves_by_pent() {
     put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 2);
     fresh(&mut g, &d);
     assert!(refused(&mut g, &d, "move Naveria Pent infantry").contains("do not leave"));
+}
+
+// PEL-BAT-2: the Bat rolls 6 dice; units it kills in round 15 (its arrival round) rise as
+// Telmori in that area at the end of the Pelorian turn (Pelorian nation sheet).
+#[test]
+fn pel_bat_2_units_the_bat_kills_in_round_15_become_telmori() {
+    let d = data();
+    let mut g = blank(&d, 15, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Bat, 1);
+    put(&mut g, &d, "Hyalorings", "Naveria", Kind::Cavalry, 2);
+    let hy = nat(&d, "Hyalorings");
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Hyalorings",
+        2,
+        Stage::Hits,
+        vec![(hy, 6), (hy, 5)],
+    );
+    g.battle.as_mut().unwrap().bat_hits = vec![true, false];
+    let ev = advance(&mut g, &d);
+    // Both Hyalorings die; the battle and the Pelorian turn end; one Telmori rises, for
+    // the Bat's own result only.
+    assert_eq!(cnt(&g, &d, "Hyalorings", "Naveria"), 0);
+    assert_eq!(cnt(&g, &d, "Telmori", "Naveria"), 1, "{ev:?}");
+    assert!(g.bat_kills.is_empty());
+    // In another round nothing rises.
+    let mut g = blank(&d, 16, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Bat, 1);
+    put(&mut g, &d, "Hyalorings", "Naveria", Kind::Cavalry, 2);
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Hyalorings",
+        2,
+        Stage::Hits,
+        vec![(hy, 6)],
+    );
+    g.battle.as_mut().unwrap().bat_hits = vec![true];
+    advance(&mut g, &d);
+    assert_eq!(cnt(&g, &d, "Hyalorings", "Naveria"), 1);
+    assert_eq!(cnt(&g, &d, "Telmori", "Naveria"), 0);
 }

@@ -100,7 +100,9 @@ cavalry in open terrain die only to a 6 or more in round 1 (PEL-BAT-11: the modi
 on every die. The Telmori cannot be killed. Every die is shown in the log. Results are given to the army they \
 hit in descending order; when the army is mixed and a result could kill more than one kind, its owner chooses \
 (`hit <kind>`; PEL-BAT-5: Sherpa reads the text's mixed-army choice as the army's own commander's, the advantage \
-the text gives mixed armies). At most 5 units may attack in one area. VP for kills are scored at once.",
+the text gives mixed armies). At most 5 units may attack in one area. VP for kills are scored at once. The Crimson Bat (Pelorians, \
+round 15) moves as cavalry and rolls 6 dice; each unit killed by one of its own dice in round 15 rises as a \
+Telmori unit in that area at the end of the Pelorian turn (the Pelorian sheet).",
     },
     RulesTopic {
         id: "retreat",
