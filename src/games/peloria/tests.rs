@@ -139,11 +139,12 @@ fn conformance_full_random_games() {
     let mut s = Suite::<Peloria>::new(&d);
     s.games = 2;
     s.step_cap = 200_000;
-    s.interference_every = 97;
+    s.interference_every = 17;
     s.render = Some(render::render);
-    s.render_every = 50;
+    s.render_every = 8;
     let r = conformance::run(&s);
     println!("{r:?}");
+    assert!(r.renders_compared > 0 && r.scrambles_changed > 0, "{r:?}");
 }
 
 /// Play `text` for `seat`, panicking with the reason if refused.
@@ -2126,4 +2127,15 @@ fn pel_bat_2_units_the_bat_kills_in_round_15_become_telmori() {
     advance(&mut g, &d);
     assert_eq!(cnt(&g, &d, "Hyalorings", "Naveria"), 1);
     assert_eq!(cnt(&g, &d, "Telmori", "Naveria"), 0);
+}
+
+// PEL-HERO-1: a seat's unsealed draft is its secret: scrambling it changes no other
+// viewer's view, text, legal steps or picture.
+#[test]
+fn pel_hero_1_drafts_are_hidden_from_everyone_else_down_to_the_pixels() {
+    let d = data();
+    let mut g = heroes_game(&d);
+    go(&mut g, &d, "bid Pelorians 3");
+    let changed = conformance::assert_non_interference(&g, &d, 4, Some(render::render));
+    assert!(changed > 0, "the scrambles changed the drafts");
 }
