@@ -31,6 +31,12 @@
 //!   the text: a tied group gets the award one level below the best place it covers.
 //! - PEL-SHAH-4: checked at the end of each of rounds 14, 15 and 16; may score each time.
 //!
+//! Choices where the text is silent (Britannia or the nation sheets): the round-1 arrivals
+//! are the starting forces, on the board at setup; units over the stacking limits at the
+//! end of movement are lost (Sherpa picks them); Pelandans still at sea at `done` are lost;
+//! the Telmori may retreat to any empty mountain or to Dorastor; units the Bat kills in
+//! round 15 rise as Telmori; Call to Heroes removals are taken from the largest stacks.
+//!
 //! Invariants:
 //! - All randomness (battle dice, commitment salts) comes from the state's [`GameRng`].
 //! - Between decisions the game advances by itself ([`Peloria::advance`]) until a seat must
