@@ -33,7 +33,7 @@
 //!
 //! Choices where the text is silent (Britannia or the nation sheets): the round-1 arrivals
 //! are the starting forces, on the board at setup; units over the stacking limits at the
-//! end of movement are lost (Sherpa picks them); Pelandans still at sea at `done` are lost;
+//! end of movement are lost (their player picks them); Pelandans still at sea at `done` are lost;
 //! the Telmori may retreat to any empty mountain or to Dorastor; units the Bat kills in
 //! round 15 rise as Telmori; Call to Heroes removals are taken from the largest stacks.
 //!
@@ -129,6 +129,10 @@ pub enum Phase {
     },
     /// Movement; cycle 1, or 2 in an invasion turn.
     Move {
+        cycle: u8,
+    },
+    /// End of movement over the stacking limits: the owner removes units (PEL-MOVE-8).
+    Stacking {
         cycle: u8,
     },
     /// Battles of this cycle.

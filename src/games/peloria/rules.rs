@@ -409,7 +409,7 @@ impl Peloria {
             Phase::Battle { .. } => {
                 out.extend(held.iter().map(|&a| Step::Battle(a)));
             }
-            Phase::Overpop => {
+            Phase::Overpop | Phase::Stacking { .. } => {
                 for &a in &held {
                     for k in [Kind::Infantry, Kind::Cavalry, Kind::Dragon, Kind::Bat] {
                         if self.count_kind(n, a, k) > 0 {
@@ -540,6 +540,7 @@ impl Peloria {
                 }
             }
             (Phase::Overpop, Step::Remove(a, k)) => self.remove_ok(d, n, *a, *k),
+            (Phase::Stacking { .. }, Step::Remove(a, k)) => self.stack_remove_ok(d, n, *a, *k),
             (ph, _) => Err(rule(
                 "turn",
                 format!(
@@ -558,6 +559,7 @@ pub(super) fn phase_name(p: &Phase) -> &'static str {
         Phase::Move { .. } => "movement",
         Phase::Battle { .. } => "battle",
         Phase::Overpop => "overpopulation",
+        Phase::Stacking { .. } => "end-of-movement stacking",
         Phase::Bids => "Call to Heroes",
         Phase::Finished => "final",
     }
@@ -666,10 +668,15 @@ impl Peloria {
             }
             Step::Remove(a, k) => {
                 self.remove_unit(n, *a, *k);
+                let why = if self.phase == Phase::Overpop {
+                    "Overpopulation"
+                } else {
+                    "Stacking"
+                };
                 self.say(
                     &mut ev,
                     format!(
-                        "Overpopulation: the {} lose one {} in {}.",
+                        "{why}: the {} lose one {} in {}.",
                         d.nations[n].name,
                         k.name(),
                         d.areas[*a].name
@@ -782,6 +789,13 @@ impl Peloria {
                     } else {
                         self.phase = Phase::Overpop;
                     }
+                }
+                Phase::Stacking { cycle } => {
+                    if self.over_stacked(d, n) {
+                        return;
+                    }
+                    self.phase = Phase::Battle { cycle };
+                    self.check_captures(d, n, ev);
                 }
                 Phase::Overpop => {
                     if self.overpop_excess(d, n) > 0 {
@@ -1228,64 +1242,65 @@ impl Peloria {
                 ),
             );
         }
-        if !self.invasion_now(d) {
-            self.enforce_stacking(d, n, ev);
+        // PEL-MOVE-8, PEL-MOVE-9: the owner removes units over the limits (none in
+        // invasion turns); `advance` moves on to the battles once within them.
+        if !self.invasion_now(d) && self.over_stacked(d, n) {
+            self.say(
+                ev,
+                format!(
+                    "The {} are over the stacking limits: their player removes units (`remove <area> <kind>`).",
+                    d.nations[n].name
+                ),
+            );
+            self.phase = Phase::Stacking { cycle };
+        } else {
+            self.phase = Phase::Battle { cycle };
+            self.check_captures(d, n, ev);
         }
-        self.phase = Phase::Battle { cycle };
-        self.check_captures(d, n, ev);
     }
 
-    /// PEL-MOVE-8: units beyond the stacking limits at the end of movement are lost; the
-    /// overstack is kept where it saves the most units.
-    pub(super) fn enforce_stacking(&mut self, d: &PeloriaData, n: usize, ev: &mut Vec<String>) {
-        let held = self.held(d, n);
-        let over: Vec<(usize, usize)> = held
-            .iter()
-            .map(|&a| (a, self.armies(n, a)))
-            .filter(|&(a, c)| c > self.limit(d, a))
+    /// Is `n` over the stacking limits: more than one area over its limit, or the one
+    /// overstack beyond its cap (PEL-STACK-8, PEL-STACK-9)?
+    pub(super) fn over_stacked(&self, d: &PeloriaData, n: usize) -> bool {
+        let over: Vec<usize> = self
+            .held(d, n)
+            .into_iter()
+            .filter(|&a| self.armies(n, a) > self.limit(d, a))
             .collect();
-        if over.is_empty() {
-            return;
+        over.len() > 1
+            || over
+                .iter()
+                .any(|&a| self.armies(n, a) > self.overstack_cap(d, a))
+    }
+
+    fn stack_remove_ok(
+        &self,
+        d: &PeloriaData,
+        n: usize,
+        a: usize,
+        k: Kind,
+    ) -> Result<(), RuleError> {
+        if k == Kind::Forest || self.count_kind(n, a, k) == 0 {
+            return Err(rule(
+                "stacking",
+                format!(
+                    "the {} have no {} in {}",
+                    d.nations[n].name,
+                    k.name(),
+                    d.areas[a].name
+                ),
+            ));
         }
-        let loss = |keep: usize| -> usize {
-            over.iter()
-                .map(|&(a, c)| {
-                    if a == keep {
-                        c.saturating_sub(self.overstack_cap(d, a))
-                    } else {
-                        c - self.limit(d, a)
-                    }
-                })
-                .sum()
-        };
-        let keep = over
-            .iter()
-            .map(|&(a, _)| a)
-            .min_by_key(|&a| loss(a))
-            .unwrap_or(over[0].0);
-        for (a, c) in over {
-            let cap = if a == keep {
-                self.overstack_cap(d, a)
-            } else {
-                self.limit(d, a)
-            };
-            let mut extra = c.saturating_sub(cap);
-            let lost = extra;
-            for k in [Kind::Infantry, Kind::Cavalry, Kind::Dragon, Kind::Bat] {
-                while extra > 0 && self.remove_unit(n, a, k) {
-                    extra -= 1;
-                }
-            }
-            if lost > 0 {
-                self.say(
-                    ev,
-                    format!(
-                        "Stacking: the {} lose {lost} unit(s) in {}.",
-                        d.nations[n].name, d.areas[a].name
-                    ),
-                );
-            }
+        if self.armies(n, a) <= self.limit(d, a) {
+            return Err(rule(
+                "stacking",
+                format!(
+                    "{} is within its stacking limit; remove units from an area over it",
+                    d.areas[a].name
+                ),
+            ));
         }
+        Ok(())
     }
 
     // ---- Battles ----

@@ -691,8 +691,19 @@ fn pel_move_8_stacking_is_enforced_at_the_end_of_movement() {
     let mut g = blank(&d, 2, "Pelorians");
     put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 4);
     put(&mut g, &d, "Pelorians", "Saird", Kind::Infantry, 4);
+    put(&mut g, &d, "Pelorians", "Dikoria", Kind::Infantry, 4);
     fresh(&mut g, &d);
     go(&mut g, &d, "done");
+    // Two areas over: the player removes units until one overstack is left.
+    assert_eq!(g.phase, Phase::Stacking { cycle: 1 });
+    assert_eq!(acting(&g), 0);
+    assert!(refused(&mut g, &d, "remove Dikoria infantry").contains("within its stacking limit"));
+    go(&mut g, &d, "remove Saird infantry");
+    assert_ne!(
+        g.phase,
+        Phase::Stacking { cycle: 1 },
+        "within the limits: on to the battles"
+    );
     // One overstack kept (open: any number), the other area cut back to 3.
     let n = nat(&d, "Pelorians");
     let mut c = [g.count(n, ar(&d, "Lenshi")), g.count(n, ar(&d, "Saird"))];
@@ -817,6 +828,8 @@ fn pel_stack_2_limits_by_terrain() {
     put(&mut g, &d, "Pelorians", "Dikoria", Kind::Infantry, 4);
     fresh(&mut g, &d);
     go(&mut g, &d, "done");
+    assert_eq!(g.phase, Phase::Stacking { cycle: 1 });
+    go(&mut g, &d, "remove Henjarl infantry");
     let n = nat(&d, "Pelorians");
     assert_eq!(g.count(n, ar(&d, "Dikoria")), 4);
     assert_eq!(

@@ -48,8 +48,9 @@ Telmori (1).",
         section: "Nation Turn > 2) Movement phase",
         text: "Move any, all or none of the nation's units, one unit one area per step; infantry move 2 areas, \
 cavalry, dragons and the Bat 3, forest counters never. Entering rough terrain ends a unit's move, except in an \
-invasion turn. `done` ends the phase. At the end of movement, units over the stacking limits are lost (Britannia's \
-rule; Sherpa keeps the overstack where it saves the most). When two units of one kind in one area have moved \
+invasion turn. `done` ends the phase. At the end of movement, a nation over the stacking limits loses the excess \
+(Britannia's rule): its player removes units one at a time (`remove <area> <kind>`) from areas over their limit \
+until at most one area is over, within the overstack allowance. When two units of one kind in one area have moved \
 differently, `move` takes the one with the most moves left.",
     },
     RulesTopic {
