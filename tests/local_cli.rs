@@ -363,6 +363,161 @@ fn nanga_parbat_demo_games_through_local_script_end_with_the_hand_checked_scores
                 "--script",
             ])
             .arg(data.join(file))
+/// History of Peloria's opening round (seed 5) through `sherpa local --script --json`,
+/// checked by hand: Hirenmador's three cavalry attack Saird (+2 in round 1: 2+2=4 three
+/// times, no hit); the Hyalorings' 5 and 6 kill two; the last one retreats to Naveria where
+/// it came from. The Hyalorings claim the Emperorship with the Sandals (1 piece); the
+/// Pelorians (27 points: 13 open areas and rough Imther) get 4 units, walk into Henjarl and
+/// claim with 3 pieces (Vestments, Roost, Girdle), scoring 3 VP at the end of this Jenarong
+/// round.
+#[test]
+fn peloria_opening_round_through_local_script_matches_the_hand_checked_result() {
+    let dir = tmp("peloria-opening");
+    let sc = dir.join("opening.txt");
+    std::fs::copy("board_art/peloria/opening-round.txt", &sc).unwrap();
+    let out = Command::new(BIN)
+        .args([
+            "local",
+            "peloria",
+            "--players",
+            "Ann,Bo,Cy,Di",
+            "--seed",
+            "5",
+            "--json",
+            "--script",
+        ])
+        .arg(&sc)
+        .arg("--db")
+        .arg(dir.join("g.db"))
+        .arg("--out")
+        .arg(dir.join("out"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(
+        lines.iter().all(|l| l["ok"] == true),
+        "every scripted step is accepted"
+    );
+    let text: String = lines
+        .iter()
+        .flat_map(|l| l["replies"].as_array().cloned().unwrap_or_default())
+        .map(|r| r["text"].as_str().unwrap_or("").to_string())
+        .collect::<Vec<_>>()
+        .join("\n");
+    for want in [
+        "Saird round 1: Hirenmador roll 2+2=4 2+2=4 2+2=4; Hyalorings roll 5 2 6.",
+        "Hirenmador retreat one cavalry from Saird to Naveria.",
+        "Battle in Saird over: the Hyalorings hold Saird.",
+        "The Hyalorings claim the Emperorship with 1 piece(s) of regalia.",
+        "Pelorians population: 27 points + track = 27: 4 new unit(s), track 3.",
+        "The Pelorians claim the Emperorship with 3 piece(s) of regalia.",
+        "Jenarong Emperor: the Pelorians score 3 VP for their regalia.",
+        "— Round 2 —",
+    ] {
+        assert!(text.contains(want), "missing `{want}` in:\n{text}");
+    }
+    let view = &lines.last().unwrap()["status"]["view"];
+    assert_eq!(view["round"], 2);
+    assert_eq!(view["emperor"], 5, "the Pelorians");
+    let vps: Vec<i64> = view["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["vp"].as_i64().unwrap())
+        .collect();
+    assert_eq!(vps, vec![3, 0, 0, 0]);
+}
+
+/// History of Peloria's Call to Heroes through `sherpa local --script --json`: the game is
+/// played to the end of round 13 with every seat's default step (the same steps the engine
+/// takes in-process), then each player bids a total spread over their nations and seals.
+/// Each tie case of the text gives its awards (the winner's VP are all units removed).
+#[test]
+fn peloria_call_to_heroes_through_local_script_reproduces_each_tie_case() {
+    use sherpa::engine::Options;
+    const SEED: u64 = 9;
+    let names: Vec<String> = ["Ann", "Bo", "Cy", "Di"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let kind = Registry::builtin().get("peloria").unwrap();
+    let mut g = kind.setup(&names, &Options::new(), SEED).unwrap();
+    let mut steps: Vec<(usize, String)> = Vec::new();
+    loop {
+        let seat = g.status().acting()[0];
+        if g.legal(seat).iter().any(|s| s.notation == "seal") {
+            break;
+        }
+        let st = g.default_step(seat).unwrap();
+        g.play(seat, &st).unwrap();
+        steps.push((seat, st));
+    }
+    // Most units each seat may bid, per nation (from the legal `bid` steps).
+    let maxima: Vec<Vec<(String, u32)>> = (0..4)
+        .map(|s| {
+            let mut m: Vec<(String, u32)> = Vec::new();
+            for st in g.legal(s) {
+                let w: Vec<&str> = st.notation.split_whitespace().collect();
+                if w[0] == "bid" {
+                    let v: u32 = w[2].parse().unwrap();
+                    match m.iter_mut().find(|(n, _)| n == w[1]) {
+                        Some(e) => e.1 = e.1.max(v),
+                        None => m.push((w[1].to_string(), v)),
+                    }
+                }
+            }
+            m
+        })
+        .collect();
+    let cases: [([u32; 4], [i64; 4]); 6] = [
+        ([4, 3, 2, 1], [10, 20, 2, 0]),
+        ([3, 3, 2, 1], [20, 20, 2, 0]),
+        ([4, 2, 2, 1], [9, 2, 2, 2]),
+        ([2, 2, 2, 2], [0, 0, 0, 0]),
+        ([4, 1, 1, 1], [7, 2, 2, 2]),
+        ([3, 3, 1, 1], [20, 20, 0, 0]),
+    ];
+    for (k, (totals, awards)) in cases.iter().enumerate() {
+        let mut text: String = steps
+            .iter()
+            .map(|(s, st)| format!("{}: move {st}\n", names[*s]))
+            .collect();
+        for s in 0..4 {
+            let mut left = totals[s];
+            for (nation, max) in &maxima[s] {
+                let b = left.min(*max);
+                if b > 0 {
+                    text.push_str(&format!("{}: move bid {nation} {b}\n", names[s]));
+                }
+                left -= b;
+            }
+            assert_eq!(left, 0, "seat {s} has units enough to bid {}", totals[s]);
+            text.push_str(&format!("{}: move seal\n", names[s]));
+        }
+        let dir = tmp(&format!("peloria-heroes-{k}"));
+        let sc = dir.join("heroes.txt");
+        std::fs::write(&sc, text).unwrap();
+        let out = Command::new(BIN)
+            .args([
+                "local",
+                "peloria",
+                "--players",
+                "Ann,Bo,Cy,Di",
+                "--seed",
+                &SEED.to_string(),
+                "--json",
+                "--script",
+            ])
+            .arg(&sc)
             .arg("--db")
             .arg(dir.join("g.db"))
             .arg("--out")
@@ -400,5 +555,19 @@ fn nanga_parbat_demo_games_through_local_script_end_with_the_hand_checked_scores
             "the final board was written"
         );
         assert_snapshot_equals_replay(&dir.join("g.db"));
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<serde_json::Value> = stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert!(
+            lines.iter().all(|l| l["ok"] == true),
+            "case {k}: every step is accepted"
+        );
+        let want = format!(
+            "Call to Heroes awards: Ann {} VP, Bo {} VP, Cy {} VP, Di {} VP.",
+            awards[0], awards[1], awards[2], awards[3]
+        );
+        assert!(stdout.contains(&want), "case {k}: missing `{want}`");
     }
 }

@@ -8,6 +8,7 @@ pub mod himalaya;
 pub mod nanga_parbat;
 pub mod nepal;
 pub mod nippon;
+pub mod peloria;
 
 use crate::engine::{BoardError, GameKind};
 use std::sync::OnceLock;
@@ -42,6 +43,11 @@ pub const GAMES: &[Entry] = &[
         id: nippon::ID,
         board: nippon::BOARD,
         load: nippon::kind,
+    },
+    Entry {
+        id: peloria::ID,
+        board: peloria::BOARD,
+        load: peloria::kind,
     },
 ];
 

@@ -1,0 +1,365 @@
+//! History of Peloria (Keith Nellist, Rule One issue 2): a Britannia-style wargame in
+//! Glorantha for 4 players with 4 nations each, over 16 rounds.
+//!
+//! Layout: this file holds the state, the step type [`Step`] and the [`Game`] impl, which
+//! delegates to `rules.rs` (the rules in rulebook order under phase banners, with the one
+//! legality function `legality`) and `view.rs` (the per-viewer [`View`], `scramble`,
+//! `describe`). Board and nation data: `board.rs` and `board_art/peloria/board.txt` (most
+//! nation sheets are authored; the file says what).
+//!
+//! Readings of the ambiguous clauses (also in the rules topics, `topics.rs`):
+//! - PEL-DIFF-2: 16 rounds.
+//! - PEL-POP-11: mountains count 1 point (as rough) for the nations that may hold them;
+//!   "Esvulthil" is the Tripolis area Esvuthil. Cursed Dorastor counts 0 (Telmori: 1).
+//! - PEL-OVR-6: both permanent-forest areas and areas with an Aldryami forest counter can
+//!   never be overrun; as many movers as there are defenders must stay behind (cavalry: one
+//!   fewer, but at least one).
+//! - PEL-BAT-5 / PEL-BAT-11: the 6 against defending cavalry is the modified roll; in a
+//!   mixed army the player whose army it is chooses which unit each result kills.
+//! - PEL-RET-7: retreats are offered after every round, from the first on (Britannia).
+//! - PEL-INV-3: invasion turns are in the board file (each late nation's arrival round).
+//! - PEL-SCORE-2: nation scoring in rounds 4, 8, 12 and 16 (board file).
+//! - PEL-EMP-19: a nation holds a piece lying in an area it occupies; pieces "with" a nation
+//!   start in its home area; claims are automatic at the end of each nation turn in rounds
+//!   with emperor scoring; the Jenarong Emperor scores 1 VP per piece held at the end of
+//!   each Jenarong round.
+//! - PEL-KHOR-5: "all the Regalia" is every piece except the Bow, in Vonlath, with the
+//!   Imperial Nation holding Vonlath; checked at the end of rounds 4 and 5, paid once.
+//! - PEL-CEMP-3: "connected" is a chain of the nation's own adjacent areas reaching
+//!   Vonlath, which it must hold; scored at the end of each Complete Emperor round.
+//! - PEL-HERO-16: the winner's VP is the total removed by all players; tie patterns not in
+//!   the text: a tied group gets the award one level below the best place it covers.
+//! - PEL-SHAH-4: checked at the end of each of rounds 14, 15 and 16; may score each time.
+//!
+//! Choices where the text is silent (Britannia or the nation sheets): the round-1 arrivals
+//! are the starting forces, on the board at setup; units over the stacking limits at the
+//! end of movement are lost (their player picks them); Pelandans still at sea at `done` are lost;
+//! the Telmori may retreat to any empty mountain or to Dorastor; units the Bat kills in
+//! round 15 rise as Telmori; Call to Heroes removals are taken from the largest stacks.
+//!
+//! Invariants:
+//! - All randomness (battle dice, commitment salts) comes from the state's [`GameRng`].
+//! - Between decisions the game advances by itself ([`Peloria::advance`]) until a seat must
+//!   choose; the acting seat is the top pending prompt's (hits, retreats) or else the
+//!   owner of the nation whose turn it is.
+//! - Sealed Call to Heroes bids are private to their seat until all four are revealed.
+
+mod board;
+pub mod render;
+mod rules;
+mod topics;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use board::{
+    parse_board, Area, Arrival, Edge, Flags, Kind, Nation, PeloriaData, Piece, RoundKinds,
+    ScoreRule, Terrain, NAMED_AREAS, NATIONS, PLAYERS, ROUNDS,
+};
+pub use rules::hero_awards;
+pub use view::View;
+
+use crate::engine::sealed::SealedChoices;
+use crate::engine::{
+    Applied, Game, GameKind, GameRng, Holder, Kind as EngineKind, NoOptions, Prompt, Prompts,
+    RuleError, RulesTopic, Seat, SetupError, Status, Viewer,
+};
+use serde::{Deserialize, Serialize};
+
+/// The game's id in commands.
+pub const ID: &str = "peloria";
+
+/// The board file, embedded.
+pub const BOARD: &str = include_str!("../../../board_art/peloria/board.txt");
+
+/// Parse a board text and register the game with its renderer (see `games::GAMES`).
+pub fn kind(text: &str) -> Result<&'static dyn GameKind, crate::engine::BoardError> {
+    let data = parse_board(text)?;
+    Ok(EngineKind::<Peloria>::leak(data, render::render))
+}
+
+/// One unit on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unit {
+    pub nation: u8,
+    pub kind: Kind,
+    pub area: u8,
+    /// Areas it may still move this movement phase.
+    pub left: u8,
+}
+
+/// A step: one decision. Areas, nations and pieces are indices into the board data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// `place <Area> <kind>`: one new unit from population increase.
+    Place(usize, Kind),
+    /// `move <From> <To> <kind>`: one unit one area.
+    Move(usize, usize, Kind),
+    /// `move <From> <Edge> <kind>`: one unit leaves the map by an exit edge.
+    Exit(usize, usize, Kind),
+    /// `regalia <Piece> <Area>`: the Emperor moves a piece one area.
+    Regalia(usize, usize),
+    /// `done`: end this movement phase.
+    Done,
+    /// `battle <Area>`: fight the battle there next.
+    Battle(usize),
+    /// `hit <kind>`: the die result now allocated kills a unit of this kind.
+    Hit(Kind),
+    /// `retreat <From> <To> <kind>`: one unit retreats.
+    Retreat(usize, usize, Kind),
+    /// `stay`: retreat no (more) units this round.
+    Stay,
+    /// `remove <Area> <kind>`: overpopulation removes one unit.
+    Remove(usize, Kind),
+    /// `bid <Nation> <n>`: Call to Heroes draft for one nation.
+    Bid(usize, u8),
+    /// `seal`: seal the Call to Heroes bid.
+    Seal,
+    /// `unseal`: take the sealed bid back.
+    Unseal,
+}
+
+/// Where the current nation turn is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// `left` new units to place.
+    Place {
+        left: u8,
+    },
+    /// Movement; cycle 1, or 2 in an invasion turn.
+    Move {
+        cycle: u8,
+    },
+    /// End of movement over the stacking limits: the owner removes units (PEL-MOVE-8).
+    Stacking {
+        cycle: u8,
+    },
+    /// Battles of this cycle.
+    Battle {
+        cycle: u8,
+    },
+    Overpop,
+    /// The Call to Heroes bids after round 13.
+    Bids,
+    Finished,
+}
+
+/// Stage of a battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    /// Roll the next round.
+    Roll,
+    Hits,
+    DefenderRetreat,
+    AttackerRetreat,
+}
+
+/// A battle being fought.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Battle {
+    pub area: usize,
+    pub attacker: usize,
+    pub defender: usize,
+    /// Round of battle, from 1.
+    pub round: u8,
+    pub stage: Stage,
+    /// Die results still to allocate: (nation hit, modified result).
+    pub hits: Vec<(usize, u8)>,
+    /// Parallel to `hits`: did the result come from the Crimson Bat's dice?
+    #[serde(default)]
+    pub bat_hits: Vec<bool>,
+}
+
+/// A decision asked of a seat other than (or besides) the turn's owner.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pending {
+    /// The owner of `nation` chooses which unit the result `result` kills.
+    Hit {
+        seat: Seat,
+        nation: usize,
+        result: u8,
+    },
+    /// The owner of `nation` retreats units or stays.
+    Retreat { seat: Seat, nation: usize },
+}
+
+impl Prompt for Pending {
+    fn seats(&self) -> Vec<Seat> {
+        match self {
+            Pending::Hit { seat, .. } | Pending::Retreat { seat, .. } => vec![*seat],
+        }
+    }
+}
+
+/// Outcome of the Call to Heroes, kept for the view.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeroesResult {
+    /// Per seat: bids per nation (nation index, units).
+    pub bids: Vec<Vec<(usize, u8)>>,
+    /// Per seat: units removed.
+    pub removed: Vec<u32>,
+    /// Per seat: VP won.
+    pub awards: Vec<i64>,
+    /// Per seat: commitment and salt.
+    pub seals: Vec<(String, String)>,
+}
+
+/// The game state (serializable snapshot).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Peloria {
+    players: Vec<String>,
+    rng: GameRng,
+    /// 1..=16.
+    round: u8,
+    /// Index of the nation whose turn it is (turn order = nation index).
+    turn: usize,
+    /// Seat owning that nation (kept for `status`, which has no board data).
+    turn_owner: Seat,
+    phase: Phase,
+    units: Vec<Unit>,
+    /// Population track per nation.
+    track: Vec<u8>,
+    /// VP per nation.
+    vp: Vec<i64>,
+    /// VP won by players directly (Call to Heroes).
+    player_vp: Vec<i64>,
+    /// (nation, area) captured once already.
+    captured: Vec<(usize, usize)>,
+    /// Area of each piece, `None` before it appears.
+    regalia: Vec<Option<usize>>,
+    /// Areas each piece has moved this movement phase.
+    regalia_moved: Vec<u8>,
+    emperor: Option<usize>,
+    /// Pieces held by the last successful claimant at its claim.
+    emperor_need: u8,
+    khordavu_paid: bool,
+    /// Entries into enemy-held areas this movement cycle: (to, from, nation).
+    entries: Vec<(usize, usize, usize)>,
+    battle: Option<Battle>,
+    prompts: Prompts<Pending>,
+    /// Call to Heroes drafts: per seat, units per nation (index = nation).
+    bids: SealedChoices<Vec<u8>>,
+    heroes: Option<HeroesResult>,
+    /// Units exited per nation.
+    exited: Vec<u32>,
+    /// Areas where the Bat killed a unit in its round: each becomes a Telmori unit at the
+    /// end of the Pelorian turn (the Pelorian sheet's Mad Horde).
+    #[serde(default)]
+    bat_kills: Vec<usize>,
+    /// Recent log lines (public), newest last, for the view.
+    log: Vec<String>,
+    result: Option<crate::engine::FinalResult>,
+}
+
+impl Game for Peloria {
+    type Step = Step;
+    type Data = PeloriaData;
+    type View = View;
+    type Options = NoOptions;
+
+    const ID: &'static str = ID;
+    const NAME: &'static str = "History of Peloria";
+    const MIN_PLAYERS: usize = 4;
+    const MAX_PLAYERS: usize = 4;
+
+    fn setup(
+        data: &PeloriaData,
+        players: &[String],
+        _options: &NoOptions,
+        seed: u64,
+    ) -> Result<Self, SetupError> {
+        Peloria::new(data, players, seed)
+    }
+
+    fn status(&self) -> Status {
+        self.status_now()
+    }
+
+    fn legal_steps(&self, data: &PeloriaData, seat: Seat) -> Vec<Step> {
+        self.steps_for(data, seat)
+    }
+
+    fn check(&self, data: &PeloriaData, seat: Seat, step: &Step) -> Result<(), RuleError> {
+        self.legality(data, seat, step)
+    }
+
+    fn apply(&mut self, data: &PeloriaData, seat: Seat, step: &Step) -> Result<Applied, RuleError> {
+        self.apply_step(data, seat, step)
+    }
+
+    fn parse_candidates(&self, data: &PeloriaData, seat: Seat) -> Vec<Step> {
+        self.candidates(data, seat)
+    }
+
+    fn default_step(&self, data: &PeloriaData, seat: Seat) -> Option<Step> {
+        let legal = self.steps_for(data, seat);
+        [Step::Seal, Step::Stay, Step::Done]
+            .into_iter()
+            .find(|s| legal.contains(s))
+            .or_else(|| legal.first().cloned())
+    }
+
+    fn format_step(data: &PeloriaData, step: &Step) -> String {
+        let a = |i: &usize| data.areas[*i].name.as_str();
+        match step {
+            Step::Place(x, k) => format!("place {} {}", a(x), k.name()),
+            Step::Move(f, t, k) => format!("move {} {} {}", a(f), a(t), k.name()),
+            Step::Exit(f, e, k) => format!("move {} {} {}", a(f), data.edges[*e].name, k.name()),
+            Step::Regalia(p, t) => format!("regalia {} {}", data.regalia[*p].name, a(t)),
+            Step::Done => "done".into(),
+            Step::Battle(x) => format!("battle {}", a(x)),
+            Step::Hit(k) => format!("hit {}", k.name()),
+            Step::Retreat(f, t, k) => format!("retreat {} {} {}", a(f), a(t), k.name()),
+            Step::Stay => "stay".into(),
+            Step::Remove(x, k) => format!("remove {} {}", a(x), k.name()),
+            Step::Bid(n, v) => format!("bid {} {v}", data.nations[*n].name),
+            Step::Seal => "seal".into(),
+            Step::Unseal => "unseal".into(),
+        }
+    }
+
+    fn label_step(data: &PeloriaData, step: &Step) -> String {
+        let a = |i: &usize| data.areas[*i].name.as_str();
+        match step {
+            Step::Place(x, k) => format!("Place a new {} in {}", k.name(), a(x)),
+            Step::Move(f, t, k) => format!("Move one {} from {} to {}", k.name(), a(f), a(t)),
+            Step::Exit(f, e, k) => format!(
+                "Move one {} from {} off the map by {}",
+                k.name(),
+                a(f),
+                data.edges[*e].name
+            ),
+            Step::Regalia(p, t) => format!("Move the {} to {}", data.regalia[*p].name, a(t)),
+            Step::Done => "End this movement phase".into(),
+            Step::Battle(x) => format!("Fight the battle in {}", a(x)),
+            Step::Hit(k) => format!("This hit kills one {}", k.name()),
+            Step::Retreat(f, t, k) => format!("Retreat one {} from {} to {}", k.name(), a(f), a(t)),
+            Step::Stay => "Retreat no more units now".into(),
+            Step::Remove(x, k) => format!("Overpopulation: remove one {} in {}", k.name(), a(x)),
+            Step::Bid(n, v) => format!("Bid {v} {} units", data.nations[*n].name),
+            Step::Seal => "Seal your Call to Heroes bid".into(),
+            Step::Unseal => "Take back your sealed bid".into(),
+        }
+    }
+
+    fn view(&self, data: &PeloriaData, viewer: Viewer) -> View {
+        view::build(self, data, viewer)
+    }
+
+    fn describe(data: &PeloriaData, view: &View) -> String {
+        view::describe(data, view)
+    }
+
+    fn private_markers(&self, data: &PeloriaData, seat: Seat) -> Vec<String> {
+        view::private_markers(self, data, seat)
+    }
+
+    fn scramble(&self, data: &PeloriaData, holder: Holder, rng: &mut GameRng) -> Self {
+        view::scramble(self, data, holder, rng)
+    }
+
+    fn rules_topics() -> &'static [RulesTopic] {
+        topics::TOPICS
+    }
+}

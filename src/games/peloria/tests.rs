@@ -1,0 +1,2154 @@
+//! Tests named after the clause ids of `../shared/clauses/peloria.md`.
+
+use super::*;
+use crate::engine::conformance::{self, Suite};
+use crate::engine::{Game, Options, Prompts, Viewer};
+
+fn data() -> PeloriaData {
+    parse_board(BOARD).expect("board parses")
+}
+
+fn names() -> Vec<String> {
+    ["Ann", "Bo", "Cy", "Di"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+fn new_game(d: &PeloriaData) -> Peloria {
+    crate::engine::setup_checked::<Peloria>(d, &names(), &Options::new(), 7).unwrap()
+}
+
+fn nat(d: &PeloriaData, name: &str) -> usize {
+    d.nation(name).unwrap_or_else(|| panic!("nation {name}"))
+}
+
+fn ar(d: &PeloriaData, name: &str) -> usize {
+    d.area(name).unwrap_or_else(|| panic!("area {name}"))
+}
+
+/// A game in `round` at the `nation` movement phase, with an empty board.
+fn blank(d: &PeloriaData, round: u8, nation: &str) -> Peloria {
+    let mut g = new_game(d);
+    g.units.clear();
+    g.round = round;
+    g.turn = nat(d, nation);
+    g.turn_owner = d.nations[g.turn].player;
+    g.prompts = Prompts::new();
+    g.battle = None;
+    g.entries.clear();
+    g.start_movement(d, 1);
+    g
+}
+
+fn put(g: &mut Peloria, d: &PeloriaData, nation: &str, area: &str, kind: Kind, count: usize) {
+    for _ in 0..count {
+        g.units.push(Unit {
+            nation: nat(d, nation) as u8,
+            kind,
+            area: ar(d, area) as u8,
+            left: 0,
+        });
+    }
+}
+
+/// Give the current nation's units their movement allowance again.
+fn fresh(g: &mut Peloria, d: &PeloriaData) {
+    let c = match g.phase {
+        Phase::Move { cycle } => cycle,
+        _ => 1,
+    };
+    g.start_movement(d, c);
+}
+
+fn acting(g: &Peloria) -> usize {
+    g.status_now().acting()[0]
+}
+
+/// Parse, check and apply `text` for the acting seat; the error text on refusal (and the
+/// state unchanged).
+fn try_go(g: &mut Peloria, d: &PeloriaData, text: &str) -> Result<crate::engine::Applied, String> {
+    let seat = acting(g);
+    let before = g.clone();
+    let step = g.parse_step(d, seat, text).map_err(|e| e.to_string())?;
+    let r = g.check(d, seat, &step).map_err(|e| e.to_string());
+    if let Err(e) = r {
+        let again = g.apply(d, seat, &step);
+        assert!(again.is_err(), "apply refuses what check refuses");
+        assert_eq!(*g, before, "a refused step changes nothing");
+        return Err(e);
+    }
+    g.apply(d, seat, &step).map_err(|e| e.to_string())
+}
+
+fn go(g: &mut Peloria, d: &PeloriaData, text: &str) -> crate::engine::Applied {
+    try_go(g, d, text).unwrap_or_else(|e| panic!("`{text}` refused: {e}"))
+}
+
+fn refused(g: &mut Peloria, d: &PeloriaData, text: &str) -> String {
+    match try_go(g, d, text) {
+        Ok(_) => panic!("`{text}` was accepted"),
+        Err(e) => e,
+    }
+}
+
+fn cnt(g: &Peloria, d: &PeloriaData, nation: &str, area: &str) -> usize {
+    g.count(nat(d, nation), ar(d, area))
+}
+
+/// A battle in `area` between the current nation and `def`, at `round`, at `stage`.
+fn battle(
+    g: &mut Peloria,
+    d: &PeloriaData,
+    area: &str,
+    def: &str,
+    round: u8,
+    stage: Stage,
+    hits: Vec<(usize, u8)>,
+) {
+    g.phase = Phase::Battle { cycle: 1 };
+    g.battle = Some(Battle {
+        area: ar(d, area),
+        attacker: g.turn,
+        defender: nat(d, def),
+        round,
+        stage,
+        hits,
+        bat_hits: Vec::new(),
+    });
+}
+
+fn advance(g: &mut Peloria, d: &PeloriaData) -> Vec<String> {
+    let mut ev = Vec::new();
+    g.advance(d, &mut ev);
+    ev
+}
+
+/// Dice shown for `nation` in a battle log line (`... Alkoth roll 5 3 1 2; ...`).
+fn dice_of(line: &str, nation: &str) -> usize {
+    let key = format!("{nation} roll ");
+    let Some(i) = line.find(&key) else { return 0 };
+    let rest = &line[i + key.len()..];
+    let end = rest.find([';', '.']).unwrap_or(rest.len());
+    rest[..end].split_whitespace().count()
+}
+
+#[test]
+fn conformance_full_random_games() {
+    let d = data();
+    let mut s = Suite::<Peloria>::new(&d);
+    s.games = 2;
+    s.step_cap = 200_000;
+    s.interference_every = 17;
+    s.render = Some(render::render);
+    s.render_every = 8;
+    let r = conformance::run(&s);
+    println!("{r:?}");
+    assert!(r.renders_compared > 0 && r.scrambles_changed > 0, "{r:?}");
+}
+
+/// Play `text` for `seat`, panicking with the reason if refused.
+fn play(g: &mut Peloria, d: &PeloriaData, seat: usize, text: &str) -> crate::engine::Applied {
+    let step = g
+        .parse_step(d, seat, text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    g.apply(d, seat, &step)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+#[ignore]
+fn render_to_tmp_png() {
+    let d = data();
+    let p = Suite::<Peloria>::new(&d).playout(4, &Options::new(), 3);
+    println!("{} steps, {:?}", p.steps, p.status);
+    let mut counts = std::collections::BTreeMap::new();
+    for (_, t) in &p.log {
+        *counts
+            .entry(t.split_whitespace().next().unwrap().to_string())
+            .or_insert(0) += 1;
+    }
+    println!("{counts:?}");
+    let mut g = crate::engine::setup_checked::<Peloria>(
+        &d,
+        &["P1", "P2", "P3", "P4"].map(String::from),
+        &Options::new(),
+        3,
+    )
+    .unwrap();
+    for (s, t) in p.log.iter().take(p.log.len() * 2 / 3) {
+        play(&mut g, &d, *s, t);
+    }
+    let png = render::render(&d, &g.view(&d, Viewer::Spectator));
+    std::fs::write("/tmp/peloria.png", &png).unwrap();
+    let small = crate::render::png::scaled_to_width(&png, 550).unwrap();
+    std::fs::write("/tmp/peloria-550.png", small).unwrap();
+    println!("{}", Peloria::describe(&d, &g.view(&d, Viewer::Spectator)));
+    println!("{:#?}", g.log);
+}
+
+// ==== Britannia base, players, order ====
+
+// PEL-ORDER-5, PEL-ORDER-6, PEL-ORDER-13
+#[test]
+fn pel_brit_1_round_one_runs_the_nations_in_play_in_the_fixed_order() {
+    let d = data();
+    let order: Vec<&str> = d.nations.iter().map(|n| n.name.as_str()).collect();
+    assert_eq!(
+        order,
+        [
+            "Hirenmador",
+            "Hyalorings",
+            "Veshtargos",
+            "Alkoth",
+            "Pelanda",
+            "Pelorians",
+            "Theyalans",
+            "Praxians",
+            "Aldryami",
+            "Telmori",
+            "Digijelm",
+            "Soldiers",
+            "Barbarians",
+            "Carmanians",
+            "Balazarings",
+            "YOUF"
+        ]
+    );
+    let mut g = new_game(&d);
+    let mut seen = vec![g.turn];
+    while g.round == 1 {
+        let s = acting(&g);
+        let st = g.default_step(&d, s).unwrap();
+        g.apply(&d, s, &st).unwrap();
+        if g.round == 1 && *seen.last().unwrap() != g.turn {
+            seen.push(g.turn);
+        }
+    }
+    // Only the seven nations in play from round 1 took turns, in order.
+    assert_eq!(seen, (0..7).collect::<Vec<_>>());
+    assert_eq!(g.round, 2);
+}
+
+// PEL-BRIT-1, PEL-HERO-1
+#[test]
+fn pel_diff_2_a_game_lasts_16_rounds() {
+    let d = data();
+    let mut g = new_game(&d);
+    let mut max_round = 0;
+    let mut saw_bids = false;
+    for _ in 0..200_000 {
+        if g.status_now().is_finished() {
+            break;
+        }
+        max_round = max_round.max(g.round);
+        saw_bids |= g.phase == Phase::Bids && g.round == 13;
+        let s = acting(&g);
+        let st = g.default_step(&d, s).unwrap();
+        g.apply(&d, s, &st).unwrap();
+    }
+    assert!(g.status_now().is_finished());
+    assert_eq!(max_round, 16);
+    assert!(saw_bids, "the Call to Heroes comes at the end of round 13");
+}
+
+// PEL-ORDER-1, PEL-ORDER-2, PEL-ORDER-3, PEL-ORDER-4
+#[test]
+fn pel_diff_1_four_players_with_four_nations_each() {
+    let d = data();
+    let of = |p: usize| -> Vec<&str> {
+        d.nations
+            .iter()
+            .filter(|n| n.player == p)
+            .map(|n| n.name.as_str())
+            .collect()
+    };
+    assert_eq!(of(0), ["Hirenmador", "Pelorians", "Praxians", "Telmori"]);
+    assert_eq!(of(1), ["Hyalorings", "Aldryami", "Barbarians", "YOUF"]);
+    assert_eq!(
+        of(2),
+        ["Veshtargos", "Theyalans", "Carmanians", "Balazarings"]
+    );
+    assert_eq!(of(3), ["Alkoth", "Pelanda", "Digijelm", "Soldiers"]);
+    let three: Vec<String> = names()[..3].to_vec();
+    assert!(crate::engine::setup_checked::<Peloria>(&d, &three, &Options::new(), 1).is_err());
+    assert!(Peloria::new(&d, &three, 1).is_err());
+}
+
+// PEL-ORDER-8, PEL-ORDER-9, PEL-ORDER-10, PEL-ORDER-11, PEL-ORDER-12
+#[test]
+fn pel_order_7_late_nations_enter_in_their_rounds() {
+    let d = data();
+    let first = |n: &str| d.nations[nat(&d, n)].first_round;
+    assert_eq!(first("Praxians"), 3);
+    assert_eq!(first("Aldryami"), 4);
+    assert_eq!(
+        (first("Telmori"), first("Digijelm"), first("Soldiers")),
+        (5, 5, 5)
+    );
+    assert_eq!(first("Barbarians"), 6);
+    assert_eq!((first("Carmanians"), first("Balazarings")), (9, 9));
+    assert_eq!(first("YOUF"), 10);
+    for n in [
+        "Hirenmador",
+        "Hyalorings",
+        "Veshtargos",
+        "Alkoth",
+        "Pelanda",
+        "Pelorians",
+        "Theyalans",
+    ] {
+        assert_eq!(first(n), 1);
+    }
+}
+
+// PEL-BRIT-20, PEL-ORDER-13, PEL-POP-8
+#[test]
+fn pel_brit_20_arrivals_enter_at_their_round_and_place() {
+    let d = data();
+    // Round 2: the Praxians are not in play; their turn is skipped and nothing arrives.
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 1);
+    g.turn = nat(&d, "Praxians");
+    let mut ev = Vec::new();
+    g.begin_turn(&d, &mut ev);
+    assert_eq!(g.on_board(nat(&d, "Praxians")), 0);
+    assert_ne!(
+        g.turn,
+        nat(&d, "Praxians"),
+        "a nation not in play takes no turn"
+    );
+    // Round 3: ten cavalry in Dragon Pass.
+    let mut g = blank(&d, 3, "Pelorians");
+    g.turn = nat(&d, "Praxians");
+    g.begin_turn(&d, &mut ev);
+    assert_eq!(
+        g.count_kind(nat(&d, "Praxians"), ar(&d, "Dragon-Pass"), Kind::Cavalry),
+        10
+    );
+    assert_eq!(g.turn, nat(&d, "Praxians"));
+}
+
+// PEL-BRIT-20: the starting forces of every round-1 nation are on the board before the
+// first turn (Hirenmador cannot walk into the Veshtargos' home before they appear).
+#[test]
+fn pel_brit_20_starting_forces_are_placed_at_setup() {
+    let d = data();
+    let g = new_game(&d);
+    assert_eq!(g.turn, 0);
+    assert_eq!(g.count(nat(&d, "Veshtargos"), ar(&d, "Bindle")), 2);
+    assert_eq!(g.held(&d, nat(&d, "Pelorians")).len(), 14);
+    assert_eq!(
+        g.count_kind(nat(&d, "Hirenmador"), ar(&d, "Naveria"), Kind::Cavalry),
+        4
+    );
+}
+
+// PEL-BRIT-3
+#[test]
+fn pel_brit_3_a_turn_runs_population_movement_battles_overpopulation() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 3);
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 3);
+    put(&mut g, &d, "Pelorians", "Dikoria", Kind::Infantry, 1);
+    put(&mut g, &d, "Hirenmador", "Darsen", Kind::Cavalry, 1);
+    g.track[nat(&d, "Pelorians")] = 0;
+    let mut ev = Vec::new();
+    g.begin_turn(&d, &mut ev);
+    // 3 open/river areas: 6 points, one new unit.
+    assert_eq!(g.phase, Phase::Place { left: 1 });
+    go(&mut g, &d, "place Dikoria infantry");
+    assert_eq!(g.phase, Phase::Move { cycle: 1 });
+    go(&mut g, &d, "move Dikoria Darsen infantry");
+    go(&mut g, &d, "done");
+    assert_eq!(g.phase, Phase::Battle { cycle: 1 });
+    assert!(refused(&mut g, &d, "move Lenshi Naveria infantry").contains("battle"));
+}
+
+// PEL-BRIT-4
+#[test]
+fn pel_brit_4_a_nation_holds_every_land_area_with_a_unit() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelanda");
+    put(&mut g, &d, "Pelanda", "Skanthi", Kind::Infantry, 1);
+    put(&mut g, &d, "Pelanda", "Tork", Kind::Infantry, 2);
+    put(&mut g, &d, "Pelanda", "Sweet-Sea", Kind::Infantry, 1);
+    assert_eq!(
+        g.held(&d, nat(&d, "Pelanda")),
+        vec![ar(&d, "Tork"), ar(&d, "Skanthi")]
+            .into_iter()
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect::<Vec<_>>()
+    );
+}
+
+// PEL-BRIT-2
+#[test]
+fn pel_brit_2_player_vp_are_the_sum_of_their_nations_and_most_wins() {
+    let d = data();
+    let mut g = blank(&d, 16, "Pelorians");
+    g.vp[nat(&d, "Pelorians")] = 5;
+    g.vp[nat(&d, "Telmori")] = 7;
+    g.vp[nat(&d, "Hyalorings")] = 11;
+    g.player_vp[0] = 2;
+    assert_eq!(g.player_scores(&d), vec![14, 11, 0, 0]);
+    let mut ev = Vec::new();
+    g.next_round(&d, &mut ev);
+    let Status::Finished(r) = g.status_now() else {
+        panic!("finished")
+    };
+    assert_eq!(r.scores, vec![14, 11, 0, 0]);
+    assert_eq!(r.places[0], 1);
+    assert!(r.note.starts_with("Ann wins"), "{}", r.note);
+}
+
+// ==== Population increase ====
+
+// PEL-BRIT-14, PEL-POP-2
+#[test]
+fn pel_pop_1_count_is_two_per_open_one_per_rough_plus_track() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    for a in ["Lenshi", "Dikoria", "Henjarl"] {
+        put(&mut g, &d, "Pelorians", a, Kind::Infantry, 1);
+    }
+    put(&mut g, &d, "Pelorians", "Imther", Kind::Infantry, 1);
+    let n = nat(&d, "Pelorians");
+    assert_eq!(g.pop_points(&d, n), 7);
+    g.track[n] = 4;
+    let mut ev = Vec::new();
+    assert_eq!(g.population(&d, n, &mut ev), 1, "11 points: one unit");
+    assert_eq!(g.track[n], 5, "the remainder stays on the track");
+    g.track[n] = 5;
+    assert_eq!(g.population(&d, n, &mut ev), 2, "12 points: two units");
+    assert_eq!(g.track[n], 0);
+}
+
+// PEL-BRIT-16
+#[test]
+fn pel_pop_3_no_stock_sets_the_track_to_5() {
+    let d = data();
+    let mut g = blank(&d, 2, "Hirenmador");
+    let n = nat(&d, "Hirenmador");
+    for a in ["Lenshi", "Naveria", "Dikoria", "Saird"] {
+        put(&mut g, &d, "Hirenmador", a, Kind::Cavalry, 2);
+    }
+    let mut ev = Vec::new();
+    g.track[n] = 0;
+    assert_eq!(g.population(&d, n, &mut ev), 0);
+    assert_eq!(g.track[n], 5);
+    // One left in stock, two earned: one comes, the track goes to 5.
+    g.units.pop();
+    g.track[n] = 4;
+    assert_eq!(g.population(&d, n, &mut ev), 1);
+    assert_eq!(g.track[n], 5);
+}
+
+// PEL-BRIT-16
+#[test]
+fn pel_pop_4_never_more_units_than_the_maximum() {
+    let d = data();
+    let mut g = blank(&d, 2, "Hirenmador");
+    let n = nat(&d, "Hirenmador");
+    put(&mut g, &d, "Hirenmador", "Lenshi", Kind::Cavalry, 7);
+    assert_eq!(g.stock(&d, n, Kind::Cavalry), 1);
+    g.phase = Phase::Place { left: 2 };
+    go(&mut g, &d, "place Lenshi cavalry");
+    assert_eq!(g.stock(&d, n, Kind::Cavalry), 0);
+    assert_eq!(g.track[n], 5, "the second unit had nowhere to come from");
+    g.phase = Phase::Place { left: 1 };
+    let e = g
+        .legality(&d, 0, &Step::Place(ar(&d, "Lenshi"), Kind::Cavalry))
+        .unwrap_err();
+    assert!(e.reason.contains("stock"), "{e}");
+}
+
+// PEL-BRIT-15
+#[test]
+fn pel_pop_5_new_units_only_where_the_nation_is_alone_and_praxians_on_the_plateau() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 1);
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 1);
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
+    g.phase = Phase::Place { left: 1 };
+    let steps = g.steps_for(&d, 0);
+    assert_eq!(steps, vec![Step::Place(ar(&d, "Lenshi"), Kind::Infantry)]);
+    assert!(g
+        .legality(&d, 0, &Step::Place(ar(&d, "Dikoria"), Kind::Infantry))
+        .is_err());
+    assert!(g
+        .legality(&d, 0, &Step::Place(ar(&d, "Naveria"), Kind::Infantry))
+        .is_err());
+    let mut g = blank(&d, 4, "Praxians");
+    put(&mut g, &d, "Praxians", "Dragon-Pass", Kind::Cavalry, 1);
+    put(&mut g, &d, "Praxians", "Hungry-Plateau", Kind::Cavalry, 1);
+    g.phase = Phase::Place { left: 1 };
+    assert_eq!(
+        g.steps_for(&d, 0),
+        vec![Step::Place(ar(&d, "Hungry-Plateau"), Kind::Cavalry)]
+    );
+}
+
+// PEL-POP-6, PEL-STACK-8
+#[test]
+fn pel_pop_6_placement_respects_stacking_with_one_overstack() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 3);
+    put(&mut g, &d, "Pelorians", "Imther", Kind::Infantry, 2);
+    g.phase = Phase::Place { left: 2 };
+    go(&mut g, &d, "place Lenshi infantry");
+    // Lenshi is now the overstack: no second one.
+    let e = refused(&mut g, &d, "place Imther infantry");
+    assert!(e.contains("stacking"), "{e}");
+    go(&mut g, &d, "place Lenshi infantry");
+}
+
+// PEL-BRIT-15
+#[test]
+fn pel_pop_7_a_unit_with_no_legal_place_is_lost_and_the_track_goes_to_5() {
+    let d = data();
+    let mut g = blank(&d, 2, "Hirenmador");
+    let n = nat(&d, "Hirenmador");
+    put(&mut g, &d, "Hirenmador", "Bindle", Kind::Cavalry, 4);
+    g.track[n] = 1;
+    g.phase = Phase::Place { left: 1 };
+    advance(&mut g, &d);
+    assert_eq!(g.track[n], 5);
+    assert_eq!(g.on_board(n), 4);
+    assert_eq!(g.phase, Phase::Move { cycle: 1 });
+}
+
+// PEL-POP-10
+#[test]
+fn pel_pop_9_arrivals_ignore_the_placement_rules() {
+    let d = data();
+    let mut g = blank(&d, 5, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Esvuthil", Kind::Infantry, 2);
+    g.turn = nat(&d, "Soldiers");
+    let mut ev = Vec::new();
+    g.begin_turn(&d, &mut ev);
+    assert_eq!(
+        cnt(&g, &d, "Soldiers", "Esvuthil"),
+        4,
+        "Soldiers arrive in Esvuthil held by others"
+    );
+    assert_eq!(cnt(&g, &d, "Pelorians", "Esvuthil"), 2);
+}
+
+#[test]
+fn pel_pop_11_mountains_count_as_rough_and_cursed_dorastor_counts_nothing() {
+    let d = data();
+    let mut g = blank(&d, 6, "Telmori");
+    put(&mut g, &d, "Telmori", "Oronin", Kind::Infantry, 1);
+    put(&mut g, &d, "Telmori", "Dorastor", Kind::Infantry, 1);
+    assert_eq!(
+        g.pop_points(&d, nat(&d, "Telmori")),
+        2,
+        "mountain 1, Dorastor 1 for the Telmori"
+    );
+    put(&mut g, &d, "Theyalans", "Dorastor", Kind::Infantry, 1);
+    put(&mut g, &d, "Theyalans", "Hungry-Plateau", Kind::Infantry, 1);
+    assert_eq!(
+        g.pop_points(&d, nat(&d, "Theyalans")),
+        0,
+        "cursed Dorastor and the plateau give others nothing"
+    );
+    put(&mut g, &d, "Praxians", "Hungry-Plateau", Kind::Cavalry, 1);
+    g.units
+        .retain(|u| u.nation as usize != nat(&d, "Theyalans"));
+    assert_eq!(g.pop_points(&d, nat(&d, "Praxians")), 2);
+    assert!(d.area("Esvuthil").is_some() && d.area("Esvulthil").is_none());
+}
+
+// ==== Movement ====
+
+#[test]
+fn pel_move_1_any_all_or_none_may_move() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 2);
+    fresh(&mut g, &d);
+    assert!(g.steps_for(&d, 0).contains(&Step::Done));
+    go(&mut g, &d, "move Lenshi Naveria infantry");
+    assert!(g.steps_for(&d, 0).contains(&Step::Done));
+}
+
+// PEL-BRIT-5
+#[test]
+fn pel_move_2_infantry_move_two_areas() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 1);
+    put(&mut g, &d, "Pelorians", "Sanken", Kind::Infantry, 1);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "move Lenshi Naveria infantry");
+    go(&mut g, &d, "move Naveria Dikoria infantry");
+    let e = refused(&mut g, &d, "move Dikoria Darsen infantry");
+    assert!(e.contains("can still move"), "{e}");
+}
+
+// PEL-BRIT-5
+#[test]
+fn pel_move_3_cavalry_move_three_areas() {
+    let d = data();
+    let mut g = blank(&d, 2, "Hirenmador");
+    put(&mut g, &d, "Hirenmador", "Lenshi", Kind::Cavalry, 1);
+    put(&mut g, &d, "Hirenmador", "Far-Point", Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "move Lenshi Naveria cavalry");
+    go(&mut g, &d, "move Naveria Dikoria cavalry");
+    go(&mut g, &d, "move Dikoria Darsen cavalry");
+    refused(&mut g, &d, "move Darsen Dikoria cavalry");
+}
+
+// PEL-INV-2
+#[test]
+fn pel_move_4_rough_terrain_stops_a_unit_except_in_invasion_turns() {
+    let d = data();
+    let mut g = blank(&d, 2, "Hirenmador");
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
+    put(&mut g, &d, "Hirenmador", "Far-Point", Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "move Naveria Bindle cavalry");
+    refused(&mut g, &d, "move Bindle Hwarin cavalry");
+    // Round 3 is the Praxians' invasion turn.
+    let mut g = blank(&d, 3, "Praxians");
+    put(&mut g, &d, "Praxians", "Naveria", Kind::Cavalry, 1);
+    put(&mut g, &d, "Praxians", "Far-Point", Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "move Naveria Bindle cavalry");
+    go(&mut g, &d, "move Bindle Hwarin cavalry");
+    assert_eq!(
+        g.phase,
+        Phase::Move { cycle: 1 },
+        "still the first movement phase"
+    );
+}
+
+#[test]
+fn pel_move_5_only_pelandans_cross_seas_and_never_stop_there() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Vanch", Kind::Infantry, 1);
+    fresh(&mut g, &d);
+    assert!(refused(&mut g, &d, "move Vanch Sweet-Sea infantry").contains("sea"));
+    let mut g = blank(&d, 2, "Pelanda");
+    put(&mut g, &d, "Pelanda", "Mirin-Cross", Kind::Infantry, 2);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "move Mirin-Cross Sweet-Sea infantry");
+    go(&mut g, &d, "move Sweet-Sea Vanch infantry");
+    go(&mut g, &d, "move Mirin-Cross Glamour infantry");
+    // One move left: entering the sea would strand it.
+    assert!(refused(&mut g, &d, "move Glamour Sweet-Sea infantry").contains("sea"));
+    // A Pelandan still at sea at `done` is lost.
+    let mut g = blank(&d, 2, "Pelanda");
+    put(&mut g, &d, "Pelanda", "Mirin-Cross", Kind::Infantry, 1);
+    put(&mut g, &d, "Pelanda", "Skanthi", Kind::Infantry, 1);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "move Mirin-Cross Sweet-Sea infantry");
+    go(&mut g, &d, "done");
+    assert_eq!(g.on_board(nat(&d, "Pelanda")), 1);
+    assert_eq!(cnt(&g, &d, "Pelanda", "Sweet-Sea"), 0);
+}
+
+#[test]
+fn pel_move_6_only_the_aldryami_enter_permanent_forest() {
+    let d = data();
+    let mut g = blank(&d, 4, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 1);
+    fresh(&mut g, &d);
+    assert!(refused(&mut g, &d, "move Lenshi Erigia infantry").contains("forest"));
+    let mut g = blank(&d, 4, "Aldryami");
+    put(&mut g, &d, "Aldryami", "Lenshi", Kind::Infantry, 1);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "move Lenshi Erigia infantry");
+}
+
+#[test]
+fn pel_move_7_only_digijelm_and_telmori_enter_mountains_as_rough() {
+    let d = data();
+    let mut g = blank(&d, 5, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Rinliddi", Kind::Infantry, 1);
+    fresh(&mut g, &d);
+    assert!(refused(&mut g, &d, "move Rinliddi Oronin infantry").contains("mountain"));
+    for who in ["Telmori", "Digijelm"] {
+        let mut g = blank(&d, 6, who);
+        put(&mut g, &d, who, "Rinliddi", Kind::Infantry, 1);
+        fresh(&mut g, &d);
+        go(&mut g, &d, "move Rinliddi Oronin infantry");
+        // Rough: the move ends there.
+        refused(&mut g, &d, "move Oronin Kestinlands infantry");
+    }
+}
+
+#[test]
+fn pel_move_8_stacking_is_enforced_at_the_end_of_movement() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 4);
+    put(&mut g, &d, "Pelorians", "Saird", Kind::Infantry, 4);
+    put(&mut g, &d, "Pelorians", "Dikoria", Kind::Infantry, 4);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "done");
+    // Two areas over: the player removes units until one overstack is left.
+    assert_eq!(g.phase, Phase::Stacking { cycle: 1 });
+    assert_eq!(acting(&g), 0);
+    assert!(refused(&mut g, &d, "remove Dikoria infantry").contains("within its stacking limit"));
+    go(&mut g, &d, "remove Saird infantry");
+    assert_ne!(
+        g.phase,
+        Phase::Stacking { cycle: 1 },
+        "within the limits: on to the battles"
+    );
+    // One overstack kept (open: any number), the other area cut back to 3.
+    let n = nat(&d, "Pelorians");
+    let mut c = [g.count(n, ar(&d, "Lenshi")), g.count(n, ar(&d, "Saird"))];
+    c.sort();
+    assert_eq!(c, [3, 4]);
+}
+
+// PEL-INV-1
+#[test]
+fn pel_move_9_no_stacking_limit_in_invasion_turns() {
+    let d = data();
+    let mut g = blank(&d, 3, "Praxians");
+    put(&mut g, &d, "Praxians", "Lenshi", Kind::Cavalry, 4);
+    put(&mut g, &d, "Praxians", "Saird", Kind::Cavalry, 4);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "done");
+    assert_eq!(g.on_board(nat(&d, "Praxians")), 8);
+    // And a second movement phase follows.
+    assert_eq!(g.phase, Phase::Move { cycle: 2 });
+}
+
+// ==== Overruns ====
+
+// PEL-BRIT-6
+#[test]
+fn pel_ovr_1_entering_an_enemy_area_stops() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 1);
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "move Lenshi Naveria infantry");
+    refused(&mut g, &d, "move Naveria Dikoria infantry");
+}
+
+#[test]
+fn pel_ovr_2_digijelm_and_dragons_need_not_stop() {
+    let d = data();
+    let mut g = blank(&d, 6, "Digijelm");
+    put(&mut g, &d, "Digijelm", "Lenshi", Kind::Infantry, 1);
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 3);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "move Lenshi Naveria infantry");
+    go(&mut g, &d, "move Naveria Dikoria infantry");
+    let mut g = blank(&d, 11, "YOUF");
+    put(&mut g, &d, "YOUF", "Lenshi", Kind::Dragon, 1);
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 3);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "move Lenshi Naveria dragon");
+    go(&mut g, &d, "move Naveria Dikoria dragon");
+}
+
+// PEL-BRIT-7
+#[test]
+fn pel_ovr_3_units_beyond_the_defenders_may_move_through() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 3);
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 2);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "move Lenshi Naveria infantry");
+    go(&mut g, &d, "move Lenshi Naveria infantry");
+    // Two stay to fight the two defenders: the third goes on.
+    go(&mut g, &d, "move Lenshi Naveria infantry");
+    go(&mut g, &d, "move Naveria Dikoria infantry");
+    refused(&mut g, &d, "move Naveria Dikoria infantry");
+}
+
+#[test]
+fn pel_ovr_4_cavalry_need_only_equal_the_defenders() {
+    let d = data();
+    let mut g = blank(&d, 2, "Hyalorings");
+    put(&mut g, &d, "Hyalorings", "Lenshi", Kind::Cavalry, 2);
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 2);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "move Lenshi Naveria cavalry");
+    go(&mut g, &d, "move Lenshi Naveria cavalry");
+    go(&mut g, &d, "move Naveria Dikoria cavalry");
+    // Infantry in the same position stop.
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Lenshi", Kind::Infantry, 2);
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 2);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "move Lenshi Naveria infantry");
+    go(&mut g, &d, "move Lenshi Naveria infantry");
+    refused(&mut g, &d, "move Naveria Dikoria infantry");
+}
+
+// PEL-OVR-6
+#[test]
+fn pel_ovr_5_forests_are_never_overrun() {
+    let d = data();
+    let mut g = blank(&d, 5, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 3);
+    put(&mut g, &d, "Aldryami", "Naveria", Kind::Forest, 1);
+    fresh(&mut g, &d);
+    for _ in 0..3 {
+        go(&mut g, &d, "move Lenshi Naveria infantry");
+    }
+    refused(&mut g, &d, "move Naveria Dikoria infantry");
+    // Reading: permanent forest areas count as forests too.
+    assert!(g.forest_in(&d, ar(&d, "Erigia")));
+}
+
+// ==== Stacking ====
+
+// PEL-STACK-1, PEL-STACK-3, PEL-STACK-4, PEL-STACK-5
+#[test]
+fn pel_stack_2_limits_by_terrain() {
+    let d = data();
+    let lim = |a: &str| d.terrain(ar(&d, a)).stack_limit();
+    assert_eq!(lim("Bindle"), 2);
+    assert_eq!(lim("Lenshi"), 3);
+    assert_eq!(lim("Dikoria"), 4);
+    for t in ["Henjarl", "Vonlath", "Esvuthil"] {
+        assert_eq!(lim(t), 5);
+    }
+    // The limits bite at the end of movement: two areas over, one is cut back.
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Bindle", Kind::Infantry, 3);
+    put(&mut g, &d, "Pelorians", "Henjarl", Kind::Infantry, 6);
+    put(&mut g, &d, "Pelorians", "Dikoria", Kind::Infantry, 4);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "done");
+    assert_eq!(g.phase, Phase::Stacking { cycle: 1 });
+    go(&mut g, &d, "remove Henjarl infantry");
+    let n = nat(&d, "Pelorians");
+    assert_eq!(g.count(n, ar(&d, "Dikoria")), 4);
+    assert_eq!(
+        g.count(n, ar(&d, "Bindle")) + g.count(n, ar(&d, "Henjarl")),
+        8
+    );
+}
+
+// PEL-STACK-7
+#[test]
+fn pel_stack_6_one_forest_counter_per_area_and_not_in_forest_or_mountain() {
+    let d = data();
+    let mut g = blank(&d, 5, "Aldryami");
+    put(&mut g, &d, "Aldryami", "Lenshi", Kind::Forest, 1);
+    put(&mut g, &d, "Aldryami", "Lenshi", Kind::Infantry, 1);
+    put(&mut g, &d, "Aldryami", "Erigia", Kind::Infantry, 1);
+    put(&mut g, &d, "Aldryami", "Naveria", Kind::Infantry, 1);
+    g.phase = Phase::Place { left: 1 };
+    assert!(refused(&mut g, &d, "place Lenshi forest").contains("already"));
+    assert!(refused(&mut g, &d, "place Erigia forest").contains("forest counter"));
+    go(&mut g, &d, "place Naveria forest");
+}
+
+// PEL-STACK-9, PEL-BRIT-9
+#[test]
+fn pel_stack_8_one_overstack_any_number_in_open_four_in_rough() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    let n = nat(&d, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 7);
+    assert!(g.fits(&d, n, ar(&d, "Lenshi"), None), "open: any number");
+    put(&mut g, &d, "Pelorians", "Bindle", Kind::Infantry, 2);
+    assert!(!g.fits(&d, n, ar(&d, "Bindle"), None), "a second overstack");
+    g.units.retain(|u| u.area as usize != ar(&d, "Lenshi"));
+    put(&mut g, &d, "Pelorians", "Bindle", Kind::Infantry, 1);
+    assert!(
+        g.fits(&d, n, ar(&d, "Bindle"), None),
+        "rough overstack up to 4"
+    );
+    put(&mut g, &d, "Pelorians", "Bindle", Kind::Infantry, 1);
+    assert!(!g.fits(&d, n, ar(&d, "Bindle"), None), "not 5 in rough");
+}
+
+// PEL-BRIT-8
+#[test]
+fn pel_brit_8_stacking_counts_one_nations_units() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    let n = nat(&d, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 2);
+    put(&mut g, &d, "Hirenmador", "Lenshi", Kind::Cavalry, 3);
+    put(&mut g, &d, "Pelorians", "Saird", Kind::Infantry, 4);
+    assert!(g.fits(&d, n, ar(&d, "Lenshi"), None));
+}
+
+// ==== Battles ====
+
+// PEL-BRIT-10
+#[test]
+fn pel_bat_1_two_nations_in_one_land_area_after_movement_fight() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 1);
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    // No battle during movement.
+    assert!(g.legality(&d, 0, &Step::Battle(ar(&d, "Naveria"))).is_err());
+    // With nothing left to move, movement ends by itself.
+    go(&mut g, &d, "move Lenshi Naveria infantry");
+    assert_eq!(g.phase, Phase::Battle { cycle: 1 });
+    assert_eq!(g.steps_for(&d, 0), vec![Step::Battle(ar(&d, "Naveria"))]);
+    let a = go(&mut g, &d, "battle Naveria");
+    assert!(a.irreversible, "dice were rolled");
+    assert!(a
+        .events
+        .iter()
+        .any(|e| e.text.contains("Naveria round 1: Pelorians roll")));
+}
+
+// PEL-BRIT-11, PEL-BAT-3
+#[test]
+fn pel_bat_2_dice_per_unit_alkoth_two_dragons_four_the_bat_six() {
+    let d = data();
+    let cases = [
+        ("Alkoth", Kind::Infantry, 2, 4),
+        ("YOUF", Kind::Dragon, 1, 4),
+        ("Pelorians", Kind::Bat, 1, 6),
+        ("Theyalans", Kind::Infantry, 3, 3),
+    ];
+    for (who, kind, n, dice) in cases {
+        let mut g = blank(&d, 15, who);
+        put(&mut g, &d, who, "Naveria", kind, n);
+        put(&mut g, &d, "Hyalorings", "Naveria", Kind::Infantry, 2);
+        battle(&mut g, &d, "Naveria", "Hyalorings", 0, Stage::Roll, vec![]);
+        let ev = advance(&mut g, &d);
+        let line = ev
+            .iter()
+            .find(|l| l.contains("round 1:"))
+            .expect("a round was rolled");
+        assert_eq!(dice_of(line, who), dice, "{who}: {line}");
+        // Both sides roll in the same round, at once.
+        assert_eq!(dice_of(line, "Hyalorings"), 2, "{line}");
+    }
+}
+
+#[test]
+fn pel_bat_4_a_battle_goes_on_until_one_side_is_gone() {
+    let d = data();
+    for seed in 0..20 {
+        let mut g = blank(&d, 2, "Theyalans");
+        g.rng = GameRng::new(seed);
+        put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 3);
+        put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 2);
+        battle(&mut g, &d, "Naveria", "Hirenmador", 0, Stage::Roll, vec![]);
+        let mut ev = advance(&mut g, &d);
+        while g.battle.is_some() {
+            let s = acting(&g);
+            let st = g.default_step(&d, s).unwrap();
+            ev.extend(
+                g.apply(&d, s, &st)
+                    .unwrap()
+                    .events
+                    .into_iter()
+                    .map(|e| e.text),
+            );
+        }
+        let (t, h) = (
+            cnt(&g, &d, "Theyalans", "Naveria"),
+            cnt(&g, &d, "Hirenmador", "Naveria"),
+        );
+        assert!(t == 0 || h == 0, "seed {seed}: {t} v {h}");
+        assert!(ev.iter().any(|l| l.contains("Battle in Naveria over")));
+    }
+}
+
+// PEL-BRIT-11, PEL-BAT-11
+#[test]
+fn pel_bat_5_the_owner_of_a_mixed_army_chooses_which_unit_each_result_kills() {
+    let d = data();
+    let mut g = blank(&d, 6, "Barbarians");
+    put(&mut g, &d, "Barbarians", "Naveria", Kind::Infantry, 2);
+    put(&mut g, &d, "Soldiers", "Naveria", Kind::Infantry, 1);
+    put(&mut g, &d, "Soldiers", "Naveria", Kind::Cavalry, 1);
+    let so = nat(&d, "Soldiers");
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Soldiers",
+        2,
+        Stage::Hits,
+        vec![(so, 5)],
+    );
+    advance(&mut g, &d);
+    let owner = d.nations[so].player;
+    assert_eq!(
+        g.status_now().acting(),
+        &[owner],
+        "the Soldiers' player decides"
+    );
+    assert_eq!(
+        g.steps_for(&d, owner),
+        vec![Step::Hit(Kind::Infantry), Step::Hit(Kind::Cavalry)]
+    );
+    go(&mut g, &d, "hit cavalry");
+    assert_eq!(g.count_kind(so, ar(&d, "Naveria"), Kind::Cavalry), 0);
+    assert_eq!(g.count_kind(so, ar(&d, "Naveria"), Kind::Infantry), 1);
+    // Round 1 in open terrain, a 5 cannot kill defending cavalry: no choice is asked.
+    let mut g = blank(&d, 6, "Barbarians");
+    put(&mut g, &d, "Barbarians", "Naveria", Kind::Infantry, 2);
+    put(&mut g, &d, "Soldiers", "Naveria", Kind::Infantry, 1);
+    put(&mut g, &d, "Soldiers", "Naveria", Kind::Cavalry, 1);
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Soldiers",
+        1,
+        Stage::Hits,
+        vec![(so, 5)],
+    );
+    advance(&mut g, &d);
+    assert_eq!(
+        g.count_kind(so, ar(&d, "Naveria"), Kind::Infantry),
+        0,
+        "the 5 killed the infantry"
+    );
+}
+
+#[test]
+fn pel_bat_6_a_five_or_more_kills() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Hirenmador", "Bindle", Kind::Infantry, 1);
+    battle(&mut g, &d, "Bindle", "Hirenmador", 2, Stage::Hits, vec![]);
+    let b = g.battle.clone().unwrap();
+    let h = nat(&d, "Hirenmador");
+    assert!(g.hit_options(&d, &b, h, 4).is_empty());
+    assert_eq!(g.hit_options(&d, &b, h, 5), vec![Kind::Infantry]);
+}
+
+#[test]
+fn pel_bat_7_attackers_in_rough_take_minus_one_in_round_one() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    battle(&mut g, &d, "Bindle", "Hirenmador", 1, Stage::Hits, vec![]);
+    let mut b = g.battle.clone().unwrap();
+    let (t, h) = (nat(&d, "Theyalans"), nat(&d, "Hirenmador"));
+    assert_eq!(g.modifier(&d, &b, t, Kind::Infantry), -1);
+    assert_eq!(
+        g.modifier(&d, &b, h, Kind::Infantry),
+        0,
+        "defenders are not hampered"
+    );
+    b.round = 2;
+    assert_eq!(g.modifier(&d, &b, t, Kind::Infantry), 0);
+    b.round = 1;
+    b.area = ar(&d, "Lenshi");
+    assert_eq!(g.modifier(&d, &b, t, Kind::Infantry), 0);
+}
+
+#[test]
+fn pel_bat_8_attacking_cavalry_add_two_in_round_one() {
+    let d = data();
+    let mut g = blank(&d, 2, "Hirenmador");
+    battle(&mut g, &d, "Lenshi", "Pelorians", 1, Stage::Hits, vec![]);
+    let mut b = g.battle.clone().unwrap();
+    let (h, p) = (nat(&d, "Hirenmador"), nat(&d, "Pelorians"));
+    assert_eq!(g.modifier(&d, &b, h, Kind::Cavalry), 2);
+    assert_eq!(g.modifier(&d, &b, h, Kind::Infantry), 0);
+    assert_eq!(
+        g.modifier(&d, &b, p, Kind::Infantry),
+        -1,
+        "Pelorians −1 on every die"
+    );
+    b.round = 2;
+    assert_eq!(g.modifier(&d, &b, h, Kind::Cavalry), 0);
+}
+
+#[test]
+fn pel_bat_9_defending_cavalry_in_open_die_only_on_six_in_round_one() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Hirenmador", "Lenshi", Kind::Cavalry, 1);
+    put(&mut g, &d, "Hirenmador", "Bindle", Kind::Cavalry, 1);
+    put(&mut g, &d, "Theyalans", "Lenshi", Kind::Cavalry, 1);
+    let h = nat(&d, "Hirenmador");
+    battle(&mut g, &d, "Lenshi", "Hirenmador", 1, Stage::Hits, vec![]);
+    let mut b = g.battle.clone().unwrap();
+    assert!(g.hit_options(&d, &b, h, 5).is_empty());
+    assert_eq!(g.hit_options(&d, &b, h, 6), vec![Kind::Cavalry]);
+    // Attacking cavalry are not protected.
+    assert_eq!(
+        g.hit_options(&d, &b, nat(&d, "Theyalans"), 5),
+        vec![Kind::Cavalry]
+    );
+    b.round = 2;
+    assert_eq!(g.hit_options(&d, &b, h, 5), vec![Kind::Cavalry]);
+    b.round = 1;
+    b.area = ar(&d, "Bindle");
+    assert_eq!(
+        g.hit_options(&d, &b, h, 5),
+        vec![Kind::Cavalry],
+        "not in rough terrain"
+    );
+}
+
+#[test]
+fn pel_bat_10_at_most_five_units_attack_in_one_area() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 6);
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    for _ in 0..5 {
+        go(&mut g, &d, "move Lenshi Naveria infantry");
+    }
+    assert!(refused(&mut g, &d, "move Lenshi Naveria infantry").contains("at most 5"));
+}
+
+// Reading: the 6 needed is the modified result (raw 4 + 2 for attacking cavalry kills
+// defending cavalry; a Pelorian raw 6 − 1 does not).
+#[test]
+fn pel_bat_11_the_six_against_defending_cavalry_is_the_modified_result() {
+    let d = data();
+    let mut g = blank(&d, 2, "Hyalorings");
+    put(&mut g, &d, "Hirenmador", "Lenshi", Kind::Cavalry, 1);
+    battle(&mut g, &d, "Lenshi", "Hirenmador", 1, Stage::Hits, vec![]);
+    let b = g.battle.clone().unwrap();
+    let m = g.modifier(&d, &b, nat(&d, "Hyalorings"), Kind::Cavalry);
+    assert_eq!(
+        g.hit_options(&d, &b, nat(&d, "Hirenmador"), (4 + m) as u8),
+        vec![Kind::Cavalry]
+    );
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Hirenmador", "Lenshi", Kind::Cavalry, 1);
+    battle(&mut g, &d, "Lenshi", "Hirenmador", 1, Stage::Hits, vec![]);
+    let b = g.battle.clone().unwrap();
+    let m = g.modifier(&d, &b, nat(&d, "Pelorians"), Kind::Infantry);
+    assert!(g
+        .hit_options(&d, &b, nat(&d, "Hirenmador"), (6 + m) as u8)
+        .is_empty());
+}
+
+// PEL-BRIT-19
+#[test]
+fn pel_brit_19_kill_vp_are_scored_when_the_unit_dies() {
+    let d = data();
+    let mut g = blank(&d, 6, "Hirenmador");
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
+    put(&mut g, &d, "Soldiers", "Naveria", Kind::Infantry, 2);
+    let so = nat(&d, "Soldiers");
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Soldiers",
+        2,
+        Stage::Hits,
+        vec![(so, 6)],
+    );
+    advance(&mut g, &d);
+    assert_eq!(
+        g.vp[nat(&d, "Hirenmador")],
+        1,
+        "1 VP per Soldiers (Warlords) unit killed"
+    );
+    // Capture VP once, when the area is held alone.
+    let mut g = blank(&d, 2, "Hyalorings");
+    put(&mut g, &d, "Hyalorings", "Naveria", Kind::Cavalry, 1);
+    let mut ev = Vec::new();
+    g.check_captures(&d, nat(&d, "Hyalorings"), &mut ev);
+    g.check_captures(&d, nat(&d, "Hyalorings"), &mut ev);
+    assert_eq!(g.vp[nat(&d, "Hyalorings")], 2);
+}
+
+// PEL-BRIT-12
+#[test]
+fn pel_brit_12_the_nation_left_alone_holds_the_area() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
+    let h = nat(&d, "Hirenmador");
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Hirenmador",
+        2,
+        Stage::Hits,
+        vec![(h, 6)],
+    );
+    let ev = advance(&mut g, &d);
+    assert!(g.battle.is_none());
+    assert!(g
+        .held(&d, nat(&d, "Theyalans"))
+        .contains(&ar(&d, "Naveria")));
+    assert!(
+        ev.iter().any(|l| l.contains("the Theyalans hold Naveria")),
+        "{ev:?}"
+    );
+}
+
+// ==== Retreats ====
+
+// PEL-BRIT-13
+#[test]
+fn pel_ret_1_after_a_round_the_defender_then_the_attacker_may_retreat() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 2);
+    g.entries
+        .push((ar(&d, "Naveria"), ar(&d, "Lenshi"), g.turn));
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Pelorians",
+        1,
+        Stage::DefenderRetreat,
+        vec![],
+    );
+    advance(&mut g, &d);
+    assert_eq!(g.status_now().acting(), &[0], "the Pelorians' player first");
+    go(&mut g, &d, "stay");
+    assert_eq!(g.status_now().acting(), &[2], "then the Theyalans' player");
+    go(&mut g, &d, "retreat Naveria Lenshi infantry");
+    go(&mut g, &d, "retreat Naveria Lenshi infantry");
+    assert!(g.battle.is_none(), "the attacker left: the battle is over");
+    assert_eq!(cnt(&g, &d, "Pelorians", "Naveria"), 2);
+}
+
+// PEL-BRIT-13
+#[test]
+fn pel_ret_2_defenders_retreat_next_door_to_empty_or_own_areas_they_may_enter() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Rinliddi", Kind::Infantry, 2);
+    put(&mut g, &d, "Pelorians", "Rinliddi", Kind::Infantry, 1);
+    put(&mut g, &d, "Pelorians", "Henjarl", Kind::Infantry, 1);
+    put(&mut g, &d, "Alkoth", "Raibanth", Kind::Infantry, 1);
+    battle(
+        &mut g,
+        &d,
+        "Rinliddi",
+        "Pelorians",
+        1,
+        Stage::DefenderRetreat,
+        vec![],
+    );
+    advance(&mut g, &d);
+    let steps = g.steps_for(&d, 0);
+    let to = |a: &str| Step::Retreat(ar(&d, "Rinliddi"), ar(&d, a), Kind::Infantry);
+    assert!(steps.contains(&to("Kestinlands")), "empty");
+    assert!(steps.contains(&to("Henjarl")), "own");
+    assert!(!steps.contains(&to("Raibanth")), "held by others");
+    assert!(
+        !steps.contains(&to("Oronin")),
+        "a mountain Pelorians may not enter"
+    );
+    assert!(!steps.contains(&to("White-Sea")));
+    assert!(!steps.contains(&to("Lenshi")), "not next door");
+}
+
+#[test]
+fn pel_ret_3_attackers_retreat_only_to_where_they_came_from() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 1);
+    g.entries.push((ar(&d, "Naveria"), ar(&d, "Saird"), g.turn));
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Pelorians",
+        1,
+        Stage::AttackerRetreat,
+        vec![],
+    );
+    advance(&mut g, &d);
+    assert_eq!(
+        g.steps_for(&d, 2),
+        vec![
+            Step::Retreat(ar(&d, "Naveria"), ar(&d, "Saird"), Kind::Infantry),
+            Step::Stay
+        ]
+    );
+}
+
+// PEL-STACK-1
+#[test]
+fn pel_ret_4_stacking_limits_apply_to_retreats() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 1);
+    put(&mut g, &d, "Pelorians", "Bindle", Kind::Infantry, 2);
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 4);
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Pelorians",
+        1,
+        Stage::DefenderRetreat,
+        vec![],
+    );
+    advance(&mut g, &d);
+    let steps = g.steps_for(&d, 0);
+    let to = |a: &str| Step::Retreat(ar(&d, "Naveria"), ar(&d, a), Kind::Infantry);
+    assert!(
+        !steps.contains(&to("Bindle")),
+        "Bindle full and Lenshi already the overstack"
+    );
+    assert!(steps.contains(&to("Dikoria")));
+}
+
+#[test]
+fn pel_ret_5_units_with_no_legal_retreat_stay_in_the_battle() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 1);
+    for a in ["Lenshi", "Bindle", "Saird", "Dikoria"] {
+        put(&mut g, &d, "Alkoth", a, Kind::Infantry, 1);
+    }
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Pelorians",
+        1,
+        Stage::DefenderRetreat,
+        vec![],
+    );
+    let ev = advance(&mut g, &d);
+    // No retreat asked: the next round was rolled at once.
+    assert!(ev.iter().any(|l| l.contains("Naveria round 2")), "{ev:?}");
+}
+
+#[test]
+fn pel_ret_6_telmori_retreat_to_any_empty_mountain_and_must_retreat() {
+    let d = data();
+    let mut g = blank(&d, 6, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
+    put(&mut g, &d, "Telmori", "Naveria", Kind::Infantry, 1);
+    put(&mut g, &d, "Alkoth", "Filichet", Kind::Infantry, 1);
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Telmori",
+        1,
+        Stage::DefenderRetreat,
+        vec![],
+    );
+    advance(&mut g, &d);
+    let steps = g.steps_for(&d, 0);
+    let to = |a: &str| Step::Retreat(ar(&d, "Naveria"), ar(&d, a), Kind::Infantry);
+    assert!(steps.contains(&to("Oronin")), "a mountain far away");
+    assert!(steps.contains(&to("Votankiland")));
+    assert!(!steps.contains(&to("Filichet")), "not an occupied mountain");
+    assert!(
+        steps.contains(&to("Dorastor")),
+        "cursed Dorastor, from anywhere"
+    );
+    assert!(!steps.contains(&Step::Stay), "the Telmori must retreat");
+    // And they cannot be killed.
+    let b = g.battle.clone().unwrap();
+    assert!(g.hit_options(&d, &b, nat(&d, "Telmori"), 6).is_empty());
+}
+
+#[test]
+fn pel_ret_7_retreats_are_offered_after_every_round() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 1);
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Pelorians",
+        3,
+        Stage::DefenderRetreat,
+        vec![],
+    );
+    advance(&mut g, &d);
+    assert_eq!(g.status_now().acting(), &[0]);
+    assert!(g.steps_for(&d, 0).contains(&Step::Retreat(
+        ar(&d, "Naveria"),
+        ar(&d, "Lenshi"),
+        Kind::Infantry
+    )));
+    // Not before the first round.
+    g.battle.as_mut().unwrap().round = 0;
+    assert!(g
+        .legality(
+            &d,
+            0,
+            &Step::Retreat(ar(&d, "Naveria"), ar(&d, "Lenshi"), Kind::Infantry)
+        )
+        .is_err());
+}
+
+// ==== Overpopulation ====
+
+// PEL-BRIT-17
+#[test]
+fn pel_ovp_1_armies_above_three_per_area_are_removed_by_the_owner() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Henjarl", Kind::Infantry, 5);
+    put(&mut g, &d, "Pelorians", "Vonlath", Kind::Infantry, 2);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "done");
+    assert_eq!(g.phase, Phase::Overpop);
+    assert_eq!(g.overpop_excess(&d, nat(&d, "Pelorians")), 1);
+    assert_eq!(acting(&g), 0);
+    go(&mut g, &d, "remove Vonlath infantry");
+    assert!(g.round > 2, "the turn moved on");
+    assert_eq!(cnt(&g, &d, "Pelorians", "Vonlath"), 1);
+}
+
+#[test]
+fn pel_ovp_2_removal_never_empties_an_area() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Henjarl", Kind::Infantry, 5);
+    put(&mut g, &d, "Pelorians", "Vonlath", Kind::Infantry, 1);
+    put(&mut g, &d, "Pelorians", "Esvuthil", Kind::Infantry, 4);
+    g.phase = Phase::Overpop;
+    assert_eq!(g.overpop_excess(&d, nat(&d, "Pelorians")), 1);
+    assert!(refused(&mut g, &d, "remove Vonlath infantry").contains("empty"));
+    go(&mut g, &d, "remove Henjarl infantry");
+}
+
+// ==== Invasion turns ====
+
+// PEL-BRIT-21
+#[test]
+fn pel_inv_1_invaders_move_and_fight_twice() {
+    let d = data();
+    let mut g = blank(&d, 3, "Praxians");
+    put(&mut g, &d, "Praxians", "Lenshi", Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "done");
+    assert_eq!(g.phase, Phase::Move { cycle: 2 });
+    go(&mut g, &d, "move Lenshi Naveria cavalry");
+    go(&mut g, &d, "done");
+    assert!(g.round > 3, "only two cycles");
+    // Not an invasion turn in round 4.
+    let mut g = blank(&d, 4, "Praxians");
+    put(&mut g, &d, "Praxians", "Lenshi", Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "done");
+    assert!(
+        g.round > 4 || g.turn > nat(&d, "Praxians"),
+        "one cycle outside invasion turns"
+    );
+}
+
+#[test]
+fn pel_inv_2_rough_does_not_stop_invaders() {
+    let d = data();
+    let mut g = blank(&d, 9, "Carmanians");
+    put(&mut g, &d, "Carmanians", "Naveria", Kind::Infantry, 1);
+    put(&mut g, &d, "Carmanians", "Far-Point", Kind::Infantry, 1);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "move Naveria Bindle infantry");
+    go(&mut g, &d, "move Bindle Hwarin infantry");
+    assert_eq!(
+        g.phase,
+        Phase::Move { cycle: 1 },
+        "still the first movement phase"
+    );
+}
+
+#[test]
+fn pel_inv_3_invasion_turns_are_the_late_nations_arrival_rounds() {
+    let d = data();
+    for (n, r) in [
+        ("Praxians", 3),
+        ("Telmori", 5),
+        ("Soldiers", 5),
+        ("Barbarians", 6),
+        ("Carmanians", 9),
+        ("YOUF", 10),
+    ] {
+        assert!(d.invasion(nat(&d, n), r), "{n}");
+        assert!(!d.invasion(nat(&d, n), r + 1), "{n}");
+    }
+    assert!(!d.invasion(nat(&d, "Pelorians"), 1));
+}
+
+// ==== Scoring ====
+
+// PEL-BRIT-18
+#[test]
+fn pel_score_1_each_nation_scores_its_own_rule_in_scoring_rounds_only() {
+    let d = data();
+    let mut g = blank(&d, 3, "YOUF");
+    for a in ["Lenshi", "Naveria", "Bindle"] {
+        put(&mut g, &d, "Hirenmador", a, Kind::Cavalry, 1);
+    }
+    for a in ["Saird", "Imther"] {
+        put(&mut g, &d, "Hyalorings", a, Kind::Cavalry, 1);
+    }
+    put(&mut g, &d, "Praxians", "Hungry-Plateau", Kind::Cavalry, 1);
+    let (hi, hy, pr) = (
+        nat(&d, "Hirenmador"),
+        nat(&d, "Hyalorings"),
+        nat(&d, "Praxians"),
+    );
+    let mut ev = Vec::new();
+    g.end_round(&d, &mut ev);
+    assert_eq!(
+        (g.vp[hi], g.vp[hy]),
+        (0, 0),
+        "round 3 has no nation scoring"
+    );
+    g.round = 4;
+    let before = (g.vp[hi], g.vp[hy], g.vp[pr]);
+    g.nation_scoring(&d, &mut ev);
+    assert_eq!(
+        g.vp[hi] - before.0,
+        g.held(&d, hi).len() as i64,
+        "1 VP per area"
+    );
+    assert_eq!(
+        g.vp[hy] - before.1,
+        3 * g
+            .held(&d, hy)
+            .iter()
+            .filter(|&&a| d.terrain(a).is_open())
+            .count() as i64
+    );
+    assert_eq!(g.vp[pr] - before.2, 6, "the Hungry Plateau");
+}
+
+#[test]
+fn pel_score_2_nation_scoring_rounds_are_4_8_12_16() {
+    let d = data();
+    let rounds: Vec<u8> = (1..=16).filter(|&r| d.round(r).nation).collect();
+    assert_eq!(rounds, vec![4, 8, 12, 16]);
+}
+
+// ==== Emperors ====
+
+fn place_piece(g: &mut Peloria, d: &PeloriaData, piece: &str, area: &str) {
+    g.regalia[d.piece(piece).unwrap()] = Some(ar(d, area));
+}
+
+// PEL-EMP-19
+#[test]
+fn pel_emp_1_a_nation_claims_the_emperorship_at_the_end_of_its_turn() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Darsen", Kind::Infantry, 1);
+    let p = nat(&d, "Pelorians");
+    let mut ev = Vec::new();
+    g.claim(&d, p, &mut ev);
+    assert_eq!((g.emperor, g.emperor_need), (Some(p), 1));
+    // Shared areas do not count: the piece is held only alone.
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Darsen", Kind::Infantry, 1);
+    put(&mut g, &d, "Alkoth", "Darsen", Kind::Infantry, 1);
+    g.claim(&d, p, &mut ev);
+    assert_eq!(g.emperor, None);
+    // No claims in a round without emperor scoring.
+    let mut g = blank(&d, 14, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Darsen", Kind::Infantry, 1);
+    g.claim(&d, p, &mut ev);
+    assert_eq!(g.emperor, None);
+}
+
+#[test]
+fn pel_emp_2_a_claim_needs_one_piece_more_than_the_last_claimant() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    g.emperor = Some(nat(&d, "Hyalorings"));
+    g.emperor_need = 2;
+    put(&mut g, &d, "Pelorians", "Darsen", Kind::Infantry, 1);
+    put(&mut g, &d, "Pelorians", "Henjarl", Kind::Infantry, 1);
+    let p = nat(&d, "Pelorians");
+    let mut ev = Vec::new();
+    g.claim(&d, p, &mut ev);
+    assert_eq!(g.emperor, Some(nat(&d, "Hyalorings")));
+    put(&mut g, &d, "Pelorians", "Kestinlands", Kind::Infantry, 1);
+    g.claim(&d, p, &mut ev);
+    assert_eq!((g.emperor, g.emperor_need), (Some(p), 3));
+}
+
+#[test]
+fn pel_emp_3_a_destroyed_emperor_resets_the_claim_to_zero() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    g.emperor = Some(nat(&d, "Hyalorings"));
+    g.emperor_need = 4;
+    let mut ev = Vec::new();
+    g.check_emperor(&d, &mut ev);
+    assert_eq!((g.emperor, g.emperor_need), (None, 0));
+    put(&mut g, &d, "Pelorians", "Darsen", Kind::Infantry, 1);
+    g.claim(&d, nat(&d, "Pelorians"), &mut ev);
+    assert_eq!(g.emperor, Some(nat(&d, "Pelorians")));
+}
+
+// PEL-EMP-5, PEL-EMP-6, PEL-EMP-7, PEL-EMP-8, PEL-EMP-9, PEL-EMP-10, PEL-EMP-11
+#[test]
+fn pel_emp_4_ten_pieces_starting_in_their_places() {
+    let d = data();
+    assert_eq!(d.regalia.len(), 10);
+    let g = new_game(&d);
+    let at = |p: &str| g.regalia[d.piece(p).unwrap()].map(|a| d.areas[a].name.as_str());
+    assert_eq!(at("Low-Crown"), Some("Vonlath"));
+    assert!(d.regalia[d.piece("Low-Crown").unwrap()].fixed);
+    assert_eq!(at("Vestments"), Some("Darsen"));
+    assert_eq!(at("Girdle"), Some("Henjarl"));
+    assert_eq!(at("Roost"), Some("Kestinlands"));
+    // Pieces "with" a nation start in its home area.
+    let starts = |n: &str, a: &str| g.count(nat(&d, n), ar(&d, a)) > 0;
+    assert_eq!(at("Sandals"), Some("Saird"));
+    assert!(starts("Hyalorings", "Saird"));
+    assert_eq!(at("Bow"), Some("Bindle"));
+    assert!(starts("Veshtargos", "Bindle"));
+    for p in ["Sceptre", "Orb", "Cap", "Mantle"] {
+        assert_eq!(at(p), None, "{p} is not on the board at the start");
+    }
+    // The Crown never moves.
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Vonlath", Kind::Infantry, 1);
+    put(&mut g, &d, "Pelorians", "Esvuthil", Kind::Infantry, 1);
+    g.emperor = Some(nat(&d, "Pelorians"));
+    fresh(&mut g, &d);
+    let crown = d.piece("Low-Crown").unwrap();
+    let e = g
+        .legality(&d, 0, &Step::Regalia(crown, ar(&d, "Esvuthil")))
+        .unwrap_err();
+    assert!(e.reason.contains("never moves"), "{e}");
+}
+
+// PEL-EMP-13
+#[test]
+fn pel_emp_12_sceptre_and_orb_appear_at_the_pelorian_turn() {
+    let d = data();
+    let sc = d.piece("Sceptre").unwrap();
+    let orb = d.piece("Orb").unwrap();
+    let mut g = blank(&d, 2, "Pelanda");
+    put(&mut g, &d, "Pelanda", "Skanthi", Kind::Infantry, 1);
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 1);
+    let mut ev = Vec::new();
+    g.begin_turn(&d, &mut ev);
+    assert_eq!(g.regalia[sc], None, "not before the Pelorian turn");
+    g.turn = nat(&d, "Pelorians");
+    g.begin_turn(&d, &mut ev);
+    assert_eq!(g.regalia[sc], Some(ar(&d, "Esvuthil")));
+    assert_eq!(g.regalia[orb], None);
+    g.round = 3;
+    g.begin_turn(&d, &mut ev);
+    assert_eq!(g.regalia[orb], Some(ar(&d, "Vanch")));
+}
+
+// PEL-EMP-16
+#[test]
+fn pel_emp_14_cap_and_mantle_appear_at_the_start_of_round_4() {
+    let d = data();
+    let mut g = blank(&d, 3, "YOUF");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 1);
+    let (cap, mantle) = (d.piece("Cap").unwrap(), d.piece("Mantle").unwrap());
+    assert_eq!((g.regalia[cap], g.regalia[mantle]), (None, None));
+    let mut ev = Vec::new();
+    g.next_round(&d, &mut ev);
+    assert_eq!(g.round, 4);
+    assert_eq!(g.regalia[cap], Some(ar(&d, "Birin")));
+    assert_eq!(g.regalia[mantle], Some(ar(&d, "Darjiin")));
+}
+
+#[test]
+fn pel_emp_15_the_cap_counts_only_for_the_holder_of_the_bow() {
+    let d = data();
+    let mut g = blank(&d, 6, "Pelorians");
+    for p in [
+        "Low-Crown",
+        "Sandals",
+        "Vestments",
+        "Girdle",
+        "Roost",
+        "Sceptre",
+        "Orb",
+        "Mantle",
+    ] {
+        place_piece(&mut g, &d, p, "Vonlath");
+    }
+    place_piece(&mut g, &d, "Cap", "Birin");
+    place_piece(&mut g, &d, "Bow", "Bindle");
+    put(&mut g, &d, "Pelorians", "Birin", Kind::Infantry, 1);
+    let p = nat(&d, "Pelorians");
+    assert_eq!(g.pieces_held(&d, p), 0);
+    put(&mut g, &d, "Pelorians", "Bindle", Kind::Infantry, 1);
+    assert_eq!(g.pieces_held(&d, p), 2);
+}
+
+#[test]
+fn pel_emp_17_the_emperor_moves_regalia_within_held_areas() {
+    let d = data();
+    let mut g = blank(&d, 6, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Darsen", Kind::Infantry, 1);
+    put(&mut g, &d, "Pelorians", "Dikoria", Kind::Infantry, 1);
+    let v = d.piece("Vestments").unwrap();
+    assert!(
+        g.legality(&d, 0, &Step::Regalia(v, ar(&d, "Dikoria")))
+            .is_err(),
+        "not the Emperor"
+    );
+    g.emperor = Some(nat(&d, "Pelorians"));
+    fresh(&mut g, &d);
+    assert!(refused(&mut g, &d, "regalia Vestments Bindle").contains("holds"));
+    go(&mut g, &d, "regalia Vestments Dikoria");
+    assert_eq!(g.regalia[v], Some(ar(&d, "Dikoria")));
+    go(&mut g, &d, "regalia Vestments Darsen");
+    go(&mut g, &d, "regalia Vestments Dikoria");
+    assert!(refused(&mut g, &d, "regalia Vestments Darsen").contains("at most 3"));
+}
+
+#[test]
+fn pel_emp_18_pieces_joined_in_vonlath_are_never_split_off() {
+    let d = data();
+    let mut g = blank(&d, 6, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Vonlath", Kind::Infantry, 1);
+    put(&mut g, &d, "Pelorians", "Esvuthil", Kind::Infantry, 1);
+    place_piece(&mut g, &d, "Girdle", "Vonlath");
+    g.emperor = Some(nat(&d, "Pelorians"));
+    fresh(&mut g, &d);
+    assert!(refused(&mut g, &d, "regalia Girdle Esvuthil").contains("joined"));
+}
+
+#[test]
+fn pel_emp_19_the_jenarong_emperor_scores_one_vp_per_piece_held() {
+    let d = data();
+    let mut g = blank(&d, 2, "YOUF");
+    put(&mut g, &d, "Pelorians", "Darsen", Kind::Infantry, 1);
+    put(&mut g, &d, "Pelorians", "Henjarl", Kind::Infantry, 1);
+    let p = nat(&d, "Pelorians");
+    g.emperor = Some(p);
+    let mut ev = Vec::new();
+    g.end_round(&d, &mut ev);
+    assert_eq!(g.vp[p], 2);
+}
+
+// ==== Rites of Khordavu ====
+
+#[test]
+fn pel_khor_1_in_rounds_4_and_5_the_emperor_may_bring_regalia_to_vonlath() {
+    let d = data();
+    for (round, ok) in [(4, true), (5, true), (6, false)] {
+        let mut g = blank(&d, round, "Pelorians");
+        put(&mut g, &d, "Pelorians", "Esvuthil", Kind::Infantry, 1);
+        place_piece(&mut g, &d, "Sceptre", "Esvuthil");
+        g.emperor = Some(nat(&d, "Pelorians"));
+        fresh(&mut g, &d);
+        assert_eq!(
+            try_go(&mut g, &d, "regalia Sceptre Vonlath").is_ok(),
+            ok,
+            "round {round}"
+        );
+    }
+}
+
+// PEL-KHOR-2
+#[test]
+fn pel_khor_3_the_bow_does_not_count_for_khordavu_claims() {
+    let d = data();
+    let mut g = blank(&d, 4, "Veshtargos");
+    put(&mut g, &d, "Veshtargos", "Bindle", Kind::Infantry, 1);
+    put(&mut g, &d, "Veshtargos", "Darsen", Kind::Infantry, 1);
+    let v = nat(&d, "Veshtargos");
+    assert_eq!(g.pieces_held(&d, v), 1);
+    let mut ev = Vec::new();
+    g.claim(&d, v, &mut ev);
+    assert_eq!(
+        (g.emperor, g.emperor_need),
+        (Some(v), 1),
+        "claims happen in Khordavu rounds"
+    );
+    g.round = 3;
+    assert_eq!(g.pieces_held(&d, v), 2);
+}
+
+// PEL-KHOR-5
+#[test]
+fn pel_khor_4_all_regalia_but_the_bow_assembled_give_10_vp_once() {
+    let d = data();
+    let mut g = blank(&d, 5, "YOUF");
+    put(&mut g, &d, "Pelorians", "Vonlath", Kind::Infantry, 1);
+    let p = nat(&d, "Pelorians");
+    g.emperor = Some(p);
+    for (i, piece) in d.regalia.iter().enumerate() {
+        if i != d.bow {
+            place_piece(&mut g, &d, &piece.name, "Vonlath");
+        }
+    }
+    place_piece(&mut g, &d, "Mantle", "Darjiin");
+    let mut ev = Vec::new();
+    let mut h = g.clone();
+    h.end_round(&d, &mut ev);
+    assert_eq!(h.vp[p], 0, "one piece missing");
+    place_piece(&mut g, &d, "Mantle", "Vonlath");
+    g.end_round(&d, &mut ev);
+    assert_eq!(g.vp[p], 10);
+    g.round = 5;
+    g.turn = NATIONS - 1;
+    g.end_round(&d, &mut ev);
+    assert_eq!(g.vp[p], 10, "paid once");
+}
+
+// ==== Complete Emperor ====
+
+// PEL-CEMP-1
+#[test]
+fn pel_cemp_2_the_complete_emperor_scores_areas_connected_to_vonlath() {
+    let d = data();
+    let mut g = blank(&d, 7, "YOUF");
+    for a in ["Vonlath", "Esvuthil", "Henjarl", "Lenshi"] {
+        put(&mut g, &d, "Pelorians", a, Kind::Infantry, 1);
+    }
+    let p = nat(&d, "Pelorians");
+    // Holding Vonlath with the gathered regalia decides the claim.
+    for piece in ["Girdle", "Vestments"] {
+        place_piece(&mut g, &d, piece, "Vonlath");
+    }
+    g.emperor = Some(nat(&d, "Hyalorings"));
+    g.emperor_need = 2;
+    let mut ev = Vec::new();
+    g.claim(&d, p, &mut ev);
+    assert_eq!(g.emperor, Some(p));
+    assert_eq!(g.connected_to_vonlath(&d, p), 3);
+    g.end_round(&d, &mut ev);
+    assert_eq!(g.vp[p], 3);
+}
+
+#[test]
+fn pel_cemp_3_no_vonlath_no_connection() {
+    let d = data();
+    let mut g = blank(&d, 7, "YOUF");
+    for a in ["Esvuthil", "Henjarl"] {
+        put(&mut g, &d, "Pelorians", a, Kind::Infantry, 1);
+    }
+    assert_eq!(g.connected_to_vonlath(&d, nat(&d, "Pelorians")), 0);
+    let rounds: Vec<u8> = (1..=16).filter(|&r| d.round(r).complete).collect();
+    assert_eq!(rounds, (6..=12).collect::<Vec<u8>>());
+}
+
+// ==== The Call to Heroes ====
+
+fn heroes_game(d: &PeloriaData) -> Peloria {
+    let mut g = blank(d, 13, "YOUF");
+    put(&mut g, d, "Pelorians", "Lenshi", Kind::Infantry, 5);
+    put(&mut g, d, "YOUF", "Dragon-Pass", Kind::Infantry, 3);
+    put(&mut g, d, "Aldryami", "Erigia", Kind::Infantry, 2);
+    put(&mut g, d, "Theyalans", "Aggar", Kind::Infantry, 2);
+    put(&mut g, d, "Alkoth", "Elz-Ast", Kind::Infantry, 1);
+    put(&mut g, d, "Alkoth", "Karia", Kind::Infantry, 2);
+    let mut ev = Vec::new();
+    g.end_round(d, &mut ev);
+    g
+}
+
+// PEL-HERO-5, PEL-HERO-6, PEL-HERO-7, PEL-HERO-8, PEL-HERO-9
+#[test]
+fn pel_hero_1_after_round_13_every_player_bids_in_secret() {
+    let d = data();
+    let mut g = heroes_game(&d);
+    assert_eq!(g.phase, Phase::Bids);
+    assert_eq!(g.status_now().acting(), &[0, 1, 2, 3]);
+    let a = go(&mut g, &d, "bid Pelorians 4");
+    assert!(a.secret);
+    let mine = serde_json::to_string(&g.view(&d, Viewer::Seat(0))).unwrap();
+    let theirs = serde_json::to_string(&g.view(&d, Viewer::Seat(1))).unwrap();
+    assert!(mine.contains("Pelorians 4"));
+    assert!(!theirs.contains("Pelorians 4") && !theirs.contains("Pelorians 0"));
+    let c = go(&mut g, &d, "seal");
+    assert!(c.events.iter().any(|e| e.text.contains("commitment")));
+    go(&mut g, &d, "bid YOUF 3");
+    go(&mut g, &d, "seal");
+    go(&mut g, &d, "bid Theyalans 2");
+    go(&mut g, &d, "seal");
+    go(&mut g, &d, "bid Alkoth 1");
+    go(&mut g, &d, "seal");
+    let r = g.heroes.clone().expect("revealed");
+    assert_eq!(r.removed, vec![4, 3, 2, 1]);
+    assert_eq!(r.awards, vec![10, 20, 2, 0]);
+    assert_eq!(g.player_vp, vec![10, 20, 2, 0]);
+    assert_eq!(g.on_board(nat(&d, "Pelorians")), 1);
+    for s in 0..4 {
+        let text = super::rules::bid_text_of(&d, s, &{
+            let mut v = vec![0u8; NATIONS];
+            for &(n, b) in &r.bids[s] {
+                v[n] = b;
+            }
+            v
+        });
+        assert!(crate::engine::sealed::commitment(&r.seals[s].1, &text) == r.seals[s].0);
+    }
+    assert_eq!(g.round, 14);
+}
+
+#[test]
+fn pel_hero_2_only_the_listed_nations_may_bid() {
+    let d = data();
+    let mut g = heroes_game(&d);
+    for n in ["Aldryami", "Telmori", "Digijelm"] {
+        assert!(!d.heroes[nat(&d, n)], "{n}");
+    }
+    assert_eq!(d.heroes.iter().filter(|&&h| h).count(), 13);
+    let e = g
+        .legality(&d, 1, &Step::Bid(nat(&d, "Aldryami"), 1))
+        .unwrap_err();
+    assert!(e.reason.contains("do not answer"), "{e}");
+    assert!(
+        g.legality(&d, 0, &Step::Bid(nat(&d, "YOUF"), 1)).is_err(),
+        "not your nation"
+    );
+    go(&mut g, &d, "bid Pelorians 5");
+    assert!(
+        g.legality(&d, 0, &Step::Bid(nat(&d, "Pelorians"), 6))
+            .is_err(),
+        "only 5 units"
+    );
+}
+
+#[test]
+fn pel_hero_3_units_in_ralios_and_karia_cannot_be_removed() {
+    let d = data();
+    let g = heroes_game(&d);
+    assert_eq!(g.removable(&d, nat(&d, "Alkoth")), 1);
+    assert!(g.legality(&d, 3, &Step::Bid(nat(&d, "Alkoth"), 2)).is_err());
+}
+
+#[test]
+fn pel_hero_4_youf_removed_count_as_leaving_by_dragon_pass() {
+    let d = data();
+    let mut g = heroes_game(&d);
+    for (bid, seat) in [("bid Pelorians 0", 0), ("bid YOUF 2", 1)] {
+        assert_eq!(acting(&g), seat);
+        go(&mut g, &d, bid);
+        go(&mut g, &d, "seal");
+    }
+    go(&mut g, &d, "seal");
+    go(&mut g, &d, "seal");
+    let y = nat(&d, "YOUF");
+    assert_eq!(g.vp[y], 2 * 3, "3 VP per YOUF unit leaving");
+    assert_eq!(g.exited[y], 2);
+}
+
+// PEL-HERO-6, PEL-HERO-7, PEL-HERO-8, PEL-HERO-9
+#[test]
+fn pel_hero_10_ties_drop_one_level() {
+    assert_eq!(hero_awards(&[4, 3, 2, 1]), vec![10, 20, 2, 0]);
+    assert_eq!(hero_awards(&[1, 4, 2, 3]), vec![0, 10, 2, 20]);
+}
+
+#[test]
+fn pel_hero_11_two_tied_for_first_get_20() {
+    assert_eq!(hero_awards(&[5, 5, 2, 1]), vec![20, 20, 2, 0]);
+}
+
+#[test]
+fn pel_hero_12_two_tied_for_second_get_2_and_so_does_third() {
+    assert_eq!(hero_awards(&[6, 3, 3, 1]), vec![13, 2, 2, 2]);
+}
+
+#[test]
+fn pel_hero_13_all_tied_get_nothing() {
+    assert_eq!(hero_awards(&[2, 2, 2, 2]), vec![0, 0, 0, 0]);
+    assert_eq!(hero_awards(&[0, 0, 0, 0]), vec![0, 0, 0, 0]);
+}
+
+#[test]
+fn pel_hero_14_three_tied_below_a_leader_get_2() {
+    assert_eq!(hero_awards(&[1, 7, 1, 1]), vec![2, 10, 2, 2]);
+}
+
+#[test]
+fn pel_hero_15_two_tied_pairs_get_20_and_0() {
+    assert_eq!(hero_awards(&[4, 1, 4, 1]), vec![20, 0, 20, 0]);
+}
+
+// Readings: the winner's VP count every unit removed; a tie for third takes the last
+// level; three tied for first take the second level.
+#[test]
+fn pel_hero_16_readings_for_the_cases_the_text_leaves_open() {
+    assert_eq!(hero_awards(&[9, 5, 1, 1]), vec![16, 20, 0, 0]);
+    assert_eq!(hero_awards(&[3, 3, 3, 0]), vec![20, 20, 20, 0]);
+}
+
+// ==== The Shah of Carmania ====
+
+// PEL-SHAH-3
+#[test]
+fn pel_shah_1_twice_the_areas_of_every_other_nation_gains_10() {
+    let d = data();
+    let mut g = blank(&d, 14, "YOUF");
+    for a in ["Lenshi", "Naveria", "Saird", "Dikoria"] {
+        put(&mut g, &d, "Carmanians", a, Kind::Cavalry, 1);
+    }
+    for a in ["Vanch", "Raibanth"] {
+        put(&mut g, &d, "Pelorians", a, Kind::Infantry, 1);
+    }
+    let c = nat(&d, "Carmanians");
+    let mut ev = Vec::new();
+    g.shah(&d, &mut ev);
+    assert_eq!(g.vp[c], 10);
+    put(&mut g, &d, "Pelorians", "Dara-Ni", Kind::Infantry, 1);
+    g.shah(&d, &mut ev);
+    assert_eq!(g.vp[c], 10, "3 Pelorian areas: 4 is not twice");
+}
+
+#[test]
+fn pel_shah_2_areas_of_the_barbarian_belt_do_not_count() {
+    let d = data();
+    let mut g = blank(&d, 14, "YOUF");
+    for a in ["Charg", "Baloris", "Brolia", "Dog-Plains", "Lenshi"] {
+        put(&mut g, &d, "Barbarians", a, Kind::Infantry, 1);
+    }
+    put(&mut g, &d, "Pelorians", "Vanch", Kind::Infantry, 1);
+    let mut ev = Vec::new();
+    g.shah(&d, &mut ev);
+    assert_eq!(g.vp[nat(&d, "Barbarians")], 0, "1 area against 1");
+    assert_eq!(d.shah_excluded.iter().filter(|&&x| x).count(), 17);
+}
+
+#[test]
+fn pel_shah_4_the_shah_may_score_in_each_of_rounds_14_to_16() {
+    let d = data();
+    let rounds: Vec<u8> = (1..=16).filter(|&r| d.round(r).shah).collect();
+    assert_eq!(rounds, vec![14, 15, 16]);
+    let mut g = blank(&d, 14, "YOUF");
+    for a in ["Lenshi", "Naveria"] {
+        put(&mut g, &d, "Carmanians", a, Kind::Cavalry, 1);
+    }
+    let mut ev = Vec::new();
+    g.end_round(&d, &mut ev);
+    g.round = 15;
+    g.turn = NATIONS - 1;
+    g.end_round(&d, &mut ev);
+    assert_eq!(g.vp[nat(&d, "Carmanians")], 20);
+}
+
+// ==== The Kartolin Pass ====
+
+#[test]
+fn pel_kart_1_the_pass_joins_karia_and_dorastor() {
+    let d = data();
+    assert_eq!((d.pass.1, d.pass.2), (ar(&d, "Karia"), ar(&d, "Dorastor")));
+    assert!(d.areas[d.pass.1].adj.contains(&d.pass.2));
+    assert_eq!(d.cursed, Some(ar(&d, "Dorastor")));
+}
+
+// PEL-KART-4
+#[test]
+fn pel_kart_2_no_crossing_into_dorastor_held_alone_by_enemies() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Karia", Kind::Infantry, 1);
+    put(&mut g, &d, "Pelorians", "Dorastor", Kind::Infantry, 1);
+    fresh(&mut g, &d);
+    assert!(refused(&mut g, &d, "move Karia Dorastor infantry").contains("Kartolin"));
+    g.units.retain(|u| u.area as usize != ar(&d, "Dorastor"));
+    assert!(
+        try_go(&mut g, &d, "move Karia Dorastor infantry").is_ok(),
+        "an empty Dorastor"
+    );
+}
+
+#[test]
+fn pel_kart_3_crossing_is_allowed_alongside_an_attack_from_elsewhere() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Karia", Kind::Infantry, 1);
+    put(&mut g, &d, "Theyalans", "Talastar", Kind::Infantry, 1);
+    put(&mut g, &d, "Pelorians", "Dorastor", Kind::Infantry, 1);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "move Talastar Dorastor infantry");
+    go(&mut g, &d, "move Karia Dorastor infantry");
+}
+
+// PEL-BRIT-19: VP for units leaving by an exit edge are scored at once (Hirenmador 2 per
+// unit by Pent); only nations with exit VP for that edge may leave by it.
+#[test]
+fn pel_brit_19_exit_vp_are_scored_when_a_unit_leaves_by_pent() {
+    let d = data();
+    let mut g = blank(&d, 2, "Hirenmador");
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 2);
+    fresh(&mut g, &d);
+    let a = go(&mut g, &d, "move Naveria Pent cavalry");
+    assert!(a.events.iter().any(|e| e.text.contains("+2 VP")));
+    assert_eq!(g.vp[nat(&d, "Hirenmador")], 2);
+    assert_eq!(g.exited[nat(&d, "Hirenmador")], 1);
+    assert_eq!(g.on_board(nat(&d, "Hirenmador")), 1);
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 2);
+    fresh(&mut g, &d);
+    assert!(refused(&mut g, &d, "move Naveria Pent infantry").contains("do not leave"));
+}
+
+// PEL-BAT-2: the Bat rolls 6 dice; units it kills in round 15 (its arrival round) rise as
+// Telmori in that area at the end of the Pelorian turn (Pelorian nation sheet).
+#[test]
+fn pel_bat_2_units_the_bat_kills_in_round_15_become_telmori() {
+    let d = data();
+    let mut g = blank(&d, 15, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Bat, 1);
+    put(&mut g, &d, "Hyalorings", "Naveria", Kind::Cavalry, 2);
+    let hy = nat(&d, "Hyalorings");
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Hyalorings",
+        2,
+        Stage::Hits,
+        vec![(hy, 6), (hy, 5)],
+    );
+    g.battle.as_mut().unwrap().bat_hits = vec![true, false];
+    let ev = advance(&mut g, &d);
+    // Both Hyalorings die; the battle and the Pelorian turn end; one Telmori rises, for
+    // the Bat's own result only.
+    assert_eq!(cnt(&g, &d, "Hyalorings", "Naveria"), 0);
+    assert_eq!(cnt(&g, &d, "Telmori", "Naveria"), 1, "{ev:?}");
+    assert!(g.bat_kills.is_empty());
+    // In another round nothing rises.
+    let mut g = blank(&d, 16, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Bat, 1);
+    put(&mut g, &d, "Hyalorings", "Naveria", Kind::Cavalry, 2);
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Hyalorings",
+        2,
+        Stage::Hits,
+        vec![(hy, 6)],
+    );
+    g.battle.as_mut().unwrap().bat_hits = vec![true];
+    advance(&mut g, &d);
+    assert_eq!(cnt(&g, &d, "Hyalorings", "Naveria"), 1);
+    assert_eq!(cnt(&g, &d, "Telmori", "Naveria"), 0);
+}
+
+// PEL-HERO-1: a seat's unsealed draft is its secret: scrambling it changes no other
+// viewer's view, text, legal steps or picture.
+#[test]
+fn pel_hero_1_drafts_are_hidden_from_everyone_else_down_to_the_pixels() {
+    let d = data();
+    let mut g = heroes_game(&d);
+    go(&mut g, &d, "bid Pelorians 3");
+    let changed = conformance::assert_non_interference(&g, &d, 4, Some(render::render));
+    assert!(changed > 0, "the scrambles changed the drafts");
+}

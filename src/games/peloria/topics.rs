@@ -1,0 +1,199 @@
+//! Rules lookup topics for History of Peloria, in our own words. Each cites the section of
+//! the variant's rules (Rule One issue 2, "Part 1: Rules Variations") or, where the variant
+//! is silent, the Britannia rule Sherpa follows; each ambiguous clause's reading is stated.
+
+use crate::engine::RulesTopic;
+
+/// Every topic, in reading order.
+pub const TOPICS: &[RulesTopic] = &[
+    RulesTopic {
+        id: "overview",
+        title: "What the game is about",
+        section: "Part 1: Rules Variations (and Britannia)",
+        text: "Four players each run four of Peloria's sixteen peoples over 16 rounds (PEL-DIFF-2: the text never \
+says how many; it speaks of turns 13 to 16, so Sherpa plays 16). Nations earn victory points; a player's score is \
+the sum of their nations' points plus what the player wins at the Call to Heroes. Most points wins; a tie is \
+broken by more units on the board. The map and most nation sheets are authored for Sherpa (see the board file).",
+    },
+    RulesTopic {
+        id: "turn",
+        title: "Round and nation turn",
+        section: "Turn Order; Nation Turn",
+        text: "Each round the nations act one after another in the fixed order Hirenmador, Hyalorings, Veshtargos, \
+Alkoth, Pelanda, Pelorians, Theyalans, Praxians, Aldryami, Telmori, Digijelm, Soldiers, Barbarians, Carmanians, \
+Balazarings, YOUF. A nation takes turns from its arrival round on (Praxians 3, Aldryami 4, Telmori, Digijelm and \
+Soldiers 5, Barbarians 6, Carmanians and Balazarings 9, YOUF 10). A turn is: population increase, movement, \
+battles, overpopulation. The owner of the nation plays its turn; the owner of units hit or asked to retreat in \
+a battle decides for them and is pinged. Steps: `place <area> <kind>`, `move <from> <to> <kind>` (one unit one \
+area), `regalia <piece> <area>`, `done`, `battle <area>`, `hit <kind>`, `retreat <from> <to> <kind>`, `stay`, \
+`remove <area> <kind>`, `bid <nation> <n>`, `seal`, `unseal`. A nation with no units skips its turn.",
+    },
+    RulesTopic {
+        id: "population",
+        title: "Population increase",
+        section: "Nation Turn > 1) Population Increase",
+        text: "Count 2 points per open area held (open, river, Tripolis), 1 per rough one, and add the population \
+track. Every full 6 makes a new unit; the rest stays on the track. If the nation has no units left in stock, or \
+fewer than it earned, the track is set to 5. New units are placed one by one (`place <area> <kind>`) in areas the \
+nation holds alone, within the stacking limits (one overstack allowed); Praxians place only on the Hungry \
+Plateau, which counts only for them; the Aldryami may place forest counters instead. A unit that cannot be \
+placed is lost and the track goes to 5. Listed arrivals come first, where the list says, whoever is there \
+(Soldiers arrive in Esvuthil even if others hold it). Readings (PEL-POP-11): mountains count 1 point like rough \
+for the peoples who may hold them; \"Esvulthil\" is Esvuthil; cursed Dorastor counts nothing except for the \
+Telmori (1).",
+    },
+    RulesTopic {
+        id: "movement",
+        title: "Movement",
+        section: "Nation Turn > 2) Movement phase",
+        text: "Move any, all or none of the nation's units, one unit one area per step; infantry move 2 areas, \
+cavalry, dragons and the Bat 3, forest counters never. Entering rough terrain ends a unit's move, except in an \
+invasion turn. `done` ends the phase. At the end of movement, a nation over the stacking limits loses the excess \
+(Britannia's rule): its player removes units one at a time (`remove <area> <kind>`) from areas over their limit \
+until at most one area is over, within the overstack allowance. When two units of one kind in one area have moved \
+differently, `move` takes the one with the most moves left.",
+    },
+    RulesTopic {
+        id: "terrain",
+        title: "Seas, forests and mountains",
+        section: "Nation Turn > 2) Movement phase; Stacking",
+        text: "Only Pelandans move through seas, and they may not stop there: a Pelandan enters a sea only with a \
+move to spare, and one still at sea at `done` is lost. Only the Aldryami enter permanent forest; only the Digijelm \
+and the Telmori enter mountains, which are rough for them. Forests and mountains stop movement and give attackers \
+the rough-terrain penalty like rough areas.",
+    },
+    RulesTopic {
+        id: "overrun",
+        title: "Overruns",
+        section: "Nation Turn > Overruns",
+        text: "A unit entering an area held by another nation stops there, unless it is a Digijelm unit or a dragon. \
+It may go on (overrun) when the mover's units already stopped there number at least the defenders (as many as the \
+defenders stay to fight, PEL-OVR-6 reading); a cavalry unit needs only one fewer than the defenders, but at least \
+one (the group then equals the defenders). Areas of permanent forest, and areas with an Aldryami forest counter, \
+are never overrun (PEL-OVR-6: Sherpa reads \"forests\" as both).",
+    },
+    RulesTopic {
+        id: "stacking",
+        title: "Stacking",
+        section: "Stacking; Overstacking",
+        text: "One nation's units in one area: 2 in rough (and mountain and forest), 3 in open, 4 in open with a \
+river, 5 in the Tripolis areas Henjarl, Vonlath and Esvuthil. Each nation may have one overstack: any number in \
+open terrain, 4 in rough. Limits apply at the end of each movement phase (not in invasion turns), when placing \
+new units and when retreating. One forest counter per area, never in mountains, forest, the Hungry Plateau or \
+seas; forest counters do not count against the limits.",
+    },
+    RulesTopic {
+        id: "kartolin",
+        title: "The Kartolin Pass",
+        section: "Special Terrain > Kartolin Pass",
+        text: "Karia and Dorastor touch only through the Kartolin Pass. A unit may not go from Karia into Dorastor \
+while other nations' units hold Dorastor alone, unless a unit of the same nation has already entered Dorastor \
+from another side in this movement phase (Sherpa needs that unit to move first).",
+    },
+    RulesTopic {
+        id: "battle",
+        title: "Battles",
+        section: "Nation Turn > 3) Battles phase",
+        text: "After movement, each area the nation shares with another nation is a battle (`battle <area>` picks \
+the next). Each round both sides roll at once, one die per unit (Alkoth 2 per unit, dragons 4, the Bat 6); a \
+result of 5 or more kills. In round 1 attackers in rough terrain take −1 and attacking cavalry +2; defending \
+cavalry in open terrain die only to a 6 or more in round 1 (PEL-BAT-11: the modified result). Pelorians take −1 \
+on every die. The Telmori cannot be killed. Every die is shown in the log. Results are given to the army they \
+hit in descending order; when the army is mixed and a result could kill more than one kind, its owner chooses \
+(`hit <kind>`; PEL-BAT-5: Sherpa reads the text's mixed-army choice as the army's own commander's, the advantage \
+the text gives mixed armies). At most 5 units may attack in one area. VP for kills are scored at once. The Crimson Bat (Pelorians, \
+round 15) moves as cavalry and rolls 6 dice; each unit killed by one of its own dice in round 15 rises as a \
+Telmori unit in that area at the end of the Pelorian turn (the Pelorian sheet).",
+    },
+    RulesTopic {
+        id: "retreat",
+        title: "Retreats",
+        section: "Nation Turn > Retreat",
+        text: "After each round of battle (PEL-RET-7: every round from the first on, as in Britannia), the defender \
+and then the attacker may retreat units one at a time (`retreat <from> <to> <kind>`, then `stay`). A defender \
+goes to a next-door area that is empty or its own and that it could enter; an attacker goes back to an area it \
+came from. Stacking limits apply. Units without a legal retreat stay. The Telmori must retreat while they can, \
+and may also go to any empty mountain area or to cursed Dorastor, however far (their nation sheet).",
+    },
+    RulesTopic {
+        id: "overpopulation",
+        title: "Overpopulation",
+        section: "Nation Turn > 4) Overpopulation phase",
+        text: "At the end of its turn a nation may keep 3 armies per land area it holds. The owner removes the \
+excess one unit at a time (`remove <area> <kind>`), never emptying an area. Forest counters are not armies.",
+    },
+    RulesTopic {
+        id: "invasion",
+        title: "Invasion turns",
+        section: "Special Turns > Invasion",
+        text: "In an invasion turn the nation moves and fights twice: population, movement, battles, movement, \
+battles, overpopulation. Rough terrain does not stop its movement and there are no stacking limits at the end \
+of its movement. PEL-INV-3: the text does not list them; Sherpa's board file makes each late nation's arrival \
+round its invasion turn.",
+    },
+    RulesTopic {
+        id: "exits",
+        title: "Leaving the map",
+        section: "Nations (authored)",
+        text: "Hirenmador and Hyalorings score for units leaving by the Pent edge (2 and 3 VP), YOUF for units \
+leaving beyond Dragon Pass (Kerofinela, authored 3 VP). `move <area> <edge> <kind>` from an area next to that \
+edge takes the unit off the board.",
+    },
+    RulesTopic {
+        id: "scoring",
+        title: "Nation scoring and capture VP",
+        section: "Scoring > Nation Scoring",
+        text: "Each nation scores its own condition in the nation-scoring rounds, which Sherpa places at the end of \
+rounds 4, 8, 12 and 16 (PEL-SCORE-2; the conditions of most nations are authored in the board file). Capture VP \
+are scored once, the first time the nation holds the area alone; kill VP when the unit dies.",
+    },
+    RulesTopic {
+        id: "emperors",
+        title: "Emperors and the regalia",
+        section: "Scoring > Jenarong Emperors; Rites of Khordavu; Complete Emperor",
+        text: "Ten pieces of regalia lie in areas; a nation holds the pieces lying in areas it occupies alone \
+(PEL-EMP-19 reading; the Sandals start in Saird with the Hyalorings, the Bow in Bindle with the Veshtargos). \
+The Sceptre appears in Esvuthil in round 2 and the Orb in Vanch in round 3, both at the Pelorian turn; the Cap \
+in Birin and the Mantle in Darjiin at the start of round 4. Only the holder of the Bow counts the Cap. In \
+rounds with emperor scoring (1-12 here), at the end of its turn a nation holding one piece more than the last \
+successful claimant becomes the Imperial Nation (automatic). If the Emperor's nation is destroyed, the next \
+claim needs one piece again. In its movement phase the Emperor may move each piece (not the Low Crown, and not \
+one already joined to it in Vonlath) up to 3 areas, one area per step, within areas it holds; in rounds 4 and 5 \
+also into Vonlath. Jenarong rounds (1-3): the Emperor scores 1 VP per piece held at the end of the round. Rites \
+of Khordavu (4-5): the Bow does not count; if every piece but the Bow lies in Vonlath and the Emperor holds it at \
+the end of round 4 or 5, the Emperor gains 10 VP once (PEL-KHOR-5). Complete Emperor (6-12): at the end of each \
+round the Emperor scores 1 VP per area it holds linked to Vonlath through its own areas, Vonlath included, and \
+nothing without Vonlath (PEL-CEMP-3).",
+    },
+    RulesTopic {
+        id: "heroes",
+        title: "The Call to Heroes",
+        section: "Scoring > Call to Heroes",
+        text: "After round 13 every player bids in secret how many units each of their nations sends to Dragon \
+Pass (`bid <nation> <n>`, then `seal`; `unseal` to change it before the last seal). Eligible: Theyalans, \
+Barbarians, Carmanians, Soldiers, Pelorians, Pelanda, Praxians, Alkoth, Balazarings, Hirenmador, Hyalorings, \
+Veshtargos, YOUF; units in Ralios or Karia cannot go. The bids are revealed together with their salts and the \
+units removed (Sherpa takes them from the largest stacks, infantry first); YOUF removed count as leaving beyond \
+Dragon Pass. The player removing most wins VP equal to all units removed by everyone (PEL-HERO-16 reading), \
+second 20, third 2, last 0. Ties go one level down: two tied first get 20 each; two tied second get 2 each and \
+so does the next player; three tied under a leader get 2 each; two tied pairs get 20 and 0; all four tied get 0. \
+Other patterns (PEL-HERO-16): a tied group gets the level below the best place it covers.",
+    },
+    RulesTopic {
+        id: "commitment",
+        title: "Sealed bids and their commitments",
+        section: "Scoring > Call to Heroes (Sherpa's sealing)",
+        text: "A sealed bid is announced with a commitment: the first 12 hex digits of SHA-256 over \
+\"salt:bid\", where the salt is 16 hex digits from the game's random generator and the bid is its canonical \
+text (e.g. `Hirenmador 0, Pelorians 3, Praxians 1`). At the reveal each salt is shown, so anyone can check.",
+    },
+    RulesTopic {
+        id: "shah",
+        title: "The Shah of Carmania",
+        section: "Scoring > Shah of Carmania",
+        text: "At the end of rounds 14, 15 and 16 (PEL-SHAH-4: each of them may score), a nation holding at least \
+twice as many areas as every other single nation, counting only areas north-west of the barbarian belt (not \
+Charg, Baloris, Brolia, Broken Pot, Anadikki, Talastar, Lakrene, Skanthi, Aggar, Dog Plains, Dragon Pass, \
+Ivory Plinth, Imther, Tork, Votankiland, Karia or Ralios), is Shah of Carmania and gains 10 VP.",
+    },
+];

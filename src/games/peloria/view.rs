@@ -1,0 +1,228 @@
+//! The per-viewer view of a Peloria game, its text summary, and the scrambling of each
+//! seat's hidden information (an unsealed Call to Heroes draft) for non-interference.
+//!
+//! Invariant: a seat's Call to Heroes draft appears only in its own view until the reveal;
+//! everyone sees who has sealed and the commitments.
+
+use super::rules::{bid_text_of, phase_name};
+use super::*;
+use crate::engine::FinalResult;
+
+/// Units of one nation in one area.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Stack {
+    pub nation: usize,
+    /// Count per kind, indexed by [`Kind::index`].
+    pub kinds: [u8; 5],
+}
+
+/// One area as seen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AreaView {
+    pub stacks: Vec<Stack>,
+    /// Pieces of regalia lying here.
+    pub regalia: Vec<usize>,
+}
+
+/// One nation as seen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NationView {
+    pub vp: i64,
+    pub track: u8,
+    pub units: usize,
+    pub areas: usize,
+    pub in_play: bool,
+}
+
+/// One player as seen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerView {
+    pub name: String,
+    /// Nations' VP plus the player's own awards.
+    pub vp: i64,
+    pub awards: i64,
+    /// Call to Heroes: sealed, with the public commitment.
+    pub commitment: Option<String>,
+}
+
+/// What a viewer sees.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct View {
+    pub viewer: Option<Seat>,
+    pub round: u8,
+    /// Nation whose turn it is.
+    pub nation: usize,
+    pub phase: String,
+    pub acting: Vec<Seat>,
+    pub areas: Vec<AreaView>,
+    pub nations: Vec<NationView>,
+    pub players: Vec<PlayerView>,
+    pub emperor: Option<usize>,
+    pub emperor_need: u8,
+    /// The battle being fought: area, attacker, defender, round.
+    pub battle: Option<(usize, usize, usize, u8)>,
+    /// What the acting seat is asked, in words.
+    pub prompt: String,
+    /// The viewer's own Call to Heroes draft (only in its own view).
+    pub my_bid: Option<String>,
+    pub heroes: Option<HeroesResult>,
+    pub log: Vec<String>,
+    pub result: Option<FinalResult>,
+}
+
+pub(super) fn build(g: &Peloria, d: &PeloriaData, viewer: Viewer) -> View {
+    let mut areas: Vec<AreaView> = (0..d.areas.len())
+        .map(|_| AreaView {
+            stacks: Vec::new(),
+            regalia: Vec::new(),
+        })
+        .collect();
+    for u in &g.units {
+        let av = &mut areas[u.area as usize];
+        let n = u.nation as usize;
+        match av.stacks.iter_mut().find(|s| s.nation == n) {
+            Some(s) => s.kinds[u.kind.index()] += 1,
+            None => {
+                let mut kinds = [0; 5];
+                kinds[u.kind.index()] = 1;
+                av.stacks.push(Stack { nation: n, kinds });
+            }
+        }
+    }
+    for av in &mut areas {
+        av.stacks.sort_by_key(|s| s.nation);
+    }
+    for (p, at) in g.regalia.iter().enumerate() {
+        if let Some(a) = at {
+            areas[*a].regalia.push(p);
+        }
+    }
+    let nations = (0..NATIONS)
+        .map(|n| NationView {
+            vp: g.vp[n],
+            track: g.track[n],
+            units: g.on_board(n),
+            areas: g.held(d, n).len(),
+            in_play: g.in_play(d, n),
+        })
+        .collect();
+    let scores = g.player_scores(d);
+    let bidding = g.phase == Phase::Bids;
+    let players = (0..PLAYERS)
+        .map(|s| PlayerView {
+            name: g.players[s].clone(),
+            vp: scores[s],
+            awards: g.player_vp[s],
+            commitment: if bidding {
+                g.bids.commitment(s).map(str::to_string)
+            } else {
+                None
+            },
+        })
+        .collect();
+    let me = match viewer {
+        Viewer::Seat(s) if s < PLAYERS => Some(s),
+        _ => None,
+    };
+    let my_bid = me
+        .filter(|_| bidding)
+        .map(|s| bid_text_of(d, s, g.bids.draft(s)));
+    let prompt = match g.prompts.top() {
+        Some(Pending::Hit {
+            seat,
+            nation,
+            result,
+        }) => format!(
+            "{}: choose which {} unit the result {result} kills (`hit <kind>`)",
+            g.players[*seat], d.nations[*nation].name
+        ),
+        Some(Pending::Retreat { seat, nation }) => format!(
+            "{}: retreat {} units (`retreat <from> <to> <kind>`) or `stay`",
+            g.players[*seat], d.nations[*nation].name
+        ),
+        None if bidding => "every player bids in secret (`bid <nation> <n>`, then `seal`)".into(),
+        None if g.result.is_some() => "the game is over".into(),
+        None => format!(
+            "{}: the {} {} phase",
+            g.players[g.turn_owner],
+            d.nations[g.turn].name,
+            phase_name(&g.phase)
+        ),
+    };
+    View {
+        viewer: me,
+        round: g.round,
+        nation: g.turn,
+        phase: phase_name(&g.phase).to_string(),
+        acting: g.status_now().acting().to_vec(),
+        areas,
+        nations,
+        players,
+        emperor: g.emperor,
+        emperor_need: g.emperor_need,
+        battle: g
+            .battle
+            .as_ref()
+            .map(|b| (b.area, b.attacker, b.defender, b.round)),
+        prompt,
+        my_bid,
+        heroes: g.heroes.clone(),
+        log: g.log.clone(),
+        result: g.result.clone(),
+    }
+}
+
+pub(super) fn describe(d: &PeloriaData, v: &View) -> String {
+    let mut out = format!(
+        "History of Peloria — round {}/{}, {} turn ({}).\n",
+        v.round, ROUNDS, d.nations[v.nation].name, v.phase
+    );
+    out.push_str(&format!("Now: {}.\n", v.prompt));
+    for p in &v.players {
+        let sealed = p
+            .commitment
+            .as_ref()
+            .map(|c| format!(" (bid sealed, commitment {c})"))
+            .unwrap_or_default();
+        out.push_str(&format!("{}: {} VP{sealed}\n", p.name, p.vp));
+    }
+    if let Some(e) = v.emperor {
+        out.push_str(&format!(
+            "Emperor: the {} (claimed with {} piece(s)).\n",
+            d.nations[e].name, v.emperor_need
+        ));
+    }
+    if let Some(b) = &v.my_bid {
+        out.push_str(&format!("Your draft bid: {b}.\n"));
+    }
+    if let Some(r) = &v.result {
+        out.push_str(&format!("{}\n", r.note));
+    }
+    out
+}
+
+pub(super) fn private_markers(g: &Peloria, d: &PeloriaData, seat: Seat) -> Vec<String> {
+    if g.phase == Phase::Bids && seat < PLAYERS {
+        vec![format!("Your draft bid: {}", g.bid_text(d, seat))]
+    } else {
+        Vec::new()
+    }
+}
+
+pub(super) fn scramble(g: &Peloria, d: &PeloriaData, holder: Holder, rng: &mut GameRng) -> Peloria {
+    let mut out = g.clone();
+    let Holder::Seat(seat) = holder else {
+        return out;
+    };
+    if g.phase != Phase::Bids || seat >= PLAYERS || g.bids.is_sealed(seat) {
+        return out;
+    }
+    let mut draft = vec![0u8; NATIONS];
+    for (n, slot) in draft.iter_mut().enumerate() {
+        if d.nations[n].player == seat && d.heroes[n] {
+            *slot = rng.below(g.removable(d, n) + 1) as u8;
+        }
+    }
+    out.bids.set_draft(seat, draft);
+    out
+}
