@@ -337,32 +337,6 @@ fn nepal_demo_game_through_local_script_ends_with_the_hand_checked_scores() {
     );
 }
 
-/// Nanga Parbat's two demo games (`tests/data/nanga_parbat/`, scores worked out by hand in
-/// the Nanga Parbat tests) played through `sherpa local --script --json`, in both scoring
-/// modes, end with the hand-checked scores.
-#[test]
-fn nanga_parbat_demo_games_through_local_script_end_with_the_hand_checked_scores() {
-    use sherpa::games::nanga_parbat;
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/nanga_parbat");
-    for (file, option, scores) in [
-        ("chart.txt", "scoring=chart", [14, 17]),
-        ("areas.txt", "scoring=areas", [16, 20]),
-    ] {
-        let dir = tmp(&format!("nanga-{file}"));
-        let out = Command::new(BIN)
-            .args([
-                "local",
-                "nanga-parbat",
-                "--players",
-                "Ann,Bob",
-                "--seed",
-                &nanga_parbat::DEMO_SEED.to_string(),
-                "--option",
-                option,
-                "--json",
-                "--script",
-            ])
-            .arg(data.join(file))
 /// History of Peloria's opening round (seed 5) through `sherpa local --script --json`,
 /// checked by hand: Hirenmador's three cavalry attack Saird (+2 in round 1: 2+2=4 three
 /// times, no hit); the Hyalorings' 5 and 6 kill two; the last one retreats to Naveria where
@@ -529,6 +503,60 @@ fn peloria_call_to_heroes_through_local_script_reproduces_each_tie_case() {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<serde_json::Value> = stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert!(
+            lines.iter().all(|l| l["ok"] == true),
+            "case {k}: every step is accepted"
+        );
+        let want = format!(
+            "Call to Heroes awards: Ann {} VP, Bo {} VP, Cy {} VP, Di {} VP.",
+            awards[0], awards[1], awards[2], awards[3]
+        );
+        assert!(stdout.contains(&want), "case {k}: missing `{want}`");
+    }
+}
+
+/// Nanga Parbat's two demo games (`tests/data/nanga_parbat/`, scores worked out by hand in
+/// the Nanga Parbat tests) played through `sherpa local --script --json`, in both scoring
+/// modes, end with the hand-checked scores.
+#[test]
+fn nanga_parbat_demo_games_through_local_script_end_with_the_hand_checked_scores() {
+    use sherpa::games::nanga_parbat;
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/nanga_parbat");
+    for (file, option, scores) in [
+        ("chart.txt", "scoring=chart", [14, 17]),
+        ("areas.txt", "scoring=areas", [16, 20]),
+    ] {
+        let dir = tmp(&format!("nanga-{file}"));
+        let out = Command::new(BIN)
+            .args([
+                "local",
+                "nanga-parbat",
+                "--players",
+                "Ann,Bob",
+                "--seed",
+                &nanga_parbat::DEMO_SEED.to_string(),
+                "--option",
+                option,
+                "--json",
+                "--script",
+            ])
+            .arg(data.join(file))
+            .arg("--db")
+            .arg(dir.join("g.db"))
+            .arg("--out")
+            .arg(dir.join("out"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
             .unwrap()
             .lines()
@@ -555,19 +583,5 @@ fn peloria_call_to_heroes_through_local_script_reproduces_each_tie_case() {
             "the final board was written"
         );
         assert_snapshot_equals_replay(&dir.join("g.db"));
-        let stdout = String::from_utf8(out.stdout).unwrap();
-        let lines: Vec<serde_json::Value> = stdout
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
-        assert!(
-            lines.iter().all(|l| l["ok"] == true),
-            "case {k}: every step is accepted"
-        );
-        let want = format!(
-            "Call to Heroes awards: Ann {} VP, Bo {} VP, Cy {} VP, Di {} VP.",
-            awards[0], awards[1], awards[2], awards[3]
-        );
-        assert!(stdout.contains(&want), "case {k}: missing `{want}`");
     }
 }
