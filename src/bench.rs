@@ -227,6 +227,8 @@ impl<'a> Driver<'a> {
         if let Some(e) = replies.iter().find(|r| r.is_error) {
             anyhow::bail!("bench `{text}` failed: {}", e.text);
         }
+        self.chat
+            .mark_delivered(&replies.iter().collect::<Vec<_>>());
         Ok(d)
     }
 
@@ -241,6 +243,10 @@ impl<'a> Driver<'a> {
         if let Some(e) = replies.iter().find(|r| r.is_error) {
             anyhow::bail!("bench step `{step}` failed: {}", e.text);
         }
+        // As a front end does once the platform took them (untimed): the outbox drops the
+        // delivered boards, so the database does not grow by a PNG per turn.
+        self.chat
+            .mark_delivered(&replies.iter().collect::<Vec<_>>());
         self.played += 1;
         Ok((d, replies.iter().any(|r| r.image.is_some())))
     }
@@ -419,7 +425,10 @@ fn long_game(
         if d.games != games {
             log_rows = 0; // a new game began: its log starts empty
         }
-        let undoable = !applied.irreversible && !applied.turn_ended;
+        // Only a step its player may take back alone, in a game that goes on.
+        let undoable = !applied.irreversible
+            && !applied.turn_ended
+            && matches!(d.g.status(), Status::Acting(_));
         if log_rows >= rows && reload.len() < samples {
             // A reload: drop every loaded game, then `game status` loads it again.
             chat.set_cache_capacity(crate::chat::CACHE_GAMES);
@@ -430,7 +439,12 @@ fn long_game(
         if !undoable {
             continue;
         }
-        let cycles = if log_rows >= rows { 1 } else { 20 };
+        // Grow the log at the first step that can be taken back (some games have few).
+        let cycles = if log_rows >= rows {
+            1
+        } else {
+            ((rows - log_rows) / 2).max(1)
+        };
         for _ in 0..cycles {
             let t = d.say(seat, "undo")?;
             if log_rows >= rows && undo.len() < samples {
