@@ -261,6 +261,7 @@ impl Chat {
     }
 
     /// Keep at most `games` loaded games in memory (default [`CACHE_GAMES`]; at least 1).
+    /// Drops every game loaded so far: each reloads from its snapshot on its next request.
     pub fn set_cache_capacity(&self, games: usize) {
         let mut inner = self.lock();
         inner.cache.capacity = games.max(1);
