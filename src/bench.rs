@@ -205,18 +205,13 @@ impl<'a> Driver<'a> {
     }
 
     fn next_applied(&mut self) -> anyhow::Result<(usize, String, crate::engine::Applied)> {
-        let Status::Acting(a) = self.g.status() else {
-            self.restart()?;
-            return self.next_applied();
-        };
-        let seat = a[self.pick.below(a.len())];
-        let legal = self.g.legal(seat);
-        let step = legal[self.pick.below(legal.len())].notation.clone();
-        let (_, applied) = self
-            .g
-            .play(seat, &step)
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
-        Ok((seat, step, applied))
+        match random_step(&mut *self.g, &mut self.pick)? {
+            Some(played) => Ok(played),
+            None => {
+                self.restart()?;
+                self.next_applied()
+            }
+        }
     }
 
     /// Send `text` for `seat` as is; fails on an error reply.
@@ -256,6 +251,22 @@ impl<'a> Driver<'a> {
         let (seat, step, _) = self.next()?;
         self.send(seat, &step)
     }
+}
+
+/// Play one random legal step (seat and step picked by `pick`) on `g`: the seat, the
+/// step's notation and what it did; `None` once the game has ended.
+fn random_step(
+    g: &mut dyn AnyGame,
+    pick: &mut GameRng,
+) -> anyhow::Result<Option<(usize, String, crate::engine::Applied)>> {
+    let Status::Acting(a) = g.status() else {
+        return Ok(None);
+    };
+    let seat = a[pick.below(a.len())];
+    let legal = g.legal(seat);
+    let step = legal[pick.below(legal.len())].notation.clone();
+    let (notation, applied) = g.play(seat, &step).map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(Some((seat, notation, applied)))
 }
 
 fn setup(
@@ -475,11 +486,7 @@ fn playouts(kind: &'static dyn GameKind, scale: f64) -> anyhow::Result<f64> {
     while t.elapsed() < budget {
         let mut g = setup(kind, players, seed)?;
         seed += 1;
-        while let Status::Acting(a) = g.status() {
-            let seat = a[pick.below(a.len())];
-            let legal = g.legal(seat);
-            let step = legal[pick.below(legal.len())].notation.clone();
-            g.play(seat, &step).map_err(|e| anyhow::anyhow!("{e}"))?;
+        while random_step(&mut *g, &mut pick)?.is_some() {
             steps += 1;
         }
     }
@@ -641,12 +648,9 @@ pub fn stored_games(
             let mut pick = GameRng::new(i as u64);
             let mut actions = Vec::new();
             for _ in 0..30 {
-                let Status::Acting(a) = g.status() else { break };
-                let seat = a[pick.below(a.len())];
-                let legal = g.legal(seat);
-                let step = legal[pick.below(legal.len())].notation.clone();
-                let (notation, applied) =
-                    g.play(seat, &step).map_err(|e| anyhow::anyhow!("{e}"))?;
+                let Some((seat, notation, applied)) = random_step(&mut *g, &mut pick)? else {
+                    break;
+                };
                 actions.push(crate::store::NewAction {
                     seat,
                     kind: crate::store::ActionKind::Step,
@@ -783,19 +787,12 @@ pub fn position_after(
     steps: usize,
     seed: u64,
 ) -> anyhow::Result<Box<dyn crate::engine::AnyGame>> {
-    let names: Vec<String> = (0..players).map(|p| format!("p{p}")).collect();
-    let mut g = kind
-        .setup(&names, &Default::default(), seed)
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut g = setup(kind, players, seed)?;
     let mut pick = GameRng::new(seed ^ 0x5eed);
     for _ in 0..steps {
-        let Status::Acting(a) = g.status() else {
+        if random_step(&mut *g, &mut pick)?.is_none() {
             break;
-        };
-        let seat = a[pick.below(a.len())];
-        let legal = g.legal(seat);
-        let step = legal[pick.below(legal.len())].notation.clone();
-        g.play(seat, &step).map_err(|e| anyhow::anyhow!("{e}"))?;
+        }
     }
     Ok(g)
 }
