@@ -585,3 +585,110 @@ fn nanga_parbat_demo_games_through_local_script_end_with_the_hand_checked_scores
         assert_snapshot_equals_replay(&dir.join("g.db"));
     }
 }
+
+/// Nippon's demo game (`tests/data/nippon/demo.txt`, 2 players, seed 7) through
+/// `sherpa local --script --json` ends with scores worked out by hand from the board at
+/// each scoring (VP per place: 10/7/5, 14/11/8, 18/15/11; ships 2 VP for 1st and 2nd;
+/// trains count 2 only with a tile in the region; the overseas companies hold the empty
+/// slots' sum):
+/// - Start: Ann 10, Bob 11 (NIP-SETUP-6).
+/// - Scoring 1: Hokkaido: Bob's tiles 3+2 = 5 (his ship adds no influence); overseas
+///   3+1+1 + 1+3+1 = 10 first; Bob second: 7 + 2 for his ship there = 9. Bob 20.
+/// - Scoring 2: Hokkaido: Bob 4+5 + his train 2 = 11 beats overseas 10: 14 + ship 2 = 16.
+///   Tohoku: overseas 2+2+1 + 1+3+2 = 11; Ann and Bob tie with one 3-tile each:
+///   (11+8)/2 = 9 each, and Bob's ship there +2 = 11. Kanto: overseas 3+1+2 + 1+3+2 = 12,
+///   Bob 5+3 = 8 second: 11 + ship 2 = 13. Ann 19, Bob 60.
+/// - A consolidation: Ann pays 4 of her 5 worker colours (3,000 each from 14,000) and
+///   loses 2 VP for the fifth (NIP-CONS-14). Ann 17.
+/// - Scoring 3: Hokkaido: Bob 11 first: 18 + 2 = 20. Tohoku: overseas 11 first, Ann 4+5 = 9
+///   second: 15 (no ships of hers there). Kanto: Ann 3+5+3 = 11 first: 18; overseas 1+2+1+2
+///   = 6 second; Bob 5 third: 11, no ship VP for a third place. Ann 50, Bob 91.
+/// - Final (multipliers from the reward tiles each placed): Ann's money 14,000 less 2
+///   colours = 8,000: 1 x3 = 3; knowledge stars up to slot 11: 4 x2 = 8; 3 ships: 1 star
+///   x2 = 2; 2 factories x3 = 6; 5 tiles on the map x5 = 25: +44 = 94. Bob's money 13,000
+///   less 4 colours = 1,000: 0; 4 stars x4 = 16; 1 ship star x5 = 5; 2 factories x4 = 8;
+///   3 tiles x3 = 9: +38 = 129. No contracts were fulfilled by either.
+#[test]
+fn nippon_demo_game_through_local_script_ends_with_the_hand_checked_scores() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/nippon");
+    let dir = tmp("nippon-demo");
+    let out = Command::new(BIN)
+        .args([
+            "local",
+            "nippon",
+            "--players",
+            "Ann,Bob",
+            "--seed",
+            "7",
+            "--json",
+            "--script",
+        ])
+        .arg(data.join("demo.txt"))
+        .arg("--db")
+        .arg(dir.join("g.db"))
+        .arg("--out")
+        .arg(dir.join("out"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for l in &lines {
+        assert_eq!(l["ok"], true, "{l}");
+    }
+    let texts: String = lines
+        .iter()
+        .flat_map(|l| l["replies"].as_array().cloned().unwrap_or_default())
+        .filter_map(|r| r["text"].as_str().map(str::to_string))
+        .collect::<Vec<_>>()
+        .join("\n");
+    for want in [
+        "Scoring 1: hokkaido: Bob 9.",
+        "Scoring 2: hokkaido: Bob 16; tohoku: Ann 9, Bob 11; kanto: Bob 13.",
+        "Ann pays 12,000 yen for 5 worker colour(s) and loses 2 VP",
+        "Scoring 3: hokkaido: Bob 20; tohoku: Ann 15; kanto: Ann 18, Bob 11.",
+    ] {
+        assert!(texts.contains(want), "missing `{want}`");
+    }
+    let last = lines.last().unwrap();
+    assert_eq!(
+        last["status"]["status"]["Finished"]["scores"],
+        serde_json::json!([94, 129]),
+        "{last}"
+    );
+    assert_eq!(
+        last["status"]["status"]["Finished"]["places"],
+        serde_json::json!([2, 1])
+    );
+    assert_eq!(
+        last["status"]["view"]["breakdown"],
+        serde_json::json!([
+            [
+                ["unpaid workers", 0],
+                ["contracts", 0],
+                ["money", 3],
+                ["knowledge", 8],
+                ["ships", 2],
+                ["factories", 6],
+                ["influence", 25]
+            ],
+            [
+                ["unpaid workers", 0],
+                ["contracts", 0],
+                ["money", 0],
+                ["knowledge", 16],
+                ["ships", 5],
+                ["factories", 8],
+                ["influence", 9]
+            ]
+        ])
+    );
+    assert_snapshot_equals_replay(&dir.join("g.db"));
+}

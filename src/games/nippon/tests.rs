@@ -1862,42 +1862,66 @@ fn write_pictures() {
     println!("{} steps {counts:?}\n{}", p.steps, describe(&d, &v));
 }
 
-/// Groundwork for a scripted demo game (next session): a 2-player policy game in which
-/// nobody places influence. Prints the steps and each consolidation's VP so the final
-/// scores can be checked by hand, then frozen as a script.
+/// Groundwork for the scripted demo game: a 2-player game in which each seat picks a
+/// random legal step (taking a worker is preferred to consolidating while there is
+/// one). Prints the script, and at each scoring and at the end the raw facts (tiles,
+/// trains, ships, empty slots, players' supplies) from which the scores are worked out by
+/// hand. `DEMO_POLICY_SEED=n cargo test --lib print_random_game -- --ignored --nocapture`.
 #[test]
 #[ignore]
-fn print_policy_game() {
+fn print_random_game() {
+    use rand::{Rng, SeedableRng};
+    let seed: u64 = std::env::var("DEMO_POLICY_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let d = data();
-    let mut g = setup_checked::<Nippon>(&d, &names(2), &Options::new(), 7).unwrap();
+    let mut g =
+        setup_checked::<Nippon>(&d, &["Ann".into(), "Bob".into()], &Options::new(), 7).unwrap();
     let mut lines = Vec::new();
-    for _ in 0..2000 {
+    for _ in 0..5000 {
         if g.result.is_some() {
             break;
         }
         let seat = g.current;
-        let legal = legal(&g, &d);
-        let pick = |p: &str| legal.iter().find(|s| s.starts_with(p)).cloned();
-        let step = match g.stage {
-            Stage::Start => pick("take 2 ")
-                .or_else(|| pick("take 1 "))
-                .unwrap_or_else(|| "consolidate".into()),
-            Stage::Choose => pick("do knowledge")
-                .or_else(|| pick("do coal"))
-                .or_else(|| pick("do machinery"))
-                .unwrap(),
-            Stage::Track { .. } => "up 1".into(),
-            Stage::Machinery { n: 0 } => pick("improve supply").unwrap_or_else(|| legal[0].clone()),
-            Stage::Machinery { .. } => "done".into(),
-            Stage::Reward => legal[0].clone(),
-            Stage::Space { .. } => pick("space contracts").unwrap_or_else(|| legal[0].clone()),
-            _ => legal[0].clone(),
-        };
-        ok(&mut g, &d, &step);
+        let mut legal = legal(&g, &d);
+        if g.stage == Stage::Start && legal.iter().any(|s| s.starts_with("take")) {
+            legal.retain(|s| s.starts_with("take"));
+        }
+        let step = legal[rng.gen_range(0..legal.len())].clone();
+        let before = g.scorings;
+        let vp_before = g.vp();
+        let applied = ok(&mut g, &d, &step);
         lines.push(format!("{}: move {step}", g.names[seat]));
+        if g.scorings != before {
+            println!(
+                "== after step {} `{}` (vp before {vp_before:?})",
+                lines.len(),
+                step
+            );
+            for e in &applied.events {
+                println!("  event {e:?}");
+            }
+            for (r, reg) in d.regions.iter().enumerate() {
+                println!(
+                    "  {} slots {:?} tiles {:?} rail {:?}",
+                    reg.name,
+                    reg.slots,
+                    [&g.influence[2 * r], &g.influence[2 * r + 1]],
+                    g.rail[r]
+                );
+            }
+            println!("  vp now {:?}", g.vp());
+        }
     }
+    println!("== final players");
+    for p in &g.players {
+        println!("  {p:?}");
+    }
+    println!("== breakdown {:?}\n== result {:?}", g.breakdown, g.result);
+    println!("== {} steps, script:", lines.len());
     for l in &lines {
         println!("{l}");
     }
-    println!("{:?} {:?}", g.result, g.breakdown);
 }
