@@ -413,8 +413,10 @@ fn peloria_opening_round_through_local_script_matches_the_hand_checked_result() 
 
 /// History of Peloria's Call to Heroes through `sherpa local --script --json`: the game is
 /// played to the end of round 13 with every seat's default step (the same steps the engine
-/// takes in-process), then each player bids a total spread over their nations and seals.
-/// Each tie case of the text gives its awards (the winner's VP are all units removed).
+/// takes in-process), then each player bids a total spread over their nations and seals,
+/// and each player who bid picks the units to remove (`remove <nation> <area> <kind>`,
+/// the last one offered, so not the autopilot's pick). Each tie case of the text gives its
+/// awards (the winner's VP are all units removed).
 #[test]
 fn peloria_call_to_heroes_through_local_script_reproduces_each_tie_case() {
     use sherpa::engine::Options;
@@ -465,18 +467,34 @@ fn peloria_call_to_heroes_through_local_script_reproduces_each_tie_case() {
             .iter()
             .map(|(s, st)| format!("{}: move {st}\n", names[*s]))
             .collect();
+        let mut h = g.box_clone();
+        let line =
+            |text: &mut String, h: &mut Box<dyn sherpa::engine::AnyGame>, s: usize, st: String| {
+                h.play(s, &st).unwrap();
+                text.push_str(&format!("{}: move {st}\n", names[s]));
+            };
         for s in 0..4 {
             let mut left = totals[s];
             for (nation, max) in &maxima[s] {
                 let b = left.min(*max);
                 if b > 0 {
-                    text.push_str(&format!("{}: move bid {nation} {b}\n", names[s]));
+                    line(&mut text, &mut h, s, format!("bid {nation} {b}"));
                 }
                 left -= b;
             }
             assert_eq!(left, 0, "seat {s} has units enough to bid {}", totals[s]);
-            text.push_str(&format!("{}: move seal\n", names[s]));
+            line(&mut text, &mut h, s, "seal".into());
         }
+        let mut removals = [0; 4];
+        while let Some(&s) = h.status().acting().first() {
+            let legal = h.legal(s);
+            if !legal.iter().all(|l| l.notation.starts_with("remove ")) {
+                break;
+            }
+            removals[s] += 1;
+            line(&mut text, &mut h, s, legal.last().unwrap().notation.clone());
+        }
+        assert_eq!(removals, *totals, "case {k}: one step per unit removed");
         let dir = tmp(&format!("peloria-heroes-{k}"));
         let sc = dir.join("heroes.txt");
         std::fs::write(&sc, text).unwrap();

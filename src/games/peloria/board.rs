@@ -22,6 +22,10 @@ const GAME: &str = "Peloria";
 pub const ROUNDS: u8 = 16;
 /// Number of nations.
 pub const NATIONS: usize = 16;
+/// Longest map label of an area (`area` lines' optional `<Short>`), so that it reads at
+/// Discord's inline size.
+pub const MAX_SHORT: usize = 9;
+
 /// Number of players.
 pub const PLAYERS: usize = 4;
 
@@ -250,6 +254,10 @@ pub struct Nation {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Area {
     pub name: String,
+    /// The label drawn on the map: an authored abbreviation of at most
+    /// [`MAX_SHORT`] characters, or the name with spaces for hyphens. The picture lists
+    /// every abbreviation that differs from the name in a legend.
+    pub short: String,
     pub col: i32,
     pub row: i32,
     pub terrain: Terrain,
@@ -490,9 +498,21 @@ pub fn parse_board(text: &str) -> Result<PeloriaData, BoardError> {
     for r in &recs {
         match r.keyword {
             "area" => {
-                r.arity(4, 4, "area <Name> <col> <row> <terrain>")?;
+                r.arity(4, 5, "area <Name> <col> <row> <terrain> [<Short>]")?;
                 let name = r.token(0, "an area name")?;
                 name_ok(r, name)?;
+                let short = match r.args.get(4) {
+                    Some(s) => {
+                        if s.chars().count() > MAX_SHORT || !s.chars().all(|c| c.is_ascii_graphic())
+                        {
+                            return Err(r.error(format!(
+                                "a map label is at most {MAX_SHORT} letters, digits, dots or hyphens, found `{s}`"
+                            )));
+                        }
+                        s.replace('-', " ")
+                    }
+                    None => name.replace('-', " "),
+                };
                 if areas.iter().any(|a| a.name.eq_ignore_ascii_case(name)) {
                     return Err(r.error(format!("area `{name}` is listed twice")));
                 }
@@ -504,6 +524,7 @@ pub fn parse_board(text: &str) -> Result<PeloriaData, BoardError> {
                 let t = r.choice(3, "a terrain", &Terrain::NAMES)?;
                 areas.push(Area {
                     name: name.to_string(),
+                    short,
                     col,
                     row,
                     terrain: Terrain::ALL[t],

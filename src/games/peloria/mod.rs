@@ -35,7 +35,17 @@
 //! are the starting forces, on the board at setup; units over the stacking limits at the
 //! end of movement are lost (their player picks them); Pelandans still at sea at `done` are lost;
 //! the Telmori may retreat to any empty mountain or to Dorastor; units the Bat kills in
-//! round 15 rise as Telmori; Call to Heroes removals are taken from the largest stacks.
+//! round 15 rise as Telmori.
+//!
+//! Call to Heroes removals (PEL-HERO-5): after the reveal, the owner of each nation picks
+//! which of its units leave, one unit per step (`remove <nation> <area> [kind]`; the kind
+//! may be left out when the nation has one kind there), never from Ralios or Karia. All
+//! players who owe units are acting seats at once (one [`Pending::Heroes`] prompt); the
+//! end state does not depend on who goes first, since each player removes only their own
+//! nations' units. A bid above the units a nation may remove is capped, and the log says
+//! so. The awards and the YOUF exit points are computed from the units actually removed,
+//! after the last removal. A seat that does not act (resigned, deadline) removes from its
+//! largest removable stack, infantry first.
 //!
 //! Invariants:
 //! - All randomness (battle dice, commitment salts) comes from the state's [`GameRng`].
@@ -114,6 +124,10 @@ pub enum Step {
     Remove(usize, Kind),
     /// `bid <Nation> <n>`: Call to Heroes draft for one nation.
     Bid(usize, u8),
+    /// `remove <Nation> <Area> <kind>`: after the reveal, one unit of the nation answers
+    /// the Call to Heroes and leaves the board. The kind may be left out when the nation
+    /// has a single kind of unit there (see [`Game::parse_step`]).
+    Hero(usize, usize, Kind),
     /// `seal`: seal the Call to Heroes bid.
     Seal,
     /// `unseal`: take the sealed bid back.
@@ -142,6 +156,9 @@ pub enum Phase {
     Overpop,
     /// The Call to Heroes bids after round 13.
     Bids,
+    /// The Call to Heroes removals after the reveal: a [`Pending::Heroes`] prompt asks
+    /// every player who still owes units.
+    Removals,
     Finished,
 }
 
@@ -182,12 +199,39 @@ pub enum Pending {
     },
     /// The owner of `nation` retreats units or stays.
     Retreat { seat: Seat, nation: usize },
+    /// The Call to Heroes removals: every player who still owes units picks them, one per
+    /// step, all players at once. Invariant: on the stack only while some quota owes units;
+    /// one quota per nation that bid, in nation order, `owed` never above the units the
+    /// nation may still remove.
+    Heroes { quotas: Vec<Quota> },
+}
+
+/// What one nation owes the Call to Heroes after the reveal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Quota {
+    /// The nation's owner, who picks the units.
+    pub seat: Seat,
+    pub nation: usize,
+    /// Units still to remove (the bid, capped at the removable units at the reveal).
+    pub owed: u8,
+    /// Units removed so far.
+    pub removed: u8,
 }
 
 impl Prompt for Pending {
     fn seats(&self) -> Vec<Seat> {
         match self {
             Pending::Hit { seat, .. } | Pending::Retreat { seat, .. } => vec![*seat],
+            Pending::Heroes { quotas } => {
+                let mut s: Vec<Seat> = quotas
+                    .iter()
+                    .filter(|q| q.owed > 0)
+                    .map(|q| q.seat)
+                    .collect();
+                s.sort_unstable();
+                s.dedup();
+                s
+            }
         }
     }
 }
@@ -197,9 +241,9 @@ impl Prompt for Pending {
 pub struct HeroesResult {
     /// Per seat: bids per nation (nation index, units).
     pub bids: Vec<Vec<(usize, u8)>>,
-    /// Per seat: units removed.
+    /// Per seat: units removed (filled in once every removal is made).
     pub removed: Vec<u32>,
-    /// Per seat: VP won.
+    /// Per seat: VP won (filled in once every removal is made).
     pub awards: Vec<i64>,
     /// Per seat: commitment and salt.
     pub seals: Vec<(String, String)>,
@@ -293,11 +337,16 @@ impl Game for Peloria {
     }
 
     fn default_step(&self, data: &PeloriaData, seat: Seat) -> Option<Step> {
-        let legal = self.steps_for(data, seat);
-        [Step::Seal, Step::Stay, Step::Done]
-            .into_iter()
-            .find(|s| legal.contains(s))
-            .or_else(|| legal.first().cloned())
+        self.default_for(data, seat)
+    }
+
+    fn parse_step(
+        &self,
+        data: &PeloriaData,
+        seat: Seat,
+        text: &str,
+    ) -> Result<Step, crate::engine::ParseError> {
+        self.parse(data, seat, text)
     }
 
     fn format_step(data: &PeloriaData, step: &Step) -> String {
@@ -314,6 +363,9 @@ impl Game for Peloria {
             Step::Stay => "stay".into(),
             Step::Remove(x, k) => format!("remove {} {}", a(x), k.name()),
             Step::Bid(n, v) => format!("bid {} {v}", data.nations[*n].name),
+            Step::Hero(n, x, k) => {
+                format!("remove {} {} {}", data.nations[*n].name, a(x), k.name())
+            }
             Step::Seal => "seal".into(),
             Step::Unseal => "unseal".into(),
         }
@@ -338,6 +390,12 @@ impl Game for Peloria {
             Step::Stay => "Retreat no more units now".into(),
             Step::Remove(x, k) => format!("Overpopulation: remove one {} in {}", k.name(), a(x)),
             Step::Bid(n, v) => format!("Bid {v} {} units", data.nations[*n].name),
+            Step::Hero(n, x, k) => format!(
+                "Call to Heroes: one {} {} leaves {}",
+                data.nations[*n].name,
+                k.name(),
+                a(x)
+            ),
             Step::Seal => "Seal your Call to Heroes bid".into(),
             Step::Unseal => "Take back your sealed bid".into(),
         }

@@ -1,7 +1,18 @@
-//! Peloria board picture: a hex map coloured by terrain with area names (static layer,
-//! drawn once and cached in [`PeloriaData::layer`]), then the units of each nation as
-//! coloured tags with the nation's letters and counts, the regalia, the battle in progress,
-//! a round track, the players' totals, every nation's VP and the recent log.
+//! Peloria board picture, laid out to read at Discord's inline width
+//! ([`crate::render::png::INLINE_WIDTH`], about half of [`WIDTH`]): a headline saying
+//! whose turn it is; the hex map across the whole width, coloured by terrain, with each
+//! area's map label (its name, or an authored abbreviation from the board file) in large
+//! bold type with a halo; the units of each nation as coloured tags with the nation's
+//! letters and counts; the regalia and the battle in progress; then, under the map, the
+//! round track, the prompt, the players' totals, every nation's VP, the legends (terrain,
+//! abbreviations) and the recent log.
+//!
+//! The picture is [`WIDTH`] px wide, so inline it shows at 0.55 of its size: area labels
+//! (17.5 px), unit tags (16.5 px, smaller only to fit a crowded tag in its hex), totals
+//! and the nation list (15.5 px) read at 8.5–9.5 px there; the legends and the log are
+//! small print. Labels have no halo and the log keeps 4 lines so that a mid-game board
+//! stays under 150 KB. The static parts (map, labels, legends) are drawn once and cached
+//! in [`PeloriaData::layer`].
 //!
 //! Pure function of the data and the view: no IO, same input gives the same PNG.
 
@@ -9,16 +20,32 @@ use super::view::View;
 use super::{Kind, PeloriaData, Terrain, NATIONS, ROUNDS};
 use crate::render::*;
 
-/// Canvas size.
-pub const WIDTH: u32 = 1560;
-pub const HEIGHT: u32 = 720;
-/// Hex radius (centre to corner), pointy top.
-const R: f32 = 60.0;
-const OX: f32 = 70.0;
-const OY: f32 = 80.0;
+/// Canvas size, without the headline strip ([`HEADLINE_H`]) added on top.
+pub const WIDTH: u32 = 1000;
+pub const HEIGHT: u32 = 982;
+/// Hex radius (centre to corner), pointy top: 11.5 hex widths fill the canvas width.
+const R: f32 = 49.0;
+const SQ3: f32 = 1.732_050_8;
+const OX: f32 = 12.0 + SQ3 * R / 2.0;
+const OY: f32 = 26.0 + R;
+/// Font sizes: area labels, unit tags, totals and panels, small print.
+const LABEL_PX: f32 = 17.5;
+const TAG_PX: f32 = 16.5;
+const PANEL_PX: f32 = 15.5;
+const SMALL_PX: f32 = 14.5;
+/// Rows under the map.
+const TRACK_Y: f32 = 506.0;
+const PROMPT_Y: f32 = 542.0;
+const PANEL_Y: f32 = 586.0;
+const LEGEND_Y: f32 = 800.0;
+const LOG_Y: f32 = 904.0;
+/// Log lines shown.
+const LOG_LINES: usize = 4;
+/// Width of the players' scoreboard; the nations take the rest, in two columns.
+const BOARD_W: f32 = 300.0;
 
 fn center(col: i32, row: i32) -> (f32, f32) {
-    let x = 3f32.sqrt() * (col as f32 + 0.5 * row.rem_euclid(2) as f32);
+    let x = SQ3 * (col as f32 + 0.5 * row.rem_euclid(2) as f32);
     (OX + R * x, OY + R * 1.5 * row as f32)
 }
 
@@ -40,11 +67,73 @@ fn nation_color(d: &PeloriaData, n: usize) -> Color {
     rgb(r, g, b)
 }
 
+/// The largest size up to `max` (down to `min`) at which `s` in bold fits `w` px.
+fn fit_bold(cv: &Canvas, s: &str, max: f32, min: f32, w: f32) -> f32 {
+    let mut size = max;
+    while size > min && cv.text_width_bold(size, s) > w {
+        size -= 0.5;
+    }
+    size
+}
+
 fn draw_static(d: &PeloriaData) -> RgbaImage {
     let mut cv = Canvas::new(WIDTH, HEIGHT, rgb(235, 238, 240));
-    // Terrain legend, under the map.
-    let mut lx = 20.0;
-    let ly = HEIGHT as f32 - 78.0;
+    for (ai, a) in d.areas.iter().enumerate() {
+        let (cx, cy) = center(a.col, a.row);
+        let hex = hex_corners(cx, cy, R - 1.0, true);
+        cv.fill_polygon(&hex, terrain_color(a.terrain));
+        cv.stroke_polygon(&hex, rgb(90, 80, 70), 1.2);
+        if Some(ai) == d.cursed {
+            cv.stroke_polygon(&hex_corners(cx, cy, R - 5.0, true), rgb(140, 20, 120), 3.5);
+        }
+        // The label sits where the hex is full width, above the unit tags.
+        let size = fit_bold(&cv, &a.short, LABEL_PX, 13.0, SQ3 * R - 11.0);
+        cv.text_centered(cx, cy - R * 0.52, size, INK, &a.short, true);
+    }
+    cv.text_bold(
+        OX + R * SQ3 * 6.55,
+        4.0,
+        SMALL_PX,
+        rgb(70, 70, 100),
+        "\u{2191} Pent: exit edge to the north",
+        Align::Left,
+    );
+    // The Kartolin Pass.
+    let (_, pa, pb) = d.pass;
+    let (x0, y0) = center(d.areas[pa].col, d.areas[pa].row);
+    let (x1, y1) = center(d.areas[pb].col, d.areas[pb].row);
+    let (mx, my) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+    cv.fill_circle(mx, my, 9.0, rgb(120, 40, 40));
+    cv.text_outlined(
+        mx,
+        my + 20.0,
+        13.0,
+        rgb(120, 40, 40),
+        WHITE,
+        "Kartolin",
+        Align::Center,
+    );
+    // Exit edges.
+    for e in &d.edges {
+        for &a in &e.areas {
+            let (cx, cy) = center(d.areas[a].col, d.areas[a].row);
+            if e.name == "Pent" {
+                cv.arrow(cx, cy - R * 0.8, cx, cy - R * 1.3, rgb(70, 70, 100), 3.0);
+            } else {
+                cv.arrow(
+                    cx + R * 0.5,
+                    cy + R * 0.6,
+                    cx + R * 0.8,
+                    cy + R * 1.1,
+                    rgb(70, 70, 100),
+                    3.0,
+                );
+            }
+        }
+    }
+    // Terrain legend and the key to the tags.
+    let mut lx = 14.0;
+    let ly = LEGEND_Y;
     for t in [
         Terrain::Open,
         Terrain::River,
@@ -55,125 +144,114 @@ fn draw_static(d: &PeloriaData) -> RgbaImage {
         Terrain::Plateau,
         Terrain::Sea,
     ] {
-        cv.fill_rect(lx, ly, 18.0, 18.0, terrain_color(t));
-        cv.stroke_rect(lx, ly, 18.0, 18.0, INK, 1.0);
+        cv.fill_rect(lx, ly, 16.0, 16.0, terrain_color(t));
+        cv.stroke_rect(lx, ly, 16.0, 16.0, INK, 1.0);
         let name = match t {
             Terrain::River => "open+river",
             Terrain::Plateau => "Hungry Plateau",
+            Terrain::Tripolis => "Tripolis",
             other => other.name(),
         };
-        cv.text(lx + 24.0, ly + 14.0, 14.0, INK, name, Align::Left);
-        lx += 34.0 + cv.text_width(14.0, name);
+        cv.text(lx + 21.0, ly - 1.0, SMALL_PX, INK, name, Align::Left);
+        lx += 32.0 + cv.text_width(SMALL_PX, name);
     }
     cv.text(
-        lx + 10.0,
-        ly + 14.0,
         14.0,
+        ly + 22.0,
+        SMALL_PX,
         INK,
-        "tags: nation letters, infantry count, c cavalry, D dragon, B Bat, f forest; \u{25c6} regalia",
+        "Tags: nation letters, then counts: 3 infantry, 2c cavalry, 1D dragon, 1B Bat, \
+         1f forest; \u{25c6} regalia pieces; purple hex: cursed Dorastor.",
         Align::Left,
     );
-    for a in &d.areas {
-        let (cx, cy) = center(a.col, a.row);
-        cv.fill_polygon(
-            &hex_corners(cx, cy, R - 1.0, true),
-            terrain_color(a.terrain),
-        );
-        cv.stroke_polygon(&hex_corners(cx, cy, R - 1.0, true), rgb(90, 80, 70), 1.2);
-        if Some(d.areas.iter().position(|x| x.name == a.name).unwrap_or(0)) == d.cursed {
-            cv.stroke_polygon(&hex_corners(cx, cy, R - 6.0, true), rgb(140, 20, 120), 3.0);
-        }
-        let label = a.name.replace('-', " ");
-        let mut size = 13.0;
-        while size > 8.0 && cv.text_width_bold(size, &label) > R * 1.62 {
-            size -= 0.5;
-        }
-        cv.text_centered(cx, cy - R * 0.62, size, INK, &label, true);
-        if a.terrain == Terrain::Tripolis {
-            cv.text_centered(cx, cy + R * 0.7, 10.0, rgb(120, 60, 0), "Tripolis", false);
-        }
-    }
-    cv.text_centered(
-        OX + R * 3f32.sqrt() * 6.6,
-        11.0,
-        13.0,
-        rgb(90, 90, 110),
-        "\u{2191} Pent: exit edge to the north",
-        true,
-    );
-    // The Kartolin Pass.
-    let (_, pa, pb) = d.pass;
-    let (x0, y0) = center(d.areas[pa].col, d.areas[pa].row);
-    let (x1, y1) = center(d.areas[pb].col, d.areas[pb].row);
-    let (mx, my) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
-    cv.fill_circle(mx, my, 8.0, rgb(120, 40, 40));
-    cv.text_centered(mx, my + 16.0, 10.0, rgb(120, 40, 40), "Kartolin", true);
-    // Exit edges.
-    for e in &d.edges {
-        for &a in &e.areas {
-            let (cx, cy) = center(d.areas[a].col, d.areas[a].row);
-            if e.name == "Pent" {
-                cv.arrow(cx, cy - R * 0.8, cx, cy - R * 1.25, rgb(90, 90, 110), 2.5);
-            } else {
-                cv.arrow(
-                    cx + R * 0.5,
-                    cy + R * 0.6,
-                    cx + R * 0.8,
-                    cy + R * 1.1,
-                    rgb(90, 90, 110),
-                    2.5,
-                );
-            }
-        }
+    // Abbreviated area names.
+    let abbr: Vec<String> = d
+        .areas
+        .iter()
+        .filter(|a| a.short != a.name.replace('-', " "))
+        .map(|a| format!("{} = {}", a.short, a.name.replace('-', " ")))
+        .collect();
+    let mut y = ly + 44.0;
+    let text = format!("Map labels: {}.", abbr.join("; "));
+    for line in cv
+        .wrap(SMALL_PX, &text, WIDTH as f32 - 28.0, false)
+        .iter()
+        .take(3)
+    {
+        cv.text(14.0, y, SMALL_PX, INK, line, Align::Left);
+        y += 18.0;
     }
     cv.into_image()
+}
+
+/// The tag text of one nation's units in one area: letters and counts, e.g. `PL 3 1c`.
+fn tag(d: &PeloriaData, nation: usize, kinds: &[u8; 5]) -> String {
+    let mut parts = Vec::new();
+    for k in Kind::ALL {
+        let c = kinds[k.index()];
+        if c > 0 {
+            let suffix = match k {
+                Kind::Infantry => "",
+                Kind::Cavalry => "c",
+                Kind::Dragon => "D",
+                Kind::Bat => "B",
+                Kind::Forest => "f",
+            };
+            parts.push(format!("{c}{suffix}"));
+        }
+    }
+    format!("{} {}", d.nations[nation].letters, parts.join(" "))
+}
+
+/// The headline: the round, who must act, and what.
+fn headline(d: &PeloriaData, v: &View) -> String {
+    if let Some(r) = &v.result {
+        return format!("Game over: {}", r.note);
+    }
+    let who: Vec<&str> = v
+        .acting
+        .iter()
+        .map(|&s| v.players[s].name.as_str())
+        .collect();
+    let what = if v.phase.starts_with("Call to Heroes") {
+        v.phase.clone()
+    } else {
+        format!("{} {}", d.nations[v.nation].name, v.phase)
+    };
+    format!(
+        "Round {}/{ROUNDS} \u{b7} {} to act \u{b7} {what}",
+        v.round,
+        who.join(", ")
+    )
 }
 
 /// Draw the picture of a view.
 pub fn render(d: &PeloriaData, v: &View) -> Vec<u8> {
     let layer = d.layer.get_or_draw(|| draw_static(d));
     let mut cv = Canvas::from_layer(layer);
-    // Units: one tag per nation per area: letters and counts ("PL 3", "HI 2c").
+    // Units: one tag per nation per area.
     for (ai, av) in v.areas.iter().enumerate() {
         let a = &d.areas[ai];
         let (cx, cy) = center(a.col, a.row);
         let rows = av.stacks.len().max(1) as f32;
-        let mut y = cy - 13.0 * (rows - 1.0) + 2.0;
+        let mut y = (cy + 5.0 - 11.5 * (rows - 1.0)).max(cy - 7.0);
         for s in &av.stacks {
-            let mut parts = Vec::new();
-            for k in Kind::ALL {
-                let c = s.kinds[k.index()];
-                if c > 0 {
-                    let tag = match k {
-                        Kind::Infantry => String::new(),
-                        Kind::Cavalry => "c".into(),
-                        Kind::Dragon => "D".into(),
-                        Kind::Bat => "B".into(),
-                        Kind::Forest => "f".into(),
-                    };
-                    parts.push(format!("{c}{tag}"));
-                }
-            }
-            let text = format!("{} {}", d.nations[s.nation].letters, parts.join("+"));
-            let w = cv.text_width_bold(17.0, &text) + 10.0;
+            let text = tag(d, s.nation, &s.kinds);
+            let size = fit_bold(&cv, &text, TAG_PX, 12.0, SQ3 * R - 10.0);
+            let w = cv.text_width_bold(size, &text) + 8.0;
             let bg = nation_color(d, s.nation);
-            cv.fill_rounded_rect(cx - w / 2.0, y - 12.0, w, 24.0, 5.0, bg);
-            cv.stroke_rounded_rect(cx - w / 2.0, y - 12.0, w, 24.0, 5.0, INK, 1.0);
-            cv.text_centered(cx, y, 17.0, contrast_color(bg), &text, true);
-            y += 26.0;
+            cv.fill_rounded_rect(cx - w / 2.0, y - 11.0, w, 22.0, 5.0, bg);
+            cv.stroke_rounded_rect(cx - w / 2.0, y - 11.0, w, 22.0, 5.0, INK, 1.2);
+            cv.text_centered(cx, y, size, contrast_color(bg), &text, true);
+            y += 23.0;
         }
         if !av.regalia.is_empty() {
-            let (rx, ry) = (cx + R * 0.55, cy + R * 0.35);
-            cv.fill_polygon(
-                &[
-                    (rx, ry - 11.0),
-                    (rx + 11.0, ry),
-                    (rx, ry + 11.0),
-                    (rx - 11.0, ry),
-                ],
-                rgb(212, 175, 55),
-            );
-            cv.text_centered(rx, ry, 11.0, INK, &av.regalia.len().to_string(), true);
+            let (rx, ry) = (cx, cy + R * 0.72);
+            let s = 12.0;
+            let diamond = [(rx, ry - s), (rx + s, ry), (rx, ry + s), (rx - s, ry)];
+            cv.fill_polygon(&diamond, rgb(212, 175, 55));
+            cv.stroke_polygon(&diamond, INK, 1.0);
+            cv.text_centered(rx, ry, 13.0, INK, &av.regalia.len().to_string(), true);
         }
     }
     if let Some((a, _, _, _)) = v.battle {
@@ -181,48 +259,67 @@ pub fn render(d: &PeloriaData, v: &View) -> Vec<u8> {
         let (cx, cy) = center(ar.col, ar.row);
         cv.stroke_polygon(&hex_corners(cx, cy, R - 3.0, true), rgb(214, 39, 40), 5.0);
     }
-    // Round track.
-    let tx = 20.0;
-    let ty = HEIGHT as f32 - 40.0;
+    // Round track, and the Emperor beside it.
+    let tx = 14.0;
     for r in 1..=ROUNDS {
-        let x = tx + (r as f32 - 1.0) * 34.0;
-        let cur = r == v.round;
-        let bg = if cur {
+        let x = tx + (r as f32 - 1.0) * 38.0;
+        let bg = if r == v.round {
             rgb(214, 39, 40)
         } else {
             rgb(250, 250, 250)
         };
-        cv.fill_rounded_rect(x, ty, 30.0, 26.0, 4.0, bg);
-        cv.stroke_rounded_rect(x, ty, 30.0, 26.0, 4.0, INK, 1.0);
+        cv.fill_rounded_rect(x, TRACK_Y, 34.0, 28.0, 4.0, bg);
+        cv.stroke_rounded_rect(x, TRACK_Y, 34.0, 28.0, 4.0, INK, 1.0);
         cv.text_centered(
-            x + 15.0,
-            ty + 13.0,
-            13.0,
+            x + 17.0,
+            TRACK_Y + 14.0,
+            PANEL_PX,
             contrast_color(bg),
             &r.to_string(),
             true,
         );
     }
-    cv.text(
-        tx + 16.0 * 34.0 + 8.0,
-        ty + 18.0,
-        15.0,
-        INK,
-        &format!(
-            "Round {}: {} — {}",
-            v.round, d.nations[v.nation].name, v.prompt
+    let emperor = match v.emperor {
+        Some(e) => format!(
+            "Emperor: {} ({} piece(s))",
+            d.nations[e].name, v.emperor_need
         ),
+        None => "No Emperor yet".into(),
+    };
+    cv.text_bold(
+        tx + 16.0 * 38.0 + 8.0,
+        TRACK_Y + 4.0,
+        PANEL_PX,
+        INK,
+        &emperor,
         Align::Left,
     );
-    // Players and nations on the right.
-    let px = 1190.0;
+    // The prompt, at most two lines.
+    let prompt = format!("Now: {}", v.prompt);
+    let lines = cv.wrap(PANEL_PX, &prompt, WIDTH as f32 - 28.0, false);
+    for (i, line) in lines.iter().take(2).enumerate() {
+        let line = if i == 1 && lines.len() > 2 {
+            cv.ellipsize(PANEL_PX, &format!("{line} …"), WIDTH as f32 - 28.0, false)
+        } else {
+            line.clone()
+        };
+        cv.text(
+            14.0,
+            PROMPT_Y + 20.0 * i as f32,
+            PANEL_PX,
+            INK,
+            &line,
+            Align::Left,
+        );
+    }
+    // Players' totals.
     let rows: Vec<ScoreRow> = v
         .players
         .iter()
         .enumerate()
         .map(|(s, p)| ScoreRow {
             style: player_style(s, &p.name),
-            name: p.name.clone(),
+            name: format!("P{} {}", s + 1, p.name),
             score: format!("{} VP", p.vp),
             detail: match &p.commitment {
                 Some(c) => format!("bid sealed {c}"),
@@ -232,24 +329,31 @@ pub fn render(d: &PeloriaData, v: &View) -> Vec<u8> {
             to_act: v.acting.contains(&s),
         })
         .collect();
-    let h = cv.scoreboard(px, 12.0, WIDTH as f32 - px - 12.0, &rows);
-    let mut y = 24.0 + h;
+    cv.scoreboard(14.0, PANEL_Y, BOARD_W, &rows);
+    // Nations in two columns of eight, in turn order.
+    let col_w = (WIDTH as f32 - 14.0 - BOARD_W - 14.0 - 14.0) / 2.0;
     for n in 0..NATIONS {
         let nv = &v.nations[n];
+        let x = 14.0 + BOARD_W + 14.0 + col_w * (n / 8) as f32;
+        let y = PANEL_Y + 4.0 + 25.0 * (n % 8) as f32;
         let bg = nation_color(d, n);
-        cv.fill_rounded_rect(px, y, 34.0, 18.0, 4.0, bg);
+        cv.fill_rounded_rect(x, y, 36.0, 21.0, 4.0, bg);
         cv.text_centered(
-            px + 17.0,
-            y + 9.0,
-            12.0,
+            x + 18.0,
+            y + 10.5,
+            14.0,
             contrast_color(bg),
             &d.nations[n].letters,
             true,
         );
-        let emp = if v.emperor == Some(n) { " ♛" } else { "" };
+        let emp = if v.emperor == Some(n) {
+            " \u{265b}"
+        } else {
+            ""
+        };
         let text = if nv.in_play {
             format!(
-                "{} (P{}) {} VP · {}u {}a{emp}",
+                "{} P{} \u{b7} {} VP \u{b7} {}u {}a{emp}",
                 d.nations[n].name,
                 d.nations[n].player + 1,
                 nv.vp,
@@ -258,39 +362,94 @@ pub fn render(d: &PeloriaData, v: &View) -> Vec<u8> {
             )
         } else {
             format!(
-                "{} (P{}) from round {}",
+                "{} P{} \u{b7} from round {}",
                 d.nations[n].name,
                 d.nations[n].player + 1,
                 d.nations[n].first_round
             )
         };
-        cv.text(
-            px + 40.0,
-            y + 14.0,
-            13.0,
-            if n == v.nation { rgb(180, 20, 20) } else { INK },
-            &text,
-            Align::Left,
-        );
-        y += 21.0;
-    }
-    y += 8.0;
-    for line in v
-        .log
-        .iter()
-        .rev()
-        .take(8)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-    {
-        for part in cv.wrap(11.0, line, WIDTH as f32 - px - 16.0, false) {
-            if y > HEIGHT as f32 - 60.0 {
-                break;
-            }
-            cv.text(px, y + 11.0, 11.0, INK, &part, Align::Left);
-            y += 14.0;
+        let text = cv.ellipsize(PANEL_PX, &text, col_w - 46.0, n == v.nation);
+        if n == v.nation {
+            cv.text_bold(
+                x + 42.0,
+                y + 1.0,
+                PANEL_PX,
+                rgb(180, 20, 20),
+                &text,
+                Align::Left,
+            );
+        } else {
+            cv.text(x + 42.0, y + 1.0, PANEL_PX, INK, &text, Align::Left);
         }
     }
-    cv.encode_png()
+    // The recent log, newest last.
+    let width = WIDTH as f32 - 28.0;
+    let mut lines: Vec<String> = Vec::new();
+    for line in v.log.iter().rev() {
+        let mut parts = cv.wrap(SMALL_PX, line, width, false);
+        parts.extend(lines);
+        lines = parts;
+        if lines.len() >= LOG_LINES {
+            break;
+        }
+    }
+    let skip = lines.len().saturating_sub(LOG_LINES);
+    for (i, line) in lines.iter().skip(skip).enumerate() {
+        cv.text(
+            14.0,
+            LOG_Y + 18.0 * i as f32,
+            SMALL_PX,
+            INK,
+            line,
+            Align::Left,
+        );
+    }
+    cv.with_headline(&headline(d, v), HIGHLIGHT, INK)
+        .encode_png()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::png::INLINE_WIDTH;
+
+    /// Inline, the picture is shown at [`INLINE_WIDTH`] px: every area's map label fits
+    /// its hex at a size that stays 8 px or more there, and unit tags of two and three kinds
+    /// stay 7.5 px or more.
+    #[test]
+    fn map_labels_and_tags_fit_their_hex_at_a_size_readable_inline() {
+        let d = super::super::parse_board(super::super::BOARD).unwrap();
+        let cv = Canvas::new(8, 8, WHITE);
+        let inline = |px: f32| px * INLINE_WIDTH as f32 / WIDTH as f32;
+        for a in &d.areas {
+            let size = fit_bold(&cv, &a.short, LABEL_PX, 13.0, SQ3 * R - 11.0);
+            assert!(
+                inline(size) >= 8.0 && cv.text_width_bold(size, &a.short) <= SQ3 * R - 11.0,
+                "label `{}` of {} needs {size} px",
+                a.short,
+                a.name
+            );
+        }
+        for kinds in [[12, 3, 0, 0, 0], [3, 2, 1, 0, 0]] {
+            let t = tag(&d, 0, &kinds);
+            let size = fit_bold(&cv, &t, TAG_PX, 12.0, SQ3 * R - 10.0);
+            assert!(inline(size) >= 7.5, "tag `{t}` needs {size} px");
+        }
+        assert!(inline(PANEL_PX) >= 8.0 && inline(LABEL_PX) >= 9.0);
+    }
+
+    /// The board file's map labels: authored where a name is long, checked when read.
+    #[test]
+    fn map_labels_come_from_the_board_file_and_long_ones_are_refused() {
+        let d = super::super::parse_board(super::super::BOARD).unwrap();
+        let kest = d.areas.iter().find(|a| a.name == "Kestinlands").unwrap();
+        assert_eq!(kest.short, "Kestin.");
+        let dp = d.areas.iter().find(|a| a.name == "Dragon-Pass").unwrap();
+        assert_eq!(dp.short, "Dr. Pass");
+        let lenshi = d.areas.iter().find(|a| a.name == "Lenshi").unwrap();
+        assert_eq!(lenshi.short, "Lenshi");
+        let bad = super::super::BOARD.replace("open Kestin.", "open Kestinlands");
+        let e = super::super::parse_board(&bad).unwrap_err().to_string();
+        assert!(e.contains("at most 9"), "{e}");
+    }
 }

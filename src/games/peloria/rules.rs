@@ -8,7 +8,7 @@
 
 use super::*;
 use crate::engine::rank::{rank, TieBreak};
-use crate::engine::{Event, FinalResult};
+use crate::engine::{match_step, Event, FinalResult, ParseError};
 
 pub(super) fn rule(topic: &'static str, reason: impl Into<String>) -> RuleError {
     RuleError::new(topic, reason)
@@ -47,6 +47,19 @@ impl Peloria {
             .iter()
             .filter(|u| u.nation as usize == n && u.area as usize == a && u.kind != Kind::Forest)
             .count()
+    }
+
+    /// Areas where `n` has armies (not forest counters), in area order.
+    pub(super) fn armies_at(&self, n: usize) -> Vec<usize> {
+        let mut v: Vec<usize> = self
+            .units
+            .iter()
+            .filter(|u| u.nation as usize == n && u.kind != Kind::Forest)
+            .map(|u| u.area as usize)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
     }
 
     pub(super) fn count_kind(&self, n: usize, a: usize, k: Kind) -> usize {
@@ -354,6 +367,20 @@ impl Peloria {
                     }
                     out.push(Step::Stay);
                 }
+                Pending::Heroes { quotas } => {
+                    // Every area each owing nation has armies in, Ralios and Karia and other
+                    // players' nations included (the legality function says why those are
+                    // refused).
+                    for q in quotas.iter().filter(|q| q.owed > 0) {
+                        for a in self.armies_at(q.nation) {
+                            for k in [Kind::Infantry, Kind::Cavalry, Kind::Dragon, Kind::Bat] {
+                                if self.count_kind(q.nation, a, k) > 0 {
+                                    out.push(Step::Hero(q.nation, a, k));
+                                }
+                            }
+                        }
+                    }
+                }
             }
             return out;
         }
@@ -418,7 +445,7 @@ impl Peloria {
                     }
                 }
             }
-            Phase::Bids | Phase::Finished => {}
+            Phase::Bids | Phase::Removals | Phase::Finished => {}
         }
         out
     }
@@ -446,15 +473,22 @@ impl Peloria {
         }
         let who = &self.players[seat];
         if let Some(p) = self.prompts.top() {
-            let asked = p.seats()[0];
-            if asked != seat {
-                return Err(rule(
-                    "battle",
-                    format!(
-                        "{} must decide first (a battle decision)",
-                        self.players[asked]
+            let asked = p.seats();
+            if !asked.contains(&seat) {
+                let names: Vec<&str> = asked.iter().map(|&s| self.players[s].as_str()).collect();
+                return Err(match p {
+                    Pending::Heroes { .. } => rule(
+                        "heroes",
+                        format!(
+                            "{who} has no Call to Heroes units left to remove; waiting for {}",
+                            names.join(", ")
+                        ),
                     ),
-                ));
+                    _ => rule(
+                        "battle",
+                        format!("{} must decide first (a battle decision)", names.join(", ")),
+                    ),
+                });
             }
             return match (p, step) {
                 (Pending::Hit { nation, result, .. }, Step::Hit(k)) => {
@@ -499,6 +533,14 @@ impl Peloria {
                 (Pending::Retreat { .. }, _) => Err(rule(
                     "retreat",
                     "retreat a unit (`retreat <from> <to> <kind>`) or `stay`",
+                )),
+                (Pending::Heroes { quotas }, Step::Hero(n, a, k)) => {
+                    self.hero_remove_ok(d, seat, quotas, *n, *a, *k)
+                }
+                (Pending::Heroes { .. }, _) => Err(rule(
+                    "heroes",
+                    "remove the units your bid sent to the Call to Heroes, one per step: \
+                     `remove <nation> <area> [kind]`",
                 )),
             };
         }
@@ -561,6 +603,7 @@ pub(super) fn phase_name(p: &Phase) -> &'static str {
         Phase::Overpop => "overpopulation",
         Phase::Stacking { .. } => "end-of-movement stacking",
         Phase::Bids => "Call to Heroes",
+        Phase::Removals => "Call to Heroes removals",
         Phase::Finished => "final",
     }
 }
@@ -579,6 +622,7 @@ impl Peloria {
         let mut ev: Vec<String> = Vec::new();
         let mut private: Vec<String> = Vec::new();
         let mut secret = false;
+        let mut turn_ended = matches!(step, Step::Done | Step::Seal);
         let n = self.turn;
         match step {
             Step::Place(a, k) => {
@@ -714,6 +758,9 @@ impl Peloria {
                     self.reveal_bids(d, &mut ev);
                 }
             }
+            Step::Hero(nat, a, k) => {
+                turn_ended = self.hero_remove(d, seat, *nat, *a, *k, &mut ev);
+            }
             Step::Unseal => {
                 secret = true;
                 self.bids.unseal(seat);
@@ -732,7 +779,7 @@ impl Peloria {
         Ok(Applied {
             events,
             irreversible: self.rng != before,
-            turn_ended: matches!(step, Step::Done | Step::Seal),
+            turn_ended,
             secret,
         })
     }
@@ -803,7 +850,7 @@ impl Peloria {
                     }
                     self.end_turn(d, ev);
                 }
-                Phase::Bids | Phase::Finished => return,
+                Phase::Bids | Phase::Removals | Phase::Finished => return,
             }
         }
     }
@@ -2000,55 +2047,204 @@ impl Peloria {
         bid_text_of(d, seat, self.bids.draft(seat))
     }
 
+    /// PEL-HERO-5: reveal every bid with its salt, cap each nation's bid at the units it
+    /// may remove, and ask the owners to pick the units ([`Pending::Heroes`]). With
+    /// nothing to remove the awards follow at once.
     fn reveal_bids(&mut self, d: &PeloriaData, ev: &mut Vec<String>) {
         let revealed = self.bids.reveal();
         let mut res = HeroesResult::default();
+        let mut quotas = Vec::new();
         for (seat, r) in revealed.iter().enumerate() {
-            let mut removed = 0u32;
             let mut bids = Vec::new();
+            let mut capped = Vec::new();
             for n in 0..NATIONS {
                 if d.nations[n].player != seat || !d.heroes[n] {
                     continue;
                 }
                 let v = r.choice.get(n).copied().unwrap_or(0);
                 bids.push((n, v));
-                let take = (v as usize).min(self.removable(d, n));
-                for _ in 0..take {
-                    self.remove_for_heroes(d, n);
+                let may = self.removable(d, n).min(u8::MAX as usize) as u8;
+                let owed = v.min(may);
+                if owed < v {
+                    capped.push(format!(
+                        "the {} have only {may} unit(s) that may go, so their bid of {v} is capped to {may}",
+                        d.nations[n].name
+                    ));
                 }
-                removed += take as u32;
-                // PEL-HERO-4: YOUF removed count as leaving by Dragon Pass.
-                let dp = d.area("Dragon-Pass");
-                let edge = d
-                    .edges
-                    .iter()
-                    .position(|e| dp.is_some_and(|a| e.areas.contains(&a)));
-                if let Some(vp) = d.nations[n]
-                    .exits
-                    .iter()
-                    .find(|x| Some(x.0) == edge)
-                    .map(|x| x.1)
-                {
-                    self.vp[n] += vp * take as i64;
-                    self.exited[n] += take as u32;
+                if owed > 0 {
+                    quotas.push(Quota {
+                        seat,
+                        nation: n,
+                        owed,
+                        removed: 0,
+                    });
                 }
             }
-            self.say(
-                ev,
-                format!(
-                    "{} revealed `{}` (salt {}, commitment {}): {removed} unit(s) removed.",
-                    self.players[seat],
-                    bid_text_of(d, seat, &r.choice),
-                    r.seal.salt,
-                    r.seal.commitment
-                ),
+            let total: u32 = quotas
+                .iter()
+                .filter(|q| q.seat == seat)
+                .map(|q| q.owed as u32)
+                .sum();
+            let mut line = format!(
+                "{} revealed `{}` (salt {}, commitment {}): {total} unit(s) to remove.",
+                self.players[seat],
+                bid_text_of(d, seat, &r.choice),
+                r.seal.salt,
+                r.seal.commitment
             );
+            if !capped.is_empty() {
+                line.push_str(&format!(" Capped: {}.", capped.join("; ")));
+            }
+            self.say(ev, line);
             res.bids.push(bids);
-            res.removed.push(removed);
             res.seals
                 .push((r.seal.commitment.clone(), r.seal.salt.clone()));
         }
-        let awards = hero_awards(&res.removed);
+        self.heroes = Some(res);
+        if quotas.is_empty() {
+            return self.finish_heroes(d, &quotas, ev);
+        }
+        let owing: Vec<String> = quotas
+            .iter()
+            .map(|q| {
+                format!(
+                    "{} {} {}",
+                    self.players[q.seat], q.owed, d.nations[q.nation].name
+                )
+            })
+            .collect();
+        self.say(
+            ev,
+            format!(
+                "Call to Heroes removals, all players at once, one unit per step \
+                 (`remove <nation> <area> [kind]`, not from Ralios or Karia): {}.",
+                owing.join(", ")
+            ),
+        );
+        self.phase = Phase::Removals;
+        self.prompts.push(Pending::Heroes { quotas });
+    }
+
+    /// Is removing one `k` of nation `n` from `a` for the Call to Heroes legal for `seat`
+    /// (PEL-HERO-3, PEL-HERO-5)?
+    fn hero_remove_ok(
+        &self,
+        d: &PeloriaData,
+        seat: Seat,
+        quotas: &[Quota],
+        n: usize,
+        a: usize,
+        k: Kind,
+    ) -> Result<(), RuleError> {
+        let name = &d.nations[n].name;
+        if d.nations[n].player != seat {
+            return Err(rule(
+                "heroes",
+                format!(
+                    "the {name} are not yours; {} picks their units",
+                    self.players[d.nations[n].player]
+                ),
+            ));
+        }
+        match quotas.iter().find(|q| q.nation == n) {
+            None => {
+                return Err(rule(
+                    "heroes",
+                    format!("the {name} send no units to the Call to Heroes"),
+                ))
+            }
+            Some(q) if q.owed == 0 => {
+                return Err(rule(
+                    "heroes",
+                    format!(
+                        "the {name} have already removed all {} unit(s) of their bid",
+                        q.removed
+                    ),
+                ))
+            }
+            Some(_) => {}
+        }
+        if d.heroes_excluded[a] {
+            return Err(rule(
+                "heroes",
+                format!(
+                    "units in {} cannot answer the Call to Heroes (Ralios and Karia cannot)",
+                    d.areas[a].name
+                ),
+            ));
+        }
+        if k == Kind::Forest || self.count_kind(n, a, k) == 0 {
+            return Err(rule(
+                "heroes",
+                format!("the {name} have no {} in {}", k.name(), d.areas[a].name),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Apply a legal Call to Heroes removal; after the last one, the awards. Returns true
+    /// when `seat` owes no more units (its part is over).
+    fn hero_remove(
+        &mut self,
+        d: &PeloriaData,
+        seat: Seat,
+        n: usize,
+        a: usize,
+        k: Kind,
+        ev: &mut Vec<String>,
+    ) -> bool {
+        self.remove_unit(n, a, k);
+        let Some(Pending::Heroes { quotas }) = self.prompts.top_mut() else {
+            return true;
+        };
+        let mut left = 0;
+        if let Some(q) = quotas.iter_mut().find(|q| q.nation == n) {
+            q.owed -= 1;
+            q.removed += 1;
+            left = q.owed;
+        }
+        let seat_done = quotas.iter().all(|q| q.seat != seat || q.owed == 0);
+        let all_done = quotas.iter().all(|q| q.owed == 0);
+        let quotas = quotas.clone();
+        self.say(
+            ev,
+            format!(
+                "Call to Heroes: one {} {} leaves {} ({left} more to go).",
+                d.nations[n].name,
+                k.name(),
+                d.areas[a].name
+            ),
+        );
+        if all_done {
+            self.prompts.pop();
+            self.finish_heroes(d, &quotas, ev);
+        }
+        seat_done
+    }
+
+    /// After every removal: YOUF exits (PEL-HERO-4) and the awards (PEL-HERO-6..16), from
+    /// the units actually removed; then round 14.
+    fn finish_heroes(&mut self, d: &PeloriaData, quotas: &[Quota], ev: &mut Vec<String>) {
+        let dp = d.area("Dragon-Pass");
+        let edge = d
+            .edges
+            .iter()
+            .position(|e| dp.is_some_and(|a| e.areas.contains(&a)));
+        let mut removed = vec![0u32; PLAYERS];
+        for q in quotas {
+            removed[q.seat] += q.removed as u32;
+            // PEL-HERO-4: YOUF removed count as leaving by Dragon Pass.
+            if let Some(vp) = d.nations[q.nation]
+                .exits
+                .iter()
+                .find(|x| Some(x.0) == edge)
+                .map(|x| x.1)
+            {
+                self.vp[q.nation] += vp * q.removed as i64;
+                self.exited[q.nation] += q.removed as u32;
+            }
+        }
+        let awards = hero_awards(&removed);
         for (pv, a) in self.player_vp.iter_mut().zip(&awards) {
             *pv += a;
         }
@@ -2062,28 +2258,75 @@ impl Peloria {
                     .join(", ")
             ),
         );
+        let res = self.heroes.get_or_insert_with(HeroesResult::default);
+        res.removed = removed;
         res.awards = awards;
-        self.heroes = Some(res);
         self.check_emperor(d, ev);
         self.next_round(d, ev);
     }
 
-    /// Remove one unit of `n` for the Call to Heroes: from its largest removable stack,
-    /// infantry first.
-    fn remove_for_heroes(&mut self, d: &PeloriaData, n: usize) {
-        let mut areas = self.held(d, n);
-        areas.retain(|&a| !d.heroes_excluded[a] && self.armies(n, a) > 0);
-        let Some(a) = areas
+    /// The step played for a seat that does not act: in the Call to Heroes removals, one
+    /// unit from the seat's largest removable stack (infantry first); otherwise `seal`,
+    /// `stay` or `done` where legal, else the first legal step.
+    pub(super) fn default_for(&self, d: &PeloriaData, seat: Seat) -> Option<Step> {
+        let legal = self.steps_for(d, seat);
+        if let Some(Pending::Heroes { .. }) = self.prompts.top() {
+            return legal
+                .iter()
+                .filter_map(|s| match s {
+                    Step::Hero(n, a, k) => Some((s, self.armies(*n, *a), *n, *a, k.index())),
+                    _ => None,
+                })
+                .max_by_key(|&(_, size, n, a, k)| {
+                    (
+                        size,
+                        std::cmp::Reverse(n),
+                        std::cmp::Reverse(a),
+                        std::cmp::Reverse(k),
+                    )
+                })
+                .map(|x| x.0.clone());
+        }
+        [Step::Seal, Step::Stay, Step::Done]
             .into_iter()
-            .max_by_key(|&a| (self.armies(n, a), std::cmp::Reverse(a)))
-        else {
-            return;
-        };
-        for k in [Kind::Infantry, Kind::Cavalry, Kind::Dragon, Kind::Bat] {
-            if self.remove_unit(n, a, k) {
-                return;
+            .find(|s| legal.contains(s))
+            .or_else(|| legal.first().cloned())
+    }
+
+    /// Text to a step: the engine's matching against the candidates' notation, where a
+    /// Call to Heroes removal may leave out the kind when the nation has only one kind of
+    /// unit in that area (`remove Pelorians Lenshi`).
+    pub(super) fn parse(
+        &self,
+        d: &PeloriaData,
+        seat: Seat,
+        text: &str,
+    ) -> Result<Step, ParseError> {
+        let mut cands = self.candidates(d, seat);
+        let mut names: Vec<String> = cands.iter().map(|s| Peloria::format_step(d, s)).collect();
+        if let Some(Pending::Heroes { .. }) = self.prompts.top() {
+            let mut short = Vec::new();
+            for s in &cands {
+                if let Step::Hero(n, a, _) = s {
+                    let kinds = cands
+                        .iter()
+                        .filter(|c| matches!(c, Step::Hero(m, b, _) if m == n && b == a))
+                        .count();
+                    if kinds == 1 {
+                        short.push((
+                            s.clone(),
+                            format!("remove {} {}", d.nations[*n].name, d.areas[*a].name),
+                        ));
+                    }
+                }
+            }
+            for (s, name) in short {
+                cands.push(s);
+                names.push(name);
             }
         }
+        let i = match_step(text, &names)?;
+        Ok(cands[i].clone())
     }
 
     // ---- The end ----

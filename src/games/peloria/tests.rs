@@ -1881,6 +1881,10 @@ fn pel_hero_1_after_round_13_every_player_bids_in_secret() {
     go(&mut g, &d, "seal");
     go(&mut g, &d, "bid Alkoth 1");
     go(&mut g, &d, "seal");
+    // PEL-HERO-5: revealed; the owners now pick the units; no award before the last one.
+    assert_eq!(g.phase, Phase::Removals);
+    assert_eq!(g.player_vp, vec![0, 0, 0, 0]);
+    remove_all(&mut g, &d);
     let r = g.heroes.clone().expect("revealed");
     assert_eq!(r.removed, vec![4, 3, 2, 1]);
     assert_eq!(r.awards, vec![10, 20, 2, 0]);
@@ -1943,8 +1947,201 @@ fn pel_hero_4_youf_removed_count_as_leaving_by_dragon_pass() {
     go(&mut g, &d, "seal");
     go(&mut g, &d, "seal");
     let y = nat(&d, "YOUF");
+    assert_eq!(g.status_now().acting(), &[1], "only Bo owes units");
+    go(&mut g, &d, "remove YOUF Dragon-Pass infantry");
+    assert_eq!(g.vp[y], 0, "counted after the last removal");
+    go(&mut g, &d, "remove YOUF Dragon-Pass");
     assert_eq!(g.vp[y], 2 * 3, "3 VP per YOUF unit leaving");
     assert_eq!(g.exited[y], 2);
+}
+
+/// Play every owed Call to Heroes removal with each acting seat's default step.
+fn remove_all(g: &mut Peloria, d: &PeloriaData) {
+    while g.phase == Phase::Removals && !g.prompts.is_empty() {
+        let s = acting(g);
+        let st = g.default_step(d, s).expect("a removal");
+        assert!(matches!(st, Step::Hero(..)), "{st:?}");
+        g.apply(d, s, &st).unwrap();
+    }
+}
+
+/// The heroes game with every bid sealed: Ann (Pelorians) `ann`, Bo (YOUF) `bo`, the
+/// others 0.
+fn revealed(d: &PeloriaData, ann: u8, bo: u8) -> Peloria {
+    let mut g = heroes_game(d);
+    go(&mut g, d, &format!("bid Pelorians {ann}"));
+    go(&mut g, d, "seal");
+    go(&mut g, d, &format!("bid YOUF {bo}"));
+    go(&mut g, d, "seal");
+    go(&mut g, d, "seal");
+    go(&mut g, d, "seal");
+    g
+}
+
+// PEL-HERO-1: the units are the player's choice: removing from a small stack leaves the
+// large one whole.
+#[test]
+fn pel_hero_5_the_owner_picks_which_units_are_removed() {
+    let d = data();
+    let mut g = heroes_game(&d);
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Cavalry, 2);
+    go(&mut g, &d, "bid Pelorians 2");
+    go(&mut g, &d, "seal");
+    for _ in 0..3 {
+        go(&mut g, &d, "seal");
+    }
+    assert_eq!(g.phase, Phase::Removals);
+    assert_eq!(g.status_now().acting(), &[0]);
+    let legal: Vec<String> = g
+        .legal_steps(&d, 0)
+        .iter()
+        .map(|s| Peloria::format_step(&d, s))
+        .collect();
+    assert_eq!(
+        legal,
+        vec![
+            "remove Pelorians Lenshi infantry",
+            "remove Pelorians Naveria cavalry"
+        ]
+    );
+    let a = go(&mut g, &d, "remove pel nav cav");
+    assert!(!a.turn_ended, "one more to go");
+    assert_eq!(cnt(&g, &d, "Pelorians", "Naveria"), 1);
+    let a = go(&mut g, &d, "remove Pelorians Naveria");
+    assert!(a.turn_ended, "Ann's part is over");
+    assert_eq!(cnt(&g, &d, "Pelorians", "Naveria"), 0);
+    assert_eq!(
+        cnt(&g, &d, "Pelorians", "Lenshi"),
+        5,
+        "the large stack is intact"
+    );
+    assert_eq!(g.round, 14);
+    assert_eq!(g.heroes.as_ref().unwrap().removed, vec![2, 0, 0, 0]);
+    assert_eq!(
+        g.player_vp,
+        vec![2, 2, 2, 2],
+        "the sole remover wins the 2 removed; the three tied below get 2 (PEL-HERO-14)"
+    );
+}
+
+// PEL-HERO-5: every player owing units acts at once, each on their own nations only; the
+// kind may be left out only when one kind is there.
+#[test]
+fn pel_hero_5_all_owing_players_remove_at_once_each_their_own() {
+    let d = data();
+    let mut g = revealed(&d, 1, 1);
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Cavalry, 1);
+    assert_eq!(g.status_now().acting(), &[0, 1]);
+    let e = refused(&mut g, &d, "remove Pelorians Lenshi");
+    assert!(e.contains("remove Pelorians Lenshi cavalry"), "{e}");
+    let e = g
+        .legality(
+            &d,
+            0,
+            &Step::Hero(nat(&d, "YOUF"), ar(&d, "Dragon-Pass"), Kind::Infantry),
+        )
+        .unwrap_err();
+    assert!(e.reason.contains("not yours"), "{e}");
+    let e = g
+        .legality(
+            &d,
+            2,
+            &Step::Hero(nat(&d, "Theyalans"), ar(&d, "Aggar"), Kind::Infantry),
+        )
+        .unwrap_err();
+    assert!(e.reason.contains("waiting for Ann, Bo"), "{e}");
+    // Bo goes first: the order does not matter.
+    let a = g
+        .apply(
+            &d,
+            1,
+            &Step::Hero(nat(&d, "YOUF"), ar(&d, "Dragon-Pass"), Kind::Infantry),
+        )
+        .unwrap();
+    assert!(a.turn_ended);
+    assert_eq!(g.status_now().acting(), &[0]);
+    assert!(g.legal_steps(&d, 1).is_empty());
+    assert_eq!(
+        g.player_vp,
+        vec![0, 0, 0, 0],
+        "no award before the last removal"
+    );
+    go(&mut g, &d, "remove Pelorians Lenshi cavalry");
+    assert_eq!(cnt(&g, &d, "Pelorians", "Lenshi"), 5);
+    assert_eq!(g.heroes.as_ref().unwrap().removed, vec![1, 1, 0, 0]);
+    assert_eq!(g.player_vp, vec![20, 20, 0, 0], "two tied first");
+    assert_eq!(g.round, 14);
+}
+
+// PEL-HERO-3 at the removal: Karia's units are never offered nor accepted.
+#[test]
+fn pel_hero_3_removals_refuse_ralios_and_karia() {
+    let d = data();
+    let mut g = heroes_game(&d);
+    for t in ["seal", "seal", "seal", "bid Alkoth 1", "seal"] {
+        go(&mut g, &d, t);
+    }
+    assert_eq!(g.status_now().acting(), &[3]);
+    let e = refused(&mut g, &d, "remove Alkoth Karia infantry");
+    assert!(e.contains("Karia cannot answer"), "{e}");
+    let legal = g.legal_steps(&d, 3);
+    assert_eq!(
+        legal,
+        vec![Step::Hero(
+            nat(&d, "Alkoth"),
+            ar(&d, "Elz-Ast"),
+            Kind::Infantry
+        )]
+    );
+    assert_eq!(g.default_step(&d, 3), Some(legal[0].clone()));
+    go(&mut g, &d, "remove Alkoth Elz-Ast");
+    assert_eq!(cnt(&g, &d, "Alkoth", "Karia"), 2);
+}
+
+// PEL-HERO-5: a bid above the units that may go is capped, and the log says so.
+#[test]
+fn pel_hero_5_a_bid_above_the_removable_units_is_capped() {
+    let d = data();
+    let mut g = heroes_game(&d);
+    go(&mut g, &d, "bid Pelorians 5");
+    go(&mut g, &d, "seal");
+    // Two Pelorian units are gone before the reveal (e.g. a restored older state).
+    let p = nat(&d, "Pelorians") as u8;
+    for _ in 0..2 {
+        let i = g.units.iter().position(|u| u.nation == p).unwrap();
+        g.units.remove(i);
+    }
+    go(&mut g, &d, "seal");
+    go(&mut g, &d, "seal");
+    let a = go(&mut g, &d, "seal");
+    assert!(
+        a.events
+            .iter()
+            .any(|e| e.text.contains("bid of 5 is capped to 3")),
+        "{:?}",
+        a.events
+    );
+    remove_all(&mut g, &d);
+    assert_eq!(cnt(&g, &d, "Pelorians", "Lenshi"), 0);
+    assert_eq!(g.heroes.as_ref().unwrap().removed, vec![3, 0, 0, 0]);
+}
+
+// The autopilot (resigned seat, deadline) picks a legal removal: the largest stack.
+#[test]
+fn pel_hero_5_the_default_removal_is_legal_and_from_the_largest_stack() {
+    let d = data();
+    let mut g = heroes_game(&d);
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Cavalry, 2);
+    go(&mut g, &d, "bid Pelorians 1");
+    for t in ["seal", "seal", "seal", "seal"] {
+        go(&mut g, &d, t);
+    }
+    let st = g.default_step(&d, 0).unwrap();
+    assert!(g.legal_steps(&d, 0).contains(&st));
+    assert_eq!(
+        st,
+        Step::Hero(nat(&d, "Pelorians"), ar(&d, "Lenshi"), Kind::Infantry)
+    );
 }
 
 // PEL-HERO-6, PEL-HERO-7, PEL-HERO-8, PEL-HERO-9

@@ -26,7 +26,7 @@ Soldiers 5, Barbarians 6, Carmanians and Balazarings 9, YOUF 10). A turn is: pop
 battles, overpopulation. The owner of the nation plays its turn; the owner of units hit or asked to retreat in \
 a battle decides for them and is pinged. Steps: `place <area> <kind>`, `move <from> <to> <kind>` (one unit one \
 area), `regalia <piece> <area>`, `done`, `battle <area>`, `hit <kind>`, `retreat <from> <to> <kind>`, `stay`, \
-`remove <area> <kind>`, `bid <nation> <n>`, `seal`, `unseal`. A nation with no units skips its turn.",
+`remove <area> <kind>`, `bid <nation> <n>`, `seal`, `unseal`, `remove <nation> <area> [kind]`. A nation with no units skips its turn.",
     },
     RulesTopic {
         id: "population",
@@ -172,9 +172,12 @@ nothing without Vonlath (PEL-CEMP-3).",
         text: "After round 13 every player bids in secret how many units each of their nations sends to Dragon \
 Pass (`bid <nation> <n>`, then `seal`; `unseal` to change it before the last seal). Eligible: Theyalans, \
 Barbarians, Carmanians, Soldiers, Pelorians, Pelanda, Praxians, Alkoth, Balazarings, Hirenmador, Hyalorings, \
-Veshtargos, YOUF; units in Ralios or Karia cannot go. The bids are revealed together with their salts and the \
-units removed (Sherpa takes them from the largest stacks, infantry first); YOUF removed count as leaving beyond \
-Dragon Pass. The player removing most wins VP equal to all units removed by everyone (PEL-HERO-16 reading), \
+Veshtargos, YOUF; units in Ralios or Karia cannot go. The bids are revealed together with their salts; a bid above the units a nation may \
+send is capped (the log says so). Then each player picks which of their units go, one per step: `remove \
+<nation> <area> <kind>` (the kind may be left out when the nation has one kind there), never from Ralios or \
+Karia. Every player who owes units may remove at once, in any order; a player who does not act loses units \
+from their largest stacks, infantry first. After the last removal YOUF removed count as leaving beyond Dragon \
+Pass and the awards are paid on the units actually removed. The player removing most wins VP equal to all units removed by everyone (PEL-HERO-16 reading), \
 second 20, third 2, last 0. Ties go one level down: two tied first get 20 each; two tied second get 2 each and \
 so does the next player; three tied under a leader get 2 each; two tied pairs get 20 and 0; all four tied get 0. \
 Other patterns (PEL-HERO-16): a tied group gets the level below the best place it covers.",

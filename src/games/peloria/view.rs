@@ -140,6 +140,23 @@ pub(super) fn build(g: &Peloria, d: &PeloriaData, viewer: Viewer) -> View {
             "{}: retreat {} units (`retreat <from> <to> <kind>`) or `stay`",
             g.players[*seat], d.nations[*nation].name
         ),
+        Some(Pending::Heroes { quotas }) => {
+            let owing: Vec<String> = quotas
+                .iter()
+                .filter(|q| q.owed > 0)
+                .map(|q| {
+                    format!(
+                        "{} {} more {}",
+                        g.players[q.seat], q.owed, d.nations[q.nation].name
+                    )
+                })
+                .collect();
+            format!(
+                "Call to Heroes removals, each player picks their own units \
+                 (`remove <nation> <area> [kind]`, not from Ralios or Karia): {}",
+                owing.join(", ")
+            )
+        }
         None if bidding => "every player bids in secret (`bid <nation> <n>`, then `seal`)".into(),
         None if g.result.is_some() => "the game is over".into(),
         None => format!(
