@@ -105,7 +105,11 @@ pub struct GameBench {
     pub round_trip_without_render: Figure,
     pub render_and_encode: Figure,
     pub legal_steps: Stat,
+    /// Random playouts on typed steps (`legal_steps` then `apply`, the engine alone).
     pub playout_steps_per_second: f64,
+    /// The same through the notation layer: every legal step formatted and labelled, the
+    /// chosen one parsed back, checked and applied (what a chat move costs in the engine).
+    pub playout_text_steps_per_second: f64,
     pub throughput: Throughput,
     /// Undo and reload in a game whose log has 5,000 rows.
     pub long_game: LongGame,
@@ -384,7 +388,8 @@ pub fn run(registry: &'static Registry, scale: f64) -> anyhow::Result<Vec<GameBe
             round_trip_without_render: figure(without, commit_floor.clone()),
             render_and_encode: figure(render_t, render_floor),
             legal_steps: stat(legal_t),
-            playout_steps_per_second: playouts(kind, scale)?,
+            playout_steps_per_second: playouts(kind, scale, false)?,
+            playout_text_steps_per_second: playouts(kind, scale, true)?,
             throughput,
             long_game,
             png_bytes,
@@ -475,8 +480,9 @@ fn long_game(
     })
 }
 
-/// Random playouts in memory: steps per second.
-fn playouts(kind: &'static dyn GameKind, scale: f64) -> anyhow::Result<f64> {
+/// Random playouts in memory: steps per second, on typed steps or (`text`) through the
+/// notation layer.
+fn playouts(kind: &'static dyn GameKind, scale: f64, text: bool) -> anyhow::Result<f64> {
     let players = kind.min_players().max(2).min(kind.max_players());
     let budget = Duration::from_secs_f64((0.7 * scale).clamp(0.2, 5.0));
     let mut pick = GameRng::new(7);
@@ -486,7 +492,21 @@ fn playouts(kind: &'static dyn GameKind, scale: f64) -> anyhow::Result<f64> {
     while t.elapsed() < budget {
         let mut g = setup(kind, players, seed)?;
         seed += 1;
-        while random_step(&mut *g, &mut pick)?.is_some() {
+        loop {
+            let more = if text {
+                random_step(&mut *g, &mut pick)?.is_some()
+            } else {
+                let Status::Acting(a) = g.status() else {
+                    break;
+                };
+                let seat = a[pick.below(a.len())];
+                g.play_random(seat, &mut pick)
+                    .map_err(|e| anyhow::anyhow!("{e}"))?
+                    .is_some()
+            };
+            if !more {
+                break;
+            }
             steps += 1;
         }
     }
@@ -568,9 +588,10 @@ pub fn table(results: &[GameBench]) -> String {
             ));
         }
         s.push_str(&format!(
-            "  legal steps median {:.1} µs · playouts {:.0} steps/s · moves/s 1 thread {:.0}, 2 threads {:.0} (x{:.2}) · PNG {} KB · snapshot {} B\n",
+            "  legal steps median {:.1} µs · playouts {:.0} steps/s ({:.0} through notation) · moves/s 1 thread {:.0}, 2 threads {:.0} (x{:.2}) · PNG {} KB · snapshot {} B\n",
             r.legal_steps.median_us,
             r.playout_steps_per_second,
+            r.playout_text_steps_per_second,
             r.throughput.one_thread_moves_per_s,
             r.throughput.two_threads_moves_per_s,
             r.throughput.ratio,
@@ -819,5 +840,43 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The typed playout path plays only legal steps: a typed random playout of every game
+    /// reaches its end, and replaying the same choices through the notation layer (the
+    /// same `pick` seed, the same legal list order) gives the same final state.
+    #[test]
+    fn typed_playouts_end_every_game_and_match_the_notation_path() {
+        for kind in Registry::builtin().all() {
+            let players = kind.min_players().max(2).min(kind.max_players());
+            let mut typed = setup(*kind, players, 3).unwrap();
+            let mut text = setup(*kind, players, 3).unwrap();
+            let (mut p1, mut p2) = (GameRng::new(9), GameRng::new(9));
+            let mut steps = 0;
+            while let Status::Acting(a) = typed.status() {
+                let seat = a[p1.below(a.len())];
+                assert!(typed.play_random(seat, &mut p1).unwrap().is_some());
+                random_step(&mut *text, &mut p2).unwrap().unwrap();
+                steps += 1;
+                assert!(steps < 100_000, "{}: no end", kind.id());
+            }
+            assert!(
+                matches!(typed.status(), Status::Finished(_)),
+                "{}",
+                kind.id()
+            );
+            assert!(typed.same_state(&*text), "{}", kind.id());
+        }
+    }
+
+    /// A profiling aid: typed playouts of one game (`PROFILE_GAME`) for a few seconds, e.g.
+    /// under `perf record`.
+    #[test]
+    #[ignore]
+    fn profile_typed_playouts() {
+        let id = std::env::var("PROFILE_GAME").unwrap_or_else(|_| "nippon".into());
+        let kind = Registry::builtin().get(&id).expect("a game id");
+        let rate = playouts(kind, 4.0, false).unwrap();
+        println!("{id}: {rate:.0} steps/s");
     }
 }

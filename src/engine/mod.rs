@@ -373,6 +373,14 @@ pub trait AnyGame: Send {
     /// Parse, check and apply. On error nothing changes. Returns the canonical notation
     /// applied.
     fn play(&mut self, seat: Seat, text: &str) -> Result<(String, Applied), PlayError>;
+    /// Apply a legal step of `seat` chosen uniformly with `pick` (an RNG outside the game,
+    /// so the game's own RNG is untouched by the choice), without the notation layer: the
+    /// typed path of random playouts. `Ok(None)` when `seat` has no legal step.
+    fn play_random(
+        &mut self,
+        seat: Seat,
+        pick: &mut rng::GameRng,
+    ) -> Result<Option<Applied>, PlayError>;
     /// The steps a compact command stands for (see [`Game::expand`]), else `[text]`.
     fn expand(&self, seat: Seat, text: &str) -> Vec<String>;
     /// The notation of the step played for a seat that does not act (see
@@ -567,6 +575,22 @@ impl<G: Game> AnyGame for Instance<G> {
             .apply(d, seat, &step)
             .map_err(|e| PlayError::Rule(refusal::<G>(e)))?;
         Ok((G::format_step(d, &step), applied))
+    }
+    fn play_random(
+        &mut self,
+        seat: Seat,
+        pick: &mut rng::GameRng,
+    ) -> Result<Option<Applied>, PlayError> {
+        let d = &*self.kind.data;
+        let legal = self.state.legal_steps(d, seat);
+        if legal.is_empty() {
+            return Ok(None);
+        }
+        let step = &legal[pick.below(legal.len())];
+        self.state
+            .apply(d, seat, step)
+            .map(Some)
+            .map_err(|e| PlayError::Rule(refusal::<G>(e)))
     }
     fn expand(&self, seat: Seat, text: &str) -> Vec<String> {
         self.state

@@ -300,7 +300,7 @@ impl Game for Nippon {
     fn legal_steps(&self, data: &NipponData, seat: Seat) -> Vec<Step> {
         self.candidates(data, seat)
             .into_iter()
-            .filter(|s| self.legality(data, seat, s).is_ok())
+            .filter(|s| !self.hopeless(data, seat, s) && self.legality(data, seat, s).is_ok())
             .collect()
     }
 

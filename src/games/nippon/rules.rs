@@ -289,6 +289,25 @@ impl Nippon {
         v
     }
 
+    /// A quick test that `step` is sure to be refused, without wording why: the scan of
+    /// the legal steps skips these candidates (hundreds of market tiles, absent worker
+    /// colours) instead of building each one's reason. Never decides legality: a step it
+    /// passes still goes through [`Nippon::legality`]; a step it rejects is one that
+    /// legality refuses (tested over random games).
+    pub(super) fn hopeless(&self, data: &NipponData, seat: Seat, step: &Step) -> bool {
+        match (&self.stage, *step) {
+            (Stage::Start, Step::Take(s, c)) => self
+                .slots
+                .get((s as usize).wrapping_sub(1))
+                .is_none_or(|slot| !slot.contains(&c)),
+            (Stage::Market(m), Step::Tile(v, g, c)) if m.tile.is_none() && seat < self.n() => {
+                (g as usize) < data.goods.len()
+                    && self.tile_short(data, seat, v, g as usize, c).is_some()
+            }
+            _ => false,
+        }
+    }
+
     /// The step played for a seat that does not act: consolidate at the start of a turn,
     /// `done` where allowed, else the first legal step.
     pub(super) fn default_for(&self, data: &NipponData, seat: Seat) -> Option<Step> {
@@ -607,14 +626,14 @@ impl Nippon {
         };
         match a {
             Action::Factory => {
+                // The reasons are worded only when every good fails.
+                if (0..ng).any(|g| self.can_build(data, seat, g).is_ok()) {
+                    return Ok(());
+                }
                 let errs: Vec<RuleError> = (0..ng)
                     .filter_map(|g| self.can_build(data, seat, g).err())
                     .collect();
-                if errs.len() < ng {
-                    Ok(())
-                } else {
-                    Err(first_err(errs, "factory", "no factory can be built"))
-                }
+                Err(first_err(errs, "factory", "no factory can be built"))
             }
             Action::Machinery => {
                 if p.yen < data.cost_machine {
@@ -640,14 +659,14 @@ impl Nippon {
             Action::Coal => self.can_up(data, seat, TrackKind::Coal, 1),
             Action::Trains | Action::Ships => {
                 let ship = a == Action::Ships;
+                if (0..data.regions.len()).any(|r| self.can_rail(data, seat, ship, &[], r).is_ok())
+                {
+                    return Ok(());
+                }
                 let errs: Vec<RuleError> = (0..data.regions.len())
                     .filter_map(|r| self.can_rail(data, seat, ship, &[], r).err())
                     .collect();
-                if errs.len() < data.regions.len() {
-                    Ok(())
-                } else {
-                    Err(first_err(errs, "rail", "no region has room"))
-                }
+                Err(first_err(errs, "rail", "no region has room"))
             }
             Action::Export => {
                 if (1..=data.contracts.len() as u8)
@@ -665,7 +684,9 @@ impl Nippon {
                 for v in 1..=7 {
                     for g in 0..ng {
                         for c in 1..=3 {
-                            if self.can_tile(data, seat, None, v, g, c).is_ok() {
+                            if self.tile_short(data, seat, v, g, c).is_none()
+                                && self.can_tile(data, seat, None, v, g, c).is_ok()
+                            {
                                 return Ok(());
                             }
                         }
@@ -711,6 +732,18 @@ impl Nippon {
             }),
         };
     }
+}
+
+/// Why a tile cannot be supplied at all (see [`Nippon::tile_short`]).
+enum TileShort {
+    /// Not 1 to 3 cubes.
+    Cubes,
+    /// The storage holds only this many.
+    Stored(u8),
+    /// The cubes allow at most this value.
+    Value(u8),
+    /// No tile of that value left.
+    NoTile,
 }
 
 // ==== Refill of the action slots and the scoring track (NIP-WORK-7..13, NIP-TRIG) ====
@@ -1287,6 +1320,35 @@ impl Nippon {
         Ok(())
     }
 
+    /// What the seat lacks to supply `c` cubes of good `g` for a value-`v` tile, before any
+    /// city is looked at (NIP-MKT-2, NIP-MKT-6). No text is built here: scans of the legal steps
+    /// meet these failures by the hundred; [`Nippon::can_tile`] words them.
+    fn tile_short(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        v: u8,
+        g: usize,
+        c: u8,
+    ) -> Option<TileShort> {
+        let p = &self.players[seat];
+        if !(1..=3).contains(&c) {
+            return Some(TileShort::Cubes);
+        }
+        let stored = p.factories[g].map(|f| f.goods).unwrap_or(0);
+        if stored < c {
+            return Some(TileShort::Stored(stored));
+        }
+        let max = data.max_value(g, c);
+        if v > max {
+            return Some(TileShort::Value(max));
+        }
+        if !p.tiles.contains(&v) {
+            return Some(TileShort::NoTile);
+        }
+        None
+    }
+
     fn can_tile(
         &self,
         data: &NipponData,
@@ -1296,30 +1358,28 @@ impl Nippon {
         g: usize,
         c: u8,
     ) -> Result<(), RuleError> {
-        let p = &self.players[seat];
         let name = &data.goods[g].name;
-        if !(1..=3).contains(&c) {
-            return Err(rule("market", "supply 1, 2 or 3 cubes"));
-        }
-        let stored = p.factories[g].map(|f| f.goods).unwrap_or(0);
-        if stored < c {
-            return Err(rule(
-                "market",
-                format!("your {name} storage holds {stored} good(s), not {c}"),
-            ));
-        }
-        let max = data.max_value(g, c);
-        if v > max {
-            return Err(rule(
-                "market",
-                format!("{c} {name} cube(s) allow a tile of value {max} at most"),
-            ));
-        }
-        if !p.tiles.contains(&v) {
-            return Err(rule(
-                "market",
-                format!("you have no value-{v} influence tile left"),
-            ));
+        match self.tile_short(data, seat, v, g, c) {
+            None => {}
+            Some(TileShort::Cubes) => return Err(rule("market", "supply 1, 2 or 3 cubes")),
+            Some(TileShort::Stored(stored)) => {
+                return Err(rule(
+                    "market",
+                    format!("your {name} storage holds {stored} good(s), not {c}"),
+                ))
+            }
+            Some(TileShort::Value(max)) => {
+                return Err(rule(
+                    "market",
+                    format!("{c} {name} cube(s) allow a tile of value {max} at most"),
+                ))
+            }
+            Some(TileShort::NoTile) => {
+                return Err(rule(
+                    "market",
+                    format!("you have no value-{v} influence tile left"),
+                ))
+            }
         }
         let regions: Vec<usize> = match region {
             Some(r) => vec![r as usize],

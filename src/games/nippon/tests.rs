@@ -1925,3 +1925,32 @@ fn print_random_game() {
         println!("{l}");
     }
 }
+
+/// The legal-step scan skips candidates `hopeless` calls sure to be refused; over random
+/// games at each player count, every such candidate, for every seat at every position, is
+/// refused by the legality function (so skipping them never hides a legal step).
+#[test]
+fn hopeless_candidates_are_all_refused_by_the_legality_function() {
+    let d = data();
+    let mut skipped = 0;
+    for n in 2..=4 {
+        let p = Suite::<Nippon>::new(&d).playout(n, &Options::new(), 5);
+        let mut g = setup_checked::<Nippon>(&d, &names(n), &Options::new(), 5).unwrap();
+        for (s, t) in &p.log {
+            for seat in 0..n {
+                for c in g.candidates(&d, seat) {
+                    if g.hopeless(&d, seat, &c) {
+                        skipped += 1;
+                        assert!(g.legality(&d, seat, &c).is_err(), "{c:?} is legal");
+                    }
+                }
+            }
+            let step = g.parse_step(&d, *s, t).unwrap();
+            g.apply(&d, *s, &step).unwrap();
+        }
+    }
+    assert!(
+        skipped > 1000,
+        "the test saw hopeless candidates ({skipped})"
+    );
+}

@@ -454,8 +454,32 @@ impl Peloria {
     pub(super) fn steps_for(&self, d: &PeloriaData, seat: Seat) -> Vec<Step> {
         self.candidates(d, seat)
             .into_iter()
-            .filter(|s| self.legality(d, seat, s).is_ok())
+            .filter(|s| !self.hopeless(d, seat, s) && self.legality(d, seat, s).is_ok())
             .collect()
+    }
+
+    /// A quick test that `step` is sure to be refused, without wording why: the scans of
+    /// the legal steps skip moves and exits of a stack with no move left instead of
+    /// building each one's reason. Never decides legality: a step it passes still goes
+    /// through [`Peloria::legality`]; a step it rejects is one that legality refuses
+    /// (tested over random games).
+    pub(super) fn hopeless(&self, d: &PeloriaData, _seat: Seat, step: &Step) -> bool {
+        match (&self.phase, step) {
+            (Phase::Move { .. }, Step::Move(f, _, k) | Step::Exit(f, _, k)) => {
+                *f < d.areas.len()
+                    && self.battle.is_none()
+                    && self.mover(self.turn, *f, *k).is_none()
+            }
+            _ => false,
+        }
+    }
+
+    /// Does `seat` have a legal step matching `pred`? Stops at the first one (the same
+    /// candidates and legality as [`Peloria::steps_for`], without building the list).
+    fn has_step(&self, d: &PeloriaData, seat: Seat, pred: impl Fn(&Step) -> bool) -> bool {
+        self.candidates(d, seat)
+            .iter()
+            .any(|s| pred(s) && !self.hopeless(d, seat, s) && self.legality(d, seat, s).is_ok())
     }
 
     /// The one legality function: is `step` legal for `seat` now, and if not, why.
@@ -803,10 +827,7 @@ impl Peloria {
                 Phase::Place { left } => {
                     if left == 0 {
                         self.start_movement(d, 1);
-                    } else if !self
-                        .steps_for(d, self.owner(d, n))
-                        .iter()
-                        .any(|s| matches!(s, Step::Place(..)))
+                    } else if !self.has_step(d, self.owner(d, n), |s| matches!(s, Step::Place(..)))
                     {
                         // PEL-POP-7: no legal place: the unit is lost, the track goes to 5.
                         self.track[n] = 5;
@@ -817,7 +838,9 @@ impl Peloria {
                     }
                 }
                 Phase::Move { .. } => {
-                    let only_done = self.steps_for(d, self.owner(d, n)) == vec![Step::Done];
+                    let seat = self.owner(d, n);
+                    let only_done = !self.has_step(d, seat, |s| *s != Step::Done)
+                        && self.has_step(d, seat, |s| *s == Step::Done);
                     if only_done {
                         self.end_movement(d, ev);
                     } else {

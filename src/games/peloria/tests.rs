@@ -2349,3 +2349,32 @@ fn pel_hero_1_drafts_are_hidden_from_everyone_else_down_to_the_pixels() {
     let changed = conformance::assert_non_interference(&g, &d, 4, Some(render::render));
     assert!(changed > 0, "the scrambles changed the drafts");
 }
+
+/// The legal-step scan skips candidates `hopeless` calls sure to be refused; over three
+/// random games, every such candidate, for every seat at every position, is refused by the
+/// legality function (so skipping them never hides a legal step).
+#[test]
+fn hopeless_candidates_are_all_refused_by_the_legality_function() {
+    let d = data();
+    let mut skipped = 0;
+    for seed in [3, 4, 5] {
+        let p = Suite::<Peloria>::new(&d).playout(4, &Options::new(), seed);
+        let mut g =
+            crate::engine::setup_checked::<Peloria>(&d, &names(), &Options::new(), seed).unwrap();
+        for (s, t) in &p.log {
+            for seat in 0..PLAYERS {
+                for c in g.candidates(&d, seat) {
+                    if g.hopeless(&d, seat, &c) {
+                        skipped += 1;
+                        assert!(g.legality(&d, seat, &c).is_err(), "{c:?} is legal");
+                    }
+                }
+            }
+            play(&mut g, &d, *s, t);
+        }
+    }
+    assert!(
+        skipped > 100,
+        "the test saw hopeless candidates ({skipped})"
+    );
+}
