@@ -750,8 +750,12 @@ pub fn callgrind(registry: &'static Registry, game: &str) -> anyhow::Result<Stri
         d.step()?;
     }
     let (seat, step, rendered) = loop {
+        // A board is posted when the seats to act change (not at every turn end: a
+        // Peloria player often plays the next nation too), so pick such a step.
+        let before = d.g.status();
         let (seat, step, ends) = d.next()?;
-        if ends && d.played >= WARM_UP {
+        let moves_on = before != d.g.status();
+        if ends && moves_on && d.played >= WARM_UP {
             let (_, board) = one_move(&mut d, seat, &step)?;
             break (seat, step, board);
         }
