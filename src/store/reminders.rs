@@ -8,8 +8,9 @@
 //! - `on_turn_change` keeps the wait start (`since`) of a user who still has to act, so a
 //!   simultaneous-choice round does not restart the clock of those still thinking.
 //! - `claim_due_reminders` hands each due reminder to one store at a time (migration 0005):
-//!   a claim is a row keyed like `reminder_log` with a lease; it is taken only when the
-//!   reminder is not yet logged and no other store holds an unexpired lease on it. Several
+//!   a claim is a row keyed like `reminder_log` with a lease; it is taken only when no
+//!   other store holds an unexpired lease on it, and handed out only if the reminder is not
+//!   yet logged (read after taking the claim, so a `mark_sent` racing with it is seen). Several
 //!   processes over one database (SQLite or PostgreSQL) therefore never both send one
 //!   reminder; a holder that crashed before `mark_sent` loses the claim when its lease ends.
 
@@ -282,19 +283,10 @@ impl Store {
         for d in due {
             let k = &d.key;
             let claimed = self.db.tx(|tx| {
-                // Sent meanwhile (by another process): nothing to claim. Checked inside the
-                // claim's transaction, after any holder's `mark_sent` committed.
-                if tx
-                    .query_opt(
-                        "SELECT 1 FROM reminder_log WHERE game_id = ?1 AND user_id = ?2 AND since = ?3 AND ordinal = ?4",
-                        vals![k.game_id, &k.user_id, k.since, k.ordinal],
-                    )?
-                    .is_some()
-                {
-                    return Ok(false);
-                }
                 // A new claim, or one whose lease ran out; on PostgreSQL a concurrent claim
-                // of the same key waits on the row and then sees the fresh lease.
+                // of the same key waits on the row and then sees the fresh lease. Claims
+                // stay after `mark_sent`, so a holder's claim blocks others until its lease
+                // ends even if it marks the reminder sent meanwhile.
                 let n = tx.exec(
                     "INSERT INTO reminder_claims (game_id, user_id, since, ordinal, holder, lease_until)
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6)
@@ -311,7 +303,18 @@ impl Store {
                         now
                     ],
                 )?;
-                Ok(n == 1)
+                if n != 1 {
+                    return Ok(false);
+                }
+                // Sent meanwhile (by a holder whose lease has ended): nothing to send. Read
+                // after taking the claim, so it sees any `mark_sent` committed before.
+                let sent = tx
+                    .query_opt(
+                        "SELECT 1 FROM reminder_log WHERE game_id = ?1 AND user_id = ?2 AND since = ?3 AND ordinal = ?4",
+                        vals![k.game_id, &k.user_id, k.since, k.ordinal],
+                    )?
+                    .is_some();
+                Ok(!sent)
             })?;
             if claimed {
                 out.push(d);
@@ -321,8 +324,8 @@ impl Store {
     }
 
     /// Record that a reminder was sent. Returns false if it had already been recorded
-    /// (nothing changes then). Also bumps `seats.reminders_sent` for a new reminder, and
-    /// drops the reminder's claim.
+    /// (nothing changes then). Also bumps `seats.reminders_sent` for a new reminder. The
+    /// reminder's claim stays (see [`Store::claim_due_reminders`]).
     pub fn mark_sent(&mut self, key: &ReminderKey, now: i64) -> Result<bool> {
         self.db.tx(|tx| {
             let n = tx.exec(
@@ -336,10 +339,6 @@ impl Store {
                     vals![key.game_id, &key.user_id],
                 )?;
             }
-            tx.exec(
-                "DELETE FROM reminder_claims WHERE game_id = ?1 AND user_id = ?2 AND since = ?3 AND ordinal = ?4",
-                vals![key.game_id, &key.user_id, key.since, key.ordinal],
-            )?;
             Ok(n == 1)
         })
     }
