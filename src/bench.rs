@@ -12,7 +12,11 @@
 //!   at least) plus encoding the same pixels with the fastest PNG setting.
 //!
 //! Round trips with a board are compared with commit + render floors, without a board with
-//! the commit floor, render + encode with the render floor. `one_move` and `one_floor` are
+//! the commit floor, render + encode with the render floor.
+//!
+//! Given a PostgreSQL database (`--postgres URL`, or `--postgres auto` for a throwaway
+//! cluster), each game's round trips are also measured on it, beside a PostgreSQL commit
+//! floor (the same one-row transaction on that server, [`Store::postgres_commit_floor`]). `one_move` and `one_floor` are
 //! what `--callgrind` runs, for instruction counts under valgrind.
 
 use crate::chat::{Chat, Env, Place, Request, User};
@@ -117,6 +121,16 @@ pub struct GameBench {
     pub png_bytes: usize,
     /// Largest snapshot (the row a step commits) among the samples.
     pub snapshot_bytes: usize,
+    /// The round trips on PostgreSQL, when the bench was given a database.
+    pub postgres: Option<PostgresRoundTrip>,
+}
+
+/// A game's round trips through the chat core on PostgreSQL, each beside the PostgreSQL
+/// commit floor (plus the render floor for the one with a board).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct PostgresRoundTrip {
+    pub round_trip_with_render: Figure,
+    pub round_trip_without_render: Figure,
 }
 
 fn req(channel: &str, user: usize, text: &str) -> Request {
@@ -283,6 +297,55 @@ fn setup(
         .map_err(|e| anyhow::anyhow!("{e}"))
 }
 
+/// Round trips of `kind` through a chat on PostgreSQL at `url` (channels named after the
+/// kind, so several kinds share one database), beside the PostgreSQL commit floor.
+fn postgres_round_trip(
+    kind: &'static dyn GameKind,
+    url: &str,
+    samples: usize,
+    snapshot_bytes: usize,
+    render_floor: &[Duration],
+) -> anyhow::Result<PostgresRoundTrip> {
+    let system = Env::system();
+    let chat = Chat::new(
+        Store::connect_postgres(url)?,
+        Registry::builtin(),
+        Env {
+            now: system.now,
+            seed: Box::new(|| SEED),
+            rate_limit: false,
+        },
+    );
+    let mut d = Driver::new(&chat, kind, &format!("pg-{}-", kind.id()), 99)?;
+    let (mut with, mut without) = (vec![], vec![]);
+    let mut guard = 0usize;
+    while with.len() < samples || without.len() < samples {
+        guard += 1;
+        anyhow::ensure!(
+            guard < samples * 200,
+            "{} on PostgreSQL: the bench made no progress",
+            kind.id()
+        );
+        let (t, board) = d.step()?;
+        if d.played < WARM_UP {
+            continue;
+        }
+        if board {
+            if with.len() < samples {
+                with.push(t);
+            }
+        } else if without.len() < samples {
+            without.push(t);
+        }
+    }
+    drop(d);
+    let floor = Store::postgres_commit_floor(url, snapshot_bytes, samples)?;
+    Ok(PostgresRoundTrip {
+        round_trip_with_render: figure(with, add(&floor, render_floor)),
+        round_trip_without_render: figure(without, floor),
+    })
+}
+
 fn bench_chat(db: &std::path::Path) -> anyhow::Result<Chat> {
     remove_db(db);
     bench_chat_keep(db)
@@ -314,7 +377,12 @@ fn remove_db(db: &std::path::Path) {
 const WARM_UP: usize = 20;
 
 /// Run the benchmarks. `scale` multiplies the number of samples ([`SAMPLES`] at 1.0).
-pub fn run(registry: &'static Registry, scale: f64) -> anyhow::Result<Vec<GameBench>> {
+/// With `postgres` (a database URL), the round trips are measured on it too.
+pub fn run(
+    registry: &'static Registry,
+    scale: f64,
+    postgres: Option<&str>,
+) -> anyhow::Result<Vec<GameBench>> {
     let dir = std::env::temp_dir().join(format!("sherpa-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     let samples = ((SAMPLES as f64 * scale).ceil() as usize).max(10);
@@ -381,6 +449,16 @@ pub fn run(registry: &'static Registry, scale: f64) -> anyhow::Result<Vec<GameBe
         let commit_floor = Store::commit_floor(&dir.join("floor.db"), snapshot_bytes, samples)?;
         let throughput = throughput(kind, &dir, samples.min(400))?;
         let long_game = long_game(kind, &dir, 5000, samples.min(300))?;
+        let postgres = match postgres {
+            Some(url) => Some(postgres_round_trip(
+                kind,
+                url,
+                samples,
+                snapshot_bytes,
+                &render_floor,
+            )?),
+            None => None,
+        };
         out.push(GameBench {
             game: kind.id().to_string(),
             players: kind.min_players().max(2).min(kind.max_players()),
@@ -394,6 +472,7 @@ pub fn run(registry: &'static Registry, scale: f64) -> anyhow::Result<Vec<GameBe
             long_game,
             png_bytes,
             snapshot_bytes,
+            postgres,
         });
         drop(chat);
         remove_db(&db);
@@ -586,6 +665,21 @@ pub fn table(results: &[GameBench]) -> String {
                 ms(f.floor_p99_us),
                 f.ratio_p99
             ));
+        }
+        if let Some(pg) = &r.postgres {
+            for (name, f) in [
+                ("PostgreSQL + board", &pg.round_trip_with_render),
+                ("PostgreSQL, no board", &pg.round_trip_without_render),
+            ] {
+                s.push_str(&format!(
+                    "  {name:<22} median {:>7.3} ms  p99 {:>7.3} ms  ({} samples)  floor p99 {:>7.3} ms  ratio p99 {:>5.2}\n",
+                    ms(f.median_us),
+                    ms(f.p99_us),
+                    f.samples,
+                    ms(f.floor_p99_us),
+                    f.ratio_p99
+                ));
+            }
         }
         s.push_str(&format!(
             "  legal steps median {:.1} µs · playouts {:.0} steps/s ({:.0} through notation) · moves/s 1 thread {:.0}, 2 threads {:.0} (x{:.2}) · PNG {} KB · snapshot {} B\n",

@@ -3,10 +3,13 @@
 //!
 //! Invariants:
 //! - Unknown keys and bad values are refused at start with a message naming the key.
-//! - `DISCORD_TOKEN` in the environment overrides `token`; `SHERPA_DISCORD_API_BASE`
-//!   overrides `api_base` (tests only).
+//! - `DISCORD_TOKEN` in the environment overrides `token`; `DATABASE_URL` overrides
+//!   `database`; `SHERPA_DISCORD_API_BASE` overrides `api_base` (tests only).
+//! - A shard range is whole: `shards` and `total_shards` come together, and the range lies
+//!   inside `0..total_shards`. Without them the bot autoshards.
 
 use crate::reminders::{self, ReminderDefaults};
+use crate::store::DbLocation;
 use serde::Deserialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -37,7 +40,9 @@ struct RawReminders {
 #[serde(deny_unknown_fields)]
 struct RawConfig {
     token: Option<String>,
-    database: Option<PathBuf>,
+    database: Option<String>,
+    shards: Option<String>,
+    total_shards: Option<u32>,
     dev_guild: Option<u64>,
     log_level: Option<String>,
     api_base: Option<String>,
@@ -49,8 +54,10 @@ struct RawConfig {
 pub struct Config {
     /// Discord bot token.
     pub token: String,
-    /// SQLite database file.
-    pub database: PathBuf,
+    /// The database: a SQLite file (default `sherpa.db`) or a PostgreSQL URL.
+    pub database: DbLocation,
+    /// The gateway shards this process runs; `None`: autosharding (all of them).
+    pub shards: Option<ShardRange>,
     /// Register commands in this guild only (instant; for development).
     pub dev_guild: Option<u64>,
     /// A tracing filter, e.g. `info` or `sherpa=debug,serenity=warn`.
@@ -69,6 +76,7 @@ impl fmt::Debug for Config {
         f.debug_struct("Config")
             .field("token", &"<hidden>")
             .field("database", &self.database)
+            .field("shards", &self.shards)
             .field("dev_guild", &self.dev_guild)
             .field("log_level", &self.log_level)
             .field("api_base", &self.api_base)
@@ -82,16 +90,100 @@ fn key_err(key: &str, msg: impl fmt::Display) -> ConfigError {
     ConfigError(format!("config key `{key}`: {msg}"))
 }
 
+/// The gateway shards `first..=last` of `total`, run by one process of a fleet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardRange {
+    pub first: u32,
+    pub last: u32,
+    pub total: u32,
+}
+
+impl ShardRange {
+    /// `range` is `N` or `N-M` (inclusive); the shards must lie inside `0..total`.
+    pub fn parse(range: &str, total: u32) -> Result<ShardRange, String> {
+        let num = |s: &str| {
+            s.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("`{range}` is not a shard range such as `0-3` or `5`"))
+        };
+        let (first, last) = match range.split_once('-') {
+            Some((a, b)) => (num(a)?, num(b)?),
+            None => (num(range)?, num(range)?),
+        };
+        if total == 0 {
+            return Err("the total shard count must be at least 1".into());
+        }
+        if first > last {
+            return Err(format!("`{range}`: the first shard is after the last"));
+        }
+        if last >= total {
+            return Err(format!(
+                "`{range}`: shards are numbered 0 to {} when there are {total}",
+                total - 1
+            ));
+        }
+        Ok(ShardRange { first, last, total })
+    }
+
+    /// Does this process own the shard of `guild_id` (`(guild_id >> 22) % total`)?
+    pub fn owns_guild(&self, guild_id: u64) -> bool {
+        let shard = ((guild_id >> 22) % self.total as u64) as u32;
+        (self.first..=self.last).contains(&shard)
+    }
+}
+
+impl fmt::Display for ShardRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{} of {}", self.first, self.last, self.total)
+    }
+}
+
+/// The `database` setting: a PostgreSQL URL or a SQLite file path (`sqlite:` optional).
+pub fn parse_database(key: &str, s: &str) -> Result<DbLocation, ConfigError> {
+    if s.trim().is_empty() {
+        return Err(key_err(key, "must be a file path or a postgres:// URL"));
+    }
+    let loc = DbLocation::parse(s);
+    if let DbLocation::Sqlite(p) = &loc {
+        if p.as_os_str().is_empty() {
+            return Err(key_err(key, "must be a file path or a postgres:// URL"));
+        }
+    }
+    Ok(loc)
+}
+
 impl Config {
     /// Read and validate a config file, then apply environment overrides.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| ConfigError(format!("cannot read config file {}: {e}", path.display())))?;
-        Self::from_toml(
+        let mut c = Self::from_toml(
             &text,
             std::env::var("DISCORD_TOKEN").ok(),
             std::env::var("SHERPA_DISCORD_API_BASE").ok(),
-        )
+        )?;
+        if let Ok(url) = std::env::var("DATABASE_URL") {
+            c.set_database_url(&url)?;
+        }
+        Ok(c)
+    }
+
+    /// Apply the `DATABASE_URL` environment variable (ignored when empty): it overrides
+    /// `database`.
+    pub fn set_database_url(&mut self, url: &str) -> Result<(), ConfigError> {
+        if !url.trim().is_empty() {
+            self.database = parse_database("DATABASE_URL", url)?;
+        }
+        Ok(())
+    }
+
+    /// Run the shards `range` (`N-M`) of `total` (the `--shards`/`--total-shards` flags,
+    /// which override the config keys).
+    pub fn set_shards(&mut self, range: &str, total: u32) -> Result<(), ConfigError> {
+        self.shards = Some(
+            ShardRange::parse(range, total).map_err(|e| ConfigError(format!("--shards: {e}")))?,
+        );
+        Ok(())
     }
 
     /// Parse config text; `env_token` and `env_api_base` (from the environment) override.
@@ -121,10 +213,26 @@ impl Config {
                 "must not contain spaces (paste only the token, without `Bot `)",
             ));
         }
-        let database = raw.database.unwrap_or_else(|| PathBuf::from("sherpa.db"));
-        if database.as_os_str().is_empty() {
-            return Err(key_err("database", "must be a file path"));
-        }
+        let database = match &raw.database {
+            None => DbLocation::Sqlite(PathBuf::from("sherpa.db")),
+            Some(s) => parse_database("database", s)?,
+        };
+        let shards = match (&raw.shards, raw.total_shards) {
+            (None, None) => None,
+            (Some(r), Some(t)) => Some(ShardRange::parse(r, t).map_err(|e| key_err("shards", e))?),
+            (Some(_), None) => {
+                return Err(key_err(
+                    "total_shards",
+                    "missing: `shards` needs the fleet's total shard count",
+                ))
+            }
+            (None, Some(_)) => {
+                return Err(key_err(
+                    "shards",
+                    "missing: `total_shards` needs this process's shard range, e.g. \"0-3\"",
+                ))
+            }
+        };
         let log_level = raw.log_level.unwrap_or_else(|| "info".to_string());
         if log_level.trim().is_empty() {
             return Err(key_err(
@@ -199,6 +307,7 @@ impl Config {
         Ok(Config {
             token,
             database,
+            shards,
             dev_guild: raw.dev_guild,
             log_level,
             api_base,
@@ -215,7 +324,8 @@ mod tests {
     #[test]
     fn example_config_parses() {
         let c = Config::from_toml(include_str!("../config.example.toml"), None, None).unwrap();
-        assert_eq!(c.database, PathBuf::from("sherpa.db"));
+        assert_eq!(c.database, DbLocation::Sqlite(PathBuf::from("sherpa.db")));
+        assert_eq!(c.shards, None, "autosharding by default");
         assert_eq!(c.reminders.max, 3);
     }
 
@@ -256,6 +366,70 @@ mod tests {
         let e =
             Config::from_toml("token = \"t\"\napi_base = \"127.0.0.1\"", None, None).unwrap_err();
         assert!(e.0.contains("api_base"), "{e}");
+    }
+
+    #[test]
+    fn database_is_a_file_or_a_postgres_url_and_database_url_overrides_it() {
+        let mut c =
+            Config::from_toml("token = \"t\"\ndatabase = \"games.db\"", None, None).unwrap();
+        assert_eq!(c.database, DbLocation::Sqlite(PathBuf::from("games.db")));
+        c.set_database_url("postgres://bot:pw@db:5432/sherpa")
+            .unwrap();
+        assert_eq!(
+            c.database,
+            DbLocation::Postgres("postgres://bot:pw@db:5432/sherpa".into())
+        );
+        assert!(!format!("{c:?}").contains("pw@"), "the password is hidden");
+        let c = Config::from_toml(
+            "token = \"t\"\ndatabase = \"postgresql://h/db\"",
+            None,
+            None,
+        )
+        .unwrap();
+        assert!(c.database.is_postgres());
+        let e = Config::from_toml("token = \"t\"\ndatabase = \"\"", None, None).unwrap_err();
+        assert!(e.0.contains("`database`"), "{e}");
+    }
+
+    #[test]
+    fn shard_range_needs_both_keys_and_must_fit_the_total() {
+        let c = Config::from_toml(
+            "token = \"t\"\nshards = \"4-7\"\ntotal_shards = 8",
+            None,
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            c.shards,
+            Some(ShardRange {
+                first: 4,
+                last: 7,
+                total: 8
+            })
+        );
+        for (text, key) in [
+            ("shards = \"0-3\"", "total_shards"),
+            ("total_shards = 8", "shards"),
+            ("shards = \"3-9\"\ntotal_shards = 8", "shards"),
+            ("shards = \"5-2\"\ntotal_shards = 8", "shards"),
+            ("shards = \"a-b\"\ntotal_shards = 8", "shards"),
+        ] {
+            let e = Config::from_toml(&format!("token = \"t\"\n{text}"), None, None).unwrap_err();
+            assert!(e.0.contains(&format!("`{key}`")), "{text}: {e}");
+        }
+        let mut c = Config::from_toml("token = \"t\"", None, None).unwrap();
+        c.set_shards("2", 4).unwrap();
+        assert_eq!(c.shards.unwrap().to_string(), "2-2 of 4");
+        assert!(c.set_shards("0-4", 4).is_err());
+    }
+
+    #[test]
+    fn a_guild_belongs_to_the_shard_discord_computes() {
+        let r = ShardRange::parse("0-1", 4).unwrap();
+        // (id >> 22) % 4: shard 1 and shard 2.
+        assert!(r.owns_guild(1 << 22));
+        assert!(!r.owns_guild(2 << 22));
+        assert!(r.owns_guild(4 << 22));
     }
 
     #[test]

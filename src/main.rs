@@ -36,7 +36,8 @@ enum Cmd {
         /// A game option, `key=value`; repeatable.
         #[arg(long = "option")]
         options: Vec<String>,
-        /// SQLite file holding the game; a game already in it is resumed.
+        /// SQLite file holding the game (or a `postgres://` URL); a game already in it is
+        /// resumed.
         #[arg(long, default_value = "sherpa-local.db")]
         db: PathBuf,
         /// Folder for board images and exports.
@@ -70,11 +71,29 @@ enum Cmd {
     },
     /// Look up a game's rules: `sherpa rules nepal conflict`.
     Rules { game: String, topic: Vec<String> },
-    /// Run the Discord bot (token from the config file or DISCORD_TOKEN).
+    /// Run the Discord bot (token from the config file or DISCORD_TOKEN; database from the
+    /// config file or DATABASE_URL).
     Run {
         /// The configuration file; see config.example.toml.
         #[arg(long, default_value = "config.toml")]
         config: PathBuf,
+        /// Run only these gateway shards, `N-M` (inclusive), of `--total-shards`: one
+        /// process of a fleet over one PostgreSQL database. Default: all (autosharding).
+        #[arg(long, value_name = "N-M", requires = "total_shards")]
+        shards: Option<String>,
+        /// The fleet's total number of gateway shards (with `--shards`).
+        #[arg(long, value_name = "N", requires = "shards")]
+        total_shards: Option<u32>,
+    },
+    /// Copy every game from one database into an empty one and verify each by replay, e.g.
+    /// `--from sqlite:sherpa.db --to postgres://sherpa@db/sherpa` to move to a fleet.
+    MigrateDb {
+        /// The source: `sqlite:FILE` (or a file path) or a `postgres://` URL.
+        #[arg(long)]
+        from: String,
+        /// The destination, empty: `postgres://…` or `sqlite:FILE`.
+        #[arg(long)]
+        to: String,
     },
     /// Measure speed: round trips, rendering, legal steps, playouts.
     Bench {
@@ -93,6 +112,11 @@ enum Cmd {
         stored_games: Option<usize>,
         #[arg(long, value_name = "N")]
         active: Option<usize>,
+        /// Also measure the round trips on PostgreSQL: a database URL (its tables are
+        /// created; use a scratch database), or `auto` to start a throwaway cluster
+        /// (needs PostgreSQL's server programs installed).
+        #[arg(long, value_name = "URL|auto")]
+        postgres: Option<String>,
     },
 }
 
@@ -175,9 +199,20 @@ fn main() -> anyhow::Result<()> {
             println!("{}", text.render(&sherpa::local::terminal_syntax(None)));
             Ok(())
         }
-        Cmd::Run { config } => {
-            let cfg = sherpa::config::Config::load(&config)?;
+        Cmd::Run {
+            config,
+            shards,
+            total_shards,
+        } => {
+            let mut cfg = sherpa::config::Config::load(&config)?;
+            if let (Some(range), Some(total)) = (shards, total_shards) {
+                cfg.set_shards(&range, total)?;
+            }
             tokio::runtime::Runtime::new()?.block_on(sherpa::discord::run(cfg))
+        }
+        Cmd::MigrateDb { from, to } => {
+            println!("{}", sherpa::local::migrate_db(reg, &from, &to)?);
+            Ok(())
         }
         Cmd::Bench {
             json,
@@ -185,6 +220,7 @@ fn main() -> anyhow::Result<()> {
             callgrind,
             stored_games,
             active,
+            postgres,
         } => {
             if let Some(n) = stored_games {
                 let r = sherpa::bench::stored_games(reg, n, active.unwrap_or(n / 10))?;
@@ -206,7 +242,20 @@ fn main() -> anyhow::Result<()> {
                 scale.is_finite() && scale > 0.0 && scale <= 100.0,
                 "--scale takes a number above 0 and at most 100 (1 = 1,000 samples), not {scale}"
             );
-            let r = sherpa::bench::run(reg, scale)?;
+            // `auto`: a throwaway cluster, stopped when `_cluster` drops.
+            let (_cluster, url) = match postgres.as_deref() {
+                Some("auto") => {
+                    let c = sherpa::store::pg_cluster::Cluster::start()
+                        .map_err(|e| anyhow::anyhow!("--postgres auto: {e}"))?;
+                    let url = c
+                        .create_database("sherpa_bench")
+                        .map_err(|e| anyhow::anyhow!("--postgres auto: {e}"))?;
+                    (Some(c), Some(url))
+                }
+                Some(url) => (None, Some(url.to_string())),
+                None => (None, None),
+            };
+            let r = sherpa::bench::run(reg, scale, url.as_deref())?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&r)?);
             } else {

@@ -15,8 +15,12 @@ use std::sync::Arc;
 const SEED: u64 = 0x5EC2_E7DE_ADBE_EF42;
 
 fn chat() -> Chat {
+    chat_on(Store::open_in_memory().unwrap())
+}
+
+fn chat_on(store: Store) -> Chat {
     Chat::new(
-        Store::open_in_memory().unwrap(),
+        store,
         Registry::builtin(),
         Env {
             now: Box::new(|| 1_000),
@@ -247,8 +251,20 @@ fn adversarial_input_never_panics_changes_nothing_and_never_mass_mentions() {
 
 #[test]
 fn concurrent_requests_never_interleave() {
+    concurrent_requests_never_interleave_on(&|| Store::open_in_memory().unwrap());
+}
+
+/// The same on PostgreSQL (a fresh database of the test cluster per game).
+#[test]
+fn concurrent_requests_never_interleave_on_postgres() {
+    concurrent_requests_never_interleave_on(&|| {
+        Store::connect_postgres(&sherpa::store::pg_cluster::test_database()).unwrap()
+    });
+}
+
+fn concurrent_requests_never_interleave_on(new_store: &dyn Fn() -> Store) {
     for kind in Registry::builtin().all() {
-        let chat = Arc::new(chat());
+        let chat = Arc::new(chat_on(new_store()));
         let players = kind.min_players();
         start(&chat, kind.id(), players);
         let mut threads = Vec::new();
@@ -286,9 +302,25 @@ fn simultaneous_requests_one_applies_the_other_is_told_the_game_moved_on() {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let db = dir.join("g.db");
+        simultaneous_requests_on(*kind, &|| Store::open(&db).unwrap());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// The same with two processes over one PostgreSQL database.
+#[test]
+fn simultaneous_requests_on_postgres_one_applies_the_other_is_told_the_game_moved_on() {
+    for kind in Registry::builtin().all() {
+        let url = sherpa::store::pg_cluster::test_database();
+        simultaneous_requests_on(*kind, &|| Store::connect_postgres(&url).unwrap());
+    }
+}
+
+fn simultaneous_requests_on(kind: &dyn sherpa::engine::GameKind, open_store: &dyn Fn() -> Store) {
+    {
         let open = || {
             Chat::new(
-                Store::open(&db).unwrap(),
+                open_store(),
                 Registry::builtin(),
                 Env {
                     now: Box::new(|| 1_000),
@@ -340,7 +372,6 @@ fn simultaneous_requests_one_applies_the_other_is_told_the_game_moved_on() {
             "only the first committed step is in the log"
         );
         a.verify(1).unwrap();
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 

@@ -3,7 +3,7 @@
 
 use sherpa::chat::replay;
 use sherpa::games::Registry;
-use sherpa::store::Store;
+use sherpa::store::{DbLocation, Store};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -84,8 +84,13 @@ fn local(game: &str, players: usize, seed: u64, db: &Path, script: &Path, out: &
     c
 }
 
+/// The store at `db`: a SQLite file, or a PostgreSQL URL passed as a path.
+fn open_db(db: &Path) -> Store {
+    Store::open_location(&DbLocation::parse(&db.to_string_lossy())).unwrap()
+}
+
 fn logged_steps(db: &Path) -> Vec<(usize, String)> {
-    let s = Store::open(db).unwrap();
+    let s = open_db(db);
     let Some(id) = s.latest_game("local", "table").unwrap().map(|g| g.id) else {
         return vec![];
     };
@@ -97,7 +102,7 @@ fn logged_steps(db: &Path) -> Vec<(usize, String)> {
 }
 
 fn assert_snapshot_equals_replay(db: &Path) {
-    let s = Store::open(db).unwrap();
+    let s = open_db(db);
     let row = s.latest_game("local", "table").unwrap().unwrap();
     let kind = Registry::builtin().get(&row.kind).unwrap();
     let seats = s.seats(row.id).unwrap();
@@ -193,19 +198,30 @@ fn scripted_local_game_with_json_ends_with_the_engines_scores() {
 /// script, and check that no acknowledged step is lost and none is applied twice.
 #[test]
 fn sigkill_at_random_moments_loses_no_acknowledged_step() {
+    let dir = tmp("crash");
+    sigkill_at_random_moments(&dir, &dir.join("g.db"));
+}
+
+/// The same with the game in PostgreSQL (`sherpa local --db postgres://…`).
+#[test]
+fn sigkill_at_random_moments_loses_no_acknowledged_step_on_postgres() {
+    let dir = tmp("crash-pg");
+    let url = sherpa::store::pg_cluster::test_database();
+    sigkill_at_random_moments(&dir, Path::new(&url));
+}
+
+fn sigkill_at_random_moments(dir: &Path, db: &Path) {
     let game = std::env::var("SHERPA_CRASH_GAME").unwrap_or_else(|_| "nepal".into());
     let game = game.as_str();
-    let dir = tmp("crash");
     let (steps, status) = playout(game, 3, 23);
-    let sc = script(&steps, &dir);
-    let db = dir.join("g.db");
+    let sc = script(&steps, dir);
     let mut pick = sherpa::engine::GameRng::new(7);
     let deadline = Instant::now() + Duration::from_secs(120);
     let mut kills = 0;
     let mut acknowledged = 0;
     loop {
         assert!(Instant::now() < deadline, "crash test took too long");
-        let mut child = local(game, 3, 23, &db, &sc, &dir.join("out"))
+        let mut child = local(game, 3, 23, db, &sc, &dir.join("out"))
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -243,7 +259,7 @@ fn sigkill_at_random_moments_loses_no_acknowledged_step() {
         child.kill().unwrap(); // SIGKILL
         child.wait().unwrap();
         kills += 1;
-        let log = logged_steps(&db);
+        let log = logged_steps(db);
         assert!(
             log.len() <= steps.len() && log[..] == steps[..log.len()],
             "the log is a prefix of the game: no step twice, none out of order"
@@ -253,16 +269,16 @@ fn sigkill_at_random_moments_loses_no_acknowledged_step() {
             "every acknowledged step is in the log ({} < {acknowledged})",
             log.len()
         );
-        assert_snapshot_equals_replay_or_older(&db);
+        assert_snapshot_equals_replay_or_older(db);
     }
     assert!(kills >= 12);
     assert_eq!(
-        logged_steps(&db),
+        logged_steps(db),
         steps,
         "every step is in the log exactly once"
     );
-    assert_snapshot_equals_replay(&db);
-    let s = Store::open(&db).unwrap();
+    assert_snapshot_equals_replay(db);
+    let s = open_db(db);
     assert_eq!(
         s.latest_game("local", "table").unwrap().unwrap().status,
         sherpa::store::GameStatus::Finished
@@ -271,7 +287,7 @@ fn sigkill_at_random_moments_loses_no_acknowledged_step() {
 }
 
 fn assert_snapshot_equals_replay_or_older(db: &Path) {
-    let s = Store::open(db).unwrap();
+    let s = open_db(db);
     let Some(row) = s.latest_game("local", "table").unwrap() else {
         return;
     };
@@ -709,4 +725,71 @@ fn nippon_demo_game_through_local_script_ends_with_the_hand_checked_scores() {
         ])
     );
     assert_snapshot_equals_replay(&dir.join("g.db"));
+}
+
+/// `sherpa migrate-db` copies a played SQLite game (log, snapshot, seats…) into an empty
+/// PostgreSQL database, verifies it by replay, and `sherpa local` then resumes it there;
+/// copying into a database that already holds games is refused.
+#[test]
+fn migrate_db_copies_a_sqlite_game_to_postgres_and_it_continues_there() {
+    let dir = tmp("migrate");
+    let (steps, _) = playout("nepal", 3, 31);
+    let half = steps.len() / 2;
+    let db = dir.join("g.db");
+    let first = script(&steps[..half], &dir);
+    let out = local("nepal", 3, 31, &db, &first, &dir.join("out"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let url = sherpa::store::pg_cluster::test_database();
+    let migrate = |to: &str| {
+        Command::new(BIN)
+            .args(["migrate-db", "--from"])
+            .arg(format!("sqlite:{}", db.display()))
+            .args(["--to", to])
+            .output()
+            .unwrap()
+    };
+    let out = migrate(&url);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}{}",
+        text,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("copied 1 games") && text.contains("1 started games verified by replay"),
+        "{text}"
+    );
+    let pg = Path::new(&url);
+    assert_eq!(logged_steps(pg), steps[..half].to_vec());
+    assert_snapshot_equals_replay(pg);
+    let (src, dst) = (open_db(&db), open_db(pg));
+    let id = src.latest_game("local", "table").unwrap().unwrap().id;
+    assert_eq!(dst.same_game_rows(&src, id).unwrap(), None);
+    assert_eq!(dst.seats(id).unwrap(), src.seats(id).unwrap());
+    drop((src, dst));
+    // A second copy into the now non-empty database is refused and changes nothing.
+    let again = migrate(&url);
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already holds 1 games"));
+    // The game continues on PostgreSQL: the whole script replays the known prefix as
+    // already-done lines and plays the rest.
+    let rest = script(&steps, &dir);
+    let out = local("nepal", 3, 31, pg, &rest, &dir.join("out"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(logged_steps(pg), steps, "every step once, on PostgreSQL");
+    assert_snapshot_equals_replay(pg);
+    let _ = std::fs::remove_dir_all(&dir);
 }

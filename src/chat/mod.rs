@@ -42,7 +42,6 @@ use crate::engine::{AnyGame, GameKind, Seat, StepInfo};
 use crate::games::Registry;
 use crate::store::{ActionKind, ActionRow, GameRow, SeatRow, Store};
 use std::collections::HashMap;
-use std::path::Path;
 use std::sync::Mutex;
 
 pub use error::{ChatError, RemindError};
@@ -243,10 +242,11 @@ impl Chat {
         }
     }
 
-    /// Open a database file with the built-in games and the system environment.
-    pub fn open(db_path: &Path) -> anyhow::Result<Chat> {
+    /// Open a database (a SQLite file or a PostgreSQL server) with the built-in games and
+    /// the system environment.
+    pub fn open(db: &crate::store::DbLocation) -> anyhow::Result<Chat> {
         Ok(Chat::new(
-            Store::open(db_path)?,
+            Store::open_location(db)?,
             Registry::builtin(),
             Env::system(),
         ))

@@ -417,8 +417,7 @@ mod tests {
     fn deadline_needs_a_game_and_a_player_or_admin() {
         let mut s = Store::open_in_memory().unwrap();
         assert!(run(&mut s, "deadline 72h kick", false, None, None).is_err());
-        s.conn
-            .execute_batch(
+        s.debug_exec(
                 "INSERT INTO games (id, platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
                  VALUES (1, 'discord', 'g', 'c', 'nepal', '{}', 7, 'running', 'u1', 0, 0);",
             )

@@ -6,7 +6,11 @@
 //! - A reply private to a user is only ever sent ephemerally to that user (or by DM when it
 //!   is for someone other than the invoker); errors are ephemeral.
 //! - Allowed mentions are exactly the reply's `pings`: nobody else can be pinged.
-//! - Reminders are read from and marked in SQLite, so a restart neither loses nor repeats one.
+//! - Reminders are claimed, then marked sent, in the store, so a restart neither loses nor
+//!   repeats one, and two processes of a fleet over one database never both send one.
+//! - With a shard range (a fleet), a process delivers left-over outbox replies only for
+//!   the guilds of its own shards (guild-less ones on shard 0), so no reply goes out twice.
+//! - The store is only used on blocking threads (`spawn_blocking`), never on async ones.
 
 mod commands;
 mod remind_task;
@@ -91,7 +95,7 @@ pub async fn run_until(
         tokio::task::spawn_blocking(move || Chat::open(&db))
             .await
             .context("opening the database")?
-            .with_context(|| format!("opening database {}", config.database.display()))?
+            .with_context(|| format!("opening database {}", config.database))?
     };
     // Load every running game once: a game that cannot be rebuilt is marked broken (and
     // says so in its channel) while every other game keeps running.
@@ -158,19 +162,25 @@ pub async fn run_until(
     // Replies a previous run committed but never delivered go out now (rows up to the
     // mark taken before any interaction of this run), then every minute those left over
     // for 15 minutes (their interaction has expired; Discord was unreachable meanwhile).
-    let outbox_mark = chat.outbox_mark();
+    let outbox_mark = {
+        let c = chat.clone();
+        tokio::task::spawn_blocking(move || c.outbox_mark())
+            .await
+            .unwrap_or(0)
+    };
+    let shards = config.shards;
     let outbox_task = {
         let http = client.http.clone();
         let chat = chat.clone();
         let stop = shutting_down.clone();
         tokio::spawn(async move {
-            send::deliver_outbox(&http, &chat, outbox_mark, 0).await;
+            send::deliver_outbox(&http, &chat, outbox_mark, 0, shards).await;
             let mut ticks = 0u32;
             while !stop.load(Ordering::SeqCst) {
                 tokio::time::sleep(Duration::from_millis(100)).await;
                 ticks += 1;
                 if ticks % 600 == 0 {
-                    send::deliver_outbox(&http, &chat, i64::MAX, OUTBOX_RETRY_AFTER).await;
+                    send::deliver_outbox(&http, &chat, i64::MAX, OUTBOX_RETRY_AFTER, shards).await;
                 }
             }
         })
@@ -215,8 +225,18 @@ pub async fn run_until(
             std::future::pending::<()>().await;
         }
     };
+    let start = async {
+        match shards {
+            // serenity's range end is inclusive ("up to and including").
+            Some(r) => {
+                tracing::info!("running gateway shards {r}");
+                client.start_shard_range(r.first..r.last, r.total).await
+            }
+            None => client.start_autosharded().await,
+        }
+    };
     let res = tokio::select! {
-        r = client.start_autosharded() => r,
+        r = start => r,
         _ = hard_stop => {
             tracing::warn!("Discord did not let the shards close in time; stopping anyway");
             Ok(())

@@ -1,14 +1,15 @@
-//! The reminder task: every tick, ask the store what is due, send it, mark it sent.
+//! The reminder task: every tick, claim what is due in the store, send it, mark it sent.
 //!
 //! Invariant: a reminder is marked sent only after Discord accepted it, and a marked
 //! reminder is never offered again (store::reminders), so a restart neither loses nor
-//! repeats one (a crash between sending and marking could repeat one at most once).
+//! repeats one (a crash between sending and marking could repeat one at most once, after
+//! the claim's lease). A reminder is sent only by the process that claimed it, so the
+//! processes of a fleet over one database never both send one.
 
 use crate::chat::{Chat, Place};
 use crate::reminders::{Consequence, ReminderDefaults};
-use crate::store::{DueKind, DueReminder, Store};
+use crate::store::{DbLocation, DueKind, DueReminder, Store};
 use poise::serenity_prelude as serenity;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -21,13 +22,13 @@ pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
 pub async fn run(
     http: Arc<serenity::Http>,
     chat: Arc<Chat>,
-    db: PathBuf,
+    db: DbLocation,
     defaults: ReminderDefaults,
     every: Duration,
     stop: Arc<AtomicBool>,
     now: Clock,
 ) {
-    let store = match tokio::task::spawn_blocking(move || Store::open(&db)).await {
+    let store = match tokio::task::spawn_blocking(move || Store::open_location(&db)).await {
         Ok(Ok(s)) => Arc::new(Mutex::new(s)),
         Ok(Err(e)) => {
             tracing::error!("reminders disabled: cannot open the database: {e}");
@@ -56,8 +57,8 @@ pub async fn run(
         let d = defaults.clone();
         let clock = now.clone();
         let due = tokio::task::spawn_blocking(move || {
-            let st = s.lock().unwrap_or_else(|e| e.into_inner());
-            st.due_reminders("discord", clock(), &d)
+            let mut st = s.lock().unwrap_or_else(|e| e.into_inner());
+            st.claim_due_reminders("discord", clock(), &d)
         })
         .await;
         let due = match due {

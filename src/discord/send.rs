@@ -269,15 +269,31 @@ pub async fn deliver_replies(
 /// `up_to`, written at least `min_age` seconds ago): public ones as channel messages,
 /// private ones by direct message, since the interactions they answered have expired.
 /// Each is marked delivered once Discord accepted it; the first failure stops the round
-/// (Discord unreachable) and the rest wait for the next one.
-pub async fn deliver_outbox(http: &serenity::Http, chat: &Arc<Chat>, up_to: i64, min_age: i64) {
+/// (Discord unreachable) and the rest wait for the next one. With a shard range (`shards`),
+/// only the replies of guilds on those shards are delivered (guild-less ones by shard 0):
+/// the other processes of the fleet deliver theirs.
+pub async fn deliver_outbox(
+    http: &serenity::Http,
+    chat: &Arc<Chat>,
+    up_to: i64,
+    min_age: i64,
+    shards: Option<crate::config::ShardRange>,
+) {
     let c = chat.clone();
     let Ok(pending) =
         tokio::task::spawn_blocking(move || c.undelivered("discord", up_to, min_age)).await
     else {
         return;
     };
-    for u in pending {
+    let mine = |guild: Option<&str>| match (shards, guild.and_then(|g| g.parse::<u64>().ok())) {
+        (None, _) => true,
+        (Some(r), Some(g)) => r.owns_guild(g),
+        (Some(r), None) => r.first == 0,
+    };
+    for u in pending
+        .into_iter()
+        .filter(|u| mine(u.place.guild.as_deref()))
+    {
         // Stop the round at the first failure (Discord unreachable): keep the order.
         if !deliver_replies(http, chat, &u.place.channel, std::slice::from_ref(&u.reply)).await {
             return;

@@ -1,45 +1,152 @@
-//! SQLite persistence. The only module that touches rusqlite.
+//! Persistence: the only module that touches a database crate (rusqlite for the embedded
+//! SQLite default, postgres for the shared PostgreSQL of a fleet; see [`db`]).
 //!
 //! Invariants:
 //! - Migrations are the numbered files in `migrations/`, embedded below in order, applied
-//!   at open in one transaction and tracked by `PRAGMA user_version`. A database whose
-//!   version is newer than this binary's is refused. Shipped migrations are never edited.
+//!   at open in one transaction. SQLite tracks the applied count in `PRAGMA user_version`,
+//!   PostgreSQL in the table `sherpa_schema` (under an advisory lock, so two processes
+//!   starting at once migrate once). A file in `migrations/postgres/` replaces its
+//!   namesake on PostgreSQL only where the SQL differs. A database whose version is newer
+//!   than this binary's is refused. Shipped migrations are never edited.
 //! - The `actions` table is the source of truth and is append-only. `snapshots` is a cache
 //!   that replay can rebuild.
 //! - Every change to a game is one transaction that checks and bumps `games.version`; a
 //!   caller holding a stale version gets [`StoreError::Stale`] and nothing is written.
-//! - WAL mode with `synchronous=FULL`: a change acknowledged by `commit` survives a crash.
+//!   This holds across processes on one database (the version check is a conditional
+//!   `UPDATE` on the game's row, which PostgreSQL serialises on the row lock).
+//! - A request id is recorded in the change's transaction: a repeat, from any process,
+//!   gets [`StoreError::Duplicate`].
+//! - SQLite: WAL mode with `synchronous=FULL`: a change acknowledged by `commit` survives
+//!   a crash. PostgreSQL: a committed transaction is durable by the server's settings.
 
-use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use db::{vals, Db, Dialect, Exec, Row};
+use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
+pub mod copy;
+pub mod db;
 pub mod outbox;
+pub mod pg_cluster;
 pub mod reminders;
+pub use copy::CopyReport;
 pub use outbox::{OutboxEntry, PendingReply};
-pub use reminders::{on_turn_change, DueKind, DueReminder, ReminderKey};
+pub use reminders::{on_turn_change, DueKind, DueReminder, ReminderKey, CLAIM_LEASE_SECS};
+
+/// One numbered migration: its SQL for SQLite, and for PostgreSQL where that differs.
+#[derive(Clone, Copy, Debug)]
+pub struct Migration {
+    pub name: &'static str,
+    /// The portable SQL (both backends unless `postgres` is set).
+    pub sql: &'static str,
+    /// The file of the same name in `migrations/postgres/`, if the SQL differs there.
+    pub postgres: Option<&'static str>,
+}
+
+impl Migration {
+    /// The SQL to run on `dialect`.
+    pub fn sql_for(&self, dialect: Dialect) -> &'static str {
+        match (dialect, self.postgres) {
+            (Dialect::Postgres, Some(pg)) => pg,
+            _ => self.sql,
+        }
+    }
+}
 
 /// The migrations, in order. Append only.
-pub const MIGRATIONS: &[(&str, &str)] = &[
-    (
-        "0001_initial",
-        include_str!("../../migrations/0001_initial.sql"),
-    ),
-    (
-        "0002_reminders",
-        include_str!("../../migrations/0002_reminders.sql"),
-    ),
-    (
-        "0003_outbox",
-        include_str!("../../migrations/0003_outbox.sql"),
-    ),
-    (
-        "0004_checkpoints",
-        include_str!("../../migrations/0004_checkpoints.sql"),
-    ),
+pub const MIGRATIONS: &[Migration] = &[
+    Migration {
+        name: "0001_initial",
+        sql: include_str!("../../migrations/0001_initial.sql"),
+        postgres: Some(include_str!("../../migrations/postgres/0001_initial.sql")),
+    },
+    Migration {
+        name: "0002_reminders",
+        sql: include_str!("../../migrations/0002_reminders.sql"),
+        postgres: Some(include_str!("../../migrations/postgres/0002_reminders.sql")),
+    },
+    Migration {
+        name: "0003_outbox",
+        sql: include_str!("../../migrations/0003_outbox.sql"),
+        postgres: Some(include_str!("../../migrations/postgres/0003_outbox.sql")),
+    },
+    Migration {
+        name: "0004_checkpoints",
+        sql: include_str!("../../migrations/0004_checkpoints.sql"),
+        postgres: Some(include_str!(
+            "../../migrations/postgres/0004_checkpoints.sql"
+        )),
+    },
+    Migration {
+        name: "0005_reminder_claims",
+        sql: include_str!("../../migrations/0005_reminder_claims.sql"),
+        postgres: None,
+    },
 ];
+
+/// Key of the PostgreSQL advisory lock held while migrating ("sherpa" in ASCII).
+const PG_MIGRATION_LOCK: i64 = 0x7368_6572_7061;
+
+/// Where the database is: a SQLite file (the default) or a PostgreSQL server.
+#[derive(Clone, PartialEq, Eq)]
+pub enum DbLocation {
+    Sqlite(PathBuf),
+    /// A `postgres://` (or `postgresql://`) URL.
+    Postgres(String),
+}
+
+impl DbLocation {
+    /// `postgres://…` or `postgresql://…` is PostgreSQL; `sqlite:FILE` or any other text is
+    /// a SQLite file path.
+    pub fn parse(s: &str) -> DbLocation {
+        let t = s.trim();
+        if t.starts_with("postgres://") || t.starts_with("postgresql://") {
+            DbLocation::Postgres(t.to_string())
+        } else if let Some(path) = t.strip_prefix("sqlite:") {
+            DbLocation::Sqlite(PathBuf::from(path))
+        } else {
+            DbLocation::Sqlite(PathBuf::from(s))
+        }
+    }
+
+    /// True for PostgreSQL.
+    pub fn is_postgres(&self) -> bool {
+        matches!(self, DbLocation::Postgres(_))
+    }
+}
+
+impl fmt::Display for DbLocation {
+    /// The location for messages and logs, with any password in a URL hidden.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DbLocation::Sqlite(p) => write!(f, "{}", p.display()),
+            DbLocation::Postgres(url) => f.write_str(&hide_password(url)),
+        }
+    }
+}
+
+impl fmt::Debug for DbLocation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// `postgres://user:secret@host/db` as `postgres://user:***@host/db`.
+fn hide_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let (auth, host) = match rest.rsplit_once('@') {
+        Some(x) => x,
+        None => return url.to_string(),
+    };
+    match auth.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+        None => url.to_string(),
+    }
+}
 
 /// A store error. `Display` says what happened in words a player can act on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -257,32 +364,88 @@ impl FloorDb {
     }
 }
 
-/// The persistent store.
+/// The persistent store: one connection to SQLite or PostgreSQL. Every method runs on the
+/// caller's thread and blocks; from async code call it inside `spawn_blocking` (the
+/// PostgreSQL client runs its own small runtime and must not be driven from an async task).
 pub struct Store {
-    pub(crate) conn: Connection,
+    pub(crate) db: Db,
+    /// Names this store in reminder claims (unique per open store).
+    holder: String,
+}
+
+/// The unique name of one open store, for reminder claims: process id, time and a counter.
+fn new_holder() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    format!(
+        "{}-{nanos:x}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// A unique-index violation on `games` means a game is already open in the channel.
+fn channel_conflict(e: StoreError) -> StoreError {
+    match e {
+        StoreError::Conflict(_) => {
+            StoreError::Conflict("a game is already open in this channel".into())
+        }
+        other => other,
+    }
 }
 
 impl Store {
-    /// Open (creating if needed) a database file and bring its schema up to date.
+    /// Open (creating if needed) a SQLite database file and bring its schema up to date.
     pub fn open(path: &Path) -> Result<Store> {
         let conn = Connection::open(path)?;
-        Self::init(conn)
+        Self::init_sqlite(conn)
     }
 
-    /// An in-memory database (tests, benchmarks).
+    /// An in-memory SQLite database (tests, benchmarks).
     pub fn open_in_memory() -> Result<Store> {
-        Self::init(Connection::open_in_memory()?)
+        Self::init_sqlite(Connection::open_in_memory()?)
     }
 
-    fn init(conn: Connection) -> Result<Store> {
+    /// Connect to PostgreSQL at `url` (`postgres://user[:password]@host[:port]/database`,
+    /// without TLS) and bring its schema up to date.
+    pub fn connect_postgres(url: &str) -> Result<Store> {
+        let mut store = Store {
+            db: Db::connect_postgres(url)?,
+            holder: new_holder(),
+        };
+        store.migrate()?;
+        Ok(store)
+    }
+
+    /// Open the database at `loc`, either backend.
+    pub fn open_location(loc: &DbLocation) -> Result<Store> {
+        match loc {
+            DbLocation::Sqlite(p) => Self::open(p),
+            DbLocation::Postgres(url) => Self::connect_postgres(url),
+        }
+    }
+
+    fn init_sqlite(conn: Connection) -> Result<Store> {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         // WAL (ignored by in-memory databases) and full fsync on commit.
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        let mut store = Store { conn };
+        let mut store = Store {
+            db: Db::Sqlite(conn),
+            holder: new_holder(),
+        };
         store.migrate()?;
         Ok(store)
+    }
+
+    /// Which backend this store runs on.
+    pub fn dialect(&self) -> Dialect {
+        self.db.dialect()
     }
 
     /// The floor a step's commit is measured against (`sherpa bench`): `samples`
@@ -310,86 +473,127 @@ impl Store {
         Ok(out)
     }
 
+    /// [`Store::commit_floor`] on PostgreSQL at `url`: `samples` transactions that each
+    /// insert one row of `bytes` bytes into a scratch table (dropped afterwards).
+    pub fn postgres_commit_floor(
+        url: &str,
+        bytes: usize,
+        samples: usize,
+    ) -> Result<Vec<std::time::Duration>> {
+        let db = Db::connect_postgres(url)?;
+        db.with(|ex| {
+            ex.batch(
+                "DROP TABLE IF EXISTS sherpa_bench_floor;
+                 CREATE TABLE sherpa_bench_floor (id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, body BYTEA NOT NULL)",
+            )
+        })?;
+        let body = vec![0x5au8; bytes];
+        let mut out = Vec::with_capacity(samples);
+        for _ in 0..samples {
+            let t = std::time::Instant::now();
+            db.tx(|tx| {
+                tx.exec(
+                    "INSERT INTO sherpa_bench_floor (body) VALUES (?1)",
+                    vals![&body],
+                )
+            })?;
+            out.push(t.elapsed());
+        }
+        db.with(|ex| ex.batch("DROP TABLE sherpa_bench_floor"))?;
+        Ok(out)
+    }
+
     /// The schema version this binary writes.
     pub fn supported_version() -> i64 {
         MIGRATIONS.len() as i64
     }
 
+    fn read_version(ex: &mut dyn Exec) -> Result<i64> {
+        match ex.dialect() {
+            Dialect::Sqlite => ex.query_one("PRAGMA user_version", &[])?.i64(0),
+            Dialect::Postgres => match ex.query_opt("SELECT version FROM sherpa_schema", &[])? {
+                Some(r) => r.i64(0),
+                None => Ok(0),
+            },
+        }
+    }
+
     fn migrate(&mut self) -> Result<()> {
-        let tx = self.conn.transaction()?;
-        let current: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         let supported = Self::supported_version();
-        if current > supported {
-            return Err(StoreError::TooNew {
-                found: current,
-                supported,
-            });
-        }
-        for (_, sql) in &MIGRATIONS[current as usize..] {
-            tx.execute_batch(sql)?;
-        }
-        tx.pragma_update(None, "user_version", supported)?;
-        tx.commit()?;
-        Ok(())
+        self.db.tx(|tx| {
+            let dialect = tx.dialect();
+            if dialect == Dialect::Postgres {
+                // One process migrates at a time; the others wait and then find it done.
+                tx.exec("SELECT pg_advisory_xact_lock(?1)", vals![PG_MIGRATION_LOCK])?;
+                tx.batch("CREATE TABLE IF NOT EXISTS sherpa_schema (version BIGINT NOT NULL)")?;
+            }
+            let current = Self::read_version(tx)?;
+            if current > supported {
+                return Err(StoreError::TooNew {
+                    found: current,
+                    supported,
+                });
+            }
+            if current == supported {
+                return Ok(());
+            }
+            for m in &MIGRATIONS[current as usize..] {
+                tx.batch(m.sql_for(dialect))
+                    .map_err(|e| StoreError::Sql(format!("migration {}: {e}", m.name)))?;
+            }
+            match dialect {
+                Dialect::Sqlite => tx.batch(&format!("PRAGMA user_version = {supported}"))?,
+                Dialect::Postgres => {
+                    tx.exec("DELETE FROM sherpa_schema", &[])?;
+                    tx.exec(
+                        "INSERT INTO sherpa_schema (version) VALUES (?1)",
+                        vals![supported],
+                    )?;
+                }
+            }
+            Ok(())
+        })
     }
 
     /// The schema version of the open database.
     pub fn schema_version(&self) -> Result<i64> {
-        Ok(self
-            .conn
-            .query_row("PRAGMA user_version", [], |r| r.get(0))?)
+        self.db.with(Self::read_version)
     }
 
-    fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(GameRow, String, String)> {
-        let options: String = r.get(5)?;
-        let status: String = r.get(7)?;
-        let seed: i64 = r.get(6)?;
-        Ok((
-            GameRow {
-                id: r.get(0)?,
-                platform: r.get(1)?,
-                guild: r.get(2)?,
-                channel: r.get(3)?,
-                kind: r.get(4)?,
-                options: BTreeMap::new(),
-                seed: seed as u64,
-                status: GameStatus::Lobby,
-                broken: r.get(8)?,
-                version: r.get(9)?,
-                creator: r.get(10)?,
-                created_at: r.get(11)?,
-                updated_at: r.get(12)?,
-            },
-            options,
-            status,
-        ))
-    }
-
-    fn finish_game(row: (GameRow, String, String)) -> Result<GameRow> {
-        let (mut g, options, status) = row;
-        g.options = serde_json::from_str(&options)
-            .map_err(|e| StoreError::Sql(format!("bad options JSON: {e}")))?;
-        g.status = GameStatus::parse(&status)?;
-        Ok(g)
+    fn game_from(r: &Row) -> Result<GameRow> {
+        let options = r.text(5)?;
+        Ok(GameRow {
+            id: r.i64(0)?,
+            platform: r.text(1)?,
+            guild: r.opt_text(2)?,
+            channel: r.text(3)?,
+            kind: r.text(4)?,
+            options: serde_json::from_str(&options)
+                .map_err(|e| StoreError::Sql(format!("bad options JSON: {e}")))?,
+            seed: r.i64(6)? as u64,
+            status: GameStatus::parse(&r.text(7)?)?,
+            broken: r.opt_text(8)?,
+            version: r.i64(9)?,
+            creator: r.text(10)?,
+            created_at: r.i64(11)?,
+            updated_at: r.i64(12)?,
+        })
     }
 
     const GAME_COLS: &'static str = "id, platform, guild, channel, kind, options, seed, status, broken, version, creator, created_at, updated_at";
 
     /// The first game row matching `filter` (SQL after `WHERE`).
-    fn query_game(&self, filter: &str, args: impl rusqlite::Params) -> Result<Option<GameRow>> {
+    fn query_game(&self, filter: &str, args: &[db::Value]) -> Result<Option<GameRow>> {
         let sql = format!("SELECT {} FROM games WHERE {filter}", Self::GAME_COLS);
-        let row = self
-            .conn
-            .query_row(&sql, args, Self::game_from_row)
-            .optional()?;
-        row.map(Self::finish_game).transpose()
+        let row = self.db.with(|ex| ex.query_opt(&sql, args))?;
+        row.as_ref().map(Self::game_from).transpose()
     }
 
     /// The game in a lobby or running in this channel, if any.
     pub fn active_game(&self, platform: &str, channel: &str) -> Result<Option<GameRow>> {
         self.query_game(
             "platform = ?1 AND channel = ?2 AND status IN ('lobby','running')",
-            params![platform, channel],
+            vals![platform, channel],
         )
     }
 
@@ -397,143 +601,156 @@ impl Store {
     pub fn latest_game(&self, platform: &str, channel: &str) -> Result<Option<GameRow>> {
         self.query_game(
             "platform = ?1 AND channel = ?2 ORDER BY id DESC LIMIT 1",
-            params![platform, channel],
+            vals![platform, channel],
         )
     }
 
     pub fn game(&self, id: i64) -> Result<GameRow> {
-        self.query_game("id = ?1", params![id])?
+        self.query_game("id = ?1", vals![id])?
             .ok_or(StoreError::NotFound)
+    }
+
+    /// Every game row (any status), by id: what `sherpa migrate-db` copies.
+    pub fn all_games(&self) -> Result<Vec<GameRow>> {
+        let sql = format!("SELECT {} FROM games ORDER BY id", Self::GAME_COLS);
+        let rows = self.db.with(|ex| ex.query(&sql, &[]))?;
+        rows.iter().map(Self::game_from).collect()
     }
 
     /// Ids of every running game (for start-up checks and tests).
     pub fn running_games(&self) -> Result<Vec<i64>> {
-        let mut st = self
-            .conn
-            .prepare("SELECT id FROM games WHERE status = 'running' ORDER BY id")?;
-        let ids = st
-            .query_map([], |r| r.get(0))?
-            .collect::<rusqlite::Result<Vec<i64>>>()?;
-        Ok(ids)
+        let rows = self.db.with(|ex| {
+            ex.query(
+                "SELECT id FROM games WHERE status = 'running' ORDER BY id",
+                &[],
+            )
+        })?;
+        rows.iter().map(|r| r.i64(0)).collect()
     }
 
     /// The action rows (`seq`) after which game `game_id` has a checkpoint, ascending.
     pub fn checkpoint_seqs(&self, game_id: i64) -> Result<Vec<i64>> {
-        let mut st = self
-            .conn
-            .prepare_cached("SELECT seq FROM checkpoints WHERE game_id = ?1 ORDER BY seq")?;
-        let seqs = st
-            .query_map(params![game_id], |r| r.get(0))?
-            .collect::<rusqlite::Result<Vec<i64>>>()?;
-        Ok(seqs)
+        let rows = self.db.with(|ex| {
+            ex.query(
+                "SELECT seq FROM checkpoints WHERE game_id = ?1 ORDER BY seq",
+                vals![game_id],
+            )
+        })?;
+        rows.iter().map(|r| r.i64(0)).collect()
     }
 
     /// The state of game `game_id` after its log up to row `seq`, if checkpointed.
     pub fn checkpoint(&self, game_id: i64, seq: i64) -> Result<Option<Vec<u8>>> {
-        Ok(self
-            .conn
-            .query_row(
+        let row = self.db.with(|ex| {
+            ex.query_opt(
                 "SELECT state FROM checkpoints WHERE game_id = ?1 AND seq = ?2",
-                params![game_id, seq],
-                |r| r.get(0),
+                vals![game_id, seq],
             )
-            .optional()?)
+        })?;
+        row.map(|r| r.blob(0)).transpose()
     }
 
     /// Every running game's id, kind, version and snapshot version, in one query: what the
     /// start-up check reads without loading any game.
     pub fn running_summaries(&self) -> Result<Vec<RunningSummary>> {
-        let mut st = self.conn.prepare(
-            "SELECT g.id, g.kind, g.version, s.version FROM games g \
-             LEFT JOIN snapshots s ON s.game_id = g.id \
-             WHERE g.status = 'running' ORDER BY g.id",
-        )?;
-        let rows = st
-            .query_map([], |r| {
+        let rows = self.db.with(|ex| {
+            ex.query(
+                "SELECT g.id, g.kind, g.version, s.version FROM games g \
+                 LEFT JOIN snapshots s ON s.game_id = g.id \
+                 WHERE g.status = 'running' ORDER BY g.id",
+                &[],
+            )
+        })?;
+        rows.iter()
+            .map(|r| {
                 Ok(RunningSummary {
-                    id: r.get(0)?,
-                    kind: r.get(1)?,
-                    version: r.get(2)?,
-                    snapshot_version: r.get(3)?,
+                    id: r.i64(0)?,
+                    kind: r.text(1)?,
+                    version: r.i64(2)?,
+                    snapshot_version: r.opt_i64(3)?,
                 })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        Ok(rows)
+            })
+            .collect()
     }
 
     pub fn seats(&self, game_id: i64) -> Result<Vec<SeatRow>> {
-        let mut st = self.conn.prepare_cached(
-            "SELECT seat, user_id, name, resigned FROM seats WHERE game_id = ?1 ORDER BY seat",
-        )?;
-        let rows = st
-            .query_map(params![game_id], |r| {
+        let rows = self.db.with(|ex| {
+            ex.query(
+                "SELECT seat, user_id, name, resigned FROM seats WHERE game_id = ?1 ORDER BY seat",
+                vals![game_id],
+            )
+        })?;
+        rows.iter()
+            .map(|r| {
                 Ok(SeatRow {
-                    seat: r.get::<_, i64>(0)? as usize,
-                    user_id: r.get(1)?,
-                    name: r.get(2)?,
-                    resigned: r.get::<_, i64>(3)? != 0,
+                    seat: r.i64(0)? as usize,
+                    user_id: r.text(1)?,
+                    name: r.text(2)?,
+                    resigned: r.bool(3)?,
                 })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        Ok(rows)
+            })
+            .collect()
     }
 
     pub fn actions(&self, game_id: i64) -> Result<Vec<ActionRow>> {
-        let mut st = self.conn.prepare_cached(
-            "SELECT seq, seat, kind, step, secret, barrier, turn_end, at FROM actions WHERE game_id = ?1 ORDER BY seq",
-        )?;
-        let rows = st
-            .query_map(params![game_id], |r| {
-                let kind: String = r.get(2)?;
+        let rows = self.db.with(|ex| {
+            ex.query(
+                "SELECT seq, seat, kind, step, secret, barrier, turn_end, at FROM actions WHERE game_id = ?1 ORDER BY seq",
+                vals![game_id],
+            )
+        })?;
+        rows.iter()
+            .map(|r| {
                 Ok(ActionRow {
-                    seq: r.get(0)?,
-                    seat: r.get::<_, i64>(1)? as usize,
-                    kind: if kind == "undo" {
+                    seq: r.i64(0)?,
+                    seat: r.i64(1)? as usize,
+                    kind: if r.text(2)? == "undo" {
                         ActionKind::Undo
                     } else {
                         ActionKind::Step
                     },
-                    step: r.get(3)?,
-                    secret: r.get::<_, i64>(4)? != 0,
-                    barrier: r.get::<_, i64>(5)? != 0,
-                    turn_end: r.get::<_, i64>(6)? != 0,
-                    at: r.get(7)?,
+                    step: r.text(3)?,
+                    secret: r.bool(4)?,
+                    barrier: r.bool(5)?,
+                    turn_end: r.bool(6)?,
+                    at: r.i64(7)?,
                 })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        Ok(rows)
+            })
+            .collect()
     }
 
     /// The cached snapshot and the version it was taken at.
     pub fn snapshot(&self, game_id: i64) -> Result<Option<(i64, Vec<u8>)>> {
-        Ok(self
-            .conn
-            .query_row(
+        let row = self.db.with(|ex| {
+            ex.query_opt(
                 "SELECT version, state FROM snapshots WHERE game_id = ?1",
-                params![game_id],
-                |r| Ok((r.get(0)?, r.get(1)?)),
+                vals![game_id],
             )
-            .optional()?)
+        })?;
+        row.map(|r| Ok((r.i64(0)?, r.blob(1)?))).transpose()
     }
 
     /// Was this chat request already handled?
     pub fn request_seen(&self, platform: &str, request_id: &str) -> Result<bool> {
         Ok(self
-            .conn
-            .query_row(
-                "SELECT 1 FROM requests WHERE platform = ?1 AND request_id = ?2",
-                params![platform, request_id],
-                |_| Ok(()),
-            )
-            .optional()?
+            .db
+            .with(|ex| {
+                ex.query_opt(
+                    "SELECT 1 FROM requests WHERE platform = ?1 AND request_id = ?2",
+                    vals![platform, request_id],
+                )
+            })?
             .is_some())
     }
 
-    fn record_request(tx: &Transaction<'_>, req: Option<(&str, &str)>, now: i64) -> Result<()> {
+    fn record_request(tx: &mut dyn Exec, req: Option<(&str, &str)>, now: i64) -> Result<()> {
         if let Some((platform, id)) = req {
-            let n = tx.execute(
-                "INSERT OR IGNORE INTO requests (platform, request_id, at) VALUES (?1, ?2, ?3)",
-                params![platform, id, now],
+            // On PostgreSQL a second process inserting the same key waits for the first
+            // one's transaction and then inserts nothing: exactly one of them goes on.
+            let n = tx.exec(
+                "INSERT INTO requests (platform, request_id, at) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (platform, request_id) DO NOTHING",
+                vals![platform, id, now],
             )?;
             if n == 0 {
                 return Err(StoreError::Duplicate);
@@ -557,31 +774,29 @@ impl Store {
         request: Option<(&str, &str)>,
         now: i64,
     ) -> Result<i64> {
-        let tx = self.conn.transaction()?;
-        Self::record_request(&tx, request, now)?;
         let options = serde_json::to_string(options).map_err(|e| StoreError::Sql(e.to_string()))?;
-        tx.execute(
-            "INSERT INTO games (platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'lobby', ?7, ?8, ?8)",
-            params![platform, guild, channel, kind, options, seed as i64, creator.0, now],
-        )
-        .map_err(|e| match StoreError::from(e) {
-            StoreError::Conflict(_) => StoreError::Conflict("a game is already open in this channel".into()),
-            other => other,
-        })?;
-        let id = tx.last_insert_rowid();
-        tx.execute(
-            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?1, 0, ?2, ?3)",
-            params![id, creator.0, creator.1],
-        )?;
-        tx.commit()?;
-        Ok(id)
+        self.db.tx(|tx| {
+            Self::record_request(tx, request, now)?;
+            let id = tx
+                .query_one(
+                    "INSERT INTO games (platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'lobby', ?7, ?8, ?8) RETURNING id",
+                    vals![platform, guild, channel, kind, &options, seed as i64, creator.0, now],
+                )
+                .map_err(channel_conflict)?
+                .i64(0)?;
+            tx.exec(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?1, 0, ?2, ?3)",
+                vals![id, creator.0, creator.1],
+            )?;
+            Ok(id)
+        })
     }
 
-    fn bump(tx: &Transaction<'_>, game_id: i64, expected: i64, now: i64) -> Result<i64> {
-        let n = tx.execute(
+    fn bump(tx: &mut dyn Exec, game_id: i64, expected: i64, now: i64) -> Result<i64> {
+        let n = tx.exec(
             "UPDATE games SET version = version + 1, updated_at = ?3 WHERE id = ?1 AND version = ?2",
-            params![game_id, expected, now],
+            vals![game_id, expected, now],
         )?;
         if n == 0 {
             return Err(StoreError::Stale { expected });
@@ -598,18 +813,18 @@ impl Store {
         request: Option<(&str, &str)>,
         now: i64,
     ) -> Result<i64> {
-        let tx = self.conn.transaction()?;
-        Self::record_request(&tx, request, now)?;
-        let v = Self::bump(&tx, game_id, expected_version, now)?;
-        tx.execute("DELETE FROM seats WHERE game_id = ?1", params![game_id])?;
-        for s in seats {
-            tx.execute(
-                "INSERT INTO seats (game_id, seat, user_id, name, resigned) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![game_id, s.seat as i64, s.user_id, s.name, s.resigned as i64],
-            )?;
-        }
-        tx.commit()?;
-        Ok(v)
+        self.db.tx(|tx| {
+            Self::record_request(tx, request, now)?;
+            let v = Self::bump(tx, game_id, expected_version, now)?;
+            tx.exec("DELETE FROM seats WHERE game_id = ?1", vals![game_id])?;
+            for s in seats {
+                tx.exec(
+                    "INSERT INTO seats (game_id, seat, user_id, name, resigned) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    vals![game_id, s.seat as i64, &s.user_id, &s.name, s.resigned],
+                )?;
+            }
+            Ok(v)
+        })
     }
 
     /// Commit one change to a game atomically: check and bump the version, append actions,
@@ -637,123 +852,131 @@ impl Store {
         change: Change<'_>,
         now: i64,
     ) -> Result<Committed> {
-        let tx = self.conn.transaction()?;
-        Self::record_request(&tx, change.request, now)?;
-        let v = Self::bump(&tx, game_id, expected_version, now)?;
-        let mut last_seq = None;
-        if !change.actions.is_empty() {
-            let mut seq: i64 = tx.query_row(
-                "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?1",
-                params![game_id],
-                |r| r.get(0),
-            )?;
-            let mut st = tx.prepare_cached(
-                "INSERT INTO actions (game_id, seq, seat, kind, step, secret, barrier, turn_end, at, request_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-            )?;
-            for a in &change.actions {
-                seq += 1;
-                let kind = match a.kind {
-                    ActionKind::Step => "step",
-                    ActionKind::Undo => "undo",
-                };
-                st.execute(params![
-                    game_id,
-                    seq,
-                    a.seat as i64,
-                    kind,
-                    a.step,
-                    a.secret as i64,
-                    a.barrier as i64,
-                    a.turn_end as i64,
-                    now,
-                    change.request.map(|r| r.1)
-                ])?;
+        self.db.tx(|tx| {
+            Self::record_request(tx, change.request, now)?;
+            // The version check first: on PostgreSQL it takes the game's row lock, so
+            // everything below runs for one change of this game at a time.
+            let v = Self::bump(tx, game_id, expected_version, now)?;
+            let mut last_seq = None;
+            if !change.actions.is_empty() {
+                let mut seq = tx
+                    .query_one(
+                        "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?1",
+                        vals![game_id],
+                    )?
+                    .i64(0)?;
+                for a in &change.actions {
+                    seq += 1;
+                    let kind = match a.kind {
+                        ActionKind::Step => "step",
+                        ActionKind::Undo => "undo",
+                    };
+                    tx.exec(
+                        "INSERT INTO actions (game_id, seq, seat, kind, step, secret, barrier, turn_end, at, request_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                        vals![
+                            game_id,
+                            seq,
+                            a.seat as i64,
+                            kind,
+                            &a.step,
+                            a.secret,
+                            a.barrier,
+                            a.turn_end,
+                            now,
+                            change.request.map(|r| r.1)
+                        ],
+                    )?;
+                }
+                last_seq = Some(seq);
             }
-            last_seq = Some(seq);
-        }
-        if let Some(snap) = &change.snapshot {
-            tx.execute(
-                "INSERT INTO snapshots (game_id, version, state) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state",
-                params![game_id, v, snap],
-            )?;
-            // A checkpoint when this change's rows cross a multiple of CHECKPOINT_EVERY.
-            if let Some(last) = last_seq {
-                let before = last - change.actions.len() as i64;
-                if last / CHECKPOINT_EVERY != before / CHECKPOINT_EVERY {
-                    tx.execute(
-                        "INSERT OR REPLACE INTO checkpoints (game_id, seq, state) VALUES (?1, ?2, ?3)",
-                        params![game_id, last, snap],
+            if let Some(snap) = &change.snapshot {
+                tx.exec(
+                    "INSERT INTO snapshots (game_id, version, state) VALUES (?1, ?2, ?3)
+                     ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state",
+                    vals![game_id, v, snap],
+                )?;
+                // A checkpoint when this change's rows cross a multiple of CHECKPOINT_EVERY.
+                if let Some(last) = last_seq {
+                    let before = last - change.actions.len() as i64;
+                    if last / CHECKPOINT_EVERY != before / CHECKPOINT_EVERY {
+                        tx.exec(
+                            "INSERT INTO checkpoints (game_id, seq, state) VALUES (?1, ?2, ?3)
+                             ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state",
+                            vals![game_id, last, snap],
+                        )?;
+                    }
+                }
+            }
+            if let Some(status) = change.status {
+                tx.exec(
+                    "UPDATE games SET status = ?2 WHERE id = ?1",
+                    vals![game_id, status.as_str()],
+                )?;
+                if status != GameStatus::Running {
+                    tx.exec(
+                        "UPDATE games SET next_reminder_at = NULL WHERE id = ?1",
+                        vals![game_id],
                     )?;
                 }
             }
-        }
-        if let Some(status) = change.status {
-            tx.execute(
-                "UPDATE games SET status = ?2 WHERE id = ?1",
-                params![game_id, status.as_str()],
-            )?;
-            if status != GameStatus::Running {
-                tx.execute(
-                    "UPDATE games SET next_reminder_at = NULL WHERE id = ?1",
-                    params![game_id],
+            for s in &change.resign {
+                tx.exec(
+                    "UPDATE seats SET resigned = 1 WHERE game_id = ?1 AND seat = ?2",
+                    vals![game_id, *s as i64],
                 )?;
             }
-        }
-        for s in &change.resign {
-            tx.execute(
-                "UPDATE seats SET resigned = 1 WHERE game_id = ?1 AND seat = ?2",
-                params![game_id, *s as i64],
+            if change.turn_changed {
+                tx.exec(
+                    "UPDATE games SET turn_started_at = ?2 WHERE id = ?1",
+                    vals![game_id, now],
+                )?;
+                tx.exec(
+                    "UPDATE seats SET reminders_sent = 0 WHERE game_id = ?1",
+                    vals![game_id],
+                )?;
+            }
+            for m in &change.clear_votes {
+                tx.exec(
+                    "DELETE FROM votes WHERE game_id = ?1 AND motion = ?2",
+                    vals![game_id, m],
+                )?;
+            }
+            if let Some(users) = &change.waiting {
+                reminders::on_turn_change_conn(tx, game_id, users, now)?;
+            }
+            let outbox = outbox::insert(
+                tx,
+                game_id,
+                v,
+                change.request.map(|r| r.1),
+                &change.outbox,
+                now,
             )?;
-        }
-        if change.turn_changed {
-            tx.execute(
-                "UPDATE games SET turn_started_at = ?2 WHERE id = ?1",
-                params![game_id, now],
-            )?;
-            tx.execute(
-                "UPDATE seats SET reminders_sent = 0 WHERE game_id = ?1",
-                params![game_id],
-            )?;
-        }
-        for m in &change.clear_votes {
-            tx.execute(
-                "DELETE FROM votes WHERE game_id = ?1 AND motion = ?2",
-                params![game_id, m],
-            )?;
-        }
-        if let Some(users) = &change.waiting {
-            reminders::on_turn_change_conn(&tx, game_id, users, now)?;
-        }
-        let outbox = outbox::insert(
-            &tx,
-            game_id,
-            v,
-            change.request.map(|r| r.1),
-            &change.outbox,
-            now,
-        )?;
-        tx.commit()?;
-        Ok(Committed { version: v, outbox })
+            Ok(Committed { version: v, outbox })
+        })
     }
 
     /// Mark a game as unloadable (or clear the mark with `None`). Not versioned: it records
     /// a fact about this binary, not a game change.
     pub fn set_broken(&mut self, game_id: i64, why: Option<&str>) -> Result<()> {
-        self.conn.execute(
-            "UPDATE games SET broken = ?2 WHERE id = ?1",
-            params![game_id, why],
-        )?;
+        self.db.with(|ex| {
+            ex.exec(
+                "UPDATE games SET broken = ?2 WHERE id = ?1",
+                vals![game_id, why],
+            )
+        })?;
         Ok(())
     }
 
     /// Replace a cached snapshot (after a rebuild from the log).
     pub fn put_snapshot(&mut self, game_id: i64, version: i64, state: &[u8]) -> Result<()> {
-        self.conn.execute(
-            "INSERT INTO snapshots (game_id, version, state) VALUES (?1, ?2, ?3)
-             ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state",
-            params![game_id, version, state],
-        )?;
+        self.db.with(|ex| {
+            ex.exec(
+                "INSERT INTO snapshots (game_id, version, state) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state",
+                vals![game_id, version, state],
+            )
+        })?;
         Ok(())
     }
 
@@ -765,39 +988,44 @@ impl Store {
         voter: &str,
         now: i64,
     ) -> Result<Vec<String>> {
-        self.conn.execute(
-            "INSERT OR IGNORE INTO votes (game_id, motion, voter, created_at) VALUES (?1, ?2, ?3, ?4)",
-            params![game_id, motion, voter, now],
-        )?;
+        self.db.with(|ex| {
+            ex.exec(
+                "INSERT INTO votes (game_id, motion, voter, created_at) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (game_id, motion, voter) DO NOTHING",
+                vals![game_id, motion, voter, now],
+            )
+        })?;
         self.voters(game_id, motion)
     }
 
     pub fn voters(&self, game_id: i64, motion: &str) -> Result<Vec<String>> {
-        let mut st = self.conn.prepare_cached(
-            "SELECT voter FROM votes WHERE game_id = ?1 AND motion = ?2 ORDER BY created_at, voter",
-        )?;
-        let v = st
-            .query_map(params![game_id, motion], |r| r.get(0))?
-            .collect::<rusqlite::Result<Vec<String>>>()?;
-        Ok(v)
+        let rows = self.db.with(|ex| {
+            ex.query(
+                "SELECT voter FROM votes WHERE game_id = ?1 AND motion = ?2 ORDER BY created_at, voter",
+                vals![game_id, motion],
+            )
+        })?;
+        rows.iter().map(|r| r.text(0)).collect()
     }
 
     /// Open motions of a game (e.g. `undo`, `abort`, `kick:2`).
     pub fn motions(&self, game_id: i64) -> Result<Vec<String>> {
-        let mut st = self.conn.prepare_cached(
-            "SELECT DISTINCT motion FROM votes WHERE game_id = ?1 ORDER BY motion",
-        )?;
-        let v = st
-            .query_map(params![game_id], |r| r.get(0))?
-            .collect::<rusqlite::Result<Vec<String>>>()?;
-        Ok(v)
+        let rows = self.db.with(|ex| {
+            ex.query(
+                "SELECT DISTINCT motion FROM votes WHERE game_id = ?1 ORDER BY motion",
+                vals![game_id],
+            )
+        })?;
+        rows.iter().map(|r| r.text(0)).collect()
     }
 
     pub fn clear_votes(&mut self, game_id: i64, motion: &str) -> Result<()> {
-        self.conn.execute(
-            "DELETE FROM votes WHERE game_id = ?1 AND motion = ?2",
-            params![game_id, motion],
-        )?;
+        self.db.with(|ex| {
+            ex.exec(
+                "DELETE FROM votes WHERE game_id = ?1 AND motion = ?2",
+                vals![game_id, motion],
+            )
+        })?;
         Ok(())
     }
 
@@ -817,64 +1045,77 @@ impl Store {
         snapshot: &[u8],
         now: i64,
     ) -> Result<i64> {
-        let tx = self.conn.transaction()?;
         let options = serde_json::to_string(options).map_err(|e| StoreError::Sql(e.to_string()))?;
         let creator = seats.first().map(|s| s.user_id.clone()).unwrap_or_default();
-        tx.execute(
-            "INSERT INTO games (platform, channel, kind, options, seed, status, creator, created_at, updated_at, version)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, 1)",
-            params![platform, channel, kind, options, seed as i64, status.as_str(), creator, now],
-        )
-        .map_err(|e| match StoreError::from(e) {
-            StoreError::Conflict(_) => StoreError::Conflict("a game is already open in this channel".into()),
-            other => other,
-        })?;
-        let id = tx.last_insert_rowid();
-        for s in seats {
-            tx.execute(
-                "INSERT INTO seats (game_id, seat, user_id, name, resigned) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![id, s.seat as i64, s.user_id, s.name, s.resigned as i64],
+        self.db.tx(|tx| {
+            let id = tx
+                .query_one(
+                    "INSERT INTO games (platform, channel, kind, options, seed, status, creator, created_at, updated_at, version)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, 1) RETURNING id",
+                    vals![platform, channel, kind, &options, seed as i64, status.as_str(), &creator, now],
+                )
+                .map_err(channel_conflict)?
+                .i64(0)?;
+            for s in seats {
+                tx.exec(
+                    "INSERT INTO seats (game_id, seat, user_id, name, resigned) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    vals![id, s.seat as i64, &s.user_id, &s.name, s.resigned],
+                )?;
+            }
+            for (i, a) in actions.iter().enumerate() {
+                tx.exec(
+                    "INSERT INTO actions (game_id, seq, seat, kind, step, secret, barrier, turn_end, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                    vals![
+                        id,
+                        i as i64 + 1,
+                        a.seat as i64,
+                        if a.kind == ActionKind::Undo { "undo" } else { "step" },
+                        &a.step,
+                        a.secret,
+                        a.barrier,
+                        a.turn_end,
+                        now
+                    ],
+                )?;
+            }
+            tx.exec(
+                "INSERT INTO snapshots (game_id, version, state) VALUES (?1, 1, ?2)",
+                vals![id, snapshot],
             )?;
-        }
-        for (i, a) in actions.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO actions (game_id, seq, seat, kind, step, secret, barrier, turn_end, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-                params![
-                    id,
-                    i as i64 + 1,
-                    a.seat as i64,
-                    if a.kind == ActionKind::Undo { "undo" } else { "step" },
-                    a.step,
-                    a.secret as i64,
-                    a.barrier as i64,
-                    a.turn_end as i64,
-                    now
-                ],
-            )?;
-        }
-        tx.execute(
-            "INSERT INTO snapshots (game_id, version, state) VALUES (?1, 1, ?2)",
-            params![id, snapshot],
-        )?;
-        tx.commit()?;
-        Ok(id)
+            Ok(id)
+        })
+    }
+
+    /// Run `sql` (several statements, no parameters) outside any transaction (test helper:
+    /// fixtures and deliberate damage).
+    #[doc(hidden)]
+    pub fn debug_exec(&mut self, sql: &str) -> Result<()> {
+        self.db.with(|ex| ex.batch(sql))
+    }
+
+    /// The first column of the first row of `sql`, as an integer (test helper).
+    #[doc(hidden)]
+    pub fn debug_query_i64(&self, sql: &str) -> Result<i64> {
+        self.db.with(|ex| ex.query_one(sql, &[]))?.i64(0)
     }
 
     /// Overwrite a checkpoint's state (test helper: shows which checkpoint a rebuild used).
     #[doc(hidden)]
     pub fn debug_set_checkpoint(&mut self, game_id: i64, seq: i64, state: &[u8]) -> Result<()> {
-        self.conn.execute(
-            "UPDATE checkpoints SET state = ?3 WHERE game_id = ?1 AND seq = ?2",
-            params![game_id, seq, state],
-        )?;
+        self.db.with(|ex| {
+            ex.exec(
+                "UPDATE checkpoints SET state = ?3 WHERE game_id = ?1 AND seq = ?2",
+                vals![game_id, seq, state],
+            )
+        })?;
         Ok(())
     }
 
     /// Delete a game's snapshot (test helper for the start-up check).
     #[doc(hidden)]
     pub fn debug_drop_snapshot(&mut self, game_id: i64) -> Result<()> {
-        self.conn
-            .execute("DELETE FROM snapshots WHERE game_id = ?1", params![game_id])?;
+        self.db
+            .with(|ex| ex.exec("DELETE FROM snapshots WHERE game_id = ?1", vals![game_id]))?;
         Ok(())
     }
 
@@ -886,19 +1127,21 @@ impl Store {
         kind: Option<&str>,
         snapshot: Option<&[u8]>,
     ) -> Result<()> {
-        if let Some(k) = kind {
-            self.conn.execute(
-                "UPDATE games SET kind = ?2 WHERE id = ?1",
-                params![game_id, k],
-            )?;
-        }
-        if let Some(s) = snapshot {
-            self.conn.execute(
-                "UPDATE snapshots SET state = ?2 WHERE game_id = ?1",
-                params![game_id, s],
-            )?;
-        }
-        Ok(())
+        self.db.with(|ex| {
+            if let Some(k) = kind {
+                ex.exec(
+                    "UPDATE games SET kind = ?2 WHERE id = ?1",
+                    vals![game_id, k],
+                )?;
+            }
+            if let Some(s) = snapshot {
+                ex.exec(
+                    "UPDATE snapshots SET state = ?2 WHERE game_id = ?1",
+                    vals![game_id, s],
+                )?;
+            }
+            Ok(())
+        })
     }
 }
 

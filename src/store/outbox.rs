@@ -8,8 +8,8 @@
 //!   `undelivered`, also after reopening the database.
 //! - The store does not interpret `payload`: the chat layer writes and reads it.
 
+use super::db::{vals, Exec};
 use super::{Result, Store};
-use rusqlite::{params, Transaction};
 
 /// One reply to store: its JSON payload (written by the chat layer) and its binary parts.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -34,7 +34,7 @@ pub struct PendingReply {
 }
 
 pub(crate) fn insert(
-    tx: &Transaction<'_>,
+    tx: &mut dyn Exec,
     game_id: i64,
     version: i64,
     request_id: Option<&str>,
@@ -42,26 +42,25 @@ pub(crate) fn insert(
     now: i64,
 ) -> Result<Vec<i64>> {
     let mut ids = Vec::with_capacity(entries.len());
-    if entries.is_empty() {
-        return Ok(ids);
-    }
-    let mut st = tx.prepare_cached(
-        "INSERT INTO outbox (game_id, version, ordinal, request_id, payload, image, file_name, file, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-    )?;
     for (i, e) in entries.iter().enumerate() {
-        st.execute(params![
-            game_id,
-            version,
-            i as i64,
-            request_id,
-            e.payload,
-            e.image,
-            e.file.as_ref().map(|f| f.0.as_str()),
-            e.file.as_ref().map(|f| f.1.as_slice()),
-            now
-        ])?;
-        ids.push(tx.last_insert_rowid());
+        let id = tx
+            .query_one(
+                "INSERT INTO outbox (game_id, version, ordinal, request_id, payload, image, file_name, file, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) RETURNING id",
+                vals![
+                    game_id,
+                    version,
+                    i as i64,
+                    request_id,
+                    &e.payload,
+                    e.image.as_ref(),
+                    e.file.as_ref().map(|f| f.0.as_str()),
+                    e.file.as_ref().map(|f| f.1.as_slice()),
+                    now
+                ],
+            )?
+            .i64(0)?;
+        ids.push(id);
     }
     Ok(ids)
 }
@@ -69,9 +68,9 @@ pub(crate) fn insert(
 impl Store {
     /// The highest outbox row id so far (0 when empty): rows written later have larger ids.
     pub fn outbox_high_water(&self) -> Result<i64> {
-        Ok(self
-            .conn
-            .query_row("SELECT COALESCE(MAX(id), 0) FROM outbox", [], |r| r.get(0))?)
+        self.db
+            .with(|ex| ex.query_one("SELECT COALESCE(MAX(id), 0) FROM outbox", &[]))?
+            .i64(0)
     }
 
     /// Replies not yet delivered on `platform` that were written at or before `created_by`
@@ -82,45 +81,47 @@ impl Store {
         created_by: i64,
         up_to_id: i64,
     ) -> Result<Vec<PendingReply>> {
-        let mut st = self.conn.prepare_cached(
-            "SELECT o.id, o.game_id, g.platform, g.guild, g.channel, o.created_at, o.payload, o.image, o.file_name, o.file
-             FROM outbox o JOIN games g ON g.id = o.game_id
-             WHERE o.delivered_at IS NULL AND g.platform = ?1 AND o.created_at <= ?2 AND o.id <= ?3
-             ORDER BY o.id",
-        )?;
-        let rows = st
-            .query_map(params![platform, created_by, up_to_id], |r| {
-                let name: Option<String> = r.get(8)?;
-                let file: Option<Vec<u8>> = r.get(9)?;
+        let rows = self.db.with(|ex| {
+            ex.query(
+                "SELECT o.id, o.game_id, g.platform, g.guild, g.channel, o.created_at, o.payload, o.image, o.file_name, o.file
+                 FROM outbox o JOIN games g ON g.id = o.game_id
+                 WHERE o.delivered_at IS NULL AND g.platform = ?1 AND o.created_at <= ?2 AND o.id <= ?3
+                 ORDER BY o.id",
+                vals![platform, created_by, up_to_id],
+            )
+        })?;
+        rows.iter()
+            .map(|r| {
+                let name = r.opt_text(8)?;
+                let file = r.opt_blob(9)?;
                 Ok(PendingReply {
-                    id: r.get(0)?,
-                    game_id: r.get(1)?,
-                    platform: r.get(2)?,
-                    guild: r.get(3)?,
-                    channel: r.get(4)?,
-                    created_at: r.get(5)?,
+                    id: r.i64(0)?,
+                    game_id: r.i64(1)?,
+                    platform: r.text(2)?,
+                    guild: r.opt_text(3)?,
+                    channel: r.text(4)?,
+                    created_at: r.i64(5)?,
                     entry: OutboxEntry {
-                        payload: r.get(6)?,
-                        image: r.get(7)?,
+                        payload: r.text(6)?,
+                        image: r.opt_blob(7)?,
                         file: name.map(|n| (n, file.unwrap_or_default())),
                     },
                 })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        Ok(rows)
+            })
+            .collect()
     }
 
     /// The payloads of the newest `limit` outbox rows of a game, newest first, delivered or
     /// not (for "your latest private news": the chat layer filters them per viewer).
     pub fn recent_payloads(&self, game_id: i64, limit: usize) -> Result<Vec<String>> {
-        let mut st = self.conn.prepare_cached(
-            "SELECT payload FROM outbox WHERE game_id = ?1 ORDER BY id DESC LIMIT ?2",
-        )?;
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        let rows = st
-            .query_map(params![game_id, limit], |r| r.get(0))?
-            .collect::<rusqlite::Result<Vec<String>>>()?;
-        Ok(rows)
+        let rows = self.db.with(|ex| {
+            ex.query(
+                "SELECT payload FROM outbox WHERE game_id = ?1 ORDER BY id DESC LIMIT ?2",
+                vals![game_id, limit],
+            )
+        })?;
+        rows.iter().map(|r| r.text(0)).collect()
     }
 
     /// Mark replies delivered (idempotent). Their images and files are dropped: they are
@@ -129,17 +130,15 @@ impl Store {
         if ids.is_empty() {
             return Ok(());
         }
-        let tx = self.conn.transaction()?;
-        {
-            let mut st = tx.prepare_cached(
-                "UPDATE outbox SET delivered_at = ?2, image = NULL, file = NULL
-                 WHERE id = ?1 AND delivered_at IS NULL",
-            )?;
+        self.db.tx(|tx| {
             for id in ids {
-                st.execute(params![id, now])?;
+                tx.exec(
+                    "UPDATE outbox SET delivered_at = ?2, image = NULL, file = NULL
+                     WHERE id = ?1 AND delivered_at IS NULL",
+                    vals![*id, now],
+                )?;
             }
-        }
-        tx.commit()?;
-        Ok(())
+            Ok(())
+        })
     }
 }

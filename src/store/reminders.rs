@@ -7,10 +7,21 @@
 //!   offered again, also after reopening the database.
 //! - `on_turn_change` keeps the wait start (`since`) of a user who still has to act, so a
 //!   simultaneous-choice round does not restart the clock of those still thinking.
+//! - `claim_due_reminders` hands each due reminder to one store at a time (migration 0005):
+//!   a claim is a row keyed like `reminder_log` with a lease; it is taken only when no
+//!   other store holds an unexpired lease on it, and handed out only if the reminder is not
+//!   yet logged (read after taking the claim, so a `mark_sent` racing with it is seen). Several
+//!   processes over one database (SQLite or PostgreSQL) therefore never both send one
+//!   reminder; a holder that crashed before `mark_sent` loses the claim when its lease ends.
 
+use super::db::{vals, Exec};
 use super::{Result, Store};
 use crate::reminders::{self, Consequence, Prefs, QuietHours, ReminderDefaults};
-use rusqlite::{params, Connection, OptionalExtension};
+
+/// How long a reminder claim lasts (seconds): far longer than sending one message takes,
+/// short enough that a reminder claimed by a process that then died is sent by another one
+/// soon after.
+pub const CLAIM_LEASE_SECS: i64 = 300;
 
 /// Identifies one reminder: the wait (game, user, since) and its ordinal (0, 1, … for
 /// reminders; -1 for the deadline notice).
@@ -53,71 +64,63 @@ pub struct DueReminder {
     pub dm: bool,
 }
 
-fn b(v: Option<i64>) -> Option<bool> {
-    v.map(|x| x != 0)
-}
-
-pub(crate) fn load_prefs(conn: &Connection, user_id: &str) -> rusqlite::Result<Prefs> {
-    conn.query_row(
+pub(crate) fn load_prefs(ex: &mut dyn Exec, user_id: &str) -> Result<Prefs> {
+    let Some(r) = ex.query_opt(
         "SELECT enabled, delay_secs, interval_secs, max_count, quiet_start, quiet_end, utc_offset, dm, vacation_until
          FROM reminder_prefs WHERE user_id = ?1",
-        params![user_id],
-        |r| {
-            let qs: Option<i64> = r.get(4)?;
-            let qe: Option<i64> = r.get(5)?;
-            let quiet = match (qs, qe) {
-                (Some(s), Some(e)) if s >= 0 && e >= 0 => Some(Some(QuietHours { start: s as u32, end: e as u32 })),
-                (Some(_), _) => Some(None),
-                _ => None,
-            };
-            Ok(Prefs {
-                enabled: b(r.get(0)?),
-                delay: r.get(1)?,
-                interval: r.get(2)?,
-                max: r.get::<_, Option<i64>>(3)?.map(|x| x.clamp(0, 1000) as u32),
-                quiet,
-                utc_offset: r.get::<_, Option<i64>>(6)?.map(|x| x as i32),
-                dm: b(r.get(7)?),
-                vacation_until: r.get(8)?,
-            })
-        },
-    )
-    .optional()
-    .map(|p| p.unwrap_or_default())
+        vals![user_id],
+    )?
+    else {
+        return Ok(Prefs::default());
+    };
+    let b = |i: usize| -> Result<Option<bool>> { Ok(r.opt_i64(i)?.map(|x| x != 0)) };
+    let quiet = match (r.opt_i64(4)?, r.opt_i64(5)?) {
+        (Some(s), Some(e)) if s >= 0 && e >= 0 => Some(Some(QuietHours {
+            start: s as u32,
+            end: e as u32,
+        })),
+        (Some(_), _) => Some(None),
+        _ => None,
+    };
+    Ok(Prefs {
+        enabled: b(0)?,
+        delay: r.opt_i64(1)?,
+        interval: r.opt_i64(2)?,
+        max: r.opt_i64(3)?.map(|x| x.clamp(0, 1000) as u32),
+        quiet,
+        utc_offset: r.opt_i64(6)?.map(|x| x as i32),
+        dm: b(7)?,
+        vacation_until: r.opt_i64(8)?,
+    })
 }
 
 /// Replace who `game_id` waits for with `acting_user_ids` (empty: nobody, e.g. the game
 /// ended). Users still acting keep their wait start; others start waiting at `now`.
 /// Works on a plain connection or inside the caller's transaction.
 pub fn on_turn_change_conn(
-    conn: &Connection,
+    ex: &mut dyn Exec,
     game_id: i64,
     acting_user_ids: &[String],
     now: i64,
-) -> rusqlite::Result<()> {
-    let mut keep = Vec::new();
-    {
-        let mut st =
-            conn.prepare_cached("SELECT user_id FROM reminder_waits WHERE game_id = ?1")?;
-        let rows = st.query_map(params![game_id], |r| r.get::<_, String>(0))?;
-        for u in rows {
-            let u = u?;
-            if !acting_user_ids.contains(&u) {
-                keep.push(u);
-            }
+) -> Result<()> {
+    let current = ex.query(
+        "SELECT user_id FROM reminder_waits WHERE game_id = ?1",
+        vals![game_id],
+    )?;
+    for r in &current {
+        let u = r.text(0)?;
+        if !acting_user_ids.contains(&u) {
+            ex.exec(
+                "DELETE FROM reminder_waits WHERE game_id = ?1 AND user_id = ?2",
+                vals![game_id, &u],
+            )?;
         }
     }
-    for gone in keep {
-        conn.execute(
-            "DELETE FROM reminder_waits WHERE game_id = ?1 AND user_id = ?2",
-            params![game_id, gone],
-        )?;
-    }
     for u in acting_user_ids {
-        conn.execute(
+        ex.exec(
             "INSERT INTO reminder_waits (game_id, user_id, since) VALUES (?1, ?2, ?3)
              ON CONFLICT (game_id, user_id) DO NOTHING",
-            params![game_id, u, now],
+            vals![game_id, u, now],
         )?;
     }
     Ok(())
@@ -153,10 +156,8 @@ impl Store {
         acting_user_ids: &[String],
         now: i64,
     ) -> Result<()> {
-        let tx = self.conn.transaction()?;
-        on_turn_change_conn(&tx, game_id, acting_user_ids, now)?;
-        tx.commit()?;
-        Ok(())
+        self.db
+            .tx(|tx| on_turn_change_conn(tx, game_id, acting_user_ids, now))
     }
 
     /// [`Store::on_turn_change`] from the game's seats and status: the acting, not resigned
@@ -173,18 +174,18 @@ impl Store {
 
     /// Who `game_id` waits for and since when (user id, unix seconds), by user id.
     pub fn waits(&self, game_id: i64) -> Result<Vec<(String, i64)>> {
-        let mut st = self.conn.prepare_cached(
-            "SELECT user_id, since FROM reminder_waits WHERE game_id = ?1 ORDER BY user_id",
-        )?;
-        let rows = st
-            .query_map(params![game_id], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        Ok(rows)
+        let rows = self.db.with(|ex| {
+            ex.query(
+                "SELECT user_id, since FROM reminder_waits WHERE game_id = ?1 ORDER BY user_id",
+                vals![game_id],
+            )
+        })?;
+        rows.iter().map(|r| Ok((r.text(0)?, r.i64(1)?))).collect()
     }
 
     /// A player's reminder settings (defaults where they chose nothing).
     pub fn reminder_prefs(&self, user_id: &str) -> Result<Prefs> {
-        Ok(load_prefs(&self.conn, user_id)?)
+        self.db.with(|ex| load_prefs(ex, user_id))
     }
 
     /// Store a player's reminder settings (replacing the previous ones).
@@ -194,44 +195,43 @@ impl Store {
             Some(None) => (Some(-1i64), Some(-1i64)),
             Some(Some(q)) => (Some(q.start as i64), Some(q.end as i64)),
         };
-        self.conn.execute(
-            "INSERT INTO reminder_prefs (user_id, enabled, delay_secs, interval_secs, max_count, quiet_start, quiet_end, utc_offset, dm, vacation_until)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-             ON CONFLICT (user_id) DO UPDATE SET enabled = excluded.enabled, delay_secs = excluded.delay_secs,
-               interval_secs = excluded.interval_secs, max_count = excluded.max_count, quiet_start = excluded.quiet_start,
-               quiet_end = excluded.quiet_end, utc_offset = excluded.utc_offset, dm = excluded.dm,
-               vacation_until = excluded.vacation_until",
-            params![
-                user_id,
-                p.enabled.map(|x| x as i64),
-                p.delay,
-                p.interval,
-                p.max.map(|x| x as i64),
-                qs,
-                qe,
-                p.utc_offset.map(|x| x as i64),
-                p.dm.map(|x| x as i64),
-                p.vacation_until
-            ],
-        )?;
+        self.db.with(|ex| {
+            ex.exec(
+                "INSERT INTO reminder_prefs (user_id, enabled, delay_secs, interval_secs, max_count, quiet_start, quiet_end, utc_offset, dm, vacation_until)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                 ON CONFLICT (user_id) DO UPDATE SET enabled = excluded.enabled, delay_secs = excluded.delay_secs,
+                   interval_secs = excluded.interval_secs, max_count = excluded.max_count, quiet_start = excluded.quiet_start,
+                   quiet_end = excluded.quiet_end, utc_offset = excluded.utc_offset, dm = excluded.dm,
+                   vacation_until = excluded.vacation_until",
+                vals![
+                    user_id,
+                    p.enabled,
+                    p.delay,
+                    p.interval,
+                    p.max.map(|x| x as i64),
+                    qs,
+                    qe,
+                    p.utc_offset.map(|x| x as i64),
+                    p.dm,
+                    p.vacation_until
+                ],
+            )
+        })?;
         Ok(())
     }
 
     /// The game's deadline (seconds of waiting) and its consequence, if set.
     pub fn game_deadline(&self, game_id: i64) -> Result<Option<(i64, Consequence)>> {
-        let row: Option<(Option<i64>, String)> = self
-            .conn
-            .query_row(
+        let row = self.db.with(|ex| {
+            ex.query_opt(
                 "SELECT deadline_secs, consequence FROM reminder_games WHERE game_id = ?1",
-                params![game_id],
-                |r| Ok((r.get(0)?, r.get(1)?)),
+                vals![game_id],
             )
-            .optional()?;
-        Ok(
-            row.and_then(|(d, c)| {
-                Some((d?, Consequence::parse(&c).unwrap_or(Consequence::Notify)))
-            }),
-        )
+        })?;
+        let Some(r) = row else { return Ok(None) };
+        let c = r.text(1)?;
+        Ok(r.opt_i64(0)?
+            .map(|d| (d, Consequence::parse(&c).unwrap_or(Consequence::Notify))))
     }
 
     /// Set or clear (`None`) the game's deadline.
@@ -244,11 +244,13 @@ impl Store {
             Some((d, c)) => (Some(d), c.as_str()),
             None => (None, "notify"),
         };
-        self.conn.execute(
-            "INSERT INTO reminder_games (game_id, deadline_secs, consequence) VALUES (?1, ?2, ?3)
-             ON CONFLICT (game_id) DO UPDATE SET deadline_secs = excluded.deadline_secs, consequence = excluded.consequence",
-            params![game_id, d, c],
-        )?;
+        self.db.with(|ex| {
+            ex.exec(
+                "INSERT INTO reminder_games (game_id, deadline_secs, consequence) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (game_id) DO UPDATE SET deadline_secs = excluded.deadline_secs, consequence = excluded.consequence",
+                vals![game_id, d, c],
+            )
+        })?;
         Ok(())
     }
 
@@ -260,113 +262,85 @@ impl Store {
         now: i64,
         defaults: &ReminderDefaults,
     ) -> Result<Vec<DueReminder>> {
-        struct Wait {
-            game_id: i64,
-            user_id: String,
-            since: i64,
-            guild: Option<String>,
-            channel: String,
-            kind: String,
-            version: i64,
-            name: String,
-            deadline: Option<i64>,
-            consequence: String,
-        }
-        let waits: Vec<Wait> = {
-            let mut st = self.conn.prepare_cached(
-                "SELECT w.game_id, w.user_id, w.since, g.guild, g.channel, g.kind, g.version, s.name,
-                        rg.deadline_secs, COALESCE(rg.consequence, 'notify')
-                 FROM reminder_waits w
-                 JOIN games g ON g.id = w.game_id AND g.status = 'running' AND g.platform = ?1
-                 JOIN seats s ON s.game_id = w.game_id AND s.user_id = w.user_id AND s.resigned = 0
-                 LEFT JOIN reminder_games rg ON rg.game_id = w.game_id
-                 ORDER BY w.since, w.game_id, w.user_id",
-            )?;
-            let rows = st.query_map(params![platform], |r| {
-                Ok(Wait {
-                    game_id: r.get(0)?,
-                    user_id: r.get(1)?,
-                    since: r.get(2)?,
-                    guild: r.get(3)?,
-                    channel: r.get(4)?,
-                    kind: r.get(5)?,
-                    version: r.get(6)?,
-                    name: r.get(7)?,
-                    deadline: r.get(8)?,
-                    consequence: r.get(9)?,
-                })
+        self.db
+            .with(|ex| due_reminders(ex, platform, now, defaults))
+    }
+
+    /// The reminders due at `now` that this store now holds a claim on (for
+    /// [`CLAIM_LEASE_SECS`]): send each, then [`Store::mark_sent`] it. A reminder that
+    /// another store (another process) holds an unexpired claim on, or that is already
+    /// logged as sent, is left out; so is a claim that was taken over after our lease ran
+    /// out. Each claim is its own short transaction.
+    pub fn claim_due_reminders(
+        &mut self,
+        platform: &str,
+        now: i64,
+        defaults: &ReminderDefaults,
+    ) -> Result<Vec<DueReminder>> {
+        let due = self.due_reminders(platform, now, defaults)?;
+        let holder = self.holder.clone();
+        let mut out = Vec::with_capacity(due.len());
+        for d in due {
+            let k = &d.key;
+            let claimed = self.db.tx(|tx| {
+                // A new claim, or one whose lease ran out; on PostgreSQL a concurrent claim
+                // of the same key waits on the row and then sees the fresh lease. Claims
+                // stay after `mark_sent`, so a holder's claim blocks others until its lease
+                // ends even if it marks the reminder sent meanwhile.
+                let n = tx.exec(
+                    "INSERT INTO reminder_claims (game_id, user_id, since, ordinal, holder, lease_until)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                     ON CONFLICT (game_id, user_id, since, ordinal) DO UPDATE
+                       SET holder = excluded.holder, lease_until = excluded.lease_until
+                       WHERE reminder_claims.lease_until <= ?7",
+                    vals![
+                        k.game_id,
+                        &k.user_id,
+                        k.since,
+                        k.ordinal,
+                        &holder,
+                        now + CLAIM_LEASE_SECS,
+                        now
+                    ],
+                )?;
+                if n != 1 {
+                    return Ok(false);
+                }
+                // Sent meanwhile (by a holder whose lease has ended): nothing to send. Read
+                // after taking the claim, so it sees any `mark_sent` committed before.
+                let sent = tx
+                    .query_opt(
+                        "SELECT 1 FROM reminder_log WHERE game_id = ?1 AND user_id = ?2 AND since = ?3 AND ordinal = ?4",
+                        vals![k.game_id, &k.user_id, k.since, k.ordinal],
+                    )?
+                    .is_some();
+                Ok(!sent)
             })?;
-            rows.collect::<rusqlite::Result<_>>()?
-        };
-        let mut out = Vec::new();
-        for w in waits {
-            let settings = load_prefs(&self.conn, &w.user_id)?.resolve(defaults);
-            let (sent, last, deadline_sent): (i64, Option<i64>, i64) = self.conn.query_row(
-                "SELECT COUNT(*) FILTER (WHERE ordinal >= 0), MAX(sent_at) FILTER (WHERE ordinal >= 0),
-                        COUNT(*) FILTER (WHERE ordinal < 0)
-                 FROM reminder_log WHERE game_id = ?1 AND user_id = ?2 AND since = ?3",
-                params![w.game_id, w.user_id, w.since],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )?;
-            let deadline_at = w
-                .deadline
-                .map(|d| reminders::deadline_at(d, w.since, settings.vacation_until));
-            let base = |key_ord: i64, kind: DueKind, due_at: i64| DueReminder {
-                key: ReminderKey {
-                    game_id: w.game_id,
-                    user_id: w.user_id.clone(),
-                    since: w.since,
-                    ordinal: key_ord,
-                },
-                kind,
-                platform: platform.to_string(),
-                guild: w.guild.clone(),
-                channel: w.channel.clone(),
-                game_kind: w.kind.clone(),
-                user_name: w.name.clone(),
-                version: w.version,
-                due_at,
-                deadline_at,
-                dm: settings.dm,
-            };
-            if let (Some(at), 0) = (deadline_at, deadline_sent) {
-                if at <= now {
-                    let c = Consequence::parse(&w.consequence).unwrap_or(Consequence::Notify);
-                    out.push(base(-1, DueKind::Deadline(c), at));
-                }
-            }
-            if let Some(at) = reminders::next_reminder(&settings, w.since, sent as u32, last) {
-                if at <= now {
-                    out.push(base(
-                        sent,
-                        DueKind::Reminder {
-                            number: sent as u32 + 1,
-                            of: settings.max,
-                        },
-                        at,
-                    ));
-                }
+            if claimed {
+                out.push(d);
             }
         }
         Ok(out)
     }
 
     /// Record that a reminder was sent. Returns false if it had already been recorded
-    /// (nothing changes then). Also bumps `seats.reminders_sent` for a new reminder.
+    /// (nothing changes then). Also bumps `seats.reminders_sent` for a new reminder. The
+    /// reminder's claim stays (see [`Store::claim_due_reminders`]).
     pub fn mark_sent(&mut self, key: &ReminderKey, now: i64) -> Result<bool> {
-        let tx = self.conn.transaction()?;
-        let n = tx.execute(
-            "INSERT OR IGNORE INTO reminder_log (game_id, user_id, since, ordinal, sent_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![key.game_id, key.user_id, key.since, key.ordinal, now],
-        )?;
-        if n == 1 && key.ordinal >= 0 {
-            tx.execute(
-                "UPDATE seats SET reminders_sent = reminders_sent + 1 WHERE game_id = ?1 AND user_id = ?2",
-                params![key.game_id, key.user_id],
+        self.db.tx(|tx| {
+            let n = tx.exec(
+                "INSERT INTO reminder_log (game_id, user_id, since, ordinal, sent_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (game_id, user_id, since, ordinal) DO NOTHING",
+                vals![key.game_id, &key.user_id, key.since, key.ordinal, now],
             )?;
-        }
-        tx.commit()?;
-        Ok(n == 1)
+            if n == 1 && key.ordinal >= 0 {
+                tx.exec(
+                    "UPDATE seats SET reminders_sent = reminders_sent + 1 WHERE game_id = ?1 AND user_id = ?2",
+                    vals![key.game_id, &key.user_id],
+                )?;
+            }
+            Ok(n == 1)
+        })
     }
 
     /// The earliest time anything may become due (for sleeping until then); `None` if
@@ -386,10 +360,88 @@ impl Store {
     }
 }
 
+fn due_reminders(
+    ex: &mut dyn Exec,
+    platform: &str,
+    now: i64,
+    defaults: &ReminderDefaults,
+) -> Result<Vec<DueReminder>> {
+    let waits = ex.query(
+        "SELECT w.game_id, w.user_id, w.since, g.guild, g.channel, g.kind, g.version, s.name,
+                rg.deadline_secs, COALESCE(rg.consequence, 'notify')
+         FROM reminder_waits w
+         JOIN games g ON g.id = w.game_id AND g.status = 'running' AND g.platform = ?1
+         JOIN seats s ON s.game_id = w.game_id AND s.user_id = w.user_id AND s.resigned = 0
+         LEFT JOIN reminder_games rg ON rg.game_id = w.game_id
+         ORDER BY w.since, w.game_id, w.user_id",
+        vals![platform],
+    )?;
+    let mut out = Vec::new();
+    for w in &waits {
+        let (game_id, user_id, since) = (w.i64(0)?, w.text(1)?, w.i64(2)?);
+        let (guild, channel, kind, version, name) = (
+            w.opt_text(3)?,
+            w.text(4)?,
+            w.text(5)?,
+            w.i64(6)?,
+            w.text(7)?,
+        );
+        let (deadline, consequence) = (w.opt_i64(8)?, w.text(9)?);
+        let settings = load_prefs(ex, &user_id)?.resolve(defaults);
+        let log = ex.query_one(
+            "SELECT COUNT(*) FILTER (WHERE ordinal >= 0), MAX(sent_at) FILTER (WHERE ordinal >= 0),
+                    COUNT(*) FILTER (WHERE ordinal < 0)
+             FROM reminder_log WHERE game_id = ?1 AND user_id = ?2 AND since = ?3",
+            vals![game_id, &user_id, since],
+        )?;
+        let (sent, last, deadline_sent) = (log.i64(0)?, log.opt_i64(1)?, log.i64(2)?);
+        let deadline_at =
+            deadline.map(|d| reminders::deadline_at(d, since, settings.vacation_until));
+        let base = |key_ord: i64, kind_: DueKind, due_at: i64| DueReminder {
+            key: ReminderKey {
+                game_id,
+                user_id: user_id.clone(),
+                since,
+                ordinal: key_ord,
+            },
+            kind: kind_,
+            platform: platform.to_string(),
+            guild: guild.clone(),
+            channel: channel.clone(),
+            game_kind: kind.clone(),
+            user_name: name.clone(),
+            version,
+            due_at,
+            deadline_at,
+            dm: settings.dm,
+        };
+        if let (Some(at), 0) = (deadline_at, deadline_sent) {
+            if at <= now {
+                let c = Consequence::parse(&consequence).unwrap_or(Consequence::Notify);
+                out.push(base(-1, DueKind::Deadline(c), at));
+            }
+        }
+        if let Some(at) = reminders::next_reminder(&settings, since, sent as u32, last) {
+            if at <= now {
+                out.push(base(
+                    sent,
+                    DueKind::Reminder {
+                        number: sent as u32 + 1,
+                        of: settings.max,
+                    },
+                    at,
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::reminders::QuietHours;
+    use crate::store::tests::both_backends;
 
     const T0: i64 = 1_700_000_000 - 1_700_000_000 % 86_400; // a UTC midnight
 
@@ -406,8 +458,7 @@ mod tests {
 
     fn setup(store: &mut Store) -> i64 {
         store
-            .conn
-            .execute_batch(&format!(
+            .debug_exec(&format!(
                 "INSERT INTO games (id, platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
                  VALUES (1, 'discord', 'g1', 'c1', 'nepal', '{{}}', 7, 'running', 'u1', {T0}, {T0});
                  INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, 0, 'u1', 'ann'), (1, 1, 'u2', 'bob');"
@@ -421,117 +472,105 @@ mod tests {
         store.due_reminders("discord", now, &defaults()).unwrap()
     }
 
-    #[test]
-    fn reminder_due_after_delay_and_offered_until_marked() {
-        let mut s = Store::open_in_memory().unwrap();
-        setup(&mut s);
-        assert!(due(&s, T0 + 3599).is_empty());
-        let d = due(&s, T0 + 3600);
-        assert_eq!(d.len(), 1);
-        assert_eq!(d[0].kind, DueKind::Reminder { number: 1, of: 2 });
-        assert_eq!(d[0].user_name, "ann");
-        // Reading twice offers the same key; marking twice records once.
-        assert_eq!(due(&s, T0 + 3600)[0].key, d[0].key);
-        assert!(s.mark_sent(&d[0].key, T0 + 3600).unwrap());
-        assert!(!s.mark_sent(&d[0].key, T0 + 3601).unwrap());
-        assert!(due(&s, T0 + 3600 + 7199).is_empty());
-        assert_eq!(due(&s, T0 + 3600 + 7200)[0].key.ordinal, 1);
+    fn claim(store: &mut Store, now: i64) -> Vec<DueReminder> {
+        store
+            .claim_due_reminders("discord", now, &defaults())
+            .unwrap()
     }
 
-    #[test]
-    fn max_count_stops_reminders() {
-        let mut s = Store::open_in_memory().unwrap();
-        setup(&mut s);
-        for i in 0..2 {
-            let now = T0 + (10 + 10 * i) * 3600;
-            let d = due(&s, now);
-            s.mark_sent(&d[0].key, now).unwrap();
+    both_backends! {
+        fn reminder_due_after_delay_and_offered_until_marked(s, fx) {
+            setup(&mut s);
+            assert!(due(&s, T0 + 3599).is_empty());
+            let d = due(&s, T0 + 3600);
+            assert_eq!(d.len(), 1);
+            assert_eq!(d[0].kind, DueKind::Reminder { number: 1, of: 2 });
+            assert_eq!(d[0].user_name, "ann");
+            // Reading twice offers the same key; marking twice records once.
+            assert_eq!(due(&s, T0 + 3600)[0].key, d[0].key);
+            assert!(s.mark_sent(&d[0].key, T0 + 3600).unwrap());
+            assert!(!s.mark_sent(&d[0].key, T0 + 3601).unwrap());
+            assert!(due(&s, T0 + 3600 + 7199).is_empty());
+            assert_eq!(due(&s, T0 + 3600 + 7200)[0].key.ordinal, 1);
         }
-        assert!(due(&s, T0 + 1000 * 3600).is_empty());
-        let sent: i64 = s
-            .conn
-            .query_row(
-                "SELECT reminders_sent FROM seats WHERE user_id = 'u1'",
-                [],
-                |r| r.get(0),
-            )
-            .unwrap();
-        assert_eq!(sent, 2);
-    }
 
-    #[test]
-    fn turn_change_moves_the_wait_and_keeps_still_acting_users() {
-        let mut s = Store::open_in_memory().unwrap();
-        setup(&mut s);
-        s.on_turn_change(1, &["u1".to_string(), "u2".to_string()], T0 + 50)
-            .unwrap();
-        let d = due(&s, T0 + 3600);
-        assert_eq!(
-            d.len(),
-            1,
-            "u1 keeps the wait started at T0; u2 waits since T0+50"
-        );
-        assert_eq!(d[0].key.user_id, "u1");
-        s.on_turn_change(1, &[], T0 + 60).unwrap();
-        assert!(due(&s, T0 + 100_000).is_empty());
-    }
+        fn max_count_stops_reminders(s, fx) {
+            setup(&mut s);
+            for i in 0..2 {
+                let now = T0 + (10 + 10 * i) * 3600;
+                let d = due(&s, now);
+                s.mark_sent(&d[0].key, now).unwrap();
+            }
+            assert!(due(&s, T0 + 1000 * 3600).is_empty());
+            let sent = s
+                .debug_query_i64("SELECT reminders_sent FROM seats WHERE user_id = 'u1'")
+                .unwrap();
+            assert_eq!(sent, 2);
+        }
 
-    #[test]
-    fn quiet_hours_defer_a_reminder() {
-        let mut s = Store::open_in_memory().unwrap();
-        setup(&mut s);
-        // Quiet 00:00-06:00 at UTC+0: the reminder due at 01:00 waits until 06:00.
-        let p = Prefs {
-            quiet: Some(Some(QuietHours { start: 0, end: 360 })),
-            ..Prefs::default()
-        };
-        s.set_reminder_prefs("u1", &p).unwrap();
-        assert!(due(&s, T0 + 5 * 3600).is_empty());
-        assert_eq!(due(&s, T0 + 6 * 3600)[0].due_at, T0 + 6 * 3600);
-    }
+        fn turn_change_moves_the_wait_and_keeps_still_acting_users(s, fx) {
+            setup(&mut s);
+            s.on_turn_change(1, &["u1".to_string(), "u2".to_string()], T0 + 50)
+                .unwrap();
+            assert_eq!(s.waits(1).unwrap(), vec![("u1".to_string(), T0), ("u2".to_string(), T0 + 50)]);
+            let d = due(&s, T0 + 3600);
+            assert_eq!(
+                d.len(),
+                1,
+                "u1 keeps the wait started at T0; u2 waits since T0+50"
+            );
+            assert_eq!(d[0].key.user_id, "u1");
+            s.on_turn_change(1, &[], T0 + 60).unwrap();
+            assert!(due(&s, T0 + 100_000).is_empty());
+        }
 
-    #[test]
-    fn vacation_defers_reminders_and_deadline() {
-        let mut s = Store::open_in_memory().unwrap();
-        setup(&mut s);
-        s.set_game_deadline(1, Some((7200, Consequence::Kick)))
-            .unwrap();
-        let p = Prefs {
-            vacation_until: Some(T0 + 86_400),
-            ..Prefs::default()
-        };
-        s.set_reminder_prefs("u1", &p).unwrap();
-        assert!(due(&s, T0 + 86_399).is_empty());
-        let d = due(&s, T0 + 86_400);
-        assert_eq!(d.len(), 1);
-        assert!(matches!(d[0].kind, DueKind::Reminder { .. }));
-        let d = due(&s, T0 + 86_400 + 7200);
-        assert!(d
-            .iter()
-            .any(|x| x.kind == DueKind::Deadline(Consequence::Kick) && x.key.ordinal == -1));
-    }
+        fn quiet_hours_defer_a_reminder(s, fx) {
+            setup(&mut s);
+            // Quiet 00:00-06:00 at UTC+0: the reminder due at 01:00 waits until 06:00.
+            let p = Prefs {
+                quiet: Some(Some(QuietHours { start: 0, end: 360 })),
+                ..Prefs::default()
+            };
+            s.set_reminder_prefs("u1", &p).unwrap();
+            assert_eq!(s.reminder_prefs("u1").unwrap(), p);
+            assert!(due(&s, T0 + 5 * 3600).is_empty());
+            assert_eq!(due(&s, T0 + 6 * 3600)[0].due_at, T0 + 6 * 3600);
+        }
 
-    #[test]
-    fn deadline_notice_sent_once() {
-        let mut s = Store::open_in_memory().unwrap();
-        setup(&mut s);
-        s.set_game_deadline(1, Some((600, Consequence::Notify)))
-            .unwrap();
-        let d = due(&s, T0 + 600);
-        assert_eq!(d.len(), 1);
-        assert_eq!(d[0].kind, DueKind::Deadline(Consequence::Notify));
-        s.mark_sent(&d[0].key, T0 + 600).unwrap();
-        assert!(due(&s, T0 + 700).is_empty());
-    }
+        fn vacation_defers_reminders_and_deadline(s, fx) {
+            setup(&mut s);
+            s.set_game_deadline(1, Some((7200, Consequence::Kick)))
+                .unwrap();
+            assert_eq!(s.game_deadline(1).unwrap(), Some((7200, Consequence::Kick)));
+            let p = Prefs {
+                vacation_until: Some(T0 + 86_400),
+                ..Prefs::default()
+            };
+            s.set_reminder_prefs("u1", &p).unwrap();
+            assert!(due(&s, T0 + 86_399).is_empty());
+            let d = due(&s, T0 + 86_400);
+            assert_eq!(d.len(), 1);
+            assert!(matches!(d[0].kind, DueKind::Reminder { .. }));
+            let d = due(&s, T0 + 86_400 + 7200);
+            assert!(d
+                .iter()
+                .any(|x| x.kind == DueKind::Deadline(Consequence::Kick) && x.key.ordinal == -1));
+            s.set_game_deadline(1, None).unwrap();
+            assert_eq!(s.game_deadline(1).unwrap(), None);
+        }
 
-    #[test]
-    fn settings_and_sent_reminders_survive_reopening_the_database() {
-        let dir = std::env::temp_dir().join(format!("sherpa-rem-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("r.db");
-        let _ = std::fs::remove_file(&path);
-        {
-            let mut s = Store::open(&path).unwrap();
+        fn deadline_notice_sent_once(s, fx) {
+            setup(&mut s);
+            s.set_game_deadline(1, Some((600, Consequence::Notify)))
+                .unwrap();
+            let d = due(&s, T0 + 600);
+            assert_eq!(d.len(), 1);
+            assert_eq!(d[0].kind, DueKind::Deadline(Consequence::Notify));
+            s.mark_sent(&d[0].key, T0 + 600).unwrap();
+            assert!(due(&s, T0 + 700).is_empty());
+        }
+
+        fn settings_and_sent_reminders_survive_reopening_the_database(s, fx) {
             setup(&mut s);
             s.set_reminder_prefs(
                 "u1",
@@ -543,26 +582,72 @@ mod tests {
             .unwrap();
             let d = due(&s, T0 + 3600);
             s.mark_sent(&d[0].key, T0 + 3600).unwrap();
+            drop(s);
+            let s = fx.open();
+            assert!(
+                due(&s, T0 + 3600).is_empty(),
+                "a sent reminder is not repeated after a restart"
+            );
+            let d = due(&s, T0 + 3600 + 7200);
+            assert_eq!(d.len(), 1, "the next reminder is not lost after a restart");
+            assert!(d[0].dm);
         }
-        let s = Store::open(&path).unwrap();
-        assert!(
-            due(&s, T0 + 3600).is_empty(),
-            "a sent reminder is not repeated after a restart"
-        );
-        let d = due(&s, T0 + 3600 + 7200);
-        assert_eq!(d.len(), 1, "the next reminder is not lost after a restart");
-        assert!(d[0].dm);
-        drop(s);
-        let _ = std::fs::remove_dir_all(&dir);
-    }
 
-    #[test]
-    fn finished_games_are_not_reminded() {
-        let mut s = Store::open_in_memory().unwrap();
-        setup(&mut s);
-        s.conn
-            .execute("UPDATE games SET status = 'finished' WHERE id = 1", [])
-            .unwrap();
-        assert!(due(&s, T0 + 100_000).is_empty());
+        fn finished_games_are_not_reminded(s, fx) {
+            setup(&mut s);
+            s.debug_exec("UPDATE games SET status = 'finished' WHERE id = 1")
+                .unwrap();
+            assert!(due(&s, T0 + 100_000).is_empty());
+        }
+
+        fn a_claimed_reminder_goes_to_one_store_until_its_lease_ends(s, fx) {
+            setup(&mut s);
+            let mut other = fx.open();
+            let mine = claim(&mut s, T0 + 3600);
+            assert_eq!(mine.len(), 1);
+            assert!(claim(&mut other, T0 + 3600).is_empty(), "held by the first store");
+            assert!(claim(&mut s, T0 + 3601).is_empty(), "a claim is handed out once, also to its holder");
+            // The holder died without marking it sent: after the lease another store takes it.
+            assert!(claim(&mut other, T0 + 3600 + CLAIM_LEASE_SECS - 1).is_empty());
+            let theirs = claim(&mut other, T0 + 3600 + CLAIM_LEASE_SECS);
+            assert_eq!(theirs.len(), 1);
+            assert_eq!(theirs[0].key, mine[0].key);
+            assert!(other.mark_sent(&theirs[0].key, T0 + 4000).unwrap());
+            // Sent: nobody claims it again, whatever the lease.
+            assert!(claim(&mut s, T0 + 3600 + 10 * CLAIM_LEASE_SECS).iter().all(|d| d.key != mine[0].key));
+        }
+
+        fn stores_claiming_at_once_never_share_a_reminder(s, fx) {
+            // 30 games waiting for a player each; four stores (processes) claim at the
+            // same moment: every reminder is claimed exactly once.
+            for g in 1..=30 {
+                s.debug_exec(&format!(
+                    "INSERT INTO games (id, platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
+                     VALUES ({g}, 'discord', 'g1', 'c{g}', 'nepal', '{{}}', 7, 'running', 'u{g}', {T0}, {T0});
+                     INSERT INTO seats (game_id, seat, user_id, name) VALUES ({g}, 0, 'u{g}', 'p{g}');"
+                ))
+                .unwrap();
+                s.on_turn_change(g, &[format!("u{g}")], T0).unwrap();
+            }
+            let barrier = std::sync::Arc::new(std::sync::Barrier::new(4));
+            let claimed: Vec<Vec<ReminderKey>> = std::thread::scope(|scope| {
+                let hs: Vec<_> = (0..4)
+                    .map(|_| {
+                        let b = barrier.clone();
+                        scope.spawn(move || {
+                            let mut st = fx.open();
+                            b.wait();
+                            claim(&mut st, T0 + 3600).into_iter().map(|d| d.key).collect()
+                        })
+                    })
+                    .collect();
+                hs.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            let mut all: Vec<ReminderKey> = claimed.into_iter().flatten().collect();
+            assert_eq!(all.len(), 30, "each due reminder claimed once");
+            all.sort_by_key(|k| k.game_id);
+            all.dedup();
+            assert_eq!(all.len(), 30);
+        }
     }
 }

@@ -1,4 +1,75 @@
+//! The store's tests. Each test in `both_backends!` runs twice: `…::sqlite` on a SQLite
+//! file and `…::postgres` on a fresh database of the test process's PostgreSQL cluster.
+
 use super::*;
+
+/// A fresh database on one backend; [`Fixture::open`] opens another connection to it (a
+/// reopened file, a second PostgreSQL client), as a restart or a second process would.
+pub(crate) struct Fixture {
+    pub(crate) loc: DbLocation,
+    dir: Option<PathBuf>,
+}
+
+impl Fixture {
+    pub(crate) fn new(postgres: bool) -> Fixture {
+        if postgres {
+            return Fixture {
+                loc: DbLocation::Postgres(pg_cluster::test_database()),
+                dir: None,
+            };
+        }
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static N: AtomicU64 = AtomicU64::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "sherpa-store-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Fixture {
+            loc: DbLocation::Sqlite(dir.join("s.db")),
+            dir: Some(dir),
+        }
+    }
+
+    pub(crate) fn open(&self) -> Store {
+        Store::open_location(&self.loc).unwrap()
+    }
+}
+
+impl Drop for Fixture {
+    fn drop(&mut self) {
+        if let Some(d) = &self.dir {
+            let _ = std::fs::remove_dir_all(d);
+        }
+    }
+}
+
+/// `fn name(store, fixture) { body }` → tests `name::sqlite` and `name::postgres`, each with
+/// `store` opened on a fresh database of its backend.
+macro_rules! both_backends {
+    ($(fn $name:ident($s:ident, $fx:ident) $body:block)*) => {$(
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+            #[allow(unused_mut, unused_variables)]
+            fn body($fx: &$crate::store::tests::Fixture) {
+                let mut $s = $fx.open();
+                $body
+            }
+            #[test]
+            fn sqlite() {
+                body(&$crate::store::tests::Fixture::new(false))
+            }
+            #[test]
+            fn postgres() {
+                body(&$crate::store::tests::Fixture::new(true))
+            }
+        }
+    )*};
+}
+pub(crate) use both_backends;
 
 fn new_game(s: &mut Store, channel: &str) -> Result<i64> {
     s.create_game(
@@ -26,91 +97,105 @@ fn step(seat: usize, text: &str) -> NewAction {
 }
 
 #[test]
-fn migrations_set_user_version_to_the_number_of_files() {
-    let s = Store::open_in_memory().unwrap();
-    assert_eq!(s.schema_version().unwrap(), MIGRATIONS.len() as i64);
+fn database_locations_parse() {
+    assert_eq!(
+        DbLocation::parse("postgres://u:pw@h:5/db"),
+        DbLocation::Postgres("postgres://u:pw@h:5/db".into())
+    );
+    assert!(DbLocation::parse("postgresql://h/db").is_postgres());
+    assert_eq!(
+        DbLocation::parse("sqlite:games.db"),
+        DbLocation::Sqlite("games.db".into())
+    );
+    assert_eq!(
+        DbLocation::parse("sherpa.db"),
+        DbLocation::Sqlite("sherpa.db".into())
+    );
+    assert_eq!(
+        DbLocation::parse("postgres://u:pw@h:5/db").to_string(),
+        "postgres://u:***@h:5/db",
+        "the password is never printed"
+    );
 }
 
-#[test]
-fn database_newer_than_binary_is_refused() {
-    let dir = std::env::temp_dir().join(format!("sherpa-too-new-{}", std::process::id()));
-    let _ = std::fs::remove_file(&dir);
-    {
-        let s = Store::open(&dir).unwrap();
-        s.conn.pragma_update(None, "user_version", 999).unwrap();
+both_backends! {
+    fn migrations_set_the_version_to_the_number_of_files(s, fx) {
+        assert_eq!(s.schema_version().unwrap(), MIGRATIONS.len() as i64);
+        // Opening again migrates nothing and keeps the version.
+        drop(s);
+        assert_eq!(fx.open().schema_version().unwrap(), MIGRATIONS.len() as i64);
     }
-    match Store::open(&dir) {
-        Err(e @ StoreError::TooNew { found: 999, .. }) => assert!(e.to_string().contains("newer")),
-        other => panic!("expected TooNew, got {:?}", other.map(|_| ())),
+
+    fn database_newer_than_binary_is_refused(s, fx) {
+        match fx.loc {
+            DbLocation::Sqlite(_) => s.debug_exec("PRAGMA user_version = 999").unwrap(),
+            DbLocation::Postgres(_) => s.debug_exec("UPDATE sherpa_schema SET version = 999").unwrap(),
+        }
+        drop(s);
+        match Store::open_location(&fx.loc) {
+            Err(e @ StoreError::TooNew { found: 999, .. }) => assert!(e.to_string().contains("newer")),
+            other => panic!("expected TooNew, got {:?}", other.map(|_| ())),
+        }
     }
-    let _ = std::fs::remove_file(&dir);
-}
 
-#[test]
-fn one_active_game_per_channel_but_many_per_server() {
-    let mut s = Store::open_in_memory().unwrap();
-    new_game(&mut s, "c1").unwrap();
-    assert!(matches!(
-        new_game(&mut s, "c1"),
-        Err(StoreError::Conflict(_))
-    ));
-    new_game(&mut s, "thread-2").unwrap();
-}
+    fn one_active_game_per_channel_but_many_per_server(s, fx) {
+        new_game(&mut s, "c1").unwrap();
+        assert_eq!(
+            new_game(&mut s, "c1"),
+            Err(StoreError::Conflict("a game is already open in this channel".into()))
+        );
+        new_game(&mut s, "thread-2").unwrap();
+    }
 
-#[test]
-fn stale_version_is_refused_and_writes_nothing() {
-    let mut s = Store::open_in_memory().unwrap();
-    let id = new_game(&mut s, "c").unwrap();
-    let v = s
-        .commit(
-            id,
-            0,
-            Change {
-                actions: vec![step(0, "grow Kathmandu")],
-                snapshot: Some(b"{}".to_vec()),
-                ..Default::default()
-            },
-            1,
-        )
-        .unwrap();
-    assert_eq!(v, 1);
-    let err = s
-        .commit(
-            id,
-            0,
-            Change {
-                actions: vec![step(1, "end")],
-                ..Default::default()
-            },
-            2,
-        )
-        .unwrap_err();
-    assert_eq!(err, StoreError::Stale { expected: 0 });
-    assert_eq!(s.actions(id).unwrap().len(), 1);
-    assert_eq!(s.game(id).unwrap().version, 1);
-}
+    fn stale_version_is_refused_and_writes_nothing(s, fx) {
+        let id = new_game(&mut s, "c").unwrap();
+        let v = s
+            .commit(
+                id,
+                0,
+                Change {
+                    actions: vec![step(0, "grow Kathmandu")],
+                    snapshot: Some(b"{}".to_vec()),
+                    ..Default::default()
+                },
+                1,
+            )
+            .unwrap();
+        assert_eq!(v, 1);
+        let err = s
+            .commit(
+                id,
+                0,
+                Change {
+                    actions: vec![step(1, "end")],
+                    ..Default::default()
+                },
+                2,
+            )
+            .unwrap_err();
+        assert_eq!(err, StoreError::Stale { expected: 0 });
+        assert_eq!(s.actions(id).unwrap().len(), 1);
+        assert_eq!(s.game(id).unwrap().version, 1);
+    }
 
-#[test]
-fn same_request_id_is_applied_once() {
-    let mut s = Store::open_in_memory().unwrap();
-    let id = new_game(&mut s, "c").unwrap();
-    let ch = || Change {
-        actions: vec![step(0, "end")],
-        request: Some(("local", "r1")),
-        ..Default::default()
-    };
-    s.commit(id, 0, ch(), 1).unwrap();
-    assert_eq!(s.commit(id, 1, ch(), 1).unwrap_err(), StoreError::Duplicate);
-    assert_eq!(s.actions(id).unwrap().len(), 1);
-    assert!(s.request_seen("local", "r1").unwrap());
-}
+    fn same_request_id_is_applied_once(s, fx) {
+        let id = new_game(&mut s, "c").unwrap();
+        let ch = || Change {
+            actions: vec![step(0, "end")],
+            request: Some(("local", "r1")),
+            ..Default::default()
+        };
+        s.commit(id, 0, ch(), 1).unwrap();
+        assert_eq!(s.commit(id, 1, ch(), 1).unwrap_err(), StoreError::Duplicate);
+        assert_eq!(s.actions(id).unwrap().len(), 1);
+        assert!(s.request_seen("local", "r1").unwrap());
+        // Also through another connection (another process).
+        let mut other = fx.open();
+        assert_eq!(other.commit(id, 1, ch(), 1).unwrap_err(), StoreError::Duplicate);
+        assert_eq!(other.actions(id).unwrap().len(), 1);
+    }
 
-#[test]
-fn committed_steps_survive_reopening_the_file() {
-    let path = std::env::temp_dir().join(format!("sherpa-reopen-{}.db", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    let id = {
-        let mut s = Store::open(&path).unwrap();
+    fn committed_steps_survive_reopening(s, fx) {
         let id = new_game(&mut s, "c").unwrap();
         s.commit(
             id,
@@ -123,28 +208,145 @@ fn committed_steps_survive_reopening_the_file() {
             1,
         )
         .unwrap();
-        id
-    };
-    let s = Store::open(&path).unwrap();
-    let log: Vec<String> = s.actions(id).unwrap().into_iter().map(|a| a.step).collect();
-    assert_eq!(log, vec!["a", "b"]);
-    assert_eq!(s.snapshot(id).unwrap(), Some((1, b"x".to_vec())));
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
+        drop(s);
+        let s = fx.open();
+        let log: Vec<String> = s.actions(id).unwrap().into_iter().map(|a| a.step).collect();
+        assert_eq!(log, vec!["a", "b"]);
+        assert_eq!(s.snapshot(id).unwrap(), Some((1, b"x".to_vec())));
     }
-}
 
-#[test]
-fn votes_accumulate_and_clear() {
-    let mut s = Store::open_in_memory().unwrap();
-    let id = new_game(&mut s, "c").unwrap();
-    s.vote(id, "abort", "u1", 1).unwrap();
-    assert_eq!(s.vote(id, "abort", "u2", 2).unwrap(), vec!["u1", "u2"]);
-    assert_eq!(
-        s.vote(id, "abort", "u2", 3).unwrap().len(),
-        2,
-        "a second vote by the same user counts once"
-    );
-    s.clear_votes(id, "abort").unwrap();
-    assert!(s.voters(id, "abort").unwrap().is_empty());
+    fn votes_accumulate_and_clear(s, fx) {
+        let id = new_game(&mut s, "c").unwrap();
+        s.vote(id, "abort", "u1", 1).unwrap();
+        assert_eq!(s.vote(id, "abort", "u2", 2).unwrap(), vec!["u1", "u2"]);
+        assert_eq!(
+            s.vote(id, "abort", "u2", 3).unwrap().len(),
+            2,
+            "a second vote by the same user counts once"
+        );
+        assert_eq!(s.motions(id).unwrap(), vec!["abort"]);
+        s.clear_votes(id, "abort").unwrap();
+        assert!(s.voters(id, "abort").unwrap().is_empty());
+    }
+
+    fn values_read_back_as_written(s, fx) {
+        // 64-bit seeds, NULL guilds, bytes with every value, flags, options JSON.
+        let mut opts = BTreeMap::new();
+        opts.insert("map".to_string(), "big ✓".to_string());
+        let id = s
+            .create_game("discord", Some("g1"), "c", "nepal", &opts, u64::MAX - 7, ("u1", "ann"), Some(("discord", "req")), i64::MAX - 1)
+            .unwrap();
+        let g = s.game(id).unwrap();
+        assert_eq!((g.seed, g.guild.as_deref(), g.options, g.created_at), (u64::MAX - 7, Some("g1"), opts, i64::MAX - 1));
+        let blob: Vec<u8> = (0..=255).collect();
+        let c = s
+            .commit_full(
+                id,
+                0,
+                Change {
+                    actions: vec![NewAction { secret: true, barrier: true, turn_end: true, ..step(1, "x") }],
+                    snapshot: Some(blob.clone()),
+                    resign: vec![0],
+                    outbox: vec![
+                        OutboxEntry { payload: "p1".into(), image: Some(blob.clone()), file: Some(("f.txt".into(), vec![0, 1])) },
+                        OutboxEntry { payload: "p2".into(), image: None, file: None },
+                    ],
+                    ..Default::default()
+                },
+                5,
+            )
+            .unwrap();
+        assert_eq!(c.outbox.len(), 2);
+        assert!(c.outbox[0] < c.outbox[1]);
+        let a = &s.actions(id).unwrap()[0];
+        assert_eq!((a.seat, a.secret, a.barrier, a.turn_end, a.at), (1, true, true, true, 5));
+        assert_eq!(s.snapshot(id).unwrap(), Some((1, blob.clone())));
+        assert!(s.seats(id).unwrap()[0].resigned);
+        let pending = s.undelivered("discord", 5, i64::MAX).unwrap();
+        assert_eq!(pending.len(), 2);
+        assert_eq!(pending[0].entry.image.as_deref(), Some(&blob[..]));
+        assert_eq!(pending[0].entry.file, Some(("f.txt".into(), vec![0, 1])));
+        assert_eq!(pending[1].entry.image, None);
+        assert_eq!(s.recent_payloads(id, 1).unwrap(), vec!["p2"]);
+        s.mark_delivered(&c.outbox, 6).unwrap();
+        s.mark_delivered(&c.outbox, 7).unwrap();
+        assert!(s.undelivered("discord", 100, i64::MAX).unwrap().is_empty());
+        assert_eq!(s.outbox_high_water().unwrap(), c.outbox[1]);
+    }
+
+    fn checkpoints_are_written_every_hundred_rows(s, fx) {
+        let id = new_game(&mut s, "c").unwrap();
+        let mut v = 0;
+        for i in 0..3 {
+            let actions = (0..60).map(|j| step(0, &format!("s{i}-{j}"))).collect();
+            v = s
+                .commit(id, v, Change { actions, snapshot: Some(vec![i]), ..Default::default() }, 1)
+                .unwrap();
+        }
+        // Rows 1-60, 61-120 (crosses 100), 121-180.
+        assert_eq!(s.checkpoint_seqs(id).unwrap(), vec![120]);
+        assert_eq!(s.checkpoint(id, 120).unwrap(), Some(vec![1]));
+        s.debug_set_checkpoint(id, 120, b"z").unwrap();
+        assert_eq!(s.checkpoint(id, 120).unwrap(), Some(b"z".to_vec()));
+        assert_eq!(s.checkpoint(id, 60).unwrap(), None);
+    }
+
+    fn imported_games_and_summaries(s, fx) {
+        let seats = vec![
+            SeatRow { seat: 0, user_id: "u1".into(), name: "ann".into(), resigned: false },
+            SeatRow { seat: 1, user_id: "u2".into(), name: "bob".into(), resigned: true },
+        ];
+        let id = s
+            .import_game("local", "c", "nepal", &BTreeMap::new(), 9, &seats, &[step(0, "a"), step(1, "b")], GameStatus::Running, b"snap", 3)
+            .unwrap();
+        assert_eq!(s.seats(id).unwrap(), seats);
+        assert_eq!(s.actions(id).unwrap().len(), 2);
+        assert_eq!(s.running_games().unwrap(), vec![id]);
+        let sum = s.running_summaries().unwrap();
+        assert_eq!(sum, vec![RunningSummary { id, kind: "nepal".into(), version: 1, snapshot_version: Some(1) }]);
+        s.debug_drop_snapshot(id).unwrap();
+        assert_eq!(s.running_summaries().unwrap()[0].snapshot_version, None);
+        s.set_broken(id, Some("why")).unwrap();
+        assert_eq!(s.game(id).unwrap().broken.as_deref(), Some("why"));
+        assert_eq!(s.all_games().unwrap().len(), 1);
+        assert_eq!(s.active_game("local", "c").unwrap().map(|g| g.id), Some(id));
+        assert_eq!(s.latest_game("local", "nowhere").unwrap(), None);
+        assert_eq!(s.game(id + 1000), Err(StoreError::NotFound));
+    }
+
+    fn two_connections_committing_at_one_version_apply_one(s, fx) {
+        // Two processes act on one game at once: one change is applied, the other is told
+        // the game moved on, and the log holds exactly the one change.
+        let id = new_game(&mut s, "c").unwrap();
+        for round in 0..20i64 {
+            let v = s.game(id).unwrap().version;
+            let barrier = std::sync::Arc::new(std::sync::Barrier::new(2));
+            let results: Vec<Result<i64>> = std::thread::scope(|scope| {
+                let hs: Vec<_> = (0..2)
+                    .map(|who| {
+                        let b = barrier.clone();
+                        let fx = &fx;
+                        scope.spawn(move || {
+                            let mut st = fx.open();
+                            b.wait();
+                            st.commit(
+                                id,
+                                v,
+                                Change { actions: vec![step(who, &format!("r{round}-{who}"))], ..Default::default() },
+                                round,
+                            )
+                        })
+                    })
+                    .collect();
+                hs.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            let ok = results.iter().filter(|r| r.is_ok()).count();
+            assert_eq!(ok, 1, "round {round}: {results:?}");
+            assert!(
+                results.contains(&Err(StoreError::Stale { expected: v })),
+                "{results:?}"
+            );
+            assert_eq!(s.actions(id).unwrap().len() as i64, round + 1);
+        }
+    }
 }

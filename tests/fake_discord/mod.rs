@@ -4,7 +4,9 @@
 //!   answers the routes the bot uses and records every call (JSON bodies, multipart
 //!   `payload_json` and files).
 //! - Gateway: a websocket server speaking HELLO / IDENTIFY / READY / heartbeat ACK, which
-//!   dispatches INTERACTION_CREATE events built by the test.
+//!   dispatches INTERACTION_CREATE events built by the test. Sharding as Discord does it:
+//!   IDENTIFY carries `[shard_id, shard_count]`, and an event of a guild goes only to the
+//!   session of shard `(guild_id >> 22) % shard_count` (guild-less events to shard 0).
 //!
 //! Serenity is pointed at it with `HttpBuilder::proxy(api_base).ratelimiter_disabled(true)`;
 //! the gateway URL comes from `GET /api/v10/gateway`.
@@ -133,6 +135,8 @@ pub struct FakeDiscord {
     events: broadcast::Sender<String>,
     next_id: AtomicU64,
     sessions: Arc<AtomicU64>,
+    /// (shard id, shard count) of every identified session, in order.
+    shards: Mutex<Vec<(u64, u64)>>,
     /// While set, gateway connections are closed as soon as they are accepted (Discord
     /// unreachable for the bot's shards).
     pub refuse_gateway: std::sync::atomic::AtomicBool,
@@ -154,6 +158,7 @@ impl FakeDiscord {
             ws_port: ws.local_addr().unwrap().port(),
             state: Arc::new(Mutex::new(State { calls: Vec::new() })),
             sessions: Arc::new(AtomicU64::new(0)),
+            shards: Mutex::new(Vec::new()),
             changed: Arc::new(Notify::new()),
             events,
             next_id: AtomicU64::new(1),
@@ -260,14 +265,27 @@ impl FakeDiscord {
         data: Value,
         message: Option<Value>,
     ) -> (String, String) {
+        self.interaction_in((GUILD_ID, CHANNEL_ID), kind, user, data, message)
+    }
+
+    /// An interaction in channel `place.1` of guild `place.0`.
+    fn interaction_in(
+        &self,
+        place: (&str, &str),
+        kind: u8,
+        user: &FakeUser,
+        data: Value,
+        message: Option<Value>,
+    ) -> (String, String) {
+        let (guild, channel) = place;
         let id = self.id();
         let token = format!("tok{id}");
         let mut d = json!({
             "id": id, "application_id": APP_ID, "type": kind, "token": token, "version": 1,
-            "locale": "en-US", "guild_locale": "en-US", "guild_id": GUILD_ID, "channel_id": CHANNEL_ID,
-            "channel": {"id": CHANNEL_ID, "type": 0, "name": "games", "permissions": "0"},
+            "locale": "en-US", "guild_locale": "en-US", "guild_id": guild, "channel_id": channel,
+            "channel": {"id": channel, "type": 0, "name": "games", "permissions": "0"},
             "entitlements": [], "attachment_size_limit": 26214400, "app_permissions": "2048",
-            "authorizing_integration_owners": {"0": GUILD_ID}, "context": 0,
+            "authorizing_integration_owners": {"0": guild}, "context": 0,
             "data": data, "member": user.member_json(),
         });
         if let Some(m) = message {
@@ -312,12 +330,60 @@ impl FakeDiscord {
         path: &[&str],
         options: Value,
     ) -> (String, String) {
+        self.command_interaction_in((GUILD_ID, CHANNEL_ID), kind, user, path, options)
+    }
+
+    fn command_interaction_in(
+        &self,
+        place: (&str, &str),
+        kind: u8,
+        user: &FakeUser,
+        path: &[&str],
+        options: Value,
+    ) -> (String, String) {
         let mut opts = options;
         for sub in path[1..].iter().rev() {
             opts = json!([{"name": sub, "type": 1, "options": opts}]);
         }
         let data = json!({"id": self.id(), "name": path[0], "type": 1, "options": opts});
-        self.interaction(kind, user, data, None)
+        self.interaction_in(place, kind, user, data, None)
+    }
+
+    /// [`FakeDiscord::slash`] in channel `place.1` of guild `place.0`.
+    pub fn slash_in(
+        &self,
+        place: (&str, &str),
+        user: &FakeUser,
+        path: &[&str],
+        options: Value,
+    ) -> String {
+        self.command_interaction_in(place, 2, user, path, options).1
+    }
+
+    /// [`FakeDiscord::autocomplete`] in channel `place.1` of guild `place.0`.
+    pub async fn autocomplete_in(
+        &self,
+        place: (&str, &str),
+        user: &FakeUser,
+        path: &[&str],
+        options: Value,
+    ) -> Vec<Value> {
+        let (_, token) = self.command_interaction_in(place, 4, user, path, options);
+        let call = self.response(&token).await;
+        assert_eq!(
+            call.json["type"], 8,
+            "an autocomplete answer: {:?}",
+            call.json
+        );
+        call.json["data"]["choices"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Gateway sessions identified so far, as (shard id, shard count).
+    pub fn shard_sessions(&self) -> Vec<(u64, u64)> {
+        self.shards.lock().unwrap().clone()
     }
 
     /// Ask for autocomplete: `options` must contain one with `"focused": true`. Returns the choices.
@@ -552,6 +618,7 @@ impl FakeDiscord {
         ))
         .await?;
         let mut identified = false;
+        let mut shard: (u64, u64) = (0, 1);
         let mut seq: u64 = 0;
         loop {
             tokio::select! {
@@ -570,6 +637,11 @@ impl FakeDiscord {
                     match v["op"].as_u64() {
                         Some(1) => tx.send(WsMessage::Text(json!({"op": 11}).to_string())).await?,
                         Some(2) => {
+                            let sh = &v["d"]["shard"];
+                            if let (Some(id), Some(n)) = (sh[0].as_u64(), sh[1].as_u64()) {
+                                shard = (id, n.max(1));
+                            }
+                            self.shards.lock().unwrap().push(shard);
                             seq += 1;
                             let s = seq;
                             let ready = json!({"op": 0, "t": "READY", "s": s, "d": {
@@ -578,7 +650,7 @@ impl FakeDiscord {
                                 "guilds": [{"id": GUILD_ID, "unavailable": true}],
                                 "session_id": format!("session{s}"),
                                 "resume_gateway_url": format!("ws://127.0.0.1:{}", self.ws_port),
-                                "shard": [0, 1],
+                                "shard": [shard.0, shard.1],
                                 "application": {"id": APP_ID, "flags": 0}
                             }});
                             tx.send(WsMessage::Text(ready.to_string())).await?;
@@ -591,9 +663,15 @@ impl FakeDiscord {
                 }
                 ev = events.recv() => {
                     let Ok(ev) = ev else { continue };
-                    if identified {
+                    let mut v: Value = serde_json::from_str(&ev)?;
+                    // Discord's shard of a guild; events without a guild go to shard 0.
+                    let target = v["d"]["guild_id"]
+                        .as_str()
+                        .and_then(|g| g.parse::<u64>().ok())
+                        .map(|g| (g >> 22) % shard.1)
+                        .unwrap_or(0);
+                    if identified && target == shard.0 {
                         seq += 1;
-                        let mut v: Value = serde_json::from_str(&ev)?;
                         v["s"] = json!(seq);
                         tx.send(WsMessage::Text(v.to_string())).await?;
                     }

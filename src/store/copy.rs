@@ -1,0 +1,158 @@
+//! Copying a whole database into another one, either backend to either backend (`sherpa
+//! migrate-db --from sqlite:FILE --to postgres://…`).
+//!
+//! Invariants:
+//! - Every row of every game is copied with its ids unchanged (games, seats, the action log,
+//!   snapshots, checkpoints, votes, reminder settings, waits and log, the outbox), plus the
+//!   handled request ids and the players' reminder settings. Reminder claims are not: they
+//!   are leases of running processes.
+//! - Each game is copied in one transaction of the destination: a game is there whole or
+//!   not at all.
+//! - The destination must hold no game yet (ids are kept, so they must not clash); on
+//!   PostgreSQL the id sequences are moved past the copied ids afterwards.
+
+use super::db::{vals, Dialect, Exec, Row, Value};
+use super::{Result, Store, StoreError};
+
+/// A table copied per game: its name and columns (the first is the game's id column).
+const GAME_TABLES: &[(&str, &str)] = &[
+    ("games", "id, platform, guild, channel, kind, options, seed, status, broken, version, creator, created_at, updated_at, turn_started_at, next_reminder_at"),
+    ("seats", "game_id, seat, user_id, name, resigned, reminders_sent"),
+    ("actions", "game_id, seq, seat, kind, step, secret, barrier, turn_end, at, request_id"),
+    ("snapshots", "game_id, version, state"),
+    ("checkpoints", "game_id, seq, state"),
+    ("votes", "game_id, motion, voter, created_at"),
+    ("reminder_games", "game_id, deadline_secs, consequence"),
+    ("reminder_waits", "game_id, user_id, since"),
+    ("reminder_log", "game_id, user_id, since, ordinal, sent_at"),
+    ("outbox", "game_id, id, version, ordinal, request_id, payload, image, file_name, file, created_at, delivered_at"),
+];
+
+/// Tables that belong to no game, copied whole.
+const GLOBAL_TABLES: &[(&str, &str)] = &[
+    ("requests", "platform, request_id, at"),
+    ("reminder_prefs", "user_id, enabled, delay_secs, interval_secs, max_count, quiet_start, quiet_end, utc_offset, dm, vacation_until"),
+];
+
+/// What a copy wrote.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CopyReport {
+    /// The copied games' ids.
+    pub games: Vec<i64>,
+    /// Rows copied per table, in the order of the tables.
+    pub rows: Vec<(&'static str, u64)>,
+}
+
+fn insert_sql(table: &str, cols: &str) -> String {
+    let n = cols.split(',').count();
+    let params: Vec<String> = (1..=n).map(|i| format!("?{i}")).collect();
+    format!(
+        "INSERT INTO {table} ({cols}) VALUES ({})",
+        params.join(", ")
+    )
+}
+
+fn copy_rows(dst: &mut dyn Exec, table: &str, cols: &str, rows: &[Row]) -> Result<u64> {
+    let sql = insert_sql(table, cols);
+    for r in rows {
+        dst.exec(&sql, &r.0)?;
+    }
+    Ok(rows.len() as u64)
+}
+
+/// The rows of `table` in `src` (those of game `game`, if given), ordered by every column.
+fn read_rows(src: &Store, table: &str, cols: &str, game: Option<i64>) -> Result<Vec<Row>> {
+    let (filter, params): (String, Vec<Value>) = match game {
+        Some(id) => {
+            let key = cols.split(',').next().unwrap_or("game_id").trim();
+            (format!(" WHERE {key} = ?1"), vals![id].to_vec())
+        }
+        None => (String::new(), Vec::new()),
+    };
+    let sql = format!("SELECT {cols} FROM {table}{filter} ORDER BY {cols}");
+    src.db.with(|ex| ex.query(&sql, &params))
+}
+
+impl Store {
+    /// Copy every game and the global tables of `src` into this store (see the module
+    /// invariants). Fails, writing nothing, if this store already holds a game.
+    pub fn copy_from(&mut self, src: &Store) -> Result<CopyReport> {
+        let existing = self.debug_query_i64("SELECT COUNT(*) FROM games")?;
+        if existing > 0 {
+            return Err(StoreError::Conflict(format!(
+                "the destination already holds {existing} games: copy into an empty database"
+            )));
+        }
+        let mut report = CopyReport::default();
+        let mut counts: Vec<u64> = vec![0; GAME_TABLES.len() + GLOBAL_TABLES.len()];
+        let ids: Vec<i64> = src
+            .db
+            .with(|ex| ex.query("SELECT id FROM games ORDER BY id", &[]))?
+            .iter()
+            .map(|r| r.i64(0))
+            .collect::<Result<_>>()?;
+        for &id in &ids {
+            let mut per_table = Vec::with_capacity(GAME_TABLES.len());
+            for (table, cols) in GAME_TABLES {
+                per_table.push(read_rows(src, table, cols, Some(id))?);
+            }
+            let n = self.db.tx(|tx| {
+                let mut n = Vec::with_capacity(GAME_TABLES.len());
+                for ((table, cols), rows) in GAME_TABLES.iter().zip(&per_table) {
+                    n.push(copy_rows(tx, table, cols, rows)?);
+                }
+                Ok(n)
+            })?;
+            for (c, k) in counts.iter_mut().zip(n) {
+                *c += k;
+            }
+            report.games.push(id);
+        }
+        for (i, (table, cols)) in GLOBAL_TABLES.iter().enumerate() {
+            let rows = read_rows(src, table, cols, None)?;
+            counts[GAME_TABLES.len() + i] = self.db.tx(|tx| copy_rows(tx, table, cols, &rows))?;
+        }
+        if self.dialect() == Dialect::Postgres {
+            // New games and outbox rows get ids after the copied ones.
+            self.db.with(|ex| {
+                for table in ["games", "outbox"] {
+                    ex.query(
+                        &format!(
+                            "SELECT setval(pg_get_serial_sequence('{table}', 'id'), \
+                             (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)"
+                        ),
+                        &[],
+                    )?;
+                }
+                Ok(())
+            })?;
+        }
+        report.rows = GAME_TABLES
+            .iter()
+            .chain(GLOBAL_TABLES)
+            .map(|(t, _)| *t)
+            .zip(counts)
+            .collect();
+        Ok(report)
+    }
+
+    /// Does game `game_id` hold the same rows here as in `other`, table by table (as sets
+    /// of rows: the backends may sort text differently)? Returns the first table that
+    /// differs.
+    pub fn same_game_rows(&self, other: &Store, game_id: i64) -> Result<Option<&'static str>> {
+        let rows = |s: &Store, table: &str, cols: &str| -> Result<Vec<String>> {
+            let mut v: Vec<String> = read_rows(s, table, cols, Some(game_id))?
+                .iter()
+                .map(|r| format!("{:?}", r.0))
+                .collect();
+            v.sort();
+            Ok(v)
+        };
+        for (table, cols) in GAME_TABLES {
+            if rows(self, table, cols)? != rows(other, table, cols)? {
+                return Ok(Some(table));
+            }
+        }
+        Ok(None)
+    }
+}

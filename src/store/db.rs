@@ -1,0 +1,535 @@
+//! The two database backends behind [`super::Store`]: SQLite (rusqlite, the embedded
+//! default) and PostgreSQL (the `postgres` crate, the shared store of a fleet). The store's
+//! queries are written once, with `?1`-style placeholders and SQL both dialects accept;
+//! this module runs them on either backend and converts values both ways.
+//!
+//! Invariants:
+//! - Only this module (and the rest of `src/store`) names rusqlite or postgres types.
+//! - Placeholders are `?N`; on PostgreSQL they become `$N` (the store's SQL has no `?`
+//!   inside string literals).
+//! - A value read back is the value written: integers are 64-bit on both backends (the
+//!   PostgreSQL migrations use BIGINT), blobs are BYTEA.
+//! - [`Db::tx`] runs its closure in one transaction, committed only when it returns `Ok`;
+//!   [`Db::with`] runs each statement on its own. Neither may be nested (an error, not a
+//!   deadlock or a panic).
+
+use super::{Result, StoreError};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// A value bound to or read from a query.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    Null,
+    Int(i64),
+    Text(String),
+    Blob(Vec<u8>),
+}
+
+impl From<i64> for Value {
+    fn from(v: i64) -> Self {
+        Value::Int(v)
+    }
+}
+impl From<i32> for Value {
+    fn from(v: i32) -> Self {
+        Value::Int(v as i64)
+    }
+}
+impl From<u32> for Value {
+    fn from(v: u32) -> Self {
+        Value::Int(v as i64)
+    }
+}
+impl From<bool> for Value {
+    fn from(v: bool) -> Self {
+        Value::Int(v as i64)
+    }
+}
+impl From<&str> for Value {
+    fn from(v: &str) -> Self {
+        Value::Text(v.to_string())
+    }
+}
+impl From<&String> for Value {
+    fn from(v: &String) -> Self {
+        Value::Text(v.clone())
+    }
+}
+impl From<String> for Value {
+    fn from(v: String) -> Self {
+        Value::Text(v)
+    }
+}
+impl From<&[u8]> for Value {
+    fn from(v: &[u8]) -> Self {
+        Value::Blob(v.to_vec())
+    }
+}
+impl From<&Vec<u8>> for Value {
+    fn from(v: &Vec<u8>) -> Self {
+        Value::Blob(v.clone())
+    }
+}
+impl<T: Into<Value>> From<Option<T>> for Value {
+    fn from(v: Option<T>) -> Self {
+        v.map(Into::into).unwrap_or(Value::Null)
+    }
+}
+
+/// Bind a list of values: `vals![a, b, c]` (anything with `Into<Value>`: integers, bools,
+/// strings, bytes, and `Option`s of those for NULL).
+macro_rules! vals {
+    ($($v:expr),* $(,)?) => { &[$($crate::store::db::Value::from($v)),*][..] };
+}
+pub(crate) use vals;
+
+/// One row of a result. The getters check the type: reading a column as the wrong type is
+/// an error (`StoreError::Sql`), never a panic.
+#[derive(Clone, Debug, Default)]
+pub struct Row(pub Vec<Value>);
+
+fn type_err(i: usize, want: &str, got: &Value) -> StoreError {
+    StoreError::Sql(format!("column {i}: expected {want}, found {got:?}"))
+}
+
+impl Row {
+    pub fn i64(&self, i: usize) -> Result<i64> {
+        match self.0.get(i) {
+            Some(Value::Int(v)) => Ok(*v),
+            Some(v) => Err(type_err(i, "an integer", v)),
+            None => Err(type_err(i, "an integer", &Value::Null)),
+        }
+    }
+    pub fn opt_i64(&self, i: usize) -> Result<Option<i64>> {
+        match self.0.get(i) {
+            Some(Value::Null) | None => Ok(None),
+            _ => self.i64(i).map(Some),
+        }
+    }
+    pub fn bool(&self, i: usize) -> Result<bool> {
+        Ok(self.i64(i)? != 0)
+    }
+    pub fn text(&self, i: usize) -> Result<String> {
+        match self.0.get(i) {
+            Some(Value::Text(v)) => Ok(v.clone()),
+            Some(v) => Err(type_err(i, "text", v)),
+            None => Err(type_err(i, "text", &Value::Null)),
+        }
+    }
+    pub fn opt_text(&self, i: usize) -> Result<Option<String>> {
+        match self.0.get(i) {
+            Some(Value::Null) | None => Ok(None),
+            _ => self.text(i).map(Some),
+        }
+    }
+    pub fn blob(&self, i: usize) -> Result<Vec<u8>> {
+        match self.0.get(i) {
+            Some(Value::Blob(v)) => Ok(v.clone()),
+            Some(Value::Text(v)) => Ok(v.as_bytes().to_vec()),
+            Some(v) => Err(type_err(i, "bytes", v)),
+            None => Err(type_err(i, "bytes", &Value::Null)),
+        }
+    }
+    pub fn opt_blob(&self, i: usize) -> Result<Option<Vec<u8>>> {
+        match self.0.get(i) {
+            Some(Value::Null) | None => Ok(None),
+            _ => self.blob(i).map(Some),
+        }
+    }
+}
+
+/// Runs statements: a connection outside a transaction, or an open transaction.
+pub trait Exec {
+    /// Run a statement; returns the number of rows it changed.
+    fn exec(&mut self, sql: &str, params: &[Value]) -> Result<u64>;
+    /// Run a query (or a statement with `RETURNING`); returns every row.
+    fn query(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Row>>;
+    /// Run several statements without parameters (migrations).
+    fn batch(&mut self, sql: &str) -> Result<()>;
+    /// Which backend this is.
+    fn dialect(&self) -> Dialect;
+
+    /// The first row, if any.
+    fn query_opt(&mut self, sql: &str, params: &[Value]) -> Result<Option<Row>> {
+        Ok(self.query(sql, params)?.into_iter().next())
+    }
+    /// Exactly one row.
+    fn query_one(&mut self, sql: &str, params: &[Value]) -> Result<Row> {
+        self.query_opt(sql, params)?
+            .ok_or_else(|| StoreError::Sql("the query returned no row".into()))
+    }
+}
+
+/// The SQL dialect of a backend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    Sqlite,
+    Postgres,
+}
+
+// ---------------------------------------------------------------- SQLite
+
+impl rusqlite::ToSql for Value {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        use rusqlite::types::{ToSqlOutput, ValueRef};
+        Ok(ToSqlOutput::Borrowed(match self {
+            Value::Null => ValueRef::Null,
+            Value::Int(v) => ValueRef::Integer(*v),
+            Value::Text(s) => ValueRef::Text(s.as_bytes()),
+            Value::Blob(b) => ValueRef::Blob(b),
+        }))
+    }
+}
+
+fn sqlite_value(v: rusqlite::types::ValueRef<'_>) -> Value {
+    use rusqlite::types::ValueRef;
+    match v {
+        ValueRef::Null => Value::Null,
+        ValueRef::Integer(i) => Value::Int(i),
+        // No REAL columns: a float would be a bug; keep its integer part readable.
+        ValueRef::Real(f) => Value::Int(f as i64),
+        ValueRef::Text(t) => Value::Text(String::from_utf8_lossy(t).into_owned()),
+        ValueRef::Blob(b) => Value::Blob(b.to_vec()),
+    }
+}
+
+/// A SQLite connection (or a transaction on it, which derefs to one).
+pub struct SqliteExec<'a>(pub &'a rusqlite::Connection);
+
+impl Exec for SqliteExec<'_> {
+    fn exec(&mut self, sql: &str, params: &[Value]) -> Result<u64> {
+        let mut st = self.0.prepare_cached(sql)?;
+        Ok(st.execute(rusqlite::params_from_iter(params.iter()))? as u64)
+    }
+    fn query(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Row>> {
+        let mut st = self.0.prepare_cached(sql)?;
+        let n = st.column_count();
+        let mut rows = st.query(rusqlite::params_from_iter(params.iter()))?;
+        let mut out = Vec::new();
+        while let Some(r) = rows.next()? {
+            let mut row = Vec::with_capacity(n);
+            for i in 0..n {
+                row.push(sqlite_value(r.get_ref(i)?));
+            }
+            out.push(Row(row));
+        }
+        Ok(out)
+    }
+    fn batch(&mut self, sql: &str) -> Result<()> {
+        Ok(self.0.execute_batch(sql)?)
+    }
+    fn dialect(&self) -> Dialect {
+        Dialect::Sqlite
+    }
+}
+
+// ---------------------------------------------------------------- PostgreSQL
+
+/// `?N` placeholders as PostgreSQL's `$N`.
+pub fn pg_sql(sql: &str) -> String {
+    let mut out = String::with_capacity(sql.len());
+    let mut chars = sql.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '?' && chars.peek().is_some_and(|d| d.is_ascii_digit()) {
+            out.push('$');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+impl From<postgres::Error> for StoreError {
+    fn from(e: postgres::Error) -> Self {
+        if let Some(db) = e.as_db_error() {
+            // Class 23: integrity constraint violations (unique, foreign key, check, not null).
+            if db.code().code().starts_with("23") {
+                return StoreError::Conflict(db.message().to_string());
+            }
+        }
+        StoreError::Sql(e.to_string())
+    }
+}
+
+type PgParam = Box<dyn postgres::types::ToSql + Sync>;
+
+/// A value as the Rust type the statement's parameter `ty` expects.
+fn pg_param(v: &Value, ty: &postgres::types::Type) -> Result<PgParam> {
+    use postgres::types::Type;
+    let bad = || StoreError::Sql(format!("cannot bind {v:?} as {ty}"));
+    Ok(match v {
+        Value::Null => {
+            if *ty == Type::INT8 {
+                Box::new(None::<i64>)
+            } else if *ty == Type::INT4 {
+                Box::new(None::<i32>)
+            } else if *ty == Type::INT2 {
+                Box::new(None::<i16>)
+            } else if *ty == Type::BYTEA {
+                Box::new(None::<Vec<u8>>)
+            } else if *ty == Type::BOOL {
+                Box::new(None::<bool>)
+            } else {
+                Box::new(None::<String>)
+            }
+        }
+        Value::Int(i) => {
+            if *ty == Type::INT8 {
+                Box::new(*i)
+            } else if *ty == Type::INT4 {
+                Box::new(i32::try_from(*i).map_err(|_| bad())?)
+            } else if *ty == Type::INT2 {
+                Box::new(i16::try_from(*i).map_err(|_| bad())?)
+            } else if *ty == Type::BOOL {
+                Box::new(*i != 0)
+            } else if *ty == Type::TEXT || *ty == Type::VARCHAR {
+                Box::new(i.to_string())
+            } else {
+                return Err(bad());
+            }
+        }
+        Value::Text(s) => {
+            if *ty == Type::BYTEA {
+                Box::new(s.as_bytes().to_vec())
+            } else {
+                Box::new(s.clone())
+            }
+        }
+        Value::Blob(b) => {
+            if *ty == Type::BYTEA {
+                Box::new(b.clone())
+            } else {
+                return Err(bad());
+            }
+        }
+    })
+}
+
+fn pg_row(r: &postgres::Row) -> Result<Row> {
+    use postgres::types::Type;
+    let mut out = Vec::with_capacity(r.len());
+    for (i, c) in r.columns().iter().enumerate() {
+        let ty = c.type_();
+        let v = if *ty == Type::INT8 {
+            r.try_get::<_, Option<i64>>(i)?.map(Value::Int)
+        } else if *ty == Type::INT4 {
+            r.try_get::<_, Option<i32>>(i)?
+                .map(|x| Value::Int(x as i64))
+        } else if *ty == Type::INT2 {
+            r.try_get::<_, Option<i16>>(i)?
+                .map(|x| Value::Int(x as i64))
+        } else if *ty == Type::BOOL {
+            r.try_get::<_, Option<bool>>(i)?
+                .map(|x| Value::Int(x as i64))
+        } else if *ty == Type::BYTEA {
+            r.try_get::<_, Option<Vec<u8>>>(i)?.map(Value::Blob)
+        } else if *ty == Type::NUMERIC {
+            return Err(StoreError::Sql(format!(
+                "column {} is NUMERIC: cast it to BIGINT",
+                c.name()
+            )));
+        } else {
+            r.try_get::<_, Option<String>>(i)?.map(Value::Text)
+        };
+        out.push(v.unwrap_or(Value::Null));
+    }
+    Ok(Row(out))
+}
+
+/// A PostgreSQL client with its prepared statements (per connection, kept across
+/// transactions).
+pub struct PgConn {
+    /// `None` only while being dropped.
+    client: Option<postgres::Client>,
+    cache: HashMap<String, postgres::Statement>,
+    /// To reconnect when the server closed the connection (e.g. it restarted).
+    url: String,
+}
+
+type PgParts<'a> = (
+    &'a mut postgres::Client,
+    &'a mut HashMap<String, postgres::Statement>,
+);
+
+impl PgConn {
+    /// The client (reconnected first if the server had closed the connection) and the
+    /// statement cache.
+    fn parts(&mut self) -> Result<PgParts<'_>> {
+        if self.client.as_ref().is_some_and(|c| c.is_closed()) {
+            self.cache.clear();
+            let old = self.client.take();
+            let _ = std::thread::spawn(move || drop(old)).join();
+            self.client = Some(postgres::Client::connect(&self.url, postgres::NoTls)?);
+        }
+        match &mut self.client {
+            Some(c) => Ok((c, &mut self.cache)),
+            None => Err(StoreError::Sql("the database connection is closed".into())),
+        }
+    }
+}
+
+impl Drop for PgConn {
+    fn drop(&mut self) {
+        // Closing talks to the server through the client's own small runtime, which must
+        // not run inside an async task (a store may be dropped there): close it on a
+        // plain thread.
+        if let Some(client) = self.client.take() {
+            self.cache.clear();
+            let _ = std::thread::spawn(move || drop(client)).join();
+        }
+    }
+}
+
+/// A transaction on a [`PgConn`], or the connection itself (autocommit).
+pub struct PgExec<'a, C: postgres::GenericClient> {
+    client: &'a mut C,
+    cache: &'a mut HashMap<String, postgres::Statement>,
+}
+
+impl<C: postgres::GenericClient> PgExec<'_, C> {
+    fn prepared(&mut self, sql: &str) -> Result<postgres::Statement> {
+        if let Some(st) = self.cache.get(sql) {
+            return Ok(st.clone());
+        }
+        let st = self.client.prepare(&pg_sql(sql))?;
+        self.cache.insert(sql.to_string(), st.clone());
+        Ok(st)
+    }
+    fn params(st: &postgres::Statement, params: &[Value]) -> Result<Vec<PgParam>> {
+        if st.params().len() != params.len() {
+            return Err(StoreError::Sql(format!(
+                "the statement takes {} parameters, {} given",
+                st.params().len(),
+                params.len()
+            )));
+        }
+        st.params()
+            .iter()
+            .zip(params)
+            .map(|(ty, v)| pg_param(v, ty))
+            .collect()
+    }
+}
+
+fn refs(p: &[PgParam]) -> Vec<&(dyn postgres::types::ToSql + Sync)> {
+    p.iter().map(|b| b.as_ref()).collect()
+}
+
+impl<C: postgres::GenericClient> Exec for PgExec<'_, C> {
+    fn exec(&mut self, sql: &str, params: &[Value]) -> Result<u64> {
+        let st = self.prepared(sql)?;
+        let p = Self::params(&st, params)?;
+        Ok(self.client.execute(&st, &refs(&p))?)
+    }
+    fn query(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Row>> {
+        let st = self.prepared(sql)?;
+        let p = Self::params(&st, params)?;
+        self.client
+            .query(&st, &refs(&p))?
+            .iter()
+            .map(pg_row)
+            .collect()
+    }
+    fn batch(&mut self, sql: &str) -> Result<()> {
+        Ok(self.client.batch_execute(sql)?)
+    }
+    fn dialect(&self) -> Dialect {
+        Dialect::Postgres
+    }
+}
+
+// ---------------------------------------------------------------- the backend
+
+fn nested() -> StoreError {
+    StoreError::Sql("the store was used from inside one of its own queries".into())
+}
+
+/// An open database: one connection to either backend.
+pub enum Db {
+    Sqlite(rusqlite::Connection),
+    /// In a `RefCell` because the postgres client needs `&mut` even to read; the store is
+    /// used from one thread at a time (it sits behind the chat core's mutex).
+    Postgres(Box<RefCell<PgConn>>),
+}
+
+impl Db {
+    /// Connect to PostgreSQL at `url` (`postgres://user@host:port/db`), without TLS.
+    pub fn connect_postgres(url: &str) -> Result<Db> {
+        let client = postgres::Client::connect(url, postgres::NoTls)?;
+        Ok(Db::Postgres(Box::new(RefCell::new(PgConn {
+            client: Some(client),
+            cache: HashMap::new(),
+            url: url.to_string(),
+        }))))
+    }
+
+    pub fn dialect(&self) -> Dialect {
+        match self {
+            Db::Sqlite(_) => Dialect::Sqlite,
+            Db::Postgres(_) => Dialect::Postgres,
+        }
+    }
+
+    /// Run `f` outside a transaction (each statement commits by itself).
+    pub fn with<T>(&self, f: impl FnOnce(&mut dyn Exec) -> Result<T>) -> Result<T> {
+        match self {
+            Db::Sqlite(c) => f(&mut SqliteExec(c)),
+            Db::Postgres(pg) => {
+                let mut pg = pg.try_borrow_mut().map_err(|_| nested())?;
+                let (client, cache) = pg.parts()?;
+                f(&mut PgExec { client, cache })
+            }
+        }
+    }
+
+    /// Run `f` in one transaction: committed when it returns `Ok`, rolled back otherwise.
+    /// On SQLite the transaction takes the write lock at its start (`BEGIN IMMEDIATE`), so
+    /// a second writer (another connection or process) waits for the first and then reads
+    /// what it committed, as on PostgreSQL, instead of failing on a stale read.
+    pub fn tx<T>(&self, f: impl FnOnce(&mut dyn Exec) -> Result<T>) -> Result<T> {
+        match self {
+            Db::Sqlite(c) => {
+                let tx = rusqlite::Transaction::new_unchecked(
+                    c,
+                    rusqlite::TransactionBehavior::Immediate,
+                )?;
+                let r = f(&mut SqliteExec(&tx))?;
+                tx.commit()?;
+                Ok(r)
+            }
+            Db::Postgres(pg) => {
+                let mut pg = pg.try_borrow_mut().map_err(|_| nested())?;
+                let (client, cache) = pg.parts()?;
+                let mut tx = client.transaction()?;
+                let r = f(&mut PgExec {
+                    client: &mut tx,
+                    cache,
+                })?;
+                tx.commit()?;
+                Ok(r)
+            }
+        }
+    }
+
+    /// The SQLite connection, if this is SQLite (pragmas).
+    pub fn sqlite(&self) -> Option<&rusqlite::Connection> {
+        match self {
+            Db::Sqlite(c) => Some(c),
+            Db::Postgres(_) => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_become_dollar_numbers() {
+        assert_eq!(
+            pg_sql("SELECT a FROM t WHERE b = ?1 AND c IN (?2, ?10) AND d = '?'"),
+            "SELECT a FROM t WHERE b = $1 AND c IN ($2, $10) AND d = '?'"
+        );
+    }
+}

@@ -1,0 +1,347 @@
+//! A fleet: two `sherpa run` processes over one PostgreSQL database (a throwaway cluster)
+//! and the fake Discord, each owning half the gateway shards. Games in guilds of both
+//! halves are played; then the fleet restarts with another shard count, which moves both
+//! guilds to the other process, and the games go on (more moves, then both players resign,
+//! which ends the game) with nothing lost; each due reminder is sent once by the whole
+//! fleet.
+
+mod fake_discord;
+
+use fake_discord::{FakeDiscord, FakeUser};
+use serde_json::json;
+use sherpa::store::Store;
+use std::time::Duration;
+
+/// Guild A is on shard 0 of 4 (the first process) and shard 1 of 3 (then the second);
+/// guild B on shard 3 of 4 (second process) and shard 0 of 3 (then the first).
+const GUILD_A: u64 = (4 << 22) | 1;
+const GUILD_B: u64 = (3 << 22) | 1;
+const CHANNEL_A: &str = "1000000000000000101";
+const CHANNEL_B: &str = "1000000000000000102";
+
+struct Proc(std::process::Child);
+
+impl Proc {
+    fn start(
+        fake: &FakeDiscord,
+        dir: &std::path::Path,
+        url: &str,
+        shards: &str,
+        total: u32,
+    ) -> Proc {
+        let cfg = dir.join(format!("config-{shards}-{total}.toml"));
+        std::fs::write(
+            &cfg,
+            format!(
+                "token = \"fake-token\"\ndatabase = \"{url}\"\napi_base = \"{}\"\nlog_level = \"warn\"\n\
+                 [reminders]\nfirst_after = \"1h\"\ninterval = \"1h\"\nmax = 3\ncheck_every = \"1s\"\n",
+                fake.api_base()
+            ),
+        )
+        .unwrap();
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_sherpa"))
+            .args(["run", "--config"])
+            .arg(&cfg)
+            .args(["--shards", shards, "--total-shards", &total.to_string()])
+            .env_remove("DISCORD_TOKEN")
+            .env_remove("DATABASE_URL")
+            .env_remove("SHERPA_DISCORD_API_BASE")
+            .env("RUST_LOG", "sherpa=info,warn")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::fs::File::create(dir.join(format!("log-{shards}-{total}.txt"))).unwrap())
+            .spawn()
+            .expect("start sherpa run");
+        Proc(child)
+    }
+
+    /// SIGTERM, and wait (bounded) for a clean exit.
+    fn stop(mut self) {
+        let pid = self.0.id().to_string();
+        assert!(std::process::Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success());
+        let t0 = std::time::Instant::now();
+        while self.0.try_wait().unwrap().is_none() {
+            if t0.elapsed() > Duration::from_secs(20) {
+                self.0.kill().unwrap();
+                panic!("sherpa run did not stop after SIGTERM");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Wait until `n` gateway sessions (shards) are identified.
+async fn wait_sessions(fake: &FakeDiscord, n: usize) {
+    fake.wait_for("the fleet's shards", Duration::from_secs(60), |_| {
+        (fake.shard_sessions().len() >= n).then_some(())
+    })
+    .await;
+    // Commands are registered after the first shard of a process is ready.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+}
+
+/// Exactly one answer (interaction callback) to `token`, from whichever process owns the
+/// guild's shard: its text.
+async fn one_answer(fake: &FakeDiscord, token: &str) -> String {
+    let first = fake.response(token).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let n = fake
+        .calls()
+        .iter()
+        .filter(|c| c.path.ends_with("/callback") && c.token().as_deref() == Some(token))
+        .count();
+    assert_eq!(n, 1, "one process answers an interaction");
+    first.content()
+}
+
+/// Run `f` on a store connected to `url`, on a blocking thread (the store blocks).
+async fn with_db<T: Send + 'static>(
+    url: &str,
+    f: impl FnOnce(&mut Store) -> T + Send + 'static,
+) -> T {
+    let url = url.to_string();
+    tokio::task::spawn_blocking(move || f(&mut Store::connect_postgres(&url).unwrap()))
+        .await
+        .unwrap()
+}
+
+/// Play `moves` steps in the game of `place` (the first legal step offered to the player
+/// the game waits for); returns how many were accepted.
+async fn play(
+    fake: &FakeDiscord,
+    url: &str,
+    place: (&str, &str),
+    players: &[FakeUser],
+    moves: usize,
+) -> usize {
+    let mut played = 0;
+    for _ in 0..moves {
+        let channel = place.1.to_string();
+        let waiting = with_db(url, move |db| {
+            let game = db
+                .active_game("discord", &channel)
+                .unwrap()
+                .expect("a running game");
+            db.waits(game.id).unwrap().first().map(|w| w.0.clone())
+        })
+        .await;
+        let Some(uid) = waiting else { break };
+        let p = players.iter().find(|p| p.id == uid).unwrap();
+        let choices = fake
+            .autocomplete_in(
+                place,
+                p,
+                &["move"],
+                json!([{"name": "steps", "type": 3, "value": "", "focused": true}]),
+            )
+            .await;
+        let step = choices[0]["value"].as_str().unwrap().to_string();
+        let t = fake.slash_in(
+            place,
+            p,
+            &["move"],
+            json!([{"name": "steps", "type": 3, "value": step}]),
+        );
+        let text = one_answer(fake, &t).await;
+        assert!(!text.is_empty());
+        played += 1;
+    }
+    played
+}
+
+/// Reminders posted in `channel` among `calls` (takes the calls, not the fake: inside
+/// `wait_for` the fake's call list is locked).
+fn reminders_in(calls: &[fake_discord::Call], channel: &str) -> usize {
+    calls
+        .iter()
+        .filter(|c| {
+            c.method == "POST"
+                && c.path.contains(&format!("/channels/{channel}/messages"))
+                && c.content().contains("it is your turn")
+        })
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fleet_over_postgres_plays_on_across_a_reshard_and_sends_each_reminder_once() {
+    let dir = std::env::temp_dir().join(format!("sherpa-fleet-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = tokio::task::spawn_blocking(sherpa::store::pg_cluster::test_database)
+        .await
+        .unwrap();
+    let fake = FakeDiscord::start().await;
+    let ann = FakeUser::new(3_000_000_000_000_000_001, "ann");
+    let bob = FakeUser::new(3_000_000_000_000_000_002, "bob");
+    let players = [ann.clone(), bob.clone()];
+    let (ga, gb) = (GUILD_A.to_string(), GUILD_B.to_string());
+    let places = [(ga.as_str(), CHANNEL_A), (gb.as_str(), CHANNEL_B)];
+
+    // The fleet: shards 0-1 and 2-3 of 4.
+    let p1 = Proc::start(&fake, &dir, &url, "0-1", 4);
+    let p2 = Proc::start(&fake, &dir, &url, "2-3", 4);
+    wait_sessions(&fake, 4).await;
+    eprintln!("fleet: 4 shards up");
+    let mut shards = fake.shard_sessions();
+    shards.sort();
+    assert_eq!(
+        shards,
+        vec![(0, 4), (1, 4), (2, 4), (3, 4)],
+        "each shard once"
+    );
+    let commands = fake
+        .wait_for("command registration", Duration::from_secs(20), |calls| {
+            calls
+                .iter()
+                .find(|c| c.method == "PUT" && c.path.ends_with("/commands"))
+                .map(|c| c.json.clone())
+        })
+        .await;
+    let choices = commands
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "game")
+        .and_then(|g| {
+            g["options"]
+                .as_array()?
+                .iter()
+                .find(|c| c["name"] == "new")
+                .cloned()
+        })
+        .map(|n| {
+            n["options"][0]["choices"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+        })
+        .unwrap();
+    let two = choices
+        .iter()
+        .position(|c| c["name"].as_str().unwrap_or("").contains("(2-"))
+        .expect("a two-player game");
+
+    let mut played = [0usize; 2];
+    for (i, place) in places.iter().enumerate() {
+        let t = fake.slash_in(
+            *place,
+            &ann,
+            &["game", "new"],
+            json!([{"name": "game", "type": 4, "value": two}]),
+        );
+        one_answer(&fake, &t).await;
+        eprintln!("fleet: game new in {}", place.0);
+        let t = fake.slash_in(*place, &bob, &["game", "join"], json!([]));
+        one_answer(&fake, &t).await;
+        let t = fake.slash_in(*place, &ann, &["game", "start"], json!([]));
+        one_answer(&fake, &t).await;
+        played[i] = play(&fake, &url, *place, &players, 4).await;
+        assert!(played[i] > 0, "moves are played in guild {}", place.0);
+    }
+    // A reminder is due in both games: both processes' reminder tasks see it, one sends it.
+    with_db(&url, |db| {
+        db.debug_exec("UPDATE reminder_waits SET since = since - 7200")
+            .unwrap()
+    })
+    .await;
+    fake.wait_for(
+        "a reminder in each game",
+        Duration::from_secs(20),
+        |calls| {
+            (reminders_in(calls, CHANNEL_A) >= 1 && reminders_in(calls, CHANNEL_B) >= 1)
+                .then_some(())
+        },
+    )
+    .await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    eprintln!("fleet: reminders seen");
+    assert_eq!(
+        (
+            reminders_in(&fake.calls(), CHANNEL_A),
+            reminders_in(&fake.calls(), CHANNEL_B)
+        ),
+        (1, 1),
+        "each reminder sent once"
+    );
+
+    // Reshard: 3 shards, split 0 | 1-2. Guild A moves to the second process, B to the first.
+    tokio::task::spawn_blocking(move || {
+        p1.stop();
+        p2.stop();
+    })
+    .await
+    .unwrap();
+    let before = fake.shard_sessions().len();
+    let q1 = Proc::start(&fake, &dir, &url, "0", 3);
+    let q2 = Proc::start(&fake, &dir, &url, "1-2", 3);
+    wait_sessions(&fake, before + 3).await;
+    eprintln!("fleet: resharded");
+    let mut shards = fake.shard_sessions()[before..].to_vec();
+    shards.sort();
+    assert_eq!(shards, vec![(0, 3), (1, 3), (2, 3)]);
+    for (i, place) in places.iter().enumerate() {
+        played[i] += play(&fake, &url, *place, &players, 3).await;
+        // To the end: both players resign (the game is then over without a result).
+        for p in [&ann, &bob] {
+            let t = fake.slash_in(*place, p, &["game", "resign"], json!([]));
+            one_answer(&fake, &t).await;
+        }
+    }
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    for (i, place) in places.iter().enumerate() {
+        let (channel, guild, played) = (place.1.to_string(), place.0.to_string(), played[i]);
+        with_db(&url, move |s| {
+            let g = s.latest_game("discord", &channel).unwrap().unwrap();
+            // Every player resigned: the game is over, without a result.
+            assert_eq!(
+                g.status,
+                sherpa::store::GameStatus::Aborted,
+                "the game in {guild} ended"
+            );
+            let steps = s.actions(g.id).unwrap();
+            let n = steps
+                .iter()
+                .filter(|a| a.kind == sherpa::store::ActionKind::Step)
+                .count();
+            assert!(
+                n >= played,
+                "every accepted move is in the log: {n} < {played}"
+            );
+            // Nothing lost: the stored state is the replay of the whole log.
+            let kind = sherpa::games::Registry::builtin().get(&g.kind).unwrap();
+            let replayed =
+                sherpa::chat::replay(kind, &s.seats(g.id).unwrap(), &g.options, g.seed, &steps)
+                    .unwrap();
+            assert_eq!(
+                s.snapshot(g.id).unwrap().unwrap(),
+                (g.version, replayed.snapshot())
+            );
+        })
+        .await;
+    }
+    assert_eq!(
+        (
+            reminders_in(&fake.calls(), CHANNEL_A),
+            reminders_in(&fake.calls(), CHANNEL_B)
+        ),
+        (1, 1),
+        "no reminder twice across the reshard"
+    );
+    tokio::task::spawn_blocking(move || {
+        q1.stop();
+        q2.stop();
+    })
+    .await
+    .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
