@@ -1085,3 +1085,109 @@ async fn move_autocomplete_ranks_end_first_and_fits_long_chains() {
     );
     bot.stop().await;
 }
+
+/// Every message and follow-up for `token`, waiting (bounded) until one satisfies `done`.
+async fn answer_until(
+    fake: &FakeDiscord,
+    token: &str,
+    done: impl Fn(&[fake_discord::Call]) -> bool,
+) -> Vec<fake_discord::Call> {
+    fake.response(token).await;
+    for _ in 0..1200 {
+        let calls: Vec<fake_discord::Call> = fake
+            .calls()
+            .into_iter()
+            .filter(|c| c.token().as_deref() == Some(token))
+            .collect();
+        if done(&calls) {
+            return calls;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("no complete answer within 120 s: {:#?}", fake.summary());
+}
+
+/// A random legal Nepal game of ann, bob and cy (seed 7) stored up to one step before its
+/// end; returns the seat and text of that last step.
+fn seed_nepal_3_before_the_end(db: &Path, players: [&FakeUser; 3]) -> (usize, String) {
+    seed_nepal_3(db, players);
+    let kind = sherpa::games::Registry::builtin().get("nepal").unwrap();
+    let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+    let mut g = kind.setup(&names, &Default::default(), 7).unwrap();
+    let mut pick = sherpa::engine::GameRng::new(8);
+    let mut steps = Vec::new();
+    while let sherpa::engine::Status::Acting(a) = g.status() {
+        let seat = a[pick.below(a.len())];
+        let legal = g.legal(seat);
+        let step = legal[pick.below(legal.len())].notation.clone();
+        g.play(seat, &step).unwrap();
+        steps.push((seat, step));
+    }
+    let last = steps.pop().unwrap();
+    let c = rusqlite::Connection::open(db).unwrap();
+    for (i, (seat, step)) in steps.iter().enumerate() {
+        c.execute(
+            "INSERT INTO actions (game_id, seq, seat, kind, step, at) VALUES (1, ?1, ?2, 'step', ?3, ?4)",
+            rusqlite::params![i as i64 + 1, *seat as i64, step, now()],
+        )
+        .unwrap();
+    }
+    last
+}
+
+/// Issue 17, timelapse: the move that ends a game posts the final board, an animated GIF
+/// of the public board after each turn, and the replay file with the seed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_last_move_posts_the_final_board_the_timelapse_and_the_replay_file() {
+    let (ann, bob, cy) = users();
+    let players = [&ann, &bob, &cy];
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("timelapse");
+    let (seat, step) = seed_nepal_3_before_the_end(&db, players);
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+    let t = fake.slash(
+        players[seat],
+        &["move"],
+        json!([{"name": "steps", "type": 3, "value": step}]),
+    );
+    let msgs = answer_until(&fake, &t, |calls| {
+        calls
+            .iter()
+            .flat_map(|c| c.files.iter())
+            .any(|(n, _)| n.ends_with(".json"))
+    })
+    .await;
+    check_messages(&msgs);
+    let files: Vec<&(String, Vec<u8>)> = msgs.iter().flat_map(|m| m.files.iter()).collect();
+    let board = files.iter().find(|(n, _)| n == "board.png");
+    assert!(
+        board.is_some_and(|(_, b)| b.starts_with(b"\x89PNG")),
+        "{:#?}",
+        fake.summary()
+    );
+    let (name, gif) = files
+        .iter()
+        .find(|(n, _)| n.ends_with("-timelapse.gif"))
+        .expect("the timelapse is attached");
+    assert_eq!(name, "sherpa-nepal-1-timelapse.gif");
+    assert!(
+        gif.starts_with(b"GIF89a") && gif.len() <= 8_000_000,
+        "{}",
+        gif.len()
+    );
+    let (_, replay) = files.iter().find(|(n, _)| n.ends_with(".json")).unwrap();
+    let replay = String::from_utf8_lossy(replay);
+    assert!(
+        replay.contains("\"seed\": 7"),
+        "the finished game's replay has the seed"
+    );
+    // (The slow final move is deferred: the "thinking" answer and its "Done." are private.)
+    for m in msgs.iter().filter(|m| !m.files.is_empty()) {
+        assert!(!m.is_ephemeral(), "the end is public: {}", m.content());
+    }
+    assert!(msgs
+        .iter()
+        .any(|m| m.content().contains("Timelapse of game #1")));
+    bot.stop().await;
+}

@@ -39,6 +39,11 @@ pub(crate) fn board(g: &dyn AnyGame, viewer: Viewer) -> (Text, Png) {
     (Text::from(g.describe(viewer)), g.render(viewer))
 }
 
+/// The public picture of the board (the spectator's): what a timelapse frame shows.
+pub(crate) fn public_picture(g: &dyn AnyGame) -> Png {
+    g.render(Viewer::Spectator)
+}
+
 /// The board's description alone.
 pub(crate) fn describe(g: &dyn AnyGame, viewer: Viewer) -> Text {
     Text::from(g.describe(viewer))

@@ -10,6 +10,7 @@
 //! - `commit.rs`: the one function that changes a running game (start, move, undo, resign,
 //!   kick): version check, request id, autopilot for resigned seats, status, votes cleared,
 //!   reminder schedule, replies.
+//! - `timelapse.rs`: the animated GIF of a finished game's public board, turn by turn.
 //! - `filter.rs`: the one per-viewer filter every outgoing payload is built through.
 //! - `text.rs`: reply text as segments (mentions, times, commands) rendered by the front
 //!   ends; `error.rs`: the typed errors; `types.rs`: requests and replies.
@@ -34,6 +35,7 @@ pub mod remind;
 pub mod replay;
 pub mod table;
 pub mod text;
+pub mod timelapse;
 pub mod turns;
 pub mod types;
 pub mod votes;

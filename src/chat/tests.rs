@@ -1731,7 +1731,20 @@ fn the_final_message_of_a_four_player_himalaya_game_repeats_no_line() {
         last = t.ok(names[seat], &format!("move {step}"));
     }
     assert!(mirror.status().is_finished(), "the game ended");
-    let public: Vec<&Reply> = public(&last);
+    // The final message, then the timelapse and the replay file, each with its file.
+    let all_public: Vec<&Reply> = public(&last);
+    let files: Vec<&str> = all_public
+        .iter()
+        .filter_map(|r| r.file.as_ref().map(|f| f.0.as_str()))
+        .collect();
+    assert_eq!(
+        files,
+        ["sherpa-himalaya-1-timelapse.gif", "sherpa-himalaya-1.json"]
+    );
+    let public: Vec<&Reply> = all_public
+        .into_iter()
+        .filter(|r| r.file.is_none())
+        .collect();
     assert_eq!(public.len(), 1, "{last:?}");
     let text = public[0].text.to_string();
     eprintln!("final message ({} bytes):\n{text}", text.len());
