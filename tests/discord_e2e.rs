@@ -1191,3 +1191,36 @@ async fn the_last_move_posts_the_final_board_the_timelapse_and_the_replay_file()
         .any(|m| m.content().contains("Timelapse of game #1")));
     bot.stop().await;
 }
+
+/// Issue 17, status with time: `/game status` says since when the game waits for each
+/// acting player and when their deadline falls, as Discord timestamps.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_status_shows_each_wait_and_deadline_as_discord_timestamps() {
+    let (ann, bob, cy) = users();
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("status-time");
+    seed_nepal_3(&db, [&ann, &bob, &cy]);
+    let since = now() - 3 * 3600;
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute(
+            "INSERT INTO reminder_waits (game_id, user_id, since) VALUES (1, ?1, ?2)",
+            rusqlite::params![ann.id, since],
+        )
+        .unwrap();
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+    let t = fake.slash(&bob, &["game", "status"], json!([]));
+    let r = answer(&fake, &t).await;
+    let text: String = r.iter().map(|m| m.content() + "\n").collect();
+    assert!(
+        text.contains(&format!("**ann**: waiting since <t:{since}:R>")),
+        "{text}"
+    );
+    let kick = since + 72 * 3600;
+    assert!(
+        text.contains(&format!("vote to kick <t:{kick}:R> (<t:{kick}:f>)")),
+        "{text}"
+    );
+    bot.stop().await;
+}

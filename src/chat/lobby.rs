@@ -4,6 +4,7 @@ use super::commit::Turn;
 use super::filter::{self, Line};
 use super::*;
 use crate::engine::{Options, Status, Viewer};
+use crate::reminders::Consequence;
 use crate::store::{Change, GameStatus, StoreError};
 
 impl Chat {
@@ -208,7 +209,7 @@ impl Chat {
             .map(|s| format!("{}{}", s.name, if s.resigned { " (resigned)" } else { "" }))
             .collect::<Vec<_>>()
             .join(", ");
-        let Some(g) = l.game else {
+        let Some(g) = &l.game else {
             return Ok(vec![Reply::public(
                 Text::new()
                     .p(format!(
@@ -226,14 +227,74 @@ impl Chat {
             "Game #{} of **{kind}**. Players: {seats_text}.",
             l.row.id
         ));
-        text.line(filter::describe(&*g, Viewer::Spectator));
+        text.line(filter::describe(&**g, Viewer::Spectator));
         if let Status::Acting(a) = g.status() {
             text.line(format!("Waiting for: {}.", names(&l.seats, &a)));
+            for line in self.wait_lines(&l, &a)? {
+                text.line(line);
+            }
         }
         if !motions.is_empty() {
             text.line(format!("Open votes: {}.", motions.join(", ")));
         }
         Ok(vec![Reply::public(text)])
+    }
+
+    /// One line per acting seat (resigned ones are played automatically and left out):
+    /// how long the game has waited for them, and when their deadline falls (the game's
+    /// own, with its consequence; without one, when the others may vote to kick them),
+    /// counted after a vacation as the deadline itself is.
+    pub(crate) fn wait_lines(&self, l: &Loaded, acting: &[Seat]) -> Result<Vec<Text>, ChatError> {
+        let (waits, deadline) = {
+            let inner = self.lock();
+            (
+                inner.store.waits(l.row.id)?,
+                inner.store.game_deadline(l.row.id)?,
+            )
+        };
+        let mut out = Vec::new();
+        for s in acting.iter().filter_map(|&i| l.seats.get(i)) {
+            if s.resigned {
+                continue;
+            }
+            let Some(&(_, since)) = waits.iter().find(|(u, _)| *u == s.user_id) else {
+                continue;
+            };
+            let vacation = self.lock().store.reminder_prefs(&s.user_id)?.vacation_until;
+            let mut t = Text::new()
+                .p(format!("- **{}**: waiting since ", s.name))
+                .time(since, TimeStyle::Relative)
+                .p("; ");
+            match deadline {
+                Some((secs, consequence)) => {
+                    let at = crate::reminders::deadline_at(secs, since, vacation);
+                    t = t
+                        .p("deadline ")
+                        .time(at, TimeStyle::Relative)
+                        .p(" (")
+                        .time(at, TimeStyle::Full)
+                        .p(match consequence {
+                            Consequence::Notify => "), then the channel is told.",
+                            Consequence::Kick => "), then the others may vote to kick.",
+                        });
+                }
+                None => {
+                    let at = crate::reminders::deadline_at(
+                        super::votes::DEFAULT_KICK_AFTER,
+                        since,
+                        vacation,
+                    );
+                    t = t
+                        .p("no game deadline; the others may vote to kick ")
+                        .time(at, TimeStyle::Relative)
+                        .p(" (")
+                        .time(at, TimeStyle::Full)
+                        .p(").");
+                }
+            }
+            out.push(t);
+        }
+        Ok(out)
     }
 
     /// End a game without a result (abort, or the last player left the lobby).

@@ -130,7 +130,7 @@ const GAME_SUBS: &[Command] = &[
         ..cmd("start", "game start", "Start the game with the players seated so far.")
     },
     Command {
-        help: "{game status} shows the game, whose turn it is and the open votes.",
+        help: "{game status} shows the game, whose turn it is, how long it has waited for each of them and when their deadline falls, and the open votes.",
         run: Some(Chat::game_status),
         ..cmd("status", "game status", "Show the game's status: whose turn it is, scores, open votes.")
     },

@@ -680,6 +680,69 @@ fn history_and_status_and_rules() {
     assert!(t.err("bob", "game history 0").contains("1 to 100"));
 }
 
+/// Issue 17, status with time: `game status` says how long the game has waited for each
+/// acting player and when their deadline falls, as times each front end writes its way.
+#[test]
+fn status_says_how_long_each_acting_player_waited_and_when_their_deadline_falls() {
+    let t = T::started(&["ann", "bob"]);
+    t.clock.store(1_000 + 2 * 3600, Ordering::SeqCst);
+    let plain = |r: &[Reply]| {
+        r[0].text.render(&Plain {
+            utc_offset_min: 0,
+            now: Some(1_000 + 2 * 3600),
+        })
+    };
+    let r = t.ok("bob", "game status");
+    let s = plain(&r);
+    assert!(s.contains("- **ann**: waiting since 2 h 0 min ago;"), "{s}");
+    // Without a game deadline: when a kick vote becomes possible (72 h after the start).
+    assert!(
+        s.contains(
+            "no game deadline; the others may vote to kick in 2 d 22 h (1970-01-04 00:16 UTC)."
+        ),
+        "{s}"
+    );
+    assert!(!s.contains("**bob**: waiting"), "bob is not acting: {s}");
+    // The times are time segments (Discord writes them as <t:…:R> and <t:…:f>).
+    let times: Vec<(i64, TimeStyle)> = r[0]
+        .text
+        .0
+        .iter()
+        .filter_map(|g| match g {
+            text::Seg::Time { at, style } => Some((*at, *style)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        times,
+        vec![
+            (1_000, TimeStyle::Relative),
+            (1_000 + 72 * 3600, TimeStyle::Relative),
+            (1_000 + 72 * 3600, TimeStyle::Full)
+        ]
+    );
+    // The game's own deadline, and a vacation that starts its clock only when it ends.
+    t.ok("bob", "remind deadline 24h kick");
+    let s = plain(&t.ok("bob", "game status"));
+    assert!(
+        s.contains(
+            "deadline in 22 h 0 min (1970-01-02 00:16 UTC), then the others may vote to kick."
+        ),
+        "{s}"
+    );
+    t.ok("ann", "remind vacation 1d");
+    let s = plain(&t.ok("bob", "game status"));
+    assert!(
+        s.contains("deadline in 2 d 0 h (1970-01-03 02:16 UTC)"),
+        "{s}"
+    );
+    // After ann's turn, bob is the one waited for, since that moment.
+    t.ok("ann", "move end");
+    let s = plain(&t.ok("ann", "game status"));
+    assert!(s.contains("- **bob**: waiting since now;"), "{s}");
+    assert!(!s.contains("**ann**: waiting"), "{s}");
+}
+
 #[test]
 fn count_game_passes_the_conformance_suite() {
     conformance::run_suite::<Count>(&(), &Options::new(), 5, 500);
