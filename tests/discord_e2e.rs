@@ -1224,3 +1224,77 @@ async fn game_status_shows_each_wait_and_deadline_as_discord_timestamps() {
     );
     bot.stop().await;
 }
+
+/// Issue 17, `/games`: a player's games in this server (privately), the ones waiting for
+/// them first, each with a link to its channel, whose turn and since when; `/games
+/// scope:all` lists every game in the server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_lists_your_games_with_channel_links_and_all_lists_the_servers() {
+    let (ann, bob, cy) = users();
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("games");
+    seed_nepal_3(&db, [&ann, &bob, &cy]);
+    let other = "1000000000000000042";
+    let t0 = now() - 7200;
+    let c = rusqlite::Connection::open(&db).unwrap();
+    c.execute(
+        "INSERT INTO games (id, platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
+         VALUES (2, 'discord', ?1, ?2, 'nanga-parbat', '{}', 9, 'running', ?3, ?4, ?4)",
+        rusqlite::params![GUILD_ID, other, bob.id, t0],
+    )
+    .unwrap();
+    for (i, p) in [&bob, &ann].iter().enumerate() {
+        c.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (2, ?1, ?2, ?3)",
+            rusqlite::params![i as i64, p.id, p.name],
+        )
+        .unwrap();
+    }
+    for (game, user, since) in [(1, &ann.id, t0 + 60), (2, &bob.id, t0)] {
+        c.execute(
+            "INSERT INTO reminder_waits (game_id, user_id, since) VALUES (?1, ?2, ?3)",
+            rusqlite::params![game, user, since],
+        )
+        .unwrap();
+    }
+    drop(c);
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+
+    let t = fake.slash(&ann, &["games"], json!([]));
+    let r = answer(&fake, &t).await;
+    assert!(r[0].is_ephemeral(), "{}", r[0].content());
+    let text = r[0].content();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "Your games in this server (2):", "{text}");
+    assert_eq!(
+        lines[1],
+        format!(
+            "- **Nepal** #1 in <#{CHANNEL_ID}>: **your turn** since <t:{}:R>.",
+            t0 + 60
+        ),
+        "{text}"
+    );
+    assert_eq!(
+        lines[2],
+        format!("- **Nanga Parbat** #2 in <#{other}>: waiting for **bob** since <t:{t0}:R>."),
+        "{text}"
+    );
+    assert!(r[0].allowed_users().is_empty(), "nobody is pinged");
+
+    // cy plays only in this channel's game; `scope:all` (choice 0) shows both.
+    let t = fake.slash(&cy, &["games"], json!([]));
+    let text = answer(&fake, &t).await[0].content();
+    assert!(text.starts_with("Your games in this server (1):"), "{text}");
+    let t = fake.slash(
+        &cy,
+        &["games"],
+        json!([{"name": "scope", "type": 4, "value": 0}]),
+    );
+    let r = answer(&fake, &t).await;
+    assert!(r[0].is_ephemeral());
+    let text = r[0].content();
+    assert!(text.starts_with("Games in this server (2):"), "{text}");
+    assert!(text.contains(&format!("<#{other}>")), "{text}");
+    bot.stop().await;
+}

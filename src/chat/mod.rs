@@ -6,7 +6,8 @@
 //!   the dispatcher, `help` and Discord's registration read it.
 //! - `lobby.rs` (new, join, leave, start, status), `turns.rs` (move, undo, resign, board),
 //!   `votes.rs` (kick, abort, undo consent), `replay.rs` (history, export, import, verify),
-//!   `help.rs` (help, rules), `remind.rs` (reminder settings and deadlines).
+//!   `help.rs` (help, rules), `remind.rs` (reminder settings and deadlines), `games.rs`
+//!   (a player's games across the server's channels).
 //! - `commit.rs`: the one function that changes a running game (start, move, undo, resign,
 //!   kick): version check, request id, autopilot for resigned seats, status, votes cleared,
 //!   reminder schedule, replies.
@@ -28,6 +29,7 @@ pub mod commit;
 pub mod deadline;
 pub mod error;
 pub mod filter;
+pub mod games;
 pub mod help;
 pub mod lobby;
 pub mod outbox;

@@ -2075,3 +2075,97 @@ fn undo_replays_from_the_nearest_checkpoint_still_in_effect() {
         "a checkpoint whose steps were taken back is not used"
     );
 }
+
+fn req_in(user: &str, guild: &str, channel: &str, text: &str) -> Request {
+    Request {
+        place: Place {
+            platform: "discord".into(),
+            guild: Some(guild.into()),
+            channel: channel.into(),
+        },
+        ..req(user, text)
+    }
+}
+
+/// Issue 17, `games`: a player's games in this server, the ones waiting for them first
+/// (with channel, whose turn and since when), privately; `games all` lists every game in
+/// the server, this channel's first. Games of other servers never show.
+#[test]
+fn games_lists_your_games_your_turn_first_and_all_lists_the_servers() {
+    let t = T::started(&["ann", "bob"]); // c1: ann's turn since 1000
+    t.clock.store(2_000, Ordering::SeqCst);
+    for (u, text) in [("bob", "game new count"), ("ann", "game join")] {
+        assert!(!t.chat.handle(&req_in(u, "g", "c2", text))[0].is_error);
+    }
+    assert!(!t.chat.handle(&req_in("bob", "g", "c2", "game start"))[0].is_error); // bob's turn
+    t.clock.store(3_000, Ordering::SeqCst);
+    // c3: bob opens, ann joins; after bob's first turn it is ann's.
+    for (u, text) in [("bob", "game new count"), ("ann", "game join")] {
+        assert!(!t.chat.handle(&req_in(u, "g", "c3", text))[0].is_error);
+    }
+    assert!(!t.chat.handle(&req_in("bob", "g", "c3", "game start"))[0].is_error);
+    assert!(!t.chat.handle(&req_in("bob", "g", "c3", "move end"))[0].is_error); // ann's turn since 3000
+    assert!(!t.chat.handle(&req_in("cy", "g", "c4", "game new count"))[0].is_error); // a lobby
+    assert!(
+        !t.chat
+            .handle(&req_in("cy", "other", "c5", "game new count"))[0]
+            .is_error
+    );
+    t.clock.store(3_600 + 1_000, Ordering::SeqCst);
+    let syntax = Plain {
+        utc_offset_min: 0,
+        now: Some(3_600 + 1_000),
+    };
+
+    let r = t.chat.handle(&req_in("ann", "g", "c2", "games"));
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0].visibility, Visibility::Private("id-ann".into()));
+    assert!(r[0].pings.is_empty());
+    let s = r[0].text.render(&syntax);
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(lines[0], "Your games in this server (3):", "{s}");
+    // ann's turn in c1 (since 1000) before c3 (since 3000); then c2, waiting for bob.
+    assert_eq!(
+        lines[1], "- **Count** #1 in #c1: **your turn** since 1 h 0 min ago.",
+        "{s}"
+    );
+    assert_eq!(
+        lines[2], "- **Count** #3 in #c3: **your turn** since 26 min ago.",
+        "{s}"
+    );
+    assert_eq!(
+        lines[3], "- **Count** #2 in #c2: waiting for **bob** since 43 min ago.",
+        "{s}"
+    );
+    assert!(!s.contains("#c4") && !s.contains("#c5"), "{s}");
+    let channels: Vec<&Seg> = r[0]
+        .text
+        .0
+        .iter()
+        .filter(|g| matches!(g, Seg::Channel(_)))
+        .collect();
+    assert_eq!(
+        channels.len(),
+        3,
+        "channels are segments (Discord links them)"
+    );
+
+    let s = t.chat.handle(&req_in("ann", "g", "c2", "games all"))[0]
+        .text
+        .render(&syntax);
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(lines[0], "Games in this server (4):", "{s}");
+    assert!(lines[1].contains("#c2"), "this channel's game first: {s}");
+    assert!(
+        s.contains("- **Count** #4 in #c4: waiting to start, 1 seated (cy)."),
+        "{s}"
+    );
+    assert!(!s.contains("#c5"), "another server's game: {s}");
+
+    let s = t.chat.handle(&req_in("dan", "g", "c2", "games"))[0]
+        .text
+        .render(&syntax);
+    assert!(s.starts_with("You have no game in this server."), "{s}");
+    let e = t.err("ann", "games mine");
+    assert!(e.contains("`games` takes") && e.contains("all"), "{e}");
+}

@@ -16,8 +16,10 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
+pub mod listing;
 pub mod outbox;
 pub mod reminders;
+pub use listing::ListedGame;
 pub use outbox::{OutboxEntry, PendingReply};
 pub use reminders::{on_turn_change, DueKind, DueReminder, ReminderKey};
 
