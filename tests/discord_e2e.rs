@@ -1298,3 +1298,59 @@ async fn games_lists_your_games_with_channel_links_and_all_lists_the_servers() {
     assert!(text.contains(&format!("<#{other}>")), "{text}");
     bot.stop().await;
 }
+
+/// Issue 17, rematch: the finished game's Rematch button opens a lobby with the same seats,
+/// pinging the other players; once they have joined, the game deals itself.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rematch_button_opens_a_lobby_that_starts_when_all_are_back() {
+    let (ann, bob, cy) = users();
+    let players = [&ann, &bob, &cy];
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("rematch");
+    let (seat, step) = seed_nepal_3_before_the_end(&db, players);
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+    let t = fake.slash(
+        players[seat],
+        &["move"],
+        json!([{"name": "steps", "type": 3, "value": step}]),
+    );
+    let msgs = answer_until(&fake, &t, |calls| {
+        calls
+            .iter()
+            .flat_map(|c| c.files.iter())
+            .any(|(n, _)| n.ends_with(".json"))
+    })
+    .await;
+    let custom_id = msgs
+        .iter()
+        .flat_map(|m| {
+            m.message()["components"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+        })
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find(|b| b["label"] == "Rematch")
+        .and_then(|b| b["custom_id"].as_str().map(str::to_string))
+        .expect("a Rematch button under the final board");
+    let t = fake.press(&bob, &custom_id);
+    let r = answer(&fake, &t).await;
+    check_messages(&r);
+    assert!(!r[0].is_ephemeral(), "{}", r[0].content());
+    assert!(
+        r[0].content().contains("rematch of game #1"),
+        "{}",
+        r[0].content()
+    );
+    let mut pinged = r[0].allowed_users();
+    pinged.sort();
+    assert_eq!(pinged, [ann.id.clone(), cy.id.clone()]);
+    let t = fake.slash(&cy, &["game", "join"], json!([]));
+    answer(&fake, &t).await;
+    let t = fake.slash(&ann, &["game", "join"], json!([]));
+    let r = answer(&fake, &t).await;
+    let text: String = r.iter().map(|m| m.content() + "\n").collect();
+    assert!(text.contains("begins with ann, bob, cy"), "{text}");
+    bot.stop().await;
+}

@@ -265,6 +265,11 @@ pub(crate) fn deliver(o: &Outcome, g: &dyn AnyGame, seats: &[SeatRow], version: 
             final_text(seats, &status)
         ));
         reply.image = Some(g.render(Viewer::Spectator));
+        reply.buttons = vec![Button {
+            label: "Rematch".into(),
+            command: "game rematch".into(),
+            version,
+        }];
     } else {
         if o.describe {
             public.line(describe(g, Viewer::Spectator));

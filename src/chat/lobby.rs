@@ -116,16 +116,44 @@ impl Chat {
                 max: kind.max_players(),
             });
         }
-        let name = unique_name(&l.seats, &clean_name(&req.user.name));
-        let mut seats = l.seats.clone();
-        seats.push(SeatRow {
-            seat: seats.len(),
-            user_id: req.user.id.clone(),
-            name: name.clone(),
-            resigned: false,
-        });
+        // A rematch keeps the previous seats and names, and deals once all are back.
+        let (seats, all_back) = match self.rematch_seats(&l, &req.user.id)? {
+            Some(r) => r,
+            None => {
+                let mut seats = l.seats.clone();
+                seats.push(SeatRow {
+                    seat: seats.len(),
+                    user_id: req.user.id.clone(),
+                    name: unique_name(&l.seats, &clean_name(&req.user.name)),
+                    resigned: false,
+                });
+                (seats, false)
+            }
+        };
+        let name = seats
+            .iter()
+            .find(|s| s.user_id == req.user.id)
+            .map(|s| s.name.clone())
+            .unwrap_or_default();
         self.save_lobby_seats(&l, seats.clone(), req)?;
-        Ok(vec![Reply::public(format!(
+        let mut out = vec![self.joined(&name, &seats, kind)];
+        if all_back {
+            // The join is committed with the request's id; the start is a change of its own.
+            let start = Request {
+                request_id: None,
+                expected_version: None,
+                ..req.clone()
+            };
+            match self.game_start(&start, "") {
+                Ok(r) => out.extend(r),
+                Err(e) => out.push(Reply::error(&req.user.id, e.text())),
+            }
+        }
+        Ok(out)
+    }
+
+    fn joined(&self, name: &str, seats: &[SeatRow], kind: &dyn GameKind) -> Reply {
+        Reply::public(format!(
             "**{name}** joined ({} of {}–{} players: {}).",
             seats.len(),
             kind.min_players(),
@@ -135,7 +163,7 @@ impl Chat {
                 .map(|s| s.name.as_str())
                 .collect::<Vec<_>>()
                 .join(", ")
-        ))])
+        ))
     }
 
     pub(crate) fn game_leave(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, ChatError> {

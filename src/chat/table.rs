@@ -168,6 +168,11 @@ const GAME_SUBS: &[Command] = &[
         run: Some(Chat::game_export),
         ..cmd("export", "game export", "Export the game as a replay file.")
     },
+    Command {
+        help: "{game rematch} (or the Rematch button under a finished game) opens a new game in this channel with the last game's players, seats and options and a new deal; the others confirm with {game join}, and it starts once all are back.",
+        run: Some(Chat::game_rematch),
+        ..cmd("rematch", "game rematch", "Play the last game here again: same players, seats and options, a new deal.")
+    },
 ];
 
 /// Every command, in the order shown in help and on Discord.

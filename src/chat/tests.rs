@@ -2169,3 +2169,99 @@ fn games_lists_your_games_your_turn_first_and_all_lists_the_servers() {
     let e = t.err("ann", "games mine");
     assert!(e.contains("`games` takes") && e.contains("all"), "{e}");
 }
+
+/// Issue 17, rematch: the final message carries a Rematch button; pressed (or `game
+/// rematch`) by a player of the finished game it opens a lobby in the same channel with
+/// the same game and options and a new seed, pinging the others; only they may join, they
+/// keep their seats whatever order they join in, and the game deals itself once all are
+/// back.
+#[test]
+fn rematch_opens_a_lobby_with_the_same_seats_and_deals_once_all_are_back() {
+    let seeds = Arc::new(AtomicI64::new(77));
+    let s2 = seeds.clone();
+    let t = T {
+        chat: Chat::new(
+            Store::open_in_memory().unwrap(),
+            registry(),
+            Env {
+                now: Box::new(|| 1_000),
+                seed: Box::new(move || s2.fetch_add(1, Ordering::SeqCst) as u64),
+                rate_limit: false,
+            },
+        ),
+        clock: Arc::new(AtomicI64::new(1_000)),
+    };
+    t.ok("ann", "game new count goal=6");
+    t.ok("bob", "game join");
+    t.ok("ann", "game start");
+    let e = t.err("ann", "game rematch");
+    assert!(e.contains("game abort"), "a game is open here: {e}");
+    let mut last = vec![];
+    for i in 0..3 {
+        last = t.ok("ann", "move add 2; add 2; end");
+        if i < 2 {
+            t.ok("bob", "move end");
+        }
+    }
+    let store_game = |id: i64| t.chat.lock().store.game(id).unwrap();
+    assert_eq!(store_game(1).status, crate::store::GameStatus::Finished);
+    let button = last
+        .iter()
+        .flat_map(|r| r.buttons.iter())
+        .find(|b| b.label == "Rematch")
+        .expect("a Rematch button under the final message")
+        .clone();
+    assert_eq!(button.command, "game rematch");
+    let press = |user: &str, version: i64| {
+        t.chat.handle(&Request {
+            expected_version: Some(version),
+            ..req(user, &button.command)
+        })
+    };
+    let r = press("cy", button.version);
+    assert!(
+        r[0].is_error
+            && r[0]
+                .text
+                .contains("only the last game's players (ann, bob)")
+    );
+    assert!(t
+        .chat
+        .lock()
+        .store
+        .active_game("discord", "c1")
+        .unwrap()
+        .is_none());
+
+    let r = press("bob", button.version);
+    assert!(!r[0].is_error, "{}", r[0].text);
+    assert_eq!(r[0].visibility, Visibility::Public);
+    assert_eq!(r[0].pings, ["id-ann"]);
+    assert!(r[0].text.contains("rematch of game #1"), "{}", r[0].text);
+    let lobby = store_game(2);
+    assert_eq!(lobby.status, crate::store::GameStatus::Lobby);
+    assert_eq!(
+        (lobby.kind.as_str(), lobby.channel.as_str()),
+        ("count", "c1")
+    );
+    assert_eq!(lobby.options, store_game(1).options);
+    assert_eq!(lobby.options.get("goal").map(String::as_str), Some("6"));
+    assert_ne!(lobby.seed, store_game(1).seed, "a new deal");
+    // The button is stale now that a new game is open here.
+    assert!(press("ann", button.version)[0].is_error);
+    assert!(t.err("cy", "game join").contains("this is a rematch"));
+
+    let r = t.ok("ann", "game join");
+    assert!(
+        r.iter().any(|r| r.text.contains("begins with ann, bob")),
+        "all are back: it deals itself, in the old seat order: {r:?}"
+    );
+    let seats = t.chat.lock().store.seats(2).unwrap();
+    let order: Vec<(&str, usize)> = seats.iter().map(|s| (s.user_id.as_str(), s.seat)).collect();
+    assert_eq!(order, [("id-ann", 0), ("id-bob", 1)]);
+    assert_eq!(store_game(2).status, crate::store::GameStatus::Running);
+    assert!(
+        t.err("bob", "move end").contains("ann"),
+        "ann, seat 1, acts first"
+    );
+}

@@ -98,7 +98,7 @@ fn place(ctx: &Ctx<'_>) -> crate::chat::Place {
     guild_only,
     subcommands(
         "game_new", "join", "leave", "start", "status", "history", "resign", "kick", "abort",
-        "export"
+        "export", "rematch"
     ),
     subcommand_required
 )]
@@ -231,6 +231,12 @@ pub async fn abort(ctx: Ctx<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn export(ctx: Ctx<'_>) -> Result<(), Error> {
     run_command(ctx, "game export".into()).await
+}
+
+// Described by the command table.
+#[poise::command(slash_command)]
+pub async fn rematch(ctx: Ctx<'_>) -> Result<(), Error> {
+    run_command(ctx, "game rematch".into()).await
 }
 
 async fn ac_move(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {

@@ -18,6 +18,7 @@ use std::path::Path;
 
 pub mod listing;
 pub mod outbox;
+pub mod rematch;
 pub mod reminders;
 pub use listing::ListedGame;
 pub use outbox::{OutboxEntry, PendingReply};
@@ -40,6 +41,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     (
         "0004_checkpoints",
         include_str!("../../migrations/0004_checkpoints.sql"),
+    ),
+    (
+        "0006_rematches",
+        include_str!("../../migrations/0006_rematches.sql"),
     ),
 ];
 
