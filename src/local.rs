@@ -336,11 +336,13 @@ pub fn parse_options(options: &[String]) -> anyhow::Result<crate::engine::Option
     Ok(out)
 }
 
-/// `sherpa replay FILE`: rebuild an exported game; optionally store it in a database.
+/// `sherpa replay FILE`: rebuild an exported game; optionally store it in a database,
+/// and with `timelapse` write its timelapse GIF (the public board after each turn) there.
 pub fn replay_file(
     registry: &'static Registry,
     path: &Path,
     db: Option<&Path>,
+    timelapse: Option<&Path>,
 ) -> anyhow::Result<String> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
@@ -360,12 +362,27 @@ pub fn replay_file(
         .import(&file, &place)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let status = chat.status_json(&place);
-    Ok(format!(
+    let mut text = format!(
         "Rebuilt game #{id} of {} with {} actions.\n{}",
         file.game,
         file.actions.len(),
         serde_json::to_string_pretty(&status)?
-    ))
+    );
+    if let Some(out) = timelapse {
+        let t = chat
+            .timelapse(id)
+            .map_err(|e| anyhow::anyhow!("cannot make the timelapse: {e}"))?;
+        std::fs::write(out, &t.gif).with_context(|| format!("cannot write {}", out.display()))?;
+        text.push_str(&format!(
+            "\nTimelapse: {} frames of {}×{} ({} KB) written to {}.",
+            t.frames,
+            t.width,
+            t.height,
+            t.gif.len().div_ceil(1024),
+            out.display()
+        ));
+    }
+    Ok(text)
 }
 
 /// `sherpa migrate-db --from FROM --to TO`: copy every game (log, snapshots, checkpoints,

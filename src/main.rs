@@ -68,6 +68,9 @@ enum Cmd {
         /// Also store the rebuilt game in this database.
         #[arg(long)]
         db: Option<PathBuf>,
+        /// Write an animated GIF of the public board after each turn to this file.
+        #[arg(long, value_name = "OUT.gif")]
+        timelapse: Option<PathBuf>,
     },
     /// Look up a game's rules: `sherpa rules nepal conflict`.
     Rules { game: String, topic: Vec<String> },
@@ -189,8 +192,15 @@ fn main() -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Cmd::Replay { file, db } => {
-            println!("{}", sherpa::local::replay_file(reg, &file, db.as_deref())?);
+        Cmd::Replay {
+            file,
+            db,
+            timelapse,
+        } => {
+            println!(
+                "{}",
+                sherpa::local::replay_file(reg, &file, db.as_deref(), timelapse.as_deref())?
+            );
             Ok(())
         }
         Cmd::Rules { game, topic } => {

@@ -1085,3 +1085,272 @@ async fn move_autocomplete_ranks_end_first_and_fits_long_chains() {
     );
     bot.stop().await;
 }
+
+/// Every message and follow-up for `token`, waiting (bounded) until one satisfies `done`.
+async fn answer_until(
+    fake: &FakeDiscord,
+    token: &str,
+    done: impl Fn(&[fake_discord::Call]) -> bool,
+) -> Vec<fake_discord::Call> {
+    fake.response(token).await;
+    for _ in 0..1200 {
+        let calls: Vec<fake_discord::Call> = fake
+            .calls()
+            .into_iter()
+            .filter(|c| c.token().as_deref() == Some(token))
+            .collect();
+        if done(&calls) {
+            return calls;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("no complete answer within 120 s: {:#?}", fake.summary());
+}
+
+/// A random legal Nepal game of ann, bob and cy (seed 7) stored up to one step before its
+/// end; returns the seat and text of that last step.
+fn seed_nepal_3_before_the_end(db: &Path, players: [&FakeUser; 3]) -> (usize, String) {
+    seed_nepal_3(db, players);
+    let kind = sherpa::games::Registry::builtin().get("nepal").unwrap();
+    let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+    let mut g = kind.setup(&names, &Default::default(), 7).unwrap();
+    let mut pick = sherpa::engine::GameRng::new(8);
+    let mut steps = Vec::new();
+    while let sherpa::engine::Status::Acting(a) = g.status() {
+        let seat = a[pick.below(a.len())];
+        let legal = g.legal(seat);
+        let step = legal[pick.below(legal.len())].notation.clone();
+        g.play(seat, &step).unwrap();
+        steps.push((seat, step));
+    }
+    let last = steps.pop().unwrap();
+    let c = rusqlite::Connection::open(db).unwrap();
+    for (i, (seat, step)) in steps.iter().enumerate() {
+        c.execute(
+            "INSERT INTO actions (game_id, seq, seat, kind, step, at) VALUES (1, ?1, ?2, 'step', ?3, ?4)",
+            rusqlite::params![i as i64 + 1, *seat as i64, step, now()],
+        )
+        .unwrap();
+    }
+    last
+}
+
+/// Issue 17, timelapse: the move that ends a game posts the final board, an animated GIF
+/// of the public board after each turn, and the replay file with the seed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_last_move_posts_the_final_board_the_timelapse_and_the_replay_file() {
+    let (ann, bob, cy) = users();
+    let players = [&ann, &bob, &cy];
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("timelapse");
+    let (seat, step) = seed_nepal_3_before_the_end(&db, players);
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+    let t = fake.slash(
+        players[seat],
+        &["move"],
+        json!([{"name": "steps", "type": 3, "value": step}]),
+    );
+    let msgs = answer_until(&fake, &t, |calls| {
+        calls
+            .iter()
+            .flat_map(|c| c.files.iter())
+            .any(|(n, _)| n.ends_with(".json"))
+    })
+    .await;
+    check_messages(&msgs);
+    let files: Vec<&(String, Vec<u8>)> = msgs.iter().flat_map(|m| m.files.iter()).collect();
+    let board = files.iter().find(|(n, _)| n == "board.png");
+    assert!(
+        board.is_some_and(|(_, b)| b.starts_with(b"\x89PNG")),
+        "{:#?}",
+        fake.summary()
+    );
+    let (name, gif) = files
+        .iter()
+        .find(|(n, _)| n.ends_with("-timelapse.gif"))
+        .expect("the timelapse is attached");
+    assert_eq!(name, "sherpa-nepal-1-timelapse.gif");
+    assert!(
+        gif.starts_with(b"GIF89a") && gif.len() <= 8_000_000,
+        "{}",
+        gif.len()
+    );
+    let (_, replay) = files.iter().find(|(n, _)| n.ends_with(".json")).unwrap();
+    let replay = String::from_utf8_lossy(replay);
+    assert!(
+        replay.contains("\"seed\": 7"),
+        "the finished game's replay has the seed"
+    );
+    // (The slow final move is deferred: the "thinking" answer and its "Done." are private.)
+    for m in msgs.iter().filter(|m| !m.files.is_empty()) {
+        assert!(!m.is_ephemeral(), "the end is public: {}", m.content());
+    }
+    assert!(msgs
+        .iter()
+        .any(|m| m.content().contains("Timelapse of game #1")));
+    bot.stop().await;
+}
+
+/// Issue 17, status with time: `/game status` says since when the game waits for each
+/// acting player and when their deadline falls, as Discord timestamps.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_status_shows_each_wait_and_deadline_as_discord_timestamps() {
+    let (ann, bob, cy) = users();
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("status-time");
+    seed_nepal_3(&db, [&ann, &bob, &cy]);
+    let since = now() - 3 * 3600;
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute(
+            "INSERT INTO reminder_waits (game_id, user_id, since) VALUES (1, ?1, ?2)",
+            rusqlite::params![ann.id, since],
+        )
+        .unwrap();
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+    let t = fake.slash(&bob, &["game", "status"], json!([]));
+    let r = answer(&fake, &t).await;
+    let text: String = r.iter().map(|m| m.content() + "\n").collect();
+    assert!(
+        text.contains(&format!("**ann**: waiting since <t:{since}:R>")),
+        "{text}"
+    );
+    let kick = since + 72 * 3600;
+    assert!(
+        text.contains(&format!("vote to kick <t:{kick}:R> (<t:{kick}:f>)")),
+        "{text}"
+    );
+    bot.stop().await;
+}
+
+/// Issue 17, `/games`: a player's games in this server (privately), the ones waiting for
+/// them first, each with a link to its channel, whose turn and since when; `/games
+/// scope:all` lists every game in the server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_lists_your_games_with_channel_links_and_all_lists_the_servers() {
+    let (ann, bob, cy) = users();
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("games");
+    seed_nepal_3(&db, [&ann, &bob, &cy]);
+    let other = "1000000000000000042";
+    let t0 = now() - 7200;
+    let c = rusqlite::Connection::open(&db).unwrap();
+    c.execute(
+        "INSERT INTO games (id, platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
+         VALUES (2, 'discord', ?1, ?2, 'nanga-parbat', '{}', 9, 'running', ?3, ?4, ?4)",
+        rusqlite::params![GUILD_ID, other, bob.id, t0],
+    )
+    .unwrap();
+    for (i, p) in [&bob, &ann].iter().enumerate() {
+        c.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (2, ?1, ?2, ?3)",
+            rusqlite::params![i as i64, p.id, p.name],
+        )
+        .unwrap();
+    }
+    for (game, user, since) in [(1, &ann.id, t0 + 60), (2, &bob.id, t0)] {
+        c.execute(
+            "INSERT INTO reminder_waits (game_id, user_id, since) VALUES (?1, ?2, ?3)",
+            rusqlite::params![game, user, since],
+        )
+        .unwrap();
+    }
+    drop(c);
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+
+    let t = fake.slash(&ann, &["games"], json!([]));
+    let r = answer(&fake, &t).await;
+    assert!(r[0].is_ephemeral(), "{}", r[0].content());
+    let text = r[0].content();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "Your games in this server (2):", "{text}");
+    assert_eq!(
+        lines[1],
+        format!(
+            "- **Nepal** #1 in <#{CHANNEL_ID}>: **your turn** since <t:{}:R>.",
+            t0 + 60
+        ),
+        "{text}"
+    );
+    assert_eq!(
+        lines[2],
+        format!("- **Nanga Parbat** #2 in <#{other}>: waiting for **bob** since <t:{t0}:R>."),
+        "{text}"
+    );
+    assert!(r[0].allowed_users().is_empty(), "nobody is pinged");
+
+    // cy plays only in this channel's game; `scope:all` (choice 0) shows both.
+    let t = fake.slash(&cy, &["games"], json!([]));
+    let text = answer(&fake, &t).await[0].content();
+    assert!(text.starts_with("Your games in this server (1):"), "{text}");
+    let t = fake.slash(
+        &cy,
+        &["games"],
+        json!([{"name": "scope", "type": 4, "value": 0}]),
+    );
+    let r = answer(&fake, &t).await;
+    assert!(r[0].is_ephemeral());
+    let text = r[0].content();
+    assert!(text.starts_with("Games in this server (2):"), "{text}");
+    assert!(text.contains(&format!("<#{other}>")), "{text}");
+    bot.stop().await;
+}
+
+/// Issue 17, rematch: the finished game's Rematch button opens a lobby with the same seats,
+/// pinging the other players; once they have joined, the game deals itself.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rematch_button_opens_a_lobby_that_starts_when_all_are_back() {
+    let (ann, bob, cy) = users();
+    let players = [&ann, &bob, &cy];
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("rematch");
+    let (seat, step) = seed_nepal_3_before_the_end(&db, players);
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+    let t = fake.slash(
+        players[seat],
+        &["move"],
+        json!([{"name": "steps", "type": 3, "value": step}]),
+    );
+    let msgs = answer_until(&fake, &t, |calls| {
+        calls
+            .iter()
+            .flat_map(|c| c.files.iter())
+            .any(|(n, _)| n.ends_with(".json"))
+    })
+    .await;
+    let custom_id = msgs
+        .iter()
+        .flat_map(|m| {
+            m.message()["components"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+        })
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find(|b| b["label"] == "Rematch")
+        .and_then(|b| b["custom_id"].as_str().map(str::to_string))
+        .expect("a Rematch button under the final board");
+    let t = fake.press(&bob, &custom_id);
+    let r = answer(&fake, &t).await;
+    check_messages(&r);
+    assert!(!r[0].is_ephemeral(), "{}", r[0].content());
+    assert!(
+        r[0].content().contains("rematch of game #1"),
+        "{}",
+        r[0].content()
+    );
+    let mut pinged = r[0].allowed_users();
+    pinged.sort();
+    assert_eq!(pinged, [ann.id.clone(), cy.id.clone()]);
+    let t = fake.slash(&cy, &["game", "join"], json!([]));
+    answer(&fake, &t).await;
+    let t = fake.slash(&ann, &["game", "join"], json!([]));
+    let r = answer(&fake, &t).await;
+    let text: String = r.iter().map(|m| m.content() + "\n").collect();
+    assert!(text.contains("begins with ann, bob, cy"), "{text}");
+    bot.stop().await;
+}

@@ -191,6 +191,59 @@ fn scripted_local_game_with_json_ends_with_the_engines_scores() {
         for score in status["Finished"]["scores"].as_array().unwrap() {
             assert!(printed.contains(&score.to_string()));
         }
+
+        // Issue 17: the last move also wrote the timelapse and the replay file, and
+        // `sherpa replay FILE --timelapse OUT` makes the same animation from the export.
+        let files: Vec<String> = last["replies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|r| r["file"].as_str().map(str::to_string))
+            .collect();
+        let posted = files
+            .iter()
+            .find(|f| f.ends_with("-timelapse.gif"))
+            .unwrap_or_else(|| panic!("{game}: a timelapse among {files:?}"));
+        assert!(files.iter().any(|f| f.ends_with(".json")), "{files:?}");
+        let posted = std::fs::read(posted).unwrap();
+        let gif = dir.join("timelapse.gif");
+        let out = Command::new(BIN)
+            .arg("replay")
+            .arg(&file)
+            .arg("--timelapse")
+            .arg(&gif)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let printed = String::from_utf8(out.stdout).unwrap();
+        let made = std::fs::read(&gif).unwrap();
+        assert_eq!(
+            made, posted,
+            "{game}: the same animation from the replay file"
+        );
+        assert!(made.len() <= 8_000_000, "{game}: {} bytes", made.len());
+        use image::AnimationDecoder;
+        let frames = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&made))
+            .unwrap()
+            .into_frames()
+            .collect_frames()
+            .unwrap();
+        assert!(
+            frames.len() >= 2 && frames.len() <= 60,
+            "{game}: {}",
+            frames.len()
+        );
+        let (w, h) = frames[0].buffer().dimensions();
+        assert!(w <= 800 && h <= 800 && w >= 200, "{game}: {w}×{h}");
+        assert!(frames.iter().all(|f| f.buffer().dimensions() == (w, h)));
+        assert!(
+            printed.contains(&format!("Timelapse: {} frames of {w}×{h}", frames.len())),
+            "{printed}"
+        );
     }
 }
 

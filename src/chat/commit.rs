@@ -8,6 +8,8 @@
 //! schedule restarts (in the same transaction) when the acting seats change; the replies come from
 //! [`filter::deliver`] and are written to the outbox in the same transaction (each returned
 //! reply carries its outbox row; the front end marks it delivered, see [`super::outbox`]).
+//! The change that ends a game also posts its timelapse and replay file
+//! ([`super::timelapse`]).
 
 use super::filter::{self, Line, Outcome, Played};
 use super::outbox;
@@ -120,6 +122,9 @@ impl Chat {
             abandoned,
         };
         let mut replies = filter::deliver(&outcome, &*g, &seats, version);
+        if status == Some(GameStatus::Finished) {
+            replies.extend(self.end_of_game_replies(l, g.kind(), &actions)?);
+        }
         let entries = replies.iter().map(outbox::entry).collect();
         self.run_commit_hook();
         let mut inner = self.lock();

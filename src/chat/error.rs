@@ -58,6 +58,16 @@ pub enum ChatError {
     /// The game cannot be rebuilt (why).
     Broken(String),
     NothingToExport,
+    /// `game rematch` with no finished game as the channel's last one.
+    NothingToRematch,
+    /// `game rematch` by someone who did not play the last game (its players).
+    NotInLastGame {
+        players: Vec<String>,
+    },
+    /// `game join` in a rematch lobby by someone who did not play the previous game.
+    RematchPlayersOnly {
+        players: Vec<String>,
+    },
 
     // ---- Setting up ----
     OptionSyntax {
@@ -344,6 +354,24 @@ impl ChatError {
                 .p(" it"),
             Broken(why) => t.p(format!("{why}; an admin can ")).cmd("game abort", &[]).p(" it"),
             NothingToExport => t.p("no game here to export"),
+            NothingToRematch => t
+                .p("the last game here has not finished, so there is nothing to play again; ")
+                .cmd("game new", &["<game>"])
+                .p(" opens a new one"),
+            NotInLastGame { players } => t
+                .p(format!(
+                    "only the last game's players ({}) can ask for a rematch; ",
+                    players.join(", ")
+                ))
+                .cmd("game new", &["<game>"])
+                .p(" opens a new game"),
+            RematchPlayersOnly { players } => t
+                .p(format!(
+                    "this is a rematch, so only the last game's players ({}) join it; ",
+                    players.join(", ")
+                ))
+                .cmd("game new", &["<game>"])
+                .p(" in a thread opens another game"),
             OptionSyntax {
                 got,
                 example,

@@ -39,6 +39,11 @@ pub(crate) fn board(g: &dyn AnyGame, viewer: Viewer) -> (Text, Png) {
     (Text::from(g.describe(viewer)), g.render(viewer))
 }
 
+/// The public picture of the board (the spectator's): what a timelapse frame shows.
+pub(crate) fn public_picture(g: &dyn AnyGame) -> Png {
+    g.render(Viewer::Spectator)
+}
+
 /// The board's description alone.
 pub(crate) fn describe(g: &dyn AnyGame, viewer: Viewer) -> Text {
     Text::from(g.describe(viewer))
@@ -260,6 +265,11 @@ pub(crate) fn deliver(o: &Outcome, g: &dyn AnyGame, seats: &[SeatRow], version: 
             final_text(seats, &status)
         ));
         reply.image = Some(g.render(Viewer::Spectator));
+        reply.buttons = vec![Button {
+            label: "Rematch".into(),
+            command: "game rematch".into(),
+            version,
+        }];
     } else {
         if o.describe {
             public.line(describe(g, Viewer::Spectator));

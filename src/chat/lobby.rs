@@ -4,6 +4,7 @@ use super::commit::Turn;
 use super::filter::{self, Line};
 use super::*;
 use crate::engine::{Options, Status, Viewer};
+use crate::reminders::Consequence;
 use crate::store::{Change, GameStatus, StoreError};
 
 impl Chat {
@@ -115,16 +116,44 @@ impl Chat {
                 max: kind.max_players(),
             });
         }
-        let name = unique_name(&l.seats, &clean_name(&req.user.name));
-        let mut seats = l.seats.clone();
-        seats.push(SeatRow {
-            seat: seats.len(),
-            user_id: req.user.id.clone(),
-            name: name.clone(),
-            resigned: false,
-        });
+        // A rematch keeps the previous seats and names, and deals once all are back.
+        let (seats, all_back) = match self.rematch_seats(&l, &req.user.id)? {
+            Some(r) => r,
+            None => {
+                let mut seats = l.seats.clone();
+                seats.push(SeatRow {
+                    seat: seats.len(),
+                    user_id: req.user.id.clone(),
+                    name: unique_name(&l.seats, &clean_name(&req.user.name)),
+                    resigned: false,
+                });
+                (seats, false)
+            }
+        };
+        let name = seats
+            .iter()
+            .find(|s| s.user_id == req.user.id)
+            .map(|s| s.name.clone())
+            .unwrap_or_default();
         self.save_lobby_seats(&l, seats.clone(), req)?;
-        Ok(vec![Reply::public(format!(
+        let mut out = vec![self.joined(&name, &seats, kind)];
+        if all_back {
+            // The join is committed with the request's id; the start is a change of its own.
+            let start = Request {
+                request_id: None,
+                expected_version: None,
+                ..req.clone()
+            };
+            match self.game_start(&start, "") {
+                Ok(r) => out.extend(r),
+                Err(e) => out.push(Reply::error(&req.user.id, e.text())),
+            }
+        }
+        Ok(out)
+    }
+
+    fn joined(&self, name: &str, seats: &[SeatRow], kind: &dyn GameKind) -> Reply {
+        Reply::public(format!(
             "**{name}** joined ({} of {}–{} players: {}).",
             seats.len(),
             kind.min_players(),
@@ -134,7 +163,7 @@ impl Chat {
                 .map(|s| s.name.as_str())
                 .collect::<Vec<_>>()
                 .join(", ")
-        ))])
+        ))
     }
 
     pub(crate) fn game_leave(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, ChatError> {
@@ -208,7 +237,7 @@ impl Chat {
             .map(|s| format!("{}{}", s.name, if s.resigned { " (resigned)" } else { "" }))
             .collect::<Vec<_>>()
             .join(", ");
-        let Some(g) = l.game else {
+        let Some(g) = &l.game else {
             return Ok(vec![Reply::public(
                 Text::new()
                     .p(format!(
@@ -226,14 +255,74 @@ impl Chat {
             "Game #{} of **{kind}**. Players: {seats_text}.",
             l.row.id
         ));
-        text.line(filter::describe(&*g, Viewer::Spectator));
+        text.line(filter::describe(&**g, Viewer::Spectator));
         if let Status::Acting(a) = g.status() {
             text.line(format!("Waiting for: {}.", names(&l.seats, &a)));
+            for line in self.wait_lines(&l, &a)? {
+                text.line(line);
+            }
         }
         if !motions.is_empty() {
             text.line(format!("Open votes: {}.", motions.join(", ")));
         }
         Ok(vec![Reply::public(text)])
+    }
+
+    /// One line per acting seat (resigned ones are played automatically and left out):
+    /// how long the game has waited for them, and when their deadline falls (the game's
+    /// own, with its consequence; without one, when the others may vote to kick them),
+    /// counted after a vacation as the deadline itself is.
+    pub(crate) fn wait_lines(&self, l: &Loaded, acting: &[Seat]) -> Result<Vec<Text>, ChatError> {
+        let (waits, deadline) = {
+            let inner = self.lock();
+            (
+                inner.store.waits(l.row.id)?,
+                inner.store.game_deadline(l.row.id)?,
+            )
+        };
+        let mut out = Vec::new();
+        for s in acting.iter().filter_map(|&i| l.seats.get(i)) {
+            if s.resigned {
+                continue;
+            }
+            let Some(&(_, since)) = waits.iter().find(|(u, _)| *u == s.user_id) else {
+                continue;
+            };
+            let vacation = self.lock().store.reminder_prefs(&s.user_id)?.vacation_until;
+            let mut t = Text::new()
+                .p(format!("- **{}**: waiting since ", s.name))
+                .time(since, TimeStyle::Relative)
+                .p("; ");
+            match deadline {
+                Some((secs, consequence)) => {
+                    let at = crate::reminders::deadline_at(secs, since, vacation);
+                    t = t
+                        .p("deadline ")
+                        .time(at, TimeStyle::Relative)
+                        .p(" (")
+                        .time(at, TimeStyle::Full)
+                        .p(match consequence {
+                            Consequence::Notify => "), then the channel is told.",
+                            Consequence::Kick => "), then the others may vote to kick.",
+                        });
+                }
+                None => {
+                    let at = crate::reminders::deadline_at(
+                        super::votes::DEFAULT_KICK_AFTER,
+                        since,
+                        vacation,
+                    );
+                    t = t
+                        .p("no game deadline; the others may vote to kick ")
+                        .time(at, TimeStyle::Relative)
+                        .p(" (")
+                        .time(at, TimeStyle::Full)
+                        .p(").");
+                }
+            }
+            out.push(t);
+        }
+        Ok(out)
     }
 
     /// End a game without a result (abort, or the last player left the lobby).

@@ -6,10 +6,13 @@
 //!   the dispatcher, `help` and Discord's registration read it.
 //! - `lobby.rs` (new, join, leave, start, status), `turns.rs` (move, undo, resign, board),
 //!   `votes.rs` (kick, abort, undo consent), `replay.rs` (history, export, import, verify),
-//!   `help.rs` (help, rules), `remind.rs` (reminder settings and deadlines).
+//!   `help.rs` (help, rules), `remind.rs` (reminder settings and deadlines), `rematch.rs`
+//!   (play again with the same seats), `games.rs`
+//!   (a player's games across the server's channels).
 //! - `commit.rs`: the one function that changes a running game (start, move, undo, resign,
 //!   kick): version check, request id, autopilot for resigned seats, status, votes cleared,
 //!   reminder schedule, replies.
+//! - `timelapse.rs`: the animated GIF of a finished game's public board, turn by turn.
 //! - `filter.rs`: the one per-viewer filter every outgoing payload is built through.
 //! - `text.rs`: reply text as segments (mentions, times, commands) rendered by the front
 //!   ends; `error.rs`: the typed errors; `types.rs`: requests and replies.
@@ -27,13 +30,16 @@ pub mod commit;
 pub mod deadline;
 pub mod error;
 pub mod filter;
+pub mod games;
 pub mod help;
 pub mod lobby;
 pub mod outbox;
+pub mod rematch;
 pub mod remind;
 pub mod replay;
 pub mod table;
 pub mod text;
+pub mod timelapse;
 pub mod turns;
 pub mod types;
 pub mod votes;
@@ -359,11 +365,20 @@ impl Chat {
         // Every button carries the game version it was made for: pressed after the game
         // moved on, it does nothing but explain (a stale vote never counts).
         if let Some(v) = req.expected_version {
-            let now = self
-                .lock()
-                .store
-                .active_game(&req.place.platform, &req.place.channel)?
-                .map(|g| g.version);
+            // With no game open here, the buttons of the channel's finished game (Rematch)
+            // are current until another game opens.
+            let now = {
+                let inner = self.lock();
+                let (p, c) = (&req.place.platform, &req.place.channel);
+                match inner.store.active_game(p, c)? {
+                    Some(g) => Some(g.version),
+                    None => inner
+                        .store
+                        .latest_game(p, c)?
+                        .filter(|g| g.status == crate::store::GameStatus::Finished)
+                        .map(|g| g.version),
+                }
+            };
             if now != Some(v) {
                 return Err(ChatError::StaleButton {
                     was: v,

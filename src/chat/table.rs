@@ -130,7 +130,7 @@ const GAME_SUBS: &[Command] = &[
         ..cmd("start", "game start", "Start the game with the players seated so far.")
     },
     Command {
-        help: "{game status} shows the game, whose turn it is and the open votes.",
+        help: "{game status} shows the game, whose turn it is, how long it has waited for each of them and when their deadline falls, and the open votes.",
         run: Some(Chat::game_status),
         ..cmd("status", "game status", "Show the game's status: whose turn it is, scores, open votes.")
     },
@@ -167,6 +167,11 @@ const GAME_SUBS: &[Command] = &[
         help: "{game export} attaches the replay file (without the seed and secret steps while the game runs).",
         run: Some(Chat::game_export),
         ..cmd("export", "game export", "Export the game as a replay file.")
+    },
+    Command {
+        help: "{game rematch} (or the Rematch button under a finished game) opens a new game in this channel with the last game's players, seats and options and a new deal; the others confirm with {game join}, and it starts once all are back.",
+        run: Some(Chat::game_rematch),
+        ..cmd("rematch", "game rematch", "Play the last game here again: same players, seats and options, a new deal.")
     },
 ];
 
@@ -247,6 +252,18 @@ pub const COMMANDS: &[Command] = &[
         ],
         run: Some(Chat::cmd_remind),
         ..cmd("remind", "remind", "Your turn reminders (delay, interval, quiet hours, DM, vacation) and this game's deadline.")
+    },
+    Command {
+        help: "{games} lists your games in this server (privately), the ones waiting for you first, with their channel, whose turn it is and since when; {games all} lists every game in this server.",
+        args: &[arg(
+            "scope",
+            "[all]",
+            ArgKind::Choice(&["all"]),
+            false,
+            "all: every game in this server (default: yours)",
+        )],
+        run: Some(Chat::cmd_games),
+        ..cmd("games", "games", "Your games in this server, your turn first; all lists every game here.")
     },
     Command {
         aliases: &["h", "?"],

@@ -680,6 +680,69 @@ fn history_and_status_and_rules() {
     assert!(t.err("bob", "game history 0").contains("1 to 100"));
 }
 
+/// Issue 17, status with time: `game status` says how long the game has waited for each
+/// acting player and when their deadline falls, as times each front end writes its way.
+#[test]
+fn status_says_how_long_each_acting_player_waited_and_when_their_deadline_falls() {
+    let t = T::started(&["ann", "bob"]);
+    t.clock.store(1_000 + 2 * 3600, Ordering::SeqCst);
+    let plain = |r: &[Reply]| {
+        r[0].text.render(&Plain {
+            utc_offset_min: 0,
+            now: Some(1_000 + 2 * 3600),
+        })
+    };
+    let r = t.ok("bob", "game status");
+    let s = plain(&r);
+    assert!(s.contains("- **ann**: waiting since 2 h 0 min ago;"), "{s}");
+    // Without a game deadline: when a kick vote becomes possible (72 h after the start).
+    assert!(
+        s.contains(
+            "no game deadline; the others may vote to kick in 2 d 22 h (1970-01-04 00:16 UTC)."
+        ),
+        "{s}"
+    );
+    assert!(!s.contains("**bob**: waiting"), "bob is not acting: {s}");
+    // The times are time segments (Discord writes them as <t:…:R> and <t:…:f>).
+    let times: Vec<(i64, TimeStyle)> = r[0]
+        .text
+        .0
+        .iter()
+        .filter_map(|g| match g {
+            text::Seg::Time { at, style } => Some((*at, *style)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        times,
+        vec![
+            (1_000, TimeStyle::Relative),
+            (1_000 + 72 * 3600, TimeStyle::Relative),
+            (1_000 + 72 * 3600, TimeStyle::Full)
+        ]
+    );
+    // The game's own deadline, and a vacation that starts its clock only when it ends.
+    t.ok("bob", "remind deadline 24h kick");
+    let s = plain(&t.ok("bob", "game status"));
+    assert!(
+        s.contains(
+            "deadline in 22 h 0 min (1970-01-02 00:16 UTC), then the others may vote to kick."
+        ),
+        "{s}"
+    );
+    t.ok("ann", "remind vacation 1d");
+    let s = plain(&t.ok("bob", "game status"));
+    assert!(
+        s.contains("deadline in 2 d 0 h (1970-01-03 02:16 UTC)"),
+        "{s}"
+    );
+    // After ann's turn, bob is the one waited for, since that moment.
+    t.ok("ann", "move end");
+    let s = plain(&t.ok("ann", "game status"));
+    assert!(s.contains("- **bob**: waiting since now;"), "{s}");
+    assert!(!s.contains("**ann**: waiting"), "{s}");
+}
+
 #[test]
 fn count_game_passes_the_conformance_suite() {
     conformance::run_suite::<Count>(&(), &Options::new(), 5, 500);
@@ -1731,7 +1794,20 @@ fn the_final_message_of_a_four_player_himalaya_game_repeats_no_line() {
         last = t.ok(names[seat], &format!("move {step}"));
     }
     assert!(mirror.status().is_finished(), "the game ended");
-    let public: Vec<&Reply> = public(&last);
+    // The final message, then the timelapse and the replay file, each with its file.
+    let all_public: Vec<&Reply> = public(&last);
+    let files: Vec<&str> = all_public
+        .iter()
+        .filter_map(|r| r.file.as_ref().map(|f| f.0.as_str()))
+        .collect();
+    assert_eq!(
+        files,
+        ["sherpa-himalaya-1-timelapse.gif", "sherpa-himalaya-1.json"]
+    );
+    let public: Vec<&Reply> = all_public
+        .into_iter()
+        .filter(|r| r.file.is_none())
+        .collect();
     assert_eq!(public.len(), 1, "{last:?}");
     let text = public[0].text.to_string();
     eprintln!("final message ({} bytes):\n{text}", text.len());
@@ -1997,5 +2073,195 @@ fn undo_replays_from_the_nearest_checkpoint_still_in_effect() {
         stored_count(&t).hidden[0],
         100,
         "a checkpoint whose steps were taken back is not used"
+    );
+}
+
+fn req_in(user: &str, guild: &str, channel: &str, text: &str) -> Request {
+    Request {
+        place: Place {
+            platform: "discord".into(),
+            guild: Some(guild.into()),
+            channel: channel.into(),
+        },
+        ..req(user, text)
+    }
+}
+
+/// Issue 17, `games`: a player's games in this server, the ones waiting for them first
+/// (with channel, whose turn and since when), privately; `games all` lists every game in
+/// the server, this channel's first. Games of other servers never show.
+#[test]
+fn games_lists_your_games_your_turn_first_and_all_lists_the_servers() {
+    let t = T::started(&["ann", "bob"]); // c1: ann's turn since 1000
+    t.clock.store(2_000, Ordering::SeqCst);
+    for (u, text) in [("bob", "game new count"), ("ann", "game join")] {
+        assert!(!t.chat.handle(&req_in(u, "g", "c2", text))[0].is_error);
+    }
+    assert!(!t.chat.handle(&req_in("bob", "g", "c2", "game start"))[0].is_error); // bob's turn
+    t.clock.store(3_000, Ordering::SeqCst);
+    // c3: bob opens, ann joins; after bob's first turn it is ann's.
+    for (u, text) in [("bob", "game new count"), ("ann", "game join")] {
+        assert!(!t.chat.handle(&req_in(u, "g", "c3", text))[0].is_error);
+    }
+    assert!(!t.chat.handle(&req_in("bob", "g", "c3", "game start"))[0].is_error);
+    assert!(!t.chat.handle(&req_in("bob", "g", "c3", "move end"))[0].is_error); // ann's turn since 3000
+    assert!(!t.chat.handle(&req_in("cy", "g", "c4", "game new count"))[0].is_error); // a lobby
+    assert!(
+        !t.chat
+            .handle(&req_in("cy", "other", "c5", "game new count"))[0]
+            .is_error
+    );
+    t.clock.store(3_600 + 1_000, Ordering::SeqCst);
+    let syntax = Plain {
+        utc_offset_min: 0,
+        now: Some(3_600 + 1_000),
+    };
+
+    let r = t.chat.handle(&req_in("ann", "g", "c2", "games"));
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0].visibility, Visibility::Private("id-ann".into()));
+    assert!(r[0].pings.is_empty());
+    let s = r[0].text.render(&syntax);
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(lines[0], "Your games in this server (3):", "{s}");
+    // ann's turn in c1 (since 1000) before c3 (since 3000); then c2, waiting for bob.
+    assert_eq!(
+        lines[1], "- **Count** #1 in #c1: **your turn** since 1 h 0 min ago.",
+        "{s}"
+    );
+    assert_eq!(
+        lines[2], "- **Count** #3 in #c3: **your turn** since 26 min ago.",
+        "{s}"
+    );
+    assert_eq!(
+        lines[3], "- **Count** #2 in #c2: waiting for **bob** since 43 min ago.",
+        "{s}"
+    );
+    assert!(!s.contains("#c4") && !s.contains("#c5"), "{s}");
+    let channels: Vec<&Seg> = r[0]
+        .text
+        .0
+        .iter()
+        .filter(|g| matches!(g, Seg::Channel(_)))
+        .collect();
+    assert_eq!(
+        channels.len(),
+        3,
+        "channels are segments (Discord links them)"
+    );
+
+    let s = t.chat.handle(&req_in("ann", "g", "c2", "games all"))[0]
+        .text
+        .render(&syntax);
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(lines[0], "Games in this server (4):", "{s}");
+    assert!(lines[1].contains("#c2"), "this channel's game first: {s}");
+    assert!(
+        s.contains("- **Count** #4 in #c4: waiting to start, 1 seated (cy)."),
+        "{s}"
+    );
+    assert!(!s.contains("#c5"), "another server's game: {s}");
+
+    let s = t.chat.handle(&req_in("dan", "g", "c2", "games"))[0]
+        .text
+        .render(&syntax);
+    assert!(s.starts_with("You have no game in this server."), "{s}");
+    let e = t.err("ann", "games mine");
+    assert!(e.contains("`games` takes") && e.contains("all"), "{e}");
+}
+
+/// Issue 17, rematch: the final message carries a Rematch button; pressed (or `game
+/// rematch`) by a player of the finished game it opens a lobby in the same channel with
+/// the same game and options and a new seed, pinging the others; only they may join, they
+/// keep their seats whatever order they join in, and the game deals itself once all are
+/// back.
+#[test]
+fn rematch_opens_a_lobby_with_the_same_seats_and_deals_once_all_are_back() {
+    let seeds = Arc::new(AtomicI64::new(77));
+    let s2 = seeds.clone();
+    let t = T {
+        chat: Chat::new(
+            Store::open_in_memory().unwrap(),
+            registry(),
+            Env {
+                now: Box::new(|| 1_000),
+                seed: Box::new(move || s2.fetch_add(1, Ordering::SeqCst) as u64),
+                rate_limit: false,
+            },
+        ),
+        clock: Arc::new(AtomicI64::new(1_000)),
+    };
+    t.ok("ann", "game new count goal=6");
+    t.ok("bob", "game join");
+    t.ok("ann", "game start");
+    let e = t.err("ann", "game rematch");
+    assert!(e.contains("game abort"), "a game is open here: {e}");
+    let mut last = vec![];
+    for i in 0..3 {
+        last = t.ok("ann", "move add 2; add 2; end");
+        if i < 2 {
+            t.ok("bob", "move end");
+        }
+    }
+    let store_game = |id: i64| t.chat.lock().store.game(id).unwrap();
+    assert_eq!(store_game(1).status, crate::store::GameStatus::Finished);
+    let button = last
+        .iter()
+        .flat_map(|r| r.buttons.iter())
+        .find(|b| b.label == "Rematch")
+        .expect("a Rematch button under the final message")
+        .clone();
+    assert_eq!(button.command, "game rematch");
+    let press = |user: &str, version: i64| {
+        t.chat.handle(&Request {
+            expected_version: Some(version),
+            ..req(user, &button.command)
+        })
+    };
+    let r = press("cy", button.version);
+    assert!(
+        r[0].is_error
+            && r[0]
+                .text
+                .contains("only the last game's players (ann, bob)")
+    );
+    assert!(t
+        .chat
+        .lock()
+        .store
+        .active_game("discord", "c1")
+        .unwrap()
+        .is_none());
+
+    let r = press("bob", button.version);
+    assert!(!r[0].is_error, "{}", r[0].text);
+    assert_eq!(r[0].visibility, Visibility::Public);
+    assert_eq!(r[0].pings, ["id-ann"]);
+    assert!(r[0].text.contains("rematch of game #1"), "{}", r[0].text);
+    let lobby = store_game(2);
+    assert_eq!(lobby.status, crate::store::GameStatus::Lobby);
+    assert_eq!(
+        (lobby.kind.as_str(), lobby.channel.as_str()),
+        ("count", "c1")
+    );
+    assert_eq!(lobby.options, store_game(1).options);
+    assert_eq!(lobby.options.get("goal").map(String::as_str), Some("6"));
+    assert_ne!(lobby.seed, store_game(1).seed, "a new deal");
+    // The button is stale now that a new game is open here.
+    assert!(press("ann", button.version)[0].is_error);
+    assert!(t.err("cy", "game join").contains("this is a rematch"));
+
+    let r = t.ok("ann", "game join");
+    assert!(
+        r.iter().any(|r| r.text.contains("begins with ann, bob")),
+        "all are back: it deals itself, in the old seat order: {r:?}"
+    );
+    let seats = t.chat.lock().store.seats(2).unwrap();
+    let order: Vec<(&str, usize)> = seats.iter().map(|s| (s.user_id.as_str(), s.seat)).collect();
+    assert_eq!(order, [("id-ann", 0), ("id-bob", 1)]);
+    assert_eq!(store_game(2).status, crate::store::GameStatus::Running);
+    assert!(
+        t.err("bob", "move end").contains("ann"),
+        "ann, seat 1, acts first"
     );
 }

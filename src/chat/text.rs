@@ -1,10 +1,11 @@
 //! Reply text as segments, rendered by each front end in its own syntax.
 //!
 //! The chat layer never writes a platform's markup for mentions, times or commands: it
-//! puts a [`Seg::Mention`] (a user id and a display name), a [`Seg::Time`] (unix seconds)
-//! or a [`Seg::Command`] (a command path and its arguments, as in the command table) into a
-//! [`Text`], and the front end renders it with its [`Syntax`]: Discord writes `<@id>`,
-//! `<t:…:R>` and `/game join`; the terminal writes names, local times and `game join`.
+//! puts a [`Seg::Mention`] (a user id and a display name), a [`Seg::Time`] (unix seconds),
+//! a [`Seg::Command`] (a command path and its arguments, as in the command table) or a
+//! [`Seg::Channel`] (a channel id) into a [`Text`], and the front end renders it with its
+//! [`Syntax`]: Discord writes `<@id>`, `<t:…:R>`, `/game join` and `<#id>`; the terminal
+//! writes names, local times, `game join` and `#id`.
 //!
 //! Invariants: plain segments are shown as they are (they may hold Markdown such as
 //! `**name**`); a text's [`fmt::Display`] is the platform-neutral [`Plain`] rendering
@@ -67,6 +68,8 @@ pub enum Seg {
         style: TimeStyle,
     },
     Command(CmdRef),
+    /// A channel or thread of the platform, by id (Discord: a link to it).
+    Channel(String),
 }
 
 /// A reply's text: segments in order.
@@ -80,6 +83,8 @@ pub trait Syntax {
     fn time(&self, at: i64, style: TimeStyle) -> String;
     /// The command with its arguments, as typed on this platform (without quoting).
     fn command(&self, c: &CmdRef) -> String;
+    /// A channel or thread (Discord: `<#id>`, a link).
+    fn channel(&self, id: &str) -> String;
 }
 
 /// The platform-neutral rendering: names as `@name`, times at an offset from UTC (UTC by
@@ -104,6 +109,9 @@ impl Syntax for Plain {
     }
     fn command(&self, c: &CmdRef) -> String {
         text_command(c)
+    }
+    fn channel(&self, id: &str) -> String {
+        format!("#{id}")
     }
 }
 
@@ -194,6 +202,11 @@ impl Text {
         });
         self
     }
+    /// Append a channel (or thread) reference.
+    pub fn channel(mut self, id: &str) -> Text {
+        self.0.push(Seg::Channel(id.to_string()));
+        self
+    }
     /// Append a time.
     pub fn time(mut self, at: i64, style: TimeStyle) -> Text {
         self.0.push(Seg::Time { at, style });
@@ -257,6 +270,7 @@ impl Text {
                 Seg::Plain(p) => out.push_str(p),
                 Seg::Mention { user, name } => out.push_str(&syntax.mention(user, name)),
                 Seg::Time { at, style } => out.push_str(&syntax.time(*at, *style)),
+                Seg::Channel(id) => out.push_str(&syntax.channel(id)),
                 Seg::Command(c) => {
                     out.push('`');
                     out.push_str(&syntax.command(c));

@@ -16,7 +16,16 @@ const MAX_CHOICE: usize = 100;
 
 /// All commands, in the order shown in Discord, described from the command table.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    let mut cmds = vec![game(), r#move(), undo(), board(), rules(), remind(), help()];
+    let mut cmds = vec![
+        game(),
+        r#move(),
+        undo(),
+        board(),
+        rules(),
+        remind(),
+        games(),
+        help(),
+    ];
     for c in cmds.iter_mut() {
         if let Some(spec) = COMMANDS.iter().find(|s| s.name == c.name) {
             describe(c, spec);
@@ -89,7 +98,7 @@ fn place(ctx: &Ctx<'_>) -> crate::chat::Place {
     guild_only,
     subcommands(
         "game_new", "join", "leave", "start", "status", "history", "resign", "kick", "abort",
-        "export"
+        "export", "rematch"
     ),
     subcommand_required
 )]
@@ -222,6 +231,12 @@ pub async fn abort(ctx: Ctx<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn export(ctx: Ctx<'_>) -> Result<(), Error> {
     run_command(ctx, "game export".into()).await
+}
+
+// Described by the command table.
+#[poise::command(slash_command)]
+pub async fn rematch(ctx: Ctx<'_>) -> Result<(), Error> {
+    run_command(ctx, "game rematch".into()).await
 }
 
 async fn ac_move(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
@@ -404,6 +419,22 @@ pub async fn remind(
     run_command(ctx, text).await
 }
 
+#[derive(Debug, poise::ChoiceParameter)]
+pub enum GamesScope {
+    #[name = "all"]
+    All,
+}
+
+// Described by the command table.
+#[poise::command(slash_command, guild_only)]
+pub async fn games(ctx: Ctx<'_>, scope: Option<GamesScope>) -> Result<(), Error> {
+    let text = match scope {
+        None => "games",
+        Some(GamesScope::All) => "games all",
+    };
+    run_command(ctx, text.into()).await
+}
+
 // Described by the command table.
 #[poise::command(slash_command)]
 pub async fn help(ctx: Ctx<'_>, command: Option<String>) -> Result<(), Error> {
@@ -489,5 +520,14 @@ mod tests {
             .map(|c| c.name.to_string())
             .collect();
         assert_eq!(names, answers);
+        let games = table::find_path("games").unwrap();
+        let table::ArgKind::Choice(scopes) = games.args[0].kind else {
+            panic!("games takes a choice")
+        };
+        let names: Vec<String> = GamesScope::list()
+            .iter()
+            .map(|c| c.name.to_string())
+            .collect();
+        assert_eq!(names, scopes);
     }
 }

@@ -31,6 +31,14 @@ impl Syntax for DiscordSyntax {
         };
         format!("<t:{at}:{f}>")
     }
+    fn channel(&self, id: &str) -> String {
+        // Only snowflakes become links; anything else is shown as plain text.
+        if !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) {
+            format!("<#{id}>")
+        } else {
+            format!("#{id}")
+        }
+    }
     fn command(&self, c: &CmdRef) -> String {
         let mut s = format!("/{}", c.path);
         let Some(spec) = table::find_path(c.path) else {

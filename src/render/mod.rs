@@ -4,7 +4,8 @@
 //! - `raster`: geometry and the antialiasing rasterizer;
 //! - `text`: fonts, measuring, wrapping and drawing text;
 //! - `widgets`: player styles, tokens, panels, scoreboards, legends;
-//! - `png`: encoding.
+//! - `png`: encoding;
+//! - `gif`: animated GIFs (timelapses), one changed rectangle per frame.
 //!
 //! Invariants:
 //! - No IO, no clock, no randomness: the same calls always produce the same pixels.
@@ -13,6 +14,7 @@
 //!   empty or huge strings are clipped or ignored.
 
 pub mod canvas;
+pub mod gif;
 pub mod png;
 pub mod raster;
 pub mod text;

@@ -28,10 +28,13 @@ use std::path::{Path, PathBuf};
 
 pub mod copy;
 pub mod db;
+pub mod listing;
 pub mod outbox;
 pub mod pg_cluster;
+pub mod rematch;
 pub mod reminders;
 pub use copy::CopyReport;
+pub use listing::ListedGame;
 pub use outbox::{OutboxEntry, PendingReply};
 pub use reminders::{on_turn_change, DueKind, DueReminder, ReminderKey, CLAIM_LEASE_SECS};
 
@@ -83,6 +86,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0005_reminder_claims",
         sql: include_str!("../../migrations/0005_reminder_claims.sql"),
         postgres: None,
+    },
+    Migration {
+        name: "0006_rematches",
+        sql: include_str!("../../migrations/0006_rematches.sql"),
+        postgres: Some(include_str!("../../migrations/postgres/0006_rematches.sql")),
     },
 ];
 

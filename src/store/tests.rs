@@ -350,3 +350,33 @@ both_backends! {
         }
     }
 }
+
+both_backends! {
+    fn a_rematch_lobby_repeats_its_game_and_waits_for_the_channel_to_be_free(s, fx) {
+        let first = new_game(&mut s, "c1").unwrap();
+        // The first game is still open in the channel: no second lobby there.
+        assert!(matches!(
+            s.create_rematch(first, 7, ("u2", "bob"), None, 200),
+            Err(StoreError::Conflict(_))
+        ));
+        let change = Change {
+            status: Some(GameStatus::Finished),
+            ..Default::default()
+        };
+        s.commit(first, 0, change, 300).unwrap();
+        let again = s.create_rematch(first, 7, ("u2", "bob"), None, 400).unwrap();
+        let row = s.game(again).unwrap();
+        assert_eq!((row.channel.as_str(), row.kind.as_str(), row.seed), ("c1", "nepal", 7));
+        assert_eq!(s.seats(again).unwrap()[0].user_id, "u2");
+        assert_eq!(fx.open().rematch_of(again).unwrap(), Some(first));
+        assert_eq!(s.rematch_of(first).unwrap(), None);
+        assert!(matches!(
+            s.create_rematch(9999, 7, ("u2", "bob"), None, 500),
+            Err(StoreError::NotFound)
+        ));
+        // Listing: the open lobby, for its seated player and for the server.
+        let listed = s.active_games_in("local", None, Some("u2"), 10).unwrap();
+        assert_eq!(listed.iter().map(|g| g.row.id).collect::<Vec<_>>(), [again]);
+        assert!(s.active_games_in("local", None, Some("u1"), 10).unwrap().is_empty());
+    }
+}

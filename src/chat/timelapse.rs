@@ -1,0 +1,409 @@
+//! Timelapse: an animated GIF of a finished game's public board after each turn, rebuilt
+//! from its seed and log. Posted with the final board and the replay file when a game ends
+//! ([`super::commit`]), and made from an exported game by `sherpa replay FILE --timelapse`.
+//!
+//! Invariants:
+//! - Every frame is the spectator's picture ([`filter::public_picture`]): the timelapse
+//!   shows nothing a spectator could not see at that moment.
+//! - A frame is taken after setup, after every step that ended a turn and changed the
+//!   public view, and at the end; at most [`Budget::frames`] of them, chosen evenly, the
+//!   first and the last always kept.
+//! - The GIF is at most [`MAX_BYTES`]: it is made smaller (fewer, smaller frames) until
+//!   it fits the budget; the last resort, the final board alone at 240 pixels, always does.
+
+use super::filter;
+use super::replay::{export_actions, ReplayFile, REPLAY_FORMAT};
+use super::{effective_steps, ChatError, Reply};
+use crate::engine::{AnyGame, GameKind, Options, Viewer};
+use crate::render::gif::{decode_png, fit_size, scale_to, Animation};
+use crate::store::{ActionRow, GameStatus, NewAction, SeatRow};
+
+/// The size a timelapse aims for (a few MB)…
+pub const TARGET_BYTES: usize = 4 * 1024 * 1024;
+/// …and the most it may ever be (Discord's attachment limit is 8 MB).
+pub const MAX_BYTES: usize = 8_000_000;
+
+/// The largest frame size and the most frames of one attempt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub max_side: u32,
+    pub frames: usize,
+}
+
+/// Attempts from the best to the smallest; the first whose GIF fits [`TARGET_BYTES`] is
+/// taken (the last one always is).
+pub const BUDGETS: &[Budget] = &[
+    Budget {
+        max_side: 800,
+        frames: 60,
+    },
+    Budget {
+        max_side: 640,
+        frames: 40,
+    },
+    Budget {
+        max_side: 480,
+        frames: 24,
+    },
+    Budget {
+        max_side: 240,
+        frames: 1,
+    },
+];
+
+/// A finished animation.
+#[derive(Clone, Debug)]
+pub struct Timelapse {
+    pub gif: Vec<u8>,
+    pub frames: usize,
+    pub width: u32,
+    pub height: u32,
+    /// How many public positions the game had (frames were chosen among them).
+    pub positions: usize,
+}
+
+/// How long each frame shows, in hundredths of a second: about 30 s in all, between 0.2 s
+/// and 1 s a frame; the last one 3 s.
+fn delay_cs(frames: usize, last: bool) -> u16 {
+    if last {
+        return 300;
+    }
+    (3000 / frames.max(1)).clamp(20, 100) as u16
+}
+
+/// `m` indices out of `0..n`, evenly spread, the first and the last included.
+pub fn spread(n: usize, m: usize) -> Vec<usize> {
+    if n == 0 || m == 0 {
+        return vec![];
+    }
+    if m >= n {
+        return (0..n).collect();
+    }
+    if m == 1 {
+        return vec![n - 1];
+    }
+    let mut v: Vec<usize> = (0..m)
+        .map(|i| (i * (n - 1) + (m - 1) / 2) / (m - 1))
+        .collect();
+    v.dedup();
+    v
+}
+
+/// The public positions of a game: the state after setup, after each step that ended a
+/// turn and changed what a spectator sees, and the final state.
+pub fn positions(
+    kind: &'static dyn GameKind,
+    seats: &[SeatRow],
+    options: &Options,
+    seed: u64,
+    actions: &[ActionRow],
+) -> Result<Vec<Box<dyn AnyGame>>, String> {
+    let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+    let mut g = kind
+        .setup(&names, options, seed)
+        .map_err(|e| e.to_string())?;
+    let mut last_view = filter::view_json(&*g, Viewer::Spectator);
+    let mut out = vec![g.box_clone()];
+    let steps = effective_steps(actions);
+    for (i, a) in steps.iter().enumerate() {
+        let (_, applied) = g
+            .play(a.seat, &a.step)
+            .map_err(|e| format!("step #{} `{}`: {e}", a.seq, a.step))?;
+        if applied.turn_ended || i + 1 == steps.len() {
+            let view = filter::view_json(&*g, Viewer::Spectator);
+            if view != last_view {
+                out.push(g.box_clone());
+                last_view = view;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The timelapse of a game from its setup and log (see the module doc).
+pub fn build(
+    kind: &'static dyn GameKind,
+    seats: &[SeatRow],
+    options: &Options,
+    seed: u64,
+    actions: &[ActionRow],
+) -> Result<Timelapse, ChatError> {
+    let states = positions(kind, seats, options, seed, actions).map_err(ChatError::Replay)?;
+    animate(&states, BUDGETS, TARGET_BYTES)
+}
+
+/// The animation of `states`: the first of `budgets` whose GIF is at most `target` bytes,
+/// else the last one if it is at most [`MAX_BYTES`].
+fn animate(
+    states: &[Box<dyn AnyGame>],
+    budgets: &[Budget],
+    target: usize,
+) -> Result<Timelapse, ChatError> {
+    // Each chosen position is rendered once, at full size, and scaled per attempt.
+    let mut full: Vec<Option<crate::render::RgbaImage>> = vec![None; states.len()];
+    let mut best = None;
+    for budget in budgets {
+        let pick = spread(states.len(), budget.frames);
+        let mut anim: Option<Animation> = None;
+        let mut size = (0, 0);
+        for (n, &i) in pick.iter().enumerate() {
+            if full[i].is_none() {
+                let png = filter::public_picture(&*states[i]);
+                full[i] = Some(decode_png(&png).ok_or(ChatError::Internal)?);
+            }
+            let img = full[i].as_ref().ok_or(ChatError::Internal)?;
+            if anim.is_none() {
+                size = fit_size(img.width(), img.height(), budget.max_side, budget.max_side);
+                anim = Some(Animation::new(size.0, size.1).map_err(|_| ChatError::Internal)?);
+            }
+            let Some(a) = anim.as_mut() else {
+                return Err(ChatError::Internal);
+            };
+            // Every frame takes the first one's size (boards keep one size through a game).
+            let small = scale_to(img, size.0, size.1);
+            a.push(&small, delay_cs(pick.len(), n + 1 == pick.len()))
+                .map_err(|_| ChatError::Internal)?;
+        }
+        let anim = anim.ok_or(ChatError::Internal)?;
+        let frames = anim.frames();
+        let gif = anim.finish().map_err(|_| ChatError::Internal)?;
+        let t = Timelapse {
+            gif,
+            frames,
+            width: size.0,
+            height: size.1,
+            positions: states.len(),
+        };
+        if t.gif.len() <= target {
+            return Ok(t);
+        }
+        best = Some(t);
+    }
+    best.filter(|t| t.gif.len() <= MAX_BYTES)
+        .ok_or(ChatError::Internal)
+}
+
+impl super::Chat {
+    /// The timelapse of a stored game (any status: every frame is public).
+    pub fn timelapse(&self, game_id: i64) -> Result<Timelapse, ChatError> {
+        let (row, seats, actions) = {
+            let inner = self.lock();
+            (
+                inner.store.game(game_id)?,
+                inner.store.seats(game_id)?,
+                inner.store.actions(game_id)?,
+            )
+        };
+        let kind = self
+            .registry
+            .get(&row.kind)
+            .ok_or_else(|| ChatError::UnknownKind(row.kind.clone()))?;
+        build(kind, &seats, &row.options, row.seed, &actions)
+    }
+
+    /// The replies posted when a game ends, besides the final board: the timelapse and the
+    /// replay file (with the seed). `new` are the actions the ending change appends to the
+    /// stored log. A timelapse that cannot be made is left out (and logged); the replay
+    /// file is always there.
+    pub(crate) fn end_of_game_replies(
+        &self,
+        l: &super::Loaded,
+        kind: &'static dyn GameKind,
+        new: &[NewAction],
+    ) -> Result<Vec<Reply>, ChatError> {
+        let mut rows = self.lock().store.actions(l.row.id)?;
+        let first = rows.last().map(|r| r.seq).unwrap_or(0) + 1;
+        for (seq, a) in (first..).zip(new) {
+            rows.push(ActionRow {
+                seq,
+                seat: a.seat,
+                kind: a.kind,
+                step: a.step.clone(),
+                secret: a.secret,
+                barrier: a.barrier,
+                turn_end: a.turn_end,
+                at: 0,
+            });
+        }
+        let mut out = Vec::new();
+        match build(kind, &l.seats, &l.row.options, l.row.seed, &rows) {
+            Ok(t) => {
+                let mut r = Reply::public(format!(
+                    "Timelapse of game #{}: the public board after each turn, {} frames{}.",
+                    l.row.id,
+                    t.frames,
+                    if t.frames < t.positions {
+                        format!(" chosen evenly among {} positions", t.positions)
+                    } else {
+                        String::new()
+                    }
+                ));
+                r.file = Some((
+                    format!("sherpa-{}-{}-timelapse.gif", l.row.kind, l.row.id),
+                    t.gif,
+                ));
+                out.push(r);
+            }
+            Err(e) => tracing::warn!(game = l.row.id, "no timelapse: {e}"),
+        }
+        let file = ReplayFile {
+            format: REPLAY_FORMAT.into(),
+            game: l.row.kind.clone(),
+            options: l.row.options.clone(),
+            players: l.seats.iter().map(|s| s.name.clone()).collect(),
+            seed: Some(l.row.seed),
+            status: GameStatus::Finished.as_str().into(),
+            actions: export_actions(&rows, true),
+        };
+        let json = serde_json::to_vec_pretty(&file).map_err(|_| ChatError::Internal)?;
+        let mut r = Reply::public(format!(
+            "Replay file of game #{} ({} actions, with the seed): `sherpa replay FILE` rebuilds the game, and `--timelapse out.gif` makes the animation.",
+            l.row.id,
+            file.actions.len()
+        ));
+        r.file = Some((format!("sherpa-{}-{}.json", l.row.kind, l.row.id), json));
+        out.push(r);
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{GameRng, Status};
+    use crate::games::Registry;
+    use crate::store::ActionKind;
+    use image::AnimationDecoder;
+
+    /// A random legal game to the end: its seats and log.
+    fn full_game(game: &str, players: usize, seed: u64) -> (Vec<SeatRow>, Vec<ActionRow>) {
+        let kind = Registry::builtin().get(game).unwrap();
+        let seats: Vec<SeatRow> = (0..players)
+            .map(|i| SeatRow {
+                seat: i,
+                user_id: format!("u{i}"),
+                name: format!("p{i}"),
+                resigned: false,
+            })
+            .collect();
+        let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+        let mut g = kind.setup(&names, &Options::new(), seed).unwrap();
+        let mut pick = GameRng::new(seed + 1);
+        let mut rows = Vec::new();
+        while let Status::Acting(a) = g.status() {
+            let seat = a[pick.below(a.len())];
+            let legal = g.legal(seat);
+            let step = legal[pick.below(legal.len())].notation.clone();
+            g.play(seat, &step).unwrap();
+            rows.push(ActionRow {
+                seq: rows.len() as i64 + 1,
+                seat,
+                kind: ActionKind::Step,
+                step,
+                secret: false,
+                barrier: false,
+                turn_end: false,
+                at: 0,
+            });
+            assert!(rows.len() < 100_000, "the playout ends");
+        }
+        (seats, rows)
+    }
+
+    /// Mean absolute difference per channel of two RGB(A) images of one size.
+    fn diff(a: &crate::render::RgbaImage, b: &crate::render::RgbaImage) -> f64 {
+        assert_eq!(a.dimensions(), b.dimensions());
+        let sum: u64 = a
+            .pixels()
+            .zip(b.pixels())
+            .map(|(p, q)| {
+                (0..3)
+                    .map(|c| u64::from(p.0[c].abs_diff(q.0[c])))
+                    .sum::<u64>()
+            })
+            .sum();
+        sum as f64 / (f64::from(a.width()) * f64::from(a.height()) * 3.0)
+    }
+
+    #[test]
+    fn a_full_nepal_game_makes_a_timelapse_under_8_mb_checked_frame_by_frame() {
+        let kind = Registry::builtin().get("nepal").unwrap();
+        let (seats, rows) = full_game("nepal", 3, 5);
+        let t = build(kind, &seats, &Options::new(), 5, &rows).unwrap();
+        assert!(t.gif.len() <= MAX_BYTES, "{} bytes", t.gif.len());
+        assert!(
+            t.gif.len() <= TARGET_BYTES,
+            "a few MB: {} bytes",
+            t.gif.len()
+        );
+        let states = positions(kind, &seats, &Options::new(), 5, &rows).unwrap();
+        assert!(states.len() > 20, "a position per turn: {}", states.len());
+        assert_eq!(t.positions, states.len());
+        assert_eq!(t.frames, states.len().min(BUDGETS[0].frames));
+        assert!(states.last().unwrap().status().is_finished());
+        assert!(t.width <= 800 && t.height <= 800 && t.width > 300);
+
+        let frames: Vec<_> =
+            image::codecs::gif::GifDecoder::new(std::io::Cursor::new(t.gif.as_slice()))
+                .unwrap()
+                .into_frames()
+                .collect_frames()
+                .unwrap();
+        assert_eq!(frames.len(), t.frames, "one GIF frame per chosen position");
+        for f in &frames {
+            assert_eq!(f.buffer().dimensions(), (t.width, t.height));
+        }
+        // Each frame is the spectator's picture of its position (colours reduced to a
+        // GIF palette): the first the set-up board, the last the final one.
+        let pick = spread(states.len(), t.frames);
+        for (n, &i) in pick
+            .iter()
+            .enumerate()
+            .step_by(7)
+            .chain([(t.frames - 1, &pick[t.frames - 1])])
+        {
+            let png = filter::public_picture(&*states[i]);
+            let want = scale_to(&decode_png(&png).unwrap(), t.width, t.height);
+            let d = diff(frames[n].buffer(), &want);
+            assert!(d < 2.0, "frame {n} differs from position {i} by {d}");
+            if n > 0 {
+                let before = diff(frames[n - 1].buffer(), frames[n].buffer());
+                assert!(before > 0.0, "frame {n} shows a change");
+            }
+        }
+    }
+
+    #[test]
+    fn spread_keeps_first_and_last() {
+        assert_eq!(spread(10, 3), vec![0, 5, 9]);
+        assert_eq!(spread(5, 10), vec![0, 1, 2, 3, 4]);
+        assert_eq!(spread(7, 1), vec![6]);
+        assert_eq!(spread(0, 4), Vec::<usize>::new());
+        let s = spread(200, 60);
+        assert_eq!((s.len(), s[0], s[59]), (60, 0, 199));
+        assert!(s.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn a_timelapse_over_its_target_is_made_again_smaller() {
+        let kind = Registry::builtin().get("nepal").unwrap();
+        let (seats, rows) = full_game("nepal", 3, 5);
+        let states = positions(kind, &seats, &Options::new(), 5, &rows).unwrap();
+        let budgets = [
+            Budget {
+                max_side: 400,
+                frames: 10,
+            },
+            Budget {
+                max_side: 200,
+                frames: 1,
+            },
+        ];
+        let roomy = animate(&states, &budgets, MAX_BYTES).unwrap();
+        assert_eq!((roomy.frames, roomy.width), (10, 400));
+        // No attempt fits one byte: the last (smallest) one is taken.
+        let tight = animate(&states, &budgets, 1).unwrap();
+        assert_eq!((tight.frames, tight.width), (1, 200));
+        assert!(tight.gif.len() < roomy.gif.len());
+    }
+}

@@ -1,0 +1,57 @@
+//! Rematches (migration 0006): the lobby `game rematch` opens, linked to the finished game
+//! it repeats.
+//!
+//! Invariant: the lobby and its link are written in one transaction, so a rematch lobby
+//! always knows its previous game.
+
+use super::db::vals;
+use super::{channel_conflict, Result, Store, StoreError};
+
+impl Store {
+    /// Open a lobby repeating finished game `previous` (same platform, place, kind and
+    /// options) with a new `seed`, `creator` (user id, name) seated first.
+    pub fn create_rematch(
+        &mut self,
+        previous: i64,
+        seed: u64,
+        creator: (&str, &str),
+        request: Option<(&str, &str)>,
+        now: i64,
+    ) -> Result<i64> {
+        self.db.tx(|tx| {
+            Self::record_request(tx, request, now)?;
+            let id = tx
+                .query_opt(
+                    "INSERT INTO games (platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
+                     SELECT platform, guild, channel, kind, options, ?2, 'lobby', ?3, ?4, ?4
+                     FROM games WHERE id = ?1 RETURNING id",
+                    vals![previous, seed as i64, creator.0, now],
+                )
+                .map_err(channel_conflict)?
+                .ok_or(StoreError::NotFound)?
+                .i64(0)?;
+            tx.exec(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?1, 0, ?2, ?3)",
+                vals![id, creator.0, creator.1],
+            )?;
+            tx.exec(
+                "INSERT INTO rematches (game_id, previous_id) VALUES (?1, ?2)",
+                vals![id, previous],
+            )?;
+            Ok(id)
+        })
+    }
+
+    /// The finished game a lobby repeats, if it was opened by `game rematch`.
+    pub fn rematch_of(&self, game_id: i64) -> Result<Option<i64>> {
+        self.db
+            .with(|ex| {
+                ex.query_opt(
+                    "SELECT previous_id FROM rematches WHERE game_id = ?1",
+                    vals![game_id],
+                )
+            })?
+            .map(|r| r.i64(0))
+            .transpose()
+    }
+}
