@@ -687,31 +687,43 @@ fn config_text(fake: &FakeDiscord, db: &Path) -> String {
     )
 }
 
-/// A running 3-player Nepal game (seed 7) for ann, bob and cy, created in the database.
+/// The store at `db`: a SQLite file, or a PostgreSQL URL held in a path.
+fn store_at(db: &Path) -> sherpa::store::Store {
+    let loc = sherpa::store::DbLocation::parse(db.to_str().unwrap());
+    sherpa::store::Store::open_location(&loc).unwrap()
+}
+
+/// A running 3-player Nepal game (seed 7) for ann, bob and cy, created in the database
+/// (either backend: `db` may hold a PostgreSQL URL).
 fn seed_nepal_3(db: &Path, players: [&FakeUser; 3]) {
-    let _ = sherpa::store::Store::open(db).unwrap();
-    let c = rusqlite::Connection::open(db).unwrap();
+    off_runtime(|| seed_nepal_3_now(db, players))
+}
+
+fn seed_nepal_3_now(db: &Path, players: [&FakeUser; 3]) {
+    let mut s = store_at(db);
     let t = now();
-    c.execute(
+    let mut sql = format!(
         "INSERT INTO games (id, platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
-         VALUES (1, 'discord', ?1, ?2, 'nepal', '{}', 7, 'running', ?3, ?4, ?4)",
-        rusqlite::params![GUILD_ID, CHANNEL_ID, players[0].id, t],
-    )
-    .unwrap();
+         VALUES (1, 'discord', '{GUILD_ID}', '{CHANNEL_ID}', 'nepal', '{{}}', 7, 'running', '{}', {t}, {t});",
+        players[0].id
+    );
     for (i, p) in players.iter().enumerate() {
-        c.execute(
-            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, ?1, ?2, ?3)",
-            rusqlite::params![i as i64, p.id, p.name],
-        )
-        .unwrap();
+        sql.push_str(&format!(
+            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, {i}, '{}', '{}');",
+            p.id, p.name
+        ));
     }
+    s.debug_exec(&sql).unwrap();
 }
 
 fn db_count(db: &Path, sql: &str) -> i64 {
-    rusqlite::Connection::open(db)
-        .unwrap()
-        .query_row(sql, [], |r| r.get(0))
-        .unwrap()
+    off_runtime(|| store_at(db).debug_query_i64(sql).unwrap())
+}
+
+/// Run `f` on a plain thread: the synchronous PostgreSQL client may not block a thread
+/// that drives async tasks.
+fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|sc| sc.spawn(f).join().unwrap())
 }
 
 /// The bot as a separate process (`sherpa run`) that stops at a crash point (see
@@ -724,7 +736,12 @@ struct BotProcess {
 impl BotProcess {
     fn start(fake: &FakeDiscord, db: &Path, crash_at: &str) -> BotProcess {
         use std::io::BufRead;
-        let cfg = db.with_file_name("config.toml");
+        // Beside the database file; for a PostgreSQL URL, in a fresh temporary folder.
+        let cfg = if db.to_str().unwrap_or("").starts_with("postgres") {
+            temp_db("pg-config").with_file_name("config.toml")
+        } else {
+            db.with_file_name("config.toml")
+        };
         std::fs::write(&cfg, config_text(fake, db)).unwrap();
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sherpa"))
             .args(["run", "--config"])
@@ -772,10 +789,27 @@ fn messages_with(fake: &FakeDiscord, needle: &str) -> usize {
 /// and the step is in the log once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn outbox_delivers_a_committed_steps_answer_once_after_sigkill() {
+    outbox_after_sigkill(false).await;
+}
+
+/// The same on PostgreSQL (issue 16: the crash tests run on both backends).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn outbox_delivers_a_committed_steps_answer_once_after_sigkill_on_postgres() {
+    outbox_after_sigkill(true).await;
+}
+
+async fn outbox_after_sigkill(postgres: bool) {
     let (ann, bob, cy) = users();
     for (point, answered_before_kill) in [("after_commit", 0), ("after_reply:1", 1)] {
         let fake = FakeDiscord::start().await;
-        let db = temp_db(&format!("outbox-{}", point.replace(':', "-")));
+        let db = if postgres {
+            let url = tokio::task::spawn_blocking(sherpa::store::pg_cluster::test_database)
+                .await
+                .unwrap();
+            PathBuf::from(url)
+        } else {
+            temp_db(&format!("outbox-{}", point.replace(':', "-")))
+        };
         seed_nepal_3(&db, [&ann, &bob, &cy]);
         let proc = BotProcess::start(&fake, &db, point);
         fake.wait_ready(1).await;
