@@ -330,13 +330,7 @@ fn postgres_round_trip(
         if d.played < WARM_UP {
             continue;
         }
-        if board {
-            if with.len() < samples {
-                with.push(t);
-            }
-        } else if without.len() < samples {
-            without.push(t);
-        }
+        keep_sample(&mut with, &mut without, samples, t, board);
     }
     drop(d);
     let floor = Store::postgres_commit_floor(url, snapshot_bytes, samples)?;
@@ -407,13 +401,7 @@ pub fn run(
             if d.played < WARM_UP {
                 continue;
             }
-            if board {
-                if with.len() < samples {
-                    with.push(t);
-                }
-            } else if without.len() < samples {
-                without.push(t);
-            }
+            keep_sample(&mut with, &mut without, samples, t, board);
             let Status::Acting(a) = d.g.status() else {
                 continue;
             };
@@ -557,6 +545,21 @@ fn long_game(
         undo: stat(undo),
         reload: stat(reload),
     })
+}
+
+/// File one move's time `t` among the moves with a board or without, until each has
+/// `samples`.
+fn keep_sample(
+    with: &mut Vec<Duration>,
+    without: &mut Vec<Duration>,
+    samples: usize,
+    t: Duration,
+    board: bool,
+) {
+    let v = if board { with } else { without };
+    if v.len() < samples {
+        v.push(t);
+    }
 }
 
 /// Random playouts in memory: steps per second, on typed steps or (`text`) through the

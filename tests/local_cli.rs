@@ -607,6 +607,36 @@ fn peloria_call_to_heroes_through_local_script_reproduces_each_tie_case() {
     }
 }
 
+/// `sherpa local <args> --json --script <script>` on a database and output folder in `dir`:
+/// the JSON lines it printed, each checked to say `ok`.
+fn json_script_lines(args: &[&str], script: &Path, dir: &Path) -> Vec<serde_json::Value> {
+    let out = Command::new(BIN)
+        .arg("local")
+        .args(args)
+        .args(["--json", "--script"])
+        .arg(script)
+        .arg("--db")
+        .arg(dir.join("g.db"))
+        .arg("--out")
+        .arg(dir.join("out"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for l in &lines {
+        assert_eq!(l["ok"], true, "{}: {l}", script.display());
+    }
+    lines
+}
+
 /// Nanga Parbat's two demo games (`tests/data/nanga_parbat/`, scores worked out by hand in
 /// the Nanga Parbat tests) played through `sherpa local --script --json`, in both scoring
 /// modes, end with the hand-checked scores.
@@ -619,39 +649,20 @@ fn nanga_parbat_demo_games_through_local_script_end_with_the_hand_checked_scores
         ("areas.txt", "scoring=areas", [16, 20]),
     ] {
         let dir = tmp(&format!("nanga-{file}"));
-        let out = Command::new(BIN)
-            .args([
-                "local",
+        let seed = nanga_parbat::DEMO_SEED.to_string();
+        let lines = json_script_lines(
+            &[
                 "nanga-parbat",
                 "--players",
                 "Ann,Bob",
                 "--seed",
-                &nanga_parbat::DEMO_SEED.to_string(),
+                &seed,
                 "--option",
                 option,
-                "--json",
-                "--script",
-            ])
-            .arg(data.join(file))
-            .arg("--db")
-            .arg(dir.join("g.db"))
-            .arg("--out")
-            .arg(dir.join("out"))
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+            ],
+            &data.join(file),
+            &dir,
         );
-        let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-            .unwrap()
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
-        for l in &lines {
-            assert_eq!(l["ok"], true, "{file}: {l}");
-        }
         let last = lines.last().unwrap();
         assert_eq!(
             last["status"]["status"]["Finished"]["scores"],
@@ -699,37 +710,11 @@ fn nanga_parbat_demo_games_through_local_script_end_with_the_hand_checked_scores
 fn nippon_demo_game_through_local_script_ends_with_the_hand_checked_scores() {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/nippon");
     let dir = tmp("nippon-demo");
-    let out = Command::new(BIN)
-        .args([
-            "local",
-            "nippon",
-            "--players",
-            "Ann,Bob",
-            "--seed",
-            "7",
-            "--json",
-            "--script",
-        ])
-        .arg(data.join("demo.txt"))
-        .arg("--db")
-        .arg(dir.join("g.db"))
-        .arg("--out")
-        .arg(dir.join("out"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let lines = json_script_lines(
+        &["nippon", "--players", "Ann,Bob", "--seed", "7"],
+        &data.join("demo.txt"),
+        &dir,
     );
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    for l in &lines {
-        assert_eq!(l["ok"], true, "{l}");
-    }
     let texts: String = lines
         .iter()
         .flat_map(|l| l["replies"].as_array().cloned().unwrap_or_default())

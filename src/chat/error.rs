@@ -211,6 +211,17 @@ impl From<StoreError> for ChatError {
     }
 }
 
+impl ChatError {
+    /// A store error of opening a lobby: a conflict means the channel already has an open
+    /// game.
+    pub(crate) fn opening(e: StoreError) -> Self {
+        match e {
+            StoreError::Conflict(_) => ChatError::GameAlreadyOpen,
+            other => ChatError::Store(other),
+        }
+    }
+}
+
 impl From<RemindError> for ChatError {
     fn from(e: RemindError) -> Self {
         ChatError::Remind(e)

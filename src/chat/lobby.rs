@@ -5,7 +5,7 @@ use super::filter::{self, Line};
 use super::*;
 use crate::engine::{Options, Status, Viewer};
 use crate::reminders::Consequence;
-use crate::store::{Change, GameStatus, StoreError};
+use crate::store::{Change, GameStatus};
 
 impl Chat {
     pub(crate) fn game_new(&self, req: &Request, args: &str) -> Result<Vec<Reply>, ChatError> {
@@ -49,10 +49,7 @@ impl Chat {
                 Self::request_key(req),
                 self.now(),
             )
-            .map_err(|e| match e {
-                StoreError::Conflict(_) => ChatError::GameAlreadyOpen,
-                other => ChatError::Store(other),
-            })?;
+            .map_err(ChatError::opening)?;
         let opt_text: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
         Ok(vec![Reply::public(
             Text::new()

@@ -7,7 +7,7 @@
 //! lobby and its link to the finished game are one store transaction.
 
 use super::*;
-use crate::store::{GameStatus, StoreError};
+use crate::store::GameStatus;
 
 impl Chat {
     pub(crate) fn game_rematch(&self, req: &Request, args: &str) -> Result<Vec<Reply>, ChatError> {
@@ -50,10 +50,7 @@ impl Chat {
                 Self::request_key(req),
                 self.now(),
             )
-            .map_err(|e| match e {
-                StoreError::Conflict(_) => ChatError::GameAlreadyOpen,
-                other => ChatError::Store(other),
-            })?;
+            .map_err(ChatError::opening)?;
         let kind = self
             .registry
             .get(&prev.kind)
