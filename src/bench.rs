@@ -12,7 +12,9 @@
 //!   at least) plus encoding the same pixels with the fastest PNG setting.
 //!
 //! Round trips with a board are compared with commit + render floors, without a board with
-//! the commit floor, render + encode with the render floor.
+//! the commit floor, render + encode with the render floor. A move that ends a game also
+//! builds the timelapse and the replay file (seconds, not milliseconds): it is reported as
+//! its own figure and never counted in the mid-game round trips.
 //!
 //! Given a PostgreSQL database (`--postgres URL`, or `--postgres auto` for a throwaway
 //! cluster), each game's round trips are also measured on it, beside a PostgreSQL commit
@@ -107,6 +109,10 @@ pub struct GameBench {
     pub players: usize,
     pub round_trip_with_render: Figure,
     pub round_trip_without_render: Figure,
+    /// Moves that ended a game (final board, timelapse and replay file), kept apart from
+    /// the mid-game round trips above; as many as games ended during the samples, so
+    /// possibly none.
+    pub game_ending_move: Stat,
     pub render_and_encode: Figure,
     pub legal_steps: Stat,
     /// Random playouts on typed steps (`legal_steps` then `apply`, the engine alone).
@@ -131,6 +137,8 @@ pub struct GameBench {
 pub struct PostgresRoundTrip {
     pub round_trip_with_render: Figure,
     pub round_trip_without_render: Figure,
+    /// As [`GameBench::game_ending_move`], on PostgreSQL.
+    pub game_ending_move: Stat,
 }
 
 fn req(channel: &str, user: usize, text: &str) -> Request {
@@ -148,6 +156,7 @@ fn req(channel: &str, user: usize, text: &str) -> Request {
         text: text.to_string(),
         request_id: None,
         expected_version: None,
+        visible_channels: None,
     }
 }
 
@@ -317,9 +326,9 @@ fn postgres_round_trip(
         },
     );
     let mut d = Driver::new(&chat, kind, &format!("pg-{}-", kind.id()), 99)?;
-    let (mut with, mut without) = (vec![], vec![]);
+    let mut moves = Moves::default();
     let mut guard = 0usize;
-    while with.len() < samples || without.len() < samples {
+    while !moves.full(samples) {
         guard += 1;
         anyhow::ensure!(
             guard < samples * 200,
@@ -330,13 +339,15 @@ fn postgres_round_trip(
         if d.played < WARM_UP {
             continue;
         }
-        keep_sample(&mut with, &mut without, samples, t, board);
+        let ended = !matches!(d.g.status(), Status::Acting(_));
+        moves.keep(samples, t, board, ended);
     }
     drop(d);
     let floor = Store::postgres_commit_floor(url, snapshot_bytes, samples)?;
     Ok(PostgresRoundTrip {
-        round_trip_with_render: figure(with, add(&floor, render_floor)),
-        round_trip_without_render: figure(without, floor),
+        round_trip_with_render: figure(moves.with, add(&floor, render_floor)),
+        round_trip_without_render: figure(moves.without, floor),
+        game_ending_move: stat(moves.ending),
     })
 }
 
@@ -385,12 +396,13 @@ pub fn run(
         let db = dir.join(format!("{}.db", kind.id()));
         let chat = bench_chat(&db)?;
         let mut d = Driver::new(&chat, kind, "b", 99)?;
-        let (mut with, mut without, mut legal_t, mut render_t) = (vec![], vec![], vec![], vec![]);
+        let mut moves = Moves::default();
+        let (mut legal_t, mut render_t) = (vec![], vec![]);
         let (mut copy_floor, mut encode_floor) = (vec![], vec![]);
         let (mut png_bytes, mut snapshot_bytes) = (0, 0);
         let mut pixels: Option<RgbaImage> = None;
         let mut guard = 0usize;
-        while with.len() < samples || without.len() < samples || render_t.len() < samples {
+        while !moves.full(samples) || render_t.len() < samples {
             guard += 1;
             anyhow::ensure!(
                 guard < samples * 200,
@@ -401,10 +413,11 @@ pub fn run(
             if d.played < WARM_UP {
                 continue;
             }
-            keep_sample(&mut with, &mut without, samples, t, board);
             let Status::Acting(a) = d.g.status() else {
+                moves.keep(samples, t, board, true);
                 continue;
             };
+            moves.keep(samples, t, board, false);
             if legal_t.len() < samples {
                 let t = Instant::now();
                 let _ = d.g.legal(a[0]);
@@ -450,8 +463,9 @@ pub fn run(
         out.push(GameBench {
             game: kind.id().to_string(),
             players: kind.min_players().max(2).min(kind.max_players()),
-            round_trip_with_render: figure(with, add(&commit_floor, &render_floor)),
-            round_trip_without_render: figure(without, commit_floor.clone()),
+            round_trip_with_render: figure(moves.with, add(&commit_floor, &render_floor)),
+            round_trip_without_render: figure(moves.without, commit_floor.clone()),
+            game_ending_move: stat(moves.ending),
             render_and_encode: figure(render_t, render_floor),
             legal_steps: stat(legal_t),
             playout_steps_per_second: playouts(kind, scale, false)?,
@@ -547,18 +561,39 @@ fn long_game(
     })
 }
 
-/// File one move's time `t` among the moves with a board or without, until each has
-/// `samples`.
-fn keep_sample(
-    with: &mut Vec<Duration>,
-    without: &mut Vec<Duration>,
-    samples: usize,
-    t: Duration,
-    board: bool,
-) {
-    let v = if board { with } else { without };
-    if v.len() < samples {
-        v.push(t);
+/// Round-trip samples filed by what the move answered.
+#[derive(Default)]
+struct Moves {
+    /// Mid-game moves whose answer carried a board.
+    with: Vec<Duration>,
+    /// Mid-game moves answered without a board.
+    without: Vec<Duration>,
+    /// Moves that ended a game: besides the final board they build the timelapse (a
+    /// replay of the whole game, one rendered frame per turn) and the replay file, which
+    /// costs seconds, so they are a figure of their own and never mixed into the
+    /// mid-game percentiles.
+    ending: Vec<Duration>,
+}
+
+impl Moves {
+    /// File one move's time `t`: a game-ending move (`ended`) always, a mid-game one among
+    /// the moves with a board or without until that list has `samples`.
+    fn keep(&mut self, samples: usize, t: Duration, board: bool, ended: bool) {
+        let v = if ended {
+            &mut self.ending
+        } else if board {
+            &mut self.with
+        } else {
+            &mut self.without
+        };
+        if ended || v.len() < samples {
+            v.push(t);
+        }
+    }
+
+    /// Whether both mid-game lists have `samples`.
+    fn full(&self, samples: usize) -> bool {
+        self.with.len() >= samples && self.without.len() >= samples
     }
 }
 
@@ -669,6 +704,7 @@ pub fn table(results: &[GameBench]) -> String {
                 f.ratio_p99
             ));
         }
+        s.push_str(&ending_line("game-ending move", &r.game_ending_move));
         if let Some(pg) = &r.postgres {
             for (name, f) in [
                 ("PostgreSQL + board", &pg.round_trip_with_render),
@@ -683,6 +719,7 @@ pub fn table(results: &[GameBench]) -> String {
                     f.ratio_p99
                 ));
             }
+            s.push_str(&ending_line("PostgreSQL game end", &pg.game_ending_move));
         }
         s.push_str(&format!(
             "  legal steps median {:.1} µs · playouts {:.0} steps/s ({:.0} through notation) · moves/s 1 thread {:.0}, 2 threads {:.0} (x{:.2}) · PNG {} KB · snapshot {} B\n",
@@ -705,6 +742,19 @@ pub fn table(results: &[GameBench]) -> String {
         ));
     }
     s
+}
+
+/// The table's line for game-ending moves: median and slowest, or that none ended.
+fn ending_line(name: &str, st: &Stat) -> String {
+    if st.samples == 0 {
+        return format!("  {name:<22} (no game ended during the samples)\n");
+    }
+    format!(
+        "  {name:<22} median {:>7.1} ms  p99 {:>7.1} ms  ({} samples: final board, timelapse, replay file)\n",
+        st.median_us / 1000.0,
+        st.p99_us / 1000.0,
+        st.samples
+    )
 }
 
 /// Start-up and memory with many stored games (`sherpa bench --stored-games N`).
@@ -968,6 +1018,29 @@ mod tests {
             );
             assert!(typed.same_state(&*text), "{}", kind.id());
         }
+    }
+
+    /// Issue "speed and scale": the move that ends a game (final board, timelapse, replay
+    /// file) is filed apart, whatever its board flag, and never fills a mid-game list.
+    #[test]
+    fn a_game_ending_move_is_its_own_figure_never_a_mid_game_sample() {
+        let ms = Duration::from_millis;
+        let mut m = Moves::default();
+        m.keep(2, ms(5), true, false);
+        m.keep(2, ms(3000), true, true);
+        m.keep(2, ms(6), true, false);
+        m.keep(2, ms(7), true, false); // past `samples`: dropped
+        m.keep(2, ms(1), false, false);
+        m.keep(2, ms(2500), false, true);
+        assert_eq!(m.with, vec![ms(5), ms(6)]);
+        assert_eq!(m.without, vec![ms(1)]);
+        assert_eq!(m.ending, vec![ms(3000), ms(2500)]);
+        assert!(!m.full(2));
+        m.keep(2, ms(2), false, false);
+        assert!(m.full(2));
+        let line = ending_line("game-ending move", &stat(m.ending));
+        assert!(line.contains("2 samples"), "{line}");
+        assert!(ending_line("x", &stat(vec![])).contains("no game ended"));
     }
 
     /// A profiling aid: typed playouts of one game (`PROFILE_GAME`) for a few seconds, e.g.
