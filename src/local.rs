@@ -47,6 +47,7 @@ fn request(user: &str, text: &str, id: Option<String>) -> Request {
         text: text.to_string(),
         request_id: id,
         expected_version: None,
+        visible_channels: None,
     }
 }
 

@@ -1317,19 +1317,81 @@ async fn games_lists_your_games_with_channel_links_and_all_lists_the_servers() {
     assert!(r[0].allowed_users().is_empty(), "nobody is pinged");
 
     // cy plays only in this channel's game; `scope:all` (choice 0) shows both.
+    let all = json!([{"name": "scope", "type": 4, "value": 0}]);
     let t = fake.slash(&cy, &["games"], json!([]));
     let text = answer(&fake, &t).await[0].content();
     assert!(text.starts_with("Your games in this server (1):"), "{text}");
-    let t = fake.slash(
-        &cy,
-        &["games"],
-        json!([{"name": "scope", "type": 4, "value": 0}]),
-    );
+    fake.channels
+        .lock()
+        .unwrap()
+        .push((other.to_string(), None));
+    let t = fake.slash(&cy, &["games"], all.clone());
     let r = answer(&fake, &t).await;
     assert!(r[0].is_ephemeral());
     let text = r[0].content();
     assert!(text.starts_with("Games in this server (2):"), "{text}");
     assert!(text.contains(&format!("<#{other}>")), "{text}");
+    bot.stop().await;
+}
+
+/// Issue 17, `/games all` and private channels: another channel's game is listed only to
+/// members who may view that channel (Discord's roles and overwrites) or who are seated
+/// in it; the channel asked in always counts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_all_lists_a_private_channels_game_only_to_those_who_may_see_it() {
+    let (ann, bob, cy) = users();
+    let dan = FakeUser::new(3_000_000_000_000_000_004, "dan");
+    let eve = FakeUser::new(3_000_000_000_000_000_005, "eve");
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("games-private");
+    seed_nepal_3(&db, [&ann, &bob, &cy]); // in the public channel
+    let secret = "1000000000000000077";
+    fake.channels
+        .lock()
+        .unwrap()
+        .push((secret.to_string(), Some(vec![dan.id.clone()])));
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+    let t = fake.slash_in(
+        (GUILD_ID, secret),
+        &dan,
+        &["game", "new"],
+        json!([{"name": "game", "type": 4, "value": 0}]),
+    );
+    let r = answer(&fake, &t).await;
+    assert!(!r[0].is_ephemeral(), "{}", r[0].content());
+    let all = json!([{"name": "scope", "type": 4, "value": 0}]);
+
+    // eve (no seat, no access) asks in the public channel: the secret lobby is hidden.
+    let t = fake.slash(&eve, &["games"], all.clone());
+    let text = answer(&fake, &t).await[0].content();
+    assert!(text.starts_with("Games in this server (1):"), "{text}");
+    assert!(!text.contains(secret) && !text.contains("dan"), "{text}");
+    // ann is in neither the lobby nor the channel's members: hidden from her as well.
+    let t = fake.slash(&ann, &["games"], all.clone());
+    let text = answer(&fake, &t).await[0].content();
+    assert!(!text.contains(secret), "{text}");
+    // Allowed in by an overwrite (and asking from there), dan sees both games.
+    let t = fake.slash_in((GUILD_ID, secret), &dan, &["games"], all.clone());
+    let text = answer(&fake, &t).await[0].content();
+    assert!(text.starts_with("Games in this server (2):"), "{text}");
+    assert!(text.contains(&format!("<#{secret}>")), "{text}");
+    assert!(text.contains(&format!("<#{CHANNEL_ID}>")), "{text}");
+    // Once ann holds a seat in the lobby, she sees it from anywhere.
+    let allow = |f: &FakeDiscord, add: Option<&str>| {
+        let mut chans = f.channels.lock().unwrap();
+        let members = chans[1].1.as_mut().unwrap();
+        members.retain(|u| *u == dan.id);
+        members.extend(add.map(str::to_string));
+    };
+    allow(&fake, Some(&ann.id));
+    let t = fake.slash_in((GUILD_ID, secret), &ann, &["game", "join"], json!([]));
+    answer(&fake, &t).await;
+    allow(&fake, None);
+    let t = fake.slash(&ann, &["games"], all);
+    let text = answer(&fake, &t).await[0].content();
+    assert!(text.starts_with("Games in this server (2):"), "{text}");
+    assert!(text.contains(&format!("<#{secret}>")), "{text}");
     bot.stop().await;
 }
 

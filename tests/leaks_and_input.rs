@@ -49,6 +49,7 @@ fn req(user: usize, text: &str) -> Request {
         text: text.into(),
         request_id: None,
         expected_version: None,
+        visible_channels: None,
     }
 }
 

@@ -88,6 +88,7 @@ impl Chat {
             text: "deadline".into(),
             request_id: Some(format!("deadline:{}:{user_id}:{since}", l.row.id)),
             expected_version: None,
+            visible_channels: None,
         };
         self.commit_turn(&req, &l, acting, t)
     }

@@ -3,7 +3,9 @@
 //!
 //! Invariants: the answer is private to the asker; it shows only what `game status` shows
 //! anyone (the game, its players, whose turn it is and since when); who a game waits for
-//! and since when are the reminder schedule's rows (see `store::listing`).
+//! and since when are the reminder schedule's rows (see `store::listing`). A game in a
+//! channel the asker may not see (per `Request::visible_channels`) is not listed unless
+//! they are seated in it.
 
 use super::*;
 use crate::store::{GameStatus, ListedGame};
@@ -32,6 +34,15 @@ impl Chat {
             (!all).then_some(me),
             GAMES_READ,
         )?;
+        // Where the platform has private channels, another channel's game is listed only
+        // where the asker may see that channel or holds a seat in the game.
+        if let Some(seen) = &req.visible_channels {
+            games.retain(|g| {
+                g.row.channel == req.place.channel
+                    || seen.contains(&g.row.channel)
+                    || g.seats.iter().any(|s| s.user_id == me)
+            });
+        }
         // Mine: the ones waiting for me first, longest wait first. All: this channel's
         // first, then the ones waiting for me, then by age.
         let my_wait = |g: &ListedGame| {
@@ -71,7 +82,7 @@ impl Chat {
             text.line(
                 Text::new()
                     .cmd("games", &["all"])
-                    .p(" lists every game in this server."),
+                    .p(" lists every game in this server you may see."),
             );
         }
         Ok(vec![Reply::private(me, text)])

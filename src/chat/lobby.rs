@@ -139,6 +139,7 @@ impl Chat {
             let start = Request {
                 request_id: None,
                 expected_version: None,
+                visible_channels: None,
                 ..req.clone()
             };
             match self.game_start(&start, "") {

@@ -355,6 +355,7 @@ mod tests {
             text: String::new(),
             request_id: None,
             expected_version: None,
+            visible_channels: None,
         }
     }
 

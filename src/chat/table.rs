@@ -254,13 +254,13 @@ pub const COMMANDS: &[Command] = &[
         ..cmd("remind", "remind", "Your turn reminders (delay, interval, quiet hours, DM, vacation) and this game's deadline.")
     },
     Command {
-        help: "{games} lists your games in this server (privately), the ones waiting for you first, with their channel, whose turn it is and since when; {games all} lists every game in this server.",
+        help: "{games} lists your games in this server (privately), the ones waiting for you first, with their channel, whose turn it is and since when; {games all} lists every game in this server that you play in or whose channel you may see.",
         args: &[arg(
             "scope",
             "[all]",
             ArgKind::Choice(&["all"]),
             false,
-            "all: every game in this server (default: yours)",
+            "all: every game here you play in or may see (default: yours)",
         )],
         run: Some(Chat::cmd_games),
         ..cmd("games", "games", "Your games in this server, your turn first; all lists every game here.")

@@ -248,6 +248,7 @@ fn req(user: &str, text: &str) -> Request {
         text: text.into(),
         request_id: None,
         expected_version: None,
+        visible_channels: None,
     }
 }
 
@@ -2089,7 +2090,8 @@ fn req_in(user: &str, guild: &str, channel: &str, text: &str) -> Request {
 
 /// Issue 17, `games`: a player's games in this server, the ones waiting for them first
 /// (with channel, whose turn and since when), privately; `games all` lists every game in
-/// the server, this channel's first. Games of other servers never show.
+/// the server, this channel's first. Games of other servers never show, nor (where the
+/// platform has private channels) games in channels the asker may not see unless seated.
 #[test]
 fn games_lists_your_games_your_turn_first_and_all_lists_the_servers() {
     let t = T::started(&["ann", "bob"]); // c1: ann's turn since 1000
@@ -2168,6 +2170,24 @@ fn games_lists_your_games_your_turn_first_and_all_lists_the_servers() {
     assert!(s.starts_with("You have no game in this server."), "{s}");
     let e = t.err("ann", "games mine");
     assert!(e.contains("`games` takes") && e.contains("all"), "{e}");
+
+    // Private channels: dan, seated nowhere and seeing only c2 and c4, is shown the
+    // games of the channels he may see (c2, asked in; c4) and none of c1 or c3.
+    let mut r = req_in("dan", "g", "c2", "games all");
+    r.visible_channels = Some(["c4".to_string()].into());
+    let s = t.chat.handle(&r)[0].text.render(&syntax);
+    assert!(s.starts_with("Games in this server (2):"), "{s}");
+    assert!(s.contains("#c2") && s.contains("#c4"), "{s}");
+    assert!(!s.contains("#c1") && !s.contains("#c3"), "{s}");
+    // ann sees no other channel but is seated in c1 and c3: her own games stay listed.
+    let mut r = req_in("ann", "g", "c2", "games all");
+    r.visible_channels = Some(Default::default());
+    let s = t.chat.handle(&r)[0].text.render(&syntax);
+    assert!(s.starts_with("Games in this server (3):"), "{s}");
+    assert!(
+        !s.contains("#c4"),
+        "cy's lobby in a channel ann may not see: {s}"
+    );
 }
 
 /// Issue 17, rematch: the final message carries a Rematch button; pressed (or `game
@@ -2215,6 +2235,7 @@ fn rematch_opens_a_lobby_with_the_same_seats_and_deals_once_all_are_back() {
     let press = |user: &str, version: i64| {
         t.chat.handle(&Request {
             expected_version: Some(version),
+            visible_channels: None,
             ..req(user, &button.command)
         })
     };

@@ -38,6 +38,12 @@ pub struct Request {
     /// For button presses: the game version the button was made for. A different current
     /// version means the button is stale and nothing happens.
     pub expected_version: Option<i64>,
+    /// The channels of this server the asker may see, where the platform has private
+    /// channels and the command lists other channels' games (`games all`); `None` means
+    /// every channel (the terminal has none private). Games elsewhere are listed to the
+    /// asker only where they are seated. Never stored or logged.
+    #[serde(skip)]
+    pub visible_channels: Option<std::collections::BTreeSet<String>>,
 }
 
 /// Who sees a reply.

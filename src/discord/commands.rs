@@ -3,7 +3,7 @@
 //! ([`crate::chat::table`]): [`all`] writes them into the poise commands, and a test checks
 //! that the slash commands, subcommands and options are exactly the table's.
 
-use super::send::{run_command, DiscordSyntax};
+use super::send::{run_command, run_command_seeing_channels, DiscordSyntax};
 use super::{Ctx, Data, Error};
 use crate::chat::table::{self, COMMANDS};
 use crate::chat::{GameInfo, Text};
@@ -428,11 +428,11 @@ pub enum GamesScope {
 // Described by the command table.
 #[poise::command(slash_command, guild_only)]
 pub async fn games(ctx: Ctx<'_>, scope: Option<GamesScope>) -> Result<(), Error> {
-    let text = match scope {
-        None => "games",
-        Some(GamesScope::All) => "games all",
-    };
-    run_command(ctx, text.into()).await
+    match scope {
+        None => run_command(ctx, "games".into()).await,
+        // Other channels' games only where the asker may see the channel.
+        Some(GamesScope::All) => run_command_seeing_channels(ctx, "games all".into()).await,
+    }
 }
 
 // Described by the command table.

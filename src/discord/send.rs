@@ -153,16 +153,27 @@ pub fn request(
         text,
         request_id: Some(interaction_id.to_string()),
         expected_version,
+        visible_channels: None,
     }
 }
 
 /// Run `text` as a chat command for the invoking user of a slash command and send the replies.
 pub async fn run_command(ctx: Ctx<'_>, text: String) -> Result<(), Error> {
+    run_as_invoker(ctx, text, false).await
+}
+
+/// As [`run_command`], for a command that lists other channels' games: the request carries
+/// the channels of the server the invoking member may see.
+pub async fn run_command_seeing_channels(ctx: Ctx<'_>, text: String) -> Result<(), Error> {
+    run_as_invoker(ctx, text, true).await
+}
+
+async fn run_as_invoker(ctx: Ctx<'_>, text: String, see_channels: bool) -> Result<(), Error> {
     let poise::Context::Application(actx) = ctx else {
         anyhow::bail!("Sherpa only answers slash commands");
     };
     let i = actx.interaction;
-    let req = request(
+    let mut req = request(
         i.channel_id,
         i.guild_id,
         &i.user,
@@ -171,6 +182,12 @@ pub async fn run_command(ctx: Ctx<'_>, text: String) -> Result<(), Error> {
         text,
         None,
     );
+    if let (true, Some(guild)) = (see_channels, i.guild_id) {
+        let http = &ctx.serenity_context().http;
+        let member = i.member.as_deref();
+        let seen = super::visibility::visible_channels(http, guild, member, i.channel_id).await;
+        req.visible_channels = Some(seen);
+    }
     let data = ctx.data();
     handle_and_send(ctx.serenity_context(), data, Target::Command(i), req).await
 }

@@ -142,6 +142,9 @@ pub struct FakeDiscord {
     pub refuse_gateway: std::sync::atomic::AtomicBool,
     /// While set, REST requests get no answer (the connection hangs).
     pub hang_rest: std::sync::atomic::AtomicBool,
+    /// The server's text channels: (channel id, `None` when everyone may view it, or the
+    /// user ids allowed to view it). At first only [`CHANNEL_ID`], public.
+    pub channels: Mutex<Vec<(String, Option<Vec<String>>)>>,
 }
 
 fn snowflake(n: u64) -> String {
@@ -164,6 +167,7 @@ impl FakeDiscord {
             next_id: AtomicU64::new(1),
             refuse_gateway: std::sync::atomic::AtomicBool::new(false),
             hang_rest: std::sync::atomic::AtomicBool::new(false),
+            channels: Mutex::new(vec![(CHANNEL_ID.to_string(), None)]),
         });
         let f = fake.clone();
         tokio::spawn(async move {
@@ -505,6 +509,9 @@ impl FakeDiscord {
                 .to_string(),
             );
         }
+        if let Some(r) = self.guild_route(method, p) {
+            return r;
+        }
         if p == "/api/v10/users/@me" {
             return (
                 200,
@@ -515,6 +522,66 @@ impl FakeDiscord {
             404,
             json!({"message": "Unknown route (fake Discord)", "code": 0}).to_string(),
         )
+    }
+
+    /// The server, its channels (with permission overwrites) and its active threads (none):
+    /// @everyone may view and send; a private channel denies @everyone View Channel and
+    /// allows it to its members.
+    fn guild_route(&self, method: &str, p: &str) -> Option<(u16, String)> {
+        const VIEW_AND_SEND: u64 = (1 << 10) | (1 << 11);
+        if method != "GET" {
+            return None;
+        }
+        let guild = format!("/api/v10/guilds/{GUILD_ID}");
+        if p == guild {
+            let everyone = json!({
+                "id": GUILD_ID, "name": "@everyone", "color": 0,
+                "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+                "hoist": false, "managed": false, "mentionable": false,
+                "permissions": VIEW_AND_SEND.to_string(), "position": 0,
+                "icon": null, "unicode_emoji": null, "flags": 0
+            });
+            let g = json!({
+                "id": GUILD_ID, "name": "fake server", "icon": null, "icon_hash": null,
+                "splash": null, "discovery_splash": null, "owner_id": BOT_ID,
+                "afk_channel_id": null, "afk_timeout": 300, "verification_level": 0,
+                "default_message_notifications": 0, "explicit_content_filter": 0,
+                "roles": [everyone], "emojis": [], "features": [], "mfa_level": 0,
+                "application_id": null, "system_channel_id": null, "system_channel_flags": 0,
+                "rules_channel_id": null, "vanity_url_code": null, "description": null,
+                "banner": null, "premium_tier": 0, "preferred_locale": "en-US",
+                "public_updates_channel_id": null, "nsfw_level": 0, "stickers": [],
+                "premium_progress_bar_enabled": false
+            });
+            return Some((200, g.to_string()));
+        }
+        if p == format!("{guild}/channels") {
+            let channel = |id: &str, overwrites: Value| {
+                json!({"id": id, "type": 0, "guild_id": GUILD_ID, "name": format!("c{id}"),
+                       "position": 0, "parent_id": null, "permission_overwrites": overwrites})
+            };
+            let mut list = vec![];
+            for (id, members) in self.channels.lock().unwrap().iter() {
+                let Some(members) = members else {
+                    list.push(channel(id, json!([])));
+                    continue;
+                };
+                let mut ow = vec![json!({"id": GUILD_ID, "type": 0, "allow": "0",
+                                         "deny": (1u64 << 10).to_string()})];
+                for m in members {
+                    ow.push(
+                        json!({"id": m, "type": 1, "allow": VIEW_AND_SEND.to_string(),
+                                   "deny": "0"}),
+                    );
+                }
+                list.push(channel(id, Value::Array(ow)));
+            }
+            return Some((200, Value::Array(list).to_string()));
+        }
+        if p == format!("{guild}/threads/active") {
+            return Some((200, json!({"threads": [], "members": []}).to_string()));
+        }
+        None
     }
 
     async fn serve_http(self: Arc<Self>, sock: TcpStream) -> std::io::Result<()> {
