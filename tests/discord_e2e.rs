@@ -1450,3 +1450,307 @@ async fn the_rematch_button_opens_a_lobby_that_starts_when_all_are_back() {
     assert!(text.contains("begins with ann, bob, cy"), "{text}");
     bot.stop().await;
 }
+
+// ---- thread per game (issue #17) ----
+
+/// The index of the `/game new game:` choice whose name starts with `name`.
+fn game_choice(commands: &Value, name: &str) -> u64 {
+    let game = commands
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "game")
+        .unwrap();
+    let new = game["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "new")
+        .unwrap();
+    let choices = new["options"][0]["choices"].as_array().unwrap();
+    choices
+        .iter()
+        .position(|c| c["name"].as_str().unwrap_or("").starts_with(name))
+        .unwrap_or_else(|| panic!("no {name} among {choices:?}")) as u64
+}
+
+/// Calls that create a thread.
+fn thread_creations(fake: &FakeDiscord) -> Vec<fake_discord::Call> {
+    fake.calls()
+        .into_iter()
+        .filter(|c| c.method == "POST" && c.path.ends_with("/threads"))
+        .collect()
+}
+
+/// Issue 17, a thread per game: `/game new … thread:True` opens a public thread named after
+/// the game and its opener, opens the game there (the lobby message is posted in the
+/// thread) and answers in the channel with one line linking to it. The players join, start
+/// and move inside the thread; the channel gets nothing else, and `/games` links the thread.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_new_with_thread_opens_the_game_in_a_thread_linked_from_the_channel() {
+    let (fake, bot, db, commands) = started("thread").await;
+    let (ann, bob, cy) = users();
+    let players = [&ann, &bob, &cy];
+    let nepal = game_choice(&commands, "Nepal");
+    let registered = commands.to_string();
+    assert!(
+        registered.contains("\"name\":\"thread\""),
+        "/game new has a thread option"
+    );
+    let new_token = fake.slash(
+        &ann,
+        &["game", "new"],
+        json!([{"name": "game", "type": 4, "value": nepal}, {"name": "thread", "type": 5, "value": true}]),
+    );
+    let r = answer(&fake, &new_token).await;
+    check_messages(&r);
+    let threads = fake.threads();
+    assert_eq!(threads.len(), 1, "one thread: {threads:?}");
+    let (thread, parent, name) = threads[0].clone();
+    assert_eq!(parent, CHANNEL_ID);
+    assert_eq!(name, "Nepal — ann's table");
+    let create = thread_creations(&fake);
+    assert_eq!(create.len(), 1);
+    assert_eq!(
+        create[0].path,
+        format!("/api/v10/channels/{CHANNEL_ID}/threads")
+    );
+    assert_eq!(create[0].json["type"], 11, "a public thread");
+    assert_eq!(create[0].json["auto_archive_duration"], 10080);
+    // The answer in the channel: one public line linking to the thread.
+    assert_eq!(r.len(), 1, "{:?}", fake.summary());
+    assert!(!r[0].is_ephemeral());
+    assert_eq!(
+        r[0].content(),
+        format!(
+            "**ann** opened a game of **Nepal** in its own thread: <#{thread}>. Join it there with `/game join`."
+        )
+    );
+    // The lobby message is in the thread.
+    let lobby = fake.messages_in(&thread);
+    assert_eq!(lobby.len(), 1, "{:?}", fake.summary());
+    assert!(
+        lobby[0]
+            .content()
+            .contains("**ann** opened a game of **Nepal**")
+            && lobby[0].content().contains("`/game join`"),
+        "{}",
+        lobby[0].content()
+    );
+    // The game lives in the thread, not in the channel.
+    let status_token = fake.slash(&bob, &["game", "status"], json!([]));
+    let r = answer(&fake, &status_token).await;
+    assert!(
+        r[0].is_ephemeral() && r[0].content().contains("no game here"),
+        "{}",
+        r[0].content()
+    );
+
+    // Join, start and move inside the thread.
+    let place = (GUILD_ID, thread.as_str());
+    for p in [&bob, &cy] {
+        let t = fake.slash_in(place, p, &["game", "join"], json!([]));
+        let r = answer(&fake, &t).await;
+        assert!(!r[0].is_ephemeral(), "{}", r[0].content());
+        assert!(r[0].content().contains("joined"), "{}", r[0].content());
+    }
+    let t = fake.slash_in(place, &ann, &["game", "start"], json!([]));
+    let r = answer(&fake, &t).await;
+    check_messages(&r);
+    let start = r
+        .iter()
+        .find(|m| !m.is_ephemeral())
+        .expect("a public start message");
+    assert!(
+        start.content().contains("begins with ann, bob, cy"),
+        "{}",
+        start.content()
+    );
+    let acting = start.allowed_users();
+    let mover = players
+        .iter()
+        .find(|p| acting.contains(&p.id))
+        .expect("a player is pinged to act");
+    let choices = fake
+        .autocomplete_in(
+            place,
+            mover,
+            &["move"],
+            json!([{"name": "steps", "type": 3, "value": "", "focused": true}]),
+        )
+        .await;
+    assert!(!choices.is_empty(), "the acting player is offered steps");
+    let step = choices[0]["value"].as_str().unwrap().to_string();
+    let t = fake.slash_in(
+        place,
+        mover,
+        &["move"],
+        json!([{"name": "steps", "type": 3, "value": step}]),
+    );
+    let r = answer(&fake, &t).await;
+    check_messages(&r);
+    assert!(
+        r.iter().any(|m| !m.is_ephemeral()),
+        "the move is announced in the thread"
+    );
+    assert_eq!(
+        db_count(
+            &db,
+            &format!(
+                "SELECT COUNT(*) FROM games WHERE channel = '{thread}' AND status = 'running'"
+            )
+        ),
+        1,
+        "the running game's channel is the thread"
+    );
+    assert_eq!(
+        db_count(&db, "SELECT COUNT(*) FROM actions"),
+        1,
+        "the move is logged"
+    );
+
+    // `/games` links the thread like any channel.
+    let games_token = fake.slash(&bob, &["games"], json!([]));
+    let r = answer(&fake, &games_token).await;
+    assert!(r[0].is_ephemeral());
+    assert!(
+        r[0].content()
+            .contains(&format!("- **Nepal** #1 in <#{thread}>:")),
+        "{}",
+        r[0].content()
+    );
+    // dan, seated nowhere, sees the game through `/games all`: a public thread of a
+    // channel he may view is visible to him.
+    let dan = FakeUser::new(3_000_000_000_000_000_004, "dan");
+    let all_token = fake.slash(
+        &dan,
+        &["games"],
+        json!([{"name": "scope", "type": 4, "value": 0}]),
+    );
+    let r = answer(&fake, &all_token).await;
+    assert!(
+        r[0].content().contains(&format!("<#{thread}>")),
+        "{}",
+        r[0].content()
+    );
+
+    // The channel got the one line and nothing else.
+    assert!(
+        fake.messages_in(CHANNEL_ID).is_empty(),
+        "{:?}",
+        fake.summary()
+    );
+    let public_in_channel: Vec<String> = [&new_token, &status_token, &games_token, &all_token]
+        .iter()
+        .flat_map(|t| {
+            fake.calls()
+                .into_iter()
+                .filter(move |c| c.token().as_deref() == Some(t.as_str()))
+        })
+        .filter(|c| !c.is_ephemeral())
+        .map(|c| c.content())
+        .collect();
+    assert_eq!(public_in_channel.len(), 1, "{public_in_channel:?}");
+    assert_eq!(fake.threads().len(), 1, "no other thread");
+    bot.stop().await;
+}
+
+/// Issue 17, a thread per game, refusals: when Discord refuses the thread (a missing
+/// permission), the options are bad, the command comes from inside a thread, or the game
+/// cannot open after the thread was made (here: the rate limit), the invoker gets an
+/// ephemeral error that says why, and no game and no thread are left.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_new_with_thread_refusals_leave_no_game_and_no_thread() {
+    let (fake, bot, db, commands) = started("thread-refused").await;
+    let (ann, _, _) = users();
+    let nepal = game_choice(&commands, "Nepal");
+    let with_thread = |extra: Option<&str>| {
+        let mut o = vec![
+            json!({"name": "game", "type": 4, "value": nepal}),
+            json!({"name": "thread", "type": 5, "value": true}),
+        ];
+        if let Some(x) = extra {
+            o.insert(1, json!({"name": "options", "type": 3, "value": x}));
+        }
+        Value::Array(o)
+    };
+    let games = |db: &Path| db_count(db, "SELECT COUNT(*) FROM games");
+
+    // Discord refuses to create the thread.
+    fake.refuse_threads(Some(403));
+    let t = fake.slash(&ann, &["game", "new"], with_thread(None));
+    let r = answer(&fake, &t).await;
+    assert_eq!(r.len(), 1);
+    assert!(r[0].is_ephemeral(), "{}", r[0].content());
+    assert!(
+        r[0].content().contains("403 Missing Permissions")
+            && r[0].content().contains("nothing was created"),
+        "{}",
+        r[0].content()
+    );
+    fake.refuse_threads(None);
+    assert_eq!(thread_creations(&fake).len(), 1, "one attempt");
+    assert!(fake.threads().is_empty());
+    assert_eq!(games(&db), 0, "no game row");
+
+    // Bad options are refused before any thread is made.
+    for (opts, want) in [
+        ("boom=maybe", "boom"),
+        ("thread=maybe", "`thread` is `true`"),
+    ] {
+        let t = fake.slash(&ann, &["game", "new"], with_thread(Some(opts)));
+        let r = answer(&fake, &t).await;
+        assert!(r[0].is_ephemeral(), "{}", r[0].content());
+        assert!(r[0].content().contains(want), "{opts}: {}", r[0].content());
+    }
+    assert_eq!(thread_creations(&fake).len(), 1, "no new attempt");
+
+    // From inside a thread: refused, nothing made.
+    let inner = "1000000000000000077";
+    fake.add_thread(inner, CHANNEL_ID);
+    let t = fake.slash_in((GUILD_ID, inner), &ann, &["game", "new"], with_thread(None));
+    let r = answer(&fake, &t).await;
+    assert!(r[0].is_ephemeral(), "{}", r[0].content());
+    assert!(
+        r[0].content().contains("already a thread"),
+        "{}",
+        r[0].content()
+    );
+    assert_eq!(thread_creations(&fake).len(), 1, "no new attempt");
+    assert_eq!(games(&db), 0);
+
+    // Refused by `game new` itself after the thread was made: the thread is deleted.
+    let dan = FakeUser::new(3_000_000_000_000_000_004, "dan");
+    for _ in 0..sherpa::chat::RATE_LIMIT.0 {
+        let t = fake.slash(&dan, &["help"], json!([]));
+        fake.response(&t).await;
+    }
+    let t = fake.slash(&dan, &["game", "new"], with_thread(None));
+    let r = answer(&fake, &t).await;
+    assert!(r[0].is_ephemeral(), "{}", r[0].content());
+    assert!(r[0].content().contains("too fast"), "{}", r[0].content());
+    let made = thread_creations(&fake);
+    assert_eq!(made.len(), 2, "the thread was made: {:?}", fake.summary());
+    let deleted: Vec<String> = fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.method == "DELETE")
+        .map(|c| c.path)
+        .collect();
+    assert_eq!(deleted.len(), 1, "{deleted:?}");
+    assert!(
+        deleted[0].starts_with("/api/v10/channels/")
+            && !deleted[0].ends_with(inner)
+            && !deleted[0].ends_with(CHANNEL_ID),
+        "the new thread is deleted: {deleted:?}"
+    );
+    let threads = fake.threads();
+    assert_eq!(
+        threads.len(),
+        1,
+        "only the thread marked above: {threads:?}"
+    );
+    assert_eq!(threads[0].0, inner);
+    assert_eq!(games(&db), 0, "no game row");
+    bot.stop().await;
+}

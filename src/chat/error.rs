@@ -80,6 +80,12 @@ pub enum ChatError {
         options: String,
     },
     CannotStart(SetupError),
+    /// `game new … thread` where the front end opens no threads (the terminal).
+    NoThreadsHere,
+    /// `thread=…` with a value other than true or false.
+    BadThreadValue {
+        got: String,
+    },
 
     // ---- Seats and roles ----
     AlreadyJoined,
@@ -393,6 +399,13 @@ impl ChatError {
             )),
             BadOptions { reason, options } => t.p(format!("{reason}. {options}")),
             CannotStart(e) => t.p(format!("cannot start: {e}")),
+            NoThreadsHere => t
+                .p("games open in a thread of their own only on Discord, where threads exist; nothing was created. Here, open the game without `thread`: ")
+                .cmd("game new", &["<game>", "[key=value …]"]),
+            BadThreadValue { got } => t.p(format!(
+                "`{}`: `thread` is `true` (open the game in a new thread of this channel) or `false`; nothing was created",
+                clip(got)
+            )),
             AlreadyJoined => t.p("you have already joined this game"),
             GameFull { max } => t.p(format!("the game is full ({max} players at most)")),
             NotJoined => t.p("you have not joined this game"),

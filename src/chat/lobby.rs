@@ -9,30 +9,13 @@ use crate::store::{Change, GameStatus};
 
 impl Chat {
     pub(crate) fn game_new(&self, req: &Request, args: &str) -> Result<Vec<Reply>, ChatError> {
-        let (game, opts) = split_word(args);
-        if game.is_empty() {
-            return Err(ChatError::NameAGame {
-                command: "game new",
-                games: self.registry.ids(),
-            });
+        let new = self.parse_new(args)?;
+        if new.thread {
+            // A front end that opens threads (Discord) takes the thread word out before the
+            // command gets here (see [`Chat::plan_new_game`]): this place has none.
+            return Err(ChatError::NoThreadsHere);
         }
-        let kind = self.find_game(game)?;
-        let mut options = Options::new();
-        for o in opts.split_whitespace() {
-            let (k, v) = o.split_once('=').ok_or_else(|| ChatError::OptionSyntax {
-                got: o.to_string(),
-                example: example_option(kind),
-                options: help::options_text(kind),
-            })?;
-            options.insert(k.to_string(), v.to_string());
-        }
-        let options = crate::engine::resolve_options(kind.options(), &options)
-            .map_err(|reason| ChatError::BadOptions {
-                reason,
-                options: help::options_text(kind),
-            })?
-            .text()
-            .clone();
+        let (kind, options) = (new.kind, new.options);
         let seed = self.fresh_seed();
         let name = clean_name(&req.user.name);
         let mut inner = self.lock();
@@ -363,4 +346,148 @@ fn unique_name(seats: &[SeatRow], name: &str) -> String {
         i += 1;
     }
     n
+}
+
+/// Discord's limit on a thread's name.
+pub const MAX_THREAD_NAME: usize = 100;
+
+/// `game new`'s arguments, read and checked: the game, its options with defaults filled
+/// in, the option words as typed (without the thread word), and whether a thread was asked
+/// for.
+pub(crate) struct NewArgs {
+    pub kind: &'static dyn GameKind,
+    pub options: Options,
+    pub words: Vec<String>,
+    pub thread: bool,
+}
+
+/// A `game new` command checked without creating anything, for a front end that opens the
+/// game in a thread of its own (Discord): the thread's name, the command to run in the
+/// thread, and the line that links the channel to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGamePlan {
+    /// The command asked for a thread (`thread`, `thread=true` or `thread:true`).
+    pub thread: bool,
+    /// The command to run in the thread: `game new <game> [key=value …]` as typed, without
+    /// the thread word.
+    pub command: String,
+    /// The thread's name, `<Game> — <opener>'s table`: at most [`MAX_THREAD_NAME`]
+    /// characters, the opener's name cleaned like a seat's name.
+    pub thread_name: String,
+    /// The game's display name.
+    pub game_name: String,
+    /// The opener's name, cleaned.
+    pub opener: String,
+}
+
+impl NewGamePlan {
+    /// The one public line for the channel the command came from: who opened which game,
+    /// and a link to the thread (`thread`: its channel id) where it lives.
+    pub fn link_line(&self, thread: &str) -> Reply {
+        Reply::public(
+            Text::new()
+                .p(format!(
+                    "**{}** opened a game of **{}** in its own thread: ",
+                    self.opener, self.game_name
+                ))
+                .channel(thread)
+                .p(". Join it there with ")
+                .cmd("game join", &[])
+                .p("."),
+        )
+    }
+}
+
+/// Whether an option word asks for a thread: `Some(wanted)` for `thread`, `thread=…` or
+/// `thread:…` (any case), `None` for other words.
+fn thread_word(word: &str) -> Option<Result<bool, ChatError>> {
+    let (key, value) = match word.find(['=', ':']) {
+        Some(i) => (&word[..i], Some(&word[i + 1..])),
+        None => (word, None),
+    };
+    if !key.eq_ignore_ascii_case("thread") {
+        return None;
+    }
+    Some(match value.map(str::to_ascii_lowercase).as_deref() {
+        None | Some("true" | "yes" | "on") => Ok(true),
+        Some("false" | "no" | "off") => Ok(false),
+        Some(_) => Err(ChatError::BadThreadValue {
+            got: word.to_string(),
+        }),
+    })
+}
+
+impl Chat {
+    /// Read `game new`'s arguments: the game (a unique beginning of its id), `key=value`
+    /// options checked against the game's, and the thread word. Creates nothing.
+    pub(crate) fn parse_new(&self, args: &str) -> Result<NewArgs, ChatError> {
+        let (game, opts) = split_word(args);
+        if game.is_empty() {
+            return Err(ChatError::NameAGame {
+                command: "game new",
+                games: self.registry.ids(),
+            });
+        }
+        let kind = self.find_game(game)?;
+        let mut options = Options::new();
+        let mut words = Vec::new();
+        let mut thread = false;
+        for o in opts.split_whitespace() {
+            if let Some(t) = thread_word(o) {
+                thread = t?;
+                continue;
+            }
+            let (k, v) = o.split_once('=').ok_or_else(|| ChatError::OptionSyntax {
+                got: o.to_string(),
+                example: example_option(kind),
+                options: help::options_text(kind),
+            })?;
+            options.insert(k.to_string(), v.to_string());
+            words.push(o.to_string());
+        }
+        let options = crate::engine::resolve_options(kind.options(), &options)
+            .map_err(|reason| ChatError::BadOptions {
+                reason,
+                options: help::options_text(kind),
+            })?
+            .text()
+            .clone();
+        Ok(NewArgs {
+            kind,
+            options,
+            words,
+            thread,
+        })
+    }
+
+    /// Check a `game new` request as the command itself would (the line, the game, its
+    /// options), without creating anything, and say how to open it in a thread: for a front
+    /// end that creates the thread first and then runs [`NewGamePlan::command`] there. The
+    /// rate limit and the store are checked when that command runs.
+    pub fn plan_new_game(&self, req: &Request) -> Result<NewGamePlan, ChatError> {
+        let text = req.text.trim();
+        check_line(text)?;
+        let (command, args) = table::resolve(text)?;
+        if command.path != "game new" {
+            return Err(ChatError::Internal);
+        }
+        let new = self.parse_new(args)?;
+        let mut line = format!("game new {}", new.kind.id());
+        for w in &new.words {
+            line.push(' ');
+            line.push_str(w);
+        }
+        let opener = clean_name(&req.user.name);
+        let thread_name: String = format!("{} — {opener}'s table", new.kind.name())
+            .chars()
+            .take(MAX_THREAD_NAME)
+            .collect();
+        Ok(NewGamePlan {
+            thread: new.thread,
+            command: line,
+            thread_name: thread_name.trim().to_string(),
+            game_name: new.kind.name().to_string(),
+            opener,
+        })
+    }
 }

@@ -4,7 +4,8 @@
 //! Code map:
 //! - `table.rs`: the one table of commands (names, aliases, subcommands, arguments, help);
 //!   the dispatcher, `help` and Discord's registration read it.
-//! - `lobby.rs` (new, join, leave, start, status), `turns.rs` (move, undo, resign, board),
+//! - `lobby.rs` (new, join, leave, start, status; a new game's plan for a thread of its
+//!   own), `turns.rs` (move, undo, resign, board),
 //!   `votes.rs` (kick, abort, undo consent), `replay.rs` (history, export, import, verify),
 //!   `help.rs` (help, rules), `remind.rs` (reminder settings and deadlines), `rematch.rs`
 //!   (play again with the same seats), `games.rs`
@@ -51,6 +52,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 pub use error::{ChatError, RemindError};
+pub use lobby::{NewGamePlan, MAX_THREAD_NAME};
 pub use outbox::Undelivered;
 pub use replay::ReplayFile;
 pub use text::{CmdRef, Plain, Seg, Syntax, Text, TimeStyle};
@@ -347,12 +349,7 @@ impl Chat {
 
     fn handle_inner(&self, req: &Request) -> Result<Vec<Reply>, ChatError> {
         let text = req.text.trim();
-        if text.len() > MAX_COMMAND_LEN {
-            return Err(ChatError::TooLong { len: text.len() });
-        }
-        if let Some(c) = text.chars().find(|c| c.is_control() && !c.is_whitespace()) {
-            return Err(ChatError::ControlChar(c));
-        }
+        check_line(text)?;
         if self.env.rate_limit {
             self.check_rate(&req.user.id)?;
         }
@@ -675,6 +672,18 @@ pub fn replay_from_checkpoints(
     }
     let g = replay(kind, seats, options, seed, actions)?;
     Ok((g, effective.len()))
+}
+
+/// A command line's length and characters: at most [`MAX_COMMAND_LEN`] bytes, no control
+/// characters but whitespace.
+pub(crate) fn check_line(text: &str) -> Result<(), ChatError> {
+    if text.len() > MAX_COMMAND_LEN {
+        return Err(ChatError::TooLong { len: text.len() });
+    }
+    if let Some(c) = text.chars().find(|c| c.is_control() && !c.is_whitespace()) {
+        return Err(ChatError::ControlChar(c));
+    }
+    Ok(())
 }
 
 /// First word and the rest.

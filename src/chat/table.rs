@@ -106,10 +106,11 @@ pub const REMIND_SETTINGS: &[&str] = &[
 const GAME_SUBS: &[Command] = &[
     Command {
         aliases: &["create"],
-        help: "{game new <game> [key=value …]} opens a game in this channel (one per channel; use a thread for another). A unique beginning of the game's name is enough.",
+        help: "{game new <game> [key=value …]} opens a game in this channel (one per channel; use a thread for another). A unique beginning of the game's name is enough. On Discord, the thread option opens the game in a new thread of this channel, named after the game and its opener; the channel gets one line linking to it.",
         args: &[
             arg("game", "<game>", ArgKind::Game, true, "Which game"),
             arg("options", "[key=value …]", ArgKind::Rest, false, "Options as key=value words, e.g. boom=on"),
+            arg("thread", "[thread]", ArgKind::Switch, false, "Open the game in a new thread of this channel (Discord only)"),
         ],
         run: Some(Chat::game_new),
         ..cmd("new", "game new", "Create a game in this channel; others then join and the creator starts it.")

@@ -2286,3 +2286,125 @@ fn rematch_opens_a_lobby_with_the_same_seats_and_deals_once_all_are_back() {
         "ann, seat 1, acts first"
     );
 }
+
+// ---- thread per game (issue #17) ----
+
+/// Where there are no threads (the terminal, or any front end that does not take the thread
+/// word out first), `game new … thread` is refused with a clear reason and creates nothing;
+/// `thread=false` is accepted and is not a game option; a bad value says what is accepted.
+#[test]
+fn game_new_with_thread_is_refused_where_threads_do_not_exist() {
+    let t = chat();
+    for text in [
+        "game new count thread=true",
+        "game new count thread:true",
+        "game new count goal=6 thread",
+        "game new count THREAD=Yes",
+    ] {
+        let e = t.err("ann", text);
+        assert!(
+            e.contains("only on Discord") && e.contains("nothing was created"),
+            "{text}: {e}"
+        );
+        assert!(e.contains("game new <game> [key=value …]"), "{text}: {e}");
+    }
+    let e = t.err("ann", "game new count thread=maybe");
+    assert!(
+        e.contains("`thread` is `true`") && e.contains("`false`"),
+        "{e}"
+    );
+    let none = t.chat.lock().store.active_game("discord", "c1").unwrap();
+    assert!(none.is_none(), "nothing was created");
+    let r = t.ok("ann", "game new count thread=false goal=6");
+    assert!(r[0].text.contains("options: goal=6)"), "{}", r[0].text);
+    let g = t
+        .chat
+        .lock()
+        .store
+        .active_game("discord", "c1")
+        .unwrap()
+        .unwrap();
+    assert!(!g.options.contains_key("thread"), "{:?}", g.options);
+}
+
+/// The plan of a `game new` for a thread: checked like the command (a bad game or option
+/// is refused and nothing is created), the command without the thread word, the thread's
+/// name from the game and the cleaned opener's name, and the linking line.
+#[test]
+fn plan_new_game_checks_the_command_and_names_the_thread() {
+    let t = chat();
+    let plan = t
+        .chat
+        .plan_new_game(&req("ann", "game new co goal=6 thread:true"))
+        .unwrap();
+    assert_eq!(
+        plan,
+        NewGamePlan {
+            thread: true,
+            command: "game new count goal=6".into(),
+            thread_name: "Count — ann's table".into(),
+            game_name: "Count".into(),
+            opener: "ann".into(),
+        }
+    );
+    let plain = t.chat.plan_new_game(&req("ann", "g new count")).unwrap();
+    assert!(!plain.thread);
+    assert_eq!(plain.command, "game new count");
+    // The opener's name is cleaned like a seat's: no mentions or markup in a thread name.
+    let odd = t
+        .chat
+        .plan_new_game(&req("@everyone <#1> **x**", "game new count thread"))
+        .unwrap();
+    assert_eq!(odd.thread_name, "Count — -everyone --1- --x--'s table");
+    assert!(odd.thread_name.chars().count() <= MAX_THREAD_NAME);
+    let long = t
+        .chat
+        .plan_new_game(&req(&"n".repeat(500), "game new count thread"))
+        .unwrap();
+    assert!(long.thread_name.chars().count() <= MAX_THREAD_NAME);
+    for (text, want) in [
+        ("game new chess thread", "games: count"),
+        ("game new count goal=7 thread", "6"),
+        ("game new count goal thread", "key=value"),
+        ("game new count thread=maybe", "`thread` is `true`"),
+        ("game new", "name a game"),
+    ] {
+        let e = t.chat.plan_new_game(&req("ann", text)).unwrap_err();
+        assert!(e.to_string().contains(want), "{text}: {e}");
+    }
+    assert_eq!(
+        t.chat.plan_new_game(&req("ann", "game join")),
+        Err(ChatError::Internal),
+        "only game new has a plan"
+    );
+    assert!(
+        t.chat
+            .lock()
+            .store
+            .active_game("discord", "c1")
+            .unwrap()
+            .is_none(),
+        "planning creates nothing"
+    );
+    let line = plan.link_line("T1");
+    assert_eq!(line.visibility, Visibility::Public);
+    assert!(line.pings.is_empty());
+    assert_eq!(
+        line.text.to_string(),
+        "**ann** opened a game of **Count** in its own thread: #T1. Join it there with `game join`."
+    );
+}
+
+/// `thread` is the word for a thread, so no game may have an option of that name.
+#[test]
+fn no_game_has_an_option_named_thread() {
+    for kind in Registry::builtin().all() {
+        assert!(
+            kind.options()
+                .iter()
+                .all(|o| !o.key.eq_ignore_ascii_case("thread")),
+            "{}",
+            kind.id()
+        );
+    }
+}

@@ -148,6 +148,7 @@ pub async fn game_new(
     ctx: Ctx<'_>,
     game: i64,
     #[autocomplete = "ac_options"] options: Option<String>,
+    thread: Option<bool>,
 ) -> Result<(), Error> {
     let id = match ctx.data().games.get(game as usize) {
         Some(g) => g.id.to_string(),
@@ -166,6 +167,10 @@ pub async fn game_new(
     if let Some(o) = options {
         text.push(' ');
         text.push_str(o.trim());
+    }
+    // A thread asked for by the option, or by a thread word among the options.
+    if thread == Some(true) || text.to_ascii_lowercase().contains("thread") {
+        return super::thread::game_new(ctx, text, thread).await;
     }
     run_command(ctx, text).await
 }

@@ -15,6 +15,7 @@
 mod commands;
 mod remind_task;
 mod send;
+mod thread;
 mod visibility;
 
 use crate::chat::{Chat, GameInfo};

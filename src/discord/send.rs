@@ -13,7 +13,7 @@ const MAX_CONTENT: usize = 2000;
 /// Button custom ids start with this, then `version:command`.
 const BUTTON_PREFIX: &str = "sherpa:";
 /// Answer within this time or defer (Discord allows 3 s for the first response).
-const DEFER_AFTER: Duration = Duration::from_millis(1500);
+pub(super) const DEFER_AFTER: Duration = Duration::from_millis(1500);
 
 /// Discord's way of writing reply text: `<@id>` mentions, `<t:…:R>` timestamps (each
 /// reader sees their own time zone), and slash commands with their options
@@ -102,7 +102,7 @@ impl Target<'_> {
             Target::Component(i) => i.create_followup(http, f).await,
         }
     }
-    async fn defer_ephemeral(&self, http: &serenity::Http) -> serenity::Result<()> {
+    pub(super) async fn defer_ephemeral(&self, http: &serenity::Http) -> serenity::Result<()> {
         match self {
             Target::Command(i) => i.defer_ephemeral(http).await,
             Target::Component(i) => i.defer_ephemeral(http).await,

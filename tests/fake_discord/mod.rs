@@ -124,6 +124,10 @@ impl FakeUser {
 
 struct State {
     calls: Vec<Call>,
+    /// Threads that exist: (thread id, parent channel id, name).
+    threads: Vec<(String, String, String)>,
+    /// While set, `POST /channels/{id}/threads` is refused with this status.
+    refuse_threads: Option<u16>,
 }
 
 /// The fake Discord.
@@ -159,7 +163,11 @@ impl FakeDiscord {
         let fake = Arc::new(FakeDiscord {
             http_port: http.local_addr().unwrap().port(),
             ws_port: ws.local_addr().unwrap().port(),
-            state: Arc::new(Mutex::new(State { calls: Vec::new() })),
+            state: Arc::new(Mutex::new(State {
+                calls: Vec::new(),
+                threads: Vec::new(),
+                refuse_threads: None,
+            })),
             sessions: Arc::new(AtomicU64::new(0)),
             shards: Mutex::new(Vec::new()),
             changed: Arc::new(Notify::new()),
@@ -272,6 +280,37 @@ impl FakeDiscord {
         self.interaction_in((GUILD_ID, CHANNEL_ID), kind, user, data, message)
     }
 
+    /// Threads that exist now (created by the bot, or marked with
+    /// [`FakeDiscord::add_thread`]): (thread id, parent channel id, name).
+    pub fn threads(&self) -> Vec<(String, String, String)> {
+        self.state.lock().unwrap().threads.clone()
+    }
+
+    /// Make channel `id` a thread of `parent`: interactions there say so.
+    pub fn add_thread(&self, id: &str, parent: &str) {
+        self.state.lock().unwrap().threads.push((
+            id.to_string(),
+            parent.to_string(),
+            "a thread".to_string(),
+        ));
+    }
+
+    /// Refuse thread creation with this HTTP status (e.g. 403, a missing permission), or
+    /// allow it again with `None`.
+    pub fn refuse_threads(&self, status: Option<u16>) {
+        self.state.lock().unwrap().refuse_threads = status;
+    }
+
+    /// The channel object of an interaction's channel: a thread (type 11, with its parent)
+    /// if it is one, else a text channel.
+    fn channel_json(&self, channel: &str) -> Value {
+        let st = self.state.lock().unwrap();
+        match st.threads.iter().find(|t| t.0 == channel) {
+            Some((id, parent, name)) => thread_json(id, parent, name),
+            None => json!({"id": channel, "type": 0, "name": "games", "permissions": "0"}),
+        }
+    }
+
     /// An interaction in channel `place.1` of guild `place.0`.
     fn interaction_in(
         &self,
@@ -284,10 +323,11 @@ impl FakeDiscord {
         let (guild, channel) = place;
         let id = self.id();
         let token = format!("tok{id}");
+        let channel_json = self.channel_json(channel);
         let mut d = json!({
             "id": id, "application_id": APP_ID, "type": kind, "token": token, "version": 1,
             "locale": "en-US", "guild_locale": "en-US", "guild_id": guild, "channel_id": channel,
-            "channel": {"id": channel, "type": 0, "name": "games", "permissions": "0"},
+            "channel": channel_json,
             "entitlements": [], "attachment_size_limit": 26214400, "app_permissions": "2048",
             "authorizing_integration_owners": {"0": guild}, "context": 0,
             "data": data, "member": user.member_json(),
@@ -451,7 +491,18 @@ impl FakeDiscord {
     pub fn channel_messages(&self) -> Vec<Call> {
         self.calls()
             .into_iter()
-            .filter(|c| c.method == "POST" && c.path.contains("/channels/"))
+            .filter(|c| {
+                c.method == "POST" && c.path.contains("/channels/") && c.path.ends_with("/messages")
+            })
+            .collect()
+    }
+
+    /// Messages posted to channel `id`.
+    pub fn messages_in(&self, id: &str) -> Vec<Call> {
+        let path = format!("/api/v10/channels/{id}/messages");
+        self.channel_messages()
+            .into_iter()
+            .filter(|c| c.path.split('?').next() == Some(path.as_str()))
             .collect()
     }
 
@@ -499,6 +550,34 @@ impl FakeDiscord {
                 self.message_json(&channel, content, BOT_ID).to_string(),
             );
         }
+        // Create a thread without a message: `POST /channels/{parent}/threads`.
+        if method == "POST" && p.starts_with("/api/v10/channels/") && p.ends_with("/threads") {
+            let parent = p.split('/').nth(4).unwrap_or(CHANNEL_ID).to_string();
+            let mut st = self.state.lock().unwrap();
+            if let Some(status) = st.refuse_threads {
+                return (
+                    status,
+                    json!({"message": "Missing Permissions", "code": 50013}).to_string(),
+                );
+            }
+            let id = self.id();
+            let name = json["name"].as_str().unwrap_or("").to_string();
+            st.threads.push((id.clone(), parent.clone(), name.clone()));
+            return (200, thread_json(&id, &parent, &name).to_string());
+        }
+        // Delete a channel or thread: `DELETE /channels/{id}`.
+        if method == "DELETE" && p.starts_with("/api/v10/channels/") && p.split('/').count() == 5 {
+            let id = p.split('/').nth(4).unwrap_or("").to_string();
+            let mut st = self.state.lock().unwrap();
+            let Some(i) = st.threads.iter().position(|t| t.0 == id) else {
+                return (
+                    404,
+                    json!({"message": "Unknown Channel", "code": 10003}).to_string(),
+                );
+            };
+            let (id, parent, name) = st.threads.remove(i);
+            return (200, thread_json(&id, &parent, &name).to_string());
+        }
         if p == "/api/v10/users/@me/channels" {
             let r = json["recipient_id"].as_str().unwrap_or("1");
             let ch = format!("9{}", &r[1..]);
@@ -524,9 +603,9 @@ impl FakeDiscord {
         )
     }
 
-    /// The server, its channels (with permission overwrites) and its active threads (none):
-    /// @everyone may view and send; a private channel denies @everyone View Channel and
-    /// allows it to its members.
+    /// The server, its channels (with permission overwrites) and its active threads (the
+    /// public threads that exist): @everyone may view and send; a private channel denies
+    /// @everyone View Channel and allows it to its members.
     fn guild_route(&self, method: &str, p: &str) -> Option<(u16, String)> {
         const VIEW_AND_SEND: u64 = (1 << 10) | (1 << 11);
         if method != "GET" {
@@ -579,7 +658,12 @@ impl FakeDiscord {
             return Some((200, Value::Array(list).to_string()));
         }
         if p == format!("{guild}/threads/active") {
-            return Some((200, json!({"threads": [], "members": []}).to_string()));
+            let threads: Vec<Value> = self
+                .threads()
+                .iter()
+                .map(|(id, parent, name)| thread_json(id, parent, name))
+                .collect();
+            return Some((200, json!({"threads": threads, "members": []}).to_string()));
         }
         None
     }
@@ -657,6 +741,7 @@ impl FakeDiscord {
             let reason = match status {
                 200 => "OK",
                 204 => "No Content",
+                403 => "Forbidden",
                 _ => "Not Found",
             };
             let head = if status == 204 {
@@ -746,6 +831,17 @@ impl FakeDiscord {
             }
         }
     }
+}
+
+/// A public thread's channel object (type 11) in the fake guild.
+fn thread_json(id: &str, parent: &str, name: &str) -> Value {
+    json!({
+        "id": id, "type": 11, "guild_id": GUILD_ID, "parent_id": parent, "name": name,
+        "owner_id": BOT_ID, "last_message_id": null, "rate_limit_per_user": 0,
+        "message_count": 0, "member_count": 1, "permissions": "0",
+        "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
+            "archive_timestamp": "2024-01-01T00:00:00+00:00", "locked": false}
+    })
 }
 
 fn find(h: &[u8], n: &[u8]) -> Option<usize> {
