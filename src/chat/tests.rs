@@ -2400,3 +2400,48 @@ fn stats_errors_name_the_players_and_games_it_knows() {
     let text = t.ok("anna", "stats count ann")[0].text.to_string();
     assert!(text.starts_with("**ann** in this server"), "{text}");
 }
+
+/// Issue 17: junk given to `stats` never panics, never echoes a mass mention and changes
+/// no result.
+#[test]
+fn stats_with_junk_input_answers_and_changes_nothing() {
+    let t = T::started(&["ann", "bob"]);
+    for i in 0..3 {
+        t.ok("ann", "move add 2; add 2; end");
+        if i < 2 {
+            t.ok("bob", "move end");
+        }
+    }
+    let count = || {
+        t.chat
+            .lock()
+            .store
+            .debug_query_i64("SELECT COUNT(*) FROM results")
+            .unwrap()
+    };
+    assert_eq!(count(), 2);
+    let long = "z".repeat(1900);
+    for junk in [
+        "@everyone",
+        "count @here",
+        "<@&456>",
+        "'; DROP TABLE results; --",
+        "\u{202e}ann",
+        "count count count",
+        "count <@>",
+        "c",
+        long.as_str(),
+    ] {
+        t.clock.fetch_add(100, Ordering::SeqCst);
+        let r = t.say("cy", &format!("stats {junk}"));
+        assert_eq!(r.len(), 1, "{junk}");
+        let text = r[0].text.to_string();
+        assert!(
+            !text.contains("@everyone") && !text.contains("@here"),
+            "{junk}: {text}"
+        );
+        assert!(r[0].pings.is_empty(), "{junk}");
+        assert!(text.len() < 4000, "{junk}");
+    }
+    assert_eq!(count(), 2);
+}
