@@ -2,7 +2,8 @@
 //!
 //! See ARCHITECTURE.md for the map. In short: `engine` is the game contract, `games` the
 //! rules, `render` the drawing, `store` the SQLite persistence, `chat` the platform-neutral
-//! commands, `local` the terminal front end and `discord` the Discord front end.
+//! commands, `ratings` the pure rating computation behind `stats`, `local` the terminal
+//! front end and `discord` the Discord front end.
 
 pub mod bench;
 pub mod chat;
@@ -11,6 +12,7 @@ pub mod discord;
 pub mod engine;
 pub mod games;
 pub mod local;
+pub mod ratings;
 pub mod reminders;
 pub mod render;
 pub mod store;

@@ -1754,3 +1754,109 @@ async fn game_new_with_thread_refusals_leave_no_game_and_no_thread() {
     assert_eq!(games(&db), 0, "no game row");
     bot.stop().await;
 }
+
+// ---- ratings and stats (issue 17) ----
+
+/// Issue 17, ratings: the move that ends a game records each player's place; `/stats
+/// game:nepal` then shows the server's table (public, pinging nobody), `/stats
+/// game:nepal player:@…` one player's figures, and `/stats` the asker's own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_shows_in_stats_through_slash_commands() {
+    let (ann, bob, cy) = users();
+    let players = [&ann, &bob, &cy];
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("stats");
+    let (seat, step) = seed_nepal_3_before_the_end(&db, players);
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+
+    // Before the end: nothing to show.
+    let t = fake.slash(
+        &ann,
+        &["stats"],
+        json!([{"name": "game", "type": 3, "value": "nepal"}]),
+    );
+    let text = answer(&fake, &t).await[0].content();
+    assert!(text.contains("No game of **Nepal** has finished"), "{text}");
+
+    let t = fake.slash(
+        players[seat],
+        &["move"],
+        json!([{"name": "steps", "type": 3, "value": step}]),
+    );
+    answer_until(&fake, &t, |calls| {
+        calls
+            .iter()
+            .flat_map(|c| c.files.iter())
+            .any(|(n, _)| n.ends_with(".json"))
+    })
+    .await;
+    // The results, as stored by the final move, and the ratings they give.
+    let rows = off_runtime(|| store_at(&db).game_results(1).unwrap());
+    assert_eq!(rows.len(), 3, "one result per player");
+    assert!(rows.iter().any(|r| r.place == 1 && r.won));
+    let placings: Vec<sherpa::ratings::Placing> = rows
+        .iter()
+        .map(|r| sherpa::ratings::Placing {
+            user_id: r.user_id.clone(),
+            name: r.name.clone(),
+            place: r.place,
+            won: r.won,
+        })
+        .collect();
+    let rated = sherpa::ratings::rate(&[placings]);
+
+    let t = fake.slash(
+        &bob,
+        &["stats"],
+        json!([{"name": "game", "type": 3, "value": "nepal"}]),
+    );
+    let r = answer(&fake, &t).await;
+    check_messages(&r);
+    assert!(!r[0].is_ephemeral(), "stats are public: {}", r[0].content());
+    assert!(r[0].allowed_users().is_empty(), "stats ping nobody");
+    let text = r[0].content();
+    assert!(
+        text.starts_with("**Nepal** ratings in this server (top 3 of 3 players, 1 finished game"),
+        "{text}"
+    );
+    for (i, p) in rated.iter().enumerate() {
+        let line = format!("{}. **{}** — rating {:.1} (μ ", i + 1, p.name, p.rating());
+        assert!(text.contains(&line), "{line} in {text}");
+    }
+
+    // One player, by user option.
+    let t = fake.slash_with_users(
+        &bob,
+        &["stats"],
+        json!([
+            {"name": "game", "type": 3, "value": "nepal"},
+            {"name": "player", "type": 6, "value": cy.id}
+        ]),
+        &[&cy],
+    );
+    let text = answer(&fake, &t).await[0].content();
+    let cy_rated = rated.iter().find(|p| p.user_id == cy.id).unwrap();
+    let cy_place = rows.iter().find(|r| r.user_id == cy.id).unwrap().place;
+    assert!(text.starts_with("**cy** in this server"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "- **Nepal**: rating {:.1} (μ {:.1} ± {:.1}), 1 game, ",
+            cy_rated.rating(),
+            cy_rated.mu,
+            cy_rated.sigma
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("average place {cy_place}.00")),
+        "{text}"
+    );
+
+    // The asker's own figures, with no option.
+    let t = fake.slash(&ann, &["stats"], json!([]));
+    let text = answer(&fake, &t).await[0].content();
+    assert!(text.starts_with("**ann** in this server"), "{text}");
+    assert!(text.contains("- **Nepal**: rating "), "{text}");
+    bot.stop().await;
+}

@@ -831,3 +831,62 @@ fn migrate_db_copies_a_sqlite_game_to_postgres_and_it_continues_there() {
     assert_snapshot_equals_replay(pg);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---- ratings and stats (issue 17) ----
+
+/// Issue 17, terminal: once a scripted game has ended, `stats` shows the asker's rating,
+/// `stats nanga` the game's table and `stats nanga p2` one player (names by any case); a
+/// word that is neither a game nor a player is a clear error, and the run goes on.
+#[test]
+fn stats_answer_in_the_terminal_once_a_game_has_ended() {
+    let dir = tmp("stats");
+    let (steps, status) = playout("nanga-parbat", 2, 5);
+    assert_eq!(status["Finished"]["places"], serde_json::json!([1, 2]));
+    let sc = script(&steps, &dir);
+    let mut text = std::fs::read_to_string(&sc).unwrap();
+    text.push_str("P1: stats\nP2: stats nanga\nP1: stats nanga p2\nP1: stats zed\n");
+    std::fs::write(&sc, text).unwrap();
+    let out = Command::new(BIN)
+        .args(["local", "nanga-parbat", "--players", "P1,P2", "--seed", "5"])
+        .arg("--db")
+        .arg(dir.join("g.db"))
+        .arg("--out")
+        .arg(dir.join("out"))
+        .arg("--script")
+        .arg(&sc)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // One two-player game from new ratings (μ 25, σ 25/3, β 25/6): c = 25·sqrt(10)/6, p =
+    // 1/2, so the winner's μ = 25 + σ²/c · 1/2 = 27.635 and the loser's 22.365; both σ =
+    // σ · sqrt(1 − (σ/c)(σ²/c²)/4) = 8.066, so μ − 3σ = 3.44 and −1.83.
+    let winner = "rating 3.4 (μ 27.6 ± 8.1), 1 game, 1 win, average place 1.00";
+    let loser = "rating -1.8 (μ 22.4 ± 8.1), 1 game, 0 wins, average place 2.00";
+    let expect = [
+        "**P1** in this server (rating = μ − 3σ, Weng-Lin):".to_string(),
+        format!("- **Nanga Parbat**: {winner}; rank 1 of 2"),
+        "**Nanga Parbat** ratings in this server (top 2 of 2 players, 1 finished game; rating = μ − 3σ):".to_string(),
+        format!("1. **P1** — {winner}"),
+        format!("2. **P2** — {loser}"),
+        "**P2** in this server (rating = μ − 3σ, Weng-Lin):".to_string(),
+        format!("- **Nanga Parbat**: {loser}; rank 2 of 2"),
+    ];
+    let lines: Vec<&str> = stdout.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| *l == expect[0])
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert_eq!(&lines[at..at + expect.len()], &expect[..], "{stdout}");
+    let err = lines[at + expect.len()];
+    assert!(
+        err.starts_with("[error, to P1] no finished game in this server by a player `zed`")
+            && err.contains("not a game either"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

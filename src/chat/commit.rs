@@ -9,7 +9,8 @@
 //! [`filter::deliver`] and are written to the outbox in the same transaction (each returned
 //! reply carries its outbox row; the front end marks it delivered, see [`super::outbox`]).
 //! The change that ends a game also posts its timelapse and replay file
-//! ([`super::timelapse`]).
+//! ([`super::timelapse`]) and records the players' results in its transaction
+//! ([`super::stats::results_of`]; none for an abandoned game).
 
 use super::filter::{self, Line, Outcome, Played};
 use super::outbox;
@@ -125,6 +126,14 @@ impl Chat {
         if status == Some(GameStatus::Finished) {
             replies.extend(self.end_of_game_replies(l, g.kind(), &actions)?);
         }
+        // The players' results are recorded by the change that finishes the game, in its
+        // transaction; an abandoned (aborted) game records none.
+        let results = match &after {
+            crate::engine::Status::Finished(r) if status == Some(GameStatus::Finished) => {
+                super::stats::results_of(&seats, &r.places)
+            }
+            _ => vec![],
+        };
         let entries = replies.iter().map(outbox::entry).collect();
         self.run_commit_hook();
         let mut inner = self.lock();
@@ -143,6 +152,7 @@ impl Chat {
                 // The reminder schedule changes with the step, in its transaction: a crash
                 // after the commit cannot leave the bot reminding the previous player.
                 waiting: turn_changed.then(|| reminders::waiting_users(&seats, &after)),
+                results,
             },
             self.now(),
         )?;

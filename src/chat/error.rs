@@ -169,6 +169,17 @@ pub enum ChatError {
         candidates: Vec<&'static str>,
     },
 
+    // ---- Stats ----
+    /// `stats` names a player with no finished game here (of `game`, if given); `players`
+    /// are those who have one. Without a game, `games` lists the games (the word may have
+    /// been meant as one).
+    NoStatsFor {
+        got: String,
+        game: Option<String>,
+        players: Vec<String>,
+        games: Vec<&'static str>,
+    },
+
     // ---- Replay files ----
     NotAReplayFile {
         format: String,
@@ -510,6 +521,32 @@ impl ChatError {
                 clip(got),
                 candidates.join(", ")
             )),
+            NoStatsFor { got, game, players, games } => {
+                let of = game.as_ref().map(|g| format!(" of {g}")).unwrap_or_default();
+                let not_a_game = if games.is_empty() {
+                    String::new()
+                } else {
+                    format!(", and it is not a game either (games: {})", games.join(", "))
+                };
+                let t = t.p(format!(
+                    "no finished game{of} in this server by a player `{}` (a name, a unique beginning of one, or a mention){not_a_game}; ",
+                    clip(got)
+                ));
+                if players.is_empty() {
+                    t.p("nobody has one yet")
+                } else {
+                    let shown = players.len().min(super::stats::NAMES_LISTED);
+                    let more = players.len() - shown;
+                    t.p(format!(
+                        "players with one: {}{}",
+                        players[..shown].join(", "),
+                        if more > 0 { format!(" and {more} more") } else { String::new() }
+                    ))
+                }
+                .p(". ")
+                .cmd("stats", &["<game>"])
+                .p(" lists a game's top ten")
+            }
             NotAReplayFile { format } => t.p(format!(
                 "not a Sherpa replay file (format `{}`, expected `{}`)",
                 clip(format),

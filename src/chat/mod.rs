@@ -9,7 +9,8 @@
 //!   `votes.rs` (kick, abort, undo consent), `replay.rs` (history, export, import, verify),
 //!   `help.rs` (help, rules), `remind.rs` (reminder settings and deadlines), `rematch.rs`
 //!   (play again with the same seats), `games.rs`
-//!   (a player's games across the server's channels).
+//!   (a player's games across the server's channels), `stats.rs` (ratings and records
+//!   from the server's finished games, and the results a finished game records).
 //! - `commit.rs`: the one function that changes a running game (start, move, undo, resign,
 //!   kick): version check, request id, autopilot for resigned seats, status, votes cleared,
 //!   reminder schedule, replies.
@@ -38,6 +39,7 @@ pub mod outbox;
 pub mod rematch;
 pub mod remind;
 pub mod replay;
+pub mod stats;
 pub mod table;
 pub mod text;
 pub mod timelapse;

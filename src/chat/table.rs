@@ -267,6 +267,15 @@ pub const COMMANDS: &[Command] = &[
         ..cmd("games", "games", "Your games in this server, your turn first; all lists every game here.")
     },
     Command {
+        help: "{stats} shows your rating, games, wins and average place in each game you finished in this server; {stats <game>} shows that game's top ten here, {stats <game> [player]} one player's figures. The rating is Weng-Lin's skill estimate μ minus three times its uncertainty σ, recomputed from every game finished here, in the order they ended. Aborted games do not count; a player who resigned or was kicked counts as last in that game, the others keep their places.",
+        args: &[
+            arg("game", "[game]", ArgKind::Game, false, "Which game (default: every game you finished here)"),
+            arg("player", "[player]", ArgKind::Player, false, "Whose figures (default: the game's top ten, or yours)"),
+        ],
+        run: Some(Chat::cmd_stats),
+        ..cmd("stats", "stats", "Ratings: yours, a game's top ten in this server, or one player's.")
+    },
+    Command {
         aliases: &["h", "?"],
         help: "{help} lists the commands; {help [command]} explains one.",
         args: &[arg("command", "[command]", ArgKind::Word, false, "A command, e.g. move")],

@@ -24,6 +24,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         rules(),
         remind(),
         games(),
+        stats(),
         help(),
     ];
     for c in cmds.iter_mut() {
@@ -438,6 +439,26 @@ pub async fn games(ctx: Ctx<'_>, scope: Option<GamesScope>) -> Result<(), Error>
         // Other channels' games only where the asker may see the channel.
         Some(GamesScope::All) => run_command_seeing_channels(ctx, "games all".into()).await,
     }
+}
+
+// Described by the command table.
+#[poise::command(slash_command, guild_only)]
+pub async fn stats(
+    ctx: Ctx<'_>,
+    #[autocomplete = "ac_game"] game: Option<String>,
+    player: Option<serenity::User>,
+) -> Result<(), Error> {
+    let mut text = "stats".to_string();
+    if let Some(g) = game.as_deref().map(str::trim).filter(|g| !g.is_empty()) {
+        // One word: a game typed with a space (`nanga parbat`) still names one game.
+        text.push(' ');
+        text.push_str(&g.replace(char::is_whitespace, "-"));
+    }
+    if let Some(p) = player {
+        text.push(' ');
+        text.push_str(&p.id.to_string());
+    }
+    run_command(ctx, text).await
 }
 
 // Described by the command table.

@@ -33,10 +33,12 @@ pub mod outbox;
 pub mod pg_cluster;
 pub mod rematch;
 pub mod reminders;
+pub mod results;
 pub use copy::CopyReport;
 pub use listing::ListedGame;
 pub use outbox::{OutboxEntry, PendingReply};
 pub use reminders::{on_turn_change, DueKind, DueReminder, ReminderKey, CLAIM_LEASE_SECS};
+pub use results::{NewResult, ResultRow};
 
 /// One numbered migration: its SQL for SQLite, and for PostgreSQL where that differs.
 #[derive(Clone, Copy, Debug)]
@@ -91,6 +93,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0006_rematches",
         sql: include_str!("../../migrations/0006_rematches.sql"),
         postgres: Some(include_str!("../../migrations/postgres/0006_rematches.sql")),
+    },
+    Migration {
+        name: "0007_results",
+        sql: include_str!("../../migrations/0007_results.sql"),
+        postgres: Some(include_str!("../../migrations/postgres/0007_results.sql")),
     },
 ];
 
@@ -320,6 +327,9 @@ pub struct Change<'a> {
     /// schedule is rewritten in the same transaction (see
     /// [`reminders::on_turn_change_conn`]); `None` leaves it as it is.
     pub waiting: Option<Vec<String>>,
+    /// The players' results, written when this change finishes the game (see
+    /// [`results`]); empty otherwise.
+    pub results: Vec<NewResult>,
 }
 
 /// What [`Store::commit_full`] wrote.
@@ -952,6 +962,7 @@ impl Store {
             if let Some(users) = &change.waiting {
                 reminders::on_turn_change_conn(tx, game_id, users, now)?;
             }
+            results::insert(tx, game_id, &change.results, now)?;
             let outbox = outbox::insert(
                 tx,
                 game_id,
