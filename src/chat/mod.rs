@@ -51,6 +51,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 pub use error::{ChatError, RemindError};
+pub use games::Digest;
 pub use outbox::Undelivered;
 pub use replay::ReplayFile;
 pub use text::{CmdRef, Plain, Seg, Syntax, Text, TimeStyle};

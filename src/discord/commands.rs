@@ -383,6 +383,8 @@ pub enum RemindSetting {
     Deadline,
     #[name = "reset"]
     Reset,
+    #[name = "digest (daily 09:00, or off)"]
+    Digest,
 }
 
 impl RemindSetting {
@@ -400,6 +402,7 @@ impl RemindSetting {
             RemindSetting::Vacation => "vacation",
             RemindSetting::Deadline => "deadline",
             RemindSetting::Reset => "reset",
+            RemindSetting::Digest => "digest",
         }
     }
 }

@@ -28,12 +28,14 @@ use std::path::{Path, PathBuf};
 
 pub mod copy;
 pub mod db;
+pub mod digests;
 pub mod listing;
 pub mod outbox;
 pub mod pg_cluster;
 pub mod rematch;
 pub mod reminders;
 pub use copy::CopyReport;
+pub use digests::{DigestKey, DigestPref, DueDigest};
 pub use listing::ListedGame;
 pub use outbox::{OutboxEntry, PendingReply};
 pub use reminders::{on_turn_change, DueKind, DueReminder, ReminderKey, CLAIM_LEASE_SECS};
@@ -91,6 +93,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0006_rematches",
         sql: include_str!("../../migrations/0006_rematches.sql"),
         postgres: Some(include_str!("../../migrations/postgres/0006_rematches.sql")),
+    },
+    Migration {
+        name: "0008_digests",
+        sql: include_str!("../../migrations/0008_digests.sql"),
+        postgres: None,
     },
 ];
 

@@ -142,6 +142,9 @@ pub struct FakeDiscord {
     pub refuse_gateway: std::sync::atomic::AtomicBool,
     /// While set, REST requests get no answer (the connection hangs).
     pub hang_rest: std::sync::atomic::AtomicBool,
+    /// DM channels whose user does not accept direct messages: a message there is refused
+    /// with 403 and Discord's code 50007 (recorded like any call).
+    closed_dms: Mutex<Vec<String>>,
 }
 
 fn snowflake(n: u64) -> String {
@@ -164,6 +167,7 @@ impl FakeDiscord {
             next_id: AtomicU64::new(1),
             refuse_gateway: std::sync::atomic::AtomicBool::new(false),
             hang_rest: std::sync::atomic::AtomicBool::new(false),
+            closed_dms: Mutex::new(Vec::new()),
         });
         let f = fake.clone();
         tokio::spawn(async move {
@@ -188,6 +192,19 @@ impl FakeDiscord {
             }
         });
         fake
+    }
+
+    /// The DM channel the fake opens for `user` (`9` and the user id's other digits).
+    pub fn dm_channel(user: &FakeUser) -> String {
+        format!("9{}", &user.id[1..])
+    }
+
+    /// From now on `user` does not accept direct messages.
+    pub fn close_dms(&self, user: &FakeUser) {
+        self.closed_dms
+            .lock()
+            .unwrap()
+            .push(FakeDiscord::dm_channel(user));
     }
 
     pub fn api_base(&self) -> String {
@@ -480,6 +497,16 @@ impl FakeDiscord {
         if p.ends_with("/callback") {
             return (204, String::new());
         }
+        if method == "POST" && p.starts_with("/api/v10/channels/") && p.ends_with("/messages") {
+            let channel = p.split('/').nth(4).unwrap_or("");
+            if self.closed_dms.lock().unwrap().iter().any(|c| c == channel) {
+                return (
+                    403,
+                    json!({"message": "Cannot send messages to this user", "code": 50007})
+                        .to_string(),
+                );
+            }
+        }
         if p.starts_with("/api/v10/webhooks/")
             || (p.starts_with("/api/v10/channels/") && p.ends_with("/messages"))
         {
@@ -590,6 +617,7 @@ impl FakeDiscord {
             let reason = match status {
                 200 => "OK",
                 204 => "No Content",
+                403 => "Forbidden",
                 _ => "Not Found",
             };
             let head = if status == 204 {
