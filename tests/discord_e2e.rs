@@ -1557,7 +1557,12 @@ async fn digest_sends_one_dm_listing_the_waiting_games_and_none_again_after_a_re
     }
     bot.stop().await;
 
-    // A restart the same day sends no second digest.
+    // A restart the same day sends no second digest, also once the first process's claim
+    // has expired (only the log of sent digests stands in the way then).
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute("UPDATE digest_claims SET lease_until = 0", [])
+        .unwrap();
     let bot = Bot::start(&fake, &db).await;
     fake.wait_ready(3).await;
     tokio::time::sleep(Duration::from_millis(3500)).await;
