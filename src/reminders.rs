@@ -11,6 +11,10 @@
 //!   their vacation ends; a deferred reminder is sent when the quiet hours or vacation end.
 //! - At most `max` reminders per wait; the first `delay` after the wait began, then one every
 //!   `interval` after the previous one actually sent.
+//! - A daily digest is identified by (platform, server, user, local day): at most one per
+//!   local day, due from its slot (`HH:MM` in the player's offset, moved out of quiet hours)
+//!   until the next day's slot replaces it, so a digest missed while the bot was down is
+//!   still sent when it comes back, but never two at once.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -185,6 +189,72 @@ pub fn next_reminder(s: &Settings, since: i64, sent: u32, last_sent: Option<i64>
     Some(after_quiet(t, s.quiet, s.utc_offset))
 }
 
+/// The local calendar day (days since 1970-01-01 in the player's offset) that instant `t`
+/// falls on.
+pub fn local_day(t: i64, utc_offset_min: i32) -> i64 {
+    (t + utc_offset_min as i64 * 60).div_euclid(DAY)
+}
+
+/// When the daily digest of local day `day` is sent: `at` (local minutes after midnight) on
+/// that day in the player's offset, moved to the end of their quiet hours if it falls inside
+/// them (so possibly early on the next local day). Strictly increasing in `day`: quiet hours
+/// never cover a whole day.
+pub fn digest_slot(day: i64, at: u32, utc_offset_min: i32, quiet: Option<QuietHours>) -> i64 {
+    let nominal = day * DAY + at as i64 * 60 - utc_offset_min as i64 * 60;
+    after_quiet(nominal, quiet, utc_offset_min)
+}
+
+/// The latest digest slot at or before `now`: (local day, instant). A digest missed while
+/// nothing was running is therefore still due until the next day's slot replaces it.
+pub fn latest_digest(
+    now: i64,
+    at: u32,
+    utc_offset_min: i32,
+    quiet: Option<QuietHours>,
+) -> (i64, i64) {
+    let today = local_day(now, utc_offset_min);
+    // slot(today - 2) is always before the start of today, hence before `now`.
+    (today - 2..=today + 1)
+        .rev()
+        .map(|d| (d, digest_slot(d, at, utc_offset_min, quiet)))
+        .find(|(_, t)| *t <= now)
+        .unwrap_or((today - 2, digest_slot(today - 2, at, utc_offset_min, quiet)))
+}
+
+/// The first digest slot strictly after `now`: (local day, instant).
+pub fn next_digest(
+    now: i64,
+    at: u32,
+    utc_offset_min: i32,
+    quiet: Option<QuietHours>,
+) -> (i64, i64) {
+    let (day, _) = latest_digest(now, at, utc_offset_min, quiet);
+    (day + 1, digest_slot(day + 1, at, utc_offset_min, quiet))
+}
+
+/// Which daily digest is due at `now`, if any: the latest slot at or before `now`, provided
+/// the digest was switched on (or its time last changed) at or before that slot
+/// (`set_at`), the player is not on vacation and `now` is outside their quiet hours (a
+/// digest that became late during quiet hours waits for their end). Returns (local day,
+/// slot); the caller skips a day already sent. At most one digest per local day; a missed
+/// one stays due until the next day's slot, which then replaces it.
+pub fn due_digest(s: &Settings, at: u32, set_at: i64, now: i64) -> Option<(i64, i64)> {
+    if s.vacation_until.is_some_and(|v| v > now) || after_quiet(now, s.quiet, s.utc_offset) != now {
+        return None;
+    }
+    let (day, slot) = latest_digest(now, at, s.utc_offset, s.quiet);
+    (slot >= set_at).then_some((day, slot))
+}
+
+/// The local time of day (minutes after midnight) a digest set for `at` actually comes:
+/// `at`, or the end of the quiet hours that contain it.
+pub fn digest_effective_minute(at: u32, quiet: Option<QuietHours>) -> u32 {
+    match quiet {
+        Some(q) if q.contains(at) => q.end,
+        _ => at,
+    }
+}
+
 /// When a wait that began at `since` passes a deadline of `deadline_secs`; a vacation
 /// starts the clock only when it ends.
 pub fn deadline_at(deadline_secs: i64, since: i64, vacation_until: Option<i64>) -> i64 {
@@ -264,7 +334,8 @@ pub fn parse_hhmm(s: &str) -> Result<u32, String> {
     Ok(h * 60 + m)
 }
 
-fn fmt_hhmm(m: u32) -> String {
+/// Format minutes after midnight as `HH:MM`.
+pub fn fmt_hhmm(m: u32) -> String {
     format!("{:02}:{:02}", m / 60, m % 60)
 }
 
@@ -390,6 +461,116 @@ mod tests {
         assert_eq!(next_reminder(&s, 1000, 0, None), Some(100_000));
         assert_eq!(deadline_at(3600, 1000, Some(100_000)), 103_600);
         assert_eq!(deadline_at(3600, 1000, None), 4600);
+    }
+
+    fn plain(offset: i32, quiet: Option<QuietHours>) -> Settings {
+        Settings {
+            quiet,
+            utc_offset: offset,
+            ..settings()
+        }
+    }
+
+    #[test]
+    fn digest_slot_is_the_local_time_in_the_players_offset() {
+        let day = 20_000; // a UTC day number
+                          // 09:00 at UTC+02:00 is 07:00 UTC; at UTC-05:00 it is 14:00 UTC.
+        assert_eq!(digest_slot(day, 540, 120, None), day * DAY + 7 * 3600);
+        assert_eq!(digest_slot(day, 540, -300, None), day * DAY + 14 * 3600);
+        // 01:00 at UTC+02:00 is 23:00 UTC of the previous UTC day.
+        assert_eq!(digest_slot(day, 60, 120, None), day * DAY - 3600);
+        // Local day boundaries: 23:30 UTC is already the next local day at UTC+01:00,
+        // still the same one at UTC-05:00.
+        let t = day * DAY + 23 * 3600 + 1800;
+        assert_eq!(local_day(t, 60), day + 1);
+        assert_eq!(local_day(t, -300), day);
+        assert_eq!(local_day(day * DAY + 3600, -300), day - 1);
+    }
+
+    #[test]
+    fn latest_and_next_digest_cross_day_boundaries() {
+        let day = 20_000;
+        // 09:00 at UTC-05:00 (14:00 UTC). At 13:59 UTC the latest slot is yesterday's.
+        let before = day * DAY + 14 * 3600 - 60;
+        assert_eq!(
+            latest_digest(before, 540, -300, None),
+            (day - 1, (day - 1) * DAY + 14 * 3600)
+        );
+        assert_eq!(
+            next_digest(before, 540, -300, None),
+            (day, day * DAY + 14 * 3600)
+        );
+        // Exactly at the slot it is the latest, and the next is a day later.
+        let at = day * DAY + 14 * 3600;
+        assert_eq!(latest_digest(at, 540, -300, None), (day, at));
+        assert_eq!(next_digest(at, 540, -300, None), (day + 1, at + DAY));
+        // 23:50 local at UTC+14:00 (09:50 UTC): a slot late in the local evening.
+        let t = day * DAY + 10 * 3600;
+        assert_eq!(
+            latest_digest(t, 23 * 60 + 50, 14 * 60, None),
+            (day, day * DAY + 9 * 3600 + 50 * 60)
+        );
+    }
+
+    #[test]
+    fn digest_inside_quiet_hours_spanning_midnight_comes_when_they_end() {
+        // Quiet 22:00-08:00 at UTC+02:00; a digest at 23:00 local of day D comes at 08:00
+        // local of day D+1 (06:00 UTC), and still counts as day D's digest.
+        let q = Some(QuietHours {
+            start: 22 * 60,
+            end: 8 * 60,
+        });
+        let day = 20_000;
+        assert_eq!(
+            digest_slot(day, 23 * 60, 120, q),
+            (day + 1) * DAY + 6 * 3600
+        );
+        assert_eq!(digest_effective_minute(23 * 60, q), 8 * 60);
+        assert_eq!(digest_effective_minute(9 * 60, q), 9 * 60);
+        // At 07:00 local of D+1 (05:00 UTC) the latest slot is day D-1's.
+        let t = (day + 1) * DAY + 5 * 3600;
+        assert_eq!(latest_digest(t, 23 * 60, 120, q).0, day - 1);
+        assert_eq!(latest_digest(t + 3600, 23 * 60, 120, q), (day, t + 3600));
+        // A digest due before the quiet hours began but missed (bot down) waits for their
+        // end rather than arriving at night.
+        let s = plain(120, q);
+        let night = day * DAY + 21 * 3600; // 23:00 local, quiet
+        assert_eq!(due_digest(&s, 9 * 60, 0, night), None);
+        assert_eq!(
+            due_digest(&s, 9 * 60, 0, (day + 1) * DAY + 6 * 3600),
+            Some((day, day * DAY + 7 * 3600)),
+            "at 08:00 local only yesterday's 09:00 digest is due"
+        );
+    }
+
+    #[test]
+    fn a_digest_is_due_once_per_day_from_when_it_was_set_and_not_on_vacation() {
+        let day = 20_000;
+        let s = plain(0, None);
+        let slot = day * DAY + 9 * 3600;
+        // Set at 10:00: today's 09:00 slot is before it, so nothing until tomorrow.
+        assert_eq!(due_digest(&s, 540, slot + 3600, slot + 7200), None);
+        assert_eq!(
+            due_digest(&s, 540, slot + 3600, slot + DAY),
+            Some((day + 1, slot + DAY))
+        );
+        // Set before the slot: due from the slot until the next day's slot replaces it.
+        assert_eq!(due_digest(&s, 540, slot - 60, slot - 1), None);
+        assert_eq!(due_digest(&s, 540, slot - 60, slot), Some((day, slot)));
+        assert_eq!(
+            due_digest(&s, 540, slot - 60, slot + DAY - 1),
+            Some((day, slot))
+        );
+        assert_eq!(
+            due_digest(&s, 540, slot - 60, slot + DAY),
+            Some((day + 1, slot + DAY))
+        );
+        let away = Settings {
+            vacation_until: Some(slot + 3600),
+            ..s.clone()
+        };
+        assert_eq!(due_digest(&away, 540, 0, slot), None);
+        assert_eq!(due_digest(&away, 540, 0, slot + 3600), Some((day, slot)));
     }
 
     #[test]

@@ -1860,3 +1860,265 @@ async fn a_finished_game_shows_in_stats_through_slash_commands() {
     assert!(text.contains("- **Nepal**: rating "), "{text}");
     bot.stop().await;
 }
+
+// ---- digest ----
+
+/// Index of the `/remind setting:` choice `digest` (appended after `reset`).
+const REMIND_DIGEST: u64 = 12;
+
+/// The current UTC time of day as `HH:MM` (the digest slot that has just passed).
+fn utc_hhmm_now() -> String {
+    let m = now().rem_euclid(86_400) / 60;
+    format!("{:02}:{:02}", m / 60, m % 60)
+}
+
+/// A second running game (Nanga Parbat, in channel `other`) for ann and bob.
+fn seed_second_game(db: &Path, ann: &FakeUser, bob: &FakeUser, other: &str) {
+    let c = rusqlite::Connection::open(db).unwrap();
+    let t = now() - 7200;
+    c.execute(
+        "INSERT INTO games (id, platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
+         VALUES (2, 'discord', ?1, ?2, 'nanga-parbat', '{}', 9, 'running', ?3, ?4, ?4)",
+        rusqlite::params![GUILD_ID, other, bob.id, t],
+    )
+    .unwrap();
+    for (i, p) in [bob, ann].iter().enumerate() {
+        c.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name) VALUES (2, ?1, ?2, ?3)",
+            rusqlite::params![i as i64, p.id, p.name],
+        )
+        .unwrap();
+    }
+}
+
+/// Messages posted to `channel` whose text contains `needle` (refused ones included).
+fn posts_in(fake: &FakeDiscord, channel: &str, needle: &str) -> Vec<fake_discord::Call> {
+    fake.calls()
+        .into_iter()
+        .filter(|c| {
+            c.method == "POST"
+                && c.path.ends_with(&format!("/channels/{channel}/messages"))
+                && c.content().contains(needle)
+        })
+        .collect()
+}
+
+/// Issue 17, digest: `/remind setting:digest value:daily HH:MM` is stored per server; once
+/// its time has come, ann gets ONE direct message listing both games waiting for her (with
+/// channel links and since when) and no per-game reminder, while bob (no digest) still gets
+/// his; a restart sends no second digest for the same day.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn digest_sends_one_dm_listing_the_waiting_games_and_none_again_after_a_restart() {
+    let (ann, bob, cy) = users();
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("digest");
+    seed_nepal_3(&db, [&ann, &bob, &cy]);
+    let other = "1000000000000000042";
+    seed_second_game(&db, &ann, &bob, other);
+
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+    let hhmm = utc_hhmm_now();
+    let t = fake.slash(
+        &ann,
+        &["remind"],
+        json!([{"name": "setting", "type": 4, "value": REMIND_DIGEST},
+               {"name": "value", "type": 3, "value": format!("daily {hhmm}")}]),
+    );
+    let r = fake.response(&t).await;
+    assert!(r.is_ephemeral(), "settings are private: {:?}", r.json);
+    assert!(
+        r.content().contains(&format!("Daily digest set to {hhmm}")),
+        "{}",
+        r.content()
+    );
+    let t = fake.slash(&ann, &["remind"], json!([]));
+    let shown = fake.response(&t).await.content();
+    assert!(
+        shown.contains(&format!("Daily digest in this server: **{hhmm}**")),
+        "{shown}"
+    );
+    bot.stop().await;
+
+    // While the bot is down: the digest was set yesterday (so today's slot, which has just
+    // passed, is due), and both games wait for ann; game 2 also waits for bob.
+    let (since1, since2) = (now() - 7200, now() - 3600);
+    {
+        let c = rusqlite::Connection::open(&db).unwrap();
+        assert_eq!(
+            c.execute(
+                "UPDATE digest_prefs SET set_at = set_at - 86400 WHERE user_id = ?1 AND guild = ?2",
+                rusqlite::params![ann.id, GUILD_ID],
+            )
+            .unwrap(),
+            1,
+            "the digest is stored for ann in this server"
+        );
+        for (game, user, since) in [
+            (1, &ann.id, since1),
+            (2, &ann.id, since2),
+            (2, &bob.id, since1),
+        ] {
+            c.execute(
+                "INSERT INTO reminder_waits (game_id, user_id, since) VALUES (?1, ?2, ?3)",
+                rusqlite::params![game, user, since],
+            )
+            .unwrap();
+        }
+    }
+
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(2).await;
+    let ann_dm = FakeDiscord::dm_channel(&ann);
+    let digest = fake
+        .wait_for("ann's digest by DM", Duration::from_secs(20), |calls| {
+            calls
+                .iter()
+                .find(|c| {
+                    c.method == "POST" && c.path.ends_with(&format!("/channels/{ann_dm}/messages"))
+                })
+                .cloned()
+        })
+        .await;
+    let text = digest.content();
+    assert!(
+        text.contains("2 games in this server wait for you"),
+        "{text}"
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[1],
+        format!("- **Nepal** #1 in <#{CHANNEL_ID}>: **your turn** since <t:{since1}:R>."),
+        "the longest wait first: {text}"
+    );
+    assert!(
+        lines[2].starts_with(&format!(
+            "- **Nanga Parbat** #2 in <#{other}>: **your turn** since <t:{since2}:R>"
+        )),
+        "{text}"
+    );
+    assert_eq!(
+        digest.allowed_users(),
+        vec![ann.id.clone()],
+        "only ann may be pinged"
+    );
+    // Bob's per-game reminder (claimed in the same check, after the digests) arrives.
+    fake.wait_for("bob's reminder", Duration::from_secs(20), |calls| {
+        calls
+            .iter()
+            .find(|c| {
+                c.path.ends_with(&format!("/channels/{other}/messages"))
+                    && c.content().contains(&bob.id)
+            })
+            .cloned()
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    assert_eq!(
+        posts_in(&fake, &ann_dm, "").len(),
+        1,
+        "one digest: {:#?}",
+        fake.summary()
+    );
+    for ch in [CHANNEL_ID, other] {
+        assert!(
+            posts_in(&fake, ch, &ann.id).is_empty(),
+            "the digest replaces ann's per-game reminders: {:#?}",
+            fake.summary()
+        );
+    }
+    bot.stop().await;
+
+    // A restart the same day sends no second digest, also once the first process's claim
+    // has expired (only the log of sent digests stands in the way then).
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute("UPDATE digest_claims SET lease_until = 0", [])
+        .unwrap();
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(3).await;
+    tokio::time::sleep(Duration::from_millis(3500)).await;
+    assert_eq!(
+        posts_in(&fake, &ann_dm, "").len(),
+        1,
+        "{:#?}",
+        fake.summary()
+    );
+    assert_eq!(db_count(&db, "SELECT COUNT(*) FROM digest_log"), 1);
+    bot.stop().await;
+}
+
+/// Issue 17, digest: when ann's direct messages are closed, her digest is ONE silent
+/// message (SUPPRESS_NOTIFICATIONS) in the channel of the game waiting longest, pinging
+/// only her.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn digest_falls_back_to_one_silent_channel_message_when_dms_are_closed() {
+    let (ann, bob, cy) = users();
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("digest-closed");
+    seed_nepal_3(&db, [&ann, &bob, &cy]);
+    let since = now() - 7200;
+    {
+        let mut s = store_at(&db);
+        s.on_turn_change(1, std::slice::from_ref(&ann.id), since)
+            .unwrap();
+        let m = now().rem_euclid(86_400) / 60;
+        s.set_digest(
+            "discord",
+            Some(GUILD_ID),
+            &ann.id,
+            Some(m as u32),
+            now() - 86_400,
+        )
+        .unwrap();
+    }
+    fake.close_dms(&ann);
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+    let msg = fake
+        .wait_for(
+            "ann's digest in the channel",
+            Duration::from_secs(20),
+            |calls| {
+                calls
+                    .iter()
+                    .find(|c| {
+                        c.path
+                            .ends_with(&format!("/channels/{CHANNEL_ID}/messages"))
+                            && c.content().contains(&ann.id)
+                    })
+                    .cloned()
+            },
+        )
+        .await;
+    assert!(
+        msg.content().contains("your daily digest: 1 game"),
+        "{}",
+        msg.content()
+    );
+    assert!(
+        msg.content().contains(&format!("<t:{since}:R>")),
+        "{}",
+        msg.content()
+    );
+    assert_ne!(
+        msg.flags() & SUPPRESS_NOTIFICATIONS,
+        0,
+        "the fallback is silent"
+    );
+    assert_eq!(msg.allowed_users(), vec![ann.id.clone()]);
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    assert_eq!(
+        posts_in(&fake, &FakeDiscord::dm_channel(&ann), "").len(),
+        1,
+        "one refused DM: {:#?}",
+        fake.summary()
+    );
+    assert_eq!(
+        posts_in(&fake, CHANNEL_ID, &ann.id).len(),
+        1,
+        "one message in all, no per-game reminder: {:#?}",
+        fake.summary()
+    );
+    bot.stop().await;
+}

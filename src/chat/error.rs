@@ -219,6 +219,8 @@ pub enum RemindError {
     NotPlayerOrAdmin,
     BadConsequence(String),
     DeadlineUsage,
+    /// `remind digest` with words other than `daily HH:MM` or `off`.
+    DigestUsage(String),
     Store(StoreError),
 }
 
@@ -623,6 +625,13 @@ impl RemindError {
                 .p(" or ")
                 .cmd("remind", &["deadline", "off"])
                 .p("."),
+            DigestUsage(got) => usage(
+                t.p(format!("`{}` is not a digest setting; use ", clip(got)))
+                    .cmd("remind", &["digest", "daily 09:00"])
+                    .p(" (a time of day in your UTC offset) or ")
+                    .cmd("remind", &["digest", "off"])
+                    .p("."),
+            ),
             Store(e) => t.p(format!("Could not read or save reminder settings: {e}")),
         }
     }

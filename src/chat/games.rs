@@ -6,6 +6,7 @@
 //! and since when are the reminder schedule's rows (see `store::listing`). A game in a
 //! channel the asker may not see (per `Request::visible_channels`) is not listed unless
 //! they are seated in it.
+//! The daily digest (`remind digest`) is built here from the same lines.
 
 use super::*;
 use crate::store::{GameStatus, ListedGame};
@@ -14,6 +15,19 @@ use crate::store::{GameStatus, ListedGame};
 pub const GAMES_SHOWN: usize = 25;
 /// Games read for one answer (sorted before the first [`GAMES_SHOWN`] are kept).
 const GAMES_READ: usize = 500;
+/// Games listed in one daily digest (it must fit one Discord message); the rest are counted.
+pub const DIGEST_SHOWN: usize = 10;
+
+/// A player's daily digest, built by [`Chat::digest`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Digest {
+    /// The message: a mention of the player, then one line per game waiting for them.
+    pub text: Text,
+    /// The channel of the game waiting longest for them.
+    pub channel: String,
+    /// How many games wait for them.
+    pub games: usize,
+}
 
 impl Chat {
     pub(crate) fn cmd_games(&self, req: &Request, args: &str) -> Result<Vec<Reply>, ChatError> {
@@ -86,6 +100,65 @@ impl Chat {
             );
         }
         Ok(vec![Reply::private(me, text)])
+    }
+
+    /// The daily digest of `user` in `guild` (see `remind digest`): one text listing every
+    /// game of that server waiting for them, longest wait first, each as `games` shows it
+    /// (what `game status` shows anyone, so nothing secret), or `None` when no game waits
+    /// for them. Also returns the channel of the game waiting longest (where the digest goes
+    /// when direct messages are closed) and the number of games listed.
+    pub fn digest(
+        &self,
+        platform: &str,
+        guild: Option<&str>,
+        user: &str,
+    ) -> Result<Option<Digest>, ChatError> {
+        let games = self
+            .lock()
+            .store
+            .active_games_in(platform, guild, Some(user), GAMES_READ)?;
+        let mut waiting: Vec<(i64, &ListedGame)> = games
+            .iter()
+            .filter(|g| g.row.status == GameStatus::Running)
+            .filter_map(|g| g.waits.iter().find(|(u, _)| u == user).map(|w| (w.1, g)))
+            .collect();
+        waiting.sort_by_key(|(since, g)| (*since, g.row.id));
+        let Some((_, first)) = waiting.first() else {
+            return Ok(None);
+        };
+        let name = first
+            .seats
+            .iter()
+            .find(|s| s.user_id == user)
+            .map(|s| s.name.clone())
+            .unwrap_or_else(|| user.to_string());
+        let n = waiting.len();
+        let mut text = Text::new().mention(user, &name).p(if n == 1 {
+            ", your daily digest: 1 game in this server waits for you:".to_string()
+        } else {
+            format!(", your daily digest: {n} games in this server wait for you:")
+        });
+        for (_, g) in waiting.iter().take(DIGEST_SHOWN) {
+            text.line(self.game_line(g, user));
+        }
+        if n > DIGEST_SHOWN {
+            text.line(
+                Text::new()
+                    .p(format!("…and {} more; ", n - DIGEST_SHOWN))
+                    .cmd("games", &[])
+                    .p(" lists them all."),
+            );
+        }
+        text.line(
+            Text::new()
+                .cmd("remind", &["digest", "off"])
+                .p(" goes back to one reminder per game."),
+        );
+        Ok(Some(Digest {
+            text,
+            channel: first.row.channel.clone(),
+            games: n,
+        }))
     }
 
     /// One game: its kind and number, its channel, and whose turn it is since when.

@@ -54,6 +54,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 pub use error::{ChatError, RemindError};
+pub use games::Digest;
 pub use lobby::{NewGamePlan, MAX_THREAD_NAME};
 pub use outbox::Undelivered;
 pub use replay::ReplayFile;

@@ -14,6 +14,9 @@
 //!   of the game or channel admins); at the deadline the channel is told, and with `kick`
 //!   the others are invited to vote the player out
 //! - `reset`: back to the defaults
+//! - `digest daily HH:MM` | `digest off` | `digest`: one daily message (in your UTC offset,
+//!   after your quiet hours) listing this server's games waiting for you, instead of one
+//!   reminder per game; per player per server
 //!
 //! Invariants: personal settings are answered privately; a deadline change is public.
 //! Nothing here panics on any input; errors say what is accepted.
@@ -21,10 +24,10 @@
 use super::error::RemindError;
 use super::{Chat, ChatError, Reply, Request, Text, TimeStyle};
 use crate::reminders::{self, Consequence, Prefs, Settings};
-use crate::store::Store;
+use crate::store::{DigestPref, Store};
 
 /// The usage text shown for `help remind` and on errors (after `remind`).
-pub const USAGE: &str = "[show] | on | off | delay <12h> | interval <24h> | max <n> | quiet <22:00-08:00> [tz=+02:00] | quiet off | tz <+02:00> | dm on|off | vacation <3d>|off | deadline <72h> [notify|kick] | deadline off | reset";
+pub const USAGE: &str = "[show] | on | off | delay <12h> | interval <24h> | max <n> | quiet <22:00-08:00> [tz=+02:00] | quiet off | tz <+02:00> | dm on|off | vacation <3d>|off | deadline <72h> [notify|kick] | deadline off | digest daily <09:00> | digest off | reset";
 
 fn on_off(s: Option<&str>) -> Option<bool> {
     match s.map(|x| x.to_ascii_lowercase()).as_deref() {
@@ -70,6 +73,32 @@ pub fn describe(s: &Settings, now: i64) -> Text {
         );
     }
     out
+}
+
+/// One line on the daily digest in this server: off, or its time (and when it really comes
+/// if that time is inside the quiet hours).
+pub fn describe_digest(pref: Option<DigestPref>, s: &Settings) -> Text {
+    let Some(p) = pref else {
+        return Text::new()
+            .p("Daily digest in this server: off (")
+            .cmd("remind", &["digest", "daily 09:00"])
+            .p(" sends one message a day instead of a reminder per game).");
+    };
+    let at = reminders::fmt_hhmm(p.at_minute);
+    let mut t = Text::from(format!(
+        "Daily digest in this server: **{at}** (UTC{}), one message listing the games here waiting for you, instead of a reminder per game.",
+        reminders::format_offset(s.utc_offset)
+    ));
+    let real = reminders::digest_effective_minute(p.at_minute, s.quiet);
+    if real != p.at_minute {
+        if let Some(q) = s.quiet {
+            t.push_plain(format!(
+                " {at} is inside your quiet hours ({q}), so it comes when they end, at {}.",
+                reminders::fmt_hhmm(real)
+            ));
+        }
+    }
+    t
 }
 
 impl Chat {
@@ -126,7 +155,7 @@ pub fn handle_remind(
         .unwrap_or_else(|| "show".into());
     let arg = words.get(1).copied();
     let extra = words.len()
-        > if cmd == "quiet" || cmd == "deadline" {
+        > if cmd == "quiet" || cmd == "deadline" || cmd == "digest" {
             3
         } else {
             2
@@ -148,7 +177,9 @@ pub fn handle_remind(
         };
     let msg: String = match cmd.as_str() {
         "show" => {
-            let mut out = describe(&p.resolve(&defaults), now);
+            let settings = p.resolve(&defaults);
+            let mut out = describe(&settings, now);
+            out.line(describe_digest(digest_pref(store, req)?, &settings));
             if let Some(g) = game_id {
                 match store.game_deadline(g) {
                     Ok(Some((d, c))) => out.line(format!(
@@ -273,13 +304,72 @@ pub fn handle_remind(
             "Reminder settings reset to the defaults.".into()
         }
         "deadline" => return deadline(store, req, game_id, seat, &words[1..]),
+        "digest" => return digest(store, req, &p.resolve(&defaults), &words[1..], now),
         other => return Err(RemindError::UnknownSetting(other.to_string()).into()),
     };
     store
         .set_reminder_prefs(uid, &p)
         .map_err(RemindError::Store)?;
     let mut out = Text::from(msg);
-    out.line(describe(&p.resolve(&defaults), now));
+    let settings = p.resolve(&defaults);
+    out.line(describe(&settings, now));
+    if let Some(d) = digest_pref(store, req)? {
+        // Quiet hours or the offset may have moved the digest: say when it comes now.
+        out.line(describe_digest(Some(d), &settings));
+    }
+    Ok(vec![Reply::private(uid, out)])
+}
+
+/// The asker's digest setting in the server of `req`.
+fn digest_pref(store: &Store, req: &Request) -> Result<Option<DigestPref>, ChatError> {
+    Ok(store
+        .digest_pref(
+            &req.place.platform,
+            req.place.guild.as_deref(),
+            &req.user.id,
+        )
+        .map_err(RemindError::Store)?)
+}
+
+/// `remind digest daily HH:MM` | `remind digest off` | `remind digest` (show).
+fn digest(
+    store: &mut Store,
+    req: &Request,
+    settings: &Settings,
+    args: &[&str],
+    now: i64,
+) -> Result<Vec<Reply>, ChatError> {
+    let at = match args {
+        [] => None,
+        [off] if off.eq_ignore_ascii_case("off") => Some(None),
+        [daily, time] if daily.eq_ignore_ascii_case("daily") => Some(Some(
+            reminders::parse_hhmm(time).map_err(RemindError::Value)?,
+        )),
+        [time] if time.contains(':') => Some(Some(
+            reminders::parse_hhmm(time).map_err(RemindError::Value)?,
+        )),
+        _ => return Err(RemindError::DigestUsage(args.join(" ")).into()),
+    };
+    let (platform, guild, uid) = (
+        req.place.platform.as_str(),
+        req.place.guild.as_deref(),
+        req.user.id.as_str(),
+    );
+    let mut out = Text::new();
+    if let Some(at) = at {
+        store
+            .set_digest(platform, guild, uid, at, now)
+            .map_err(RemindError::Store)?;
+        out = Text::from(match at {
+            None => "Daily digest turned off: reminders come one per game again.".to_string(),
+            Some(m) => format!(
+                "Daily digest set to {} at UTC{}: one direct message a day (a silent message in a game's channel if your DMs are closed) lists this server's games waiting for you. It replaces your per-game reminders here; deadlines still apply.",
+                reminders::fmt_hhmm(m),
+                reminders::format_offset(settings.utc_offset)
+            ),
+        });
+    }
+    out.line(describe_digest(digest_pref(store, req)?, settings));
     Ok(vec![Reply::private(uid, out)])
 }
 
@@ -412,6 +502,76 @@ mod tests {
             let e = run(&mut s, t, false, None, None).unwrap_err();
             assert!(e.to_string().contains("Usage"), "{t}: {e}");
         }
+    }
+
+    #[test]
+    fn digest_is_set_per_server_shown_and_turned_off() {
+        let mut s = Store::open_in_memory().unwrap();
+        let r = run(&mut s, "digest daily 09:00", false, None, None).unwrap();
+        assert_eq!(r[0].visibility, Visibility::Private("u1".into()));
+        assert!(r[0].text.contains("09:00"), "{}", r[0].text);
+        assert_eq!(
+            s.digest_pref("discord", Some("g"), "u1").unwrap(),
+            Some(DigestPref {
+                at_minute: 540,
+                set_at: 1_000
+            })
+        );
+        assert_eq!(s.digest_pref("discord", Some("other"), "u1").unwrap(), None);
+        let shown = run(&mut s, "", false, None, None).unwrap()[0]
+            .text
+            .to_string();
+        assert!(
+            shown.contains("Daily digest in this server: **09:00** (UTC+00:00)"),
+            "{shown}"
+        );
+        // Quiet hours that contain the time: the answer says when it really comes.
+        let r = run(&mut s, "quiet 22:00-10:00", false, None, None).unwrap();
+        assert!(
+            r[0].text.contains(
+                "inside your quiet hours (22:00-10:00), so it comes when they end, at 10:00"
+            ),
+            "{}",
+            r[0].text
+        );
+        run(&mut s, "digest off", false, None, None).unwrap();
+        assert_eq!(s.digest_pref("discord", Some("g"), "u1").unwrap(), None);
+        let shown = run(&mut s, "show", false, None, None).unwrap()[0]
+            .text
+            .to_string();
+        assert!(
+            shown.contains("Daily digest in this server: off"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn bad_digest_input_explains_and_changes_nothing() {
+        let mut s = Store::open_in_memory().unwrap();
+        run(&mut s, "digest daily 08:30", false, None, None).unwrap();
+        for t in [
+            "digest weekly 09:00",
+            "digest daily 25:00",
+            "digest daily",
+            "digest 9am",
+            "digest daily 09:00 extra",
+            "digest daily 09:00 \u{202e}",
+        ] {
+            let e = run(&mut s, t, false, None, None).unwrap_err();
+            let msg = e.to_string();
+            assert!(msg.contains("Usage"), "{t}: {msg}");
+            assert!(
+                msg.contains("digest") || msg.contains("HH:MM"),
+                "{t}: {msg}"
+            );
+        }
+        assert_eq!(
+            s.digest_pref("discord", Some("g"), "u1")
+                .unwrap()
+                .map(|p| p.at_minute),
+            Some(8 * 60 + 30),
+            "refusals change nothing"
+        );
     }
 
     #[test]

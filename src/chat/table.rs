@@ -100,7 +100,7 @@ const fn arg(
 /// The settings of `remind`, in Discord's menu order.
 pub const REMIND_SETTINGS: &[&str] = &[
     "show", "on", "off", "delay", "interval", "max", "quiet", "tz", "dm", "vacation", "deadline",
-    "reset",
+    "reset", "digest",
 ];
 
 const GAME_SUBS: &[Command] = &[
@@ -234,7 +234,7 @@ pub const COMMANDS: &[Command] = &[
         ..cmd("rules", "rules", "Look up a game's rules; answers cite the rulebook section.")
     },
     Command {
-        help: "{remind} shows or changes your reminder settings for this game (delay, interval, quiet hours, direct messages, vacation) and this game's deadline: {remind [setting] [value]}.",
+        help: "{remind} shows or changes your reminder settings for this game (delay, interval, quiet hours, direct messages, vacation) and this game's deadline: {remind [setting] [value]}. {remind digest daily 09:00} replaces the per-game reminders of this server with one daily message listing the games waiting for you (at that time in your UTC offset, after your quiet hours); {remind digest off} stops it.",
         args: &[
             arg(
                 "setting",
@@ -248,7 +248,7 @@ pub const COMMANDS: &[Command] = &[
                 "[value]",
                 ArgKind::Rest,
                 false,
-                "The value, e.g. 12h, 22:00-08:00 tz=+02:00, on, 72h kick",
+                "The value, e.g. 12h, 22:00-08:00 tz=+02:00, on, 72h kick, daily 09:00",
             ),
         ],
         run: Some(Chat::cmd_remind),

@@ -2190,6 +2190,75 @@ fn games_lists_your_games_your_turn_first_and_all_lists_the_servers() {
     );
 }
 
+/// Issue 17, digest: a player's daily digest lists exactly the games of that server
+/// waiting for them (longest wait first, as `games` shows them), names the channel of the
+/// longest wait, and is `None` when nothing waits for them.
+#[test]
+fn digest_lists_only_this_servers_games_waiting_for_the_player() {
+    let t = T::started(&["ann", "bob"]); // c1: ann's turn since 1000
+    t.clock.store(2_000, Ordering::SeqCst);
+    for (u, text) in [
+        ("bob", "game new count"),
+        ("ann", "game join"),
+        ("bob", "game start"),
+    ] {
+        assert!(!t.chat.handle(&req_in(u, "g", "c2", text))[0].is_error); // bob's turn
+    }
+    for (u, text) in [
+        ("ann", "game new count"),
+        ("bob", "game join"),
+        ("ann", "game start"),
+    ] {
+        assert!(!t.chat.handle(&req_in(u, "other", "c5", text))[0].is_error); // ann's turn
+    }
+    t.clock.store(4_600, Ordering::SeqCst);
+    let syntax = Plain {
+        utc_offset_min: 0,
+        now: Some(4_600),
+    };
+    let d = t
+        .chat
+        .digest("discord", Some("g"), "id-ann")
+        .unwrap()
+        .expect("a game waits for ann");
+    assert_eq!((d.games, d.channel.as_str()), (1, "c1"));
+    let s = d.text.render(&syntax);
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(
+        lines[0], "@ann, your daily digest: 1 game in this server waits for you:",
+        "{s}"
+    );
+    assert_eq!(
+        lines[1], "- **Count** #1 in #c1: **your turn** since 1 h 0 min ago.",
+        "{s}"
+    );
+    assert!(!s.contains("#c2") && !s.contains("#c5"), "{s}");
+    assert_eq!(d.text.mentions(), vec!["id-ann"]);
+    let bob = t
+        .chat
+        .digest("discord", Some("g"), "id-bob")
+        .unwrap()
+        .unwrap();
+    assert_eq!((bob.games, bob.channel.as_str()), (1, "c2"));
+    let other = t
+        .chat
+        .digest("discord", Some("other"), "id-ann")
+        .unwrap()
+        .unwrap();
+    assert_eq!(other.channel, "c5");
+    assert_eq!(t.chat.digest("discord", Some("g"), "id-cy").unwrap(), None);
+    // Once ann has played, nothing in this server waits for her: no digest.
+    t.ok("ann", "move end");
+    assert_eq!(t.chat.digest("discord", Some("g"), "id-ann").unwrap(), None);
+    assert_eq!(
+        t.chat
+            .digest("discord", Some("g"), "id-bob")
+            .unwrap()
+            .map(|d| d.games),
+        Some(2)
+    );
+}
+
 /// Issue 17, rematch: the final message carries a Rematch button; pressed (or `game
 /// rematch`) by a player of the finished game it opens a lobby in the same channel with
 /// the same game and options and a new seed, pinging the others; only they may join, they

@@ -389,6 +389,8 @@ pub enum RemindSetting {
     Deadline,
     #[name = "reset"]
     Reset,
+    #[name = "digest (daily 09:00, or off)"]
+    Digest,
 }
 
 impl RemindSetting {
@@ -406,6 +408,7 @@ impl RemindSetting {
             RemindSetting::Vacation => "vacation",
             RemindSetting::Deadline => "deadline",
             RemindSetting::Reset => "reset",
+            RemindSetting::Digest => "digest",
         }
     }
 }

@@ -5,6 +5,9 @@
 //! repeats one (a crash between sending and marking could repeat one at most once, after
 //! the claim's lease). A reminder is sent only by the process that claimed it, so the
 //! processes of a fleet over one database never both send one.
+//!
+//! Daily digests (`remind digest`) go the same way: claimed, sent, marked per player,
+//! server and local day, so each day's digest is sent once, also across restarts.
 
 use crate::chat::{Chat, Place};
 use crate::reminders::{Consequence, ReminderDefaults};
@@ -53,6 +56,7 @@ pub async fn run(
         if stop.load(Ordering::SeqCst) {
             break;
         }
+        send_digests(&http, &chat, &store, &defaults, &stop, &now).await;
         let s = store.clone();
         let d = defaults.clone();
         let clock = now.clone();
@@ -127,6 +131,132 @@ pub async fn run(
         }
     }
 }
+
+/// Claim the daily digests that are due, build each from the chat core's public game
+/// listing, send it (a direct message, or a silent message in the channel of the game
+/// waiting longest when the player's direct messages are closed) and mark it sent. A digest
+/// with no game waiting sends nothing and is marked done for the day. A digest that could
+/// not be sent is not marked: it is claimed again once its lease ends.
+async fn send_digests(
+    http: &Arc<serenity::Http>,
+    chat: &Arc<Chat>,
+    store: &Arc<Mutex<Store>>,
+    defaults: &ReminderDefaults,
+    stop: &Arc<AtomicBool>,
+    now: &Clock,
+) {
+    let (s, d, clock) = (store.clone(), defaults.clone(), now.clone());
+    let due = tokio::task::spawn_blocking(move || {
+        let mut st = s.lock().unwrap_or_else(|e| e.into_inner());
+        st.claim_due_digests("discord", clock(), &d)
+    })
+    .await;
+    let due = match due {
+        Ok(Ok(d)) => d,
+        Ok(Err(e)) => {
+            tracing::warn!("reading due digests failed: {e}");
+            return;
+        }
+        Err(e) => {
+            tracing::warn!("digest check failed: {e}");
+            return;
+        }
+    };
+    for dg in due {
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let (c, k) = (chat.clone(), dg.key.clone());
+        let built = tokio::task::spawn_blocking(move || {
+            c.digest(&k.platform, k.guild.as_deref(), &k.user_id)
+        })
+        .await;
+        let games = match built {
+            Ok(Ok(None)) => 0,
+            Ok(Ok(Some(digest))) => match send_digest(http, &dg.key.user_id, &digest).await {
+                Ok(how) => {
+                    tracing::info!(user = %dg.key.user_id, day = dg.key.day, games = digest.games, how, "digest sent");
+                    digest.games
+                }
+                Err(e) => {
+                    tracing::warn!(user = %dg.key.user_id, "sending a digest failed: {e}");
+                    continue;
+                }
+            },
+            Ok(Err(e)) => {
+                tracing::warn!(user = %dg.key.user_id, "building a digest failed: {e}");
+                continue;
+            }
+            Err(e) => {
+                tracing::warn!("building a digest failed: {e}");
+                continue;
+            }
+        };
+        let (s, key, clock) = (store.clone(), dg.key.clone(), now.clone());
+        let res = tokio::task::spawn_blocking(move || {
+            let mut st = s.lock().unwrap_or_else(|e| e.into_inner());
+            st.mark_digest_sent(&key, games, clock())
+        })
+        .await;
+        if let Ok(Err(e)) | Err(e) = res.map_err(|e| crate::store::StoreError::Sql(e.to_string())) {
+            tracing::warn!("could not record a sent digest: {e}");
+        }
+    }
+}
+
+/// Send one digest to `user_id`: by direct message, or, when that fails (direct messages
+/// closed), as a silent message in the digest's channel pinging only them. Returns how it
+/// went (`"dm"` or `"channel"`).
+async fn send_digest(
+    http: &serenity::Http,
+    user_id: &str,
+    digest: &crate::chat::Digest,
+) -> anyhow::Result<&'static str> {
+    let Ok(uid) = user_id.parse::<u64>() else {
+        anyhow::bail!("not a Discord user id: {user_id}")
+    };
+    let uid = serenity::UserId::new(uid);
+    // One message: the digest lists at most `DIGEST_SHOWN` games, which fits; should it
+    // not, only its first part is sent.
+    let content = super::send::split_content(
+        &digest.text.render(&super::send::DiscordSyntax),
+        MAX_MESSAGE,
+    )
+    .into_iter()
+    .next()
+    .unwrap_or_default();
+    let message = || {
+        serenity::CreateMessage::new()
+            .content(content.clone())
+            .allowed_mentions(
+                serenity::CreateAllowedMentions::new()
+                    .everyone(false)
+                    .empty_roles()
+                    .users([uid]),
+            )
+    };
+    let dm = async {
+        let ch = uid.create_dm_channel(http).await?;
+        ch.id.send_message(http, message()).await
+    };
+    match dm.await {
+        Ok(_) => Ok("dm"),
+        Err(e) => {
+            tracing::info!(user = %user_id, "direct message refused ({e}); digest goes to the channel");
+            let channel: u64 = digest.channel.parse()?;
+            serenity::ChannelId::new(channel)
+                .send_message(
+                    http,
+                    message().flags(serenity::MessageFlags::SUPPRESS_NOTIFICATIONS),
+                )
+                .await?;
+            Ok("channel")
+        }
+    }
+}
+
+/// Discord's limit on a message's text.
+const MAX_MESSAGE: usize = 2000;
 
 /// The reminder text; times as Discord timestamps so everyone reads their own time zone.
 pub fn text(r: &DueReminder) -> String {

@@ -4,8 +4,9 @@
 //! Invariants:
 //! - Every row of every game is copied with its ids unchanged (games, seats, the action log,
 //!   snapshots, checkpoints, votes, reminder settings, waits and log, the rematch link, the results, the outbox), plus the
-//!   handled request ids and the players' reminder settings. Reminder claims are not: they
-//!   are leases of running processes.
+//!   handled request ids, the players' reminder settings, their daily digest settings and
+//!   the log of digests sent. Reminder and digest claims are not: they are leases of
+//!   running processes.
 //! - Each game is copied in one transaction of the destination: a game is there whole or
 //!   not at all.
 //! - The destination must hold no game yet (ids are kept, so they must not clash); on
@@ -34,6 +35,8 @@ const GAME_TABLES: &[(&str, &str)] = &[
 const GLOBAL_TABLES: &[(&str, &str)] = &[
     ("requests", "platform, request_id, at"),
     ("reminder_prefs", "user_id, enabled, delay_secs, interval_secs, max_count, quiet_start, quiet_end, utc_offset, dm, vacation_until"),
+    ("digest_prefs", "platform, guild, user_id, at_minute, set_at"),
+    ("digest_log", "platform, guild, user_id, day, sent_at, games"),
 ];
 
 /// What a copy wrote.

@@ -28,6 +28,7 @@ use std::path::{Path, PathBuf};
 
 pub mod copy;
 pub mod db;
+pub mod digests;
 pub mod listing;
 pub mod outbox;
 pub mod pg_cluster;
@@ -35,6 +36,7 @@ pub mod rematch;
 pub mod reminders;
 pub mod results;
 pub use copy::CopyReport;
+pub use digests::{DigestKey, DigestPref, DueDigest};
 pub use listing::ListedGame;
 pub use outbox::{OutboxEntry, PendingReply};
 pub use reminders::{on_turn_change, DueKind, DueReminder, ReminderKey, CLAIM_LEASE_SECS};
@@ -98,6 +100,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0007_results",
         sql: include_str!("../../migrations/0007_results.sql"),
         postgres: Some(include_str!("../../migrations/postgres/0007_results.sql")),
+    },
+    Migration {
+        name: "0008_digests",
+        sql: include_str!("../../migrations/0008_digests.sql"),
+        postgres: None,
     },
 ];
 

@@ -13,6 +13,8 @@
 //!   yet logged (read after taking the claim, so a `mark_sent` racing with it is seen). Several
 //!   processes over one database (SQLite or PostgreSQL) therefore never both send one
 //!   reminder; a holder that crashed before `mark_sent` loses the claim when its lease ends.
+//! - A player with a daily digest in a server (`store::digests`) gets no per-game reminder
+//!   there; deadline notices are unchanged.
 
 use super::db::{vals, Exec};
 use super::{Result, Store};
@@ -368,11 +370,14 @@ fn due_reminders(
 ) -> Result<Vec<DueReminder>> {
     let waits = ex.query(
         "SELECT w.game_id, w.user_id, w.since, g.guild, g.channel, g.kind, g.version, s.name,
-                rg.deadline_secs, COALESCE(rg.consequence, 'notify')
+                rg.deadline_secs, COALESCE(rg.consequence, 'notify'),
+                CASE WHEN dp.user_id IS NULL THEN 0 ELSE 1 END
          FROM reminder_waits w
          JOIN games g ON g.id = w.game_id AND g.status = 'running' AND g.platform = ?1
          JOIN seats s ON s.game_id = w.game_id AND s.user_id = w.user_id AND s.resigned = 0
          LEFT JOIN reminder_games rg ON rg.game_id = w.game_id
+         LEFT JOIN digest_prefs dp ON dp.platform = g.platform AND dp.guild = COALESCE(g.guild, '')
+                                  AND dp.user_id = w.user_id
          ORDER BY w.since, w.game_id, w.user_id",
         vals![platform],
     )?;
@@ -387,6 +392,8 @@ fn due_reminders(
             w.text(7)?,
         );
         let (deadline, consequence) = (w.opt_i64(8)?, w.text(9)?);
+        // The player's daily digest in this server replaces the per-game reminders.
+        let digest = w.i64(10)? != 0;
         let settings = load_prefs(ex, &user_id)?.resolve(defaults);
         let log = ex.query_one(
             "SELECT COUNT(*) FILTER (WHERE ordinal >= 0), MAX(sent_at) FILTER (WHERE ordinal >= 0),
@@ -422,7 +429,7 @@ fn due_reminders(
             }
         }
         if let Some(at) = reminders::next_reminder(&settings, since, sent as u32, last) {
-            if at <= now {
+            if at <= now && !digest {
                 out.push(base(
                     sent,
                     DueKind::Reminder {

@@ -149,6 +149,9 @@ pub struct FakeDiscord {
     /// The server's text channels: (channel id, `None` when everyone may view it, or the
     /// user ids allowed to view it). At first only [`CHANNEL_ID`], public.
     pub channels: Mutex<Vec<(String, Option<Vec<String>>)>>,
+    /// DM channels whose user does not accept direct messages: a message there is refused
+    /// with 403 and Discord's code 50007 (recorded like any call).
+    closed_dms: Mutex<Vec<String>>,
 }
 
 fn snowflake(n: u64) -> String {
@@ -176,6 +179,7 @@ impl FakeDiscord {
             refuse_gateway: std::sync::atomic::AtomicBool::new(false),
             hang_rest: std::sync::atomic::AtomicBool::new(false),
             channels: Mutex::new(vec![(CHANNEL_ID.to_string(), None)]),
+            closed_dms: Mutex::new(Vec::new()),
         });
         let f = fake.clone();
         tokio::spawn(async move {
@@ -200,6 +204,19 @@ impl FakeDiscord {
             }
         });
         fake
+    }
+
+    /// The DM channel the fake opens for `user` (`9` and the user id's other digits).
+    pub fn dm_channel(user: &FakeUser) -> String {
+        format!("9{}", &user.id[1..])
+    }
+
+    /// From now on `user` does not accept direct messages.
+    pub fn close_dms(&self, user: &FakeUser) {
+        self.closed_dms
+            .lock()
+            .unwrap()
+            .push(FakeDiscord::dm_channel(user));
     }
 
     pub fn api_base(&self) -> String {
@@ -534,6 +551,16 @@ impl FakeDiscord {
         }
         if p.ends_with("/callback") {
             return (204, String::new());
+        }
+        if method == "POST" && p.starts_with("/api/v10/channels/") && p.ends_with("/messages") {
+            let channel = p.split('/').nth(4).unwrap_or("");
+            if self.closed_dms.lock().unwrap().iter().any(|c| c == channel) {
+                return (
+                    403,
+                    json!({"message": "Cannot send messages to this user", "code": 50007})
+                        .to_string(),
+                );
+            }
         }
         if p.starts_with("/api/v10/webhooks/")
             || (p.starts_with("/api/v10/channels/") && p.ends_with("/messages"))

@@ -1,0 +1,371 @@
+//! Daily digest persistence (migration 0008): who wants a digest in which server and at
+//! what local time, the log of digests sent, and their claims.
+//!
+//! Invariants:
+//! - A digest is per player per server (`guild`, '' outside any server): the games it lists
+//!   are that server's, so a player in two servers sets (and gets) one in each.
+//! - A digest is identified by [`DigestKey`] (platform, server, user, local day); `due_digests`
+//!   is a pure read, and a key recorded by `mark_digest_sent` is never offered again, also
+//!   after reopening the database: at most one digest per player, server and local day.
+//! - `claim_due_digests` hands each due digest to one store at a time, exactly like
+//!   `claim_due_reminders` (a claim row with a lease, taken only when no other store holds an
+//!   unexpired one, handed out only if the digest is not yet logged).
+//! - While a player has a digest in a server, that server's per-game reminders for them are
+//!   not offered (`due_reminders` skips them); deadline notices are.
+
+use super::db::{vals, Exec};
+use super::reminders::{load_prefs, CLAIM_LEASE_SECS};
+use super::{Result, Store};
+use crate::reminders::{self, ReminderDefaults};
+
+/// A player's digest setting in one server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DigestPref {
+    /// Local minutes after midnight, in the player's UTC offset.
+    pub at_minute: u32,
+    /// When it was turned on or its time last changed (unix seconds): no earlier slot is due.
+    pub set_at: i64,
+}
+
+/// Identifies one digest: the player, the server and the player's local day.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DigestKey {
+    pub platform: String,
+    /// The server, `None` outside any.
+    pub guild: Option<String>,
+    pub user_id: String,
+    /// Days since 1970-01-01 in the player's UTC offset.
+    pub day: i64,
+}
+
+/// A digest to send now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DueDigest {
+    pub key: DigestKey,
+    /// Its slot: when it became due.
+    pub due_at: i64,
+}
+
+fn guild_key(guild: Option<&str>) -> &str {
+    guild.unwrap_or("")
+}
+
+impl Store {
+    /// `user`'s digest setting in `guild` on `platform`, if the digest is on.
+    pub fn digest_pref(
+        &self,
+        platform: &str,
+        guild: Option<&str>,
+        user: &str,
+    ) -> Result<Option<DigestPref>> {
+        let row = self.db.with(|ex| {
+            ex.query_opt(
+                "SELECT at_minute, set_at FROM digest_prefs
+                 WHERE platform = ?1 AND guild = ?2 AND user_id = ?3",
+                vals![platform, guild_key(guild), user],
+            )
+        })?;
+        let Some(r) = row else { return Ok(None) };
+        Ok(Some(DigestPref {
+            at_minute: r.i64(0)?.clamp(0, 24 * 60 - 1) as u32,
+            set_at: r.i64(1)?,
+        }))
+    }
+
+    /// Turn `user`'s digest in `guild` on at local minute `at` (`Some`), or off (`None`).
+    /// Turning it on or changing its time at `now` makes only slots from `now` on due.
+    pub fn set_digest(
+        &mut self,
+        platform: &str,
+        guild: Option<&str>,
+        user: &str,
+        at: Option<u32>,
+        now: i64,
+    ) -> Result<()> {
+        let g = guild_key(guild);
+        self.db.with(|ex| {
+            match at {
+                Some(m) => ex.exec(
+                    "INSERT INTO digest_prefs (platform, guild, user_id, at_minute, set_at)
+                     VALUES (?1, ?2, ?3, ?4, ?5)
+                     ON CONFLICT (platform, guild, user_id) DO UPDATE
+                       SET at_minute = excluded.at_minute, set_at = excluded.set_at",
+                    vals![platform, g, user, m as i64, now],
+                )?,
+                None => ex.exec(
+                    "DELETE FROM digest_prefs WHERE platform = ?1 AND guild = ?2 AND user_id = ?3",
+                    vals![platform, g, user],
+                )?,
+            };
+            Ok(())
+        })
+    }
+
+    /// The digests due at `now` on `platform` and not yet logged as sent (see
+    /// [`reminders::due_digest`]). Pure read.
+    pub fn due_digests(
+        &self,
+        platform: &str,
+        now: i64,
+        defaults: &ReminderDefaults,
+    ) -> Result<Vec<DueDigest>> {
+        self.db.with(|ex| due_digests(ex, platform, now, defaults))
+    }
+
+    /// The digests due at `now` that this store now holds a claim on (for
+    /// [`CLAIM_LEASE_SECS`]): send each, then [`Store::mark_digest_sent`] it. One held by
+    /// another store, or already logged, is left out.
+    pub fn claim_due_digests(
+        &mut self,
+        platform: &str,
+        now: i64,
+        defaults: &ReminderDefaults,
+    ) -> Result<Vec<DueDigest>> {
+        let due = self.due_digests(platform, now, defaults)?;
+        let holder = self.holder.clone();
+        let mut out = Vec::with_capacity(due.len());
+        for d in due {
+            let k = &d.key;
+            let g = guild_key(k.guild.as_deref());
+            let claimed = self.db.tx(|tx| {
+                let n = tx.exec(
+                    "INSERT INTO digest_claims (platform, guild, user_id, day, holder, lease_until)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                     ON CONFLICT (platform, guild, user_id, day) DO UPDATE
+                       SET holder = excluded.holder, lease_until = excluded.lease_until
+                       WHERE digest_claims.lease_until <= ?7",
+                    vals![
+                        &k.platform,
+                        g,
+                        &k.user_id,
+                        k.day,
+                        &holder,
+                        now + CLAIM_LEASE_SECS,
+                        now
+                    ],
+                )?;
+                if n != 1 {
+                    return Ok(false);
+                }
+                let sent = tx
+                    .query_opt(
+                        "SELECT 1 FROM digest_log
+                         WHERE platform = ?1 AND guild = ?2 AND user_id = ?3 AND day = ?4",
+                        vals![&k.platform, g, &k.user_id, k.day],
+                    )?
+                    .is_some();
+                Ok(!sent)
+            })?;
+            if claimed {
+                out.push(d);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Record that a digest listing `games` games was sent (0: nobody waited, so nothing
+    /// was sent, and the day is done). Returns false if the day was already recorded
+    /// (nothing changes then). The claim stays until its lease ends.
+    pub fn mark_digest_sent(&mut self, key: &DigestKey, games: usize, now: i64) -> Result<bool> {
+        let n = self.db.with(|ex| {
+            ex.exec(
+                "INSERT INTO digest_log (platform, guild, user_id, day, sent_at, games)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 ON CONFLICT (platform, guild, user_id, day) DO NOTHING",
+                vals![
+                    &key.platform,
+                    guild_key(key.guild.as_deref()),
+                    &key.user_id,
+                    key.day,
+                    now,
+                    games as i64
+                ],
+            )
+        })?;
+        Ok(n == 1)
+    }
+}
+
+fn due_digests(
+    ex: &mut dyn Exec,
+    platform: &str,
+    now: i64,
+    defaults: &ReminderDefaults,
+) -> Result<Vec<DueDigest>> {
+    let prefs = ex.query(
+        "SELECT guild, user_id, at_minute, set_at FROM digest_prefs WHERE platform = ?1
+         ORDER BY guild, user_id",
+        vals![platform],
+    )?;
+    let mut out = Vec::new();
+    for p in &prefs {
+        let (guild, user_id) = (p.text(0)?, p.text(1)?);
+        let at = p.i64(2)?.clamp(0, 24 * 60 - 1) as u32;
+        let set_at = p.i64(3)?;
+        let settings = load_prefs(ex, &user_id)?.resolve(defaults);
+        let Some((day, slot)) = reminders::due_digest(&settings, at, set_at, now) else {
+            continue;
+        };
+        let sent = ex
+            .query_opt(
+                "SELECT 1 FROM digest_log WHERE platform = ?1 AND guild = ?2 AND user_id = ?3 AND day = ?4",
+                vals![platform, &guild, &user_id, day],
+            )?
+            .is_some();
+        if !sent {
+            out.push(DueDigest {
+                key: DigestKey {
+                    platform: platform.to_string(),
+                    guild: (!guild.is_empty()).then_some(guild),
+                    user_id,
+                    day,
+                },
+                due_at: slot,
+            });
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::tests::both_backends;
+    use crate::store::DueKind;
+
+    const T0: i64 = 1_700_000_000 - 1_700_000_000 % 86_400; // a UTC midnight
+    const DAY: i64 = 86_400;
+
+    fn defaults() -> ReminderDefaults {
+        ReminderDefaults {
+            enabled: true,
+            first_after: 3600,
+            interval: 7200,
+            max: 2,
+            quiet: None,
+            dm: false,
+        }
+    }
+
+    /// A running game in server g1 waiting for u1 since T0, and the digest at 09:00 UTC set
+    /// just after midnight.
+    fn setup(s: &mut Store) {
+        s.debug_exec(&format!(
+            "INSERT INTO games (id, platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
+             VALUES (1, 'discord', 'g1', 'c1', 'nepal', '{{}}', 7, 'running', 'u1', {T0}, {T0});
+             INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, 0, 'u1', 'ann'), (1, 1, 'u2', 'bob');"
+        ))
+        .unwrap();
+        s.on_turn_change(1, &["u1".to_string()], T0).unwrap();
+        s.set_digest("discord", Some("g1"), "u1", Some(9 * 60), T0 + 60)
+            .unwrap();
+    }
+
+    fn claim(s: &mut Store, now: i64) -> Vec<DueDigest> {
+        s.claim_due_digests("discord", now, &defaults()).unwrap()
+    }
+
+    both_backends! {
+        fn a_digest_is_due_at_its_slot_and_only_once_a_day(s, fx) {
+            setup(&mut s);
+            assert_eq!(
+                s.digest_pref("discord", Some("g1"), "u1").unwrap(),
+                Some(DigestPref { at_minute: 540, set_at: T0 + 60 })
+            );
+            assert_eq!(s.digest_pref("discord", Some("g2"), "u1").unwrap(), None, "per server");
+            assert!(s.due_digests("discord", T0 + 9 * 3600 - 1, &defaults()).unwrap().is_empty());
+            let d = s.due_digests("discord", T0 + 9 * 3600, &defaults()).unwrap();
+            assert_eq!(d.len(), 1);
+            assert_eq!(d[0].key.guild.as_deref(), Some("g1"));
+            assert_eq!(d[0].key.day, T0 / DAY);
+            assert_eq!(d[0].due_at, T0 + 9 * 3600);
+            assert!(s.mark_digest_sent(&d[0].key, 1, T0 + 9 * 3600).unwrap());
+            assert!(!s.mark_digest_sent(&d[0].key, 1, T0 + 9 * 3600 + 5).unwrap());
+            // Sent: not again that day, whatever the time; the next day's is due at its slot.
+            assert!(s.due_digests("discord", T0 + DAY + 9 * 3600 - 1, &defaults()).unwrap().is_empty());
+            let d = s.due_digests("discord", T0 + DAY + 9 * 3600, &defaults()).unwrap();
+            assert_eq!(d[0].key.day, T0 / DAY + 1);
+            // Turned off: nothing due.
+            s.set_digest("discord", Some("g1"), "u1", None, T0 + DAY).unwrap();
+            assert!(s.due_digests("discord", T0 + 3 * DAY, &defaults()).unwrap().is_empty());
+        }
+
+        fn a_digest_replaces_per_game_reminders_but_not_deadlines(s, fx) {
+            setup(&mut s);
+            s.set_game_deadline(1, Some((7200, crate::reminders::Consequence::Notify))).unwrap();
+            let kinds: Vec<DueKind> = s
+                .due_reminders("discord", T0 + 4 * 3600, &defaults())
+                .unwrap()
+                .into_iter()
+                .map(|d| d.kind)
+                .collect();
+            assert_eq!(kinds, vec![DueKind::Deadline(crate::reminders::Consequence::Notify)]);
+            // Without the digest, the reminder is offered again.
+            s.set_digest("discord", Some("g1"), "u1", None, T0).unwrap();
+            assert_eq!(s.due_reminders("discord", T0 + 4 * 3600, &defaults()).unwrap().len(), 2);
+            // A digest in another server leaves this server's reminders alone.
+            s.set_digest("discord", Some("g2"), "u1", Some(540), T0).unwrap();
+            assert_eq!(s.due_reminders("discord", T0 + 4 * 3600, &defaults()).unwrap().len(), 2);
+        }
+
+        fn a_claimed_digest_goes_to_one_store_and_a_sent_one_never_again(s, fx) {
+            setup(&mut s);
+            let mut other = fx.open();
+            let now = T0 + 9 * 3600;
+            let mine = claim(&mut s, now);
+            assert_eq!(mine.len(), 1);
+            assert!(claim(&mut other, now).is_empty(), "held by the first store");
+            assert!(claim(&mut s, now + 1).is_empty(), "handed out once, also to its holder");
+            // The holder died before marking it: after the lease another store takes it.
+            assert!(claim(&mut other, now + CLAIM_LEASE_SECS - 1).is_empty());
+            let theirs = claim(&mut other, now + CLAIM_LEASE_SECS);
+            assert_eq!(theirs.len(), 1);
+            assert_eq!(theirs[0].key, mine[0].key);
+            assert!(other.mark_digest_sent(&theirs[0].key, 1, now + CLAIM_LEASE_SECS).unwrap());
+            // Sent: nobody claims it again, also after reopening, whatever the lease.
+            drop(other);
+            let mut reopened = fx.open();
+            assert!(claim(&mut reopened, now + 10 * CLAIM_LEASE_SECS).is_empty());
+            assert!(claim(&mut s, now + 20 * CLAIM_LEASE_SECS).is_empty());
+        }
+
+        fn a_digest_missed_while_down_is_sent_late_once_and_respects_quiet_hours(s, fx) {
+            setup(&mut s);
+            // Quiet 20:00-10:00 UTC: the 09:00 digest comes at 10:00.
+            s.set_reminder_prefs("u1", &crate::reminders::Prefs {
+                quiet: Some(Some(crate::reminders::QuietHours { start: 20 * 60, end: 10 * 60 })),
+                ..Default::default()
+            })
+            .unwrap();
+            assert!(claim(&mut s, T0 + 9 * 3600 + 1800).is_empty());
+            // Down from 09:30 to 23:00: at 23:00 it is quiet, so it waits until 10:00 the
+            // next day, when that day's digest replaces it: one message, not two.
+            assert!(claim(&mut s, T0 + 23 * 3600).is_empty());
+            let d = claim(&mut s, T0 + DAY + 10 * 3600);
+            assert_eq!(d.len(), 1);
+            assert_eq!(d[0].key.day, T0 / DAY + 1);
+            // Back at 15:00 after missing the 10:00 slot: still sent that day.
+            let mut late = fx.open();
+            let d = claim(&mut late, T0 + 2 * DAY + 15 * 3600);
+            assert_eq!(d.len(), 1);
+            assert_eq!(d[0].due_at, T0 + 2 * DAY + 10 * 3600);
+        }
+
+        fn migrate_db_copies_digest_settings_and_the_days_sent(s, fx) {
+            setup(&mut s);
+            let d = claim(&mut s, T0 + 9 * 3600);
+            s.mark_digest_sent(&d[0].key, 1, T0 + 9 * 3600).unwrap();
+            let to = crate::store::tests::Fixture::new(false);
+            let mut dst = to.open();
+            let report = dst.copy_from(&s).unwrap();
+            assert!(report.rows.contains(&("digest_prefs", 1)), "{:?}", report.rows);
+            assert!(report.rows.contains(&("digest_log", 1)), "{:?}", report.rows);
+            assert_eq!(
+                dst.digest_pref("discord", Some("g1"), "u1").unwrap(),
+                s.digest_pref("discord", Some("g1"), "u1").unwrap()
+            );
+            assert!(claim(&mut dst, T0 + 10 * 3600).is_empty(), "the sent day stays sent");
+            assert_eq!(claim(&mut dst, T0 + DAY + 9 * 3600).len(), 1);
+        }
+    }
+}
