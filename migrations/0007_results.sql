@@ -18,3 +18,12 @@ CREATE TABLE results (
     PRIMARY KEY (game_id, seat)
 );
 CREATE INDEX results_by_server ON results (platform, guild, kind, finished_at, game_id);
+
+-- Games that finished before this migration have no results yet. Their places are not in
+-- SQL (they come from each game's final state), so they are listed here and recorded once
+-- by the program (`Chat::backfill_results`, at start-up and before `stats` answers), which
+-- removes each game from the list in the transaction that records it.
+CREATE TABLE results_backfill (
+    game_id     INTEGER PRIMARY KEY REFERENCES games (id)
+);
+INSERT INTO results_backfill (game_id) SELECT id FROM games WHERE status = 'finished';

@@ -101,6 +101,7 @@ impl Chat {
                 Err(e) => return Err(e),
             }
         };
+        self.backfill_results()?;
         let place = &req.place;
         let rows = {
             let inner = self.lock();
@@ -128,6 +129,38 @@ impl Chat {
             }
         };
         Ok(vec![Reply::public(text)])
+    }
+
+    /// Record the results of the games that finished before results were recorded
+    /// (listed by migration 0007), from each game's final state, the way the finishing
+    /// change records them now; returns how many games were recorded. A game whose final
+    /// state cannot be rebuilt, or that did not end with places, is taken off the list
+    /// with no results (it cannot be rated). Nothing to do costs one query.
+    pub fn backfill_results(&self) -> Result<usize, ChatError> {
+        let pending = self.lock().store.results_backfill_pending()?;
+        let mut recorded = 0;
+        for id in pending {
+            // The lock is taken per game, so requests keep flowing during a long backfill.
+            let mut inner = self.lock();
+            let row = inner.store.game(id)?;
+            let finished_at = row.updated_at;
+            let results = match self.load_row(&mut inner, row) {
+                Ok(Loaded {
+                    seats,
+                    game: Some(g),
+                    ..
+                }) => match g.status() {
+                    crate::engine::Status::Finished(r) => results_of(&seats, &r.places),
+                    _ => vec![],
+                },
+                _ => vec![],
+            };
+            recorded += usize::from(!results.is_empty());
+            inner
+                .store
+                .record_backfilled_results(id, &results, finished_at)?;
+        }
+        Ok(recorded)
     }
 
     /// The user id of the player `who` names among `rows` (of game `kind`, if given).

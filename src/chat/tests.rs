@@ -2554,6 +2554,49 @@ fn a_finished_game_records_results_with_the_resigned_player_last() {
     );
 }
 
+/// Issue 17, ratings: a game that finished before results were recorded (migration 0007
+/// lists it) gets the same results the finishing change records now, once: at start-up
+/// (`backfill_results`) or before `stats` answers.
+#[test]
+fn games_finished_before_results_were_recorded_are_rated_once() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    t.ok("bob", "game resign");
+    for i in 0..3 {
+        t.ok("ann", "move add 2; add 2; end");
+        if i < 2 {
+            t.ok("cy", "move end");
+        }
+    }
+    let recorded = results(&t, 1);
+    assert_eq!(recorded.len(), 3);
+    let as_before_0007 = || {
+        let mut inner = t.chat.lock();
+        inner
+            .store
+            .debug_exec("DELETE FROM results; INSERT INTO results_backfill (game_id) VALUES (1)")
+            .unwrap();
+        inner.cache.clear();
+    };
+    as_before_0007();
+    assert!(results(&t, 1).is_empty());
+    assert_eq!(t.chat.backfill_results().unwrap(), 1);
+    assert_eq!(
+        results(&t, 1),
+        recorded,
+        "the places the finishing change records"
+    );
+    assert_eq!(t.chat.backfill_results().unwrap(), 0, "once");
+    assert_eq!(results(&t, 1), recorded);
+    // Where nothing ran it at start-up (the terminal), `stats` records it first.
+    as_before_0007();
+    let r = t.ok("cy", "stats count");
+    assert!(
+        r[0].text.to_string().contains("1 finished game"),
+        "{}",
+        r[0].text
+    );
+    assert_eq!(results(&t, 1), recorded);
+}
 /// Issue 17: aborted games record nothing, neither by vote nor when every player resigned,
 /// so they never count.
 #[test]

@@ -104,11 +104,17 @@ pub async fn run_until(
     let chat = {
         let chat = Arc::new(chat);
         let c = chat.clone();
-        let broken = tokio::task::spawn_blocking(move || c.check_games())
-            .await
-            .unwrap_or_default();
+        let (broken, backfilled) =
+            tokio::task::spawn_blocking(move || (c.check_games(), c.backfill_results()))
+                .await
+                .unwrap_or_else(|_| (vec![], Ok(0)));
         for (game_id, why) in broken {
             tracing::warn!(game_id, "game cannot be loaded: {why}");
+        }
+        match backfilled {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("recorded the results of {n} games finished before ratings"),
+            Err(e) => tracing::warn!("recording earlier games' results failed: {e}"),
         }
         chat
     };

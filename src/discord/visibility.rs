@@ -61,7 +61,7 @@ async fn lookup(
         let parent_seen = t
             .parent_id
             .and_then(|p| channels.get(&p))
-            .is_some_and(|p| can_view(p));
+            .is_some_and(&can_view);
         if public && parent_seen {
             seen.push(t.id.to_string());
         }

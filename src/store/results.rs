@@ -1,9 +1,12 @@
 //! Results of finished games (migration 0007): one row per (game, player), the stored facts
 //! that ratings and `stats` are recomputed from (see `crate::ratings`).
 //!
-//! Invariants: a game's results are written only by the change that finishes it, in that
+//! Invariants: a game's results are written by the change that finishes it, in that
 //! change's transaction ([`super::Change::results`]), so a finished game has its results
-//! and an aborted one has none; rows are never updated afterwards.
+//! and an aborted one has none; rows are never updated afterwards. The one exception is a
+//! game that finished before migration 0007: the migration lists it in `results_backfill`
+//! and its results are recorded once, later, from its final state
+//! ([`Store::record_backfilled_results`]).
 
 use super::db::{vals, Exec, Row};
 use super::{Result, Store};
@@ -113,6 +116,43 @@ impl Store {
         rows.iter().map(result_from).collect()
     }
 
+    /// Games that finished before results were recorded (listed by migration 0007) and
+    /// still wait for theirs, oldest first.
+    pub fn results_backfill_pending(&self) -> Result<Vec<i64>> {
+        let rows = self
+            .db
+            .with(|ex| ex.query("SELECT game_id FROM results_backfill ORDER BY game_id", &[]))?;
+        rows.iter().map(|r| r.i64(0)).collect()
+    }
+
+    /// Record the results of a game that finished before results were recorded, with the
+    /// time it finished, and take it off the backfill list, in one transaction. Does
+    /// nothing but take it off when the game already has results; an empty `results`
+    /// takes it off with none (a game whose places cannot be rebuilt).
+    pub fn record_backfilled_results(
+        &mut self,
+        game_id: i64,
+        results: &[NewResult],
+        finished_at: i64,
+    ) -> Result<()> {
+        self.db.tx(|tx| {
+            let has = tx
+                .query_one(
+                    "SELECT COUNT(*) FROM results WHERE game_id = ?1",
+                    vals![game_id],
+                )?
+                .i64(0)?;
+            if has == 0 {
+                insert(tx, game_id, results, finished_at)?;
+            }
+            tx.exec(
+                "DELETE FROM results_backfill WHERE game_id = ?1",
+                vals![game_id],
+            )?;
+            Ok(())
+        })
+    }
+
     /// The results of one game, by seat (empty unless it finished).
     pub fn game_results(&self, game_id: i64) -> Result<Vec<ResultRow>> {
         let rows = self.db.with(|ex| {
@@ -159,7 +199,59 @@ mod tests {
         }
     }
 
+    /// Migration 0007 lists the games that finished before it (and no other) for their
+    /// results to be recorded.
+    #[test]
+    fn migration_0007_lists_the_games_finished_before_it() {
+        let dir = std::env::temp_dir().join(format!("sherpa-0007-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("s.db");
+        {
+            let c = rusqlite::Connection::open(&path).unwrap();
+            for m in &crate::store::MIGRATIONS[..6] {
+                c.execute_batch(m.sql).unwrap();
+            }
+            c.execute_batch(
+                "PRAGMA user_version = 6;
+                 INSERT INTO games (id, platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
+                 VALUES (1, 'discord', 'g', 'c1', 'nepal', '{}', 7, 'finished', 'u1', 10, 20),
+                        (2, 'discord', 'g', 'c2', 'nepal', '{}', 7, 'aborted', 'u1', 10, 20),
+                        (3, 'discord', 'g', 'c3', 'nepal', '{}', 7, 'running', 'u1', 10, 20),
+                        (4, 'discord', 'g', 'c4', 'nepal', '{}', 7, 'finished', 'u1', 10, 30);",
+            )
+            .unwrap();
+        }
+        let s = Store::open(&path).unwrap();
+        assert_eq!(s.results_backfill_pending().unwrap(), [1, 4]);
+        drop(s);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     both_backends! {
+        fn a_game_finished_before_results_is_recorded_once_and_taken_off_the_list(s, fx) {
+            let a = game(&mut s, Some("g1"), "c1", "nepal");
+            // Finished with no results, as before migration 0007, and listed by it.
+            s.commit(a, 0, Change { status: Some(GameStatus::Finished), ..Default::default() }, 500)
+                .unwrap();
+            let list = format!("INSERT INTO results_backfill (game_id) VALUES ({a})");
+            s.debug_exec(&list).unwrap();
+            assert_eq!(s.results_backfill_pending().unwrap(), [a]);
+            s.record_backfilled_results(a, &[res(0, "u1", 2, false), res(1, "u2", 1, false)], 500)
+                .unwrap();
+            assert!(s.results_backfill_pending().unwrap().is_empty());
+            let rows = fx.open().game_results(a).unwrap();
+            assert_eq!(
+                rows.iter().map(|r| (r.user_id.as_str(), r.place, r.finished_at)).collect::<Vec<_>>(),
+                [("u1", 2, 500), ("u2", 1, 500)]
+            );
+            // Listed again (say, by a copy made half-way): taken off, never recorded twice.
+            s.debug_exec(&list).unwrap();
+            s.record_backfilled_results(a, &[res(0, "u1", 1, false)], 900).unwrap();
+            assert!(s.results_backfill_pending().unwrap().is_empty());
+            assert_eq!(s.game_results(a).unwrap(), rows);
+        }
+
         fn results_are_written_with_the_finishing_change_and_read_by_server_and_game(s, fx) {
             let a = game(&mut s, Some("g1"), "c1", "nepal");
             let b = game(&mut s, Some("g1"), "c2", "himalaya");
