@@ -363,9 +363,14 @@ fn digest(
         out = Text::from(match at {
             None => "Daily digest turned off: reminders come one per game again.".to_string(),
             Some(m) => format!(
-                "Daily digest set to {} at UTC{}: one direct message a day (a silent message in a game's channel if your DMs are closed) lists this server's games waiting for you. It replaces your per-game reminders here; deadlines still apply.",
+                "Daily digest set to {} at UTC{}: one direct message a day (a silent message in a game's channel if your DMs are closed) lists this server's games waiting for you. It replaces your per-game reminders here; deadlines still apply.{}",
                 reminders::fmt_hhmm(m),
-                reminders::format_offset(settings.utc_offset)
+                reminders::format_offset(settings.utc_offset),
+                if req.place.platform == "local" {
+                    " The terminal sends no messages of its own: digests go out where the Discord bot runs."
+                } else {
+                    ""
+                }
             ),
         });
     }

@@ -1805,9 +1805,15 @@ impl Nippon {
                 self.slots[s].remove(i);
                 self.players[seat].workers.push(colour);
                 self.taken_from = Some(s as u8);
+                let name = &data.worker_colours[colour as usize].0;
+                let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                };
                 ev.push(Event::public(format!(
-                    "{} takes a {} worker from action slot {slot}.",
-                    self.names[seat], data.worker_colours[colour as usize].0
+                    "{} takes {article} {name} worker from action slot {slot}.",
+                    self.names[seat]
                 )));
                 let doable: Vec<Action> = data.slots[s]
                     .iter()
