@@ -25,6 +25,10 @@ pub struct Digest {
     pub text: Text,
     /// The channel of the game waiting longest for them.
     pub channel: String,
+    /// The message for [`Digest::channel`] when it cannot go privately: only that
+    /// channel's games are listed, the others only counted (everyone there reads it, and
+    /// the player's other games may be in channels they cannot see).
+    pub channel_text: Text,
     /// How many games wait for them.
     pub games: usize,
 }
@@ -149,14 +153,37 @@ impl Chat {
                     .p(" lists them all."),
             );
         }
-        text.line(
-            Text::new()
-                .cmd("remind", &["digest", "off"])
-                .p(" goes back to one reminder per game."),
-        );
+        let off = Text::new()
+            .cmd("remind", &["digest", "off"])
+            .p(" goes back to one reminder per game.");
+        text.line(off.clone());
+        let channel = first.row.channel.clone();
+        let here: Vec<&ListedGame> = waiting
+            .iter()
+            .map(|(_, g)| *g)
+            .filter(|g| g.row.channel == channel)
+            .collect();
+        let mut channel_text = Text::new().mention(user, &name).p(if n == 1 {
+            ", your daily digest: 1 game in this server waits for you:".to_string()
+        } else {
+            format!(", your daily digest: {n} games in this server wait for you; in this channel:")
+        });
+        for g in here.iter().take(DIGEST_SHOWN) {
+            channel_text.line(self.game_line(g, user));
+        }
+        if n > here.len() {
+            channel_text.line(
+                Text::new()
+                    .p(format!("…and {} in other channels; ", n - here.len()))
+                    .cmd("games", &[])
+                    .p(" lists them (only you see the list)."),
+            );
+        }
+        channel_text.line(off);
         Ok(Some(Digest {
             text,
-            channel: first.row.channel.clone(),
+            channel,
+            channel_text,
             games: n,
         }))
     }

@@ -2234,6 +2234,7 @@ fn digest_lists_only_this_servers_games_waiting_for_the_player() {
     );
     assert!(!s.contains("#c2") && !s.contains("#c5"), "{s}");
     assert_eq!(d.text.mentions(), vec!["id-ann"]);
+    assert_eq!(d.channel_text, d.text, "one game, in the digest's channel");
     let bob = t
         .chat
         .digest("discord", Some("g"), "id-bob")
@@ -2256,6 +2257,25 @@ fn digest_lists_only_this_servers_games_waiting_for_the_player() {
             .unwrap()
             .map(|d| d.games),
         Some(2)
+    );
+    // Posted in a channel (DMs closed), bob's digest lists only that channel's game and
+    // counts the other: everyone there reads it.
+    let bob = t
+        .chat
+        .digest("discord", Some("g"), "id-bob")
+        .unwrap()
+        .unwrap();
+    assert_eq!(bob.channel, "c2");
+    let dm = bob.text.render(&syntax);
+    assert!(dm.contains("#c1") && dm.contains("#c2"), "{dm}");
+    let public = bob.channel_text.render(&syntax);
+    assert!(
+        public.contains("#c2") && !public.contains("#c1"),
+        "{public}"
+    );
+    assert!(
+        public.contains("…and 1 in other channels; `games` lists them"),
+        "{public}"
     );
 }
 

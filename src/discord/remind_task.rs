@@ -205,7 +205,8 @@ async fn send_digests(
 }
 
 /// Send one digest to `user_id`: by direct message, or, when that fails (direct messages
-/// closed), as a silent message in the digest's channel pinging only them. Returns how it
+/// closed), as a silent message in the digest's channel pinging only them, listing only
+/// that channel's games (the others counted). Returns how it
 /// went (`"dm"` or `"channel"`).
 async fn send_digest(
     http: &serenity::Http,
@@ -218,16 +219,15 @@ async fn send_digest(
     let uid = serenity::UserId::new(uid);
     // One message: the digest lists at most `DIGEST_SHOWN` games, which fits; should it
     // not, only its first part is sent.
-    let content = super::send::split_content(
-        &digest.text.render(&super::send::DiscordSyntax),
-        MAX_MESSAGE,
-    )
-    .into_iter()
-    .next()
-    .unwrap_or_default();
-    let message = || {
+    let content = |text: &crate::chat::Text| {
+        super::send::split_content(&text.render(&super::send::DiscordSyntax), MAX_MESSAGE)
+            .into_iter()
+            .next()
+            .unwrap_or_default()
+    };
+    let message = |text: &crate::chat::Text| {
         serenity::CreateMessage::new()
-            .content(content.clone())
+            .content(content(text))
             .allowed_mentions(
                 serenity::CreateAllowedMentions::new()
                     .everyone(false)
@@ -237,7 +237,7 @@ async fn send_digest(
     };
     let dm = async {
         let ch = uid.create_dm_channel(http).await?;
-        ch.id.send_message(http, message()).await
+        ch.id.send_message(http, message(&digest.text)).await
     };
     match dm.await {
         Ok(_) => Ok("dm"),
@@ -247,7 +247,8 @@ async fn send_digest(
             serenity::ChannelId::new(channel)
                 .send_message(
                     http,
-                    message().flags(serenity::MessageFlags::SUPPRESS_NOTIFICATIONS),
+                    message(&digest.channel_text)
+                        .flags(serenity::MessageFlags::SUPPRESS_NOTIFICATIONS),
                 )
                 .await?;
             Ok("channel")
