@@ -315,6 +315,57 @@ async fn reminders_fire_silently_persist_settings_and_survive_a_restart() {
     bot.stop().await;
 }
 
+/// A reminder asked for by DM, to a player whose DMs are closed, comes silently in the
+/// game's channel instead of being lost, pinging only that player.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dm_reminder_to_closed_dms_comes_silently_in_the_channel() {
+    let (ann, bob, _) = users();
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("remind-dm-closed");
+    seed_game(&db, &ann, &bob);
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+    let t = fake.slash(
+        &bob,
+        &["remind"],
+        json!([{"name": "setting", "type": 4, "value": REMIND_DM}, {"name": "value", "type": 3, "value": "on"}]),
+    );
+    assert!(fake.response(&t).await.is_ephemeral());
+    fake.close_dms(&bob);
+    off_runtime(|| {
+        store_at(&db)
+            .on_turn_change(1, &[bob.id.clone()], now() - 7200)
+            .unwrap()
+    });
+    let in_channel = format!("/channels/{CHANNEL_ID}/messages");
+    let msg = fake
+        .wait_for(
+            "bob's reminder in the channel",
+            Duration::from_secs(20),
+            |calls| {
+                calls
+                    .iter()
+                    .find(|c| c.path.ends_with(&in_channel) && c.content().contains(&bob.id))
+                    .cloned()
+            },
+        )
+        .await;
+    assert_eq!(msg.flags() & SUPPRESS_NOTIFICATIONS, SUPPRESS_NOTIFICATIONS);
+    assert_eq!(msg.allowed_users(), vec![bob.id.clone()]);
+    assert!(
+        msg.content().contains("it is your turn"),
+        "{}",
+        msg.content()
+    );
+    assert!(!msg.content().contains("Game channel"), "{}", msg.content());
+    let dm_tried = fake
+        .calls()
+        .iter()
+        .any(|c| c.path.ends_with("/users/@me/channels") && c.json["recipient_id"] == bob.id);
+    assert!(dm_tried, "the DM was tried first: {:#?}", fake.summary());
+    bot.stop().await;
+}
+
 /// Mentions `<@id>` in a message's text.
 fn mentioned(text: &str) -> Vec<String> {
     let mut out = Vec::new();

@@ -285,7 +285,26 @@ pub fn text(r: &DueReminder) -> String {
     t
 }
 
+/// Send one due reminder or deadline notice. A reminder asked for by direct message that
+/// Discord refuses (the player's direct messages are closed) comes in the game's channel
+/// instead, silently, as it would without the DM setting: it is not lost.
 async fn send(http: &serenity::Http, r: &DueReminder) -> anyhow::Result<()> {
+    if !(r.dm && matches!(r.kind, DueKind::Reminder { .. })) {
+        return send_as(http, r).await;
+    }
+    let Err(e) = send_as(http, r).await else {
+        return Ok(());
+    };
+    tracing::info!(game = r.key.game_id, user = %r.key.user_id, "direct message refused ({e}); the reminder goes to the game's channel");
+    let here = DueReminder {
+        dm: false,
+        ..r.clone()
+    };
+    send_as(http, &here).await
+}
+
+/// Send `r` where its setting says: by direct message or in the game's channel.
+async fn send_as(http: &serenity::Http, r: &DueReminder) -> anyhow::Result<()> {
     let Ok(uid) = r.key.user_id.parse::<u64>() else {
         anyhow::bail!("not a Discord user id: {}", r.key.user_id)
     };
