@@ -334,7 +334,7 @@ async fn a_dm_reminder_to_closed_dms_comes_silently_in_the_channel() {
     fake.close_dms(&bob);
     off_runtime(|| {
         store_at(&db)
-            .on_turn_change(1, &[bob.id.clone()], now() - 7200)
+            .on_turn_change(1, std::slice::from_ref(&bob.id), now() - 7200)
             .unwrap()
     });
     let in_channel = format!("/channels/{CHANNEL_ID}/messages");
