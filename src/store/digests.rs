@@ -14,7 +14,7 @@
 //!   not offered (`due_reminders` skips them); deadline notices are.
 
 use super::db::{vals, Exec};
-use super::reminders::{load_prefs, CLAIM_LEASE_SECS};
+use super::reminders::{load_prefs, CLAIM_KEPT_SECS, CLAIM_LEASE_SECS};
 use super::{Result, Store};
 use crate::reminders::{self, ReminderDefaults};
 
@@ -121,6 +121,12 @@ impl Store {
         now: i64,
         defaults: &ReminderDefaults,
     ) -> Result<Vec<DueDigest>> {
+        self.db.with(|ex| {
+            ex.exec(
+                "DELETE FROM digest_claims WHERE lease_until < ?1",
+                vals![now - CLAIM_KEPT_SECS],
+            )
+        })?;
         let due = self.due_digests(platform, now, defaults)?;
         let holder = self.holder.clone();
         let mut out = Vec::with_capacity(due.len());
@@ -327,6 +333,12 @@ mod tests {
             let mut reopened = fx.open();
             assert!(claim(&mut reopened, now + 10 * CLAIM_LEASE_SECS).is_empty());
             assert!(claim(&mut s, now + 20 * CLAIM_LEASE_SECS).is_empty());
+            // A day after its lease ended the claim is deleted; the log still says sent.
+            let held = format!("SELECT COUNT(*) FROM digest_claims WHERE day = {}", mine[0].key.day);
+            assert_eq!(s.debug_query_i64(&held).unwrap(), 1);
+            let later = now + 2 * CLAIM_LEASE_SECS + CLAIM_KEPT_SECS + 1;
+            assert!(claim(&mut s, later).iter().all(|d| d.key != mine[0].key));
+            assert_eq!(s.debug_query_i64(&held).unwrap(), 0, "pruned");
         }
 
         fn a_digest_missed_while_down_is_sent_late_once_and_respects_quiet_hours(s, fx) {

@@ -25,6 +25,12 @@ use crate::reminders::{self, Consequence, Prefs, QuietHours, ReminderDefaults};
 /// soon after.
 pub const CLAIM_LEASE_SECS: i64 = 300;
 
+/// How long a claim is kept after its lease ended (seconds). Past that it is deleted when
+/// claims are next handed out: the log (what was sent) decides whether a reminder or
+/// digest is due, so a deleted claim only means nobody holds it, and the tables stay
+/// small.
+pub const CLAIM_KEPT_SECS: i64 = 86_400;
+
 /// Identifies one reminder: the wait (game, user, since) and its ordinal (0, 1, … for
 /// reminders; -1 for the deadline notice).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -279,6 +285,12 @@ impl Store {
         now: i64,
         defaults: &ReminderDefaults,
     ) -> Result<Vec<DueReminder>> {
+        self.db.with(|ex| {
+            ex.exec(
+                "DELETE FROM reminder_claims WHERE lease_until < ?1",
+                vals![now - CLAIM_KEPT_SECS],
+            )
+        })?;
         let due = self.due_reminders(platform, now, defaults)?;
         let holder = self.holder.clone();
         let mut out = Vec::with_capacity(due.len());
@@ -622,6 +634,18 @@ mod tests {
             assert!(other.mark_sent(&theirs[0].key, T0 + 4000).unwrap());
             // Sent: nobody claims it again, whatever the lease.
             assert!(claim(&mut s, T0 + 3600 + 10 * CLAIM_LEASE_SECS).iter().all(|d| d.key != mine[0].key));
+            // A day after its lease ended the claim is deleted, and the log still keeps the
+            // reminder from being sent again.
+            let k = &mine[0].key;
+            let held = format!(
+                "SELECT COUNT(*) FROM reminder_claims WHERE game_id = {} AND since = {} AND ordinal = {}",
+                k.game_id, k.since, k.ordinal
+            );
+            assert_eq!(s.debug_query_i64(&held).unwrap(), 1);
+            let later = T0 + 3600 + 2 * CLAIM_LEASE_SECS + CLAIM_KEPT_SECS + 1;
+            assert!(claim(&mut s, later).iter().all(|d| d.key != *k));
+            assert_eq!(s.debug_query_i64(&held).unwrap(), 0, "pruned");
+            assert!(claim(&mut other, later + 1).iter().all(|d| d.key != *k));
         }
 
         fn stores_claiming_at_once_never_share_a_reminder(s, fx) {
