@@ -2348,6 +2348,24 @@ impl Peloria {
                 names.push(name);
             }
         }
+        // A retreat may leave out the unit kind where only one kind can make that move.
+        let mut short = Vec::new();
+        for s in &cands {
+            if let Step::Retreat(f, t, _) = s {
+                let kinds = cands
+                    .iter()
+                    .filter(|c| matches!(c, Step::Retreat(g, u, _) if g == f && u == t))
+                    .count();
+                if kinds == 1 {
+                    let name = format!("retreat {} {}", d.areas[*f].name, d.areas[*t].name);
+                    short.push((s.clone(), name));
+                }
+            }
+        }
+        for (s, name) in short {
+            cands.push(s);
+            names.push(name);
+        }
         let i = match_step(text, &names)?;
         Ok(cands[i].clone())
     }

@@ -1282,6 +1282,47 @@ fn pel_ret_3_attackers_retreat_only_to_where_they_came_from() {
     );
 }
 
+/// Notation (PEL-RET-3's position): `retreat <from> <to>` may leave out the unit kind
+/// where only one kind can make that move; with two kinds it must be given.
+#[test]
+fn pel_ret_3_a_retreat_names_its_kind_only_when_two_kinds_could_go() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 1);
+    g.entries.push((ar(&d, "Naveria"), ar(&d, "Saird"), g.turn));
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Pelorians",
+        1,
+        Stage::AttackerRetreat,
+        vec![],
+    );
+    advance(&mut g, &d);
+    let want = Step::Retreat(ar(&d, "Naveria"), ar(&d, "Saird"), Kind::Infantry);
+    for text in [
+        "retreat Naveria Saird",
+        "retreat nav sai",
+        "retreat Naveria Saird infantry",
+    ] {
+        assert_eq!(g.parse_step(&d, 2, text), Ok(want.clone()), "{text}");
+    }
+    // Cavalry there too: the kind must be said.
+    put(&mut g, &d, "Theyalans", "Naveria", Kind::Cavalry, 1);
+    let e = g
+        .parse_step(&d, 2, "retreat Naveria Saird")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("retreat Naveria Saird cavalry"), "{e}");
+    assert!(e.contains("retreat Naveria Saird infantry"), "{e}");
+    assert_eq!(
+        g.parse_step(&d, 2, "retreat Naveria Saird infantry"),
+        Ok(want)
+    );
+}
+
 // PEL-STACK-1
 #[test]
 fn pel_ret_4_stacking_limits_apply_to_retreats() {

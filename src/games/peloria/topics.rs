@@ -25,7 +25,7 @@ Balazarings, YOUF. A nation takes turns from its arrival round on (Praxians 3, A
 Soldiers 5, Barbarians 6, Carmanians and Balazarings 9, YOUF 10). A turn is: population increase, movement, \
 battles, overpopulation. The owner of the nation plays its turn; the owner of units hit or asked to retreat in \
 a battle decides for them and is pinged. Steps: `place <area> <kind>`, `move <from> <to> <kind>` (one unit one \
-area), `regalia <piece> <area>`, `done`, `battle <area>`, `hit <kind>`, `retreat <from> <to> <kind>`, `stay`, \
+area), `regalia <piece> <area>`, `done`, `battle <area>`, `hit <kind>`, `retreat <from> <to> [kind]` (the kind only where two could go), `stay`, \
 `remove <area> <kind>`, `bid <nation> <n>`, `seal`, `unseal`, `remove <nation> <area> [kind]`. A nation with no units skips its turn.",
     },
     RulesTopic {
