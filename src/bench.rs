@@ -750,10 +750,11 @@ fn ending_line(name: &str, st: &Stat) -> String {
         return format!("  {name:<22} (no game ended during the samples)\n");
     }
     format!(
-        "  {name:<22} median {:>7.1} ms  p99 {:>7.1} ms  ({} samples: final board, timelapse, replay file)\n",
+        "  {name:<22} median {:>7.1} ms  p99 {:>7.1} ms  ({} sample{}: final board, timelapse, replay file)\n",
         st.median_us / 1000.0,
         st.p99_us / 1000.0,
-        st.samples
+        st.samples,
+        if st.samples == 1 { "" } else { "s" }
     )
 }
 
@@ -1041,6 +1042,7 @@ mod tests {
         let line = ending_line("game-ending move", &stat(m.ending));
         assert!(line.contains("2 samples"), "{line}");
         assert!(ending_line("x", &stat(vec![])).contains("no game ended"));
+        assert!(ending_line("x", &stat(vec![ms(900)])).contains("(1 sample: "));
     }
 
     /// A profiling aid: typed playouts of one game (`PROFILE_GAME`) for a few seconds, e.g.
