@@ -1710,3 +1710,234 @@ fn him_win_10_every_ambiguous_reading_is_in_the_rules_topics() {
         assert!(all.contains(id), "{id} reading in the topics");
     }
 }
+
+// ---- Issue 10: mutants of rules.rs, shard 2/4 ----
+
+// HIM-EVENT-10 (HIM-DEAL-3): market day only matters where there is a choice: at a village
+// holding a single kind of good the deal takes it at once, without asking.
+#[test]
+fn him_event_10_market_day_at_a_one_kind_village_takes_the_good_without_asking() {
+    let d = data();
+    let mut g = placed(&d, "advanced", &[5, 1, 20]);
+    put_goods(&mut g, 5, [0, 0, 2, 0, 0]);
+    play(&mut g, &d, 0, "market 5");
+    play(&mut g, &d, 1, "pass");
+    play(&mut g, &d, 2, "pass");
+    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    assert_eq!(g.pending, None, "no choice to make");
+    assert_eq!(g.hands[0], [0, 0, 1, 0, 0]);
+    assert_eq!(g.village_goods[4], [0, 0, 1, 0, 0]);
+    assert_eq!(g.turn, 2, "resolution went on to the end of the turn");
+}
+
+// HIM-REWARD-8 (reading: the two possible rewards are given): a player with no delegation
+// left who fills an order gets barter and offering without a choice.
+#[test]
+fn him_reward_8_no_delegation_left_gives_barter_and_offering_without_asking() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[10, 1, 20]);
+    put_order(&mut g, 10, 4);
+    give(&mut g, 0, [1, 0, 1, 0, 0]);
+    g.delegations[0][0] = DELEGATIONS; // all 15 sent to Humla
+    assert_eq!(g.delegations_left(0), 0);
+    assert_eq!(g.reward_options(0, 9), vec![Reward::Barter, Reward::Stupa]);
+    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    assert_eq!(g.pending, None, "no choice to make");
+    assert_eq!(g.kept[0], vec![4]);
+    assert_eq!(g.stupas[9], Some(0));
+    assert_eq!(g.delegations_left(0), 0);
+    assert_eq!(g.turn, 2);
+}
+
+// HIM-INV-6 (HIM-COMP-7, HIM-COMP-9): an advanced inventory reward offers only what is left:
+// no inventory marker once the supply of 15 is empty, no delegations to a player who has sent
+// all 15.
+#[test]
+fn him_inv_6_advanced_inventory_offers_only_the_rewards_left() {
+    let d = data();
+    let mut g = placed(&d, "advanced", &[9, 5, 20]);
+    give(&mut g, 0, [2, 0, 0, 0, 0]);
+    give(&mut g, 1, [0, 0, 0, 0, 1]);
+    g.markers_left = 0;
+    g.delegations[7][0] = DELEGATIONS;
+    while !(g.turn == 4 && g.phase == Phase::Programming) {
+        skip_events(&mut g, &d);
+        program_all(&mut g, &d, &[REST, REST, REST]);
+        skip_events(&mut g, &d);
+    }
+    program_all(&mut g, &d, &[REST, REST, REST]);
+    assert_eq!(g.status(), Status::Acting(vec![0]), "salt is settled first");
+    let offered = |g: &Himalaya, s: Seat| -> Vec<String> {
+        g.legal_steps(&d, s)
+            .iter()
+            .map(|s| Himalaya::format_step(&d, s))
+            .collect()
+    };
+    assert_eq!(
+        offered(&g, 0),
+        vec![
+            "inventory stupa 1",
+            "inventory stupa 3",
+            "inventory stupa 8",
+            "inventory stupa 14",
+            "inventory stupa 16"
+        ]
+    );
+    play(&mut g, &d, 0, "inventory stupa 3");
+    assert_eq!(g.status(), Status::Acting(vec![1]), "then gold");
+    let bo = offered(&g, 1);
+    assert_eq!(bo[0], "inventory delegations", "{bo:?}");
+    assert!(!bo.contains(&"inventory marker".to_string()), "{bo:?}");
+    play(&mut g, &d, 1, "inventory delegations");
+    assert_eq!((g.markers_left, g.markers.clone()), (0, vec![0, 0, 0]));
+    assert_eq!(g.turn, 5);
+}
+
+// HIM-REFILL-2, HIM-SETUP-5, HIM-SETUP-7: each d20 roll fills the rolled village when it
+// is empty, else the next empty one in number order, wrapping from 20 to 1.
+#[test]
+fn him_refill_2_each_roll_fills_the_rolled_village_or_the_next_empty_one() {
+    let d = data();
+    for seed in 0..5 {
+        let mut g =
+            crate::engine::setup_checked::<Himalaya>(&d, &names(3), &opts("basic"), seed).unwrap();
+        for v in 0..VILLAGES {
+            for i in 0..5 {
+                g.goods_bag[i] += g.village_goods[v][i] as u32;
+            }
+            g.village_goods[v] = [0; 5];
+            if let Some(o) = g.village_order[v].take() {
+                g.orders_bag.push(o);
+            }
+        }
+        let mut ev = Vec::new();
+        g.refill(&mut ev);
+        let mut taken = [false; VILLAGES];
+        let mut hit_empty = 0;
+        for e in &ev {
+            let rest = e.text.strip_prefix("The d20 rolls ").expect("a roll");
+            let (roll, rest) = rest.split_once(':').unwrap();
+            let roll: usize = roll.parse().unwrap();
+            let at = rest.split("village ").nth(1).unwrap();
+            let village: usize = at
+                .split(|c: char| !c.is_ascii_digit())
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let want = (0..VILLAGES)
+                .map(|i| (roll - 1 + i) % VILLAGES)
+                .find(|&v| !taken[v])
+                .unwrap();
+            assert_eq!(village, want + 1, "seed {seed}: {}", e.text);
+            if !taken[roll - 1] {
+                hit_empty += 1;
+            }
+            taken[want] = true;
+        }
+        assert_eq!(ev.len(), 10);
+        assert!(hit_empty > 0);
+    }
+}
+
+// HIM-REFILL-2: refilling stops when the goods bag is empty, with fewer than five goods
+// villages if need be (the players hold the rest).
+#[test]
+fn him_refill_2_refill_stops_when_the_goods_bag_runs_out() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    // Leave 7 goods in the bag: one village of 5, one of 2.
+    let mut hoard = g.goods_bag.map(|c| c as u8);
+    hoard[0] -= 7;
+    give(&mut g, 0, hoard);
+    assert_eq!(g.goods_bag.iter().sum::<u32>(), 7);
+    let mut ev = Vec::new();
+    g.refill(&mut ev);
+    assert_eq!(g.goods_bag, [0; 5]);
+    let sizes: Vec<u32> = (0..VILLAGES)
+        .filter(|&v| g.has_goods(v))
+        .map(|v| g.village_goods[v].iter().map(|&c| c as u32).sum())
+        .collect();
+    let mut sorted = sizes.clone();
+    sorted.sort();
+    assert_eq!(sorted, vec![2, 5]);
+    assert_eq!(g.village_order.iter().filter(|o| o.is_some()).count(), 5);
+}
+
+// HIM-INV-5 (HIM-COMP-7): in the basic game the 15 inventory markers are a shared supply:
+// once it is empty, a sole majority takes nothing.
+#[test]
+fn him_inv_5_basic_inventory_gives_markers_only_while_the_supply_lasts() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    give(&mut g, 0, [2, 0, 0, 0, 0]);
+    give(&mut g, 1, [0, 0, 0, 0, 1]);
+    g.markers_left = 1;
+    to_inventory(&mut g, &d);
+    let inv = g.last_inventory.clone().unwrap();
+    assert_eq!(inv.winners, vec![Some(0), None, None, None, Some(1)]);
+    assert_eq!(
+        g.markers,
+        vec![1, 0, 0],
+        "salt comes first and takes the last marker"
+    );
+    assert_eq!(g.markers_left, 0);
+    assert_eq!(g.turn, 5);
+}
+
+// HIM-WIN-5 (HIM-SCORE-1): final scoring counts each player's built stupas, and with 4
+// players the fewer stupas go out first on a religious tie.
+#[test]
+fn him_win_5_final_scoring_counts_built_stupas_for_the_religious_tie_break() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 5, 20, 12]);
+    let level = |v: usize| d.villages[v - 1].level;
+    g.stupas[3] = Some(0); // Ann: the monastery at 4: 3 in one stupa
+    for v in [1, 3, 5] {
+        assert_eq!(level(v), 1);
+        g.stupas[v - 1] = Some(1); // Bo: three houses: 3 in three stupas
+    }
+    g.stupas[9] = Some(2); // Cy: monastery 10 and temple 2: 5
+    g.stupas[1] = Some(2);
+    for v in [20, 17, 14] {
+        g.stupas[v - 1] = Some(3); // Di: monastery, temple, house: 6
+    }
+    assert_eq!(level(4), 3);
+    g.finish(&d, &mut Vec::new());
+    let built: Vec<u32> = g.final_lines.iter().map(|f| f.stupas).collect();
+    assert_eq!(built, vec![1, 3, 2, 3]);
+    let r: Vec<u32> = g.final_lines.iter().map(|f| f.religious).collect();
+    assert_eq!(r[0], r[1], "Ann and Bo tie on religious influence");
+    let places: Vec<u32> = g.final_lines.iter().map(|f| f.place).collect();
+    assert_eq!(
+        places[0], 4,
+        "Ann has fewer stupas and goes out first: {places:?}"
+    );
+}
+
+// HIM-REFILL-2: the refill announces the goods it put in each village.
+#[test]
+fn him_refill_2_refill_names_the_goods_it_places() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    let mut ev = Vec::new();
+    g.refill(&mut ev);
+    let mut seen = 0;
+    for e in &ev {
+        let Some((head, list)) = e.text.split_once(" (") else {
+            continue;
+        };
+        let v: usize = head.rsplit(' ').next().unwrap().parse().unwrap();
+        let mut got = [0u8; 5];
+        for part in list.trim_end_matches(").").split(", ") {
+            let (n, kind) = part.split_once(' ').unwrap();
+            let n: u8 = n.parse().unwrap();
+            assert!(n > 0, "{}", e.text);
+            let g = Good::ALL.iter().find(|g| g.name() == kind).unwrap();
+            got[g.index()] = n;
+        }
+        assert_eq!(got, g.village_goods[v - 1], "{}", e.text);
+        seen += 1;
+    }
+    assert_eq!(seen, 5);
+}
