@@ -168,12 +168,16 @@ pub async fn run_command_seeing_channels(ctx: Ctx<'_>, text: String) -> Result<(
     run_as_invoker(ctx, text, true).await
 }
 
-async fn run_as_invoker(ctx: Ctx<'_>, text: String, see_channels: bool) -> Result<(), Error> {
+/// The slash command's interaction and the chat request running `text` for its invoker.
+pub fn invoker_request(
+    ctx: Ctx<'_>,
+    text: String,
+) -> Result<(&serenity::CommandInteraction, Request), Error> {
     let poise::Context::Application(actx) = ctx else {
         anyhow::bail!("Sherpa only answers slash commands");
     };
     let i = actx.interaction;
-    let mut req = request(
+    let req = request(
         i.channel_id,
         i.guild_id,
         &i.user,
@@ -182,6 +186,11 @@ async fn run_as_invoker(ctx: Ctx<'_>, text: String, see_channels: bool) -> Resul
         text,
         None,
     );
+    Ok((i, req))
+}
+
+async fn run_as_invoker(ctx: Ctx<'_>, text: String, see_channels: bool) -> Result<(), Error> {
+    let (i, mut req) = invoker_request(ctx, text)?;
     if let (true, Some(guild)) = (see_channels, i.guild_id) {
         let http = &ctx.serenity_context().http;
         let member = i.member.as_deref();

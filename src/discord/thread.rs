@@ -69,21 +69,9 @@ fn in_thread(i: &serenity::CommandInteraction) -> bool {
 /// a thread: `thread` (when given) decides, else a thread word in the options does. Without
 /// a thread the game opens in this channel as usual.
 pub async fn game_new(ctx: Ctx<'_>, text: String, thread: Option<bool>) -> Result<(), Error> {
-    let poise::Context::Application(actx) = ctx else {
-        anyhow::bail!("Sherpa only answers slash commands");
-    };
-    let i = actx.interaction;
+    let (i, req) = send::invoker_request(ctx, text)?;
     let data = ctx.data();
     let sctx = ctx.serenity_context();
-    let req = send::request(
-        i.channel_id,
-        i.guild_id,
-        &i.user,
-        i.member.as_deref(),
-        i.id,
-        text,
-        None,
-    );
     let invoker = req.user.id.clone();
     let target = Target::Command(i);
     if data.shutting_down.load(Ordering::SeqCst) {

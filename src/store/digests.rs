@@ -14,7 +14,7 @@
 //!   not offered (`due_reminders` skips them); deadline notices are.
 
 use super::db::{vals, Exec};
-use super::reminders::{load_prefs, CLAIM_KEPT_SECS, CLAIM_LEASE_SECS};
+use super::reminders::{claim_unsent, load_prefs, prune_claims, Claim};
 use super::{Result, Store};
 use crate::reminders::{self, ReminderDefaults};
 
@@ -113,7 +113,7 @@ impl Store {
     }
 
     /// The digests due at `now` that this store now holds a claim on (for
-    /// [`CLAIM_LEASE_SECS`]): send each, then [`Store::mark_digest_sent`] it. One held by
+    /// [`CLAIM_LEASE_SECS`](super::reminders::CLAIM_LEASE_SECS)): send each, then [`Store::mark_digest_sent`] it. One held by
     /// another store, or already logged, is left out.
     pub fn claim_due_digests(
         &mut self,
@@ -121,47 +121,21 @@ impl Store {
         now: i64,
         defaults: &ReminderDefaults,
     ) -> Result<Vec<DueDigest>> {
-        self.db.with(|ex| {
-            ex.exec(
-                "DELETE FROM digest_claims WHERE lease_until < ?1",
-                vals![now - CLAIM_KEPT_SECS],
-            )
-        })?;
+        prune_claims(self, Claim::DIGEST.claims, now)?;
         let due = self.due_digests(platform, now, defaults)?;
         let holder = self.holder.clone();
         let mut out = Vec::with_capacity(due.len());
         for d in due {
             let k = &d.key;
-            let g = guild_key(k.guild.as_deref());
-            let claimed = self.db.tx(|tx| {
-                let n = tx.exec(
-                    "INSERT INTO digest_claims (platform, guild, user_id, day, holder, lease_until)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-                     ON CONFLICT (platform, guild, user_id, day) DO UPDATE
-                       SET holder = excluded.holder, lease_until = excluded.lease_until
-                       WHERE digest_claims.lease_until <= ?7",
-                    vals![
-                        &k.platform,
-                        g,
-                        &k.user_id,
-                        k.day,
-                        &holder,
-                        now + CLAIM_LEASE_SECS,
-                        now
-                    ],
-                )?;
-                if n != 1 {
-                    return Ok(false);
-                }
-                let sent = tx
-                    .query_opt(
-                        "SELECT 1 FROM digest_log
-                         WHERE platform = ?1 AND guild = ?2 AND user_id = ?3 AND day = ?4",
-                        vals![&k.platform, g, &k.user_id, k.day],
-                    )?
-                    .is_some();
-                Ok(!sent)
-            })?;
+            let key = vals![
+                &k.platform,
+                guild_key(k.guild.as_deref()),
+                &k.user_id,
+                k.day
+            ];
+            let claimed = self
+                .db
+                .tx(|tx| claim_unsent(tx, Claim::DIGEST, key, &holder, now))?;
             if claimed {
                 out.push(d);
             }
@@ -236,6 +210,7 @@ fn due_digests(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::reminders::{CLAIM_KEPT_SECS, CLAIM_LEASE_SECS};
     use crate::store::tests::both_backends;
     use crate::store::DueKind;
 

@@ -31,6 +31,76 @@ pub const CLAIM_LEASE_SECS: i64 = 300;
 /// small.
 pub const CLAIM_KEPT_SECS: i64 = 86_400;
 
+/// A kind of claimed, logged message: its claims table, its log table, and the key
+/// columns both share.
+pub(super) struct Claim {
+    pub claims: &'static str,
+    pub log: &'static str,
+    pub keys: [&'static str; 4],
+}
+
+impl Claim {
+    /// Per-game reminders and deadline notices (migration 0005).
+    pub const REMINDER: Claim = Claim {
+        claims: "reminder_claims",
+        log: "reminder_log",
+        keys: ["game_id", "user_id", "since", "ordinal"],
+    };
+    /// Daily digests (migration 0008).
+    pub const DIGEST: Claim = Claim {
+        claims: "digest_claims",
+        log: "digest_log",
+        keys: ["platform", "guild", "user_id", "day"],
+    };
+}
+
+/// Take the claim on `key` (values of `c.keys`) for [`CLAIM_LEASE_SECS`]: a new claim, or
+/// one whose lease ran out. True when this holder now has it and the log does not hold the
+/// key yet. On PostgreSQL a concurrent claim of the same key waits on the row and then
+/// sees the fresh lease. Claims stay after the log records the message, so a holder's
+/// claim blocks others until its lease ends even if it marks the message sent meanwhile.
+pub(super) fn claim_unsent(
+    tx: &mut dyn Exec,
+    c: Claim,
+    key: &[super::db::Value],
+    holder: &str,
+    now: i64,
+) -> Result<bool> {
+    let cols = c.keys.join(", ");
+    let sql = format!(
+        "INSERT INTO {claims} ({cols}, holder, lease_until) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+         ON CONFLICT ({cols}) DO UPDATE
+           SET holder = excluded.holder, lease_until = excluded.lease_until
+           WHERE {claims}.lease_until <= ?7",
+        claims = c.claims
+    );
+    let mut params = key.to_vec();
+    params.extend_from_slice(vals![holder, now + CLAIM_LEASE_SECS, now]);
+    if tx.exec(&sql, &params)? != 1 {
+        return Ok(false);
+    }
+    // Sent meanwhile (by a holder whose lease has ended): nothing to send. Read after
+    // taking the claim, so it sees any mark committed before.
+    let cond: Vec<String> = c
+        .keys
+        .iter()
+        .enumerate()
+        .map(|(i, k)| format!("{k} = ?{}", i + 1))
+        .collect();
+    let sent = format!("SELECT 1 FROM {} WHERE {}", c.log, cond.join(" AND "));
+    Ok(tx.query_opt(&sent, key)?.is_none())
+}
+
+/// Delete the claims of table `claims` whose lease ended more than [`CLAIM_KEPT_SECS`]
+/// ago.
+pub(super) fn prune_claims(store: &Store, claims: &str, now: i64) -> Result<()> {
+    let sql = format!("DELETE FROM {claims} WHERE lease_until < ?1");
+    store
+        .db
+        .with(|ex| ex.exec(&sql, vals![now - CLAIM_KEPT_SECS]))?;
+    Ok(())
+}
+
 /// Identifies one reminder: the wait (game, user, since) and its ordinal (0, 1, … for
 /// reminders; -1 for the deadline notice).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -285,51 +355,16 @@ impl Store {
         now: i64,
         defaults: &ReminderDefaults,
     ) -> Result<Vec<DueReminder>> {
-        self.db.with(|ex| {
-            ex.exec(
-                "DELETE FROM reminder_claims WHERE lease_until < ?1",
-                vals![now - CLAIM_KEPT_SECS],
-            )
-        })?;
+        prune_claims(self, "reminder_claims", now)?;
         let due = self.due_reminders(platform, now, defaults)?;
         let holder = self.holder.clone();
         let mut out = Vec::with_capacity(due.len());
         for d in due {
             let k = &d.key;
-            let claimed = self.db.tx(|tx| {
-                // A new claim, or one whose lease ran out; on PostgreSQL a concurrent claim
-                // of the same key waits on the row and then sees the fresh lease. Claims
-                // stay after `mark_sent`, so a holder's claim blocks others until its lease
-                // ends even if it marks the reminder sent meanwhile.
-                let n = tx.exec(
-                    "INSERT INTO reminder_claims (game_id, user_id, since, ordinal, holder, lease_until)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-                     ON CONFLICT (game_id, user_id, since, ordinal) DO UPDATE
-                       SET holder = excluded.holder, lease_until = excluded.lease_until
-                       WHERE reminder_claims.lease_until <= ?7",
-                    vals![
-                        k.game_id,
-                        &k.user_id,
-                        k.since,
-                        k.ordinal,
-                        &holder,
-                        now + CLAIM_LEASE_SECS,
-                        now
-                    ],
-                )?;
-                if n != 1 {
-                    return Ok(false);
-                }
-                // Sent meanwhile (by a holder whose lease has ended): nothing to send. Read
-                // after taking the claim, so it sees any `mark_sent` committed before.
-                let sent = tx
-                    .query_opt(
-                        "SELECT 1 FROM reminder_log WHERE game_id = ?1 AND user_id = ?2 AND since = ?3 AND ordinal = ?4",
-                        vals![k.game_id, &k.user_id, k.since, k.ordinal],
-                    )?
-                    .is_some();
-                Ok(!sent)
-            })?;
+            let key = vals![k.game_id, &k.user_id, k.since, k.ordinal];
+            let claimed = self
+                .db
+                .tx(|tx| claim_unsent(tx, Claim::REMINDER, key, &holder, now))?;
             if claimed {
                 out.push(d);
             }
