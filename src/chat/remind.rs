@@ -13,7 +13,7 @@
 //! - `deadline <duration> [notify|kick]` | `deadline off`: this game's deadline (players
 //!   of the game or channel admins); at the deadline the channel is told, and with `kick`
 //!   the others are invited to vote the player out
-//! - `reset`: back to the defaults
+//! - `reset`: back to the defaults, this server's daily digest off too
 //! - `digest daily HH:MM` | `digest off` | `digest`: one daily message (in your UTC offset,
 //!   after your quiet hours) listing this server's games waiting for you, instead of one
 //!   reminder per game; per player per server
@@ -300,16 +300,31 @@ pub fn handle_remind(
             }
         },
         "reset" => {
+            // Saved here, with the digest, in one transaction (not by the save below).
+            let had_digest = digest_pref(store, req)?.is_some();
+            store
+                .reset_reminders(
+                    &req.place.platform,
+                    req.place.guild.as_deref(),
+                    &req.user.id,
+                )
+                .map_err(RemindError::Store)?;
             p = Prefs::default();
-            "Reminder settings reset to the defaults.".into()
+            if had_digest {
+                "Reminder settings reset to the defaults, and your daily digest here turned off: reminders come one per game again.".into()
+            } else {
+                "Reminder settings reset to the defaults.".into()
+            }
         }
         "deadline" => return deadline(store, req, game_id, seat, &words[1..]),
         "digest" => return digest(store, req, &p.resolve(&defaults), &words[1..], now),
         other => return Err(RemindError::UnknownSetting(other.to_string()).into()),
     };
-    store
-        .set_reminder_prefs(uid, &p)
-        .map_err(RemindError::Store)?;
+    if cmd != "reset" {
+        store
+            .set_reminder_prefs(uid, &p)
+            .map_err(RemindError::Store)?;
+    }
     let mut out = Text::from(msg);
     let settings = p.resolve(&defaults);
     out.line(describe(&settings, now));

@@ -2720,3 +2720,37 @@ fn stats_with_junk_input_answers_and_changes_nothing() {
     }
     assert_eq!(count(), 2);
 }
+
+/// `remind reset` puts everything back to the defaults, the daily digest of this server
+/// included (in one transaction with the settings); another server's digest is its own.
+#[test]
+fn remind_reset_turns_this_servers_digest_off_too() {
+    let t = T::started(&["ann", "bob"]);
+    let syntax = Plain {
+        utc_offset_min: 0,
+        now: None,
+    };
+    let say = |guild: &str, text: &str| {
+        let r = t.chat.handle(&req_in("ann", guild, "c1", text));
+        assert!(!r[0].is_error, "{text}: {}", r[0].text.render(&syntax));
+        r[0].text.render(&syntax)
+    };
+    say("g", "remind digest daily 09:00");
+    say("other", "remind digest daily 10:00");
+    say("g", "remind delay 5h");
+    let s = say("g", "remind reset");
+    assert!(s.contains("daily digest here turned off"), "{s}");
+    let s = say("g", "remind");
+    assert!(s.contains("Daily digest in this server: off"), "{s}");
+    assert!(
+        s.contains("first after 12h"),
+        "the delay is back to its default: {s}"
+    );
+    let s = say("other", "remind");
+    assert!(s.contains("Daily digest in this server: **10:00**"), "{s}");
+    // With no digest on, the reset says nothing about one.
+    let s = say("other", "remind digest off");
+    assert!(s.contains("turned off"), "{s}");
+    let s = say("other", "remind reset");
+    assert!(!s.contains("digest here turned off"), "{s}");
+}

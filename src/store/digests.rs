@@ -46,6 +46,20 @@ pub struct DueDigest {
     pub due_at: i64,
 }
 
+/// Turn `user`'s digest in `guild` off (nothing happens when it is already off).
+pub(super) fn delete_digest(
+    ex: &mut dyn Exec,
+    platform: &str,
+    guild: Option<&str>,
+    user: &str,
+) -> Result<()> {
+    ex.exec(
+        "DELETE FROM digest_prefs WHERE platform = ?1 AND guild = ?2 AND user_id = ?3",
+        vals![platform, guild_key(guild), user],
+    )?;
+    Ok(())
+}
+
 fn guild_key(guild: Option<&str>) -> &str {
     guild.unwrap_or("")
 }
@@ -92,10 +106,7 @@ impl Store {
                        SET at_minute = excluded.at_minute, set_at = excluded.set_at",
                     vals![platform, g, user, m as i64, now],
                 )?,
-                None => ex.exec(
-                    "DELETE FROM digest_prefs WHERE platform = ?1 AND guild = ?2 AND user_id = ?3",
-                    vals![platform, g, user],
-                )?,
+                None => return delete_digest(ex, platform, guild, user),
             };
             Ok(())
         })

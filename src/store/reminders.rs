@@ -268,34 +268,22 @@ impl Store {
 
     /// Store a player's reminder settings (replacing the previous ones).
     pub fn set_reminder_prefs(&mut self, user_id: &str, p: &Prefs) -> Result<()> {
-        let (qs, qe) = match p.quiet {
-            None => (None, None),
-            Some(None) => (Some(-1i64), Some(-1i64)),
-            Some(Some(q)) => (Some(q.start as i64), Some(q.end as i64)),
-        };
-        self.db.with(|ex| {
-            ex.exec(
-                "INSERT INTO reminder_prefs (user_id, enabled, delay_secs, interval_secs, max_count, quiet_start, quiet_end, utc_offset, dm, vacation_until)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-                 ON CONFLICT (user_id) DO UPDATE SET enabled = excluded.enabled, delay_secs = excluded.delay_secs,
-                   interval_secs = excluded.interval_secs, max_count = excluded.max_count, quiet_start = excluded.quiet_start,
-                   quiet_end = excluded.quiet_end, utc_offset = excluded.utc_offset, dm = excluded.dm,
-                   vacation_until = excluded.vacation_until",
-                vals![
-                    user_id,
-                    p.enabled,
-                    p.delay,
-                    p.interval,
-                    p.max.map(|x| x as i64),
-                    qs,
-                    qe,
-                    p.utc_offset.map(|x| x as i64),
-                    p.dm,
-                    p.vacation_until
-                ],
-            )
-        })?;
-        Ok(())
+        self.db.with(|ex| write_prefs(ex, user_id, p))
+    }
+
+    /// `remind reset`: the player's reminder settings back to the defaults and their daily
+    /// digest in `guild` on `platform` turned off, in one transaction (either both or
+    /// neither).
+    pub fn reset_reminders(
+        &mut self,
+        platform: &str,
+        guild: Option<&str>,
+        user_id: &str,
+    ) -> Result<()> {
+        self.db.tx(|ex| {
+            write_prefs(ex, user_id, &Prefs::default())?;
+            super::digests::delete_digest(ex, platform, guild, user_id)
+        })
     }
 
     /// The game's deadline (seconds of waiting) and its consequence, if set.
@@ -489,6 +477,36 @@ fn due_reminders(
         }
     }
     Ok(out)
+}
+
+/// Upsert a player's reminder settings row.
+fn write_prefs(ex: &mut dyn Exec, user_id: &str, p: &Prefs) -> Result<()> {
+    let (qs, qe) = match p.quiet {
+        None => (None, None),
+        Some(None) => (Some(-1i64), Some(-1i64)),
+        Some(Some(q)) => (Some(q.start as i64), Some(q.end as i64)),
+    };
+    ex.exec(
+        "INSERT INTO reminder_prefs (user_id, enabled, delay_secs, interval_secs, max_count, quiet_start, quiet_end, utc_offset, dm, vacation_until)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+         ON CONFLICT (user_id) DO UPDATE SET enabled = excluded.enabled, delay_secs = excluded.delay_secs,
+           interval_secs = excluded.interval_secs, max_count = excluded.max_count, quiet_start = excluded.quiet_start,
+           quiet_end = excluded.quiet_end, utc_offset = excluded.utc_offset, dm = excluded.dm,
+           vacation_until = excluded.vacation_until",
+        vals![
+            user_id,
+            p.enabled,
+            p.delay,
+            p.interval,
+            p.max.map(|x| x as i64),
+            qs,
+            qe,
+            p.utc_offset.map(|x| x as i64),
+            p.dm,
+            p.vacation_until
+        ],
+    )?;
+    Ok(())
 }
 
 #[cfg(test)]
