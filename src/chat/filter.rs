@@ -23,7 +23,7 @@
 
 use super::text::Text;
 use super::types::{Button, Reply};
-use crate::engine::{AnyGame, Audience, Event, Png, Seat, Status, StepInfo, Viewer};
+use crate::engine::{AnyGame, Audience, Event, Picture, Png, Seat, Status, StepInfo, Viewer};
 use crate::store::{ActionKind, ActionRow, SeatRow};
 
 /// The viewer a user is: their seat, or a spectator.
@@ -39,9 +39,10 @@ pub(crate) fn board(g: &dyn AnyGame, viewer: Viewer) -> (Text, Png) {
     (Text::from(g.describe(viewer)), g.render(viewer))
 }
 
-/// The public picture of the board (the spectator's): what a timelapse frame shows.
-pub(crate) fn public_picture(g: &dyn AnyGame) -> Png {
-    g.render(Viewer::Spectator)
+/// The public picture of the board (the spectator's pixels, not encoded): what a timelapse
+/// frame shows.
+pub(crate) fn public_picture(g: &dyn AnyGame) -> Picture {
+    g.picture(Viewer::Spectator)
 }
 
 /// The board's description alone.

@@ -196,10 +196,15 @@ impl GameOptions for CountOptions {
     }
 }
 
-fn render_count(_: &(), v: &serde_json::Value) -> Png {
-    let mut p = b"\x89PNG".to_vec();
-    p.extend(v.to_string().bytes());
-    p
+/// The view's text as a row of pixels (one byte per pixel, in red): two pictures are
+/// equal exactly when the views are.
+fn render_count(_: &(), v: &serde_json::Value) -> crate::engine::Picture {
+    let text = v.to_string();
+    let mut img = crate::engine::Picture::new(text.len().max(1) as u32, 1);
+    for (x, b) in text.bytes().enumerate() {
+        img.put_pixel(x as u32, 0, image::Rgba([b, 0, 0, 255]));
+    }
+    img
 }
 
 fn registry() -> &'static Registry {

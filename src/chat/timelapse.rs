@@ -15,7 +15,7 @@ use super::filter;
 use super::replay::{export_actions, ReplayFile, REPLAY_FORMAT};
 use super::{effective_steps, ChatError, Reply};
 use crate::engine::{AnyGame, GameKind, Options, Viewer};
-use crate::render::gif::{decode_png, fit_size, scale_to, Animation};
+use crate::render::gif::{fit_size, scale_to, Animation};
 use crate::store::{ActionRow, GameStatus, NewAction, SeatRow};
 
 /// The size a timelapse aims for (a few MB)…
@@ -139,7 +139,8 @@ fn animate(
     budgets: &[Budget],
     target: usize,
 ) -> Result<Timelapse, ChatError> {
-    // Each chosen position is rendered once, at full size, and scaled per attempt.
+    // Each chosen position is drawn once, at full size (pixels, never a PNG round trip),
+    // and scaled per attempt.
     let mut full: Vec<Option<crate::render::RgbaImage>> = vec![None; states.len()];
     let mut best = None;
     for budget in budgets {
@@ -148,8 +149,7 @@ fn animate(
         let mut size = (0, 0);
         for (n, &i) in pick.iter().enumerate() {
             if full[i].is_none() {
-                let png = filter::public_picture(&*states[i]);
-                full[i] = Some(decode_png(&png).ok_or(ChatError::Internal)?);
+                full[i] = Some(filter::public_picture(&*states[i]));
             }
             let img = full[i].as_ref().ok_or(ChatError::Internal)?;
             if anim.is_none() {
@@ -362,8 +362,7 @@ mod tests {
             .step_by(7)
             .chain([(t.frames - 1, &pick[t.frames - 1])])
         {
-            let png = filter::public_picture(&*states[i]);
-            let want = scale_to(&decode_png(&png).unwrap(), t.width, t.height);
+            let want = scale_to(&filter::public_picture(&*states[i]), t.width, t.height);
             let d = diff(frames[n].buffer(), &want);
             assert!(d < 2.0, "frame {n} differs from position {i} by {d}");
             if n > 0 {

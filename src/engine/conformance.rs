@@ -34,7 +34,7 @@ pub struct Suite<'a, G: Game> {
     pub step_cap: usize,
     /// Check non-interference at every `interference_every`th position (0 = never).
     pub interference_every: usize,
-    /// Compare rendered PNGs at every `render_every`th non-interference check (0 = never).
+    /// Compare rendered pictures at every `render_every`th non-interference check (0 = never).
     pub render_every: usize,
     /// Scrambles per holder at each checked position.
     pub scrambles: usize,
@@ -356,7 +356,7 @@ fn outputs<G: Game>(g: &G, data: &G::Data, viewer: Viewer) -> (String, String, V
 
 /// Non-interference at one position: for each holder of hidden information (each seat, and
 /// nobody), scramble it `scrambles` times; every viewer who may not see it gets identical
-/// outputs (and identical PNG bytes when `render` is given).
+/// outputs (and identical pictures, pixel for pixel, when `render` is given).
 pub fn check_non_interference<G: Game>(
     g: &G,
     data: &G::Data,
@@ -375,7 +375,7 @@ pub fn check_non_interference<G: Game>(
         .chain([Holder::Nobody])
         .collect();
     let base: Vec<_> = viewers.iter().map(|&v| outputs(g, data, v)).collect();
-    let base_png: Vec<Option<Vec<u8>>> = viewers
+    let base_pic: Vec<Option<super::Picture>> = viewers
         .iter()
         .map(|&v| render.map(|r| r(data, &g.view(data, v))))
         .collect();
@@ -412,10 +412,10 @@ pub fn check_non_interference<G: Game>(
                     out.2, base[i].2,
                     "non-interference: {v:?}'s legal steps change when {holder:?}'s hidden information is scrambled"
                 );
-                if let (Some(r), Some(png)) = (render, &base_png[i]) {
-                    let other_png = r(data, &other.view(data, v));
+                if let (Some(r), Some(pic)) = (render, &base_pic[i]) {
+                    let other_pic = r(data, &other.view(data, v));
                     assert!(
-                        &other_png == png,
+                        &other_pic == pic,
                         "non-interference: {v:?}'s picture changes when {holder:?}'s hidden information is scrambled"
                     );
                     report.renders_compared += 1;

@@ -17,8 +17,9 @@
 //!   exactly as it was. The same code that lists legal steps decides legality
 //!   ([`Game::check`]).
 //! - Renderers and chat replies only ever see [`Game::view`], never raw state.
-//! - Nothing here imports a game or a renderer: games depend on the engine, never the
-//!   reverse. A game's renderer is handed to [`Kind`] by the registry.
+//! - Nothing here imports a game or a game's renderer: games depend on the engine, never
+//!   the reverse. A game's renderer (view to [`Picture`]) is handed to [`Kind`] by the
+//!   registry; the engine only encodes its pictures, with the shared `render::png`.
 
 pub mod board;
 pub mod conformance;
@@ -196,10 +197,15 @@ pub struct StepInfo {
 /// A PNG image of a view.
 pub type Png = Vec<u8>;
 
-/// A game's renderer: a pure function from a view to PNG bytes. Lives in the game's
+/// The pixels of a view, before encoding: what a game's renderer draws. Compared pixel for
+/// pixel by the non-interference check, scaled into timelapse frames without a PNG round
+/// trip, and encoded once ([`AnyGame::render`]) for a chat.
+pub type Picture = image::RgbaImage;
+
+/// A game's renderer: a pure function from a view to its picture. Lives in the game's
 /// `render.rs` and is handed to [`Kind`] by the registry, so the rules contract does not
 /// depend on drawing.
-pub type RenderFn<G> = fn(&<G as Game>::Data, &<G as Game>::View) -> Png;
+pub type RenderFn<G> = fn(&<G as Game>::Data, &<G as Game>::View) -> Picture;
 
 /// The contract a game implements.
 ///
@@ -388,6 +394,9 @@ pub trait AnyGame: Send {
     fn default_step(&self, seat: Seat) -> Option<String>;
     fn view_json(&self, viewer: Viewer) -> serde_json::Value;
     fn describe(&self, viewer: Viewer) -> String;
+    /// The view's picture for `viewer` (see [`Picture`]).
+    fn picture(&self, viewer: Viewer) -> Picture;
+    /// The view's picture for `viewer` as PNG bytes.
     fn render(&self, viewer: Viewer) -> Png;
     fn snapshot(&self) -> Vec<u8>;
     fn private_markers(&self, seat: Seat) -> Vec<String>;
@@ -609,8 +618,11 @@ impl<G: Game> AnyGame for Instance<G> {
     fn describe(&self, viewer: Viewer) -> String {
         G::describe(&self.kind.data, &self.state.view(&self.kind.data, viewer))
     }
-    fn render(&self, viewer: Viewer) -> Png {
+    fn picture(&self, viewer: Viewer) -> Picture {
         (self.kind.render)(&self.kind.data, &self.state.view(&self.kind.data, viewer))
+    }
+    fn render(&self, viewer: Viewer) -> Png {
+        crate::render::png::encode_png(&self.picture(viewer))
     }
     fn snapshot(&self) -> Vec<u8> {
         serde_json::to_vec(&self.state).expect("game state serializes")

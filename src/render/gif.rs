@@ -25,13 +25,6 @@ impl std::fmt::Display for GifError {
 
 impl std::error::Error for GifError {}
 
-/// Decode PNG bytes (a rendered board) to RGBA pixels.
-pub fn decode_png(bytes: &[u8]) -> Option<RgbaImage> {
-    image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
-        .ok()
-        .map(|i| i.to_rgba8())
-}
-
 /// The size of `w`×`h` scaled down (never up) to fit in `max_w`×`max_h`, keeping the
 /// aspect ratio; each side at least 1.
 pub fn fit_size(w: u32, h: u32, max_w: u32, max_h: u32) -> (u32, u32) {

@@ -12,17 +12,22 @@ use image::{ExtendedColorType, ImageEncoder};
 use super::canvas::*;
 
 impl Canvas {
-    /// PNG bytes: an 8-bit palette PNG when the canvas is fully opaque (see the module doc),
-    /// RGBA otherwise. A zero-sized canvas encodes as a 1×1 transparent image. Never empty
-    /// in practice.
+    /// PNG bytes of the canvas (see [`encode_png`]).
     pub fn encode_png(&self) -> Vec<u8> {
-        if self.img.width() == 0 || self.img.height() == 0 {
-            return encode(&RgbaImage::new(1, 1)).unwrap_or_default();
-        }
-        encode(&self.img)
-            .or_else(|| encode(&RgbaImage::new(1, 1)))
-            .unwrap_or_default()
+        encode_png(&self.img)
     }
+}
+
+/// PNG bytes: an 8-bit palette PNG when the picture is fully opaque (see the module doc),
+/// RGBA otherwise. A zero-sized picture encodes as a 1×1 transparent image. Never empty in
+/// practice.
+pub fn encode_png(img: &RgbaImage) -> Vec<u8> {
+    if img.width() == 0 || img.height() == 0 {
+        return encode(&RgbaImage::new(1, 1)).unwrap_or_default();
+    }
+    encode(img)
+        .or_else(|| encode(&RgbaImage::new(1, 1)))
+        .unwrap_or_default()
 }
 
 pub(crate) fn encode(img: &RgbaImage) -> Option<Vec<u8>> {

@@ -205,7 +205,7 @@ fn goods_of(m: &std::collections::BTreeMap<String, u8>) -> Vec<Good> {
 }
 
 /// Draw the view.
-pub fn render(data: &HimalayaData, view: &View) -> Vec<u8> {
+pub fn render(data: &HimalayaData, view: &View) -> RgbaImage {
     let layer = data.layer.get_or_draw(|| draw_static(data));
     let mut c = Canvas::from_layer(layer);
     let styles: Vec<PlayerStyle> = view
@@ -537,7 +537,7 @@ pub fn render(data: &HimalayaData, view: &View) -> Vec<u8> {
     }
     // Whose move (or the result), large enough to read at a chat client's inline size.
     c.with_headline(&headline(view), HEADLINE_BG, INK)
-        .encode_png()
+        .into_image()
 }
 
 /// Background of the headline strip.

@@ -1127,7 +1127,7 @@ fn render_board_to_tmp_png() {
     );
     play(&mut g, &d, 0, "reward stupa delegations");
     play(&mut g, &d, 0, "delegate Dolpo");
-    let png = render::render(&d, &g.view(&d, Viewer::Seat(0)));
+    let png = crate::render::png::encode_png(&render::render(&d, &g.view(&d, Viewer::Seat(0))));
     assert!(png.len() < 1_000_000);
     std::fs::write("/tmp/himalaya.png", &png).unwrap();
     // The same board at Discord's inline width, kept under board_art to look at.
@@ -1143,7 +1143,7 @@ fn render_board_to_tmp_png() {
 fn render_makes_a_png_under_a_megabyte() {
     let d = data();
     let g = placed(&d, "basic", &[10, 5, 20]);
-    let png = render::render(&d, &g.view(&d, Viewer::Spectator));
+    let png = crate::render::png::encode_png(&render::render(&d, &g.view(&d, Viewer::Spectator)));
     assert_eq!(&png[1..4], b"PNG");
     assert!(png.len() < 1_000_000);
     // The headline strip (readable at a chat client's inline size) says who must act.
@@ -1183,7 +1183,7 @@ fn render_finished_board_to_tmp_png() {
     }
     std::fs::write(
         "/tmp/himalaya_end.png",
-        render::render(&d, &g.view(&d, Viewer::Spectator)),
+        crate::render::png::encode_png(&render::render(&d, &g.view(&d, Viewer::Spectator))),
     )
     .unwrap();
     println!("{}", Himalaya::describe(&d, &g.view(&d, Viewer::Spectator)));

@@ -254,8 +254,8 @@ pub fn headline(view: &View) -> String {
     }
 }
 
-/// Render a view to PNG.
-pub fn render(data: &NangaData, view: &View) -> Vec<u8> {
+/// Draw a view (the engine encodes it as PNG).
+pub fn render(data: &NangaData, view: &View) -> RgbaImage {
     let layer = data.layer.get_or_draw(|| draw_static(data));
     let mut cv = Canvas::from_layer(layer);
     let styles: Vec<PlayerStyle> = view
@@ -382,7 +382,7 @@ pub fn render(data: &NangaData, view: &View) -> Vec<u8> {
     }
     draw_track(&mut cv, data, view, &styles);
     draw_key(&mut cv);
-    cv.with_headline(&headline(view), PAPER, INK).encode_png()
+    cv.with_headline(&headline(view), PAPER, INK).into_image()
 }
 
 /// A small key of the animals under the title.

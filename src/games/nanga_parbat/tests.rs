@@ -1590,7 +1590,7 @@ fn render_makes_a_png_with_a_headline() {
     lay(&mut g, PLAIN);
     ann_turn(&mut g, "1.3");
     let v = g.view(data(), Viewer::Spectator);
-    let png = render::render(data(), &v);
+    let png = crate::render::png::encode_png(&render::render(data(), &v));
     assert_eq!(&png[1..4], b"PNG");
     assert!(png.len() < 1_000_000);
     assert_eq!(
@@ -1614,7 +1614,7 @@ fn render_board_to_tmp_png() {
     for (s, t) in &p.log[..upto] {
         play(&mut g, *s, t);
     }
-    let png = render::render(d, &g.view(d, Viewer::Seat(0)));
+    let png = crate::render::png::encode_png(&render::render(d, &g.view(d, Viewer::Seat(0))));
     std::fs::write("/tmp/nanga_parbat.png", &png).unwrap();
     let small = crate::render::png::scaled_to_width(&png, crate::render::png::INLINE_WIDTH);
     let path = concat!(

@@ -152,8 +152,8 @@ fn draw_static(data: &NepalData) -> RgbaImage {
     cv.into_image()
 }
 
-/// Render a view to PNG (about 1460×960).
-pub fn render(data: &NepalData, view: &View) -> Vec<u8> {
+/// Draw a view (about 1460×960 pixels; the engine encodes it as PNG).
+pub fn render(data: &NepalData, view: &View) -> RgbaImage {
     let layer = data.layer.get_or_draw(|| draw_static(data));
     let mut cv = Canvas::from_layer(layer);
     let n = view.players.len();
@@ -343,7 +343,7 @@ pub fn render(data: &NepalData, view: &View) -> Vec<u8> {
     draw_cards(&mut cv, data, view, &styles, n);
     // Whose turn (or the result), large enough to read at a chat client's inline size.
     let headline = status.first().map(String::as_str).unwrap_or("Nepal");
-    cv.with_headline(headline, HEADLINE_BG, INK).encode_png()
+    cv.with_headline(headline, HEADLINE_BG, INK).into_image()
 }
 
 /// Background of the headline strip.

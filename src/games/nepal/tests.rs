@@ -1214,7 +1214,8 @@ fn mid_game() -> Nepal {
 #[test]
 fn render_mid_game_is_a_png_of_board_size() {
     let g = mid_game();
-    let png = render::render(data(), &g.view(data(), Viewer::Spectator));
+    let png =
+        crate::render::png::encode_png(&render::render(data(), &g.view(data(), Viewer::Spectator)));
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     assert!(png.len() < 1_000_000, "{} bytes", png.len());
     let img = image::load_from_memory(&png).unwrap();
@@ -1231,7 +1232,8 @@ fn render_mid_game_is_a_png_of_board_size() {
 #[ignore]
 fn nepal_write_png() {
     let g = mid_game();
-    let png = render::render(data(), &g.view(data(), Viewer::Spectator));
+    let png =
+        crate::render::png::encode_png(&render::render(data(), &g.view(data(), Viewer::Spectator)));
     std::fs::write("/tmp/nepal.png", png).unwrap();
 }
 
@@ -1241,7 +1243,10 @@ fn nepal_write_png() {
 #[test]
 #[ignore]
 fn nepal_write_inline_png() {
-    let png = render::render(data(), &mid_game().view(data(), Viewer::Seat(0)));
+    let png = crate::render::png::encode_png(&render::render(
+        data(),
+        &mid_game().view(data(), Viewer::Seat(0)),
+    ));
     let small = crate::render::png::scaled_to_width(&png, crate::render::png::INLINE_WIDTH);
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -1318,7 +1323,7 @@ fn nepal_write_png_final_and_5p() {
     }
     std::fs::write(
         "/tmp/nepal-final.png",
-        render::render(data(), &g.view(data(), Viewer::Seat(0))),
+        crate::render::png::encode_png(&render::render(data(), &g.view(data(), Viewer::Seat(0)))),
     )
     .unwrap();
     let mut g = game_with(5, &[("boom", "on"), ("start", "placement")], 4);
@@ -1331,7 +1336,7 @@ fn nepal_write_png_final_and_5p() {
     }
     std::fs::write(
         "/tmp/nepal-5p.png",
-        render::render(data(), &g.view(data(), Viewer::Seat(0))),
+        crate::render::png::encode_png(&render::render(data(), &g.view(data(), Viewer::Seat(0)))),
     )
     .unwrap();
 }

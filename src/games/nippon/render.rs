@@ -156,7 +156,7 @@ fn worker(c: &mut Canvas, d: &NipponData, cx: f32, cy: f32, w: u8) {
 }
 
 /// Draw the view.
-pub fn render(d: &NipponData, v: &View) -> Vec<u8> {
+pub fn render(d: &NipponData, v: &View) -> RgbaImage {
     let layer = d.layer.get_or_draw(|| draw_static(d));
     let mut c = Canvas::from_layer(layer);
 
@@ -468,5 +468,5 @@ pub fn render(d: &NipponData, v: &View) -> Vec<u8> {
         Some(r) => r.note.clone(),
         None => format!("{} to play: {}", v.players[v.current].name, v.asking),
     };
-    c.with_headline(&head, HIGHLIGHT, INK).encode_png()
+    c.with_headline(&head, HIGHLIGHT, INK).into_image()
 }

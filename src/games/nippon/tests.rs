@@ -1847,13 +1847,21 @@ fn write_pictures() {
     for (k, (s, t)) in p.log.iter().enumerate() {
         if k == p.log.len() / 2 {
             let v = g.view(&d, Viewer::Spectator);
-            std::fs::write("/tmp/nippon_mid.png", render::render(&d, &v)).unwrap();
+            std::fs::write(
+                "/tmp/nippon_mid.png",
+                crate::render::png::encode_png(&render::render(&d, &v)),
+            )
+            .unwrap();
         }
         let step = g.parse_step(&d, *s, t).unwrap();
         g.apply(&d, *s, &step).unwrap();
     }
     let v = g.view(&d, Viewer::Spectator);
-    std::fs::write("/tmp/nippon_end.png", render::render(&d, &v)).unwrap();
+    std::fs::write(
+        "/tmp/nippon_end.png",
+        crate::render::png::encode_png(&render::render(&d, &v)),
+    )
+    .unwrap();
     let mut counts = std::collections::BTreeMap::new();
     for (_, t) in &p.log {
         let k: String = t.split_whitespace().take(2).collect::<Vec<_>>().join(" ");

@@ -226,7 +226,7 @@ fn headline(d: &PeloriaData, v: &View) -> String {
 }
 
 /// Draw the picture of a view.
-pub fn render(d: &PeloriaData, v: &View) -> Vec<u8> {
+pub fn render(d: &PeloriaData, v: &View) -> RgbaImage {
     let layer = d.layer.get_or_draw(|| draw_static(d));
     let mut cv = Canvas::from_layer(layer);
     // Units: one tag per nation per area.
@@ -405,7 +405,7 @@ pub fn render(d: &PeloriaData, v: &View) -> Vec<u8> {
         );
     }
     cv.with_headline(&headline(d, v), HIGHLIGHT, INK)
-        .encode_png()
+        .into_image()
 }
 
 #[cfg(test)]

@@ -179,7 +179,7 @@ fn render_to_tmp_png() {
     for (s, t) in p.log.iter().take(p.log.len() * 2 / 3) {
         play(&mut g, &d, *s, t);
     }
-    let png = render::render(&d, &g.view(&d, Viewer::Spectator));
+    let png = crate::render::png::encode_png(&render::render(&d, &g.view(&d, Viewer::Spectator)));
     std::fs::write("/tmp/peloria.png", &png).unwrap();
     let small = crate::render::png::scaled_to_width(&png, 550).unwrap();
     std::fs::write("/tmp/peloria-550.png", small).unwrap();
