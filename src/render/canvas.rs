@@ -187,16 +187,20 @@ impl Canvas {
                 cov.add_edge(clamp(path[i]), clamp(path[(i + 1) % n]));
             }
         }
+        // Rows of the image as byte slices: no per-pixel bounds checks (the box is inside
+        // the image, clipped above).
+        let stride = self.img.width() as usize * 4;
+        let buf: &mut [u8] = &mut self.img;
         for row in 0..bh {
             let mut acc = 0.0f32;
             let line = &cov.acc[row * cov.stride..row * cov.stride + bw];
-            let py = y0 as u32 + row as u32;
-            for (col, a) in line.iter().enumerate() {
+            let start = (y0 as usize + row) * stride + x0 as usize * 4;
+            let pixels = buf[start..start + bw * 4].chunks_exact_mut(4);
+            for (a, px) in line.iter().zip(pixels) {
                 acc += a;
                 let k = acc.abs().min(1.0);
                 if k > 1.0 / 512.0 {
-                    let px = self.img.get_pixel_mut(x0 as u32 + col as u32, py);
-                    blend(px, c, k);
+                    blend(<Color as image::Pixel>::from_slice_mut(px), c, k);
                 }
             }
         }

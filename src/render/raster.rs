@@ -187,6 +187,12 @@ pub(crate) fn blend(px: &mut Color, c: Color, cov: f32) {
     if sa <= 0.0 {
         return;
     }
+    if sa >= 1.0 {
+        // Opaque colour, full coverage (the inside of every filled shape): the formulas
+        // below give exactly the colour with alpha 255.
+        *px = image::Rgba([c.0[0], c.0[1], c.0[2], 255]);
+        return;
+    }
     let da = px.0[3] as f32 / 255.0;
     if da >= 1.0 {
         for i in 0..3 {

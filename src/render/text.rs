@@ -251,11 +251,24 @@ impl Canvas {
         if mw == 0 {
             return;
         }
-        for (i, &k) in mask.iter().enumerate() {
-            if k > 1.0 / 512.0 {
-                let (px, py) = (x0 + (i % mw) as u32, y0 + (i / mw) as u32);
-                if px < self.img.width() && py < self.img.height() {
-                    blend(self.img.get_pixel_mut(px, py), c, k);
+        let (w, h) = (self.img.width() as usize, self.img.height() as usize);
+        let (x0, y0) = (x0 as usize, y0 as usize);
+        if x0 >= w {
+            return;
+        }
+        // Each mask row onto its image row (clipped at the right and bottom edges).
+        let buf: &mut [u8] = &mut self.img;
+        for (r, line) in mask.chunks(mw).enumerate() {
+            let y = y0 + r;
+            if y >= h {
+                break;
+            }
+            let n = line.len().min(w - x0);
+            let start = (y * w + x0) * 4;
+            let pixels = buf[start..start + n * 4].chunks_exact_mut(4);
+            for (&k, px) in line[..n].iter().zip(pixels) {
+                if k > 1.0 / 512.0 {
+                    blend(<Color as image::Pixel>::from_slice_mut(px), c, k);
                 }
             }
         }

@@ -315,8 +315,22 @@ impl Canvas {
     /// such as whose turn it is. The board itself is unchanged below the strip.
     pub fn with_headline(self, text: &str, bg: Color, ink: Color) -> Canvas {
         let (w, h) = (self.width(), self.height());
-        let mut out = Canvas::new(w, h.saturating_add(HEADLINE_H), bg);
-        image::imageops::replace(&mut out.img, &self.img, 0, i64::from(HEADLINE_H));
+        // The strip's rows, then the board's rows as they are (one copy of the bytes),
+        // cut at the canvas size limit as `Canvas::new` would.
+        let total = h
+            .saturating_add(HEADLINE_H)
+            .min(super::canvas::MAX_CANVAS_SIDE);
+        let row = w as usize * 4;
+        let mut raw = Vec::with_capacity(row * total as usize);
+        for _ in 0..w as usize * HEADLINE_H.min(total) as usize {
+            raw.extend_from_slice(&bg.0);
+        }
+        let board_rows = (total - HEADLINE_H.min(total)) as usize;
+        raw.extend_from_slice(&self.img.as_raw()[..row * board_rows]);
+        let mut out = match RgbaImage::from_raw(w, total, raw) {
+            Some(img) => Canvas { img },
+            None => Canvas::new(w, total, bg),
+        };
         let pad = 20.0;
         let line = out.ellipsize(HEADLINE_PX, text, w as f32 - 2.0 * pad, true);
         let top = (HEADLINE_H as f32 - HEADLINE_PX) / 2.0;
