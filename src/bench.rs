@@ -429,11 +429,9 @@ pub fn run(
                 render_t.push(t.elapsed());
                 png_bytes = png_bytes.max(png.len());
                 snapshot_bytes = snapshot_bytes.max(d.g.snapshot().len());
-                // The floor encodes the pixels of a recent board (decoded now and then).
+                // The floor encodes the pixels of a recent board (drawn again now and then).
                 if render_t.len() % 50 == 1 {
-                    pixels = image::load_from_memory_with_format(&png, image::ImageFormat::Png)
-                        .ok()
-                        .map(|i| i.to_rgba8());
+                    pixels = Some(d.g.picture(Viewer::Spectator));
                 }
                 if let Some(img) = &pixels {
                     let t = Instant::now();
@@ -909,8 +907,7 @@ pub fn callgrind(registry: &'static Registry, game: &str) -> anyhow::Result<Stri
         }
         d.send(seat, &step)?;
     };
-    let png = d.g.render(Viewer::Spectator);
-    let img = image::load_from_memory_with_format(&png, image::ImageFormat::Png)?.to_rgba8();
+    let img = d.g.picture(Viewer::Spectator);
     let row = vec![0x5au8; d.g.snapshot().len()];
     let mut floor = crate::store::FloorDb::open(&dir.join("floor.db"))?;
     floor.commit(&row)?; // warm: the first commit creates the WAL

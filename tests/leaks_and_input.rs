@@ -70,77 +70,118 @@ fn version(chat: &Chat) -> serde_json::Value {
     chat.status_json(&place())["version"].clone()
 }
 
+/// The games [`no_reply_leaks_private_data_or_the_seed`] covers, one test each (so the
+/// test runner spreads them over its threads).
+const LEAK_TESTED: [&str; 5] = ["nepal", "himalaya", "nanga-parbat", "nippon", "peloria"];
+
 #[test]
-fn no_reply_leaks_private_data_or_the_seed() {
+fn every_game_has_its_leak_test() {
+    let mut ids: Vec<&str> = Registry::builtin().all().iter().map(|k| k.id()).collect();
+    ids.sort();
+    let mut tested = LEAK_TESTED.to_vec();
+    tested.sort();
+    assert_eq!(
+        ids, tested,
+        "add a `no_reply_leaks_…` test for each new game"
+    );
+}
+
+#[test]
+fn no_reply_leaks_private_data_or_the_seed_nepal() {
+    no_reply_leaks_private_data_or_the_seed("nepal");
+}
+
+#[test]
+fn no_reply_leaks_private_data_or_the_seed_himalaya() {
+    no_reply_leaks_private_data_or_the_seed("himalaya");
+}
+
+#[test]
+fn no_reply_leaks_private_data_or_the_seed_nanga_parbat() {
+    no_reply_leaks_private_data_or_the_seed("nanga-parbat");
+}
+
+#[test]
+fn no_reply_leaks_private_data_or_the_seed_nippon() {
+    no_reply_leaks_private_data_or_the_seed("nippon");
+}
+
+#[test]
+fn no_reply_leaks_private_data_or_the_seed_peloria() {
+    no_reply_leaks_private_data_or_the_seed("peloria");
+}
+
+/// Random games of `game` through the chat, every player count, default options and every
+/// option on: no reply shows a seat's private markers to anyone else, or the seed before
+/// the end.
+fn no_reply_leaks_private_data_or_the_seed(game: &str) {
     let reg = Registry::builtin();
-    assert!(!reg.all().is_empty());
-    for kind in reg.all() {
-        // Default options, and every option at its last (non-default) value.
-        let all_on: sherpa::engine::Options = kind
-            .options()
-            .iter()
-            .map(|o| (o.key.to_string(), o.values.last().unwrap().to_string()))
-            .collect();
-        let all_on_text: String = all_on.iter().map(|(k, v)| format!("{k}={v} ")).collect();
-        for (players, run) in
-            (kind.min_players()..=kind.max_players()).flat_map(|p| (0..4).map(move |r| (p, r)))
-        {
-            let (options, options_text) = if run % 2 == 0 {
-                (Default::default(), String::new())
-            } else {
-                (all_on.clone(), all_on_text.clone())
-            };
-            let chat = chat();
-            start_with(&chat, kind.id(), players, &options_text);
-            let names: Vec<String> = (0..players).map(|p| format!("p{p}")).collect();
-            let mut g = kind.setup(&names, &options, SEED).unwrap();
-            // Same deal every run (same seed), different choices.
-            let mut pick = GameRng::new(players as u64 * 100 + run);
-            let seed_text = SEED.to_string();
-            for n in 0..600 {
-                let Status::Acting(a) = g.status() else { break };
-                let seat = a[pick.below(a.len())];
-                let legal = g.legal(seat);
-                let step = legal[pick.below(legal.len())].notation.clone();
-                let before: Vec<Vec<String>> = (0..players).map(|s| g.private_markers(s)).collect();
-                g.play(seat, &step).unwrap();
-                let after: Vec<Vec<String>> = (0..players).map(|s| g.private_markers(s)).collect();
-                let mut replies = chat.handle(&req(seat, &format!("move {step}")));
-                assert!(
-                    !replies[0].is_error,
-                    "{}: `{step}` refused: {}",
-                    kind.id(),
-                    replies[0].text
-                );
-                if n % 25 == 0 {
-                    replies.extend(chat.handle(&req(players + 1, "board")));
-                    replies.extend(chat.handle(&req(players + 1, "game history 50")));
-                    replies.extend(chat.handle(&req(players + 1, "game status")));
+    let kind = reg.get(game).expect("a registered game");
+    // Default options, and every option at its last (non-default) value.
+    let all_on: sherpa::engine::Options = kind
+        .options()
+        .iter()
+        .map(|o| (o.key.to_string(), o.values.last().unwrap().to_string()))
+        .collect();
+    let all_on_text: String = all_on.iter().map(|(k, v)| format!("{k}={v} ")).collect();
+    for (players, run) in
+        (kind.min_players()..=kind.max_players()).flat_map(|p| (0..4).map(move |r| (p, r)))
+    {
+        let (options, options_text) = if run % 2 == 0 {
+            (Default::default(), String::new())
+        } else {
+            (all_on.clone(), all_on_text.clone())
+        };
+        let chat = chat();
+        start_with(&chat, kind.id(), players, &options_text);
+        let names: Vec<String> = (0..players).map(|p| format!("p{p}")).collect();
+        let mut g = kind.setup(&names, &options, SEED).unwrap();
+        // Same deal every run (same seed), different choices.
+        let mut pick = GameRng::new(players as u64 * 100 + run);
+        let seed_text = SEED.to_string();
+        for n in 0..600 {
+            let Status::Acting(a) = g.status() else { break };
+            let seat = a[pick.below(a.len())];
+            let legal = g.legal(seat);
+            let step = legal[pick.below(legal.len())].notation.clone();
+            let before: Vec<Vec<String>> = (0..players).map(|s| g.private_markers(s)).collect();
+            g.play(seat, &step).unwrap();
+            let after: Vec<Vec<String>> = (0..players).map(|s| g.private_markers(s)).collect();
+            let mut replies = chat.handle(&req(seat, &format!("move {step}")));
+            assert!(
+                !replies[0].is_error,
+                "{}: `{step}` refused: {}",
+                kind.id(),
+                replies[0].text
+            );
+            if n % 25 == 0 {
+                replies.extend(chat.handle(&req(players + 1, "board")));
+                replies.extend(chat.handle(&req(players + 1, "game history 50")));
+                replies.extend(chat.handle(&req(players + 1, "game status")));
+            }
+            for r in &replies {
+                let reader = match &r.visibility {
+                    Visibility::Public => None,
+                    Visibility::Private(u) => u.parse::<usize>().ok().map(|id| id - 9000),
+                };
+                if !g.status().is_finished() {
+                    assert!(
+                        !r.text.contains(&seed_text),
+                        "{}: a reply shows the seed",
+                        kind.id()
+                    );
                 }
-                for r in &replies {
-                    let reader = match &r.visibility {
-                        Visibility::Public => None,
-                        Visibility::Private(u) => u.parse::<usize>().ok().map(|id| id - 9000),
-                    };
-                    if !g.status().is_finished() {
-                        assert!(
-                            !r.text.contains(&seed_text),
-                            "{}: a reply shows the seed",
-                            kind.id()
-                        );
+                for owner in 0..players {
+                    if reader == Some(owner) {
+                        continue;
                     }
-                    for owner in 0..players {
-                        if reader == Some(owner) {
-                            continue;
-                        }
-                        for m in before[owner].iter().chain(&after[owner]) {
-                            assert!(
-                                !r.text.contains(m.as_str()),
-                                "{}: a reply for {reader:?} shows seat {owner}'s `{m}`: {}",
-                                kind.id(),
-                                r.text
-                            );
-                        }
+                    for m in before[owner].iter().chain(&after[owner]) {
+                        assert!(
+                            !r.text.contains(m.as_str()),
+                            "{}: a reply for {reader:?} shows seat {owner}'s `{m}`: {}",
+                            kind.id(),
+                            r.text
+                        );
                     }
                 }
             }

@@ -124,127 +124,136 @@ fn assert_snapshot_equals_replay(db: &Path) {
 }
 
 #[test]
-fn scripted_local_game_with_json_ends_with_the_engines_scores() {
-    for game in ["himalaya", "nepal"] {
-        let dir = tmp(&format!("script-{game}"));
-        let (steps, status) = playout(game, 3, 11);
-        let sc = script(&steps, &dir);
-        let mut text = std::fs::read_to_string(&sc).unwrap();
-        text.push_str("P2: game export\n");
-        std::fs::write(&sc, text).unwrap();
-        let out = local(game, 3, 11, &dir.join("g.db"), &sc, &dir.join("out"))
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-            .unwrap()
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
-        assert_eq!(
-            lines.len(),
-            steps.len() + 5,
-            "one JSON object per input line (plus setup)"
-        );
-        for l in &lines {
-            assert_eq!(l["ok"], true, "{l}");
-            assert!(l["input"].is_string() && l["replies"].is_array() && l.get("status").is_some());
-        }
-        let last = &lines[lines.len() - 2];
-        assert_eq!(
-            last["status"]["status"], status,
-            "local play ends with the same result as the engine"
-        );
-        assert!(
-            last["replies"][0]["image"]
-                .as_str()
-                .map(|p| Path::new(p).exists())
-                .unwrap_or(false),
-            "the final board was written"
-        );
-        assert_eq!(logged_steps(&dir.join("g.db")), steps);
-        assert_snapshot_equals_replay(&dir.join("g.db"));
+fn scripted_local_game_with_json_ends_with_the_engines_scores_himalaya() {
+    scripted_local_game_with_json_ends_with_the_engines_scores("himalaya");
+}
 
-        // The finished game's export rebuilds with `sherpa replay`.
-        let line = lines.last().unwrap();
-        let file = line["replies"][0]["file"]
-            .as_str()
-            .expect("the export is attached as a file")
-            .to_string();
-        let text = std::fs::read_to_string(&file).unwrap();
-        assert!(
-            text.contains("\"seed\": 11"),
-            "the finished game's replay includes the seed"
-        );
-        let out = Command::new(BIN).arg("replay").arg(&file).output().unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let printed = String::from_utf8(out.stdout).unwrap();
-        assert!(printed.contains("Finished"), "{printed}");
-        for score in status["Finished"]["scores"].as_array().unwrap() {
-            assert!(printed.contains(&score.to_string()));
-        }
+#[test]
+fn scripted_local_game_with_json_ends_with_the_engines_scores_nepal() {
+    scripted_local_game_with_json_ends_with_the_engines_scores("nepal");
+}
 
-        // Issue 17: the last move also wrote the timelapse and the replay file, and
-        // `sherpa replay FILE --timelapse OUT` makes the same animation from the export.
-        let files: Vec<String> = last["replies"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter_map(|r| r["file"].as_str().map(str::to_string))
-            .collect();
-        let posted = files
-            .iter()
-            .find(|f| f.ends_with("-timelapse.gif"))
-            .unwrap_or_else(|| panic!("{game}: a timelapse among {files:?}"));
-        assert!(files.iter().any(|f| f.ends_with(".json")), "{files:?}");
-        let posted = std::fs::read(posted).unwrap();
-        let gif = dir.join("timelapse.gif");
-        let out = Command::new(BIN)
-            .arg("replay")
-            .arg(&file)
-            .arg("--timelapse")
-            .arg(&gif)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let printed = String::from_utf8(out.stdout).unwrap();
-        let made = std::fs::read(&gif).unwrap();
-        assert_eq!(
-            made, posted,
-            "{game}: the same animation from the replay file"
-        );
-        assert!(made.len() <= 8_000_000, "{game}: {} bytes", made.len());
-        use image::AnimationDecoder;
-        let frames = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&made))
-            .unwrap()
-            .into_frames()
-            .collect_frames()
-            .unwrap();
-        assert!(
-            frames.len() >= 2 && frames.len() <= 60,
-            "{game}: {}",
-            frames.len()
-        );
-        let (w, h) = frames[0].buffer().dimensions();
-        assert!(w <= 800 && h <= 800 && w >= 200, "{game}: {w}×{h}");
-        assert!(frames.iter().all(|f| f.buffer().dimensions() == (w, h)));
-        assert!(
-            printed.contains(&format!("Timelapse: {} frames of {w}×{h}", frames.len())),
-            "{printed}"
-        );
+/// A random playout of `game` replayed as a `sherpa local --json` script to its end: the
+/// same result, the log and snapshot, the export, the timelapse.
+fn scripted_local_game_with_json_ends_with_the_engines_scores(game: &str) {
+    let dir = tmp(&format!("script-{game}"));
+    let (steps, status) = playout(game, 3, 11);
+    let sc = script(&steps, &dir);
+    let mut text = std::fs::read_to_string(&sc).unwrap();
+    text.push_str("P2: game export\n");
+    std::fs::write(&sc, text).unwrap();
+    let out = local(game, 3, 11, &dir.join("g.db"), &sc, &dir.join("out"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        lines.len(),
+        steps.len() + 5,
+        "one JSON object per input line (plus setup)"
+    );
+    for l in &lines {
+        assert_eq!(l["ok"], true, "{l}");
+        assert!(l["input"].is_string() && l["replies"].is_array() && l.get("status").is_some());
     }
+    let last = &lines[lines.len() - 2];
+    assert_eq!(
+        last["status"]["status"], status,
+        "local play ends with the same result as the engine"
+    );
+    assert!(
+        last["replies"][0]["image"]
+            .as_str()
+            .map(|p| Path::new(p).exists())
+            .unwrap_or(false),
+        "the final board was written"
+    );
+    assert_eq!(logged_steps(&dir.join("g.db")), steps);
+    assert_snapshot_equals_replay(&dir.join("g.db"));
+
+    // The finished game's export rebuilds with `sherpa replay`.
+    let line = lines.last().unwrap();
+    let file = line["replies"][0]["file"]
+        .as_str()
+        .expect("the export is attached as a file")
+        .to_string();
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("\"seed\": 11"),
+        "the finished game's replay includes the seed"
+    );
+    let out = Command::new(BIN).arg("replay").arg(&file).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed = String::from_utf8(out.stdout).unwrap();
+    assert!(printed.contains("Finished"), "{printed}");
+    for score in status["Finished"]["scores"].as_array().unwrap() {
+        assert!(printed.contains(&score.to_string()));
+    }
+
+    // Issue 17: the last move also wrote the timelapse and the replay file, and
+    // `sherpa replay FILE --timelapse OUT` makes the same animation from the export.
+    let files: Vec<String> = last["replies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|r| r["file"].as_str().map(str::to_string))
+        .collect();
+    let posted = files
+        .iter()
+        .find(|f| f.ends_with("-timelapse.gif"))
+        .unwrap_or_else(|| panic!("{game}: a timelapse among {files:?}"));
+    assert!(files.iter().any(|f| f.ends_with(".json")), "{files:?}");
+    let posted = std::fs::read(posted).unwrap();
+    let gif = dir.join("timelapse.gif");
+    let out = Command::new(BIN)
+        .arg("replay")
+        .arg(&file)
+        .arg("--timelapse")
+        .arg(&gif)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed = String::from_utf8(out.stdout).unwrap();
+    let made = std::fs::read(&gif).unwrap();
+    assert_eq!(
+        made, posted,
+        "{game}: the same animation from the replay file"
+    );
+    assert!(made.len() <= 8_000_000, "{game}: {} bytes", made.len());
+    use image::AnimationDecoder;
+    let frames = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&made))
+        .unwrap()
+        .into_frames()
+        .collect_frames()
+        .unwrap();
+    assert!(
+        frames.len() >= 2 && frames.len() <= 60,
+        "{game}: {}",
+        frames.len()
+    );
+    let (w, h) = frames[0].buffer().dimensions();
+    assert!(w <= 800 && h <= 800 && w >= 200, "{game}: {w}×{h}");
+    assert!(frames.iter().all(|f| f.buffer().dimensions() == (w, h)));
+    assert!(
+        printed.contains(&format!("Timelapse: {} frames of {w}×{h}", frames.len())),
+        "{printed}"
+    );
 }
 
 /// Kill the process with SIGKILL at random moments, restart it on the same database and
