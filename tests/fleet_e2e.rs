@@ -89,27 +89,18 @@ async fn wait_sessions(fake: &FakeDiscord, n: usize) {
     tokio::time::sleep(Duration::from_millis(500)).await;
 }
 
-/// The answer (interaction callback) to `token`, from whichever process owns the guild's
-/// shard: its text. That no other process answers too is checked for every interaction at
-/// once, after the last ones had time to arrive ([`each_interaction_answered_once`]).
+/// Exactly one answer (interaction callback) to `token`, from whichever process owns the
+/// guild's shard: its text.
 async fn one_answer(fake: &FakeDiscord, token: &str) -> String {
-    fake.response(token).await.content()
-}
-
-/// No interaction was answered twice (by two processes, or twice by one).
-fn each_interaction_answered_once(fake: &FakeDiscord) {
-    let mut answers: std::collections::BTreeMap<String, usize> = Default::default();
-    for c in fake.calls() {
-        if c.path.ends_with("/callback") {
-            *answers.entry(c.token().unwrap_or_default()).or_default() += 1;
-        }
-    }
-    assert!(!answers.is_empty());
-    let twice: Vec<_> = answers.iter().filter(|(_, &n)| n > 1).collect();
-    assert!(
-        twice.is_empty(),
-        "interactions answered more than once: {twice:?}"
-    );
+    let first = fake.response(token).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let n = fake
+        .calls()
+        .iter()
+        .filter(|c| c.path.ends_with("/callback") && c.token().as_deref() == Some(token))
+        .count();
+    assert_eq!(n, 1, "one process answers an interaction");
+    first.content()
 }
 
 /// Run `f` on a store connected to `url`, on a blocking thread (the store blocks).
@@ -173,8 +164,20 @@ async fn play(
             json!([{"name": "steps", "type": 3, "value": step}]),
         );
         // The answer (its text may be empty when the move ends the game: the final board
-        // and its files follow as messages).
-        one_answer(fake, &t).await;
+        // and its files follow as messages). Past the per-user rate limit, wait as told
+        // and go on (the refused move changed nothing).
+        let answer = one_answer(fake, &t).await;
+        if answer.contains("too fast") {
+            let secs = answer
+                .split("wait ")
+                .nth(1)
+                .and_then(|s| s.split(' ').next())
+                .and_then(|n| n.parse::<u64>().ok())
+                .unwrap_or(1)
+                .clamp(1, 10);
+            tokio::time::sleep(Duration::from_secs(secs)).await;
+            continue;
+        }
         // Accepted moves are the ones committed (an offered text may still be refused,
         // e.g. a compound step cut short; that changes nothing).
         let now = with_db(url, move |db| db.game(id).unwrap().version).await;
@@ -291,7 +294,6 @@ async fn a_fleet_over_postgres_plays_on_across_a_reshard_and_sends_each_reminder
     .await;
     tokio::time::sleep(Duration::from_secs(3)).await;
     eprintln!("fleet: reminders seen");
-    each_interaction_answered_once(&fake);
     assert_eq!(
         (
             reminders_in(&fake.calls(), CHANNEL_A),
@@ -321,7 +323,6 @@ async fn a_fleet_over_postgres_plays_on_across_a_reshard_and_sends_each_reminder
         played[i] += play(&fake, &url, *place, &players, 3000, Some(i as u64 + 1)).await;
     }
     tokio::time::sleep(Duration::from_secs(3)).await;
-    each_interaction_answered_once(&fake);
     for (i, place) in places.iter().enumerate() {
         let (channel, guild, played) = (place.1.to_string(), place.0.to_string(), played[i]);
         with_db(&url, move |s| {
