@@ -2112,3 +2112,34 @@ fn him_prog_1_programming_refusals_say_what_to_do_instead() {
     assert!(e.reason.contains("sealed; `unseal` first"), "{e}");
     assert_eq!(g.plans[0], vec![Action::Rest; 6]);
 }
+
+// HIM-INV-2 (HIM-EVENT-10): the step that brings on an inventory reveals every player's
+// goods, so it is irreversible even when nothing is rolled: here the market-day choice that
+// ends turn 4 on a full board (no refill roll).
+#[test]
+fn him_inv_2_the_step_that_brings_on_an_inventory_is_irreversible_without_a_roll() {
+    let d = data();
+    let mut g = placed(&d, "advanced", &[5, 1, 20]);
+    put_goods(&mut g, 5, [2, 0, 0, 1, 1]);
+    g.refill(&mut Vec::new());
+    while g.turn < 4 {
+        skip_events(&mut g, &d);
+        program_all(&mut g, &d, &[REST, REST, REST]);
+    }
+    assert_eq!(g.first, 0);
+    play(&mut g, &d, 0, "market 5");
+    play(&mut g, &d, 1, "pass");
+    play(&mut g, &d, 2, "pass");
+    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    assert_eq!(
+        g.status(),
+        Status::Acting(vec![0]),
+        "market day: Ann chooses"
+    );
+    assert_eq!(g.last_inventory, None);
+    let rng = g.rng.clone();
+    let a = play(&mut g, &d, 0, "take gold");
+    assert_eq!(g.rng, rng, "the board stayed full: nothing was rolled");
+    assert_eq!(g.last_inventory.as_ref().map(|i| i.turn), Some(4));
+    assert!(a.irreversible, "the inventory showed everyone's goods");
+}
