@@ -1941,3 +1941,205 @@ fn him_refill_2_refill_names_the_goods_it_places() {
     }
     assert_eq!(seen, 5);
 }
+
+// ---- Issue 10: mutants of rules.rs, shards 0, 1 and 3 of 4 ----
+
+// HIM-INV-6 (HIM-COMP-7, HIM-SCORE-4): the marker reward of an advanced inventory moves one
+// marker from the shared supply to the winner's screen, worth 3 yacks.
+#[test]
+fn him_inv_6_the_marker_reward_comes_out_of_the_shared_supply() {
+    let d = data();
+    let mut g = placed(&d, "advanced", &[9, 5, 20]);
+    give(&mut g, 0, [2, 0, 0, 0, 0]);
+    while !(g.turn == 4 && g.phase == Phase::Programming) {
+        skip_events(&mut g, &d);
+        program_all(&mut g, &d, &[REST, REST, REST]);
+        skip_events(&mut g, &d);
+    }
+    program_all(&mut g, &d, &[REST, REST, REST]);
+    assert_eq!(
+        g.status(),
+        Status::Acting(vec![0]),
+        "Ann holds the most salt"
+    );
+    assert_eq!(g.markers_left, 15);
+    play(&mut g, &d, 0, "inventory marker");
+    assert_eq!((g.markers_left, g.markers.clone()), (14, vec![1, 0, 0]));
+    assert_eq!(g.yacks(&d, 0), 3);
+    assert_eq!(g.turn, 5);
+}
+
+// HIM-REFILL-2 (HIM-REWARD-1, HIM-REWARD-5): a choice after which the turn ends and the refill
+// rolls the d20 draws game randomness, so its player cannot take it back alone
+// (irreversible); the choices before it roll nothing and stay reversible.
+#[test]
+fn him_refill_2_the_choice_that_lets_the_refill_roll_is_irreversible() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[10, 5, 20]);
+    put_order(&mut g, 10, 4);
+    give(&mut g, 0, [1, 0, 1, 0, 0]);
+    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    for t in [
+        "reward stupa delegations",
+        "delegate Dolpo",
+        "delegate Mustang",
+    ] {
+        let a = play(&mut g, &d, 0, t);
+        assert!(!a.irreversible, "`{t}` rolls nothing");
+        assert_eq!(g.turn, 1);
+    }
+    let a = play(&mut g, &d, 0, "delegate Khumbu");
+    assert_eq!(g.turn, 2, "the last delegation ends the turn");
+    assert!(
+        a.events.iter().any(|e| e.text.starts_with("The d20 rolls")),
+        "the refill rolled"
+    );
+    assert!(a.irreversible);
+}
+
+// HIM-SETUP-4, HIM-REFILL-2: goods are drawn blind from what the bag holds: with only tea
+// and gold left in it, a refill puts exactly those.
+#[test]
+fn him_refill_2_goods_are_drawn_only_from_what_the_bag_holds() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    let mut hoard = g.goods_bag.map(|c| c as u8);
+    hoard[2] -= 2;
+    hoard[4] -= 3;
+    give(&mut g, 0, hoard);
+    assert_eq!(g.goods_bag, [0, 0, 2, 0, 3]);
+    g.refill(&mut Vec::new());
+    let filled: Vec<[u8; 5]> = (0..VILLAGES)
+        .filter(|&v| g.has_goods(v))
+        .map(|v| g.village_goods[v])
+        .collect();
+    assert_eq!(filled, vec![[0, 0, 2, 0, 3]]);
+    assert_eq!(g.goods_bag, [0; 5]);
+}
+
+// HIM-EVENT-4, HIM-EVENT-6: one snowstorm and one market day on the board per turn, and
+// each player's storm and market-day markers serve once a game, like the yeti.
+#[test]
+fn him_event_4_one_storm_and_one_market_day_per_turn_each_once_a_game() {
+    let d = data();
+    let mut g = placed(&d, "advanced", &[1, 5, 20]);
+    put_goods(&mut g, 5, [1, 0, 0, 0, 0]);
+    put_goods(&mut g, 7, [0, 1, 0, 0, 0]);
+    let kinds = |g: &Himalaya, s: Seat| -> [bool; 3] {
+        let l = g.legal_steps(&d, s);
+        [
+            l.iter().any(|s| matches!(s, Step::Yeti(_))),
+            l.iter().any(|s| matches!(s, Step::Storm(_))),
+            l.iter().any(|s| matches!(s, Step::Market(_))),
+        ]
+    };
+    assert_eq!(kinds(&g, 0), [true, true, true]);
+    play(&mut g, &d, 0, "storm 1-2");
+    assert_eq!(kinds(&g, 1), [true, false, true], "one storm per turn");
+    play(&mut g, &d, 1, "market 5");
+    assert_eq!(
+        kinds(&g, 2),
+        [true, false, false],
+        "one market day per turn"
+    );
+    play(&mut g, &d, 2, "pass");
+    program_all(&mut g, &d, &[REST, REST, REST]);
+    // Turn 2: Bo, Cy, Ann. The board is clear again, but Bo's market day is spent...
+    assert_eq!(g.first, 1);
+    assert_eq!(
+        kinds(&g, 1),
+        [true, true, false],
+        "a market day serves once a game"
+    );
+    play(&mut g, &d, 1, "pass");
+    play(&mut g, &d, 2, "pass");
+    // ...and so is Ann's snowstorm.
+    assert_eq!(
+        kinds(&g, 0),
+        [true, false, true],
+        "a storm serves once a game"
+    );
+}
+
+// HIM-SETUP-10: caravans are placed in turn order: a seat placing out of turn is refused
+// under the setup topic, told it is not its turn (not that the village is taken).
+#[test]
+fn him_setup_10_placing_a_caravan_out_of_turn_is_refused_as_not_your_turn() {
+    let d = data();
+    let mut g = crate::engine::setup_checked::<Himalaya>(&d, &names(3), &opts("basic"), 1).unwrap();
+    let e = g.apply(&d, 1, &Step::Start(4)).unwrap_err();
+    assert_eq!(e.topic, "setup");
+    assert!(e.reason.contains("not Bo's turn to place a caravan"), "{e}");
+    assert_eq!(g.caravans, vec![None; 3], "nothing changed");
+}
+
+// HIM-EVENT-2: event markers are placed in turn order: a seat out of turn is refused under
+// the events topic.
+#[test]
+fn him_event_2_placing_an_event_marker_out_of_turn_is_refused() {
+    let d = data();
+    let mut g = placed(&d, "advanced", &[1, 5, 20]);
+    let e = g.apply(&d, 1, &Step::Yeti(0)).unwrap_err();
+    assert_eq!(e.topic, "events");
+    assert!(
+        e.reason.contains("Bo cannot place that event marker now"),
+        "{e}"
+    );
+    assert_eq!(g.board_events, BoardEvents::default());
+}
+
+// HIM-PROG-1 (HIM-COMP-8): refusals while programming say what to do instead: a 7th action
+// needs `unplan`, a sealed program `unseal`, and there is nothing to take back unsealed.
+#[test]
+fn him_prog_1_programming_refusals_say_what_to_do_instead() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    let e = g.apply(&d, 0, &Step::Unseal).unwrap_err();
+    assert_eq!(e.topic, "programming");
+    assert!(
+        e.reason.contains("Ann cannot do that while programming"),
+        "{e}"
+    );
+    for _ in 0..6 {
+        play(&mut g, &d, 0, "plan rest");
+    }
+    let e = g.apply(&d, 0, &Step::Plan(Action::Deal)).unwrap_err();
+    assert_eq!(e.topic, "programming");
+    assert!(e.reason.contains("`unplan` to change the last one"), "{e}");
+    play(&mut g, &d, 0, "seal");
+    let e = g.apply(&d, 0, &Step::Plan(Action::Deal)).unwrap_err();
+    assert_eq!(e.topic, "programming");
+    assert!(e.reason.contains("sealed; `unseal` first"), "{e}");
+    assert_eq!(g.plans[0], vec![Action::Rest; 6]);
+}
+
+// HIM-INV-2 (HIM-EVENT-10): the step that brings on an inventory reveals every player's
+// goods, so it is irreversible even when nothing is rolled: here the market-day choice that
+// ends turn 4 on a full board (no refill roll).
+#[test]
+fn him_inv_2_the_step_that_brings_on_an_inventory_is_irreversible_without_a_roll() {
+    let d = data();
+    let mut g = placed(&d, "advanced", &[5, 1, 20]);
+    put_goods(&mut g, 5, [2, 0, 0, 1, 1]);
+    g.refill(&mut Vec::new());
+    while g.turn < 4 {
+        skip_events(&mut g, &d);
+        program_all(&mut g, &d, &[REST, REST, REST]);
+    }
+    assert_eq!(g.first, 0);
+    play(&mut g, &d, 0, "market 5");
+    play(&mut g, &d, 1, "pass");
+    play(&mut g, &d, 2, "pass");
+    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    assert_eq!(
+        g.status(),
+        Status::Acting(vec![0]),
+        "market day: Ann chooses"
+    );
+    assert_eq!(g.last_inventory, None);
+    let rng = g.rng.clone();
+    let a = play(&mut g, &d, 0, "take gold");
+    assert_eq!(g.rng, rng, "the board stayed full: nothing was rolled");
+    assert_eq!(g.last_inventory.as_ref().map(|i| i.turn), Some(4));
+    assert!(a.irreversible, "the inventory showed everyone's goods");
+}
