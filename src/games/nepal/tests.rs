@@ -1736,3 +1736,193 @@ fn nep_fort_9_fortress_stays_for_the_rest_of_the_game() {
     assert_eq!(g.fortress[r], Some(0));
     assert_eq!(g.pieces_on_board(0), 3, "Kathmandu 1 + fortress 2");
 }
+
+// ---------------------------------------------------------------- mutants (issue #10)
+
+/// Steps sorted by their debug text, to compare lists as sets.
+fn sorted(mut v: Vec<Step>) -> Vec<Step> {
+    v.sort_by_key(|s| format!("{s:?}"));
+    v
+}
+
+#[test]
+// Also NEP-TURN-6, NEP-GROW-3, NEP-GROW-6, NEP-FORT-1, NEP-FORT-4: the steps offered are
+// exactly the allowed ones, whatever order the actions come in.
+fn nep_turn_5_offered_steps_are_every_allowed_move_grow_and_fortress() {
+    let d = data();
+    let k = d.kathmandu as u8;
+    let np = d.provinces.len() as u8;
+    let moves_from = |p: u8| d.adj[p as usize].iter().map(move |&q| Step::Move(p, q));
+    let (r, gorkha) = (pi("Rasuwa"), pi("Gorkha"));
+
+    // Start of Ann's turn, fortress option on: her one piece may move to any neighbour of
+    // Kathmandu, she may grow there, and build her fortress anywhere but Kathmandu.
+    let mut g = game_with(3, &[("fortress", "on")], 1);
+    let mut want: Vec<Step> = moves_from(k).collect();
+    want.push(Step::Grow(k));
+    want.extend((0..np).filter(|&p| p != k).map(Step::Fortress));
+    want.push(Step::End);
+    assert_eq!(sorted(g.legal_steps(d, 0)), sorted(want));
+    // Move first: a second move and both grows are still offered, the fortress no more.
+    play(&mut g, 0, "move Kathmandu Rasuwa");
+    let mut want: Vec<Step> = moves_from(r).collect();
+    want.extend([Step::Grow(r), Step::Grow(k), Step::End]);
+    assert_eq!(sorted(g.legal_steps(d, 0)), sorted(want));
+    // Two moves: grows only.
+    play(&mut g, 0, "move Rasuwa Gorkha");
+    assert_eq!(
+        sorted(g.legal_steps(d, 0)),
+        sorted(vec![Step::Grow(gorkha), Step::Grow(k), Step::End])
+    );
+
+    // Grow first, without the option: moves from Kathmandu stay on offer after two grows.
+    let mut g = game(3);
+    play(&mut g, 0, "grow Kathmandu");
+    let mut want: Vec<Step> = moves_from(k).collect();
+    want.extend([Step::Grow(k), Step::End]);
+    assert_eq!(sorted(g.legal_steps(d, 0)), sorted(want));
+    play(&mut g, 0, "grow Kathmandu");
+    let mut want: Vec<Step> = moves_from(k).collect();
+    want.push(Step::End);
+    assert_eq!(sorted(g.legal_steps(d, 0)), sorted(want));
+
+    // An empty hand: moves only (no grow, no fortress).
+    let mut g = game_with(3, &[("fortress", "on")], 1);
+    g.hand[0] = 0;
+    let mut want: Vec<Step> = moves_from(k).collect();
+    want.push(Step::End);
+    assert_eq!(sorted(g.legal_steps(d, 0)), sorted(want));
+}
+
+#[test]
+// NEP-FORT-13 reading: the two fortress pieces come from the hand, so two are needed.
+fn nep_fort_13_fortress_needs_two_pieces_in_hand() {
+    let mut g = game_with(3, &[("fortress", "on")], 1);
+    g.hand[0] = 1;
+    let e = refuse(&mut g, 0, Step::Fortress(pi("Gorkha")));
+    assert!(e.reason.contains("two pieces from your hand"), "{e}");
+    g.hand[0] = 2;
+    assert!(g
+        .legal_steps(data(), 0)
+        .contains(&Step::Fortress(pi("Gorkha"))));
+    play(&mut g, 0, "fortress Gorkha");
+    assert_eq!(g.hand[0], 0);
+    assert_eq!(g.fortress[pi("Gorkha") as usize], Some(0));
+}
+
+#[test]
+// Also NEP-REVEAL-1: the turn number counts every player's turn, and a card revealed in
+// one turn is shown as new during the next one only.
+fn nep_turn_2_turns_are_counted_around_the_table() {
+    let mut g = game(3);
+    face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
+    assert_eq!(g.view(data(), Viewer::Spectator).turn, 1);
+    set(&mut g, "Rasuwa", 0, 1);
+    play(&mut g, 0, "end"); // Ann claims; a card is revealed in turn 1
+    let v = g.view(data(), Viewer::Spectator);
+    assert_eq!(v.turn, 2);
+    assert_eq!(
+        v.cards.iter().map(|c| c.just_revealed).collect::<Vec<_>>(),
+        vec![false, true]
+    );
+    assert!(
+        describe(data(), &v).contains("turn 2: Bob to act"),
+        "{}",
+        describe(data(), &v)
+    );
+    play(&mut g, 1, "end");
+    let v = g.view(data(), Viewer::Spectator);
+    assert_eq!(v.turn, 3);
+    assert!(v.cards.iter().all(|c| !c.just_revealed));
+}
+
+#[test]
+// Also NEP-CONF-12: the conflict is announced with the pieces each player lost.
+fn nep_conf_5_conflict_names_what_each_player_loses() {
+    let mut g = game(3);
+    // Parsa limit 4: Ann 1, Bob 6 -> Ann loses 1, Bob 2 (see nep_conf_12).
+    set(&mut g, "Parsa", 0, 1);
+    set(&mut g, "Parsa", 1, 6);
+    let a = play(&mut g, 0, "end");
+    let want = Event::public("conflict in Parsa (limit 4): Ann loses 1, Bob loses 2");
+    assert!(a.events.contains(&want), "{:?}", a.events);
+}
+
+#[test]
+// Also NEP-GROW-3, NEP-MOVE-1: a prefix that fits two allowed steps picks neither.
+fn nep_grow_2_a_prefix_fitting_two_allowed_steps_is_refused() {
+    let d = data();
+    let (k, kavre, sindhu) = (pi("Kathmandu"), pi("Kavre"), pi("Sindhupalchok"));
+    assert!(d.adj[k as usize].contains(&sindhu) && d.adj[kavre as usize].contains(&sindhu));
+    let mut g = game(3);
+    set(&mut g, "Kavre", 0, 1);
+    // `ka` fits Kathmandu and Kavre, where Ann may grow or move from (and Kaski, Kailali,
+    // Kanchanpur, where she may not).
+    for (text, want) in [
+        ("grow ka", ["grow Kathmandu", "grow Kavre"]),
+        (
+            "move ka Sindhupalchok",
+            ["move Kathmandu Sindhupalchok", "move Kavre Sindhupalchok"],
+        ),
+    ] {
+        match g.parse_step(d, 0, text) {
+            Err(crate::engine::ParseError::Ambiguous { mut candidates, .. }) => {
+                candidates.sort();
+                assert_eq!(candidates, want, "`{text}`");
+            }
+            other => panic!("`{text}` is ambiguous, got {other:?}"),
+        }
+    }
+    assert_eq!(g.parse_step(d, 0, "grow kav").unwrap(), Step::Grow(kavre));
+    assert_eq!(
+        g.parse_step(d, 0, "move kav Sindhupalchok").unwrap(),
+        Step::Move(kavre, sindhu)
+    );
+}
+
+#[test]
+// Also NEP-FORT-1: each kind of step is read by its own word only.
+fn nep_optstart_1_placement_reads_only_place() {
+    let d = data();
+    let g = game_with(3, &[("start", "placement"), ("fortress", "on")], 1);
+    for text in ["grow Kathmandu", "fortress Kaski"] {
+        assert!(
+            g.parse_step(d, 0, text).is_err(),
+            "`{text}` during placement"
+        );
+    }
+    assert_eq!(
+        g.parse_step(d, 0, "place Kaski").unwrap(),
+        Step::Place(pi("Kaski"))
+    );
+    // During play, `place` is not read as a grow, nor `grow` as a fortress.
+    let g = game_with(3, &[("fortress", "on")], 1);
+    for text in ["place Kathmandu", "grow Gorkha"] {
+        assert!(g.parse_step(d, 0, text).is_err(), "`{text}` during play");
+    }
+    assert_eq!(
+        g.parse_step(d, 0, "fortress Gorkha").unwrap(),
+        Step::Fortress(pi("Gorkha"))
+    );
+}
+
+#[test]
+// Also NEP-FORT-2: each step offered is labelled in words, the fortress with its cost.
+fn nep_turn_1_step_labels_say_what_each_step_does() {
+    let d = data();
+    for (st, want) in [
+        (
+            Step::Move(pi("Kathmandu"), pi("Rasuwa")),
+            "Move a piece from Kathmandu to Rasuwa",
+        ),
+        (Step::Grow(pi("Kavre")), "Grow: add a piece in Kavre"),
+        (
+            Step::Fortress(pi("Gorkha")),
+            "Build your fortress in Gorkha (uses the whole turn)",
+        ),
+        (Step::Place(pi("Kaski")), "Place a starting piece in Kaski"),
+        (Step::End, "End the turn (claim routes, then conflict)"),
+    ] {
+        assert_eq!(Nepal::label_step(d, &st), want);
+    }
+}
