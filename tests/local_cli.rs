@@ -84,6 +84,21 @@ fn local(game: &str, players: usize, seed: u64, db: &Path, script: &Path, out: &
     c
 }
 
+/// The JSON objects `sherpa local --json` printed, one a line, once it exited successfully
+/// (else its stderr is the failure).
+fn json_lines(out: std::process::Output) -> Vec<serde_json::Value> {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 /// The store at `db`: a SQLite file, or a PostgreSQL URL passed as a path.
 fn open_db(db: &Path) -> Store {
     Store::open_location(&DbLocation::parse(&db.to_string_lossy())).unwrap()
@@ -145,16 +160,7 @@ fn scripted_local_game_with_json_ends_with_the_engines_scores(game: &str) {
     let out = local(game, 3, 11, &dir.join("g.db"), &sc, &dir.join("out"))
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(out);
     assert_eq!(
         lines.len(),
         steps.len() + 5,
@@ -445,16 +451,7 @@ fn peloria_opening_round_through_local_script_matches_the_hand_checked_result() 
         .arg(dir.join("out"))
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(out);
     assert!(
         lines.iter().all(|l| l["ok"] == true),
         "every scripted step is accepted"
@@ -630,16 +627,7 @@ fn json_script_lines(args: &[&str], script: &Path, dir: &Path) -> Vec<serde_json
         .arg(dir.join("out"))
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(out);
     for l in &lines {
         assert_eq!(l["ok"], true, "{}: {l}", script.display());
     }
