@@ -191,16 +191,37 @@ impl Canvas {
         // the image, clipped above).
         let stride = self.img.width() as usize * 4;
         let buf: &mut [u8] = &mut self.img;
+        // The last blend's input pixel, coverage and result: inside a translucent shape
+        // over a flat area the same blend repeats, and is then a copy. Same pixels as
+        // blending each one.
+        let mut memo: Option<([u8; 4], f32, [u8; 4])> = None;
         for row in 0..bh {
+            // Cells before the row's span sum to 0; after it, to the row's total, which is
+            // 0 for closed paths: only the span can be covered.
+            let cells = cov.row_span(row);
+            if cells.is_empty() {
+                continue;
+            }
             let mut acc = 0.0f32;
-            let line = &cov.acc[row * cov.stride..row * cov.stride + bw];
-            let start = (y0 as usize + row) * stride + x0 as usize * 4;
-            let pixels = buf[start..start + bw * 4].chunks_exact_mut(4);
+            let line = &cov.acc[row * cov.stride + cells.start..row * cov.stride + cells.end];
+            let start = (y0 as usize + row) * stride + (x0 as usize + cells.start) * 4;
+            let pixels = buf[start..start + cells.len() * 4].chunks_exact_mut(4);
             for (a, px) in line.iter().zip(pixels) {
                 acc += a;
                 let k = acc.abs().min(1.0);
                 if k > 1.0 / 512.0 {
-                    blend(<Color as image::Pixel>::from_slice_mut(px), c, k);
+                    let here = [px[0], px[1], px[2], px[3]];
+                    match memo {
+                        Some((from, mk, to)) if from == here && mk.to_bits() == k.to_bits() => {
+                            px.copy_from_slice(&to)
+                        }
+                        _ => {
+                            let mut p = Rgba(here);
+                            blend(&mut p, c, k);
+                            px.copy_from_slice(&p.0);
+                            memo = Some((here, k, p.0));
+                        }
+                    }
                 }
             }
         }

@@ -33,9 +33,12 @@ pub fn encode_png(img: &RgbaImage) -> Vec<u8> {
 pub(crate) fn encode(img: &RgbaImage) -> Option<Vec<u8>> {
     let (w, h) = img.dimensions();
     let raw = img.as_raw();
-    if raw.chunks_exact(4).all(|p| p[3] == 255) {
-        let ix = to_indexed(raw);
-        return encode_indexed(w, h, &ix.palette, &ix.indices);
+    let hist = Histogram::of(raw);
+    if hist.opaque {
+        let (palette, lut) = palette_of(&hist);
+        // The PNG scanlines: a filter byte (0, none) before each row of indices.
+        let rows = map_indices(raw, w as usize, &lut, true);
+        return encode_indexed(w, h, &palette, &rows);
     }
     let mut out = Vec::new();
     let enc = PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive);
@@ -65,18 +68,21 @@ pub fn encode_fastest(img: &RgbaImage) -> Option<Vec<u8>> {
     Some(out)
 }
 
-fn encode_indexed(w: u32, h: u32, palette: &[u8], indices: &[u8]) -> Option<Vec<u8>> {
-    let mut out = Vec::new();
+/// Writes an 8-bit palette PNG from its finished scanlines (`rows`: each row of indices
+/// behind its filter byte). The scanlines are deflated in one call (zlib level 1): the PNG
+/// crate's streaming writer re-zeroes its growing output buffer on every small write, which
+/// cost more than the compression itself.
+fn encode_indexed(w: u32, h: u32, palette: &[u8], rows: &[u8]) -> Option<Vec<u8>> {
+    // zlib level 1 on unfiltered indices: measured on the boards, as small as level 3 with
+    // Up filtering and a third of the time; fdeflate's fast modes expect filtered bytes.
+    let idat = miniz_oxide::deflate::compress_to_vec_zlib(rows, 1);
+    let mut out = Vec::with_capacity(idat.len() + palette.len() + 64);
     let mut enc = ::png::Encoder::new(&mut out, w, h);
     enc.set_color(::png::ColorType::Indexed);
     enc.set_depth(::png::BitDepth::Eight);
     enc.set_palette(palette.to_vec());
-    // zlib level 1 on unfiltered indices: measured on the boards, as small as level 3 with
-    // Up filtering and a third of the time; fdeflate's fast modes expect filtered bytes.
-    enc.set_deflate_compression(::png::DeflateCompression::Level(1));
-    enc.set_filter(::png::Filter::NoFilter);
     let mut wr = enc.write_header().ok()?;
-    wr.write_image_data(indices).ok()?;
+    wr.write_chunk(::png::chunk::IDAT, &idat).ok()?;
     wr.finish().ok()?;
     Some(out)
 }
@@ -96,6 +102,12 @@ fn key(p: &[u8]) -> usize {
     (usize::from(p[0] >> 3) << 10) | (usize::from(p[1] >> 3) << 5) | usize::from(p[2] >> 3)
 }
 
+/// A pixel's four bytes as one word (for equality tests).
+#[inline]
+fn word_of(p: &[u8]) -> u32 {
+    u32::from_ne_bytes([p[0], p[1], p[2], p[3]])
+}
+
 fn pack(p: &[u8]) -> u32 {
     (u32::from(p[0]) << 16) | (u32::from(p[1]) << 8) | u32::from(p[2])
 }
@@ -103,6 +115,8 @@ fn pack(p: &[u8]) -> u32 {
 /// Count colours into 15-bit buckets, remembering each bucket's first exact colour and
 /// whether a second one fell into it.
 struct Histogram {
+    /// Every pixel has alpha 255.
+    opaque: bool,
     count: Vec<u32>,
     sum: Vec<[u64; 3]>,
     first: Vec<u32>,
@@ -112,23 +126,28 @@ struct Histogram {
 impl Histogram {
     fn of(raw: &[u8]) -> Histogram {
         let mut hist = Histogram {
+            opaque: true,
             count: vec![0; KEYS],
             sum: vec![[0; 3]; KEYS],
             first: vec![NONE; KEYS],
             mixed: vec![false; KEYS],
         };
-        // Runs of one colour (most of a board) update the bucket once.
+        // Runs of one pixel value (most of a board) update the bucket once; alpha is checked
+        // once per run, as a run repeats all four bytes.
         let mut px = raw.chunks_exact(4);
         let Some(mut run_px) = px.next() else {
             return hist;
         };
+        let mut run_word = word_of(run_px);
         let mut run = 1u32;
         for p in px {
-            if p[..3] == run_px[..3] {
+            let word = word_of(p);
+            if word == run_word {
                 run += 1;
             } else {
                 hist.add(run_px, run);
                 run_px = p;
+                run_word = word;
                 run = 1;
             }
         }
@@ -137,6 +156,7 @@ impl Histogram {
     }
 
     fn add(&mut self, p: &[u8], n: u32) {
+        self.opaque &= p[3] == 255;
         let k = key(p);
         self.count[k] += n;
         let s = &mut self.sum[k];
@@ -160,8 +180,15 @@ impl Histogram {
 
 /// Opaque RGBA pixels as at most 256 palette colours. Exact when the image has at most
 /// 256 colours; otherwise each pixel gets the palette colour chosen for its 15-bit bucket.
+/// Alpha is ignored.
 pub fn to_indexed(raw: &[u8]) -> Indexed {
-    let hist = Histogram::of(raw);
+    let (palette, lut) = palette_of(&Histogram::of(raw));
+    let indices = map_indices(raw, raw.len() / 4, &lut, false);
+    Indexed { palette, indices }
+}
+
+/// The palette (RGB triples, at least one) and the palette index of each 15-bit bucket.
+fn palette_of(hist: &Histogram) -> (Vec<u8>, Vec<u8>) {
     let used: Vec<usize> = (0..KEYS).filter(|&k| hist.count[k] > 0).collect();
     let mut lut = vec![0u8; KEYS];
     let mut palette = Vec::with_capacity(256 * 3);
@@ -172,7 +199,7 @@ pub fn to_indexed(raw: &[u8]) -> Indexed {
             palette.extend_from_slice(&[(c >> 16) as u8, (c >> 8) as u8, c as u8]);
         }
     } else {
-        let colours = median_cut(&hist, &used);
+        let colours = median_cut(hist, &used);
         for &k in &used {
             lut[k] = nearest(&colours, hist.mean(k));
         }
@@ -183,8 +210,35 @@ pub fn to_indexed(raw: &[u8]) -> Indexed {
     if palette.is_empty() {
         palette.extend_from_slice(&[0, 0, 0]);
     }
-    let indices = raw.chunks_exact(4).map(|p| lut[key(p)]).collect();
-    Indexed { palette, indices }
+    (palette, lut)
+}
+
+/// Each pixel's palette index, `row_len` pixels a row, with a 0 byte before each row when
+/// `filter_bytes` (PNG scanlines without filtering). A pixel equal to the one before it
+/// reuses its index, so a flat area costs a comparison a pixel.
+fn map_indices(raw: &[u8], row_len: usize, lut: &[u8], filter_bytes: bool) -> Vec<u8> {
+    let pixels = raw.len() / 4;
+    if row_len == 0 || pixels == 0 {
+        return Vec::new();
+    }
+    let extra = usize::from(filter_bytes);
+    let mut out = vec![0u8; pixels + pixels / row_len * extra];
+    let mut last = 0u32;
+    let mut last_ix = lut[key(&[0; 4])];
+    for (src, dst) in raw
+        .chunks_exact(row_len * 4)
+        .zip(out.chunks_exact_mut(row_len + extra))
+    {
+        for (p, ix) in src.chunks_exact(4).zip(&mut dst[extra..]) {
+            let word = word_of(p);
+            if word != last {
+                last = word;
+                last_ix = lut[key(p)];
+            }
+            *ix = last_ix;
+        }
+    }
+    out
 }
 
 /// Split the used buckets into at most 256 boxes, always splitting the box with the most

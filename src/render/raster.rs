@@ -64,6 +64,9 @@ pub(crate) struct Coverage {
     h: usize,
     pub(crate) stride: usize,
     pub(crate) acc: Vec<f32>,
+    /// Per row, the cells `acc` was changed in: `[lo, hi)` (empty when `lo >= hi`). Outside
+    /// it a row's running sum is 0 before and the row's total (0 for closed paths) after.
+    span: Vec<(u32, u32)>,
 }
 
 impl Coverage {
@@ -76,7 +79,14 @@ impl Coverage {
             h,
             stride,
             acc: vec![0.0; stride * h],
+            span: vec![(u32::MAX, 0); h],
         }
+    }
+
+    /// The cells of row `y` that edges touched, `[lo, hi)`, clipped to the box's width.
+    pub(crate) fn row_span(&self, y: usize) -> std::ops::Range<usize> {
+        let (lo, hi) = self.span[y];
+        (lo as usize).min(self.w)..(hi as usize).min(self.w)
     }
 
     #[inline]
@@ -151,6 +161,9 @@ impl Coverage {
             let x0i = x0floor as usize;
             let x1ceil = x1.ceil();
             let x1i = x1ceil as usize;
+            let span = &mut self.span[y];
+            span.0 = span.0.min(x0i as u32);
+            span.1 = span.1.max(x1i.max(x0i + 1) as u32 + 1);
             if x1i <= x0i + 1 {
                 let xmf = 0.5 * (x + xnext) - x0floor;
                 self.add(linestart + x0i, d - d * xmf);

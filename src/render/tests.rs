@@ -520,3 +520,56 @@ fn transparent_canvas_keeps_alpha() {
     let back = decode_rgba(&c.encode_png());
     assert_eq!(back, c.img);
 }
+
+#[test]
+fn one_translucent_pixel_at_the_end_of_a_flat_run_keeps_alpha() {
+    // Same RGB as its neighbours, alpha 0: the opacity check must see it although the
+    // encoder reads flat runs once.
+    let mut c = Canvas::new(30, 7, PAPER);
+    let last = c.img.get_pixel(29, 6).0;
+    c.img.put_pixel(29, 6, rgba(last[0], last[1], last[2], 0));
+    let png = c.encode_png();
+    assert_ne!(
+        png[25], PALETTE,
+        "a picture with transparency is not a palette PNG"
+    );
+    assert_eq!(decode_rgba(&png), c.img);
+}
+
+#[test]
+fn palette_png_rows_of_odd_width_decode_to_the_same_pixels() {
+    // Each scanline has its own filter byte: an odd width and a new colour starting at each
+    // row's first pixel catch an index written into the wrong row or column.
+    let img = RgbaImage::from_fn(37, 11, |x, y| {
+        if x == 0 {
+            image::Rgba([y as u8 * 20, 0, 0, 255])
+        } else {
+            image::Rgba([0, (x % 5) as u8 * 50, 100, 255])
+        }
+    });
+    let c = Canvas { img };
+    let png = c.encode_png();
+    assert_eq!(png[25], PALETTE);
+    assert_eq!(decode_rgba(&png), c.img);
+}
+
+#[test]
+fn translucent_fill_blends_each_pixel_with_what_is_under_it() {
+    // Filling remembers the last blend; over a background that changes from pixel to pixel
+    // every pixel must still get its own blend.
+    let under = RgbaImage::from_fn(64, 32, |x, y| {
+        if (x + y) % 3 == 0 {
+            image::Rgba([200, 10, 10, 255])
+        } else {
+            image::Rgba([(x * 4) as u8, (y * 8) as u8, 90, 255])
+        }
+    });
+    let mut c = Canvas { img: under.clone() };
+    let col = rgba(20, 120, 220, 100);
+    c.fill_rect(0.0, 0.0, 64.0, 32.0, col);
+    for (x, y, p) in under.enumerate_pixels() {
+        let mut want = *p;
+        super::raster::blend(&mut want, col, 1.0);
+        assert_eq!(*c.img.get_pixel(x, y), want, "pixel ({x},{y})");
+    }
+}
