@@ -2143,3 +2143,35 @@ fn him_inv_2_the_step_that_brings_on_an_inventory_is_irreversible_without_a_roll
     assert_eq!(g.last_inventory.as_ref().map(|i| i.turn), Some(4));
     assert!(a.irreversible, "the inventory showed everyone's goods");
 }
+
+// HIM-TURN-2: a new turn of the basic game goes straight to programming, and says so; the
+// advanced game's turn opens with the event markers instead, so it does not announce
+// programming yet.
+#[test]
+fn him_turn_2_a_new_turn_announces_programming_only_in_the_basic_game() {
+    let d = data();
+    for (rules, announced) in [("basic", true), ("advanced", false)] {
+        let mut g = placed(&d, rules, &[5, 1, 20]);
+        if rules == "advanced" {
+            for s in 0..3 {
+                play(&mut g, &d, s, "pass");
+            }
+        }
+        let mut texts = Vec::new();
+        for (s, p) in [REST, REST, REST].iter().enumerate() {
+            for t in g.expand(&d, s, &format!("program {p}")).unwrap() {
+                let a = play(&mut g, &d, s, &t);
+                texts.extend(a.events.into_iter().map(|e| e.text));
+            }
+        }
+        assert!(
+            texts.iter().any(|t| t.contains("Turn 2 begins")),
+            "{rules}: {texts:?}"
+        );
+        assert_eq!(
+            texts.iter().any(|t| t.contains("programs 6 actions")),
+            announced,
+            "{rules}: {texts:?}"
+        );
+    }
+}
