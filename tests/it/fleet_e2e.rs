@@ -4,7 +4,7 @@
 //! guilds to the other process, and the games go on to their scored end with nothing
 //! lost; each due reminder is sent once by the whole fleet.
 
-mod fake_discord;
+use crate::fake_discord;
 
 use fake_discord::{FakeDiscord, FakeUser};
 use serde_json::json;
