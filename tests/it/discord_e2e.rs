@@ -1,7 +1,7 @@
 //! End-to-end tests of the Discord front end: the real serenity/poise client against the
 //! fake Discord in `tests/fake_discord` (loopback only). Every wait is bounded.
 
-mod fake_discord;
+use crate::fake_discord;
 
 use fake_discord::{FakeDiscord, FakeUser, CHANNEL_ID, GUILD_ID, SUPPRESS_NOTIFICATIONS};
 use serde_json::{json, Value};

@@ -4,7 +4,7 @@
 //! guilds to the other process, and the games go on to their scored end with nothing
 //! lost; each due reminder is sent once by the whole fleet.
 
-mod fake_discord;
+use crate::fake_discord;
 
 use fake_discord::{FakeDiscord, FakeUser};
 use serde_json::json;
@@ -318,10 +318,14 @@ async fn a_fleet_over_postgres_plays_on_across_a_reshard_and_sends_each_reminder
     let mut shards = fake.shard_sessions()[before..].to_vec();
     shards.sort();
     assert_eq!(shards, vec![(0, 3), (1, 3), (2, 3)]);
-    for (i, place) in places.iter().enumerate() {
-        // To the end: random offered steps until the game is over with its scores.
-        played[i] += play(&fake, &url, *place, &players, 3000, Some(i as u64 + 1)).await;
-    }
+    // To the end: random offered steps until each game is over with its scores. Both
+    // games at once, one in each process (each has its own per-user rate limit).
+    let (a, b) = tokio::join!(
+        play(&fake, &url, places[0], &players, 3000, Some(1)),
+        play(&fake, &url, places[1], &players, 3000, Some(2)),
+    );
+    played[0] += a;
+    played[1] += b;
     tokio::time::sleep(Duration::from_secs(3)).await;
     for (i, place) in places.iter().enumerate() {
         let (channel, guild, played) = (place.1.to_string(), place.0.to_string(), played[i]);
