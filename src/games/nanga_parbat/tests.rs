@@ -1801,3 +1801,54 @@ fn headline_and_prompt_follow_the_turn_and_the_result() {
     let v = g.view(data(), Viewer::Spectator);
     assert_eq!(render::headline(&v), "Game over: Bob wins (Ann 14, Bob 17)");
 }
+
+// NAN-SETUP-8, NAN-ACT-4, NAN-ACT-5: a typed step (as a replay file or a stored log holds
+// them) naming a region or section off the mountain is refused as an unknown place and
+// changes nothing, whichever of its two sections is the bad one.
+#[test]
+fn nan_setup_8_steps_naming_a_region_or_section_off_the_mountain_are_refused() {
+    let mut g = fresh_game(false, 1);
+    let before = g.clone();
+    let e = g
+        .apply(data(), 1, &Step::Guide(REGIONS as u8))
+        .expect_err("there is no seventh region");
+    assert_eq!(e.topic, "notation", "{e}");
+    assert_eq!(g, before);
+    g.apply(data(), 1, &Step::Guide(REGIONS as u8 - 1))
+        .expect("the sixth region is on the mountain");
+    give_animals(&mut g, 0, Animal::Leopard, 1);
+    give_animals(&mut g, 0, Animal::Tahr, 1);
+    let before = g.clone();
+    let off = CELLS as u8;
+    for st in [
+        Step::Leopard(0, off),
+        Step::Leopard(off, 0),
+        Step::Tahr(0, off),
+        Step::Tahr(off, 0),
+    ] {
+        let e = g
+            .apply(data(), 0, &st)
+            .expect_err("a section off the mountain");
+        assert_eq!(e.topic, "notation", "{st:?}: {e}");
+        assert_eq!(g, before, "{st:?}");
+    }
+}
+
+// NAN-BUILD-2: each hiker picked for the camps must form one group of adjacent hikers
+// with the hikers picked before it, not merely with some other hiker of the player.
+#[test]
+fn nan_build_2_a_later_camp_must_join_the_hikers_already_picked() {
+    let mut g = started(false);
+    // Ann: 1.2 and 1.3 (adjacent), 3.1 and 3.2 (adjacent), none of region 1 next to 3.1.
+    lay(&mut g, "l00ybp ltdybp 00dybp ltdybp ltdybp ltdybp");
+    ann_turn_keep(&mut g, "1.1");
+    assert!(data().adjacent(c("3.1"), c("3.2")));
+    assert!(!data().adjacent(c("1.2"), c("3.1")));
+    play(&mut g, 0, "claim A2");
+    play(&mut g, 0, "camp 1.2");
+    let e = refuse(&mut g, 0, "camp 3.1");
+    assert_eq!(e.topic, "camps", "{e}");
+    play(&mut g, 0, "camp 1.3");
+    assert_eq!(g.cells[c("1.3") as usize], Piece::Camp(0));
+    assert_eq!(g.cells[c("3.1") as usize], Piece::Hiker(0));
+}

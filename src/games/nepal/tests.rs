@@ -1926,3 +1926,29 @@ fn nep_turn_1_step_labels_say_what_each_step_does() {
         assert_eq!(Nepal::label_step(d, &st), want);
     }
 }
+
+// NEP-MOVE-1: a move names where the piece leaves and where it goes. Text with too few or
+// too many words for its kind is refused with the shared matcher's error, never read as
+// another kind of step (and never a panic).
+#[test]
+fn nep_move_1_a_move_with_a_province_missing_or_extra_is_refused() {
+    let d = data();
+    let g = game_with(3, &[], 1);
+    for text in [
+        "move Kathmandu",
+        "m kathmandu",
+        "move",
+        "move Kathmandu Dhading Gorkha",
+        "grow",
+        "grow Kathmandu Dhading",
+        "end Kathmandu",
+    ] {
+        let before = g.clone();
+        assert!(g.parse_step(d, 0, text).is_err(), "`{text}`");
+        assert_eq!(g, before);
+    }
+    assert_eq!(
+        g.parse_step(d, 0, "move Kathmandu Dhading").unwrap(),
+        Step::Move(pi("Kathmandu"), pi("Dhading"))
+    );
+}

@@ -1962,3 +1962,24 @@ fn hopeless_candidates_are_all_refused_by_the_legality_function() {
         "the test saw hopeless candidates ({skipped})"
     );
 }
+
+// NIP-EXP-4, NIP-EXP-5: while a contract is being paid, the check that the rest can still
+// be paid leaves out every factory already used for it, not only the one paying now.
+#[test]
+fn nip_exp_4_the_rest_of_a_contract_cannot_count_on_a_factory_already_used() {
+    let d = data();
+    assert_eq!(d.contracts[5].needs, [2, 2, 1]);
+    let mut g = fresh(&d, 2);
+    give_factory(&mut g, &d, 0, "silk", 0, 4);
+    give_factory(&mut g, &d, 0, "paper", 0, 2);
+    give_factory(&mut g, &d, 0, "bento", 0, 1);
+    in_action(&mut g, &d, Action::Export);
+    ok(&mut g, &d, "contract 6");
+    ok(&mut g, &d, "pay silk 2");
+    // Paper for the 1 would leave a 2 that only silk (used) could still pay.
+    assert!(refused(&g, &d, "pay paper 1").contains("could not be paid"));
+    ok(&mut g, &d, "pay paper 2");
+    ok(&mut g, &d, "pay bento 1");
+    assert!(g.players[0].fulfilled[5]);
+    assert_eq!(g.players[0].factories[gi(&d, "silk")].unwrap().goods, 2);
+}
