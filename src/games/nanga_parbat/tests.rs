@@ -1852,3 +1852,65 @@ fn nan_build_2_a_later_camp_must_join_the_hikers_already_picked() {
     assert_eq!(g.cells[c("1.3") as usize], Piece::Camp(0));
     assert_eq!(g.cells[c("3.1") as usize], Piece::Hiker(0));
 }
+
+// NAN-TRAP-5: the guide leaves an empty region by hand; the log names the region it left.
+#[test]
+fn nan_trap_5_moving_the_guide_names_the_empty_region_it_leaves() {
+    let mut g = started(false);
+    lay(&mut g, "1010Z1 ltdybp ltdybp ltdybp ltdybp ltdybp");
+    g.guide = Some(0);
+    let a = play(&mut g, 0, "guide 3");
+    assert!(
+        events(&a).contains("region 1 has no animal left: Ann moves the guide to region 3"),
+        "{}",
+        events(&a)
+    );
+}
+
+// NAN-ACT-4, NAN-ACT-6: with a snow leopard ready, every swap of two adjacent hikers of
+// different players is offered, each pair once.
+#[test]
+fn nan_act_4_leopard_swaps_of_adjacent_hikers_are_offered_once() {
+    let mut g = started(false);
+    lay(&mut g, "01dybp ltdybp ltdybp ltdybp ltdybp ltdybp");
+    give_animals(&mut g, 0, Animal::Leopard, 1);
+    let l = legal(&g, 0);
+    let leopards: Vec<&String> = l.iter().filter(|s| s.starts_with("leopard")).collect();
+    assert_eq!(leopards, ["leopard 1.1 1.2"], "{l:?}");
+}
+
+// NAN-ACT-7: a refused step says which steps of its kind are accepted now, at most eight
+// of them and how many more.
+#[test]
+fn nan_act_7_a_refused_deer_pick_lists_the_picks_accepted_now() {
+    let mut g = started(false);
+    lay(&mut g, "0tdybp ltdybp ltdybp ltdybp ltdybp ltdybp");
+    give_animals(&mut g, 0, Animal::Deer, 1);
+    let picks = legal(&g, 0)
+        .iter()
+        .filter(|s| s.starts_with("deer"))
+        .count();
+    assert_eq!(picks, 35, "every animal on the mountain");
+    let e = refuse(&mut g, 0, "deer 1.1");
+    let (_, accepted) = e
+        .reason
+        .split_once("accepted now: ")
+        .unwrap_or_else(|| panic!("{e}"));
+    assert_eq!(accepted.matches("`deer ").count(), 8, "{e}");
+    assert!(
+        !accepted.contains("`leopard") && !accepted.contains("`trap"),
+        "{e}"
+    );
+    assert!(accepted.ends_with(" and 27 more"), "{e}");
+    // Eight or fewer are all shown, with no count.
+    let mut h = started(false);
+    lay(&mut h, "0tdybp 000000 000000 000000 000000 00000t");
+    give_animals(&mut h, 0, Animal::Deer, 1);
+    let e = refuse(&mut h, 0, "deer 1.1");
+    assert!(
+        e.reason.ends_with(
+            "accepted now: `deer 1.2`, `deer 1.3`, `deer 1.4`, `deer 1.5`, `deer 1.6`, `deer 6.6`"
+        ),
+        "{e}"
+    );
+}
