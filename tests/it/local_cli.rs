@@ -378,37 +378,13 @@ fn nepal_demo_game_through_local_script_ends_with_the_hand_checked_scores() {
         .collect();
     let sc = dir.join("demo.txt");
     std::fs::write(&sc, text).unwrap();
-    let out = Command::new(BIN)
-        .args([
-            "local",
-            "nepal",
-            "--players",
-            "Ann,Bob,Cy",
-            "--seed",
-            &nepal::DEMO_SEED.to_string(),
-            "--json",
-            "--script",
-        ])
-        .arg(&sc)
-        .arg("--db")
-        .arg(dir.join("g.db"))
-        .arg("--out")
-        .arg(dir.join("out"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let seed = nepal::DEMO_SEED.to_string();
+    let lines = json_script_lines(
+        &["nepal", "--players", "Ann,Bob,Cy", "--seed", &seed],
+        &sc,
+        &dir,
     );
-    let last: serde_json::Value = serde_json::from_str(
-        String::from_utf8(out.stdout)
-            .unwrap()
-            .lines()
-            .last()
-            .unwrap(),
-    )
-    .unwrap();
+    let last = lines.last().unwrap();
     assert_eq!(last["ok"], true, "{last}");
     assert_eq!(
         last["status"]["status"]["Finished"]["scores"],
@@ -433,35 +409,12 @@ fn peloria_opening_round_through_local_script_matches_the_hand_checked_result() 
     let dir = tmp("peloria-opening");
     let sc = dir.join("opening.txt");
     std::fs::copy("board_art/peloria/opening-round.txt", &sc).unwrap();
-    let out = Command::new(BIN)
-        .args([
-            "local",
-            "peloria",
-            "--players",
-            "Ann,Bo,Cy,Di",
-            "--seed",
-            "5",
-            "--json",
-            "--script",
-        ])
-        .arg(&sc)
-        .arg("--db")
-        .arg(dir.join("g.db"))
-        .arg("--out")
-        .arg(dir.join("out"))
-        .output()
-        .unwrap();
-    let lines = json_lines(out);
-    assert!(
-        lines.iter().all(|l| l["ok"] == true),
-        "every scripted step is accepted"
+    let lines = json_script_lines(
+        &["peloria", "--players", "Ann,Bo,Cy,Di", "--seed", "5"],
+        &sc,
+        &dir,
     );
-    let text: String = lines
-        .iter()
-        .flat_map(|l| l["replies"].as_array().cloned().unwrap_or_default())
-        .map(|r| r["text"].as_str().unwrap_or("").to_string())
-        .collect::<Vec<_>>()
-        .join("\n");
+    let text = reply_texts(&lines);
     for want in [
         "Saird round 1: Hirenmador roll 2+2=4 2+2=4 2+2=4; Hyalorings roll 5 2 6.",
         "Hirenmador retreat one cavalry from Saird to Naveria.",
@@ -573,43 +526,20 @@ fn peloria_call_to_heroes_through_local_script_reproduces_each_tie_case() {
         let dir = tmp(&format!("peloria-heroes-{k}"));
         let sc = dir.join("heroes.txt");
         std::fs::write(&sc, text).unwrap();
-        let out = Command::new(BIN)
-            .args([
-                "local",
-                "peloria",
-                "--players",
-                "Ann,Bo,Cy,Di",
-                "--seed",
-                &SEED.to_string(),
-                "--json",
-                "--script",
-            ])
-            .arg(&sc)
-            .arg("--db")
-            .arg(dir.join("g.db"))
-            .arg("--out")
-            .arg(dir.join("out"))
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let stdout = String::from_utf8(out.stdout).unwrap();
-        let lines: Vec<serde_json::Value> = stdout
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
-        assert!(
-            lines.iter().all(|l| l["ok"] == true),
-            "case {k}: every step is accepted"
+        let seed = SEED.to_string();
+        let lines = json_script_lines(
+            &["peloria", "--players", "Ann,Bo,Cy,Di", "--seed", &seed],
+            &sc,
+            &dir,
         );
         let want = format!(
             "Call to Heroes awards: Ann {} VP, Bo {} VP, Cy {} VP, Di {} VP.",
             awards[0], awards[1], awards[2], awards[3]
         );
-        assert!(stdout.contains(&want), "case {k}: missing `{want}`");
+        assert!(
+            reply_texts(&lines).contains(&want),
+            "case {k}: missing `{want}`"
+        );
     }
 }
 
@@ -632,6 +562,16 @@ fn json_script_lines(args: &[&str], script: &Path, dir: &Path) -> Vec<serde_json
         assert_eq!(l["ok"], true, "{}: {l}", script.display());
     }
     lines
+}
+
+/// The texts of every reply in `lines` (the JSON lines of `sherpa local --json`), one a line.
+fn reply_texts(lines: &[serde_json::Value]) -> String {
+    lines
+        .iter()
+        .flat_map(|l| l["replies"].as_array().cloned().unwrap_or_default())
+        .filter_map(|r| r["text"].as_str().map(str::to_string))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Nanga Parbat's two demo games (`tests/data/nanga_parbat/`, scores worked out by hand in
@@ -712,12 +652,7 @@ fn nippon_demo_game_through_local_script_ends_with_the_hand_checked_scores() {
         &data.join("demo.txt"),
         &dir,
     );
-    let texts: String = lines
-        .iter()
-        .flat_map(|l| l["replies"].as_array().cloned().unwrap_or_default())
-        .filter_map(|r| r["text"].as_str().map(str::to_string))
-        .collect::<Vec<_>>()
-        .join("\n");
+    let texts = reply_texts(&lines);
     for want in [
         "Scoring 1: hokkaido: Bob 9.",
         "Bob takes an orange worker from action slot 3.",
