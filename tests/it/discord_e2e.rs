@@ -1,5 +1,5 @@
 //! End-to-end tests of the Discord front end: the real serenity/poise client against the
-//! fake Discord in `tests/fake_discord` (loopback only). Every wait is bounded.
+//! fake Discord in `tests/it/fake_discord` (loopback only). Every wait is bounded.
 
 use crate::fake_discord;
 
