@@ -102,11 +102,35 @@ impl fmt::Debug for LayerCache {
 // ---------------------------------------------------------------------------------------
 // Canvas
 
-/// An RGBA image plus drawing operations. All coordinates are in pixels, (0, 0) top-left,
-/// pixel centres at half-integers (a rect at integer coordinates has crisp edges).
+/// Pixels per layout unit of every game board ([`Canvas::board`]). Renderers lay a board
+/// out in units (a Nepal board is 1,460 × 960 of them) and draw it at this scale: three
+/// quarters keeps text of 10 units readable at full size (7.5 px) while a board has just
+/// over half the pixels to draw, encode and send, and chat clients show it smaller still
+/// (`png::INLINE_WIDTH`).
+pub const BOARD_SCALE: f32 = 0.75;
+
+/// Pixels for `units` layout units of a board drawn at [`BOARD_SCALE`].
+pub fn board_px(units: u32) -> u32 {
+    scaled_px(units, BOARD_SCALE)
+}
+
+/// Pixels for `units` layout units at `scale`.
+pub(crate) fn scaled_px(units: u32, scale: f32) -> u32 {
+    (units as f32 * scale).round() as u32
+}
+
+/// An RGBA image plus drawing operations. Coordinates, sizes and widths are in layout
+/// units, (0, 0) top-left; a unit is [`Canvas::scale`] pixels (1 unless made by
+/// [`Canvas::board`]). At scale 1, pixel centres are at half-integers (a rect at integer
+/// coordinates has crisp edges).
+///
+/// Invariant: every drawing call maps its units to pixels through the one scale, in
+/// `fill_paths` (shapes) and `draw_text` (text); measuring text (`text_width`, `wrap`, …)
+/// answers in units, so a layout is the same at every scale.
 #[derive(Clone)]
 pub struct Canvas {
     pub img: RgbaImage,
+    scale: f32,
 }
 
 impl fmt::Debug for Canvas {
@@ -119,14 +143,45 @@ impl Canvas {
     /// A canvas filled with `bg`. Sides are clamped to `MAX_CANVAS_SIDE`; zero is allowed
     /// (drawing is then a no-op).
     pub fn new(w: u32, h: u32, bg: Color) -> Canvas {
+        Canvas::from_image(RgbaImage::from_pixel(
+            w.min(MAX_CANVAS_SIDE),
+            h.min(MAX_CANVAS_SIDE),
+            bg,
+        ))
+    }
+
+    /// A game board `w` × `h` layout units large, drawn at [`BOARD_SCALE`]: its image is
+    /// [`board_px`]`(w)` × [`board_px`]`(h)` pixels (clamped to `MAX_CANVAS_SIDE`).
+    pub fn board(w: u32, h: u32, bg: Color) -> Canvas {
+        let mut c = Canvas::new(board_px(w), board_px(h), bg);
+        c.scale = BOARD_SCALE;
+        c
+    }
+
+    /// Drawing at scale 1 onto `img` as it is.
+    pub fn from_image(img: RgbaImage) -> Canvas {
+        Canvas { img, scale: 1.0 }
+    }
+
+    /// A board from a copy of its cached static layer (a plain clone of the pixels), drawn
+    /// at [`BOARD_SCALE`] like the [`Canvas::board`] the layer was drawn on.
+    pub fn from_layer(layer: &RgbaImage) -> Canvas {
         Canvas {
-            img: RgbaImage::from_pixel(w.min(MAX_CANVAS_SIDE), h.min(MAX_CANVAS_SIDE), bg),
+            img: layer.clone(),
+            scale: BOARD_SCALE,
         }
     }
 
-    /// A copy of a cached static layer (a plain clone of the pixels).
-    pub fn from_layer(layer: &RgbaImage) -> Canvas {
-        Canvas { img: layer.clone() }
+    /// Pixels per layout unit.
+    pub fn scale(&self) -> f32 {
+        self.scale
+    }
+
+    /// Draws from now on at `scale` pixels per unit (ignored unless finite and positive).
+    pub(crate) fn set_scale(&mut self, scale: f32) {
+        if scale.is_finite() && scale > 0.0 {
+            self.scale = scale;
+        }
     }
 
     /// Consumes the canvas, returning the image (e.g. to store in a `LayerCache`).
@@ -134,10 +189,12 @@ impl Canvas {
         self.img
     }
 
+    /// Width of the image in pixels.
     pub fn width(&self) -> u32 {
         self.img.width()
     }
 
+    /// Height of the image in pixels.
     pub fn height(&self) -> u32 {
         self.img.height()
     }
@@ -148,6 +205,18 @@ impl Canvas {
         if c.0[3] == 0 || self.img.width() == 0 || self.img.height() == 0 {
             return;
         }
+        // Units to pixels: the one place shapes are scaled.
+        let scaled: Vec<Vec<(f32, f32)>>;
+        let paths = if self.scale == 1.0 {
+            paths
+        } else {
+            let s = self.scale;
+            scaled = paths
+                .iter()
+                .map(|p| p.iter().map(|&(x, y)| (x * s, y * s)).collect())
+                .collect();
+            &scaled
+        };
         let mut minx = f32::INFINITY;
         let mut miny = f32::INFINITY;
         let mut maxx = f32::NEG_INFINITY;

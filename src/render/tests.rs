@@ -427,6 +427,58 @@ fn headline_strip_reads_at_inline_width_and_keeps_the_board() {
     assert_eq!(long.width(), 200);
 }
 
+/// A board canvas draws layout units at `BOARD_SCALE` pixels each: shapes, text and the
+/// headline strip all land where the units say, scaled, and text measures in units.
+#[test]
+fn a_board_canvas_draws_its_units_at_the_board_scale() {
+    let k = BOARD_SCALE;
+    assert!(
+        k > 0.0 && k < 1.0,
+        "boards are drawn smaller than their layout"
+    );
+    let mut c = Canvas::board(400, 200, WHITE);
+    assert_eq!((c.width(), c.height()), (board_px(400), board_px(200)));
+    assert_eq!(c.scale(), k);
+    // A rect at units 100..300 × 40..120 covers exactly the pixels of those units scaled
+    // (BOARD_SCALE puts these edges on whole pixels).
+    c.fill_rect(100.0, 40.0, 200.0, 80.0, BLACK);
+    let (x0, x1, y0, y1) = (board_px(100), board_px(300), board_px(40), board_px(120));
+    for (x, y, p) in c.img.enumerate_pixels() {
+        let inside = (x0..x1).contains(&x) && (y0..y1).contains(&y);
+        assert_eq!(*p, if inside { BLACK } else { WHITE }, "pixel ({x},{y})");
+    }
+    // Text: the ink of a word spans its measured units times the scale.
+    let mut t = Canvas::board(400, 100, WHITE);
+    let w = t.text_width_bold(40.0, "MMMM");
+    t.text_bold(10.0, 10.0, 40.0, BLACK, "MMMM", Align::Left);
+    let inked: Vec<u32> = t
+        .img
+        .enumerate_pixels()
+        .filter(|(_, _, p)| p[0] < 128)
+        .map(|(x, _, _)| x)
+        .collect();
+    let (lo, hi) = (*inked.iter().min().unwrap(), *inked.iter().max().unwrap());
+    let span = (hi - lo + 1) as f32;
+    assert!(
+        (span - w * k).abs() < 6.0 && (lo as f32 - 10.0 * k).abs() < 4.0,
+        "ink spans {lo}..={hi} px for a {w}-unit word at scale {k}"
+    );
+    // The headline strip is HEADLINE_H units high, and the board keeps its pixels below it.
+    let before = c.img.clone();
+    let out = c.with_headline("Dee to act", WHITE, INK);
+    let strip = board_px(HEADLINE_H);
+    assert_eq!(out.height(), board_px(200) + strip);
+    assert_eq!(out.scale(), k);
+    for (x, y, p) in before.enumerate_pixels() {
+        assert_eq!(out.img.get_pixel(x, y + strip), p);
+    }
+    // Its rule is the strip's last 2 units.
+    assert_eq!(*out.img.get_pixel(5, strip - 1), INK);
+    assert_eq!(*out.img.get_pixel(5, strip - 4), WHITE);
+    // A layer copy draws at the board scale too.
+    assert_eq!(Canvas::from_layer(&before).scale(), k);
+}
+
 #[test]
 fn scaled_to_width_keeps_the_aspect_and_never_enlarges() {
     use crate::render::png::scaled_to_width;
@@ -470,7 +522,7 @@ fn many_colours_reduce_to_a_close_palette() {
     let img = RgbaImage::from_fn(256, 256, |x, y| {
         image::Rgba([x as u8, y as u8, ((x + y) / 2) as u8, 255])
     });
-    let c = Canvas { img };
+    let c = Canvas::from_image(img);
     let png = c.encode_png();
     assert_eq!(png[25], PALETTE);
     let back = decode_rgba(&png);
@@ -500,7 +552,7 @@ fn flat_colours_survive_reduction_exactly_enough() {
             image::Rgba([30, 90, 160, 255])
         }
     });
-    let c = Canvas { img };
+    let c = Canvas::from_image(img);
     let back = decode_rgba(&c.encode_png());
     for (x, y) in [(10, 150), (300, 150)] {
         let (a, b) = (c.img.get_pixel(x, y), back.get_pixel(x, y));
@@ -547,7 +599,7 @@ fn palette_png_rows_of_odd_width_decode_to_the_same_pixels() {
             image::Rgba([0, (x % 5) as u8 * 50, 100, 255])
         }
     });
-    let c = Canvas { img };
+    let c = Canvas::from_image(img);
     let png = c.encode_png();
     assert_eq!(png[25], PALETTE);
     assert_eq!(decode_rgba(&png), c.img);
@@ -564,7 +616,7 @@ fn translucent_fill_blends_each_pixel_with_what_is_under_it() {
             image::Rgba([(x * 4) as u8, (y * 8) as u8, 90, 255])
         }
     });
-    let mut c = Canvas { img: under.clone() };
+    let mut c = Canvas::from_image(under.clone());
     let col = rgba(20, 120, 220, 100);
     c.fill_rect(0.0, 0.0, 64.0, 32.0, col);
     for (x, y, p) in under.enumerate_pixels() {

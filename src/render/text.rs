@@ -116,6 +116,9 @@ impl Canvas {
         align: Align,
         bold: bool,
     ) {
+        // Units to pixels: the one place text is scaled.
+        let k = self.scale();
+        let (x, y, size) = (x * k, y * k, size * k);
         let (Some(size), Some(font)) = (sane_size(size), font(bold)) else {
             return;
         };

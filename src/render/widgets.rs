@@ -302,11 +302,13 @@ impl Canvas {
     }
 }
 
-/// Height in px of the headline strip [`Canvas::with_headline`] adds above a board.
+/// Height in layout units of the headline strip [`Canvas::with_headline`] adds above a
+/// board (in pixels, times the board's scale).
 pub const HEADLINE_H: u32 = 56;
 /// Font size of the headline. Chat clients show a board about
-/// [`super::png::INLINE_WIDTH`] px wide; a board up to 1,600 px wide keeps the headline
-/// at 11 px or more there (checked by a test), so whose turn it is reads without a click.
+/// [`super::png::INLINE_WIDTH`] px wide; a board up to 1,600 units wide keeps the headline
+/// at 11 px or more there at any scale (checked by a test), so whose turn it is reads
+/// without a click.
 pub const HEADLINE_PX: f32 = 34.0;
 
 impl Canvas {
@@ -315,27 +317,31 @@ impl Canvas {
     /// such as whose turn it is. The board itself is unchanged below the strip.
     pub fn with_headline(self, text: &str, bg: Color, ink: Color) -> Canvas {
         let (w, h) = (self.width(), self.height());
+        let scale = self.scale();
+        // The strip is HEADLINE_H units high at the board's scale.
+        let strip = scaled_px(HEADLINE_H, scale);
         // The strip's rows, then the board's rows as they are (one copy of the bytes),
         // cut at the canvas size limit as `Canvas::new` would.
-        let total = h
-            .saturating_add(HEADLINE_H)
-            .min(super::canvas::MAX_CANVAS_SIDE);
+        let total = h.saturating_add(strip).min(super::canvas::MAX_CANVAS_SIDE);
         let row = w as usize * 4;
         let mut raw = Vec::with_capacity(row * total as usize);
-        for _ in 0..w as usize * HEADLINE_H.min(total) as usize {
+        for _ in 0..w as usize * strip.min(total) as usize {
             raw.extend_from_slice(&bg.0);
         }
-        let board_rows = (total - HEADLINE_H.min(total)) as usize;
+        let board_rows = (total - strip.min(total)) as usize;
         raw.extend_from_slice(&self.img.as_raw()[..row * board_rows]);
         let mut out = match RgbaImage::from_raw(w, total, raw) {
-            Some(img) => Canvas { img },
+            Some(img) => Canvas::from_image(img),
             None => Canvas::new(w, total, bg),
         };
+        out.set_scale(scale);
+        // In units from here.
+        let (wu, hu) = (w as f32 / scale, strip as f32 / scale);
         let pad = 20.0;
-        let line = out.ellipsize(HEADLINE_PX, text, w as f32 - 2.0 * pad, true);
-        let top = (HEADLINE_H as f32 - HEADLINE_PX) / 2.0;
+        let line = out.ellipsize(HEADLINE_PX, text, wu - 2.0 * pad, true);
+        let top = (hu - HEADLINE_PX) / 2.0;
         out.text_bold(pad, top, HEADLINE_PX, ink, &line, Align::Left);
-        out.fill_rect(0.0, HEADLINE_H as f32 - 2.0, w as f32, 2.0, ink);
+        out.fill_rect(0.0, hu - 2.0, wu, 2.0, ink);
         out
     }
 }

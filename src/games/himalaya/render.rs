@@ -75,7 +75,7 @@ fn level_name(level: u8) -> &'static str {
 }
 
 fn draw_static(data: &HimalayaData) -> RgbaImage {
-    let mut c = Canvas::new(W, H, PAPER);
+    let mut c = Canvas::board(W, H, PAPER);
     // Regions.
     for (i, r) in data.regions.iter().enumerate() {
         c.fill_rect(

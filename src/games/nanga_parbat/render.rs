@@ -158,7 +158,7 @@ fn draw_camp(cv: &mut Canvas, x: f32, y: f32, st: &PlayerStyle) {
 }
 
 fn draw_static(data: &NangaData) -> RgbaImage {
-    let mut cv = Canvas::new(WIDTH, HEIGHT, SKY);
+    let mut cv = Canvas::board(WIDTH, HEIGHT, SKY);
     // The mountain: one big rock triangle with a snow cap.
     let (tx, ty) = center(0);
     let (lx, ly) = center(3 * SECTIONS + 3);

@@ -47,7 +47,7 @@ fn fit(cv: &Canvas, s: &str, w: f32, max: f32, min: f32) -> f32 {
 }
 
 fn draw_static(data: &NepalData) -> RgbaImage {
-    let mut cv = Canvas::new(WIDTH, HEIGHT, SEA);
+    let mut cv = Canvas::board(WIDTH, HEIGHT, SEA);
     // Neighbouring countries, faintly.
     cv.text_bold(
         860.0,

@@ -1220,10 +1220,12 @@ fn render_mid_game_is_a_png_of_board_size() {
     assert!(png.len() < 1_000_000, "{} bytes", png.len());
     let img = image::load_from_memory(&png).unwrap();
     // The board, with the headline strip (whose turn) above it.
+    // Drawn at the board scale: layout units times BOARD_SCALE pixels.
     let strip = crate::render::HEADLINE_H;
+    let px = crate::render::board_px;
     assert_eq!(
         (img.width(), img.height()),
-        (render::WIDTH, render::HEIGHT + strip)
+        (px(render::WIDTH), px(render::HEIGHT) + px(strip))
     );
 }
 

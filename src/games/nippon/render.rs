@@ -57,7 +57,7 @@ fn region_origin(r: usize) -> (f32, f32) {
 }
 
 fn draw_static(d: &NipponData) -> image::RgbaImage {
-    let mut c = Canvas::new(W, H, PAPER);
+    let mut c = Canvas::board(W, H, PAPER);
     // Action slots.
     for (i, acts) in d.slots.iter().enumerate() {
         let x = SLOT_X + i as f32 * (SLOT_W + 10.0);

@@ -77,7 +77,7 @@ fn fit_bold(cv: &Canvas, s: &str, max: f32, min: f32, w: f32) -> f32 {
 }
 
 fn draw_static(d: &PeloriaData) -> RgbaImage {
-    let mut cv = Canvas::new(WIDTH, HEIGHT, rgb(235, 238, 240));
+    let mut cv = Canvas::board(WIDTH, HEIGHT, rgb(235, 238, 240));
     for (ai, a) in d.areas.iter().enumerate() {
         let (cx, cy) = center(a.col, a.row);
         let hex = hex_corners(cx, cy, R - 1.0, true);
