@@ -512,6 +512,30 @@ impl Db {
         }
     }
 
+    /// Like [`Db::tx`], but the commit does not wait for the disk: on SQLite (WAL) the
+    /// transaction is written to the log without an fsync, which the next ordinary commit
+    /// (or a checkpoint) makes durable; on PostgreSQL it commits with
+    /// `synchronous_commit` off. A killed process loses nothing; a power cut or an
+    /// operating-system crash may lose this transaction, never an earlier one. Only for
+    /// writes that may be lost and redone (the outbox's delivered marks).
+    pub fn tx_unsynced<T>(&self, f: impl FnOnce(&mut dyn Exec) -> Result<T>) -> Result<T> {
+        match self {
+            Db::Sqlite(c) => {
+                c.pragma_update(None, "synchronous", "NORMAL")?;
+                let r = self.tx(f);
+                // Every other commit keeps the full fsync, also when this one failed.
+                let back = c.pragma_update(None, "synchronous", "FULL");
+                let r = r?;
+                back?;
+                Ok(r)
+            }
+            Db::Postgres(_) => self.tx(|tx| {
+                tx.exec("SET LOCAL synchronous_commit TO OFF", &[])?;
+                f(tx)
+            }),
+        }
+    }
+
     /// The SQLite connection, if this is SQLite (pragmas).
     pub fn sqlite(&self) -> Option<&rusqlite::Connection> {
         match self {

@@ -274,6 +274,51 @@ both_backends! {
         assert_eq!(s.outbox_high_water().unwrap(), c.outbox[1]);
     }
 
+    // The outbox's delivered marks commit without waiting for the disk (SQLite:
+    // `synchronous=NORMAL` for that transaction; PostgreSQL: `synchronous_commit` off),
+    // and every other commit keeps the full fsync afterwards, also after a failed mark.
+    fn delivered_marks_skip_the_fsync_and_every_other_commit_keeps_it(s, fx) {
+        let sqlite = s.db.dialect() == Dialect::Sqlite;
+        let setting = |ex: &mut dyn Exec| -> Result<String> {
+            if sqlite {
+                Ok(ex.query_one("PRAGMA synchronous", &[])?.i64(0)?.to_string())
+            } else {
+                ex.query_one("SHOW synchronous_commit", &[])?.text(0)
+            }
+        };
+        let (full, relaxed) = if sqlite { ("2", "1") } else { ("on", "off") };
+        assert_eq!(s.db.tx(setting).unwrap(), full);
+        assert_eq!(s.db.tx_unsynced(setting).unwrap(), relaxed);
+        assert_eq!(s.db.tx(setting).unwrap(), full);
+        let failed: Result<()> = s
+            .db
+            .tx_unsynced(|_| Err(StoreError::Sql("refused on purpose".into())));
+        assert!(failed.is_err());
+        assert_eq!(s.db.with(setting).unwrap(), full);
+        // A mark survives the store being dropped and reopened.
+        let id = new_game(&mut s, "d").unwrap();
+        let c = s
+            .commit_full(
+                id,
+                0,
+                Change {
+                    actions: vec![step(0, "a")],
+                    outbox: vec![OutboxEntry {
+                        payload: "p".into(),
+                        ..Default::default()
+                    }],
+                    ..Default::default()
+                },
+                5,
+            )
+            .unwrap();
+        s.mark_delivered(&c.outbox, 6).unwrap();
+        assert_eq!(s.db.with(setting).unwrap(), full);
+        drop(s);
+        let s = fx.open();
+        assert!(s.undelivered("discord", 100, i64::MAX).unwrap().is_empty());
+    }
+
     fn checkpoints_are_written_every_hundred_rows(s, fx) {
         let id = new_game(&mut s, "c").unwrap();
         let mut v = 0;
