@@ -7,7 +7,7 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1.0);
     match sherpa::bench::run(
-        sherpa::games::Registry::builtin(),
+        sherpa::games::Registry::builtin().all(),
         scale,
         std::env::var("DATABASE_URL").ok().as_deref(),
     ) {

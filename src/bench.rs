@@ -26,7 +26,6 @@ use crate::engine::{AnyGame, GameKind, GameRng, Status, Viewer};
 use crate::games::Registry;
 use crate::store::Store;
 use image::RgbaImage;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Samples per figure at `--scale 1`.
@@ -100,6 +99,11 @@ pub struct Throughput {
     pub two_threads_moves_per_s: f64,
     /// `two_threads / one_thread`; 2.0 would be perfect scaling.
     pub ratio: f64,
+    /// The floor: the same two threads, each with a chat and a database file of its own,
+    /// so that they share nothing of ours (only the machine: cores, caches, memory, disk).
+    pub two_apart_moves_per_s: f64,
+    /// `two_apart / one_thread`: the scaling the machine gives this work.
+    pub machine_ratio: f64,
 }
 
 /// Results for one game.
@@ -384,7 +388,7 @@ const WARM_UP: usize = 20;
 /// Run the benchmarks. `scale` multiplies the number of samples ([`SAMPLES`] at 1.0).
 /// With `postgres` (a database URL), the round trips are measured on it too.
 pub fn run(
-    registry: &'static Registry,
+    kinds: &[&'static dyn GameKind],
     scale: f64,
     postgres: Option<&str>,
 ) -> anyhow::Result<Vec<GameBench>> {
@@ -392,7 +396,7 @@ pub fn run(
     std::fs::create_dir_all(&dir)?;
     let samples = ((SAMPLES as f64 * scale).ceil() as usize).max(10);
     let mut out = Vec::new();
-    for &kind in registry.all() {
+    for &kind in kinds {
         let db = dir.join(format!("{}.db", kind.id()));
         let chat = bench_chat(&db)?;
         let mut d = Driver::new(&chat, kind, "b", 99)?;
@@ -479,6 +483,30 @@ pub fn run(
     }
     let _ = std::fs::remove_dir_all(&dir);
     Ok(out)
+}
+
+/// The games `names` picks (ids or unique beginnings), in the registry's order; every
+/// game when `names` is empty. An unknown or ambiguous name is an error naming the games.
+pub fn pick_games(
+    registry: &'static Registry,
+    names: &[String],
+) -> anyhow::Result<Vec<&'static dyn GameKind>> {
+    if names.is_empty() {
+        return Ok(registry.all().to_vec());
+    }
+    let ids = registry.ids();
+    let mut want = Vec::new();
+    for n in names {
+        let id = crate::chat::match_game_id(&ids, n)
+            .map_err(|e| anyhow::anyhow!("--game {n}: {}", e.text()))?;
+        want.push(id);
+    }
+    Ok(registry
+        .all()
+        .iter()
+        .copied()
+        .filter(|k| want.contains(&k.id()))
+        .collect())
 }
 
 /// Undo and reload late in a long game.
@@ -629,14 +657,15 @@ fn playouts(kind: &'static dyn GameKind, scale: f64, text: bool) -> anyhow::Resu
 }
 
 /// `moves` moves in one channel on one thread, then `moves` moves in each of two channels
-/// on two threads at once, all through one chat on one database.
+/// on two threads at once, all through one chat on one database; then the floor: two
+/// threads again, each through a chat on a database of its own.
 fn throughput(
     kind: &'static dyn GameKind,
     dir: &std::path::Path,
     moves: usize,
 ) -> anyhow::Result<Throughput> {
     let db = dir.join(format!("{}-threads.db", kind.id()));
-    let chat = Arc::new(bench_chat(&db)?);
+    let chat = bench_chat(&db)?;
     let mut one = Driver::new(&chat, kind, "t", 1)?;
     let t = Instant::now();
     for _ in 0..moves {
@@ -644,13 +673,41 @@ fn throughput(
     }
     let one_rate = moves as f64 / t.elapsed().as_secs_f64();
     drop(one);
+    let two_rate = two_threads(kind, moves, [&chat, &chat])?;
+    drop(chat);
+    remove_db(&db);
+    let apart: Vec<std::path::PathBuf> = ["x", "y"]
+        .iter()
+        .map(|p| dir.join(format!("{}-apart-{p}.db", kind.id())))
+        .collect();
+    let (a, b) = (bench_chat(&apart[0])?, bench_chat(&apart[1])?);
+    let apart_rate = two_threads(kind, moves, [&a, &b])?;
+    drop((a, b));
+    apart.iter().for_each(|p| remove_db(p));
+    Ok(Throughput {
+        moves_per_thread: moves,
+        one_thread_moves_per_s: one_rate,
+        two_threads_moves_per_s: two_rate,
+        ratio: two_rate / one_rate,
+        two_apart_moves_per_s: apart_rate,
+        machine_ratio: apart_rate / one_rate,
+    })
+}
+
+/// Moves per second of two threads playing `moves` moves each at once, the first
+/// through `chats[0]` and the second through `chats[1]`, in channels of their own.
+fn two_threads(
+    kind: &'static dyn GameKind,
+    moves: usize,
+    chats: [&Chat; 2],
+) -> anyhow::Result<f64> {
     let t = Instant::now();
     let results: Vec<anyhow::Result<()>> = std::thread::scope(|s| {
         let handles: Vec<_> = ["x", "y"]
             .iter()
+            .zip(chats)
             .enumerate()
-            .map(|(i, prefix)| {
-                let chat = &chat;
+            .map(|(i, (prefix, chat))| {
                 s.spawn(move || -> anyhow::Result<()> {
                     let mut d = Driver::new(chat, kind, prefix, 2 + i as u64)?;
                     for _ in 0..moves {
@@ -668,18 +725,11 @@ fn throughput(
             })
             .collect()
     });
-    let two_rate = (2 * moves) as f64 / t.elapsed().as_secs_f64();
+    let rate = (2 * moves) as f64 / t.elapsed().as_secs_f64();
     for r in results {
         r?;
     }
-    drop(chat);
-    remove_db(&db);
-    Ok(Throughput {
-        moves_per_thread: moves,
-        one_thread_moves_per_s: one_rate,
-        two_threads_moves_per_s: two_rate,
-        ratio: two_rate / one_rate,
-    })
+    Ok(rate)
 }
 
 /// Human-readable table: each figure with its ratio to its floor.
@@ -720,13 +770,15 @@ pub fn table(results: &[GameBench]) -> String {
             s.push_str(&ending_line("PostgreSQL game end", &pg.game_ending_move));
         }
         s.push_str(&format!(
-            "  legal steps median {:.1} µs · playouts {:.0} steps/s ({:.0} through notation) · moves/s 1 thread {:.0}, 2 threads {:.0} (x{:.2}) · PNG {} KB · snapshot {} B\n",
+            "  legal steps median {:.1} µs · playouts {:.0} steps/s ({:.0} through notation) · moves/s 1 thread {:.0}, 2 threads {:.0} (x{:.2}; floor: 2 threads sharing nothing {:.0}, x{:.2}) · PNG {} KB · snapshot {} B\n",
             r.legal_steps.median_us,
             r.playout_steps_per_second,
             r.playout_text_steps_per_second,
             r.throughput.one_thread_moves_per_s,
             r.throughput.two_threads_moves_per_s,
             r.throughput.ratio,
+            r.throughput.two_apart_moves_per_s,
+            r.throughput.machine_ratio,
             r.png_bytes / 1024,
             r.snapshot_bytes
         ));
@@ -970,6 +1022,27 @@ pub fn position_after(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `sherpa bench --game`: ids or unique beginnings pick games in the registry's order;
+    /// none picks all; an unknown or ambiguous name is refused with the games to choose.
+    #[test]
+    fn bench_game_names_pick_games_and_bad_names_are_refused() {
+        let reg = Registry::builtin();
+        let ids = |v: Vec<&'static dyn GameKind>| v.iter().map(|k| k.id()).collect::<Vec<_>>();
+        assert_eq!(ids(pick_games(reg, &[]).unwrap()), reg.ids());
+        let two = ["pel".to_string(), "Nippon".to_string()];
+        assert_eq!(ids(pick_games(reg, &two).unwrap()), ["nippon", "peloria"]);
+        let e = pick_games(reg, &["chess".to_string()])
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("--game chess") && e.contains("nepal"), "{e}");
+        let e = pick_games(reg, &["n".to_string()])
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("nanga-parbat") && e.contains("nippon"), "{e}");
+    }
 
     /// Boards go to phones on every turn: each game's mid-game board, for every player
     /// count, is at most 150 KB (issue: speed and scale).

@@ -120,6 +120,10 @@ enum Cmd {
         /// (needs PostgreSQL's server programs installed).
         #[arg(long, value_name = "URL|auto")]
         postgres: Option<String>,
+        /// Measure only these games (ids or unique beginnings, e.g. `--game nip`; repeat
+        /// for more). Default: every game.
+        #[arg(long, value_name = "GAME")]
+        game: Vec<String>,
     },
 }
 
@@ -231,6 +235,7 @@ fn main() -> anyhow::Result<()> {
             stored_games,
             active,
             postgres,
+            game,
         } => {
             if let Some(n) = stored_games {
                 let r = sherpa::bench::stored_games(reg, n, active.unwrap_or(n / 10))?;
@@ -265,7 +270,8 @@ fn main() -> anyhow::Result<()> {
                 Some(url) => (None, Some(url.to_string())),
                 None => (None, None),
             };
-            let r = sherpa::bench::run(reg, scale, url.as_deref())?;
+            let kinds = sherpa::bench::pick_games(reg, &game)?;
+            let r = sherpa::bench::run(&kinds, scale, url.as_deref())?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&r)?);
             } else {
