@@ -1479,6 +1479,91 @@ fn notation_numbers_match_only_exactly_and_errors_say_what_is_accepted() {
     assert_eq!(g.parse_step(d, 0, "claim b3").unwrap(), Step::Claim(7));
 }
 
+/// A step typed with the wrong number of values is refused with that step's own form and
+/// example, never another step's.
+#[test]
+fn a_malformed_step_is_refused_with_its_own_form_and_example() {
+    let g = started(false);
+    let d = data();
+    for (text, form) in [
+        ("guide 1 2", "`guide 3`"),
+        ("trap", "`trap 4.6`"),
+        ("leopard 2.3", "`leopard 2.3 2.5`"),
+        ("tahr 1.1", "`tahr 1.1 1.2`"),
+        ("deer", "`deer 3.4`"),
+        ("yak", "`yak 5`"),
+        ("claim", "`claim B3`"),
+        ("camp", "`camp 4.1`"),
+        ("give", "`give tahr`"),
+        ("end now", "0 value(s): end"),
+    ] {
+        match g.parse_step(d, 0, text) {
+            Err(ParseError::Syntax(m)) => assert!(m.contains(form), "`{text}`: {m}"),
+            other => panic!("`{text}`: {other:?}"),
+        }
+    }
+}
+
+/// `tahr` takes its hiker and animal in either order; with two animals (or two hikers)
+/// named, the order typed is kept, so the refusal names the piece that is wrong.
+#[test]
+fn nan_act_5_tahr_puts_the_hiker_first_and_otherwise_keeps_the_order_typed() {
+    let g = started(false);
+    let d = data();
+    let of = |want: fn(&Piece) -> bool| -> Vec<u8> {
+        (0..36u8).filter(|&x| want(&g.cells[x as usize])).collect()
+    };
+    let animals = of(|p| matches!(p, Piece::Animal(_)));
+    let hikers = of(|p| matches!(p, Piece::Hiker(_)));
+    let name = |x: u8| cell_name(x);
+    let (a, b) = (animals[0], animals[1]);
+    let text = |x: u8, y: u8| format!("tahr {} {}", name(x), name(y));
+    assert_eq!(g.parse_step(d, 0, &text(a, b)).unwrap(), Step::Tahr(a, b));
+    assert_eq!(g.parse_step(d, 0, &text(b, a)).unwrap(), Step::Tahr(b, a));
+    if let [h, k, ..] = hikers[..] {
+        assert_eq!(g.parse_step(d, 0, &text(h, k)).unwrap(), Step::Tahr(h, k));
+        assert_eq!(g.parse_step(d, 0, &text(a, h)).unwrap(), Step::Tahr(h, a));
+        assert_eq!(g.parse_step(d, 0, &text(h, a)).unwrap(), Step::Tahr(h, a));
+    }
+}
+
+/// Every step has its own button label, saying what it does with the places it names.
+#[test]
+fn every_step_has_a_label_of_its_own() {
+    let d = data();
+    let mut all = vec![Step::End];
+    for x in 0..36u8 {
+        all.extend([Step::Trap(x), Step::Deer(x), Step::Camp(x)]);
+        for &y in &d.adj[x as usize] {
+            all.push(Step::Tahr(x, y));
+            if x < y {
+                all.push(Step::Leopard(x, y));
+            }
+        }
+    }
+    for r in 0..6 {
+        all.extend([Step::Guide(r), Step::Yak(r)]);
+    }
+    all.extend((0..15).map(Step::Claim));
+    all.extend(Animal::ALL.iter().map(|&a| Step::Give(a)));
+    let labels: std::collections::HashSet<String> =
+        all.iter().map(NangaParbat::step_label).collect();
+    assert_eq!(labels.len(), all.len(), "two steps share a label");
+    assert_eq!(NangaParbat::step_label(&Step::End), "End the turn");
+    assert_eq!(
+        NangaParbat::step_label(&Step::Guide(2)),
+        "Put the guide on region 3"
+    );
+    assert_eq!(
+        NangaParbat::step_label(&Step::Leopard(c("2.3"), c("2.5"))),
+        "Snow leopard: swap the hikers on 2.3 and 2.5"
+    );
+    assert_eq!(
+        NangaParbat::step_label(&Step::Give(Animal::Deer)),
+        "Hand in a musk deer"
+    );
+}
+
 #[test]
 fn every_step_formats_and_parses_back() {
     let g = started(false);
