@@ -127,7 +127,7 @@ impl Bonus {
 impl fmt::Display for Bonus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Bonus::Yen(n) => write!(f, "{n} yen"),
+            Bonus::Yen(n) => f.write_str(&super::rules::yen(*n)),
             Bonus::Coal(n) => write!(f, "{n} coal"),
             Bonus::Blueprints(n) => write!(f, "{n} blueprints"),
             Bonus::Vp(n) => write!(f, "{n} VP"),

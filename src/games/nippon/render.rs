@@ -357,8 +357,13 @@ pub fn render(d: &NipponData, v: &View) -> RgbaImage {
             13.0,
             INK,
             &format!(
-                "{} yen, {} coal, {} bp · income {}k, coal {}, knowledge {}",
-                p.yen, p.coal, p.blueprints, p.levels[0], p.levels[1], p.levels[2]
+                "{}, {} coal, {} bp · income {}k, coal {}, knowledge {}",
+                super::rules::yen(p.yen),
+                p.coal,
+                p.blueprints,
+                p.levels[0],
+                p.levels[1],
+                p.levels[2]
             ),
             Align::Left,
         );

@@ -13,12 +13,18 @@ pub(super) fn rule(topic: &'static str, reason: impl Into<String>) -> RuleError 
     RuleError::new(topic, reason)
 }
 
-fn yen(n: u32) -> String {
-    if n >= 1000 && n % 1000 == 0 {
-        format!("{},000 yen", n / 1000)
-    } else {
-        format!("{n} yen")
+/// An amount of money as the log shows it, digits grouped by thousands: `14,000 yen`.
+pub(super) fn yen(n: u32) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + 8);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
     }
+    out.push_str(" yen");
+    out
 }
 
 // ==== Shared counts ====

@@ -1265,7 +1265,7 @@ fn nip_mkt_4_tiles_beside_the_supplied_good_in_one_region() {
 fn nip_mkt_5_region_bonus_per_tile() {
     let d = data();
     let names: Vec<String> = d.regions.iter().map(|r| format!("{}", r.bonus)).collect();
-    assert_eq!(names, ["2 coal", "2 blueprints", "5000 yen", "2 VP"]);
+    assert_eq!(names, ["2 coal", "2 blueprints", "5,000 yen", "2 VP"]);
     let mut g = fresh(&d, 4);
     give_factory(&mut g, &d, 0, "silk", 0, 4);
     give_factory(&mut g, &d, 0, "paper", 0, 4);
@@ -1982,4 +1982,18 @@ fn nip_exp_4_the_rest_of_a_contract_cannot_count_on_a_factory_already_used() {
     ok(&mut g, &d, "pay bento 1");
     assert!(g.players[0].fulfilled[5]);
     assert_eq!(g.players[0].factories[gi(&d, "silk")].unwrap().goods, 2);
+}
+
+/// Money in the log reads with its digits grouped by thousands.
+#[test]
+fn money_in_the_log_reads_with_digits_grouped_by_thousands() {
+    let yen = rules::yen;
+    assert_eq!(yen(0), "0 yen");
+    assert_eq!(yen(500), "500 yen");
+    assert_eq!(yen(1000), "1,000 yen");
+    assert_eq!(yen(2500), "2,500 yen");
+    assert_eq!(yen(14000), "14,000 yen");
+    assert_eq!(yen(120000), "120,000 yen");
+    assert_eq!(yen(1234567), "1,234,567 yen");
+    assert_eq!(yen(u32::MAX), "4,294,967,295 yen");
 }

@@ -257,10 +257,10 @@ pub fn describe(data: &NipponData, v: &View) -> String {
             })
             .collect();
         out.push_str(&format!(
-            "{}: {} VP, {} yen, {} coal, {} bp, income {}k/{}c, knowledge {}, workers {}, factories [{}], contracts {:?}\n",
+            "{}: {} VP, {}, {} coal, {} bp, income {}k/{}c, knowledge {}, workers {}, factories [{}], contracts {:?}\n",
             p.name,
             p.vp,
-            p.yen,
+            super::rules::yen(p.yen),
             p.coal,
             p.blueprints,
             p.levels[0],
