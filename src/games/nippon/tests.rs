@@ -498,8 +498,13 @@ fn nip_setup_28_blueprints_count_by_value() {
     // Another reward: 2 coal; another: 5,000 yen.
     let mut g = fresh(&d, 4);
     g.players[0].workers = vec![0, 1, 2];
+    // The budget's coal from two steps up the coal track (3), so that adding the reward's 2
+    // and multiplying by 2 differ.
+    g.players[0].tracks[TrackKind::Coal.index()] = 2;
+    let budget = g.track_value(&d, 0, TrackKind::Coal);
+    assert_ne!(budget, 2);
     ok(&mut g, &d, "consolidate; reward 2 coal");
-    assert_eq!(g.players[0].coal, 2 + 2);
+    assert_eq!(g.players[0].coal, budget + 2);
     let mut g = fresh(&d, 4);
     g.players[0].workers = vec![0, 1, 2];
     ok(&mut g, &d, "consolidate; reward 2 yen");
@@ -536,7 +541,11 @@ fn nip_turn_3_blueprints_raise_a_track_any_time_of_ones_turn() {
     ok(&mut g, &d, "blueprints money");
     assert_eq!(g.players[0].tracks[0], 1);
     g.players[1].blueprints = 3;
-    assert!(g.check(&d, 1, &Step::Blueprints(TrackKind::Money)).is_err());
+    let e = g
+        .check(&d, 1, &Step::Blueprints(TrackKind::Money))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("it is purple's turn, not yours"), "{e}");
 }
 
 // NIP-TURN-3: not in a way that leaves the action impossible to finish.
@@ -1175,7 +1184,11 @@ fn nip_exp_4_a_contract_is_paid_all_at_once() {
     give_factory(&mut g, &d, 0, "paper", 0, 1);
     give_factory(&mut g, &d, 0, "bento", 0, 1);
     in_action(&mut g, &d, Action::Export);
-    assert!(refused(&g, &d, "contract 4").contains("cannot pay"));
+    let why = refused(&g, &d, "contract 4");
+    assert!(
+        why.contains("contract 4 needs 2+2 from different factories") && why.contains("cannot pay"),
+        "{why}"
+    );
     // Contract 2 (2+1): paying the 1 from silk would leave no 2: refused.
     ok(&mut g, &d, "contract 2");
     assert!(refused(&g, &d, "pay silk 1").contains("all at once"));
@@ -1996,4 +2009,33 @@ fn money_in_the_log_reads_with_digits_grouped_by_thousands() {
     assert_eq!(yen(120000), "120,000 yen");
     assert_eq!(yen(1234567), "1,234,567 yen");
     assert_eq!(yen(u32::MAX), "4,294,967,295 yen");
+}
+
+// NIP-SETUP-2: each player has the 8 contracts, numbered 1 to 8: the last one can be
+// picked like the others, and numbers outside 1 to 8 are refused by name.
+#[test]
+fn nip_exp_2_every_one_of_the_eight_contracts_can_be_picked() {
+    let d = data();
+    assert_eq!(d.contracts.len(), 8);
+    let mut g = fresh(&d, 2);
+    for f in ["silk", "paper", "bento", "lenses"] {
+        give_factory(&mut g, &d, 0, f, 0, 4);
+    }
+    in_action(&mut g, &d, Action::Export);
+    for bad in ["contract 0", "contract 9"] {
+        let why = refused(&g, &d, bad);
+        assert!(why.contains("`contract 8`"), "{bad}: {why}");
+    }
+    // The same steps built directly (a replay file, a hand-made step) get the rule's
+    // reason.
+    for k in [0, 9] {
+        let mut c = g.clone();
+        let e = c.apply(&d, 0, &Step::Contract(k)).unwrap_err().to_string();
+        assert!(e.contains("numbered 1 to 8"), "contract {k}: {e}");
+        assert_eq!(c, g);
+    }
+    // Contract 8 needs 2+2+1+1.
+    assert_eq!(d.contracts[7].needs, [2, 2, 1, 1]);
+    assert!(legal(&g, &d).iter().any(|s| s == "contract 8"));
+    ok(&mut g, &d, "contract 8");
 }
