@@ -392,6 +392,32 @@ fn nip_setup_17_three_players_remove_one_per_stack() {
     assert_eq!(per_multiplier(&d, &g), [5, 5, 5, 5]);
 }
 
+// NIP-SETUP-17: "at random" is uniform: with 3 players each of a stack's 6 tiles (3
+// bonuses, 2 tiles each) is the one removed equally often, so each bonus loses its tile
+// in a third of the games.
+#[test]
+fn nip_setup_17_each_tile_of_a_stack_is_equally_likely_to_be_removed() {
+    let d = data();
+    let games = 600;
+    let mut lost = vec![0u32; d.rewards.len()];
+    for seed in 0..games {
+        let g = setup_checked::<Nippon>(&d, &names(3), &Options::new(), seed).unwrap();
+        for (i, r) in d.rewards.iter().enumerate() {
+            lost[i] += r.tiles - g.rewards[i];
+        }
+    }
+    for (i, r) in d.rewards.iter().enumerate() {
+        let share = f64::from(lost[i]) / games as f64;
+        assert!(
+            (share - 1.0 / 3.0).abs() < 0.08,
+            "x{} {}: removed in {:.2} of the games",
+            r.multiplier,
+            r.bonus,
+            share
+        );
+    }
+}
+
 // NIP-SETUP-18
 #[test]
 fn nip_setup_18_two_players_remove_two_per_stack() {
