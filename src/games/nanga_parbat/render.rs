@@ -236,6 +236,10 @@ fn draw_static(data: &NangaData) -> RgbaImage {
         cv.text_centered(x, y - R * 0.68, 11.0, MUTED, &cell_name(c as u8), false);
     }
     cv.text_bold(16.0, 10.0, 28.0, INK, "NANGA PARBAT", Align::Left);
+    // Nothing drawn per move reaches the key or the track's spaces (the status panel
+    // stops above the track), so they are part of the layer.
+    draw_key(&mut cv);
+    draw_track_spaces(&mut cv, data);
     cv.into_image()
 }
 
@@ -381,7 +385,6 @@ pub fn render(data: &NangaData, view: &View) -> RgbaImage {
         }
     }
     draw_track(&mut cv, data, view, &styles);
-    draw_key(&mut cv);
     cv.with_headline(&headline(view), PAPER, INK).into_image()
 }
 
@@ -544,12 +547,18 @@ fn draw_animal_board(
     h
 }
 
-fn draw_track(cv: &mut Canvas, data: &NangaData, view: &View, styles: &[PlayerStyle]) {
+/// The score track's layout: spaces, spaces per row, origin, cell width and height.
+fn track_layout(data: &NangaData) -> (usize, usize, f32, f32, f32, f32) {
     let spaces = data.track as usize + 1;
     let per_row = spaces.div_ceil(2);
     let (x0, y0) = (14.0, 805.0);
     let w = (WIDTH as f32 - 28.0) / per_row as f32;
-    let h = 66.0;
+    (spaces, per_row, x0, y0, w, 66.0)
+}
+
+/// The score track's numbered spaces (static: drawn once, in the layer).
+fn draw_track_spaces(cv: &mut Canvas, data: &NangaData) {
+    let (spaces, per_row, x0, y0, w, h) = track_layout(data);
     cv.text_bold(x0, y0 - 26.0, 16.0, INK, "Score track", Align::Left);
     for i in 0..spaces {
         let (row, col) = (i / per_row, i % per_row);
@@ -564,6 +573,11 @@ fn draw_track(cv: &mut Canvas, data: &NangaData, view: &View, styles: &[PlayerSt
         cv.stroke_rect(x, y, w - 1.0, h - 4.0, MUTED, 1.0);
         cv.text_centered(x + w / 2.0, y + 10.0, 11.0, MUTED, &i.to_string(), false);
     }
+}
+
+/// The players' markers on the score track.
+fn draw_track(cv: &mut Canvas, data: &NangaData, view: &View, styles: &[PlayerStyle]) {
+    let (spaces, per_row, x0, y0, w, h) = track_layout(data);
     for (s, p) in view.players.iter().enumerate() {
         let pos = (p.score.max(0) as usize).min(spaces - 1);
         let (row, col) = (pos / per_row, pos % per_row);
