@@ -2071,3 +2071,40 @@ fn nip_exp_2_every_one_of_the_eight_contracts_can_be_picked() {
     assert!(legal(&g, &d).iter().any(|s| s == "contract 8"));
     ok(&mut g, &d, "contract 8");
 }
+
+// NIP-TRAIN-1, NIP-SHIP-1: a trains action places trains only and a ships action ships
+// only, also for steps built directly (a replay file), which get the stage's reason.
+#[test]
+fn nip_ship_1_a_ships_action_places_no_train_and_a_trains_action_no_ship() {
+    let d = data();
+    let mut g = fresh(&d, 4);
+    g.players[0].yen = 20_000;
+    in_action(&mut g, &d, Action::Ships);
+    let e = g.check(&d, 0, &Step::Train(1)).unwrap_err().to_string();
+    assert!(e.contains("`ship <region>` or `done`"), "{e}");
+    assert!(g.check(&d, 0, &Step::Ship(1)).is_ok());
+    let mut g = fresh(&d, 4);
+    g.players[0].yen = 20_000;
+    in_action(&mut g, &d, Action::Trains);
+    let e = g.check(&d, 0, &Step::Ship(1)).unwrap_err().to_string();
+    assert!(e.contains("`train <region>` or `done`"), "{e}");
+    assert!(g.check(&d, 0, &Step::Train(1)).is_ok());
+}
+
+// NIP-MKT-1: one tile at a time: once a tile is chosen, its city comes next, and a
+// second tile is refused even when built directly.
+#[test]
+fn nip_mkt_1_a_second_tile_waits_until_the_first_has_its_city() {
+    let d = data();
+    let mut g = fresh(&d, 4);
+    give_factory(&mut g, &d, 0, "silk", 0, 4);
+    in_action(&mut g, &d, Action::Market);
+    let silk = gi(&d, "silk") as u8;
+    assert!(g.check(&d, 0, &Step::Tile(1, silk, 1)).is_ok());
+    ok(&mut g, &d, "tile 2 silk 2");
+    let e = g
+        .check(&d, 0, &Step::Tile(1, silk, 1))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("city"), "{e}");
+}
