@@ -2101,10 +2101,20 @@ fn nip_mkt_1_a_second_tile_waits_until_the_first_has_its_city() {
     in_action(&mut g, &d, Action::Market);
     let silk = gi(&d, "silk") as u8;
     assert!(g.check(&d, 0, &Step::Tile(1, silk, 1)).is_ok());
+    let e = g.check(&d, 0, &Step::Run(silk)).unwrap_err().to_string();
+    assert!(e.contains("`tile <value> <good> <cubes>` or `done`"), "{e}");
     ok(&mut g, &d, "tile 2 silk 2");
-    let e = g
-        .check(&d, 0, &Step::Tile(1, silk, 1))
-        .unwrap_err()
-        .to_string();
-    assert!(e.contains("city"), "{e}");
+    for step in [Step::Tile(1, silk, 1), Step::Done] {
+        let e = g.check(&d, 0, &step).unwrap_err().to_string();
+        assert!(e.contains("now choose the city"), "{step:?}: {e}");
+    }
+    // Also after a first tile is placed: `done` must wait for the second tile's city.
+    let c = (0..8)
+        .find(|&c| g.check(&d, 0, &Step::City(c as u8)).is_ok())
+        .unwrap();
+    ok(&mut g, &d, &format!("city {}", d.city_name(c)));
+    assert!(g.check(&d, 0, &Step::Tile(1, silk, 1)).is_ok());
+    ok(&mut g, &d, "tile 1 silk 1");
+    let e = g.check(&d, 0, &Step::Done).unwrap_err().to_string();
+    assert!(e.contains("now choose the city"), "{e}");
 }
