@@ -152,7 +152,8 @@ fn draw_static(data: &NepalData) -> RgbaImage {
     cv.into_image()
 }
 
-/// Draw a view (about 1460×960 pixels; the engine encodes it as PNG).
+/// Draw a view (laid out on 1460×960 units, drawn at `BOARD_SCALE`; the engine encodes it
+/// as PNG).
 pub fn render(data: &NepalData, view: &View) -> RgbaImage {
     let layer = data.layer.get_or_draw(|| draw_static(data));
     let mut cv = Canvas::from_layer(layer);

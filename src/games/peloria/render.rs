@@ -1,5 +1,5 @@
 //! Peloria board picture, laid out to read at Discord's inline width
-//! ([`crate::render::png::INLINE_WIDTH`], about half of [`WIDTH`]): a headline saying
+//! ([`crate::render::png::INLINE_WIDTH`], about half of [`WIDTH`] units): a headline saying
 //! whose turn it is; the hex map across the whole width, coloured by terrain, with each
 //! area's map label (its name, or an authored abbreviation from the board file) in large
 //! bold type with a halo; the units of each nation as coloured tags with the nation's
@@ -7,9 +7,10 @@
 //! round track, the prompt, the players' totals, every nation's VP, the legends (terrain,
 //! abbreviations) and the recent log.
 //!
-//! The picture is [`WIDTH`] px wide, so inline it shows at 0.55 of its size: area labels
-//! (17.5 px), unit tags (16.5 px, smaller only to fit a crowded tag in its hex), totals
-//! and the nation list (15.5 px) read at 8.5–9.5 px there; the legends and the log are
+//! The picture is laid out [`WIDTH`] units wide (drawn at `BOARD_SCALE` pixels a unit), so
+//! inline it shows at 0.55 of its layout: area labels (17.5 units), unit tags (16.5, smaller
+//! only to fit a crowded tag in its hex), totals and the nation list (15.5) read at
+//! 8.5–9.5 px there; the legends and the log are
 //! small print. Labels have no halo and the log keeps 4 lines so that a mid-game board
 //! stays under 150 KB. The static parts (map, labels, legends) are drawn once and cached
 //! in [`PeloriaData::layer`].
