@@ -779,6 +779,18 @@ fn nip_trig_2_first_scoring_when_the_marker_passes_the_first_symbol() {
     assert_eq!(g.scorings, 0, "reaching slot 2 is not passing the symbol");
     g.advance_marker(&d, &mut ev);
     assert_eq!(g.scorings, 1);
+    // NIP-TRIG-4: the last turns start only at the first golden slot.
+    assert_eq!(g.final_turns, None);
+    // The message names each region's scorers, never a player who scored 0 (blue).
+    let text = &ev
+        .iter()
+        .find(|e| e.text.starts_with("Scoring 1"))
+        .unwrap()
+        .text;
+    assert!(
+        text.matches("purple ").count() == 4 && !text.contains("blue"),
+        "{text}"
+    );
     assert!(g.players[0].vp > vp + 4 * 5, "every region scored");
     let won: i64 = (0..4).map(|r| g.region_vp(&d, r, 0)[0]).sum();
     assert_eq!(g.players[0].vp, vp + won);
@@ -2117,4 +2129,22 @@ fn nip_mkt_1_a_second_tile_waits_until_the_first_has_its_city() {
     ok(&mut g, &d, "tile 1 silk 1");
     let e = g.check(&d, 0, &Step::Done).unwrap_err().to_string();
     assert!(e.contains("now choose the city"), "{e}");
+}
+
+// NIP-CONS-11: the contracts achievement counts each 2 fulfilled contracts.
+#[test]
+fn nip_cons_11_the_contracts_achievement_counts_pairs_of_fulfilled_contracts() {
+    let d = data();
+    let mut g = fresh(&d, 2);
+    let a = d
+        .achievements
+        .iter()
+        .position(|a| a.name == "contracts")
+        .unwrap();
+    for (done, units) in [(0, 0), (1, 0), (2, 1), (5, 2), (8, 4)] {
+        for k in 0..8 {
+            g.players[0].fulfilled[k] = k < done;
+        }
+        assert_eq!(g.achievement_units(&d, 0, a), units, "{done} fulfilled");
+    }
 }
