@@ -1886,6 +1886,27 @@ fn nip_end_4_final_budget_and_unpaid_workers() {
     assert_eq!(g.players[0].yen, 0);
     let fac = 0;
     assert_eq!(g.players[0].vp, vp - 2 + fac);
+    // The final breakdown shows the loss as a minus.
+    let lines = &g.breakdown.as_ref().unwrap()[0];
+    assert!(
+        lines.contains(&("unpaid workers".to_string(), -2)),
+        "{lines:?}"
+    );
+}
+
+// NIP-MACH-2: a machine costs 5,000 yen: exactly that much is enough.
+#[test]
+fn nip_mach_2_exactly_the_price_of_a_machine_is_enough() {
+    let d = data();
+    assert_eq!(d.cost_machine, 5_000);
+    let mut g = fresh(&d, 2);
+    give_factory(&mut g, &d, 0, "silk", 0, 0);
+    g.players[0].yen = 4_999;
+    in_action(&mut g, &d, Action::Machinery);
+    assert!(refused(&g, &d, "improve silk").contains("a machine costs 5,000 yen"));
+    g.players[0].yen = 5_000;
+    ok(&mut g, &d, "improve silk");
+    assert_eq!(g.players[0].yen, 0);
 }
 
 /// Writes the picture of a mid-game and a finished 4-player game to /tmp (look at them).
