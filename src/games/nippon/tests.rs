@@ -1093,6 +1093,10 @@ fn nip_know_2_track_steps_cost_1_3_6_thousand() {
     g.players[0].yen = 2_000;
     in_action(&mut g, &d, Action::Coal);
     assert!(refused(&g, &d, "up 2").contains("cost"));
+    // Exactly the price is enough.
+    g.players[0].yen = 3_000;
+    ok(&mut g, &d, "up 2");
+    assert_eq!(g.players[0].yen, 0);
 }
 
 // NIP-KNOW-3, NIP-COAL-3
@@ -1105,6 +1109,13 @@ fn nip_know_3_no_step_beyond_the_top() {
         in_action(&mut g, &d, a);
         assert!(refused(&g, &d, "up 2").contains("beyond the top"));
         assert_eq!(legal(&g, &d), ["up 1"]);
+        // Three below the top, all three moves are open, the longest to the top slot.
+        let mut g = fresh(&d, 2);
+        g.players[0].tracks[t] = d.tracks[t].top() - 3;
+        in_action(&mut g, &d, a);
+        assert_eq!(legal(&g, &d), ["up 1", "up 2", "up 3"]);
+        ok(&mut g, &d, "up 3");
+        assert_eq!(g.players[0].tracks[t], d.tracks[t].top());
     }
 }
 
