@@ -518,8 +518,14 @@ fn nip_setup_28_blueprints_count_by_value() {
     let d = data();
     let mut g = fresh(&d, 4);
     g.players[0].workers = vec![0, 1, 2];
+    let left: u32 = g.rewards.iter().sum();
     ok(&mut g, &d, "consolidate; reward 2 blueprints");
     assert_eq!(g.players[0].blueprints, 3, "1 + a reward of 2 blueprints");
+    assert_eq!(
+        g.rewards.iter().sum::<u32>(),
+        left - 1,
+        "the tile leaves the supply"
+    );
     ok(&mut g, &d, "space contracts");
     // Another reward: 2 coal; another: 5,000 yen.
     let mut g = fresh(&d, 4);
@@ -1187,13 +1193,31 @@ fn nip_slot_2_uncovered_money_symbol_raises_money() {
     let mut g = fresh(&d, 4);
     g.players[0].yen = 20_000;
     in_action(&mut g, &d, Action::Trains);
-    ok(&mut g, &d, "train hokkaido");
+    let a = ok(&mut g, &d, "train hokkaido");
     assert_eq!(g.players[0].tracks[0], 0);
-    ok(&mut g, &d, "train tohoku");
+    assert!(a.events.iter().all(|e| !e.text.contains("money symbol")));
+    let a = ok(&mut g, &d, "train tohoku");
     assert_eq!(
         g.players[0].tracks[0], 1,
         "the 2nd train uncovers a money symbol"
     );
+    assert!(a
+        .events
+        .iter()
+        .any(|e| e.text.contains("revealing a money symbol (money +1)")));
+}
+
+// NIP-TRAIN-2: exactly the price of a train is enough.
+#[test]
+fn nip_train_2_exactly_the_price_of_a_train_is_enough() {
+    let d = data();
+    let mut g = fresh(&d, 4);
+    g.players[0].yen = d.cost_train - 1;
+    in_action(&mut g, &d, Action::Trains);
+    assert!(refused(&g, &d, "train hokkaido").contains("a train costs"));
+    g.players[0].yen = d.cost_train;
+    ok(&mut g, &d, "train hokkaido");
+    assert_eq!(g.players[0].yen, 0);
 }
 
 // ---- Export ----
