@@ -2204,3 +2204,61 @@ fn nip_cons_11_the_contracts_achievement_counts_pairs_of_fulfilled_contracts() {
         assert_eq!(g.achievement_units(&d, 0, a), units, "{done} fulfilled");
     }
 }
+
+// NIP-CONS-11, NIP-FAC-14: each achievement space counts its own picture: pairs of
+// fulfilled contracts, 6,000 yen, knowledge stars (the track's passed stars plus a paper
+// factory's star), factories and influence tiles on the map.
+#[test]
+fn nip_cons_11_each_achievement_counts_its_own_picture() {
+    let d = data();
+    let mut g = fresh(&d, 2);
+    let units = |g: &Nippon, name: &str| {
+        let a = d.achievements.iter().position(|a| a.name == name).unwrap();
+        g.achievement_units(&d, 0, a)
+    };
+    // Knowledge track `1 2 -* 3 - 4* ...`: at its 6th slot two stars are passed.
+    let t = d.track(TrackKind::Knowledge);
+    assert_eq!((t.stars[2], t.stars[4], t.stars[5]), (true, false, true));
+    g.players[0].tracks[TrackKind::Knowledge.index()] = 5;
+    assert_eq!(units(&g, "knowledge"), 2);
+    give_factory(&mut g, &d, 0, "silk", 0, 0);
+    assert_eq!(units(&g, "knowledge"), 2, "silk has no star synergy");
+    give_factory(&mut g, &d, 0, "paper", 0, 0);
+    assert_eq!(
+        units(&g, "knowledge"),
+        3,
+        "a paper factory is one more star"
+    );
+    assert_eq!(units(&g, "factories"), 2);
+    g.players[0].yen = 13_000;
+    assert_eq!(units(&g, "money"), 2);
+    assert_eq!(units(&g, "influence"), 0);
+    tile(&mut g, 0, 0, 0, 3);
+    tile(&mut g, 2, 1, 0, 2);
+    tile(&mut g, 4, 0, 1, 5);
+    assert_eq!(units(&g, "influence"), 2, "only seat 0's tiles");
+    // Seat 1 owns the third tile.
+    let a = d
+        .achievements
+        .iter()
+        .position(|a| a.name == "influence")
+        .unwrap();
+    assert_eq!(g.achievement_units(&d, 1, a), 1);
+}
+
+// The log keeps the last 60 lines, newest last, however many lines a step adds.
+#[test]
+fn the_log_keeps_its_last_sixty_lines() {
+    let d = data();
+    let p = Suite::<Nippon>::new(&d).playout(4, &Options::new(), 7);
+    let mut g = setup_checked::<Nippon>(&d, &names(4), &Options::new(), 7).unwrap();
+    let mut all: Vec<String> = g.log.clone();
+    for (s, t) in &p.log {
+        let step = g.parse_step(&d, *s, t).unwrap();
+        let a = g.apply(&d, *s, &step).unwrap();
+        all.extend(a.events.iter().map(|e| e.text.clone()));
+        assert!(g.log.len() <= 60, "{} lines", g.log.len());
+        assert_eq!(g.log[..], all[all.len() - g.log.len()..]);
+    }
+    assert_eq!(g.log.len(), 60);
+}
