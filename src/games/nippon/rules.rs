@@ -1790,6 +1790,7 @@ impl Nippon {
         let mut ev = Vec::new();
         let turn_before = self.turn;
         let bag_before = self.bag.clone();
+        let rng_before = self.rng.clone();
         let marker_before = self.marker;
         match *step {
             Step::Blueprints(t) => {
@@ -1990,7 +1991,11 @@ impl Nippon {
             self.log.drain(..cut);
         }
         Applied {
-            irreversible: self.bag != bag_before || self.marker != marker_before,
+            // Anything drawn at random (the bag's workers, even when the bag ends as it
+            // began) or a move of the scoring marker (a scoring) cannot be taken back.
+            irreversible: self.rng != rng_before
+                || self.bag != bag_before
+                || self.marker != marker_before,
             turn_ended: self.turn != turn_before,
             secret: false,
             events: ev,

@@ -748,8 +748,10 @@ fn nip_work_12_short_bag_is_completed_at_consolidation() {
     assert!(g.refill_owed, "the bag ran short");
     assert_eq!(g.slots[1].len(), 1);
     assert_eq!(g.marker, 1, "the marker moved anyway");
-    // Player 1 consolidates: 6 workers go back and the refill completes.
-    ok(&mut g, &d, "consolidate");
+    // Player 1 consolidates: 6 workers go back and the refill completes. Drawing from the
+    // bag is random, so the step cannot be taken back (though the marker stays).
+    let a = ok(&mut g, &d, "consolidate");
+    assert!(a.irreversible, "the refill drew from the bag");
     assert!(g.players[1].workers.is_empty());
     assert!(!g.refill_owed);
     assert!(g.slots.iter().all(|s| s.len() == 3));
@@ -2261,4 +2263,38 @@ fn the_log_keeps_its_last_sixty_lines() {
         assert_eq!(g.log[..], all[all.len() - g.log.len()..]);
     }
     assert_eq!(g.log.len(), 60);
+}
+
+// A step that draws nothing from the bag and leaves the scoring marker can be taken back.
+#[test]
+fn a_step_without_a_draw_or_a_marker_move_can_be_taken_back() {
+    let d = data();
+    let mut g = fresh(&d, 2);
+    let first = legal(&g, &d)[0].clone();
+    assert!(first.starts_with("take "), "{first}");
+    let a = ok(&mut g, &d, &first);
+    assert!(!a.irreversible && !a.turn_ended);
+}
+
+// Each offered step has a button label of its own, saying what it does.
+#[test]
+fn offered_steps_have_labels_of_their_own() {
+    let d = data();
+    let p = Suite::<Nippon>::new(&d).playout(3, &Options::new(), 4);
+    let mut g = setup_checked::<Nippon>(&d, &names(3), &Options::new(), 4).unwrap();
+    for (s, t) in p.log.iter().take(120) {
+        let steps = g.legal_steps(&d, *s);
+        let labels: std::collections::HashSet<String> =
+            steps.iter().map(|x| Nippon::step_label(&d, x)).collect();
+        assert_eq!(labels.len(), steps.len(), "two steps share a label");
+        let step = g.parse_step(&d, *s, t).unwrap();
+        g.apply(&d, *s, &step).unwrap();
+    }
+    let g = fresh(&d, 2);
+    let take = g.legal_steps(&d, 0)[0];
+    assert!(Nippon::step_label(&d, &take).starts_with("Take a worker ("));
+    assert_eq!(
+        Nippon::step_label(&d, &Step::Consolidate),
+        "Consolidate: budget, Emperor's reward, pay the workers"
+    );
 }
