@@ -2298,3 +2298,24 @@ fn offered_steps_have_labels_of_their_own() {
         "Consolidate: budget, Emperor's reward, pay the workers"
     );
 }
+
+// NIP-MKT-16: only a full city loses a tile: below the limit (none with 4 players), a
+// tile on an empty side leaves the other tiles of the city where they are.
+#[test]
+fn nip_mkt_16_a_city_below_its_limit_keeps_its_other_tiles() {
+    let d = data();
+    let mut g = fresh(&d, 4);
+    give_factory(&mut g, &d, 0, "silk", 0, 4);
+    let c = city_with(&g, &d, None, "silk");
+    let silk = g.side_of(&d, c, gi(&d, "silk")).unwrap();
+    let other = (0..4).find(|&s| s != silk).unwrap();
+    tile(&mut g, c, other, 1, 1);
+    in_action(&mut g, &d, Action::Market);
+    ok(
+        &mut g,
+        &d,
+        &format!("tile 2 silk 2; city {}", d.city_name(c)),
+    );
+    assert_eq!(g.influence[c][other], Some(Placed { seat: 1, value: 1 }));
+    assert_eq!(g.influence[c][silk], Some(Placed { seat: 0, value: 2 }));
+}
