@@ -1526,6 +1526,9 @@ fn nip_mkt_16_active_player_chooses_between_tied_lowest() {
         choices.iter().filter(|s| s.starts_with("remove")).count(),
         2
     );
+    // Any other step now is told to choose the tile to remove.
+    let e = g.check(&d, 0, &Step::Done).unwrap_err().to_string();
+    assert!(e.contains("choose the tile to remove"), "{e}");
     let g2 = g.good_at(&d, c, others[1]);
     ok(&mut g, &d, &format!("remove {}", d.goods[g2].name));
     assert_eq!(g.influence[c][others[1]], None);
