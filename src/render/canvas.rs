@@ -205,23 +205,15 @@ impl Canvas {
         if c.0[3] == 0 || self.img.width() == 0 || self.img.height() == 0 {
             return;
         }
-        // Units to pixels: the one place shapes are scaled.
-        let scaled: Vec<Vec<(f32, f32)>>;
-        let paths = if self.scale == 1.0 {
-            paths
-        } else {
-            let s = self.scale;
-            scaled = paths
-                .iter()
-                .map(|p| p.iter().map(|&(x, y)| (x * s, y * s)).collect())
-                .collect();
-            &scaled
-        };
+        // Units to pixels: the one place shapes are scaled (each point as it is read, so a
+        // fill allocates no scaled copy of its paths).
+        let s = self.scale;
+        let px = |p: &(f32, f32)| (p.0 * s, p.1 * s);
         let mut minx = f32::INFINITY;
         let mut miny = f32::INFINITY;
         let mut maxx = f32::NEG_INFINITY;
         let mut maxy = f32::NEG_INFINITY;
-        for p in paths.iter().flatten() {
+        for p in paths.iter().flatten().map(px) {
             if !p.0.is_finite() || !p.1.is_finite() {
                 return;
             }
@@ -241,7 +233,8 @@ impl Canvas {
         let (x0, y0) = (x0 as i32, y0 as i32);
         let (bw, bh) = ((x1 as i32 - x0) as usize, (y1 as i32 - y0) as usize);
         let mut cov = Coverage::new(x0, y0, bw, bh);
-        let clamp = |p: (f32, f32)| {
+        let clamp = |p: &(f32, f32)| {
+            let p = px(p);
             (
                 p.0.clamp(-COORD_LIMIT, COORD_LIMIT),
                 p.1.clamp(-COORD_LIMIT, COORD_LIMIT),
@@ -253,7 +246,7 @@ impl Canvas {
                 continue;
             }
             for i in 0..n {
-                cov.add_edge(clamp(path[i]), clamp(path[(i + 1) % n]));
+                cov.add_edge(clamp(&path[i]), clamp(&path[(i + 1) % n]));
             }
         }
         // Rows of the image as byte slices: no per-pixel bounds checks (the box is inside
