@@ -37,7 +37,7 @@ pub(crate) fn encode(img: &RgbaImage) -> Option<Vec<u8>> {
     if hist.opaque {
         let (palette, lut) = palette_of(&hist);
         // The PNG scanlines: a filter byte (0, none) before each row of indices.
-        let rows = map_indices(raw, w as usize, &lut, true);
+        let rows = map_runs(&hist.runs, w as usize, &lut, true);
         return encode_indexed(w, h, &palette, &rows);
     }
     let mut out = Vec::new();
@@ -113,7 +113,9 @@ fn pack(p: &[u8]) -> u32 {
 }
 
 /// Count colours into 15-bit buckets, remembering each bucket's first exact colour and
-/// whether a second one fell into it.
+/// whether a second one fell into it, and the picture as runs of one pixel value (a board
+/// is mostly flat, so the runs are far fewer than the pixels and mapping them to palette
+/// indices is a fill per run).
 struct Histogram {
     /// Every pixel has alpha 255.
     opaque: bool,
@@ -121,6 +123,8 @@ struct Histogram {
     sum: Vec<[u64; 3]>,
     first: Vec<u32>,
     mixed: Vec<bool>,
+    /// The pixels in order as (value, run length); the lengths add up to the pixel count.
+    runs: Vec<([u8; 4], u32)>,
 }
 
 impl Histogram {
@@ -131,6 +135,8 @@ impl Histogram {
             sum: vec![[0; 3]; KEYS],
             first: vec![NONE; KEYS],
             mixed: vec![false; KEYS],
+            // Boards run to about one run in eight pixels.
+            runs: Vec::with_capacity(raw.len() / 32),
         };
         // Runs of one pixel value (most of a board) update the bucket once; alpha is checked
         // once per run, as a run repeats all four bytes.
@@ -156,6 +162,7 @@ impl Histogram {
     }
 
     fn add(&mut self, p: &[u8], n: u32) {
+        self.runs.push(([p[0], p[1], p[2], p[3]], n));
         self.opaque &= p[3] == 255;
         let k = key(p);
         self.count[k] += n;
@@ -182,8 +189,9 @@ impl Histogram {
 /// 256 colours; otherwise each pixel gets the palette colour chosen for its 15-bit bucket.
 /// Alpha is ignored.
 pub fn to_indexed(raw: &[u8]) -> Indexed {
-    let (palette, lut) = palette_of(&Histogram::of(raw));
-    let indices = map_indices(raw, raw.len() / 4, &lut, false);
+    let hist = Histogram::of(raw);
+    let (palette, lut) = palette_of(&hist);
+    let indices = map_runs(&hist.runs, raw.len() / 4, &lut, false);
     Indexed { palette, indices }
 }
 
@@ -200,8 +208,9 @@ fn palette_of(hist: &Histogram) -> (Vec<u8>, Vec<u8>) {
         }
     } else {
         let colours = median_cut(hist, &used);
+        let nearest = Nearest::new(&colours);
         for &k in &used {
-            lut[k] = nearest(&colours, hist.mean(k));
+            lut[k] = nearest.find(hist.mean(k));
         }
         for c in &colours {
             palette.extend_from_slice(c);
@@ -213,29 +222,31 @@ fn palette_of(hist: &Histogram) -> (Vec<u8>, Vec<u8>) {
     (palette, lut)
 }
 
-/// Each pixel's palette index, `row_len` pixels a row, with a 0 byte before each row when
-/// `filter_bytes` (PNG scanlines without filtering). A pixel equal to the one before it
-/// reuses its index, so a flat area costs a comparison a pixel.
-fn map_indices(raw: &[u8], row_len: usize, lut: &[u8], filter_bytes: bool) -> Vec<u8> {
-    let pixels = raw.len() / 4;
+/// Each pixel's palette index from the picture's runs, `row_len` pixels a row, with a 0
+/// byte before each row when `filter_bytes` (PNG scanlines without filtering). A run is one
+/// fill, split where it crosses the end of a row.
+fn map_runs(runs: &[([u8; 4], u32)], row_len: usize, lut: &[u8], filter_bytes: bool) -> Vec<u8> {
+    let pixels: usize = runs.iter().map(|r| r.1 as usize).sum();
     if row_len == 0 || pixels == 0 {
         return Vec::new();
     }
     let extra = usize::from(filter_bytes);
-    let mut out = vec![0u8; pixels + pixels / row_len * extra];
-    let mut last = 0u32;
-    let mut last_ix = lut[key(&[0; 4])];
-    for (src, dst) in raw
-        .chunks_exact(row_len * 4)
-        .zip(out.chunks_exact_mut(row_len + extra))
-    {
-        for (p, ix) in src.chunks_exact(4).zip(&mut dst[extra..]) {
-            let word = word_of(p);
-            if word != last {
-                last = word;
-                last_ix = lut[key(p)];
+    let mut out = Vec::with_capacity(pixels + pixels / row_len * extra);
+    let mut col = 0;
+    for (p, n) in runs {
+        let ix = lut[key(p)];
+        let mut left = *n as usize;
+        while left > 0 {
+            if col == 0 && filter_bytes {
+                out.push(0);
             }
-            *ix = last_ix;
+            let take = left.min(row_len - col);
+            out.resize(out.len() + take, ix);
+            left -= take;
+            col += take;
+            if col == row_len {
+                col = 0;
+            }
         }
     }
     out
@@ -317,23 +328,66 @@ fn median_cut(hist: &Histogram, used: &[usize]) -> Vec<[u8; 3]> {
         .collect()
 }
 
-fn nearest(colours: &[[u8; 3]], c: [u8; 3]) -> u8 {
-    let d = |p: &[u8; 3]| -> i32 {
-        (0..3)
-            .map(|i| {
-                let e = i32::from(p[i]) - i32::from(c[i]);
-                e * e
-            })
-            .sum()
-    };
-    let mut best = (0usize, i32::MAX);
-    for (i, p) in colours.iter().enumerate() {
-        let e = d(p);
-        if e < best.1 {
-            best = (i, e);
-        }
+/// Squared RGB distance.
+fn distance(p: &[u8; 3], c: [u8; 3]) -> i32 {
+    (0..3)
+        .map(|i| {
+            let e = i32::from(p[i]) - i32::from(c[i]);
+            e * e
+        })
+        .sum()
+}
+
+/// The palette colour nearest a colour (squared RGB distance; the lowest index on a tie),
+/// found by walking outward in red order from the colour's red and stopping on each side
+/// where the red difference alone is farther than the best so far: the same answer as
+/// trying every colour, at a fraction of the work.
+struct Nearest<'a> {
+    colours: &'a [[u8; 3]],
+    /// (red, palette index), sorted.
+    by_red: Vec<(u8, u8)>,
+}
+
+impl<'a> Nearest<'a> {
+    fn new(colours: &'a [[u8; 3]]) -> Nearest<'a> {
+        let mut by_red: Vec<(u8, u8)> = colours
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c[0], i as u8))
+            .collect();
+        by_red.sort_unstable();
+        Nearest { colours, by_red }
     }
-    best.0 as u8
+
+    fn find(&self, c: [u8; 3]) -> u8 {
+        let mut best = (i32::MAX, 0u8);
+        let try_at = |j: usize, best: &mut (i32, u8)| -> bool {
+            let (r, i) = self.by_red[j];
+            let dr = i32::from(r) - i32::from(c[0]);
+            if dr * dr > best.0 {
+                return false;
+            }
+            let e = (distance(&self.colours[usize::from(i)], c), i);
+            if e < *best {
+                *best = e;
+            }
+            true
+        };
+        let start = self.by_red.partition_point(|&(r, _)| r < c[0]);
+        let (mut up, mut down) = (start, start);
+        let (mut up_open, mut down_open) = (true, true);
+        while up_open || down_open {
+            if up_open {
+                up_open = up < self.by_red.len() && try_at(up, &mut best);
+                up += 1;
+            }
+            if down_open {
+                down_open = down > 0 && try_at(down - 1, &mut best);
+                down = down.saturating_sub(1);
+            }
+        }
+        best.1
+    }
 }
 
 /// Discord shows an attached board inline at about this width (pixels); what a player reads
@@ -353,4 +407,33 @@ pub fn scaled_to_width(png: &[u8], width: u32) -> Option<Vec<u8>> {
     let nh = ((u64::from(h) * u64::from(width)) / u64::from(w)).max(1) as u32;
     let small = image::imageops::resize(&img, width, nh, image::imageops::FilterType::Triangle);
     encode(&small)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// The pruned search gives exactly what trying every colour gives, ties included
+    /// (palettes with repeated reds and repeated colours, queries anywhere).
+    #[test]
+    fn nearest_colour_search_matches_trying_every_colour() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for round in 0..300 {
+            let n = rng.gen_range(1..=256);
+            // Small channel ranges on some rounds force equal reds and exact ties.
+            let top: u8 = if round % 3 == 0 { 4 } else { 255 };
+            let colours: Vec<[u8; 3]> = (0..n)
+                .map(|_| [0; 3].map(|_: u8| rng.gen_range(0..=top)))
+                .collect();
+            let nearest = Nearest::new(&colours);
+            for _ in 0..200 {
+                let c = [0; 3].map(|_: u8| rng.gen_range(0..=top.saturating_add(3)));
+                let brute = (0..colours.len())
+                    .min_by_key(|&i| (distance(&colours[i], c), i))
+                    .unwrap();
+                assert_eq!(usize::from(nearest.find(c)), brute, "{c:?} in {colours:?}");
+            }
+        }
+    }
 }
