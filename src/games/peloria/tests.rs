@@ -302,6 +302,23 @@ fn pel_order_7_late_nations_enter_in_their_rounds() {
     }
 }
 
+/// The board shows a nation as in play only from its first round on.
+// PEL-ORDER-6, PEL-ORDER-7, PEL-ORDER-12
+#[test]
+fn pel_order_7_a_nation_is_shown_in_play_only_from_its_first_round() {
+    let d = data();
+    let mut g = new_game(&d);
+    let shown =
+        |g: &Peloria, n: &str| view::build(g, &d, Viewer::Spectator).nations[nat(&d, n)].in_play;
+    assert!(shown(&g, "Hirenmador"));
+    assert!(!shown(&g, "Praxians"));
+    g.round = 2;
+    assert!(!shown(&g, "Praxians"));
+    g.round = 3;
+    assert!(shown(&g, "Praxians"));
+    assert!(!shown(&g, "YOUF"));
+}
+
 // PEL-BRIT-20, PEL-ORDER-13, PEL-POP-8
 #[test]
 fn pel_brit_20_arrivals_enter_at_their_round_and_place() {
@@ -655,6 +672,39 @@ fn pel_move_5_only_pelandans_cross_seas_and_never_stop_there() {
     assert_eq!(cnt(&g, &d, "Pelanda", "Sweet-Sea"), 0);
 }
 
+/// The loss at sea names how many units drowned (only the moving nation's, only those at
+/// sea), and a movement that ends with nobody at sea reports no loss.
+// PEL-MOVE-5
+#[test]
+fn pel_move_5_the_loss_at_sea_counts_only_the_units_left_at_sea() {
+    let d = data();
+    let lost = |a: &crate::engine::Applied| -> Vec<String> {
+        a.events
+            .iter()
+            .filter(|e| e.text.contains("left at sea"))
+            .map(|e| e.text.clone())
+            .collect()
+    };
+    let mut g = blank(&d, 2, "Pelanda");
+    put(&mut g, &d, "Pelanda", "Mirin-Cross", Kind::Infantry, 2);
+    put(&mut g, &d, "Pelanda", "Skanthi", Kind::Infantry, 1);
+    put(&mut g, &d, "Pelorians", "Vanch", Kind::Infantry, 1);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "move Mirin-Cross Sweet-Sea infantry");
+    go(&mut g, &d, "move Mirin-Cross Sweet-Sea infantry");
+    let a = go(&mut g, &d, "done");
+    assert_eq!(
+        lost(&a),
+        ["2 Pelanda unit(s) left at sea are lost (PEL-MOVE-5)."]
+    );
+    assert_eq!(g.on_board(nat(&d, "Pelanda")), 1);
+    let mut g = blank(&d, 2, "Pelanda");
+    put(&mut g, &d, "Pelanda", "Mirin-Cross", Kind::Infantry, 1);
+    fresh(&mut g, &d);
+    let a = go(&mut g, &d, "done");
+    assert_eq!(lost(&a), Vec::<String>::new());
+}
+
 #[test]
 fn pel_move_6_only_the_aldryami_enter_permanent_forest() {
     let d = data();
@@ -709,6 +759,39 @@ fn pel_move_8_stacking_is_enforced_at_the_end_of_movement() {
     let mut c = [g.count(n, ar(&d, "Lenshi")), g.count(n, ar(&d, "Saird"))];
     c.sort();
     assert_eq!(c, [3, 4]);
+}
+
+/// The one overstack may hold 4 units in rough terrain: 4 in Bindle (limit 2) ends
+/// movement within the limits, 5 sends the player to remove units; and only a kind the
+/// nation has there may be removed.
+// PEL-STACK-8, PEL-STACK-9, PEL-MOVE-8
+#[test]
+fn pel_stack_9_a_rough_overstack_of_four_passes_and_five_must_be_cut() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Bindle", Kind::Infantry, 4);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "done");
+    assert_ne!(
+        g.phase,
+        Phase::Stacking { cycle: 1 },
+        "4 in rough is allowed"
+    );
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Bindle", Kind::Infantry, 5);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "done");
+    assert_eq!(g.phase, Phase::Stacking { cycle: 1 }, "5 in rough is over");
+    let e = refused(&mut g, &d, "remove Bindle cavalry");
+    assert!(e.contains("remove Bindle infantry"), "{e}");
+    let e = g
+        .legality(&d, 0, &Step::Remove(ar(&d, "Bindle"), Kind::Cavalry))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("have no cavalry in Bindle"), "{e}");
+    go(&mut g, &d, "remove Bindle infantry");
+    assert_ne!(g.phase, Phase::Stacking { cycle: 1 });
+    assert_eq!(cnt(&g, &d, "Pelorians", "Bindle"), 4);
 }
 
 // PEL-INV-1
@@ -903,6 +986,10 @@ fn pel_bat_1_two_nations_in_one_land_area_after_movement_fight() {
     assert_eq!(g.steps_for(&d, 0), vec![Step::Battle(ar(&d, "Naveria"))]);
     let a = go(&mut g, &d, "battle Naveria");
     assert!(a.irreversible, "dice were rolled");
+    assert!(a
+        .events
+        .iter()
+        .any(|e| e.text == "Battle in Naveria: Pelorians attack the Hirenmador."));
     assert!(a
         .events
         .iter()
