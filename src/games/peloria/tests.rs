@@ -470,6 +470,9 @@ fn pel_pop_4_never_more_units_than_the_maximum() {
     let mut g = blank(&d, 2, "Hirenmador");
     let n = nat(&d, "Hirenmador");
     put(&mut g, &d, "Hirenmador", "Lenshi", Kind::Cavalry, 7);
+    // Only the nation's own units of that kind count against its maximum.
+    put(&mut g, &d, "Hirenmador", "Saird", Kind::Infantry, 2);
+    put(&mut g, &d, "Praxians", "Saird", Kind::Cavalry, 3);
     assert_eq!(g.stock(&d, n, Kind::Cavalry), 1);
     g.phase = Phase::Place { left: 2 };
     go(&mut g, &d, "place Lenshi cavalry");
@@ -1136,6 +1139,64 @@ fn pel_bat_7_attackers_in_rough_take_minus_one_in_round_one() {
     b.round = 1;
     b.area = ar(&d, "Lenshi");
     assert_eq!(g.modifier(&d, &b, t, Kind::Infantry), 0);
+}
+
+/// The battle log shows a modified die as `face±modifier=result` and a plain one as its
+/// face: the Theyalans attack into rough (-1 in round 1), the Hirenmador defend unmodified.
+// PEL-BAT-7
+#[test]
+fn pel_bat_7_the_roll_shows_each_modified_die_with_its_modifier() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Bindle", Kind::Infantry, 3);
+    put(&mut g, &d, "Hirenmador", "Bindle", Kind::Infantry, 3);
+    battle(&mut g, &d, "Bindle", "Hirenmador", 0, Stage::Roll, vec![]);
+    let ev = advance(&mut g, &d);
+    let line = ev
+        .iter()
+        .find(|l| l.starts_with("Bindle round 1: "))
+        .unwrap_or_else(|| panic!("{ev:?}"));
+    let dice = |nation: &str| -> Vec<String> {
+        let rest = &line[line.find(&format!("{nation} roll ")).unwrap() + nation.len() + 6..];
+        let end = rest.find([';', '.']).unwrap();
+        rest[..end].split_whitespace().map(str::to_string).collect()
+    };
+    let att = dice("Theyalans");
+    assert_eq!(att.len(), 3, "{line}");
+    for w in &att {
+        let face: i32 = w[..1].parse().unwrap();
+        assert_eq!(*w, format!("{face}-1={}", (face - 1).max(0)), "{line}");
+    }
+    let def = dice("Hirenmador");
+    assert_eq!(def.len(), 3, "{line}");
+    assert!(def.iter().all(|w| w.len() == 1), "{line}");
+}
+
+/// A hit rolled by the Bat is the Bat's: in round 15 each unit the Bat kills is noted to
+/// rise as a Telmori, from a real roll (not a hand-made battle).
+// PEL-BAT-2
+#[test]
+fn pel_bat_2_the_bats_own_rolls_mark_its_kills() {
+    let d = data();
+    let mut total = 0;
+    for seed in 1..=8 {
+        let mut g = blank(&d, 15, "Pelorians");
+        g.rng = crate::engine::GameRng::new(seed);
+        put(&mut g, &d, "Pelorians", "Lenshi", Kind::Bat, 1);
+        put(&mut g, &d, "Hyalorings", "Lenshi", Kind::Infantry, 3);
+        battle(&mut g, &d, "Lenshi", "Hyalorings", 0, Stage::Roll, vec![]);
+        let ev = advance(&mut g, &d);
+        let killed = 3 - cnt(&g, &d, "Hyalorings", "Lenshi");
+        // The victims rise when the turn ends; until then each is noted where it fell.
+        let risen = ev
+            .iter()
+            .filter(|e| e.starts_with("The Bat's victim in Lenshi rises"))
+            .count();
+        assert!(g.bat_kills.iter().all(|&a| a == ar(&d, "Lenshi")));
+        assert_eq!(risen + g.bat_kills.len(), killed, "{ev:?}");
+        total += killed;
+    }
+    assert!(total > 0, "the seeds give the Bat kills");
 }
 
 #[test]
