@@ -1121,6 +1121,43 @@ fn pel_bat_6_a_five_or_more_kills() {
     assert_eq!(g.hit_options(&d, &b, h, 5), vec![Kind::Infantry]);
 }
 
+/// From real rolls: each side's results of 5 or more, and only those, kill a unit of the
+/// other side (infantry against infantry in the open, no modifiers).
+// PEL-BAT-6
+#[test]
+fn pel_bat_6_only_the_rolls_of_five_or_more_kill() {
+    let d = data();
+    let mut seen_miss = [false; 2];
+    for seed in 1..=6 {
+        let mut g = blank(&d, 2, "Theyalans");
+        g.rng = crate::engine::GameRng::new(seed);
+        put(&mut g, &d, "Theyalans", "Lenshi", Kind::Infantry, 6);
+        put(&mut g, &d, "Hirenmador", "Lenshi", Kind::Infantry, 6);
+        battle(&mut g, &d, "Lenshi", "Hirenmador", 0, Stage::Roll, vec![]);
+        let ev = advance(&mut g, &d);
+        let line = ev
+            .iter()
+            .find(|l| l.starts_with("Lenshi round 1: "))
+            .unwrap_or_else(|| panic!("{ev:?}"));
+        let kills = |nation: &str| -> usize {
+            let rest = &line[line.find(&format!("{nation} roll ")).unwrap() + nation.len() + 6..];
+            let end = rest.find([';', '.']).unwrap();
+            let faces: Vec<u8> = rest[..end]
+                .split_whitespace()
+                .map(|w| w.parse().unwrap())
+                .collect();
+            assert_eq!(faces.len(), 6, "{line}");
+            faces.iter().filter(|&&f| f >= 5).count()
+        };
+        let (by_att, by_def) = (kills("Theyalans"), kills("Hirenmador"));
+        seen_miss[0] |= by_att < 6;
+        seen_miss[1] |= by_def < 6;
+        assert_eq!(cnt(&g, &d, "Hirenmador", "Lenshi"), 6 - by_att, "{ev:?}");
+        assert_eq!(cnt(&g, &d, "Theyalans", "Lenshi"), 6 - by_def, "{ev:?}");
+    }
+    assert_eq!(seen_miss, [true, true]);
+}
+
 #[test]
 fn pel_bat_7_attackers_in_rough_take_minus_one_in_round_one() {
     let d = data();
@@ -1297,13 +1334,22 @@ fn pel_brit_19_kill_vp_are_scored_when_the_unit_dies() {
         "Soldiers",
         2,
         Stage::Hits,
-        vec![(so, 6)],
+        vec![(so, 6), (nat(&d, "Hirenmador"), 6)],
     );
-    advance(&mut g, &d);
+    let ev = advance(&mut g, &d);
     assert_eq!(
         g.vp[nat(&d, "Hirenmador")],
         1,
         "1 VP per Soldiers (Warlords) unit killed"
+    );
+    // The log names the award, and only when there is one.
+    assert!(
+        ev.contains(&"A Soldiers infantry dies in Naveria (+1 VP to the Hirenmador).".into()),
+        "{ev:?}"
+    );
+    assert!(
+        ev.contains(&"A Hirenmador cavalry dies in Naveria.".into()),
+        "{ev:?}"
     );
     // Capture VP once, when the area is held alone.
     let mut g = blank(&d, 2, "Hyalorings");
