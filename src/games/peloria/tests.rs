@@ -1351,6 +1351,11 @@ fn pel_brit_19_kill_vp_are_scored_when_the_unit_dies() {
         ev.contains(&"A Hirenmador cavalry dies in Naveria.".into()),
         "{ev:?}"
     );
+    // The attacker is gone: the defender holds the area (PEL-BAT-4).
+    assert!(
+        ev.contains(&"Battle in Naveria over: the Soldiers hold Naveria.".into()),
+        "{ev:?}"
+    );
     // Capture VP once, when the area is held alone.
     let mut g = blank(&d, 2, "Hyalorings");
     put(&mut g, &d, "Hyalorings", "Naveria", Kind::Cavalry, 1);
