@@ -56,9 +56,7 @@ pub fn encode_fastest(img: &RgbaImage) -> Option<Vec<u8>> {
         .chunks_exact(4)
         .flat_map(|p| [p[0], p[1], p[2]])
         .collect();
-    // Sized for the stored (uncompressed) blocks the fastest setting writes, so that the
-    // floor never pays for growing its output (which varied with the heap's state).
-    let mut out = Vec::with_capacity(rgb.len() + rgb.len() / 1024 + 1024);
+    let mut out = Vec::new();
     let mut enc = ::png::Encoder::new(&mut out, w, h);
     enc.set_color(::png::ColorType::Rgb);
     enc.set_depth(::png::BitDepth::Eight);
