@@ -1667,6 +1667,12 @@ fn pel_ovp_2_removal_never_empties_an_area() {
     g.phase = Phase::Overpop;
     assert_eq!(g.overpop_excess(&d, nat(&d, "Pelorians")), 1);
     assert!(refused(&mut g, &d, "remove Vonlath infantry").contains("empty"));
+    // Only a kind the nation has there can go.
+    let e = g
+        .legality(&d, 0, &Step::Remove(ar(&d, "Henjarl"), Kind::Cavalry))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("have no cavalry in Henjarl"), "{e}");
     go(&mut g, &d, "remove Henjarl infantry");
 }
 
