@@ -1121,6 +1121,47 @@ fn pel_bat_6_a_five_or_more_kills() {
     assert_eq!(g.hit_options(&d, &b, h, 5), vec![Kind::Infantry]);
 }
 
+/// The phase is named on the board and in a refusal of a step from another phase.
+#[test]
+fn the_phase_is_named_in_the_view_and_in_refusals() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 1);
+    fresh(&mut g, &d);
+    assert_eq!(view::build(&g, &d, Viewer::Spectator).phase, "movement");
+    let e = g
+        .legality(&d, 0, &Step::Remove(ar(&d, "Lenshi"), Kind::Infantry))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("the Pelorians are in their movement phase"),
+        "{e}"
+    );
+    g.phase = Phase::Overpop;
+    assert_eq!(
+        view::build(&g, &d, Viewer::Spectator).phase,
+        "overpopulation"
+    );
+}
+
+/// A Bat's victim rises as a Telmori only while the Telmori have infantry in stock.
+// PEL-BAT-2, PEL-POP-4
+#[test]
+fn pel_bat_2_a_victim_rises_only_from_the_telmori_stock() {
+    let d = data();
+    let t = nat(&d, "Telmori");
+    let max = d.nations[t].limits[Kind::Infantry.index()] as usize;
+    for (on_board, rises) in [(max, 0), (max - 1, 1)] {
+        let mut g = blank(&d, 15, "Pelorians");
+        put(&mut g, &d, "Telmori", "Henjarl", Kind::Infantry, on_board);
+        g.bat_kills = vec![ar(&d, "Lenshi")];
+        let mut ev = Vec::new();
+        g.end_turn(&d, &mut ev);
+        assert_eq!(cnt(&g, &d, "Telmori", "Lenshi"), rises, "{ev:?}");
+        assert_eq!(g.on_board(t), on_board + rises);
+    }
+}
+
 /// From real rolls: each side's results of 5 or more, and only those, kill a unit of the
 /// other side (infantry against infantry in the open, no modifiers).
 // PEL-BAT-6
@@ -1802,6 +1843,13 @@ fn pel_emp_1_a_nation_claims_the_emperorship_at_the_end_of_its_turn() {
     let mut ev = Vec::new();
     g.claim(&d, p, &mut ev);
     assert_eq!((g.emperor, g.emperor_need), (Some(p), 1));
+    // The same through the end of the Pelorian turn itself.
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Darsen", Kind::Infantry, 1);
+    let mut ev = Vec::new();
+    g.end_turn(&d, &mut ev);
+    assert_eq!(g.emperor, Some(p), "{ev:?}");
+    let mut ev = Vec::new();
     // Shared areas do not count: the piece is held only alone.
     let mut g = blank(&d, 2, "Pelorians");
     put(&mut g, &d, "Pelorians", "Darsen", Kind::Infantry, 1);
