@@ -792,7 +792,11 @@ fn pel_stack_9_a_rough_overstack_of_four_passes_and_five_must_be_cut() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("have no cavalry in Bindle"), "{e}");
-    go(&mut g, &d, "remove Bindle infantry");
+    let a = go(&mut g, &d, "remove Bindle infantry");
+    assert!(a
+        .events
+        .iter()
+        .any(|e| e.text == "Stacking: the Pelorians lose one infantry in Bindle."));
     assert_ne!(g.phase, Phase::Stacking { cycle: 1 });
     assert_eq!(cnt(&g, &d, "Pelorians", "Bindle"), 4);
 }
@@ -1591,6 +1595,45 @@ fn pel_ret_4_stacking_limits_apply_to_retreats() {
     assert!(steps.contains(&to("Dikoria")));
 }
 
+/// Once the units still in the battle have no legal retreat left, the retreat is over
+/// without a `stay`: here Saird has room for one Pelorian and no other neighbour for any.
+// PEL-RET-5, PEL-RET-4
+#[test]
+fn pel_ret_5_the_retreat_ends_by_itself_when_no_unit_can_go_further() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 2);
+    // The one overstack is in Darsen, away from the battle: Bindle is full, Saird has
+    // room for one, Lenshi and Dikoria hold other nations.
+    put(&mut g, &d, "Pelorians", "Darsen", Kind::Infantry, 5);
+    put(&mut g, &d, "Pelorians", "Bindle", Kind::Infantry, 2);
+    put(&mut g, &d, "Pelorians", "Saird", Kind::Infantry, 2);
+    put(&mut g, &d, "Alkoth", "Lenshi", Kind::Infantry, 1);
+    put(&mut g, &d, "Alkoth", "Dikoria", Kind::Infantry, 1);
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Pelorians",
+        1,
+        Stage::DefenderRetreat,
+        vec![],
+    );
+    advance(&mut g, &d);
+    let to = |a: &str| Step::Retreat(ar(&d, "Naveria"), ar(&d, a), Kind::Infantry);
+    assert_eq!(g.steps_for(&d, 0), vec![to("Saird"), Step::Stay]);
+    let a = go(&mut g, &d, "retreat Naveria Saird infantry");
+    assert_eq!(cnt(&g, &d, "Pelorians", "Saird"), 3);
+    // No retreat left and none for the attackers (they came from nowhere): the next
+    // round is rolled at once.
+    assert!(
+        a.events.iter().any(|e| e.text.contains("Naveria round 2")),
+        "{:?}",
+        a.events
+    );
+}
+
 #[test]
 fn pel_ret_5_units_with_no_legal_retreat_stay_in_the_battle() {
     let d = data();
@@ -1621,6 +1664,7 @@ fn pel_ret_6_telmori_retreat_to_any_empty_mountain_and_must_retreat() {
     put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
     put(&mut g, &d, "Telmori", "Naveria", Kind::Infantry, 1);
     put(&mut g, &d, "Alkoth", "Filichet", Kind::Infantry, 1);
+    put(&mut g, &d, "Telmori", "Oronin", Kind::Infantry, 1);
     battle(
         &mut g,
         &d,
@@ -1633,8 +1677,11 @@ fn pel_ret_6_telmori_retreat_to_any_empty_mountain_and_must_retreat() {
     advance(&mut g, &d);
     let steps = g.steps_for(&d, 0);
     let to = |a: &str| Step::Retreat(ar(&d, "Naveria"), ar(&d, a), Kind::Infantry);
-    assert!(steps.contains(&to("Oronin")), "a mountain far away");
-    assert!(steps.contains(&to("Votankiland")));
+    assert!(steps.contains(&to("Votankiland")), "a mountain far away");
+    assert!(
+        !steps.contains(&to("Oronin")),
+        "not a far mountain holding Telmori already"
+    );
     assert!(!steps.contains(&to("Filichet")), "not an occupied mountain");
     assert!(
         steps.contains(&to("Dorastor")),
@@ -1714,7 +1761,14 @@ fn pel_ovp_2_removal_never_empties_an_area() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("have no cavalry in Henjarl"), "{e}");
-    go(&mut g, &d, "remove Henjarl infantry");
+    let a = go(&mut g, &d, "remove Henjarl infantry");
+    assert!(
+        a.events
+            .iter()
+            .any(|e| e.text == "Overpopulation: the Pelorians lose one infantry in Henjarl."),
+        "{:?}",
+        a.events
+    );
 }
 
 // ==== Invasion turns ====
@@ -1789,6 +1843,10 @@ fn pel_score_1_each_nation_scores_its_own_rule_in_scoring_rounds_only() {
         put(&mut g, &d, "Hyalorings", a, Kind::Cavalry, 1);
     }
     put(&mut g, &d, "Praxians", "Hungry-Plateau", Kind::Cavalry, 1);
+    put(&mut g, &d, "Pelorians", "Darsen", Kind::Infantry, 2);
+    put(&mut g, &d, "Pelorians", "Vanch", Kind::Infantry, 1);
+    put(&mut g, &d, "Aldryami", "Erigia", Kind::Forest, 3);
+    let (pl, al) = (nat(&d, "Pelorians"), nat(&d, "Aldryami"));
     let (hi, hy, pr) = (
         nat(&d, "Hirenmador"),
         nat(&d, "Hyalorings"),
@@ -1803,7 +1861,10 @@ fn pel_score_1_each_nation_scores_its_own_rule_in_scoring_rounds_only() {
     );
     g.round = 4;
     let before = (g.vp[hi], g.vp[hy], g.vp[pr]);
+    let before_pl_al = (g.vp[pl], g.vp[al]);
     g.nation_scoring(&d, &mut ev);
+    assert_eq!(g.vp[pl] - before_pl_al.0, 3, "1 VP per Pelorian unit");
+    assert_eq!(g.vp[al] - before_pl_al.1, 6, "2 VP per forest counter");
     assert_eq!(
         g.vp[hi] - before.0,
         g.held(&d, hi).len() as i64,
@@ -2062,17 +2123,19 @@ fn pel_khor_3_the_bow_does_not_count_for_khordavu_claims() {
     let mut g = blank(&d, 4, "Veshtargos");
     put(&mut g, &d, "Veshtargos", "Bindle", Kind::Infantry, 1);
     put(&mut g, &d, "Veshtargos", "Darsen", Kind::Infantry, 1);
+    put(&mut g, &d, "Veshtargos", "Henjarl", Kind::Infantry, 1);
     let v = nat(&d, "Veshtargos");
-    assert_eq!(g.pieces_held(&d, v), 1);
+    // The Vestments and the Girdle count; the Bow does not.
+    assert_eq!(g.pieces_held(&d, v), 2);
     let mut ev = Vec::new();
     g.claim(&d, v, &mut ev);
     assert_eq!(
         (g.emperor, g.emperor_need),
-        (Some(v), 1),
+        (Some(v), 2),
         "claims happen in Khordavu rounds"
     );
     g.round = 3;
-    assert_eq!(g.pieces_held(&d, v), 2);
+    assert_eq!(g.pieces_held(&d, v), 3);
 }
 
 // PEL-KHOR-5
