@@ -135,7 +135,7 @@ impl Histogram {
             sum: vec![[0; 3]; KEYS],
             first: vec![NONE; KEYS],
             mixed: vec![false; KEYS],
-            // Boards run to about one run in eight pixels.
+            // A first guess of one run in eight pixels; the vector grows past it if needed.
             runs: Vec::with_capacity(raw.len() / 32),
         };
         // Runs of one pixel value (most of a board) update the bucket once; alpha is checked
