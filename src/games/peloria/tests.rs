@@ -1879,6 +1879,19 @@ fn pel_score_1_each_nation_scores_its_own_rule_in_scoring_rounds_only() {
             .count() as i64
     );
     assert_eq!(g.vp[pr] - before.2, 6, "the Hungry Plateau");
+    // The log names each nation that scored, with its points, and no one that did not.
+    let line = ev.last().unwrap();
+    assert!(line.starts_with("Nation scoring: "), "{line}");
+    assert!(
+        line.contains("Praxians 6") && line.contains("Pelorians 3"),
+        "{line}"
+    );
+    assert!(!line.contains("Veshtargos"), "in play, but no area: {line}");
+    // Away from the Hungry Plateau the Praxians score nothing there.
+    g.units.retain(|u| u.nation as usize != pr);
+    let before = g.vp[pr];
+    g.nation_scoring(&d, &mut ev);
+    assert_eq!(g.vp[pr], before);
 }
 
 #[test]
@@ -2065,6 +2078,14 @@ fn pel_emp_17_the_emperor_moves_regalia_within_held_areas() {
     g.emperor = Some(nat(&d, "Pelorians"));
     fresh(&mut g, &d);
     assert!(refused(&mut g, &d, "regalia Vestments Bindle").contains("holds"));
+    // Not into an area the Pelorians share with another nation either.
+    let mut h = g.clone();
+    put(&mut h, &d, "Alkoth", "Dikoria", Kind::Infantry, 1);
+    let e = h
+        .legality(&d, 0, &Step::Regalia(v, ar(&d, "Dikoria")))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("does not hold Dikoria"), "{e}");
     go(&mut g, &d, "regalia Vestments Dikoria");
     assert_eq!(g.regalia[v], Some(ar(&d, "Dikoria")));
     go(&mut g, &d, "regalia Vestments Darsen");
@@ -2157,6 +2178,12 @@ fn pel_khor_4_all_regalia_but_the_bow_assembled_give_10_vp_once() {
     h.end_round(&d, &mut ev);
     assert_eq!(h.vp[p], 0, "one piece missing");
     place_piece(&mut g, &d, "Mantle", "Vonlath");
+    // All there, but the Emperor's nation must hold Vonlath itself.
+    let mut h = g.clone();
+    h.units.clear();
+    put(&mut h, &d, "Pelorians", "Darsen", Kind::Infantry, 1);
+    h.end_round(&d, &mut ev);
+    assert_eq!(h.vp[p], 0, "Vonlath not held");
     g.end_round(&d, &mut ev);
     assert_eq!(g.vp[p], 10);
     g.round = 5;
