@@ -230,6 +230,27 @@ fn pel_brit_1_round_one_runs_the_nations_in_play_in_the_fixed_order() {
     assert_eq!(g.round, 2);
 }
 
+/// Each round opens with one banner, at the first nation's turn.
+// PEL-ORDER-5
+#[test]
+fn pel_order_5_each_round_opens_with_one_banner() {
+    let d = data();
+    let mut g = new_game(&d);
+    let mut banners = Vec::new();
+    while g.round <= 2 {
+        let s = acting(&g);
+        let st = g.default_step(&d, s).unwrap();
+        let a = g.apply(&d, s, &st).unwrap();
+        banners.extend(
+            a.events
+                .iter()
+                .filter(|e| e.text.starts_with("— Round"))
+                .map(|e| e.text.clone()),
+        );
+    }
+    assert_eq!(banners, ["— Round 2 —", "— Round 3 —"]);
+}
+
 // PEL-BRIT-1, PEL-HERO-1
 #[test]
 fn pel_diff_2_a_game_lasts_16_rounds() {
@@ -2589,6 +2610,10 @@ fn pel_shah_1_twice_the_areas_of_every_other_nation_gains_10() {
     put(&mut g, &d, "Pelorians", "Dara-Ni", Kind::Infantry, 1);
     g.shah(&d, &mut ev);
     assert_eq!(g.vp[c], 10, "3 Pelorian areas: 4 is not twice");
+    // With nobody in the zone there is no Shah (0 is twice 0, but holds nothing).
+    let mut g = blank(&d, 14, "YOUF");
+    g.shah(&d, &mut ev);
+    assert!(g.vp.iter().all(|&v| v == 0), "{:?}", g.vp);
 }
 
 #[test]
