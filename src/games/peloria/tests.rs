@@ -2280,6 +2280,8 @@ fn pel_hero_1_after_round_13_every_player_bids_in_secret() {
     assert!(!theirs.contains("Pelorians 4") && !theirs.contains("Pelorians 0"));
     let c = go(&mut g, &d, "seal");
     assert!(c.events.iter().any(|e| e.text.contains("commitment")));
+    let e = g.legality(&d, 0, &Step::Seal).unwrap_err().to_string();
+    assert!(e.contains("already sealed"), "{e}");
     go(&mut g, &d, "bid YOUF 3");
     go(&mut g, &d, "seal");
     go(&mut g, &d, "bid Theyalans 2");
