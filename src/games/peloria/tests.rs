@@ -124,13 +124,21 @@ fn advance(g: &mut Peloria, d: &PeloriaData) -> Vec<String> {
     ev
 }
 
-/// Dice shown for `nation` in a battle log line (`... Alkoth roll 5 3 1 2; ...`).
-fn dice_of(line: &str, nation: &str) -> usize {
+/// The dice shown for `nation` in a battle log line (`... Alkoth roll 5 3-1=2 1; ...`),
+/// each as written; none if the nation does not roll there.
+fn rolls_of<'a>(line: &'a str, nation: &str) -> Vec<&'a str> {
     let key = format!("{nation} roll ");
-    let Some(i) = line.find(&key) else { return 0 };
+    let Some(i) = line.find(&key) else {
+        return Vec::new();
+    };
     let rest = &line[i + key.len()..];
     let end = rest.find([';', '.']).unwrap_or(rest.len());
-    rest[..end].split_whitespace().count()
+    rest[..end].split_whitespace().collect()
+}
+
+/// How many dice `nation` rolls in a battle log line.
+fn dice_of(line: &str, nation: &str) -> usize {
+    rolls_of(line, nation).len()
 }
 
 #[test]
@@ -1206,10 +1214,8 @@ fn pel_bat_6_only_the_rolls_of_five_or_more_kill() {
             .find(|l| l.starts_with("Lenshi round 1: "))
             .unwrap_or_else(|| panic!("{ev:?}"));
         let kills = |nation: &str| -> usize {
-            let rest = &line[line.find(&format!("{nation} roll ")).unwrap() + nation.len() + 6..];
-            let end = rest.find([';', '.']).unwrap();
-            let faces: Vec<u8> = rest[..end]
-                .split_whitespace()
+            let faces: Vec<u8> = rolls_of(line, nation)
+                .iter()
                 .map(|w| w.parse().unwrap())
                 .collect();
             assert_eq!(faces.len(), 6, "{line}");
@@ -1259,18 +1265,13 @@ fn pel_bat_7_the_roll_shows_each_modified_die_with_its_modifier() {
         .iter()
         .find(|l| l.starts_with("Bindle round 1: "))
         .unwrap_or_else(|| panic!("{ev:?}"));
-    let dice = |nation: &str| -> Vec<String> {
-        let rest = &line[line.find(&format!("{nation} roll ")).unwrap() + nation.len() + 6..];
-        let end = rest.find([';', '.']).unwrap();
-        rest[..end].split_whitespace().map(str::to_string).collect()
-    };
-    let att = dice("Theyalans");
+    let att = rolls_of(line, "Theyalans");
     assert_eq!(att.len(), 3, "{line}");
     for w in &att {
         let face: i32 = w[..1].parse().unwrap();
         assert_eq!(*w, format!("{face}-1={}", (face - 1).max(0)), "{line}");
     }
-    let def = dice("Hirenmador");
+    let def = rolls_of(line, "Hirenmador");
     assert_eq!(def.len(), 3, "{line}");
     assert!(def.iter().all(|w| w.len() == 1), "{line}");
 }
