@@ -1161,6 +1161,10 @@ impl Peloria {
             u.left = 0;
         }
         if defenders > 0 && d.terrain(t).is_land() {
+            // Only entries into enemy-held land are read: a retreating attacker goes back
+            // along one (PEL-RET-3), and one into Dorastor from elsewhere opens the Kartolin
+            // Pass (PEL-KART-3). No enemy moves in this phase, so an entry into an area no
+            // enemy holds would never be read.
             self.entries.push((t, f, n));
             let f_ = d.nations[n].flags;
             if f_.nostop || k == Kind::Dragon {
@@ -1180,8 +1184,6 @@ impl Peloria {
                     note = " and may overrun".into();
                 }
             }
-        } else if t == d.pass.2 {
-            self.entries.push((t, f, n));
         }
         self.say(
             ev,

@@ -450,6 +450,28 @@ fn pel_brit_2_player_vp_are_the_sum_of_their_nations_and_most_wins() {
     assert!(r.note.starts_with("Ann wins"), "{}", r.note);
 }
 
+// PEL-BRIT-2 reading (rules topic): a tie in VP goes to the player with more of their own
+// units on the board.
+#[test]
+fn pel_brit_2_a_tie_in_vp_goes_to_more_own_units_on_the_board() {
+    let d = data();
+    let mut g = blank(&d, 16, "Pelorians");
+    g.vp[nat(&d, "Pelorians")] = 9;
+    g.vp[nat(&d, "Hyalorings")] = 9;
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 1);
+    put(&mut g, &d, "Hyalorings", "Naveria", Kind::Cavalry, 2);
+    // A third player's units count for no one else.
+    put(&mut g, &d, "Theyalans", "Aggar", Kind::Infantry, 4);
+    let mut ev = Vec::new();
+    g.next_round(&d, &mut ev);
+    let Status::Finished(r) = g.status_now() else {
+        panic!("finished")
+    };
+    assert_eq!(r.scores[0], r.scores[1], "{:?}", r.scores);
+    assert_eq!((r.places[0], r.places[1]), (2, 1), "{}", r.note);
+    assert!(r.note.contains("units"), "{}", r.note);
+}
+
 // ==== Population increase ====
 
 // PEL-BRIT-14, PEL-POP-2
@@ -490,6 +512,18 @@ fn pel_pop_3_no_stock_sets_the_track_to_5() {
     g.track[n] = 4;
     assert_eq!(g.population(&d, n, &mut ev), 1);
     assert_eq!(g.track[n], 5);
+    // Reading: the track goes to 5 only when earned units find the stock empty. With
+    // exactly as many in stock as earned, all come and the track keeps the remainder.
+    let dikoria = ar(&d, "Dikoria") as u8;
+    let i = g.units.iter().position(|u| u.area == dikoria).unwrap();
+    g.units.remove(i);
+    assert_eq!(g.stock(&d, n, Kind::Cavalry), 2);
+    g.track[n] = 4;
+    let count = g.pop_points(&d, n) + 4;
+    assert_eq!(count / 6, 2, "two earned");
+    assert_eq!(g.population(&d, n, &mut ev), 2);
+    assert_eq!(u32::from(g.track[n]), count % 6);
+    assert_ne!(g.track[n], 5);
 }
 
 // PEL-BRIT-16
@@ -883,12 +917,74 @@ fn pel_ovr_3_units_beyond_the_defenders_may_move_through() {
     put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 3);
     put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 2);
     fresh(&mut g, &d);
+    let said = |a: crate::engine::Applied| {
+        a.events
+            .iter()
+            .map(|e| e.text.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let first = said(go(&mut g, &d, "move Lenshi Naveria infantry"));
+    assert!(first.contains("Naveria and stops."), "{first}");
     go(&mut g, &d, "move Lenshi Naveria infantry");
-    go(&mut g, &d, "move Lenshi Naveria infantry");
-    // Two stay to fight the two defenders: the third goes on.
-    go(&mut g, &d, "move Lenshi Naveria infantry");
+    // Two stay to fight the two defenders: the third goes on, and the log says it may.
+    let third = said(go(&mut g, &d, "move Lenshi Naveria infantry"));
+    assert!(third.contains("Naveria and may overrun."), "{third}");
     go(&mut g, &d, "move Naveria Dikoria infantry");
     refused(&mut g, &d, "move Naveria Dikoria infantry");
+}
+
+// PEL-OVR-3: a unit with no move left after entering stays, and the log does not offer it
+// an overrun it cannot make.
+#[test]
+fn pel_ovr_3_a_unit_out_of_moves_is_not_said_to_overrun() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 3);
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "move Lenshi Naveria infantry");
+    // The second spends its last move on the way in.
+    for u in g
+        .units
+        .iter_mut()
+        .filter(|u| u.area as usize == ar(&d, "Lenshi"))
+    {
+        u.left = 1;
+    }
+    let a = go(&mut g, &d, "move Lenshi Naveria infantry");
+    let line = a
+        .events
+        .iter()
+        .map(|e| e.text.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(line.contains("from Lenshi to Naveria."), "{line}");
+    assert!(!line.contains("overrun"), "{line}");
+}
+
+// PEL-BAT-10 reading: the five-attacker cap is on attacks; any number of units may move into
+// an area no enemy holds (stacking is checked after movement).
+#[test]
+fn pel_bat_10_the_attacker_cap_does_not_limit_moves_into_an_empty_area() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(
+        &mut g,
+        &d,
+        "Pelorians",
+        "Lenshi",
+        Kind::Infantry,
+        super::rules::MAX_ATTACKERS + 1,
+    );
+    fresh(&mut g, &d);
+    for _ in 0..=super::rules::MAX_ATTACKERS {
+        go(&mut g, &d, "move Lenshi Naveria infantry");
+    }
+    assert_eq!(
+        cnt(&g, &d, "Pelorians", "Naveria"),
+        super::rules::MAX_ATTACKERS + 1
+    );
 }
 
 #[test]
@@ -2266,6 +2362,77 @@ fn heroes_game(d: &PeloriaData) -> Peloria {
     g
 }
 
+// PEL-HERO-1: a sealed bid may be taken back (`unseal`) and changed until every bid is
+// sealed; `unseal` without a sealed bid is refused.
+#[test]
+fn pel_hero_1_a_sealed_bid_can_be_taken_back_before_the_reveal() {
+    let d = data();
+    let mut g = heroes_game(&d);
+    let e = g.legality(&d, 0, &Step::Unseal).unwrap_err().to_string();
+    assert!(e.contains("not sealed"), "{e}");
+    play(&mut g, &d, 0, "bid Pelorians 4");
+    play(&mut g, &d, 0, "seal");
+    assert!(g.legality(&d, 0, &Step::Unseal).is_ok());
+    let a = play(&mut g, &d, 0, "unseal");
+    assert!(a.secret);
+    assert!(!g.bids.is_sealed(0));
+    play(&mut g, &d, 0, "bid Pelorians 2");
+    play(&mut g, &d, 0, "seal");
+    for seat in 1..4 {
+        play(&mut g, &d, seat, "seal");
+    }
+    assert_eq!(g.phase, Phase::Removals);
+    let r = g.heroes.clone().expect("revealed");
+    let pelorians = r.bids[0].iter().find(|b| b.0 == nat(&d, "Pelorians"));
+    assert_eq!(
+        pelorians,
+        Some(&(nat(&d, "Pelorians"), 2)),
+        "{:?}",
+        r.bids[0]
+    );
+}
+
+// PEL-HERO-5: each revealed line counts only its own player's units to remove, names only
+// that player's nations, and notes a cap only where a bid was cut.
+#[test]
+fn pel_hero_5_each_reveal_line_counts_its_own_players_units() {
+    let d = data();
+    let mut g = heroes_game(&d);
+    play(&mut g, &d, 0, "bid Pelorians 5");
+    play(&mut g, &d, 1, "bid YOUF 1");
+    let mut lines = Vec::new();
+    for seat in 0..4 {
+        let a = play(&mut g, &d, seat, "seal");
+        lines.extend(a.events.into_iter().map(|e| e.text.to_string()));
+    }
+    let revealed: Vec<&String> = lines.iter().filter(|l| l.contains("revealed")).collect();
+    assert_eq!(revealed.len(), 4, "{lines:?}");
+    assert!(
+        revealed[0].contains(": 5 unit(s) to remove."),
+        "{}",
+        revealed[0]
+    );
+    assert!(
+        revealed[1].contains(": 1 unit(s) to remove."),
+        "{}",
+        revealed[1]
+    );
+    for l in &revealed[2..] {
+        assert!(l.contains(": 0 unit(s) to remove."), "{l}");
+    }
+    assert!(
+        !lines.iter().any(|l| l.contains("Capped")),
+        "a bid of exactly the removable units is not capped: {lines:?}"
+    );
+    let r = g.heroes.clone().expect("revealed");
+    for (seat, bids) in r.bids.iter().enumerate() {
+        for &(n, _) in bids {
+            assert_eq!(d.nations[n].player, seat, "{}", d.nations[n].name);
+            assert!(d.heroes[n], "{}", d.nations[n].name);
+        }
+    }
+}
+
 // PEL-HERO-5, PEL-HERO-6, PEL-HERO-7, PEL-HERO-8, PEL-HERO-9
 #[test]
 fn pel_hero_1_after_round_13_every_player_bids_in_secret() {
@@ -2686,6 +2853,48 @@ fn pel_kart_3_crossing_is_allowed_alongside_an_attack_from_elsewhere() {
     fresh(&mut g, &d);
     go(&mut g, &d, "move Talastar Dorastor infantry");
     go(&mut g, &d, "move Karia Dorastor infantry");
+}
+
+// PEL-KART-3: the unit that came in from another direction need not still be there: in
+// its invasion round (rough does not stop it) a Digijelm unit (need not stop) enters
+// Dorastor from elsewhere and goes on; the pass is then open. An attack elsewhere opens
+// nothing.
+#[test]
+fn pel_kart_3_an_entry_from_elsewhere_opens_the_pass_even_if_the_unit_went_on() {
+    let d = data();
+    let (karia, dorastor) = (d.pass.1, d.pass.2);
+    let land: Vec<usize> = d.areas[dorastor]
+        .adj
+        .iter()
+        .copied()
+        .filter(|&a| a != karia && d.terrain(a).is_land())
+        .collect();
+    assert!(
+        land.len() >= 2,
+        "Dorastor needs two land neighbours besides Karia"
+    );
+    let (x, y) = (land[0], land[1]);
+    let (xn, yn) = (d.areas[x].name.clone(), d.areas[y].name.clone());
+    let mut g = blank(&d, 5, "Digijelm");
+    assert!(d.invasion(nat(&d, "Digijelm"), 5));
+    put(&mut g, &d, "Digijelm", "Karia", Kind::Infantry, 1);
+    put(&mut g, &d, "Digijelm", &xn, Kind::Infantry, 1);
+    put(&mut g, &d, "Pelorians", "Dorastor", Kind::Infantry, 1);
+    fresh(&mut g, &d);
+    assert!(refused(&mut g, &d, "move Karia Dorastor infantry").contains("Kartolin"));
+    go(&mut g, &d, &format!("move {xn} Dorastor infantry"));
+    go(&mut g, &d, &format!("move Dorastor {yn} infantry"));
+    assert_eq!(cnt(&g, &d, "Digijelm", "Dorastor"), 0);
+    go(&mut g, &d, "move Karia Dorastor infantry");
+    // An attack on another area is no entry into Dorastor.
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Karia", Kind::Infantry, 1);
+    put(&mut g, &d, "Theyalans", &xn, Kind::Infantry, 1);
+    put(&mut g, &d, "Pelorians", "Dorastor", Kind::Infantry, 1);
+    put(&mut g, &d, "Hirenmador", &yn, Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    go(&mut g, &d, &format!("move {xn} {yn} infantry"));
+    assert!(refused(&mut g, &d, "move Karia Dorastor infantry").contains("Kartolin"));
 }
 
 // PEL-BRIT-19: VP for units leaving by an exit edge are scored at once (Hirenmador 2 per
