@@ -104,6 +104,12 @@ pub struct Throughput {
     pub two_apart_moves_per_s: f64,
     /// `two_apart / one_thread`: the scaling the machine gives this work.
     pub machine_ratio: f64,
+    /// The chat's one lock (store and game cache), per move: microseconds held with one
+    /// thread, then held and waited for with two threads on the same chat. Only one
+    /// thread holds it at a time, so its share of a thread's time bounds the scaling.
+    pub lock_held_us_one_thread: f64,
+    pub lock_held_us_two_threads: f64,
+    pub lock_waited_us_two_threads: f64,
 }
 
 /// Results for one game.
@@ -667,14 +673,20 @@ fn throughput(
     let db = dir.join(format!("{}-threads.db", kind.id()));
     let chat = bench_chat(&db)?;
     let mut one = Driver::new(&chat, kind, "t", 1)?;
+    chat.time_lock(true);
     let t = Instant::now();
     for _ in 0..moves {
         one.step()?;
     }
     let one_rate = moves as f64 / t.elapsed().as_secs_f64();
+    let one_lock = chat.lock_times();
     drop(one);
+    chat.time_lock(true);
     let two_rate = two_threads(kind, moves, [&chat, &chat])?;
+    let two_lock = chat.lock_times();
+    chat.time_lock(false);
     drop(chat);
+    let per_move = |d: Duration, n: usize| d.as_secs_f64() * 1e6 / n as f64;
     remove_db(&db);
     let apart: Vec<std::path::PathBuf> = ["x", "y"]
         .iter()
@@ -691,6 +703,9 @@ fn throughput(
         ratio: two_rate / one_rate,
         two_apart_moves_per_s: apart_rate,
         machine_ratio: apart_rate / one_rate,
+        lock_held_us_one_thread: per_move(one_lock.held, moves),
+        lock_held_us_two_threads: per_move(two_lock.held, 2 * moves),
+        lock_waited_us_two_threads: per_move(two_lock.waited, 2 * moves),
     })
 }
 
@@ -781,6 +796,12 @@ pub fn table(results: &[GameBench]) -> String {
             r.throughput.machine_ratio,
             r.png_bytes / 1024,
             r.snapshot_bytes
+        ));
+        s.push_str(&format!(
+            "  chat lock per move: held {:.0} µs with 1 thread; with 2, held {:.0} µs and waited for {:.0} µs\n",
+            r.throughput.lock_held_us_one_thread,
+            r.throughput.lock_held_us_two_threads,
+            r.throughput.lock_waited_us_two_threads,
         ));
         s.push_str(&format!(
             "  {} log rows: undo median {:.2} ms p99 {:.2} ms · reload (game status) median {:.2} ms p99 {:.2} ms\n",

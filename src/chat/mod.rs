@@ -51,7 +51,9 @@ use crate::engine::{AnyGame, GameKind, Seat, StepInfo};
 use crate::games::Registry;
 use crate::store::{ActionKind, ActionRow, GameRow, SeatRow, Store};
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
+use std::time::Instant;
 
 pub use error::{ChatError, RemindError};
 pub use games::Digest;
@@ -223,9 +225,68 @@ pub struct Chat {
     after_commit_hook: Mutex<Option<Box<dyn FnOnce() + Send>>>,
     pub(crate) registry: &'static Registry,
     pub(crate) env: Env,
+    /// How long requests held and waited for `inner`, when turned on (the bench).
+    lock_timing: LockTiming,
     /// The last outcome committed (tests re-filter it with scrambled secrets).
     #[cfg(test)]
     pub(crate) last_outcome: Mutex<Option<filter::Outcome>>,
+}
+
+/// Counters behind [`Chat::time_lock`].
+#[derive(Default)]
+struct LockTiming {
+    on: AtomicBool,
+    taken: AtomicU64,
+    held_ns: AtomicU64,
+    waited_ns: AtomicU64,
+}
+
+impl LockTiming {
+    fn add(&self, counter: &AtomicU64, d: std::time::Duration) {
+        counter.fetch_add(
+            u64::try_from(d.as_nanos()).unwrap_or(u64::MAX),
+            Ordering::Relaxed,
+        );
+    }
+}
+
+/// How often and how long the chat's lock was taken, and how long requests waited for it,
+/// since [`Chat::time_lock`] turned timing on.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LockTimes {
+    pub taken: u64,
+    pub held: std::time::Duration,
+    pub waited: std::time::Duration,
+}
+
+/// The chat's lock, held; released when dropped. When timing is on, the drop adds the
+/// time it was held.
+pub(crate) struct Held<'a> {
+    guard: MutexGuard<'a, Inner>,
+    since: Option<Instant>,
+    timing: &'a LockTiming,
+}
+
+impl std::ops::Deref for Held<'_> {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.guard
+    }
+}
+
+impl std::ops::DerefMut for Held<'_> {
+    fn deref_mut(&mut self) -> &mut Inner {
+        &mut self.guard
+    }
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        // Runs before `guard` is dropped, so the time counted ends just before the unlock.
+        if let Some(since) = self.since {
+            self.timing.add(&self.timing.held_ns, since.elapsed());
+        }
+    }
 }
 
 /// A loaded game with its rows.
@@ -248,6 +309,7 @@ impl Chat {
             after_commit_hook: Mutex::new(None),
             registry,
             env,
+            lock_timing: LockTiming::default(),
             #[cfg(test)]
             last_outcome: Mutex::new(None),
         }
@@ -279,10 +341,46 @@ impl Chat {
         inner.cache.games.clear();
     }
 
-    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+    pub(crate) fn lock(&self) -> Held<'_> {
+        let timing = &self.lock_timing;
+        let asked = timing.on.load(Ordering::Relaxed).then(Instant::now);
         // A panic while holding the lock cannot leave the store half-written (SQLite
         // transactions roll back), so a poisoned lock is safe to reuse.
-        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+        let guard = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        let since = asked.map(|a| {
+            let now = Instant::now();
+            timing.add(&timing.waited_ns, now - a);
+            timing.taken.fetch_add(1, Ordering::Relaxed);
+            now
+        });
+        Held {
+            guard,
+            since,
+            timing,
+        }
+    }
+
+    /// Start timing how long requests hold the chat's one lock (the store and the game
+    /// cache) and wait for it, from zero. Off by default: then no clock is read. Only
+    /// measurements read it (`sherpa bench`); no reply depends on it.
+    pub fn time_lock(&self, on: bool) {
+        let t = &self.lock_timing;
+        t.on.store(false, Ordering::Relaxed);
+        for c in [&t.taken, &t.held_ns, &t.waited_ns] {
+            c.store(0, Ordering::Relaxed);
+        }
+        t.on.store(on, Ordering::Relaxed);
+    }
+
+    /// What [`Chat::time_lock`] has counted since it was turned on.
+    pub fn lock_times(&self) -> LockTimes {
+        let t = &self.lock_timing;
+        let d = |c: &AtomicU64| std::time::Duration::from_nanos(c.load(Ordering::Relaxed));
+        LockTimes {
+            taken: t.taken.load(Ordering::Relaxed),
+            held: d(&t.held_ns),
+            waited: d(&t.waited_ns),
+        }
     }
 
     /// Run `f` once, after the next step is checked and before it is committed (tests of

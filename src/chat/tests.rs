@@ -2759,3 +2759,29 @@ fn remind_reset_turns_this_servers_digest_off_too() {
     let s = say("other", "remind reset");
     assert!(!s.contains("digest here turned off"), "{s}");
 }
+
+#[test]
+fn lock_timing_counts_only_while_turned_on() {
+    let t = T::started(&["ann", "bob"]);
+    assert_eq!(t.chat.lock_times(), LockTimes::default(), "off by default");
+    t.ok("ann", "move add 1");
+    assert_eq!(
+        t.chat.lock_times(),
+        LockTimes::default(),
+        "nothing counted while off"
+    );
+    t.chat.time_lock(true);
+    t.ok("ann", "move add 1; end");
+    let on = t.chat.lock_times();
+    // A move reads the game and commits it: at least two separate holds of the lock.
+    assert!(on.taken >= 2, "{on:?}");
+    assert!(on.held > std::time::Duration::ZERO, "{on:?}");
+    t.chat.time_lock(false);
+    assert_eq!(
+        t.chat.lock_times(),
+        LockTimes::default(),
+        "turning it off resets it"
+    );
+    t.ok("bob", "move add 2");
+    assert_eq!(t.chat.lock_times(), LockTimes::default());
+}
