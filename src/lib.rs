@@ -10,6 +10,8 @@ pub mod chat;
 pub mod config;
 pub mod discord;
 pub mod engine;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod games;
 pub mod local;
 pub mod ratings;
