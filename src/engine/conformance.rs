@@ -8,7 +8,9 @@
 //!   within the step cap; an acting seat's default step is one of its legal steps;
 //! - **one decision per step**: no seat ever has more than [`MAX_LEGAL_STEPS`] legal steps;
 //! - every listed step passes [`Game::check`], formats and parses back to itself, and
-//!   applies; steps that are not listed (earlier ones, other seats') fail `check` and
+//!   applies; a number or coordinate in its text cut short by its last character
+//!   (`start 2` for `start 20`) never parses as it (numbers match only exactly); steps
+//!   that are not listed (earlier ones, other seats') fail `check` and
 //!   `apply` with the same error, which names one of the game's rules topics, and leave
 //!   the state unchanged;
 //! - **non-interference**: scrambling one holder's hidden information ([`Game::scramble`])
@@ -253,6 +255,23 @@ pub fn check_playout<G: Game>(
                 .parse_step(data, seat, &text)
                 .unwrap_or_else(|e| panic!("`{text}` parses: {e}"));
             assert_eq!(&parsed, step, "parse(format(step)) == step for `{text}`");
+            // Numbers and coordinates match only exactly: a token with a digit, cut short
+            // by its last character (`20` → `2`, `4.6` → `4.`, `B3` → `B`), never names
+            // this step.
+            let words: Vec<&str> = text.split(' ').collect();
+            for (w, word) in words.iter().enumerate() {
+                if word.chars().count() < 2 || !word.chars().any(|c| c.is_ascii_digit()) {
+                    continue;
+                }
+                let mut cut = words.clone();
+                let short = &word[..word.len() - word.chars().last().map_or(0, char::len_utf8)];
+                cut[w] = short;
+                let cut = cut.join(" ");
+                assert!(
+                    g.parse_step(data, seat, &cut).ok().as_ref() != Some(step),
+                    "`{cut}` was read as `{text}`: numbers must match exactly"
+                );
+            }
             if let Err(e) = g.check(data, seat, step) {
                 panic!("listed step `{text}` passes check: {e}");
             }
