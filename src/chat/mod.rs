@@ -360,9 +360,10 @@ impl Chat {
         }
     }
 
-    /// Start timing how long requests hold the chat's one lock (the store and the game
-    /// cache) and wait for it, from zero. Off by default: then no clock is read. Only
-    /// measurements read it (`sherpa bench`); no reply depends on it.
+    /// Turn on (or off) the timing of how long requests hold the chat's one lock (the
+    /// store and the game cache) and wait for it; either way the counts restart from zero.
+    /// Off by default, and then no clock is read. Only measurements use it (`sherpa
+    /// bench`); no reply depends on it.
     pub fn time_lock(&self, on: bool) {
         let t = &self.lock_timing;
         t.on.store(false, Ordering::Relaxed);
