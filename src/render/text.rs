@@ -6,7 +6,10 @@
 
 use std::sync::OnceLock;
 
-use ab_glyph::{point, Font, FontRef, GlyphId, PxScale, PxScaleFont, ScaleFont};
+use ab_glyph::{
+    point, Font, FontRef, Glyph, GlyphId, Outline, OutlinedGlyph, PxScale, PxScaleFont, ScaleFont,
+};
+use std::collections::HashMap;
 
 use super::canvas::*;
 use super::raster::*;
@@ -21,6 +24,49 @@ pub(crate) const MAX_WRAP_LINES: usize = 200;
 pub(crate) struct Fonts {
     regular: FontRef<'static>,
     bold: FontRef<'static>,
+    /// Outlines of the glyphs boards use most (see [`OUTLINED`]), read from the font files
+    /// once: drawing a glyph then scales a copy instead of parsing the font again.
+    regular_outlines: HashMap<u16, Outline>,
+    bold_outlines: HashMap<u16, Outline>,
+}
+
+/// The characters whose outlines are read once: printable ASCII, Latin-1 and Latin
+/// Extended-A, general punctuation, and the arrows. Others are read when drawn.
+const OUTLINED: [(char, char); 4] = [
+    (' ', '~'),
+    ('\u{a0}', '\u{17f}'),
+    ('\u{2010}', '\u{2027}'),
+    ('\u{2190}', '\u{2193}'),
+];
+
+/// The outlines of [`OUTLINED`] in `font`, by glyph id.
+fn outlines(font: &FontRef<'static>) -> HashMap<u16, Outline> {
+    OUTLINED
+        .iter()
+        .flat_map(|&(a, b)| a..=b)
+        .map(|c| font.glyph_id(c))
+        .filter(|id| id.0 != 0)
+        .filter_map(|id| Some((id.0, font.outline(id)?)))
+        .collect()
+}
+
+impl Fonts {
+    /// The outlined glyph `g` of the regular or bold font: exactly what
+    /// [`Font::outline_glyph`] gives, from the outlines read once where it can.
+    fn outline_glyph(&self, bold: bool, g: Glyph) -> Option<OutlinedGlyph> {
+        let (font, read) = if bold {
+            (&self.bold, &self.bold_outlines)
+        } else {
+            (&self.regular, &self.regular_outlines)
+        };
+        match read.get(&g.id.0) {
+            Some(outline) => {
+                let factor = font.as_scaled(g.scale).scale_factor();
+                Some(OutlinedGlyph::new(g, outline.clone(), factor))
+            }
+            None => font.outline_glyph(g),
+        }
+    }
 }
 
 pub(crate) static FONT_REGULAR: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
@@ -32,9 +78,13 @@ pub(crate) fn fonts() -> Option<&'static Fonts> {
     static FONTS: OnceLock<Option<Fonts>> = OnceLock::new();
     FONTS
         .get_or_init(|| {
+            let regular = FontRef::try_from_slice(FONT_REGULAR).ok()?;
+            let bold = FontRef::try_from_slice(FONT_BOLD).ok()?;
             Some(Fonts {
-                regular: FontRef::try_from_slice(FONT_REGULAR).ok()?,
-                bold: FontRef::try_from_slice(FONT_BOLD).ok()?,
+                regular_outlines: outlines(&regular),
+                bold_outlines: outlines(&bold),
+                regular,
+                bold,
             })
         })
         .as_ref()
@@ -119,9 +169,10 @@ impl Canvas {
         // Units to pixels: the one place text is scaled.
         let k = self.scale();
         let (x, y, size) = (x * k, y * k, size * k);
-        let (Some(size), Some(font)) = (sane_size(size), font(bold)) else {
+        let (Some(size), Some(fonts)) = (sane_size(size), fonts()) else {
             return;
         };
+        let font = if bold { &fonts.bold } else { &fonts.regular };
         if s.is_empty() || !finite(&[x, y]) || self.img.width() == 0 || self.img.height() == 0 {
             return;
         }
@@ -195,7 +246,7 @@ impl Canvas {
                 }
                 if pen + adv + size >= mx0 as f32 {
                     let g = id.with_scale_and_position(scale, point(pen, baseline));
-                    if let Some(og) = font.outline_glyph(g) {
+                    if let Some(og) = fonts.outline_glyph(bold, g) {
                         let b = og.px_bounds();
                         let (gx0, gy0) = (b.min.x as i64, b.min.y as i64);
                         og.draw(|gx, gy, k| {
@@ -421,5 +472,43 @@ impl Canvas {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The coverage a glyph draws, with its pixel bounds.
+    fn drawn(og: &OutlinedGlyph) -> (String, Vec<u32>) {
+        let mut cov = Vec::new();
+        og.draw(|x, y, k| cov.extend([x, y, k.to_bits()]));
+        (format!("{:?}", og.px_bounds()), cov)
+    }
+
+    // The outlines read once draw exactly what the font gives, for each font, at odd
+    // sizes and sub-pixel positions, and characters outside the table still draw.
+    #[test]
+    fn outlines_read_once_draw_what_the_font_draws() {
+        let fonts = fonts().expect("embedded fonts");
+        for bold in [false, true] {
+            let font = if bold { &fonts.bold } else { &fonts.regular };
+            let read = if bold {
+                &fonts.bold_outlines
+            } else {
+                &fonts.regular_outlines
+            };
+            assert!(read.len() > 300, "{}", read.len());
+            for c in ['A', 'g', '7', 'é', 'Ł', '–', '→', '✓', '雪'] {
+                for (size, x, y) in [(7.5, 0.25, 10.7), (13.0, 101.6, 20.0), (40.2, 3.0, 50.5)] {
+                    let g = font
+                        .glyph_id(c)
+                        .with_scale_and_position(PxScale::from(size), point(x, y));
+                    let mine = fonts.outline_glyph(bold, g.clone()).map(|o| drawn(&o));
+                    let theirs = font.outline_glyph(g).map(|o| drawn(&o));
+                    assert_eq!(mine, theirs, "{c} at {size} px, bold {bold}");
+                }
+            }
+        }
     }
 }
