@@ -152,22 +152,17 @@ pub struct PostgresRoundTrip {
 }
 
 fn req(channel: &str, user: usize, text: &str) -> Request {
-    Request {
-        place: Place {
-            platform: "bench".into(),
-            guild: None,
-            channel: channel.to_string(),
-        },
-        user: User {
-            id: format!("u{user}"),
-            name: format!("p{user}"),
-            is_channel_admin: false,
-        },
-        text: text.to_string(),
-        request_id: None,
-        expected_version: None,
-        visible_channels: None,
-    }
+    let place = Place {
+        platform: "bench".into(),
+        guild: None,
+        channel: channel.to_string(),
+    };
+    let user = User {
+        id: format!("u{user}"),
+        name: format!("p{user}"),
+        is_channel_admin: false,
+    };
+    Request::new(place, user, text)
 }
 
 /// Plays random legal moves of one game kind through a chat, one channel per game,

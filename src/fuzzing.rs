@@ -179,20 +179,15 @@ impl ChatFixture {
 }
 
 fn request(channel: &str, user: &str, text: &str) -> Request {
-    Request {
-        place: Place {
-            platform: "fuzz".into(),
-            guild: Some("g".into()),
-            channel: channel.into(),
-        },
-        user: User {
-            id: format!("id-{user}"),
-            name: user.into(),
-            is_channel_admin: false,
-        },
-        text: text.into(),
-        request_id: None,
-        expected_version: None,
-        visible_channels: None,
-    }
+    let place = Place {
+        platform: "fuzz".into(),
+        guild: Some("g".into()),
+        channel: channel.into(),
+    };
+    let user = User {
+        id: format!("id-{user}"),
+        name: user.into(),
+        is_channel_admin: false,
+    };
+    Request::new(place, user, text)
 }

@@ -37,17 +37,14 @@ pub fn place() -> Place {
 }
 
 fn request(user: &str, text: &str, id: Option<String>) -> Request {
+    let user = User {
+        id: user.to_string(),
+        name: user.to_string(),
+        is_channel_admin: false,
+    };
     Request {
-        place: place(),
-        user: User {
-            id: user.to_string(),
-            name: user.to_string(),
-            is_channel_admin: false,
-        },
-        text: text.to_string(),
         request_id: id,
-        expected_version: None,
-        visible_channels: None,
+        ..Request::new(place(), user, text)
     }
 }
 

@@ -26,7 +26,8 @@
 //!   the spectator's view, private ones with their seat's.
 //! - Each accepted command is one store transaction (see `store::Store::commit`); the game
 //!   version it was checked against must still be current.
-//! - The clock and fresh seeds come only from the injected [`Env`].
+//! - The clock and fresh seeds come only from the injected [`Env`] (the one exception,
+//!   [`Chat::time_lock`], reads the monotonic clock for a measurement no reply uses).
 
 pub mod commit;
 pub mod deadline;

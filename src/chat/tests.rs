@@ -243,18 +243,12 @@ fn place() -> Place {
 }
 
 fn req(user: &str, text: &str) -> Request {
-    Request {
-        place: place(),
-        user: User {
-            id: format!("id-{user}"),
-            name: user.into(),
-            is_channel_admin: false,
-        },
-        text: text.into(),
-        request_id: None,
-        expected_version: None,
-        visible_channels: None,
-    }
+    let user = User {
+        id: format!("id-{user}"),
+        name: user.into(),
+        is_channel_admin: false,
+    };
+    Request::new(place(), user, text)
 }
 
 impl T {

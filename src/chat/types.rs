@@ -46,6 +46,21 @@ pub struct Request {
     pub visible_channels: Option<std::collections::BTreeSet<String>>,
 }
 
+impl Request {
+    /// A typed command: no request id, no button version, every channel visible. Front
+    /// ends and tools set the optional fields they have afterwards.
+    pub fn new(place: Place, user: User, text: impl Into<String>) -> Request {
+        Request {
+            place,
+            user,
+            text: text.into(),
+            request_id: None,
+            expected_version: None,
+            visible_channels: None,
+        }
+    }
+}
+
 /// Who sees a reply.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "user", rename_all = "lowercase")]

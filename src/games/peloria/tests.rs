@@ -85,6 +85,15 @@ fn go(g: &mut Peloria, d: &PeloriaData, text: &str) -> crate::engine::Applied {
     try_go(g, d, text).unwrap_or_else(|e| panic!("`{text}` refused: {e}"))
 }
 
+/// Every event text of an applied step, in one line.
+fn said(a: crate::engine::Applied) -> String {
+    a.events
+        .iter()
+        .map(|e| e.text.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn refused(g: &mut Peloria, d: &PeloriaData, text: &str) -> String {
     match try_go(g, d, text) {
         Ok(_) => panic!("`{text}` was accepted"),
@@ -917,13 +926,6 @@ fn pel_ovr_3_units_beyond_the_defenders_may_move_through() {
     put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 3);
     put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 2);
     fresh(&mut g, &d);
-    let said = |a: crate::engine::Applied| {
-        a.events
-            .iter()
-            .map(|e| e.text.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
     let first = said(go(&mut g, &d, "move Lenshi Naveria infantry"));
     assert!(first.contains("Naveria and stops."), "{first}");
     go(&mut g, &d, "move Lenshi Naveria infantry");
@@ -952,13 +954,7 @@ fn pel_ovr_3_a_unit_out_of_moves_is_not_said_to_overrun() {
     {
         u.left = 1;
     }
-    let a = go(&mut g, &d, "move Lenshi Naveria infantry");
-    let line = a
-        .events
-        .iter()
-        .map(|e| e.text.to_string())
-        .collect::<Vec<_>>()
-        .join(" ");
+    let line = said(go(&mut g, &d, "move Lenshi Naveria infantry"));
     assert!(line.contains("from Lenshi to Naveria."), "{line}");
     assert!(!line.contains("overrun"), "{line}");
 }
