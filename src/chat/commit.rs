@@ -8,6 +8,8 @@
 //! schedule restarts (in the same transaction) when the acting seats change; the replies come from
 //! [`filter::deliver`] and are written to the outbox in the same transaction (each returned
 //! reply carries its outbox row; the front end marks it delivered, see [`super::outbox`]).
+//! The transaction's fsync runs after the chat's lock is released and before the replies
+//! are returned ([`crate::store::Store::commit_sync_later`]).
 //! The change that ends a game also posts its timelapse and replay file
 //! ([`super::timelapse`]) and records the players' results in its transaction
 //! ([`super::stats::results_of`]; none for an abandoned game).
@@ -137,7 +139,7 @@ impl Chat {
         let entries = replies.iter().map(outbox::entry).collect();
         self.run_commit_hook();
         let mut inner = self.lock();
-        let committed = inner.store.commit_full(
+        let (committed, pending) = inner.store.commit_sync_later(
             l.row.id,
             l.row.version,
             Change {
@@ -159,6 +161,14 @@ impl Chat {
         debug_assert_eq!(committed.version, version);
         self.remember(&mut inner, l.row.id, committed.version, &*g);
         drop(inner);
+        // The fsync, outside the lock (other channels' requests go on meanwhile) and before
+        // anything is answered: an answered step survives a power cut.
+        #[cfg(test)]
+        self.waits_unlocked
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(self.inner.try_lock().is_ok());
+        pending.wait()?;
         self.run_after_commit_hook();
         for (r, id) in replies.iter_mut().zip(committed.outbox) {
             r.outbox = Some(id);

@@ -231,6 +231,9 @@ pub struct Chat {
     /// The last outcome committed (tests re-filter it with scrambled secrets).
     #[cfg(test)]
     pub(crate) last_outcome: Mutex<Option<filter::Outcome>>,
+    /// For each step's [`crate::store::Pending::wait`], whether the chat's lock was free.
+    #[cfg(test)]
+    pub(crate) waits_unlocked: Mutex<Vec<bool>>,
 }
 
 /// Counters behind [`Chat::time_lock`].
@@ -313,6 +316,8 @@ impl Chat {
             lock_timing: LockTiming::default(),
             #[cfg(test)]
             last_outcome: Mutex::new(None),
+            #[cfg(test)]
+            waits_unlocked: Mutex::new(vec![]),
         }
     }
 

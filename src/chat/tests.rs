@@ -743,6 +743,43 @@ fn status_says_how_long_each_acting_player_waited_and_when_their_deadline_falls(
     assert!(!s.contains("**ann**: waiting"), "{s}");
 }
 
+// Issue 15 (two threads): each committed change of a game on a database file forces the
+// log to the disk once, after the chat's lock is released (another channel's request is
+// not held up by the fsync) and before the answer is returned (an answered step survives
+// a power cut).
+#[test]
+fn a_steps_fsync_runs_outside_the_lock_and_before_the_answer() {
+    let dir = std::env::temp_dir().join(format!("sherpa-chat-sync-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let t = chat();
+    let t = T {
+        chat: Chat::new(
+            Store::open(&dir.join("c.db")).unwrap(),
+            registry(),
+            Env::fixed(1_000, 77),
+        ),
+        clock: t.clock,
+    };
+    let syncs = || t.chat.lock().store.log_syncs();
+    t.ok("ann", "game new count");
+    t.ok("bob", "game join");
+    assert_eq!(syncs(), 0, "the lobby commits at once");
+    t.ok("ann", "game start");
+    assert_eq!(syncs(), 1, "the start is a change of the game");
+    t.ok("ann", "move end");
+    assert_eq!(syncs(), 2);
+    t.err("ann", "move end");
+    assert_eq!(syncs(), 2, "a refused step commits nothing");
+    assert_eq!(
+        *t.chat.waits_unlocked.lock().unwrap(),
+        vec![true, true],
+        "the lock was free at each wait"
+    );
+    drop(t);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn count_game_passes_the_conformance_suite() {
     conformance::run_suite::<Count>(&(), &Options::new(), 5, 500);

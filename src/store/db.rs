@@ -447,13 +447,28 @@ fn nested() -> StoreError {
 
 /// An open database: one connection to either backend.
 pub enum Db {
-    Sqlite(rusqlite::Connection),
+    /// The connection, and its write-ahead log when the database is a file in WAL mode
+    /// (the file [`Pending::wait`] forces to the disk).
+    Sqlite(rusqlite::Connection, Option<Wal>),
     /// In a `RefCell` because the postgres client needs `&mut` even to read; the store is
     /// used from one thread at a time (it sits behind the chat core's mutex).
     Postgres(Box<RefCell<PgConn>>),
 }
 
 impl Db {
+    /// Wrap an open SQLite connection whose pragmas are set (journal mode first).
+    pub fn open_sqlite(conn: rusqlite::Connection) -> Result<Db> {
+        let mode: String = conn.query_row("PRAGMA journal_mode", [], |r| r.get(0))?;
+        let wal = match conn.path() {
+            Some(p) if !p.is_empty() && mode.eq_ignore_ascii_case("wal") => Some(Wal {
+                path: format!("{p}-wal").into(),
+                syncs: Default::default(),
+            }),
+            _ => None,
+        };
+        Ok(Db::Sqlite(conn, wal))
+    }
+
     /// Connect to PostgreSQL at `url` (`postgres://user@host:port/db`), without TLS.
     pub fn connect_postgres(url: &str) -> Result<Db> {
         let client = postgres::Client::connect(url, postgres::NoTls)?;
@@ -466,7 +481,7 @@ impl Db {
 
     pub fn dialect(&self) -> Dialect {
         match self {
-            Db::Sqlite(_) => Dialect::Sqlite,
+            Db::Sqlite(..) => Dialect::Sqlite,
             Db::Postgres(_) => Dialect::Postgres,
         }
     }
@@ -474,7 +489,7 @@ impl Db {
     /// Run `f` outside a transaction (each statement commits by itself).
     pub fn with<T>(&self, f: impl FnOnce(&mut dyn Exec) -> Result<T>) -> Result<T> {
         match self {
-            Db::Sqlite(c) => f(&mut SqliteExec(c)),
+            Db::Sqlite(c, _) => f(&mut SqliteExec(c)),
             Db::Postgres(pg) => {
                 let mut pg = pg.try_borrow_mut().map_err(|_| nested())?;
                 let (client, cache) = pg.parts()?;
@@ -489,7 +504,7 @@ impl Db {
     /// what it committed, as on PostgreSQL, instead of failing on a stale read.
     pub fn tx<T>(&self, f: impl FnOnce(&mut dyn Exec) -> Result<T>) -> Result<T> {
         match self {
-            Db::Sqlite(c) => {
+            Db::Sqlite(c, _) => {
                 let tx = rusqlite::Transaction::new_unchecked(
                     c,
                     rusqlite::TransactionBehavior::Immediate,
@@ -520,7 +535,7 @@ impl Db {
     /// writes that may be lost and redone (the outbox's delivered marks).
     pub fn tx_unsynced<T>(&self, f: impl FnOnce(&mut dyn Exec) -> Result<T>) -> Result<T> {
         match self {
-            Db::Sqlite(c) => {
+            Db::Sqlite(c, _) => {
                 c.pragma_update(None, "synchronous", "NORMAL")?;
                 let r = self.tx(f);
                 // Every other commit keeps the full fsync, also when this one failed.
@@ -536,12 +551,99 @@ impl Db {
         }
     }
 
+    /// Like [`Db::tx`], but where the commit would wait for the disk while the caller
+    /// holds its locks (a SQLite file in WAL mode), it only writes the log, and the
+    /// returned [`Pending`] forces the log to the disk. The caller releases its locks,
+    /// then calls [`Pending::wait`] before it tells anyone the change happened. So the
+    /// fsyncs of changes from several threads overlap (one fsync may cover several
+    /// commits) instead of queueing behind the lock.
+    ///
+    /// Until `wait` returns, a power cut or an operating-system crash (not a killed
+    /// process) may lose this change, never an earlier acknowledged one; other requests
+    /// may already read it. Elsewhere (PostgreSQL, in-memory SQLite) the commit is durable
+    /// when it returns and `wait` does nothing.
+    pub fn tx_sync_later<T>(
+        &self,
+        f: impl FnOnce(&mut dyn Exec) -> Result<T>,
+    ) -> Result<(T, Pending)> {
+        match self {
+            Db::Sqlite(c, Some(wal)) => {
+                c.pragma_update(None, "synchronous", "NORMAL")?;
+                let r = self.tx(f);
+                let back = c.pragma_update(None, "synchronous", "FULL");
+                let r = r?;
+                back?;
+                Ok((
+                    r,
+                    Pending {
+                        wal: Some(wal.clone()),
+                    },
+                ))
+            }
+            _ => Ok((self.tx(f)?, Pending { wal: None })),
+        }
+    }
+
+    /// How many times [`Pending::wait`] synced this database's log.
+    pub fn log_syncs(&self) -> u64 {
+        match self {
+            Db::Sqlite(_, Some(wal)) => wal.syncs.load(std::sync::atomic::Ordering::Relaxed),
+            _ => 0,
+        }
+    }
+
     /// The SQLite connection, if this is SQLite (pragmas).
     pub fn sqlite(&self) -> Option<&rusqlite::Connection> {
         match self {
-            Db::Sqlite(c) => Some(c),
+            Db::Sqlite(c, _) => Some(c),
             Db::Postgres(_) => None,
         }
+    }
+}
+
+/// SQLite's write-ahead log of a database file, and how often [`Pending::wait`] synced it.
+#[derive(Clone, Debug)]
+pub struct Wal {
+    path: std::path::PathBuf,
+    syncs: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+/// A change committed by [`Db::tx_sync_later`] that may not be on the disk yet.
+#[must_use = "a change is not durable until `Pending::wait` returns"]
+#[derive(Debug)]
+pub struct Pending {
+    /// The write-ahead log to force to the disk; `None` when the commit already was durable.
+    wal: Option<Wal>,
+}
+
+impl Pending {
+    /// Force the change to the disk (an `fdatasync` of SQLite's write-ahead log, which
+    /// also covers every change written to the log before it). Call it holding no lock.
+    pub fn wait(self) -> Result<()> {
+        let Some(wal) = self.wal else {
+            return Ok(());
+        };
+        let failed = |e: std::io::Error| {
+            StoreError::Sql(format!(
+                "the disk reported an error while saving ({}: {e}); the change may be lost after a power cut",
+                wal.path.display()
+            ))
+        };
+        match std::fs::OpenOptions::new().write(true).open(&wal.path) {
+            Ok(f) => f.sync_data().map_err(failed)?,
+            // No log: the last connection closed and SQLite checkpointed the log into the
+            // database file and synced it (it deletes the log only after that).
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(failed(e)),
+        }
+        wal.syncs.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// The log file `wait` syncs (tests).
+    #[cfg(test)]
+    pub fn log_file(&self) -> Option<&std::path::Path> {
+        self.wal.as_ref().map(|w| w.path.as_path())
     }
 }
 

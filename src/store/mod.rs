@@ -17,8 +17,13 @@
 //! - A request id is recorded in the change's transaction: a repeat, from any process,
 //!   gets [`StoreError::Duplicate`].
 //! - SQLite: WAL mode with `synchronous=FULL`: a change acknowledged by `commit` survives
-//!   a crash. PostgreSQL: a committed transaction is durable by the server's settings.
+//!   a crash, a power cut included. A step's commit ([`Store::commit_sync_later`]) writes
+//!   the log without the fsync and hands back a [`Pending`] that does it; the chat waits
+//!   on it after releasing its lock and before it answers, so an answered step is as
+//!   durable as with `FULL`. PostgreSQL: a committed transaction is durable by the
+//!   server's settings.
 
+pub use db::Pending;
 use db::{vals, Db, Dialect, Exec, Row};
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
@@ -363,9 +368,9 @@ pub struct RunningSummary {
 }
 
 /// A bare database for the bench's commit floor: a fresh file with the same pragmas as
-/// [`Store::open`] and one table of blobs.
+/// [`Store::open`] and one table of blobs, committed the way the chat commits a step.
 pub struct FloorDb {
-    conn: Connection,
+    db: Db,
 }
 
 impl FloorDb {
@@ -377,15 +382,19 @@ impl FloorDb {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.execute_batch("CREATE TABLE floor (id INTEGER PRIMARY KEY, body BLOB NOT NULL)")?;
-        Ok(FloorDb { conn })
+        Ok(FloorDb {
+            db: Db::open_sqlite(conn)?,
+        })
     }
 
-    /// One transaction inserting one row holding `body`.
+    /// One transaction inserting one row holding `body`, durable when this returns (the
+    /// log written by [`Db::tx_sync_later`], then synced, as a step's commit).
     pub fn commit(&mut self, body: &[u8]) -> Result<()> {
-        let tx = self.conn.transaction()?;
-        tx.execute("INSERT INTO floor (body) VALUES (?1)", [body])?;
-        tx.commit()?;
-        Ok(())
+        let ((), pending) = self.db.tx_sync_later(|tx| {
+            tx.exec("INSERT INTO floor (body) VALUES (?1)", vals![body])?;
+            Ok(())
+        })?;
+        pending.wait()
     }
 }
 
@@ -461,11 +470,17 @@ impl Store {
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         let mut store = Store {
-            db: Db::Sqlite(conn),
+            db: Db::open_sqlite(conn)?,
             holder: new_holder(),
         };
         store.migrate()?;
         Ok(store)
+    }
+
+    /// How many times a [`Pending`] of this store forced its log to the disk (SQLite
+    /// files; 0 elsewhere).
+    pub fn log_syncs(&self) -> u64 {
+        self.db.log_syncs()
     }
 
     /// Which backend this store runs on.
@@ -877,7 +892,24 @@ impl Store {
         change: Change<'_>,
         now: i64,
     ) -> Result<Committed> {
-        self.db.tx(|tx| {
+        let (committed, pending) =
+            self.commit_sync_later(game_id, expected_version, change, now)?;
+        pending.wait()?;
+        Ok(committed)
+    }
+
+    /// [`Store::commit_full`], returning before the change is forced to the disk: the
+    /// caller releases its locks, then calls [`Pending::wait`] before it acknowledges the
+    /// change (see [`Db::tx_sync_later`]). The chat commits steps this way, so that two
+    /// channels' fsyncs do not queue behind its lock.
+    pub fn commit_sync_later(
+        &mut self,
+        game_id: i64,
+        expected_version: i64,
+        change: Change<'_>,
+        now: i64,
+    ) -> Result<(Committed, Pending)> {
+        self.db.tx_sync_later(|tx| {
             Self::record_request(tx, change.request, now)?;
             // The version check first: on PostgreSQL it takes the game's row lock, so
             // everything below runs for one change of this game at a time.

@@ -71,6 +71,16 @@ macro_rules! both_backends {
 }
 pub(crate) use both_backends;
 
+/// How the connection's commits wait for the disk: SQLite's `synchronous` (2 = FULL,
+/// 1 = NORMAL), PostgreSQL's `synchronous_commit`.
+fn sync_setting(ex: &mut dyn Exec, sqlite: bool) -> Result<String> {
+    if sqlite {
+        Ok(ex.query_one("PRAGMA synchronous", &[])?.i64(0)?.to_string())
+    } else {
+        ex.query_one("SHOW synchronous_commit", &[])?.text(0)
+    }
+}
+
 fn new_game(s: &mut Store, channel: &str) -> Result<i64> {
     s.create_game(
         "local",
@@ -279,13 +289,7 @@ both_backends! {
     // and every other commit keeps the full fsync afterwards, also after a failed mark.
     fn delivered_marks_skip_the_fsync_and_every_other_commit_keeps_it(s, fx) {
         let sqlite = s.db.dialect() == Dialect::Sqlite;
-        let setting = |ex: &mut dyn Exec| -> Result<String> {
-            if sqlite {
-                Ok(ex.query_one("PRAGMA synchronous", &[])?.i64(0)?.to_string())
-            } else {
-                ex.query_one("SHOW synchronous_commit", &[])?.text(0)
-            }
-        };
+        let setting = |ex: &mut dyn Exec| sync_setting(ex, sqlite);
         let (full, relaxed) = if sqlite { ("2", "1") } else { ("on", "off") };
         assert_eq!(s.db.tx(setting).unwrap(), full);
         assert_eq!(s.db.tx_unsynced(setting).unwrap(), relaxed);
@@ -317,6 +321,56 @@ both_backends! {
         drop(s);
         let s = fx.open();
         assert!(s.undelivered("discord", 100, i64::MAX).unwrap().is_empty());
+    }
+
+    // A step's commit (`commit_sync_later`) on a SQLite file writes its transaction to the
+    // log without the fsync (`synchronous=NORMAL` inside it, `FULL` again after, also after
+    // a failed one); its `Pending` syncs that file, the log beside the database, when
+    // waited on, and not before. On PostgreSQL the commit is durable when it returns and
+    // there is no file to sync.
+    fn a_steps_commit_defers_its_fsync_to_the_pending_wait(s, fx) {
+        let sqlite = s.db.dialect() == Dialect::Sqlite;
+        let setting = |ex: &mut dyn Exec| sync_setting(ex, sqlite);
+        let (full, relaxed) = if sqlite { ("2", "1") } else { ("on", "on") };
+        let (inside, pending) = s.db.tx_sync_later(setting).unwrap();
+        assert_eq!(inside, relaxed);
+        assert_eq!(s.db.with(setting).unwrap(), full);
+        let failed = s
+            .db
+            .tx_sync_later(|_| -> Result<()> { Err(StoreError::Sql("refused on purpose".into())) });
+        assert!(failed.is_err());
+        assert_eq!(s.db.with(setting).unwrap(), full);
+        let log = match &fx.loc {
+            DbLocation::Sqlite(p) => {
+                let mut l = p.as_os_str().to_owned();
+                l.push("-wal");
+                Some(PathBuf::from(l))
+            }
+            DbLocation::Postgres(_) => None,
+        };
+        assert_eq!(pending.log_file(), log.as_deref());
+        assert_eq!(s.log_syncs(), 0);
+        pending.wait().unwrap();
+        let id = new_game(&mut s, "w").unwrap();
+        let (c, pending) = s
+            .commit_sync_later(id, 0, Change { actions: vec![step(0, "a")], ..Default::default() }, 1)
+            .unwrap();
+        assert_eq!(c.version, 1);
+        let before = s.log_syncs();
+        pending.wait().unwrap();
+        assert_eq!(s.log_syncs(), before + u64::from(sqlite));
+        // The plain commit waits itself.
+        s.commit_full(id, 1, Change { actions: vec![step(0, "b")], ..Default::default() }, 2)
+            .unwrap();
+        assert_eq!(s.log_syncs(), before + 2 * u64::from(sqlite));
+        drop(s);
+        let s = fx.open();
+        assert_eq!(s.actions(id).unwrap().len(), 2);
+        // An in-memory database has no log file: its commits are done when they return.
+        let mem = Store::open_in_memory().unwrap();
+        let ((), pending) = mem.db.tx_sync_later(|_| Ok(())).unwrap();
+        assert_eq!(pending.log_file(), None);
+        pending.wait().unwrap();
     }
 
     fn checkpoints_are_written_every_hundred_rows(s, fx) {
