@@ -623,10 +623,10 @@ impl Pending {
         let Some(wal) = self.wal else {
             return Ok(());
         };
+        // No path in the text: it may reach a chat channel.
         let failed = |e: std::io::Error| {
             StoreError::Sql(format!(
-                "the disk reported an error while saving ({}: {e}); the change may be lost after a power cut",
-                wal.path.display()
+                "the disk reported an error while saving the change ({e}); it may be lost after a power cut"
             ))
         };
         match std::fs::OpenOptions::new().write(true).open(&wal.path) {
