@@ -378,9 +378,7 @@ impl FloorDb {
     pub fn open(path: &Path) -> Result<FloorDb> {
         let _ = std::fs::remove_file(path);
         let conn = Connection::open(path)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "FULL")?;
+        durability_pragmas(&conn)?;
         conn.execute_batch("CREATE TABLE floor (id INTEGER PRIMARY KEY, body BLOB NOT NULL)")?;
         Ok(FloorDb {
             db: Db::open_sqlite(conn)?,
@@ -396,6 +394,15 @@ impl FloorDb {
         })?;
         pending.wait()
     }
+}
+
+/// The busy timeout, WAL and full fsync on commit (WAL is ignored by in-memory databases):
+/// the store's connection and the bench's commit floor both get exactly these.
+fn durability_pragmas(conn: &Connection) -> Result<()> {
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    Ok(())
 }
 
 /// The persistent store: one connection to SQLite or PostgreSQL. Every method runs on the
@@ -464,10 +471,7 @@ impl Store {
     }
 
     fn init_sqlite(conn: Connection) -> Result<Store> {
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        // WAL (ignored by in-memory databases) and full fsync on commit.
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "FULL")?;
+        durability_pragmas(&conn)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         let mut store = Store {
             db: Db::open_sqlite(conn)?,
