@@ -1478,7 +1478,11 @@ impl Peloria {
 
     fn continue_battle(&mut self, d: &PeloriaData, ev: &mut Vec<String>) {
         let Some(b) = self.battle.clone() else { return };
-        if self.count(b.attacker, b.area) == 0 || self.count(b.defender, b.area) == 0 {
+        // PEL-BAT-3, PEL-BAT-4: both sides rolled at once, so every result of the round is
+        // dealt before the battle may end, even after one side's last unit has died.
+        let results_left = b.stage == Stage::Hits && !b.hits.is_empty();
+        let side_gone = self.count(b.attacker, b.area) == 0 || self.count(b.defender, b.area) == 0;
+        if side_gone && !results_left {
             return self.end_battle(d, ev);
         }
         match b.stage {

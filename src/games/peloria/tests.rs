@@ -1180,6 +1180,116 @@ fn pel_bat_4_a_battle_goes_on_until_one_side_is_gone() {
     }
 }
 
+/// The results in a battle log line that reach `need`, for `nation` (the value after any
+/// modifier: `6-1=5` counts as 5).
+fn results_reaching(line: &str, nation: &str, need: u32) -> usize {
+    rolls_of(line, nation)
+        .iter()
+        .filter(|r| {
+            r.rsplit('=')
+                .next()
+                .and_then(|v| v.parse::<u32>().ok())
+                .is_some_and(|v| v >= need)
+        })
+        .count()
+}
+
+/// One side of a test battle: nation, kind, units, and the result that kills one of them
+/// in round 1.
+struct Side(&'static str, Kind, usize, u32);
+
+/// PEL-BAT-3: fights round 1 of `att` against `def` in `area` over many seeds and checks
+/// that each side loses as many units as the other side's results kill (at most all of
+/// them), whichever side's results are dealt first. Returns how many seeds wiped out both
+/// sides in round 1; each of those must leave the area empty (PEL-BAT-4).
+fn both_sides_lose_to_the_same_round(area: &str, att: Side, def: Side) -> usize {
+    let d = data();
+    let mut both_gone = 0;
+    for seed in 0..300 {
+        let mut g = blank(&d, 2, att.0);
+        g.rng = GameRng::new(seed);
+        put(&mut g, &d, att.0, area, att.1, att.2);
+        put(&mut g, &d, def.0, area, def.1, def.2);
+        battle(&mut g, &d, area, def.0, 0, Stage::Roll, vec![]);
+        let ev = advance(&mut g, &d);
+        let first = ev
+            .iter()
+            .position(|l| l.contains(&format!("{area} round 1:")))
+            .expect("round 1 was rolled");
+        let end = ev
+            .iter()
+            .position(|l| l.contains(&format!("{area} round 2:")))
+            .unwrap_or(ev.len());
+        let line = &ev[first];
+        let deaths = |who: &str| {
+            ev[first..end]
+                .iter()
+                .filter(|l| l.starts_with(&format!("A {who} ")) && l.contains(" dies in "))
+                .count()
+        };
+        let att_lost = results_reaching(line, def.0, att.3).min(att.2);
+        let def_lost = results_reaching(line, att.0, def.3).min(def.2);
+        assert_eq!(deaths(att.0), att_lost, "seed {seed}: {line} {ev:?}");
+        assert_eq!(deaths(def.0), def_lost, "seed {seed}: {line} {ev:?}");
+        if att_lost == att.2 && def_lost == def.2 {
+            both_gone += 1;
+            assert_eq!(cnt(&g, &d, att.0, area) + cnt(&g, &d, def.0, area), 0);
+            assert!(
+                ev.contains(&format!("Battle in {area} over: {area} is empty.")),
+                "seed {seed}: {ev:?}"
+            );
+        }
+    }
+    both_gone
+}
+
+// PEL-BAT-4, PEL-BRIT-11
+#[test]
+fn pel_bat_3_both_sides_hits_count_when_the_last_defenders_die_in_open_terrain() {
+    let wiped = both_sides_lose_to_the_same_round(
+        "Naveria",
+        Side("Theyalans", Kind::Infantry, 1, 5),
+        Side("Veshtargos", Kind::Infantry, 1, 5),
+    );
+    assert!(wiped > 0, "some seed killed both last units");
+}
+
+// PEL-BAT-4, PEL-BAT-7, PEL-BRIT-11
+#[test]
+fn pel_bat_3_both_sides_hits_count_when_the_last_defenders_die_in_rough_terrain() {
+    let wiped = both_sides_lose_to_the_same_round(
+        "Bindle",
+        Side("Theyalans", Kind::Infantry, 1, 5),
+        Side("Veshtargos", Kind::Infantry, 1, 5),
+    );
+    assert!(wiped > 0, "some seed killed both sides' last units");
+}
+
+// PEL-BAT-4, PEL-BAT-8, PEL-BAT-9, PEL-BRIT-11
+#[test]
+fn pel_bat_3_both_sides_hits_count_when_cavalry_fight_cavalry() {
+    // Round 1 in the open: the attacking cavalry add 2, the defending cavalry die only to
+    // a 6 or more.
+    let wiped = both_sides_lose_to_the_same_round(
+        "Naveria",
+        Side("Hirenmador", Kind::Cavalry, 1, 5),
+        Side("Hyalorings", Kind::Cavalry, 1, 6),
+    );
+    assert!(wiped > 0, "some seed killed both last units");
+}
+
+// PEL-BAT-2, PEL-BAT-4, PEL-BRIT-11
+#[test]
+fn pel_bat_3_both_sides_hits_count_when_alkoth_roll_two_dice_a_unit() {
+    // One Alkoth unit with its two dice against two Pelorians (−1 on every die).
+    let wiped = both_sides_lose_to_the_same_round(
+        "Vanch",
+        Side("Alkoth", Kind::Infantry, 1, 5),
+        Side("Pelorians", Kind::Infantry, 2, 5),
+    );
+    assert!(wiped > 0, "some seed killed both sides' last units");
+}
+
 // PEL-BRIT-11, PEL-BAT-11
 #[test]
 fn pel_bat_5_the_owner_of_a_mixed_army_chooses_which_unit_each_result_kills() {
