@@ -103,6 +103,12 @@ impl Peloria {
         v
     }
 
+    /// Does `n` hold `a` alone: units there and no other nation's (the holder of regalia
+    /// and the area the regalia move within, PEL-EMP-17, PEL-EMP-19 reading)?
+    pub(super) fn holds_alone(&self, n: usize, a: usize) -> bool {
+        self.count(n, a) > 0 && self.others(n, a) == 0
+    }
+
     pub(super) fn on_board(&self, n: usize) -> usize {
         self.units.iter().filter(|u| u.nation as usize == n).count()
     }
@@ -226,9 +232,7 @@ impl Peloria {
     /// reading), without the Bow in Khordavu rounds (PEL-KHOR-3); the Cap counts only for
     /// the holder of the Bow (PEL-EMP-15).
     pub(super) fn pieces_held(&self, d: &PeloriaData, n: usize) -> u8 {
-        let holds = |p: usize| {
-            self.regalia[p].is_some_and(|a| self.count(n, a) > 0 && self.others(n, a) == 0)
-        };
+        let holds = |p: usize| self.regalia[p].is_some_and(|a| self.holds_alone(n, a));
         let khordavu = d.round(self.round).khordavu;
         (0..d.regalia.len())
             .filter(|&p| holds(p))
@@ -1263,11 +1267,12 @@ impl Peloria {
                 ),
             ));
         }
-        if self.count(n, at) == 0 {
+        if !self.holds_alone(n, at) {
             return Err(rule(
                 "emperors",
                 format!(
-                    "the Emperor does not hold {}, where the {} lies",
+                    "the Emperor's nation does not hold {}, where the {} lies: it holds only \
+                     areas where it stands alone",
                     d.areas[at].name, piece.name
                 ),
             ));
@@ -1276,7 +1281,7 @@ impl Peloria {
             return Err(rule("emperors", "regalia move one area at a time"));
         }
         let khordavu_to_vonlath = d.round(self.round).khordavu && t == d.vonlath;
-        if !khordavu_to_vonlath && (self.count(n, t) == 0 || self.others(n, t) > 0) {
+        if !khordavu_to_vonlath && !self.holds_alone(n, t) {
             return Err(rule("emperors", format!("the regalia move only within areas the Emperor's nation holds; it does not hold {}", d.areas[t].name)));
         }
         if self.regalia_moved[p] >= REGALIA_MOVES {
@@ -1781,7 +1786,7 @@ impl Peloria {
     /// PEL-BRIT-19: capture VP, once, for areas the nation holds alone.
     pub(super) fn check_captures(&mut self, d: &PeloriaData, n: usize, ev: &mut Vec<String>) {
         for &(a, vp) in &d.nations[n].captures {
-            if !self.captured.contains(&(n, a)) && self.count(n, a) > 0 && self.others(n, a) == 0 {
+            if !self.captured.contains(&(n, a)) && self.holds_alone(n, a) {
                 self.captured.push((n, a));
                 self.vp[n] += vp;
                 self.say(
@@ -1962,8 +1967,7 @@ impl Peloria {
     }
 
     fn khordavu_complete(&self, d: &PeloriaData, e: usize) -> bool {
-        self.count(e, d.vonlath) > 0
-            && self.others(e, d.vonlath) == 0
+        self.holds_alone(e, d.vonlath)
             && (0..d.regalia.len())
                 .filter(|&p| p != d.bow)
                 .all(|p| self.regalia[p] == Some(d.vonlath))
@@ -2244,6 +2248,8 @@ impl Peloria {
                 d.areas[a].name
             ),
         );
+        // PEL-EMP-3: the Emperor falls with its nation's last unit, not after the removals.
+        self.check_emperor(d, ev);
         if all_done {
             self.prompts.pop();
             self.finish_heroes(d, &quotas, ev);

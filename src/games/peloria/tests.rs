@@ -158,7 +158,7 @@ fn conformance_full_random_games() {
     s.step_cap = 200_000;
     s.interference_every = 17;
     s.render = Some(render::render);
-    s.render_every = 8;
+    s.render_every = 1;
     let r = conformance::run(&s);
     println!("{r:?}");
     assert!(r.renders_compared > 0 && r.scrambles_changed > 0, "{r:?}");
@@ -2192,6 +2192,31 @@ fn pel_emp_3_a_destroyed_emperor_resets_the_claim_to_zero() {
     assert_eq!(g.emperor, Some(nat(&d, "Pelorians")));
 }
 
+/// The reset comes as soon as the Emperor's nation has no unit left, also when the Call to
+/// Heroes removals take its last one while other players still owe units.
+#[test]
+fn pel_emp_3_the_emperor_falls_with_its_last_unit_sent_to_the_call_to_heroes() {
+    let d = data();
+    let mut g = heroes_game(&d);
+    g.emperor = Some(nat(&d, "Pelorians"));
+    g.emperor_need = 3;
+    go(&mut g, &d, "bid Pelorians 5");
+    go(&mut g, &d, "seal");
+    go(&mut g, &d, "bid YOUF 1");
+    go(&mut g, &d, "seal");
+    go(&mut g, &d, "seal");
+    go(&mut g, &d, "seal");
+    assert_eq!(g.phase, Phase::Removals);
+    for _ in 0..4 {
+        play(&mut g, &d, 0, "remove Pelorians Lenshi");
+    }
+    assert_eq!(g.emperor, Some(nat(&d, "Pelorians")), "one unit is left");
+    let a = play(&mut g, &d, 0, "remove Pelorians Lenshi");
+    assert_eq!(g.phase, Phase::Removals, "the YOUF still owe a unit");
+    assert_eq!((g.emperor, g.emperor_need), (None, 0));
+    assert!(said(a).contains("there is no Emperor"));
+}
+
 // PEL-EMP-5, PEL-EMP-6, PEL-EMP-7, PEL-EMP-8, PEL-EMP-9, PEL-EMP-10, PEL-EMP-11
 #[test]
 fn pel_emp_4_ten_pieces_starting_in_their_places() {
@@ -2315,6 +2340,26 @@ fn pel_emp_17_the_emperor_moves_regalia_within_held_areas() {
     go(&mut g, &d, "regalia Vestments Darsen");
     go(&mut g, &d, "regalia Vestments Dikoria");
     assert!(refused(&mut g, &d, "regalia Vestments Darsen").contains("at most 3"));
+}
+
+/// A unit walking into an area another nation also holds does not make the Emperor's
+/// nation its holder: the piece lying there stays until a battle decides.
+#[test]
+fn pel_emp_17_a_piece_in_an_area_shared_with_another_nation_stays_put() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Kostaddi", Kind::Infantry, 2);
+    put(&mut g, &d, "Hyalorings", "Saird", Kind::Cavalry, 3);
+    place_piece(&mut g, &d, "Sandals", "Saird");
+    g.emperor = Some(nat(&d, "Pelorians"));
+    fresh(&mut g, &d);
+    go(&mut g, &d, "move Kostaddi Saird infantry");
+    let e = refused(&mut g, &d, "regalia Sandals Kostaddi");
+    assert!(e.contains("does not hold Saird"), "{e}");
+    assert!(!g
+        .steps_for(&d, 0)
+        .iter()
+        .any(|s| matches!(s, Step::Regalia(..))));
 }
 
 #[test]
