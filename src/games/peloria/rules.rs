@@ -670,7 +670,11 @@ impl Peloria {
             }
             Step::Move(f, t, k) => self.do_move(d, n, *f, *t, *k, &mut ev),
             Step::Exit(f, e, k) => {
-                self.remove_unit(n, *f, *k);
+                // The unit `exit_ok` found able to move leaves, not just any unit of the
+                // kind there (PEL-MOVE-2, PEL-MOVE-3, PEL-OVR-1).
+                if let Some(i) = self.mover(n, *f, *k) {
+                    self.units.remove(i);
+                }
                 let vp = d.nations[n]
                     .exits
                     .iter()

@@ -697,6 +697,117 @@ fn pel_move_3_cavalry_move_three_areas() {
     refused(&mut g, &d, "move Darsen Dikoria cavalry");
 }
 
+/// Leaving the map is a move of the unit that may still move: a unit that had to stop in
+/// an enemy-held area stays behind, and the one that could go on is the one that leaves.
+// PEL-OVR-1, PEL-MOVE-3
+#[test]
+fn pel_move_2_leaving_by_an_edge_takes_the_unit_that_may_still_move() {
+    let d = data();
+    let mut g = blank(&d, 2, "Hyalorings");
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
+    put(&mut g, &d, "Hyalorings", "Lenshi", Kind::Cavalry, 1);
+    put(&mut g, &d, "Hyalorings", "Dikoria", Kind::Cavalry, 1);
+    // A unit elsewhere keeps the movement phase open.
+    put(&mut g, &d, "Hyalorings", "Sylila", Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    assert!(said(go(&mut g, &d, "move Dikoria Naveria cavalry")).contains("and stops"));
+    assert!(said(go(&mut g, &d, "move Lenshi Naveria cavalry")).contains("may overrun"));
+    go(&mut g, &d, "move Naveria Pent cavalry");
+    assert_eq!(cnt(&g, &d, "Hyalorings", "Naveria"), 1);
+    let e = refused(&mut g, &d, "move Naveria Saird cavalry");
+    assert!(e.contains("can still move"), "{e}");
+    // Of two infantry units in Dragon Pass (the YOUF's invasion round, so rough terrain
+    // does not stop them), the one that came two areas stays; the one with a move left
+    // leaves.
+    let mut g = blank(&d, 10, "YOUF");
+    put(&mut g, &d, "YOUF", "Skanthi", Kind::Infantry, 1);
+    put(&mut g, &d, "YOUF", "Mirin-Cross", Kind::Infantry, 1);
+    put(&mut g, &d, "YOUF", "Sylila", Kind::Infantry, 1);
+    fresh(&mut g, &d);
+    go(&mut g, &d, "move Skanthi Dragon-Pass infantry");
+    go(&mut g, &d, "move Mirin-Cross Skanthi infantry");
+    go(&mut g, &d, "move Skanthi Dragon-Pass infantry");
+    go(&mut g, &d, "move Dragon-Pass Kerofinela infantry");
+    assert_eq!(cnt(&g, &d, "YOUF", "Dragon-Pass"), 1);
+    let e = refused(&mut g, &d, "move Dragon-Pass Skanthi infantry");
+    assert!(e.contains("can still move"), "{e}");
+}
+
+/// Property, over random games through all 16 rounds: counting each unit's moves in each
+/// movement phase (a unit followed from step to step by where it stands in the list of
+/// units), no unit moves more areas than its kind may (infantry 2, cavalry, dragons and
+/// the Bat 3), a unit that entered rough terrain outside an invasion turn moves no further,
+/// and leaving by an edge is one more area.
+// PEL-MOVE-3, PEL-MOVE-4, PEL-OVR-1
+#[test]
+fn pel_move_2_no_unit_moves_more_areas_in_a_phase_than_it_may_in_random_games() {
+    let d = data();
+    let mut rounds = std::collections::BTreeSet::new();
+    let (mut moves, mut exits) = (0, 0);
+    for seed in 0..20 {
+        let p = Suite::<Peloria>::new(&d).playout(4, &Options::new(), seed);
+        let mut g =
+            crate::engine::setup_checked::<Peloria>(&d, &names(), &Options::new(), seed).unwrap();
+        let mut used: Vec<u8> = Vec::new();
+        let mut phase = None;
+        for (s, t) in &p.log {
+            let now = match g.phase {
+                Phase::Move { cycle } if g.battle.is_none() => Some((g.round, g.turn, cycle)),
+                _ => None,
+            };
+            if now != phase {
+                used = vec![0; g.units.len()];
+                phase = now;
+            }
+            let before = g.units.clone();
+            let step = g.parse_step(&d, *s, t).unwrap();
+            play(&mut g, &d, *s, t);
+            let invasion = phase.is_some_and(|(r, n, _)| d.invasion(n, r));
+            match step {
+                Step::Move(f, to, k) if g.units.len() == before.len() => {
+                    let i = (0..before.len())
+                        .find(|&i| before[i].area as usize == f && g.units[i].area as usize == to)
+                        .expect("one unit changed area");
+                    used[i] += 1;
+                    assert!(
+                        used[i] <= k.moves(),
+                        "seed {seed}, round {}: a {} moved {} areas: `{t}`",
+                        g.round,
+                        k.name(),
+                        used[i]
+                    );
+                    if d.terrain(to).is_rough() && !invasion {
+                        used[i] = k.moves();
+                    }
+                    rounds.insert(g.round);
+                    moves += 1;
+                }
+                Step::Exit(_, _, k) if g.units.len() + 1 == before.len() => {
+                    let i = (0..g.units.len())
+                        .find(|&i| before[i] != g.units[i])
+                        .unwrap_or(g.units.len());
+                    assert!(
+                        used[i] < k.moves(),
+                        "seed {seed}, round {}: a {} left the map after {} areas: `{t}`",
+                        g.round,
+                        k.name(),
+                        used[i]
+                    );
+                    used.remove(i);
+                    exits += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(
+        rounds.len(),
+        ROUNDS as usize,
+        "moves in every round: {rounds:?}"
+    );
+    assert!(moves > 1000 && exits > 0, "{moves} moves, {exits} exits");
+}
+
 // PEL-INV-2
 #[test]
 fn pel_move_4_rough_terrain_stops_a_unit_except_in_invasion_turns() {
