@@ -352,9 +352,14 @@ pub fn render(d: &PeloriaData, v: &View) -> RgbaImage {
         } else {
             ""
         };
+        let forests = if nv.forests > 0 {
+            format!(" {}f", nv.forests)
+        } else {
+            String::new()
+        };
         let text = if nv.in_play {
             format!(
-                "{} P{} \u{b7} {} VP \u{b7} {}u {}a{emp}",
+                "{} P{} \u{b7} {} VP \u{b7} {}u{forests} {}a{emp}",
                 d.nations[n].name,
                 d.nations[n].player + 1,
                 nv.vp,

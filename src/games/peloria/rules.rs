@@ -113,6 +113,11 @@ impl Peloria {
         self.units.iter().filter(|u| u.nation as usize == n).count()
     }
 
+    /// Armies of `n` on the board: its units without forest counters (PEL-OVP-1).
+    pub(super) fn armies_on_board(&self, n: usize) -> usize {
+        self.on_board(n) - self.on_board_kind(n, Kind::Forest)
+    }
+
     fn on_board_kind(&self, n: usize, k: Kind) -> usize {
         self.units
             .iter()
@@ -1167,6 +1172,7 @@ impl Peloria {
         // PEL-MOVE-4 / PEL-INV-2: rough (and mountain, forest) stops, except in invasions.
         if d.terrain(t).is_rough() && !d.invasion(n, self.round) {
             u.left = 0;
+            note = " and stops".into();
         }
         if defenders > 0 && d.terrain(t).is_land() {
             // Only entries into enemy-held land are read: a retreating attacker goes back
@@ -1176,7 +1182,10 @@ impl Peloria {
             self.entries.push((t, f, n));
             let f_ = d.nations[n].flags;
             if f_.nostop || k == Kind::Dragon {
-                note = " (need not stop)".into();
+                // Rough terrain may have stopped it already.
+                if self.units[i].left > 0 {
+                    note = " (need not stop)".into();
+                }
             } else {
                 // PEL-OVR-3..5.
                 let need = if k == Kind::Cavalry {
@@ -1753,12 +1762,7 @@ impl Peloria {
     /// PEL-OVP-1: armies above 3 per land area held.
     pub(super) fn overpop_excess(&self, d: &PeloriaData, n: usize) -> usize {
         let areas = self.held(d, n).len();
-        let armies = self
-            .units
-            .iter()
-            .filter(|u| u.nation as usize == n && u.kind != Kind::Forest)
-            .count();
-        armies.saturating_sub(3 * areas)
+        self.armies_on_board(n).saturating_sub(3 * areas)
     }
 
     fn remove_ok(&self, d: &PeloriaData, n: usize, a: usize, k: Kind) -> Result<(), RuleError> {
@@ -2382,8 +2386,33 @@ impl Peloria {
             cands.push(s);
             names.push(name);
         }
-        let i = match_step(text, &names)?;
+        let i =
+            match_step(text, &names).map_err(|e| self.only_legal_suggestions(d, seat, text, e))?;
         Ok(cands[i].clone())
+    }
+
+    /// Text that names no candidate is answered with the closest legal steps, not the
+    /// closest candidates (which include refused ones, e.g. a regalia move into an area the
+    /// Emperor does not hold).
+    fn only_legal_suggestions(
+        &self,
+        d: &PeloriaData,
+        seat: Seat,
+        text: &str,
+        e: ParseError,
+    ) -> ParseError {
+        if !matches!(e, ParseError::NoMatch { .. }) {
+            return e;
+        }
+        let legal: Vec<String> = self
+            .steps_for(d, seat)
+            .iter()
+            .map(|s| Peloria::format_step(d, s))
+            .collect();
+        match match_step(text, &legal) {
+            Err(legal_e @ ParseError::NoMatch { .. }) => legal_e,
+            _ => e,
+        }
     }
 
     // ---- The end ----

@@ -808,6 +808,62 @@ fn pel_move_2_no_unit_moves_more_areas_in_a_phase_than_it_may_in_random_games() 
     assert!(moves > 1000 && exits > 0, "{moves} moves, {exits} exits");
 }
 
+/// A unit entering rough terrain outside an invasion turn is told to stop, as one entering
+/// an enemy-held area is.
+#[test]
+fn pel_move_4_entering_rough_terrain_is_logged_as_a_stop() {
+    let d = data();
+    let mut g = blank(&d, 2, "Hirenmador");
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 2);
+    fresh(&mut g, &d);
+    let a = said(go(&mut g, &d, "move Naveria Bindle cavalry"));
+    assert!(
+        a.contains("Hirenmador move one cavalry from Naveria to Bindle and stops."),
+        "{a}"
+    );
+    let a = said(go(&mut g, &d, "move Naveria Lenshi cavalry"));
+    assert!(a.contains("from Naveria to Lenshi."), "open terrain: {a}");
+}
+
+/// The board's count of a nation's units is its armies, the units overpopulation counts;
+/// forest counters are shown apart.
+// PEL-OVP-1
+#[test]
+fn pel_ovp_1_the_view_counts_armies_apart_from_forest_counters() {
+    let d = data();
+    let mut g = blank(&d, 4, "Aldryami");
+    put(&mut g, &d, "Aldryami", "Rist", Kind::Infantry, 2);
+    put(&mut g, &d, "Aldryami", "Lenshi", Kind::Forest, 1);
+    put(&mut g, &d, "Aldryami", "Lenshi", Kind::Infantry, 1);
+    let v = g.view(&d, Viewer::Spectator);
+    let al = &v.nations[nat(&d, "Aldryami")];
+    assert_eq!((al.units, al.forests), (3, 1));
+}
+
+/// A step that names no legal step is answered with legal steps only.
+// PEL-EMP-17
+#[test]
+fn pel_emp_17_a_step_naming_nothing_legal_suggests_only_legal_steps() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Kestinlands", Kind::Infantry, 1);
+    g.emperor = Some(nat(&d, "Pelorians"));
+    fresh(&mut g, &d);
+    let e = g
+        .parse_step(&d, 0, "regalia Roost Nowhere")
+        .unwrap_err()
+        .to_string();
+    let suggested: Vec<&str> = e.split('`').skip(3).step_by(2).collect();
+    assert!(!suggested.is_empty(), "{e}");
+    for s in suggested {
+        let step = g.parse_step(&d, 0, s).unwrap();
+        assert!(
+            g.check(&d, 0, &step).is_ok(),
+            "`{s}` is suggested but refused: {e}"
+        );
+    }
+}
+
 // PEL-INV-2
 #[test]
 fn pel_move_4_rough_terrain_stops_a_unit_except_in_invasion_turns() {

@@ -29,7 +29,10 @@ pub struct AreaView {
 pub struct NationView {
     pub vp: i64,
     pub track: u8,
+    /// Armies on the board (the units overpopulation counts).
     pub units: usize,
+    /// Aldryami forest counters on the board, shown apart from the armies.
+    pub forests: usize,
     pub areas: usize,
     pub in_play: bool,
 }
@@ -101,7 +104,8 @@ pub(super) fn build(g: &Peloria, d: &PeloriaData, viewer: Viewer) -> View {
         .map(|n| NationView {
             vp: g.vp[n],
             track: g.track[n],
-            units: g.on_board(n),
+            units: g.armies_on_board(n),
+            forests: g.on_board(n) - g.armies_on_board(n),
             areas: g.held(d, n).len(),
             in_play: g.in_play(d, n),
         })
