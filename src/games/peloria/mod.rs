@@ -97,6 +97,10 @@ pub struct Unit {
     pub area: u8,
     /// Areas it may still move this movement phase.
     pub left: u8,
+    /// The area it entered its present area from in this movement phase, if it moved:
+    /// where it goes back to if it retreats as an attacker (PEL-RET-3).
+    #[serde(default)]
+    pub from: Option<u8>,
 }
 
 /// A step: one decision. Areas, nations and pieces are indices into the board data.

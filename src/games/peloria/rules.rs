@@ -226,6 +226,7 @@ impl Peloria {
             kind: k,
             area: a as u8,
             left: 0,
+            from: None,
         });
     }
 
@@ -356,18 +357,7 @@ impl Peloria {
                 }
                 Pending::Retreat { nation, .. } => {
                     if let Some(b) = &self.battle {
-                        let mut dests: Vec<usize> = d.areas[b.area].adj.clone();
-                        dests.extend(
-                            self.entries
-                                .iter()
-                                .filter(|e| e.0 == b.area && e.2 == *nation)
-                                .map(|e| e.1),
-                        );
-                        if d.nations[*nation].flags.immortal {
-                            dests.extend(telmori_refuges(d));
-                        }
-                        dests.sort_unstable();
-                        dests.dedup();
+                        let dests = retreat_dests(d, *nation, b.area);
                         for k in [Kind::Infantry, Kind::Cavalry, Kind::Dragon, Kind::Bat] {
                             if self.count_kind(*nation, b.area, k) > 0 {
                                 out.extend(dests.iter().map(|&t| Step::Retreat(b.area, t, k)));
@@ -722,11 +712,15 @@ impl Peloria {
                     Some(Pending::Retreat { nation, .. }) => *nation,
                     _ => n,
                 };
-                if let Some(i) = self.units.iter().position(|u| {
-                    u.nation as usize == nation && u.area as usize == *f && u.kind == *k
+                let back = self.retreating_unit(nation, *f, *t, *k);
+                if let Some(i) = back.or_else(|| {
+                    self.units.iter().position(|u| {
+                        u.nation as usize == nation && u.area as usize == *f && u.kind == *k
+                    })
                 }) {
                     self.units[i].area = *t as u8;
                     self.units[i].left = 0;
+                    self.units[i].from = None;
                 }
                 self.say(
                     &mut ev,
@@ -738,6 +732,9 @@ impl Peloria {
                         d.areas[*t].name
                     ),
                 );
+                // PEL-BRIT-19: a retreat into an empty listed area captures it at once,
+                // in whoever's turn.
+                self.check_captures(d, nation, &mut ev);
                 if self.count(nation, *f) == 0 || !self.has_retreat(d, nation, *f) {
                     self.prompts.pop();
                     self.next_stage();
@@ -955,6 +952,8 @@ impl Peloria {
         if self.on_board(n) == 0 {
             return self.end_turn(d, ev);
         }
+        // PEL-BRIT-19: arrivals alone in a listed area capture it at once.
+        self.check_captures(d, n, ev);
         let left = self.population(d, n, ev);
         self.phase = Phase::Place { left };
     }
@@ -1088,8 +1087,11 @@ impl Peloria {
 
     pub(super) fn start_movement(&mut self, d: &PeloriaData, cycle: u8) {
         let n = self.turn;
-        for u in self.units.iter_mut().filter(|u| u.nation as usize == n) {
-            u.left = u.kind.moves();
+        for u in self.units.iter_mut() {
+            u.from = None;
+            if u.nation as usize == n {
+                u.left = u.kind.moves();
+            }
         }
         self.entries.clear();
         self.regalia_moved = vec![0; d.regalia.len()];
@@ -1167,6 +1169,7 @@ impl Peloria {
         let forest = self.forest_in(d, t);
         let u = &mut self.units[i];
         u.area = t as u8;
+        u.from = Some(f as u8);
         u.left -= 1;
         let mut note = String::new();
         // PEL-MOVE-4 / PEL-INV-2: rough (and mountain, forest) stops, except in invasions.
@@ -1175,10 +1178,9 @@ impl Peloria {
             note = " and stops".into();
         }
         if defenders > 0 && d.terrain(t).is_land() {
-            // Only entries into enemy-held land are read: a retreating attacker goes back
-            // along one (PEL-RET-3), and one into Dorastor from elsewhere opens the Kartolin
-            // Pass (PEL-KART-3). No enemy moves in this phase, so an entry into an area no
-            // enemy holds would never be read.
+            // Only entries into enemy-held land are read: one into Dorastor from elsewhere
+            // opens the Kartolin Pass (PEL-KART-3). No enemy moves in this phase, so an entry
+            // into an area no enemy holds would never be read.
             self.entries.push((t, f, n));
             let f_ = d.nations[n].flags;
             if f_.nostop || k == Kind::Dragon {
@@ -1477,6 +1479,13 @@ impl Peloria {
             .map(|u| u.kind)
             .collect();
         kinds.sort();
+        if n == b.attacker {
+            // PEL-BAT-10: at most five units attack. Moves are capped when units enter, so
+            // only an arrival can bring more; its strongest five roll (most dice first).
+            kinds.sort_by_key(|k| std::cmp::Reverse((k.dice(), *k)));
+            kinds.truncate(MAX_ATTACKERS);
+            kinds.sort();
+        }
         for k in kinds {
             let dice = k.dice() * if d.nations[n].flags.dice2 { 2 } else { 1 };
             let m = self.modifier(d, b, n, k);
@@ -1656,21 +1665,14 @@ impl Peloria {
         };
         self.say(ev, format!("Battle in {} over: {winner}.", d.areas[a].name));
         self.check_emperor(d, ev);
+        // PEL-BRIT-19: whichever side is left alone captures at once.
         self.check_captures(d, b.attacker, ev);
+        self.check_captures(d, b.defender, ev);
     }
 
     /// Has `n` a legal retreat from `a` now?
     pub(super) fn has_retreat(&self, d: &PeloriaData, n: usize, a: usize) -> bool {
-        let mut dests: Vec<usize> = d.areas[a].adj.clone();
-        dests.extend(
-            self.entries
-                .iter()
-                .filter(|e| e.0 == a && e.2 == n)
-                .map(|e| e.1),
-        );
-        if d.nations[n].flags.immortal {
-            dests.extend(telmori_refuges(d));
-        }
+        let dests = retreat_dests(d, n, a);
         [Kind::Infantry, Kind::Cavalry, Kind::Dragon, Kind::Bat]
             .into_iter()
             .filter(|&k| self.count_kind(n, a, k) > 0)
@@ -1679,6 +1681,17 @@ impl Peloria {
                     .iter()
                     .any(|&t| self.retreat_ok(d, n, a, t, k).is_ok())
             })
+    }
+
+    /// The unit of `n` and kind `k` in `f` that a retreat to `t` moves: one that came from
+    /// `t`; the attacker's units have no other way back (PEL-RET-3).
+    fn retreating_unit(&self, n: usize, f: usize, t: usize, k: Kind) -> Option<usize> {
+        self.units.iter().position(|u| {
+            u.nation as usize == n
+                && u.area as usize == f
+                && u.kind == k
+                && u.from.map(usize::from) == Some(t)
+        })
     }
 
     /// PEL-RET-2..6.
@@ -1725,15 +1738,16 @@ impl Peloria {
             && (self.count(n, t) == 0 || Some(t) == d.cursed);
         if !telmori_mountain {
             if n == b.attacker {
-                if !self
-                    .entries
-                    .iter()
-                    .any(|e| e.0 == f && e.1 == t && e.2 == n)
-                {
+                // PEL-RET-3: each attacking unit goes back to the area it itself came from.
+                if self.retreating_unit(n, f, t, k).is_none() {
                     return Err(rule(
                         "retreat",
                         format!(
-                            "attackers retreat only to an area they came from; {tname} is not one"
+                            "an attacking unit retreats only to the area it moved from; no {} \
+                             of the {} in {} came from {tname}",
+                            k.name(),
+                            d.nations[n].name,
+                            d.areas[f].name
                         ),
                     ));
                 }
@@ -2453,6 +2467,19 @@ impl Peloria {
         self.result = Some(r);
         self.phase = Phase::Finished;
     }
+}
+
+/// Areas a unit of `n` might retreat to from `a`: the neighbours (an attacker's origin is
+/// one, as units move next door) and, for the Telmori, their refuges. The retreat rule
+/// picks the legal ones.
+fn retreat_dests(d: &PeloriaData, n: usize, a: usize) -> Vec<usize> {
+    let mut dests: Vec<usize> = d.areas[a].adj.clone();
+    if d.nations[n].flags.immortal {
+        dests.extend(telmori_refuges(d));
+    }
+    dests.sort_unstable();
+    dests.dedup();
+    dests
 }
 
 /// Where the Telmori may retreat from any battle: every mountain area and cursed Dorastor

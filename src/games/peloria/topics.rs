@@ -48,7 +48,7 @@ Telmori (1).",
         section: "Nation Turn > 2) Movement phase",
         text: "Move any, all or none of the nation's units, one unit one area per step; infantry move 2 areas, \
 cavalry, dragons and the Bat 3, forest counters never. Entering rough terrain ends a unit's move, except in an \
-invasion turn. `done` ends the phase. At the end of movement, a nation over the stacking limits loses the excess \
+invasion turn (the log says the unit stops). `done` ends the phase. At the end of movement, a nation over the stacking limits loses the excess \
 (Britannia's rule): its player removes units one at a time (`remove <area> <kind>`) from areas over their limit \
 until at most one area is over, within the overstack allowance. When two units of one kind in one area have moved \
 differently, `move` takes the one with the most moves left.",
@@ -101,7 +101,14 @@ cavalry in open terrain die only to a 6 or more in round 1 (PEL-BAT-11: the modi
 on every die. The Telmori cannot be killed. Every die is shown in the log. Results are given to the army they \
 hit in descending order; when the army is mixed and a result could kill more than one kind, its owner chooses \
 (`hit <kind>`; PEL-BAT-5: Sherpa reads the text's mixed-army choice as the army's own commander's, the advantage \
-the text gives mixed armies). At most 5 units may attack in one area. VP for kills are scored at once. The Crimson Bat (Pelorians, \
+the text gives mixed armies). Both sides' results of a round are always dealt: an attacker that kills the \
+last defenders still loses the units the defenders' dice killed, and a round can leave the area empty. At most \
+5 units may attack in one area (the Battles phase). Sherpa checks this as units enter: a unit may not enter an \
+enemy-held area where five of its nation's units already stand, not even to pass through on an overrun, because \
+a unit that enters may always stay and nothing in the rules would then take a sixth attacker back out. Listed \
+arrivals are not moves: when more than five arrive in an area held by another nation (the ten Praxian cavalry in \
+Dragon Pass), five of them attack, the ones with the most dice first; the others stand in the area and can be \
+hit. VP for kills are scored at once. The Crimson Bat (Pelorians, \
 round 15) moves as cavalry and rolls 6 dice; each unit killed by one of its own dice in round 15 rises as a \
 Telmori unit in that area at the end of the Pelorian turn (the Pelorian sheet).",
     },
@@ -111,8 +118,10 @@ Telmori unit in that area at the end of the Pelorian turn (the Pelorian sheet)."
         section: "Nation Turn > Retreat",
         text: "After each round of battle (PEL-RET-7: every round from the first on, as in Britannia), the defender \
 and then the attacker may retreat units one at a time (`retreat <from> <to> <kind>`, then `stay`). A defender \
-goes to a next-door area that is empty or its own and that it could enter; an attacker goes back to an area it \
-came from. Stacking limits apply. Units without a legal retreat stay. The Telmori must retreat while they can, \
+goes to a next-door area that is empty or its own and that it could enter. An attacking unit goes back to the \
+area it itself moved from to reach the battle (the Retreat section); another unit's way in is not its way back, \
+a unit that only passed through the battle area on an overrun opens no way back for the others, and a unit that \
+arrived there without moving has none. Stacking limits apply. Units without a legal retreat stay. The Telmori must retreat while they can, \
 and may also go to any empty mountain area or to cursed Dorastor, however far (their nation sheet).",
     },
     RulesTopic {
@@ -120,7 +129,8 @@ and may also go to any empty mountain area or to cursed Dorastor, however far (t
         title: "Overpopulation",
         section: "Nation Turn > 4) Overpopulation phase",
         text: "At the end of its turn a nation may keep 3 armies per land area it holds. The owner removes the \
-excess one unit at a time (`remove <area> <kind>`), never emptying an area. Forest counters are not armies.",
+excess one unit at a time (`remove <area> <kind>`), never emptying an area. Forest counters are not armies: the nation panel shows armies as `u` and forest \
+counters apart as `f`.",
     },
     RulesTopic {
         id: "invasion",
@@ -137,7 +147,8 @@ round its invasion turn.",
         section: "Nations (authored)",
         text: "Hirenmador and Hyalorings score for units leaving by the Pent edge (2 and 3 VP), YOUF for units \
 leaving beyond Dragon Pass (Kerofinela, authored 3 VP). `move <area> <edge> <kind>` from an area next to that \
-edge takes the unit off the board.",
+edge takes the unit off the board; leaving is one more area of its move, so the unit that leaves is one that may \
+still move (not one that had to stop, or has used its moves).",
     },
     RulesTopic {
         id: "scoring",
@@ -145,7 +156,11 @@ edge takes the unit off the board.",
         section: "Scoring > Nation Scoring",
         text: "Each nation scores its own condition in the nation-scoring rounds, which Sherpa places at the end of \
 rounds 4, 8, 12 and 16 (PEL-SCORE-2; the conditions of most nations are authored in the board file). Capture VP \
-are scored once, the first time the nation holds the area alone; kill VP when the unit dies.",
+are scored once, as soon as the nation's units stand alone in the area, in whichever nation's turn that happens: \
+at the end of its movement, after a battle, after a retreat into it, or at a listed arrival (Britannia scores \
+captures as they happen, so a defender retreating into a listed area scores it at once, not at its own next \
+turn). A unit that only passes through an area during a move does not capture it, since it never stands there. \
+Kill VP are scored when the unit dies.",
     },
     RulesTopic {
         id: "emperors",
@@ -156,10 +171,11 @@ are scored once, the first time the nation holds the area alone; kill VP when th
 The Sceptre appears in Esvuthil in round 2 and the Orb in Vanch in round 3, both at the Pelorian turn; the Cap \
 in Birin and the Mantle in Darjiin at the start of round 4. Only the holder of the Bow counts the Cap. In \
 rounds with emperor scoring (1-12 here), at the end of its turn a nation holding one piece more than the last \
-successful claimant becomes the Imperial Nation (automatic). If the Emperor's nation is destroyed, the next \
-claim needs one piece again. In its movement phase the Emperor may move each piece (not the Low Crown, and not \
-one already joined to it in Vonlath) up to 3 areas, one area per step, within areas it holds; in rounds 4 and 5 \
-also into Vonlath. Jenarong rounds (1-3): the Emperor scores 1 VP per piece held at the end of the round. Rites \
+successful claimant becomes the Imperial Nation (automatic). If the Emperor's nation is destroyed, at whatever moment its last \
+unit goes (in a battle, or sent to the Call to Heroes), there is no Emperor from then on and the next claim \
+needs one piece again. In its movement phase the Emperor may move each piece (not the Low Crown, and not \
+one already joined to it in Vonlath) up to 3 areas, one area per step, within areas it holds, that is where its units stand alone: a piece lying where its units share the area with \
+another nation stays put until a battle decides; in rounds 4 and 5 also into Vonlath. Jenarong rounds (1-3): the Emperor scores 1 VP per piece held at the end of the round. Rites \
 of Khordavu (4-5): the Bow does not count; if every piece but the Bow lies in Vonlath and the Emperor holds it at \
 the end of round 4 or 5, the Emperor gains 10 VP once (PEL-KHOR-5). Complete Emperor (6-12): at the end of each \
 round the Emperor scores 1 VP per area it holds linked to Vonlath through its own areas, Vonlath included, and \
