@@ -329,7 +329,20 @@ impl Game for Nippon {
         self.default_for(data, seat)
     }
 
+    /// Text is matched against the legal steps first: a shortened name that fits exactly
+    /// one of them means that step, one that fits several is ambiguous between them. Only
+    /// text that fits no legal step is matched against every well-formed step, so that an
+    /// illegal one is refused with the rule that forbids it.
     fn parse_step(&self, data: &NipponData, seat: Seat, text: &str) -> Result<Step, ParseError> {
+        let legal = self.legal_steps(data, seat);
+        let names: Vec<String> = legal.iter().map(|s| Self::format_step(data, s)).collect();
+        match crate::engine::match_step(text, &names) {
+            Ok(i) => return Ok(legal[i]),
+            Err(e @ (ParseError::Ambiguous { .. } | ParseError::Syntax(_) | ParseError::Empty)) => {
+                return Err(e)
+            }
+            Err(ParseError::NoMatch { .. }) => {}
+        }
         let cands = self.candidates(data, seat);
         let names: Vec<String> = cands.iter().map(|s| Self::format_step(data, s)).collect();
         let i = crate::engine::match_step(text, &names)?;
