@@ -17,7 +17,10 @@
 //! - NIP-EXP-9: the 8 contracts are authored.
 //! - NIP-CONS-5: consolidation discards the old yen and coal before taking the budget.
 //! - NIP-CONS-12: the player puts each reward or multiplier tile on an empty achievement
-//!   space of their choice; with no empty space left the reward step is skipped.
+//!   space of their choice. With every space covered a reward tile is still taken (it must
+//!   be, NIP-CONS-6) for its bonus and set aside, scoring nothing; a multiplier tile (no
+//!   bonus) is then not taken. So the reward tiles run out while some boards still have
+//!   empty spaces, and NIP-CONS-8's 2x tiles can be reached.
 //! - NIP-CONS-18: a player short of yen pays for as many colours as they can and loses 2
 //!   VP for each colour left unpaid.
 //! - NIP-SCORE-11: only ships in the scored region count, 2 VP each.

@@ -1506,6 +1506,11 @@ impl Nippon {
         }
     }
 
+    /// Has `seat` an achievement space without a tile?
+    fn has_empty_space(&self, seat: Seat) -> bool {
+        self.players[seat].achievements.iter().any(|a| a.is_none())
+    }
+
     fn can_reward(&self, data: &NipponData, seat: Seat, mult: u32, b: u8) -> Result<(), RuleError> {
         let lvl = self.reward_level(data, seat);
         if mult > lvl {
@@ -1537,9 +1542,11 @@ impl Nippon {
             self.names[seat],
             yen(money)
         )));
-        // 2. Emperor's reward (NIP-CONS-6..8, -12).
+        // 2. Emperor's reward (NIP-CONS-6..8, -12). A reward tile is taken even with
+        // every achievement space covered (for its bonus); a multiplier tile only onto an
+        // empty space.
         let p = &self.players[seat];
-        if p.workers.len() >= 3 && p.achievements.iter().any(|a| a.is_none()) {
+        if p.workers.len() >= 3 {
             let any_left = self.rewards.iter().any(|&n| n > 0);
             if any_left {
                 let lvl = self.reward_level(data, seat);
@@ -1555,7 +1562,7 @@ impl Nippon {
                 ev.push(Event::public(
                     "Only higher reward tiles are left: no Emperor's reward.",
                 ));
-            } else if self.multipliers > 0 {
+            } else if self.multipliers > 0 && self.has_empty_space(seat) {
                 self.multipliers -= 1;
                 self.stage = Stage::Space { multiplier: 2 };
                 ev.push(Event::public(format!(
@@ -1964,9 +1971,17 @@ impl Nippon {
                     "{} takes a x{mult} reward tile: {bonus}.",
                     self.names[seat]
                 )));
-                self.stage = Stage::Space {
-                    multiplier: mult as u32,
-                };
+                if self.has_empty_space(seat) {
+                    self.stage = Stage::Space {
+                        multiplier: mult as u32,
+                    };
+                } else {
+                    ev.push(Event::public(format!(
+                        "Every achievement space of {} is covered: the tile is set aside and scores nothing.",
+                        self.names[seat]
+                    )));
+                    self.workforce(data, seat, &mut ev);
+                }
             }
             Step::Space(a) => {
                 let Stage::Space { multiplier } = self.stage else {

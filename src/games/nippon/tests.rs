@@ -1808,12 +1808,20 @@ fn nip_cons_12_tiles_go_on_an_empty_achievement_space_for_good() {
         g.players[0].achievements[d.achievement("factories").unwrap()],
         Some(2)
     );
-    // Every space full: no reward.
+    // Every space full: the reward tile is still taken for its bonus and set aside.
     let mut g = fresh(&d, 4);
     g.players[0].workers = vec![0, 1, 2];
     g.players[0].achievements = vec![Some(2); 6];
-    ok(&mut g, &d, "consolidate");
+    ok(&mut g, &d, "consolidate; reward 2 coal");
     assert_eq!(g.current, 1);
+    assert_eq!(g.players[0].achievements, vec![Some(2); 6]);
+    // ...but a multiplier tile, which has no bonus, is left for the others.
+    let mut g = fresh(&d, 4);
+    g.rewards = vec![0; 12];
+    g.players[0].workers = vec![0, 1, 2];
+    g.players[0].achievements = vec![Some(2); 6];
+    ok(&mut g, &d, "consolidate");
+    assert_eq!((g.current, g.multipliers), (1, 4));
 }
 
 // NIP-CONS-11, NIP-END-4
