@@ -114,7 +114,7 @@ pub enum Step {
     Space(u8),
     /// `blueprints <money|coal|knowledge>`: discard 3 blueprints, raise that track 1 step.
     Blueprints(TrackKind),
-    /// `done`: stop the current action early.
+    /// `done`: stop the current action early, or end the turn after it (NIP-TURN-3).
     Done,
 }
 
@@ -150,6 +150,9 @@ pub enum Stage {
     Space {
         multiplier: u32,
     },
+    /// The action (or consolidation) is over and the player could still spend blueprints:
+    /// the turn waits for `blueprints <track>` or `done` (NIP-TURN-3).
+    Spend,
 }
 
 /// A contract being paid.

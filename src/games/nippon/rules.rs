@@ -290,6 +290,7 @@ impl Nippon {
                 }
             }
             Stage::Space { .. } => v.extend((0..data.achievements.len() as u8).map(Step::Space)),
+            Stage::Spend => v.push(Step::Done),
         }
         v.extend(TrackKind::ALL.into_iter().map(Step::Blueprints));
         v
@@ -343,21 +344,7 @@ impl Nippon {
         let p = &self.players[seat];
         // NIP-TURN-3: 3 blueprints raise a track, any time during one's turn.
         if let Step::Blueprints(t) = step {
-            if p.blueprints < data.blueprints_per_step {
-                return Err(rule(
-                    "blueprints",
-                    format!(
-                        "you have {} blueprint(s); raising a track costs {}",
-                        p.blueprints, data.blueprints_per_step
-                    ),
-                ));
-            }
-            if p.tracks[t.index()] >= data.track(*t).top() {
-                return Err(rule(
-                    "blueprints",
-                    format!("your {} marker is already on the top slot", t.name()),
-                ));
-            }
+            self.can_raise_with_blueprints(data, seat, *t)?;
             let mut c = self.clone();
             c.spend_blueprints(data, seat, *t);
             let stuck = !c
@@ -481,6 +468,7 @@ impl Nippon {
             (Stage::Market(m), Step::Done) if m.tile.is_none() => {
                 need_one(m.placed as usize, "market")
             }
+            (Stage::Spend, Step::Done) => Ok(()),
             (Stage::Reward, Step::Reward(mult, b)) => self.can_reward(data, seat, *mult as u32, *b),
             (Stage::Space { .. }, Step::Space(a)) => {
                 if p.achievements.get(*a as usize).is_some_and(|x| x.is_none()) {
@@ -494,6 +482,40 @@ impl Nippon {
             }
             _ => Err(self.wrong_stage(data)),
         }
+    }
+
+    /// NIP-TURN-3: has `seat` the blueprints to raise track `t`, and is `t` below its top?
+    /// (Whether spending them would strand the current action is [`Nippon::legality`]'s.)
+    fn can_raise_with_blueprints(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        t: TrackKind,
+    ) -> Result<(), RuleError> {
+        let p = &self.players[seat];
+        if p.blueprints < data.blueprints_per_step {
+            return Err(rule(
+                "blueprints",
+                format!(
+                    "you have {} blueprint(s); raising a track costs {}",
+                    p.blueprints, data.blueprints_per_step
+                ),
+            ));
+        }
+        if p.tracks[t.index()] >= data.track(t).top() {
+            return Err(rule(
+                "blueprints",
+                format!("your {} marker is already on the top slot", t.name()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Could `seat` spend blueprints on some track now, once the action is over?
+    fn can_spend_blueprints(&self, data: &NipponData, seat: Seat) -> bool {
+        TrackKind::ALL
+            .into_iter()
+            .any(|t| self.can_raise_with_blueprints(data, seat, t).is_ok())
     }
 
     /// The refusal for a step that does not belong to the current stage.
@@ -545,6 +567,10 @@ impl Nippon {
             Stage::Space { .. } => (
                 "consolidate",
                 "place the tile: `space <achievement>`".into(),
+            ),
+            Stage::Spend => (
+                "blueprints",
+                "spend blueprints (`blueprints <track>`) or end your turn with `done`".into(),
             ),
         };
         rule(topic, format!("now {what}"))
@@ -823,6 +849,16 @@ impl Nippon {
             ev.push(Event::public(
                 "The marker reached the first golden slot: every player has exactly 3 more turns.",
             ));
+        }
+    }
+
+    /// The action (or the consolidation) is over. NIP-TURN-3: the turn is still the
+    /// player's, so while they could spend blueprints it waits for them or `done`;
+    /// otherwise it ends at once.
+    pub(super) fn end_action(&mut self, data: &NipponData, seat: Seat, ev: &mut Vec<Event>) {
+        self.stage = Stage::Spend;
+        if !self.can_spend_blueprints(data, seat) {
+            self.end_turn(data, ev);
         }
     }
 
@@ -1589,18 +1625,21 @@ impl Nippon {
         for w in std::mem::take(&mut p.workers) {
             self.bag[w as usize] += 1;
         }
-        ev.push(Event::public(format!(
-            "{} pays {} for {k} worker colour(s){}; the workers go back to the bag.",
-            self.names[seat],
-            yen(paid * data.cost_worker_colour),
-            if lost > 0 {
-                format!(" and loses {lost} VP")
-            } else {
-                String::new()
-            }
-        )));
+        // No workers: nothing to pay and nothing to say.
+        if k > 0 {
+            ev.push(Event::public(format!(
+                "{} pays {} for {k} worker colour(s){}; the workers go back to the bag.",
+                self.names[seat],
+                yen(paid * data.cost_worker_colour),
+                if lost > 0 {
+                    format!(" and loses {lost} VP")
+                } else {
+                    String::new()
+                }
+            )));
+        }
         self.complete_refill(data);
-        self.end_turn(data, ev);
+        self.end_action(data, seat, ev);
     }
 }
 
@@ -1808,6 +1847,10 @@ impl Nippon {
                     data.blueprints_per_step,
                     t.name()
                 )));
+                // After the action: the turn ends once nothing more can be spent.
+                if self.stage == Stage::Spend && !self.can_spend_blueprints(data, seat) {
+                    self.end_turn(data, &mut ev);
+                }
             }
             Step::Consolidate => self.consolidate(data, seat, &mut ev),
             Step::Take(slot, colour) => {
@@ -1843,7 +1886,7 @@ impl Nippon {
             Step::Do(a) => self.start_action(a),
             Step::Build(g) => {
                 self.build(data, seat, g as usize, &mut ev);
-                self.end_turn(data, &mut ev);
+                self.end_action(data, seat, &mut ev);
             }
             Step::Improve(g) => {
                 let p = &mut self.players[seat];
@@ -1857,7 +1900,7 @@ impl Nippon {
                     if m == 1 { "installs" } else { "upgrades" },
                     data.goods[g as usize].name
                 )));
-                self.count_improvement(data, &mut ev);
+                self.count_improvement(data, seat, &mut ev);
             }
             Step::ToSupply => {
                 let p = &mut self.players[seat];
@@ -1867,14 +1910,14 @@ impl Nippon {
                     "{} takes a +1 machine into supply.",
                     self.names[seat]
                 )));
-                self.count_improvement(data, &mut ev);
+                self.count_improvement(data, seat, &mut ev);
             }
             Step::Run(g) => {
                 self.run(data, seat, g as usize, &mut ev);
                 if let Stage::Produce { ran } = &mut self.stage {
                     ran.push(g);
                     if ran.len() >= MAX_PER_ACTION as usize {
-                        self.end_turn(data, &mut ev);
+                        self.end_action(data, seat, &mut ev);
                     }
                 }
             }
@@ -1891,7 +1934,7 @@ impl Nippon {
                     yen(cost),
                     track.name()
                 )));
-                self.end_turn(data, &mut ev);
+                self.end_action(data, seat, &mut ev);
             }
             Step::Train(r) | Step::Ship(r) => {
                 let ship = matches!(step, Step::Ship(_));
@@ -1899,7 +1942,7 @@ impl Nippon {
                 if let Stage::Rail { regions, .. } = &mut self.stage {
                     regions.push(r);
                     if regions.len() >= MAX_PER_ACTION as usize {
-                        self.end_turn(data, &mut ev);
+                        self.end_action(data, seat, &mut ev);
                     }
                 }
             }
@@ -1916,7 +1959,7 @@ impl Nippon {
                 self.pay(data, seat, g, n, &mut ev);
                 if matches!(self.stage, Stage::Export { done, open: None } if done >= MAX_PER_ACTION)
                 {
-                    self.end_turn(data, &mut ev);
+                    self.end_action(data, seat, &mut ev);
                 }
             }
             Step::Tile(v, g, c) => {
@@ -1945,7 +1988,7 @@ impl Nippon {
                 } else {
                     self.place_tile(data, seat, c, None, &mut ev);
                 }
-                self.market_maybe_done(data, &mut ev);
+                self.market_maybe_done(data, seat, &mut ev);
             }
             Step::Remove(g) => {
                 let Stage::Market(m) = &self.stage else {
@@ -1954,7 +1997,7 @@ impl Nippon {
                 let c = m.city.expect("checked") as usize;
                 let side = self.side_of(data, c, g as usize);
                 self.place_tile(data, seat, c, side, &mut ev);
-                self.market_maybe_done(data, &mut ev);
+                self.market_maybe_done(data, seat, &mut ev);
             }
             Step::Reward(mult, b) => {
                 let i = (0..data.rewards.len())
@@ -2017,18 +2060,18 @@ impl Nippon {
         }
     }
 
-    fn count_improvement(&mut self, data: &NipponData, ev: &mut Vec<Event>) {
+    fn count_improvement(&mut self, data: &NipponData, seat: Seat, ev: &mut Vec<Event>) {
         if let Stage::Machinery { n } = &mut self.stage {
             *n += 1;
             if *n >= MAX_PER_ACTION {
-                self.end_turn(data, ev);
+                self.end_action(data, seat, ev);
             }
         }
     }
 
-    fn market_maybe_done(&mut self, data: &NipponData, ev: &mut Vec<Event>) {
+    fn market_maybe_done(&mut self, data: &NipponData, seat: Seat, ev: &mut Vec<Event>) {
         if matches!(&self.stage, Stage::Market(m) if m.placed >= MAX_PER_ACTION) {
-            self.end_turn(data, ev);
+            self.end_action(data, seat, ev);
         }
     }
 }
@@ -2096,7 +2139,7 @@ impl Nippon {
                 data.achievements[a as usize].name
             ),
             Step::Blueprints(t) => format!("Discard 3 blueprints: {} +1", t.name()),
-            Step::Done => "Stop this action".into(),
+            Step::Done => "Done: end the action and your turn".into(),
         }
     }
 }

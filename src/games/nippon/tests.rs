@@ -610,7 +610,12 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
     assert_eq!(g.current, 0, "the turn is still purple's");
     assert_eq!(g.status(), Status::Acting(vec![0]));
     let l = legal(&g, &d);
-    for s in ["done", "blueprints money", "blueprints coal", "blueprints knowledge"] {
+    for s in [
+        "done",
+        "blueprints money",
+        "blueprints coal",
+        "blueprints knowledge",
+    ] {
         assert!(l.contains(&s.to_string()), "{s} in {l:?}");
     }
     assert!(refused(&g, &d, "take 1 black").contains("done"));
@@ -681,6 +686,10 @@ fn nip_turn_4_three_scorings_then_the_end() {
     for _ in 0..6 {
         assert!(g.result.is_none());
         ok(&mut g, &d, "consolidate");
+        // A player still able to spend blueprints ends the turn with `done` (NIP-TURN-3).
+        if g.stage == Stage::Spend {
+            ok(&mut g, &d, "done");
+        }
     }
     assert_eq!(g.scorings, 3);
     assert!(g.status().is_finished());
@@ -714,9 +723,21 @@ fn nip_work_1_take_a_worker_to_the_leftmost_slot() {
 #[test]
 fn nip_work_1_a_shortened_colour_means_the_worker_in_that_slot() {
     let d = data();
-    let black = d.worker_colours.iter().position(|c| c.0 == "black").unwrap() as u8;
-    let brown = d.worker_colours.iter().position(|c| c.0 == "brown").unwrap() as u8;
-    let white = d.worker_colours.iter().position(|c| c.0 == "white").unwrap() as u8;
+    let black = d
+        .worker_colours
+        .iter()
+        .position(|c| c.0 == "black")
+        .unwrap() as u8;
+    let brown = d
+        .worker_colours
+        .iter()
+        .position(|c| c.0 == "brown")
+        .unwrap() as u8;
+    let white = d
+        .worker_colours
+        .iter()
+        .position(|c| c.0 == "white")
+        .unwrap() as u8;
     let mut g = fresh(&d, 2);
     g.slots[1] = vec![black, white, white];
     ok(&mut g, &d, "take 2 b");
@@ -1776,7 +1797,11 @@ fn nip_cons_8_multiplier_tiles_are_reached_once_the_reward_tiles_run_out() {
     g.players[0].achievements = vec![Some(3); 6];
     g.players[0].workers = vec![0, 1, 2];
     ok(&mut g, &d, "consolidate");
-    assert_eq!(g.stage, Stage::Reward, "a full board still takes a reward tile");
+    assert_eq!(
+        g.stage,
+        Stage::Reward,
+        "a full board still takes a reward tile"
+    );
     ok(&mut g, &d, "reward 2 yen");
     assert_eq!(g.players[0].yen, 12_000 + 5_000 - 9_000, "the bonus counts");
     assert_eq!(g.players[0].achievements, vec![Some(3); 6], "nothing moves");
@@ -1861,7 +1886,10 @@ fn nip_cons_13_no_workers_no_payment_line() {
     let mut g = fresh(&d, 2);
     let a = ok(&mut g, &d, "consolidate");
     let texts: Vec<&str> = a.events.iter().map(|e| e.text.as_str()).collect();
-    assert!(texts.iter().any(|t| t.contains("consolidates")), "{texts:?}");
+    assert!(
+        texts.iter().any(|t| t.contains("consolidates")),
+        "{texts:?}"
+    );
     assert!(!texts.iter().any(|t| t.contains("worker")), "{texts:?}");
     let mut g = fresh(&d, 2);
     g.bag[1] -= 1;
