@@ -857,7 +857,14 @@ impl Nippon {
     /// otherwise it ends at once.
     pub(super) fn end_action(&mut self, data: &NipponData, seat: Seat, ev: &mut Vec<Event>) {
         self.stage = Stage::Spend;
-        if !self.can_spend_blueprints(data, seat) {
+        if self.can_spend_blueprints(data, seat) {
+            ev.push(Event::public(format!(
+                "{} holds {} blueprints: `blueprints <money|coal|knowledge>` spends {}, `done` ends the turn.",
+                self.names[seat],
+                self.players[seat].blueprints,
+                data.blueprints_per_step
+            )));
+        } else {
             self.end_turn(data, ev);
         }
     }
