@@ -17,7 +17,10 @@
 //! - NIP-EXP-9: the 8 contracts are authored.
 //! - NIP-CONS-5: consolidation discards the old yen and coal before taking the budget.
 //! - NIP-CONS-12: the player puts each reward or multiplier tile on an empty achievement
-//!   space of their choice; with no empty space left the reward step is skipped.
+//!   space of their choice. With every space covered a reward tile is still taken (it must
+//!   be, NIP-CONS-6) for its bonus and set aside, scoring nothing; a multiplier tile (no
+//!   bonus) is then not taken. So the reward tiles run out while some boards still have
+//!   empty spaces, and NIP-CONS-8's 2x tiles can be reached.
 //! - NIP-CONS-18: a player short of yen pays for as many colours as they can and loses 2
 //!   VP for each colour left unpaid.
 //! - NIP-SCORE-11: only ships in the scored region count, 2 VP each.
@@ -111,7 +114,7 @@ pub enum Step {
     Space(u8),
     /// `blueprints <money|coal|knowledge>`: discard 3 blueprints, raise that track 1 step.
     Blueprints(TrackKind),
-    /// `done`: stop the current action early.
+    /// `done`: stop the current action early, or end the turn after it (NIP-TURN-3).
     Done,
 }
 
@@ -147,6 +150,9 @@ pub enum Stage {
     Space {
         multiplier: u32,
     },
+    /// The action (or consolidation) is over and the player could still spend blueprints:
+    /// the turn waits for `blueprints <track>` or `done` (NIP-TURN-3).
+    Spend,
 }
 
 /// A contract being paid.
@@ -329,7 +335,20 @@ impl Game for Nippon {
         self.default_for(data, seat)
     }
 
+    /// Text is matched against the legal steps first: a shortened name that fits exactly
+    /// one of them means that step, one that fits several is ambiguous between them. Only
+    /// text that fits no legal step is matched against every well-formed step, so that an
+    /// illegal one is refused with the rule that forbids it.
     fn parse_step(&self, data: &NipponData, seat: Seat, text: &str) -> Result<Step, ParseError> {
+        let legal = self.legal_steps(data, seat);
+        let names: Vec<String> = legal.iter().map(|s| Self::format_step(data, s)).collect();
+        match crate::engine::match_step(text, &names) {
+            Ok(i) => return Ok(legal[i]),
+            Err(e @ (ParseError::Ambiguous { .. } | ParseError::Syntax(_) | ParseError::Empty)) => {
+                return Err(e)
+            }
+            Err(ParseError::NoMatch { .. }) => {}
+        }
         let cands = self.candidates(data, seat);
         let names: Vec<String> = cands.iter().map(|s| Self::format_step(data, s)).collect();
         let i = crate::engine::match_step(text, &names)?;

@@ -290,6 +290,7 @@ impl Nippon {
                 }
             }
             Stage::Space { .. } => v.extend((0..data.achievements.len() as u8).map(Step::Space)),
+            Stage::Spend => v.push(Step::Done),
         }
         v.extend(TrackKind::ALL.into_iter().map(Step::Blueprints));
         v
@@ -343,21 +344,7 @@ impl Nippon {
         let p = &self.players[seat];
         // NIP-TURN-3: 3 blueprints raise a track, any time during one's turn.
         if let Step::Blueprints(t) = step {
-            if p.blueprints < data.blueprints_per_step {
-                return Err(rule(
-                    "blueprints",
-                    format!(
-                        "you have {} blueprint(s); raising a track costs {}",
-                        p.blueprints, data.blueprints_per_step
-                    ),
-                ));
-            }
-            if p.tracks[t.index()] >= data.track(*t).top() {
-                return Err(rule(
-                    "blueprints",
-                    format!("your {} marker is already on the top slot", t.name()),
-                ));
-            }
+            self.can_raise_with_blueprints(data, seat, *t)?;
             let mut c = self.clone();
             c.spend_blueprints(data, seat, *t);
             let stuck = !c
@@ -481,6 +468,7 @@ impl Nippon {
             (Stage::Market(m), Step::Done) if m.tile.is_none() => {
                 need_one(m.placed as usize, "market")
             }
+            (Stage::Spend, Step::Done) => Ok(()),
             (Stage::Reward, Step::Reward(mult, b)) => self.can_reward(data, seat, *mult as u32, *b),
             (Stage::Space { .. }, Step::Space(a)) => {
                 if p.achievements.get(*a as usize).is_some_and(|x| x.is_none()) {
@@ -494,6 +482,40 @@ impl Nippon {
             }
             _ => Err(self.wrong_stage(data)),
         }
+    }
+
+    /// NIP-TURN-3: has `seat` the blueprints to raise track `t`, and is `t` below its top?
+    /// (Whether spending them would strand the current action is [`Nippon::legality`]'s.)
+    fn can_raise_with_blueprints(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        t: TrackKind,
+    ) -> Result<(), RuleError> {
+        let p = &self.players[seat];
+        if p.blueprints < data.blueprints_per_step {
+            return Err(rule(
+                "blueprints",
+                format!(
+                    "you have {} blueprint(s); raising a track costs {}",
+                    p.blueprints, data.blueprints_per_step
+                ),
+            ));
+        }
+        if p.tracks[t.index()] >= data.track(t).top() {
+            return Err(rule(
+                "blueprints",
+                format!("your {} marker is already on the top slot", t.name()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Could `seat` spend blueprints on some track now, once the action is over?
+    fn can_spend_blueprints(&self, data: &NipponData, seat: Seat) -> bool {
+        TrackKind::ALL
+            .into_iter()
+            .any(|t| self.can_raise_with_blueprints(data, seat, t).is_ok())
     }
 
     /// The refusal for a step that does not belong to the current stage.
@@ -545,6 +567,10 @@ impl Nippon {
             Stage::Space { .. } => (
                 "consolidate",
                 "place the tile: `space <achievement>`".into(),
+            ),
+            Stage::Spend => (
+                "blueprints",
+                "spend blueprints (`blueprints <track>`) or end your turn with `done`".into(),
             ),
         };
         rule(topic, format!("now {what}"))
@@ -823,6 +849,23 @@ impl Nippon {
             ev.push(Event::public(
                 "The marker reached the first golden slot: every player has exactly 3 more turns.",
             ));
+        }
+    }
+
+    /// The action (or the consolidation) is over. NIP-TURN-3: the turn is still the
+    /// player's, so while they could spend blueprints it waits for them or `done`;
+    /// otherwise it ends at once.
+    pub(super) fn end_action(&mut self, data: &NipponData, seat: Seat, ev: &mut Vec<Event>) {
+        self.stage = Stage::Spend;
+        if self.can_spend_blueprints(data, seat) {
+            ev.push(Event::public(format!(
+                "{} holds {} blueprints: `blueprints <money|coal|knowledge>` spends {}, `done` ends the turn.",
+                self.names[seat],
+                self.players[seat].blueprints,
+                data.blueprints_per_step
+            )));
+        } else {
+            self.end_turn(data, ev);
         }
     }
 
@@ -1506,6 +1549,11 @@ impl Nippon {
         }
     }
 
+    /// Has `seat` an achievement space without a tile?
+    fn has_empty_space(&self, seat: Seat) -> bool {
+        self.players[seat].achievements.iter().any(|a| a.is_none())
+    }
+
     fn can_reward(&self, data: &NipponData, seat: Seat, mult: u32, b: u8) -> Result<(), RuleError> {
         let lvl = self.reward_level(data, seat);
         if mult > lvl {
@@ -1537,9 +1585,11 @@ impl Nippon {
             self.names[seat],
             yen(money)
         )));
-        // 2. Emperor's reward (NIP-CONS-6..8, -12).
+        // 2. Emperor's reward (NIP-CONS-6..8, -12). A reward tile is taken even with
+        // every achievement space covered (for its bonus); a multiplier tile only onto an
+        // empty space.
         let p = &self.players[seat];
-        if p.workers.len() >= 3 && p.achievements.iter().any(|a| a.is_none()) {
+        if p.workers.len() >= 3 {
             let any_left = self.rewards.iter().any(|&n| n > 0);
             if any_left {
                 let lvl = self.reward_level(data, seat);
@@ -1555,7 +1605,7 @@ impl Nippon {
                 ev.push(Event::public(
                     "Only higher reward tiles are left: no Emperor's reward.",
                 ));
-            } else if self.multipliers > 0 {
+            } else if self.multipliers > 0 && self.has_empty_space(seat) {
                 self.multipliers -= 1;
                 self.stage = Stage::Space { multiplier: 2 };
                 ev.push(Event::public(format!(
@@ -1582,18 +1632,21 @@ impl Nippon {
         for w in std::mem::take(&mut p.workers) {
             self.bag[w as usize] += 1;
         }
-        ev.push(Event::public(format!(
-            "{} pays {} for {k} worker colour(s){}; the workers go back to the bag.",
-            self.names[seat],
-            yen(paid * data.cost_worker_colour),
-            if lost > 0 {
-                format!(" and loses {lost} VP")
-            } else {
-                String::new()
-            }
-        )));
+        // No workers: nothing to pay and nothing to say.
+        if k > 0 {
+            ev.push(Event::public(format!(
+                "{} pays {} for {k} worker colour(s){}; the workers go back to the bag.",
+                self.names[seat],
+                yen(paid * data.cost_worker_colour),
+                if lost > 0 {
+                    format!(" and loses {lost} VP")
+                } else {
+                    String::new()
+                }
+            )));
+        }
         self.complete_refill(data);
-        self.end_turn(data, ev);
+        self.end_action(data, seat, ev);
     }
 }
 
@@ -1801,6 +1854,10 @@ impl Nippon {
                     data.blueprints_per_step,
                     t.name()
                 )));
+                // After the action: the turn ends once nothing more can be spent.
+                if self.stage == Stage::Spend && !self.can_spend_blueprints(data, seat) {
+                    self.end_turn(data, &mut ev);
+                }
             }
             Step::Consolidate => self.consolidate(data, seat, &mut ev),
             Step::Take(slot, colour) => {
@@ -1836,7 +1893,7 @@ impl Nippon {
             Step::Do(a) => self.start_action(a),
             Step::Build(g) => {
                 self.build(data, seat, g as usize, &mut ev);
-                self.end_turn(data, &mut ev);
+                self.end_action(data, seat, &mut ev);
             }
             Step::Improve(g) => {
                 let p = &mut self.players[seat];
@@ -1850,7 +1907,7 @@ impl Nippon {
                     if m == 1 { "installs" } else { "upgrades" },
                     data.goods[g as usize].name
                 )));
-                self.count_improvement(data, &mut ev);
+                self.count_improvement(data, seat, &mut ev);
             }
             Step::ToSupply => {
                 let p = &mut self.players[seat];
@@ -1860,14 +1917,14 @@ impl Nippon {
                     "{} takes a +1 machine into supply.",
                     self.names[seat]
                 )));
-                self.count_improvement(data, &mut ev);
+                self.count_improvement(data, seat, &mut ev);
             }
             Step::Run(g) => {
                 self.run(data, seat, g as usize, &mut ev);
                 if let Stage::Produce { ran } = &mut self.stage {
                     ran.push(g);
                     if ran.len() >= MAX_PER_ACTION as usize {
-                        self.end_turn(data, &mut ev);
+                        self.end_action(data, seat, &mut ev);
                     }
                 }
             }
@@ -1884,7 +1941,7 @@ impl Nippon {
                     yen(cost),
                     track.name()
                 )));
-                self.end_turn(data, &mut ev);
+                self.end_action(data, seat, &mut ev);
             }
             Step::Train(r) | Step::Ship(r) => {
                 let ship = matches!(step, Step::Ship(_));
@@ -1892,7 +1949,7 @@ impl Nippon {
                 if let Stage::Rail { regions, .. } = &mut self.stage {
                     regions.push(r);
                     if regions.len() >= MAX_PER_ACTION as usize {
-                        self.end_turn(data, &mut ev);
+                        self.end_action(data, seat, &mut ev);
                     }
                 }
             }
@@ -1909,7 +1966,7 @@ impl Nippon {
                 self.pay(data, seat, g, n, &mut ev);
                 if matches!(self.stage, Stage::Export { done, open: None } if done >= MAX_PER_ACTION)
                 {
-                    self.end_turn(data, &mut ev);
+                    self.end_action(data, seat, &mut ev);
                 }
             }
             Step::Tile(v, g, c) => {
@@ -1938,7 +1995,7 @@ impl Nippon {
                 } else {
                     self.place_tile(data, seat, c, None, &mut ev);
                 }
-                self.market_maybe_done(data, &mut ev);
+                self.market_maybe_done(data, seat, &mut ev);
             }
             Step::Remove(g) => {
                 let Stage::Market(m) = &self.stage else {
@@ -1947,7 +2004,7 @@ impl Nippon {
                 let c = m.city.expect("checked") as usize;
                 let side = self.side_of(data, c, g as usize);
                 self.place_tile(data, seat, c, side, &mut ev);
-                self.market_maybe_done(data, &mut ev);
+                self.market_maybe_done(data, seat, &mut ev);
             }
             Step::Reward(mult, b) => {
                 let i = (0..data.rewards.len())
@@ -1964,9 +2021,17 @@ impl Nippon {
                     "{} takes a x{mult} reward tile: {bonus}.",
                     self.names[seat]
                 )));
-                self.stage = Stage::Space {
-                    multiplier: mult as u32,
-                };
+                if self.has_empty_space(seat) {
+                    self.stage = Stage::Space {
+                        multiplier: mult as u32,
+                    };
+                } else {
+                    ev.push(Event::public(format!(
+                        "Every achievement space of {} is covered: the tile is set aside and scores nothing.",
+                        self.names[seat]
+                    )));
+                    self.workforce(data, seat, &mut ev);
+                }
             }
             Step::Space(a) => {
                 let Stage::Space { multiplier } = self.stage else {
@@ -2002,18 +2067,18 @@ impl Nippon {
         }
     }
 
-    fn count_improvement(&mut self, data: &NipponData, ev: &mut Vec<Event>) {
+    fn count_improvement(&mut self, data: &NipponData, seat: Seat, ev: &mut Vec<Event>) {
         if let Stage::Machinery { n } = &mut self.stage {
             *n += 1;
             if *n >= MAX_PER_ACTION {
-                self.end_turn(data, ev);
+                self.end_action(data, seat, ev);
             }
         }
     }
 
-    fn market_maybe_done(&mut self, data: &NipponData, ev: &mut Vec<Event>) {
+    fn market_maybe_done(&mut self, data: &NipponData, seat: Seat, ev: &mut Vec<Event>) {
         if matches!(&self.stage, Stage::Market(m) if m.placed >= MAX_PER_ACTION) {
-            self.end_turn(data, ev);
+            self.end_action(data, seat, ev);
         }
     }
 }
@@ -2081,7 +2146,7 @@ impl Nippon {
                 data.achievements[a as usize].name
             ),
             Step::Blueprints(t) => format!("Discard 3 blueprints: {} +1", t.name()),
-            Step::Done => "Stop this action".into(),
+            Step::Done => "Done: end the action and your turn".into(),
         }
     }
 }

@@ -594,6 +594,75 @@ fn nip_turn_3_blueprints_cannot_strand_an_action() {
     ok(&mut g, &d, "blueprints knowledge; build silk");
 }
 
+// NIP-TURN-3: "at any moment during their own turn", so also after the step that ends the
+// action: the blueprints a clocks factory's synergy gives can be spent before the turn
+// passes, and `done` then ends the turn. Without 3 blueprints there is nothing to ask.
+#[test]
+fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes() {
+    let d = data();
+    let six = d.tracks[2].values.iter().position(|&v| v == 6).unwrap();
+    let mut g = fresh(&d, 2);
+    g.players[0].tracks[2] = six;
+    g.players[0].blueprints = 1;
+    in_action(&mut g, &d, Action::Factory);
+    ok(&mut g, &d, "build clocks");
+    assert_eq!(g.players[0].blueprints, 3);
+    assert_eq!(g.current, 0, "the turn is still purple's");
+    assert_eq!(g.status(), Status::Acting(vec![0]));
+    let l = legal(&g, &d);
+    for s in [
+        "done",
+        "blueprints money",
+        "blueprints coal",
+        "blueprints knowledge",
+    ] {
+        assert!(l.contains(&s.to_string()), "{s} in {l:?}");
+    }
+    assert!(refused(&g, &d, "take 1 black").contains("done"));
+    let money = g.players[0].tracks[0];
+    let a = ok(&mut g, &d, "blueprints money");
+    assert_eq!(g.players[0].tracks[0], money + 1);
+    // None left to spend: the turn passes without a question.
+    assert!(a.turn_ended);
+    assert_eq!(g.current, 1);
+
+    // `done` ends the turn with the blueprints kept.
+    let mut g = fresh(&d, 2);
+    g.players[0].tracks[2] = six;
+    g.players[0].blueprints = 1;
+    in_action(&mut g, &d, Action::Factory);
+    ok(&mut g, &d, "build clocks");
+    let a = ok(&mut g, &d, "done");
+    assert!(a.turn_ended);
+    assert_eq!((g.current, g.players[0].blueprints), (1, 3));
+
+    // Fewer than 3 blueprints after the last step: the turn passes at once.
+    let mut g = fresh(&d, 2);
+    g.players[0].tracks[2] = six;
+    g.players[0].blueprints = 0;
+    in_action(&mut g, &d, Action::Factory);
+    ok(&mut g, &d, "build clocks");
+    assert_eq!((g.current, g.players[0].blueprints), (1, 2));
+}
+
+// NIP-TURN-3, NIP-TRIG-4: a player's last turn of the game is still their turn after its
+// action, so blueprints held then are not lost to the end of the game.
+#[test]
+fn nip_turn_3_blueprints_can_be_spent_on_the_last_turn_of_the_game() {
+    let d = data();
+    let mut g = fresh(&d, 2);
+    g.final_turns = Some(1);
+    g.players[0].blueprints = 3;
+    let knowledge = g.players[0].tracks[2];
+    in_action(&mut g, &d, Action::Coal);
+    ok(&mut g, &d, "up 1");
+    assert!(g.result.is_none(), "the game waits for the last player");
+    assert_eq!(g.status(), Status::Acting(vec![0]));
+    ok(&mut g, &d, "blueprints knowledge");
+    assert_eq!(g.players[0].tracks[2], knowledge + 1);
+    assert!(g.result.is_some(), "then the game ends");
+}
+
 // NIP-TURN-4, NIP-TRIG-6, NIP-END-1
 #[test]
 fn nip_turn_4_three_scorings_then_the_end() {
@@ -617,6 +686,10 @@ fn nip_turn_4_three_scorings_then_the_end() {
     for _ in 0..6 {
         assert!(g.result.is_none());
         ok(&mut g, &d, "consolidate");
+        // A player still able to spend blueprints ends the turn with `done` (NIP-TURN-3).
+        if g.stage == Stage::Spend {
+            ok(&mut g, &d, "done");
+        }
     }
     assert_eq!(g.scorings, 3);
     assert!(g.status().is_finished());
@@ -642,6 +715,44 @@ fn nip_work_1_take_a_worker_to_the_leftmost_slot() {
     h.players[0].workers = vec![1];
     ok(&mut h, &d, "take 2 brown");
     assert_eq!(a, legal(&h, &d));
+}
+
+// NIP-WORK-1: the worker is taken from the slot, so a shortened colour means the worker of
+// that slot it fits (the only `b` worker of slot 2 is black), not every colour the game knows;
+// when it fits two workers there, both are named.
+#[test]
+fn nip_work_1_a_shortened_colour_means_the_worker_in_that_slot() {
+    let d = data();
+    let black = d
+        .worker_colours
+        .iter()
+        .position(|c| c.0 == "black")
+        .unwrap() as u8;
+    let brown = d
+        .worker_colours
+        .iter()
+        .position(|c| c.0 == "brown")
+        .unwrap() as u8;
+    let white = d
+        .worker_colours
+        .iter()
+        .position(|c| c.0 == "white")
+        .unwrap() as u8;
+    let mut g = fresh(&d, 2);
+    g.slots[1] = vec![black, white, white];
+    ok(&mut g, &d, "take 2 b");
+    assert_eq!(g.players[0].workers, vec![black]);
+    let mut g = fresh(&d, 2);
+    g.slots[1] = vec![black, brown, white];
+    let e = refused(&g, &d, "take 2 b");
+    assert!(
+        e.contains("`take 2 black`") && e.contains("`take 2 brown`"),
+        "{e}"
+    );
+    // A colour the slot does not hold is still refused with the rule's reason.
+    g.slots[1] = vec![black, black, black];
+    let e = refused(&g, &d, "take 2 white");
+    assert!(e.contains("white"), "{e}");
 }
 
 // NIP-WORK-3, NIP-WORK-14
@@ -1670,6 +1781,43 @@ fn nip_cons_8_multiplier_tiles_when_rewards_run_out() {
     assert_eq!((g.current, g.multipliers), (1, 4));
 }
 
+// NIP-CONS-8, NIP-CONS-6, NIP-CONS-12 (reading): a player with every achievement space
+// covered must still take a reward tile (its bonus counts; the tile is set aside and scores
+// nothing), so the reward tiles run out while others still have empty spaces, and the next
+// consolidating player takes a 2x multiplier tile.
+#[test]
+fn nip_cons_8_multiplier_tiles_are_reached_once_the_reward_tiles_run_out() {
+    let d = data();
+    let mut g = fresh(&d, 2);
+    let last = (0..d.rewards.len())
+        .find(|&i| d.rewards[i].multiplier == 2 && rules::bonus_kind(d.rewards[i].bonus) == 0)
+        .unwrap();
+    g.rewards = vec![0; d.rewards.len()];
+    g.rewards[last] = 1;
+    g.players[0].achievements = vec![Some(3); 6];
+    g.players[0].workers = vec![0, 1, 2];
+    ok(&mut g, &d, "consolidate");
+    assert_eq!(
+        g.stage,
+        Stage::Reward,
+        "a full board still takes a reward tile"
+    );
+    ok(&mut g, &d, "reward 2 yen");
+    assert_eq!(g.players[0].yen, 12_000 + 5_000 - 9_000, "the bonus counts");
+    assert_eq!(g.players[0].achievements, vec![Some(3); 6], "nothing moves");
+    assert!(g.rewards.iter().all(|&n| n == 0));
+    assert_eq!(g.current, 1);
+    g.players[1].workers = vec![0, 1, 2];
+    ok(&mut g, &d, "consolidate");
+    assert_eq!(g.stage, Stage::Space { multiplier: 2 });
+    ok(&mut g, &d, "space money");
+    assert_eq!(g.multipliers, 3);
+    assert_eq!(
+        g.players[1].achievements[d.achievement("money").unwrap()],
+        Some(2)
+    );
+}
+
 // NIP-CONS-10, NIP-CONS-12
 #[test]
 fn nip_cons_12_tiles_go_on_an_empty_achievement_space_for_good() {
@@ -1685,12 +1833,20 @@ fn nip_cons_12_tiles_go_on_an_empty_achievement_space_for_good() {
         g.players[0].achievements[d.achievement("factories").unwrap()],
         Some(2)
     );
-    // Every space full: no reward.
+    // Every space full: the reward tile is still taken for its bonus and set aside.
     let mut g = fresh(&d, 4);
     g.players[0].workers = vec![0, 1, 2];
     g.players[0].achievements = vec![Some(2); 6];
-    ok(&mut g, &d, "consolidate");
+    ok(&mut g, &d, "consolidate; reward 2 coal");
     assert_eq!(g.current, 1);
+    assert_eq!(g.players[0].achievements, vec![Some(2); 6]);
+    // ...but a multiplier tile, which has no bonus, is left for the others.
+    let mut g = fresh(&d, 4);
+    g.rewards = vec![0; 12];
+    g.players[0].workers = vec![0, 1, 2];
+    g.players[0].achievements = vec![Some(2); 6];
+    ok(&mut g, &d, "consolidate");
+    assert_eq!((g.current, g.multipliers), (1, 4));
 }
 
 // NIP-CONS-11, NIP-END-4
@@ -1720,6 +1876,32 @@ fn nip_cons_11_achievements_scored_with_multipliers() {
     assert_eq!(line(1, money), 2, "14,000 yen, printed 1x: 2 VP");
     assert_eq!(line(0, money), 2, "12,000 yen: 2 VP");
     assert_eq!(g.players[0].vp, vp[0] + 6 + 2);
+}
+
+// NIP-CONS-13: the payment is for the colours on the board; with no workers there is
+// nothing to pay, and the log says nothing about it.
+#[test]
+fn nip_cons_13_no_workers_no_payment_line() {
+    let d = data();
+    let mut g = fresh(&d, 2);
+    let a = ok(&mut g, &d, "consolidate");
+    let texts: Vec<&str> = a.events.iter().map(|e| e.text.as_str()).collect();
+    assert!(
+        texts.iter().any(|t| t.contains("consolidates")),
+        "{texts:?}"
+    );
+    assert!(!texts.iter().any(|t| t.contains("worker")), "{texts:?}");
+    let mut g = fresh(&d, 2);
+    g.bag[1] -= 1;
+    g.players[0].workers = vec![1];
+    let a = ok(&mut g, &d, "consolidate");
+    assert!(
+        a.events
+            .iter()
+            .any(|e| e.text.contains("pays 3,000 yen for 1 worker colour")),
+        "{:?}",
+        a.events
+    );
 }
 
 // NIP-CONS-13, NIP-CONS-15

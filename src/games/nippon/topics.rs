@@ -1,5 +1,6 @@
 //! Rules lookup topics, in our own words, each citing the rulebook section, with the
-//! reading chosen for every AMBIGUOUS clause (its id in brackets).
+//! reading chosen for every AMBIGUOUS clause (clause ids stay out of the player's text:
+//! `mod.rs` lists which reading answers which clause).
 
 use crate::engine::RulesTopic;
 
@@ -21,10 +22,10 @@ pub static TOPICS: &[RulesTopic] = &[
                ships and 10 influence tiles (we use 1,2,3,3,4,5,5,6,7,7), 8 contracts, 1 blueprint. \
                Machines, blueprints, cubes and yen never run out. The printed tables that the rulebook \
                only shows in pictures are authored in board_art/nippon/board.txt, each consistent with \
-               the rulebook examples: slot pairings (NIP-WORK-14: 1 factory/machinery, 2 \
-               knowledge/coal, 3 produce/export, 4 trains/ships, 5 market alone), scoring track \
-               (NIP-TRIG-7), contracts (NIP-EXP-9), synergy bonuses (NIP-FAC-14), the money symbols of \
-               the train and ship areas (NIP-SLOT-3).",
+               the rulebook examples: slot pairings (1 factory/machinery, 2 \
+               knowledge/coal, 3 produce/export, 4 trains/ships, 5 market alone), the scoring \
+               track, the contracts, the synergy bonuses and the money symbols of the train and ship \
+               areas.",
     },
     RulesTopic {
         id: "setup",
@@ -34,7 +35,7 @@ pub static TOPICS: &[RulesTopic] = &[
                starts with 12,000 yen, 2 coal, 1 blueprint, markers on money 12, coal 2, knowledge 1. \
                City tiles are dealt at random, turned at random. With 3 players one worker of each \
                colour leaves the game, with 2 players two. Reward tiles: we remove them from the four \
-               multiplier stacks before splitting them by bonus (NIP-SETUP-19): one random tile per \
+               multiplier stacks before splitting them by bonus: one random tile per \
                multiplier with 3 players, two with 2 players. Each action slot gets 3 workers; 4 \
                worker rows of 3 (3 rows of 3 with 3 players, 2 rows of 2 with 2 players).",
     },
@@ -46,8 +47,11 @@ pub static TOPICS: &[RulesTopic] = &[
                completely, or `consolidate`. You may only take a worker whose slot offers an action you \
                can finish; with two such actions you choose (`do <action>`). A compound action is \
                played one decision at a time and ends with `done` once you did at least one part, or \
-               by itself after the third. A board with 6 workers forces you to consolidate. Chain \
-               steps with `;`, e.g. `take 3 black; do produce; run silk; done`.",
+               by itself after the third. A board with 6 workers forces you to consolidate. Your turn \
+               lasts until you say so: when an action (or a consolidation) ends by itself and you \
+               could still spend blueprints, the turn waits for `blueprints <track>` or `done`; if \
+               you could not, it passes at once. Chain steps with `;`, e.g. `take 3 black; do \
+               produce; run silk; done`.",
     },
     RulesTopic {
         id: "blueprints",
@@ -56,16 +60,17 @@ pub static TOPICS: &[RulesTopic] = &[
         text: "At any moment of your own turn, discard 3 blueprints to move your money, coal or \
                knowledge marker up one slot: `blueprints knowledge`. Repeat as often as you can pay. \
                Blueprints are counted by value. You cannot use it on a marker at the top, nor in a way \
-               that leaves the action you are in impossible to finish.",
+               that leaves the action you are in impossible to finish. Blueprints gained by the last \
+               part of an action (a clocks factory, a market tile, a reward tile) can still be spent: \
+               the turn ends with `done`, or by itself once none can be spent.",
     },
     RulesTopic {
         id: "take",
         title: "Taking a worker and refilling",
         section: "Take a Worker",
         text: "The worker goes to the leftmost free slot of your board. After your turn an emptied \
-               action slot takes the whole uppermost non-empty worker row (NIP-WORK-8). If every row \
-               is empty, every action slot is topped up to 3 from the bag (also with 2 players, \
-               NIP-WORK-13), the rows are refilled from the top, and the scoring marker moves one slot. \
+               action slot takes the whole uppermost non-empty worker row. If every row \
+               is empty, every action slot is topped up to 3 from the bag (also with 2 players), the rows are refilled from the top, and the scoring marker moves one slot. \
                If the bag runs short, the refill is completed when workers come back at a \
                consolidation.",
     },
@@ -77,7 +82,7 @@ pub static TOPICS: &[RulesTopic] = &[
                factory (silk, paper / bento, lenses / clocks, bulbs). Your level is the number at or \
                below your marker; each missing point costs a blueprint. One factory per good. A machine \
                in your supply goes on at once, upgraded to +2 if a second one is there. The synergy \
-               bonus (authored, NIP-FAC-14) is received once, when the factory is built: silk 2 coal, \
+               bonus (authored) is received once, when the factory is built: silk 2 coal, \
                paper a knowledge star at the end, bento 3,000 yen, lenses knowledge +1, clocks 2 \
                blueprints, bulbs money +1.",
     },
@@ -112,7 +117,7 @@ pub static TOPICS: &[RulesTopic] = &[
         text: "Build 1 to 3 at 5,000 yen each, leftmost tile first, each in a different region with \
                a free train/ship slot (8 per region, 6 with 3 players, 4 with 2): `train <region>`, \
                `ship <region>`. Uncovering a money symbol (authored: after trains 2, 4, 6 and ships 3, \
-               6; NIP-SLOT-3) moves your money marker up one. Trains add 2 influence in their region \
+               6) moves your money marker up one. Trains add 2 influence in their region \
                if you have a tile there; ships give 2 VP each when you are first or second there.",
     },
     RulesTopic {
@@ -122,7 +127,7 @@ pub static TOPICS: &[RulesTopic] = &[
         text: "Fulfil 1 to 3 face-up contracts: `contract <n>`, then `pay <good> <cubes>` for each \
                figure on it, each from a different factory; a contract is paid all at once (a payment \
                that would leave it unpayable is refused). You get its yen or VP bonus and move money \
-               up its steps, and it turns face down. The 8 contracts are authored (NIP-EXP-9): \
+               up its steps, and it turns face down. The 8 contracts are authored: \
                1+1, 2+1, 1+1+1, 2+2, 2+1+1, 2+2+1, 1+1+1+1, 2+2+1+1.",
     },
     RulesTopic {
@@ -142,13 +147,17 @@ pub static TOPICS: &[RulesTopic] = &[
         title: "Consolidate",
         section: "Consolidate",
         text: "1. Budget: your yen and coal are replaced by the values at your money and coal \
-               markers (NIP-CONS-5: discard first, as the example does). 2. Emperor's reward, with 3 or \
-               more workers: `reward <multiplier> <yen|coal|blueprints>` takes a tile of at most the \
-               level above your rightmost worker, and `space <achievement>` puts it on an empty \
-               achievement space of your choice (NIP-CONS-12; with none empty, no reward). With no \
-               reward tiles left you get a 2x multiplier tile while they last. 3. Pay 3,000 yen per \
-               worker colour; short of yen, you pay for as many colours as you can and lose 2 VP per \
-               other colour (NIP-CONS-18). The workers go back into the bag.",
+               markers (the old ones are discarded first, as the rulebook's example does). 2. \
+               Emperor's reward, with 3 or more workers: `reward <multiplier> <yen|coal|blueprints>` \
+               takes a tile of at most the level above your rightmost worker, and you get its bonus. \
+               Where it goes is only pictured in the rulebook; our reading: `space <achievement>` puts \
+               it on an empty achievement space of your choice, and once all six are covered you must \
+               still take a tile when you consolidate (for its bonus), set aside where it scores \
+               nothing. So the reward tiles can run out before every board is full, and then a player \
+               with an empty space takes a 2x multiplier tile instead, while they last (Consolidate, \
+               Emperor's Reward). 3. Pay 3,000 yen per worker colour; short of yen, you pay for as \
+               many colours as you can and lose 2 VP per other colour. The workers go back into the \
+               bag.",
     },
     RulesTopic {
         id: "scoring",
@@ -158,8 +167,8 @@ pub static TOPICS: &[RulesTopic] = &[
                there if they have a tile there. The overseas companies count as one more player with \
                the numbers of the empty slots. Places 1, 2, 3 score 10/7/5, 14/11/8 and 18/15/11 VP in \
                the three scorings; tied players share the VP of their places, rounded down. Influence \
-               0 takes no place (NIP-SCORE-12). Players placed first or second also score 2 VP for \
-               each of their ships in that region (NIP-SCORE-11). Scorings 1 and 2 happen when the \
+               0 takes no place. Players placed first or second also score 2 VP for \
+               each of their ships in that region. Scorings 1 and 2 happen when the \
                marker passes slots 2 and 5; reaching slot 8 (golden) starts exactly 3 more turns per \
                player, the marker moving after each round (a full refill then no longer moves it), \
                and then scoring 3.",
@@ -174,6 +183,6 @@ pub static TOPICS: &[RulesTopic] = &[
                money (per 6,000 yen, printed 1x), knowledge (per star reached, a paper factory counts \
                one), ships (per star uncovered), factories (per factory, printed 1x), influence (per \
                tile on the map). Most VP wins; among tied players the one who played last, or sits \
-               closest before them counter-clockwise, wins (NIP-END-4 for the authored sheet).",
+               closest before them counter-clockwise, wins (the final scoring follows the reference sheet as we summarise it here).",
     },
 ];

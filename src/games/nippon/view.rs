@@ -202,6 +202,7 @@ impl Nippon {
                     .unwrap_or_default()
             ),
             Stage::Reward => "choose an Emperor's reward tile".into(),
+            Stage::Spend => "spend blueprints or end the turn with `done`".into(),
             Stage::Space { multiplier } => {
                 format!("place the x{multiplier} tile on an achievement")
             }
