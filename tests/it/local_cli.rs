@@ -101,7 +101,7 @@ fn json_lines(out: std::process::Output) -> Vec<serde_json::Value> {
 
 /// The store at `db`: a SQLite file, or a PostgreSQL URL passed as a path.
 fn open_db(db: &Path) -> Store {
-    Store::open_location(&DbLocation::parse(&db.to_string_lossy())).unwrap()
+    Store::open_location(&DbLocation::parse(&db.to_string_lossy()).unwrap()).unwrap()
 }
 
 fn logged_steps(db: &Path) -> Vec<(usize, String)> {
