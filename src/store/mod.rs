@@ -272,6 +272,13 @@ impl std::error::Error for StoreError {}
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
+        if let rusqlite::Error::SqliteFailure(code, _) = &e {
+            if code.code == rusqlite::ErrorCode::DiskFull {
+                return StoreError::Sql(format!(
+                    "the disk is full, or the file may not grow any more ({e})"
+                ));
+            }
+        }
         if let rusqlite::Error::SqliteFailure(code, ref msg) = e {
             if code.code == rusqlite::ErrorCode::ConstraintViolation {
                 return StoreError::Conflict(
@@ -487,6 +494,23 @@ fn new_holder() -> String {
     )
 }
 
+/// `e` saying that the disk is full when the operating system said so to SQLite (ENOSPC,
+/// or EFBIG: the file may not grow), which SQLite itself may report as a mere "disk I/O
+/// error".
+fn disk_full_said(conn: &Connection, e: StoreError) -> StoreError {
+    // SAFETY: the handle is the open connection's; sqlite3_system_errno only reads it.
+    let errno = unsafe { rusqlite::ffi::sqlite3_system_errno(conn.handle()) };
+    match e {
+        StoreError::Sql(s) if errno == libc::ENOSPC || errno == libc::EFBIG => {
+            StoreError::Sql(format!(
+                "the disk is full, or the file may not grow any more ({s}: {})",
+                std::io::Error::from_raw_os_error(errno)
+            ))
+        }
+        other => other,
+    }
+}
+
 /// A unique-index violation on `games` means a game is already open in the channel.
 fn channel_conflict(e: StoreError) -> StoreError {
     match e {
@@ -499,9 +523,21 @@ fn channel_conflict(e: StoreError) -> StoreError {
 
 impl Store {
     /// Open (creating if needed) a SQLite database file and bring its schema up to date.
+    /// A file this call created is removed again (with its `-wal`/`-shm` companions) when
+    /// the set-up fails, e.g. on a full disk: no half-made database is left behind.
     pub fn open(path: &Path) -> Result<Store> {
-        let conn = Connection::open(path)?;
-        Self::init_sqlite(conn)
+        let created = !path.exists();
+        let opened = Connection::open(path)
+            .map_err(StoreError::from)
+            .and_then(Self::init_sqlite);
+        if opened.is_err() && created {
+            for suffix in ["", "-wal", "-shm", "-journal"] {
+                let mut p = path.as_os_str().to_owned();
+                p.push(suffix);
+                let _ = std::fs::remove_file(p);
+            }
+        }
+        opened
     }
 
     /// An in-memory SQLite database (tests, benchmarks).
@@ -529,13 +565,21 @@ impl Store {
     }
 
     fn init_sqlite(conn: Connection) -> Result<Store> {
-        durability_pragmas(&conn)?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
+        let pragmas = durability_pragmas(&conn)
+            .and_then(|()| Ok(conn.pragma_update(None, "foreign_keys", "ON")?));
+        if let Err(e) = pragmas {
+            return Err(disk_full_said(&conn, e));
+        }
         let mut store = Store {
             db: Db::open_sqlite(conn)?,
             holder: new_holder(),
         };
-        store.migrate()?;
+        if let Err(e) = store.migrate() {
+            return Err(match store.db.sqlite() {
+                Some(conn) => disk_full_said(conn, e),
+                None => e,
+            });
+        }
         Ok(store)
     }
 

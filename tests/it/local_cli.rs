@@ -823,3 +823,44 @@ fn stats_answer_in_the_terminal_once_a_game_has_ended() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A new database on a full disk: `sherpa local` fails saying the disk is full and leaves
+/// no database file behind. The full disk is a file-size limit: the child runs with
+/// `RLIMIT_FSIZE` at 5000 bytes and `SIGXFSZ` ignored (inherited across exec), so a write
+/// past the limit is cut short as on a full disk, and SQLite reports SQLITE_FULL.
+#[test]
+fn local_cli_a_new_database_on_a_full_disk_is_not_left_behind() {
+    use std::os::unix::process::CommandExt;
+    let dir = tmp("full-disk");
+    let db = dir.join("games.db");
+    let mut cmd = Command::new(BIN);
+    cmd.args(["local", "nanga-parbat", "--players", "ann,bob", "--db"])
+        .arg(&db)
+        .arg("--out")
+        .arg(dir.join("out"))
+        .args(["--script", "-"])
+        .stdin(Stdio::null());
+    // SAFETY: only async-signal-safe calls (signal, setrlimit) between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            let limit = libc::rlimit {
+                rlim_cur: 5000,
+                rlim_max: 5000,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(stderr.contains("disk is full"), "{stderr}");
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let p = PathBuf::from(format!("{}{suffix}", db.display()));
+        assert!(!p.exists(), "{} was left behind", p.display());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
