@@ -546,7 +546,7 @@ impl Store {
     }
 
     /// Connect to PostgreSQL at `url` (`postgres://user[:password]@host[:port]/database`,
-    /// without TLS) and bring its schema up to date.
+    /// TLS as its `sslmode` asks, see [`pg_connect`]) and bring its schema up to date.
     pub fn connect_postgres(url: &str) -> Result<Store> {
         let mut store = Store {
             db: Db::connect_postgres(url)?,
