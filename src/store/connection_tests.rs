@@ -2,7 +2,7 @@
 //! PostgreSQL restart under an open store, TLS to PostgreSQL, and `migrate-db`'s copy
 //! into a destination that is not empty or that fails half-way.
 
-use super::tests::both_backends;
+use super::tests::{both_backends, new_game};
 use super::*;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -114,19 +114,7 @@ fn a_postgres_restart_is_survived_by_an_open_store() {
     let cluster = pg_cluster::Cluster::start().unwrap();
     let url = cluster.create_database("restart").unwrap();
     let mut s = Store::connect_postgres(&url).unwrap();
-    let first = s
-        .create_game(
-            "local",
-            None,
-            "c1",
-            "nepal",
-            &BTreeMap::new(),
-            1,
-            ("u1", "ann"),
-            None,
-            1,
-        )
-        .unwrap();
+    let first = new_game(&mut s, "c1").unwrap();
     cluster.stop_fast().unwrap();
     // Down: unavailable (with the cause for the log), however often it is asked.
     for _ in 0..3 {
@@ -140,18 +128,7 @@ fn a_postgres_restart_is_survived_by_an_open_store() {
     let row = within(Duration::from_secs(20), || s.game(first).ok())
         .expect("the store connects again once PostgreSQL is back");
     assert_eq!(row.channel, "c1");
-    s.create_game(
-        "local",
-        None,
-        "c2",
-        "nepal",
-        &BTreeMap::new(),
-        2,
-        ("u1", "ann"),
-        None,
-        2,
-    )
-    .unwrap();
+    new_game(&mut s, "c2").unwrap();
 }
 
 /// Run `openssl` with `args` in `dir`; panics with its output when it fails (a TLS test
@@ -310,18 +287,7 @@ fn copy_tables_in_use(ex: &mut dyn Exec) -> Result<Vec<String>> {
 
 fn a_source_with_a_game_and_settings() -> Store {
     let mut src = Store::open_in_memory().unwrap();
-    src.create_game(
-        "local",
-        None,
-        "c1",
-        "nepal",
-        &BTreeMap::new(),
-        3,
-        ("u1", "ann"),
-        None,
-        1,
-    )
-    .unwrap();
+    new_game(&mut src, "c1").unwrap();
     let prefs = crate::reminders::Prefs {
         delay: Some(7200),
         ..Default::default()

@@ -81,7 +81,7 @@ fn sync_setting(ex: &mut dyn Exec, sqlite: bool) -> Result<String> {
     }
 }
 
-fn new_game(s: &mut Store, channel: &str) -> Result<i64> {
+pub(crate) fn new_game(s: &mut Store, channel: &str) -> Result<i64> {
     s.create_game(
         "local",
         None,
