@@ -748,7 +748,11 @@ fn migrate_db_copies_a_sqlite_game_to_postgres_and_it_continues_there() {
     // A second copy into the now non-empty database is refused and changes nothing.
     let again = migrate(&url);
     assert!(!again.status.success());
-    assert!(String::from_utf8_lossy(&again.stderr).contains("already holds 1 games"));
+    let refused = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        refused.contains("already holds Sherpa data") && refused.contains("games (1 rows)"),
+        "{refused}"
+    );
     // The game continues on PostgreSQL: the whole script replays the known prefix as
     // already-done lines and plays the rest.
     let rest = script(&steps, &dir);
