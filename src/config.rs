@@ -143,7 +143,7 @@ pub fn parse_database(key: &str, s: &str) -> Result<DbLocation, ConfigError> {
     if s.trim().is_empty() {
         return Err(key_err(key, "must be a file path or a postgres:// URL"));
     }
-    let loc = DbLocation::parse(s);
+    let loc = DbLocation::parse(s).map_err(|e| key_err(key, e))?;
     if let DbLocation::Sqlite(p) = &loc {
         if p.as_os_str().is_empty() {
             return Err(key_err(key, "must be a file path or a postgres:// URL"));

@@ -93,7 +93,7 @@ pub fn run(opts: LocalOptions, registry: &'static Registry) -> anyhow::Result<()
     }
     std::fs::create_dir_all(&opts.out)
         .with_context(|| format!("cannot create the output folder {}", opts.out.display()))?;
-    let db = crate::store::DbLocation::parse(&opts.db.to_string_lossy());
+    let db = crate::store::DbLocation::parse(&opts.db.to_string_lossy())?;
     let store =
         Store::open_location(&db).with_context(|| format!("cannot open the database {db}"))?;
     let system = Env::system();
@@ -391,7 +391,10 @@ pub fn replay_file(
 /// a summary; any game that fails a check makes it an error naming the game.
 pub fn migrate_db(reg: &'static Registry, from: &str, to: &str) -> anyhow::Result<String> {
     use crate::store::{DbLocation, GameStatus};
-    let (from, to) = (DbLocation::parse(from), DbLocation::parse(to));
+    let (from, to) = (
+        DbLocation::parse(from).context("--from")?,
+        DbLocation::parse(to).context("--to")?,
+    );
     if from == to {
         bail!("--from and --to name the same database ({from})");
     }

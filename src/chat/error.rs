@@ -231,6 +231,17 @@ impl From<StoreError> for ChatError {
 }
 
 impl ChatError {
+    /// The database failure behind this error, if it is one (for the log: players see
+    /// only a short message).
+    pub fn store_failure(&self) -> Option<&StoreError> {
+        match self {
+            ChatError::Store(e) | ChatError::Remind(RemindError::Store(e)) if e.is_failure() => {
+                Some(e)
+            }
+            _ => None,
+        }
+    }
+
     /// A store error of opening a lobby: a conflict means the channel already has an open
     /// game.
     pub(crate) fn opening(e: StoreError) -> Self {
@@ -559,7 +570,7 @@ impl ChatError {
             ),
             Replay(why) => t.p(format!("the game's log does not replay: {why}")),
             Remind(e) => e.text(),
-            Store(e) => t.p(e.to_string()),
+            Store(e) => t.p(e.player_text()),
             Internal => t
                 .p("internal error while handling that command; nothing was changed. Please report it with ")
                 .cmd("game export", &[])
@@ -632,7 +643,10 @@ impl RemindError {
                     .cmd("remind", &["digest", "off"])
                     .p("."),
             ),
-            Store(e) => t.p(format!("Could not read or save reminder settings: {e}")),
+            Store(e) => t.p(format!(
+                "Could not read or save reminder settings: {}",
+                e.player_text()
+            )),
         }
     }
 }

@@ -447,7 +447,12 @@ impl Chat {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.handle_inner(req)));
         match result {
             Ok(Ok(r)) => r,
-            Ok(Err(e)) => vec![Reply::error(&req.user.id, e.text())],
+            Ok(Err(e)) => {
+                if let Some(failure) = e.store_failure() {
+                    tracing::error!(command = %req.text, "the game store failed: {failure}");
+                }
+                vec![Reply::error(&req.user.id, e.text())]
+            }
             Err(_) => {
                 self.lock().cache.clear();
                 vec![Reply::error(&req.user.id, ChatError::Internal.text())]

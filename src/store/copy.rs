@@ -7,10 +7,11 @@
 //!   handled request ids, the players' reminder settings, their daily digest settings and
 //!   the log of digests sent. Reminder and digest claims are not: they are leases of
 //!   running processes.
-//! - Each game is copied in one transaction of the destination: a game is there whole or
-//!   not at all.
-//! - The destination must hold no game yet (ids are kept, so they must not clash); on
-//!   PostgreSQL the id sequences are moved past the copied ids afterwards.
+//! - The whole copy is one transaction of the destination: a copy that fails half-way
+//!   leaves the destination as it was, so it can simply be run again.
+//! - The destination must hold nothing of Sherpa's yet (no row in any copied table: ids
+//!   and settings are kept, so they must not clash), checked in the same transaction; on
+//!   PostgreSQL the id sequences are moved past the copied ids.
 
 use super::db::{vals, Dialect, Exec, Row, Value};
 use super::{Result, Store, StoreError};
@@ -79,67 +80,77 @@ fn read_rows(src: &Store, table: &str, cols: &str, game: Option<i64>) -> Result<
     src.db.with(|ex| ex.query(&sql, &params))
 }
 
+/// The copied tables that already hold rows in `dst`, with their counts.
+pub(crate) fn tables_in_use(dst: &mut dyn Exec) -> Result<Vec<String>> {
+    let mut used = Vec::new();
+    for (table, _) in GAME_TABLES.iter().chain(GLOBAL_TABLES) {
+        let n = dst
+            .query_one(&format!("SELECT COUNT(*) FROM {table}"), &[])?
+            .i64(0)?;
+        if n > 0 {
+            used.push(format!("{table} ({n} rows)"));
+        }
+    }
+    Ok(used)
+}
+
+/// Copy every game, then the global tables, of `src` into `dst` (one open transaction).
+fn copy_all(dst: &mut dyn Exec, src: &Store) -> Result<CopyReport> {
+    let mut report = CopyReport::default();
+    let mut counts: Vec<u64> = vec![0; GAME_TABLES.len() + GLOBAL_TABLES.len()];
+    let ids: Vec<i64> = src
+        .db
+        .with(|ex| ex.query("SELECT id FROM games ORDER BY id", &[]))?
+        .iter()
+        .map(|r| r.i64(0))
+        .collect::<Result<_>>()?;
+    for &id in &ids {
+        for (i, (table, cols)) in GAME_TABLES.iter().enumerate() {
+            counts[i] += copy_rows(dst, table, cols, &read_rows(src, table, cols, Some(id))?)?;
+        }
+        report.games.push(id);
+    }
+    for (i, (table, cols)) in GLOBAL_TABLES.iter().enumerate() {
+        let rows = read_rows(src, table, cols, None)?;
+        counts[GAME_TABLES.len() + i] = copy_rows(dst, table, cols, &rows)?;
+    }
+    if dst.dialect() == Dialect::Postgres {
+        // New games and outbox rows get ids after the copied ones.
+        for table in ["games", "outbox"] {
+            dst.query(
+                &format!(
+                    "SELECT setval(pg_get_serial_sequence('{table}', 'id'), \
+                     (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)"
+                ),
+                &[],
+            )?;
+        }
+    }
+    report.rows = GAME_TABLES
+        .iter()
+        .chain(GLOBAL_TABLES)
+        .map(|(t, _)| *t)
+        .zip(counts)
+        .collect();
+    Ok(report)
+}
+
 impl Store {
     /// Copy every game and the global tables of `src` into this store (see the module
-    /// invariants). Fails, writing nothing, if this store already holds a game.
+    /// invariants), in one transaction of this store. Fails, writing nothing, if this
+    /// store already holds anything of Sherpa's (a game, a setting, a reminder, a digest,
+    /// a result, a request id), or if any row fails to copy.
     pub fn copy_from(&mut self, src: &Store) -> Result<CopyReport> {
-        let existing = self.debug_query_i64("SELECT COUNT(*) FROM games")?;
-        if existing > 0 {
-            return Err(StoreError::Conflict(format!(
-                "the destination already holds {existing} games: copy into an empty database"
-            )));
-        }
-        let mut report = CopyReport::default();
-        let mut counts: Vec<u64> = vec![0; GAME_TABLES.len() + GLOBAL_TABLES.len()];
-        let ids: Vec<i64> = src
-            .db
-            .with(|ex| ex.query("SELECT id FROM games ORDER BY id", &[]))?
-            .iter()
-            .map(|r| r.i64(0))
-            .collect::<Result<_>>()?;
-        for &id in &ids {
-            let mut per_table = Vec::with_capacity(GAME_TABLES.len());
-            for (table, cols) in GAME_TABLES {
-                per_table.push(read_rows(src, table, cols, Some(id))?);
+        self.db.tx(|tx| {
+            let used = tables_in_use(tx)?;
+            if !used.is_empty() {
+                return Err(StoreError::Conflict(format!(
+                    "the destination already holds Sherpa data ({}): copy into an empty database",
+                    used.join(", ")
+                )));
             }
-            let n = self.db.tx(|tx| {
-                let mut n = Vec::with_capacity(GAME_TABLES.len());
-                for ((table, cols), rows) in GAME_TABLES.iter().zip(&per_table) {
-                    n.push(copy_rows(tx, table, cols, rows)?);
-                }
-                Ok(n)
-            })?;
-            for (c, k) in counts.iter_mut().zip(n) {
-                *c += k;
-            }
-            report.games.push(id);
-        }
-        for (i, (table, cols)) in GLOBAL_TABLES.iter().enumerate() {
-            let rows = read_rows(src, table, cols, None)?;
-            counts[GAME_TABLES.len() + i] = self.db.tx(|tx| copy_rows(tx, table, cols, &rows))?;
-        }
-        if self.dialect() == Dialect::Postgres {
-            // New games and outbox rows get ids after the copied ones.
-            self.db.with(|ex| {
-                for table in ["games", "outbox"] {
-                    ex.query(
-                        &format!(
-                            "SELECT setval(pg_get_serial_sequence('{table}', 'id'), \
-                             (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)"
-                        ),
-                        &[],
-                    )?;
-                }
-                Ok(())
-            })?;
-        }
-        report.rows = GAME_TABLES
-            .iter()
-            .chain(GLOBAL_TABLES)
-            .map(|(t, _)| *t)
-            .zip(counts)
-            .collect();
-        Ok(report)
+            copy_all(tx, src)
+        })
     }
 
     /// Does game `game_id` hold the same rows here as in `other`, table by table (as sets

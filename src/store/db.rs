@@ -13,6 +13,7 @@
 //!   [`Db::with`] runs each statement on its own. Neither may be nested (an error, not a
 //!   deadlock or a panic).
 
+use super::pg_connect::{self, PgTarget};
 use super::{Result, StoreError};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -241,6 +242,7 @@ pub fn pg_sql(sql: &str) -> String {
 }
 
 impl From<postgres::Error> for StoreError {
+    /// With its cause: the server's message, or why the connection failed.
     fn from(e: postgres::Error) -> Self {
         if let Some(db) = e.as_db_error() {
             // Class 23: integrity constraint violations (unique, foreign key, check, not null).
@@ -248,7 +250,25 @@ impl From<postgres::Error> for StoreError {
                 return StoreError::Conflict(db.message().to_string());
             }
         }
-        StoreError::Sql(e.to_string())
+        let cause = pg_connect::error_cause(&e);
+        if pg_connect::is_connection_failure(&e) {
+            StoreError::Unavailable(cause)
+        } else {
+            StoreError::Sql(cause)
+        }
+    }
+}
+
+impl StoreError {
+    /// A failure to connect, said so.
+    pub(super) fn connecting(self) -> StoreError {
+        match self {
+            StoreError::Sql(c) => StoreError::Sql(format!("cannot connect to PostgreSQL: {c}")),
+            StoreError::Unavailable(c) => {
+                StoreError::Unavailable(format!("cannot connect to PostgreSQL: {c}"))
+            }
+            other => other,
+        }
     }
 }
 
@@ -337,14 +357,27 @@ fn pg_row(r: &postgres::Row) -> Result<Row> {
     Ok(Row(out))
 }
 
+/// The first wait before connecting again after a failed attempt; it doubles after each
+/// further failure up to [`RECONNECT_MAX`], and is back to this after a success.
+const RECONNECT_MIN: std::time::Duration = std::time::Duration::from_millis(250);
+const RECONNECT_MAX: std::time::Duration = std::time::Duration::from_secs(8);
+
 /// A PostgreSQL client with its prepared statements (per connection, kept across
-/// transactions).
+/// transactions). When the server closed the connection (a restart, a network cut) or it
+/// could not be opened, every later use connects again, with a growing wait between
+/// failed attempts; meanwhile each use fails at once with [`StoreError::Unavailable`].
 pub struct PgConn {
-    /// `None` only while being dropped.
+    /// `None` while the database is unreachable (and while being dropped).
     client: Option<postgres::Client>,
     cache: HashMap<String, postgres::Statement>,
-    /// To reconnect when the server closed the connection (e.g. it restarted).
-    url: String,
+    target: PgTarget,
+    /// How many notices the server sent (start-up is expected to send none).
+    notices: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// No connection attempt before this instant; the wait after the next failure; why
+    /// the last attempt failed.
+    retry_at: std::time::Instant,
+    backoff: std::time::Duration,
+    last_failure: String,
 }
 
 type PgParts<'a> = (
@@ -352,19 +385,72 @@ type PgParts<'a> = (
     &'a mut HashMap<String, postgres::Statement>,
 );
 
+/// Drop a client off any async runtime (closing it talks to the server through the
+/// client's own small runtime, which must not run inside an async task).
+fn close_client(client: Option<postgres::Client>) {
+    if client.is_some() {
+        let _ = std::thread::spawn(move || drop(client)).join();
+    }
+}
+
 impl PgConn {
-    /// The client (reconnected first if the server had closed the connection) and the
-    /// statement cache.
+    fn connect(target: PgTarget) -> Result<PgConn> {
+        let notices = std::sync::Arc::default();
+        let client = target.connect(&notices)?;
+        Ok(PgConn {
+            client: Some(client),
+            cache: HashMap::new(),
+            target,
+            notices,
+            retry_at: std::time::Instant::now(),
+            backoff: RECONNECT_MIN,
+            last_failure: String::new(),
+        })
+    }
+
+    /// The client (connected again first if the server had closed the connection, or it
+    /// was lost) and the statement cache.
     fn parts(&mut self) -> Result<PgParts<'_>> {
         if self.client.as_ref().is_some_and(|c| c.is_closed()) {
             self.cache.clear();
-            let old = self.client.take();
-            let _ = std::thread::spawn(move || drop(old)).join();
-            self.client = Some(postgres::Client::connect(&self.url, postgres::NoTls)?);
+            close_client(self.client.take());
+            tracing::warn!("the PostgreSQL connection was closed; connecting again");
+        }
+        if self.client.is_none() {
+            self.reconnect()?;
         }
         match &mut self.client {
             Some(c) => Ok((c, &mut self.cache)),
-            None => Err(StoreError::Sql("the database connection is closed".into())),
+            None => Err(StoreError::Unavailable(self.last_failure.clone())),
+        }
+    }
+
+    /// One connection attempt, unless the wait after the last failed one is still running.
+    fn reconnect(&mut self) -> Result<()> {
+        let now = std::time::Instant::now();
+        if now < self.retry_at {
+            return Err(StoreError::Unavailable(self.last_failure.clone()));
+        }
+        match self.target.connect(&self.notices) {
+            Ok(client) => {
+                tracing::info!("connected to PostgreSQL again");
+                self.client = Some(client);
+                self.backoff = RECONNECT_MIN;
+                Ok(())
+            }
+            Err(e) => {
+                tracing::warn!(
+                    "PostgreSQL is unavailable (next attempt in {:?}): {e}",
+                    self.backoff
+                );
+                self.retry_at = now + self.backoff;
+                self.backoff = (self.backoff * 2).min(RECONNECT_MAX);
+                self.last_failure = match e {
+                    StoreError::Unavailable(c) | StoreError::Sql(c) => c,
+                    other => other.to_string(),
+                };
+                Err(StoreError::Unavailable(self.last_failure.clone()))
+            }
         }
     }
 }
@@ -374,10 +460,8 @@ impl Drop for PgConn {
         // Closing talks to the server through the client's own small runtime, which must
         // not run inside an async task (a store may be dropped there): close it on a
         // plain thread.
-        if let Some(client) = self.client.take() {
-            self.cache.clear();
-            let _ = std::thread::spawn(move || drop(client)).join();
-        }
+        self.cache.clear();
+        close_client(self.client.take());
     }
 }
 
@@ -469,14 +553,22 @@ impl Db {
         Ok(Db::Sqlite(conn, wal))
     }
 
-    /// Connect to PostgreSQL at `url` (`postgres://user@host:port/db`), without TLS.
+    /// Connect to PostgreSQL at `url` (`postgres://user@host:port/db`, with TLS as its
+    /// `sslmode` asks: [`pg_connect`]).
     pub fn connect_postgres(url: &str) -> Result<Db> {
-        let client = postgres::Client::connect(url, postgres::NoTls)?;
-        Ok(Db::Postgres(Box::new(RefCell::new(PgConn {
-            client: Some(client),
-            cache: HashMap::new(),
-            url: url.to_string(),
-        }))))
+        let conn = PgConn::connect(PgTarget::parse(url)?)?;
+        Ok(Db::Postgres(Box::new(RefCell::new(conn))))
+    }
+
+    /// How many notices the database sent this connection (PostgreSQL; 0 on SQLite).
+    pub fn notices(&self) -> u64 {
+        match self {
+            Db::Sqlite(..) => 0,
+            Db::Postgres(pg) => pg
+                .borrow()
+                .notices
+                .load(std::sync::atomic::Ordering::Relaxed),
+        }
     }
 
     pub fn dialect(&self) -> Dialect {

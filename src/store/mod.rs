@@ -37,6 +37,7 @@ pub mod digests;
 pub mod listing;
 pub mod outbox;
 pub mod pg_cluster;
+pub mod pg_connect;
 pub mod rematch;
 pub mod reminders;
 pub mod results;
@@ -125,16 +126,22 @@ pub enum DbLocation {
 }
 
 impl DbLocation {
-    /// `postgres://…` or `postgresql://…` is PostgreSQL; `sqlite:FILE` or any other text is
-    /// a SQLite file path.
-    pub fn parse(s: &str) -> DbLocation {
+    /// `postgres://…` or `postgresql://…` is PostgreSQL; `sqlite:FILE` or a text without
+    /// `scheme://` is a SQLite file path. Any other `scheme://` (`mysql://`, a misspelt
+    /// `postgress://`) is refused, naming the accepted forms, rather than taken for a file
+    /// name.
+    pub fn parse(s: &str) -> Result<DbLocation> {
         let t = s.trim();
         if t.starts_with("postgres://") || t.starts_with("postgresql://") {
-            DbLocation::Postgres(t.to_string())
+            Ok(DbLocation::Postgres(t.to_string()))
         } else if let Some(path) = t.strip_prefix("sqlite:") {
-            DbLocation::Sqlite(PathBuf::from(path))
+            Ok(DbLocation::Sqlite(PathBuf::from(path)))
+        } else if let Some(scheme) = url_scheme(t) {
+            Err(StoreError::BadLocation(format!(
+                "unknown database URL scheme `{scheme}://`: accepted are `postgres://` (or `postgresql://`) for PostgreSQL and `sqlite:FILE` (or a file path) for SQLite"
+            )))
         } else {
-            DbLocation::Sqlite(PathBuf::from(s))
+            Ok(DbLocation::Sqlite(PathBuf::from(s)))
         }
     }
 
@@ -160,6 +167,16 @@ impl fmt::Debug for DbLocation {
     }
 }
 
+/// The scheme of `scheme://…` (letters, digits, `+`, `-`, `.`, starting with a letter).
+fn url_scheme(s: &str) -> Option<&str> {
+    let (scheme, _) = s.split_once("://")?;
+    let mut chars = scheme.chars();
+    let first = chars.next()?;
+    (first.is_ascii_alphabetic()
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+    .then_some(scheme)
+}
+
 /// `postgres://user:secret@host/db` as `postgres://user:***@host/db`.
 fn hide_password(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
@@ -182,6 +199,7 @@ pub enum StoreError {
     TooNew {
         found: i64,
         supported: i64,
+        dialect: Dialect,
     },
     /// Someone else changed the game first.
     Stale {
@@ -192,21 +210,61 @@ pub enum StoreError {
     /// A uniqueness rule was hit (e.g. a game already runs in this channel).
     Conflict(String),
     NotFound,
+    /// A database failure, with its cause (for the log; players get
+    /// [`StoreError::player_text`]).
     Sql(String),
+    /// The database cannot be reached now (down, restarting, unreachable): its cause. The
+    /// connection is tried again on the next use.
+    Unavailable(String),
+    /// The database location (URL, scheme, TLS parameters) is not valid: why.
+    BadLocation(String),
+}
+
+impl StoreError {
+    /// The message for a player: the same as `Display`, except that a database failure's
+    /// internals stay in the log.
+    pub fn player_text(&self) -> String {
+        match self {
+            StoreError::Unavailable(_) => {
+                "the game store is unavailable, try again in a minute".into()
+            }
+            StoreError::Sql(_) | StoreError::BadLocation(_) => "the game store failed on that command (the bot's log says why); try again, and if it keeps failing, tell the server admins".into(),
+            other => other.to_string(),
+        }
+    }
+
+    /// Is this a failure of the database itself (to be logged with its cause), rather than
+    /// an answer about the game?
+    pub fn is_failure(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Sql(_) | StoreError::Unavailable(_) | StoreError::BadLocation(_)
+        )
+    }
 }
 
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            StoreError::TooNew { found, supported } => write!(
+            StoreError::TooNew {
+                found,
+                supported,
+                dialect,
+            } => write!(
                 f,
-                "the database is at schema version {found}, newer than this Sherpa supports ({supported}); upgrade Sherpa or use another database file"
+                "the database is at schema version {found}, newer than this Sherpa supports ({supported}); upgrade Sherpa or use another {}",
+                match dialect {
+                    Dialect::Sqlite => "database file",
+                    Dialect::Postgres => "PostgreSQL database",
+                }
             ),
             StoreError::Stale { .. } => write!(f, "the game moved on while your command was being handled; look at the board and try again"),
             StoreError::Duplicate => write!(f, "this request was already handled"),
             StoreError::Conflict(s) => f.write_str(s),
             StoreError::NotFound => write!(f, "no such game"),
             StoreError::Sql(s) => write!(f, "database error: {s}"),
+            StoreError::Unavailable(s) => write!(f, "the database cannot be reached: {s}"),
+            StoreError::BadLocation(s) => f.write_str(s),
         }
     }
 }
@@ -214,6 +272,13 @@ impl std::error::Error for StoreError {}
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
+        if let rusqlite::Error::SqliteFailure(code, _) = &e {
+            if code.code == rusqlite::ErrorCode::DiskFull {
+                return StoreError::Sql(format!(
+                    "the disk is full, or the file may not grow any more ({e})"
+                ));
+            }
+        }
         if let rusqlite::Error::SqliteFailure(code, ref msg) = e {
             if code.code == rusqlite::ErrorCode::ConstraintViolation {
                 return StoreError::Conflict(
@@ -429,6 +494,23 @@ fn new_holder() -> String {
     )
 }
 
+/// `e` saying that the disk is full when the operating system said so to SQLite (ENOSPC,
+/// or EFBIG: the file may not grow), which SQLite itself may report as a mere "disk I/O
+/// error".
+fn disk_full_said(conn: &Connection, e: StoreError) -> StoreError {
+    // SAFETY: the handle is the open connection's; sqlite3_system_errno only reads it.
+    let errno = unsafe { rusqlite::ffi::sqlite3_system_errno(conn.handle()) };
+    match e {
+        StoreError::Sql(s) if errno == libc::ENOSPC || errno == libc::EFBIG => {
+            StoreError::Sql(format!(
+                "the disk is full, or the file may not grow any more ({s}: {})",
+                std::io::Error::from_raw_os_error(errno)
+            ))
+        }
+        other => other,
+    }
+}
+
 /// A unique-index violation on `games` means a game is already open in the channel.
 fn channel_conflict(e: StoreError) -> StoreError {
     match e {
@@ -441,9 +523,21 @@ fn channel_conflict(e: StoreError) -> StoreError {
 
 impl Store {
     /// Open (creating if needed) a SQLite database file and bring its schema up to date.
+    /// A file this call created is removed again (with its `-wal`/`-shm` companions) when
+    /// the set-up fails, e.g. on a full disk: no half-made database is left behind.
     pub fn open(path: &Path) -> Result<Store> {
-        let conn = Connection::open(path)?;
-        Self::init_sqlite(conn)
+        let created = !path.exists();
+        let opened = Connection::open(path)
+            .map_err(StoreError::from)
+            .and_then(Self::init_sqlite);
+        if opened.is_err() && created {
+            for suffix in ["", "-wal", "-shm", "-journal"] {
+                let mut p = path.as_os_str().to_owned();
+                p.push(suffix);
+                let _ = std::fs::remove_file(p);
+            }
+        }
+        opened
     }
 
     /// An in-memory SQLite database (tests, benchmarks).
@@ -452,7 +546,7 @@ impl Store {
     }
 
     /// Connect to PostgreSQL at `url` (`postgres://user[:password]@host[:port]/database`,
-    /// without TLS) and bring its schema up to date.
+    /// TLS as its `sslmode` asks, see [`pg_connect`]) and bring its schema up to date.
     pub fn connect_postgres(url: &str) -> Result<Store> {
         let mut store = Store {
             db: Db::connect_postgres(url)?,
@@ -471,13 +565,21 @@ impl Store {
     }
 
     fn init_sqlite(conn: Connection) -> Result<Store> {
-        durability_pragmas(&conn)?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
+        let pragmas = durability_pragmas(&conn)
+            .and_then(|()| Ok(conn.pragma_update(None, "foreign_keys", "ON")?));
+        if let Err(e) = pragmas {
+            return Err(disk_full_said(&conn, e));
+        }
         let mut store = Store {
             db: Db::open_sqlite(conn)?,
             holder: new_holder(),
         };
-        store.migrate()?;
+        if let Err(e) = store.migrate() {
+            return Err(match store.db.sqlite() {
+                Some(conn) => disk_full_said(conn, e),
+                None => e,
+            });
+        }
         Ok(store)
     }
 
@@ -569,13 +671,21 @@ impl Store {
             if dialect == Dialect::Postgres {
                 // One process migrates at a time; the others wait and then find it done.
                 tx.exec("SELECT pg_advisory_xact_lock(?1)", vals![PG_MIGRATION_LOCK])?;
-                tx.batch("CREATE TABLE IF NOT EXISTS sherpa_schema (version BIGINT NOT NULL)")?;
+                // Looked up first: `CREATE TABLE IF NOT EXISTS` would log a notice on every
+                // start.
+                let exists = tx
+                    .query_one("SELECT to_regclass('sherpa_schema') IS NOT NULL", &[])?
+                    .bool(0)?;
+                if !exists {
+                    tx.batch("CREATE TABLE sherpa_schema (version BIGINT NOT NULL)")?;
+                }
             }
             let current = Self::read_version(tx)?;
             if current > supported {
                 return Err(StoreError::TooNew {
                     found: current,
                     supported,
+                    dialect,
                 });
             }
             if current == supported {
@@ -1207,5 +1317,7 @@ impl Store {
     }
 }
 
+#[cfg(test)]
+mod connection_tests;
 #[cfg(test)]
 mod tests;

@@ -116,26 +116,101 @@ impl Cluster {
                 "--no-sync",
             ],
         )?;
+        cluster.start_server()?;
+        Ok(cluster)
+    }
+
+    /// Start the server of the created data directory (`pg_ctl start`, waiting until it
+    /// accepts connections).
+    fn start_server(&self) -> Result<(), String> {
         let opts = format!(
-            "-p {port} -h 127.0.0.1 -k {} -F -c max_connections=200 -c shared_buffers=32MB",
-            cluster.dir.display()
+            "-p {} -h 127.0.0.1 -k {} -F -c max_connections=200 -c shared_buffers=32MB",
+            self.port,
+            self.dir.display()
         );
-        cluster.run(
+        self.run(
             "pg_ctl",
             &[
                 "-D",
-                &data.to_string_lossy(),
+                &self.dir.join("data").to_string_lossy(),
                 "-o",
                 &opts,
                 "-l",
-                &cluster.dir.join("log").to_string_lossy(),
+                &self.dir.join("log").to_string_lossy(),
                 "-w",
                 "-t",
                 "60",
                 "start",
             ],
-        )?;
-        Ok(cluster)
+        )
+    }
+
+    /// Stop the server as an operator would for a restart (`pg_ctl stop -m fast`: open
+    /// connections are closed); [`Cluster::start_again`] starts it on the same port.
+    pub fn stop_fast(&self) -> Result<(), String> {
+        self.run(
+            "pg_ctl",
+            &[
+                "-D",
+                &self.dir.join("data").to_string_lossy(),
+                "-m",
+                "fast",
+                "-w",
+                "stop",
+            ],
+        )
+    }
+
+    /// Start the server again after [`Cluster::stop_fast`].
+    pub fn start_again(&self) -> Result<(), String> {
+        self.start_server()
+    }
+
+    /// Turn TLS on (`ssl = on`, reloaded without a restart) with the PEM certificate
+    /// chain and key at `cert` and `key`, copied into the cluster's folder for the server's
+    /// user. Plain connections stay accepted.
+    pub fn enable_tls(&self, cert: &Path, key: &Path) -> Result<(), String> {
+        let (cert_to, key_to) = (self.dir.join("server.crt"), self.dir.join("server.key"));
+        for (from, to) in [(cert, &cert_to), (key, &key_to)] {
+            std::fs::copy(from, to).map_err(|e| format!("copying {}: {e}", from.display()))?;
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o600))
+                .map_err(|e| format!("{}: {e}", to.display()))?;
+            if self.run_as.is_some() {
+                let (uid, gid) = nobody_ids()?;
+                std::os::unix::fs::chown(to, Some(uid), Some(gid))
+                    .map_err(|e| format!("cannot give {} to nobody: {e}", to.display()))?;
+            }
+        }
+        let url = self.url("postgres");
+        // One statement at a time: ALTER SYSTEM may not run in a transaction block.
+        let statements = [
+            format!("ALTER SYSTEM SET ssl_cert_file = '{}'", cert_to.display()),
+            format!("ALTER SYSTEM SET ssl_key_file = '{}'", key_to.display()),
+            "ALTER SYSTEM SET ssl = on".to_string(),
+            "SELECT pg_reload_conf()".to_string(),
+        ];
+        std::thread::spawn(move || -> Result<(), String> {
+            let failed = |e: postgres::Error| {
+                format!("turning TLS on: {}", super::pg_connect::error_cause(&e))
+            };
+            let mut c = postgres::Client::connect(&url, postgres::NoTls).map_err(failed)?;
+            for sql in &statements {
+                c.batch_execute(sql).map_err(failed)?;
+            }
+            // The reload is asynchronous: wait until a new connection sees it.
+            for _ in 0..100 {
+                let mut fresh = postgres::Client::connect(&url, postgres::NoTls).map_err(failed)?;
+                let on: String = fresh.query_one("SHOW ssl", &[]).map_err(failed)?.get(0);
+                if on == "on" {
+                    return Ok(());
+                }
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+            Err("the server did not turn TLS on within 10 s".into())
+        })
+        .join()
+        .map_err(|_| "turning TLS on panicked".to_string())?
     }
 
     /// Run one of the server programs (as `nobody` when we are root); its output goes to

@@ -81,7 +81,7 @@ fn sync_setting(ex: &mut dyn Exec, sqlite: bool) -> Result<String> {
     }
 }
 
-fn new_game(s: &mut Store, channel: &str) -> Result<i64> {
+pub(crate) fn new_game(s: &mut Store, channel: &str) -> Result<i64> {
     s.create_game(
         "local",
         None,
@@ -109,20 +109,24 @@ fn step(seat: usize, text: &str) -> NewAction {
 #[test]
 fn database_locations_parse() {
     assert_eq!(
-        DbLocation::parse("postgres://u:pw@h:5/db"),
+        DbLocation::parse("postgres://u:pw@h:5/db").unwrap(),
         DbLocation::Postgres("postgres://u:pw@h:5/db".into())
     );
-    assert!(DbLocation::parse("postgresql://h/db").is_postgres());
+    assert!(DbLocation::parse("postgresql://h/db")
+        .unwrap()
+        .is_postgres());
     assert_eq!(
-        DbLocation::parse("sqlite:games.db"),
+        DbLocation::parse("sqlite:games.db").unwrap(),
         DbLocation::Sqlite("games.db".into())
     );
     assert_eq!(
-        DbLocation::parse("sherpa.db"),
+        DbLocation::parse("sherpa.db").unwrap(),
         DbLocation::Sqlite("sherpa.db".into())
     );
     assert_eq!(
-        DbLocation::parse("postgres://u:pw@h:5/db").to_string(),
+        DbLocation::parse("postgres://u:pw@h:5/db")
+            .unwrap()
+            .to_string(),
         "postgres://u:***@h:5/db",
         "the password is never printed"
     );
@@ -143,7 +147,13 @@ both_backends! {
         }
         drop(s);
         match Store::open_location(&fx.loc) {
-            Err(e @ StoreError::TooNew { found: 999, .. }) => assert!(e.to_string().contains("newer")),
+            Err(e @ StoreError::TooNew { found: 999, .. }) => {
+                // Worded per backend: a PostgreSQL database is not a file.
+                let text = e.to_string();
+                assert!(text.contains("newer"), "{text}");
+                let other = if fx.loc.is_postgres() { "another PostgreSQL database" } else { "another database file" };
+                assert!(text.contains(other), "{text}");
+            }
             other => panic!("expected TooNew, got {:?}", other.map(|_| ())),
         }
     }

@@ -758,7 +758,7 @@ fn config_text(fake: &FakeDiscord, db: &Path) -> String {
 
 /// The store at `db`: a SQLite file, or a PostgreSQL URL held in a path.
 fn store_at(db: &Path) -> sherpa::store::Store {
-    let loc = sherpa::store::DbLocation::parse(db.to_str().unwrap());
+    let loc = sherpa::store::DbLocation::parse(db.to_str().unwrap()).unwrap();
     sherpa::store::Store::open_location(&loc).unwrap()
 }
 

@@ -201,33 +201,8 @@ fn reminders_in(calls: &[fake_discord::Call], channel: &str) -> usize {
         .count()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_fleet_over_postgres_plays_on_across_a_reshard_and_sends_each_reminder_once() {
-    let dir = std::env::temp_dir().join(format!("sherpa-fleet-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let url = tokio::task::spawn_blocking(sherpa::store::pg_cluster::test_database)
-        .await
-        .unwrap();
-    let fake = FakeDiscord::start().await;
-    let ann = FakeUser::new(3_000_000_000_000_000_001, "ann");
-    let bob = FakeUser::new(3_000_000_000_000_000_002, "bob");
-    let players = [ann.clone(), bob.clone()];
-    let (ga, gb) = (GUILD_A.to_string(), GUILD_B.to_string());
-    let places = [(ga.as_str(), CHANNEL_A), (gb.as_str(), CHANNEL_B)];
-
-    // The fleet: shards 0-1 and 2-3 of 4.
-    let p1 = Proc::start(&fake, &dir, &url, "0-1", 4);
-    let p2 = Proc::start(&fake, &dir, &url, "2-3", 4);
-    wait_sessions(&fake, 4).await;
-    eprintln!("fleet: 4 shards up");
-    let mut shards = fake.shard_sessions();
-    shards.sort();
-    assert_eq!(
-        shards,
-        vec![(0, 4), (1, 4), (2, 4), (3, 4)],
-        "each shard once"
-    );
+/// The index of a two-player game among `/game new`'s choices, from the registered commands.
+async fn two_player_choice(fake: &FakeDiscord) -> usize {
     let commands = fake
         .wait_for("command registration", Duration::from_secs(20), |calls| {
             calls
@@ -255,10 +230,40 @@ async fn a_fleet_over_postgres_plays_on_across_a_reshard_and_sends_each_reminder
                 .unwrap_or_default()
         })
         .unwrap();
-    let two = choices
+    choices
         .iter()
         .position(|c| c["name"].as_str().unwrap_or("").contains("(2-"))
-        .expect("a two-player game");
+        .expect("a two-player game")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fleet_over_postgres_plays_on_across_a_reshard_and_sends_each_reminder_once() {
+    let dir = std::env::temp_dir().join(format!("sherpa-fleet-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = tokio::task::spawn_blocking(sherpa::store::pg_cluster::test_database)
+        .await
+        .unwrap();
+    let fake = FakeDiscord::start().await;
+    let ann = FakeUser::new(3_000_000_000_000_000_001, "ann");
+    let bob = FakeUser::new(3_000_000_000_000_000_002, "bob");
+    let players = [ann.clone(), bob.clone()];
+    let (ga, gb) = (GUILD_A.to_string(), GUILD_B.to_string());
+    let places = [(ga.as_str(), CHANNEL_A), (gb.as_str(), CHANNEL_B)];
+
+    // The fleet: shards 0-1 and 2-3 of 4.
+    let p1 = Proc::start(&fake, &dir, &url, "0-1", 4);
+    let p2 = Proc::start(&fake, &dir, &url, "2-3", 4);
+    wait_sessions(&fake, 4).await;
+    eprintln!("fleet: 4 shards up");
+    let mut shards = fake.shard_sessions();
+    shards.sort();
+    assert_eq!(
+        shards,
+        vec![(0, 4), (1, 4), (2, 4), (3, 4)],
+        "each shard once"
+    );
+    let two = two_player_choice(&fake).await;
 
     let mut played = [0usize; 2];
     for (i, place) in places.iter().enumerate() {
@@ -368,6 +373,118 @@ async fn a_fleet_over_postgres_plays_on_across_a_reshard_and_sends_each_reminder
     tokio::task::spawn_blocking(move || {
         q1.stop();
         q2.stop();
+    })
+    .await
+    .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Send `/game status` in `place` until its answer is not the store's "unavailable"
+/// message (the bot connects again by itself), for at most `limit`; returns the answer.
+async fn status_once_the_store_is_back(
+    fake: &FakeDiscord,
+    place: (&str, &str),
+    player: &FakeUser,
+    limit: Duration,
+) -> String {
+    let t0 = std::time::Instant::now();
+    loop {
+        let t = fake.slash_in(place, player, &["game", "status"], json!([]));
+        let answer = one_answer(fake, &t).await;
+        if !answer.contains("unavailable") {
+            return answer;
+        }
+        assert!(
+            t0.elapsed() < limit,
+            "the bot did not reach PostgreSQL again: {answer}"
+        );
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+}
+
+/// PostgreSQL restarted under a running bot (`pg_ctl stop -m fast`, then `start`): while
+/// it is down, commands answer that the game store is unavailable and the gateway stays
+/// up; once it is back, moves and a due reminder go through, with no restart of the bot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_over_postgres_survives_a_database_restart_without_being_restarted() {
+    let dir = std::env::temp_dir().join(format!("sherpa-pg-restart-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // A cluster of its own: the shared one must stay up for the other tests.
+    let (cluster, url) = tokio::task::spawn_blocking(|| {
+        let c = sherpa::store::pg_cluster::Cluster::start().unwrap();
+        let url = c.create_database("restart_e2e").unwrap();
+        (c, url)
+    })
+    .await
+    .unwrap();
+    let cluster = std::sync::Arc::new(cluster);
+    let fake = FakeDiscord::start().await;
+    let ann = FakeUser::new(3_000_000_000_000_000_001, "ann");
+    let bob = FakeUser::new(3_000_000_000_000_000_002, "bob");
+    let players = [ann.clone(), bob.clone()];
+    let guild = GUILD_A.to_string();
+    let place = (guild.as_str(), CHANNEL_A);
+    let bot = Proc::start(&fake, &dir, &url, "0", 1);
+    wait_sessions(&fake, 1).await;
+    let two = two_player_choice(&fake).await;
+    let t = fake.slash_in(
+        place,
+        &ann,
+        &["game", "new"],
+        json!([{"name": "game", "type": 4, "value": two}]),
+    );
+    one_answer(&fake, &t).await;
+    let t = fake.slash_in(place, &bob, &["game", "join"], json!([]));
+    one_answer(&fake, &t).await;
+    let t = fake.slash_in(place, &ann, &["game", "start"], json!([]));
+    one_answer(&fake, &t).await;
+    assert!(play(&fake, &url, place, &players, 2, None).await > 0);
+
+    let c = cluster.clone();
+    tokio::task::spawn_blocking(move || c.stop_fast().unwrap())
+        .await
+        .unwrap();
+    for _ in 0..2 {
+        let t = fake.slash_in(place, &ann, &["game", "status"], json!([]));
+        let answer = one_answer(&fake, &t).await;
+        assert!(
+            answer.contains("the game store is unavailable, try again in a minute"),
+            "{answer}"
+        );
+        assert!(!answer.contains("db error"), "{answer}");
+    }
+    let sessions = fake.shard_sessions().len();
+    let c = cluster.clone();
+    tokio::task::spawn_blocking(move || c.start_again().unwrap())
+        .await
+        .unwrap();
+
+    status_once_the_store_is_back(&fake, place, &ann, Duration::from_secs(30)).await;
+    assert!(
+        play(&fake, &url, place, &players, 3, None).await > 0,
+        "moves go through after the restart"
+    );
+    // A reminder falls due: the reminder task (its own connection) sends it.
+    with_db(&url, |db| {
+        db.debug_exec("UPDATE reminder_waits SET since = since - 7200")
+            .unwrap()
+    })
+    .await;
+    fake.wait_for(
+        "a reminder after the restart",
+        Duration::from_secs(30),
+        |calls| (reminders_in(calls, CHANNEL_A) >= 1).then_some(()),
+    )
+    .await;
+    assert_eq!(
+        fake.shard_sessions().len(),
+        sessions,
+        "the gateway stayed up (no new session)"
+    );
+    tokio::task::spawn_blocking(move || {
+        bot.stop();
+        drop(cluster);
     })
     .await
     .unwrap();

@@ -101,7 +101,7 @@ fn json_lines(out: std::process::Output) -> Vec<serde_json::Value> {
 
 /// The store at `db`: a SQLite file, or a PostgreSQL URL passed as a path.
 fn open_db(db: &Path) -> Store {
-    Store::open_location(&DbLocation::parse(&db.to_string_lossy())).unwrap()
+    Store::open_location(&DbLocation::parse(&db.to_string_lossy()).unwrap()).unwrap()
 }
 
 fn logged_steps(db: &Path) -> Vec<(usize, String)> {
@@ -748,7 +748,11 @@ fn migrate_db_copies_a_sqlite_game_to_postgres_and_it_continues_there() {
     // A second copy into the now non-empty database is refused and changes nothing.
     let again = migrate(&url);
     assert!(!again.status.success());
-    assert!(String::from_utf8_lossy(&again.stderr).contains("already holds 1 games"));
+    let refused = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        refused.contains("already holds Sherpa data") && refused.contains("games (1 rows)"),
+        "{refused}"
+    );
     // The game continues on PostgreSQL: the whole script replays the known prefix as
     // already-done lines and plays the rest.
     let rest = script(&steps, &dir);
@@ -821,5 +825,46 @@ fn stats_answer_in_the_terminal_once_a_game_has_ended() {
             && err.contains("not a game either"),
         "{err}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A new database on a full disk: `sherpa local` fails saying the disk is full and leaves
+/// no database file behind. The full disk is a file-size limit: the child runs with
+/// `RLIMIT_FSIZE` at 5000 bytes and `SIGXFSZ` ignored (inherited across exec), so a write
+/// past the limit is cut short as on a full disk, and SQLite reports SQLITE_FULL.
+#[test]
+fn local_cli_a_new_database_on_a_full_disk_is_not_left_behind() {
+    use std::os::unix::process::CommandExt;
+    let dir = tmp("full-disk");
+    let db = dir.join("games.db");
+    let mut cmd = Command::new(BIN);
+    cmd.args(["local", "nanga-parbat", "--players", "ann,bob", "--db"])
+        .arg(&db)
+        .arg("--out")
+        .arg(dir.join("out"))
+        .args(["--script", "-"])
+        .stdin(Stdio::null());
+    // SAFETY: only async-signal-safe calls (signal, setrlimit) between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            let limit = libc::rlimit {
+                rlim_cur: 5000,
+                rlim_max: 5000,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(stderr.contains("disk is full"), "{stderr}");
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let p = PathBuf::from(format!("{}{suffix}", db.display()));
+        assert!(!p.exists(), "{} was left behind", p.display());
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
