@@ -154,6 +154,7 @@ impl Chat {
                 // The reminder schedule changes with the step, in its transaction: a crash
                 // after the commit cannot leave the bot reminding the previous player.
                 waiting: turn_changed.then(|| reminders::waiting_users(&seats, &after)),
+                acted: vec![req.user.id.clone()],
                 results,
             },
             self.now(),

@@ -111,6 +111,11 @@ pub const MIGRATIONS: &[Migration] = &[
         sql: include_str!("../../migrations/0008_digests.sql"),
         postgres: None,
     },
+    Migration {
+        name: "0009_reminder_due",
+        sql: include_str!("../../migrations/0009_reminder_due.sql"),
+        postgres: None,
+    },
 ];
 
 /// Key of the PostgreSQL advisory lock held while migrating ("sherpa" in ASCII).
@@ -339,6 +344,10 @@ pub struct Change<'a> {
     /// schedule is rewritten in the same transaction (see
     /// [`reminders::on_turn_change_conn`]); `None` leaves it as it is.
     pub waiting: Option<Vec<String>>,
+    /// The users whose step made the change: with `waiting`, those still acting wait
+    /// afresh from the change on instead of keeping their wait start (a player whose step
+    /// closed a simultaneous round starts the next one's clock like everyone else).
+    pub acted: Vec<String>,
     /// The players' results, written when this change finishes the game (see
     /// [`results`]); empty otherwise.
     pub results: Vec<NewResult>,
@@ -1003,7 +1012,7 @@ impl Store {
                 )?;
             }
             if let Some(users) = &change.waiting {
-                reminders::on_turn_change_conn(tx, game_id, users, now)?;
+                reminders::on_turn_change_conn(tx, game_id, users, &change.acted, now)?;
             }
             results::insert(tx, game_id, &change.results, now)?;
             let outbox = outbox::insert(
