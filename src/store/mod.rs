@@ -43,7 +43,7 @@ pub mod results;
 pub use copy::CopyReport;
 pub use digests::{DigestKey, DigestPref, DueDigest};
 pub use listing::ListedGame;
-pub use outbox::{OutboxEntry, PendingReply};
+pub use outbox::{OutboxEntry, PendingReply, StoredAnswer};
 pub use reminders::{on_turn_change, DueKind, DueReminder, ReminderKey, CLAIM_LEASE_SECS};
 pub use results::{NewResult, ResultRow};
 
@@ -114,6 +114,11 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration {
         name: "0009_reminder_due",
         sql: include_str!("../../migrations/0009_reminder_due.sql"),
+        postgres: None,
+    },
+    Migration {
+        name: "0010_request_answers",
+        sql: include_str!("../../migrations/0010_request_answers.sql"),
         postgres: None,
     },
 ];
