@@ -179,6 +179,8 @@ pub struct Driver<'a> {
     pick: GameRng,
     /// Moves played in the current game.
     played: usize,
+    /// When set, moves carry request ids (as Discord's interactions do), counted from it.
+    next_id: Option<u64>,
 }
 
 const SEED: u64 = 12345;
@@ -201,6 +203,7 @@ impl<'a> Driver<'a> {
             g: setup(kind, players, SEED)?,
             pick: GameRng::new(pick),
             played: 0,
+            next_id: None,
         };
         d.restart()?;
         Ok(d)
@@ -262,10 +265,13 @@ impl<'a> Driver<'a> {
     /// Send a move chosen by [`Driver::next`] through the chat: its time and whether the
     /// answer carried a board.
     fn send(&mut self, seat: usize, step: &str) -> anyhow::Result<(Duration, bool)> {
+        let mut r = req(&self.channel, seat, &format!("move {step}"));
+        if let Some(n) = &mut self.next_id {
+            *n += 1;
+            r.request_id = Some(format!("i{n}"));
+        }
         let t = Instant::now();
-        let replies = self
-            .chat
-            .handle(&req(&self.channel, seat, &format!("move {step}")));
+        let replies = self.chat.handle(&r);
         let d = t.elapsed();
         if let Some(e) = replies.iter().find(|r| r.is_error) {
             anyhow::bail!("bench step `{step}` failed: {}", e.text);
@@ -1061,6 +1067,82 @@ pub fn reminder_tick_sqlite(games: usize, ticks: usize) -> anyhow::Result<Remind
     let r = reminder_tick(Store::open(&db)?, "sqlite", games, ticks);
     let _ = std::fs::remove_dir_all(&dir);
     r
+}
+
+/// The database's size before and after pruning (`sherpa bench --retention MOVES`).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct RetentionSize {
+    pub backend: String,
+    pub moves: usize,
+    pub games_finished: usize,
+    /// Bytes of live data (after VACUUM) once the moves were played and their replies
+    /// delivered, per 1,000 moves.
+    pub bytes_per_1000_moves: f64,
+    /// The same after pruning 40 days later with the default `[retention]` settings.
+    pub bytes_per_1000_moves_after_prune: f64,
+    /// Rows deleted by the pruning, by table.
+    pub pruned: Vec<(String, u64)>,
+}
+
+/// Play `moves` random moves of Nepal through a chat on `store` (each with a request id,
+/// every reply marked delivered as a front end does, games started anew as they end), then
+/// measure the database's live size, prune it as `sherpa run` would 40 days later, and
+/// measure again.
+pub fn retention_size(
+    loc: &crate::store::DbLocation,
+    registry: &'static Registry,
+    moves: usize,
+) -> anyhow::Result<RetentionSize> {
+    let backend = match loc {
+        crate::store::DbLocation::Sqlite(_) => "sqlite",
+        crate::store::DbLocation::Postgres(_) => "postgres",
+    };
+    let store = Store::open_location(loc)?;
+    let mut probe = Store::open_location(loc)?;
+    let system = Env::system();
+    let chat = Chat::new(
+        store,
+        registry,
+        Env {
+            now: system.now,
+            seed: Box::new(|| SEED),
+            rate_limit: false,
+        },
+    );
+    let kind = registry
+        .get("nepal")
+        .ok_or_else(|| anyhow::anyhow!("no nepal"))?;
+    let mut d = Driver::new(&chat, kind, "ret-", 7)?;
+    d.next_id = Some(0);
+    for _ in 0..moves {
+        d.step()?;
+    }
+    let games_finished = d.games - 1;
+    drop(d);
+    let vacuum = if backend == "postgres" {
+        "VACUUM FULL"
+    } else {
+        "VACUUM"
+    };
+    probe.debug_exec(vacuum)?;
+    let before = probe.used_bytes()?;
+    let later = chat.now() + 40 * 86_400;
+    let pruned = probe.prune(&crate::store::Retention::default(), later)?;
+    probe.debug_exec(vacuum)?;
+    let after = probe.used_bytes()?;
+    let per = |b: i64| b as f64 * 1000.0 / moves as f64;
+    Ok(RetentionSize {
+        backend: backend.to_string(),
+        moves,
+        games_finished,
+        bytes_per_1000_moves: per(before),
+        bytes_per_1000_moves_after_prune: per(after),
+        pruned: pruned
+            .rows
+            .into_iter()
+            .map(|(t, n)| (t.to_string(), n))
+            .collect(),
+    })
 }
 
 /// What `sherpa bench --callgrind GAME` runs: a game played through the chat to mid-game,

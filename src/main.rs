@@ -119,6 +119,10 @@ enum Cmd {
         /// the reminder task's tick (on PostgreSQL with `--postgres`).
         #[arg(long, value_name = "N")]
         reminder_tick: Option<usize>,
+        /// Instead of the benchmarks, play MOVES moves of Nepal and measure the database's
+        /// size per 1,000 moves before and after pruning (on PostgreSQL with `--postgres`).
+        #[arg(long, value_name = "MOVES")]
+        retention: Option<usize>,
         /// Also measure the round trips on PostgreSQL: a database URL (its tables are
         /// created; use a scratch database), or `auto` to start a throwaway cluster
         /// (needs PostgreSQL's server programs installed).
@@ -239,9 +243,13 @@ fn main() -> anyhow::Result<()> {
             stored_games,
             active,
             reminder_tick,
+            retention,
             postgres,
             game,
         } => {
+            if let Some(moves) = retention {
+                return bench_retention(reg, moves, postgres.as_deref());
+            }
             if let Some(n) = reminder_tick {
                 return bench_reminder_tick(n, postgres.as_deref(), json);
             }
@@ -321,4 +329,27 @@ fn postgres_for_bench(
         .create_database("sherpa_bench")
         .map_err(|e| anyhow::anyhow!("--postgres auto: {e}"))?;
     Ok((Some(c), url))
+}
+
+/// `sherpa bench --retention MOVES [--postgres URL|auto]`.
+fn bench_retention(
+    reg: &'static sherpa::games::Registry,
+    moves: usize,
+    postgres: Option<&str>,
+) -> anyhow::Result<()> {
+    let dir = std::env::temp_dir().join(format!("sherpa-retention-{}", std::process::id()));
+    let (_cluster, loc) = match postgres {
+        Some(p) => {
+            let (c, url) = postgres_for_bench(p)?;
+            (c, sherpa::store::DbLocation::Postgres(url))
+        }
+        None => {
+            std::fs::create_dir_all(&dir)?;
+            (None, sherpa::store::DbLocation::Sqlite(dir.join("r.db")))
+        }
+    };
+    let r = sherpa::bench::retention_size(&loc, reg, moves);
+    let _ = std::fs::remove_dir_all(&dir);
+    println!("{}", serde_json::to_string_pretty(&r?)?);
+    Ok(())
 }
