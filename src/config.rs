@@ -415,6 +415,39 @@ mod tests {
     }
 
     #[test]
+    fn retention_keys_are_read_checked_and_can_turn_pruning_off() {
+        let c = Config::from_toml(
+            "token = \"t\"\n[retention]\nrequest_ids = \"2d\"\nevery = \"10m\"",
+            None,
+            None,
+        )
+        .unwrap();
+        let keep = c.retention.unwrap();
+        assert_eq!(keep.request_ids, 2 * 86_400);
+        assert_eq!(keep.finished_games, Retention::default().finished_games);
+        assert_eq!(c.retention_every_secs, 600);
+        let e = Config::from_toml(
+            "token = \"t\"\n[retention]\nrequest_ids = \"1h\"",
+            None,
+            None,
+        )
+        .unwrap_err();
+        assert!(
+            e.0.contains("retention.request_ids") && e.0.contains("1d"),
+            "{e}"
+        );
+        let off = Config::from_toml("token = \"t\"\n[retention]\nenabled = false", None, None);
+        assert_eq!(off.unwrap().retention, None);
+        let example = Config::from_toml(
+            &std::fs::read_to_string("config.example.toml").unwrap(),
+            None,
+            None,
+        )
+        .unwrap();
+        assert_eq!(example.retention, Some(Retention::default()));
+    }
+
+    #[test]
     fn bad_reminder_duration_names_the_key() {
         let e = Config::from_toml(
             "token = \"t\"\n[reminders]\ninterval = \"soon\"",
