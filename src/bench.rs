@@ -179,6 +179,8 @@ pub struct Driver<'a> {
     pick: GameRng,
     /// Moves played in the current game.
     played: usize,
+    /// When set, moves carry request ids (as Discord's interactions do), counted from it.
+    next_id: Option<u64>,
 }
 
 const SEED: u64 = 12345;
@@ -201,6 +203,7 @@ impl<'a> Driver<'a> {
             g: setup(kind, players, SEED)?,
             pick: GameRng::new(pick),
             played: 0,
+            next_id: None,
         };
         d.restart()?;
         Ok(d)
@@ -262,10 +265,13 @@ impl<'a> Driver<'a> {
     /// Send a move chosen by [`Driver::next`] through the chat: its time and whether the
     /// answer carried a board.
     fn send(&mut self, seat: usize, step: &str) -> anyhow::Result<(Duration, bool)> {
+        let mut r = req(&self.channel, seat, &format!("move {step}"));
+        if let Some(n) = &mut self.next_id {
+            *n += 1;
+            r.request_id = Some(format!("i{n}"));
+        }
         let t = Instant::now();
-        let replies = self
-            .chat
-            .handle(&req(&self.channel, seat, &format!("move {step}")));
+        let replies = self.chat.handle(&r);
         let d = t.elapsed();
         if let Some(e) = replies.iter().find(|r| r.is_error) {
             anyhow::bail!("bench step `{step}` failed: {}", e.text);
@@ -942,6 +948,200 @@ pub fn stored_games(
         rss_after_active_mb,
         peak_rss_mb,
         cache_bound: crate::chat::CACHE_GAMES,
+    })
+}
+
+/// The reminder task's tick over many stored games (`sherpa bench --reminder-tick N`).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ReminderTick {
+    pub games: usize,
+    /// Players waiting (one per game, all seats in every tenth game).
+    pub waits: usize,
+    /// The backend: `sqlite` or `postgres`.
+    pub backend: String,
+    /// The first tick (every wait's schedule read once), seconds of wall time.
+    pub first_tick_s: f64,
+    /// CPU seconds of this process during the first tick.
+    pub first_tick_cpu_s: f64,
+    /// Reminders the first tick handed out (then marked sent, untimed).
+    pub first_tick_due: usize,
+    /// Later ticks, a minute apart (the steady state): median wall seconds.
+    pub tick_s: f64,
+    /// Later ticks: median CPU seconds of this process.
+    pub tick_cpu_s: f64,
+    /// Reminders the later ticks handed out, in all.
+    pub ticks_due: usize,
+    /// How many later ticks were timed.
+    pub ticks: usize,
+}
+
+/// CPU time (user + system) of this process so far, in seconds.
+fn cpu_seconds() -> f64 {
+    // SAFETY: getrusage only writes the struct it is given.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) } != 0 {
+        return 0.0;
+    }
+    let t = |v: libc::timeval| v.tv_sec as f64 + v.tv_usec as f64 / 1e6;
+    t(u.ru_utime) + t(u.ru_stime)
+}
+
+/// Store `games` running games (3 seats each, waiting for one player, or all three in
+/// every tenth game; the waits began at spread times over the last three days), then time
+/// the reminder task's tick (`Store::claim_due_reminders` with the default settings of
+/// `config.example.toml`): the first one, then `ticks` more a minute apart, marking what
+/// each hands out as sent (untimed), as the task does. On `store` (fresh: SQLite or
+/// PostgreSQL).
+pub fn reminder_tick(
+    mut store: Store,
+    backend: &str,
+    games: usize,
+    ticks: usize,
+) -> anyhow::Result<ReminderTick> {
+    const NOW: i64 = 1_800_000_000;
+    let n = games as i64;
+    store.debug_exec(&format!(
+        "INSERT INTO games (id, platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
+         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {n})
+         SELECT i, 'discord', 'g' || (i % 97), 'c' || i, 'nepal', '{{}}', i, 'running', 'u' || (i % 5000), {NOW}, {NOW} FROM n;
+         INSERT INTO seats (game_id, seat, user_id, name)
+         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {n}),
+              s(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM s WHERE k < 2)
+         SELECT i, k, 'u' || ((i * 3 + k) % 5000), 'p' || k FROM n, s;
+         INSERT INTO reminder_waits (game_id, user_id, since)
+         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {n}),
+              s(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM s WHERE k < 2)
+         SELECT i, 'u' || ((i * 3 + k) % 5000), {NOW} - (i * 7919) % 259200 FROM n, s
+         WHERE k = i % 3 OR i % 10 = 0;"
+    ))?;
+    let waits = store.debug_query_i64("SELECT COUNT(*) FROM reminder_waits")? as usize;
+    let defaults = crate::reminders::ReminderDefaults {
+        enabled: true,
+        first_after: 12 * 3600,
+        interval: 24 * 3600,
+        max: 3,
+        quiet: None,
+        dm: false,
+    };
+    let tick = |store: &mut Store, now: i64| -> anyhow::Result<(f64, f64, usize)> {
+        let (t, c) = (Instant::now(), cpu_seconds());
+        let due = store.claim_due_reminders("discord", now, &defaults)?;
+        let (wall, cpu) = (t.elapsed().as_secs_f64(), cpu_seconds() - c);
+        for d in &due {
+            store.mark_sent(&d.key, now)?;
+        }
+        Ok((wall, cpu, due.len()))
+    };
+    let (first_tick_s, first_tick_cpu_s, first_tick_due) = tick(&mut store, NOW)?;
+    let (mut walls, mut cpus, mut ticks_due) = (Vec::new(), Vec::new(), 0);
+    for k in 1..=ticks {
+        let (w, c, d) = tick(&mut store, NOW + 60 * k as i64)?;
+        walls.push(w);
+        cpus.push(c);
+        ticks_due += d;
+    }
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v.get(v.len() / 2).copied().unwrap_or(0.0)
+    };
+    Ok(ReminderTick {
+        games,
+        waits,
+        backend: backend.to_string(),
+        first_tick_s,
+        first_tick_cpu_s,
+        first_tick_due,
+        tick_s: median(walls),
+        tick_cpu_s: median(cpus),
+        ticks_due,
+        ticks,
+    })
+}
+
+/// [`reminder_tick`] on a fresh SQLite file in the temporary folder.
+pub fn reminder_tick_sqlite(games: usize, ticks: usize) -> anyhow::Result<ReminderTick> {
+    let dir = std::env::temp_dir().join(format!("sherpa-tick-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let db = dir.join("games.db");
+    remove_db(&db);
+    let r = reminder_tick(Store::open(&db)?, "sqlite", games, ticks);
+    let _ = std::fs::remove_dir_all(&dir);
+    r
+}
+
+/// The database's size before and after pruning (`sherpa bench --retention MOVES`).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct RetentionSize {
+    pub backend: String,
+    pub moves: usize,
+    pub games_finished: usize,
+    /// Bytes of live data (after VACUUM) once the moves were played and their replies
+    /// delivered, per 1,000 moves.
+    pub bytes_per_1000_moves: f64,
+    /// The same after pruning 40 days later with the default `[retention]` settings.
+    pub bytes_per_1000_moves_after_prune: f64,
+    /// Rows deleted by the pruning, by table.
+    pub pruned: Vec<(String, u64)>,
+}
+
+/// Play `moves` random moves of Nepal through a chat on `store` (each with a request id,
+/// every reply marked delivered as a front end does, games started anew as they end), then
+/// measure the database's live size, prune it as `sherpa run` would 40 days later, and
+/// measure again.
+pub fn retention_size(
+    loc: &crate::store::DbLocation,
+    registry: &'static Registry,
+    moves: usize,
+) -> anyhow::Result<RetentionSize> {
+    let backend = match loc {
+        crate::store::DbLocation::Sqlite(_) => "sqlite",
+        crate::store::DbLocation::Postgres(_) => "postgres",
+    };
+    let store = Store::open_location(loc)?;
+    let mut probe = Store::open_location(loc)?;
+    let system = Env::system();
+    let chat = Chat::new(
+        store,
+        registry,
+        Env {
+            now: system.now,
+            seed: Box::new(|| SEED),
+            rate_limit: false,
+        },
+    );
+    let kind = registry
+        .get("nepal")
+        .ok_or_else(|| anyhow::anyhow!("no nepal"))?;
+    let mut d = Driver::new(&chat, kind, "ret-", 7)?;
+    d.next_id = Some(0);
+    for _ in 0..moves {
+        d.step()?;
+    }
+    let games_finished = d.games - 1;
+    drop(d);
+    let vacuum = if backend == "postgres" {
+        "VACUUM FULL"
+    } else {
+        "VACUUM"
+    };
+    probe.debug_exec(vacuum)?;
+    let before = probe.used_bytes()?;
+    let later = chat.now() + 40 * 86_400;
+    let pruned = probe.prune(&crate::store::Retention::default(), later)?;
+    probe.debug_exec(vacuum)?;
+    let after = probe.used_bytes()?;
+    let per = |b: i64| b as f64 * 1000.0 / moves as f64;
+    Ok(RetentionSize {
+        backend: backend.to_string(),
+        moves,
+        games_finished,
+        bytes_per_1000_moves: per(before),
+        bytes_per_1000_moves_after_prune: per(after),
+        pruned: pruned
+            .rows
+            .into_iter()
+            .map(|(t, n)| (t.to_string(), n))
+            .collect(),
     })
 }
 

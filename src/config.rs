@@ -9,7 +9,7 @@
 //!   inside `0..total_shards`. Without them the bot autoshards.
 
 use crate::reminders::{self, ReminderDefaults};
-use crate::store::DbLocation;
+use crate::store::{retention, DbLocation, Retention};
 use serde::Deserialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -38,6 +38,17 @@ struct RawReminders {
 
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
+struct RawRetention {
+    enabled: Option<bool>,
+    every: Option<String>,
+    request_ids: Option<String>,
+    delivered_replies: Option<String>,
+    reminder_logs: Option<String>,
+    finished_games: Option<String>,
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
 struct RawConfig {
     token: Option<String>,
     database: Option<String>,
@@ -47,6 +58,7 @@ struct RawConfig {
     log_level: Option<String>,
     api_base: Option<String>,
     reminders: Option<RawReminders>,
+    retention: Option<RawRetention>,
 }
 
 /// The bot configuration, validated.
@@ -68,6 +80,10 @@ pub struct Config {
     pub reminders: ReminderDefaults,
     /// How often the reminder task looks for due reminders, in seconds.
     pub reminder_check_secs: u64,
+    /// What the database keeps; `None`: nothing is pruned (`retention.enabled = false`).
+    pub retention: Option<Retention>,
+    /// How often the database is pruned, in seconds.
+    pub retention_every_secs: u64,
 }
 
 impl fmt::Debug for Config {
@@ -81,6 +97,7 @@ impl fmt::Debug for Config {
             .field("log_level", &self.log_level)
             .field("api_base", &self.api_base)
             .field("reminders", &self.reminders)
+            .field("retention", &self.retention)
             .field("reminder_check_secs", &self.reminder_check_secs)
             .finish()
     }
@@ -304,6 +321,7 @@ impl Config {
                 secs as u64
             }
         };
+        let (retention, retention_every_secs) = retention_of(raw.retention.unwrap_or_default())?;
         Ok(Config {
             token,
             database,
@@ -313,8 +331,57 @@ impl Config {
             api_base,
             reminders: d,
             reminder_check_secs: check,
+            retention,
+            retention_every_secs,
         })
     }
+}
+
+/// The `[retention]` table: what is kept (`None` when turned off) and how often the
+/// database is pruned (seconds).
+fn retention_of(r: RawRetention) -> Result<(Option<Retention>, u64), ConfigError> {
+    let dur = |key: &str, v: &Option<String>, default: i64, min: i64| match v {
+        None => Ok(default),
+        Some(s) => {
+            let secs = reminders::parse_duration(s).map_err(|e| key_err(key, e))?;
+            if secs < min {
+                return Err(key_err(
+                    key,
+                    format!("must be at least {}", reminders::format_duration(min)),
+                ));
+            }
+            Ok(secs)
+        }
+    };
+    let d = Retention::default();
+    let keep = Retention {
+        request_ids: dur(
+            "retention.request_ids",
+            &r.request_ids,
+            d.request_ids,
+            retention::MIN_REQUEST_IDS,
+        )?,
+        delivered_replies: dur(
+            "retention.delivered_replies",
+            &r.delivered_replies,
+            d.delivered_replies,
+            retention::MIN_REQUEST_IDS,
+        )?,
+        reminder_logs: dur(
+            "retention.reminder_logs",
+            &r.reminder_logs,
+            d.reminder_logs,
+            retention::MIN_LOGS,
+        )?,
+        finished_games: dur(
+            "retention.finished_games",
+            &r.finished_games,
+            d.finished_games,
+            0,
+        )?,
+    };
+    let every = dur("retention.every", &r.every, 3600, 60)? as u64;
+    Ok((r.enabled.unwrap_or(true).then_some(keep), every))
 }
 
 #[cfg(test)]
@@ -345,6 +412,39 @@ mod tests {
     fn unknown_key_is_named() {
         let e = Config::from_toml("token = \"t\"\ntokn = \"x\"", None, None).unwrap_err();
         assert!(e.0.contains("tokn"), "{e}");
+    }
+
+    #[test]
+    fn retention_keys_are_read_checked_and_can_turn_pruning_off() {
+        let c = Config::from_toml(
+            "token = \"t\"\n[retention]\nrequest_ids = \"2d\"\nevery = \"10m\"",
+            None,
+            None,
+        )
+        .unwrap();
+        let keep = c.retention.unwrap();
+        assert_eq!(keep.request_ids, 2 * 86_400);
+        assert_eq!(keep.finished_games, Retention::default().finished_games);
+        assert_eq!(c.retention_every_secs, 600);
+        let e = Config::from_toml(
+            "token = \"t\"\n[retention]\nrequest_ids = \"1h\"",
+            None,
+            None,
+        )
+        .unwrap_err();
+        assert!(
+            e.0.contains("retention.request_ids") && e.0.contains("1d"),
+            "{e}"
+        );
+        let off = Config::from_toml("token = \"t\"\n[retention]\nenabled = false", None, None);
+        assert_eq!(off.unwrap().retention, None);
+        let example = Config::from_toml(
+            &std::fs::read_to_string("config.example.toml").unwrap(),
+            None,
+            None,
+        )
+        .unwrap();
+        assert_eq!(example.retention, Some(Retention::default()));
     }
 
     #[test]

@@ -115,6 +115,14 @@ enum Cmd {
         stored_games: Option<usize>,
         #[arg(long, value_name = "N")]
         active: Option<usize>,
+        /// Instead of the benchmarks, store N running games with waiting players and time
+        /// the reminder task's tick (on PostgreSQL with `--postgres`).
+        #[arg(long, value_name = "N")]
+        reminder_tick: Option<usize>,
+        /// Instead of the benchmarks, play MOVES moves of Nepal and measure the database's
+        /// size per 1,000 moves before and after pruning (on PostgreSQL with `--postgres`).
+        #[arg(long, value_name = "MOVES")]
+        retention: Option<usize>,
         /// Also measure the round trips on PostgreSQL: a database URL (its tables are
         /// created; use a scratch database), or `auto` to start a throwaway cluster
         /// (needs PostgreSQL's server programs installed).
@@ -234,9 +242,17 @@ fn main() -> anyhow::Result<()> {
             callgrind,
             stored_games,
             active,
+            reminder_tick,
+            retention,
             postgres,
             game,
         } => {
+            if let Some(moves) = retention {
+                return bench_retention(reg, moves, postgres.as_deref());
+            }
+            if let Some(n) = reminder_tick {
+                return bench_reminder_tick(n, postgres.as_deref(), json);
+            }
             if let Some(n) = stored_games {
                 let r = sherpa::bench::stored_games(reg, n, active.unwrap_or(n / 10))?;
                 if json {
@@ -259,15 +275,10 @@ fn main() -> anyhow::Result<()> {
             );
             // `auto`: a throwaway cluster, stopped when `_cluster` drops.
             let (_cluster, url) = match postgres.as_deref() {
-                Some("auto") => {
-                    let c = sherpa::store::pg_cluster::Cluster::start()
-                        .map_err(|e| anyhow::anyhow!("--postgres auto: {e}"))?;
-                    let url = c
-                        .create_database("sherpa_bench")
-                        .map_err(|e| anyhow::anyhow!("--postgres auto: {e}"))?;
-                    (Some(c), Some(url))
+                Some(p) => {
+                    let (c, url) = postgres_for_bench(p)?;
+                    (c, Some(url))
                 }
-                Some(url) => (None, Some(url.to_string())),
                 None => (None, None),
             };
             let kinds = sherpa::bench::pick_games(reg, &game)?;
@@ -280,4 +291,65 @@ fn main() -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// `sherpa bench --reminder-tick N [--postgres URL|auto]`.
+fn bench_reminder_tick(games: usize, postgres: Option<&str>, json: bool) -> anyhow::Result<()> {
+    const TICKS: usize = 10;
+    let r = match postgres {
+        None => sherpa::bench::reminder_tick_sqlite(games, TICKS)?,
+        Some(p) => {
+            let (_cluster, url) = postgres_for_bench(p)?;
+            let store = sherpa::store::Store::connect_postgres(&url)?;
+            sherpa::bench::reminder_tick(store, "postgres", games, TICKS)?
+        }
+    };
+    if json {
+        println!("{}", serde_json::to_string_pretty(&r)?);
+    } else {
+        println!(
+            "reminder tick, {} games ({} waiting players, {}): first tick {:.3} s ({:.3} CPU-s, {} due); then a tick a minute: median {:.4} s ({:.4} CPU-s) over {} ticks ({} due)",
+            r.games, r.waits, r.backend, r.first_tick_s, r.first_tick_cpu_s, r.first_tick_due, r.tick_s, r.tick_cpu_s, r.ticks, r.ticks_due
+        );
+    }
+    Ok(())
+}
+
+/// The PostgreSQL database for a bench: `auto` starts a throwaway cluster (stopped when
+/// the returned handle drops), anything else is a URL.
+fn postgres_for_bench(
+    p: &str,
+) -> anyhow::Result<(Option<sherpa::store::pg_cluster::Cluster>, String)> {
+    if p != "auto" {
+        return Ok((None, p.to_string()));
+    }
+    let c = sherpa::store::pg_cluster::Cluster::start()
+        .map_err(|e| anyhow::anyhow!("--postgres auto: {e}"))?;
+    let url = c
+        .create_database("sherpa_bench")
+        .map_err(|e| anyhow::anyhow!("--postgres auto: {e}"))?;
+    Ok((Some(c), url))
+}
+
+/// `sherpa bench --retention MOVES [--postgres URL|auto]`.
+fn bench_retention(
+    reg: &'static sherpa::games::Registry,
+    moves: usize,
+    postgres: Option<&str>,
+) -> anyhow::Result<()> {
+    let dir = std::env::temp_dir().join(format!("sherpa-retention-{}", std::process::id()));
+    let (_cluster, loc) = match postgres {
+        Some(p) => {
+            let (c, url) = postgres_for_bench(p)?;
+            (c, sherpa::store::DbLocation::Postgres(url))
+        }
+        None => {
+            std::fs::create_dir_all(&dir)?;
+            (None, sherpa::store::DbLocation::Sqlite(dir.join("r.db")))
+        }
+    };
+    let r = sherpa::bench::retention_size(&loc, reg, moves);
+    let _ = std::fs::remove_dir_all(&dir);
+    println!("{}", serde_json::to_string_pretty(&r?)?);
+    Ok(())
 }

@@ -137,6 +137,16 @@ impl Chat {
             _ => vec![],
         };
         let entries = replies.iter().map(outbox::entry).collect();
+        // Who acted: the requester, and the seats whose steps were played (a deadline's
+        // default program is played for the late seat by the bot).
+        let mut acted = vec![req.user.id.clone()];
+        acted.extend(
+            actions
+                .iter()
+                .filter(|a| a.kind == ActionKind::Step)
+                .filter_map(|a| seats.get(a.seat))
+                .map(|s| s.user_id.clone()),
+        );
         self.run_commit_hook();
         let mut inner = self.lock();
         let (committed, pending) = inner.store.commit_sync_later(
@@ -154,6 +164,7 @@ impl Chat {
                 // The reminder schedule changes with the step, in its transaction: a crash
                 // after the commit cannot leave the bot reminding the previous player.
                 waiting: turn_changed.then(|| reminders::waiting_users(&seats, &after)),
+                acted,
                 results,
             },
             self.now(),

@@ -468,9 +468,42 @@ impl Chat {
         }
         if let Some(id) = &req.request_id {
             if self.lock().store.request_seen(&req.place.platform, id)? {
-                return Err(ChatError::AlreadyHandled);
+                return self.repeat_answer(req, id);
             }
         }
+        let result = self.run_command(req, text);
+        let Some(id) = &req.request_id else {
+            return result;
+        };
+        match result {
+            Ok(replies) => {
+                self.save_answer(req, &replies);
+                Ok(replies)
+            }
+            // Refused, or beaten to its change, because another process handled the same
+            // request meanwhile (the refusal then read the state it left): answered as that
+            // one was.
+            Err(e) => self.repeat_if_seen(req, id, e),
+        }
+    }
+
+    /// After an error: the first handling's answer if the request id is recorded by now
+    /// (see [`Chat::repeat_answer`]), else the error.
+    fn repeat_if_seen(
+        &self,
+        req: &Request,
+        id: &str,
+        e: ChatError,
+    ) -> Result<Vec<Reply>, ChatError> {
+        let seen = self.lock().store.request_seen(&req.place.platform, id);
+        match seen {
+            Ok(true) => self.repeat_answer(req, id),
+            _ => Err(e),
+        }
+    }
+
+    /// Resolve and run the command of `text`.
+    fn run_command(&self, req: &Request, text: &str) -> Result<Vec<Reply>, ChatError> {
         let (command, args) = table::resolve(text)?;
         // Every button carries the game version it was made for: pressed after the game
         // moved on, it does nothing but explain (a stale vote never counts).

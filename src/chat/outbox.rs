@@ -8,8 +8,13 @@
 //! newer version naming a command this one lacks) is logged and marked delivered, never
 //! retried forever.
 
-use super::{Chat, Place, Reply, Text, Visibility};
-use crate::store::{OutboxEntry, PendingReply};
+use super::{Chat, ChatError, Place, Reply, Request, Text, Visibility};
+use crate::store::{OutboxEntry, PendingReply, StoredAnswer};
+use std::time::{Duration, Instant};
+
+/// How long a repeated request waits for the first one's answer to be stored (the first
+/// one's process saves it right after its change).
+const ANSWER_WAIT: Duration = Duration::from_secs(3);
 
 /// An undelivered reply and the place it belongs to.
 #[derive(Clone, Debug)]
@@ -47,6 +52,46 @@ pub(crate) const PRIVATE_NEWS: usize = 5;
 const NEWS_SCAN: usize = 400;
 
 impl Chat {
+    /// The answer to a request whose id is already recorded (the same interaction handled
+    /// by another process, or before): the first handling's replies, as stored with the
+    /// request id (a change's outbox rows, with the board while it is undelivered, else
+    /// the saved answer, without images or files). So a repeat is answered like the
+    /// first, whatever the order or timing; a first handling that stored nothing within
+    /// [`ANSWER_WAIT`] (its process stopped after the change) gets "already handled".
+    pub(crate) fn repeat_answer(&self, req: &Request, id: &str) -> Result<Vec<Reply>, ChatError> {
+        let until = Instant::now() + ANSWER_WAIT;
+        loop {
+            let stored = self.lock().store.stored_answer(&req.place.platform, id)?;
+            match stored {
+                StoredAnswer::Outbox(rows) => {
+                    return Ok(rows.iter().filter_map(|p| reply_of(p).ok()).collect())
+                }
+                StoredAnswer::Saved(json) => {
+                    return serde_json::from_str(&json).map_err(|_| ChatError::AlreadyHandled)
+                }
+                _ if Instant::now() < until => std::thread::sleep(Duration::from_millis(20)),
+                _ => return Err(ChatError::AlreadyHandled),
+            }
+        }
+    }
+
+    /// Save the answer of a handled request whose replies are not all in the outbox, for
+    /// [`Chat::repeat_answer`] (nothing is saved for a request that changed nothing).
+    pub(crate) fn save_answer(&self, req: &Request, replies: &[Reply]) {
+        let Some(id) = &req.request_id else { return };
+        if replies.iter().all(|r| r.outbox.is_some()) {
+            return;
+        }
+        let json = serde_json::to_string(replies).unwrap_or_default();
+        if let Err(e) = self
+            .lock()
+            .store
+            .save_answer(&req.place.platform, id, &json)
+        {
+            tracing::warn!("saving a request's answer failed: {e}");
+        }
+    }
+
     /// The texts of the last `n` replies of committed changes in game `game_id` that were
     /// private to `user` (oldest first): what a player whose direct messages are closed
     /// missed. Only replies whose audience is exactly this user are ever returned.

@@ -14,6 +14,7 @@
 
 mod commands;
 mod remind_task;
+mod retention_task;
 mod send;
 mod thread;
 mod visibility;
@@ -194,6 +195,18 @@ pub async fn run_until(
         })
     };
     let shard_manager = client.shard_manager.clone();
+    if let Some(keep) = config.retention.clone() {
+        tokio::spawn(retention_task::run(
+            db.clone(),
+            keep,
+            Duration::from_secs(config.retention_every_secs.max(60)),
+            shutting_down.clone(),
+            {
+                let c = chat.clone();
+                Arc::new(move || c.now())
+            },
+        ));
+    }
     let reminder_task = tokio::spawn(remind_task::run(
         client.http.clone(),
         chat.clone(),

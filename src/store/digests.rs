@@ -57,7 +57,8 @@ pub(super) fn delete_digest(
         "DELETE FROM digest_prefs WHERE platform = ?1 AND guild = ?2 AND user_id = ?3",
         vals![platform, guild_key(guild), user],
     )?;
-    Ok(())
+    // Per-game reminders may be due again.
+    super::reminders::recheck_user(ex, user)
 }
 
 fn guild_key(guild: Option<&str>) -> &str {
@@ -97,7 +98,7 @@ impl Store {
         now: i64,
     ) -> Result<()> {
         let g = guild_key(guild);
-        self.db.with(|ex| {
+        self.db.tx(|ex| {
             match at {
                 Some(m) => ex.exec(
                     "INSERT INTO digest_prefs (platform, guild, user_id, at_minute, set_at)
@@ -108,7 +109,7 @@ impl Store {
                 )?,
                 None => return delete_digest(ex, platform, guild, user),
             };
-            Ok(())
+            super::reminders::recheck_user(ex, user)
         })
     }
 

@@ -41,12 +41,14 @@ pub mod pg_connect;
 pub mod rematch;
 pub mod reminders;
 pub mod results;
+pub mod retention;
 pub use copy::CopyReport;
 pub use digests::{DigestKey, DigestPref, DueDigest};
 pub use listing::ListedGame;
-pub use outbox::{OutboxEntry, PendingReply};
+pub use outbox::{OutboxEntry, PendingReply, StoredAnswer};
 pub use reminders::{on_turn_change, DueKind, DueReminder, ReminderKey, CLAIM_LEASE_SECS};
 pub use results::{NewResult, ResultRow};
+pub use retention::{Pruned, Retention};
 
 /// One numbered migration: its SQL for SQLite, and for PostgreSQL where that differs.
 #[derive(Clone, Copy, Debug)]
@@ -110,6 +112,16 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration {
         name: "0008_digests",
         sql: include_str!("../../migrations/0008_digests.sql"),
+        postgres: None,
+    },
+    Migration {
+        name: "0009_reminder_due",
+        sql: include_str!("../../migrations/0009_reminder_due.sql"),
+        postgres: None,
+    },
+    Migration {
+        name: "0010_request_answers",
+        sql: include_str!("../../migrations/0010_request_answers.sql"),
         postgres: None,
     },
 ];
@@ -404,6 +416,10 @@ pub struct Change<'a> {
     /// schedule is rewritten in the same transaction (see
     /// [`reminders::on_turn_change_conn`]); `None` leaves it as it is.
     pub waiting: Option<Vec<String>>,
+    /// The users whose step made the change: with `waiting`, those still acting wait
+    /// afresh from the change on instead of keeping their wait start (a player whose step
+    /// closed a simultaneous round starts the next one's clock like everyone else).
+    pub acted: Vec<String>,
     /// The players' results, written when this change finishes the game (see
     /// [`results`]); empty otherwise.
     pub results: Vec<NewResult>,
@@ -1113,7 +1129,7 @@ impl Store {
                 )?;
             }
             if let Some(users) = &change.waiting {
-                reminders::on_turn_change_conn(tx, game_id, users, now)?;
+                reminders::on_turn_change_conn(tx, game_id, users, &change.acted, now)?;
             }
             results::insert(tx, game_id, &change.results, now)?;
             let outbox = outbox::insert(

@@ -67,7 +67,85 @@ pub(crate) fn insert(
     Ok(ids)
 }
 
+/// What is stored of a handled request's answer (see [`Store::stored_answer`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoredAnswer {
+    /// The request id is not recorded: not handled (or handled without a change).
+    NotSeen,
+    /// Recorded, with its answer saved by [`Store::save_answer`] (JSON).
+    Saved(String),
+    /// Recorded, and its change's replies are these outbox rows, in order.
+    Outbox(Vec<PendingReply>),
+    /// Recorded, with nothing stored yet (its process is between the change and saving the
+    /// answer, or stopped there).
+    Recorded,
+}
+
+const PENDING_COLUMNS: &str = "o.id, o.game_id, g.platform, g.guild, g.channel, o.created_at, o.payload, o.image, o.file_name, o.file";
+
+fn pending_reply(r: &super::db::Row) -> Result<PendingReply> {
+    let name = r.opt_text(8)?;
+    let file = r.opt_blob(9)?;
+    Ok(PendingReply {
+        id: r.i64(0)?,
+        game_id: r.i64(1)?,
+        platform: r.text(2)?,
+        guild: r.opt_text(3)?,
+        channel: r.text(4)?,
+        created_at: r.i64(5)?,
+        entry: OutboxEntry {
+            payload: r.text(6)?,
+            image: r.opt_blob(7)?,
+            file: name.map(|n| (n, file.unwrap_or_default())),
+        },
+    })
+}
+
 impl Store {
+    /// Save the answer (JSON) of request `request_id` on `platform`, if the request is
+    /// recorded and has none yet (a request that changed nothing is not recorded: nothing
+    /// is saved).
+    pub fn save_answer(&mut self, platform: &str, request_id: &str, answer: &str) -> Result<()> {
+        self.db.with(|ex| {
+            ex.exec(
+                "UPDATE requests SET answer = ?3
+                 WHERE platform = ?1 AND request_id = ?2 AND answer IS NULL",
+                vals![platform, request_id, answer],
+            )
+        })?;
+        Ok(())
+    }
+
+    /// What is stored of the answer of request `request_id` on `platform`: its saved
+    /// answer, else its change's replies in the outbox.
+    pub fn stored_answer(&self, platform: &str, request_id: &str) -> Result<StoredAnswer> {
+        self.db.with(|ex| {
+            let Some(r) = ex.query_opt(
+                "SELECT answer FROM requests WHERE platform = ?1 AND request_id = ?2",
+                vals![platform, request_id],
+            )?
+            else {
+                return Ok(StoredAnswer::NotSeen);
+            };
+            if let Some(a) = r.opt_text(0)? {
+                return Ok(StoredAnswer::Saved(a));
+            }
+            let rows = ex.query(
+                &format!(
+                    "SELECT {PENDING_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id
+                     WHERE o.request_id = ?2 AND g.platform = ?1 ORDER BY o.id"
+                ),
+                vals![platform, request_id],
+            )?;
+            if rows.is_empty() {
+                return Ok(StoredAnswer::Recorded);
+            }
+            Ok(StoredAnswer::Outbox(
+                rows.iter().map(pending_reply).collect::<Result<_>>()?,
+            ))
+        })
+    }
+
     /// The highest outbox row id so far (0 when empty): rows written later have larger ids.
     pub fn outbox_high_water(&self) -> Result<i64> {
         self.db
@@ -85,32 +163,15 @@ impl Store {
     ) -> Result<Vec<PendingReply>> {
         let rows = self.db.with(|ex| {
             ex.query(
-                "SELECT o.id, o.game_id, g.platform, g.guild, g.channel, o.created_at, o.payload, o.image, o.file_name, o.file
-                 FROM outbox o JOIN games g ON g.id = o.game_id
-                 WHERE o.delivered_at IS NULL AND g.platform = ?1 AND o.created_at <= ?2 AND o.id <= ?3
-                 ORDER BY o.id",
+                &format!(
+                    "SELECT {PENDING_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id
+                     WHERE o.delivered_at IS NULL AND g.platform = ?1 AND o.created_at <= ?2 AND o.id <= ?3
+                     ORDER BY o.id"
+                ),
                 vals![platform, created_by, up_to_id],
             )
         })?;
-        rows.iter()
-            .map(|r| {
-                let name = r.opt_text(8)?;
-                let file = r.opt_blob(9)?;
-                Ok(PendingReply {
-                    id: r.i64(0)?,
-                    game_id: r.i64(1)?,
-                    platform: r.text(2)?,
-                    guild: r.opt_text(3)?,
-                    channel: r.text(4)?,
-                    created_at: r.i64(5)?,
-                    entry: OutboxEntry {
-                        payload: r.text(6)?,
-                        image: r.opt_blob(7)?,
-                        file: name.map(|n| (n, file.unwrap_or_default())),
-                    },
-                })
-            })
-            .collect()
+        rows.iter().map(pending_reply).collect()
     }
 
     /// The payloads of the newest `limit` outbox rows of a game, newest first, delivered or

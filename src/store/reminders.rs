@@ -3,10 +3,19 @@
 //!
 //! Invariants:
 //! - `due_reminders` is a pure read: calling it twice offers the same reminders.
+//! - Each wait's `due_at` (migration 0009) is never later than its next reminder or deadline
+//!   notice, so the tick reads only the waits whose `due_at` has come (an indexed range).
+//!   Whatever can bring a wait's next message earlier sets it to 0, "work it out at the next
+//!   tick": a new wait, a change of the player's settings or digest, of the game's deadline,
+//!   a reminder marked sent, other configured defaults (`reminder_schedule`). The tick
+//!   ([`Store::claim_due_reminders`]) writes the worked-out time back (NULL: nothing more).
 //! - `mark_sent` is idempotent: a reminder key is recorded once; once recorded it is never
 //!   offered again, also after reopening the database.
-//! - `on_turn_change` keeps the wait start (`since`) of a user who still has to act, so a
-//!   simultaneous-choice round does not restart the clock of those still thinking.
+//! - `on_turn_change` keeps the wait start (`since`) of a user who still has to act and did
+//!   not act in the change, so a simultaneous-choice round does not restart the clock of
+//!   those still thinking; users who start acting, and the user who acted (e.g. whose step
+//!   closed a round and who acts again in the next), wait from the change on: each round
+//!   starts each player's clock afresh.
 //! - `claim_due_reminders` hands each due reminder to one store at a time (migration 0005):
 //!   a claim is a row keyed like `reminder_log` with a lease; it is taken only when no
 //!   other store holds an unexpired lease on it, and handed out only if the reminder is not
@@ -101,6 +110,63 @@ pub(super) fn prune_claims(store: &Store, claims: &str, now: i64) -> Result<()> 
     Ok(())
 }
 
+/// The waits of `user_id` are worked out again at the next tick (their settings changed).
+pub(super) fn recheck_user(ex: &mut dyn Exec, user_id: &str) -> Result<()> {
+    ex.exec(
+        "UPDATE reminder_waits SET due_at = 0 WHERE user_id = ?1",
+        vals![user_id],
+    )?;
+    Ok(())
+}
+
+/// The waits of `game_id` are worked out again at the next tick (its deadline changed).
+fn recheck_game(ex: &mut dyn Exec, game_id: i64) -> Result<()> {
+    ex.exec(
+        "UPDATE reminder_waits SET due_at = 0 WHERE game_id = ?1",
+        vals![game_id],
+    )?;
+    Ok(())
+}
+
+/// The configured defaults as stored in `reminder_schedule`: the waits' due times were
+/// worked out with the defaults of this text.
+fn schedule_text(d: &ReminderDefaults) -> String {
+    format!("{d:?}")
+}
+
+/// Whether the waits' due times were worked out with `defaults`.
+fn schedule_matches(ex: &mut dyn Exec, defaults: &ReminderDefaults) -> Result<bool> {
+    let row = ex.query_opt("SELECT defaults FROM reminder_schedule WHERE id = 1", &[])?;
+    Ok(match row {
+        Some(r) => r.text(0)? == schedule_text(defaults),
+        None => false,
+    })
+}
+
+/// Other defaults than the stored times were worked out with: every wait is worked out
+/// again at this tick, and the defaults are recorded.
+fn adopt_defaults(ex: &mut dyn Exec, defaults: &ReminderDefaults) -> Result<()> {
+    if schedule_matches(ex, defaults)? {
+        return Ok(());
+    }
+    ex.exec("UPDATE reminder_waits SET due_at = 0", &[])?;
+    ex.exec(
+        "INSERT INTO reminder_schedule (id, defaults) VALUES (1, ?1)
+         ON CONFLICT (id) DO UPDATE SET defaults = excluded.defaults",
+        vals![schedule_text(defaults)],
+    )?;
+    Ok(())
+}
+
+/// A wait's next due time as worked out by a tick, to write back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Reschedule {
+    game_id: i64,
+    user_id: String,
+    since: i64,
+    due_at: Option<i64>,
+}
+
 /// Identifies one reminder: the wait (game, user, since) and its ordinal (0, 1, … for
 /// reminders; -1 for the deadline notice).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -173,21 +239,23 @@ pub(crate) fn load_prefs(ex: &mut dyn Exec, user_id: &str) -> Result<Prefs> {
 }
 
 /// Replace who `game_id` waits for with `acting_user_ids` (empty: nobody, e.g. the game
-/// ended). Users still acting keep their wait start; others start waiting at `now`.
+/// ended). Users still acting keep their wait start, except `acted` (the users whose step
+/// made the change: having acted, they wait afresh); others start waiting at `now`.
 /// Works on a plain connection or inside the caller's transaction.
 pub fn on_turn_change_conn(
     ex: &mut dyn Exec,
     game_id: i64,
     acting_user_ids: &[String],
+    acted: &[String],
     now: i64,
 ) -> Result<()> {
-    let current = ex.query(
+    let rows = ex.query(
         "SELECT user_id FROM reminder_waits WHERE game_id = ?1",
         vals![game_id],
     )?;
-    for r in &current {
+    for r in &rows {
         let u = r.text(0)?;
-        if !acting_user_ids.contains(&u) {
+        if acted.contains(&u) || !acting_user_ids.contains(&u) {
             ex.exec(
                 "DELETE FROM reminder_waits WHERE game_id = ?1 AND user_id = ?2",
                 vals![game_id, &u],
@@ -235,7 +303,7 @@ impl Store {
         now: i64,
     ) -> Result<()> {
         self.db
-            .tx(|tx| on_turn_change_conn(tx, game_id, acting_user_ids, now))
+            .tx(|tx| on_turn_change_conn(tx, game_id, acting_user_ids, &[], now))
     }
 
     /// [`Store::on_turn_change`] from the game's seats and status: the acting, not resigned
@@ -268,7 +336,10 @@ impl Store {
 
     /// Store a player's reminder settings (replacing the previous ones).
     pub fn set_reminder_prefs(&mut self, user_id: &str, p: &Prefs) -> Result<()> {
-        self.db.with(|ex| write_prefs(ex, user_id, p))
+        self.db.tx(|ex| {
+            write_prefs(ex, user_id, p)?;
+            recheck_user(ex, user_id)
+        })
     }
 
     /// `remind reset`: the player's reminder settings back to the defaults and their daily
@@ -282,6 +353,7 @@ impl Store {
     ) -> Result<()> {
         self.db.tx(|ex| {
             write_prefs(ex, user_id, &Prefs::default())?;
+            recheck_user(ex, user_id)?;
             super::digests::delete_digest(ex, platform, guild, user_id)
         })
     }
@@ -310,14 +382,14 @@ impl Store {
             Some((d, c)) => (Some(d), c.as_str()),
             None => (None, "notify"),
         };
-        self.db.with(|ex| {
+        self.db.tx(|ex| {
             ex.exec(
                 "INSERT INTO reminder_games (game_id, deadline_secs, consequence) VALUES (?1, ?2, ?3)
                  ON CONFLICT (game_id) DO UPDATE SET deadline_secs = excluded.deadline_secs, consequence = excluded.consequence",
                 vals![game_id, d, c],
-            )
-        })?;
-        Ok(())
+            )?;
+            recheck_game(ex, game_id)
+        })
     }
 
     /// Everything due at `now` on `platform`: at most one reminder per waiting player (the
@@ -328,8 +400,10 @@ impl Store {
         now: i64,
         defaults: &ReminderDefaults,
     ) -> Result<Vec<DueReminder>> {
-        self.db
-            .with(|ex| due_reminders(ex, platform, now, defaults))
+        self.db.with(|ex| {
+            let all = !schedule_matches(ex, defaults)?;
+            Ok(due_reminders(ex, platform, now, defaults, all)?.0)
+        })
     }
 
     /// The reminders due at `now` that this store now holds a claim on (for
@@ -344,7 +418,17 @@ impl Store {
         defaults: &ReminderDefaults,
     ) -> Result<Vec<DueReminder>> {
         prune_claims(self, "reminder_claims", now)?;
-        let due = self.due_reminders(platform, now, defaults)?;
+        let due = self.db.tx(|ex| {
+            adopt_defaults(ex, defaults)?;
+            let (due, later) = due_reminders(ex, platform, now, defaults, false)?;
+            for r in &later {
+                ex.exec(
+                    "UPDATE reminder_waits SET due_at = ?4 WHERE game_id = ?1 AND user_id = ?2 AND since = ?3",
+                    vals![r.game_id, &r.user_id, r.since, r.due_at],
+                )?;
+            }
+            Ok(due)
+        })?;
         let holder = self.holder.clone();
         let mut out = Vec::with_capacity(due.len());
         for d in due {
@@ -376,6 +460,11 @@ impl Store {
                     vals![key.game_id, &key.user_id],
                 )?;
             }
+            // The wait's next message is worked out at the next tick.
+            tx.exec(
+                "UPDATE reminder_waits SET due_at = 0 WHERE game_id = ?1 AND user_id = ?2 AND since = ?3",
+                vals![key.game_id, &key.user_id, key.since],
+            )?;
             Ok(n == 1)
         })
     }
@@ -397,34 +486,63 @@ impl Store {
     }
 }
 
+/// The reminders due at `now` among the waits whose `due_at` has come (every wait when
+/// `all`), and each read wait's worked-out next due time where it changed (to write back).
 fn due_reminders(
     ex: &mut dyn Exec,
     platform: &str,
     now: i64,
     defaults: &ReminderDefaults,
-) -> Result<Vec<DueReminder>> {
+    all: bool,
+) -> Result<(Vec<DueReminder>, Vec<Reschedule>)> {
+    let (which, cutoff) = if all {
+        ("w.due_at IS NULL OR w.due_at <= ?2", i64::MAX)
+    } else {
+        ("w.due_at <= ?2", now)
+    };
     let waits = ex.query(
-        "SELECT w.game_id, w.user_id, w.since, g.guild, g.channel, g.kind, g.version, s.name,
+        &format!(
+            "SELECT w.game_id, w.user_id, w.since, g.guild, g.channel, g.kind, g.version, s.name,
                 rg.deadline_secs, COALESCE(rg.consequence, 'notify'),
-                CASE WHEN dp.user_id IS NULL THEN 0 ELSE 1 END
+                CASE WHEN dp.user_id IS NULL THEN 0 ELSE 1 END,
+                CASE WHEN g.status = 'running' AND s.resigned = 0 THEN 1 ELSE 0 END, w.due_at
          FROM reminder_waits w
-         JOIN games g ON g.id = w.game_id AND g.status = 'running' AND g.platform = ?1
-         JOIN seats s ON s.game_id = w.game_id AND s.user_id = w.user_id AND s.resigned = 0
+         JOIN games g ON g.id = w.game_id AND g.platform = ?1
+         LEFT JOIN seats s ON s.game_id = w.game_id AND s.user_id = w.user_id
          LEFT JOIN reminder_games rg ON rg.game_id = w.game_id
          LEFT JOIN digest_prefs dp ON dp.platform = g.platform AND dp.guild = COALESCE(g.guild, '')
                                   AND dp.user_id = w.user_id
-         ORDER BY w.since, w.game_id, w.user_id",
-        vals![platform],
+         WHERE {which}
+         ORDER BY w.since, w.game_id, w.user_id"
+        ),
+        vals![platform, cutoff],
     )?;
     let mut out = Vec::new();
+    let mut later = Vec::new();
     for w in &waits {
         let (game_id, user_id, since) = (w.i64(0)?, w.text(1)?, w.i64(2)?);
+        let stored = w.opt_i64(12)?;
+        let mut reschedule = |due_at: Option<i64>| {
+            if due_at != stored {
+                later.push(Reschedule {
+                    game_id,
+                    user_id: user_id.clone(),
+                    since,
+                    due_at,
+                });
+            }
+        };
+        // A finished game or a resigned seat is never reminded: nothing more is due.
+        if w.i64(11)? == 0 {
+            reschedule(None);
+            continue;
+        }
         let (guild, channel, kind, version, name) = (
             w.opt_text(3)?,
             w.text(4)?,
             w.text(5)?,
             w.i64(6)?,
-            w.text(7)?,
+            w.opt_text(7)?.unwrap_or_default(),
         );
         let (deadline, consequence) = (w.opt_i64(8)?, w.text(9)?);
         // The player's daily digest in this server replaces the per-game reminders.
@@ -457,14 +575,18 @@ fn due_reminders(
             deadline_at,
             dm: settings.dm,
         };
+        let mut next: Option<i64> = None;
         if let (Some(at), 0) = (deadline_at, deadline_sent) {
+            next = Some(at);
             if at <= now {
                 let c = Consequence::parse(&consequence).unwrap_or(Consequence::Notify);
                 out.push(base(-1, DueKind::Deadline(c), at));
             }
         }
-        if let Some(at) = reminders::next_reminder(&settings, since, sent as u32, last) {
-            if at <= now && !digest {
+        let reminder = reminders::next_reminder(&settings, since, sent as u32, last);
+        if let (Some(at), false) = (reminder, digest) {
+            next = Some(next.map_or(at, |n| n.min(at)));
+            if at <= now {
                 out.push(base(
                     sent,
                     DueKind::Reminder {
@@ -475,8 +597,9 @@ fn due_reminders(
                 ));
             }
         }
+        reschedule(next);
     }
-    Ok(out)
+    Ok((out, later))
 }
 
 /// Upsert a player's reminder settings row.
@@ -580,6 +703,34 @@ mod tests {
             assert_eq!(sent, 2);
         }
 
+        fn closing_a_simultaneous_round_starts_every_players_clock_afresh(s, fx) {
+            // A round for u1 and u2 from T0; u2 chooses at T0 + 10 (u1 keeps T0); u1's step
+            // at T0 + 47 closes the round and both act in the next one: both wait from
+            // T0 + 47, so u1's first reminder comes an hour after that, not after T0.
+            setup(&mut s);
+            let both = vec!["u1".to_string(), "u2".to_string()];
+            let round = |s: &mut Store, v: i64, acting: &[String], acted: &str, now: i64| {
+                let change = crate::store::Change {
+                    waiting: Some(acting.to_vec()),
+                    acted: vec![acted.to_string()],
+                    turn_changed: true,
+                    ..Default::default()
+                };
+                s.commit(1, v, change, now).unwrap();
+            };
+            s.on_turn_change(1, &both, T0).unwrap();
+            round(&mut s, 0, &["u1".to_string()], "u2", T0 + 10);
+            assert_eq!(s.waits(1).unwrap(), vec![("u1".to_string(), T0)], "still thinking: keeps T0");
+            round(&mut s, 1, &both, "u1", T0 + 47);
+            assert_eq!(
+                s.waits(1).unwrap(),
+                vec![("u1".to_string(), T0 + 47), ("u2".to_string(), T0 + 47)],
+                "the new round starts everyone's clock, the closer's too"
+            );
+            assert!(claim(&mut s, T0 + 3600).is_empty(), "no reminder an hour after the old round began");
+            assert_eq!(claim(&mut s, T0 + 47 + 3600).len(), 2);
+        }
+
         fn turn_change_moves_the_wait_and_keeps_still_acting_users(s, fx) {
             setup(&mut s);
             s.on_turn_change(1, &["u1".to_string(), "u2".to_string()], T0 + 50)
@@ -594,6 +745,64 @@ mod tests {
             assert_eq!(d[0].key.user_id, "u1");
             s.on_turn_change(1, &[], T0 + 60).unwrap();
             assert!(due(&s, T0 + 100_000).is_empty());
+        }
+
+        fn the_tick_reads_only_waits_whose_due_time_has_come(s, fx) {
+            setup(&mut s);
+            // The first tick works the wait out: due at T0 + 3600, nothing now.
+            assert!(claim(&mut s, T0 + 60).is_empty());
+            let due_at = "SELECT due_at FROM reminder_waits WHERE game_id = 1 AND user_id = 'u1'";
+            assert_eq!(s.debug_query_i64(due_at).unwrap(), T0 + 3600);
+            // A settings row written behind the store's back (a delay of one minute) is not
+            // seen: later ticks do not read the wait before T0 + 3600.
+            s.debug_exec("INSERT INTO reminder_prefs (user_id, delay_secs) VALUES ('u1', 60)")
+                .unwrap();
+            assert!(claim(&mut s, T0 + 120).is_empty(), "the wait is not read before its time");
+            assert!(due(&s, T0 + 120).is_empty());
+            // Through the store, the same change is seen at the next tick.
+            s.set_reminder_prefs("u1", &Prefs { delay: Some(60), ..Prefs::default() })
+                .unwrap();
+            let d = claim(&mut s, T0 + 120);
+            assert_eq!(d.len(), 1);
+            s.mark_sent(&d[0].key, T0 + 120).unwrap();
+            // The next one is an interval (7200) after it; then nothing more (max 2).
+            assert!(claim(&mut s, T0 + 180).is_empty());
+            assert_eq!(s.debug_query_i64(due_at).unwrap(), T0 + 120 + 7200);
+            let d = claim(&mut s, T0 + 120 + 7200);
+            assert_eq!(d.len(), 1);
+            s.mark_sent(&d[0].key, T0 + 120 + 7200).unwrap();
+            assert!(claim(&mut s, T0 + 120 + 7260).is_empty());
+            let nothing = "SELECT COUNT(*) FROM reminder_waits WHERE due_at IS NULL";
+            assert_eq!(s.debug_query_i64(nothing).unwrap(), 1, "nothing more is due");
+        }
+
+        fn a_deadline_digest_or_defaults_change_is_seen_at_the_next_tick(s, fx) {
+            setup(&mut s);
+            assert!(claim(&mut s, T0 + 60).is_empty());
+            // A deadline of two minutes: due at the next tick.
+            s.set_game_deadline(1, Some((120, Consequence::Notify))).unwrap();
+            let d = claim(&mut s, T0 + 120);
+            assert_eq!(d.len(), 1);
+            assert_eq!(d[0].kind, DueKind::Deadline(Consequence::Notify));
+            s.mark_sent(&d[0].key, T0 + 120).unwrap();
+            // A digest replaces the reminder at T0 + 3600; turned off again, it is back.
+            s.set_digest("discord", Some("g1"), "u1", Some(600), T0 + 130).unwrap();
+            assert!(claim(&mut s, T0 + 3600).is_empty());
+            s.set_digest("discord", Some("g1"), "u1", None, T0 + 3700).unwrap();
+            assert_eq!(claim(&mut s, T0 + 3700).len(), 1);
+            // Other configured defaults (a first reminder after one minute) are seen at once
+            // by a wait worked out with the old ones.
+            s.on_turn_change(1, &["u2".to_string()], T0 + 4000).unwrap();
+            assert!(claim(&mut s, T0 + 4000).is_empty());
+            let quick = ReminderDefaults { first_after: 60, ..defaults() };
+            let d = s.claim_due_reminders("discord", T0 + 4060, &quick).unwrap();
+            assert_eq!(d.len(), 1);
+            assert_eq!(d[0].key.user_id, "u2");
+            // A finished game's leftover wait is read once, then never again.
+            s.debug_exec("UPDATE games SET status = 'aborted' WHERE id = 1").unwrap();
+            assert!(claim(&mut s, T0 + 100_000).is_empty());
+            let nothing = "SELECT COUNT(*) FROM reminder_waits WHERE due_at IS NULL";
+            assert_eq!(s.debug_query_i64(nothing).unwrap(), 1);
         }
 
         fn quiet_hours_defer_a_reminder(s, fx) {

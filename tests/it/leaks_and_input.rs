@@ -417,6 +417,87 @@ fn simultaneous_requests_on(kind: &dyn sherpa::engine::GameKind, open_store: &dy
     }
 }
 
+/// One interaction reaching two processes (two Chats on one database, as two fleets
+/// overlapping during a deploy) is applied once and answered the same way by both, in
+/// every order: after the first finished, and when the second commits while the first is
+/// about to (the first then loses its commit); for a move (replies in the outbox) and for a
+/// lobby join (replies saved with the request id).
+#[test]
+fn a_repeated_request_is_answered_like_the_first_in_every_order() {
+    let dir = std::env::temp_dir().join(format!("sherpa-repeat-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("g.db");
+    repeated_request_on(&|| Store::open(&db).unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The same with two processes over one PostgreSQL database.
+#[test]
+fn a_repeated_request_is_answered_like_the_first_in_every_order_on_postgres() {
+    let url = sherpa::store::pg_cluster::test_database();
+    repeated_request_on(&|| Store::connect_postgres(&url).unwrap());
+}
+
+/// What a player sees of replies: everything but the outbox row ids and the images.
+fn seen(replies: &[Reply]) -> Vec<String> {
+    replies
+        .iter()
+        .map(|r| serde_json::to_string(r).unwrap())
+        .collect()
+}
+
+fn repeated_request_on(open_store: &dyn Fn() -> Store) {
+    let a = chat_on(open_store());
+    start(&a, "nepal", 3);
+    let b = Arc::new(chat_on(open_store()));
+    let with_id = |seat: usize, text: &str, id: &str| Request {
+        request_id: Some(id.into()),
+        ..req(seat, text)
+    };
+    let next_move = |c: &Chat| {
+        let status = c.status_json(&place());
+        let seat = status["acting"][0].as_str().unwrap()[1..]
+            .parse::<usize>()
+            .unwrap();
+        let steps = c.suggest_steps(&place(), &format!("{}", 9000 + seat), "", 25);
+        (seat, format!("move {}", steps[0].notation))
+    };
+    // One after the other, on the other process and on the same one.
+    let (seat, text) = next_move(&a);
+    let first = a.handle(&with_id(seat, &text, "i1"));
+    assert!(!first[0].is_error, "{}", first[0].text);
+    assert_eq!(seen(&b.handle(&with_id(seat, &text, "i1"))), seen(&first));
+    assert_eq!(seen(&a.handle(&with_id(seat, &text, "i1"))), seen(&first));
+    // The second process commits while the first is about to: the first loses its commit
+    // and answers with the second's replies.
+    let (seat, text) = next_move(&a);
+    let theirs: Arc<std::sync::Mutex<Vec<Reply>>> = Arc::default();
+    let (b2, theirs2, text2) = (b.clone(), theirs.clone(), text.clone());
+    a.set_commit_hook(Box::new(move || {
+        *theirs2.lock().unwrap() = b2.handle(&with_id(seat, &text2, "i2"));
+    }));
+    let mine = a.handle(&with_id(seat, &text, "i2"));
+    let theirs = theirs.lock().unwrap().clone();
+    assert!(!theirs[0].is_error, "{}", theirs[0].text);
+    assert_eq!(seen(&mine), seen(&theirs));
+    assert_eq!(
+        a.export(1).unwrap().actions.len(),
+        2,
+        "each request applied once"
+    );
+    // A lobby join (no outbox replies): the saved answer.
+    let mut open_game = with_id(0, "game new nepal", "i3");
+    open_game.place.channel = "c2".into();
+    assert!(!a.handle(&open_game)[0].is_error);
+    let mut join = with_id(1, "game join", "i4");
+    join.place.channel = "c2".into();
+    let joined = b.handle(&join);
+    assert!(!joined[0].is_error, "{}", joined[0].text);
+    assert_eq!(seen(&a.handle(&join)), seen(&joined));
+    assert_eq!(seen(&b.handle(&open_game)), seen(&a.handle(&open_game)));
+}
+
 /// Random and adversarial config texts never panic; each error names a key or the line.
 #[test]
 fn adversarial_config_never_panics_and_errors_say_where() {
