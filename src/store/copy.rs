@@ -25,7 +25,7 @@ const GAME_TABLES: &[(&str, &str)] = &[
     ("checkpoints", "game_id, seq, state"),
     ("votes", "game_id, motion, voter, created_at"),
     ("reminder_games", "game_id, deadline_secs, consequence"),
-    ("reminder_waits", "game_id, user_id, since"),
+    ("reminder_waits", "game_id, user_id, since, due_at"),
     ("reminder_log", "game_id, user_id, since, ordinal, sent_at"),
     ("rematches", "game_id, previous_id"),
     ("results", "game_id, seat, platform, guild, kind, user_id, name, place, won, resigned, finished_at"),
@@ -35,7 +35,7 @@ const GAME_TABLES: &[(&str, &str)] = &[
 
 /// Tables that belong to no game, copied whole.
 const GLOBAL_TABLES: &[(&str, &str)] = &[
-    ("requests", "platform, request_id, at"),
+    ("requests", "platform, request_id, at, answer"),
     ("reminder_prefs", "user_id, enabled, delay_secs, interval_secs, max_count, quiet_start, quiet_end, utc_offset, dm, vacation_until"),
     ("digest_prefs", "platform, guild, user_id, at_minute, set_at"),
     ("digest_log", "platform, guild, user_id, day, sent_at, games"),

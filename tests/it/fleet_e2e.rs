@@ -469,7 +469,7 @@ async fn a_bot_over_postgres_survives_a_database_restart_without_being_restarted
     );
     // A reminder falls due: the reminder task (its own connection) sends it.
     with_db(&url, |db| {
-        db.debug_exec("UPDATE reminder_waits SET since = since - 7200")
+        db.debug_exec("UPDATE reminder_waits SET since = since - 7200, due_at = 0")
             .unwrap()
     })
     .await;
