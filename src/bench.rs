@@ -1015,14 +1015,7 @@ pub fn reminder_tick(
          WHERE k = i % 3 OR i % 10 = 0;"
     ))?;
     let waits = store.debug_query_i64("SELECT COUNT(*) FROM reminder_waits")? as usize;
-    let defaults = crate::reminders::ReminderDefaults {
-        enabled: true,
-        first_after: 12 * 3600,
-        interval: 24 * 3600,
-        max: 3,
-        quiet: None,
-        dm: false,
-    };
+    let defaults = crate::reminders::ReminderDefaults::default();
     let tick = |store: &mut Store, now: i64| -> anyhow::Result<(f64, f64, usize)> {
         let (t, c) = (Instant::now(), cpu_seconds());
         let due = store.claim_due_reminders("discord", now, &defaults)?;

@@ -857,11 +857,17 @@ impl Nippon {
     /// otherwise it ends at once.
     pub(super) fn end_action(&mut self, data: &NipponData, seat: Seat, ev: &mut Vec<Event>) {
         self.stage = Stage::Spend;
-        if self.can_spend_blueprints(data, seat) {
+        let tracks: Vec<&str> = TrackKind::ALL
+            .into_iter()
+            .filter(|&t| self.can_raise_with_blueprints(data, seat, t).is_ok())
+            .map(TrackKind::name)
+            .collect();
+        if !tracks.is_empty() {
             ev.push(Event::public(format!(
-                "{} holds {} blueprints: `blueprints <money|coal|knowledge>` spends {}, `done` ends the turn.",
+                "{} holds {} blueprints: `blueprints <{}>` spends {}, `done` ends the turn.",
                 self.names[seat],
                 self.players[seat].blueprints,
+                tracks.join("|"),
                 data.blueprints_per_step
             )));
         } else {

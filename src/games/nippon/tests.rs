@@ -636,6 +636,21 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
     assert!(a.turn_ended);
     assert_eq!((g.current, g.players[0].blueprints), (1, 3));
 
+    // The prompt names only the tracks the blueprints can still raise.
+    let mut g = fresh(&d, 2);
+    g.players[0].tracks[2] = six;
+    g.players[0].tracks[0] = d.tracks[0].top();
+    g.players[0].blueprints = 1;
+    in_action(&mut g, &d, Action::Factory);
+    let a = ok(&mut g, &d, "build clocks");
+    let texts: Vec<&str> = a.events.iter().map(|e| e.text.as_str()).collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("`blueprints <coal|knowledge>`")),
+        "{texts:?}"
+    );
+
     // Fewer than 3 blueprints after the last step: the turn passes at once.
     let mut g = fresh(&d, 2);
     g.players[0].tracks[2] = six;
