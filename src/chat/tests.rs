@@ -69,7 +69,7 @@ impl Game for Count {
             Status::Acting(vec![self.turn])
         }
     }
-    fn legal_steps(&self, _: &(), seat: Seat) -> Vec<CStep> {
+    fn candidates(&self, _: &(), seat: Seat) -> Vec<CStep> {
         if self.over || seat != self.turn {
             return vec![];
         }
@@ -86,14 +86,13 @@ impl Game for Count {
         v.push(CStep::End);
         v
     }
-    fn check(&self, d: &(), seat: Seat, step: &CStep) -> Result<(), RuleError> {
-        if !self.legal_steps(d, seat).contains(step) {
+    fn legality(&self, d: &(), seat: Seat, step: &CStep) -> Result<(), RuleError> {
+        if !self.candidates(d, seat).contains(step) {
             return Err(RuleError::new("turn", "not legal now"));
         }
         Ok(())
     }
-    fn apply(&mut self, d: &(), seat: Seat, step: &CStep) -> Result<Applied, RuleError> {
-        self.check(d, seat, step)?;
+    fn perform(&mut self, _: &(), seat: Seat, step: &CStep) -> Applied {
         let mut a = Applied::default();
         match step {
             CStep::Add(n) => {
@@ -126,7 +125,7 @@ impl Game for Count {
                 }
             }
         }
-        Ok(a)
+        a
     }
     fn format_step(_: &(), s: &CStep) -> String {
         match s {

@@ -19,8 +19,8 @@
 //! - replay of the log from the seed gives the same state, and snapshots round-trip.
 
 use super::{
-    resolve_options, Audience, Game, GameOptions, GameRng, Holder, Options, RenderFn, Seat, Status,
-    Viewer, MAX_LEGAL_STEPS,
+    resolve_options, Audience, Game, GameOptions, GameRng, Holder, Options, RenderFn, Rules, Seat,
+    Status, Viewer, MAX_LEGAL_STEPS,
 };
 
 /// What to run.
@@ -280,6 +280,26 @@ pub fn check_playout<G: Game>(
                 copy.apply(data, seat, step)
                     .unwrap_or_else(|e| panic!("listed step `{text}` applies: {e}"));
             }
+        }
+
+        // `hopeless` only ever skips candidates that `legality` refuses; every legal step
+        // is a candidate.
+        let candidates = g.candidates(data, seat);
+        for c in &candidates {
+            if g.hopeless(data, seat, c) {
+                assert!(
+                    g.legality(data, seat, c).is_err(),
+                    "hopeless candidate `{}` must be refused by legality",
+                    G::format_step(data, c)
+                );
+            }
+        }
+        for step in &legal {
+            assert!(
+                candidates.contains(step),
+                "legal step `{}` is among the candidates",
+                G::format_step(data, step)
+            );
         }
 
         // Steps not listed are refused by `check` and by `apply` with the same error, which

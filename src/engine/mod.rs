@@ -244,38 +244,42 @@ pub trait Game:
 
     fn status(&self) -> Status;
 
-    /// Every legal step for `seat` now, in a stable order, at most [`MAX_LEGAL_STEPS`]. Seats
-    /// in `Status::Acting` always have at least one. A seat outside it may still have
-    /// optional steps (e.g. taking back a sealed choice before the reveal); a seat with none
-    /// may not act at all. Exactly the steps for which [`Game::check`] is `Ok`.
-    fn legal_steps(&self, data: &Self::Data, seat: Seat) -> Vec<Self::Step>;
+    /// The well-formed steps `seat` might take now, in a stable order: cheap to list and
+    /// allowed to over-approximate (e.g. every `move A B` between adjacent areas). The
+    /// engine filters them through [`Game::legality`] for the legal list, and matches text
+    /// that fits no legal step against them, so that a well-formed but illegal step is
+    /// refused with the rule that forbids it. Must include every legal step.
+    fn candidates(&self, data: &Self::Data, seat: Seat) -> Vec<Self::Step>;
 
-    /// Is `step` legal for `seat` now? `Err` names the rule that forbids it. The default
-    /// looks the step up in [`Game::legal_steps`]; a game overrides it with its one legality
-    /// function (which its `legal_steps` then filters candidates through), so a refusal
-    /// says which rule forbids the step without listing every step.
-    fn check(&self, data: &Self::Data, seat: Seat, step: &Self::Step) -> Result<(), RuleError> {
-        if self.legal_steps(data, seat).contains(step) {
-            Ok(())
-        } else {
-            Err(RuleError::new(
-                "turn",
-                format!(
-                    "`{}` is not one of your legal steps now",
-                    Self::format_step(data, step)
-                ),
-            ))
-        }
+    /// Is `step` legal for `seat` now? `Err` names the rule that forbids it and the rules
+    /// topic that explains it. The one legality function of the game: a dispatcher by
+    /// phase onto `*_ok` helpers that sit beside the code performing the step.
+    fn legality(&self, data: &Self::Data, seat: Seat, step: &Self::Step) -> Result<(), RuleError>;
+
+    /// Carry out a step that [`Game::legality`] accepted for `seat`. Infallible: every
+    /// check lives in `legality`.
+    fn perform(&mut self, data: &Self::Data, seat: Seat, step: &Self::Step) -> Applied;
+
+    /// Add to a refusal what a player needs to act on it (e.g. the legal steps of the same
+    /// kind). Called only when a player's step is refused ([`Rules::check`],
+    /// [`Rules::apply`]), never while listing legal steps, so it may be costly. The
+    /// default returns the error as it is.
+    fn explain(
+        &self,
+        _data: &Self::Data,
+        _seat: Seat,
+        _step: &Self::Step,
+        e: RuleError,
+    ) -> RuleError {
+        e
     }
 
-    /// Apply a step for `seat`. A step refused by [`Game::check`] is refused here with the
-    /// same error, and the state is unchanged.
-    fn apply(
-        &mut self,
-        data: &Self::Data,
-        seat: Seat,
-        step: &Self::Step,
-    ) -> Result<Applied, RuleError>;
+    /// A cheap pre-filter for the legal list: `true` only for candidates that
+    /// [`Game::legality`] is sure to refuse (the conformance suite checks it), so costly
+    /// checks are skipped for them. Never changes what is legal.
+    fn hopeless(&self, _data: &Self::Data, _seat: Seat, _step: &Self::Step) -> bool {
+        false
+    }
 
     /// Canonical notation, e.g. `move Gorkha Pokhara`. `parse_step(format_step(s)) == s`.
     fn format_step(data: &Self::Data, step: &Self::Step) -> String;
@@ -285,26 +289,27 @@ pub trait Game:
         Self::format_step(data, step)
     }
 
-    /// The steps text is matched against when parsing: by default the legal steps. A game
-    /// may return a wider set of well-formed steps (e.g. every `move A B` between adjacent
-    /// areas), so that a well-formed but illegal step is refused by [`Game::check`] with
-    /// the rule that forbids it rather than "not a legal step".
-    fn parse_candidates(&self, data: &Self::Data, seat: Seat) -> Vec<Self::Step> {
-        self.legal_steps(data, seat)
-    }
-
     /// Parse text into a step for `seat` (syntax, then matching; ambiguous prefixes list
-    /// candidates). Legality is checked afterwards by [`Game::check`]. The default matches
-    /// the text against the notation of [`Game::parse_candidates`] with
-    /// [`notation::match_step`] (case-insensitive unique prefixes for names; numbers only
-    /// exactly). A game with a large vocabulary overrides it with its own grammar.
+    /// candidates). Legality is checked afterwards. The default matches the text against
+    /// the notation of the legal steps first (one fit is that step; several are ambiguous
+    /// between them); only text that fits no legal step is matched against
+    /// [`Game::candidates`], so an illegal step is refused by its rule. Names match by
+    /// case-insensitive unique prefixes, numbers only exactly ([`notation::match_step`]).
+    /// A game with a large vocabulary overrides it with its own grammar.
     fn parse_step(
         &self,
         data: &Self::Data,
         seat: Seat,
         text: &str,
     ) -> Result<Self::Step, ParseError> {
-        let cands = self.parse_candidates(data, seat);
+        let legal = self.legal_steps(data, seat);
+        let names: Vec<String> = legal.iter().map(|s| Self::format_step(data, s)).collect();
+        match match_step(text, &names) {
+            Ok(i) => return Ok(legal[i].clone()),
+            Err(ParseError::NoMatch { .. }) => {}
+            Err(e) => return Err(e),
+        }
+        let cands = self.candidates(data, seat);
         let names: Vec<String> = cands.iter().map(|s| Self::format_step(data, s)).collect();
         let i = match_step(text, &names)?;
         Ok(cands[i].clone())
@@ -360,6 +365,44 @@ pub trait Game:
     /// Rules lookup: (topic id, title, text in our own words citing the section).
     fn rules_topics() -> &'static [RulesTopic];
 }
+
+/// What the engine writes once for every game, from its [`Game::candidates`],
+/// [`Game::legality`], [`Game::perform`] and [`Game::hopeless`] (shakmaty's
+/// `legal_moves` / `is_legal` / `play`). Implemented for every [`Game`]; a game cannot
+/// override it, so the legal list, the check and the apply can never disagree.
+pub trait Rules: Game {
+    /// Every legal step for `seat` now, in a stable order, at most [`MAX_LEGAL_STEPS`]. Seats
+    /// in `Status::Acting` always have at least one. A seat outside it may still have
+    /// optional steps (e.g. taking back a sealed choice before the reveal). Exactly the
+    /// candidates for which [`Rules::check`] is `Ok`.
+    fn legal_steps(&self, data: &Self::Data, seat: Seat) -> Vec<Self::Step> {
+        self.candidates(data, seat)
+            .into_iter()
+            .filter(|s| !self.hopeless(data, seat, s) && self.legality(data, seat, s).is_ok())
+            .collect()
+    }
+
+    /// Is `step` legal for `seat` now? `Err` names the rule that forbids it, explained
+    /// for the player ([`Game::explain`]).
+    fn check(&self, data: &Self::Data, seat: Seat, step: &Self::Step) -> Result<(), RuleError> {
+        self.legality(data, seat, step)
+            .map_err(|e| self.explain(data, seat, step, e))
+    }
+
+    /// Check, then perform. A refused step returns the rule's error and leaves the state
+    /// unchanged.
+    fn apply(
+        &mut self,
+        data: &Self::Data,
+        seat: Seat,
+        step: &Self::Step,
+    ) -> Result<Applied, RuleError> {
+        self.check(data, seat, step)?;
+        Ok(self.perform(data, seat, step))
+    }
+}
+
+impl<G: Game> Rules for G {}
 
 /// One rules-lookup topic.
 #[derive(Clone, Copy, Debug, Serialize)]

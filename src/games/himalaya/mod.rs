@@ -364,21 +364,16 @@ impl Game for Himalaya {
         }
     }
 
-    fn legal_steps(&self, data: &HimalayaData, seat: Seat) -> Vec<Step> {
+    fn candidates(&self, data: &HimalayaData, seat: Seat) -> Vec<Step> {
         self.steps_for(data, seat)
     }
 
-    fn check(&self, data: &HimalayaData, seat: Seat, step: &Step) -> Result<(), RuleError> {
+    fn legality(&self, data: &HimalayaData, seat: Seat, step: &Step) -> Result<(), RuleError> {
         self.check_step(data, seat, step)
     }
 
-    fn apply(
-        &mut self,
-        data: &HimalayaData,
-        seat: Seat,
-        step: &Step,
-    ) -> Result<Applied, RuleError> {
-        self.apply_step(data, seat, step)
+    fn perform(&mut self, data: &HimalayaData, seat: Seat, step: &Step) -> Applied {
+        self.perform_step(data, seat, step)
     }
 
     fn default_step(&self, data: &HimalayaData, seat: Seat) -> Option<Step> {

@@ -134,14 +134,9 @@ impl Himalaya {
         Ok(())
     }
 
-    /// Check, then apply a step and advance until the next decision.
-    pub(super) fn apply_step(
-        &mut self,
-        data: &HimalayaData,
-        seat: Seat,
-        step: &Step,
-    ) -> Result<Applied, RuleError> {
-        self.check(data, seat, step)?;
+    /// Carry out a step found legal by [`Himalaya::check_step`] and advance until the next
+    /// decision.
+    pub(super) fn perform_step(&mut self, data: &HimalayaData, seat: Seat, step: &Step) -> Applied {
         let mut events = Vec::new();
         let mut applied = Applied::default();
         // Irreversible = the step drew game randomness (dice, bag draws) or revealed hidden
@@ -306,7 +301,7 @@ impl Himalaya {
             applied.irreversible = true;
         }
         applied.events = events;
-        Ok(applied)
+        applied
     }
 }
 

@@ -7,6 +7,7 @@
 use super::*;
 use crate::engine::conformance::{assert_non_interference, run_suite, Suite};
 use crate::engine::Options;
+use crate::engine::Rules;
 
 fn data() -> HimalayaData {
     parse_board(BOARD).expect("board parses")

@@ -282,16 +282,24 @@ impl Game for NangaParbat {
         }
     }
 
-    fn legal_steps(&self, data: &NangaData, seat: Seat) -> Vec<Step> {
-        self.legal(data, seat)
+    fn candidates(&self, data: &NangaData, _seat: Seat) -> Vec<Step> {
+        self.candidate_steps(data)
     }
 
-    fn check(&self, data: &NangaData, seat: Seat, step: &Step) -> Result<(), RuleError> {
+    fn legality(&self, data: &NangaData, seat: Seat, step: &Step) -> Result<(), RuleError> {
         self.check_step(data, seat, step)
     }
 
-    fn apply(&mut self, data: &NangaData, seat: Seat, step: &Step) -> Result<Applied, RuleError> {
-        self.apply_step(data, seat, step)
+    fn explain(&self, data: &NangaData, seat: Seat, step: &Step, e: RuleError) -> RuleError {
+        self.accepted_instead(data, seat, step, e)
+    }
+
+    fn perform(&mut self, data: &NangaData, seat: Seat, step: &Step) -> Applied {
+        self.perform_step(data, seat, step)
+    }
+
+    fn hopeless(&self, _data: &NangaData, seat: Seat, _step: &Step) -> bool {
+        self.phase == Phase::Over || seat != self.current
     }
 
     fn format_step(_data: &NangaData, step: &Step) -> String {

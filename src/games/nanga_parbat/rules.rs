@@ -9,7 +9,7 @@ use super::{
 };
 use crate::engine::rank::{places_by_key, verdict};
 use crate::engine::FinalResult;
-use crate::engine::{notation, GameRng, ParseError};
+use crate::engine::{notation, GameRng, ParseError, Rules};
 use crate::engine::{Applied, Event, RuleError, Seat, SetupError};
 use std::fmt::Write as _;
 
@@ -617,7 +617,7 @@ impl NangaParbat {
         }
     }
 
-    fn candidates(&self, data: &NangaData) -> Vec<Step> {
+    pub(super) fn candidate_steps(&self, data: &NangaData) -> Vec<Step> {
         let mut v = Vec::with_capacity(128);
         let cells = 0..CELLS as u8;
         match (&self.phase, &self.pending) {
@@ -663,15 +663,6 @@ impl NangaParbat {
         v
     }
 
-    pub(super) fn legal(&self, data: &NangaData, seat: Seat) -> Vec<Step> {
-        if self.phase == Phase::Over || seat != self.current {
-            return Vec::new();
-        }
-        let mut v = self.candidates(data);
-        v.retain(|s| self.refusal(data, seat, s).is_none());
-        v
-    }
-
     pub(super) fn check_step(
         &self,
         data: &NangaData,
@@ -679,30 +670,38 @@ impl NangaParbat {
         step: &Step,
     ) -> Result<(), RuleError> {
         match self.refusal(data, seat, step) {
-            Some(r) => {
-                let mut e = r.error(data, step);
-                // Say what would be accepted instead: the legal steps of the same kind.
-                let verb = |s: &Step| Self::step_text(s).split(' ').next().map(str::to_string);
-                let same: Vec<String> = if matches!(r, Refusal::GameOver | Refusal::NotYourTurn) {
-                    Vec::new()
-                } else {
-                    self.legal(data, seat)
-                        .iter()
-                        .filter(|s| verb(s) == verb(step))
-                        .map(|s| format!("`{}`", Self::step_text(s)))
-                        .collect()
-                };
-                if !same.is_empty() {
-                    let shown = same.len().min(8);
-                    let _ = write!(e.reason, "; accepted now: {}", same[..shown].join(", "));
-                    if same.len() > shown {
-                        let _ = write!(e.reason, " and {} more", same.len() - shown);
-                    }
-                }
-                Err(e)
-            }
+            Some(r) => Err(r.error(data, step)),
             None => Ok(()),
         }
+    }
+
+    /// Say what would be accepted instead of a refused step: the legal steps of the same
+    /// kind (none when the game is over or it is not the seat's turn).
+    pub(super) fn accepted_instead(
+        &self,
+        data: &NangaData,
+        seat: Seat,
+        step: &Step,
+        mut e: RuleError,
+    ) -> RuleError {
+        if self.phase == Phase::Over || seat != self.current {
+            return e;
+        }
+        let verb = |s: &Step| Self::step_text(s).split(' ').next().map(str::to_string);
+        let same: Vec<String> = self
+            .legal_steps(data, seat)
+            .iter()
+            .filter(|s| verb(s) == verb(step))
+            .map(|s| format!("`{}`", Self::step_text(s)))
+            .collect();
+        if !same.is_empty() {
+            let shown = same.len().min(8);
+            let _ = write!(e.reason, "; accepted now: {}", same[..shown].join(", "));
+            if same.len() > shown {
+                let _ = write!(e.reason, " and {} more", same.len() - shown);
+            }
+        }
+        e
     }
 }
 
@@ -711,14 +710,8 @@ impl NangaParbat {
 // once; then optionally one claim (step 4); activations at any moment; `end`.
 
 impl NangaParbat {
-    /// Apply `step` for `seat`. Refused steps (see [`NangaParbat::refusal`]) change nothing.
-    pub(super) fn apply_step(
-        &mut self,
-        data: &NangaData,
-        seat: Seat,
-        step: &Step,
-    ) -> Result<Applied, RuleError> {
-        self.check_step(data, seat, step)?;
+    /// Carry out `step` for `seat`, already found legal by [`NangaParbat::refusal`].
+    pub(super) fn perform_step(&mut self, data: &NangaData, seat: Seat, step: &Step) -> Applied {
         let who = self.names[seat].clone();
         let mut events = Vec::new();
         let mut turn_ended = false;
@@ -803,12 +796,12 @@ impl NangaParbat {
         } else {
             self.this_turn.extend(text);
         }
-        Ok(Applied {
+        Applied {
             events,
             irreversible: false,
             turn_ended,
             secret: false,
-        })
+        }
     }
 
     fn activate(&mut self, seat: usize, a: Animal) {
@@ -1103,8 +1096,12 @@ impl NangaParbat {
                 .filter(|k| k.starts_with(words[0].as_str()))
                 .collect(),
         };
-        let legal_names =
-            || -> Vec<String> { self.legal(data, seat).iter().map(Self::step_text).collect() };
+        let legal_names = || -> Vec<String> {
+            self.legal_steps(data, seat)
+                .iter()
+                .map(Self::step_text)
+                .collect()
+        };
         let kind = match kinds.as_slice() {
             [k] => *k,
             [] => {

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::engine::conformance::{assert_non_interference, Suite};
+use crate::engine::Rules;
 use crate::engine::{Event, Game, Options, Status, Viewer};
 use std::sync::OnceLock;
 

@@ -249,16 +249,20 @@ impl Game for Nepal {
         }
     }
 
-    fn legal_steps(&self, data: &NepalData, seat: Seat) -> Vec<Step> {
-        self.legal(data, seat)
+    fn candidates(&self, data: &NepalData, seat: Seat) -> Vec<Step> {
+        self.candidate_steps(data, seat)
     }
 
-    fn check(&self, data: &NepalData, seat: Seat, step: &Step) -> Result<(), RuleError> {
+    fn legality(&self, data: &NepalData, seat: Seat, step: &Step) -> Result<(), RuleError> {
         self.check_step(data, seat, step)
     }
 
-    fn apply(&mut self, data: &NepalData, seat: Seat, step: &Step) -> Result<Applied, RuleError> {
-        self.apply_step(data, seat, step)
+    fn perform(&mut self, data: &NepalData, seat: Seat, step: &Step) -> Applied {
+        self.perform_step(data, seat, step)
+    }
+
+    fn hopeless(&self, _data: &NepalData, seat: Seat, _step: &Step) -> bool {
+        self.phase == Phase::Over || seat != self.current
     }
 
     fn format_step(data: &NepalData, step: &Step) -> String {

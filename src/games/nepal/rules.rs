@@ -8,7 +8,7 @@ use super::{
     PIECES, REGIONS,
 };
 use crate::engine::rank::{places_by_key, verdict};
-use crate::engine::{match_step, notation, GameRng, ParseError};
+use crate::engine::{match_step, notation, GameRng, ParseError, Rules};
 use crate::engine::{Applied, Event, FinalResult, RuleError, Seat, SetupError};
 use std::fmt::Write as _;
 
@@ -296,7 +296,7 @@ impl Nepal {
         }
     }
 
-    fn candidates(&self, data: &NepalData, seat: Seat) -> Vec<Step> {
+    pub(super) fn candidate_steps(&self, data: &NepalData, seat: Seat) -> Vec<Step> {
         let np = data.provinces.len() as u8;
         if self.phase == Phase::Placement {
             return (0..np).map(Step::Place).collect();
@@ -323,15 +323,6 @@ impl Nepal {
         v
     }
 
-    pub(super) fn legal(&self, data: &NepalData, seat: Seat) -> Vec<Step> {
-        if self.phase == Phase::Over || seat != self.current {
-            return Vec::new();
-        }
-        let mut v = self.candidates(data, seat);
-        v.retain(|s| self.refusal(data, seat, s).is_none());
-        v
-    }
-
     pub(super) fn check_step(
         &self,
         data: &NepalData,
@@ -350,22 +341,15 @@ impl Nepal {
 // reveals new cards, resolves conflict and checks the end of the game, in that order.
 
 impl Nepal {
-    /// Apply `step` for `seat`. Refused steps (see [`Nepal::refusal`]) change nothing.
-    pub(super) fn apply_step(
-        &mut self,
-        data: &NepalData,
-        seat: Seat,
-        step: &Step,
-    ) -> Result<Applied, RuleError> {
-        self.check_step(data, seat, step)?;
-        let applied = match *step {
+    /// Carry out `step` for `seat`, already found legal by [`Nepal::refusal`].
+    pub(super) fn perform_step(&mut self, data: &NepalData, seat: Seat, step: &Step) -> Applied {
+        match *step {
             Step::Place(p) => self.place(data, seat, p),
             Step::Move(f, t) => self.move_piece(data, seat, f, t),
             Step::Grow(p) => self.grow(data, seat, p),
             Step::Fortress(p) => self.build_fortress(data, seat, p),
             Step::End => self.end_turn(data, seat),
-        };
-        Ok(applied)
+        }
     }
 
     /// Pass the turn to the next seat around the table with a fresh set of actions.
@@ -982,7 +966,7 @@ impl Nepal {
             return Ok(hits[0]);
         }
         // No match or several: let the shared matcher word the error.
-        let legal = self.legal(data, seat);
+        let legal = self.legal_steps(data, seat);
         let names: Vec<String> = legal.iter().map(|s| Self::step_text(data, s)).collect();
         let i = match_step(text, &names)?;
         Ok(legal[i])

@@ -7,6 +7,7 @@
 //!   space to treat differently (its lack of a limit is NEP-KATH-1, tested below).
 
 use super::*;
+use crate::engine::Rules;
 use crate::engine::{conformance, Event, Game, Options, Status, Viewer};
 use std::sync::OnceLock;
 

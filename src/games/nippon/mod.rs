@@ -50,8 +50,8 @@ pub use board::{
 pub use view::{describe, View};
 
 use crate::engine::{
-    Applied, Game, GameKind, Kind, NoOptions, ParseError, RuleError, RulesTopic, Seat, SetupError,
-    Status, Viewer,
+    Applied, Game, GameKind, Kind, NoOptions, RuleError, RulesTopic, Seat, SetupError, Status,
+    Viewer,
 };
 use crate::engine::{FinalResult, GameRng};
 use serde::{Deserialize, Serialize};
@@ -303,20 +303,20 @@ impl Game for Nippon {
         }
     }
 
-    fn legal_steps(&self, data: &NipponData, seat: Seat) -> Vec<Step> {
-        self.candidates(data, seat)
-            .into_iter()
-            .filter(|s| !self.hopeless(data, seat, s) && self.legality(data, seat, s).is_ok())
-            .collect()
+    fn candidates(&self, data: &NipponData, seat: Seat) -> Vec<Step> {
+        self.candidate_steps(data, seat)
     }
 
-    fn check(&self, data: &NipponData, seat: Seat, step: &Step) -> Result<(), RuleError> {
-        self.legality(data, seat, step)
+    fn legality(&self, data: &NipponData, seat: Seat, step: &Step) -> Result<(), RuleError> {
+        self.legality_of(data, seat, step)
     }
 
-    fn apply(&mut self, data: &NipponData, seat: Seat, step: &Step) -> Result<Applied, RuleError> {
-        self.legality(data, seat, step)?;
-        Ok(self.perform(data, seat, step))
+    fn perform(&mut self, data: &NipponData, seat: Seat, step: &Step) -> Applied {
+        self.perform_step(data, seat, step)
+    }
+
+    fn hopeless(&self, data: &NipponData, seat: Seat, step: &Step) -> bool {
+        self.hopeless_step(data, seat, step)
     }
 
     fn format_step(data: &NipponData, step: &Step) -> String {
@@ -327,32 +327,8 @@ impl Game for Nippon {
         Self::step_label(data, step)
     }
 
-    fn parse_candidates(&self, data: &NipponData, seat: Seat) -> Vec<Step> {
-        self.candidates(data, seat)
-    }
-
     fn default_step(&self, data: &NipponData, seat: Seat) -> Option<Step> {
         self.default_for(data, seat)
-    }
-
-    /// Text is matched against the legal steps first: a shortened name that fits exactly
-    /// one of them means that step, one that fits several is ambiguous between them. Only
-    /// text that fits no legal step is matched against every well-formed step, so that an
-    /// illegal one is refused with the rule that forbids it.
-    fn parse_step(&self, data: &NipponData, seat: Seat, text: &str) -> Result<Step, ParseError> {
-        let legal = self.legal_steps(data, seat);
-        let names: Vec<String> = legal.iter().map(|s| Self::format_step(data, s)).collect();
-        match crate::engine::match_step(text, &names) {
-            Ok(i) => return Ok(legal[i]),
-            Err(e @ (ParseError::Ambiguous { .. } | ParseError::Syntax(_) | ParseError::Empty)) => {
-                return Err(e)
-            }
-            Err(ParseError::NoMatch { .. }) => {}
-        }
-        let cands = self.candidates(data, seat);
-        let names: Vec<String> = cands.iter().map(|s| Self::format_step(data, s)).collect();
-        let i = crate::engine::match_step(text, &names)?;
-        Ok(cands[i])
     }
 
     fn view(&self, data: &NipponData, viewer: Viewer) -> View {

@@ -7,7 +7,7 @@
 
 use super::*;
 use crate::engine::rank::{rank, TieBreak};
-use crate::engine::Event;
+use crate::engine::{Event, Rules};
 
 pub(super) fn rule(topic: &'static str, reason: impl Into<String>) -> RuleError {
     RuleError::new(topic, reason)
@@ -227,7 +227,7 @@ impl Nippon {
 impl Nippon {
     /// The well-formed steps of the current stage (legal or not), in a stable order; the
     /// blueprint steps come last.
-    pub(super) fn candidates(&self, data: &NipponData, _seat: Seat) -> Vec<Step> {
+    pub(super) fn candidate_steps(&self, data: &NipponData, _seat: Seat) -> Vec<Step> {
         if self.result.is_some() {
             return Vec::new();
         }
@@ -301,7 +301,7 @@ impl Nippon {
     /// colours) instead of building each one's reason. Never decides legality: a step it
     /// passes still goes through [`Nippon::legality`]; a step it rejects is one that
     /// legality refuses (tested over random games).
-    pub(super) fn hopeless(&self, data: &NipponData, seat: Seat, step: &Step) -> bool {
+    pub(super) fn hopeless_step(&self, data: &NipponData, seat: Seat, step: &Step) -> bool {
         match (&self.stage, *step) {
             (Stage::Start, Step::Take(s, c)) => self
                 .slots
@@ -326,7 +326,7 @@ impl Nippon {
     }
 
     /// Is `step` legal for `seat` now? The one legality function.
-    pub(super) fn legality(
+    pub(super) fn legality_of(
         &self,
         data: &NipponData,
         seat: Seat,
@@ -1845,7 +1845,7 @@ impl Nippon {
     }
 
     /// Carry out a step already found legal by [`Nippon::legality`].
-    pub(super) fn perform(&mut self, data: &NipponData, seat: Seat, step: &Step) -> Applied {
+    pub(super) fn perform_step(&mut self, data: &NipponData, seat: Seat, step: &Step) -> Applied {
         let mut ev = Vec::new();
         let turn_before = self.turn;
         let bag_before = self.bag.clone();

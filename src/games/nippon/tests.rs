@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::engine::conformance::{run, Suite};
+use crate::engine::Rules;
 use crate::engine::{setup_checked, Options};
 
 fn data() -> NipponData {

@@ -324,20 +324,20 @@ impl Game for Peloria {
         self.status_now()
     }
 
-    fn legal_steps(&self, data: &PeloriaData, seat: Seat) -> Vec<Step> {
-        self.steps_for(data, seat)
+    fn candidates(&self, data: &PeloriaData, seat: Seat) -> Vec<Step> {
+        self.candidate_steps(data, seat)
     }
 
-    fn check(&self, data: &PeloriaData, seat: Seat, step: &Step) -> Result<(), RuleError> {
-        self.legality(data, seat, step)
+    fn legality(&self, data: &PeloriaData, seat: Seat, step: &Step) -> Result<(), RuleError> {
+        Peloria::legality(self, data, seat, step)
     }
 
-    fn apply(&mut self, data: &PeloriaData, seat: Seat, step: &Step) -> Result<Applied, RuleError> {
-        self.apply_step(data, seat, step)
+    fn perform(&mut self, data: &PeloriaData, seat: Seat, step: &Step) -> Applied {
+        self.perform_step(data, seat, step)
     }
 
-    fn parse_candidates(&self, data: &PeloriaData, seat: Seat) -> Vec<Step> {
-        self.candidates(data, seat)
+    fn hopeless(&self, data: &PeloriaData, seat: Seat, step: &Step) -> bool {
+        self.hopeless_step(data, seat, step)
     }
 
     fn default_step(&self, data: &PeloriaData, seat: Seat) -> Option<Step> {

@@ -8,7 +8,7 @@
 
 use super::*;
 use crate::engine::rank::{rank, TieBreak};
-use crate::engine::{match_step, Event, FinalResult, ParseError};
+use crate::engine::{match_step, Event, FinalResult, ParseError, Rules};
 
 pub(super) fn rule(topic: &'static str, reason: impl Into<String>) -> RuleError {
     RuleError::new(topic, reason)
@@ -336,7 +336,7 @@ impl Peloria {
 impl Peloria {
     /// Steps worth checking for `seat` now: a superset of the legal ones, small enough to
     /// filter (one unit, one area, one result each).
-    pub(super) fn candidates(&self, d: &PeloriaData, seat: Seat) -> Vec<Step> {
+    pub(super) fn candidate_steps(&self, d: &PeloriaData, seat: Seat) -> Vec<Step> {
         let mut out = Vec::new();
         if self.result.is_some() || seat >= PLAYERS {
             return out;
@@ -449,20 +449,12 @@ impl Peloria {
         out
     }
 
-    /// Legal steps: the candidates the legality function accepts.
-    pub(super) fn steps_for(&self, d: &PeloriaData, seat: Seat) -> Vec<Step> {
-        self.candidates(d, seat)
-            .into_iter()
-            .filter(|s| !self.hopeless(d, seat, s) && self.legality(d, seat, s).is_ok())
-            .collect()
-    }
-
     /// A quick test that `step` is sure to be refused, without wording why: the scans of
     /// the legal steps skip moves and exits of a stack with no move left instead of
     /// building each one's reason. Never decides legality: a step it passes still goes
     /// through [`Peloria::legality`]; a step it rejects is one that legality refuses
     /// (tested over random games).
-    pub(super) fn hopeless(&self, d: &PeloriaData, _seat: Seat, step: &Step) -> bool {
+    pub(super) fn hopeless_step(&self, d: &PeloriaData, _seat: Seat, step: &Step) -> bool {
         match (&self.phase, step) {
             (Phase::Move { .. }, Step::Move(f, _, k) | Step::Exit(f, _, k)) => {
                 *f < d.areas.len()
@@ -474,11 +466,11 @@ impl Peloria {
     }
 
     /// Does `seat` have a legal step matching `pred`? Stops at the first one (the same
-    /// candidates and legality as [`Peloria::steps_for`], without building the list).
+    /// candidates and legality as the engine's legal list, without building the list).
     fn has_step(&self, d: &PeloriaData, seat: Seat, pred: impl Fn(&Step) -> bool) -> bool {
-        self.candidates(d, seat)
-            .iter()
-            .any(|s| pred(s) && !self.hopeless(d, seat, s) && self.legality(d, seat, s).is_ok())
+        self.candidate_steps(d, seat).iter().any(|s| {
+            pred(s) && !self.hopeless_step(d, seat, s) && self.legality(d, seat, s).is_ok()
+        })
     }
 
     /// The one legality function: is `step` legal for `seat` now, and if not, why.
@@ -634,13 +626,8 @@ pub(super) fn phase_name(p: &Phase) -> &'static str {
 // ==== Applying a step ====
 
 impl Peloria {
-    pub(super) fn apply_step(
-        &mut self,
-        d: &PeloriaData,
-        seat: Seat,
-        step: &Step,
-    ) -> Result<Applied, RuleError> {
-        self.legality(d, seat, step)?;
+    /// Carry out a step found legal by [`Peloria::legality`].
+    pub(super) fn perform_step(&mut self, d: &PeloriaData, seat: Seat, step: &Step) -> Applied {
         let before = self.rng.clone();
         let mut ev: Vec<String> = Vec::new();
         let mut private: Vec<String> = Vec::new();
@@ -810,12 +797,12 @@ impl Peloria {
             .map(|t| Event::private(seat, t))
             .collect();
         events.extend(ev.into_iter().map(Event::public));
-        Ok(Applied {
+        Applied {
             events,
             irreversible: self.rng != before,
             turn_ended,
             secret,
-        })
+        }
     }
 }
 
@@ -2326,7 +2313,7 @@ impl Peloria {
     /// unit from the seat's largest removable stack (infantry first); otherwise `seal`,
     /// `stay` or `done` where legal, else the first legal step.
     pub(super) fn default_for(&self, d: &PeloriaData, seat: Seat) -> Option<Step> {
-        let legal = self.steps_for(d, seat);
+        let legal = self.legal_steps(d, seat);
         if let Some(Pending::Heroes { .. }) = self.prompts.top() {
             return legal
                 .iter()
@@ -2359,7 +2346,7 @@ impl Peloria {
         seat: Seat,
         text: &str,
     ) -> Result<Step, ParseError> {
-        let mut cands = self.candidates(d, seat);
+        let mut cands = self.candidate_steps(d, seat);
         let mut names: Vec<String> = cands.iter().map(|s| Peloria::format_step(d, s)).collect();
         if let Some(Pending::Heroes { .. }) = self.prompts.top() {
             let mut short = Vec::new();
@@ -2419,7 +2406,7 @@ impl Peloria {
             return e;
         }
         let legal: Vec<String> = self
-            .steps_for(d, seat)
+            .legal_steps(d, seat)
             .iter()
             .map(|s| Peloria::format_step(d, s))
             .collect();

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::engine::conformance::{self, Suite};
+use crate::engine::Rules;
 use crate::engine::{Game, Options, Prompts, Viewer};
 
 fn data() -> PeloriaData {
@@ -575,7 +576,7 @@ fn pel_pop_5_new_units_only_where_the_nation_is_alone_and_praxians_on_the_platea
     put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 1);
     put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
     g.phase = Phase::Place { left: 1 };
-    let steps = g.steps_for(&d, 0);
+    let steps = g.legal_steps(&d, 0);
     assert_eq!(steps, vec![Step::Place(ar(&d, "Lenshi"), Kind::Infantry)]);
     assert!(g
         .legality(&d, 0, &Step::Place(ar(&d, "Dikoria"), Kind::Infantry))
@@ -588,7 +589,7 @@ fn pel_pop_5_new_units_only_where_the_nation_is_alone_and_praxians_on_the_platea
     put(&mut g, &d, "Praxians", "Hungry-Plateau", Kind::Cavalry, 1);
     g.phase = Phase::Place { left: 1 };
     assert_eq!(
-        g.steps_for(&d, 0),
+        g.legal_steps(&d, 0),
         vec![Step::Place(ar(&d, "Hungry-Plateau"), Kind::Cavalry)]
     );
 }
@@ -673,9 +674,9 @@ fn pel_move_1_any_all_or_none_may_move() {
     let mut g = blank(&d, 2, "Pelorians");
     put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 2);
     fresh(&mut g, &d);
-    assert!(g.steps_for(&d, 0).contains(&Step::Done));
+    assert!(g.legal_steps(&d, 0).contains(&Step::Done));
     go(&mut g, &d, "move Lenshi Naveria infantry");
-    assert!(g.steps_for(&d, 0).contains(&Step::Done));
+    assert!(g.legal_steps(&d, 0).contains(&Step::Done));
 }
 
 // PEL-BRIT-5
@@ -1287,7 +1288,7 @@ fn pel_bat_1_two_nations_in_one_land_area_after_movement_fight() {
     // With nothing left to move, movement ends by itself.
     go(&mut g, &d, "move Lenshi Naveria infantry");
     assert_eq!(g.phase, Phase::Battle { cycle: 1 });
-    assert_eq!(g.steps_for(&d, 0), vec![Step::Battle(ar(&d, "Naveria"))]);
+    assert_eq!(g.legal_steps(&d, 0), vec![Step::Battle(ar(&d, "Naveria"))]);
     let a = go(&mut g, &d, "battle Naveria");
     assert!(a.irreversible, "dice were rolled");
     assert!(a
@@ -1492,7 +1493,7 @@ fn pel_bat_5_the_owner_of_a_mixed_army_chooses_which_unit_each_result_kills() {
         "the Soldiers' player decides"
     );
     assert_eq!(
-        g.steps_for(&d, owner),
+        g.legal_steps(&d, owner),
         vec![Step::Hit(Kind::Infantry), Step::Hit(Kind::Cavalry)]
     );
     go(&mut g, &d, "hit cavalry");
@@ -1891,7 +1892,7 @@ fn pel_ret_2_defenders_retreat_next_door_to_empty_or_own_areas_they_may_enter() 
         vec![],
     );
     advance(&mut g, &d);
-    let steps = g.steps_for(&d, 0);
+    let steps = g.legal_steps(&d, 0);
     let to = |a: &str| Step::Retreat(ar(&d, "Rinliddi"), ar(&d, a), Kind::Infantry);
     assert!(steps.contains(&to("Kestinlands")), "empty");
     assert!(steps.contains(&to("Henjarl")), "own");
@@ -1922,7 +1923,7 @@ fn pel_ret_3_attackers_retreat_only_to_where_they_came_from() {
     );
     advance(&mut g, &d);
     assert_eq!(
-        g.steps_for(&d, 2),
+        g.legal_steps(&d, 2),
         vec![
             Step::Retreat(ar(&d, "Naveria"), ar(&d, "Saird"), Kind::Infantry),
             Step::Stay
@@ -1991,7 +1992,7 @@ fn pel_ret_4_stacking_limits_apply_to_retreats() {
         vec![],
     );
     advance(&mut g, &d);
-    let steps = g.steps_for(&d, 0);
+    let steps = g.legal_steps(&d, 0);
     let to = |a: &str| Step::Retreat(ar(&d, "Naveria"), ar(&d, a), Kind::Infantry);
     assert!(
         !steps.contains(&to("Bindle")),
@@ -2027,7 +2028,7 @@ fn pel_ret_5_the_retreat_ends_by_itself_when_no_unit_can_go_further() {
     );
     advance(&mut g, &d);
     let to = |a: &str| Step::Retreat(ar(&d, "Naveria"), ar(&d, a), Kind::Infantry);
-    assert_eq!(g.steps_for(&d, 0), vec![to("Saird"), Step::Stay]);
+    assert_eq!(g.legal_steps(&d, 0), vec![to("Saird"), Step::Stay]);
     let a = go(&mut g, &d, "retreat Naveria Saird infantry");
     assert_eq!(cnt(&g, &d, "Pelorians", "Saird"), 3);
     // No retreat left and none for the attackers (they came from nowhere): the next
@@ -2080,7 +2081,7 @@ fn pel_ret_6_telmori_retreat_to_any_empty_mountain_and_must_retreat() {
         vec![],
     );
     advance(&mut g, &d);
-    let steps = g.steps_for(&d, 0);
+    let steps = g.legal_steps(&d, 0);
     let to = |a: &str| Step::Retreat(ar(&d, "Naveria"), ar(&d, a), Kind::Infantry);
     assert!(steps.contains(&to("Votankiland")), "a mountain far away");
     assert!(
@@ -2115,7 +2116,7 @@ fn pel_ret_7_retreats_are_offered_after_every_round() {
     );
     advance(&mut g, &d);
     assert_eq!(g.status_now().acting(), &[0]);
-    assert!(g.steps_for(&d, 0).contains(&Step::Retreat(
+    assert!(g.legal_steps(&d, 0).contains(&Step::Retreat(
         ar(&d, "Naveria"),
         ar(&d, "Lenshi"),
         Kind::Infantry
@@ -2538,7 +2539,7 @@ fn pel_emp_17_a_piece_in_an_area_shared_with_another_nation_stays_put() {
     let e = refused(&mut g, &d, "regalia Sandals Kostaddi");
     assert!(e.contains("does not hold Saird"), "{e}");
     assert!(!g
-        .steps_for(&d, 0)
+        .legal_steps(&d, 0)
         .iter()
         .any(|s| matches!(s, Step::Regalia(..))));
 }
@@ -3359,7 +3360,7 @@ fn pel_ret_3_each_attacking_unit_retreats_to_the_area_it_moved_from() {
     advance(&mut g, &d);
     let hy = d.nations[nat(&d, "Hyalorings")].player;
     let to = |a: &str| Step::Retreat(ar(&d, "Naveria"), ar(&d, a), Kind::Cavalry);
-    let steps = g.steps_for(&d, hy);
+    let steps = g.legal_steps(&d, hy);
     assert!(steps.contains(&to("Dikoria")), "{steps:?}");
     assert!(
         !steps.contains(&to("Lenshi")),
