@@ -106,7 +106,7 @@ enum Cmd {
         #[arg(long, default_value_t = 1.0)]
         scale: f64,
         /// Instead of the benchmarks, play one move of GAME with its board and its floor, for
-        /// instruction counts under `valgrind --tool=callgrind` (see ARCHITECTURE.md).
+        /// instruction counts under `valgrind --tool=callgrind` (see docs/speed.md).
         #[arg(long, value_name = "GAME")]
         callgrind: Option<String>,
         /// Instead of the benchmarks, store N running games and measure start-up and memory
