@@ -29,6 +29,8 @@ pub mod pending;
 pub mod rank;
 pub mod rng;
 pub mod sealed;
+#[cfg(test)]
+pub mod testing;
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt;

@@ -9,5 +9,6 @@ mod discord_e2e;
 mod fake_discord;
 mod fleet_e2e;
 mod fuzz_corpus;
+mod golden;
 mod leaks_and_input;
 mod local_cli;

@@ -1,0 +1,226 @@
+//! The one test harness every game's rules tests use (rust-analyzer's `check` style):
+//! play text, expect a refusal, read the legal list, and build a position from a fixture.
+//!
+//! A **position fixture** is a short text that reaches a position the way a game does, by
+//! setup and steps, so it stays valid when a state's fields change:
+//!
+//! ```text
+//! # comments and blank lines are skipped
+//! players ann bob cy        # names in seat order (the count is the player count)
+//! seed 7                    # optional, default 1
+//! option fortress on        # zero or more game options
+//! ann: grow Gorkha          # a step for a named seat
+//! > end                     # a step for the one seat that must act now
+//! ```
+//!
+//! Every helper panics with the text it was given, so a failing test names its line.
+
+use super::options::Options;
+use super::{Applied, Game, RuleError, Rules, Seat};
+
+/// Parse `text` for `seat` and apply it. Panics (naming `text`) if it does not parse or is
+/// refused.
+pub fn play<G: Game>(g: &mut G, data: &G::Data, seat: Seat, text: &str) -> Applied {
+    let step = g
+        .parse_step(data, seat, text)
+        .unwrap_or_else(|e| panic!("`{text}` does not parse: {e}"));
+    g.apply(data, seat, &step)
+        .unwrap_or_else(|e| panic!("`{text}` is refused: {e}"))
+}
+
+/// Play `a; b; c` for `seat`, one step after the other; the last step's result.
+pub fn play_all<G: Game>(g: &mut G, data: &G::Data, seat: Seat, texts: &str) -> Applied {
+    let mut last = Applied::default();
+    for t in texts.split(';').map(str::trim).filter(|t| !t.is_empty()) {
+        last = play(g, data, seat, t);
+    }
+    last
+}
+
+/// `text` parses for `seat` but is refused: `check` and `apply` give the same error, the
+/// state is unchanged and the step is not listed as legal. Returns the error.
+pub fn refused<G: Game>(g: &mut G, data: &G::Data, seat: Seat, text: &str) -> RuleError {
+    let step = g
+        .parse_step(data, seat, text)
+        .unwrap_or_else(|e| panic!("`{text}` does not parse: {e}"));
+    refused_step(g, data, seat, &step)
+}
+
+/// The typed form of [`refused`], for steps text cannot name.
+pub fn refused_step<G: Game>(g: &mut G, data: &G::Data, seat: Seat, step: &G::Step) -> RuleError {
+    let text = G::format_step(data, step);
+    let before = g.clone();
+    let checked = g
+        .check(data, seat, step)
+        .expect_err(&format!("`{text}` should be refused"));
+    let applied = g
+        .apply(data, seat, step)
+        .expect_err(&format!("`{text}` should be refused by apply too"));
+    assert_eq!(checked, applied, "check and apply refuse `{text}` alike");
+    assert!(*g == before, "refusing `{text}` changed the state");
+    assert!(
+        !g.legal_steps(data, seat).contains(step),
+        "refused `{text}` is listed as legal"
+    );
+    applied
+}
+
+/// The notation of `seat`'s legal steps, in order.
+pub fn legal<G: Game>(g: &G, data: &G::Data, seat: Seat) -> Vec<String> {
+    g.legal_steps(data, seat)
+        .iter()
+        .map(|s| G::format_step(data, s))
+        .collect()
+}
+
+/// Every event text of `applied`, joined by `sep`.
+pub fn said(applied: &Applied, sep: &str) -> String {
+    applied
+        .events
+        .iter()
+        .map(|e| e.text.as_str())
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+/// The game a position fixture describes (see the module text). Panics naming the line
+/// that is wrong.
+pub fn position<G: Game>(data: &G::Data, fixture: &str) -> G {
+    let mut players: Vec<String> = Vec::new();
+    let mut seed = 1u64;
+    let mut options = Options::new();
+    let mut game: Option<G> = None;
+    for (n, raw) in fixture.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let at = |what: &str| format!("fixture line {}: `{line}`: {what}", n + 1);
+        let word = line.split_whitespace().next().unwrap_or("");
+        let rest = line[word.len()..].trim();
+        match (word, &mut game) {
+            ("players", None) => players = rest.split_whitespace().map(String::from).collect(),
+            ("seed", None) => {
+                seed = rest
+                    .parse()
+                    .unwrap_or_else(|_| panic!("{}", at("a number")))
+            }
+            ("option", None) => {
+                let (k, v) = rest
+                    .split_once(' ')
+                    .unwrap_or_else(|| panic!("{}", at("key value")));
+                options.insert(k.trim().to_string(), v.trim().to_string());
+            }
+            (_, g) => {
+                let g = g.get_or_insert_with(|| start::<G>(data, &players, &options, seed));
+                let (seat, text) =
+                    fixture_step(g, &players, line).unwrap_or_else(|e| panic!("{}", at(&e)));
+                play(g, data, seat, text);
+            }
+        }
+    }
+    game.unwrap_or_else(|| start::<G>(data, &players, &options, seed))
+}
+
+fn start<G: Game>(data: &G::Data, players: &[String], options: &Options, seed: u64) -> G {
+    super::setup_checked::<G>(data, players, options, seed)
+        .unwrap_or_else(|e| panic!("fixture setup: {e}"))
+}
+
+/// A step line: `name: text` or `> text` (the one seat that must act).
+fn fixture_step<'a, G: Game>(
+    g: &G,
+    players: &[String],
+    line: &'a str,
+) -> Result<(Seat, &'a str), String> {
+    if let Some(text) = line.strip_prefix('>') {
+        return match g.status().acting() {
+            [one] => Ok((*one, text.trim())),
+            many => Err(format!(
+                "`>` needs exactly one acting seat, not {}",
+                many.len()
+            )),
+        };
+    }
+    let (name, text) = line
+        .split_once(':')
+        .ok_or("expected `players`, `seed`, `option`, `name: step` or `> step`")?;
+    let seat = players
+        .iter()
+        .position(|p| p == name.trim())
+        .ok_or_else(|| format!("`{}` is not one of the players {players:?}", name.trim()))?;
+    Ok((seat, text.trim()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::nepal::{parse_board, Nepal, NepalData, Step, BOARD};
+
+    fn data() -> NepalData {
+        parse_board(BOARD).expect("authored board parses")
+    }
+
+    const TWO_PLACED: &str = "
+        # three seats, the first placement made
+        players ann bob cy
+        seed 3
+        option start placement
+        ann: place Rasuwa   # by name (Rasuwa holds one piece)
+    ";
+
+    #[test]
+    fn a_fixture_plays_its_steps_for_the_named_seats() {
+        let d = data();
+        let g: Nepal = position(&d, TWO_PLACED);
+        let fresh: Nepal = position(&d, "players ann bob cy\nseed 3\noption start placement");
+        assert_ne!(g, fresh, "the step was played");
+        assert_eq!(g.status().acting(), &[1], "bob places next");
+        let same: Nepal = position(
+            &d,
+            "players ann bob cy\nseed 3\noption start placement\n> place Rasuwa",
+        );
+        assert_eq!(g, same, "`>` plays for the one acting seat");
+    }
+
+    #[test]
+    #[should_panic(expected = "fixture line 3")]
+    fn a_fixture_step_for_an_unknown_player_names_its_line() {
+        let _: Nepal = position(
+            &data(),
+            "players ann bob cy\noption start placement\ndee: place Gorkha",
+        );
+    }
+
+    #[test]
+    fn refused_returns_the_rule_and_leaves_the_game_as_it_was() {
+        let d = data();
+        let mut g: Nepal = position(&d, TWO_PLACED);
+        let before = g.clone();
+        let kaski = Step::Place(d.province("Kaski").expect("Kaski") as u8);
+        let e = refused_step(&mut g, &d, 0, &kaski);
+        assert!(e.reason.contains("turn"), "{e}");
+        assert_eq!(g, before);
+        let rasuwa = Step::Place(d.province("Rasuwa").expect("Rasuwa") as u8);
+        let e = refused_step(&mut g, &d, 1, &rasuwa);
+        assert!(e.reason.contains("limit"), "{e}");
+    }
+
+    #[test]
+    #[should_panic(expected = "should be refused")]
+    fn refused_fails_the_test_when_the_step_is_accepted() {
+        let d = data();
+        let mut g: Nepal = position(&d, TWO_PLACED);
+        refused(&mut g, &d, 1, "place Kaski");
+    }
+
+    #[test]
+    fn legal_lists_notation_and_play_all_plays_each_part() {
+        let d = data();
+        let mut g: Nepal = position(&d, TWO_PLACED);
+        assert!(legal(&g, &d, 1).iter().any(|s| s == "place Kaski"));
+        assert!(legal(&g, &d, 0).is_empty(), "not ann's turn");
+        let a = play_all(&mut g, &d, 1, "place Kaski");
+        assert!(!said(&a, " | ").is_empty());
+    }
+}
