@@ -1323,15 +1323,4 @@ mod tests {
         assert!(ending_line("x", &stat(vec![])).contains("no game ended"));
         assert!(ending_line("x", &stat(vec![ms(900)])).contains("(1 sample: "));
     }
-
-    /// A profiling aid: typed playouts of one game (`PROFILE_GAME`) for a few seconds, e.g.
-    /// under `perf record`.
-    #[test]
-    #[ignore]
-    fn profile_typed_playouts() {
-        let id = std::env::var("PROFILE_GAME").unwrap_or_else(|_| "nippon".into());
-        let kind = Registry::builtin().get(&id).expect("a game id");
-        let rate = playouts(kind, 4.0, false).unwrap();
-        println!("{id}: {rate:.0} steps/s");
-    }
 }

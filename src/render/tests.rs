@@ -359,46 +359,6 @@ fn demo_board(w: u32, h: u32) -> Canvas {
     c
 }
 
-fn zoom(src: &RgbaImage, x0: u32, y0: u32, w: u32, h: u32, k: u32) -> Canvas {
-    let mut big = Canvas::new(w * k, h * k, WHITE);
-    for y in 0..h.min(src.height().saturating_sub(y0)) {
-        for x in 0..w.min(src.width().saturating_sub(x0)) {
-            let p = *src.get_pixel(x0 + x, y0 + y);
-            for dy in 0..k {
-                for dx in 0..k {
-                    big.img.put_pixel(x * k + dx, y * k + dy, p);
-                }
-            }
-        }
-    }
-    big
-}
-
-/// Writes the demo board to /tmp/kit.png for visual inspection.
-/// Run: cargo test --lib render::kit::tests::write_demo_png -- --ignored
-#[test]
-#[ignore]
-fn write_demo_png() {
-    let c = demo_board(1400, 900);
-    let png = c.encode_png();
-    eprintln!("kit.png: {} bytes", png.len());
-    std::fs::write("/tmp/kit.png", png).unwrap();
-    let mut z = Canvas::new(220, 120, WHITE);
-    for (i, s) in (0..5).map(|i| player_style(i, "xyz")).enumerate() {
-        z.token(25.0 + i as f32 * 42.0, 35.0, 16.0, &s, Some(7));
-    }
-    z.text(10.0, 70.0, 14.0, INK, "Names 14px: Kathmandu", Align::Left);
-    z.text_bold(10.0, 90.0, 16.0, INK, "Bold 16px: Pokhara", Align::Left);
-    let big = zoom(&z.img, 0, 0, 220, 120, 4);
-    std::fs::write("/tmp/kit_zoom.png", big.encode_png()).unwrap();
-    let tokens = zoom(&c.img, 40, 260, 480, 180, 2);
-    std::fs::write("/tmp/kit_crop1.png", tokens.encode_png()).unwrap();
-    let panels = zoom(&c.img, 1060, 10, 340, 510, 2);
-    std::fs::write("/tmp/kit_crop2.png", panels.encode_png()).unwrap();
-    let lines = zoom(&c.img, 460, 220, 260, 280, 3);
-    std::fs::write("/tmp/kit_crop3.png", lines.encode_png()).unwrap();
-}
-
 /// What a chat client shows inline (about 550 px wide) must still carry a readable
 /// headline: the strip's type stays at 11 px or more for boards up to 1,600 px wide, the
 /// board is copied unchanged below the strip, and the strip holds inked text.
