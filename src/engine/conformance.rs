@@ -159,204 +159,25 @@ pub fn check_playout<G: Game>(
     let names: Vec<String> = (0..players).map(|i| format!("P{}", i + 1)).collect();
     let resolved = resolve_options(G::Options::specs(), options).expect("options are valid");
     let typed = G::Options::from_resolved(&resolved);
-    let mut g = G::setup(data, &names, &typed, seed).expect("setup succeeds");
+    let g = G::setup(data, &names, &typed, seed).expect("setup succeeds");
     let again = G::setup(data, &names, &typed, seed).expect("setup succeeds");
     assert_eq!(g, again, "setup is deterministic for one seed");
-    let mut pick = GameRng::new(seed ^ 0x5eed_f00d);
-    let mut log: Vec<(Seat, String)> = Vec::new();
-    let mut stale: Vec<(Seat, G::Step)> = Vec::new();
-    let mut steps = 0;
-    let mut checks = 0usize;
-    loop {
-        let status = g.status();
-        let acting = match &status {
-            Status::Finished(r) => {
-                assert_eq!(r.scores.len(), players, "one score per seat");
-                assert_eq!(r.places.len(), players, "one place per seat");
-                assert!(r.places.contains(&1), "someone wins");
-                for s in 0..players {
-                    assert!(g.legal_steps(data, s).is_empty(), "no steps after the end");
-                }
-                break;
-            }
-            Status::Acting(a) => a.clone(),
-        };
-        assert!(
-            !acting.is_empty(),
-            "someone must act while the game runs (seed {seed}, step {steps})"
-        );
-        assert!(
-            acting.iter().all(|&s| s < players),
-            "acting seats are real seats"
-        );
-        assert!(
-            steps < suite.step_cap,
-            "{} did not end within {} steps (seed {seed})",
-            G::NAME,
-            suite.step_cap
-        );
-
-        if suite.interference_every > 0 && steps % suite.interference_every == 0 {
-            let render = suite
-                .render
-                .filter(|_| suite.render_every > 0 && checks % suite.render_every == 0);
-            check_non_interference(
-                &g,
-                data,
-                players,
-                render,
-                suite.scrambles,
-                &mut pick,
-                report,
-            );
-            checks += 1;
-        }
-
-        // Acting seats have legal steps. Others may have optional ones (rarely taken here,
-        // so that playouts progress). Nobody has more than the bound.
-        let mut idle = Vec::new();
-        let mut optional = Vec::new();
-        for s in 0..players {
-            let legal = g.legal_steps(data, s);
-            assert!(
-                legal.len() <= MAX_LEGAL_STEPS,
-                "one decision per step: seat {s} has {} legal steps (more than {MAX_LEGAL_STEPS}) at step {steps} (seed {seed})",
-                legal.len()
-            );
-            report.max_legal = report.max_legal.max(legal.len());
-            if acting.contains(&s) {
-                assert!(
-                    !legal.is_empty(),
-                    "acting seat {s} has a legal step (seed {seed}, step {steps})"
-                );
-                let d = g.default_step(data, s);
-                assert!(
-                    d.as_ref().is_some_and(|d| legal.contains(d)),
-                    "the default step of acting seat {s} is one of its legal steps (seed {seed}, step {steps})"
-                );
-            } else if legal.is_empty() {
-                idle.push(s);
-            } else {
-                optional.push(s);
-            }
-        }
-
-        let seat = if !optional.is_empty() && pick.below(10) == 0 {
-            optional[pick.below(optional.len())]
-        } else {
-            acting[pick.below(acting.len())]
-        };
-        let legal = g.legal_steps(data, seat);
-
-        // Format → parse gives the same step; every listed step passes `check` and applies.
-        for (i, step) in legal.iter().enumerate() {
-            let text = G::format_step(data, step);
-            let parsed = g
-                .parse_step(data, seat, &text)
-                .unwrap_or_else(|e| panic!("`{text}` parses: {e}"));
-            assert_eq!(&parsed, step, "parse(format(step)) == step for `{text}`");
-            // Numbers and coordinates match only exactly: a token with a digit, cut short
-            // by its last character (`20` → `2`, `4.6` → `4.`, `B3` → `B`), never names
-            // this step.
-            let words: Vec<&str> = text.split(' ').collect();
-            for (w, word) in words.iter().enumerate() {
-                if word.chars().count() < 2 || !word.chars().any(|c| c.is_ascii_digit()) {
-                    continue;
-                }
-                let mut cut = words.clone();
-                let short = &word[..word.len() - word.chars().last().map_or(0, char::len_utf8)];
-                cut[w] = short;
-                let cut = cut.join(" ");
-                assert!(
-                    g.parse_step(data, seat, &cut).ok().as_ref() != Some(step),
-                    "`{cut}` was read as `{text}`: numbers must match exactly"
-                );
-            }
-            if let Err(e) = g.check(data, seat, step) {
-                panic!("listed step `{text}` passes check: {e}");
-            }
-            if thorough || i % 7 == steps % 7 {
-                let mut copy = g.clone();
-                copy.apply(data, seat, step)
-                    .unwrap_or_else(|e| panic!("listed step `{text}` applies: {e}"));
-            }
-        }
-
-        // `hopeless` only ever skips candidates that `legality` refuses; every legal step
-        // is a candidate.
-        let candidates = g.candidates(data, seat);
-        for c in &candidates {
-            if g.hopeless(data, seat, c) {
-                assert!(
-                    g.legality(data, seat, c).is_err(),
-                    "hopeless candidate `{}` must be refused by legality",
-                    G::format_step(data, c)
-                );
-            }
-        }
-        for step in &legal {
-            assert!(
-                candidates.contains(step),
-                "legal step `{}` is among the candidates",
-                G::format_step(data, step)
-            );
-        }
-
-        // Steps not listed are refused by `check` and by `apply` with the same error, which
-        // names a rules topic, and change nothing: old steps, and steps for idle seats.
-        let before = g.clone();
-        let mut refuse = |g: &mut G, s: Seat, st: &G::Step| {
-            let text = G::format_step(data, st);
-            let checked = g.check(data, s, st);
-            let Err(e) = checked else {
-                panic!("unlisted step `{text}` for seat {s} passes check");
-            };
-            assert!(
-                rule_topic_exists::<G>(e.topic),
-                "refusal of `{text}` cites rules topic `{}`, which {} does not have",
-                e.topic,
-                G::NAME
-            );
-            let applied = g.apply(data, s, st);
-            assert_eq!(
-                applied.as_ref().err(),
-                Some(&e),
-                "apply refuses `{text}` for seat {s} as check does"
-            );
-            assert_eq!(*g, before, "a refused step left the state unchanged");
-            report.refusals += 1;
-        };
-        for (s, st) in stale.iter().rev().take(6) {
-            if !g.legal_steps(data, *s).contains(st) {
-                refuse(&mut g, *s, st);
-            }
-        }
-        for &s in &idle {
-            if let Some(st) = legal.first() {
-                refuse(&mut g, s, st);
-            }
-        }
-        assert!(g.parse_step(data, seat, "zzzz qqqq").is_err());
-
-        let step = legal[pick.below(legal.len())].clone();
-        let text = G::format_step(data, &step);
-        let applied = g
-            .apply(data, seat, &step)
-            .unwrap_or_else(|e| panic!("chosen step `{text}` applies: {e}"));
-        for e in &applied.events {
-            if let Audience::Private(s) = e.audience {
-                assert!(s < players, "private event for a real seat");
-            }
-        }
-        log.push((seat, text));
-        stale.push((seat, step));
-        if stale.len() > 40 {
-            stale.remove(0);
-        }
-        steps += 1;
-    }
+    let mut walk = Walk {
+        suite,
+        players,
+        seed,
+        thorough,
+        g,
+        pick: GameRng::new(seed ^ 0x5eed_f00d),
+        log: Vec::new(),
+        stale: Vec::new(),
+        steps: 0,
+        checks: 0,
+    };
+    while walk.position(report) {}
 
     // Replay from seed + log (through the notation) gives the same state.
+    let Walk { g, log, steps, .. } = walk;
     let mut r = G::setup(data, &names, &typed, seed).expect("setup");
     for (seat, text) in &log {
         let step = r
@@ -373,6 +194,276 @@ pub fn check_playout<G: Game>(
         steps,
         status: g.status(),
         log,
+    }
+}
+
+/// One random game on its way: the state, the picks, and what was played.
+struct Walk<'s, G: Game> {
+    suite: &'s Suite<'s, G>,
+    players: usize,
+    seed: u64,
+    thorough: bool,
+    g: G,
+    pick: GameRng,
+    log: Vec<(Seat, String)>,
+    /// Recent steps, offered again later (when no longer legal) to check refusals.
+    stale: Vec<(Seat, G::Step)>,
+    steps: usize,
+    checks: usize,
+}
+
+/// The seats at a position, by what they may do.
+struct Seats {
+    acting: Vec<Seat>,
+    /// Not acting, but with optional steps.
+    optional: Vec<Seat>,
+    /// No legal step.
+    idle: Vec<Seat>,
+}
+
+impl<G: Game> Walk<'_, G> {
+    /// Check the position, then play one random step. `false` once the game is over.
+    fn position(&mut self, report: &mut Report) -> bool {
+        let acting = match self.g.status() {
+            Status::Finished(r) => {
+                self.check_end(&r);
+                return false;
+            }
+            Status::Acting(a) => a,
+        };
+        self.check_acting(&acting);
+        self.maybe_check_non_interference(report);
+        let seats = self.seats(acting, report);
+        let seat = if !seats.optional.is_empty() && self.pick.below(10) == 0 {
+            seats.optional[self.pick.below(seats.optional.len())]
+        } else {
+            seats.acting[self.pick.below(seats.acting.len())]
+        };
+        let legal = self.g.legal_steps(self.suite.data, seat);
+        self.check_listed_steps(seat, &legal);
+        self.check_candidates(seat, &legal);
+        self.check_refusals(&seats.idle, &legal, report);
+        assert!(self
+            .g
+            .parse_step(self.suite.data, seat, "zzzz qqqq")
+            .is_err());
+        self.play_one(seat, &legal);
+        true
+    }
+
+    fn check_end(&self, r: &super::FinalResult) {
+        let players = self.players;
+        assert_eq!(r.scores.len(), players, "one score per seat");
+        assert_eq!(r.places.len(), players, "one place per seat");
+        assert!(r.places.contains(&1), "someone wins");
+        for s in 0..players {
+            assert!(
+                self.g.legal_steps(self.suite.data, s).is_empty(),
+                "no steps after the end"
+            );
+        }
+    }
+
+    fn check_acting(&self, acting: &[Seat]) {
+        let (seed, steps) = (self.seed, self.steps);
+        assert!(
+            !acting.is_empty(),
+            "someone must act while the game runs (seed {seed}, step {steps})"
+        );
+        assert!(
+            acting.iter().all(|&s| s < self.players),
+            "acting seats are real seats"
+        );
+        assert!(
+            steps < self.suite.step_cap,
+            "{} did not end within {} steps (seed {seed})",
+            G::NAME,
+            self.suite.step_cap
+        );
+    }
+
+    fn maybe_check_non_interference(&mut self, report: &mut Report) {
+        let suite = self.suite;
+        if suite.interference_every == 0 || self.steps % suite.interference_every != 0 {
+            return;
+        }
+        let render = suite
+            .render
+            .filter(|_| suite.render_every > 0 && self.checks % suite.render_every == 0);
+        check_non_interference(
+            &self.g,
+            suite.data,
+            self.players,
+            render,
+            suite.scrambles,
+            &mut self.pick,
+            report,
+        );
+        self.checks += 1;
+    }
+
+    /// Acting seats have legal steps and a legal default. Others may have optional ones
+    /// (rarely taken here, so that playouts progress). Nobody has more than the bound.
+    fn seats(&self, acting: Vec<Seat>, report: &mut Report) -> Seats {
+        let (data, seed, steps) = (self.suite.data, self.seed, self.steps);
+        let mut idle = Vec::new();
+        let mut optional = Vec::new();
+        for s in 0..self.players {
+            let legal = self.g.legal_steps(data, s);
+            assert!(
+                legal.len() <= MAX_LEGAL_STEPS,
+                "one decision per step: seat {s} has {} legal steps (more than {MAX_LEGAL_STEPS}) at step {steps} (seed {seed})",
+                legal.len()
+            );
+            report.max_legal = report.max_legal.max(legal.len());
+            if acting.contains(&s) {
+                assert!(
+                    !legal.is_empty(),
+                    "acting seat {s} has a legal step (seed {seed}, step {steps})"
+                );
+                let d = self.g.default_step(data, s);
+                assert!(
+                    d.as_ref().is_some_and(|d| legal.contains(d)),
+                    "the default step of acting seat {s} is one of its legal steps (seed {seed}, step {steps})"
+                );
+            } else if legal.is_empty() {
+                idle.push(s);
+            } else {
+                optional.push(s);
+            }
+        }
+        Seats {
+            acting,
+            optional,
+            idle,
+        }
+    }
+
+    /// Format → parse gives the same step; every listed step passes `check` and applies.
+    fn check_listed_steps(&self, seat: Seat, legal: &[G::Step]) {
+        let data = self.suite.data;
+        for (i, step) in legal.iter().enumerate() {
+            let text = G::format_step(data, step);
+            let parsed = self
+                .g
+                .parse_step(data, seat, &text)
+                .unwrap_or_else(|e| panic!("`{text}` parses: {e}"));
+            assert_eq!(&parsed, step, "parse(format(step)) == step for `{text}`");
+            self.check_numbers_match_exactly(seat, step, &text);
+            if let Err(e) = self.g.check(data, seat, step) {
+                panic!("listed step `{text}` passes check: {e}");
+            }
+            if self.thorough || i % 7 == self.steps % 7 {
+                let mut copy = self.g.clone();
+                copy.apply(data, seat, step)
+                    .unwrap_or_else(|e| panic!("listed step `{text}` applies: {e}"));
+            }
+        }
+    }
+
+    /// Numbers and coordinates match only exactly: a token with a digit, cut short by its
+    /// last character (`20` → `2`, `4.6` → `4.`, `B3` → `B`), never names this step.
+    fn check_numbers_match_exactly(&self, seat: Seat, step: &G::Step, text: &str) {
+        let words: Vec<&str> = text.split(' ').collect();
+        for (w, word) in words.iter().enumerate() {
+            if word.chars().count() < 2 || !word.chars().any(|c| c.is_ascii_digit()) {
+                continue;
+            }
+            let mut cut = words.clone();
+            let short = &word[..word.len() - word.chars().last().map_or(0, char::len_utf8)];
+            cut[w] = short;
+            let cut = cut.join(" ");
+            assert!(
+                self.g.parse_step(self.suite.data, seat, &cut).ok().as_ref() != Some(step),
+                "`{cut}` was read as `{text}`: numbers must match exactly"
+            );
+        }
+    }
+
+    /// `hopeless` only ever skips candidates that `legality` refuses; every legal step is a
+    /// candidate.
+    fn check_candidates(&self, seat: Seat, legal: &[G::Step]) {
+        let data = self.suite.data;
+        let candidates = self.g.candidates(data, seat);
+        for c in &candidates {
+            if self.g.hopeless(data, seat, c) {
+                assert!(
+                    self.g.legality(data, seat, c).is_err(),
+                    "hopeless candidate `{}` must be refused by legality",
+                    G::format_step(data, c)
+                );
+            }
+        }
+        for step in legal {
+            assert!(
+                candidates.contains(step),
+                "legal step `{}` is among the candidates",
+                G::format_step(data, step)
+            );
+        }
+    }
+
+    /// Steps not listed are refused by `check` and by `apply` with the same error, which
+    /// names a rules topic, and change nothing: old steps, and steps for idle seats.
+    fn check_refusals(&mut self, idle: &[Seat], legal: &[G::Step], report: &mut Report) {
+        let data = self.suite.data;
+        let mut offered: Vec<(Seat, G::Step)> = Vec::new();
+        for (s, st) in self.stale.iter().rev().take(6) {
+            if !self.g.legal_steps(data, *s).contains(st) {
+                offered.push((*s, st.clone()));
+            }
+        }
+        if let Some(st) = legal.first() {
+            offered.extend(idle.iter().map(|&s| (s, st.clone())));
+        }
+        for (s, st) in &offered {
+            self.refuse(*s, st);
+            report.refusals += 1;
+        }
+    }
+
+    fn refuse(&mut self, s: Seat, st: &G::Step) {
+        let data = self.suite.data;
+        let before = self.g.clone();
+        let text = G::format_step(data, st);
+        let Err(e) = self.g.check(data, s, st) else {
+            panic!("unlisted step `{text}` for seat {s} passes check");
+        };
+        assert!(
+            rule_topic_exists::<G>(e.topic),
+            "refusal of `{text}` cites rules topic `{}`, which {} does not have",
+            e.topic,
+            G::NAME
+        );
+        let applied = self.g.apply(data, s, st);
+        assert_eq!(
+            applied.as_ref().err(),
+            Some(&e),
+            "apply refuses `{text}` for seat {s} as check does"
+        );
+        assert_eq!(self.g, before, "a refused step left the state unchanged");
+    }
+
+    /// Play a random legal step of `seat` and log it.
+    fn play_one(&mut self, seat: Seat, legal: &[G::Step]) {
+        let data = self.suite.data;
+        let step = legal[self.pick.below(legal.len())].clone();
+        let text = G::format_step(data, &step);
+        let applied = self
+            .g
+            .apply(data, seat, &step)
+            .unwrap_or_else(|e| panic!("chosen step `{text}` applies: {e}"));
+        for e in &applied.events {
+            if let Audience::Private(s) = e.audience {
+                assert!(s < self.players, "private event for a real seat");
+            }
+        }
+        self.log.push((seat, text));
+        self.stale.push((seat, step));
+        if self.stale.len() > 40 {
+            self.stale.remove(0);
+        }
+        self.steps += 1;
     }
 }
 
