@@ -151,6 +151,176 @@ pub(crate) fn outline_width(size: f32) -> f32 {
     (size * 0.1).clamp(1.5, 6.0)
 }
 
+/// One line of text that may show on the canvas: its text, left x, top y and width.
+struct VisibleLine<'a> {
+    text: &'a str,
+    left: f32,
+    top: f32,
+    width: f32,
+}
+
+/// A coverage mask over the canvas pixels `x0..x0+w`, `y0..y0+h`.
+struct Mask {
+    x0: i64,
+    y0: i64,
+    w: usize,
+    h: usize,
+    cover: Vec<f32>,
+}
+
+impl Mask {
+    /// Add coverage `k` at canvas pixel (`x`, `y`), if inside the mask.
+    fn add(&mut self, x: i64, y: i64, k: f32) {
+        let (px, py) = (x - self.x0, y - self.y0);
+        if px >= 0 && py >= 0 && (px as usize) < self.w && (py as usize) < self.h {
+            let m = &mut self.cover[py as usize * self.w + px as usize];
+            *m = (*m + k).min(1.0);
+        }
+    }
+
+    /// The mask grown by a disc of radius `r` (for outlines): each inked pixel spreads its
+    /// coverage, weighted by distance, to its neighbours.
+    fn dilated(&self, r: f32) -> Vec<f32> {
+        let ri = r.ceil() as i64 + 1;
+        let mut offsets = Vec::new();
+        for dy in -ri..=ri {
+            for dx in -ri..=ri {
+                let d = ((dx * dx + dy * dy) as f32).sqrt();
+                let wgt = (r + 0.5 - d).clamp(0.0, 1.0);
+                if wgt > 0.0 {
+                    offsets.push((dx, dy, wgt));
+                }
+            }
+        }
+        let (mw, mh) = (self.w, self.h);
+        let mut grown = vec![0.0f32; mw * mh];
+        for py in 0..mh {
+            for px in 0..mw {
+                let k = self.cover[py * mw + px];
+                if k <= 0.0 {
+                    continue;
+                }
+                for &(dx, dy, wgt) in &offsets {
+                    let qx = px as i64 + dx;
+                    let qy = py as i64 + dy;
+                    if qx >= 0 && qy >= 0 && (qx as usize) < mw && (qy as usize) < mh {
+                        let g = &mut grown[qy as usize * mw + qx as usize];
+                        *g = g.max(k * wgt);
+                    }
+                }
+            }
+        }
+        grown
+    }
+}
+
+/// The lines of `s` that may show on a `cw` x `ch` canvas, text at (`x`, `y`) aligned by
+/// `align`; `margin` pixels of slack for outlines and overhangs.
+fn visible_lines<'a>(
+    sf: &PxScaleFont<&FontRef<'static>>,
+    s: &'a str,
+    (x, y): (f32, f32),
+    align: Align,
+    (cw, ch): (f32, f32),
+    margin: f32,
+) -> Vec<VisibleLine<'a>> {
+    let lh = line_height(sf);
+    let mut lines = Vec::new();
+    for (i, line) in s.split('\n').enumerate() {
+        let top = y + i as f32 * lh;
+        if top > ch + margin {
+            break;
+        }
+        if top + lh < -margin || line.is_empty() {
+            continue;
+        }
+        let width = line_width(sf, line);
+        let left = match align {
+            Align::Left => x,
+            Align::Center => x - width / 2.0,
+            Align::Right => x - width,
+        };
+        if left > cw + margin || left + width < -margin {
+            continue;
+        }
+        lines.push(VisibleLine {
+            text: line,
+            left,
+            top,
+            width,
+        });
+    }
+    lines
+}
+
+/// An empty mask over the part of a `cw` x `ch` canvas the lines can ink, or `None` if
+/// that is nothing.
+fn mask_for(lines: &[VisibleLine], lh: f32, margin: f32, (cw, ch): (f32, f32)) -> Option<Mask> {
+    let first = lines.first()?;
+    let last = lines.last()?;
+    let bx0 = lines.iter().map(|l| l.left).fold(f32::INFINITY, f32::min) - margin;
+    let bx1 = lines
+        .iter()
+        .map(|l| l.left + l.width)
+        .fold(f32::NEG_INFINITY, f32::max)
+        + margin;
+    let (by0, by1) = (first.top - margin, last.top + lh + margin);
+    let mx0 = bx0.max(0.0).floor() as i64;
+    let my0 = by0.max(0.0).floor() as i64;
+    let mx1 = bx1.min(cw).ceil() as i64;
+    let my1 = by1.min(ch).ceil() as i64;
+    if mx1 <= mx0 || my1 <= my0 {
+        return None;
+    }
+    let (w, h) = ((mx1 - mx0) as usize, (my1 - my0) as usize);
+    Some(Mask {
+        x0: mx0,
+        y0: my0,
+        w,
+        h,
+        cover: vec![0.0f32; w * h],
+    })
+}
+
+/// Add the coverage of one line's glyphs to `mask`, glyph by glyph with kerning, skipping
+/// glyphs wholly outside the mask.
+fn ink_line(
+    fonts: &Fonts,
+    bold: bool,
+    sf: &PxScaleFont<&FontRef<'static>>,
+    line: &VisibleLine,
+    size: f32,
+    mask: &mut Mask,
+) {
+    let baseline = line.top + sf.ascent();
+    let (left_edge, right_edge) = (mask.x0 as f32, (mask.x0 + mask.w as i64) as f32);
+    let mut pen = line.left;
+    let mut prev: Option<GlyphId> = None;
+    for c in line.text.chars() {
+        if c.is_control() {
+            continue;
+        }
+        let id = sf.glyph_id(c);
+        if let Some(p) = prev {
+            pen += sf.kern(p, id);
+        }
+        prev = Some(id);
+        let adv = sf.h_advance(id);
+        if pen > right_edge + size {
+            break;
+        }
+        if pen + adv + size >= left_edge {
+            let g = id.with_scale_and_position(sf.scale(), point(pen, baseline));
+            if let Some(og) = fonts.outline_glyph(bold, g) {
+                let b = og.px_bounds();
+                let (gx0, gy0) = (b.min.x as i64, b.min.y as i64);
+                og.draw(|gx, gy, k| mask.add(gx0 + gx as i64, gy0 + gy as i64, k));
+            }
+        }
+        pen += adv;
+    }
+}
+
 impl Canvas {
     /// Core text drawing: rasterizes `s` into a coverage mask (clipped to the canvas),
     /// optionally dilates it for an outline, then blends.
@@ -176,129 +346,26 @@ impl Canvas {
         if s.is_empty() || !finite(&[x, y]) || self.img.width() == 0 || self.img.height() == 0 {
             return;
         }
-        let (cw, ch) = (self.img.width() as f32, self.img.height() as f32);
-        let scale = PxScale::from(size);
-        let sf = font.as_scaled(scale);
-        let lh = line_height(&sf);
+        let canvas = (self.img.width() as f32, self.img.height() as f32);
+        let sf = font.as_scaled(PxScale::from(size));
         let ow = if outline.is_some() {
             outline_width(size)
         } else {
             0.0
         };
         let margin = ow + size * 0.35 + 2.0;
-        // visible lines: (text, left x, top y)
-        let mut lines: Vec<(&str, f32, f32, f32)> = Vec::new();
-        for (i, line) in s.split('\n').enumerate() {
-            let top = y + i as f32 * lh;
-            if top > ch + margin {
-                break;
-            }
-            if top + lh < -margin || line.is_empty() {
-                continue;
-            }
-            let w = line_width(&sf, line);
-            let lx = match align {
-                Align::Left => x,
-                Align::Center => x - w / 2.0,
-                Align::Right => x - w,
-            };
-            if lx > cw + margin || lx + w < -margin {
-                continue;
-            }
-            lines.push((line, lx, top, w));
-        }
-        if lines.is_empty() {
+        let lines = visible_lines(&sf, s, (x, y), align, canvas, margin);
+        let Some(mut mask) = mask_for(&lines, line_height(&sf), margin, canvas) else {
             return;
+        };
+        for line in &lines {
+            ink_line(fonts, bold, &sf, line, size, &mut mask);
         }
-        let bx0 = lines.iter().map(|l| l.1).fold(f32::INFINITY, f32::min) - margin;
-        let bx1 = lines
-            .iter()
-            .map(|l| l.1 + l.3)
-            .fold(f32::NEG_INFINITY, f32::max)
-            + margin;
-        let by0 = lines[0].2 - margin;
-        let by1 = lines[lines.len() - 1].2 + lh + margin;
-        let mx0 = bx0.max(0.0).floor() as i64;
-        let my0 = by0.max(0.0).floor() as i64;
-        let mx1 = bx1.min(cw).ceil() as i64;
-        let my1 = by1.min(ch).ceil() as i64;
-        if mx1 <= mx0 || my1 <= my0 {
-            return;
-        }
-        let (mw, mh) = ((mx1 - mx0) as usize, (my1 - my0) as usize);
-        let mut mask = vec![0.0f32; mw * mh];
-        for &(line, lx, top, _) in &lines {
-            let baseline = top + sf.ascent();
-            let mut pen = lx;
-            let mut prev: Option<GlyphId> = None;
-            for c in line.chars() {
-                if c.is_control() {
-                    continue;
-                }
-                let id = sf.glyph_id(c);
-                if let Some(p) = prev {
-                    pen += sf.kern(p, id);
-                }
-                prev = Some(id);
-                let adv = sf.h_advance(id);
-                if pen > mx1 as f32 + size {
-                    break;
-                }
-                if pen + adv + size >= mx0 as f32 {
-                    let g = id.with_scale_and_position(scale, point(pen, baseline));
-                    if let Some(og) = fonts.outline_glyph(bold, g) {
-                        let b = og.px_bounds();
-                        let (gx0, gy0) = (b.min.x as i64, b.min.y as i64);
-                        og.draw(|gx, gy, k| {
-                            let px = gx0 + gx as i64 - mx0;
-                            let py = gy0 + gy as i64 - my0;
-                            if px >= 0 && py >= 0 && (px as usize) < mw && (py as usize) < mh {
-                                let m = &mut mask[py as usize * mw + px as usize];
-                                *m = (*m + k).min(1.0);
-                            }
-                        });
-                    }
-                }
-                pen += adv;
-            }
-        }
+        let (x0, y0) = (mask.x0 as u32, mask.y0 as u32);
         if let Some(oc) = outline {
-            let r = ow;
-            let ri = r.ceil() as i64 + 1;
-            let mut offsets = Vec::new();
-            for dy in -ri..=ri {
-                for dx in -ri..=ri {
-                    let d = ((dx * dx + dy * dy) as f32).sqrt();
-                    let wgt = (r + 0.5 - d).clamp(0.0, 1.0);
-                    if wgt > 0.0 {
-                        offsets.push((dx, dy, wgt));
-                    }
-                }
-            }
-            // dilate only where there is ink nearby: walk ink pixels and spread
-            let mut grown = vec![0.0f32; mw * mh];
-            for py in 0..mh {
-                for px in 0..mw {
-                    let k = mask[py * mw + px];
-                    if k <= 0.0 {
-                        continue;
-                    }
-                    for &(dx, dy, wgt) in &offsets {
-                        let qx = px as i64 + dx;
-                        let qy = py as i64 + dy;
-                        if qx >= 0 && qy >= 0 && (qx as usize) < mw && (qy as usize) < mh {
-                            let g = &mut grown[qy as usize * mw + qx as usize];
-                            let v = k * wgt;
-                            if v > *g {
-                                *g = v;
-                            }
-                        }
-                    }
-                }
-            }
-            self.blend_mask(&grown, mx0 as u32, my0 as u32, mw, oc);
+            self.blend_mask(&mask.dilated(ow), x0, y0, mask.w, oc);
         }
-        self.blend_mask(&mask, mx0 as u32, my0 as u32, mw, fill);
+        self.blend_mask(&mask.cover, x0, y0, mask.w, fill);
     }
 
     pub(crate) fn blend_mask(&mut self, mask: &[f32], x0: u32, y0: u32, mw: usize, c: Color) {
