@@ -11,3 +11,4 @@ mod fleet_e2e;
 mod fuzz_corpus;
 mod leaks_and_input;
 mod local_cli;
+mod metrics_e2e;
