@@ -15,6 +15,7 @@
 mod commands;
 mod health;
 mod remind_task;
+mod reopen;
 mod retention_task;
 mod send;
 mod thread;

@@ -32,17 +32,10 @@ pub async fn run(
     now: Clock,
     metrics: Option<Arc<crate::metrics::Metrics>>,
 ) {
-    let store = match tokio::task::spawn_blocking(move || Store::open_location(&db)).await {
-        Ok(Ok(s)) => Arc::new(Mutex::new(s)),
-        Ok(Err(e)) => {
-            tracing::error!("reminders disabled: cannot open the database: {e}");
-            return;
-        }
-        Err(e) => {
-            tracing::error!("reminders disabled: {e}");
-            return;
-        }
+    let Some(store) = super::reopen::open_retrying(&db, "reminders", &stop).await else {
+        return;
     };
+    let store = Arc::new(Mutex::new(store));
     let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {

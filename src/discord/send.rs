@@ -226,11 +226,11 @@ pub async fn handle_and_send(
         req.place.channel.clone(),
     );
     let res = handle_inner(ctx, data.chat.clone(), target, req).await;
-    if let Ok(kind) = res {
-        super::health::record(data, command, channel, kind, received.elapsed()).await;
-    }
+    let took = received.elapsed();
     data.in_flight.fetch_sub(1, Ordering::SeqCst);
-    res.map(|_| ())
+    let kind = res?;
+    super::health::record(data, command, channel, kind, took).await;
+    Ok(())
 }
 
 async fn handle_inner(
