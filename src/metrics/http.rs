@@ -6,7 +6,8 @@
 //! - Nothing a client sends can panic the server: a request head over [`MAX_HEAD`] bytes
 //!   gets 431, a malformed one 400, another method 405, another path 404; a client that
 //!   sends or reads too slowly is dropped after [`IO_TIMEOUT`].
-//! - One response per connection (`Connection: close`); at most [`MAX_CONNECTIONS`]
+//! - One response per connection (`Connection: close`, then what the client still sends
+//!   is read and dropped, up to [`MAX_DRAIN`] bytes or [`IO_TIMEOUT`]); at most [`MAX_CONNECTIONS`]
 //!   connections are served at once, the others wait in the listen queue.
 
 use super::{Metrics, CONTENT_TYPE};
@@ -21,6 +22,8 @@ use tokio::net::{TcpListener, TcpStream};
 pub const MAX_HEAD: usize = 8 * 1024;
 /// How long a client may take to send its request, and to read the answer.
 pub const IO_TIMEOUT: Duration = Duration::from_secs(5);
+/// The most bytes read after the answer, before closing.
+pub const MAX_DRAIN: usize = 64 * 1024;
 /// Connections served at once.
 pub const MAX_CONNECTIONS: usize = 16;
 
@@ -199,9 +202,26 @@ async fn serve_connection(
     };
     let _ = tokio::time::timeout(io_timeout, async {
         stream.write_all(&bytes).await?;
-        stream.shutdown().await
+        stream.shutdown().await?;
+        drain(&mut stream).await
     })
     .await;
+}
+
+/// Read and drop what the client still sends (a refused head's rest), up to [`MAX_DRAIN`]
+/// bytes or its end: closing with unread input would reset the connection, and the client
+/// could lose the answer.
+async fn drain(stream: &mut TcpStream) -> std::io::Result<()> {
+    let mut chunk = [0u8; 1024];
+    let mut read = 0;
+    while read < MAX_DRAIN {
+        let n = stream.read(&mut chunk).await?;
+        if n == 0 {
+            break;
+        }
+        read += n;
+    }
+    Ok(())
 }
 
 /// Serve `/metrics` and `/health` on `listener` until the task is dropped or aborted.
@@ -366,7 +386,7 @@ mod tests {
             );
         }
         // A head that never ends is cut off at 8 KiB.
-        let long = format!("GET /metrics HTTP/1.1\r\nX: {}", "a".repeat(MAX_HEAD + 10));
+        let long = format!("GET /metrics HTTP/1.1\r\nX: {}", "a".repeat(4 * MAX_HEAD));
         let a = exchange(ok(), long.as_bytes()).await;
         assert!(a.starts_with("HTTP/1.1 431 "), "{a}");
     }
