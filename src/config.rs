@@ -12,6 +12,7 @@ use crate::reminders::{self, ReminderDefaults};
 use crate::store::{retention, DbLocation, Retention};
 use serde::Deserialize;
 use std::fmt;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 
 /// A configuration problem, naming the key.
@@ -49,6 +50,12 @@ struct RawRetention {
 
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
+struct RawMetrics {
+    listen: Option<String>,
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
 struct RawConfig {
     token: Option<String>,
     database: Option<String>,
@@ -59,6 +66,7 @@ struct RawConfig {
     api_base: Option<String>,
     reminders: Option<RawReminders>,
     retention: Option<RawRetention>,
+    metrics: Option<RawMetrics>,
 }
 
 /// The bot configuration, validated.
@@ -84,6 +92,8 @@ pub struct Config {
     pub retention: Option<Retention>,
     /// How often the database is pruned, in seconds.
     pub retention_every_secs: u64,
+    /// Where `/metrics` and `/health` are served (`[metrics] listen`); `None`: not served.
+    pub metrics_listen: Option<SocketAddr>,
 }
 
 impl fmt::Debug for Config {
@@ -99,6 +109,7 @@ impl fmt::Debug for Config {
             .field("reminders", &self.reminders)
             .field("retention", &self.retention)
             .field("reminder_check_secs", &self.reminder_check_secs)
+            .field("metrics_listen", &self.metrics_listen)
             .finish()
     }
 }
@@ -322,6 +333,10 @@ impl Config {
             }
         };
         let (retention, retention_every_secs) = retention_of(raw.retention.unwrap_or_default())?;
+        let metrics_listen = match raw.metrics.and_then(|m| m.listen) {
+            None => None,
+            Some(a) => Some(parse_metrics_listen(&a).map_err(|e| key_err("metrics.listen", e))?),
+        };
         Ok(Config {
             token,
             database,
@@ -333,8 +348,36 @@ impl Config {
             reminder_check_secs: check,
             retention,
             retention_every_secs,
+            metrics_listen,
         })
     }
+}
+
+/// The address `/metrics` and `/health` are served on: `IP:PORT` with a port other than 0
+/// and an address of this machine or of a private network (loopback `127.0.0.0/8`, `::1`;
+/// `10.0.0.0/8`, `172.16.0.0/12`, `192.168.0.0/16`, `fc00::/7`). The endpoints have no
+/// authentication, so a public or unspecified (`0.0.0.0`) address is refused.
+pub fn parse_metrics_listen(text: &str) -> Result<SocketAddr, String> {
+    let accepted = "give an IP address of this machine or a private network and a port, e.g. `127.0.0.1:9464` (loopback, 10/8, 172.16/12, 192.168/16, ::1 or fc00::/7; a host name, 0.0.0.0 or a public address is refused: the endpoints have no authentication)";
+    let addr: SocketAddr = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not an address: {accepted}"))?;
+    if addr.port() == 0 {
+        return Err(format!(
+            "`{text}`: port 0 picks a random port that Prometheus cannot find; {accepted}"
+        ));
+    }
+    let local = match addr.ip() {
+        IpAddr::V4(ip) => ip.is_loopback() || ip.is_private(),
+        IpAddr::V6(ip) => ip.is_loopback() || (ip.segments()[0] & 0xfe00) == 0xfc00,
+    };
+    if !local {
+        return Err(format!(
+            "`{text}` is not a local or private address: {accepted}"
+        ));
+    }
+    Ok(addr)
 }
 
 /// The `[retention]` table: what is kept (`None` when turned off) and how often the
@@ -530,6 +573,64 @@ mod tests {
         assert!(r.owns_guild(1 << 22));
         assert!(!r.owns_guild(2 << 22));
         assert!(r.owns_guild(4 << 22));
+    }
+
+    #[test]
+    fn metrics_listen_is_off_by_default_and_takes_only_local_or_private_addresses() {
+        assert_eq!(
+            Config::from_toml("token = \"t\"", None, None)
+                .unwrap()
+                .metrics_listen,
+            None
+        );
+        let c = Config::from_toml(
+            "token = \"t\"\n[metrics]\nlisten = \"127.0.0.1:9464\"",
+            None,
+            None,
+        );
+        assert_eq!(
+            c.unwrap().metrics_listen,
+            Some("127.0.0.1:9464".parse().unwrap())
+        );
+        for ok in [
+            "[::1]:9464",
+            "10.1.2.3:80",
+            "192.168.0.5:9464",
+            "172.20.0.1:1",
+            "[fd00::1]:9464",
+        ] {
+            assert!(parse_metrics_listen(ok).is_ok(), "{ok}");
+        }
+        for (bad, why) in [
+            ("localhost:9464", "not an address"),
+            ("127.0.0.1", "not an address"),
+            ("127.0.0.1:99999", "not an address"),
+            ("127.0.0.1:0", "port 0"),
+            ("0.0.0.0:9464", "not a local or private address"),
+            ("8.8.8.8:9464", "not a local or private address"),
+            ("[::]:9464", "not a local or private address"),
+            ("[2001:db8::1]:9464", "not a local or private address"),
+        ] {
+            let e = Config::from_toml(
+                &format!("token = \"t\"\n[metrics]\nlisten = \"{bad}\""),
+                None,
+                None,
+            )
+            .unwrap_err();
+            assert!(
+                e.0.contains("metrics.listen")
+                    && e.0.contains(why)
+                    && e.0.contains("127.0.0.1:9464"),
+                "{bad}: {e}"
+            );
+        }
+        let e = Config::from_toml(
+            "token = \"t\"\n[metrics]\nlisen = \"127.0.0.1:1\"",
+            None,
+            None,
+        )
+        .unwrap_err();
+        assert!(e.0.contains("lisen"), "{e}");
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod engine;
 pub mod fuzzing;
 pub mod games;
 pub mod local;
+pub mod metrics;
 pub mod ratings;
 pub mod reminders;
 pub mod render;

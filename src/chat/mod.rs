@@ -347,6 +347,11 @@ impl Chat {
         inner.cache.games.clear();
     }
 
+    /// How many games are loaded in memory now (the operator's metrics read it).
+    pub fn cached_games(&self) -> usize {
+        self.lock().cache.games.len()
+    }
+
     pub(crate) fn lock(&self) -> Held<'_> {
         let timing = &self.lock_timing;
         let asked = timing.on.load(Ordering::Relaxed).then(Instant::now);

@@ -13,7 +13,9 @@
 //! - The store is only used on blocking threads (`spawn_blocking`), never on async ones.
 
 mod commands;
+mod health;
 mod remind_task;
+mod reopen;
 mod retention_task;
 mod send;
 mod thread;
@@ -45,6 +47,8 @@ pub struct Data {
     /// Commands currently being handled (graceful shutdown waits for them).
     pub in_flight: Arc<AtomicUsize>,
     pub shutting_down: Arc<AtomicBool>,
+    /// The operator's metrics, when `[metrics] listen` is set.
+    pub observer: Option<Arc<health::Observer>>,
 }
 
 pub type Error = anyhow::Error;
@@ -120,6 +124,19 @@ pub async fn run_until(
         chat
     };
     let games = chat.games();
+    // The metrics endpoint listens before the gateway connects (a taken port stops here).
+    let observer = match config.metrics_listen {
+        None => None,
+        Some(addr) => {
+            let listener = health::listen(addr).await?;
+            let metrics = Arc::new(crate::metrics::Metrics::new());
+            let observer = health::Observer::open(&db, metrics)
+                .await
+                .context("opening the database for the metrics")?;
+            tracing::info!("serving /metrics and /health on {addr}");
+            Some((Arc::new(observer), listener))
+        }
+    };
 
     let mut hb = serenity::HttpBuilder::new(&config.token);
     if let Some(base) = &config.api_base {
@@ -139,6 +156,7 @@ pub async fn run_until(
         games,
         in_flight: in_flight.clone(),
         shutting_down: shutting_down.clone(),
+        observer: observer.as_ref().map(|o| o.0.clone()),
     };
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -195,6 +213,20 @@ pub async fn run_until(
         })
     };
     let shard_manager = client.shard_manager.clone();
+    let metrics = observer.as_ref().map(|(o, _)| o.metrics.clone());
+    let metrics_server = observer.map(|(observer, listener)| {
+        let metrics = observer.metrics.clone();
+        let probe = health::BotProbe {
+            observer,
+            shards: shard_manager.clone(),
+            chat: chat.clone(),
+        };
+        tokio::spawn(crate::metrics::http::serve(
+            listener,
+            metrics,
+            Arc::new(probe),
+        ))
+    });
     if let Some(keep) = config.retention.clone() {
         tokio::spawn(retention_task::run(
             db.clone(),
@@ -218,6 +250,7 @@ pub async fn run_until(
             let c = chat.clone();
             Arc::new(move || c.now())
         },
+        metrics,
     ));
     // After the shutdown signal: commands in flight get IN_FLIGHT_GRACE to finish (their
     // steps are committed and their replies are in the outbox either way), the shards are
@@ -274,6 +307,9 @@ pub async fn run_until(
         reminder_task.abort();
     }
     outbox_task.abort();
+    if let Some(server) = metrics_server {
+        server.abort();
+    }
     tracing::info!("stopped");
     res.context("Discord connection")
 }

@@ -30,18 +30,12 @@ pub async fn run(
     every: Duration,
     stop: Arc<AtomicBool>,
     now: Clock,
+    metrics: Option<Arc<crate::metrics::Metrics>>,
 ) {
-    let store = match tokio::task::spawn_blocking(move || Store::open_location(&db)).await {
-        Ok(Ok(s)) => Arc::new(Mutex::new(s)),
-        Ok(Err(e)) => {
-            tracing::error!("reminders disabled: cannot open the database: {e}");
-            return;
-        }
-        Err(e) => {
-            tracing::error!("reminders disabled: {e}");
-            return;
-        }
+    let Some(store) = super::reopen::open_retrying(&db, "reminders", &stop).await else {
+        return;
     };
+    let store = Arc::new(Mutex::new(store));
     let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -121,6 +115,9 @@ pub async fn run(
                         res.map_err(|e| crate::store::StoreError::Sql(e.to_string()))
                     {
                         tracing::warn!("could not record a sent reminder: {e}");
+                    }
+                    if let Some(m) = &metrics {
+                        m.reminder_sent(r.due_at, now());
                     }
                     tracing::info!(game = r.key.game_id, user = %r.key.user_id, ordinal = r.key.ordinal, "reminder sent");
                 }

@@ -220,9 +220,17 @@ pub async fn handle_and_send(
         return Ok(());
     }
     data.in_flight.fetch_add(1, Ordering::SeqCst);
+    let received = std::time::Instant::now();
+    let (command, channel) = (
+        crate::metrics::command_name(&req.text),
+        req.place.channel.clone(),
+    );
     let res = handle_inner(ctx, data.chat.clone(), target, req).await;
+    let took = received.elapsed();
     data.in_flight.fetch_sub(1, Ordering::SeqCst);
-    res
+    let kind = res?;
+    super::health::record(data, command, channel, kind, took).await;
+    Ok(())
 }
 
 async fn handle_inner(
@@ -230,7 +238,7 @@ async fn handle_inner(
     chat: Arc<Chat>,
     target: Target<'_>,
     req: Request,
-) -> Result<(), Error> {
+) -> Result<super::health::AnswerKind, Error> {
     tracing::debug!(user = %req.user.id, channel = %req.place.channel, text = %req.text, "request");
     let invoker = req.user.id.clone();
     let c = chat.clone();
@@ -245,7 +253,9 @@ async fn handle_inner(
     if replies.iter().any(|r| r.outbox.is_some()) {
         crash_point("after_commit");
     }
-    send_replies(ctx, &chat, &target, &invoker, replies, deferred).await
+    let kind = super::health::AnswerKind::of(&replies);
+    send_replies(ctx, &chat, &target, &invoker, replies, deferred).await?;
+    Ok(kind)
 }
 
 /// Test hook for crash tests: when `SHERPA_TEST_CRASH_AT` names this point, say so on

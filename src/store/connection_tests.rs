@@ -94,6 +94,28 @@ fn a_failed_connection_says_why() {
         .contains("relation"));
 }
 
+#[test]
+fn a_refused_password_says_authentication_failed() {
+    // A cluster of its own: it is made to require a password.
+    let cluster = pg_cluster::Cluster::start().unwrap();
+    let without = cluster.create_database("auth").unwrap();
+    cluster.require_password("right1").unwrap();
+    let with = |pw: &str| format!("postgres://sherpa:{pw}@127.0.0.1:{}/auth", cluster.port());
+    let e = Store::connect_postgres(&with("wrong"))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("cannot connect to PostgreSQL"), "{e}");
+    assert!(
+        e.contains("password authentication failed for user \"sherpa\""),
+        "{e}"
+    );
+    // Without a password in the URL: the client says one is needed.
+    let e = Store::connect_postgres(&without).err().unwrap().to_string();
+    assert!(e.contains("password"), "{e}");
+    Store::connect_postgres(&with("right1")).unwrap();
+}
+
 /// Poll `f` until it returns `Some`, for at most `limit`.
 fn within<T>(limit: Duration, mut f: impl FnMut() -> Option<T>) -> Option<T> {
     let t0 = Instant::now();

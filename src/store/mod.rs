@@ -42,6 +42,7 @@ pub mod rematch;
 pub mod reminders;
 pub mod results;
 pub mod retention;
+pub mod stats;
 pub use copy::CopyReport;
 pub use digests::{DigestKey, DigestPref, DueDigest};
 pub use listing::ListedGame;
@@ -49,6 +50,7 @@ pub use outbox::{OutboxEntry, PendingReply, StoredAnswer};
 pub use reminders::{on_turn_change, DueKind, DueReminder, ReminderKey, CLAIM_LEASE_SECS};
 pub use results::{NewResult, ResultRow};
 pub use retention::{Pruned, Retention};
+pub use stats::OutboxBacklog;
 
 /// One numbered migration: its SQL for SQLite, and for PostgreSQL where that differs.
 #[derive(Clone, Copy, Debug)]

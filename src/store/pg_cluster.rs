@@ -213,6 +213,43 @@ impl Cluster {
         .map_err(|_| "turning TLS on panicked".to_string())?
     }
 
+    /// Require a password (`scram-sha-256`) of every TCP connection, with `password` (letters
+    /// and digits) set for the `sherpa` role; the server reloads its configuration without
+    /// a restart. Databases are created before this ([`Cluster::create_database`] connects
+    /// without a password).
+    pub fn require_password(&self, password: &str) -> Result<(), String> {
+        if password.is_empty() || !password.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return Err(format!("bad password `{password}`"));
+        }
+        let url = self.url("postgres");
+        let alter = format!("ALTER ROLE sherpa PASSWORD '{password}'");
+        let hba = self.dir.join("data").join("pg_hba.conf");
+        std::thread::spawn(move || -> Result<(), String> {
+            let failed = |e: postgres::Error| {
+                format!("requiring a password: {}", super::pg_connect::error_cause(&e))
+            };
+            let mut c = postgres::Client::connect(&url, postgres::NoTls).map_err(failed)?;
+            c.batch_execute(&alter).map_err(failed)?;
+            // Overwriting keeps the file's owner and mode (the server's user reads it).
+            std::fs::write(
+                &hba,
+                "local all all trust\nhost all all 127.0.0.1/32 scram-sha-256\nhost all all ::1/128 scram-sha-256\n",
+            )
+            .map_err(|e| format!("writing {}: {e}", hba.display()))?;
+            c.batch_execute("SELECT pg_reload_conf()").map_err(failed)?;
+            // The reload is asynchronous: wait until a connection without a password fails.
+            for _ in 0..100 {
+                if postgres::Client::connect(&url, postgres::NoTls).is_err() {
+                    return Ok(());
+                }
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+            Err("the server did not require a password within 10 s".into())
+        })
+        .join()
+        .map_err(|_| "requiring a password panicked".to_string())?
+    }
+
     /// Run one of the server programs (as `nobody` when we are root); its output goes to
     /// the error message when it fails.
     fn run(&self, program: &str, args: &[&str]) -> Result<(), String> {

@@ -13,27 +13,39 @@ use std::time::Duration;
 
 /// Guild A is on shard 0 of 4 (the first process) and shard 1 of 3 (then the second);
 /// guild B on shard 3 of 4 (second process) and shard 0 of 3 (then the first).
-const GUILD_A: u64 = (4 << 22) | 1;
+pub(crate) const GUILD_A: u64 = (4 << 22) | 1;
 const GUILD_B: u64 = (3 << 22) | 1;
-const CHANNEL_A: &str = "1000000000000000101";
+pub(crate) const CHANNEL_A: &str = "1000000000000000101";
 const CHANNEL_B: &str = "1000000000000000102";
 
-struct Proc(std::process::Child);
+pub(crate) struct Proc(std::process::Child);
 
 impl Proc {
-    fn start(
+    pub(crate) fn start(
         fake: &FakeDiscord,
         dir: &std::path::Path,
         url: &str,
         shards: &str,
         total: u32,
     ) -> Proc {
+        Proc::start_with(fake, dir, url, shards, total, "")
+    }
+
+    /// As [`Proc::start`], with `extra` (TOML tables) at the end of the config file.
+    pub(crate) fn start_with(
+        fake: &FakeDiscord,
+        dir: &std::path::Path,
+        url: &str,
+        shards: &str,
+        total: u32,
+        extra: &str,
+    ) -> Proc {
         let cfg = dir.join(format!("config-{shards}-{total}.toml"));
         std::fs::write(
             &cfg,
             format!(
                 "token = \"fake-token\"\ndatabase = \"{url}\"\napi_base = \"{}\"\nlog_level = \"warn\"\n\
-                 [reminders]\nfirst_after = \"1h\"\ninterval = \"1h\"\nmax = 3\ncheck_every = \"1s\"\n",
+                 [reminders]\nfirst_after = \"1h\"\ninterval = \"1h\"\nmax = 3\ncheck_every = \"1s\"\n{extra}",
                 fake.api_base()
             ),
         )
@@ -54,7 +66,7 @@ impl Proc {
     }
 
     /// SIGTERM, and wait (bounded) for a clean exit.
-    fn stop(mut self) {
+    pub(crate) fn stop(mut self) {
         let pid = self.0.id().to_string();
         assert!(std::process::Command::new("kill")
             .args(["-TERM", &pid])
@@ -80,7 +92,7 @@ impl Drop for Proc {
 }
 
 /// Wait until `n` gateway sessions (shards) are identified.
-async fn wait_sessions(fake: &FakeDiscord, n: usize) {
+pub(crate) async fn wait_sessions(fake: &FakeDiscord, n: usize) {
     fake.wait_for("the fleet's shards", Duration::from_secs(60), |_| {
         (fake.shard_sessions().len() >= n).then_some(())
     })
@@ -91,7 +103,7 @@ async fn wait_sessions(fake: &FakeDiscord, n: usize) {
 
 /// Exactly one answer (interaction callback) to `token`, from whichever process owns the
 /// guild's shard: its text.
-async fn one_answer(fake: &FakeDiscord, token: &str) -> String {
+pub(crate) async fn one_answer(fake: &FakeDiscord, token: &str) -> String {
     let first = fake.response(token).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     let n = fake
@@ -104,7 +116,7 @@ async fn one_answer(fake: &FakeDiscord, token: &str) -> String {
 }
 
 /// Run `f` on a store connected to `url`, on a blocking thread (the store blocks).
-async fn with_db<T: Send + 'static>(
+pub(crate) async fn with_db<T: Send + 'static>(
     url: &str,
     f: impl FnOnce(&mut Store) -> T + Send + 'static,
 ) -> T {
@@ -117,7 +129,7 @@ async fn with_db<T: Send + 'static>(
 /// Play up to `moves` steps in the game of `place` (a step offered to the player the game
 /// waits for: the first one, or a pseudo-random one from `seed` when given), stopping when
 /// the game waits for nobody; returns how many were accepted.
-async fn play(
+pub(crate) async fn play(
     fake: &FakeDiscord,
     url: &str,
     place: (&str, &str),
@@ -190,7 +202,7 @@ async fn play(
 
 /// Reminders posted in `channel` among `calls` (takes the calls, not the fake: inside
 /// `wait_for` the fake's call list is locked).
-fn reminders_in(calls: &[fake_discord::Call], channel: &str) -> usize {
+pub(crate) fn reminders_in(calls: &[fake_discord::Call], channel: &str) -> usize {
     calls
         .iter()
         .filter(|c| {
@@ -202,7 +214,7 @@ fn reminders_in(calls: &[fake_discord::Call], channel: &str) -> usize {
 }
 
 /// The index of a two-player game among `/game new`'s choices, from the registered commands.
-async fn two_player_choice(fake: &FakeDiscord) -> usize {
+pub(crate) async fn two_player_choice(fake: &FakeDiscord) -> usize {
     let commands = fake
         .wait_for("command registration", Duration::from_secs(20), |calls| {
             calls

@@ -12,3 +12,4 @@ mod fuzz_corpus;
 mod golden;
 mod leaks_and_input;
 mod local_cli;
+mod metrics_e2e;
