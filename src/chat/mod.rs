@@ -31,6 +31,7 @@
 
 pub mod commit;
 pub mod deadline;
+pub mod due;
 pub mod error;
 pub mod filter;
 pub mod games;
@@ -56,6 +57,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
+pub use due::{DueNotice, Message, Notice};
 pub use error::{ChatError, RemindError};
 pub use games::Digest;
 pub use lobby::{NewGamePlan, MAX_THREAD_NAME};
@@ -228,6 +230,8 @@ pub struct Chat {
     pub(crate) env: Env,
     /// How long requests held and waited for `inner`, when turned on (the bench).
     lock_timing: LockTiming,
+    /// The connection that claims due notices (see [`due`]).
+    side: due::SideStore,
     /// The last outcome committed (tests re-filter it with scrambled secrets).
     #[cfg(test)]
     pub(crate) last_outcome: Mutex<Option<filter::Outcome>>,
@@ -314,6 +318,7 @@ impl Chat {
             registry,
             env,
             lock_timing: LockTiming::default(),
+            side: due::SideStore::default(),
             #[cfg(test)]
             last_outcome: Mutex::new(None),
             #[cfg(test)]
@@ -323,12 +328,15 @@ impl Chat {
 
     /// Open a database (a SQLite file or a PostgreSQL server) with the built-in games and
     /// the system environment.
+    /// Due notices are claimed on a second connection to the same database.
     pub fn open(db: &crate::store::DbLocation) -> anyhow::Result<Chat> {
-        Ok(Chat::new(
+        let mut chat = Chat::new(
             Store::open_location(db)?,
             Registry::builtin(),
             Env::system(),
-        ))
+        );
+        chat.side = due::SideStore::at(db);
+        Ok(chat)
     }
 
     pub fn open_in_memory() -> anyhow::Result<Chat> {
