@@ -58,10 +58,11 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
 pub use due::{DueNotice, Message, Notice};
-pub use error::{ChatError, RemindError};
+pub use error::ChatError;
 pub use games::Digest;
 pub use lobby::{NewGamePlan, MAX_THREAD_NAME};
 pub use outbox::Undelivered;
+pub use remind::RemindError;
 pub use replay::ReplayFile;
 pub use text::{CmdRef, Plain, Seg, Syntax, Text, TimeStyle};
 pub use types::{Button, Place, Reply, Request, User, Visibility};
