@@ -15,9 +15,12 @@
 //!   kick): version check, request id, autopilot for resigned seats, status, votes cleared,
 //!   reminder schedule, replies.
 //! - `timelapse.rs`: the animated GIF of a finished game's public board, turn by turn.
+//! - `due.rs`: what falls due with time (reminders, deadline notices, daily digests),
+//!   claimed and worded as replies for the front ends to send.
 //! - `filter.rs`: the one per-viewer filter every outgoing payload is built through.
 //! - `text.rs`: reply text as segments (mentions, times, commands) rendered by the front
-//!   ends; `error.rs`: the typed errors; `types.rs`: requests and replies.
+//!   ends, below the command table; `error.rs`: the typed errors (`remind.rs` owns
+//!   `RemindError`); `types.rs`: requests and replies.
 //!
 //! Invariants:
 //! - Nothing a user types changes state unless it was legal; every error says what was
