@@ -2,6 +2,7 @@
 //! commands it names are [`CmdRef`](super::text::CmdRef)s, so each front end shows its own
 //! syntax. `Display` is the platform-neutral text.
 
+use super::remind::RemindError;
 use super::table;
 use super::text::Text;
 use crate::engine::notation::clip;
@@ -195,33 +196,6 @@ pub enum ChatError {
     Store(StoreError),
     /// A bug; nothing was changed.
     Internal,
-}
-
-/// A refused `remind …` command.
-#[derive(Clone, Debug, PartialEq)]
-pub enum RemindError {
-    TooManyWords(String),
-    /// A duration, offset or quiet-hours value did not parse (the parser's message).
-    Value(String),
-    NeedValue {
-        setting: &'static str,
-        example: &'static str,
-    },
-    TooShort {
-        setting: &'static str,
-        min: &'static str,
-    },
-    BadMax,
-    BadOnOff(&'static str),
-    ZeroVacation,
-    UnknownSetting(String),
-    NoGame,
-    NotPlayerOrAdmin,
-    BadConsequence(String),
-    DeadlineUsage,
-    /// `remind digest` with words other than `daily HH:MM` or `off`.
-    DigestUsage(String),
-    Store(StoreError),
 }
 
 impl From<StoreError> for ChatError {
@@ -579,88 +553,9 @@ impl ChatError {
     }
 }
 
-impl RemindError {
-    pub fn text(&self) -> Text {
-        use RemindError::*;
-        let usage = |t: Text| {
-            t.p("\nUsage: ")
-                .cmd("remind", &[])
-                .p(format!(" {}", super::remind::USAGE))
-        };
-        let t = Text::new();
-        match self {
-            TooManyWords(cmd) => usage(
-                t.p("Too many words after ")
-                    .cmd("remind", &[&clip(cmd)])
-                    .p("."),
-            ),
-            Value(e) => usage(t.p(e.clone())),
-            NeedValue { setting, example } => usage(
-                t.p("Give a value, e.g. ")
-                    .cmd("remind", &[setting, example])
-                    .p("."),
-            ),
-            TooShort { setting, min } => {
-                usage(t.p(format!("The {setting} must be at least {min}.")))
-            }
-            BadMax => usage(
-                t.p("Give a number from 0 to 20, e.g. ")
-                    .cmd("remind", &["max", "3"])
-                    .p("."),
-            ),
-            BadOnOff(setting) => usage(
-                t.p(format!("The {setting} setting takes on or off, e.g. "))
-                    .cmd("remind", &[setting, "on"])
-                    .p("."),
-            ),
-            ZeroVacation => usage(t.p("A vacation must last more than zero.")),
-            UnknownSetting(s) => usage(t.p(format!(
-                "Unknown reminder setting `{}`; settings: {}.",
-                clip(s),
-                table::REMIND_SETTINGS.join(", ")
-            ))),
-            NoGame => t
-                .p("There is no game in this channel; start one with ")
-                .cmd("game new", &["<game>"])
-                .p(" first."),
-            NotPlayerOrAdmin => {
-                t.p("Only the game's players or a channel admin can set its deadline.")
-            }
-            BadConsequence(c) => t.p(format!(
-                "`{}` is not a consequence; use `notify` or `kick`.",
-                clip(c)
-            )),
-            DeadlineUsage => t
-                .p("Usage: ")
-                .cmd("remind", &["deadline", "<72h> [notify|kick]"])
-                .p(" or ")
-                .cmd("remind", &["deadline", "off"])
-                .p("."),
-            DigestUsage(got) => usage(
-                t.p(format!("`{}` is not a digest setting; use ", clip(got)))
-                    .cmd("remind", &["digest", "daily 09:00"])
-                    .p(" (a time of day in your UTC offset) or ")
-                    .cmd("remind", &["digest", "off"])
-                    .p("."),
-            ),
-            Store(e) => t.p(format!(
-                "Could not read or save reminder settings: {}",
-                e.player_text()
-            )),
-        }
-    }
-}
-
 impl fmt::Display for ChatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.text().fmt(f)
     }
 }
 impl std::error::Error for ChatError {}
-
-impl fmt::Display for RemindError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.text().fmt(f)
-    }
-}
-impl std::error::Error for RemindError {}

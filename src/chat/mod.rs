@@ -15,9 +15,12 @@
 //!   kick): version check, request id, autopilot for resigned seats, status, votes cleared,
 //!   reminder schedule, replies.
 //! - `timelapse.rs`: the animated GIF of a finished game's public board, turn by turn.
+//! - `due.rs`: what falls due with time (reminders, deadline notices, daily digests),
+//!   claimed and worded as replies for the front ends to send.
 //! - `filter.rs`: the one per-viewer filter every outgoing payload is built through.
 //! - `text.rs`: reply text as segments (mentions, times, commands) rendered by the front
-//!   ends; `error.rs`: the typed errors; `types.rs`: requests and replies.
+//!   ends, below the command table; `error.rs`: the typed errors (`remind.rs` owns
+//!   `RemindError`); `types.rs`: requests and replies.
 //!
 //! Invariants:
 //! - Nothing a user types changes state unless it was legal; every error says what was
@@ -31,6 +34,7 @@
 
 pub mod commit;
 pub mod deadline;
+pub mod due;
 pub mod error;
 pub mod filter;
 pub mod games;
@@ -56,10 +60,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
-pub use error::{ChatError, RemindError};
+pub use due::{DueNotice, Message, Notice};
+pub use error::ChatError;
 pub use games::Digest;
 pub use lobby::{NewGamePlan, MAX_THREAD_NAME};
 pub use outbox::Undelivered;
+pub use remind::RemindError;
 pub use replay::ReplayFile;
 pub use text::{CmdRef, Plain, Seg, Syntax, Text, TimeStyle};
 pub use types::{Button, Place, Reply, Request, User, Visibility};
@@ -228,6 +234,8 @@ pub struct Chat {
     pub(crate) env: Env,
     /// How long requests held and waited for `inner`, when turned on (the bench).
     lock_timing: LockTiming,
+    /// The connection that claims due notices (see [`due`]).
+    side: due::SideStore,
     /// The last outcome committed (tests re-filter it with scrambled secrets).
     #[cfg(test)]
     pub(crate) last_outcome: Mutex<Option<filter::Outcome>>,
@@ -314,6 +322,7 @@ impl Chat {
             registry,
             env,
             lock_timing: LockTiming::default(),
+            side: due::SideStore::default(),
             #[cfg(test)]
             last_outcome: Mutex::new(None),
             #[cfg(test)]
@@ -323,12 +332,15 @@ impl Chat {
 
     /// Open a database (a SQLite file or a PostgreSQL server) with the built-in games and
     /// the system environment.
+    /// Due notices are claimed on a second connection to the same database.
     pub fn open(db: &crate::store::DbLocation) -> anyhow::Result<Chat> {
-        Ok(Chat::new(
+        let mut chat = Chat::new(
             Store::open_location(db)?,
             Registry::builtin(),
             Env::system(),
-        ))
+        );
+        chat.side = due::SideStore::at(db);
+        Ok(chat)
     }
 
     pub fn open_in_memory() -> anyhow::Result<Chat> {

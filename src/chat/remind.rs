@@ -21,10 +21,12 @@
 //! Invariants: personal settings are answered privately; a deadline change is public.
 //! Nothing here panics on any input; errors say what is accepted.
 
-use super::error::RemindError;
 use super::{Chat, ChatError, Reply, Request, Text, TimeStyle};
+use crate::engine::notation::clip;
 use crate::reminders::{self, Consequence, Prefs, Settings};
+use crate::store::StoreError;
 use crate::store::{DigestPref, Store};
+use std::fmt;
 
 /// The usage text shown for `help remind` and on errors (after `remind`).
 pub const USAGE: &str = "[show] | on | off | delay <12h> | interval <24h> | max <n> | quiet <22:00-08:00> [tz=+02:00] | quiet off | tz <+02:00> | dm on|off | vacation <3d>|off | deadline <72h> [notify|kick] | deadline off | digest daily <09:00> | digest off | reset";
@@ -136,7 +138,8 @@ pub fn handle_remind_here(
 }
 
 /// Handle `remind …` for `req.user`. `game_id`/`seat`: the game in this channel and the
-/// user's seat in it, if any.
+/// user's seat in it, if any. The setting is one of the command table's
+/// ([`super::table::REMIND_SETTINGS`]).
 pub fn handle_remind(
     store: &mut Store,
     req: &Request,
@@ -153,7 +156,6 @@ pub fn handle_remind(
         .first()
         .map(|w| w.to_ascii_lowercase())
         .unwrap_or_else(|| "show".into());
-    let arg = words.get(1).copied();
     let extra = words.len()
         > if cmd == "quiet" || cmd == "deadline" || cmd == "digest" {
             3
@@ -163,46 +165,116 @@ pub fn handle_remind(
     if extra {
         return Err(RemindError::TooManyWords(cmd).into());
     }
-    let duration =
-        |setting: &'static str, example: &'static str, min: i64, min_text: &'static str| match arg
-            .map(reminders::parse_duration)
-        {
-            Some(Ok(secs)) if secs >= min => Ok(secs),
-            Some(Ok(_)) => Err(RemindError::TooShort {
-                setting,
-                min: min_text,
-            }),
-            Some(Err(e)) => Err(RemindError::Value(e)),
-            None => Err(RemindError::NeedValue { setting, example }),
-        };
+    if !super::table::REMIND_SETTINGS.contains(&cmd.as_str()) {
+        return Err(RemindError::UnknownSetting(cmd).into());
+    }
     let msg: String = match cmd.as_str() {
-        "show" => {
-            let settings = p.resolve(&defaults);
-            let mut out = describe(&settings, now);
-            out.line(describe_digest(digest_pref(store, req)?, &settings));
-            if let Some(g) = game_id {
-                match store.game_deadline(g) {
-                    Ok(Some((d, c))) => out.line(format!(
-                        "This game's deadline: {} of waiting, then {}.",
-                        reminders::format_duration(d),
-                        if c == Consequence::Kick {
-                            "a vote to kick"
-                        } else {
-                            "a notice in the channel"
-                        }
-                    )),
-                    Ok(None) => out.line("This game has no deadline."),
-                    Err(e) => out.line(format!("(Could not read the game's deadline: {e})")),
-                }
-            }
-            return Ok(vec![Reply::private(uid, out)]);
+        "show" => return show(store, req, game_id, &p.resolve(&defaults), now),
+        "reset" => {
+            // Saved here, with the digest, in one transaction (not by the save below).
+            p = Prefs::default();
+            reset(store, req)?
         }
+        "deadline" => return deadline(store, req, game_id, seat, &words[1..]),
+        "digest" => return digest(store, req, &p.resolve(&defaults), &words[1..], now),
+        setting => {
+            let msg = set_personal(&mut p, setting, &words[1..], now)?;
+            store
+                .set_reminder_prefs(uid, &p)
+                .map_err(RemindError::Store)?;
+            msg
+        }
+    };
+    let mut out = Text::from(msg);
+    let settings = p.resolve(&defaults);
+    out.line(describe(&settings, now));
+    if let Some(d) = digest_pref(store, req)? {
+        // Quiet hours or the offset may have moved the digest: say when it comes now.
+        out.line(describe_digest(Some(d), &settings));
+    }
+    Ok(vec![Reply::private(uid, out)])
+}
+
+/// `remind show`: the asker's settings, their digest here, and this game's deadline.
+fn show(
+    store: &Store,
+    req: &Request,
+    game_id: Option<i64>,
+    settings: &Settings,
+    now: i64,
+) -> Result<Vec<Reply>, ChatError> {
+    let mut out = describe(settings, now);
+    out.line(describe_digest(digest_pref(store, req)?, settings));
+    if let Some(g) = game_id {
+        match store.game_deadline(g) {
+            Ok(Some((d, c))) => out.line(format!(
+                "This game's deadline: {} of waiting, then {}.",
+                reminders::format_duration(d),
+                if c == Consequence::Kick {
+                    "a vote to kick"
+                } else {
+                    "a notice in the channel"
+                }
+            )),
+            Ok(None) => out.line("This game has no deadline."),
+            Err(e) => out.line(format!("(Could not read the game's deadline: {e})")),
+        }
+    }
+    Ok(vec![Reply::private(&req.user.id, out)])
+}
+
+/// `remind reset`: the asker's settings and this server's digest back to the defaults.
+fn reset(store: &mut Store, req: &Request) -> Result<String, ChatError> {
+    let had_digest = digest_pref(store, req)?.is_some();
+    store
+        .reset_reminders(
+            &req.place.platform,
+            req.place.guild.as_deref(),
+            &req.user.id,
+        )
+        .map_err(RemindError::Store)?;
+    Ok(if had_digest {
+        "Reminder settings reset to the defaults, and your daily digest here turned off: reminders come one per game again.".into()
+    } else {
+        "Reminder settings reset to the defaults.".into()
+    })
+}
+
+/// A duration setting's value: at least `min` seconds.
+fn duration_value(
+    arg: Option<&str>,
+    setting: &'static str,
+    example: &'static str,
+    (min, min_text): (i64, &'static str),
+) -> Result<i64, RemindError> {
+    match arg.map(reminders::parse_duration) {
+        Some(Ok(secs)) if secs >= min => Ok(secs),
+        Some(Ok(_)) => Err(RemindError::TooShort {
+            setting,
+            min: min_text,
+        }),
+        Some(Err(e)) => Err(RemindError::Value(e)),
+        None => Err(RemindError::NeedValue { setting, example }),
+    }
+}
+
+/// Change one of the asker's own settings in `p` (`values`: the words after the setting);
+/// returns what changed, in words.
+fn set_personal(
+    p: &mut Prefs,
+    setting: &str,
+    values: &[&str],
+    now: i64,
+) -> Result<String, RemindError> {
+    let arg = values.first().copied();
+    let need = |setting, example| RemindError::NeedValue { setting, example };
+    Ok(match setting {
         "on" | "off" => {
-            p.enabled = Some(cmd == "on");
-            format!("Reminders turned {cmd}.")
+            p.enabled = Some(setting == "on");
+            format!("Reminders turned {setting}.")
         }
         "delay" => {
-            let secs = duration("delay", "12h", 600, "10m")?;
+            let secs = duration_value(arg, "delay", "12h", (600, "10m"))?;
             p.delay = Some(secs);
             format!(
                 "Reminder delay set to {}.",
@@ -210,7 +282,7 @@ pub fn handle_remind(
             )
         }
         "interval" => {
-            let secs = duration("interval", "24h", 600, "10m")?;
+            let secs = duration_value(arg, "interval", "24h", (600, "10m"))?;
             p.interval = Some(secs);
             format!(
                 "Reminder interval set to {}.",
@@ -222,117 +294,68 @@ pub fn handle_remind(
                 p.max = Some(n);
                 format!("At most {n} reminders per turn.")
             }
-            _ => return Err(RemindError::BadMax.into()),
+            _ => return Err(RemindError::BadMax),
         },
         "quiet" => match arg {
-            Some(a) if a.eq_ignore_ascii_case("off") => {
-                p.quiet = Some(None);
-                "Quiet hours turned off.".into()
-            }
-            Some(a) => {
-                let q = reminders::parse_quiet(a).map_err(RemindError::Value)?;
-                if let Some(tz) = words.get(2) {
-                    let v = tz
-                        .strip_prefix("tz=")
-                        .or_else(|| tz.strip_prefix("tz:"))
-                        .unwrap_or(tz);
-                    p.utc_offset = Some(reminders::parse_offset(v).map_err(RemindError::Value)?);
-                }
-                p.quiet = Some(Some(q));
-                format!(
-                    "Quiet hours set to {q} at UTC{}.",
-                    reminders::format_offset(p.utc_offset.unwrap_or(0))
-                )
-            }
-            None => {
-                return Err(RemindError::NeedValue {
-                    setting: "quiet",
-                    example: "22:00-08:00 tz=+02:00",
-                }
-                .into())
-            }
+            Some(a) => set_quiet(p, a, values.get(1).copied())?,
+            None => return Err(need("quiet", "22:00-08:00 tz=+02:00")),
         },
-        "tz" => match arg {
-            Some(a) => {
-                let o = reminders::parse_offset(a).map_err(RemindError::Value)?;
-                p.utc_offset = Some(o);
-                format!("Your UTC offset is now {}.", reminders::format_offset(o))
-            }
-            None => {
-                return Err(RemindError::NeedValue {
-                    setting: "tz",
-                    example: "+02:00",
-                }
-                .into())
-            }
-        },
-        "dm" => match on_off(arg) {
-            Some(v) => {
-                p.dm = Some(v);
-                if v {
-                    "Reminders will come by direct message."
-                } else {
-                    "Reminders will come in the game's channel."
-                }
-                .into()
-            }
-            None => return Err(RemindError::BadOnOff("dm").into()),
-        },
-        "vacation" => match arg {
-            Some(a) if a.eq_ignore_ascii_case("off") => {
-                p.vacation_until = None;
-                "Welcome back: vacation ended.".into()
-            }
-            Some(a) => match reminders::parse_duration(a) {
-                Ok(secs) if secs > 0 => {
-                    p.vacation_until = Some(now + secs);
-                    "On vacation: no reminders or deadlines until it ends.".into()
-                }
-                Ok(_) => return Err(RemindError::ZeroVacation.into()),
-                Err(e) => return Err(RemindError::Value(e).into()),
-            },
-            None => {
-                return Err(RemindError::NeedValue {
-                    setting: "vacation",
-                    example: "3d",
-                }
-                .into())
-            }
-        },
-        "reset" => {
-            // Saved here, with the digest, in one transaction (not by the save below).
-            let had_digest = digest_pref(store, req)?.is_some();
-            store
-                .reset_reminders(
-                    &req.place.platform,
-                    req.place.guild.as_deref(),
-                    &req.user.id,
-                )
-                .map_err(RemindError::Store)?;
-            p = Prefs::default();
-            if had_digest {
-                "Reminder settings reset to the defaults, and your daily digest here turned off: reminders come one per game again.".into()
-            } else {
-                "Reminder settings reset to the defaults.".into()
-            }
+        "tz" => {
+            let o = reminders::parse_offset(arg.ok_or_else(|| need("tz", "+02:00"))?)
+                .map_err(RemindError::Value)?;
+            p.utc_offset = Some(o);
+            format!("Your UTC offset is now {}.", reminders::format_offset(o))
         }
-        "deadline" => return deadline(store, req, game_id, seat, &words[1..]),
-        "digest" => return digest(store, req, &p.resolve(&defaults), &words[1..], now),
-        other => return Err(RemindError::UnknownSetting(other.to_string()).into()),
-    };
-    if cmd != "reset" {
-        store
-            .set_reminder_prefs(uid, &p)
-            .map_err(RemindError::Store)?;
+        "dm" => {
+            let v = on_off(arg).ok_or(RemindError::BadOnOff("dm"))?;
+            p.dm = Some(v);
+            if v {
+                "Reminders will come by direct message."
+            } else {
+                "Reminders will come in the game's channel."
+            }
+            .into()
+        }
+        "vacation" => set_vacation(p, arg.ok_or_else(|| need("vacation", "3d"))?, now)?,
+        other => return Err(RemindError::UnknownSetting(other.to_string())),
+    })
+}
+
+/// `remind quiet HH:MM-HH:MM [tz=±HH:MM]` or `remind quiet off`.
+fn set_quiet(p: &mut Prefs, value: &str, tz: Option<&str>) -> Result<String, RemindError> {
+    if value.eq_ignore_ascii_case("off") {
+        p.quiet = Some(None);
+        return Ok("Quiet hours turned off.".into());
     }
-    let mut out = Text::from(msg);
-    let settings = p.resolve(&defaults);
-    out.line(describe(&settings, now));
-    if let Some(d) = digest_pref(store, req)? {
-        // Quiet hours or the offset may have moved the digest: say when it comes now.
-        out.line(describe_digest(Some(d), &settings));
+    let q = reminders::parse_quiet(value).map_err(RemindError::Value)?;
+    if let Some(tz) = tz {
+        let v = tz
+            .strip_prefix("tz=")
+            .or_else(|| tz.strip_prefix("tz:"))
+            .unwrap_or(tz);
+        p.utc_offset = Some(reminders::parse_offset(v).map_err(RemindError::Value)?);
     }
-    Ok(vec![Reply::private(uid, out)])
+    p.quiet = Some(Some(q));
+    Ok(format!(
+        "Quiet hours set to {q} at UTC{}.",
+        reminders::format_offset(p.utc_offset.unwrap_or(0))
+    ))
+}
+
+/// `remind vacation <duration>` or `remind vacation off`.
+fn set_vacation(p: &mut Prefs, value: &str, now: i64) -> Result<String, RemindError> {
+    if value.eq_ignore_ascii_case("off") {
+        p.vacation_until = None;
+        return Ok("Welcome back: vacation ended.".into());
+    }
+    match reminders::parse_duration(value) {
+        Ok(secs) if secs > 0 => {
+            p.vacation_until = Some(now + secs);
+            Ok("On vacation: no reminders or deadlines until it ends.".into())
+        }
+        Ok(_) => Err(RemindError::ZeroVacation),
+        Err(e) => Err(RemindError::Value(e)),
+    }
 }
 
 /// The asker's digest setting in the server of `req`.
@@ -444,6 +467,108 @@ fn deadline(
     };
     Ok(vec![Reply::public(text)])
 }
+
+/// A refused `remind …` command.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RemindError {
+    TooManyWords(String),
+    /// A duration, offset or quiet-hours value did not parse (the parser's message).
+    Value(String),
+    NeedValue {
+        setting: &'static str,
+        example: &'static str,
+    },
+    TooShort {
+        setting: &'static str,
+        min: &'static str,
+    },
+    BadMax,
+    BadOnOff(&'static str),
+    ZeroVacation,
+    UnknownSetting(String),
+    NoGame,
+    NotPlayerOrAdmin,
+    BadConsequence(String),
+    DeadlineUsage,
+    /// `remind digest` with words other than `daily HH:MM` or `off`.
+    DigestUsage(String),
+    Store(StoreError),
+}
+
+impl RemindError {
+    pub fn text(&self) -> Text {
+        use RemindError::*;
+        let usage = |t: Text| t.p("\nUsage: ").cmd("remind", &[]).p(format!(" {}", USAGE));
+        let t = Text::new();
+        match self {
+            TooManyWords(cmd) => usage(
+                t.p("Too many words after ")
+                    .cmd("remind", &[&clip(cmd)])
+                    .p("."),
+            ),
+            Value(e) => usage(t.p(e.clone())),
+            NeedValue { setting, example } => usage(
+                t.p("Give a value, e.g. ")
+                    .cmd("remind", &[setting, example])
+                    .p("."),
+            ),
+            TooShort { setting, min } => {
+                usage(t.p(format!("The {setting} must be at least {min}.")))
+            }
+            BadMax => usage(
+                t.p("Give a number from 0 to 20, e.g. ")
+                    .cmd("remind", &["max", "3"])
+                    .p("."),
+            ),
+            BadOnOff(setting) => usage(
+                t.p(format!("The {setting} setting takes on or off, e.g. "))
+                    .cmd("remind", &[setting, "on"])
+                    .p("."),
+            ),
+            ZeroVacation => usage(t.p("A vacation must last more than zero.")),
+            UnknownSetting(s) => usage(t.p(format!(
+                "Unknown reminder setting `{}`; settings: {}.",
+                clip(s),
+                super::table::REMIND_SETTINGS.join(", ")
+            ))),
+            NoGame => t
+                .p("There is no game in this channel; start one with ")
+                .cmd("game new", &["<game>"])
+                .p(" first."),
+            NotPlayerOrAdmin => {
+                t.p("Only the game's players or a channel admin can set its deadline.")
+            }
+            BadConsequence(c) => t.p(format!(
+                "`{}` is not a consequence; use `notify` or `kick`.",
+                clip(c)
+            )),
+            DeadlineUsage => t
+                .p("Usage: ")
+                .cmd("remind", &["deadline", "<72h> [notify|kick]"])
+                .p(" or ")
+                .cmd("remind", &["deadline", "off"])
+                .p("."),
+            DigestUsage(got) => usage(
+                t.p(format!("`{}` is not a digest setting; use ", clip(got)))
+                    .cmd("remind", &["digest", "daily 09:00"])
+                    .p(" (a time of day in your UTC offset) or ")
+                    .cmd("remind", &["digest", "off"])
+                    .p("."),
+            ),
+            Store(e) => t.p(format!(
+                "Could not read or save reminder settings: {}",
+                e.player_text()
+            )),
+        }
+    }
+}
+
+impl fmt::Display for RemindError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.text().fmt(f)
+    }
+}
+impl std::error::Error for RemindError {}
 
 #[cfg(test)]
 mod tests {

@@ -10,7 +10,7 @@
 //! command of this table (tested).
 
 use super::error::ChatError;
-use super::text::CmdRef;
+use super::text::{CmdRef, Seg, Text};
 use super::{Chat, Reply, Request};
 
 /// A command handler: the chat core, the request, and the text after the command words.
@@ -414,6 +414,53 @@ pub fn command_list() -> super::Text {
     super::Text::join(parts, ", ")
 }
 
+/// Read back (from the outbox): the path must name a command of the table; an unknown
+/// one (a command removed by an update) is refused.
+impl<'de> serde::Deserialize<'de> for CmdRef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(serde::Deserialize)]
+        struct Raw {
+            path: String,
+            args: Vec<String>,
+        }
+        let raw = <Raw as serde::Deserialize>::deserialize(d)?;
+        let path = static_path(&raw.path)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown command `{}`", raw.path)))?;
+        Ok(CmdRef {
+            path,
+            args: raw.args,
+        })
+    }
+}
+
+/// Command references in text are the table's: written here, so that the text layer
+/// below does not know the table.
+impl Text {
+    /// A text from a static template in which `{path args…}` marks a command, e.g.
+    /// `"Others: {game join}."`. The path is the longest prefix of the words inside the
+    /// braces that is a command path of the table; the remaining words are its arguments
+    /// (the table's last argument takes the rest when it is a free-text argument). A `{`
+    /// that does not start a known command is kept as it is.
+    pub fn template(t: &'static str) -> Text {
+        let mut out = Text::new();
+        let mut rest = t;
+        while let Some(i) = rest.find('{') {
+            let Some(j) = rest[i..].find('}') else { break };
+            let inner = &rest[i + 1..i + j];
+            match parse_ref(inner) {
+                Some(c) => {
+                    out.push_plain(&rest[..i]);
+                    out.0.push(Seg::Command(c));
+                }
+                None => out.push_plain(&rest[..i + j + 1]),
+            }
+            rest = &rest[i + j + 1..];
+        }
+        out.push_plain(rest);
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -505,6 +552,20 @@ mod tests {
         assert!(
             parse_ref("game join now").is_none(),
             "join takes no argument"
+        );
+    }
+
+    #[test]
+    fn templates_mark_commands_and_keep_other_braces() {
+        let t = Text::template("Others: {game join}; answer {undo accept}. {not a command}");
+        let cmds = t.commands();
+        assert_eq!(cmds[0].path, "game join");
+        assert!(cmds[0].args.is_empty());
+        assert_eq!(cmds[1].path, "undo");
+        assert_eq!(cmds[1].args, vec!["accept"]);
+        assert_eq!(
+            t.to_string(),
+            "Others: `game join`; answer `undo accept`. {not a command}"
         );
     }
 }

@@ -2818,3 +2818,154 @@ fn lock_timing_counts_only_while_turned_on() {
     t.ok("bob", "move add 2");
     assert_eq!(t.chat.lock_times(), LockTimes::default());
 }
+
+/// The text of a due notice's message in the channel, rendered as on Discord's side (the
+/// platform-neutral rendering with the mention's id).
+fn notice_here(n: &DueNotice) -> &Reply {
+    match &n.send {
+        Notice::Message(m) => &m.here,
+        Notice::Replies(r) => panic!("a message was expected, not replies: {r:?}"),
+    }
+}
+
+#[test]
+fn a_due_reminder_is_worded_by_the_chat_core_and_claimed_once() {
+    let t = T::started(&["ann", "bob"]);
+    let defaults = crate::reminders::ReminderDefaults::default();
+    assert!(t.chat.due_notices("discord", &defaults).unwrap().is_empty());
+    let start = t.clock.load(Ordering::SeqCst);
+    t.clock.store(start + 13 * 3600, Ordering::SeqCst);
+    let due = t.chat.due_notices("discord", &defaults).unwrap();
+    assert_eq!(due.len(), 1, "{due:?}");
+    let n = &due[0];
+    assert_eq!(n.place, place());
+    let Notice::Message(m) = &n.send else {
+        panic!("{n:?}")
+    };
+    let here = &m.here;
+    assert_eq!(m.channel, "c1");
+    assert!(m.direct.is_none(), "reminders go to the channel by default");
+    assert!(m.silent, "a reminder in the channel is silent");
+    assert_eq!(here.pings, vec!["id-ann"]);
+    assert_eq!(here.text.mentions(), vec!["id-ann"]);
+    assert!(
+        !here.text.contains("<@"),
+        "no Discord markup: {}",
+        here.text
+    );
+    let shown = here.text.to_string();
+    assert!(
+        shown.starts_with("@ann, it is your turn in **count** (waiting since"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("Reminder 1 of 3; `remind` changes these."),
+        "{shown}"
+    );
+    // Claimed: not offered again within the claim's lease; once marked, never again.
+    assert!(t.chat.due_notices("discord", &defaults).unwrap().is_empty());
+    t.chat.mark_sent(n).unwrap();
+    t.clock.store(
+        start + 13 * 3600 + crate::store::CLAIM_LEASE_SECS + 1,
+        Ordering::SeqCst,
+    );
+    assert!(t.chat.due_notices("discord", &defaults).unwrap().is_empty());
+}
+
+#[test]
+fn a_reminder_by_direct_message_links_the_channel_and_falls_back_without_the_link() {
+    let t = T::started(&["ann", "bob"]);
+    let defaults = crate::reminders::ReminderDefaults {
+        dm: true,
+        ..Default::default()
+    };
+    let start = t.clock.load(Ordering::SeqCst);
+    t.clock.store(start + 13 * 3600, Ordering::SeqCst);
+    let due = t.chat.due_notices("discord", &defaults).unwrap();
+    let Notice::Message(m) = &due[0].send else {
+        panic!("{due:?}")
+    };
+    let (here, direct) = (&m.here, m.direct.as_ref().expect("by direct message"));
+    assert!(
+        direct.text.to_string().ends_with("Game channel: #c1"),
+        "{}",
+        direct.text
+    );
+    assert!(!here.text.contains("Game channel"), "{}", here.text);
+    assert_eq!(notice_here(&due[0]).pings, vec!["id-ann"]);
+}
+
+/// The reminder task used to open its own connection once, when it started, and stayed
+/// off for the whole run when the database could not be reached then. Due notices are now
+/// claimed by the chat core, which opens that connection on a later tick once PostgreSQL
+/// is back.
+#[test]
+fn due_notices_resume_when_the_database_was_down_at_the_first_tick() {
+    use crate::store::{pg_cluster, DbLocation};
+    // A cluster of its own: it is stopped and started under the chat.
+    let cluster = pg_cluster::Cluster::start().unwrap();
+    let url = cluster.create_database("due_notices").unwrap();
+    let chat = Chat::open(&DbLocation::Postgres(url.clone())).unwrap();
+    let say = |user: &str, text: &str| {
+        let r = chat.handle(&req(user, text));
+        assert!(!r.iter().any(|r| r.is_error), "{text}: {}", r[0].text);
+    };
+    say("ann", "game new nanga-parbat");
+    say("bob", "game join");
+    say("ann", "game start");
+    let defaults = crate::reminders::ReminderDefaults {
+        first_after: 3600,
+        ..Default::default()
+    };
+    cluster.stop_fast().unwrap();
+    assert!(
+        chat.due_notices("discord", &defaults).is_err(),
+        "the database is down"
+    );
+    cluster.start_again().unwrap();
+    Store::connect_postgres(&url)
+        .unwrap()
+        .debug_exec("UPDATE reminder_waits SET since = since - 7200, due_at = 0")
+        .unwrap();
+    let t0 = std::time::Instant::now();
+    let due = loop {
+        match chat.due_notices("discord", &defaults) {
+            Ok(due) => break due,
+            Err(e) => assert!(t0.elapsed().as_secs() < 20, "still failing: {e}"),
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    };
+    assert_eq!(due.len(), 1, "{due:?}");
+    assert!(notice_here(&due[0]).text.contains("it is your turn"));
+    chat.mark_sent(&due[0]).unwrap();
+}
+
+#[test]
+fn a_passed_kick_deadline_is_announced_with_a_button_to_vote_the_player_out() {
+    let t = T::started(&["ann", "bob"]);
+    t.ok("ann", "remind deadline 1h kick");
+    let defaults = crate::reminders::ReminderDefaults {
+        enabled: false,
+        ..Default::default()
+    };
+    let start = t.clock.load(Ordering::SeqCst);
+    t.clock.store(start + 3601, Ordering::SeqCst);
+    let due = t.chat.due_notices("discord", &defaults).unwrap();
+    assert_eq!(due.len(), 1, "{due:?}");
+    let Notice::Message(m) = &due[0].send else {
+        panic!("{due:?}")
+    };
+    assert!(!m.silent, "a deadline notice notifies the channel");
+    let shown = m.here.text.to_string();
+    assert!(
+        shown.starts_with("@ann (ann) has not acted since")
+            && shown.ends_with(
+                "the game's deadline passed. The other players may vote to remove them with `game kick`."
+            ),
+        "{shown}"
+    );
+    assert_eq!(m.here.buttons.len(), 1);
+    assert_eq!(m.here.buttons[0].command, "game kick id-ann");
+    assert_eq!(m.here.buttons[0].label, "Vote to remove ann");
+    assert_eq!(m.here.buttons[0].version, t.version());
+}

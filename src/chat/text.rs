@@ -33,25 +33,6 @@ pub struct CmdRef {
     pub args: Vec<String>,
 }
 
-/// Read back (from the outbox): the path must name a command of the table; an unknown
-/// one (a command removed by an update) is refused.
-impl<'de> Deserialize<'de> for CmdRef {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        struct Raw {
-            path: String,
-            args: Vec<String>,
-        }
-        let raw = Raw::deserialize(d)?;
-        let path = super::table::static_path(&raw.path)
-            .ok_or_else(|| serde::de::Error::custom(format!("unknown command `{}`", raw.path)))?;
-        Ok(CmdRef {
-            path,
-            args: raw.args,
-        })
-    }
-}
-
 /// One piece of a text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "value", rename_all = "lowercase")]
@@ -308,30 +289,6 @@ impl Text {
             })
             .collect()
     }
-
-    /// A text from a static template in which `{path args…}` marks a command, e.g.
-    /// `"Others: {game join}."`. The path is the longest prefix of the words inside the
-    /// braces that is a command path of the table; the remaining words are its arguments
-    /// (the table's last argument takes the rest when it is a free-text argument). A `{`
-    /// that does not start a known command is kept as it is.
-    pub fn template(t: &'static str) -> Text {
-        let mut out = Text::new();
-        let mut rest = t;
-        while let Some(i) = rest.find('{') {
-            let Some(j) = rest[i..].find('}') else { break };
-            let inner = &rest[i + 1..i + j];
-            match super::table::parse_ref(inner) {
-                Some(c) => {
-                    out.push_plain(&rest[..i]);
-                    out.0.push(Seg::Command(c));
-                }
-                None => out.push_plain(&rest[..i + j + 1]),
-            }
-            rest = &rest[i + j + 1..];
-        }
-        out.push_plain(rest);
-        out
-    }
 }
 
 impl fmt::Display for Text {
@@ -383,20 +340,6 @@ mod tests {
         assert_eq!(
             terminal.time(1_000, TimeStyle::Full),
             "1970-01-01 00:16 UTC"
-        );
-    }
-
-    #[test]
-    fn templates_mark_commands_and_keep_other_braces() {
-        let t = Text::template("Others: {game join}; answer {undo accept}. {not a command}");
-        let cmds = t.commands();
-        assert_eq!(cmds[0].path, "game join");
-        assert!(cmds[0].args.is_empty());
-        assert_eq!(cmds[1].path, "undo");
-        assert_eq!(cmds[1].args, vec!["accept"]);
-        assert_eq!(
-            t.to_string(),
-            "Others: `game join`; answer `undo accept`. {not a command}"
         );
     }
 }

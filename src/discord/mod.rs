@@ -15,7 +15,6 @@
 mod commands;
 mod health;
 mod remind_task;
-mod reopen;
 mod retention_task;
 mod send;
 mod thread;
@@ -242,14 +241,9 @@ pub async fn run_until(
     let reminder_task = tokio::spawn(remind_task::run(
         client.http.clone(),
         chat.clone(),
-        db,
         config.reminders.clone(),
         Duration::from_secs(config.reminder_check_secs.max(1)),
         shutting_down.clone(),
-        {
-            let c = chat.clone();
-            Arc::new(move || c.now())
-        },
         metrics,
     ));
     // After the shutdown signal: commands in flight get IN_FLIGHT_GRACE to finish (their

@@ -1,4 +1,5 @@
-//! The reminder task: every tick, claim what is due in the store, send it, mark it sent.
+//! The reminder task: every tick, send what the chat core finds due (claimed and worded
+//! by `chat::due`), and mark it sent.
 //!
 //! Invariant: a reminder is marked sent only after Discord accepted it, and a marked
 //! reminder is never offered again (store::reminders), so a restart neither loses nor
@@ -9,33 +10,26 @@
 //! Daily digests (`remind digest`) go the same way: claimed, sent, marked per player,
 //! server and local day, so each day's digest is sent once, also across restarts.
 
-use crate::chat::{Chat, Place};
-use crate::reminders::{Consequence, ReminderDefaults};
-use crate::store::{DbLocation, DueKind, DueReminder, Store};
+use crate::chat::{Chat, DueNotice, Message, Notice, Reply};
+use crate::reminders::ReminderDefaults;
 use poise::serenity_prelude as serenity;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The clock the reminders read (the chat layer's injected one).
 pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
 
-/// Run until `stop` is set.
-#[allow(clippy::too_many_arguments)]
+/// Run until `stop` is set: every `every`, send what the chat core finds due. While the
+/// database cannot be reached, a tick logs that and the next one tries again.
 pub async fn run(
     http: Arc<serenity::Http>,
     chat: Arc<Chat>,
-    db: DbLocation,
     defaults: ReminderDefaults,
     every: Duration,
     stop: Arc<AtomicBool>,
-    now: Clock,
     metrics: Option<Arc<crate::metrics::Metrics>>,
 ) {
-    let Some(store) = super::reopen::open_retrying(&db, "reminders", &stop).await else {
-        return;
-    };
-    let store = Arc::new(Mutex::new(store));
     let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -50,15 +44,8 @@ pub async fn run(
         if stop.load(Ordering::SeqCst) {
             break;
         }
-        send_digests(&http, &chat, &store, &defaults, &stop, &now).await;
-        let s = store.clone();
-        let d = defaults.clone();
-        let clock = now.clone();
-        let due = tokio::task::spawn_blocking(move || {
-            let mut st = s.lock().unwrap_or_else(|e| e.into_inner());
-            st.claim_due_reminders("discord", clock(), &d)
-        })
-        .await;
+        let (c, d) = (chat.clone(), defaults.clone());
+        let due = tokio::task::spawn_blocking(move || c.due_notices("discord", &d)).await;
         let due = match due {
             Ok(Ok(d)) => d,
             Ok(Err(e)) => {
@@ -70,274 +57,104 @@ pub async fn run(
                 continue;
             }
         };
-        for r in due {
+        for n in due {
             if stop.load(Ordering::SeqCst) {
                 break;
             }
-            // During simultaneous secret choices, a passed deadline seals the late seat's
-            // default choice (announced publicly with its commitment) instead of the notice.
-            if let DueKind::Deadline(_) = r.kind {
-                let c = chat.clone();
-                let place = Place {
-                    platform: r.platform.clone(),
-                    guild: r.guild.clone(),
-                    channel: r.channel.clone(),
-                };
-                let (user, since) = (r.key.user_id.clone(), r.key.since);
-                let replies =
-                    tokio::task::spawn_blocking(move || c.deadline_passed(&place, &user, since))
-                        .await
-                        .unwrap_or_default();
-                if !replies.is_empty() {
-                    super::send::deliver_replies(&http, &chat, &r.channel, &replies).await;
-                    let s = store.clone();
-                    let key = r.key.clone();
-                    let clock = now.clone();
-                    let _ = tokio::task::spawn_blocking(move || {
-                        let mut st = s.lock().unwrap_or_else(|e| e.into_inner());
-                        st.mark_sent(&key, clock())
-                    })
-                    .await;
-                    continue;
-                }
-            }
-            match send(&http, &r).await {
-                Ok(()) => {
-                    let s = store.clone();
-                    let key = r.key.clone();
-                    let clock = now.clone();
-                    let res = tokio::task::spawn_blocking(move || {
-                        let mut st = s.lock().unwrap_or_else(|e| e.into_inner());
-                        st.mark_sent(&key, clock())
-                    })
-                    .await;
-                    if let Ok(Err(e)) | Err(e) =
-                        res.map_err(|e| crate::store::StoreError::Sql(e.to_string()))
-                    {
-                        tracing::warn!("could not record a sent reminder: {e}");
-                    }
-                    if let Some(m) = &metrics {
-                        m.reminder_sent(r.due_at, now());
-                    }
-                    tracing::info!(game = r.key.game_id, user = %r.key.user_id, ordinal = r.key.ordinal, "reminder sent");
-                }
-                Err(e) => {
-                    tracing::warn!(game = r.key.game_id, user = %r.key.user_id, "sending a reminder failed: {e}")
-                }
-            }
+            send_notice(&http, &chat, n, metrics.as_deref()).await;
         }
     }
 }
 
-/// Claim the daily digests that are due, build each from the chat core's public game
-/// listing, send it (a direct message, or a silent message in the channel of the game
-/// waiting longest when the player's direct messages are closed) and mark it sent. A digest
-/// with no game waiting sends nothing and is marked done for the day. A digest that could
-/// not be sent is not marked: it is claimed again once its lease ends.
-async fn send_digests(
+/// Send one due notice and mark it sent; one that could not be sent is not marked: it is
+/// claimed again once its lease ends. The replies of a change (a deadline's default steps)
+/// are marked whatever their delivery: they are in the outbox.
+async fn send_notice(
     http: &Arc<serenity::Http>,
     chat: &Arc<Chat>,
-    store: &Arc<Mutex<Store>>,
-    defaults: &ReminderDefaults,
-    stop: &Arc<AtomicBool>,
-    now: &Clock,
+    n: DueNotice,
+    metrics: Option<&crate::metrics::Metrics>,
 ) {
-    let (s, d, clock) = (store.clone(), defaults.clone(), now.clone());
-    let due = tokio::task::spawn_blocking(move || {
-        let mut st = s.lock().unwrap_or_else(|e| e.into_inner());
-        st.claim_due_digests("discord", clock(), &d)
-    })
-    .await;
-    let due = match due {
-        Ok(Ok(d)) => d,
-        Ok(Err(e)) => {
-            tracing::warn!("reading due digests failed: {e}");
-            return;
-        }
-        Err(e) => {
-            tracing::warn!("digest check failed: {e}");
-            return;
-        }
-    };
-    for dg in due {
-        if stop.load(Ordering::SeqCst) {
-            break;
-        }
-        let (c, k) = (chat.clone(), dg.key.clone());
-        let built = tokio::task::spawn_blocking(move || {
-            c.digest(&k.platform, k.guild.as_deref(), &k.user_id)
-        })
-        .await;
-        let games = match built {
-            Ok(Ok(None)) => 0,
-            Ok(Ok(Some(digest))) => match send_digest(http, &dg.key.user_id, &digest).await {
-                Ok(how) => {
-                    tracing::info!(user = %dg.key.user_id, day = dg.key.day, games = digest.games, how, "digest sent");
-                    digest.games
-                }
-                Err(e) => {
-                    tracing::warn!(user = %dg.key.user_id, "sending a digest failed: {e}");
-                    continue;
-                }
-            },
-            Ok(Err(e)) => {
-                tracing::warn!(user = %dg.key.user_id, "building a digest failed: {e}");
-                continue;
-            }
-            Err(e) => {
-                tracing::warn!("building a digest failed: {e}");
-                continue;
-            }
-        };
-        let (s, key, clock) = (store.clone(), dg.key.clone(), now.clone());
-        let res = tokio::task::spawn_blocking(move || {
-            let mut st = s.lock().unwrap_or_else(|e| e.into_inner());
-            st.mark_digest_sent(&key, games, clock())
-        })
-        .await;
-        if let Ok(Err(e)) | Err(e) = res.map_err(|e| crate::store::StoreError::Sql(e.to_string())) {
-            tracing::warn!("could not record a sent digest: {e}");
-        }
-    }
-}
-
-/// Send one digest to `user_id`: by direct message, or, when that fails (direct messages
-/// closed), as a silent message in the digest's channel pinging only them, listing only
-/// that channel's games (the others counted). Returns how it
-/// went (`"dm"` or `"channel"`).
-async fn send_digest(
-    http: &serenity::Http,
-    user_id: &str,
-    digest: &crate::chat::Digest,
-) -> anyhow::Result<&'static str> {
-    let Ok(uid) = user_id.parse::<u64>() else {
-        anyhow::bail!("not a Discord user id: {user_id}")
-    };
-    let uid = serenity::UserId::new(uid);
-    // One message: the digest lists at most `DIGEST_SHOWN` games, which fits; should it
-    // not, only its first part is sent.
-    let content = |text: &crate::chat::Text| {
-        super::send::split_content(&text.render(&super::send::DiscordSyntax), MAX_MESSAGE)
-            .into_iter()
-            .next()
-            .unwrap_or_default()
-    };
-    let message = |text: &crate::chat::Text| {
-        serenity::CreateMessage::new()
-            .content(content(text))
-            .allowed_mentions(
-                serenity::CreateAllowedMentions::new()
-                    .everyone(false)
-                    .empty_roles()
-                    .users([uid]),
-            )
-    };
-    let dm = async {
-        let ch = uid.create_dm_channel(http).await?;
-        ch.id.send_message(http, message(&digest.text)).await
-    };
-    match dm.await {
-        Ok(_) => Ok("dm"),
-        Err(e) => {
-            tracing::info!(user = %user_id, "direct message refused ({e}); digest goes to the channel");
-            let channel: u64 = digest.channel.parse()?;
-            serenity::ChannelId::new(channel)
-                .send_message(
-                    http,
-                    message(&digest.channel_text)
-                        .flags(serenity::MessageFlags::SUPPRESS_NOTIFICATIONS),
-                )
-                .await?;
+    let sent = match &n.send {
+        Notice::Replies(replies) => {
+            super::send::deliver_replies(http, chat, &n.place.channel, replies).await;
             Ok("channel")
         }
+        Notice::Message(m) => send_message(http, m).await,
+    };
+    match sent {
+        Ok(how) => {
+            let (c, channel, due_at) = (chat.clone(), n.place.channel.clone(), n.due_at);
+            let res = tokio::task::spawn_blocking(move || c.mark_sent(&n)).await;
+            if let (Some(m), Some(due_at)) = (metrics, due_at) {
+                m.reminder_sent(due_at, chat.now());
+            }
+            match res {
+                Ok(Ok(())) => tracing::info!(channel, how, "due notice sent"),
+                Ok(Err(e)) => tracing::warn!("could not record a sent notice: {e}"),
+                Err(e) => tracing::warn!("could not record a sent notice: {e}"),
+            }
+        }
+        Err(e) => tracing::warn!(channel = %n.place.channel, "sending a due notice failed: {e}"),
     }
 }
-
 /// Discord's limit on a message's text.
 const MAX_MESSAGE: usize = 2000;
 
-/// The reminder text; times as Discord timestamps so everyone reads their own time zone.
-pub fn text(r: &DueReminder) -> String {
-    let who = format!("<@{}>", r.key.user_id);
-    let mut t = match &r.kind {
-        DueKind::Reminder { number, of } => format!(
-            "{who}, it is your turn in **{}** (waiting since <t:{}:R>). Reminder {number} of {of}; `/remind` changes these.",
-            r.game_kind, r.key.since
-        ),
-        DueKind::Deadline(Consequence::Notify) => format!(
-            "{who} ({}) has not acted since <t:{}:R>: the game's deadline passed.",
-            r.user_name, r.key.since
-        ),
-        DueKind::Deadline(Consequence::Kick) => format!(
-            "{who} ({}) has not acted since <t:{}:R>: the game's deadline passed. The other players may vote to remove them with `/game kick`.",
-            r.user_name, r.key.since
-        ),
-    };
-    if let (DueKind::Reminder { .. }, Some(d)) = (&r.kind, r.deadline_at) {
-        t += &format!(" Deadline <t:{d}:R>.");
-    }
-    if r.dm {
-        t += &format!(" Game channel: <#{}>", r.channel);
-    }
-    t
-}
-
-/// Send one due reminder or deadline notice. A reminder asked for by direct message that
-/// Discord refuses (the player's direct messages are closed) comes in the game's channel
-/// instead, silently, as it would without the DM setting: it is not lost.
-async fn send(http: &serenity::Http, r: &DueReminder) -> anyhow::Result<()> {
-    if !(r.dm && matches!(r.kind, DueKind::Reminder { .. })) {
-        return send_as(http, r).await;
-    }
-    let Err(e) = send_as(http, r).await else {
-        return Ok(());
-    };
-    tracing::info!(game = r.key.game_id, user = %r.key.user_id, "direct message refused ({e}); the reminder goes to the game's channel");
-    let here = DueReminder {
-        dm: false,
-        ..r.clone()
-    };
-    send_as(http, &here).await
-}
-
-/// Send `r` where its setting says: by direct message or in the game's channel.
-async fn send_as(http: &serenity::Http, r: &DueReminder) -> anyhow::Result<()> {
-    let Ok(uid) = r.key.user_id.parse::<u64>() else {
-        anyhow::bail!("not a Discord user id: {}", r.key.user_id)
-    };
-    let uid = serenity::UserId::new(uid);
-    let mentions = serenity::CreateAllowedMentions::new()
-        .everyone(false)
-        .empty_roles()
-        .users([uid]);
-    let mut msg = serenity::CreateMessage::new()
-        .content(text(r))
-        .allowed_mentions(mentions);
-    let is_reminder = matches!(r.kind, DueKind::Reminder { .. });
-    if let DueKind::Deadline(Consequence::Kick) = r.kind {
-        let id = format!("sherpa:{}:game kick {}", r.version, r.key.user_id);
-        msg = msg.components(vec![serenity::CreateActionRow::Buttons(vec![
-            serenity::CreateButton::new(id)
-                .label(format!(
-                    "Vote to remove {}",
-                    r.user_name.chars().take(40).collect::<String>()
-                ))
-                .style(serenity::ButtonStyle::Danger),
-        ])]);
-    }
-    if is_reminder && r.dm {
-        let ch = uid.create_dm_channel(http).await?;
-        ch.id.send_message(http, msg).await?;
-    } else {
-        let channel: u64 = r.channel.parse()?;
-        if is_reminder {
-            // A reminder in the channel is silent: it pings the player without a push
-            // notification for the whole channel.
-            msg = msg.flags(serenity::MessageFlags::SUPPRESS_NOTIFICATIONS);
+/// Send a notice for one player: by direct message when it has a `direct` text, and in
+/// its channel (silently when `silent`) otherwise or when Discord refuses the direct message
+/// (the player's direct messages are closed): it is not lost. Returns how it went.
+async fn send_message(http: &serenity::Http, m: &Message) -> anyhow::Result<&'static str> {
+    if let Some(dm) = &m.direct {
+        let Some(user) = dm.pings.first().and_then(|u| u.parse::<u64>().ok()) else {
+            anyhow::bail!("not a Discord user id: {:?}", dm.pings)
+        };
+        let sent = async {
+            let ch = serenity::UserId::new(user).create_dm_channel(http).await?;
+            ch.id.send_message(http, message(dm)).await
+        };
+        match sent.await {
+            Ok(_) => return Ok("dm"),
+            Err(e) => tracing::info!(
+                user,
+                "direct message refused ({e}); the notice goes to the channel"
+            ),
         }
-        serenity::ChannelId::new(channel)
-            .send_message(http, msg)
-            .await?;
     }
-    Ok(())
+    let mut msg = message(&m.here);
+    if m.silent {
+        // Pings the player without a push notification for the whole channel.
+        msg = msg.flags(serenity::MessageFlags::SUPPRESS_NOTIFICATIONS);
+    }
+    let channel: u64 = m.channel.parse()?;
+    serenity::ChannelId::new(channel)
+        .send_message(http, msg)
+        .await?;
+    Ok("channel")
+}
+
+/// One message: the text (a notice fits; should it not, only its first part is sent),
+/// mentions of the pinged player only, and its buttons (votes to remove a late player).
+fn message(r: &Reply) -> serenity::CreateMessage {
+    let content =
+        super::send::split_content(&r.text.render(&super::send::DiscordSyntax), MAX_MESSAGE)
+            .into_iter()
+            .next()
+            .unwrap_or_default();
+    let buttons: Vec<serenity::CreateButton> = r
+        .buttons
+        .iter()
+        .map(|b| {
+            serenity::CreateButton::new(super::send::button_id(b))
+                .label(b.label.clone())
+                .style(serenity::ButtonStyle::Danger)
+        })
+        .collect();
+    let mut msg = serenity::CreateMessage::new()
+        .content(content)
+        .allowed_mentions(super::send::allowed_mentions(r));
+    if !buttons.is_empty() {
+        msg = msg.components(vec![serenity::CreateActionRow::Buttons(buttons)]);
+    }
+    msg
 }

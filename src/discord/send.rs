@@ -553,7 +553,7 @@ pub fn split_content(text: &str, max: usize) -> Vec<String> {
     out
 }
 
-fn allowed_mentions(r: &Reply) -> serenity::CreateAllowedMentions {
+pub(super) fn allowed_mentions(r: &Reply) -> serenity::CreateAllowedMentions {
     let users: Vec<serenity::UserId> = r
         .pings
         .iter()
@@ -566,13 +566,18 @@ fn allowed_mentions(r: &Reply) -> serenity::CreateAllowedMentions {
         .users(users)
 }
 
+/// A button's custom id: the game version and the command (read by [`parse_button`]).
+pub(super) fn button_id(b: &crate::chat::Button) -> String {
+    format!("{BUTTON_PREFIX}{}:{}", b.version, b.command)
+}
+
 /// Buttons as components; a button's custom id encodes the game version and the command.
 fn components(r: &Reply) -> Vec<serenity::CreateActionRow> {
     let buttons: Vec<serenity::CreateButton> = r
         .buttons
         .iter()
         .filter_map(|b| {
-            let id = format!("{BUTTON_PREFIX}{}:{}", b.version, b.command);
+            let id = button_id(b);
             (id.len() <= 100).then(|| {
                 let label: String = b.label.chars().take(80).collect();
                 serenity::CreateButton::new(id)
