@@ -175,7 +175,7 @@ pub(super) fn build(g: &Peloria, d: &PeloriaData, viewer: Viewer) -> View {
         round: g.round,
         nation: g.turn,
         phase: phase_name(&g.phase).to_string(),
-        acting: g.status_now().acting().to_vec(),
+        acting: g.status().acting().to_vec(),
         areas,
         nations,
         players,
