@@ -462,456 +462,553 @@ fn kind(r: &Record, t: &str) -> Result<Kind, BoardError> {
 
 /// Parse and validate the board text.
 pub fn parse_board(text: &str) -> Result<PeloriaData, BoardError> {
-    let recs = records(GAME, text);
-    let mut areas: Vec<Area> = Vec::new();
-    let mut edges: Vec<Edge> = Vec::new();
-    let mut nations: Vec<Nation> = Vec::new();
-    let mut arrivals = Vec::new();
-    let mut regalia: Vec<Piece> = Vec::new();
-    let mut rounds: Vec<Option<RoundKinds>> = vec![None; ROUNDS as usize];
-    let mut noadj: Vec<(usize, usize)> = Vec::new();
-    let mut pass = None;
-    let mut cursed = None;
-    let mut shah_excluded = Vec::new();
-    let mut heroes = Vec::new();
-    let mut heroes_excluded = Vec::new();
-    let mut scored = Vec::new();
-    const KNOWN: &[&str] = &[
-        "area",
-        "noadj",
-        "pass",
-        "cursed",
-        "exit",
-        "nation",
-        "arrive",
-        "invasion",
-        "score",
-        "capture",
-        "kill",
-        "exitvp",
-        "regalia",
-        "round",
-        "shah_excluded",
-        "heroes",
-        "heroes_excluded",
-    ];
-    for r in &recs {
-        match r.keyword {
-            "area" => {
-                r.arity(4, 5, "area <Name> <col> <row> <terrain> [<Short>]")?;
-                let name = r.token(0, "an area name")?;
-                name_ok(r, name)?;
-                let short = match r.args.get(4) {
-                    Some(s) => {
-                        if s.chars().count() > MAX_SHORT || !s.chars().all(|c| c.is_ascii_graphic())
-                        {
-                            return Err(r.error(format!(
-                                "a map label is at most {MAX_SHORT} letters, digits, dots or hyphens, found `{s}`"
-                            )));
-                        }
-                        s.replace('-', " ")
-                    }
-                    None => name.replace('-', " "),
-                };
-                if areas.iter().any(|a| a.name.eq_ignore_ascii_case(name)) {
-                    return Err(r.error(format!("area `{name}` is listed twice")));
-                }
-                let col = r.num_in(1, "a column", 0, 30)?;
-                let row = r.num_in(2, "a row", 0, 30)?;
-                if areas.iter().any(|a| a.col == col && a.row == row) {
-                    return Err(r.error(format!("two areas on the hex {col} {row}")));
-                }
-                let t = r.choice(3, "a terrain", &Terrain::NAMES)?;
-                areas.push(Area {
-                    name: name.to_string(),
-                    short,
-                    col,
-                    row,
-                    terrain: Terrain::ALL[t],
-                    adj: Vec::new(),
-                    exits: Vec::new(),
-                });
-            }
-            _ if areas.is_empty() => {
-                return Err(r.error("the `area` lines come first"));
-            }
-            "noadj" => {
-                r.arity(2, 2, "noadj <A> <B>")?;
-                let c = Ctx {
-                    areas: &areas,
-                    nations: &nations,
-                    edges: &edges,
-                };
-                noadj.push((c.area(r, 0)?, c.area(r, 1)?));
-            }
-            "pass" => {
-                r.arity(3, 3, "pass <Name> <A> <B>")?;
-                let c = Ctx {
-                    areas: &areas,
-                    nations: &nations,
-                    edges: &edges,
-                };
-                pass = Some((
-                    r.token(0, "a name")?.to_string(),
-                    c.area(r, 1)?,
-                    c.area(r, 2)?,
-                    r.line,
-                ));
-            }
-            "cursed" => {
-                r.arity(1, 1, "cursed <Area>")?;
-                let c = Ctx {
-                    areas: &areas,
-                    nations: &nations,
-                    edges: &edges,
-                };
-                cursed = Some(c.area(r, 0)?);
-            }
-            "exit" => {
-                r.arity(2, 2, "exit <Edge> <Area,...>")?;
-                let name = r.token(0, "an edge name")?;
-                name_ok(r, name)?;
-                let c = Ctx {
-                    areas: &areas,
-                    nations: &nations,
-                    edges: &edges,
-                };
-                if c.areas.iter().any(|a| a.name == name) || edges.iter().any(|e| e.name == name) {
-                    return Err(r.error(format!("`{name}` is already an area or an edge")));
-                }
-                let list = r
-                    .list(1, ',', "areas")?
-                    .into_iter()
-                    .map(|t| c.area_name(r, t))
-                    .collect::<Result<Vec<_>, _>>()?;
-                edges.push(Edge {
-                    name: name.to_string(),
-                    areas: list,
-                });
-            }
-            "nation" => {
-                r.arity(
-                    7,
-                    15,
-                    "nation <Name> <LL> <#rrggbb> <player> <round> <pop kinds> <limits> [flags]",
-                )?;
-                let name = r.token(0, "a nation name")?;
-                name_ok(r, name)?;
-                if nations.iter().any(|n| n.name.eq_ignore_ascii_case(name)) {
-                    return Err(r.error(format!("nation `{name}` is listed twice")));
-                }
-                let letters = r.token(1, "two letters")?;
-                if letters.chars().count() != 2 || !letters.chars().all(|c| c.is_ascii_uppercase())
-                {
-                    return Err(r.error(format!("expected two capital letters, found `{letters}`")));
-                }
-                let color = r.color(2, "a colour")?;
-                let player: usize = r.num_in(3, "a player", 1, PLAYERS)?;
-                let first_round: u8 = r.num_in(4, "a first round", 1, ROUNDS)?;
-                let pop_kinds = r
-                    .list(5, ',', "population kinds")?
-                    .into_iter()
-                    .map(|t| kind(r, t))
-                    .collect::<Result<Vec<_>, _>>()?;
-                let mut limits = [0u8; 5];
-                for part in r.list(6, ',', "limits")? {
-                    let (k, n) = part.split_once('=').ok_or_else(|| {
-                        r.error(format!("expected a limit `kind=n`, found `{part}`"))
-                    })?;
-                    let k = kind(r, k)?;
-                    limits[k.index()] = n
-                        .parse()
-                        .ok()
-                        .filter(|&n: &u8| (1..=40).contains(&n))
-                        .ok_or_else(|| {
-                            r.error(format!("expected a limit from 1 to 40, found `{n}`"))
-                        })?;
-                }
-                if let Some(k) = pop_kinds.iter().find(|k| limits[k.index()] == 0) {
-                    return Err(r.error(format!(
-                        "population makes {} but the nation has no limit for it",
-                        k.name()
-                    )));
-                }
-                let mut flags = Flags::default();
-                for f in r.rest(7) {
-                    match *f {
-                        "sea" => flags.sea = true,
-                        "forest" => flags.forest = true,
-                        "mountain" => flags.mountain = true,
-                        "nostop" => flags.nostop = true,
-                        "dice2" => flags.dice2 = true,
-                        "minus1" => flags.minus1 = true,
-                        "immortal" => flags.immortal = true,
-                        "plateau" => flags.plateau = true,
-                        other => {
-                            return Err(r.error(format!(
-                                "unknown flag `{other}`; expected sea forest mountain nostop dice2 minus1 immortal plateau"
-                            )))
-                        }
-                    }
-                }
-                nations.push(Nation {
-                    name: name.to_string(),
-                    letters: letters.to_string(),
-                    color,
-                    player: player - 1,
-                    first_round,
-                    pop_kinds,
-                    limits,
-                    flags,
-                    score: ScoreRule::None,
-                    captures: Vec::new(),
-                    kills: Vec::new(),
-                    exits: Vec::new(),
-                    invasions: Vec::new(),
-                });
-            }
-            "arrive" => {
-                r.arity(5, 5, "arrive <Nation> <round> <Area> <kind> <count>")?;
-                let c = Ctx {
-                    areas: &areas,
-                    nations: &nations,
-                    edges: &edges,
-                };
-                let nation = c.nation(r, 0)?;
-                let round = r.num_in(1, "a round", 1, ROUNDS)?;
-                if round < nations[nation].first_round {
-                    return Err(r.error("an arrival before the nation's first round"));
-                }
-                let area = c.area(r, 2)?;
-                if !areas[area].terrain.is_land() {
-                    return Err(r.error("units arrive on land"));
-                }
-                let kind = kind(r, r.token(3, "a kind")?)?;
-                let count = r.num_in(4, "a count", 1, 30)?;
-                arrivals.push(Arrival {
-                    nation,
-                    round,
-                    area,
-                    kind,
-                    count,
-                });
-            }
-            "invasion" => {
-                r.arity(2, 2, "invasion <Nation> <round>")?;
-                let c = Ctx {
-                    areas: &areas,
-                    nations: &nations,
-                    edges: &edges,
-                };
-                let n = c.nation(r, 0)?;
-                let round = r.num_in(1, "a round", 1, ROUNDS)?;
-                nations[n].invasions.push(round);
-            }
-            "score" => {
-                r.arity(3, 4, "score <Nation> <rule> <vp> [Area]")?;
-                let c = Ctx {
-                    areas: &areas,
-                    nations: &nations,
-                    edges: &edges,
-                };
-                let n = c.nation(r, 0)?;
-                if scored.contains(&n) {
-                    return Err(r.error("a nation has one `score` line"));
-                }
-                let rule = r.choice(
-                    1,
-                    "a scoring rule",
-                    &["area", "open", "unit", "forest", "place", "none"],
-                )?;
-                let vp: i64 = r.num_in(2, "VP", 0, 50)?;
-                let place = if rule == 4 { Some(c.area(r, 3)?) } else { None };
-                nations[n].score = match rule {
-                    0 => ScoreRule::Area(vp),
-                    1 => ScoreRule::Open(vp),
-                    2 => ScoreRule::Unit(vp),
-                    3 => ScoreRule::Forest(vp),
-                    4 => ScoreRule::Place(vp, place.unwrap_or(0)),
-                    _ => ScoreRule::None,
-                };
-                scored.push(n);
-            }
-            "capture" => {
-                r.arity(3, 3, "capture <Nation> <Area> <vp>")?;
-                let c = Ctx {
-                    areas: &areas,
-                    nations: &nations,
-                    edges: &edges,
-                };
-                let n = c.nation(r, 0)?;
-                let a = c.area(r, 1)?;
-                let vp = r.num_in(2, "VP", 1, 50)?;
-                nations[n].captures.push((a, vp));
-            }
-            "kill" => {
-                r.arity(3, 3, "kill <Nation> <Victim|any> <vp>")?;
-                let c = Ctx {
-                    areas: &areas,
-                    nations: &nations,
-                    edges: &edges,
-                };
-                let n = c.nation(r, 0)?;
-                let v = if r.token(1, "a victim")? == "any" {
-                    None
-                } else {
-                    Some(c.nation(r, 1)?)
-                };
-                let vp = r.num_in(2, "VP", 1, 50)?;
-                nations[n].kills.push((v, vp));
-            }
-            "exitvp" => {
-                r.arity(3, 3, "exitvp <Nation> <Edge> <vp>")?;
-                let c = Ctx {
-                    areas: &areas,
-                    nations: &nations,
-                    edges: &edges,
-                };
-                let n = c.nation(r, 0)?;
-                let e = c.edge(r, 1)?;
-                let vp = r.num_in(2, "VP", 1, 50)?;
-                nations[n].exits.push((e, vp));
-            }
-            "regalia" => {
-                r.arity(
-                    4,
-                    6,
-                    "regalia <Name> <Area> <round> <start|Nation> [fixed] [bow]",
-                )?;
-                let name = r.token(0, "a piece name")?;
-                name_ok(r, name)?;
-                if regalia.iter().any(|p| p.name.eq_ignore_ascii_case(name)) {
-                    return Err(r.error(format!("piece `{name}` is listed twice")));
-                }
-                let c = Ctx {
-                    areas: &areas,
-                    nations: &nations,
-                    edges: &edges,
-                };
-                let area = c.area(r, 1)?;
-                let round = r.num_in(2, "a round", 1, ROUNDS)?;
-                let with_turn = if r.token(3, "start or a nation")? == "start" {
-                    None
-                } else {
-                    Some(c.nation(r, 3)?)
-                };
-                let mut fixed = false;
-                let mut needs_bow = false;
-                for f in r.rest(4) {
-                    match *f {
-                        "fixed" => fixed = true,
-                        "bow" => needs_bow = true,
-                        other => {
-                            return Err(r.error(format!(
-                                "unknown piece flag `{other}`; expected fixed or bow"
-                            )))
-                        }
-                    }
-                }
-                regalia.push(Piece {
-                    name: name.to_string(),
-                    area,
-                    round,
-                    with_turn,
-                    fixed,
-                    needs_bow,
-                });
-            }
-            "round" => {
-                r.arity(2, 2, "round <n> <kinds>")?;
-                let n: u8 = r.num_in(0, "a round", 1, ROUNDS)?;
-                if rounds[n as usize - 1].is_some() {
-                    return Err(r.error(format!("round {n} is listed twice")));
-                }
-                let mut k = RoundKinds::default();
-                if r.token(1, "kinds")? != "-" {
-                    for t in r.list(1, ',', "round kinds")? {
-                        match t {
-                            "nation" => k.nation = true,
-                            "jenarong" => k.jenarong = true,
-                            "khordavu" => k.khordavu = true,
-                            "complete" => k.complete = true,
-                            "heroes" => k.heroes = true,
-                            "shah" => k.shah = true,
-                            other => return Err(r.error(format!(
-                                "unknown round kind `{other}`; expected nation jenarong khordavu complete heroes shah"
-                            ))),
-                        }
-                    }
-                }
-                rounds[n as usize - 1] = Some(k);
-            }
-            "shah_excluded" | "heroes_excluded" => {
-                r.arity(1, 1, "<keyword> <Area,...>")?;
-                let c = Ctx {
-                    areas: &areas,
-                    nations: &nations,
-                    edges: &edges,
-                };
-                let mut v = vec![false; areas.len()];
-                for t in r.list(0, ',', "areas")? {
-                    v[c.area_name(r, t)?] = true;
-                }
-                if r.keyword == "shah_excluded" {
-                    shah_excluded = v;
-                } else {
-                    heroes_excluded = v;
-                }
-            }
-            "heroes" => {
-                r.arity(1, 1, "heroes <Nation,...>")?;
-                let c = Ctx {
-                    areas: &areas,
-                    nations: &nations,
-                    edges: &edges,
-                };
-                let mut v = vec![false; nations.len()];
-                for t in r.list(0, ',', "nations")? {
-                    let n = c
-                        .nations
-                        .iter()
-                        .position(|n| n.name == t)
-                        .ok_or_else(|| r.error(format!("unknown nation `{t}`")))?;
-                    v[n] = true;
-                }
-                heroes = v;
-            }
-            _ => return Err(r.unknown(KNOWN)),
-        }
+    let mut reader = Reader::new();
+    for r in &records(GAME, text) {
+        reader.read(r)?;
     }
-    validate(
-        areas,
-        edges,
-        nations,
-        arrivals,
-        regalia,
-        rounds,
-        noadj,
-        pass,
-        cursed,
-        shah_excluded,
-        heroes,
-        heroes_excluded,
-        scored,
-    )
+    reader.finish()
 }
 
-#[allow(clippy::too_many_arguments)]
-fn validate(
-    mut areas: Vec<Area>,
+/// Every record keyword of the board file.
+const KNOWN: &[&str] = &[
+    "area",
+    "noadj",
+    "pass",
+    "cursed",
+    "exit",
+    "nation",
+    "arrive",
+    "invasion",
+    "score",
+    "capture",
+    "kill",
+    "exitvp",
+    "regalia",
+    "round",
+    "shah_excluded",
+    "heroes",
+    "heroes_excluded",
+];
+
+/// What the board file has said so far; one reader per record keyword.
+struct Reader {
+    areas: Vec<Area>,
     edges: Vec<Edge>,
     nations: Vec<Nation>,
     arrivals: Vec<Arrival>,
     regalia: Vec<Piece>,
     rounds: Vec<Option<RoundKinds>>,
     noadj: Vec<(usize, usize)>,
+    /// Name, the two areas, and the line (for the adjacency check after the grid).
     pass: Option<(String, usize, usize, usize)>,
     cursed: Option<usize>,
     shah_excluded: Vec<bool>,
     heroes: Vec<bool>,
     heroes_excluded: Vec<bool>,
+    /// Nations with a `score` line.
     scored: Vec<usize>,
-) -> Result<PeloriaData, BoardError> {
+}
+
+impl Reader {
+    fn new() -> Self {
+        Reader {
+            areas: Vec::new(),
+            edges: Vec::new(),
+            nations: Vec::new(),
+            arrivals: Vec::new(),
+            regalia: Vec::new(),
+            rounds: vec![None; ROUNDS as usize],
+            noadj: Vec::new(),
+            pass: None,
+            cursed: None,
+            shah_excluded: Vec::new(),
+            heroes: Vec::new(),
+            heroes_excluded: Vec::new(),
+            scored: Vec::new(),
+        }
+    }
+
+    fn ctx(&self) -> Ctx<'_> {
+        Ctx {
+            areas: &self.areas,
+            nations: &self.nations,
+            edges: &self.edges,
+        }
+    }
+
+    /// One record, by its keyword; the `area` lines come first.
+    fn read(&mut self, r: &Record) -> Result<(), BoardError> {
+        match r.keyword {
+            "area" => self.read_area(r),
+            _ if self.areas.is_empty() => Err(r.error("the `area` lines come first")),
+            "noadj" => self.read_noadj(r),
+            "pass" => self.read_pass(r),
+            "cursed" => self.read_cursed(r),
+            "exit" => self.read_exit(r),
+            "nation" => self.read_nation(r),
+            "arrive" => self.read_arrive(r),
+            "invasion" => self.read_invasion(r),
+            "score" => self.read_score(r),
+            "capture" => self.read_capture(r),
+            "kill" => self.read_kill(r),
+            "exitvp" => self.read_exitvp(r),
+            "regalia" => self.read_regalia(r),
+            "round" => self.read_round(r),
+            "shah_excluded" | "heroes_excluded" => self.read_excluded_areas(r),
+            "heroes" => self.read_heroes(r),
+            _ => Err(r.unknown(KNOWN)),
+        }
+    }
+
+    fn read_area(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(4, 5, "area <Name> <col> <row> <terrain> [<Short>]")?;
+        let name = r.token(0, "an area name")?;
+        name_ok(r, name)?;
+        let short = match r.args.get(4) {
+            Some(s) => {
+                if s.chars().count() > MAX_SHORT || !s.chars().all(|c| c.is_ascii_graphic()) {
+                    return Err(r.error(format!(
+                        "a map label is at most {MAX_SHORT} letters, digits, dots or hyphens, found `{s}`"
+                    )));
+                }
+                s.replace('-', " ")
+            }
+            None => name.replace('-', " "),
+        };
+        if self.areas.iter().any(|a| a.name.eq_ignore_ascii_case(name)) {
+            return Err(r.error(format!("area `{name}` is listed twice")));
+        }
+        let col = r.num_in(1, "a column", 0, 30)?;
+        let row = r.num_in(2, "a row", 0, 30)?;
+        if self.areas.iter().any(|a| a.col == col && a.row == row) {
+            return Err(r.error(format!("two areas on the hex {col} {row}")));
+        }
+        let t = r.choice(3, "a terrain", &Terrain::NAMES)?;
+        self.areas.push(Area {
+            name: name.to_string(),
+            short,
+            col,
+            row,
+            terrain: Terrain::ALL[t],
+            adj: Vec::new(),
+            exits: Vec::new(),
+        });
+        Ok(())
+    }
+
+    fn read_noadj(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(2, 2, "noadj <A> <B>")?;
+        let c = self.ctx();
+        self.noadj.push((c.area(r, 0)?, c.area(r, 1)?));
+        Ok(())
+    }
+
+    fn read_pass(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(3, 3, "pass <Name> <A> <B>")?;
+        let c = self.ctx();
+        self.pass = Some((
+            r.token(0, "a name")?.to_string(),
+            c.area(r, 1)?,
+            c.area(r, 2)?,
+            r.line,
+        ));
+        Ok(())
+    }
+
+    fn read_cursed(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(1, 1, "cursed <Area>")?;
+        let c = self.ctx();
+        self.cursed = Some(c.area(r, 0)?);
+        Ok(())
+    }
+
+    fn read_exit(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(2, 2, "exit <Edge> <Area,...>")?;
+        let name = r.token(0, "an edge name")?;
+        name_ok(r, name)?;
+        let c = self.ctx();
+        if c.areas.iter().any(|a| a.name == name) || self.edges.iter().any(|e| e.name == name) {
+            return Err(r.error(format!("`{name}` is already an area or an edge")));
+        }
+        let list = r
+            .list(1, ',', "areas")?
+            .into_iter()
+            .map(|t| c.area_name(r, t))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.edges.push(Edge {
+            name: name.to_string(),
+            areas: list,
+        });
+        Ok(())
+    }
+
+    fn read_nation(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(
+            7,
+            15,
+            "nation <Name> <LL> <#rrggbb> <player> <round> <pop kinds> <limits> [flags]",
+        )?;
+        let name = r.token(0, "a nation name")?;
+        name_ok(r, name)?;
+        if self
+            .nations
+            .iter()
+            .any(|n| n.name.eq_ignore_ascii_case(name))
+        {
+            return Err(r.error(format!("nation `{name}` is listed twice")));
+        }
+        let letters = r.token(1, "two letters")?;
+        if letters.chars().count() != 2 || !letters.chars().all(|c| c.is_ascii_uppercase()) {
+            return Err(r.error(format!("expected two capital letters, found `{letters}`")));
+        }
+        let color = r.color(2, "a colour")?;
+        let player: usize = r.num_in(3, "a player", 1, PLAYERS)?;
+        let first_round: u8 = r.num_in(4, "a first round", 1, ROUNDS)?;
+        let pop_kinds = r
+            .list(5, ',', "population kinds")?
+            .into_iter()
+            .map(|t| kind(r, t))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut limits = [0u8; 5];
+        for part in r.list(6, ',', "limits")? {
+            let (k, n) = part
+                .split_once('=')
+                .ok_or_else(|| r.error(format!("expected a limit `kind=n`, found `{part}`")))?;
+            let k = kind(r, k)?;
+            limits[k.index()] = n
+                .parse()
+                .ok()
+                .filter(|&n: &u8| (1..=40).contains(&n))
+                .ok_or_else(|| r.error(format!("expected a limit from 1 to 40, found `{n}`")))?;
+        }
+        if let Some(k) = pop_kinds.iter().find(|k| limits[k.index()] == 0) {
+            return Err(r.error(format!(
+                "population makes {} but the nation has no limit for it",
+                k.name()
+            )));
+        }
+        let mut flags = Flags::default();
+        for f in r.rest(7) {
+            match *f {
+                "sea" => flags.sea = true,
+                "forest" => flags.forest = true,
+                "mountain" => flags.mountain = true,
+                "nostop" => flags.nostop = true,
+                "dice2" => flags.dice2 = true,
+                "minus1" => flags.minus1 = true,
+                "immortal" => flags.immortal = true,
+                "plateau" => flags.plateau = true,
+                other => {
+                    return Err(r.error(format!(
+                        "unknown flag `{other}`; expected sea forest mountain nostop dice2 minus1 immortal plateau"
+                    )))
+                }
+            }
+        }
+        self.nations.push(Nation {
+            name: name.to_string(),
+            letters: letters.to_string(),
+            color,
+            player: player - 1,
+            first_round,
+            pop_kinds,
+            limits,
+            flags,
+            score: ScoreRule::None,
+            captures: Vec::new(),
+            kills: Vec::new(),
+            exits: Vec::new(),
+            invasions: Vec::new(),
+        });
+        Ok(())
+    }
+
+    fn read_arrive(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(5, 5, "arrive <Nation> <round> <Area> <kind> <count>")?;
+        let c = self.ctx();
+        let nation = c.nation(r, 0)?;
+        let round = r.num_in(1, "a round", 1, ROUNDS)?;
+        if round < self.nations[nation].first_round {
+            return Err(r.error("an arrival before the nation's first round"));
+        }
+        let area = c.area(r, 2)?;
+        if !self.areas[area].terrain.is_land() {
+            return Err(r.error("units arrive on land"));
+        }
+        let kind = kind(r, r.token(3, "a kind")?)?;
+        let count = r.num_in(4, "a count", 1, 30)?;
+        self.arrivals.push(Arrival {
+            nation,
+            round,
+            area,
+            kind,
+            count,
+        });
+        Ok(())
+    }
+
+    fn read_invasion(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(2, 2, "invasion <Nation> <round>")?;
+        let c = self.ctx();
+        let n = c.nation(r, 0)?;
+        let round = r.num_in(1, "a round", 1, ROUNDS)?;
+        self.nations[n].invasions.push(round);
+        Ok(())
+    }
+
+    fn read_score(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(3, 4, "score <Nation> <rule> <vp> [Area]")?;
+        let c = self.ctx();
+        let n = c.nation(r, 0)?;
+        if self.scored.contains(&n) {
+            return Err(r.error("a nation has one `score` line"));
+        }
+        let rule = r.choice(
+            1,
+            "a scoring rule",
+            &["area", "open", "unit", "forest", "place", "none"],
+        )?;
+        let vp: i64 = r.num_in(2, "VP", 0, 50)?;
+        let place = if rule == 4 { Some(c.area(r, 3)?) } else { None };
+        self.nations[n].score = match rule {
+            0 => ScoreRule::Area(vp),
+            1 => ScoreRule::Open(vp),
+            2 => ScoreRule::Unit(vp),
+            3 => ScoreRule::Forest(vp),
+            4 => ScoreRule::Place(vp, place.unwrap_or(0)),
+            _ => ScoreRule::None,
+        };
+        self.scored.push(n);
+        Ok(())
+    }
+
+    fn read_capture(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(3, 3, "capture <Nation> <Area> <vp>")?;
+        let c = self.ctx();
+        let n = c.nation(r, 0)?;
+        let a = c.area(r, 1)?;
+        let vp = r.num_in(2, "VP", 1, 50)?;
+        self.nations[n].captures.push((a, vp));
+        Ok(())
+    }
+
+    fn read_kill(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(3, 3, "kill <Nation> <Victim|any> <vp>")?;
+        let c = self.ctx();
+        let n = c.nation(r, 0)?;
+        let v = if r.token(1, "a victim")? == "any" {
+            None
+        } else {
+            Some(c.nation(r, 1)?)
+        };
+        let vp = r.num_in(2, "VP", 1, 50)?;
+        self.nations[n].kills.push((v, vp));
+        Ok(())
+    }
+
+    fn read_exitvp(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(3, 3, "exitvp <Nation> <Edge> <vp>")?;
+        let c = self.ctx();
+        let n = c.nation(r, 0)?;
+        let e = c.edge(r, 1)?;
+        let vp = r.num_in(2, "VP", 1, 50)?;
+        self.nations[n].exits.push((e, vp));
+        Ok(())
+    }
+
+    fn read_regalia(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(
+            4,
+            6,
+            "regalia <Name> <Area> <round> <start|Nation> [fixed] [bow]",
+        )?;
+        let name = r.token(0, "a piece name")?;
+        name_ok(r, name)?;
+        if self
+            .regalia
+            .iter()
+            .any(|p| p.name.eq_ignore_ascii_case(name))
+        {
+            return Err(r.error(format!("piece `{name}` is listed twice")));
+        }
+        let c = self.ctx();
+        let area = c.area(r, 1)?;
+        let round = r.num_in(2, "a round", 1, ROUNDS)?;
+        let with_turn = if r.token(3, "start or a nation")? == "start" {
+            None
+        } else {
+            Some(c.nation(r, 3)?)
+        };
+        let mut fixed = false;
+        let mut needs_bow = false;
+        for f in r.rest(4) {
+            match *f {
+                "fixed" => fixed = true,
+                "bow" => needs_bow = true,
+                other => {
+                    return Err(r.error(format!(
+                        "unknown piece flag `{other}`; expected fixed or bow"
+                    )))
+                }
+            }
+        }
+        self.regalia.push(Piece {
+            name: name.to_string(),
+            area,
+            round,
+            with_turn,
+            fixed,
+            needs_bow,
+        });
+        Ok(())
+    }
+
+    fn read_round(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(2, 2, "round <n> <kinds>")?;
+        let n: u8 = r.num_in(0, "a round", 1, ROUNDS)?;
+        if self.rounds[n as usize - 1].is_some() {
+            return Err(r.error(format!("round {n} is listed twice")));
+        }
+        let mut k = RoundKinds::default();
+        if r.token(1, "kinds")? != "-" {
+            for t in r.list(1, ',', "round kinds")? {
+                match t {
+                    "nation" => k.nation = true,
+                    "jenarong" => k.jenarong = true,
+                    "khordavu" => k.khordavu = true,
+                    "complete" => k.complete = true,
+                    "heroes" => k.heroes = true,
+                    "shah" => k.shah = true,
+                    other => return Err(r.error(format!(
+                        "unknown round kind `{other}`; expected nation jenarong khordavu complete heroes shah"
+                    ))),
+                }
+            }
+        }
+        self.rounds[n as usize - 1] = Some(k);
+        Ok(())
+    }
+
+    fn read_excluded_areas(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(1, 1, "<keyword> <Area,...>")?;
+        let c = self.ctx();
+        let mut v = vec![false; self.areas.len()];
+        for t in r.list(0, ',', "areas")? {
+            v[c.area_name(r, t)?] = true;
+        }
+        if r.keyword == "shah_excluded" {
+            self.shah_excluded = v;
+        } else {
+            self.heroes_excluded = v;
+        }
+        Ok(())
+    }
+
+    fn read_heroes(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(1, 1, "heroes <Nation,...>")?;
+        let c = self.ctx();
+        let mut v = vec![false; self.nations.len()];
+        for t in r.list(0, ',', "nations")? {
+            let n = c
+                .nations
+                .iter()
+                .position(|n| n.name == t)
+                .ok_or_else(|| r.error(format!("unknown nation `{t}`")))?;
+            v[n] = true;
+        }
+        self.heroes = v;
+        Ok(())
+    }
+}
+
+impl Reader {
+    /// The checks of the whole file, then the data.
+    fn finish(self) -> Result<PeloriaData, BoardError> {
+        let Reader {
+            mut areas,
+            edges,
+            nations,
+            arrivals,
+            regalia,
+            rounds,
+            noadj,
+            pass,
+            cursed,
+            shah_excluded,
+            heroes,
+            heroes_excluded,
+            scored,
+        } = self;
+        let file = |m: String| BoardError::file(GAME, m);
+        link_areas(&mut areas, &edges, &noadj)?;
+        check_nations(&nations, &arrivals, &scored)?;
+        if regalia.len() != 10 {
+            return Err(file(format!(
+                "expected 10 regalia, found {}",
+                regalia.len()
+            )));
+        }
+        let vonlath = areas
+            .iter()
+            .position(|a| a.name == "Vonlath")
+            .ok_or_else(|| file("Vonlath is missing".into()))?;
+        let bow = regalia
+            .iter()
+            .position(|p| p.name == "Bow")
+            .ok_or_else(|| file("the regalia need the `Bow` (of Domination)".into()))?;
+        if !regalia.iter().any(|p| p.fixed && p.area == vonlath) {
+            return Err(file(
+                "the fixed piece (the Low Crown) lies in Vonlath".into(),
+            ));
+        }
+        let rounds: Vec<RoundKinds> = rounds
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| r.ok_or_else(|| file(format!("round {} is not listed", i + 1))))
+            .collect::<Result<_, _>>()?;
+        let (pname, pa, pb, pline) =
+            pass.ok_or_else(|| file("the Kartolin `pass` line is missing".into()))?;
+        if !areas[pa].adj.contains(&pb) {
+            return Err(BoardError::at(
+                GAME,
+                pline,
+                "the pass must join two adjacent areas",
+            ));
+        }
+        if shah_excluded.len() != areas.len()
+            || heroes.len() != nations.len()
+            || heroes_excluded.len() != areas.len()
+        {
+            return Err(file(
+                "the `shah_excluded`, `heroes` and `heroes_excluded` lines are required".into(),
+            ));
+        }
+        Ok(PeloriaData {
+            areas,
+            edges,
+            nations,
+            arrivals,
+            regalia,
+            rounds,
+            shah_excluded,
+            heroes,
+            heroes_excluded,
+            pass: (pname, pa, pb),
+            cursed,
+            vonlath,
+            bow,
+            layer: crate::render::LayerCache::new(),
+        })
+    }
+}
+
+/// The areas' adjacency (from the grid, less the `noadj` pairs) and exits, and the checks
+/// of the map: area count, named areas, connected, seas, the Tripolis.
+fn link_areas(
+    areas: &mut [Area],
+    edges: &[Edge],
+    noadj: &[(usize, usize)],
+) -> Result<(), BoardError> {
     let file = |m: String| BoardError::file(GAME, m);
     if !(60..=90).contains(&areas.len()) {
         return Err(file(format!(
@@ -950,7 +1047,7 @@ fn validate(
             areas[a].exits.push(i);
         }
     }
-    for a in &areas {
+    for a in areas.iter() {
         if a.terrain == Terrain::Sea
             && !a.adj.iter().any(|&b| {
                 matches!(
@@ -976,7 +1073,17 @@ fn validate(
             tripolis.join(", ")
         )));
     }
-    // Nations.
+    Ok(())
+}
+
+/// The nations' checks: 16 of them, 4 per player, each scored, arriving in its first round
+/// within its limits.
+fn check_nations(
+    nations: &[Nation],
+    arrivals: &[Arrival],
+    scored: &[usize],
+) -> Result<(), BoardError> {
+    let file = |m: String| BoardError::file(GAME, m);
     if nations.len() != NATIONS {
         return Err(file(format!(
             "expected 16 nations, found {}",
@@ -1021,61 +1128,5 @@ fn validate(
             }
         }
     }
-    if regalia.len() != 10 {
-        return Err(file(format!(
-            "expected 10 regalia, found {}",
-            regalia.len()
-        )));
-    }
-    let vonlath = areas
-        .iter()
-        .position(|a| a.name == "Vonlath")
-        .ok_or_else(|| file("Vonlath is missing".into()))?;
-    let bow = regalia
-        .iter()
-        .position(|p| p.name == "Bow")
-        .ok_or_else(|| file("the regalia need the `Bow` (of Domination)".into()))?;
-    if !regalia.iter().any(|p| p.fixed && p.area == vonlath) {
-        return Err(file(
-            "the fixed piece (the Low Crown) lies in Vonlath".into(),
-        ));
-    }
-    let rounds: Vec<RoundKinds> = rounds
-        .into_iter()
-        .enumerate()
-        .map(|(i, r)| r.ok_or_else(|| file(format!("round {} is not listed", i + 1))))
-        .collect::<Result<_, _>>()?;
-    let (pname, pa, pb, pline) =
-        pass.ok_or_else(|| file("the Kartolin `pass` line is missing".into()))?;
-    if !areas[pa].adj.contains(&pb) {
-        return Err(BoardError::at(
-            GAME,
-            pline,
-            "the pass must join two adjacent areas",
-        ));
-    }
-    if shah_excluded.len() != areas.len()
-        || heroes.len() != nations.len()
-        || heroes_excluded.len() != areas.len()
-    {
-        return Err(file(
-            "the `shah_excluded`, `heroes` and `heroes_excluded` lines are required".into(),
-        ));
-    }
-    Ok(PeloriaData {
-        areas,
-        edges,
-        nations,
-        arrivals,
-        regalia,
-        rounds,
-        shah_excluded,
-        heroes,
-        heroes_excluded,
-        pass: (pname, pa, pb),
-        cursed,
-        vonlath,
-        bow,
-        layer: crate::render::LayerCache::new(),
-    })
+    Ok(())
 }

@@ -55,6 +55,7 @@
 //! - Sealed Call to Heroes bids are private to their seat until all four are revealed.
 
 mod board;
+mod happening;
 pub mod render;
 mod rules;
 mod topics;
@@ -71,6 +72,7 @@ pub use rules::hero_awards;
 pub use view::View;
 
 use crate::engine::sealed::SealedChoices;
+use crate::engine::{match_step, Event, ParseError, Rules};
 use crate::engine::{
     Applied, Game, GameKind, GameRng, Holder, Kind as EngineKind, NoOptions, Prompt, Prompts,
     RuleError, RulesTopic, Seat, SetupError, Status, Viewer,
@@ -107,13 +109,17 @@ pub struct Unit {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
     /// `place <Area> <kind>`: one new unit from population increase.
-    Place(usize, Kind),
+    Place { area: usize, kind: Kind },
     /// `move <From> <To> <kind>`: one unit one area.
-    Move(usize, usize, Kind),
+    Move { from: usize, to: usize, kind: Kind },
     /// `move <From> <Edge> <kind>`: one unit leaves the map by an exit edge.
-    Exit(usize, usize, Kind),
+    Exit {
+        from: usize,
+        edge: usize,
+        kind: Kind,
+    },
     /// `regalia <Piece> <Area>`: the Emperor moves a piece one area.
-    Regalia(usize, usize),
+    Regalia { piece: usize, to: usize },
     /// `done`: end this movement phase.
     Done,
     /// `battle <Area>`: fight the battle there next.
@@ -121,17 +127,21 @@ pub enum Step {
     /// `hit <kind>`: the die result now allocated kills a unit of this kind.
     Hit(Kind),
     /// `retreat <From> <To> <kind>`: one unit retreats.
-    Retreat(usize, usize, Kind),
+    Retreat { from: usize, to: usize, kind: Kind },
     /// `stay`: retreat no (more) units this round.
     Stay,
     /// `remove <Area> <kind>`: overpopulation removes one unit.
-    Remove(usize, Kind),
+    Remove { area: usize, kind: Kind },
     /// `bid <Nation> <n>`: Call to Heroes draft for one nation.
-    Bid(usize, u8),
+    Bid { nation: usize, units: u8 },
     /// `remove <Nation> <Area> <kind>`: after the reveal, one unit of the nation answers
     /// the Call to Heroes and leaves the board. The kind may be left out when the nation
     /// has a single kind of unit there (see [`Game::parse_step`]).
-    Hero(usize, usize, Kind),
+    Hero {
+        nation: usize,
+        area: usize,
+        kind: Kind,
+    },
     /// `seal`: seal the Call to Heroes bid.
     Seal,
     /// `unseal`: take the sealed bid back.
@@ -321,53 +331,226 @@ impl Game for Peloria {
     }
 
     fn status(&self) -> Status {
-        self.status_now()
+        if let Some(r) = &self.result {
+            return Status::Finished(r.clone());
+        }
+        if let Some(a) = self.prompts.acting() {
+            return Status::Acting(a);
+        }
+        match self.phase {
+            Phase::Bids => Status::Acting(self.bids.unsealed()),
+            // Turn order is nation order; the owner is in the data, kept here for status.
+            _ => Status::Acting(vec![self.turn_owner]),
+        }
     }
 
+    /// Steps worth checking for `seat` now: a superset of the legal ones, small enough to
+    /// filter (one unit, one area, one result each), from the part of the rules now played.
     fn candidates(&self, data: &PeloriaData, seat: Seat) -> Vec<Step> {
-        self.candidate_steps(data, seat)
+        if self.result.is_some() || seat >= PLAYERS {
+            return Vec::new();
+        }
+        match (self.prompts.top(), &self.phase) {
+            (Some(Pending::Hit { .. }), _) => Peloria::hit_candidates(),
+            (Some(Pending::Retreat { nation, .. }), _) => self.retreat_candidates(data, *nation),
+            (Some(Pending::Heroes { quotas }), _) => self.hero_candidates(quotas),
+            (None, Phase::Bids) => self.bid_candidates(data, seat),
+            (None, Phase::Place { .. }) => self.place_candidates(data),
+            (None, Phase::Move { .. }) => self.move_candidates(data),
+            (None, Phase::Battle { .. }) => self.battle_candidates(data),
+            (None, Phase::Overpop | Phase::Stacking { .. }) => self.remove_candidates(data),
+            (None, Phase::Removals | Phase::Finished) => Vec::new(),
+        }
     }
 
+    /// The one legality function: may `seat` act, then the check of the pending prompt or
+    /// of the phase (each in its part of `rules/`).
     fn legality(&self, data: &PeloriaData, seat: Seat, step: &Step) -> Result<(), RuleError> {
-        Peloria::legality(self, data, seat, step)
+        self.seat_may_act(data, seat)?;
+        if let Some(p) = self.prompts.top() {
+            return match p {
+                Pending::Hit { nation, result, .. } => self.hit_ok(data, *nation, *result, step),
+                Pending::Retreat { nation, .. } => self.retreat_step_ok(data, *nation, step),
+                Pending::Heroes { quotas } => self.hero_step_ok(data, seat, quotas, step),
+            };
+        }
+        match &self.phase {
+            Phase::Bids => self.bid_ok(data, seat, step),
+            Phase::Place { left } => self.place_ok(data, *left, step),
+            Phase::Move { .. } => self.movement_ok(data, step),
+            Phase::Stacking { .. } => self.stack_remove_ok(data, step),
+            Phase::Battle { .. } => self.battle_ok(data, step),
+            Phase::Overpop => self.remove_ok(data, step),
+            Phase::Removals | Phase::Finished => Err(self.not_now(data)),
+        }
     }
 
+    /// Carry out a step found legal by `legality`, then run the automatic parts.
     fn perform(&mut self, data: &PeloriaData, seat: Seat, step: &Step) -> Applied {
-        self.perform_step(data, seat, step)
+        let before = self.rng.clone();
+        let mut ev: Vec<String> = Vec::new();
+        let mut private: Vec<String> = Vec::new();
+        let secret = matches!(step, Step::Bid { .. } | Step::Seal | Step::Unseal);
+        let mut turn_ended = matches!(step, Step::Done | Step::Seal);
+        match *step {
+            Step::Place { area: a, kind: k } => self.place(data, a, k, &mut ev),
+            Step::Move {
+                from: f,
+                to: t,
+                kind: k,
+            } => self.do_move(data, self.turn, f, t, k, &mut ev),
+            Step::Exit {
+                from: f,
+                edge: e,
+                kind: k,
+            } => self.exit(data, f, e, k, &mut ev),
+            Step::Regalia { piece: p, to: t } => self.move_regalia(data, p, t, &mut ev),
+            Step::Done => self.end_movement(data, &mut ev),
+            Step::Battle(a) => self.start_battle(data, a, &mut ev),
+            Step::Hit(k) => self.hit(data, k, &mut ev),
+            Step::Retreat {
+                from: f,
+                to: t,
+                kind: k,
+            } => self.retreat(data, f, t, k, &mut ev),
+            Step::Stay => self.stay(),
+            Step::Remove { area: a, kind: k } => self.remove_excess(data, a, k, &mut ev),
+            Step::Bid {
+                nation: n,
+                units: v,
+            } => private.push(self.draft_bid(data, seat, n, v)),
+            Step::Seal => private = self.seal_bid(data, seat, &mut ev),
+            Step::Unseal => self.unseal_bid(data, seat, &mut ev),
+            Step::Hero {
+                nation: n,
+                area: a,
+                kind: k,
+            } => turn_ended = self.hero_remove(data, seat, n, a, k, &mut ev),
+        }
+        self.advance(data, &mut ev);
+        let mut events: Vec<Event> = private
+            .into_iter()
+            .map(|t| Event::private(seat, t))
+            .collect();
+        events.extend(ev.into_iter().map(Event::public));
+        Applied {
+            events,
+            irreversible: self.rng != before,
+            turn_ended,
+            secret,
+        }
     }
 
-    fn hopeless(&self, data: &PeloriaData, seat: Seat, step: &Step) -> bool {
-        self.hopeless_step(data, seat, step)
+    /// A quick test that `step` is sure to be refused, without wording why: the scans of
+    /// the legal steps skip moves and exits of a stack with no move left instead of
+    /// building each one's reason. Never decides legality: a step it passes still goes
+    /// through `legality`; a step it rejects is one that legality refuses (tested over
+    /// random games).
+    fn hopeless(&self, data: &PeloriaData, _seat: Seat, step: &Step) -> bool {
+        match (&self.phase, step) {
+            (
+                Phase::Move { .. },
+                Step::Move {
+                    from: f, kind: k, ..
+                }
+                | Step::Exit {
+                    from: f, kind: k, ..
+                },
+            ) => {
+                *f < data.areas.len()
+                    && self.battle.is_none()
+                    && self.mover(self.turn, *f, *k).is_none()
+            }
+            _ => false,
+        }
     }
 
+    /// The step played for a seat that does not act: in the Call to Heroes removals, one
+    /// unit from the seat's largest removable stack (infantry first); otherwise `seal`,
+    /// `stay` or `done` where legal, else the first legal step.
     fn default_step(&self, data: &PeloriaData, seat: Seat) -> Option<Step> {
-        self.default_for(data, seat)
+        let legal = self.legal_steps(data, seat);
+        if let Some(Pending::Heroes { .. }) = self.prompts.top() {
+            return legal
+                .iter()
+                .filter_map(|s| match s {
+                    Step::Hero {
+                        nation: n,
+                        area: a,
+                        kind: k,
+                    } => Some((s, self.armies(*n, *a), *n, *a, k.index())),
+                    _ => None,
+                })
+                .max_by_key(|&(_, size, n, a, k)| {
+                    (
+                        size,
+                        std::cmp::Reverse(n),
+                        std::cmp::Reverse(a),
+                        std::cmp::Reverse(k),
+                    )
+                })
+                .map(|x| x.0.clone());
+        }
+        [Step::Seal, Step::Stay, Step::Done]
+            .into_iter()
+            .find(|s| legal.contains(s))
+            .or_else(|| legal.first().cloned())
     }
 
-    fn parse_step(
-        &self,
-        data: &PeloriaData,
-        seat: Seat,
-        text: &str,
-    ) -> Result<Step, crate::engine::ParseError> {
-        self.parse(data, seat, text)
+    /// Text to a step: the engine's matching against the candidates' notation and their
+    /// short forms (see [`Peloria::short_forms`]); text naming none is answered with the
+    /// closest legal steps.
+    fn parse_step(&self, data: &PeloriaData, seat: Seat, text: &str) -> Result<Step, ParseError> {
+        let mut cands = self.candidates(data, seat);
+        let mut names: Vec<String> = cands
+            .iter()
+            .map(|s| Peloria::format_step(data, s))
+            .collect();
+        for (s, name) in self.short_forms(data, &cands) {
+            cands.push(s);
+            names.push(name);
+        }
+        let i = match_step(text, &names)
+            .map_err(|e| self.only_legal_suggestions(data, seat, text, e))?;
+        Ok(cands[i].clone())
     }
 
     fn format_step(data: &PeloriaData, step: &Step) -> String {
         let a = |i: &usize| data.areas[*i].name.as_str();
         match step {
-            Step::Place(x, k) => format!("place {} {}", a(x), k.name()),
-            Step::Move(f, t, k) => format!("move {} {} {}", a(f), a(t), k.name()),
-            Step::Exit(f, e, k) => format!("move {} {} {}", a(f), data.edges[*e].name, k.name()),
-            Step::Regalia(p, t) => format!("regalia {} {}", data.regalia[*p].name, a(t)),
+            Step::Place { area: x, kind: k } => format!("place {} {}", a(x), k.name()),
+            Step::Move {
+                from: f,
+                to: t,
+                kind: k,
+            } => format!("move {} {} {}", a(f), a(t), k.name()),
+            Step::Exit {
+                from: f,
+                edge: e,
+                kind: k,
+            } => format!("move {} {} {}", a(f), data.edges[*e].name, k.name()),
+            Step::Regalia { piece: p, to: t } => {
+                format!("regalia {} {}", data.regalia[*p].name, a(t))
+            }
             Step::Done => "done".into(),
             Step::Battle(x) => format!("battle {}", a(x)),
             Step::Hit(k) => format!("hit {}", k.name()),
-            Step::Retreat(f, t, k) => format!("retreat {} {} {}", a(f), a(t), k.name()),
+            Step::Retreat {
+                from: f,
+                to: t,
+                kind: k,
+            } => format!("retreat {} {} {}", a(f), a(t), k.name()),
             Step::Stay => "stay".into(),
-            Step::Remove(x, k) => format!("remove {} {}", a(x), k.name()),
-            Step::Bid(n, v) => format!("bid {} {v}", data.nations[*n].name),
-            Step::Hero(n, x, k) => {
+            Step::Remove { area: x, kind: k } => format!("remove {} {}", a(x), k.name()),
+            Step::Bid {
+                nation: n,
+                units: v,
+            } => format!("bid {} {v}", data.nations[*n].name),
+            Step::Hero {
+                nation: n,
+                area: x,
+                kind: k,
+            } => {
                 format!("remove {} {} {}", data.nations[*n].name, a(x), k.name())
             }
             Step::Seal => "seal".into(),
@@ -378,23 +561,46 @@ impl Game for Peloria {
     fn label_step(data: &PeloriaData, step: &Step) -> String {
         let a = |i: &usize| data.areas[*i].name.as_str();
         match step {
-            Step::Place(x, k) => format!("Place a new {} in {}", k.name(), a(x)),
-            Step::Move(f, t, k) => format!("Move one {} from {} to {}", k.name(), a(f), a(t)),
-            Step::Exit(f, e, k) => format!(
+            Step::Place { area: x, kind: k } => format!("Place a new {} in {}", k.name(), a(x)),
+            Step::Move {
+                from: f,
+                to: t,
+                kind: k,
+            } => format!("Move one {} from {} to {}", k.name(), a(f), a(t)),
+            Step::Exit {
+                from: f,
+                edge: e,
+                kind: k,
+            } => format!(
                 "Move one {} from {} off the map by {}",
                 k.name(),
                 a(f),
                 data.edges[*e].name
             ),
-            Step::Regalia(p, t) => format!("Move the {} to {}", data.regalia[*p].name, a(t)),
+            Step::Regalia { piece: p, to: t } => {
+                format!("Move the {} to {}", data.regalia[*p].name, a(t))
+            }
             Step::Done => "End this movement phase".into(),
             Step::Battle(x) => format!("Fight the battle in {}", a(x)),
             Step::Hit(k) => format!("This hit kills one {}", k.name()),
-            Step::Retreat(f, t, k) => format!("Retreat one {} from {} to {}", k.name(), a(f), a(t)),
+            Step::Retreat {
+                from: f,
+                to: t,
+                kind: k,
+            } => format!("Retreat one {} from {} to {}", k.name(), a(f), a(t)),
             Step::Stay => "Retreat no more units now".into(),
-            Step::Remove(x, k) => format!("Overpopulation: remove one {} in {}", k.name(), a(x)),
-            Step::Bid(n, v) => format!("Bid {v} {} units", data.nations[*n].name),
-            Step::Hero(n, x, k) => format!(
+            Step::Remove { area: x, kind: k } => {
+                format!("Overpopulation: remove one {} in {}", k.name(), a(x))
+            }
+            Step::Bid {
+                nation: n,
+                units: v,
+            } => format!("Bid {v} {} units", data.nations[*n].name),
+            Step::Hero {
+                nation: n,
+                area: x,
+                kind: k,
+            } => format!(
                 "Call to Heroes: one {} {} leaves {}",
                 data.nations[*n].name,
                 k.name(),

@@ -72,7 +72,7 @@ fn fresh(g: &mut Peloria, d: &PeloriaData) {
 }
 
 fn acting(g: &Peloria) -> usize {
-    g.status_now().acting()[0]
+    g.status().acting()[0]
 }
 
 /// Parse, check and apply `text` for the acting seat; the error text on refusal (and the
@@ -286,7 +286,7 @@ fn pel_diff_2_a_game_lasts_16_rounds() {
     let mut max_round = 0;
     let mut saw_bids = false;
     for _ in 0..200_000 {
-        if g.status_now().is_finished() {
+        if g.status().is_finished() {
             break;
         }
         max_round = max_round.max(g.round);
@@ -295,7 +295,7 @@ fn pel_diff_2_a_game_lasts_16_rounds() {
         let st = g.default_step(&d, s).unwrap();
         g.apply(&d, s, &st).unwrap();
     }
-    assert!(g.status_now().is_finished());
+    assert!(g.status().is_finished());
     assert_eq!(max_round, 16);
     assert!(saw_bids, "the Call to Heroes comes at the end of round 13");
 }
@@ -461,7 +461,7 @@ fn pel_brit_2_player_vp_are_the_sum_of_their_nations_and_most_wins() {
     assert_eq!(g.player_scores(&d), vec![14, 11, 0, 0]);
     let mut ev = Vec::new();
     g.next_round(&d, &mut ev);
-    let Status::Finished(r) = g.status_now() else {
+    let Status::Finished(r) = g.status() else {
         panic!("finished")
     };
     assert_eq!(r.scores, vec![14, 11, 0, 0]);
@@ -483,7 +483,7 @@ fn pel_brit_2_a_tie_in_vp_goes_to_more_own_units_on_the_board() {
     put(&mut g, &d, "Theyalans", "Aggar", Kind::Infantry, 4);
     let mut ev = Vec::new();
     g.next_round(&d, &mut ev);
-    let Status::Finished(r) = g.status_now() else {
+    let Status::Finished(r) = g.status() else {
         panic!("finished")
     };
     assert_eq!(r.scores[0], r.scores[1], "{:?}", r.scores);
@@ -562,7 +562,14 @@ fn pel_pop_4_never_more_units_than_the_maximum() {
     assert_eq!(g.track[n], 5, "the second unit had nowhere to come from");
     g.phase = Phase::Place { left: 1 };
     let e = g
-        .legality(&d, 0, &Step::Place(ar(&d, "Lenshi"), Kind::Cavalry))
+        .legality(
+            &d,
+            0,
+            &Step::Place {
+                area: ar(&d, "Lenshi"),
+                kind: Kind::Cavalry,
+            },
+        )
         .unwrap_err();
     assert!(e.reason.contains("stock"), "{e}");
 }
@@ -577,12 +584,32 @@ fn pel_pop_5_new_units_only_where_the_nation_is_alone_and_praxians_on_the_platea
     put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
     g.phase = Phase::Place { left: 1 };
     let steps = g.legal_steps(&d, 0);
-    assert_eq!(steps, vec![Step::Place(ar(&d, "Lenshi"), Kind::Infantry)]);
+    assert_eq!(
+        steps,
+        vec![Step::Place {
+            area: ar(&d, "Lenshi"),
+            kind: Kind::Infantry
+        }]
+    );
     assert!(g
-        .legality(&d, 0, &Step::Place(ar(&d, "Dikoria"), Kind::Infantry))
+        .legality(
+            &d,
+            0,
+            &Step::Place {
+                area: ar(&d, "Dikoria"),
+                kind: Kind::Infantry
+            }
+        )
         .is_err());
     assert!(g
-        .legality(&d, 0, &Step::Place(ar(&d, "Naveria"), Kind::Infantry))
+        .legality(
+            &d,
+            0,
+            &Step::Place {
+                area: ar(&d, "Naveria"),
+                kind: Kind::Infantry
+            }
+        )
         .is_err());
     let mut g = blank(&d, 4, "Praxians");
     put(&mut g, &d, "Praxians", "Dragon-Pass", Kind::Cavalry, 1);
@@ -590,7 +617,10 @@ fn pel_pop_5_new_units_only_where_the_nation_is_alone_and_praxians_on_the_platea
     g.phase = Phase::Place { left: 1 };
     assert_eq!(
         g.legal_steps(&d, 0),
-        vec![Step::Place(ar(&d, "Hungry-Plateau"), Kind::Cavalry)]
+        vec![Step::Place {
+            area: ar(&d, "Hungry-Plateau"),
+            kind: Kind::Cavalry
+        }]
     );
 }
 
@@ -774,7 +804,11 @@ fn pel_move_2_no_unit_moves_more_areas_in_a_phase_than_it_may_in_random_games() 
             play(&mut g, &d, *s, t);
             let invasion = phase.is_some_and(|(r, n, _)| d.invasion(n, r));
             match step {
-                Step::Move(f, to, k) if g.units.len() == before.len() => {
+                Step::Move {
+                    from: f,
+                    to,
+                    kind: k,
+                } if g.units.len() == before.len() => {
                     let i = (0..before.len())
                         .find(|&i| before[i].area as usize == f && g.units[i].area as usize == to)
                         .expect("one unit changed area");
@@ -792,7 +826,7 @@ fn pel_move_2_no_unit_moves_more_areas_in_a_phase_than_it_may_in_random_games() 
                     rounds.insert(g.round);
                     moves += 1;
                 }
-                Step::Exit(_, _, k) if g.units.len() + 1 == before.len() => {
+                Step::Exit { kind: k, .. } if g.units.len() + 1 == before.len() => {
                     let i = (0..g.units.len())
                         .find(|&i| before[i] != g.units[i])
                         .unwrap_or(g.units.len());
@@ -1037,7 +1071,14 @@ fn pel_stack_9_a_rough_overstack_of_four_passes_and_five_must_be_cut() {
     let e = refused(&mut g, &d, "remove Bindle cavalry");
     assert!(e.contains("remove Bindle infantry"), "{e}");
     let e = g
-        .legality(&d, 0, &Step::Remove(ar(&d, "Bindle"), Kind::Cavalry))
+        .legality(
+            &d,
+            0,
+            &Step::Remove {
+                area: ar(&d, "Bindle"),
+                kind: Kind::Cavalry,
+            },
+        )
         .unwrap_err()
         .to_string();
     assert!(e.contains("have no cavalry in Bindle"), "{e}");
@@ -1488,7 +1529,7 @@ fn pel_bat_5_the_owner_of_a_mixed_army_chooses_which_unit_each_result_kills() {
     advance(&mut g, &d);
     let owner = d.nations[so].player;
     assert_eq!(
-        g.status_now().acting(),
+        g.status().acting(),
         &[owner],
         "the Soldiers' player decides"
     );
@@ -1542,7 +1583,14 @@ fn the_phase_is_named_in_the_view_and_in_refusals() {
     fresh(&mut g, &d);
     assert_eq!(view::build(&g, &d, Viewer::Spectator).phase, "movement");
     let e = g
-        .legality(&d, 0, &Step::Remove(ar(&d, "Lenshi"), Kind::Infantry))
+        .legality(
+            &d,
+            0,
+            &Step::Remove {
+                area: ar(&d, "Lenshi"),
+                kind: Kind::Infantry,
+            },
+        )
         .unwrap_err()
         .to_string();
     assert!(
@@ -1864,9 +1912,9 @@ fn pel_ret_1_after_a_round_the_defender_then_the_attacker_may_retreat() {
         vec![],
     );
     advance(&mut g, &d);
-    assert_eq!(g.status_now().acting(), &[0], "the Pelorians' player first");
+    assert_eq!(g.status().acting(), &[0], "the Pelorians' player first");
     go(&mut g, &d, "stay");
-    assert_eq!(g.status_now().acting(), &[2], "then the Theyalans' player");
+    assert_eq!(g.status().acting(), &[2], "then the Theyalans' player");
     go(&mut g, &d, "retreat Naveria Lenshi infantry");
     go(&mut g, &d, "retreat Naveria Lenshi infantry");
     assert!(g.battle.is_none(), "the attacker left: the battle is over");
@@ -1893,7 +1941,11 @@ fn pel_ret_2_defenders_retreat_next_door_to_empty_or_own_areas_they_may_enter() 
     );
     advance(&mut g, &d);
     let steps = g.legal_steps(&d, 0);
-    let to = |a: &str| Step::Retreat(ar(&d, "Rinliddi"), ar(&d, a), Kind::Infantry);
+    let to = |a: &str| Step::Retreat {
+        from: ar(&d, "Rinliddi"),
+        to: ar(&d, a),
+        kind: Kind::Infantry,
+    };
     assert!(steps.contains(&to("Kestinlands")), "empty");
     assert!(steps.contains(&to("Henjarl")), "own");
     assert!(!steps.contains(&to("Raibanth")), "held by others");
@@ -1925,7 +1977,11 @@ fn pel_ret_3_attackers_retreat_only_to_where_they_came_from() {
     assert_eq!(
         g.legal_steps(&d, 2),
         vec![
-            Step::Retreat(ar(&d, "Naveria"), ar(&d, "Saird"), Kind::Infantry),
+            Step::Retreat {
+                from: ar(&d, "Naveria"),
+                to: ar(&d, "Saird"),
+                kind: Kind::Infantry
+            },
             Step::Stay
         ]
     );
@@ -1950,7 +2006,11 @@ fn pel_ret_3_a_retreat_names_its_kind_only_when_two_kinds_could_go() {
         vec![],
     );
     advance(&mut g, &d);
-    let want = Step::Retreat(ar(&d, "Naveria"), ar(&d, "Saird"), Kind::Infantry);
+    let want = Step::Retreat {
+        from: ar(&d, "Naveria"),
+        to: ar(&d, "Saird"),
+        kind: Kind::Infantry,
+    };
     for text in [
         "retreat Naveria Saird",
         "retreat nav sai",
@@ -1993,7 +2053,11 @@ fn pel_ret_4_stacking_limits_apply_to_retreats() {
     );
     advance(&mut g, &d);
     let steps = g.legal_steps(&d, 0);
-    let to = |a: &str| Step::Retreat(ar(&d, "Naveria"), ar(&d, a), Kind::Infantry);
+    let to = |a: &str| Step::Retreat {
+        from: ar(&d, "Naveria"),
+        to: ar(&d, a),
+        kind: Kind::Infantry,
+    };
     assert!(
         !steps.contains(&to("Bindle")),
         "Bindle full and Lenshi already the overstack"
@@ -2027,7 +2091,11 @@ fn pel_ret_5_the_retreat_ends_by_itself_when_no_unit_can_go_further() {
         vec![],
     );
     advance(&mut g, &d);
-    let to = |a: &str| Step::Retreat(ar(&d, "Naveria"), ar(&d, a), Kind::Infantry);
+    let to = |a: &str| Step::Retreat {
+        from: ar(&d, "Naveria"),
+        to: ar(&d, a),
+        kind: Kind::Infantry,
+    };
     assert_eq!(g.legal_steps(&d, 0), vec![to("Saird"), Step::Stay]);
     let a = go(&mut g, &d, "retreat Naveria Saird infantry");
     assert_eq!(cnt(&g, &d, "Pelorians", "Saird"), 3);
@@ -2082,7 +2150,11 @@ fn pel_ret_6_telmori_retreat_to_any_empty_mountain_and_must_retreat() {
     );
     advance(&mut g, &d);
     let steps = g.legal_steps(&d, 0);
-    let to = |a: &str| Step::Retreat(ar(&d, "Naveria"), ar(&d, a), Kind::Infantry);
+    let to = |a: &str| Step::Retreat {
+        from: ar(&d, "Naveria"),
+        to: ar(&d, a),
+        kind: Kind::Infantry,
+    };
     assert!(steps.contains(&to("Votankiland")), "a mountain far away");
     assert!(
         !steps.contains(&to("Oronin")),
@@ -2115,19 +2187,23 @@ fn pel_ret_7_retreats_are_offered_after_every_round() {
         vec![],
     );
     advance(&mut g, &d);
-    assert_eq!(g.status_now().acting(), &[0]);
-    assert!(g.legal_steps(&d, 0).contains(&Step::Retreat(
-        ar(&d, "Naveria"),
-        ar(&d, "Lenshi"),
-        Kind::Infantry
-    )));
+    assert_eq!(g.status().acting(), &[0]);
+    assert!(g.legal_steps(&d, 0).contains(&Step::Retreat {
+        from: ar(&d, "Naveria"),
+        to: ar(&d, "Lenshi"),
+        kind: Kind::Infantry
+    }));
     // Not before the first round.
     g.battle.as_mut().unwrap().round = 0;
     assert!(g
         .legality(
             &d,
             0,
-            &Step::Retreat(ar(&d, "Naveria"), ar(&d, "Lenshi"), Kind::Infantry)
+            &Step::Retreat {
+                from: ar(&d, "Naveria"),
+                to: ar(&d, "Lenshi"),
+                kind: Kind::Infantry
+            }
         )
         .is_err());
 }
@@ -2163,7 +2239,14 @@ fn pel_ovp_2_removal_never_empties_an_area() {
     assert!(refused(&mut g, &d, "remove Vonlath infantry").contains("empty"));
     // Only a kind the nation has there can go.
     let e = g
-        .legality(&d, 0, &Step::Remove(ar(&d, "Henjarl"), Kind::Cavalry))
+        .legality(
+            &d,
+            0,
+            &Step::Remove {
+                area: ar(&d, "Henjarl"),
+                kind: Kind::Cavalry,
+            },
+        )
         .unwrap_err()
         .to_string();
     assert!(e.contains("have no cavalry in Henjarl"), "{e}");
@@ -2428,7 +2511,14 @@ fn pel_emp_4_ten_pieces_starting_in_their_places() {
     fresh(&mut g, &d);
     let crown = d.piece("Low-Crown").unwrap();
     let e = g
-        .legality(&d, 0, &Step::Regalia(crown, ar(&d, "Esvuthil")))
+        .legality(
+            &d,
+            0,
+            &Step::Regalia {
+                piece: crown,
+                to: ar(&d, "Esvuthil"),
+            },
+        )
         .unwrap_err();
     assert!(e.reason.contains("never moves"), "{e}");
 }
@@ -2502,8 +2592,15 @@ fn pel_emp_17_the_emperor_moves_regalia_within_held_areas() {
     put(&mut g, &d, "Pelorians", "Dikoria", Kind::Infantry, 1);
     let v = d.piece("Vestments").unwrap();
     assert!(
-        g.legality(&d, 0, &Step::Regalia(v, ar(&d, "Dikoria")))
-            .is_err(),
+        g.legality(
+            &d,
+            0,
+            &Step::Regalia {
+                piece: v,
+                to: ar(&d, "Dikoria")
+            }
+        )
+        .is_err(),
         "not the Emperor"
     );
     g.emperor = Some(nat(&d, "Pelorians"));
@@ -2513,7 +2610,14 @@ fn pel_emp_17_the_emperor_moves_regalia_within_held_areas() {
     let mut h = g.clone();
     put(&mut h, &d, "Alkoth", "Dikoria", Kind::Infantry, 1);
     let e = h
-        .legality(&d, 0, &Step::Regalia(v, ar(&d, "Dikoria")))
+        .legality(
+            &d,
+            0,
+            &Step::Regalia {
+                piece: v,
+                to: ar(&d, "Dikoria"),
+            },
+        )
         .unwrap_err()
         .to_string();
     assert!(e.contains("does not hold Dikoria"), "{e}");
@@ -2541,7 +2645,7 @@ fn pel_emp_17_a_piece_in_an_area_shared_with_another_nation_stays_put() {
     assert!(!g
         .legal_steps(&d, 0)
         .iter()
-        .any(|s| matches!(s, Step::Regalia(..))));
+        .any(|s| matches!(s, Step::Regalia { .. })));
 }
 
 #[test]
@@ -2772,7 +2876,7 @@ fn pel_hero_1_after_round_13_every_player_bids_in_secret() {
     let d = data();
     let mut g = heroes_game(&d);
     assert_eq!(g.phase, Phase::Bids);
-    assert_eq!(g.status_now().acting(), &[0, 1, 2, 3]);
+    assert_eq!(g.status().acting(), &[0, 1, 2, 3]);
     let a = go(&mut g, &d, "bid Pelorians 4");
     assert!(a.secret);
     let mine = serde_json::to_string(&g.view(&d, Viewer::Seat(0))).unwrap();
@@ -2820,17 +2924,39 @@ fn pel_hero_2_only_the_listed_nations_may_bid() {
     }
     assert_eq!(d.heroes.iter().filter(|&&h| h).count(), 13);
     let e = g
-        .legality(&d, 1, &Step::Bid(nat(&d, "Aldryami"), 1))
+        .legality(
+            &d,
+            1,
+            &Step::Bid {
+                nation: nat(&d, "Aldryami"),
+                units: 1,
+            },
+        )
         .unwrap_err();
     assert!(e.reason.contains("do not answer"), "{e}");
     assert!(
-        g.legality(&d, 0, &Step::Bid(nat(&d, "YOUF"), 1)).is_err(),
+        g.legality(
+            &d,
+            0,
+            &Step::Bid {
+                nation: nat(&d, "YOUF"),
+                units: 1
+            }
+        )
+        .is_err(),
         "not your nation"
     );
     go(&mut g, &d, "bid Pelorians 5");
     assert!(
-        g.legality(&d, 0, &Step::Bid(nat(&d, "Pelorians"), 6))
-            .is_err(),
+        g.legality(
+            &d,
+            0,
+            &Step::Bid {
+                nation: nat(&d, "Pelorians"),
+                units: 6
+            }
+        )
+        .is_err(),
         "only 5 units"
     );
 }
@@ -2840,7 +2966,16 @@ fn pel_hero_3_units_in_ralios_and_karia_cannot_be_removed() {
     let d = data();
     let g = heroes_game(&d);
     assert_eq!(g.removable(&d, nat(&d, "Alkoth")), 1);
-    assert!(g.legality(&d, 3, &Step::Bid(nat(&d, "Alkoth"), 2)).is_err());
+    assert!(g
+        .legality(
+            &d,
+            3,
+            &Step::Bid {
+                nation: nat(&d, "Alkoth"),
+                units: 2
+            }
+        )
+        .is_err());
 }
 
 #[test]
@@ -2855,7 +2990,7 @@ fn pel_hero_4_youf_removed_count_as_leaving_by_dragon_pass() {
     go(&mut g, &d, "seal");
     go(&mut g, &d, "seal");
     let y = nat(&d, "YOUF");
-    assert_eq!(g.status_now().acting(), &[1], "only Bo owes units");
+    assert_eq!(g.status().acting(), &[1], "only Bo owes units");
     go(&mut g, &d, "remove YOUF Dragon-Pass infantry");
     assert_eq!(g.vp[y], 0, "counted after the last removal");
     go(&mut g, &d, "remove YOUF Dragon-Pass");
@@ -2868,7 +3003,7 @@ fn remove_all(g: &mut Peloria, d: &PeloriaData) {
     while g.phase == Phase::Removals && !g.prompts.is_empty() {
         let s = acting(g);
         let st = g.default_step(d, s).expect("a removal");
-        assert!(matches!(st, Step::Hero(..)), "{st:?}");
+        assert!(matches!(st, Step::Hero { .. }), "{st:?}");
         g.apply(d, s, &st).unwrap();
     }
 }
@@ -2899,7 +3034,7 @@ fn pel_hero_5_the_owner_picks_which_units_are_removed() {
         go(&mut g, &d, "seal");
     }
     assert_eq!(g.phase, Phase::Removals);
-    assert_eq!(g.status_now().acting(), &[0]);
+    assert_eq!(g.status().acting(), &[0]);
     let legal: Vec<String> = g
         .legal_steps(&d, 0)
         .iter()
@@ -2939,14 +3074,18 @@ fn pel_hero_5_all_owing_players_remove_at_once_each_their_own() {
     let d = data();
     let mut g = revealed(&d, 1, 1);
     put(&mut g, &d, "Pelorians", "Lenshi", Kind::Cavalry, 1);
-    assert_eq!(g.status_now().acting(), &[0, 1]);
+    assert_eq!(g.status().acting(), &[0, 1]);
     let e = refused(&mut g, &d, "remove Pelorians Lenshi");
     assert!(e.contains("remove Pelorians Lenshi cavalry"), "{e}");
     let e = g
         .legality(
             &d,
             0,
-            &Step::Hero(nat(&d, "YOUF"), ar(&d, "Dragon-Pass"), Kind::Infantry),
+            &Step::Hero {
+                nation: nat(&d, "YOUF"),
+                area: ar(&d, "Dragon-Pass"),
+                kind: Kind::Infantry,
+            },
         )
         .unwrap_err();
     assert!(e.reason.contains("not yours"), "{e}");
@@ -2954,7 +3093,11 @@ fn pel_hero_5_all_owing_players_remove_at_once_each_their_own() {
         .legality(
             &d,
             2,
-            &Step::Hero(nat(&d, "Theyalans"), ar(&d, "Aggar"), Kind::Infantry),
+            &Step::Hero {
+                nation: nat(&d, "Theyalans"),
+                area: ar(&d, "Aggar"),
+                kind: Kind::Infantry,
+            },
         )
         .unwrap_err();
     assert!(e.reason.contains("waiting for Ann, Bo"), "{e}");
@@ -2963,11 +3106,15 @@ fn pel_hero_5_all_owing_players_remove_at_once_each_their_own() {
         .apply(
             &d,
             1,
-            &Step::Hero(nat(&d, "YOUF"), ar(&d, "Dragon-Pass"), Kind::Infantry),
+            &Step::Hero {
+                nation: nat(&d, "YOUF"),
+                area: ar(&d, "Dragon-Pass"),
+                kind: Kind::Infantry,
+            },
         )
         .unwrap();
     assert!(a.turn_ended);
-    assert_eq!(g.status_now().acting(), &[0]);
+    assert_eq!(g.status().acting(), &[0]);
     assert!(g.legal_steps(&d, 1).is_empty());
     assert_eq!(
         g.player_vp,
@@ -2989,17 +3136,17 @@ fn pel_hero_3_removals_refuse_ralios_and_karia() {
     for t in ["seal", "seal", "seal", "bid Alkoth 1", "seal"] {
         go(&mut g, &d, t);
     }
-    assert_eq!(g.status_now().acting(), &[3]);
+    assert_eq!(g.status().acting(), &[3]);
     let e = refused(&mut g, &d, "remove Alkoth Karia infantry");
     assert!(e.contains("Karia cannot answer"), "{e}");
     let legal = g.legal_steps(&d, 3);
     assert_eq!(
         legal,
-        vec![Step::Hero(
-            nat(&d, "Alkoth"),
-            ar(&d, "Elz-Ast"),
-            Kind::Infantry
-        )]
+        vec![Step::Hero {
+            nation: nat(&d, "Alkoth"),
+            area: ar(&d, "Elz-Ast"),
+            kind: Kind::Infantry
+        }]
     );
     assert_eq!(g.default_step(&d, 3), Some(legal[0].clone()));
     go(&mut g, &d, "remove Alkoth Elz-Ast");
@@ -3048,7 +3195,11 @@ fn pel_hero_5_the_default_removal_is_legal_and_from_the_largest_stack() {
     assert!(g.legal_steps(&d, 0).contains(&st));
     assert_eq!(
         st,
-        Step::Hero(nat(&d, "Pelorians"), ar(&d, "Lenshi"), Kind::Infantry)
+        Step::Hero {
+            nation: nat(&d, "Pelorians"),
+            area: ar(&d, "Lenshi"),
+            kind: Kind::Infantry
+        }
     );
 }
 
@@ -3359,7 +3510,11 @@ fn pel_ret_3_each_attacking_unit_retreats_to_the_area_it_moved_from() {
     );
     advance(&mut g, &d);
     let hy = d.nations[nat(&d, "Hyalorings")].player;
-    let to = |a: &str| Step::Retreat(ar(&d, "Naveria"), ar(&d, a), Kind::Cavalry);
+    let to = |a: &str| Step::Retreat {
+        from: ar(&d, "Naveria"),
+        to: ar(&d, a),
+        kind: Kind::Cavalry,
+    };
     let steps = g.legal_steps(&d, hy);
     assert!(steps.contains(&to("Dikoria")), "{steps:?}");
     assert!(
@@ -3432,4 +3587,13 @@ fn pel_bat_10_an_arrival_of_ten_attacks_with_five() {
         .expect("a round was rolled");
     assert_eq!(dice_of(line, "Praxians"), 5, "{line}");
     assert_eq!(dice_of(line, "Pelanda"), 2, "{line}");
+}
+
+/// Every typed topic is a topic of the TOPICS table, in its order, and none is missing:
+/// a refusal's topic always exists.
+#[test]
+fn typed_topics_are_the_rules_topics() {
+    let ids: Vec<&str> = super::topics::Topic::ALL.iter().map(|t| t.id()).collect();
+    let table: Vec<&str> = super::topics::TOPICS.iter().map(|t| t.id).collect();
+    assert_eq!(ids, table);
 }

@@ -4,10 +4,83 @@
 
 use crate::engine::RulesTopic;
 
+/// A rules topic of this game: every refusal names one, so a misspelt topic does not
+/// compile. `id` gives the topic's id in [`TOPICS`] (checked by the tests).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Topic {
+    Overview,
+    Turn,
+    Population,
+    Movement,
+    Terrain,
+    Overrun,
+    Stacking,
+    Kartolin,
+    Battle,
+    Retreat,
+    Overpopulation,
+    Invasion,
+    Exits,
+    Scoring,
+    Emperors,
+    Heroes,
+    Commitment,
+    Shah,
+}
+
+impl Topic {
+    /// Every topic, in the order of [`TOPICS`].
+    #[cfg(test)]
+    pub const ALL: [Topic; 18] = [
+        Topic::Overview,
+        Topic::Turn,
+        Topic::Population,
+        Topic::Movement,
+        Topic::Terrain,
+        Topic::Overrun,
+        Topic::Stacking,
+        Topic::Kartolin,
+        Topic::Battle,
+        Topic::Retreat,
+        Topic::Overpopulation,
+        Topic::Invasion,
+        Topic::Exits,
+        Topic::Scoring,
+        Topic::Emperors,
+        Topic::Heroes,
+        Topic::Commitment,
+        Topic::Shah,
+    ];
+
+    /// The topic's id, as players ask for it (`rules <id>`).
+    pub const fn id(self) -> &'static str {
+        match self {
+            Topic::Overview => "overview",
+            Topic::Turn => "turn",
+            Topic::Population => "population",
+            Topic::Movement => "movement",
+            Topic::Terrain => "terrain",
+            Topic::Overrun => "overrun",
+            Topic::Stacking => "stacking",
+            Topic::Kartolin => "kartolin",
+            Topic::Battle => "battle",
+            Topic::Retreat => "retreat",
+            Topic::Overpopulation => "overpopulation",
+            Topic::Invasion => "invasion",
+            Topic::Exits => "exits",
+            Topic::Scoring => "scoring",
+            Topic::Emperors => "emperors",
+            Topic::Heroes => "heroes",
+            Topic::Commitment => "commitment",
+            Topic::Shah => "shah",
+        }
+    }
+}
+
 /// Every topic, in reading order.
 pub const TOPICS: &[RulesTopic] = &[
     RulesTopic {
-        id: "overview",
+        id: Topic::Overview.id(),
         title: "What the game is about",
         section: "Part 1: Rules Variations (and Britannia)",
         text: "Four players each run four of Peloria's sixteen peoples over 16 rounds (PEL-DIFF-2: the text never \
@@ -16,7 +89,7 @@ the sum of their nations' points plus what the player wins at the Call to Heroes
 broken by more units on the board. The map and most nation sheets are authored for Sherpa (see the board file).",
     },
     RulesTopic {
-        id: "turn",
+        id: Topic::Turn.id(),
         title: "Round and nation turn",
         section: "Turn Order; Nation Turn",
         text: "Each round the nations act one after another in the fixed order Hirenmador, Hyalorings, Veshtargos, \
@@ -29,7 +102,7 @@ area), `regalia <piece> <area>`, `done`, `battle <area>`, `hit <kind>`, `retreat
 `remove <area> <kind>`, `bid <nation> <n>`, `seal`, `unseal`, `remove <nation> <area> [kind]`. A nation with no units skips its turn.",
     },
     RulesTopic {
-        id: "population",
+        id: Topic::Population.id(),
         title: "Population increase",
         section: "Nation Turn > 1) Population Increase",
         text: "Count 2 points per open area held (open, river, Tripolis), 1 per rough one, and add the population \
@@ -43,7 +116,7 @@ for the peoples who may hold them; \"Esvulthil\" is Esvuthil; cursed Dorastor co
 Telmori (1).",
     },
     RulesTopic {
-        id: "movement",
+        id: Topic::Movement.id(),
         title: "Movement",
         section: "Nation Turn > 2) Movement phase",
         text: "Move any, all or none of the nation's units, one unit one area per step; infantry move 2 areas, \
@@ -54,7 +127,7 @@ until at most one area is over, within the overstack allowance. When two units o
 differently, `move` takes the one with the most moves left.",
     },
     RulesTopic {
-        id: "terrain",
+        id: Topic::Terrain.id(),
         title: "Seas, forests and mountains",
         section: "Nation Turn > 2) Movement phase; Stacking",
         text: "Only Pelandans move through seas, and they may not stop there: a Pelandan enters a sea only with a \
@@ -63,7 +136,7 @@ and the Telmori enter mountains, which are rough for them. Forests and mountains
 the rough-terrain penalty like rough areas.",
     },
     RulesTopic {
-        id: "overrun",
+        id: Topic::Overrun.id(),
         title: "Overruns",
         section: "Nation Turn > Overruns",
         text: "A unit entering an area held by another nation stops there, unless it is a Digijelm unit or a dragon. \
@@ -73,7 +146,7 @@ one (the group then equals the defenders). Areas of permanent forest, and areas 
 are never overrun (PEL-OVR-6: Sherpa reads \"forests\" as both).",
     },
     RulesTopic {
-        id: "stacking",
+        id: Topic::Stacking.id(),
         title: "Stacking",
         section: "Stacking; Overstacking",
         text: "One nation's units in one area: 2 in rough (and mountain and forest), 3 in open, 4 in open with a \
@@ -83,7 +156,7 @@ new units and when retreating. One forest counter per area, never in mountains, 
 seas; forest counters do not count against the limits.",
     },
     RulesTopic {
-        id: "kartolin",
+        id: Topic::Kartolin.id(),
         title: "The Kartolin Pass",
         section: "Special Terrain > Kartolin Pass",
         text: "Karia and Dorastor touch only through the Kartolin Pass. A unit may not go from Karia into Dorastor \
@@ -91,7 +164,7 @@ while other nations' units hold Dorastor alone, unless a unit of the same nation
 from another side in this movement phase (Sherpa needs that unit to move first).",
     },
     RulesTopic {
-        id: "battle",
+        id: Topic::Battle.id(),
         title: "Battles",
         section: "Nation Turn > 3) Battles phase",
         text: "After movement, each area the nation shares with another nation is a battle (`battle <area>` picks \
@@ -113,7 +186,7 @@ round 15) moves as cavalry and rolls 6 dice; each unit killed by one of its own 
 Telmori unit in that area at the end of the Pelorian turn (the Pelorian sheet).",
     },
     RulesTopic {
-        id: "retreat",
+        id: Topic::Retreat.id(),
         title: "Retreats",
         section: "Nation Turn > Retreat",
         text: "After each round of battle (PEL-RET-7: every round from the first on, as in Britannia), the defender \
@@ -125,7 +198,7 @@ arrived there without moving has none. Stacking limits apply. Units without a le
 and may also go to any empty mountain area or to cursed Dorastor, however far (their nation sheet).",
     },
     RulesTopic {
-        id: "overpopulation",
+        id: Topic::Overpopulation.id(),
         title: "Overpopulation",
         section: "Nation Turn > 4) Overpopulation phase",
         text: "At the end of its turn a nation may keep 3 armies per land area it holds. The owner removes the \
@@ -133,7 +206,7 @@ excess one unit at a time (`remove <area> <kind>`), never emptying an area. Fore
 counters apart as `f`.",
     },
     RulesTopic {
-        id: "invasion",
+        id: Topic::Invasion.id(),
         title: "Invasion turns",
         section: "Special Turns > Invasion",
         text: "In an invasion turn the nation moves and fights twice: population, movement, battles, movement, \
@@ -142,7 +215,7 @@ of its movement. PEL-INV-3: the text does not list them; Sherpa's board file mak
 round its invasion turn.",
     },
     RulesTopic {
-        id: "exits",
+        id: Topic::Exits.id(),
         title: "Leaving the map",
         section: "Nations (authored)",
         text: "Hirenmador and Hyalorings score for units leaving by the Pent edge (2 and 3 VP), YOUF for units \
@@ -151,7 +224,7 @@ edge takes the unit off the board; leaving is one more area of its move, so the 
 still move (not one that had to stop, or has used its moves).",
     },
     RulesTopic {
-        id: "scoring",
+        id: Topic::Scoring.id(),
         title: "Nation scoring and capture VP",
         section: "Scoring > Nation Scoring",
         text: "Each nation scores its own condition in the nation-scoring rounds, which Sherpa places at the end of \
@@ -163,7 +236,7 @@ turn). A unit that only passes through an area during a move does not capture it
 Kill VP are scored when the unit dies.",
     },
     RulesTopic {
-        id: "emperors",
+        id: Topic::Emperors.id(),
         title: "Emperors and the regalia",
         section: "Scoring > Jenarong Emperors; Rites of Khordavu; Complete Emperor",
         text: "Ten pieces of regalia lie in areas; a nation holds the pieces lying in areas it occupies alone \
@@ -182,7 +255,7 @@ round the Emperor scores 1 VP per area it holds linked to Vonlath through its ow
 nothing without Vonlath (PEL-CEMP-3).",
     },
     RulesTopic {
-        id: "heroes",
+        id: Topic::Heroes.id(),
         title: "The Call to Heroes",
         section: "Scoring > Call to Heroes",
         text: "After round 13 every player bids in secret how many units each of their nations sends to Dragon \
@@ -199,7 +272,7 @@ so does the next player; three tied under a leader get 2 each; two tied pairs ge
 Other patterns (PEL-HERO-16): a tied group gets the level below the best place it covers.",
     },
     RulesTopic {
-        id: "commitment",
+        id: Topic::Commitment.id(),
         title: "Sealed bids and their commitments",
         section: "Scoring > Call to Heroes (Sherpa's sealing)",
         text: "A sealed bid is announced with a commitment: the first 12 hex digits of SHA-256 over \
@@ -207,7 +280,7 @@ Other patterns (PEL-HERO-16): a tied group gets the level below the best place i
 text (e.g. `Hirenmador 0, Pelorians 3, Praxians 1`). At the reveal each salt is shown, so anyone can check.",
     },
     RulesTopic {
-        id: "shah",
+        id: Topic::Shah.id(),
         title: "The Shah of Carmania",
         section: "Scoring > Shah of Carmania",
         text: "At the end of rounds 14, 15 and 16 (PEL-SHAH-4: each of them may score), a nation holding at least \

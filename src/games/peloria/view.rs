@@ -74,32 +74,7 @@ pub struct View {
 }
 
 pub(super) fn build(g: &Peloria, d: &PeloriaData, viewer: Viewer) -> View {
-    let mut areas: Vec<AreaView> = (0..d.areas.len())
-        .map(|_| AreaView {
-            stacks: Vec::new(),
-            regalia: Vec::new(),
-        })
-        .collect();
-    for u in &g.units {
-        let av = &mut areas[u.area as usize];
-        let n = u.nation as usize;
-        match av.stacks.iter_mut().find(|s| s.nation == n) {
-            Some(s) => s.kinds[u.kind.index()] += 1,
-            None => {
-                let mut kinds = [0; 5];
-                kinds[u.kind.index()] = 1;
-                av.stacks.push(Stack { nation: n, kinds });
-            }
-        }
-    }
-    for av in &mut areas {
-        av.stacks.sort_by_key(|s| s.nation);
-    }
-    for (p, at) in g.regalia.iter().enumerate() {
-        if let Some(a) = at {
-            areas[*a].regalia.push(p);
-        }
-    }
+    let areas = area_views(g, d);
     let nations = (0..NATIONS)
         .map(|n| NationView {
             vp: g.vp[n],
@@ -131,7 +106,64 @@ pub(super) fn build(g: &Peloria, d: &PeloriaData, viewer: Viewer) -> View {
     let my_bid = me
         .filter(|_| bidding)
         .map(|s| bid_text_of(d, s, g.bids.draft(s)));
-    let prompt = match g.prompts.top() {
+    let prompt = prompt_text(g, d, bidding);
+    View {
+        viewer: me,
+        round: g.round,
+        nation: g.turn,
+        phase: phase_name(&g.phase).to_string(),
+        acting: g.status().acting().to_vec(),
+        areas,
+        nations,
+        players,
+        emperor: g.emperor,
+        emperor_need: g.emperor_need,
+        battle: g
+            .battle
+            .as_ref()
+            .map(|b| (b.area, b.attacker, b.defender, b.round)),
+        prompt,
+        my_bid,
+        heroes: g.heroes.clone(),
+        log: g.log.clone(),
+        result: g.result.clone(),
+    }
+}
+
+/// Each area's stacks (by nation) and regalia.
+fn area_views(g: &Peloria, d: &PeloriaData) -> Vec<AreaView> {
+    let mut areas: Vec<AreaView> = (0..d.areas.len())
+        .map(|_| AreaView {
+            stacks: Vec::new(),
+            regalia: Vec::new(),
+        })
+        .collect();
+    for u in &g.units {
+        let av = &mut areas[u.area as usize];
+        let n = u.nation as usize;
+        match av.stacks.iter_mut().find(|s| s.nation == n) {
+            Some(s) => s.kinds[u.kind.index()] += 1,
+            None => {
+                let mut kinds = [0; 5];
+                kinds[u.kind.index()] = 1;
+                av.stacks.push(Stack { nation: n, kinds });
+            }
+        }
+    }
+    for av in &mut areas {
+        av.stacks.sort_by_key(|s| s.nation);
+    }
+    for (p, at) in g.regalia.iter().enumerate() {
+        if let Some(a) = at {
+            areas[*a].regalia.push(p);
+        }
+    }
+    areas
+}
+
+/// Who is asked what now, in words.
+fn prompt_text(g: &Peloria, d: &PeloriaData, bidding: bool) -> String {
+    match g.prompts.top() {
         Some(Pending::Hit {
             seat,
             nation,
@@ -169,27 +201,6 @@ pub(super) fn build(g: &Peloria, d: &PeloriaData, viewer: Viewer) -> View {
             d.nations[g.turn].name,
             phase_name(&g.phase)
         ),
-    };
-    View {
-        viewer: me,
-        round: g.round,
-        nation: g.turn,
-        phase: phase_name(&g.phase).to_string(),
-        acting: g.status_now().acting().to_vec(),
-        areas,
-        nations,
-        players,
-        emperor: g.emperor,
-        emperor_need: g.emperor_need,
-        battle: g
-            .battle
-            .as_ref()
-            .map(|b| (b.area, b.attacker, b.defender, b.round)),
-        prompt,
-        my_bid,
-        heroes: g.heroes.clone(),
-        log: g.log.clone(),
-        result: g.result.clone(),
     }
 }
 

@@ -1,0 +1,509 @@
+//! What happens in a game of History of Peloria, typed: the rules say a [`Happening`]
+//! and [`Happening::text`] words it, the one place the log's sentences are written.
+//! Areas, nations, pieces, edges and seats are indices into the board data and the
+//! player list. One enum per part of the rules, in rulebook order.
+
+use super::{Kind, PeloriaData};
+
+/// One thing that happened, for the public log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Happening {
+    Turn(TurnEvent),
+    Movement(MovementEvent),
+    Battle(BattleEvent),
+    Scoring(ScoringEvent),
+    Heroes(HeroesEvent),
+}
+
+/// The round and nation turn, population increase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TurnEvent {
+    RoundBegins {
+        round: u8,
+    },
+    RegaliaAppears {
+        piece: usize,
+        area: usize,
+    },
+    Arrived {
+        nation: usize,
+        count: usize,
+        kind: Kind,
+        area: usize,
+    },
+    Population {
+        nation: usize,
+        points: u32,
+        count: u32,
+        new: u32,
+        track: u8,
+    },
+    PlacementLost {
+        nation: usize,
+        left: u8,
+    },
+    Placed {
+        nation: usize,
+        kind: Kind,
+        area: usize,
+    },
+    BatVictimRises {
+        area: usize,
+    },
+    /// Overpopulation or the stacking limits after movement took a unit.
+    Removed {
+        overpopulation: bool,
+        nation: usize,
+        kind: Kind,
+        area: usize,
+    },
+}
+
+/// How a move ended, as the log tells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveNote {
+    None,
+    Stops,
+    NeedNotStop,
+    MayOverrun,
+}
+
+/// The movement phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MovementEvent {
+    Moved {
+        nation: usize,
+        kind: Kind,
+        from: usize,
+        to: usize,
+        note: MoveNote,
+    },
+    Exited {
+        nation: usize,
+        kind: Kind,
+        edge: usize,
+        from: usize,
+        vp: i64,
+    },
+    RegaliaMoved {
+        piece: usize,
+        to: usize,
+    },
+    LostAtSea {
+        nation: usize,
+        count: usize,
+    },
+    OverStacked {
+        nation: usize,
+    },
+}
+
+/// Battles and retreats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BattleEvent {
+    Begins {
+        area: usize,
+        attacker: usize,
+        defender: usize,
+    },
+    /// Both sides' dice, shown as rolled (with modifiers).
+    Rolled {
+        area: usize,
+        round: u8,
+        attacker: usize,
+        attacker_dice: String,
+        defender: usize,
+        defender_dice: String,
+    },
+    Died {
+        nation: usize,
+        kind: Kind,
+        area: usize,
+        killer: usize,
+        vp: i64,
+    },
+    /// `holder` is the side left in the area, if any.
+    Over { area: usize, holder: Option<usize> },
+    Retreated {
+        nation: usize,
+        kind: Kind,
+        from: usize,
+        to: usize,
+    },
+}
+
+/// Captures, Emperors, the end-of-round scoring and the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScoringEvent {
+    Captured { nation: usize, area: usize, vp: i64 },
+    EmperorFalls { nation: usize },
+    EmperorClaims { nation: usize, pieces: u8 },
+    NationScoring { scores: Vec<(usize, i64)> },
+    Jenarong { nation: usize, vp: i64 },
+    Khordavu { nation: usize },
+    CompleteEmperor { nation: usize, vp: i64 },
+    Shah { nation: usize, areas: usize },
+    NoShah,
+    GameEnds { round: u8, note: String },
+}
+
+/// The Call to Heroes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HeroesEvent {
+    Begins,
+    Sealed {
+        seat: usize,
+        commitment: String,
+    },
+    Unsealed {
+        seat: usize,
+    },
+    /// A revealed bid; `capped` holds (nation, units it may remove, units bid).
+    Revealed {
+        seat: usize,
+        bid: String,
+        salt: String,
+        commitment: String,
+        total: u32,
+        capped: Vec<(usize, u8, u8)>,
+    },
+    /// (seat, units owed, nation) for each quota.
+    RemovalsBegin {
+        owing: Vec<(usize, u8, usize)>,
+    },
+    Leaves {
+        nation: usize,
+        kind: Kind,
+        area: usize,
+        left: u8,
+    },
+    Awards {
+        awards: Vec<i64>,
+    },
+}
+
+/// Names of the board's things, for wording.
+struct Names<'a> {
+    d: &'a PeloriaData,
+    players: &'a [String],
+}
+
+impl Names<'_> {
+    fn area(&self, a: usize) -> &str {
+        &self.d.areas[a].name
+    }
+    fn nation(&self, n: usize) -> &str {
+        &self.d.nations[n].name
+    }
+    fn player(&self, s: usize) -> &str {
+        &self.players[s]
+    }
+}
+
+impl Happening {
+    /// The log sentence.
+    pub fn text(&self, d: &PeloriaData, players: &[String]) -> String {
+        let w = Names { d, players };
+        match self {
+            Happening::Turn(e) => e.text(&w),
+            Happening::Movement(e) => e.text(&w),
+            Happening::Battle(e) => e.text(&w),
+            Happening::Scoring(e) => e.text(&w),
+            Happening::Heroes(e) => e.text(&w),
+        }
+    }
+}
+
+impl TurnEvent {
+    fn text(&self, w: &Names) -> String {
+        match *self {
+            TurnEvent::RoundBegins { round } => format!("— Round {round} —"),
+            TurnEvent::RegaliaAppears { piece, area } => format!(
+                "The {} appears in {}.",
+                w.d.regalia[piece].name,
+                w.area(area)
+            ),
+            TurnEvent::Arrived { nation, count, kind, area } => format!(
+                "{} arrive: {count} {} in {}.",
+                w.nation(nation),
+                kind.name(),
+                w.area(area)
+            ),
+            TurnEvent::Population { nation, points, count, new, track } => format!(
+                "{} population: {points} points + track = {count}: {new} new unit(s), track {track}.",
+                w.nation(nation)
+            ),
+            TurnEvent::PlacementLost { nation, left } => format!(
+                "{} cannot place {left} new unit(s): lost; population track set to 5.",
+                w.nation(nation)
+            ),
+            TurnEvent::Placed { nation, kind, area } => format!(
+                "{} place a new {} in {}.",
+                w.nation(nation),
+                kind.name(),
+                w.area(area)
+            ),
+            TurnEvent::BatVictimRises { area } => format!(
+                "The Bat's victim in {} rises as a Telmori (the Mad Horde).",
+                w.area(area)
+            ),
+            TurnEvent::Removed { overpopulation, nation, kind, area } => format!(
+                "{}: the {} lose one {} in {}.",
+                if overpopulation { "Overpopulation" } else { "Stacking" },
+                w.nation(nation),
+                kind.name(),
+                w.area(area)
+            ),
+        }
+    }
+}
+
+impl MovementEvent {
+    fn text(&self, w: &Names) -> String {
+        match *self {
+            MovementEvent::Moved { nation, kind, from, to, note } => format!(
+                "{} move one {} from {} to {}{}.",
+                w.nation(nation),
+                kind.name(),
+                w.area(from),
+                w.area(to),
+                match note {
+                    MoveNote::None => "",
+                    MoveNote::Stops => " and stops",
+                    MoveNote::NeedNotStop => " (need not stop)",
+                    MoveNote::MayOverrun => " and may overrun",
+                }
+            ),
+            MovementEvent::Exited { nation, kind, edge, from, vp } => format!(
+                "{} {} leaves by {} from {} (+{vp} VP).",
+                w.nation(nation),
+                kind.name(),
+                w.d.edges[edge].name,
+                w.area(from)
+            ),
+            MovementEvent::RegaliaMoved { piece, to } => format!(
+                "The Emperor moves the {} to {}.",
+                w.d.regalia[piece].name,
+                w.area(to)
+            ),
+            MovementEvent::LostAtSea { nation, count } => format!(
+                "{count} {} unit(s) left at sea are lost (PEL-MOVE-5).",
+                w.nation(nation)
+            ),
+            MovementEvent::OverStacked { nation } => format!(
+                "The {} are over the stacking limits: their player removes units (`remove <area> <kind>`).",
+                w.nation(nation)
+            ),
+        }
+    }
+}
+
+impl BattleEvent {
+    fn text(&self, w: &Names) -> String {
+        match self {
+            BattleEvent::Begins {
+                area,
+                attacker,
+                defender,
+            } => format!(
+                "Battle in {}: {} attack the {}.",
+                w.area(*area),
+                w.nation(*attacker),
+                w.nation(*defender)
+            ),
+            BattleEvent::Rolled {
+                area,
+                round,
+                attacker,
+                attacker_dice,
+                defender,
+                defender_dice,
+            } => {
+                format!(
+                    "{} round {round}: {} roll {attacker_dice}; {} roll {defender_dice}.",
+                    w.area(*area),
+                    w.nation(*attacker),
+                    w.nation(*defender)
+                )
+            }
+            BattleEvent::Died {
+                nation,
+                kind,
+                area,
+                killer,
+                vp,
+            } => {
+                let extra = if *vp > 0 {
+                    format!(" (+{vp} VP to the {})", w.nation(*killer))
+                } else {
+                    String::new()
+                };
+                format!(
+                    "A {} {} dies in {}{extra}.",
+                    w.nation(*nation),
+                    kind.name(),
+                    w.area(*area)
+                )
+            }
+            BattleEvent::Over { area, holder } => {
+                let winner = match holder {
+                    Some(n) => format!("the {} hold {}", w.nation(*n), w.area(*area)),
+                    None => format!("{} is empty", w.area(*area)),
+                };
+                format!("Battle in {} over: {winner}.", w.area(*area))
+            }
+            BattleEvent::Retreated {
+                nation,
+                kind,
+                from,
+                to,
+            } => format!(
+                "{} retreat one {} from {} to {}.",
+                w.nation(*nation),
+                kind.name(),
+                w.area(*from),
+                w.area(*to)
+            ),
+        }
+    }
+}
+
+impl ScoringEvent {
+    fn text(&self, w: &Names) -> String {
+        match self {
+            ScoringEvent::Captured { nation, area, vp } => format!(
+                "The {} capture {} (+{vp} VP).",
+                w.nation(*nation),
+                w.area(*area)
+            ),
+            ScoringEvent::EmperorFalls { nation } => format!(
+                "The {} are destroyed: there is no Emperor, and a claim needs 1 piece again.",
+                w.nation(*nation)
+            ),
+            ScoringEvent::EmperorClaims { nation, pieces } => format!(
+                "The {} claim the Emperorship with {pieces} piece(s) of regalia.",
+                w.nation(*nation)
+            ),
+            ScoringEvent::NationScoring { scores } => {
+                let parts: Vec<String> = scores
+                    .iter()
+                    .map(|(n, vp)| format!("{} {vp}", w.nation(*n)))
+                    .collect();
+                format!(
+                    "Nation scoring: {}.",
+                    if parts.is_empty() {
+                        "nobody scores".into()
+                    } else {
+                        parts.join(", ")
+                    }
+                )
+            }
+            ScoringEvent::Jenarong { nation, vp } => format!(
+                "Jenarong Emperor: the {} score {vp} VP for their regalia.",
+                w.nation(*nation)
+            ),
+            ScoringEvent::Khordavu { nation } => format!(
+                "Rites of Khordavu: the regalia are assembled; the {} gain 10 VP.",
+                w.nation(*nation)
+            ),
+            ScoringEvent::CompleteEmperor { nation, vp } => format!(
+                "Complete Emperor: the {} score {vp} VP for areas connected to Vonlath.",
+                w.nation(*nation)
+            ),
+            ScoringEvent::Shah { nation, areas } => format!(
+                "The {} hold {areas} areas north-west of the barbarian belt, twice any other nation: Shah of Carmania, +10 VP.",
+                w.nation(*nation)
+            ),
+            ScoringEvent::NoShah => {
+                "No nation holds twice the areas of every other: no Shah of Carmania.".into()
+            }
+            ScoringEvent::GameEnds { round, note } => {
+                format!("The game ends after round {round}: {note}.")
+            }
+        }
+    }
+}
+
+impl HeroesEvent {
+    fn text(&self, w: &Names) -> String {
+        match self {
+            HeroesEvent::Begins => "The Call to Heroes: every player bids, in secret, units to remove from each nation.".into(),
+            HeroesEvent::Sealed { seat, commitment } => format!(
+                "{} sealed a Call to Heroes bid, commitment {commitment}.",
+                w.player(*seat)
+            ),
+            HeroesEvent::Unsealed { seat } => {
+                format!("{} takes back their sealed bid.", w.player(*seat))
+            }
+            HeroesEvent::Revealed { seat, bid, salt, commitment, total, capped } => {
+                let mut line = format!(
+                    "{} revealed `{bid}` (salt {salt}, commitment {commitment}): {total} unit(s) to remove.",
+                    w.player(*seat)
+                );
+                if !capped.is_empty() {
+                    let parts: Vec<String> = capped
+                        .iter()
+                        .map(|(n, may, v)| format!(
+                            "the {} have only {may} unit(s) that may go, so their bid of {v} is capped to {may}",
+                            w.nation(*n)
+                        ))
+                        .collect();
+                    line.push_str(&format!(" Capped: {}.", parts.join("; ")));
+                }
+                line
+            }
+            HeroesEvent::RemovalsBegin { owing } => {
+                let parts: Vec<String> = owing
+                    .iter()
+                    .map(|(s, owed, n)| format!("{} {owed} {}", w.player(*s), w.nation(*n)))
+                    .collect();
+                format!(
+                    "Call to Heroes removals, all players at once, one unit per step \
+                     (`remove <nation> <area> [kind]`, not from Ralios or Karia): {}.",
+                    parts.join(", ")
+                )
+            }
+            HeroesEvent::Leaves { nation, kind, area, left } => format!(
+                "Call to Heroes: one {} {} leaves {} ({left} more to go).",
+                w.nation(*nation),
+                kind.name(),
+                w.area(*area)
+            ),
+            HeroesEvent::Awards { awards } => format!(
+                "Call to Heroes awards: {}.",
+                awards
+                    .iter()
+                    .enumerate()
+                    .map(|(s, a)| format!("{} {a} VP", w.player(s)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
+}
+
+impl From<TurnEvent> for Happening {
+    fn from(e: TurnEvent) -> Self {
+        Happening::Turn(e)
+    }
+}
+impl From<MovementEvent> for Happening {
+    fn from(e: MovementEvent) -> Self {
+        Happening::Movement(e)
+    }
+}
+impl From<BattleEvent> for Happening {
+    fn from(e: BattleEvent) -> Self {
+        Happening::Battle(e)
+    }
+}
+impl From<ScoringEvent> for Happening {
+    fn from(e: ScoringEvent) -> Self {
+        Happening::Scoring(e)
+    }
+}
+impl From<HeroesEvent> for Happening {
+    fn from(e: HeroesEvent) -> Self {
+        Happening::Heroes(e)
+    }
+}

@@ -1,0 +1,212 @@
+//! The rules of History of Peloria, one file per part of the rulebook, in its order:
+//! setup, the round and nation turn, population increase, movement (with stacking),
+//! battles, retreats, overpopulation, scoring, the Emperors, the Call to Heroes.
+//!
+//! The [`Game`] impl in `../mod.rs` holds the thin dispatchers: `candidates`, `legality`
+//! and `perform` match on the pending prompt or the phase and call that part's
+//! `*_candidates`, `*_ok` and perform functions, which sit together in the part's file.
+//! `legality` is the one legality function: `check` is it, `apply` calls it before
+//! changing anything, and `legal_steps` is the candidates filtered through it.
+//! Between player decisions [`Peloria::advance`] (`turn.rs`) runs the automatic parts
+//! (arrivals, population counts, battle dice, scoring) until a seat must choose.
+
+use super::happening::{
+    BattleEvent, Happening, HeroesEvent, MoveNote, MovementEvent, ScoringEvent, TurnEvent,
+};
+use super::topics::Topic;
+use super::*;
+use crate::engine::rank::{rank, TieBreak};
+use crate::engine::sealed::Revealed;
+use crate::engine::{match_step, FinalResult, ParseError, Rules};
+
+mod battle;
+mod emperors;
+mod heroes;
+mod movement;
+mod overpopulation;
+mod population;
+mod retreat;
+mod scoring;
+mod setup;
+mod shared;
+mod turn;
+
+pub(crate) use heroes::bid_text_of;
+pub use heroes::hero_awards;
+
+/// A refusal: its reason and the rules topic that explains it.
+pub(crate) fn rule(topic: Topic, reason: impl Into<String>) -> RuleError {
+    RuleError::new(topic.id(), reason)
+}
+
+/// Most areas a piece of regalia moves in one movement phase (authored, as cavalry).
+pub const REGALIA_MOVES: u8 = 3;
+/// Most units that may attack in one area (PEL-BAT-10).
+pub const MAX_ATTACKERS: usize = 5;
+/// Log lines kept for the view.
+const LOG_KEEP: usize = 14;
+
+/// The unit kinds that move, fight and retreat (all but forest counters).
+pub(crate) const ARMY_KINDS: [Kind; 4] = [Kind::Infantry, Kind::Cavalry, Kind::Dragon, Kind::Bat];
+
+// ==== Who may act ====
+
+impl Peloria {
+    /// Is `seat` the one to decide now (the game not over, a prompt asking it, or the
+    /// turn's owner)? The first check of [`Game::legality`].
+    pub(crate) fn seat_may_act(&self, d: &PeloriaData, seat: Seat) -> Result<(), RuleError> {
+        if self.result.is_some() {
+            return Err(rule(Topic::Scoring, "the game is over"));
+        }
+        if seat >= PLAYERS {
+            return Err(rule(Topic::Turn, "that seat does not play"));
+        }
+        if let Some(p) = self.prompts.top() {
+            let asked = p.seats();
+            if asked.contains(&seat) {
+                return Ok(());
+            }
+            let names: Vec<&str> = asked.iter().map(|&s| self.players[s].as_str()).collect();
+            return Err(match p {
+                Pending::Heroes { .. } => rule(
+                    Topic::Heroes,
+                    format!(
+                        "{} has no Call to Heroes units left to remove; waiting for {}",
+                        self.players[seat],
+                        names.join(", ")
+                    ),
+                ),
+                _ => rule(
+                    Topic::Battle,
+                    format!("{} must decide first (a battle decision)", names.join(", ")),
+                ),
+            });
+        }
+        let n = self.turn;
+        if self.phase == Phase::Bids || self.owner(d, n) == seat {
+            return Ok(());
+        }
+        Err(rule(
+            Topic::Turn,
+            format!(
+                "it is the {} turn, played by {}",
+                d.nations[n].name,
+                self.players[self.owner(d, n)]
+            ),
+        ))
+    }
+
+    /// The refusal of a step of the wrong sort for the phase of the nation turn.
+    pub(crate) fn not_now(&self, d: &PeloriaData) -> RuleError {
+        let n = self.turn;
+        rule(
+            Topic::Turn,
+            format!(
+                "{} cannot do that now; the {} are in their {} phase",
+                self.players[self.owner(d, n)],
+                d.nations[n].name,
+                phase_name(&self.phase)
+            ),
+        )
+    }
+
+    /// Does `seat` have a legal step matching `pred`? Stops at the first one (the same
+    /// candidates and legality as the engine's legal list, without building the list).
+    pub(crate) fn has_step(
+        &self,
+        d: &PeloriaData,
+        seat: Seat,
+        pred: impl Fn(&Step) -> bool,
+    ) -> bool {
+        self.candidates(d, seat)
+            .iter()
+            .any(|s| pred(s) && !self.hopeless(d, seat, s) && self.legality(d, seat, s).is_ok())
+    }
+}
+
+pub(crate) fn phase_name(p: &Phase) -> &'static str {
+    match p {
+        Phase::Place { .. } => "population increase",
+        Phase::Move { .. } => "movement",
+        Phase::Battle { .. } => "battle",
+        Phase::Overpop => "overpopulation",
+        Phase::Stacking { .. } => "end-of-movement stacking",
+        Phase::Bids => "Call to Heroes",
+        Phase::Removals => "Call to Heroes removals",
+        Phase::Finished => "final",
+    }
+}
+
+// ==== Reading steps ====
+
+impl Peloria {
+    /// Short names the parser also accepts: a Call to Heroes removal may leave out the kind
+    /// when the nation has only one kind of unit in that area (`remove Pelorians Lenshi`),
+    /// and a retreat where only one kind can make that move.
+    pub(crate) fn short_forms(&self, d: &PeloriaData, cands: &[Step]) -> Vec<(Step, String)> {
+        let mut short = Vec::new();
+        if let Some(Pending::Heroes { .. }) = self.prompts.top() {
+            for s in cands {
+                if let Step::Hero {
+                    nation: n, area: a, ..
+                } = s
+                {
+                    let kinds = cands
+                        .iter()
+                        .filter(|c| matches!(c, Step::Hero { nation: m, area: b, .. } if m == n && b == a))
+                        .count();
+                    if kinds == 1 {
+                        short.push((
+                            s.clone(),
+                            format!("remove {} {}", d.nations[*n].name, d.areas[*a].name),
+                        ));
+                    }
+                }
+            }
+        }
+        let with_heroes: Vec<Step> = cands
+            .iter()
+            .chain(short.iter().map(|x| &x.0))
+            .cloned()
+            .collect();
+        for s in &with_heroes {
+            if let Step::Retreat { from: f, to: t, .. } = s {
+                let kinds = with_heroes
+                    .iter()
+                    .filter(
+                        |c| matches!(c, Step::Retreat { from: g, to: u, .. } if g == f && u == t),
+                    )
+                    .count();
+                if kinds == 1 {
+                    let name = format!("retreat {} {}", d.areas[*f].name, d.areas[*t].name);
+                    short.push((s.clone(), name));
+                }
+            }
+        }
+        short
+    }
+
+    /// Text that names no candidate is answered with the closest legal steps, not the
+    /// closest candidates (which include refused ones, e.g. a regalia move into an area the
+    /// Emperor does not hold).
+    pub(crate) fn only_legal_suggestions(
+        &self,
+        d: &PeloriaData,
+        seat: Seat,
+        text: &str,
+        e: ParseError,
+    ) -> ParseError {
+        if !matches!(e, ParseError::NoMatch { .. }) {
+            return e;
+        }
+        let legal: Vec<String> = self
+            .legal_steps(d, seat)
+            .iter()
+            .map(|s| Peloria::format_step(d, s))
+            .collect();
+        match match_step(text, &legal) {
+            Err(legal_e @ ParseError::NoMatch { .. }) => legal_e,
+            _ => e,
+        }
+    }
+}

@@ -1,0 +1,437 @@
+//! Nation Turn > 2) Movement phase: moves, overruns, the Kartolin Pass, exits, the
+//! regalia, and the stacking limits at the end of movement.
+
+use super::*;
+
+impl Peloria {
+    /// Candidates: each kind of unit to each neighbour and exit edge, the regalia to each
+    /// neighbour, and `done`.
+    pub(crate) fn move_candidates(&self, d: &PeloriaData) -> Vec<Step> {
+        let n = self.turn;
+        let mut out = Vec::new();
+        let mut froms: Vec<usize> = self
+            .units
+            .iter()
+            .filter(|u| u.nation as usize == n)
+            .map(|u| u.area as usize)
+            .collect();
+        froms.sort_unstable();
+        froms.dedup();
+        for &a in &froms {
+            for k in ARMY_KINDS {
+                if self.count_kind(n, a, k) == 0 {
+                    continue;
+                }
+                out.extend(d.areas[a].adj.iter().map(|&t| Step::Move {
+                    from: a,
+                    to: t,
+                    kind: k,
+                }));
+                out.extend(d.areas[a].exits.iter().map(|&e| Step::Exit {
+                    from: a,
+                    edge: e,
+                    kind: k,
+                }));
+            }
+        }
+        if self.emperor == Some(n) {
+            for (p, at) in self.regalia.iter().enumerate() {
+                if let Some(at) = at {
+                    out.extend(
+                        d.areas[*at]
+                            .adj
+                            .iter()
+                            .map(|&t| Step::Regalia { piece: p, to: t }),
+                    );
+                }
+            }
+        }
+        out.push(Step::Done);
+        out
+    }
+
+    /// A movement-phase step: a move, an exit, a regalia move or `done`.
+    pub(crate) fn movement_ok(&self, d: &PeloriaData, step: &Step) -> Result<(), RuleError> {
+        let n = self.turn;
+        match *step {
+            Step::Move {
+                from: f,
+                to: t,
+                kind: k,
+            } => self.move_ok(d, n, f, t, k),
+            Step::Exit {
+                from: f,
+                edge: e,
+                kind: k,
+            } => self.exit_ok(d, n, f, e, k),
+            Step::Regalia { piece: p, to: t } => self.regalia_ok(d, n, p, t),
+            Step::Done => Ok(()),
+            _ => Err(self.not_now(d)),
+        }
+    }
+
+    /// A unit leaves the map by an exit edge and scores the nation's exit VP.
+    pub(crate) fn exit(
+        &mut self,
+        d: &PeloriaData,
+        f: usize,
+        e: usize,
+        k: Kind,
+        ev: &mut Vec<String>,
+    ) {
+        let n = self.turn;
+        // The unit `exit_ok` found able to move leaves, not just any unit of the kind
+        // there (PEL-MOVE-2, PEL-MOVE-3, PEL-OVR-1).
+        if let Some(i) = self.mover(n, f, k) {
+            self.units.remove(i);
+        }
+        let vp = d.nations[n]
+            .exits
+            .iter()
+            .find(|x| x.0 == e)
+            .map_or(0, |x| x.1);
+        self.vp[n] += vp;
+        self.exited[n] += 1;
+        self.say(
+            d,
+            ev,
+            MovementEvent::Exited {
+                nation: n,
+                kind: k,
+                edge: e,
+                from: f,
+                vp,
+            },
+        );
+    }
+
+    /// The Emperor moves a piece of regalia one area.
+    pub(crate) fn move_regalia(
+        &mut self,
+        d: &PeloriaData,
+        p: usize,
+        t: usize,
+        ev: &mut Vec<String>,
+    ) {
+        self.regalia[p] = Some(t);
+        self.regalia_moved[p] += 1;
+        self.say(d, ev, MovementEvent::RegaliaMoved { piece: p, to: t });
+    }
+
+    pub(crate) fn start_movement(&mut self, d: &PeloriaData, cycle: u8) {
+        let n = self.turn;
+        for u in self.units.iter_mut() {
+            u.from = None;
+            if u.nation as usize == n {
+                u.left = u.kind.moves();
+            }
+        }
+        self.entries.clear();
+        self.regalia_moved = vec![0; d.regalia.len()];
+        self.phase = Phase::Move { cycle };
+    }
+
+    pub(crate) fn move_ok(
+        &self,
+        d: &PeloriaData,
+        n: usize,
+        f: usize,
+        t: usize,
+        k: Kind,
+    ) -> Result<(), RuleError> {
+        let (fname, tname) = (&d.areas[f].name, &d.areas[t].name);
+        let Some(i) = self.mover(n, f, k) else {
+            return Err(rule(
+                Topic::Movement,
+                format!(
+                    "the {} have no {} in {fname} that can still move",
+                    d.nations[n].name,
+                    k.name()
+                ),
+            ));
+        };
+        if !d.areas[f].adj.contains(&t) {
+            return Err(rule(
+                Topic::Movement,
+                format!("{tname} is not next to {fname}"),
+            ));
+        }
+        self.may_enter(d, n, t)?;
+        if d.terrain(t) == Terrain::Sea && self.units[i].left < 2 {
+            return Err(rule(
+                Topic::Terrain,
+                "Pelandans may not stop in a sea: entering it needs a move left to leave",
+            ));
+        }
+        // PEL-KART-2, PEL-KART-3.
+        let (_, karia, dorastor) = d.pass;
+        if f == karia
+            && t == dorastor
+            && self.others(n, t) > 0
+            && self.count(n, t) == 0
+            && !self
+                .entries
+                .iter()
+                .any(|e| e.0 == dorastor && e.1 != karia && e.2 == n)
+        {
+            return Err(rule(Topic::Kartolin, "the Kartolin Pass is closed: enemy units hold Dorastor alone; enter Dorastor from another direction first"));
+        }
+        if self.others(n, t) > 0 && d.terrain(t).is_land() && self.armies(n, t) + 1 > MAX_ATTACKERS
+        {
+            return Err(rule(
+                Topic::Battle,
+                format!("at most {MAX_ATTACKERS} units may attack in {tname}"),
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn do_move(
+        &mut self,
+        d: &PeloriaData,
+        n: usize,
+        f: usize,
+        t: usize,
+        k: Kind,
+        ev: &mut Vec<String>,
+    ) {
+        let Some(i) = self.mover(n, f, k) else { return };
+        let defenders = self.others(n, t);
+        let stayers = self
+            .units
+            .iter()
+            .filter(|u| u.nation as usize == n && u.area as usize == t && u.left == 0)
+            .count();
+        let forest = self.forest_in(d, t);
+        let u = &mut self.units[i];
+        u.area = t as u8;
+        u.from = Some(f as u8);
+        u.left -= 1;
+        let mut note = MoveNote::None;
+        // PEL-MOVE-4 / PEL-INV-2: rough (and mountain, forest) stops, except in invasions.
+        if d.terrain(t).is_rough() && !d.invasion(n, self.round) {
+            u.left = 0;
+            note = MoveNote::Stops;
+        }
+        if defenders > 0 && d.terrain(t).is_land() {
+            // Only entries into enemy-held land are read: one into Dorastor from elsewhere
+            // opens the Kartolin Pass (PEL-KART-3). No enemy moves in this phase, so an entry
+            // into an area no enemy holds would never be read.
+            self.entries.push((t, f, n));
+            let f_ = d.nations[n].flags;
+            if f_.nostop || k == Kind::Dragon {
+                // Rough terrain may have stopped it already.
+                if self.units[i].left > 0 {
+                    note = MoveNote::NeedNotStop;
+                }
+            } else {
+                // PEL-OVR-3..5.
+                let need = if k == Kind::Cavalry {
+                    defenders.saturating_sub(1).max(1)
+                } else {
+                    defenders
+                };
+                let u = &mut self.units[i];
+                if forest || stayers < need {
+                    u.left = 0;
+                    note = MoveNote::Stops;
+                } else if u.left > 0 {
+                    note = MoveNote::MayOverrun;
+                }
+            }
+        }
+        self.say(
+            d,
+            ev,
+            MovementEvent::Moved {
+                nation: n,
+                kind: k,
+                from: f,
+                to: t,
+                note,
+            },
+        );
+    }
+
+    pub(crate) fn exit_ok(
+        &self,
+        d: &PeloriaData,
+        n: usize,
+        f: usize,
+        e: usize,
+        k: Kind,
+    ) -> Result<(), RuleError> {
+        if self.mover(n, f, k).is_none() {
+            return Err(rule(
+                Topic::Movement,
+                format!(
+                    "the {} have no {} in {} that can still move",
+                    d.nations[n].name,
+                    k.name(),
+                    d.areas[f].name
+                ),
+            ));
+        }
+        if !d.areas[f].exits.contains(&e) {
+            return Err(rule(
+                Topic::Exits,
+                format!(
+                    "{} is not next to the {} edge",
+                    d.areas[f].name, d.edges[e].name
+                ),
+            ));
+        }
+        if !d.nations[n].exits.iter().any(|x| x.0 == e) {
+            return Err(rule(
+                Topic::Exits,
+                format!(
+                    "the {} do not leave by {}",
+                    d.nations[n].name, d.edges[e].name
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn regalia_ok(
+        &self,
+        d: &PeloriaData,
+        n: usize,
+        p: usize,
+        t: usize,
+    ) -> Result<(), RuleError> {
+        let piece = &d.regalia[p];
+        if self.emperor != Some(n) {
+            return Err(rule(
+                Topic::Emperors,
+                "only the Emperor's nation moves the regalia",
+            ));
+        }
+        let Some(at) = self.regalia[p] else {
+            return Err(rule(
+                Topic::Emperors,
+                format!("the {} is not on the board yet", piece.name),
+            ));
+        };
+        if piece.fixed {
+            return Err(rule(
+                Topic::Emperors,
+                format!("the {} never moves", piece.name),
+            ));
+        }
+        if at == d.vonlath {
+            return Err(rule(
+                Topic::Emperors,
+                format!(
+                    "the {} is joined to the Imperial Regalia in Vonlath and cannot be split off",
+                    piece.name
+                ),
+            ));
+        }
+        if !self.holds_alone(n, at) {
+            return Err(rule(
+                Topic::Emperors,
+                format!(
+                    "the Emperor's nation does not hold {}, where the {} lies: it holds only \
+                     areas where it stands alone",
+                    d.areas[at].name, piece.name
+                ),
+            ));
+        }
+        if !d.areas[at].adj.contains(&t) {
+            return Err(rule(Topic::Emperors, "regalia move one area at a time"));
+        }
+        let khordavu_to_vonlath = d.round(self.round).khordavu && t == d.vonlath;
+        if !khordavu_to_vonlath && !self.holds_alone(n, t) {
+            return Err(rule(Topic::Emperors, format!("the regalia move only within areas the Emperor's nation holds; it does not hold {}", d.areas[t].name)));
+        }
+        if self.regalia_moved[p] >= REGALIA_MOVES {
+            return Err(rule(
+                Topic::Emperors,
+                format!("a piece moves at most {REGALIA_MOVES} areas in a movement phase"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// `done`: stacking at the end of movement, Pelandans at sea.
+    pub(crate) fn end_movement(&mut self, d: &PeloriaData, ev: &mut Vec<String>) {
+        let n = self.turn;
+        let cycle = match self.phase {
+            Phase::Move { cycle } => cycle,
+            _ => 1,
+        };
+        for u in self.units.iter_mut().filter(|u| u.nation as usize == n) {
+            u.left = 0;
+        }
+        let drowned = self
+            .units
+            .iter()
+            .filter(|u| u.nation as usize == n && !d.terrain(u.area as usize).is_land())
+            .count();
+        if drowned > 0 {
+            self.units
+                .retain(|u| u.nation as usize != n || d.terrain(u.area as usize).is_land());
+            self.say(
+                d,
+                ev,
+                MovementEvent::LostAtSea {
+                    nation: n,
+                    count: drowned,
+                },
+            );
+        }
+        // PEL-MOVE-8, PEL-MOVE-9: the owner removes units over the limits (none in
+        // invasion turns); `advance` moves on to the battles once within them.
+        if !self.invasion_now(d) && self.over_stacked(d, n) {
+            self.say(d, ev, MovementEvent::OverStacked { nation: n });
+            self.phase = Phase::Stacking { cycle };
+        } else {
+            self.phase = Phase::Battle { cycle };
+            self.check_captures(d, n, ev);
+        }
+    }
+
+    /// Is `n` over the stacking limits: more than one area over its limit, or the one
+    /// overstack beyond its cap (PEL-STACK-8, PEL-STACK-9)?
+    pub(crate) fn over_stacked(&self, d: &PeloriaData, n: usize) -> bool {
+        let over: Vec<usize> = self
+            .held(d, n)
+            .into_iter()
+            .filter(|&a| self.armies(n, a) > self.limit(d, a))
+            .collect();
+        over.len() > 1
+            || over
+                .iter()
+                .any(|&a| self.armies(n, a) > self.overstack_cap(d, a))
+    }
+
+    /// PEL-MOVE-8: a removal from an area over its stacking limit.
+    pub(crate) fn stack_remove_ok(&self, d: &PeloriaData, step: &Step) -> Result<(), RuleError> {
+        let Step::Remove { area: a, kind: k } = *step else {
+            return Err(self.not_now(d));
+        };
+        let n = self.turn;
+        if k == Kind::Forest || self.count_kind(n, a, k) == 0 {
+            return Err(rule(
+                Topic::Stacking,
+                format!(
+                    "the {} have no {} in {}",
+                    d.nations[n].name,
+                    k.name(),
+                    d.areas[a].name
+                ),
+            ));
+        }
+        if self.armies(n, a) <= self.limit(d, a) {
+            return Err(rule(
+                Topic::Stacking,
+                format!(
+                    "{} is within its stacking limit; remove units from an area over it",
+                    d.areas[a].name
+                ),
+            ));
+        }
+        Ok(())
+    }
+}

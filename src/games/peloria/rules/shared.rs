@@ -1,0 +1,245 @@
+//! Counts and small helpers every part of the rules uses.
+
+use super::*;
+
+impl Peloria {
+    pub(crate) fn owner(&self, d: &PeloriaData, n: usize) -> Seat {
+        d.nations[n].player
+    }
+
+    /// Is nation `n` in play this round (PEL-ORDER-6..13)?
+    pub(crate) fn in_play(&self, d: &PeloriaData, n: usize) -> bool {
+        self.round >= d.nations[n].first_round
+    }
+
+    /// Units of `n` in `a` (all kinds, forest counters included).
+    pub(crate) fn count(&self, n: usize, a: usize) -> usize {
+        self.units
+            .iter()
+            .filter(|u| u.nation as usize == n && u.area as usize == a)
+            .count()
+    }
+
+    /// Armies of `n` in `a` (forest counters are not armies).
+    pub(crate) fn armies(&self, n: usize, a: usize) -> usize {
+        self.units
+            .iter()
+            .filter(|u| u.nation as usize == n && u.area as usize == a && u.kind != Kind::Forest)
+            .count()
+    }
+
+    /// Areas where `n` has armies (not forest counters), in area order.
+    pub(crate) fn armies_at(&self, n: usize) -> Vec<usize> {
+        let mut v: Vec<usize> = self
+            .units
+            .iter()
+            .filter(|u| u.nation as usize == n && u.kind != Kind::Forest)
+            .map(|u| u.area as usize)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    pub(crate) fn count_kind(&self, n: usize, a: usize, k: Kind) -> usize {
+        self.units
+            .iter()
+            .filter(|u| u.nation as usize == n && u.area as usize == a && u.kind == k)
+            .count()
+    }
+
+    /// Units of nations other than `n` in `a`.
+    pub(crate) fn others(&self, n: usize, a: usize) -> usize {
+        self.units
+            .iter()
+            .filter(|u| u.nation as usize != n && u.area as usize == a)
+            .count()
+    }
+
+    /// Nations with units in `a`, in turn order.
+    pub(crate) fn nations_in(&self, a: usize) -> Vec<usize> {
+        let mut v: Vec<usize> = self
+            .units
+            .iter()
+            .filter(|u| u.area as usize == a)
+            .map(|u| u.nation as usize)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// Land areas where `n` has units (PEL-BRIT-4), in area order.
+    pub(crate) fn held(&self, d: &PeloriaData, n: usize) -> Vec<usize> {
+        let mut v: Vec<usize> = self
+            .units
+            .iter()
+            .filter(|u| u.nation as usize == n && d.terrain(u.area as usize).is_land())
+            .map(|u| u.area as usize)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// Does `n` hold `a` alone: units there and no other nation's (the holder of regalia
+    /// and the area the regalia move within, PEL-EMP-17, PEL-EMP-19 reading)?
+    pub(crate) fn holds_alone(&self, n: usize, a: usize) -> bool {
+        self.count(n, a) > 0 && self.others(n, a) == 0
+    }
+
+    pub(crate) fn on_board(&self, n: usize) -> usize {
+        self.units.iter().filter(|u| u.nation as usize == n).count()
+    }
+
+    /// Armies of `n` on the board: its units without forest counters (PEL-OVP-1).
+    pub(crate) fn armies_on_board(&self, n: usize) -> usize {
+        self.on_board(n) - self.on_board_kind(n, Kind::Forest)
+    }
+
+    pub(crate) fn on_board_kind(&self, n: usize, k: Kind) -> usize {
+        self.units
+            .iter()
+            .filter(|u| u.nation as usize == n && u.kind == k)
+            .count()
+    }
+
+    /// Units of kind `k` nation `n` still has in stock (PEL-POP-4).
+    pub(crate) fn stock(&self, d: &PeloriaData, n: usize, k: Kind) -> usize {
+        (d.nations[n].limits[k.index()] as usize).saturating_sub(self.on_board_kind(n, k))
+    }
+
+    /// Stacking limit of an area for nation `n` (PEL-STACK-2..5).
+    pub(crate) fn limit(&self, d: &PeloriaData, a: usize) -> usize {
+        d.terrain(a).stack_limit()
+    }
+
+    /// Most units of one overstack in `a` (PEL-STACK-9): any number in open terrain, 4 in
+    /// rough.
+    pub(crate) fn overstack_cap(&self, d: &PeloriaData, a: usize) -> usize {
+        if d.terrain(a).is_open() {
+            usize::MAX
+        } else {
+            4
+        }
+    }
+
+    /// Would one more army of `n` in `a` (and one fewer in `from`, if given) respect the
+    /// stacking limits with the single overstack (PEL-STACK-8, PEL-POP-6, PEL-RET-4)?
+    pub(crate) fn fits(&self, d: &PeloriaData, n: usize, a: usize, from: Option<usize>) -> bool {
+        let c = self.armies(n, a) + 1;
+        if c <= self.limit(d, a) {
+            return true;
+        }
+        if c > self.overstack_cap(d, a) {
+            return false;
+        }
+        // The overstack would be here: no other area of `n` may be over its limit.
+        !self.held(d, n).into_iter().any(|b| {
+            let mut k = self.armies(n, b);
+            if Some(b) == from {
+                k = k.saturating_sub(1);
+            }
+            b != a && k > self.limit(d, b)
+        })
+    }
+
+    /// May nation `n` enter area `a` at all (PEL-MOVE-5..7)? Seas only for sea nations.
+    pub(crate) fn may_enter(&self, d: &PeloriaData, n: usize, a: usize) -> Result<(), RuleError> {
+        let f = d.nations[n].flags;
+        let name = &d.areas[a].name;
+        match d.terrain(a) {
+            Terrain::Sea if !f.sea => Err(rule(
+                Topic::Terrain,
+                format!("{name} is a sea; only Pelandans move through seas"),
+            )),
+            Terrain::Forest if !f.forest => Err(rule(
+                Topic::Terrain,
+                format!("{name} is permanent forest; only the Aldryami enter it"),
+            )),
+            Terrain::Mountain if !f.mountain => Err(rule(
+                Topic::Terrain,
+                format!("{name} is a mountain area; only Digijelm and Telmori enter mountains"),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Does `a` hold a forest that can never be overrun (PEL-OVR-5, PEL-OVR-6 reading)?
+    pub(crate) fn forest_in(&self, d: &PeloriaData, a: usize) -> bool {
+        d.terrain(a) == Terrain::Forest
+            || self
+                .units
+                .iter()
+                .any(|u| u.area as usize == a && u.kind == Kind::Forest)
+    }
+
+    /// The unit of `n` and kind `k` in `a` that moves next: the one with most moves left.
+    pub(crate) fn mover(&self, n: usize, a: usize, k: Kind) -> Option<usize> {
+        self.units
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| {
+                u.nation as usize == n && u.area as usize == a && u.kind == k && u.left > 0
+            })
+            .max_by_key(|(i, u)| (u.left, std::cmp::Reverse(*i)))
+            .map(|(i, _)| i)
+    }
+
+    pub(crate) fn remove_unit(&mut self, n: usize, a: usize, k: Kind) -> bool {
+        if let Some(i) = self
+            .units
+            .iter()
+            .rposition(|u| u.nation as usize == n && u.area as usize == a && u.kind == k)
+        {
+            self.units.remove(i);
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(crate) fn add_unit(&mut self, n: usize, a: usize, k: Kind) {
+        self.units.push(Unit {
+            nation: n as u8,
+            kind: k,
+            area: a as u8,
+            left: 0,
+            from: None,
+        });
+    }
+
+    pub(crate) fn invasion_now(&self, d: &PeloriaData) -> bool {
+        d.invasion(self.turn, self.round)
+    }
+
+    /// Pieces of regalia `n` holds: pieces lying in areas where it has units (PEL-EMP-19
+    /// reading), without the Bow in Khordavu rounds (PEL-KHOR-3); the Cap counts only for
+    /// the holder of the Bow (PEL-EMP-15).
+    pub(crate) fn pieces_held(&self, d: &PeloriaData, n: usize) -> u8 {
+        let holds = |p: usize| self.regalia[p].is_some_and(|a| self.holds_alone(n, a));
+        let khordavu = d.round(self.round).khordavu;
+        (0..d.regalia.len())
+            .filter(|&p| holds(p))
+            .filter(|&p| !(khordavu && p == d.bow))
+            .filter(|&p| !d.regalia[p].needs_bow || holds(d.bow))
+            .count() as u8
+    }
+
+    /// Word a happening (the one place: [`Happening::text`]) for the public events of this
+    /// step and the view's recent log.
+    pub(crate) fn say(
+        &mut self,
+        d: &PeloriaData,
+        ev: &mut Vec<String>,
+        what: impl Into<Happening>,
+    ) {
+        let line = what.into().text(d, &self.players);
+        self.log.push(line.clone());
+        if self.log.len() > LOG_KEEP {
+            let cut = self.log.len() - LOG_KEEP;
+            self.log.drain(..cut);
+        }
+        ev.push(line);
+    }
+}
