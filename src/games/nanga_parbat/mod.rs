@@ -35,7 +35,7 @@
 //! = the supply at the start, for each player; the animals on the mountain, on the two
 //! animal boards and traded add up to 6 of each kind; there is no hidden information apart
 //! from the RNG, which is only used at setup; `apply` accepts exactly the steps
-//! `legal_steps` lists (both use [`NangaParbat::refusal`]).
+//! `legal_steps` lists (both use [`NangaParbat::step_ok`]).
 
 mod board;
 pub mod render;
@@ -49,15 +49,16 @@ pub use board::{
     cell, cell_name, parse_board, parse_cell, parse_square, square_name, NangaData, RowKind, CELLS,
     COLUMNS, REGIONS, ROWS, ROW_KINDS, SECTIONS,
 };
-pub use rules::Refusal;
+pub use rules::Forbidden;
 pub use view::{describe, PlayerView, View};
 
 use crate::engine::{
-    Applied, FinalResult, Game, GameKind, GameOptions, Kind, OptionSpec, ParseError, Resolved,
-    RuleError, RulesTopic, Seat, SetupError, Status, Viewer,
+    Applied, Event, FinalResult, Game, GameKind, GameOptions, Kind, OptionSpec, ParseError,
+    Resolved, RuleError, Rules, RulesTopic, Seat, SetupError, Status, Viewer,
 };
 use crate::engine::{GameRng, Holder};
 use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
 
 /// The game's id in commands.
 pub const ID: &str = "nanga-parbat";
@@ -145,10 +146,10 @@ pub enum Step {
     Guide(u8),
     /// Trap the animal on this section of the guide's region.
     Trap(u8),
-    /// Snow leopard: swap two adjacent hikers (lower cell first).
-    Leopard(u8, u8),
-    /// Tahr: swap a hiker (first) with an adjacent animal (second).
-    Tahr(u8, u8),
+    /// Snow leopard: swap two adjacent hikers (`first` is the lower cell).
+    Leopard { first: u8, second: u8 },
+    /// Tahr: swap a hiker with an adjacent animal.
+    Tahr { hiker: u8, animal: u8 },
     /// Musk deer: pick the first animal, then the second.
     Deer(u8),
     /// Yak: move the guide to another region.
@@ -283,31 +284,126 @@ impl Game for NangaParbat {
     }
 
     fn candidates(&self, data: &NangaData, _seat: Seat) -> Vec<Step> {
-        self.candidate_steps(data)
+        if self.phase == Phase::Setup {
+            return (0..REGIONS as u8).map(Step::Guide).collect();
+        }
+        if let Some(pending) = &self.pending {
+            return Self::pending_candidates(pending);
+        }
+        let mut steps = Vec::with_capacity(128);
+        self.trap_candidates(&mut steps);
+        self.activation_candidates(data, self.current, &mut steps);
+        self.claim_candidates(&mut steps);
+        steps
     }
 
     fn legality(&self, data: &NangaData, seat: Seat, step: &Step) -> Result<(), RuleError> {
-        self.check_step(data, seat, step)
+        self.step_ok(data, seat, step)
+            .map_err(|why| why.rule_error(data))
     }
 
-    fn explain(&self, data: &NangaData, seat: Seat, step: &Step, e: RuleError) -> RuleError {
-        self.accepted_instead(data, seat, step, e)
+    /// The whole check without wording a refusal, so the legal list costs no text.
+    fn hopeless(&self, data: &NangaData, seat: Seat, step: &Step) -> bool {
+        self.step_ok(data, seat, step).is_err()
+    }
+
+    /// Say what would be accepted instead of a refused step: the legal steps of the same
+    /// kind (none when the game is over or it is not the seat's turn).
+    fn explain(&self, data: &NangaData, seat: Seat, step: &Step, mut e: RuleError) -> RuleError {
+        if self.phase == Phase::Over || seat != self.current {
+            return e;
+        }
+        let verb = |s: &Step| {
+            Self::format_step(data, s)
+                .split(' ')
+                .next()
+                .map(str::to_string)
+        };
+        let same: Vec<String> = self
+            .legal_steps(data, seat)
+            .iter()
+            .filter(|s| verb(s) == verb(step))
+            .map(|s| format!("`{}`", Self::format_step(data, s)))
+            .collect();
+        if !same.is_empty() {
+            let shown = same.len().min(8);
+            let _ = write!(e.reason, "; accepted now: {}", same[..shown].join(", "));
+            if same.len() > shown {
+                let _ = write!(e.reason, " and {} more", same.len() - shown);
+            }
+        }
+        e
     }
 
     fn perform(&mut self, data: &NangaData, seat: Seat, step: &Step) -> Applied {
-        self.perform_step(data, seat, step)
-    }
-
-    fn hopeless(&self, _data: &NangaData, seat: Seat, _step: &Step) -> bool {
-        self.phase == Phase::Over || seat != self.current
+        let mut events = Vec::new();
+        let setup = self.phase == Phase::Setup;
+        match *step {
+            Step::Guide(r) if setup => self.place_guide(seat, r, &mut events),
+            Step::Guide(r) => self.move_guide(seat, r, &mut events),
+            Step::Trap(c) => self.trap(seat, c, &mut events),
+            Step::Leopard { first, second } => self.leopard(seat, first, second, &mut events),
+            Step::Tahr { hiker, animal } => self.tahr(seat, hiker, animal, &mut events),
+            Step::Deer(c) => self.deer(seat, c, &mut events),
+            Step::Yak(r) => self.yak(seat, r, &mut events),
+            Step::Claim(q) => self.claim(data, seat, q, &mut events),
+            Step::Camp(c) => self.pick_camp(data, seat, c, &mut events),
+            Step::Give(a) => self.give(data, seat, a, &mut events),
+            Step::End => {
+                events.push(Event::public(format!("{} ends the turn", self.names[seat])));
+                self.end_turn(&mut events);
+            }
+        }
+        let turn_ended = setup || *step == Step::End;
+        self.record(&events, turn_ended);
+        Applied {
+            events,
+            irreversible: false,
+            turn_ended,
+            secret: false,
+        }
     }
 
     fn format_step(_data: &NangaData, step: &Step) -> String {
-        Self::step_text(step)
+        match *step {
+            Step::Guide(r) => format!("guide {}", r + 1),
+            Step::Trap(c) => format!("trap {}", cell_name(c)),
+            Step::Leopard { first, second } => {
+                format!("leopard {} {}", cell_name(first), cell_name(second))
+            }
+            Step::Tahr { hiker, animal } => {
+                format!("tahr {} {}", cell_name(hiker), cell_name(animal))
+            }
+            Step::Deer(c) => format!("deer {}", cell_name(c)),
+            Step::Yak(r) => format!("yak {}", r + 1),
+            Step::Claim(q) => format!("claim {}", square_name(q)),
+            Step::Camp(c) => format!("camp {}", cell_name(c)),
+            Step::Give(a) => format!("give {}", a.word()),
+            Step::End => "end".into(),
+        }
     }
 
     fn label_step(_data: &NangaData, step: &Step) -> String {
-        Self::step_label(step)
+        match *step {
+            Step::Guide(r) => format!("Put the guide on region {}", r + 1),
+            Step::Trap(c) => format!("Trap the animal on {}", cell_name(c)),
+            Step::Leopard { first, second } => format!(
+                "Snow leopard: swap the hikers on {} and {}",
+                cell_name(first),
+                cell_name(second)
+            ),
+            Step::Tahr { hiker, animal } => format!(
+                "Tahr: swap the hiker on {} with the animal on {}",
+                cell_name(hiker),
+                cell_name(animal)
+            ),
+            Step::Deer(c) => format!("Musk deer: swap the animal on {}", cell_name(c)),
+            Step::Yak(r) => format!("Yak: move the guide to region {}", r + 1),
+            Step::Claim(q) => format!("Claim square {}", square_name(q)),
+            Step::Camp(c) => format!("Turn the hiker on {} into a camp", cell_name(c)),
+            Step::Give(a) => format!("Hand in a {}", a.name()),
+            Step::End => "End the turn".into(),
+        }
     }
 
     fn parse_step(&self, data: &NangaData, seat: Seat, text: &str) -> Result<Step, ParseError> {

@@ -1,16 +1,18 @@
 //! The rules of Nanga Parbat, in rulebook order under phase banners.
-//! [`NangaParbat::refusal`] is the one legality decision: `legal_steps` keeps the
-//! candidates it accepts, `check` turns its answer into a [`RuleError`], and `apply` checks
-//! with it before changing anything.
+//! Under each banner: the candidates of its steps, their `*_ok` checks and the code
+//! performing them. [`NangaParbat::step_ok`] is the one legality decision (a dispatcher onto
+//! the `*_ok` helpers): the engine's legal list keeps the candidates it accepts, and a
+//! refused step gets its [`Forbidden`] reason with a typed rules topic.
 
 use super::board::{cell_name, parse_cell, parse_square, square_name, CELLS, REGIONS, SECTIONS};
+use super::topics::{rule, Topic};
 use super::{
     Animal, NangaData, NangaParbat, Opts, Pending, Phase, Piece, RowKind, Step, COLUMNS, ROWS,
 };
 use crate::engine::rank::{places_by_key, verdict};
 use crate::engine::FinalResult;
-use crate::engine::{notation, GameRng, ParseError, Rules};
-use crate::engine::{Applied, Event, RuleError, Seat, SetupError};
+use crate::engine::{notation, Game, GameRng, ParseError, Rules};
+use crate::engine::{Event, RuleError, Seat, SetupError};
 use std::fmt::Write as _;
 
 // ==== Setup ====
@@ -63,19 +65,18 @@ impl NangaParbat {
     }
 }
 
-// ==== Legality: the one decision ====
+// ==== Refusals ====
 
-/// Why a step is not legal (turned into a [`RuleError`] by `check` and `apply`).
+/// Why a step is not legal now: cheap to compute (the legal list filters with it), turned
+/// into a [`RuleError`] with its rules topic only when a player's step is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refusal {
+pub enum Forbidden {
     GameOver,
     NotYourTurn,
     GuideSetupFirst,
-    OnlyGuideAtSetup,
     FinishDeer,
     FinishBuild,
     FinishTrade,
-    NotDeerPending,
     NotBuilding,
     NotTrading,
     UnknownPlace,
@@ -100,10 +101,10 @@ pub enum Refusal {
     YakSameRegion,
     ClaimedThisTurn,
     NoCubes,
-    SquareTaken,
-    NotEnoughCamps,
-    NoCampGroup,
-    NotEnoughAnimals,
+    SquareTaken { square: u8 },
+    NotEnoughCamps { square: u8 },
+    NoCampGroup { square: u8 },
+    NotEnoughAnimals { square: u8 },
     NotYourHiker,
     AlreadyPicked,
     CampBreaksGroup,
@@ -111,183 +112,645 @@ pub enum Refusal {
     TradeCannotFinish(Animal),
 }
 
-impl Refusal {
-    fn error(self, data: &NangaData, step: &Step) -> RuleError {
-        let sq = |s: &Step| match s {
-            Step::Claim(q) => {
-                let (k, n, v) = data.square(*q);
-                format!("{} ({} {n}, {v} VP)", square_name(*q), k.name())
+impl Forbidden {
+    /// The rules topic that explains the refusal.
+    fn topic(self) -> Topic {
+        use Forbidden as F;
+        match self {
+            F::GameOver => Topic::End,
+            F::NotYourTurn | F::TrapFirst => Topic::Turn,
+            F::GuideSetupFirst => Topic::Setup,
+            F::FinishDeer | F::NotAnAnimal | F::SameAnimal | F::NoPartner => Topic::Deer,
+            F::FinishBuild | F::NotBuilding | F::NotEnoughCamps { .. } | F::NoCampGroup { .. } => {
+                Topic::Camps
             }
-            _ => "that square".into(),
+            F::NotYourHiker | F::AlreadyPicked | F::CampBreaksGroup => Topic::Camps,
+            F::FinishTrade | F::NotTrading | F::NotEnoughAnimals { .. } => Topic::Trade,
+            F::NoSuchAnimal(_) | F::TradeCannotFinish(_) => Topic::Trade,
+            F::UnknownPlace => Topic::Notation,
+            F::AlreadyTrapped | F::GuideRegionHasAnimals | F::GuideNowhere => Topic::Trap,
+            F::GuideSameRegion | F::RegionEmpty | F::NotGuideRegion | F::NoAnimalThere => {
+                Topic::Trap
+            }
+            F::NoFresh(_) | F::SameSection | F::CampsNeverMove => Topic::Activate,
+            F::NotTwoHikers | F::SameOwner => Topic::Leopard,
+            F::NotAdjacent => Topic::Adjacency,
+            F::NotHikerAndAnimal => Topic::Tahr,
+            F::YakSameRegion => Topic::Yak,
+            F::ClaimedThisTurn | F::NoCubes | F::SquareTaken { .. } => Topic::Chart,
+        }
+    }
+
+    /// Why, in words a player can act on.
+    fn reason(self, data: &NangaData) -> String {
+        use Forbidden as F;
+        let sq = |q: u8| {
+            let (k, n, v) = data.square(q);
+            format!("{} ({} {n}, {v} VP)", square_name(q), k.name())
         };
-        let (topic, reason): (&'static str, String) = match self {
-            Refusal::GameOver => ("end", "the game is over".into()),
-            Refusal::NotYourTurn => ("turn", "it is not your turn".into()),
-            Refusal::GuideSetupFirst => (
-                "setup",
-                "the second player first places the guide: `guide <region 1-6>`".into(),
+        match self {
+            F::NoFresh(a) => format!(
+                "you have no {} on your animal board that is not yet activated",
+                a.name()
             ),
-            Refusal::OnlyGuideAtSetup => (
-                "setup",
-                "only the second player places the guide at the start".into(),
+            F::SquareTaken { square } => format!("{} is already claimed", sq(square)),
+            F::NotEnoughCamps { square } => {
+                format!("{} needs more camps than you have left", sq(square))
+            }
+            F::NoCampGroup { square } => format!(
+                "{} needs that many of your hikers in one group of adjacent sections",
+                sq(square)
             ),
-            Refusal::FinishDeer => (
-                "deer",
-                "finish the musk deer first: pick the second animal with `deer <r.s>`".into(),
+            F::NotEnoughAnimals { square } => format!(
+                "{}: your animal board does not hold a fitting set (bharal counts as any kind)",
+                sq(square)
             ),
-            Refusal::FinishBuild => (
-                "camps",
-                "finish building first: pick the next hiker with `camp <r.s>`".into(),
+            F::NoSuchAnimal(a) => format!("you have no {} left on your animal board", a.name()),
+            F::TradeCannotFinish(a) => format!(
+                "with a {} this trade could not be completed by the animals you have left",
+                a.name()
             ),
-            Refusal::FinishTrade => (
-                "trade",
-                "finish the trade first: hand in the next animal with `give <animal>`".into(),
-            ),
-            Refusal::NotDeerPending => ("deer", "no musk deer swap is in progress".into()),
-            Refusal::NotBuilding => (
-                "camps",
-                "`camp` picks hikers after claiming a row A square (`claim A<column>`)".into(),
-            ),
-            Refusal::NotTrading => (
-                "trade",
-                "`give` hands in animals after claiming a row B or C square".into(),
-            ),
-            Refusal::UnknownPlace => ("notation", "no such section, region or square".into()),
-            Refusal::AlreadyTrapped => (
-                "trap",
-                "you have already trapped an animal this turn".into(),
-            ),
-            Refusal::GuideRegionHasAnimals => (
-                "trap",
-                "the guide's region still has animals: trap one of them (the guide is only moved by hand when its region is empty)".into(),
-            ),
-            Refusal::GuideNowhere => ("trap", "the guide has not been placed".into()),
-            Refusal::GuideSameRegion => (
-                "trap",
-                "the guide is already there; send it to a region that has an animal".into(),
-            ),
-            Refusal::RegionEmpty => (
-                "trap",
-                "that region has no animal left; pick one that has".into(),
-            ),
-            Refusal::NotGuideRegion => (
-                "trap",
-                "you may only trap in the guide's region".into(),
-            ),
-            Refusal::NoAnimalThere => ("trap", "there is no animal on that section".into()),
-            Refusal::TrapFirst => (
-                "turn",
-                "trap an animal first (`trap <r.s>` in the guide's region); claiming and ending come after"
-                    .into(),
-            ),
-            Refusal::NoFresh(a) => (
-                "activate",
-                format!(
-                    "you have no {} on your animal board that is not yet activated",
-                    a.name()
-                ),
-            ),
-            Refusal::NotTwoHikers => (
-                "leopard",
-                "the snow leopard swaps two hikers; both sections must hold a hiker".into(),
-            ),
-            Refusal::SameSection => (
-                "activate",
-                "name two different sections".into(),
-            ),
-            Refusal::SameOwner => (
-                "leopard",
+            _ => self.fixed_reason().to_string(),
+        }
+    }
+
+    /// The reasons that name nothing of the step.
+    fn fixed_reason(self) -> &'static str {
+        use Forbidden as F;
+        match self {
+            F::GameOver => "the game is over",
+            F::NotYourTurn => "it is not your turn",
+            F::GuideSetupFirst => "the second player first places the guide: `guide <region 1-6>`",
+            F::FinishDeer => "finish the musk deer first: pick the second animal with `deer <r.s>`",
+            F::FinishBuild => "finish building first: pick the next hiker with `camp <r.s>`",
+            F::FinishTrade => {
+                "finish the trade first: hand in the next animal with `give <animal>`"
+            }
+            F::NotBuilding => {
+                "`camp` picks hikers after claiming a row A square (`claim A<column>`)"
+            }
+            F::NotTrading => "`give` hands in animals after claiming a row B or C square",
+            F::UnknownPlace => "no such section, region or square",
+            F::AlreadyTrapped => "you have already trapped an animal this turn",
+            F::GuideRegionHasAnimals => "the guide's region still has animals: trap one of them (the guide is only moved by hand when its region is empty)",
+            F::GuideNowhere => "the guide has not been placed",
+            F::GuideSameRegion => {
+                "the guide is already there; send it to a region that has an animal"
+            }
+            F::RegionEmpty => "that region has no animal left; pick one that has",
+            F::NotGuideRegion => "you may only trap in the guide's region",
+            F::NoAnimalThere => "there is no animal on that section",
+            F::TrapFirst => "trap an animal first (`trap <r.s>` in the guide's region); claiming and ending come after",
+            F::NotTwoHikers => {
+                "the snow leopard swaps two hikers; both sections must hold a hiker"
+            }
+            F::SameSection => "name two different sections",
+            F::SameOwner => {
                 "those hikers belong to the same player; swapping them would change nothing"
-                    .into(),
-            ),
-            Refusal::NotAdjacent => (
-                "adjacency",
-                "those sections are not adjacent (no shared border and no dotted path)".into(),
-            ),
-            Refusal::CampsNeverMove => ("activate", "camps never move".into()),
-            Refusal::NotHikerAndAnimal => (
-                "tahr",
-                "the tahr swaps a hiker with an animal: give a section with a hiker and one with an animal"
-                    .into(),
-            ),
-            Refusal::NotAnAnimal => ("deer", "the musk deer swaps animals only".into()),
-            Refusal::SameAnimal => (
-                "deer",
+            }
+            F::NotAdjacent => {
+                "those sections are not adjacent (no shared border and no dotted path)"
+            }
+            F::CampsNeverMove => "camps never move",
+            F::NotHikerAndAnimal => "the tahr swaps a hiker with an animal: give a section with a hiker and one with an animal",
+            F::NotAnAnimal => "the musk deer swaps animals only",
+            F::SameAnimal => {
                 "those two animals are of the same kind; swapping them would change nothing"
-                    .into(),
-            ),
-            Refusal::NoPartner => (
-                "deer",
-                "no animal of another kind is left to swap with".into(),
-            ),
-            Refusal::YakSameRegion => (
-                "yak",
-                "the yak moves the guide to a different region".into(),
-            ),
-            Refusal::ClaimedThisTurn => (
-                "chart",
-                "you have already claimed a square this turn (one per turn)".into(),
-            ),
-            Refusal::NoCubes => (
-                "chart",
-                "you have placed all your cubes; you skip step 4 for the rest of the game".into(),
-            ),
-            Refusal::SquareTaken => (
-                "chart",
-                format!("{} is already claimed", sq(step)),
-            ),
-            Refusal::NotEnoughCamps => (
-                "camps",
-                format!("{} needs more camps than you have left", sq(step)),
-            ),
-            Refusal::NoCampGroup => (
-                "camps",
-                format!(
-                    "{} needs that many of your hikers in one group of adjacent sections",
-                    sq(step)
-                ),
-            ),
-            Refusal::NotEnoughAnimals => (
-                "trade",
-                format!(
-                    "{}: your animal board does not hold a fitting set (bharal counts as any kind)",
-                    sq(step)
-                ),
-            ),
-            Refusal::NotYourHiker => ("camps", "that section does not hold one of your hikers".into()),
-            Refusal::AlreadyPicked => ("camps", "that hiker is already picked".into()),
-            Refusal::CampBreaksGroup => (
-                "camps",
-                "with that hiker the chosen ones cannot form one group of adjacent hikers of the needed size"
-                    .into(),
-            ),
-            Refusal::NoSuchAnimal(a) => (
-                "trade",
-                format!("you have no {} left on your animal board", a.name()),
-            ),
-            Refusal::TradeCannotFinish(a) => (
-                "trade",
-                format!(
-                    "with a {} this trade could not be completed by the animals you have left",
-                    a.name()
-                ),
-            ),
-        };
-        RuleError::new(topic, reason)
+            }
+            F::NoPartner => "no animal of another kind is left to swap with",
+            F::YakSameRegion => "the yak moves the guide to a different region",
+            F::ClaimedThisTurn => "you have already claimed a square this turn (one per turn)",
+            F::NoCubes => {
+                "you have placed all your cubes; you skip step 4 for the rest of the game"
+            }
+            F::NotYourHiker => "that section does not hold one of your hikers",
+            F::AlreadyPicked => "that hiker is already picked",
+            F::CampBreaksGroup => "with that hiker the chosen ones cannot form one group of adjacent hikers of the needed size",
+            F::NoFresh(_)
+            | F::SquareTaken { .. }
+            | F::NotEnoughCamps { .. }
+            | F::NoCampGroup { .. }
+            | F::NotEnoughAnimals { .. }
+            | F::NoSuchAnimal(_)
+            | F::TradeCannotFinish(_) => "that step is not allowed now",
+        }
+    }
+
+    /// The refusal a player sees: the reason and the rules topic.
+    pub(super) fn rule_error(self, data: &NangaData) -> RuleError {
+        rule(self.topic(), self.reason(data))
     }
 }
 
+// ==== Turn sequence ====
+// A turn: trap (step 1), which places the hiker (step 2) and moves the guide (step 3) at
+// once; then optionally one claim (step 4); activations at any moment; `end`.
+
 impl NangaParbat {
+    /// The one legality decision, by phase, decision in progress and step kind onto the
+    /// `*_ok` helper under the banner of the rule (`legality` words its answer, `hopeless`
+    /// uses it as it is).
+    pub(super) fn step_ok(
+        &self,
+        data: &NangaData,
+        seat: Seat,
+        step: &Step,
+    ) -> Result<(), Forbidden> {
+        if self.phase == Phase::Over {
+            return Err(Forbidden::GameOver);
+        }
+        if seat != self.current {
+            return Err(Forbidden::NotYourTurn);
+        }
+        if self.phase == Phase::Setup {
+            return Self::setup_guide_ok(step);
+        }
+        if let Some(pending) = &self.pending {
+            return self.pending_ok(data, seat, pending, step);
+        }
+        let guide = self.guide.ok_or(Forbidden::GuideNowhere)? as usize;
+        match *step {
+            Step::Guide(r) => self.guide_ok(r, guide),
+            Step::Trap(c) => self.trap_ok(c, guide),
+            Step::Leopard { first, second } => self.leopard_ok(data, seat, first, second),
+            Step::Tahr { hiker, animal } => self.tahr_ok(data, seat, hiker, animal),
+            Step::Deer(c) => self.deer_ok(seat, c),
+            Step::Yak(r) => self.yak_ok(seat, r, guide),
+            Step::Claim(q) => self.claim_ok(data, seat, q),
+            Step::End => self.end_ok(),
+            Step::Camp(_) => Err(Forbidden::NotBuilding),
+            Step::Give(_) => Err(Forbidden::NotTrading),
+        }
+    }
+
+    /// A decision in progress (the second deer animal, the hikers of a camp, the animals of
+    /// a trade) takes only its own steps.
+    fn pending_ok(
+        &self,
+        data: &NangaData,
+        seat: Seat,
+        pending: &Pending,
+        step: &Step,
+    ) -> Result<(), Forbidden> {
+        match (pending, *step) {
+            (Pending::Deer { first }, Step::Deer(c)) => self.second_deer_ok(*first, c),
+            (Pending::Deer { .. }, _) => Err(Forbidden::FinishDeer),
+            (Pending::Build { square, picked }, Step::Camp(c)) => {
+                self.camp_ok(data, seat, *square, picked, c)
+            }
+            (Pending::Build { .. }, _) => Err(Forbidden::FinishBuild),
+            (Pending::Trade { square, given }, Step::Give(a)) => {
+                self.give_ok(data, seat, *square, given, a)
+            }
+            (Pending::Trade { .. }, _) => Err(Forbidden::FinishTrade),
+        }
+    }
+
     fn opp(seat: usize) -> usize {
         1 - seat
     }
 
+    fn cell_ok(c: u8) -> Result<(), Forbidden> {
+        if (c as usize) < CELLS {
+            Ok(())
+        } else {
+            Err(Forbidden::UnknownPlace)
+        }
+    }
+
+    fn region_ok(r: u8) -> Result<(), Forbidden> {
+        if (r as usize) < REGIONS {
+            Ok(())
+        } else {
+            Err(Forbidden::UnknownPlace)
+        }
+    }
+
+    /// Before the first turn: the second seat places the guide on any region (NAN-SETUP-8
+    /// reading).
+    fn setup_guide_ok(step: &Step) -> Result<(), Forbidden> {
+        match *step {
+            Step::Guide(r) => Self::region_ok(r),
+            _ => Err(Forbidden::GuideSetupFirst),
+        }
+    }
+
+    /// The guide's first placement, by the second seat; then the first seat plays.
+    pub(super) fn place_guide(&mut self, seat: Seat, r: u8, events: &mut Vec<Event>) {
+        self.guide = Some(r);
+        events.push(Event::public(format!(
+            "{} places the guide on region {}",
+            self.names[seat],
+            r + 1
+        )));
+        self.phase = Phase::Play;
+        self.current = 0;
+        self.turn = 1;
+    }
+
+    fn end_ok(&self) -> Result<(), Forbidden> {
+        if self.trapped {
+            Ok(())
+        } else {
+            Err(Forbidden::TrapFirst)
+        }
+    }
+
+    /// Keep the turn's events for the turn summary.
+    pub(super) fn record(&mut self, events: &[Event], turn_ended: bool) {
+        let text = events.iter().map(|e| e.text.clone());
+        if turn_ended {
+            self.last_turn = std::mem::take(&mut self.this_turn);
+            self.last_turn.extend(text);
+        } else {
+            self.this_turn.extend(text);
+        }
+    }
+
+    pub(super) fn end_turn(&mut self, events: &mut Vec<Event>) {
+        // NAN-END-1 (NAN-END-4 reading): checked when the turn that placed the last hiker ends.
+        if self.hikers.iter().all(|&h| h == 0) {
+            events.push(Event::public(
+                "both players have placed all their hikers: the game ends",
+            ));
+            if self.opts.areas {
+                self.score_areas(events);
+            }
+            self.finish(events);
+            return;
+        }
+        // NAN-TURN-3 reading: the players alternate.
+        self.current = Self::opp(self.current);
+        self.trapped = false;
+        self.claimed = false;
+        self.turn += 1;
+    }
+}
+
+// ==== Step 1: trap an animal (with step 2, the hiker, and step 3, the guide) ====
+
+impl NangaParbat {
     pub(super) fn region_has_animal(&self, r: usize) -> bool {
         (0..SECTIONS).any(|s| matches!(self.cells[r * SECTIONS + s], Piece::Animal(_)))
     }
 
+    /// Until the trap: every region for the guide and every section to trap.
+    pub(super) fn trap_candidates(&self, steps: &mut Vec<Step>) {
+        if !self.trapped {
+            steps.extend((0..REGIONS as u8).map(Step::Guide));
+            steps.extend((0..CELLS as u8).map(Step::Trap));
+        }
+    }
+
+    /// NAN-TRAP-4, NAN-TRAP-5 reading: the guide is moved by hand only off an empty region.
+    fn guide_ok(&self, r: u8, guide: usize) -> Result<(), Forbidden> {
+        Self::region_ok(r)?;
+        if self.trapped {
+            return Err(Forbidden::AlreadyTrapped);
+        }
+        if self.region_has_animal(guide) {
+            return Err(Forbidden::GuideRegionHasAnimals);
+        }
+        if r as usize == guide {
+            return Err(Forbidden::GuideSameRegion);
+        }
+        if !self.region_has_animal(r as usize) {
+            return Err(Forbidden::RegionEmpty);
+        }
+        Ok(())
+    }
+
+    /// NAN-TRAP-1: one animal of the guide's region.
+    fn trap_ok(&self, c: u8, guide: usize) -> Result<(), Forbidden> {
+        Self::cell_ok(c)?;
+        if self.trapped {
+            return Err(Forbidden::AlreadyTrapped);
+        }
+        if c as usize / SECTIONS != guide {
+            return Err(Forbidden::NotGuideRegion);
+        }
+        if !matches!(self.cells[c as usize], Piece::Animal(_)) {
+            return Err(Forbidden::NoAnimalThere);
+        }
+        Ok(())
+    }
+
+    pub(super) fn move_guide(&mut self, seat: Seat, r: u8, events: &mut Vec<Event>) {
+        let from = self.guide.map(|g| g + 1).unwrap_or(0);
+        self.guide = Some(r);
+        events.push(Event::public(format!(
+            "region {from} has no animal left: {} moves the guide to region {}",
+            self.names[seat],
+            r + 1
+        )));
+    }
+
+    /// Steps 1 to 3: trap the animal, put a hiker in its place, move the guide.
+    pub(super) fn trap(&mut self, seat: usize, c: u8, events: &mut Vec<Event>) {
+        let Piece::Animal(a) = self.cells[c as usize] else {
+            return;
+        };
+        // NAN-TRAP-2: onto the player's animal board; NAN-HIKER-1: a hiker takes its place.
+        self.fresh[seat][a.index()] += 1;
+        self.cells[c as usize] = Piece::Hiker(seat as u8);
+        self.hikers[seat] -= 1;
+        self.trapped = true;
+        // NAN-GUIDE-1: the guide goes to the region numbered like the section.
+        let to = (c as usize % SECTIONS) as u8;
+        self.guide = Some(to);
+        events.push(Event::public(format!(
+            "{} traps a {} on {}, leaves a hiker there ({} left), and the guide goes to region {}",
+            self.names[seat],
+            a.name(),
+            cell_name(c),
+            self.hikers[seat],
+            to + 1
+        )));
+        // NAN-ACT-11: a red panda scores 1 for a catcher who is not ahead.
+        if a == Animal::Panda && self.score[seat] <= self.score[Self::opp(seat)] {
+            self.gain(seat, 1, "red panda", events);
+        }
+    }
+}
+
+// ==== Activations, at any moment of the turn (NAN-ACT-1..12) ====
+
+impl NangaParbat {
     fn has_fresh(&self, seat: usize, a: Animal) -> bool {
         self.fresh[seat][a.index()] > 0
+    }
+
+    fn fresh_ok(&self, seat: usize, a: Animal) -> Result<(), Forbidden> {
+        if self.has_fresh(seat, a) {
+            Ok(())
+        } else {
+            Err(Forbidden::NoFresh(a))
+        }
+    }
+
+    /// The swaps and guide moves of the animals `seat` may still activate.
+    pub(super) fn activation_candidates(
+        &self,
+        data: &NangaData,
+        seat: Seat,
+        steps: &mut Vec<Step>,
+    ) {
+        let cells = 0..CELLS as u8;
+        if self.has_fresh(seat, Animal::Leopard) {
+            for first in cells.clone() {
+                let later = data.adj[first as usize].iter().filter(|&&b| first < b);
+                steps.extend(later.map(|&second| Step::Leopard { first, second }));
+            }
+        }
+        if self.has_fresh(seat, Animal::Tahr) {
+            for hiker in cells.clone() {
+                if matches!(self.cells[hiker as usize], Piece::Hiker(_)) {
+                    let next = data.adj[hiker as usize].iter();
+                    steps.extend(next.map(|&animal| Step::Tahr { hiker, animal }));
+                }
+            }
+        }
+        if self.has_fresh(seat, Animal::Deer) {
+            steps.extend(cells.map(Step::Deer));
+        }
+        if self.has_fresh(seat, Animal::Yak) {
+            steps.extend((0..REGIONS as u8).map(Step::Yak));
+        }
+    }
+
+    fn activate(&mut self, seat: usize, a: Animal) {
+        self.fresh[seat][a.index()] -= 1;
+        self.used[seat][a.index()] += 1;
+    }
+
+    /// NAN-ACT-12 reading: two adjacent hikers of different players.
+    fn leopard_ok(&self, data: &NangaData, seat: Seat, a: u8, b: u8) -> Result<(), Forbidden> {
+        Self::cell_ok(a)?;
+        Self::cell_ok(b)?;
+        self.fresh_ok(seat, Animal::Leopard)?;
+        if a == b {
+            return Err(Forbidden::SameSection);
+        }
+        match (self.cells[a as usize], self.cells[b as usize]) {
+            (Piece::Hiker(x), Piece::Hiker(y)) if x == y => return Err(Forbidden::SameOwner),
+            (Piece::Hiker(_), Piece::Hiker(_)) => {}
+            (Piece::Camp(_), _) | (_, Piece::Camp(_)) => return Err(Forbidden::CampsNeverMove),
+            _ => return Err(Forbidden::NotTwoHikers),
+        }
+        if !data.adjacent(a, b) {
+            return Err(Forbidden::NotAdjacent);
+        }
+        Ok(())
+    }
+
+    pub(super) fn leopard(&mut self, seat: Seat, a: u8, b: u8, events: &mut Vec<Event>) {
+        self.activate(seat, Animal::Leopard);
+        self.cells.swap(a as usize, b as usize);
+        events.push(Event::public(format!(
+            "{} activates a snow leopard: the hikers on {} and {} swap places",
+            self.names[seat],
+            cell_name(a),
+            cell_name(b)
+        )));
+    }
+
+    /// NAN-ACT-12 reading: any hiker with an adjacent animal.
+    fn tahr_ok(&self, data: &NangaData, seat: Seat, h: u8, a: u8) -> Result<(), Forbidden> {
+        Self::cell_ok(h)?;
+        Self::cell_ok(a)?;
+        self.fresh_ok(seat, Animal::Tahr)?;
+        match (self.cells[h as usize], self.cells[a as usize]) {
+            (Piece::Hiker(_), Piece::Animal(_)) => {}
+            (Piece::Camp(_), _) => return Err(Forbidden::CampsNeverMove),
+            _ => return Err(Forbidden::NotHikerAndAnimal),
+        }
+        if !data.adjacent(h, a) {
+            return Err(Forbidden::NotAdjacent);
+        }
+        Ok(())
+    }
+
+    pub(super) fn tahr(&mut self, seat: Seat, h: u8, a: u8, events: &mut Vec<Event>) {
+        self.activate(seat, Animal::Tahr);
+        self.cells.swap(h as usize, a as usize);
+        events.push(Event::public(format!(
+            "{} activates a tahr: the hiker on {} and the animal on {} swap places",
+            self.names[seat],
+            cell_name(h),
+            cell_name(a)
+        )));
+    }
+
+    /// The first animal of a musk deer swap: one that has a partner of another kind.
+    fn deer_ok(&self, seat: Seat, c: u8) -> Result<(), Forbidden> {
+        Self::cell_ok(c)?;
+        self.fresh_ok(seat, Animal::Deer)?;
+        let Piece::Animal(a) = self.cells[c as usize] else {
+            return Err(Forbidden::NotAnAnimal);
+        };
+        if !self
+            .cells
+            .iter()
+            .any(|p| matches!(p, Piece::Animal(b) if *b != a))
+        {
+            return Err(Forbidden::NoPartner);
+        }
+        Ok(())
+    }
+
+    /// The second animal of a musk deer swap: of another kind than the first.
+    fn second_deer_ok(&self, first: u8, c: u8) -> Result<(), Forbidden> {
+        Self::cell_ok(c)?;
+        let Piece::Animal(a) = self.cells[first as usize] else {
+            return Err(Forbidden::NotAnAnimal);
+        };
+        match self.cells[c as usize] {
+            Piece::Animal(b) if b != a => Ok(()),
+            Piece::Animal(_) => Err(Forbidden::SameAnimal),
+            _ => Err(Forbidden::NotAnAnimal),
+        }
+    }
+
+    pub(super) fn deer(&mut self, seat: Seat, c: u8, events: &mut Vec<Event>) {
+        let who = self.names[seat].clone();
+        let text = if let Some(Pending::Deer { first }) = self.pending {
+            self.pending = None;
+            self.cells.swap(first as usize, c as usize);
+            format!(
+                "{who} activates a musk deer: the animals on {} and {} swap places",
+                cell_name(first),
+                cell_name(c)
+            )
+        } else {
+            self.activate(seat, Animal::Deer);
+            self.pending = Some(Pending::Deer { first: c });
+            format!(
+                "{who} activates a musk deer on the animal at {}; the second animal is next",
+                cell_name(c)
+            )
+        };
+        events.push(Event::public(text));
+    }
+
+    /// NAN-ACT-12 reading: any other region, even one without animals.
+    fn yak_ok(&self, seat: Seat, r: u8, guide: usize) -> Result<(), Forbidden> {
+        Self::region_ok(r)?;
+        self.fresh_ok(seat, Animal::Yak)?;
+        if r as usize == guide {
+            return Err(Forbidden::YakSameRegion);
+        }
+        Ok(())
+    }
+
+    pub(super) fn yak(&mut self, seat: Seat, r: u8, events: &mut Vec<Event>) {
+        self.activate(seat, Animal::Yak);
+        self.guide = Some(r);
+        events.push(Event::public(format!(
+            "{} activates a yak: the guide moves to region {}",
+            self.names[seat],
+            r + 1
+        )));
+    }
+}
+
+// ==== Step 4: claim a square of the chart (NAN-BUILD-1..13, NAN-CHART-4..6) ====
+
+impl NangaParbat {
+    /// After the trap: every square, and `end`.
+    pub(super) fn claim_candidates(&self, steps: &mut Vec<Step>) {
+        if self.trapped {
+            steps.extend((0..(ROWS * COLUMNS) as u8).map(Step::Claim));
+            steps.push(Step::End);
+        }
+    }
+
+    /// While a claim is being completed: its hikers or its animals.
+    pub(super) fn pending_candidates(pending: &Pending) -> Vec<Step> {
+        match pending {
+            Pending::Deer { .. } => (0..CELLS as u8).map(Step::Deer).collect(),
+            Pending::Build { .. } => (0..CELLS as u8).map(Step::Camp).collect(),
+            Pending::Trade { .. } => Animal::ALL.iter().map(|&a| Step::Give(a)).collect(),
+        }
+    }
+
+    fn claim_ok(&self, data: &NangaData, seat: Seat, square: u8) -> Result<(), Forbidden> {
+        if square as usize >= ROWS * COLUMNS {
+            return Err(Forbidden::UnknownPlace);
+        }
+        if !self.trapped {
+            return Err(Forbidden::TrapFirst);
+        }
+        if self.cubes[seat] == 0 {
+            return Err(Forbidden::NoCubes);
+        }
+        if self.claimed {
+            return Err(Forbidden::ClaimedThisTurn);
+        }
+        if self.chart[square as usize].is_some() {
+            return Err(Forbidden::SquareTaken { square });
+        }
+        let (kind, need, _) = data.square(square);
+        match kind {
+            RowKind::Camps if self.camps[seat] < need => Err(Forbidden::NotEnoughCamps { square }),
+            RowKind::Camps if !self.camp_group_possible(data, seat, need, 0) => {
+                Err(Forbidden::NoCampGroup { square })
+            }
+            RowKind::Camps => Ok(()),
+            RowKind::Different | RowKind::Same => {
+                if self.trade_possible(seat, need, kind == RowKind::Same, &[]) {
+                    Ok(())
+                } else {
+                    Err(Forbidden::NotEnoughAnimals { square })
+                }
+            }
+        }
+    }
+
+    /// The next hiker of a camp group (NAN-BUILD-13 reading: one connected group).
+    fn camp_ok(
+        &self,
+        data: &NangaData,
+        seat: Seat,
+        square: u8,
+        picked: &[u8],
+        c: u8,
+    ) -> Result<(), Forbidden> {
+        Self::cell_ok(c)?;
+        if self.cells[c as usize] != Piece::Hiker(seat as u8) {
+            return Err(Forbidden::NotYourHiker);
+        }
+        if picked.contains(&c) {
+            return Err(Forbidden::AlreadyPicked);
+        }
+        let mask = picked.iter().fold(1u64 << c, |m, &p| m | 1 << p);
+        let (_, need, _) = data.square(square);
+        if !self.camp_group_possible(data, seat, need, mask) {
+            return Err(Forbidden::CampBreaksGroup);
+        }
+        Ok(())
+    }
+
+    /// The next animal of a trade: one held, after which the trade can still be completed.
+    fn give_ok(
+        &self,
+        data: &NangaData,
+        seat: Seat,
+        square: u8,
+        given: &[Animal],
+        a: Animal,
+    ) -> Result<(), Forbidden> {
+        if self.held(seat, a) == 0 {
+            return Err(Forbidden::NoSuchAnimal(a));
+        }
+        let (kind, need, _) = data.square(square);
+        let mut after_given = given.to_vec();
+        after_given.push(a);
+        let mut after = self.clone();
+        after.take_animal(seat, a);
+        if !after.trade_possible(seat, need, kind == RowKind::Same, &after_given) {
+            return Err(Forbidden::TradeCannotFinish(a));
+        }
+        Ok(())
     }
 
     fn held(&self, seat: usize, a: Animal) -> u8 {
@@ -385,487 +848,7 @@ impl NangaParbat {
         }
     }
 
-    /// The single legality check: `None` if `seat` may take `step` now.
-    pub fn refusal(&self, data: &NangaData, seat: Seat, step: &Step) -> Option<Refusal> {
-        if self.phase == Phase::Over {
-            return Some(Refusal::GameOver);
-        }
-        if seat != self.current {
-            return Some(Refusal::NotYourTurn);
-        }
-        let cell_ok = |c: u8| (c as usize) < CELLS;
-        let region_ok = |r: u8| (r as usize) < REGIONS;
-        if self.phase == Phase::Setup {
-            // NAN-SETUP-8 reading: the second seat places the guide on any region.
-            return match *step {
-                Step::Guide(r) if region_ok(r) => None,
-                Step::Guide(_) => Some(Refusal::UnknownPlace),
-                _ => Some(Refusal::GuideSetupFirst),
-            };
-        }
-        // A decision in progress takes only its own steps.
-        match (&self.pending, step) {
-            (Some(Pending::Deer { first }), Step::Deer(c)) => {
-                if !cell_ok(*c) {
-                    return Some(Refusal::UnknownPlace);
-                }
-                let Piece::Animal(a) = self.cells[*first as usize] else {
-                    return Some(Refusal::NotAnAnimal);
-                };
-                return match self.cells[*c as usize] {
-                    Piece::Animal(b) if b != a => None,
-                    Piece::Animal(_) => Some(Refusal::SameAnimal),
-                    _ => Some(Refusal::NotAnAnimal),
-                };
-            }
-            (Some(Pending::Deer { .. }), _) => return Some(Refusal::FinishDeer),
-            (Some(Pending::Build { square, picked }), Step::Camp(c)) => {
-                if !cell_ok(*c) {
-                    return Some(Refusal::UnknownPlace);
-                }
-                if self.cells[*c as usize] != Piece::Hiker(seat as u8) {
-                    return Some(Refusal::NotYourHiker);
-                }
-                if picked.contains(c) {
-                    return Some(Refusal::AlreadyPicked);
-                }
-                let mask = picked.iter().fold(1u64 << c, |m, &p| m | 1 << p);
-                let (_, need, _) = data.square(*square);
-                if !self.camp_group_possible(data, seat, need, mask) {
-                    return Some(Refusal::CampBreaksGroup);
-                }
-                return None;
-            }
-            (Some(Pending::Build { .. }), _) => return Some(Refusal::FinishBuild),
-            (Some(Pending::Trade { square, given }), Step::Give(a)) => {
-                if self.held(seat, *a) == 0 {
-                    return Some(Refusal::NoSuchAnimal(*a));
-                }
-                let (kind, need, _) = data.square(*square);
-                let mut g = given.clone();
-                g.push(*a);
-                // What is left after handing this one in.
-                let mut after = self.clone();
-                after.take_animal(seat, *a);
-                if !after.trade_possible(seat, need, kind == RowKind::Same, &g) {
-                    return Some(Refusal::TradeCannotFinish(*a));
-                }
-                return None;
-            }
-            (Some(Pending::Trade { .. }), _) => return Some(Refusal::FinishTrade),
-            (None, Step::Camp(_)) => return Some(Refusal::NotBuilding),
-            (None, Step::Give(_)) => return Some(Refusal::NotTrading),
-            (None, _) => {}
-        }
-        let Some(guide) = self.guide else {
-            return Some(Refusal::GuideNowhere);
-        };
-        let guide = guide as usize;
-        match *step {
-            // ---- Step 1: trap (NAN-TRAP-1, NAN-TRAP-4, NAN-TRAP-5) ----
-            Step::Guide(r) => {
-                if !region_ok(r) {
-                    return Some(Refusal::UnknownPlace);
-                }
-                if self.trapped {
-                    return Some(Refusal::AlreadyTrapped);
-                }
-                if self.region_has_animal(guide) {
-                    return Some(Refusal::GuideRegionHasAnimals);
-                }
-                if r as usize == guide {
-                    return Some(Refusal::GuideSameRegion);
-                }
-                if !self.region_has_animal(r as usize) {
-                    return Some(Refusal::RegionEmpty);
-                }
-                None
-            }
-            Step::Trap(c) => {
-                if !cell_ok(c) {
-                    return Some(Refusal::UnknownPlace);
-                }
-                if self.trapped {
-                    return Some(Refusal::AlreadyTrapped);
-                }
-                if c as usize / SECTIONS != guide {
-                    return Some(Refusal::NotGuideRegion);
-                }
-                if !matches!(self.cells[c as usize], Piece::Animal(_)) {
-                    return Some(Refusal::NoAnimalThere);
-                }
-                None
-            }
-            // ---- Activations, at any moment of the turn (NAN-ACT-1..8) ----
-            Step::Leopard(a, b) => {
-                if !cell_ok(a) || !cell_ok(b) {
-                    return Some(Refusal::UnknownPlace);
-                }
-                if !self.has_fresh(seat, Animal::Leopard) {
-                    return Some(Refusal::NoFresh(Animal::Leopard));
-                }
-                if a == b {
-                    return Some(Refusal::SameSection);
-                }
-                let (pa, pb) = (self.cells[a as usize], self.cells[b as usize]);
-                match (pa, pb) {
-                    (Piece::Hiker(x), Piece::Hiker(y)) => {
-                        if x == y {
-                            return Some(Refusal::SameOwner);
-                        }
-                    }
-                    (Piece::Camp(_), _) | (_, Piece::Camp(_)) => {
-                        return Some(Refusal::CampsNeverMove)
-                    }
-                    _ => return Some(Refusal::NotTwoHikers),
-                }
-                if !data.adjacent(a, b) {
-                    return Some(Refusal::NotAdjacent);
-                }
-                None
-            }
-            Step::Tahr(h, a) => {
-                if !cell_ok(h) || !cell_ok(a) {
-                    return Some(Refusal::UnknownPlace);
-                }
-                if !self.has_fresh(seat, Animal::Tahr) {
-                    return Some(Refusal::NoFresh(Animal::Tahr));
-                }
-                match (self.cells[h as usize], self.cells[a as usize]) {
-                    (Piece::Hiker(_), Piece::Animal(_)) => {}
-                    (Piece::Camp(_), _) => return Some(Refusal::CampsNeverMove),
-                    _ => return Some(Refusal::NotHikerAndAnimal),
-                }
-                if !data.adjacent(h, a) {
-                    return Some(Refusal::NotAdjacent);
-                }
-                None
-            }
-            Step::Deer(c) => {
-                if !cell_ok(c) {
-                    return Some(Refusal::UnknownPlace);
-                }
-                if !self.has_fresh(seat, Animal::Deer) {
-                    return Some(Refusal::NoFresh(Animal::Deer));
-                }
-                let Piece::Animal(a) = self.cells[c as usize] else {
-                    return Some(Refusal::NotAnAnimal);
-                };
-                if !self
-                    .cells
-                    .iter()
-                    .any(|p| matches!(p, Piece::Animal(b) if *b != a))
-                {
-                    return Some(Refusal::NoPartner);
-                }
-                None
-            }
-            Step::Yak(r) => {
-                if !region_ok(r) {
-                    return Some(Refusal::UnknownPlace);
-                }
-                if !self.has_fresh(seat, Animal::Yak) {
-                    return Some(Refusal::NoFresh(Animal::Yak));
-                }
-                if r as usize == guide {
-                    return Some(Refusal::YakSameRegion);
-                }
-                None
-            }
-            // ---- Step 4: claim a square (NAN-BUILD-1..13, NAN-CHART-4..6) ----
-            Step::Claim(q) => {
-                if q as usize >= ROWS * COLUMNS {
-                    return Some(Refusal::UnknownPlace);
-                }
-                if !self.trapped {
-                    return Some(Refusal::TrapFirst);
-                }
-                if self.cubes[seat] == 0 {
-                    return Some(Refusal::NoCubes);
-                }
-                if self.claimed {
-                    return Some(Refusal::ClaimedThisTurn);
-                }
-                if self.chart[q as usize].is_some() {
-                    return Some(Refusal::SquareTaken);
-                }
-                let (kind, need, _) = data.square(q);
-                match kind {
-                    RowKind::Camps => {
-                        if self.camps[seat] < need {
-                            return Some(Refusal::NotEnoughCamps);
-                        }
-                        if !self.camp_group_possible(data, seat, need, 0) {
-                            return Some(Refusal::NoCampGroup);
-                        }
-                    }
-                    RowKind::Different | RowKind::Same => {
-                        if !self.trade_possible(seat, need, kind == RowKind::Same, &[]) {
-                            return Some(Refusal::NotEnoughAnimals);
-                        }
-                    }
-                }
-                None
-            }
-            Step::End => {
-                if !self.trapped {
-                    return Some(Refusal::TrapFirst);
-                }
-                None
-            }
-            Step::Camp(_) | Step::Give(_) => unreachable!("handled with the pending decision"),
-        }
-    }
-
-    pub(super) fn candidate_steps(&self, data: &NangaData) -> Vec<Step> {
-        let mut v = Vec::with_capacity(128);
-        let cells = 0..CELLS as u8;
-        match (&self.phase, &self.pending) {
-            (Phase::Setup, _) => return (0..REGIONS as u8).map(Step::Guide).collect(),
-            (_, Some(Pending::Deer { .. })) => return cells.map(Step::Deer).collect(),
-            (_, Some(Pending::Build { .. })) => return cells.map(Step::Camp).collect(),
-            (_, Some(Pending::Trade { .. })) => {
-                return Animal::ALL.iter().map(|&a| Step::Give(a)).collect()
-            }
-            _ => {}
-        }
-        let seat = self.current;
-        if !self.trapped {
-            v.extend((0..REGIONS as u8).map(Step::Guide));
-            v.extend(cells.clone().map(Step::Trap));
-        }
-        if self.has_fresh(seat, Animal::Leopard) {
-            for a in cells.clone() {
-                for &b in &data.adj[a as usize] {
-                    if a < b {
-                        v.push(Step::Leopard(a, b));
-                    }
-                }
-            }
-        }
-        if self.has_fresh(seat, Animal::Tahr) {
-            for h in cells.clone() {
-                if matches!(self.cells[h as usize], Piece::Hiker(_)) {
-                    v.extend(data.adj[h as usize].iter().map(|&a| Step::Tahr(h, a)));
-                }
-            }
-        }
-        if self.has_fresh(seat, Animal::Deer) {
-            v.extend(cells.clone().map(Step::Deer));
-        }
-        if self.has_fresh(seat, Animal::Yak) {
-            v.extend((0..REGIONS as u8).map(Step::Yak));
-        }
-        if self.trapped {
-            v.extend((0..(ROWS * COLUMNS) as u8).map(Step::Claim));
-            v.push(Step::End);
-        }
-        v
-    }
-
-    pub(super) fn check_step(
-        &self,
-        data: &NangaData,
-        seat: Seat,
-        step: &Step,
-    ) -> Result<(), RuleError> {
-        match self.refusal(data, seat, step) {
-            Some(r) => Err(r.error(data, step)),
-            None => Ok(()),
-        }
-    }
-
-    /// Say what would be accepted instead of a refused step: the legal steps of the same
-    /// kind (none when the game is over or it is not the seat's turn).
-    pub(super) fn accepted_instead(
-        &self,
-        data: &NangaData,
-        seat: Seat,
-        step: &Step,
-        mut e: RuleError,
-    ) -> RuleError {
-        if self.phase == Phase::Over || seat != self.current {
-            return e;
-        }
-        let verb = |s: &Step| Self::step_text(s).split(' ').next().map(str::to_string);
-        let same: Vec<String> = self
-            .legal_steps(data, seat)
-            .iter()
-            .filter(|s| verb(s) == verb(step))
-            .map(|s| format!("`{}`", Self::step_text(s)))
-            .collect();
-        if !same.is_empty() {
-            let shown = same.len().min(8);
-            let _ = write!(e.reason, "; accepted now: {}", same[..shown].join(", "));
-            if same.len() > shown {
-                let _ = write!(e.reason, " and {} more", same.len() - shown);
-            }
-        }
-        e
-    }
-}
-
-// ==== Turn sequence ====
-// A turn: trap (step 1), which places the hiker (step 2) and moves the guide (step 3) at
-// once; then optionally one claim (step 4); activations at any moment; `end`.
-
-impl NangaParbat {
-    /// Carry out `step` for `seat`, already found legal by [`NangaParbat::refusal`].
-    pub(super) fn perform_step(&mut self, data: &NangaData, seat: Seat, step: &Step) -> Applied {
-        let who = self.names[seat].clone();
-        let mut events = Vec::new();
-        let mut turn_ended = false;
-        match *step {
-            Step::Guide(r) => {
-                let from = self.guide.map(|g| g + 1).unwrap_or(0);
-                self.guide = Some(r);
-                if self.phase == Phase::Setup {
-                    events.push(Event::public(format!(
-                        "{who} places the guide on region {}",
-                        r + 1
-                    )));
-                    self.phase = Phase::Play;
-                    self.current = 0;
-                    self.turn = 1;
-                    turn_ended = true;
-                } else {
-                    events.push(Event::public(format!(
-                        "region {from} has no animal left: {who} moves the guide to region {}",
-                        r + 1
-                    )));
-                }
-            }
-            Step::Trap(c) => self.trap(seat, c, &mut events),
-            Step::Leopard(a, b) => {
-                self.activate(seat, Animal::Leopard);
-                self.cells.swap(a as usize, b as usize);
-                events.push(Event::public(format!(
-                    "{who} activates a snow leopard: the hikers on {} and {} swap places",
-                    cell_name(a),
-                    cell_name(b)
-                )));
-            }
-            Step::Tahr(h, a) => {
-                self.activate(seat, Animal::Tahr);
-                self.cells.swap(h as usize, a as usize);
-                events.push(Event::public(format!(
-                    "{who} activates a tahr: the hiker on {} and the animal on {} swap places",
-                    cell_name(h),
-                    cell_name(a)
-                )));
-            }
-            Step::Deer(c) => match self.pending.take() {
-                Some(Pending::Deer { first }) => {
-                    self.cells.swap(first as usize, c as usize);
-                    events.push(Event::public(format!(
-                        "{who} activates a musk deer: the animals on {} and {} swap places",
-                        cell_name(first),
-                        cell_name(c)
-                    )));
-                }
-                _ => {
-                    self.activate(seat, Animal::Deer);
-                    self.pending = Some(Pending::Deer { first: c });
-                    events.push(Event::public(format!(
-                        "{who} activates a musk deer on the animal at {}; the second animal is next",
-                        cell_name(c)
-                    )));
-                }
-            },
-            Step::Yak(r) => {
-                self.activate(seat, Animal::Yak);
-                self.guide = Some(r);
-                events.push(Event::public(format!(
-                    "{who} activates a yak: the guide moves to region {}",
-                    r + 1
-                )));
-            }
-            Step::Claim(q) => self.claim(data, seat, q, &mut events),
-            Step::Camp(c) => self.pick_camp(data, seat, c, &mut events),
-            Step::Give(a) => self.give(data, seat, a, &mut events),
-            Step::End => {
-                events.push(Event::public(format!("{who} ends the turn")));
-                turn_ended = true;
-                self.end_turn(data, &mut events);
-            }
-        }
-        let text: Vec<String> = events.iter().map(|e| e.text.clone()).collect();
-        if turn_ended {
-            self.last_turn = std::mem::take(&mut self.this_turn);
-            self.last_turn.extend(text);
-        } else {
-            self.this_turn.extend(text);
-        }
-        Applied {
-            events,
-            irreversible: false,
-            turn_ended,
-            secret: false,
-        }
-    }
-
-    fn activate(&mut self, seat: usize, a: Animal) {
-        self.fresh[seat][a.index()] -= 1;
-        self.used[seat][a.index()] += 1;
-    }
-
-    /// Hand one animal of kind `a` in, an activated one first (it can do nothing more).
-    fn take_animal(&mut self, seat: usize, a: Animal) {
-        if self.used[seat][a.index()] > 0 {
-            self.used[seat][a.index()] -= 1;
-        } else {
-            self.fresh[seat][a.index()] -= 1;
-        }
-    }
-
-    /// Move `seat`'s marker `pts` spaces on, with the track rule (NAN-TRACK-1, -2): a marker
-    /// that would land on the opponent's space scores 1 more and goes on to the next one.
-    pub(super) fn gain(&mut self, seat: usize, pts: i64, why: &str, events: &mut Vec<Event>) {
-        if pts <= 0 {
-            return;
-        }
-        let mut to = self.score[seat] + pts;
-        let mut text = format!("{} scores {pts} ({why})", self.names[seat]);
-        if to == self.score[Self::opp(seat)] {
-            to += 1;
-            text.push_str(&format!(
-                " and lands on {}'s space: 1 more",
-                self.names[Self::opp(seat)]
-            ));
-        }
-        self.score[seat] = to;
-        text.push_str(&format!(", now {to}"));
-        events.push(Event::public(text));
-    }
-
-    /// Steps 1 to 3: trap the animal, put a hiker in its place, move the guide.
-    fn trap(&mut self, seat: usize, c: u8, events: &mut Vec<Event>) {
-        let Piece::Animal(a) = self.cells[c as usize] else {
-            return;
-        };
-        // NAN-TRAP-2: onto the player's animal board; NAN-HIKER-1: a hiker takes its place.
-        self.fresh[seat][a.index()] += 1;
-        self.cells[c as usize] = Piece::Hiker(seat as u8);
-        self.hikers[seat] -= 1;
-        self.trapped = true;
-        // NAN-GUIDE-1: the guide goes to the region numbered like the section.
-        let to = (c as usize % SECTIONS) as u8;
-        self.guide = Some(to);
-        events.push(Event::public(format!(
-            "{} traps a {} on {}, leaves a hiker there ({} left), and the guide goes to region {}",
-            self.names[seat],
-            a.name(),
-            cell_name(c),
-            self.hikers[seat],
-            to + 1
-        )));
-        // NAN-ACT-11: a red panda scores 1 for a catcher who is not ahead.
-        if a == Animal::Panda && self.score[seat] <= self.score[Self::opp(seat)] {
-            self.gain(seat, 1, "red panda", events);
-        }
-    }
-
-    fn claim(&mut self, data: &NangaData, seat: usize, q: u8, events: &mut Vec<Event>) {
+    pub(super) fn claim(&mut self, data: &NangaData, seat: usize, q: u8, events: &mut Vec<Event>) {
         let (kind, need, vp) = data.square(q);
         self.claimed = true;
         self.chart[q as usize] = Some(seat as u8);
@@ -888,7 +871,13 @@ impl NangaParbat {
         });
     }
 
-    fn pick_camp(&mut self, data: &NangaData, seat: usize, c: u8, events: &mut Vec<Event>) {
+    pub(super) fn pick_camp(
+        &mut self,
+        data: &NangaData,
+        seat: usize,
+        c: u8,
+        events: &mut Vec<Event>,
+    ) {
         let Some(Pending::Build { square, mut picked }) = self.pending.take() else {
             return;
         };
@@ -917,7 +906,13 @@ impl NangaParbat {
         self.complete_claim(seat, square, vp, events);
     }
 
-    fn give(&mut self, data: &NangaData, seat: usize, a: Animal, events: &mut Vec<Event>) {
+    pub(super) fn give(
+        &mut self,
+        data: &NangaData,
+        seat: usize,
+        a: Animal,
+        events: &mut Vec<Event>,
+    ) {
         let Some(Pending::Trade { square, mut given }) = self.pending.take() else {
             return;
         };
@@ -937,6 +932,15 @@ impl NangaParbat {
         self.complete_claim(seat, square, vp, events);
     }
 
+    /// Hand one animal of kind `a` in, an activated one first (it can do nothing more).
+    fn take_animal(&mut self, seat: usize, a: Animal) {
+        if self.used[seat][a.index()] > 0 {
+            self.used[seat][a.index()] -= 1;
+        } else {
+            self.fresh[seat][a.index()] -= 1;
+        }
+    }
+
     /// NAN-BUILD-12: the square's VP, then the end by cubes (NAN-END-2).
     fn complete_claim(&mut self, seat: usize, square: u8, vp: u8, events: &mut Vec<Event>) {
         self.gain(
@@ -952,24 +956,29 @@ impl NangaParbat {
             self.finish(events);
         }
     }
+}
 
-    fn end_turn(&mut self, _data: &NangaData, events: &mut Vec<Event>) {
-        // NAN-END-1 (NAN-END-4 reading): checked when the turn that placed the last hiker ends.
-        if self.hikers.iter().all(|&h| h == 0) {
-            events.push(Event::public(
-                "both players have placed all their hikers: the game ends",
-            ));
-            if self.opts.areas {
-                self.score_areas(events);
-            }
-            self.finish(events);
+// ==== Points track ====
+
+impl NangaParbat {
+    /// Move `seat`'s marker `pts` spaces on, with the track rule (NAN-TRACK-1, -2): a marker
+    /// that would land on the opponent's space scores 1 more and goes on to the next one.
+    pub(super) fn gain(&mut self, seat: usize, pts: i64, why: &str, events: &mut Vec<Event>) {
+        if pts <= 0 {
             return;
         }
-        // NAN-TURN-3 reading: the players alternate.
-        self.current = Self::opp(self.current);
-        self.trapped = false;
-        self.claimed = false;
-        self.turn += 1;
+        let mut to = self.score[seat] + pts;
+        let mut text = format!("{} scores {pts} ({why})", self.names[seat]);
+        if to == self.score[Self::opp(seat)] {
+            to += 1;
+            text.push_str(&format!(
+                " and lands on {}'s space: 1 more",
+                self.names[Self::opp(seat)]
+            ));
+        }
+        self.score[seat] = to;
+        text.push_str(&format!(", now {to}"));
+        events.push(Event::public(text));
     }
 }
 
@@ -1039,44 +1048,6 @@ const KINDS: [&str; 10] = [
 ];
 
 impl NangaParbat {
-    pub(super) fn step_text(step: &Step) -> String {
-        match *step {
-            Step::Guide(r) => format!("guide {}", r + 1),
-            Step::Trap(c) => format!("trap {}", cell_name(c)),
-            Step::Leopard(a, b) => format!("leopard {} {}", cell_name(a), cell_name(b)),
-            Step::Tahr(h, a) => format!("tahr {} {}", cell_name(h), cell_name(a)),
-            Step::Deer(c) => format!("deer {}", cell_name(c)),
-            Step::Yak(r) => format!("yak {}", r + 1),
-            Step::Claim(q) => format!("claim {}", square_name(q)),
-            Step::Camp(c) => format!("camp {}", cell_name(c)),
-            Step::Give(a) => format!("give {}", a.word()),
-            Step::End => "end".into(),
-        }
-    }
-
-    pub(super) fn step_label(step: &Step) -> String {
-        match *step {
-            Step::Guide(r) => format!("Put the guide on region {}", r + 1),
-            Step::Trap(c) => format!("Trap the animal on {}", cell_name(c)),
-            Step::Leopard(a, b) => format!(
-                "Snow leopard: swap the hikers on {} and {}",
-                cell_name(a),
-                cell_name(b)
-            ),
-            Step::Tahr(h, a) => format!(
-                "Tahr: swap the hiker on {} with the animal on {}",
-                cell_name(h),
-                cell_name(a)
-            ),
-            Step::Deer(c) => format!("Musk deer: swap the animal on {}", cell_name(c)),
-            Step::Yak(r) => format!("Yak: move the guide to region {}", r + 1),
-            Step::Claim(q) => format!("Claim square {}", square_name(q)),
-            Step::Camp(c) => format!("Turn the hiker on {} into a camp", cell_name(c)),
-            Step::Give(a) => format!("Hand in a {}", a.name()),
-            Step::End => "End the turn".into(),
-        }
-    }
-
     /// Parse typed text: the step word by unique prefix, then its arguments exactly
     /// (sections `r.s`, regions `1`-`6`, squares `A1`-`C5`, animals by unique prefix).
     /// A well-formed step is returned even if illegal, so that `check` says which rule
@@ -1099,7 +1070,7 @@ impl NangaParbat {
         let legal_names = || -> Vec<String> {
             self.legal_steps(data, seat)
                 .iter()
-                .map(Self::step_text)
+                .map(|s| Self::format_step(data, s))
                 .collect()
         };
         let kind = match kinds.as_slice() {
@@ -1173,7 +1144,10 @@ impl NangaParbat {
             "camp" => Step::Camp(cellw(1)?),
             "leopard" => {
                 let (a, b) = (cellw(1)?, cellw(2)?);
-                Step::Leopard(a.min(b), a.max(b))
+                Step::Leopard {
+                    first: a.min(b),
+                    second: a.max(b),
+                }
             }
             "tahr" => {
                 let (a, b) = (cellw(1)?, cellw(2)?);
@@ -1181,9 +1155,15 @@ impl NangaParbat {
                 if matches!(self.cells[a as usize], Piece::Animal(_))
                     && !matches!(self.cells[b as usize], Piece::Animal(_))
                 {
-                    Step::Tahr(b, a)
+                    Step::Tahr {
+                        hiker: b,
+                        animal: a,
+                    }
                 } else {
-                    Step::Tahr(a, b)
+                    Step::Tahr {
+                        hiker: a,
+                        animal: b,
+                    }
                 }
             }
             "claim" => Step::Claim(

@@ -102,7 +102,7 @@ fn refuse(g: &mut NangaParbat, seat: usize, text: &str) -> RuleError {
 fn legal(g: &NangaParbat, seat: usize) -> Vec<String> {
     g.legal_steps(data(), seat)
         .iter()
-        .map(NangaParbat::step_text)
+        .map(|s| NangaParbat::format_step(data(), s))
         .collect()
 }
 
@@ -1473,7 +1473,10 @@ fn notation_numbers_match_only_exactly_and_errors_say_what_is_accepted() {
     );
     assert_eq!(
         g.parse_step(d, 0, "leopard 2.5 2.3").unwrap(),
-        Step::Leopard(c("2.3"), c("2.5"))
+        Step::Leopard {
+            first: c("2.3"),
+            second: c("2.5")
+        }
     );
     assert_eq!(g.parse_step(d, 0, "yak 5").unwrap(), Step::Yak(4));
     assert!(g.parse_step(d, 0, "yak 05").is_err());
@@ -1519,12 +1522,42 @@ fn nan_act_5_tahr_puts_the_hiker_first_and_otherwise_keeps_the_order_typed() {
     let name = |x: u8| cell_name(x);
     let (a, b) = (animals[0], animals[1]);
     let text = |x: u8, y: u8| format!("tahr {} {}", name(x), name(y));
-    assert_eq!(g.parse_step(d, 0, &text(a, b)).unwrap(), Step::Tahr(a, b));
-    assert_eq!(g.parse_step(d, 0, &text(b, a)).unwrap(), Step::Tahr(b, a));
+    assert_eq!(
+        g.parse_step(d, 0, &text(a, b)).unwrap(),
+        Step::Tahr {
+            hiker: a,
+            animal: b
+        }
+    );
+    assert_eq!(
+        g.parse_step(d, 0, &text(b, a)).unwrap(),
+        Step::Tahr {
+            hiker: b,
+            animal: a
+        }
+    );
     if let [h, k, ..] = hikers[..] {
-        assert_eq!(g.parse_step(d, 0, &text(h, k)).unwrap(), Step::Tahr(h, k));
-        assert_eq!(g.parse_step(d, 0, &text(a, h)).unwrap(), Step::Tahr(h, a));
-        assert_eq!(g.parse_step(d, 0, &text(h, a)).unwrap(), Step::Tahr(h, a));
+        assert_eq!(
+            g.parse_step(d, 0, &text(h, k)).unwrap(),
+            Step::Tahr {
+                hiker: h,
+                animal: k
+            }
+        );
+        assert_eq!(
+            g.parse_step(d, 0, &text(a, h)).unwrap(),
+            Step::Tahr {
+                hiker: h,
+                animal: a
+            }
+        );
+        assert_eq!(
+            g.parse_step(d, 0, &text(h, a)).unwrap(),
+            Step::Tahr {
+                hiker: h,
+                animal: a
+            }
+        );
     }
 }
 
@@ -1536,9 +1569,15 @@ fn every_step_has_a_label_of_its_own() {
     for x in 0..36u8 {
         all.extend([Step::Trap(x), Step::Deer(x), Step::Camp(x)]);
         for &y in &d.adj[x as usize] {
-            all.push(Step::Tahr(x, y));
+            all.push(Step::Tahr {
+                hiker: x,
+                animal: y,
+            });
             if x < y {
-                all.push(Step::Leopard(x, y));
+                all.push(Step::Leopard {
+                    first: x,
+                    second: y,
+                });
             }
         }
     }
@@ -1547,20 +1586,28 @@ fn every_step_has_a_label_of_its_own() {
     }
     all.extend((0..15).map(Step::Claim));
     all.extend(Animal::ALL.iter().map(|&a| Step::Give(a)));
-    let labels: std::collections::HashSet<String> =
-        all.iter().map(NangaParbat::step_label).collect();
+    let labels: std::collections::HashSet<String> = all
+        .iter()
+        .map(|s| NangaParbat::label_step(data(), s))
+        .collect();
     assert_eq!(labels.len(), all.len(), "two steps share a label");
-    assert_eq!(NangaParbat::step_label(&Step::End), "End the turn");
+    assert_eq!(NangaParbat::label_step(data(), &Step::End), "End the turn");
     assert_eq!(
-        NangaParbat::step_label(&Step::Guide(2)),
+        NangaParbat::label_step(data(), &Step::Guide(2)),
         "Put the guide on region 3"
     );
     assert_eq!(
-        NangaParbat::step_label(&Step::Leopard(c("2.3"), c("2.5"))),
+        NangaParbat::label_step(
+            data(),
+            &Step::Leopard {
+                first: c("2.3"),
+                second: c("2.5")
+            }
+        ),
         "Snow leopard: swap the hikers on 2.3 and 2.5"
     );
     assert_eq!(
-        NangaParbat::step_label(&Step::Give(Animal::Deer)),
+        NangaParbat::label_step(data(), &Step::Give(Animal::Deer)),
         "Hand in a musk deer"
     );
 }
@@ -1574,7 +1621,10 @@ fn every_step_formats_and_parses_back() {
         all.extend([Step::Trap(x), Step::Deer(x), Step::Camp(x)]);
         for &y in &d.adj[x as usize] {
             if x < y {
-                all.push(Step::Leopard(x, y));
+                all.push(Step::Leopard {
+                    first: x,
+                    second: y,
+                });
             }
         }
     }
@@ -1586,7 +1636,7 @@ fn every_step_formats_and_parses_back() {
     }
     all.extend(Animal::ALL.iter().map(|&a| Step::Give(a)));
     for s in all {
-        let t = NangaParbat::step_text(&s);
+        let t = NangaParbat::format_step(data(), &s);
         assert_eq!(g.parse_step(d, 0, &t).unwrap(), s, "{t}");
     }
 }
@@ -1907,10 +1957,22 @@ fn nan_setup_8_steps_naming_a_region_or_section_off_the_mountain_are_refused() {
     let before = g.clone();
     let off = CELLS as u8;
     for st in [
-        Step::Leopard(0, off),
-        Step::Leopard(off, 0),
-        Step::Tahr(0, off),
-        Step::Tahr(off, 0),
+        Step::Leopard {
+            first: 0,
+            second: off,
+        },
+        Step::Leopard {
+            first: off,
+            second: 0,
+        },
+        Step::Tahr {
+            hiker: 0,
+            animal: off,
+        },
+        Step::Tahr {
+            hiker: off,
+            animal: 0,
+        },
     ] {
         let e = g
             .apply(data(), 0, &st)
@@ -1999,4 +2061,11 @@ fn nan_act_7_a_refused_deer_pick_lists_the_picks_accepted_now() {
         ),
         "{e}"
     );
+}
+
+#[test]
+fn every_typed_topic_has_its_entry_in_the_topics_table() {
+    let typed: Vec<&str> = topics::Topic::ALL.iter().map(|t| t.id()).collect();
+    let table: Vec<&str> = topics::TOPICS.iter().map(|t| t.id).collect();
+    assert_eq!(typed, table);
 }

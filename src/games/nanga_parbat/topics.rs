@@ -2,12 +2,96 @@
 //! of the (French) rules summary it explains; where the text is open to reading, the topic
 //! says how Sherpa reads it, with the clause id.
 
-use crate::engine::RulesTopic;
+use crate::engine::{RuleError, RulesTopic};
+
+/// A rules topic of this game, so that a refusal can only name a topic that exists (a
+/// misspelt topic does not compile). [`TOPICS`] takes its ids from here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Topic {
+    Overview,
+    Setup,
+    Turn,
+    Trap,
+    Guide,
+    Chart,
+    Camps,
+    Trade,
+    Activate,
+    Leopard,
+    Tahr,
+    Deer,
+    Yak,
+    Adjacency,
+    Panda,
+    Track,
+    End,
+    OptionAreas,
+    Notation,
+    Board,
+}
+
+impl Topic {
+    /// Every topic, in the order of [`TOPICS`] (checked by a test).
+    #[cfg(test)]
+    pub const ALL: [Topic; 20] = [
+        Topic::Overview,
+        Topic::Setup,
+        Topic::Turn,
+        Topic::Trap,
+        Topic::Guide,
+        Topic::Chart,
+        Topic::Camps,
+        Topic::Trade,
+        Topic::Activate,
+        Topic::Leopard,
+        Topic::Tahr,
+        Topic::Deer,
+        Topic::Yak,
+        Topic::Adjacency,
+        Topic::Panda,
+        Topic::Track,
+        Topic::End,
+        Topic::OptionAreas,
+        Topic::Notation,
+        Topic::Board,
+    ];
+
+    /// The id typed in `rules nanga-parbat <id>`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Topic::Overview => "overview",
+            Topic::Setup => "setup",
+            Topic::Turn => "turn",
+            Topic::Trap => "trap",
+            Topic::Guide => "guide",
+            Topic::Chart => "chart",
+            Topic::Camps => "camps",
+            Topic::Trade => "trade",
+            Topic::Activate => "activate",
+            Topic::Leopard => "leopard",
+            Topic::Tahr => "tahr",
+            Topic::Deer => "deer",
+            Topic::Yak => "yak",
+            Topic::Adjacency => "adjacency",
+            Topic::Panda => "panda",
+            Topic::Track => "track",
+            Topic::End => "end",
+            Topic::OptionAreas => "option-areas",
+            Topic::Notation => "notation",
+            Topic::Board => "board",
+        }
+    }
+}
+
+/// A refusal by the rule that `topic` explains.
+pub fn rule(topic: Topic, reason: impl Into<String>) -> RuleError {
+    RuleError::new(topic.id(), reason)
+}
 
 /// Every topic, in reading order.
 pub const TOPICS: &[RulesTopic] = &[
     RulesTopic {
-        id: "overview",
+        id: Topic::Overview.id(),
         title: "What the game is about",
         section: "Matériel; Tour de jeu",
         text: "Two players take turns trapping animals on a mountain of six regions. Each trapped animal \
@@ -16,7 +100,7 @@ like its section. Animals give special actions; hikers and animals pay for squar
 Most points at the end wins.",
     },
     RulesTopic {
-        id: "setup",
+        id: Topic::Setup.id(),
         title: "Setting up",
         section: "Matériel > Montagne",
         text: "The mountain has regions 1 to 6 stacked as a pyramid (1 on top, then 2 3, then 4 5 6); each \
@@ -27,7 +111,7 @@ neither the first player nor where the guide starts; Sherpa's reading (NAN-SETUP
 first, and before that the second seat puts the guide on any region with `guide <1-6>`.",
     },
     RulesTopic {
-        id: "turn",
+        id: Topic::Turn.id(),
         title: "Order of a turn",
         section: "Tour de jeu",
         text: "Players alternate turns (NAN-TURN-3, implied by the text). A turn is: 1. trap an animal in the \
@@ -37,7 +121,7 @@ moment of your turn, before or after the trap, you may activate animals from you
 ending and claiming need the trap first.",
     },
     RulesTopic {
-        id: "trap",
+        id: Topic::Trap.id(),
         title: "Trapping",
         section: "Détail des étapes > Piéger un animal",
         text: "Pick any animal still standing in the guide's region: it goes to your animal board and a hiker \
@@ -46,7 +130,7 @@ region that still has one and you trap there; Sherpa lets the active player pick
 `guide <1-6>` (NAN-TRAP-5).",
     },
     RulesTopic {
-        id: "guide",
+        id: Topic::Guide.id(),
         title: "Where the guide goes",
         section: "Détail des étapes > Déplacer le guide",
         text: "After the trap, the guide goes to the region whose number is the section number of the trapped \
@@ -54,7 +138,7 @@ animal: an animal taken from section 4 of any region sends it to region 4. If th
 it stays. This is normally where your opponent must trap next, so choose the section with care.",
     },
     RulesTopic {
-        id: "chart",
+        id: Topic::Chart.id(),
         title: "The points chart",
         section: "Matériel > Tableau des points; Construire des camps ou échanger des animaux",
         text: "The chart has 15 squares: row A builds camps, row B trades animals of different kinds, row C \
@@ -65,7 +149,7 @@ open square (`claim B3`), putting one of your 5 cubes on it; a claimed square is
 your 5 cubes are out you skip step 4. The values on this board are authored for Sherpa (see `board`).",
     },
     RulesTopic {
-        id: "camps",
+        id: Topic::Camps.id(),
         title: "Building camps (row A)",
         section: "Construire des camps ou échanger des animaux > Rangée 1",
         text: "After `claim A<column>`, name the hikers to convert one by one with `camp <r.s>`. They must be \
@@ -75,7 +159,7 @@ converted hikers form one connected group, each adjacent to another of the group
 dotted path (NAN-BUILD-13). A pick that could not complete such a group is refused.",
     },
     RulesTopic {
-        id: "trade",
+        id: Topic::Trade.id(),
         title: "Trading animals (rows B and C)",
         section: "Construire des camps ou échanger des animaux > Rangées 2 et 3; Animaux spéciaux > Bharal",
         text: "After `claim B<column>` or `claim C<column>`, hand in animals from your board one by one with \
@@ -85,7 +169,7 @@ traded like fresh ones (Sherpa hands in an activated one of the kind first, sinc
 traded animals leave your board for good. Exactly the number shown is handed in (NAN-BUILD-13).",
     },
     RulesTopic {
-        id: "activate",
+        id: Topic::Activate.id(),
         title: "Activating animals",
         section: "L'activation des animaux",
         text: "At any moment of your own turn, as often as you like, you may activate an animal of your board \
@@ -95,7 +179,7 @@ with an adjacent animal. Musk deer (`deer`): swap two animals anywhere. Yak (`ya
 another region. Camps never move. The bharal and the red panda are never activated.",
     },
     RulesTopic {
-        id: "leopard",
+        id: Topic::Leopard.id(),
         title: "Snow leopard",
         section: "L'activation des animaux > Léopard des neiges",
         text: "`leopard <r.s> <r.s>` swaps two hikers on adjacent sections (shared border or dotted path). \
@@ -103,14 +187,14 @@ The text does not say whose; Sherpa's reading (NAN-ACT-12): one hiker of each pl
 the same player are alike and swapping them would change nothing. Camps never move.",
     },
     RulesTopic {
-        id: "tahr",
+        id: Topic::Tahr.id(),
         title: "Tahr",
         section: "L'activation des animaux > Tahr",
         text: "`tahr <hiker r.s> <animal r.s>` swaps a hiker with an animal on an adjacent section. Sherpa's \
 reading (NAN-ACT-12): the hiker may be yours or your opponent's. Camps never move.",
     },
     RulesTopic {
-        id: "deer",
+        id: Topic::Deer.id(),
         title: "Musk deer",
         section: "L'activation des animaux > Cerf porte-musc",
         text: "The musk deer swaps two animals anywhere on the mountain, with no need for adjacency. Sherpa asks \
@@ -119,7 +203,7 @@ chat you may type both at once, `deer 3.4 6.1` (or chain them, `deer 3.4; deer 6
 would change.",
     },
     RulesTopic {
-        id: "yak",
+        id: Topic::Yak.id(),
         title: "Yak",
         section: "L'activation des animaux > Yak",
         text: "`yak <1-6>` moves the guide to another region. Used before your trap it changes where you trap; \
@@ -127,7 +211,7 @@ used after, it changes where your opponent traps. Sherpa's reading (NAN-ACT-12):
 even one without animals (whoever must trap there then moves the guide, see `trap`).",
     },
     RulesTopic {
-        id: "adjacency",
+        id: Topic::Adjacency.id(),
         title: "Adjacent sections",
         section: "Notes sur la construction et le commerce",
         text: "Two sections are adjacent when they share a border inside a region or when a dotted path joins \
@@ -135,14 +219,14 @@ them across two regions. This matters for building camps, the snow leopard and t
 the dotted paths; the borders and paths of this board are authored (see `board`).",
     },
     RulesTopic {
-        id: "panda",
+        id: Topic::Panda.id(),
         title: "Red panda and bharal",
         section: "Animaux spéciaux",
         text: "Trapping a red panda scores 1 point at once if your score is equal to or lower than your \
 opponent's. A bharal is wild in trades. Neither is ever activated.",
     },
     RulesTopic {
-        id: "track",
+        id: Topic::Track.id(),
         title: "The score track",
         section: "Matériel > Trajectoire de pointage",
         text: "Apart from the starting 0, the two markers never share a space. A marker that would stop on the \
@@ -150,7 +234,7 @@ other one's space gains 1 more point and moves on to the next space. Sherpa appl
 red panda, squares and area scoring alike.",
     },
     RulesTopic {
-        id: "end",
+        id: Topic::End.id(),
         title: "When the game ends",
         section: "Fin du jeu",
         text: "The game ends when both players have placed all 15 hikers, or (not with `scoring=areas`) when \
@@ -161,7 +245,7 @@ track wins. The markers never share a space, so a tie can only be 0 to 0; Sherpa
 (NAN-END-5).",
     },
     RulesTopic {
-        id: "option-areas",
+        id: Topic::OptionAreas.id(),
         title: "Option scoring=areas",
         section: "Variante de notation de la zone",
         text: "With `scoring=areas`, the cubes do not end the game. When both players have placed all their \
@@ -172,7 +256,7 @@ a later gain past the other marker, and any landing on the other marker takes th
 Which player scores a region first cannot matter: a region has 6 sections, so only one player can hold 4 there.",
     },
     RulesTopic {
-        id: "notation",
+        id: Topic::Notation.id(),
         title: "Typing steps",
         section: "Tour de jeu",
         text: "Sections are `region.section`, e.g. `4.6`; regions are `1`-`6`; squares are a row letter and a \
@@ -182,7 +266,7 @@ column, `A1` to `C5`. Steps: `guide 3`, `trap 4.6`, `leopard 2.3 2.5`, `tahr 1.1
 (`tr 4.6`); numbers must be typed in full. Chain steps with `;`.",
     },
     RulesTopic {
-        id: "board",
+        id: Topic::Board.id(),
         title: "About this board",
         section: "Matériel",
         text: "The published board is not public. Which sections share a border, the dotted paths, the numbers \

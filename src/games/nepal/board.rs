@@ -153,6 +153,13 @@ impl NepalData {
             .iter()
             .position(|p| p.name.eq_ignore_ascii_case(name))
     }
+    /// Name of province `p`, or `?` for an index off the board.
+    pub fn province_name(&self, p: u8) -> &str {
+        self.provinces
+            .get(p as usize)
+            .map(|x| x.name.as_str())
+            .unwrap_or("?")
+    }
     /// Population limit of province `p` under the boom option; `None` = no limit.
     pub fn limit(&self, p: usize, boom: bool) -> Option<u8> {
         let pr = &self.provinces[p];
@@ -244,6 +251,20 @@ fn name(line: usize, what: &str, s: &str) -> Result<String, BoardError> {
     }
 }
 
+/// A population limit: 1 to 4, or `none` (Kathmandu).
+fn population_limit(line: usize, s: &str) -> Result<Option<u8>, BoardError> {
+    if s.eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    match s.parse::<u8>() {
+        Ok(v) if (1..=4).contains(&v) => Ok(Some(v)),
+        _ => Err(BoardError::at(
+            line,
+            format!("population limit `{s}` must be 1 to 4, or `none` for Kathmandu"),
+        )),
+    }
+}
+
 fn card_number(line: usize, s: &str) -> Result<(u8, bool), BoardError> {
     let (num, star) = match s.strip_suffix('*') {
         Some(n) => (n, true),
@@ -260,428 +281,502 @@ fn card_number(line: usize, s: &str) -> Result<(u8, bool), BoardError> {
     }
 }
 
-/// Parse and validate a board file. Errors name the line and what is wrong.
-pub fn parse_board(text: &str) -> Result<NepalData, BoardError> {
-    let mut regions: Vec<(Region, usize)> = Vec::new();
-    let mut provinces: Vec<(Province, usize)> = Vec::new();
-    // outside: (name, col, row, arrow names, line)
-    let mut outside_raw: Vec<(String, i32, i32, Vec<String>, usize)> = Vec::new();
-    let mut cards_raw: Vec<RawCard> = Vec::new();
-    // name -> (kind, line, province index for cities)
-    let mut names: HashMap<String, (&'static str, usize)> = HashMap::new();
+/// The records read so far, before the whole-map checks. One method per record keyword.
+#[derive(Default)]
+struct Reader {
+    regions: Vec<(Region, usize)>,
+    provinces: Vec<(Province, usize)>,
+    /// (name, col, row, arrow names, line)
+    outside_raw: Vec<(String, i32, i32, Vec<String>, usize)>,
+    cards_raw: Vec<RawCard>,
+    /// name -> (kind, line)
+    names: HashMap<String, (&'static str, usize)>,
+}
 
-    for (i, raw) in text.lines().enumerate() {
-        let ln = i + 1;
-        let content = strip_comment(raw);
-        let w: Vec<&str> = content.split_whitespace().collect();
-        if w.is_empty() {
-            continue;
+/// A record reader: the line number and the words of the line.
+type RecordFn = fn(&mut Reader, usize, &[&str]) -> Result<(), BoardError>;
+
+/// Each record keyword and its reader.
+const RECORDS: [(&str, RecordFn); 4] = [
+    ("region", Reader::region),
+    ("province", Reader::province),
+    ("outside", Reader::outside),
+    ("card", Reader::card),
+];
+
+impl Reader {
+    /// `region <Id> <Name> <#rrggbb>`
+    fn region(&mut self, ln: usize, w: &[&str]) -> Result<(), BoardError> {
+        if w.len() != 4 {
+            return Err(BoardError::at(
+                ln,
+                "a region line is `region <Id> <Name> <#rrggbb>`",
+            ));
         }
-        match w[0] {
-            "region" => {
-                if w.len() != 4 {
-                    return Err(BoardError::at(
-                        ln,
-                        "a region line is `region <Id> <Name> <#rrggbb>`",
-                    ));
-                }
-                let id = name(ln, "region id", w[1])?;
-                let nm = name(ln, "region name", w[2])?;
-                let hex = w[3]
-                    .strip_prefix('#')
-                    .filter(|h| h.len() == 6 && h.chars().all(|c| c.is_ascii_hexdigit()));
-                let Some(hex) = hex else {
-                    return Err(BoardError::at(
-                        ln,
-                        format!("region colour `{}` must look like #a1b2c3", w[3]),
-                    ));
-                };
-                let byte = |k: usize| u8::from_str_radix(&hex[k..k + 2], 16).unwrap_or(0);
-                if regions.iter().any(|(r, _)| r.id.eq_ignore_ascii_case(&id)) {
-                    return Err(BoardError::at(
-                        ln,
-                        format!("region `{id}` is defined twice"),
-                    ));
-                }
-                regions.push((
-                    Region {
-                        id,
-                        name: nm,
-                        color: [byte(0), byte(2), byte(4)],
-                    },
+        let id = name(ln, "region id", w[1])?;
+        let nm = name(ln, "region name", w[2])?;
+        let hex = w[3]
+            .strip_prefix('#')
+            .filter(|h| h.len() == 6 && h.chars().all(|c| c.is_ascii_hexdigit()));
+        let Some(hex) = hex else {
+            return Err(BoardError::at(
+                ln,
+                format!("region colour `{}` must look like #a1b2c3", w[3]),
+            ));
+        };
+        let byte = |k: usize| u8::from_str_radix(&hex[k..k + 2], 16).unwrap_or(0);
+        if self
+            .regions
+            .iter()
+            .any(|(r, _)| r.id.eq_ignore_ascii_case(&id))
+        {
+            return Err(BoardError::at(
+                ln,
+                format!("region `{id}` is defined twice"),
+            ));
+        }
+        self.regions.push((
+            Region {
+                id,
+                name: nm,
+                color: [byte(0), byte(2), byte(4)],
+            },
+            ln,
+        ));
+        Ok(())
+    }
+
+    /// `province <Name> <col> <row> <RegionId> <limit 1-4|none> [City] [City]`
+    fn province(&mut self, ln: usize, w: &[&str]) -> Result<(), BoardError> {
+        if w.len() < 6 || w.len() > 8 {
+            return Err(BoardError::at(
+                ln,
+                "a province line is `province <Name> <col> <row> <RegionId> <limit 1-4|none> [City] [City]` (at most 2 cities)",
+            ));
+        }
+        let nm = name(ln, "province name", w[1])?;
+        let col = int(ln, "column", w[2])?;
+        let row = int(ln, "row", w[3])?;
+        let region = self
+            .regions
+            .iter()
+            .position(|(r, _)| r.id.eq_ignore_ascii_case(w[4]))
+            .ok_or_else(|| {
+                BoardError::at(
                     ln,
-                ));
-            }
-            "province" => {
-                if w.len() < 6 || w.len() > 8 {
-                    return Err(BoardError::at(
-                        ln,
-                        "a province line is `province <Name> <col> <row> <RegionId> <limit 1-4|none> [City] [City]` (at most 2 cities)",
-                    ));
-                }
-                let nm = name(ln, "province name", w[1])?;
-                let col = int(ln, "column", w[2])?;
-                let row = int(ln, "row", w[3])?;
-                let region = regions
-                    .iter()
-                    .position(|(r, _)| r.id.eq_ignore_ascii_case(w[4]))
-                    .ok_or_else(|| {
-                        BoardError::at(
-                            ln,
-                            format!(
-                                "unknown region `{}` (define it first with a `region` line)",
-                                w[4]
-                            ),
-                        )
-                    })?;
-                let limit = if w[5].eq_ignore_ascii_case("none") {
-                    None
-                } else {
-                    match w[5].parse::<u8>() {
-                        Ok(v) if (1..=4).contains(&v) => Some(v),
-                        _ => {
-                            return Err(BoardError::at(
-                                ln,
-                                format!(
-                                    "population limit `{}` must be 1 to 4, or `none` for Kathmandu",
-                                    w[5]
-                                ),
-                            ))
-                        }
-                    }
-                };
-                let key = nm.to_lowercase();
-                if let Some((kind, l)) = names.get(&key) {
-                    return Err(BoardError::at(
-                        ln,
-                        format!("name `{nm}` is already used by a {kind} on line {l}"),
-                    ));
-                }
-                if let Some((p, l)) = provinces.iter().find(|(p, _)| p.col == col && p.row == row) {
-                    return Err(BoardError::at(
-                        ln,
-                        format!(
-                            "hex {col} {row} is already province `{}` (line {l})",
-                            p.name
-                        ),
-                    ));
-                }
-                names.insert(key, ("province", ln));
-                let mut cities = Vec::new();
-                for c in &w[6..] {
-                    let c = name(ln, "city name", c)?;
-                    let ck = c.to_lowercase();
-                    if ck == nm.to_lowercase() {
-                        // A city may share its own province's name.
-                        names.insert(format!("city:{ck}"), ("city", ln));
-                    } else {
-                        if let Some((kind, l)) =
-                            names.get(&ck).or_else(|| names.get(&format!("city:{ck}")))
-                        {
-                            return Err(BoardError::at(
-                                ln,
-                                format!("name `{c}` is already used by a {kind} on line {l}"),
-                            ));
-                        }
-                        names.insert(ck, ("city", ln));
-                    }
-                    cities.push(c);
-                }
-                provinces.push((
-                    Province {
-                        name: nm,
-                        col,
-                        row,
-                        region,
-                        limit,
-                        cities,
-                    },
-                    ln,
-                ));
-            }
-            "outside" => {
-                if w.len() < 5 || w.len() > 6 {
-                    return Err(BoardError::at(
-                        ln,
-                        "an outside line is `outside <Name> <col> <row> <Province> [<Province>]` (1 or 2 arrows)",
-                    ));
-                }
-                let nm = name(ln, "outside location", w[1])?;
-                let key = nm.to_lowercase();
-                if let Some((kind, l)) = names
-                    .get(&key)
-                    .or_else(|| names.get(&format!("city:{key}")))
+                    format!(
+                        "unknown region `{}` (define it first with a `region` line)",
+                        w[4]
+                    ),
+                )
+            })?;
+        let limit = population_limit(ln, w[5])?;
+        let key = nm.to_lowercase();
+        if let Some((kind, l)) = self.names.get(&key) {
+            return Err(BoardError::at(
+                ln,
+                format!("name `{nm}` is already used by a {kind} on line {l}"),
+            ));
+        }
+        if let Some((p, l)) = self
+            .provinces
+            .iter()
+            .find(|(p, _)| p.col == col && p.row == row)
+        {
+            return Err(BoardError::at(
+                ln,
+                format!(
+                    "hex {col} {row} is already province `{}` (line {l})",
+                    p.name
+                ),
+            ));
+        }
+        self.names.insert(key, ("province", ln));
+        let cities = self.cities(ln, &nm, &w[6..])?;
+        self.provinces.push((
+            Province {
+                name: nm,
+                col,
+                row,
+                region,
+                limit,
+                cities,
+            },
+            ln,
+        ));
+        Ok(())
+    }
+
+    /// The cities of a province line: names not used before, except the province's own.
+    fn cities(&mut self, ln: usize, nm: &str, words: &[&str]) -> Result<Vec<String>, BoardError> {
+        let mut cities = Vec::new();
+        for c in words {
+            let c = name(ln, "city name", c)?;
+            let ck = c.to_lowercase();
+            if ck == nm.to_lowercase() {
+                // A city may share its own province's name.
+                self.names.insert(format!("city:{ck}"), ("city", ln));
+            } else {
+                if let Some((kind, l)) = self
+                    .names
+                    .get(&ck)
+                    .or_else(|| self.names.get(&format!("city:{ck}")))
                 {
                     return Err(BoardError::at(
                         ln,
-                        format!("name `{nm}` is already used by a {kind} on line {l}"),
+                        format!("name `{c}` is already used by a {kind} on line {l}"),
                     ));
                 }
-                names.insert(key, ("outside location", ln));
-                let col = int(ln, "column", w[2])?;
-                let row = int(ln, "row", w[3])?;
-                outside_raw.push((
-                    nm,
-                    col,
-                    row,
-                    w[4..].iter().map(|s| s.to_string()).collect(),
-                    ln,
-                ));
+                self.names.insert(ck, ("city", ln));
             }
-            "card" => {
-                if w.len() != 5 {
-                    return Err(BoardError::at(
-                        ln,
-                        "a card line is `card <EndA> <EndB> <high>[*] <low>[*]`",
-                    ));
-                }
-                let hi = card_number(ln, w[3])?;
-                let lo = card_number(ln, w[4])?;
-                if lo.0 > hi.0 {
-                    return Err(BoardError::at(
-                        ln,
-                        format!("the low value {} is above the high value {}", lo.0, hi.0),
-                    ));
-                }
-                cards_raw.push((w[1].to_string(), w[2].to_string(), hi, lo, ln));
-            }
-            other => {
-                return Err(BoardError::at(
-                    ln,
-                    format!(
-                    "unknown record `{other}`; lines start with region, province, outside or card"
-                ),
-                ))
-            }
+            cities.push(c);
         }
+        Ok(cities)
     }
 
-    // Whole-map checks.
-    if regions.len() != REGIONS {
-        return Err(BoardError::at(
-            regions.last().map(|r| r.1).unwrap_or(0),
-            format!(
-                "the map needs exactly {REGIONS} regions, found {}",
-                regions.len()
-            ),
-        ));
-    }
-    let np = provinces.len();
-    if !(30..=45).contains(&np) {
-        return Err(BoardError::at(
-            provinces.last().map(|p| p.1).unwrap_or(0),
-            format!("the map needs 30 to 45 provinces, found {np}"),
-        ));
-    }
-    let unlimited: Vec<usize> = (0..np)
-        .filter(|&i| provinces[i].0.limit.is_none())
-        .collect();
-    let kathmandu = match unlimited.as_slice() {
-        [k] => *k,
-        [] => {
-            return Err(BoardError::at(
-                0,
-                "no province has limit `none`; the Kathmandu province needs it",
-            ))
-        }
-        [_, second, ..] => {
-            return Err(BoardError::at(
-                provinces[*second].1,
-                "only one province (Kathmandu) may have limit `none`",
-            ))
-        }
-    };
-    for (r, (reg, ln)) in regions.iter().enumerate() {
-        let n = provinces.iter().filter(|(p, _)| p.region == r).count();
-        if !(5..=10).contains(&n) {
-            return Err(BoardError::at(
-                *ln,
-                format!(
-                    "region `{}` has {n} provinces; each region needs 5 to 10",
-                    reg.id
-                ),
-            ));
-        }
-    }
-
-    // Adjacency from coordinates.
-    let mut at: HashMap<(i32, i32), usize> = HashMap::new();
-    for (i, (p, _)) in provinces.iter().enumerate() {
-        at.insert((p.col, p.row), i);
-    }
-    let adj: Vec<Vec<u8>> = provinces
-        .iter()
-        .map(|(p, _)| {
-            neighbours(p.col, p.row)
-                .iter()
-                .filter_map(|c| at.get(c).map(|&j| j as u8))
-                .collect()
-        })
-        .collect();
-    let adj_mask: Vec<u64> = adj
-        .iter()
-        .map(|a| a.iter().fold(0u64, |m, &j| m | 1 << j))
-        .collect();
-    // Connected?
-    let mut seen = vec![false; np];
-    let mut queue = VecDeque::from([0usize]);
-    seen[0] = true;
-    while let Some(u) = queue.pop_front() {
-        for &v in &adj[u] {
-            if !seen[v as usize] {
-                seen[v as usize] = true;
-                queue.push_back(v as usize);
-            }
-        }
-    }
-    if let Some(i) = seen.iter().position(|s| !s) {
-        return Err(BoardError::at(
-            provinces[i].1,
-            format!(
-                "province `{}` cannot be reached from `{}`: the map must be connected",
-                provinces[i].0.name, provinces[0].0.name
-            ),
-        ));
-    }
-
-    let find_province = |n: &str| {
-        provinces
-            .iter()
-            .position(|(p, _)| p.name.eq_ignore_ascii_case(n))
-    };
-    let mut outside = Vec::new();
-    for (nm, col, row, arrows, ln) in outside_raw {
-        if at.contains_key(&(col, row)) {
+    /// `outside <Name> <col> <row> <Province> [<Province>]`
+    fn outside(&mut self, ln: usize, w: &[&str]) -> Result<(), BoardError> {
+        if w.len() < 5 || w.len() > 6 {
             return Err(BoardError::at(
                 ln,
-                format!("outside location `{nm}` sits on a province hex ({col} {row})"),
+                "an outside line is `outside <Name> <col> <row> <Province> [<Province>]` (1 or 2 arrows)",
             ));
         }
-        let mut idx = Vec::new();
-        for a in &arrows {
-            let p = find_province(a)
-                .ok_or_else(|| BoardError::at(ln, format!("arrow to unknown province `{a}`")))?;
-            if adj[p].len() == 6 {
-                return Err(BoardError::at(
-                    ln,
-                    format!("arrow province `{a}` is not on the border (all six neighbours are provinces)"),
-                ));
-            }
-            if idx.contains(&p) {
-                return Err(BoardError::at(ln, format!("arrow to `{a}` is given twice")));
-            }
-            idx.push(p);
+        let nm = name(ln, "outside location", w[1])?;
+        let key = nm.to_lowercase();
+        if let Some((kind, l)) = self
+            .names
+            .get(&key)
+            .or_else(|| self.names.get(&format!("city:{key}")))
+        {
+            return Err(BoardError::at(
+                ln,
+                format!("name `{nm}` is already used by a {kind} on line {l}"),
+            ));
         }
-        outside.push(Outside {
-            name: nm,
+        self.names.insert(key, ("outside location", ln));
+        let col = int(ln, "column", w[2])?;
+        let row = int(ln, "row", w[3])?;
+        self.outside_raw.push((
+            nm,
             col,
             row,
-            arrows: idx,
-        });
-    }
-    if !(6..=10).contains(&outside.len()) {
-        return Err(BoardError::at(
-            0,
-            format!(
-                "the map needs 6 to 10 outside locations, found {}",
-                outside.len()
-            ),
+            w[4..].iter().map(|s| s.to_string()).collect(),
+            ln,
         ));
+        Ok(())
     }
 
-    // Trade cards.
-    let end_mask = |n: &str| -> Option<u64> {
-        if let Some(o) = outside.iter().find(|o| o.name.eq_ignore_ascii_case(n)) {
-            return Some(o.arrows.iter().fold(0u64, |m, &p| m | 1 << p));
-        }
-        provinces
-            .iter()
-            .position(|(p, _)| p.cities.iter().any(|c| c.eq_ignore_ascii_case(n)))
-            .map(|p| 1u64 << p)
-    };
-    let mut cards: Vec<Card> = Vec::new();
-    for (a, b, hi, lo, ln) in cards_raw {
-        let ma = end_mask(&a).ok_or_else(|| {
-            BoardError::at(
-                ln,
-                format!("card end `{a}` is neither a city nor an outside location"),
-            )
-        })?;
-        let mb = end_mask(&b).ok_or_else(|| {
-            BoardError::at(
-                ln,
-                format!("card end `{b}` is neither a city nor an outside location"),
-            )
-        })?;
-        if a.eq_ignore_ascii_case(&b) {
-            return Err(BoardError::at(ln, format!("card links `{a}` to itself")));
-        }
-        let same = |c: &Card| {
-            (c.a.eq_ignore_ascii_case(&a) && c.b.eq_ignore_ascii_case(&b))
-                || (c.a.eq_ignore_ascii_case(&b) && c.b.eq_ignore_ascii_case(&a))
-        };
-        if cards.iter().any(same) {
+    /// `card <EndA> <EndB> <high>[*] <low>[*]`
+    fn card(&mut self, ln: usize, w: &[&str]) -> Result<(), BoardError> {
+        if w.len() != 5 {
             return Err(BoardError::at(
                 ln,
-                format!("a card linking `{a}` and `{b}` already exists"),
+                "a card line is `card <EndA> <EndB> <high>[*] <low>[*]`",
             ));
         }
-        let length = chain_length(&adj_mask, ma, mb);
-        cards.push(Card {
-            a,
-            b,
-            high: hi.0,
-            high_star: hi.1,
-            low: lo.0,
-            low_star: lo.1,
-            ends: [ma, mb],
-            length,
-        });
+        let hi = card_number(ln, w[3])?;
+        let lo = card_number(ln, w[4])?;
+        if lo.0 > hi.0 {
+            return Err(BoardError::at(
+                ln,
+                format!("the low value {} is above the high value {}", lo.0, hi.0),
+            ));
+        }
+        self.cards_raw
+            .push((w[1].to_string(), w[2].to_string(), hi, lo, ln));
+        Ok(())
     }
-    if cards.len() > 200 {
-        return Err(BoardError::at(
-            0,
-            format!(
-                "the trade deck may have at most 200 cards, found {}",
-                cards.len()
-            ),
-        ));
+}
+
+/// Parse and validate a board file. Errors name the line and what is wrong.
+pub fn parse_board(text: &str) -> Result<NepalData, BoardError> {
+    let mut reader = Reader::default();
+    for (i, raw) in text.lines().enumerate() {
+        let ln = i + 1;
+        let w: Vec<&str> = strip_comment(raw).split_whitespace().collect();
+        let Some(first) = w.first() else {
+            continue;
+        };
+        let Some((_, read)) = RECORDS.iter().find(|(k, _)| k == first) else {
+            return Err(BoardError::at(
+                ln,
+                format!(
+                    "unknown record `{first}`; lines start with region, province, outside or card"
+                ),
+            ));
+        };
+        read(&mut reader, ln, &w)?;
     }
-    if cards.len() < 26 {
-        return Err(BoardError::at(
-            0,
-            format!(
-                "the trade deck needs at least 26 cards, found {}",
-                cards.len()
-            ),
-        ));
+    reader.finish()
+}
+
+impl Reader {
+    /// The whole-map checks, then the derived tables.
+    fn finish(self) -> Result<NepalData, BoardError> {
+        self.check_counts()?;
+        let kathmandu = self.kathmandu()?;
+        self.check_region_sizes()?;
+        let (at, adj, adj_mask) = self.adjacency();
+        self.check_connected(&adj)?;
+        let outside = self.outside_locations(&at, &adj)?;
+        let cards = self.trade_cards(&outside, &adj_mask)?;
+        let region_mask = (0..REGIONS)
+            .map(|r| {
+                self.provinces
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (p, _))| p.region == r)
+                    .fold(0u64, |m, (i, _)| m | 1 << i)
+            })
+            .collect();
+        let lower = self
+            .provinces
+            .iter()
+            .map(|(p, _)| p.name.to_lowercase())
+            .collect();
+        Ok(NepalData {
+            regions: self.regions.into_iter().map(|r| r.0).collect(),
+            provinces: self.provinces.into_iter().map(|p| p.0).collect(),
+            outside,
+            cards,
+            lower,
+            adj,
+            adj_mask,
+            region_mask,
+            kathmandu,
+            layer: crate::render::LayerCache::new(),
+        })
     }
 
-    let region_mask = (0..REGIONS)
-        .map(|r| {
-            provinces
+    fn check_counts(&self) -> Result<(), BoardError> {
+        if self.regions.len() != REGIONS {
+            return Err(BoardError::at(
+                self.regions.last().map(|r| r.1).unwrap_or(0),
+                format!(
+                    "the map needs exactly {REGIONS} regions, found {}",
+                    self.regions.len()
+                ),
+            ));
+        }
+        let np = self.provinces.len();
+        if !(30..=45).contains(&np) {
+            return Err(BoardError::at(
+                self.provinces.last().map(|p| p.1).unwrap_or(0),
+                format!("the map needs 30 to 45 provinces, found {np}"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The one province without a population limit.
+    fn kathmandu(&self) -> Result<usize, BoardError> {
+        let unlimited: Vec<usize> = (0..self.provinces.len())
+            .filter(|&i| self.provinces[i].0.limit.is_none())
+            .collect();
+        match unlimited.as_slice() {
+            [k] => Ok(*k),
+            [] => Err(BoardError::at(
+                0,
+                "no province has limit `none`; the Kathmandu province needs it",
+            )),
+            [_, second, ..] => Err(BoardError::at(
+                self.provinces[*second].1,
+                "only one province (Kathmandu) may have limit `none`",
+            )),
+        }
+    }
+
+    fn check_region_sizes(&self) -> Result<(), BoardError> {
+        for (r, (reg, ln)) in self.regions.iter().enumerate() {
+            let n = self.provinces.iter().filter(|(p, _)| p.region == r).count();
+            if !(5..=10).contains(&n) {
+                return Err(BoardError::at(
+                    *ln,
+                    format!(
+                        "region `{}` has {n} provinces; each region needs 5 to 10",
+                        reg.id
+                    ),
+                ));
+            }
+        }
+
+        Ok(())
+    }
+
+    /// Province at each hex, neighbours from coordinates, and the neighbour masks.
+    #[allow(clippy::type_complexity)]
+    fn adjacency(&self) -> (HashMap<(i32, i32), usize>, Vec<Vec<u8>>, Vec<u64>) {
+        let mut at: HashMap<(i32, i32), usize> = HashMap::new();
+        for (i, (p, _)) in self.provinces.iter().enumerate() {
+            at.insert((p.col, p.row), i);
+        }
+        let adj: Vec<Vec<u8>> = self
+            .provinces
+            .iter()
+            .map(|(p, _)| {
+                neighbours(p.col, p.row)
+                    .iter()
+                    .filter_map(|c| at.get(c).map(|&j| j as u8))
+                    .collect()
+            })
+            .collect();
+        let adj_mask: Vec<u64> = adj
+            .iter()
+            .map(|a| a.iter().fold(0u64, |m, &j| m | 1 << j))
+            .collect();
+        (at, adj, adj_mask)
+    }
+
+    fn check_connected(&self, adj: &[Vec<u8>]) -> Result<(), BoardError> {
+        let mut seen = vec![false; self.provinces.len()];
+        let mut queue = VecDeque::from([0usize]);
+        seen[0] = true;
+        while let Some(u) = queue.pop_front() {
+            for &v in &adj[u] {
+                if !seen[v as usize] {
+                    seen[v as usize] = true;
+                    queue.push_back(v as usize);
+                }
+            }
+        }
+        if let Some(i) = seen.iter().position(|s| !s) {
+            return Err(BoardError::at(
+                self.provinces[i].1,
+                format!(
+                    "province `{}` cannot be reached from `{}`: the map must be connected",
+                    self.provinces[i].0.name, self.provinces[0].0.name
+                ),
+            ));
+        }
+
+        Ok(())
+    }
+
+    fn outside_locations(
+        &self,
+        at: &HashMap<(i32, i32), usize>,
+        adj: &[Vec<u8>],
+    ) -> Result<Vec<Outside>, BoardError> {
+        let find_province = |n: &str| {
+            self.provinces
                 .iter()
-                .enumerate()
-                .filter(|(_, (p, _))| p.region == r)
-                .fold(0u64, |m, (i, _)| m | 1 << i)
-        })
-        .collect();
-    let lower = provinces
-        .iter()
-        .map(|(p, _)| p.name.to_lowercase())
-        .collect();
-    Ok(NepalData {
-        regions: regions.into_iter().map(|r| r.0).collect(),
-        provinces: provinces.into_iter().map(|p| p.0).collect(),
-        outside,
-        cards,
-        lower,
-        adj,
-        adj_mask,
-        region_mask,
-        kathmandu,
-        layer: crate::render::LayerCache::new(),
-    })
+                .position(|(p, _)| p.name.eq_ignore_ascii_case(n))
+        };
+        let mut outside = Vec::new();
+        for (nm, col, row, arrows, ln) in self.outside_raw.iter().cloned() {
+            if at.contains_key(&(col, row)) {
+                return Err(BoardError::at(
+                    ln,
+                    format!("outside location `{nm}` sits on a province hex ({col} {row})"),
+                ));
+            }
+            let mut idx = Vec::new();
+            for a in &arrows {
+                let p = find_province(a).ok_or_else(|| {
+                    BoardError::at(ln, format!("arrow to unknown province `{a}`"))
+                })?;
+                if adj[p].len() == 6 {
+                    return Err(BoardError::at(
+                        ln,
+                        format!("arrow province `{a}` is not on the border (all six neighbours are provinces)"),
+                    ));
+                }
+                if idx.contains(&p) {
+                    return Err(BoardError::at(ln, format!("arrow to `{a}` is given twice")));
+                }
+                idx.push(p);
+            }
+            outside.push(Outside {
+                name: nm,
+                col,
+                row,
+                arrows: idx,
+            });
+        }
+        if !(6..=10).contains(&outside.len()) {
+            return Err(BoardError::at(
+                0,
+                format!(
+                    "the map needs 6 to 10 outside locations, found {}",
+                    outside.len()
+                ),
+            ));
+        }
+
+        Ok(outside)
+    }
+
+    fn trade_cards(&self, outside: &[Outside], adj_mask: &[u64]) -> Result<Vec<Card>, BoardError> {
+        let end_mask = |n: &str| -> Option<u64> {
+            if let Some(o) = outside.iter().find(|o| o.name.eq_ignore_ascii_case(n)) {
+                return Some(o.arrows.iter().fold(0u64, |m, &p| m | 1 << p));
+            }
+            self.provinces
+                .iter()
+                .position(|(p, _)| p.cities.iter().any(|c| c.eq_ignore_ascii_case(n)))
+                .map(|p| 1u64 << p)
+        };
+        let mut cards: Vec<Card> = Vec::new();
+        for (a, b, hi, lo, ln) in self.cards_raw.iter().cloned() {
+            let ma = end_mask(&a).ok_or_else(|| {
+                BoardError::at(
+                    ln,
+                    format!("card end `{a}` is neither a city nor an outside location"),
+                )
+            })?;
+            let mb = end_mask(&b).ok_or_else(|| {
+                BoardError::at(
+                    ln,
+                    format!("card end `{b}` is neither a city nor an outside location"),
+                )
+            })?;
+            if a.eq_ignore_ascii_case(&b) {
+                return Err(BoardError::at(ln, format!("card links `{a}` to itself")));
+            }
+            let same = |c: &Card| {
+                (c.a.eq_ignore_ascii_case(&a) && c.b.eq_ignore_ascii_case(&b))
+                    || (c.a.eq_ignore_ascii_case(&b) && c.b.eq_ignore_ascii_case(&a))
+            };
+            if cards.iter().any(same) {
+                return Err(BoardError::at(
+                    ln,
+                    format!("a card linking `{a}` and `{b}` already exists"),
+                ));
+            }
+            let length = chain_length(adj_mask, ma, mb);
+            cards.push(Card {
+                a,
+                b,
+                high: hi.0,
+                high_star: hi.1,
+                low: lo.0,
+                low_star: lo.1,
+                ends: [ma, mb],
+                length,
+            });
+        }
+        if cards.len() > 200 {
+            return Err(BoardError::at(
+                0,
+                format!(
+                    "the trade deck may have at most 200 cards, found {}",
+                    cards.len()
+                ),
+            ));
+        }
+        if cards.len() < 26 {
+            return Err(BoardError::at(
+                0,
+                format!(
+                    "the trade deck needs at least 26 cards, found {}",
+                    cards.len()
+                ),
+            ));
+        }
+
+        Ok(cards)
+    }
 }
 
 /// Union of neighbours of every province in `mask`.

@@ -37,7 +37,7 @@
 //!
 //! Invariants of a [`Nepal`] state: piece counts per seat add up (hand + map + fortress 2 +
 //! claim markers = starting pieces); the deck order is hidden from every view; `apply`
-//! accepts exactly the steps `legal_steps` lists (both use [`Nepal::refusal`]).
+//! accepts exactly the steps `legal_steps` lists (both use [`Nepal::step_ok`]).
 
 mod board;
 pub mod render;
@@ -48,7 +48,7 @@ mod topics;
 mod view;
 
 pub use board::{parse_board, BoardError, Card, NepalData, Outside, Province, Region, REGIONS};
-pub use rules::Refusal;
+pub use rules::Forbidden;
 pub use view::{describe, CardView, PlayerView, View};
 
 use crate::engine::{
@@ -85,7 +85,7 @@ pub const FACE_UP: usize = 5;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Step {
     /// Move one of your pieces to an adjacent province.
-    Move(u8, u8),
+    Move { from: u8, to: u8 },
     /// Add a piece from your hand to a province.
     Grow(u8),
     /// Build your fortress (option): two pieces, the whole turn's three actions.
@@ -250,27 +250,61 @@ impl Game for Nepal {
     }
 
     fn candidates(&self, data: &NepalData, seat: Seat) -> Vec<Step> {
-        self.candidate_steps(data, seat)
+        if self.phase == Phase::Placement {
+            return Self::place_candidates(data);
+        }
+        let mut steps = Vec::with_capacity(64);
+        self.move_candidates(data, seat, &mut steps);
+        self.grow_candidates(data, seat, &mut steps);
+        self.fortress_candidates(data, seat, &mut steps);
+        steps.push(Step::End);
+        steps
     }
 
     fn legality(&self, data: &NepalData, seat: Seat, step: &Step) -> Result<(), RuleError> {
-        self.check_step(data, seat, step)
+        self.step_ok(data, seat, step)
+            .map_err(|why| why.rule_error(data))
+    }
+
+    /// The whole check without wording a refusal, so the legal list costs no text.
+    fn hopeless(&self, data: &NepalData, seat: Seat, step: &Step) -> bool {
+        self.step_ok(data, seat, step).is_err()
     }
 
     fn perform(&mut self, data: &NepalData, seat: Seat, step: &Step) -> Applied {
-        self.perform_step(data, seat, step)
-    }
-
-    fn hopeless(&self, _data: &NepalData, seat: Seat, _step: &Step) -> bool {
-        self.phase == Phase::Over || seat != self.current
+        match *step {
+            Step::Place(p) => self.place(data, seat, p),
+            Step::Move { from, to } => self.move_piece(data, seat, from, to),
+            Step::Grow(p) => self.grow(data, seat, p),
+            Step::Fortress(p) => self.build_fortress(data, seat, p),
+            Step::End => self.end_turn(data, seat),
+        }
     }
 
     fn format_step(data: &NepalData, step: &Step) -> String {
-        Self::step_text(data, step)
+        let name = |p: u8| data.province_name(p);
+        match *step {
+            Step::Move { from, to } => format!("move {} {}", name(from), name(to)),
+            Step::Grow(p) => format!("grow {}", name(p)),
+            Step::Fortress(p) => format!("fortress {}", name(p)),
+            Step::Place(p) => format!("place {}", name(p)),
+            Step::End => "end".to_string(),
+        }
     }
 
     fn label_step(data: &NepalData, step: &Step) -> String {
-        Self::step_label(data, step)
+        let name = |p: u8| data.province_name(p);
+        match *step {
+            Step::Move { from, to } => {
+                format!("Move a piece from {} to {}", name(from), name(to))
+            }
+            Step::Grow(p) => format!("Grow: add a piece in {}", name(p)),
+            Step::Fortress(p) => {
+                format!("Build your fortress in {} (uses the whole turn)", name(p))
+            }
+            Step::Place(p) => format!("Place a starting piece in {}", name(p)),
+            Step::End => "End the turn (claim routes, then conflict)".to_string(),
+        }
     }
 
     fn parse_step(&self, data: &NepalData, seat: Seat, text: &str) -> Result<Step, ParseError> {

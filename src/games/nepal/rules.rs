@@ -1,14 +1,17 @@
-//! The rules of Nepal, in rulebook order under phase banners. [`Nepal::refusal`] is the one
-//! legality decision: `legal_steps` keeps the candidates it accepts, `check` turns its
-//! answer into a [`RuleError`], and `apply` checks with it before changing anything.
+//! The rules of Nepal, in rulebook order under phase banners; under each, the candidates
+//! of its steps, their `*_ok` checks and the code performing them. [`Nepal::step_ok`] is the
+//! one legality decision (a dispatcher onto the `*_ok` helpers): the engine's legal list
+//! keeps the candidates it accepts, and a refused step gets its [`Forbidden`] reason with a
+//! typed rules topic.
 
 use super::board::spread;
+use super::topics::{rule, Topic};
 use super::{
     Breakdown, Card, EndTrigger, InPlay, Nepal, NepalData, Opts, Phase, Step, DECK_SIZE, FACE_UP,
     PIECES, REGIONS,
 };
 use crate::engine::rank::{places_by_key, verdict};
-use crate::engine::{match_step, notation, GameRng, ParseError, Rules};
+use crate::engine::{match_step, notation, Game, GameRng, ParseError, Rules};
 use crate::engine::{Applied, Event, FinalResult, RuleError, Seat, SetupError};
 use std::fmt::Write as _;
 
@@ -78,11 +81,12 @@ impl Nepal {
     }
 }
 
-// ==== Legality: the one decision ====
+// ==== Refusals ====
 
-/// Why a step is not legal (cheap to compute; turned into a [`RuleError`] by `apply`).
+/// Why a step is not legal now: cheap to compute (the legal list filters with it), turned
+/// into a [`RuleError`] with its rules topic only when a player's step is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refusal {
+pub enum Forbidden {
     GameOver,
     NotYourTurn,
     PlacementFirst,
@@ -91,10 +95,10 @@ pub enum Refusal {
     NoActionsLeft,
     ThirdMove,
     ThirdGrow,
-    NoPieceThere,
-    NotAdjacent,
+    NoPieceThere { from: u8 },
+    NotAdjacent { from: u8, to: u8 },
     HandEmpty,
-    GrowNeedsPiece,
+    GrowNeedsPiece { province: u8 },
     FortressOff,
     FortressBuilt,
     FortressNeedsWholeTurn,
@@ -104,235 +108,81 @@ pub enum Refusal {
     ProvinceFull,
 }
 
-impl Refusal {
-    fn error(self, data: &NepalData, step: &Step) -> RuleError {
-        let pname = |p: u8| {
-            data.provinces
-                .get(p as usize)
-                .map(|x| x.name.as_str())
-                .unwrap_or("?")
-        };
-        let (rule, reason): (&'static str, String) = match self {
-            Refusal::GameOver => ("end", "the game is over".into()),
-            Refusal::NotYourTurn => ("turn", "it is not your turn".into()),
-            Refusal::PlacementFirst => (
-                "option-start",
-                "the start placement comes first: use `place <province>`".into(),
-            ),
-            Refusal::NotPlacement => (
-                "option-start",
-                "`place` is only used during the start placement".into(),
-            ),
-            Refusal::UnknownProvince => ("board", "no such province".into()),
-            Refusal::NoActionsLeft => (
-                "actions",
-                "you have used your three actions this turn; type `end`".into(),
-            ),
-            Refusal::ThirdMove => (
-                "actions",
-                "you cannot take three actions of the same kind: a third move is not allowed"
-                    .into(),
-            ),
-            Refusal::ThirdGrow => (
-                "actions",
-                "you cannot take three actions of the same kind: a third grow is not allowed"
-                    .into(),
-            ),
-            Refusal::NoPieceThere => {
-                let from = if let Step::Move(f, _) = step {
-                    pname(*f)
-                } else {
-                    "?"
-                };
-                ("move", format!("you have no movable piece in {from}"))
+impl Forbidden {
+    /// The rules topic that explains the refusal.
+    fn topic(self) -> Topic {
+        match self {
+            Forbidden::GameOver => Topic::End,
+            Forbidden::NotYourTurn => Topic::Turn,
+            Forbidden::PlacementFirst | Forbidden::NotPlacement | Forbidden::ProvinceFull => {
+                Topic::OptionStart
             }
-            Refusal::NotAdjacent => {
-                let (f, t) = if let Step::Move(f, t) = step {
-                    (pname(*f), pname(*t))
-                } else {
-                    ("?", "?")
-                };
-                ("move", format!("{t} is not adjacent to {f}"))
+            Forbidden::UnknownProvince => Topic::Board,
+            Forbidden::NoActionsLeft | Forbidden::ThirdMove | Forbidden::ThirdGrow => {
+                Topic::Actions
             }
-            Refusal::HandEmpty => ("grow", "you have no pieces left in your hand".into()),
-            Refusal::GrowNeedsPiece => {
-                let p = match step {
-                    Step::Grow(p) => pname(*p),
-                    _ => "?",
-                };
-                (
-                    "grow",
-                    format!("you can only grow where you already have a piece (or in Kathmandu); you have none in {p}"),
-                )
+            Forbidden::NoPieceThere { .. } | Forbidden::NotAdjacent { .. } => Topic::Move,
+            Forbidden::HandEmpty | Forbidden::GrowNeedsPiece { .. } => Topic::Grow,
+            Forbidden::FortressOff
+            | Forbidden::FortressBuilt
+            | Forbidden::FortressNeedsWholeTurn
+            | Forbidden::FortressInKathmandu
+            | Forbidden::FortressTaken
+            | Forbidden::FortressHand => Topic::OptionFortress,
+        }
+    }
+
+    /// Why, in words a player can act on.
+    fn reason(self, data: &NepalData) -> String {
+        let name = |p: u8| data.province_name(p);
+        match self {
+            Forbidden::GameOver => "the game is over".into(),
+            Forbidden::NotYourTurn => "it is not your turn".into(),
+            Forbidden::PlacementFirst => {
+                "the start placement comes first: use `place <province>`".into()
             }
-            Refusal::FortressOff => (
-                "option-fortress",
-                "the fortress option is off in this game".into(),
+            Forbidden::NotPlacement => "`place` is only used during the start placement".into(),
+            Forbidden::UnknownProvince => "no such province".into(),
+            Forbidden::NoActionsLeft => {
+                "you have used your three actions this turn; type `end`".into()
+            }
+            Forbidden::ThirdMove => {
+                "you cannot take three actions of the same kind: a third move is not allowed".into()
+            }
+            Forbidden::ThirdGrow => {
+                "you cannot take three actions of the same kind: a third grow is not allowed".into()
+            }
+            Forbidden::NoPieceThere { from } => {
+                format!("you have no movable piece in {}", name(from))
+            }
+            Forbidden::NotAdjacent { from, to } => {
+                format!("{} is not adjacent to {}", name(to), name(from))
+            }
+            Forbidden::HandEmpty => "you have no pieces left in your hand".into(),
+            Forbidden::GrowNeedsPiece { province } => format!(
+                "you can only grow where you already have a piece (or in Kathmandu); you have none in {}",
+                name(province)
             ),
-            Refusal::FortressBuilt => (
-                "option-fortress",
-                "you have already built your fortress (once per game)".into(),
-            ),
-            Refusal::FortressNeedsWholeTurn => (
-                "option-fortress",
+            Forbidden::FortressOff => "the fortress option is off in this game".into(),
+            Forbidden::FortressBuilt => {
+                "you have already built your fortress (once per game)".into()
+            }
+            Forbidden::FortressNeedsWholeTurn => {
                 "a fortress takes all three actions: build it before any other action this turn"
-                    .into(),
-            ),
-            Refusal::FortressInKathmandu => (
-                "option-fortress",
-                "a fortress cannot be built in Kathmandu".into(),
-            ),
-            Refusal::FortressTaken => (
-                "option-fortress",
-                "that province already has a fortress".into(),
-            ),
-            Refusal::FortressHand => (
-                "option-fortress",
-                "a fortress needs two pieces from your hand".into(),
-            ),
-            Refusal::ProvinceFull => (
-                "option-start",
-                "that province is already at its population limit".into(),
-            ),
-        };
-        RuleError::new(rule, reason)
-    }
-}
-
-impl Nepal {
-    /// The single legality check: `None` if `seat` may take `step` now.
-    pub fn refusal(&self, data: &NepalData, seat: Seat, step: &Step) -> Option<Refusal> {
-        if self.phase == Phase::Over {
-            return Some(Refusal::GameOver);
-        }
-        if seat != self.current {
-            return Some(Refusal::NotYourTurn);
-        }
-        let np = data.provinces.len();
-        let valid = |p: u8| (p as usize) < np;
-        if self.phase == Phase::Placement {
-            let Step::Place(p) = *step else {
-                return Some(Refusal::PlacementFirst);
-            };
-            if !valid(p) {
-                return Some(Refusal::UnknownProvince);
+                    .into()
             }
-            if self.hand[seat] == 0 {
-                return Some(Refusal::HandEmpty);
-            }
-            let p = p as usize;
-            if let Some(lim) = data.limit(p, self.opts.boom) {
-                let total: u32 = (0..self.n()).map(|s| self.pieces_at(p, s) as u32).sum();
-                if total >= lim as u32 {
-                    return Some(Refusal::ProvinceFull);
-                }
-            }
-            return None;
-        }
-        match *step {
-            Step::End => None,
-            Step::Place(_) => Some(Refusal::NotPlacement),
-            Step::Move(from, to) => {
-                if !valid(from) || !valid(to) {
-                    return Some(Refusal::UnknownProvince);
-                }
-                if self.actions >= 3 {
-                    return Some(Refusal::NoActionsLeft);
-                }
-                if self.moves >= 2 {
-                    return Some(Refusal::ThirdMove);
-                }
-                if self.pieces_at(from as usize, seat) == 0 {
-                    return Some(Refusal::NoPieceThere);
-                }
-                if data.adj_mask[from as usize] & (1 << to) == 0 {
-                    return Some(Refusal::NotAdjacent);
-                }
-                None
-            }
-            Step::Grow(p) => {
-                if !valid(p) {
-                    return Some(Refusal::UnknownProvince);
-                }
-                if self.actions >= 3 {
-                    return Some(Refusal::NoActionsLeft);
-                }
-                if self.grows >= 2 {
-                    return Some(Refusal::ThirdGrow);
-                }
-                if self.hand[seat] == 0 {
-                    return Some(Refusal::HandEmpty);
-                }
-                let p = p as usize;
-                if self.pieces_at(p, seat) == 0 && !self.exempt(p, seat, data) {
-                    return Some(Refusal::GrowNeedsPiece);
-                }
-                None
-            }
-            Step::Fortress(p) => {
-                if !valid(p) {
-                    return Some(Refusal::UnknownProvince);
-                }
-                if !self.opts.fortress {
-                    return Some(Refusal::FortressOff);
-                }
-                if self.fortress_built[seat] {
-                    return Some(Refusal::FortressBuilt);
-                }
-                if self.actions > 0 {
-                    return Some(Refusal::FortressNeedsWholeTurn);
-                }
-                if p as usize == data.kathmandu {
-                    return Some(Refusal::FortressInKathmandu);
-                }
-                if self.fortress[p as usize].is_some() {
-                    return Some(Refusal::FortressTaken);
-                }
-                if self.hand[seat] < 2 {
-                    return Some(Refusal::FortressHand);
-                }
-                None
+            Forbidden::FortressInKathmandu => "a fortress cannot be built in Kathmandu".into(),
+            Forbidden::FortressTaken => "that province already has a fortress".into(),
+            Forbidden::FortressHand => "a fortress needs two pieces from your hand".into(),
+            Forbidden::ProvinceFull => {
+                "that province is already at its population limit".into()
             }
         }
     }
 
-    pub(super) fn candidate_steps(&self, data: &NepalData, seat: Seat) -> Vec<Step> {
-        let np = data.provinces.len() as u8;
-        if self.phase == Phase::Placement {
-            return (0..np).map(Step::Place).collect();
-        }
-        let mut v = Vec::with_capacity(64);
-        if self.actions < 3 {
-            if self.moves < 2 {
-                for p in 0..np {
-                    if self.pieces_at(p as usize, seat) > 0 {
-                        for &q in &data.adj[p as usize] {
-                            v.push(Step::Move(p, q));
-                        }
-                    }
-                }
-            }
-            if self.grows < 2 && self.hand[seat] > 0 {
-                v.extend((0..np).map(Step::Grow));
-            }
-            if self.opts.fortress && self.actions == 0 && !self.fortress_built[seat] {
-                v.extend((0..np).map(Step::Fortress));
-            }
-        }
-        v.push(Step::End);
-        v
-    }
-
-    pub(super) fn check_step(
-        &self,
-        data: &NepalData,
-        seat: Seat,
-        step: &Step,
-    ) -> Result<(), RuleError> {
-        match self.refusal(data, seat, step) {
-            Some(r) => Err(r.error(data, step)),
-            None => Ok(()),
-        }
+    /// The refusal a player sees: the reason and the rules topic.
+    pub(super) fn rule_error(self, data: &NepalData) -> RuleError {
+        rule(self.topic(), self.reason(data))
     }
 }
 
@@ -341,14 +191,28 @@ impl Nepal {
 // reveals new cards, resolves conflict and checks the end of the game, in that order.
 
 impl Nepal {
-    /// Carry out `step` for `seat`, already found legal by [`Nepal::refusal`].
-    pub(super) fn perform_step(&mut self, data: &NepalData, seat: Seat, step: &Step) -> Applied {
-        match *step {
-            Step::Place(p) => self.place(data, seat, p),
-            Step::Move(f, t) => self.move_piece(data, seat, f, t),
-            Step::Grow(p) => self.grow(data, seat, p),
-            Step::Fortress(p) => self.build_fortress(data, seat, p),
-            Step::End => self.end_turn(data, seat),
+    /// The one legality decision, by phase and step kind onto the `*_ok` helper under the
+    /// banner of the rule (`legality` words its answer, `hopeless` uses it as it is).
+    pub(super) fn step_ok(
+        &self,
+        data: &NepalData,
+        seat: Seat,
+        step: &Step,
+    ) -> Result<(), Forbidden> {
+        if self.phase == Phase::Over {
+            return Err(Forbidden::GameOver);
+        }
+        if seat != self.current {
+            return Err(Forbidden::NotYourTurn);
+        }
+        match (self.phase, *step) {
+            (Phase::Placement, Step::Place(p)) => self.place_ok(data, seat, p),
+            (Phase::Placement, _) => Err(Forbidden::PlacementFirst),
+            (_, Step::Place(_)) => Err(Forbidden::NotPlacement),
+            (_, Step::Move { from, to }) => self.move_ok(data, seat, from, to),
+            (_, Step::Grow(p)) => self.grow_ok(data, seat, p),
+            (_, Step::Fortress(p)) => self.fortress_ok(data, seat, p),
+            (_, Step::End) => Ok(()),
         }
     }
 
@@ -362,7 +226,7 @@ impl Nepal {
     }
 
     /// `end`: the steps after the actions, in rulebook order.
-    fn end_turn(&mut self, data: &NepalData, seat: usize) -> Applied {
+    pub(super) fn end_turn(&mut self, data: &NepalData, seat: usize) -> Applied {
         let who = self.names[seat].clone();
         let mut events = vec![Event::public(format!("{who} ends the turn"))];
         let irreversible = self.claim_routes(data, seat, &mut events);
@@ -395,15 +259,84 @@ impl Nepal {
 // ==== Actions: Move / Grow ====
 
 impl Nepal {
+    /// Is a province index on the board?
+    fn on_board(data: &NepalData, p: u8) -> Result<(), Forbidden> {
+        if (p as usize) < data.provinces.len() {
+            Ok(())
+        } else {
+            Err(Forbidden::UnknownProvince)
+        }
+    }
+
+    /// Three actions a turn, at most two of one kind (`done` of that kind so far).
+    fn action_left(&self, done: u8, third: Forbidden) -> Result<(), Forbidden> {
+        if self.actions >= 3 {
+            Err(Forbidden::NoActionsLeft)
+        } else if done >= 2 {
+            Err(third)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Every move from a province where `seat` has a piece to a neighbour.
+    pub(super) fn move_candidates(&self, data: &NepalData, seat: Seat, steps: &mut Vec<Step>) {
+        if self.actions >= 3 || self.moves >= 2 {
+            return;
+        }
+        for from in 0..data.provinces.len() as u8 {
+            if self.pieces_at(from as usize, seat) > 0 {
+                steps.extend(
+                    data.adj[from as usize]
+                        .iter()
+                        .map(|&to| Step::Move { from, to }),
+                );
+            }
+        }
+    }
+
+    fn move_ok(&self, data: &NepalData, seat: Seat, from: u8, to: u8) -> Result<(), Forbidden> {
+        Self::on_board(data, from)?;
+        Self::on_board(data, to)?;
+        self.action_left(self.moves, Forbidden::ThirdMove)?;
+        if self.pieces_at(from as usize, seat) == 0 {
+            return Err(Forbidden::NoPieceThere { from });
+        }
+        if data.adj_mask[from as usize] & (1 << to) == 0 {
+            return Err(Forbidden::NotAdjacent { from, to });
+        }
+        Ok(())
+    }
+
+    /// Every province, while `seat` may still grow this turn.
+    pub(super) fn grow_candidates(&self, data: &NepalData, seat: Seat, steps: &mut Vec<Step>) {
+        if self.actions < 3 && self.grows < 2 && self.hand[seat] > 0 {
+            steps.extend((0..data.provinces.len() as u8).map(Step::Grow));
+        }
+    }
+
+    fn grow_ok(&self, data: &NepalData, seat: Seat, province: u8) -> Result<(), Forbidden> {
+        Self::on_board(data, province)?;
+        self.action_left(self.grows, Forbidden::ThirdGrow)?;
+        if self.hand[seat] == 0 {
+            return Err(Forbidden::HandEmpty);
+        }
+        let p = province as usize;
+        if self.pieces_at(p, seat) == 0 && !self.exempt(p, seat, data) {
+            return Err(Forbidden::GrowNeedsPiece { province });
+        }
+        Ok(())
+    }
+
     /// Move one of `seat`'s pieces to an adjacent province (limits are only enforced by
     /// the conflict at the end of the turn).
-    fn move_piece(&mut self, data: &NepalData, seat: usize, f: u8, t: u8) -> Applied {
+    pub(super) fn move_piece(&mut self, data: &NepalData, seat: usize, f: u8, t: u8) -> Applied {
         let n = self.n();
         self.pieces[f as usize * n + seat] -= 1;
         self.pieces[t as usize * n + seat] += 1;
         self.moves += 1;
         self.actions += 1;
-        self.this_turn.push(Step::Move(f, t));
+        self.this_turn.push(Step::Move { from: f, to: t });
         Applied {
             events: vec![Event::public(format!(
                 "{} moves a piece from {} to {}",
@@ -414,7 +347,7 @@ impl Nepal {
     }
 
     /// Grow: one piece from the hand onto the map.
-    fn grow(&mut self, data: &NepalData, seat: usize, p: u8) -> Applied {
+    pub(super) fn grow(&mut self, data: &NepalData, seat: usize, p: u8) -> Applied {
         let n = self.n();
         self.pieces[p as usize * n + seat] += 1;
         self.hand[seat] -= 1;
@@ -815,9 +748,59 @@ impl Nepal {
 // ==== Optional rules: start placement, fortress ====
 
 impl Nepal {
+    /// Every province, during the start placement.
+    pub(super) fn place_candidates(data: &NepalData) -> Vec<Step> {
+        (0..data.provinces.len() as u8).map(Step::Place).collect()
+    }
+
+    fn place_ok(&self, data: &NepalData, seat: Seat, province: u8) -> Result<(), Forbidden> {
+        Self::on_board(data, province)?;
+        if self.hand[seat] == 0 {
+            return Err(Forbidden::HandEmpty);
+        }
+        let p = province as usize;
+        if let Some(limit) = data.limit(p, self.opts.boom) {
+            let total: u32 = (0..self.n()).map(|s| self.pieces_at(p, s) as u32).sum();
+            if total >= limit as u32 {
+                return Err(Forbidden::ProvinceFull);
+            }
+        }
+        Ok(())
+    }
+
+    /// Every province, while `seat` may still build a fortress this turn.
+    pub(super) fn fortress_candidates(&self, data: &NepalData, seat: Seat, steps: &mut Vec<Step>) {
+        if self.opts.fortress && self.actions == 0 && !self.fortress_built[seat] {
+            steps.extend((0..data.provinces.len() as u8).map(Step::Fortress));
+        }
+    }
+
+    fn fortress_ok(&self, data: &NepalData, seat: Seat, province: u8) -> Result<(), Forbidden> {
+        Self::on_board(data, province)?;
+        if !self.opts.fortress {
+            return Err(Forbidden::FortressOff);
+        }
+        if self.fortress_built[seat] {
+            return Err(Forbidden::FortressBuilt);
+        }
+        if self.actions > 0 {
+            return Err(Forbidden::FortressNeedsWholeTurn);
+        }
+        if province as usize == data.kathmandu {
+            return Err(Forbidden::FortressInKathmandu);
+        }
+        if self.fortress[province as usize].is_some() {
+            return Err(Forbidden::FortressTaken);
+        }
+        if self.hand[seat] < 2 {
+            return Err(Forbidden::FortressHand);
+        }
+        Ok(())
+    }
+
     /// Start placement: one piece from the hand anywhere within the limits; after the
     /// last one the first player starts the game proper.
-    fn place(&mut self, data: &NepalData, seat: usize, p: u8) -> Applied {
+    pub(super) fn place(&mut self, data: &NepalData, seat: usize, p: u8) -> Applied {
         let n = self.n();
         self.pieces[p as usize * n + seat] += 1;
         self.hand[seat] -= 1;
@@ -845,7 +828,7 @@ impl Nepal {
     }
 
     /// Fortress: two pieces from the hand, all three actions of the turn.
-    fn build_fortress(&mut self, data: &NepalData, seat: usize, p: u8) -> Applied {
+    pub(super) fn build_fortress(&mut self, data: &NepalData, seat: usize, p: u8) -> Applied {
         self.fortress[p as usize] = Some(seat as u8);
         self.fortress_built[seat] = true;
         self.hand[seat] -= 2;
@@ -864,44 +847,10 @@ impl Nepal {
 // ==== Notation ====
 
 impl Nepal {
-    pub(super) fn step_text(data: &NepalData, step: &Step) -> String {
-        let pname = |p: u8| {
-            data.provinces
-                .get(p as usize)
-                .map(|x| x.name.as_str())
-                .unwrap_or("?")
-        };
-        match *step {
-            Step::Move(f, t) => format!("move {} {}", pname(f), pname(t)),
-            Step::Grow(p) => format!("grow {}", pname(p)),
-            Step::Fortress(p) => format!("fortress {}", pname(p)),
-            Step::Place(p) => format!("place {}", pname(p)),
-            Step::End => "end".to_string(),
-        }
-    }
-
-    pub(super) fn step_label(data: &NepalData, step: &Step) -> String {
-        let pname = |p: u8| {
-            data.provinces
-                .get(p as usize)
-                .map(|x| x.name.as_str())
-                .unwrap_or("?")
-        };
-        match *step {
-            Step::Move(f, t) => format!("Move a piece from {} to {}", pname(f), pname(t)),
-            Step::Grow(p) => format!("Grow: add a piece in {}", pname(p)),
-            Step::Fortress(p) => {
-                format!("Build your fortress in {} (uses the whole turn)", pname(p))
-            }
-            Step::Place(p) => format!("Place a starting piece in {}", pname(p)),
-            Step::End => "End the turn (claim routes, then conflict)".to_string(),
-        }
-    }
-
     /// Same matching rules as the default (`engine::match_step` over the legal steps: an
     /// exact match wins, else a unique per-word prefix match), computed from the words
     /// instead of formatting every legal step: the kind and province names are matched by
-    /// prefix, the few resulting steps are checked with [`Nepal::refusal`]. Errors are
+    /// prefix, the few resulting steps are checked with [`Nepal::step_ok`]. Errors are
     /// worded by the shared matcher.
     pub(super) fn parse_text(
         &self,
@@ -948,13 +897,13 @@ impl Nepal {
                     let to = matching(&words[2]);
                     for (f, e1) in matching(&words[1]) {
                         for &(t, e2) in &to {
-                            steps.push((Step::Move(f, t), kexact && e1 && e2));
+                            steps.push((Step::Move { from: f, to: t }, kexact && e1 && e2));
                         }
                     }
                 }
             }
             for (st, exact) in steps {
-                if self.refusal(data, seat, &st).is_none() {
+                if self.step_ok(data, seat, &st).is_ok() {
                     if exact {
                         return Ok(st);
                     }
@@ -967,7 +916,10 @@ impl Nepal {
         }
         // No match or several: let the shared matcher word the error.
         let legal = self.legal_steps(data, seat);
-        let names: Vec<String> = legal.iter().map(|s| Self::step_text(data, s)).collect();
+        let names: Vec<String> = legal
+            .iter()
+            .map(|s| <Self as Game>::format_step(data, s))
+            .collect();
         let i = match_step(text, &names)?;
         Ok(legal[i])
     }

@@ -402,7 +402,14 @@ fn nep_turn_3_at_most_three_actions() {
     play(&mut g, 0, "move Kathmandu Dhading");
     play(&mut g, 0, "grow Dhading");
     assert_eq!(g.legal_steps(data(), 0), vec![Step::End]);
-    let e = refuse(&mut g, 0, Step::Move(pi("Dhading"), pi("Gorkha")));
+    let e = refuse(
+        &mut g,
+        0,
+        Step::Move {
+            from: pi("Dhading"),
+            to: pi("Gorkha"),
+        },
+    );
     assert!(e.reason.contains("three actions"), "{e}");
 }
 
@@ -418,7 +425,14 @@ fn nep_turn_6_never_three_actions_of_the_same_kind() {
     let mut g = game(3);
     play(&mut g, 0, "move Kathmandu Kavre");
     play(&mut g, 0, "move Kavre Makwanpur");
-    let e = refuse(&mut g, 0, Step::Move(pi("Makwanpur"), pi("Bara")));
+    let e = refuse(
+        &mut g,
+        0,
+        Step::Move {
+            from: pi("Makwanpur"),
+            to: pi("Bara"),
+        },
+    );
     assert!(e.reason.contains("third move"), "{e}");
     play(&mut g, 0, "grow Makwanpur");
 }
@@ -427,9 +441,23 @@ fn nep_turn_6_never_three_actions_of_the_same_kind() {
 // Also NEP-MOVE-2, NEP-MOVE-4.
 fn nep_move_1_move_to_adjacent_province() {
     let mut g = game(3);
-    let e = refuse(&mut g, 0, Step::Move(pi("Kathmandu"), pi("Kaski")));
+    let e = refuse(
+        &mut g,
+        0,
+        Step::Move {
+            from: pi("Kathmandu"),
+            to: pi("Kaski"),
+        },
+    );
     assert!(e.reason.contains("not adjacent"), "{e}");
-    let e = refuse(&mut g, 0, Step::Move(pi("Dhading"), pi("Kathmandu")));
+    let e = refuse(
+        &mut g,
+        0,
+        Step::Move {
+            from: pi("Dhading"),
+            to: pi("Kathmandu"),
+        },
+    );
     assert!(e.reason.contains("no movable piece"), "{e}");
     let a = play(&mut g, 0, "move Kathmandu Rasuwa");
     assert_eq!(g.pieces_at(pi("Rasuwa") as usize, 0), 1);
@@ -1461,12 +1489,19 @@ fn nep_move_3_never_outside_nepal() {
     set(&mut g, "Parsa", 0, 1);
     assert!(g.parse_step(data(), 0, "move Parsa Patna").is_err());
     let outside = data().provinces.len() as u8;
-    let e = refuse(&mut g, 0, Step::Move(pi("Parsa"), outside));
+    let e = refuse(
+        &mut g,
+        0,
+        Step::Move {
+            from: pi("Parsa"),
+            to: outside,
+        },
+    );
     assert_eq!(e.topic, "board");
     assert!(g
         .legal_steps(data(), 0)
         .iter()
-        .all(|s| !matches!(s, Step::Move(_, t) if *t >= outside)));
+        .all(|s| !matches!(s, Step::Move { to: t, .. } if *t >= outside)));
 }
 
 #[test]
@@ -1730,7 +1765,7 @@ fn nep_fort_9_fortress_stays_for_the_rest_of_the_game() {
     assert!(!g
         .legal_steps(data(), 0)
         .iter()
-        .any(|s| matches!(s, Step::Move(f, _) if *f as usize == r)));
+        .any(|s| matches!(s, Step::Move { from: f, .. } if *f as usize == r)));
     for _ in 0..3 {
         for s in 0..3 {
             play(&mut g, s, "end");
@@ -1755,7 +1790,11 @@ fn nep_turn_5_offered_steps_are_every_allowed_move_grow_and_fortress() {
     let d = data();
     let k = d.kathmandu as u8;
     let np = d.provinces.len() as u8;
-    let moves_from = |p: u8| d.adj[p as usize].iter().map(move |&q| Step::Move(p, q));
+    let moves_from = |p: u8| {
+        d.adj[p as usize]
+            .iter()
+            .map(move |&q| Step::Move { from: p, to: q })
+    };
     let (r, gorkha) = (pi("Rasuwa"), pi("Gorkha"));
 
     // Start of Ann's turn, fortress option on: her one piece may move to any neighbour of
@@ -1879,7 +1918,10 @@ fn nep_grow_2_a_prefix_fitting_two_allowed_steps_is_refused() {
     assert_eq!(g.parse_step(d, 0, "grow kav").unwrap(), Step::Grow(kavre));
     assert_eq!(
         g.parse_step(d, 0, "move kav Sindhupalchok").unwrap(),
-        Step::Move(kavre, sindhu)
+        Step::Move {
+            from: kavre,
+            to: sindhu
+        }
     );
 }
 
@@ -1915,7 +1957,10 @@ fn nep_turn_1_step_labels_say_what_each_step_does() {
     let d = data();
     for (st, want) in [
         (
-            Step::Move(pi("Kathmandu"), pi("Rasuwa")),
+            Step::Move {
+                from: pi("Kathmandu"),
+                to: pi("Rasuwa"),
+            },
             "Move a piece from Kathmandu to Rasuwa",
         ),
         (Step::Grow(pi("Kavre")), "Grow: add a piece in Kavre"),
@@ -1952,6 +1997,16 @@ fn nep_move_1_a_move_with_a_province_missing_or_extra_is_refused() {
     }
     assert_eq!(
         g.parse_step(d, 0, "move Kathmandu Dhading").unwrap(),
-        Step::Move(pi("Kathmandu"), pi("Dhading"))
+        Step::Move {
+            from: pi("Kathmandu"),
+            to: pi("Dhading")
+        }
     );
+}
+
+#[test]
+fn every_typed_topic_has_its_entry_in_the_topics_table() {
+    let typed: Vec<&str> = topics::Topic::ALL.iter().map(|t| t.id()).collect();
+    let table: Vec<&str> = topics::TOPICS.iter().map(|t| t.id).collect();
+    assert_eq!(typed, table);
 }

@@ -1,12 +1,87 @@
 //! Rules lookup topics for Nepal, written in our own words. Each cites the rulebook section
 //! it summarises; where the rulebook is open to reading, the topic says how Sherpa reads it.
 
-use crate::engine::RulesTopic;
+use crate::engine::{RuleError, RulesTopic};
+
+/// A rules topic of this game, so that a refusal can only name a topic that exists (a
+/// misspelt topic does not compile). [`TOPICS`] takes its ids from here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Topic {
+    Overview,
+    Setup,
+    Turn,
+    Actions,
+    Move,
+    Grow,
+    Claim,
+    Reveal,
+    Conflict,
+    Kathmandu,
+    End,
+    Scoring,
+    OptionStart,
+    OptionBoom,
+    OptionFortress,
+    Notation,
+    Board,
+}
+
+impl Topic {
+    /// Every topic, in the order of [`TOPICS`] (checked by a test).
+    #[cfg(test)]
+    pub const ALL: [Topic; 17] = [
+        Topic::Overview,
+        Topic::Setup,
+        Topic::Turn,
+        Topic::Actions,
+        Topic::Move,
+        Topic::Grow,
+        Topic::Claim,
+        Topic::Reveal,
+        Topic::Conflict,
+        Topic::Kathmandu,
+        Topic::End,
+        Topic::Scoring,
+        Topic::OptionStart,
+        Topic::OptionBoom,
+        Topic::OptionFortress,
+        Topic::Notation,
+        Topic::Board,
+    ];
+
+    /// The id typed in `rules nepal <id>`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Topic::Overview => "overview",
+            Topic::Setup => "setup",
+            Topic::Turn => "turn",
+            Topic::Actions => "actions",
+            Topic::Move => "move",
+            Topic::Grow => "grow",
+            Topic::Claim => "claim",
+            Topic::Reveal => "reveal",
+            Topic::Conflict => "conflict",
+            Topic::Kathmandu => "kathmandu",
+            Topic::End => "end",
+            Topic::Scoring => "scoring",
+            Topic::OptionStart => "option-start",
+            Topic::OptionBoom => "option-boom",
+            Topic::OptionFortress => "option-fortress",
+            Topic::Notation => "notation",
+            Topic::Board => "board",
+        }
+    }
+}
+
+/// A refusal by the rule that `topic` explains.
+pub fn rule(topic: Topic, reason: impl Into<String>) -> RuleError {
+    RuleError::new(topic.id(), reason)
+}
 
 /// Every topic, in reading order.
 pub const TOPICS: &[RulesTopic] = &[
     RulesTopic {
-        id: "overview",
+        id: Topic::Overview.id(),
         title: "What the game is about",
         section: "Object of the Game",
         text: "Nepal is a trading crossroads. You spread your people over the provinces of a hex map, \
@@ -15,7 +90,7 @@ pieces in each of the five coloured regions. Points come during play (first and 
 and at the end (routes you still hold, and region domination). Most points wins.",
     },
     RulesTopic {
-        id: "setup",
+        id: Topic::Setup.id(),
         title: "Setting up",
         section: "Setup",
         text: "Each player starts with one piece in Kathmandu. Hand sizes: 40 pieces each with 3 players, 35 with 4, \
@@ -27,7 +102,7 @@ Sherpa's readings: the score marker is not one of your pieces, so you start with
 goes round in seat order (NEP-SETUP-13).",
     },
     RulesTopic {
-        id: "turn",
+        id: Topic::Turn.id(),
         title: "Order of a turn",
         section: "Turn Sequence",
         text: "On your turn you first take up to three actions (moves and grows, see `actions`), then type `end`. \
@@ -36,14 +111,14 @@ up for each route claimed for the first time, and finally every over-populated p
 goes through conflict.",
     },
     RulesTopic {
-        id: "actions",
+        id: Topic::Actions.id(),
         title: "Actions: the mix allowed",
         section: "Rules of Play",
         text: "Up to three actions a turn, in any order, chosen from Move and Grow, but never all three of one kind: \
 at most two moves and at most two grows. You may stop early with `end`, even with no action at all.",
     },
     RulesTopic {
-        id: "move",
+        id: Topic::Move.id(),
         title: "Move",
         section: "Rules of Play > Movement",
         text: "`move <from> <to>` shifts one of your pieces to a neighbouring hex of the map (pieces never leave \
@@ -52,7 +127,7 @@ the conflict is settled when your turn ends, after claims. Both moves of a turn 
 (nothing forbids it; NEP-MOVE-6).",
     },
     RulesTopic {
-        id: "grow",
+        id: Topic::Grow.id(),
         title: "Grow",
         section: "Rules of Play > Grow",
         text: "`grow <province>` adds a piece from your hand to a province where you already have a piece. \
@@ -60,7 +135,7 @@ Kathmandu is the exception: you may always grow there, even with no piece in it.
 still grow; whatever is above the limit when your turn closes is trimmed in the conflict step, so move the extra pieces out before ending if you want to keep them.",
     },
     RulesTopic {
-        id: "claim",
+        id: Topic::Claim.id(),
         title: "Claiming trade routes",
         section: "Rules of Play > Claim Trade Routes",
         text: "When you end your turn, every face-up card whose two ends you connect is claimed for you: you need \
@@ -74,7 +149,7 @@ own next claim step, and only if you still link it then (NEP-CLAIM-16). The firs
 stay on the card for the whole game even if your chain breaks. Several routes may be claimed in one turn.",
     },
     RulesTopic {
-        id: "reveal",
+        id: Topic::Reveal.id(),
         title: "Revealing new routes",
         section: "Rules of Play > Reveal New Trade Routes",
         text: "Each time a card receives its first marker, the top card of the face-down deck is turned up, so five \
@@ -85,7 +160,7 @@ claimed in that same turn; it can be claimed from the next turn on. Drawing a ca
 reveals one cannot be taken back by its player alone.",
     },
     RulesTopic {
-        id: "conflict",
+        id: Topic::Conflict.id(),
         title: "Conflict",
         section: "Rules of Play > Conflict",
         text: "At the end of a turn, after claims, each province other than Kathmandu holding more pieces than its \
@@ -97,14 +172,14 @@ cut down the same way. Removed pieces go back to their owners' hands. You can cl
 province and still lose the piece there in the conflict of the same turn.",
     },
     RulesTopic {
-        id: "kathmandu",
+        id: Topic::Kathmandu.id(),
         title: "Kathmandu",
         section: "Special Rules: Kathmandu",
         text: "The Kathmandu province has no population limit and never has conflict. Anyone may grow there at any \
 time, even without a piece in it. Its overflow area on the physical board is simply part of the same province.",
     },
     RulesTopic {
-        id: "end",
+        id: Topic::End.id(),
         title: "When the game ends",
         section: "Game End",
         text: "The end is triggered when a player has no pieces left in hand or when the trade deck has no card left \
@@ -115,7 +190,7 @@ every player, the one who triggered the end included, plays exactly one more tur
 scoring happens.",
     },
     RulesTopic {
-        id: "scoring",
+        id: Topic::Scoring.id(),
         title: "Final scoring",
         section: "End of Game Scoring",
         text: "Regions: in each of the five regions the player with the most pieces scores 5 and the runner-up 3; \
@@ -130,7 +205,7 @@ player links at the end, marked or not (NEP-SCORE-21). Players still tied after 
 place (NEP-SCORE-22).",
     },
     RulesTopic {
-        id: "option-start",
+        id: Topic::OptionStart.id(),
         title: "Option start=placement",
         section: "Optional Rules > Start of Game",
         text: "With `start=placement`, after the Kathmandu piece each player in seat order places one more piece \
@@ -138,13 +213,13 @@ anywhere, for three rounds (`place <province>`). A province already holding as m
 take another; Kathmandu can always take one.",
     },
     RulesTopic {
-        id: "option-boom",
+        id: Topic::OptionBoom.id(),
         title: "Option boom=on",
         section: "Optional Rules > Population Boom",
         text: "With `boom=on`, every province that contains at least one city has its population limit raised by one.",
     },
     RulesTopic {
-        id: "option-fortress",
+        id: Topic::OptionFortress.id(),
         title: "Option fortress=on",
         section: "Optional Rules > Fortress",
         text: "With `fortress=on`, once per game a player may spend a whole turn (it must be the first and only \
@@ -156,7 +231,7 @@ piece, cannot move, and at the end counts as two pieces and one more province fo
 your hand and count as two pieces on the map for the fewer-pieces tie-break (NEP-FORT-13).",
     },
     RulesTopic {
-        id: "notation",
+        id: Topic::Notation.id(),
         title: "Typing steps",
         section: "Rules of Play",
         text: "Steps: `move <from> <to>`, `grow <province>`, `end`; with options also `fortress <province>` and \
@@ -164,7 +239,7 @@ your hand and count as two pieces on the map for the fewer-pieces tie-break (NEP
 unique beginning, e.g. `mo kath dha` for `move Kathmandu Dhading`.",
     },
     RulesTopic {
-        id: "board",
+        id: Topic::Board.id(),
         title: "About this board",
         section: "Setup",
         text: "The map has 45 hex provinces named after districts, grouped into the five old development regions \

@@ -3,7 +3,7 @@
 //! deck is hidden from everyone, so no view carries it.
 
 use super::{Breakdown, EndTrigger, Nepal, NepalData, Opts, Phase};
-use crate::engine::{FinalResult, GameRng, Holder, Viewer};
+use crate::engine::{FinalResult, Game, GameRng, Holder, Viewer};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -155,7 +155,7 @@ impl Nepal {
             actions_taken: self
                 .this_turn
                 .iter()
-                .map(|s| Self::step_text(data, s))
+                .map(|s| <Self as Game>::format_step(data, s))
                 .collect(),
             actions_left: 3 - self.actions.min(3),
             placements_left: self.placements_left,
