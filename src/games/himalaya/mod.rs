@@ -1,8 +1,9 @@
 //! Himalaya (Régis Bonnessée) for 3 or 4 players, basic and advanced rules.
 //!
 //! Layout: this file holds the state, the step type [`Step`], the options [`Opts`] and the
-//! [`Game`] impl, which delegates to `rules.rs` (the rules in rulebook order, with the one
-//! legality function `steps_for`) and `view.rs` (the per-viewer [`View`], `scramble`,
+//! [`Game`] impl, whose `candidates`, `legality` and `perform` dispatch by phase onto
+//! `rules.rs` (the rules in rulebook order, each phase's `*_ok` checks beside the code
+//! performing its steps) and `view.rs` (the per-viewer [`View`], `scramble`,
 //! `describe`).
 //!
 //! Readings of the ambiguous clauses (also in the rules topics, `topics.rs`):
@@ -51,6 +52,7 @@ pub use view::{
 };
 
 pub use rules::{commitment, program_text, rank, Influence};
+pub use topics::Topic;
 
 use crate::engine::{
     Applied, FinalResult, Game, GameKind, GameOptions, GameRng, Holder, Kind, OptionSpec, Resolved,
@@ -172,7 +174,7 @@ impl Reward {
 }
 
 /// A step. Villages and paths are indices into the board data (notation is 1-based).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// `start <village>`: place the caravan before turn 1.
     Start(usize),
@@ -261,6 +263,14 @@ enum Pending {
 }
 
 impl Pending {
+    fn topic(&self) -> Topic {
+        match self {
+            Pending::Take { .. } => Topic::Deal,
+            Pending::Reward { .. } | Pending::Delegate { .. } => Topic::Rewards,
+            Pending::Inventory { .. } => Topic::Inventory,
+        }
+    }
+
     fn seat(&self) -> Seat {
         match self {
             Pending::Take { seat, .. }
@@ -364,16 +374,41 @@ impl Game for Himalaya {
         }
     }
 
-    fn candidates(&self, data: &HimalayaData, seat: Seat) -> Vec<Step> {
-        self.steps_for(data, seat)
+    fn candidates(&self, data: &HimalayaData, _seat: Seat) -> Vec<Step> {
+        match &self.phase {
+            Phase::Placement { .. } => self.placement_candidates(),
+            Phase::Events { .. } => self.event_candidates(data),
+            Phase::Programming => self.programming_candidates(),
+            Phase::Resolution | Phase::Inventory => self.pending_candidates(),
+            Phase::Finished => Vec::new(),
+        }
     }
 
     fn legality(&self, data: &HimalayaData, seat: Seat, step: &Step) -> Result<(), RuleError> {
-        self.check_step(data, seat, step)
+        match &self.phase {
+            Phase::Placement { k } => self.placement_ok(seat, *k, step),
+            Phase::Events { k } => self.event_ok(data, seat, *k, step),
+            Phase::Programming => self.programming_ok(seat, step),
+            Phase::Resolution | Phase::Inventory => self.pending_ok(data, seat, step),
+            Phase::Finished => Err(rules::rule(Topic::Winning, "the game is over")),
+        }
+    }
+
+    fn hopeless(&self, _data: &HimalayaData, seat: Seat, step: &Step) -> bool {
+        !self.may_step(seat)
+            || (matches!(self.phase, Phase::Events { .. }) && self.event_hopeless(seat, step))
     }
 
     fn perform(&mut self, data: &HimalayaData, seat: Seat, step: &Step) -> Applied {
-        self.perform_step(data, seat, step)
+        let mut marks = self.marks();
+        let mut applied = match self.phase {
+            Phase::Placement { k } => self.place_caravan(seat, k, step),
+            Phase::Events { k } => self.place_event(data, seat, k, step),
+            Phase::Programming => self.program(seat, step, &mut marks),
+            Phase::Resolution | Phase::Inventory | Phase::Finished => self.choose(data, seat, step),
+        };
+        self.settle(data, marks, &mut applied);
+        applied
     }
 
     fn default_step(&self, data: &HimalayaData, seat: Seat) -> Option<Step> {

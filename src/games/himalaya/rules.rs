@@ -1,18 +1,26 @@
 //! The rules of Himalaya, in rulebook order, under one banner per phase.
 //!
-//! [`Himalaya::steps_for`] is the one legality function: `legal_steps` lists its steps,
-//! `check` refuses anything it does not list, and `apply` checks before changing anything.
+//! `legality`, `candidates` and `perform` (in `mod.rs`) dispatch by phase onto the helpers
+//! here: each phase's `*_candidates`, `*_ok` (the legality of its steps, with the reason and
+//! rules topic of a refusal) and the code performing its steps sit under its banner.
 //! Between player decisions [`Himalaya::advance`] runs the automatic parts (resolution,
 //! refill, inventory) until a choice is needed.
 
 use super::view::{FinalLine, InventoryReveal};
 use super::*;
 use crate::engine::rank::{assign_places, verdict};
-use crate::engine::{Applied, Event, FinalResult, GameRng, RuleError, Seat, SetupError};
+use crate::engine::{Applied, Event, FinalResult, GameRng, RuleError, Rules, Seat, SetupError};
 use sha2::{Digest, Sha256};
 
-pub(super) fn rule(name: &'static str, reason: impl Into<String>) -> RuleError {
-    RuleError::new(name, reason)
+/// A refusal under one of the game's rules topics.
+pub(super) fn rule(topic: Topic, reason: impl Into<String>) -> RuleError {
+    RuleError::new(topic.id(), reason)
+}
+
+/// What a step's performing compares against to tell whether it can be taken back.
+pub(super) struct Marks {
+    pub(super) rng: GameRng,
+    inventory: Option<InventoryReveal>,
 }
 
 // ==== Shared counts ====
@@ -46,262 +54,54 @@ impl Himalaya {
     pub(super) fn has_goods(&self, v: usize) -> bool {
         self.village_goods[v].iter().any(|&c| c > 0)
     }
-}
 
-// ==== Legality: the one function ====
+    /// A seat's name for refusals (also for a seat number outside the table).
+    pub(super) fn seat_name(&self, seat: Seat) -> String {
+        self.players
+            .get(seat)
+            .cloned()
+            .unwrap_or_else(|| format!("seat {seat}"))
+    }
 
-impl Himalaya {
-    /// Legal steps for `seat`, the single source of legality.
-    pub(super) fn steps_for(&self, data: &HimalayaData, seat: Seat) -> Vec<Step> {
-        if seat >= self.n() {
-            return Vec::new();
-        }
+    /// May `seat` take any step now? (The seats that must act, and a sealed seat, which
+    /// may take its program back.)
+    pub(super) fn may_step(&self, seat: Seat) -> bool {
         match &self.phase {
-            Phase::Finished => Vec::new(),
-            Phase::Placement { k } => {
-                if self.order_seat(*k) != seat {
-                    return Vec::new();
-                }
-                (0..VILLAGES)
-                    .filter(|v| !self.caravans.contains(&Some(*v)))
-                    .map(Step::Start)
-                    .collect()
+            Phase::Finished => false,
+            Phase::Placement { k } | Phase::Events { k } => {
+                *k < self.n() && self.order_seat(*k) == seat
             }
-            Phase::Events { k } => {
-                if *k < self.n() && self.order_seat(*k) == seat {
-                    self.event_steps(data, seat)
-                } else {
-                    Vec::new()
-                }
+            Phase::Programming => seat < self.n(),
+            Phase::Resolution | Phase::Inventory => {
+                self.pending.as_ref().is_some_and(|p| p.seat() == seat)
             }
-            Phase::Programming => {
-                if self.seals[seat].is_some() {
-                    return vec![Step::Unseal];
-                }
-                let mut out = Vec::new();
-                if self.plans[seat].len() < ACTIONS {
-                    out.extend(Action::ALL.into_iter().map(Step::Plan));
-                }
-                if !self.plans[seat].is_empty() {
-                    out.push(Step::Unplan);
-                }
-                if self.plans[seat].len() == ACTIONS {
-                    out.push(Step::Seal);
-                }
-                out
-            }
-            Phase::Resolution | Phase::Inventory => self.pending_steps(data, seat),
         }
     }
 }
 
+// ==== Performing a step: what every phase shares ====
+
 impl Himalaya {
-    /// Refuse a step `steps_for` does not list, with the topic explaining why.
-    pub(super) fn check_step(
-        &self,
-        data: &HimalayaData,
-        seat: Seat,
-        step: &Step,
-    ) -> Result<(), RuleError> {
-        if self.phase == Phase::Finished {
-            return Err(rule("winning", "the game is over"));
+    pub(super) fn marks(&self) -> Marks {
+        Marks {
+            rng: self.rng.clone(),
+            inventory: self.last_inventory.clone(),
         }
-        if !self.steps_for(data, seat).contains(step) {
-            let name = self
-                .players
-                .get(seat)
-                .cloned()
-                .unwrap_or_else(|| format!("seat {seat}"));
-            let (r, why): (&'static str, String) = match (&self.phase, step) {
-                (Phase::Placement { .. }, Step::Start(v)) if self.caravans.contains(&Some(*v)) => {
-                    ("setup", format!("village {} already holds a caravan", v + 1))
-                }
-                (Phase::Placement { .. }, _) => ("setup", format!("it is not {name}'s turn to place a caravan")),
-                (Phase::Events { .. }, _) => (
-                    "events",
-                    format!("{name} cannot place that event marker now (one per player per turn, one of each kind on the board, each marker once a game)"),
-                ),
-                (Phase::Programming, Step::Seal) => ("programming", "a program needs exactly 6 actions before sealing".into()),
-                (Phase::Programming, Step::Plan(_)) if self.seals[seat].is_some() => {
-                    ("programming", "your program is sealed; `unseal` first".into())
-                }
-                (Phase::Programming, Step::Plan(_)) => ("programming", "a program holds 6 actions; `unplan` to change the last one".into()),
-                (Phase::Programming, _) => ("programming", format!("{name} cannot do that while programming")),
-                _ => ("resolution", format!("{name} has no such choice to make now")),
-            };
-            return Err(rule(r, why));
-        }
-        Ok(())
     }
 
-    /// Carry out a step found legal by [`Himalaya::check_step`] and advance until the next
-    /// decision.
-    pub(super) fn perform_step(&mut self, data: &HimalayaData, seat: Seat, step: &Step) -> Applied {
-        let mut events = Vec::new();
-        let mut applied = Applied::default();
-        // Irreversible = the step drew game randomness (dice, bag draws) or revealed hidden
-        // information (programs, inventory stocks, the final screens). The commitment salt
-        // drawn by `seal` is not counted: it decides nothing, and `unseal` takes a seal back.
-        let mut rng_mark = self.rng.clone();
-        let inventory_mark = self.last_inventory.clone();
-        match step {
-            Step::Start(v) => {
-                self.caravans[seat] = Some(*v);
-                events.push(Event::public(format!(
-                    "{} places a caravan at village {}.",
-                    self.players[seat],
-                    v + 1
-                )));
-                let Phase::Placement { k } = self.phase else {
-                    unreachable!()
-                };
-                if k + 1 >= self.n() {
-                    self.start_turn(&mut events);
-                } else {
-                    self.phase = Phase::Placement { k: k + 1 };
-                }
-                applied.turn_ended = true;
-            }
-            Step::Yeti(_) | Step::Storm(_) | Step::Market(_) | Step::Pass => {
-                let name = self.players[seat].clone();
-                match step {
-                    Step::Yeti(p) => {
-                        self.board_events.yeti = Some((*p, seat));
-                        self.events_used[seat][EventKind::Yeti.index()] = true;
-                        events.push(Event::public(format!(
-                            "{name} puts the yeti on path {}.",
-                            data.path_name(*p)
-                        )));
-                    }
-                    Step::Storm(p) => {
-                        self.board_events.storm = Some((*p, seat));
-                        self.events_used[seat][EventKind::Storm.index()] = true;
-                        events.push(Event::public(format!(
-                            "{name} puts a snowstorm on path {}.",
-                            data.path_name(*p)
-                        )));
-                    }
-                    Step::Market(v) => {
-                        self.board_events.market = Some((*v, seat));
-                        self.events_used[seat][EventKind::Market.index()] = true;
-                        events.push(Event::public(format!(
-                            "{name} declares market day at village {}.",
-                            v + 1
-                        )));
-                    }
-                    _ => events.push(Event::public(format!("{name} places no event marker."))),
-                }
-                let Phase::Events { k } = self.phase else {
-                    unreachable!()
-                };
-                self.phase = Phase::Events { k: k + 1 };
-                applied.turn_ended = true;
-            }
-            Step::Plan(a) => {
-                self.plans[seat].push(*a);
-                applied.secret = true;
-            }
-            Step::Unplan => {
-                self.plans[seat].pop();
-                applied.secret = true;
-            }
-            Step::Seal => {
-                let salt = format!("{:016x}", self.rng.next_u64());
-                rng_mark = self.rng.clone();
-                let c = commitment(&salt, &program_text(&self.plans[seat]));
-                events.push(Event::public(format!(
-                    "{} sealed a program, commitment {c}.",
-                    self.players[seat]
-                )));
-                events.push(Event::private(
-                    seat,
-                    format!(
-                        "Sealed `{}` with salt {salt}.",
-                        program_text(&self.plans[seat])
-                    ),
-                ));
-                self.seals[seat] = Some(Seal {
-                    salt,
-                    commitment: c,
-                });
-                applied.secret = true;
-                applied.turn_ended = true;
-                if self.seals.iter().all(|s| s.is_some()) {
-                    self.reveal(&mut events);
-                    applied.irreversible = true;
-                }
-            }
-            Step::Unseal => {
-                self.seals[seat] = None;
-                events.push(Event::public(format!(
-                    "{} takes back their sealed program.",
-                    self.players[seat]
-                )));
-                applied.secret = true;
-            }
-            Step::Take(g) => {
-                let Some(Pending::Take { village, .. }) = self.pending.take() else {
-                    unreachable!()
-                };
-                self.take_good(seat, village, *g, &mut events);
-            }
-            Step::Reward(a, b) => {
-                let Some(Pending::Reward { village, order, .. }) = self.pending.take() else {
-                    unreachable!()
-                };
-                self.give_rewards(data, seat, village, order, &[*a, *b], &mut events);
-            }
-            Step::Delegate(r) => {
-                let Some(Pending::Delegate { regions, left, .. }) = self.pending.take() else {
-                    unreachable!()
-                };
-                self.delegations[*r][seat] += 1;
-                events.push(Event::public(format!(
-                    "{} sends a delegation to {}.",
-                    self.players[seat], data.regions[*r].name
-                )));
-                if left > 1 {
-                    self.pending = Some(Pending::Delegate {
-                        seat,
-                        regions,
-                        left: left - 1,
-                    });
-                }
-            }
-            Step::InventoryMarker => {
-                self.pending = None;
-                self.markers_left -= 1;
-                self.markers[seat] += 1;
-                events.push(Event::public(format!(
-                    "{} takes an inventory marker.",
-                    self.players[seat]
-                )));
-            }
-            Step::InventoryDelegations => {
-                self.pending = None;
-                let c = self.caravans[seat].unwrap_or(0);
-                let n = 2.min(self.delegations_left(seat));
-                self.send_delegations(data, seat, data.villages[c].regions.clone(), n, &mut events);
-            }
-            Step::InventoryStupa(v) => {
-                self.pending = None;
-                self.stupas[*v] = Some(seat);
-                events.push(Event::public(format!(
-                    "{} builds a stupa at village {}.",
-                    self.players[seat],
-                    v + 1
-                )));
-            }
-        }
-        self.advance(data, &mut events);
-        if self.rng != rng_mark
-            || self.last_inventory != inventory_mark
+    /// After a phase performed a step: advance to the next decision, then tell whether the
+    /// step can be taken back. Irreversible = the step drew game randomness (dice, bag
+    /// draws) or revealed hidden information (programs, inventory stocks, the final
+    /// screens). The commitment salt drawn by `seal` is not counted (`seal` moves the mark
+    /// past it): it decides nothing, and `unseal` takes a seal back.
+    pub(super) fn settle(&mut self, data: &HimalayaData, marks: Marks, applied: &mut Applied) {
+        self.advance(data, &mut applied.events);
+        if self.rng != marks.rng
+            || self.last_inventory != marks.inventory
             || self.phase == Phase::Finished
         {
             applied.irreversible = true;
         }
-        applied.events = events;
-        applied
     }
 }
 
@@ -382,6 +182,67 @@ impl Himalaya {
     }
 }
 
+// ==== Caravan placement (Setup) ====
+
+impl Himalaya {
+    /// The free villages. (A taken village is no candidate, so that `start 2` is never read
+    /// as `start 20`, HIM-SETUP-11.)
+    pub(super) fn placement_candidates(&self) -> Vec<Step> {
+        (0..VILLAGES)
+            .filter(|v| !self.caravans.contains(&Some(*v)))
+            .map(Step::Start)
+            .collect()
+    }
+
+    /// The seat at position `k` of the order puts its caravan on a free village.
+    pub(super) fn placement_ok(&self, seat: Seat, k: usize, step: &Step) -> Result<(), RuleError> {
+        let name = self.seat_name(seat);
+        if self.order_seat(k) != seat {
+            let why = format!("it is not {name}'s turn to place a caravan");
+            return Err(rule(Topic::Setup, why));
+        }
+        let Step::Start(v) = *step else {
+            let why = format!("{name} places a caravan now: `start <village>`");
+            return Err(rule(Topic::Setup, why));
+        };
+        if v >= VILLAGES {
+            let why = format!(
+                "there is no village {}: villages are 1 to {VILLAGES}",
+                v + 1
+            );
+            return Err(rule(Topic::Setup, why));
+        }
+        if self.caravans.contains(&Some(v)) {
+            let why = format!("village {} already holds a caravan", v + 1);
+            return Err(rule(Topic::Setup, why));
+        }
+        Ok(())
+    }
+
+    pub(super) fn place_caravan(&mut self, seat: Seat, k: usize, step: &Step) -> Applied {
+        let mut events = Vec::new();
+        let Step::Start(v) = *step else {
+            unreachable!("placement_ok accepts only `start`")
+        };
+        self.caravans[seat] = Some(v);
+        events.push(Event::public(format!(
+            "{} places a caravan at village {}.",
+            self.players[seat],
+            v + 1
+        )));
+        if k + 1 >= self.n() {
+            self.start_turn(&mut events);
+        } else {
+            self.phase = Phase::Placement { k: k + 1 };
+        }
+        Applied {
+            events,
+            turn_ended: true,
+            ..Applied::default()
+        }
+    }
+}
+
 // ==== Turn flow: turn marker and first caravaneer (Phase 1) ====
 
 impl Himalaya {
@@ -402,7 +263,7 @@ impl Himalaya {
                         )));
                         return;
                     }
-                    if self.event_steps(data, self.order_seat(k)).is_empty() {
+                    if !self.can_place_event(self.order_seat(k)) {
                         self.phase = Phase::Events { k: k + 1 };
                         continue;
                     }
@@ -472,30 +333,139 @@ impl Himalaya {
 // ==== Events (Phase 1, advanced rules) ====
 
 impl Himalaya {
-    /// Legal event placements for `seat` now (empty if none), `pass` last.
-    pub(super) fn event_steps(&self, data: &HimalayaData, seat: Seat) -> Vec<Step> {
-        let mut out = Vec::new();
-        let used = self.events_used[seat];
-        let be = &self.board_events;
-        // Only the stated limits (HIM-EVENT-3, -4, -6, market day on goods): a yeti and a
-        // snowstorm may share a path (HIM-EVENT-11).
-        if !used[EventKind::Yeti.index()] && be.yeti.is_none() {
-            out.extend((0..data.paths.len()).map(Step::Yeti));
-        }
-        if !used[EventKind::Storm.index()] && be.storm.is_none() {
-            out.extend((0..data.paths.len()).map(Step::Storm));
-        }
-        if !used[EventKind::Market.index()] && be.market.is_none() {
-            for v in 0..VILLAGES {
-                if self.has_goods(v) {
-                    out.push(Step::Market(v));
-                }
-            }
-        }
-        if !out.is_empty() {
-            out.push(Step::Pass);
-        }
+    /// Every event placement on the board (legal or not), `pass` last. Market day is only
+    /// offered in villages with goods, so that `market 2` is never read as `market 20`
+    /// (HIM-EVENT-10).
+    pub(super) fn event_candidates(&self, data: &HimalayaData) -> Vec<Step> {
+        let mut out: Vec<Step> = (0..data.paths.len()).map(Step::Yeti).collect();
+        out.extend((0..data.paths.len()).map(Step::Storm));
+        out.extend(
+            (0..VILLAGES)
+                .filter(|&v| self.has_goods(v))
+                .map(Step::Market),
+        );
+        out.push(Step::Pass);
         out
+    }
+
+    /// May `seat` still lay its marker of `kind` this turn? Only the stated limits
+    /// (HIM-EVENT-3, -4, -6): each marker once a game, one of each kind on the board. A yeti
+    /// and a snowstorm may share a path (HIM-EVENT-11).
+    fn marker_free(&self, seat: Seat, kind: EventKind) -> bool {
+        let on_board = match kind {
+            EventKind::Yeti => self.board_events.yeti.is_some(),
+            EventKind::Storm => self.board_events.storm.is_some(),
+            EventKind::Market => self.board_events.market.is_some(),
+        };
+        !self.events_used[seat][kind.index()] && !on_board
+    }
+
+    /// Can `seat` lay any marker now? (Market day needs a village with goods.)
+    pub(super) fn can_place_event(&self, seat: Seat) -> bool {
+        self.marker_free(seat, EventKind::Yeti)
+            || self.marker_free(seat, EventKind::Storm)
+            || (self.marker_free(seat, EventKind::Market)
+                && (0..VILLAGES).any(|v| self.has_goods(v)))
+    }
+
+    /// A cheap test that legality refuses an event step, for the legal list.
+    pub(super) fn event_hopeless(&self, seat: Seat, step: &Step) -> bool {
+        match *step {
+            Step::Yeti(_) => !self.marker_free(seat, EventKind::Yeti),
+            Step::Storm(_) => !self.marker_free(seat, EventKind::Storm),
+            Step::Market(v) => !self.marker_free(seat, EventKind::Market) || !self.has_goods(v),
+            _ => false,
+        }
+    }
+
+    /// The seat at position `k` of the order lays one unused marker or passes.
+    pub(super) fn event_ok(
+        &self,
+        data: &HimalayaData,
+        seat: Seat,
+        k: usize,
+        step: &Step,
+    ) -> Result<(), RuleError> {
+        let name = self.seat_name(seat);
+        let refuse = |why: String| {
+            let reason = format!("{name} cannot place that event marker now: {why}");
+            Err(rule(Topic::Events, reason))
+        };
+        if k >= self.n() || self.order_seat(k) != seat {
+            return refuse("markers are laid one player at a time, in turn order".into());
+        }
+        let kind = match *step {
+            Step::Yeti(p) | Step::Storm(p) if p >= data.paths.len() => {
+                return refuse(format!("there is no path number {}", p + 1));
+            }
+            Step::Market(v) if v >= VILLAGES => {
+                return refuse(format!("villages are 1 to {VILLAGES}"));
+            }
+            Step::Yeti(_) => EventKind::Yeti,
+            Step::Storm(_) => EventKind::Storm,
+            Step::Market(_) => EventKind::Market,
+            Step::Pass => return Ok(()),
+            _ => {
+                let why = format!(
+                    "{name} cannot do that now: lay an event marker (`yeti a-b`, `storm a-b`, \
+                     `market <village>`) or `pass`"
+                );
+                return Err(rule(Topic::Events, why));
+            }
+        };
+        if self.events_used[seat][kind.index()] {
+            return refuse(format!(
+                "{name}'s {} marker is used (each marker once a game)",
+                kind.name()
+            ));
+        }
+        if !self.marker_free(seat, kind) {
+            return refuse(format!(
+                "a {} marker is on the board this turn (one of each kind)",
+                kind.name()
+            ));
+        }
+        match *step {
+            Step::Market(v) if !self.has_goods(v) => refuse(format!(
+                "market day needs a village with goods; village {} has none",
+                v + 1
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    pub(super) fn place_event(
+        &mut self,
+        data: &HimalayaData,
+        seat: Seat,
+        k: usize,
+        step: &Step,
+    ) -> Applied {
+        let name = self.players[seat].clone();
+        let text = match *step {
+            Step::Yeti(p) => {
+                self.board_events.yeti = Some((p, seat));
+                self.events_used[seat][EventKind::Yeti.index()] = true;
+                format!("{name} puts the yeti on path {}.", data.path_name(p))
+            }
+            Step::Storm(p) => {
+                self.board_events.storm = Some((p, seat));
+                self.events_used[seat][EventKind::Storm.index()] = true;
+                format!("{name} puts a snowstorm on path {}.", data.path_name(p))
+            }
+            Step::Market(v) => {
+                self.board_events.market = Some((v, seat));
+                self.events_used[seat][EventKind::Market.index()] = true;
+                format!("{name} declares market day at village {}.", v + 1)
+            }
+            _ => format!("{name} places no event marker."),
+        };
+        self.phase = Phase::Events { k: k + 1 };
+        Applied {
+            events: vec![Event::public(text)],
+            turn_ended: true,
+            ..Applied::default()
+        }
     }
 }
 
@@ -552,6 +522,93 @@ impl Himalaya {
 }
 
 impl Himalaya {
+    pub(super) fn programming_candidates(&self) -> Vec<Step> {
+        let mut out: Vec<Step> = Action::ALL.into_iter().map(Step::Plan).collect();
+        out.extend([Step::Unplan, Step::Seal, Step::Unseal]);
+        out
+    }
+
+    /// Plan up to 6 actions, take the last back, seal exactly 6, unseal until all sealed.
+    pub(super) fn programming_ok(&self, seat: Seat, step: &Step) -> Result<(), RuleError> {
+        let name = self.seat_name(seat);
+        let refuse = |why: String| Err(rule(Topic::Programming, why));
+        if seat >= self.n() {
+            return refuse(format!("{name} cannot do that while programming"));
+        }
+        let sealed = self.seals[seat].is_some();
+        let planned = self.plans[seat].len();
+        match step {
+            Step::Plan(_) | Step::Unplan | Step::Seal if sealed => {
+                refuse("your program is sealed; `unseal` first".into())
+            }
+            Step::Plan(_) if planned >= ACTIONS => {
+                refuse("a program holds 6 actions; `unplan` to change the last one".into())
+            }
+            Step::Unplan if planned == 0 => refuse(format!(
+                "{name} cannot do that while programming: no action is planned yet"
+            )),
+            Step::Seal if planned != ACTIONS => {
+                refuse("a program needs exactly 6 actions before sealing".into())
+            }
+            Step::Unseal if !sealed => refuse(format!(
+                "{name} cannot do that while programming: there is no sealed program to take back"
+            )),
+            Step::Plan(_) | Step::Unplan | Step::Seal | Step::Unseal => Ok(()),
+            _ => refuse(format!("{name} cannot do that while programming")),
+        }
+    }
+
+    /// `seal` draws the commitment salt and moves `marks` past it (see [`Himalaya::settle`]).
+    pub(super) fn program(&mut self, seat: Seat, step: &Step, marks: &mut Marks) -> Applied {
+        let mut applied = Applied {
+            secret: true,
+            ..Applied::default()
+        };
+        match step {
+            Step::Plan(a) => self.plans[seat].push(*a),
+            Step::Unplan => {
+                self.plans[seat].pop();
+            }
+            Step::Seal => {
+                self.seal(seat, &mut applied.events);
+                marks.rng = self.rng.clone();
+                applied.turn_ended = true;
+                if self.seals.iter().all(|s| s.is_some()) {
+                    self.reveal(&mut applied.events);
+                    applied.irreversible = true;
+                }
+            }
+            _ => {
+                self.seals[seat] = None;
+                applied.events.push(Event::public(format!(
+                    "{} takes back their sealed program.",
+                    self.players[seat]
+                )));
+            }
+        }
+        applied
+    }
+
+    fn seal(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        let salt = format!("{:016x}", self.rng.next_u64());
+        let program = program_text(&self.plans[seat]);
+        let c = commitment(&salt, &program);
+        events.push(Event::public(format!(
+            "{} sealed a program, commitment {c}.",
+            self.players[seat]
+        )));
+        events.push(Event::private(
+            seat,
+            format!("Sealed `{program}` with salt {salt}."),
+        ));
+        self.seals[seat] = Some(Seal {
+            salt,
+            commitment: c,
+        });
+    }
+}
+
+impl Himalaya {
     /// The step taken for a seat that does not act in time (a game deadline). During
     /// programming an unsealed seat keeps what it has planned and fills the rest with
     /// `rest`, then seals (HIM-PROG-4): at most 7 steps. A sealed seat has nothing to do.
@@ -567,7 +624,7 @@ impl Himalaya {
                 Step::Seal
             });
         }
-        let legal = self.steps_for(data, seat);
+        let legal = self.legal_steps(data, seat);
         legal
             .iter()
             .find(|s| **s == Step::Pass)
@@ -818,45 +875,177 @@ impl Himalaya {
         });
     }
 
-    pub(super) fn pending_steps(&self, data: &HimalayaData, seat: Seat) -> Vec<Step> {
-        let Some(p) = &self.pending else {
-            return Vec::new();
-        };
-        if p.seat() != seat {
-            return Vec::new();
-        }
-        match p {
-            Pending::Take { village, .. } => Good::ALL
+    /// The choices of the decision pending now (legal or not).
+    pub(super) fn pending_candidates(&self) -> Vec<Step> {
+        match &self.pending {
+            None => Vec::new(),
+            Some(Pending::Take { .. }) => Good::ALL.into_iter().map(Step::Take).collect(),
+            Some(Pending::Reward { .. }) => REWARD_PAIRS
                 .into_iter()
-                .filter(|g| self.village_goods[*village][g.index()] > 0)
-                .map(Step::Take)
+                .map(|(a, b)| Step::Reward(a, b))
                 .collect(),
-            Pending::Reward { .. } => vec![
-                Step::Reward(Reward::Barter, Reward::Stupa),
-                Step::Reward(Reward::Barter, Reward::Delegations),
-                Step::Reward(Reward::Stupa, Reward::Delegations),
-            ],
-            Pending::Delegate { regions, .. } => {
+            Some(Pending::Delegate { regions, .. }) => {
                 regions.iter().map(|&r| Step::Delegate(r)).collect()
             }
-            Pending::Inventory { .. } => {
-                let mut out = Vec::new();
-                if self.markers_left > 0 {
-                    out.push(Step::InventoryMarker);
-                }
-                if self.delegations_left(seat) > 0 && self.caravans[seat].is_some() {
-                    out.push(Step::InventoryDelegations);
-                }
-                out.extend(
-                    self.inventory_stupa_targets(data, seat)
-                        .into_iter()
-                        .map(Step::InventoryStupa),
-                );
+            Some(Pending::Inventory { .. }) => {
+                let mut out = vec![Step::InventoryMarker, Step::InventoryDelegations];
+                out.extend((0..VILLAGES).map(Step::InventoryStupa));
                 out
             }
         }
     }
+
+    /// The pending decision's seat answers it: a good on market day, two rewards, a
+    /// delegation's region, an inventory reward.
+    pub(super) fn pending_ok(
+        &self,
+        data: &HimalayaData,
+        seat: Seat,
+        step: &Step,
+    ) -> Result<(), RuleError> {
+        let name = self.seat_name(seat);
+        let Some(p) = self.pending.as_ref().filter(|p| p.seat() == seat) else {
+            let why = format!("{name} has no such choice to make now");
+            return Err(rule(Topic::Resolution, why));
+        };
+        match (p, *step) {
+            (Pending::Take { village, .. }, Step::Take(g)) => {
+                if self.village_goods[*village][g.index()] > 0 {
+                    return Ok(());
+                }
+                let left = goods_list(&self.village_goods[*village]);
+                let why = format!("village {} has no {} ({left})", village + 1, g.name());
+                Err(rule(Topic::Deal, why))
+            }
+            (Pending::Reward { .. }, Step::Reward(a, b)) if REWARD_PAIRS.contains(&(a, b)) => {
+                Ok(())
+            }
+            (Pending::Delegate { regions, .. }, Step::Delegate(r)) if regions.contains(&r) => {
+                Ok(())
+            }
+            (Pending::Inventory { .. }, Step::InventoryMarker) if self.markers_left == 0 => {
+                Err(rule(Topic::Inventory, "no inventory marker is left"))
+            }
+            (Pending::Inventory { .. }, Step::InventoryDelegations)
+                if self.delegations_left(seat) == 0 || self.caravans[seat].is_none() =>
+            {
+                Err(rule(
+                    Topic::Inventory,
+                    "you have no delegation left to send",
+                ))
+            }
+            (Pending::Inventory { .. }, Step::InventoryMarker | Step::InventoryDelegations) => {
+                Ok(())
+            }
+            (Pending::Inventory { .. }, Step::InventoryStupa(v)) => {
+                self.inventory_stupa_ok(data, seat, v)
+            }
+            (p, _) => {
+                let why = format!(
+                    "{name} has no such choice to make now: {}",
+                    self.pending_hint(data, p)
+                );
+                Err(rule(p.topic(), why))
+            }
+        }
+    }
+
+    /// What the pending decision accepts, in words.
+    fn pending_hint(&self, data: &HimalayaData, p: &Pending) -> String {
+        match p {
+            Pending::Take { .. } => "choose the good to take: `take <good>`".into(),
+            Pending::Reward { .. } => "choose two rewards: `reward barter stupa`, `reward barter \
+                                       delegations` or `reward stupa delegations`"
+                .into(),
+            Pending::Delegate { regions, .. } => {
+                let names: Vec<&str> = regions
+                    .iter()
+                    .map(|&r| data.regions[r].name.as_str())
+                    .collect();
+                format!(
+                    "send a delegation: `delegate <region>`, one of {}",
+                    names.join(", ")
+                )
+            }
+            Pending::Inventory { .. } => "choose an inventory reward: `inventory marker`, \
+                                          `inventory delegations` or `inventory stupa <village>`"
+                .into(),
+        }
+    }
+
+    /// Answer the pending decision (accepted by [`Himalaya::pending_ok`]).
+    pub(super) fn choose(&mut self, data: &HimalayaData, seat: Seat, step: &Step) -> Applied {
+        let mut events = Vec::new();
+        let pending = self.pending.take();
+        match (pending, *step) {
+            (Some(Pending::Take { village, .. }), Step::Take(g)) => {
+                self.take_good(seat, village, g, &mut events)
+            }
+            (Some(Pending::Reward { village, order, .. }), Step::Reward(a, b)) => {
+                self.give_rewards(data, seat, village, order, &[a, b], &mut events)
+            }
+            (Some(Pending::Delegate { regions, left, .. }), Step::Delegate(r)) => {
+                self.delegate(data, seat, r, regions, left, &mut events)
+            }
+            (_, Step::InventoryMarker) => {
+                self.markers_left -= 1;
+                self.markers[seat] += 1;
+                events.push(Event::public(format!(
+                    "{} takes an inventory marker.",
+                    self.players[seat]
+                )));
+            }
+            (_, Step::InventoryDelegations) => {
+                let c = self.caravans[seat].unwrap_or(0);
+                let n = 2.min(self.delegations_left(seat));
+                self.send_delegations(data, seat, data.villages[c].regions.clone(), n, &mut events);
+            }
+            (_, Step::InventoryStupa(v)) => {
+                self.stupas[v] = Some(seat);
+                events.push(Event::public(format!(
+                    "{} builds a stupa at village {}.",
+                    self.players[seat],
+                    v + 1
+                )));
+            }
+            _ => unreachable!("pending_ok accepts only the pending decision's answers"),
+        }
+        Applied {
+            events,
+            ..Applied::default()
+        }
+    }
+
+    fn delegate(
+        &mut self,
+        data: &HimalayaData,
+        seat: Seat,
+        r: usize,
+        regions: Vec<usize>,
+        left: u32,
+        events: &mut Vec<Event>,
+    ) {
+        self.delegations[r][seat] += 1;
+        events.push(Event::public(format!(
+            "{} sends a delegation to {}.",
+            self.players[seat], data.regions[r].name
+        )));
+        if left > 1 {
+            self.pending = Some(Pending::Delegate {
+                seat,
+                regions,
+                left: left - 1,
+            });
+        }
+    }
 }
+
+/// The two rewards of a filled order, in the order `reward` names them.
+const REWARD_PAIRS: [(Reward, Reward); 3] = [
+    (Reward::Barter, Reward::Stupa),
+    (Reward::Barter, Reward::Delegations),
+    (Reward::Stupa, Reward::Delegations),
+];
 
 // ==== Refill (Phase 4) ====
 
@@ -947,6 +1136,48 @@ impl Himalaya {
         });
     }
 
+    /// An inventory's stupa goes on a free house (level-1 village) in a region touching
+    /// the caravan's village (HIM-INV-7).
+    fn inventory_stupa_ok(
+        &self,
+        data: &HimalayaData,
+        seat: Seat,
+        v: usize,
+    ) -> Result<(), RuleError> {
+        let refuse = |why: String| Err(rule(Topic::Inventory, why));
+        let Some(c) = self.caravans[seat] else {
+            return refuse("your caravan is not on the board".into());
+        };
+        if self.stupas_left(seat) == 0 {
+            return refuse("you have no stupa left".into());
+        }
+        if v >= VILLAGES {
+            return refuse(format!("villages are 1 to {VILLAGES}"));
+        }
+        if data.villages[v].level != 1 {
+            return refuse(format!("village {} is not a house (level 1)", v + 1));
+        }
+        if self.stupas[v].is_some() {
+            return refuse(format!("village {} already has a stupa", v + 1));
+        }
+        let regs = &data.villages[c].regions;
+        if !data.villages[v].regions.iter().any(|r| regs.contains(r)) {
+            let why = format!(
+                "village {} is in no region touching your caravan's village",
+                v + 1
+            );
+            return refuse(why);
+        }
+        Ok(())
+    }
+
+    /// Is any inventory reward left for `seat` to take?
+    fn inventory_reward_possible(&self, data: &HimalayaData, seat: Seat) -> bool {
+        self.markers_left > 0
+            || (self.delegations_left(seat) > 0 && self.caravans[seat].is_some())
+            || !self.inventory_stupa_targets(data, seat).is_empty()
+    }
+
     pub(super) fn inventory_stupa_targets(&self, data: &HimalayaData, seat: Seat) -> Vec<usize> {
         let Some(c) = self.caravans[seat] else {
             return Vec::new();
@@ -971,11 +1202,9 @@ impl Himalaya {
         seat: Seat,
         events: &mut Vec<Event>,
     ) {
-        let p = Pending::Inventory { seat, good };
-        self.pending = Some(p);
-        let steps = self.pending_steps(data, seat);
-        if steps.is_empty() {
-            self.pending = None;
+        if self.inventory_reward_possible(data, seat) {
+            self.pending = Some(Pending::Inventory { seat, good });
+        } else {
             events.push(Event::public(format!(
                 "{} has the majority in {} but no reward is left to take.",
                 self.players[seat],

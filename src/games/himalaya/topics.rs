@@ -2,9 +2,54 @@
 
 use crate::engine::RulesTopic;
 
+/// A rules topic of Himalaya: every refusal names one, so a misspelt topic does not compile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Topic {
+    Goal,
+    Components,
+    Setup,
+    Turn,
+    Events,
+    Programming,
+    Commitment,
+    Resolution,
+    Deal,
+    Rewards,
+    Refill,
+    Inventory,
+    Secrecy,
+    Scoring,
+    Winning,
+    Faq,
+}
+
+impl Topic {
+    /// The id players type after `rules himalaya`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Topic::Goal => "goal",
+            Topic::Components => "components",
+            Topic::Setup => "setup",
+            Topic::Turn => "turn",
+            Topic::Events => "events",
+            Topic::Programming => "programming",
+            Topic::Commitment => "commitment",
+            Topic::Resolution => "resolution",
+            Topic::Deal => "deal",
+            Topic::Rewards => "rewards",
+            Topic::Refill => "refill",
+            Topic::Inventory => "inventory",
+            Topic::Secrecy => "secrecy",
+            Topic::Scoring => "scoring",
+            Topic::Winning => "winning",
+            Topic::Faq => "faq",
+        }
+    }
+}
+
 pub static TOPICS: &[RulesTopic] = &[
     RulesTopic {
-        id: "goal",
+        id: Topic::Goal.id(),
         title: "What you are after",
         section: "1. Lore & Objective",
         text: "You lead a yack caravan between the villages of a high plateau. Pick up goods, pay \
@@ -13,7 +58,7 @@ pub static TOPICS: &[RulesTopic] = &[
                (region majorities) and economic (yacks) influence wins.",
     },
     RulesTopic {
-        id: "components",
+        id: Topic::Components.id(),
         title: "Pieces and board data",
         section: "2. Components",
         text: "Each tribe has a caravan, 5 stupas (the component list says 4 per colour, the \
@@ -25,7 +70,7 @@ pub static TOPICS: &[RulesTopic] = &[
                printed board is not documented; every village has at most one path of each type.",
     },
     RulesTopic {
-        id: "setup",
+        id: Topic::Setup.id(),
         title: "Setting up",
         section: "3. Setup",
         text: "Five d20 rolls in all (HIM-SETUP-12) each put 5 goods drawn from the bag in the rolled village, then five more \
@@ -35,7 +80,7 @@ pub static TOPICS: &[RulesTopic] = &[
                `start <village>`.",
     },
     RulesTopic {
-        id: "turn",
+        id: Topic::Turn.id(),
         title: "Turn order",
         section: "4. Gameplay Flow > Phase 1: Turn Marker Progress",
         text: "There are 12 turns. Turn 1 is led by the first player (no hand-over before turn 1, HIM-TURN-5); from turn 2 on, the lead passes \
@@ -44,7 +89,7 @@ pub static TOPICS: &[RulesTopic] = &[
                inventory.",
     },
     RulesTopic {
-        id: "events",
+        id: Topic::Events.id(),
         title: "Event markers (advanced)",
         section: "4. Phase 1 (Advanced Rules Only) and 5. Core Mechanics > Event Markers",
         text: "In turn order each player may lay one unused marker or `pass`; the board carries at most \
@@ -58,7 +103,7 @@ pub static TOPICS: &[RulesTopic] = &[
                (HIM-EVENT-12), may take any good, chosen with `take <good>`.",
     },
     RulesTopic {
-        id: "programming",
+        id: Topic::Programming.id(),
         title: "Secret programming",
         section: "4. Phase 2: Secret Action Programming",
         text: "Everyone lines up 6 actions in secret: dirt, ice or stone (follow that kind of path), \
@@ -72,7 +117,7 @@ pub static TOPICS: &[RulesTopic] = &[
                (HIM-PROG-6).",
     },
     RulesTopic {
-        id: "commitment",
+        id: Topic::Commitment.id(),
         title: "Sealed programs and their commitment",
         section: "4. Phase 2: Secret Action Programming (how Sherpa seals a program)",
         text: "On `seal` the game draws a salt of 16 hex digits from its seeded dice and publishes the \
@@ -84,7 +129,7 @@ pub static TOPICS: &[RulesTopic] = &[
                salt is drawn on the next seal), so only the seal that triggers the reveal is final.",
     },
     RulesTopic {
-        id: "resolution",
+        id: Topic::Resolution.id(),
         title: "Resolving the programs",
         section: "4. Phase 3: Resolve Actions",
         text: "All first actions are carried out, then all second actions, and so on; within each, \
@@ -95,7 +140,7 @@ pub static TOPICS: &[RulesTopic] = &[
                during resolution, the game waits for that player only.",
     },
     RulesTopic {
-        id: "deal",
+        id: Topic::Deal.id(),
         title: "Deals",
         section: "4. Phase 3: Resolve Actions > Deals",
         text: "In a village with goods, a deal takes the cheapest good there (salt, then barley, tea, \
@@ -105,7 +150,7 @@ pub static TOPICS: &[RulesTopic] = &[
                between the two arises.",
     },
     RulesTopic {
-        id: "rewards",
+        id: Topic::Rewards.id(),
         title: "Rewards for a filled order",
         section: "4. Phase 3: Resolve Actions > Upon fulfilling an order",
         text: "Take two of three: barter (keep the order behind your screen for its yacks), offering \
@@ -117,7 +162,7 @@ pub static TOPICS: &[RulesTopic] = &[
                once (HIM-REWARD-8). An order not kept returns to its bag (HIM-REWARD-7).",
     },
     RulesTopic {
-        id: "refill",
+        id: Topic::Refill.id(),
         title: "Refilling villages",
         section: "4. Phase 4: Add Goods and Orders",
         text: "After resolution, goods are topped up first and orders second: while fewer than 5 \
@@ -126,7 +171,7 @@ pub static TOPICS: &[RulesTopic] = &[
                still counts. If a bag runs dry, refilling stops.",
     },
     RulesTopic {
-        id: "inventory",
+        id: Topic::Inventory.id(),
         title: "Inventories after turns 4, 8 and 12",
         section: "4. Phase 5: Inventory",
         text: "Everyone shows their goods, kind by kind from salt to gold. The one player holding \
@@ -137,7 +182,7 @@ pub static TOPICS: &[RulesTopic] = &[
                `inventory stupa <village>` (a house without stupa in such a region). Goods are only shown, and kept (HIM-INV-8).",
     },
     RulesTopic {
-        id: "secrecy",
+        id: Topic::Secrecy.id(),
         title: "What is hidden",
         section: "7. FAQ (yacks are secret) and 4. Phase 2",
         text: "Your goods, kept orders and yacks stay behind your screen until the end; others see \
@@ -146,7 +191,7 @@ pub static TOPICS: &[RulesTopic] = &[
                markers are public.",
     },
     RulesTopic {
-        id: "scoring",
+        id: Topic::Scoring.id(),
         title: "Influence at the end",
         section: "6. Scoring & End Game",
         text: "Religious: each stupa scores its village level (house 1, temple 2, monastery 3). \
@@ -154,7 +199,7 @@ pub static TOPICS: &[RulesTopic] = &[
                Economic: yacks from kept orders plus 3 per inventory marker.",
     },
     RulesTopic {
-        id: "winning",
+        id: Topic::Winning.id(),
         title: "Who wins",
         section: "6. Scoring & End Game > Winning Conditions",
         text: "Three players: whoever alone leads at least two of the three influences wins (a shared \
@@ -169,7 +214,7 @@ pub static TOPICS: &[RulesTopic] = &[
                together at the first step, the last two are compared on economic influence at once. The score shown per player is their economic influence (yacks).",
     },
     RulesTopic {
-        id: "faq",
+        id: Topic::Faq.id(),
         title: "Edge cases",
         section: "7. FAQ or Edge Cases",
         text: "A yeti path cannot be crossed at all; a storm path only with two moves in a row. You may \

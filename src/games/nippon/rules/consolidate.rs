@@ -1,0 +1,124 @@
+//! Consolidate (NIP-CONS).
+
+use super::*;
+
+// ==== Consolidate (NIP-CONS) ====
+
+impl Nippon {
+    /// The highest reward level `seat` may take: the level above the rightmost occupied
+    /// worker slot (0 with fewer than 3 workers).
+    pub fn reward_level(&self, data: &NipponData, seat: Seat) -> u32 {
+        let w = self.players[seat].workers.len();
+        if w == 0 {
+            0
+        } else {
+            data.worker_slot_levels[w - 1]
+        }
+    }
+
+    /// Has `seat` an achievement space without a tile?
+    pub(crate) fn has_empty_space(&self, seat: Seat) -> bool {
+        self.players[seat].achievements.iter().any(|a| a.is_none())
+    }
+
+    pub(crate) fn can_reward(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        mult: u32,
+        b: u8,
+    ) -> Result<(), RuleError> {
+        let lvl = self.reward_level(data, seat);
+        if mult > lvl {
+            return Err(rule(
+                "consolidate",
+                format!("your rightmost worker allows reward tiles up to level {lvl}"),
+            ));
+        }
+        let left = data
+            .rewards
+            .iter()
+            .zip(&self.rewards)
+            .any(|(r, &n)| r.multiplier == mult && bonus_kind(r.bonus) == b && n > 0);
+        if !left {
+            return Err(rule("consolidate", "no reward tile of that kind is left"));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn consolidate(&mut self, data: &NipponData, seat: Seat, ev: &mut Vec<Event>) {
+        // 1. Budget (NIP-CONS-3, -5): discard, then take the track values.
+        let money = self.track_value(data, seat, TrackKind::Money) * 1000;
+        let coal = self.track_value(data, seat, TrackKind::Coal);
+        let p = &mut self.players[seat];
+        p.yen = money;
+        p.coal = coal;
+        ev.push(Event::public(format!(
+            "{} consolidates: budget {} and {coal} coal.",
+            self.names[seat],
+            yen(money)
+        )));
+        // 2. Emperor's reward (NIP-CONS-6..8, -12). A reward tile is taken even with
+        // every achievement space covered (for its bonus); a multiplier tile only onto an
+        // empty space.
+        let p = &self.players[seat];
+        if p.workers.len() >= 3 {
+            let any_left = self.rewards.iter().any(|&n| n > 0);
+            if any_left {
+                let lvl = self.reward_level(data, seat);
+                let reachable = data
+                    .rewards
+                    .iter()
+                    .zip(&self.rewards)
+                    .any(|(r, &n)| n > 0 && r.multiplier <= lvl);
+                if reachable {
+                    self.stage = Stage::Reward;
+                    return;
+                }
+                ev.push(Event::public(
+                    "Only higher reward tiles are left: no Emperor's reward.",
+                ));
+            } else if self.multipliers > 0 && self.has_empty_space(seat) {
+                self.multipliers -= 1;
+                self.stage = Stage::Space { multiplier: 2 };
+                ev.push(Event::public(format!(
+                    "No reward tile is left: {} takes a 2x multiplier tile.",
+                    self.names[seat]
+                )));
+                return;
+            }
+        }
+        self.workforce(data, seat, ev);
+    }
+
+    /// 3. Workforce (NIP-CONS-13..17), then the turn ends.
+    pub(crate) fn workforce(&mut self, data: &NipponData, seat: Seat, ev: &mut Vec<Event>) {
+        let p = &mut self.players[seat];
+        let mut colours = p.workers.clone();
+        colours.sort_unstable();
+        colours.dedup();
+        let k = colours.len() as u32;
+        let paid = k.min(p.yen / data.cost_worker_colour);
+        p.yen -= paid * data.cost_worker_colour;
+        let lost = (k - paid) as i64 * data.unpaid_colour_vp;
+        p.vp -= lost;
+        for w in std::mem::take(&mut p.workers) {
+            self.bag[w as usize] += 1;
+        }
+        // No workers: nothing to pay and nothing to say.
+        if k > 0 {
+            ev.push(Event::public(format!(
+                "{} pays {} for {k} worker colour(s){}; the workers go back to the bag.",
+                self.names[seat],
+                yen(paid * data.cost_worker_colour),
+                if lost > 0 {
+                    format!(" and loses {lost} VP")
+                } else {
+                    String::new()
+                }
+            )));
+        }
+        self.complete_refill(data);
+        self.end_action(data, seat, ev);
+    }
+}

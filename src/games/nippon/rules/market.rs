@@ -1,0 +1,245 @@
+//! The local market (NIP-CITY, NIP-MKT).
+
+use super::*;
+
+// ==== Local Market (NIP-CITY, NIP-MKT) ====
+
+impl Nippon {
+    /// Tiles around city `c`.
+    pub(crate) fn tiles_around(&self, c: usize) -> usize {
+        self.influence[c].iter().filter(|x| x.is_some()).count()
+    }
+
+    /// Sides of city `c` holding its lowest tiles.
+    pub(crate) fn tied_lowest(&self, c: usize) -> Vec<usize> {
+        let min = self.influence[c].iter().flatten().map(|t| t.value).min();
+        (0..4)
+            .filter(|&s| self.influence[c][s].is_some_and(|t| Some(t.value) == min))
+            .collect()
+    }
+
+    /// NIP-MKT-12, -15, -16: may a tile of `value` go beside good `g` of city `c`?
+    pub(crate) fn slot_available(
+        &self,
+        data: &NipponData,
+        c: usize,
+        g: usize,
+        value: u8,
+    ) -> Result<(), RuleError> {
+        let city = data.city_name(c);
+        let Some(s) = self.side_of(data, c, g) else {
+            return Err(rule(
+                "market",
+                format!("{city} does not want {}", data.goods[g].name),
+            ));
+        };
+        if let Some(t) = self.influence[c][s] {
+            if t.value >= value {
+                return Err(rule(
+                    "market",
+                    format!(
+                        "the {} slot of {city} holds a value-{} tile; only a higher tile replaces it",
+                        data.goods[g].name, t.value
+                    ),
+                ));
+            }
+            return Ok(());
+        }
+        if let Some(limit) = data.city_limit[self.n() - 2] {
+            if self.tiles_around(c) >= limit {
+                let min = self.influence[c]
+                    .iter()
+                    .flatten()
+                    .map(|t| t.value)
+                    .min()
+                    .unwrap_or(0);
+                if value <= min {
+                    return Err(rule(
+                        "market",
+                        format!(
+                            "{city} already has {limit} tiles; a new one must beat the lowest there (value {min})"
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// What the seat lacks to supply `c` cubes of good `g` for a value-`v` tile, before any
+    /// city is looked at (NIP-MKT-2, NIP-MKT-6). No text is built here: scans of the legal steps
+    /// meet these failures by the hundred; [`Nippon::can_tile`] words them.
+    pub(crate) fn tile_short(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        v: u8,
+        g: usize,
+        c: u8,
+    ) -> Option<TileShort> {
+        let p = &self.players[seat];
+        if !(1..=3).contains(&c) {
+            return Some(TileShort::Cubes);
+        }
+        let stored = p.factories[g].map(|f| f.goods).unwrap_or(0);
+        if stored < c {
+            return Some(TileShort::Stored(stored));
+        }
+        let max = data.max_value(g, c);
+        if v > max {
+            return Some(TileShort::Value(max));
+        }
+        if !p.tiles.contains(&v) {
+            return Some(TileShort::NoTile);
+        }
+        None
+    }
+
+    pub(crate) fn can_tile(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        region: Option<u8>,
+        v: u8,
+        g: usize,
+        c: u8,
+    ) -> Result<(), RuleError> {
+        let name = &data.goods[g].name;
+        match self.tile_short(data, seat, v, g, c) {
+            None => {}
+            Some(TileShort::Cubes) => return Err(rule("market", "supply 1, 2 or 3 cubes")),
+            Some(TileShort::Stored(stored)) => {
+                return Err(rule(
+                    "market",
+                    format!("your {name} storage holds {stored} good(s), not {c}"),
+                ))
+            }
+            Some(TileShort::Value(max)) => {
+                return Err(rule(
+                    "market",
+                    format!("{c} {name} cube(s) allow a tile of value {max} at most"),
+                ))
+            }
+            Some(TileShort::NoTile) => {
+                return Err(rule(
+                    "market",
+                    format!("you have no value-{v} influence tile left"),
+                ))
+            }
+        }
+        let regions: Vec<usize> = match region {
+            Some(r) => vec![r as usize],
+            None => (0..data.regions.len()).collect(),
+        };
+        let ok = regions
+            .iter()
+            .flat_map(|&r| [2 * r, 2 * r + 1])
+            .any(|city| self.slot_available(data, city, g, v).is_ok());
+        if !ok {
+            return Err(rule(
+                "market",
+                format!(
+                    "no available {name} slot for a value-{v} tile{}",
+                    region
+                        .map(|r| format!(" in {}", data.regions[r as usize].name))
+                        .unwrap_or_default()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn can_city(
+        &self,
+        data: &NipponData,
+        region: Option<u8>,
+        c: usize,
+        v: u8,
+        g: usize,
+    ) -> Result<(), RuleError> {
+        if c >= 8 {
+            return Err(rule("market", "there are 8 cities"));
+        }
+        if let Some(r) = region {
+            if c / 2 != r as usize {
+                return Err(rule(
+                    "market",
+                    format!(
+                        "this action's tiles all go to {}; {} is elsewhere",
+                        data.regions[r as usize].name,
+                        data.city_name(c)
+                    ),
+                ));
+            }
+        }
+        self.slot_available(data, c, g, v)
+    }
+
+    /// Put the chosen tile beside good `g` of city `c`, removing the tile at side `remove`
+    /// (a full city in 2-3 player games), and give the region bonus.
+    pub(crate) fn place_tile(
+        &mut self,
+        data: &NipponData,
+        seat: Seat,
+        c: usize,
+        remove: Option<usize>,
+        ev: &mut Vec<Event>,
+    ) {
+        let Stage::Market(m) = &self.stage else {
+            return;
+        };
+        let (v, g, cubes) = m.tile.expect("a tile was chosen");
+        let s = self.side_of(data, c, g as usize).expect("checked");
+        let p = &mut self.players[seat];
+        if let Some(f) = p.factories[g as usize].as_mut() {
+            f.goods -= cubes;
+        }
+        let i = p.tiles.iter().position(|&x| x == v).expect("checked");
+        p.tiles.remove(i);
+        let mut msg = format!(
+            "{} supplies {} {} to {} and places a value-{v} tile",
+            self.names[seat],
+            cubes,
+            data.goods[g as usize].name,
+            data.city_name(c)
+        );
+        for side in [Some(s), remove].into_iter().flatten() {
+            if let Some(old) = self.influence[c][side].take() {
+                let owner = &mut self.players[old.seat as usize];
+                owner.tiles.push(old.value);
+                owner.tiles.sort_unstable();
+                msg.push_str(&format!(
+                    ", returning {}'s value-{} tile",
+                    self.names[old.seat as usize], old.value
+                ));
+            }
+        }
+        self.influence[c][s] = Some(Placed {
+            seat: seat as u8,
+            value: v,
+        });
+        let r = c / 2;
+        let bonus = data.regions[r].bonus;
+        self.gain(data, seat, bonus);
+        msg.push_str(&format!("; region bonus {bonus}."));
+        ev.push(Event::public(msg));
+        if let Stage::Market(m) = &mut self.stage {
+            m.region = Some(r as u8);
+            m.placed += 1;
+            m.tile = None;
+            m.city = None;
+        }
+    }
+}
+
+/// Why a tile cannot be supplied at all (see [`Nippon::tile_short`]).
+pub(crate) enum TileShort {
+    /// Not 1 to 3 cubes.
+    Cubes,
+    /// The storage holds only this many.
+    Stored(u8),
+    /// The cubes allow at most this value.
+    Value(u8),
+    /// No tile of that value left.
+    NoTile,
+}

@@ -1,0 +1,183 @@
+//! Scorings and the end of the game (NIP-SCORE, NIP-END).
+
+use super::*;
+
+// ==== Scorings (NIP-SCORE) ====
+
+impl Nippon {
+    /// Influence per seat in region `r` (NIP-SCORE-1, -2) and the overseas companies'
+    /// (NIP-SCORE-3).
+    pub fn region_influence(&self, data: &NipponData, r: usize) -> (Vec<u32>, u32) {
+        let n = self.n();
+        let mut infl = vec![0u32; n];
+        let mut has_tile = vec![false; n];
+        let mut overseas = 0;
+        for k in 0..2 {
+            let c = 2 * r + k;
+            for s in 0..4 {
+                match self.influence[c][s] {
+                    Some(t) => {
+                        infl[t.seat as usize] += t.value as u32;
+                        has_tile[t.seat as usize] = true;
+                    }
+                    None => overseas += data.regions[r].slots[k][s],
+                }
+            }
+        }
+        for &(seat, ship) in &self.rail[r] {
+            if !ship && has_tile[seat as usize] {
+                infl[seat as usize] += data.train_influence;
+            }
+        }
+        (infl, overseas)
+    }
+
+    /// VP won per seat in region `r` at scoring `k` (0-based), ships included.
+    pub fn region_vp(&self, data: &NipponData, r: usize, k: usize) -> Vec<i64> {
+        let n = self.n();
+        let (infl, overseas) = self.region_influence(data, r);
+        // Entities: seats, then the overseas companies (index n). Influence 0 takes no place.
+        let mut vals: Vec<(usize, u32)> = infl.iter().copied().enumerate().collect();
+        vals.push((n, overseas));
+        vals.retain(|&(_, v)| v > 0);
+        vals.sort_by_key(|v| std::cmp::Reverse(v.1));
+        let mut out = vec![0i64; n];
+        let mut pos = 0;
+        while pos < vals.len() {
+            let v = vals[pos].1;
+            let group: Vec<usize> = vals.iter().filter(|x| x.1 == v).map(|x| x.0).collect();
+            let sum: i64 = (pos..pos + group.len())
+                .filter(|&i| i < 3)
+                .map(|i| data.scoring_vp[k][i])
+                .sum();
+            let share = sum / group.len() as i64;
+            for &e in &group {
+                if e < n {
+                    out[e] += share;
+                    if pos <= 1 {
+                        let ships = self.rail[r]
+                            .iter()
+                            .filter(|&&(s, sh)| sh && s as usize == e)
+                            .count();
+                        out[e] += ships as i64 * data.ship_vp;
+                    }
+                }
+            }
+            pos += group.len();
+        }
+        out
+    }
+
+    /// Scoring `k` (0-based): every region.
+    pub(crate) fn score_regions(&mut self, data: &NipponData, k: usize, ev: &mut Vec<Event>) {
+        let mut parts = Vec::new();
+        for r in 0..data.regions.len() {
+            let won = self.region_vp(data, r, k);
+            let mut bits = Vec::new();
+            for (s, vp) in won.iter().enumerate() {
+                if *vp > 0 {
+                    self.players[s].vp += vp;
+                    bits.push(format!("{} {vp}", self.names[s]));
+                }
+            }
+            if !bits.is_empty() {
+                parts.push(format!("{}: {}", data.regions[r].name, bits.join(", ")));
+            }
+        }
+        self.scorings = k as u8 + 1;
+        ev.push(Event::public(format!(
+            "Scoring {}: {}.",
+            k + 1,
+            if parts.is_empty() {
+                "nobody scores".to_string()
+            } else {
+                parts.join("; ")
+            }
+        )));
+    }
+}
+
+// ==== End of the game and final scoring (NIP-END) ====
+
+impl Nippon {
+    /// Units counted by achievement space `a` for `seat` (at the final scoring).
+    pub fn achievement_units(&self, data: &NipponData, seat: Seat, a: usize) -> i64 {
+        let p = &self.players[seat];
+        match data.achievements[a].name.as_str() {
+            "contracts" => (p.fulfilled.iter().filter(|x| **x).count() / 2) as i64,
+            "money" => (p.yen / 6000) as i64,
+            "knowledge" => {
+                let t = data.track(TrackKind::Knowledge);
+                let stars = (0..=p.tracks[2]).filter(|&i| t.stars[i]).count();
+                let extra = p
+                    .factories
+                    .iter()
+                    .enumerate()
+                    .filter(|(g, f)| f.is_some() && data.goods[*g].synergy == Bonus::Star)
+                    .count();
+                (stars + extra) as i64
+            }
+            "ships" => data
+                .ship_stars
+                .iter()
+                .filter(|&&k| k <= p.ships as usize)
+                .count() as i64,
+            "factories" => p.factories.iter().flatten().count() as i64,
+            "influence" => self
+                .influence
+                .iter()
+                .flatten()
+                .flatten()
+                .filter(|t| t.seat as usize == seat)
+                .count() as i64,
+            _ => 0,
+        }
+    }
+
+    pub(crate) fn finish(&mut self, data: &NipponData, ev: &mut Vec<Event>) {
+        let n = self.n();
+        let mut breakdown = Vec::new();
+        for s in 0..n {
+            let mut lines = Vec::new();
+            // Budget and workforce at the end (NIP-END-4 reading).
+            let money = self.track_value(data, s, TrackKind::Money) * 1000;
+            let p = &mut self.players[s];
+            p.yen = money;
+            let mut colours = p.workers.clone();
+            colours.sort_unstable();
+            colours.dedup();
+            let k = colours.len() as u32;
+            let paid = k.min(p.yen / data.cost_worker_colour);
+            p.yen -= paid * data.cost_worker_colour;
+            let lost = (k - paid) as i64 * data.unpaid_colour_vp;
+            p.vp -= lost;
+            lines.push(("unpaid workers".to_string(), -lost));
+            for a in 0..data.achievements.len() {
+                let mult =
+                    self.players[s].achievements[a].unwrap_or(data.achievements[a].printed) as i64;
+                let vp = self.achievement_units(data, s, a) * mult;
+                self.players[s].vp += vp;
+                lines.push((data.achievements[a].name.clone(), vp));
+            }
+            breakdown.push(lines);
+        }
+        let scores = self.vp();
+        let last = self.last_player.unwrap_or(self.current);
+        let dist: Vec<i64> = (0..n).map(|s| ((last + n - s) % n) as i64).collect();
+        let result = rank(
+            &self.names,
+            &scores,
+            "VP",
+            &[TieBreak::fewest(
+                format!(
+                    "played last or sits closest before {} (counter-clockwise)",
+                    self.names[last]
+                ),
+                dist,
+            )],
+        );
+        ev.push(Event::public(format!("The game ends. {}", result.note)));
+        self.breakdown = Some(breakdown);
+        self.result = Some(result);
+    }
+}

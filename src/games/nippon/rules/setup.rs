@@ -1,0 +1,140 @@
+//! Setup (rulebook: Setup).
+
+use super::*;
+
+// ==== Setup ====
+
+impl Nippon {
+    pub(crate) fn setup_game(
+        data: &NipponData,
+        names: &[String],
+        seed: u64,
+    ) -> Result<Self, SetupError> {
+        let n = names.len();
+        if !(2..=4).contains(&n) {
+            return Err(SetupError(format!("Nippon takes 2 to 4 players, not {n}")));
+        }
+        let mut rng = GameRng::new(seed);
+        // NIP-SETUP-5: a random first player; seats go clockwise from seat 0.
+        let first = rng.below(n);
+        let rows_def = data.rows_for(n);
+        let players = (0..n)
+            .map(|s| Player {
+                yen: data.start_yen,
+                coal: data.start_coal,
+                blueprints: data.start_blueprints,
+                // NIP-SETUP-6: 10, 11, 12, 13 by position from the first player.
+                vp: data.start_vp[(s + n - first) % n],
+                tracks: [
+                    data.tracks[0].start,
+                    data.tracks[1].start,
+                    data.tracks[2].start,
+                ],
+                factories: vec![None; data.goods.len()],
+                machines: 0,
+                fulfilled: vec![false; data.contracts.len()],
+                trains: 0,
+                ships: 0,
+                tiles: data.influence_tiles.clone(),
+                workers: Vec::new(),
+                achievements: vec![None; data.achievements.len()],
+            })
+            .collect();
+        // NIP-SETUP-22: fewer workers with fewer players.
+        let bag = vec![
+            (data.workers_per_colour - rows_def.removed_per_colour) as u32;
+            data.worker_colours.len()
+        ];
+        // NIP-SETUP-20: 8 of the city tiles, random places and orientations.
+        let mut tiles: Vec<u8> = (0..data.city_tiles.len() as u8).collect();
+        rng.shuffle(&mut tiles);
+        let cities: Vec<(u8, u8)> = tiles[..8]
+            .iter()
+            .map(|&t| (t, rng.below(4) as u8))
+            .collect();
+        // NIP-SETUP-17..19: remove reward tiles from the multiplier stacks.
+        let mut rewards: Vec<u32> = data.rewards.iter().map(|r| r.tiles).collect();
+        let remove = 4 - n;
+        let mut mults: Vec<u32> = data.rewards.iter().map(|r| r.multiplier).collect();
+        mults.sort_unstable();
+        mults.dedup();
+        for m in mults {
+            for _ in 0..remove {
+                let idx: Vec<usize> = (0..rewards.len())
+                    .filter(|&i| data.rewards[i].multiplier == m)
+                    .collect();
+                let total: u32 = idx.iter().map(|&i| rewards[i]).sum();
+                if total == 0 {
+                    break;
+                }
+                let mut k = rng.below(total as usize) as u32;
+                for &i in &idx {
+                    if k < rewards[i] {
+                        rewards[i] -= 1;
+                        break;
+                    }
+                    k -= rewards[i];
+                }
+            }
+        }
+        let mut g = Nippon {
+            names: names.to_vec(),
+            players,
+            slots: vec![Vec::new(); data.slots.len()],
+            rows: vec![Vec::new(); rows_def.rows],
+            bag,
+            marker: 0,
+            scorings: 0,
+            final_turns: None,
+            refill_owed: false,
+            cities,
+            influence: vec![[None; 4]; 8],
+            rail: vec![Vec::new(); data.regions.len()],
+            rewards,
+            multipliers: data.multiplier_tiles,
+            built: vec![0; data.goods.len()],
+            current: first,
+            stage: Stage::Start,
+            taken_from: None,
+            last_player: None,
+            turn: 1,
+            result: None,
+            breakdown: None,
+            log: Vec::new(),
+            rng,
+        };
+        // NIP-SETUP-23..26: 3 workers per action slot, then the rows.
+        for s in 0..g.slots.len() {
+            for _ in 0..data.workers_per_slot {
+                let w = g.draw().expect("the bag holds enough workers at setup");
+                g.slots[s].push(w);
+            }
+        }
+        for r in 0..g.rows.len() {
+            for _ in 0..rows_def.per_row {
+                let w = g.draw().expect("the bag holds enough workers at setup");
+                g.rows[r].push(w);
+            }
+        }
+        g.log
+            .push(format!("{} is the first player", g.names[first]));
+        Ok(g)
+    }
+
+    /// Draw one worker at random from the bag.
+    pub(crate) fn draw(&mut self) -> Option<u8> {
+        let total: u32 = self.bag.iter().sum();
+        if total == 0 {
+            return None;
+        }
+        let mut k = self.rng.below(total as usize) as u32;
+        for (c, n) in self.bag.iter_mut().enumerate() {
+            if k < *n {
+                *n -= 1;
+                return Some(c as u8);
+            }
+            k -= *n;
+        }
+        None
+    }
+}

@@ -1,0 +1,80 @@
+//! Trains and ships (NIP-TRAIN, NIP-SHIP, NIP-SLOT).
+
+use super::*;
+
+// ==== Trains and ships (NIP-TRAIN, NIP-SHIP, NIP-SLOT) ====
+
+impl Nippon {
+    pub(crate) fn can_rail(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        ship: bool,
+        used: &[u8],
+        r: usize,
+    ) -> Result<(), RuleError> {
+        let p = &self.players[seat];
+        let what = if ship { "ship" } else { "train" };
+        let built = if ship { p.ships } else { p.trains };
+        let cost = if ship {
+            data.cost_ship
+        } else {
+            data.cost_train
+        };
+        if built >= RAIL_TILES {
+            return Err(rule("rail", format!("you have no {what} tile left")));
+        }
+        if p.yen < cost {
+            return Err(rule("rail", format!("a {what} costs {}", yen(cost))));
+        }
+        if used.contains(&(r as u8)) {
+            return Err(rule(
+                "rail",
+                format!(
+                    "tiles of one action go to different regions; {} already has one",
+                    data.regions[r].name
+                ),
+            ));
+        }
+        if self.rail[r].len() >= data.rail_slots[self.n() - 2] {
+            return Err(rule(
+                "rail",
+                format!("every train/ship slot of {} is taken", data.regions[r].name),
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn place_rail(
+        &mut self,
+        data: &NipponData,
+        seat: Seat,
+        ship: bool,
+        r: usize,
+        ev: &mut Vec<Event>,
+    ) {
+        let p = &mut self.players[seat];
+        let (k, symbols) = if ship {
+            p.yen -= data.cost_ship;
+            p.ships += 1;
+            (p.ships as usize, &data.ship_money)
+        } else {
+            p.yen -= data.cost_train;
+            p.trains += 1;
+            (p.trains as usize, &data.train_money)
+        };
+        self.rail[r].push((seat as u8, ship));
+        let mut msg = format!(
+            "{} builds a {} in {}",
+            self.names[seat],
+            if ship { "ship" } else { "train" },
+            data.regions[r].name
+        );
+        // NIP-SLOT-2: a fully revealed money symbol raises the money marker.
+        if symbols.contains(&k) && self.raise(data, seat, TrackKind::Money, 1) == 1 {
+            msg.push_str(", revealing a money symbol (money +1)");
+        }
+        msg.push('.');
+        ev.push(Event::public(msg));
+    }
+}
