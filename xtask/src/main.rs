@@ -5,7 +5,8 @@
 //! - `cargo xtask pictures <game> [--players N] [--seed S] [--every K] [--out DIR]`:
 //!   play a random game and write its board, as a spectator sees it, every K steps and at
 //!   the end (`step-0040.png`…), plus `inline-550.png`, the middle of the game at Discord's
-//!   inline width. With `--out board_art/<game>` that is the committed inline picture.
+//!   inline width. `--out board_art/<game> --inline-only` writes just the committed inline
+//!   picture (look at it before committing).
 //! - `cargo xtask census <game> [--players N] [--games G]`: how many legal steps the acting
 //!   seats have over G random games (the largest, the mean, a histogram), to check that a
 //!   game stays within one decision per step.
@@ -18,7 +19,7 @@ use sherpa::render::png::{scaled_to_width, INLINE_WIDTH};
 use std::path::PathBuf;
 
 const USAGE: &str = "usage:
-  cargo xtask pictures <game> [--players N] [--seed S] [--every K] [--out DIR]
+  cargo xtask pictures <game> [--players N] [--seed S] [--every K] [--out DIR] [--inline-only]
   cargo xtask census <game> [--players N] [--games G]";
 
 /// A random game's steps: an acting seat, then one of its legal steps, both picked by `rng`.
@@ -70,6 +71,7 @@ struct Args {
     every: usize,
     games: usize,
     out: PathBuf,
+    inline_only: bool,
 }
 
 fn parse_args(words: &[String]) -> Result<Args> {
@@ -85,9 +87,14 @@ fn parse_args(words: &[String]) -> Result<Args> {
         every: 40,
         games: 20,
         out: PathBuf::from(format!("/tmp/sherpa-pictures/{}", game.id())),
+        inline_only: false,
     };
     let mut rest = words[1..].iter();
     while let Some(flag) = rest.next() {
+        if flag == "--inline-only" {
+            a.inline_only = true;
+            continue;
+        }
         let value = rest
             .next()
             .ok_or_else(|| anyhow!("`{flag}` needs a value\n{USAGE}"))?;
@@ -122,7 +129,7 @@ fn pictures(a: &Args) -> Result<()> {
         Ok(())
     };
     loop {
-        if g.steps % a.every == 0 {
+        if g.steps % a.every == 0 && !a.inline_only {
             write(
                 format!("step-{:04}.png", g.steps),
                 &g.game.render(Viewer::Spectator),
@@ -137,6 +144,9 @@ fn pictures(a: &Args) -> Result<()> {
         if g.step()?.is_none() || g.steps >= probe.steps {
             break;
         }
+    }
+    if a.inline_only {
+        return Ok(());
     }
     write(
         format!("step-{:04}-end.png", g.steps),

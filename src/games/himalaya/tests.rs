@@ -5,7 +5,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::*;
-use crate::engine::conformance::{assert_non_interference, run_suite, Suite};
+use crate::engine::conformance::{assert_non_interference, run_suite};
 use crate::engine::Options;
 use crate::engine::Rules;
 
@@ -1100,46 +1100,6 @@ fn rules_topics_cover_the_sections_and_commitment() {
         .all(|x| !x.section.is_empty() && !x.text.is_empty()));
 }
 
-/// Run by hand after a renderer change, then look at both pictures:
-/// `cargo test --lib render_board_to_tmp_png -- --ignored` writes /tmp/himalaya.png and
-/// `board_art/himalaya/inline-550.png` (the board at Discord's inline width).
-#[test]
-#[ignore]
-fn render_board_to_tmp_png() {
-    let d = data();
-    let mut g = placed(&d, "advanced", &[10, 5, 20, 1]);
-    put_order(&mut g, 10, 4);
-    put_goods(&mut g, 5, [2, 1, 0, 1, 1]);
-    put_order(&mut g, 13, 39);
-    put_goods(&mut g, 17, [0, 0, 2, 2, 1]);
-    give(&mut g, 0, [1, 0, 1, 0, 0]);
-    play(&mut g, &d, 0, "storm 1-8");
-    play(&mut g, &d, 1, "yeti 4-5");
-    play(&mut g, &d, 2, "market 5");
-    program_all(
-        &mut g,
-        &d,
-        &[
-            "deal rest rest rest rest rest",
-            REST,
-            REST,
-            "ice ice rest rest rest rest",
-        ],
-    );
-    play(&mut g, &d, 0, "reward stupa delegations");
-    play(&mut g, &d, 0, "delegate Dolpo");
-    let png = crate::render::png::encode_png(&render::render(&d, &g.view(&d, Viewer::Seat(0))));
-    assert!(png.len() < 1_000_000);
-    std::fs::write("/tmp/himalaya.png", &png).unwrap();
-    // The same board at Discord's inline width, kept under board_art to look at.
-    let small = crate::render::png::scaled_to_width(&png, crate::render::png::INLINE_WIDTH);
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/board_art/himalaya/inline-550.png"
-    );
-    std::fs::write(path, small.expect("the board decodes")).unwrap();
-}
-
 #[test]
 fn render_makes_a_png_under_a_megabyte() {
     let d = data();
@@ -1153,41 +1113,6 @@ fn render_makes_a_png_under_a_megabyte() {
         line,
         "Turn 1 of 12 \u{b7} programming \u{b7} waiting for Ann, Bo, Cy"
     );
-}
-
-#[test]
-#[ignore]
-fn playout_step_census() {
-    let d = data();
-    let mut counts = std::collections::BTreeMap::new();
-    for seed in 0..4 {
-        let p = Suite::<Himalaya>::new(&d).playout(4, &opts("advanced"), seed);
-        for (_, t) in &p.log {
-            *counts
-                .entry(t.split_whitespace().next().unwrap().to_string())
-                .or_insert(0) += 1;
-        }
-        println!("{:?}", p.status);
-    }
-    println!("{counts:?}");
-}
-
-#[test]
-#[ignore]
-fn render_finished_board_to_tmp_png() {
-    let d = data();
-    let p = Suite::<Himalaya>::new(&d).playout(4, &opts("advanced"), 3);
-    let mut g =
-        crate::engine::setup_checked::<Himalaya>(&d, &names(4), &opts("advanced"), 3).unwrap();
-    for (s, t) in &p.log {
-        play(&mut g, &d, *s, t);
-    }
-    std::fs::write(
-        "/tmp/himalaya_end.png",
-        crate::render::png::encode_png(&render::render(&d, &g.view(&d, Viewer::Spectator))),
-    )
-    .unwrap();
-    println!("{}", Himalaya::describe(&d, &g.view(&d, Viewer::Spectator)));
 }
 
 // ---- Issue 10 regressions ----

@@ -1736,34 +1736,6 @@ fn render_makes_a_png_with_a_headline() {
     assert!(describe(data(), &v).contains("Region 3 (guide)"));
 }
 
-/// Run by hand after a renderer change, then look at both pictures:
-/// `cargo test --lib nanga_parbat::tests::render_board_to_tmp_png -- --ignored` writes
-/// /tmp/nanga_parbat.png and `board_art/nanga_parbat/inline-550.png`.
-#[test]
-#[ignore]
-fn render_board_to_tmp_png() {
-    let d = data();
-    let p = Suite::<NangaParbat>::new(d).playout(2, &opts(false), 3);
-    let mut g = fresh_game(false, 3);
-    // Replay the first 60 % of a random game, to show a board in mid-game.
-    let upto = p.log.len() * 6 / 10;
-    for (s, t) in &p.log[..upto] {
-        play(&mut g, *s, t);
-    }
-    let png = crate::render::png::encode_png(&render::render(d, &g.view(d, Viewer::Seat(0))));
-    std::fs::write("/tmp/nanga_parbat.png", &png).unwrap();
-    let small = crate::render::png::scaled_to_width(&png, crate::render::png::INLINE_WIDTH);
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/board_art/nanga_parbat/inline-550.png"
-    );
-    std::fs::write(path, small.expect("the board decodes")).unwrap();
-    println!(
-        "{}",
-        NangaParbat::describe(d, &g.view(d, Viewer::Spectator))
-    );
-}
-
 // ---------------------------------------------------------------- scripted demo games
 
 /// The simple policy of the demo scripts: trap the first listed animal (moving the guide to

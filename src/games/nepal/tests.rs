@@ -1258,34 +1258,6 @@ fn render_mid_game_is_a_png_of_board_size() {
     );
 }
 
-/// Run by hand: `cargo test --lib nepal_write_png -- --ignored` writes /tmp/nepal.png.
-#[test]
-#[ignore]
-fn nepal_write_png() {
-    let g = mid_game();
-    let png =
-        crate::render::png::encode_png(&render::render(data(), &g.view(data(), Viewer::Spectator)));
-    std::fs::write("/tmp/nepal.png", png).unwrap();
-}
-
-/// Run by hand after a renderer change, then look at the picture:
-/// `cargo test --lib nepal_write_inline_png -- --ignored` writes
-/// `board_art/nepal/inline-550.png`, the mid-game board at Discord's inline width.
-#[test]
-#[ignore]
-fn nepal_write_inline_png() {
-    let png = crate::render::png::encode_png(&render::render(
-        data(),
-        &mid_game().view(data(), Viewer::Seat(0)),
-    ));
-    let small = crate::render::png::scaled_to_width(&png, crate::render::png::INLINE_WIDTH);
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/board_art/nepal/inline-550.png"
-    );
-    std::fs::write(path, small.expect("the board decodes")).unwrap();
-}
-
 #[test]
 // Also NEP-SCORE-18.
 fn nep_score_17_scripted_full_game_has_known_final_scores() {
@@ -1337,39 +1309,6 @@ fn nep_score_17_scripted_full_game_has_known_final_scores() {
     assert_eq!(b[1].regions, vec![0, 0, 5, 0, 0]);
     assert_eq!(b[2].cards, 6);
     assert_eq!(g.end.as_ref().unwrap().by, 0);
-}
-
-#[test]
-#[ignore]
-fn nepal_write_png_final_and_5p() {
-    let mut g = crate::engine::setup_checked::<Nepal>(
-        data(),
-        &names(DEMO_PLAYERS),
-        &Options::new(),
-        DEMO_SEED,
-    )
-    .unwrap();
-    for (seat, text) in demo_script() {
-        play(&mut g, seat, text);
-    }
-    std::fs::write(
-        "/tmp/nepal-final.png",
-        crate::render::png::encode_png(&render::render(data(), &g.view(data(), Viewer::Seat(0)))),
-    )
-    .unwrap();
-    let mut g = game_with(5, &[("boom", "on"), ("start", "placement")], 4);
-    let mut rng = crate::engine::GameRng::new(5);
-    for _ in 0..400 {
-        let s = g.current;
-        let l = g.legal_steps(data(), s);
-        let st = l[rng.below(l.len())];
-        g.apply(data(), s, &st).unwrap();
-    }
-    std::fs::write(
-        "/tmp/nepal-5p.png",
-        crate::render::png::encode_png(&render::render(data(), &g.view(data(), Viewer::Seat(0)))),
-    )
-    .unwrap();
 }
 
 #[test]

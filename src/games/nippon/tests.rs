@@ -2147,39 +2147,6 @@ fn nip_mach_2_exactly_the_price_of_a_machine_is_enough() {
     assert_eq!(g.players[0].yen, 0);
 }
 
-/// Writes the picture of a mid-game and a finished 4-player game to /tmp (look at them).
-#[test]
-#[ignore]
-fn write_pictures() {
-    let d = data();
-    let p = Suite::<Nippon>::new(&d).playout(4, &Options::new(), 3);
-    let mut g = setup_checked::<Nippon>(&d, &names(4), &Options::new(), 3).unwrap();
-    for (k, (s, t)) in p.log.iter().enumerate() {
-        if k == p.log.len() / 2 {
-            let v = g.view(&d, Viewer::Spectator);
-            std::fs::write(
-                "/tmp/nippon_mid.png",
-                crate::render::png::encode_png(&render::render(&d, &v)),
-            )
-            .unwrap();
-        }
-        let step = g.parse_step(&d, *s, t).unwrap();
-        g.apply(&d, *s, &step).unwrap();
-    }
-    let v = g.view(&d, Viewer::Spectator);
-    std::fs::write(
-        "/tmp/nippon_end.png",
-        crate::render::png::encode_png(&render::render(&d, &v)),
-    )
-    .unwrap();
-    let mut counts = std::collections::BTreeMap::new();
-    for (_, t) in &p.log {
-        let k: String = t.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
-        *counts.entry(k).or_insert(0) += 1;
-    }
-    println!("{} steps {counts:?}\n{}", p.steps, describe(&d, &v));
-}
-
 /// Groundwork for the scripted demo game: a 2-player game in which each seat picks a
 /// random legal step (taking a worker is preferred to consolidating while there is
 /// one). Prints the script, and at each scoring and at the end the raw facts (tiles,

@@ -183,37 +183,6 @@ fn play(g: &mut Peloria, d: &PeloriaData, seat: usize, text: &str) -> crate::eng
         .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-#[test]
-#[ignore]
-fn render_to_tmp_png() {
-    let d = data();
-    let p = Suite::<Peloria>::new(&d).playout(4, &Options::new(), 3);
-    println!("{} steps, {:?}", p.steps, p.status);
-    let mut counts = std::collections::BTreeMap::new();
-    for (_, t) in &p.log {
-        *counts
-            .entry(t.split_whitespace().next().unwrap().to_string())
-            .or_insert(0) += 1;
-    }
-    println!("{counts:?}");
-    let mut g = crate::engine::setup_checked::<Peloria>(
-        &d,
-        &["P1", "P2", "P3", "P4"].map(String::from),
-        &Options::new(),
-        3,
-    )
-    .unwrap();
-    for (s, t) in p.log.iter().take(p.log.len() * 2 / 3) {
-        play(&mut g, &d, *s, t);
-    }
-    let png = crate::render::png::encode_png(&render::render(&d, &g.view(&d, Viewer::Spectator)));
-    std::fs::write("/tmp/peloria.png", &png).unwrap();
-    let small = crate::render::png::scaled_to_width(&png, 550).unwrap();
-    std::fs::write("/tmp/peloria-550.png", small).unwrap();
-    println!("{}", Peloria::describe(&d, &g.view(&d, Viewer::Spectator)));
-    println!("{:#?}", g.log);
-}
-
 // ==== Britannia base, players, order ====
 
 // PEL-ORDER-5, PEL-ORDER-6, PEL-ORDER-13
