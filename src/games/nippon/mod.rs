@@ -41,6 +41,7 @@ mod rules;
 #[cfg(test)]
 mod tests;
 mod topics;
+pub use topics::Topic;
 mod view;
 
 pub use board::{

@@ -2487,3 +2487,12 @@ fn nip_mkt_16_a_city_below_its_limit_keeps_its_other_tiles() {
     assert_eq!(g.influence[c][other], Some(Placed { seat: 1, value: 1 }));
     assert_eq!(g.influence[c][silk], Some(Placed { seat: 0, value: 2 }));
 }
+
+/// The typed topics refusals name are exactly the rules topics, in the table's order, so a
+/// refusal can only cite a topic that exists.
+#[test]
+fn typed_topics_are_the_rules_topics() {
+    let typed: Vec<&str> = Topic::ALL.iter().map(|t| t.id()).collect();
+    let table: Vec<&str> = topics::TOPICS.iter().map(|t| t.id).collect();
+    assert_eq!(typed, table);
+}

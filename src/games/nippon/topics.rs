@@ -4,9 +4,75 @@
 
 use crate::engine::RulesTopic;
 
+/// A rules topic of Nippon: every refusal names one, so a misspelt topic does not compile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Topic {
+    Goal,
+    Components,
+    Setup,
+    Turn,
+    Blueprints,
+    Take,
+    Factory,
+    Machinery,
+    Produce,
+    Tracks,
+    Rail,
+    Export,
+    Market,
+    Consolidate,
+    Scoring,
+    End,
+}
+
+impl Topic {
+    /// Every topic, in the order of the topics table.
+    #[cfg(test)]
+    pub const ALL: [Topic; 16] = [
+        Topic::Goal,
+        Topic::Components,
+        Topic::Setup,
+        Topic::Turn,
+        Topic::Blueprints,
+        Topic::Take,
+        Topic::Factory,
+        Topic::Machinery,
+        Topic::Produce,
+        Topic::Tracks,
+        Topic::Rail,
+        Topic::Export,
+        Topic::Market,
+        Topic::Consolidate,
+        Topic::Scoring,
+        Topic::End,
+    ];
+
+    /// The id players type after `rules nippon`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Topic::Goal => "goal",
+            Topic::Components => "components",
+            Topic::Setup => "setup",
+            Topic::Turn => "turn",
+            Topic::Blueprints => "blueprints",
+            Topic::Take => "take",
+            Topic::Factory => "factory",
+            Topic::Machinery => "machinery",
+            Topic::Produce => "produce",
+            Topic::Tracks => "tracks",
+            Topic::Rail => "rail",
+            Topic::Export => "export",
+            Topic::Market => "market",
+            Topic::Consolidate => "consolidate",
+            Topic::Scoring => "scoring",
+            Topic::End => "end",
+        }
+    }
+}
+
 pub static TOPICS: &[RulesTopic] = &[
     RulesTopic {
-        id: "goal",
+        id: Topic::Goal.id(),
         title: "What you are after",
         section: "Game Overview",
         text: "You run a Zaibatsu in Meiji Japan. Build factories, make goods, ship them abroad \
@@ -15,7 +81,7 @@ pub static TOPICS: &[RulesTopic] = &[
                most VP wins.",
     },
     RulesTopic {
-        id: "components",
+        id: Topic::Components.id(),
         title: "Pieces and board data",
         section: "Components",
         text: "48 workers in 6 colours (their colour only matters for wages), per player 6 trains, 6 \
@@ -28,7 +94,7 @@ pub static TOPICS: &[RulesTopic] = &[
                areas.",
     },
     RulesTopic {
-        id: "setup",
+        id: Topic::Setup.id(),
         title: "Setting up",
         section: "Initial Preparation",
         text: "A random player starts and gets 10 VP, the next ones clockwise 11, 12, 13. Everyone \
@@ -40,7 +106,7 @@ pub static TOPICS: &[RulesTopic] = &[
                worker rows of 3 (3 rows of 3 with 3 players, 2 rows of 2 with 2 players).",
     },
     RulesTopic {
-        id: "turn",
+        id: Topic::Turn.id(),
         title: "Your turn",
         section: "Sequence of Play",
         text: "Either take a worker (`take <slot> <colour>`) and carry out one action of that slot \
@@ -54,7 +120,7 @@ pub static TOPICS: &[RulesTopic] = &[
                produce; run silk; done`.",
     },
     RulesTopic {
-        id: "blueprints",
+        id: Topic::Blueprints.id(),
         title: "Blueprints",
         section: "Sequence of Play",
         text: "At any moment of your own turn, discard 3 blueprints to move your money, coal or \
@@ -65,7 +131,7 @@ pub static TOPICS: &[RulesTopic] = &[
                the turn ends with `done`, or by itself once none can be spent.",
     },
     RulesTopic {
-        id: "take",
+        id: Topic::Take.id(),
         title: "Taking a worker and refilling",
         section: "Take a Worker",
         text: "The worker goes to the leftmost free slot of your board. After your turn an emptied \
@@ -75,7 +141,7 @@ pub static TOPICS: &[RulesTopic] = &[
                consolidation.",
     },
     RulesTopic {
-        id: "factory",
+        id: Topic::Factory.id(),
         title: "Invest in a new industry",
         section: "Available Actions > Invest in a New Industry",
         text: "`build <good>`: pay 6,000 yen and have knowledge 2, 4 or 6 for a level 1, 2 or 3 \
@@ -87,7 +153,7 @@ pub static TOPICS: &[RulesTopic] = &[
                blueprints, bulbs money +1.",
     },
     RulesTopic {
-        id: "machinery",
+        id: Topic::Machinery.id(),
         title: "Machinery",
         section: "Available Actions > Machinery",
         text: "1 to 3 improvements at 5,000 yen each: `improve <good>` installs a +1 machine on an \
@@ -96,7 +162,7 @@ pub static TOPICS: &[RulesTopic] = &[
                factory. `done` stops after at least one.",
     },
     RulesTopic {
-        id: "produce",
+        id: Topic::Produce.id(),
         title: "Produce goods",
         section: "Available Actions > Produce Goods",
         text: "Run 1 to 3 different factories: `run <good>` pays the factory's coal (level 1: 2, \
@@ -104,14 +170,14 @@ pub static TOPICS: &[RulesTopic] = &[
                it has room. A factory with full storage or too little coal cannot run.",
     },
     RulesTopic {
-        id: "tracks",
+        id: Topic::Tracks.id(),
         title: "Knowledge and mines",
         section: "Available Actions > Knowledge / Mines",
         text: "`up 1`, `up 2`, `up 3` moves the knowledge (or coal) marker for 1,000, 3,000 or 6,000 \
                yen. A marker never passes the top slot, so only moves that fit are allowed.",
     },
     RulesTopic {
-        id: "rail",
+        id: Topic::Rail.id(),
         title: "Trains and ships",
         section: "Available Actions > Trains / Ships",
         text: "Build 1 to 3 at 5,000 yen each, leftmost tile first, each in a different region with \
@@ -121,7 +187,7 @@ pub static TOPICS: &[RulesTopic] = &[
                if you have a tile there; ships give 2 VP each when you are first or second there.",
     },
     RulesTopic {
-        id: "export",
+        id: Topic::Export.id(),
         title: "Export",
         section: "Available Actions > Export",
         text: "Fulfil 1 to 3 face-up contracts: `contract <n>`, then `pay <good> <cubes>` for each \
@@ -131,7 +197,7 @@ pub static TOPICS: &[RulesTopic] = &[
                1+1, 2+1, 1+1+1, 2+2, 2+1+1, 2+2+1, 1+1+1+1, 2+2+1+1.",
     },
     RulesTopic {
-        id: "market",
+        id: Topic::Market.id(),
         title: "Local market",
         section: "Available Actions > Local Market; Cities and Demand for Goods",
         text: "Place 1 to 3 influence tiles, all in one region: `tile <value> <good> <cubes>` \
@@ -143,7 +209,7 @@ pub static TOPICS: &[RulesTopic] = &[
                you choose with `remove <good>`. Each tile earns the region bonus.",
     },
     RulesTopic {
-        id: "consolidate",
+        id: Topic::Consolidate.id(),
         title: "Consolidate",
         section: "Consolidate",
         text: "1. Budget: your yen and coal are replaced by the values at your money and coal \
@@ -160,7 +226,7 @@ pub static TOPICS: &[RulesTopic] = &[
                bag.",
     },
     RulesTopic {
-        id: "scoring",
+        id: Topic::Scoring.id(),
         title: "Scorings",
         section: "Scorings",
         text: "A region's influence per player is the sum of their tiles there plus 2 per own train \
@@ -174,7 +240,7 @@ pub static TOPICS: &[RulesTopic] = &[
                and then scoring 3.",
     },
     RulesTopic {
-        id: "end",
+        id: Topic::End.id(),
         title: "End of the game",
         section: "Scorings; Reference Sheet",
         text: "After the third scoring: yen are replaced by your money income, the workers still on \

@@ -31,7 +31,7 @@ impl Nippon {
         let lvl = self.reward_level(data, seat);
         if mult > lvl {
             return Err(rule(
-                "consolidate",
+                Topic::Consolidate,
                 format!("your rightmost worker allows reward tiles up to level {lvl}"),
             ));
         }
@@ -41,7 +41,10 @@ impl Nippon {
             .zip(&self.rewards)
             .any(|(r, &n)| r.multiplier == mult && bonus_kind(r.bonus) == b && n > 0);
         if !left {
-            return Err(rule("consolidate", "no reward tile of that kind is left"));
+            return Err(rule(
+                Topic::Consolidate,
+                "no reward tile of that kind is left",
+            ));
         }
         Ok(())
     }

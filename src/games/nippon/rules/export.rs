@@ -40,18 +40,18 @@ impl Nippon {
     ) -> Result<(), RuleError> {
         let p = &self.players[seat];
         if k == 0 || k as usize > data.contracts.len() {
-            return Err(rule("export", "contracts are numbered 1 to 8"));
+            return Err(rule(Topic::Export, "contracts are numbered 1 to 8"));
         }
         if p.fulfilled[k as usize - 1] {
             return Err(rule(
-                "export",
+                Topic::Export,
                 format!("contract {k} is already fulfilled (face down)"),
             ));
         }
         let c = &data.contracts[k as usize - 1];
         if !satisfiable(&c.needs, &self.stock(seat, &[])) {
             return Err(rule(
-                "export",
+                Topic::Export,
                 format!(
                     "contract {k} needs {} from different factories; your storage cannot pay it",
                     needs_text(&c.needs)
@@ -71,7 +71,7 @@ impl Nippon {
     ) -> Result<(), RuleError> {
         let Some(i) = o.remaining.iter().position(|&x| x == n) else {
             return Err(rule(
-                "export",
+                Topic::Export,
                 format!(
                     "contract {} still needs {}",
                     o.contract,
@@ -81,7 +81,7 @@ impl Nippon {
         };
         if o.used.contains(&g) {
             return Err(rule(
-                "export",
+                Topic::Export,
                 format!(
                     "each requirement comes from a different factory; {} is already used",
                     data.goods[g as usize].name
@@ -91,7 +91,7 @@ impl Nippon {
         let stock = self.stock(seat, &o.used);
         if stock[g as usize] < n {
             return Err(rule(
-                "export",
+                Topic::Export,
                 format!(
                     "your {} storage holds {} good(s), not {n}",
                     data.goods[g as usize].name, stock[g as usize]
@@ -104,7 +104,7 @@ impl Nippon {
         s2[g as usize] = 0;
         if !satisfiable(&rest, &s2) {
             return Err(rule(
-                "export",
+                Topic::Export,
                 "then the rest of the contract could not be paid; the contract is fulfilled all at once",
             ));
         }

@@ -15,19 +15,19 @@ impl Nippon {
         let good = &data.goods[g];
         if p.factories[g].is_some() {
             return Err(rule(
-                "factory",
+                Topic::Factory,
                 format!("you already have a {} factory", good.name),
             ));
         }
         if self.built[g] >= data.factories_per_good {
             return Err(rule(
-                "factory",
+                Topic::Factory,
                 format!("no {} factory tile is left", good.name),
             ));
         }
         if p.yen < data.cost_factory {
             return Err(rule(
-                "factory",
+                Topic::Factory,
                 format!(
                     "a factory costs {}; you have {}",
                     yen(data.cost_factory),
@@ -38,7 +38,7 @@ impl Nippon {
         let short = self.shortfall(data, seat, g);
         if p.blueprints < short {
             return Err(rule(
-                "factory",
+                Topic::Factory,
                 format!(
                     "a {} factory needs knowledge {}; you are {} short and have {} blueprint(s)",
                     good.name,
@@ -111,14 +111,17 @@ impl Nippon {
         let name = &data.goods[g].name;
         if p.yen < data.cost_machine {
             return Err(rule(
-                "machinery",
+                Topic::Machinery,
                 format!("a machine costs {}", yen(data.cost_machine)),
             ));
         }
         match p.factories[g] {
-            None => Err(rule("machinery", format!("you have no {name} factory"))),
+            None => Err(rule(
+                Topic::Machinery,
+                format!("you have no {name} factory"),
+            )),
             Some(f) if f.machine >= 2 => Err(rule(
-                "machinery",
+                Topic::Machinery,
                 format!("the machine of your {name} factory is already +2"),
             )),
             Some(_) => Ok(()),
@@ -133,16 +136,19 @@ impl Nippon {
         let p = &self.players[seat];
         let d = &data.goods[g];
         match p.factories[g] {
-            None => Err(rule("produce", format!("you have no {} factory", d.name))),
+            None => Err(rule(
+                Topic::Produce,
+                format!("you have no {} factory", d.name),
+            )),
             Some(_) if p.coal < d.coal => Err(rule(
-                "produce",
+                Topic::Produce,
                 format!(
                     "your {} factory needs {} coal; you have {}",
                     d.name, d.coal, p.coal
                 ),
             )),
             Some(f) if f.goods >= d.storage => Err(rule(
-                "produce",
+                Topic::Produce,
                 format!("the storage of your {} factory is full", d.name),
             )),
             Some(_) => Ok(()),

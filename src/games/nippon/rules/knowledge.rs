@@ -14,12 +14,12 @@ impl Nippon {
     ) -> Result<(), RuleError> {
         let p = &self.players[seat];
         if !(1..=3).contains(&k) {
-            return Err(rule("tracks", "move 1, 2 or 3 steps"));
+            return Err(rule(Topic::Tracks, "move 1, 2 or 3 steps"));
         }
         let cost = data.track_cost[k as usize - 1];
         if p.tracks[t.index()] + k as usize > data.track(t).top() {
             return Err(rule(
-                "tracks",
+                Topic::Tracks,
                 format!(
                     "your {} marker cannot move {k} step(s) beyond the top slot",
                     t.name()
@@ -28,7 +28,7 @@ impl Nippon {
         }
         if p.yen < cost {
             return Err(rule(
-                "tracks",
+                Topic::Tracks,
                 format!("{k} step(s) cost {}; you have {}", yen(cost), yen(p.yen)),
             ));
         }

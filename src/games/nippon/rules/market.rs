@@ -29,14 +29,14 @@ impl Nippon {
         let city = data.city_name(c);
         let Some(s) = self.side_of(data, c, g) else {
             return Err(rule(
-                "market",
+                Topic::Market,
                 format!("{city} does not want {}", data.goods[g].name),
             ));
         };
         if let Some(t) = self.influence[c][s] {
             if t.value >= value {
                 return Err(rule(
-                    "market",
+                    Topic::Market,
                     format!(
                         "the {} slot of {city} holds a value-{} tile; only a higher tile replaces it",
                         data.goods[g].name, t.value
@@ -55,7 +55,7 @@ impl Nippon {
                     .unwrap_or(0);
                 if value <= min {
                     return Err(rule(
-                        "market",
+                        Topic::Market,
                         format!(
                             "{city} already has {limit} tiles; a new one must beat the lowest there (value {min})"
                         ),
@@ -107,22 +107,22 @@ impl Nippon {
         let name = &data.goods[g].name;
         match self.tile_short(data, seat, v, g, c) {
             None => {}
-            Some(TileShort::Cubes) => return Err(rule("market", "supply 1, 2 or 3 cubes")),
+            Some(TileShort::Cubes) => return Err(rule(Topic::Market, "supply 1, 2 or 3 cubes")),
             Some(TileShort::Stored(stored)) => {
                 return Err(rule(
-                    "market",
+                    Topic::Market,
                     format!("your {name} storage holds {stored} good(s), not {c}"),
                 ))
             }
             Some(TileShort::Value(max)) => {
                 return Err(rule(
-                    "market",
+                    Topic::Market,
                     format!("{c} {name} cube(s) allow a tile of value {max} at most"),
                 ))
             }
             Some(TileShort::NoTile) => {
                 return Err(rule(
-                    "market",
+                    Topic::Market,
                     format!("you have no value-{v} influence tile left"),
                 ))
             }
@@ -137,7 +137,7 @@ impl Nippon {
             .any(|city| self.slot_available(data, city, g, v).is_ok());
         if !ok {
             return Err(rule(
-                "market",
+                Topic::Market,
                 format!(
                     "no available {name} slot for a value-{v} tile{}",
                     region
@@ -158,12 +158,12 @@ impl Nippon {
         g: usize,
     ) -> Result<(), RuleError> {
         if c >= 8 {
-            return Err(rule("market", "there are 8 cities"));
+            return Err(rule(Topic::Market, "there are 8 cities"));
         }
         if let Some(r) = region {
             if c / 2 != r as usize {
                 return Err(rule(
-                    "market",
+                    Topic::Market,
                     format!(
                         "this action's tiles all go to {}; {} is elsewhere",
                         data.regions[r as usize].name,

@@ -24,8 +24,8 @@ use super::*;
 use crate::engine::rank::{rank, TieBreak};
 use crate::engine::{Event, Rules};
 
-pub(super) fn rule(topic: &'static str, reason: impl Into<String>) -> RuleError {
-    RuleError::new(topic, reason)
+pub(super) fn rule(topic: Topic, reason: impl Into<String>) -> RuleError {
+    RuleError::new(topic.id(), reason)
 }
 
 /// An amount of money as the log shows it, digits grouped by thousands: `14,000 yen`.
@@ -211,11 +211,11 @@ impl Nippon {
         step: &Step,
     ) -> Result<(), RuleError> {
         if self.result.is_some() {
-            return Err(rule("end", "the game is over"));
+            return Err(rule(Topic::End, "the game is over"));
         }
         if seat >= self.n() || seat != self.current {
             return Err(rule(
-                "turn",
+                Topic::Turn,
                 format!("it is {}'s turn, not yours", self.name(self.current)),
             ));
         }
@@ -232,7 +232,7 @@ impl Nippon {
                 .any(|s| c.legality(data, seat, s).is_ok());
             if stuck {
                 return Err(rule(
-                    "blueprints",
+                    Topic::Blueprints,
                     "that would leave your current action impossible to finish",
                 ));
             }
@@ -245,7 +245,7 @@ impl Nippon {
                 let slot = self.taken_from.expect("a worker was taken") as usize;
                 if !data.slots[slot].contains(a) {
                     return Err(rule(
-                        "take",
+                        Topic::Take,
                         format!("slot {} does not offer {}", slot + 1, a.name()),
                     ));
                 }
@@ -258,7 +258,7 @@ impl Nippon {
             (Stage::Machinery { .. }, Step::ToSupply) => {
                 if p.yen < data.cost_machine {
                     return Err(rule(
-                        "machinery",
+                        Topic::Machinery,
                         format!("a machine costs {}", yen(data.cost_machine)),
                     ));
                 }
@@ -266,7 +266,7 @@ impl Nippon {
                     (0..data.goods.len()).find(|&g| self.can_improve(data, seat, g).is_ok())
                 {
                     return Err(rule(
-                        "machinery",
+                        Topic::Machinery,
                         format!(
                             "your {} factory can still take a machine; improvements go to your factories while they can",
                             data.goods[g].name
@@ -275,11 +275,11 @@ impl Nippon {
                 }
                 Ok(())
             }
-            (Stage::Machinery { n }, Step::Done) => need_one(*n as usize, "machinery"),
+            (Stage::Machinery { n }, Step::Done) => need_one(*n as usize, Topic::Machinery),
             (Stage::Produce { ran }, Step::Run(g)) => {
                 if ran.contains(g) {
                     return Err(rule(
-                        "produce",
+                        Topic::Produce,
                         format!(
                             "your {} factory already ran in this action",
                             data.goods[*g as usize].name
@@ -288,7 +288,7 @@ impl Nippon {
                 }
                 self.can_run(data, seat, *g as usize)
             }
-            (Stage::Produce { ran }, Step::Done) => need_one(ran.len(), "produce"),
+            (Stage::Produce { ran }, Step::Done) => need_one(ran.len(), Topic::Produce),
             (Stage::Track { track }, Step::Up(k)) => self.can_up(data, seat, *track, *k),
             (Stage::Rail { ship, regions }, Step::Train(r)) if !ship => {
                 self.can_rail(data, seat, false, regions, *r as usize)
@@ -296,17 +296,19 @@ impl Nippon {
             (Stage::Rail { ship, regions }, Step::Ship(r)) if *ship => {
                 self.can_rail(data, seat, true, regions, *r as usize)
             }
-            (Stage::Rail { regions, .. }, Step::Done) => need_one(regions.len(), "rail"),
+            (Stage::Rail { regions, .. }, Step::Done) => need_one(regions.len(), Topic::Rail),
             (Stage::Export { open: None, .. }, Step::Contract(k)) => {
                 self.can_contract(data, seat, *k)
             }
-            (Stage::Export { open: None, done }, Step::Done) => need_one(*done as usize, "export"),
+            (Stage::Export { open: None, done }, Step::Done) => {
+                need_one(*done as usize, Topic::Export)
+            }
             (Stage::Export { open: Some(o), .. }, Step::Pay(g, n)) => {
                 self.can_pay(data, seat, o, *g, *n)
             }
             (Stage::Export { open: Some(o), .. }, _) if !matches!(step, Step::Pay(..)) => {
                 Err(rule(
-                    "export",
+                    Topic::Export,
                     format!(
                         "finish contract {} first: pay `pay <good> <cubes>` for {}",
                         o.contract,
@@ -331,7 +333,7 @@ impl Nippon {
                 match self.side_of(data, c, *g as usize) {
                     Some(s) if tied.contains(&s) => Ok(()),
                     _ => Err(rule(
-                        "market",
+                        Topic::Market,
                         format!(
                             "remove one of the lowest tiles around {}: {}",
                             data.city_name(c),
@@ -344,7 +346,7 @@ impl Nippon {
                 }
             }
             (Stage::Market(m), Step::Done) if m.tile.is_none() => {
-                need_one(m.placed as usize, "market")
+                need_one(m.placed as usize, Topic::Market)
             }
             (Stage::Spend, Step::Done) => Ok(()),
             (Stage::Reward, Step::Reward(mult, b)) => self.can_reward(data, seat, *mult as u32, *b),
@@ -353,7 +355,7 @@ impl Nippon {
                     Ok(())
                 } else {
                     Err(rule(
-                        "consolidate",
+                        Topic::Consolidate,
                         "that achievement space already holds a tile",
                     ))
                 }
@@ -373,7 +375,7 @@ impl Nippon {
         let p = &self.players[seat];
         if p.blueprints < data.blueprints_per_step {
             return Err(rule(
-                "blueprints",
+                Topic::Blueprints,
                 format!(
                     "you have {} blueprint(s); raising a track costs {}",
                     p.blueprints, data.blueprints_per_step
@@ -382,7 +384,7 @@ impl Nippon {
         }
         if p.tracks[t.index()] >= data.track(t).top() {
             return Err(rule(
-                "blueprints",
+                Topic::Blueprints,
                 format!("your {} marker is already on the top slot", t.name()),
             ));
         }
@@ -398,9 +400,9 @@ impl Nippon {
 
     /// The refusal for a step that does not belong to the current stage.
     fn wrong_stage(&self, data: &NipponData) -> RuleError {
-        let (topic, what): (&'static str, String) = match &self.stage {
+        let (topic, what): (Topic, String) = match &self.stage {
             Stage::Start => (
-                "turn",
+                Topic::Turn,
                 "take a worker (`take <slot> <colour>`) or `consolidate`".into(),
             ),
             Stage::Choose => {
@@ -409,45 +411,51 @@ impl Nippon {
                     .iter()
                     .map(|a| format!("`do {}`", a.name()))
                     .collect();
-                ("take", format!("choose the action: {}", acts.join(" or ")))
+                (
+                    Topic::Take,
+                    format!("choose the action: {}", acts.join(" or ")),
+                )
             }
-            Stage::Factory => ("factory", "build a factory: `build <good>`".into()),
+            Stage::Factory => (Topic::Factory, "build a factory: `build <good>`".into()),
             Stage::Machinery { .. } => (
-                "machinery",
+                Topic::Machinery,
                 "`improve <good>`, `improve supply` or `done`".into(),
             ),
-            Stage::Produce { .. } => ("produce", "`run <good>` or `done`".into()),
+            Stage::Produce { .. } => (Topic::Produce, "`run <good>` or `done`".into()),
             Stage::Track { track } => (
-                "tracks",
+                Topic::Tracks,
                 format!(
                     "move your {} marker: `up 1`, `up 2` or `up 3`",
                     track.name()
                 ),
             ),
-            Stage::Rail { ship: false, .. } => ("rail", "`train <region>` or `done`".into()),
-            Stage::Rail { ship: true, .. } => ("rail", "`ship <region>` or `done`".into()),
+            Stage::Rail { ship: false, .. } => (Topic::Rail, "`train <region>` or `done`".into()),
+            Stage::Rail { ship: true, .. } => (Topic::Rail, "`ship <region>` or `done`".into()),
             Stage::Export { .. } => (
-                "export",
+                Topic::Export,
                 "`contract <number>`, then `pay <good> <cubes>`; or `done`".into(),
             ),
             Stage::Market(m) if m.city.is_some() => (
-                "market",
+                Topic::Market,
                 "choose the tile to remove: `remove <good>`".into(),
             ),
             Stage::Market(m) if m.tile.is_some() => {
-                ("market", "choose the city: `city <city>`".into())
+                (Topic::Market, "choose the city: `city <city>`".into())
             }
-            Stage::Market(_) => ("market", "`tile <value> <good> <cubes>` or `done`".into()),
+            Stage::Market(_) => (
+                Topic::Market,
+                "`tile <value> <good> <cubes>` or `done`".into(),
+            ),
             Stage::Reward => (
-                "consolidate",
+                Topic::Consolidate,
                 "choose a reward tile: `reward <multiplier> <bonus>`".into(),
             ),
             Stage::Space { .. } => (
-                "consolidate",
+                Topic::Consolidate,
                 "place the tile: `space <achievement>`".into(),
             ),
             Stage::Spend => (
-                "blueprints",
+                Topic::Blueprints,
                 "spend blueprints (`blueprints <track>`) or end your turn with `done`".into(),
             ),
         };
@@ -455,7 +463,7 @@ impl Nippon {
     }
 }
 
-fn need_one(n: usize, topic: &'static str) -> Result<(), RuleError> {
+fn need_one(n: usize, topic: Topic) -> Result<(), RuleError> {
     if n == 0 {
         Err(rule(
             topic,

@@ -22,14 +22,14 @@ impl Nippon {
             data.cost_train
         };
         if built >= RAIL_TILES {
-            return Err(rule("rail", format!("you have no {what} tile left")));
+            return Err(rule(Topic::Rail, format!("you have no {what} tile left")));
         }
         if p.yen < cost {
-            return Err(rule("rail", format!("a {what} costs {}", yen(cost))));
+            return Err(rule(Topic::Rail, format!("a {what} costs {}", yen(cost))));
         }
         if used.contains(&(r as u8)) {
             return Err(rule(
-                "rail",
+                Topic::Rail,
                 format!(
                     "tiles of one action go to different regions; {} already has one",
                     data.regions[r].name
@@ -38,7 +38,7 @@ impl Nippon {
         }
         if self.rail[r].len() >= data.rail_slots[self.n() - 2] {
             return Err(rule(
-                "rail",
+                Topic::Rail,
                 format!("every train/ship slot of {} is taken", data.regions[r].name),
             ));
         }

@@ -15,14 +15,14 @@ impl Nippon {
         let p = &self.players[seat];
         if p.workers.len() >= MAX_WORKERS {
             return Err(rule(
-                "take",
+                Topic::Take,
                 format!("you have {MAX_WORKERS} workers and must consolidate"),
             ));
         }
         let s = slot as usize - 1;
         if !self.slots[s].contains(&colour) {
             return Err(rule(
-                "take",
+                Topic::Take,
                 format!(
                     "action slot {slot} has no {} worker",
                     data.worker_colours[colour as usize].0
@@ -37,7 +37,7 @@ impl Nippon {
             }
         }
         Err(rule(
-            "take",
+            Topic::Take,
             format!(
                 "you could not carry out an action of slot {slot} completely ({})",
                 why.join("; ")
@@ -54,7 +54,7 @@ impl Nippon {
     ) -> Result<(), RuleError> {
         let p = &self.players[seat];
         let ng = data.goods.len();
-        let first_err = |errs: Vec<RuleError>, topic: &'static str, none: &str| {
+        let first_err = |errs: Vec<RuleError>, topic: Topic, none: &str| {
             errs.into_iter()
                 .next()
                 .unwrap_or_else(|| rule(topic, none.to_string()))
@@ -68,12 +68,12 @@ impl Nippon {
                 let errs: Vec<RuleError> = (0..ng)
                     .filter_map(|g| self.can_build(data, seat, g).err())
                     .collect();
-                Err(first_err(errs, "factory", "no factory can be built"))
+                Err(first_err(errs, Topic::Factory, "no factory can be built"))
             }
             Action::Machinery => {
                 if p.yen < data.cost_machine {
                     Err(rule(
-                        "machinery",
+                        Topic::Machinery,
                         format!("a machine costs {}", yen(data.cost_machine)),
                     ))
                 } else {
@@ -85,7 +85,7 @@ impl Nippon {
                     Ok(())
                 } else {
                     Err(rule(
-                        "produce",
+                        Topic::Produce,
                         "none of your factories can run (coal or storage)",
                     ))
                 }
@@ -101,7 +101,7 @@ impl Nippon {
                 let errs: Vec<RuleError> = (0..data.regions.len())
                     .filter_map(|r| self.can_rail(data, seat, ship, &[], r).err())
                     .collect();
-                Err(first_err(errs, "rail", "no region has room"))
+                Err(first_err(errs, Topic::Rail, "no region has room"))
             }
             Action::Export => {
                 if (1..=data.contracts.len() as u8)
@@ -110,7 +110,7 @@ impl Nippon {
                     Ok(())
                 } else {
                     Err(rule(
-                        "export",
+                        Topic::Export,
                         "you cannot fulfil any of your face-up contracts with your goods",
                     ))
                 }
@@ -128,7 +128,7 @@ impl Nippon {
                     }
                 }
                 Err(rule(
-                    "market",
+                    Topic::Market,
                     "you cannot place any influence tile with your goods",
                 ))
             }
