@@ -18,7 +18,6 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::sync::OnceLock;
 
 /// Seconds in a day.
 const DAY: i64 = 86_400;
@@ -77,18 +76,6 @@ impl Default for ReminderDefaults {
             dm: false,
         }
     }
-}
-
-static DEFAULTS: OnceLock<ReminderDefaults> = OnceLock::new();
-
-/// Set the process-wide defaults once at start-up (from the config). Later calls are ignored.
-pub fn set_defaults(d: ReminderDefaults) {
-    let _ = DEFAULTS.set(d);
-}
-
-/// The configured defaults, or the built-in ones if none were set.
-pub fn defaults() -> ReminderDefaults {
-    DEFAULTS.get().cloned().unwrap_or_default()
 }
 
 /// What a player chose; `None` everywhere means "the default".

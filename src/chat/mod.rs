@@ -236,6 +236,8 @@ pub struct Chat {
     lock_timing: LockTiming,
     /// The connection that claims due notices (see [`due`]).
     side: due::SideStore,
+    /// Reminder settings for players who chose none (see [`Chat::set_reminder_defaults`]).
+    reminder_defaults: crate::reminders::ReminderDefaults,
     /// The last outcome committed (tests re-filter it with scrambled secrets).
     #[cfg(test)]
     pub(crate) last_outcome: Mutex<Option<filter::Outcome>>,
@@ -323,6 +325,7 @@ impl Chat {
             env,
             lock_timing: LockTiming::default(),
             side: due::SideStore::default(),
+            reminder_defaults: crate::reminders::ReminderDefaults::default(),
             #[cfg(test)]
             last_outcome: Mutex::new(None),
             #[cfg(test)]
@@ -349,6 +352,12 @@ impl Chat {
             Registry::builtin(),
             Env::system(),
         ))
+    }
+
+    /// The reminder settings of players who chose none (the config's `[reminders]`), shown
+    /// by `remind`. The reminder task passes the same defaults to [`Chat::due_notices`].
+    pub fn set_reminder_defaults(&mut self, defaults: crate::reminders::ReminderDefaults) {
+        self.reminder_defaults = defaults;
     }
 
     /// Keep at most `games` loaded games in memory (default [`CACHE_GAMES`]; at least 1).

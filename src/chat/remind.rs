@@ -23,7 +23,7 @@
 
 use super::{Chat, ChatError, Reply, Request, Text, TimeStyle};
 use crate::engine::notation::clip;
-use crate::reminders::{self, Consequence, Prefs, Settings};
+use crate::reminders::{self, Consequence, Prefs, ReminderDefaults, Settings};
 use crate::store::StoreError;
 use crate::store::{DigestPref, Store};
 use std::fmt;
@@ -106,7 +106,8 @@ pub fn describe_digest(pref: Option<DigestPref>, s: &Settings) -> Text {
 impl Chat {
     pub(crate) fn cmd_remind(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, ChatError> {
         let now = self.now();
-        handle_remind_here(&mut self.lock().store, req, rest, now)
+        let defaults = self.reminder_defaults.clone();
+        handle_remind_here(&mut self.lock().store, req, rest, now, &defaults)
     }
 }
 
@@ -118,6 +119,7 @@ pub fn handle_remind_here(
     req: &Request,
     rest: &str,
     now: i64,
+    defaults: &ReminderDefaults,
 ) -> Result<Vec<Reply>, ChatError> {
     let game = store
         .active_game(&req.place.platform, &req.place.channel)
@@ -134,7 +136,7 @@ pub fn handle_remind_here(
             (Some(g.id), seat)
         }
     };
-    handle_remind(store, req, rest, game_id, seat, now)
+    handle_remind(store, req, rest, game_id, seat, now, defaults)
 }
 
 /// Handle `remind …` for `req.user`. `game_id`/`seat`: the game in this channel and the
@@ -147,10 +149,10 @@ pub fn handle_remind(
     game_id: Option<i64>,
     seat: Option<usize>,
     now: i64,
+    defaults: &ReminderDefaults,
 ) -> Result<Vec<Reply>, ChatError> {
     let uid = req.user.id.as_str();
     let words: Vec<&str> = rest.split_whitespace().collect();
-    let defaults = reminders::defaults();
     let mut p = store.reminder_prefs(uid).map_err(RemindError::Store)?;
     let cmd = words
         .first()
@@ -169,14 +171,14 @@ pub fn handle_remind(
         return Err(RemindError::UnknownSetting(cmd).into());
     }
     let msg: String = match cmd.as_str() {
-        "show" => return show(store, req, game_id, &p.resolve(&defaults), now),
+        "show" => return show(store, req, game_id, &p.resolve(defaults), now),
         "reset" => {
             // Saved here, with the digest, in one transaction (not by the save below).
             p = Prefs::default();
             reset(store, req)?
         }
         "deadline" => return deadline(store, req, game_id, seat, &words[1..]),
-        "digest" => return digest(store, req, &p.resolve(&defaults), &words[1..], now),
+        "digest" => return digest(store, req, &p.resolve(defaults), &words[1..], now),
         setting => {
             let msg = set_personal(&mut p, setting, &words[1..], now)?;
             store
@@ -186,7 +188,7 @@ pub fn handle_remind(
         }
     };
     let mut out = Text::from(msg);
-    let settings = p.resolve(&defaults);
+    let settings = p.resolve(defaults);
     out.line(describe(&settings, now));
     if let Some(d) = digest_pref(store, req)? {
         // Quiet hours or the offset may have moved the digest: say when it comes now.
@@ -601,7 +603,15 @@ mod tests {
         game: Option<i64>,
         seat: Option<usize>,
     ) -> Result<Vec<Reply>, ChatError> {
-        handle_remind(s, &req(admin), rest, game, seat, 1_000)
+        handle_remind(
+            s,
+            &req(admin),
+            rest,
+            game,
+            seat,
+            1_000,
+            &ReminderDefaults::default(),
+        )
     }
 
     #[test]

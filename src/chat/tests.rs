@@ -2969,3 +2969,29 @@ fn a_passed_kick_deadline_is_announced_with_a_button_to_vote_the_player_out() {
     assert_eq!(m.here.buttons[0].label, "Vote to remove ann");
     assert_eq!(m.here.buttons[0].version, t.version());
 }
+
+/// The configured reminder defaults are the chat's own (passed in, no process-wide
+/// setting): `remind` shows them to a player who chose nothing, and another chat keeps
+/// its own.
+#[test]
+fn remind_shows_the_reminder_defaults_this_chat_was_given() {
+    let mut t = chat();
+    t.chat
+        .set_reminder_defaults(crate::reminders::ReminderDefaults {
+            first_after: 2 * 3600,
+            interval: 5 * 3600,
+            max: 7,
+            ..Default::default()
+        });
+    let shown = t.ok("ann", "remind")[0].text.to_string();
+    assert!(
+        shown.contains("first after 2h, then every 5h, at most 7 per turn"),
+        "{shown}"
+    );
+    let other = chat();
+    let shown = other.ok("ann", "remind")[0].text.to_string();
+    assert!(
+        shown.contains("first after 12h, then every 1d, at most 3 per turn"),
+        "{shown}"
+    );
+}

@@ -94,14 +94,18 @@ pub async fn run_until(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     init_tracing(&config.log_level);
-    crate::reminders::set_defaults(config.reminders.clone());
     let db = config.database.clone();
     let chat = {
         let db = db.clone();
-        tokio::task::spawn_blocking(move || Chat::open(&db))
-            .await
-            .context("opening the database")?
-            .with_context(|| format!("opening database {}", config.database))?
+        let defaults = config.reminders.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut chat = Chat::open(&db)?;
+            chat.set_reminder_defaults(defaults);
+            anyhow::Ok(chat)
+        })
+        .await
+        .context("opening the database")?
+        .with_context(|| format!("opening database {}", config.database))?
     };
     // Load every running game once: a game that cannot be rebuilt is marked broken (and
     // says so in its channel) while every other game keeps running.
