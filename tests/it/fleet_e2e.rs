@@ -416,23 +416,35 @@ async fn status_once_the_store_is_back(
     }
 }
 
+/// A fresh temporary folder `sherpa-<name>-<pid>` and a PostgreSQL cluster of the test's
+/// own (the shared one must stay up for the other tests) with a database `<name>`: for
+/// tests that stop and start PostgreSQL under a running bot.
+pub(crate) async fn own_cluster(
+    name: &'static str,
+) -> (
+    std::path::PathBuf,
+    std::sync::Arc<sherpa::store::pg_cluster::Cluster>,
+    String,
+) {
+    let dir = std::env::temp_dir().join(format!("sherpa-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (cluster, url) = tokio::task::spawn_blocking(move || {
+        let c = sherpa::store::pg_cluster::Cluster::start().unwrap();
+        let url = c.create_database(name).unwrap();
+        (c, url)
+    })
+    .await
+    .unwrap();
+    (dir, std::sync::Arc::new(cluster), url)
+}
+
 /// PostgreSQL restarted under a running bot (`pg_ctl stop -m fast`, then `start`): while
 /// it is down, commands answer that the game store is unavailable and the gateway stays
 /// up; once it is back, moves and a due reminder go through, with no restart of the bot.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_over_postgres_survives_a_database_restart_without_being_restarted() {
-    let dir = std::env::temp_dir().join(format!("sherpa-pg-restart-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    // A cluster of its own: the shared one must stay up for the other tests.
-    let (cluster, url) = tokio::task::spawn_blocking(|| {
-        let c = sherpa::store::pg_cluster::Cluster::start().unwrap();
-        let url = c.create_database("restart_e2e").unwrap();
-        (c, url)
-    })
-    .await
-    .unwrap();
-    let cluster = std::sync::Arc::new(cluster);
+    let (dir, cluster, url) = own_cluster("restart_e2e").await;
     let fake = FakeDiscord::start().await;
     let ann = FakeUser::new(3_000_000_000_000_000_001, "ann");
     let bob = FakeUser::new(3_000_000_000_000_000_002, "bob");

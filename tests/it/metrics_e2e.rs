@@ -6,8 +6,8 @@
 
 use crate::fake_discord::{FakeDiscord, FakeUser};
 use crate::fleet_e2e::{
-    one_answer, play, reminders_in, two_player_choice, wait_sessions, with_db, Proc, CHANNEL_A,
-    GUILD_A,
+    one_answer, own_cluster, play, reminders_in, two_player_choice, wait_sessions, with_db, Proc,
+    CHANNEL_A, GUILD_A,
 };
 use serde_json::json;
 use std::time::Duration;
@@ -77,17 +77,7 @@ async fn scrape(port: u16) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn metrics_e2e_counts_commands_moves_and_backlog_and_health_names_a_stopped_database() {
-    let dir = std::env::temp_dir().join(format!("sherpa-metrics-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let (cluster, url) = tokio::task::spawn_blocking(|| {
-        let c = sherpa::store::pg_cluster::Cluster::start().unwrap();
-        let url = c.create_database("metrics_e2e").unwrap();
-        (c, url)
-    })
-    .await
-    .unwrap();
-    let cluster = std::sync::Arc::new(cluster);
+    let (dir, cluster, url) = own_cluster("metrics_e2e").await;
     let fake = FakeDiscord::start().await;
     let ann = FakeUser::new(3_000_000_000_000_000_001, "ann");
     let bob = FakeUser::new(3_000_000_000_000_000_002, "bob");

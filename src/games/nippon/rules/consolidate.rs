@@ -4,6 +4,22 @@ use super::*;
 
 // ==== Consolidate (NIP-CONS) ====
 
+impl Player {
+    /// Pay for the worker colours held (NIP-CONS-13..15): as many colours as the money
+    /// covers; each unpaid colour costs VP. Returns (colours, colours paid, VP lost).
+    pub(crate) fn pay_workforce(&mut self, data: &NipponData) -> (u32, u32, i64) {
+        let mut colours = self.workers.clone();
+        colours.sort_unstable();
+        colours.dedup();
+        let k = colours.len() as u32;
+        let paid = k.min(self.yen / data.cost_worker_colour);
+        self.yen -= paid * data.cost_worker_colour;
+        let lost = (k - paid) as i64 * data.unpaid_colour_vp;
+        self.vp -= lost;
+        (k, paid, lost)
+    }
+}
+
 impl Nippon {
     /// The highest reward level `seat` may take: the level above the rightmost occupied
     /// worker slot (0 with fewer than 3 workers).
@@ -97,14 +113,7 @@ impl Nippon {
     /// 3. Workforce (NIP-CONS-13..17), then the turn ends.
     pub(crate) fn workforce(&mut self, data: &NipponData, seat: Seat, ev: &mut Vec<Event>) {
         let p = &mut self.players[seat];
-        let mut colours = p.workers.clone();
-        colours.sort_unstable();
-        colours.dedup();
-        let k = colours.len() as u32;
-        let paid = k.min(p.yen / data.cost_worker_colour);
-        p.yen -= paid * data.cost_worker_colour;
-        let lost = (k - paid) as i64 * data.unpaid_colour_vp;
-        p.vp -= lost;
+        let (k, paid, lost) = p.pay_workforce(data);
         for w in std::mem::take(&mut p.workers) {
             self.bag[w as usize] += 1;
         }

@@ -143,14 +143,7 @@ impl Nippon {
             let money = self.track_value(data, s, TrackKind::Money) * 1000;
             let p = &mut self.players[s];
             p.yen = money;
-            let mut colours = p.workers.clone();
-            colours.sort_unstable();
-            colours.dedup();
-            let k = colours.len() as u32;
-            let paid = k.min(p.yen / data.cost_worker_colour);
-            p.yen -= paid * data.cost_worker_colour;
-            let lost = (k - paid) as i64 * data.unpaid_colour_vp;
-            p.vp -= lost;
+            let (_, _, lost) = p.pay_workforce(data);
             lines.push(("unpaid workers".to_string(), -lost));
             for a in 0..data.achievements.len() {
                 let mult =
