@@ -224,43 +224,12 @@ impl Config {
             // toml's message names the unknown or mistyped key and the line.
             ConfigError(format!("config: {}", e.to_string().trim()))
         })?;
-        let token = env_token
-            .filter(|t| !t.trim().is_empty())
-            .or(raw.token)
-            .map(|t| t.trim().to_string())
-            .filter(|t| !t.is_empty())
-            .ok_or_else(|| {
-                key_err(
-                    "token",
-                    "missing: set it in the config file or in DISCORD_TOKEN",
-                )
-            })?;
-        if token.contains(char::is_whitespace) {
-            return Err(key_err(
-                "token",
-                "must not contain spaces (paste only the token, without `Bot `)",
-            ));
-        }
+        let token = token_of(env_token, raw.token)?;
         let database = match &raw.database {
             None => DbLocation::Sqlite(PathBuf::from("sherpa.db")),
             Some(s) => parse_database("database", s)?,
         };
-        let shards = match (&raw.shards, raw.total_shards) {
-            (None, None) => None,
-            (Some(r), Some(t)) => Some(ShardRange::parse(r, t).map_err(|e| key_err("shards", e))?),
-            (Some(_), None) => {
-                return Err(key_err(
-                    "total_shards",
-                    "missing: `shards` needs the fleet's total shard count",
-                ))
-            }
-            (None, Some(_)) => {
-                return Err(key_err(
-                    "shards",
-                    "missing: `total_shards` needs this process's shard range, e.g. \"0-3\"",
-                ))
-            }
-        };
+        let shards = shards_of(raw.shards.as_deref(), raw.total_shards)?;
         let log_level = raw.log_level.unwrap_or_else(|| "info".to_string());
         if log_level.trim().is_empty() {
             return Err(key_err(
@@ -268,70 +237,14 @@ impl Config {
                 "must be a tracing filter such as `info` or `sherpa=debug`",
             ));
         }
-        let api_base = env_api_base.filter(|s| !s.is_empty()).or(raw.api_base);
-        if let Some(a) = &api_base {
-            if !(a.starts_with("http://") || a.starts_with("https://")) {
-                return Err(key_err(
-                    "api_base",
-                    format!("`{a}` must start with http:// or https://"),
-                ));
-            }
-        }
+        let api_base = api_base_of(env_api_base, raw.api_base)?;
         if raw.dev_guild == Some(0) {
             return Err(key_err(
                 "dev_guild",
                 "must be a guild id (a positive number)",
             ));
         }
-        let r = raw.reminders.unwrap_or_default();
-        let mut d = ReminderDefaults::default();
-        if let Some(e) = r.enabled {
-            d.enabled = e;
-        }
-        let dur = |key: &str, v: &Option<String>, default: i64| -> Result<i64, ConfigError> {
-            match v {
-                None => Ok(default),
-                Some(s) => {
-                    let secs = reminders::parse_duration(s).map_err(|e| key_err(key, e))?;
-                    if secs < 60 {
-                        return Err(key_err(key, "must be at least 1m"));
-                    }
-                    Ok(secs)
-                }
-            }
-        };
-        d.first_after = dur("reminders.first_after", &r.first_after, d.first_after)?;
-        d.interval = dur("reminders.interval", &r.interval, d.interval)?;
-        if let Some(m) = r.max {
-            if !(0..=100).contains(&m) {
-                return Err(key_err("reminders.max", "must be between 0 and 100"));
-            }
-            d.max = m as u32;
-        }
-        if let Some(q) = &r.quiet_hours_default {
-            d.quiet = if q.eq_ignore_ascii_case("off") || q.is_empty() {
-                None
-            } else {
-                Some(
-                    reminders::parse_quiet(q)
-                        .map_err(|e| key_err("reminders.quiet_hours_default", e))?,
-                )
-            };
-        }
-        if let Some(dm) = r.dm {
-            d.dm = dm;
-        }
-        let check = match &r.check_every {
-            None => 60,
-            Some(s) => {
-                let secs = reminders::parse_duration(s)
-                    .map_err(|e| key_err("reminders.check_every", e))?;
-                if secs < 1 {
-                    return Err(key_err("reminders.check_every", "must be at least 1s"));
-                }
-                secs as u64
-            }
-        };
+        let (reminders, reminder_check_secs) = reminders_of(raw.reminders.unwrap_or_default())?;
         let (retention, retention_every_secs) = retention_of(raw.retention.unwrap_or_default())?;
         let metrics_listen = match raw.metrics.and_then(|m| m.listen) {
             None => None,
@@ -344,13 +257,118 @@ impl Config {
             dev_guild: raw.dev_guild,
             log_level,
             api_base,
-            reminders: d,
-            reminder_check_secs: check,
+            reminders,
+            reminder_check_secs,
             retention,
             retention_every_secs,
             metrics_listen,
         })
     }
+}
+
+/// The bot token: `DISCORD_TOKEN` when set, else the `token` key; one word.
+fn token_of(env_token: Option<String>, key: Option<String>) -> Result<String, ConfigError> {
+    let token = env_token
+        .filter(|t| !t.trim().is_empty())
+        .or(key)
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| {
+            key_err(
+                "token",
+                "missing: set it in the config file or in DISCORD_TOKEN",
+            )
+        })?;
+    if token.contains(char::is_whitespace) {
+        return Err(key_err(
+            "token",
+            "must not contain spaces (paste only the token, without `Bot `)",
+        ));
+    }
+    Ok(token)
+}
+
+/// `shards` and `total_shards`: both or neither.
+fn shards_of(range: Option<&str>, total: Option<u32>) -> Result<Option<ShardRange>, ConfigError> {
+    match (range, total) {
+        (None, None) => Ok(None),
+        (Some(r), Some(t)) => Ok(Some(
+            ShardRange::parse(r, t).map_err(|e| key_err("shards", e))?,
+        )),
+        (Some(_), None) => Err(key_err(
+            "total_shards",
+            "missing: `shards` needs the fleet's total shard count",
+        )),
+        (None, Some(_)) => Err(key_err(
+            "shards",
+            "missing: `total_shards` needs this process's shard range, e.g. \"0-3\"",
+        )),
+    }
+}
+
+/// The Discord API base: `SHERPA_DISCORD_API_BASE` when set, else the `api_base` key.
+fn api_base_of(env: Option<String>, key: Option<String>) -> Result<Option<String>, ConfigError> {
+    let api_base = env.filter(|s| !s.is_empty()).or(key);
+    if let Some(a) = &api_base {
+        if !(a.starts_with("http://") || a.starts_with("https://")) {
+            return Err(key_err(
+                "api_base",
+                format!("`{a}` must start with http:// or https://"),
+            ));
+        }
+    }
+    Ok(api_base)
+}
+
+/// The `[reminders]` table: the defaults for players who set nothing, and how often the
+/// reminder task looks for due reminders (seconds).
+fn reminders_of(r: RawReminders) -> Result<(ReminderDefaults, u64), ConfigError> {
+    let mut d = ReminderDefaults::default();
+    if let Some(e) = r.enabled {
+        d.enabled = e;
+    }
+    d.first_after = minutes_at_least_one("reminders.first_after", &r.first_after, d.first_after)?;
+    d.interval = minutes_at_least_one("reminders.interval", &r.interval, d.interval)?;
+    if let Some(m) = r.max {
+        if !(0..=100).contains(&m) {
+            return Err(key_err("reminders.max", "must be between 0 and 100"));
+        }
+        d.max = m as u32;
+    }
+    if let Some(q) = &r.quiet_hours_default {
+        d.quiet = if q.eq_ignore_ascii_case("off") || q.is_empty() {
+            None
+        } else {
+            let quiet = reminders::parse_quiet(q)
+                .map_err(|e| key_err("reminders.quiet_hours_default", e))?;
+            Some(quiet)
+        };
+    }
+    if let Some(dm) = r.dm {
+        d.dm = dm;
+    }
+    let check = match &r.check_every {
+        None => 60,
+        Some(s) => {
+            let secs =
+                reminders::parse_duration(s).map_err(|e| key_err("reminders.check_every", e))?;
+            if secs < 1 {
+                return Err(key_err("reminders.check_every", "must be at least 1s"));
+            }
+            secs as u64
+        }
+    };
+    Ok((d, check))
+}
+
+/// A duration key of at least one minute (seconds), or `default` when absent.
+fn minutes_at_least_one(key: &str, v: &Option<String>, default: i64) -> Result<i64, ConfigError> {
+    let Some(s) = v else { return Ok(default) };
+    let secs = reminders::parse_duration(s).map_err(|e| key_err(key, e))?;
+    if secs < 60 {
+        return Err(key_err(key, "must be at least 1m"));
+    }
+    Ok(secs)
 }
 
 /// The address `/metrics` and `/health` are served on: `IP:PORT` with a port other than 0

@@ -77,216 +77,246 @@ pub fn run(opts: LocalOptions, registry: &'static Registry) -> anyhow::Result<()
     let id = crate::chat::match_game_id(&registry.ids(), &opts.game)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let kind = registry.get(id).context("the registry lost a game")?;
-    if opts.players.len() < kind.min_players() || opts.players.len() > kind.max_players() {
-        bail!(
-            "{} takes {} to {} players; --players gave {}",
-            kind.name(),
-            kind.min_players(),
-            kind.max_players(),
-            opts.players.len()
-        );
-    }
-    for p in &opts.players {
-        if p.is_empty() || p.contains(':') || p.chars().any(char::is_whitespace) {
-            bail!("player names must be single words without `:` (got `{p}`)");
-        }
-    }
+    check_players(&opts.players, kind)?;
     std::fs::create_dir_all(&opts.out)
         .with_context(|| format!("cannot create the output folder {}", opts.out.display()))?;
-    let db = crate::store::DbLocation::parse(&opts.db.to_string_lossy())?;
-    let store =
-        Store::open_location(&db).with_context(|| format!("cannot open the database {db}"))?;
-    let system = Env::system();
-    let seed = opts.seed.unwrap_or_else(|| (system.seed)());
-    let chat = Chat::new(
-        store,
-        registry,
-        Env {
-            now: system.now,
-            seed: Box::new(move || seed),
-            rate_limit: false,
-        },
-    );
-    let mut out = std::io::stdout().lock();
-    let mut images = 0usize;
-
-    // Replies of steps committed before an interruption but never printed: print them
-    // once now (each reply is marked delivered once printed).
-    let pending: Vec<Reply> = chat
-        .undelivered(&place().platform, i64::MAX, 0)
-        .into_iter()
-        .filter(|u| u.place.channel == place().channel)
-        .map(|u| u.reply)
-        .collect();
-    if !pending.is_empty() {
-        emit(
-            &mut out,
-            &opts,
-            &chat,
-            "(replies not shown before the interruption)",
-            &pending,
-            &mut images,
-        )?;
-    }
-
-    // Resume the game in this database, or set up a new one. Each setup step is checked
-    // against what is already there, so a session killed during setup resumes cleanly.
-    let active = chat.status_json(&place());
-    let state = active
-        .get("status")
-        .and_then(|s| s.as_str())
-        .map(str::to_string);
-    let fresh = active.is_null() || active["status"].get("Finished").is_some();
-    let mut setup: Vec<(String, String)> = Vec::new();
-    if fresh {
-        setup.push((
-            opts.players[0].clone(),
-            format!("game new {} {}", kind.id(), opts.options.join(" "))
-                .trim()
-                .to_string(),
-        ));
-    }
-    if fresh || state.as_deref() == Some("lobby") {
-        let seated: Vec<String> = active["players"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|p| p.as_str().map(str::to_string))
-            .collect();
-        for p in &opts.players[1..] {
-            if !seated.contains(p) {
-                setup.push((p.clone(), "game join".into()));
-            }
-        }
-        setup.push((opts.players[0].clone(), "game start".into()));
-    } else if !opts.json {
-        writeln!(
-            out,
-            "Resuming the game in {} (game #{}).",
-            opts.db.display(),
-            active["id"]
-        )?;
-    }
-    for (who, text) in setup {
-        let replies = chat.handle(&request(&who, &text, None));
-        if let Some(e) = replies.iter().find(|r| r.is_error) {
-            bail!("could not set up the game (`{who}: {text}`): {}", e.text);
-        }
-        emit(
-            &mut out,
-            &opts,
-            &chat,
-            &format!("{who}: {text}"),
-            &replies,
-            &mut images,
-        )?;
-    }
-
+    let chat = open_chat(&opts, registry)?;
+    let mut session = Session {
+        out: std::io::stdout().lock(),
+        opts: &opts,
+        chat: &chat,
+        images: 0,
+    };
+    session.print_pending()?;
+    session.set_up(kind)?;
     let input: Box<dyn BufRead> = match opts.script.as_deref() {
         None | Some("-") => Box::new(std::io::stdin().lock()),
         Some(path) => Box::new(std::io::BufReader::new(
             std::fs::File::open(path).with_context(|| format!("cannot read the script {path}"))?,
         )),
     };
-    let interactive = opts.script.is_none();
-    if interactive && !opts.json {
-        writeln!(
-            out,
-            "Type `<player>: <command>`, e.g. `{}: move end` or `{}: help`; `quit` to leave.",
-            opts.players[0], opts.players[0]
-        )?;
+    session.play(input)
+}
+
+/// The player count fits the game and every name is one word without `:`.
+fn check_players(players: &[String], kind: &dyn crate::engine::GameKind) -> anyhow::Result<()> {
+    if players.len() < kind.min_players() || players.len() > kind.max_players() {
+        bail!(
+            "{} takes {} to {} players; --players gave {}",
+            kind.name(),
+            kind.min_players(),
+            kind.max_players(),
+            players.len()
+        );
     }
-    for (n, line) in input.lines().enumerate() {
-        let line = line.context("reading input")?;
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
+    for p in players {
+        if p.is_empty() || p.contains(':') || p.chars().any(char::is_whitespace) {
+            bail!("player names must be single words without `:` (got `{p}`)");
         }
-        if trimmed == "quit" || trimmed == "exit" {
-            break;
-        }
-        let Some((who, text)) = trimmed.split_once(':') else {
-            let r = Reply::error(
-                "local",
-                format!(
-                    "start the line with a player name, e.g. `{}: move end`",
-                    opts.players[0]
-                ),
-            );
-            emit(&mut out, &opts, &chat, trimmed, &[r], &mut images)?;
-            continue;
-        };
-        // Script lines carry a request id so a script re-run after a crash skips what was
-        // already applied.
-        let id = (!interactive).then(|| format!("script:{}:{}", n + 1, trimmed));
-        let replies = chat.handle(&request(who.trim(), text.trim(), id));
-        emit(&mut out, &opts, &chat, trimmed, &replies, &mut images)?;
     }
     Ok(())
 }
 
-fn emit(
-    out: &mut impl Write,
-    opts: &LocalOptions,
-    chat: &Chat,
-    input: &str,
-    replies: &[Reply],
-    images: &mut usize,
-) -> anyhow::Result<()> {
-    let syntax = terminal_syntax(Some(chat.now()));
-    let mut paths = Vec::new();
-    for r in replies {
-        let mut path = None;
-        if let Some(png) = &r.image {
-            *images += 1;
-            let p = opts.out.join(format!("board-{:04}.png", images));
-            std::fs::write(&p, png).with_context(|| format!("cannot write {}", p.display()))?;
-            path = Some(p);
+/// The chat core over the session's database, with the session's seed for new games.
+fn open_chat(opts: &LocalOptions, registry: &'static Registry) -> anyhow::Result<Chat> {
+    let db = crate::store::DbLocation::parse(&opts.db.to_string_lossy())?;
+    let store =
+        Store::open_location(&db).with_context(|| format!("cannot open the database {db}"))?;
+    let system = Env::system();
+    let seed = opts.seed.unwrap_or_else(|| (system.seed)());
+    let env = Env {
+        now: system.now,
+        seed: Box::new(move || seed),
+        rate_limit: false,
+    };
+    Ok(Chat::new(store, registry, env))
+}
+
+/// A terminal session: where replies print and board images go.
+struct Session<'a, W: Write> {
+    out: W,
+    opts: &'a LocalOptions,
+    chat: &'a Chat,
+    /// Board images written so far (they are numbered in order).
+    images: usize,
+}
+
+impl<W: Write> Session<'_, W> {
+    /// Replies of steps committed before an interruption but never printed: print them
+    /// once now (each reply is marked delivered once printed).
+    fn print_pending(&mut self) -> anyhow::Result<()> {
+        let pending: Vec<Reply> = self
+            .chat
+            .undelivered(&place().platform, i64::MAX, 0)
+            .into_iter()
+            .filter(|u| u.place.channel == place().channel)
+            .map(|u| u.reply)
+            .collect();
+        if pending.is_empty() {
+            return Ok(());
         }
-        if let Some((name, bytes)) = &r.file {
-            let p = opts.out.join(name);
-            std::fs::write(&p, bytes).with_context(|| format!("cannot write {}", p.display()))?;
-        }
-        paths.push(path);
+        self.emit("(replies not shown before the interruption)", &pending)
     }
-    if opts.json {
+
+    /// Resume the game in this database, or set up a new one. Each setup step is checked
+    /// against what is already there, so a session killed during setup resumes cleanly.
+    fn set_up(&mut self, kind: &dyn crate::engine::GameKind) -> anyhow::Result<()> {
+        let opts = self.opts;
+        let active = self.chat.status_json(&place());
+        let in_lobby = active.get("status").and_then(|s| s.as_str()) == Some("lobby");
+        let fresh = active.is_null() || active["status"].get("Finished").is_some();
+        let mut setup: Vec<(String, String)> = Vec::new();
+        if fresh {
+            let new = format!("game new {} {}", kind.id(), opts.options.join(" "));
+            setup.push((opts.players[0].clone(), new.trim().to_string()));
+        }
+        if fresh || in_lobby {
+            let seated: Vec<&str> = active["players"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|p| p.as_str())
+                .collect();
+            for p in &opts.players[1..] {
+                if !seated.contains(&p.as_str()) {
+                    setup.push((p.clone(), "game join".into()));
+                }
+            }
+            setup.push((opts.players[0].clone(), "game start".into()));
+        } else if !opts.json {
+            let (db, id) = (opts.db.display(), &active["id"]);
+            writeln!(self.out, "Resuming the game in {db} (game #{id}).")?;
+        }
+        for (who, text) in setup {
+            let replies = self.chat.handle(&request(&who, &text, None));
+            if let Some(e) = replies.iter().find(|r| r.is_error) {
+                bail!("could not set up the game (`{who}: {text}`): {}", e.text);
+            }
+            self.emit(&format!("{who}: {text}"), &replies)?;
+        }
+        Ok(())
+    }
+
+    /// Run each `<player>: <command>` line of `input` until its end or `quit`.
+    fn play(&mut self, input: Box<dyn BufRead>) -> anyhow::Result<()> {
+        let first = &self.opts.players[0];
+        let interactive = self.opts.script.is_none();
+        if interactive && !self.opts.json {
+            writeln!(
+                self.out,
+                "Type `<player>: <command>`, e.g. `{first}: move end` or `{first}: help`; `quit` to leave."
+            )?;
+        }
+        for (n, line) in input.lines().enumerate() {
+            let line = line.context("reading input")?;
+            let trimmed = line.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            if trimmed == "quit" || trimmed == "exit" {
+                break;
+            }
+            let Some((who, text)) = trimmed.split_once(':') else {
+                let hint = format!("start the line with a player name, e.g. `{first}: move end`");
+                self.emit(trimmed, &[Reply::error("local", hint)])?;
+                continue;
+            };
+            // Script lines carry a request id so a script re-run after a crash skips what was
+            // already applied.
+            let id = (!interactive).then(|| format!("script:{}:{}", n + 1, trimmed));
+            let replies = self.chat.handle(&request(who.trim(), text.trim(), id));
+            self.emit(trimmed, &replies)?;
+        }
+        Ok(())
+    }
+
+    /// Print replies (text, or one JSON object with `--json`), write their images and
+    /// files, and mark them delivered.
+    fn emit(&mut self, input: &str, replies: &[Reply]) -> anyhow::Result<()> {
+        let syntax = terminal_syntax(Some(self.chat.now()));
+        let paths = self.write_files(replies)?;
+        if self.opts.json {
+            let obj = self.json_line(input, replies, &paths, &syntax);
+            writeln!(self.out, "{obj}")?;
+        } else {
+            self.print_text(replies, &paths, &syntax)?;
+        }
+        self.out.flush()?;
+        self.chat
+            .mark_delivered(&replies.iter().collect::<Vec<_>>());
+        Ok(())
+    }
+
+    /// Write each reply's board image (numbered) and file; the image paths, per reply.
+    fn write_files(&mut self, replies: &[Reply]) -> anyhow::Result<Vec<Option<PathBuf>>> {
+        let mut paths = Vec::new();
+        for r in replies {
+            let mut path = None;
+            if let Some(png) = &r.image {
+                self.images += 1;
+                let p = self.opts.out.join(format!("board-{:04}.png", self.images));
+                std::fs::write(&p, png).with_context(|| format!("cannot write {}", p.display()))?;
+                path = Some(p);
+            }
+            if let Some((name, bytes)) = &r.file {
+                let p = self.opts.out.join(name);
+                std::fs::write(&p, bytes)
+                    .with_context(|| format!("cannot write {}", p.display()))?;
+            }
+            paths.push(path);
+        }
+        Ok(paths)
+    }
+
+    fn json_line(
+        &self,
+        input: &str,
+        replies: &[Reply],
+        paths: &[Option<PathBuf>],
+        syntax: &Plain,
+    ) -> serde_json::Value {
+        let out = &self.opts.out;
         let error = replies
             .iter()
             .find(|r| r.is_error)
-            .map(|r| r.text.render(&syntax));
-        let obj = serde_json::json!({
+            .map(|r| r.text.render(syntax));
+        serde_json::json!({
             "input": input,
             "ok": error.is_none(),
             "error": error,
-            "replies": replies.iter().zip(&paths).map(|(r, p)| serde_json::json!({
-                "text": r.text.render(&syntax),
+            "replies": replies.iter().zip(paths).map(|(r, p)| serde_json::json!({
+                "text": r.text.render(syntax),
                 "visibility": match &r.visibility { Visibility::Public => "public".to_string(), Visibility::Private(u) => format!("private:{u}") },
                 "pings": r.pings,
                 "image": p.as_ref().map(|p| p.display().to_string()),
-                "file": r.file.as_ref().map(|(n, _)| opts.out.join(n).display().to_string()),
+                "file": r.file.as_ref().map(|(n, _)| out.join(n).display().to_string()),
             })).collect::<Vec<_>>(),
-            "status": chat.status_json(&place()),
-        });
-        writeln!(out, "{obj}")?;
-    } else {
-        for (r, p) in replies.iter().zip(&paths) {
+            "status": self.chat.status_json(&place()),
+        })
+    }
+
+    fn print_text(
+        &mut self,
+        replies: &[Reply],
+        paths: &[Option<PathBuf>],
+        syntax: &Plain,
+    ) -> anyhow::Result<()> {
+        for (r, p) in replies.iter().zip(paths) {
             let tag = match &r.visibility {
                 Visibility::Public => "".to_string(),
                 Visibility::Private(u) if r.is_error => format!("[error, to {u}] "),
                 Visibility::Private(u) => format!("[to {u} only] "),
             };
-            writeln!(out, "{tag}{}", r.text.render(&syntax))?;
+            writeln!(self.out, "{tag}{}", r.text.render(syntax))?;
             if let Some(p) = p {
-                writeln!(out, "  (board image: {})", p.display())?;
+                writeln!(self.out, "  (board image: {})", p.display())?;
             }
             if let Some((n, _)) = &r.file {
-                writeln!(out, "  (file: {})", opts.out.join(n).display())?;
+                writeln!(self.out, "  (file: {})", self.opts.out.join(n).display())?;
             }
         }
+        Ok(())
     }
-    out.flush()?;
-    chat.mark_delivered(&replies.iter().collect::<Vec<_>>());
-    Ok(())
 }
 
 /// `sherpa playout`: random legal steps to the end; returns (log, final status).

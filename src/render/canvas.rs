@@ -205,39 +205,15 @@ impl Canvas {
         if c.0[3] == 0 || self.img.width() == 0 || self.img.height() == 0 {
             return;
         }
-        // Units to pixels: the one place shapes are scaled (each point as it is read, so a
-        // fill allocates no scaled copy of its paths).
-        let s = self.scale;
-        let px = |p: &(f32, f32)| (p.0 * s, p.1 * s);
-        let mut minx = f32::INFINITY;
-        let mut miny = f32::INFINITY;
-        let mut maxx = f32::NEG_INFINITY;
-        let mut maxy = f32::NEG_INFINITY;
-        for p in paths.iter().flatten().map(px) {
-            if !p.0.is_finite() || !p.1.is_finite() {
-                return;
-            }
-            minx = minx.min(p.0);
-            miny = miny.min(p.1);
-            maxx = maxx.max(p.0);
-            maxy = maxy.max(p.1);
-        }
-        let (wf, hf) = (self.img.width() as f32, self.img.height() as f32);
-        let x0 = minx.max(0.0).floor();
-        let y0 = miny.max(0.0).floor();
-        let x1 = maxx.min(wf).ceil();
-        let y1 = maxy.min(hf).ceil();
-        if !(x1 > x0 && y1 > y0) {
+        let Some((x0, y0, bw, bh)) = self.pixel_box(paths) else {
             return;
-        }
-        let (x0, y0) = (x0 as i32, y0 as i32);
-        let (bw, bh) = ((x1 as i32 - x0) as usize, (y1 as i32 - y0) as usize);
+        };
         let mut cov = Coverage::new(x0, y0, bw, bh);
+        let s = self.scale;
         let clamp = |p: &(f32, f32)| {
-            let p = px(p);
             (
-                p.0.clamp(-COORD_LIMIT, COORD_LIMIT),
-                p.1.clamp(-COORD_LIMIT, COORD_LIMIT),
+                (p.0 * s).clamp(-COORD_LIMIT, COORD_LIMIT),
+                (p.1 * s).clamp(-COORD_LIMIT, COORD_LIMIT),
             )
         };
         for path in paths {
@@ -249,15 +225,48 @@ impl Canvas {
                 cov.add_edge(clamp(&path[i]), clamp(&path[(i + 1) % n]));
             }
         }
-        // Rows of the image as byte slices: no per-pixel bounds checks (the box is inside
-        // the image, clipped above).
+        self.paint(&cov, c);
+    }
+
+    /// The pixel box (left, top, width, height) the paths cover, clipped to the image; none
+    /// when it is empty or a point is not finite. Units become pixels here and in
+    /// `fill_paths`, the one place shapes are scaled (each point as it is read, so a fill
+    /// allocates no scaled copy of its paths).
+    fn pixel_box(&self, paths: &[Vec<(f32, f32)>]) -> Option<(i32, i32, usize, usize)> {
+        let s = self.scale;
+        let (mut minx, mut miny) = (f32::INFINITY, f32::INFINITY);
+        let (mut maxx, mut maxy) = (f32::NEG_INFINITY, f32::NEG_INFINITY);
+        for p in paths.iter().flatten().map(|p| (p.0 * s, p.1 * s)) {
+            if !p.0.is_finite() || !p.1.is_finite() {
+                return None;
+            }
+            minx = minx.min(p.0);
+            miny = miny.min(p.1);
+            maxx = maxx.max(p.0);
+            maxy = maxy.max(p.1);
+        }
+        let (wf, hf) = (self.img.width() as f32, self.img.height() as f32);
+        let (x0, y0) = (minx.max(0.0).floor(), miny.max(0.0).floor());
+        let (x1, y1) = (maxx.min(wf).ceil(), maxy.min(hf).ceil());
+        if !(x1 > x0 && y1 > y0) {
+            return None;
+        }
+        let (x0, y0) = (x0 as i32, y0 as i32);
+        Some((x0, y0, (x1 as i32 - x0) as usize, (y1 as i32 - y0) as usize))
+    }
+
+    /// Blend `c` into the image by the accumulated coverage (the box of `cov` is inside
+    /// the image, clipped by `pixel_box`).
+    fn paint(&mut self, cov: &Coverage, c: Color) {
+        // Rows of the image as byte slices: no per-pixel bounds checks.
         let stride = self.img.width() as usize * 4;
         let buf: &mut [u8] = &mut self.img;
         // The last blend's input pixel, coverage and result: inside a translucent shape
         // over a flat area the same blend repeats, and is then a copy. Same pixels as
         // blending each one.
         let mut memo: Option<([u8; 4], f32, [u8; 4])> = None;
-        for row in 0..bh {
+        let (x0, y0) = cov.origin();
+        for row in 0..cov.height() {
             // Cells before the row's span sum to 0; after it, to the row's total, which is
             // 0 for closed paths: only the span can be covered.
             let cells = cov.row_span(row);
@@ -271,18 +280,19 @@ impl Canvas {
             for (a, px) in line.iter().zip(pixels) {
                 acc += a;
                 let k = acc.abs().min(1.0);
-                if k > 1.0 / 512.0 {
-                    let here = [px[0], px[1], px[2], px[3]];
-                    match memo {
-                        Some((from, mk, to)) if from == here && mk.to_bits() == k.to_bits() => {
-                            px.copy_from_slice(&to)
-                        }
-                        _ => {
-                            let mut p = Rgba(here);
-                            blend(&mut p, c, k);
-                            px.copy_from_slice(&p.0);
-                            memo = Some((here, k, p.0));
-                        }
+                if k <= 1.0 / 512.0 {
+                    continue;
+                }
+                let here = [px[0], px[1], px[2], px[3]];
+                match memo {
+                    Some((from, mk, to)) if from == here && mk.to_bits() == k.to_bits() => {
+                        px.copy_from_slice(&to)
+                    }
+                    _ => {
+                        let mut p = Rgba(here);
+                        blend(&mut p, c, k);
+                        px.copy_from_slice(&p.0);
+                        memo = Some((here, k, p.0));
                     }
                 }
             }

@@ -83,6 +83,14 @@ impl Coverage {
         }
     }
 
+    /// The box's left and top pixel and its height in rows.
+    pub(crate) fn origin(&self) -> (i32, i32) {
+        (self.x0, self.y0)
+    }
+    pub(crate) fn height(&self) -> usize {
+        self.h
+    }
+
     /// The cells of row `y` that edges touched, `[lo, hi)`, clipped to the box's width.
     pub(crate) fn row_span(&self, y: usize) -> std::ops::Range<usize> {
         let (lo, hi) = self.span[y];

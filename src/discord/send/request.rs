@@ -1,0 +1,223 @@
+//! Incoming interactions: a slash command or a button press becomes a chat request, which
+//! runs on a blocking thread (deferring the answer when it takes long) and is answered.
+
+use super::components::{parse_button, reply_response};
+use super::delivery::{crash_point, send_replies};
+use super::syntax::DiscordSyntax;
+use crate::chat::{Chat, Place, Reply, Request, User};
+use crate::discord::{Ctx, Data, Error};
+use poise::serenity_prelude as serenity;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Answer within this time or defer (Discord allows 3 s for the first response).
+pub(in crate::discord) const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// The interaction being answered.
+pub enum Target<'a> {
+    Command(&'a serenity::CommandInteraction),
+    Component(&'a serenity::ComponentInteraction),
+}
+
+impl Target<'_> {
+    pub(super) async fn respond(
+        &self,
+        http: &serenity::Http,
+        r: serenity::CreateInteractionResponse,
+    ) -> serenity::Result<()> {
+        match self {
+            Target::Command(i) => i.create_response(http, r).await,
+            Target::Component(i) => i.create_response(http, r).await,
+        }
+    }
+    pub(super) async fn followup(
+        &self,
+        http: &serenity::Http,
+        f: serenity::CreateInteractionResponseFollowup,
+    ) -> serenity::Result<serenity::Message> {
+        match self {
+            Target::Command(i) => i.create_followup(http, f).await,
+            Target::Component(i) => i.create_followup(http, f).await,
+        }
+    }
+    pub(in crate::discord) async fn defer_ephemeral(
+        &self,
+        http: &serenity::Http,
+    ) -> serenity::Result<()> {
+        match self {
+            Target::Command(i) => i.defer_ephemeral(http).await,
+            Target::Component(i) => i.defer_ephemeral(http).await,
+        }
+    }
+    pub(super) fn channel_id(&self) -> serenity::ChannelId {
+        match self {
+            Target::Command(i) => i.channel_id,
+            Target::Component(i) => i.channel_id,
+        }
+    }
+}
+
+/// Build a chat request from the interaction's place and member.
+pub fn request(
+    channel: serenity::ChannelId,
+    guild: Option<serenity::GuildId>,
+    user: &serenity::User,
+    member: Option<&serenity::Member>,
+    interaction_id: serenity::InteractionId,
+    text: String,
+    expected_version: Option<i64>,
+) -> Request {
+    let name = member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone());
+    let is_channel_admin = member
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_channels());
+    Request {
+        place: Place {
+            platform: "discord".into(),
+            guild: guild.map(|g| g.to_string()),
+            channel: channel.to_string(),
+        },
+        user: User {
+            id: user.id.to_string(),
+            name,
+            is_channel_admin,
+        },
+        text,
+        request_id: Some(interaction_id.to_string()),
+        expected_version,
+        visible_channels: None,
+    }
+}
+
+/// Run `text` as a chat command for the invoking user of a slash command and send the replies.
+pub async fn run_command(ctx: Ctx<'_>, text: String) -> Result<(), Error> {
+    run_as_invoker(ctx, text, false).await
+}
+
+/// As [`run_command`], for a command that lists other channels' games: the request carries
+/// the channels of the server the invoking member may see.
+pub async fn run_command_seeing_channels(ctx: Ctx<'_>, text: String) -> Result<(), Error> {
+    run_as_invoker(ctx, text, true).await
+}
+
+/// The slash command's interaction and the chat request running `text` for its invoker.
+pub fn invoker_request(
+    ctx: Ctx<'_>,
+    text: String,
+) -> Result<(&serenity::CommandInteraction, Request), Error> {
+    let poise::Context::Application(actx) = ctx else {
+        anyhow::bail!("Sherpa only answers slash commands");
+    };
+    let i = actx.interaction;
+    let req = request(
+        i.channel_id,
+        i.guild_id,
+        &i.user,
+        i.member.as_deref(),
+        i.id,
+        text,
+        None,
+    );
+    Ok((i, req))
+}
+
+async fn run_as_invoker(ctx: Ctx<'_>, text: String, see_channels: bool) -> Result<(), Error> {
+    let (i, mut req) = invoker_request(ctx, text)?;
+    if let (true, Some(guild)) = (see_channels, i.guild_id) {
+        let http = &ctx.serenity_context().http;
+        let member = i.member.as_deref();
+        let seen =
+            crate::discord::visibility::visible_channels(http, guild, member, i.channel_id).await;
+        req.visible_channels = Some(seen);
+    }
+    let data = ctx.data();
+    handle_and_send(ctx.serenity_context(), data, Target::Command(i), req).await
+}
+
+/// Handle a request on a blocking thread (deferring if it takes long) and send the replies.
+pub async fn handle_and_send(
+    ctx: &serenity::Context,
+    data: &Data,
+    target: Target<'_>,
+    req: Request,
+) -> Result<(), Error> {
+    if data.shutting_down.load(Ordering::SeqCst) {
+        let e = Reply::error(
+            &req.user.id,
+            "Sherpa is restarting; please try again in a minute.",
+        );
+        let r = reply_response(&e, e.text.render(&DiscordSyntax), true);
+        target
+            .respond(&ctx.http, serenity::CreateInteractionResponse::Message(r))
+            .await?;
+        return Ok(());
+    }
+    data.in_flight.fetch_add(1, Ordering::SeqCst);
+    let received = std::time::Instant::now();
+    let (command, channel) = (
+        crate::metrics::command_name(&req.text),
+        req.place.channel.clone(),
+    );
+    let res = handle_inner(ctx, data.chat.clone(), target, req).await;
+    let took = received.elapsed();
+    data.in_flight.fetch_sub(1, Ordering::SeqCst);
+    let kind = res?;
+    crate::discord::health::record(data, command, channel, kind, took).await;
+    Ok(())
+}
+
+async fn handle_inner(
+    ctx: &serenity::Context,
+    chat: Arc<Chat>,
+    target: Target<'_>,
+    req: Request,
+) -> Result<crate::discord::health::AnswerKind, Error> {
+    tracing::debug!(user = %req.user.id, channel = %req.place.channel, text = %req.text, "request");
+    let invoker = req.user.id.clone();
+    let c = chat.clone();
+    let mut job = tokio::task::spawn_blocking(move || c.handle(&req));
+    let (replies, deferred) = match tokio::time::timeout(DEFER_AFTER, &mut job).await {
+        Ok(r) => (r?, false),
+        Err(_) => {
+            target.defer_ephemeral(&ctx.http).await?;
+            (job.await?, true)
+        }
+    };
+    if replies.iter().any(|r| r.outbox.is_some()) {
+        crash_point("after_commit");
+    }
+    let kind = crate::discord::health::AnswerKind::of(&replies);
+    send_replies(ctx, &chat, &target, &invoker, replies, deferred).await?;
+    Ok(kind)
+}
+
+/// Events poise does not route to commands: button presses.
+pub async fn event_handler(
+    ctx: &serenity::Context,
+    event: &serenity::FullEvent,
+    data: &Data,
+) -> Result<(), Error> {
+    if let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Component(ci),
+    } = event
+    {
+        let Some((version, command)) = parse_button(&ci.data.custom_id) else {
+            return Ok(());
+        };
+        let req = request(
+            ci.channel_id,
+            ci.guild_id,
+            &ci.user,
+            ci.member.as_ref(),
+            ci.id,
+            command,
+            Some(version),
+        );
+        handle_and_send(ctx, data, Target::Component(ci), req).await?;
+    }
+    Ok(())
+}
