@@ -85,7 +85,7 @@ pub fn run(opts: LocalOptions, registry: &'static Registry) -> anyhow::Result<()
         out: std::io::stdout().lock(),
         opts: &opts,
         chat: &chat,
-        images: 0,
+        images: last_board_number(&opts.out),
     };
     session.print_pending()?;
     session.set_up(kind)?;
@@ -96,6 +96,26 @@ pub fn run(opts: LocalOptions, registry: &'static Registry) -> anyhow::Result<()
         )),
     };
     session.play(input)
+}
+
+/// The highest number of a `board-NNNN.png` already in `dir` (0 if none): a resumed
+/// session, or a new game in the same folder, numbers its pictures after it and never
+/// overwrites an earlier one.
+fn last_board_number(dir: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            name.strip_prefix("board-")?
+                .strip_suffix(".png")?
+                .parse::<usize>()
+                .ok()
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// The player count fits the game and every name is one word without `:`.
@@ -155,7 +175,11 @@ impl<W: Write> Session<'_, W> {
         if pending.is_empty() {
             return Ok(());
         }
-        self.emit("(replies not shown before the interruption)", &pending)
+        self.emit(
+            "(replies not shown before the interruption)",
+            &pending,
+            false,
+        )
     }
 
     /// Resume the game in this database, or set up a new one. Each setup step is checked
@@ -192,7 +216,7 @@ impl<W: Write> Session<'_, W> {
             if let Some(e) = replies.iter().find(|r| r.is_error) {
                 bail!("could not set up the game (`{who}: {text}`): {}", e.text);
             }
-            self.emit(&format!("{who}: {text}"), &replies)?;
+            self.emit(&format!("{who}: {text}"), &replies, false)?;
         }
         Ok(())
     }
@@ -207,6 +231,7 @@ impl<W: Write> Session<'_, W> {
                 "Type `<player>: <command>`, e.g. `{first}: move end` or `{first}: help`; `quit` to leave."
             )?;
         }
+        let mut script_id = ScriptId::new(self.game_id());
         for (n, line) in input.lines().enumerate() {
             let line = line.context("reading input")?;
             let trimmed = line.trim();
@@ -218,25 +243,43 @@ impl<W: Write> Session<'_, W> {
             }
             let Some((who, text)) = trimmed.split_once(':') else {
                 let hint = format!("start the line with a player name, e.g. `{first}: move end`");
-                self.emit(trimmed, &[Reply::error("local", hint)])?;
+                self.emit(trimmed, &[Reply::error("local", hint)], false)?;
                 continue;
             };
-            // Script lines carry a request id so a script re-run after a crash skips what was
-            // already applied.
-            let id = (!interactive).then(|| format!("script:{}:{}", n + 1, trimmed));
+            // Script lines carry a request id, so a script re-run after a crash is answered
+            // as before for what was already applied, and not played again.
+            let id = (!interactive).then(|| script_id.next(trimmed));
+            let repeat = id
+                .as_ref()
+                .is_some_and(|id| self.chat.request_handled(&place().platform, id));
+            if repeat && !self.opts.json {
+                writeln!(
+                    self.out,
+                    "(line {}: played in an earlier run of this script; its answer again)",
+                    n + 1
+                )?;
+            }
             let replies = self.chat.handle(&request(who.trim(), text.trim(), id));
-            self.emit(trimmed, &replies)?;
+            self.emit(trimmed, &replies, repeat)?;
         }
         Ok(())
     }
 
-    /// Print replies (text, or one JSON object with `--json`), write their images and
-    /// files, and mark them delivered.
-    fn emit(&mut self, input: &str, replies: &[Reply]) -> anyhow::Result<()> {
+    /// The id of the game the session plays (0 before there is one).
+    fn game_id(&self) -> i64 {
+        self.chat.status_json(&place())["id"].as_i64().unwrap_or(0)
+    }
+
+    /// Print replies (text, or one JSON object with `--json`, whose `repeat` says the line
+    /// was played in an earlier run), write their images and files, and mark them delivered.
+    fn emit(&mut self, input: &str, replies: &[Reply], repeat: bool) -> anyhow::Result<()> {
         let syntax = terminal_syntax(Some(self.chat.now()));
         let paths = self.write_files(replies)?;
         if self.opts.json {
-            let obj = self.json_line(input, replies, &paths, &syntax);
+            let mut obj = self.json_line(input, replies, &paths, &syntax);
+            if repeat {
+                obj["repeat"] = serde_json::Value::Bool(true);
+            }
             writeln!(self.out, "{obj}")?;
         } else {
             self.print_text(replies, &paths, &syntax)?;
@@ -316,6 +359,33 @@ impl<W: Write> Session<'_, W> {
             }
         }
         Ok(())
+    }
+}
+
+/// Request ids of a script's lines: the game's id and a hash of the script's lines up to
+/// and including this one (blank and comment lines left out). A script run again after a
+/// crash, or again with more lines appended, gives its earlier lines the same ids, so they
+/// are answered as before and not played twice; another script, or the same lines in
+/// another game, never collides with them.
+struct ScriptId {
+    game: i64,
+    hash: u64,
+}
+
+impl ScriptId {
+    fn new(game: i64) -> ScriptId {
+        ScriptId {
+            game,
+            hash: 0xcbf2_9ce4_8422_2325,
+        }
+    }
+
+    /// The id of the next line (FNV-1a over the lines so far, each ended by a newline).
+    fn next(&mut self, line: &str) -> String {
+        for b in line.bytes().chain([b'\n']) {
+            self.hash = (self.hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        format!("script:{}:{:016x}", self.game, self.hash)
     }
 }
 

@@ -513,6 +513,15 @@ impl Chat {
         }
     }
 
+    /// Was the request with this id already handled (its answer is then repeated, not
+    /// played again)? A store error counts as not handled: handling it will say so.
+    pub fn request_handled(&self, platform: &str, id: &str) -> bool {
+        self.lock()
+            .store
+            .request_seen(platform, id)
+            .unwrap_or(false)
+    }
+
     /// After an error: the first handling's answer if the request id is recorded by now
     /// (see [`Chat::repeat_answer`]), else the error.
     fn repeat_if_seen(

@@ -54,6 +54,7 @@ fn playout(game: &str, players: usize, seed: u64) -> (Vec<(usize, String)>, serd
 
 /// The same game as a local script: `P1: move <step>` lines.
 fn script(steps: &[(usize, String)], dir: &Path) -> PathBuf {
+    std::fs::create_dir_all(dir).unwrap();
     let p = dir.join("game.txt");
     let text: String = steps
         .iter()
@@ -869,4 +870,188 @@ fn local_cli_a_new_database_on_a_full_disk_is_not_left_behind() {
         assert!(!p.exists(), "{} was left behind", p.display());
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Issue 35, the terminal: script lines' request ids never collide across runs. A second
+// script that resumes the game and has, at the same position, the same line as the first
+// one is played, not answered as a repeat.
+#[test]
+fn local_cli_a_resuming_script_with_a_line_equal_to_an_earlier_runs_is_played() {
+    let dir = tmp("resume-same-line");
+    let (db, out) = (dir.join("g.db"), dir.join("out"));
+    let (steps, _) = playout("nanga-parbat", 2, 5);
+    // The shortest split whose second part repeats a line of the first at its position.
+    let k = (1..steps.len() / 2)
+        .find(|&k| (0..k).any(|m| steps[m] == steps[k + m]))
+        .expect("a playout repeats a line");
+    let first = script(&steps[..k], &dir.join("a"));
+    json_lines(
+        local("nanga-parbat", 2, 5, &db, &first, &out)
+            .output()
+            .unwrap(),
+    );
+    let second = script(&steps[k..2 * k], &dir.join("b"));
+    let lines = json_lines(
+        local("nanga-parbat", 2, 5, &db, &second, &out)
+            .output()
+            .unwrap(),
+    );
+    assert!(
+        lines
+            .iter()
+            .all(|l| l["ok"] == true && l.get("repeat").is_none()),
+        "{lines:?}"
+    );
+    assert_eq!(logged_steps(&db), steps[..2 * k].to_vec());
+}
+
+// Issue 35: a script run again after a crash or with lines appended answers its earlier
+// lines as before (saying so), and plays only the new ones.
+#[test]
+fn local_cli_a_script_run_again_with_lines_appended_plays_only_the_new_lines() {
+    let dir = tmp("resume-appended");
+    let (db, out) = (dir.join("g.db"), dir.join("out"));
+    let (steps, _) = playout("nanga-parbat", 2, 5);
+    let short = script(&steps[..6], &dir.join("a"));
+    json_lines(
+        local("nanga-parbat", 2, 5, &db, &short, &out)
+            .output()
+            .unwrap(),
+    );
+    let longer = script(&steps[..10], &dir.join("a"));
+    let lines = json_lines(
+        local("nanga-parbat", 2, 5, &db, &longer, &out)
+            .output()
+            .unwrap(),
+    );
+    let moves: Vec<_> = lines
+        .iter()
+        .filter(|l| l["input"].as_str().unwrap().contains(": move "))
+        .collect();
+    assert_eq!(moves.len(), 10);
+    assert!(
+        moves[..6]
+            .iter()
+            .all(|l| l["repeat"] == true && l["ok"] == true),
+        "{moves:?}"
+    );
+    assert!(
+        moves[6..]
+            .iter()
+            .all(|l| l.get("repeat").is_none() && l["ok"] == true),
+        "{moves:?}"
+    );
+    assert_eq!(logged_steps(&db), steps[..10].to_vec());
+}
+
+// Issue 35: the same script for a new game in a database holding the finished earlier
+// game plays every line again (none skipped), and the boards of both games stay: pictures
+// are numbered on, never overwritten.
+#[test]
+fn local_cli_a_new_game_replays_its_script_and_keeps_the_earlier_games_boards() {
+    let dir = tmp("second-game");
+    let (db, out) = (dir.join("g.db"), dir.join("out"));
+    let (steps, _) = playout("nanga-parbat", 2, 5);
+    let sc = script(&steps, &dir);
+    json_lines(
+        local("nanga-parbat", 2, 5, &db, &sc, &out)
+            .output()
+            .unwrap(),
+    );
+    let boards = |out: &Path| {
+        let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(out)
+            .unwrap()
+            .map(|e| e.unwrap())
+            .filter(|e| e.file_name().to_string_lossy().starts_with("board-"))
+            .map(|e| {
+                (
+                    e.file_name().to_string_lossy().to_string(),
+                    std::fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let first = boards(&out);
+    assert!(!first.is_empty());
+    let lines = json_lines(
+        local("nanga-parbat", 2, 5, &db, &sc, &out)
+            .output()
+            .unwrap(),
+    );
+    assert!(
+        lines
+            .iter()
+            .all(|l| l["ok"] == true && l.get("repeat").is_none()),
+        "{lines:?}"
+    );
+    assert_eq!(
+        logged_steps(&db),
+        steps,
+        "the second game played every line"
+    );
+    let s = open_db(&db);
+    let latest = s.latest_game("local", "table").unwrap().unwrap();
+    assert_eq!(latest.status, sherpa::store::GameStatus::Finished);
+    assert!(s.all_games().unwrap().len() >= 2);
+    let both = boards(&out);
+    assert_eq!(both.len(), 2 * first.len(), "no picture overwritten");
+    assert_eq!(
+        both[..first.len()],
+        first[..],
+        "the first game's pictures are unchanged"
+    );
+}
+
+/// Run `args` (a `sherpa local …` command line, without `sherpa`) with `lines` as its
+/// script in a fresh folder; the JSON answers of the script's lines.
+fn run_readme_example(name: &str, args: &[&str], lines: &[String]) -> Vec<serde_json::Value> {
+    let dir = tmp(name);
+    let sc = dir.join("script.txt");
+    std::fs::write(&sc, lines.join("\n") + "\n").unwrap();
+    assert_eq!(args.first(), Some(&"local"), "{args:?}");
+    json_script_lines(&args[1..], &sc, &dir)
+}
+
+// Issue 35: the README's terminal examples play as written: the session a newcomer starts
+// with (`local nepal --players ann,bob,cy`) and its example lines, and each `sherpa local`
+// row of the command table with the lines its description quotes.
+#[test]
+fn local_cli_every_terminal_example_in_the_readme_plays_as_written() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let block = readme
+        .split("In the terminal each line is `<player>: <command>`, for example:\n\n```\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the README's terminal example block");
+    let lines: Vec<String> = block.lines().map(str::to_string).collect();
+    assert!(lines.len() >= 3, "{lines:?}");
+    let mut examples = vec![(vec!["local", "nepal", "--players", "ann,bob,cy"], lines)];
+    for row in readme.lines().filter(|l| l.starts_with("| `sherpa local ")) {
+        let ticked: Vec<&str> = row.split('`').skip(1).step_by(2).collect();
+        let args: Vec<&str> = ticked[0].split_whitespace().skip(1).collect();
+        let lines = ticked[1..]
+            .iter()
+            .filter(|t| t.contains(": "))
+            .map(|t| t.to_string())
+            .collect();
+        examples.push((args, lines));
+    }
+    assert!(
+        examples.len() >= 2,
+        "the command table has a `sherpa local` row"
+    );
+    for (i, (args, lines)) in examples.iter().enumerate() {
+        let answers = run_readme_example(&format!("readme-{i}"), args, lines);
+        let played: Vec<_> = answers
+            .iter()
+            .filter(|a| lines.iter().any(|l| a["input"] == l.as_str()))
+            .collect();
+        assert_eq!(played.len(), lines.len(), "{args:?}: {answers:?}");
+        for a in played {
+            assert_eq!(a["ok"], true, "{args:?}: {a}");
+        }
+    }
 }
