@@ -559,4 +559,18 @@ mod tests {
             .collect();
         assert_eq!(names, scopes);
     }
+
+    // Issue 35: `/game history n` declares its minimum and maximum, so Discord enforces them.
+    #[test]
+    fn game_history_n_declares_its_minimum_and_maximum_to_discord() {
+        let game = all().into_iter().find(|c| c.name == "game").unwrap();
+        let json = serde_json::to_value(game.create_as_slash_command().unwrap()).unwrap();
+        let subs = json["options"].as_array().unwrap();
+        let history = subs.iter().find(|s| s["name"] == "history").unwrap();
+        let n = &history["options"][0];
+        assert_eq!(n["name"], "n", "{json}");
+        assert_eq!(n["min_value"].as_f64(), Some(1.0), "{json}");
+        assert_eq!(n["max_value"].as_f64(), Some(100.0), "{json}");
+    }
+
 }
