@@ -134,13 +134,7 @@ fn fixture_step<'a, G: Game>(
     line: &'a str,
 ) -> Result<(Seat, &'a str), String> {
     if let Some(text) = line.strip_prefix('>') {
-        return match g.status().acting() {
-            [one] => Ok((*one, text.trim())),
-            many => Err(format!(
-                "`>` needs exactly one acting seat, not {}",
-                many.len()
-            )),
-        };
+        return Ok((only_acting(g)?, text.trim()));
     }
     let (name, text) = line
         .split_once(':')
@@ -150,6 +144,43 @@ fn fixture_step<'a, G: Game>(
         .position(|p| p == name.trim())
         .ok_or_else(|| format!("`{}` is not one of the players {players:?}", name.trim()))?;
     Ok((seat, text.trim()))
+}
+
+fn only_acting<G: Game>(g: &G) -> Result<Seat, String> {
+    match g.status().acting() {
+        [one] => Ok(*one),
+        many => Err(format!("exactly one seat must act, not {}", many.len())),
+    }
+}
+
+/// The first seat that must act now, in seat order (the only one when play goes turn by
+/// turn). Panics if no seat acts.
+pub fn first_acting<G: Game>(g: &G) -> Seat {
+    *g.status()
+        .acting()
+        .first()
+        .unwrap_or_else(|| panic!("no seat acts now"))
+}
+
+/// [`play`] for [`first_acting`].
+pub fn play_now<G: Game>(g: &mut G, data: &G::Data, text: &str) -> Applied {
+    let seat = first_acting(g);
+    play(g, data, seat, text)
+}
+
+/// `text` is not accepted for `seat`: the message a player gets, whether it does not parse
+/// or parses and is [`refused`] (with all of that function's checks).
+pub fn rejected<G: Game>(g: &mut G, data: &G::Data, seat: Seat, text: &str) -> String {
+    match g.parse_step(data, seat, text) {
+        Ok(step) => refused_step(g, data, seat, &step).to_string(),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// [`rejected`] for [`first_acting`].
+pub fn rejected_now<G: Game>(g: &mut G, data: &G::Data, text: &str) -> String {
+    let seat = first_acting(g);
+    rejected(g, data, seat, text)
 }
 
 #[cfg(test)]

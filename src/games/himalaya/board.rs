@@ -215,15 +215,38 @@ fn num<T: std::str::FromStr>(line: usize, what: &str, s: &str) -> Result<T, Boar
         .map_err(|_| err(line, format!("{what} must be a number, not `{s}`")))
 }
 
+/// A village line before the whole-board checks: (line, number, level, x, y, region names).
+type RawVillage = (usize, u8, u8, f32, f32, Vec<String>);
+/// A path line before the whole-board checks: (line, a, b, type).
+type RawPath = (usize, usize, usize, PathType);
+
+/// The records read so far, before the whole-board checks. One method per record keyword.
+#[derive(Default)]
+struct Reader {
+    regions: Vec<Region>,
+    villages: Vec<RawVillage>,
+    paths: Vec<RawPath>,
+    goods: [Option<u32>; 5],
+    orders: Vec<OrderCard>,
+    inventory: Option<(u32, u32)>,
+}
+
+/// A record reader: the line number and the words of the line.
+type RecordFn = fn(&mut Reader, usize, &[&str]) -> Result<(), BoardError>;
+
+/// Each record keyword and its reader.
+const RECORDS: [(&str, RecordFn); 6] = [
+    ("region", Reader::region),
+    ("village", Reader::village),
+    ("path", Reader::path),
+    ("goods", Reader::goods),
+    ("order", Reader::order),
+    ("inventory", Reader::inventory),
+];
+
 /// Parse and validate the board text. Errors name the line and say what is accepted.
 pub fn parse_board(text: &str) -> Result<HimalayaData, BoardError> {
-    let mut regions: Vec<Region> = Vec::new();
-    let mut raw_villages: Vec<(usize, u8, u8, f32, f32, Vec<String>)> = Vec::new();
-    let mut raw_paths: Vec<(usize, usize, usize, PathType)> = Vec::new();
-    let mut goods: [Option<u32>; 5] = [None; 5];
-    let mut orders = Vec::new();
-    let mut inventory: Option<(u32, u32)> = None;
-
+    let mut reader = Reader::default();
     for (i, raw) in text.lines().enumerate() {
         let ln = i + 1;
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -231,112 +254,208 @@ pub fn parse_board(text: &str) -> Result<HimalayaData, BoardError> {
             continue;
         }
         let w: Vec<&str> = line.split_whitespace().collect();
-        match w[0] {
-            "region" => {
-                if w.len() != 8 {
-                    return Err(err(ln, "expected `region <Name> <x> <y> <w> <h> <label-x> <label-y>`"));
-                }
-                if regions.iter().any(|r| r.name.eq_ignore_ascii_case(w[1])) {
-                    return Err(err(ln, format!("region `{}` is listed twice", w[1])));
-                }
-                if !w[1].chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-                    return Err(err(ln, "a region name is one word of letters, digits and hyphens"));
-                }
-                regions.push(Region {
-                    name: w[1].to_string(),
-                    x: num(ln, "x", w[2])?,
-                    y: num(ln, "y", w[3])?,
-                    w: num(ln, "width", w[4])?,
-                    h: num(ln, "height", w[5])?,
-                    label_x: num(ln, "label x", w[6])?,
-                    label_y: num(ln, "label y", w[7])?,
-                });
-            }
-            "village" => {
-                if w.len() != 6 {
-                    return Err(err(ln, "expected `village <n> <house|temple|monastery> <x> <y> <Region,Region,...>`"));
-                }
-                let n: u8 = num(ln, "village number", w[1])?;
-                if !(1..=VILLAGES as u8).contains(&n) {
-                    return Err(err(ln, format!("village numbers run from 1 to {VILLAGES}, not {n}")));
-                }
-                let level = match w[2] {
-                    "house" => 1,
-                    "temple" => 2,
-                    "monastery" => 3,
-                    o => return Err(err(ln, format!("village level `{o}` unknown; use house, temple or monastery"))),
-                };
-                let regs: Vec<String> = w[5].split(',').filter(|s| !s.is_empty()).map(String::from).collect();
-                raw_villages.push((ln, n, level, num(ln, "x", w[3])?, num(ln, "y", w[4])?, regs));
-            }
-            "path" => {
-                if w.len() != 4 {
-                    return Err(err(ln, "expected `path <a> <b> <dirt|ice|stone>`"));
-                }
-                let a: usize = num(ln, "village number", w[1])?;
-                let b: usize = num(ln, "village number", w[2])?;
-                let kind = PathType::parse(w[3])
-                    .ok_or_else(|| err(ln, format!("path type `{}` unknown; use dirt, ice or stone", w[3])))?;
-                raw_paths.push((ln, a, b, kind));
-            }
-            "goods" => {
-                if w.len() != 3 {
-                    return Err(err(ln, "expected `goods <salt|barley|tea|jade|gold> <count>`"));
-                }
-                let g = Good::parse(w[1])
-                    .ok_or_else(|| err(ln, format!("good `{}` unknown; use salt, barley, tea, jade or gold", w[1])))?;
-                if goods[g.index()].is_some() {
-                    return Err(err(ln, format!("goods `{}` listed twice", w[1])));
-                }
-                let c: u32 = num(ln, "count", w[2])?;
-                if c == 0 {
-                    return Err(err(ln, "a goods count must be positive"));
-                }
-                goods[g.index()] = Some(c);
-            }
-            "order" => {
-                if w.len() < 3 || w.len() > 6 {
-                    return Err(err(ln, "expected `order <yacks> <good> ...` with 1 to 4 goods"));
-                }
-                let yacks: u32 = num(ln, "yack value", w[1])?;
-                if yacks == 0 {
-                    return Err(err(ln, "an order's yack value must be positive"));
-                }
-                let mut gs = Vec::new();
-                for s in &w[2..] {
-                    gs.push(Good::parse(s).ok_or_else(|| {
-                        err(ln, format!("good `{s}` unknown; use salt, barley, tea, jade or gold"))
-                    })?);
-                }
-                gs.sort();
-                orders.push(OrderCard { goods: gs, yacks });
-            }
-            "inventory" => {
-                if w.len() != 3 {
-                    return Err(err(ln, "expected `inventory <count> <yacks each>`"));
-                }
-                if inventory.is_some() {
-                    return Err(err(ln, "`inventory` given twice"));
-                }
-                inventory = Some((num(ln, "count", w[1])?, num(ln, "yack value", w[2])?));
-            }
+        let Some((_, read)) = RECORDS.iter().find(|(k, _)| *k == w[0]) else {
+            return Err(err(
+                ln,
+                format!("unknown line kind `{}`; lines start with region, village, path, goods, order or inventory", w[0]),
+            ));
+        };
+        read(&mut reader, ln, &w)?;
+    }
+    reader.finish()
+}
+
+fn good(ln: usize, s: &str) -> Result<Good, BoardError> {
+    Good::parse(s).ok_or_else(|| {
+        err(
+            ln,
+            format!("good `{s}` unknown; use salt, barley, tea, jade or gold"),
+        )
+    })
+}
+
+impl Reader {
+    /// `region <Name> <x> <y> <w> <h> <label-x> <label-y>`
+    fn region(&mut self, ln: usize, w: &[&str]) -> Result<(), BoardError> {
+        if w.len() != 8 {
+            return Err(err(
+                ln,
+                "expected `region <Name> <x> <y> <w> <h> <label-x> <label-y>`",
+            ));
+        }
+        if self
+            .regions
+            .iter()
+            .any(|r| r.name.eq_ignore_ascii_case(w[1]))
+        {
+            return Err(err(ln, format!("region `{}` is listed twice", w[1])));
+        }
+        if !w[1].chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+            return Err(err(
+                ln,
+                "a region name is one word of letters, digits and hyphens",
+            ));
+        }
+        self.regions.push(Region {
+            name: w[1].to_string(),
+            x: num(ln, "x", w[2])?,
+            y: num(ln, "y", w[3])?,
+            w: num(ln, "width", w[4])?,
+            h: num(ln, "height", w[5])?,
+            label_x: num(ln, "label x", w[6])?,
+            label_y: num(ln, "label y", w[7])?,
+        });
+        Ok(())
+    }
+
+    /// `village <n> <house|temple|monastery> <x> <y> <Region,Region,...>`
+    fn village(&mut self, ln: usize, w: &[&str]) -> Result<(), BoardError> {
+        if w.len() != 6 {
+            return Err(err(
+                ln,
+                "expected `village <n> <house|temple|monastery> <x> <y> <Region,Region,...>`",
+            ));
+        }
+        let n: u8 = num(ln, "village number", w[1])?;
+        if !(1..=VILLAGES as u8).contains(&n) {
+            return Err(err(
+                ln,
+                format!("village numbers run from 1 to {VILLAGES}, not {n}"),
+            ));
+        }
+        let level = match w[2] {
+            "house" => 1,
+            "temple" => 2,
+            "monastery" => 3,
             o => {
                 return Err(err(
                     ln,
-                    format!("unknown line kind `{o}`; lines start with region, village, path, goods, order or inventory"),
+                    format!("village level `{o}` unknown; use house, temple or monastery"),
                 ))
             }
-        }
+        };
+        let regs: Vec<String> = w[5]
+            .split(',')
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+            .collect();
+        self.villages
+            .push((ln, n, level, num(ln, "x", w[3])?, num(ln, "y", w[4])?, regs));
+        Ok(())
     }
 
-    if regions.len() != REGIONS {
-        return Err(err(
-            0,
-            format!("expected {REGIONS} regions, found {}", regions.len()),
-        ));
+    /// `path <a> <b> <dirt|ice|stone>`
+    fn path(&mut self, ln: usize, w: &[&str]) -> Result<(), BoardError> {
+        if w.len() != 4 {
+            return Err(err(ln, "expected `path <a> <b> <dirt|ice|stone>`"));
+        }
+        let a: usize = num(ln, "village number", w[1])?;
+        let b: usize = num(ln, "village number", w[2])?;
+        let kind = PathType::parse(w[3]).ok_or_else(|| {
+            err(
+                ln,
+                format!("path type `{}` unknown; use dirt, ice or stone", w[3]),
+            )
+        })?;
+        self.paths.push((ln, a, b, kind));
+        Ok(())
     }
+
+    /// `goods <salt|barley|tea|jade|gold> <count>`
+    fn goods(&mut self, ln: usize, w: &[&str]) -> Result<(), BoardError> {
+        if w.len() != 3 {
+            return Err(err(
+                ln,
+                "expected `goods <salt|barley|tea|jade|gold> <count>`",
+            ));
+        }
+        let g = good(ln, w[1])?;
+        if self.goods[g.index()].is_some() {
+            return Err(err(ln, format!("goods `{}` listed twice", w[1])));
+        }
+        let c: u32 = num(ln, "count", w[2])?;
+        if c == 0 {
+            return Err(err(ln, "a goods count must be positive"));
+        }
+        self.goods[g.index()] = Some(c);
+        Ok(())
+    }
+
+    /// `order <yacks> <good> ...` with 1 to 4 goods
+    fn order(&mut self, ln: usize, w: &[&str]) -> Result<(), BoardError> {
+        if w.len() < 3 || w.len() > 6 {
+            return Err(err(
+                ln,
+                "expected `order <yacks> <good> ...` with 1 to 4 goods",
+            ));
+        }
+        let yacks: u32 = num(ln, "yack value", w[1])?;
+        if yacks == 0 {
+            return Err(err(ln, "an order's yack value must be positive"));
+        }
+        let mut goods = w[2..]
+            .iter()
+            .map(|s| good(ln, s))
+            .collect::<Result<Vec<Good>, BoardError>>()?;
+        goods.sort();
+        self.orders.push(OrderCard { goods, yacks });
+        Ok(())
+    }
+
+    /// `inventory <count> <yacks each>`
+    fn inventory(&mut self, ln: usize, w: &[&str]) -> Result<(), BoardError> {
+        if w.len() != 3 {
+            return Err(err(ln, "expected `inventory <count> <yacks each>`"));
+        }
+        if self.inventory.is_some() {
+            return Err(err(ln, "`inventory` given twice"));
+        }
+        self.inventory = Some((num(ln, "count", w[1])?, num(ln, "yack value", w[2])?));
+        Ok(())
+    }
+}
+
+impl Reader {
+    /// The whole-board checks, then the board.
+    fn finish(self) -> Result<HimalayaData, BoardError> {
+        if self.regions.len() != REGIONS {
+            return Err(err(
+                0,
+                format!("expected {REGIONS} regions, found {}", self.regions.len()),
+            ));
+        }
+        let villages = villages(&self.regions, self.villages)?;
+        let paths = paths(self.paths)?;
+        check_path_types(&paths)?;
+        check_reachable(&paths)?;
+        let mut goods = [0u32; 5];
+        for g in Good::ALL {
+            goods[g.index()] = self.goods[g.index()]
+                .ok_or_else(|| err(0, format!("no `goods {}` line", g.name())))?;
+        }
+        if self.orders.is_empty() {
+            return Err(err(0, "no orders"));
+        }
+        let (inventory_markers, inventory_yacks) = self
+            .inventory
+            .ok_or_else(|| err(0, "no `inventory` line"))?;
+        Ok(HimalayaData {
+            villages,
+            regions: self.regions,
+            paths,
+            goods,
+            orders: self.orders,
+            inventory_markers,
+            inventory_yacks,
+            layer: crate::render::LayerCache::new(),
+        })
+    }
+}
+
+/// Every village once, each on declared regions; every region touched by a village.
+fn villages(regions: &[Region], raw: Vec<RawVillage>) -> Result<Vec<Village>, BoardError> {
     let mut slots: Vec<Option<Village>> = vec![None; VILLAGES];
-    for (ln, n, level, x, y, regs) in raw_villages {
+    for (ln, n, level, x, y, regs) in raw {
         if slots[n as usize - 1].is_some() {
             return Err(err(ln, format!("village {n} is listed twice")));
         }
@@ -382,9 +501,13 @@ pub fn parse_board(text: &str) -> Result<HimalayaData, BoardError> {
             ));
         }
     }
+    Ok(villages)
+}
 
+/// The paths, each between two known villages, once, at most one of each type per village.
+fn paths(raw: Vec<RawPath>) -> Result<Vec<Path>, BoardError> {
     let mut paths: Vec<Path> = Vec::new();
-    for (ln, a, b, kind) in raw_paths {
+    for (ln, a, b, kind) in raw {
         for v in [a, b] {
             if !(1..=VILLAGES).contains(&v) {
                 return Err(err(
@@ -416,6 +539,11 @@ pub fn parse_board(text: &str) -> Result<HimalayaData, BoardError> {
         }
         paths.push(Path { a, b, kind });
     }
+    Ok(paths)
+}
+
+/// Every village has paths of at least two types.
+fn check_path_types(paths: &[Path]) -> Result<(), BoardError> {
     for v in 0..VILLAGES {
         let kinds = PathType::ALL
             .iter()
@@ -435,50 +563,17 @@ pub fn parse_board(text: &str) -> Result<HimalayaData, BoardError> {
             ));
         }
     }
-    // Connectivity.
-    let mut seen = [false; VILLAGES];
-    let mut stack = vec![0usize];
-    seen[0] = true;
-    while let Some(v) = stack.pop() {
-        for p in &paths {
-            let o = if p.a == v {
-                p.b
-            } else if p.b == v {
-                p.a
-            } else {
-                continue;
-            };
-            if !seen[o] {
-                seen[o] = true;
-                stack.push(o);
-            }
-        }
-    }
-    if let Some(v) = seen.iter().position(|s| !s) {
-        return Err(err(
+    Ok(())
+}
+
+/// Every village can be reached from village 1.
+fn check_reachable(paths: &[Path]) -> Result<(), BoardError> {
+    let edges: Vec<(usize, usize)> = paths.iter().map(|p| (p.a, p.b)).collect();
+    match crate::engine::board::unreachable(VILLAGES, &edges).first() {
+        Some(v) => Err(err(
             0,
             format!("village {} cannot be reached from village 1", v + 1),
-        ));
+        )),
+        None => Ok(()),
     }
-
-    let mut gcount = [0u32; 5];
-    for g in Good::ALL {
-        gcount[g.index()] =
-            goods[g.index()].ok_or_else(|| err(0, format!("no `goods {}` line", g.name())))?;
-    }
-    if orders.is_empty() {
-        return Err(err(0, "no orders"));
-    }
-    let (inventory_markers, inventory_yacks) =
-        inventory.ok_or_else(|| err(0, "no `inventory` line"))?;
-    Ok(HimalayaData {
-        villages,
-        regions,
-        paths,
-        goods: gcount,
-        orders,
-        inventory_markers,
-        inventory_yacks,
-        layer: crate::render::LayerCache::new(),
-    })
 }

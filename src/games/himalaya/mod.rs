@@ -36,11 +36,10 @@
 mod board;
 pub mod render;
 mod rules;
-mod topics;
-mod view;
-
 #[cfg(test)]
 mod tests;
+mod topics;
+mod view;
 
 pub use board::{
     parse_board, BoardError, Good, HimalayaData, OrderCard, Path, PathType, Region, Village,

@@ -6,7 +6,8 @@
 //! track frame, legend) is drawn once and cached in [`HimalayaData::layer`].
 
 use crate::games::himalaya::{
-    program_text, EventKind, EventMarker, Good, HimalayaData, PathType, PhaseView, View,
+    program_text, EventKind, EventMarker, Good, HimalayaData, InventoryReveal, PathType, PhaseView,
+    PrivateView, View,
 };
 use crate::render::*;
 
@@ -76,6 +77,16 @@ fn level_name(level: u8) -> &'static str {
 
 fn draw_static(data: &HimalayaData) -> RgbaImage {
     let mut c = Canvas::board(W, H, PAPER);
+    draw_regions(&mut c, data);
+    draw_paths(&mut c, data);
+    draw_village_circles(&mut c, data);
+    draw_turn_track(&mut c);
+    draw_legend(&mut c);
+    c.img
+}
+
+/// The tinted regions with their names, and the board frame.
+fn draw_regions(c: &mut Canvas, data: &HimalayaData) {
     // Regions.
     for (i, r) in data.regions.iter().enumerate() {
         c.fill_rect(
@@ -106,6 +117,10 @@ fn draw_static(data: &HimalayaData) -> RgbaImage {
         );
     }
     c.stroke_rect(OX, OY, 1400.0 * SCALE, 900.0 * SCALE, INK, 2.0);
+}
+
+/// The paths between villages, coloured by type.
+fn draw_paths(c: &mut Canvas, data: &HimalayaData) {
     // Paths: a pale casing, then the coloured line; ice dashed look via a white core.
     for p in &data.paths {
         let (a, b) = (&data.villages[p.a], &data.villages[p.b]);
@@ -119,6 +134,10 @@ fn draw_static(data: &HimalayaData) -> RgbaImage {
             c.line(x0, y0, x1, y1, rgb(215, 240, 255), 2.0);
         }
     }
+}
+
+/// Each village, shaded by level, with its number.
+fn draw_village_circles(c: &mut Canvas, data: &HimalayaData) {
     // Villages.
     for v in &data.villages {
         let (x, y, r) = (bx(v.x), by(v.y), village_radius(v.level));
@@ -135,6 +154,10 @@ fn draw_static(data: &HimalayaData) -> RgbaImage {
         }
         c.text_centered(x, y, 22.0, text, &v.number.to_string(), true);
     }
+}
+
+/// The title and the empty turn track.
+fn draw_turn_track(c: &mut Canvas) {
     // Turn track frame.
     c.text_bold(OX, 14.0, 24.0, INK, "HIMALAYA", Align::Left);
     for t in 1..=12u32 {
@@ -159,6 +182,10 @@ fn draw_static(data: &HimalayaData) -> RgbaImage {
         "turn track · shaded turns end with an inventory",
         Align::Left,
     );
+}
+
+/// The legend under the board: path types, village levels, goods.
+fn draw_legend(c: &mut Canvas) {
     // Legend under the board.
     let ly = OY + 900.0 * SCALE + 12.0;
     let mut x = OX;
@@ -186,7 +213,6 @@ fn draw_static(data: &HimalayaData) -> RgbaImage {
         c.text(x + 18.0, ly + 1.0, 15.0, INK, g.name(), Align::Left);
         x += 26.0 + c.text_width(15.0, g.name());
     }
-    c.img
 }
 
 fn cube(c: &mut Canvas, x: f32, y: f32, s: f32, g: Good) {
@@ -214,6 +240,19 @@ pub fn render(data: &HimalayaData, view: &View) -> RgbaImage {
         .map(|p| player_style(p.seat, &p.name))
         .collect();
 
+    draw_turn(&mut c, view);
+    draw_event_markers(&mut c, data, view, &styles);
+    draw_villages(&mut c, data, view, &styles);
+    draw_caravans(&mut c, data, view, &styles);
+    draw_delegations(&mut c, data, view, &styles);
+    draw_side_panel(&mut c, view, &styles);
+    // Whose move (or the result), large enough to read at a chat client's inline size.
+    c.with_headline(&headline(view), HEADLINE_BG, INK)
+        .into_image()
+}
+
+/// The turn marker on the track and the rules and phase beside it.
+fn draw_turn(c: &mut Canvas, view: &View) {
     // Turn marker.
     if view.turn >= 1 {
         let x = 200.0 + (view.turn.min(12) - 1) as f32 * 52.0;
@@ -232,7 +271,10 @@ pub fn render(data: &HimalayaData, view: &View) -> RgbaImage {
         &phase,
         Align::Left,
     );
+}
 
+/// The event markers on their villages and paths.
+fn draw_event_markers(c: &mut Canvas, data: &HimalayaData, view: &View, styles: &[PlayerStyle]) {
     // Event markers.
     for e in &view.events {
         let st = &styles[e.seat()];
@@ -263,7 +305,10 @@ pub fn render(data: &HimalayaData, view: &View) -> RgbaImage {
         c.stroke_rounded_rect(cx - w / 2.0, cy - 13.0, w, 26.0, 6.0, st.color, 3.0);
         c.text_centered(cx, cy, 14.0, INK, label, true);
     }
+}
 
+/// What lies on each village: its stupa, goods and order.
+fn draw_villages(c: &mut Canvas, data: &HimalayaData, view: &View, styles: &[PlayerStyle]) {
     // Villages: stupas, goods, orders.
     for (i, v) in view.villages.iter().enumerate() {
         let d = &data.villages[i];
@@ -298,7 +343,7 @@ pub fn render(data: &HimalayaData, view: &View) -> RgbaImage {
             c.fill_rounded_rect(gx, gy, w, s + 6.0, 4.0, with_alpha(WHITE, 220));
             c.stroke_rounded_rect(gx, gy, w, s + 6.0, 4.0, MUTED, 1.0);
             for (k, g) in goods.iter().enumerate() {
-                cube(&mut c, gx + 4.0 + k as f32 * (s + 2.0), gy + 3.0, s, *g);
+                cube(c, gx + 4.0 + k as f32 * (s + 2.0), gy + 3.0, s, *g);
             }
         }
         if let Some(o) = &v.order {
@@ -317,12 +362,15 @@ pub fn render(data: &HimalayaData, view: &View) -> RgbaImage {
             c.fill_rounded_rect(ox, oy, w, s + 10.0, 11.0, rgb(255, 246, 214));
             c.stroke_rounded_rect(ox, oy, w, s + 10.0, 11.0, rgb(150, 100, 20), 2.0);
             for (k, g) in gs.iter().enumerate() {
-                cube(&mut c, ox + 6.0 + k as f32 * (s + 2.0), oy + 5.0, s, *g);
+                cube(c, ox + 6.0 + k as f32 * (s + 2.0), oy + 5.0, s, *g);
             }
             c.text_bold(ox + w - 5.0, oy + 2.0, 15.0, INK, &label, Align::Right);
         }
     }
+}
 
+/// Every caravan, on its village or in a storm.
+fn draw_caravans(c: &mut Canvas, data: &HimalayaData, view: &View, styles: &[PlayerStyle]) {
     // Caravans.
     for p in &view.players {
         let st = &styles[p.seat];
@@ -349,7 +397,10 @@ pub fn render(data: &HimalayaData, view: &View) -> RgbaImage {
             c.token(x, by(d.y) + r + 12.0, 14.0, st, None);
         }
     }
+}
 
+/// The delegations of each region.
+fn draw_delegations(c: &mut Canvas, data: &HimalayaData, view: &View, styles: &[PlayerStyle]) {
     // Delegations per region: counted tokens in a row next to the region's name (below
     // it in the upper half of the region, above it in the lower half).
     for (ri, r) in data.regions.iter().enumerate() {
@@ -369,11 +420,57 @@ pub fn render(data: &HimalayaData, view: &View) -> RgbaImage {
             x += step;
         }
     }
+}
 
+/// The side panel: players, then what the view has to show.
+fn draw_side_panel(c: &mut Canvas, view: &View, styles: &[PlayerStyle]) {
     // Side panel.
     let mut y = 12.0;
-    let rows: Vec<ScoreRow> = view
-        .players
+    let rows = score_rows(view, styles);
+    y += c.scoreboard(SIDE_X, y, SIDE_W, &rows) + 10.0;
+    if !view.prompt.is_empty() && view.phase != PhaseView::Finished {
+        y += c.panel(
+            SIDE_X,
+            y,
+            SIDE_W,
+            "Waiting for",
+            std::slice::from_ref(&view.prompt),
+        ) + 10.0;
+    }
+    if !view.final_lines.is_empty() {
+        let lines = final_rows(view);
+        y += c.panel(SIDE_X, y, SIDE_W, "Final result", &lines) + 10.0;
+    }
+    if !view.revealed.is_empty() {
+        let rows = program_rows(view);
+        let title = format!("Programs of turn {}", view.revealed_turn);
+        y += c.panel(SIDE_X, y, SIDE_W, &title, &rows) + 10.0;
+    }
+    if let Some(inv) = &view.last_inventory {
+        let rows = inventory_rows(view, inv, styles);
+        y += c.panel(
+            SIDE_X,
+            y,
+            SIDE_W,
+            &format!("Inventory after turn {}", inv.turn),
+            &rows,
+        ) + 10.0;
+    }
+    if let Some(me) = &view.me {
+        let rows = private_rows(me);
+        let _ = c.panel(
+            SIDE_X,
+            y,
+            SIDE_W,
+            &format!("{}'s screen (private)", me.name),
+            &rows,
+        );
+    }
+}
+
+/// One scoreboard row per player: what they have placed, where they stand, who acts.
+fn score_rows(view: &View, styles: &[PlayerStyle]) -> Vec<ScoreRow> {
+    view.players
         .iter()
         .map(|p| {
             let mut detail = format!(
@@ -419,125 +516,107 @@ pub fn render(data: &HimalayaData, view: &View) -> RgbaImage {
                 to_act: view.acting.contains(&p.seat),
             }
         })
+        .collect()
+}
+
+/// The final result, best first, and its note.
+fn final_rows(view: &View) -> Vec<String> {
+    let mut lines: Vec<String> = view
+        .final_lines
+        .iter()
+        .map(|f| {
+            format!(
+                "{}. {}: religious {}, political {}, economic {}",
+                f.place, f.name, f.religious, f.political, f.economic
+            )
+        })
         .collect();
-    y += c.scoreboard(SIDE_X, y, SIDE_W, &rows) + 10.0;
-    if !view.prompt.is_empty() && view.phase != PhaseView::Finished {
-        y += c.panel(
-            SIDE_X,
-            y,
-            SIDE_W,
-            "Waiting for",
-            std::slice::from_ref(&view.prompt),
-        ) + 10.0;
+    lines.sort();
+    if let Some(n) = &view.result_note {
+        lines.push(n.clone());
     }
-    if !view.final_lines.is_empty() {
-        let mut lines: Vec<String> = view
-            .final_lines
+    lines
+}
+
+/// The revealed programs of the turn and whose action is next.
+fn program_rows(view: &View) -> Vec<String> {
+    let mut rows: Vec<String> = view
+        .revealed
+        .iter()
+        .map(|r| {
+            format!(
+                "{}: {}  [salt {}]",
+                view.players[r.seat].name,
+                program_text(&r.program),
+                r.salt
+            )
+        })
+        .collect();
+    if let Some((slot, seat)) = view.next_action {
+        rows.push(format!(
+            "next: action {slot} of {}",
+            view.players[seat].name
+        ));
+    }
+    rows
+}
+
+/// The last inventory: each good's stock per player and who won it.
+fn inventory_rows(view: &View, inv: &InventoryReveal, styles: &[PlayerStyle]) -> Vec<String> {
+    let mut rows = Vec::new();
+    for (gi, g) in Good::ALL.iter().enumerate() {
+        let counts: Vec<String> = inv
+            .stock
             .iter()
-            .map(|f| {
-                format!(
-                    "{}. {}: religious {}, political {}, economic {}",
-                    f.place, f.name, f.religious, f.political, f.economic
-                )
-            })
-            .collect();
-        lines.sort();
-        if let Some(n) = &view.result_note {
-            lines.push(n.clone());
-        }
-        y += c.panel(SIDE_X, y, SIDE_W, "Final result", &lines) + 10.0;
-    }
-    if !view.revealed.is_empty() {
-        let mut rows: Vec<String> = view
-            .revealed
-            .iter()
-            .map(|r| {
-                format!(
-                    "{}: {}  [salt {}]",
-                    view.players[r.seat].name,
-                    program_text(&r.program),
-                    r.salt
-                )
-            })
-            .collect();
-        if let Some((slot, seat)) = view.next_action {
-            rows.push(format!(
-                "next: action {slot} of {}",
-                view.players[seat].name
-            ));
-        }
-        let title = format!("Programs of turn {}", view.revealed_turn);
-        y += c.panel(SIDE_X, y, SIDE_W, &title, &rows) + 10.0;
-    }
-    if let Some(inv) = &view.last_inventory {
-        let mut rows = Vec::new();
-        for (gi, g) in Good::ALL.iter().enumerate() {
-            let counts: Vec<String> = inv
-                .stock
-                .iter()
-                .enumerate()
-                .map(|(s, m)| {
-                    format!(
-                        "{} {}",
-                        styles[s].letter,
-                        m.get(g.name()).copied().unwrap_or(0)
-                    )
-                })
-                .collect();
-            let w = inv
-                .winners
-                .get(gi)
-                .copied()
-                .flatten()
-                .map(|s| view.players[s].name.clone());
-            rows.push(format!(
-                "{}: {} → {}",
-                g.name(),
-                counts.join(", "),
-                w.unwrap_or_else(|| "tie".into())
-            ));
-        }
-        y += c.panel(
-            SIDE_X,
-            y,
-            SIDE_W,
-            &format!("Inventory after turn {}", inv.turn),
-            &rows,
-        ) + 10.0;
-    }
-    if let Some(me) = &view.me {
-        let goods: Vec<String> = Good::ALL
-            .iter()
-            .map(|g| {
+            .enumerate()
+            .map(|(s, m)| {
                 format!(
                     "{} {}",
-                    g.name(),
-                    me.goods.get(g.name()).copied().unwrap_or(0)
+                    styles[s].letter,
+                    m.get(g.name()).copied().unwrap_or(0)
                 )
             })
             .collect();
-        let mut rows = vec![
-            format!("goods: {}", goods.join(", ")),
-            format!("yacks: {}", me.yacks),
-        ];
-        if !me.kept_orders.is_empty() {
-            let kept: Vec<String> = me.kept_orders.iter().map(|o| o.label()).collect();
-            rows.push(format!("kept orders: {}", kept.join(", ")));
-        }
-        if !me.plan.is_empty() {
-            rows.push(format!("plan: {}", program_text(&me.plan)));
-        }
-        let _ = c.panel(
-            SIDE_X,
-            y,
-            SIDE_W,
-            &format!("{}'s screen (private)", me.name),
-            &rows,
-        );
+        let w = inv
+            .winners
+            .get(gi)
+            .copied()
+            .flatten()
+            .map(|s| view.players[s].name.clone());
+        rows.push(format!(
+            "{}: {} → {}",
+            g.name(),
+            counts.join(", "),
+            w.unwrap_or_else(|| "tie".into())
+        ));
     }
-    // Whose move (or the result), large enough to read at a chat client's inline size.
-    c.with_headline(&headline(view), HEADLINE_BG, INK)
-        .into_image()
+    rows
+}
+
+/// The viewer's own screen: goods, yacks, kept orders and plan.
+fn private_rows(me: &PrivateView) -> Vec<String> {
+    let goods: Vec<String> = Good::ALL
+        .iter()
+        .map(|g| {
+            format!(
+                "{} {}",
+                g.name(),
+                me.goods.get(g.name()).copied().unwrap_or(0)
+            )
+        })
+        .collect();
+    let mut rows = vec![
+        format!("goods: {}", goods.join(", ")),
+        format!("yacks: {}", me.yacks),
+    ];
+    if !me.kept_orders.is_empty() {
+        let kept: Vec<String> = me.kept_orders.iter().map(|o| o.label()).collect();
+        rows.push(format!("kept orders: {}", kept.join(", ")));
+    }
+    if !me.plan.is_empty() {
+        rows.push(format!("plan: {}", program_text(&me.plan)));
+    }
+    rows
 }
 
 /// Background of the headline strip.

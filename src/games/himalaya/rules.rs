@@ -1289,46 +1289,67 @@ pub fn rank(names: &[String], infl: &[Influence]) -> (Vec<u32>, String) {
             )
         })
         .collect();
-    let key = |s: usize| (infl[s].economic, infl[s].political, infl[s].religious);
-    let mut places = vec![0u32; n];
-    // Places `from..` for `seats` by key (higher is better), ties sharing (engine::rank).
-    let assign = |places: &mut Vec<u32>, seats: &[usize], from: u32| {
-        assign_places(places, seats, from, |a, b| key(b).cmp(&key(a)))
-    };
     if n == 3 {
-        let sole = |f: &dyn Fn(usize) -> u32, s: usize| (0..n).all(|o| o == s || f(o) < f(s));
-        let leads: Vec<usize> = (0..n)
-            .map(|s| {
-                [
-                    sole(&|x| infl[x].religious, s),
-                    sole(&|x| infl[x].political, s),
-                    sole(&|x| infl[x].economic, s),
-                ]
-                .iter()
-                .filter(|b| **b)
-                .count()
-            })
-            .collect();
-        if let Some(w) = (0..n).find(|&s| leads[s] >= 2) {
-            places[w] = 1;
-            let rest: Vec<usize> = (0..n).filter(|&s| s != w).collect();
-            assign(&mut places, &rest, 2);
-            let note = format!(
-                "{} leads {} of the 3 influences and wins; others by economic, political, religious ({}).",
-                names[w],
-                leads[w],
-                summary.join(", ")
-            );
-            return (places, note);
-        }
-        let all: Vec<usize> = (0..n).collect();
-        assign(&mut places, &all, 1);
+        rank_three(names, infl, &summary)
+    } else {
+        rank_by_elimination(names, infl, &summary)
+    }
+}
+
+/// Places `from..` for `seats` by economic, then political, then religious influence
+/// (higher is better), ties sharing (engine::rank).
+fn assign_by_influence(places: &mut [u32], infl: &[Influence], seats: &[usize], from: u32) {
+    let key = |s: usize| (infl[s].economic, infl[s].political, infl[s].religious);
+    assign_places(places, seats, from, |a, b| key(b).cmp(&key(a)))
+}
+
+/// Three players: whoever alone leads two influences wins; otherwise by influence.
+fn rank_three(names: &[String], infl: &[Influence], summary: &[String]) -> (Vec<u32>, String) {
+    let n = infl.len();
+    let mut places = vec![0u32; n];
+    let sole = |f: &dyn Fn(usize) -> u32, s: usize| (0..n).all(|o| o == s || f(o) < f(s));
+    let leads: Vec<usize> = (0..n)
+        .map(|s| {
+            [
+                sole(&|x| infl[x].religious, s),
+                sole(&|x| infl[x].political, s),
+                sole(&|x| infl[x].economic, s),
+            ]
+            .iter()
+            .filter(|b| **b)
+            .count()
+        })
+        .collect();
+    if let Some(w) = (0..n).find(|&s| leads[s] >= 2) {
+        places[w] = 1;
+        let rest: Vec<usize> = (0..n).filter(|&s| s != w).collect();
+        assign_by_influence(&mut places, infl, &rest, 2);
         let note = format!(
-            "No one leads 2 influences; ranked by economic, then political, then religious ({}).",
+            "{} leads {} of the 3 influences and wins; others by economic, political, religious ({}).",
+            names[w],
+            leads[w],
             summary.join(", ")
         );
         return (places, note);
     }
+    let all: Vec<usize> = (0..n).collect();
+    assign_by_influence(&mut places, infl, &all, 1);
+    let note = format!(
+        "No one leads 2 influences; ranked by economic, then political, then religious ({}).",
+        summary.join(", ")
+    );
+    (places, note)
+}
+
+/// Four players (and any other count): elimination on religious, then political
+/// influence, the rest by economic influence.
+fn rank_by_elimination(
+    names: &[String],
+    infl: &[Influence],
+    summary: &[String],
+) -> (Vec<u32>, String) {
+    let n = infl.len();
+    let mut places = vec![0u32; n];
     // Four players (and any other count): elimination.
     let mut remaining: Vec<usize> = (0..n).collect();
     let mut notes = Vec::new();
@@ -1368,7 +1389,7 @@ pub fn rank(names: &[String], infl: &[Influence]) -> (Vec<u32>, String) {
         ));
         remaining.retain(|s| !out.contains(s));
     }
-    assign(&mut places, &remaining, 1);
+    assign_by_influence(&mut places, infl, &remaining, 1);
     let verdict = verdict(names, &places);
     let note = format!(
         "{}; {verdict} on economic influence (ties: political, then religious) ({}).",

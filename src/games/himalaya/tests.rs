@@ -6,6 +6,7 @@
 
 use super::*;
 use crate::engine::conformance::{assert_non_interference, run_suite};
+use crate::engine::testing::{play, refused_step};
 use crate::engine::Options;
 use crate::engine::Rules;
 
@@ -45,14 +46,6 @@ fn placed(d: &HimalayaData, rules: &str, starts: &[usize]) -> Himalaya {
     }
     assert_eq!(g.turn, 1);
     g
-}
-
-fn play(g: &mut Himalaya, d: &HimalayaData, seat: Seat, text: &str) -> Applied {
-    let step = g
-        .parse_step(d, seat, text)
-        .unwrap_or_else(|e| panic!("`{text}` for seat {seat}: {e}"));
-    g.apply(d, seat, &step)
-        .unwrap_or_else(|e| panic!("`{text}` for seat {seat}: {e}"))
 }
 
 fn put_goods(g: &mut Himalaya, village: usize, goods: [u8; 5]) {
@@ -224,7 +217,7 @@ fn him_setup_10_caravans_start_on_distinct_villages_in_turn_order() {
     assert_eq!(g.status(), Status::Acting(vec![0]));
     assert!(g.legal_steps(&d, 1).is_empty());
     play(&mut g, &d, 0, "start 5");
-    let e = g.apply(&d, 1, &Step::Start(4)).unwrap_err();
+    let e = refused_step(&mut g, &d, 1, &Step::Start(4));
     assert!(e.reason.contains("already holds a caravan"), "{e}");
     play(&mut g, &d, 1, "start 6");
     play(&mut g, &d, 2, "start 20");
@@ -258,7 +251,7 @@ fn him_prog_1_seal_needs_six_planned_actions() {
         play(&mut g, &d, 0, "plan rest");
     }
     assert!(!g.legal_steps(&d, 0).contains(&Step::Seal));
-    let e = g.apply(&d, 0, &Step::Seal).unwrap_err();
+    let e = refused_step(&mut g, &d, 0, &Step::Seal);
     assert!(e.reason.contains("exactly 6"), "{e}");
     play(&mut g, &d, 0, "plan deal");
     assert!(
@@ -1993,7 +1986,7 @@ fn him_event_4_one_storm_and_one_market_day_per_turn_each_once_a_game() {
 fn him_setup_10_placing_a_caravan_out_of_turn_is_refused_as_not_your_turn() {
     let d = data();
     let mut g = crate::engine::setup_checked::<Himalaya>(&d, &names(3), &opts("basic"), 1).unwrap();
-    let e = g.apply(&d, 1, &Step::Start(4)).unwrap_err();
+    let e = refused_step(&mut g, &d, 1, &Step::Start(4));
     assert_eq!(e.topic, "setup");
     assert!(e.reason.contains("not Bo's turn to place a caravan"), "{e}");
     assert_eq!(g.caravans, vec![None; 3], "nothing changed");
@@ -2005,7 +1998,7 @@ fn him_setup_10_placing_a_caravan_out_of_turn_is_refused_as_not_your_turn() {
 fn him_event_2_placing_an_event_marker_out_of_turn_is_refused() {
     let d = data();
     let mut g = placed(&d, "advanced", &[1, 5, 20]);
-    let e = g.apply(&d, 1, &Step::Yeti(0)).unwrap_err();
+    let e = refused_step(&mut g, &d, 1, &Step::Yeti(0));
     assert_eq!(e.topic, "events");
     assert!(
         e.reason.contains("Bo cannot place that event marker now"),
@@ -2020,7 +2013,7 @@ fn him_event_2_placing_an_event_marker_out_of_turn_is_refused() {
 fn him_prog_1_programming_refusals_say_what_to_do_instead() {
     let d = data();
     let mut g = placed(&d, "basic", &[1, 5, 20]);
-    let e = g.apply(&d, 0, &Step::Unseal).unwrap_err();
+    let e = refused_step(&mut g, &d, 0, &Step::Unseal);
     assert_eq!(e.topic, "programming");
     assert!(
         e.reason.contains("Ann cannot do that while programming"),
@@ -2029,11 +2022,11 @@ fn him_prog_1_programming_refusals_say_what_to_do_instead() {
     for _ in 0..6 {
         play(&mut g, &d, 0, "plan rest");
     }
-    let e = g.apply(&d, 0, &Step::Plan(Action::Deal)).unwrap_err();
+    let e = refused_step(&mut g, &d, 0, &Step::Plan(Action::Deal));
     assert_eq!(e.topic, "programming");
     assert!(e.reason.contains("`unplan` to change the last one"), "{e}");
     play(&mut g, &d, 0, "seal");
-    let e = g.apply(&d, 0, &Step::Plan(Action::Deal)).unwrap_err();
+    let e = refused_step(&mut g, &d, 0, &Step::Plan(Action::Deal));
     assert_eq!(e.topic, "programming");
     assert!(e.reason.contains("sealed; `unseal` first"), "{e}");
     assert_eq!(g.plans[0], vec![Action::Rest; 6]);

@@ -279,27 +279,7 @@ fn prompt(g: &Himalaya, data: &HimalayaData) -> String {
 pub(super) fn build(g: &Himalaya, data: &HimalayaData, viewer: Viewer) -> View {
     let n = g.n();
     let finished = g.phase == Phase::Finished;
-    let players = (0..n)
-        .map(|s| PlayerView {
-            seat: s,
-            name: g.players[s].clone(),
-            caravan: g.caravans[s].map(|v| v + 1),
-            in_storm: g.in_storm[s].map(|(p, _)| p),
-            stupas_left: g.stupas_left(s),
-            delegations_left: g.delegations_left(s),
-            inventory_markers: g.markers[s],
-            events_left: if g.advanced {
-                EventKind::ALL
-                    .into_iter()
-                    .filter(|k| !g.events_used[s][k.index()])
-                    .collect()
-            } else {
-                Vec::new()
-            },
-            sealed: g.seals[s].is_some(),
-            commitment: g.seals[s].as_ref().map(|x| x.commitment.clone()),
-        })
-        .collect();
+    let players = player_views(g);
     let villages = (0..super::VILLAGES)
         .map(|v| VillageView {
             number: v + 1,
@@ -310,16 +290,7 @@ pub(super) fn build(g: &Himalaya, data: &HimalayaData, viewer: Viewer) -> View {
             caravans: (0..n).filter(|&s| g.caravans[s] == Some(v)).collect(),
         })
         .collect();
-    let mut events = Vec::new();
-    if let Some((path, seat)) = g.board_events.yeti {
-        events.push(EventMarker::Yeti { path, seat });
-    }
-    if let Some((path, seat)) = g.board_events.storm {
-        events.push(EventMarker::Storm { path, seat });
-    }
-    if let Some((village, seat)) = g.board_events.market {
-        events.push(EventMarker::Market { village, seat });
-    }
+    let events = event_markers(g);
     let revealed = (0..g.revealed.len())
         .map(|s| RevealedProgram {
             seat: s,
@@ -364,6 +335,48 @@ pub(super) fn build(g: &Himalaya, data: &HimalayaData, viewer: Viewer) -> View {
     }
 }
 
+/// The event markers on the board.
+fn event_markers(g: &Himalaya) -> Vec<EventMarker> {
+    let mut events = Vec::new();
+    if let Some((path, seat)) = g.board_events.yeti {
+        events.push(EventMarker::Yeti { path, seat });
+    }
+    if let Some((path, seat)) = g.board_events.storm {
+        events.push(EventMarker::Storm { path, seat });
+    }
+    if let Some((village, seat)) = g.board_events.market {
+        events.push(EventMarker::Market { village, seat });
+    }
+    events
+}
+
+/// Every player's public side: caravan, stock left, events left, seal.
+fn player_views(g: &Himalaya) -> Vec<PlayerView> {
+    let n = g.n();
+    let players: Vec<PlayerView> = (0..n)
+        .map(|s| PlayerView {
+            seat: s,
+            name: g.players[s].clone(),
+            caravan: g.caravans[s].map(|v| v + 1),
+            in_storm: g.in_storm[s].map(|(p, _)| p),
+            stupas_left: g.stupas_left(s),
+            delegations_left: g.delegations_left(s),
+            inventory_markers: g.markers[s],
+            events_left: if g.advanced {
+                EventKind::ALL
+                    .into_iter()
+                    .filter(|k| !g.events_used[s][k.index()])
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            sealed: g.seals[s].is_some(),
+            commitment: g.seals[s].as_ref().map(|x| x.commitment.clone()),
+        })
+        .collect();
+    players
+}
+
 fn goods_text(m: &BTreeMap<String, u8>) -> String {
     let v: Vec<String> = Good::ALL
         .iter()
@@ -394,39 +407,84 @@ pub(super) fn describe(data: &HimalayaData, v: &View) -> String {
         v.phase.name()
     ));
     for p in &v.players {
-        let mut line = format!(
-            "{}{}: caravan at {}, stupas left {}, delegations left {}, inventory markers {}",
-            if p.seat == v.first { "* " } else { "  " },
-            p.name,
-            p.caravan
-                .map(|c| c.to_string())
-                .unwrap_or_else(|| "-".into()),
-            p.stupas_left,
-            p.delegations_left,
-            p.inventory_markers
-        );
-        if let Some(s) = p.in_storm {
-            line.push_str(&format!(", in the snowstorm on {}", data.path_name(s)));
-        }
-        if v.advanced {
-            line.push_str(&format!(
-                ", events left: {}",
-                if p.events_left.is_empty() {
-                    "none".into()
-                } else {
-                    p.events_left
-                        .iter()
-                        .map(|k| k.name())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                }
-            ));
-        }
-        if let Some(c) = &p.commitment {
-            line.push_str(&format!(", sealed ({c})"));
-        }
+        let line = player_line(data, v, p);
         out.push(line);
     }
+    out.extend(board_lines(data, v));
+    if !v.events.is_empty() {
+        let e: Vec<String> = v
+            .events
+            .iter()
+            .map(|e| format!("{} on {}", e.kind().name(), e.target(data)))
+            .collect();
+        out.push(format!("Events this turn: {}.", e.join(", ")));
+    }
+    if !v.revealed.is_empty() {
+        let r: Vec<String> = v
+            .revealed
+            .iter()
+            .map(|r| format!("{}: {}", v.players[r.seat].name, program_text(&r.program)))
+            .collect();
+        out.push(format!(
+            "Programs of turn {}: {}.",
+            v.revealed_turn,
+            r.join("; ")
+        ));
+    }
+    if let Some(me) = &v.me {
+        out.push(format!(
+            "Your screen: goods {}; kept orders {}; {} yacks{}.",
+            goods_text(&me.goods),
+            if me.kept_orders.is_empty() {
+                "none".into()
+            } else {
+                labels(&me.kept_orders).join(", ")
+            },
+            me.yacks,
+            if me.plan.is_empty() {
+                String::new()
+            } else {
+                format!("; plan: {}", program_text(&me.plan))
+            }
+        ));
+    }
+    out.extend(place_lines(v));
+    if let Some(n) = &v.result_note {
+        out.push(n.clone());
+    }
+    if !v.prompt.is_empty() && v.phase != PhaseView::Finished {
+        out.push(v.prompt.clone());
+    }
+    out.join("\n")
+}
+
+/// The final places, best first.
+fn place_lines(v: &View) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut finals: Vec<&FinalLine> = v.final_lines.iter().collect();
+    finals.sort_by_key(|f| (f.place, f.seat));
+    for f in finals {
+        out.push(format!(
+            "Place {}: {} — religious {}, political {}, economic {} (goods {}; orders {})",
+            f.place,
+            f.name,
+            f.religious,
+            f.political,
+            f.economic,
+            goods_text(&f.goods),
+            if f.kept_orders.is_empty() {
+                "none".into()
+            } else {
+                labels(&f.kept_orders).join(", ")
+            }
+        ));
+    }
+    out
+}
+
+/// What lies on the board: goods, orders, stupas and delegations.
+fn board_lines(data: &HimalayaData, v: &View) -> Vec<String> {
+    let mut out = Vec::new();
     let goods: Vec<String> = v
         .villages
         .iter()
@@ -473,68 +531,43 @@ pub(super) fn describe(data: &HimalayaData, v: &View) -> String {
     if !regions.is_empty() {
         out.push(format!("Delegations: {}.", regions.join("; ")));
     }
-    if !v.events.is_empty() {
-        let e: Vec<String> = v
-            .events
-            .iter()
-            .map(|e| format!("{} on {}", e.kind().name(), e.target(data)))
-            .collect();
-        out.push(format!("Events this turn: {}.", e.join(", ")));
+    out
+}
+
+/// One player's line: caravan, stock left, storm, events left, seal.
+fn player_line(data: &HimalayaData, v: &View, p: &PlayerView) -> String {
+    let mut line = format!(
+        "{}{}: caravan at {}, stupas left {}, delegations left {}, inventory markers {}",
+        if p.seat == v.first { "* " } else { "  " },
+        p.name,
+        p.caravan
+            .map(|c| c.to_string())
+            .unwrap_or_else(|| "-".into()),
+        p.stupas_left,
+        p.delegations_left,
+        p.inventory_markers
+    );
+    if let Some(s) = p.in_storm {
+        line.push_str(&format!(", in the snowstorm on {}", data.path_name(s)));
     }
-    if !v.revealed.is_empty() {
-        let r: Vec<String> = v
-            .revealed
-            .iter()
-            .map(|r| format!("{}: {}", v.players[r.seat].name, program_text(&r.program)))
-            .collect();
-        out.push(format!(
-            "Programs of turn {}: {}.",
-            v.revealed_turn,
-            r.join("; ")
-        ));
-    }
-    if let Some(me) = &v.me {
-        out.push(format!(
-            "Your screen: goods {}; kept orders {}; {} yacks{}.",
-            goods_text(&me.goods),
-            if me.kept_orders.is_empty() {
+    if v.advanced {
+        line.push_str(&format!(
+            ", events left: {}",
+            if p.events_left.is_empty() {
                 "none".into()
             } else {
-                labels(&me.kept_orders).join(", ")
-            },
-            me.yacks,
-            if me.plan.is_empty() {
-                String::new()
-            } else {
-                format!("; plan: {}", program_text(&me.plan))
+                p.events_left
+                    .iter()
+                    .map(|k| k.name())
+                    .collect::<Vec<_>>()
+                    .join(" ")
             }
         ));
     }
-    let mut finals: Vec<&FinalLine> = v.final_lines.iter().collect();
-    finals.sort_by_key(|f| (f.place, f.seat));
-    for f in finals {
-        out.push(format!(
-            "Place {}: {} — religious {}, political {}, economic {} (goods {}; orders {})",
-            f.place,
-            f.name,
-            f.religious,
-            f.political,
-            f.economic,
-            goods_text(&f.goods),
-            if f.kept_orders.is_empty() {
-                "none".into()
-            } else {
-                labels(&f.kept_orders).join(", ")
-            }
-        ));
+    if let Some(c) = &p.commitment {
+        line.push_str(&format!(", sealed ({c})"));
     }
-    if let Some(n) = &v.result_note {
-        out.push(n.clone());
-    }
-    if !v.prompt.is_empty() && v.phase != PhaseView::Finished {
-        out.push(v.prompt.clone());
-    }
-    out.join("\n")
+    line
 }
 
 /// What [`crate::engine::Game::private_markers`] reports: strings that must never reach

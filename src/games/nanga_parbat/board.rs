@@ -164,149 +164,205 @@ fn cell_arg(r: &Record, i: usize) -> Result<u8, BoardError> {
 
 /// Parse and validate a board text (see the module docs for what is checked).
 pub fn parse_board(text: &str) -> Result<NangaData, BoardError> {
-    let mut edges: Vec<(u8, u8)> = Vec::new();
-    let mut paths: Vec<(u8, u8)> = Vec::new();
-    let mut need: Option<[u8; COLUMNS]> = None;
-    let mut vp: [Option<[u8; COLUMNS]>; ROWS] = [None; ROWS];
-    let mut track: Option<u32> = None;
-    let mut supply: Option<(u8, u8, u8, u8)> = None;
-    const KNOWN: [&str; 6] = ["edge", "path", "need", "row", "track", "supply"];
-    for r in records(GAME, text) {
+    let mut reader = Reader::default();
+    for r in &records(GAME, text) {
+        reader.read(r)?;
+    }
+    reader.finish()
+}
+
+/// Every record keyword of the board file.
+const KNOWN: [&str; 6] = ["edge", "path", "need", "row", "track", "supply"];
+
+/// What the board file has said so far; one reader per record keyword.
+#[derive(Default)]
+struct Reader {
+    edges: Vec<(u8, u8)>,
+    paths: Vec<(u8, u8)>,
+    need: Option<[u8; COLUMNS]>,
+    vp: [Option<[u8; COLUMNS]>; ROWS],
+    track: Option<u32>,
+    supply: Option<(u8, u8, u8, u8)>,
+}
+
+impl Reader {
+    /// One record, by its keyword.
+    fn read(&mut self, r: &Record) -> Result<(), BoardError> {
         match r.keyword {
-            "edge" => {
-                r.arity(2, 2, "edge <a> <b>")?;
-                let a: u8 = r.num_in(0, "a section", 1, SECTIONS as u8)?;
-                let b: u8 = r.num_in(1, "a section", 1, SECTIONS as u8)?;
-                if a == b {
-                    return Err(r.error("an edge joins two different sections"));
-                }
-                let e = (a.min(b) - 1, a.max(b) - 1);
-                if edges.contains(&e) {
-                    return Err(r.error(format!("edge {a} {b} is listed twice")));
-                }
-                edges.push(e);
-            }
-            "path" => {
-                r.arity(2, 2, "path <r.s> <r.s>")?;
-                let a = cell_arg(&r, 0)?;
-                let b = cell_arg(&r, 1)?;
-                if a as usize / SECTIONS == b as usize / SECTIONS {
-                    return Err(r.error(
-                        "a path joins sections of two different regions (use `edge` inside a region)",
-                    ));
-                }
-                let e = (a.min(b), a.max(b));
-                if paths.contains(&e) {
-                    return Err(r.error("this path is listed twice"));
-                }
-                paths.push(e);
-            }
-            "need" => {
-                r.arity(COLUMNS, COLUMNS, "need <n> <n> <n> <n> <n>")?;
-                if need.is_some() {
-                    return Err(r.error("`need` is given twice"));
-                }
-                let mut v = [0u8; COLUMNS];
-                for (i, x) in v.iter_mut().enumerate() {
-                    *x = r.num_in(i, "a needed count", 1, 6)?;
-                }
-                if v.windows(2).any(|w| w[1] < w[0]) {
-                    return Err(r.error("needs never fall from left to right"));
-                }
-                need = Some(v);
-            }
-            "row" => {
-                r.arity(
-                    COLUMNS + 2,
-                    COLUMNS + 2,
-                    "row <A|B|C> <camps|different|same> <vp> <vp> <vp> <vp> <vp>",
-                )?;
-                let i = r.choice(0, "a row letter", &["A", "B", "C"])?;
-                let k = r.choice(1, "a row kind", &["camps", "different", "same"])?;
-                if k != i {
-                    return Err(r.error(format!(
-                        "row {} is `{}`: rows are A camps, B different, C same",
-                        ROW_LETTERS[i],
-                        ["camps", "different", "same"][i]
-                    )));
-                }
-                if vp[i].is_some() {
-                    return Err(r.error(format!("row {} is given twice", ROW_LETTERS[i])));
-                }
-                let mut v = [0u8; COLUMNS];
-                for (j, x) in v.iter_mut().enumerate() {
-                    *x = r.num_in(j + 2, "a VP value", 1, 20)?;
-                }
-                if v.windows(2).any(|w| w[1] < w[0]) {
-                    return Err(r.error("VP never fall from left to right"));
-                }
-                vp[i] = Some(v);
-            }
-            "track" => {
-                r.arity(1, 1, "track <spaces>")?;
-                track = Some(r.num_in(0, "the track length", 20, 200)?);
-            }
-            "supply" => {
-                r.arity(
-                    4,
-                    4,
-                    "supply <hikers> <camps> <cubes> <animals of each kind>",
-                )?;
-                let h = r.num_in(0, "hikers per player", 1, 17)?;
-                let c = r.num_in(1, "camps per player", 0, 15)?;
-                let q = r.num_in(2, "cubes per player", 1, 7)?;
-                let k = r.num_in(3, "animals of each kind", 6, 6)?;
-                supply = Some((h, c, q, k));
-            }
-            _ => return Err(r.unknown(&KNOWN)),
+            "edge" => self.read_edge(r),
+            "path" => self.read_path(r),
+            "need" => self.read_need(r),
+            "row" => self.read_row(r),
+            "track" => self.read_track(r),
+            "supply" => self.read_supply(r),
+            _ => Err(r.unknown(&KNOWN)),
         }
     }
-    let need = need.ok_or_else(|| BoardError::file(GAME, "missing the `need` line"))?;
-    let mut rows = [[0u8; COLUMNS]; ROWS];
-    for i in 0..ROWS {
-        rows[i] = vp[i]
-            .ok_or_else(|| BoardError::file(GAME, format!("missing `row {}`", ROW_LETTERS[i])))?;
-    }
-    let track = track.ok_or_else(|| BoardError::file(GAME, "missing the `track` line"))?;
-    let (hikers, camps, cubes, per_kind) =
-        supply.ok_or_else(|| BoardError::file(GAME, "missing the `supply` line"))?;
-    // Adjacency over all cells.
-    let mut all: Vec<(usize, usize)> = Vec::new();
-    for r in 0..REGIONS {
-        for &(a, b) in &edges {
-            all.push((cell(r, a as usize) as usize, cell(r, b as usize) as usize));
+
+    /// `edge <a> <b>`: two sections of every region touch.
+    fn read_edge(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(2, 2, "edge <a> <b>")?;
+        let a: u8 = r.num_in(0, "a section", 1, SECTIONS as u8)?;
+        let b: u8 = r.num_in(1, "a section", 1, SECTIONS as u8)?;
+        if a == b {
+            return Err(r.error("an edge joins two different sections"));
         }
+        let e = (a.min(b) - 1, a.max(b) - 1);
+        if self.edges.contains(&e) {
+            return Err(r.error(format!("edge {a} {b} is listed twice")));
+        }
+        self.edges.push(e);
+        Ok(())
     }
-    all.extend(paths.iter().map(|&(a, b)| (a as usize, b as usize)));
-    let names: Vec<String> = (0..CELLS as u8).map(cell_name).collect();
-    // Each region must hang together by its own edges.
-    let local: Vec<(usize, usize)> = edges
-        .iter()
-        .map(|&(a, b)| (a as usize, b as usize))
-        .collect();
-    check_connected(GAME, "section of a region", &names[..SECTIONS], &local)?;
-    check_connected(GAME, "section", &names, &all)?;
-    let mut adj_mask = vec![0u64; CELLS];
-    for &(a, b) in &all {
-        adj_mask[a] |= 1 << b;
-        adj_mask[b] |= 1 << a;
+
+    /// `path <r.s> <r.s>`: a dotted path between sections of two regions.
+    fn read_path(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(2, 2, "path <r.s> <r.s>")?;
+        let a = cell_arg(r, 0)?;
+        let b = cell_arg(r, 1)?;
+        if a as usize / SECTIONS == b as usize / SECTIONS {
+            return Err(r.error(
+                "a path joins sections of two different regions (use `edge` inside a region)",
+            ));
+        }
+        let e = (a.min(b), a.max(b));
+        if self.paths.contains(&e) {
+            return Err(r.error("this path is listed twice"));
+        }
+        self.paths.push(e);
+        Ok(())
     }
-    let adj = adj_mask
-        .iter()
-        .map(|m| (0..CELLS as u8).filter(|&c| m & (1 << c) != 0).collect())
-        .collect();
-    Ok(NangaData {
-        edges,
-        paths,
-        adj,
-        adj_mask,
-        need,
-        vp: rows,
-        track,
-        hikers,
-        camps,
-        cubes,
-        per_kind,
-        layer: crate::render::LayerCache::new(),
-    })
+
+    /// `need <n> <n> <n> <n> <n>`: the animals each chart column asks for.
+    fn read_need(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(COLUMNS, COLUMNS, "need <n> <n> <n> <n> <n>")?;
+        if self.need.is_some() {
+            return Err(r.error("`need` is given twice"));
+        }
+        let mut v = [0u8; COLUMNS];
+        for (i, x) in v.iter_mut().enumerate() {
+            *x = r.num_in(i, "a needed count", 1, 6)?;
+        }
+        if v.windows(2).any(|w| w[1] < w[0]) {
+            return Err(r.error("needs never fall from left to right"));
+        }
+        self.need = Some(v);
+        Ok(())
+    }
+
+    /// `row <A|B|C> <camps|different|same> <vp> <vp> <vp> <vp> <vp>`
+    fn read_row(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(
+            COLUMNS + 2,
+            COLUMNS + 2,
+            "row <A|B|C> <camps|different|same> <vp> <vp> <vp> <vp> <vp>",
+        )?;
+        let i = r.choice(0, "a row letter", &["A", "B", "C"])?;
+        let k = r.choice(1, "a row kind", &["camps", "different", "same"])?;
+        if k != i {
+            return Err(r.error(format!(
+                "row {} is `{}`: rows are A camps, B different, C same",
+                ROW_LETTERS[i],
+                ["camps", "different", "same"][i]
+            )));
+        }
+        if self.vp[i].is_some() {
+            return Err(r.error(format!("row {} is given twice", ROW_LETTERS[i])));
+        }
+        let mut v = [0u8; COLUMNS];
+        for (j, x) in v.iter_mut().enumerate() {
+            *x = r.num_in(j + 2, "a VP value", 1, 20)?;
+        }
+        if v.windows(2).any(|w| w[1] < w[0]) {
+            return Err(r.error("VP never fall from left to right"));
+        }
+        self.vp[i] = Some(v);
+        Ok(())
+    }
+
+    /// `track <spaces>`
+    fn read_track(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(1, 1, "track <spaces>")?;
+        self.track = Some(r.num_in(0, "the track length", 20, 200)?);
+        Ok(())
+    }
+
+    /// `supply <hikers> <camps> <cubes> <animals of each kind>`
+    fn read_supply(&mut self, r: &Record) -> Result<(), BoardError> {
+        r.arity(
+            4,
+            4,
+            "supply <hikers> <camps> <cubes> <animals of each kind>",
+        )?;
+        let h = r.num_in(0, "hikers per player", 1, 17)?;
+        let c = r.num_in(1, "camps per player", 0, 15)?;
+        let q = r.num_in(2, "cubes per player", 1, 7)?;
+        let k = r.num_in(3, "animals of each kind", 6, 6)?;
+        self.supply = Some((h, c, q, k));
+        Ok(())
+    }
+
+    /// The whole-file checks, then the board.
+    fn finish(self) -> Result<NangaData, BoardError> {
+        let need = self
+            .need
+            .ok_or_else(|| BoardError::file(GAME, "missing the `need` line"))?;
+        let mut rows = [[0u8; COLUMNS]; ROWS];
+        for i in 0..ROWS {
+            rows[i] = self.vp[i].ok_or_else(|| {
+                BoardError::file(GAME, format!("missing `row {}`", ROW_LETTERS[i]))
+            })?;
+        }
+        let track = self
+            .track
+            .ok_or_else(|| BoardError::file(GAME, "missing the `track` line"))?;
+        let (hikers, camps, cubes, per_kind) = self
+            .supply
+            .ok_or_else(|| BoardError::file(GAME, "missing the `supply` line"))?;
+        let all = self.adjacency()?;
+        let mut adj_mask = vec![0u64; CELLS];
+        for &(a, b) in &all {
+            adj_mask[a] |= 1 << b;
+            adj_mask[b] |= 1 << a;
+        }
+        let adj = adj_mask
+            .iter()
+            .map(|m| (0..CELLS as u8).filter(|&c| m & (1 << c) != 0).collect())
+            .collect();
+        Ok(NangaData {
+            edges: self.edges,
+            paths: self.paths,
+            adj,
+            adj_mask,
+            need,
+            vp: rows,
+            track,
+            hikers,
+            camps,
+            cubes,
+            per_kind,
+            layer: crate::render::LayerCache::new(),
+        })
+    }
+
+    /// Every adjacent pair of cells (each region's edges, then the paths), checked to
+    /// hang together: each region by its own edges, and the whole mountain.
+    fn adjacency(&self) -> Result<Vec<(usize, usize)>, BoardError> {
+        let mut all: Vec<(usize, usize)> = Vec::new();
+        for r in 0..REGIONS {
+            for &(a, b) in &self.edges {
+                all.push((cell(r, a as usize) as usize, cell(r, b as usize) as usize));
+            }
+        }
+        all.extend(self.paths.iter().map(|&(a, b)| (a as usize, b as usize)));
+        let names: Vec<String> = (0..CELLS as u8).map(cell_name).collect();
+        let local: Vec<(usize, usize)> = self
+            .edges
+            .iter()
+            .map(|&(a, b)| (a as usize, b as usize))
+            .collect();
+        check_connected(GAME, "section of a region", &names[..SECTIONS], &local)?;
+        check_connected(GAME, "section", &names, &all)?;
+        Ok(all)
+    }
 }

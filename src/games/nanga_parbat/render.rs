@@ -159,6 +159,20 @@ fn draw_camp(cv: &mut Canvas, x: f32, y: f32, st: &PlayerStyle) {
 
 fn draw_static(data: &NangaData) -> RgbaImage {
     let mut cv = Canvas::board(WIDTH, HEIGHT, SKY);
+    draw_mountain(&mut cv);
+    draw_regions(&mut cv);
+    draw_paths(&mut cv, data);
+    draw_numbers(&mut cv);
+    cv.text_bold(16.0, 10.0, 28.0, INK, "NANGA PARBAT", Align::Left);
+    // Nothing drawn per move reaches the key or the track's spaces (the status panel
+    // stops above the track), so they are part of the layer.
+    draw_key(&mut cv);
+    draw_track_spaces(&mut cv, data);
+    cv.into_image()
+}
+
+/// The mountain: one big rock triangle with a snow cap.
+fn draw_mountain(cv: &mut Canvas) {
     // The mountain: one big rock triangle with a snow cap.
     let (tx, ty) = center(0);
     let (lx, ly) = center(3 * SECTIONS + 3);
@@ -182,6 +196,10 @@ fn draw_static(data: &NangaData) -> RgbaImage {
         ],
         rgb(225, 230, 238),
     );
+}
+
+/// The region plates and their sections.
+fn draw_regions(cv: &mut Canvas) {
     // Region plates.
     for r in 0..REGIONS {
         let (ax, ay) = center(r * SECTIONS);
@@ -202,6 +220,10 @@ fn draw_static(data: &NangaData) -> RgbaImage {
         cv.fill_polygon(&hex_corners(x, y, R - 2.0, true), SNOW);
         cv.stroke_polygon(&hex_corners(x, y, R - 2.0, true), rgb(90, 100, 120), 1.5);
     }
+}
+
+/// The dotted paths between regions, from hex edge to hex edge.
+fn draw_paths(cv: &mut Canvas, data: &NangaData) {
     // Dotted paths between regions, from hex edge to hex edge.
     for &(a, b) in &data.paths {
         let (ax, ay) = center(a as usize);
@@ -220,6 +242,10 @@ fn draw_static(data: &NangaData) -> RgbaImage {
         cv.fill_circle(sx, sy, 3.5, WHITE);
         cv.fill_circle(ex, ey, 3.5, WHITE);
     }
+}
+
+/// The flags with region numbers, and each section's number.
+fn draw_numbers(cv: &mut Canvas) {
     // Flags with region numbers.
     for r in 0..REGIONS {
         let (ax, ay) = center(r * SECTIONS);
@@ -235,12 +261,6 @@ fn draw_static(data: &NangaData) -> RgbaImage {
         let (x, y) = center(c);
         cv.text_centered(x, y - R * 0.68, 11.0, MUTED, &cell_name(c as u8), false);
     }
-    cv.text_bold(16.0, 10.0, 28.0, INK, "NANGA PARBAT", Align::Left);
-    // Nothing drawn per move reaches the key or the track's spaces (the status panel
-    // stops above the track), so they are part of the layer.
-    draw_key(&mut cv);
-    draw_track_spaces(&mut cv, data);
-    cv.into_image()
 }
 
 /// The headline: who must act and what, or the result.
@@ -269,83 +289,43 @@ pub fn render(data: &NangaData, view: &View) -> RgbaImage {
         .map(|(s, p)| player_style(s, &p.name))
         .collect();
 
-    // The guide's region: a thick outline and a guide marker.
-    if let Some(g) = view.guide {
-        let g = g as usize % REGIONS;
-        for s in 0..SECTIONS {
-            let (x, y) = center(g * SECTIONS + s);
-            cv.stroke_polygon(&hex_corners(x, y, R + 1.0, true), GUIDE, 4.0);
-        }
-        let (ax, ay) = center(g * SECTIONS);
-        let (gx, gy) = (ax + 1.6 * R, ay - 0.5 * R);
-        cv.fill_circle(gx, gy, 15.0, GUIDE);
-        cv.stroke_circle(gx, gy, 15.0, INK, 2.0);
-        cv.text_centered(gx, gy, 15.0, WHITE, "G", true);
-        let (_, cy) = region_center(g);
-        let _ = cy;
-    }
-    // Chosen cells of a decision in progress.
-    let mut marked: Vec<u8> = Vec::new();
-    match &view.pending {
-        Some(Pending::Deer { first }) => marked.push(*first),
-        Some(Pending::Build { picked, .. }) => marked.extend(picked),
-        _ => {}
-    }
-    // Pieces.
-    for (c, p) in view.cells.iter().enumerate().take(CELLS) {
-        let (x, y) = center(c);
-        match *p {
-            Piece::Animal(a) => draw_animal(&mut cv, x, y + 5.0, 15.0, a, false),
-            Piece::Hiker(s) | Piece::Camp(s) => {
-                let Some(st) = styles.get(s as usize) else {
-                    continue;
-                };
-                cv.fill_polygon(&hex_corners(x, y, R - 5.0, true), with_alpha(st.color, 120));
-                if matches!(p, Piece::Hiker(_)) {
-                    cv.token(x, y + 5.0, 15.0, st, None);
-                } else {
-                    draw_camp(&mut cv, x, y + 6.0, st);
-                }
-            }
-        }
-        if marked.contains(&(c as u8)) {
-            cv.stroke_polygon(&hex_corners(x, y, R - 6.0, true), rgb(20, 120, 40), 4.0);
-        }
-    }
+    draw_guide(&mut cv, view);
+    draw_pieces(&mut cv, view, &styles);
 
     // Right column: scoreboard, chart, animal boards, status.
     let col_x = 860.0;
     let col_w = WIDTH as f32 - col_x - 14.0;
-    let rows: Vec<ScoreRow> = view
-        .players
-        .iter()
-        .enumerate()
-        .map(|(s, p)| {
-            let mut detail = format!(
-                "hikers {} \u{b7} camps {} \u{b7} cubes {}",
-                p.hikers_left, p.camps_left, p.cubes_left
-            );
-            if let Some(r) = &view.final_result {
-                detail = format!(
-                    "place {} \u{b7} {detail}",
-                    r.places.get(s).copied().unwrap_or(0)
-                );
-            }
-            ScoreRow {
-                style: styles[s],
-                name: p.name.clone(),
-                score: format!("{} VP", p.score),
-                detail,
-                to_act: view.current == Some(s),
-            }
-        })
-        .collect();
+    let rows = score_rows(view, &styles);
     let mut y = 12.0;
     y += cv.scoreboard(col_x, y, col_w, &rows) + 10.0;
     y += draw_chart(&mut cv, data, view, &styles, col_x, y, col_w) + 10.0;
     for s in 0..view.players.len().min(2) {
         y += draw_animal_board(&mut cv, view, &styles, s, col_x, y, col_w) + 8.0;
     }
+    let status = status_lines(view);
+    let room = 790.0 - y;
+    if room > 60.0 {
+        let mut h = 0.0;
+        let mut rows = status.clone();
+        // Keep the panel above the track.
+        while !rows.is_empty() {
+            let mut probe = Canvas::new(1, 1, WHITE);
+            h = probe.panel(0.0, 0.0, col_w, "", &rows);
+            if h <= room {
+                break;
+            }
+            rows.pop();
+        }
+        if h > 0.0 {
+            cv.panel(col_x, y, col_w, "", &rows);
+        }
+    }
+    draw_track(&mut cv, data, view, &styles);
+    cv.with_headline(&headline(view), PAPER, INK).into_image()
+}
+
+/// The status panel: the headline, area scoring, and the latest events.
+fn status_lines(view: &View) -> Vec<String> {
     // Status.
     let mut status: Vec<String> = Vec::new();
     status.push(headline(view));
@@ -367,25 +347,85 @@ pub fn render(data: &NangaData, view: &View) -> RgbaImage {
     for e in recent.iter().rev().take(3).rev() {
         status.push(e.clone());
     }
-    let room = 790.0 - y;
-    if room > 60.0 {
-        let mut h = 0.0;
-        let mut rows = status.clone();
-        // Keep the panel above the track.
-        while !rows.is_empty() {
-            let mut probe = Canvas::new(1, 1, WHITE);
-            h = probe.panel(0.0, 0.0, col_w, "", &rows);
-            if h <= room {
-                break;
+    status
+}
+
+/// One scoreboard row per player.
+fn score_rows(view: &View, styles: &[PlayerStyle]) -> Vec<ScoreRow> {
+    view.players
+        .iter()
+        .enumerate()
+        .map(|(s, p)| {
+            let mut detail = format!(
+                "hikers {} \u{b7} camps {} \u{b7} cubes {}",
+                p.hikers_left, p.camps_left, p.cubes_left
+            );
+            if let Some(r) = &view.final_result {
+                detail = format!(
+                    "place {} \u{b7} {detail}",
+                    r.places.get(s).copied().unwrap_or(0)
+                );
             }
-            rows.pop();
+            ScoreRow {
+                style: styles[s],
+                name: p.name.clone(),
+                score: format!("{} VP", p.score),
+                detail,
+                to_act: view.current == Some(s),
+            }
+        })
+        .collect()
+}
+
+/// The pieces on the mountain, and the chosen cells of a decision in progress.
+fn draw_pieces(cv: &mut Canvas, view: &View, styles: &[PlayerStyle]) {
+    // Chosen cells of a decision in progress.
+    let mut marked: Vec<u8> = Vec::new();
+    match &view.pending {
+        Some(Pending::Deer { first }) => marked.push(*first),
+        Some(Pending::Build { picked, .. }) => marked.extend(picked),
+        _ => {}
+    }
+    // Pieces.
+    for (c, p) in view.cells.iter().enumerate().take(CELLS) {
+        let (x, y) = center(c);
+        match *p {
+            Piece::Animal(a) => draw_animal(cv, x, y + 5.0, 15.0, a, false),
+            Piece::Hiker(s) | Piece::Camp(s) => {
+                let Some(st) = styles.get(s as usize) else {
+                    continue;
+                };
+                cv.fill_polygon(&hex_corners(x, y, R - 5.0, true), with_alpha(st.color, 120));
+                if matches!(p, Piece::Hiker(_)) {
+                    cv.token(x, y + 5.0, 15.0, st, None);
+                } else {
+                    draw_camp(cv, x, y + 6.0, st);
+                }
+            }
         }
-        if h > 0.0 {
-            cv.panel(col_x, y, col_w, "", &rows);
+        if marked.contains(&(c as u8)) {
+            cv.stroke_polygon(&hex_corners(x, y, R - 6.0, true), rgb(20, 120, 40), 4.0);
         }
     }
-    draw_track(&mut cv, data, view, &styles);
-    cv.with_headline(&headline(view), PAPER, INK).into_image()
+}
+
+/// The guide's region: a thick outline and a guide marker.
+fn draw_guide(cv: &mut Canvas, view: &View) {
+    // The guide's region: a thick outline and a guide marker.
+    if let Some(g) = view.guide {
+        let g = g as usize % REGIONS;
+        for s in 0..SECTIONS {
+            let (x, y) = center(g * SECTIONS + s);
+            cv.stroke_polygon(&hex_corners(x, y, R + 1.0, true), GUIDE, 4.0);
+        }
+        let (ax, ay) = center(g * SECTIONS);
+        let (gx, gy) = (ax + 1.6 * R, ay - 0.5 * R);
+        cv.fill_circle(gx, gy, 15.0, GUIDE);
+        cv.stroke_circle(gx, gy, 15.0, INK, 2.0);
+        cv.text_centered(gx, gy, 15.0, WHITE, "G", true);
+        let (_, cy) = region_center(g);
+        let _ = cy;
+    }
 }
 
 /// A small key of the animals under the title.
@@ -445,51 +485,64 @@ fn draw_chart(
             Align::Left,
         );
         for c in 0..COLUMNS {
-            let q = r * COLUMNS + c;
-            let cx0 = gx + cell_w * c as f32;
-            let claimed = view.chart.get(q).copied().flatten();
-            let bg = if claimed.is_some() {
-                rgb(225, 225, 225)
-            } else {
-                WHITE
-            };
-            cv.fill_rect(cx0 + 2.0, ry + 2.0, cell_w - 4.0, cell_h - 4.0, bg);
-            cv.stroke_rect(cx0 + 2.0, ry + 2.0, cell_w - 4.0, cell_h - 4.0, INK, 1.2);
-            let label = format!("{}{}", ROW_LETTERS[r], c + 1);
-            cv.text(cx0 + 6.0, ry + 4.0, 11.0, MUTED, &label, Align::Left);
-            let vp = data.vp[r][c].to_string();
-            match claimed {
-                Some(s) => {
-                    if let Some(st) = styles.get(s as usize) {
-                        cv.token(
-                            cx0 + cell_w / 2.0 + 6.0,
-                            ry + cell_h / 2.0 + 3.0,
-                            13.0,
-                            st,
-                            None,
-                        );
-                    }
-                    cv.text(
-                        cx0 + cell_w - 6.0,
-                        ry + cell_h - 18.0,
-                        12.0,
-                        MUTED,
-                        &vp,
-                        Align::Right,
-                    );
-                }
-                None => cv.text_centered(
-                    cx0 + cell_w / 2.0,
-                    ry + cell_h / 2.0 + 4.0,
-                    20.0,
-                    INK,
-                    &vp,
-                    true,
-                ),
-            }
+            draw_chart_square(cv, data, view, styles, (r, c), (gx, ry), (cell_w, cell_h));
         }
     }
     h
+}
+
+/// One square of the points chart: its name, its VP, and the token of who claimed it.
+fn draw_chart_square(
+    cv: &mut Canvas,
+    data: &NangaData,
+    view: &View,
+    styles: &[PlayerStyle],
+    (r, c): (usize, usize),
+    (gx, ry): (f32, f32),
+    (cell_w, cell_h): (f32, f32),
+) {
+    let q = r * COLUMNS + c;
+    let cx0 = gx + cell_w * c as f32;
+    let claimed = view.chart.get(q).copied().flatten();
+    let bg = if claimed.is_some() {
+        rgb(225, 225, 225)
+    } else {
+        WHITE
+    };
+    cv.fill_rect(cx0 + 2.0, ry + 2.0, cell_w - 4.0, cell_h - 4.0, bg);
+    cv.stroke_rect(cx0 + 2.0, ry + 2.0, cell_w - 4.0, cell_h - 4.0, INK, 1.2);
+    let label = format!("{}{}", ROW_LETTERS[r], c + 1);
+    cv.text(cx0 + 6.0, ry + 4.0, 11.0, MUTED, &label, Align::Left);
+    let vp = data.vp[r][c].to_string();
+    match claimed {
+        Some(s) => {
+            if let Some(st) = styles.get(s as usize) {
+                cv.token(
+                    cx0 + cell_w / 2.0 + 6.0,
+                    ry + cell_h / 2.0 + 3.0,
+                    13.0,
+                    st,
+                    None,
+                );
+            }
+            cv.text(
+                cx0 + cell_w - 6.0,
+                ry + cell_h - 18.0,
+                12.0,
+                MUTED,
+                &vp,
+                Align::Right,
+            );
+        }
+        None => cv.text_centered(
+            cx0 + cell_w / 2.0,
+            ry + cell_h / 2.0 + 4.0,
+            20.0,
+            INK,
+            &vp,
+            true,
+        ),
+    }
 }
 
 fn draw_animal_board(

@@ -1059,51 +1059,8 @@ impl NangaParbat {
         text: &str,
     ) -> Result<Step, ParseError> {
         let words = notation::words(text)?;
-        let kinds: Vec<&str> = match KINDS.iter().find(|k| **k == words[0]) {
-            Some(k) => vec![*k],
-            None => KINDS
-                .iter()
-                .copied()
-                .filter(|k| k.starts_with(words[0].as_str()))
-                .collect(),
-        };
-        let legal_names = || -> Vec<String> {
-            self.legal_steps(data, seat)
-                .iter()
-                .map(|s| Self::format_step(data, s))
-                .collect()
-        };
-        let kind = match kinds.as_slice() {
-            [k] => *k,
-            [] => {
-                return Err(ParseError::NoMatch {
-                    input: text.trim().to_string(),
-                    suggestions: legal_names(),
-                })
-            }
-            many => {
-                return Err(ParseError::Syntax(format!(
-                    "`{}` could be {}; type more of the word",
-                    notation::clip(&words[0]),
-                    many.iter()
-                        .map(|k| format!("`{k}`"))
-                        .collect::<Vec<_>>()
-                        .join(" or ")
-                )))
-            }
-        };
-        let form = match kind {
-            "guide" => "guide <region 1-6>, e.g. `guide 3`",
-            "trap" => "trap <region.section>, e.g. `trap 4.6`",
-            "leopard" => "leopard <r.s> <r.s> (two adjacent hikers), e.g. `leopard 2.3 2.5`",
-            "tahr" => "tahr <hiker r.s> <animal r.s>, e.g. `tahr 1.1 1.2`",
-            "deer" => "deer <r.s> (the first animal, then the second), e.g. `deer 3.4`",
-            "yak" => "yak <region 1-6>, e.g. `yak 5`",
-            "claim" => "claim <square A1-C5> (row A camps, B different animals, C same animal; column 1-5), e.g. `claim B3`",
-            "camp" => "camp <r.s> (one of your hikers), e.g. `camp 4.1`",
-            "give" => "give <animal>: leopard, tahr, deer, yak, bharal or panda, e.g. `give tahr`",
-            _ => "end",
-        };
+        let kind = self.step_kind(data, seat, text, &words[0])?;
+        let form = step_form(kind);
         let arity = match kind {
             "end" => 0,
             "leopard" | "tahr" => 2,
@@ -1149,23 +1106,7 @@ impl NangaParbat {
                     second: a.max(b),
                 }
             }
-            "tahr" => {
-                let (a, b) = (cellw(1)?, cellw(2)?);
-                // Either order: the hiker is put first.
-                if matches!(self.cells[a as usize], Piece::Animal(_))
-                    && !matches!(self.cells[b as usize], Piece::Animal(_))
-                {
-                    Step::Tahr {
-                        hiker: b,
-                        animal: a,
-                    }
-                } else {
-                    Step::Tahr {
-                        hiker: a,
-                        animal: b,
-                    }
-                }
-            }
+            "tahr" => self.tahr_step(cellw(1)?, cellw(2)?),
             "claim" => Step::Claim(
                 parse_square(&words[1]).ok_or_else(|| bad(&words[1], "a square (A1 to C5)"))?,
             ),
@@ -1186,5 +1127,77 @@ impl NangaParbat {
             }
             _ => Step::End,
         })
+    }
+
+    /// The step kind a first word names (whole, or the start of one kind only).
+    fn step_kind(
+        &self,
+        data: &NangaData,
+        seat: Seat,
+        text: &str,
+        word: &str,
+    ) -> Result<&'static str, ParseError> {
+        let kinds: Vec<&str> = match KINDS.iter().find(|k| **k == word) {
+            Some(k) => vec![*k],
+            None => KINDS
+                .iter()
+                .copied()
+                .filter(|k| k.starts_with(word))
+                .collect(),
+        };
+        let legal_names = || -> Vec<String> {
+            self.legal_steps(data, seat)
+                .iter()
+                .map(|s| Self::format_step(data, s))
+                .collect()
+        };
+        match kinds.as_slice() {
+            [k] => Ok(*k),
+            [] => Err(ParseError::NoMatch {
+                input: text.trim().to_string(),
+                suggestions: legal_names(),
+            }),
+            many => Err(ParseError::Syntax(format!(
+                "`{}` could be {}; type more of the word",
+                notation::clip(word),
+                many.iter()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ))),
+        }
+    }
+
+    /// `tahr a b` in either order: the hiker is put first.
+    fn tahr_step(&self, a: u8, b: u8) -> Step {
+        if matches!(self.cells[a as usize], Piece::Animal(_))
+            && !matches!(self.cells[b as usize], Piece::Animal(_))
+        {
+            Step::Tahr {
+                hiker: b,
+                animal: a,
+            }
+        } else {
+            Step::Tahr {
+                hiker: a,
+                animal: b,
+            }
+        }
+    }
+}
+
+/// The notation of a step kind, with an example, for parse errors.
+fn step_form(kind: &str) -> &'static str {
+    match kind {
+        "guide" => "guide <region 1-6>, e.g. `guide 3`",
+        "trap" => "trap <region.section>, e.g. `trap 4.6`",
+        "leopard" => "leopard <r.s> <r.s> (two adjacent hikers), e.g. `leopard 2.3 2.5`",
+        "tahr" => "tahr <hiker r.s> <animal r.s>, e.g. `tahr 1.1 1.2`",
+        "deer" => "deer <r.s> (the first animal, then the second), e.g. `deer 3.4`",
+        "yak" => "yak <region 1-6>, e.g. `yak 5`",
+        "claim" => "claim <square A1-C5> (row A camps, B different animals, C same animal; column 1-5), e.g. `claim B3`",
+        "camp" => "camp <r.s> (one of your hikers), e.g. `camp 4.1`",
+        "give" => "give <animal>: leopard, tahr, deer, yak, bharal or panda, e.g. `give tahr`",
+        _ => "end",
     }
 }

@@ -4,8 +4,9 @@
 
 use super::*;
 use crate::engine::conformance::{assert_non_interference, Suite};
+use crate::engine::testing::{legal, play, refused, said};
 use crate::engine::Rules;
-use crate::engine::{Event, Game, Options, Status, Viewer};
+use crate::engine::{Game, Options, Status, Viewer};
 use std::sync::OnceLock;
 
 fn data() -> &'static NangaData {
@@ -33,7 +34,7 @@ fn fresh_game(areas: bool, seed: u64) -> NangaParbat {
 /// Set up and let Bob put the guide on region 1: Ann is to trap.
 fn started(areas: bool) -> NangaParbat {
     let mut g = fresh_game(areas, 1);
-    play(&mut g, 1, "guide 1");
+    play(&mut g, data(), 1, "guide 1");
     g
 }
 
@@ -71,54 +72,11 @@ fn c(s: &str) -> u8 {
     parse_cell(s).unwrap_or_else(|| panic!("cell {s}"))
 }
 
-fn play(g: &mut NangaParbat, seat: usize, text: &str) -> Applied {
-    let step = g
-        .parse_step(data(), seat, text)
-        .unwrap_or_else(|e| panic!("`{text}`: {e}"));
-    g.apply(data(), seat, &step)
-        .unwrap_or_else(|e| panic!("`{text}`: {e}"))
-}
-
-fn step(g: &NangaParbat, seat: usize, text: &str) -> Step {
-    g.parse_step(data(), seat, text)
-        .unwrap_or_else(|e| panic!("`{text}`: {e}"))
-}
-
-/// `text` parses but is refused; the state is unchanged and the step is not listed.
-fn refuse(g: &mut NangaParbat, seat: usize, text: &str) -> RuleError {
-    let st = step(g, seat, text);
-    let before = g.clone();
-    let e = g
-        .apply(data(), seat, &st)
-        .expect_err("step must be refused");
-    assert_eq!(*g, before, "a refused step leaves the state unchanged");
-    assert!(
-        !g.legal_steps(data(), seat).contains(&st),
-        "a refused step is not listed"
-    );
-    e
-}
-
-fn legal(g: &NangaParbat, seat: usize) -> Vec<String> {
-    g.legal_steps(data(), seat)
-        .iter()
-        .map(|s| NangaParbat::format_step(data(), s))
-        .collect()
-}
-
-fn events(a: &Applied) -> String {
-    a.events
-        .iter()
-        .map(|e: &Event| e.text.clone())
-        .collect::<Vec<_>>()
-        .join(" | ")
-}
-
 /// Ann traps on `cell` (guide set to its region first) and ends; Bob is to act.
 fn ann_turn(g: &mut NangaParbat, cell: &str) {
     g.guide = Some(c(cell) / 6);
-    play(g, 0, &format!("trap {cell}"));
-    play(g, 0, "end");
+    play(g, data(), 0, &format!("trap {cell}"));
+    play(g, data(), 0, "end");
 }
 
 // ---------------------------------------------------------------- board file
@@ -184,7 +142,7 @@ fn nan_setup_1_exactly_two_players() {
 fn nan_setup_2_six_regions_numbered_1_to_6() {
     let g = fresh_game(false, 1);
     assert_eq!(
-        legal(&g, 1),
+        legal(&g, data(), 1),
         ["guide 1", "guide 2", "guide 3", "guide 4", "guide 5", "guide 6"]
     );
     assert!(g.parse_step(data(), 1, "guide 7").is_err());
@@ -279,20 +237,22 @@ fn nan_setup_7_both_scores_start_at_0() {
 fn nan_setup_8_second_player_places_the_guide_then_the_first_plays() {
     let mut g = fresh_game(false, 1);
     assert_eq!(g.status(), Status::Acting(vec![1]));
-    assert!(legal(&g, 0).is_empty());
+    assert!(legal(&g, data(), 0).is_empty());
     let e = g
         .apply(data(), 0, &Step::Guide(0))
         .expect_err("the first seat does not place the guide");
     assert_eq!(e.topic, "turn");
-    let e = refuse(&mut g, 1, "trap 1.1");
+    let e = refused(&mut g, data(), 1, "trap 1.1");
     assert_eq!(e.topic, "setup");
-    play(&mut g, 1, "guide 4");
+    play(&mut g, data(), 1, "guide 4");
     assert_eq!(g.guide, Some(3));
     assert_eq!(g.status(), Status::Acting(vec![0]));
-    assert!(legal(&g, 0)
+    assert!(legal(&g, data(), 0)
         .iter()
         .all(|s| !s.starts_with("trap") || s.starts_with("trap 4.")));
-    assert!(legal(&g, 0).iter().any(|s| s.starts_with("trap 4.")));
+    assert!(legal(&g, data(), 0)
+        .iter()
+        .any(|s| s.starts_with("trap 4.")));
 }
 
 // ---------------------------------------------------------------- chart
@@ -325,17 +285,17 @@ fn nan_chart_2_column_number_is_the_count_needed() {
     lay(&mut g, PLAIN);
     ann_turn_keep(&mut g, "1.1");
     // One leopard: B1 (needs 1) is open, B2 (needs 2) is not.
-    assert!(legal(&g, 0).contains(&"claim B1".to_string()));
-    let e = refuse(&mut g, 0, "claim B2");
+    assert!(legal(&g, data(), 0).contains(&"claim B1".to_string()));
+    let e = refused(&mut g, data(), 0, "claim B2");
     assert_eq!(e.topic, "trade");
     give_animals(&mut g, 0, Animal::Tahr, 1);
     give_animals(&mut g, 0, Animal::Yak, 1);
     // Now the leopard trapped, a yak and a tahr: three different kinds for B4 (needs 3).
-    play(&mut g, 0, "claim B4");
-    play(&mut g, 0, "give yak");
-    play(&mut g, 0, "give tahr");
+    play(&mut g, data(), 0, "claim B4");
+    play(&mut g, data(), 0, "give yak");
+    play(&mut g, data(), 0, "give tahr");
     assert!(g.pending.is_some(), "two of three handed in");
-    play(&mut g, 0, "give leopard");
+    play(&mut g, data(), 0, "give leopard");
     assert!(g.pending.is_none());
     assert_eq!(g.score[0], 4);
 }
@@ -343,7 +303,7 @@ fn nan_chart_2_column_number_is_the_count_needed() {
 /// Ann traps on `cell` (guide moved there first) but does not end.
 fn ann_turn_keep(g: &mut NangaParbat, cell: &str) {
     g.guide = Some(c(cell) / 6);
-    play(g, 0, &format!("trap {cell}"));
+    play(g, data(), 0, &format!("trap {cell}"));
 }
 
 // NAN-BUILD-12
@@ -354,9 +314,9 @@ fn nan_chart_3_a_square_scores_its_vp() {
         lay(&mut g, PLAIN);
         give_animals(&mut g, 0, Animal::Tahr, 2);
         ann_turn_keep(&mut g, "1.3");
-        play(&mut g, 0, &format!("claim {sq}"));
+        play(&mut g, data(), 0, &format!("claim {sq}"));
         while g.pending.is_some() {
-            play(&mut g, 0, "give tahr");
+            play(&mut g, data(), 0, "give tahr");
         }
         assert_eq!(g.score[0], vp, "{sq}");
     }
@@ -368,8 +328,8 @@ fn nan_chart_4_a_claim_puts_one_of_the_five_cubes_on_the_square() {
     let mut g = started(false);
     lay(&mut g, PLAIN);
     ann_turn_keep(&mut g, "1.4");
-    play(&mut g, 0, "claim B1");
-    play(&mut g, 0, "give yak");
+    play(&mut g, data(), 0, "claim B1");
+    play(&mut g, data(), 0, "give yak");
     assert_eq!(g.cubes, vec![4, 5]);
     assert_eq!(g.chart[5], Some(0));
     assert_eq!(g.view(data(), Viewer::Spectator).chart[5], Some(0));
@@ -381,19 +341,19 @@ fn nan_chart_5_at_most_one_claim_per_turn() {
     lay(&mut g, PLAIN);
     give_animals(&mut g, 0, Animal::Tahr, 3);
     ann_turn_keep(&mut g, "1.4");
-    play(&mut g, 0, "claim B1");
-    play(&mut g, 0, "give yak");
-    let e = refuse(&mut g, 0, "claim C1");
+    play(&mut g, data(), 0, "claim B1");
+    play(&mut g, data(), 0, "give yak");
+    let e = refused(&mut g, data(), 0, "claim C1");
     assert_eq!(e.topic, "chart");
     assert!(e.reason.contains("one per turn"));
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     // Next turn of Ann: allowed again.
     g.guide = Some(1);
-    play(&mut g, 1, "trap 2.1");
-    play(&mut g, 1, "end");
+    play(&mut g, data(), 1, "trap 2.1");
+    play(&mut g, data(), 1, "end");
     g.guide = Some(2);
-    play(&mut g, 0, "trap 3.2");
-    play(&mut g, 0, "claim C1");
+    play(&mut g, data(), 0, "trap 3.2");
+    play(&mut g, data(), 0, "claim C1");
 }
 
 #[test]
@@ -402,20 +362,20 @@ fn nan_chart_6_a_claimed_square_is_closed_to_both_players() {
     lay(&mut g, PLAIN);
     give_animals(&mut g, 1, Animal::Deer, 2);
     ann_turn_keep(&mut g, "1.4");
-    play(&mut g, 0, "claim B1");
-    play(&mut g, 0, "give yak");
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "claim B1");
+    play(&mut g, data(), 0, "give yak");
+    play(&mut g, data(), 0, "end");
     g.guide = Some(1);
-    play(&mut g, 1, "trap 2.1");
-    let e = refuse(&mut g, 1, "claim B1");
+    play(&mut g, data(), 1, "trap 2.1");
+    let e = refused(&mut g, data(), 1, "claim B1");
     assert!(e.reason.contains("already claimed"), "{e}");
-    play(&mut g, 1, "claim C1");
-    play(&mut g, 1, "give deer");
-    play(&mut g, 1, "end");
+    play(&mut g, data(), 1, "claim C1");
+    play(&mut g, data(), 1, "give deer");
+    play(&mut g, data(), 1, "end");
     g.guide = Some(2);
-    play(&mut g, 0, "trap 3.4");
-    refuse(&mut g, 0, "claim B1");
-    refuse(&mut g, 0, "claim C1");
+    play(&mut g, data(), 0, "trap 3.4");
+    refused(&mut g, data(), 0, "claim B1");
+    refused(&mut g, data(), 0, "claim C1");
 }
 
 #[test]
@@ -444,12 +404,12 @@ fn nan_chart_8_trades_count_animals_and_camps_count_adjacent_hikers() {
     ann_turn_keep(&mut g, "1.2");
     // Three hikers (2.1, 5.5, 1.2), but only 1.2 and 2.1? Not adjacent either.
     assert!(!data().adjacent(c("1.2"), c("2.1")));
-    let e = refuse(&mut g, 0, "claim A2");
+    let e = refused(&mut g, data(), 0, "claim A2");
     assert_eq!(e.topic, "camps");
     // Two animals from the board (tahr just trapped, a yak) trade for B2.
-    play(&mut g, 0, "claim B2");
-    play(&mut g, 0, "give tahr");
-    play(&mut g, 0, "give yak");
+    play(&mut g, data(), 0, "claim B2");
+    play(&mut g, data(), 0, "give tahr");
+    play(&mut g, data(), 0, "give yak");
     assert_eq!(g.score[0], 2);
 }
 
@@ -464,13 +424,13 @@ fn nan_track_1_markers_never_share_a_space_except_0() {
     give_animals(&mut g, 0, Animal::Tahr, 1);
     ann_turn_keep(&mut g, "1.3");
     // C1 is worth 2: Ann would land on Bob's 2, so she scores 3 and stands on 3.
-    play(&mut g, 0, "claim C1");
-    let a = play(&mut g, 0, "give tahr");
+    play(&mut g, data(), 0, "claim C1");
+    let a = play(&mut g, data(), 0, "give tahr");
     assert_eq!(g.score, vec![3, 2]);
     assert!(
-        events(&a).contains("lands on Bob's space: 1 more"),
+        said(&a, " | ").contains("lands on Bob's space: 1 more"),
         "{}",
-        events(&a)
+        said(&a, " | ")
     );
     // Both markers on 0 is fine at the start.
     assert_eq!(started(false).score, vec![0, 0]);
@@ -504,7 +464,7 @@ fn nan_aboard_1_trapped_animals_go_to_the_trappers_board() {
     assert_eq!(g.fresh[0][Animal::Yak.index()], 1);
     assert_eq!(g.fresh[1], [0; 6]);
     g.guide = Some(2);
-    play(&mut g, 1, "trap 3.6");
+    play(&mut g, data(), 1, "trap 3.6");
     assert_eq!(g.fresh[1][Animal::Panda.index()], 1);
     let v = g.view(data(), Viewer::Seat(0));
     assert_eq!(v.players[0].fresh[Animal::Yak.index()], 1);
@@ -515,7 +475,7 @@ fn nan_aboard_2_an_activated_animal_moves_to_the_used_part() {
     let mut g = started(false);
     lay(&mut g, PLAIN);
     ann_turn_keep(&mut g, "1.4");
-    play(&mut g, 0, "yak 6");
+    play(&mut g, data(), 0, "yak 6");
     assert_eq!(g.fresh[0][Animal::Yak.index()], 0);
     assert_eq!(g.used[0][Animal::Yak.index()], 1);
     let v = g.view(data(), Viewer::Spectator);
@@ -531,17 +491,17 @@ fn nan_turn_1_trap_first_then_optional_claim_then_end() {
     lay(&mut g, PLAIN);
     g.guide = Some(0);
     give_animals(&mut g, 0, Animal::Yak, 1);
-    let e = refuse(&mut g, 0, "claim B1");
+    let e = refused(&mut g, data(), 0, "claim B1");
     assert!(e.reason.contains("trap an animal first"), "{e}");
-    refuse(&mut g, 0, "end");
-    play(&mut g, 0, "trap 1.2");
+    refused(&mut g, data(), 0, "end");
+    play(&mut g, data(), 0, "trap 1.2");
     assert_eq!(g.cells[c("1.2") as usize], Piece::Hiker(0));
     assert_eq!(g.guide, Some(1));
-    let e = refuse(&mut g, 0, "trap 2.1");
+    let e = refused(&mut g, data(), 0, "trap 2.1");
     assert!(e.reason.contains("already trapped"));
     // Step 4 is optional: ending at once is fine.
-    assert!(legal(&g, 0).contains(&"end".to_string()));
-    play(&mut g, 0, "end");
+    assert!(legal(&g, data(), 0).contains(&"end".to_string()));
+    play(&mut g, data(), 0, "end");
 }
 
 #[test]
@@ -551,15 +511,15 @@ fn nan_turn_2_animals_may_be_activated_before_and_after_the_trap_and_claim() {
     g.guide = Some(0);
     give_animals(&mut g, 0, Animal::Yak, 2);
     give_animals(&mut g, 0, Animal::Deer, 1);
-    play(&mut g, 0, "yak 3"); // before the trap: trap in region 3 instead
-    play(&mut g, 0, "trap 3.1");
-    play(&mut g, 0, "claim B1");
-    play(&mut g, 0, "give leopard");
-    play(&mut g, 0, "yak 5"); // after the claim
-    play(&mut g, 0, "deer 1.1");
-    play(&mut g, 0, "deer 2.2");
+    play(&mut g, data(), 0, "yak 3"); // before the trap: trap in region 3 instead
+    play(&mut g, data(), 0, "trap 3.1");
+    play(&mut g, data(), 0, "claim B1");
+    play(&mut g, data(), 0, "give leopard");
+    play(&mut g, data(), 0, "yak 5"); // after the claim
+    play(&mut g, data(), 0, "deer 1.1");
+    play(&mut g, data(), 0, "deer 2.2");
     assert_eq!(g.guide, Some(4));
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
 }
 
 #[test]
@@ -568,10 +528,10 @@ fn nan_turn_3_players_alternate() {
     lay(&mut g, PLAIN);
     ann_turn(&mut g, "1.2");
     assert_eq!(g.status(), Status::Acting(vec![1]));
-    let e = refuse(&mut g, 0, "trap 2.1");
+    let e = refused(&mut g, data(), 0, "trap 2.1");
     assert_eq!(e.topic, "turn");
-    play(&mut g, 1, "trap 2.1");
-    play(&mut g, 1, "end");
+    play(&mut g, data(), 1, "trap 2.1");
+    play(&mut g, data(), 1, "end");
     assert_eq!(g.status(), Status::Acting(vec![0]));
 }
 
@@ -582,7 +542,7 @@ fn nan_trap_1_any_animal_of_the_guides_region_and_only_there() {
     let mut g = started(false);
     lay(&mut g, "0tdybp ltdybp ltdybp ltdybp ltdybp ltdybp");
     g.guide = Some(0);
-    let traps: Vec<String> = legal(&g, 0)
+    let traps: Vec<String> = legal(&g, data(), 0)
         .into_iter()
         .filter(|s| s.starts_with("trap"))
         .collect();
@@ -590,11 +550,11 @@ fn nan_trap_1_any_animal_of_the_guides_region_and_only_there() {
         traps,
         ["trap 1.2", "trap 1.3", "trap 1.4", "trap 1.5", "trap 1.6"]
     );
-    let e = refuse(&mut g, 0, "trap 2.1");
+    let e = refused(&mut g, data(), 0, "trap 2.1");
     assert!(e.reason.contains("guide's region"));
-    let e = refuse(&mut g, 0, "trap 1.1");
+    let e = refused(&mut g, data(), 0, "trap 1.1");
     assert!(e.reason.contains("no animal"));
-    play(&mut g, 0, "trap 1.6");
+    play(&mut g, data(), 0, "trap 1.6");
 }
 
 #[test]
@@ -629,17 +589,17 @@ fn nan_trap_4_an_empty_guide_region_sends_the_guide_elsewhere_first() {
     let mut g = started(false);
     lay(&mut g, "ltdybp 1010Z1 ltdybp ltdybp ltdybp ltdybp");
     g.guide = Some(1);
-    let l = legal(&g, 0);
+    let l = legal(&g, data(), 0);
     assert!(l.iter().all(|s| !s.starts_with("trap")), "{l:?}");
     let guides: Vec<&String> = l.iter().filter(|s| s.starts_with("guide")).collect();
     assert_eq!(
         guides,
         ["guide 1", "guide 3", "guide 4", "guide 5", "guide 6"]
     );
-    let e = refuse(&mut g, 0, "trap 3.1");
+    let e = refused(&mut g, data(), 0, "trap 3.1");
     assert!(e.reason.contains("guide's region"));
-    play(&mut g, 0, "guide 3");
-    play(&mut g, 0, "trap 3.1");
+    play(&mut g, data(), 0, "guide 3");
+    play(&mut g, data(), 0, "trap 3.1");
     assert_eq!(g.cells[c("3.1") as usize], Piece::Hiker(0));
 }
 
@@ -648,21 +608,21 @@ fn nan_trap_5_the_active_player_picks_the_region_with_animals() {
     let mut g = started(false);
     lay(&mut g, "ltdybp 1010Z1 010101 ltdybp ltdybp ltdybp");
     g.guide = Some(1);
-    let e = refuse(&mut g, 0, "guide 3");
+    let e = refused(&mut g, data(), 0, "guide 3");
     assert!(e.reason.contains("no animal left"), "{e}");
-    refuse(&mut g, 0, "guide 2");
+    refused(&mut g, data(), 0, "guide 2");
     assert_eq!(
         g.apply(data(), 1, &Step::Guide(3)).unwrap_err().topic,
         "turn",
         "only the active player moves it"
     );
-    play(&mut g, 0, "guide 6");
+    play(&mut g, data(), 0, "guide 6");
     assert_eq!(g.guide, Some(5));
     // The guide is only moved by hand when its region is empty.
     let mut h = started(false);
     lay(&mut h, PLAIN);
     h.guide = Some(0);
-    let e = refuse(&mut h, 0, "guide 2");
+    let e = refused(&mut h, data(), 0, "guide 2");
     assert!(e.reason.contains("still has animals"));
 }
 
@@ -676,7 +636,7 @@ fn nan_hiker_1_a_hiker_from_the_supply_takes_the_animals_place() {
     assert_eq!(g.cells[c("1.5") as usize], Piece::Hiker(0));
     assert_eq!(g.hikers, vec![14, 15]);
     g.guide = Some(4);
-    play(&mut g, 1, "trap 5.5");
+    play(&mut g, data(), 1, "trap 5.5");
     assert_eq!(g.cells[c("5.5") as usize], Piece::Hiker(1));
     assert_eq!(g.hikers, vec![14, 14]);
 }
@@ -711,7 +671,7 @@ fn nan_guide_4_the_opponent_traps_next_in_the_guides_new_region() {
     let mut g = started(false);
     lay(&mut g, PLAIN);
     ann_turn(&mut g, "1.6");
-    let traps: Vec<String> = legal(&g, 1)
+    let traps: Vec<String> = legal(&g, data(), 1)
         .into_iter()
         .filter(|s| s.starts_with("trap"))
         .collect();
@@ -726,7 +686,7 @@ fn nan_build_1_a_square_may_be_claimed_only_if_its_conditions_are_met() {
     let mut g = started(false);
     lay(&mut g, PLAIN);
     ann_turn_keep(&mut g, "1.2");
-    let l = legal(&g, 0);
+    let l = legal(&g, data(), 0);
     // One tahr, one hiker: A1 (1 camp), B1, C1 (1 animal); nothing needing 2.
     for sq in ["A1", "B1", "C1"] {
         assert!(l.contains(&format!("claim {sq}")), "{sq} {l:?}");
@@ -734,7 +694,7 @@ fn nan_build_1_a_square_may_be_claimed_only_if_its_conditions_are_met() {
     for sq in ["A2", "B2", "C2", "A4", "C5"] {
         assert!(!l.contains(&format!("claim {sq}")), "{sq}");
     }
-    let e = refuse(&mut g, 0, "claim C2");
+    let e = refused(&mut g, data(), 0, "claim C2");
     assert_eq!(e.topic, "trade");
 }
 
@@ -746,11 +706,11 @@ fn nan_build_2_row_a_turns_adjacent_hikers_of_ones_own_into_camps() {
     lay(&mut g, "l1dybp 0tdybp ltdybp ltdybp ltdybp ltdybp");
     ann_turn_keep(&mut g, "1.4");
     assert!(data().adjacent(c("1.4"), c("2.1")));
-    play(&mut g, 0, "claim A2");
-    let e = refuse(&mut g, 0, "camp 1.2");
+    play(&mut g, data(), 0, "claim A2");
+    let e = refused(&mut g, data(), 0, "camp 1.2");
     assert!(e.reason.contains("one of your hikers"), "{e}");
-    play(&mut g, 0, "camp 2.1");
-    play(&mut g, 0, "camp 1.4");
+    play(&mut g, data(), 0, "camp 2.1");
+    play(&mut g, data(), 0, "camp 1.4");
     assert_eq!(g.cells[c("1.4") as usize], Piece::Camp(0));
     assert_eq!(g.cells[c("2.1") as usize], Piece::Camp(0));
     assert_eq!(g.score[0], 2);
@@ -762,10 +722,10 @@ fn nan_build_3_enough_camps_must_be_left() {
     lay(&mut g, "l0dybp ltdybp ltdybp ltdybp ltdybp ltdybp");
     g.camps[0] = 1;
     ann_turn_keep(&mut g, "1.1");
-    let e = refuse(&mut g, 0, "claim A2");
+    let e = refused(&mut g, data(), 0, "claim A2");
     assert!(e.reason.contains("more camps than you have left"), "{e}");
-    play(&mut g, 0, "claim A1");
-    play(&mut g, 0, "camp 1.1");
+    play(&mut g, data(), 0, "claim A1");
+    play(&mut g, data(), 0, "camp 1.1");
     assert_eq!(g.camps[0], 0);
 }
 
@@ -775,9 +735,9 @@ fn nan_build_4_converted_hikers_are_discarded_not_returned() {
     lay(&mut g, "l0dybp ltdybp ltdybp ltdybp ltdybp ltdybp");
     ann_turn_keep(&mut g, "1.1");
     assert_eq!(g.hikers[0], 14);
-    play(&mut g, 0, "claim A2");
-    play(&mut g, 0, "camp 1.1");
-    play(&mut g, 0, "camp 1.2");
+    play(&mut g, data(), 0, "claim A2");
+    play(&mut g, data(), 0, "camp 1.1");
+    play(&mut g, data(), 0, "camp 1.2");
     assert_eq!(g.hikers[0], 14, "the supply does not get them back");
     assert_eq!(g.camps[0], 10);
     let hikers_on = g.cells.iter().filter(|p| **p == Piece::Hiker(0)).count();
@@ -791,11 +751,11 @@ fn nan_build_5_row_b_trades_animals_of_different_kinds() {
     give_animals(&mut g, 0, Animal::Yak, 2);
     give_animals(&mut g, 0, Animal::Tahr, 1);
     ann_turn_keep(&mut g, "1.4");
-    play(&mut g, 0, "claim B2");
-    play(&mut g, 0, "give yak");
-    let e = refuse(&mut g, 0, "give yak");
+    play(&mut g, data(), 0, "claim B2");
+    play(&mut g, data(), 0, "give yak");
+    let e = refused(&mut g, data(), 0, "give yak");
     assert!(e.reason.contains("could not be completed"), "{e}");
-    play(&mut g, 0, "give tahr");
+    play(&mut g, data(), 0, "give tahr");
     assert_eq!(g.fresh[0][Animal::Yak.index()], 2);
     assert_eq!(g.score[0], 2);
 }
@@ -807,18 +767,18 @@ fn nan_build_6_row_c_trades_animals_of_one_kind() {
     give_animals(&mut g, 0, Animal::Yak, 1);
     give_animals(&mut g, 0, Animal::Tahr, 1);
     ann_turn_keep(&mut g, "1.4");
-    play(&mut g, 0, "claim C2");
-    play(&mut g, 0, "give yak");
-    let e = refuse(&mut g, 0, "give tahr");
+    play(&mut g, data(), 0, "claim C2");
+    play(&mut g, data(), 0, "give yak");
+    let e = refused(&mut g, data(), 0, "give tahr");
     assert_eq!(e.topic, "trade");
-    play(&mut g, 0, "give yak");
+    play(&mut g, data(), 0, "give yak");
     assert_eq!(g.score[0], 3);
     // Without two of a kind, C2 is not offered.
     let mut h = started(false);
     lay(&mut h, PLAIN);
     give_animals(&mut h, 0, Animal::Tahr, 1);
     ann_turn_keep(&mut h, "1.4");
-    refuse(&mut h, 0, "claim C2");
+    refused(&mut h, data(), 0, "claim C2");
 }
 
 // NAN-ACT-10
@@ -829,9 +789,9 @@ fn nan_build_7_bharal_is_wild_in_both_trades() {
     lay(&mut g, PLAIN);
     give_animals(&mut g, 0, Animal::Tahr, 1);
     ann_turn_keep(&mut g, "1.5");
-    play(&mut g, 0, "claim C2");
-    play(&mut g, 0, "give tahr");
-    play(&mut g, 0, "give bharal");
+    play(&mut g, data(), 0, "claim C2");
+    play(&mut g, data(), 0, "give tahr");
+    play(&mut g, data(), 0, "give bharal");
     assert_eq!(g.score[0], 3);
     // Different kinds: two bharals and a tahr make three kinds.
     let mut g = started(false);
@@ -839,17 +799,17 @@ fn nan_build_7_bharal_is_wild_in_both_trades() {
     give_animals(&mut g, 0, Animal::Tahr, 1);
     give_animals(&mut g, 0, Animal::Bharal, 1);
     ann_turn_keep(&mut g, "1.5");
-    play(&mut g, 0, "claim B4");
-    play(&mut g, 0, "give bharal");
-    play(&mut g, 0, "give bharal");
-    play(&mut g, 0, "give tahr");
+    play(&mut g, data(), 0, "claim B4");
+    play(&mut g, data(), 0, "give bharal");
+    play(&mut g, data(), 0, "give bharal");
+    play(&mut g, data(), 0, "give tahr");
     assert_eq!(g.score[0], 4);
     // Without the bharal, a tahr and a yak are no pair of one kind.
     let mut h = started(false);
     lay(&mut h, PLAIN);
     give_animals(&mut h, 0, Animal::Tahr, 1);
     ann_turn_keep(&mut h, "1.4");
-    refuse(&mut h, 0, "claim C2");
+    refused(&mut h, data(), 0, "claim C2");
 }
 
 // NAN-ACT-2 (can still be traded)
@@ -858,10 +818,10 @@ fn nan_build_8_activated_animals_may_be_traded() {
     let mut g = started(false);
     lay(&mut g, PLAIN);
     ann_turn_keep(&mut g, "1.4");
-    play(&mut g, 0, "yak 2");
+    play(&mut g, data(), 0, "yak 2");
     assert_eq!(g.fresh[0][Animal::Yak.index()], 0);
-    play(&mut g, 0, "claim C1");
-    play(&mut g, 0, "give yak");
+    play(&mut g, data(), 0, "claim C1");
+    play(&mut g, data(), 0, "give yak");
     assert_eq!(g.used[0][Animal::Yak.index()], 0);
     assert_eq!(g.score[0], 2);
 }
@@ -871,19 +831,19 @@ fn nan_build_9_traded_animals_leave_the_board_and_cannot_be_activated() {
     let mut g = started(false);
     lay(&mut g, PLAIN);
     ann_turn_keep(&mut g, "1.4");
-    play(&mut g, 0, "claim C1");
-    play(&mut g, 0, "give yak");
+    play(&mut g, data(), 0, "claim C1");
+    play(&mut g, data(), 0, "give yak");
     assert_eq!(g.fresh[0], [0; 6]);
-    let e = refuse(&mut g, 0, "yak 3");
+    let e = refused(&mut g, data(), 0, "yak 3");
     assert_eq!(e.topic, "activate");
     // An activated one goes first, keeping the fresh one usable.
     let mut h = started(false);
     lay(&mut h, PLAIN);
     give_animals(&mut h, 0, Animal::Yak, 1);
     ann_turn_keep(&mut h, "1.4");
-    play(&mut h, 0, "yak 2");
-    play(&mut h, 0, "claim C1");
-    play(&mut h, 0, "give yak");
+    play(&mut h, data(), 0, "yak 2");
+    play(&mut h, data(), 0, "claim C1");
+    play(&mut h, data(), 0, "give yak");
     assert_eq!((h.fresh[0][3], h.used[0][3]), (1, 0));
 }
 
@@ -900,11 +860,11 @@ fn nan_build_10_hikers_joined_by_a_dotted_path_are_adjacent() {
     g.hikers[0] = 13;
     ann_turn_keep(&mut g, "1.1");
     // 1.1 is not adjacent to the others, but 5.3-6.2 is a pair.
-    play(&mut g, 0, "claim A2");
-    let e = refuse(&mut g, 0, "camp 1.1");
+    play(&mut g, data(), 0, "claim A2");
+    let e = refused(&mut g, data(), 0, "camp 1.1");
     assert!(e.reason.contains("one group"), "{e}");
-    play(&mut g, 0, "camp 6.2");
-    play(&mut g, 0, "camp 5.3");
+    play(&mut g, data(), 0, "camp 6.2");
+    play(&mut g, data(), 0, "camp 5.3");
     assert_eq!(g.score[0], 2);
 }
 
@@ -914,9 +874,9 @@ fn nan_build_11_after_five_cubes_step_4_is_skipped() {
     lay(&mut g, PLAIN);
     g.cubes[0] = 0;
     ann_turn_keep(&mut g, "1.4");
-    let e = refuse(&mut g, 0, "claim B1");
+    let e = refused(&mut g, data(), 0, "claim B1");
     assert!(e.reason.contains("all your cubes"), "{e}");
-    assert!(!legal(&g, 0).iter().any(|s| s.starts_with("claim")));
+    assert!(!legal(&g, data(), 0).iter().any(|s| s.starts_with("claim")));
 }
 
 #[test]
@@ -925,13 +885,13 @@ fn nan_build_12_claiming_scores_the_squares_vp_on_the_track() {
     lay(&mut g, "00dybp ltdybp ltdybp ltdybp ltdybp ltdybp");
     g.hikers[0] = 13;
     ann_turn_keep(&mut g, "1.3");
-    play(&mut g, 0, "claim A4");
-    play(&mut g, 0, "camp 1.2");
-    play(&mut g, 0, "camp 1.3");
+    play(&mut g, data(), 0, "claim A4");
+    play(&mut g, data(), 0, "camp 1.2");
+    play(&mut g, data(), 0, "camp 1.3");
     assert_eq!(g.score[0], 0, "scored once complete");
-    let a = play(&mut g, 0, "camp 1.1");
+    let a = play(&mut g, data(), 0, "camp 1.1");
     assert_eq!(g.score[0], 5);
-    assert!(events(&a).contains("scores 5"));
+    assert!(said(&a, " | ").contains("scores 5"));
 }
 
 // NAN-BUILD-13 reading: one connected group, camps where the hikers were, exact numbers.
@@ -942,11 +902,11 @@ fn nan_build_13_camps_form_one_group_and_trades_hand_in_exactly_the_number() {
     lay(&mut g, "0tdyb0 ltdybp ltdybp ltdybp ltdybp ltdybp");
     g.hikers[0] = 13;
     ann_turn_keep(&mut g, "1.3");
-    play(&mut g, 0, "claim A2");
-    play(&mut g, 0, "camp 1.1");
-    let e = refuse(&mut g, 0, "camp 1.6");
+    play(&mut g, data(), 0, "claim A2");
+    play(&mut g, data(), 0, "camp 1.1");
+    let e = refused(&mut g, data(), 0, "camp 1.6");
     assert!(e.reason.contains("one group"), "{e}");
-    play(&mut g, 0, "camp 1.3");
+    play(&mut g, data(), 0, "camp 1.3");
     assert_eq!(g.cells[0], Piece::Camp(0));
     assert_eq!(g.cells[2], Piece::Camp(0));
     assert_eq!(g.cells[5], Piece::Hiker(0), "the third hiker stays");
@@ -955,9 +915,9 @@ fn nan_build_13_camps_form_one_group_and_trades_hand_in_exactly_the_number() {
     lay(&mut h, PLAIN);
     give_animals(&mut h, 0, Animal::Yak, 3);
     ann_turn_keep(&mut h, "1.4");
-    play(&mut h, 0, "claim C2");
-    play(&mut h, 0, "give yak");
-    play(&mut h, 0, "give yak");
+    play(&mut h, data(), 0, "claim C2");
+    play(&mut h, data(), 0, "give yak");
+    play(&mut h, data(), 0, "give yak");
     assert!(h.pending.is_none());
     assert_eq!(h.fresh[0][Animal::Yak.index()], 2);
 }
@@ -970,14 +930,14 @@ fn nan_act_1_any_number_of_activations_at_any_moment_of_ones_turn() {
     lay(&mut g, PLAIN);
     g.guide = Some(0);
     give_animals(&mut g, 0, Animal::Yak, 3);
-    play(&mut g, 0, "yak 2");
-    play(&mut g, 0, "yak 3");
-    play(&mut g, 0, "trap 3.1");
-    play(&mut g, 0, "yak 6");
+    play(&mut g, data(), 0, "yak 2");
+    play(&mut g, data(), 0, "yak 3");
+    play(&mut g, data(), 0, "trap 3.1");
+    play(&mut g, data(), 0, "yak 6");
     assert_eq!(g.used[0][Animal::Yak.index()], 3);
     assert_eq!(g.guide, Some(5));
     // Not in the opponent's turn.
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     give_animals(&mut g, 0, Animal::Yak, 1);
     assert_eq!(g.apply(data(), 0, &Step::Yak(1)).unwrap_err().topic, "turn");
 }
@@ -987,12 +947,12 @@ fn nan_act_2_an_activated_animal_cannot_be_activated_again() {
     let mut g = started(false);
     lay(&mut g, PLAIN);
     ann_turn_keep(&mut g, "1.4");
-    play(&mut g, 0, "yak 2");
-    let e = refuse(&mut g, 0, "yak 3");
+    play(&mut g, data(), 0, "yak 2");
+    let e = refused(&mut g, data(), 0, "yak 3");
     assert!(e.reason.contains("not yet activated"), "{e}");
     // It can still be traded.
-    play(&mut g, 0, "claim B1");
-    play(&mut g, 0, "give yak");
+    play(&mut g, data(), 0, "claim B1");
+    play(&mut g, data(), 0, "give yak");
 }
 
 #[test]
@@ -1000,9 +960,9 @@ fn nan_act_3_an_animal_may_be_activated_the_turn_it_is_trapped() {
     let mut g = started(false);
     lay(&mut g, PLAIN);
     g.guide = Some(0);
-    refuse(&mut g, 0, "yak 2");
-    play(&mut g, 0, "trap 1.4");
-    play(&mut g, 0, "yak 2");
+    refused(&mut g, data(), 0, "yak 2");
+    play(&mut g, data(), 0, "trap 1.4");
+    play(&mut g, data(), 0, "yak 2");
     assert_eq!(g.guide, Some(1));
 }
 
@@ -1012,7 +972,7 @@ fn nan_act_4_snow_leopard_swaps_two_adjacent_hikers() {
     lay(&mut g, "01dybp ltdybp ltdybp ltdybp ltdybp ltdybp");
     give_animals(&mut g, 0, Animal::Leopard, 1);
     g.guide = Some(0);
-    play(&mut g, 0, "leopard 1.2 1.1");
+    play(&mut g, data(), 0, "leopard 1.2 1.1");
     assert_eq!(g.cells[0], Piece::Hiker(1));
     assert_eq!(g.cells[1], Piece::Hiker(0));
     assert_eq!(g.used[0][Animal::Leopard.index()], 1);
@@ -1024,14 +984,14 @@ fn nan_act_5_tahr_swaps_a_hiker_with_an_adjacent_animal() {
     lay(&mut g, "0tdybp ltdybp ltdybp ltdybp ltdybp ltdybp");
     give_animals(&mut g, 0, Animal::Tahr, 2);
     g.guide = Some(0);
-    play(&mut g, 0, "tahr 1.1 1.3");
+    play(&mut g, data(), 0, "tahr 1.1 1.3");
     assert_eq!(g.cells[0], Piece::Animal(Animal::Deer));
     assert_eq!(g.cells[2], Piece::Hiker(0));
     // Either order is understood: animal first, hiker second.
-    play(&mut g, 0, "tahr 1.5 1.3");
+    play(&mut g, data(), 0, "tahr 1.5 1.3");
     assert_eq!(g.cells[4], Piece::Hiker(0));
     assert_eq!(g.cells[2], Piece::Animal(Animal::Bharal));
-    let e = refuse(&mut g, 0, "tahr 1.1 1.2");
+    let e = refused(&mut g, data(), 0, "tahr 1.1 1.2");
     assert_eq!(e.topic, "activate", "no tahr left");
 }
 
@@ -1042,16 +1002,16 @@ fn nan_act_6_leopard_and_tahr_need_adjacency_and_never_move_camps() {
     give_animals(&mut g, 0, Animal::Leopard, 1);
     give_animals(&mut g, 0, Animal::Tahr, 1);
     g.guide = Some(2);
-    let e = refuse(&mut g, 0, "leopard 1.1 1.6");
+    let e = refused(&mut g, data(), 0, "leopard 1.1 1.6");
     assert_eq!(e.topic, "adjacency");
-    let e = refuse(&mut g, 0, "tahr 1.1 1.5");
+    let e = refused(&mut g, data(), 0, "tahr 1.1 1.5");
     assert_eq!(e.topic, "adjacency");
-    let e = refuse(&mut g, 0, "leopard 2.1 2.2");
+    let e = refused(&mut g, data(), 0, "leopard 2.1 2.2");
     assert!(e.reason.contains("camps never move"), "{e}");
-    let e = refuse(&mut g, 0, "tahr 2.1 2.3");
+    let e = refused(&mut g, data(), 0, "tahr 2.1 2.3");
     assert!(e.reason.contains("camps never move"), "{e}");
     // Through a dotted path it works: 1.4 (a yak) and 2.1? 2.1 is a camp. Tahr 1.1-1.2 works.
-    play(&mut g, 0, "tahr 1.1 1.2");
+    play(&mut g, data(), 0, "tahr 1.1 1.2");
 }
 
 #[test]
@@ -1061,14 +1021,14 @@ fn nan_act_7_musk_deer_swaps_two_animals_anywhere() {
     give_animals(&mut g, 0, Animal::Deer, 1);
     g.guide = Some(0);
     assert!(!data().adjacent(c("1.1"), c("6.6")));
-    play(&mut g, 0, "deer 1.1");
+    play(&mut g, data(), 0, "deer 1.1");
     // Only the second pick is open now.
-    let l = legal(&g, 0);
+    let l = legal(&g, data(), 0);
     assert!(l.iter().all(|s| s.starts_with("deer")), "{l:?}");
-    refuse(&mut g, 0, "trap 1.2");
-    let e = refuse(&mut g, 0, "deer 2.1");
+    refused(&mut g, data(), 0, "trap 1.2");
+    let e = refused(&mut g, data(), 0, "deer 2.1");
     assert!(e.reason.contains("same kind"), "{e}");
-    play(&mut g, 0, "deer 6.6");
+    play(&mut g, data(), 0, "deer 6.6");
     assert_eq!(g.cells[0], Piece::Animal(Animal::Panda));
     assert_eq!(g.cells[35], Piece::Animal(Animal::Leopard));
     assert!(g.pending.is_none());
@@ -1076,7 +1036,7 @@ fn nan_act_7_musk_deer_swaps_two_animals_anywhere() {
     let mut h = started(false);
     lay(&mut h, "0tdybp ltdybp ltdybp ltdybp ltdybp ltdybp");
     give_animals(&mut h, 0, Animal::Deer, 1);
-    let e = refuse(&mut h, 0, "deer 1.1");
+    let e = refused(&mut h, data(), 0, "deer 1.1");
     assert_eq!(e.topic, "deer");
 }
 
@@ -1086,9 +1046,9 @@ fn nan_act_8_yak_moves_the_guide_to_another_region() {
     lay(&mut g, PLAIN);
     give_animals(&mut g, 0, Animal::Yak, 1);
     g.guide = Some(0);
-    let e = refuse(&mut g, 0, "yak 1");
+    let e = refused(&mut g, data(), 0, "yak 1");
     assert_eq!(e.topic, "yak");
-    play(&mut g, 0, "yak 4");
+    play(&mut g, data(), 0, "yak 4");
     assert_eq!(g.guide, Some(3));
 }
 
@@ -1105,7 +1065,7 @@ fn nan_act_9_bharal_and_red_panda_are_never_activated() {
         assert!(g.parse_step(data(), 0, w).is_err(), "{w}");
     }
     // Every listed step is a trap, claim, activation of the four, or end.
-    for s in legal(&g, 0) {
+    for s in legal(&g, data(), 0) {
         let w = s.split(' ').next().unwrap().to_string();
         assert!(["claim", "end", "tahr"].contains(&w.as_str()), "{s}");
     }
@@ -1118,11 +1078,11 @@ fn nan_act_10_bharal_counts_as_any_kind_when_trading() {
     give_animals(&mut g, 0, Animal::Bharal, 2);
     ann_turn_keep(&mut g, "1.5");
     // Three bharals: both C4 (same) and B4 (different) are open.
-    let l = legal(&g, 0);
+    let l = legal(&g, data(), 0);
     assert!(l.contains(&"claim C4".to_string()) && l.contains(&"claim B4".to_string()));
-    play(&mut g, 0, "claim C5");
+    play(&mut g, data(), 0, "claim C5");
     for _ in 0..3 {
-        play(&mut g, 0, "give bharal");
+        play(&mut g, data(), 0, "give bharal");
     }
     assert_eq!(g.score[0], 7);
 }
@@ -1136,23 +1096,23 @@ fn nan_act_11_red_panda_scores_1_for_a_catcher_not_ahead() {
     assert_eq!(g.score, vec![1, 0]);
     // Bob is behind: scores.
     g.guide = Some(5);
-    play(&mut g, 1, "trap 6.6");
+    play(&mut g, data(), 1, "trap 6.6");
     assert_eq!(g.score, vec![1, 2], "1 + landing on Ann's 1 = 2");
-    play(&mut g, 1, "end");
+    play(&mut g, data(), 1, "end");
     // Ann is behind (1 < 2): scores, landing on 2 -> 3.
     g.guide = Some(4);
-    play(&mut g, 0, "trap 5.6");
+    play(&mut g, data(), 0, "trap 5.6");
     assert_eq!(g.score, vec![3, 2]);
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     // Bob is behind again: scores 1 -> 3 is Ann's, so 4.
     g.guide = Some(3);
-    play(&mut g, 1, "trap 4.6");
+    play(&mut g, data(), 1, "trap 4.6");
     assert_eq!(g.score, vec![3, 4]);
-    play(&mut g, 1, "end");
+    play(&mut g, data(), 1, "end");
     // Ann ahead? No: 3 < 4. Make her ahead and check nothing is scored.
     g.score = vec![5, 4];
     g.guide = Some(2);
-    play(&mut g, 0, "trap 3.6");
+    play(&mut g, data(), 0, "trap 3.6");
     assert_eq!(g.score, vec![5, 4], "a leader scores nothing for a panda");
     // Another animal never scores.
     let mut h = started(false);
@@ -1171,16 +1131,16 @@ fn nan_act_12_whose_hikers_and_where_the_yak_may_go() {
     give_animals(&mut g, 0, Animal::Tahr, 1);
     give_animals(&mut g, 0, Animal::Yak, 1);
     g.guide = Some(0);
-    let e = refuse(&mut g, 0, "leopard 1.1 1.2");
+    let e = refused(&mut g, data(), 0, "leopard 1.1 1.2");
     assert!(e.reason.contains("same player"), "{e}");
-    play(&mut g, 0, "tahr 2.4 2.2"); // Bob's hiker on 2.4 swaps with the tahr on 2.2
+    play(&mut g, data(), 0, "tahr 2.4 2.2"); // Bob's hiker on 2.4 swaps with the tahr on 2.2
     assert_eq!(g.cells[c("2.4") as usize], Piece::Animal(Animal::Tahr));
     assert_eq!(g.cells[c("2.2") as usize], Piece::Hiker(1));
-    play(&mut g, 0, "leopard 1.1 1.3");
+    play(&mut g, data(), 0, "leopard 1.1 1.3");
     // Region 2 has one animal (the tahr now on 2.4); make it empty and send the yak there.
     g.cells[c("2.4") as usize] = Piece::Hiker(1);
     assert!(!g.region_has_animal(1));
-    play(&mut g, 0, "yak 2");
+    play(&mut g, data(), 0, "yak 2");
     assert_eq!(g.guide, Some(1));
 }
 
@@ -1189,22 +1149,22 @@ fn nan_act_12_whose_hikers_and_where_the_yak_may_go() {
 /// Play out a whole game: every turn the first listed trap, and nothing else.
 fn trap_only_game(areas: bool) -> NangaParbat {
     let mut g = fresh_game(areas, 5);
-    play(&mut g, 1, "guide 1");
+    play(&mut g, data(), 1, "guide 1");
     for _ in 0..30 {
         let seat = g.current;
-        let first = legal(&g, seat)
+        let first = legal(&g, data(), seat)
             .into_iter()
             .find(|s| s.starts_with("trap") || s.starts_with("guide"))
             .unwrap();
-        play(&mut g, seat, &first);
+        play(&mut g, data(), seat, &first);
         if first.starts_with("guide") {
-            let t = legal(&g, seat)
+            let t = legal(&g, data(), seat)
                 .into_iter()
                 .find(|s| s.starts_with("trap"))
                 .unwrap();
-            play(&mut g, seat, &t);
+            play(&mut g, data(), seat, &t);
         }
-        play(&mut g, seat, "end");
+        play(&mut g, data(), seat, "end");
     }
     g
 }
@@ -1212,27 +1172,27 @@ fn trap_only_game(areas: bool) -> NangaParbat {
 #[test]
 fn nan_end_1_the_game_ends_when_both_players_have_placed_all_hikers() {
     let mut g = fresh_game(false, 5);
-    play(&mut g, 1, "guide 1");
+    play(&mut g, data(), 1, "guide 1");
     for turn in 0..30 {
         assert!(!g.status().is_finished(), "turn {turn}");
         let seat = g.current;
-        let first = legal(&g, seat)
+        let first = legal(&g, data(), seat)
             .into_iter()
             .find(|s| s.starts_with("trap") || s.starts_with("guide"))
             .unwrap();
-        play(&mut g, seat, &first);
+        play(&mut g, data(), seat, &first);
         if first.starts_with("guide") {
-            let t = legal(&g, seat)
+            let t = legal(&g, data(), seat)
                 .into_iter()
                 .find(|s| s.starts_with("trap"))
                 .unwrap();
-            play(&mut g, seat, &t);
+            play(&mut g, data(), seat, &t);
         }
-        play(&mut g, seat, "end");
+        play(&mut g, data(), seat, "end");
     }
     assert!(g.status().is_finished());
     assert_eq!(g.hikers, vec![0, 0]);
-    assert!(legal(&g, 0).is_empty() && legal(&g, 1).is_empty());
+    assert!(legal(&g, data(), 0).is_empty() && legal(&g, data(), 1).is_empty());
     assert_eq!(g.apply(data(), 0, &Step::End).unwrap_err().topic, "end");
 }
 
@@ -1243,12 +1203,12 @@ fn nan_end_2_both_players_out_of_cubes_ends_the_game_but_not_with_areas() {
         lay(&mut g, PLAIN);
         g.cubes = vec![0, 1];
         g.guide = Some(0);
-        play(&mut g, 0, "trap 1.1");
-        play(&mut g, 0, "end");
+        play(&mut g, data(), 0, "trap 1.1");
+        play(&mut g, data(), 0, "end");
         g.guide = Some(1);
-        play(&mut g, 1, "trap 2.4");
-        play(&mut g, 1, "claim C1");
-        play(&mut g, 1, "give yak");
+        play(&mut g, data(), 1, "trap 2.4");
+        play(&mut g, data(), 1, "claim C1");
+        play(&mut g, data(), 1, "give yak");
         assert_eq!(g.cubes, vec![0, 0]);
         assert_eq!(g.status().is_finished(), !areas, "areas {areas}");
     }
@@ -1273,9 +1233,9 @@ fn nan_end_3_more_points_wins() {
     g.cubes = vec![0, 1];
     ann_turn(&mut g, "1.1");
     g.guide = Some(1);
-    play(&mut g, 1, "trap 2.4");
-    play(&mut g, 1, "claim C1");
-    play(&mut g, 1, "give yak");
+    play(&mut g, data(), 1, "trap 2.4");
+    play(&mut g, data(), 1, "claim C1");
+    play(&mut g, data(), 1, "give yak");
     let Status::Finished(r) = g.status() else {
         panic!()
     };
@@ -1292,15 +1252,15 @@ fn nan_end_4_the_turn_that_places_the_last_hiker_is_played_out() {
     g.hikers = vec![0, 1];
     g.current = 1;
     g.guide = Some(0);
-    play(&mut g, 1, "trap 1.4");
+    play(&mut g, data(), 1, "trap 1.4");
     assert_eq!(g.hikers, vec![0, 0]);
     assert!(!g.status().is_finished(), "not before the end of the turn");
-    play(&mut g, 1, "yak 3");
-    play(&mut g, 1, "claim B1");
-    play(&mut g, 1, "give yak");
+    play(&mut g, data(), 1, "yak 3");
+    play(&mut g, data(), 1, "claim B1");
+    play(&mut g, data(), 1, "give yak");
     assert_eq!(g.score[1], 1);
     assert!(!g.status().is_finished());
-    play(&mut g, 1, "end");
+    play(&mut g, data(), 1, "end");
     assert!(g.status().is_finished());
 }
 
@@ -1312,8 +1272,8 @@ fn nan_end_5_a_tie_at_zero_is_shared() {
     g.hikers = vec![1, 1];
     ann_turn(&mut g, "1.1");
     g.guide = Some(1);
-    play(&mut g, 1, "trap 2.2");
-    play(&mut g, 1, "end");
+    play(&mut g, data(), 1, "trap 2.2");
+    play(&mut g, data(), 1, "end");
     let Status::Finished(r) = g.status() else {
         panic!()
     };
@@ -1336,11 +1296,11 @@ fn nan_area_1_regions_score_in_order_once_hikers_run_out_and_the_turn_ends() {
     lay(&mut g, "0000bp 000ybp 1111bp ltdybp ltdybp ltdybp");
     g.hikers = vec![1, 0];
     g.guide = Some(1);
-    play(&mut g, 0, "trap 2.4");
+    play(&mut g, data(), 0, "trap 2.4");
     assert!(!g.status().is_finished());
-    let a = play(&mut g, 0, "end");
+    let a = play(&mut g, data(), 0, "end");
     assert!(g.status().is_finished());
-    let ev = events(&a);
+    let ev = said(&a, " | ");
     let r1 = ev.find("(region 1)").unwrap();
     let r2 = ev.find("(region 2)").unwrap();
     let r3 = ev.find("(region 3)").unwrap();
@@ -1356,8 +1316,8 @@ fn nan_area_1_regions_score_in_order_once_hikers_run_out_and_the_turn_ends() {
     lay(&mut h, "0000bp 000ybp 1111bp ltdybp ltdybp ltdybp");
     h.hikers = vec![1, 0];
     h.guide = Some(1);
-    play(&mut h, 0, "trap 2.4");
-    play(&mut h, 0, "end");
+    play(&mut h, data(), 0, "trap 2.4");
+    play(&mut h, data(), 0, "end");
     assert!(h.status().is_finished());
     assert_eq!(h.score, vec![0, 0]);
 }
@@ -1369,8 +1329,8 @@ fn nan_area_2_four_five_six_pieces_score_one_two_three_with_camps_counting() {
     lay(&mut g, "0X00bp 0X0X0p 0X0X0X 000ybp 111ybp ltdybp");
     g.hikers = vec![1, 0];
     g.guide = Some(5);
-    play(&mut g, 0, "trap 6.1");
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "trap 6.1");
+    play(&mut g, data(), 0, "end");
     assert_eq!(
         g.area_points,
         Some(vec![vec![1, 2, 3, 0, 0, 0], vec![0, 0, 0, 0, 0, 0]])
@@ -1384,8 +1344,8 @@ fn nan_area_3_fewer_than_four_pieces_score_nothing() {
     lay(&mut g, "000ybp 111ybp 00tybp 1tdybp ltdybp ltdybp");
     g.hikers = vec![1, 0];
     g.guide = Some(3);
-    play(&mut g, 0, "trap 4.5");
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "trap 4.5");
+    play(&mut g, data(), 0, "end");
     assert_eq!(g.area_points, Some(vec![vec![0; 6], vec![0; 6]]));
     assert_eq!(g.score, vec![0, 0]);
 }
@@ -1397,10 +1357,10 @@ fn nan_area_4_the_track_bonus_applies_in_area_scoring() {
     lay(&mut g, "0000bp 1111bp ltdybp ltdybp ltdybp ltdybp");
     g.hikers = vec![1, 0];
     g.guide = Some(3);
-    play(&mut g, 0, "trap 4.1");
-    let a = play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "trap 4.1");
+    let a = play(&mut g, data(), 0, "end");
     assert_eq!(g.score, vec![1, 2], "Bob's 1 lands on Ann's 1: 2");
-    assert!(events(&a).contains("lands on Ann's space"));
+    assert!(said(&a, " | ").contains("lands on Ann's space"));
 }
 
 // NAN-AREA-5 reading: regions score strictly in order 1 to 6, every landing takes the
@@ -1748,31 +1708,31 @@ fn demo_policy_script(areas: bool) -> Vec<(usize, String)> {
     ];
     let mut g = fresh_game(areas, DEMO_SEED);
     let mut out = vec![(1, "guide 1".to_string())];
-    play(&mut g, 1, "guide 1");
+    play(&mut g, data(), 1, "guide 1");
     while !g.status().is_finished() {
         let seat = g.current;
         let mut go = |g: &mut NangaParbat, t: String| {
-            play(g, seat, &t);
+            play(g, data(), seat, &t);
             out.push((seat, t));
         };
-        let first = legal(&g, seat)
+        let first = legal(&g, data(), seat)
             .into_iter()
             .find(|s| s.starts_with("trap") || s.starts_with("guide"))
             .unwrap();
         let was_guide = first.starts_with("guide");
         go(&mut g, first);
         if was_guide {
-            let t = legal(&g, seat)
+            let t = legal(&g, data(), seat)
                 .into_iter()
                 .find(|s| s.starts_with("trap"))
                 .unwrap();
             go(&mut g, t);
         }
-        let l = legal(&g, seat);
+        let l = legal(&g, data(), seat);
         if let Some(sq) = ORDER.iter().find(|q| l.contains(&format!("claim {q}"))) {
             go(&mut g, format!("claim {sq}"));
             while g.pending.is_some() {
-                let p = legal(&g, seat).remove(0);
+                let p = legal(&g, data(), seat).remove(0);
                 go(&mut g, p);
             }
         }
@@ -1805,8 +1765,8 @@ fn write_demo_scripts() {
             NangaParbat::describe(data(), &g.view(data(), Viewer::Spectator))
         );
         for (s, t) in &steps {
-            let a = play(&mut g, *s, t);
-            println!("{} {t}: {}", names[*s], events(&a));
+            let a = play(&mut g, data(), *s, t);
+            println!("{} {t}: {}", names[*s], said(&a, " | "));
         }
         println!(
             "{}",
@@ -1821,7 +1781,7 @@ fn play_script(areas: bool, text: &str) -> NangaParbat {
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let (who, rest) = line.split_once(": move ").expect("script line");
         let seat = names().iter().position(|n| n == who).expect("player");
-        play(&mut g, seat, rest);
+        play(&mut g, data(), seat, rest);
     }
     g
 }
@@ -1887,7 +1847,7 @@ fn deer_with_two_sections_expands_into_its_two_steps() {
     let mut h = started(false);
     lay(&mut h, "01dybp ltdybp ltdybp ltdybp ltdybp ltdybp");
     give_animals(&mut h, 0, Animal::Leopard, 1);
-    let e = refuse(&mut h, 0, "leopard 1.1 1.1");
+    let e = refused(&mut h, data(), 0, "leopard 1.1 1.1");
     assert!(e.reason.contains("two different sections"), "{e}");
 }
 
@@ -1898,8 +1858,8 @@ fn headline_and_prompt_follow_the_turn_and_the_result() {
     ann_turn_keep(&mut g, "1.4");
     let v = g.view(data(), Viewer::Spectator);
     assert!(render::headline(&v).contains("claim a square"));
-    play(&mut g, 0, "claim C1");
-    play(&mut g, 0, "give yak");
+    play(&mut g, data(), 0, "claim C1");
+    play(&mut g, data(), 0, "give yak");
     let v = g.view(data(), Viewer::Spectator);
     assert!(render::headline(&v).ends_with("Ann: activate animals or `end`"));
     let g = play_script(
@@ -1964,11 +1924,11 @@ fn nan_build_2_a_later_camp_must_join_the_hikers_already_picked() {
     ann_turn_keep(&mut g, "1.1");
     assert!(data().adjacent(c("3.1"), c("3.2")));
     assert!(!data().adjacent(c("1.2"), c("3.1")));
-    play(&mut g, 0, "claim A2");
-    play(&mut g, 0, "camp 1.2");
-    let e = refuse(&mut g, 0, "camp 3.1");
+    play(&mut g, data(), 0, "claim A2");
+    play(&mut g, data(), 0, "camp 1.2");
+    let e = refused(&mut g, data(), 0, "camp 3.1");
     assert_eq!(e.topic, "camps", "{e}");
-    play(&mut g, 0, "camp 1.3");
+    play(&mut g, data(), 0, "camp 1.3");
     assert_eq!(g.cells[c("1.3") as usize], Piece::Camp(0));
     assert_eq!(g.cells[c("3.1") as usize], Piece::Hiker(0));
 }
@@ -1979,11 +1939,11 @@ fn nan_trap_5_moving_the_guide_names_the_empty_region_it_leaves() {
     let mut g = started(false);
     lay(&mut g, "1010Z1 ltdybp ltdybp ltdybp ltdybp ltdybp");
     g.guide = Some(0);
-    let a = play(&mut g, 0, "guide 3");
+    let a = play(&mut g, data(), 0, "guide 3");
     assert!(
-        events(&a).contains("region 1 has no animal left: Ann moves the guide to region 3"),
+        said(&a, " | ").contains("region 1 has no animal left: Ann moves the guide to region 3"),
         "{}",
-        events(&a)
+        said(&a, " | ")
     );
 }
 
@@ -1994,7 +1954,7 @@ fn nan_act_4_leopard_swaps_of_adjacent_hikers_are_offered_once() {
     let mut g = started(false);
     lay(&mut g, "01dybp ltdybp ltdybp ltdybp ltdybp ltdybp");
     give_animals(&mut g, 0, Animal::Leopard, 1);
-    let l = legal(&g, 0);
+    let l = legal(&g, data(), 0);
     let leopards: Vec<&String> = l.iter().filter(|s| s.starts_with("leopard")).collect();
     assert_eq!(leopards, ["leopard 1.1 1.2"], "{l:?}");
 }
@@ -2006,12 +1966,12 @@ fn nan_act_7_a_refused_deer_pick_lists_the_picks_accepted_now() {
     let mut g = started(false);
     lay(&mut g, "0tdybp ltdybp ltdybp ltdybp ltdybp ltdybp");
     give_animals(&mut g, 0, Animal::Deer, 1);
-    let picks = legal(&g, 0)
+    let picks = legal(&g, data(), 0)
         .iter()
         .filter(|s| s.starts_with("deer"))
         .count();
     assert_eq!(picks, 35, "every animal on the mountain");
-    let e = refuse(&mut g, 0, "deer 1.1");
+    let e = refused(&mut g, data(), 0, "deer 1.1");
     let (_, accepted) = e
         .reason
         .split_once("accepted now: ")
@@ -2026,7 +1986,7 @@ fn nan_act_7_a_refused_deer_pick_lists_the_picks_accepted_now() {
     let mut h = started(false);
     lay(&mut h, "0tdybp 000000 000000 000000 000000 00000t");
     give_animals(&mut h, 0, Animal::Deer, 1);
-    let e = refuse(&mut h, 0, "deer 1.1");
+    let e = refused(&mut h, data(), 0, "deer 1.1");
     assert!(
         e.reason.ends_with(
             "accepted now: `deer 1.2`, `deer 1.3`, `deer 1.4`, `deer 1.5`, `deer 1.6`, `deer 6.6`"

@@ -164,54 +164,8 @@ pub fn describe(data: &NangaData, view: &View) -> String {
             );
         }
     }
-    for (s, p) in view.players.iter().enumerate() {
-        let mark = if view.current == Some(s) { "▶" } else { " " };
-        let board: Vec<String> = Animal::ALL
-            .iter()
-            .filter(|a| p.fresh[a.index()] + p.used[a.index()] > 0)
-            .map(|a| {
-                let (f, u) = (p.fresh[a.index()], p.used[a.index()]);
-                if u > 0 {
-                    format!("{} {} ({u} used)", a.word(), f + u)
-                } else {
-                    format!("{} {f}", a.word())
-                }
-            })
-            .collect();
-        let _ = writeln!(
-            out,
-            "{mark} {}: {} VP, {} hikers, {} camps, {} cubes left; animals: {}",
-            p.name,
-            p.score,
-            p.hikers_left,
-            p.camps_left,
-            p.cubes_left,
-            if board.is_empty() {
-                "none".to_string()
-            } else {
-                board.join(", ")
-            }
-        );
-    }
-    let mut chart = Vec::new();
-    for q in 0..view.chart.len() as u8 {
-        let (k, need, vp) = data.square(q);
-        let _ = k;
-        let who = match view.chart[q as usize] {
-            Some(s) => view
-                .players
-                .get(s as usize)
-                .map(|p| p.name.clone())
-                .unwrap_or_default(),
-            None => "open".into(),
-        };
-        chart.push(format!("{} {need}/{vp}VP {who}", square_name(q)));
-    }
-    let _ = writeln!(
-        out,
-        "Chart (A camps, B different, C same; need/VP): {}",
-        chart.join(", ")
-    );
+    write_players(&mut out, view);
+    write_chart(&mut out, data, view);
     for r in 0..REGIONS {
         let parts: Vec<String> = (0..SECTIONS)
             .map(|s| {
@@ -252,4 +206,60 @@ pub fn describe(data: &NangaData, view: &View) -> String {
         let _ = writeln!(out, "Last turn: {}", view.last_turn.join("; "));
     }
     out.trim_end().to_string()
+}
+
+/// The points chart: each square's need, VP and who holds it.
+fn write_chart(out: &mut String, data: &NangaData, view: &View) {
+    let mut chart = Vec::new();
+    for q in 0..view.chart.len() as u8 {
+        let (k, need, vp) = data.square(q);
+        let _ = k;
+        let who = match view.chart[q as usize] {
+            Some(s) => view
+                .players
+                .get(s as usize)
+                .map(|p| p.name.clone())
+                .unwrap_or_default(),
+            None => "open".into(),
+        };
+        chart.push(format!("{} {need}/{vp}VP {who}", square_name(q)));
+    }
+    let _ = writeln!(
+        out,
+        "Chart (A camps, B different, C same; need/VP): {}",
+        chart.join(", ")
+    );
+}
+
+/// One line per player: score, pieces left and animals.
+fn write_players(out: &mut String, view: &View) {
+    for (s, p) in view.players.iter().enumerate() {
+        let mark = if view.current == Some(s) { "▶" } else { " " };
+        let board: Vec<String> = Animal::ALL
+            .iter()
+            .filter(|a| p.fresh[a.index()] + p.used[a.index()] > 0)
+            .map(|a| {
+                let (f, u) = (p.fresh[a.index()], p.used[a.index()]);
+                if u > 0 {
+                    format!("{} {} ({u} used)", a.word(), f + u)
+                } else {
+                    format!("{} {f}", a.word())
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "{mark} {}: {} VP, {} hikers, {} camps, {} cubes left; animals: {}",
+            p.name,
+            p.score,
+            p.hikers_left,
+            p.camps_left,
+            p.cubes_left,
+            if board.is_empty() {
+                "none".to_string()
+            } else {
+                board.join(", ")
+            }
+        );
+    }
 }

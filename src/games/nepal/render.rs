@@ -5,7 +5,7 @@
 //!
 //! Pure function of the data and the view: no IO, same input gives the same PNG.
 
-use crate::games::nepal::{NepalData, Phase, View};
+use crate::games::nepal::{Card, CardView, NepalData, Phase, View};
 use crate::render::*;
 
 /// Canvas size.
@@ -48,6 +48,16 @@ fn fit(cv: &Canvas, s: &str, w: f32, max: f32, min: f32) -> f32 {
 
 fn draw_static(data: &NepalData) -> RgbaImage {
     let mut cv = Canvas::board(WIDTH, HEIGHT, SEA);
+    draw_neighbours(&mut cv);
+    draw_hexes(&mut cv, data);
+    draw_outside(&mut cv, data);
+    draw_province_labels(&mut cv, data);
+    draw_title_and_key(&mut cv, data);
+    cv.into_image()
+}
+
+/// The neighbouring countries, faintly.
+fn draw_neighbours(cv: &mut Canvas) {
     // Neighbouring countries, faintly.
     cv.text_bold(
         860.0,
@@ -65,6 +75,10 @@ fn draw_static(data: &NepalData) -> RgbaImage {
         "I N D I A",
         Align::Center,
     );
+}
+
+/// The province hexes, region borders thicker than province borders.
+fn draw_hexes(cv: &mut Canvas, data: &NepalData) {
     // Hexes.
     for (i, p) in data.provinces.iter().enumerate() {
         let (cx, cy) = center(p.col, p.row);
@@ -82,6 +96,10 @@ fn draw_static(data: &NepalData) -> RgbaImage {
         cv.stroke_polygon(&pts, rgba(40, 40, 50, 150), 1.2);
         let _ = i;
     }
+}
+
+/// The arrows to the outside locations and their names.
+fn draw_outside(cv: &mut Canvas, data: &NepalData) {
     // Arrows to outside locations.
     for o in &data.outside {
         let (ox, oy) = center(o.col, o.row);
@@ -110,10 +128,14 @@ fn draw_static(data: &NepalData) -> RgbaImage {
         cv.stroke_rounded_rect(ox - w / 2.0, oy - 14.0, w, 28.0, 8.0, ARROW, 2.0);
         cv.text_centered(ox, oy, 15.0, ARROW, &o.name, true);
     }
+}
+
+/// Each province's name, limit badge and cities.
+fn draw_province_labels(cv: &mut Canvas, data: &NepalData) {
     // Names, limits, cities.
     for (i, p) in data.provinces.iter().enumerate() {
         let (cx, cy) = center(p.col, p.row);
-        let size = fit(&cv, &p.name, 2.0 * R * 0.84, 14.0, 10.5);
+        let size = fit(cv, &p.name, 2.0 * R * 0.84, 14.0, 10.5);
         cv.label(cx, cy - 27.0, size, &p.name);
         // Limit badge at the top corner.
         let (bx, by) = (cx, cy - 45.0);
@@ -125,7 +147,7 @@ fn draw_static(data: &NepalData) -> RgbaImage {
         cv.text_centered(bx, by, 12.0, WHITE, &lim, true);
         for (k, c) in p.cities.iter().enumerate() {
             let y = cy - 11.0 + 13.0 * k as f32;
-            let cs = fit(&cv, c, 2.0 * R * 0.7, 12.0, 9.5);
+            let cs = fit(cv, c, 2.0 * R * 0.7, 12.0, 9.5);
             let w = cv.text_width(cs, c);
             let x0 = cx - (w + 10.0) / 2.0;
             cv.fill_circle(x0 + 3.5, y, 3.5, INK);
@@ -140,6 +162,10 @@ fn draw_static(data: &NepalData) -> RgbaImage {
         }
         let _ = i;
     }
+}
+
+/// The title and the region key.
+fn draw_title_and_key(cv: &mut Canvas, data: &NepalData) {
     // Title and region key.
     cv.text_bold(20.0, 14.0, 30.0, INK, "NEPAL", Align::Left);
     let items: Vec<(Color, String)> = data
@@ -149,7 +175,6 @@ fn draw_static(data: &NepalData) -> RgbaImage {
         .map(|(i, r)| (region_color(data, i), r.name.clone()))
         .collect();
     cv.legend(14.0, 56.0, &items);
-    cv.into_image()
 }
 
 /// Draw a view (laid out on 1460×960 units, drawn at `BOARD_SCALE`; the engine encodes it
@@ -165,102 +190,33 @@ pub fn render(data: &NepalData, view: &View) -> RgbaImage {
         .map(|(s, p)| player_style(s, &p.name))
         .collect();
 
-    // Population boom: redraw the limit badge of city provinces with the raised limit.
-    if view.options.boom {
-        for (i, p) in data.provinces.iter().enumerate() {
-            if let (Some(l), false) = (data.limit(i, true), p.cities.is_empty()) {
-                let (cx, cy) = center(p.col, p.row);
-                cv.fill_circle(cx, cy - 45.0, 9.5, rgb(20, 110, 60));
-                cv.text_centered(cx, cy - 45.0, 12.0, WHITE, &l.to_string(), true);
-            }
-        }
-    }
-    // Over-limit provinces.
-    for &p in &view.over_limit {
-        if let Some(pr) = data.provinces.get(p) {
-            let (cx, cy) = center(pr.col, pr.row);
-            cv.stroke_polygon(&hex_corners(cx, cy, R - 4.0, true), CONFLICT, 5.0);
-        }
-    }
-    // Pieces and fortresses: one row of up to 3 items under the cities, two rows for more.
-    for (p, counts) in view.pieces.iter().enumerate() {
-        let Some(pr) = data.provinces.get(p) else {
-            continue;
-        };
-        let fort = view.fortresses.iter().find(|f| f.0 == p).map(|f| f.1);
-        // (seat, count, is_fortress)
-        let mut items: Vec<(usize, u8, bool)> = Vec::new();
-        if let Some(o) = fort {
-            items.push((o, 0, true));
-        }
-        items.extend(
-            counts
-                .iter()
-                .enumerate()
-                .filter(|(_, &c)| c > 0)
-                .map(|(s, &c)| (s, c, false)),
-        );
-        if items.is_empty() {
-            continue;
-        }
-        let (cx, cy) = center(pr.col, pr.row);
-        let k = items.len();
-        let top = if k <= 3 { k } else { k.div_ceil(2) };
-        let y0 = cy
-            + if k > 3 {
-                14.0
-            } else if pr.cities.len() > 1 {
-                25.0
-            } else {
-                22.0
-            };
-        for (j, (s, c, is_fort)) in items.into_iter().enumerate() {
-            let (row, idx, len) = if j < top {
-                (0, j, top)
-            } else {
-                (1, j - top, k - top)
-            };
-            let x = cx + 27.0 * (idx as f32 - (len as f32 - 1.0) / 2.0);
-            let y = y0 + 23.0 * row as f32;
-            let Some(st) = styles.get(s) else { continue };
-            if is_fort {
-                draw_fortress(&mut cv, x, y, st);
-            } else {
-                cv.token(x, y, 12.0, st, (c > 1).then_some(c as u32));
-            }
-        }
-    }
+    draw_boom_limits(&mut cv, data, view);
+    draw_over_limit(&mut cv, data, view);
+    draw_pieces(&mut cv, data, view, &styles);
 
     // Scoreboard (top right).
-    let rows: Vec<ScoreRow> = view
-        .players
-        .iter()
-        .enumerate()
-        .map(|(s, p)| {
-            let mut detail = format!("hand {} \u{b7} map {}", p.hand, p.on_board);
-            if p.fortress_built {
-                detail.push_str(" \u{b7} fortress");
-            }
-            if let Some(r) = &view.final_result {
-                detail = format!(
-                    "place {} \u{b7} {detail}",
-                    r.places.get(s).copied().unwrap_or(0)
-                );
-            }
-            ScoreRow {
-                style: styles[s],
-                name: p.name.clone(),
-                score: format!("{} VP", p.score),
-                detail,
-                to_act: view.current == Some(s),
-            }
-        })
-        .collect();
+    let rows = score_rows(view, &styles);
     let sb_w = 330.0;
     let sb_x = WIDTH as f32 - sb_w - 12.0;
     let sb_h = cv.scoreboard(sb_x, 12.0, sb_w, &rows);
 
     // Status panel under the scoreboard.
+    let status = status_lines(data, view);
+    let st_y = 12.0 + sb_h + 8.0;
+    if !status.is_empty() {
+        cv.panel(sb_x, st_y, sb_w, "", &status);
+    }
+
+    // Trade cards (bottom left).
+    draw_cards(&mut cv, data, view, &styles, n);
+    // Whose turn (or the result), large enough to read at a chat client's inline size.
+    let headline = status.first().map(String::as_str).unwrap_or("Nepal");
+    cv.with_headline(headline, HEADLINE_BG, INK).into_image()
+}
+
+/// The status panel: whose turn, the end trigger, what is over its limit, the last turn
+/// or the final breakdown, the options.
+fn status_lines(data: &NepalData, view: &View) -> Vec<String> {
     let mut status: Vec<String> = Vec::new();
     let name = |s: usize| view.players.get(s).map(|p| p.name.as_str()).unwrap_or("?");
     match (&view.final_result, view.current) {
@@ -321,6 +277,12 @@ pub fn render(data: &NepalData, view: &View) -> RgbaImage {
             status.push(format!("Last turn: {}", recent.join("; ")));
         }
     }
+    status.extend(options_line(view));
+    status
+}
+
+/// The options in play, if any.
+fn options_line(view: &View) -> Option<String> {
     let opts = &view.options;
     let mut on = Vec::new();
     if opts.placement {
@@ -332,19 +294,111 @@ pub fn render(data: &NepalData, view: &View) -> RgbaImage {
     if opts.fortress {
         on.push("fortress");
     }
-    if !on.is_empty() {
-        status.push(format!("Options: {}", on.join(", ")));
-    }
-    let st_y = 12.0 + sb_h + 8.0;
-    if !status.is_empty() {
-        cv.panel(sb_x, st_y, sb_w, "", &status);
-    }
+    (!on.is_empty()).then(|| format!("Options: {}", on.join(", ")))
+}
 
-    // Trade cards (bottom left).
-    draw_cards(&mut cv, data, view, &styles, n);
-    // Whose turn (or the result), large enough to read at a chat client's inline size.
-    let headline = status.first().map(String::as_str).unwrap_or("Nepal");
-    cv.with_headline(headline, HEADLINE_BG, INK).into_image()
+/// One scoreboard row per player.
+fn score_rows(view: &View, styles: &[PlayerStyle]) -> Vec<ScoreRow> {
+    view.players
+        .iter()
+        .enumerate()
+        .map(|(s, p)| {
+            let mut detail = format!("hand {} \u{b7} map {}", p.hand, p.on_board);
+            if p.fortress_built {
+                detail.push_str(" \u{b7} fortress");
+            }
+            if let Some(r) = &view.final_result {
+                detail = format!(
+                    "place {} \u{b7} {detail}",
+                    r.places.get(s).copied().unwrap_or(0)
+                );
+            }
+            ScoreRow {
+                style: styles[s],
+                name: p.name.clone(),
+                score: format!("{} VP", p.score),
+                detail,
+                to_act: view.current == Some(s),
+            }
+        })
+        .collect()
+}
+
+/// Pieces and fortresses: one row of up to 3 items under the cities, two rows for more.
+fn draw_pieces(cv: &mut Canvas, data: &NepalData, view: &View, styles: &[PlayerStyle]) {
+    // Pieces and fortresses: one row of up to 3 items under the cities, two rows for more.
+    for (p, counts) in view.pieces.iter().enumerate() {
+        let Some(pr) = data.provinces.get(p) else {
+            continue;
+        };
+        let fort = view.fortresses.iter().find(|f| f.0 == p).map(|f| f.1);
+        // (seat, count, is_fortress)
+        let mut items: Vec<(usize, u8, bool)> = Vec::new();
+        if let Some(o) = fort {
+            items.push((o, 0, true));
+        }
+        items.extend(
+            counts
+                .iter()
+                .enumerate()
+                .filter(|(_, &c)| c > 0)
+                .map(|(s, &c)| (s, c, false)),
+        );
+        if items.is_empty() {
+            continue;
+        }
+        let (cx, cy) = center(pr.col, pr.row);
+        let k = items.len();
+        let top = if k <= 3 { k } else { k.div_ceil(2) };
+        let y0 = cy
+            + if k > 3 {
+                14.0
+            } else if pr.cities.len() > 1 {
+                25.0
+            } else {
+                22.0
+            };
+        for (j, (s, c, is_fort)) in items.into_iter().enumerate() {
+            let (row, idx, len) = if j < top {
+                (0, j, top)
+            } else {
+                (1, j - top, k - top)
+            };
+            let x = cx + 27.0 * (idx as f32 - (len as f32 - 1.0) / 2.0);
+            let y = y0 + 23.0 * row as f32;
+            let Some(st) = styles.get(s) else { continue };
+            if is_fort {
+                draw_fortress(cv, x, y, st);
+            } else {
+                cv.token(x, y, 12.0, st, (c > 1).then_some(c as u32));
+            }
+        }
+    }
+}
+
+/// A red ring around every province over its limit.
+fn draw_over_limit(cv: &mut Canvas, data: &NepalData, view: &View) {
+    // Over-limit provinces.
+    for &p in &view.over_limit {
+        if let Some(pr) = data.provinces.get(p) {
+            let (cx, cy) = center(pr.col, pr.row);
+            cv.stroke_polygon(&hex_corners(cx, cy, R - 4.0, true), CONFLICT, 5.0);
+        }
+    }
+}
+
+/// Population boom: the limit badge of city provinces redrawn with the raised limit.
+fn draw_boom_limits(cv: &mut Canvas, data: &NepalData, view: &View) {
+    // Population boom: redraw the limit badge of city provinces with the raised limit.
+    if view.options.boom {
+        for (i, p) in data.provinces.iter().enumerate() {
+            if let (Some(l), false) = (data.limit(i, true), p.cities.is_empty()) {
+                let (cx, cy) = center(p.col, p.row);
+                cv.fill_circle(cx, cy - 45.0, 9.5, rgb(20, 110, 60));
+                cv.text_centered(cx, cy - 45.0, 12.0, WHITE, &l.to_string(), true);
+            }
+        }
+    }
 }
 
 /// Background of the headline strip.
@@ -427,62 +481,7 @@ fn draw_cards(cv: &mut Canvas, data: &NepalData, view: &View, styles: &[PlayerSt
         let rx = x + 12.0 + col_w * col as f32;
         let ry = y + 39.0 + row_h * row as f32;
         let cy = ry + row_h / 2.0;
-        if c.claims.is_empty() {
-            cv.fill_rounded_rect(
-                rx - 4.0,
-                ry + 1.0,
-                col_w - 10.0,
-                row_h - 2.0,
-                5.0,
-                rgba(255, 229, 140, 170),
-            );
-        }
-        let num = |v: u8, star: bool| if star { format!("{v}*") } else { v.to_string() };
-        let vals = format!(
-            "{}/{}",
-            num(card.high, card.high_star),
-            num(card.low, card.low_star)
-        );
-        cv.text_bold(
-            rx,
-            cy - cv.line_height(13.0) / 2.0,
-            13.0,
-            INK,
-            &vals,
-            Align::Left,
-        );
-        let claims_w =
-            21.0 * c.claims.len().max(1) as f32 + if c.just_revealed { 34.0 } else { 0.0 };
-        let lw = (col_w - 56.0 - claims_w - 14.0).max(40.0);
-        let label = format!("{} \u{2013} {}", card.a, card.b);
-        let ls = fit(cv, &label, lw, 14.0, 10.0);
-        let label = cv.ellipsize(ls, &label, lw, false);
-        cv.text(
-            rx + 48.0,
-            cy - cv.line_height(ls) / 2.0,
-            ls,
-            INK,
-            &label,
-            Align::Left,
-        );
-        let mut tx = rx + col_w - 10.0 - claims_w;
-        if c.just_revealed {
-            cv.text_bold(
-                tx,
-                cy - cv.line_height(11.0) / 2.0,
-                11.0,
-                CONFLICT,
-                "NEW",
-                Align::Left,
-            );
-            tx += 34.0;
-        }
-        for &s in &c.claims {
-            if let Some(st) = styles.get(s) {
-                cv.token(tx + 9.0, cy, 9.0, st, None);
-                tx += 21.0;
-            }
-        }
+        draw_card_row(cv, card, c, styles, (rx, ry, cy), col_w, row_h);
     }
     if order.is_empty() {
         cv.text(
@@ -493,5 +492,73 @@ fn draw_cards(cv: &mut Canvas, data: &NepalData, view: &View, styles: &[PlayerSt
             "no cards in play",
             Align::Left,
         );
+    }
+}
+
+/// One trade card of the panel at row `(x, y, middle y)`: its values, its two ends, NEW if
+/// just revealed, and the claims.
+fn draw_card_row(
+    cv: &mut Canvas,
+    card: &Card,
+    c: &CardView,
+    styles: &[PlayerStyle],
+    (rx, ry, cy): (f32, f32, f32),
+    col_w: f32,
+    row_h: f32,
+) {
+    if c.claims.is_empty() {
+        cv.fill_rounded_rect(
+            rx - 4.0,
+            ry + 1.0,
+            col_w - 10.0,
+            row_h - 2.0,
+            5.0,
+            rgba(255, 229, 140, 170),
+        );
+    }
+    let num = |v: u8, star: bool| if star { format!("{v}*") } else { v.to_string() };
+    let vals = format!(
+        "{}/{}",
+        num(card.high, card.high_star),
+        num(card.low, card.low_star)
+    );
+    cv.text_bold(
+        rx,
+        cy - cv.line_height(13.0) / 2.0,
+        13.0,
+        INK,
+        &vals,
+        Align::Left,
+    );
+    let claims_w = 21.0 * c.claims.len().max(1) as f32 + if c.just_revealed { 34.0 } else { 0.0 };
+    let lw = (col_w - 56.0 - claims_w - 14.0).max(40.0);
+    let label = format!("{} \u{2013} {}", card.a, card.b);
+    let ls = fit(cv, &label, lw, 14.0, 10.0);
+    let label = cv.ellipsize(ls, &label, lw, false);
+    cv.text(
+        rx + 48.0,
+        cy - cv.line_height(ls) / 2.0,
+        ls,
+        INK,
+        &label,
+        Align::Left,
+    );
+    let mut tx = rx + col_w - 10.0 - claims_w;
+    if c.just_revealed {
+        cv.text_bold(
+            tx,
+            cy - cv.line_height(11.0) / 2.0,
+            11.0,
+            CONFLICT,
+            "NEW",
+            Align::Left,
+        );
+        tx += 34.0;
+    }
+    for &s in &c.claims {
+        if let Some(st) = styles.get(s) {
+            cv.token(tx + 9.0, cy, 9.0, st, None);
+            tx += 21.0;
+        }
     }
 }

@@ -659,6 +659,33 @@ impl Nepal {
 
     /// Final scoring; sets the result and switches to [`Phase::Over`].
     pub(super) fn finish(&mut self, data: &NepalData) {
+        let mut bd = self.final_breakdown(data);
+        for b in bd.iter_mut() {
+            b.total = b.during_game + b.regions.iter().sum::<i64>() + b.cards;
+        }
+        // Most VP, then fewer pieces on the board, then the longest controlled route.
+        let keys: Vec<(i64, i64, i64)> = bd
+            .iter()
+            .map(|b| (b.total, -(b.pieces_on_board as i64), b.longest_route as i64))
+            .collect();
+        let places = places_by_key(&keys);
+        let notes = self.tie_notes(&bd);
+        let mut note = verdict(&self.names, &places);
+        for x in notes {
+            let _ = write!(note, "; {x}");
+        }
+        self.score = bd.iter().map(|b| b.total).collect();
+        self.result = Some(FinalResult {
+            scores: self.score.clone(),
+            places,
+            note,
+        });
+        self.breakdown = Some(bd);
+        self.phase = Phase::Over;
+    }
+
+    /// Each seat's final points before the totals: during the game, regions, route cards.
+    fn final_breakdown(&self, data: &NepalData) -> Vec<Breakdown> {
         let n = self.n();
         let ctrl: Vec<u64> = (0..n).map(|s| self.control_mask(s)).collect();
         let mut bd: Vec<Breakdown> = (0..n)
@@ -695,16 +722,12 @@ impl Nepal {
                 bd[s].cards += card.low_points(n);
             }
         }
-        for b in bd.iter_mut() {
-            b.total = b.during_game + b.regions.iter().sum::<i64>() + b.cards;
-        }
-        // Most VP, then fewer pieces on the board, then the longest controlled route.
-        let keys: Vec<(i64, i64, i64)> = bd
-            .iter()
-            .map(|b| (b.total, -(b.pieces_on_board as i64), b.longest_route as i64))
-            .collect();
-        let places = places_by_key(&keys);
-        // Note on ties.
+        bd
+    }
+
+    /// A note for each group of seats tied on VP: how the tie is broken.
+    fn tie_notes(&self, bd: &[Breakdown]) -> Vec<String> {
+        let n = self.n();
         let mut notes = Vec::new();
         let mut seen_scores = Vec::new();
         for s in 0..n {
@@ -730,18 +753,7 @@ impl Nepal {
                 ));
             }
         }
-        let mut note = verdict(&self.names, &places);
-        for x in notes {
-            let _ = write!(note, "; {x}");
-        }
-        self.score = bd.iter().map(|b| b.total).collect();
-        self.result = Some(FinalResult {
-            scores: self.score.clone(),
-            places,
-            note,
-        });
-        self.breakdown = Some(bd);
-        self.phase = Phase::Over;
+        notes
     }
 }
 

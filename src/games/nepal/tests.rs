@@ -7,6 +7,7 @@
 //!   space to treat differently (its lack of a limit is NEP-KATH-1, tested below).
 
 use super::*;
+use crate::engine::testing::{play, refused_step};
 use crate::engine::Rules;
 use crate::engine::{conformance, Event, Game, Options, Status, Viewer};
 use std::sync::OnceLock;
@@ -76,27 +77,6 @@ fn face_up(g: &mut Nepal, cards: &[u8]) {
             revealed_turn: 0,
         })
         .collect();
-}
-
-fn play(g: &mut Nepal, seat: usize, text: &str) -> Applied {
-    let step = g
-        .parse_step(data(), seat, text)
-        .unwrap_or_else(|e| panic!("`{text}`: {e}"));
-    g.apply(data(), seat, &step)
-        .unwrap_or_else(|e| panic!("`{text}`: {e}"))
-}
-
-fn refuse(g: &mut Nepal, seat: usize, step: Step) -> RuleError {
-    let before = g.clone();
-    let e = g
-        .apply(data(), seat, &step)
-        .expect_err("step must be refused");
-    assert_eq!(*g, before, "a refused step leaves the state unchanged");
-    assert!(
-        !g.legal_steps(data(), seat).contains(&step),
-        "refused step is not listed"
-    );
-    e
 }
 
 fn total_pieces(g: &Nepal, seat: usize) -> u32 {
@@ -398,14 +378,15 @@ fn deck_order_is_hidden_from_every_view() {
 // Also NEP-TURN-5.
 fn nep_turn_3_at_most_three_actions() {
     let mut g = game(3);
-    play(&mut g, 0, "grow Kathmandu");
-    play(&mut g, 0, "move Kathmandu Dhading");
-    play(&mut g, 0, "grow Dhading");
+    play(&mut g, data(), 0, "grow Kathmandu");
+    play(&mut g, data(), 0, "move Kathmandu Dhading");
+    play(&mut g, data(), 0, "grow Dhading");
     assert_eq!(g.legal_steps(data(), 0), vec![Step::End]);
-    let e = refuse(
+    let e = refused_step(
         &mut g,
+        data(),
         0,
-        Step::Move {
+        &Step::Move {
             from: pi("Dhading"),
             to: pi("Gorkha"),
         },
@@ -416,50 +397,53 @@ fn nep_turn_3_at_most_three_actions() {
 #[test]
 fn nep_turn_6_never_three_actions_of_the_same_kind() {
     let mut g = game(3);
-    play(&mut g, 0, "grow Kathmandu");
-    play(&mut g, 0, "grow Kathmandu");
-    let e = refuse(&mut g, 0, Step::Grow(pi("Kathmandu")));
+    play(&mut g, data(), 0, "grow Kathmandu");
+    play(&mut g, data(), 0, "grow Kathmandu");
+    let e = refused_step(&mut g, data(), 0, &Step::Grow(pi("Kathmandu")));
     assert!(e.reason.contains("third grow"), "{e}");
-    play(&mut g, 0, "move Kathmandu Kavre");
+    play(&mut g, data(), 0, "move Kathmandu Kavre");
 
     let mut g = game(3);
-    play(&mut g, 0, "move Kathmandu Kavre");
-    play(&mut g, 0, "move Kavre Makwanpur");
-    let e = refuse(
+    play(&mut g, data(), 0, "move Kathmandu Kavre");
+    play(&mut g, data(), 0, "move Kavre Makwanpur");
+    let e = refused_step(
         &mut g,
+        data(),
         0,
-        Step::Move {
+        &Step::Move {
             from: pi("Makwanpur"),
             to: pi("Bara"),
         },
     );
     assert!(e.reason.contains("third move"), "{e}");
-    play(&mut g, 0, "grow Makwanpur");
+    play(&mut g, data(), 0, "grow Makwanpur");
 }
 
 #[test]
 // Also NEP-MOVE-2, NEP-MOVE-4.
 fn nep_move_1_move_to_adjacent_province() {
     let mut g = game(3);
-    let e = refuse(
+    let e = refused_step(
         &mut g,
+        data(),
         0,
-        Step::Move {
+        &Step::Move {
             from: pi("Kathmandu"),
             to: pi("Kaski"),
         },
     );
     assert!(e.reason.contains("not adjacent"), "{e}");
-    let e = refuse(
+    let e = refused_step(
         &mut g,
+        data(),
         0,
-        Step::Move {
+        &Step::Move {
             from: pi("Dhading"),
             to: pi("Kathmandu"),
         },
     );
     assert!(e.reason.contains("no movable piece"), "{e}");
-    let a = play(&mut g, 0, "move Kathmandu Rasuwa");
+    let a = play(&mut g, data(), 0, "move Kathmandu Rasuwa");
     assert_eq!(g.pieces_at(pi("Rasuwa") as usize, 0), 1);
     assert_eq!(
         g.pieces_at(data().kathmandu, 0),
@@ -476,7 +460,7 @@ fn nep_move_1_move_to_adjacent_province() {
 #[test]
 fn nep_turn_2_not_your_turn_is_refused() {
     let mut g = game(3);
-    let e = refuse(&mut g, 1, Step::End);
+    let e = refused_step(&mut g, data(), 1, &Step::End);
     assert!(e.reason.contains("not your turn"));
     assert!(g.legal_steps(data(), 1).is_empty());
 }
@@ -485,11 +469,11 @@ fn nep_turn_2_not_your_turn_is_refused() {
 // Also NEP-GROW-1.
 fn nep_grow_2_needs_own_piece_outside_kathmandu() {
     let mut g = game(3);
-    let e = refuse(&mut g, 0, Step::Grow(pi("Dhading")));
+    let e = refused_step(&mut g, data(), 0, &Step::Grow(pi("Dhading")));
     assert!(e.reason.contains("already have a piece"), "{e}");
     assert!(e.reason.ends_with("you have none in Dhading"), "{e}");
     set(&mut g, "Dhading", 0, 1);
-    play(&mut g, 0, "grow Dhading");
+    play(&mut g, data(), 0, "grow Dhading");
     assert_eq!(g.pieces_at(pi("Dhading") as usize, 0), 2);
 }
 
@@ -498,7 +482,7 @@ fn nep_grow_2_needs_own_piece_outside_kathmandu() {
 fn nep_grow_3_kathmandu_without_pieces() {
     let mut g = game(3);
     set(&mut g, "Kathmandu", 0, 0);
-    let a = play(&mut g, 0, "grow Kathmandu");
+    let a = play(&mut g, data(), 0, "grow Kathmandu");
     assert_eq!(g.pieces_at(data().kathmandu, 0), 1);
     assert_eq!(a.events, vec![Event::public("Ann grows in Kathmandu")]);
 }
@@ -508,12 +492,12 @@ fn nep_grow_3_kathmandu_without_pieces() {
 fn nep_grow_4_over_the_limit_then_conflict_cuts_back() {
     let mut g = game(3);
     set(&mut g, "Rasuwa", 0, 1); // limit 1
-    play(&mut g, 0, "grow Rasuwa");
+    play(&mut g, data(), 0, "grow Rasuwa");
     assert!(g
         .view(data(), Viewer::Spectator)
         .over_limit
         .contains(&(pi("Rasuwa") as usize)));
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert_eq!(g.pieces_at(pi("Rasuwa") as usize, 0), 1);
 }
 
@@ -521,14 +505,14 @@ fn nep_grow_4_over_the_limit_then_conflict_cuts_back() {
 fn nep_grow_6_needs_pieces_in_hand() {
     let mut g = game(3);
     g.hand[0] = 0;
-    let e = refuse(&mut g, 0, Step::Grow(pi("Kathmandu")));
+    let e = refused_step(&mut g, data(), 0, &Step::Grow(pi("Kathmandu")));
     assert!(e.reason.contains("no pieces left"), "{e}");
 }
 
 #[test]
 fn prefix_notation_matches_steps() {
     let mut g = game(3);
-    play(&mut g, 0, "mo kath dha");
+    play(&mut g, data(), 0, "mo kath dha");
     assert_eq!(g.pieces_at(pi("Dhading") as usize, 0), 1);
     assert!(
         g.parse_step(data(), 0, "fortress Dhading").is_err(),
@@ -550,19 +534,19 @@ fn nep_claim_6_scores_three_then_two_then_zero() {
     for s in 0..3 {
         set(&mut g, "Rasuwa", s, 0);
     }
-    play(&mut g, 0, "move Kathmandu Rasuwa");
-    play(&mut g, 0, "grow Kathmandu");
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "move Kathmandu Rasuwa");
+    play(&mut g, data(), 0, "grow Kathmandu");
+    play(&mut g, data(), 0, "end");
     assert_eq!(g.score[0], 3);
     assert_eq!(g.cards[0].claims, vec![0]);
     // Bob and Cy link the same route through Sindhupalchok.
-    play(&mut g, 1, "move Kathmandu Sindhupalchok");
-    play(&mut g, 1, "grow Kathmandu");
-    play(&mut g, 1, "end");
+    play(&mut g, data(), 1, "move Kathmandu Sindhupalchok");
+    play(&mut g, data(), 1, "grow Kathmandu");
+    play(&mut g, data(), 1, "end");
     assert_eq!(g.score[1], 2);
-    play(&mut g, 2, "grow Kathmandu");
-    play(&mut g, 2, "move Kathmandu Sindhupalchok");
-    play(&mut g, 2, "end");
+    play(&mut g, data(), 2, "grow Kathmandu");
+    play(&mut g, data(), 2, "move Kathmandu Sindhupalchok");
+    play(&mut g, data(), 2, "end");
     // Sindhupalchok (limit 2) now holds Bob 1 and Cy 1: no conflict.
     assert_eq!(g.score[2], 0);
     assert_eq!(g.cards[0].claims, vec![0, 1, 2]);
@@ -574,10 +558,10 @@ fn nep_claim_5_marker_comes_from_hand() {
     let mut g = game(3);
     face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
     let before = total_pieces(&g, 0);
-    play(&mut g, 0, "move Kathmandu Rasuwa");
-    play(&mut g, 0, "grow Kathmandu");
+    play(&mut g, data(), 0, "move Kathmandu Rasuwa");
+    play(&mut g, data(), 0, "grow Kathmandu");
     let hand = g.hand[0];
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert_eq!(g.hand[0], hand - 1, "the marker is a piece from the hand");
     assert_eq!(total_pieces(&g, 0), before);
 }
@@ -588,7 +572,7 @@ fn nep_claim_15_needs_a_piece_in_hand() {
     face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
     set(&mut g, "Rasuwa", 0, 1);
     g.hand[0] = 0;
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert!(g.cards[0].claims.is_empty());
     assert_eq!(g.score[0], 0);
 }
@@ -599,21 +583,21 @@ fn nep_claim_1_needs_unbroken_chain() {
     let mut g = game(3);
     face_up(&mut g, &[card("Gorkha", "Kathmandu")]);
     set(&mut g, "Gorkha", 0, 1);
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert!(
         g.cards[0].claims.is_empty(),
         "Gorkha and Kathmandu are not adjacent"
     );
-    play(&mut g, 1, "end");
-    play(&mut g, 2, "end");
+    play(&mut g, data(), 1, "end");
+    play(&mut g, data(), 2, "end");
     set(&mut g, "Dhading", 1, 1); // someone else's piece does not link Ann's chain
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert!(g.cards[0].claims.is_empty());
-    play(&mut g, 1, "end");
-    play(&mut g, 2, "end");
-    play(&mut g, 0, "move Kathmandu Dhading");
-    play(&mut g, 0, "grow Kathmandu");
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 1, "end");
+    play(&mut g, data(), 2, "end");
+    play(&mut g, data(), 0, "move Kathmandu Dhading");
+    play(&mut g, data(), 0, "grow Kathmandu");
+    play(&mut g, data(), 0, "end");
     assert_eq!(g.cards[0].claims, vec![0]);
 }
 
@@ -621,10 +605,10 @@ fn nep_claim_1_needs_unbroken_chain() {
 fn nep_claim_3_outside_location_through_arrow_province() {
     let mut g = game(3);
     face_up(&mut g, &[card("Hetauda", "Patna")]);
-    play(&mut g, 0, "move Kathmandu Makwanpur");
-    play(&mut g, 0, "grow Makwanpur");
-    play(&mut g, 0, "move Makwanpur Parsa");
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "move Kathmandu Makwanpur");
+    play(&mut g, data(), 0, "grow Makwanpur");
+    play(&mut g, data(), 0, "move Makwanpur Parsa");
+    play(&mut g, data(), 0, "end");
     assert_eq!(
         g.cards[0].claims,
         vec![0],
@@ -639,21 +623,21 @@ fn nep_reveal_1_first_claim_reveals_a_card() {
     face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
     let deck = g.deck.len();
     let next = *g.deck.last().unwrap();
-    play(&mut g, 0, "move Kathmandu Rasuwa");
-    play(&mut g, 0, "grow Kathmandu");
-    let a = play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "move Kathmandu Rasuwa");
+    play(&mut g, data(), 0, "grow Kathmandu");
+    let a = play(&mut g, data(), 0, "end");
     assert!(a.irreversible);
     assert_eq!(g.deck.len(), deck - 1);
     assert_eq!(g.cards.len(), 2);
     assert_eq!(g.cards[1].card, next);
     // A second claim of the same card reveals nothing.
-    play(&mut g, 1, "move Kathmandu Sindhupalchok");
-    play(&mut g, 1, "grow Kathmandu");
-    let a = play(&mut g, 1, "end");
+    play(&mut g, data(), 1, "move Kathmandu Sindhupalchok");
+    play(&mut g, data(), 1, "grow Kathmandu");
+    let a = play(&mut g, data(), 1, "end");
     assert!(!a.irreversible);
     assert_eq!(g.deck.len(), deck - 1);
     // An end without claims is not irreversible.
-    assert!(!play(&mut g, 2, "end").irreversible);
+    assert!(!play(&mut g, data(), 2, "end").irreversible);
 }
 
 #[test]
@@ -667,15 +651,15 @@ fn nep_reveal_3_revealed_card_not_claimable_same_turn() {
     set(&mut g, "Rasuwa", 0, 1);
     set(&mut g, "Makwanpur", 0, 1);
     set(&mut g, "Parsa", 0, 1);
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert_eq!(g.cards[1].card, second);
     assert!(
         g.cards[1].claims.is_empty(),
         "revealed this turn: not claimable yet"
     );
-    play(&mut g, 1, "end");
-    play(&mut g, 2, "end");
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 1, "end");
+    play(&mut g, data(), 2, "end");
+    play(&mut g, data(), 0, "end");
     assert_eq!(g.cards[1].claims, vec![0], "claimed on the next turn");
 }
 
@@ -695,7 +679,7 @@ fn nep_claim_14_several_claims_in_one_turn() {
     set(&mut g, "Makwanpur", 0, 1);
     set(&mut g, "Parsa", 0, 1);
     let deck = g.deck.len();
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert_eq!(g.score[0], 9);
     assert_eq!(g.deck.len(), deck - 3);
     assert_eq!(g.cards.len(), 6);
@@ -711,7 +695,7 @@ fn nep_conf_3_smallest_holder_removes_first() {
     set(&mut g, "Chitwan", 0, 3);
     set(&mut g, "Chitwan", 1, 1);
     let hand = g.hand[1];
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     let p = pi("Chitwan") as usize;
     assert_eq!((g.pieces_at(p, 0), g.pieces_at(p, 1)), (3, 0));
     assert_eq!(g.hand[1], hand + 1, "removed pieces return to the hand");
@@ -724,7 +708,7 @@ fn nep_conf_4_tied_holders_remove_together() {
     // Rasuwa limit 1: Ann 1, Bob 1 -> both removed at once.
     set(&mut g, "Rasuwa", 0, 1);
     set(&mut g, "Rasuwa", 1, 1);
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     let p = pi("Rasuwa") as usize;
     assert_eq!((g.pieces_at(p, 0), g.pieces_at(p, 1)), (0, 0));
 }
@@ -737,7 +721,7 @@ fn nep_conf_5_then_next_smallest_removes() {
     set(&mut g, "Kaski", 0, 1);
     set(&mut g, "Kaski", 1, 2);
     set(&mut g, "Kaski", 2, 4);
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     let p = pi("Kaski") as usize;
     assert_eq!(
         (g.pieces_at(p, 0), g.pieces_at(p, 1), g.pieces_at(p, 2)),
@@ -751,14 +735,14 @@ fn nep_conf_12_new_pass_when_one_pass_is_not_enough() {
     // Dhading limit 2: Ann 3, Bob 3 (6). Pass 1: both tied -> 2,2 (4). Pass 2 -> 1,1 (2).
     set(&mut g, "Dhading", 0, 3);
     set(&mut g, "Dhading", 1, 3);
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     let p = pi("Dhading") as usize;
     assert_eq!((g.pieces_at(p, 0), g.pieces_at(p, 1)), (1, 1));
     // Parsa limit 4: Ann 1, Bob 6 (7). Pass 1: Ann -> 0 (6), Bob -> 5 (5). Pass 2: Bob -> 4.
     let mut g = game(3);
     set(&mut g, "Parsa", 0, 1);
     set(&mut g, "Parsa", 1, 6);
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     let p = pi("Parsa") as usize;
     assert_eq!((g.pieces_at(p, 0), g.pieces_at(p, 1)), (0, 4));
     // The clause's own example: Kaski limit 4 with 2, 2, 4 (8). Pass 1: Ann and Bob 1, 1
@@ -768,7 +752,7 @@ fn nep_conf_12_new_pass_when_one_pass_is_not_enough() {
     set(&mut g, "Kaski", 0, 2);
     set(&mut g, "Kaski", 1, 2);
     set(&mut g, "Kaski", 2, 4);
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     let p = pi("Kaski") as usize;
     assert_eq!(
         (g.pieces_at(p, 0), g.pieces_at(p, 1), g.pieces_at(p, 2)),
@@ -781,7 +765,7 @@ fn nep_conf_12_new_pass_when_one_pass_is_not_enough() {
 fn nep_conf_9_cuts_lone_player_over_limit() {
     let mut g = game(3);
     set(&mut g, "Gorkha", 1, 4); // limit 2
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert_eq!(g.pieces_at(pi("Gorkha") as usize, 1), 2);
 }
 
@@ -791,7 +775,7 @@ fn nep_kath_2_never_conflict_in_kathmandu() {
     let mut g = game(3);
     set(&mut g, "Kathmandu", 0, 12);
     set(&mut g, "Kathmandu", 1, 3);
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert_eq!(g.pieces_at(data().kathmandu, 0), 12);
     assert_eq!(g.pieces_at(data().kathmandu, 1), 3);
 }
@@ -802,9 +786,9 @@ fn nep_conf_11_claim_stands_after_conflict() {
     let mut g = game(3);
     face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
     set(&mut g, "Rasuwa", 1, 1);
-    play(&mut g, 0, "move Kathmandu Rasuwa");
-    play(&mut g, 0, "grow Kathmandu");
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "move Kathmandu Rasuwa");
+    play(&mut g, data(), 0, "grow Kathmandu");
+    play(&mut g, data(), 0, "end");
     assert_eq!(g.cards[0].claims, vec![0], "claimed before conflict");
     assert_eq!(
         g.pieces_at(pi("Rasuwa") as usize, 0),
@@ -820,22 +804,22 @@ fn nep_conf_11_claim_stands_after_conflict() {
 // Also NEP-END-3, NEP-END-4.
 fn nep_end_1_empty_hand_then_one_more_turn_each() {
     let mut g = game(3);
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     // Bob's hand runs out during his turn.
     g.hand[1] = 1;
-    play(&mut g, 1, "grow Kathmandu");
-    play(&mut g, 1, "end");
+    play(&mut g, data(), 1, "grow Kathmandu");
+    play(&mut g, data(), 1, "end");
     let t = g.end.clone().expect("triggered");
     assert_eq!((t.by, t.turns_left), (1, 3));
-    play(&mut g, 2, "end");
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 2, "end");
+    play(&mut g, data(), 0, "end");
     assert!(!g.status().is_finished());
     assert_eq!(
         g.status(),
         Status::Acting(vec![1]),
         "the trigger plays one more turn too"
     );
-    play(&mut g, 1, "end");
+    play(&mut g, data(), 1, "end");
     assert!(g.status().is_finished());
     for s in 0..3 {
         assert!(g.legal_steps(data(), s).is_empty());
@@ -849,14 +833,14 @@ fn nep_end_2_exhausted_deck() {
     let last = g.deck[0];
     g.deck = vec![last];
     set(&mut g, "Rasuwa", 0, 1);
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert!(g.deck.is_empty());
     assert!(g.end.as_ref().unwrap().reason.contains("deck"));
     for s in [1, 2] {
-        play(&mut g, s, "end");
+        play(&mut g, data(), s, "end");
     }
     assert!(!g.status().is_finished());
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert!(g.status().is_finished());
 }
 
@@ -1037,22 +1021,22 @@ fn nep_score_20_tie_then_longest_controlled_route() {
 fn nep_optstart_1_three_rounds_within_limits() {
     let mut g = game_with(3, &[("start", "placement")], 1);
     assert_eq!(g.phase, Phase::Placement);
-    let e = refuse(&mut g, 0, Step::End);
+    let e = refused_step(&mut g, data(), 0, &Step::End);
     assert!(e.reason.contains("place"), "{e}");
-    play(&mut g, 0, "place Rasuwa"); // limit 1
-    let e = refuse(&mut g, 1, Step::Place(pi("Rasuwa")));
+    play(&mut g, data(), 0, "place Rasuwa"); // limit 1
+    let e = refused_step(&mut g, data(), 1, &Step::Place(pi("Rasuwa")));
     assert!(e.reason.contains("limit"), "{e}");
-    play(&mut g, 1, "place Kathmandu");
-    play(&mut g, 2, "place Kaski");
+    play(&mut g, data(), 1, "place Kathmandu");
+    play(&mut g, data(), 2, "place Kaski");
     for _ in 0..2 {
         for s in 0..3 {
-            play(&mut g, s, "place Kathmandu");
+            play(&mut g, data(), s, "place Kathmandu");
         }
     }
     assert_eq!(g.phase, Phase::Play);
     assert_eq!(g.status(), Status::Acting(vec![0]));
     assert_eq!(g.hand[0], 36);
-    assert!(refuse(&mut g, 0, Step::Place(pi("Kaski")))
+    assert!(refused_step(&mut g, data(), 0, &Step::Place(pi("Kaski")))
         .reason
         .contains("only"));
 }
@@ -1074,7 +1058,7 @@ fn nep_optboom_1_raises_limit_in_city_provinces() {
     );
     let mut g = game_with(3, &[("boom", "on")], 1);
     set(&mut g, "Gorkha", 1, 3);
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert_eq!(g.pieces_at(pi("Gorkha") as usize, 1), 3);
 }
 
@@ -1083,46 +1067,54 @@ fn nep_optboom_1_raises_limit_in_city_provinces() {
 fn nep_fort_1_whole_turn_once_per_game() {
     let mut g = game(3);
     assert_eq!(
-        refuse(&mut g, 0, Step::Fortress(pi("Gorkha"))).topic,
+        refused_step(&mut g, data(), 0, &Step::Fortress(pi("Gorkha"))).topic,
         "option-fortress"
     );
     let mut g = game_with(3, &[("fortress", "on")], 1);
-    assert!(refuse(&mut g, 0, Step::Fortress(pi("Kathmandu")))
-        .reason
-        .contains("Kathmandu"));
-    play(&mut g, 0, "grow Kathmandu");
-    assert!(refuse(&mut g, 0, Step::Fortress(pi("Gorkha")))
-        .reason
-        .contains("three actions"));
+    assert!(
+        refused_step(&mut g, data(), 0, &Step::Fortress(pi("Kathmandu")))
+            .reason
+            .contains("Kathmandu")
+    );
+    play(&mut g, data(), 0, "grow Kathmandu");
+    assert!(
+        refused_step(&mut g, data(), 0, &Step::Fortress(pi("Gorkha")))
+            .reason
+            .contains("three actions")
+    );
     let mut g = game_with(3, &[("fortress", "on")], 1);
     let hand = g.hand[0];
-    play(&mut g, 0, "fortress Gorkha");
+    play(&mut g, data(), 0, "fortress Gorkha");
     assert_eq!(g.hand[0], hand - 2);
     assert_eq!(g.legal_steps(data(), 0), vec![Step::End]);
-    play(&mut g, 0, "end");
-    assert!(refuse(&mut g, 1, Step::Fortress(pi("Gorkha")))
-        .reason
-        .contains("already has"));
-    play(&mut g, 1, "end");
-    play(&mut g, 2, "end");
-    assert!(refuse(&mut g, 0, Step::Fortress(pi("Kaski")))
-        .reason
-        .contains("once per game"));
+    play(&mut g, data(), 0, "end");
+    assert!(
+        refused_step(&mut g, data(), 1, &Step::Fortress(pi("Gorkha")))
+            .reason
+            .contains("already has")
+    );
+    play(&mut g, data(), 1, "end");
+    play(&mut g, data(), 2, "end");
+    assert!(
+        refused_step(&mut g, data(), 0, &Step::Fortress(pi("Kaski")))
+            .reason
+            .contains("once per game")
+    );
 }
 
 #[test]
 // Also NEP-FORT-7, NEP-FORT-8, NEP-FORT-12.
 fn nep_fort_6_owner_ignores_limit_conflict_and_grows_freely() {
     let mut g = game_with(3, &[("fortress", "on")], 1);
-    play(&mut g, 0, "fortress Rasuwa"); // limit 1
-    play(&mut g, 0, "end");
-    play(&mut g, 1, "end");
-    play(&mut g, 2, "end");
-    play(&mut g, 0, "grow Rasuwa"); // no regular piece there: allowed for the owner
-    play(&mut g, 0, "grow Rasuwa");
-    play(&mut g, 0, "move Kathmandu Rasuwa");
+    play(&mut g, data(), 0, "fortress Rasuwa"); // limit 1
+    play(&mut g, data(), 0, "end");
+    play(&mut g, data(), 1, "end");
+    play(&mut g, data(), 2, "end");
+    play(&mut g, data(), 0, "grow Rasuwa"); // no regular piece there: allowed for the owner
+    play(&mut g, data(), 0, "grow Rasuwa");
+    play(&mut g, data(), 0, "move Kathmandu Rasuwa");
     set(&mut g, "Rasuwa", 1, 2);
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     let p = pi("Rasuwa") as usize;
     assert_eq!(g.pieces_at(p, 0), 3, "owner is never cut back");
     assert_eq!(g.pieces_at(p, 1), 1, "others still obey the limit");
@@ -1134,8 +1126,8 @@ fn nep_fort_6_owner_ignores_limit_conflict_and_grows_freely() {
 fn nep_fort_10_counts_for_routes_and_domination() {
     let mut g = game_with(3, &[("fortress", "on")], 1);
     face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
-    play(&mut g, 0, "fortress Rasuwa");
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "fortress Rasuwa");
+    play(&mut g, data(), 0, "end");
     assert_eq!(
         g.cards[0].claims,
         vec![0],
@@ -1155,7 +1147,7 @@ fn nep_fort_10_counts_for_routes_and_domination() {
 #[test]
 fn view_shows_state_and_describe_summarises() {
     let mut g = game(3);
-    play(&mut g, 0, "grow Kathmandu");
+    play(&mut g, data(), 0, "grow Kathmandu");
     let v = g.view(data(), Viewer::Seat(1));
     assert_eq!(v.current, Some(0));
     assert_eq!(v.actions_taken, vec!["grow Kathmandu".to_string()]);
@@ -1272,7 +1264,7 @@ fn nep_score_17_scripted_full_game_has_known_final_scores() {
     let last = script.len() - 1;
     for (i, (seat, text)) in script.into_iter().enumerate() {
         assert!(!g.status().is_finished(), "finished early at step {i}");
-        play(&mut g, seat, text);
+        play(&mut g, data(), seat, text);
         if i == 5 {
             assert_eq!(g.score[1], 3, "Bob is first on Kathmandu-Lhasa");
         }
@@ -1376,7 +1368,7 @@ fn nep_setup_10_scores_start_at_zero_and_first_seat_starts() {
     assert!(g.legal_steps(data(), 0).contains(&Step::End));
     for seat in [0, 1, 2, 0, 1] {
         assert_eq!(g.status(), Status::Acting(vec![seat]));
-        play(&mut g, seat, "end");
+        play(&mut g, data(), seat, "end");
     }
     assert_eq!(g.status(), Status::Acting(vec![2]));
 }
@@ -1428,10 +1420,11 @@ fn nep_move_3_never_outside_nepal() {
     set(&mut g, "Parsa", 0, 1);
     assert!(g.parse_step(data(), 0, "move Parsa Patna").is_err());
     let outside = data().provinces.len() as u8;
-    let e = refuse(
+    let e = refused_step(
         &mut g,
+        data(),
         0,
-        Step::Move {
+        &Step::Move {
             from: pi("Parsa"),
             to: outside,
         },
@@ -1447,7 +1440,7 @@ fn nep_move_3_never_outside_nepal() {
 fn nep_move_5_move_over_the_limit_waits_for_conflict() {
     let mut g = game(3);
     set(&mut g, "Rasuwa", 1, 1); // limit 1
-    play(&mut g, 0, "move Kathmandu Rasuwa");
+    play(&mut g, data(), 0, "move Kathmandu Rasuwa");
     let r = pi("Rasuwa") as usize;
     assert_eq!(
         (g.pieces_at(r, 0), g.pieces_at(r, 1)),
@@ -1455,15 +1448,15 @@ fn nep_move_5_move_over_the_limit_waits_for_conflict() {
         "nothing yet"
     );
     assert!(g.view(data(), Viewer::Spectator).over_limit.contains(&r));
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert_eq!((g.pieces_at(r, 0), g.pieces_at(r, 1)), (0, 0));
 }
 
 #[test]
 fn nep_move_6_same_piece_may_move_twice() {
     let mut g = game(3);
-    play(&mut g, 0, "move Kathmandu Rasuwa");
-    play(&mut g, 0, "move Rasuwa Gorkha");
+    play(&mut g, data(), 0, "move Kathmandu Rasuwa");
+    play(&mut g, data(), 0, "move Rasuwa Gorkha");
     assert_eq!(g.pieces_at(data().kathmandu, 0), 0);
     assert_eq!(g.pieces_at(pi("Rasuwa") as usize, 0), 0);
     assert_eq!(g.pieces_at(pi("Gorkha") as usize, 0), 1);
@@ -1473,9 +1466,9 @@ fn nep_move_6_same_piece_may_move_twice() {
 fn nep_grow_5_grown_pieces_moved_out_before_the_end_are_kept() {
     let mut g = game(3);
     set(&mut g, "Rasuwa", 0, 1); // limit 1
-    play(&mut g, 0, "grow Rasuwa");
-    play(&mut g, 0, "move Rasuwa Gorkha");
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "grow Rasuwa");
+    play(&mut g, data(), 0, "move Rasuwa Gorkha");
+    play(&mut g, data(), 0, "end");
     assert_eq!(g.pieces_at(pi("Rasuwa") as usize, 0), 1);
     assert_eq!(g.pieces_at(pi("Gorkha") as usize, 0), 1);
 }
@@ -1485,22 +1478,22 @@ fn nep_grow_5_grown_pieces_moved_out_before_the_end_are_kept() {
 fn nep_claim_10_marker_stays_once_only_and_numbers_wait_for_the_end() {
     let mut g = game(3);
     face_up(&mut g, &[card("Kathmandu", "Lhasa")]); // 2 / 1*
-    play(&mut g, 0, "move Kathmandu Rasuwa");
-    play(&mut g, 0, "grow Kathmandu");
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "move Kathmandu Rasuwa");
+    play(&mut g, data(), 0, "grow Kathmandu");
+    play(&mut g, data(), 0, "end");
     assert_eq!(g.score[0], 3, "3 VP now, the printed 2 only at the end");
     let hand = g.hand[0];
-    play(&mut g, 1, "end");
-    play(&mut g, 2, "end");
+    play(&mut g, data(), 1, "end");
+    play(&mut g, data(), 2, "end");
     // Still linked: no second marker, no points, no piece taken.
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert_eq!(g.cards[0].claims, vec![0]);
     assert_eq!((g.score[0], g.hand[0]), (3, hand));
-    play(&mut g, 1, "end");
-    play(&mut g, 2, "end");
+    play(&mut g, data(), 1, "end");
+    play(&mut g, data(), 2, "end");
     // Chain broken: the marker stays.
-    play(&mut g, 0, "move Rasuwa Gorkha");
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "move Rasuwa Gorkha");
+    play(&mut g, data(), 0, "end");
     assert!(!g.controls_route(data(), 0, g.cards[0].card as usize));
     assert_eq!(g.cards[0].claims, vec![0]);
     assert_eq!(g.score[0], 3);
@@ -1522,20 +1515,20 @@ fn nep_claim_16_other_player_claims_in_own_turn_if_still_linked() {
     };
     let mut g = setup();
     assert!(g.controls_route(data(), 1, b as usize));
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert_eq!(g.cards[1].card, b);
     assert!(g.cards[1].claims.is_empty(), "not in Ann's turn");
     assert_eq!(g.score[1], 0);
-    play(&mut g, 1, "end");
+    play(&mut g, data(), 1, "end");
     assert_eq!(g.cards[1].claims, vec![1], "in Bob's own claim step");
     assert_eq!(g.score[1], 3);
 
     // Bob's chain is broken by the conflict of Ann's turn: nothing for him.
     let mut g = setup();
     set(&mut g, "Makwanpur", 0, 2); // limit 2: Ann 2 + Bob 1 -> Bob loses his piece
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert_eq!(g.pieces_at(pi("Makwanpur") as usize, 1), 0);
-    play(&mut g, 1, "end");
+    play(&mut g, data(), 1, "end");
     assert!(g.cards[1].claims.is_empty());
     assert_eq!(g.score[1], 0);
 }
@@ -1544,12 +1537,12 @@ fn nep_claim_16_other_player_claims_in_own_turn_if_still_linked() {
 fn nep_claim_17_route_broken_again_before_the_claim_step_does_not_count() {
     let mut g = game(3);
     face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
-    play(&mut g, 0, "grow Kathmandu");
-    play(&mut g, 0, "move Kathmandu Rasuwa"); // linked now
+    play(&mut g, data(), 0, "grow Kathmandu");
+    play(&mut g, data(), 0, "move Kathmandu Rasuwa"); // linked now
     assert!(g.controls_route(data(), 0, g.cards[0].card as usize));
-    play(&mut g, 0, "move Rasuwa Gorkha"); // broken again
+    play(&mut g, data(), 0, "move Rasuwa Gorkha"); // broken again
     let hand = g.hand[0];
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert!(g.cards[0].claims.is_empty());
     assert_eq!((g.score[0], g.hand[0]), (0, hand));
 }
@@ -1568,7 +1561,7 @@ fn nep_reveal_2_five_on_offer_and_first_claim_with_empty_deck() {
     let mut g = game(3);
     face_up(&mut g, &five);
     set(&mut g, "Rasuwa", 0, 1);
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert_eq!((g.cards.len(), unclaimed(&g)), (6, 5));
     // With an empty deck the claim still counts, but nothing replaces it.
     let mut g = game(3);
@@ -1576,7 +1569,7 @@ fn nep_reveal_2_five_on_offer_and_first_claim_with_empty_deck() {
     g.deck.clear();
     set(&mut g, "Rasuwa", 0, 1);
     let hand = g.hand[0];
-    let a = play(&mut g, 0, "end");
+    let a = play(&mut g, data(), 0, "end");
     assert_eq!(g.cards[0].claims, vec![0]);
     assert_eq!((g.score[0], g.hand[0]), (3, hand - 1));
     assert_eq!((g.cards.len(), unclaimed(&g)), (5, 4));
@@ -1589,16 +1582,16 @@ fn nep_end_5_empty_hand_is_checked_after_conflict() {
     let mut g = game(3);
     set(&mut g, "Rasuwa", 0, 1);
     g.hand[0] = 1;
-    play(&mut g, 0, "grow Rasuwa");
+    play(&mut g, data(), 0, "grow Rasuwa");
     assert_eq!(g.hand[0], 0);
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert_eq!(g.hand[0], 1);
     assert!(g.end.is_none(), "the hand is not empty after conflict");
     // The same last piece grown in Kathmandu stays: the end is triggered by Ann.
     let mut g = game(3);
     g.hand[0] = 1;
-    play(&mut g, 0, "grow Kathmandu");
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "grow Kathmandu");
+    play(&mut g, data(), 0, "end");
     let t = g.end.clone().expect("triggered");
     assert_eq!((t.by, t.turns_left), (0, 3));
     assert!(t.reason.contains("Ann"), "{}", t.reason);
@@ -1607,7 +1600,7 @@ fn nep_end_5_empty_hand_is_checked_after_conflict() {
     face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
     set(&mut g, "Rasuwa", 0, 1);
     g.hand[0] = 1;
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     assert_eq!(g.cards[0].claims, vec![0]);
     assert_eq!(g.end.as_ref().map(|t| t.by), Some(0));
 }
@@ -1688,17 +1681,17 @@ fn nep_score_22_players_tied_after_both_tie_breaks_share_the_place() {
 #[test]
 fn nep_fort_9_fortress_stays_for_the_rest_of_the_game() {
     let mut g = game_with(3, &[("fortress", "on")], 1);
-    let a = play(&mut g, 0, "fortress Rasuwa");
+    let a = play(&mut g, data(), 0, "fortress Rasuwa");
     assert_eq!(
         a.events,
         vec![Event::public("Ann builds a fortress in Rasuwa")]
     );
-    play(&mut g, 0, "end");
+    play(&mut g, data(), 0, "end");
     let r = pi("Rasuwa") as usize;
     // Its two pieces never move and conflict never touches them.
     set(&mut g, "Rasuwa", 1, 3);
     for s in [1, 2] {
-        play(&mut g, s, "end");
+        play(&mut g, data(), s, "end");
     }
     assert_eq!(g.pieces_at(r, 1), 1);
     assert!(!g
@@ -1707,7 +1700,7 @@ fn nep_fort_9_fortress_stays_for_the_rest_of_the_game() {
         .any(|s| matches!(s, Step::Move { from: f, .. } if *f as usize == r)));
     for _ in 0..3 {
         for s in 0..3 {
-            play(&mut g, s, "end");
+            play(&mut g, data(), s, "end");
         }
     }
     assert_eq!(g.fortress[r], Some(0));
@@ -1745,12 +1738,12 @@ fn nep_turn_5_offered_steps_are_every_allowed_move_grow_and_fortress() {
     want.push(Step::End);
     assert_eq!(sorted(g.legal_steps(d, 0)), sorted(want));
     // Move first: a second move and both grows are still offered, the fortress no more.
-    play(&mut g, 0, "move Kathmandu Rasuwa");
+    play(&mut g, data(), 0, "move Kathmandu Rasuwa");
     let mut want: Vec<Step> = moves_from(r).collect();
     want.extend([Step::Grow(r), Step::Grow(k), Step::End]);
     assert_eq!(sorted(g.legal_steps(d, 0)), sorted(want));
     // Two moves: grows only.
-    play(&mut g, 0, "move Rasuwa Gorkha");
+    play(&mut g, data(), 0, "move Rasuwa Gorkha");
     assert_eq!(
         sorted(g.legal_steps(d, 0)),
         sorted(vec![Step::Grow(gorkha), Step::Grow(k), Step::End])
@@ -1758,11 +1751,11 @@ fn nep_turn_5_offered_steps_are_every_allowed_move_grow_and_fortress() {
 
     // Grow first, without the option: moves from Kathmandu stay on offer after two grows.
     let mut g = game(3);
-    play(&mut g, 0, "grow Kathmandu");
+    play(&mut g, data(), 0, "grow Kathmandu");
     let mut want: Vec<Step> = moves_from(k).collect();
     want.extend([Step::Grow(k), Step::End]);
     assert_eq!(sorted(g.legal_steps(d, 0)), sorted(want));
-    play(&mut g, 0, "grow Kathmandu");
+    play(&mut g, data(), 0, "grow Kathmandu");
     let mut want: Vec<Step> = moves_from(k).collect();
     want.push(Step::End);
     assert_eq!(sorted(g.legal_steps(d, 0)), sorted(want));
@@ -1780,13 +1773,13 @@ fn nep_turn_5_offered_steps_are_every_allowed_move_grow_and_fortress() {
 fn nep_fort_13_fortress_needs_two_pieces_in_hand() {
     let mut g = game_with(3, &[("fortress", "on")], 1);
     g.hand[0] = 1;
-    let e = refuse(&mut g, 0, Step::Fortress(pi("Gorkha")));
+    let e = refused_step(&mut g, data(), 0, &Step::Fortress(pi("Gorkha")));
     assert!(e.reason.contains("two pieces from your hand"), "{e}");
     g.hand[0] = 2;
     assert!(g
         .legal_steps(data(), 0)
         .contains(&Step::Fortress(pi("Gorkha"))));
-    play(&mut g, 0, "fortress Gorkha");
+    play(&mut g, data(), 0, "fortress Gorkha");
     assert_eq!(g.hand[0], 0);
     assert_eq!(g.fortress[pi("Gorkha") as usize], Some(0));
 }
@@ -1799,7 +1792,7 @@ fn nep_turn_2_turns_are_counted_around_the_table() {
     face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
     assert_eq!(g.view(data(), Viewer::Spectator).turn, 1);
     set(&mut g, "Rasuwa", 0, 1);
-    play(&mut g, 0, "end"); // Ann claims; a card is revealed in turn 1
+    play(&mut g, data(), 0, "end"); // Ann claims; a card is revealed in turn 1
     let v = g.view(data(), Viewer::Spectator);
     assert_eq!(v.turn, 2);
     assert_eq!(
@@ -1811,7 +1804,7 @@ fn nep_turn_2_turns_are_counted_around_the_table() {
         "{}",
         describe(data(), &v)
     );
-    play(&mut g, 1, "end");
+    play(&mut g, data(), 1, "end");
     let v = g.view(data(), Viewer::Spectator);
     assert_eq!(v.turn, 3);
     assert!(v.cards.iter().all(|c| !c.just_revealed));
@@ -1824,7 +1817,7 @@ fn nep_conf_5_conflict_names_what_each_player_loses() {
     // Parsa limit 4: Ann 1, Bob 6 -> Ann loses 1, Bob 2 (see nep_conf_12).
     set(&mut g, "Parsa", 0, 1);
     set(&mut g, "Parsa", 1, 6);
-    let a = play(&mut g, 0, "end");
+    let a = play(&mut g, data(), 0, "end");
     let want = Event::public("conflict in Parsa (limit 4): Ann loses 1, Bob loses 2");
     assert!(a.events.contains(&want), "{:?}", a.events);
 }

@@ -188,80 +188,37 @@ impl Nepal {
 /// Text summary of a view: whose turn, actions, scores, hands, cards with markers.
 pub fn describe(data: &NepalData, view: &View) -> String {
     let mut out = String::new();
-    let name = |s: usize| view.players.get(s).map(|p| p.name.as_str()).unwrap_or("?");
-    match (&view.final_result, view.current) {
-        (Some(r), _) => {
-            let _ = writeln!(out, "Nepal — game over. {}", r.note);
-        }
-        (None, Some(c)) if view.phase == Phase::Placement => {
-            let _ = writeln!(
-                out,
-                "Nepal — start placement: {} places a piece ({} placements left). Use `place <province>`.",
-                name(c),
-                view.placements_left
-            );
-        }
-        (None, Some(c)) => {
-            let taken = if view.actions_taken.is_empty() {
-                "none yet".to_string()
-            } else {
-                view.actions_taken.join(", ")
-            };
-            let _ = writeln!(
-                out,
-                "Nepal — turn {}: {} to act, {} action(s) left (taken: {taken}). Type `end` to finish.",
-                view.turn,
-                name(c),
-                view.actions_left
-            );
-        }
-        _ => {}
-    }
-    if let Some(t) = &view.end_trigger {
-        if view.final_result.is_none() {
-            let _ = writeln!(
-                out,
-                "End triggered by {} ({}): {} turn(s) left.",
-                name(t.by),
-                t.reason,
-                t.turns_left
-            );
-        }
-    }
-    let _ = writeln!(out, "Players:");
-    for (s, p) in view.players.iter().enumerate() {
-        let mark = if view.current == Some(s) { "▶" } else { " " };
-        let extra = match &view.breakdown {
-            Some(b) => {
-                let b = &b[s];
-                format!(
-                    " (game {} + regions {} + cards {})",
-                    b.during_game,
-                    b.regions.iter().sum::<i64>(),
-                    b.cards
-                )
-            }
-            None => String::new(),
-        };
-        let place = view
-            .final_result
-            .as_ref()
-            .map(|r| format!(" place {}", r.places[s]))
-            .unwrap_or_default();
+    write_turn(&mut out, view);
+    write_players(&mut out, view);
+    write_map_and_cards(&mut out, data, view);
+    let over: Vec<String> = view
+        .over_limit
+        .iter()
+        .map(|&p| {
+            format!(
+                "{} ({}/{})",
+                data.provinces[p].name,
+                view.population(data, p),
+                data.limit(p, view.options.boom).unwrap_or(0)
+            )
+        })
+        .collect();
+    if !over.is_empty() {
         let _ = writeln!(
             out,
-            "{mark} {}: {} VP{extra}{place}, {} in hand, {} on the map{}",
-            p.name,
-            p.score,
-            p.hand,
-            p.on_board,
-            if p.fortress_built {
-                ", fortress built"
-            } else {
-                ""
-            }
+            "Over the limit (conflict at end of turn): {}",
+            over.join(", ")
         );
     }
+    if !view.last_turn.is_empty() {
+        let _ = writeln!(out, "Last turn: {}", view.last_turn.join("; "));
+    }
+    out.trim_end().to_string()
+}
+
+/// Who is where on the map, and the trade cards in play with their claims.
+fn write_map_and_cards(out: &mut String, data: &NepalData, view: &View) {
+    let name = |s: usize| view.players.get(s).map(|p| p.name.as_str()).unwrap_or("?");
     let mut map = Vec::new();
     for (p, counts) in view.pieces.iter().enumerate() {
         let fort = view.fortresses.iter().find(|f| f.0 == p).map(|f| f.1);
@@ -303,27 +260,86 @@ pub fn describe(data: &NepalData, view: &View) -> String {
             if cv.just_revealed { " (new)" } else { "" }
         );
     }
-    let over: Vec<String> = view
-        .over_limit
-        .iter()
-        .map(|&p| {
-            format!(
-                "{} ({}/{})",
-                data.provinces[p].name,
-                view.population(data, p),
-                data.limit(p, view.options.boom).unwrap_or(0)
-            )
-        })
-        .collect();
-    if !over.is_empty() {
+}
+
+/// One line per player: score (and its breakdown at the end), hand, map, fortress.
+fn write_players(out: &mut String, view: &View) {
+    let _ = writeln!(out, "Players:");
+    for (s, p) in view.players.iter().enumerate() {
+        let mark = if view.current == Some(s) { "▶" } else { " " };
+        let extra = match &view.breakdown {
+            Some(b) => {
+                let b = &b[s];
+                format!(
+                    " (game {} + regions {} + cards {})",
+                    b.during_game,
+                    b.regions.iter().sum::<i64>(),
+                    b.cards
+                )
+            }
+            None => String::new(),
+        };
+        let place = view
+            .final_result
+            .as_ref()
+            .map(|r| format!(" place {}", r.places[s]))
+            .unwrap_or_default();
         let _ = writeln!(
             out,
-            "Over the limit (conflict at end of turn): {}",
-            over.join(", ")
+            "{mark} {}: {} VP{extra}{place}, {} in hand, {} on the map{}",
+            p.name,
+            p.score,
+            p.hand,
+            p.on_board,
+            if p.fortress_built {
+                ", fortress built"
+            } else {
+                ""
+            }
         );
     }
-    if !view.last_turn.is_empty() {
-        let _ = writeln!(out, "Last turn: {}", view.last_turn.join("; "));
+}
+
+/// Whose turn it is and what they may do, or the result; the end trigger.
+fn write_turn(out: &mut String, view: &View) {
+    let name = |s: usize| view.players.get(s).map(|p| p.name.as_str()).unwrap_or("?");
+    match (&view.final_result, view.current) {
+        (Some(r), _) => {
+            let _ = writeln!(out, "Nepal — game over. {}", r.note);
+        }
+        (None, Some(c)) if view.phase == Phase::Placement => {
+            let _ = writeln!(
+                out,
+                "Nepal — start placement: {} places a piece ({} placements left). Use `place <province>`.",
+                name(c),
+                view.placements_left
+            );
+        }
+        (None, Some(c)) => {
+            let taken = if view.actions_taken.is_empty() {
+                "none yet".to_string()
+            } else {
+                view.actions_taken.join(", ")
+            };
+            let _ = writeln!(
+                out,
+                "Nepal — turn {}: {} to act, {} action(s) left (taken: {taken}). Type `end` to finish.",
+                view.turn,
+                name(c),
+                view.actions_left
+            );
+        }
+        _ => {}
     }
-    out.trim_end().to_string()
+    if let Some(t) = &view.end_trigger {
+        if view.final_result.is_none() {
+            let _ = writeln!(
+                out,
+                "End triggered by {} ({}): {} turn(s) left.",
+                name(t.by),
+                t.reason,
+                t.turns_left
+            );
+        }
+    }
 }

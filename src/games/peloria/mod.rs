@@ -58,11 +58,10 @@ mod board;
 mod happening;
 pub mod render;
 mod rules;
-mod topics;
-mod view;
-
 #[cfg(test)]
 mod tests;
+mod topics;
+mod view;
 
 pub use board::{
     parse_board, Area, Arrival, Edge, Flags, Kind, Nation, PeloriaData, Piece, RoundKinds,

@@ -79,6 +79,16 @@ fn fit_bold(cv: &Canvas, s: &str, max: f32, min: f32, w: f32) -> f32 {
 
 fn draw_static(d: &PeloriaData) -> RgbaImage {
     let mut cv = Canvas::board(WIDTH, HEIGHT, rgb(235, 238, 240));
+    draw_areas(&mut cv, d);
+    draw_pass(&mut cv, d);
+    draw_exits(&mut cv, d);
+    draw_legend(&mut cv);
+    draw_abbreviations(&mut cv, d);
+    cv.into_image()
+}
+
+/// Every area hex, by terrain.
+fn draw_areas(cv: &mut Canvas, d: &PeloriaData) {
     for (ai, a) in d.areas.iter().enumerate() {
         let (cx, cy) = center(a.col, a.row);
         let hex = hex_corners(cx, cy, R - 1.0, true);
@@ -88,7 +98,7 @@ fn draw_static(d: &PeloriaData) -> RgbaImage {
             cv.stroke_polygon(&hex_corners(cx, cy, R - 5.0, true), rgb(140, 20, 120), 3.5);
         }
         // The label sits where the hex is full width, above the unit tags.
-        let size = fit_bold(&cv, &a.short, LABEL_PX, 13.0, SQ3 * R - 11.0);
+        let size = fit_bold(cv, &a.short, LABEL_PX, 13.0, SQ3 * R - 11.0);
         cv.text_centered(cx, cy - R * 0.52, size, INK, &a.short, true);
     }
     cv.text_bold(
@@ -99,6 +109,10 @@ fn draw_static(d: &PeloriaData) -> RgbaImage {
         "\u{2191} Pent: exit edge to the north",
         Align::Left,
     );
+}
+
+/// The Kartolin Pass.
+fn draw_pass(cv: &mut Canvas, d: &PeloriaData) {
     // The Kartolin Pass.
     let (_, pa, pb) = d.pass;
     let (x0, y0) = center(d.areas[pa].col, d.areas[pa].row);
@@ -114,6 +128,10 @@ fn draw_static(d: &PeloriaData) -> RgbaImage {
         "Kartolin",
         Align::Center,
     );
+}
+
+/// The exit edges.
+fn draw_exits(cv: &mut Canvas, d: &PeloriaData) {
     // Exit edges.
     for e in &d.edges {
         for &a in &e.areas {
@@ -132,6 +150,10 @@ fn draw_static(d: &PeloriaData) -> RgbaImage {
             }
         }
     }
+}
+
+/// The terrain legend and the key to the tags.
+fn draw_legend(cv: &mut Canvas) {
     // Terrain legend and the key to the tags.
     let mut lx = 14.0;
     let ly = LEGEND_Y;
@@ -165,6 +187,10 @@ fn draw_static(d: &PeloriaData) -> RgbaImage {
          1f forest; \u{25c6} regalia pieces; purple hex: cursed Dorastor.",
         Align::Left,
     );
+}
+
+/// The abbreviated area names.
+fn draw_abbreviations(cv: &mut Canvas, d: &PeloriaData) {
     // Abbreviated area names.
     let abbr: Vec<String> = d
         .areas
@@ -172,7 +198,7 @@ fn draw_static(d: &PeloriaData) -> RgbaImage {
         .filter(|a| a.short != a.name.replace('-', " "))
         .map(|a| format!("{} = {}", a.short, a.name.replace('-', " ")))
         .collect();
-    let mut y = ly + 44.0;
+    let mut y = LEGEND_Y + 44.0;
     let text = format!("Map labels: {}.", abbr.join("; "));
     for line in cv
         .wrap(SMALL_PX, &text, WIDTH as f32 - 28.0, false)
@@ -182,7 +208,6 @@ fn draw_static(d: &PeloriaData) -> RgbaImage {
         cv.text(14.0, y, SMALL_PX, INK, line, Align::Left);
         y += 18.0;
     }
-    cv.into_image()
 }
 
 /// The tag text of one nation's units in one area: letters and counts, e.g. `PL 3 1c`.
@@ -230,6 +255,18 @@ fn headline(d: &PeloriaData, v: &View) -> String {
 pub fn render(d: &PeloriaData, v: &View) -> RgbaImage {
     let layer = d.layer.get_or_draw(|| draw_static(d));
     let mut cv = Canvas::from_layer(layer);
+    draw_units(&mut cv, d, v);
+    draw_round_track(&mut cv, d, v);
+    draw_prompt(&mut cv, v);
+    draw_scores(&mut cv, v);
+    draw_nations(&mut cv, d, v);
+    draw_log(&mut cv, v);
+    cv.with_headline(&headline(d, v), HIGHLIGHT, INK)
+        .into_image()
+}
+
+/// Units: one tag per nation per area, the regalia, and the battle ring.
+fn draw_units(cv: &mut Canvas, d: &PeloriaData, v: &View) {
     // Units: one tag per nation per area.
     for (ai, av) in v.areas.iter().enumerate() {
         let a = &d.areas[ai];
@@ -238,7 +275,7 @@ pub fn render(d: &PeloriaData, v: &View) -> RgbaImage {
         let mut y = (cy + 5.0 - 11.5 * (rows - 1.0)).max(cy - 7.0);
         for s in &av.stacks {
             let text = tag(d, s.nation, &s.kinds);
-            let size = fit_bold(&cv, &text, TAG_PX, 12.0, SQ3 * R - 10.0);
+            let size = fit_bold(cv, &text, TAG_PX, 12.0, SQ3 * R - 10.0);
             let w = cv.text_width_bold(size, &text) + 8.0;
             let bg = nation_color(d, s.nation);
             cv.fill_rounded_rect(cx - w / 2.0, y - 11.0, w, 22.0, 5.0, bg);
@@ -260,6 +297,10 @@ pub fn render(d: &PeloriaData, v: &View) -> RgbaImage {
         let (cx, cy) = center(ar.col, ar.row);
         cv.stroke_polygon(&hex_corners(cx, cy, R - 3.0, true), rgb(214, 39, 40), 5.0);
     }
+}
+
+/// The round track, and the Emperor beside it.
+fn draw_round_track(cv: &mut Canvas, d: &PeloriaData, v: &View) {
     // Round track, and the Emperor beside it.
     let tx = 14.0;
     for r in 1..=ROUNDS {
@@ -295,6 +336,10 @@ pub fn render(d: &PeloriaData, v: &View) -> RgbaImage {
         &emperor,
         Align::Left,
     );
+}
+
+/// The prompt, at most two lines.
+fn draw_prompt(cv: &mut Canvas, v: &View) {
     // The prompt, at most two lines.
     let prompt = format!("Now: {}", v.prompt);
     let lines = cv.wrap(PANEL_PX, &prompt, WIDTH as f32 - 28.0, false);
@@ -313,6 +358,10 @@ pub fn render(d: &PeloriaData, v: &View) -> RgbaImage {
             Align::Left,
         );
     }
+}
+
+/// The players' totals.
+fn draw_scores(cv: &mut Canvas, v: &View) {
     // Players' totals.
     let rows: Vec<ScoreRow> = v
         .players
@@ -331,6 +380,10 @@ pub fn render(d: &PeloriaData, v: &View) -> RgbaImage {
         })
         .collect();
     cv.scoreboard(14.0, PANEL_Y, BOARD_W, &rows);
+}
+
+/// The nations in two columns of eight, in turn order.
+fn draw_nations(cv: &mut Canvas, d: &PeloriaData, v: &View) {
     // Nations in two columns of eight, in turn order.
     let col_w = (WIDTH as f32 - 14.0 - BOARD_W - 14.0 - 14.0) / 2.0;
     for n in 0..NATIONS {
@@ -388,6 +441,10 @@ pub fn render(d: &PeloriaData, v: &View) -> RgbaImage {
             cv.text(x + 42.0, y + 1.0, PANEL_PX, INK, &text, Align::Left);
         }
     }
+}
+
+/// The recent log, newest last.
+fn draw_log(cv: &mut Canvas, v: &View) {
     // The recent log, newest last.
     let width = WIDTH as f32 - 28.0;
     let mut lines: Vec<String> = Vec::new();
@@ -410,8 +467,6 @@ pub fn render(d: &PeloriaData, v: &View) -> RgbaImage {
             Align::Left,
         );
     }
-    cv.with_headline(&headline(d, v), HIGHLIGHT, INK)
-        .into_image()
 }
 
 #[cfg(test)]
