@@ -21,11 +21,12 @@
 //! floor (the same one-row transaction on that server, [`Store::postgres_commit_floor`]). `one_move` and `one_floor` are
 //! what `--callgrind` runs, for instruction counts under valgrind.
 
-use crate::chat::{Chat, Env, Place, Request, User};
+use crate::chat::{Chat, Env, LockTimer, Place, Request, User};
 use crate::engine::{AnyGame, GameKind, GameRng, Status, Viewer};
 use crate::games::Registry;
 use crate::store::Store;
 use image::RgbaImage;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Samples per figure at `--scale 1`.
@@ -672,20 +673,22 @@ fn throughput(
     moves: usize,
 ) -> anyhow::Result<Throughput> {
     let db = dir.join(format!("{}-threads.db", kind.id()));
-    let chat = bench_chat(&db)?;
+    let mut chat = bench_chat(&db)?;
+    let timer = Arc::new(LockTimer::default());
+    chat.set_hooks(timer.clone());
     let mut one = Driver::new(&chat, kind, "t", 1)?;
-    chat.time_lock(true);
+    timer.time(true);
     let t = Instant::now();
     for _ in 0..moves {
         one.step()?;
     }
     let one_rate = moves as f64 / t.elapsed().as_secs_f64();
-    let one_lock = chat.lock_times();
+    let one_lock = timer.times();
     drop(one);
-    chat.time_lock(true);
+    timer.time(true);
     let two_rate = two_threads(kind, moves, [&chat, &chat])?;
-    let two_lock = chat.lock_times();
-    chat.time_lock(false);
+    let two_lock = timer.times();
+    timer.time(false);
     drop(chat);
     let per_move = |d: Duration, n: usize| d.as_secs_f64() * 1e6 / n as f64;
     remove_db(&db);

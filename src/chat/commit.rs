@@ -14,10 +14,14 @@
 //! ([`super::timelapse`]) and records the players' results in its transaction
 //! ([`super::stats::results_of`]; none for an abandoned game).
 
+use super::core::{seat_of, Chat, Loaded};
+use super::error::CoreError;
 use super::filter::{self, Line, Outcome, Played};
 use super::outbox;
-use super::*;
+use super::types::{Reply, Request};
+use crate::engine::{AnyGame, Seat};
 use crate::store::{reminders, Change, GameStatus, NewAction};
+use crate::store::{ActionKind, SeatRow};
 
 /// Longest autopilot run for resigned seats in one request.
 const AUTOPILOT_CAP: usize = 10_000;
@@ -69,7 +73,7 @@ impl Chat {
         l: &Loaded,
         before: Vec<Seat>,
         t: Turn,
-    ) -> Result<Vec<Reply>, ChatError> {
+    ) -> Result<Vec<Reply>, CoreError> {
         let mut seats = l.seats.clone();
         for &s in &t.resign {
             if let Some(r) = seats.get_mut(s) {
@@ -147,7 +151,7 @@ impl Chat {
                 .filter_map(|a| seats.get(a.seat))
                 .map(|s| s.user_id.clone()),
         );
-        self.run_commit_hook();
+        self.hooks().before_commit();
         let mut inner = self.lock();
         let (committed, pending) = inner.store.commit_sync_later(
             l.row.id,
@@ -180,7 +184,7 @@ impl Chat {
             .unwrap_or_else(|p| p.into_inner())
             .push(self.inner.try_lock().is_ok());
         pending.wait()?;
-        self.run_after_commit_hook();
+        self.hooks().after_commit();
         for (r, id) in replies.iter_mut().zip(committed.outbox) {
             r.outbox = Some(id);
         }
@@ -227,7 +231,7 @@ pub(crate) fn play(
 
 /// Play pending turns of resigned seats with each game's default step. Logged like any
 /// other step so replay stays deterministic.
-fn autopilot(g: &mut dyn AnyGame, seats: &[SeatRow]) -> Result<Vec<Logged>, ChatError> {
+fn autopilot(g: &mut dyn AnyGame, seats: &[SeatRow]) -> Result<Vec<Logged>, CoreError> {
     play_defaults(
         g,
         |g, _| {
@@ -248,7 +252,7 @@ pub(crate) fn play_defaults(
     g: &mut dyn AnyGame,
     mut next: impl FnMut(&dyn AnyGame, &[Logged]) -> Option<Seat>,
     auto: bool,
-) -> Result<Vec<Logged>, ChatError> {
+) -> Result<Vec<Logged>, CoreError> {
     let mut out = Vec::new();
     for _ in 0..AUTOPILOT_CAP {
         let Some(seat) = next(&*g, &out) else {
@@ -256,8 +260,8 @@ pub(crate) fn play_defaults(
         };
         let pick = g
             .default_step(seat)
-            .ok_or_else(|| ChatError::Autopilot("a player has no legal step".into()))?;
-        out.push(play(g, seat, &pick, auto).map_err(|e| ChatError::Autopilot(e.to_string()))?);
+            .ok_or_else(|| CoreError::Autopilot("a player has no legal step".into()))?;
+        out.push(play(g, seat, &pick, auto).map_err(|e| CoreError::Autopilot(e.to_string()))?);
     }
-    Err(ChatError::Autopilot("it did not finish".into()))
+    Err(CoreError::Autopilot("it did not finish".into()))
 }
