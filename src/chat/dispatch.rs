@@ -164,16 +164,45 @@ impl Chat {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
-/// A refused chat command: the dispatcher's own refusals and each topic's error. Nothing
-/// was changed.
-pub enum ChatError {
+/// The dispatcher's [`ChatError`]: its own refusals, and a variant wrapping each part's
+/// error, with `From` for each (so handlers' errors turn into it with `?`) and its text.
+macro_rules! chat_error {
+    ($($(#[$doc:meta])* $variant:ident($error:ty)),* $(,)?) => {
+        /// A refused chat command: the dispatcher's own refusals and each topic's error.
+        /// Nothing was changed.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum ChatError {
+            /// More than [`RATE_LIMIT`] commands in its window (seconds to wait).
+            RateLimited { wait: i64 },
+            $($(#[$doc])* $variant($error)),*
+        }
+
+        $(impl From<$error> for ChatError {
+            fn from(e: $error) -> Self {
+                ChatError::$variant(e)
+            }
+        })*
+
+        impl ChatError {
+            /// The message, with commands as references.
+            pub fn text(&self) -> Text {
+                match self {
+                    ChatError::RateLimited { wait } => Text::new().p(format!(
+                        "you are sending commands too fast (more than {} in {} seconds); wait {} s and try again",
+                        RATE_LIMIT.0,
+                        RATE_LIMIT.1,
+                        (*wait).max(1)
+                    )),
+                    $(ChatError::$variant(e) => e.text()),*
+                }
+            }
+        }
+    };
+}
+
+chat_error!(
     /// The line is not a command of the table.
     Line(LineError),
-    /// More than [`RATE_LIMIT`] commands in its window (seconds to wait).
-    RateLimited {
-        wait: i64,
-    },
     Core(CoreError),
     Lobby(LobbyError),
     Turn(TurnError),
@@ -182,32 +211,7 @@ pub enum ChatError {
     Stats(StatsError),
     Replay(ReplayError),
     Remind(RemindError),
-}
-
-impl ChatError {
-    /// The message, with commands as references.
-    pub fn text(&self) -> Text {
-        use ChatError::*;
-        let t = Text::new();
-        match self {
-            RateLimited { wait } => t.p(format!(
-                "you are sending commands too fast (more than {} in {} seconds); wait {} s and try again",
-                RATE_LIMIT.0,
-                RATE_LIMIT.1,
-                (*wait).max(1)
-            )),
-            Line(e) => e.text(),
-            Core(e) => e.text(),
-            Lobby(e) => e.text(),
-            Turn(e) => e.text(),
-            Vote(e) => e.text(),
-            Help(e) => e.text(),
-            Stats(e) => e.text(),
-            Replay(e) => e.text(),
-            Remind(e) => e.text(),
-        }
-    }
-}
+);
 
 impl ChatError {
     /// The database failure behind this error, if it is one (for the log: players see
@@ -228,28 +232,6 @@ impl ChatError {
         core.store_failure()
     }
 }
-
-/// `From` each part's error, so handlers' errors turn into a [`ChatError`] with `?`.
-macro_rules! wraps {
-    ($($variant:ident($error:ty)),*) => {
-        $(impl From<$error> for ChatError {
-            fn from(e: $error) -> Self {
-                ChatError::$variant(e)
-            }
-        })*
-    };
-}
-wraps!(
-    Line(LineError),
-    Core(CoreError),
-    Lobby(LobbyError),
-    Turn(TurnError),
-    Vote(VoteError),
-    Help(HelpError),
-    Stats(StatsError),
-    Replay(ReplayError),
-    Remind(RemindError)
-);
 
 impl From<StoreError> for ChatError {
     fn from(e: StoreError) -> Self {

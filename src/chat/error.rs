@@ -69,30 +69,11 @@ impl CoreError {
         use CoreError::*;
         let t = Text::new();
         match self {
-            BadArgument { command, got } => match table::find_path(command) {
-                Some(c) => {
-                    let takes = if c.args.is_empty() {
-                        "nothing more".to_string()
-                    } else {
-                        c.args.iter().map(accepts).collect::<Vec<_>>().join(", then ")
-                    };
-                    let path: Vec<&str> = c.path.split(' ').collect();
-                    t.cmd(c.path, &[])
-                        .p(format!(" takes {takes}, not `{}`; see ", clip(got)))
-                        .cmd("help", &[&path.join(" ")])
-                        .p(".")
-                }
-                None => t.p(format!("`{}` is not accepted here", clip(got))),
-            },
-            NameAGame { command, games } => {
-                let r = table::find_path(command)
-                    .map(|c| c.reference())
-                    .map(|r| Text(vec![Seg::Command(r)]))
-                    .unwrap_or_default();
-                t.p("name a game: ")
-                    .then(r)
-                    .p(format!("; games: {}", games.join(", ")))
-            }
+            BadArgument { command, got } => bad_argument(command, got),
+            NameAGame { command, games } => t
+                .p("name a game: ")
+                .then(reference(command))
+                .p(format!("; games: {}", games.join(", "))),
             NoGameHere { games } => t
                 .p("no game here. Start one with ")
                 .cmd("game new", &["<game>"])
@@ -226,6 +207,36 @@ pub(crate) fn bold(list: &[String]) -> String {
         .map(|s| format!("**{s}**"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// `command` (a table path) takes other arguments than `got`: what it takes, in words.
+fn bad_argument(command: &str, got: &str) -> Text {
+    let Some(c) = table::find_path(command) else {
+        return Text::new().p(format!("`{}` is not accepted here", clip(got)));
+    };
+    let takes = if c.args.is_empty() {
+        "nothing more".to_string()
+    } else {
+        c.args
+            .iter()
+            .map(accepts)
+            .collect::<Vec<_>>()
+            .join(", then ")
+    };
+    let path: Vec<&str> = c.path.split(' ').collect();
+    Text::new()
+        .cmd(c.path, &[])
+        .p(format!(" takes {takes}, not `{}`; see ", clip(got)))
+        .cmd("help", &[&path.join(" ")])
+        .p(".")
+}
+
+/// The command at a table path with placeholders for its arguments (nothing if no
+/// command has the path).
+fn reference(command: &str) -> Text {
+    table::find_path(command)
+        .map(|c| Text(vec![Seg::Command(c.reference())]))
+        .unwrap_or_default()
 }
 
 /// What an argument accepts, in words.
