@@ -1,19 +1,22 @@
-//! `cargo bench`: the same measurements as `sherpa bench`, printed as a table (with the
-//! PostgreSQL round trips when `DATABASE_URL` names a database).
+//! `cargo bench`: runs `sherpa bench`, the same measurements printed as a table, with
+//! `SHERPA_BENCH_SCALE` as its `--scale` and, when `DATABASE_URL` names a database, the
+//! PostgreSQL round trips too (`--postgres`).
 
 fn main() {
-    let scale = std::env::var("SHERPA_BENCH_SCALE")
+    let scale: f64 = std::env::var("SHERPA_BENCH_SCALE")
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(1.0);
-    match sherpa::bench::run(
-        sherpa::games::Registry::builtin().all(),
-        scale,
-        std::env::var("DATABASE_URL").ok().as_deref(),
-    ) {
-        Ok(r) => print!("{}", sherpa::bench::table(&r)),
+    let mut bench = std::process::Command::new(env!("CARGO_BIN_EXE_sherpa"));
+    bench.args(["bench", "--scale", &scale.to_string()]);
+    if let Ok(url) = std::env::var("DATABASE_URL") {
+        bench.args(["--postgres", &url]);
+    }
+    match bench.status() {
+        Ok(s) if s.success() => {}
+        Ok(s) => std::process::exit(s.code().unwrap_or(1)),
         Err(e) => {
-            eprintln!("benchmark failed: {e:#}");
+            eprintln!("benchmark failed: cannot run sherpa bench: {e}");
             std::process::exit(1);
         }
     }

@@ -5,7 +5,6 @@
 //! commands, `ratings` the pure rating computation behind `stats`, `local` the terminal
 //! front end and `discord` the Discord front end.
 
-pub mod bench;
 pub mod chat;
 pub mod config;
 pub mod discord;

@@ -1,6 +1,8 @@
 //! The `sherpa` command: local play, random playouts, replays, rules lookup, benchmarks,
 //! and the Discord bot.
 
+mod bin_bench;
+
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use sherpa::games::{BoardTexts, Registry};
@@ -254,7 +256,7 @@ fn main() -> anyhow::Result<()> {
                 return bench_reminder_tick(n, postgres.as_deref(), json);
             }
             if let Some(n) = stored_games {
-                let r = sherpa::bench::stored_games(reg, n, active.unwrap_or(n / 10))?;
+                let r = bin_bench::stored_games(reg, n, active.unwrap_or(n / 10))?;
                 if json {
                     println!("{}", serde_json::to_string_pretty(&r)?);
                 } else {
@@ -266,7 +268,7 @@ fn main() -> anyhow::Result<()> {
                 return Ok(());
             }
             if let Some(game) = callgrind {
-                println!("{}", sherpa::bench::callgrind(reg, &game)?);
+                println!("{}", bin_bench::callgrind(reg, &game)?);
                 return Ok(());
             }
             anyhow::ensure!(
@@ -281,12 +283,12 @@ fn main() -> anyhow::Result<()> {
                 }
                 None => (None, None),
             };
-            let kinds = sherpa::bench::pick_games(reg, &game)?;
-            let r = sherpa::bench::run(&kinds, scale, url.as_deref())?;
+            let kinds = bin_bench::pick_games(reg, &game)?;
+            let r = bin_bench::run(&kinds, scale, url.as_deref())?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&r)?);
             } else {
-                print!("{}", sherpa::bench::table(&r));
+                print!("{}", bin_bench::table(&r));
             }
             Ok(())
         }
@@ -297,11 +299,11 @@ fn main() -> anyhow::Result<()> {
 fn bench_reminder_tick(games: usize, postgres: Option<&str>, json: bool) -> anyhow::Result<()> {
     const TICKS: usize = 10;
     let r = match postgres {
-        None => sherpa::bench::reminder_tick_sqlite(games, TICKS)?,
+        None => bin_bench::reminder_tick_sqlite(games, TICKS)?,
         Some(p) => {
             let (_cluster, url) = postgres_for_bench(p)?;
             let store = sherpa::store::Store::connect_postgres(&url)?;
-            sherpa::bench::reminder_tick(store, "postgres", games, TICKS)?
+            bin_bench::reminder_tick(store, "postgres", games, TICKS)?
         }
     };
     if json {
@@ -348,7 +350,7 @@ fn bench_retention(
             (None, sherpa::store::DbLocation::Sqlite(dir.join("r.db")))
         }
     };
-    let r = sherpa::bench::retention_size(&loc, reg, moves);
+    let r = bin_bench::retention_size(&loc, reg, moves);
     let _ = std::fs::remove_dir_all(&dir);
     println!("{}", serde_json::to_string_pretty(&r?)?);
     Ok(())

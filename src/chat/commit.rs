@@ -14,10 +14,14 @@
 //! ([`super::timelapse`]) and records the players' results in its transaction
 //! ([`super::stats::results_of`]; none for an abandoned game).
 
+use super::core::{seat_of, Chat, Loaded};
+use super::error::CoreError;
 use super::filter::{self, Line, Outcome, Played};
 use super::outbox;
-use super::*;
+use super::types::{Reply, Request};
+use crate::engine::{AnyGame, Seat};
 use crate::store::{reminders, Change, GameStatus, NewAction};
+use crate::store::{ActionKind, SeatRow};
 
 /// Longest autopilot run for resigned seats in one request.
 const AUTOPILOT_CAP: usize = 10_000;
@@ -69,48 +73,10 @@ impl Chat {
         l: &Loaded,
         before: Vec<Seat>,
         t: Turn,
-    ) -> Result<Vec<Reply>, ChatError> {
-        let mut seats = l.seats.clone();
-        for &s in &t.resign {
-            if let Some(r) = seats.get_mut(s) {
-                r.resigned = true;
-            }
-        }
-        let abandoned = !t.resign.is_empty() && seats.iter().all(|s| s.resigned);
-        let mut g = t.game;
-        let auto = if abandoned {
-            vec![]
-        } else {
-            autopilot(&mut *g, &seats)?
-        };
-        let after = g.status();
-        let mut acting = after.acting().to_vec();
-        acting.sort_unstable();
-        let mut was = before.clone();
-        was.sort_unstable();
-        let turn_changed = was != acting || after.is_finished();
-        let status = if abandoned {
-            Some(GameStatus::Aborted)
-        } else if after.is_finished() {
-            Some(GameStatus::Finished)
-        } else if t.start {
-            Some(GameStatus::Running)
-        } else {
-            None
-        };
+    ) -> Result<Vec<Reply>, CoreError> {
+        let s = settle(&l.seats, &before, t.game, &t.resign, t.start)?;
         let invoker = seat_of(&l.seats, &req.user.id);
-        let mut actions = Vec::new();
-        if t.undo {
-            actions.push(NewAction {
-                seat: invoker.unwrap_or(0),
-                kind: ActionKind::Undo,
-                step: "undo".into(),
-                secret: false,
-                barrier: false,
-                turn_end: false,
-            });
-        }
-        actions.extend(t.played.iter().chain(&auto).map(|p| p.action.clone()));
+        let actions = new_actions(t.undo, invoker, &t.played, &s.auto);
         let mut clear_votes = vec!["undo".to_string()];
         clear_votes.extend(t.clear_votes);
         // The replies are built before the commit (for the version it will produce) so
@@ -118,59 +84,72 @@ impl Chat {
         let version = l.row.version + 1;
         let outcome = Outcome {
             notes: t.notes,
-            played: t.played.into_iter().chain(auto).map(|p| p.played).collect(),
+            played: t
+                .played
+                .into_iter()
+                .chain(s.auto)
+                .map(|p| p.played)
+                .collect(),
             before,
             invoker,
             describe: t.start,
-            abandoned,
+            abandoned: s.abandoned,
         };
-        let mut replies = filter::deliver(&outcome, &*g, &seats, version);
-        if status == Some(GameStatus::Finished) {
+        let g = s.game;
+        let mut replies = filter::deliver(&outcome, &*g, &s.seats, version);
+        if s.status == Some(GameStatus::Finished) {
             replies.extend(self.end_of_game_replies(l, g.kind(), &actions)?);
         }
         // The players' results are recorded by the change that finishes the game, in its
         // transaction; an abandoned (aborted) game records none.
-        let results = match &after {
-            crate::engine::Status::Finished(r) if status == Some(GameStatus::Finished) => {
-                super::stats::results_of(&seats, &r.places)
+        let results = match &s.after {
+            crate::engine::Status::Finished(r) if s.status == Some(GameStatus::Finished) => {
+                super::stats::results_of(&s.seats, &r.places)
             }
             _ => vec![],
         };
-        let entries = replies.iter().map(outbox::entry).collect();
-        // Who acted: the requester, and the seats whose steps were played (a deadline's
-        // default program is played for the late seat by the bot).
-        let mut acted = vec![req.user.id.clone()];
-        acted.extend(
-            actions
-                .iter()
-                .filter(|a| a.kind == ActionKind::Step)
-                .filter_map(|a| seats.get(a.seat))
-                .map(|s| s.user_id.clone()),
-        );
-        self.run_commit_hook();
+        let change = Change {
+            acted: acted_users(req, &actions, &s.seats),
+            actions,
+            snapshot: Some(g.snapshot()),
+            status: s.status,
+            request: Self::request_key(req),
+            resign: t.resign,
+            turn_changed: s.turn_changed,
+            clear_votes,
+            outbox: replies.iter().map(outbox::entry).collect(),
+            // The reminder schedule changes with the step, in its transaction: a crash
+            // after the commit cannot leave the bot reminding the previous player.
+            waiting: s
+                .turn_changed
+                .then(|| reminders::waiting_users(&s.seats, &s.after)),
+            results,
+        };
+        self.store_turn(l, change, &*g, &mut replies)?;
+        #[cfg(test)]
+        {
+            *self.last_outcome.lock().unwrap_or_else(|p| p.into_inner()) = Some(outcome);
+        }
+        Ok(replies)
+    }
+
+    /// Commit `change` to the game of `l`, remember `g` as its new state, wait for the
+    /// write to be durable, and number `replies` with their outbox rows.
+    fn store_turn(
+        &self,
+        l: &Loaded,
+        change: Change,
+        g: &dyn AnyGame,
+        replies: &mut [Reply],
+    ) -> Result<(), CoreError> {
+        self.hooks().before_commit();
         let mut inner = self.lock();
-        let (committed, pending) = inner.store.commit_sync_later(
-            l.row.id,
-            l.row.version,
-            Change {
-                actions,
-                snapshot: Some(g.snapshot()),
-                status,
-                request: Self::request_key(req),
-                resign: t.resign.clone(),
-                turn_changed,
-                clear_votes,
-                outbox: entries,
-                // The reminder schedule changes with the step, in its transaction: a crash
-                // after the commit cannot leave the bot reminding the previous player.
-                waiting: turn_changed.then(|| reminders::waiting_users(&seats, &after)),
-                acted,
-                results,
-            },
-            self.now(),
-        )?;
-        debug_assert_eq!(committed.version, version);
-        self.remember(&mut inner, l.row.id, committed.version, &*g);
+        let (committed, pending) =
+            inner
+                .store
+                .commit_sync_later(l.row.id, l.row.version, change, self.now())?;
+        debug_assert_eq!(committed.version, l.row.version + 1);
+        self.remember(&mut inner, l.row.id, committed.version, g);
         drop(inner);
         // The fsync, outside the lock (other channels' requests go on meanwhile) and before
         // anything is answered: an answered step survives a power cut.
@@ -180,16 +159,111 @@ impl Chat {
             .unwrap_or_else(|p| p.into_inner())
             .push(self.inner.try_lock().is_ok());
         pending.wait()?;
-        self.run_after_commit_hook();
+        self.hooks().after_commit();
         for (r, id) in replies.iter_mut().zip(committed.outbox) {
             r.outbox = Some(id);
         }
-        #[cfg(test)]
-        {
-            *self.last_outcome.lock().unwrap_or_else(|p| p.into_inner()) = Some(outcome);
-        }
-        Ok(replies)
+        Ok(())
     }
+}
+
+/// A turn with the resigned seats' automatic steps played, and what follows from it.
+struct Settled {
+    game: Box<dyn AnyGame>,
+    /// The seats, with this turn's resignations.
+    seats: Vec<SeatRow>,
+    /// The steps played for resigned seats.
+    auto: Vec<Logged>,
+    after: crate::engine::Status,
+    /// The game's new status, if it changes.
+    status: Option<GameStatus>,
+    /// Whether other seats act now, or the game ended.
+    turn_changed: bool,
+    /// Whether every player has resigned.
+    abandoned: bool,
+}
+
+/// Apply `resign` to `seats`, play the resigned seats' turns, and work out the new status.
+fn settle(
+    seats: &[SeatRow],
+    before: &[Seat],
+    mut game: Box<dyn AnyGame>,
+    resign: &[Seat],
+    start: bool,
+) -> Result<Settled, CoreError> {
+    let mut seats = seats.to_vec();
+    for &s in resign {
+        if let Some(r) = seats.get_mut(s) {
+            r.resigned = true;
+        }
+    }
+    let abandoned = !resign.is_empty() && seats.iter().all(|s| s.resigned);
+    let auto = if abandoned {
+        vec![]
+    } else {
+        autopilot(&mut *game, &seats)?
+    };
+    let after = game.status();
+    let mut acting = after.acting().to_vec();
+    acting.sort_unstable();
+    let mut was = before.to_vec();
+    was.sort_unstable();
+    let turn_changed = was != acting || after.is_finished();
+    let status = if abandoned {
+        Some(GameStatus::Aborted)
+    } else if after.is_finished() {
+        Some(GameStatus::Finished)
+    } else if start {
+        Some(GameStatus::Running)
+    } else {
+        None
+    };
+    Ok(Settled {
+        game,
+        seats,
+        auto,
+        after,
+        status,
+        turn_changed,
+        abandoned,
+    })
+}
+
+/// The log rows of a turn: its undo (by the invoker's seat), its steps, then the automatic
+/// ones.
+fn new_actions(
+    undo: bool,
+    invoker: Option<Seat>,
+    played: &[Logged],
+    auto: &[Logged],
+) -> Vec<NewAction> {
+    let mut actions = Vec::new();
+    if undo {
+        actions.push(NewAction {
+            seat: invoker.unwrap_or(0),
+            kind: ActionKind::Undo,
+            step: "undo".into(),
+            secret: false,
+            barrier: false,
+            turn_end: false,
+        });
+    }
+    actions.extend(played.iter().chain(auto).map(|p| p.action.clone()));
+    actions
+}
+
+/// Who acted: the requester, and the seats whose steps were played (a deadline's default
+/// program is played for the late seat by the bot).
+fn acted_users(req: &Request, actions: &[NewAction], seats: &[SeatRow]) -> Vec<String> {
+    let mut acted = vec![req.user.id.clone()];
+    acted.extend(
+        actions
+            .iter()
+            .filter(|a| a.kind == ActionKind::Step)
+            .filter_map(|a| seats.get(a.seat))
+            .map(|s| s.user_id.clone()),
+    );
+    acted
 }
 
 /// A step applied to the state, with its log row and what it produced.
@@ -227,7 +301,7 @@ pub(crate) fn play(
 
 /// Play pending turns of resigned seats with each game's default step. Logged like any
 /// other step so replay stays deterministic.
-fn autopilot(g: &mut dyn AnyGame, seats: &[SeatRow]) -> Result<Vec<Logged>, ChatError> {
+fn autopilot(g: &mut dyn AnyGame, seats: &[SeatRow]) -> Result<Vec<Logged>, CoreError> {
     play_defaults(
         g,
         |g, _| {
@@ -248,7 +322,7 @@ pub(crate) fn play_defaults(
     g: &mut dyn AnyGame,
     mut next: impl FnMut(&dyn AnyGame, &[Logged]) -> Option<Seat>,
     auto: bool,
-) -> Result<Vec<Logged>, ChatError> {
+) -> Result<Vec<Logged>, CoreError> {
     let mut out = Vec::new();
     for _ in 0..AUTOPILOT_CAP {
         let Some(seat) = next(&*g, &out) else {
@@ -256,8 +330,8 @@ pub(crate) fn play_defaults(
         };
         let pick = g
             .default_step(seat)
-            .ok_or_else(|| ChatError::Autopilot("a player has no legal step".into()))?;
-        out.push(play(g, seat, &pick, auto).map_err(|e| ChatError::Autopilot(e.to_string()))?);
+            .ok_or_else(|| CoreError::Autopilot("a player has no legal step".into()))?;
+        out.push(play(g, seat, &pick, auto).map_err(|e| CoreError::Autopilot(e.to_string()))?);
     }
-    Err(ChatError::Autopilot("it did not finish".into()))
+    Err(CoreError::Autopilot("it did not finish".into()))
 }

@@ -12,8 +12,10 @@
 //! [`Chat::commit_turn`] (version check, outbox, reminder schedule).
 
 use super::commit::{play_defaults, Turn};
+use super::core::{seat_of, Chat};
+use super::error::CoreError;
 use super::filter::Line;
-use super::*;
+use super::types::{Place, Reply, Request, User};
 
 /// The user id the deadline acts as (never a seated player, so nobody is the invoker).
 const DEADLINE_USER: &str = "sherpa:deadline";
@@ -37,7 +39,7 @@ impl Chat {
         place: &Place,
         user_id: &str,
         since: i64,
-    ) -> Result<Vec<Reply>, ChatError> {
+    ) -> Result<Vec<Reply>, CoreError> {
         let l = self.load_active(place)?;
         let Some(game) = &l.game else {
             return Ok(vec![]);

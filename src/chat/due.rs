@@ -12,13 +12,12 @@
 //! minutes, which must not hold the chat's lock); without a database location (a chat made
 //! with [`Chat::new`]) they use the chat's store.
 
+use super::core::Chat;
+use super::error::CoreError;
+use super::text::{Text, TimeStyle};
 use super::types::{Button, Place, Reply};
-use super::Chat;
-use super::ChatError;
-use super::{Text, TimeStyle};
 use crate::reminders::{Consequence, ReminderDefaults};
-use crate::store::{DbLocation, DigestKey, DueKind, DueReminder, ReminderKey, Store, StoreError};
-use std::sync::Mutex;
+use crate::store::{DigestKey, DueKind, DueReminder, ReminderKey, Store, StoreError};
 
 /// One due notice, ready to send.
 #[derive(Clone, Debug)]
@@ -58,22 +57,6 @@ enum Claim {
     Digest { key: DigestKey, games: usize },
 }
 
-/// The connection claims and marks run on (see the module's invariants).
-#[derive(Default)]
-pub(crate) struct SideStore {
-    at: Option<DbLocation>,
-    open: Mutex<Option<Store>>,
-}
-
-impl SideStore {
-    pub(crate) fn at(at: &DbLocation) -> SideStore {
-        SideStore {
-            at: Some(at.clone()),
-            open: Mutex::new(None),
-        }
-    }
-}
-
 impl Chat {
     /// Run `f` on the connection of due notices: its own, opened now if it is not yet
     /// (an error while the database cannot be reached; the next call tries again), else
@@ -81,7 +64,7 @@ impl Chat {
     fn with_side_store<T>(
         &self,
         f: impl FnOnce(&mut Store) -> Result<T, StoreError>,
-    ) -> Result<T, ChatError> {
+    ) -> Result<T, CoreError> {
         let Some(at) = &self.side.at else {
             return Ok(f(&mut self.lock().store)?);
         };
@@ -89,7 +72,7 @@ impl Chat {
         if open.is_none() {
             *open = Some(Store::open_location(at)?);
         }
-        let store = open.as_mut().ok_or(ChatError::Internal)?;
+        let store = open.as_mut().ok_or(CoreError::Internal)?;
         Ok(f(store)?)
     }
 
@@ -101,7 +84,7 @@ impl Chat {
         &self,
         platform: &str,
         defaults: &ReminderDefaults,
-    ) -> Result<Vec<DueNotice>, ChatError> {
+    ) -> Result<Vec<DueNotice>, CoreError> {
         let mut out = self.due_digests(platform, defaults)?;
         let now = self.now();
         let due = self.with_side_store(|s| s.claim_due_reminders(platform, now, defaults))?;
@@ -110,7 +93,7 @@ impl Chat {
     }
 
     /// Record that `n` was sent, so that it is not claimed again.
-    pub fn mark_sent(&self, n: &DueNotice) -> Result<(), ChatError> {
+    pub fn mark_sent(&self, n: &DueNotice) -> Result<(), CoreError> {
         let now = self.now();
         self.with_side_store(|s| match &n.claim {
             Claim::Reminder(key) => s.mark_sent(key, now),
@@ -123,7 +106,7 @@ impl Chat {
         &self,
         platform: &str,
         defaults: &ReminderDefaults,
-    ) -> Result<Vec<DueNotice>, ChatError> {
+    ) -> Result<Vec<DueNotice>, CoreError> {
         let now = self.now();
         let due = self.with_side_store(|s| s.claim_due_digests(platform, now, defaults))?;
         let mut out = vec![];

@@ -229,31 +229,33 @@ pub(crate) fn deliver(o: &Outcome, g: &dyn AnyGame, seats: &[SeatRow], version: 
     let mut lines = o.notes.clone();
     lines.extend(step_lines(seats, &o.played));
     let status = g.status();
-    let active = |s: &Seat| seats.get(*s).is_some_and(|r| !r.resigned);
-    let acting: Vec<Seat> = status.acting().iter().copied().filter(active).collect();
     let mut before = o.before.clone();
     before.sort_unstable();
     let mut now = status.acting().to_vec();
     now.sort_unstable();
     let changed = before != now || status.is_finished();
-
-    // The final message names the result once: a game event that repeats the result's
-    // note (e.g. "The game is over. {note}") is left out, since the final scores carry it,
-    // and no line of the final message is posted twice.
-    let note = match &status {
-        Status::Finished(r) if !r.note.trim().is_empty() => Some(r.note.trim().to_string()),
-        _ => None,
-    };
-    let mut public = Text::new();
-    let mut seen = std::collections::HashSet::new();
-    for l in lines.iter().filter(|l| l.seen_by(Viewer::Spectator)) {
-        let plain = l.text.to_string();
-        let repeated = status.is_finished() && !seen.insert(plain.clone());
-        if repeated || note.as_ref().is_some_and(|n| plain.contains(n.as_str())) {
-            continue;
-        }
-        public.line(l.text.clone());
+    let mut out = Vec::new();
+    let public = public_reply(o, g, seats, version, &lines, changed);
+    let has_public = !public.text.is_empty() || changed;
+    if has_public {
+        out.push(public);
     }
+    out.extend(private_replies(o, g, seats, version, &lines, has_public));
+    out
+}
+
+/// The public reply of an outcome: its public lines, then the end of the game (final
+/// scores, board, Rematch) or who acts now (board, pings, buttons).
+fn public_reply(
+    o: &Outcome,
+    g: &dyn AnyGame,
+    seats: &[SeatRow],
+    version: i64,
+    lines: &[Line],
+    changed: bool,
+) -> Reply {
+    let status = g.status();
+    let mut public = public_lines(lines, &status);
     let mut reply = Reply::public(Text::new());
     if o.abandoned {
         public.line("Every player has resigned; the game is over without a result.");
@@ -277,45 +279,93 @@ pub(crate) fn deliver(o: &Outcome, g: &dyn AnyGame, seats: &[SeatRow], version: 
         }
         if changed {
             reply.image = Some(g.render(Viewer::Spectator));
-            let new: Vec<&SeatRow> = acting
-                .iter()
-                .filter(|s| !o.before.contains(s))
-                .filter_map(|&s| seats.get(s))
-                .collect();
-            // Ping who must act now and did not before; name the others still to act.
-            let still: Vec<String> = acting
-                .iter()
-                .filter(|s| o.before.contains(s))
-                .filter_map(|&s| seats.get(s))
-                .map(|s| format!("**{}**", s.name))
-                .collect();
-            if !new.is_empty() {
-                let mentions = Text::join(
-                    new.iter().map(|s| Text::new().mention(&s.user_id, &s.name)),
-                    " ",
-                );
-                let mut now = Text::new().p("Now: ").then(mentions);
-                if !still.is_empty() {
-                    now.push_plain(format!("; still to act: {}.", still.join(", ")));
-                }
-                public.line(now);
-                reply.pings = new.iter().map(|s| s.user_id.clone()).collect();
-            } else if !still.is_empty() {
-                public.line(format!("Still to act: {}.", still.join(", ")));
+            let active = |s: &Seat| seats.get(*s).is_some_and(|r| !r.resigned);
+            let acting: Vec<Seat> = status.acting().iter().copied().filter(active).collect();
+            if let Some((line, pings)) = who_acts_now(&acting, &o.before, seats) {
+                public.line(line);
+                reply.pings = pings;
             }
         }
         reply.buttons = buttons(g, seats, version, Viewer::Spectator);
     }
-    let has_public = !public.is_empty() || changed;
     reply.text = public;
+    reply
+}
 
-    let mut out = Vec::new();
-    if has_public {
-        out.push(reply);
+/// The lines the channel sees. The final message names the result once: a game event that
+/// repeats the result's note (e.g. "The game is over. {note}") is left out, since the
+/// final scores carry it, and no line of the final message is posted twice.
+fn public_lines(lines: &[Line], status: &Status) -> Text {
+    let note = match status {
+        Status::Finished(r) if !r.note.trim().is_empty() => Some(r.note.trim().to_string()),
+        _ => None,
+    };
+    let mut public = Text::new();
+    let mut seen = std::collections::HashSet::new();
+    for l in lines.iter().filter(|l| l.seen_by(Viewer::Spectator)) {
+        let plain = l.text.to_string();
+        let repeated = status.is_finished() && !seen.insert(plain.clone());
+        if repeated || note.as_ref().is_some_and(|n| plain.contains(n.as_str())) {
+            continue;
+        }
+        public.line(l.text.clone());
     }
-    // Private replies, invoker first; resigned players get nothing.
+    public
+}
+
+/// After the acting seats changed: a line that pings who must act now and did not
+/// `before` and names the others still to act, with the users to ping.
+fn who_acts_now(
+    acting: &[Seat],
+    before: &[Seat],
+    seats: &[SeatRow],
+) -> Option<(Text, Vec<String>)> {
+    let new: Vec<&SeatRow> = acting
+        .iter()
+        .filter(|s| !before.contains(s))
+        .filter_map(|&s| seats.get(s))
+        .collect();
+    let still: Vec<String> = acting
+        .iter()
+        .filter(|s| before.contains(s))
+        .filter_map(|&s| seats.get(s))
+        .map(|s| format!("**{}**", s.name))
+        .collect();
+    if !new.is_empty() {
+        let mentions = Text::join(
+            new.iter().map(|s| Text::new().mention(&s.user_id, &s.name)),
+            " ",
+        );
+        let mut now = Text::new().p("Now: ").then(mentions);
+        if !still.is_empty() {
+            now.push_plain(format!("; still to act: {}.", still.join(", ")));
+        }
+        Some((now, new.iter().map(|s| s.user_id.clone()).collect()))
+    } else if !still.is_empty() {
+        Some((
+            Text::from(format!("Still to act: {}.", still.join(", "))),
+            vec![],
+        ))
+    } else {
+        None
+    }
+}
+
+/// The private replies of an outcome, invoker first: each seat's private lines, and the
+/// invoker's buttons (with the public ones when no public reply carries them). Resigned
+/// players get nothing.
+fn private_replies(
+    o: &Outcome,
+    g: &dyn AnyGame,
+    seats: &[SeatRow],
+    version: i64,
+    lines: &[Line],
+    has_public: bool,
+) -> Vec<Reply> {
+    let finished = g.status().is_finished();
     let mut order: Vec<Seat> = o.invoker.into_iter().collect();
     order.extend((0..seats.len()).filter(|s| Some(*s) != o.invoker));
+    let mut out = Vec::new();
     for s in order {
         let Some(row) = seats.get(s).filter(|r| !r.resigned) else {
             continue;
@@ -329,7 +379,7 @@ pub(crate) fn deliver(o: &Outcome, g: &dyn AnyGame, seats: &[SeatRow], version: 
             text.line(l.text.clone());
         }
         let mut own_buttons = Vec::new();
-        if Some(s) == o.invoker && !o.abandoned && !status.is_finished() {
+        if Some(s) == o.invoker && !o.abandoned && !finished {
             own_buttons = buttons(g, seats, version, viewer);
             if !has_public {
                 // No public message carries the current public buttons: offer them here.

@@ -8,7 +8,10 @@
 //! they are seated in it.
 //! The daily digest (`remind digest`) is built here from the same lines.
 
-use super::*;
+use super::core::Chat;
+use super::error::CoreError;
+use super::text::{Text, TimeStyle};
+use super::types::{Reply, Request};
 use crate::store::{GameStatus, ListedGame};
 
 /// Games shown in one answer; the rest are counted.
@@ -34,12 +37,12 @@ pub struct Digest {
 }
 
 impl Chat {
-    pub(crate) fn cmd_games(&self, req: &Request, args: &str) -> Result<Vec<Reply>, ChatError> {
+    pub(crate) fn cmd_games(&self, req: &Request, args: &str) -> Result<Vec<Reply>, CoreError> {
         let all = match args.trim().to_lowercase().as_str() {
             "" => false,
             "all" => true,
             _ => {
-                return Err(ChatError::BadArgument {
+                return Err(CoreError::BadArgument {
                     command: "games",
                     got: args.to_string(),
                 })
@@ -116,7 +119,7 @@ impl Chat {
         platform: &str,
         guild: Option<&str>,
         user: &str,
-    ) -> Result<Option<Digest>, ChatError> {
+    ) -> Result<Option<Digest>, CoreError> {
         let games = self
             .lock()
             .store

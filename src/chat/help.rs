@@ -1,16 +1,20 @@
 //! `help` (from the command table) and `rules` (a game's rules-lookup topics).
 
+use super::core::{match_game_id, Chat};
+use super::error::{topic_error, CoreError};
 use super::table::{Command, COMMANDS};
-use super::{match_game_id, Chat, ChatError, Reply, Request, Text};
+use super::text::{CmdRef, Seg, Text};
+use super::types::{Reply, Request};
+use crate::engine::notation::clip;
 use crate::engine::GameKind;
 use crate::games::Registry;
 
 impl Chat {
-    pub(crate) fn cmd_help(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, ChatError> {
+    pub(crate) fn cmd_help(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, HelpError> {
         Ok(vec![Reply::private(&req.user.id, help(rest)?)])
     }
 
-    pub(crate) fn cmd_rules(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, ChatError> {
+    pub(crate) fn cmd_rules(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, HelpError> {
         Ok(vec![Reply::private(
             &req.user.id,
             rules(self.registry, rest)?,
@@ -21,7 +25,7 @@ impl Chat {
 fn entry(c: &Command) -> Text {
     // The heading is a command reference, so each front end names it in its own syntax
     // (`/game join` on Discord, `game join` in the terminal).
-    let name = Text(vec![super::Seg::Command(super::CmdRef {
+    let name = Text(vec![Seg::Command(CmdRef {
         path: c.path,
         args: vec![],
     })]);
@@ -38,7 +42,7 @@ fn entry(c: &Command) -> Text {
 
 /// `help [command]`: every command, or one command (or subcommand, `help game join`) with
 /// its usage. A unique beginning of a command's name is enough.
-pub fn help(topic: &str) -> Result<Text, ChatError> {
+pub fn help(topic: &str) -> Result<Text, HelpError> {
     let words: Vec<String> = topic
         .split_whitespace()
         .map(|w| w.trim_start_matches('/').to_lowercase())
@@ -58,10 +62,10 @@ pub fn help(topic: &str) -> Result<Text, ChatError> {
                 (hits.len() == 1).then(|| hits[0])
             })
     };
-    let top = pick(COMMANDS, first).ok_or_else(|| ChatError::NoHelp(topic.to_string()))?;
+    let top = pick(COMMANDS, first).ok_or_else(|| HelpError::NoHelp(topic.to_string()))?;
     let c = match words.get(1) {
         Some(w) if !top.subcommands.is_empty() => {
-            pick(top.subcommands, w).ok_or_else(|| ChatError::NoHelp(topic.to_string()))?
+            pick(top.subcommands, w).ok_or_else(|| HelpError::NoHelp(topic.to_string()))?
         }
         _ => top,
     };
@@ -70,14 +74,14 @@ pub fn help(topic: &str) -> Result<Text, ChatError> {
         t.line(
             Text::new()
                 .p("Usage: ")
-                .then(Text(vec![super::Seg::Command(c.reference())])),
+                .then(Text(vec![Seg::Command(c.reference())])),
         );
     } else {
         for s in c.subcommands {
             t.line(
                 Text::new()
                     .p("• ")
-                    .then(Text(vec![super::Seg::Command(s.reference())]))
+                    .then(Text(vec![Seg::Command(s.reference())]))
                     .p(format!(" — {}", s.about)),
             );
         }
@@ -104,16 +108,17 @@ pub fn options_text(kind: &dyn GameKind) -> String {
 
 /// `rules <game> [topic]`. The game may be a unique beginning of its id; the topic a
 /// unique beginning of a topic's id or title.
-pub fn rules(registry: &Registry, args: &str) -> Result<Text, ChatError> {
+pub fn rules(registry: &Registry, args: &str) -> Result<Text, HelpError> {
     let mut it = args.split_whitespace();
     let Some(game) = it.next() else {
-        return Err(ChatError::NameAGame {
+        return Err(CoreError::NameAGame {
             command: "rules",
             games: registry.ids(),
-        });
+        }
+        .into());
     };
     let id = match_game_id(&registry.ids(), game)?;
-    let kind = registry.get(id).ok_or(ChatError::Internal)?;
+    let kind = registry.get(id).ok_or(CoreError::Internal)?;
     let topics = kind.rules_topics();
     let topic: Vec<&str> = it.collect();
     if topic.is_empty() {
@@ -145,14 +150,58 @@ pub fn rules(registry: &Registry, args: &str) -> Result<Text, ChatError> {
             t.section,
             t.text
         ))),
-        [] => Err(ChatError::NoTopic {
+        [] => Err(HelpError::NoTopic {
             game: kind.name(),
             got: q,
             topics: topics.iter().map(|t| t.id).collect(),
         }),
-        many => Err(ChatError::AmbiguousTopic {
+        many => Err(HelpError::AmbiguousTopic {
             got: q,
             candidates: many.iter().map(|t| t.id).collect(),
         }),
     }
 }
+
+#[derive(Clone, Debug, PartialEq)]
+/// Why `help` or `rules` found nothing to show.
+pub enum HelpError {
+    NoHelp(String),
+    NoTopic {
+        game: &'static str,
+        got: String,
+        topics: Vec<&'static str>,
+    },
+    AmbiguousTopic {
+        got: String,
+        candidates: Vec<&'static str>,
+    },
+    /// A shared error (finding the game, steps, the store).
+    Core(CoreError),
+}
+
+impl HelpError {
+    /// The message, with commands as references.
+    pub fn text(&self) -> Text {
+        use HelpError::*;
+        let t = Text::new();
+        match self {
+            NoHelp(got) => t
+                .p(format!("no help on `{}`. Commands: ", clip(got)))
+                .then(super::table::command_list())
+                .p("."),
+            NoTopic { game, got, topics } => t.p(format!(
+                "{game} has no rules topic `{}`; topics: {}",
+                clip(got),
+                topics.join(", ")
+            )),
+            AmbiguousTopic { got, candidates } => t.p(format!(
+                "`{}` could be {}; type more",
+                clip(got),
+                candidates.join(", ")
+            )),
+            Core(e) => e.text(),
+        }
+    }
+}
+
+topic_error!(HelpError);

@@ -1,19 +1,28 @@
 //! Before and around play: `game new`, `join`, `leave`, `start`, `status`.
 
 use super::commit::Turn;
+use super::core::{clean_name, seat_of, Chat, Loaded};
+use super::error::topic_error;
+use super::error::CoreError;
 use super::filter::{self, Line};
-use super::*;
+use super::help;
+use super::table::{self, check_line, split_word, LineError};
+use super::text::{Text, TimeStyle};
+use super::types::{Reply, Request};
+use crate::engine::notation::clip;
+use crate::engine::{GameKind, Seat, SetupError};
 use crate::engine::{Options, Status, Viewer};
 use crate::reminders::Consequence;
+use crate::store::SeatRow;
 use crate::store::{Change, GameStatus};
 
 impl Chat {
-    pub(crate) fn game_new(&self, req: &Request, args: &str) -> Result<Vec<Reply>, ChatError> {
+    pub(crate) fn game_new(&self, req: &Request, args: &str) -> Result<Vec<Reply>, LobbyError> {
         let new = self.parse_new(args)?;
         if new.thread {
             // A front end that opens threads (Discord) takes the thread word out before the
             // command gets here (see [`Chat::plan_new_game`]): this place has none.
-            return Err(ChatError::NoThreadsHere);
+            return Err(LobbyError::NoThreadsHere);
         }
         let (kind, options) = (new.kind, new.options);
         let seed = self.fresh_seed();
@@ -32,7 +41,7 @@ impl Chat {
                 Self::request_key(req),
                 self.now(),
             )
-            .map_err(ChatError::opening)?;
+            .map_err(CoreError::opening)?;
         let opt_text: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
         Ok(vec![Reply::public(
             Text::new()
@@ -54,10 +63,10 @@ impl Chat {
         )])
     }
 
-    fn lobby(&self, req: &Request) -> Result<Loaded, ChatError> {
+    fn lobby(&self, req: &Request) -> Result<Loaded, LobbyError> {
         let l = self.load_active(&req.place)?;
         if l.row.status != GameStatus::Lobby {
-            return Err(ChatError::AlreadyStarted);
+            return Err(LobbyError::AlreadyStarted);
         }
         Ok(l)
     }
@@ -68,7 +77,7 @@ impl Chat {
         l: &Loaded,
         mut seats: Vec<SeatRow>,
         req: &Request,
-    ) -> Result<(), ChatError> {
+    ) -> Result<(), CoreError> {
         for (i, s) in seats.iter_mut().enumerate() {
             s.seat = i;
         }
@@ -82,17 +91,17 @@ impl Chat {
         Ok(())
     }
 
-    pub(crate) fn game_join(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, ChatError> {
+    pub(crate) fn game_join(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, LobbyError> {
         let l = self.lobby(req)?;
         let kind = self
             .registry
             .get(&l.row.kind)
-            .ok_or_else(|| ChatError::UnknownKind(l.row.kind.clone()))?;
+            .ok_or_else(|| CoreError::UnknownKind(l.row.kind.clone()))?;
         if seat_of(&l.seats, &req.user.id).is_some() {
-            return Err(ChatError::AlreadyJoined);
+            return Err(LobbyError::AlreadyJoined);
         }
         if l.seats.len() >= kind.max_players() {
-            return Err(ChatError::GameFull {
+            return Err(LobbyError::GameFull {
                 max: kind.max_players(),
             });
         }
@@ -147,12 +156,12 @@ impl Chat {
         ))
     }
 
-    pub(crate) fn game_leave(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, ChatError> {
+    pub(crate) fn game_leave(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, LobbyError> {
         let l = self.load_active(&req.place)?;
         if l.row.status == GameStatus::Running {
-            return Err(ChatError::LeaveRunning);
+            return Err(LobbyError::LeaveRunning);
         }
-        let me = seat_of(&l.seats, &req.user.id).ok_or(ChatError::NotJoined)?;
+        let me = seat_of(&l.seats, &req.user.id).ok_or(LobbyError::NotJoined)?;
         let seats: Vec<SeatRow> = l.seats.iter().filter(|s| s.seat != me).cloned().collect();
         if seats.is_empty() {
             self.close_game(&l, req)?;
@@ -168,19 +177,19 @@ impl Chat {
         ))])
     }
 
-    pub(crate) fn game_start(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, ChatError> {
+    pub(crate) fn game_start(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, LobbyError> {
         let l = self.lobby(req)?;
         let kind = self
             .registry
             .get(&l.row.kind)
-            .ok_or_else(|| ChatError::UnknownKind(l.row.kind.clone()))?;
+            .ok_or_else(|| CoreError::UnknownKind(l.row.kind.clone()))?;
         if seat_of(&l.seats, &req.user.id).is_none() && !req.user.is_channel_admin {
-            return Err(ChatError::OnlyPlayersStart);
+            return Err(LobbyError::OnlyPlayersStart);
         }
         let names: Vec<String> = l.seats.iter().map(|s| s.name.clone()).collect();
         let game = kind
             .setup(&names, &l.row.options, l.row.seed)
-            .map_err(ChatError::CannotStart)?;
+            .map_err(LobbyError::CannotStart)?;
         let mut t = Turn::new(game);
         t.start = true;
         t.notes.push(Line::public(format!(
@@ -188,19 +197,20 @@ impl Chat {
             kind.name(),
             names.join(", ")
         )));
-        self.commit_turn(req, &l, vec![], t)
+        Ok(self.commit_turn(req, &l, vec![], t)?)
     }
 
-    pub(crate) fn game_status(&self, req: &Request, args: &str) -> Result<Vec<Reply>, ChatError> {
+    pub(crate) fn game_status(&self, req: &Request, args: &str) -> Result<Vec<Reply>, LobbyError> {
         if !args.is_empty() {
-            return Err(ChatError::BadArgument {
+            return Err(CoreError::BadArgument {
                 command: "game status",
                 got: args.to_string(),
-            });
+            }
+            .into());
         }
         let l = self.load_active_or_finished(&req.place)?;
         if l.row.status == GameStatus::Finished {
-            let g = l.game.as_ref().ok_or(ChatError::Internal)?;
+            let g = l.game.as_ref().ok_or(CoreError::Internal)?;
             return Ok(vec![Reply::public(format!(
                 "No game is running here. The last game (#{}) ended:\n{}",
                 l.row.id,
@@ -253,7 +263,7 @@ impl Chat {
     /// how long the game has waited for them, and when their deadline falls (the game's
     /// own, with its consequence; without one, when the others may vote to kick them),
     /// counted after a vacation as the deadline itself is.
-    pub(crate) fn wait_lines(&self, l: &Loaded, acting: &[Seat]) -> Result<Vec<Text>, ChatError> {
+    pub(crate) fn wait_lines(&self, l: &Loaded, acting: &[Seat]) -> Result<Vec<Text>, CoreError> {
         let (waits, deadline) = {
             let inner = self.lock();
             (
@@ -307,7 +317,7 @@ impl Chat {
     }
 
     /// End a game without a result (abort, or the last player left the lobby).
-    pub(crate) fn close_game(&self, l: &Loaded, req: &Request) -> Result<(), ChatError> {
+    pub(crate) fn close_game(&self, l: &Loaded, req: &Request) -> Result<(), CoreError> {
         let mut inner = self.lock();
         let change = Change {
             status: Some(GameStatus::Aborted),
@@ -400,7 +410,7 @@ impl NewGamePlan {
 
 /// Whether an option word asks for a thread: `Some(wanted)` for `thread`, `thread=…` or
 /// `thread:…` (any case), `None` for other words.
-fn thread_word(word: &str) -> Option<Result<bool, ChatError>> {
+fn thread_word(word: &str) -> Option<Result<bool, LobbyError>> {
     let (key, value) = match word.find(['=', ':']) {
         Some(i) => (&word[..i], Some(&word[i + 1..])),
         None => (word, None),
@@ -411,7 +421,7 @@ fn thread_word(word: &str) -> Option<Result<bool, ChatError>> {
     Some(match value.map(str::to_ascii_lowercase).as_deref() {
         None | Some("true" | "yes" | "on") => Ok(true),
         Some("false" | "no" | "off") => Ok(false),
-        Some(_) => Err(ChatError::BadThreadValue {
+        Some(_) => Err(LobbyError::BadThreadValue {
             got: word.to_string(),
         }),
     })
@@ -420,13 +430,14 @@ fn thread_word(word: &str) -> Option<Result<bool, ChatError>> {
 impl Chat {
     /// Read `game new`'s arguments: the game (a unique beginning of its id), `key=value`
     /// options checked against the game's, and the thread word. Creates nothing.
-    pub(crate) fn parse_new(&self, args: &str) -> Result<NewArgs, ChatError> {
+    pub(crate) fn parse_new(&self, args: &str) -> Result<NewArgs, LobbyError> {
         let (game, opts) = split_word(args);
         if game.is_empty() {
-            return Err(ChatError::NameAGame {
+            return Err(CoreError::NameAGame {
                 command: "game new",
                 games: self.registry.ids(),
-            });
+            }
+            .into());
         }
         let kind = self.find_game(game)?;
         let mut options = Options::new();
@@ -437,7 +448,7 @@ impl Chat {
                 thread = t?;
                 continue;
             }
-            let (k, v) = o.split_once('=').ok_or_else(|| ChatError::OptionSyntax {
+            let (k, v) = o.split_once('=').ok_or_else(|| LobbyError::OptionSyntax {
                 got: o.to_string(),
                 example: example_option(kind),
                 options: help::options_text(kind),
@@ -446,7 +457,7 @@ impl Chat {
             words.push(o.to_string());
         }
         let options = crate::engine::resolve_options(kind.options(), &options)
-            .map_err(|reason| ChatError::BadOptions {
+            .map_err(|reason| LobbyError::BadOptions {
                 reason,
                 options: help::options_text(kind),
             })?
@@ -464,12 +475,12 @@ impl Chat {
     /// options), without creating anything, and say how to open it in a thread: for a front
     /// end that creates the thread first and then runs [`NewGamePlan::command`] there. The
     /// rate limit and the store are checked when that command runs.
-    pub fn plan_new_game(&self, req: &Request) -> Result<NewGamePlan, ChatError> {
+    pub fn plan_new_game(&self, req: &Request) -> Result<NewGamePlan, LobbyError> {
         let text = req.text.trim();
         check_line(text)?;
         let (command, args) = table::resolve(text)?;
         if command.path != "game new" {
-            return Err(ChatError::Internal);
+            return Err(CoreError::Internal.into());
         }
         let new = self.parse_new(args)?;
         let mut line = format!("game new {}", new.kind.id());
@@ -489,5 +500,116 @@ impl Chat {
             game_name: new.kind.name().to_string(),
             opener,
         })
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+/// Why opening, joining, leaving, starting or rematching a game was refused.
+pub enum LobbyError {
+    AlreadyStarted,
+    OptionSyntax {
+        got: String,
+        example: String,
+        options: String,
+    },
+    BadOptions {
+        reason: SetupError,
+        options: String,
+    },
+    CannotStart(SetupError),
+    /// `game new … thread` where the front end opens no threads (the terminal).
+    NoThreadsHere,
+    /// `thread=…` with a value other than true or false.
+    BadThreadValue {
+        got: String,
+    },
+    AlreadyJoined,
+    GameFull {
+        max: usize,
+    },
+    NotJoined,
+    LeaveRunning,
+    OnlyPlayersStart,
+    /// `game rematch` with no finished game as the channel's last one.
+    NothingToRematch,
+    /// `game rematch` by someone who did not play the last game (its players).
+    NotInLastGame {
+        players: Vec<String>,
+    },
+    /// `game join` in a rematch lobby by someone who did not play the previous game.
+    RematchPlayersOnly {
+        players: Vec<String>,
+    },
+    /// A line that is no `game new` command (checking a plan for a thread).
+    Line(LineError),
+    /// A shared error (finding the game, steps, the store).
+    Core(CoreError),
+}
+
+impl LobbyError {
+    /// The message, with commands as references.
+    pub fn text(&self) -> Text {
+        use LobbyError::*;
+        let t = Text::new();
+        match self {
+            AlreadyStarted => t
+                .p("the game here has already started; you can watch it with ")
+                .cmd("board", &[]),
+            OptionSyntax {
+                got,
+                example,
+                options,
+            } => t.p(format!(
+                "options are written `key=value` (e.g. `{example}`), not `{}`; {options}",
+                clip(got)
+            )),
+            BadOptions { reason, options } => t.p(format!("{reason}. {options}")),
+            CannotStart(e) => t.p(format!("cannot start: {e}")),
+            NoThreadsHere => t
+                .p("games open in a thread of their own only on Discord, where threads exist; nothing was created. Here, open the game without `thread`: ")
+                .cmd("game new", &["<game>", "[key=value …]"]),
+            BadThreadValue { got } => t.p(format!(
+                "`{}`: `thread` is `true` (open the game in a new thread of this channel) or `false`; nothing was created",
+                clip(got)
+            )),
+            AlreadyJoined => t.p("you have already joined this game"),
+            GameFull { max } => t.p(format!("the game is full ({max} players at most)")),
+            NotJoined => t.p("you have not joined this game"),
+            LeaveRunning => t
+                .p("the game has started; to stop playing use ")
+                .cmd("game resign", &[]),
+            OnlyPlayersStart => t
+                .p("only a player who joined can start the game (")
+                .cmd("game join", &[])
+                .p(" first)"),
+            NothingToRematch => t
+                .p("the last game here has not finished, so there is nothing to play again; ")
+                .cmd("game new", &["<game>"])
+                .p(" opens a new one"),
+            NotInLastGame { players } => t
+                .p(format!(
+                    "only the last game's players ({}) can ask for a rematch; ",
+                    players.join(", ")
+                ))
+                .cmd("game new", &["<game>"])
+                .p(" opens a new game"),
+            RematchPlayersOnly { players } => t
+                .p(format!(
+                    "this is a rematch, so only the last game's players ({}) join it; ",
+                    players.join(", ")
+                ))
+                .cmd("game new", &["<game>"])
+                .p(" in a thread opens another game"),
+            Line(e) => e.text(),
+            Core(e) => e.text(),
+        }
+    }
+}
+
+topic_error!(LobbyError);
+
+impl From<LineError> for LobbyError {
+    fn from(e: LineError) -> Self {
+        LobbyError::Line(e)
     }
 }

@@ -8,7 +8,10 @@
 //! newer version naming a command this one lacks) is logged and marked delivered, never
 //! retried forever.
 
-use super::{Chat, ChatError, Place, Reply, Request, Text, Visibility};
+use super::core::Chat;
+use super::error::CoreError;
+use super::text::Text;
+use super::types::{Place, Reply, Request, Visibility};
 use crate::store::{OutboxEntry, PendingReply, StoredAnswer};
 use std::time::{Duration, Instant};
 
@@ -58,7 +61,7 @@ impl Chat {
     /// the saved answer, without images or files). So a repeat is answered like the
     /// first, whatever the order or timing; a first handling that stored nothing within
     /// [`ANSWER_WAIT`] (its process stopped after the change) gets "already handled".
-    pub(crate) fn repeat_answer(&self, req: &Request, id: &str) -> Result<Vec<Reply>, ChatError> {
+    pub(crate) fn repeat_answer(&self, req: &Request, id: &str) -> Result<Vec<Reply>, CoreError> {
         let until = Instant::now() + ANSWER_WAIT;
         loop {
             let stored = self.lock().store.stored_answer(&req.place.platform, id)?;
@@ -67,10 +70,10 @@ impl Chat {
                     return Ok(rows.iter().filter_map(|p| reply_of(p).ok()).collect())
                 }
                 StoredAnswer::Saved(json) => {
-                    return serde_json::from_str(&json).map_err(|_| ChatError::AlreadyHandled)
+                    return serde_json::from_str(&json).map_err(|_| CoreError::AlreadyHandled)
                 }
                 _ if Instant::now() < until => std::thread::sleep(Duration::from_millis(20)),
-                _ => return Err(ChatError::AlreadyHandled),
+                _ => return Err(CoreError::AlreadyHandled),
             }
         }
     }

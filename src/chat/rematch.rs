@@ -6,16 +6,22 @@
 //! join one; they keep their previous seats and names whatever order they join in; the
 //! lobby and its link to the finished game are one store transaction.
 
-use super::*;
+use super::core::{Chat, Loaded};
+use super::error::CoreError;
+use super::lobby::LobbyError;
+use super::text::Text;
+use super::types::{Reply, Request};
 use crate::store::GameStatus;
+use crate::store::SeatRow;
 
 impl Chat {
-    pub(crate) fn game_rematch(&self, req: &Request, args: &str) -> Result<Vec<Reply>, ChatError> {
+    pub(crate) fn game_rematch(&self, req: &Request, args: &str) -> Result<Vec<Reply>, LobbyError> {
         if !args.trim().is_empty() {
-            return Err(ChatError::BadArgument {
+            return Err(CoreError::BadArgument {
                 command: "game rematch",
                 got: args.to_string(),
-            });
+            }
+            .into());
         }
         let (prev, seats) = {
             let inner = self.lock();
@@ -24,19 +30,19 @@ impl Chat {
                 .active_game(&req.place.platform, &req.place.channel)?
                 .is_some()
             {
-                return Err(ChatError::GameAlreadyOpen);
+                return Err(CoreError::GameAlreadyOpen.into());
             }
             let prev = store
                 .latest_game(&req.place.platform, &req.place.channel)?
                 .filter(|g| g.status == GameStatus::Finished)
-                .ok_or(ChatError::NothingToRematch)?;
+                .ok_or(LobbyError::NothingToRematch)?;
             let seats = store.seats(prev.id)?;
             (prev, seats)
         };
         let me = seats
             .iter()
             .find(|s| s.user_id == req.user.id)
-            .ok_or_else(|| ChatError::NotInLastGame {
+            .ok_or_else(|| LobbyError::NotInLastGame {
                 players: seats.iter().map(|s| s.name.clone()).collect(),
             })?;
         let seed = self.fresh_seed();
@@ -50,7 +56,7 @@ impl Chat {
                 Self::request_key(req),
                 self.now(),
             )
-            .map_err(ChatError::opening)?;
+            .map_err(CoreError::opening)?;
         let kind = self
             .registry
             .get(&prev.kind)
@@ -87,7 +93,7 @@ impl Chat {
         &self,
         lobby: &Loaded,
         user: &str,
-    ) -> Result<Option<(Vec<SeatRow>, bool)>, ChatError> {
+    ) -> Result<Option<(Vec<SeatRow>, bool)>, LobbyError> {
         let prev_seats = {
             let inner = self.lock();
             let Some(prev) = inner.store.rematch_of(lobby.row.id)? else {
@@ -96,7 +102,7 @@ impl Chat {
             inner.store.seats(prev)?
         };
         let Some(mine) = prev_seats.iter().find(|s| s.user_id == user) else {
-            return Err(ChatError::RematchPlayersOnly {
+            return Err(LobbyError::RematchPlayersOnly {
                 players: prev_seats.iter().map(|s| s.name.clone()).collect(),
             });
         };

@@ -21,15 +21,15 @@
 //! Invariants: personal settings are answered privately; a deadline change is public.
 //! Nothing here panics on any input; errors say what is accepted.
 
-use super::{Chat, ChatError, Reply, Request, Text, TimeStyle};
+use super::core::{clean_name, Chat};
+use super::table;
+use super::text::{Text, TimeStyle};
+use super::types::{Reply, Request};
 use crate::engine::notation::clip;
 use crate::reminders::{self, Consequence, Prefs, ReminderDefaults, Settings};
 use crate::store::StoreError;
 use crate::store::{DigestPref, Store};
 use std::fmt;
-
-/// The usage text shown for `help remind` and on errors (after `remind`).
-pub const USAGE: &str = "[show] | on | off | delay <12h> | interval <24h> | max <n> | quiet <22:00-08:00> [tz=+02:00] | quiet off | tz <+02:00> | dm on|off | vacation <3d>|off | deadline <72h> [notify|kick] | deadline off | digest daily <09:00> | digest off | reset";
 
 fn on_off(s: Option<&str>) -> Option<bool> {
     match s.map(|x| x.to_ascii_lowercase()).as_deref() {
@@ -104,7 +104,7 @@ pub fn describe_digest(pref: Option<DigestPref>, s: &Settings) -> Text {
 }
 
 impl Chat {
-    pub(crate) fn cmd_remind(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, ChatError> {
+    pub(crate) fn cmd_remind(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, RemindError> {
         let now = self.now();
         let defaults = self.reminder_defaults.clone();
         handle_remind_here(&mut self.lock().store, req, rest, now, &defaults)
@@ -120,7 +120,7 @@ pub fn handle_remind_here(
     rest: &str,
     now: i64,
     defaults: &ReminderDefaults,
-) -> Result<Vec<Reply>, ChatError> {
+) -> Result<Vec<Reply>, RemindError> {
     let game = store
         .active_game(&req.place.platform, &req.place.channel)
         .map_err(RemindError::Store)?;
@@ -141,7 +141,7 @@ pub fn handle_remind_here(
 
 /// Handle `remind …` for `req.user`. `game_id`/`seat`: the game in this channel and the
 /// user's seat in it, if any. The setting is one of the command table's
-/// ([`super::table::REMIND_SETTINGS`]).
+/// ([`table::REMIND`]).
 pub fn handle_remind(
     store: &mut Store,
     req: &Request,
@@ -150,7 +150,7 @@ pub fn handle_remind(
     seat: Option<usize>,
     now: i64,
     defaults: &ReminderDefaults,
-) -> Result<Vec<Reply>, ChatError> {
+) -> Result<Vec<Reply>, RemindError> {
     let uid = req.user.id.as_str();
     let words: Vec<&str> = rest.split_whitespace().collect();
     let mut p = store.reminder_prefs(uid).map_err(RemindError::Store)?;
@@ -158,17 +158,12 @@ pub fn handle_remind(
         .first()
         .map(|w| w.to_ascii_lowercase())
         .unwrap_or_else(|| "show".into());
-    let extra = words.len()
-        > if cmd == "quiet" || cmd == "deadline" || cmd == "digest" {
-            3
-        } else {
-            2
-        };
-    if extra {
-        return Err(RemindError::TooManyWords(cmd).into());
+    let setting = table::remind_setting(&cmd);
+    if words.len() > setting.map_or(2, |s| s.words) {
+        return Err(RemindError::TooManyWords(cmd));
     }
-    if !super::table::REMIND_SETTINGS.contains(&cmd.as_str()) {
-        return Err(RemindError::UnknownSetting(cmd).into());
+    if setting.is_none() {
+        return Err(RemindError::UnknownSetting(cmd));
     }
     let msg: String = match cmd.as_str() {
         "show" => return show(store, req, game_id, &p.resolve(defaults), now),
@@ -204,7 +199,7 @@ fn show(
     game_id: Option<i64>,
     settings: &Settings,
     now: i64,
-) -> Result<Vec<Reply>, ChatError> {
+) -> Result<Vec<Reply>, RemindError> {
     let mut out = describe(settings, now);
     out.line(describe_digest(digest_pref(store, req)?, settings));
     if let Some(g) = game_id {
@@ -226,7 +221,7 @@ fn show(
 }
 
 /// `remind reset`: the asker's settings and this server's digest back to the defaults.
-fn reset(store: &mut Store, req: &Request) -> Result<String, ChatError> {
+fn reset(store: &mut Store, req: &Request) -> Result<String, RemindError> {
     let had_digest = digest_pref(store, req)?.is_some();
     store
         .reset_reminders(
@@ -361,14 +356,14 @@ fn set_vacation(p: &mut Prefs, value: &str, now: i64) -> Result<String, RemindEr
 }
 
 /// The asker's digest setting in the server of `req`.
-fn digest_pref(store: &Store, req: &Request) -> Result<Option<DigestPref>, ChatError> {
-    Ok(store
+fn digest_pref(store: &Store, req: &Request) -> Result<Option<DigestPref>, RemindError> {
+    store
         .digest_pref(
             &req.place.platform,
             req.place.guild.as_deref(),
             &req.user.id,
         )
-        .map_err(RemindError::Store)?)
+        .map_err(RemindError::Store)
 }
 
 /// `remind digest daily HH:MM` | `remind digest off` | `remind digest` (show).
@@ -378,7 +373,7 @@ fn digest(
     settings: &Settings,
     args: &[&str],
     now: i64,
-) -> Result<Vec<Reply>, ChatError> {
+) -> Result<Vec<Reply>, RemindError> {
     let at = match args {
         [] => None,
         [off] if off.eq_ignore_ascii_case("off") => Some(None),
@@ -388,7 +383,7 @@ fn digest(
         [time] if time.contains(':') => Some(Some(
             reminders::parse_hhmm(time).map_err(RemindError::Value)?,
         )),
-        _ => return Err(RemindError::DigestUsage(args.join(" ")).into()),
+        _ => return Err(RemindError::DigestUsage(args.join(" "))),
     };
     let (platform, guild, uid) = (
         req.place.platform.as_str(),
@@ -424,10 +419,10 @@ fn deadline(
     game_id: Option<i64>,
     seat: Option<usize>,
     args: &[&str],
-) -> Result<Vec<Reply>, ChatError> {
+) -> Result<Vec<Reply>, RemindError> {
     let g = game_id.ok_or(RemindError::NoGame)?;
     if seat.is_none() && !req.user.is_channel_admin {
-        return Err(RemindError::NotPlayerOrAdmin.into());
+        return Err(RemindError::NotPlayerOrAdmin);
     }
     let setting = match args {
         [off] if off.eq_ignore_ascii_case("off") => None,
@@ -438,10 +433,9 @@ fn deadline(
                     return Err(RemindError::TooShort {
                         setting: "deadline",
                         min: "1h",
-                    }
-                    .into())
+                    })
                 }
-                Err(e) => return Err(RemindError::Value(e).into()),
+                Err(e) => return Err(RemindError::Value(e)),
             };
             let c = match args.get(1) {
                 None => Consequence::Notify,
@@ -450,12 +444,12 @@ fn deadline(
             };
             Some((secs, c))
         }
-        _ => return Err(RemindError::DeadlineUsage.into()),
+        _ => return Err(RemindError::DeadlineUsage),
     };
     store
         .set_game_deadline(g, setting)
         .map_err(RemindError::Store)?;
-    let who = super::clean_name(&req.user.name);
+    let who = clean_name(&req.user.name);
     let text = match setting {
         None => format!("{who} removed this game's deadline."),
         Some((d, Consequence::Notify)) => format!(
@@ -500,7 +494,11 @@ pub enum RemindError {
 impl RemindError {
     pub fn text(&self) -> Text {
         use RemindError::*;
-        let usage = |t: Text| t.p("\nUsage: ").cmd("remind", &[]).p(format!(" {}", USAGE));
+        let usage = |t: Text| {
+            t.p("\nUsage: ")
+                .cmd("remind", &[])
+                .p(format!(" {}", table::remind_usage()))
+        };
         let t = Text::new();
         match self {
             TooManyWords(cmd) => usage(
@@ -531,7 +529,7 @@ impl RemindError {
             UnknownSetting(s) => usage(t.p(format!(
                 "Unknown reminder setting `{}`; settings: {}.",
                 clip(s),
-                super::table::REMIND_SETTINGS.join(", ")
+                table::REMIND_SETTINGS.join(", ")
             ))),
             NoGame => t
                 .p("There is no game in this channel; start one with ")
@@ -602,7 +600,7 @@ mod tests {
         admin: bool,
         game: Option<i64>,
         seat: Option<usize>,
-    ) -> Result<Vec<Reply>, ChatError> {
+    ) -> Result<Vec<Reply>, RemindError> {
         handle_remind(
             s,
             &req(admin),

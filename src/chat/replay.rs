@@ -1,9 +1,14 @@
 //! The log and replay files: `game history`, `game export`, import of a replay file, and
 //! checks that a stored game equals the replay of its log.
 
+use super::core::{clean_name, replay, Chat, Loaded};
+use super::error::{topic_error, CoreError};
 use super::filter::{self, LogEntry};
-use super::*;
+use super::text::Text;
+use super::types::{Place, Reply, Request};
+use crate::engine::notation::clip;
 use crate::engine::{Options, Viewer};
+use crate::store::{ActionKind, ActionRow, SeatRow};
 use crate::store::{GameStatus, NewAction};
 use serde::{Deserialize, Serialize};
 
@@ -30,14 +35,18 @@ pub struct ReplayAction {
 pub const REPLAY_FORMAT: &str = "sherpa-replay-1";
 
 impl Chat {
-    pub(crate) fn game_history(&self, req: &Request, args: &str) -> Result<Vec<Reply>, ChatError> {
+    pub(crate) fn game_history(
+        &self,
+        req: &Request,
+        args: &str,
+    ) -> Result<Vec<Reply>, ReplayError> {
         let n: usize = if args.is_empty() {
             10
         } else {
             args.parse()
                 .ok()
                 .filter(|n| (1..=100).contains(n))
-                .ok_or_else(|| ChatError::BadArgument {
+                .ok_or_else(|| CoreError::BadArgument {
                     command: "game history",
                     got: args.to_string(),
                 })?
@@ -60,7 +69,11 @@ impl Chat {
         ))])
     }
 
-    pub(crate) fn game_export(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, ChatError> {
+    pub(crate) fn game_export(
+        &self,
+        req: &Request,
+        _args: &str,
+    ) -> Result<Vec<Reply>, ReplayError> {
         // One guard for both look-ups (a guard held in a `match` scrutinee lives through
         // the arms, so locking again there would deadlock).
         let row = {
@@ -70,11 +83,11 @@ impl Chat {
                 Some(r) => r,
                 None => store
                     .latest_game(&req.place.platform, &req.place.channel)?
-                    .ok_or(ChatError::NothingToExport)?,
+                    .ok_or(ReplayError::NothingToExport)?,
             }
         };
         let file = self.export(row.id)?;
-        let json = serde_json::to_vec_pretty(&file).map_err(|_| ChatError::Internal)?;
+        let json = serde_json::to_vec_pretty(&file).map_err(|_| CoreError::Internal)?;
         let note = if file.seed.is_some() {
             "The full replay (with the seed) is attached; `sherpa replay FILE` rebuilds it."
         } else {
@@ -91,7 +104,7 @@ impl Chat {
 
     /// The replay file of a game, as the public may see it: a running game's export leaves
     /// out the seed and secret steps (see [`filter::visible_log`]).
-    pub fn export(&self, game_id: i64) -> Result<ReplayFile, ChatError> {
+    pub fn export(&self, game_id: i64) -> Result<ReplayFile, ReplayError> {
         let inner = self.lock();
         let row = inner.store.game(game_id)?;
         let seats = inner.store.seats(game_id)?;
@@ -110,13 +123,13 @@ impl Chat {
 
     /// Rebuild a game from a replay file into this store, in `place`, as a finished or
     /// running game. The file must contain the seed.
-    pub fn import(&self, file: &ReplayFile, place: &Place) -> Result<i64, ChatError> {
+    pub fn import(&self, file: &ReplayFile, place: &Place) -> Result<i64, ReplayError> {
         if file.format != REPLAY_FORMAT {
-            return Err(ChatError::NotAReplayFile {
+            return Err(ReplayError::NotAReplayFile {
                 format: file.format.clone(),
             });
         }
-        let seed = file.seed.ok_or(ChatError::NoSeedInReplay)?;
+        let seed = file.seed.ok_or(ReplayError::NoSeedInReplay)?;
         let kind = self.find_game(&file.game)?;
         let seats: Vec<SeatRow> = file
             .players
@@ -144,7 +157,7 @@ impl Chat {
                 at: 0,
             })
             .collect();
-        let g = replay(kind, &seats, &file.options, seed, &rows).map_err(ChatError::Replay)?;
+        let g = replay(kind, &seats, &file.options, seed, &rows).map_err(CoreError::Replay)?;
         let status = if g.status().is_finished() {
             GameStatus::Finished
         } else {
@@ -220,7 +233,7 @@ impl Chat {
             let r = inner
                 .store
                 .game(s.id)
-                .map_err(ChatError::Store)
+                .map_err(CoreError::Store)
                 .and_then(|row| self.load_row(&mut inner, row).map(|_| ()));
             if let Err(e) = r {
                 bad.push((s.id, e.to_string()));
@@ -294,3 +307,37 @@ pub(crate) fn export_actions(actions: &[ActionRow], over: bool) -> Vec<ReplayAct
         })
         .collect()
 }
+
+#[derive(Clone, Debug, PartialEq)]
+/// Why `game export` or `game import` was refused.
+pub enum ReplayError {
+    NothingToExport,
+    NotAReplayFile {
+        format: String,
+    },
+    NoSeedInReplay,
+    /// A shared error (finding the game, steps, the store).
+    Core(CoreError),
+}
+
+impl ReplayError {
+    /// The message, with commands as references.
+    pub fn text(&self) -> Text {
+        use ReplayError::*;
+        let t = Text::new();
+        match self {
+            NothingToExport => t.p("no game here to export"),
+            NotAReplayFile { format } => t.p(format!(
+                "not a Sherpa replay file (format `{}`, expected `{}`)",
+                clip(format),
+                REPLAY_FORMAT
+            )),
+            NoSeedInReplay => t.p(
+                "this replay was exported while the game was running, so it has no seed and cannot be rebuilt",
+            ),
+            Core(e) => e.text(),
+        }
+    }
+}
+
+topic_error!(ReplayError);

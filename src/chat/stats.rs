@@ -5,8 +5,14 @@
 //! (`store::results`) by [`crate::ratings`], per server and game, in finish order: nothing
 //! is kept or edited by hand. Aborted games have no results, so they never count.
 
-use super::*;
+use super::core::{match_game_id, Chat, Loaded};
+use super::error::{topic_error, CoreError};
+use super::table::split_word;
+use super::text::Text;
+use super::types::{Reply, Request};
+use crate::engine::notation::clip;
 use crate::ratings::{rate, recorded_places, Placing, PlayerStats};
+use crate::store::SeatRow;
 use crate::store::{NewResult, ResultRow};
 
 /// Players listed by `stats <game>`.
@@ -85,7 +91,7 @@ enum Ask<'a> {
 }
 
 impl Chat {
-    pub(crate) fn cmd_stats(&self, req: &Request, args: &str) -> Result<Vec<Reply>, ChatError> {
+    pub(crate) fn cmd_stats(&self, req: &Request, args: &str) -> Result<Vec<Reply>, StatsError> {
         let args = args.trim();
         let (first, rest) = split_word(args);
         let ask = if first.is_empty() {
@@ -97,8 +103,8 @@ impl Chat {
                     who: (!rest.is_empty()).then_some(rest),
                 },
                 // Not a game: the whole text names a player.
-                Err(ChatError::UnknownGame { .. }) => Ask::Everywhere { who: Some(args) },
-                Err(e) => return Err(e),
+                Err(CoreError::UnknownGame { .. }) => Ask::Everywhere { who: Some(args) },
+                Err(e) => return Err(e.into()),
             }
         };
         self.backfill_results()?;
@@ -136,7 +142,7 @@ impl Chat {
     /// change records them now; returns how many games were recorded. A game whose final
     /// state cannot be rebuilt, or that did not end with places, is taken off the list
     /// with no results (it cannot be rated). Nothing to do costs one query.
-    pub fn backfill_results(&self) -> Result<usize, ChatError> {
+    pub fn backfill_results(&self) -> Result<usize, StatsError> {
         let pending = self.lock().store.results_backfill_pending()?;
         let mut recorded = 0;
         for id in pending {
@@ -169,14 +175,15 @@ impl Chat {
         rows: &[ResultRow],
         who: &str,
         kind: Option<&str>,
-    ) -> Result<String, ChatError> {
+    ) -> Result<String, StatsError> {
         match find_player(rows, who) {
             Found::Player(user) => Ok(user),
-            Found::Several(candidates) => Err(ChatError::AmbiguousPlayer {
+            Found::Several(candidates) => Err(CoreError::AmbiguousPlayer {
                 got: who.trim().to_string(),
                 candidates,
-            }),
-            Found::Nobody(players) => Err(ChatError::NoStatsFor {
+            }
+            .into()),
+            Found::Nobody(players) => Err(StatsError::NoStatsFor {
                 got: who.trim().to_string(),
                 game: kind.map(|k| self.game_name(k)),
                 players,
@@ -323,3 +330,73 @@ fn find_player(rows: &[ResultRow], who: &str) -> Found {
         many => Found::Several(many.iter().map(|p| p.1.to_string()).collect()),
     }
 }
+
+#[derive(Clone, Debug, PartialEq)]
+/// Why `stats` found nothing to show.
+pub enum StatsError {
+    /// `stats` names a player with no finished game here (of `game`, if given); `players`
+    /// are those who have one. Without a game, `games` lists the games (the word may have
+    /// been meant as one).
+    NoStatsFor {
+        got: String,
+        game: Option<String>,
+        players: Vec<String>,
+        games: Vec<&'static str>,
+    },
+    /// A shared error (finding the game, steps, the store).
+    Core(CoreError),
+}
+
+impl StatsError {
+    /// The message, with commands as references.
+    pub fn text(&self) -> Text {
+        use StatsError::*;
+        let t = Text::new();
+        match self {
+            NoStatsFor {
+                got,
+                game,
+                players,
+                games,
+            } => {
+                let of = game
+                    .as_ref()
+                    .map(|g| format!(" of {g}"))
+                    .unwrap_or_default();
+                let not_a_game = if games.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        ", and it is not a game either (games: {})",
+                        games.join(", ")
+                    )
+                };
+                let t = t.p(format!(
+                    "no finished game{of} in this server by a player `{}` (a name, a unique beginning of one, or a mention){not_a_game}; ",
+                    clip(got)
+                ));
+                if players.is_empty() {
+                    t.p("nobody has one yet")
+                } else {
+                    let shown = players.len().min(NAMES_LISTED);
+                    let more = players.len() - shown;
+                    t.p(format!(
+                        "players with one: {}{}",
+                        players[..shown].join(", "),
+                        if more > 0 {
+                            format!(" and {more} more")
+                        } else {
+                            String::new()
+                        }
+                    ))
+                }
+                .p(". ")
+                .cmd("stats", &["<game>"])
+                .p(" lists a game's top ten")
+            }
+            Core(e) => e.text(),
+        }
+    }
+}
+
+topic_error!(StatsError);

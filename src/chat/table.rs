@@ -9,12 +9,8 @@
 //! argument's `about` fit Discord's 100 characters; every `{…}` in a help template names a
 //! command of this table (tested).
 
-use super::error::ChatError;
 use super::text::{CmdRef, Seg, Text};
-use super::{Chat, Reply, Request};
-
-/// A command handler: the chat core, the request, and the text after the command words.
-pub type Handler = fn(&Chat, &Request, &str) -> Result<Vec<Reply>, ChatError>;
+use crate::engine::notation::clip;
 
 /// What an argument holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,7 +60,6 @@ pub struct Command {
     pub subcommands: &'static [Command],
     /// The subcommand run when none is given.
     pub default_sub: Option<&'static str>,
-    pub run: Option<Handler>,
 }
 
 const fn cmd(name: &'static str, path: &'static str, about: &'static str) -> Command {
@@ -77,7 +72,6 @@ const fn cmd(name: &'static str, path: &'static str, about: &'static str) -> Com
         args: &[],
         subcommands: &[],
         default_sub: None,
-        run: None,
     }
 }
 
@@ -97,11 +91,67 @@ const fn arg(
     }
 }
 
-/// The settings of `remind`, in Discord's menu order.
-pub const REMIND_SETTINGS: &[&str] = &[
-    "show", "on", "off", "delay", "interval", "max", "quiet", "tz", "dm", "vacation", "deadline",
-    "reset", "digest",
+/// One setting of `remind` (its first word after `remind`).
+#[derive(Clone, Copy, Debug)]
+pub struct RemindSetting {
+    pub name: &'static str,
+    /// How it is written after `remind` in the usage text.
+    pub usage: &'static str,
+    /// How many words the command takes at most after `remind`, the setting's included.
+    pub words: usize,
+}
+
+const fn setting(name: &'static str, usage: &'static str, words: usize) -> RemindSetting {
+    RemindSetting { name, usage, words }
+}
+
+/// The settings of `remind`, in Discord's menu order: the one list its parser, its usage
+/// text and its argument's choices come from.
+pub const REMIND: &[RemindSetting] = &[
+    setting("show", "[show]", 2),
+    setting("on", "on", 2),
+    setting("off", "off", 2),
+    setting("delay", "delay <12h>", 2),
+    setting("interval", "interval <24h>", 2),
+    setting("max", "max <n>", 2),
+    setting("quiet", "quiet <22:00-08:00> [tz=+02:00] | quiet off", 3),
+    setting("tz", "tz <+02:00>", 2),
+    setting("dm", "dm on|off", 2),
+    setting("vacation", "vacation <3d>|off", 2),
+    setting("deadline", "deadline <72h> [notify|kick] | deadline off", 3),
+    setting("reset", "reset", 2),
+    setting("digest", "digest daily <09:00> | digest off", 3),
 ];
+
+/// The names of [`REMIND`]'s settings, in its order (the `setting` argument's choices).
+pub const REMIND_SETTINGS: &[&str] = &remind_names();
+
+const fn remind_names() -> [&'static str; REMIND.len()] {
+    let mut names = [""; REMIND.len()];
+    let mut i = 0;
+    while i < REMIND.len() {
+        names[i] = REMIND[i].name;
+        i += 1;
+    }
+    names
+}
+
+/// The setting of `remind` named `word` (lower case).
+pub fn remind_setting(word: &str) -> Option<&'static RemindSetting> {
+    REMIND.iter().find(|s| s.name == word)
+}
+
+/// The usage of `remind` after the command word: every setting's usage, `reset` last.
+pub fn remind_usage() -> String {
+    let (reset, others): (Vec<&RemindSetting>, Vec<&RemindSetting>) =
+        REMIND.iter().partition(|s| s.name == "reset");
+    others
+        .iter()
+        .chain(reset.iter())
+        .map(|s| s.usage)
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
 
 const GAME_SUBS: &[Command] = &[
     Command {
@@ -112,27 +162,22 @@ const GAME_SUBS: &[Command] = &[
             arg("options", "[key=value …]", ArgKind::Rest, false, "Options as key=value words, e.g. boom=on"),
             arg("thread", "[thread]", ArgKind::Switch, false, "Open the game in a new thread of this channel (Discord only)"),
         ],
-        run: Some(Chat::game_new),
         ..cmd("new", "game new", "Create a game in this channel; others then join and the creator starts it.")
     },
     Command {
         help: "{game join} takes a seat in the game waiting in this channel.",
-        run: Some(Chat::game_join),
         ..cmd("join", "game join", "Take a seat in the game waiting in this channel.")
     },
     Command {
         help: "{game leave} gives up your seat before the start.",
-        run: Some(Chat::game_leave),
         ..cmd("leave", "game leave", "Leave the game before it starts.")
     },
     Command {
         help: "{game start} deals the game with the players seated so far.",
-        run: Some(Chat::game_start),
         ..cmd("start", "game start", "Start the game with the players seated so far.")
     },
     Command {
         help: "{game status} shows the game, whose turn it is, how long it has waited for each of them and when their deadline falls, and the open votes.",
-        run: Some(Chat::game_status),
         ..cmd("status", "game status", "Show the game's status: whose turn it is, scores, open votes.")
     },
     Command {
@@ -145,33 +190,27 @@ const GAME_SUBS: &[Command] = &[
             false,
             "How many moves (default: 10)",
         )],
-        run: Some(Chat::game_history),
         ..cmd("history", "game history", "Show the last moves of the game.")
     },
     Command {
         help: "{game resign} leaves a running game; your turns are then played automatically.",
-        run: Some(Chat::game_resign),
         ..cmd("resign", "game resign", "Give up: you leave the game, which goes on without you.")
     },
     Command {
         help: "{game kick <player>} votes to remove a player the game has waited for longer than its deadline (72 hours without one, see {remind [setting] [value]}): every other player must vote. A channel admin removes at once.",
         args: &[arg("player", "<player>", ArgKind::Player, true, "The player to remove")],
-        run: Some(Chat::game_kick),
         ..cmd("kick", "game kick", "Vote to remove a player (channel admins remove at once).")
     },
     Command {
         help: "{game abort} votes to end the game without a result: every player must vote, or a channel admin (or the creator before the start) aborts at once.",
-        run: Some(Chat::game_abort),
         ..cmd("abort", "game abort", "Vote to abort the game (channel admins abort at once).")
     },
     Command {
         help: "{game export} attaches the replay file (without the seed and secret steps while the game runs).",
-        run: Some(Chat::game_export),
         ..cmd("export", "game export", "Export the game as a replay file.")
     },
     Command {
         help: "{game rematch} (or the Rematch button under a finished game) opens a new game in this channel with the last game's players, seats and options and a new deal; the others confirm with {game join}, and it starts once all are back.",
-        run: Some(Chat::game_rematch),
         ..cmd("rematch", "game rematch", "Play the last game here again: same players, seats and options, a new deal.")
     },
 ];
@@ -195,7 +234,6 @@ pub const COMMANDS: &[Command] = &[
             false,
             "Your steps; start typing to see the legal ones",
         )],
-        run: Some(Chat::cmd_move),
         ..cmd("move", "move", "Make your move: one or more steps separated by ;, e.g. grow Kathmandu; end.")
     },
     Command {
@@ -207,7 +245,6 @@ pub const COMMANDS: &[Command] = &[
             false,
             "Answer a pending undo request",
         )],
-        run: Some(Chat::cmd_undo),
         ..cmd("undo", "undo", "Take back your last step, or answer another player's undo request.")
     },
     Command {
@@ -220,7 +257,6 @@ pub const COMMANDS: &[Command] = &[
             false,
             "Include your private information (only you see it)",
         )],
-        run: Some(Chat::cmd_board),
         ..cmd("board", "board", "Show the board; private shows it with your own hidden information, only to you.")
     },
     Command {
@@ -230,7 +266,6 @@ pub const COMMANDS: &[Command] = &[
             arg("game", "<game>", ArgKind::Word, true, "Which game"),
             arg("topic", "[topic]", ArgKind::Rest, false, "A topic; start typing to see them"),
         ],
-        run: Some(Chat::cmd_rules),
         ..cmd("rules", "rules", "Look up a game's rules; answers cite the rulebook section.")
     },
     Command {
@@ -251,7 +286,6 @@ pub const COMMANDS: &[Command] = &[
                 "The value, e.g. 12h, 22:00-08:00 tz=+02:00, on, 72h kick, daily 09:00",
             ),
         ],
-        run: Some(Chat::cmd_remind),
         ..cmd("remind", "remind", "Your turn reminders (delay, interval, quiet hours, DM, vacation) and this game's deadline.")
     },
     Command {
@@ -263,7 +297,6 @@ pub const COMMANDS: &[Command] = &[
             false,
             "all: every game here you play in or may see (default: yours)",
         )],
-        run: Some(Chat::cmd_games),
         ..cmd("games", "games", "Your games in this server, your turn first; all lists every game here.")
     },
     Command {
@@ -272,14 +305,12 @@ pub const COMMANDS: &[Command] = &[
             arg("game", "[game]", ArgKind::Game, false, "Which game (default: every game you finished here)"),
             arg("player", "[player]", ArgKind::Player, false, "Whose figures (default: the game's top ten, or yours)"),
         ],
-        run: Some(Chat::cmd_stats),
         ..cmd("stats", "stats", "Ratings: yours, a game's top ten in this server, or one player's.")
     },
     Command {
         aliases: &["h", "?"],
         help: "{help} lists the commands; {help [command]} explains one.",
         args: &[arg("command", "[command]", ArgKind::Word, false, "A command, e.g. move")],
-        run: Some(Chat::cmd_help),
         ..cmd("help", "help", "How to play with Sherpa; help with a command explains it.")
     },
 ];
@@ -339,26 +370,26 @@ pub fn static_path(path: &str) -> Option<&'static str> {
 
 /// Find the command of a command line: the command (by name or alias), its subcommand
 /// (the default one when none is given), and the text after them.
-pub fn resolve(text: &str) -> Result<(&'static Command, &str), ChatError> {
-    let (word, rest) = super::split_word(text);
+pub fn resolve(text: &str) -> Result<(&'static Command, &str), LineError> {
+    let (word, rest) = split_word(text);
     if word.is_empty() {
-        return Err(ChatError::NoCommand);
+        return Err(LineError::NoCommand);
     }
     let top = COMMANDS
         .iter()
         .find(|c| c.is(word))
-        .ok_or_else(|| ChatError::UnknownCommand(word.to_string()))?;
+        .ok_or_else(|| LineError::UnknownCommand(word.to_string()))?;
     if top.subcommands.is_empty() {
         return Ok((top, rest));
     }
-    let (sub, args) = super::split_word(rest);
+    let (sub, args) = split_word(rest);
     let name = if sub.is_empty() {
         top.default_sub.unwrap_or("")
     } else {
         sub
     };
     let found = top.subcommands.iter().find(|c| c.is(name)).ok_or_else(|| {
-        ChatError::UnknownSubcommand {
+        LineError::UnknownSubcommand {
             command: top.path,
             got: sub.to_string(),
         }
@@ -398,9 +429,9 @@ pub fn parse_ref(inner: &str) -> Option<CmdRef> {
 
 /// The command list for errors, as command references each front end writes in its own
 /// syntax: `game` (new, join, …), `move`, `undo`, ….
-pub fn command_list() -> super::Text {
+pub fn command_list() -> Text {
     let parts = COMMANDS.iter().map(|c| {
-        let t = super::Text(vec![super::text::Seg::Command(CmdRef {
+        let t = Text(vec![Seg::Command(CmdRef {
             path: c.path,
             args: vec![],
         })]);
@@ -411,8 +442,85 @@ pub fn command_list() -> super::Text {
             t.p(format!(" ({})", subs.join(", ")))
         }
     });
-    super::Text::join(parts, ", ")
+    Text::join(parts, ", ")
 }
+
+/// Longest command line accepted.
+pub const MAX_COMMAND_LEN: usize = 2000;
+
+/// A command line's length and characters: at most [`MAX_COMMAND_LEN`] bytes, no control
+/// characters but whitespace.
+pub(crate) fn check_line(text: &str) -> Result<(), LineError> {
+    if text.len() > MAX_COMMAND_LEN {
+        return Err(LineError::TooLong { len: text.len() });
+    }
+    if let Some(c) = text.chars().find(|c| c.is_control() && !c.is_whitespace()) {
+        return Err(LineError::ControlChar(c));
+    }
+    Ok(())
+}
+
+/// First word and the rest.
+pub(crate) fn split_word(s: &str) -> (&str, &str) {
+    let s = s.trim();
+    match s.find(char::is_whitespace) {
+        Some(i) => (&s[..i], s[i..].trim()),
+        None => (s, ""),
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+/// A command line that names no command of the table, or is not a command line at all.
+pub enum LineError {
+    TooLong { len: usize },
+    ControlChar(char),
+    NoCommand,
+    UnknownCommand(String),
+    UnknownSubcommand { command: &'static str, got: String },
+}
+
+impl LineError {
+    /// The message, with commands as references.
+    pub fn text(&self) -> Text {
+        use LineError::*;
+        let t = Text::new();
+        match self {
+            TooLong { len } => t.p(format!(
+                "that command is {len} characters long; the limit is {}",
+                MAX_COMMAND_LEN
+            )),
+            ControlChar(c) => t.p(format!(
+                "the command contains a control character (U+{:04X}); use plain text",
+                *c as u32
+            )),
+            NoCommand => t
+                .p("no command given. Commands: ")
+                .then(command_list())
+                .p("."),
+            UnknownCommand(c) => t
+                .p(format!("unknown command `{}`. Commands: ", clip(c)))
+                .then(command_list())
+                .p("."),
+            UnknownSubcommand { command, got } => {
+                let subs: Vec<&str> = find_path(command)
+                    .map(|c| c.subcommands.iter().map(|s| s.name).collect())
+                    .unwrap_or_default();
+                t.p(format!(
+                    "unknown `{command}` command `{}`; use one of: {}",
+                    clip(got),
+                    subs.join(", ")
+                ))
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.text().fmt(f)
+    }
+}
+impl std::error::Error for LineError {}
 
 /// Read back (from the outbox): the path must name a command of the table; an unknown
 /// one (a command removed by an update) is refused.
@@ -464,7 +572,6 @@ impl Text {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chat::Text;
 
     fn all() -> Vec<&'static Command> {
         COMMANDS
@@ -477,7 +584,7 @@ mod tests {
     fn every_command_runs_and_fits_discord() {
         for c in all() {
             assert!(
-                c.run.is_some() == c.subcommands.is_empty(),
+                crate::chat::dispatch::handler(c.path).is_some() == c.subcommands.is_empty(),
                 "{}: a handler or subcommands",
                 c.path
             );
@@ -526,6 +633,19 @@ mod tests {
     }
 
     #[test]
+    fn remind_usage_comes_from_its_settings() {
+        assert_eq!(
+            remind_usage(),
+            "[show] | on | off | delay <12h> | interval <24h> | max <n> | quiet <22:00-08:00> [tz=+02:00] | quiet off | tz <+02:00> | dm on|off | vacation <3d>|off | deadline <72h> [notify|kick] | deadline off | digest daily <09:00> | digest off | reset"
+        );
+        for s in REMIND {
+            assert!(s.usage.contains(s.name), "{}", s.name);
+        }
+        assert_eq!(REMIND_SETTINGS.len(), REMIND.len());
+        assert_eq!(remind_setting("digest").map(|s| s.words), Some(3));
+    }
+
+    #[test]
     fn resolve_finds_aliases_and_default_subcommands() {
         assert_eq!(resolve("g").unwrap().0.path, "game status");
         let (c, rest) = resolve("game create nepal x=1").unwrap();
@@ -533,10 +653,10 @@ mod tests {
         assert_eq!(resolve("M end").unwrap().1, "end");
         assert!(matches!(
             resolve("game fly"),
-            Err(ChatError::UnknownSubcommand { .. })
+            Err(LineError::UnknownSubcommand { .. })
         ));
-        assert!(matches!(resolve("fly"), Err(ChatError::UnknownCommand(_))));
-        assert!(matches!(resolve(""), Err(ChatError::NoCommand)));
+        assert!(matches!(resolve("fly"), Err(LineError::UnknownCommand(_))));
+        assert!(matches!(resolve(""), Err(LineError::NoCommand)));
     }
 
     #[test]

@@ -3,6 +3,8 @@
 
 use super::*;
 use crate::engine::*;
+use crate::games::Registry;
+use crate::store::{ActionKind, ActionRow, SeatRow, Store};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
@@ -1335,7 +1337,7 @@ fn a_unique_beginning_of_a_game_id_is_enough() {
     assert_eq!(match_game_id(&ids, "h").unwrap(), "himalaya");
     let e = match_game_id(&ids, "n").unwrap_err();
     assert!(
-        matches!(&e, ChatError::AmbiguousGame { candidates, .. } if candidates == &["nepal", "nanga-parbat"]),
+        matches!(&e, CoreError::AmbiguousGame { candidates, .. } if candidates == &["nepal", "nanga-parbat"]),
         "{e:?}"
     );
     assert!(e.to_string().contains("`nepal` or `nanga-parbat`"), "{e}");
@@ -1490,7 +1492,7 @@ fn outbox_gets_nothing_from_a_commit_that_is_refused() {
 // after the commit: the schedule already names the new waiter.
 #[test]
 fn reminder_wait_moves_to_the_next_player_in_the_steps_transaction() {
-    let t = T::started(&["ann", "bob"]);
+    let mut t = T::started(&["ann", "bob"]);
     let id = t
         .chat
         .lock()
@@ -1506,7 +1508,9 @@ fn reminder_wait_moves_to_the_next_player_in_the_steps_transaction() {
     );
     t.clock.store(2_000, Ordering::SeqCst);
     t.chat
-        .set_after_commit_hook(Box::new(|| panic!("killed right after the commit")));
+        .set_hooks(Arc::new(OnceHooks::after_commit(Box::new(|| {
+            panic!("killed right after the commit")
+        }))));
     let r = t.say("ann", "move end");
     assert!(r[0].is_error, "the simulated crash surfaced: {r:?}");
     assert_eq!(t.log(), vec!["end"], "the step was committed");
@@ -2501,7 +2505,7 @@ fn plan_new_game_checks_the_command_and_names_the_thread() {
     }
     assert_eq!(
         t.chat.plan_new_game(&req("ann", "game join")),
-        Err(ChatError::Internal),
+        Err(LobbyError::Core(CoreError::Internal)),
         "only game new has a plan"
     );
     assert!(
@@ -2795,28 +2799,30 @@ fn remind_reset_turns_this_servers_digest_off_too() {
 
 #[test]
 fn lock_timing_counts_only_while_turned_on() {
-    let t = T::started(&["ann", "bob"]);
-    assert_eq!(t.chat.lock_times(), LockTimes::default(), "off by default");
+    let mut t = T::started(&["ann", "bob"]);
+    let timer = Arc::new(LockTimer::default());
+    t.chat.set_hooks(timer.clone());
+    assert_eq!(timer.times(), LockTimes::default(), "off by default");
     t.ok("ann", "move add 1");
     assert_eq!(
-        t.chat.lock_times(),
+        timer.times(),
         LockTimes::default(),
         "nothing counted while off"
     );
-    t.chat.time_lock(true);
+    timer.time(true);
     t.ok("ann", "move add 1; end");
-    let on = t.chat.lock_times();
+    let on = timer.times();
     // A move reads the game and commits it: at least two separate holds of the lock.
     assert!(on.taken >= 2, "{on:?}");
     assert!(on.held > std::time::Duration::ZERO, "{on:?}");
-    t.chat.time_lock(false);
+    timer.time(false);
     assert_eq!(
-        t.chat.lock_times(),
+        timer.times(),
         LockTimes::default(),
         "turning it off resets it"
     );
     t.ok("bob", "move add 2");
-    assert_eq!(t.chat.lock_times(), LockTimes::default());
+    assert_eq!(timer.times(), LockTimes::default());
 }
 
 /// The text of a due notice's message in the channel, rendered as on Discord's side (the

@@ -11,9 +11,11 @@
 //! - The GIF is at most [`MAX_BYTES`]: it is made smaller (fewer, smaller frames) until
 //!   it fits the budget; the last resort, the final board alone at 240 pixels, always does.
 
+use super::core::{effective_steps, Chat, Loaded};
+use super::error::CoreError;
 use super::filter;
 use super::replay::{export_actions, ReplayFile, REPLAY_FORMAT};
-use super::{effective_steps, ChatError, Reply};
+use super::types::Reply;
 use crate::engine::{AnyGame, GameKind, Options, Viewer};
 use crate::render::gif::{fit_size, scale_to, Animation};
 use crate::store::{ActionRow, GameStatus, NewAction, SeatRow};
@@ -127,8 +129,8 @@ pub fn build(
     options: &Options,
     seed: u64,
     actions: &[ActionRow],
-) -> Result<Timelapse, ChatError> {
-    let states = positions(kind, seats, options, seed, actions).map_err(ChatError::Replay)?;
+) -> Result<Timelapse, CoreError> {
+    let states = positions(kind, seats, options, seed, actions).map_err(CoreError::Replay)?;
     animate(&states, BUDGETS, TARGET_BYTES)
 }
 
@@ -138,7 +140,7 @@ fn animate(
     states: &[Box<dyn AnyGame>],
     budgets: &[Budget],
     target: usize,
-) -> Result<Timelapse, ChatError> {
+) -> Result<Timelapse, CoreError> {
     // Each chosen position is drawn once, at full size (pixels, never a PNG round trip),
     // and scaled per attempt.
     let mut full: Vec<Option<crate::render::RgbaImage>> = vec![None; states.len()];
@@ -151,22 +153,22 @@ fn animate(
             if full[i].is_none() {
                 full[i] = Some(filter::public_picture(&*states[i]));
             }
-            let img = full[i].as_ref().ok_or(ChatError::Internal)?;
+            let img = full[i].as_ref().ok_or(CoreError::Internal)?;
             if anim.is_none() {
                 size = fit_size(img.width(), img.height(), budget.max_side, budget.max_side);
-                anim = Some(Animation::new(size.0, size.1).map_err(|_| ChatError::Internal)?);
+                anim = Some(Animation::new(size.0, size.1).map_err(|_| CoreError::Internal)?);
             }
             let Some(a) = anim.as_mut() else {
-                return Err(ChatError::Internal);
+                return Err(CoreError::Internal);
             };
             // Every frame takes the first one's size (boards keep one size through a game).
             let small = scale_to(img, size.0, size.1);
             a.push(&small, delay_cs(pick.len(), n + 1 == pick.len()))
-                .map_err(|_| ChatError::Internal)?;
+                .map_err(|_| CoreError::Internal)?;
         }
-        let anim = anim.ok_or(ChatError::Internal)?;
+        let anim = anim.ok_or(CoreError::Internal)?;
         let frames = anim.frames();
-        let gif = anim.finish().map_err(|_| ChatError::Internal)?;
+        let gif = anim.finish().map_err(|_| CoreError::Internal)?;
         let t = Timelapse {
             gif,
             frames,
@@ -180,12 +182,12 @@ fn animate(
         best = Some(t);
     }
     best.filter(|t| t.gif.len() <= MAX_BYTES)
-        .ok_or(ChatError::Internal)
+        .ok_or(CoreError::Internal)
 }
 
-impl super::Chat {
+impl Chat {
     /// The timelapse of a stored game (any status: every frame is public).
-    pub fn timelapse(&self, game_id: i64) -> Result<Timelapse, ChatError> {
+    pub fn timelapse(&self, game_id: i64) -> Result<Timelapse, CoreError> {
         let (row, seats, actions) = {
             let inner = self.lock();
             (
@@ -197,7 +199,7 @@ impl super::Chat {
         let kind = self
             .registry
             .get(&row.kind)
-            .ok_or_else(|| ChatError::UnknownKind(row.kind.clone()))?;
+            .ok_or_else(|| CoreError::UnknownKind(row.kind.clone()))?;
         build(kind, &seats, &row.options, row.seed, &actions)
     }
 
@@ -207,10 +209,10 @@ impl super::Chat {
     /// file is always there.
     pub(crate) fn end_of_game_replies(
         &self,
-        l: &super::Loaded,
+        l: &Loaded,
         kind: &'static dyn GameKind,
         new: &[NewAction],
-    ) -> Result<Vec<Reply>, ChatError> {
+    ) -> Result<Vec<Reply>, CoreError> {
         let mut rows = self.lock().store.actions(l.row.id)?;
         let first = rows.last().map(|r| r.seq).unwrap_or(0) + 1;
         for (seq, a) in (first..).zip(new) {
@@ -255,7 +257,7 @@ impl super::Chat {
             status: GameStatus::Finished.as_str().into(),
             actions: export_actions(&rows, true),
         };
-        let json = serde_json::to_vec_pretty(&file).map_err(|_| ChatError::Internal)?;
+        let json = serde_json::to_vec_pretty(&file).map_err(|_| CoreError::Internal)?;
         let mut r = Reply::public(format!(
             "Replay file of game #{} ({} actions, with the seed): `sherpa replay FILE` rebuilds the game, and `--timelapse out.gif` makes the animation.",
             l.row.id,

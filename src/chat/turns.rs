@@ -1,36 +1,44 @@
 //! Playing: `move`, `undo`, `game resign`, and looking at the `board`.
 
 use super::commit::{self, Turn};
+use super::core::{replay_from_checkpoints, seat_of, Chat, Loaded};
+use super::error::topic_error;
+use super::error::{bold, play_text, CoreError};
 use super::filter;
 use super::outbox::PRIVATE_NEWS;
-use super::*;
+use super::text::Text;
+use super::types::{Reply, Request};
+use crate::engine::notation::clip;
+use crate::engine::{AnyGame, PlayError};
 use crate::engine::{Status, Viewer};
+use crate::store::{ActionKind, ActionRow};
 
 impl Chat {
     /// The running game here and its state.
-    pub(crate) fn running(&self, req: &Request) -> Result<(Loaded, Box<dyn AnyGame>), ChatError> {
+    pub(crate) fn running(&self, req: &Request) -> Result<(Loaded, Box<dyn AnyGame>), CoreError> {
         let mut l = self.load_active(&req.place)?;
-        let g = l.game.take().ok_or(ChatError::NotStarted)?;
+        let g = l.game.take().ok_or(CoreError::NotStarted)?;
         Ok((l, g))
     }
 
-    pub(crate) fn cmd_move(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, ChatError> {
+    pub(crate) fn cmd_move(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, TurnError> {
         let (l, mut g) = self.running(req)?;
-        let seat = seat_of(&l.seats, &req.user.id).ok_or(ChatError::NotPlaying)?;
+        let seat = seat_of(&l.seats, &req.user.id).ok_or(CoreError::NotPlaying)?;
         if let Some(v) = req.expected_version {
             if v != l.row.version {
-                return Err(ChatError::StaleButton {
+                return Err(CoreError::StaleButton {
                     was: v,
                     now: l.row.version,
-                });
+                }
+                .into());
             }
         }
         let before = g.status();
         let legal = filter::legal_list(&*g, seat);
         if legal.is_empty() {
             return Err(match &before {
-                Status::Finished(_) => ChatError::GameOver,
-                Status::Acting(a) => ChatError::NotYourTurn {
+                Status::Finished(_) => TurnError::GameOver,
+                Status::Acting(a) => TurnError::NotYourTurn {
                     waiting: a
                         .iter()
                         .filter_map(|&s| l.seats.get(s).map(|r| r.name.clone()))
@@ -64,9 +72,9 @@ impl Chat {
             for text in g.expand(seat, part) {
                 let done = commit::play(&mut *g, seat, &text, false).map_err(|e| {
                     if i == 0 && played.is_empty() {
-                        ChatError::Play(e)
+                        CoreError::Play(e).into()
                     } else {
-                        ChatError::ChainFailed {
+                        TurnError::ChainFailed {
                             step: part.to_string(),
                             earlier: played.len(),
                             error: e,
@@ -77,39 +85,11 @@ impl Chat {
             }
         }
         if played.is_empty() {
-            return Err(ChatError::NoStep);
+            return Err(CoreError::NoStep.into());
         }
         let mut t = Turn::new(g);
         t.played = played;
-        self.commit_turn(req, &l, before.acting().to_vec(), t)
-    }
-
-    pub(crate) fn cmd_undo(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, ChatError> {
-        let answer = match rest.trim().to_lowercase().as_str() {
-            "" => None,
-            "accept" | "yes" => Some(true),
-            "reject" | "no" => Some(false),
-            _ => {
-                return Err(ChatError::BadArgument {
-                    command: "undo",
-                    got: rest.trim().to_string(),
-                })
-            }
-        };
-        let (l, g) = self.running(req)?;
-        let seat = seat_of(&l.seats, &req.user.id).ok_or(ChatError::NotPlaying)?;
-        let actions = self.lock().store.actions(l.row.id)?;
-        let last = effective_steps(&actions)
-            .last()
-            .map(|a| (*a).clone())
-            .ok_or(ChatError::NothingToUndo)?;
-        match answer {
-            None if last.seat == seat && !last.barrier && !last.turn_end => {
-                self.apply_undo(req, &l, &*g, &actions, &last, false)
-            }
-            None => self.request_undo(req, &l, &*g, &actions, &last, seat),
-            Some(accept) => self.answer_undo(req, &l, &*g, &actions, &last, accept),
-        }
+        Ok(self.commit_turn(req, &l, before.acting().to_vec(), t)?)
     }
 
     /// Take back `undone` (the last step in effect): replay the log without it and commit
@@ -123,11 +103,11 @@ impl Chat {
         actions: &[ActionRow],
         undone: &ActionRow,
         agreed: bool,
-    ) -> Result<Vec<Reply>, ChatError> {
+    ) -> Result<Vec<Reply>, CoreError> {
         let kind = self
             .registry
             .get(&l.row.kind)
-            .ok_or_else(|| ChatError::UnknownKind(l.row.kind.clone()))?;
+            .ok_or_else(|| CoreError::UnknownKind(l.row.kind.clone()))?;
         let mut rows = actions.to_vec();
         rows.push(ActionRow {
             seq: i64::MAX,
@@ -151,7 +131,7 @@ impl Chat {
             &seqs,
             |seq| self.lock().store.checkpoint(l.row.id, seq).ok().flatten(),
         )
-        .map_err(ChatError::Replay)?;
+        .map_err(CoreError::Replay)?;
         let trace = filter::public_trace(current, &*g, undone);
         let mut t = Turn::new(g);
         t.undo = true;
@@ -159,11 +139,11 @@ impl Chat {
         self.commit_turn(req, l, current.status().acting().to_vec(), t)
     }
 
-    pub(crate) fn game_resign(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, ChatError> {
+    pub(crate) fn game_resign(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, TurnError> {
         let (l, g) = self.running(req)?;
-        let seat = seat_of(&l.seats, &req.user.id).ok_or(ChatError::NotPlaying)?;
+        let seat = seat_of(&l.seats, &req.user.id).ok_or(CoreError::NotPlaying)?;
         if l.seats[seat].resigned {
-            return Err(ChatError::AlreadyResigned);
+            return Err(TurnError::AlreadyResigned);
         }
         let before = g.status().acting().to_vec();
         let mut t = Turn::new(g);
@@ -172,26 +152,27 @@ impl Chat {
             "**{}** resigned; their remaining turns are played automatically (ending the turn or passing).",
             l.seats[seat].name
         )));
-        self.commit_turn(req, &l, before, t)
+        Ok(self.commit_turn(req, &l, before, t)?)
     }
 
-    pub(crate) fn cmd_board(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, ChatError> {
+    pub(crate) fn cmd_board(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, TurnError> {
         let mut l = self.load_active_or_finished(&req.place)?;
-        let g = l.game.take().ok_or(ChatError::NotStarted)?;
+        let g = l.game.take().ok_or(CoreError::NotStarted)?;
         let private = match rest.trim().to_lowercase().as_str() {
             "" | "public" => false,
             "private" | "mine" | "me" => true,
             _ => {
-                return Err(ChatError::BadArgument {
+                return Err(CoreError::BadArgument {
                     command: "board",
                     got: rest.trim().to_string(),
-                })
+                }
+                .into())
             }
         };
         if private {
             let viewer = filter::viewer_of(&l.seats, &req.user.id);
             if viewer == Viewer::Spectator {
-                return Err(ChatError::NoPrivateView);
+                return Err(TurnError::NoPrivateView);
             }
             let (mut text, png) = filter::board(&*g, viewer);
             let news = self.private_news(l.row.id, &req.user.id, PRIVATE_NEWS);
@@ -211,3 +192,54 @@ impl Chat {
         Ok(vec![r])
     }
 }
+
+#[derive(Clone, Debug, PartialEq)]
+/// Why `move`, `game resign` or `board` was refused.
+pub enum TurnError {
+    NoPrivateView,
+    AlreadyResigned,
+    NotYourTurn {
+        waiting: Vec<String>,
+    },
+    GameOver,
+    ChainFailed {
+        step: String,
+        earlier: usize,
+        error: PlayError,
+    },
+    /// A shared error (finding the game, steps, the store).
+    Core(CoreError),
+}
+
+impl TurnError {
+    /// The message, with commands as references.
+    pub fn text(&self) -> Text {
+        use TurnError::*;
+        let t = Text::new();
+        match self {
+            NoPrivateView => t
+                .p("you are not playing in this game, so there is no private view for you; ")
+                .cmd("board", &[])
+                .p(" shows the public one"),
+            AlreadyResigned => t.p("you have already resigned"),
+            NotYourTurn { waiting } => t.p(format!(
+                "it is not your turn; waiting for {}",
+                bold(waiting)
+            )),
+            GameOver => t.p("the game is over"),
+            ChainFailed {
+                step,
+                earlier,
+                error,
+            } => t
+                .p(format!(
+                    "step `{}` failed after {earlier} earlier step(s), so nothing was played: ",
+                    clip(step)
+                ))
+                .then(play_text(error)),
+            Core(e) => e.text(),
+        }
+    }
+}
+
+topic_error!(TurnError);

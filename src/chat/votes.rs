@@ -2,10 +2,17 @@
 //! undo that its requester cannot make alone.
 
 use super::commit::Turn;
+use super::core::{effective_steps, seat_of, Chat, Loaded};
+use super::error::topic_error;
+use super::error::CoreError;
 use super::filter::{self, Line};
-use super::*;
+use super::text::{Text, TimeStyle};
+use super::types::{Reply, Request};
+use crate::engine::notation::clip;
 use crate::engine::Viewer;
+use crate::engine::{AnyGame, Seat};
 use crate::store::GameStatus;
+use crate::store::{ActionRow, SeatRow};
 
 /// How long the game must have waited for a player before the others may vote them out,
 /// when the game has no deadline of its own (`remind deadline …`).
@@ -28,7 +35,7 @@ impl Chat {
         motion: &str,
         req: &Request,
         exclude: Option<Seat>,
-    ) -> Result<Vec<&'a SeatRow>, ChatError> {
+    ) -> Result<Vec<&'a SeatRow>, VoteError> {
         let earlier = self.lock().store.voters(l.row.id, motion)?;
         if earlier.contains(&req.user.id) {
             // A repeated vote (a double click, an old button) changes nothing and pings
@@ -42,7 +49,7 @@ impl Chat {
                     .unwrap_or_else(|| "remove this player".into()),
                 _ => motion.to_string(),
             };
-            return Err(ChatError::VoteAlreadyIn {
+            return Err(VoteError::VoteAlreadyIn {
                 motion: what,
                 missing: l
                     .seats
@@ -64,14 +71,14 @@ impl Chat {
             .collect())
     }
 
-    fn target_seat(&self, seats: &[SeatRow], who: &str) -> Result<Seat, ChatError> {
+    fn target_seat(&self, seats: &[SeatRow], who: &str) -> Result<Seat, VoteError> {
         let who = who
             .trim()
             .trim_start_matches("<@")
             .trim_end_matches('>')
             .trim_start_matches('@');
         if who.is_empty() {
-            return Err(ChatError::KickWho);
+            return Err(VoteError::KickWho);
         }
         let lw = who.to_lowercase();
         let hits: Vec<&SeatRow> = seats
@@ -80,14 +87,15 @@ impl Chat {
             .collect();
         match hits.as_slice() {
             [one] => Ok(one.seat),
-            [] => Err(ChatError::NoSuchPlayer {
+            [] => Err(VoteError::NoSuchPlayer {
                 got: who.to_string(),
                 players: seats.iter().map(|s| s.name.clone()).collect(),
             }),
-            many => Err(ChatError::AmbiguousPlayer {
+            many => Err(CoreError::AmbiguousPlayer {
                 got: who.to_string(),
                 candidates: many.iter().map(|s| s.name.clone()).collect(),
-            }),
+            }
+            .into()),
         }
     }
 
@@ -95,7 +103,7 @@ impl Chat {
     /// the `acting` seats) and has waited longer than the game's deadline (or
     /// [`DEFAULT_KICK_AFTER`] without one), counted after any vacation of theirs, on the
     /// injected clock. Otherwise the refusal says why and when it becomes possible.
-    fn check_kick_clock(&self, l: &Loaded, target: Seat, acting: &[Seat]) -> Result<(), ChatError> {
+    fn check_kick_clock(&self, l: &Loaded, target: Seat, acting: &[Seat]) -> Result<(), VoteError> {
         let row = &l.seats[target];
         let (waits, deadline, prefs) = {
             let inner = self.lock();
@@ -111,14 +119,14 @@ impl Chat {
             .then(|| waits.iter().find(|(u, _)| *u == row.user_id).map(|w| w.1))
             .flatten();
         let Some(since) = since else {
-            return Err(ChatError::KickNotWaiting {
+            return Err(VoteError::KickNotWaiting {
                 name: row.name.clone(),
                 after,
             });
         };
         let at = crate::reminders::deadline_at(after, since, prefs.vacation_until);
         if self.now() < at {
-            return Err(ChatError::KickTooEarly {
+            return Err(VoteError::KickTooEarly {
                 name: row.name.clone(),
                 since,
                 at,
@@ -128,12 +136,12 @@ impl Chat {
         Ok(())
     }
 
-    pub(crate) fn game_kick(&self, req: &Request, args: &str) -> Result<Vec<Reply>, ChatError> {
+    pub(crate) fn game_kick(&self, req: &Request, args: &str) -> Result<Vec<Reply>, VoteError> {
         let l = self.load_active(&req.place)?;
         let target = self.target_seat(&l.seats, args)?;
         if l.row.status == GameStatus::Lobby {
             if !(req.user.is_channel_admin || req.user.id == l.row.creator) {
-                return Err(ChatError::OnlyCreatorBeforeStart);
+                return Err(VoteError::OnlyCreatorBeforeStart);
             }
             let seats = l
                 .seats
@@ -148,9 +156,9 @@ impl Chat {
             ))]);
         }
         if l.seats[target].resigned {
-            return Err(ChatError::AlreadyOut(l.seats[target].name.clone()));
+            return Err(VoteError::AlreadyOut(l.seats[target].name.clone()));
         }
-        let g = l.game.as_ref().ok_or(ChatError::NotStarted)?.box_clone();
+        let g = l.game.as_ref().ok_or(CoreError::NotStarted)?.box_clone();
         let before = g.status().acting().to_vec();
         let tname = l.seats[target].name.clone();
         let mut t = Turn::new(g);
@@ -159,12 +167,12 @@ impl Chat {
             t.notes.push(Line::public(format!(
                 "A channel admin removed **{tname}**; their turns are now played automatically."
             )));
-            return self.commit_turn(req, &l, before, t);
+            return Ok(self.commit_turn(req, &l, before, t)?);
         }
         let me =
-            seat_of(&l.seats, &req.user.id).ok_or(ChatError::OnlyPlayersVote { motion: "kick" })?;
+            seat_of(&l.seats, &req.user.id).ok_or(VoteError::OnlyPlayersVote { motion: "kick" })?;
         if me == target {
-            return Err(ChatError::KickYourself);
+            return Err(VoteError::KickYourself);
         }
         self.check_kick_clock(&l, target, &before)?;
         let motion = format!("kick:{target}");
@@ -174,7 +182,7 @@ impl Chat {
                 "The players voted to remove **{tname}**; their turns are now played automatically."
             )));
             t.clear_votes.push(motion);
-            return self.commit_turn(req, &l, before, t);
+            return Ok(self.commit_turn(req, &l, before, t)?);
         }
         let mut r = Reply::public(
             Text::new()
@@ -190,11 +198,11 @@ impl Chat {
         Ok(vec![r])
     }
 
-    pub(crate) fn game_abort(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, ChatError> {
+    pub(crate) fn game_abort(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, VoteError> {
         let l = self.load_active(&req.place)?;
         let immediate = req.user.is_channel_admin
             || (l.row.status == GameStatus::Lobby && req.user.id == l.row.creator);
-        let abort = |this: &Self, why: &str| -> Result<Vec<Reply>, ChatError> {
+        let abort = |this: &Self, why: &str| -> Result<Vec<Reply>, VoteError> {
             this.close_game(&l, req)?;
             Ok(vec![Reply::public(
                 Text::new()
@@ -207,7 +215,7 @@ impl Chat {
             return abort(self, "by a channel admin or the creator");
         }
         let me = seat_of(&l.seats, &req.user.id)
-            .ok_or(ChatError::OnlyPlayersVote { motion: "abort" })?;
+            .ok_or(VoteError::OnlyPlayersVote { motion: "abort" })?;
         let missing = self.cast_vote(&l, "abort", req, None)?;
         if missing.is_empty() {
             return abort(self, "every player agreed");
@@ -226,6 +234,35 @@ impl Chat {
         Ok(vec![r])
     }
 
+    pub(crate) fn cmd_undo(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, VoteError> {
+        let answer = match rest.trim().to_lowercase().as_str() {
+            "" => None,
+            "accept" | "yes" => Some(true),
+            "reject" | "no" => Some(false),
+            _ => {
+                return Err(CoreError::BadArgument {
+                    command: "undo",
+                    got: rest.trim().to_string(),
+                }
+                .into())
+            }
+        };
+        let (l, g) = self.running(req)?;
+        let seat = seat_of(&l.seats, &req.user.id).ok_or(CoreError::NotPlaying)?;
+        let actions = self.lock().store.actions(l.row.id)?;
+        let last = effective_steps(&actions)
+            .last()
+            .map(|a| (*a).clone())
+            .ok_or(VoteError::NothingToUndo)?;
+        match answer {
+            None if last.seat == seat && !last.barrier && !last.turn_end => {
+                Ok(self.apply_undo(req, &l, &*g, &actions, &last, false)?)
+            }
+            None => self.request_undo(req, &l, &*g, &actions, &last, seat),
+            Some(accept) => self.answer_undo(req, &l, &*g, &actions, &last, accept),
+        }
+    }
+
     /// `undo` of a step its requester cannot take back alone: open a vote (or take it back
     /// at once when nobody else is playing). The public request never shows a secret
     /// step's notation.
@@ -237,9 +274,9 @@ impl Chat {
         actions: &[ActionRow],
         last: &ActionRow,
         seat: Seat,
-    ) -> Result<Vec<Reply>, ChatError> {
+    ) -> Result<Vec<Reply>, VoteError> {
         if !self.lock().store.voters(l.row.id, "undo")?.is_empty() {
-            return Err(ChatError::UndoAlreadyOpen);
+            return Err(VoteError::UndoAlreadyOpen);
         }
         let others: Vec<&SeatRow> = l
             .seats
@@ -247,7 +284,7 @@ impl Chat {
             .filter(|s| !s.resigned && s.seat != seat)
             .collect();
         if others.is_empty() {
-            return self.apply_undo(req, l, g, actions, last, false);
+            return Ok(self.apply_undo(req, l, g, actions, last, false)?);
         }
         self.lock()
             .store
@@ -286,10 +323,10 @@ impl Chat {
         actions: &[ActionRow],
         last: &ActionRow,
         accept: bool,
-    ) -> Result<Vec<Reply>, ChatError> {
-        let me = seat_of(&l.seats, &req.user.id).ok_or(ChatError::NotPlaying)?;
+    ) -> Result<Vec<Reply>, VoteError> {
+        let me = seat_of(&l.seats, &req.user.id).ok_or(CoreError::NotPlaying)?;
         if self.lock().store.voters(l.row.id, "undo")?.is_empty() {
-            return Err(ChatError::NoUndoRequest {
+            return Err(VoteError::NoUndoRequest {
                 answer: if accept { "accept" } else { "reject" },
             });
         }
@@ -302,7 +339,7 @@ impl Chat {
         }
         let missing = self.cast_vote(l, "undo", req, None)?;
         if missing.is_empty() {
-            return self.apply_undo(req, l, g, actions, last, true);
+            return Ok(self.apply_undo(req, l, g, actions, last, true)?);
         }
         Ok(vec![Reply::public(format!(
             "**{}** agrees to the undo. Still waiting for: {}.",
@@ -311,3 +348,102 @@ impl Chat {
         ))])
     }
 }
+
+#[derive(Clone, Debug, PartialEq)]
+/// Why a vote (kick, abort, undo) or an undo was refused.
+pub enum VoteError {
+    NothingToUndo,
+    KickWho,
+    NoSuchPlayer {
+        got: String,
+        players: Vec<String>,
+    },
+    OnlyCreatorBeforeStart,
+    AlreadyOut(String),
+    OnlyPlayersVote {
+        motion: &'static str,
+    },
+    KickYourself,
+    /// A vote to remove `name` while the game is not waiting for them: only a player the
+    /// game has waited for longer than the deadline (`after` seconds) can be voted out.
+    KickNotWaiting {
+        name: String,
+        after: i64,
+    },
+    /// The game waits for `name` since `since`, but the deadline (`after` seconds) passes
+    /// only `at`: a vote to remove them is possible from then on.
+    KickTooEarly {
+        name: String,
+        since: i64,
+        at: i64,
+        after: i64,
+    },
+    /// The user already voted for this motion: nothing changed, nobody pinged.
+    VoteAlreadyIn {
+        motion: String,
+        missing: Vec<String>,
+    },
+    UndoAlreadyOpen,
+    NoUndoRequest {
+        answer: &'static str,
+    },
+    /// A shared error (finding the game, steps, the store).
+    Core(CoreError),
+}
+
+impl VoteError {
+    /// The message, with commands as references.
+    pub fn text(&self) -> Text {
+        use VoteError::*;
+        let t = Text::new();
+        match self {
+            NothingToUndo => t.p("there is nothing to undo yet"),
+            KickWho => t.p("name the player to kick: ").cmd("game kick", &["<player>"]),
+            NoSuchPlayer { got, players } => t.p(format!(
+                "no player `{}` in this game; players: {}",
+                clip(got),
+                players.join(", ")
+            )),
+            OnlyCreatorBeforeStart => t.p(
+                "before the start, only the game's creator or a channel admin can remove a player",
+            ),
+            AlreadyOut(name) => t.p(format!("{name} is already out of the game")),
+            OnlyPlayersVote { motion } => t.p(format!(
+                "only players in this game (or a channel admin) can vote to {motion}"
+            )),
+            KickYourself => t
+                .p("to leave a running game use ")
+                .cmd("game resign", &[]),
+            KickNotWaiting { name, after } => t
+                .p(format!(
+                    "{name} cannot be voted out now: the game is not waiting for them. A vote to remove a player is possible only once the game has waited for that player for longer than the deadline ({}); a channel admin can always remove a player. To leave yourself, use ",
+                    crate::reminders::format_duration(*after)
+                ))
+                .cmd("game resign", &[]),
+            KickTooEarly { name, since, at, after } => t
+                .p(format!("{name} cannot be voted out yet: the game has waited for them since "))
+                .time(*since, TimeStyle::Full)
+                .p(format!(
+                    ", less than the deadline ({}). A vote to remove them becomes possible ",
+                    crate::reminders::format_duration(*after)
+                ))
+                .time(*at, TimeStyle::Relative)
+                .p(" (at ")
+                .time(*at, TimeStyle::Full)
+                .p(") if they have not acted by then; a channel admin can remove them at once"),
+            VoteAlreadyIn { motion, missing } => t.p(format!(
+                "your vote to {motion} is already in; nothing changed. Still needed: {}",
+                if missing.is_empty() { "nobody".to_string() } else { missing.join(", ") }
+            )),
+            UndoAlreadyOpen => t
+                .p("an undo request is already open; answer it with ")
+                .cmd("undo", &["accept"])
+                .p(" or ")
+                .cmd("undo", &["reject"]),
+            NoUndoRequest { answer } => t.p(format!("there is no undo request to {answer}")),
+            Core(e) => e.text(),
+        }
+    }
+}
+
+topic_error!(VoteError);

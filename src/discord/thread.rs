@@ -157,7 +157,7 @@ async fn open(
             tracing::warn!("game new in a thread panicked: {e}");
             vec![Reply::error(
                 &invoker,
-                crate::chat::ChatError::Internal.text(),
+                crate::chat::CoreError::Internal.text(),
             )]
         }
     };

@@ -5,7 +5,7 @@
 //!   changes nothing, and never carries a mass mention;
 //! - concurrent requests never interleave: the log is a serial history.
 
-use sherpa::chat::{Chat, Env, Place, Reply, Request, User, Visibility};
+use sherpa::chat::{Chat, Env, OnceHooks, Place, Reply, Request, User, Visibility};
 use sherpa::engine::{GameRng, Status};
 use sherpa::games::Registry;
 use sherpa::store::Store;
@@ -371,7 +371,7 @@ fn simultaneous_requests_on(kind: &dyn sherpa::engine::GameKind, open_store: &dy
                 },
             )
         };
-        let a = open();
+        let mut a = open();
         start(&a, kind.id(), kind.min_players());
         let b = Arc::new(open());
         // Find a seat that must act and two of its legal steps.
@@ -391,9 +391,9 @@ fn simultaneous_requests_on(kind: &dyn sherpa::engine::GameKind, open_store: &dy
         let second2 = second.clone();
         let other: Arc<std::sync::Mutex<Vec<Reply>>> = Arc::default();
         let other2 = other.clone();
-        a.set_commit_hook(Box::new(move || {
+        a.set_hooks(Arc::new(OnceHooks::before_commit(Box::new(move || {
             *other2.lock().unwrap() = b2.handle(&req(acting, &format!("move {second2}")));
-        }));
+        }))));
         let mine = a.handle(&req(acting, &format!("move {first}")));
         let theirs = other.lock().unwrap().clone();
         assert!(
@@ -448,7 +448,7 @@ fn seen(replies: &[Reply]) -> Vec<String> {
 }
 
 fn repeated_request_on(open_store: &dyn Fn() -> Store) {
-    let a = chat_on(open_store());
+    let mut a = chat_on(open_store());
     start(&a, "nepal", 3);
     let b = Arc::new(chat_on(open_store()));
     let with_id = |seat: usize, text: &str, id: &str| Request {
@@ -474,9 +474,9 @@ fn repeated_request_on(open_store: &dyn Fn() -> Store) {
     let (seat, text) = next_move(&a);
     let theirs: Arc<std::sync::Mutex<Vec<Reply>>> = Arc::default();
     let (b2, theirs2, text2) = (b.clone(), theirs.clone(), text.clone());
-    a.set_commit_hook(Box::new(move || {
+    a.set_hooks(Arc::new(OnceHooks::before_commit(Box::new(move || {
         *theirs2.lock().unwrap() = b2.handle(&with_id(seat, &text2, "i2"));
-    }));
+    }))));
     let mine = a.handle(&with_id(seat, &text, "i2"));
     let theirs = theirs.lock().unwrap().clone();
     assert!(!theirs[0].is_error, "{}", theirs[0].text);

@@ -241,7 +241,7 @@ mod tests {
     // list of errors and the reminder errors.
     #[test]
     fn replies_name_slash_commands_on_discord() {
-        use crate::chat::{ChatError, RemindError};
+        use crate::chat::{ChatError, LineError, RemindError};
         let help = crate::chat::help::help("").unwrap().render(&DiscordSyntax);
         for want in [
             "**`/game`**",
@@ -256,7 +256,7 @@ mod tests {
             !help.contains("**game**") && !help.contains("`game join`"),
             "{help}"
         );
-        let e = ChatError::UnknownCommand("fly".into())
+        let e = ChatError::from(LineError::UnknownCommand("fly".into()))
             .text()
             .render(&DiscordSyntax);
         assert!(

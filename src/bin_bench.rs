@@ -1,5 +1,6 @@
-//! `sherpa bench` and `cargo bench`: speed of each game through the whole stack, each
-//! figure beside a floor measured in the same run.
+//! `sherpa bench` (and `cargo bench`, which runs it): speed of each game through the whole
+//! stack, each figure beside a floor measured in the same run. A module of the `sherpa`
+//! binary: it uses only the library's public API.
 //!
 //! For each game: a chat round trip (parse, check, apply, commit to an on-disk SQLite in
 //! WAL mode, and for turn-ending steps render + PNG encode), render and encode alone,
@@ -21,11 +22,12 @@
 //! floor (the same one-row transaction on that server, [`Store::postgres_commit_floor`]). `one_move` and `one_floor` are
 //! what `--callgrind` runs, for instruction counts under valgrind.
 
-use crate::chat::{Chat, Env, Place, Request, User};
-use crate::engine::{AnyGame, GameKind, GameRng, Status, Viewer};
-use crate::games::Registry;
-use crate::store::Store;
 use image::RgbaImage;
+use sherpa::chat::{Chat, Env, LockTimer, Place, Request, User};
+use sherpa::engine::{AnyGame, GameKind, GameRng, Status, Viewer};
+use sherpa::games::Registry;
+use sherpa::store::Store;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Samples per figure at `--scale 1`.
@@ -215,7 +217,7 @@ impl<'a> Driver<'a> {
         self.g = setup(self.kind, self.players, SEED)?;
         self.played = 0;
         let ch = self.channel.clone();
-        let check = |r: Vec<crate::chat::Reply>, what: &str| -> anyhow::Result<()> {
+        let check = |r: Vec<sherpa::chat::Reply>, what: &str| -> anyhow::Result<()> {
             match r.iter().find(|r| r.is_error) {
                 Some(e) => anyhow::bail!("bench `{what}` failed: {}", e.text),
                 None => Ok(()),
@@ -239,7 +241,7 @@ impl<'a> Driver<'a> {
         Ok((seat, step, applied.turn_ended))
     }
 
-    fn next_applied(&mut self) -> anyhow::Result<(usize, String, crate::engine::Applied)> {
+    fn next_applied(&mut self) -> anyhow::Result<(usize, String, sherpa::engine::Applied)> {
         match random_step(&mut *self.g, &mut self.pick)? {
             Some(played) => Ok(played),
             None => {
@@ -296,7 +298,7 @@ impl<'a> Driver<'a> {
 fn random_step(
     g: &mut dyn AnyGame,
     pick: &mut GameRng,
-) -> anyhow::Result<Option<(usize, String, crate::engine::Applied)>> {
+) -> anyhow::Result<Option<(usize, String, sherpa::engine::Applied)>> {
     let Status::Acting(a) = g.status() else {
         return Ok(None);
     };
@@ -404,92 +406,118 @@ pub fn run(
     let samples = ((SAMPLES as f64 * scale).ceil() as usize).max(10);
     let mut out = Vec::new();
     for &kind in kinds {
-        let db = dir.join(format!("{}.db", kind.id()));
-        let chat = bench_chat(&db)?;
-        let mut d = Driver::new(&chat, kind, "b", 99)?;
-        let mut moves = Moves::default();
-        let (mut legal_t, mut render_t) = (vec![], vec![]);
-        let (mut copy_floor, mut encode_floor) = (vec![], vec![]);
-        let (mut png_bytes, mut snapshot_bytes) = (0, 0);
-        let mut pixels: Option<RgbaImage> = None;
-        let mut guard = 0usize;
-        while !moves.full(samples) || render_t.len() < samples {
-            guard += 1;
-            anyhow::ensure!(
-                guard < samples * 200,
-                "{}: the bench made no progress",
-                kind.id()
-            );
-            let (t, board) = d.step()?;
-            if d.played < WARM_UP {
-                continue;
-            }
-            let Status::Acting(a) = d.g.status() else {
-                moves.keep(samples, t, board, true);
-                continue;
-            };
-            moves.keep(samples, t, board, false);
-            if legal_t.len() < samples {
-                let t = Instant::now();
-                let _ = d.g.legal(a[0]);
-                legal_t.push(t.elapsed());
-            }
-            if render_t.len() < samples {
-                let t = Instant::now();
-                let png = d.g.render(Viewer::Spectator);
-                render_t.push(t.elapsed());
-                png_bytes = png_bytes.max(png.len());
-                snapshot_bytes = snapshot_bytes.max(d.g.snapshot().len());
-                // The floor encodes the pixels of a recent board (drawn again now and then).
-                if render_t.len() % 50 == 1 {
-                    pixels = Some(d.g.picture(Viewer::Spectator));
-                }
-                if let Some(img) = &pixels {
-                    let t = Instant::now();
-                    let copy = img.clone();
-                    copy_floor.push(t.elapsed());
-                    let t = Instant::now();
-                    let _ = crate::render::png::encode_fastest(&copy);
-                    encode_floor.push(t.elapsed());
-                }
-            }
-        }
-        drop(d);
-        let render_floor = add(&copy_floor, &encode_floor);
-        let commit_floor = Store::commit_floor(&dir.join("floor.db"), snapshot_bytes, samples)?;
-        let throughput = throughput(kind, &dir, samples.min(400))?;
-        let long_game = long_game(kind, &dir, 5000, samples.min(300))?;
-        let postgres = match postgres {
-            Some(url) => Some(postgres_round_trip(
-                kind,
-                url,
-                samples,
-                snapshot_bytes,
-                &render_floor,
-            )?),
-            None => None,
-        };
-        out.push(GameBench {
-            game: kind.id().to_string(),
-            players: kind.min_players().max(2).min(kind.max_players()),
-            round_trip_with_render: figure(moves.with, add(&commit_floor, &render_floor)),
-            round_trip_without_render: figure(moves.without, commit_floor.clone()),
-            game_ending_move: stat(moves.ending),
-            render_and_encode: figure(render_t, render_floor),
-            legal_steps: stat(legal_t),
-            playout_steps_per_second: playouts(kind, scale, false)?,
-            playout_text_steps_per_second: playouts(kind, scale, true)?,
-            throughput,
-            long_game,
-            png_bytes,
-            snapshot_bytes,
-            postgres,
-        });
-        drop(chat);
-        remove_db(&db);
+        out.push(bench_game(kind, &dir, samples, scale, postgres)?);
     }
     let _ = std::fs::remove_dir_all(&dir);
     Ok(out)
+}
+
+/// One game's figures (see [`run`]), on a database in `dir`.
+fn bench_game(
+    kind: &'static dyn GameKind,
+    dir: &std::path::Path,
+    samples: usize,
+    scale: f64,
+    postgres: Option<&str>,
+) -> anyhow::Result<GameBench> {
+    let db = dir.join(format!("{}.db", kind.id()));
+    let chat = bench_chat(&db)?;
+    let s = sample_moves(&mut Driver::new(&chat, kind, "b", 99)?, samples)?;
+    let render_floor = add(&s.copy_floor, &s.encode_floor);
+    let commit_floor = Store::commit_floor(&dir.join("floor.db"), s.snapshot_bytes, samples)?;
+    let throughput = throughput(kind, dir, samples.min(400))?;
+    let long_game = long_game(kind, dir, 5000, samples.min(300))?;
+    let postgres = match postgres {
+        Some(url) => Some(postgres_round_trip(
+            kind,
+            url,
+            samples,
+            s.snapshot_bytes,
+            &render_floor,
+        )?),
+        None => None,
+    };
+    let bench = GameBench {
+        game: kind.id().to_string(),
+        players: kind.min_players().max(2).min(kind.max_players()),
+        round_trip_with_render: figure(s.moves.with, add(&commit_floor, &render_floor)),
+        round_trip_without_render: figure(s.moves.without, commit_floor.clone()),
+        game_ending_move: stat(s.moves.ending),
+        render_and_encode: figure(s.render, render_floor),
+        legal_steps: stat(s.legal),
+        playout_steps_per_second: playouts(kind, scale, false)?,
+        playout_text_steps_per_second: playouts(kind, scale, true)?,
+        throughput,
+        long_game,
+        png_bytes: s.png_bytes,
+        snapshot_bytes: s.snapshot_bytes,
+        postgres,
+    };
+    drop(chat);
+    remove_db(&db);
+    Ok(bench)
+}
+
+/// What [`sample_moves`] timed.
+#[derive(Default)]
+struct Samples {
+    moves: Moves,
+    legal: Vec<Duration>,
+    render: Vec<Duration>,
+    copy_floor: Vec<Duration>,
+    encode_floor: Vec<Duration>,
+    png_bytes: usize,
+    snapshot_bytes: usize,
+}
+
+/// Play moves through the chat until `samples` of each kind are timed: round trips with
+/// and without a board, listing the legal steps, rendering, and the render floor.
+fn sample_moves(d: &mut Driver, samples: usize) -> anyhow::Result<Samples> {
+    let mut s = Samples::default();
+    let mut pixels: Option<RgbaImage> = None;
+    let mut guard = 0usize;
+    while !s.moves.full(samples) || s.render.len() < samples {
+        guard += 1;
+        anyhow::ensure!(
+            guard < samples * 200,
+            "{}: the bench made no progress",
+            d.kind.id()
+        );
+        let (t, board) = d.step()?;
+        if d.played < WARM_UP {
+            continue;
+        }
+        let Status::Acting(a) = d.g.status() else {
+            s.moves.keep(samples, t, board, true);
+            continue;
+        };
+        s.moves.keep(samples, t, board, false);
+        if s.legal.len() < samples {
+            let t = Instant::now();
+            let _ = d.g.legal(a[0]);
+            s.legal.push(t.elapsed());
+        }
+        if s.render.len() < samples {
+            let t = Instant::now();
+            let png = d.g.render(Viewer::Spectator);
+            s.render.push(t.elapsed());
+            s.png_bytes = s.png_bytes.max(png.len());
+            s.snapshot_bytes = s.snapshot_bytes.max(d.g.snapshot().len());
+            // The floor encodes the pixels of a recent board (drawn again now and then).
+            if s.render.len() % 50 == 1 {
+                pixels = Some(d.g.picture(Viewer::Spectator));
+            }
+            if let Some(img) = &pixels {
+                let t = Instant::now();
+                let copy = img.clone();
+                s.copy_floor.push(t.elapsed());
+                let t = Instant::now();
+                let _ = sherpa::render::png::encode_fastest(&copy);
+                s.encode_floor.push(t.elapsed());
+            }
+        }
+    }
+    Ok(s)
 }
 
 /// The games `names` picks (ids or unique beginnings), in the registry's order; every
@@ -504,7 +532,7 @@ pub fn pick_games(
     let ids = registry.ids();
     let mut want = Vec::new();
     for n in names {
-        let id = crate::chat::match_game_id(&ids, n)
+        let id = sherpa::chat::match_game_id(&ids, n)
             .map_err(|e| anyhow::anyhow!("--game {n}: {}", e.text()))?;
         want.push(id);
     }
@@ -561,7 +589,7 @@ fn long_game(
             && matches!(d.g.status(), Status::Acting(_));
         if log_rows >= rows && reload.len() < samples {
             // A reload: drop every loaded game, then `game status` loads it again.
-            chat.set_cache_capacity(crate::chat::CACHE_GAMES);
+            chat.set_cache_capacity(sherpa::chat::CACHE_GAMES);
             reload.push(d.say(seat, "game status")?);
         }
         d.send(seat, &step)?;
@@ -672,20 +700,22 @@ fn throughput(
     moves: usize,
 ) -> anyhow::Result<Throughput> {
     let db = dir.join(format!("{}-threads.db", kind.id()));
-    let chat = bench_chat(&db)?;
+    let mut chat = bench_chat(&db)?;
+    let timer = Arc::new(LockTimer::default());
+    chat.set_hooks(timer.clone());
     let mut one = Driver::new(&chat, kind, "t", 1)?;
-    chat.time_lock(true);
+    timer.time(true);
     let t = Instant::now();
     for _ in 0..moves {
         one.step()?;
     }
     let one_rate = moves as f64 / t.elapsed().as_secs_f64();
-    let one_lock = chat.lock_times();
+    let one_lock = timer.times();
     drop(one);
-    chat.time_lock(true);
+    timer.time(true);
     let two_rate = two_threads(kind, moves, [&chat, &chat])?;
-    let two_lock = chat.lock_times();
-    chat.time_lock(false);
+    let two_lock = timer.times();
+    timer.time(false);
     drop(chat);
     let per_move = |d: Duration, n: usize| d.as_secs_f64() * 1e6 / n as f64;
     remove_db(&db);
@@ -865,6 +895,58 @@ fn rss_mb() -> (f64, f64) {
     (field("VmRSS:"), field("VmHWM:"))
 }
 
+/// Write `games` running games to the database at `db`: the built-in kinds in turn, each
+/// 30 random steps in, each one transaction (as an import).
+fn write_stored_games(
+    registry: &'static Registry,
+    db: &std::path::Path,
+    games: usize,
+) -> anyhow::Result<()> {
+    let mut store = Store::open(db)?;
+    let kinds = registry.all();
+    for i in 0..games {
+        let kind = kinds[i % kinds.len()];
+        let players = kind.min_players().max(2).min(kind.max_players());
+        let mut g = setup(kind, players, i as u64)?;
+        let mut pick = GameRng::new(i as u64);
+        let mut actions = Vec::new();
+        for _ in 0..30 {
+            let Some((seat, notation, applied)) = random_step(&mut *g, &mut pick)? else {
+                break;
+            };
+            actions.push(sherpa::store::NewAction {
+                seat,
+                kind: sherpa::store::ActionKind::Step,
+                step: notation,
+                secret: applied.secret,
+                barrier: applied.irreversible,
+                turn_end: applied.turn_ended,
+            });
+        }
+        let seats: Vec<sherpa::store::SeatRow> = (0..players)
+            .map(|p| sherpa::store::SeatRow {
+                seat: p,
+                user_id: format!("u{p}"),
+                name: format!("p{p}"),
+                resigned: false,
+            })
+            .collect();
+        store.import_game(
+            "bench",
+            &format!("s{i}"),
+            kind.id(),
+            &Default::default(),
+            i as u64,
+            &seats,
+            &actions,
+            sherpa::store::GameStatus::Running,
+            &g.snapshot(),
+            0,
+        )?;
+    }
+    Ok(())
+}
+
 /// Store `games` running games (the built-in kinds in turn, each 30 random steps in) in a
 /// fresh database, then measure what `sherpa run` does at start-up (open + start-up check)
 /// and the memory after `active` of them answered a `board` request. Memory is this
@@ -879,50 +961,7 @@ pub fn stored_games(
     let db = dir.join("games.db");
     remove_db(&db);
     let t = Instant::now();
-    {
-        let mut store = Store::open(&db)?;
-        let kinds = registry.all();
-        for i in 0..games {
-            let kind = kinds[i % kinds.len()];
-            let players = kind.min_players().max(2).min(kind.max_players());
-            let mut g = setup(kind, players, i as u64)?;
-            let mut pick = GameRng::new(i as u64);
-            let mut actions = Vec::new();
-            for _ in 0..30 {
-                let Some((seat, notation, applied)) = random_step(&mut *g, &mut pick)? else {
-                    break;
-                };
-                actions.push(crate::store::NewAction {
-                    seat,
-                    kind: crate::store::ActionKind::Step,
-                    step: notation,
-                    secret: applied.secret,
-                    barrier: applied.irreversible,
-                    turn_end: applied.turn_ended,
-                });
-            }
-            let seats: Vec<crate::store::SeatRow> = (0..players)
-                .map(|p| crate::store::SeatRow {
-                    seat: p,
-                    user_id: format!("u{p}"),
-                    name: format!("p{p}"),
-                    resigned: false,
-                })
-                .collect();
-            store.import_game(
-                "bench",
-                &format!("s{i}"),
-                kind.id(),
-                &Default::default(),
-                i as u64,
-                &seats,
-                &actions,
-                crate::store::GameStatus::Running,
-                &g.snapshot(),
-                0,
-            )?;
-        }
-    }
+    write_stored_games(registry, &db, games)?;
     let create_s = t.elapsed().as_secs_f64();
     let t = Instant::now();
     let chat = bench_chat_keep(&db)?;
@@ -947,7 +986,7 @@ pub fn stored_games(
         rss_after_start_up_mb,
         rss_after_active_mb,
         peak_rss_mb,
-        cache_bound: crate::chat::CACHE_GAMES,
+        cache_bound: sherpa::chat::CACHE_GAMES,
     })
 }
 
@@ -1015,7 +1054,7 @@ pub fn reminder_tick(
          WHERE k = i % 3 OR i % 10 = 0;"
     ))?;
     let waits = store.debug_query_i64("SELECT COUNT(*) FROM reminder_waits")? as usize;
-    let defaults = crate::reminders::ReminderDefaults::default();
+    let defaults = sherpa::reminders::ReminderDefaults::default();
     let tick = |store: &mut Store, now: i64| -> anyhow::Result<(f64, f64, usize)> {
         let (t, c) = (Instant::now(), cpu_seconds());
         let due = store.claim_due_reminders("discord", now, &defaults)?;
@@ -1082,13 +1121,13 @@ pub struct RetentionSize {
 /// measure the database's live size, prune it as `sherpa run` would 40 days later, and
 /// measure again.
 pub fn retention_size(
-    loc: &crate::store::DbLocation,
+    loc: &sherpa::store::DbLocation,
     registry: &'static Registry,
     moves: usize,
 ) -> anyhow::Result<RetentionSize> {
     let backend = match loc {
-        crate::store::DbLocation::Sqlite(_) => "sqlite",
-        crate::store::DbLocation::Postgres(_) => "postgres",
+        sherpa::store::DbLocation::Sqlite(_) => "sqlite",
+        sherpa::store::DbLocation::Postgres(_) => "postgres",
     };
     let store = Store::open_location(loc)?;
     let mut probe = Store::open_location(loc)?;
@@ -1120,7 +1159,7 @@ pub fn retention_size(
     probe.debug_exec(vacuum)?;
     let before = probe.used_bytes()?;
     let later = chat.now() + 40 * 86_400;
-    let pruned = probe.prune(&crate::store::Retention::default(), later)?;
+    let pruned = probe.prune(&sherpa::store::Retention::default(), later)?;
     probe.debug_exec(vacuum)?;
     let after = probe.used_bytes()?;
     let per = |b: i64| b as f64 * 1000.0 / moves as f64;
@@ -1170,7 +1209,7 @@ pub fn callgrind(registry: &'static Registry, game: &str) -> anyhow::Result<Stri
     };
     let img = d.g.picture(Viewer::Spectator);
     let row = vec![0x5au8; d.g.snapshot().len()];
-    let mut floor = crate::store::FloorDb::open(&dir.join("floor.db"))?;
+    let mut floor = sherpa::store::FloorDb::open(&dir.join("floor.db"))?;
     floor.commit(&row)?; // warm: the first commit creates the WAL
     one_floor(&mut floor, &row, &img)?;
     drop(floor);
@@ -1199,25 +1238,26 @@ pub fn one_move(d: &mut Driver, seat: usize, step: &str) -> anyhow::Result<(Dura
 /// The floor of one move with its board (measured alone under callgrind).
 #[inline(never)]
 pub fn one_floor(
-    db: &mut crate::store::FloorDb,
+    db: &mut sherpa::store::FloorDb,
     row: &[u8],
     img: &RgbaImage,
 ) -> anyhow::Result<()> {
     db.commit(row)?;
     let copy = img.clone();
-    let png = crate::render::png::encode_fastest(&copy);
+    let png = sherpa::render::png::encode_fastest(&copy);
     std::hint::black_box(png);
     Ok(())
 }
 
-/// A position `steps` random steps into a game of `players` seats (seeded), for benches and
-/// size checks. Stops early if the game ends.
-pub fn position_after(
-    kind: &'static dyn crate::engine::GameKind,
+/// A position `steps` random steps into a game of `players` seats (seeded), for size
+/// checks. Stops early if the game ends.
+#[cfg(test)]
+fn position_after(
+    kind: &'static dyn sherpa::engine::GameKind,
     players: usize,
     steps: usize,
     seed: u64,
-) -> anyhow::Result<Box<dyn crate::engine::AnyGame>> {
+) -> anyhow::Result<Box<dyn sherpa::engine::AnyGame>> {
     let mut g = setup(kind, players, seed)?;
     let mut pick = GameRng::new(seed ^ 0x5eed);
     for _ in 0..steps {
