@@ -404,23 +404,8 @@ pub(crate) fn final_text(seats: &[SeatRow], status: &Status) -> String {
     let Status::Finished(r) = status else {
         return String::new();
     };
-    let mut order: Vec<usize> = (0..r.scores.len()).collect();
-    order.sort_by_key(|&i| (r.places.get(i).copied().unwrap_or(u32::MAX), i));
-    let mut lines: Vec<String> = order
-        .iter()
-        .map(|&i| {
-            let name = seats.get(i).map(|s| s.name.as_str()).unwrap_or("?");
-            format!(
-                "{}. {name}: {}",
-                r.places.get(i).copied().unwrap_or(0),
-                r.scores[i]
-            )
-        })
-        .collect();
-    if !r.note.is_empty() {
-        lines.push(r.note.clone());
-    }
-    lines.join("\n")
+    let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
+    r.standings(&names)
 }
 
 /// Is playing `notation` for `seat` a secret step (tried on a copy)? A step that cannot be

@@ -104,6 +104,27 @@ pub struct FinalResult {
     pub note: String,
 }
 
+impl FinalResult {
+    /// The standings as lines, best place first (seat order within a place): `1. ann: 34`
+    /// for each seat, named by `names` (by seat; `?` past its end), then the note.
+    pub fn standings(&self, names: &[&str]) -> String {
+        let mut order: Vec<usize> = (0..self.scores.len()).collect();
+        order.sort_by_key(|&i| (self.places.get(i).copied().unwrap_or(u32::MAX), i));
+        let mut lines: Vec<String> = order
+            .iter()
+            .map(|&i| {
+                let name = names.get(i).copied().unwrap_or("?");
+                let place = self.places.get(i).copied().unwrap_or(0);
+                format!("{place}. {name}: {}", self.scores[i])
+            })
+            .collect();
+        if !self.note.is_empty() {
+            lines.push(self.note.clone());
+        }
+        lines.join("\n")
+    }
+}
+
 /// Setup was refused (bad player count, bad option...). The message says what is accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupError(pub String);
