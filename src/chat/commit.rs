@@ -149,7 +149,7 @@ impl Chat {
         );
         self.run_commit_hook();
         let mut inner = self.lock();
-        let (committed, pending) = inner.store.commit_sync_later(
+        let (committed, pending) = inner.store.log_mut().commit_sync_later(
             l.row.id,
             l.row.version,
             Change {

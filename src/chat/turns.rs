@@ -98,7 +98,7 @@ impl Chat {
         };
         let (l, g) = self.running(req)?;
         let seat = seat_of(&l.seats, &req.user.id).ok_or(ChatError::NotPlaying)?;
-        let actions = self.lock().store.actions(l.row.id)?;
+        let actions = self.lock().store.log().actions(l.row.id)?;
         let last = effective_steps(&actions)
             .last()
             .map(|a| (*a).clone())
@@ -141,7 +141,7 @@ impl Chat {
         });
         // From the nearest checkpoint still in effect: an undo late in a long game replays
         // at most CHECKPOINT_EVERY rows (the lock is taken only to fetch it).
-        let seqs = self.lock().store.checkpoint_seqs(l.row.id)?;
+        let seqs = self.lock().store.log().checkpoint_seqs(l.row.id)?;
         let (g, _) = replay_from_checkpoints(
             kind,
             &l.seats,
@@ -149,7 +149,14 @@ impl Chat {
             l.row.seed,
             &rows,
             &seqs,
-            |seq| self.lock().store.checkpoint(l.row.id, seq).ok().flatten(),
+            |seq| {
+                self.lock()
+                    .store
+                    .log()
+                    .checkpoint(l.row.id, seq)
+                    .ok()
+                    .flatten()
+            },
         )
         .map_err(ChatError::Replay)?;
         let trace = filter::public_trace(current, &*g, undone);

@@ -29,7 +29,7 @@ impl Chat {
         req: &Request,
         exclude: Option<Seat>,
     ) -> Result<Vec<&'a SeatRow>, ChatError> {
-        let earlier = self.lock().store.voters(l.row.id, motion)?;
+        let earlier = self.lock().store.log().voters(l.row.id, motion)?;
         if earlier.contains(&req.user.id) {
             // A repeated vote (a double click, an old button) changes nothing and pings
             // nobody: the voter alone is told.
@@ -54,10 +54,11 @@ impl Chat {
                     .collect(),
             });
         }
-        let voters = self
-            .lock()
-            .store
-            .vote(l.row.id, motion, &req.user.id, self.now())?;
+        let voters =
+            self.lock()
+                .store
+                .log_mut()
+                .vote(l.row.id, motion, &req.user.id, self.now())?;
         Ok(l.seats
             .iter()
             .filter(|s| !s.resigned && Some(s.seat) != exclude && !voters.contains(&s.user_id))
@@ -100,9 +101,9 @@ impl Chat {
         let (waits, deadline, prefs) = {
             let inner = self.lock();
             (
-                inner.store.waits(l.row.id)?,
-                inner.store.game_deadline(l.row.id)?,
-                inner.store.reminder_prefs(&row.user_id)?,
+                inner.store.schedules().waits(l.row.id)?,
+                inner.store.schedules().game_deadline(l.row.id)?,
+                inner.store.schedules().reminder_prefs(&row.user_id)?,
             )
         };
         let after = deadline.map(|(d, _)| d).unwrap_or(DEFAULT_KICK_AFTER);
@@ -238,7 +239,7 @@ impl Chat {
         last: &ActionRow,
         seat: Seat,
     ) -> Result<Vec<Reply>, ChatError> {
-        if !self.lock().store.voters(l.row.id, "undo")?.is_empty() {
+        if !self.lock().store.log().voters(l.row.id, "undo")?.is_empty() {
             return Err(ChatError::UndoAlreadyOpen);
         }
         let others: Vec<&SeatRow> = l
@@ -251,6 +252,7 @@ impl Chat {
         }
         self.lock()
             .store
+            .log_mut()
             .vote(l.row.id, "undo", &req.user.id, self.now())?;
         let owner = &l.seats[last.seat];
         let why = if last.seat != seat {
@@ -288,13 +290,13 @@ impl Chat {
         accept: bool,
     ) -> Result<Vec<Reply>, ChatError> {
         let me = seat_of(&l.seats, &req.user.id).ok_or(ChatError::NotPlaying)?;
-        if self.lock().store.voters(l.row.id, "undo")?.is_empty() {
+        if self.lock().store.log().voters(l.row.id, "undo")?.is_empty() {
             return Err(ChatError::NoUndoRequest {
                 answer: if accept { "accept" } else { "reject" },
             });
         }
         if !accept {
-            self.lock().store.clear_votes(l.row.id, "undo")?;
+            self.lock().store.log_mut().clear_votes(l.row.id, "undo")?;
             return Ok(vec![Reply::public(format!(
                 "**{}** rejected the undo request; the game goes on.",
                 l.seats[me].name
