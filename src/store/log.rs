@@ -375,10 +375,7 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
                 )
                 .map_err(channel_conflict)?
                 .i64(0)?;
-            tx.exec(
-                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?1, 0, ?2, ?3)",
-                vals![id, creator.0, creator.1],
-            )?;
+            insert_creator(tx, id, creator)?;
             Ok(id)
         })
     }
@@ -396,12 +393,7 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
             record_request(tx, request, now)?;
             let v = bump(tx, game_id, expected_version, now)?;
             tx.exec("DELETE FROM seats WHERE game_id = ?1", vals![game_id])?;
-            for s in seats {
-                tx.exec(
-                    "INSERT INTO seats (game_id, seat, user_id, name, resigned) VALUES (?1, ?2, ?3, ?4, ?5)",
-                    vals![game_id, s.seat as i64, &s.user_id, &s.name, s.resigned],
-                )?;
-            }
+            insert_seats(tx, game_id, seats)?;
             Ok(v)
         })
     }
@@ -448,109 +440,9 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
         change: Change<'_>,
         now: i64,
     ) -> Result<(Committed, Pending)> {
-        self.store.db.tx_sync_later(|tx| {
-            record_request(tx, change.request, now)?;
-            // The version check first: on PostgreSQL it takes the game's row lock, so
-            // everything below runs for one change of this game at a time.
-            let v = bump(tx, game_id, expected_version, now)?;
-            let mut last_seq = None;
-            if !change.actions.is_empty() {
-                let mut seq = tx
-                    .query_one(
-                        "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?1",
-                        vals![game_id],
-                    )?
-                    .i64(0)?;
-                for a in &change.actions {
-                    seq += 1;
-                    let kind = match a.kind {
-                        ActionKind::Step => "step",
-                        ActionKind::Undo => "undo",
-                    };
-                    tx.exec(
-                        "INSERT INTO actions (game_id, seq, seat, kind, step, secret, barrier, turn_end, at, request_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-                        vals![
-                            game_id,
-                            seq,
-                            a.seat as i64,
-                            kind,
-                            &a.step,
-                            a.secret,
-                            a.barrier,
-                            a.turn_end,
-                            now,
-                            change.request.map(|r| r.1)
-                        ],
-                    )?;
-                }
-                last_seq = Some(seq);
-            }
-            if let Some(snap) = &change.snapshot {
-                tx.exec(
-                    "INSERT INTO snapshots (game_id, version, state) VALUES (?1, ?2, ?3)
-                     ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state",
-                    vals![game_id, v, snap],
-                )?;
-                // A checkpoint when this change's rows cross a multiple of CHECKPOINT_EVERY.
-                if let Some(last) = last_seq {
-                    let before = last - change.actions.len() as i64;
-                    if last / CHECKPOINT_EVERY != before / CHECKPOINT_EVERY {
-                        tx.exec(
-                            "INSERT INTO checkpoints (game_id, seq, state) VALUES (?1, ?2, ?3)
-                             ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state",
-                            vals![game_id, last, snap],
-                        )?;
-                    }
-                }
-            }
-            if let Some(status) = change.status {
-                tx.exec(
-                    "UPDATE games SET status = ?2 WHERE id = ?1",
-                    vals![game_id, status.as_str()],
-                )?;
-                if status != GameStatus::Running {
-                    tx.exec(
-                        "UPDATE games SET next_reminder_at = NULL WHERE id = ?1",
-                        vals![game_id],
-                    )?;
-                }
-            }
-            for s in &change.resign {
-                tx.exec(
-                    "UPDATE seats SET resigned = 1 WHERE game_id = ?1 AND seat = ?2",
-                    vals![game_id, *s as i64],
-                )?;
-            }
-            if change.turn_changed {
-                tx.exec(
-                    "UPDATE games SET turn_started_at = ?2 WHERE id = ?1",
-                    vals![game_id, now],
-                )?;
-                tx.exec(
-                    "UPDATE seats SET reminders_sent = 0 WHERE game_id = ?1",
-                    vals![game_id],
-                )?;
-            }
-            for m in &change.clear_votes {
-                tx.exec(
-                    "DELETE FROM votes WHERE game_id = ?1 AND motion = ?2",
-                    vals![game_id, m],
-                )?;
-            }
-            if let Some(users) = &change.waiting {
-                reminders::on_turn_change_conn(tx, game_id, users, &change.acted, now)?;
-            }
-            results::insert(tx, game_id, &change.results, now)?;
-            let outbox = outbox::insert(
-                tx,
-                game_id,
-                v,
-                change.request.map(|r| r.1),
-                &change.outbox,
-                now,
-            )?;
-            Ok(Committed { version: v, outbox })
-        })
+        self.store
+            .db
+            .tx_sync_later(|tx| write_change(tx, game_id, expected_version, &change, now))
     }
 
     /// Mark a game as unloadable (or clear the mark with `None`). Not versioned: it records
@@ -567,14 +459,9 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
 
     /// Replace a cached snapshot (after a rebuild from the log).
     pub fn put_snapshot(&mut self, game_id: i64, version: i64, state: &[u8]) -> Result<()> {
-        self.store.db.with(|ex| {
-            ex.exec(
-                "INSERT INTO snapshots (game_id, version, state) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state",
-                vals![game_id, version, state],
-            )
-        })?;
-        Ok(())
+        self.store
+            .db
+            .with(|ex| write_snapshot(ex, game_id, version, state))
     }
 
     /// Record a vote; returns every voter on the motion so far.
@@ -596,13 +483,7 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
     }
 
     pub fn clear_votes(&mut self, game_id: i64, motion: &str) -> Result<()> {
-        self.store.db.with(|ex| {
-            ex.exec(
-                "DELETE FROM votes WHERE game_id = ?1 AND motion = ?2",
-                vals![game_id, motion],
-            )
-        })?;
-        Ok(())
+        self.store.db.with(|ex| delete_votes(ex, game_id, motion))
     }
 
     /// Insert a whole game from a replay file (status as given), with its log. Used by
@@ -632,32 +513,9 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
                 )
                 .map_err(channel_conflict)?
                 .i64(0)?;
-            for s in seats {
-                tx.exec(
-                    "INSERT INTO seats (game_id, seat, user_id, name, resigned) VALUES (?1, ?2, ?3, ?4, ?5)",
-                    vals![id, s.seat as i64, &s.user_id, &s.name, s.resigned],
-                )?;
-            }
-            for (i, a) in actions.iter().enumerate() {
-                tx.exec(
-                    "INSERT INTO actions (game_id, seq, seat, kind, step, secret, barrier, turn_end, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-                    vals![
-                        id,
-                        i as i64 + 1,
-                        a.seat as i64,
-                        if a.kind == ActionKind::Undo { "undo" } else { "step" },
-                        &a.step,
-                        a.secret,
-                        a.barrier,
-                        a.turn_end,
-                        now
-                    ],
-                )?;
-            }
-            tx.exec(
-                "INSERT INTO snapshots (game_id, version, state) VALUES (?1, 1, ?2)",
-                vals![id, snapshot],
-            )?;
+            insert_seats(tx, id, seats)?;
+            append_actions(tx, id, actions, None, now)?;
+            write_snapshot(tx, id, 1, snapshot)?;
             Ok(id)
         })
     }
@@ -710,4 +568,184 @@ fn bump(tx: &mut dyn Exec, game_id: i64, expected: i64, now: i64) -> Result<i64>
         return Err(StoreError::Stale { expected });
     }
     Ok(expected + 1)
+}
+
+/// The transaction of [`GameLog::commit_sync_later`]: every part of `change`, in order.
+fn write_change(
+    tx: &mut dyn Exec,
+    game_id: i64,
+    expected_version: i64,
+    change: &Change<'_>,
+    now: i64,
+) -> Result<Committed> {
+    let request_id = change.request.map(|r| r.1);
+    record_request(tx, change.request, now)?;
+    // The version check first: on PostgreSQL it takes the game's row lock, so everything
+    // below runs for one change of this game at a time.
+    let v = bump(tx, game_id, expected_version, now)?;
+    let last_seq = append_actions(tx, game_id, &change.actions, request_id, now)?;
+    if let Some(snap) = &change.snapshot {
+        write_snapshot(tx, game_id, v, snap)?;
+        // A checkpoint when this change's rows cross a multiple of CHECKPOINT_EVERY.
+        if let Some(last) = last_seq {
+            let before = last - change.actions.len() as i64;
+            if last / CHECKPOINT_EVERY != before / CHECKPOINT_EVERY {
+                tx.exec(
+                    "INSERT INTO checkpoints (game_id, seq, state) VALUES (?1, ?2, ?3)
+                     ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state",
+                    vals![game_id, last, snap],
+                )?;
+            }
+        }
+    }
+    if let Some(status) = change.status {
+        write_status(tx, game_id, status)?;
+    }
+    write_seats_and_votes(tx, game_id, change, now)?;
+    if let Some(users) = &change.waiting {
+        reminders::on_turn_change_conn(tx, game_id, users, &change.acted, now)?;
+    }
+    results::insert(tx, game_id, &change.results, now)?;
+    let outbox = outbox::insert(tx, game_id, v, request_id, &change.outbox, now)?;
+    Ok(Committed { version: v, outbox })
+}
+
+/// Append `actions` to game `game_id`'s log after its last row; the last row's `seq`, if
+/// any was appended.
+fn append_actions(
+    tx: &mut dyn Exec,
+    game_id: i64,
+    actions: &[NewAction],
+    request_id: Option<&str>,
+    now: i64,
+) -> Result<Option<i64>> {
+    if actions.is_empty() {
+        return Ok(None);
+    }
+    let mut seq = tx
+        .query_one(
+            "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?1",
+            vals![game_id],
+        )?
+        .i64(0)?;
+    for a in actions {
+        seq += 1;
+        insert_action(tx, game_id, seq, a, request_id, now)?;
+    }
+    Ok(Some(seq))
+}
+
+/// Insert row `seq` of game `game_id`'s log.
+fn insert_action(
+    tx: &mut dyn Exec,
+    game_id: i64,
+    seq: i64,
+    a: &NewAction,
+    request_id: Option<&str>,
+    now: i64,
+) -> Result<()> {
+    let kind = match a.kind {
+        ActionKind::Step => "step",
+        ActionKind::Undo => "undo",
+    };
+    tx.exec(
+        "INSERT INTO actions (game_id, seq, seat, kind, step, secret, barrier, turn_end, at, request_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+        vals![
+            game_id,
+            seq,
+            a.seat as i64,
+            kind,
+            &a.step,
+            a.secret,
+            a.barrier,
+            a.turn_end,
+            now,
+            request_id
+        ],
+    )?;
+    Ok(())
+}
+
+/// Store (or replace) game `game_id`'s snapshot, taken at `version`.
+fn write_snapshot(ex: &mut dyn Exec, game_id: i64, version: i64, state: &[u8]) -> Result<()> {
+    ex.exec(
+        "INSERT INTO snapshots (game_id, version, state) VALUES (?1, ?2, ?3)
+         ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state",
+        vals![game_id, version, state],
+    )?;
+    Ok(())
+}
+
+/// Set game `game_id`'s status; a game that stops running has no reminder time.
+fn write_status(tx: &mut dyn Exec, game_id: i64, status: GameStatus) -> Result<()> {
+    tx.exec(
+        "UPDATE games SET status = ?2 WHERE id = ?1",
+        vals![game_id, status.as_str()],
+    )?;
+    if status != GameStatus::Running {
+        tx.exec(
+            "UPDATE games SET next_reminder_at = NULL WHERE id = ?1",
+            vals![game_id],
+        )?;
+    }
+    Ok(())
+}
+
+/// The change's resignations, the turn's new start (and reminder counts), and the votes
+/// it clears.
+fn write_seats_and_votes(
+    tx: &mut dyn Exec,
+    game_id: i64,
+    change: &Change<'_>,
+    now: i64,
+) -> Result<()> {
+    for s in &change.resign {
+        tx.exec(
+            "UPDATE seats SET resigned = 1 WHERE game_id = ?1 AND seat = ?2",
+            vals![game_id, *s as i64],
+        )?;
+    }
+    if change.turn_changed {
+        tx.exec(
+            "UPDATE games SET turn_started_at = ?2 WHERE id = ?1",
+            vals![game_id, now],
+        )?;
+        tx.exec(
+            "UPDATE seats SET reminders_sent = 0 WHERE game_id = ?1",
+            vals![game_id],
+        )?;
+    }
+    for m in &change.clear_votes {
+        delete_votes(tx, game_id, m)?;
+    }
+    Ok(())
+}
+
+/// Clear the votes on `motion` in game `game_id`.
+fn delete_votes(ex: &mut dyn Exec, game_id: i64, motion: &str) -> Result<()> {
+    ex.exec(
+        "DELETE FROM votes WHERE game_id = ?1 AND motion = ?2",
+        vals![game_id, motion],
+    )?;
+    Ok(())
+}
+
+/// Seat `seats` in game `game_id`.
+fn insert_seats(tx: &mut dyn Exec, game_id: i64, seats: &[SeatRow]) -> Result<()> {
+    for s in seats {
+        tx.exec(
+            "INSERT INTO seats (game_id, seat, user_id, name, resigned) VALUES (?1, ?2, ?3, ?4, ?5)",
+            vals![game_id, s.seat as i64, &s.user_id, &s.name, s.resigned],
+        )?;
+    }
+    Ok(())
+}
+
+/// Seat a new lobby's creator (user id, name) first.
+pub(super) fn insert_creator(tx: &mut dyn Exec, game_id: i64, creator: (&str, &str)) -> Result<()> {
+    tx.exec(
+        "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?1, 0, ?2, ?3)",
+        vals![game_id, creator.0, creator.1],
+    )?;
+    Ok(())
 }

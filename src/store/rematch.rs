@@ -5,7 +5,7 @@
 //! always knows its previous game.
 
 use super::db::vals;
-use super::log::{channel_conflict, GameLog};
+use super::log::{channel_conflict, insert_creator, GameLog};
 use super::{Result, Store, StoreError};
 use std::ops::{Deref, DerefMut};
 
@@ -48,10 +48,7 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
                 .map_err(channel_conflict)?
                 .ok_or(StoreError::NotFound)?
                 .i64(0)?;
-            tx.exec(
-                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?1, 0, ?2, ?3)",
-                vals![id, creator.0, creator.1],
-            )?;
+            insert_creator(tx, id, creator)?;
             tx.exec(
                 "INSERT INTO rematches (game_id, previous_id) VALUES (?1, ?2)",
                 vals![id, previous],

@@ -28,7 +28,7 @@
 use super::db::{vals, Exec, Value};
 use super::schedules::{log_sent, Claim, Claimed};
 use super::{Result, Schedules, Store};
-use crate::reminders::{self, Consequence, Prefs, QuietHours, ReminderDefaults};
+use crate::reminders::{self, Consequence, Prefs, QuietHours, ReminderDefaults, Settings};
 use std::ops::{Deref, DerefMut};
 
 /// The waits of `user_id` are worked out again at the next tick (their settings changed).
@@ -411,6 +411,7 @@ impl<R: DerefMut<Target = Store>> Schedules<R> {
 
 /// The reminders due at `now` among the waits whose `due_at` has come (every wait when
 /// `all`), and each read wait's worked-out next due time where it changed (to write back).
+/// What is due is decided by [`reminders::wait_due`].
 fn due_reminders(
     ex: &mut dyn Exec,
     platform: &str,
@@ -418,12 +419,57 @@ fn due_reminders(
     defaults: &ReminderDefaults,
     all: bool,
 ) -> Result<(Vec<DueReminder>, Vec<Reschedule>)> {
+    let mut out = Vec::new();
+    let mut later = Vec::new();
+    for w in read_waits(ex, platform, now, all)? {
+        let mut next = None;
+        if w.active {
+            let settings = load_prefs(ex, &w.user_id)?.resolve(defaults);
+            let state = wait_state(ex, &w)?;
+            let due = reminders::wait_due(&settings, &state, now);
+            out.extend(w.messages(platform, &settings, &state, &due));
+            next = due.next;
+        }
+        if next != w.stored_due_at {
+            later.push(Reschedule {
+                game_id: w.game_id,
+                user_id: w.user_id,
+                since: w.since,
+                due_at: next,
+            });
+        }
+    }
+    Ok((out, later))
+}
+
+/// One wait as a tick reads it, with its game, the player's seat, the game's deadline
+/// and whether the player has a digest in the game's server.
+struct WaitRow {
+    game_id: i64,
+    user_id: String,
+    since: i64,
+    guild: Option<String>,
+    channel: String,
+    game_kind: String,
+    version: i64,
+    user_name: String,
+    deadline_secs: Option<i64>,
+    consequence: Consequence,
+    digest: bool,
+    /// The game runs and the seat has not resigned.
+    active: bool,
+    stored_due_at: Option<i64>,
+}
+
+/// The waits of games on `platform` whose `due_at` has come by `now` (every wait when
+/// `all`), oldest first.
+fn read_waits(ex: &mut dyn Exec, platform: &str, now: i64, all: bool) -> Result<Vec<WaitRow>> {
     let (which, cutoff) = if all {
         ("w.due_at IS NULL OR w.due_at <= ?2", i64::MAX)
     } else {
         ("w.due_at <= ?2", now)
     };
-    let waits = ex.query(
+    let rows = ex.query(
         &format!(
             "SELECT w.game_id, w.user_id, w.since, g.guild, g.channel, g.kind, g.version, s.name,
                 rg.deadline_secs, COALESCE(rg.consequence, 'notify'),
@@ -440,89 +486,88 @@ fn due_reminders(
         ),
         vals![platform, cutoff],
     )?;
-    let mut out = Vec::new();
-    let mut later = Vec::new();
-    for w in &waits {
-        let (game_id, user_id, since) = (w.i64(0)?, w.text(1)?, w.i64(2)?);
-        let stored = w.opt_i64(12)?;
-        let mut reschedule = |due_at: Option<i64>| {
-            if due_at != stored {
-                later.push(Reschedule {
-                    game_id,
-                    user_id: user_id.clone(),
-                    since,
-                    due_at,
-                });
-            }
-        };
-        // A finished game or a resigned seat is never reminded: nothing more is due.
-        if w.i64(11)? == 0 {
-            reschedule(None);
-            continue;
-        }
-        let (guild, channel, kind, version, name) = (
-            w.opt_text(3)?,
-            w.text(4)?,
-            w.text(5)?,
-            w.i64(6)?,
-            w.opt_text(7)?.unwrap_or_default(),
-        );
-        let (deadline, consequence) = (w.opt_i64(8)?, w.text(9)?);
-        // The player's daily digest in this server replaces the per-game reminders.
-        let digest = w.i64(10)? != 0;
-        let settings = load_prefs(ex, &user_id)?.resolve(defaults);
-        let log = ex.query_one(
-            "SELECT COUNT(*) FILTER (WHERE ordinal >= 0), MAX(sent_at) FILTER (WHERE ordinal >= 0),
-                    COUNT(*) FILTER (WHERE ordinal < 0)
-             FROM reminder_log WHERE game_id = ?1 AND user_id = ?2 AND since = ?3",
-            vals![game_id, &user_id, since],
-        )?;
-        let (sent, last, deadline_sent) = (log.i64(0)?, log.opt_i64(1)?, log.i64(2)?);
-        let deadline_at =
-            deadline.map(|d| reminders::deadline_at(d, since, settings.vacation_until));
-        let base = |key_ord: i64, kind_: DueKind, due_at: i64| DueReminder {
+    rows.iter()
+        .map(|w| {
+            Ok(WaitRow {
+                game_id: w.i64(0)?,
+                user_id: w.text(1)?,
+                since: w.i64(2)?,
+                guild: w.opt_text(3)?,
+                channel: w.text(4)?,
+                game_kind: w.text(5)?,
+                version: w.i64(6)?,
+                user_name: w.opt_text(7)?.unwrap_or_default(),
+                deadline_secs: w.opt_i64(8)?,
+                consequence: Consequence::parse(&w.text(9)?).unwrap_or(Consequence::Notify),
+                digest: w.i64(10)? != 0,
+                active: w.i64(11)? != 0,
+                stored_due_at: w.opt_i64(12)?,
+            })
+        })
+        .collect()
+}
+
+/// What the reminder log holds for wait `w`, with the wait's row.
+fn wait_state(ex: &mut dyn Exec, w: &WaitRow) -> Result<reminders::WaitState> {
+    let log = ex.query_one(
+        "SELECT COUNT(*) FILTER (WHERE ordinal >= 0), MAX(sent_at) FILTER (WHERE ordinal >= 0),
+                COUNT(*) FILTER (WHERE ordinal < 0)
+         FROM reminder_log WHERE game_id = ?1 AND user_id = ?2 AND since = ?3",
+        vals![w.game_id, &w.user_id, w.since],
+    )?;
+    Ok(reminders::WaitState {
+        since: w.since,
+        active: w.active,
+        sent: log.i64(0)?.clamp(0, u32::MAX as i64) as u32,
+        last_sent: log.opt_i64(1)?,
+        deadline_secs: w.deadline_secs,
+        deadline_sent: log.i64(2)? != 0,
+        digest: w.digest,
+    })
+}
+
+impl WaitRow {
+    /// The messages `due` says wait `self` has due: the deadline notice first, then the
+    /// reminder.
+    fn messages(
+        &self,
+        platform: &str,
+        settings: &Settings,
+        state: &reminders::WaitState,
+        due: &reminders::WaitDue,
+    ) -> Vec<DueReminder> {
+        let message = |ordinal: i64, kind: DueKind, due_at: i64| DueReminder {
             key: ReminderKey {
-                game_id,
-                user_id: user_id.clone(),
-                since,
-                ordinal: key_ord,
+                game_id: self.game_id,
+                user_id: self.user_id.clone(),
+                since: self.since,
+                ordinal,
             },
-            kind: kind_,
+            kind,
             platform: platform.to_string(),
-            guild: guild.clone(),
-            channel: channel.clone(),
-            game_kind: kind.clone(),
-            user_name: name.clone(),
-            version,
+            guild: self.guild.clone(),
+            channel: self.channel.clone(),
+            game_kind: self.game_kind.clone(),
+            user_name: self.user_name.clone(),
+            version: self.version,
             due_at,
-            deadline_at,
+            deadline_at: due.deadline_at,
             dm: settings.dm,
         };
-        let mut next: Option<i64> = None;
-        if let (Some(at), 0) = (deadline_at, deadline_sent) {
-            next = Some(at);
-            if at <= now {
-                let c = Consequence::parse(&consequence).unwrap_or(Consequence::Notify);
-                out.push(base(-1, DueKind::Deadline(c), at));
-            }
+        let mut out = Vec::new();
+        if let (true, Some(at)) = (due.deadline_due, due.deadline_at) {
+            out.push(message(-1, DueKind::Deadline(self.consequence), at));
         }
-        let reminder = reminders::next_reminder(&settings, since, sent as u32, last);
-        if let (Some(at), false) = (reminder, digest) {
-            next = Some(next.map_or(at, |n| n.min(at)));
-            if at <= now {
-                out.push(base(
-                    sent,
-                    DueKind::Reminder {
-                        number: sent as u32 + 1,
-                        of: settings.max,
-                    },
-                    at,
-                ));
-            }
+        if let Some(at) = due.reminder_due {
+            let number = state.sent + 1;
+            let kind = DueKind::Reminder {
+                number,
+                of: settings.max,
+            };
+            out.push(message(state.sent as i64, kind, at));
         }
-        reschedule(next);
+        out
     }
-    Ok((out, later))
 }
 
 /// Upsert a player's reminder settings row.
