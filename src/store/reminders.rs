@@ -1,5 +1,5 @@
-//! Reminder persistence: player settings, per-game deadlines, who each game waits for, and
-//! the log of reminders sent (migration 0002).
+//! Reminder persistence ([`Schedules`]): player settings, per-game deadlines, who each game
+//! waits for, and the log of reminders sent (migration 0002).
 //!
 //! Invariants:
 //! - `due_reminders` is a pure read: calling it twice offers the same reminders.
@@ -16,12 +16,10 @@
 //!   those still thinking; users who start acting, and the user who acted (e.g. whose step
 //!   closed a round and who acts again in the next), wait from the change on: each round
 //!   starts each player's clock afresh.
-//! - `claim_due_reminders` hands each due reminder to one store at a time (migration 0005):
-//!   a claim is a row keyed like `reminder_log` with a lease; it is taken only when no
-//!   other store holds an unexpired lease on it, and handed out only if the reminder is not
-//!   yet logged (read after taking the claim, so a `mark_sent` racing with it is seen). Several
-//!   processes over one database (SQLite or PostgreSQL) therefore never both send one
-//!   reminder; a holder that crashed before `mark_sent` loses the claim when its lease ends.
+//! - `claim_due_reminders` hands each due reminder to one store at a time (migration 0005),
+//!   by the claim routine shared with digests (see [`super::schedules`]).
+//! - What a wait has due is decided by the pure [`crate::reminders::wait_due`]; this module
+//!   reads the wait, its game, settings and log, and writes the worked-out time back.
 //! - A player with a daily digest in a server (`store::digests`) gets no per-game reminder
 //!   there; deadline notices are unchanged.
 
