@@ -931,7 +931,7 @@ fn write_stored_games(
                 resigned: false,
             })
             .collect();
-        store.import_game(
+        store.log_mut().import_game(
             "bench",
             &format!("s{i}"),
             kind.id(),
@@ -1057,10 +1057,12 @@ pub fn reminder_tick(
     let defaults = sherpa::reminders::ReminderDefaults::default();
     let tick = |store: &mut Store, now: i64| -> anyhow::Result<(f64, f64, usize)> {
         let (t, c) = (Instant::now(), cpu_seconds());
-        let due = store.claim_due_reminders("discord", now, &defaults)?;
+        let due = store
+            .schedules_mut()
+            .claim_due_reminders("discord", now, &defaults)?;
         let (wall, cpu) = (t.elapsed().as_secs_f64(), cpu_seconds() - c);
         for d in &due {
-            store.mark_sent(&d.key, now)?;
+            store.schedules_mut().mark_sent(&d.key, now)?;
         }
         Ok((wall, cpu, due.len()))
     };

@@ -156,6 +156,7 @@ impl ChatFixture {
         self.peek
             .lock()
             .unwrap_or_else(|p| p.into_inner())
+            .log()
             .active_game("fuzz", channel)
             .ok()
             .flatten()

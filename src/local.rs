@@ -508,7 +508,7 @@ pub fn migrate_db(reg: &'static Registry, from: &str, to: &str) -> anyhow::Resul
     let report = dst
         .copy_from(&src)
         .with_context(|| format!("copying {from} into {to}"))?;
-    let games = src.all_games()?;
+    let games = src.log().all_games()?;
     let mut problems = Vec::new();
     for g in &games {
         if let Some(table) = dst.same_game_rows(&src, g.id)? {

@@ -248,6 +248,59 @@ pub fn deadline_at(deadline_secs: i64, since: i64, vacation_until: Option<i64>) 
     since.max(vacation_until.unwrap_or(i64::MIN)) + deadline_secs
 }
 
+/// What is known of one wait (a player the game waits for, since `since`) when working
+/// out what it has due: read from the store, decided by [`wait_due`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WaitState {
+    pub since: i64,
+    /// The game runs and the player's seat has not resigned: otherwise nothing is ever due.
+    pub active: bool,
+    /// Reminders already sent for this wait, and when the last one was.
+    pub sent: u32,
+    pub last_sent: Option<i64>,
+    /// The game's deadline (seconds of waiting), if it has one.
+    pub deadline_secs: Option<i64>,
+    /// The deadline notice of this wait was sent.
+    pub deadline_sent: bool,
+    /// The player has a daily digest where the game is: it replaces per-game reminders
+    /// (deadline notices still come).
+    pub digest: bool,
+}
+
+/// What one wait has due at some `now`, from [`wait_due`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WaitDue {
+    /// When the game's deadline passes for this player, if the game has one.
+    pub deadline_at: Option<i64>,
+    /// The deadline notice is due (since `deadline_at`).
+    pub deadline_due: bool,
+    /// The next reminder is due, since this time.
+    pub reminder_due: Option<i64>,
+    /// When the wait's next message (due or not) comes: the earlier of the unsent deadline
+    /// notice and the next reminder; `None` when nothing more comes.
+    pub next: Option<i64>,
+}
+
+/// What wait `w` has due at `now` for a player with settings `s`: the deadline notice
+/// once its time has come (unless sent), and the next reminder once its time has come
+/// (unless reminders are off, the maximum was sent, or a digest replaces them).
+pub fn wait_due(s: &Settings, w: &WaitState, now: i64) -> WaitDue {
+    if !w.active {
+        return WaitDue::default();
+    }
+    let deadline_at = w
+        .deadline_secs
+        .map(|d| deadline_at(d, w.since, s.vacation_until));
+    let notice = deadline_at.filter(|_| !w.deadline_sent);
+    let reminder = next_reminder(s, w.since, w.sent, w.last_sent).filter(|_| !w.digest);
+    WaitDue {
+        deadline_at,
+        deadline_due: notice.is_some_and(|at| at <= now),
+        reminder_due: reminder.filter(|&at| at <= now),
+        next: [notice, reminder].into_iter().flatten().min(),
+    }
+}
+
 /// Parse a duration like `90m`, `12h`, `3d`, `1d12h`, `45s`. Bare numbers are hours.
 pub fn parse_duration(s: &str) -> Result<i64, String> {
     let bad = || format!("`{s}` is not a duration; use e.g. `30m`, `12h`, `3d` or `1d12h`");
@@ -388,6 +441,75 @@ mod tests {
             quiet: None,
             dm: false,
         })
+    }
+
+    fn wait(since: i64) -> WaitState {
+        WaitState {
+            since,
+            active: true,
+            ..WaitState::default()
+        }
+    }
+
+    #[test]
+    fn a_wait_has_its_reminder_due_after_the_delay_and_its_deadline_notice_once() {
+        let s = settings();
+        let w = WaitState {
+            deadline_secs: Some(5000),
+            ..wait(1000)
+        };
+        let early = wait_due(&s, &w, 4599);
+        assert_eq!(
+            early,
+            WaitDue {
+                deadline_at: Some(6000),
+                deadline_due: false,
+                reminder_due: None,
+                next: Some(4600),
+            }
+        );
+        assert_eq!(wait_due(&s, &w, 4600).reminder_due, Some(4600));
+        let late = wait_due(&s, &w, 6000);
+        assert!(late.deadline_due);
+        assert_eq!(late.next, Some(4600), "the earlier of notice and reminder");
+        let sent = WaitState {
+            deadline_sent: true,
+            sent: 1,
+            last_sent: Some(4700),
+            ..w
+        };
+        let after = wait_due(&s, &sent, 6000);
+        assert!(!after.deadline_due, "a sent notice is not due again");
+        assert_eq!(after.deadline_at, Some(6000), "the deadline is still shown");
+        assert_eq!(after.next, Some(4700 + 7200));
+    }
+
+    #[test]
+    fn a_digest_replaces_reminders_but_not_the_deadline_and_an_inactive_wait_has_nothing() {
+        let s = settings();
+        let w = WaitState {
+            digest: true,
+            deadline_secs: Some(600),
+            ..wait(0)
+        };
+        let due = wait_due(&s, &w, 100_000);
+        assert_eq!(due.reminder_due, None);
+        assert!(due.deadline_due);
+        assert_eq!(due.next, Some(600));
+        let done = WaitState { active: false, ..w };
+        assert_eq!(wait_due(&s, &done, 100_000), WaitDue::default());
+        let max = WaitState {
+            sent: 2,
+            last_sent: Some(10),
+            digest: false,
+            deadline_secs: None,
+            ..w
+        };
+        assert_eq!(
+            wait_due(&s, &max, 100_000).next,
+            None,
+            "the maximum was sent"
+        );
     }
 
     #[test]

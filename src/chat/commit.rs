@@ -9,7 +9,7 @@
 //! [`filter::deliver`] and are written to the outbox in the same transaction (each returned
 //! reply carries its outbox row; the front end marks it delivered, see [`super::outbox`]).
 //! The transaction's fsync runs after the chat's lock is released and before the replies
-//! are returned ([`crate::store::Store::commit_sync_later`]).
+//! are returned ([`crate::store::GameLog::commit_sync_later`]).
 //! The change that ends a game also posts its timelapse and replay file
 //! ([`super::timelapse`]) and records the players' results in its transaction
 //! ([`super::stats::results_of`]; none for an abandoned game).
@@ -147,6 +147,7 @@ impl Chat {
         let (committed, pending) =
             inner
                 .store
+                .log_mut()
                 .commit_sync_later(l.row.id, l.row.version, change, self.now())?;
         debug_assert_eq!(committed.version, l.row.version + 1);
         self.remember(&mut inner, l.row.id, committed.version, g);

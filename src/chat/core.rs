@@ -404,6 +404,7 @@ impl Chat {
         let mut inner = self.lock();
         let row = inner
             .store
+            .log()
             .active_game(&place.platform, &place.channel)?
             .ok_or_else(|| CoreError::NoGameHere {
                 games: self.registry.ids(),
@@ -418,7 +419,11 @@ impl Chat {
             Ok(l) => Ok(l),
             Err(e) => {
                 let mut inner = self.lock();
-                match inner.store.latest_game(&place.platform, &place.channel)? {
+                match inner
+                    .store
+                    .log()
+                    .latest_game(&place.platform, &place.channel)?
+                {
                     Some(row) if row.status == crate::store::GameStatus::Finished => {
                         self.load_row(&mut inner, row)
                     }
@@ -429,7 +434,7 @@ impl Chat {
     }
 
     pub(crate) fn load_row(&self, inner: &mut Inner, row: GameRow) -> Result<Loaded, CoreError> {
-        let seats = inner.store.seats(row.id)?;
+        let seats = inner.store.log().seats(row.id)?;
         if row.status == crate::store::GameStatus::Lobby {
             return Ok(Loaded {
                 row,
@@ -462,10 +467,10 @@ impl Chat {
                 "this game is of kind `{}`, which this version of Sherpa does not know",
                 row.kind
             );
-            let _ = inner.store.set_broken(row.id, Some(&why));
+            let _ = inner.store.log_mut().set_broken(row.id, Some(&why));
             return Err(CoreError::UnknownKind(row.kind.clone()));
         };
-        let snap = inner.store.snapshot(row.id)?;
+        let snap = inner.store.log().snapshot(row.id)?;
         let from_snapshot = match snap {
             Some((v, bytes)) if v == row.version => kind.restore(&bytes).ok(),
             _ => None,
@@ -473,8 +478,12 @@ impl Chat {
         let game = match from_snapshot {
             Some(g) => g,
             None => {
-                let actions = inner.store.actions(row.id)?;
-                let seqs = inner.store.checkpoint_seqs(row.id).unwrap_or_default();
+                let actions = inner.store.log().actions(row.id)?;
+                let seqs = inner
+                    .store
+                    .log()
+                    .checkpoint_seqs(row.id)
+                    .unwrap_or_default();
                 inner.replays += 1;
                 let store = &inner.store;
                 let rebuilt = replay_from_checkpoints(
@@ -484,19 +493,23 @@ impl Chat {
                     row.seed,
                     &actions,
                     &seqs,
-                    |seq| store.checkpoint(row.id, seq).ok().flatten(),
+                    |seq| store.log().checkpoint(row.id, seq).ok().flatten(),
                 );
                 match rebuilt.map(|(g, _)| g) {
                     Ok(g) => {
-                        let _ = inner.store.put_snapshot(row.id, row.version, &g.snapshot());
+                        let _ =
+                            inner
+                                .store
+                                .log_mut()
+                                .put_snapshot(row.id, row.version, &g.snapshot());
                         if row.broken.is_some() {
-                            let _ = inner.store.set_broken(row.id, None);
+                            let _ = inner.store.log_mut().set_broken(row.id, None);
                         }
                         g
                     }
                     Err(e) => {
                         let why = CoreError::Replay(e).to_string();
-                        let _ = inner.store.set_broken(row.id, Some(&why));
+                        let _ = inner.store.log_mut().set_broken(row.id, Some(&why));
                         return Err(CoreError::Broken(why));
                     }
                 }

@@ -54,7 +54,7 @@ impl Chat {
         if acting.len() < 2 || !acting.contains(&seat) {
             return Ok(vec![]);
         }
-        let waits = self.lock().store.waits(l.row.id)?;
+        let waits = self.lock().store.schedules().waits(l.row.id)?;
         if !waits.iter().any(|(u, s)| u == user_id && *s == since) {
             return Ok(vec![]);
         }

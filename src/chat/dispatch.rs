@@ -80,7 +80,12 @@ impl Chat {
             self.check_rate(&req.user.id)?;
         }
         if let Some(id) = &req.request_id {
-            if self.lock().store.request_seen(&req.place.platform, id)? {
+            if self
+                .lock()
+                .store
+                .log()
+                .request_seen(&req.place.platform, id)?
+            {
                 return Ok(self.repeat_answer(req, id)?);
             }
         }
@@ -105,6 +110,7 @@ impl Chat {
     pub fn request_handled(&self, platform: &str, id: &str) -> bool {
         self.lock()
             .store
+            .log()
             .request_seen(platform, id)
             .unwrap_or(false)
     }
@@ -117,7 +123,11 @@ impl Chat {
         id: &str,
         e: ChatError,
     ) -> Result<Vec<Reply>, ChatError> {
-        let seen = self.lock().store.request_seen(&req.place.platform, id);
+        let seen = self
+            .lock()
+            .store
+            .log()
+            .request_seen(&req.place.platform, id);
         match seen {
             Ok(true) => Ok(self.repeat_answer(req, id)?),
             _ => Err(e),
@@ -135,10 +145,11 @@ impl Chat {
             let now = {
                 let inner = self.lock();
                 let (p, c) = (&req.place.platform, &req.place.channel);
-                match inner.store.active_game(p, c)? {
+                match inner.store.log().active_game(p, c)? {
                     Some(g) => Some(g.version),
                     None => inner
                         .store
+                        .log()
                         .latest_game(p, c)?
                         .filter(|g| g.status == crate::store::GameStatus::Finished)
                         .map(|g| g.version),

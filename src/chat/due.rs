@@ -87,7 +87,10 @@ impl Chat {
     ) -> Result<Vec<DueNotice>, CoreError> {
         let mut out = self.due_digests(platform, defaults)?;
         let now = self.now();
-        let due = self.with_side_store(|s| s.claim_due_reminders(platform, now, defaults))?;
+        let due = self.with_side_store(|s| {
+            s.schedules_mut()
+                .claim_due_reminders(platform, now, defaults)
+        })?;
         out.extend(due.iter().map(|r| self.reminder_notice(r)));
         Ok(out)
     }
@@ -96,8 +99,8 @@ impl Chat {
     pub fn mark_sent(&self, n: &DueNotice) -> Result<(), CoreError> {
         let now = self.now();
         self.with_side_store(|s| match &n.claim {
-            Claim::Reminder(key) => s.mark_sent(key, now),
-            Claim::Digest { key, games } => s.mark_digest_sent(key, *games, now),
+            Claim::Reminder(key) => s.schedules_mut().mark_sent(key, now),
+            Claim::Digest { key, games } => s.schedules_mut().mark_digest_sent(key, *games, now),
         })?;
         Ok(())
     }
@@ -108,7 +111,8 @@ impl Chat {
         defaults: &ReminderDefaults,
     ) -> Result<Vec<DueNotice>, CoreError> {
         let now = self.now();
-        let due = self.with_side_store(|s| s.claim_due_digests(platform, now, defaults))?;
+        let due =
+            self.with_side_store(|s| s.schedules_mut().claim_due_digests(platform, now, defaults))?;
         let mut out = vec![];
         for dg in due {
             let k = &dg.key;
@@ -116,7 +120,7 @@ impl Chat {
             let digest = match built {
                 Ok(Some(d)) => d,
                 Ok(None) => {
-                    self.with_side_store(|s| s.mark_digest_sent(k, 0, now))?;
+                    self.with_side_store(|s| s.schedules_mut().mark_digest_sent(k, 0, now))?;
                     continue;
                 }
                 Err(e) => {

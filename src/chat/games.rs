@@ -49,7 +49,7 @@ impl Chat {
             }
         };
         let me = req.user.id.as_str();
-        let mut games = self.lock().store.active_games_in(
+        let mut games = self.lock().store.log().active_games_in(
             &req.place.platform,
             req.place.guild.as_deref(),
             (!all).then_some(me),
@@ -120,10 +120,11 @@ impl Chat {
         guild: Option<&str>,
         user: &str,
     ) -> Result<Option<Digest>, CoreError> {
-        let games = self
-            .lock()
-            .store
-            .active_games_in(platform, guild, Some(user), GAMES_READ)?;
+        let games =
+            self.lock()
+                .store
+                .log()
+                .active_games_in(platform, guild, Some(user), GAMES_READ)?;
         let mut waiting: Vec<(i64, &ListedGame)> = games
             .iter()
             .filter(|g| g.row.status == GameStatus::Running)

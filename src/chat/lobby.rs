@@ -30,6 +30,7 @@ impl Chat {
         let mut inner = self.lock();
         let id = inner
             .store
+            .log_mut()
             .create_game(
                 &req.place.platform,
                 req.place.guild.as_deref(),
@@ -81,7 +82,7 @@ impl Chat {
         for (i, s) in seats.iter_mut().enumerate() {
             s.seat = i;
         }
-        self.lock().store.set_seats(
+        self.lock().store.log_mut().set_seats(
             l.row.id,
             l.row.version,
             &seats,
@@ -241,7 +242,7 @@ impl Chat {
                     .p(" to begin."),
             )]);
         };
-        let motions = self.lock().store.motions(l.row.id)?;
+        let motions = self.lock().store.log().motions(l.row.id)?;
         let mut text = Text::from(format!(
             "Game #{} of **{kind}**. Players: {seats_text}.",
             l.row.id
@@ -267,8 +268,8 @@ impl Chat {
         let (waits, deadline) = {
             let inner = self.lock();
             (
-                inner.store.waits(l.row.id)?,
-                inner.store.game_deadline(l.row.id)?,
+                inner.store.schedules().waits(l.row.id)?,
+                inner.store.schedules().game_deadline(l.row.id)?,
             )
         };
         let mut out = Vec::new();
@@ -279,7 +280,12 @@ impl Chat {
             let Some(&(_, since)) = waits.iter().find(|(u, _)| *u == s.user_id) else {
                 continue;
             };
-            let vacation = self.lock().store.reminder_prefs(&s.user_id)?.vacation_until;
+            let vacation = self
+                .lock()
+                .store
+                .schedules()
+                .reminder_prefs(&s.user_id)?
+                .vacation_until;
             let mut t = Text::new()
                 .p(format!("- **{}**: waiting since ", s.name))
                 .time(since, TimeStyle::Relative)
@@ -326,6 +332,7 @@ impl Chat {
         };
         inner
             .store
+            .log_mut()
             .commit(l.row.id, l.row.version, change, self.now())?;
         self.forget(&mut inner, l.row.id);
         Ok(())

@@ -36,7 +36,7 @@
 //!   wrong and what is accepted; no input panics.
 //! - Everything sent about a game is built by `filter` for one viewer: public replies with
 //!   the spectator's view, private ones with their seat's.
-//! - Each accepted command is one store transaction (see `store::Store::commit`); the game
+//! - Each accepted command is one store transaction (see `store::GameLog::commit`); the game
 //!   version it was checked against must still be current.
 //! - The clock and fresh seeds come only from the injected [`Env`] (the one exception: a
 //!   [`LockTimer`] passed in as hooks reads the monotonic clock for a measurement no reply

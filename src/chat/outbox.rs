@@ -64,7 +64,11 @@ impl Chat {
     pub(crate) fn repeat_answer(&self, req: &Request, id: &str) -> Result<Vec<Reply>, CoreError> {
         let until = Instant::now() + ANSWER_WAIT;
         loop {
-            let stored = self.lock().store.stored_answer(&req.place.platform, id)?;
+            let stored = self
+                .lock()
+                .store
+                .outbox()
+                .stored_answer(&req.place.platform, id)?;
             match stored {
                 StoredAnswer::Outbox(rows) => {
                     return Ok(rows.iter().filter_map(|p| reply_of(p).ok()).collect())
@@ -89,6 +93,7 @@ impl Chat {
         if let Err(e) = self
             .lock()
             .store
+            .outbox_mut()
             .save_answer(&req.place.platform, id, &json)
         {
             tracing::warn!("saving a request's answer failed: {e}");
@@ -99,7 +104,12 @@ impl Chat {
     /// private to `user` (oldest first): what a player whose direct messages are closed
     /// missed. Only replies whose audience is exactly this user are ever returned.
     pub(crate) fn private_news(&self, game_id: i64, user: &str, n: usize) -> Vec<Text> {
-        let rows = match self.lock().store.recent_payloads(game_id, NEWS_SCAN) {
+        let rows = match self
+            .lock()
+            .store
+            .outbox()
+            .recent_payloads(game_id, NEWS_SCAN)
+        {
             Ok(r) => r,
             Err(e) => {
                 tracing::warn!("reading the outbox failed: {e}");
@@ -121,7 +131,7 @@ impl Chat {
     /// The newest outbox row now: replies of changes committed later have larger ids. At
     /// start-up, the rows up to this mark are the ones a previous run left undelivered.
     pub fn outbox_mark(&self) -> i64 {
-        self.lock().store.outbox_high_water().unwrap_or(0)
+        self.lock().store.outbox().outbox_high_water().unwrap_or(0)
     }
 
     /// Replies of committed changes on `platform` not yet delivered, with a row id at most
@@ -130,7 +140,11 @@ impl Chat {
     pub fn undelivered(&self, platform: &str, up_to: i64, min_age: i64) -> Vec<Undelivered> {
         let now = self.now();
         let mut inner = self.lock();
-        let rows = match inner.store.undelivered(platform, now - min_age, up_to) {
+        let rows = match inner
+            .store
+            .outbox()
+            .undelivered(platform, now - min_age, up_to)
+        {
             Ok(r) => r,
             Err(e) => {
                 tracing::warn!("reading the outbox failed: {e}");
@@ -160,7 +174,7 @@ impl Chat {
                 }
             }
         }
-        if let Err(e) = inner.store.mark_delivered(&unreadable, now) {
+        if let Err(e) = inner.store.outbox_mut().mark_delivered(&unreadable, now) {
             tracing::warn!("marking unreadable outbox rows failed: {e}");
         }
         out
@@ -178,7 +192,7 @@ impl Chat {
             return;
         }
         let now = self.now();
-        if let Err(e) = self.lock().store.mark_delivered(ids, now) {
+        if let Err(e) = self.lock().store.outbox_mut().mark_delivered(ids, now) {
             tracing::warn!("marking replies delivered failed: {e}");
         }
     }

@@ -27,16 +27,18 @@ impl Chat {
             let inner = self.lock();
             let store = &inner.store;
             if store
+                .log()
                 .active_game(&req.place.platform, &req.place.channel)?
                 .is_some()
             {
                 return Err(CoreError::GameAlreadyOpen.into());
             }
             let prev = store
+                .log()
                 .latest_game(&req.place.platform, &req.place.channel)?
                 .filter(|g| g.status == GameStatus::Finished)
                 .ok_or(LobbyError::NothingToRematch)?;
-            let seats = store.seats(prev.id)?;
+            let seats = store.log().seats(prev.id)?;
             (prev, seats)
         };
         let me = seats
@@ -49,6 +51,7 @@ impl Chat {
         let id = self
             .lock()
             .store
+            .log_mut()
             .create_rematch(
                 prev.id,
                 seed,
@@ -96,10 +99,10 @@ impl Chat {
     ) -> Result<Option<(Vec<SeatRow>, bool)>, LobbyError> {
         let prev_seats = {
             let inner = self.lock();
-            let Some(prev) = inner.store.rematch_of(lobby.row.id)? else {
+            let Some(prev) = inner.store.log().rematch_of(lobby.row.id)? else {
                 return Ok(None);
             };
-            inner.store.seats(prev)?
+            inner.store.log().seats(prev)?
         };
         let Some(mine) = prev_seats.iter().find(|s| s.user_id == user) else {
             return Err(LobbyError::RematchPlayersOnly {

@@ -122,12 +122,14 @@ pub fn handle_remind_here(
     defaults: &ReminderDefaults,
 ) -> Result<Vec<Reply>, RemindError> {
     let game = store
+        .log()
         .active_game(&req.place.platform, &req.place.channel)
         .map_err(RemindError::Store)?;
     let (game_id, seat) = match game {
         None => (None, None),
         Some(g) => {
             let seat = store
+                .log()
                 .seats(g.id)
                 .unwrap_or_default()
                 .into_iter()
@@ -153,7 +155,10 @@ pub fn handle_remind(
 ) -> Result<Vec<Reply>, RemindError> {
     let uid = req.user.id.as_str();
     let words: Vec<&str> = rest.split_whitespace().collect();
-    let mut p = store.reminder_prefs(uid).map_err(RemindError::Store)?;
+    let mut p = store
+        .schedules()
+        .reminder_prefs(uid)
+        .map_err(RemindError::Store)?;
     let cmd = words
         .first()
         .map(|w| w.to_ascii_lowercase())
@@ -177,6 +182,7 @@ pub fn handle_remind(
         setting => {
             let msg = set_personal(&mut p, setting, &words[1..], now)?;
             store
+                .schedules_mut()
                 .set_reminder_prefs(uid, &p)
                 .map_err(RemindError::Store)?;
             msg
@@ -203,7 +209,7 @@ fn show(
     let mut out = describe(settings, now);
     out.line(describe_digest(digest_pref(store, req)?, settings));
     if let Some(g) = game_id {
-        match store.game_deadline(g) {
+        match store.schedules().game_deadline(g) {
             Ok(Some((d, c))) => out.line(format!(
                 "This game's deadline: {} of waiting, then {}.",
                 reminders::format_duration(d),
@@ -224,6 +230,7 @@ fn show(
 fn reset(store: &mut Store, req: &Request) -> Result<String, RemindError> {
     let had_digest = digest_pref(store, req)?.is_some();
     store
+        .schedules_mut()
         .reset_reminders(
             &req.place.platform,
             req.place.guild.as_deref(),
@@ -358,6 +365,7 @@ fn set_vacation(p: &mut Prefs, value: &str, now: i64) -> Result<String, RemindEr
 /// The asker's digest setting in the server of `req`.
 fn digest_pref(store: &Store, req: &Request) -> Result<Option<DigestPref>, RemindError> {
     store
+        .schedules()
         .digest_pref(
             &req.place.platform,
             req.place.guild.as_deref(),
@@ -393,6 +401,7 @@ fn digest(
     let mut out = Text::new();
     if let Some(at) = at {
         store
+            .schedules_mut()
             .set_digest(platform, guild, uid, at, now)
             .map_err(RemindError::Store)?;
         out = Text::from(match at {
@@ -447,6 +456,7 @@ fn deadline(
         _ => return Err(RemindError::DeadlineUsage),
     };
     store
+        .schedules_mut()
         .set_game_deadline(g, setting)
         .map_err(RemindError::Store)?;
     let who = clean_name(&req.user.name);
@@ -617,11 +627,11 @@ mod tests {
         let mut s = Store::open_in_memory().unwrap();
         let r = run(&mut s, "quiet 22:00-08:00 tz=+02:00", false, None, None).unwrap();
         assert_eq!(r[0].visibility, Visibility::Private("u1".into()));
-        let p = s.reminder_prefs("u1").unwrap();
+        let p = s.schedules().reminder_prefs("u1").unwrap();
         assert_eq!(p.utc_offset, Some(120));
         assert!(r[0].text.contains("22:00-08:00"));
         run(&mut s, "dm on", false, None, None).unwrap();
-        assert_eq!(s.reminder_prefs("u1").unwrap().dm, Some(true));
+        assert_eq!(s.schedules().reminder_prefs("u1").unwrap().dm, Some(true));
     }
 
     #[test]
@@ -664,13 +674,20 @@ mod tests {
         assert_eq!(r[0].visibility, Visibility::Private("u1".into()));
         assert!(r[0].text.contains("09:00"), "{}", r[0].text);
         assert_eq!(
-            s.digest_pref("discord", Some("g"), "u1").unwrap(),
+            s.schedules()
+                .digest_pref("discord", Some("g"), "u1")
+                .unwrap(),
             Some(DigestPref {
                 at_minute: 540,
                 set_at: 1_000
             })
         );
-        assert_eq!(s.digest_pref("discord", Some("other"), "u1").unwrap(), None);
+        assert_eq!(
+            s.schedules()
+                .digest_pref("discord", Some("other"), "u1")
+                .unwrap(),
+            None
+        );
         let shown = run(&mut s, "", false, None, None).unwrap()[0]
             .text
             .to_string();
@@ -688,7 +705,12 @@ mod tests {
             r[0].text
         );
         run(&mut s, "digest off", false, None, None).unwrap();
-        assert_eq!(s.digest_pref("discord", Some("g"), "u1").unwrap(), None);
+        assert_eq!(
+            s.schedules()
+                .digest_pref("discord", Some("g"), "u1")
+                .unwrap(),
+            None
+        );
         let shown = run(&mut s, "show", false, None, None).unwrap()[0]
             .text
             .to_string();
@@ -719,7 +741,8 @@ mod tests {
             );
         }
         assert_eq!(
-            s.digest_pref("discord", Some("g"), "u1")
+            s.schedules()
+                .digest_pref("discord", Some("g"), "u1")
                 .unwrap()
                 .map(|p| p.at_minute),
             Some(8 * 60 + 30),
@@ -740,10 +763,10 @@ mod tests {
         let r = run(&mut s, "deadline 72h kick", false, Some(1), Some(0)).unwrap();
         assert_eq!(r[0].visibility, Visibility::Public);
         assert_eq!(
-            s.game_deadline(1).unwrap(),
+            s.schedules().game_deadline(1).unwrap(),
             Some((72 * 3600, Consequence::Kick))
         );
         run(&mut s, "deadline off", true, Some(1), None).unwrap();
-        assert_eq!(s.game_deadline(1).unwrap(), None);
+        assert_eq!(s.schedules().game_deadline(1).unwrap(), None);
     }
 }

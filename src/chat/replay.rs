@@ -53,7 +53,7 @@ impl Chat {
         };
         // After the end, the channel's last finished game (as `game status` and `board`).
         let l = self.load_active_or_finished(&req.place)?;
-        let actions = self.lock().store.actions(l.row.id)?;
+        let actions = self.lock().store.log().actions(l.row.id)?;
         let over = l
             .game
             .as_ref()
@@ -79,9 +79,13 @@ impl Chat {
         let row = {
             let inner = self.lock();
             let store = &inner.store;
-            match store.active_game(&req.place.platform, &req.place.channel)? {
+            match store
+                .log()
+                .active_game(&req.place.platform, &req.place.channel)?
+            {
                 Some(r) => r,
                 None => store
+                    .log()
                     .latest_game(&req.place.platform, &req.place.channel)?
                     .ok_or(ReplayError::NothingToExport)?,
             }
@@ -106,9 +110,9 @@ impl Chat {
     /// out the seed and secret steps (see [`filter::visible_log`]).
     pub fn export(&self, game_id: i64) -> Result<ReplayFile, ReplayError> {
         let inner = self.lock();
-        let row = inner.store.game(game_id)?;
-        let seats = inner.store.seats(game_id)?;
-        let actions = inner.store.actions(game_id)?;
+        let row = inner.store.log().game(game_id)?;
+        let seats = inner.store.log().seats(game_id)?;
+        let actions = inner.store.log().actions(game_id)?;
         let over = row.status == GameStatus::Finished || row.status == GameStatus::Aborted;
         Ok(ReplayFile {
             format: REPLAY_FORMAT.into(),
@@ -175,7 +179,7 @@ impl Chat {
                 turn_end: false,
             })
             .collect();
-        let id = self.lock().store.import_game(
+        let id = self.lock().store.log_mut().import_game(
             &place.platform,
             &place.channel,
             kind.id(),
@@ -193,13 +197,22 @@ impl Chat {
     /// Check that a game's stored snapshot equals the replay of its log.
     pub fn verify(&self, game_id: i64) -> Result<(), String> {
         let inner = self.lock();
-        let row = inner.store.game(game_id).map_err(|e| e.to_string())?;
+        let row = inner.store.log().game(game_id).map_err(|e| e.to_string())?;
         let kind = self.registry.get(&row.kind).ok_or("unknown game kind")?;
-        let seats = inner.store.seats(game_id).map_err(|e| e.to_string())?;
-        let actions = inner.store.actions(game_id).map_err(|e| e.to_string())?;
+        let seats = inner
+            .store
+            .log()
+            .seats(game_id)
+            .map_err(|e| e.to_string())?;
+        let actions = inner
+            .store
+            .log()
+            .actions(game_id)
+            .map_err(|e| e.to_string())?;
         let g = replay(kind, &seats, &row.options, row.seed, &actions)?;
         let (v, snap) = inner
             .store
+            .log()
             .snapshot(game_id)
             .map_err(|e| e.to_string())?
             .ok_or("no snapshot")?;
@@ -218,7 +231,7 @@ impl Chat {
     /// game loads lazily from its snapshot on its first request, and a snapshot that fails
     /// to restore then falls back to replay. Returns (id, problem) for the broken games.
     pub fn check_games(&self) -> Vec<(i64, String)> {
-        let summaries = match self.lock().store.running_summaries() {
+        let summaries = match self.lock().store.log().running_summaries() {
             Ok(s) => s,
             Err(e) => return vec![(0, e.to_string())],
         };
@@ -232,6 +245,7 @@ impl Chat {
             let mut inner = self.lock();
             let r = inner
                 .store
+                .log()
                 .game(s.id)
                 .map_err(CoreError::Store)
                 .and_then(|row| self.load_row(&mut inner, row).map(|_| ()));
@@ -278,6 +292,7 @@ impl Chat {
             Err(_) => match self
                 .lock()
                 .store
+                .log()
                 .latest_game(&place.platform, &place.channel)
             {
                 Ok(Some(row)) if row.status == GameStatus::Finished => serde_json::json!({

@@ -117,6 +117,7 @@ impl Chat {
             };
             inner
                 .store
+                .results()
                 .results_in(&place.platform, place.guild.as_deref(), kind)?
         };
         let text = match ask {
@@ -143,12 +144,12 @@ impl Chat {
     /// state cannot be rebuilt, or that did not end with places, is taken off the list
     /// with no results (it cannot be rated). Nothing to do costs one query.
     pub fn backfill_results(&self) -> Result<usize, StatsError> {
-        let pending = self.lock().store.results_backfill_pending()?;
+        let pending = self.lock().store.results().results_backfill_pending()?;
         let mut recorded = 0;
         for id in pending {
             // The lock is taken per game, so requests keep flowing during a long backfill.
             let mut inner = self.lock();
-            let row = inner.store.game(id)?;
+            let row = inner.store.log().game(id)?;
             let finished_at = row.updated_at;
             let results = match self.load_row(&mut inner, row) {
                 Ok(Loaded {
@@ -164,6 +165,7 @@ impl Chat {
             recorded += usize::from(!results.is_empty());
             inner
                 .store
+                .results_mut()
                 .record_backfilled_results(id, &results, finished_at)?;
         }
         Ok(recorded)

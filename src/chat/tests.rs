@@ -291,6 +291,7 @@ impl T {
         self.chat
             .lock()
             .store
+            .log()
             .active_game("discord", "c1")
             .unwrap()
             .unwrap()
@@ -300,12 +301,14 @@ impl T {
         let inner = self.chat.lock();
         let id = inner
             .store
+            .log()
             .latest_game("discord", "c1")
             .unwrap()
             .unwrap()
             .id;
         inner
             .store
+            .log()
             .actions(id)
             .unwrap()
             .into_iter()
@@ -343,6 +346,7 @@ fn unknown_game_and_bad_options_say_what_is_accepted() {
         t.chat
             .lock()
             .store
+            .log()
             .active_game("discord", "c1")
             .unwrap()
             .is_none(),
@@ -398,11 +402,12 @@ fn undo_own_step_within_the_turn() {
     let inner = t.chat.lock();
     let id = inner
         .store
+        .log()
         .active_game("discord", "c1")
         .unwrap()
         .unwrap()
         .id;
-    let snap = inner.store.snapshot(id).unwrap().unwrap().1;
+    let snap = inner.store.log().snapshot(id).unwrap().unwrap().1;
     let g: Count = serde_json::from_slice(&snap).unwrap();
     assert_eq!(g.pos, vec![0, 0]);
 }
@@ -490,15 +495,15 @@ fn kick_needs_every_other_players_vote_or_an_admin() {
     t.clock
         .fetch_add(votes::DEFAULT_KICK_AFTER, Ordering::SeqCst);
     t.ok("bob", "game kick ann");
-    assert!(!t.chat.lock().store.seats(1).unwrap()[0].resigned);
+    assert!(!t.chat.lock().store.log().seats(1).unwrap()[0].resigned);
     t.ok("cy", "game kick ann");
-    assert!(t.chat.lock().store.seats(1).unwrap()[0].resigned);
+    assert!(t.chat.lock().store.log().seats(1).unwrap()[0].resigned);
     // ann's pending turn was played automatically: now bob acts.
     assert_eq!(t.log(), vec!["end"]);
     let mut r = req("dee", "game kick bob");
     r.user.is_channel_admin = true;
     assert!(!t.chat.handle(&r)[0].is_error);
-    assert!(t.chat.lock().store.seats(1).unwrap()[1].resigned);
+    assert!(t.chat.lock().store.log().seats(1).unwrap()[1].resigned);
 }
 
 #[test]
@@ -509,6 +514,7 @@ fn abort_needs_all_players_or_an_admin() {
         .chat
         .lock()
         .store
+        .log()
         .active_game("discord", "c1")
         .unwrap()
         .is_some());
@@ -518,6 +524,7 @@ fn abort_needs_all_players_or_an_admin() {
         .chat
         .lock()
         .store
+        .log()
         .active_game("discord", "c1")
         .unwrap()
         .is_none());
@@ -535,6 +542,7 @@ fn resign_plays_the_resigned_seat_automatically_to_the_end() {
         .chat
         .lock()
         .store
+        .log()
         .latest_game("discord", "c1")
         .unwrap()
         .unwrap();
@@ -570,7 +578,7 @@ fn export_of_a_running_game_leaves_out_the_seed_and_the_finished_one_rebuilds() 
     };
     let id = t.chat.import(&file, &other).unwrap();
     assert_eq!(
-        t.chat.lock().store.game(id).unwrap().status,
+        t.chat.lock().store.log().game(id).unwrap().status,
         crate::store::GameStatus::Finished
     );
 }
@@ -589,7 +597,8 @@ fn corrupt_snapshot_is_rebuilt_from_the_log() {
     }
     t.ok("bob", "move add 1");
     let inner = t.chat.lock();
-    let g: Count = serde_json::from_slice(&inner.store.snapshot(1).unwrap().unwrap().1).unwrap();
+    let g: Count =
+        serde_json::from_slice(&inner.store.log().snapshot(1).unwrap().unwrap().1).unwrap();
     assert_eq!(g.pos, vec![2, 1]);
 }
 
@@ -619,7 +628,7 @@ fn unknown_game_kind_breaks_only_that_game() {
     );
     assert_eq!(broken[0].0, 1);
     assert!(t.err("ann", "move add 1").contains("does not know"));
-    assert!(t.chat.lock().store.game(1).unwrap().broken.is_some());
+    assert!(t.chat.lock().store.log().game(1).unwrap().broken.is_some());
     let mut r = req("bob", "game join");
     r.place = other;
     assert!(
@@ -825,7 +834,7 @@ fn lobby_leave_and_kick_renumber_the_seats() {
     );
     t.ok("ann", "game kick cy");
     t.ok("dee", "game join");
-    let seats = t.chat.lock().store.seats(1).unwrap();
+    let seats = t.chat.lock().store.log().seats(1).unwrap();
     let names: Vec<(usize, &str)> = seats.iter().map(|s| (s.seat, s.name.as_str())).collect();
     assert_eq!(names, vec![(0, "ann"), (1, "dee")]);
     t.ok("ann", "game leave");
@@ -834,6 +843,7 @@ fn lobby_leave_and_kick_renumber_the_seats() {
         t.chat
             .lock()
             .store
+            .log()
             .active_game("discord", "c1")
             .unwrap()
             .is_none(),
@@ -1176,7 +1186,7 @@ fn check_non_interference(
             break;
         };
         if n % every == 0 {
-            let actions = t.chat.lock().store.actions(l.row.id).unwrap();
+            let actions = t.chat.lock().store.log().actions(l.row.id).unwrap();
             let outcome = t.chat.last_outcome.lock().unwrap().clone();
             let v = l.row.version;
             let viewers: Vec<Viewer> = std::iter::once(Viewer::Spectator)
@@ -1460,6 +1470,7 @@ fn outbox_gets_nothing_from_a_commit_that_is_refused() {
         .chat
         .lock()
         .store
+        .log()
         .active_game("discord", "c1")
         .unwrap()
         .unwrap()
@@ -1473,10 +1484,19 @@ fn outbox_gets_nothing_from_a_commit_that_is_refused() {
         }],
         ..Default::default()
     };
-    inner.store.commit_full(id, v, change("a"), 1).unwrap();
-    assert!(inner.store.commit_full(id, v, change("b"), 1).is_err());
+    inner
+        .store
+        .log_mut()
+        .commit_full(id, v, change("a"), 1)
+        .unwrap();
+    assert!(inner
+        .store
+        .log_mut()
+        .commit_full(id, v, change("b"), 1)
+        .is_err());
     let left = inner
         .store
+        .outbox()
         .undelivered("discord", i64::MAX, i64::MAX)
         .unwrap();
     assert_eq!(
@@ -1497,12 +1517,13 @@ fn reminder_wait_moves_to_the_next_player_in_the_steps_transaction() {
         .chat
         .lock()
         .store
+        .log()
         .active_game("discord", "c1")
         .unwrap()
         .unwrap()
         .id;
     assert_eq!(
-        t.chat.lock().store.waits(id).unwrap(),
+        t.chat.lock().store.schedules().waits(id).unwrap(),
         vec![("id-ann".to_string(), 1_000)],
         "the start names the first player"
     );
@@ -1515,7 +1536,7 @@ fn reminder_wait_moves_to_the_next_player_in_the_steps_transaction() {
     assert!(r[0].is_error, "the simulated crash surfaced: {r:?}");
     assert_eq!(t.log(), vec!["end"], "the step was committed");
     assert_eq!(
-        t.chat.lock().store.waits(id).unwrap(),
+        t.chat.lock().store.schedules().waits(id).unwrap(),
         vec![("id-bob".to_string(), 2_000)],
         "the schedule names bob, waiting since the step, with no further call"
     );
@@ -1574,6 +1595,7 @@ fn him_prog_4_deadline_seals_a_default_program_for_the_late_seat() {
         .chat
         .lock()
         .store
+        .schedules()
         .waits(id)
         .unwrap()
         .into_iter()
@@ -1599,6 +1621,7 @@ fn him_prog_4_deadline_seals_a_default_program_for_the_late_seat() {
         let inner = t.chat.lock();
         inner
             .store
+            .log()
             .actions(id)
             .unwrap()
             .into_iter()
@@ -1647,6 +1670,7 @@ fn a_stale_kick_button_does_not_count_as_a_vote() {
         .chat
         .lock()
         .store
+        .log()
         .active_game("discord", "c1")
         .unwrap()
         .unwrap()
@@ -1666,12 +1690,19 @@ fn a_stale_kick_button_does_not_count_as_a_vote() {
         "{}",
         r[0].text
     );
-    assert!(t.chat.lock().store.voters(id, "kick:1").unwrap().is_empty());
+    assert!(t
+        .chat
+        .lock()
+        .store
+        .log()
+        .voters(id, "kick:1")
+        .unwrap()
+        .is_empty());
     press.expected_version = Some(t.version());
     let r = t.chat.handle(&press);
     assert!(!r[0].is_error, "{r:?}");
     assert_eq!(
-        t.chat.lock().store.voters(id, "kick:1").unwrap(),
+        t.chat.lock().store.log().voters(id, "kick:1").unwrap(),
         vec!["id-cy".to_string()]
     );
 }
@@ -1734,10 +1765,17 @@ fn kick_by_vote_needs_the_target_waited_on_past_the_deadline() {
     let text = t.err("ann", "game kick bob");
     assert!(text.contains("not waiting for them"), "{text}");
     assert_eq!(t.version(), v, "refusals change nothing");
-    assert!(t.chat.lock().store.voters(1, "kick:1").unwrap().is_empty());
+    assert!(t
+        .chat
+        .lock()
+        .store
+        .log()
+        .voters(1, "kick:1")
+        .unwrap()
+        .is_empty());
     // Past the deadline, bob's vote alone (cy is out) removes ann.
     t.ok("bob", "game kick ann");
-    assert!(t.chat.lock().store.seats(1).unwrap()[0].resigned);
+    assert!(t.chat.lock().store.log().seats(1).unwrap()[0].resigned);
 }
 
 // Issue 11, point 6: the game's own deadline (`remind deadline`) replaces the default, and
@@ -1756,13 +1794,13 @@ fn kick_by_vote_follows_the_games_deadline_and_admins_need_none() {
     );
     t.clock.store(1_000 + 2 * 3600, Ordering::SeqCst);
     t.ok("bob", "game kick ann");
-    assert!(t.chat.lock().store.seats(1).unwrap()[0].resigned);
+    assert!(t.chat.lock().store.log().seats(1).unwrap()[0].resigned);
 
     let t = T::started(&["ann", "bob"]);
     let mut r = req("dee", "game kick bob");
     r.user.is_channel_admin = true;
     assert!(!t.chat.handle(&r)[0].is_error);
-    assert!(t.chat.lock().store.seats(1).unwrap()[1].resigned);
+    assert!(t.chat.lock().store.log().seats(1).unwrap()[1].resigned);
     // Abort keeps its vote: no clock needed.
     let t = T::started(&["ann", "bob"]);
     t.ok("ann", "game abort");
@@ -2013,7 +2051,7 @@ fn game_cache_is_bounded_and_evicted_games_reload_from_their_snapshot() {
     let inner = t.chat.lock();
     let pos = |id: i64| -> Vec<u32> {
         let g: Count =
-            serde_json::from_slice(&inner.store.snapshot(id).unwrap().unwrap().1).unwrap();
+            serde_json::from_slice(&inner.store.log().snapshot(id).unwrap().unwrap().1).unwrap();
         g.pos
     };
     assert_eq!(pos(1), vec![3, 3]);
@@ -2054,7 +2092,7 @@ fn start_up_check_loads_only_games_that_need_it() {
         );
         assert_eq!(inner.replays, 1);
         assert!(
-            inner.store.snapshot(1).unwrap().is_some(),
+            inner.store.log().snapshot(1).unwrap().is_some(),
             "and its snapshot rebuilt"
         );
     }
@@ -2068,7 +2106,7 @@ fn start_up_check_loads_only_games_that_need_it() {
 }
 
 fn stored_count(t: &T) -> Count {
-    serde_json::from_slice(&t.chat.lock().store.snapshot(1).unwrap().unwrap().1).unwrap()
+    serde_json::from_slice(&t.chat.lock().store.log().snapshot(1).unwrap().unwrap().1).unwrap()
 }
 
 /// Speed and scale: an undo late in a long game replays from the nearest checkpoint still
@@ -2086,7 +2124,7 @@ fn undo_replays_from_the_nearest_checkpoint_still_in_effect() {
         ok("move hide");
     }
     assert_eq!(
-        t.chat.lock().store.checkpoint_seqs(1).unwrap(),
+        t.chat.lock().store.log().checkpoint_seqs(1).unwrap(),
         vec![crate::store::CHECKPOINT_EVERY]
     );
     let mut tampered = stored_count(&t);
@@ -2354,7 +2392,7 @@ fn rematch_opens_a_lobby_with_the_same_seats_and_deals_once_all_are_back() {
             t.ok("bob", "move end");
         }
     }
-    let store_game = |id: i64| t.chat.lock().store.game(id).unwrap();
+    let store_game = |id: i64| t.chat.lock().store.log().game(id).unwrap();
     assert_eq!(store_game(1).status, crate::store::GameStatus::Finished);
     let button = last
         .iter()
@@ -2381,6 +2419,7 @@ fn rematch_opens_a_lobby_with_the_same_seats_and_deals_once_all_are_back() {
         .chat
         .lock()
         .store
+        .log()
         .active_game("discord", "c1")
         .unwrap()
         .is_none());
@@ -2408,7 +2447,7 @@ fn rematch_opens_a_lobby_with_the_same_seats_and_deals_once_all_are_back() {
         r.iter().any(|r| r.text.contains("begins with ann, bob")),
         "all are back: it deals itself, in the old seat order: {r:?}"
     );
-    let seats = t.chat.lock().store.seats(2).unwrap();
+    let seats = t.chat.lock().store.log().seats(2).unwrap();
     let order: Vec<(&str, usize)> = seats.iter().map(|s| (s.user_id.as_str(), s.seat)).collect();
     assert_eq!(order, [("id-ann", 0), ("id-bob", 1)]);
     assert_eq!(store_game(2).status, crate::store::GameStatus::Running);
@@ -2444,7 +2483,13 @@ fn game_new_with_thread_is_refused_where_threads_do_not_exist() {
         e.contains("`thread` is `true`") && e.contains("`false`"),
         "{e}"
     );
-    let none = t.chat.lock().store.active_game("discord", "c1").unwrap();
+    let none = t
+        .chat
+        .lock()
+        .store
+        .log()
+        .active_game("discord", "c1")
+        .unwrap();
     assert!(none.is_none(), "nothing was created");
     let r = t.ok("ann", "game new count thread=false goal=6");
     assert!(r[0].text.contains("options: goal=6)"), "{}", r[0].text);
@@ -2452,6 +2497,7 @@ fn game_new_with_thread_is_refused_where_threads_do_not_exist() {
         .chat
         .lock()
         .store
+        .log()
         .active_game("discord", "c1")
         .unwrap()
         .unwrap();
@@ -2512,6 +2558,7 @@ fn plan_new_game_checks_the_command_and_names_the_thread() {
         t.chat
             .lock()
             .store
+            .log()
             .active_game("discord", "c1")
             .unwrap()
             .is_none(),
@@ -2547,6 +2594,7 @@ fn results(t: &T, id: i64) -> Vec<(String, u32, bool, bool)> {
     t.chat
         .lock()
         .store
+        .results()
         .game_results(id)
         .unwrap()
         .into_iter()

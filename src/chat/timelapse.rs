@@ -191,9 +191,9 @@ impl Chat {
         let (row, seats, actions) = {
             let inner = self.lock();
             (
-                inner.store.game(game_id)?,
-                inner.store.seats(game_id)?,
-                inner.store.actions(game_id)?,
+                inner.store.log().game(game_id)?,
+                inner.store.log().seats(game_id)?,
+                inner.store.log().actions(game_id)?,
             )
         };
         let kind = self
@@ -213,7 +213,7 @@ impl Chat {
         kind: &'static dyn GameKind,
         new: &[NewAction],
     ) -> Result<Vec<Reply>, CoreError> {
-        let mut rows = self.lock().store.actions(l.row.id)?;
+        let mut rows = self.lock().store.log().actions(l.row.id)?;
         let first = rows.last().map(|r| r.seq).unwrap_or(0) + 1;
         for (seq, a) in (first..).zip(new) {
             rows.push(ActionRow {

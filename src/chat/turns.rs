@@ -121,7 +121,7 @@ impl Chat {
         });
         // From the nearest checkpoint still in effect: an undo late in a long game replays
         // at most CHECKPOINT_EVERY rows (the lock is taken only to fetch it).
-        let seqs = self.lock().store.checkpoint_seqs(l.row.id)?;
+        let seqs = self.lock().store.log().checkpoint_seqs(l.row.id)?;
         let (g, _) = replay_from_checkpoints(
             kind,
             &l.seats,
@@ -129,7 +129,14 @@ impl Chat {
             l.row.seed,
             &rows,
             &seqs,
-            |seq| self.lock().store.checkpoint(l.row.id, seq).ok().flatten(),
+            |seq| {
+                self.lock()
+                    .store
+                    .log()
+                    .checkpoint(l.row.id, seq)
+                    .ok()
+                    .flatten()
+            },
         )
         .map_err(CoreError::Replay)?;
         let trace = filter::public_trace(current, &*g, undone);

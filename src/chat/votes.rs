@@ -36,7 +36,7 @@ impl Chat {
         req: &Request,
         exclude: Option<Seat>,
     ) -> Result<Vec<&'a SeatRow>, VoteError> {
-        let earlier = self.lock().store.voters(l.row.id, motion)?;
+        let earlier = self.lock().store.log().voters(l.row.id, motion)?;
         if earlier.contains(&req.user.id) {
             // A repeated vote (a double click, an old button) changes nothing and pings
             // nobody: the voter alone is told.
@@ -61,10 +61,11 @@ impl Chat {
                     .collect(),
             });
         }
-        let voters = self
-            .lock()
-            .store
-            .vote(l.row.id, motion, &req.user.id, self.now())?;
+        let voters =
+            self.lock()
+                .store
+                .log_mut()
+                .vote(l.row.id, motion, &req.user.id, self.now())?;
         Ok(l.seats
             .iter()
             .filter(|s| !s.resigned && Some(s.seat) != exclude && !voters.contains(&s.user_id))
@@ -108,9 +109,9 @@ impl Chat {
         let (waits, deadline, prefs) = {
             let inner = self.lock();
             (
-                inner.store.waits(l.row.id)?,
-                inner.store.game_deadline(l.row.id)?,
-                inner.store.reminder_prefs(&row.user_id)?,
+                inner.store.schedules().waits(l.row.id)?,
+                inner.store.schedules().game_deadline(l.row.id)?,
+                inner.store.schedules().reminder_prefs(&row.user_id)?,
             )
         };
         let after = deadline.map(|(d, _)| d).unwrap_or(DEFAULT_KICK_AFTER);
@@ -249,7 +250,7 @@ impl Chat {
         };
         let (l, g) = self.running(req)?;
         let seat = seat_of(&l.seats, &req.user.id).ok_or(CoreError::NotPlaying)?;
-        let actions = self.lock().store.actions(l.row.id)?;
+        let actions = self.lock().store.log().actions(l.row.id)?;
         let last = effective_steps(&actions)
             .last()
             .map(|a| (*a).clone())
@@ -275,7 +276,7 @@ impl Chat {
         last: &ActionRow,
         seat: Seat,
     ) -> Result<Vec<Reply>, VoteError> {
-        if !self.lock().store.voters(l.row.id, "undo")?.is_empty() {
+        if !self.lock().store.log().voters(l.row.id, "undo")?.is_empty() {
             return Err(VoteError::UndoAlreadyOpen);
         }
         let others: Vec<&SeatRow> = l
@@ -288,6 +289,7 @@ impl Chat {
         }
         self.lock()
             .store
+            .log_mut()
             .vote(l.row.id, "undo", &req.user.id, self.now())?;
         let owner = &l.seats[last.seat];
         let why = if last.seat != seat {
@@ -325,13 +327,13 @@ impl Chat {
         accept: bool,
     ) -> Result<Vec<Reply>, VoteError> {
         let me = seat_of(&l.seats, &req.user.id).ok_or(CoreError::NotPlaying)?;
-        if self.lock().store.voters(l.row.id, "undo")?.is_empty() {
+        if self.lock().store.log().voters(l.row.id, "undo")?.is_empty() {
             return Err(VoteError::NoUndoRequest {
                 answer: if accept { "accept" } else { "reject" },
             });
         }
         if !accept {
-            self.lock().store.clear_votes(l.row.id, "undo")?;
+            self.lock().store.log_mut().clear_votes(l.row.id, "undo")?;
             return Ok(vec![Reply::public(format!(
                 "**{}** rejected the undo request; the game goes on.",
                 l.seats[me].name

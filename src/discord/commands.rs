@@ -572,5 +572,4 @@ mod tests {
         assert_eq!(n["min_value"].as_f64(), Some(1.0), "{json}");
         assert_eq!(n["max_value"].as_f64(), Some(100.0), "{json}");
     }
-
 }

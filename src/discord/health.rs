@@ -106,7 +106,7 @@ impl Observer {
     ) {
         let game = self
             .with_store(DATABASE_CHECK_TIMEOUT, move |s| {
-                Ok(s.latest_game("discord", &channel)?.map(|g| g.kind))
+                Ok(s.log().latest_game("discord", &channel)?.map(|g| g.kind))
             })
             .await;
         let game = match game {
@@ -168,7 +168,9 @@ impl BotProbe {
     async fn database(&self) -> Result<(), String> {
         let backlog = self
             .observer
-            .with_store(DATABASE_CHECK_TIMEOUT, |s| s.outbox_backlog("discord"))
+            .with_store(DATABASE_CHECK_TIMEOUT, |s| {
+                s.outbox().outbox_backlog("discord")
+            })
             .await?;
         self.observer.metrics.set_outbox(backlog, self.chat.now());
         Ok(())

@@ -140,14 +140,14 @@ fn a_postgres_restart_is_survived_by_an_open_store() {
     cluster.stop_fast().unwrap();
     // Down: unavailable (with the cause for the log), however often it is asked.
     for _ in 0..3 {
-        match s.game(first) {
+        match s.log().game(first) {
             Err(StoreError::Unavailable(cause)) => assert!(!cause.is_empty()),
             other => panic!("expected Unavailable, got {other:?}"),
         }
     }
     cluster.start_again().unwrap();
     // Back: a later use connects again (after at most the backoff's wait).
-    let row = within(Duration::from_secs(20), || s.game(first).ok())
+    let row = within(Duration::from_secs(20), || s.log().game(first).ok())
         .expect("the store connects again once PostgreSQL is back");
     assert_eq!(row.channel, "c1");
     new_game(&mut s, "c2").unwrap();
@@ -314,7 +314,9 @@ fn a_source_with_a_game_and_settings() -> Store {
         delay: Some(7200),
         ..Default::default()
     };
-    src.set_reminder_prefs("u1", &prefs).unwrap();
+    src.schedules_mut()
+        .set_reminder_prefs("u1", &prefs)
+        .unwrap();
     src
 }
 
@@ -323,7 +325,7 @@ both_backends! {
         let src = a_source_with_a_game_and_settings();
         // No game in the destination, but a player's reminder setting.
         let prefs = crate::reminders::Prefs { delay: Some(60), ..Default::default() };
-        s.set_reminder_prefs("u9", &prefs).unwrap();
+        s.schedules_mut().set_reminder_prefs("u9", &prefs).unwrap();
         let e = s.copy_from(&src).unwrap_err().to_string();
         assert!(e.contains("reminder_prefs"), "{e}");
         assert_eq!(used_tables(&s), vec!["reminder_prefs (1 rows)".to_string()]);
@@ -351,7 +353,7 @@ both_backends! {
         s.debug_exec(drop).unwrap();
         let report = s.copy_from(&src).unwrap();
         assert_eq!(report.games.len(), 1);
-        assert_eq!(s.reminder_prefs("u1").unwrap().delay, Some(7200));
+        assert_eq!(s.schedules().reminder_prefs("u1").unwrap().delay, Some(7200));
     }
 
     fn migrating_an_up_to_date_postgres_schema_again_raises_no_notice(s, fx) {

@@ -590,6 +590,28 @@ impl Db {
         }
     }
 
+    /// Every row of `sql` (outside a transaction), each read by `read`.
+    pub fn read_rows<T>(
+        &self,
+        sql: &str,
+        args: &[Value],
+        read: impl Fn(&Row) -> Result<T>,
+    ) -> Result<Vec<T>> {
+        let rows = self.with(|ex| ex.query(sql, args))?;
+        rows.iter().map(read).collect()
+    }
+
+    /// The first column of every row of `sql` (outside a transaction), each read by `get`
+    /// (e.g. [`Row::i64`], [`Row::text`]).
+    pub fn column<T>(
+        &self,
+        sql: &str,
+        args: &[Value],
+        get: impl Fn(&Row, usize) -> Result<T>,
+    ) -> Result<Vec<T>> {
+        self.read_rows(sql, args, |r| get(r, 0))
+    }
+
     /// Run `f` in one transaction: committed when it returns `Ok`, rolled back otherwise.
     /// On SQLite the transaction takes the write lock at its start (`BEGIN IMMEDIATE`), so
     /// a second writer (another connection or process) waits for the first and then reads

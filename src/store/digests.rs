@@ -13,10 +13,12 @@
 //! - While a player has a digest in a server, that server's per-game reminders for them are
 //!   not offered (`due_reminders` skips them); deadline notices are.
 
-use super::db::{vals, Exec};
-use super::reminders::{claim_unsent, load_prefs, prune_claims, Claim};
-use super::{Result, Store};
+use super::db::{vals, Exec, Value};
+use super::reminders::load_prefs;
+use super::schedules::{is_logged, log_sent, Claim, Claimed};
+use super::{Result, Schedules, Store};
 use crate::reminders::{self, ReminderDefaults};
+use std::ops::{Deref, DerefMut};
 
 /// A player's digest setting in one server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,12 +40,27 @@ pub struct DigestKey {
     pub day: i64,
 }
 
+impl DigestKey {
+    /// The key's values, in the order of [`Claim::DIGEST`]'s key columns.
+    fn values(&self) -> Vec<Value> {
+        let guild = guild_key(self.guild.as_deref());
+        vals![&self.platform, guild, &self.user_id, self.day].to_vec()
+    }
+}
+
 /// A digest to send now.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DueDigest {
     pub key: DigestKey,
     /// Its slot: when it became due.
     pub due_at: i64,
+}
+
+impl Claimed for DueDigest {
+    const CLAIM: Claim = Claim::DIGEST;
+    fn key(&self) -> Vec<Value> {
+        self.key.values()
+    }
 }
 
 /// Turn `user`'s digest in `guild` off (nothing happens when it is already off).
@@ -65,7 +82,7 @@ fn guild_key(guild: Option<&str>) -> &str {
     guild.unwrap_or("")
 }
 
-impl Store {
+impl<R: Deref<Target = Store>> Schedules<R> {
     /// `user`'s digest setting in `guild` on `platform`, if the digest is on.
     pub fn digest_pref(
         &self,
@@ -73,7 +90,7 @@ impl Store {
         guild: Option<&str>,
         user: &str,
     ) -> Result<Option<DigestPref>> {
-        let row = self.db.with(|ex| {
+        let row = self.store.db.with(|ex| {
             ex.query_opt(
                 "SELECT at_minute, set_at FROM digest_prefs
                  WHERE platform = ?1 AND guild = ?2 AND user_id = ?3",
@@ -87,6 +104,21 @@ impl Store {
         }))
     }
 
+    /// The digests due at `now` on `platform` and not yet logged as sent (see
+    /// [`reminders::due_digest`]). Pure read.
+    pub fn due_digests(
+        &self,
+        platform: &str,
+        now: i64,
+        defaults: &ReminderDefaults,
+    ) -> Result<Vec<DueDigest>> {
+        self.store
+            .db
+            .with(|ex| due_digests(ex, platform, now, defaults))
+    }
+}
+
+impl<R: DerefMut<Target = Store>> Schedules<R> {
     /// Turn `user`'s digest in `guild` on at local minute `at` (`Some`), or off (`None`).
     /// Turning it on or changing its time at `now` makes only slots from `now` on due.
     pub fn set_digest(
@@ -98,7 +130,7 @@ impl Store {
         now: i64,
     ) -> Result<()> {
         let g = guild_key(guild);
-        self.db.tx(|ex| {
+        self.store.db.tx(|ex| {
             match at {
                 Some(m) => ex.exec(
                     "INSERT INTO digest_prefs (platform, guild, user_id, at_minute, set_at)
@@ -113,19 +145,8 @@ impl Store {
         })
     }
 
-    /// The digests due at `now` on `platform` and not yet logged as sent (see
-    /// [`reminders::due_digest`]). Pure read.
-    pub fn due_digests(
-        &self,
-        platform: &str,
-        now: i64,
-        defaults: &ReminderDefaults,
-    ) -> Result<Vec<DueDigest>> {
-        self.db.with(|ex| due_digests(ex, platform, now, defaults))
-    }
-
     /// The digests due at `now` that this store now holds a claim on (for
-    /// [`CLAIM_LEASE_SECS`](super::reminders::CLAIM_LEASE_SECS)): send each, then [`Store::mark_digest_sent`] it. One held by
+    /// [`CLAIM_LEASE_SECS`](super::schedules::CLAIM_LEASE_SECS)): send each, then [`Schedules::mark_digest_sent`] it. One held by
     /// another store, or already logged, is left out.
     pub fn claim_due_digests(
         &mut self,
@@ -133,48 +154,18 @@ impl Store {
         now: i64,
         defaults: &ReminderDefaults,
     ) -> Result<Vec<DueDigest>> {
-        prune_claims(self, Claim::DIGEST.claims, now)?;
         let due = self.due_digests(platform, now, defaults)?;
-        let holder = self.holder.clone();
-        let mut out = Vec::with_capacity(due.len());
-        for d in due {
-            let k = &d.key;
-            let key = vals![
-                &k.platform,
-                guild_key(k.guild.as_deref()),
-                &k.user_id,
-                k.day
-            ];
-            let claimed = self
-                .db
-                .tx(|tx| claim_unsent(tx, Claim::DIGEST, key, &holder, now))?;
-            if claimed {
-                out.push(d);
-            }
-        }
-        Ok(out)
+        self.claim_each(due, now)
     }
 
     /// Record that a digest listing `games` games was sent (0: nobody waited, so nothing
     /// was sent, and the day is done). Returns false if the day was already recorded
     /// (nothing changes then). The claim stays until its lease ends.
     pub fn mark_digest_sent(&mut self, key: &DigestKey, games: usize, now: i64) -> Result<bool> {
-        let n = self.db.with(|ex| {
-            ex.exec(
-                "INSERT INTO digest_log (platform, guild, user_id, day, sent_at, games)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-                 ON CONFLICT (platform, guild, user_id, day) DO NOTHING",
-                vals![
-                    &key.platform,
-                    guild_key(key.guild.as_deref()),
-                    &key.user_id,
-                    key.day,
-                    now,
-                    games as i64
-                ],
-            )
-        })?;
-        Ok(n == 1)
+        let more = [("sent_at", now.into()), ("games", (games as i64).into())];
+        self.store
+            .db
+            .with(|ex| log_sent(ex, &Claim::DIGEST, &key.values(), &more))
     }
 }
 
@@ -198,22 +189,14 @@ fn due_digests(
         let Some((day, slot)) = reminders::due_digest(&settings, at, set_at, now) else {
             continue;
         };
-        let sent = ex
-            .query_opt(
-                "SELECT 1 FROM digest_log WHERE platform = ?1 AND guild = ?2 AND user_id = ?3 AND day = ?4",
-                vals![platform, &guild, &user_id, day],
-            )?
-            .is_some();
-        if !sent {
-            out.push(DueDigest {
-                key: DigestKey {
-                    platform: platform.to_string(),
-                    guild: (!guild.is_empty()).then_some(guild),
-                    user_id,
-                    day,
-                },
-                due_at: slot,
-            });
+        let key = DigestKey {
+            platform: platform.to_string(),
+            guild: (!guild.is_empty()).then_some(guild),
+            user_id,
+            day,
+        };
+        if !is_logged(ex, &Claim::DIGEST, &key.values())? {
+            out.push(DueDigest { key, due_at: slot });
         }
     }
     Ok(out)
@@ -222,7 +205,7 @@ fn due_digests(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::reminders::{CLAIM_KEPT_SECS, CLAIM_LEASE_SECS};
+    use crate::store::schedules::{CLAIM_KEPT_SECS, CLAIM_LEASE_SECS};
     use crate::store::tests::both_backends;
     use crate::store::DueKind;
 
@@ -249,56 +232,61 @@ mod tests {
              INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, 0, 'u1', 'ann'), (1, 1, 'u2', 'bob');"
         ))
         .unwrap();
-        s.on_turn_change(1, &["u1".to_string()], T0).unwrap();
-        s.set_digest("discord", Some("g1"), "u1", Some(9 * 60), T0 + 60)
+        s.schedules_mut()
+            .on_turn_change(1, &["u1".to_string()], T0)
+            .unwrap();
+        s.schedules_mut()
+            .set_digest("discord", Some("g1"), "u1", Some(9 * 60), T0 + 60)
             .unwrap();
     }
 
     fn claim(s: &mut Store, now: i64) -> Vec<DueDigest> {
-        s.claim_due_digests("discord", now, &defaults()).unwrap()
+        s.schedules_mut()
+            .claim_due_digests("discord", now, &defaults())
+            .unwrap()
     }
 
     both_backends! {
         fn a_digest_is_due_at_its_slot_and_only_once_a_day(s, fx) {
             setup(&mut s);
             assert_eq!(
-                s.digest_pref("discord", Some("g1"), "u1").unwrap(),
+                s.schedules().digest_pref("discord", Some("g1"), "u1").unwrap(),
                 Some(DigestPref { at_minute: 540, set_at: T0 + 60 })
             );
-            assert_eq!(s.digest_pref("discord", Some("g2"), "u1").unwrap(), None, "per server");
-            assert!(s.due_digests("discord", T0 + 9 * 3600 - 1, &defaults()).unwrap().is_empty());
-            let d = s.due_digests("discord", T0 + 9 * 3600, &defaults()).unwrap();
+            assert_eq!(s.schedules().digest_pref("discord", Some("g2"), "u1").unwrap(), None, "per server");
+            assert!(s.schedules().due_digests("discord", T0 + 9 * 3600 - 1, &defaults()).unwrap().is_empty());
+            let d = s.schedules().due_digests("discord", T0 + 9 * 3600, &defaults()).unwrap();
             assert_eq!(d.len(), 1);
             assert_eq!(d[0].key.guild.as_deref(), Some("g1"));
             assert_eq!(d[0].key.day, T0 / DAY);
             assert_eq!(d[0].due_at, T0 + 9 * 3600);
-            assert!(s.mark_digest_sent(&d[0].key, 1, T0 + 9 * 3600).unwrap());
-            assert!(!s.mark_digest_sent(&d[0].key, 1, T0 + 9 * 3600 + 5).unwrap());
+            assert!(s.schedules_mut().mark_digest_sent(&d[0].key, 1, T0 + 9 * 3600).unwrap());
+            assert!(!s.schedules_mut().mark_digest_sent(&d[0].key, 1, T0 + 9 * 3600 + 5).unwrap());
             // Sent: not again that day, whatever the time; the next day's is due at its slot.
-            assert!(s.due_digests("discord", T0 + DAY + 9 * 3600 - 1, &defaults()).unwrap().is_empty());
-            let d = s.due_digests("discord", T0 + DAY + 9 * 3600, &defaults()).unwrap();
+            assert!(s.schedules().due_digests("discord", T0 + DAY + 9 * 3600 - 1, &defaults()).unwrap().is_empty());
+            let d = s.schedules().due_digests("discord", T0 + DAY + 9 * 3600, &defaults()).unwrap();
             assert_eq!(d[0].key.day, T0 / DAY + 1);
             // Turned off: nothing due.
-            s.set_digest("discord", Some("g1"), "u1", None, T0 + DAY).unwrap();
-            assert!(s.due_digests("discord", T0 + 3 * DAY, &defaults()).unwrap().is_empty());
+            s.schedules_mut().set_digest("discord", Some("g1"), "u1", None, T0 + DAY).unwrap();
+            assert!(s.schedules().due_digests("discord", T0 + 3 * DAY, &defaults()).unwrap().is_empty());
         }
 
         fn a_digest_replaces_per_game_reminders_but_not_deadlines(s, fx) {
             setup(&mut s);
-            s.set_game_deadline(1, Some((7200, crate::reminders::Consequence::Notify))).unwrap();
+            s.schedules_mut().set_game_deadline(1, Some((7200, crate::reminders::Consequence::Notify))).unwrap();
             let kinds: Vec<DueKind> = s
-                .due_reminders("discord", T0 + 4 * 3600, &defaults())
+                .schedules().due_reminders("discord", T0 + 4 * 3600, &defaults())
                 .unwrap()
                 .into_iter()
                 .map(|d| d.kind)
                 .collect();
             assert_eq!(kinds, vec![DueKind::Deadline(crate::reminders::Consequence::Notify)]);
             // Without the digest, the reminder is offered again.
-            s.set_digest("discord", Some("g1"), "u1", None, T0).unwrap();
-            assert_eq!(s.due_reminders("discord", T0 + 4 * 3600, &defaults()).unwrap().len(), 2);
+            s.schedules_mut().set_digest("discord", Some("g1"), "u1", None, T0).unwrap();
+            assert_eq!(s.schedules().due_reminders("discord", T0 + 4 * 3600, &defaults()).unwrap().len(), 2);
             // A digest in another server leaves this server's reminders alone.
-            s.set_digest("discord", Some("g2"), "u1", Some(540), T0).unwrap();
-            assert_eq!(s.due_reminders("discord", T0 + 4 * 3600, &defaults()).unwrap().len(), 2);
+            s.schedules_mut().set_digest("discord", Some("g2"), "u1", Some(540), T0).unwrap();
+            assert_eq!(s.schedules().due_reminders("discord", T0 + 4 * 3600, &defaults()).unwrap().len(), 2);
         }
 
         fn a_claimed_digest_goes_to_one_store_and_a_sent_one_never_again(s, fx) {
@@ -314,7 +302,7 @@ mod tests {
             let theirs = claim(&mut other, now + CLAIM_LEASE_SECS);
             assert_eq!(theirs.len(), 1);
             assert_eq!(theirs[0].key, mine[0].key);
-            assert!(other.mark_digest_sent(&theirs[0].key, 1, now + CLAIM_LEASE_SECS).unwrap());
+            assert!(other.schedules_mut().mark_digest_sent(&theirs[0].key, 1, now + CLAIM_LEASE_SECS).unwrap());
             // Sent: nobody claims it again, also after reopening, whatever the lease.
             drop(other);
             let mut reopened = fx.open();
@@ -331,7 +319,7 @@ mod tests {
         fn a_digest_missed_while_down_is_sent_late_once_and_respects_quiet_hours(s, fx) {
             setup(&mut s);
             // Quiet 20:00-10:00 UTC: the 09:00 digest comes at 10:00.
-            s.set_reminder_prefs("u1", &crate::reminders::Prefs {
+            s.schedules_mut().set_reminder_prefs("u1", &crate::reminders::Prefs {
                 quiet: Some(Some(crate::reminders::QuietHours { start: 20 * 60, end: 10 * 60 })),
                 ..Default::default()
             })
@@ -353,15 +341,15 @@ mod tests {
         fn migrate_db_copies_digest_settings_and_the_days_sent(s, fx) {
             setup(&mut s);
             let d = claim(&mut s, T0 + 9 * 3600);
-            s.mark_digest_sent(&d[0].key, 1, T0 + 9 * 3600).unwrap();
+            s.schedules_mut().mark_digest_sent(&d[0].key, 1, T0 + 9 * 3600).unwrap();
             let to = crate::store::tests::Fixture::new(false);
             let mut dst = to.open();
             let report = dst.copy_from(&s).unwrap();
             assert!(report.rows.contains(&("digest_prefs", 1)), "{:?}", report.rows);
             assert!(report.rows.contains(&("digest_log", 1)), "{:?}", report.rows);
             assert_eq!(
-                dst.digest_pref("discord", Some("g1"), "u1").unwrap(),
-                s.digest_pref("discord", Some("g1"), "u1").unwrap()
+                dst.schedules().digest_pref("discord", Some("g1"), "u1").unwrap(),
+                s.schedules().digest_pref("discord", Some("g1"), "u1").unwrap()
             );
             assert!(claim(&mut dst, T0 + 10 * 3600).is_empty(), "the sent day stays sent");
             assert_eq!(claim(&mut dst, T0 + DAY + 9 * 3600).len(), 1);

@@ -5,7 +5,8 @@
 //! game waits for and since when), the same rows reminders and kick votes use.
 
 use super::db::vals;
-use super::{GameRow, Result, SeatRow, Store};
+use super::{GameLog, GameRow, Result, SeatRow, Store};
+use std::ops::Deref;
 
 /// A game in a lobby or running, with its seats and who it waits for since when.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,7 +17,7 @@ pub struct ListedGame {
     pub waits: Vec<(String, i64)>,
 }
 
-impl Store {
+impl<R: Deref<Target = Store>> GameLog<R> {
     /// Games in a lobby or running on `platform` in `guild` (`None`: games outside any
     /// server), only those `user` is seated in when given; oldest first, at most `limit`.
     pub fn active_games_in(
@@ -40,7 +41,7 @@ impl Store {
             sql.push_str(" AND ?3 = ''");
         }
         sql.push_str(" ORDER BY id LIMIT ?4");
-        let rows = self.db.with(|ex| {
+        let rows = self.store.db.with(|ex| {
             ex.query(
                 &sql,
                 vals![
@@ -57,7 +58,7 @@ impl Store {
                 Ok(ListedGame {
                     row: self.game(id)?,
                     seats: self.seats(id)?,
-                    waits: self.waits(id)?,
+                    waits: self.store.schedules().waits(id)?,
                 })
             })
             .collect()
@@ -73,6 +74,7 @@ mod tests {
         let mut s = Store::open_in_memory().unwrap();
         let opts = Default::default();
         let local = s
+            .log_mut()
             .create_game(
                 "local",
                 None,
@@ -86,6 +88,7 @@ mod tests {
             )
             .unwrap();
         let served = s
+            .log_mut()
             .create_game(
                 "local",
                 Some("g"),
@@ -98,38 +101,44 @@ mod tests {
                 10,
             )
             .unwrap();
-        s.create_game(
-            "local",
-            None,
-            "t2",
-            "nepal",
-            &opts,
-            1,
-            ("bob", "bob"),
-            None,
-            10,
-        )
-        .unwrap();
+        s.log_mut()
+            .create_game(
+                "local",
+                None,
+                "t2",
+                "nepal",
+                &opts,
+                1,
+                ("bob", "bob"),
+                None,
+                10,
+            )
+            .unwrap();
         let ids = |v: Vec<ListedGame>| v.into_iter().map(|g| g.row.id).collect::<Vec<_>>();
         assert_eq!(
-            ids(s.active_games_in("local", None, Some("ann"), 10).unwrap()),
+            ids(s
+                .log()
+                .active_games_in("local", None, Some("ann"), 10)
+                .unwrap()),
             [local]
         );
         assert_eq!(
             ids(s
+                .log()
                 .active_games_in("local", Some("g"), Some("ann"), 10)
                 .unwrap()),
             [served]
         );
         assert_eq!(
-            ids(s.active_games_in("local", None, None, 10).unwrap()).len(),
+            ids(s.log().active_games_in("local", None, None, 10).unwrap()).len(),
             2
         );
         assert_eq!(
-            ids(s.active_games_in("local", None, None, 1).unwrap()),
+            ids(s.log().active_games_in("local", None, None, 1).unwrap()),
             [local]
         );
         assert!(s
+            .log()
             .active_games_in("discord", None, None, 10)
             .unwrap()
             .is_empty());

@@ -2,7 +2,7 @@
 //! transaction and marked delivered by the front end once the platform accepted them.
 //!
 //! Invariants:
-//! - A committed change's replies are in the outbox (written by [`super::Store::commit_full`]
+//! - A committed change's replies are in the outbox (written by [`super::GameLog::commit_full`]
 //!   in the same transaction), so a crash after the commit cannot lose them.
 //! - `mark_delivered` is idempotent; a delivered row is never offered again by
 //!   `undelivered`, also after reopening the database or a killed process. Its commit does
@@ -10,8 +10,15 @@
 //!   mark, and then the reply is delivered again (at least once, never lost).
 //! - The store does not interpret `payload`: the chat layer writes and reads it.
 
-use super::db::{vals, Exec};
+use super::db::{vals, Exec, Row};
 use super::{Result, Store};
+use std::ops::{Deref, DerefMut};
+
+/// The outbox of a store, and the saved answers of requests: `R` is `&Store`
+/// ([`Store::outbox`]: reads) or `&mut Store` ([`Store::outbox_mut`]: reads and writes).
+pub struct Outbox<R> {
+    pub(super) store: R,
+}
 
 /// One reply to store: its JSON payload (written by the chat layer) and its binary parts.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -67,12 +74,12 @@ pub(crate) fn insert(
     Ok(ids)
 }
 
-/// What is stored of a handled request's answer (see [`Store::stored_answer`]).
+/// What is stored of a handled request's answer (see [`Outbox::stored_answer`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StoredAnswer {
     /// The request id is not recorded: not handled (or handled without a change).
     NotSeen,
-    /// Recorded, with its answer saved by [`Store::save_answer`] (JSON).
+    /// Recorded, with its answer saved by [`Outbox::save_answer`] (JSON).
     Saved(String),
     /// Recorded, and its change's replies are these outbox rows, in order.
     Outbox(Vec<PendingReply>),
@@ -101,25 +108,11 @@ fn pending_reply(r: &super::db::Row) -> Result<PendingReply> {
     })
 }
 
-impl Store {
-    /// Save the answer (JSON) of request `request_id` on `platform`, if the request is
-    /// recorded and has none yet (a request that changed nothing is not recorded: nothing
-    /// is saved).
-    pub fn save_answer(&mut self, platform: &str, request_id: &str, answer: &str) -> Result<()> {
-        self.db.with(|ex| {
-            ex.exec(
-                "UPDATE requests SET answer = ?3
-                 WHERE platform = ?1 AND request_id = ?2 AND answer IS NULL",
-                vals![platform, request_id, answer],
-            )
-        })?;
-        Ok(())
-    }
-
+impl<R: Deref<Target = Store>> Outbox<R> {
     /// What is stored of the answer of request `request_id` on `platform`: its saved
     /// answer, else its change's replies in the outbox.
     pub fn stored_answer(&self, platform: &str, request_id: &str) -> Result<StoredAnswer> {
-        self.db.with(|ex| {
+        self.store.db.with(|ex| {
             let Some(r) = ex.query_opt(
                 "SELECT answer FROM requests WHERE platform = ?1 AND request_id = ?2",
                 vals![platform, request_id],
@@ -148,7 +141,8 @@ impl Store {
 
     /// The highest outbox row id so far (0 when empty): rows written later have larger ids.
     pub fn outbox_high_water(&self) -> Result<i64> {
-        self.db
+        self.store
+            .db
             .with(|ex| ex.query_one("SELECT COALESCE(MAX(id), 0) FROM outbox", &[]))?
             .i64(0)
     }
@@ -161,7 +155,7 @@ impl Store {
         created_by: i64,
         up_to_id: i64,
     ) -> Result<Vec<PendingReply>> {
-        let rows = self.db.with(|ex| {
+        let rows = self.store.db.with(|ex| {
             ex.query(
                 &format!(
                     "SELECT {PENDING_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id
@@ -178,13 +172,27 @@ impl Store {
     /// not (for "your latest private news": the chat layer filters them per viewer).
     pub fn recent_payloads(&self, game_id: i64, limit: usize) -> Result<Vec<String>> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        let rows = self.db.with(|ex| {
-            ex.query(
-                "SELECT payload FROM outbox WHERE game_id = ?1 ORDER BY id DESC LIMIT ?2",
-                vals![game_id, limit],
+        self.store.db.column(
+            "SELECT payload FROM outbox WHERE game_id = ?1 ORDER BY id DESC LIMIT ?2",
+            vals![game_id, limit],
+            Row::text,
+        )
+    }
+}
+
+impl<R: DerefMut<Target = Store>> Outbox<R> {
+    /// Save the answer (JSON) of request `request_id` on `platform`, if the request is
+    /// recorded and has none yet (a request that changed nothing is not recorded: nothing
+    /// is saved).
+    pub fn save_answer(&mut self, platform: &str, request_id: &str, answer: &str) -> Result<()> {
+        self.store.db.with(|ex| {
+            ex.exec(
+                "UPDATE requests SET answer = ?3
+                 WHERE platform = ?1 AND request_id = ?2 AND answer IS NULL",
+                vals![platform, request_id, answer],
             )
         })?;
-        rows.iter().map(|r| r.text(0)).collect()
+        Ok(())
     }
 
     /// Mark replies delivered (idempotent). Their images and files are dropped: they are
@@ -196,7 +204,7 @@ impl Store {
         // A delivered mark lost to a power cut only means the reply is posted again after
         // the restart (the outbox delivers at least once), so it does not wait for the
         // disk: one fsync a move, the change's own, instead of two.
-        self.db.tx_unsynced(|tx| {
+        self.store.db.tx_unsynced(|tx| {
             for id in ids {
                 tx.exec(
                     "UPDATE outbox SET delivered_at = ?2, image = NULL, file = NULL

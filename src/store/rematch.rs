@@ -5,9 +5,27 @@
 //! always knows its previous game.
 
 use super::db::vals;
-use super::{channel_conflict, Result, Store, StoreError};
+use super::log::{channel_conflict, insert_creator, GameLog};
+use super::{Result, Store, StoreError};
+use std::ops::{Deref, DerefMut};
 
-impl Store {
+impl<R: Deref<Target = Store>> GameLog<R> {
+    /// The finished game a lobby repeats, if it was opened by `game rematch`.
+    pub fn rematch_of(&self, game_id: i64) -> Result<Option<i64>> {
+        self.store
+            .db
+            .with(|ex| {
+                ex.query_opt(
+                    "SELECT previous_id FROM rematches WHERE game_id = ?1",
+                    vals![game_id],
+                )
+            })?
+            .map(|r| r.i64(0))
+            .transpose()
+    }
+}
+
+impl<R: DerefMut<Target = Store>> GameLog<R> {
     /// Open a lobby repeating finished game `previous` (same platform, place, kind and
     /// options) with a new `seed`, `creator` (user id, name) seated first.
     pub fn create_rematch(
@@ -18,8 +36,8 @@ impl Store {
         request: Option<(&str, &str)>,
         now: i64,
     ) -> Result<i64> {
-        self.db.tx(|tx| {
-            Self::record_request(tx, request, now)?;
+        self.store.db.tx(|tx| {
+            super::log::record_request(tx, request, now)?;
             let id = tx
                 .query_opt(
                     "INSERT INTO games (platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
@@ -30,28 +48,12 @@ impl Store {
                 .map_err(channel_conflict)?
                 .ok_or(StoreError::NotFound)?
                 .i64(0)?;
-            tx.exec(
-                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?1, 0, ?2, ?3)",
-                vals![id, creator.0, creator.1],
-            )?;
+            insert_creator(tx, id, creator)?;
             tx.exec(
                 "INSERT INTO rematches (game_id, previous_id) VALUES (?1, ?2)",
                 vals![id, previous],
             )?;
             Ok(id)
         })
-    }
-
-    /// The finished game a lobby repeats, if it was opened by `game rematch`.
-    pub fn rematch_of(&self, game_id: i64) -> Result<Option<i64>> {
-        self.db
-            .with(|ex| {
-                ex.query_opt(
-                    "SELECT previous_id FROM rematches WHERE game_id = ?1",
-                    vals![game_id],
-                )
-            })?
-            .map(|r| r.i64(0))
-            .transpose()
     }
 }

@@ -1,5 +1,5 @@
-//! Reminder persistence: player settings, per-game deadlines, who each game waits for, and
-//! the log of reminders sent (migration 0002).
+//! Reminder persistence ([`Schedules`]): player settings, per-game deadlines, who each game
+//! waits for, and the log of reminders sent (migration 0002).
 //!
 //! Invariants:
 //! - `due_reminders` is a pure read: calling it twice offers the same reminders.
@@ -8,7 +8,7 @@
 //!   Whatever can bring a wait's next message earlier sets it to 0, "work it out at the next
 //!   tick": a new wait, a change of the player's settings or digest, of the game's deadline,
 //!   a reminder marked sent, other configured defaults (`reminder_schedule`). The tick
-//!   ([`Store::claim_due_reminders`]) writes the worked-out time back (NULL: nothing more).
+//!   ([`Schedules::claim_due_reminders`]) writes the worked-out time back (NULL: nothing more).
 //! - `mark_sent` is idempotent: a reminder key is recorded once; once recorded it is never
 //!   offered again, also after reopening the database.
 //! - `on_turn_change` keeps the wait start (`since`) of a user who still has to act and did
@@ -16,99 +16,18 @@
 //!   those still thinking; users who start acting, and the user who acted (e.g. whose step
 //!   closed a round and who acts again in the next), wait from the change on: each round
 //!   starts each player's clock afresh.
-//! - `claim_due_reminders` hands each due reminder to one store at a time (migration 0005):
-//!   a claim is a row keyed like `reminder_log` with a lease; it is taken only when no
-//!   other store holds an unexpired lease on it, and handed out only if the reminder is not
-//!   yet logged (read after taking the claim, so a `mark_sent` racing with it is seen). Several
-//!   processes over one database (SQLite or PostgreSQL) therefore never both send one
-//!   reminder; a holder that crashed before `mark_sent` loses the claim when its lease ends.
+//! - `claim_due_reminders` hands each due reminder to one store at a time (migration 0005),
+//!   by the claim routine shared with digests (see [`super::schedules`]).
+//! - What a wait has due is decided by the pure [`crate::reminders::wait_due`]; this module
+//!   reads the wait, its game, settings and log, and writes the worked-out time back.
 //! - A player with a daily digest in a server (`store::digests`) gets no per-game reminder
 //!   there; deadline notices are unchanged.
 
-use super::db::{vals, Exec};
-use super::{Result, Store};
-use crate::reminders::{self, Consequence, Prefs, QuietHours, ReminderDefaults};
-
-/// How long a reminder claim lasts (seconds): far longer than sending one message takes,
-/// short enough that a reminder claimed by a process that then died is sent by another one
-/// soon after.
-pub const CLAIM_LEASE_SECS: i64 = 300;
-
-/// How long a claim is kept after its lease ended (seconds). Past that it is deleted when
-/// claims are next handed out: the log (what was sent) decides whether a reminder or
-/// digest is due, so a deleted claim only means nobody holds it, and the tables stay
-/// small.
-pub const CLAIM_KEPT_SECS: i64 = 86_400;
-
-/// A kind of claimed, logged message: its claims table, its log table, and the key
-/// columns both share.
-pub(super) struct Claim {
-    pub claims: &'static str,
-    pub log: &'static str,
-    pub keys: [&'static str; 4],
-}
-
-impl Claim {
-    /// Per-game reminders and deadline notices (migration 0005).
-    pub const REMINDER: Claim = Claim {
-        claims: "reminder_claims",
-        log: "reminder_log",
-        keys: ["game_id", "user_id", "since", "ordinal"],
-    };
-    /// Daily digests (migration 0008).
-    pub const DIGEST: Claim = Claim {
-        claims: "digest_claims",
-        log: "digest_log",
-        keys: ["platform", "guild", "user_id", "day"],
-    };
-}
-
-/// Take the claim on `key` (values of `c.keys`) for [`CLAIM_LEASE_SECS`]: a new claim, or
-/// one whose lease ran out. True when this holder now has it and the log does not hold the
-/// key yet. On PostgreSQL a concurrent claim of the same key waits on the row and then
-/// sees the fresh lease. Claims stay after the log records the message, so a holder's
-/// claim blocks others until its lease ends even if it marks the message sent meanwhile.
-pub(super) fn claim_unsent(
-    tx: &mut dyn Exec,
-    c: Claim,
-    key: &[super::db::Value],
-    holder: &str,
-    now: i64,
-) -> Result<bool> {
-    let cols = c.keys.join(", ");
-    let sql = format!(
-        "INSERT INTO {claims} ({cols}, holder, lease_until) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-         ON CONFLICT ({cols}) DO UPDATE
-           SET holder = excluded.holder, lease_until = excluded.lease_until
-           WHERE {claims}.lease_until <= ?7",
-        claims = c.claims
-    );
-    let mut params = key.to_vec();
-    params.extend_from_slice(vals![holder, now + CLAIM_LEASE_SECS, now]);
-    if tx.exec(&sql, &params)? != 1 {
-        return Ok(false);
-    }
-    // Sent meanwhile (by a holder whose lease has ended): nothing to send. Read after
-    // taking the claim, so it sees any mark committed before.
-    let cond: Vec<String> = c
-        .keys
-        .iter()
-        .enumerate()
-        .map(|(i, k)| format!("{k} = ?{}", i + 1))
-        .collect();
-    let sent = format!("SELECT 1 FROM {} WHERE {}", c.log, cond.join(" AND "));
-    Ok(tx.query_opt(&sent, key)?.is_none())
-}
-
-/// Delete the claims of table `claims` whose lease ended more than [`CLAIM_KEPT_SECS`]
-/// ago.
-pub(super) fn prune_claims(store: &Store, claims: &str, now: i64) -> Result<()> {
-    let sql = format!("DELETE FROM {claims} WHERE lease_until < ?1");
-    store
-        .db
-        .with(|ex| ex.exec(&sql, vals![now - CLAIM_KEPT_SECS]))?;
-    Ok(())
-}
+use super::db::{vals, Exec, Value};
+use super::schedules::{log_sent, Claim, Claimed};
+use super::{Result, Schedules, Store};
+use crate::reminders::{self, Consequence, Prefs, QuietHours, ReminderDefaults, Settings};
+use std::ops::{Deref, DerefMut};
 
 /// The waits of `user_id` are worked out again at the next tick (their settings changed).
 pub(super) fn recheck_user(ex: &mut dyn Exec, user_id: &str) -> Result<()> {
@@ -175,6 +94,20 @@ pub struct ReminderKey {
     pub user_id: String,
     pub since: i64,
     pub ordinal: i64,
+}
+
+impl ReminderKey {
+    /// The key's values, in the order of [`Claim::REMINDER`]'s key columns.
+    fn values(&self) -> Vec<Value> {
+        vals![self.game_id, &self.user_id, self.since, self.ordinal].to_vec()
+    }
+}
+
+impl Claimed for DueReminder {
+    const CLAIM: Claim = Claim::REMINDER;
+    fn key(&self) -> Vec<Value> {
+        self.key.values()
+    }
 }
 
 /// What is due.
@@ -284,43 +217,22 @@ pub fn waiting_users(seats: &[super::SeatRow], status: &crate::engine::Status) -
         .collect()
 }
 
-/// [`Store::on_turn_change`] as a free function, for the chat core.
+/// [`Schedules::on_turn_change`] as a free function, for the chat core.
 pub fn on_turn_change(
     store: &mut Store,
     game_id: i64,
     acting_user_ids: &[String],
     now: i64,
 ) -> Result<()> {
-    store.on_turn_change(game_id, acting_user_ids, now)
+    store
+        .schedules_mut()
+        .on_turn_change(game_id, acting_user_ids, now)
 }
 
-impl Store {
-    /// Who must act changed in `game_id`: see [`on_turn_change_conn`].
-    pub fn on_turn_change(
-        &mut self,
-        game_id: i64,
-        acting_user_ids: &[String],
-        now: i64,
-    ) -> Result<()> {
-        self.db
-            .tx(|tx| on_turn_change_conn(tx, game_id, acting_user_ids, &[], now))
-    }
-
-    /// [`Store::on_turn_change`] from the game's seats and status: the acting, not resigned
-    /// seats' users wait from now on; nobody waits once the game is finished.
-    pub fn on_turn_change_seats(
-        &mut self,
-        game_id: i64,
-        seats: &[super::SeatRow],
-        status: &crate::engine::Status,
-        now: i64,
-    ) -> Result<()> {
-        self.on_turn_change(game_id, &waiting_users(seats, status), now)
-    }
-
+impl<R: Deref<Target = Store>> Schedules<R> {
     /// Who `game_id` waits for and since when (user id, unix seconds), by user id.
     pub fn waits(&self, game_id: i64) -> Result<Vec<(String, i64)>> {
-        let rows = self.db.with(|ex| {
+        let rows = self.store.db.with(|ex| {
             ex.query(
                 "SELECT user_id, since FROM reminder_waits WHERE game_id = ?1 ORDER BY user_id",
                 vals![game_id],
@@ -331,36 +243,12 @@ impl Store {
 
     /// A player's reminder settings (defaults where they chose nothing).
     pub fn reminder_prefs(&self, user_id: &str) -> Result<Prefs> {
-        self.db.with(|ex| load_prefs(ex, user_id))
-    }
-
-    /// Store a player's reminder settings (replacing the previous ones).
-    pub fn set_reminder_prefs(&mut self, user_id: &str, p: &Prefs) -> Result<()> {
-        self.db.tx(|ex| {
-            write_prefs(ex, user_id, p)?;
-            recheck_user(ex, user_id)
-        })
-    }
-
-    /// `remind reset`: the player's reminder settings back to the defaults and their daily
-    /// digest in `guild` on `platform` turned off, in one transaction (either both or
-    /// neither).
-    pub fn reset_reminders(
-        &mut self,
-        platform: &str,
-        guild: Option<&str>,
-        user_id: &str,
-    ) -> Result<()> {
-        self.db.tx(|ex| {
-            write_prefs(ex, user_id, &Prefs::default())?;
-            recheck_user(ex, user_id)?;
-            super::digests::delete_digest(ex, platform, guild, user_id)
-        })
+        self.store.db.with(|ex| load_prefs(ex, user_id))
     }
 
     /// The game's deadline (seconds of waiting) and its consequence, if set.
     pub fn game_deadline(&self, game_id: i64) -> Result<Option<(i64, Consequence)>> {
-        let row = self.db.with(|ex| {
+        let row = self.store.db.with(|ex| {
             ex.query_opt(
                 "SELECT deadline_secs, consequence FROM reminder_games WHERE game_id = ?1",
                 vals![game_id],
@@ -372,26 +260,6 @@ impl Store {
             .map(|d| (d, Consequence::parse(&c).unwrap_or(Consequence::Notify))))
     }
 
-    /// Set or clear (`None`) the game's deadline.
-    pub fn set_game_deadline(
-        &mut self,
-        game_id: i64,
-        deadline: Option<(i64, Consequence)>,
-    ) -> Result<()> {
-        let (d, c) = match deadline {
-            Some((d, c)) => (Some(d), c.as_str()),
-            None => (None, "notify"),
-        };
-        self.db.tx(|ex| {
-            ex.exec(
-                "INSERT INTO reminder_games (game_id, deadline_secs, consequence) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (game_id) DO UPDATE SET deadline_secs = excluded.deadline_secs, consequence = excluded.consequence",
-                vals![game_id, d, c],
-            )?;
-            recheck_game(ex, game_id)
-        })
-    }
-
     /// Everything due at `now` on `platform`: at most one reminder per waiting player (the
     /// next unsent one) and any deadline notice not yet sent. Pure read.
     pub fn due_reminders(
@@ -400,72 +268,9 @@ impl Store {
         now: i64,
         defaults: &ReminderDefaults,
     ) -> Result<Vec<DueReminder>> {
-        self.db.with(|ex| {
+        self.store.db.with(|ex| {
             let all = !schedule_matches(ex, defaults)?;
             Ok(due_reminders(ex, platform, now, defaults, all)?.0)
-        })
-    }
-
-    /// The reminders due at `now` that this store now holds a claim on (for
-    /// [`CLAIM_LEASE_SECS`]): send each, then [`Store::mark_sent`] it. A reminder that
-    /// another store (another process) holds an unexpired claim on, or that is already
-    /// logged as sent, is left out; so is a claim that was taken over after our lease ran
-    /// out. Each claim is its own short transaction.
-    pub fn claim_due_reminders(
-        &mut self,
-        platform: &str,
-        now: i64,
-        defaults: &ReminderDefaults,
-    ) -> Result<Vec<DueReminder>> {
-        prune_claims(self, "reminder_claims", now)?;
-        let due = self.db.tx(|ex| {
-            adopt_defaults(ex, defaults)?;
-            let (due, later) = due_reminders(ex, platform, now, defaults, false)?;
-            for r in &later {
-                ex.exec(
-                    "UPDATE reminder_waits SET due_at = ?4 WHERE game_id = ?1 AND user_id = ?2 AND since = ?3",
-                    vals![r.game_id, &r.user_id, r.since, r.due_at],
-                )?;
-            }
-            Ok(due)
-        })?;
-        let holder = self.holder.clone();
-        let mut out = Vec::with_capacity(due.len());
-        for d in due {
-            let k = &d.key;
-            let key = vals![k.game_id, &k.user_id, k.since, k.ordinal];
-            let claimed = self
-                .db
-                .tx(|tx| claim_unsent(tx, Claim::REMINDER, key, &holder, now))?;
-            if claimed {
-                out.push(d);
-            }
-        }
-        Ok(out)
-    }
-
-    /// Record that a reminder was sent. Returns false if it had already been recorded
-    /// (nothing changes then). Also bumps `seats.reminders_sent` for a new reminder. The
-    /// reminder's claim stays (see [`Store::claim_due_reminders`]).
-    pub fn mark_sent(&mut self, key: &ReminderKey, now: i64) -> Result<bool> {
-        self.db.tx(|tx| {
-            let n = tx.exec(
-                "INSERT INTO reminder_log (game_id, user_id, since, ordinal, sent_at) VALUES (?1, ?2, ?3, ?4, ?5)
-                 ON CONFLICT (game_id, user_id, since, ordinal) DO NOTHING",
-                vals![key.game_id, &key.user_id, key.since, key.ordinal, now],
-            )?;
-            if n == 1 && key.ordinal >= 0 {
-                tx.exec(
-                    "UPDATE seats SET reminders_sent = reminders_sent + 1 WHERE game_id = ?1 AND user_id = ?2",
-                    vals![key.game_id, &key.user_id],
-                )?;
-            }
-            // The wait's next message is worked out at the next tick.
-            tx.exec(
-                "UPDATE reminder_waits SET due_at = 0 WHERE game_id = ?1 AND user_id = ?2 AND since = ?3",
-                vals![key.game_id, &key.user_id, key.since],
-            )?;
-            Ok(n == 1)
         })
     }
 
@@ -486,8 +291,125 @@ impl Store {
     }
 }
 
+impl<R: DerefMut<Target = Store>> Schedules<R> {
+    /// Who must act changed in `game_id`: see [`on_turn_change_conn`].
+    pub fn on_turn_change(
+        &mut self,
+        game_id: i64,
+        acting_user_ids: &[String],
+        now: i64,
+    ) -> Result<()> {
+        self.store
+            .db
+            .tx(|tx| on_turn_change_conn(tx, game_id, acting_user_ids, &[], now))
+    }
+
+    /// [`Schedules::on_turn_change`] from the game's seats and status: the acting, not resigned
+    /// seats' users wait from now on; nobody waits once the game is finished.
+    pub fn on_turn_change_seats(
+        &mut self,
+        game_id: i64,
+        seats: &[super::SeatRow],
+        status: &crate::engine::Status,
+        now: i64,
+    ) -> Result<()> {
+        self.on_turn_change(game_id, &waiting_users(seats, status), now)
+    }
+
+    /// Store a player's reminder settings (replacing the previous ones).
+    pub fn set_reminder_prefs(&mut self, user_id: &str, p: &Prefs) -> Result<()> {
+        self.store.db.tx(|ex| {
+            write_prefs(ex, user_id, p)?;
+            recheck_user(ex, user_id)
+        })
+    }
+
+    /// `remind reset`: the player's reminder settings back to the defaults and their daily
+    /// digest in `guild` on `platform` turned off, in one transaction (either both or
+    /// neither).
+    pub fn reset_reminders(
+        &mut self,
+        platform: &str,
+        guild: Option<&str>,
+        user_id: &str,
+    ) -> Result<()> {
+        self.store.db.tx(|ex| {
+            write_prefs(ex, user_id, &Prefs::default())?;
+            recheck_user(ex, user_id)?;
+            super::digests::delete_digest(ex, platform, guild, user_id)
+        })
+    }
+
+    /// Set or clear (`None`) the game's deadline.
+    pub fn set_game_deadline(
+        &mut self,
+        game_id: i64,
+        deadline: Option<(i64, Consequence)>,
+    ) -> Result<()> {
+        let (d, c) = match deadline {
+            Some((d, c)) => (Some(d), c.as_str()),
+            None => (None, "notify"),
+        };
+        self.store.db.tx(|ex| {
+            ex.exec(
+                "INSERT INTO reminder_games (game_id, deadline_secs, consequence) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (game_id) DO UPDATE SET deadline_secs = excluded.deadline_secs, consequence = excluded.consequence",
+                vals![game_id, d, c],
+            )?;
+            recheck_game(ex, game_id)
+        })
+    }
+
+    /// The reminders due at `now` that this store now holds a claim on (for
+    /// [`CLAIM_LEASE_SECS`](super::CLAIM_LEASE_SECS)): send each, then [`Schedules::mark_sent`] it. A reminder that
+    /// another store (another process) holds an unexpired claim on, or that is already
+    /// logged as sent, is left out; so is a claim that was taken over after our lease ran
+    /// out. Each claim is its own short transaction.
+    pub fn claim_due_reminders(
+        &mut self,
+        platform: &str,
+        now: i64,
+        defaults: &ReminderDefaults,
+    ) -> Result<Vec<DueReminder>> {
+        let due = self.store.db.tx(|ex| {
+            adopt_defaults(ex, defaults)?;
+            let (due, later) = due_reminders(ex, platform, now, defaults, false)?;
+            for r in &later {
+                ex.exec(
+                    "UPDATE reminder_waits SET due_at = ?4 WHERE game_id = ?1 AND user_id = ?2 AND since = ?3",
+                    vals![r.game_id, &r.user_id, r.since, r.due_at],
+                )?;
+            }
+            Ok(due)
+        })?;
+        self.claim_each(due, now)
+    }
+
+    /// Record that a reminder was sent. Returns false if it had already been recorded
+    /// (nothing changes then). Also bumps `seats.reminders_sent` for a new reminder. The
+    /// reminder's claim stays (see [`Schedules::claim_due_reminders`]).
+    pub fn mark_sent(&mut self, key: &ReminderKey, now: i64) -> Result<bool> {
+        self.store.db.tx(|tx| {
+            let new = log_sent(tx, &Claim::REMINDER, &key.values(), &[("sent_at", now.into())])?;
+            if new && key.ordinal >= 0 {
+                tx.exec(
+                    "UPDATE seats SET reminders_sent = reminders_sent + 1 WHERE game_id = ?1 AND user_id = ?2",
+                    vals![key.game_id, &key.user_id],
+                )?;
+            }
+            // The wait's next message is worked out at the next tick.
+            tx.exec(
+                "UPDATE reminder_waits SET due_at = 0 WHERE game_id = ?1 AND user_id = ?2 AND since = ?3",
+                vals![key.game_id, &key.user_id, key.since],
+            )?;
+            Ok(new)
+        })
+    }
+}
+
 /// The reminders due at `now` among the waits whose `due_at` has come (every wait when
 /// `all`), and each read wait's worked-out next due time where it changed (to write back).
+/// What is due is decided by [`reminders::wait_due`].
 fn due_reminders(
     ex: &mut dyn Exec,
     platform: &str,
@@ -495,12 +417,57 @@ fn due_reminders(
     defaults: &ReminderDefaults,
     all: bool,
 ) -> Result<(Vec<DueReminder>, Vec<Reschedule>)> {
+    let mut out = Vec::new();
+    let mut later = Vec::new();
+    for w in read_waits(ex, platform, now, all)? {
+        let mut next = None;
+        if w.active {
+            let settings = load_prefs(ex, &w.user_id)?.resolve(defaults);
+            let state = wait_state(ex, &w)?;
+            let due = reminders::wait_due(&settings, &state, now);
+            out.extend(w.messages(platform, &settings, &state, &due));
+            next = due.next;
+        }
+        if next != w.stored_due_at {
+            later.push(Reschedule {
+                game_id: w.game_id,
+                user_id: w.user_id,
+                since: w.since,
+                due_at: next,
+            });
+        }
+    }
+    Ok((out, later))
+}
+
+/// One wait as a tick reads it, with its game, the player's seat, the game's deadline
+/// and whether the player has a digest in the game's server.
+struct WaitRow {
+    game_id: i64,
+    user_id: String,
+    since: i64,
+    guild: Option<String>,
+    channel: String,
+    game_kind: String,
+    version: i64,
+    user_name: String,
+    deadline_secs: Option<i64>,
+    consequence: Consequence,
+    digest: bool,
+    /// The game runs and the seat has not resigned.
+    active: bool,
+    stored_due_at: Option<i64>,
+}
+
+/// The waits of games on `platform` whose `due_at` has come by `now` (every wait when
+/// `all`), oldest first.
+fn read_waits(ex: &mut dyn Exec, platform: &str, now: i64, all: bool) -> Result<Vec<WaitRow>> {
     let (which, cutoff) = if all {
         ("w.due_at IS NULL OR w.due_at <= ?2", i64::MAX)
     } else {
         ("w.due_at <= ?2", now)
     };
-    let waits = ex.query(
+    let rows = ex.query(
         &format!(
             "SELECT w.game_id, w.user_id, w.since, g.guild, g.channel, g.kind, g.version, s.name,
                 rg.deadline_secs, COALESCE(rg.consequence, 'notify'),
@@ -517,89 +484,88 @@ fn due_reminders(
         ),
         vals![platform, cutoff],
     )?;
-    let mut out = Vec::new();
-    let mut later = Vec::new();
-    for w in &waits {
-        let (game_id, user_id, since) = (w.i64(0)?, w.text(1)?, w.i64(2)?);
-        let stored = w.opt_i64(12)?;
-        let mut reschedule = |due_at: Option<i64>| {
-            if due_at != stored {
-                later.push(Reschedule {
-                    game_id,
-                    user_id: user_id.clone(),
-                    since,
-                    due_at,
-                });
-            }
-        };
-        // A finished game or a resigned seat is never reminded: nothing more is due.
-        if w.i64(11)? == 0 {
-            reschedule(None);
-            continue;
-        }
-        let (guild, channel, kind, version, name) = (
-            w.opt_text(3)?,
-            w.text(4)?,
-            w.text(5)?,
-            w.i64(6)?,
-            w.opt_text(7)?.unwrap_or_default(),
-        );
-        let (deadline, consequence) = (w.opt_i64(8)?, w.text(9)?);
-        // The player's daily digest in this server replaces the per-game reminders.
-        let digest = w.i64(10)? != 0;
-        let settings = load_prefs(ex, &user_id)?.resolve(defaults);
-        let log = ex.query_one(
-            "SELECT COUNT(*) FILTER (WHERE ordinal >= 0), MAX(sent_at) FILTER (WHERE ordinal >= 0),
-                    COUNT(*) FILTER (WHERE ordinal < 0)
-             FROM reminder_log WHERE game_id = ?1 AND user_id = ?2 AND since = ?3",
-            vals![game_id, &user_id, since],
-        )?;
-        let (sent, last, deadline_sent) = (log.i64(0)?, log.opt_i64(1)?, log.i64(2)?);
-        let deadline_at =
-            deadline.map(|d| reminders::deadline_at(d, since, settings.vacation_until));
-        let base = |key_ord: i64, kind_: DueKind, due_at: i64| DueReminder {
+    rows.iter()
+        .map(|w| {
+            Ok(WaitRow {
+                game_id: w.i64(0)?,
+                user_id: w.text(1)?,
+                since: w.i64(2)?,
+                guild: w.opt_text(3)?,
+                channel: w.text(4)?,
+                game_kind: w.text(5)?,
+                version: w.i64(6)?,
+                user_name: w.opt_text(7)?.unwrap_or_default(),
+                deadline_secs: w.opt_i64(8)?,
+                consequence: Consequence::parse(&w.text(9)?).unwrap_or(Consequence::Notify),
+                digest: w.i64(10)? != 0,
+                active: w.i64(11)? != 0,
+                stored_due_at: w.opt_i64(12)?,
+            })
+        })
+        .collect()
+}
+
+/// What the reminder log holds for wait `w`, with the wait's row.
+fn wait_state(ex: &mut dyn Exec, w: &WaitRow) -> Result<reminders::WaitState> {
+    let log = ex.query_one(
+        "SELECT COUNT(*) FILTER (WHERE ordinal >= 0), MAX(sent_at) FILTER (WHERE ordinal >= 0),
+                COUNT(*) FILTER (WHERE ordinal < 0)
+         FROM reminder_log WHERE game_id = ?1 AND user_id = ?2 AND since = ?3",
+        vals![w.game_id, &w.user_id, w.since],
+    )?;
+    Ok(reminders::WaitState {
+        since: w.since,
+        active: w.active,
+        sent: log.i64(0)?.clamp(0, u32::MAX as i64) as u32,
+        last_sent: log.opt_i64(1)?,
+        deadline_secs: w.deadline_secs,
+        deadline_sent: log.i64(2)? != 0,
+        digest: w.digest,
+    })
+}
+
+impl WaitRow {
+    /// The messages `due` says wait `self` has due: the deadline notice first, then the
+    /// reminder.
+    fn messages(
+        &self,
+        platform: &str,
+        settings: &Settings,
+        state: &reminders::WaitState,
+        due: &reminders::WaitDue,
+    ) -> Vec<DueReminder> {
+        let message = |ordinal: i64, kind: DueKind, due_at: i64| DueReminder {
             key: ReminderKey {
-                game_id,
-                user_id: user_id.clone(),
-                since,
-                ordinal: key_ord,
+                game_id: self.game_id,
+                user_id: self.user_id.clone(),
+                since: self.since,
+                ordinal,
             },
-            kind: kind_,
+            kind,
             platform: platform.to_string(),
-            guild: guild.clone(),
-            channel: channel.clone(),
-            game_kind: kind.clone(),
-            user_name: name.clone(),
-            version,
+            guild: self.guild.clone(),
+            channel: self.channel.clone(),
+            game_kind: self.game_kind.clone(),
+            user_name: self.user_name.clone(),
+            version: self.version,
             due_at,
-            deadline_at,
+            deadline_at: due.deadline_at,
             dm: settings.dm,
         };
-        let mut next: Option<i64> = None;
-        if let (Some(at), 0) = (deadline_at, deadline_sent) {
-            next = Some(at);
-            if at <= now {
-                let c = Consequence::parse(&consequence).unwrap_or(Consequence::Notify);
-                out.push(base(-1, DueKind::Deadline(c), at));
-            }
+        let mut out = Vec::new();
+        if let (true, Some(at)) = (due.deadline_due, due.deadline_at) {
+            out.push(message(-1, DueKind::Deadline(self.consequence), at));
         }
-        let reminder = reminders::next_reminder(&settings, since, sent as u32, last);
-        if let (Some(at), false) = (reminder, digest) {
-            next = Some(next.map_or(at, |n| n.min(at)));
-            if at <= now {
-                out.push(base(
-                    sent,
-                    DueKind::Reminder {
-                        number: sent as u32 + 1,
-                        of: settings.max,
-                    },
-                    at,
-                ));
-            }
+        if let Some(at) = due.reminder_due {
+            let number = state.sent + 1;
+            let kind = DueKind::Reminder {
+                number,
+                of: settings.max,
+            };
+            out.push(message(state.sent as i64, kind, at));
         }
-        reschedule(next);
+        out
     }
-    Ok((out, later))
 }
 
 /// Upsert a player's reminder settings row.
@@ -636,6 +602,7 @@ fn write_prefs(ex: &mut dyn Exec, user_id: &str, p: &Prefs) -> Result<()> {
 mod tests {
     use super::*;
     use crate::reminders::QuietHours;
+    use crate::store::schedules::{CLAIM_KEPT_SECS, CLAIM_LEASE_SECS};
     use crate::store::tests::both_backends;
 
     const T0: i64 = 1_700_000_000 - 1_700_000_000 % 86_400; // a UTC midnight
@@ -659,16 +626,23 @@ mod tests {
                  INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, 0, 'u1', 'ann'), (1, 1, 'u2', 'bob');"
             ))
             .unwrap();
-        store.on_turn_change(1, &["u1".to_string()], T0).unwrap();
+        store
+            .schedules_mut()
+            .on_turn_change(1, &["u1".to_string()], T0)
+            .unwrap();
         1
     }
 
     fn due(store: &Store, now: i64) -> Vec<DueReminder> {
-        store.due_reminders("discord", now, &defaults()).unwrap()
+        store
+            .schedules()
+            .due_reminders("discord", now, &defaults())
+            .unwrap()
     }
 
     fn claim(store: &mut Store, now: i64) -> Vec<DueReminder> {
         store
+            .schedules_mut()
             .claim_due_reminders("discord", now, &defaults())
             .unwrap()
     }
@@ -683,8 +657,8 @@ mod tests {
             assert_eq!(d[0].user_name, "ann");
             // Reading twice offers the same key; marking twice records once.
             assert_eq!(due(&s, T0 + 3600)[0].key, d[0].key);
-            assert!(s.mark_sent(&d[0].key, T0 + 3600).unwrap());
-            assert!(!s.mark_sent(&d[0].key, T0 + 3601).unwrap());
+            assert!(s.schedules_mut().mark_sent(&d[0].key, T0 + 3600).unwrap());
+            assert!(!s.schedules_mut().mark_sent(&d[0].key, T0 + 3601).unwrap());
             assert!(due(&s, T0 + 3600 + 7199).is_empty());
             assert_eq!(due(&s, T0 + 3600 + 7200)[0].key.ordinal, 1);
         }
@@ -694,7 +668,7 @@ mod tests {
             for i in 0..2 {
                 let now = T0 + (10 + 10 * i) * 3600;
                 let d = due(&s, now);
-                s.mark_sent(&d[0].key, now).unwrap();
+                s.schedules_mut().mark_sent(&d[0].key, now).unwrap();
             }
             assert!(due(&s, T0 + 1000 * 3600).is_empty());
             let sent = s
@@ -716,14 +690,14 @@ mod tests {
                     turn_changed: true,
                     ..Default::default()
                 };
-                s.commit(1, v, change, now).unwrap();
+                s.log_mut().commit(1, v, change, now).unwrap();
             };
-            s.on_turn_change(1, &both, T0).unwrap();
+            s.schedules_mut().on_turn_change(1, &both, T0).unwrap();
             round(&mut s, 0, &["u1".to_string()], "u2", T0 + 10);
-            assert_eq!(s.waits(1).unwrap(), vec![("u1".to_string(), T0)], "still thinking: keeps T0");
+            assert_eq!(s.schedules().waits(1).unwrap(), vec![("u1".to_string(), T0)], "still thinking: keeps T0");
             round(&mut s, 1, &both, "u1", T0 + 47);
             assert_eq!(
-                s.waits(1).unwrap(),
+                s.schedules().waits(1).unwrap(),
                 vec![("u1".to_string(), T0 + 47), ("u2".to_string(), T0 + 47)],
                 "the new round starts everyone's clock, the closer's too"
             );
@@ -733,9 +707,9 @@ mod tests {
 
         fn turn_change_moves_the_wait_and_keeps_still_acting_users(s, fx) {
             setup(&mut s);
-            s.on_turn_change(1, &["u1".to_string(), "u2".to_string()], T0 + 50)
+            s.schedules_mut().on_turn_change(1, &["u1".to_string(), "u2".to_string()], T0 + 50)
                 .unwrap();
-            assert_eq!(s.waits(1).unwrap(), vec![("u1".to_string(), T0), ("u2".to_string(), T0 + 50)]);
+            assert_eq!(s.schedules().waits(1).unwrap(), vec![("u1".to_string(), T0), ("u2".to_string(), T0 + 50)]);
             let d = due(&s, T0 + 3600);
             assert_eq!(
                 d.len(),
@@ -743,7 +717,7 @@ mod tests {
                 "u1 keeps the wait started at T0; u2 waits since T0+50"
             );
             assert_eq!(d[0].key.user_id, "u1");
-            s.on_turn_change(1, &[], T0 + 60).unwrap();
+            s.schedules_mut().on_turn_change(1, &[], T0 + 60).unwrap();
             assert!(due(&s, T0 + 100_000).is_empty());
         }
 
@@ -760,17 +734,17 @@ mod tests {
             assert!(claim(&mut s, T0 + 120).is_empty(), "the wait is not read before its time");
             assert!(due(&s, T0 + 120).is_empty());
             // Through the store, the same change is seen at the next tick.
-            s.set_reminder_prefs("u1", &Prefs { delay: Some(60), ..Prefs::default() })
+            s.schedules_mut().set_reminder_prefs("u1", &Prefs { delay: Some(60), ..Prefs::default() })
                 .unwrap();
             let d = claim(&mut s, T0 + 120);
             assert_eq!(d.len(), 1);
-            s.mark_sent(&d[0].key, T0 + 120).unwrap();
+            s.schedules_mut().mark_sent(&d[0].key, T0 + 120).unwrap();
             // The next one is an interval (7200) after it; then nothing more (max 2).
             assert!(claim(&mut s, T0 + 180).is_empty());
             assert_eq!(s.debug_query_i64(due_at).unwrap(), T0 + 120 + 7200);
             let d = claim(&mut s, T0 + 120 + 7200);
             assert_eq!(d.len(), 1);
-            s.mark_sent(&d[0].key, T0 + 120 + 7200).unwrap();
+            s.schedules_mut().mark_sent(&d[0].key, T0 + 120 + 7200).unwrap();
             assert!(claim(&mut s, T0 + 120 + 7260).is_empty());
             let nothing = "SELECT COUNT(*) FROM reminder_waits WHERE due_at IS NULL";
             assert_eq!(s.debug_query_i64(nothing).unwrap(), 1, "nothing more is due");
@@ -780,22 +754,22 @@ mod tests {
             setup(&mut s);
             assert!(claim(&mut s, T0 + 60).is_empty());
             // A deadline of two minutes: due at the next tick.
-            s.set_game_deadline(1, Some((120, Consequence::Notify))).unwrap();
+            s.schedules_mut().set_game_deadline(1, Some((120, Consequence::Notify))).unwrap();
             let d = claim(&mut s, T0 + 120);
             assert_eq!(d.len(), 1);
             assert_eq!(d[0].kind, DueKind::Deadline(Consequence::Notify));
-            s.mark_sent(&d[0].key, T0 + 120).unwrap();
+            s.schedules_mut().mark_sent(&d[0].key, T0 + 120).unwrap();
             // A digest replaces the reminder at T0 + 3600; turned off again, it is back.
-            s.set_digest("discord", Some("g1"), "u1", Some(600), T0 + 130).unwrap();
+            s.schedules_mut().set_digest("discord", Some("g1"), "u1", Some(600), T0 + 130).unwrap();
             assert!(claim(&mut s, T0 + 3600).is_empty());
-            s.set_digest("discord", Some("g1"), "u1", None, T0 + 3700).unwrap();
+            s.schedules_mut().set_digest("discord", Some("g1"), "u1", None, T0 + 3700).unwrap();
             assert_eq!(claim(&mut s, T0 + 3700).len(), 1);
             // Other configured defaults (a first reminder after one minute) are seen at once
             // by a wait worked out with the old ones.
-            s.on_turn_change(1, &["u2".to_string()], T0 + 4000).unwrap();
+            s.schedules_mut().on_turn_change(1, &["u2".to_string()], T0 + 4000).unwrap();
             assert!(claim(&mut s, T0 + 4000).is_empty());
             let quick = ReminderDefaults { first_after: 60, ..defaults() };
-            let d = s.claim_due_reminders("discord", T0 + 4060, &quick).unwrap();
+            let d = s.schedules_mut().claim_due_reminders("discord", T0 + 4060, &quick).unwrap();
             assert_eq!(d.len(), 1);
             assert_eq!(d[0].key.user_id, "u2");
             // A finished game's leftover wait is read once, then never again.
@@ -812,22 +786,22 @@ mod tests {
                 quiet: Some(Some(QuietHours { start: 0, end: 360 })),
                 ..Prefs::default()
             };
-            s.set_reminder_prefs("u1", &p).unwrap();
-            assert_eq!(s.reminder_prefs("u1").unwrap(), p);
+            s.schedules_mut().set_reminder_prefs("u1", &p).unwrap();
+            assert_eq!(s.schedules().reminder_prefs("u1").unwrap(), p);
             assert!(due(&s, T0 + 5 * 3600).is_empty());
             assert_eq!(due(&s, T0 + 6 * 3600)[0].due_at, T0 + 6 * 3600);
         }
 
         fn vacation_defers_reminders_and_deadline(s, fx) {
             setup(&mut s);
-            s.set_game_deadline(1, Some((7200, Consequence::Kick)))
+            s.schedules_mut().set_game_deadline(1, Some((7200, Consequence::Kick)))
                 .unwrap();
-            assert_eq!(s.game_deadline(1).unwrap(), Some((7200, Consequence::Kick)));
+            assert_eq!(s.schedules().game_deadline(1).unwrap(), Some((7200, Consequence::Kick)));
             let p = Prefs {
                 vacation_until: Some(T0 + 86_400),
                 ..Prefs::default()
             };
-            s.set_reminder_prefs("u1", &p).unwrap();
+            s.schedules_mut().set_reminder_prefs("u1", &p).unwrap();
             assert!(due(&s, T0 + 86_399).is_empty());
             let d = due(&s, T0 + 86_400);
             assert_eq!(d.len(), 1);
@@ -836,24 +810,24 @@ mod tests {
             assert!(d
                 .iter()
                 .any(|x| x.kind == DueKind::Deadline(Consequence::Kick) && x.key.ordinal == -1));
-            s.set_game_deadline(1, None).unwrap();
-            assert_eq!(s.game_deadline(1).unwrap(), None);
+            s.schedules_mut().set_game_deadline(1, None).unwrap();
+            assert_eq!(s.schedules().game_deadline(1).unwrap(), None);
         }
 
         fn deadline_notice_sent_once(s, fx) {
             setup(&mut s);
-            s.set_game_deadline(1, Some((600, Consequence::Notify)))
+            s.schedules_mut().set_game_deadline(1, Some((600, Consequence::Notify)))
                 .unwrap();
             let d = due(&s, T0 + 600);
             assert_eq!(d.len(), 1);
             assert_eq!(d[0].kind, DueKind::Deadline(Consequence::Notify));
-            s.mark_sent(&d[0].key, T0 + 600).unwrap();
+            s.schedules_mut().mark_sent(&d[0].key, T0 + 600).unwrap();
             assert!(due(&s, T0 + 700).is_empty());
         }
 
         fn settings_and_sent_reminders_survive_reopening_the_database(s, fx) {
             setup(&mut s);
-            s.set_reminder_prefs(
+            s.schedules_mut().set_reminder_prefs(
                 "u1",
                 &Prefs {
                     dm: Some(true),
@@ -862,7 +836,7 @@ mod tests {
             )
             .unwrap();
             let d = due(&s, T0 + 3600);
-            s.mark_sent(&d[0].key, T0 + 3600).unwrap();
+            s.schedules_mut().mark_sent(&d[0].key, T0 + 3600).unwrap();
             drop(s);
             let s = fx.open();
             assert!(
@@ -893,7 +867,7 @@ mod tests {
             let theirs = claim(&mut other, T0 + 3600 + CLAIM_LEASE_SECS);
             assert_eq!(theirs.len(), 1);
             assert_eq!(theirs[0].key, mine[0].key);
-            assert!(other.mark_sent(&theirs[0].key, T0 + 4000).unwrap());
+            assert!(other.schedules_mut().mark_sent(&theirs[0].key, T0 + 4000).unwrap());
             // Sent: nobody claims it again, whatever the lease.
             assert!(claim(&mut s, T0 + 3600 + 10 * CLAIM_LEASE_SECS).iter().all(|d| d.key != mine[0].key));
             // A day after its lease ended the claim is deleted, and the log still keeps the
@@ -920,7 +894,7 @@ mod tests {
                      INSERT INTO seats (game_id, seat, user_id, name) VALUES ({g}, 0, 'u{g}', 'p{g}');"
                 ))
                 .unwrap();
-                s.on_turn_change(g, &[format!("u{g}")], T0).unwrap();
+                s.schedules_mut().on_turn_change(g, &[format!("u{g}")], T0).unwrap();
             }
             let barrier = std::sync::Arc::new(std::sync::Barrier::new(4));
             let claimed: Vec<Vec<ReminderKey>> = std::thread::scope(|scope| {

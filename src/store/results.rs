@@ -6,10 +6,17 @@
 //! and an aborted one has none; rows are never updated afterwards. The one exception is a
 //! game that finished before migration 0007: the migration lists it in `results_backfill`
 //! and its results are recorded once, later, from its final state
-//! ([`Store::record_backfilled_results`]).
+//! ([`GameResults::record_backfilled_results`]).
 
 use super::db::{vals, Exec, Row};
 use super::{Result, Store};
+use std::ops::{Deref, DerefMut};
+
+/// The results of finished games in a store: `R` is `&Store` ([`Store::results`]: reads)
+/// or `&mut Store` ([`Store::results_mut`]: reads and writes).
+pub struct GameResults<R> {
+    pub(super) store: R,
+}
 
 /// One player's result, recorded by the change that finishes the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,7 +90,7 @@ fn result_from(r: &Row) -> Result<ResultRow> {
     })
 }
 
-impl Store {
+impl<R: Deref<Target = Store>> GameResults<R> {
     /// Every result on `platform` in `guild` (`None`: games outside any server), of game
     /// `kind` only when given, in finish order (time, then game id), each game's rows by seat.
     pub fn results_in(
@@ -107,7 +114,7 @@ impl Store {
             " AND ?3 = ''"
         });
         sql.push_str(" ORDER BY finished_at, game_id, seat");
-        let rows = self.db.with(|ex| {
+        let rows = self.store.db.with(|ex| {
             ex.query(
                 &sql,
                 vals![platform, guild.unwrap_or(""), kind.unwrap_or("")],
@@ -119,12 +126,27 @@ impl Store {
     /// Games that finished before results were recorded (listed by migration 0007) and
     /// still wait for theirs, oldest first.
     pub fn results_backfill_pending(&self) -> Result<Vec<i64>> {
-        let rows = self
-            .db
-            .with(|ex| ex.query("SELECT game_id FROM results_backfill ORDER BY game_id", &[]))?;
-        rows.iter().map(|r| r.i64(0)).collect()
+        self.store.db.column(
+            "SELECT game_id FROM results_backfill ORDER BY game_id",
+            &[],
+            Row::i64,
+        )
     }
 
+    /// The results of one game, by seat (empty unless it finished).
+    pub fn game_results(&self, game_id: i64) -> Result<Vec<ResultRow>> {
+        let rows = self.store.db.with(|ex| {
+            ex.query(
+                "SELECT game_id, kind, seat, user_id, name, place, won, resigned, finished_at
+                 FROM results WHERE game_id = ?1 ORDER BY seat",
+                vals![game_id],
+            )
+        })?;
+        rows.iter().map(result_from).collect()
+    }
+}
+
+impl<R: DerefMut<Target = Store>> GameResults<R> {
     /// Record the results of a game that finished before results were recorded, with the
     /// time it finished, and take it off the backfill list, in one transaction. Does
     /// nothing but take it off when the game already has results; an empty `results`
@@ -135,7 +157,7 @@ impl Store {
         results: &[NewResult],
         finished_at: i64,
     ) -> Result<()> {
-        self.db.tx(|tx| {
+        self.store.db.tx(|tx| {
             let has = tx
                 .query_one(
                     "SELECT COUNT(*) FROM results WHERE game_id = ?1",
@@ -152,18 +174,6 @@ impl Store {
             Ok(())
         })
     }
-
-    /// The results of one game, by seat (empty unless it finished).
-    pub fn game_results(&self, game_id: i64) -> Result<Vec<ResultRow>> {
-        let rows = self.db.with(|ex| {
-            ex.query(
-                "SELECT game_id, kind, seat, user_id, name, place, won, resigned, finished_at
-                 FROM results WHERE game_id = ?1 ORDER BY seat",
-                vals![game_id],
-            )
-        })?;
-        rows.iter().map(result_from).collect()
-    }
 }
 
 #[cfg(test)]
@@ -174,18 +184,19 @@ mod tests {
     use std::collections::BTreeMap;
 
     fn game(s: &mut Store, guild: Option<&str>, channel: &str, kind: &str) -> i64 {
-        s.create_game(
-            "discord",
-            guild,
-            channel,
-            kind,
-            &BTreeMap::new(),
-            1,
-            ("u1", "ann"),
-            None,
-            10,
-        )
-        .unwrap()
+        s.log_mut()
+            .create_game(
+                "discord",
+                guild,
+                channel,
+                kind,
+                &BTreeMap::new(),
+                1,
+                ("u1", "ann"),
+                None,
+                10,
+            )
+            .unwrap()
     }
 
     fn res(seat: usize, user: &str, place: u32, resigned: bool) -> NewResult {
@@ -223,7 +234,7 @@ mod tests {
             .unwrap();
         }
         let s = Store::open(&path).unwrap();
-        assert_eq!(s.results_backfill_pending().unwrap(), [1, 4]);
+        assert_eq!(s.results().results_backfill_pending().unwrap(), [1, 4]);
         drop(s);
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -232,24 +243,24 @@ mod tests {
         fn a_game_finished_before_results_is_recorded_once_and_taken_off_the_list(s, fx) {
             let a = game(&mut s, Some("g1"), "c1", "nepal");
             // Finished with no results, as before migration 0007, and listed by it.
-            s.commit(a, 0, Change { status: Some(GameStatus::Finished), ..Default::default() }, 500)
+            s.log_mut().commit(a, 0, Change { status: Some(GameStatus::Finished), ..Default::default() }, 500)
                 .unwrap();
             let list = format!("INSERT INTO results_backfill (game_id) VALUES ({a})");
             s.debug_exec(&list).unwrap();
-            assert_eq!(s.results_backfill_pending().unwrap(), [a]);
-            s.record_backfilled_results(a, &[res(0, "u1", 2, false), res(1, "u2", 1, false)], 500)
+            assert_eq!(s.results().results_backfill_pending().unwrap(), [a]);
+            s.results_mut().record_backfilled_results(a, &[res(0, "u1", 2, false), res(1, "u2", 1, false)], 500)
                 .unwrap();
-            assert!(s.results_backfill_pending().unwrap().is_empty());
-            let rows = fx.open().game_results(a).unwrap();
+            assert!(s.results().results_backfill_pending().unwrap().is_empty());
+            let rows = fx.open().results().game_results(a).unwrap();
             assert_eq!(
                 rows.iter().map(|r| (r.user_id.as_str(), r.place, r.finished_at)).collect::<Vec<_>>(),
                 [("u1", 2, 500), ("u2", 1, 500)]
             );
             // Listed again (say, by a copy made half-way): taken off, never recorded twice.
             s.debug_exec(&list).unwrap();
-            s.record_backfilled_results(a, &[res(0, "u1", 1, false)], 900).unwrap();
-            assert!(s.results_backfill_pending().unwrap().is_empty());
-            assert_eq!(s.game_results(a).unwrap(), rows);
+            s.results_mut().record_backfilled_results(a, &[res(0, "u1", 1, false)], 900).unwrap();
+            assert!(s.results().results_backfill_pending().unwrap().is_empty());
+            assert_eq!(s.results().game_results(a).unwrap(), rows);
         }
 
         fn results_are_written_with_the_finishing_change_and_read_by_server_and_game(s, fx) {
@@ -258,7 +269,7 @@ mod tests {
             let c = game(&mut s, Some("g2"), "c3", "nepal");
             let d = game(&mut s, None, "c4", "nepal");
             let finish = |s: &mut Store, id: i64, rows: Vec<NewResult>, now: i64| {
-                s.commit(
+                s.log_mut().commit(
                     id,
                     0,
                     Change { status: Some(GameStatus::Finished), results: rows, ..Default::default() },
@@ -273,11 +284,11 @@ mod tests {
             finish(&mut s, d, vec![res(0, "u1", 1, false), res(1, "u4", 2, false)], 300);
             // A change that fails (stale version) writes no result either.
             assert!(s
-                .commit(a, 0, Change { results: vec![res(2, "u9", 1, false)], ..Default::default() }, 600)
+                .log_mut().commit(a, 0, Change { results: vec![res(2, "u9", 1, false)], ..Default::default() }, 600)
                 .is_err());
 
             let s2 = fx.open();
-            let all = s2.results_in("discord", Some("g1"), None).unwrap();
+            let all = s2.results().results_in("discord", Some("g1"), None).unwrap();
             let keys: Vec<(i64, usize, &str)> =
                 all.iter().map(|r| (r.game_id, r.seat, r.user_id.as_str())).collect();
             assert_eq!(keys, [(a, 0, "u1"), (a, 1, "u2"), (b, 0, "u1"), (b, 1, "u2")]);
@@ -287,14 +298,14 @@ mod tests {
                 ("nepal", "U1", 2, false, true, 500)
             );
             assert!(all[1].won && !all[1].resigned);
-            let nepal = s2.results_in("discord", Some("g1"), Some("nepal")).unwrap();
+            let nepal = s2.results().results_in("discord", Some("g1"), Some("nepal")).unwrap();
             assert_eq!(nepal.iter().map(|r| r.game_id).collect::<Vec<_>>(), [a, a]);
-            let other = s2.results_in("discord", Some("g2"), None).unwrap();
+            let other = s2.results().results_in("discord", Some("g2"), None).unwrap();
             assert_eq!(other.iter().map(|r| r.place).collect::<Vec<_>>(), [1, 1]);
-            let local = s2.results_in("discord", None, None).unwrap();
+            let local = s2.results().results_in("discord", None, None).unwrap();
             assert_eq!(local.iter().map(|r| r.game_id).collect::<Vec<_>>(), [d, d]);
-            assert!(s2.results_in("local", Some("g1"), None).unwrap().is_empty());
-            assert_eq!(s2.game_results(b).unwrap().len(), 2);
+            assert!(s2.results().results_in("local", Some("g1"), None).unwrap().is_empty());
+            assert_eq!(s2.results().game_results(b).unwrap().len(), 2);
 
             // `sherpa migrate-db` copies them with their games.
             let to = crate::store::tests::Fixture::new(s.dialect() == crate::store::db::Dialect::Postgres);
@@ -302,9 +313,9 @@ mod tests {
             dst.copy_from(&s).unwrap();
             for id in [a, b, c, d] {
                 assert_eq!(dst.same_game_rows(&s, id).unwrap(), None);
-                assert_eq!(dst.game_results(id).unwrap(), s.game_results(id).unwrap());
+                assert_eq!(dst.results().game_results(id).unwrap(), s.results().game_results(id).unwrap());
             }
-            assert_eq!(dst.results_in("discord", Some("g1"), None).unwrap(), all);
+            assert_eq!(dst.results().results_in("discord", Some("g1"), None).unwrap(), all);
         }
 
     }

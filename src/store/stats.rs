@@ -2,7 +2,8 @@
 //! outbox's backlog. The query is also the health check's "the database answers".
 
 use super::db::vals;
-use super::{Result, Store};
+use super::{Outbox, Result, Store};
+use std::ops::Deref;
 
 /// Replies committed and not yet delivered on one platform.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -13,10 +14,10 @@ pub struct OutboxBacklog {
     pub oldest_created_at: Option<i64>,
 }
 
-impl Store {
+impl<R: Deref<Target = Store>> Outbox<R> {
     /// The undelivered replies of games on `platform`: how many, and the oldest one's time.
     pub fn outbox_backlog(&self, platform: &str) -> Result<OutboxBacklog> {
-        let r = self.db.with(|ex| {
+        let r = self.store.db.with(|ex| {
             ex.query_one(
                 "SELECT COUNT(*), MIN(o.created_at) FROM outbox o JOIN games g ON g.id = o.game_id
                  WHERE o.delivered_at IS NULL AND g.platform = ?1",
@@ -37,7 +38,7 @@ mod tests {
 
     both_backends! {
         fn outbox_backlog_counts_undelivered_rows_of_the_platform_and_the_oldest_time(s, fx) {
-            assert_eq!(s.outbox_backlog("discord").unwrap(), OutboxBacklog::default());
+            assert_eq!(s.outbox().outbox_backlog("discord").unwrap(), OutboxBacklog::default());
             s.debug_exec(
                 "INSERT INTO games (id, platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
                  VALUES (1, 'discord', 'g', 'c1', 'nepal', '{}', 7, 'running', 'u1', 10, 10),
@@ -50,18 +51,18 @@ mod tests {
             )
             .unwrap();
             assert_eq!(
-                s.outbox_backlog("discord").unwrap(),
+                s.outbox().outbox_backlog("discord").unwrap(),
                 OutboxBacklog { undelivered: 2, oldest_created_at: Some(200) }
             );
             // Delivering the oldest moves the oldest time on; delivering all empties it.
-            s.mark_delivered(&[2], 400).unwrap();
+            s.outbox_mut().mark_delivered(&[2], 400).unwrap();
             assert_eq!(
-                s.outbox_backlog("discord").unwrap(),
+                s.outbox().outbox_backlog("discord").unwrap(),
                 OutboxBacklog { undelivered: 1, oldest_created_at: Some(300) }
             );
-            s.mark_delivered(&[3], 400).unwrap();
-            assert_eq!(s.outbox_backlog("discord").unwrap(), OutboxBacklog::default());
-            assert_eq!(s.outbox_backlog("local").unwrap().undelivered, 1);
+            s.outbox_mut().mark_delivered(&[3], 400).unwrap();
+            assert_eq!(s.outbox().outbox_backlog("discord").unwrap(), OutboxBacklog::default());
+            assert_eq!(s.outbox().outbox_backlog("local").unwrap().undelivered, 1);
         }
     }
 }

@@ -2,6 +2,7 @@
 //! file and `…::postgres` on a fresh database of the test process's PostgreSQL cluster.
 
 use super::*;
+use std::collections::BTreeMap;
 
 /// A fresh database on one backend; [`Fixture::open`] opens another connection to it (a
 /// reopened file, a second PostgreSQL client), as a restart or a second process would.
@@ -82,7 +83,7 @@ fn sync_setting(ex: &mut dyn Exec, sqlite: bool) -> Result<String> {
 }
 
 pub(crate) fn new_game(s: &mut Store, channel: &str) -> Result<i64> {
-    s.create_game(
+    s.log_mut().create_game(
         "local",
         None,
         channel,
@@ -170,7 +171,7 @@ both_backends! {
     fn stale_version_is_refused_and_writes_nothing(s, fx) {
         let id = new_game(&mut s, "c").unwrap();
         let v = s
-            .commit(
+            .log_mut().commit(
                 id,
                 0,
                 Change {
@@ -183,7 +184,7 @@ both_backends! {
             .unwrap();
         assert_eq!(v, 1);
         let err = s
-            .commit(
+            .log_mut().commit(
                 id,
                 0,
                 Change {
@@ -194,8 +195,8 @@ both_backends! {
             )
             .unwrap_err();
         assert_eq!(err, StoreError::Stale { expected: 0 });
-        assert_eq!(s.actions(id).unwrap().len(), 1);
-        assert_eq!(s.game(id).unwrap().version, 1);
+        assert_eq!(s.log().actions(id).unwrap().len(), 1);
+        assert_eq!(s.log().game(id).unwrap().version, 1);
     }
 
     fn same_request_id_is_applied_once(s, fx) {
@@ -205,19 +206,19 @@ both_backends! {
             request: Some(("local", "r1")),
             ..Default::default()
         };
-        s.commit(id, 0, ch(), 1).unwrap();
-        assert_eq!(s.commit(id, 1, ch(), 1).unwrap_err(), StoreError::Duplicate);
-        assert_eq!(s.actions(id).unwrap().len(), 1);
-        assert!(s.request_seen("local", "r1").unwrap());
+        s.log_mut().commit(id, 0, ch(), 1).unwrap();
+        assert_eq!(s.log_mut().commit(id, 1, ch(), 1).unwrap_err(), StoreError::Duplicate);
+        assert_eq!(s.log().actions(id).unwrap().len(), 1);
+        assert!(s.log().request_seen("local", "r1").unwrap());
         // Also through another connection (another process).
         let mut other = fx.open();
-        assert_eq!(other.commit(id, 1, ch(), 1).unwrap_err(), StoreError::Duplicate);
-        assert_eq!(other.actions(id).unwrap().len(), 1);
+        assert_eq!(other.log_mut().commit(id, 1, ch(), 1).unwrap_err(), StoreError::Duplicate);
+        assert_eq!(other.log().actions(id).unwrap().len(), 1);
     }
 
     fn committed_steps_survive_reopening(s, fx) {
         let id = new_game(&mut s, "c").unwrap();
-        s.commit(
+        s.log_mut().commit(
             id,
             0,
             Change {
@@ -230,23 +231,23 @@ both_backends! {
         .unwrap();
         drop(s);
         let s = fx.open();
-        let log: Vec<String> = s.actions(id).unwrap().into_iter().map(|a| a.step).collect();
+        let log: Vec<String> = s.log().actions(id).unwrap().into_iter().map(|a| a.step).collect();
         assert_eq!(log, vec!["a", "b"]);
-        assert_eq!(s.snapshot(id).unwrap(), Some((1, b"x".to_vec())));
+        assert_eq!(s.log().snapshot(id).unwrap(), Some((1, b"x".to_vec())));
     }
 
     fn votes_accumulate_and_clear(s, fx) {
         let id = new_game(&mut s, "c").unwrap();
-        s.vote(id, "abort", "u1", 1).unwrap();
-        assert_eq!(s.vote(id, "abort", "u2", 2).unwrap(), vec!["u1", "u2"]);
+        s.log_mut().vote(id, "abort", "u1", 1).unwrap();
+        assert_eq!(s.log_mut().vote(id, "abort", "u2", 2).unwrap(), vec!["u1", "u2"]);
         assert_eq!(
-            s.vote(id, "abort", "u2", 3).unwrap().len(),
+            s.log_mut().vote(id, "abort", "u2", 3).unwrap().len(),
             2,
             "a second vote by the same user counts once"
         );
-        assert_eq!(s.motions(id).unwrap(), vec!["abort"]);
-        s.clear_votes(id, "abort").unwrap();
-        assert!(s.voters(id, "abort").unwrap().is_empty());
+        assert_eq!(s.log().motions(id).unwrap(), vec!["abort"]);
+        s.log_mut().clear_votes(id, "abort").unwrap();
+        assert!(s.log().voters(id, "abort").unwrap().is_empty());
     }
 
     fn values_read_back_as_written(s, fx) {
@@ -254,13 +255,13 @@ both_backends! {
         let mut opts = BTreeMap::new();
         opts.insert("map".to_string(), "big ✓".to_string());
         let id = s
-            .create_game("discord", Some("g1"), "c", "nepal", &opts, u64::MAX - 7, ("u1", "ann"), Some(("discord", "req")), i64::MAX - 1)
+            .log_mut().create_game("discord", Some("g1"), "c", "nepal", &opts, u64::MAX - 7, ("u1", "ann"), Some(("discord", "req")), i64::MAX - 1)
             .unwrap();
-        let g = s.game(id).unwrap();
+        let g = s.log().game(id).unwrap();
         assert_eq!((g.seed, g.guild.as_deref(), g.options, g.created_at), (u64::MAX - 7, Some("g1"), opts, i64::MAX - 1));
         let blob: Vec<u8> = (0..=255).collect();
         let c = s
-            .commit_full(
+            .log_mut().commit_full(
                 id,
                 0,
                 Change {
@@ -278,20 +279,20 @@ both_backends! {
             .unwrap();
         assert_eq!(c.outbox.len(), 2);
         assert!(c.outbox[0] < c.outbox[1]);
-        let a = &s.actions(id).unwrap()[0];
+        let a = &s.log().actions(id).unwrap()[0];
         assert_eq!((a.seat, a.secret, a.barrier, a.turn_end, a.at), (1, true, true, true, 5));
-        assert_eq!(s.snapshot(id).unwrap(), Some((1, blob.clone())));
-        assert!(s.seats(id).unwrap()[0].resigned);
-        let pending = s.undelivered("discord", 5, i64::MAX).unwrap();
+        assert_eq!(s.log().snapshot(id).unwrap(), Some((1, blob.clone())));
+        assert!(s.log().seats(id).unwrap()[0].resigned);
+        let pending = s.outbox().undelivered("discord", 5, i64::MAX).unwrap();
         assert_eq!(pending.len(), 2);
         assert_eq!(pending[0].entry.image.as_deref(), Some(&blob[..]));
         assert_eq!(pending[0].entry.file, Some(("f.txt".into(), vec![0, 1])));
         assert_eq!(pending[1].entry.image, None);
-        assert_eq!(s.recent_payloads(id, 1).unwrap(), vec!["p2"]);
-        s.mark_delivered(&c.outbox, 6).unwrap();
-        s.mark_delivered(&c.outbox, 7).unwrap();
-        assert!(s.undelivered("discord", 100, i64::MAX).unwrap().is_empty());
-        assert_eq!(s.outbox_high_water().unwrap(), c.outbox[1]);
+        assert_eq!(s.outbox().recent_payloads(id, 1).unwrap(), vec!["p2"]);
+        s.outbox_mut().mark_delivered(&c.outbox, 6).unwrap();
+        s.outbox_mut().mark_delivered(&c.outbox, 7).unwrap();
+        assert!(s.outbox().undelivered("discord", 100, i64::MAX).unwrap().is_empty());
+        assert_eq!(s.outbox().outbox_high_water().unwrap(), c.outbox[1]);
     }
 
     // The outbox's delivered marks commit without waiting for the disk (SQLite:
@@ -312,7 +313,7 @@ both_backends! {
         // A mark survives the store being dropped and reopened.
         let id = new_game(&mut s, "d").unwrap();
         let c = s
-            .commit_full(
+            .log_mut().commit_full(
                 id,
                 0,
                 Change {
@@ -326,11 +327,11 @@ both_backends! {
                 5,
             )
             .unwrap();
-        s.mark_delivered(&c.outbox, 6).unwrap();
+        s.outbox_mut().mark_delivered(&c.outbox, 6).unwrap();
         assert_eq!(s.db.with(setting).unwrap(), full);
         drop(s);
         let s = fx.open();
-        assert!(s.undelivered("discord", 100, i64::MAX).unwrap().is_empty());
+        assert!(s.outbox().undelivered("discord", 100, i64::MAX).unwrap().is_empty());
     }
 
     // A step's commit (`commit_sync_later`) on a SQLite file writes its transaction to the
@@ -363,19 +364,19 @@ both_backends! {
         pending.wait().unwrap();
         let id = new_game(&mut s, "w").unwrap();
         let (c, pending) = s
-            .commit_sync_later(id, 0, Change { actions: vec![step(0, "a")], ..Default::default() }, 1)
+            .log_mut().commit_sync_later(id, 0, Change { actions: vec![step(0, "a")], ..Default::default() }, 1)
             .unwrap();
         assert_eq!(c.version, 1);
         let before = s.log_syncs();
         pending.wait().unwrap();
         assert_eq!(s.log_syncs(), before + u64::from(sqlite));
         // The plain commit waits itself.
-        s.commit_full(id, 1, Change { actions: vec![step(0, "b")], ..Default::default() }, 2)
+        s.log_mut().commit_full(id, 1, Change { actions: vec![step(0, "b")], ..Default::default() }, 2)
             .unwrap();
         assert_eq!(s.log_syncs(), before + 2 * u64::from(sqlite));
         drop(s);
         let s = fx.open();
-        assert_eq!(s.actions(id).unwrap().len(), 2);
+        assert_eq!(s.log().actions(id).unwrap().len(), 2);
         // An in-memory database has no log file: its commits are done when they return.
         let mem = Store::open_in_memory().unwrap();
         let ((), pending) = mem.db.tx_sync_later(|_| Ok(())).unwrap();
@@ -389,15 +390,15 @@ both_backends! {
         for i in 0..3 {
             let actions = (0..60).map(|j| step(0, &format!("s{i}-{j}"))).collect();
             v = s
-                .commit(id, v, Change { actions, snapshot: Some(vec![i]), ..Default::default() }, 1)
+                .log_mut().commit(id, v, Change { actions, snapshot: Some(vec![i]), ..Default::default() }, 1)
                 .unwrap();
         }
         // Rows 1-60, 61-120 (crosses 100), 121-180.
-        assert_eq!(s.checkpoint_seqs(id).unwrap(), vec![120]);
-        assert_eq!(s.checkpoint(id, 120).unwrap(), Some(vec![1]));
+        assert_eq!(s.log().checkpoint_seqs(id).unwrap(), vec![120]);
+        assert_eq!(s.log().checkpoint(id, 120).unwrap(), Some(vec![1]));
         s.debug_set_checkpoint(id, 120, b"z").unwrap();
-        assert_eq!(s.checkpoint(id, 120).unwrap(), Some(b"z".to_vec()));
-        assert_eq!(s.checkpoint(id, 60).unwrap(), None);
+        assert_eq!(s.log().checkpoint(id, 120).unwrap(), Some(b"z".to_vec()));
+        assert_eq!(s.log().checkpoint(id, 60).unwrap(), None);
     }
 
     fn imported_games_and_summaries(s, fx) {
@@ -406,21 +407,21 @@ both_backends! {
             SeatRow { seat: 1, user_id: "u2".into(), name: "bob".into(), resigned: true },
         ];
         let id = s
-            .import_game("local", "c", "nepal", &BTreeMap::new(), 9, &seats, &[step(0, "a"), step(1, "b")], GameStatus::Running, b"snap", 3)
+            .log_mut().import_game("local", "c", "nepal", &BTreeMap::new(), 9, &seats, &[step(0, "a"), step(1, "b")], GameStatus::Running, b"snap", 3)
             .unwrap();
-        assert_eq!(s.seats(id).unwrap(), seats);
-        assert_eq!(s.actions(id).unwrap().len(), 2);
-        assert_eq!(s.running_games().unwrap(), vec![id]);
-        let sum = s.running_summaries().unwrap();
+        assert_eq!(s.log().seats(id).unwrap(), seats);
+        assert_eq!(s.log().actions(id).unwrap().len(), 2);
+        assert_eq!(s.log().running_games().unwrap(), vec![id]);
+        let sum = s.log().running_summaries().unwrap();
         assert_eq!(sum, vec![RunningSummary { id, kind: "nepal".into(), version: 1, snapshot_version: Some(1) }]);
         s.debug_drop_snapshot(id).unwrap();
-        assert_eq!(s.running_summaries().unwrap()[0].snapshot_version, None);
-        s.set_broken(id, Some("why")).unwrap();
-        assert_eq!(s.game(id).unwrap().broken.as_deref(), Some("why"));
-        assert_eq!(s.all_games().unwrap().len(), 1);
-        assert_eq!(s.active_game("local", "c").unwrap().map(|g| g.id), Some(id));
-        assert_eq!(s.latest_game("local", "nowhere").unwrap(), None);
-        assert_eq!(s.game(id + 1000), Err(StoreError::NotFound));
+        assert_eq!(s.log().running_summaries().unwrap()[0].snapshot_version, None);
+        s.log_mut().set_broken(id, Some("why")).unwrap();
+        assert_eq!(s.log().game(id).unwrap().broken.as_deref(), Some("why"));
+        assert_eq!(s.log().all_games().unwrap().len(), 1);
+        assert_eq!(s.log().active_game("local", "c").unwrap().map(|g| g.id), Some(id));
+        assert_eq!(s.log().latest_game("local", "nowhere").unwrap(), None);
+        assert_eq!(s.log().game(id + 1000), Err(StoreError::NotFound));
     }
 
     fn two_connections_committing_at_one_version_apply_one(s, fx) {
@@ -428,7 +429,7 @@ both_backends! {
         // the game moved on, and the log holds exactly the one change.
         let id = new_game(&mut s, "c").unwrap();
         for round in 0..20i64 {
-            let v = s.game(id).unwrap().version;
+            let v = s.log().game(id).unwrap().version;
             let barrier = std::sync::Arc::new(std::sync::Barrier::new(2));
             let results: Vec<Result<i64>> = std::thread::scope(|scope| {
                 let hs: Vec<_> = (0..2)
@@ -438,7 +439,7 @@ both_backends! {
                         scope.spawn(move || {
                             let mut st = fx.open();
                             b.wait();
-                            st.commit(
+                            st.log_mut().commit(
                                 id,
                                 v,
                                 Change { actions: vec![step(who, &format!("r{round}-{who}"))], ..Default::default() },
@@ -455,7 +456,7 @@ both_backends! {
                 results.contains(&Err(StoreError::Stale { expected: v })),
                 "{results:?}"
             );
-            assert_eq!(s.actions(id).unwrap().len() as i64, round + 1);
+            assert_eq!(s.log().actions(id).unwrap().len() as i64, round + 1);
         }
     }
 }
@@ -465,27 +466,27 @@ both_backends! {
         let first = new_game(&mut s, "c1").unwrap();
         // The first game is still open in the channel: no second lobby there.
         assert!(matches!(
-            s.create_rematch(first, 7, ("u2", "bob"), None, 200),
+            s.log_mut().create_rematch(first, 7, ("u2", "bob"), None, 200),
             Err(StoreError::Conflict(_))
         ));
         let change = Change {
             status: Some(GameStatus::Finished),
             ..Default::default()
         };
-        s.commit(first, 0, change, 300).unwrap();
-        let again = s.create_rematch(first, 7, ("u2", "bob"), None, 400).unwrap();
-        let row = s.game(again).unwrap();
+        s.log_mut().commit(first, 0, change, 300).unwrap();
+        let again = s.log_mut().create_rematch(first, 7, ("u2", "bob"), None, 400).unwrap();
+        let row = s.log().game(again).unwrap();
         assert_eq!((row.channel.as_str(), row.kind.as_str(), row.seed), ("c1", "nepal", 7));
-        assert_eq!(s.seats(again).unwrap()[0].user_id, "u2");
-        assert_eq!(fx.open().rematch_of(again).unwrap(), Some(first));
-        assert_eq!(s.rematch_of(first).unwrap(), None);
+        assert_eq!(s.log().seats(again).unwrap()[0].user_id, "u2");
+        assert_eq!(fx.open().log().rematch_of(again).unwrap(), Some(first));
+        assert_eq!(s.log().rematch_of(first).unwrap(), None);
         assert!(matches!(
-            s.create_rematch(9999, 7, ("u2", "bob"), None, 500),
+            s.log_mut().create_rematch(9999, 7, ("u2", "bob"), None, 500),
             Err(StoreError::NotFound)
         ));
         // Listing: the open lobby, for its seated player and for the server.
-        let listed = s.active_games_in("local", None, Some("u2"), 10).unwrap();
+        let listed = s.log().active_games_in("local", None, Some("u2"), 10).unwrap();
         assert_eq!(listed.iter().map(|g| g.row.id).collect::<Vec<_>>(), [again]);
-        assert!(s.active_games_in("local", None, Some("u1"), 10).unwrap().is_empty());
+        assert!(s.log().active_games_in("local", None, Some("u1"), 10).unwrap().is_empty());
     }
 }

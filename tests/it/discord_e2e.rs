@@ -227,6 +227,7 @@ async fn reminders_fire_silently_persist_settings_and_survive_a_restart() {
     // Ann has been waiting two hours: her first reminder is due.
     sherpa::store::Store::open(&db)
         .unwrap()
+        .schedules_mut()
         .on_turn_change(1, std::slice::from_ref(&ann.id), now() - 7200)
         .unwrap();
 
@@ -273,6 +274,7 @@ async fn reminders_fire_silently_persist_settings_and_survive_a_restart() {
     // While the bot is down, bob starts waiting (also for two hours).
     sherpa::store::Store::open(&db)
         .unwrap()
+        .schedules_mut()
         .on_turn_change(1, &[ann.id.clone(), bob.id.clone()], now() - 7200)
         .unwrap();
 
@@ -334,6 +336,7 @@ async fn a_dm_reminder_to_closed_dms_comes_silently_in_the_channel() {
     fake.close_dms(&bob);
     off_runtime(|| {
         store_at(&db)
+            .schedules_mut()
             .on_turn_change(1, std::slice::from_ref(&bob.id), now() - 7200)
             .unwrap()
     });
@@ -1861,7 +1864,7 @@ async fn a_finished_game_shows_in_stats_through_slash_commands() {
     })
     .await;
     // The results, as stored by the final move, and the ratings they give.
-    let rows = off_runtime(|| store_at(&db).game_results(1).unwrap());
+    let rows = off_runtime(|| store_at(&db).results().game_results(1).unwrap());
     assert_eq!(rows.len(), 3, "one result per player");
     assert!(rows.iter().any(|r| r.place == 1 && r.won));
     let placings: Vec<sherpa::ratings::Placing> = rows
@@ -2129,17 +2132,19 @@ async fn digest_falls_back_to_one_silent_channel_message_when_dms_are_closed() {
     let since = now() - 7200;
     {
         let mut s = store_at(&db);
-        s.on_turn_change(1, std::slice::from_ref(&ann.id), since)
+        s.schedules_mut()
+            .on_turn_change(1, std::slice::from_ref(&ann.id), since)
             .unwrap();
         let m = now().rem_euclid(86_400) / 60;
-        s.set_digest(
-            "discord",
-            Some(GUILD_ID),
-            &ann.id,
-            Some(m as u32),
-            now() - 86_400,
-        )
-        .unwrap();
+        s.schedules_mut()
+            .set_digest(
+                "discord",
+                Some(GUILD_ID),
+                &ann.id,
+                Some(m as u32),
+                now() - 86_400,
+            )
+            .unwrap();
     }
     fake.close_dms(&ann);
     let bot = Bot::start(&fake, &db).await;

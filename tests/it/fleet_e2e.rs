@@ -142,8 +142,13 @@ pub(crate) async fn play(
         let channel = place.1.to_string();
         let waiting = with_db(url, move |db| {
             // A finished game is no longer active: nobody to wait for.
-            let game = db.active_game("discord", &channel).unwrap()?;
-            let uid = db.waits(game.id).unwrap().first().map(|w| w.0.clone())?;
+            let game = db.log().active_game("discord", &channel).unwrap()?;
+            let uid = db
+                .schedules()
+                .waits(game.id)
+                .unwrap()
+                .first()
+                .map(|w| w.0.clone())?;
             Some((uid, game.id, game.version))
         })
         .await;
@@ -192,7 +197,7 @@ pub(crate) async fn play(
         }
         // Accepted moves are the ones committed (an offered text may still be refused,
         // e.g. a compound step cut short; that changes nothing).
-        let now = with_db(url, move |db| db.game(id).unwrap().version).await;
+        let now = with_db(url, move |db| db.log().game(id).unwrap().version).await;
         if now > version {
             played += 1;
         }
@@ -349,13 +354,13 @@ async fn a_fleet_over_postgres_plays_on_across_a_reshard_and_sends_each_reminder
     for (i, place) in places.iter().enumerate() {
         let (channel, guild, played) = (place.1.to_string(), place.0.to_string(), played[i]);
         with_db(&url, move |s| {
-            let g = s.latest_game("discord", &channel).unwrap().unwrap();
+            let g = s.log().latest_game("discord", &channel).unwrap().unwrap();
             assert_eq!(
                 g.status,
                 sherpa::store::GameStatus::Finished,
                 "the game in {guild} was played to its end"
             );
-            let steps = s.actions(g.id).unwrap();
+            let steps = s.log().actions(g.id).unwrap();
             let n = steps
                 .iter()
                 .filter(|a| a.kind == sherpa::store::ActionKind::Step)
@@ -366,11 +371,16 @@ async fn a_fleet_over_postgres_plays_on_across_a_reshard_and_sends_each_reminder
             );
             // Nothing lost: the stored state is the replay of the whole log.
             let kind = sherpa::games::Registry::builtin().get(&g.kind).unwrap();
-            let replayed =
-                sherpa::chat::replay(kind, &s.seats(g.id).unwrap(), &g.options, g.seed, &steps)
-                    .unwrap();
+            let replayed = sherpa::chat::replay(
+                kind,
+                &s.log().seats(g.id).unwrap(),
+                &g.options,
+                g.seed,
+                &steps,
+            )
+            .unwrap();
             assert_eq!(
-                s.snapshot(g.id).unwrap().unwrap(),
+                s.log().snapshot(g.id).unwrap().unwrap(),
                 (g.version, replayed.snapshot())
             );
         })

@@ -107,10 +107,11 @@ fn open_db(db: &Path) -> Store {
 
 fn logged_steps(db: &Path) -> Vec<(usize, String)> {
     let s = open_db(db);
-    let Some(id) = s.latest_game("local", "table").unwrap().map(|g| g.id) else {
+    let Some(id) = s.log().latest_game("local", "table").unwrap().map(|g| g.id) else {
         return vec![];
     };
-    s.actions(id)
+    s.log()
+        .actions(id)
         .unwrap()
         .into_iter()
         .map(|a| (a.seat, a.step))
@@ -119,18 +120,18 @@ fn logged_steps(db: &Path) -> Vec<(usize, String)> {
 
 fn assert_snapshot_equals_replay(db: &Path) {
     let s = open_db(db);
-    let row = s.latest_game("local", "table").unwrap().unwrap();
+    let row = s.log().latest_game("local", "table").unwrap().unwrap();
     let kind = Registry::builtin().get(&row.kind).unwrap();
-    let seats = s.seats(row.id).unwrap();
+    let seats = s.log().seats(row.id).unwrap();
     let g = replay(
         kind,
         &seats,
         &row.options,
         row.seed,
-        &s.actions(row.id).unwrap(),
+        &s.log().actions(row.id).unwrap(),
     )
     .unwrap();
-    let (v, snap) = s.snapshot(row.id).unwrap().unwrap();
+    let (v, snap) = s.log().snapshot(row.id).unwrap().unwrap();
     assert_eq!(v, row.version, "the snapshot is at the game's version");
     assert_eq!(
         snap,
@@ -351,7 +352,11 @@ fn sigkill_at_random_moments(dir: &Path, db: &Path) {
     assert_snapshot_equals_replay(db);
     let s = open_db(db);
     assert_eq!(
-        s.latest_game("local", "table").unwrap().unwrap().status,
+        s.log()
+            .latest_game("local", "table")
+            .unwrap()
+            .unwrap()
+            .status,
         sherpa::store::GameStatus::Finished
     );
     let _ = status;
@@ -359,7 +364,7 @@ fn sigkill_at_random_moments(dir: &Path, db: &Path) {
 
 fn assert_snapshot_equals_replay_or_older(db: &Path) {
     let s = open_db(db);
-    let Some(row) = s.latest_game("local", "table").unwrap() else {
+    let Some(row) = s.log().latest_game("local", "table").unwrap() else {
         return;
     };
     if row.status == sherpa::store::GameStatus::Lobby {
@@ -744,9 +749,9 @@ fn migrate_db_copies_a_sqlite_game_to_postgres_and_it_continues_there() {
     assert_eq!(logged_steps(pg), steps[..half].to_vec());
     assert_snapshot_equals_replay(pg);
     let (src, dst) = (open_db(&db), open_db(pg));
-    let id = src.latest_game("local", "table").unwrap().unwrap().id;
+    let id = src.log().latest_game("local", "table").unwrap().unwrap().id;
     assert_eq!(dst.same_game_rows(&src, id).unwrap(), None);
-    assert_eq!(dst.seats(id).unwrap(), src.seats(id).unwrap());
+    assert_eq!(dst.log().seats(id).unwrap(), src.log().seats(id).unwrap());
     drop((src, dst));
     // A second copy into the now non-empty database is refused and changes nothing.
     let again = migrate(&url);
@@ -992,9 +997,9 @@ fn local_cli_a_new_game_replays_its_script_and_keeps_the_earlier_games_boards() 
         "the second game played every line"
     );
     let s = open_db(&db);
-    let latest = s.latest_game("local", "table").unwrap().unwrap();
+    let latest = s.log().latest_game("local", "table").unwrap().unwrap();
     assert_eq!(latest.status, sherpa::store::GameStatus::Finished);
-    assert!(s.all_games().unwrap().len() >= 2);
+    assert!(s.log().all_games().unwrap().len() >= 2);
     let both = boards(&out);
     assert_eq!(both.len(), 2 * first.len(), "no picture overwritten");
     assert_eq!(

@@ -112,7 +112,7 @@ async fn metrics_e2e_counts_commands_moves_and_backlog_and_health_names_a_stoppe
     assert!(played > 0);
     let channel = CHANNEL_A.to_string();
     let (game_id, kind) = with_db(&url, move |db| {
-        let g = db.latest_game("discord", &channel).unwrap().unwrap();
+        let g = db.log().latest_game("discord", &channel).unwrap().unwrap();
         (g.id, g.kind)
     })
     .await;
