@@ -789,14 +789,7 @@ pub fn table(results: &[GameBench]) -> String {
             ("round trip, no board", &r.round_trip_without_render),
             ("render + encode", &r.render_and_encode),
         ] {
-            s.push_str(&format!(
-                "  {name:<22} median {:>7.3} ms  p99 {:>7.3} ms  ({} samples)  floor p99 {:>7.3} ms  ratio p99 {:>5.2}\n",
-                ms(f.median_us),
-                ms(f.p99_us),
-                f.samples,
-                ms(f.floor_p99_us),
-                f.ratio_p99
-            ));
+            s.push_str(&figure_line(name, f));
         }
         s.push_str(&ending_line("game-ending move", &r.game_ending_move));
         if let Some(pg) = &r.postgres {
@@ -804,14 +797,7 @@ pub fn table(results: &[GameBench]) -> String {
                 ("PostgreSQL + board", &pg.round_trip_with_render),
                 ("PostgreSQL, no board", &pg.round_trip_without_render),
             ] {
-                s.push_str(&format!(
-                    "  {name:<22} median {:>7.3} ms  p99 {:>7.3} ms  ({} samples)  floor p99 {:>7.3} ms  ratio p99 {:>5.2}\n",
-                    ms(f.median_us),
-                    ms(f.p99_us),
-                    f.samples,
-                    ms(f.floor_p99_us),
-                    f.ratio_p99
-                ));
+                s.push_str(&figure_line(name, f));
             }
             s.push_str(&ending_line("PostgreSQL game end", &pg.game_ending_move));
         }
@@ -844,6 +830,19 @@ pub fn table(results: &[GameBench]) -> String {
         ));
     }
     s
+}
+
+/// One figure of the table with its floor and their ratio (times in ms).
+fn figure_line(name: &str, f: &Figure) -> String {
+    let ms = |us: f64| us / 1000.0;
+    format!(
+        "  {name:<22} median {:>7.3} ms  p99 {:>7.3} ms  ({} samples)  floor p99 {:>7.3} ms  ratio p99 {:>5.2}\n",
+        ms(f.median_us),
+        ms(f.p99_us),
+        f.samples,
+        ms(f.floor_p99_us),
+        f.ratio_p99
+    )
 }
 
 /// The table's line for game-ending moves: median and slowest, or that none ended.

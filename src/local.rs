@@ -389,14 +389,55 @@ impl ScriptId {
     }
 }
 
-/// `sherpa playout`: random legal steps to the end; returns (log, final status).
+/// A random playout: the steps by seat and how the game ended.
+pub struct Playout {
+    pub game: &'static str,
+    pub name: &'static str,
+    pub players: Vec<String>,
+    pub seed: u64,
+    pub steps: Vec<(usize, String)>,
+    pub status: crate::engine::Status,
+}
+
+impl Playout {
+    /// `--json`: `{"game", "players", "seed", "steps": [{"seat", "step"}], "status"}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        let steps: Vec<_> = self
+            .steps
+            .iter()
+            .map(|(seat, step)| serde_json::json!({"seat": seat, "step": step}))
+            .collect();
+        serde_json::json!({
+            "game": self.game, "players": self.players.len(), "seed": self.seed,
+            "steps": steps, "status": self.status,
+        })
+    }
+
+    /// For a reader: each step as `P1: <step>`, then the final standings.
+    pub fn summary(&self) -> String {
+        let mut out = String::new();
+        for (seat, step) in &self.steps {
+            out.push_str(&format!("{}: {step}\n", self.players[*seat]));
+        }
+        let names: Vec<&str> = self.players.iter().map(String::as_str).collect();
+        let (n, name, seed) = (self.steps.len(), self.name, self.seed);
+        out.push_str(&format!("\n{name}, seed {seed}: the game ended after {n} steps.\n"));
+        if let crate::engine::Status::Finished(r) = &self.status {
+            out.push_str(&r.standings(&names));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// `sherpa playout`: random legal steps to the end, players named `P1`, `P2`…
 pub fn playout(
     registry: &'static Registry,
     game: &str,
     players: usize,
     seed: u64,
     options: &[String],
-) -> anyhow::Result<serde_json::Value> {
+) -> anyhow::Result<Playout> {
     let id =
         crate::chat::match_game_id(&registry.ids(), game).map_err(|e| anyhow::anyhow!("{e}"))?;
     let kind = registry.get(id).context("the registry lost a game")?;
@@ -406,20 +447,25 @@ pub fn playout(
         .setup(&names, &opts, seed)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut pick = crate::engine::GameRng::new(seed.wrapping_add(1));
-    let mut log = Vec::new();
+    let mut steps = Vec::new();
     while let crate::engine::Status::Acting(a) = g.status() {
         let seat = a[pick.below(a.len())];
         let legal = g.legal(seat);
-        let step = &legal[pick.below(legal.len())].notation;
-        g.play(seat, step).map_err(|e| anyhow::anyhow!("{e}"))?;
-        log.push(serde_json::json!({"seat": seat, "step": step}));
-        if log.len() > 1_000_000 {
+        let step = legal[pick.below(legal.len())].notation.clone();
+        g.play(seat, &step).map_err(|e| anyhow::anyhow!("{e}"))?;
+        steps.push((seat, step));
+        if steps.len() > 1_000_000 {
             bail!("the playout did not end within a million steps");
         }
     }
-    Ok(
-        serde_json::json!({"game": kind.id(), "players": players, "seed": seed, "steps": log, "status": g.status()}),
-    )
+    Ok(Playout {
+        game: kind.id(),
+        name: kind.name(),
+        players: names,
+        seed,
+        steps,
+        status: g.status(),
+    })
 }
 
 /// Parse `key=value` options.
@@ -441,6 +487,7 @@ pub fn replay_file(
     path: &Path,
     db: Option<&Path>,
     timelapse: Option<&Path>,
+    json: bool,
 ) -> anyhow::Result<String> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
@@ -459,13 +506,16 @@ pub fn replay_file(
     let id = chat
         .import(&file, &place)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let status = chat.status_json(&place);
     let mut text = format!(
-        "Rebuilt game #{id} of {} with {} actions.\n{}",
+        "Rebuilt game #{id} of {} with {} actions.\n",
         file.game,
-        file.actions.len(),
-        serde_json::to_string_pretty(&status)?
+        file.actions.len()
     );
+    if json {
+        text.push_str(&serde_json::to_string_pretty(&chat.status_json(&place))?);
+    } else {
+        text.push_str(&replayed_status(&chat, &place, &file.players));
+    }
     if let Some(out) = timelapse {
         let t = chat
             .timelapse(id)
@@ -481,6 +531,25 @@ pub fn replay_file(
         ));
     }
     Ok(text)
+}
+
+/// Where a rebuilt game stands, as `game status` words it for the channel (asked as its
+/// first player; the status is public).
+fn replayed_status(chat: &Chat, place: &Place, players: &[String]) -> String {
+    let who = players.first().map(String::as_str).unwrap_or("replay");
+    let user = User {
+        id: who.to_string(),
+        name: who.to_string(),
+        is_channel_admin: false,
+    };
+    let req = Request::new(place.clone(), user, "game status");
+    let syntax = terminal_syntax(Some(chat.now()));
+    let texts: Vec<String> = chat
+        .handle(&req)
+        .iter()
+        .map(|r| r.text.render(&syntax))
+        .collect();
+    texts.join("\n")
 }
 
 /// `sherpa migrate-db --from FROM --to TO`: copy every game (log, snapshots, checkpoints,

@@ -64,7 +64,7 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
-    /// Rebuild an exported game from its replay file and print its final status.
+    /// Rebuild an exported game from its replay file and print where it stands.
     Replay {
         file: PathBuf,
         /// Also store the rebuilt game in this database.
@@ -73,6 +73,9 @@ enum Cmd {
         /// Write an animated GIF of the public board after each turn to this file.
         #[arg(long, value_name = "OUT.gif")]
         timelapse: Option<PathBuf>,
+        /// Print the rebuilt game's status as JSON instead of a summary.
+        #[arg(long)]
+        json: bool,
     },
     /// Look up a game's rules: `sherpa rules nepal conflict`.
     Rules { game: String, topic: Vec<String> },
@@ -101,40 +104,44 @@ enum Cmd {
         to: String,
     },
     /// Measure speed: round trips, rendering, legal steps, playouts.
-    Bench {
-        #[arg(long)]
-        json: bool,
-        /// Sample multiplier: 1.0 takes 1,000 samples per figure; CI lowers it (e.g. 0.05).
-        #[arg(long, default_value_t = 1.0)]
-        scale: f64,
-        /// Instead of the benchmarks, play one move of GAME with its board and its floor, for
-        /// instruction counts under `valgrind --tool=callgrind` (see docs/speed.md).
-        #[arg(long, value_name = "GAME")]
-        callgrind: Option<String>,
-        /// Instead of the benchmarks, store N running games and measure start-up and memory
-        /// (with `--active`, default N/10, of them answering a board request).
-        #[arg(long, value_name = "N")]
-        stored_games: Option<usize>,
-        #[arg(long, value_name = "N")]
-        active: Option<usize>,
-        /// Instead of the benchmarks, store N running games with waiting players and time
-        /// the reminder task's tick (on PostgreSQL with `--postgres`).
-        #[arg(long, value_name = "N")]
-        reminder_tick: Option<usize>,
-        /// Instead of the benchmarks, play MOVES moves of Nepal and measure the database's
-        /// size per 1,000 moves before and after pruning (on PostgreSQL with `--postgres`).
-        #[arg(long, value_name = "MOVES")]
-        retention: Option<usize>,
-        /// Also measure the round trips on PostgreSQL: a database URL (its tables are
-        /// created; use a scratch database), or `auto` to start a throwaway cluster
-        /// (needs PostgreSQL's server programs installed).
-        #[arg(long, value_name = "URL|auto")]
-        postgres: Option<String>,
-        /// Measure only these games (ids or unique beginnings, e.g. `--game nip`; repeat
-        /// for more). Default: every game.
-        #[arg(long, value_name = "GAME")]
-        game: Vec<String>,
-    },
+    Bench(BenchArgs),
+}
+
+/// `sherpa bench`'s options.
+#[derive(clap::Args)]
+struct BenchArgs {
+    #[arg(long)]
+    json: bool,
+    /// Sample multiplier: 1.0 takes 1,000 samples per figure; CI lowers it (e.g. 0.05).
+    #[arg(long, default_value_t = 1.0)]
+    scale: f64,
+    /// Instead of the benchmarks, play one move of GAME with its board and its floor, for
+    /// instruction counts under `valgrind --tool=callgrind` (see docs/speed.md).
+    #[arg(long, value_name = "GAME")]
+    callgrind: Option<String>,
+    /// Instead of the benchmarks, store N running games and measure start-up and memory
+    /// (with `--active`, default N/10, of them answering a board request).
+    #[arg(long, value_name = "N")]
+    stored_games: Option<usize>,
+    #[arg(long, value_name = "N")]
+    active: Option<usize>,
+    /// Instead of the benchmarks, store N running games with waiting players and time
+    /// the reminder task's tick (on PostgreSQL with `--postgres`).
+    #[arg(long, value_name = "N")]
+    reminder_tick: Option<usize>,
+    /// Instead of the benchmarks, play MOVES moves of Nepal and measure the database's
+    /// size per 1,000 moves before and after pruning (on PostgreSQL with `--postgres`).
+    #[arg(long, value_name = "MOVES")]
+    retention: Option<usize>,
+    /// Also measure the round trips on PostgreSQL: a database URL (its tables are
+    /// created; use a scratch database), or `auto` to start a throwaway cluster
+    /// (needs PostgreSQL's server programs installed).
+    #[arg(long, value_name = "URL|auto")]
+    postgres: Option<String>,
+    /// Measure only these games (ids or unique beginnings, e.g. `--game nip`; repeat
+    /// for more). Default: every game.
+    #[arg(long, value_name = "GAME")]
+    game: Vec<String>,
 }
 
 fn registry(boards: Option<&PathBuf>) -> anyhow::Result<&'static Registry> {
@@ -160,6 +167,9 @@ fn registry(boards: Option<&PathBuf>) -> anyhow::Result<&'static Registry> {
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
+    if !matches!(cli.cmd, Cmd::Run { .. }) {
+        stop_quietly_on_a_closed_pipe();
+    }
     let reg = registry(cli.boards.as_ref())?;
     match cli.cmd {
         Cmd::Local {
@@ -192,17 +202,9 @@ fn main() -> anyhow::Result<()> {
             json,
         } => {
             let r = sherpa::local::playout(reg, &game, players, seed, &options)?;
-            if json {
-                println!("{r}");
-            } else {
-                for s in r["steps"].as_array().into_iter().flatten() {
-                    println!(
-                        "P{}: {}",
-                        s["seat"].as_u64().unwrap_or(0) + 1,
-                        s["step"].as_str().unwrap_or("")
-                    );
-                }
-                println!("{}", serde_json::to_string_pretty(&r["status"])?);
+            match json {
+                true => println!("{}", r.to_json()),
+                false => print!("{}", r.summary()),
             }
             Ok(())
         }
@@ -210,11 +212,10 @@ fn main() -> anyhow::Result<()> {
             file,
             db,
             timelapse,
+            json,
         } => {
-            println!(
-                "{}",
-                sherpa::local::replay_file(reg, &file, db.as_deref(), timelapse.as_deref())?
-            );
+            let text = sherpa::local::replay_file(reg, &file, db.as_deref(), timelapse.as_deref(), json)?;
+            println!("{text}");
             Ok(())
         }
         Cmd::Rules { game, topic } => {
@@ -238,61 +239,78 @@ fn main() -> anyhow::Result<()> {
             println!("{}", sherpa::local::migrate_db(reg, &from, &to)?);
             Ok(())
         }
-        Cmd::Bench {
-            json,
-            scale,
-            callgrind,
-            stored_games,
-            active,
-            reminder_tick,
-            retention,
-            postgres,
-            game,
-        } => {
-            if let Some(moves) = retention {
-                return bench_retention(reg, moves, postgres.as_deref());
-            }
-            if let Some(n) = reminder_tick {
-                return bench_reminder_tick(n, postgres.as_deref(), json);
-            }
-            if let Some(n) = stored_games {
-                let r = bin_bench::stored_games(reg, n, active.unwrap_or(n / 10))?;
-                if json {
-                    println!("{}", serde_json::to_string_pretty(&r)?);
-                } else {
-                    println!(
-                        "{} stored games (written in {:.1} s): start-up {:.0} ms; RSS {:.1} MB after start-up, {:.1} MB after {} active games (peak {:.1} MB; cache holds {} games)",
-                        r.games, r.create_s, r.start_up_ms, r.rss_after_start_up_mb, r.rss_after_active_mb, r.active, r.peak_rss_mb, r.cache_bound
-                    );
-                }
-                return Ok(());
-            }
-            if let Some(game) = callgrind {
-                println!("{}", bin_bench::callgrind(reg, &game)?);
-                return Ok(());
-            }
-            anyhow::ensure!(
-                scale.is_finite() && scale > 0.0 && scale <= 100.0,
-                "--scale takes a number above 0 and at most 100 (1 = 1,000 samples), not {scale}"
-            );
-            // `auto`: a throwaway cluster, stopped when `_cluster` drops.
-            let (_cluster, url) = match postgres.as_deref() {
-                Some(p) => {
-                    let (c, url) = postgres_for_bench(p)?;
-                    (c, Some(url))
-                }
-                None => (None, None),
-            };
-            let kinds = bin_bench::pick_games(reg, &game)?;
-            let r = bin_bench::run(&kinds, scale, url.as_deref())?;
-            if json {
-                println!("{}", serde_json::to_string_pretty(&r)?);
-            } else {
-                print!("{}", bin_bench::table(&r));
-            }
-            Ok(())
-        }
+        Cmd::Bench(args) => bench(reg, args),
     }
+}
+
+/// A terminal command whose output is piped into a reader that stops early (`| head`)
+/// ends quietly, as command-line tools do, instead of panicking on the failed print. Not
+/// for the bot: its sockets must see a closed connection as an error, not a signal.
+fn stop_quietly_on_a_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: restores the default action of SIGPIPE before any thread starts; no handler
+    // of ours is replaced.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+/// `sherpa bench`: one of the special measurements its flags ask for, or the games'.
+fn bench(reg: &'static Registry, args: BenchArgs) -> anyhow::Result<()> {
+    let postgres = args.postgres.as_deref();
+    if let Some(moves) = args.retention {
+        return bench_retention(reg, moves, postgres);
+    }
+    if let Some(n) = args.reminder_tick {
+        return bench_reminder_tick(n, postgres, args.json);
+    }
+    if let Some(n) = args.stored_games {
+        return bench_stored_games(reg, n, args.active.unwrap_or(n / 10), args.json);
+    }
+    if let Some(game) = &args.callgrind {
+        println!("{}", bin_bench::callgrind(reg, game)?);
+        return Ok(());
+    }
+    let scale = args.scale;
+    anyhow::ensure!(
+        scale.is_finite() && scale > 0.0 && scale <= 100.0,
+        "--scale takes a number above 0 and at most 100 (1 = 1,000 samples), not {scale}"
+    );
+    // `auto`: a throwaway cluster, stopped when `_cluster` drops.
+    let (_cluster, url) = match postgres {
+        Some(p) => {
+            let (c, url) = postgres_for_bench(p)?;
+            (c, Some(url))
+        }
+        None => (None, None),
+    };
+    let kinds = bin_bench::pick_games(reg, &args.game)?;
+    let r = bin_bench::run(&kinds, scale, url.as_deref())?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&r)?);
+    } else {
+        print!("{}", bin_bench::table(&r));
+    }
+    Ok(())
+}
+
+/// `sherpa bench --stored-games N [--active M]`.
+fn bench_stored_games(
+    reg: &'static Registry,
+    n: usize,
+    active: usize,
+    json: bool,
+) -> anyhow::Result<()> {
+    let r = bin_bench::stored_games(reg, n, active)?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&r)?);
+    } else {
+        println!(
+            "{} stored games (written in {:.1} s): start-up {:.0} ms; RSS {:.1} MB after start-up, {:.1} MB after {} active games (peak {:.1} MB; cache holds {} games)",
+            r.games, r.create_s, r.start_up_ms, r.rss_after_start_up_mb, r.rss_after_active_mb, r.active, r.peak_rss_mb, r.cache_bound
+        );
+    }
+    Ok(())
 }
 
 /// `sherpa bench --reminder-tick N [--postgres URL|auto]`.

@@ -80,6 +80,31 @@ pub struct ScoreRow {
     pub to_act: bool,
 }
 
+impl ScoreRow {
+    /// A player's row scored in victory points (`12 VP`); once the game is over (`place`
+    /// given) the detail starts with their place.
+    pub fn with_vp(
+        style: PlayerStyle,
+        name: &str,
+        vp: i64,
+        detail: String,
+        place: Option<u32>,
+        to_act: bool,
+    ) -> ScoreRow {
+        let detail = match place {
+            Some(n) => format!("place {n} \u{b7} {detail}"),
+            None => detail,
+        };
+        ScoreRow {
+            style,
+            name: name.to_string(),
+            score: format!("{vp} VP"),
+            detail,
+            to_act,
+        }
+    }
+}
+
 impl Canvas {
     /// Outline of `shape` sized so all shapes look equally big for radius `r`.
     pub fn shape_points(shape: Shape, cx: f32, cy: f32, r: f32) -> Vec<(f32, f32)> {

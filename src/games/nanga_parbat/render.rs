@@ -356,23 +356,16 @@ fn score_rows(view: &View, styles: &[PlayerStyle]) -> Vec<ScoreRow> {
         .iter()
         .enumerate()
         .map(|(s, p)| {
-            let mut detail = format!(
+            let detail = format!(
                 "hikers {} \u{b7} camps {} \u{b7} cubes {}",
                 p.hikers_left, p.camps_left, p.cubes_left
             );
-            if let Some(r) = &view.final_result {
-                detail = format!(
-                    "place {} \u{b7} {detail}",
-                    r.places.get(s).copied().unwrap_or(0)
-                );
-            }
-            ScoreRow {
-                style: styles[s],
-                name: p.name.clone(),
-                score: format!("{} VP", p.score),
-                detail,
-                to_act: view.current == Some(s),
-            }
+            let place = view
+                .final_result
+                .as_ref()
+                .map(|r| r.places.get(s).copied().unwrap_or(0));
+            let to_act = view.current == Some(s);
+            ScoreRow::with_vp(styles[s], &p.name, p.score, detail, place, to_act)
         })
         .collect()
 }
