@@ -2453,16 +2453,16 @@ fn offered_steps_have_labels_of_their_own() {
     for (s, t) in p.log.iter().take(120) {
         let steps = g.legal_steps(&d, *s);
         let labels: std::collections::HashSet<String> =
-            steps.iter().map(|x| Nippon::step_label(&d, x)).collect();
+            steps.iter().map(|x| Nippon::label_step(&d, x)).collect();
         assert_eq!(labels.len(), steps.len(), "two steps share a label");
         let step = g.parse_step(&d, *s, t).unwrap();
         g.apply(&d, *s, &step).unwrap();
     }
     let g = fresh(&d, 2);
     let take = g.legal_steps(&d, 0)[0];
-    assert!(Nippon::step_label(&d, &take).starts_with("Take a worker ("));
+    assert!(Nippon::label_step(&d, &take).starts_with("Take a worker ("));
     assert_eq!(
-        Nippon::step_label(&d, &Step::Consolidate),
+        Nippon::label_step(&d, &Step::Consolidate),
         "Consolidate: budget, Emperor's reward, pay the workers"
     );
 }

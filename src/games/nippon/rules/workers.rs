@@ -5,6 +5,32 @@ use super::*;
 // ==== Take a worker (NIP-WORK) ====
 
 impl Nippon {
+    /// Every `take <slot> <colour>`, then `consolidate`.
+    pub(crate) fn start_candidates(data: &NipponData) -> Vec<Step> {
+        let mut v = Vec::new();
+        for s in 1..=data.slots.len() as u8 {
+            for c in 0..data.worker_colours.len() as u8 {
+                v.push(Step::Take(s, c));
+            }
+        }
+        v.push(Step::Consolidate);
+        v
+    }
+
+    /// NIP-TURN-2: take a worker or consolidate.
+    pub(crate) fn start_ok(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        step: &Step,
+    ) -> Result<(), RuleError> {
+        match *step {
+            Step::Consolidate => Ok(()),
+            Step::Take(slot, colour) => self.can_take(data, seat, slot, colour),
+            _ => Err(self.wrong_stage(data)),
+        }
+    }
+
     pub(crate) fn can_take(
         &self,
         data: &NipponData,
@@ -133,6 +159,66 @@ impl Nippon {
                 ))
             }
         }
+    }
+
+    /// `take <slot> <colour>`: the worker goes onto the player board; a slot with one
+    /// feasible action starts it at once.
+    pub(crate) fn take(
+        &mut self,
+        data: &NipponData,
+        seat: Seat,
+        slot: u8,
+        colour: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        let s = slot as usize - 1;
+        let i = self.slots[s]
+            .iter()
+            .position(|&c| c == colour)
+            .expect("checked");
+        self.slots[s].remove(i);
+        self.players[seat].workers.push(colour);
+        self.taken_from = Some(s as u8);
+        let name = &data.worker_colours[colour as usize].0;
+        let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            "an"
+        } else {
+            "a"
+        };
+        ev.push(Event::public(format!(
+            "{} takes {article} {name} worker from action slot {slot}.",
+            self.names[seat]
+        )));
+        let doable: Vec<Action> = data.slots[s]
+            .iter()
+            .copied()
+            .filter(|&a| self.feasible(data, seat, a).is_ok())
+            .collect();
+        if doable.len() == 1 {
+            self.start_action(doable[0]);
+        } else {
+            self.stage = Stage::Choose;
+        }
+    }
+
+    /// NIP-WORK-3, -5: one action of the slot the worker came from, if it can be done.
+    pub(crate) fn choose_ok(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        step: &Step,
+    ) -> Result<(), RuleError> {
+        let Step::Do(a) = *step else {
+            return Err(self.wrong_stage(data));
+        };
+        let slot = self.taken_from.expect("a worker was taken") as usize;
+        if !data.slots[slot].contains(&a) {
+            return Err(rule(
+                Topic::Take,
+                format!("slot {} does not offer {}", slot + 1, a.name()),
+            ));
+        }
+        self.feasible(data, seat, a)
     }
 
     /// The stage that starts action `a`.
