@@ -83,7 +83,7 @@ const LOG_KEEP: usize = 60;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Step {
     /// `take <slot> <colour>`: take a worker of that colour from action slot 1-5.
-    Take(u8, u8),
+    Take { slot: u8, colour: u8 },
     /// `consolidate`.
     Consolidate,
     /// `do <action>`: choose one of the two actions of the slot.
@@ -105,15 +105,16 @@ pub enum Step {
     /// `contract <1-8>`: start fulfilling a contract.
     Contract(u8),
     /// `pay <good> <cubes>`: pay one of the open contract's requirements from that factory.
-    Pay(u8, u8),
+    Pay { good: u8, cubes: u8 },
     /// `tile <value> <good> <cubes>`: supply a good with 1-3 cubes for a tile of that value.
-    Tile(u8, u8, u8),
+    Tile { value: u8, good: u8, cubes: u8 },
     /// `city <city>`: where the chosen tile goes (beside the supplied good).
     City(u8),
     /// `remove <good>`: which of the tied lowest tiles around the full city goes back.
     Remove(u8),
-    /// `reward <multiplier> <yen|coal|blueprints>`: an Emperor's reward tile.
-    Reward(u8, u8),
+    /// `reward <multiplier> <yen|coal|blueprints>`: an Emperor's reward tile (`bonus`: 0
+    /// yen, 1 coal, 2 blueprints).
+    Reward { multiplier: u8, bonus: u8 },
     /// `space <achievement>`: where the reward (or multiplier) tile goes.
     Space(u8),
     /// `blueprints <money|coal|knowledge>`: discard 3 blueprints, raise that track 1 step.
@@ -365,7 +366,7 @@ impl Game for Nippon {
         match *step {
             Step::Blueprints(t) => self.blueprints(data, seat, t, &mut ev),
             Step::Consolidate => self.consolidate(data, seat, &mut ev),
-            Step::Take(slot, colour) => self.take(data, seat, slot, colour, &mut ev),
+            Step::Take { slot, colour } => self.take(data, seat, slot, colour, &mut ev),
             Step::Do(a) => self.start_action(a),
             Step::Build(g) => self.build(data, seat, g as usize, &mut ev),
             Step::Improve(g) => self.improve(data, seat, g, &mut ev),
@@ -375,11 +376,13 @@ impl Game for Nippon {
             Step::Train(r) => self.place_rail(data, seat, false, r as usize, &mut ev),
             Step::Ship(r) => self.place_rail(data, seat, true, r as usize, &mut ev),
             Step::Contract(k) => self.open_contract(data, k),
-            Step::Pay(g, n) => self.pay(data, seat, g, n, &mut ev),
-            Step::Tile(v, g, c) => self.choose_tile(v, g, c),
+            Step::Pay { good, cubes } => self.pay(data, seat, good, cubes, &mut ev),
+            Step::Tile { value, good, cubes } => self.choose_tile(value, good, cubes),
             Step::City(c) => self.choose_city(data, seat, c, &mut ev),
             Step::Remove(g) => self.remove_tile(data, seat, g, &mut ev),
-            Step::Reward(mult, b) => self.take_reward(data, seat, mult, b, &mut ev),
+            Step::Reward { multiplier, bonus } => {
+                self.take_reward(data, seat, multiplier, bonus, &mut ev)
+            }
             Step::Space(a) => self.place_on_space(data, seat, a, &mut ev),
             Step::Done => self.end_turn(data, &mut ev),
         }
@@ -407,11 +410,18 @@ impl Game for Nippon {
     /// refuses (tested over random games).
     fn hopeless(&self, data: &NipponData, seat: Seat, step: &Step) -> bool {
         match (&self.stage, *step) {
-            (Stage::Start, Step::Take(s, c)) => self
+            (Stage::Start, Step::Take { slot: s, colour: c }) => self
                 .slots
                 .get((s as usize).wrapping_sub(1))
                 .is_none_or(|slot| !slot.contains(&c)),
-            (Stage::Market(m), Step::Tile(v, g, c)) if m.tile.is_none() && seat < self.n() => {
+            (
+                Stage::Market(m),
+                Step::Tile {
+                    value: v,
+                    good: g,
+                    cubes: c,
+                },
+            ) if m.tile.is_none() && seat < self.n() => {
                 (g as usize) < data.goods.len()
                     && self.tile_short(data, seat, v, g as usize, c).is_some()
             }
@@ -432,7 +442,9 @@ impl Game for Nippon {
     fn format_step(data: &NipponData, step: &Step) -> String {
         let good = |g: u8| data.goods[g as usize].name.clone();
         match *step {
-            Step::Take(s, c) => format!("take {s} {}", data.worker_colours[c as usize].0),
+            Step::Take { slot: s, colour: c } => {
+                format!("take {s} {}", data.worker_colours[c as usize].0)
+            }
             Step::Consolidate => "consolidate".into(),
             Step::Do(a) => format!("do {}", a.name()),
             Step::Build(g) => format!("build {}", good(g)),
@@ -443,11 +455,18 @@ impl Game for Nippon {
             Step::Train(r) => format!("train {}", data.regions[r as usize].name),
             Step::Ship(r) => format!("ship {}", data.regions[r as usize].name),
             Step::Contract(k) => format!("contract {k}"),
-            Step::Pay(g, n) => format!("pay {} {n}", good(g)),
-            Step::Tile(v, g, c) => format!("tile {v} {} {c}", good(g)),
+            Step::Pay { good: g, cubes: n } => format!("pay {} {n}", good(g)),
+            Step::Tile {
+                value: v,
+                good: g,
+                cubes: c,
+            } => format!("tile {v} {} {c}", good(g)),
             Step::City(c) => format!("city {}", data.city_name(c as usize)),
             Step::Remove(g) => format!("remove {}", good(g)),
-            Step::Reward(m, b) => format!("reward {m} {}", BONUS_WORDS[b as usize]),
+            Step::Reward {
+                multiplier: m,
+                bonus: b,
+            } => format!("reward {m} {}", BONUS_WORDS[b as usize]),
             Step::Space(a) => format!("space {}", data.achievements[a as usize].name),
             Step::Blueprints(t) => format!("blueprints {}", t.name()),
             Step::Done => "done".into(),
@@ -457,7 +476,7 @@ impl Game for Nippon {
     fn label_step(data: &NipponData, step: &Step) -> String {
         let good = |g: u8| data.goods[g as usize].name.clone();
         match *step {
-            Step::Take(s, c) => format!(
+            Step::Take { slot: s, colour: c } => format!(
                 "Take a worker ({}) from action slot {s}: {}",
                 data.worker_colours[c as usize].0,
                 data.slots[s as usize - 1]
@@ -479,11 +498,18 @@ impl Game for Nippon {
                 "Fulfil contract {k} ({})",
                 needs_text(&data.contracts[k as usize - 1].needs)
             ),
-            Step::Pay(g, n) => format!("Pay {n} {} to the contract", good(g)),
-            Step::Tile(v, g, c) => format!("Supply {c} {} for a value-{v} influence tile", good(g)),
+            Step::Pay { good: g, cubes: n } => format!("Pay {n} {} to the contract", good(g)),
+            Step::Tile {
+                value: v,
+                good: g,
+                cubes: c,
+            } => format!("Supply {c} {} for a value-{v} influence tile", good(g)),
             Step::City(c) => format!("Place the tile at {}", data.city_name(c as usize)),
             Step::Remove(g) => format!("Return the lowest tile beside {}", good(g)),
-            Step::Reward(m, b) => format!("Take a x{m} reward tile ({})", BONUS_WORDS[b as usize]),
+            Step::Reward {
+                multiplier: m,
+                bonus: b,
+            } => format!("Take a x{m} reward tile ({})", BONUS_WORDS[b as usize]),
             Step::Space(a) => format!(
                 "Put the tile on the {} achievement",
                 data.achievements[a as usize].name

@@ -41,7 +41,10 @@ impl Nippon {
     pub(crate) fn reward_candidates(data: &NipponData) -> Vec<Step> {
         let mut v = Vec::new();
         for r in &data.rewards {
-            let s = Step::Reward(r.multiplier as u8, bonus_kind(r.bonus));
+            let s = Step::Reward {
+                multiplier: r.multiplier as u8,
+                bonus: bonus_kind(r.bonus),
+            };
             if !v.contains(&s) {
                 v.push(s);
             }
@@ -56,7 +59,9 @@ impl Nippon {
         step: &Step,
     ) -> Result<(), RuleError> {
         match *step {
-            Step::Reward(mult, b) => self.can_reward(data, seat, mult as u32, b),
+            Step::Reward { multiplier, bonus } => {
+                self.can_reward(data, seat, multiplier as u32, bonus)
+            }
             _ => Err(self.wrong_stage(data)),
         }
     }

@@ -38,7 +38,7 @@ impl Nippon {
             .collect();
         for g in 0..data.goods.len() as u8 {
             for n in 1..=3 {
-                v.push(Step::Pay(g, n));
+                v.push(Step::Pay { good: g, cubes: n });
             }
         }
         v.push(Step::Done);
@@ -57,7 +57,7 @@ impl Nippon {
         match (open, *step) {
             (None, Step::Contract(k)) => self.can_contract(data, seat, k),
             (None, Step::Done) => need_one(done as usize, Topic::Export),
-            (Some(o), Step::Pay(g, n)) => self.can_pay(data, seat, o, g, n),
+            (Some(o), Step::Pay { good, cubes }) => self.can_pay(data, seat, o, good, cubes),
             (Some(o), _) => Err(rule(
                 Topic::Export,
                 format!(

@@ -11,7 +11,11 @@ impl Nippon {
         for val in 1..=7 {
             for g in 0..ng {
                 for c in 1..=3 {
-                    v.push(Step::Tile(val, g, c));
+                    v.push(Step::Tile {
+                        value: val,
+                        good: g,
+                        cubes: c,
+                    });
                 }
             }
         }
@@ -31,7 +35,9 @@ impl Nippon {
         step: &Step,
     ) -> Result<(), RuleError> {
         match (m.tile, m.city, *step) {
-            (None, _, Step::Tile(v, g, c)) => self.can_tile(data, seat, m.region, v, g as usize, c),
+            (None, _, Step::Tile { value, good, cubes }) => {
+                self.can_tile(data, seat, m.region, value, good as usize, cubes)
+            }
             (Some((v, g, _)), None, Step::City(c)) => {
                 self.can_city(data, m.region, c as usize, v, g as usize)
             }

@@ -10,7 +10,7 @@ impl Nippon {
         let mut v = Vec::new();
         for s in 1..=data.slots.len() as u8 {
             for c in 0..data.worker_colours.len() as u8 {
-                v.push(Step::Take(s, c));
+                v.push(Step::Take { slot: s, colour: c });
             }
         }
         v.push(Step::Consolidate);
@@ -26,7 +26,7 @@ impl Nippon {
     ) -> Result<(), RuleError> {
         match *step {
             Step::Consolidate => Ok(()),
-            Step::Take(slot, colour) => self.can_take(data, seat, slot, colour),
+            Step::Take { slot, colour } => self.can_take(data, seat, slot, colour),
             _ => Err(self.wrong_stage(data)),
         }
     }
