@@ -141,24 +141,27 @@ impl Nippon {
                     ))
                 }
             }
-            Action::Market => {
-                for v in 1..=7 {
-                    for g in 0..ng {
-                        for c in 1..=3 {
-                            if self.tile_short(data, seat, v, g, c).is_none()
-                                && self.can_tile(data, seat, None, v, g, c).is_ok()
-                            {
-                                return Ok(());
-                            }
-                        }
+            Action::Market => self.market_feasible(data, seat),
+        }
+    }
+
+    /// Can `seat` place at least one influence tile?
+    fn market_feasible(&self, data: &NipponData, seat: Seat) -> Result<(), RuleError> {
+        for v in 1..=7 {
+            for g in 0..data.goods.len() {
+                for c in 1..=3 {
+                    if self.tile_short(data, seat, v, g, c).is_none()
+                        && self.can_tile(data, seat, None, v, g, c).is_ok()
+                    {
+                        return Ok(());
                     }
                 }
-                Err(rule(
-                    Topic::Market,
-                    "you cannot place any influence tile with your goods",
-                ))
             }
         }
+        Err(rule(
+            Topic::Market,
+            "you cannot place any influence tile with your goods",
+        ))
     }
 
     /// `take <slot> <colour>`: the worker goes onto the player board; a slot with one
