@@ -54,7 +54,8 @@ use crate::engine::{
     Applied, Game, GameKind, Kind, NoOptions, RuleError, RulesTopic, Seat, SetupError, Status,
     Viewer,
 };
-use crate::engine::{FinalResult, GameRng};
+use crate::engine::{FinalResult, GameRng, Rules};
+use rules::{needs_text, BONUS_WORDS};
 use serde::{Deserialize, Serialize};
 
 /// The game's id in commands.
@@ -75,12 +76,14 @@ pub const MAX_WORKERS: usize = 6;
 pub const MAX_PER_ACTION: u8 = 3;
 /// Train tiles and ship tiles per player.
 pub const RAIL_TILES: u8 = 6;
+/// Log lines kept for the view.
+const LOG_KEEP: usize = 60;
 
 /// One step: one decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Step {
     /// `take <slot> <colour>`: take a worker of that colour from action slot 1-5.
-    Take(u8, u8),
+    Take { slot: u8, colour: u8 },
     /// `consolidate`.
     Consolidate,
     /// `do <action>`: choose one of the two actions of the slot.
@@ -102,15 +105,16 @@ pub enum Step {
     /// `contract <1-8>`: start fulfilling a contract.
     Contract(u8),
     /// `pay <good> <cubes>`: pay one of the open contract's requirements from that factory.
-    Pay(u8, u8),
+    Pay { good: u8, cubes: u8 },
     /// `tile <value> <good> <cubes>`: supply a good with 1-3 cubes for a tile of that value.
-    Tile(u8, u8, u8),
+    Tile { value: u8, good: u8, cubes: u8 },
     /// `city <city>`: where the chosen tile goes (beside the supplied good).
     City(u8),
     /// `remove <good>`: which of the tied lowest tiles around the full city goes back.
     Remove(u8),
-    /// `reward <multiplier> <yen|coal|blueprints>`: an Emperor's reward tile.
-    Reward(u8, u8),
+    /// `reward <multiplier> <yen|coal|blueprints>`: an Emperor's reward tile (`bonus`: 0
+    /// yen, 1 coal, 2 blueprints).
+    Reward { multiplier: u8, bonus: u8 },
     /// `space <achievement>`: where the reward (or multiplier) tile goes.
     Space(u8),
     /// `blueprints <money|coal|knowledge>`: discard 3 blueprints, raise that track 1 step.
@@ -304,32 +308,215 @@ impl Game for Nippon {
         }
     }
 
-    fn candidates(&self, data: &NipponData, seat: Seat) -> Vec<Step> {
-        self.candidate_steps(data, seat)
+    /// The well-formed steps of the current stage (legal or not), from the part of the
+    /// rules now played, in a stable order; the blueprint steps come last.
+    fn candidates(&self, data: &NipponData, _seat: Seat) -> Vec<Step> {
+        if self.result.is_some() {
+            return Vec::new();
+        }
+        let mut v = match &self.stage {
+            Stage::Start => Self::start_candidates(data),
+            Stage::Choose => Action::ALL.into_iter().map(Step::Do).collect(),
+            Stage::Factory => Self::factory_candidates(data),
+            Stage::Machinery { .. } => Self::machinery_candidates(data),
+            Stage::Produce { .. } => Self::produce_candidates(data),
+            Stage::Track { .. } => Self::track_candidates(),
+            Stage::Rail { ship, .. } => Self::rail_candidates(data, *ship),
+            Stage::Export { .. } => Self::export_candidates(data),
+            Stage::Market(_) => Self::market_candidates(data),
+            Stage::Reward => Self::reward_candidates(data),
+            Stage::Space { .. } => Self::space_candidates(data),
+            Stage::Spend => vec![Step::Done],
+        };
+        v.extend(TrackKind::ALL.into_iter().map(Step::Blueprints));
+        v
     }
 
+    /// The one legality function: may `seat` act, then blueprints (any time of one's
+    /// turn) or the check of the current stage (each in its part of `rules/`).
     fn legality(&self, data: &NipponData, seat: Seat, step: &Step) -> Result<(), RuleError> {
-        self.legality_of(data, seat, step)
+        self.seat_may_act(seat)?;
+        if let Step::Blueprints(t) = *step {
+            return self.blueprints_ok(data, seat, t);
+        }
+        match &self.stage {
+            Stage::Start => self.start_ok(data, seat, step),
+            Stage::Choose => self.choose_ok(data, seat, step),
+            Stage::Factory => self.factory_ok(data, seat, step),
+            Stage::Machinery { n } => self.machinery_ok(data, seat, *n, step),
+            Stage::Produce { ran } => self.produce_ok(data, seat, ran, step),
+            Stage::Track { track } => self.track_ok(data, seat, *track, step),
+            Stage::Rail { ship, regions } => self.rail_ok(data, seat, *ship, regions, step),
+            Stage::Export { done, open } => self.export_ok(data, seat, *done, open.as_ref(), step),
+            Stage::Market(m) => self.market_ok(data, seat, m, step),
+            Stage::Reward => self.reward_ok(data, seat, step),
+            Stage::Space { .. } => self.space_ok(data, seat, step),
+            Stage::Spend => self.spend_ok(data, step),
+        }
     }
 
+    /// Carry out a step found legal by `legality`: the perform function of its part of
+    /// `rules/`, then the log.
     fn perform(&mut self, data: &NipponData, seat: Seat, step: &Step) -> Applied {
-        self.perform_step(data, seat, step)
+        let mut ev = Vec::new();
+        let turn_before = self.turn;
+        let bag_before = self.bag.clone();
+        let rng_before = self.rng.clone();
+        let marker_before = self.marker;
+        match *step {
+            Step::Blueprints(t) => self.blueprints(data, seat, t, &mut ev),
+            Step::Consolidate => self.consolidate(data, seat, &mut ev),
+            Step::Take { slot, colour } => self.take(data, seat, slot, colour, &mut ev),
+            Step::Do(a) => self.start_action(a),
+            Step::Build(g) => self.build(data, seat, g as usize, &mut ev),
+            Step::Improve(g) => self.improve(data, seat, g, &mut ev),
+            Step::ToSupply => self.machine_to_supply(data, seat, &mut ev),
+            Step::Run(g) => self.run(data, seat, g, &mut ev),
+            Step::Up(k) => self.up(data, seat, k, &mut ev),
+            Step::Train(r) => self.place_rail(data, seat, false, r as usize, &mut ev),
+            Step::Ship(r) => self.place_rail(data, seat, true, r as usize, &mut ev),
+            Step::Contract(k) => self.open_contract(data, k),
+            Step::Pay { good, cubes } => self.pay(data, seat, good, cubes, &mut ev),
+            Step::Tile { value, good, cubes } => self.choose_tile(value, good, cubes),
+            Step::City(c) => self.choose_city(data, seat, c, &mut ev),
+            Step::Remove(g) => self.remove_tile(data, seat, g, &mut ev),
+            Step::Reward { multiplier, bonus } => {
+                self.take_reward(data, seat, multiplier, bonus, &mut ev)
+            }
+            Step::Space(a) => self.place_on_space(data, seat, a, &mut ev),
+            Step::Done => self.end_turn(data, &mut ev),
+        }
+        self.log.extend(ev.iter().map(|e| e.text.clone()));
+        if self.log.len() > LOG_KEEP {
+            let cut = self.log.len() - LOG_KEEP;
+            self.log.drain(..cut);
+        }
+        Applied {
+            // Anything drawn at random (the bag's workers, even when the bag ends as it
+            // began) or a move of the scoring marker (a scoring) cannot be taken back.
+            irreversible: self.rng != rng_before
+                || self.bag != bag_before
+                || self.marker != marker_before,
+            turn_ended: self.turn != turn_before,
+            secret: false,
+            events: ev,
+        }
     }
 
+    /// A quick test that `step` is sure to be refused, without wording why: the scan of
+    /// the legal steps skips these candidates (hundreds of market tiles, absent worker
+    /// colours) instead of building each one's reason. Never decides legality: a step it
+    /// passes still goes through `legality`; a step it rejects is one that legality
+    /// refuses (tested over random games).
     fn hopeless(&self, data: &NipponData, seat: Seat, step: &Step) -> bool {
-        self.hopeless_step(data, seat, step)
+        match (&self.stage, *step) {
+            (Stage::Start, Step::Take { slot: s, colour: c }) => self
+                .slots
+                .get((s as usize).wrapping_sub(1))
+                .is_none_or(|slot| !slot.contains(&c)),
+            (
+                Stage::Market(m),
+                Step::Tile {
+                    value: v,
+                    good: g,
+                    cubes: c,
+                },
+            ) if m.tile.is_none() && seat < self.n() => {
+                (g as usize) < data.goods.len()
+                    && self.tile_short(data, seat, v, g as usize, c).is_some()
+            }
+            _ => false,
+        }
+    }
+
+    /// The step played for a seat that does not act: consolidate at the start of a turn,
+    /// `done` where allowed, else the first legal step.
+    fn default_step(&self, data: &NipponData, seat: Seat) -> Option<Step> {
+        let legal = self.legal_steps(data, seat);
+        [Step::Consolidate, Step::Done]
+            .into_iter()
+            .find(|s| legal.contains(s))
+            .or_else(|| legal.first().copied())
     }
 
     fn format_step(data: &NipponData, step: &Step) -> String {
-        Self::step_text(data, step)
+        let good = |g: u8| data.goods[g as usize].name.clone();
+        match *step {
+            Step::Take { slot: s, colour: c } => {
+                format!("take {s} {}", data.worker_colours[c as usize].0)
+            }
+            Step::Consolidate => "consolidate".into(),
+            Step::Do(a) => format!("do {}", a.name()),
+            Step::Build(g) => format!("build {}", good(g)),
+            Step::Improve(g) => format!("improve {}", good(g)),
+            Step::ToSupply => "improve supply".into(),
+            Step::Run(g) => format!("run {}", good(g)),
+            Step::Up(k) => format!("up {k}"),
+            Step::Train(r) => format!("train {}", data.regions[r as usize].name),
+            Step::Ship(r) => format!("ship {}", data.regions[r as usize].name),
+            Step::Contract(k) => format!("contract {k}"),
+            Step::Pay { good: g, cubes: n } => format!("pay {} {n}", good(g)),
+            Step::Tile {
+                value: v,
+                good: g,
+                cubes: c,
+            } => format!("tile {v} {} {c}", good(g)),
+            Step::City(c) => format!("city {}", data.city_name(c as usize)),
+            Step::Remove(g) => format!("remove {}", good(g)),
+            Step::Reward {
+                multiplier: m,
+                bonus: b,
+            } => format!("reward {m} {}", BONUS_WORDS[b as usize]),
+            Step::Space(a) => format!("space {}", data.achievements[a as usize].name),
+            Step::Blueprints(t) => format!("blueprints {}", t.name()),
+            Step::Done => "done".into(),
+        }
     }
 
     fn label_step(data: &NipponData, step: &Step) -> String {
-        Self::step_label(data, step)
-    }
-
-    fn default_step(&self, data: &NipponData, seat: Seat) -> Option<Step> {
-        self.default_for(data, seat)
+        let good = |g: u8| data.goods[g as usize].name.clone();
+        match *step {
+            Step::Take { slot: s, colour: c } => format!(
+                "Take a worker ({}) from action slot {s}: {}",
+                data.worker_colours[c as usize].0,
+                data.slots[s as usize - 1]
+                    .iter()
+                    .map(|a| a.name())
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ),
+            Step::Consolidate => "Consolidate: budget, Emperor's reward, pay the workers".into(),
+            Step::Do(a) => format!("Do the {} action", a.name()),
+            Step::Build(g) => format!("Build a {} factory", good(g)),
+            Step::Improve(g) => format!("Install or upgrade a machine on the {} factory", good(g)),
+            Step::ToSupply => "Take a machine into your supply".into(),
+            Step::Run(g) => format!("Run the {} factory", good(g)),
+            Step::Up(k) => format!("Move the marker up {k} step(s)"),
+            Step::Train(r) => format!("Build a train in {}", data.regions[r as usize].name),
+            Step::Ship(r) => format!("Build a ship in {}", data.regions[r as usize].name),
+            Step::Contract(k) => format!(
+                "Fulfil contract {k} ({})",
+                needs_text(&data.contracts[k as usize - 1].needs)
+            ),
+            Step::Pay { good: g, cubes: n } => format!("Pay {n} {} to the contract", good(g)),
+            Step::Tile {
+                value: v,
+                good: g,
+                cubes: c,
+            } => format!("Supply {c} {} for a value-{v} influence tile", good(g)),
+            Step::City(c) => format!("Place the tile at {}", data.city_name(c as usize)),
+            Step::Remove(g) => format!("Return the lowest tile beside {}", good(g)),
+            Step::Reward {
+                multiplier: m,
+                bonus: b,
+            } => format!("Take a x{m} reward tile ({})", BONUS_WORDS[b as usize]),
+            Step::Space(a) => format!(
+                "Put the tile on the {} achievement",
+                data.achievements[a as usize].name
+            ),
+            Step::Blueprints(t) => format!("Discard 3 blueprints: {} +1", t.name()),
+            Step::Done => "Done: end the action and your turn".into(),
+        }
     }
 
     fn view(&self, data: &NipponData, viewer: Viewer) -> View {

@@ -2228,8 +2228,8 @@ fn hopeless_candidates_are_all_refused_by_the_legality_function() {
                     if g.hopeless(&d, seat, &c) {
                         skipped += 1;
                         match c {
-                            Step::Take(..) => takes += 1,
-                            Step::Tile(..) => tiles += 1,
+                            Step::Take { .. } => takes += 1,
+                            Step::Tile { .. } => tiles += 1,
                             _ => {}
                         }
                         assert!(g.legality(&d, seat, &c).is_err(), "{c:?} is legal");
@@ -2338,11 +2338,28 @@ fn nip_mkt_1_a_second_tile_waits_until_the_first_has_its_city() {
     give_factory(&mut g, &d, 0, "silk", 0, 4);
     in_action(&mut g, &d, Action::Market);
     let silk = gi(&d, "silk") as u8;
-    assert!(g.check(&d, 0, &Step::Tile(1, silk, 1)).is_ok());
+    assert!(g
+        .check(
+            &d,
+            0,
+            &Step::Tile {
+                value: 1,
+                good: silk,
+                cubes: 1,
+            }
+        )
+        .is_ok());
     let e = g.check(&d, 0, &Step::Run(silk)).unwrap_err().to_string();
     assert!(e.contains("`tile <value> <good> <cubes>` or `done`"), "{e}");
     ok(&mut g, &d, "tile 2 silk 2");
-    for step in [Step::Tile(1, silk, 1), Step::Done] {
+    for step in [
+        Step::Tile {
+            value: 1,
+            good: silk,
+            cubes: 1,
+        },
+        Step::Done,
+    ] {
         let e = g.check(&d, 0, &step).unwrap_err().to_string();
         assert!(e.contains("now choose the city"), "{step:?}: {e}");
     }
@@ -2351,7 +2368,17 @@ fn nip_mkt_1_a_second_tile_waits_until_the_first_has_its_city() {
         .find(|&c| g.check(&d, 0, &Step::City(c as u8)).is_ok())
         .unwrap();
     ok(&mut g, &d, &format!("city {}", d.city_name(c)));
-    assert!(g.check(&d, 0, &Step::Tile(1, silk, 1)).is_ok());
+    assert!(g
+        .check(
+            &d,
+            0,
+            &Step::Tile {
+                value: 1,
+                good: silk,
+                cubes: 1,
+            }
+        )
+        .is_ok());
     ok(&mut g, &d, "tile 1 silk 1");
     let e = g.check(&d, 0, &Step::Done).unwrap_err().to_string();
     assert!(e.contains("now choose the city"), "{e}");
@@ -2453,16 +2480,16 @@ fn offered_steps_have_labels_of_their_own() {
     for (s, t) in p.log.iter().take(120) {
         let steps = g.legal_steps(&d, *s);
         let labels: std::collections::HashSet<String> =
-            steps.iter().map(|x| Nippon::step_label(&d, x)).collect();
+            steps.iter().map(|x| Nippon::label_step(&d, x)).collect();
         assert_eq!(labels.len(), steps.len(), "two steps share a label");
         let step = g.parse_step(&d, *s, t).unwrap();
         g.apply(&d, *s, &step).unwrap();
     }
     let g = fresh(&d, 2);
     let take = g.legal_steps(&d, 0)[0];
-    assert!(Nippon::step_label(&d, &take).starts_with("Take a worker ("));
+    assert!(Nippon::label_step(&d, &take).starts_with("Take a worker ("));
     assert_eq!(
-        Nippon::step_label(&d, &Step::Consolidate),
+        Nippon::label_step(&d, &Step::Consolidate),
         "Consolidate: budget, Emperor's reward, pay the workers"
     );
 }

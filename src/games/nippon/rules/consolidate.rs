@@ -37,6 +37,35 @@ impl Nippon {
         self.players[seat].achievements.iter().any(|a| a.is_none())
     }
 
+    /// One `reward <multiplier> <bonus>` per kind of reward tile in the game.
+    pub(crate) fn reward_candidates(data: &NipponData) -> Vec<Step> {
+        let mut v = Vec::new();
+        for r in &data.rewards {
+            let s = Step::Reward {
+                multiplier: r.multiplier as u8,
+                bonus: bonus_kind(r.bonus),
+            };
+            if !v.contains(&s) {
+                v.push(s);
+            }
+        }
+        v
+    }
+
+    pub(crate) fn reward_ok(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        step: &Step,
+    ) -> Result<(), RuleError> {
+        match *step {
+            Step::Reward { multiplier, bonus } => {
+                self.can_reward(data, seat, multiplier as u32, bonus)
+            }
+            _ => Err(self.wrong_stage(data)),
+        }
+    }
+
     pub(crate) fn can_reward(
         &self,
         data: &NipponData,
@@ -63,6 +92,91 @@ impl Nippon {
             ));
         }
         Ok(())
+    }
+
+    /// `reward <multiplier> <bonus>`: take the tile and its bonus; it goes onto an empty
+    /// achievement space, or is set aside when every space is covered.
+    pub(crate) fn take_reward(
+        &mut self,
+        data: &NipponData,
+        seat: Seat,
+        mult: u8,
+        b: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        let i = (0..data.rewards.len())
+            .find(|&i| {
+                data.rewards[i].multiplier == mult as u32
+                    && bonus_kind(data.rewards[i].bonus) == b
+                    && self.rewards[i] > 0
+            })
+            .expect("checked");
+        self.rewards[i] -= 1;
+        let bonus = data.rewards[i].bonus;
+        self.gain(data, seat, bonus);
+        ev.push(Event::public(format!(
+            "{} takes a x{mult} reward tile: {bonus}.",
+            self.names[seat]
+        )));
+        if self.has_empty_space(seat) {
+            self.stage = Stage::Space {
+                multiplier: mult as u32,
+            };
+        } else {
+            ev.push(Event::public(format!(
+                "Every achievement space of {} is covered: the tile is set aside and scores nothing.",
+                self.names[seat]
+            )));
+            self.workforce(data, seat, ev);
+        }
+    }
+
+    pub(crate) fn space_candidates(data: &NipponData) -> Vec<Step> {
+        (0..data.achievements.len() as u8)
+            .map(Step::Space)
+            .collect()
+    }
+
+    pub(crate) fn space_ok(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        step: &Step,
+    ) -> Result<(), RuleError> {
+        let Step::Space(a) = *step else {
+            return Err(self.wrong_stage(data));
+        };
+        if self.players[seat]
+            .achievements
+            .get(a as usize)
+            .is_some_and(|x| x.is_none())
+        {
+            Ok(())
+        } else {
+            Err(rule(
+                Topic::Consolidate,
+                "that achievement space already holds a tile",
+            ))
+        }
+    }
+
+    /// `space <achievement>`: the reward (or multiplier) tile goes there.
+    pub(crate) fn place_on_space(
+        &mut self,
+        data: &NipponData,
+        seat: Seat,
+        a: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        let Stage::Space { multiplier } = self.stage else {
+            unreachable!("checked")
+        };
+        self.players[seat].achievements[a as usize] = Some(multiplier);
+        ev.push(Event::public(format!(
+            "{} puts the x{multiplier} tile on the {} achievement.",
+            self.names[seat], data.achievements[a as usize].name
+        )));
+        self.workforce(data, seat, ev);
     }
 
     pub(crate) fn consolidate(&mut self, data: &NipponData, seat: Seat, ev: &mut Vec<Event>) {

@@ -32,6 +32,59 @@ impl Nippon {
             .collect()
     }
 
+    pub(crate) fn export_candidates(data: &NipponData) -> Vec<Step> {
+        let mut v: Vec<Step> = (1..=data.contracts.len() as u8)
+            .map(Step::Contract)
+            .collect();
+        for g in 0..data.goods.len() as u8 {
+            for n in 1..=3 {
+                v.push(Step::Pay { good: g, cubes: n });
+            }
+        }
+        v.push(Step::Done);
+        v
+    }
+
+    /// Up to 3 contracts (`done` so far), each paid in full once started (`open`).
+    pub(crate) fn export_ok(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        done: u8,
+        open: Option<&OpenContract>,
+        step: &Step,
+    ) -> Result<(), RuleError> {
+        match (open, *step) {
+            (None, Step::Contract(k)) => self.can_contract(data, seat, k),
+            (None, Step::Done) => need_one(done as usize, Topic::Export),
+            (Some(o), Step::Pay { good, cubes }) => self.can_pay(data, seat, o, good, cubes),
+            (Some(o), _) => Err(rule(
+                Topic::Export,
+                format!(
+                    "finish contract {} first: pay `pay <good> <cubes>` for {}",
+                    o.contract,
+                    o.remaining
+                        .iter()
+                        .map(|n| n.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                ),
+            )),
+            (None, _) => Err(self.wrong_stage(data)),
+        }
+    }
+
+    /// `contract <k>`: start paying contract `k`.
+    pub(crate) fn open_contract(&mut self, data: &NipponData, k: u8) {
+        if let Stage::Export { open, .. } = &mut self.stage {
+            *open = Some(OpenContract {
+                contract: k,
+                remaining: data.contracts[k as usize - 1].needs.clone(),
+                used: Vec::new(),
+            });
+        }
+    }
+
     pub(crate) fn can_contract(
         &self,
         data: &NipponData,
@@ -111,6 +164,8 @@ impl Nippon {
         Ok(())
     }
 
+    /// `pay <good> <cubes>`: one requirement of the open contract; the action is over
+    /// after the third contract.
     pub(crate) fn pay(&mut self, data: &NipponData, seat: Seat, g: u8, n: u8, ev: &mut Vec<Event>) {
         let Stage::Export {
             done,
@@ -144,6 +199,9 @@ impl Nippon {
             if let Stage::Export { open, .. } = &mut self.stage {
                 *open = None;
             }
+        }
+        if matches!(self.stage, Stage::Export { done, open: None } if done >= MAX_PER_ACTION) {
+            self.end_action(data, seat, ev);
         }
     }
 }

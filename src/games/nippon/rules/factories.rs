@@ -5,6 +5,22 @@ use super::*;
 // ==== Invest in a new industry (NIP-FAC, NIP-MACH-10..12) ====
 
 impl Nippon {
+    pub(crate) fn factory_candidates(data: &NipponData) -> Vec<Step> {
+        (0..data.goods.len() as u8).map(Step::Build).collect()
+    }
+
+    pub(crate) fn factory_ok(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        step: &Step,
+    ) -> Result<(), RuleError> {
+        match *step {
+            Step::Build(g) => self.can_build(data, seat, g as usize),
+            _ => Err(self.wrong_stage(data)),
+        }
+    }
+
     pub(crate) fn can_build(
         &self,
         data: &NipponData,
@@ -56,6 +72,7 @@ impl Nippon {
         (2 * data.goods[g].level as u32).saturating_sub(self.knowledge(data, seat))
     }
 
+    /// `build <good>`: the factory is built and the action is over.
     pub(crate) fn build(&mut self, data: &NipponData, seat: Seat, g: usize, ev: &mut Vec<Event>) {
         let short = self.shortfall(data, seat, g);
         let p = &mut self.players[seat];
@@ -95,12 +112,56 @@ impl Nippon {
             },
             syn
         )));
+        self.end_action(data, seat, ev);
     }
 }
 
 // ==== Machinery (NIP-MACH) ====
 
 impl Nippon {
+    pub(crate) fn machinery_candidates(data: &NipponData) -> Vec<Step> {
+        let mut v: Vec<Step> = (0..data.goods.len() as u8).map(Step::Improve).collect();
+        v.push(Step::ToSupply);
+        v.push(Step::Done);
+        v
+    }
+
+    /// Up to 3 improvements (`n` so far): on a factory while one can take a machine, else
+    /// into the supply.
+    pub(crate) fn machinery_ok(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        n: u8,
+        step: &Step,
+    ) -> Result<(), RuleError> {
+        match *step {
+            Step::Improve(g) => self.can_improve(data, seat, g as usize),
+            Step::ToSupply => self.machine_to_supply_ok(data, seat),
+            Step::Done => need_one(n as usize, Topic::Machinery),
+            _ => Err(self.wrong_stage(data)),
+        }
+    }
+
+    fn machine_to_supply_ok(&self, data: &NipponData, seat: Seat) -> Result<(), RuleError> {
+        if self.players[seat].yen < data.cost_machine {
+            return Err(rule(
+                Topic::Machinery,
+                format!("a machine costs {}", yen(data.cost_machine)),
+            ));
+        }
+        if let Some(g) = (0..data.goods.len()).find(|&g| self.can_improve(data, seat, g).is_ok()) {
+            return Err(rule(
+                Topic::Machinery,
+                format!(
+                    "your {} factory can still take a machine; improvements go to your factories while they can",
+                    data.goods[g].name
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     pub(crate) fn can_improve(
         &self,
         data: &NipponData,
@@ -127,11 +188,76 @@ impl Nippon {
             Some(_) => Ok(()),
         }
     }
+
+    /// `improve <good>`: install or upgrade the factory's machine.
+    pub(crate) fn improve(&mut self, data: &NipponData, seat: Seat, g: u8, ev: &mut Vec<Event>) {
+        let p = &mut self.players[seat];
+        p.yen -= data.cost_machine;
+        let f = p.factories[g as usize].as_mut().expect("checked");
+        f.machine += 1;
+        let m = f.machine;
+        ev.push(Event::public(format!(
+            "{} {} the machine of the {} factory (+{m}).",
+            self.names[seat],
+            if m == 1 { "installs" } else { "upgrades" },
+            data.goods[g as usize].name
+        )));
+        self.count_improvement(data, seat, ev);
+    }
+
+    /// `improve supply`: a +1 machine into the player's supply.
+    pub(crate) fn machine_to_supply(&mut self, data: &NipponData, seat: Seat, ev: &mut Vec<Event>) {
+        let p = &mut self.players[seat];
+        p.yen -= data.cost_machine;
+        p.machines += 1;
+        ev.push(Event::public(format!(
+            "{} takes a +1 machine into supply.",
+            self.names[seat]
+        )));
+        self.count_improvement(data, seat, ev);
+    }
+
+    fn count_improvement(&mut self, data: &NipponData, seat: Seat, ev: &mut Vec<Event>) {
+        if let Stage::Machinery { n } = &mut self.stage {
+            *n += 1;
+            if *n >= MAX_PER_ACTION {
+                self.end_action(data, seat, ev);
+            }
+        }
+    }
 }
 
 // ==== Produce goods (NIP-PROD) ====
 
 impl Nippon {
+    pub(crate) fn produce_candidates(data: &NipponData) -> Vec<Step> {
+        let mut v: Vec<Step> = (0..data.goods.len() as u8).map(Step::Run).collect();
+        v.push(Step::Done);
+        v
+    }
+
+    /// Up to 3 factories, each once per action (`ran` so far).
+    pub(crate) fn produce_ok(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        ran: &[u8],
+        step: &Step,
+    ) -> Result<(), RuleError> {
+        match *step {
+            Step::Run(g) if ran.contains(&g) => Err(rule(
+                Topic::Produce,
+                format!(
+                    "your {} factory already ran in this action",
+                    data.goods[g as usize].name
+                ),
+            )),
+            Step::Run(g) => self.can_run(data, seat, g as usize),
+            Step::Done => need_one(ran.len(), Topic::Produce),
+            _ => Err(self.wrong_stage(data)),
+        }
+    }
+
     pub(crate) fn can_run(&self, data: &NipponData, seat: Seat, g: usize) -> Result<(), RuleError> {
         let p = &self.players[seat];
         let d = &data.goods[g];
@@ -155,23 +281,23 @@ impl Nippon {
         }
     }
 
-    pub(crate) fn run(
-        &mut self,
-        data: &NipponData,
-        seat: Seat,
-        g: usize,
-        ev: &mut Vec<Event>,
-    ) -> u8 {
-        let d = &data.goods[g];
+    /// `run <good>`: the factory produces; the action is over after the third.
+    pub(crate) fn run(&mut self, data: &NipponData, seat: Seat, g: u8, ev: &mut Vec<Event>) {
+        let d = &data.goods[g as usize];
         let p = &mut self.players[seat];
         p.coal -= d.coal;
-        let f = p.factories[g].as_mut().expect("checked");
+        let f = p.factories[g as usize].as_mut().expect("checked");
         let made = (1 + f.machine).min(d.storage - f.goods);
         f.goods += made;
         ev.push(Event::public(format!(
             "{} runs the {} factory for {} coal: {} good(s).",
             self.names[seat], d.name, d.coal, made
         )));
-        made
+        if let Stage::Produce { ran } = &mut self.stage {
+            ran.push(g);
+            if ran.len() >= MAX_PER_ACTION as usize {
+                self.end_action(data, seat, ev);
+            }
+        }
     }
 }

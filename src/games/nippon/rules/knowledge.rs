@@ -5,6 +5,23 @@ use super::*;
 // ==== Knowledge and mines (NIP-KNOW, NIP-COAL) ====
 
 impl Nippon {
+    pub(crate) fn track_candidates() -> Vec<Step> {
+        (1..=3).map(Step::Up).collect()
+    }
+
+    pub(crate) fn track_ok(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        track: TrackKind,
+        step: &Step,
+    ) -> Result<(), RuleError> {
+        match *step {
+            Step::Up(k) => self.can_up(data, seat, track, k),
+            _ => Err(self.wrong_stage(data)),
+        }
+    }
+
     pub(crate) fn can_up(
         &self,
         data: &NipponData,
@@ -33,5 +50,22 @@ impl Nippon {
             ));
         }
         Ok(())
+    }
+
+    /// `up <steps>`: pay and move the marker of the action's track; the action is over.
+    pub(crate) fn up(&mut self, data: &NipponData, seat: Seat, k: u8, ev: &mut Vec<Event>) {
+        let Stage::Track { track } = self.stage else {
+            unreachable!("checked")
+        };
+        let cost = data.track_cost[k as usize - 1];
+        self.players[seat].yen -= cost;
+        self.raise(data, seat, track, k as u32);
+        ev.push(Event::public(format!(
+            "{} pays {} to move the {} marker up {k}.",
+            self.names[seat],
+            yen(cost),
+            track.name()
+        )));
+        self.end_action(data, seat, ev);
     }
 }

@@ -5,6 +5,128 @@ use super::*;
 // ==== Local Market (NIP-CITY, NIP-MKT) ====
 
 impl Nippon {
+    pub(crate) fn market_candidates(data: &NipponData) -> Vec<Step> {
+        let ng = data.goods.len() as u8;
+        let mut v = Vec::new();
+        for val in 1..=7 {
+            for g in 0..ng {
+                for c in 1..=3 {
+                    v.push(Step::Tile {
+                        value: val,
+                        good: g,
+                        cubes: c,
+                    });
+                }
+            }
+        }
+        v.extend((0..8).map(Step::City));
+        v.extend((0..ng).map(Step::Remove));
+        v.push(Step::Done);
+        v
+    }
+
+    /// Up to 3 tiles in one region, each chosen (`tile`), then placed (`city`), with a
+    /// tile to return chosen where the lowest ones of a full city tie (`remove`).
+    pub(crate) fn market_ok(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        m: &Market,
+        step: &Step,
+    ) -> Result<(), RuleError> {
+        match (m.tile, m.city, *step) {
+            (None, _, Step::Tile { value, good, cubes }) => {
+                self.can_tile(data, seat, m.region, value, good as usize, cubes)
+            }
+            (Some((v, g, _)), None, Step::City(c)) => {
+                self.can_city(data, m.region, c as usize, v, g as usize)
+            }
+            (_, Some(c), Step::Remove(g)) => self.remove_ok(data, c as usize, g as usize),
+            (None, _, Step::Done) => need_one(m.placed as usize, Topic::Market),
+            _ => Err(self.wrong_stage(data)),
+        }
+    }
+
+    fn remove_ok(&self, data: &NipponData, c: usize, g: usize) -> Result<(), RuleError> {
+        let tied = self.tied_lowest(c);
+        match self.side_of(data, c, g) {
+            Some(s) if tied.contains(&s) => Ok(()),
+            _ => Err(rule(
+                Topic::Market,
+                format!(
+                    "remove one of the lowest tiles around {}: {}",
+                    data.city_name(c),
+                    tied.iter()
+                        .map(|&s| data.goods[self.good_at(data, c, s)].name.clone())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )),
+        }
+    }
+
+    /// `tile <value> <good> <cubes>`: the tile to place next.
+    pub(crate) fn choose_tile(&mut self, v: u8, g: u8, c: u8) {
+        if let Stage::Market(m) = &mut self.stage {
+            m.tile = Some((v, g, c));
+        }
+    }
+
+    /// `city <city>`: place the chosen tile there, unless the city is full and its lowest
+    /// tiles tie (then `remove` says which goes back).
+    pub(crate) fn choose_city(
+        &mut self,
+        data: &NipponData,
+        seat: Seat,
+        c: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        let c = c as usize;
+        let Stage::Market(m) = &self.stage else {
+            unreachable!("checked")
+        };
+        let (_, g, _) = m.tile.expect("checked");
+        let s = self.side_of(data, c, g as usize).expect("checked");
+        let full = self.influence[c][s].is_none()
+            && data.city_limit[self.n() - 2].is_some_and(|l| self.tiles_around(c) >= l);
+        if full {
+            let tied = self.tied_lowest(c);
+            if tied.len() > 1 {
+                if let Stage::Market(m) = &mut self.stage {
+                    m.city = Some(c as u8);
+                }
+            } else {
+                self.place_tile(data, seat, c, tied.first().copied(), ev);
+            }
+        } else {
+            self.place_tile(data, seat, c, None, ev);
+        }
+        self.market_maybe_done(data, seat, ev);
+    }
+
+    /// `remove <good>`: which tied lowest tile of the full city goes back.
+    pub(crate) fn remove_tile(
+        &mut self,
+        data: &NipponData,
+        seat: Seat,
+        g: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        let Stage::Market(m) = &self.stage else {
+            unreachable!("checked")
+        };
+        let c = m.city.expect("checked") as usize;
+        let side = self.side_of(data, c, g as usize);
+        self.place_tile(data, seat, c, side, ev);
+        self.market_maybe_done(data, seat, ev);
+    }
+
+    fn market_maybe_done(&mut self, data: &NipponData, seat: Seat, ev: &mut Vec<Event>) {
+        if matches!(&self.stage, Stage::Market(m) if m.placed >= MAX_PER_ACTION) {
+            self.end_action(data, seat, ev);
+        }
+    }
+
     /// Tiles around city `c`.
     pub(crate) fn tiles_around(&self, c: usize) -> usize {
         self.influence[c].iter().filter(|x| x.is_some()).count()

@@ -18,27 +18,9 @@ impl Nippon {
         // NIP-SETUP-5: a random first player; seats go clockwise from seat 0.
         let first = rng.below(n);
         let rows_def = data.rows_for(n);
+        // NIP-SETUP-6: 10, 11, 12, 13 by position from the first player.
         let players = (0..n)
-            .map(|s| Player {
-                yen: data.start_yen,
-                coal: data.start_coal,
-                blueprints: data.start_blueprints,
-                // NIP-SETUP-6: 10, 11, 12, 13 by position from the first player.
-                vp: data.start_vp[(s + n - first) % n],
-                tracks: [
-                    data.tracks[0].start,
-                    data.tracks[1].start,
-                    data.tracks[2].start,
-                ],
-                factories: vec![None; data.goods.len()],
-                machines: 0,
-                fulfilled: vec![false; data.contracts.len()],
-                trains: 0,
-                ships: 0,
-                tiles: data.influence_tiles.clone(),
-                workers: Vec::new(),
-                achievements: vec![None; data.achievements.len()],
-            })
+            .map(|s| Player::at_start(data, data.start_vp[(s + n - first) % n]))
             .collect();
         // NIP-SETUP-22: fewer workers with fewer players.
         let bag = vec![
@@ -52,31 +34,7 @@ impl Nippon {
             .iter()
             .map(|&t| (t, rng.below(4) as u8))
             .collect();
-        // NIP-SETUP-17..19: remove reward tiles from the multiplier stacks.
-        let mut rewards: Vec<u32> = data.rewards.iter().map(|r| r.tiles).collect();
-        let remove = 4 - n;
-        let mut mults: Vec<u32> = data.rewards.iter().map(|r| r.multiplier).collect();
-        mults.sort_unstable();
-        mults.dedup();
-        for m in mults {
-            for _ in 0..remove {
-                let idx: Vec<usize> = (0..rewards.len())
-                    .filter(|&i| data.rewards[i].multiplier == m)
-                    .collect();
-                let total: u32 = idx.iter().map(|&i| rewards[i]).sum();
-                if total == 0 {
-                    break;
-                }
-                let mut k = rng.below(total as usize) as u32;
-                for &i in &idx {
-                    if k < rewards[i] {
-                        rewards[i] -= 1;
-                        break;
-                    }
-                    k -= rewards[i];
-                }
-            }
-        }
+        let rewards = reward_tiles(data, n, &mut rng);
         let mut g = Nippon {
             names: names.to_vec(),
             players,
@@ -103,22 +61,27 @@ impl Nippon {
             log: Vec::new(),
             rng,
         };
-        // NIP-SETUP-23..26: 3 workers per action slot, then the rows.
-        for s in 0..g.slots.len() {
-            for _ in 0..data.workers_per_slot {
-                let w = g.draw().expect("the bag holds enough workers at setup");
-                g.slots[s].push(w);
-            }
-        }
-        for r in 0..g.rows.len() {
-            for _ in 0..rows_def.per_row {
-                let w = g.draw().expect("the bag holds enough workers at setup");
-                g.rows[r].push(w);
-            }
-        }
+        g.place_first_workers(data);
         g.log
             .push(format!("{} is the first player", g.names[first]));
         Ok(g)
+    }
+
+    /// NIP-SETUP-23..26: 3 workers per action slot, then the rows.
+    fn place_first_workers(&mut self, data: &NipponData) {
+        let per_row = data.rows_for(self.n()).per_row;
+        for s in 0..self.slots.len() {
+            for _ in 0..data.workers_per_slot {
+                let w = self.draw().expect("the bag holds enough workers at setup");
+                self.slots[s].push(w);
+            }
+        }
+        for r in 0..self.rows.len() {
+            for _ in 0..per_row {
+                let w = self.draw().expect("the bag holds enough workers at setup");
+                self.rows[r].push(w);
+            }
+        }
     }
 
     /// Draw one worker at random from the bag.
@@ -137,4 +100,58 @@ impl Nippon {
         }
         None
     }
+}
+
+impl Player {
+    /// A player board and supply at the start (NIP-SETUP-2, -27, -28), with `vp`.
+    fn at_start(data: &NipponData, vp: i64) -> Self {
+        Player {
+            yen: data.start_yen,
+            coal: data.start_coal,
+            blueprints: data.start_blueprints,
+            vp,
+            tracks: [
+                data.tracks[0].start,
+                data.tracks[1].start,
+                data.tracks[2].start,
+            ],
+            factories: vec![None; data.goods.len()],
+            machines: 0,
+            fulfilled: vec![false; data.contracts.len()],
+            trains: 0,
+            ships: 0,
+            tiles: data.influence_tiles.clone(),
+            workers: Vec::new(),
+            achievements: vec![None; data.achievements.len()],
+        }
+    }
+}
+
+/// NIP-SETUP-17..19: the reward tiles left per stack once `4 - players` tiles are removed
+/// at random from each multiplier's stacks.
+fn reward_tiles(data: &NipponData, players: usize, rng: &mut GameRng) -> Vec<u32> {
+    let mut rewards: Vec<u32> = data.rewards.iter().map(|r| r.tiles).collect();
+    let mut mults: Vec<u32> = data.rewards.iter().map(|r| r.multiplier).collect();
+    mults.sort_unstable();
+    mults.dedup();
+    for m in mults {
+        for _ in 0..4 - players {
+            let idx: Vec<usize> = (0..rewards.len())
+                .filter(|&i| data.rewards[i].multiplier == m)
+                .collect();
+            let total: u32 = idx.iter().map(|&i| rewards[i]).sum();
+            if total == 0 {
+                break;
+            }
+            let mut k = rng.below(total as usize) as u32;
+            for &i in &idx {
+                if k < rewards[i] {
+                    rewards[i] -= 1;
+                    break;
+                }
+                k -= rewards[i];
+            }
+        }
+    }
+    rewards
 }

@@ -5,6 +5,31 @@ use super::*;
 // ==== Trains and ships (NIP-TRAIN, NIP-SHIP, NIP-SLOT) ====
 
 impl Nippon {
+    pub(crate) fn rail_candidates(data: &NipponData, ship: bool) -> Vec<Step> {
+        let mut v: Vec<Step> = (0..data.regions.len() as u8)
+            .map(|r| if ship { Step::Ship(r) } else { Step::Train(r) })
+            .collect();
+        v.push(Step::Done);
+        v
+    }
+
+    /// Up to 3 trains (or ships) in different regions (`regions` so far).
+    pub(crate) fn rail_ok(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        ship: bool,
+        regions: &[u8],
+        step: &Step,
+    ) -> Result<(), RuleError> {
+        match *step {
+            Step::Train(r) if !ship => self.can_rail(data, seat, false, regions, r as usize),
+            Step::Ship(r) if ship => self.can_rail(data, seat, true, regions, r as usize),
+            Step::Done => need_one(regions.len(), Topic::Rail),
+            _ => Err(self.wrong_stage(data)),
+        }
+    }
+
     pub(crate) fn can_rail(
         &self,
         data: &NipponData,
@@ -45,6 +70,7 @@ impl Nippon {
         Ok(())
     }
 
+    /// `train <region>` or `ship <region>`: the action is over after the third.
     pub(crate) fn place_rail(
         &mut self,
         data: &NipponData,
@@ -76,5 +102,11 @@ impl Nippon {
         }
         msg.push('.');
         ev.push(Event::public(msg));
+        if let Stage::Rail { regions, .. } = &mut self.stage {
+            regions.push(r as u8);
+            if regions.len() >= MAX_PER_ACTION as usize {
+                self.end_action(data, seat, ev);
+            }
+        }
     }
 }

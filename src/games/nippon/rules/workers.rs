@@ -5,6 +5,32 @@ use super::*;
 // ==== Take a worker (NIP-WORK) ====
 
 impl Nippon {
+    /// Every `take <slot> <colour>`, then `consolidate`.
+    pub(crate) fn start_candidates(data: &NipponData) -> Vec<Step> {
+        let mut v = Vec::new();
+        for s in 1..=data.slots.len() as u8 {
+            for c in 0..data.worker_colours.len() as u8 {
+                v.push(Step::Take { slot: s, colour: c });
+            }
+        }
+        v.push(Step::Consolidate);
+        v
+    }
+
+    /// NIP-TURN-2: take a worker or consolidate.
+    pub(crate) fn start_ok(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        step: &Step,
+    ) -> Result<(), RuleError> {
+        match *step {
+            Step::Consolidate => Ok(()),
+            Step::Take { slot, colour } => self.can_take(data, seat, slot, colour),
+            _ => Err(self.wrong_stage(data)),
+        }
+    }
+
     pub(crate) fn can_take(
         &self,
         data: &NipponData,
@@ -115,24 +141,87 @@ impl Nippon {
                     ))
                 }
             }
-            Action::Market => {
-                for v in 1..=7 {
-                    for g in 0..ng {
-                        for c in 1..=3 {
-                            if self.tile_short(data, seat, v, g, c).is_none()
-                                && self.can_tile(data, seat, None, v, g, c).is_ok()
-                            {
-                                return Ok(());
-                            }
-                        }
+            Action::Market => self.market_feasible(data, seat),
+        }
+    }
+
+    /// Can `seat` place at least one influence tile?
+    fn market_feasible(&self, data: &NipponData, seat: Seat) -> Result<(), RuleError> {
+        for v in 1..=7 {
+            for g in 0..data.goods.len() {
+                for c in 1..=3 {
+                    if self.tile_short(data, seat, v, g, c).is_none()
+                        && self.can_tile(data, seat, None, v, g, c).is_ok()
+                    {
+                        return Ok(());
                     }
                 }
-                Err(rule(
-                    Topic::Market,
-                    "you cannot place any influence tile with your goods",
-                ))
             }
         }
+        Err(rule(
+            Topic::Market,
+            "you cannot place any influence tile with your goods",
+        ))
+    }
+
+    /// `take <slot> <colour>`: the worker goes onto the player board; a slot with one
+    /// feasible action starts it at once.
+    pub(crate) fn take(
+        &mut self,
+        data: &NipponData,
+        seat: Seat,
+        slot: u8,
+        colour: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        let s = slot as usize - 1;
+        let i = self.slots[s]
+            .iter()
+            .position(|&c| c == colour)
+            .expect("checked");
+        self.slots[s].remove(i);
+        self.players[seat].workers.push(colour);
+        self.taken_from = Some(s as u8);
+        let name = &data.worker_colours[colour as usize].0;
+        let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            "an"
+        } else {
+            "a"
+        };
+        ev.push(Event::public(format!(
+            "{} takes {article} {name} worker from action slot {slot}.",
+            self.names[seat]
+        )));
+        let doable: Vec<Action> = data.slots[s]
+            .iter()
+            .copied()
+            .filter(|&a| self.feasible(data, seat, a).is_ok())
+            .collect();
+        if doable.len() == 1 {
+            self.start_action(doable[0]);
+        } else {
+            self.stage = Stage::Choose;
+        }
+    }
+
+    /// NIP-WORK-3, -5: one action of the slot the worker came from, if it can be done.
+    pub(crate) fn choose_ok(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        step: &Step,
+    ) -> Result<(), RuleError> {
+        let Step::Do(a) = *step else {
+            return Err(self.wrong_stage(data));
+        };
+        let slot = self.taken_from.expect("a worker was taken") as usize;
+        if !data.slots[slot].contains(&a) {
+            return Err(rule(
+                Topic::Take,
+                format!("slot {} does not offer {}", slot + 1, a.name()),
+            ));
+        }
+        self.feasible(data, seat, a)
     }
 
     /// The stage that starts action `a`.

@@ -1,0 +1,197 @@
+//! A player's turn (rulebook: a player's turn, NIP-TURN): who may act, what the current
+//! stage accepts, and the blueprints a player may spend at any time of their turn.
+
+use super::*;
+
+// ==== Who may act (NIP-TURN-1) ====
+
+impl Nippon {
+    /// Is the game still running and is it `seat`'s turn? The first check of
+    /// [`Nippon::legality`].
+    pub(crate) fn seat_may_act(&self, seat: Seat) -> Result<(), RuleError> {
+        if self.result.is_some() {
+            return Err(rule(Topic::End, "the game is over"));
+        }
+        if seat >= self.n() || seat != self.current {
+            return Err(rule(
+                Topic::Turn,
+                format!("it is {}'s turn, not yours", self.name(self.current)),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The refusal for a step that does not belong to the current stage.
+    pub(crate) fn wrong_stage(&self, data: &NipponData) -> RuleError {
+        let (topic, what): (Topic, String) = match &self.stage {
+            Stage::Start => (
+                Topic::Turn,
+                "take a worker (`take <slot> <colour>`) or `consolidate`".into(),
+            ),
+            Stage::Choose => {
+                let slot = self.taken_from.unwrap_or(0) as usize;
+                let acts: Vec<String> = data.slots[slot]
+                    .iter()
+                    .map(|a| format!("`do {}`", a.name()))
+                    .collect();
+                (
+                    Topic::Take,
+                    format!("choose the action: {}", acts.join(" or ")),
+                )
+            }
+            Stage::Factory => (Topic::Factory, "build a factory: `build <good>`".into()),
+            Stage::Machinery { .. } => (
+                Topic::Machinery,
+                "`improve <good>`, `improve supply` or `done`".into(),
+            ),
+            Stage::Produce { .. } => (Topic::Produce, "`run <good>` or `done`".into()),
+            Stage::Track { track } => (
+                Topic::Tracks,
+                format!(
+                    "move your {} marker: `up 1`, `up 2` or `up 3`",
+                    track.name()
+                ),
+            ),
+            Stage::Rail { ship: false, .. } => (Topic::Rail, "`train <region>` or `done`".into()),
+            Stage::Rail { ship: true, .. } => (Topic::Rail, "`ship <region>` or `done`".into()),
+            Stage::Export { .. } => (
+                Topic::Export,
+                "`contract <number>`, then `pay <good> <cubes>`; or `done`".into(),
+            ),
+            Stage::Market(m) if m.city.is_some() => (
+                Topic::Market,
+                "choose the tile to remove: `remove <good>`".into(),
+            ),
+            Stage::Market(m) if m.tile.is_some() => {
+                (Topic::Market, "choose the city: `city <city>`".into())
+            }
+            Stage::Market(_) => (
+                Topic::Market,
+                "`tile <value> <good> <cubes>` or `done`".into(),
+            ),
+            Stage::Reward => (
+                Topic::Consolidate,
+                "choose a reward tile: `reward <multiplier> <bonus>`".into(),
+            ),
+            Stage::Space { .. } => (
+                Topic::Consolidate,
+                "place the tile: `space <achievement>`".into(),
+            ),
+            Stage::Spend => (
+                Topic::Blueprints,
+                "spend blueprints (`blueprints <track>`) or end your turn with `done`".into(),
+            ),
+        };
+        rule(topic, format!("now {what}"))
+    }
+}
+
+/// `done` ends an action only once it was carried out at least once (`n` times).
+pub(crate) fn need_one(n: usize, topic: Topic) -> Result<(), RuleError> {
+    if n == 0 {
+        Err(rule(
+            topic,
+            "do at least one before `done`: the action must be carried out",
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+// ==== Blueprints, any time of one's turn (NIP-TURN-3) ====
+
+impl Nippon {
+    /// NIP-TURN-3: 3 blueprints raise a track, any time during one's turn, unless that
+    /// leaves the current action impossible to finish.
+    pub(crate) fn blueprints_ok(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        t: TrackKind,
+    ) -> Result<(), RuleError> {
+        self.can_raise_with_blueprints(data, seat, t)?;
+        let mut c = self.clone();
+        c.spend_blueprints(data, seat, t);
+        let stuck = !c
+            .candidates(data, seat)
+            .iter()
+            .filter(|s| !matches!(s, Step::Blueprints(_)))
+            .any(|s| c.legality(data, seat, s).is_ok());
+        if stuck {
+            return Err(rule(
+                Topic::Blueprints,
+                "that would leave your current action impossible to finish",
+            ));
+        }
+        Ok(())
+    }
+
+    /// NIP-TURN-3: has `seat` the blueprints to raise track `t`, and is `t` below its top?
+    /// (Whether spending them would strand the current action is [`Nippon::blueprints_ok`]'s.)
+    pub(crate) fn can_raise_with_blueprints(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        t: TrackKind,
+    ) -> Result<(), RuleError> {
+        let p = &self.players[seat];
+        if p.blueprints < data.blueprints_per_step {
+            return Err(rule(
+                Topic::Blueprints,
+                format!(
+                    "you have {} blueprint(s); raising a track costs {}",
+                    p.blueprints, data.blueprints_per_step
+                ),
+            ));
+        }
+        if p.tracks[t.index()] >= data.track(t).top() {
+            return Err(rule(
+                Topic::Blueprints,
+                format!("your {} marker is already on the top slot", t.name()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Could `seat` spend blueprints on some track now, once the action is over?
+    pub(crate) fn can_spend_blueprints(&self, data: &NipponData, seat: Seat) -> bool {
+        TrackKind::ALL
+            .into_iter()
+            .any(|t| self.can_raise_with_blueprints(data, seat, t).is_ok())
+    }
+
+    fn spend_blueprints(&mut self, data: &NipponData, seat: Seat, t: TrackKind) {
+        self.players[seat].blueprints -= data.blueprints_per_step;
+        self.raise(data, seat, t, 1);
+    }
+
+    /// `blueprints <track>`: spend them; after the action the turn ends once nothing more
+    /// can be spent.
+    pub(crate) fn blueprints(
+        &mut self,
+        data: &NipponData,
+        seat: Seat,
+        t: TrackKind,
+        ev: &mut Vec<Event>,
+    ) {
+        self.spend_blueprints(data, seat, t);
+        ev.push(Event::public(format!(
+            "{} discards {} blueprints: {} +1.",
+            self.names[seat],
+            data.blueprints_per_step,
+            t.name()
+        )));
+        if self.stage == Stage::Spend && !self.can_spend_blueprints(data, seat) {
+            self.end_turn(data, ev);
+        }
+    }
+
+    /// The stage after an action that leaves blueprints to spend: only `done` (or
+    /// `blueprints`, checked before the stage) is accepted.
+    pub(crate) fn spend_ok(&self, data: &NipponData, step: &Step) -> Result<(), RuleError> {
+        match step {
+            Step::Done => Ok(()),
+            _ => Err(self.wrong_stage(data)),
+        }
+    }
+}
