@@ -421,7 +421,9 @@ impl Playout {
         }
         let names: Vec<&str> = self.players.iter().map(String::as_str).collect();
         let (n, name, seed) = (self.steps.len(), self.name, self.seed);
-        out.push_str(&format!("\n{name}, seed {seed}: the game ended after {n} steps.\n"));
+        out.push_str(&format!(
+            "\n{name}, seed {seed}: the game ended after {n} steps.\n"
+        ));
         if let crate::engine::Status::Finished(r) = &self.status {
             out.push_str(&r.standings(&names));
             out.push('\n');

@@ -214,7 +214,8 @@ fn main() -> anyhow::Result<()> {
             timelapse,
             json,
         } => {
-            let text = sherpa::local::replay_file(reg, &file, db.as_deref(), timelapse.as_deref(), json)?;
+            let text =
+                sherpa::local::replay_file(reg, &file, db.as_deref(), timelapse.as_deref(), json)?;
             println!("{text}");
             Ok(())
         }
