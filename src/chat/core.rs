@@ -402,14 +402,27 @@ impl Chat {
     /// Load the active game of a place (lobby or running), if any.
     pub(crate) fn load_active(&self, place: &Place) -> Result<Loaded, CoreError> {
         let mut inner = self.lock();
-        let row = inner
-            .store
-            .log()
-            .active_game(&place.platform, &place.channel)?
-            .ok_or_else(|| CoreError::NoGameHere {
-                games: self.registry.ids(),
-            })?;
+        let log = inner.store.log();
+        let Some(row) = log.active_game(&place.platform, &place.channel)? else {
+            let last = log.latest_game(&place.platform, &place.channel)?;
+            return Err(match last {
+                Some(g) if g.status == crate::store::GameStatus::Finished => CoreError::GameEnded {
+                    game: self.game_name_of(&g.kind),
+                },
+                _ => CoreError::NoGameHere {
+                    games: self.registry.ids(),
+                },
+            });
+        };
         self.load_row(&mut inner, row)
+    }
+
+    /// A game's name (its stored id if this binary no longer knows it).
+    pub(crate) fn game_name_of(&self, kind: &str) -> String {
+        self.registry
+            .get(kind)
+            .map(|k| k.name().to_string())
+            .unwrap_or_else(|| kind.to_string())
     }
 
     /// The active game of a place, else the last finished one (status, board, history and

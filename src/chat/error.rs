@@ -29,6 +29,10 @@ pub enum CoreError {
     NoGameHere {
         games: Vec<&'static str>,
     },
+    /// No game is open here, and the last one (of `game`) has ended.
+    GameEnded {
+        game: String,
+    },
     UnknownGame {
         got: String,
         games: Vec<&'static str>,
@@ -78,6 +82,15 @@ impl CoreError {
                 .p("no game here. Start one with ")
                 .cmd("game new", &["<game>"])
                 .p(format!("; games: {}", games.join(", "))),
+            GameEnded { game } => t
+                .p(format!("the game of {game} here has ended: "))
+                .cmd("game status", &[])
+                .p(" shows the result and ")
+                .cmd("game history", &[])
+                .p(" its moves. Play again with ")
+                .cmd("game rematch", &[])
+                .p(" or open another with ")
+                .cmd("game new", &["<game>"]),
             UnknownGame { got, games } => t.p(format!(
                 "there is no game `{}`; games: {}",
                 clip(got),

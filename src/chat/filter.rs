@@ -281,7 +281,16 @@ fn public_reply(
             reply.image = Some(g.render(Viewer::Spectator));
             let active = |s: &Seat| seats.get(*s).is_some_and(|r| !r.resigned);
             let acting: Vec<Seat> = status.acting().iter().copied().filter(active).collect();
-            if let Some((line, pings)) = who_acts_now(&acting, &o.before, seats) {
+            // A player who just played is at the keyboard: they are named, never pinged
+            // (Himalaya's `unseal` makes its sender act again).
+            let mut known = o.before.clone();
+            if let Some(me) = o
+                .invoker
+                .filter(|me| o.played.iter().any(|p| p.seat == *me))
+            {
+                known.push(me);
+            }
+            if let Some((line, pings)) = who_acts_now(&acting, &known, seats) {
                 public.line(line);
                 reply.pings = pings;
             }
@@ -603,7 +612,8 @@ pub(crate) fn visible_log(actions: &[ActionRow], viewer: Viewer, over: bool) -> 
     out
 }
 
-/// The last `n` entries of the log as `viewer` may see it, as text.
+/// The last `n` entries of the log as `viewer` may see it, as text. A step that was taken
+/// back says so, and the undo names the entry it took back.
 pub(crate) fn history(
     actions: &[ActionRow],
     seats: &[SeatRow],
@@ -615,22 +625,24 @@ pub(crate) fn history(
     if log.is_empty() {
         return Text::from("No moves yet.");
     }
+    let took_back = taken_back(&log);
+    let name = |seat: &Seat| seats.get(*seat).map(|s| s.name.as_str()).unwrap_or("?");
     let first = log.len().saturating_sub(n);
-    let lines: Vec<String> = log[first..]
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let k = first + i + 1;
-            match e {
-                LogEntry::Step { seat, step } => {
-                    let who = seats.get(*seat).map(|s| s.name.as_str()).unwrap_or("?");
-                    format!(
-                        "#{k} {who}: {}",
-                        step.as_deref().unwrap_or("(sealed choice)")
-                    )
-                }
-                LogEntry::Undo { .. } => format!("#{k} undo (agreed)"),
+    let lines: Vec<String> = (first..log.len())
+        .map(|i| match (&log[i], took_back[i]) {
+            (LogEntry::Step { seat, step }, _) => {
+                let step = step.as_deref().unwrap_or("(sealed choice)");
+                let back = if took_back.contains(&Some(i)) {
+                    " (taken back)"
+                } else {
+                    ""
+                };
+                format!("#{} {}: {step}{back}", i + 1, name(seat))
             }
+            (LogEntry::Undo { seat }, Some(j)) => {
+                format!("#{} {} took back #{} (agreed)", i + 1, name(seat), j + 1)
+            }
+            (LogEntry::Undo { .. }, None) => format!("#{} undo (agreed)", i + 1),
         })
         .collect();
     Text::from(format!(
@@ -639,4 +651,20 @@ pub(crate) fn history(
         log.len(),
         lines.join("\n")
     ))
+}
+
+/// For each undo of `log`, the index of the step it took back (`None` for steps, and for
+/// an undo whose step is not in the viewer's log).
+fn taken_back(log: &[LogEntry]) -> Vec<Option<usize>> {
+    let mut in_effect: Vec<usize> = Vec::new();
+    log.iter()
+        .enumerate()
+        .map(|(i, e)| match e {
+            LogEntry::Step { .. } => {
+                in_effect.push(i);
+                None
+            }
+            LogEntry::Undo { .. } => in_effect.pop(),
+        })
+        .collect()
 }

@@ -539,6 +539,8 @@ pub enum LobbyError {
     OnlyPlayersStart,
     /// `game rematch` with no finished game as the channel's last one.
     NothingToRematch,
+    /// `game rematch` where no game was ever played.
+    NoGamePlayedHere,
     /// `game rematch` by someone who did not play the last game (its players).
     NotInLastGame {
         players: Vec<String>,
@@ -589,8 +591,12 @@ impl LobbyError {
                 .p("only a player who joined can start the game (")
                 .cmd("game join", &[])
                 .p(" first)"),
+            NoGamePlayedHere => t
+                .p("no game has been played here yet, so there is nothing to play again; ")
+                .cmd("game new", &["<game>"])
+                .p(" opens one"),
             NothingToRematch => t
-                .p("the last game here has not finished, so there is nothing to play again; ")
+                .p("the last game here did not finish (it was aborted), so there is nothing to play again; ")
                 .cmd("game new", &["<game>"])
                 .p(" opens a new one"),
             NotInLastGame { players } => t

@@ -33,11 +33,16 @@ impl Chat {
             {
                 return Err(CoreError::GameAlreadyOpen.into());
             }
-            let prev = store
+            let prev = match store
                 .log()
                 .latest_game(&req.place.platform, &req.place.channel)?
-                .filter(|g| g.status == GameStatus::Finished)
-                .ok_or(LobbyError::NothingToRematch)?;
+            {
+                None => return Err(LobbyError::NoGamePlayedHere.into()),
+                Some(g) if g.status != GameStatus::Finished => {
+                    return Err(LobbyError::NothingToRematch.into())
+                }
+                Some(g) => g,
+            };
             let seats = store.log().seats(prev.id)?;
             (prev, seats)
         };

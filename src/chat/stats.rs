@@ -187,7 +187,7 @@ impl Chat {
             .into()),
             Found::Nobody(players) => Err(StatsError::NoStatsFor {
                 got: who.trim().to_string(),
-                game: kind.map(|k| self.game_name(k)),
+                game: kind.map(|k| self.game_name_of(k)),
                 players,
                 games: if kind.is_none() {
                     self.registry.ids()
@@ -198,17 +198,9 @@ impl Chat {
         }
     }
 
-    /// The game's name (its stored id if this binary no longer knows it).
-    fn game_name(&self, kind: &str) -> String {
-        self.registry
-            .get(kind)
-            .map(|k| k.name().to_string())
-            .unwrap_or_else(|| kind.to_string())
-    }
-
     /// The top ten of one game (its rows only).
     fn top(&self, kind: &str, rows: &[ResultRow]) -> Text {
-        let name = self.game_name(kind);
+        let name = self.game_name_of(kind);
         let placings = by_game(rows);
         let all = rate(&placings);
         if all.is_empty() {
@@ -270,7 +262,7 @@ impl Chat {
         for (p, rank, of, kind) in &lines {
             t.line(format!(
                 "- **{}**: {}; rank {rank} of {of}",
-                self.game_name(kind),
+                self.game_name_of(kind),
                 figures(p)
             ));
         }
@@ -286,6 +278,13 @@ enum Found {
     Nobody(Vec<String>),
     /// Several players: their names.
     Several(Vec<String>),
+}
+
+/// The user id of a mention (`<@123>` or `<@!123>`), if `who` is one.
+fn mentioned_user(who: &str) -> Option<&str> {
+    let id = who.trim().strip_prefix("<@")?.strip_suffix('>')?;
+    let id = id.strip_prefix('!').unwrap_or(id);
+    (!id.is_empty() && id.bytes().all(|b| b.is_ascii_digit())).then_some(id)
 }
 
 /// The player `who` names among `rows`: a user id (a mention's `<@id>` is accepted), else a
@@ -373,10 +372,17 @@ impl StatsError {
                         games.join(", ")
                     )
                 };
-                let t = t.p(format!(
-                    "no finished game{of} in this server by a player `{}` (a name, a unique beginning of one, or a mention){not_a_game}; ",
-                    clip(got)
-                ));
+                // A mention names the player as the platform shows them, never as a raw id.
+                let t = match mentioned_user(got) {
+                    Some(user) => t
+                        .p(format!("no finished game{of} in this server by "))
+                        .mention(user, user)
+                        .p(" yet; "),
+                    None => t.p(format!(
+                        "no finished game{of} in this server by a player `{}` (a name, a unique beginning of one, or a mention){not_a_game}; ",
+                        clip(got)
+                    )),
+                };
                 if players.is_empty() {
                     t.p("nobody has one yet")
                 } else {

@@ -3049,3 +3049,136 @@ fn remind_shows_the_reminder_defaults_this_chat_was_given() {
         "{shown}"
     );
 }
+
+// Issue 35: `game rematch` where no game was ever played says so (not "the last game has not
+// finished"); after an aborted game it says the game did not finish.
+#[test]
+fn rematch_where_no_game_was_played_or_the_last_was_aborted_says_which() {
+    let t = chat();
+    let e = t.err("ann", "game rematch");
+    assert!(e.contains("no game has been played here yet"), "{e}");
+    assert!(!e.contains("has not finished"), "{e}");
+    t.ok("ann", "game new count");
+    t.ok("bob", "game join");
+    t.ok("ann", "game start");
+    let admin = Request {
+        user: User {
+            id: "id-ann".into(),
+            name: "ann".into(),
+            is_channel_admin: true,
+        },
+        ..req("ann", "game abort")
+    };
+    assert!(!t.chat.handle(&admin).iter().any(|r| r.is_error));
+    let e = t.err("ann", "game rematch");
+    assert!(e.contains("did not finish (it was aborted)"), "{e}");
+}
+
+// Issue 35: `/stats player:@cy` for someone with no finished game names them as a mention
+// (Discord shows their name), never as a raw user id in a code span.
+#[test]
+fn stats_for_a_mentioned_player_without_a_finished_game_names_them() {
+    let t = T::started(&["ann", "bob"]);
+    for i in 0..3 {
+        t.ok("ann", "move add 2; add 2; end");
+        if i < 2 {
+            t.ok("bob", "move end");
+        }
+    }
+    let r = t.say("ann", "stats <@12345>");
+    assert!(r[0].is_error);
+    // A mention segment: each platform writes it its own way (Discord `<@12345>`).
+    let text = r[0].text.to_string();
+    assert!(
+        text.contains("no finished game in this server by @12345 yet"),
+        "{text}"
+    );
+    assert!(!text.contains("`<@12345>`"), "{text}");
+    assert!(r[0].pings.is_empty(), "a refusal pings nobody");
+}
+
+// Issue 35: `move` (or `game join`) after the end says the game here has ended and where
+// its result is, not "no game here" while `game status` still shows the finished game.
+#[test]
+fn move_after_the_end_says_the_game_has_ended_and_where_its_result_is() {
+    let t = T::started(&["ann", "bob"]);
+    for i in 0..3 {
+        t.ok("ann", "move add 2; add 2; end");
+        if i < 2 {
+            t.ok("bob", "move end");
+        }
+    }
+    for text in ["move end", "move", "game join"] {
+        let e = t.err("bob", text);
+        assert!(
+            e.contains("the game of Count here has ended"),
+            "{text}: {e}"
+        );
+        assert!(
+            e.contains("game status") && e.contains("game rematch"),
+            "{e}"
+        );
+        assert!(!e.contains("no game here"), "{e}");
+    }
+    let status = t.ok("bob", "game status")[0].text.to_string();
+    assert!(!status.contains("no game here"), "{status}");
+}
+
+// Issue 35: `game history` marks a step that was taken back, and the undo names it; the
+// steps in effect read as played.
+#[test]
+fn history_marks_undone_steps_as_taken_back() {
+    let t = T::started(&["ann", "bob"]);
+    t.ok("ann", "move add 2");
+    t.ok("ann", "undo");
+    t.ok("ann", "move add 1");
+    let h = t.ok("bob", "game history")[0].text.to_string();
+    assert!(h.contains("#1 ann: add 2 (taken back)"), "{h}");
+    assert!(h.contains("#2 ann took back #1"), "{h}");
+    assert!(
+        h.contains("#3 ann: add 1\n") || h.ends_with("#3 ann: add 1"),
+        "{h}"
+    );
+    assert!(!h.contains("add 1 (taken back)"), "{h}");
+}
+
+// Issue 35: Himalaya's `unseal` makes its sender act again; the reply names them but never
+// pings the player who just sent it.
+#[test]
+fn himalaya_unseal_does_not_ping_its_sender() {
+    let t = T {
+        chat: Chat::new(
+            Store::open_in_memory().unwrap(),
+            Registry::builtin(),
+            Env::fixed(1_000, 99),
+        ),
+        clock: Arc::new(AtomicI64::new(0)),
+    };
+    t.ok("ann", "game new himalaya");
+    t.ok("bob", "game join");
+    t.ok("cy", "game join");
+    t.ok("ann", "game start");
+    // Caravan placement: whoever acts takes the first village they may.
+    while t.chat.status_json(&place())["acting"]
+        .as_array()
+        .unwrap()
+        .len()
+        == 1
+    {
+        let who = t.chat.status_json(&place())["acting"][0]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let placed = (1..=20).any(|v| {
+            let r = t.say(&who, &format!("move start {v}"));
+            !r.iter().any(|r| r.is_error)
+        });
+        assert!(placed, "{who} could place a caravan");
+    }
+    t.ok("ann", "move program rest rest rest rest rest rest");
+    let r = t.ok("ann", "move unseal");
+    assert!(
+        r.iter().all(|r| !r.pings.contains(&"id-ann".to_string())),
+        "{r:?}"
+    );
+}

@@ -198,16 +198,33 @@ fn scripted_local_game_with_json_ends_with_the_engines_scores(game: &str) {
         text.contains("\"seed\": 11"),
         "the finished game's replay includes the seed"
     );
-    let out = Command::new(BIN).arg("replay").arg(&file).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let printed = String::from_utf8(out.stdout).unwrap();
+    let replay = |json: bool| {
+        let mut c = Command::new(BIN);
+        c.arg("replay").arg(&file);
+        if json {
+            c.arg("--json");
+        }
+        let out = c.output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let printed = replay(true);
     assert!(printed.contains("Finished"), "{printed}");
     for score in status["Finished"]["scores"].as_array().unwrap() {
         assert!(printed.contains(&score.to_string()));
+    }
+    // Issue 35: without `--json`, a summary for a reader: the standings, no internal JSON.
+    let summary = replay(false);
+    assert!(
+        summary.contains("ended") && !summary.contains("\"Finished\""),
+        "{summary}"
+    );
+    for score in status["Finished"]["scores"].as_array().unwrap() {
+        assert!(summary.contains(&format!(": {score}\n")), "{summary}");
     }
 
     // Issue 17: the last move also wrote the timelapse and the replay file, and
