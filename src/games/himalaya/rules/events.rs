@@ -1,0 +1,140 @@
+//! Gameplay Flow, Phase 1 (advanced rules only): placing event counters.
+
+use super::*;
+
+impl Himalaya {
+    /// Every event placement on the board (legal or not), `pass` last. Market day is only
+    /// offered in villages with goods, so that `market 2` is never read as `market 20`
+    /// (HIM-EVENT-10).
+    pub(in crate::games::himalaya) fn event_candidates(&self, data: &HimalayaData) -> Vec<Step> {
+        let mut out: Vec<Step> = (0..data.paths.len()).map(Step::Yeti).collect();
+        out.extend((0..data.paths.len()).map(Step::Storm));
+        out.extend(
+            (0..VILLAGES)
+                .filter(|&v| self.has_goods(v))
+                .map(Step::Market),
+        );
+        out.push(Step::Pass);
+        out
+    }
+
+    /// May `seat` still lay its marker of `kind` this turn? Only the stated limits
+    /// (HIM-EVENT-3, -4, -6): each marker once a game, one of each kind on the board. A yeti
+    /// and a snowstorm may share a path (HIM-EVENT-11).
+    fn marker_free(&self, seat: Seat, kind: EventKind) -> bool {
+        let on_board = match kind {
+            EventKind::Yeti => self.board_events.yeti.is_some(),
+            EventKind::Storm => self.board_events.storm.is_some(),
+            EventKind::Market => self.board_events.market.is_some(),
+        };
+        !self.events_used[seat][kind.index()] && !on_board
+    }
+
+    /// Can `seat` lay any marker now? (Market day needs a village with goods.)
+    pub(in crate::games::himalaya) fn can_place_event(&self, seat: Seat) -> bool {
+        self.marker_free(seat, EventKind::Yeti)
+            || self.marker_free(seat, EventKind::Storm)
+            || (self.marker_free(seat, EventKind::Market)
+                && (0..VILLAGES).any(|v| self.has_goods(v)))
+    }
+
+    /// A cheap test that legality refuses an event step, for the legal list.
+    pub(in crate::games::himalaya) fn event_hopeless(&self, seat: Seat, step: &Step) -> bool {
+        match *step {
+            Step::Yeti(_) => !self.marker_free(seat, EventKind::Yeti),
+            Step::Storm(_) => !self.marker_free(seat, EventKind::Storm),
+            Step::Market(v) => !self.marker_free(seat, EventKind::Market) || !self.has_goods(v),
+            _ => false,
+        }
+    }
+
+    /// The seat at position `k` of the order lays one unused marker or passes.
+    pub(in crate::games::himalaya) fn event_ok(
+        &self,
+        data: &HimalayaData,
+        seat: Seat,
+        k: usize,
+        step: &Step,
+    ) -> Result<(), RuleError> {
+        let name = self.seat_name(seat);
+        let refuse = |why: String| {
+            let reason = format!("{name} cannot place that event marker now: {why}");
+            Err(rule(Topic::Events, reason))
+        };
+        if k >= self.n() || self.order_seat(k) != seat {
+            return refuse("markers are laid one player at a time, in turn order".into());
+        }
+        let kind = match *step {
+            Step::Yeti(p) | Step::Storm(p) if p >= data.paths.len() => {
+                return refuse(format!("there is no path number {}", p + 1));
+            }
+            Step::Market(v) if v >= VILLAGES => {
+                return refuse(format!("villages are 1 to {VILLAGES}"));
+            }
+            Step::Yeti(_) => EventKind::Yeti,
+            Step::Storm(_) => EventKind::Storm,
+            Step::Market(_) => EventKind::Market,
+            Step::Pass => return Ok(()),
+            _ => {
+                let why = format!(
+                    "{name} cannot do that now: lay an event marker (`yeti a-b`, `storm a-b`, \
+                     `market <village>`) or `pass`"
+                );
+                return Err(rule(Topic::Events, why));
+            }
+        };
+        if self.events_used[seat][kind.index()] {
+            return refuse(format!(
+                "{name}'s {} marker is used (each marker once a game)",
+                kind.name()
+            ));
+        }
+        if !self.marker_free(seat, kind) {
+            return refuse(format!(
+                "a {} marker is on the board this turn (one of each kind)",
+                kind.name()
+            ));
+        }
+        match *step {
+            Step::Market(v) if !self.has_goods(v) => refuse(format!(
+                "market day needs a village with goods; village {} has none",
+                v + 1
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    pub(in crate::games::himalaya) fn place_event(
+        &mut self,
+        data: &HimalayaData,
+        seat: Seat,
+        k: usize,
+        step: &Step,
+    ) -> Applied {
+        let name = self.players[seat].clone();
+        let text = match *step {
+            Step::Yeti(p) => {
+                self.board_events.yeti = Some((p, seat));
+                self.events_used[seat][EventKind::Yeti.index()] = true;
+                format!("{name} puts the yeti on path {}.", data.path_name(p))
+            }
+            Step::Storm(p) => {
+                self.board_events.storm = Some((p, seat));
+                self.events_used[seat][EventKind::Storm.index()] = true;
+                format!("{name} puts a snowstorm on path {}.", data.path_name(p))
+            }
+            Step::Market(v) => {
+                self.board_events.market = Some((v, seat));
+                self.events_used[seat][EventKind::Market.index()] = true;
+                format!("{name} declares market day at village {}.", v + 1)
+            }
+            _ => format!("{name} places no event marker."),
+        };
+        self.phase = Phase::Events { k: k + 1 };
+        Applied {
+            events: vec![Event::public(text)],
+            turn_ended: true,
+            ..Applied::default()
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! Gameplay Flow, Phase 5: the inventory of turns 4, 8 and 12.
+
+use super::*;
+
+impl Himalaya {
+    /// Reveal stocks, find the sole majority per good and queue or give the rewards.
+    pub(in crate::games::himalaya) fn inventory(&mut self, events: &mut Vec<Event>) {
+        let stock = self.hands.clone();
+        let mut winners = Vec::new();
+        let mut lines = Vec::new();
+        for g in Good::ALL {
+            let best = stock.iter().map(|h| h[g.index()]).max().unwrap_or(0);
+            let who: Vec<Seat> = (0..self.n())
+                .filter(|&s| stock[s][g.index()] == best)
+                .collect();
+            let w = if best > 0 && who.len() == 1 {
+                Some(who[0])
+            } else {
+                None
+            };
+            winners.push(w);
+            let counts: Vec<String> = (0..self.n())
+                .map(|s| format!("{} {}", self.players[s], stock[s][g.index()]))
+                .collect();
+            lines.push(format!(
+                "{}: {} → {}",
+                g.name(),
+                counts.join(", "),
+                w.map(|s| self.players[s].clone())
+                    .unwrap_or_else(|| "no sole majority".into())
+            ));
+            if let Some(s) = w {
+                if self.advanced {
+                    self.inventory_queue.push((g, s));
+                } else if self.markers_left > 0 {
+                    self.markers_left -= 1;
+                    self.markers[s] += 1;
+                }
+            }
+        }
+        events.push(Event::public(format!(
+            "Inventory after turn {}: {}.",
+            self.turn,
+            lines.join("; ")
+        )));
+        self.last_inventory = Some(InventoryReveal {
+            turn: self.turn,
+            stock: stock.iter().map(goods_map).collect(),
+            winners,
+        });
+    }
+
+    /// An inventory's stupa goes on a free house (level-1 village) in a region touching
+    /// the caravan's village (HIM-INV-7).
+    pub(super) fn inventory_stupa_ok(
+        &self,
+        data: &HimalayaData,
+        seat: Seat,
+        v: usize,
+    ) -> Result<(), RuleError> {
+        let refuse = |why: String| Err(rule(Topic::Inventory, why));
+        let Some(c) = self.caravans[seat] else {
+            return refuse("your caravan is not on the board".into());
+        };
+        if self.stupas_left(seat) == 0 {
+            return refuse("you have no stupa left".into());
+        }
+        if v >= VILLAGES {
+            return refuse(format!("villages are 1 to {VILLAGES}"));
+        }
+        if data.villages[v].level != 1 {
+            return refuse(format!("village {} is not a house (level 1)", v + 1));
+        }
+        if self.stupas[v].is_some() {
+            return refuse(format!("village {} already has a stupa", v + 1));
+        }
+        let regs = &data.villages[c].regions;
+        if !data.villages[v].regions.iter().any(|r| regs.contains(r)) {
+            let why = format!(
+                "village {} is in no region touching your caravan's village",
+                v + 1
+            );
+            return refuse(why);
+        }
+        Ok(())
+    }
+
+    /// Is any inventory reward left for `seat` to take?
+    fn inventory_reward_possible(&self, data: &HimalayaData, seat: Seat) -> bool {
+        self.markers_left > 0
+            || (self.delegations_left(seat) > 0 && self.caravans[seat].is_some())
+            || !self.inventory_stupa_targets(data, seat).is_empty()
+    }
+
+    pub(in crate::games::himalaya) fn inventory_stupa_targets(
+        &self,
+        data: &HimalayaData,
+        seat: Seat,
+    ) -> Vec<usize> {
+        let Some(c) = self.caravans[seat] else {
+            return Vec::new();
+        };
+        if self.stupas_left(seat) == 0 {
+            return Vec::new();
+        }
+        let regs = &data.villages[c].regions;
+        (0..VILLAGES)
+            .filter(|&v| {
+                data.villages[v].level == 1
+                    && self.stupas[v].is_none()
+                    && data.villages[v].regions.iter().any(|r| regs.contains(r))
+            })
+            .collect()
+    }
+
+    pub(in crate::games::himalaya) fn start_inventory_reward(
+        &mut self,
+        data: &HimalayaData,
+        good: Good,
+        seat: Seat,
+        events: &mut Vec<Event>,
+    ) {
+        if self.inventory_reward_possible(data, seat) {
+            self.pending = Some(Pending::Inventory { seat, good });
+        } else {
+            events.push(Event::public(format!(
+                "{} has the majority in {} but no reward is left to take.",
+                self.players[seat],
+                good.name()
+            )));
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! The rules of Himalaya, one file per rulebook part in rulebook order (`setup`,
+//! `placement`, `turn`, `events`, `programming`, `resolution`, `orders`, `refill`,
+//! `inventory`, `scoring`); this file holds the shared counts and what performing a step
+//! shares in every phase.
+//!
+//! `legality`, `candidates` and `perform` (in `../mod.rs`) dispatch by phase onto the
+//! helpers in the part files: each phase's `*_candidates`, `*_ok` (the legality of its
+//! steps, with the reason and rules topic of a refusal) and the code performing its steps
+//! sit together in the part's file. Between player decisions [`Himalaya::advance`]
+//! (`turn.rs`) runs the automatic parts (resolution, refill, inventory) until a choice is
+//! needed.
+
+mod events;
+mod inventory;
+mod orders;
+mod placement;
+mod programming;
+mod refill;
+mod resolution;
+mod scoring;
+mod setup;
+mod turn;
+
+pub use programming::{commitment, program_text};
+pub(crate) use scoring::{goods_list, goods_map};
+pub use scoring::{rank, Influence};
+
+use super::view::{FinalLine, InventoryReveal};
+use super::*;
+use crate::engine::rank::{assign_places, verdict};
+use crate::engine::{Applied, Event, FinalResult, GameRng, RuleError, Rules, Seat, SetupError};
+use sha2::{Digest, Sha256};
+
+/// A refusal under one of the game's rules topics.
+pub(super) fn rule(topic: Topic, reason: impl Into<String>) -> RuleError {
+    RuleError::new(topic.id(), reason)
+}
+
+/// What a step's performing compares against to tell whether it can be taken back.
+pub(super) struct Marks {
+    pub(super) rng: GameRng,
+    inventory: Option<InventoryReveal>,
+}
+
+// ==== Shared counts ====
+
+impl Himalaya {
+    pub(super) fn n(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Seat at position `k` of this turn's order.
+    pub(super) fn order_seat(&self, k: usize) -> Seat {
+        (self.first + k) % self.n()
+    }
+
+    pub(super) fn stupas_left(&self, seat: Seat) -> u32 {
+        STUPAS - self.stupas.iter().filter(|s| **s == Some(seat)).count() as u32
+    }
+
+    pub(super) fn delegations_left(&self, seat: Seat) -> u32 {
+        DELEGATIONS - self.delegations.iter().map(|r| r[seat]).sum::<u32>()
+    }
+
+    pub(super) fn yacks(&self, data: &HimalayaData, seat: Seat) -> u32 {
+        self.kept[seat]
+            .iter()
+            .map(|&o| data.orders[o].yacks)
+            .sum::<u32>()
+            + self.markers[seat] * data.inventory_yacks
+    }
+
+    pub(super) fn has_goods(&self, v: usize) -> bool {
+        self.village_goods[v].iter().any(|&c| c > 0)
+    }
+
+    /// A seat's name for refusals (also for a seat number outside the table).
+    pub(super) fn seat_name(&self, seat: Seat) -> String {
+        self.players
+            .get(seat)
+            .cloned()
+            .unwrap_or_else(|| format!("seat {seat}"))
+    }
+
+    /// May `seat` take any step now? (The seats that must act, and a sealed seat, which
+    /// may take its program back.)
+    pub(super) fn may_step(&self, seat: Seat) -> bool {
+        match &self.phase {
+            Phase::Finished => false,
+            Phase::Placement { k } | Phase::Events { k } => {
+                *k < self.n() && self.order_seat(*k) == seat
+            }
+            Phase::Programming => seat < self.n(),
+            Phase::Resolution | Phase::Inventory => {
+                self.pending.as_ref().is_some_and(|p| p.seat() == seat)
+            }
+        }
+    }
+}
+
+// ==== Performing a step: what every phase shares ====
+
+impl Himalaya {
+    pub(super) fn marks(&self) -> Marks {
+        Marks {
+            rng: self.rng.clone(),
+            inventory: self.last_inventory.clone(),
+        }
+    }
+
+    /// After a phase performed a step: advance to the next decision, then tell whether the
+    /// step can be taken back. Irreversible = the step drew game randomness (dice, bag
+    /// draws) or revealed hidden information (programs, inventory stocks, the final
+    /// screens). The commitment salt drawn by `seal` is not counted (`seal` moves the mark
+    /// past it): it decides nothing, and `unseal` takes a seal back.
+    pub(super) fn settle(&mut self, data: &HimalayaData, marks: Marks, applied: &mut Applied) {
+        self.advance(data, &mut applied.events);
+        if self.rng != marks.rng
+            || self.last_inventory != marks.inventory
+            || self.phase == Phase::Finished
+        {
+            applied.irreversible = true;
+        }
+    }
+}

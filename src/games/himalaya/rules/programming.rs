@@ -1,0 +1,179 @@
+//! Gameplay Flow, Phase 2: secret action programming, the sealed commitments and the
+//! reveal.
+
+use super::*;
+
+/// Commitment for a sealed program: the first 12 hex digits of SHA-256 over `salt:program`.
+pub fn commitment(salt: &str, program: &str) -> String {
+    let digest = Sha256::digest(format!("{salt}:{program}").as_bytes());
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    hex[..12].to_string()
+}
+
+/// A program as text, e.g. `ice deal deal stone rest dirt`.
+pub fn program_text(p: &[Action]) -> String {
+    p.iter().map(|a| a.name()).collect::<Vec<_>>().join(" ")
+}
+
+impl Himalaya {
+    pub(in crate::games::himalaya) fn reveal(&mut self, events: &mut Vec<Event>) {
+        self.revealed = self.plans.clone();
+        self.revealed_seals = self
+            .seals
+            .iter()
+            .map(|s| {
+                s.clone().unwrap_or(Seal {
+                    salt: String::new(),
+                    commitment: String::new(),
+                })
+            })
+            .collect();
+        self.revealed_turn = self.turn;
+        let lines: Vec<String> = (0..self.n())
+            .map(|s| {
+                format!(
+                    "{}: {} (salt {}, commitment {})",
+                    self.players[s],
+                    program_text(&self.revealed[s]),
+                    self.revealed_seals[s].salt,
+                    self.revealed_seals[s].commitment
+                )
+            })
+            .collect();
+        events.push(Event::public(format!(
+            "Programs revealed for turn {}: {}.",
+            self.turn,
+            lines.join("; ")
+        )));
+        self.plans = vec![Vec::new(); self.n()];
+        self.seals = vec![None; self.n()];
+        self.cursor = (0, 0);
+        self.took = vec![Vec::new(); self.n()];
+        self.phase = Phase::Resolution;
+    }
+}
+
+impl Himalaya {
+    pub(in crate::games::himalaya) fn programming_candidates(&self) -> Vec<Step> {
+        let mut out: Vec<Step> = Action::ALL.into_iter().map(Step::Plan).collect();
+        out.extend([Step::Unplan, Step::Seal, Step::Unseal]);
+        out
+    }
+
+    /// Plan up to 6 actions, take the last back, seal exactly 6, unseal until all sealed.
+    pub(in crate::games::himalaya) fn programming_ok(
+        &self,
+        seat: Seat,
+        step: &Step,
+    ) -> Result<(), RuleError> {
+        let name = self.seat_name(seat);
+        let refuse = |why: String| Err(rule(Topic::Programming, why));
+        if seat >= self.n() {
+            return refuse(format!("{name} cannot do that while programming"));
+        }
+        let sealed = self.seals[seat].is_some();
+        let planned = self.plans[seat].len();
+        match step {
+            Step::Plan(_) | Step::Unplan | Step::Seal if sealed => {
+                refuse("your program is sealed; `unseal` first".into())
+            }
+            Step::Plan(_) if planned >= ACTIONS => {
+                refuse("a program holds 6 actions; `unplan` to change the last one".into())
+            }
+            Step::Unplan if planned == 0 => refuse(format!(
+                "{name} cannot do that while programming: no action is planned yet"
+            )),
+            Step::Seal if planned != ACTIONS => {
+                refuse("a program needs exactly 6 actions before sealing".into())
+            }
+            Step::Unseal if !sealed => refuse(format!(
+                "{name} cannot do that while programming: there is no sealed program to take back"
+            )),
+            Step::Plan(_) | Step::Unplan | Step::Seal | Step::Unseal => Ok(()),
+            _ => refuse(format!("{name} cannot do that while programming")),
+        }
+    }
+
+    /// `seal` draws the commitment salt and moves `marks` past it (see [`Himalaya::settle`]).
+    pub(in crate::games::himalaya) fn program(
+        &mut self,
+        seat: Seat,
+        step: &Step,
+        marks: &mut Marks,
+    ) -> Applied {
+        let mut applied = Applied {
+            secret: true,
+            ..Applied::default()
+        };
+        match step {
+            Step::Plan(a) => self.plans[seat].push(*a),
+            Step::Unplan => {
+                self.plans[seat].pop();
+            }
+            Step::Seal => {
+                self.seal(seat, &mut applied.events);
+                marks.rng = self.rng.clone();
+                applied.turn_ended = true;
+                if self.seals.iter().all(|s| s.is_some()) {
+                    self.reveal(&mut applied.events);
+                    applied.irreversible = true;
+                }
+            }
+            _ => {
+                self.seals[seat] = None;
+                applied.events.push(Event::public(format!(
+                    "{} takes back their sealed program.",
+                    self.players[seat]
+                )));
+            }
+        }
+        applied
+    }
+
+    fn seal(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        let salt = format!("{:016x}", self.rng.next_u64());
+        let program = program_text(&self.plans[seat]);
+        let c = commitment(&salt, &program);
+        events.push(Event::public(format!(
+            "{} sealed a program, commitment {c}.",
+            self.players[seat]
+        )));
+        events.push(Event::private(
+            seat,
+            format!("Sealed `{program}` with salt {salt}."),
+        ));
+        self.seals[seat] = Some(Seal {
+            salt,
+            commitment: c,
+        });
+    }
+}
+
+impl Himalaya {
+    /// The step taken for a seat that does not act in time (a game deadline). During
+    /// programming an unsealed seat keeps what it has planned and fills the rest with
+    /// `rest`, then seals (HIM-PROG-4): at most 7 steps. A sealed seat has nothing to do.
+    /// Elsewhere: `pass` if listed, else the first listed step.
+    pub(in crate::games::himalaya) fn default_for(
+        &self,
+        data: &HimalayaData,
+        seat: Seat,
+    ) -> Option<Step> {
+        if self.phase == Phase::Programming {
+            if seat >= self.n() || self.seals[seat].is_some() {
+                return None;
+            }
+            return Some(if self.plans[seat].len() < ACTIONS {
+                Step::Plan(Action::Rest)
+            } else {
+                Step::Seal
+            });
+        }
+        let legal = self.legal_steps(data, seat);
+        legal
+            .iter()
+            .find(|s| **s == Step::Pass)
+            .or_else(|| legal.first())
+            .cloned()
+    }
+}

@@ -1,0 +1,211 @@
+//! Scoring & End Game (rulebook section 6): the influences, the winner, and the goods
+//! texts.
+
+use super::*;
+
+impl Himalaya {
+    pub(in crate::games::himalaya) fn finish(
+        &mut self,
+        data: &HimalayaData,
+        events: &mut Vec<Event>,
+    ) {
+        let n = self.n();
+        let mut infl = Vec::new();
+        for s in 0..n {
+            let religious: u32 = (0..VILLAGES)
+                .filter(|&v| self.stupas[v] == Some(s))
+                .map(|v| data.villages[v].level as u32)
+                .sum();
+            let political = (0..data.regions.len())
+                .filter(|&r| {
+                    let mine = self.delegations[r][s];
+                    mine > 0 && (0..n).all(|o| o == s || self.delegations[r][o] < mine)
+                })
+                .count() as u32;
+            infl.push(Influence {
+                religious,
+                political,
+                economic: self.yacks(data, s),
+                stupas: STUPAS - self.stupas_left(s),
+                delegations: DELEGATIONS - self.delegations_left(s),
+            });
+        }
+        let (places, note) = rank(&self.players, &infl);
+        self.final_lines = (0..n)
+            .map(|s| FinalLine {
+                seat: s,
+                name: self.players[s].clone(),
+                religious: infl[s].religious,
+                political: infl[s].political,
+                economic: infl[s].economic,
+                stupas: infl[s].stupas,
+                delegations: infl[s].delegations,
+                goods: goods_map(&self.hands[s]),
+                kept_orders: self.kept[s]
+                    .iter()
+                    .map(|&o| OrderView::of(&data.orders[o]))
+                    .collect(),
+                inventory_markers: self.markers[s],
+                place: places[s],
+            })
+            .collect();
+        events.push(Event::public(format!("The game is over. {note}")));
+        self.result = Some(FinalResult {
+            scores: infl.iter().map(|i| i.economic as i64).collect(),
+            places,
+            note,
+        });
+        self.phase = Phase::Finished;
+    }
+}
+
+/// One seat's influence at the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Influence {
+    pub religious: u32,
+    pub political: u32,
+    pub economic: u32,
+    pub stupas: u32,
+    pub delegations: u32,
+}
+
+/// Places (1 = winner, ties share) and a one-line note, by the 3- or 4-player rule.
+pub fn rank(names: &[String], infl: &[Influence]) -> (Vec<u32>, String) {
+    let n = infl.len();
+    let summary: Vec<String> = (0..n)
+        .map(|s| {
+            format!(
+                "{} R{} P{} E{}",
+                names[s], infl[s].religious, infl[s].political, infl[s].economic
+            )
+        })
+        .collect();
+    if n == 3 {
+        rank_three(names, infl, &summary)
+    } else {
+        rank_by_elimination(names, infl, &summary)
+    }
+}
+
+/// Places `from..` for `seats` by economic, then political, then religious influence
+/// (higher is better), ties sharing (engine::rank).
+fn assign_by_influence(places: &mut [u32], infl: &[Influence], seats: &[usize], from: u32) {
+    let key = |s: usize| (infl[s].economic, infl[s].political, infl[s].religious);
+    assign_places(places, seats, from, |a, b| key(b).cmp(&key(a)))
+}
+
+/// Three players: whoever alone leads two influences wins; otherwise by influence.
+fn rank_three(names: &[String], infl: &[Influence], summary: &[String]) -> (Vec<u32>, String) {
+    let n = infl.len();
+    let mut places = vec![0u32; n];
+    let sole = |f: &dyn Fn(usize) -> u32, s: usize| (0..n).all(|o| o == s || f(o) < f(s));
+    let leads: Vec<usize> = (0..n)
+        .map(|s| {
+            [
+                sole(&|x| infl[x].religious, s),
+                sole(&|x| infl[x].political, s),
+                sole(&|x| infl[x].economic, s),
+            ]
+            .iter()
+            .filter(|b| **b)
+            .count()
+        })
+        .collect();
+    if let Some(w) = (0..n).find(|&s| leads[s] >= 2) {
+        places[w] = 1;
+        let rest: Vec<usize> = (0..n).filter(|&s| s != w).collect();
+        assign_by_influence(&mut places, infl, &rest, 2);
+        let note = format!(
+            "{} leads {} of the 3 influences and wins; others by economic, political, religious ({}).",
+            names[w],
+            leads[w],
+            summary.join(", ")
+        );
+        return (places, note);
+    }
+    let all: Vec<usize> = (0..n).collect();
+    assign_by_influence(&mut places, infl, &all, 1);
+    let note = format!(
+        "No one leads 2 influences; ranked by economic, then political, then religious ({}).",
+        summary.join(", ")
+    );
+    (places, note)
+}
+
+/// Four players (and any other count): elimination on religious, then political
+/// influence, the rest by economic influence.
+fn rank_by_elimination(
+    names: &[String],
+    infl: &[Influence],
+    summary: &[String],
+) -> (Vec<u32>, String) {
+    let n = infl.len();
+    let mut places = vec![0u32; n];
+    // Four players (and any other count): elimination.
+    let mut remaining: Vec<usize> = (0..n).collect();
+    let mut notes = Vec::new();
+    type Key = fn(&Influence) -> (u32, u32, u32);
+    let rounds: [(&str, Key); 2] = [
+        ("religious", |i| (i.religious, i.stupas, i.economic)),
+        ("political", |i| (i.political, i.delegations, i.economic)),
+    ];
+    for (what, k) in rounds {
+        // Elimination stops once two players are left: the last two are always compared on
+        // economic influence, even if two went out together at the first step (HIM-WIN-10).
+        if remaining.len() <= 2 {
+            break;
+        }
+        let low = remaining
+            .iter()
+            .map(|&s| k(&infl[s]))
+            .min()
+            .unwrap_or_default();
+        let out: Vec<usize> = remaining
+            .iter()
+            .copied()
+            .filter(|&s| k(&infl[s]) == low)
+            .collect();
+        if out.len() == remaining.len() {
+            notes.push(format!("all tie on {what} influence, no one is eliminated"));
+            continue;
+        }
+        let place = (remaining.len() - out.len() + 1) as u32;
+        for &s in &out {
+            places[s] = place;
+        }
+        let who: Vec<&str> = out.iter().map(|&s| names[s].as_str()).collect();
+        notes.push(format!(
+            "{} out on least {what} influence",
+            who.join(" and ")
+        ));
+        remaining.retain(|s| !out.contains(s));
+    }
+    assign_by_influence(&mut places, infl, &remaining, 1);
+    let verdict = verdict(names, &places);
+    let note = format!(
+        "{}; {verdict} on economic influence (ties: political, then religious) ({}).",
+        notes.join("; "),
+        summary.join(", ")
+    );
+    (places, note)
+}
+
+pub(crate) fn goods_list(g: &[u8; 5]) -> String {
+    let v: Vec<String> = Good::ALL
+        .iter()
+        .filter(|k| g[k.index()] > 0)
+        .map(|k| format!("{} {}", g[k.index()], k.name()))
+        .collect();
+    if v.is_empty() {
+        "none".into()
+    } else {
+        v.join(", ")
+    }
+}
+
+pub(crate) fn goods_map(g: &[u8; 5]) -> std::collections::BTreeMap<String, u8> {
+    Good::ALL
+        .iter()
+        .map(|k| (k.name().to_string(), g[k.index()]))
+        .collect()
+}

@@ -1,0 +1,141 @@
+//! Rules of Play > Movement and Grow: the two actions.
+
+use super::*;
+
+impl Nepal {
+    /// Is a province index on the board?
+    pub(super) fn on_board(data: &NepalData, p: u8) -> Result<(), Forbidden> {
+        if (p as usize) < data.provinces.len() {
+            Ok(())
+        } else {
+            Err(Forbidden::UnknownProvince)
+        }
+    }
+
+    /// Three actions a turn, at most two of one kind (`done` of that kind so far).
+    fn action_left(&self, done: u8, third: Forbidden) -> Result<(), Forbidden> {
+        if self.actions >= 3 {
+            Err(Forbidden::NoActionsLeft)
+        } else if done >= 2 {
+            Err(third)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Every move from a province where `seat` has a piece to a neighbour.
+    pub(in crate::games::nepal) fn move_candidates(
+        &self,
+        data: &NepalData,
+        seat: Seat,
+        steps: &mut Vec<Step>,
+    ) {
+        if self.actions >= 3 || self.moves >= 2 {
+            return;
+        }
+        for from in 0..data.provinces.len() as u8 {
+            if self.pieces_at(from as usize, seat) > 0 {
+                steps.extend(
+                    data.adj[from as usize]
+                        .iter()
+                        .map(|&to| Step::Move { from, to }),
+                );
+            }
+        }
+    }
+
+    pub(super) fn move_ok(
+        &self,
+        data: &NepalData,
+        seat: Seat,
+        from: u8,
+        to: u8,
+    ) -> Result<(), Forbidden> {
+        Self::on_board(data, from)?;
+        Self::on_board(data, to)?;
+        self.action_left(self.moves, Forbidden::ThirdMove)?;
+        if self.pieces_at(from as usize, seat) == 0 {
+            return Err(Forbidden::NoPieceThere { from });
+        }
+        if data.adj_mask[from as usize] & (1 << to) == 0 {
+            return Err(Forbidden::NotAdjacent { from, to });
+        }
+        Ok(())
+    }
+
+    /// Every province, while `seat` may still grow this turn.
+    pub(in crate::games::nepal) fn grow_candidates(
+        &self,
+        data: &NepalData,
+        seat: Seat,
+        steps: &mut Vec<Step>,
+    ) {
+        if self.actions < 3 && self.grows < 2 && self.hand[seat] > 0 {
+            steps.extend((0..data.provinces.len() as u8).map(Step::Grow));
+        }
+    }
+
+    pub(super) fn grow_ok(
+        &self,
+        data: &NepalData,
+        seat: Seat,
+        province: u8,
+    ) -> Result<(), Forbidden> {
+        Self::on_board(data, province)?;
+        self.action_left(self.grows, Forbidden::ThirdGrow)?;
+        if self.hand[seat] == 0 {
+            return Err(Forbidden::HandEmpty);
+        }
+        let p = province as usize;
+        if self.pieces_at(p, seat) == 0 && !self.exempt(p, seat, data) {
+            return Err(Forbidden::GrowNeedsPiece { province });
+        }
+        Ok(())
+    }
+
+    /// Move one of `seat`'s pieces to an adjacent province (limits are only enforced by
+    /// the conflict at the end of the turn).
+    pub(in crate::games::nepal) fn move_piece(
+        &mut self,
+        data: &NepalData,
+        seat: usize,
+        f: u8,
+        t: u8,
+    ) -> Applied {
+        let n = self.n();
+        self.pieces[f as usize * n + seat] -= 1;
+        self.pieces[t as usize * n + seat] += 1;
+        self.moves += 1;
+        self.actions += 1;
+        self.this_turn.push(Step::Move { from: f, to: t });
+        Applied {
+            events: vec![Event::public(format!(
+                "{} moves a piece from {} to {}",
+                self.names[seat], data.provinces[f as usize].name, data.provinces[t as usize].name
+            ))],
+            ..Applied::default()
+        }
+    }
+
+    /// Grow: one piece from the hand onto the map.
+    pub(in crate::games::nepal) fn grow(
+        &mut self,
+        data: &NepalData,
+        seat: usize,
+        p: u8,
+    ) -> Applied {
+        let n = self.n();
+        self.pieces[p as usize * n + seat] += 1;
+        self.hand[seat] -= 1;
+        self.grows += 1;
+        self.actions += 1;
+        self.this_turn.push(Step::Grow(p));
+        Applied {
+            events: vec![Event::public(format!(
+                "{} grows in {}",
+                self.names[seat], data.provinces[p as usize].name
+            ))],
+            ..Applied::default()
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! Notation: the steps as players type them and as the log writes them.
+
+use super::*;
+use crate::engine::notation;
+
+impl Nepal {
+    /// Same matching rules as the default (`engine::match_step` over the legal steps: an
+    /// exact match wins, else a unique per-word prefix match), computed from the words
+    /// instead of formatting every legal step: the kind and province names are matched by
+    /// prefix, the few resulting steps are checked with [`Nepal::step_ok`]. Errors are
+    /// worded by the shared matcher.
+    pub(in crate::games::nepal) fn parse_text(
+        &self,
+        data: &NepalData,
+        seat: Seat,
+        text: &str,
+    ) -> Result<Step, ParseError> {
+        let words = notation::words(text)?;
+        let matching = |w: &str| -> Vec<(u8, bool)> {
+            data.lower
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| n.starts_with(w))
+                .map(|(i, n)| (i as u8, n == w))
+                .collect()
+        };
+        let mut hits: Vec<Step> = Vec::new();
+        const KINDS: [(&str, usize); 5] = [
+            ("move", 2),
+            ("grow", 1),
+            ("fortress", 1),
+            ("place", 1),
+            ("end", 0),
+        ];
+        for (kind, arity) in KINDS {
+            if words.len() != 1 + arity || !kind.starts_with(words[0].as_str()) {
+                continue;
+            }
+            let kexact = kind == words[0];
+            let mut steps: Vec<(Step, bool)> = Vec::new();
+            match arity {
+                0 => steps.push((Step::End, kexact)),
+                1 => {
+                    for (p, e) in matching(&words[1]) {
+                        let st = match kind {
+                            "grow" => Step::Grow(p),
+                            "fortress" => Step::Fortress(p),
+                            _ => Step::Place(p),
+                        };
+                        steps.push((st, kexact && e));
+                    }
+                }
+                _ => {
+                    let to = matching(&words[2]);
+                    for (f, e1) in matching(&words[1]) {
+                        for &(t, e2) in &to {
+                            steps.push((Step::Move { from: f, to: t }, kexact && e1 && e2));
+                        }
+                    }
+                }
+            }
+            for (st, exact) in steps {
+                if self.step_ok(data, seat, &st).is_ok() {
+                    if exact {
+                        return Ok(st);
+                    }
+                    hits.push(st);
+                }
+            }
+        }
+        if hits.len() == 1 {
+            return Ok(hits[0]);
+        }
+        // No match or several: let the shared matcher word the error.
+        let legal = self.legal_steps(data, seat);
+        let names: Vec<String> = legal
+            .iter()
+            .map(|s| <Self as Game>::format_step(data, s))
+            .collect();
+        let i = match_step(text, &names)?;
+        Ok(legal[i])
+    }
+}

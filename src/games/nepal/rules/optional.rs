@@ -1,0 +1,125 @@
+//! Optional Rules: the start placement and the fortress.
+
+use super::*;
+
+impl Nepal {
+    /// Every province, during the start placement.
+    pub(in crate::games::nepal) fn place_candidates(data: &NepalData) -> Vec<Step> {
+        (0..data.provinces.len() as u8).map(Step::Place).collect()
+    }
+
+    pub(super) fn place_ok(
+        &self,
+        data: &NepalData,
+        seat: Seat,
+        province: u8,
+    ) -> Result<(), Forbidden> {
+        Self::on_board(data, province)?;
+        if self.hand[seat] == 0 {
+            return Err(Forbidden::HandEmpty);
+        }
+        let p = province as usize;
+        if let Some(limit) = data.limit(p, self.opts.boom) {
+            let total: u32 = (0..self.n()).map(|s| self.pieces_at(p, s) as u32).sum();
+            if total >= limit as u32 {
+                return Err(Forbidden::ProvinceFull);
+            }
+        }
+        Ok(())
+    }
+
+    /// Every province, while `seat` may still build a fortress this turn.
+    pub(in crate::games::nepal) fn fortress_candidates(
+        &self,
+        data: &NepalData,
+        seat: Seat,
+        steps: &mut Vec<Step>,
+    ) {
+        if self.opts.fortress && self.actions == 0 && !self.fortress_built[seat] {
+            steps.extend((0..data.provinces.len() as u8).map(Step::Fortress));
+        }
+    }
+
+    pub(super) fn fortress_ok(
+        &self,
+        data: &NepalData,
+        seat: Seat,
+        province: u8,
+    ) -> Result<(), Forbidden> {
+        Self::on_board(data, province)?;
+        if !self.opts.fortress {
+            return Err(Forbidden::FortressOff);
+        }
+        if self.fortress_built[seat] {
+            return Err(Forbidden::FortressBuilt);
+        }
+        if self.actions > 0 {
+            return Err(Forbidden::FortressNeedsWholeTurn);
+        }
+        if province as usize == data.kathmandu {
+            return Err(Forbidden::FortressInKathmandu);
+        }
+        if self.fortress[province as usize].is_some() {
+            return Err(Forbidden::FortressTaken);
+        }
+        if self.hand[seat] < 2 {
+            return Err(Forbidden::FortressHand);
+        }
+        Ok(())
+    }
+
+    /// Start placement: one piece from the hand anywhere within the limits; after the
+    /// last one the first player starts the game proper.
+    pub(in crate::games::nepal) fn place(
+        &mut self,
+        data: &NepalData,
+        seat: usize,
+        p: u8,
+    ) -> Applied {
+        let n = self.n();
+        self.pieces[p as usize * n + seat] += 1;
+        self.hand[seat] -= 1;
+        self.placements_left -= 1;
+        let ev = Event::public(format!(
+            "{} places a piece in {}",
+            self.names[seat], data.provinces[p as usize].name
+        ));
+        if self.placements_left == 0 {
+            self.phase = Phase::Play;
+            self.current = 0;
+            self.moves = 0;
+            self.grows = 0;
+            self.actions = 0;
+            self.this_turn.clear();
+        } else {
+            self.next_seat();
+        }
+        Applied {
+            events: vec![ev],
+            irreversible: false,
+            turn_ended: true,
+            secret: false,
+        }
+    }
+
+    /// Fortress: two pieces from the hand, all three actions of the turn.
+    pub(in crate::games::nepal) fn build_fortress(
+        &mut self,
+        data: &NepalData,
+        seat: usize,
+        p: u8,
+    ) -> Applied {
+        self.fortress[p as usize] = Some(seat as u8);
+        self.fortress_built[seat] = true;
+        self.hand[seat] -= 2;
+        self.actions = 3;
+        self.this_turn.push(Step::Fortress(p));
+        Applied {
+            events: vec![Event::public(format!(
+                "{} builds a fortress in {}",
+                self.names[seat], data.provinces[p as usize].name
+            ))],
+            ..Applied::default()
+        }
+    }
+}

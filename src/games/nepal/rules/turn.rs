@@ -1,0 +1,73 @@
+//! Turn Sequence: whose turn it is, the one legality decision and the dispatch onto the
+//! steps.
+
+use super::*;
+
+// A turn is up to three actions (Move / Grow), then `end`, which claims trade routes,
+// reveals new cards, resolves conflict and checks the end of the game, in that order.
+
+impl Nepal {
+    /// The one legality decision, by phase and step kind onto the `*_ok` helper under the
+    /// banner of the rule (`legality` words its answer, `hopeless` uses it as it is).
+    pub(in crate::games::nepal) fn step_ok(
+        &self,
+        data: &NepalData,
+        seat: Seat,
+        step: &Step,
+    ) -> Result<(), Forbidden> {
+        if self.phase == Phase::Over {
+            return Err(Forbidden::GameOver);
+        }
+        if seat != self.current {
+            return Err(Forbidden::NotYourTurn);
+        }
+        match (self.phase, *step) {
+            (Phase::Placement, Step::Place(p)) => self.place_ok(data, seat, p),
+            (Phase::Placement, _) => Err(Forbidden::PlacementFirst),
+            (_, Step::Place(_)) => Err(Forbidden::NotPlacement),
+            (_, Step::Move { from, to }) => self.move_ok(data, seat, from, to),
+            (_, Step::Grow(p)) => self.grow_ok(data, seat, p),
+            (_, Step::Fortress(p)) => self.fortress_ok(data, seat, p),
+            (_, Step::End) => Ok(()),
+        }
+    }
+
+    /// Pass the turn to the next seat around the table with a fresh set of actions.
+    pub(super) fn next_seat(&mut self) {
+        self.current = (self.current + 1) % self.n();
+        self.moves = 0;
+        self.grows = 0;
+        self.actions = 0;
+        self.this_turn.clear();
+    }
+
+    /// `end`: the steps after the actions, in rulebook order.
+    pub(in crate::games::nepal) fn end_turn(&mut self, data: &NepalData, seat: usize) -> Applied {
+        let who = self.names[seat].clone();
+        let mut events = vec![Event::public(format!("{who} ends the turn"))];
+        let irreversible = self.claim_routes(data, seat, &mut events);
+        self.conflicts(data, &mut events);
+        let finished = self.check_end(seat, &mut events);
+        self.last_turn = events.iter().map(|e| e.text.clone()).collect();
+        self.turn += 1;
+        if finished {
+            self.finish(data);
+            events.push(Event::public(format!(
+                "game over: {}",
+                self.result
+                    .as_ref()
+                    .map(|r| r.note.clone())
+                    .unwrap_or_default()
+            )));
+            self.last_turn = events.iter().map(|e| e.text.clone()).collect();
+        } else {
+            self.next_seat();
+        }
+        Applied {
+            events,
+            irreversible,
+            turn_ended: true,
+            secret: false,
+        }
+    }
+}
