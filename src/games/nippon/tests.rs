@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::engine::conformance::{run, Suite};
-use crate::engine::testing::{legal, play_all, play_now, rejected_now};
+use crate::engine::testing::{legal, play, play_all, play_now, refused_step, rejected_now};
 use crate::engine::Rules;
 use crate::engine::{setup_checked, Options};
 
@@ -2179,8 +2179,7 @@ fn hopeless_candidates_are_all_refused_by_the_legality_function() {
                     }
                 }
             }
-            let step = g.parse_step(&d, *s, t).unwrap();
-            g.apply(&d, *s, &step).unwrap();
+            play(&mut g, &d, *s, t);
         }
     }
     assert!(
@@ -2243,7 +2242,7 @@ fn nip_exp_2_every_one_of_the_eight_contracts_can_be_picked() {
     // reason.
     for k in [0, 9] {
         let mut c = g.clone();
-        let e = c.apply(&d, 0, &Step::Contract(k)).unwrap_err().to_string();
+        let e = refused_step(&mut c, &d, 0, &Step::Contract(k)).to_string();
         assert!(e.contains("numbered 1 to 8"), "contract {k}: {e}");
         assert_eq!(c, g);
     }
@@ -2394,8 +2393,7 @@ fn the_log_keeps_its_last_sixty_lines() {
     let mut g = setup_checked::<Nippon>(&d, &names(4), &Options::new(), 7).unwrap();
     let mut all: Vec<String> = g.log.clone();
     for (s, t) in &p.log {
-        let step = g.parse_step(&d, *s, t).unwrap();
-        let a = g.apply(&d, *s, &step).unwrap();
+        let a = play(&mut g, &d, *s, t);
         all.extend(a.events.iter().map(|e| e.text.clone()));
         assert!(g.log.len() <= 60, "{} lines", g.log.len());
         assert_eq!(g.log[..], all[all.len() - g.log.len()..]);
@@ -2425,8 +2423,7 @@ fn offered_steps_have_labels_of_their_own() {
         let labels: std::collections::HashSet<String> =
             steps.iter().map(|x| Nippon::label_step(&d, x)).collect();
         assert_eq!(labels.len(), steps.len(), "two steps share a label");
-        let step = g.parse_step(&d, *s, t).unwrap();
-        g.apply(&d, *s, &step).unwrap();
+        play(&mut g, &d, *s, t);
     }
     let g = fresh(&d, 2);
     let take = g.legal_steps(&d, 0)[0];
