@@ -1,9 +1,11 @@
 //! Nippon tests, named after the clause ids of `../shared/clauses/nippon.md`. Positions are
 //! built by setting the state directly (this module is inside the game), then steps are
-//! played through the notation, as a player types them.
+//! played through the notation, as a player types them, with the engine's shared harness
+//! (`crate::engine::testing`): `play_now` and `rejected_now` act for `current`.
 
 use super::*;
 use crate::engine::conformance::{run, Suite};
+use crate::engine::testing::{legal, play, play_all, play_now, refused_step, rejected_now};
 use crate::engine::Rules;
 use crate::engine::{setup_checked, Options};
 
@@ -25,29 +27,6 @@ fn fresh(d: &NipponData, n: usize) -> Nippon {
     g
 }
 
-/// Play `text` (steps joined by `;`) for the seat to play.
-fn play(g: &mut Nippon, d: &NipponData, text: &str) -> Result<Applied, String> {
-    let mut last = Applied::default();
-    for t in text.split(';') {
-        let seat = g.current;
-        let step = g.parse_step(d, seat, t.trim()).map_err(|e| e.to_string())?;
-        last = g.apply(d, seat, &step).map_err(|e| e.to_string())?;
-    }
-    Ok(last)
-}
-
-fn ok(g: &mut Nippon, d: &NipponData, text: &str) -> Applied {
-    play(g, d, text).unwrap_or_else(|e| panic!("`{text}` is refused: {e}"))
-}
-
-/// `text` is refused and nothing changes; returns the reason.
-fn refused(g: &Nippon, d: &NipponData, text: &str) -> String {
-    let mut c = g.clone();
-    let e = play(&mut c, d, text).expect_err(&format!("`{text}` should be refused"));
-    assert_eq!(&c, g, "a refused step changes nothing");
-    e
-}
-
 fn gi(d: &NipponData, name: &str) -> usize {
     d.good(name).expect("a good")
 }
@@ -63,13 +42,6 @@ fn in_action(g: &mut Nippon, d: &NipponData, a: Action) {
     g.players[g.current].workers.push(0);
     g.taken_from = Some(slot as u8);
     g.start_action(a);
-}
-
-fn legal(g: &Nippon, d: &NipponData) -> Vec<String> {
-    g.legal_steps(d, g.current)
-        .iter()
-        .map(|s| Nippon::format_step(d, s))
-        .collect()
 }
 
 fn workers_total(g: &Nippon) -> u32 {
@@ -162,7 +134,7 @@ fn nip_comp_4_cubes_are_coal_markers_or_goods_by_place() {
     g.players[0].coal = 5;
     in_action(&mut g, &d, Action::Produce);
     let tracks = g.players[0].tracks;
-    ok(&mut g, &d, "run silk");
+    play_now(&mut g, &d, "run silk");
     // Coal left the budget, one good entered the silk storage, markers stayed.
     assert_eq!(g.players[0].coal, 3);
     assert_eq!(g.players[0].factories[gi(&d, "silk")].unwrap().goods, 1);
@@ -182,9 +154,10 @@ fn nip_comp_5_markers_never_pass_the_top() {
     g.players[0].fulfilled[2] = false; // contract 3: 1+1+1, money +2
     give_factory(&mut g, &d, 0, "bento", 0, 3);
     in_action(&mut g, &d, Action::Export);
-    ok(
+    play_all(
         &mut g,
         &d,
+        0,
         "contract 3; pay silk 1; pay paper 1; pay bento 1",
     );
     assert_eq!(g.players[0].tracks[0], top);
@@ -192,7 +165,7 @@ fn nip_comp_5_markers_never_pass_the_top() {
     g.players[1].tracks[0] = top;
     g.current = 1;
     g.stage = Stage::Start;
-    assert!(refused(&g, &d, "blueprints money").contains("top slot"));
+    assert!(rejected_now(&mut g, &d, "blueprints money").contains("top slot"));
 }
 
 // NIP-COMP-6
@@ -203,7 +176,12 @@ fn nip_comp_6_the_supply_never_runs_out() {
     g.players[0].yen = 200_000;
     for _ in 0..4 {
         in_action(&mut g, &d, Action::Machinery);
-        ok(&mut g, &d, "improve supply; improve supply; improve supply");
+        play_all(
+            &mut g,
+            &d,
+            0,
+            "improve supply; improve supply; improve supply",
+        );
         g.current = 0;
     }
     assert_eq!(g.players[0].machines, 12);
@@ -262,9 +240,9 @@ fn nip_setup_5_random_first_player_then_clockwise() {
     assert!(firsts.len() > 1, "the first player varies with the seed");
     let mut g = fresh(&d, 3);
     g.current = 2;
-    ok(&mut g, &d, "consolidate");
+    play_now(&mut g, &d, "consolidate");
     assert_eq!(g.current, 0, "after the last seat comes the first");
-    ok(&mut g, &d, "consolidate");
+    play_now(&mut g, &d, "consolidate");
     assert_eq!(g.current, 1);
 }
 
@@ -299,9 +277,10 @@ fn nip_setup_7_vp_move_forward_and_back() {
         .flat_map(|c| (0..6).map(move |good| (c, good)))
         .find(|&(c, good)| g.side_of(&d, c, good).is_some())
         .unwrap();
-    ok(
+    play_all(
         &mut g,
         &d,
+        0,
         &format!("tile 1 {} 1; city {}", d.goods[good].name, d.city_name(c)),
     );
     assert_eq!(g.players[0].vp, vp + 2);
@@ -311,7 +290,7 @@ fn nip_setup_7_vp_move_forward_and_back() {
     g.rewards = vec![0; 12];
     g.multipliers = 0;
     let before = g.players[0].vp;
-    ok(&mut g, &d, "consolidate");
+    play_now(&mut g, &d, "consolidate");
     assert_eq!(g.players[0].vp, before - 2);
 }
 
@@ -508,7 +487,7 @@ fn nip_setup_27_paying_and_receiving_yen() {
     let mut g = fresh(&d, 2);
     g.players[0].tracks[2] = 1; // knowledge 2
     in_action(&mut g, &d, Action::Factory);
-    ok(&mut g, &d, "build silk");
+    play_now(&mut g, &d, "build silk");
     assert_eq!(g.players[0].yen, 6_000);
     assert_eq!(g.players[0].coal, 4, "silk synergy: 2 coal received");
 }
@@ -520,14 +499,14 @@ fn nip_setup_28_blueprints_count_by_value() {
     let mut g = fresh(&d, 4);
     g.players[0].workers = vec![0, 1, 2];
     let left: u32 = g.rewards.iter().sum();
-    ok(&mut g, &d, "consolidate; reward 2 blueprints");
+    play_all(&mut g, &d, 0, "consolidate; reward 2 blueprints");
     assert_eq!(g.players[0].blueprints, 3, "1 + a reward of 2 blueprints");
     assert_eq!(
         g.rewards.iter().sum::<u32>(),
         left - 1,
         "the tile leaves the supply"
     );
-    ok(&mut g, &d, "space contracts");
+    play_now(&mut g, &d, "space contracts");
     // Another reward: 2 coal; another: 5,000 yen.
     let mut g = fresh(&d, 4);
     g.players[0].workers = vec![0, 1, 2];
@@ -536,11 +515,11 @@ fn nip_setup_28_blueprints_count_by_value() {
     g.players[0].tracks[TrackKind::Coal.index()] = 2;
     let budget = g.track_value(&d, 0, TrackKind::Coal);
     assert_ne!(budget, 2);
-    ok(&mut g, &d, "consolidate; reward 2 coal");
+    play_all(&mut g, &d, 0, "consolidate; reward 2 coal");
     assert_eq!(g.players[0].coal, budget + 2);
     let mut g = fresh(&d, 4);
     g.players[0].workers = vec![0, 1, 2];
-    ok(&mut g, &d, "consolidate; reward 2 yen");
+    play_all(&mut g, &d, 0, "consolidate; reward 2 yen");
     assert_eq!(g.players[0].yen, 12_000 + 5_000);
 }
 
@@ -550,12 +529,12 @@ fn nip_setup_28_blueprints_count_by_value() {
 #[test]
 fn nip_turn_2_take_a_worker_or_consolidate() {
     let d = data();
-    let g = fresh(&d, 2);
-    for s in legal(&g, &d) {
+    let mut g = fresh(&d, 2);
+    for s in legal(&g, &d, g.current) {
         assert!(s.starts_with("take ") || s == "consolidate", "{s}");
     }
-    assert!(legal(&g, &d).contains(&"consolidate".to_string()));
-    assert!(refused(&g, &d, "run silk").contains("take 1"));
+    assert!(legal(&g, &d, g.current).contains(&"consolidate".to_string()));
+    assert!(rejected_now(&mut g, &d, "run silk").contains("take 1"));
 }
 
 // NIP-TURN-3
@@ -564,14 +543,14 @@ fn nip_turn_3_blueprints_raise_a_track_any_time_of_ones_turn() {
     let d = data();
     let mut g = fresh(&d, 2);
     g.players[0].blueprints = 7;
-    ok(&mut g, &d, "blueprints coal; blueprints coal");
+    play_all(&mut g, &d, 0, "blueprints coal; blueprints coal");
     assert_eq!(g.players[0].blueprints, 1);
     assert_eq!(g.players[0].tracks[1], 2);
-    assert!(refused(&g, &d, "blueprints coal").contains("blueprint"));
+    assert!(rejected_now(&mut g, &d, "blueprints coal").contains("blueprint"));
     // In the middle of an action too, but never on another player's turn.
     g.players[0].blueprints = 3;
     in_action(&mut g, &d, Action::Machinery);
-    ok(&mut g, &d, "blueprints money");
+    play_now(&mut g, &d, "blueprints money");
     assert_eq!(g.players[0].tracks[0], 1);
     g.players[1].blueprints = 3;
     let e = g
@@ -590,9 +569,9 @@ fn nip_turn_3_blueprints_cannot_strand_an_action() {
     g.players[0].blueprints = 3;
     g.players[0].tracks[2] = 0;
     in_action(&mut g, &d, Action::Factory);
-    assert!(refused(&g, &d, "blueprints money").contains("impossible"));
+    assert!(rejected_now(&mut g, &d, "blueprints money").contains("impossible"));
     // Raising knowledge to 2 covers the need instead.
-    ok(&mut g, &d, "blueprints knowledge; build silk");
+    play_all(&mut g, &d, 0, "blueprints knowledge; build silk");
 }
 
 // NIP-TURN-3: "at any moment during their own turn", so also after the step that ends the
@@ -606,11 +585,11 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
     g.players[0].tracks[2] = six;
     g.players[0].blueprints = 1;
     in_action(&mut g, &d, Action::Factory);
-    ok(&mut g, &d, "build clocks");
+    play_now(&mut g, &d, "build clocks");
     assert_eq!(g.players[0].blueprints, 3);
     assert_eq!(g.current, 0, "the turn is still purple's");
     assert_eq!(g.status(), Status::Acting(vec![0]));
-    let l = legal(&g, &d);
+    let l = legal(&g, &d, g.current);
     for s in [
         "done",
         "blueprints money",
@@ -619,9 +598,9 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
     ] {
         assert!(l.contains(&s.to_string()), "{s} in {l:?}");
     }
-    assert!(refused(&g, &d, "take 1 black").contains("done"));
+    assert!(rejected_now(&mut g, &d, "take 1 black").contains("done"));
     let money = g.players[0].tracks[0];
-    let a = ok(&mut g, &d, "blueprints money");
+    let a = play_now(&mut g, &d, "blueprints money");
     assert_eq!(g.players[0].tracks[0], money + 1);
     // None left to spend: the turn passes without a question.
     assert!(a.turn_ended);
@@ -632,8 +611,8 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
     g.players[0].tracks[2] = six;
     g.players[0].blueprints = 1;
     in_action(&mut g, &d, Action::Factory);
-    ok(&mut g, &d, "build clocks");
-    let a = ok(&mut g, &d, "done");
+    play_now(&mut g, &d, "build clocks");
+    let a = play_now(&mut g, &d, "done");
     assert!(a.turn_ended);
     assert_eq!((g.current, g.players[0].blueprints), (1, 3));
 
@@ -643,7 +622,7 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
     g.players[0].tracks[0] = d.tracks[0].top();
     g.players[0].blueprints = 1;
     in_action(&mut g, &d, Action::Factory);
-    let a = ok(&mut g, &d, "build clocks");
+    let a = play_now(&mut g, &d, "build clocks");
     let texts: Vec<&str> = a.events.iter().map(|e| e.text.as_str()).collect();
     assert!(
         texts
@@ -657,7 +636,7 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
     g.players[0].tracks[2] = six;
     g.players[0].blueprints = 0;
     in_action(&mut g, &d, Action::Factory);
-    ok(&mut g, &d, "build clocks");
+    play_now(&mut g, &d, "build clocks");
     assert_eq!((g.current, g.players[0].blueprints), (1, 2));
 }
 
@@ -671,10 +650,10 @@ fn nip_turn_3_blueprints_can_be_spent_on_the_last_turn_of_the_game() {
     g.players[0].blueprints = 3;
     let knowledge = g.players[0].tracks[2];
     in_action(&mut g, &d, Action::Coal);
-    ok(&mut g, &d, "up 1");
+    play_now(&mut g, &d, "up 1");
     assert!(g.result.is_none(), "the game waits for the last player");
     assert_eq!(g.status(), Status::Acting(vec![0]));
-    ok(&mut g, &d, "blueprints knowledge");
+    play_now(&mut g, &d, "blueprints knowledge");
     assert_eq!(g.players[0].tracks[2], knowledge + 1);
     assert!(g.result.is_some(), "then the game ends");
 }
@@ -690,21 +669,22 @@ fn nip_turn_4_three_scorings_then_the_end() {
     g.slots[4] = vec![0];
     give_factory(&mut g, &d, 0, "silk", 0, 3);
     // Take the last worker of slot 5 and place a tile: the full refill moves the marker.
-    ok(&mut g, &d, "take 5 black");
+    play_now(&mut g, &d, "take 5 black");
     let c = (0..8).find(|&c| g.side_of(&d, c, 0).is_some()).unwrap();
-    ok(
+    play_all(
         &mut g,
         &d,
+        0,
         &format!("tile 1 silk 1; city {}; done", d.city_name(c)),
     );
     assert_eq!(g.marker, d.first_golden);
     assert_eq!(g.final_turns, Some(6));
     for _ in 0..6 {
         assert!(g.result.is_none());
-        ok(&mut g, &d, "consolidate");
+        play_now(&mut g, &d, "consolidate");
         // A player still able to spend blueprints ends the turn with `done` (NIP-TURN-3).
         if g.stage == Stage::Spend {
-            ok(&mut g, &d, "done");
+            play_now(&mut g, &d, "done");
         }
     }
     assert_eq!(g.scorings, 3);
@@ -721,16 +701,16 @@ fn nip_work_1_take_a_worker_to_the_leftmost_slot() {
     let mut g = fresh(&d, 2);
     g.slots[1] = vec![3, 4, 5];
     g.players[0].workers = vec![1];
-    ok(&mut g, &d, "take 2 pink");
+    play_now(&mut g, &d, "take 2 pink");
     assert_eq!(g.slots[1], vec![4, 5]);
     assert_eq!(g.players[0].workers, vec![1, 3]);
     // NIP-WORK-6: the colour does not change the choice offered.
-    let a = legal(&g, &d);
+    let a = legal(&g, &d, g.current);
     let mut h = fresh(&d, 2);
     h.slots[1] = vec![3, 4, 5];
     h.players[0].workers = vec![1];
-    ok(&mut h, &d, "take 2 brown");
-    assert_eq!(a, legal(&h, &d));
+    play_now(&mut h, &d, "take 2 brown");
+    assert_eq!(a, legal(&h, &d, h.current));
 }
 
 // NIP-WORK-1: the worker is taken from the slot, so a shortened colour means the worker of
@@ -756,18 +736,18 @@ fn nip_work_1_a_shortened_colour_means_the_worker_in_that_slot() {
         .unwrap() as u8;
     let mut g = fresh(&d, 2);
     g.slots[1] = vec![black, white, white];
-    ok(&mut g, &d, "take 2 b");
+    play_now(&mut g, &d, "take 2 b");
     assert_eq!(g.players[0].workers, vec![black]);
     let mut g = fresh(&d, 2);
     g.slots[1] = vec![black, brown, white];
-    let e = refused(&g, &d, "take 2 b");
+    let e = rejected_now(&mut g, &d, "take 2 b");
     assert!(
         e.contains("`take 2 black`") && e.contains("`take 2 brown`"),
         "{e}"
     );
     // A colour the slot does not hold is still refused with the rule's reason.
     g.slots[1] = vec![black, black, black];
-    let e = refused(&g, &d, "take 2 white");
+    let e = rejected_now(&mut g, &d, "take 2 white");
     assert!(e.contains("white"), "{e}");
 }
 
@@ -783,10 +763,10 @@ fn nip_work_3_choose_one_action_of_the_slot() {
     assert_eq!(d.slots.iter().map(|s| s.len()).sum::<usize>(), 9);
     let mut g = fresh(&d, 2);
     g.slots[1] = vec![0, 0, 0];
-    ok(&mut g, &d, "take 2 black");
-    assert_eq!(legal(&g, &d), ["do knowledge", "do coal"]);
-    assert!(refused(&g, &d, "do trains").contains("does not offer"));
-    ok(&mut g, &d, "do coal; up 1");
+    play_now(&mut g, &d, "take 2 black");
+    assert_eq!(legal(&g, &d, g.current), ["do knowledge", "do coal"]);
+    assert!(rejected_now(&mut g, &d, "do trains").contains("does not offer"));
+    play_all(&mut g, &d, 0, "do coal; up 1");
     assert_eq!(g.players[0].tracks[1], 1);
 }
 
@@ -796,9 +776,9 @@ fn nip_work_4_six_workers_must_consolidate() {
     let d = data();
     let mut g = fresh(&d, 2);
     g.players[0].workers = vec![0; 6];
-    assert_eq!(legal(&g, &d), ["consolidate"]);
+    assert_eq!(legal(&g, &d, g.current), ["consolidate"]);
     g.slots[1] = vec![0, 1, 2];
-    assert!(refused(&g, &d, "take 2 black").contains("must consolidate"));
+    assert!(rejected_now(&mut g, &d, "take 2 black").contains("must consolidate"));
 }
 
 // NIP-WORK-5
@@ -809,14 +789,14 @@ fn nip_work_5_only_an_action_that_can_be_completed() {
     g.players[0].yen = 0;
     g.slots[0] = vec![0, 1, 2];
     // Factory and machinery both need yen.
-    let e = refused(&g, &d, "take 1 black");
+    let e = rejected_now(&mut g, &d, "take 1 black");
     assert!(e.contains("completely"), "{e}");
     // With 5,000 yen only machinery is possible: it starts at once.
     g.players[0].yen = 5_000;
-    ok(&mut g, &d, "take 1 black");
+    play_now(&mut g, &d, "take 1 black");
     assert_eq!(g.stage, Stage::Machinery { n: 0 });
     // And must be carried out: `done` needs one improvement first.
-    assert!(refused(&g, &d, "done").contains("at least one"));
+    assert!(rejected_now(&mut g, &d, "done").contains("at least one"));
 }
 
 // NIP-WORK-7, NIP-WORK-8
@@ -827,9 +807,9 @@ fn nip_work_7_emptied_slot_takes_the_uppermost_row() {
     g.rows[0] = vec![];
     g.rows[1] = vec![3, 4, 5];
     g.slots[1] = vec![0];
-    ok(&mut g, &d, "take 2 black");
+    play_now(&mut g, &d, "take 2 black");
     assert!(g.slots[1].is_empty(), "not before the turn is over");
-    ok(&mut g, &d, "do coal; up 1");
+    play_all(&mut g, &d, 0, "do coal; up 1");
     assert_eq!(g.slots[1], vec![3, 4, 5], "the whole row moves");
     assert!(g.rows[1].is_empty());
     assert_eq!(g.rows[2].len(), 3);
@@ -848,7 +828,7 @@ fn nip_work_9_full_refill_when_every_row_is_empty() {
         g.bag = vec![0; 6];
         let rest = total - workers_total(&g);
         g.bag[2] = rest;
-        ok(&mut g, &d, "take 2 black; do coal; up 1");
+        play_all(&mut g, &d, 0, "take 2 black; do coal; up 1");
         assert!(
             g.slots.iter().all(|s| s.len() == 3),
             "{n}p: every slot topped up to 3"
@@ -871,13 +851,13 @@ fn nip_work_12_short_bag_is_completed_at_consolidation() {
     g.players[1].workers = vec![1; 6];
     g.rewards = vec![0; 12];
     g.multipliers = 0;
-    ok(&mut g, &d, "take 2 black; do coal; up 1");
+    play_all(&mut g, &d, 0, "take 2 black; do coal; up 1");
     assert!(g.refill_owed, "the bag ran short");
     assert_eq!(g.slots[1].len(), 1);
     assert_eq!(g.marker, 1, "the marker moved anyway");
     // Player 1 consolidates: 6 workers go back and the refill completes. Drawing from the
     // bag is random, so the step cannot be taken back (though the marker stays).
-    let a = ok(&mut g, &d, "consolidate");
+    let a = play_now(&mut g, &d, "consolidate");
     assert!(a.irreversible, "the refill drew from the bag");
     assert!(g.players[1].workers.is_empty());
     assert!(!g.refill_owed);
@@ -955,14 +935,14 @@ fn nip_trig_5_three_more_turns_each_after_the_golden_slot() {
     g.current = 1;
     g.rows.iter_mut().for_each(|r| r.clear());
     g.slots[1] = vec![0];
-    ok(&mut g, &d, "take 2 black; do coal; up 1");
+    play_all(&mut g, &d, 1, "take 2 black; do coal; up 1");
     assert_eq!(g.marker, d.first_golden);
     let mut order = Vec::new();
     for round in 0..3 {
         for _ in 0..3 {
             assert!(g.result.is_none());
             order.push(g.current);
-            ok(&mut g, &d, "consolidate");
+            play_now(&mut g, &d, "consolidate");
         }
         assert_eq!(
             g.marker,
@@ -995,13 +975,13 @@ fn nip_fac_1_build_exactly_one_factory() {
     in_action(&mut g, &d, Action::Factory);
     g.players[0].blueprints = 0;
     assert_eq!(
-        legal(&g, &d)
+        legal(&g, &d, g.current)
             .iter()
             .filter(|s| s.starts_with("build"))
             .count(),
         2
     );
-    let a = ok(&mut g, &d, "build paper");
+    let a = play_now(&mut g, &d, "build paper");
     assert!(a.turn_ended, "one factory, then the turn ends");
     assert!(g.players[0].factories[gi(&d, "paper")].is_some());
     assert_eq!(g.built[gi(&d, "paper")], 1);
@@ -1020,7 +1000,7 @@ fn nip_fac_2_factory_tile_data() {
     let mut g = fresh(&d, 2);
     g.players[0].tracks[2] = 11;
     in_action(&mut g, &d, Action::Factory);
-    ok(&mut g, &d, "build clocks");
+    play_now(&mut g, &d, "build clocks");
     assert_eq!(g.players[0].blueprints, 1 + 2);
 }
 
@@ -1049,7 +1029,7 @@ fn nip_fac_11_missing_knowledge_costs_blueprints() {
     g.players[0].tracks[2] = (0..t.values.len()).find(|&i| t.values[i] == 3).unwrap();
     g.players[0].blueprints = 1;
     in_action(&mut g, &d, Action::Factory);
-    ok(&mut g, &d, "build bento");
+    play_now(&mut g, &d, "build bento");
     assert_eq!(
         g.players[0].blueprints, 0,
         "knowledge 3 for a level-2 factory: 1 blueprint"
@@ -1059,7 +1039,7 @@ fn nip_fac_11_missing_knowledge_costs_blueprints() {
     g.players[0].tracks[2] = 0;
     g.players[0].blueprints = 2;
     in_action(&mut g, &d, Action::Factory);
-    assert!(refused(&g, &d, "build lenses").contains("short"));
+    assert!(rejected_now(&mut g, &d, "build lenses").contains("short"));
 }
 
 // NIP-FAC-13
@@ -1070,7 +1050,7 @@ fn nip_fac_13_one_factory_per_good() {
     give_factory(&mut g, &d, 0, "silk", 0, 0);
     g.players[0].tracks[2] = 1;
     in_action(&mut g, &d, Action::Factory);
-    assert!(refused(&g, &d, "build silk").contains("already have"));
+    assert!(rejected_now(&mut g, &d, "build silk").contains("already have"));
 }
 
 // ---- Machinery ----
@@ -1082,9 +1062,9 @@ fn nip_mach_7_install_and_upgrade_in_one_action() {
     let mut g = fresh(&d, 2);
     give_factory(&mut g, &d, 0, "silk", 0, 0);
     in_action(&mut g, &d, Action::Machinery);
-    ok(&mut g, &d, "improve silk");
+    play_now(&mut g, &d, "improve silk");
     assert_eq!(g.players[0].factories[0].unwrap().machine, 1);
-    ok(&mut g, &d, "improve silk; done");
+    play_all(&mut g, &d, 0, "improve silk; done");
     assert_eq!(g.players[0].factories[0].unwrap().machine, 2);
     assert_eq!(g.players[0].yen, 2_000, "10,000 yen for two improvements");
 }
@@ -1096,7 +1076,12 @@ fn nip_mach_1_one_to_three_improvements() {
     let mut g = fresh(&d, 2);
     g.players[0].yen = 50_000;
     in_action(&mut g, &d, Action::Machinery);
-    let a = ok(&mut g, &d, "improve supply; improve supply; improve supply");
+    let a = play_all(
+        &mut g,
+        &d,
+        0,
+        "improve supply; improve supply; improve supply",
+    );
     assert!(a.turn_ended, "the third improvement ends the action");
     assert_eq!(g.players[0].machines, 3);
     assert_eq!(g.players[0].yen, 35_000);
@@ -1109,9 +1094,9 @@ fn nip_mach_5_plus_two_is_final() {
     let mut g = fresh(&d, 2);
     give_factory(&mut g, &d, 0, "silk", 2, 0);
     in_action(&mut g, &d, Action::Machinery);
-    assert!(refused(&g, &d, "improve silk").contains("already +2"));
+    assert!(rejected_now(&mut g, &d, "improve silk").contains("already +2"));
     // NIP-MACH-6: no step moves or removes an installed machine.
-    assert!(legal(&g, &d).iter().all(|s| !s.contains("silk")));
+    assert!(legal(&g, &d, g.current).iter().all(|s| !s.contains("silk")));
 }
 
 // NIP-MACH-8, NIP-MACH-9
@@ -1121,8 +1106,8 @@ fn nip_mach_8_factories_first_then_supply() {
     let mut g = fresh(&d, 2);
     give_factory(&mut g, &d, 0, "silk", 1, 0);
     in_action(&mut g, &d, Action::Machinery);
-    assert!(refused(&g, &d, "improve supply").contains("can still take"));
-    ok(&mut g, &d, "improve silk; improve supply");
+    assert!(rejected_now(&mut g, &d, "improve supply").contains("can still take"));
+    play_all(&mut g, &d, 0, "improve silk; improve supply");
     assert_eq!(g.players[0].machines, 1);
 }
 
@@ -1134,13 +1119,18 @@ fn nip_mach_12_supply_machines_go_on_the_next_factory() {
     give_factory(&mut g, &d, 0, "silk", 1, 0);
     g.players[0].yen = 21_000;
     in_action(&mut g, &d, Action::Machinery);
-    ok(&mut g, &d, "improve silk; improve supply; improve supply");
+    play_all(
+        &mut g,
+        &d,
+        0,
+        "improve silk; improve supply; improve supply",
+    );
     assert_eq!(g.players[0].yen, 6_000, "15,000 yen");
     assert_eq!(g.players[0].machines, 2);
     g.current = 0;
     g.players[0].tracks[2] = 1;
     in_action(&mut g, &d, Action::Factory);
-    ok(&mut g, &d, "build paper");
+    play_now(&mut g, &d, "build paper");
     assert_eq!(g.players[0].factories[gi(&d, "paper")].unwrap().machine, 2);
     assert_eq!(g.players[0].machines, 0, "the other machine is discarded");
     // With a single machine in supply it goes on as +1.
@@ -1148,7 +1138,7 @@ fn nip_mach_12_supply_machines_go_on_the_next_factory() {
     g.players[0].machines = 1;
     g.players[0].tracks[2] = 1;
     in_action(&mut g, &d, Action::Factory);
-    ok(&mut g, &d, "build silk");
+    play_now(&mut g, &d, "build silk");
     assert_eq!(g.players[0].factories[0].unwrap().machine, 1);
 }
 
@@ -1164,9 +1154,9 @@ fn nip_prod_1_run_one_to_three_factories_once_each() {
     }
     g.players[0].coal = 20;
     in_action(&mut g, &d, Action::Produce);
-    ok(&mut g, &d, "run silk");
-    assert!(refused(&g, &d, "run silk").contains("already ran"));
-    let a = ok(&mut g, &d, "run paper; run bento");
+    play_now(&mut g, &d, "run silk");
+    assert!(rejected_now(&mut g, &d, "run silk").contains("already ran"));
+    let a = play_all(&mut g, &d, 0, "run paper; run bento");
     assert!(a.turn_ended, "three factories at most");
     assert_eq!(g.players[0].coal, 20 - 2 - 2 - 3);
 }
@@ -1181,9 +1171,9 @@ fn nip_prod_2_coal_and_storage_needed() {
     g.players[0].coal = 2;
     give_factory(&mut g, &d, 0, "paper", 0, 0);
     in_action(&mut g, &d, Action::Produce);
-    assert!(refused(&g, &d, "run bento").contains("needs 3 coal"));
-    assert!(refused(&g, &d, "run silk").contains("full"));
-    ok(&mut g, &d, "run paper");
+    assert!(rejected_now(&mut g, &d, "run bento").contains("needs 3 coal"));
+    assert!(rejected_now(&mut g, &d, "run silk").contains("full"));
+    play_now(&mut g, &d, "run paper");
 }
 
 // NIP-PROD-4, NIP-PROD-6
@@ -1194,7 +1184,7 @@ fn nip_prod_6_machine_bonus_limited_by_storage() {
     give_factory(&mut g, &d, 0, "silk", 2, 2);
     g.players[0].coal = 2;
     in_action(&mut g, &d, Action::Produce);
-    ok(&mut g, &d, "run silk");
+    play_now(&mut g, &d, "run silk");
     assert_eq!(g.players[0].coal, 0, "2 coal");
     assert_eq!(
         g.players[0].factories[0].unwrap().goods,
@@ -1205,7 +1195,7 @@ fn nip_prod_6_machine_bonus_limited_by_storage() {
     let mut g = fresh(&d, 2);
     give_factory(&mut g, &d, 0, "paper", 1, 0);
     in_action(&mut g, &d, Action::Produce);
-    ok(&mut g, &d, "run paper");
+    play_now(&mut g, &d, "run paper");
     assert_eq!(g.players[0].factories[1].unwrap().goods, 2);
 }
 
@@ -1219,7 +1209,7 @@ fn nip_know_2_track_steps_cost_1_3_6_thousand() {
         for (k, cost) in [(1, 1_000), (2, 3_000), (3, 6_000)] {
             let mut g = fresh(&d, 2);
             in_action(&mut g, &d, a);
-            ok(&mut g, &d, &format!("up {k}"));
+            play_now(&mut g, &d, &format!("up {k}"));
             assert_eq!(g.players[0].tracks[t], k);
             assert_eq!(g.players[0].yen, 12_000 - cost);
         }
@@ -1227,10 +1217,10 @@ fn nip_know_2_track_steps_cost_1_3_6_thousand() {
     let mut g = fresh(&d, 2);
     g.players[0].yen = 2_000;
     in_action(&mut g, &d, Action::Coal);
-    assert!(refused(&g, &d, "up 2").contains("cost"));
+    assert!(rejected_now(&mut g, &d, "up 2").contains("cost"));
     // Exactly the price is enough.
     g.players[0].yen = 3_000;
-    ok(&mut g, &d, "up 2");
+    play_now(&mut g, &d, "up 2");
     assert_eq!(g.players[0].yen, 0);
 }
 
@@ -1242,14 +1232,14 @@ fn nip_know_3_no_step_beyond_the_top() {
         let mut g = fresh(&d, 2);
         g.players[0].tracks[t] = d.tracks[t].top() - 1;
         in_action(&mut g, &d, a);
-        assert!(refused(&g, &d, "up 2").contains("beyond the top"));
-        assert_eq!(legal(&g, &d), ["up 1"]);
+        assert!(rejected_now(&mut g, &d, "up 2").contains("beyond the top"));
+        assert_eq!(legal(&g, &d, g.current), ["up 1"]);
         // Three below the top, all three moves are open, the longest to the top slot.
         let mut g = fresh(&d, 2);
         g.players[0].tracks[t] = d.tracks[t].top() - 3;
         in_action(&mut g, &d, a);
-        assert_eq!(legal(&g, &d), ["up 1", "up 2", "up 3"]);
-        ok(&mut g, &d, "up 3");
+        assert_eq!(legal(&g, &d, g.current), ["up 1", "up 2", "up 3"]);
+        play_now(&mut g, &d, "up 3");
         assert_eq!(g.players[0].tracks[t], d.tracks[t].top());
     }
 }
@@ -1260,9 +1250,9 @@ fn nip_coal_1_mines_raise_coal_income() {
     let d = data();
     let mut g = fresh(&d, 2);
     in_action(&mut g, &d, Action::Coal);
-    ok(&mut g, &d, "up 2");
+    play_now(&mut g, &d, "up 2");
     g.current = 0;
-    ok(&mut g, &d, "consolidate");
+    play_now(&mut g, &d, "consolidate");
     assert_eq!(g.players[0].coal, 3);
 }
 
@@ -1275,9 +1265,9 @@ fn nip_train_4_one_to_three_trains_in_different_regions() {
     let mut g = fresh(&d, 4);
     g.players[0].yen = 20_000;
     in_action(&mut g, &d, Action::Trains);
-    ok(&mut g, &d, "train hokkaido");
-    assert!(refused(&g, &d, "train hokkaido").contains("different regions"));
-    let a = ok(&mut g, &d, "train tohoku; train kanto");
+    play_now(&mut g, &d, "train hokkaido");
+    assert!(rejected_now(&mut g, &d, "train hokkaido").contains("different regions"));
+    let a = play_all(&mut g, &d, 0, "train tohoku; train kanto");
     assert!(a.turn_ended);
     assert_eq!(g.players[0].yen, 5_000);
     assert_eq!(g.players[0].trains, 3, "taken from the left: 3 gone");
@@ -1290,10 +1280,10 @@ fn nip_ship_4_one_to_three_ships_in_different_regions() {
     let d = data();
     let mut g = fresh(&d, 4);
     in_action(&mut g, &d, Action::Ships);
-    ok(&mut g, &d, "ship kansai");
-    assert!(refused(&g, &d, "ship kansai").contains("different regions"));
-    assert!(refused(&g, &d, "train tohoku").contains("ship"));
-    ok(&mut g, &d, "ship kanto; done");
+    play_now(&mut g, &d, "ship kansai");
+    assert!(rejected_now(&mut g, &d, "ship kansai").contains("different regions"));
+    assert!(rejected_now(&mut g, &d, "train tohoku").contains("ship"));
+    play_all(&mut g, &d, 0, "ship kanto; done");
     assert_eq!(g.players[0].ships, 2);
     assert_eq!(g.players[0].yen, 2_000);
     assert_eq!(g.rail[3], vec![(0, true)]);
@@ -1308,9 +1298,9 @@ fn nip_slot_1_slots_per_region_by_player_count() {
         g.rail[0] = vec![(1, false); slots];
         g.players[0].yen = 10_000;
         in_action(&mut g, &d, Action::Trains);
-        assert!(refused(&g, &d, "train hokkaido").contains("every train/ship slot"));
+        assert!(rejected_now(&mut g, &d, "train hokkaido").contains("every train/ship slot"));
         g.rail[0].pop();
-        ok(&mut g, &d, "train hokkaido");
+        play_now(&mut g, &d, "train hokkaido");
     }
 }
 
@@ -1322,10 +1312,10 @@ fn nip_slot_2_uncovered_money_symbol_raises_money() {
     let mut g = fresh(&d, 4);
     g.players[0].yen = 20_000;
     in_action(&mut g, &d, Action::Trains);
-    let a = ok(&mut g, &d, "train hokkaido");
+    let a = play_now(&mut g, &d, "train hokkaido");
     assert_eq!(g.players[0].tracks[0], 0);
     assert!(a.events.iter().all(|e| !e.text.contains("money symbol")));
-    let a = ok(&mut g, &d, "train tohoku");
+    let a = play_now(&mut g, &d, "train tohoku");
     assert_eq!(
         g.players[0].tracks[0], 1,
         "the 2nd train uncovers a money symbol"
@@ -1343,9 +1333,9 @@ fn nip_train_2_exactly_the_price_of_a_train_is_enough() {
     let mut g = fresh(&d, 4);
     g.players[0].yen = d.cost_train - 1;
     in_action(&mut g, &d, Action::Trains);
-    assert!(refused(&g, &d, "train hokkaido").contains("a train costs"));
+    assert!(rejected_now(&mut g, &d, "train hokkaido").contains("a train costs"));
     g.players[0].yen = d.cost_train;
-    ok(&mut g, &d, "train hokkaido");
+    play_now(&mut g, &d, "train hokkaido");
     assert_eq!(g.players[0].yen, 0);
 }
 
@@ -1360,11 +1350,11 @@ fn nip_exp_5_contract_paid_from_different_factories() {
     give_factory(&mut g, &d, 0, "silk", 0, 3);
     give_factory(&mut g, &d, 0, "paper", 0, 1);
     in_action(&mut g, &d, Action::Export);
-    ok(&mut g, &d, "contract 2");
-    assert!(refused(&g, &d, "pay paper 2").contains("holds 1"));
-    ok(&mut g, &d, "pay silk 2");
-    assert!(refused(&g, &d, "pay silk 1").contains("different factory"));
-    ok(&mut g, &d, "pay paper 1");
+    play_now(&mut g, &d, "contract 2");
+    assert!(rejected_now(&mut g, &d, "pay paper 2").contains("holds 1"));
+    play_now(&mut g, &d, "pay silk 2");
+    assert!(rejected_now(&mut g, &d, "pay silk 1").contains("different factory"));
+    play_now(&mut g, &d, "pay paper 1");
     let p = &g.players[0];
     assert_eq!(p.factories[0].unwrap().goods, 1);
     assert_eq!(p.factories[1].unwrap().goods, 0);
@@ -1372,8 +1362,8 @@ fn nip_exp_5_contract_paid_from_different_factories() {
     assert_eq!(p.tracks[0], 1, "money +1");
     assert!(p.fulfilled[1], "face down");
     // NIP-EXP-8: it cannot be fulfilled again.
-    assert!(refused(&g, &d, "contract 2").contains("already fulfilled"));
-    ok(&mut g, &d, "done");
+    assert!(rejected_now(&mut g, &d, "contract 2").contains("already fulfilled"));
+    play_now(&mut g, &d, "done");
 }
 
 // NIP-EXP-4
@@ -1386,15 +1376,15 @@ fn nip_exp_4_a_contract_is_paid_all_at_once() {
     give_factory(&mut g, &d, 0, "paper", 0, 1);
     give_factory(&mut g, &d, 0, "bento", 0, 1);
     in_action(&mut g, &d, Action::Export);
-    let why = refused(&g, &d, "contract 4");
+    let why = rejected_now(&mut g, &d, "contract 4");
     assert!(
         why.contains("contract 4 needs 2+2 from different factories") && why.contains("cannot pay"),
         "{why}"
     );
     // Contract 2 (2+1): paying the 1 from silk would leave no 2: refused.
-    ok(&mut g, &d, "contract 2");
-    assert!(refused(&g, &d, "pay silk 1").contains("all at once"));
-    assert!(refused(&g, &d, "done").contains("finish contract 2"));
+    play_now(&mut g, &d, "contract 2");
+    assert!(rejected_now(&mut g, &d, "pay silk 1").contains("all at once"));
+    assert!(rejected_now(&mut g, &d, "done").contains("finish contract 2"));
 }
 
 // NIP-EXP-1: at most 3 contracts, `done` after one.
@@ -1406,14 +1396,15 @@ fn nip_exp_1_one_to_three_contracts() {
         give_factory(&mut g, &d, 0, f, 0, 4);
     }
     in_action(&mut g, &d, Action::Export);
-    assert!(refused(&g, &d, "done").contains("at least one"));
-    ok(&mut g, &d, "contract 1; pay silk 1; pay paper 1");
-    ok(
+    assert!(rejected_now(&mut g, &d, "done").contains("at least one"));
+    play_all(&mut g, &d, 0, "contract 1; pay silk 1; pay paper 1");
+    play_all(
         &mut g,
         &d,
+        0,
         "contract 3; pay silk 1; pay paper 1; pay bento 1",
     );
-    let a = ok(&mut g, &d, "contract 2; pay lenses 2; pay bento 1");
+    let a = play_all(&mut g, &d, 0, "contract 2; pay lenses 2; pay bento 1");
     assert!(a.turn_ended);
 }
 
@@ -1460,9 +1451,10 @@ fn nip_mkt_4_tiles_beside_the_supplied_good_in_one_region() {
     give_factory(&mut g, &d, 0, "silk", 0, 4);
     in_action(&mut g, &d, Action::Market);
     let c = city_with(&g, &d, None, "silk");
-    ok(
+    play_all(
         &mut g,
         &d,
+        0,
         &format!("tile 2 silk 2; city {}", d.city_name(c)),
     );
     let s = g.side_of(&d, c, 0).unwrap();
@@ -1470,8 +1462,10 @@ fn nip_mkt_4_tiles_beside_the_supplied_good_in_one_region() {
     assert_eq!(g.players[0].factories[0].unwrap().goods, 2);
     // A city without silk refuses the silk tile; another region refuses too.
     if let Some(other) = (0..8).find(|&o| o / 2 != c / 2 && g.side_of(&d, o, 0).is_some()) {
-        ok(&mut g, &d, "tile 1 silk 1");
-        assert!(refused(&g, &d, &format!("city {}", d.city_name(other))).contains("all go to"));
+        play_now(&mut g, &d, "tile 1 silk 1");
+        assert!(
+            rejected_now(&mut g, &d, &format!("city {}", d.city_name(other))).contains("all go to")
+        );
     }
 }
 
@@ -1498,9 +1492,10 @@ fn nip_mkt_5_region_bonus_per_tile() {
         let Some(c) = (4..6).find(|&c| g.side_of(&d, c, gi(&d, good)).is_some()) else {
             continue;
         };
-        ok(
+        play_all(
             &mut g,
             &d,
+            0,
             &format!(
                 "tile {k} {good} {k}; city {}",
                 d.city_name(c),
@@ -1522,9 +1517,9 @@ fn nip_mkt_8_tile_value_by_good_and_cubes() {
     give_factory(&mut g, &d, 0, "paper", 0, 3);
     give_factory(&mut g, &d, 0, "clocks", 0, 3);
     in_action(&mut g, &d, Action::Market);
-    assert!(refused(&g, &d, "tile 4 paper 3").contains("value 3 at most"));
-    assert!(refused(&g, &d, "tile 7 clocks 2").contains("value 6 at most"));
-    let l = legal(&g, &d);
+    assert!(rejected_now(&mut g, &d, "tile 4 paper 3").contains("value 3 at most"));
+    assert!(rejected_now(&mut g, &d, "tile 7 clocks 2").contains("value 6 at most"));
+    let l = legal(&g, &d, g.current);
     assert!(l.contains(&"tile 3 paper 3".into()) && l.contains(&"tile 6 clocks 2".into()));
     // NIP-MKT-7: lower values are always allowed.
     assert!(l.contains(&"tile 1 clocks 3".into()));
@@ -1540,23 +1535,26 @@ fn nip_mkt_11_split_cubes_among_tiles() {
     let cs: Vec<usize> = (0..8).filter(|&c| g.side_of(&d, c, 4).is_some()).collect();
     let r = cs[0] / 2;
     let two: Vec<usize> = cs.iter().copied().filter(|&c| c / 2 == r).collect();
-    ok(
+    play_all(
         &mut g,
         &d,
+        0,
         &format!("tile 5 clocks 1; city {}", d.city_name(two[0])),
     );
     if two.len() > 1 {
-        ok(
+        play_all(
             &mut g,
             &d,
+            0,
             &format!("tile 6 clocks 2; city {}", d.city_name(two[1])),
         );
         assert_eq!(g.players[0].factories[4].unwrap().goods, 0);
     } else {
         // The same slot takes the higher tile, returning the first to its owner.
-        ok(
+        play_all(
             &mut g,
             &d,
+            0,
             &format!("tile 6 clocks 2; city {}", d.city_name(two[0])),
         );
         assert!(g.players[0].tiles.contains(&5));
@@ -1579,9 +1577,10 @@ fn nip_mkt_14_a_higher_tile_replaces_a_lower_one() {
     g.current = 1;
     give_factory(&mut g, &d, 1, "clocks", 0, 3);
     in_action(&mut g, &d, Action::Market);
-    ok(
+    play_all(
         &mut g,
         &d,
+        1,
         &format!("tile 7 clocks 3; city {}", d.city_name(c)),
     );
     assert_eq!(g.influence[c][s], Some(Placed { seat: 1, value: 7 }));
@@ -1591,8 +1590,11 @@ fn nip_mkt_14_a_higher_tile_replaces_a_lower_one() {
     tile(&mut h, c, s, 0, 5);
     give_factory(&mut h, &d, 0, "clocks", 0, 3);
     in_action(&mut h, &d, Action::Market);
-    ok(&mut h, &d, "tile 5 clocks 1");
-    assert!(refused(&h, &d, &format!("city {}", d.city_name(c))).contains("only a higher tile"));
+    play_now(&mut h, &d, "tile 5 clocks 1");
+    assert!(
+        rejected_now(&mut h, &d, &format!("city {}", d.city_name(c)))
+            .contains("only a higher tile")
+    );
 }
 
 // NIP-MKT-15, NIP-MKT-16, NIP-MKT-17
@@ -1608,8 +1610,10 @@ fn nip_mkt_17_two_player_city_limit() {
     tile(&mut g, c, others[1], 1, 4); // Blue's own value 4
     give_factory(&mut g, &d, 1, "clocks", 0, 3);
     in_action(&mut g, &d, Action::Market);
-    ok(&mut g, &d, "tile 3 clocks 1");
-    assert!(refused(&g, &d, &format!("city {}", d.city_name(c))).contains("beat the lowest"));
+    play_now(&mut g, &d, "tile 3 clocks 1");
+    assert!(
+        rejected_now(&mut g, &d, &format!("city {}", d.city_name(c))).contains("beat the lowest")
+    );
     let mut g2 = g.clone();
     g2.stage = Stage::Market(Market {
         region: None,
@@ -1617,9 +1621,10 @@ fn nip_mkt_17_two_player_city_limit() {
         tile: None,
         city: None,
     });
-    ok(
+    play_all(
         &mut g2,
         &d,
+        1,
         &format!("tile 5 clocks 1; city {}", d.city_name(c)),
     );
     assert_eq!(
@@ -1643,12 +1648,13 @@ fn nip_mkt_16_active_player_chooses_between_tied_lowest() {
     tile(&mut g, c, others[2], 1, 6);
     give_factory(&mut g, &d, 0, "clocks", 0, 3);
     in_action(&mut g, &d, Action::Market);
-    ok(
+    play_all(
         &mut g,
         &d,
+        0,
         &format!("tile 5 clocks 1; city {}", d.city_name(c)),
     );
-    let choices = legal(&g, &d);
+    let choices = legal(&g, &d, g.current);
     assert_eq!(
         choices.iter().filter(|s| s.starts_with("remove")).count(),
         2
@@ -1657,7 +1663,7 @@ fn nip_mkt_16_active_player_chooses_between_tied_lowest() {
     let e = g.check(&d, 0, &Step::Done).unwrap_err().to_string();
     assert!(e.contains("choose the tile to remove"), "{e}");
     let g2 = g.good_at(&d, c, others[1]);
-    ok(&mut g, &d, &format!("remove {}", d.goods[g2].name));
+    play_now(&mut g, &d, &format!("remove {}", d.goods[g2].name));
     assert_eq!(g.influence[c][others[1]], None);
     assert!(g.influence[c][others[0]].is_some());
     assert_eq!(g.influence[c][clocks], Some(Placed { seat: 0, value: 5 }));
@@ -1682,9 +1688,10 @@ fn nip_mkt_1_up_to_three_tiles() {
             g.side_of(&d, c, good).is_some()
                 && g.influence[c][g.side_of(&d, c, good).unwrap()].is_none()
         }) {
-            let a = ok(
+            let a = play_all(
                 &mut g,
                 &d,
+                0,
                 &format!(
                     "tile {k} {} {k}; city {}",
                     d.goods[good].name,
@@ -1716,7 +1723,7 @@ fn nip_cons_4_budget_replaces_yen_and_coal() {
     g.players[0].tracks[1] = c.values.iter().position(|&v| v == 5).unwrap();
     g.players[0].yen = 3_000;
     g.players[0].coal = 7;
-    ok(&mut g, &d, "consolidate");
+    play_now(&mut g, &d, "consolidate");
     assert_eq!((g.players[0].yen, g.players[0].coal), (16_000, 5));
 }
 
@@ -1726,10 +1733,10 @@ fn nip_cons_2_steps_in_order() {
     let d = data();
     let mut g = fresh(&d, 4);
     g.players[0].workers = vec![0, 1, 2, 3, 4];
-    ok(&mut g, &d, "consolidate");
+    play_now(&mut g, &d, "consolidate");
     assert_eq!(g.players[0].yen, 12_000, "budget first");
     assert_eq!(g.stage, Stage::Reward);
-    ok(&mut g, &d, "reward 2 yen; space money");
+    play_all(&mut g, &d, 0, "reward 2 yen; space money");
     assert_eq!(g.players[0].yen, 12_000 + 5_000 - 5 * 3_000);
     assert!(g.players[0].workers.is_empty());
 }
@@ -1741,14 +1748,14 @@ fn nip_cons_6_reward_level_from_the_rightmost_worker() {
     assert_eq!(d.worker_slot_levels, [0, 0, 2, 3, 4, 5]);
     let mut g = fresh(&d, 4);
     g.players[0].workers = vec![0, 1, 2, 3];
-    ok(&mut g, &d, "consolidate");
-    let l = legal(&g, &d);
+    play_now(&mut g, &d, "consolidate");
+    let l = legal(&g, &d, g.current);
     assert!(l.contains(&"reward 3 coal".into()) && l.contains(&"reward 2 yen".into()));
-    assert!(refused(&g, &d, "reward 4 coal").contains("up to level 3"));
+    assert!(rejected_now(&mut g, &d, "reward 4 coal").contains("up to level 3"));
     // Fewer than 3 workers: no reward.
     let mut g = fresh(&d, 4);
     g.players[0].workers = vec![0, 1];
-    ok(&mut g, &d, "consolidate");
+    play_now(&mut g, &d, "consolidate");
     assert_eq!(g.current, 1);
 }
 
@@ -1763,7 +1770,7 @@ fn nip_cons_7_only_higher_rewards_left_skips() {
         }
     }
     g.players[0].workers = vec![0, 1, 2];
-    ok(&mut g, &d, "consolidate");
+    play_now(&mut g, &d, "consolidate");
     assert_eq!(g.current, 1, "skipped");
     assert!(g.players[0].achievements.iter().all(|a| a.is_none()));
 }
@@ -1775,9 +1782,9 @@ fn nip_cons_8_multiplier_tiles_when_rewards_run_out() {
     let mut g = fresh(&d, 4);
     g.rewards = vec![0; 12];
     g.players[0].workers = vec![0, 1, 2];
-    ok(&mut g, &d, "consolidate");
+    play_now(&mut g, &d, "consolidate");
     assert_eq!(g.stage, Stage::Space { multiplier: 2 });
-    ok(&mut g, &d, "space ships");
+    play_now(&mut g, &d, "space ships");
     assert_eq!(g.multipliers, 3);
     assert_eq!(
         g.players[0].achievements[d.achievement("ships").unwrap()],
@@ -1787,13 +1794,13 @@ fn nip_cons_8_multiplier_tiles_when_rewards_run_out() {
     g.rewards = vec![0; 12];
     g.multipliers = 0;
     g.players[0].workers = vec![0, 1, 2];
-    ok(&mut g, &d, "consolidate");
+    play_now(&mut g, &d, "consolidate");
     assert_eq!(g.current, 1, "nothing left: skipped");
     // Fewer than 3 workers: no multiplier tile either.
     let mut g = fresh(&d, 4);
     g.rewards = vec![0; 12];
     g.players[0].workers = vec![0, 1];
-    ok(&mut g, &d, "consolidate");
+    play_now(&mut g, &d, "consolidate");
     assert_eq!((g.current, g.multipliers), (1, 4));
 }
 
@@ -1812,21 +1819,21 @@ fn nip_cons_8_multiplier_tiles_are_reached_once_the_reward_tiles_run_out() {
     g.rewards[last] = 1;
     g.players[0].achievements = vec![Some(3); 6];
     g.players[0].workers = vec![0, 1, 2];
-    ok(&mut g, &d, "consolidate");
+    play_now(&mut g, &d, "consolidate");
     assert_eq!(
         g.stage,
         Stage::Reward,
         "a full board still takes a reward tile"
     );
-    ok(&mut g, &d, "reward 2 yen");
+    play_now(&mut g, &d, "reward 2 yen");
     assert_eq!(g.players[0].yen, 12_000 + 5_000 - 9_000, "the bonus counts");
     assert_eq!(g.players[0].achievements, vec![Some(3); 6], "nothing moves");
     assert!(g.rewards.iter().all(|&n| n == 0));
     assert_eq!(g.current, 1);
     g.players[1].workers = vec![0, 1, 2];
-    ok(&mut g, &d, "consolidate");
+    play_now(&mut g, &d, "consolidate");
     assert_eq!(g.stage, Stage::Space { multiplier: 2 });
-    ok(&mut g, &d, "space money");
+    play_now(&mut g, &d, "space money");
     assert_eq!(g.multipliers, 3);
     assert_eq!(
         g.players[1].achievements[d.achievement("money").unwrap()],
@@ -1841,9 +1848,9 @@ fn nip_cons_12_tiles_go_on_an_empty_achievement_space_for_good() {
     let mut g = fresh(&d, 4);
     g.players[0].workers = vec![0, 1, 2];
     g.players[0].achievements[0] = Some(3);
-    ok(&mut g, &d, "consolidate; reward 2 coal");
-    assert!(refused(&g, &d, "space contracts").contains("already holds"));
-    ok(&mut g, &d, "space factories");
+    play_all(&mut g, &d, 0, "consolidate; reward 2 coal");
+    assert!(rejected_now(&mut g, &d, "space contracts").contains("already holds"));
+    play_now(&mut g, &d, "space factories");
     assert_eq!(g.players[0].achievements[0], Some(3), "never moved");
     assert_eq!(
         g.players[0].achievements[d.achievement("factories").unwrap()],
@@ -1853,7 +1860,7 @@ fn nip_cons_12_tiles_go_on_an_empty_achievement_space_for_good() {
     let mut g = fresh(&d, 4);
     g.players[0].workers = vec![0, 1, 2];
     g.players[0].achievements = vec![Some(2); 6];
-    ok(&mut g, &d, "consolidate; reward 2 coal");
+    play_all(&mut g, &d, 0, "consolidate; reward 2 coal");
     assert_eq!(g.current, 1);
     assert_eq!(g.players[0].achievements, vec![Some(2); 6]);
     // ...but a multiplier tile, which has no bonus, is left for the others.
@@ -1861,7 +1868,7 @@ fn nip_cons_12_tiles_go_on_an_empty_achievement_space_for_good() {
     g.rewards = vec![0; 12];
     g.players[0].workers = vec![0, 1, 2];
     g.players[0].achievements = vec![Some(2); 6];
-    ok(&mut g, &d, "consolidate");
+    play_now(&mut g, &d, "consolidate");
     assert_eq!((g.current, g.multipliers), (1, 4));
 }
 
@@ -1900,7 +1907,7 @@ fn nip_cons_11_achievements_scored_with_multipliers() {
 fn nip_cons_13_no_workers_no_payment_line() {
     let d = data();
     let mut g = fresh(&d, 2);
-    let a = ok(&mut g, &d, "consolidate");
+    let a = play_now(&mut g, &d, "consolidate");
     let texts: Vec<&str> = a.events.iter().map(|e| e.text.as_str()).collect();
     assert!(
         texts.iter().any(|t| t.contains("consolidates")),
@@ -1910,7 +1917,7 @@ fn nip_cons_13_no_workers_no_payment_line() {
     let mut g = fresh(&d, 2);
     g.bag[1] -= 1;
     g.players[0].workers = vec![1];
-    let a = ok(&mut g, &d, "consolidate");
+    let a = play_now(&mut g, &d, "consolidate");
     assert!(
         a.events
             .iter()
@@ -1928,7 +1935,7 @@ fn nip_cons_15_three_colours_cost_9000() {
     g.players[0].workers = vec![0, 0, 1, 2];
     g.rewards = vec![0; 12];
     g.multipliers = 0;
-    ok(&mut g, &d, "consolidate");
+    play_now(&mut g, &d, "consolidate");
     assert_eq!(g.players[0].yen, 12_000 - 9_000);
 }
 
@@ -1941,7 +1948,7 @@ fn nip_cons_18_unpaid_colours_lose_2_vp_each() {
     g.rewards = vec![0; 12];
     g.multipliers = 0;
     let vp = g.players[0].vp;
-    ok(&mut g, &d, "consolidate");
+    play_now(&mut g, &d, "consolidate");
     // 12,000 yen pays 4 colours; 2 colours unpaid.
     assert_eq!(g.players[0].yen, 0);
     assert_eq!(g.players[0].vp, vp - 4);
@@ -1957,7 +1964,7 @@ fn nip_cons_16_workers_go_back_to_the_bag() {
     g.players[0].workers = vec![3, 3];
     assert_eq!(workers_total(&g), total);
     let bag = g.bag[3];
-    ok(&mut g, &d, "consolidate");
+    play_now(&mut g, &d, "consolidate");
     assert_eq!(g.bag[3], bag + 2);
     assert_eq!(workers_total(&g), total);
 }
@@ -2141,9 +2148,9 @@ fn nip_mach_2_exactly_the_price_of_a_machine_is_enough() {
     give_factory(&mut g, &d, 0, "silk", 0, 0);
     g.players[0].yen = 4_999;
     in_action(&mut g, &d, Action::Machinery);
-    assert!(refused(&g, &d, "improve silk").contains("a machine costs 5,000 yen"));
+    assert!(rejected_now(&mut g, &d, "improve silk").contains("a machine costs 5,000 yen"));
     g.players[0].yen = 5_000;
-    ok(&mut g, &d, "improve silk");
+    play_now(&mut g, &d, "improve silk");
     assert_eq!(g.players[0].yen, 0);
 }
 
@@ -2172,8 +2179,7 @@ fn hopeless_candidates_are_all_refused_by_the_legality_function() {
                     }
                 }
             }
-            let step = g.parse_step(&d, *s, t).unwrap();
-            g.apply(&d, *s, &step).unwrap();
+            play(&mut g, &d, *s, t);
         }
     }
     assert!(
@@ -2193,12 +2199,12 @@ fn nip_exp_4_the_rest_of_a_contract_cannot_count_on_a_factory_already_used() {
     give_factory(&mut g, &d, 0, "paper", 0, 2);
     give_factory(&mut g, &d, 0, "bento", 0, 1);
     in_action(&mut g, &d, Action::Export);
-    ok(&mut g, &d, "contract 6");
-    ok(&mut g, &d, "pay silk 2");
+    play_now(&mut g, &d, "contract 6");
+    play_now(&mut g, &d, "pay silk 2");
     // Paper for the 1 would leave a 2 that only silk (used) could still pay.
-    assert!(refused(&g, &d, "pay paper 1").contains("could not be paid"));
-    ok(&mut g, &d, "pay paper 2");
-    ok(&mut g, &d, "pay bento 1");
+    assert!(rejected_now(&mut g, &d, "pay paper 1").contains("could not be paid"));
+    play_now(&mut g, &d, "pay paper 2");
+    play_now(&mut g, &d, "pay bento 1");
     assert!(g.players[0].fulfilled[5]);
     assert_eq!(g.players[0].factories[gi(&d, "silk")].unwrap().goods, 2);
 }
@@ -2229,21 +2235,21 @@ fn nip_exp_2_every_one_of_the_eight_contracts_can_be_picked() {
     }
     in_action(&mut g, &d, Action::Export);
     for bad in ["contract 0", "contract 9"] {
-        let why = refused(&g, &d, bad);
+        let why = rejected_now(&mut g, &d, bad);
         assert!(why.contains("`contract 8`"), "{bad}: {why}");
     }
     // The same steps built directly (a replay file, a hand-made step) get the rule's
     // reason.
     for k in [0, 9] {
         let mut c = g.clone();
-        let e = c.apply(&d, 0, &Step::Contract(k)).unwrap_err().to_string();
+        let e = refused_step(&mut c, &d, 0, &Step::Contract(k)).to_string();
         assert!(e.contains("numbered 1 to 8"), "contract {k}: {e}");
         assert_eq!(c, g);
     }
     // Contract 8 needs 2+2+1+1.
     assert_eq!(d.contracts[7].needs, [2, 2, 1, 1]);
-    assert!(legal(&g, &d).iter().any(|s| s == "contract 8"));
-    ok(&mut g, &d, "contract 8");
+    assert!(legal(&g, &d, g.current).iter().any(|s| s == "contract 8"));
+    play_now(&mut g, &d, "contract 8");
 }
 
 // NIP-TRAIN-1, NIP-SHIP-1: a trains action places trains only and a ships action ships
@@ -2287,7 +2293,7 @@ fn nip_mkt_1_a_second_tile_waits_until_the_first_has_its_city() {
         .is_ok());
     let e = g.check(&d, 0, &Step::Run(silk)).unwrap_err().to_string();
     assert!(e.contains("`tile <value> <good> <cubes>` or `done`"), "{e}");
-    ok(&mut g, &d, "tile 2 silk 2");
+    play_now(&mut g, &d, "tile 2 silk 2");
     for step in [
         Step::Tile {
             value: 1,
@@ -2303,7 +2309,7 @@ fn nip_mkt_1_a_second_tile_waits_until_the_first_has_its_city() {
     let c = (0..8)
         .find(|&c| g.check(&d, 0, &Step::City(c as u8)).is_ok())
         .unwrap();
-    ok(&mut g, &d, &format!("city {}", d.city_name(c)));
+    play_now(&mut g, &d, &format!("city {}", d.city_name(c)));
     assert!(g
         .check(
             &d,
@@ -2315,7 +2321,7 @@ fn nip_mkt_1_a_second_tile_waits_until_the_first_has_its_city() {
             }
         )
         .is_ok());
-    ok(&mut g, &d, "tile 1 silk 1");
+    play_now(&mut g, &d, "tile 1 silk 1");
     let e = g.check(&d, 0, &Step::Done).unwrap_err().to_string();
     assert!(e.contains("now choose the city"), "{e}");
 }
@@ -2387,8 +2393,7 @@ fn the_log_keeps_its_last_sixty_lines() {
     let mut g = setup_checked::<Nippon>(&d, &names(4), &Options::new(), 7).unwrap();
     let mut all: Vec<String> = g.log.clone();
     for (s, t) in &p.log {
-        let step = g.parse_step(&d, *s, t).unwrap();
-        let a = g.apply(&d, *s, &step).unwrap();
+        let a = play(&mut g, &d, *s, t);
         all.extend(a.events.iter().map(|e| e.text.clone()));
         assert!(g.log.len() <= 60, "{} lines", g.log.len());
         assert_eq!(g.log[..], all[all.len() - g.log.len()..]);
@@ -2401,9 +2406,9 @@ fn the_log_keeps_its_last_sixty_lines() {
 fn a_step_without_a_draw_or_a_marker_move_can_be_taken_back() {
     let d = data();
     let mut g = fresh(&d, 2);
-    let first = legal(&g, &d)[0].clone();
+    let first = legal(&g, &d, g.current)[0].clone();
     assert!(first.starts_with("take "), "{first}");
-    let a = ok(&mut g, &d, &first);
+    let a = play_now(&mut g, &d, &first);
     assert!(!a.irreversible && !a.turn_ended);
 }
 
@@ -2418,8 +2423,7 @@ fn offered_steps_have_labels_of_their_own() {
         let labels: std::collections::HashSet<String> =
             steps.iter().map(|x| Nippon::label_step(&d, x)).collect();
         assert_eq!(labels.len(), steps.len(), "two steps share a label");
-        let step = g.parse_step(&d, *s, t).unwrap();
-        g.apply(&d, *s, &step).unwrap();
+        play(&mut g, &d, *s, t);
     }
     let g = fresh(&d, 2);
     let take = g.legal_steps(&d, 0)[0];
@@ -2442,9 +2446,10 @@ fn nip_mkt_16_a_city_below_its_limit_keeps_its_other_tiles() {
     let other = (0..4).find(|&s| s != silk).unwrap();
     tile(&mut g, c, other, 1, 1);
     in_action(&mut g, &d, Action::Market);
-    ok(
+    play_all(
         &mut g,
         &d,
+        0,
         &format!("tile 2 silk 2; city {}", d.city_name(c)),
     );
     assert_eq!(g.influence[c][other], Some(Placed { seat: 1, value: 1 }));
