@@ -37,9 +37,9 @@ impl Chat {
                 .log()
                 .latest_game(&req.place.platform, &req.place.channel)?
             {
-                None => return Err(LobbyError::NoGamePlayedHere.into()),
+                None => return Err(LobbyError::NoGamePlayedHere),
                 Some(g) if g.status != GameStatus::Finished => {
-                    return Err(LobbyError::NothingToRematch.into())
+                    return Err(LobbyError::NothingToRematch)
                 }
                 Some(g) => g,
             };
