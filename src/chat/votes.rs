@@ -185,18 +185,14 @@ impl Chat {
             t.clear_votes.push(motion);
             return Ok(self.commit_turn(req, &l, before, t)?);
         }
-        let mut r = Reply::public(
-            Text::new()
-                .p(format!(
-                    "**{}** votes to remove **{tname}** from the game. Still needed: {} (each sends ",
-                    l.seats[me].name,
-                    name_list(&missing)
-                ))
-                .cmd("game kick", &[&tname])
-                .p(")."),
-        );
-        r.pings = missing.iter().map(|s| s.user_id.clone()).collect();
-        Ok(vec![r])
+        let what = format!("remove **{tname}** from the game");
+        let command = Text::new().cmd("game kick", &[&tname]);
+        Ok(vec![vote_counted(
+            &l.seats[me].name,
+            &what,
+            &missing,
+            command,
+        )])
     }
 
     pub(crate) fn game_abort(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, VoteError> {
@@ -221,17 +217,8 @@ impl Chat {
         if missing.is_empty() {
             return abort(self, "every player agreed");
         }
-        let mut r = Reply::public(
-            Text::new()
-                .p(format!(
-                    "**{}** votes to abort the game. Still needed: {} (each sends ",
-                    l.seats[me].name,
-                    name_list(&missing)
-                ))
-                .cmd("game abort", &[])
-                .p(")."),
-        );
-        r.pings = missing.iter().map(|s| s.user_id.clone()).collect();
+        let command = Text::new().cmd("game abort", &[]);
+        let r = vote_counted(&l.seats[me].name, "abort the game", &missing, command);
         Ok(vec![r])
     }
 
@@ -449,3 +436,19 @@ impl VoteError {
 }
 
 topic_error!(VoteError);
+
+/// The channel's answer to a vote that still needs others: who voted for what, who is
+/// still needed (pinged) and the command each of them sends.
+fn vote_counted(voter: &str, what: &str, missing: &[&SeatRow], command: Text) -> Reply {
+    let mut r = Reply::public(
+        Text::new()
+            .p(format!(
+                "**{voter}** votes to {what}. Still needed: {} (each sends ",
+                name_list(missing)
+            ))
+            .then(command)
+            .p(")."),
+    );
+    r.pings = missing.iter().map(|s| s.user_id.clone()).collect();
+    r
+}

@@ -117,6 +117,13 @@ impl Nepal {
         }
     }
 
+    /// One piece of `seat`'s hand onto province `p` (a grow, or a start placement).
+    pub(in crate::games::nepal) fn piece_from_hand(&mut self, seat: usize, p: u8) {
+        let n = self.n();
+        self.pieces[p as usize * n + seat] += 1;
+        self.hand[seat] -= 1;
+    }
+
     /// Grow: one piece from the hand onto the map.
     pub(in crate::games::nepal) fn grow(
         &mut self,
@@ -124,9 +131,7 @@ impl Nepal {
         seat: usize,
         p: u8,
     ) -> Applied {
-        let n = self.n();
-        self.pieces[p as usize * n + seat] += 1;
-        self.hand[seat] -= 1;
+        self.piece_from_hand(seat, p);
         self.grows += 1;
         self.actions += 1;
         self.this_turn.push(Step::Grow(p));

@@ -76,9 +76,7 @@ impl Nepal {
         seat: usize,
         p: u8,
     ) -> Applied {
-        let n = self.n();
-        self.pieces[p as usize * n + seat] += 1;
-        self.hand[seat] -= 1;
+        self.piece_from_hand(seat, p);
         self.placements_left -= 1;
         let ev = Event::public(format!(
             "{} places a piece in {}",
