@@ -105,6 +105,11 @@ pub struct FinalResult {
 }
 
 impl FinalResult {
+    /// The place of `seat` (1 = winner; 0 for a seat the result does not list).
+    pub fn place_of(&self, seat: Seat) -> u32 {
+        self.places.get(seat).copied().unwrap_or(0)
+    }
+
     /// The standings as lines, best place first (seat order within a place): `1. ann: 34`
     /// for each seat, named by `names` (by seat; `?` past its end), then the note.
     pub fn standings(&self, names: &[&str]) -> String {
@@ -114,8 +119,7 @@ impl FinalResult {
             .iter()
             .map(|&i| {
                 let name = names.get(i).copied().unwrap_or("?");
-                let place = self.places.get(i).copied().unwrap_or(0);
-                format!("{place}. {name}: {}", self.scores[i])
+                format!("{}. {name}: {}", self.place_of(i), self.scores[i])
             })
             .collect();
         if !self.note.is_empty() {

@@ -307,10 +307,7 @@ fn score_rows(view: &View, styles: &[PlayerStyle]) -> Vec<ScoreRow> {
             if p.fortress_built {
                 detail.push_str(" \u{b7} fortress");
             }
-            let place = view
-                .final_result
-                .as_ref()
-                .map(|r| r.places.get(s).copied().unwrap_or(0));
+            let place = view.final_result.as_ref().map(|r| r.place_of(s));
             let to_act = view.current == Some(s);
             ScoreRow::with_vp(styles[s], &p.name, p.score, detail, place, to_act)
         })
