@@ -287,6 +287,16 @@ impl T {
         t.ok(players[0], "game start");
         t
     }
+    /// Play the Count game to its end: ann adds 4 a turn and wins on her third, while
+    /// `other` ends their turns.
+    fn ann_wins_against(&self, other: &str) {
+        for i in 0..3 {
+            self.ok("ann", "move add 2; add 2; end");
+            if i < 2 {
+                self.ok(other, "move end");
+            }
+        }
+    }
     fn version(&self) -> i64 {
         self.chat
             .lock()
@@ -2671,12 +2681,7 @@ fn a_finished_game_records_results_with_the_resigned_player_last() {
 fn games_finished_before_results_were_recorded_are_rated_once() {
     let t = T::started(&["ann", "bob", "cy"]);
     t.ok("bob", "game resign");
-    for i in 0..3 {
-        t.ok("ann", "move add 2; add 2; end");
-        if i < 2 {
-            t.ok("cy", "move end");
-        }
-    }
+    t.ann_wins_against("cy");
     let recorded = results(&t, 1);
     assert_eq!(recorded.len(), 3);
     let as_before_0007 = || {
@@ -2745,12 +2750,7 @@ fn aborted_and_abandoned_games_record_no_results() {
 #[test]
 fn stats_errors_name_the_players_and_games_it_knows() {
     let t = T::started(&["ann", "anna"]);
-    for i in 0..3 {
-        t.ok("ann", "move add 2; add 2; end");
-        if i < 2 {
-            t.ok("anna", "move end");
-        }
-    }
+    t.ann_wins_against("anna");
     let e = t.err("anna", "stats count zed");
     assert!(
         e.contains("no finished game of Count in this server by a player `zed`"),
@@ -2771,12 +2771,7 @@ fn stats_errors_name_the_players_and_games_it_knows() {
 #[test]
 fn stats_with_junk_input_answers_and_changes_nothing() {
     let t = T::started(&["ann", "bob"]);
-    for i in 0..3 {
-        t.ok("ann", "move add 2; add 2; end");
-        if i < 2 {
-            t.ok("bob", "move end");
-        }
-    }
+    t.ann_wins_against("bob");
     let count = || {
         t.chat
             .lock()
@@ -3079,12 +3074,7 @@ fn rematch_where_no_game_was_played_or_the_last_was_aborted_says_which() {
 #[test]
 fn stats_for_a_mentioned_player_without_a_finished_game_names_them() {
     let t = T::started(&["ann", "bob"]);
-    for i in 0..3 {
-        t.ok("ann", "move add 2; add 2; end");
-        if i < 2 {
-            t.ok("bob", "move end");
-        }
-    }
+    t.ann_wins_against("bob");
     let r = t.say("ann", "stats <@12345>");
     assert!(r[0].is_error);
     // A mention segment: each platform writes it its own way (Discord `<@12345>`).
@@ -3102,12 +3092,7 @@ fn stats_for_a_mentioned_player_without_a_finished_game_names_them() {
 #[test]
 fn move_after_the_end_says_the_game_has_ended_and_where_its_result_is() {
     let t = T::started(&["ann", "bob"]);
-    for i in 0..3 {
-        t.ok("ann", "move add 2; add 2; end");
-        if i < 2 {
-            t.ok("bob", "move end");
-        }
-    }
+    t.ann_wins_against("bob");
     for text in ["move end", "move", "game join"] {
         let e = t.err("bob", text);
         assert!(

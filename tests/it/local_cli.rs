@@ -894,6 +894,16 @@ fn local_cli_a_new_database_on_a_full_disk_is_not_left_behind() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The JSON answers of a Nanga Parbat `sherpa local` session (seed 5) on `db` running
+/// `script`, once it exited successfully.
+fn run_np_script(db: &Path, script: &Path, out: &Path) -> Vec<serde_json::Value> {
+    json_lines(
+        local("nanga-parbat", 2, 5, db, script, out)
+            .output()
+            .unwrap(),
+    )
+}
+
 // Issue 35, the terminal: script lines' request ids never collide across runs. A second
 // script that resumes the game and has, at the same position, the same line as the first
 // one is played, not answered as a repeat.
@@ -907,17 +917,9 @@ fn local_cli_a_resuming_script_with_a_line_equal_to_an_earlier_runs_is_played() 
         .find(|&k| (0..k).any(|m| steps[m] == steps[k + m]))
         .expect("a playout repeats a line");
     let first = script(&steps[..k], &dir.join("a"));
-    json_lines(
-        local("nanga-parbat", 2, 5, &db, &first, &out)
-            .output()
-            .unwrap(),
-    );
+    run_np_script(&db, &first, &out);
     let second = script(&steps[k..2 * k], &dir.join("b"));
-    let lines = json_lines(
-        local("nanga-parbat", 2, 5, &db, &second, &out)
-            .output()
-            .unwrap(),
-    );
+    let lines = run_np_script(&db, &second, &out);
     assert!(
         lines
             .iter()
@@ -935,17 +937,9 @@ fn local_cli_a_script_run_again_with_lines_appended_plays_only_the_new_lines() {
     let (db, out) = (dir.join("g.db"), dir.join("out"));
     let (steps, _) = playout("nanga-parbat", 2, 5);
     let short = script(&steps[..6], &dir.join("a"));
-    json_lines(
-        local("nanga-parbat", 2, 5, &db, &short, &out)
-            .output()
-            .unwrap(),
-    );
+    run_np_script(&db, &short, &out);
     let longer = script(&steps[..10], &dir.join("a"));
-    let lines = json_lines(
-        local("nanga-parbat", 2, 5, &db, &longer, &out)
-            .output()
-            .unwrap(),
-    );
+    let lines = run_np_script(&db, &longer, &out);
     let moves: Vec<_> = lines
         .iter()
         .filter(|l| l["input"].as_str().unwrap().contains(": move "))
@@ -975,11 +969,7 @@ fn local_cli_a_new_game_replays_its_script_and_keeps_the_earlier_games_boards() 
     let (db, out) = (dir.join("g.db"), dir.join("out"));
     let (steps, _) = playout("nanga-parbat", 2, 5);
     let sc = script(&steps, &dir);
-    json_lines(
-        local("nanga-parbat", 2, 5, &db, &sc, &out)
-            .output()
-            .unwrap(),
-    );
+    run_np_script(&db, &sc, &out);
     let boards = |out: &Path| {
         let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(out)
             .unwrap()
@@ -997,11 +987,7 @@ fn local_cli_a_new_game_replays_its_script_and_keeps_the_earlier_games_boards() 
     };
     let first = boards(&out);
     assert!(!first.is_empty());
-    let lines = json_lines(
-        local("nanga-parbat", 2, 5, &db, &sc, &out)
-            .output()
-            .unwrap(),
-    );
+    let lines = run_np_script(&db, &sc, &out);
     assert!(
         lines
             .iter()
