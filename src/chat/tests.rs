@@ -174,6 +174,7 @@ impl Game for Count {
     fn rules_topics() -> &'static [RulesTopic] {
         &[RulesTopic {
             id: "turn",
+            aliases: &[],
             title: "Turn",
             section: "Test",
             text: "Add up to twice, then end.",

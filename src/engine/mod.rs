@@ -435,6 +435,9 @@ impl<G: Game> Rules for G {}
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct RulesTopic {
     pub id: &'static str,
+    /// Other words players use for this topic (`fortress`, `trade`), lower case; `rules`
+    /// finds the topic by any of them.
+    pub aliases: &'static [&'static str],
     pub title: &'static str,
     /// Rulebook section cited, e.g. "Rules of Play > Grow".
     pub section: &'static str,

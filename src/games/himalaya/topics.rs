@@ -50,6 +50,7 @@ impl Topic {
 pub static TOPICS: &[RulesTopic] = &[
     RulesTopic {
         id: Topic::Goal.id(),
+        aliases: &[],
         title: "What you are after",
         section: "1. Lore & Objective",
         text: "You lead a yack caravan between the villages of a high plateau. Pick up goods, pay \
@@ -59,6 +60,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Components.id(),
+        aliases: &[],
         title: "Pieces and board data",
         section: "2. Components",
         text: "Each tribe has a caravan, 5 stupas (the component list says 4 per colour, the \
@@ -71,6 +73,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Setup.id(),
+        aliases: &[],
         title: "Setting up",
         section: "3. Setup",
         text: "Five d20 rolls in all (HIM-SETUP-12) each put 5 goods drawn from the bag in the rolled village, then five more \
@@ -81,6 +84,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Turn.id(),
+        aliases: &[],
         title: "Turn order",
         section: "4. Gameplay Flow > Phase 1: Turn Marker Progress",
         text: "There are 12 turns. Turn 1 is led by the first player (no hand-over before turn 1, HIM-TURN-5); from turn 2 on, the lead passes \
@@ -90,6 +94,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Events.id(),
+        aliases: &[],
         title: "Event markers (advanced)",
         section: "4. Phase 1 (Advanced Rules Only) and 5. Core Mechanics > Event Markers",
         text: "In turn order each player may lay one unused marker or `pass`; the board carries at most \
@@ -104,6 +109,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Programming.id(),
+        aliases: &[],
         title: "Secret programming",
         section: "4. Phase 2: Secret Action Programming",
         text: "Everyone lines up 6 actions in secret: dirt, ice or stone (follow that kind of path), \
@@ -118,6 +124,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Commitment.id(),
+        aliases: &[],
         title: "Sealed programs and their commitment",
         section: "4. Phase 2: Secret Action Programming (how Sherpa seals a program)",
         text: "On `seal` the game draws a salt of 16 hex digits from its seeded dice and publishes the \
@@ -130,6 +137,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Resolution.id(),
+        aliases: &[],
         title: "Resolving the programs",
         section: "4. Phase 3: Resolve Actions",
         text: "All first actions are carried out, then all second actions, and so on; within each, \
@@ -141,6 +149,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Deal.id(),
+        aliases: &[],
         title: "Deals",
         section: "4. Phase 3: Resolve Actions > Deals",
         text: "In a village with goods, a deal takes the cheapest good there (salt, then barley, tea, \
@@ -151,6 +160,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Rewards.id(),
+        aliases: &[],
         title: "Rewards for a filled order",
         section: "4. Phase 3: Resolve Actions > Upon fulfilling an order",
         text: "Take two of three: barter (keep the order behind your screen for its yacks), offering \
@@ -163,6 +173,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Refill.id(),
+        aliases: &[],
         title: "Refilling villages",
         section: "4. Phase 4: Add Goods and Orders",
         text: "After resolution, goods are topped up first and orders second: while fewer than 5 \
@@ -172,6 +183,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Inventory.id(),
+        aliases: &[],
         title: "Inventories after turns 4, 8 and 12",
         section: "4. Phase 5: Inventory",
         text: "Everyone shows their goods, kind by kind from salt to gold. The one player holding \
@@ -183,6 +195,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Secrecy.id(),
+        aliases: &[],
         title: "What is hidden",
         section: "7. FAQ (yacks are secret) and 4. Phase 2",
         text: "Your goods, kept orders and yacks stay behind your screen until the end; others see \
@@ -192,6 +205,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Scoring.id(),
+        aliases: &[],
         title: "Influence at the end",
         section: "6. Scoring & End Game",
         text: "Religious: each stupa scores its village level (house 1, temple 2, monastery 3). \
@@ -200,6 +214,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Winning.id(),
+        aliases: &[],
         title: "Who wins",
         section: "6. Scoring & End Game > Winning Conditions",
         text: "Three players: whoever alone leads at least two of the three influences wins (a shared \
@@ -215,6 +230,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Faq.id(),
+        aliases: &[],
         title: "Edge cases",
         section: "7. FAQ or Edge Cases",
         text: "A yeti path cannot be crossed at all; a storm path only with two moves in a row. You may \

@@ -92,6 +92,7 @@ pub fn rule(topic: Topic, reason: impl Into<String>) -> RuleError {
 pub const TOPICS: &[RulesTopic] = &[
     RulesTopic {
         id: Topic::Overview.id(),
+        aliases: &[],
         title: "What the game is about",
         section: "Matériel; Tour de jeu",
         text: "Two players take turns trapping animals on a mountain of six regions. Each trapped animal \
@@ -101,6 +102,7 @@ Most points at the end wins.",
     },
     RulesTopic {
         id: Topic::Setup.id(),
+        aliases: &[],
         title: "Setting up",
         section: "Matériel > Montagne",
         text: "The mountain has regions 1 to 6 stacked as a pyramid (1 on top, then 2 3, then 4 5 6); each \
@@ -112,6 +114,7 @@ first, and before that the second seat puts the guide on any region with `guide 
     },
     RulesTopic {
         id: Topic::Turn.id(),
+        aliases: &[],
         title: "Order of a turn",
         section: "Tour de jeu",
         text: "Players alternate turns (NAN-TURN-3, implied by the text). A turn is: 1. trap an animal in the \
@@ -122,6 +125,7 @@ ending and claiming need the trap first.",
     },
     RulesTopic {
         id: Topic::Trap.id(),
+        aliases: &[],
         title: "Trapping",
         section: "Détail des étapes > Piéger un animal",
         text: "Pick any animal still standing in the guide's region: it goes to your animal board and a hiker \
@@ -131,6 +135,7 @@ region that still has one and you trap there; Sherpa lets the active player pick
     },
     RulesTopic {
         id: Topic::Guide.id(),
+        aliases: &[],
         title: "Where the guide goes",
         section: "Détail des étapes > Déplacer le guide",
         text: "After the trap, the guide goes to the region whose number is the section number of the trapped \
@@ -139,6 +144,7 @@ it stays. This is normally where your opponent must trap next, so choose the sec
     },
     RulesTopic {
         id: Topic::Chart.id(),
+        aliases: &[],
         title: "The points chart",
         section: "Matériel > Tableau des points; Construire des camps ou échanger des animaux",
         text: "The chart has 15 squares: row A builds camps, row B trades animals of different kinds, row C \
@@ -150,6 +156,7 @@ your 5 cubes are out you skip step 4. The values on this board are authored for 
     },
     RulesTopic {
         id: Topic::Camps.id(),
+        aliases: &[],
         title: "Building camps (row A)",
         section: "Construire des camps ou échanger des animaux > Rangée 1",
         text: "After `claim A<column>`, name the hikers to convert one by one with `camp <r.s>`. They must be \
@@ -160,6 +167,7 @@ dotted path (NAN-BUILD-13). A pick that could not complete such a group is refus
     },
     RulesTopic {
         id: Topic::Trade.id(),
+        aliases: &[],
         title: "Trading animals (rows B and C)",
         section: "Construire des camps ou échanger des animaux > Rangées 2 et 3; Animaux spéciaux > Bharal",
         text: "After `claim B<column>` or `claim C<column>`, hand in animals from your board one by one with \
@@ -170,6 +178,7 @@ traded animals leave your board for good. Exactly the number shown is handed in 
     },
     RulesTopic {
         id: Topic::Activate.id(),
+        aliases: &[],
         title: "Activating animals",
         section: "L'activation des animaux",
         text: "At any moment of your own turn, as often as you like, you may activate an animal of your board \
@@ -180,6 +189,7 @@ another region. Camps never move. The bharal and the red panda are never activat
     },
     RulesTopic {
         id: Topic::Leopard.id(),
+        aliases: &[],
         title: "Snow leopard",
         section: "L'activation des animaux > Léopard des neiges",
         text: "`leopard <r.s> <r.s>` swaps two hikers on adjacent sections (shared border or dotted path). \
@@ -188,6 +198,7 @@ the same player are alike and swapping them would change nothing. Camps never mo
     },
     RulesTopic {
         id: Topic::Tahr.id(),
+        aliases: &[],
         title: "Tahr",
         section: "L'activation des animaux > Tahr",
         text: "`tahr <hiker r.s> <animal r.s>` swaps a hiker with an animal on an adjacent section. Sherpa's \
@@ -195,6 +206,7 @@ reading (NAN-ACT-12): the hiker may be yours or your opponent's. Camps never mov
     },
     RulesTopic {
         id: Topic::Deer.id(),
+        aliases: &[],
         title: "Musk deer",
         section: "L'activation des animaux > Cerf porte-musc",
         text: "The musk deer swaps two animals anywhere on the mountain, with no need for adjacency. Sherpa asks \
@@ -204,6 +216,7 @@ would change.",
     },
     RulesTopic {
         id: Topic::Yak.id(),
+        aliases: &[],
         title: "Yak",
         section: "L'activation des animaux > Yak",
         text: "`yak <1-6>` moves the guide to another region. Used before your trap it changes where you trap; \
@@ -212,6 +225,7 @@ even one without animals (whoever must trap there then moves the guide, see `tra
     },
     RulesTopic {
         id: Topic::Adjacency.id(),
+        aliases: &[],
         title: "Adjacent sections",
         section: "Notes sur la construction et le commerce",
         text: "Two sections are adjacent when they share a border inside a region or when a dotted path joins \
@@ -220,6 +234,7 @@ the dotted paths; the borders and paths of this board are authored (see `board`)
     },
     RulesTopic {
         id: Topic::Panda.id(),
+        aliases: &[],
         title: "Red panda and bharal",
         section: "Animaux spéciaux",
         text: "Trapping a red panda scores 1 point at once if your score is equal to or lower than your \
@@ -227,6 +242,7 @@ opponent's. A bharal is wild in trades. Neither is ever activated.",
     },
     RulesTopic {
         id: Topic::Track.id(),
+        aliases: &[],
         title: "The score track",
         section: "Matériel > Trajectoire de pointage",
         text: "Apart from the starting 0, the two markers never share a space. A marker that would stop on the \
@@ -235,6 +251,7 @@ red panda, squares and area scoring alike.",
     },
     RulesTopic {
         id: Topic::End.id(),
+        aliases: &[],
         title: "When the game ends",
         section: "Fin du jeu",
         text: "The game ends when both players have placed all 15 hikers, or (not with `scoring=areas`) when \
@@ -246,6 +263,7 @@ track wins. The markers never share a space, so a tie can only be 0 to 0; Sherpa
     },
     RulesTopic {
         id: Topic::OptionAreas.id(),
+        aliases: &[],
         title: "Option scoring=areas",
         section: "Variante de notation de la zone",
         text: "With `scoring=areas`, the cubes do not end the game. When both players have placed all their \
@@ -257,6 +275,7 @@ Which player scores a region first cannot matter: a region has 6 sections, so on
     },
     RulesTopic {
         id: Topic::Notation.id(),
+        aliases: &[],
         title: "Typing steps",
         section: "Tour de jeu",
         text: "Sections are `region.section`, e.g. `4.6`; regions are `1`-`6`; squares are a row letter and a \
@@ -267,6 +286,7 @@ column, `A1` to `C5`. Steps: `guide 3`, `trap 4.6`, `leopard 2.3 2.5`, `tahr 1.1
     },
     RulesTopic {
         id: Topic::Board.id(),
+        aliases: &[],
         title: "About this board",
         section: "Matériel",
         text: "The published board is not public. Which sections share a border, the dotted paths, the numbers \

@@ -82,6 +82,7 @@ pub fn rule(topic: Topic, reason: impl Into<String>) -> RuleError {
 pub const TOPICS: &[RulesTopic] = &[
     RulesTopic {
         id: Topic::Overview.id(),
+        aliases: &[],
         title: "What the game is about",
         section: "Object of the Game",
         text: "Nepal is a trading crossroads. You spread your people over the provinces of a hex map, \
@@ -91,6 +92,7 @@ and at the end (routes you still hold, and region domination). Most points wins.
     },
     RulesTopic {
         id: Topic::Setup.id(),
+        aliases: &[],
         title: "Setting up",
         section: "Setup",
         text: "Each player starts with one piece in Kathmandu. Hand sizes: 40 pieces each with 3 players, 35 with 4, \
@@ -103,6 +105,7 @@ goes round in seat order (NEP-SETUP-13).",
     },
     RulesTopic {
         id: Topic::Turn.id(),
+        aliases: &[],
         title: "Order of a turn",
         section: "Turn Sequence",
         text: "On your turn you first take up to three actions (moves and grows, see `actions`), then type `end`. \
@@ -112,6 +115,7 @@ goes through conflict.",
     },
     RulesTopic {
         id: Topic::Actions.id(),
+        aliases: &[],
         title: "Actions: the mix allowed",
         section: "Rules of Play",
         text: "Up to three actions a turn, in any order, chosen from Move and Grow, but never all three of one kind: \
@@ -119,6 +123,7 @@ at most two moves and at most two grows. You may stop early with `end`, even wit
     },
     RulesTopic {
         id: Topic::Move.id(),
+        aliases: &[],
         title: "Move",
         section: "Rules of Play > Movement",
         text: "`move <from> <to>` shifts one of your pieces to a neighbouring hex of the map (pieces never leave \
@@ -128,6 +133,7 @@ the conflict is settled when your turn ends, after claims. Both moves of a turn 
     },
     RulesTopic {
         id: Topic::Grow.id(),
+        aliases: &[],
         title: "Grow",
         section: "Rules of Play > Grow",
         text: "`grow <province>` adds a piece from your hand to a province where you already have a piece. \
@@ -136,6 +142,7 @@ still grow; whatever is above the limit when your turn closes is trimmed in the 
     },
     RulesTopic {
         id: Topic::Claim.id(),
+        aliases: &[],
         title: "Claiming trade routes",
         section: "Rules of Play > Claim Trade Routes",
         text: "When you end your turn, every face-up card whose two ends you connect is claimed for you: you need \
@@ -150,6 +157,7 @@ stay on the card for the whole game even if your chain breaks. Several routes ma
     },
     RulesTopic {
         id: Topic::Reveal.id(),
+        aliases: &[],
         title: "Revealing new routes",
         section: "Rules of Play > Reveal New Trade Routes",
         text: "Each time a card receives its first marker, the top card of the face-down deck is turned up, so five \
@@ -161,6 +169,7 @@ reveals one cannot be taken back by its player alone.",
     },
     RulesTopic {
         id: Topic::Conflict.id(),
+        aliases: &[],
         title: "Conflict",
         section: "Rules of Play > Conflict",
         text: "At the end of a turn, after claims, each province other than Kathmandu holding more pieces than its \
@@ -173,6 +182,7 @@ province and still lose the piece there in the conflict of the same turn.",
     },
     RulesTopic {
         id: Topic::Kathmandu.id(),
+        aliases: &[],
         title: "Kathmandu",
         section: "Special Rules: Kathmandu",
         text: "The Kathmandu province has no population limit and never has conflict. Anyone may grow there at any \
@@ -180,6 +190,7 @@ time, even without a piece in it. Its overflow area on the physical board is sim
     },
     RulesTopic {
         id: Topic::End.id(),
+        aliases: &[],
         title: "When the game ends",
         section: "Game End",
         text: "The end is triggered when a player has no pieces left in hand or when the trade deck has no card left \
@@ -191,6 +202,7 @@ scoring happens.",
     },
     RulesTopic {
         id: Topic::Scoring.id(),
+        aliases: &[],
         title: "Final scoring",
         section: "End of Game Scoring",
         text: "Regions: in each of the five regions the player with the most pieces scores 5 and the runner-up 3; \
@@ -206,6 +218,7 @@ place (NEP-SCORE-22).",
     },
     RulesTopic {
         id: Topic::OptionStart.id(),
+        aliases: &[],
         title: "Option start=placement",
         section: "Optional Rules > Start of Game",
         text: "With `start=placement`, after the Kathmandu piece each player in seat order places one more piece \
@@ -214,12 +227,14 @@ take another; Kathmandu can always take one.",
     },
     RulesTopic {
         id: Topic::OptionBoom.id(),
+        aliases: &[],
         title: "Option boom=on",
         section: "Optional Rules > Population Boom",
         text: "With `boom=on`, every province that contains at least one city has its population limit raised by one.",
     },
     RulesTopic {
         id: Topic::OptionFortress.id(),
+        aliases: &[],
         title: "Option fortress=on",
         section: "Optional Rules > Fortress",
         text: "With `fortress=on`, once per game a player may spend a whole turn (it must be the first and only \
@@ -232,6 +247,7 @@ your hand and count as two pieces on the map for the fewer-pieces tie-break (NEP
     },
     RulesTopic {
         id: Topic::Notation.id(),
+        aliases: &[],
         title: "Typing steps",
         section: "Rules of Play",
         text: "Steps: `move <from> <to>`, `grow <province>`, `end`; with options also `fortress <province>` and \
@@ -240,6 +256,7 @@ unique beginning, e.g. `mo kath dha` for `move Kathmandu Dhading`.",
     },
     RulesTopic {
         id: Topic::Board.id(),
+        aliases: &[],
         title: "About this board",
         section: "Setup",
         text: "The map has 45 hex provinces named after districts, grouped into the five old development regions \

@@ -73,6 +73,7 @@ impl Topic {
 pub static TOPICS: &[RulesTopic] = &[
     RulesTopic {
         id: Topic::Goal.id(),
+        aliases: &[],
         title: "What you are after",
         section: "Game Overview",
         text: "You run a Zaibatsu in Meiji Japan. Build factories, make goods, ship them abroad \
@@ -82,6 +83,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Components.id(),
+        aliases: &[],
         title: "Pieces and board data",
         section: "Components",
         text: "48 workers in 6 colours (their colour only matters for wages), per player 6 trains, 6 \
@@ -95,6 +97,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Setup.id(),
+        aliases: &[],
         title: "Setting up",
         section: "Initial Preparation",
         text: "A random player starts and gets 10 VP, the next ones clockwise 11, 12, 13. Everyone \
@@ -107,6 +110,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Turn.id(),
+        aliases: &[],
         title: "Your turn",
         section: "Sequence of Play",
         text: "Either take a worker (`take <slot> <colour>`) and carry out one action of that slot \
@@ -121,6 +125,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Blueprints.id(),
+        aliases: &[],
         title: "Blueprints",
         section: "Sequence of Play",
         text: "At any moment of your own turn, discard 3 blueprints to move your money, coal or \
@@ -132,6 +137,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Take.id(),
+        aliases: &[],
         title: "Taking a worker and refilling",
         section: "Take a Worker",
         text: "The worker goes to the leftmost free slot of your board. After your turn an emptied \
@@ -142,6 +148,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Factory.id(),
+        aliases: &[],
         title: "Invest in a new industry",
         section: "Available Actions > Invest in a New Industry",
         text: "`build <good>`: pay 6,000 yen and have knowledge 2, 4 or 6 for a level 1, 2 or 3 \
@@ -154,6 +161,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Machinery.id(),
+        aliases: &[],
         title: "Machinery",
         section: "Available Actions > Machinery",
         text: "1 to 3 improvements at 5,000 yen each: `improve <good>` installs a +1 machine on an \
@@ -163,6 +171,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Produce.id(),
+        aliases: &[],
         title: "Produce goods",
         section: "Available Actions > Produce Goods",
         text: "Run 1 to 3 different factories: `run <good>` pays the factory's coal (level 1: 2, \
@@ -171,6 +180,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Tracks.id(),
+        aliases: &[],
         title: "Knowledge and mines",
         section: "Available Actions > Knowledge / Mines",
         text: "`up 1`, `up 2`, `up 3` moves the knowledge (or coal) marker for 1,000, 3,000 or 6,000 \
@@ -178,6 +188,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Rail.id(),
+        aliases: &[],
         title: "Trains and ships",
         section: "Available Actions > Trains / Ships",
         text: "Build 1 to 3 at 5,000 yen each, leftmost tile first, each in a different region with \
@@ -188,6 +199,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Export.id(),
+        aliases: &[],
         title: "Export",
         section: "Available Actions > Export",
         text: "Fulfil 1 to 3 face-up contracts: `contract <n>`, then `pay <good> <cubes>` for each \
@@ -198,6 +210,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Market.id(),
+        aliases: &[],
         title: "Local market",
         section: "Available Actions > Local Market; Cities and Demand for Goods",
         text: "Place 1 to 3 influence tiles, all in one region: `tile <value> <good> <cubes>` \
@@ -210,6 +223,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Consolidate.id(),
+        aliases: &[],
         title: "Consolidate",
         section: "Consolidate",
         text: "1. Budget: your yen and coal are replaced by the values at your money and coal \
@@ -227,6 +241,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Scoring.id(),
+        aliases: &[],
         title: "Scorings",
         section: "Scorings",
         text: "A region's influence per player is the sum of their tiles there plus 2 per own train \
@@ -241,6 +256,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::End.id(),
+        aliases: &[],
         title: "End of the game",
         section: "Scorings; Reference Sheet",
         text: "After the third scoring: yen are replaced by your money income, the workers still on \

@@ -81,6 +81,7 @@ impl Topic {
 pub const TOPICS: &[RulesTopic] = &[
     RulesTopic {
         id: Topic::Overview.id(),
+        aliases: &[],
         title: "What the game is about",
         section: "Part 1: Rules Variations (and Britannia)",
         text: "Four players each run four of Peloria's sixteen peoples over 16 rounds (PEL-DIFF-2: the text never \
@@ -90,6 +91,7 @@ broken by more units on the board. The map and most nation sheets are authored f
     },
     RulesTopic {
         id: Topic::Turn.id(),
+        aliases: &[],
         title: "Round and nation turn",
         section: "Turn Order; Nation Turn",
         text: "Each round the nations act one after another in the fixed order Hirenmador, Hyalorings, Veshtargos, \
@@ -103,6 +105,7 @@ area), `regalia <piece> <area>`, `done`, `battle <area>`, `hit <kind>`, `retreat
     },
     RulesTopic {
         id: Topic::Population.id(),
+        aliases: &[],
         title: "Population increase",
         section: "Nation Turn > 1) Population Increase",
         text: "Count 2 points per open area held (open, river, Tripolis), 1 per rough one, and add the population \
@@ -117,6 +120,7 @@ Telmori (1).",
     },
     RulesTopic {
         id: Topic::Movement.id(),
+        aliases: &[],
         title: "Movement",
         section: "Nation Turn > 2) Movement phase",
         text: "Move any, all or none of the nation's units, one unit one area per step; infantry move 2 areas, \
@@ -128,6 +132,7 @@ differently, `move` takes the one with the most moves left.",
     },
     RulesTopic {
         id: Topic::Terrain.id(),
+        aliases: &[],
         title: "Seas, forests and mountains",
         section: "Nation Turn > 2) Movement phase; Stacking",
         text: "Only Pelandans move through seas, and they may not stop there: a Pelandan enters a sea only with a \
@@ -137,6 +142,7 @@ the rough-terrain penalty like rough areas.",
     },
     RulesTopic {
         id: Topic::Overrun.id(),
+        aliases: &[],
         title: "Overruns",
         section: "Nation Turn > Overruns",
         text: "A unit entering an area held by another nation stops there, unless it is a Digijelm unit or a dragon. \
@@ -147,6 +153,7 @@ are never overrun (PEL-OVR-6: Sherpa reads \"forests\" as both).",
     },
     RulesTopic {
         id: Topic::Stacking.id(),
+        aliases: &[],
         title: "Stacking",
         section: "Stacking; Overstacking",
         text: "One nation's units in one area: 2 in rough (and mountain and forest), 3 in open, 4 in open with a \
@@ -157,6 +164,7 @@ seas; forest counters do not count against the limits.",
     },
     RulesTopic {
         id: Topic::Kartolin.id(),
+        aliases: &[],
         title: "The Kartolin Pass",
         section: "Special Terrain > Kartolin Pass",
         text: "Karia and Dorastor touch only through the Kartolin Pass. A unit may not go from Karia into Dorastor \
@@ -165,6 +173,7 @@ from another side in this movement phase (Sherpa needs that unit to move first).
     },
     RulesTopic {
         id: Topic::Battle.id(),
+        aliases: &[],
         title: "Battles",
         section: "Nation Turn > 3) Battles phase",
         text: "After movement, each area the nation shares with another nation is a battle (`battle <area>` picks \
@@ -187,6 +196,7 @@ Telmori unit in that area at the end of the Pelorian turn (the Pelorian sheet)."
     },
     RulesTopic {
         id: Topic::Retreat.id(),
+        aliases: &[],
         title: "Retreats",
         section: "Nation Turn > Retreat",
         text: "After each round of battle (PEL-RET-7: every round from the first on, as in Britannia), the defender \
@@ -199,6 +209,7 @@ and may also go to any empty mountain area or to cursed Dorastor, however far (t
     },
     RulesTopic {
         id: Topic::Overpopulation.id(),
+        aliases: &[],
         title: "Overpopulation",
         section: "Nation Turn > 4) Overpopulation phase",
         text: "At the end of its turn a nation may keep 3 armies per land area it holds. The owner removes the \
@@ -207,6 +218,7 @@ counters apart as `f`.",
     },
     RulesTopic {
         id: Topic::Invasion.id(),
+        aliases: &[],
         title: "Invasion turns",
         section: "Special Turns > Invasion",
         text: "In an invasion turn the nation moves and fights twice: population, movement, battles, movement, \
@@ -216,6 +228,7 @@ round its invasion turn.",
     },
     RulesTopic {
         id: Topic::Exits.id(),
+        aliases: &[],
         title: "Leaving the map",
         section: "Nations (authored)",
         text: "Hirenmador and Hyalorings score for units leaving by the Pent edge (2 and 3 VP), YOUF for units \
@@ -225,6 +238,7 @@ still move (not one that had to stop, or has used its moves).",
     },
     RulesTopic {
         id: Topic::Scoring.id(),
+        aliases: &[],
         title: "Nation scoring and capture VP",
         section: "Scoring > Nation Scoring",
         text: "Each nation scores its own condition in the nation-scoring rounds, which Sherpa places at the end of \
@@ -237,6 +251,7 @@ Kill VP are scored when the unit dies.",
     },
     RulesTopic {
         id: Topic::Emperors.id(),
+        aliases: &[],
         title: "Emperors and the regalia",
         section: "Scoring > Jenarong Emperors; Rites of Khordavu; Complete Emperor",
         text: "Ten pieces of regalia lie in areas; a nation holds the pieces lying in areas it occupies alone \
@@ -256,6 +271,7 @@ nothing without Vonlath (PEL-CEMP-3).",
     },
     RulesTopic {
         id: Topic::Heroes.id(),
+        aliases: &[],
         title: "The Call to Heroes",
         section: "Scoring > Call to Heroes",
         text: "After round 13 every player bids in secret how many units each of their nations sends to Dragon \
@@ -273,6 +289,7 @@ Other patterns (PEL-HERO-16): a tied group gets the level below the best place i
     },
     RulesTopic {
         id: Topic::Commitment.id(),
+        aliases: &[],
         title: "Sealed bids and their commitments",
         section: "Scoring > Call to Heroes (Sherpa's sealing)",
         text: "A sealed bid is announced with a commitment: the first 12 hex digits of SHA-256 over \
@@ -281,6 +298,7 @@ text (e.g. `Hirenmador 0, Pelorians 3, Praxians 1`). At the reveal each salt is 
     },
     RulesTopic {
         id: Topic::Shah.id(),
+        aliases: &[],
         title: "The Shah of Carmania",
         section: "Scoring > Shah of Carmania",
         text: "At the end of rounds 14, 15 and 16 (PEL-SHAH-4: each of them may score), a nation holding at least \
