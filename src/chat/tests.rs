@@ -71,28 +71,35 @@ impl Game for Count {
             Status::Acting(vec![self.turn])
         }
     }
+    /// Over-approximates (a third add, unhide with nothing hidden) so that `legality`
+    /// refuses them with a reason, as real games do.
     fn candidates(&self, _: &(), seat: Seat) -> Vec<CStep> {
         if self.over || seat != self.turn {
             return vec![];
         }
-        let mut v = vec![];
-        if self.adds < 2 {
-            v.push(CStep::Add(1));
-            v.push(CStep::Add(2));
-        }
-        v.push(CStep::Draw);
-        v.push(CStep::Hide);
-        if self.hidden[seat] > 0 {
-            v.push(CStep::Unhide);
-        }
-        v.push(CStep::End);
-        v
+        vec![
+            CStep::Add(1),
+            CStep::Add(2),
+            CStep::Draw,
+            CStep::Hide,
+            CStep::Unhide,
+            CStep::End,
+        ]
     }
-    fn legality(&self, d: &(), seat: Seat, step: &CStep) -> Result<(), RuleError> {
-        if !self.candidates(d, seat).contains(step) {
-            return Err(RuleError::new("turn", "not legal now"));
+    fn legality(&self, _: &(), seat: Seat, step: &CStep) -> Result<(), RuleError> {
+        if self.over || seat != self.turn {
+            return Err(RuleError::new("turn", "not your turn"));
         }
-        Ok(())
+        match step {
+            CStep::Add(_) if self.adds >= 2 => Err(RuleError::new(
+                "turn",
+                "you have added twice this turn; type `end`",
+            )),
+            CStep::Unhide if self.hidden[seat] == 0 => {
+                Err(RuleError::new("turn", "nothing of yours is hidden"))
+            }
+            _ => Ok(()),
+        }
     }
     fn perform(&mut self, _: &(), seat: Seat, step: &CStep) -> Applied {
         let mut a = Applied::default();
@@ -387,6 +394,24 @@ fn illegal_step_lists_the_legal_ones_and_changes_nothing() {
     let v = t.version();
     let e = t.err("ann", "move fly");
     assert!(e.contains("`add 1`") && e.contains("`end`"), "{e}");
+    assert_eq!(t.version(), v);
+}
+
+#[test]
+fn a_refused_step_says_its_rule_and_text_fitting_nothing_suggests_only_legal_steps() {
+    let t = T::started(&["ann", "bob"]);
+    t.ok("ann", "move add 1; add 2");
+    let v = t.version();
+    let e = t.err("ann", "move add 1");
+    assert!(
+        e.contains("added twice") && e.contains("`rules count turn`"),
+        "{e}"
+    );
+    let e = t.err("ann", "move fly");
+    assert!(
+        e.contains("`end`") && !e.contains("`add") && !e.contains("`unhide`"),
+        "{e}"
+    );
     assert_eq!(t.version(), v);
 }
 

@@ -322,6 +322,7 @@ pub trait Game:
     /// between them); only text that fits no legal step is matched against
     /// [`Game::candidates`], so an illegal step is refused by its rule. Names match by
     /// case-insensitive unique prefixes, numbers only exactly ([`notation::match_step`]).
+    /// Text that fits nothing is answered with the closest legal steps only.
     /// A game with a large vocabulary overrides it with its own grammar.
     fn parse_step(
         &self,
@@ -331,15 +332,19 @@ pub trait Game:
     ) -> Result<Self::Step, ParseError> {
         let legal = self.legal_steps(data, seat);
         let names: Vec<String> = legal.iter().map(|s| Self::format_step(data, s)).collect();
-        match match_step(text, &names) {
+        let no_legal_fit = match match_step(text, &names) {
             Ok(i) => return Ok(legal[i].clone()),
-            Err(ParseError::NoMatch { .. }) => {}
+            Err(e @ ParseError::NoMatch { .. }) => e,
             Err(e) => return Err(e),
-        }
+        };
         let cands = self.candidates(data, seat);
-        let names: Vec<String> = cands.iter().map(|s| Self::format_step(data, s)).collect();
-        let i = match_step(text, &names)?;
-        Ok(cands[i].clone())
+        let cand_names: Vec<String> = cands.iter().map(|s| Self::format_step(data, s)).collect();
+        match match_step(text, &cand_names) {
+            Ok(i) => Ok(cands[i].clone()),
+            // Suggest only steps that are legal now, never an illegal candidate.
+            Err(ParseError::NoMatch { .. }) => Err(no_legal_fit),
+            Err(e) => Err(e),
+        }
     }
 
     /// The step played for `seat` when its player does not act (resigned, removed, or out
