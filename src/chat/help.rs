@@ -2,11 +2,12 @@
 
 use super::core::{match_game_id, Chat};
 use super::error::{topic_error, CoreError};
+use super::lookup::{self, Found};
 use super::table::{Command, COMMANDS};
 use super::text::{CmdRef, Seg, Text};
 use super::types::{Reply, Request};
 use crate::engine::notation::clip;
-use crate::engine::GameKind;
+use crate::engine::{GameKind, RulesTopic};
 use crate::games::Registry;
 
 impl Chat {
@@ -133,33 +134,37 @@ pub fn rules(registry: &Registry, args: &str) -> Result<Text, HelpError> {
             options_text(kind)
         )));
     }
-    let q = topic.join(" ").to_lowercase();
-    let exact = topics.iter().find(|t| t.id == q);
-    let hits: Vec<_> = match exact {
-        Some(t) => vec![t],
-        None => topics
-            .iter()
-            .filter(|t| t.id.starts_with(&q) || t.title.to_lowercase().starts_with(&q))
-            .collect(),
-    };
-    match hits.as_slice() {
-        [t] => Ok(Text::from(format!(
-            "**{} — {}** (rulebook: {})\n{}",
-            kind.name(),
-            t.title,
-            t.section,
-            t.text
-        ))),
-        [] => Err(HelpError::NoTopic {
-            game: kind.name(),
-            got: q,
-            topics: topics.iter().map(|t| t.id).collect(),
-        }),
-        many => Err(HelpError::AmbiguousTopic {
+    let q = topic.join(" ");
+    match lookup::find(topics, &q) {
+        Found::One { topic, also } => Ok(topic_text(kind, topic, &also)),
+        Found::Several(many) => Err(HelpError::AmbiguousTopic {
+            game: kind.id(),
             got: q,
             candidates: many.iter().map(|t| t.id).collect(),
         }),
+        Found::Nothing { did_you_mean } => Err(HelpError::NoTopic {
+            game: kind.name(),
+            got: q,
+            did_you_mean,
+            topics: topics.iter().map(|t| t.id).collect(),
+        }),
     }
+}
+
+/// One topic, and the other topics a word search also found.
+fn topic_text(kind: &dyn GameKind, t: &RulesTopic, also: &[&RulesTopic]) -> Text {
+    let mut text = format!(
+        "**{} — {}** (rulebook: {})\n{}",
+        kind.name(),
+        t.title,
+        t.section,
+        t.text
+    );
+    if !also.is_empty() {
+        let more: Vec<String> = also.iter().map(|t| format!("`{}`", t.id)).collect();
+        text.push_str(&format!("\nAlso about this: {}.", more.join(", ")));
+    }
+    Text::from(text)
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -169,9 +174,11 @@ pub enum HelpError {
     NoTopic {
         game: &'static str,
         got: String,
+        did_you_mean: Vec<&'static str>,
         topics: Vec<&'static str>,
     },
     AmbiguousTopic {
+        game: &'static str,
         got: String,
         candidates: Vec<&'static str>,
     },
@@ -189,16 +196,35 @@ impl HelpError {
                 .p(format!("no help on `{}`. Commands: ", clip(got)))
                 .then(super::table::command_list())
                 .p("."),
-            NoTopic { game, got, topics } => t.p(format!(
-                "{game} has no rules topic `{}`; topics: {}",
-                clip(got),
-                topics.join(", ")
-            )),
-            AmbiguousTopic { got, candidates } => t.p(format!(
-                "`{}` could be {}; type more",
-                clip(got),
-                candidates.join(", ")
-            )),
+            NoTopic {
+                game,
+                got,
+                did_you_mean,
+                topics,
+            } => {
+                let t = t.p(format!("{game} has no rules topic on `{}`", clip(got)));
+                let t = if did_you_mean.is_empty() {
+                    t.p(".")
+                } else {
+                    let near: Vec<String> = did_you_mean.iter().map(|n| format!("`{n}`")).collect();
+                    t.p(format!("; did you mean {}?", near.join(" or ")))
+                };
+                t.p(format!(" Topics: {}.", topics.join(", ")))
+            }
+            AmbiguousTopic {
+                game,
+                got,
+                candidates,
+            } => {
+                let mut t = t.p(format!("`{}` is in several topics: ", clip(got)));
+                for (i, c) in candidates.iter().enumerate() {
+                    if i > 0 {
+                        t = t.p(", ");
+                    }
+                    t = t.cmd("rules", &[game, c]);
+                }
+                t.p("; pick one")
+            }
             Core(e) => e.text(),
         }
     }

@@ -17,7 +17,8 @@
 //! 4. Command topics and what they share, each topic with its parser, its own error enum
 //!    and its wording: `outbox.rs` (stored answers and replies to deliver), `due.rs` (what
 //!    falls due with time: reminders, deadline notices, daily digests), `games.rs` (a
-//!    player's games across the server's channels), `help.rs` (help, rules, `HelpError`),
+//!    player's games across the server's channels), `lookup.rs` (finding a rules topic by
+//!    id, alias or words; "did you mean"), `help.rs` (help, rules, `HelpError`),
 //!    `stats.rs` (ratings and records, the results a finished game records, `StatsError`),
 //!    `replay.rs` (history, export, import, verify, `ReplayError`), `remind.rs` (reminder
 //!    settings and deadlines, `RemindError`); then `commit.rs` (the one function that changes
@@ -53,6 +54,7 @@ pub mod games;
 pub mod help;
 pub mod hooks;
 pub mod lobby;
+pub mod lookup;
 pub mod outbox;
 pub mod rematch;
 pub mod remind;

@@ -181,7 +181,7 @@ impl Game for Count {
     fn rules_topics() -> &'static [RulesTopic] {
         &[RulesTopic {
             id: "turn",
-            aliases: &[],
+            aliases: &["round"],
             title: "Turn",
             section: "Test",
             text: "Add up to twice, then end.",
@@ -725,8 +725,19 @@ fn history_and_status_and_rules() {
     assert!(t.ok("bob", "rules count turn")[0]
         .text
         .contains("rulebook: Test"));
-    assert!(t.err("bob", "rules count zzz").contains("topics: turn"));
+    assert!(t.err("bob", "rules count zzz").contains("Topics: turn"));
     assert!(t.err("bob", "game history 0").contains("1 to 100"));
+}
+
+#[test]
+fn rules_lookup_finds_a_topic_by_an_alias_or_a_word_and_offers_did_you_mean() {
+    let t = T::started(&["ann", "bob"]);
+    for words in ["round", "how do I end", "Twice"] {
+        let r = t.ok("bob", &format!("rules count {words}"));
+        assert!(r[0].text.contains("Count — Turn"), "{words}: {}", r[0].text);
+    }
+    let e = t.err("bob", "rules count tunr");
+    assert!(e.contains("did you mean `turn`?"), "{e}");
 }
 
 /// Issue 17, status with time: `game status` says how long the game has waited for each

@@ -111,11 +111,7 @@ pub fn run<G: Game>(suite: &Suite<G>) -> Report {
     } else {
         suite.option_sets.clone()
     };
-    assert!(
-        G::rules_topics().iter().any(|t| t.id == "turn"),
-        "{} has a `turn` rules topic (the default refusal cites it)",
-        G::NAME
-    );
+    check_topics::<G>();
     let mut report = Report::default();
     for options in &sets {
         for players in G::MIN_PLAYERS..=G::MAX_PLAYERS {
@@ -137,6 +133,63 @@ pub fn run_suite<G: Game>(data: &G::Data, options: &Options, games: u64, step_ca
     s.games = games;
     s.step_cap = step_cap;
     run(&s);
+}
+
+/// The rules topics a player looks up: a `turn` topic (the default refusal cites it), every
+/// id and alias lower case and naming one topic only, no internal clause id in the text.
+fn check_topics<G: Game>() {
+    let topics = G::rules_topics();
+    assert!(
+        topics.iter().any(|t| t.id == "turn"),
+        "{} has a `turn` rules topic (the default refusal cites it)",
+        G::NAME
+    );
+    let mut names: Vec<&str> = Vec::new();
+    for t in topics {
+        for n in std::iter::once(&t.id).chain(t.aliases) {
+            assert_eq!(
+                *n,
+                n.to_lowercase(),
+                "{}: topic name `{n}` is lower case",
+                G::NAME
+            );
+            assert!(!names.contains(n), "{}: `{n}` names two topics", G::NAME);
+            names.push(n);
+        }
+        assert!(
+            clause_id_in(t.text).is_none() && clause_id_in(t.title).is_none(),
+            "{}: topic `{}` shows the clause id {:?} to players; cite the section in words",
+            G::NAME,
+            t.id,
+            clause_id_in(t.text).or(clause_id_in(t.title))
+        );
+    }
+}
+
+/// The first internal clause id (`NEP-GROW-3`: capitals, dash, capitals, dash, digits) in
+/// `text`, if any.
+pub fn clause_id_in(text: &str) -> Option<&str> {
+    let b = text.as_bytes();
+    (0..b.len()).find_map(|start| {
+        if start > 0 && b[start - 1].is_ascii_alphanumeric() {
+            return None;
+        }
+        let caps = |i: usize| b[i..].iter().take_while(|c| c.is_ascii_uppercase()).count();
+        let first = caps(start);
+        if !(2..=4).contains(&first) || b.get(start + first) != Some(&b'-') {
+            return None;
+        }
+        let second = caps(start + first + 1);
+        let after = start + first + 1 + second;
+        if second == 0 || b.get(after) != Some(&b'-') {
+            return None;
+        }
+        let digits = b[after + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        (digits > 0).then(|| &text[start..after + 1 + digits])
+    })
 }
 
 fn rule_topic_exists<G: Game>(topic: &str) -> bool {
@@ -385,12 +438,22 @@ impl<G: Game> Walk<'_, G> {
     fn check_candidates(&self, seat: Seat, legal: &[G::Step]) {
         let data = self.suite.data;
         let candidates = self.g.candidates(data, seat);
+        let mut reasons_read = 0;
         for c in &candidates {
             if self.g.hopeless(data, seat, c) {
                 assert!(
                     self.g.legality(data, seat, c).is_err(),
                     "hopeless candidate `{}` must be refused by legality",
                     G::format_step(data, c)
+                );
+            } else if reasons_read < 8 && !legal.contains(c) {
+                reasons_read += 1;
+                let e = self.g.legality(data, seat, c).expect_err("not legal");
+                assert_eq!(
+                    clause_id_in(&e.reason),
+                    None,
+                    "refusal for players: {}",
+                    e.reason
                 );
             }
         }
@@ -457,6 +520,12 @@ impl<G: Game> Walk<'_, G> {
             if let Audience::Private(s) = e.audience {
                 assert!(s < self.players, "private event for a real seat");
             }
+            assert_eq!(
+                clause_id_in(&e.text),
+                None,
+                "event text for players: {}",
+                e.text
+            );
         }
         self.log.push((seat, text));
         self.stale.push((seat, step));
@@ -551,6 +620,28 @@ pub fn check_non_interference<G: Game>(
                     report.renders_compared += 1;
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clause_id_in;
+
+    #[test]
+    fn clause_ids_are_found_in_text_and_ordinary_words_are_not() {
+        assert_eq!(clause_id_in("lost (PEL-MOVE-5)."), Some("PEL-MOVE-5"));
+        assert_eq!(clause_id_in("NEP-CONF-12 says"), Some("NEP-CONF-12"));
+        assert_eq!(clause_id_in("NP-END-3"), Some("NP-END-3"));
+        for fine in [
+            "CO-OP-x",
+            "a B-52",
+            "XNEPAL-GROW-3",
+            "UTF-8",
+            "A-B-1",
+            "NEP-GROW-",
+        ] {
+            assert_eq!(clause_id_in(fine), None, "{fine}");
         }
     }
 }

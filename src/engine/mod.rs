@@ -437,7 +437,7 @@ pub trait Rules: Game {
 impl<G: Game> Rules for G {}
 
 /// One rules-lookup topic.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct RulesTopic {
     pub id: &'static str,
     /// Other words players use for this topic (`fortress`, `trade`), lower case; `rules`

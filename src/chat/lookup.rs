@@ -1,0 +1,247 @@
+//! Finding a rules topic by the words a player uses: the topic's id, one of its aliases, the
+//! beginning of its title, or words of its title and text; a near miss is answered with
+//! "did you mean". Pure: no state, used by `help.rs`'s `rules`.
+
+use crate::engine::RulesTopic;
+
+/// What a query found among a game's topics.
+#[derive(Debug, PartialEq)]
+pub enum Found<'a> {
+    /// One topic; `also` are other topics the words appear in (word search only).
+    One {
+        topic: &'a RulesTopic,
+        also: Vec<&'a RulesTopic>,
+    },
+    /// Several topics fit equally well.
+    Several(Vec<&'a RulesTopic>),
+    /// Nothing fits; the closest spellings of ids and aliases (may be empty).
+    Nothing { did_you_mean: Vec<&'static str> },
+}
+
+/// Find the topic `query` (any case) names in `topics`.
+pub fn find<'a>(topics: &'a [RulesTopic], query: &str) -> Found<'a> {
+    let q = query.trim().to_lowercase();
+    if let Some(t) = topics.iter().find(|t| names(t).any(|n| n == q)) {
+        return Found::One {
+            topic: t,
+            also: vec![],
+        };
+    }
+    let begins: Vec<&RulesTopic> = topics
+        .iter()
+        .filter(|t| names(t).any(|n| n.starts_with(&q)))
+        .collect();
+    match begins.len() {
+        1 => Found::One {
+            topic: begins[0],
+            also: vec![],
+        },
+        0 => by_words(topics, &q),
+        _ => Found::Several(begins),
+    }
+}
+
+/// A topic's names: its id, aliases and title, lower case.
+fn names(t: &RulesTopic) -> impl Iterator<Item = String> + '_ {
+    std::iter::once(t.id.to_string())
+        .chain(t.aliases.iter().map(|a| a.to_lowercase()))
+        .chain(std::iter::once(t.title.to_lowercase()))
+}
+
+/// Words too common to search for.
+const STOP_WORDS: &[&str] = &[
+    "a", "an", "and", "are", "at", "can", "do", "does", "for", "how", "i", "in", "is", "it",
+    "many", "may", "my", "of", "on", "or", "the", "to", "what", "when", "where", "who", "why",
+    "with", "you",
+];
+
+/// Every word of the query (stop words aside) in a topic's names or text; the topics where
+/// the words weigh most win (a word in the title or an alias counts more than in the text).
+fn by_words<'a>(topics: &'a [RulesTopic], q: &str) -> Found<'a> {
+    let words: Vec<&str> = q
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty() && !STOP_WORDS.contains(w))
+        .collect();
+    if words.is_empty() {
+        return Found::Nothing {
+            did_you_mean: vec![],
+        };
+    }
+    let mut scored: Vec<(u32, &RulesTopic)> = topics
+        .iter()
+        .filter_map(|t| score(t, &words).map(|s| (s, t)))
+        .collect();
+    scored.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
+    match scored.as_slice() {
+        [] => Found::Nothing {
+            did_you_mean: did_you_mean(topics, &words),
+        },
+        [(best, _), (second, _), ..] if best == second => Found::Several(
+            scored
+                .iter()
+                .take_while(|(s, _)| s == best)
+                .map(|(_, t)| *t)
+                .collect(),
+        ),
+        [(_, t), rest @ ..] => Found::One {
+            topic: t,
+            also: rest.iter().map(|(_, t)| *t).collect(),
+        },
+    }
+}
+
+/// How well `t` is about all of `words` (`None` if a word appears nowhere in it).
+fn score(t: &RulesTopic, words: &[&str]) -> Option<u32> {
+    let named: Vec<String> = names(t).collect();
+    let text = t.text.to_lowercase();
+    words.iter().try_fold(0, |sum, w| {
+        let weight = if named.iter().any(|n| has_word(n, w)) {
+            3
+        } else if has_word(&text, w) {
+            1
+        } else {
+            return None;
+        };
+        Some(sum + weight)
+    })
+}
+
+/// Does `hay` hold a word beginning with `w` (so `route` finds `routes`)?
+fn has_word(hay: &str, w: &str) -> bool {
+    hay.split(|c: char| !c.is_alphanumeric())
+        .any(|h| h.starts_with(w))
+}
+
+/// Ids and aliases at most two edits (one for short words) from a query word.
+fn did_you_mean(topics: &[RulesTopic], words: &[&str]) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    for t in topics {
+        for n in std::iter::once(&t.id).chain(t.aliases.iter()) {
+            let near = words.iter().any(|w| {
+                let most = if w.len() <= 4 { 1 } else { 2 };
+                edit_distance(w, n) <= most
+            });
+            if near && !out.contains(n) {
+                out.push(*n);
+            }
+        }
+    }
+    out
+}
+
+/// Edits (insert, delete, change, swap of neighbours) between two short words.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let change = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + change);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TOPICS: &[RulesTopic] = &[
+        RulesTopic {
+            id: "grow",
+            aliases: &["place"],
+            title: "Grow: a piece from your hand",
+            section: "Grow",
+            text: "Put one piece from your hand onto a province you hold.",
+        },
+        RulesTopic {
+            id: "routes",
+            aliases: &["trade"],
+            title: "Trade routes",
+            section: "Trade",
+            text: "Link the two cities of a face-up card with your own pieces.",
+        },
+        RulesTopic {
+            id: "cities",
+            aliases: &["fortress"],
+            title: "Cities and fortresses",
+            section: "Cities",
+            text: "A city holds more pieces than a province.",
+        },
+    ];
+
+    fn one(q: &str) -> &'static str {
+        match find(TOPICS, q) {
+            Found::One { topic, .. } => topic.id,
+            other => panic!("{q}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_id_an_alias_or_the_beginning_of_a_title_finds_the_topic() {
+        assert_eq!(one("grow"), "grow");
+        assert_eq!(one("Fortress"), "cities");
+        assert_eq!(one("trade r"), "routes");
+        assert_eq!(one("ro"), "routes");
+    }
+
+    #[test]
+    fn words_of_the_text_find_the_topic_where_they_weigh_most() {
+        assert_eq!(one("what is a city"), "cities");
+        assert_eq!(one("hand"), "grow");
+        match find(TOPICS, "pieces") {
+            Found::Several(v) => assert_eq!(v.len(), 2),
+            other => panic!("{other:?}"),
+        }
+        match find(TOPICS, "link cities") {
+            Found::One { topic, also } => {
+                assert_eq!(topic.id, "routes");
+                assert!(also.is_empty());
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_near_miss_offers_did_you_mean_and_nonsense_offers_nothing() {
+        assert_eq!(
+            find(TOPICS, "fortess"),
+            Found::Nothing {
+                did_you_mean: vec!["fortress"]
+            }
+        );
+        assert_eq!(
+            find(TOPICS, "growth"),
+            Found::Nothing {
+                did_you_mean: vec!["grow"]
+            }
+        );
+        assert_eq!(
+            find(TOPICS, "xyzzy"),
+            Found::Nothing {
+                did_you_mean: vec![]
+            }
+        );
+    }
+
+    #[test]
+    fn edit_distance_counts_single_edits() {
+        assert_eq!(edit_distance("fortres", "fortress"), 1);
+        assert_eq!(edit_distance("route", "routes"), 1);
+        assert_eq!(edit_distance("grow", "grow"), 0);
+        assert_eq!(edit_distance("abc", "xyz"), 3);
+        assert_eq!(edit_distance("tunr", "turn"), 1);
+    }
+}
