@@ -226,7 +226,7 @@ pub const COMMANDS: &[Command] = &[
     },
     Command {
         aliases: &["m", "play"],
-        help: "{move grow Kathmandu} plays one step; chain steps with `;` ({move grow Kathmandu; Kathmandu Dhading; end}): they are played together or not at all. Names may be shortened to any unique beginning (`gr kat` for `grow Kathmandu`); numbers only exactly. {move} with no steps lists your legal steps.",
+        help: "{move grow Kathmandu} plays one step; chain steps with `;` ({move grow Kathmandu; move Kathmandu Dhading; end}): they are played together or not at all. Names may be shortened to any unique beginning (`gr kat` for `grow Kathmandu`); numbers only exactly. {move} with no steps lists your legal steps.",
         args: &[arg(
             "steps",
             "<step>[; <step>…]",

@@ -1063,3 +1063,57 @@ fn local_cli_every_terminal_example_in_the_readme_plays_as_written() {
         }
     }
 }
+
+/// Every command the help texts write out with its arguments (`{move grow Kathmandu}`, not a
+/// bare path such as `{game join}` nor a usage such as `{rules <game> [topic]}`).
+fn help_examples() -> Vec<String> {
+    fn walk(
+        cmds: &[sherpa::chat::table::Command],
+        refs: &mut Vec<String>,
+        paths: &mut Vec<String>,
+    ) {
+        for c in cmds {
+            paths.push(c.path.to_string());
+            for piece in c.help.split('{').skip(1) {
+                let inner = piece.split('}').next().unwrap_or_default();
+                if !inner.contains(['<', '[']) {
+                    refs.push(inner.to_string());
+                }
+            }
+            walk(c.subcommands, refs, paths);
+        }
+    }
+    let (mut refs, mut paths) = (Vec::new(), Vec::new());
+    walk(sherpa::chat::table::COMMANDS, &mut refs, &mut paths);
+    refs.retain(|r| !paths.contains(r));
+    refs.dedup();
+    refs
+}
+
+// Issue 35: `help move`'s own chain example failed (`Kathmandu Dhading` is no step). Every
+// full command a help text prints is played by the first player of the README's session,
+// each in a game of its own, and must be accepted.
+#[test]
+fn local_cli_every_full_command_the_help_texts_print_is_accepted() {
+    let examples = help_examples();
+    assert!(
+        examples.iter().any(|e| e.contains(';')),
+        "the chain example is found: {examples:?}"
+    );
+    for (i, example) in examples.iter().enumerate() {
+        // An answer to an undo request needs one: ann ends her turn and asks, bob answers.
+        let lines = if example.starts_with("undo ") {
+            let ask = ["ann: move grow Kathmandu; end", "ann: undo"].map(String::from);
+            [ask.to_vec(), vec![format!("bob: {example}")]].concat()
+        } else {
+            vec![format!("ann: {example}")]
+        };
+        let answers = run_readme_example(
+            &format!("help-example-{i}"),
+            &["local", "nepal", "--players", "ann,bob,cy"],
+            &lines,
+        );
+        let last = answers.last().expect("an answer");
+        assert_eq!(last["ok"], true, "`{example}`: {last}");
+    }
+}
