@@ -463,16 +463,12 @@ pub(crate) fn legal_list(g: &dyn AnyGame, seat: Seat) -> Vec<StepInfo> {
     g.legal(seat)
 }
 
-/// Single-word steps that end or pass a turn: ranked first among the suggestions, so the
-/// step that finishes a turn is always offered.
-pub(crate) const TURN_WORDS: &[&str] = &["end", "pass", "done", "seal"];
-
 /// Autocomplete for `seat`: its legal next steps matching what was typed after the last
 /// `;` (earlier steps are applied to a copy first). At most `max`, each the full text to
 /// submit, at most `max_chars` characters: when the earlier steps make it longer, they are
 /// shortened to unique beginnings of their words (checked by playing them on a copy), so a
 /// long chain still gets suggestions for its last step. The steps that end or pass a turn
-/// ([`TURN_WORDS`]) come first, then the others in the game's order. Only `seat`'s own
+/// ([`crate::engine::Game::completes`]) come first, then the others in the game's order. Only `seat`'s own
 /// steps, so only its own information.
 pub(crate) fn suggestions(
     g: &dyn AnyGame,
@@ -521,8 +517,8 @@ pub(crate) fn suggestions(
                     .all(|(t, w)| w.starts_with(t.as_str()))
         })
         .collect();
-    // Stable: the turn-ending words first, the rest in the game's order.
-    hits.sort_by_key(|s| !TURN_WORDS.contains(&s.notation.to_lowercase().as_str()));
+    // Stable: the steps that end or complete something first, the rest in the game's order.
+    hits.sort_by_key(|s| !s.completes);
     hits.into_iter()
         .filter_map(|s| {
             let full = format!("{prefix}{}", s.notation);
@@ -535,6 +531,7 @@ pub(crate) fn suggestions(
             Some(StepInfo {
                 notation,
                 label: s.label,
+                completes: s.completes,
             })
         })
         .take(max)

@@ -4,7 +4,8 @@
 //! Layers, each importing only from the layers below it (no import circle; this file only
 //! declares the modules and re-exports):
 //! 1. Text and shapes: `text.rs` (reply text as segments: mentions, times, commands,
-//!    rendered by the front ends), `types.rs` (requests and replies), `table.rs` (the one
+//!    rendered by the front ends), `types.rs` (requests and replies), `steplist.rs` (a
+//!    player's legal steps worded for `move` alone: completing steps first, the rest grouped), `table.rs` (the one
 //!    table of commands: names, aliases, subcommands, arguments, help; the command line's
 //!    own checks and `LineError`; it feeds the dispatcher, `help`, the error wording and
 //!    Discord's registration).
@@ -60,6 +61,7 @@ pub mod rematch;
 pub mod remind;
 pub mod replay;
 pub mod stats;
+pub mod steplist;
 pub mod table;
 pub mod text;
 pub mod timelapse;

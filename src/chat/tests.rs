@@ -416,6 +416,16 @@ fn a_refused_step_says_its_rule_and_text_fitting_nothing_suggests_only_legal_ste
 }
 
 #[test]
+fn move_alone_lists_the_step_that_ends_the_turn_first() {
+    let t = T::started(&["ann", "bob"]);
+    let r = t.ok("ann", "move");
+    let text = r[0].text.to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "Your legal steps (5):");
+    assert_eq!(lines[1], "`end`", "{}", r[0].text);
+}
+
+#[test]
 fn chained_steps_apply_together_or_not_at_all() {
     let t = T::started(&["ann", "bob"]);
     t.err("ann", "move add 1; add 2; add 1");

@@ -6,6 +6,7 @@ use super::error::topic_error;
 use super::error::{bold, play_text, CoreError};
 use super::filter;
 use super::outbox::PRIVATE_NEWS;
+use super::steplist;
 use super::text::Text;
 use super::types::{Reply, Request};
 use crate::engine::notation::clip;
@@ -47,18 +48,12 @@ impl Chat {
             });
         }
         if rest.trim().is_empty() {
-            let list: Vec<String> = legal
-                .iter()
-                .take(40)
-                .map(|s| format!("`{}` – {}", s.notation, s.label))
-                .collect();
             return Ok(vec![Reply::private(
                 &req.user.id,
                 format!(
-                    "Your legal steps ({}):\n{}{}",
+                    "Your legal steps ({}):\n{}",
                     legal.len(),
-                    list.join("\n"),
-                    if legal.len() > 40 { "\n…" } else { "" }
+                    steplist::overview(&legal).join("\n")
                 ),
             )]);
         }

@@ -219,6 +219,9 @@ pub struct Applied {
 pub struct StepInfo {
     pub notation: String,
     pub label: String,
+    /// The step ends or completes something ([`Game::completes`]): listed first.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub completes: bool,
 }
 
 /// A PNG image of a view.
@@ -310,6 +313,16 @@ pub trait Game:
 
     /// Canonical notation, e.g. `move Gorkha Pokhara`. `parse_step(format_step(s)) == s`.
     fn format_step(data: &Self::Data, step: &Self::Step) -> String;
+
+    /// Does the step end or complete something (a turn, a claim, a program)? Such steps are
+    /// offered first when a player asks for their steps, so they are never hidden in a long
+    /// list. The default: the steps written `end`, `pass`, `done` or `seal`.
+    fn completes(data: &Self::Data, step: &Self::Step) -> bool {
+        matches!(
+            Self::format_step(data, step).as_str(),
+            "end" | "pass" | "done" | "seal"
+        )
+    }
 
     /// Short human label for menus, e.g. `Move a piece from Gorkha to Pokhara`.
     fn label_step(data: &Self::Data, step: &Self::Step) -> String {
@@ -645,6 +658,7 @@ impl<G: Game> AnyGame for Instance<G> {
             .map(|s| StepInfo {
                 notation: G::format_step(d, s),
                 label: G::label_step(d, s),
+                completes: G::completes(d, s),
             })
             .collect()
     }
