@@ -426,6 +426,28 @@ fn move_alone_lists_the_step_that_ends_the_turn_first() {
 }
 
 #[test]
+fn a_chain_may_end_with_steps_the_end_of_the_game_made_void() {
+    let t = T::started(&["ann", "bob"]);
+    for _ in 0..2 {
+        t.ok("ann", "move add 2; add 2; end");
+        t.ok("bob", "move end");
+    }
+    let r = t.ok("ann", "move add 2; add 2; end; end");
+    assert!(
+        r.iter().any(|r| r.text.contains("so `end` was not played")),
+        "{r:?}"
+    );
+    assert_eq!(
+        t.log().len(),
+        11,
+        "the game-ending steps are played: {:?}",
+        t.log()
+    );
+    let e = t.err("ann", "move end");
+    assert!(e.contains("has ended"), "{e}");
+}
+
+#[test]
 fn chained_steps_apply_together_or_not_at_all() {
     let t = T::started(&["ann", "bob"]);
     t.err("ann", "move add 1; add 2; add 1");

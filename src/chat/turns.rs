@@ -58,12 +58,18 @@ impl Chat {
             )]);
         }
         let mut played = Vec::new();
-        for (i, part) in rest
+        let parts: Vec<&str> = rest
             .split(';')
             .map(str::trim)
             .filter(|p| !p.is_empty())
-            .enumerate()
-        {
+            .collect();
+        let mut void: &[&str] = &[];
+        for (i, part) in parts.iter().enumerate() {
+            if g.status().is_finished() {
+                // The game ended within the chain: the rest (an `end`, say) is void.
+                void = &parts[i..];
+                break;
+            }
             for text in g.expand(seat, part) {
                 let done = commit::play(&mut *g, seat, &text, false).map_err(|e| {
                     if i == 0 && played.is_empty() {
@@ -84,7 +90,18 @@ impl Chat {
         }
         let mut t = Turn::new(g);
         t.played = played;
-        Ok(self.commit_turn(req, &l, before.acting().to_vec(), t)?)
+        let mut replies = self.commit_turn(req, &l, before.acting().to_vec(), t)?;
+        if !void.is_empty() {
+            let rest: Vec<String> = void.iter().map(|p| format!("`{}`", clip(p))).collect();
+            replies.push(Reply::private(
+                &req.user.id,
+                format!(
+                    "The game ended before the rest of your chain, so {} was not played.",
+                    rest.join("; ")
+                ),
+            ));
+        }
+        Ok(replies)
     }
 
     /// Take back `undone` (the last step in effect): replay the log without it and commit
