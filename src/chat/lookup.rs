@@ -2,6 +2,7 @@
 //! beginning of its title, or words of its title and text; a near miss is answered with
 //! "did you mean". Pure: no state, used by `help.rs`'s `rules`.
 
+use crate::engine::notation::edit_distance;
 use crate::engine::RulesTopic;
 
 /// What a query found among a game's topics.
@@ -129,31 +130,6 @@ fn did_you_mean(topics: &[RulesTopic], words: &[&str]) -> Vec<&'static str> {
     out
 }
 
-/// Edits (insert, delete, change, swap of neighbours) between two short words.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let change = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + change);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = best;
-        }
-    }
-    d[a.len()][b.len()]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -234,14 +210,5 @@ mod tests {
                 did_you_mean: vec![]
             }
         );
-    }
-
-    #[test]
-    fn edit_distance_counts_single_edits() {
-        assert_eq!(edit_distance("fortres", "fortress"), 1);
-        assert_eq!(edit_distance("route", "routes"), 1);
-        assert_eq!(edit_distance("grow", "grow"), 0);
-        assert_eq!(edit_distance("abc", "xyz"), 3);
-        assert_eq!(edit_distance("tunr", "turn"), 1);
     }
 }

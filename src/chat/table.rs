@@ -10,7 +10,7 @@
 //! command of this table (tested).
 
 use super::text::{CmdRef, Seg, Text};
-use crate::engine::notation::clip;
+use crate::engine::notation::{clip, edit_distance};
 
 /// What an argument holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -378,7 +378,10 @@ pub fn resolve(text: &str) -> Result<(&'static Command, &str), LineError> {
     let top = COMMANDS
         .iter()
         .find(|c| c.is(word))
-        .ok_or_else(|| LineError::UnknownCommand(word.to_string()))?;
+        .ok_or_else(|| LineError::UnknownCommand {
+            word: word.to_string(),
+            line: text.trim().to_string(),
+        })?;
     if top.subcommands.is_empty() {
         return Ok((top, rest));
     }
@@ -395,6 +398,17 @@ pub fn resolve(text: &str) -> Result<(&'static Command, &str), LineError> {
         }
     })?;
     Ok((found, args))
+}
+
+/// The command whose name or alias is a small slip from `word` (`gmae`, `rule`), if any.
+fn near_command(word: &str) -> Option<&'static Command> {
+    let word = word.to_lowercase();
+    let most = if word.chars().count() <= 4 { 1 } else { 2 };
+    COMMANDS.iter().find(|c| {
+        std::iter::once(&c.name)
+            .chain(c.aliases.iter())
+            .any(|n| n.len() > 1 && edit_distance(&word, n) <= most)
+    })
 }
 
 /// Parse the inside of a template's `{…}` into a command reference (None if it names no
@@ -472,11 +486,20 @@ pub(crate) fn split_word(s: &str) -> (&str, &str) {
 #[derive(Clone, Debug, PartialEq)]
 /// A command line that names no command of the table, or is not a command line at all.
 pub enum LineError {
-    TooLong { len: usize },
+    TooLong {
+        len: usize,
+    },
     ControlChar(char),
     NoCommand,
-    UnknownCommand(String),
-    UnknownSubcommand { command: &'static str, got: String },
+    /// `word` begins no command; `line` is the whole line (perhaps a step meant for `move`).
+    UnknownCommand {
+        word: String,
+        line: String,
+    },
+    UnknownSubcommand {
+        command: &'static str,
+        got: String,
+    },
 }
 
 impl LineError {
@@ -497,10 +520,17 @@ impl LineError {
                 .p("no command given. Commands: ")
                 .then(command_list())
                 .p("."),
-            UnknownCommand(c) => t
-                .p(format!("unknown command `{}`. Commands: ", clip(c)))
-                .then(command_list())
-                .p("."),
+            UnknownCommand { word, line } => {
+                let t = t.p(format!("unknown command `{}`", clip(word)));
+                let t = match near_command(word) {
+                    Some(c) => t.p("; did you mean ").cmd(c.path, &[]).p("?"),
+                    // Not a command: perhaps a step, as in `end` for `move end`.
+                    None => t
+                        .p(". To play it as a step, write ")
+                        .cmd("move", &[&clip(line)]),
+                };
+                t.p(". Commands: ").then(command_list()).p(".")
+            }
             UnknownSubcommand { command, got } => {
                 let subs: Vec<&str> = find_path(command)
                     .map(|c| c.subcommands.iter().map(|s| s.name).collect())
@@ -655,7 +685,10 @@ mod tests {
             resolve("game fly"),
             Err(LineError::UnknownSubcommand { .. })
         ));
-        assert!(matches!(resolve("fly"), Err(LineError::UnknownCommand(_))));
+        assert!(matches!(
+            resolve("fly"),
+            Err(LineError::UnknownCommand { .. })
+        ));
         assert!(matches!(resolve(""), Err(LineError::NoCommand)));
     }
 

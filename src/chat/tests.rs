@@ -448,6 +448,17 @@ fn a_chain_may_end_with_steps_the_end_of_the_game_made_void() {
 }
 
 #[test]
+fn an_unknown_command_suggests_the_near_command_or_move_for_a_step() {
+    let t = T::started(&["ann", "bob"]);
+    let v = t.version();
+    let e = t.err("ann", "end");
+    assert!(e.contains("write `move end`"), "{e}");
+    let e = t.err("ann", "gmae status");
+    assert!(e.contains("did you mean `game`?"), "{e}");
+    assert_eq!(t.version(), v);
+}
+
+#[test]
 fn chained_steps_apply_together_or_not_at_all() {
     let t = T::started(&["ann", "bob"]);
     t.err("ann", "move add 1; add 2; add 1");

@@ -256,11 +256,14 @@ mod tests {
             !help.contains("**game**") && !help.contains("`game join`"),
             "{help}"
         );
-        let e = ChatError::from(LineError::UnknownCommand("fly".into()))
-            .text()
-            .render(&DiscordSyntax);
+        let e = ChatError::from(LineError::UnknownCommand {
+            word: "end".into(),
+            line: "end".into(),
+        })
+        .text()
+        .render(&DiscordSyntax);
         assert!(
-            e.contains("`/game` (new, join") && e.contains("`/move`"),
+            e.contains("`/game` (new, join") && e.contains("`/move steps:end`"),
             "{e}"
         );
         assert!(!e.contains("`game "), "{e}");
