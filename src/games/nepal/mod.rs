@@ -40,6 +40,7 @@
 //! accepts exactly the steps `legal_steps` lists (both use [`Nepal::step_ok`]).
 
 mod board;
+mod happening;
 pub mod render;
 mod rules;
 #[cfg(test)]

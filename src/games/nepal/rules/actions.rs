@@ -108,13 +108,14 @@ impl Nepal {
         self.moves += 1;
         self.actions += 1;
         self.this_turn.push(Step::Move { from: f, to: t });
-        Applied {
-            events: vec![Event::public(format!(
-                "{} moves a piece from {} to {}",
-                self.names[seat], data.provinces[f as usize].name, data.provinces[t as usize].name
-            ))],
-            ..Applied::default()
-        }
+        self.said(
+            data,
+            ActionEvent::Moved {
+                seat,
+                from: f as usize,
+                to: t as usize,
+            },
+        )
     }
 
     /// One piece of `seat`'s hand onto province `p` (a grow, or a start placement).
@@ -135,12 +136,12 @@ impl Nepal {
         self.grows += 1;
         self.actions += 1;
         self.this_turn.push(Step::Grow(p));
-        Applied {
-            events: vec![Event::public(format!(
-                "{} grows in {}",
-                self.names[seat], data.provinces[p as usize].name
-            ))],
-            ..Applied::default()
-        }
+        self.said(
+            data,
+            ActionEvent::Grew {
+                seat,
+                province: p as usize,
+            },
+        )
     }
 }

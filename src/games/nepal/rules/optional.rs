@@ -78,10 +78,13 @@ impl Nepal {
     ) -> Applied {
         self.piece_from_hand(seat, p);
         self.placements_left -= 1;
-        let ev = Event::public(format!(
-            "{} places a piece in {}",
-            self.names[seat], data.provinces[p as usize].name
-        ));
+        let ev = self.say(
+            data,
+            OptionEvent::Placed {
+                seat,
+                province: p as usize,
+            },
+        );
         if self.placements_left == 0 {
             self.phase = Phase::Play;
             self.current = 0;
@@ -112,12 +115,12 @@ impl Nepal {
         self.hand[seat] -= 2;
         self.actions = 3;
         self.this_turn.push(Step::Fortress(p));
-        Applied {
-            events: vec![Event::public(format!(
-                "{} builds a fortress in {}",
-                self.names[seat], data.provinces[p as usize].name
-            ))],
-            ..Applied::default()
-        }
+        self.said(
+            data,
+            OptionEvent::FortressBuilt {
+                seat,
+                province: p as usize,
+            },
+        )
     }
 }

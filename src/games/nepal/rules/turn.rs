@@ -43,22 +43,20 @@ impl Nepal {
 
     /// `end`: the steps after the actions, in rulebook order.
     pub(in crate::games::nepal) fn end_turn(&mut self, data: &NepalData, seat: usize) -> Applied {
-        let who = self.names[seat].clone();
-        let mut events = vec![Event::public(format!("{who} ends the turn"))];
+        let mut events = vec![self.say(data, TurnEvent::Ended { seat })];
         let irreversible = self.claim_routes(data, seat, &mut events);
         self.conflicts(data, &mut events);
-        let finished = self.check_end(seat, &mut events);
+        let finished = self.check_end(data, seat, &mut events);
         self.last_turn = events.iter().map(|e| e.text.clone()).collect();
         self.turn += 1;
         if finished {
             self.finish(data);
-            events.push(Event::public(format!(
-                "game over: {}",
-                self.result
-                    .as_ref()
-                    .map(|r| r.note.clone())
-                    .unwrap_or_default()
-            )));
+            let note = self
+                .result
+                .as_ref()
+                .map(|r| r.note.clone())
+                .unwrap_or_default();
+            events.push(self.say(data, EndEvent::GameOver { note }));
             self.last_turn = events.iter().map(|e| e.text.clone()).collect();
         } else {
             self.next_seat();
