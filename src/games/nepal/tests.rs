@@ -9,7 +9,7 @@
 use super::*;
 use crate::engine::testing::{play, refused_step, rejected};
 use crate::engine::Rules;
-use crate::engine::{conformance, Event, Game, Options, Status, Viewer};
+use crate::engine::{conformance, Event, Game, GameRng, Options, Status, Viewer};
 use std::sync::OnceLock;
 
 fn data() -> &'static NepalData {
@@ -2087,4 +2087,135 @@ fn nep_fort_1_typed_option_steps_are_refused_by_their_rule() {
         "Rasuwa is already at its population limit",
         "option-start",
     );
+}
+
+// ---------------------------------------------------------------- topics and wording
+
+/// The backquoted examples of steps in the rules topics (`move Kathmandu Dhading`, `end`),
+/// not the patterns (`grow <province>`) nor the options (`fortress=on`).
+fn topic_step_examples() -> Vec<&'static str> {
+    let kinds = ["move", "grow", "end", "fortress", "place"];
+    let mut out = Vec::new();
+    for t in topics::TOPICS {
+        for (i, part) in t.text.split('`').enumerate() {
+            let first = part.split_whitespace().next().unwrap_or("").to_lowercase();
+            let names_a_kind = !first.is_empty() && kinds.iter().any(|k| k.starts_with(&first));
+            if i % 2 == 1 && names_a_kind && !part.contains(['<', '=']) {
+                out.push(part);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_step_example_in_the_topics_plays_in_the_opening() {
+    let d = data();
+    let examples = topic_step_examples();
+    for want in [
+        "move Kathmandu Dhading",
+        "g kath",
+        "end",
+        "fortress Gorkha",
+        "place Kaski",
+    ] {
+        assert!(examples.contains(&want), "`{want}` is among {examples:?}");
+    }
+    for text in examples {
+        let start = if text.starts_with("place") {
+            "placement"
+        } else {
+            "kathmandu"
+        };
+        let mut g = game_with(3, &[("fortress", "on"), ("start", start)], 1);
+        let step = g
+            .parse_step(d, 0, text)
+            .unwrap_or_else(|e| panic!("`{text}` does not parse: {e}"));
+        g.apply(d, 0, &step)
+            .unwrap_or_else(|e| panic!("`{text}` is refused in the opening: {e}"));
+    }
+}
+
+#[test]
+fn topics_are_found_by_the_words_players_use() {
+    let mut seen: Vec<&str> = topics::TOPICS.iter().map(|t| t.id).collect();
+    for t in topics::TOPICS {
+        assert!(!t.aliases.is_empty(), "topic `{}` has aliases", t.id);
+        for a in t.aliases {
+            assert_eq!(*a, a.to_lowercase(), "alias `{a}` is lower case");
+            assert!(!seen.contains(a), "`{a}` names one topic only");
+            seen.push(a);
+        }
+    }
+    let topic_of = |word: &str| {
+        topics::TOPICS
+            .iter()
+            .find(|t| t.aliases.contains(&word))
+            .map(|t| t.id)
+    };
+    assert_eq!(topic_of("fortress"), Some("option-fortress"));
+    assert_eq!(topic_of("route"), Some("claim"));
+    assert_eq!(topic_of("trade"), Some("claim"));
+    assert_eq!(topic_of("map"), Some("board"));
+}
+
+/// Does `s` hold an internal clause id, `[A-Z]{2,4}-[A-Z]+-\d+` (as NEP-CONF-12)?
+fn has_clause_id(s: &str) -> bool {
+    let b = s.as_bytes();
+    let upper = |i: usize| b.get(i).is_some_and(u8::is_ascii_uppercase);
+    (0..b.len()).any(|i| {
+        let head = (i..).take_while(|&j| upper(j)).count();
+        if !(2..=4).contains(&head) || (i > 0 && upper(i - 1)) || b.get(i + head) != Some(&b'-') {
+            return false;
+        }
+        let mid = (i + head + 1..).take_while(|&j| upper(j)).count();
+        let dash = i + head + 1 + mid;
+        mid > 0 && b.get(dash) == Some(&b'-') && b.get(dash + 1).is_some_and(u8::is_ascii_digit)
+    })
+}
+
+#[test]
+fn no_clause_id_in_topics_refusals_log_or_description() {
+    assert!(has_clause_id("see NEP-CONF-12 here") && has_clause_id("(PEL-POP-11)"));
+    assert!(
+        !has_clause_id("Far-West") && !has_clause_id("NEPAL-CONF-1") && !has_clause_id("NEP-12")
+    );
+    let d = data();
+    let mut texts: Vec<String> = Vec::new();
+    for t in topics::TOPICS {
+        texts.extend([t.title, t.section, t.text].map(String::from));
+    }
+    // A random game with every option on: its log, each position's description, and the
+    // refusal of every step the notation can name there.
+    let mut g = game_with(
+        4,
+        &[("fortress", "on"), ("start", "placement"), ("boom", "on")],
+        5,
+    );
+    let mut rng = GameRng::new(9);
+    for i in 0..400 {
+        let Some(&seat) = g.status().acting().first() else {
+            break;
+        };
+        if i % 20 == 0 {
+            for st in g.candidates(d, seat) {
+                if let Err(e) = g.check(d, seat, &st) {
+                    texts.push(e.to_string());
+                }
+            }
+            texts.push(
+                g.check(d, (seat + 1) % 4, &Step::End)
+                    .unwrap_err()
+                    .to_string(),
+            );
+        }
+        texts.push(describe(d, &g.view(d, Viewer::Spectator)));
+        let legal = g.legal_steps(d, seat);
+        let step = legal[rng.below(legal.len())];
+        let applied = g.apply(d, seat, &step).expect("a listed step");
+        texts.extend(applied.events.into_iter().map(|e| e.text));
+    }
+    for t in &texts {
+        assert!(!has_clause_id(t), "a clause id in: {t}");
+    }
 }
