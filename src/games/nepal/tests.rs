@@ -2219,3 +2219,27 @@ fn no_clause_id_in_topics_refusals_log_or_description() {
         assert!(!has_clause_id(t), "a clause id in: {t}");
     }
 }
+
+#[test]
+// Also NEP-TURN-1: the board's last-turn panel reads the whole last turn, its actions
+// then what its `end` did, the same for every viewer.
+fn nep_turn_3_the_last_turn_is_kept_for_the_board_actions_first() {
+    let d = data();
+    let mut g = game(3);
+    play(&mut g, d, 0, "grow Kathmandu");
+    play(&mut g, d, 0, "move Kathmandu Rasuwa");
+    play(&mut g, d, 0, "end");
+    let want = [
+        "Ann grows in Kathmandu",
+        "Ann moves a piece from Kathmandu to Rasuwa",
+        "Ann ends the turn",
+    ];
+    for viewer in [Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(1)] {
+        assert_eq!(g.view(d, viewer).last_turn, want);
+    }
+    play(&mut g, d, 1, "end");
+    assert_eq!(
+        g.view(d, Viewer::Spectator).last_turn,
+        ["Bob ends the turn"]
+    );
+}

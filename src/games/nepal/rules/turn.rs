@@ -47,7 +47,8 @@ impl Nepal {
         let irreversible = self.claim_routes(data, seat, &mut events);
         self.conflicts(data, &mut events);
         let finished = self.check_end(data, seat, &mut events);
-        self.last_turn = events.iter().map(|e| e.text.clone()).collect();
+        self.last_turn = self.actions_worded(data, seat);
+        self.last_turn.extend(events.iter().map(|e| e.text.clone()));
         self.turn += 1;
         if finished {
             self.finish(data);
@@ -57,7 +58,7 @@ impl Nepal {
                 .map(|r| r.note.clone())
                 .unwrap_or_default();
             events.push(self.say(data, EndEvent::GameOver { note }));
-            self.last_turn = events.iter().map(|e| e.text.clone()).collect();
+            self.last_turn.extend(events.last().map(|e| e.text.clone()));
         } else {
             self.next_seat();
         }
@@ -67,5 +68,34 @@ impl Nepal {
             turn_ended: true,
             secret: false,
         }
+    }
+
+    /// The public log lines of `seat`'s actions this turn, for the last-turn record.
+    fn actions_worded(&self, data: &NepalData, seat: usize) -> Vec<String> {
+        self.this_turn
+            .iter()
+            .filter_map(|step| {
+                let what: Happening = match *step {
+                    Step::Move { from, to } => ActionEvent::Moved {
+                        seat,
+                        from: from as usize,
+                        to: to as usize,
+                    }
+                    .into(),
+                    Step::Grow(p) => ActionEvent::Grew {
+                        seat,
+                        province: p as usize,
+                    }
+                    .into(),
+                    Step::Fortress(p) => OptionEvent::FortressBuilt {
+                        seat,
+                        province: p as usize,
+                    }
+                    .into(),
+                    Step::Place(_) | Step::End => return None,
+                };
+                Some(what.text(data, &self.names))
+            })
+            .collect()
     }
 }
