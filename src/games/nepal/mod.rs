@@ -40,6 +40,7 @@
 //! accepts exactly the steps `legal_steps` lists (both use [`Nepal::step_ok`]).
 
 mod board;
+mod happening;
 pub mod render;
 mod rules;
 #[cfg(test)]
@@ -249,14 +250,16 @@ impl Game for Nepal {
         }
     }
 
-    fn candidates(&self, data: &NepalData, seat: Seat) -> Vec<Step> {
-        if self.phase == Phase::Placement {
-            return Self::place_candidates(data);
-        }
-        let mut steps = Vec::with_capacity(64);
-        self.move_candidates(data, seat, &mut steps);
-        self.grow_candidates(data, seat, &mut steps);
-        self.fortress_candidates(data, seat, &mut steps);
+    /// Every step the notation can name, in any phase: `hopeless` (the whole check, no
+    /// wording) keeps the legal list short, and a step the rules forbid is refused with its
+    /// reason. The order (placements, moves, grows, fortresses, `end`) is the legal list's.
+    fn candidates(&self, data: &NepalData, _seat: Seat) -> Vec<Step> {
+        let np = data.provinces.len();
+        let mut steps = Vec::with_capacity(np * (np + 3) + 1);
+        Self::place_candidates(data, &mut steps);
+        Self::move_candidates(data, &mut steps);
+        Self::grow_candidates(data, &mut steps);
+        Self::fortress_candidates(data, &mut steps);
         steps.push(Step::End);
         steps
     }
@@ -264,6 +267,11 @@ impl Game for Nepal {
     fn legality(&self, data: &NepalData, seat: Seat, step: &Step) -> Result<(), RuleError> {
         self.step_ok(data, seat, step)
             .map_err(|why| why.rule_error(data))
+    }
+
+    /// The refusal with the steps of the same kind accepted now.
+    fn explain(&self, data: &NepalData, seat: Seat, step: &Step, e: RuleError) -> RuleError {
+        self.with_accepted(data, seat, step, e)
     }
 
     /// The whole check without wording a refusal, so the legal list costs no text.

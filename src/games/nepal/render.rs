@@ -110,7 +110,8 @@ fn draw_outside(cv: &mut Canvas, data: &NepalData) {
             let len = (dx * dx + dy * dy).sqrt().max(1.0);
             let (ux, uy) = (dx / len, dy / len);
             let start = 30.0f32.min(len * 0.4);
-            let stop = (len - R * 0.55).max(start + 4.0);
+            // The head stops at the hex's edge, clear of the pieces drawn inside.
+            let stop = (len - R * 0.92).max(start + 4.0);
             cv.arrow(
                 ox + ux * start,
                 oy + uy * start,
@@ -135,8 +136,11 @@ fn draw_province_labels(cv: &mut Canvas, data: &NepalData) {
     // Names, limits, cities.
     for (i, p) in data.provinces.iter().enumerate() {
         let (cx, cy) = center(p.col, p.row);
-        let size = fit(cv, &p.name, 2.0 * R * 0.84, 14.0, 10.5);
-        cv.label(cx, cy - 27.0, size, &p.name);
+        // Long names are cut short rather than drawn tiny or over the next hex.
+        let w = 2.0 * R * 0.84;
+        let size = fit(cv, &p.name, w, 14.0, 12.0);
+        let name = cv.ellipsize(size, &p.name, w, true);
+        cv.label(cx, cy - 27.0, size, &name);
         // Limit badge at the top corner.
         let (bx, by) = (cx, cy - 45.0);
         cv.fill_circle(bx, by, 8.5, rgb(40, 40, 50));
@@ -147,7 +151,9 @@ fn draw_province_labels(cv: &mut Canvas, data: &NepalData) {
         cv.text_centered(bx, by, 12.0, WHITE, &lim, true);
         for (k, c) in p.cities.iter().enumerate() {
             let y = cy - 11.0 + 13.0 * k as f32;
-            let cs = fit(cv, c, 2.0 * R * 0.7, 12.0, 9.5);
+            let cw = 2.0 * R * 0.74;
+            let cs = fit(cv, c, cw, 12.0, 10.5);
+            let c = &cv.ellipsize(cs, c, cw, false);
             let w = cv.text_width(cs, c);
             let x0 = cx - (w + 10.0) / 2.0;
             cv.fill_circle(x0 + 3.5, y, 3.5, INK);
@@ -206,6 +212,7 @@ pub fn render(data: &NepalData, view: &View) -> RgbaImage {
     if !status.is_empty() {
         cv.panel(sb_x, st_y, sb_w, "", &status);
     }
+    draw_last_turn(&mut cv, view);
 
     // Trade cards (bottom left).
     draw_cards(&mut cv, data, view, &styles, n);
@@ -265,21 +272,39 @@ fn status_lines(data: &NepalData, view: &View) -> Vec<String> {
                 b.cards
             ));
         }
-    } else {
-        let recent: Vec<&str> = view
-            .last_turn
-            .iter()
-            .skip(1)
-            .take(3)
-            .map(|s| s.as_str())
-            .collect();
-        if !recent.is_empty() {
-            status.push(format!("Last turn: {}", recent.join("; ")));
-        }
     }
     status.extend(options_line(view));
     status
 }
+
+/// The last turn's public log (its actions, claims, reveals and conflicts) in a small
+/// panel at the bottom right, under the map: the lines joined and wrapped to at most
+/// [`LAST_TURN_ROWS`] rows, the last one cut short with an ellipsis if there is more.
+fn draw_last_turn(cv: &mut Canvas, view: &View) {
+    if view.last_turn.is_empty() || view.final_result.is_some() {
+        return;
+    }
+    const X: f32 = 790.0;
+    const ROW_PX: f32 = 16.0; // the panel's row size
+    let w = WIDTH as f32 - X - 12.0;
+    let inner = w - 24.0;
+    let text = view.last_turn.join(" \u{b7} ");
+    let mut rows = cv.wrap(ROW_PX, &text, inner, false);
+    if rows.len() > LAST_TURN_ROWS {
+        rows.truncate(LAST_TURN_ROWS);
+        let last = format!("{} \u{2026}", rows[LAST_TURN_ROWS - 1]);
+        rows[LAST_TURN_ROWS - 1] = cv.ellipsize(ROW_PX, &last, inner, false);
+    }
+    let h = 12.0
+        + cv.line_height(19.0)
+        + 8.0
+        + cv.line_height(ROW_PX) * 1.05 * rows.len() as f32
+        + 10.0;
+    cv.panel(X, HEIGHT as f32 - 12.0 - h, w, "Last turn", &rows);
+}
+
+/// Rows of the last-turn panel (it stays under the map).
+const LAST_TURN_ROWS: usize = 5;
 
 /// The options in play, if any.
 fn options_line(view: &View) -> Option<String> {

@@ -7,9 +7,9 @@
 //!   space to treat differently (its lack of a limit is NEP-KATH-1, tested below).
 
 use super::*;
-use crate::engine::testing::{play, refused_step};
+use crate::engine::testing::{play, refused_step, rejected};
 use crate::engine::Rules;
-use crate::engine::{conformance, Event, Game, Options, Status, Viewer};
+use crate::engine::{conformance, Event, Game, GameRng, Options, Status, Viewer};
 use std::sync::OnceLock;
 
 fn data() -> &'static NepalData {
@@ -400,7 +400,7 @@ fn nep_turn_6_never_three_actions_of_the_same_kind() {
     play(&mut g, data(), 0, "grow Kathmandu");
     play(&mut g, data(), 0, "grow Kathmandu");
     let e = refused_step(&mut g, data(), 0, &Step::Grow(pi("Kathmandu")));
-    assert!(e.reason.contains("third grow"), "{e}");
+    assert!(e.reason.contains("already grown twice"), "{e}");
     play(&mut g, data(), 0, "move Kathmandu Kavre");
 
     let mut g = game(3);
@@ -415,7 +415,7 @@ fn nep_turn_6_never_three_actions_of_the_same_kind() {
             to: pi("Bara"),
         },
     );
-    assert!(e.reason.contains("third move"), "{e}");
+    assert!(e.reason.contains("already moved twice"), "{e}");
     play(&mut g, data(), 0, "grow Makwanpur");
 }
 
@@ -471,7 +471,11 @@ fn nep_grow_2_needs_own_piece_outside_kathmandu() {
     let mut g = game(3);
     let e = refused_step(&mut g, data(), 0, &Step::Grow(pi("Dhading")));
     assert!(e.reason.contains("already have a piece"), "{e}");
-    assert!(e.reason.ends_with("you have none in Dhading"), "{e}");
+    assert!(
+        e.reason
+            .ends_with("you have none in Dhading; accepted now: `grow Kathmandu`"),
+        "{e}"
+    );
     set(&mut g, "Dhading", 0, 1);
     play(&mut g, data(), 0, "grow Dhading");
     assert_eq!(g.pieces_at(pi("Dhading") as usize, 0), 2);
@@ -515,7 +519,8 @@ fn prefix_notation_matches_steps() {
     play(&mut g, data(), 0, "mo kath dha");
     assert_eq!(g.pieces_at(pi("Dhading") as usize, 0), 1);
     assert!(
-        g.parse_step(data(), 0, "fortress Dhading").is_err(),
+        rejected(&mut g, data(), 0, "fortress Dhading")
+            .starts_with("the fortress option is off in this game"),
         "fortress is off by default"
     );
 }
@@ -1861,11 +1866,16 @@ fn nep_grow_2_a_prefix_fitting_two_allowed_steps_is_refused() {
 // Also NEP-FORT-1: each kind of step is read by its own word only.
 fn nep_optstart_1_placement_reads_only_place() {
     let d = data();
-    let g = game_with(3, &[("start", "placement"), ("fortress", "on")], 1);
-    for text in ["grow Kathmandu", "fortress Kaski"] {
+    let mut g = game_with(3, &[("start", "placement"), ("fortress", "on")], 1);
+    for (text, want) in [
+        ("grow Kathmandu", Step::Grow(pi("Kathmandu"))),
+        ("fortress Kaski", Step::Fortress(pi("Kaski"))),
+    ] {
+        assert_eq!(g.parse_step(d, 0, text), Ok(want), "`{text}`");
+        let e = rejected(&mut g, d, 0, text);
         assert!(
-            g.parse_step(d, 0, text).is_err(),
-            "`{text}` during placement"
+            e.starts_with("the start placement comes first: use `place <province>`"),
+            "`{text}` during placement: {e}"
         );
     }
     assert_eq!(
@@ -1873,9 +1883,22 @@ fn nep_optstart_1_placement_reads_only_place() {
         Step::Place(pi("Kaski"))
     );
     // During play, `place` is not read as a grow, nor `grow` as a fortress.
-    let g = game_with(3, &[("fortress", "on")], 1);
-    for text in ["place Kathmandu", "grow Gorkha"] {
-        assert!(g.parse_step(d, 0, text).is_err(), "`{text}` during play");
+    let mut g = game_with(3, &[("fortress", "on")], 1);
+    for (text, want, why) in [
+        (
+            "place Kathmandu",
+            Step::Place(pi("Kathmandu")),
+            "`place` is only used during the start placement",
+        ),
+        (
+            "grow Gorkha",
+            Step::Grow(pi("Gorkha")),
+            "you can only grow where you already have a piece",
+        ),
+    ] {
+        assert_eq!(g.parse_step(d, 0, text), Ok(want), "`{text}`");
+        let e = rejected(&mut g, d, 0, text);
+        assert!(e.starts_with(why), "`{text}` during play: {e}");
     }
     assert_eq!(
         g.parse_step(d, 0, "fortress Gorkha").unwrap(),
@@ -1941,4 +1964,282 @@ fn every_typed_topic_has_its_entry_in_the_topics_table() {
     let typed: Vec<&str> = topics::Topic::ALL.iter().map(|t| t.id()).collect();
     let table: Vec<&str> = topics::TOPICS.iter().map(|t| t.id).collect();
     assert_eq!(typed, table);
+}
+
+/// `text` typed by `seat` is refused by the rule: the message starts with `reason`, names
+/// `topic`, and never lists the legal steps in place of the reason.
+fn refused_by_rule(g: &mut Nepal, seat: usize, text: &str, reason: &str, topic: &str) -> String {
+    let msg = rejected(g, data(), seat, text);
+    assert!(msg.starts_with(reason), "`{text}`: {msg}");
+    assert!(
+        msg.ends_with(&format!("(rules topic `{topic}`)")),
+        "`{text}`: {msg}"
+    );
+    msg
+}
+
+#[test]
+// Also NEP-GROW-6, NEP-MOVE-1, NEP-MOVE-2: a step the rules forbid, typed in full or by
+// prefixes, is refused with the rule's reason and rules topic (and the steps of its kind
+// accepted now), changing nothing; never answered with the bare list of legal steps.
+fn nep_turn_6_typed_forbidden_steps_are_refused_by_their_rule() {
+    let mut g = game(3);
+    play(&mut g, data(), 0, "grow Kathmandu");
+    play(&mut g, data(), 0, "grow Kathmandu");
+    let third =
+        "you have already grown twice this turn; at most two of your three actions may be grows";
+    for text in ["grow Kathmandu", "g kath"] {
+        let msg = refused_by_rule(&mut g, 0, text, third, "actions");
+        assert_eq!(msg, format!("{third} (rules topic `actions`)"));
+    }
+    play(&mut g, data(), 0, "move Kathmandu Dhading");
+    refused_by_rule(
+        &mut g,
+        0,
+        "move Dhading Gorkha",
+        "you have used your three actions this turn; type `end`",
+        "actions",
+    );
+
+    let mut g = game(3);
+    play(&mut g, data(), 0, "move Kathmandu Kavre");
+    play(&mut g, data(), 0, "move Kavre Makwanpur");
+    refused_by_rule(
+        &mut g,
+        0,
+        "move Makwanpur Bara",
+        "you have already moved twice this turn; at most two of your three actions may be moves",
+        "actions",
+    );
+
+    let mut g = game(3);
+    g.hand[0] = 0;
+    refused_by_rule(
+        &mut g,
+        0,
+        "grow Kathmandu",
+        "you have no pieces left in your hand",
+        "grow",
+    );
+
+    let mut g = game(3);
+    let msg = refused_by_rule(
+        &mut g,
+        0,
+        "move Kathmandu Kaski",
+        "Kaski is not adjacent to Kathmandu; a piece moves one province at a time; accepted now: `move Kathmandu ",
+        "move",
+    );
+    assert!(
+        msg.contains("`move Kathmandu Dhading`, `move Kathmandu Rasuwa`"),
+        "{msg}"
+    );
+    refused_by_rule(
+        &mut g,
+        0,
+        "move kath kas",
+        "Kaski is not adjacent to Kathmandu",
+        "move",
+    );
+    refused_by_rule(
+        &mut g,
+        0,
+        "move Kathmandu Kathmandu",
+        "a move takes a piece out of Kathmandu into a neighbouring province",
+        "move",
+    );
+    refused_by_rule(
+        &mut g,
+        0,
+        "move Dhading Kathmandu",
+        "you have no movable piece in Dhading",
+        "move",
+    );
+    refused_by_rule(&mut g, 1, "grow Kathmandu", "it is not your turn", "turn");
+}
+
+#[test]
+// Also NEP-FORT-4, NEP-FORT-5, NEP-OPTSTART-2: the option steps, typed when the rules forbid them, are
+// refused by the option's rule with the province named.
+fn nep_fort_1_typed_option_steps_are_refused_by_their_rule() {
+    let mut g = game_with(3, &[("fortress", "on")], 1);
+    refused_by_rule(
+        &mut g,
+        0,
+        "fortress Kathmandu",
+        "a fortress cannot be built in Kathmandu",
+        "option-fortress",
+    );
+    g.fortress[pi("Gorkha") as usize] = Some(1);
+    refused_by_rule(
+        &mut g,
+        0,
+        "fortress Gorkha",
+        "Gorkha already has a fortress",
+        "option-fortress",
+    );
+    let mut g = game_with(3, &[("start", "placement")], 1);
+    set(&mut g, "Rasuwa", 1, 1); // limit 1
+    refused_by_rule(
+        &mut g,
+        0,
+        "place Rasuwa",
+        "Rasuwa is already at its population limit",
+        "option-start",
+    );
+}
+
+// ---------------------------------------------------------------- topics and wording
+
+/// The backquoted examples of steps in the rules topics (`move Kathmandu Dhading`, `end`),
+/// not the patterns (`grow <province>`) nor the options (`fortress=on`).
+fn topic_step_examples() -> Vec<&'static str> {
+    let kinds = ["move", "grow", "end", "fortress", "place"];
+    let mut out = Vec::new();
+    for t in topics::TOPICS {
+        for (i, part) in t.text.split('`').enumerate() {
+            let first = part.split_whitespace().next().unwrap_or("").to_lowercase();
+            let names_a_kind = !first.is_empty() && kinds.iter().any(|k| k.starts_with(&first));
+            if i % 2 == 1 && names_a_kind && !part.contains(['<', '=']) {
+                out.push(part);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_step_example_in_the_topics_plays_in_the_opening() {
+    let d = data();
+    let examples = topic_step_examples();
+    for want in [
+        "move Kathmandu Dhading",
+        "g kath",
+        "end",
+        "fortress Gorkha",
+        "place Kaski",
+    ] {
+        assert!(examples.contains(&want), "`{want}` is among {examples:?}");
+    }
+    for text in examples {
+        let start = if text.starts_with("place") {
+            "placement"
+        } else {
+            "kathmandu"
+        };
+        let mut g = game_with(3, &[("fortress", "on"), ("start", start)], 1);
+        let step = g
+            .parse_step(d, 0, text)
+            .unwrap_or_else(|e| panic!("`{text}` does not parse: {e}"));
+        g.apply(d, 0, &step)
+            .unwrap_or_else(|e| panic!("`{text}` is refused in the opening: {e}"));
+    }
+}
+
+#[test]
+fn topics_are_found_by_the_words_players_use() {
+    let mut seen: Vec<&str> = topics::TOPICS.iter().map(|t| t.id).collect();
+    for t in topics::TOPICS {
+        assert!(!t.aliases.is_empty(), "topic `{}` has aliases", t.id);
+        for a in t.aliases {
+            assert_eq!(*a, a.to_lowercase(), "alias `{a}` is lower case");
+            assert!(!seen.contains(a), "`{a}` names one topic only");
+            seen.push(a);
+        }
+    }
+    let topic_of = |word: &str| {
+        topics::TOPICS
+            .iter()
+            .find(|t| t.aliases.contains(&word))
+            .map(|t| t.id)
+    };
+    assert_eq!(topic_of("fortress"), Some("option-fortress"));
+    assert_eq!(topic_of("route"), Some("claim"));
+    assert_eq!(topic_of("trade"), Some("claim"));
+    assert_eq!(topic_of("map"), Some("board"));
+}
+
+/// Does `s` hold an internal clause id, `[A-Z]{2,4}-[A-Z]+-\d+` (as NEP-CONF-12)?
+fn has_clause_id(s: &str) -> bool {
+    let b = s.as_bytes();
+    let upper = |i: usize| b.get(i).is_some_and(u8::is_ascii_uppercase);
+    (0..b.len()).any(|i| {
+        let head = (i..).take_while(|&j| upper(j)).count();
+        if !(2..=4).contains(&head) || (i > 0 && upper(i - 1)) || b.get(i + head) != Some(&b'-') {
+            return false;
+        }
+        let mid = (i + head + 1..).take_while(|&j| upper(j)).count();
+        let dash = i + head + 1 + mid;
+        mid > 0 && b.get(dash) == Some(&b'-') && b.get(dash + 1).is_some_and(u8::is_ascii_digit)
+    })
+}
+
+#[test]
+fn no_clause_id_in_topics_refusals_log_or_description() {
+    assert!(has_clause_id("see NEP-CONF-12 here") && has_clause_id("(PEL-POP-11)"));
+    assert!(
+        !has_clause_id("Far-West") && !has_clause_id("NEPAL-CONF-1") && !has_clause_id("NEP-12")
+    );
+    let d = data();
+    let mut texts: Vec<String> = Vec::new();
+    for t in topics::TOPICS {
+        texts.extend([t.title, t.section, t.text].map(String::from));
+    }
+    // A random game with every option on: its log, each position's description, and the
+    // refusal of every step the notation can name there.
+    let mut g = game_with(
+        4,
+        &[("fortress", "on"), ("start", "placement"), ("boom", "on")],
+        5,
+    );
+    let mut rng = GameRng::new(9);
+    for i in 0..400 {
+        let Some(&seat) = g.status().acting().first() else {
+            break;
+        };
+        if i % 20 == 0 {
+            for st in g.candidates(d, seat) {
+                if let Err(e) = g.check(d, seat, &st) {
+                    texts.push(e.to_string());
+                }
+            }
+            texts.push(
+                g.check(d, (seat + 1) % 4, &Step::End)
+                    .unwrap_err()
+                    .to_string(),
+            );
+        }
+        texts.push(describe(d, &g.view(d, Viewer::Spectator)));
+        let legal = g.legal_steps(d, seat);
+        let step = legal[rng.below(legal.len())];
+        let applied = g.apply(d, seat, &step).expect("a listed step");
+        texts.extend(applied.events.into_iter().map(|e| e.text));
+    }
+    for t in &texts {
+        assert!(!has_clause_id(t), "a clause id in: {t}");
+    }
+}
+
+#[test]
+// Also NEP-TURN-1: the board's last-turn panel reads the whole last turn, its actions
+// then what its `end` did, the same for every viewer.
+fn nep_turn_3_the_last_turn_is_kept_for_the_board_actions_first() {
+    let d = data();
+    let mut g = game(3);
+    play(&mut g, d, 0, "grow Kathmandu");
+    play(&mut g, d, 0, "move Kathmandu Rasuwa");
+    play(&mut g, d, 0, "end");
+    let want = [
+        "Ann grows in Kathmandu",
+        "Ann moves a piece from Kathmandu to Rasuwa",
+        "Ann ends the turn",
+    ];
+    for viewer in [Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(1)] {
+        assert_eq!(g.view(d, viewer).last_turn, want);
+    }
+    play(&mut g, d, 1, "end");
+    assert_eq!(
+        g.view(d, Viewer::Spectator).last_turn,
+        ["Bob ends the turn"]
+    );
 }

@@ -56,7 +56,7 @@ pub struct View {
     pub placements_left: u8,
     pub options: Opts,
     pub end_trigger: Option<EndTrigger>,
-    /// What happened at the last `end`.
+    /// The last turn's public log: its actions, then what its `end` did.
     pub last_turn: Vec<String>,
     pub final_result: Option<FinalResult>,
     pub breakdown: Option<Vec<Breakdown>>,

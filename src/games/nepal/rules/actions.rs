@@ -23,24 +23,21 @@ impl Nepal {
         }
     }
 
-    /// Every move from a province where `seat` has a piece to a neighbour.
-    pub(in crate::games::nepal) fn move_candidates(
-        &self,
-        data: &NepalData,
-        seat: Seat,
-        steps: &mut Vec<Step>,
-    ) {
-        if self.actions >= 3 || self.moves >= 2 {
-            return;
-        }
-        for from in 0..data.provinces.len() as u8 {
-            if self.pieces_at(from as usize, seat) > 0 {
-                steps.extend(
-                    data.adj[from as usize]
-                        .iter()
-                        .map(|&to| Step::Move { from, to }),
-                );
-            }
+    /// Every move the notation can name, legal or not: from each province to its neighbours
+    /// first (the order of the legal list), then to every other province, so that a move the
+    /// rules forbid is refused with its reason rather than not understood.
+    pub(in crate::games::nepal) fn move_candidates(data: &NepalData, steps: &mut Vec<Step>) {
+        let np = data.provinces.len() as u8;
+        for from in 0..np {
+            let near = data.adj_mask[from as usize];
+            let far = (0..np).filter(|&to| near & (1 << to) == 0);
+            steps.extend(
+                data.adj[from as usize]
+                    .iter()
+                    .copied()
+                    .chain(far)
+                    .map(|to| Step::Move { from, to }),
+            );
         }
     }
 
@@ -63,16 +60,10 @@ impl Nepal {
         Ok(())
     }
 
-    /// Every province, while `seat` may still grow this turn.
-    pub(in crate::games::nepal) fn grow_candidates(
-        &self,
-        data: &NepalData,
-        seat: Seat,
-        steps: &mut Vec<Step>,
-    ) {
-        if self.actions < 3 && self.grows < 2 && self.hand[seat] > 0 {
-            steps.extend((0..data.provinces.len() as u8).map(Step::Grow));
-        }
+    /// A grow in every province, legal or not (the rules refuse the others with their
+    /// reason).
+    pub(in crate::games::nepal) fn grow_candidates(data: &NepalData, steps: &mut Vec<Step>) {
+        steps.extend((0..data.provinces.len() as u8).map(Step::Grow));
     }
 
     pub(super) fn grow_ok(
@@ -108,13 +99,14 @@ impl Nepal {
         self.moves += 1;
         self.actions += 1;
         self.this_turn.push(Step::Move { from: f, to: t });
-        Applied {
-            events: vec![Event::public(format!(
-                "{} moves a piece from {} to {}",
-                self.names[seat], data.provinces[f as usize].name, data.provinces[t as usize].name
-            ))],
-            ..Applied::default()
-        }
+        self.said(
+            data,
+            ActionEvent::Moved {
+                seat,
+                from: f as usize,
+                to: t as usize,
+            },
+        )
     }
 
     /// One piece of `seat`'s hand onto province `p` (a grow, or a start placement).
@@ -135,12 +127,12 @@ impl Nepal {
         self.grows += 1;
         self.actions += 1;
         self.this_turn.push(Step::Grow(p));
-        Applied {
-            events: vec![Event::public(format!(
-                "{} grows in {}",
-                self.names[seat], data.provinces[p as usize].name
-            ))],
-            ..Applied::default()
-        }
+        self.said(
+            data,
+            ActionEvent::Grew {
+                seat,
+                province: p as usize,
+            },
+        )
     }
 }

@@ -76,16 +76,15 @@ impl Nepal {
             if self.counted_population(data, p) <= limit as u32 {
                 continue;
             }
-            let removed = self.resolve_conflict(data, p);
-            let parts: Vec<String> = removed
-                .iter()
-                .map(|(s, r)| format!("{} loses {r}", self.names[*s]))
-                .collect();
-            events.push(Event::public(format!(
-                "conflict in {} (limit {limit}): {}",
-                data.provinces[p].name,
-                parts.join(", ")
-            )));
+            let losses = self.resolve_conflict(data, p);
+            events.push(self.say(
+                data,
+                ConflictEvent::CutBack {
+                    province: p,
+                    limit,
+                    losses,
+                },
+            ));
         }
     }
 }

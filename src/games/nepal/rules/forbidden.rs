@@ -22,9 +22,9 @@ pub enum Forbidden {
     FortressBuilt,
     FortressNeedsWholeTurn,
     FortressInKathmandu,
-    FortressTaken,
+    FortressTaken { province: u8 },
     FortressHand,
-    ProvinceFull,
+    ProvinceFull { province: u8 },
 }
 
 impl Forbidden {
@@ -33,9 +33,9 @@ impl Forbidden {
         match self {
             Forbidden::GameOver => Topic::End,
             Forbidden::NotYourTurn => Topic::Turn,
-            Forbidden::PlacementFirst | Forbidden::NotPlacement | Forbidden::ProvinceFull => {
-                Topic::OptionStart
-            }
+            Forbidden::PlacementFirst
+            | Forbidden::NotPlacement
+            | Forbidden::ProvinceFull { .. } => Topic::OptionStart,
             Forbidden::UnknownProvince => Topic::Board,
             Forbidden::NoActionsLeft | Forbidden::ThirdMove | Forbidden::ThirdGrow => {
                 Topic::Actions
@@ -46,7 +46,7 @@ impl Forbidden {
             | Forbidden::FortressBuilt
             | Forbidden::FortressNeedsWholeTurn
             | Forbidden::FortressInKathmandu
-            | Forbidden::FortressTaken
+            | Forbidden::FortressTaken { .. }
             | Forbidden::FortressHand => Topic::OptionFortress,
         }
     }
@@ -66,18 +66,29 @@ impl Forbidden {
                 "you have used your three actions this turn; type `end`".into()
             }
             Forbidden::ThirdMove => {
-                "you cannot take three actions of the same kind: a third move is not allowed".into()
+                "you have already moved twice this turn; at most two of your three actions may be moves"
+                    .into()
             }
             Forbidden::ThirdGrow => {
-                "you cannot take three actions of the same kind: a third grow is not allowed".into()
+                "you have already grown twice this turn; at most two of your three actions may be grows"
+                    .into()
             }
             Forbidden::NoPieceThere { from } => {
                 format!("you have no movable piece in {}", name(from))
             }
-            Forbidden::NotAdjacent { from, to } => {
-                format!("{} is not adjacent to {}", name(to), name(from))
+            Forbidden::NotAdjacent { from, to } if from == to => format!(
+                "a move takes a piece out of {} into a neighbouring province",
+                name(from)
+            ),
+            Forbidden::NotAdjacent { from, to } => format!(
+                "{} is not adjacent to {}; a piece moves one province at a time",
+                name(to),
+                name(from)
+            ),
+            Forbidden::HandEmpty => {
+                "you have no pieces left in your hand (a piece comes back when conflict removes it)"
+                    .into()
             }
-            Forbidden::HandEmpty => "you have no pieces left in your hand".into(),
             Forbidden::GrowNeedsPiece { province } => format!(
                 "you can only grow where you already have a piece (or in Kathmandu); you have none in {}",
                 name(province)
@@ -91,16 +102,63 @@ impl Forbidden {
                     .into()
             }
             Forbidden::FortressInKathmandu => "a fortress cannot be built in Kathmandu".into(),
-            Forbidden::FortressTaken => "that province already has a fortress".into(),
-            Forbidden::FortressHand => "a fortress needs two pieces from your hand".into(),
-            Forbidden::ProvinceFull => {
-                "that province is already at its population limit".into()
+            Forbidden::FortressTaken { province } => {
+                format!("{} already has a fortress", name(province))
             }
+            Forbidden::FortressHand => "a fortress needs two pieces from your hand".into(),
+            Forbidden::ProvinceFull { province } => format!(
+                "{} is already at its population limit; place your piece elsewhere",
+                name(province)
+            ),
         }
     }
 
     /// The refusal a player sees: the reason and the rules topic.
     pub(in crate::games::nepal) fn rule_error(self, data: &NepalData) -> RuleError {
         rule(self.topic(), self.reason(data))
+    }
+}
+
+impl Nepal {
+    /// A refusal of `step` for the player to act on: the steps of its kind accepted now
+    /// (for a move, those from the same province if any), up to eight of them.
+    pub(in crate::games::nepal) fn with_accepted(
+        &self,
+        data: &NepalData,
+        seat: Seat,
+        step: &Step,
+        mut e: RuleError,
+    ) -> RuleError {
+        if self.phase == Phase::Over || seat != self.current {
+            return e;
+        }
+        let kind = std::mem::discriminant(step);
+        let mut same: Vec<Step> = self
+            .legal_steps(data, seat)
+            .into_iter()
+            .filter(|s| std::mem::discriminant(s) == kind)
+            .collect();
+        if let Step::Move { from, .. } = *step {
+            if same
+                .iter()
+                .any(|s| matches!(s, Step::Move { from: f, .. } if *f == from))
+            {
+                same.retain(|s| matches!(s, Step::Move { from: f, .. } if *f == from));
+            }
+        }
+        if same.is_empty() {
+            return e;
+        }
+        const SHOWN: usize = 8;
+        let listed: Vec<String> = same
+            .iter()
+            .take(SHOWN)
+            .map(|s| format!("`{}`", <Self as Game>::format_step(data, s)))
+            .collect();
+        let _ = write!(e.reason, "; accepted now: {}", listed.join(", "));
+        if same.len() > SHOWN {
+            let _ = write!(e.reason, " and {} more", same.len() - SHOWN);
+        }
+        e
     }
 }

@@ -21,6 +21,9 @@ mod turn;
 pub use forbidden::Forbidden;
 
 use super::board::spread;
+use super::happening::{
+    ActionEvent, ConflictEvent, EndCause, EndEvent, Happening, OptionEvent, RouteEvent, TurnEvent,
+};
 use super::topics::{rule, Topic};
 use super::{
     Breakdown, Card, EndTrigger, InPlay, Nepal, NepalData, Opts, Phase, Step, DECK_SIZE, FACE_UP,
@@ -30,3 +33,18 @@ use crate::engine::rank::{places_by_key, verdict};
 use crate::engine::{match_step, Game, GameRng, ParseError, Rules};
 use crate::engine::{Applied, Event, FinalResult, RuleError, Seat, SetupError};
 use std::fmt::Write as _;
+
+impl Nepal {
+    /// Word a happening (the one place: [`Happening::text`]) as a public event.
+    fn say(&self, data: &NepalData, what: impl Into<Happening>) -> Event {
+        Event::public(what.into().text(data, &self.names))
+    }
+
+    /// The result of an action whose only effect on the log is `what`.
+    fn said(&self, data: &NepalData, what: impl Into<Happening>) -> Applied {
+        Applied {
+            events: vec![self.say(data, what)],
+            ..Applied::default()
+        }
+    }
+}

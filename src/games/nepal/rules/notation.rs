@@ -7,8 +7,9 @@ impl Nepal {
     /// Same matching rules as the default (`engine::match_step` over the legal steps: an
     /// exact match wins, else a unique per-word prefix match), computed from the words
     /// instead of formatting every legal step: the kind and province names are matched by
-    /// prefix, the few resulting steps are checked with [`Nepal::step_ok`]. Errors are
-    /// worded by the shared matcher.
+    /// prefix, the few resulting steps are checked with [`Nepal::step_ok`]. Text that names
+    /// no legal step but a step the rules forbid is read as that step, so that it is refused
+    /// with the rule's reason. Other errors are worded by the shared matcher.
     pub(in crate::games::nepal) fn parse_text(
         &self,
         data: &NepalData,
@@ -25,6 +26,7 @@ impl Nepal {
                 .collect()
         };
         let mut hits: Vec<Step> = Vec::new();
+        let mut forbidden: Vec<(Step, bool)> = Vec::new();
         const KINDS: [(&str, usize); 5] = [
             ("move", 2),
             ("grow", 1),
@@ -60,16 +62,20 @@ impl Nepal {
                 }
             }
             for (st, exact) in steps {
-                if self.step_ok(data, seat, &st).is_ok() {
-                    if exact {
-                        return Ok(st);
-                    }
+                if self.step_ok(data, seat, &st).is_err() {
+                    forbidden.push((st, exact));
+                } else if exact {
+                    return Ok(st);
+                } else {
                     hits.push(st);
                 }
             }
         }
         if hits.len() == 1 {
             return Ok(hits[0]);
+        }
+        if hits.is_empty() && !forbidden.is_empty() {
+            return Self::forbidden_named(data, text, &forbidden);
         }
         // No match or several: let the shared matcher word the error.
         let legal = self.legal_steps(data, seat);
@@ -79,5 +85,28 @@ impl Nepal {
             .collect();
         let i = match_step(text, &names)?;
         Ok(legal[i])
+    }
+
+    /// Text that names no legal step but steps the rules forbid (with whether each was named
+    /// exactly): the exact one or the only one, which the rules then refuse with their
+    /// reason (as the default parser does); several are ambiguous.
+    fn forbidden_named(
+        data: &NepalData,
+        text: &str,
+        forbidden: &[(Step, bool)],
+    ) -> Result<Step, ParseError> {
+        if let Some(&(st, _)) = forbidden.iter().find(|(_, exact)| *exact) {
+            return Ok(st);
+        }
+        match forbidden {
+            [(st, _)] => Ok(*st),
+            _ => Err(ParseError::Ambiguous {
+                input: text.trim().to_string(),
+                candidates: forbidden
+                    .iter()
+                    .map(|(st, _)| <Self as Game>::format_step(data, st))
+                    .collect(),
+            }),
+        }
     }
 }

@@ -3,9 +3,10 @@
 use super::*;
 
 impl Nepal {
-    /// Every province, during the start placement.
-    pub(in crate::games::nepal) fn place_candidates(data: &NepalData) -> Vec<Step> {
-        (0..data.provinces.len() as u8).map(Step::Place).collect()
+    /// A start placement in every province, legal or not (the rules refuse the others with
+    /// their reason, and every one of them once the game proper has begun).
+    pub(in crate::games::nepal) fn place_candidates(data: &NepalData, steps: &mut Vec<Step>) {
+        steps.extend((0..data.provinces.len() as u8).map(Step::Place));
     }
 
     pub(super) fn place_ok(
@@ -22,22 +23,16 @@ impl Nepal {
         if let Some(limit) = data.limit(p, self.opts.boom) {
             let total: u32 = (0..self.n()).map(|s| self.pieces_at(p, s) as u32).sum();
             if total >= limit as u32 {
-                return Err(Forbidden::ProvinceFull);
+                return Err(Forbidden::ProvinceFull { province });
             }
         }
         Ok(())
     }
 
-    /// Every province, while `seat` may still build a fortress this turn.
-    pub(in crate::games::nepal) fn fortress_candidates(
-        &self,
-        data: &NepalData,
-        seat: Seat,
-        steps: &mut Vec<Step>,
-    ) {
-        if self.opts.fortress && self.actions == 0 && !self.fortress_built[seat] {
-            steps.extend((0..data.provinces.len() as u8).map(Step::Fortress));
-        }
+    /// A fortress in every province, legal or not (also with the option off: the rules say
+    /// why not).
+    pub(in crate::games::nepal) fn fortress_candidates(data: &NepalData, steps: &mut Vec<Step>) {
+        steps.extend((0..data.provinces.len() as u8).map(Step::Fortress));
     }
 
     pub(super) fn fortress_ok(
@@ -60,7 +55,7 @@ impl Nepal {
             return Err(Forbidden::FortressInKathmandu);
         }
         if self.fortress[province as usize].is_some() {
-            return Err(Forbidden::FortressTaken);
+            return Err(Forbidden::FortressTaken { province });
         }
         if self.hand[seat] < 2 {
             return Err(Forbidden::FortressHand);
@@ -78,10 +73,13 @@ impl Nepal {
     ) -> Applied {
         self.piece_from_hand(seat, p);
         self.placements_left -= 1;
-        let ev = Event::public(format!(
-            "{} places a piece in {}",
-            self.names[seat], data.provinces[p as usize].name
-        ));
+        let ev = self.say(
+            data,
+            OptionEvent::Placed {
+                seat,
+                province: p as usize,
+            },
+        );
         if self.placements_left == 0 {
             self.phase = Phase::Play;
             self.current = 0;
@@ -112,12 +110,12 @@ impl Nepal {
         self.hand[seat] -= 2;
         self.actions = 3;
         self.this_turn.push(Step::Fortress(p));
-        Applied {
-            events: vec![Event::public(format!(
-                "{} builds a fortress in {}",
-                self.names[seat], data.provinces[p as usize].name
-            ))],
-            ..Applied::default()
-        }
+        self.said(
+            data,
+            OptionEvent::FortressBuilt {
+                seat,
+                province: p as usize,
+            },
+        )
     }
 }

@@ -49,38 +49,39 @@ impl Nepal {
         seat: usize,
         events: &mut Vec<Event>,
     ) -> bool {
-        let who = self.names[seat].clone();
         let mut revealed = false;
         let ctrl = self.control_mask(seat);
         let in_play = self.cards.len();
         for ci in 0..in_play {
-            let card = &data.cards[self.cards[ci].card as usize];
+            let card = self.cards[ci].card as usize;
             if self.cards[ci].claims.contains(&(seat as u8))
-                || !Self::route_linked(data, ctrl, card)
+                || !Self::route_linked(data, ctrl, &data.cards[card])
             {
                 continue;
             }
             if self.hand[seat] == 0 {
-                events.push(Event::public(format!(
-                    "{who} links {} but has no piece in hand to mark it",
-                    card.label()
-                )));
+                events.push(self.say(data, RouteEvent::LinkedUnmarked { seat, card }));
                 continue;
             }
             self.hand[seat] -= 1;
             self.cards[ci].claims.push(seat as u8);
-            let pos = self.cards[ci].claims.len();
-            let pts = match pos {
+            let position = self.cards[ci].claims.len();
+            let points = match position {
                 1 => 3,
                 2 => 2,
                 _ => 0,
             };
-            self.score[seat] += pts;
-            events.push(Event::public(format!(
-                "{who} claims {} as claimant #{pos} (+{pts} VP)",
-                card.label()
-            )));
-            if pos == 1 {
+            self.score[seat] += points;
+            events.push(self.say(
+                data,
+                RouteEvent::Claimed {
+                    seat,
+                    card,
+                    position,
+                    points,
+                },
+            ));
+            if position == 1 {
                 revealed |= self.reveal(data, events);
             }
         }
@@ -101,10 +102,7 @@ impl Nepal {
             claims: Vec::new(),
             revealed_turn: self.turn,
         });
-        events.push(Event::public(format!(
-            "new trade card revealed: {}",
-            data.cards[c as usize].label()
-        )));
+        events.push(self.say(data, RouteEvent::Revealed { card: c as usize }));
         true
     }
 }

@@ -43,23 +43,22 @@ impl Nepal {
 
     /// `end`: the steps after the actions, in rulebook order.
     pub(in crate::games::nepal) fn end_turn(&mut self, data: &NepalData, seat: usize) -> Applied {
-        let who = self.names[seat].clone();
-        let mut events = vec![Event::public(format!("{who} ends the turn"))];
+        let mut events = vec![self.say(data, TurnEvent::Ended { seat })];
         let irreversible = self.claim_routes(data, seat, &mut events);
         self.conflicts(data, &mut events);
-        let finished = self.check_end(seat, &mut events);
-        self.last_turn = events.iter().map(|e| e.text.clone()).collect();
+        let finished = self.check_end(data, seat, &mut events);
+        self.last_turn = self.actions_worded(data, seat);
+        self.last_turn.extend(events.iter().map(|e| e.text.clone()));
         self.turn += 1;
         if finished {
             self.finish(data);
-            events.push(Event::public(format!(
-                "game over: {}",
-                self.result
-                    .as_ref()
-                    .map(|r| r.note.clone())
-                    .unwrap_or_default()
-            )));
-            self.last_turn = events.iter().map(|e| e.text.clone()).collect();
+            let note = self
+                .result
+                .as_ref()
+                .map(|r| r.note.clone())
+                .unwrap_or_default();
+            events.push(self.say(data, EndEvent::GameOver { note }));
+            self.last_turn.extend(events.last().map(|e| e.text.clone()));
         } else {
             self.next_seat();
         }
@@ -69,5 +68,34 @@ impl Nepal {
             turn_ended: true,
             secret: false,
         }
+    }
+
+    /// The public log lines of `seat`'s actions this turn, for the last-turn record.
+    fn actions_worded(&self, data: &NepalData, seat: usize) -> Vec<String> {
+        self.this_turn
+            .iter()
+            .filter_map(|step| {
+                let what: Happening = match *step {
+                    Step::Move { from, to } => ActionEvent::Moved {
+                        seat,
+                        from: from as usize,
+                        to: to as usize,
+                    }
+                    .into(),
+                    Step::Grow(p) => ActionEvent::Grew {
+                        seat,
+                        province: p as usize,
+                    }
+                    .into(),
+                    Step::Fortress(p) => OptionEvent::FortressBuilt {
+                        seat,
+                        province: p as usize,
+                    }
+                    .into(),
+                    Step::Place(_) | Step::End => return None,
+                };
+                Some(what.text(data, &self.names))
+            })
+            .collect()
     }
 }
