@@ -36,6 +36,7 @@
 //! draws are random but no viewer sees anything the others do not.
 
 mod board;
+pub mod happening;
 pub mod render;
 mod rules;
 #[cfg(test)]

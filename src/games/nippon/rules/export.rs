@@ -187,15 +187,13 @@ impl Nippon {
             let c = &data.contracts[k];
             self.players[seat].fulfilled[k] = true;
             self.gain(data, seat, c.bonus);
-            let moved = self.raise(data, seat, TrackKind::Money, c.money_steps);
-            ev.push(Event::public(format!(
-                "{} fulfils contract {} ({}): {}, money +{}.",
-                self.names[seat],
-                k + 1,
-                needs_text(&c.needs),
-                c.bonus,
-                moved
-            )));
+            let money = self.raise(data, seat, TrackKind::Money, c.money_steps);
+            let fulfilled = ExportEvent::Fulfilled {
+                seat,
+                contract: k,
+                money,
+            };
+            self.say(data, ev, fulfilled);
             if let Stage::Export { open, .. } = &mut self.stage {
                 *open = None;
             }

@@ -93,25 +93,14 @@ impl Nippon {
         }
         p.factories[g] = Some(f);
         self.built[g] += 1;
-        let syn = data.goods[g].synergy;
-        self.gain(data, seat, syn);
-        ev.push(Event::public(format!(
-            "{} builds a {} factory for {}{}{} (synergy: {}).",
-            self.name(seat),
-            data.goods[g].name,
-            yen(data.cost_factory),
-            if short > 0 {
-                format!(" and {short} blueprint(s)")
-            } else {
-                String::new()
-            },
-            match f.machine {
-                1 => ", installing a +1 machine from supply",
-                2 => ", installing a +2 machine from supply",
-                _ => "",
-            },
-            syn
-        )));
+        self.gain(data, seat, data.goods[g].synergy);
+        let built = FactoriesEvent::Built {
+            seat,
+            good: g,
+            blueprints: short,
+            machine: f.machine,
+        };
+        self.say(data, ev, built);
         self.end_action(data, seat, ev);
     }
 }
@@ -195,13 +184,17 @@ impl Nippon {
         p.yen -= data.cost_machine;
         let f = p.factories[g as usize].as_mut().expect("checked");
         f.machine += 1;
-        let m = f.machine;
-        ev.push(Event::public(format!(
-            "{} {} the machine of the {} factory (+{m}).",
-            self.names[seat],
-            if m == 1 { "installs" } else { "upgrades" },
-            data.goods[g as usize].name
-        )));
+        let machine = f.machine;
+        let good = g as usize;
+        self.say(
+            data,
+            ev,
+            FactoriesEvent::Improved {
+                seat,
+                good,
+                machine,
+            },
+        );
         self.count_improvement(data, seat, ev);
     }
 
@@ -210,10 +203,7 @@ impl Nippon {
         let p = &mut self.players[seat];
         p.yen -= data.cost_machine;
         p.machines += 1;
-        ev.push(Event::public(format!(
-            "{} takes a +1 machine into supply.",
-            self.names[seat]
-        )));
+        self.say(data, ev, FactoriesEvent::MachineToSupply { seat });
         self.count_improvement(data, seat, ev);
     }
 
@@ -289,10 +279,8 @@ impl Nippon {
         let f = p.factories[g as usize].as_mut().expect("checked");
         let made = (1 + f.machine).min(d.storage - f.goods);
         f.goods += made;
-        ev.push(Event::public(format!(
-            "{} runs the {} factory for {} coal: {} good(s).",
-            self.names[seat], d.name, d.coal, made
-        )));
+        let good = g as usize;
+        self.say(data, ev, FactoriesEvent::Ran { seat, good, made });
         if let Stage::Produce { ran } = &mut self.stage {
             ran.push(g);
             if ran.len() >= MAX_PER_ACTION as usize {

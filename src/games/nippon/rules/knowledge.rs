@@ -60,12 +60,12 @@ impl Nippon {
         let cost = data.track_cost[k as usize - 1];
         self.players[seat].yen -= cost;
         self.raise(data, seat, track, k as u32);
-        ev.push(Event::public(format!(
-            "{} pays {} to move the {} marker up {k}.",
-            self.names[seat],
-            yen(cost),
-            track.name()
-        )));
+        let up = TracksEvent::MarkerUp {
+            seat,
+            track,
+            steps: k,
+        };
+        self.say(data, ev, up);
         self.end_action(data, seat, ev);
     }
 }

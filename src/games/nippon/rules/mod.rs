@@ -23,6 +23,10 @@ mod workers;
 pub(super) use export::needs_text;
 use turn::need_one;
 
+use super::happening::{
+    ConsolidateEvent, ExportEvent, FactoriesEvent, Happening, MarketEvent, RailEvent, ScoringEvent,
+    TracksEvent, TurnEvent, WorkersEvent,
+};
 use super::*;
 use crate::engine::rank::{rank, TieBreak};
 use crate::engine::Event;
@@ -100,6 +104,12 @@ impl Nippon {
 
     fn name(&self, s: Seat) -> &str {
         &self.names[s]
+    }
+
+    /// Word a happening (the one place: [`Happening::text`]) as a public event of this
+    /// step. Nothing in Nippon is hidden.
+    fn say(&self, data: &NipponData, ev: &mut Vec<Event>, what: impl Into<Happening>) {
+        ev.push(Event::public(what.into().text(data, &self.names)));
     }
 }
 

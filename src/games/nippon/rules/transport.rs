@@ -90,18 +90,15 @@ impl Nippon {
             (p.trains as usize, &data.train_money)
         };
         self.rail[r].push((seat as u8, ship));
-        let mut msg = format!(
-            "{} builds a {} in {}",
-            self.names[seat],
-            if ship { "ship" } else { "train" },
-            data.regions[r].name
-        );
         // NIP-SLOT-2: a fully revealed money symbol raises the money marker.
-        if symbols.contains(&k) && self.raise(data, seat, TrackKind::Money, 1) == 1 {
-            msg.push_str(", revealing a money symbol (money +1)");
-        }
-        msg.push('.');
-        ev.push(Event::public(msg));
+        let money = symbols.contains(&k) && self.raise(data, seat, TrackKind::Money, 1) == 1;
+        let built = RailEvent::Built {
+            seat,
+            ship,
+            region: r,
+            money,
+        };
+        self.say(data, ev, built);
         if let Stage::Rail { regions, .. } = &mut self.stage {
             regions.push(r as u8);
             if regions.len() >= MAX_PER_ACTION as usize {

@@ -175,12 +175,7 @@ impl Nippon {
         ev: &mut Vec<Event>,
     ) {
         self.spend_blueprints(data, seat, t);
-        ev.push(Event::public(format!(
-            "{} discards {} blueprints: {} +1.",
-            self.names[seat],
-            data.blueprints_per_step,
-            t.name()
-        )));
+        self.say(data, ev, TurnEvent::BlueprintsSpent { seat, track: t });
         if self.stage == Stage::Spend && !self.can_spend_blueprints(data, seat) {
             self.end_turn(data, ev);
         }
