@@ -56,7 +56,7 @@ use crate::engine::{
     Viewer,
 };
 use crate::engine::{FinalResult, GameRng, Rules};
-use rules::{needs_text, BONUS_WORDS};
+use rules::{need_one, needs_text, BONUS_WORDS};
 use serde::{Deserialize, Serialize};
 
 /// The game's id in commands.
@@ -334,25 +334,45 @@ impl Game for Nippon {
     }
 
     /// The one legality function: may `seat` act, then blueprints (any time of one's
-    /// turn) or the check of the current stage (each in its part of `rules/`).
+    /// turn) or the check of the step the current stage accepts (each in its part of
+    /// `rules/`); a step the stage does not accept is refused once, by `wrong_stage`.
     fn legality(&self, data: &NipponData, seat: Seat, step: &Step) -> Result<(), RuleError> {
         self.seat_may_act(seat)?;
-        if let Step::Blueprints(t) = *step {
-            return self.blueprints_ok(data, seat, t);
-        }
-        match &self.stage {
-            Stage::Start => self.start_ok(data, seat, step),
-            Stage::Choose => self.choose_ok(data, seat, step),
-            Stage::Factory => self.factory_ok(data, seat, step),
-            Stage::Machinery { n } => self.machinery_ok(data, seat, *n, step),
-            Stage::Produce { ran } => self.produce_ok(data, seat, ran, step),
-            Stage::Track { track } => self.track_ok(data, seat, *track, step),
-            Stage::Rail { ship, regions } => self.rail_ok(data, seat, *ship, regions, step),
-            Stage::Export { done, open } => self.export_ok(data, seat, *done, open.as_ref(), step),
-            Stage::Market(m) => self.market_ok(data, seat, m, step),
-            Stage::Reward => self.reward_ok(data, seat, step),
-            Stage::Space { .. } => self.space_ok(data, seat, step),
-            Stage::Spend => self.spend_ok(data, step),
+        match (&self.stage, *step) {
+            (_, Step::Blueprints(t)) => self.blueprints_ok(data, seat, t),
+            (Stage::Start, Step::Consolidate) => Ok(()),
+            (Stage::Start, Step::Take { slot, colour }) => self.can_take(data, seat, slot, colour),
+            (Stage::Choose, Step::Do(a)) => self.choose_ok(data, seat, a),
+            (Stage::Factory, Step::Build(g)) => self.can_build(data, seat, g as usize),
+            (Stage::Machinery { .. }, Step::Improve(g)) => self.can_improve(data, seat, g as usize),
+            (Stage::Machinery { .. }, Step::ToSupply) => self.machine_to_supply_ok(data, seat),
+            (Stage::Machinery { n }, Step::Done) => need_one(*n as usize, Topic::Machinery),
+            (Stage::Produce { ran }, Step::Run(g)) => self.produce_ok(data, seat, ran, g),
+            (Stage::Produce { ran }, Step::Done) => need_one(ran.len(), Topic::Produce),
+            (Stage::Track { track }, Step::Up(k)) => self.can_up(data, seat, *track, k),
+            (Stage::Rail { ship, regions }, Step::Train(r) | Step::Ship(r))
+                if *ship == matches!(step, Step::Ship(_)) =>
+            {
+                self.can_rail(data, seat, *ship, regions, r as usize)
+            }
+            (Stage::Rail { regions, .. }, Step::Done) => need_one(regions.len(), Topic::Rail),
+            (Stage::Export { open: None, .. }, Step::Contract(k)) => {
+                self.can_contract(data, seat, k)
+            }
+            (Stage::Export { done, open: None }, Step::Done) => {
+                need_one(*done as usize, Topic::Export)
+            }
+            (Stage::Export { open: Some(o), .. }, Step::Pay { good, cubes }) => {
+                self.can_pay(data, seat, o, good, cubes)
+            }
+            (Stage::Export { open: Some(o), .. }, _) => Err(Self::finish_contract_first(o)),
+            (Stage::Market(m), _) => self.market_ok(data, seat, m, step),
+            (Stage::Reward, Step::Reward { multiplier, bonus }) => {
+                self.can_reward(data, seat, multiplier as u32, bonus)
+            }
+            (Stage::Space { .. }, Step::Space(a)) => self.space_ok(seat, a),
+            (Stage::Spend, Step::Done) => Ok(()),
+            _ => Err(self.wrong_stage(data)),
         }
     }
 

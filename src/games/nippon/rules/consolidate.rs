@@ -52,20 +52,6 @@ impl Nippon {
         v
     }
 
-    pub(crate) fn reward_ok(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        step: &Step,
-    ) -> Result<(), RuleError> {
-        match *step {
-            Step::Reward { multiplier, bonus } => {
-                self.can_reward(data, seat, multiplier as u32, bonus)
-            }
-            _ => Err(self.wrong_stage(data)),
-        }
-    }
-
     pub(crate) fn can_reward(
         &self,
         data: &NipponData,
@@ -130,15 +116,7 @@ impl Nippon {
             .collect()
     }
 
-    pub(crate) fn space_ok(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        step: &Step,
-    ) -> Result<(), RuleError> {
-        let Step::Space(a) = *step else {
-            return Err(self.wrong_stage(data));
-        };
+    pub(crate) fn space_ok(&self, seat: Seat, a: u8) -> Result<(), RuleError> {
         if self.players[seat]
             .achievements
             .get(a as usize)

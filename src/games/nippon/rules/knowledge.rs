@@ -9,19 +9,6 @@ impl Nippon {
         (1..=3).map(Step::Up).collect()
     }
 
-    pub(crate) fn track_ok(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        track: TrackKind,
-        step: &Step,
-    ) -> Result<(), RuleError> {
-        match *step {
-            Step::Up(k) => self.can_up(data, seat, track, k),
-            _ => Err(self.wrong_stage(data)),
-        }
-    }
-
     pub(crate) fn can_up(
         &self,
         data: &NipponData,

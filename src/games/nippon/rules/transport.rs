@@ -13,23 +13,7 @@ impl Nippon {
         v
     }
 
-    /// Up to 3 trains (or ships) in different regions (`regions` so far).
-    pub(crate) fn rail_ok(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        ship: bool,
-        regions: &[u8],
-        step: &Step,
-    ) -> Result<(), RuleError> {
-        match *step {
-            Step::Train(r) if !ship => self.can_rail(data, seat, false, regions, r as usize),
-            Step::Ship(r) if ship => self.can_rail(data, seat, true, regions, r as usize),
-            Step::Done => need_one(regions.len(), Topic::Rail),
-            _ => Err(self.wrong_stage(data)),
-        }
-    }
-
+    /// Up to 3 trains (or ships) in different regions (`used` so far in the action).
     pub(crate) fn can_rail(
         &self,
         data: &NipponData,

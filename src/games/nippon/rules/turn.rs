@@ -180,13 +180,4 @@ impl Nippon {
             self.end_turn(data, ev);
         }
     }
-
-    /// The stage after an action that leaves blueprints to spend: only `done` (or
-    /// `blueprints`, checked before the stage) is accepted.
-    pub(crate) fn spend_ok(&self, data: &NipponData, step: &Step) -> Result<(), RuleError> {
-        match step {
-            Step::Done => Ok(()),
-            _ => Err(self.wrong_stage(data)),
-        }
-    }
 }

@@ -17,20 +17,7 @@ impl Nippon {
         v
     }
 
-    /// NIP-TURN-2: take a worker or consolidate.
-    pub(crate) fn start_ok(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        step: &Step,
-    ) -> Result<(), RuleError> {
-        match *step {
-            Step::Consolidate => Ok(()),
-            Step::Take { slot, colour } => self.can_take(data, seat, slot, colour),
-            _ => Err(self.wrong_stage(data)),
-        }
-    }
-
+    /// NIP-TURN-2: take a worker (or consolidate, always allowed).
     pub(crate) fn can_take(
         &self,
         data: &NipponData,
@@ -78,7 +65,6 @@ impl Nippon {
         seat: Seat,
         a: Action,
     ) -> Result<(), RuleError> {
-        let p = &self.players[seat];
         let ng = data.goods.len();
         let first_err = |errs: Vec<RuleError>, topic: Topic, none: &str| {
             errs.into_iter()
@@ -96,16 +82,7 @@ impl Nippon {
                     .collect();
                 Err(first_err(errs, Topic::Factory, "no factory can be built"))
             }
-            Action::Machinery => {
-                if p.yen < data.cost_machine {
-                    Err(rule(
-                        Topic::Machinery,
-                        format!("a machine costs {}", yen(data.cost_machine)),
-                    ))
-                } else {
-                    Ok(())
-                }
-            }
+            Action::Machinery => self.afford_machine(data, seat),
             Action::Produce => {
                 if (0..ng).any(|g| self.can_run(data, seat, g).is_ok()) {
                     Ok(())
@@ -200,11 +177,8 @@ impl Nippon {
         &self,
         data: &NipponData,
         seat: Seat,
-        step: &Step,
+        a: Action,
     ) -> Result<(), RuleError> {
-        let Step::Do(a) = *step else {
-            return Err(self.wrong_stage(data));
-        };
         let slot = self.taken_from.expect("a worker was taken") as usize;
         if !data.slots[slot].contains(&a) {
             return Err(rule(
