@@ -26,6 +26,8 @@ pub enum Happening {
 pub enum TurnEvent {
     /// Blueprints discarded to raise a track one step.
     BlueprintsSpent { seat: usize, track: TrackKind },
+    /// The only step left was `done`: the action ended by itself.
+    NothingMore { seat: usize },
     /// The action is over and the player could still spend blueprints on these tracks.
     BlueprintsLeft {
         seat: usize,
@@ -219,6 +221,10 @@ impl TurnEvent {
                 w.player(*seat),
                 w.d.blueprints_per_step,
                 track.name()
+            ),
+            TurnEvent::NothingMore { seat } => format!(
+                "{} can do nothing more: the action ends, and the turn with it.",
+                w.player(*seat)
             ),
             TurnEvent::BlueprintsLeft {
                 seat,

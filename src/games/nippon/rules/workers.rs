@@ -167,6 +167,7 @@ impl Nippon {
             .collect();
         if doable.len() == 1 {
             self.start_action(doable[0]);
+            self.begun = Some(doable[0]);
         } else {
             self.stage = Stage::Choose;
         }
