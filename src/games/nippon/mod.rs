@@ -36,6 +36,7 @@
 //! draws are random but no viewer sees anything the others do not.
 
 mod board;
+pub mod happening;
 pub mod render;
 mod rules;
 #[cfg(test)]
@@ -55,7 +56,7 @@ use crate::engine::{
     Viewer,
 };
 use crate::engine::{FinalResult, GameRng, Rules};
-use rules::{needs_text, BONUS_WORDS};
+use rules::{need_one, needs_text, BONUS_WORDS};
 use serde::{Deserialize, Serialize};
 
 /// The game's id in commands.
@@ -261,6 +262,16 @@ pub struct Nippon {
     breakdown: Option<Vec<Vec<(String, i64)>>>,
     log: Vec<String>,
     rng: GameRng,
+    /// The action `take` began by itself (its slot offered no other the player could do):
+    /// the rulebook's `do <action>` is still accepted once, as a step that changes nothing.
+    #[serde(default)]
+    begun: Option<Action>,
+    /// The public events of the turn in progress, and of the last complete turn (the
+    /// board's last-turn panel).
+    #[serde(default)]
+    this_turn: Vec<String>,
+    #[serde(default)]
+    last_turn: Vec<String>,
 }
 
 impl Nippon {
@@ -328,30 +339,52 @@ impl Game for Nippon {
             Stage::Space { .. } => Self::space_candidates(data),
             Stage::Spend => vec![Step::Done],
         };
+        v.extend(self.begun.map(Step::Do));
         v.extend(TrackKind::ALL.into_iter().map(Step::Blueprints));
         v
     }
 
     /// The one legality function: may `seat` act, then blueprints (any time of one's
-    /// turn) or the check of the current stage (each in its part of `rules/`).
+    /// turn) or the check of the step the current stage accepts (each in its part of
+    /// `rules/`); a step the stage does not accept is refused once, by `wrong_stage`.
     fn legality(&self, data: &NipponData, seat: Seat, step: &Step) -> Result<(), RuleError> {
         self.seat_may_act(seat)?;
-        if let Step::Blueprints(t) = *step {
-            return self.blueprints_ok(data, seat, t);
-        }
-        match &self.stage {
-            Stage::Start => self.start_ok(data, seat, step),
-            Stage::Choose => self.choose_ok(data, seat, step),
-            Stage::Factory => self.factory_ok(data, seat, step),
-            Stage::Machinery { n } => self.machinery_ok(data, seat, *n, step),
-            Stage::Produce { ran } => self.produce_ok(data, seat, ran, step),
-            Stage::Track { track } => self.track_ok(data, seat, *track, step),
-            Stage::Rail { ship, regions } => self.rail_ok(data, seat, *ship, regions, step),
-            Stage::Export { done, open } => self.export_ok(data, seat, *done, open.as_ref(), step),
-            Stage::Market(m) => self.market_ok(data, seat, m, step),
-            Stage::Reward => self.reward_ok(data, seat, step),
-            Stage::Space { .. } => self.space_ok(data, seat, step),
-            Stage::Spend => self.spend_ok(data, step),
+        match (&self.stage, *step) {
+            (_, Step::Blueprints(t)) => self.blueprints_ok(data, seat, t),
+            (Stage::Start, Step::Consolidate) => Ok(()),
+            (Stage::Start, Step::Take { slot, colour }) => self.can_take(data, seat, slot, colour),
+            (Stage::Choose, Step::Do(a)) => self.choose_ok(data, seat, a),
+            (_, Step::Do(a)) if self.begun == Some(a) => Ok(()),
+            (Stage::Factory, Step::Build(g)) => self.can_build(data, seat, g as usize),
+            (Stage::Machinery { .. }, Step::Improve(g)) => self.can_improve(data, seat, g as usize),
+            (Stage::Machinery { .. }, Step::ToSupply) => self.machine_to_supply_ok(data, seat),
+            (Stage::Machinery { n }, Step::Done) => need_one(*n as usize, Topic::Machinery),
+            (Stage::Produce { ran }, Step::Run(g)) => self.produce_ok(data, seat, ran, g),
+            (Stage::Produce { ran }, Step::Done) => need_one(ran.len(), Topic::Produce),
+            (Stage::Track { track }, Step::Up(k)) => self.can_up(data, seat, *track, k),
+            (Stage::Rail { ship, regions }, Step::Train(r) | Step::Ship(r))
+                if *ship == matches!(step, Step::Ship(_)) =>
+            {
+                self.can_rail(data, seat, *ship, regions, r as usize)
+            }
+            (Stage::Rail { regions, .. }, Step::Done) => need_one(regions.len(), Topic::Rail),
+            (Stage::Export { open: None, .. }, Step::Contract(k)) => {
+                self.can_contract(data, seat, k)
+            }
+            (Stage::Export { done, open: None }, Step::Done) => {
+                need_one(*done as usize, Topic::Export)
+            }
+            (Stage::Export { open: Some(o), .. }, Step::Pay { good, cubes }) => {
+                self.can_pay(data, seat, o, good, cubes)
+            }
+            (Stage::Export { open: Some(o), .. }, _) => Err(Self::finish_contract_first(o)),
+            (Stage::Market(m), _) => self.market_ok(data, seat, m, step),
+            (Stage::Reward, Step::Reward { multiplier, bonus }) => {
+                self.can_reward(data, seat, multiplier as u32, bonus)
+            }
+            (Stage::Space { .. }, Step::Space(a)) => self.space_ok(seat, a),
+            (Stage::Spend, Step::Done) => Ok(()),
+            _ => Err(self.wrong_stage(data)),
         }
     }
 
@@ -363,10 +396,13 @@ impl Game for Nippon {
         let bag_before = self.bag.clone();
         let rng_before = self.rng.clone();
         let marker_before = self.marker;
+        let begun = self.begun.take();
         match *step {
             Step::Blueprints(t) => self.blueprints(data, seat, t, &mut ev),
             Step::Consolidate => self.consolidate(data, seat, &mut ev),
             Step::Take { slot, colour } => self.take(data, seat, slot, colour, &mut ev),
+            // The action `take` began by itself: the redundant `do` changes nothing.
+            Step::Do(a) if begun == Some(a) => {}
             Step::Do(a) => self.start_action(a),
             Step::Build(g) => self.build(data, seat, g as usize, &mut ev),
             Step::Improve(g) => self.improve(data, seat, g, &mut ev),
@@ -386,11 +422,8 @@ impl Game for Nippon {
             Step::Space(a) => self.place_on_space(data, seat, a, &mut ev),
             Step::Done => self.end_turn(data, &mut ev),
         }
-        self.log.extend(ev.iter().map(|e| e.text.clone()));
-        if self.log.len() > LOG_KEEP {
-            let cut = self.log.len() - LOG_KEEP;
-            self.log.drain(..cut);
-        }
+        self.play_forced_done(data, &mut ev);
+        self.keep_log(&ev, self.turn != turn_before);
         Applied {
             // Anything drawn at random (the bag's workers, even when the bag ends as it
             // began) or a move of the scoring marker (a scoring) cannot be taken back.
@@ -486,7 +519,10 @@ impl Game for Nippon {
                     .join(" or ")
             ),
             Step::Consolidate => "Consolidate: budget, Emperor's reward, pay the workers".into(),
-            Step::Do(a) => format!("Do the {} action", a.name()),
+            Step::Do(a) => format!(
+                "Do the {} action (begun already if it is the only one)",
+                a.name()
+            ),
             Step::Build(g) => format!("Build a {} factory", good(g)),
             Step::Improve(g) => format!("Install or upgrade a machine on the {} factory", good(g)),
             Step::ToSupply => "Take a machine into your supply".into(),
@@ -517,6 +553,35 @@ impl Game for Nippon {
             Step::Blueprints(t) => format!("Discard 3 blueprints: {} +1", t.name()),
             Step::Done => "Done: end the action and your turn".into(),
         }
+    }
+
+    /// A refused step of the acting seat ends with the steps accepted now (those of the
+    /// same verb, else all), so a refusal names only legal steps besides its reason.
+    fn explain(&self, data: &NipponData, seat: Seat, step: &Step, mut e: RuleError) -> RuleError {
+        if self.result.is_some() || seat != self.current {
+            return e;
+        }
+        let legal: Vec<String> = self
+            .legal_steps(data, seat)
+            .iter()
+            .map(|s| Self::format_step(data, s))
+            .collect();
+        let typed = Self::format_step(data, step);
+        let verb = |s: &str| s.split(' ').next().unwrap_or("").to_string();
+        let same: Vec<&String> = legal.iter().filter(|s| verb(s) == verb(&typed)).collect();
+        let shown: Vec<&String> = if same.is_empty() {
+            legal.iter().collect()
+        } else {
+            same
+        };
+        let listed: Vec<String> = shown.iter().take(8).map(|s| format!("`{s}`")).collect();
+        e.reason
+            .push_str(&format!("; accepted now: {}", listed.join(", ")));
+        if shown.len() > listed.len() {
+            e.reason
+                .push_str(&format!(" and {} more", shown.len() - listed.len()));
+        }
+        e
     }
 
     fn view(&self, data: &NipponData, viewer: Viewer) -> View {

@@ -2,18 +2,21 @@
 //! bag, the scoring track with its symbols and golden slots, the reward stacks, the four
 //! regions with their cities (goods on each side, overseas numbers or influence tiles) and
 //! train/ship slots, every player's board (money, coal, knowledge, factories with stored
-//! goods and machines, contracts, workers, tiles, achievements) and the latest log lines.
+//! goods and machines, contracts, workers, tiles, achievements), the money, coal and
+//! knowledge tracks as rows of numbered boxes with every player's marker, and the last
+//! turn's events (at the end, the final scoring as a table). Type is sized to read at
+//! Discord's inline width (`board_art/nippon/inline-550.png`).
 //!
 //! Pure function of (board data, view). The static frame (titles, region boxes, track
 //! cells) is drawn once and cached in [`NipponData::layer`].
 
 use super::view::PlayerView;
 use super::view::PLAYER_COLOURS;
-use super::{NipponData, View};
+use super::{NipponData, TrackKind, View};
 use crate::render::*;
 
 const W: u32 = 1600;
-const H: u32 = 1010;
+const H: u32 = 1170;
 
 const SLOT_X: f32 = 20.0;
 const SLOT_Y: f32 = 14.0;
@@ -28,7 +31,14 @@ const REGION_W: f32 = 395.0;
 const REGION_H: f32 = 225.0;
 const BOARDS_X: f32 = 840.0;
 const BOARDS_Y: f32 = 250.0;
-const LOG_Y: f32 = 720.0;
+/// The three player-board tracks, every player's marker on each.
+const TRACKS_Y: f32 = 722.0;
+/// The last turn's events, or the final breakdown at the end.
+const LOG_Y: f32 = 944.0;
+/// Text sizes that still read at Discord's inline width (about a third of the board).
+const BIG: f32 = 26.0;
+const MID: f32 = 21.0;
+const SMALL: f32 = 20.0;
 
 /// Colour of a player colour name.
 pub fn seat_color(seat: usize) -> Color {
@@ -76,8 +86,8 @@ fn draw_static(d: &NipponData) -> image::RgbaImage {
         c.text(
             x + 4.0,
             TRACK_Y + 26.0,
-            12.0,
-            MUTED,
+            17.0,
+            INK,
             &k.to_string(),
             Align::Left,
         );
@@ -94,21 +104,6 @@ fn draw_static(d: &NipponData) -> image::RgbaImage {
             Align::Center,
         );
     }
-    c.text(
-        TRACK_X,
-        TRACK_Y + 88.0,
-        13.0,
-        MUTED,
-        &format!(
-            "scoring VP 1st/2nd/3rd: {}",
-            d.scoring_vp
-                .iter()
-                .map(|v| format!("{}/{}/{}", v[0], v[1], v[2]))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Align::Left,
-    );
     // Regions.
     for (r, reg) in d.regions.iter().enumerate() {
         let (x, y) = region_origin(r);
@@ -124,7 +119,7 @@ fn draw_static(d: &NipponData) -> image::RgbaImage {
             Align::Right,
         );
     }
-    c.text_bold(SLOT_X, LOG_Y, 16.0, INK, "Latest", Align::Left);
+    draw_track_frames(&mut c, d);
     c.into_image()
 }
 
@@ -142,7 +137,11 @@ pub fn render(d: &NipponData, v: &View) -> RgbaImage {
     draw_scoring(&mut c, d, v);
     draw_regions(&mut c, d, v);
     draw_players(&mut c, d, v);
-    draw_log(&mut c, v);
+    draw_markers(&mut c, d, v);
+    match &v.breakdown {
+        Some(b) => draw_breakdown(&mut c, v, b),
+        None => draw_last_turn(&mut c, v),
+    }
     let head = match &v.result {
         Some(r) => r.note.clone(),
         None => format!("{} to play: {}", v.players[v.current].name, v.asking),
@@ -224,38 +223,28 @@ fn draw_scoring(c: &mut Canvas, d: &NipponData, v: &View) {
         ),
         (None, s) => format!("{s} scoring(s) done"),
     };
-    c.text(TRACK_X, TRACK_Y + 106.0, 13.0, INK, &status, Align::Left);
+    c.text_bold(TRACK_X, TRACK_Y + 88.0, SMALL, INK, &status, Align::Left);
 
-    // Reward stacks.
-    let ry = TRACK_Y + 130.0;
-    c.text_bold(TRACK_X, ry, 14.0, INK, "Emperor's rewards", Align::Left);
-    for (i, st) in d.rewards.iter().enumerate() {
-        let col = (st.multiplier - 2) as f32;
-        let row = super::rules::bonus_kind(st.bonus) as f32;
-        let x = TRACK_X + 150.0 + col * 110.0;
-        let y = ry + row * 24.0;
-        c.text(
-            x,
-            y,
-            13.0,
-            if v.rewards[i] > 0 { INK } else { MUTED },
-            &format!(
-                "x{} {}: {}",
-                st.multiplier,
-                super::rules::BONUS_WORDS[row as usize],
-                v.rewards[i]
-            ),
-            Align::Left,
-        );
+    // Reward stacks: tiles left per multiplier (columns) and bonus (rows).
+    let ry = TRACK_Y + 120.0;
+    c.text_bold(TRACK_X, ry, SMALL, INK, "Emperor's rewards", Align::Left);
+    let multipliers = format!("2x tiles: {}", v.multipliers);
+    c.text(TRACK_X, ry + 28.0, SMALL, INK, &multipliers, Align::Left);
+    let cell = |m: u32, row: f32| (TRACK_X + 330.0 + (m - 2) as f32 * 100.0, ry + row * 24.0);
+    for m in 2..=5 {
+        let (x, y) = cell(m, 0.0);
+        c.text_centered(x, y + 10.0, SMALL, INK, &format!("x{m}"), true);
     }
-    c.text(
-        TRACK_X,
-        ry + 24.0,
-        13.0,
-        INK,
-        &format!("2x tiles: {}", v.multipliers),
-        Align::Left,
-    );
+    for (row, word) in super::rules::BONUS_WORDS.iter().enumerate() {
+        let (x, y) = cell(2, row as f32 + 1.0);
+        c.text(x - 60.0, y, SMALL, INK, word, Align::Right);
+    }
+    for (i, st) in d.rewards.iter().enumerate() {
+        let row = super::rules::bonus_kind(st.bonus) as f32 + 1.0;
+        let (x, y) = cell(st.multiplier, row);
+        let ink = if v.rewards[i] > 0 { INK } else { MUTED };
+        c.text_centered(x, y + 10.0, SMALL, ink, &v.rewards[i].to_string(), false);
+    }
 }
 
 /// Regions: cities, influence and rails.
@@ -301,7 +290,7 @@ fn draw_city(c: &mut Canvas, d: &NipponData, v: &View, i: usize, cx: f32, cy: f3
     let city = &v.cities[i];
     c.fill_rect(cx - 34.0, cy - 34.0, 68.0, 68.0, rgb(250, 248, 240));
     c.stroke_rect(cx - 34.0, cy - 34.0, 68.0, 68.0, INK, 1.2);
-    c.text_centered(cx, cy, 10.0, INK, &city.name, true);
+    c.text_centered(cx, cy, 12.0, INK, &city.name, true);
     // Sides: 0 top, 1 right, 2 bottom, 3 left.
     let dirs = [(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)];
     for (s, &(dx, dy)) in dirs.iter().enumerate() {
@@ -333,7 +322,7 @@ fn draw_city(c: &mut Canvas, d: &NipponData, v: &View, i: usize, cx: f32, cy: f3
             sx + if dy == 0.0 { 0.0 } else { 34.0 },
             sy + if dy == 0.0 { 22.0 } else { 0.0 },
         );
-        c.text_centered(lx, ly, 10.0, INK, label, false);
+        c.text_centered(lx, ly, 13.0, INK, label, false);
     }
 }
 
@@ -346,50 +335,32 @@ fn draw_players(c: &mut Canvas, d: &NipponData, v: &View) {
     }
 }
 
-/// Player board `s`, `ph` high from `y`: money, factories, workers, contracts and tiles.
+/// Player board `s`, `ph` high from `y`: VP and purse, factories, workers, contracts,
+/// tiles and achievements, in type that reads at the inline width.
 fn draw_player(c: &mut Canvas, d: &NipponData, v: &View, s: usize, y: f32, ph: f32) {
     let p = &v.players[s];
     let col = seat_color(s);
     let active = v.result.is_none() && v.current == s;
-    c.fill_rounded_rect(
-        BOARDS_X,
-        y,
-        740.0,
-        ph - 8.0,
-        8.0,
-        if active { HIGHLIGHT } else { WHITE },
+    let bg = if active { HIGHLIGHT } else { WHITE };
+    c.fill_rounded_rect(BOARDS_X, y, 740.0, ph - 8.0, 8.0, bg);
+    c.stroke_rounded_rect(BOARDS_X, y, 740.0, ph - 8.0, 8.0, col, 4.0);
+    c.fill_circle(BOARDS_X + 20.0, y + 22.0, 11.0, col);
+    let head = format!("{} {} VP", p.name, p.vp);
+    c.text_bold(BOARDS_X + 38.0, y + 6.0, BIG, INK, &head, Align::Left);
+    let purse = format!(
+        "{} · {} coal · {} bp",
+        super::rules::yen(p.yen),
+        p.coal,
+        p.blueprints
     );
-    c.stroke_rounded_rect(BOARDS_X, y, 740.0, ph - 8.0, 8.0, col, 3.0);
-    c.fill_circle(BOARDS_X + 16.0, y + 16.0, 8.0, col);
-    c.text_bold(
-        BOARDS_X + 30.0,
-        y + 6.0,
-        16.0,
-        INK,
-        &format!("{} ({}) {} VP", p.name, p.colour, p.vp),
-        Align::Left,
-    );
-    c.text(
-        BOARDS_X + 330.0,
-        y + 8.0,
-        13.0,
-        INK,
-        &format!(
-            "{}, {} coal, {} bp · income {}k, coal {}, knowledge {}",
-            super::rules::yen(p.yen),
-            p.coal,
-            p.blueprints,
-            p.levels[0],
-            p.levels[1],
-            p.levels[2]
-        ),
-        Align::Left,
-    );
-    draw_factories(c, d, p, y);
-    // Workers on the board.
+    c.text_bold(BOARDS_X + 728.0, y + 9.0, MID, INK, &purse, Align::Right);
+    draw_factories(c, d, p, y + 44.0);
+    let wy = y + 126.0;
     for (k, &w) in p.workers.iter().enumerate() {
-        worker(c, d, BOARDS_X + 22.0 + k as f32 * 26.0, y + 88.0, w);
+        worker(c, d, BOARDS_X + 22.0 + k as f32 * 28.0, wy + 12.0, w);
     }
+    let open: Vec<String> = p.contracts_open.iter().map(u8::to_string).collect();
+    let tiles: Vec<String> = p.tiles.iter().map(u8::to_string).collect();
     let ach: Vec<String> = p
         .achievements
         .iter()
@@ -398,99 +369,191 @@ fn draw_player(c: &mut Canvas, d: &NipponData, v: &View, s: usize, y: f32, ph: f
         .collect();
     let lines = [
         format!(
-            "contracts open {:?} · trains left {} · ships left {} · machines in supply {}",
-            p.contracts_open, p.trains_left, p.ships_left, p.machines
+            "contracts {} · trains {} ships {} left · machines {}",
+            if open.is_empty() {
+                "none".into()
+            } else {
+                open.join(" ")
+            },
+            p.trains_left,
+            p.ships_left,
+            p.machines
         ),
+        format!("tiles {}", tiles.join(" ")),
         format!(
-            "tiles {:?} · achievements: {}",
-            p.tiles,
+            "achievements: {}",
             if ach.is_empty() {
-                "none".to_string()
+                "none".into()
             } else {
                 ach.join(", ")
             }
         ),
     ];
-    for (k, l) in lines.iter().enumerate() {
-        let l = c.ellipsize(12.0, l, 560.0, false);
-        c.text(
-            BOARDS_X + 180.0,
-            y + 80.0 + k as f32 * 16.0,
-            12.0,
-            INK,
-            &l,
-            Align::Left,
-        );
+    let room = ((ph - 8.0 - (wy - y) - 4.0) / 24.0).max(0.0) as usize;
+    let x0 = BOARDS_X + 190.0;
+    for (k, l) in lines.iter().take(room).enumerate() {
+        let width = if k == 0 { 540.0 } else { 720.0 };
+        let x = if k == 0 { x0 } else { BOARDS_X + 12.0 };
+        let ly = if k == 0 {
+            wy
+        } else {
+            wy + 6.0 + k as f32 * 24.0
+        };
+        let l = c.ellipsize(SMALL, l, width, false);
+        c.text(x, ly, SMALL, INK, &l, Align::Left);
     }
 }
 
-/// The log, and the final breakdown.
-fn draw_log(c: &mut Canvas, v: &View) {
-    // Log.
-    for (k, l) in v.log.iter().enumerate() {
-        let l = c.ellipsize(13.0, l, 790.0, false);
-        c.text(
-            SLOT_X,
-            LOG_Y + 24.0 + k as f32 * 18.0,
-            13.0,
-            INK,
-            &l,
-            Align::Left,
-        );
+/// The public events of the last complete turn (everyone sees the same: nothing in
+/// Nippon is hidden), newest last, as many lines as the panel holds.
+fn draw_last_turn(c: &mut Canvas, v: &View) {
+    const WIDTH: f32 = 790.0;
+    const LINES: usize = 7;
+    c.text_bold(SLOT_X, LOG_Y, BIG, INK, "Last turn", Align::Left);
+    let mut lines: Vec<String> = Vec::new();
+    for line in v.last_turn.iter().rev() {
+        let mut parts = c.wrap(MID, line, WIDTH, false);
+        parts.extend(lines);
+        lines = parts;
+        if lines.len() >= LINES {
+            break;
+        }
     }
-    if let Some(b) = &v.breakdown {
-        let y = LOG_Y + 24.0 + v.log.len() as f32 * 18.0 + 6.0;
-        for (s, lines) in b.iter().enumerate() {
-            let t: Vec<String> = lines.iter().map(|(n, vp)| format!("{n} {vp}")).collect();
-            let l = c.ellipsize(
-                12.0,
-                &format!("{}: {}", v.players[s].name, t.join(", ")),
-                790.0,
-                false,
-            );
-            c.text(SLOT_X, y + s as f32 * 16.0, 12.0, MUTED, &l, Align::Left);
+    let skip = lines.len().saturating_sub(LINES);
+    for (i, line) in lines.iter().skip(skip).enumerate() {
+        let y = LOG_Y + 34.0 + i as f32 * 26.0;
+        c.text(SLOT_X, y, MID, INK, line, Align::Left);
+    }
+}
+
+/// The final scoring, one row per player and one column per line of the breakdown, then
+/// the total.
+fn draw_breakdown(c: &mut Canvas, v: &View, b: &[Vec<(String, i64)>]) {
+    c.text_bold(SLOT_X, LOG_Y, BIG, INK, "Final scoring", Align::Left);
+    let Some(first) = b.first() else { return };
+    let name_w = 120.0;
+    let col_w = (800.0 - name_w) / (first.len() + 1) as f32;
+    let y = LOG_Y + 36.0;
+    for (k, (what, _)) in first.iter().enumerate() {
+        let label = what.strip_prefix("unpaid ").unwrap_or(what);
+        let x = SLOT_X + name_w + (k as f32 + 0.5) * col_w;
+        c.text_centered(x, y + 10.0, 17.0, INK, label, true);
+    }
+    let tx = SLOT_X + name_w + (first.len() as f32 + 0.5) * col_w;
+    c.text_centered(tx, y + 10.0, 17.0, INK, "total", true);
+    for (s, lines) in b.iter().enumerate() {
+        let ry = y + 26.0 + s as f32 * 32.0;
+        if s % 2 == 0 {
+            c.fill_rect(SLOT_X, ry, 800.0, 32.0, rgb(236, 230, 214));
+        }
+        c.fill_circle(SLOT_X + 10.0, ry + 16.0, 8.0, seat_color(s));
+        let name = c.ellipsize(MID, &v.players[s].name, name_w - 26.0, true);
+        c.text_bold(SLOT_X + 24.0, ry + 4.0, MID, INK, &name, Align::Left);
+        for (k, (_, vp)) in lines.iter().enumerate() {
+            let x = SLOT_X + name_w + (k as f32 + 0.5) * col_w;
+            c.text_centered(x, ry + 16.0, MID, INK, &vp.to_string(), false);
+        }
+        c.text_centered(tx, ry + 16.0, MID, INK, &v.players[s].vp.to_string(), true);
+    }
+}
+
+/// The frames of the money, coal and knowledge tracks: a row of boxes, each with its
+/// printed number (a gap slot shows none; a star where the track has one).
+fn draw_track_frames(c: &mut Canvas, d: &NipponData) {
+    c.text_bold(
+        SLOT_X,
+        TRACKS_Y,
+        BIG,
+        INK,
+        "Income, coal and knowledge",
+        Align::Left,
+    );
+    for (row, t) in TrackKind::ALL.into_iter().enumerate() {
+        let track = d.track(t);
+        let y = track_row_y(row);
+        let label = match t {
+            TrackKind::Money => "income",
+            other => other.name(),
+        };
+        c.text_bold(SLOT_X, y + 14.0, MID, INK, label, Align::Left);
+        for k in 0..track.values.len() {
+            let x = track_box_x(k);
+            let bg = if track.stars[k] {
+                rgb(250, 232, 170)
+            } else {
+                WHITE
+            };
+            c.fill_rect(x, y, TRACK_BOX - 4.0, TRACK_BOX_H, bg);
+            c.stroke_rect(x, y, TRACK_BOX - 4.0, TRACK_BOX_H, INK, 1.0);
+            if track.printed[k] {
+                let n = track.values[k].to_string();
+                c.text_centered(x + TRACK_BOX / 2.0 - 2.0, y + 14.0, MID, INK, &n, true);
+            }
+            if track.stars[k] {
+                c.text_centered(x + TRACK_BOX / 2.0 - 2.0, y + 38.0, 14.0, MUTED, "*", true);
+            }
         }
     }
 }
 
-/// A player's factories with their storage cubes and machines.
+/// Width of a track box, and its height.
+const TRACK_BOX: f32 = 48.0;
+const TRACK_BOX_H: f32 = 56.0;
+
+fn track_row_y(row: usize) -> f32 {
+    TRACKS_Y + 38.0 + row as f32 * (TRACK_BOX_H + 6.0)
+}
+
+fn track_box_x(k: usize) -> f32 {
+    SLOT_X + 130.0 + k as f32 * TRACK_BOX
+}
+
+/// Every player's marker on each track: discs in the seat colours, side by side in the
+/// lower half of the box.
+fn draw_markers(c: &mut Canvas, d: &NipponData, v: &View) {
+    for (row, t) in TrackKind::ALL.into_iter().enumerate() {
+        let y = track_row_y(row) + TRACK_BOX_H - 14.0;
+        let top = d.track(t).top();
+        for k in 0..=top {
+            let here: Vec<usize> = (0..v.players.len())
+                .filter(|&s| v.players[s].tracks[t.index()] == k)
+                .collect();
+            for (i, &s) in here.iter().enumerate() {
+                let x = track_box_x(k) + 8.0 + i as f32 * 10.0;
+                c.fill_circle(x, y, 7.0, seat_color(s));
+                c.stroke_circle(x, y, 7.0, INK, 1.0);
+            }
+        }
+    }
+}
+
+/// A player's factories from `y`: the good, its machine, and storage cubes.
 fn draw_factories(c: &mut Canvas, d: &NipponData, p: &PlayerView, y: f32) {
     let mut fx = BOARDS_X + 10.0;
     for f in &p.factories {
         let cap = d.goods[f.good].storage;
-        c.fill_rect(
-            fx,
-            y + 30.0,
-            112.0,
-            42.0,
-            with_alpha(good_color(d, f.good), 120),
-        );
-        c.stroke_rect(fx, y + 30.0, 112.0, 42.0, INK, 1.0);
+        let fill = with_alpha(good_color(d, f.good), 140);
+        c.fill_rect(fx, y, 116.0, 72.0, fill);
+        c.stroke_rect(fx, y, 116.0, 72.0, INK, 1.0);
         let m = if f.machine > 0 {
             format!(" +{}", f.machine)
         } else {
             String::new()
         };
-        c.text(
-            fx + 4.0,
-            y + 32.0,
-            12.0,
-            INK,
-            &format!("{}{m}", d.goods[f.good].name),
-            Align::Left,
-        );
+        let label = format!("{}{m}", d.goods[f.good].name);
+        c.text_bold(fx + 5.0, y + 4.0, MID, INK, &label, Align::Left);
         for k in 0..cap {
-            let bx = fx + 6.0 + k as f32 * 16.0;
+            let bx = fx + 6.0 + k as f32 * 21.0;
             if k < f.goods {
-                c.fill_rect(bx, y + 52.0, 12.0, 12.0, INK);
+                c.fill_rect(bx, y + 40.0, 17.0, 17.0, INK);
             } else {
-                c.stroke_rect(bx, y + 52.0, 12.0, 12.0, MUTED, 1.0);
+                c.stroke_rect(bx, y + 40.0, 17.0, 17.0, INK, 1.5);
             }
         }
-        fx += 120.0;
+        fx += 122.0;
     }
     if p.factories.is_empty() {
-        c.text(fx, y + 40.0, 12.0, MUTED, "no factory yet", Align::Left);
+        c.text(fx, y + 22.0, MID, MUTED, "no factory yet", Align::Left);
     }
 }
 

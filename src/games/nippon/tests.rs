@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::engine::conformance::{run, Suite};
-use crate::engine::testing::{legal, play, play_all, play_now, refused_step, rejected_now};
+use crate::engine::testing::{legal, play, play_all, play_now, refused_step, rejected_now, said};
 use crate::engine::Rules;
 use crate::engine::{setup_checked, Options};
 
@@ -1064,7 +1064,9 @@ fn nip_mach_7_install_and_upgrade_in_one_action() {
     in_action(&mut g, &d, Action::Machinery);
     play_now(&mut g, &d, "improve silk");
     assert_eq!(g.players[0].factories[0].unwrap().machine, 1);
-    play_all(&mut g, &d, 0, "improve silk; done");
+    // 2,000 yen left: `done` is all there is, and the game plays it.
+    play_now(&mut g, &d, "improve silk");
+    assert_eq!(g.current, 1, "the action ended by itself");
     assert_eq!(g.players[0].factories[0].unwrap().machine, 2);
     assert_eq!(g.players[0].yen, 2_000, "10,000 yen for two improvements");
 }
@@ -1283,7 +1285,9 @@ fn nip_ship_4_one_to_three_ships_in_different_regions() {
     play_now(&mut g, &d, "ship kansai");
     assert!(rejected_now(&mut g, &d, "ship kansai").contains("different regions"));
     assert!(rejected_now(&mut g, &d, "train tohoku").contains("ship"));
-    play_all(&mut g, &d, 0, "ship kanto; done");
+    // 2,000 yen left: no third ship, so the action ends by itself.
+    play_now(&mut g, &d, "ship kanto");
+    assert_eq!(g.current, 1);
     assert_eq!(g.players[0].ships, 2);
     assert_eq!(g.players[0].yen, 2_000);
     assert_eq!(g.rail[3], vec![(0, true)]);
@@ -1361,9 +1365,11 @@ fn nip_exp_5_contract_paid_from_different_factories() {
     assert_eq!(p.yen, 12_000 + 6_000, "bonus 6,000 yen");
     assert_eq!(p.tracks[0], 1, "money +1");
     assert!(p.fulfilled[1], "face down");
-    // NIP-EXP-8: it cannot be fulfilled again.
-    assert!(rejected_now(&mut g, &d, "contract 2").contains("already fulfilled"));
-    play_now(&mut g, &d, "done");
+    // NIP-EXP-8: it cannot be fulfilled again (nor any other contract now: the action
+    // ended by itself).
+    let e = g.can_contract(&d, 0, 2).unwrap_err();
+    assert!(e.reason.contains("already fulfilled"), "{e}");
+    assert_eq!(g.current, 1);
 }
 
 // NIP-EXP-4
@@ -2261,13 +2267,19 @@ fn nip_ship_1_a_ships_action_places_no_train_and_a_trains_action_no_ship() {
     g.players[0].yen = 20_000;
     in_action(&mut g, &d, Action::Ships);
     let e = g.check(&d, 0, &Step::Train(1)).unwrap_err().to_string();
-    assert!(e.contains("`ship <region>` or `done`"), "{e}");
+    assert!(
+        e.contains("`ship <region>`") && !e.contains("`done`"),
+        "{e}"
+    );
     assert!(g.check(&d, 0, &Step::Ship(1)).is_ok());
     let mut g = fresh(&d, 4);
     g.players[0].yen = 20_000;
     in_action(&mut g, &d, Action::Trains);
     let e = g.check(&d, 0, &Step::Ship(1)).unwrap_err().to_string();
-    assert!(e.contains("`train <region>` or `done`"), "{e}");
+    assert!(
+        e.contains("`train <region>`") && !e.contains("`done`"),
+        "{e}"
+    );
     assert!(g.check(&d, 0, &Step::Train(1)).is_ok());
 }
 
@@ -2292,7 +2304,7 @@ fn nip_mkt_1_a_second_tile_waits_until_the_first_has_its_city() {
         )
         .is_ok());
     let e = g.check(&d, 0, &Step::Run(silk)).unwrap_err().to_string();
-    assert!(e.contains("`tile <value> <good> <cubes>` or `done`"), "{e}");
+    assert!(e.contains("`tile <value> <good> <cubes>`"), "{e}");
     play_now(&mut g, &d, "tile 2 silk 2");
     for step in [
         Step::Tile {
@@ -2463,4 +2475,192 @@ fn typed_topics_are_the_rules_topics() {
     let typed: Vec<&str> = Topic::ALL.iter().map(|t| t.id()).collect();
     let table: Vec<&str> = topics::TOPICS.iter().map(|t| t.id).collect();
     assert_eq!(typed, table);
+}
+
+// ---- Issue #35: the rulebook's words, refusals, topics ----
+
+/// The name of a worker colour standing on action slot `slot` (1-based).
+fn colour_on(g: &Nippon, d: &NipponData, slot: usize) -> String {
+    d.worker_colours[g.slots[slot - 1][0] as usize].0.clone()
+}
+
+/// NIP-WORK-3: "take a worker and do the action": on a slot with one action the player can
+/// do, `take` begins it, and the rulebook's `do <action>` is still accepted, once, changing
+/// nothing.
+#[test]
+fn nip_work_3_do_is_accepted_when_the_slot_offers_one_action() {
+    let d = data();
+    let mut g = fresh(&d, 3);
+    give_factory(&mut g, &d, 0, "silk", 0, 3);
+    let c = colour_on(&g, &d, 5);
+    play_now(&mut g, &d, &format!("take 5 {c}"));
+    assert!(matches!(g.stage, Stage::Market(_)));
+    let before = g.stage.clone();
+    play_now(&mut g, &d, "do market");
+    assert_eq!(g.stage, before, "the redundant `do` changes nothing");
+    let e = rejected_now(&mut g, &d, "do market");
+    assert!(e.contains("market"), "accepted once only: {e}");
+}
+
+/// A refusal names its reason and only steps that are legal now: in a produce action with
+/// nothing run yet, `done` is not legal and must not be offered.
+#[test]
+fn nip_prod_refusal_names_only_legal_steps() {
+    let d = data();
+    let mut g = fresh(&d, 3);
+    give_factory(&mut g, &d, 0, "silk", 0, 0);
+    g.players[0].coal = 5;
+    in_action(&mut g, &d, Action::Produce);
+    let e = g.check(&d, 0, &Step::Consolidate).unwrap_err().reason;
+    assert!(!e.contains("`done`"), "done is not legal yet: {e}");
+    assert!(e.contains("`run silk`"), "names the legal step: {e}");
+    let legal = legal(&g, &d, 0);
+    for step in e.split('`').skip(1).step_by(2) {
+        if !step.contains('<') {
+            assert!(legal.contains(&step.to_string()), "`{step}` is legal: {e}");
+        }
+    }
+}
+
+/// When `done` is all a seat could do, the game plays it: the turn passes by itself.
+#[test]
+fn nip_turn_3_done_as_the_only_step_is_played_by_itself() {
+    let d = data();
+    let mut g = fresh(&d, 3);
+    give_factory(&mut g, &d, 0, "silk", 0, 0);
+    g.players[0].coal = 2;
+    g.players[0].blueprints = 0;
+    in_action(&mut g, &d, Action::Produce);
+    let a = play_now(&mut g, &d, "run silk");
+    assert_eq!(g.current, 1, "the turn passed: {}", said(&a, " | "));
+    assert_eq!(g.stage, Stage::Start);
+    assert!(
+        said(&a, " | ").contains("can do nothing more"),
+        "{}",
+        said(&a, " | ")
+    );
+}
+
+/// Every step example in the topics (backquoted, without `<...>` placeholders) is a step
+/// the game reads.
+#[test]
+fn every_example_in_the_topics_parses() {
+    let d = data();
+    let mut all: Vec<Step> = Nippon::start_candidates(&d);
+    all.extend(Action::ALL.into_iter().map(Step::Do));
+    all.extend(Nippon::factory_candidates(&d));
+    all.extend(Nippon::machinery_candidates(&d));
+    all.extend(Nippon::produce_candidates(&d));
+    all.extend(Nippon::track_candidates());
+    all.extend(Nippon::rail_candidates(&d, false));
+    all.extend(Nippon::rail_candidates(&d, true));
+    all.extend(Nippon::export_candidates(&d));
+    all.extend(Nippon::market_candidates(&d));
+    all.extend(Nippon::reward_candidates(&d));
+    all.extend(Nippon::space_candidates(&d));
+    all.extend(TrackKind::ALL.into_iter().map(Step::Blueprints));
+    let names: Vec<String> = all.iter().map(|s| Nippon::format_step(&d, s)).collect();
+    let mut seen = 0;
+    for t in topics::TOPICS {
+        for quoted in t.text.split('`').skip(1).step_by(2) {
+            for example in quoted.split(';').map(str::trim).filter(|x| !x.is_empty()) {
+                if example.contains('<') {
+                    continue;
+                }
+                crate::engine::notation::match_step(example, &names)
+                    .unwrap_or_else(|e| panic!("topic `{}`: `{example}`: {e}", t.id));
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen >= 20, "the notation topic has examples: {seen}");
+}
+
+/// No internal clause id in what a player reads: topics, refusals, the log.
+#[test]
+fn no_clause_ids_in_player_text() {
+    let id = |s: &str| {
+        let w: Vec<&str> = s
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .collect();
+        w.into_iter()
+            .find(|w| {
+                let p: Vec<&str> = w.split('-').collect();
+                p.len() == 3
+                    && (2..=4).contains(&p[0].len())
+                    && p[0].chars().all(|c| c.is_ascii_uppercase())
+                    && !p[1].is_empty()
+                    && p[1].chars().all(|c| c.is_ascii_uppercase())
+                    && !p[2].is_empty()
+                    && p[2].chars().all(|c| c.is_ascii_digit())
+            })
+            .map(str::to_string)
+    };
+    assert_eq!(id("see NIP-CONS-12 there"), Some("NIP-CONS-12".into()));
+    for t in topics::TOPICS {
+        assert_eq!(id(t.text), None, "topic {}", t.id);
+        assert_eq!(id(t.title), None, "topic {}", t.id);
+        assert_eq!(id(t.section), None, "topic {}", t.id);
+    }
+    let d = data();
+    let mut texts = Vec::new();
+    for seed in 0..3 {
+        let names = names(2 + seed as usize % 3);
+        let mut g = setup_checked::<Nippon>(&d, &names, &Options::new(), seed).unwrap();
+        let mut rng = crate::engine::GameRng::new(seed);
+        while g.result.is_none() {
+            let seat = g.current;
+            for c in g.candidates(&d, seat).iter().take(12) {
+                if let Err(e) = g.check(&d, seat, c) {
+                    texts.push(e.reason);
+                }
+            }
+            let legal = g.legal_steps(&d, seat);
+            let step = legal[rng.below(legal.len())];
+            let a = g.apply(&d, seat, &step).unwrap();
+            texts.extend(a.events.into_iter().map(|e| e.text));
+        }
+        texts.push(describe(&d, &g.view(&d, Viewer::Spectator)));
+    }
+    for t in &texts {
+        assert_eq!(id(t), None, "{t}");
+    }
+}
+
+/// Every topic is found by a word players use besides its id.
+#[test]
+fn every_topic_has_aliases_in_lower_case() {
+    for t in topics::TOPICS {
+        assert!(!t.aliases.is_empty(), "topic {} has aliases", t.id);
+        for a in t.aliases {
+            assert_eq!(*a, a.to_lowercase(), "topic {}", t.id);
+        }
+    }
+    let find = |w: &str| {
+        topics::TOPICS
+            .iter()
+            .find(|t| t.aliases.contains(&w))
+            .map(|t| t.id)
+    };
+    assert_eq!(find("contract"), Some("export"));
+    assert_eq!(find("workers"), Some("take"));
+    assert_eq!(find("coal"), Some("tracks"));
+}
+
+/// The board's last-turn panel: the public events of the last complete turn.
+#[test]
+fn the_view_keeps_the_last_turns_events() {
+    let d = data();
+    let mut g = fresh(&d, 3);
+    play_now(&mut g, &d, "consolidate");
+    let v = g.view(&d, Viewer::Spectator);
+    assert!(
+        v.last_turn.iter().any(|l| l.contains("consolidates")),
+        "{:?}",
+        v.last_turn
+    );
+    let json = serde_json::to_string(&g).unwrap();
+    let old = json.replace(",\"begun\":null", "");
+    let back: Nippon = serde_json::from_str(&old.replace(",\"this_turn\":[]", "")).unwrap();
+    assert_eq!(back.current, g.current, "an older snapshot still loads");
 }

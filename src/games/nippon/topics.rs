@@ -23,12 +23,13 @@ pub enum Topic {
     Consolidate,
     Scoring,
     End,
+    Notation,
 }
 
 impl Topic {
     /// Every topic, in the order of the topics table.
     #[cfg(test)]
-    pub const ALL: [Topic; 16] = [
+    pub const ALL: [Topic; 17] = [
         Topic::Goal,
         Topic::Components,
         Topic::Setup,
@@ -45,6 +46,7 @@ impl Topic {
         Topic::Consolidate,
         Topic::Scoring,
         Topic::End,
+        Topic::Notation,
     ];
 
     /// The id players type after `rules nippon`.
@@ -66,6 +68,7 @@ impl Topic {
             Topic::Consolidate => "consolidate",
             Topic::Scoring => "scoring",
             Topic::End => "end",
+            Topic::Notation => "notation",
         }
     }
 }
@@ -73,7 +76,7 @@ impl Topic {
 pub static TOPICS: &[RulesTopic] = &[
     RulesTopic {
         id: Topic::Goal.id(),
-        aliases: &[],
+        aliases: &["goal", "aim", "win", "overview"],
         title: "What you are after",
         section: "Game Overview",
         text: "You run a Zaibatsu in Meiji Japan. Build factories, make goods, ship them abroad \
@@ -83,7 +86,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Components.id(),
-        aliases: &[],
+        aliases: &["pieces", "bits", "tiles", "cities"],
         title: "Pieces and board data",
         section: "Components",
         text: "48 workers in 6 colours (their colour only matters for wages), per player 6 trains, 6 \
@@ -97,7 +100,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Setup.id(),
-        aliases: &[],
+        aliases: &["start", "preparation", "first player"],
         title: "Setting up",
         section: "Initial Preparation",
         text: "A random player starts and gets 10 VP, the next ones clockwise 11, 12, 13. Everyone \
@@ -110,7 +113,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Turn.id(),
-        aliases: &[],
+        aliases: &["do", "action", "actions", "order", "sequence"],
         title: "Your turn",
         section: "Sequence of Play",
         text: "Either take a worker (`take <slot> <colour>`) and carry out one action of that slot \
@@ -121,11 +124,13 @@ pub static TOPICS: &[RulesTopic] = &[
                lasts until you say so: when an action (or a consolidation) ends by itself and you \
                could still spend blueprints, the turn waits for `blueprints <track>` or `done`; if \
                you could not, it passes at once. Chain steps with `;`, e.g. `take 3 black; do \
-               produce; run silk; done`.",
+               produce; run silk; done`. When a slot offers only one action you can do, it begins \
+               as you take the worker; `do <action>` is still accepted there, and changes nothing. When \
+               `done` is the only thing left to do, the game plays it for you.",
     },
     RulesTopic {
         id: Topic::Blueprints.id(),
-        aliases: &[],
+        aliases: &["blueprint", "spend"],
         title: "Blueprints",
         section: "Sequence of Play",
         text: "At any moment of your own turn, discard 3 blueprints to move your money, coal or \
@@ -137,7 +142,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Take.id(),
-        aliases: &[],
+        aliases: &["workers", "worker", "slot", "slots", "refill", "bag", "rows"],
         title: "Taking a worker and refilling",
         section: "Take a Worker",
         text: "The worker goes to the leftmost free slot of your board. After your turn an emptied \
@@ -148,7 +153,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Factory.id(),
-        aliases: &[],
+        aliases: &["build", "factories", "industry", "invest", "synergy"],
         title: "Invest in a new industry",
         section: "Available Actions > Invest in a New Industry",
         text: "`build <good>`: pay 6,000 yen and have knowledge 2, 4 or 6 for a level 1, 2 or 3 \
@@ -161,7 +166,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Machinery.id(),
-        aliases: &[],
+        aliases: &["machine", "machines", "improve", "upgrade"],
         title: "Machinery",
         section: "Available Actions > Machinery",
         text: "1 to 3 improvements at 5,000 yen each: `improve <good>` installs a +1 machine on an \
@@ -171,7 +176,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Produce.id(),
-        aliases: &[],
+        aliases: &["run", "goods", "production", "storage"],
         title: "Produce goods",
         section: "Available Actions > Produce Goods",
         text: "Run 1 to 3 different factories: `run <good>` pays the factory's coal (level 1: 2, \
@@ -180,7 +185,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Tracks.id(),
-        aliases: &[],
+        aliases: &["coal", "knowledge", "mines", "up", "money", "income"],
         title: "Knowledge and mines",
         section: "Available Actions > Knowledge / Mines",
         text: "`up 1`, `up 2`, `up 3` moves the knowledge (or coal) marker for 1,000, 3,000 or 6,000 \
@@ -188,7 +193,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Rail.id(),
-        aliases: &[],
+        aliases: &["train", "trains", "ship", "ships"],
         title: "Trains and ships",
         section: "Available Actions > Trains / Ships",
         text: "Build 1 to 3 at 5,000 yen each, leftmost tile first, each in a different region with \
@@ -199,7 +204,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Export.id(),
-        aliases: &[],
+        aliases: &["contract", "contracts", "pay"],
         title: "Export",
         section: "Available Actions > Export",
         text: "Fulfil 1 to 3 face-up contracts: `contract <n>`, then `pay <good> <cubes>` for each \
@@ -210,7 +215,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Market.id(),
-        aliases: &[],
+        aliases: &["tile", "influence", "city", "remove", "local market"],
         title: "Local market",
         section: "Available Actions > Local Market; Cities and Demand for Goods",
         text: "Place 1 to 3 influence tiles, all in one region: `tile <value> <good> <cubes>` \
@@ -223,7 +228,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Consolidate.id(),
-        aliases: &[],
+        aliases: &["reward", "emperor", "space", "achievement", "achievements", "budget", "wages"],
         title: "Consolidate",
         section: "Consolidate",
         text: "1. Budget: your yen and coal are replaced by the values at your money and coal \
@@ -241,7 +246,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::Scoring.id(),
-        aliases: &[],
+        aliases: &["score", "scorings", "region", "regions", "vp", "overseas"],
         title: "Scorings",
         section: "Scorings",
         text: "A region's influence per player is the sum of their tiles there plus 2 per own train \
@@ -256,7 +261,7 @@ pub static TOPICS: &[RulesTopic] = &[
     },
     RulesTopic {
         id: Topic::End.id(),
-        aliases: &[],
+        aliases: &["final", "game end", "final scoring", "tie", "winner"],
         title: "End of the game",
         section: "Scorings; Reference Sheet",
         text: "After the third scoring: yen are replaced by your money income, the workers still on \
@@ -266,5 +271,21 @@ pub static TOPICS: &[RulesTopic] = &[
                one), ships (per star uncovered), factories (per factory, printed 1x), influence (per \
                tile on the map). Most VP wins; among tied players the one who played last, or sits \
                closest before them counter-clockwise, wins (the final scoring follows the reference sheet as we summarise it here).",
+    },
+    RulesTopic {
+        id: Topic::Notation.id(),
+        aliases: &["typing", "commands", "syntax", "how to type", "steps"],
+        title: "Typing steps",
+        section: "Sequence of Play",
+        text: "One decision per step; chain several with `;`. Start a turn with a worker, slot then \
+               colour: `take 3 black`, or `consolidate`. Choose the action when the slot offers two: \
+               `do produce`, `do export`. Then the action's steps: `build silk`; `improve paper`, \
+               `improve supply`; `run bento`; `up 2`; `train hokkaido`, `ship kansai`; `contract 3` then \
+               `pay silk 2`; `tile 3 paper 2` then `city sendai` (and `remove bento` to choose among \
+               tied lowest tiles); `done` ends an action after one part. Consolidating: \
+               `reward 3 coal`, then `space money`. Any time of your turn: `blueprints knowledge`. Goods \
+               are silk, paper, bento, lenses, clocks, bulbs; colours black, white, orange, pink, \
+               green, brown; regions hokkaido, tohoku, kanto, kansai. Words may be shortened to a \
+               unique beginning (`imp sup`, `tr kanto`); numbers are typed in full. Example turn: `take 3 black; do produce; run silk; done`.",
     },
 ];

@@ -83,6 +83,8 @@ pub struct View {
     pub rewards: Vec<u32>,
     pub multipliers: u32,
     pub log: Vec<String>,
+    /// The public events of the last complete turn (everything in Nippon is public).
+    pub last_turn: Vec<String>,
     pub result: Option<FinalResult>,
     /// Final score lines per seat (at the end).
     pub breakdown: Option<Vec<Vec<(String, i64)>>>,
@@ -165,6 +167,7 @@ impl Nippon {
             rewards: self.rewards.clone(),
             multipliers: self.multipliers,
             log: self.log.iter().rev().take(8).rev().cloned().collect(),
+            last_turn: self.last_turn.clone(),
             result: self.result.clone(),
             breakdown: self.breakdown.clone(),
         }

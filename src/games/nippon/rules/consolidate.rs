@@ -52,20 +52,6 @@ impl Nippon {
         v
     }
 
-    pub(crate) fn reward_ok(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        step: &Step,
-    ) -> Result<(), RuleError> {
-        match *step {
-            Step::Reward { multiplier, bonus } => {
-                self.can_reward(data, seat, multiplier as u32, bonus)
-            }
-            _ => Err(self.wrong_stage(data)),
-        }
-    }
-
     pub(crate) fn can_reward(
         &self,
         data: &NipponData,
@@ -112,21 +98,14 @@ impl Nippon {
             })
             .expect("checked");
         self.rewards[i] -= 1;
-        let bonus = data.rewards[i].bonus;
-        self.gain(data, seat, bonus);
-        ev.push(Event::public(format!(
-            "{} takes a x{mult} reward tile: {bonus}.",
-            self.names[seat]
-        )));
+        self.gain(data, seat, data.rewards[i].bonus);
+        self.say(data, ev, ConsolidateEvent::RewardTaken { seat, reward: i });
         if self.has_empty_space(seat) {
             self.stage = Stage::Space {
                 multiplier: mult as u32,
             };
         } else {
-            ev.push(Event::public(format!(
-                "Every achievement space of {} is covered: the tile is set aside and scores nothing.",
-                self.names[seat]
-            )));
+            self.say(data, ev, ConsolidateEvent::SetAside { seat });
             self.workforce(data, seat, ev);
         }
     }
@@ -137,15 +116,7 @@ impl Nippon {
             .collect()
     }
 
-    pub(crate) fn space_ok(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        step: &Step,
-    ) -> Result<(), RuleError> {
-        let Step::Space(a) = *step else {
-            return Err(self.wrong_stage(data));
-        };
+    pub(crate) fn space_ok(&self, seat: Seat, a: u8) -> Result<(), RuleError> {
         if self.players[seat]
             .achievements
             .get(a as usize)
@@ -172,10 +143,12 @@ impl Nippon {
             unreachable!("checked")
         };
         self.players[seat].achievements[a as usize] = Some(multiplier);
-        ev.push(Event::public(format!(
-            "{} puts the x{multiplier} tile on the {} achievement.",
-            self.names[seat], data.achievements[a as usize].name
-        )));
+        let placed = ConsolidateEvent::OnSpace {
+            seat,
+            multiplier,
+            achievement: a as usize,
+        };
+        self.say(data, ev, placed);
         self.workforce(data, seat, ev);
     }
 
@@ -186,11 +159,12 @@ impl Nippon {
         let p = &mut self.players[seat];
         p.yen = money;
         p.coal = coal;
-        ev.push(Event::public(format!(
-            "{} consolidates: budget {} and {coal} coal.",
-            self.names[seat],
-            yen(money)
-        )));
+        let budget = ConsolidateEvent::Budget {
+            seat,
+            yen: money,
+            coal,
+        };
+        self.say(data, ev, budget);
         // 2. Emperor's reward (NIP-CONS-6..8, -12). A reward tile is taken even with
         // every achievement space covered (for its bonus); a multiplier tile only onto an
         // empty space.
@@ -208,16 +182,11 @@ impl Nippon {
                     self.stage = Stage::Reward;
                     return;
                 }
-                ev.push(Event::public(
-                    "Only higher reward tiles are left: no Emperor's reward.",
-                ));
+                self.say(data, ev, ConsolidateEvent::OnlyHigherRewardsLeft);
             } else if self.multipliers > 0 && self.has_empty_space(seat) {
                 self.multipliers -= 1;
                 self.stage = Stage::Space { multiplier: 2 };
-                ev.push(Event::public(format!(
-                    "No reward tile is left: {} takes a 2x multiplier tile.",
-                    self.names[seat]
-                )));
+                self.say(data, ev, ConsolidateEvent::MultiplierTaken { seat });
                 return;
             }
         }
@@ -227,22 +196,19 @@ impl Nippon {
     /// 3. Workforce (NIP-CONS-13..17), then the turn ends.
     pub(crate) fn workforce(&mut self, data: &NipponData, seat: Seat, ev: &mut Vec<Event>) {
         let p = &mut self.players[seat];
-        let (k, paid, lost) = p.pay_workforce(data);
+        let (colours, paid, lost) = p.pay_workforce(data);
         for w in std::mem::take(&mut p.workers) {
             self.bag[w as usize] += 1;
         }
         // No workers: nothing to pay and nothing to say.
-        if k > 0 {
-            ev.push(Event::public(format!(
-                "{} pays {} for {k} worker colour(s){}; the workers go back to the bag.",
-                self.names[seat],
-                yen(paid * data.cost_worker_colour),
-                if lost > 0 {
-                    format!(" and loses {lost} VP")
-                } else {
-                    String::new()
-                }
-            )));
+        if colours > 0 {
+            let workforce = ConsolidateEvent::Workforce {
+                seat,
+                colours,
+                paid,
+                lost,
+            };
+            self.say(data, ev, workforce);
         }
         self.complete_refill(data);
         self.end_action(data, seat, ev);

@@ -45,33 +45,21 @@ impl Nippon {
         v
     }
 
-    /// Up to 3 contracts (`done` so far), each paid in full once started (`open`).
-    pub(crate) fn export_ok(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        done: u8,
-        open: Option<&OpenContract>,
-        step: &Step,
-    ) -> Result<(), RuleError> {
-        match (open, *step) {
-            (None, Step::Contract(k)) => self.can_contract(data, seat, k),
-            (None, Step::Done) => need_one(done as usize, Topic::Export),
-            (Some(o), Step::Pay { good, cubes }) => self.can_pay(data, seat, o, good, cubes),
-            (Some(o), _) => Err(rule(
-                Topic::Export,
-                format!(
-                    "finish contract {} first: pay `pay <good> <cubes>` for {}",
-                    o.contract,
-                    o.remaining
-                        .iter()
-                        .map(|n| n.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" and ")
-                ),
-            )),
-            (None, _) => Err(self.wrong_stage(data)),
-        }
+    /// Up to 3 contracts, each paid in full once started: any other step while one is open
+    /// is refused thus.
+    pub(crate) fn finish_contract_first(o: &OpenContract) -> RuleError {
+        rule(
+            Topic::Export,
+            format!(
+                "finish contract {} first: pay `pay <good> <cubes>` for {}",
+                o.contract,
+                o.remaining
+                    .iter()
+                    .map(|n| n.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+        )
     }
 
     /// `contract <k>`: start paying contract `k`.
@@ -187,15 +175,13 @@ impl Nippon {
             let c = &data.contracts[k];
             self.players[seat].fulfilled[k] = true;
             self.gain(data, seat, c.bonus);
-            let moved = self.raise(data, seat, TrackKind::Money, c.money_steps);
-            ev.push(Event::public(format!(
-                "{} fulfils contract {} ({}): {}, money +{}.",
-                self.names[seat],
-                k + 1,
-                needs_text(&c.needs),
-                c.bonus,
-                moved
-            )));
+            let money = self.raise(data, seat, TrackKind::Money, c.money_steps);
+            let fulfilled = ExportEvent::Fulfilled {
+                seat,
+                contract: k,
+                money,
+            };
+            self.say(data, ev, fulfilled);
             if let Stage::Export { open, .. } = &mut self.stage {
                 *open = None;
             }

@@ -9,18 +9,6 @@ impl Nippon {
         (0..data.goods.len() as u8).map(Step::Build).collect()
     }
 
-    pub(crate) fn factory_ok(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        step: &Step,
-    ) -> Result<(), RuleError> {
-        match *step {
-            Step::Build(g) => self.can_build(data, seat, g as usize),
-            _ => Err(self.wrong_stage(data)),
-        }
-    }
-
     pub(crate) fn can_build(
         &self,
         data: &NipponData,
@@ -93,25 +81,14 @@ impl Nippon {
         }
         p.factories[g] = Some(f);
         self.built[g] += 1;
-        let syn = data.goods[g].synergy;
-        self.gain(data, seat, syn);
-        ev.push(Event::public(format!(
-            "{} builds a {} factory for {}{}{} (synergy: {}).",
-            self.name(seat),
-            data.goods[g].name,
-            yen(data.cost_factory),
-            if short > 0 {
-                format!(" and {short} blueprint(s)")
-            } else {
-                String::new()
-            },
-            match f.machine {
-                1 => ", installing a +1 machine from supply",
-                2 => ", installing a +2 machine from supply",
-                _ => "",
-            },
-            syn
-        )));
+        self.gain(data, seat, data.goods[g].synergy);
+        let built = FactoriesEvent::Built {
+            seat,
+            good: g,
+            blueprints: short,
+            machine: f.machine,
+        };
+        self.say(data, ev, built);
         self.end_action(data, seat, ev);
     }
 }
@@ -126,30 +103,14 @@ impl Nippon {
         v
     }
 
-    /// Up to 3 improvements (`n` so far): on a factory while one can take a machine, else
-    /// into the supply.
-    pub(crate) fn machinery_ok(
+    /// Up to 3 improvements: on a factory while one can take a machine, else into the
+    /// supply.
+    pub(crate) fn machine_to_supply_ok(
         &self,
         data: &NipponData,
         seat: Seat,
-        n: u8,
-        step: &Step,
     ) -> Result<(), RuleError> {
-        match *step {
-            Step::Improve(g) => self.can_improve(data, seat, g as usize),
-            Step::ToSupply => self.machine_to_supply_ok(data, seat),
-            Step::Done => need_one(n as usize, Topic::Machinery),
-            _ => Err(self.wrong_stage(data)),
-        }
-    }
-
-    fn machine_to_supply_ok(&self, data: &NipponData, seat: Seat) -> Result<(), RuleError> {
-        if self.players[seat].yen < data.cost_machine {
-            return Err(rule(
-                Topic::Machinery,
-                format!("a machine costs {}", yen(data.cost_machine)),
-            ));
-        }
+        self.afford_machine(data, seat)?;
         if let Some(g) = (0..data.goods.len()).find(|&g| self.can_improve(data, seat, g).is_ok()) {
             return Err(rule(
                 Topic::Machinery,
@@ -162,21 +123,26 @@ impl Nippon {
         Ok(())
     }
 
+    /// NIP-MACH: every improvement costs a machine's price.
+    pub(crate) fn afford_machine(&self, data: &NipponData, seat: Seat) -> Result<(), RuleError> {
+        if self.players[seat].yen < data.cost_machine {
+            return Err(rule(
+                Topic::Machinery,
+                format!("a machine costs {}", yen(data.cost_machine)),
+            ));
+        }
+        Ok(())
+    }
+
     pub(crate) fn can_improve(
         &self,
         data: &NipponData,
         seat: Seat,
         g: usize,
     ) -> Result<(), RuleError> {
-        let p = &self.players[seat];
+        self.afford_machine(data, seat)?;
         let name = &data.goods[g].name;
-        if p.yen < data.cost_machine {
-            return Err(rule(
-                Topic::Machinery,
-                format!("a machine costs {}", yen(data.cost_machine)),
-            ));
-        }
-        match p.factories[g] {
+        match self.players[seat].factories[g] {
             None => Err(rule(
                 Topic::Machinery,
                 format!("you have no {name} factory"),
@@ -195,13 +161,17 @@ impl Nippon {
         p.yen -= data.cost_machine;
         let f = p.factories[g as usize].as_mut().expect("checked");
         f.machine += 1;
-        let m = f.machine;
-        ev.push(Event::public(format!(
-            "{} {} the machine of the {} factory (+{m}).",
-            self.names[seat],
-            if m == 1 { "installs" } else { "upgrades" },
-            data.goods[g as usize].name
-        )));
+        let machine = f.machine;
+        let good = g as usize;
+        self.say(
+            data,
+            ev,
+            FactoriesEvent::Improved {
+                seat,
+                good,
+                machine,
+            },
+        );
         self.count_improvement(data, seat, ev);
     }
 
@@ -210,10 +180,7 @@ impl Nippon {
         let p = &mut self.players[seat];
         p.yen -= data.cost_machine;
         p.machines += 1;
-        ev.push(Event::public(format!(
-            "{} takes a +1 machine into supply.",
-            self.names[seat]
-        )));
+        self.say(data, ev, FactoriesEvent::MachineToSupply { seat });
         self.count_improvement(data, seat, ev);
     }
 
@@ -242,20 +209,18 @@ impl Nippon {
         data: &NipponData,
         seat: Seat,
         ran: &[u8],
-        step: &Step,
+        g: u8,
     ) -> Result<(), RuleError> {
-        match *step {
-            Step::Run(g) if ran.contains(&g) => Err(rule(
+        if ran.contains(&g) {
+            return Err(rule(
                 Topic::Produce,
                 format!(
                     "your {} factory already ran in this action",
                     data.goods[g as usize].name
                 ),
-            )),
-            Step::Run(g) => self.can_run(data, seat, g as usize),
-            Step::Done => need_one(ran.len(), Topic::Produce),
-            _ => Err(self.wrong_stage(data)),
+            ));
         }
+        self.can_run(data, seat, g as usize)
     }
 
     pub(crate) fn can_run(&self, data: &NipponData, seat: Seat, g: usize) -> Result<(), RuleError> {
@@ -289,10 +254,8 @@ impl Nippon {
         let f = p.factories[g as usize].as_mut().expect("checked");
         let made = (1 + f.machine).min(d.storage - f.goods);
         f.goods += made;
-        ev.push(Event::public(format!(
-            "{} runs the {} factory for {} coal: {} good(s).",
-            self.names[seat], d.name, d.coal, made
-        )));
+        let good = g as usize;
+        self.say(data, ev, FactoriesEvent::Ran { seat, good, made });
         if let Stage::Produce { ran } = &mut self.stage {
             ran.push(g);
             if ran.len() >= MAX_PER_ACTION as usize {

@@ -9,19 +9,6 @@ impl Nippon {
         (1..=3).map(Step::Up).collect()
     }
 
-    pub(crate) fn track_ok(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        track: TrackKind,
-        step: &Step,
-    ) -> Result<(), RuleError> {
-        match *step {
-            Step::Up(k) => self.can_up(data, seat, track, k),
-            _ => Err(self.wrong_stage(data)),
-        }
-    }
-
     pub(crate) fn can_up(
         &self,
         data: &NipponData,
@@ -60,12 +47,12 @@ impl Nippon {
         let cost = data.track_cost[k as usize - 1];
         self.players[seat].yen -= cost;
         self.raise(data, seat, track, k as u32);
-        ev.push(Event::public(format!(
-            "{} pays {} to move the {} marker up {k}.",
-            self.names[seat],
-            yen(cost),
-            track.name()
-        )));
+        let up = TracksEvent::MarkerUp {
+            seat,
+            track,
+            steps: k,
+        };
+        self.say(data, ev, up);
         self.end_action(data, seat, ev);
     }
 }

@@ -318,22 +318,13 @@ impl Nippon {
         }
         let i = p.tiles.iter().position(|&x| x == v).expect("checked");
         p.tiles.remove(i);
-        let mut msg = format!(
-            "{} supplies {} {} to {} and places a value-{v} tile",
-            self.names[seat],
-            cubes,
-            data.goods[g as usize].name,
-            data.city_name(c)
-        );
+        let mut returned = Vec::new();
         for side in [Some(s), remove].into_iter().flatten() {
             if let Some(old) = self.influence[c][side].take() {
                 let owner = &mut self.players[old.seat as usize];
                 owner.tiles.push(old.value);
                 owner.tiles.sort_unstable();
-                msg.push_str(&format!(
-                    ", returning {}'s value-{} tile",
-                    self.names[old.seat as usize], old.value
-                ));
+                returned.push((old.seat as usize, old.value));
             }
         }
         self.influence[c][s] = Some(Placed {
@@ -341,10 +332,16 @@ impl Nippon {
             value: v,
         });
         let r = c / 2;
-        let bonus = data.regions[r].bonus;
-        self.gain(data, seat, bonus);
-        msg.push_str(&format!("; region bonus {bonus}."));
-        ev.push(Event::public(msg));
+        self.gain(data, seat, data.regions[r].bonus);
+        let supplied = MarketEvent::Supplied {
+            seat,
+            cubes,
+            good: g as usize,
+            city: c,
+            value: v,
+            returned,
+        };
+        self.say(data, ev, supplied);
         if let Stage::Market(m) = &mut self.stage {
             m.region = Some(r as u8);
             m.placed += 1;

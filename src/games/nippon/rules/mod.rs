@@ -2,12 +2,14 @@
 //! `workers`, `factories`, `knowledge`, `transport`, `export`, `market`, `consolidate`,
 //! `scoring`); this file holds the counts they share.
 //!
-//! The [`Game`] impl in `../mod.rs` holds the thin dispatchers: `candidates`, `legality`
-//! and `perform` match on the stage of the turn ([`Stage`]: a compound action is answered
-//! one decision at a time) or on the step, and call that part's `*_candidates`, `*_ok`
-//! and perform functions, which sit together under the part's banner. `legality` is the
-//! one legality function: `legal_steps` filters the candidates through it, `check` is it,
-//! and `apply` calls it before `perform` changes anything.
+//! The [`Game`] impl in `../mod.rs` holds the thin dispatchers: `candidates` matches on
+//! the stage of the turn ([`Stage`]: a compound action is answered one decision at a
+//! time), `legality` on the pair (stage, step) and `perform` on the step, and they call
+//! that part's `*_candidates`, `can_*`/`*_ok` and perform functions, which sit together
+//! under the part's banner. A step the stage does not take is refused in one place
+//! (`wrong_stage`). `legality` is the one legality function: `legal_steps` filters the
+//! candidates through it, `check` is it, and `apply` calls it before `perform` changes
+//! anything.
 
 mod consolidate;
 mod export;
@@ -21,8 +23,12 @@ mod turn;
 mod workers;
 
 pub(super) use export::needs_text;
-use turn::need_one;
+pub(super) use turn::need_one;
 
+use super::happening::{
+    ConsolidateEvent, ExportEvent, FactoriesEvent, Happening, MarketEvent, RailEvent, ScoringEvent,
+    TracksEvent, TurnEvent, WorkersEvent,
+};
 use super::*;
 use crate::engine::rank::{rank, TieBreak};
 use crate::engine::Event;
@@ -100,6 +106,12 @@ impl Nippon {
 
     fn name(&self, s: Seat) -> &str {
         &self.names[s]
+    }
+
+    /// Word a happening (the one place: [`Happening::text`]) as a public event of this
+    /// step. Nothing in Nippon is hidden.
+    fn say(&self, data: &NipponData, ev: &mut Vec<Event>, what: impl Into<Happening>) {
+        ev.push(Event::public(what.into().text(data, &self.names)));
     }
 }
 

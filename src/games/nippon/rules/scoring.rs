@@ -70,30 +70,29 @@ impl Nippon {
 
     /// Scoring `k` (0-based): every region.
     pub(crate) fn score_regions(&mut self, data: &NipponData, k: usize, ev: &mut Vec<Event>) {
-        let mut parts = Vec::new();
+        let mut regions = Vec::new();
         for r in 0..data.regions.len() {
             let won = self.region_vp(data, r, k);
-            let mut bits = Vec::new();
+            let mut scored = Vec::new();
             for (s, vp) in won.iter().enumerate() {
                 if *vp > 0 {
                     self.players[s].vp += vp;
-                    bits.push(format!("{} {vp}", self.names[s]));
+                    scored.push((s, *vp));
                 }
             }
-            if !bits.is_empty() {
-                parts.push(format!("{}: {}", data.regions[r].name, bits.join(", ")));
+            if !scored.is_empty() {
+                regions.push((r, scored));
             }
         }
         self.scorings = k as u8 + 1;
-        ev.push(Event::public(format!(
-            "Scoring {}: {}.",
-            k + 1,
-            if parts.is_empty() {
-                "nobody scores".to_string()
-            } else {
-                parts.join("; ")
-            }
-        )));
+        self.say(
+            data,
+            ev,
+            ScoringEvent::Scored {
+                scoring: k,
+                regions,
+            },
+        );
     }
 }
 
@@ -169,7 +168,8 @@ impl Nippon {
                 dist,
             )],
         );
-        ev.push(Event::public(format!("The game ends. {}", result.note)));
+        let note = result.note.clone();
+        self.say(data, ev, ScoringEvent::GameEnds { note });
         self.breakdown = Some(breakdown);
         self.result = Some(result);
     }

@@ -60,6 +60,9 @@ impl Nippon {
             breakdown: None,
             log: Vec::new(),
             rng,
+            begun: None,
+            this_turn: Vec::new(),
+            last_turn: Vec::new(),
         };
         g.place_first_workers(data);
         g.log

@@ -13,23 +13,7 @@ impl Nippon {
         v
     }
 
-    /// Up to 3 trains (or ships) in different regions (`regions` so far).
-    pub(crate) fn rail_ok(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        ship: bool,
-        regions: &[u8],
-        step: &Step,
-    ) -> Result<(), RuleError> {
-        match *step {
-            Step::Train(r) if !ship => self.can_rail(data, seat, false, regions, r as usize),
-            Step::Ship(r) if ship => self.can_rail(data, seat, true, regions, r as usize),
-            Step::Done => need_one(regions.len(), Topic::Rail),
-            _ => Err(self.wrong_stage(data)),
-        }
-    }
-
+    /// Up to 3 trains (or ships) in different regions (`used` so far in the action).
     pub(crate) fn can_rail(
         &self,
         data: &NipponData,
@@ -90,18 +74,15 @@ impl Nippon {
             (p.trains as usize, &data.train_money)
         };
         self.rail[r].push((seat as u8, ship));
-        let mut msg = format!(
-            "{} builds a {} in {}",
-            self.names[seat],
-            if ship { "ship" } else { "train" },
-            data.regions[r].name
-        );
         // NIP-SLOT-2: a fully revealed money symbol raises the money marker.
-        if symbols.contains(&k) && self.raise(data, seat, TrackKind::Money, 1) == 1 {
-            msg.push_str(", revealing a money symbol (money +1)");
-        }
-        msg.push('.');
-        ev.push(Event::public(msg));
+        let money = symbols.contains(&k) && self.raise(data, seat, TrackKind::Money, 1) == 1;
+        let built = RailEvent::Built {
+            seat,
+            ship,
+            region: r,
+            money,
+        };
+        self.say(data, ev, built);
         if let Stage::Rail { regions, .. } = &mut self.stage {
             regions.push(r as u8);
             if regions.len() >= MAX_PER_ACTION as usize {

@@ -32,6 +32,7 @@ impl Nippon {
                 let slot = self.taken_from.unwrap_or(0) as usize;
                 let acts: Vec<String> = data.slots[slot]
                     .iter()
+                    .filter(|&&a| self.feasible(data, self.current, a).is_ok())
                     .map(|a| format!("`do {}`", a.name()))
                     .collect();
                 (
@@ -42,9 +43,10 @@ impl Nippon {
             Stage::Factory => (Topic::Factory, "build a factory: `build <good>`".into()),
             Stage::Machinery { .. } => (
                 Topic::Machinery,
-                "`improve <good>`, `improve supply` or `done`".into(),
+                "improve your factories (`improve <good>`) or your supply (`improve supply`)"
+                    .into(),
             ),
-            Stage::Produce { .. } => (Topic::Produce, "`run <good>` or `done`".into()),
+            Stage::Produce { .. } => (Topic::Produce, "run your factories: `run <good>`".into()),
             Stage::Track { track } => (
                 Topic::Tracks,
                 format!(
@@ -52,11 +54,13 @@ impl Nippon {
                     track.name()
                 ),
             ),
-            Stage::Rail { ship: false, .. } => (Topic::Rail, "`train <region>` or `done`".into()),
-            Stage::Rail { ship: true, .. } => (Topic::Rail, "`ship <region>` or `done`".into()),
+            Stage::Rail { ship: false, .. } => {
+                (Topic::Rail, "build trains: `train <region>`".into())
+            }
+            Stage::Rail { ship: true, .. } => (Topic::Rail, "build ships: `ship <region>`".into()),
             Stage::Export { .. } => (
                 Topic::Export,
-                "`contract <number>`, then `pay <good> <cubes>`; or `done`".into(),
+                "fulfil contracts: `contract <number>`, then `pay <good> <cubes>`".into(),
             ),
             Stage::Market(m) if m.city.is_some() => (
                 Topic::Market,
@@ -67,7 +71,7 @@ impl Nippon {
             }
             Stage::Market(_) => (
                 Topic::Market,
-                "`tile <value> <good> <cubes>` or `done`".into(),
+                "supply goods for influence tiles: `tile <value> <good> <cubes>`".into(),
             ),
             Stage::Reward => (
                 Topic::Consolidate,
@@ -83,6 +87,34 @@ impl Nippon {
             ),
         };
         rule(topic, format!("now {what}"))
+    }
+}
+
+// ==== The game goes on by itself; the log ====
+
+impl Nippon {
+    /// A seat whose only legal step is `done` is not asked for it: the action ends.
+    pub(crate) fn play_forced_done(&mut self, data: &NipponData, ev: &mut Vec<Event>) {
+        if self.result.is_none() && self.legal_steps(data, self.current) == [Step::Done] {
+            let seat = self.current;
+            self.say(data, ev, TurnEvent::NothingMore { seat });
+            self.end_turn(data, ev);
+        }
+    }
+
+    /// Keep the step's events for the view: the recent log, and the turn's events (moved
+    /// to the last turn's when `turn_ended`).
+    pub(crate) fn keep_log(&mut self, ev: &[Event], turn_ended: bool) {
+        let texts = ev.iter().map(|e| e.text.clone());
+        self.log.extend(texts.clone());
+        if self.log.len() > LOG_KEEP {
+            let cut = self.log.len() - LOG_KEEP;
+            self.log.drain(..cut);
+        }
+        self.this_turn.extend(texts);
+        if turn_ended {
+            self.last_turn = std::mem::take(&mut self.this_turn);
+        }
     }
 }
 
@@ -175,23 +207,9 @@ impl Nippon {
         ev: &mut Vec<Event>,
     ) {
         self.spend_blueprints(data, seat, t);
-        ev.push(Event::public(format!(
-            "{} discards {} blueprints: {} +1.",
-            self.names[seat],
-            data.blueprints_per_step,
-            t.name()
-        )));
+        self.say(data, ev, TurnEvent::BlueprintsSpent { seat, track: t });
         if self.stage == Stage::Spend && !self.can_spend_blueprints(data, seat) {
             self.end_turn(data, ev);
-        }
-    }
-
-    /// The stage after an action that leaves blueprints to spend: only `done` (or
-    /// `blueprints`, checked before the stage) is accepted.
-    pub(crate) fn spend_ok(&self, data: &NipponData, step: &Step) -> Result<(), RuleError> {
-        match step {
-            Step::Done => Ok(()),
-            _ => Err(self.wrong_stage(data)),
         }
     }
 }

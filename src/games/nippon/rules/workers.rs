@@ -17,20 +17,7 @@ impl Nippon {
         v
     }
 
-    /// NIP-TURN-2: take a worker or consolidate.
-    pub(crate) fn start_ok(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        step: &Step,
-    ) -> Result<(), RuleError> {
-        match *step {
-            Step::Consolidate => Ok(()),
-            Step::Take { slot, colour } => self.can_take(data, seat, slot, colour),
-            _ => Err(self.wrong_stage(data)),
-        }
-    }
-
+    /// NIP-TURN-2: take a worker (or consolidate, always allowed).
     pub(crate) fn can_take(
         &self,
         data: &NipponData,
@@ -78,7 +65,6 @@ impl Nippon {
         seat: Seat,
         a: Action,
     ) -> Result<(), RuleError> {
-        let p = &self.players[seat];
         let ng = data.goods.len();
         let first_err = |errs: Vec<RuleError>, topic: Topic, none: &str| {
             errs.into_iter()
@@ -96,16 +82,7 @@ impl Nippon {
                     .collect();
                 Err(first_err(errs, Topic::Factory, "no factory can be built"))
             }
-            Action::Machinery => {
-                if p.yen < data.cost_machine {
-                    Err(rule(
-                        Topic::Machinery,
-                        format!("a machine costs {}", yen(data.cost_machine)),
-                    ))
-                } else {
-                    Ok(())
-                }
-            }
+            Action::Machinery => self.afford_machine(data, seat),
             Action::Produce => {
                 if (0..ng).any(|g| self.can_run(data, seat, g).is_ok()) {
                     Ok(())
@@ -182,16 +159,7 @@ impl Nippon {
         self.slots[s].remove(i);
         self.players[seat].workers.push(colour);
         self.taken_from = Some(s as u8);
-        let name = &data.worker_colours[colour as usize].0;
-        let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
-            "an"
-        } else {
-            "a"
-        };
-        ev.push(Event::public(format!(
-            "{} takes {article} {name} worker from action slot {slot}.",
-            self.names[seat]
-        )));
+        self.say(data, ev, WorkersEvent::Took { seat, colour, slot });
         let doable: Vec<Action> = data.slots[s]
             .iter()
             .copied()
@@ -199,6 +167,7 @@ impl Nippon {
             .collect();
         if doable.len() == 1 {
             self.start_action(doable[0]);
+            self.begun = Some(doable[0]);
         } else {
             self.stage = Stage::Choose;
         }
@@ -209,11 +178,8 @@ impl Nippon {
         &self,
         data: &NipponData,
         seat: Seat,
-        step: &Step,
+        a: Action,
     ) -> Result<(), RuleError> {
-        let Step::Do(a) = *step else {
-            return Err(self.wrong_stage(data));
-        };
         let slot = self.taken_from.expect("a worker was taken") as usize;
         if !data.slots[slot].contains(&a) {
             return Err(rule(
@@ -266,19 +232,13 @@ impl Nippon {
         if let Some(r) = self.rows.iter().position(|r| !r.is_empty()) {
             let row = std::mem::take(&mut self.rows[r]);
             self.slots[s] = row;
-            ev.push(Event::public(format!(
-                "Worker row {} moves onto action slot {}.",
-                r + 1,
-                s + 1
-            )));
+            self.say(data, ev, WorkersEvent::RowMoved { row: r, slot: s });
             return;
         }
         // Every row is empty: full refill.
         self.refill_owed = true;
         self.complete_refill(data);
-        ev.push(Event::public(
-            "Every worker row was empty: the action slots and rows are refilled from the bag.",
-        ));
+        self.say(data, ev, WorkersEvent::FullRefill);
         if self.final_turns.is_none() {
             self.advance_marker(data, ev);
         }
@@ -314,10 +274,7 @@ impl Nippon {
     pub(crate) fn advance_marker(&mut self, data: &NipponData, ev: &mut Vec<Event>) {
         let from = self.marker;
         self.marker += 1;
-        ev.push(Event::public(format!(
-            "The scoring marker moves to slot {}.",
-            self.marker
-        )));
+        self.say(data, ev, WorkersEvent::MarkerMoved { slot: self.marker });
         if from == data.symbols[0] {
             self.score_regions(data, 0, ev);
         }
@@ -326,9 +283,7 @@ impl Nippon {
         }
         if self.marker == data.first_golden && self.final_turns.is_none() {
             self.final_turns = Some(3 * self.n() as u32);
-            ev.push(Event::public(
-                "The marker reached the first golden slot: every player has exactly 3 more turns.",
-            ));
+            self.say(data, ev, WorkersEvent::LastRounds);
         }
     }
 
@@ -337,19 +292,21 @@ impl Nippon {
     /// otherwise it ends at once.
     pub(crate) fn end_action(&mut self, data: &NipponData, seat: Seat, ev: &mut Vec<Event>) {
         self.stage = Stage::Spend;
-        let tracks: Vec<&str> = TrackKind::ALL
+        let tracks: Vec<TrackKind> = TrackKind::ALL
             .into_iter()
             .filter(|&t| self.can_raise_with_blueprints(data, seat, t).is_ok())
-            .map(TrackKind::name)
             .collect();
         if !tracks.is_empty() {
-            ev.push(Event::public(format!(
-                "{} holds {} blueprints: `blueprints <{}>` spends {}, `done` ends the turn.",
-                self.names[seat],
-                self.players[seat].blueprints,
-                tracks.join("|"),
-                data.blueprints_per_step
-            )));
+            let blueprints = self.players[seat].blueprints;
+            self.say(
+                data,
+                ev,
+                TurnEvent::BlueprintsLeft {
+                    seat,
+                    blueprints,
+                    tracks,
+                },
+            );
         } else {
             self.end_turn(data, ev);
         }
@@ -371,10 +328,7 @@ impl Nippon {
             self.final_turns = Some(left);
             if left % self.n() as u32 == 0 {
                 self.marker += 1;
-                ev.push(Event::public(format!(
-                    "The scoring marker moves to slot {}.",
-                    self.marker
-                )));
+                self.say(data, ev, WorkersEvent::MarkerMoved { slot: self.marker });
             }
             if left == 0 {
                 self.score_regions(data, 2, ev);
