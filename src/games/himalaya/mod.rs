@@ -4,7 +4,8 @@
 //! [`Game`] impl, whose `candidates`, `legality` and `perform` dispatch by phase onto
 //! `rules.rs` (the rules in rulebook order, each phase's `*_ok` checks beside the code
 //! performing its steps) and `view.rs` (the per-viewer [`View`], `scramble`,
-//! `describe`).
+//! `describe`). The rules say what happened as a typed [`happening::Happening`]; its
+//! `text` (`happening.rs`) is the one place the log's sentences are worded.
 //!
 //! Readings of the ambiguous clauses (also in the rules topics, `topics.rs`):
 //! - HIM-COMP-11: 5 stupas per player (the setup's number). HIM-SETUP-12: five rolls in all.
@@ -34,6 +35,7 @@
 //!   resolves actions, refills the villages and runs inventories until a choice is needed.
 
 mod board;
+pub mod happening;
 pub mod render;
 mod rules;
 #[cfg(test)]
@@ -401,9 +403,9 @@ impl Game for Himalaya {
     fn perform(&mut self, data: &HimalayaData, seat: Seat, step: &Step) -> Applied {
         let mut marks = self.marks();
         let mut applied = match self.phase {
-            Phase::Placement { k } => self.place_caravan(seat, k, step),
+            Phase::Placement { k } => self.place_caravan(data, seat, k, step),
             Phase::Events { k } => self.place_event(data, seat, k, step),
-            Phase::Programming => self.program(seat, step, &mut marks),
+            Phase::Programming => self.program(data, seat, step, &mut marks),
             Phase::Resolution | Phase::Inventory | Phase::Finished => self.choose(data, seat, step),
         };
         self.settle(data, marks, &mut applied);

@@ -1474,7 +1474,7 @@ fn him_refill_3_goods_are_refilled_before_orders() {
     let d = data();
     let mut g = placed(&d, "basic", &[1, 5, 20]);
     let mut ev = Vec::new();
-    g.refill(&mut ev);
+    g.refill(&d, &mut ev);
     let texts: Vec<&str> = ev.iter().map(|e| e.text.as_str()).collect();
     let goods: Vec<usize> = (0..texts.len())
         .filter(|&i| texts[i].contains("goods go to"))
@@ -1730,7 +1730,7 @@ fn him_refill_2_each_roll_fills_the_rolled_village_or_the_next_empty_one() {
             }
         }
         let mut ev = Vec::new();
-        g.refill(&mut ev);
+        g.refill(&d, &mut ev);
         let mut taken = [false; VILLAGES];
         let mut hit_empty = 0;
         for e in &ev {
@@ -1771,7 +1771,7 @@ fn him_refill_2_refill_stops_when_the_goods_bag_runs_out() {
     give(&mut g, 0, hoard);
     assert_eq!(g.goods_bag.iter().sum::<u32>(), 7);
     let mut ev = Vec::new();
-    g.refill(&mut ev);
+    g.refill(&d, &mut ev);
     assert_eq!(g.goods_bag, [0; 5]);
     let sizes: Vec<u32> = (0..VILLAGES)
         .filter(|&v| g.has_goods(v))
@@ -1840,7 +1840,7 @@ fn him_refill_2_refill_names_the_goods_it_places() {
     let d = data();
     let mut g = placed(&d, "basic", &[1, 5, 20]);
     let mut ev = Vec::new();
-    g.refill(&mut ev);
+    g.refill(&d, &mut ev);
     let mut seen = 0;
     for e in &ev {
         let Some((head, list)) = e.text.split_once(" (") else {
@@ -1927,7 +1927,7 @@ fn him_refill_2_goods_are_drawn_only_from_what_the_bag_holds() {
     hoard[4] -= 3;
     give(&mut g, 0, hoard);
     assert_eq!(g.goods_bag, [0, 0, 2, 0, 3]);
-    g.refill(&mut Vec::new());
+    g.refill(&d, &mut Vec::new());
     let filled: Vec<[u8; 5]> = (0..VILLAGES)
         .filter(|&v| g.has_goods(v))
         .map(|v| g.village_goods[v])
@@ -2040,7 +2040,7 @@ fn him_inv_2_the_step_that_brings_on_an_inventory_is_irreversible_without_a_roll
     let d = data();
     let mut g = placed(&d, "advanced", &[5, 1, 20]);
     put_goods(&mut g, 5, [2, 0, 0, 1, 1]);
-    g.refill(&mut Vec::new());
+    g.refill(&d, &mut Vec::new());
     while g.turn < 4 {
         skip_events(&mut g, &d);
         program_all(&mut g, &d, &[REST, REST, REST]);

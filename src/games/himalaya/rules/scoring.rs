@@ -49,7 +49,8 @@ impl Himalaya {
                 place: places[s],
             })
             .collect();
-        events.push(Event::public(format!("The game is over. {note}")));
+        let over = ScoringEvent::GameOver { note: note.clone() };
+        self.say(data, events, over);
         self.result = Some(FinalResult {
             scores: infl.iter().map(|i| i.economic as i64).collect(),
             places,
