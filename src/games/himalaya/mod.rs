@@ -98,6 +98,8 @@ impl GameOptions for Opts {
 pub const TURNS: u32 = 12;
 /// Actions programmed per turn.
 pub const ACTIONS: usize = 6;
+/// The most actions a refused `program` command reports (more count as this many).
+pub const PROGRAM_GIVEN_MAX: usize = 2 * ACTIONS;
 /// Stupas per player.
 pub const STUPAS: u32 = 5;
 /// Delegations per player.
@@ -193,6 +195,10 @@ pub enum Step {
     Unplan,
     /// `seal`: commit to the 6 planned actions.
     Seal,
+    /// A `program` command with another number of actions than 6 (the number given, at
+    /// most [`PROGRAM_GIVEN_MAX`]): [`Game::expand`] turns it into `program <n>`, which is
+    /// always refused, saying a program is 6 actions.
+    WrongProgram(usize),
     /// `unseal`: take back a sealed program before everyone has sealed.
     Unseal,
     /// `take <good>`: on market day, the good taken by a deal.
@@ -427,6 +433,7 @@ impl Game for Himalaya {
             Step::Unplan => "unplan".into(),
             Step::Seal => "seal".into(),
             Step::Unseal => "unseal".into(),
+            Step::WrongProgram(n) => format!("program {n}"),
             Step::Take(g) => format!("take {}", g.name()),
             Step::Reward(a, b) => format!("reward {} {}", a.name(), b.name()),
             Step::Delegate(r) => format!("delegate {}", data.regions[*r].name),
@@ -449,6 +456,7 @@ impl Game for Himalaya {
             Step::Unplan => "Remove the last planned action".into(),
             Step::Seal => "Seal your 6 actions".into(),
             Step::Unseal => "Take back your sealed program".into(),
+            Step::WrongProgram(n) => format!("A program of {n} actions (a program is 6)"),
             Step::Take(g) => format!("Take {}", g.name()),
             Step::Reward(a, b) => format!("Rewards: {} and {}", a.name(), b.name()),
             Step::Delegate(r) => format!("Send a delegation to {}", data.regions[*r].name),
@@ -465,6 +473,10 @@ impl Game for Himalaya {
         if words[0] != "program" || self.phase != Phase::Programming || seat >= self.n() {
             return None;
         }
+        let given = words.len() - 1;
+        if given != ACTIONS {
+            return Some(vec![format!("program {}", given.min(PROGRAM_GIVEN_MAX))]);
+        }
         let mut out = Vec::new();
         if self.seals[seat].is_some() {
             out.push("unseal".to_string());
@@ -474,9 +486,7 @@ impl Game for Himalaya {
             self.plans[seat].len(),
         ));
         out.extend(words[1..].iter().map(|w| format!("plan {w}")));
-        if words.len() - 1 == ACTIONS {
-            out.push("seal".to_string());
-        }
+        out.push("seal".to_string());
         Some(out)
     }
 

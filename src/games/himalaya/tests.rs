@@ -2032,6 +2032,38 @@ fn him_prog_1_programming_refusals_say_what_to_do_instead() {
     assert_eq!(g.plans[0], vec![Action::Rest; 6]);
 }
 
+// HIM-PROG-1: a `program` command is the whole row of 6 markers. Five (or seven) actions are
+// refused as they are typed, naming what was given, what is accepted and the rules topic;
+// nothing is planned.
+#[test]
+fn him_prog_1_a_program_of_five_or_seven_actions_is_refused_and_plans_nothing() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    play(&mut g, &d, 0, "plan deal");
+    for (text, given) in [
+        ("program rest dirt ice deal deal", "5 actions"),
+        ("program rest dirt ice deal deal stone rest", "7 actions"),
+    ] {
+        let before = g.clone();
+        let steps = g
+            .expand(&d, 0, text)
+            .unwrap_or_else(|| vec![text.to_string()]);
+        let step = g
+            .parse_step(&d, 0, &steps[0])
+            .expect("the first step parses");
+        let e = refused_step(&mut g, &d, 0, &step);
+        assert_eq!(e.topic, "programming", "{e}");
+        assert!(e.reason.contains("a program is 6 actions"), "{e}");
+        assert!(e.reason.contains(given), "{e}");
+        assert!(
+            e.reason.contains("`program ice deal deal stone rest dirt`"),
+            "{e}"
+        );
+        assert_eq!(g, before, "a refused program changes nothing");
+    }
+    assert_eq!(g.plans[0], vec![Action::Deal]);
+}
+
 // HIM-INV-2 (HIM-EVENT-10): the step that brings on an inventory reveals every player's
 // goods, so it is irreversible even when nothing is rolled: here the market-day choice that
 // ends turn 4 on a full board (no refill roll).
