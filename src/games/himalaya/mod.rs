@@ -368,6 +368,7 @@ impl Game for Himalaya {
                 scores: vec![0; self.n()],
                 places: vec![1; self.n()],
                 note: String::new(),
+                shown: Vec::new(),
             })),
             Phase::Placement { k } | Phase::Events { k } => {
                 Status::Acting(vec![self.order_seat(*k)])

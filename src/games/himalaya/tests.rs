@@ -1456,6 +1456,36 @@ fn him_score_3_a_tie_for_most_delegations_scores_nothing() {
     assert_eq!(placed_, vec![5, 3, 1]);
 }
 
+// HIM-WIN-2 (HIM-WIN-1): the standings show what decided the places, the three influences
+// (and the stupas and delegations the four-player tie-breaks use), not the yacks alone: Cy
+// wins on religious and political influence with fewer yacks than Bo.
+#[test]
+fn him_win_2_standings_show_the_influences_that_decided_the_places() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    let house = (0..VILLAGES).find(|&v| d.villages[v].level == 1).unwrap();
+    g.stupas[house] = Some(2);
+    g.delegations[0] = vec![0, 0, 2];
+    g.markers = vec![0, 5, 3];
+    g.finish(&d, &mut Vec::new());
+    let r = g.result.clone().unwrap();
+    assert_eq!(r.places, vec![3, 2, 1]);
+    let standings = r.standings(&["Ann", "Bo", "Cy"]);
+    let lines: Vec<&str> = standings.lines().collect();
+    assert_eq!(
+        lines[0], "1. Cy: religious 1, political 1, economic 9 yacks (1 stupa, 2 delegations)",
+        "{standings}"
+    );
+    assert_eq!(
+        lines[1], "2. Bo: religious 0, political 0, economic 15 yacks (0 stupas, 0 delegations)",
+        "{standings}"
+    );
+    assert!(
+        lines[3].starts_with("Cy leads 2 of the 3 influences"),
+        "{standings}"
+    );
+}
+
 // HIM-SCORE-4: yacks from kept orders plus 3 per inventory marker.
 #[test]
 fn him_score_4_economic_is_kept_order_yacks_plus_3_per_marker() {
