@@ -21,6 +21,8 @@ mod scoring;
 mod setup;
 mod turn;
 
+#[cfg(test)]
+pub(super) use orders::REWARD_PAIRS;
 pub use programming::{commitment, program_text};
 pub(crate) use scoring::{goods_list, goods_map};
 pub use scoring::{rank, Influence};

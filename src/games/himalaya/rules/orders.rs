@@ -260,7 +260,7 @@ impl Himalaya {
 }
 
 /// The two rewards of a filled order, in the order `reward` names them.
-const REWARD_PAIRS: [(Reward, Reward); 3] = [
+pub(in crate::games::himalaya) const REWARD_PAIRS: [(Reward, Reward); 3] = [
     (Reward::Barter, Reward::Stupa),
     (Reward::Barter, Reward::Delegations),
     (Reward::Stupa, Reward::Delegations),
