@@ -66,6 +66,7 @@ impl Game for Count {
                     .collect(),
                 scores,
                 note: String::new(),
+                shown: Vec::new(),
             })
         } else {
             Status::Acting(vec![self.turn])

@@ -102,6 +102,10 @@ pub struct FinalResult {
     pub places: Vec<u32>,
     /// Who won, then how ties were broken, if any.
     pub note: String,
+    /// What each seat's standings line shows instead of its score, by seat; empty: the
+    /// score. For a game not won on one score (Himalaya: the influences and tie-breaks).
+    #[serde(default)]
+    pub shown: Vec<String>,
 }
 
 impl FinalResult {
@@ -111,7 +115,8 @@ impl FinalResult {
     }
 
     /// The standings as lines, best place first (seat order within a place): `1. ann: 34`
-    /// for each seat, named by `names` (by seat; `?` past its end), then the note.
+    /// for each seat (or what [`FinalResult::shown`] holds for it), named by `names` (by
+    /// seat; `?` past its end), then the note.
     pub fn standings(&self, names: &[&str]) -> String {
         let mut order: Vec<usize> = (0..self.scores.len()).collect();
         order.sort_by_key(|&i| (self.places.get(i).copied().unwrap_or(u32::MAX), i));
@@ -119,7 +124,10 @@ impl FinalResult {
             .iter()
             .map(|&i| {
                 let name = names.get(i).copied().unwrap_or("?");
-                format!("{}. {name}: {}", self.place_of(i), self.scores[i])
+                match self.shown.get(i) {
+                    Some(shown) => format!("{}. {name}: {shown}", self.place_of(i)),
+                    None => format!("{}. {name}: {}", self.place_of(i), self.scores[i]),
+                }
             })
             .collect();
         if !self.note.is_empty() {

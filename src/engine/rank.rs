@@ -152,6 +152,7 @@ pub fn rank(names: &[String], scores: &[i64], unit: &str, tiebreaks: &[TieBreak]
         scores: scores.to_vec(),
         places,
         note,
+        shown: Vec::new(),
     }
 }
 

@@ -4,7 +4,8 @@
 //! [`Game`] impl, whose `candidates`, `legality` and `perform` dispatch by phase onto
 //! `rules.rs` (the rules in rulebook order, each phase's `*_ok` checks beside the code
 //! performing its steps) and `view.rs` (the per-viewer [`View`], `scramble`,
-//! `describe`).
+//! `describe`). The rules say what happened as a typed [`happening::Happening`]; its
+//! `text` (`happening.rs`) is the one place the log's sentences are worded.
 //!
 //! Readings of the ambiguous clauses (also in the rules topics, `topics.rs`):
 //! - HIM-COMP-11: 5 stupas per player (the setup's number). HIM-SETUP-12: five rolls in all.
@@ -34,6 +35,7 @@
 //!   resolves actions, refills the villages and runs inventories until a choice is needed.
 
 mod board;
+pub mod happening;
 pub mod render;
 mod rules;
 #[cfg(test)]
@@ -96,6 +98,8 @@ impl GameOptions for Opts {
 pub const TURNS: u32 = 12;
 /// Actions programmed per turn.
 pub const ACTIONS: usize = 6;
+/// The most actions a refused `program` command reports (more count as this many).
+pub const PROGRAM_GIVEN_MAX: usize = 2 * ACTIONS;
 /// Stupas per player.
 pub const STUPAS: u32 = 5;
 /// Delegations per player.
@@ -191,6 +195,10 @@ pub enum Step {
     Unplan,
     /// `seal`: commit to the 6 planned actions.
     Seal,
+    /// A `program` command with another number of actions than 6 (the number given, at
+    /// most [`PROGRAM_GIVEN_MAX`]): [`Game::expand`] turns it into `program <n>`, which is
+    /// always refused, saying a program is 6 actions.
+    WrongProgram(usize),
     /// `unseal`: take back a sealed program before everyone has sealed.
     Unseal,
     /// `take <good>`: on market day, the good taken by a deal.
@@ -360,6 +368,7 @@ impl Game for Himalaya {
                 scores: vec![0; self.n()],
                 places: vec![1; self.n()],
                 note: String::new(),
+                shown: Vec::new(),
             })),
             Phase::Placement { k } | Phase::Events { k } => {
                 Status::Acting(vec![self.order_seat(*k)])
@@ -401,9 +410,9 @@ impl Game for Himalaya {
     fn perform(&mut self, data: &HimalayaData, seat: Seat, step: &Step) -> Applied {
         let mut marks = self.marks();
         let mut applied = match self.phase {
-            Phase::Placement { k } => self.place_caravan(seat, k, step),
+            Phase::Placement { k } => self.place_caravan(data, seat, k, step),
             Phase::Events { k } => self.place_event(data, seat, k, step),
-            Phase::Programming => self.program(seat, step, &mut marks),
+            Phase::Programming => self.program(data, seat, step, &mut marks),
             Phase::Resolution | Phase::Inventory | Phase::Finished => self.choose(data, seat, step),
         };
         self.settle(data, marks, &mut applied);
@@ -425,6 +434,7 @@ impl Game for Himalaya {
             Step::Unplan => "unplan".into(),
             Step::Seal => "seal".into(),
             Step::Unseal => "unseal".into(),
+            Step::WrongProgram(n) => format!("program {n}"),
             Step::Take(g) => format!("take {}", g.name()),
             Step::Reward(a, b) => format!("reward {} {}", a.name(), b.name()),
             Step::Delegate(r) => format!("delegate {}", data.regions[*r].name),
@@ -447,6 +457,7 @@ impl Game for Himalaya {
             Step::Unplan => "Remove the last planned action".into(),
             Step::Seal => "Seal your 6 actions".into(),
             Step::Unseal => "Take back your sealed program".into(),
+            Step::WrongProgram(n) => format!("A program of {n} actions (a program is 6)"),
             Step::Take(g) => format!("Take {}", g.name()),
             Step::Reward(a, b) => format!("Rewards: {} and {}", a.name(), b.name()),
             Step::Delegate(r) => format!("Send a delegation to {}", data.regions[*r].name),
@@ -463,6 +474,10 @@ impl Game for Himalaya {
         if words[0] != "program" || self.phase != Phase::Programming || seat >= self.n() {
             return None;
         }
+        let given = words.len() - 1;
+        if given != ACTIONS {
+            return Some(vec![format!("program {}", given.min(PROGRAM_GIVEN_MAX))]);
+        }
         let mut out = Vec::new();
         if self.seals[seat].is_some() {
             out.push("unseal".to_string());
@@ -472,9 +487,7 @@ impl Game for Himalaya {
             self.plans[seat].len(),
         ));
         out.extend(words[1..].iter().map(|w| format!("plan {w}")));
-        if words.len() - 1 == ACTIONS {
-            out.push("seal".to_string());
-        }
+        out.push("seal".to_string());
         Some(out)
     }
 

@@ -1093,6 +1093,132 @@ fn rules_topics_cover_the_sections_and_commitment() {
         .all(|x| !x.section.is_empty() && !x.text.is_empty()));
 }
 
+/// Every step named in backticks in the rules topics, placeholders (`<...>`) aside.
+fn topic_step_examples() -> Vec<&'static str> {
+    const VERBS: [&str; 14] = [
+        "start",
+        "yeti",
+        "storm",
+        "market",
+        "pass",
+        "plan",
+        "unplan",
+        "seal",
+        "unseal",
+        "take",
+        "reward",
+        "delegate",
+        "inventory",
+        "program",
+    ];
+    Himalaya::rules_topics()
+        .iter()
+        .flat_map(|t| t.text.split('`').skip(1).step_by(2))
+        .filter(|x| !x.contains('<'))
+        .filter(|x| VERBS.contains(&x.split_whitespace().next().unwrap_or("")))
+        .collect()
+}
+
+// Issue 35: every step example in the topics parses: `program` ones expand into steps that
+// play, the others match one step of the notation.
+#[test]
+fn every_step_example_in_the_rules_topics_parses() {
+    let d = data();
+    let mut every: Vec<Step> = (0..VILLAGES).map(Step::Start).collect();
+    every.extend((0..d.paths.len()).flat_map(|p| [Step::Yeti(p), Step::Storm(p)]));
+    every.extend((0..VILLAGES).flat_map(|v| [Step::Market(v), Step::InventoryStupa(v)]));
+    every.extend(Action::ALL.map(Step::Plan));
+    every.extend([Step::Pass, Step::Unplan, Step::Seal, Step::Unseal]);
+    every.extend(Good::ALL.map(Step::Take));
+    every.extend(rules::REWARD_PAIRS.map(|(a, b)| Step::Reward(a, b)));
+    every.extend((0..d.regions.len()).map(Step::Delegate));
+    every.extend([Step::InventoryMarker, Step::InventoryDelegations]);
+    let names: Vec<String> = every.iter().map(|s| Himalaya::format_step(&d, s)).collect();
+    let examples = topic_step_examples();
+    assert!(examples.len() >= 20, "{examples:?}");
+    for text in examples {
+        if text.starts_with("program") {
+            let mut g = placed(&d, "basic", &[1, 5, 20]);
+            for t in g.expand(&d, 0, text).expect("program expands") {
+                play(&mut g, &d, 0, &t);
+            }
+            assert!(g.seals[0].is_some(), "`{text}` seals a program");
+            continue;
+        }
+        let i = crate::engine::notation::match_step(text, &names)
+            .unwrap_or_else(|e| panic!("`{text}` does not parse: {e}"));
+        assert!(
+            names[i].starts_with(text.split(' ').next().unwrap()),
+            "{text}"
+        );
+    }
+}
+
+// Issue 35: no internal clause id in any text a player reads: topics (ids, aliases, titles,
+// sections, texts), refusals and the log of a whole game, and the final note.
+#[test]
+fn no_clause_id_in_topics_refusals_or_log() {
+    let mut texts: Vec<String> = Vec::new();
+    for t in Himalaya::rules_topics() {
+        texts.extend([t.id, t.title, t.section, t.text].map(String::from));
+        texts.extend(t.aliases.iter().map(|a| a.to_string()));
+    }
+    let d = data();
+    for rules in ["basic", "advanced"] {
+        let mut g =
+            crate::engine::setup_checked::<Himalaya>(&d, &names(4), &opts(rules), 3).unwrap();
+        let mut pick = GameRng::new(9);
+        for _ in 0..6000 {
+            let Status::Acting(seats) = g.status() else {
+                break;
+            };
+            let seat = seats[pick.below(seats.len())];
+            for step in g.candidates(&d, seat) {
+                if let Err(e) = g.legality(&d, seat, &step) {
+                    texts.push(e.reason);
+                }
+            }
+            let legal = g.legal_steps(&d, seat);
+            let mut step = legal[pick.below(legal.len())];
+            if matches!(step, Step::Unplan | Step::Unseal) {
+                step = legal[0];
+            }
+            let applied = g.apply(&d, seat, &step).unwrap();
+            texts.extend(applied.events.into_iter().map(|e| e.text));
+        }
+        assert!(
+            matches!(g.status(), Status::Finished(_)),
+            "{rules} game ends"
+        );
+    }
+    for t in &texts {
+        assert!(!has_clause_id(t), "clause id in player text: {t}");
+    }
+    assert!(has_clause_id("see HIM-WIN-10.") && !has_clause_id("path 3-10"));
+}
+
+/// Does `t` hold an internal clause id, `[A-Z]{2,4}-[A-Z]+-[0-9]+`?
+fn has_clause_id(t: &str) -> bool {
+    let b = t.as_bytes();
+    let upper = |from: usize| {
+        b[from..]
+            .iter()
+            .take_while(|c| c.is_ascii_uppercase())
+            .count()
+    };
+    (0..b.len()).any(|i| {
+        let head = upper(i);
+        let j = i + head + 1;
+        if !(2..=4).contains(&head) || b.get(i + head) != Some(&b'-') || j > b.len() {
+            return false;
+        }
+        let word = upper(j);
+        word >= 1
+            && b.get(j + word) == Some(&b'-')
+            && b.get(j + word + 1).is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
 #[test]
 fn render_makes_a_png_under_a_megabyte() {
     let d = data();
@@ -1456,6 +1582,36 @@ fn him_score_3_a_tie_for_most_delegations_scores_nothing() {
     assert_eq!(placed_, vec![5, 3, 1]);
 }
 
+// HIM-WIN-2 (HIM-WIN-1): the standings show what decided the places, the three influences
+// (and the stupas and delegations the four-player tie-breaks use), not the yacks alone: Cy
+// wins on religious and political influence with fewer yacks than Bo.
+#[test]
+fn him_win_2_standings_show_the_influences_that_decided_the_places() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    let house = (0..VILLAGES).find(|&v| d.villages[v].level == 1).unwrap();
+    g.stupas[house] = Some(2);
+    g.delegations[0] = vec![0, 0, 2];
+    g.markers = vec![0, 5, 3];
+    g.finish(&d, &mut Vec::new());
+    let r = g.result.clone().unwrap();
+    assert_eq!(r.places, vec![3, 2, 1]);
+    let standings = r.standings(&["Ann", "Bo", "Cy"]);
+    let lines: Vec<&str> = standings.lines().collect();
+    assert_eq!(
+        lines[0], "1. Cy: religious 1, political 1, economic 9 yacks (1 stupa, 2 delegations)",
+        "{standings}"
+    );
+    assert_eq!(
+        lines[1], "2. Bo: religious 0, political 0, economic 15 yacks (0 stupas, 0 delegations)",
+        "{standings}"
+    );
+    assert!(
+        lines[3].starts_with("Cy leads 2 of the 3 influences"),
+        "{standings}"
+    );
+}
+
 // HIM-SCORE-4: yacks from kept orders plus 3 per inventory marker.
 #[test]
 fn him_score_4_economic_is_kept_order_yacks_plus_3_per_marker() {
@@ -1474,7 +1630,7 @@ fn him_refill_3_goods_are_refilled_before_orders() {
     let d = data();
     let mut g = placed(&d, "basic", &[1, 5, 20]);
     let mut ev = Vec::new();
-    g.refill(&mut ev);
+    g.refill(&d, &mut ev);
     let texts: Vec<&str> = ev.iter().map(|e| e.text.as_str()).collect();
     let goods: Vec<usize> = (0..texts.len())
         .filter(|&i| texts[i].contains("goods go to"))
@@ -1608,25 +1764,35 @@ fn him_win_10_every_ambiguous_reading_is_in_the_rules_topics() {
         .map(|t| t.text)
         .collect::<Vec<_>>()
         .join(" ");
-    for id in [
-        "HIM-COMP-11",
-        "HIM-SETUP-12",
-        "HIM-TURN-5",
-        "HIM-EVENT-12",
-        "HIM-EVENT-13",
-        "HIM-PROG-6",
-        "HIM-RES-5",
-        "HIM-REWARD-7",
-        "HIM-REWARD-8",
-        "HIM-REWARD-9",
-        "HIM-INV-7",
-        "HIM-INV-8",
-        "HIM-WIN-3",
-        "HIM-WIN-10",
-        "HIM-WIN-11",
-        "HIM-PROG-4",
+    // Each reading by a phrase of its topic (clause ids stay out of player text).
+    for (id, phrase) in [
+        ("HIM-COMP-11", "we follow the setup"),
+        ("HIM-SETUP-12", "Five d20 rolls in all"),
+        ("HIM-TURN-5", "no hand-over before turn 1: our reading"),
+        ("HIM-EVENT-12", "not only the one who placed it"),
+        (
+            "HIM-EVENT-13",
+            "the second move must be of the same type (our reading)",
+        ),
+        (
+            "HIM-PROG-6",
+            "Any action may be used several times (our reading)",
+        ),
+        ("HIM-RES-5", "never has to choose"),
+        (
+            "HIM-REWARD-7",
+            "An order not kept returns to its bag (our reading)",
+        ),
+        ("HIM-REWARD-8", "once (our reading)"),
+        ("HIM-REWARD-9", "once per delegation: our reading"),
+        ("HIM-INV-7", "we read neighbouring as next to your caravan"),
+        ("HIM-INV-8", "shown, and kept (our reading)"),
+        ("HIM-WIN-3", "top is no lead"),
+        ("HIM-WIN-10", "no one goes out at that step (our reading)"),
+        ("HIM-WIN-11", "fewer delegations placed on the board"),
+        ("HIM-PROG-4", "keeps the actions you already planned"),
     ] {
-        assert!(all.contains(id), "{id} reading in the topics");
+        assert!(all.contains(phrase), "{id} reading in the topics: {phrase}");
     }
 }
 
@@ -1730,7 +1896,7 @@ fn him_refill_2_each_roll_fills_the_rolled_village_or_the_next_empty_one() {
             }
         }
         let mut ev = Vec::new();
-        g.refill(&mut ev);
+        g.refill(&d, &mut ev);
         let mut taken = [false; VILLAGES];
         let mut hit_empty = 0;
         for e in &ev {
@@ -1771,7 +1937,7 @@ fn him_refill_2_refill_stops_when_the_goods_bag_runs_out() {
     give(&mut g, 0, hoard);
     assert_eq!(g.goods_bag.iter().sum::<u32>(), 7);
     let mut ev = Vec::new();
-    g.refill(&mut ev);
+    g.refill(&d, &mut ev);
     assert_eq!(g.goods_bag, [0; 5]);
     let sizes: Vec<u32> = (0..VILLAGES)
         .filter(|&v| g.has_goods(v))
@@ -1840,7 +2006,7 @@ fn him_refill_2_refill_names_the_goods_it_places() {
     let d = data();
     let mut g = placed(&d, "basic", &[1, 5, 20]);
     let mut ev = Vec::new();
-    g.refill(&mut ev);
+    g.refill(&d, &mut ev);
     let mut seen = 0;
     for e in &ev {
         let Some((head, list)) = e.text.split_once(" (") else {
@@ -1927,7 +2093,7 @@ fn him_refill_2_goods_are_drawn_only_from_what_the_bag_holds() {
     hoard[4] -= 3;
     give(&mut g, 0, hoard);
     assert_eq!(g.goods_bag, [0, 0, 2, 0, 3]);
-    g.refill(&mut Vec::new());
+    g.refill(&d, &mut Vec::new());
     let filled: Vec<[u8; 5]> = (0..VILLAGES)
         .filter(|&v| g.has_goods(v))
         .map(|v| g.village_goods[v])
@@ -2032,6 +2198,38 @@ fn him_prog_1_programming_refusals_say_what_to_do_instead() {
     assert_eq!(g.plans[0], vec![Action::Rest; 6]);
 }
 
+// HIM-PROG-1: a `program` command is the whole row of 6 markers. Five (or seven) actions are
+// refused as they are typed, naming what was given, what is accepted and the rules topic;
+// nothing is planned.
+#[test]
+fn him_prog_1_a_program_of_five_or_seven_actions_is_refused_and_plans_nothing() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    play(&mut g, &d, 0, "plan deal");
+    for (text, given) in [
+        ("program rest dirt ice deal deal", "5 actions"),
+        ("program rest dirt ice deal deal stone rest", "7 actions"),
+    ] {
+        let before = g.clone();
+        let steps = g
+            .expand(&d, 0, text)
+            .unwrap_or_else(|| vec![text.to_string()]);
+        let step = g
+            .parse_step(&d, 0, &steps[0])
+            .expect("the first step parses");
+        let e = refused_step(&mut g, &d, 0, &step);
+        assert_eq!(e.topic, "programming", "{e}");
+        assert!(e.reason.contains("a program is 6 actions"), "{e}");
+        assert!(e.reason.contains(given), "{e}");
+        assert!(
+            e.reason.contains("`program ice deal deal stone rest dirt`"),
+            "{e}"
+        );
+        assert_eq!(g, before, "a refused program changes nothing");
+    }
+    assert_eq!(g.plans[0], vec![Action::Deal]);
+}
+
 // HIM-INV-2 (HIM-EVENT-10): the step that brings on an inventory reveals every player's
 // goods, so it is irreversible even when nothing is rolled: here the market-day choice that
 // ends turn 4 on a full board (no refill roll).
@@ -2040,7 +2238,7 @@ fn him_inv_2_the_step_that_brings_on_an_inventory_is_irreversible_without_a_roll
     let d = data();
     let mut g = placed(&d, "advanced", &[5, 1, 20]);
     put_goods(&mut g, 5, [2, 0, 0, 1, 1]);
-    g.refill(&mut Vec::new());
+    g.refill(&d, &mut Vec::new());
     while g.turn < 4 {
         skip_events(&mut g, &d);
         program_all(&mut g, &d, &[REST, REST, REST]);

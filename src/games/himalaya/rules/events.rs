@@ -111,28 +111,29 @@ impl Himalaya {
         k: usize,
         step: &Step,
     ) -> Applied {
-        let name = self.players[seat].clone();
-        let text = match *step {
-            Step::Yeti(p) => {
-                self.board_events.yeti = Some((p, seat));
+        let said = match *step {
+            Step::Yeti(path) => {
+                self.board_events.yeti = Some((path, seat));
                 self.events_used[seat][EventKind::Yeti.index()] = true;
-                format!("{name} puts the yeti on path {}.", data.path_name(p))
+                MarkerEvent::Yeti { seat, path }
             }
-            Step::Storm(p) => {
-                self.board_events.storm = Some((p, seat));
+            Step::Storm(path) => {
+                self.board_events.storm = Some((path, seat));
                 self.events_used[seat][EventKind::Storm.index()] = true;
-                format!("{name} puts a snowstorm on path {}.", data.path_name(p))
+                MarkerEvent::Storm { seat, path }
             }
-            Step::Market(v) => {
-                self.board_events.market = Some((v, seat));
+            Step::Market(village) => {
+                self.board_events.market = Some((village, seat));
                 self.events_used[seat][EventKind::Market.index()] = true;
-                format!("{name} declares market day at village {}.", v + 1)
+                MarkerEvent::Market { seat, village }
             }
-            _ => format!("{name} places no event marker."),
+            _ => MarkerEvent::NoMarker { seat },
         };
         self.phase = Phase::Events { k: k + 1 };
+        let mut events = Vec::new();
+        self.say(data, &mut events, said);
         Applied {
-            events: vec![Event::public(text)],
+            events,
             turn_ended: true,
             ..Applied::default()
         }

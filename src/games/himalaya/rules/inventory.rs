@@ -4,10 +4,13 @@ use super::*;
 
 impl Himalaya {
     /// Reveal stocks, find the sole majority per good and queue or give the rewards.
-    pub(in crate::games::himalaya) fn inventory(&mut self, events: &mut Vec<Event>) {
+    pub(in crate::games::himalaya) fn inventory(
+        &mut self,
+        data: &HimalayaData,
+        events: &mut Vec<Event>,
+    ) {
         let stock = self.hands.clone();
         let mut winners = Vec::new();
-        let mut lines = Vec::new();
         for g in Good::ALL {
             let best = stock.iter().map(|h| h[g.index()]).max().unwrap_or(0);
             let who: Vec<Seat> = (0..self.n())
@@ -19,16 +22,6 @@ impl Himalaya {
                 None
             };
             winners.push(w);
-            let counts: Vec<String> = (0..self.n())
-                .map(|s| format!("{} {}", self.players[s], stock[s][g.index()]))
-                .collect();
-            lines.push(format!(
-                "{}: {} → {}",
-                g.name(),
-                counts.join(", "),
-                w.map(|s| self.players[s].clone())
-                    .unwrap_or_else(|| "no sole majority".into())
-            ));
             if let Some(s) = w {
                 if self.advanced {
                     self.inventory_queue.push((g, s));
@@ -38,11 +31,12 @@ impl Himalaya {
                 }
             }
         }
-        events.push(Event::public(format!(
-            "Inventory after turn {}: {}.",
-            self.turn,
-            lines.join("; ")
-        )));
+        let shown = InventoryEvent::Shown {
+            turn: self.turn,
+            stock: stock.clone(),
+            winners: winners.clone(),
+        };
+        self.say(data, events, shown);
         self.last_inventory = Some(InventoryReveal {
             turn: self.turn,
             stock: stock.iter().map(goods_map).collect(),
@@ -123,11 +117,7 @@ impl Himalaya {
         if self.inventory_reward_possible(data, seat) {
             self.pending = Some(Pending::Inventory { seat, good });
         } else {
-            events.push(Event::public(format!(
-                "{} has the majority in {} but no reward is left to take.",
-                self.players[seat],
-                good.name()
-            )));
+            self.say(data, events, InventoryEvent::NoRewardLeft { seat, good });
         }
     }
 }

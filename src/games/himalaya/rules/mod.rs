@@ -21,10 +21,16 @@ mod scoring;
 mod setup;
 mod turn;
 
+#[cfg(test)]
+pub(super) use orders::REWARD_PAIRS;
 pub use programming::{commitment, program_text};
 pub(crate) use scoring::{goods_list, goods_map};
 pub use scoring::{rank, Influence};
 
+use super::happening::{
+    DealCancelled, Happening, InventoryEvent, MarkerEvent, ProgramEvent, RefillEvent,
+    ResolutionEvent, RewardEvent, ScoringEvent, SetupEvent, TurnEvent,
+};
 use super::view::{FinalLine, InventoryReveal};
 use super::*;
 use crate::engine::rank::{assign_places, verdict};
@@ -101,6 +107,27 @@ impl Himalaya {
 // ==== Performing a step: what every phase shares ====
 
 impl Himalaya {
+    /// Word a happening for everyone (the one place: [`Happening::text`]).
+    pub(super) fn say(
+        &mut self,
+        data: &HimalayaData,
+        events: &mut Vec<Event>,
+        what: impl Into<Happening>,
+    ) {
+        events.push(Event::public(what.into().text(data, &self.players)));
+    }
+
+    /// Word a happening told to `seat` only.
+    pub(super) fn tell(
+        &self,
+        data: &HimalayaData,
+        events: &mut Vec<Event>,
+        seat: Seat,
+        what: impl Into<Happening>,
+    ) {
+        events.push(Event::private(seat, what.into().text(data, &self.players)));
+    }
+
     pub(super) fn marks(&self) -> Marks {
         Marks {
             rng: self.rng.clone(),

@@ -43,31 +43,31 @@ impl Himalaya {
         rewards: &[Reward],
         events: &mut Vec<Event>,
     ) {
-        let name = self.players[seat].clone();
         if rewards.contains(&Reward::Barter) {
             self.kept[seat].push(o);
-            events.push(Event::private(
-                seat,
-                format!(
-                    "You keep the order {} behind your screen: {} yacks.",
-                    data.orders[o].label(),
-                    data.orders[o].yacks
-                ),
-            ));
+            self.tell(data, events, seat, RewardEvent::KeepsOrder { order: o });
         } else {
             self.orders_bag.push(o);
         }
         if rewards.contains(&Reward::Stupa) {
-            self.stupas[v] = Some(seat);
-            events.push(Event::public(format!(
-                "{name} builds a stupa at village {}.",
-                v + 1
-            )));
+            self.build_stupa(data, seat, v, events);
         }
         if rewards.contains(&Reward::Delegations) {
             let n = (data.villages[v].level as u32).min(self.delegations_left(seat));
             self.send_delegations(data, seat, data.villages[v].regions.clone(), n, events);
         }
+    }
+
+    /// A stupa of `seat` on `village` (an order's reward or an inventory's).
+    fn build_stupa(
+        &mut self,
+        data: &HimalayaData,
+        seat: Seat,
+        village: usize,
+        events: &mut Vec<Event>,
+    ) {
+        self.stupas[village] = Some(seat);
+        self.say(data, events, RewardEvent::BuildsStupa { seat, village });
     }
 
     pub(in crate::games::himalaya) fn send_delegations(
@@ -81,12 +81,14 @@ impl Himalaya {
         if n == 0 || regions.is_empty() {
             return;
         }
-        if regions.len() == 1 {
-            self.delegations[regions[0]][seat] += n;
-            events.push(Event::public(format!(
-                "{} sends {n} delegation(s) to {}.",
-                self.players[seat], data.regions[regions[0]].name
-            )));
+        if let [region] = regions[..] {
+            self.delegations[region][seat] += n;
+            let sent = RewardEvent::SendsDelegations {
+                seat,
+                count: n,
+                region,
+            };
+            self.say(data, events, sent);
             return;
         }
         self.pending = Some(Pending::Delegate {
@@ -205,7 +207,7 @@ impl Himalaya {
         let pending = self.pending.take();
         match (pending, *step) {
             (Some(Pending::Take { village, .. }), Step::Take(g)) => {
-                self.take_good(seat, village, g, &mut events)
+                self.take_good(data, seat, village, g, &mut events)
             }
             (Some(Pending::Reward { village, order, .. }), Step::Reward(a, b)) => {
                 self.give_rewards(data, seat, village, order, &[a, b], &mut events)
@@ -216,24 +218,14 @@ impl Himalaya {
             (_, Step::InventoryMarker) => {
                 self.markers_left -= 1;
                 self.markers[seat] += 1;
-                events.push(Event::public(format!(
-                    "{} takes an inventory marker.",
-                    self.players[seat]
-                )));
+                self.say(data, &mut events, RewardEvent::TakesMarker { seat });
             }
             (_, Step::InventoryDelegations) => {
                 let c = self.caravans[seat].unwrap_or(0);
                 let n = 2.min(self.delegations_left(seat));
                 self.send_delegations(data, seat, data.villages[c].regions.clone(), n, &mut events);
             }
-            (_, Step::InventoryStupa(v)) => {
-                self.stupas[v] = Some(seat);
-                events.push(Event::public(format!(
-                    "{} builds a stupa at village {}.",
-                    self.players[seat],
-                    v + 1
-                )));
-            }
+            (_, Step::InventoryStupa(v)) => self.build_stupa(data, seat, v, &mut events),
             _ => unreachable!("pending_ok accepts only the pending decision's answers"),
         }
         Applied {
@@ -252,10 +244,11 @@ impl Himalaya {
         events: &mut Vec<Event>,
     ) {
         self.delegations[r][seat] += 1;
-        events.push(Event::public(format!(
-            "{} sends a delegation to {}.",
-            self.players[seat], data.regions[r].name
-        )));
+        self.say(
+            data,
+            events,
+            RewardEvent::SendsDelegation { seat, region: r },
+        );
         if left > 1 {
             self.pending = Some(Pending::Delegate {
                 seat,
@@ -267,7 +260,7 @@ impl Himalaya {
 }
 
 /// The two rewards of a filled order, in the order `reward` names them.
-const REWARD_PAIRS: [(Reward, Reward); 3] = [
+pub(in crate::games::himalaya) const REWARD_PAIRS: [(Reward, Reward); 3] = [
     (Reward::Barter, Reward::Stupa),
     (Reward::Barter, Reward::Delegations),
     (Reward::Stupa, Reward::Delegations),

@@ -44,6 +44,7 @@ impl Himalaya {
 
     pub(in crate::games::himalaya) fn place_caravan(
         &mut self,
+        data: &HimalayaData,
         seat: Seat,
         k: usize,
         step: &Step,
@@ -53,13 +54,10 @@ impl Himalaya {
             unreachable!("placement_ok accepts only `start`")
         };
         self.caravans[seat] = Some(v);
-        events.push(Event::public(format!(
-            "{} places a caravan at village {}.",
-            self.players[seat],
-            v + 1
-        )));
+        let placed = SetupEvent::CaravanPlaced { seat, village: v };
+        self.say(data, &mut events, placed);
         if k + 1 >= self.n() {
-            self.start_turn(&mut events);
+            self.start_turn(data, &mut events);
         } else {
             self.phase = Phase::Placement { k: k + 1 };
         }

@@ -16,7 +16,11 @@ pub fn program_text(p: &[Action]) -> String {
 }
 
 impl Himalaya {
-    pub(in crate::games::himalaya) fn reveal(&mut self, events: &mut Vec<Event>) {
+    pub(in crate::games::himalaya) fn reveal(
+        &mut self,
+        data: &HimalayaData,
+        events: &mut Vec<Event>,
+    ) {
         self.revealed = self.plans.clone();
         self.revealed_seals = self
             .seals
@@ -29,22 +33,14 @@ impl Himalaya {
             })
             .collect();
         self.revealed_turn = self.turn;
-        let lines: Vec<String> = (0..self.n())
-            .map(|s| {
-                format!(
-                    "{}: {} (salt {}, commitment {})",
-                    self.players[s],
-                    program_text(&self.revealed[s]),
-                    self.revealed_seals[s].salt,
-                    self.revealed_seals[s].commitment
-                )
-            })
+        let programs = self
+            .revealed
+            .iter()
+            .cloned()
+            .zip(self.revealed_seals.iter().cloned())
             .collect();
-        events.push(Event::public(format!(
-            "Programs revealed for turn {}: {}.",
-            self.turn,
-            lines.join("; ")
-        )));
+        let turn = self.turn;
+        self.say(data, events, ProgramEvent::Revealed { turn, programs });
         self.plans = vec![Vec::new(); self.n()];
         self.seals = vec![None; self.n()];
         self.cursor = (0, 0);
@@ -53,10 +49,30 @@ impl Himalaya {
     }
 }
 
+/// Why a `program` command of `given` actions is refused, and what is accepted.
+fn wrong_program(given: usize) -> String {
+    let gave = match given {
+        0 => "no action".to_string(),
+        1 => "1 action".to_string(),
+        PROGRAM_GIVEN_MAX => format!("{given} actions or more"),
+        n => format!("{n} actions"),
+    };
+    format!(
+        "a program is 6 actions, one for each action marker, and you gave {gave}: type \
+         `program` and 6 of rest, dirt, ice, stone and deal, e.g. `program ice deal deal stone \
+         rest dirt`, or plan one at a time with `plan <action>`"
+    )
+}
+
 impl Himalaya {
     pub(in crate::games::himalaya) fn programming_candidates(&self) -> Vec<Step> {
         let mut out: Vec<Step> = Action::ALL.into_iter().map(Step::Plan).collect();
         out.extend([Step::Unplan, Step::Seal, Step::Unseal]);
+        out.extend(
+            (0..=PROGRAM_GIVEN_MAX)
+                .filter(|&n| n != ACTIONS)
+                .map(Step::WrongProgram),
+        );
         out
     }
 
@@ -74,6 +90,7 @@ impl Himalaya {
         let sealed = self.seals[seat].is_some();
         let planned = self.plans[seat].len();
         match step {
+            Step::WrongProgram(given) => refuse(wrong_program(*given)),
             Step::Plan(_) | Step::Unplan | Step::Seal if sealed => {
                 refuse("your program is sealed; `unseal` first".into())
             }
@@ -97,6 +114,7 @@ impl Himalaya {
     /// `seal` draws the commitment salt and moves `marks` past it (see [`Himalaya::settle`]).
     pub(in crate::games::himalaya) fn program(
         &mut self,
+        data: &HimalayaData,
         seat: Seat,
         step: &Step,
         marks: &mut Marks,
@@ -111,37 +129,36 @@ impl Himalaya {
                 self.plans[seat].pop();
             }
             Step::Seal => {
-                self.seal(seat, &mut applied.events);
+                self.seal(data, seat, &mut applied.events);
                 marks.rng = self.rng.clone();
                 applied.turn_ended = true;
                 if self.seals.iter().all(|s| s.is_some()) {
-                    self.reveal(&mut applied.events);
+                    self.reveal(data, &mut applied.events);
                     applied.irreversible = true;
                 }
             }
             _ => {
                 self.seals[seat] = None;
-                applied.events.push(Event::public(format!(
-                    "{} takes back their sealed program.",
-                    self.players[seat]
-                )));
+                self.say(data, &mut applied.events, ProgramEvent::Unsealed { seat });
             }
         }
         applied
     }
 
-    fn seal(&mut self, seat: Seat, events: &mut Vec<Event>) {
+    fn seal(&mut self, data: &HimalayaData, seat: Seat, events: &mut Vec<Event>) {
         let salt = format!("{:016x}", self.rng.next_u64());
-        let program = program_text(&self.plans[seat]);
-        let c = commitment(&salt, &program);
-        events.push(Event::public(format!(
-            "{} sealed a program, commitment {c}.",
-            self.players[seat]
-        )));
-        events.push(Event::private(
+        let program = self.plans[seat].clone();
+        let c = commitment(&salt, &program_text(&program));
+        let sealed = ProgramEvent::Sealed {
             seat,
-            format!("Sealed `{program}` with salt {salt}."),
-        ));
+            commitment: c.clone(),
+        };
+        self.say(data, events, sealed);
+        let told = ProgramEvent::SealedPrivately {
+            program,
+            salt: salt.clone(),
+        };
+        self.tell(data, events, seat, told);
         self.seals[seat] = Some(Seal {
             salt,
             commitment: c,

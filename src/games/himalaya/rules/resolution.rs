@@ -16,63 +16,53 @@ impl Himalaya {
             (slot, k + 1)
         };
         let action = self.revealed[seat][slot];
-        let name = self.players[seat].clone();
         let Some(v) = self.caravans[seat] else { return };
-        if let Some((path, dest)) = self.in_storm[seat] {
+        if let Some((path, to)) = self.in_storm[seat] {
             self.in_storm[seat] = None;
-            self.caravans[seat] = Some(dest);
-            events.push(Event::public(format!(
-                "{name} crosses the snowstorm on path {} and reaches village {}.",
-                data.path_name(path),
-                dest + 1
-            )));
+            self.caravans[seat] = Some(to);
+            self.say(
+                data,
+                events,
+                ResolutionEvent::CrossesStorm { seat, path, to },
+            );
             return;
         }
         match action {
             Action::Rest => {}
-            Action::Move(t) => {
-                let Some((path, dest)) = data.path_from(v, t) else {
-                    events.push(Event::public(format!(
-                        "{name}'s {} move is ignored: village {} has no {} path.",
-                        t.name(),
-                        v + 1,
-                        t.name()
-                    )));
+            Action::Move(kind) => {
+                let Some((path, dest)) = data.path_from(v, kind) else {
+                    let ignored = ResolutionEvent::NoPath {
+                        seat,
+                        kind,
+                        village: v,
+                    };
+                    self.say(data, events, ignored);
                     return;
                 };
                 if self.board_events.yeti.map(|e| e.0) == Some(path) {
-                    events.push(Event::public(format!(
-                        "{name}'s {} move is ignored: the yeti blocks path {}.",
-                        t.name(),
-                        data.path_name(path)
-                    )));
+                    let blocked = ResolutionEvent::YetiBlocks { seat, kind, path };
+                    self.say(data, events, blocked);
                     return;
                 }
                 if self.board_events.storm.map(|e| e.0) == Some(path) {
                     let next = self.revealed[seat].get(slot + 1).copied();
-                    if next == Some(Action::Move(t)) {
+                    if next == Some(Action::Move(kind)) {
                         self.in_storm[seat] = Some((path, dest));
-                        events.push(Event::public(format!(
-                            "{name} enters the snowstorm on path {}.",
-                            data.path_name(path)
-                        )));
+                        self.say(data, events, ResolutionEvent::EntersStorm { seat, path });
                     } else {
-                        events.push(Event::public(format!(
-                            "{name}'s {} move is ignored: crossing the snowstorm on path {} needs a second {} move right after, and no one may stop in it.",
-                            t.name(),
-                            data.path_name(path),
-                            t.name()
-                        )));
+                        let ignored = ResolutionEvent::StormNeedsSecondMove { seat, kind, path };
+                        self.say(data, events, ignored);
                     }
                     return;
                 }
                 self.caravans[seat] = Some(dest);
-                events.push(Event::public(format!(
-                    "{name} moves by {} from {} to {}.",
-                    t.name(),
-                    v + 1,
-                    dest + 1
-                )));
+                let moved = ResolutionEvent::Moved {
+                    seat,
+                    kind,
+                    from: v,
+                    to: dest,
+                };
+                self.say(data, events, moved);
             }
             Action::Deal => self.deal(data, seat, v, events),
         }
@@ -85,13 +75,14 @@ impl Himalaya {
         v: usize,
         events: &mut Vec<Event>,
     ) {
-        let name = self.players[seat].clone();
+        let cancelled = |why| ResolutionEvent::DealCancelled {
+            seat,
+            village: v,
+            why,
+        };
         if self.has_goods(v) {
             if self.took[seat].contains(&v) {
-                events.push(Event::public(format!(
-                    "{name}'s deal at village {} is cancelled: one good per village per turn.",
-                    v + 1
-                )));
+                self.say(data, events, cancelled(DealCancelled::OneGoodPerVillage));
                 return;
             }
             let kinds = self.village_goods[v].iter().filter(|&&c| c > 0).count();
@@ -103,55 +94,45 @@ impl Himalaya {
                 .into_iter()
                 .find(|g| self.village_goods[v][g.index()] > 0)
                 .unwrap_or(Good::Salt);
-            self.take_good(seat, v, g, events);
+            self.take_good(data, seat, v, g, events);
             return;
         }
-        if let Some(o) = self.village_order[v] {
-            let needs = data.orders[o].needs();
+        if let Some(order) = self.village_order[v] {
+            let needs = data.orders[order].needs();
             if (0..5).all(|i| self.hands[seat][i] >= needs[i]) {
                 for (i, &n) in needs.iter().enumerate() {
                     self.hands[seat][i] -= n;
                     self.goods_bag[i] += n as u32;
                 }
                 self.village_order[v] = None;
-                events.push(Event::public(format!(
-                    "{name} fills the order at village {} ({}); the goods go back to the bag.",
-                    v + 1,
-                    data.orders[o].label()
-                )));
-                self.offer_rewards(data, seat, v, o, events);
+                let filled = ResolutionEvent::FillsOrder {
+                    seat,
+                    village: v,
+                    order,
+                };
+                self.say(data, events, filled);
+                self.offer_rewards(data, seat, v, order, events);
                 return;
             }
-            events.push(Event::public(format!(
-                "{name}'s deal at village {} is cancelled: they cannot pay the order.",
-                v + 1
-            )));
+            self.say(data, events, cancelled(DealCancelled::CannotPay));
             return;
         }
-        events.push(Event::public(format!(
-            "{name}'s deal at village {} is cancelled: nothing to trade there.",
-            v + 1
-        )));
+        self.say(data, events, cancelled(DealCancelled::NothingToTrade));
     }
 
     pub(in crate::games::himalaya) fn take_good(
         &mut self,
+        data: &HimalayaData,
         seat: Seat,
-        v: usize,
-        g: Good,
+        village: usize,
+        good: Good,
         events: &mut Vec<Event>,
     ) {
-        self.village_goods[v][g.index()] -= 1;
-        self.hands[seat][g.index()] += 1;
-        self.took[seat].push(v);
-        events.push(Event::public(format!(
-            "{} takes a good at village {}.",
-            self.players[seat],
-            v + 1
-        )));
-        events.push(Event::private(
-            seat,
-            format!("You took {} at village {}.", g.name(), v + 1),
-        ));
+        self.village_goods[village][good.index()] -= 1;
+        self.hands[seat][good.index()] += 1;
+        self.took[seat].push(village);
+        self.say(data, events, ResolutionEvent::TakesGood { seat, village });
+        let told = ResolutionEvent::TookGood { good, village };
+        self.tell(data, events, seat, told);
     }
 }

@@ -49,11 +49,13 @@ impl Himalaya {
                 place: places[s],
             })
             .collect();
-        events.push(Event::public(format!("The game is over. {note}")));
+        let over = ScoringEvent::GameOver { note: note.clone() };
+        self.say(data, events, over);
         self.result = Some(FinalResult {
             scores: infl.iter().map(|i| i.economic as i64).collect(),
             places,
             note,
+            shown: infl.iter().map(Influence::shown).collect(),
         });
         self.phase = Phase::Finished;
     }
@@ -67,6 +69,22 @@ pub struct Influence {
     pub economic: u32,
     pub stupas: u32,
     pub delegations: u32,
+}
+
+impl Influence {
+    /// A standings line's text: the influences that decide the places, then the stupas and
+    /// delegations the four-player tie-breaks use.
+    fn shown(&self) -> String {
+        let plural = |n: u32, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
+        format!(
+            "religious {}, political {}, economic {} yacks ({}, {})",
+            self.religious,
+            self.political,
+            self.economic,
+            plural(self.stupas, "stupa"),
+            plural(self.delegations, "delegation")
+        )
+    }
 }
 
 /// Places (1 = winner, ties share) and a one-line note, by the 3- or 4-player rule.

@@ -47,7 +47,7 @@ impl Himalaya {
             final_lines: Vec::new(),
         };
         let mut ev = Vec::new();
-        g.refill(&mut ev);
+        g.refill(data, &mut ev);
         Ok(g)
     }
 }

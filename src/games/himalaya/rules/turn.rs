@@ -19,10 +19,8 @@ impl Himalaya {
                 Phase::Events { k } => {
                     if k >= self.n() {
                         self.phase = Phase::Programming;
-                        events.push(Event::public(format!(
-                            "Turn {}: every caravaneer programs 6 actions in secret.",
-                            self.turn
-                        )));
+                        let turn = self.turn;
+                        self.say(data, events, TurnEvent::ProgrammingBegins { turn });
                         return;
                     }
                     if !self.can_place_event(self.order_seat(k)) {
@@ -33,7 +31,7 @@ impl Himalaya {
                 }
                 Phase::Resolution => {
                     if self.cursor.0 >= ACTIONS {
-                        self.end_of_turn(events);
+                        self.end_of_turn(data, events);
                         continue;
                     }
                     self.resolve_one(data, events);
@@ -48,13 +46,17 @@ impl Himalaya {
                         self.finish(data, events);
                         return;
                     }
-                    self.start_turn(events);
+                    self.start_turn(data, events);
                 }
             }
         }
     }
 
-    pub(in crate::games::himalaya) fn start_turn(&mut self, events: &mut Vec<Event>) {
+    pub(in crate::games::himalaya) fn start_turn(
+        &mut self,
+        data: &HimalayaData,
+        events: &mut Vec<Event>,
+    ) {
         if self.turn >= 1 {
             self.first = (self.first + 1) % self.n();
         }
@@ -63,31 +65,30 @@ impl Himalaya {
         self.seals = vec![None; self.n()];
         self.took = vec![Vec::new(); self.n()];
         self.board_events = BoardEvents::default();
-        events.push(Event::public(format!(
-            "Turn {} begins; {} is the first caravaneer.",
-            self.turn, self.players[self.first]
-        )));
+        let (turn, first) = (self.turn, self.first);
+        self.say(data, events, TurnEvent::Begins { turn, first });
         self.phase = if self.advanced {
             Phase::Events { k: 0 }
         } else {
             Phase::Programming
         };
         if !self.advanced {
-            events.push(Event::public(format!(
-                "Turn {}: every caravaneer programs 6 actions in secret.",
-                self.turn
-            )));
+            self.say(data, events, TurnEvent::ProgrammingBegins { turn });
         }
     }
 
-    pub(in crate::games::himalaya) fn end_of_turn(&mut self, events: &mut Vec<Event>) {
+    pub(in crate::games::himalaya) fn end_of_turn(
+        &mut self,
+        data: &HimalayaData,
+        events: &mut Vec<Event>,
+    ) {
         self.board_events = BoardEvents::default();
-        self.refill(events);
+        self.refill(data, events);
         if self.turn % 4 == 0 {
-            self.inventory(events);
+            self.inventory(data, events);
             self.phase = Phase::Inventory;
         } else {
-            self.start_turn(events);
+            self.start_turn(data, events);
         }
     }
 }

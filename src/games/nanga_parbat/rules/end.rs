@@ -19,6 +19,7 @@ impl NangaParbat {
             scores: self.score.clone(),
             places,
             note,
+            shown: Vec::new(),
         });
         self.phase = Phase::Over;
         self.pending = None;

@@ -84,6 +84,7 @@ impl Nepal {
             scores: self.score.clone(),
             places,
             note,
+            shown: Vec::new(),
         });
         self.breakdown = Some(bd);
         self.phase = Phase::Over;
