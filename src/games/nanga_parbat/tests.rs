@@ -2,6 +2,7 @@
 //! (further ids a test checks are listed in a comment above it). Every clause has a test;
 //! the ambiguous ones are tested in the reading the module doc and `topics.rs` state.
 
+use super::happening::Gain;
 use super::*;
 use crate::engine::conformance::{assert_non_interference, Suite};
 use crate::engine::testing::{legal, play, refused, said};
@@ -441,11 +442,11 @@ fn nan_track_2_landing_on_the_opponent_scores_one_more_and_moves_on() {
     let mut g = started(false);
     let mut ev = Vec::new();
     g.score = vec![4, 7];
-    g.gain(0, 3, "test", &mut ev);
+    g.gain(0, 3, Gain::RedPanda, &mut ev);
     assert_eq!(g.score, vec![8, 7]);
-    g.gain(1, 2, "test", &mut ev);
+    g.gain(1, 2, Gain::RedPanda, &mut ev);
     assert_eq!(g.score, vec![8, 9], "no bonus when passing over");
-    g.gain(0, 0, "test", &mut ev);
+    g.gain(0, 0, Gain::RedPanda, &mut ev);
     assert_eq!(
         g.score,
         vec![8, 9],

@@ -20,7 +20,10 @@ mod turn;
 
 pub use forbidden::Forbidden;
 
-use super::board::{cell_name, parse_cell, parse_square, square_name, CELLS, REGIONS, SECTIONS};
+use super::board::{parse_cell, parse_square, square_name, CELLS, REGIONS, SECTIONS};
+use super::happening::{
+    ActivationEvent, ClaimEvent, EndEvent, Gain, Happening, PointsEvent, TrapEvent, TurnEvent,
+};
 use super::topics::{rule, Topic};
 use super::{
     Animal, NangaData, NangaParbat, Opts, Pending, Phase, Piece, RowKind, Step, COLUMNS, ROWS,
