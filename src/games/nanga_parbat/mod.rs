@@ -42,7 +42,7 @@ mod happening;
 pub mod render;
 mod rules;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod topics;
 mod view;
 
