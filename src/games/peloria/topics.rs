@@ -26,12 +26,13 @@ pub enum Topic {
     Heroes,
     Commitment,
     Shah,
+    Notation,
 }
 
 impl Topic {
     /// Every topic, in the order of [`TOPICS`].
     #[cfg(test)]
-    pub const ALL: [Topic; 18] = [
+    pub const ALL: [Topic; 19] = [
         Topic::Overview,
         Topic::Turn,
         Topic::Population,
@@ -50,6 +51,7 @@ impl Topic {
         Topic::Heroes,
         Topic::Commitment,
         Topic::Shah,
+        Topic::Notation,
     ];
 
     /// The topic's id, as players ask for it (`rules <id>`).
@@ -73,6 +75,7 @@ impl Topic {
             Topic::Heroes => "heroes",
             Topic::Commitment => "commitment",
             Topic::Shah => "shah",
+            Topic::Notation => "notation",
         }
     }
 }
@@ -81,7 +84,7 @@ impl Topic {
 pub const TOPICS: &[RulesTopic] = &[
     RulesTopic {
         id: Topic::Overview.id(),
-        aliases: &[],
+        aliases: &["about", "goal", "summary", "introduction", "winning"],
         title: "What the game is about",
         section: "Part 1: Rules Variations (and Britannia)",
         text: "Four players each run four of Peloria's sixteen peoples over 16 rounds (Sherpa's reading: the text never \
@@ -91,7 +94,7 @@ broken by more units on the board. The map and most nation sheets are authored f
     },
     RulesTopic {
         id: Topic::Turn.id(),
-        aliases: &[],
+        aliases: &["order", "round", "rounds", "nation turn", "arrival", "arrivals", "turn order"],
         title: "Round and nation turn",
         section: "Turn Order; Nation Turn",
         text: "Each round the nations act one after another in the fixed order Hirenmador, Hyalorings, Veshtargos, \
@@ -105,7 +108,7 @@ area), `regalia <piece> <area>`, `done`, `battle <area>`, `hit <kind>`, `retreat
     },
     RulesTopic {
         id: Topic::Population.id(),
-        aliases: &[],
+        aliases: &["place", "placing", "new units", "increase", "growth"],
         title: "Population increase",
         section: "Nation Turn > 1) Population Increase",
         text: "Count 2 points per open area held (open, river, Tripolis), 1 per rough one, and add the population \
@@ -120,7 +123,7 @@ Telmori (1).",
     },
     RulesTopic {
         id: Topic::Movement.id(),
-        aliases: &[],
+        aliases: &["move", "moving", "moves", "done"],
         title: "Movement",
         section: "Nation Turn > 2) Movement phase",
         text: "Move any, all or none of the nation's units, one unit one area per step; infantry move 2 areas, \
@@ -132,7 +135,7 @@ differently, `move` takes the one with the most moves left.",
     },
     RulesTopic {
         id: Topic::Terrain.id(),
-        aliases: &[],
+        aliases: &["sea", "seas", "forest", "mountain", "mountains", "rough"],
         title: "Seas, forests and mountains",
         section: "Nation Turn > 2) Movement phase; Stacking",
         text: "Only Pelandans move through seas, and they may not stop there: a Pelandan enters a sea only with a \
@@ -142,7 +145,7 @@ the rough-terrain penalty like rough areas.",
     },
     RulesTopic {
         id: Topic::Overrun.id(),
-        aliases: &[],
+        aliases: &["overruns", "pass through"],
         title: "Overruns",
         section: "Nation Turn > Overruns",
         text: "A unit entering an area held by another nation stops there, unless it is a Digijelm unit or a dragon. \
@@ -153,7 +156,7 @@ are never overrun (Sherpa reads \"forests\" as both).",
     },
     RulesTopic {
         id: Topic::Stacking.id(),
-        aliases: &[],
+        aliases: &["limits", "stack", "overstack", "overstacking"],
         title: "Stacking",
         section: "Stacking; Overstacking",
         text: "One nation's units in one area: 2 in rough (and mountain and forest), 3 in open, 4 in open with a \
@@ -164,7 +167,7 @@ seas; forest counters do not count against the limits.",
     },
     RulesTopic {
         id: Topic::Kartolin.id(),
-        aliases: &[],
+        aliases: &["kartolin pass", "pass", "dorastor", "karia"],
         title: "The Kartolin Pass",
         section: "Special Terrain > Kartolin Pass",
         text: "Karia and Dorastor touch only through the Kartolin Pass. A unit may not go from Karia into Dorastor \
@@ -173,7 +176,7 @@ from another side in this movement phase (Sherpa needs that unit to move first).
     },
     RulesTopic {
         id: Topic::Battle.id(),
-        aliases: &[],
+        aliases: &["combat", "fight", "battles", "dice", "hit", "hits", "attack"],
         title: "Battles",
         section: "Nation Turn > 3) Battles phase",
         text: "After movement, each area the nation shares with another nation is a battle (`battle <area>` picks \
@@ -196,7 +199,7 @@ Telmori unit in that area at the end of the Pelorian turn (the Pelorian sheet)."
     },
     RulesTopic {
         id: Topic::Retreat.id(),
-        aliases: &[],
+        aliases: &["retreats", "stay", "retreating"],
         title: "Retreats",
         section: "Nation Turn > Retreat",
         text: "After each round of battle (Sherpa's reading: every round from the first on, as in Britannia), the defender \
@@ -209,7 +212,7 @@ and may also go to any empty mountain area or to cursed Dorastor, however far (t
     },
     RulesTopic {
         id: Topic::Overpopulation.id(),
-        aliases: &[],
+        aliases: &["remove", "armies", "excess"],
         title: "Overpopulation",
         section: "Nation Turn > 4) Overpopulation phase",
         text: "At the end of its turn a nation may keep 3 armies per land area it holds. The owner removes the \
@@ -218,7 +221,7 @@ counters apart as `f`.",
     },
     RulesTopic {
         id: Topic::Invasion.id(),
-        aliases: &[],
+        aliases: &["invasions", "invasion turn"],
         title: "Invasion turns",
         section: "Special Turns > Invasion",
         text: "In an invasion turn the nation moves and fights twice: population, movement, battles, movement, \
@@ -228,7 +231,7 @@ round its invasion turn.",
     },
     RulesTopic {
         id: Topic::Exits.id(),
-        aliases: &[],
+        aliases: &["exit", "edge", "edges", "leave", "leaving"],
         title: "Leaving the map",
         section: "Nations (authored)",
         text: "Hirenmador and Hyalorings score for units leaving by the Pent edge (2 and 3 VP), YOUF for units \
@@ -238,7 +241,7 @@ still move (not one that had to stop, or has used its moves).",
     },
     RulesTopic {
         id: Topic::Scoring.id(),
-        aliases: &[],
+        aliases: &["vp", "points", "capture", "captures", "nation scoring", "nations"],
         title: "Nation scoring and capture VP",
         section: "Scoring > Nation Scoring",
         text: "Each nation scores its own condition in the nation-scoring rounds, which Sherpa places at the end of \
@@ -251,7 +254,7 @@ Kill VP are scored when the unit dies.",
     },
     RulesTopic {
         id: Topic::Emperors.id(),
-        aliases: &[],
+        aliases: &["emperor", "regalia", "imperial", "jenarong", "khordavu", "complete emperor", "vonlath"],
         title: "Emperors and the regalia",
         section: "Scoring > Jenarong Emperors; Rites of Khordavu; Complete Emperor",
         text: "Ten pieces of regalia lie in areas; a nation holds the pieces lying in areas it occupies alone \
@@ -271,7 +274,7 @@ nothing without Vonlath.",
     },
     RulesTopic {
         id: Topic::Heroes.id(),
-        aliases: &[],
+        aliases: &["call to heroes", "bid", "bids", "dragon pass", "awards"],
         title: "The Call to Heroes",
         section: "Scoring > Call to Heroes",
         text: "After round 13 every player bids in secret how many units each of their nations sends to Dragon \
@@ -289,7 +292,7 @@ Other patterns: a tied group gets the level below the best place it covers.",
     },
     RulesTopic {
         id: Topic::Commitment.id(),
-        aliases: &[],
+        aliases: &["seal", "unseal", "salt", "sealed", "hash"],
         title: "Sealed bids and their commitments",
         section: "Scoring > Call to Heroes (Sherpa's sealing)",
         text: "A sealed bid is announced with a commitment: the first 12 hex digits of SHA-256 over \
@@ -298,12 +301,26 @@ text (e.g. `Hirenmador 0, Pelorians 3, Praxians 1`). At the reveal each salt is 
     },
     RulesTopic {
         id: Topic::Shah.id(),
-        aliases: &[],
+        aliases: &["shah of carmania", "carmania"],
         title: "The Shah of Carmania",
         section: "Scoring > Shah of Carmania",
         text: "At the end of rounds 14, 15 and 16 (Sherpa's reading: each of them may score), a nation holding at least \
 twice as many areas as every other single nation, counting only areas north-west of the barbarian belt (not \
 Charg, Baloris, Brolia, Broken Pot, Anadikki, Talastar, Lakrene, Skanthi, Aggar, Dog Plains, Dragon Pass, \
 Ivory Plinth, Imther, Tork, Votankiland, Karia or Ralios), is Shah of Carmania and gains 10 VP.",
+    },
+    RulesTopic {
+        id: Topic::Notation.id(),
+        aliases: &["syntax", "commands", "how to type", "typing", "examples"],
+        title: "Typing steps",
+        section: "Nation Turn (Sherpa's notation)",
+        text: "A step is a word and names as the board spells them: areas (`Mirin-Cross`), kinds (infantry, \
+cavalry, dragon, bat, forest), nations, pieces of regalia and the map edges. Case does not matter, and each word \
+may be cut to a beginning that fits only one legal step: `mov nav sai cav` is `move Naveria Saird cavalry`. \
+Population: `place Darsen infantry`. Movement, one unit one area per step: `move Naveria Saird cavalry`, \
+`move <area> <edge> <kind>` to leave the map, `regalia <piece> <area>` for the Emperor, then `done`. Battles: \
+`battle Saird`, `hit <kind>` when a result may kill more than one kind, `retreat Saird Naveria cavalry` and \
+`stay`. Removals: `remove <area> <kind>`. The Call to Heroes: `bid <nation> <n>`, `seal`, `unseal`, then \
+`remove <nation> <area> [kind]`. Chain steps with `;`: `place Darsen infantry; place Darsen infantry`.",
     },
 ];
