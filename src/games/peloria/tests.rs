@@ -3663,3 +3663,30 @@ fn no_clause_id_in_any_text_a_player_reads() {
         assert!(!has_clause_id(t), "a clause id in: {t}");
     }
 }
+
+/// `game status` text shows each nation's units area by area, with its owner, VP and the
+/// areas it holds, one line per nation; the Emperor's pieces agree in number.
+#[test]
+fn describe_shows_each_nations_units_and_areas() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Lenshi", Kind::Infantry, 2);
+    put(&mut g, &d, "Theyalans", "Lenshi", Kind::Cavalry, 1);
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 3);
+    let text = Peloria::describe(&d, &g.view(&d, Viewer::Spectator));
+    let line = |nation: &str| {
+        text.lines()
+            .find(|l| l.starts_with(&format!("{nation} (")))
+            .unwrap_or_else(|| panic!("no line for {nation}:\n{text}"))
+            .to_string()
+    };
+    let owner = &names()[d.nations[nat(&d, "Theyalans")].player];
+    let theyalans = line("Theyalans");
+    assert!(
+        theyalans.starts_with(&format!("Theyalans ({owner}): ")),
+        "{theyalans}"
+    );
+    assert!(theyalans.contains("Lenshi 2i 1c"), "{theyalans}");
+    assert!(line("Hirenmador").contains("Naveria 3c"), "{text}");
+    assert!(!text.contains("(s)"), "{text}");
+}
