@@ -238,7 +238,11 @@ pub struct NangaParbat {
     claimed: bool,
     pending: Option<Pending>,
     turn: u32,
+    /// Public events of the turn in progress (the board's panel).
+    #[serde(default)]
     this_turn: Vec<String>,
+    /// Public events of the last turn ended.
+    #[serde(default)]
     last_turn: Vec<String>,
     /// Area points per seat and region (area variant, once scored).
     area_points: Option<Vec<Vec<i64>>>,

@@ -2128,3 +2128,22 @@ fn every_typed_topic_has_its_entry_in_the_topics_table() {
     let table: Vec<&str> = topics::TOPICS.iter().map(|t| t.id).collect();
     assert_eq!(typed, table);
 }
+
+/// The board's last-turn panel keeps only public events, and a snapshot from before the
+/// panel (no `this_turn`/`last_turn`) still loads.
+#[test]
+fn the_last_turn_panel_keeps_public_events_and_old_snapshots_load() {
+    let mut g = started(false);
+    let events = [
+        crate::engine::Event::private(0, "a secret for seat 0"),
+        crate::engine::Event::public("Ann ends the turn"),
+    ];
+    g.record(&events, true);
+    assert_eq!(g.last_turn, vec!["Ann ends the turn".to_string()]);
+    let mut json = serde_json::to_value(&g).unwrap();
+    let fields = json.as_object_mut().unwrap();
+    fields.remove("this_turn");
+    fields.remove("last_turn");
+    let old: NangaParbat = serde_json::from_value(json).unwrap();
+    assert!(old.last_turn.is_empty() && old.this_turn.is_empty());
+}

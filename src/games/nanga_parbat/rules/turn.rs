@@ -126,9 +126,10 @@ impl NangaParbat {
         events.push(Event::public(what.into().text(&self.names)));
     }
 
-    /// Keep the turn's events for the turn summary.
+    /// Keep the turn's public events for the turn summary (everyone sees it).
     pub(in crate::games::nanga_parbat) fn record(&mut self, events: &[Event], turn_ended: bool) {
-        let text = events.iter().map(|e| e.text.clone());
+        let public = events.iter().filter(|e| e.audience == Audience::Public);
+        let text = public.map(|e| e.text.clone());
         if turn_ended {
             self.last_turn = std::mem::take(&mut self.this_turn);
             self.last_turn.extend(text);
