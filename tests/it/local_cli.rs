@@ -442,11 +442,11 @@ fn peloria_opening_round_through_local_script_matches_the_hand_checked_result() 
     let text = reply_texts(&lines);
     for want in [
         "Saird round 1: Hirenmador roll 2+2=4 2+2=4 2+2=4; Hyalorings roll 5 2 6.",
-        "Hirenmador retreat one cavalry from Saird to Naveria.",
+        "Hirenmador: one cavalry retreats from Saird to Naveria.",
         "Battle in Saird over: the Hyalorings hold Saird.",
-        "The Hyalorings claim the Emperorship with 1 piece(s) of regalia.",
-        "Pelorians population: 27 points + track = 27: 4 new unit(s), track 3.",
-        "The Pelorians claim the Emperorship with 3 piece(s) of regalia.",
+        "The Hyalorings claim the Emperorship with 1 piece of regalia.",
+        "Pelorians population: 27 points + track = 27: 4 new units, track 3.",
+        "The Pelorians claim the Emperorship with 3 pieces of regalia.",
         "Jenarong Emperor: the Pelorians score 3 VP for their regalia.",
         "— Round 2 —",
     ] {

@@ -38,10 +38,11 @@
 //! `legal_steps` lists (both use [`NangaParbat::step_ok`]).
 
 mod board;
+mod happening;
 pub mod render;
 mod rules;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod topics;
 mod view;
 
@@ -53,8 +54,8 @@ pub use rules::Forbidden;
 pub use view::{describe, PlayerView, View};
 
 use crate::engine::{
-    Applied, Event, FinalResult, Game, GameKind, GameOptions, Kind, OptionSpec, ParseError,
-    Resolved, RuleError, Rules, RulesTopic, Seat, SetupError, Status, Viewer,
+    Applied, FinalResult, Game, GameKind, GameOptions, Kind, OptionSpec, ParseError, Resolved,
+    RuleError, Rules, RulesTopic, Seat, SetupError, Status, Viewer,
 };
 use crate::engine::{GameRng, Holder};
 use serde::{Deserialize, Serialize};
@@ -237,7 +238,11 @@ pub struct NangaParbat {
     claimed: bool,
     pending: Option<Pending>,
     turn: u32,
+    /// Public events of the turn in progress (the board's panel).
+    #[serde(default)]
     this_turn: Vec<String>,
+    /// Public events of the last turn ended.
+    #[serde(default)]
     last_turn: Vec<String>,
     /// Area points per seat and region (area variant, once scored).
     area_points: Option<Vec<Vec<i64>>>,
@@ -350,7 +355,7 @@ impl Game for NangaParbat {
             Step::Camp(c) => self.pick_camp(data, seat, c, &mut events),
             Step::Give(a) => self.give(data, seat, a, &mut events),
             Step::End => {
-                events.push(Event::public(format!("{} ends the turn", self.names[seat])));
+                self.happen(&mut events, happening::TurnEvent::Ends { seat });
                 self.end_turn(&mut events);
             }
         }

@@ -339,11 +339,14 @@ fn status_lines(view: &View) -> Vec<String> {
             status.push(format!("{name}: regions {}", list.join(" ")));
         }
     }
-    let recent = if view.this_turn.is_empty() {
-        &view.last_turn
+    let (title, recent) = if view.this_turn.is_empty() {
+        ("Last turn:", &view.last_turn)
     } else {
-        &view.this_turn
+        ("This turn:", &view.this_turn)
     };
+    if !recent.is_empty() {
+        status.push(title.into());
+    }
     for e in recent.iter().rev().take(3).rev() {
         status.push(e.clone());
     }

@@ -2,6 +2,7 @@
 //! (further ids a test checks are listed in a comment above it). Every clause has a test;
 //! the ambiguous ones are tested in the reading the module doc and `topics.rs` state.
 
+use super::happening::Gain;
 use super::*;
 use crate::engine::conformance::{assert_non_interference, Suite};
 use crate::engine::testing::{legal, play, refused, said};
@@ -441,11 +442,11 @@ fn nan_track_2_landing_on_the_opponent_scores_one_more_and_moves_on() {
     let mut g = started(false);
     let mut ev = Vec::new();
     g.score = vec![4, 7];
-    g.gain(0, 3, "test", &mut ev);
+    g.gain(0, 3, Gain::RedPanda, &mut ev);
     assert_eq!(g.score, vec![8, 7]);
-    g.gain(1, 2, "test", &mut ev);
+    g.gain(1, 2, Gain::RedPanda, &mut ev);
     assert_eq!(g.score, vec![8, 9], "no bonus when passing over");
-    g.gain(0, 0, "test", &mut ev);
+    g.gain(0, 0, Gain::RedPanda, &mut ev);
     assert_eq!(
         g.score,
         vec![8, 9],
@@ -1627,23 +1628,154 @@ fn rules_topics_cover_every_refusal_topic() {
     ] {
         assert!(ids.contains(&id), "{id}");
     }
-    let all = NangaParbat::rules_topics()
-        .iter()
-        .map(|t| t.text)
-        .collect::<String>();
-    for amb in [
-        "NAN-SETUP-8",
-        "NAN-CHART-8",
-        "NAN-TURN-3",
-        "NAN-TRAP-5",
-        "NAN-BUILD-13",
-        "NAN-ACT-12",
-        "NAN-END-4",
-        "NAN-END-5",
-        "NAN-AREA-5",
+    // Each ambiguous clause's reading is stated in words in its topic.
+    for (clause, id, words) in [
+        ("NAN-SETUP-8", "setup", "the first seat plays first"),
+        ("NAN-CHART-8", "chart", "Sherpa reads the circled number"),
+        ("NAN-TURN-3", "turn", "Players alternate turns"),
+        ("NAN-TRAP-5", "trap", "Sherpa lets the active player pick"),
+        ("NAN-BUILD-13", "camps", "one connected group"),
+        ("NAN-BUILD-13", "trade", "Exactly the number shown"),
+        ("NAN-ACT-12", "leopard", "one hiker of each player"),
+        ("NAN-END-4", "end", "played to its end"),
+        ("NAN-END-5", "end", "share the win"),
+        ("NAN-AREA-5", "option-areas", "score strictly in order"),
     ] {
-        assert!(all.contains(amb), "{amb} reading stated");
+        let topic = NangaParbat::rules_topics().iter().find(|t| t.id == id);
+        let text = topic.map(|t| t.text).unwrap_or_default();
+        assert!(text.contains(words), "{clause} reading stated in `{id}`");
     }
+}
+
+/// The examples in the topics (backticked text with a space, or `end`; placeholders like
+/// `<r.s>` and options like `scoring=areas` are not examples) really parse, chains and the
+/// two-animal `deer` shorthand included.
+#[test]
+fn every_example_in_the_topics_parses() {
+    let g = started(false);
+    let mut seen = 0;
+    for t in NangaParbat::rules_topics() {
+        for (i, example) in t.text.split('`').enumerate() {
+            let is_example = i % 2 == 1
+                && (example.contains(' ') || example == "end")
+                && !example.contains('<')
+                && !example.contains('=');
+            if !is_example {
+                continue;
+            }
+            for part in example.split(';').map(str::trim) {
+                let parts = g.expand(data(), 0, part).unwrap_or(vec![part.to_string()]);
+                for p in parts {
+                    seen += 1;
+                    let parsed = g.parse_step(data(), 0, &p);
+                    assert!(parsed.is_ok(), "`{p}` in `{}`: {parsed:?}", t.id);
+                }
+            }
+        }
+    }
+    assert!(seen >= 20, "only {seen} examples");
+}
+
+/// Topics are found by the words players use: aliases in lower case, none an id or another
+/// topic's alias.
+#[test]
+fn topic_aliases_are_lower_case_and_lead_to_one_topic() {
+    let topics = NangaParbat::rules_topics();
+    let mut words: Vec<&str> = topics.iter().map(|t| t.id).collect();
+    for t in topics {
+        assert!(!t.aliases.is_empty(), "`{}` has no aliases", t.id);
+        for a in t.aliases {
+            assert_eq!(*a, a.to_lowercase(), "{a}");
+            assert!(!words.contains(a), "`{a}` leads to two topics");
+            words.push(a);
+        }
+    }
+    let notation = topics.iter().find(|t| t.id == "notation").unwrap();
+    assert!(notation.aliases.contains(&"syntax"));
+}
+
+/// The status text counts pieces in the singular when there is one.
+#[test]
+fn describe_says_one_cube_not_one_cubes() {
+    let mut g = started(false);
+    g.cubes[0] = 1;
+    g.hikers[0] = 1;
+    g.camps[0] = 1;
+    let text = describe(data(), &g.view(data(), Viewer::Seat(0)));
+    assert!(text.contains("1 hiker, 1 camp, 1 cube left"), "{text}");
+    assert!(text.contains("15 hikers, 12 camps, 5 cubes left"), "{text}");
+}
+
+/// Players never read internal clause ids: not in topics, refusals, the log or `describe`.
+#[test]
+fn no_clause_id_in_any_text_a_player_reads() {
+    let mut texts: Vec<String> = NangaParbat::rules_topics()
+        .iter()
+        .flat_map(|t| [t.title, t.section, t.text])
+        .map(str::to_string)
+        .collect();
+    for areas in [false, true] {
+        let mut g = fresh_game(areas, DEMO_SEED);
+        let mut rng = GameRng::new(11);
+        for _ in 0..400 {
+            if g.phase == Phase::Over {
+                break;
+            }
+            let seat = g.current;
+            // Every kind of refusal this state gives, worded.
+            for step in g.candidates(data(), seat) {
+                if let Err(e) = g.legality(data(), seat, &step) {
+                    texts.push(e.reason);
+                }
+            }
+            for bad in ["trap 9.9", "claim A1", "end", "give panda", "camp 1.1"] {
+                if let Err(e) = g.parse_step(data(), seat, bad) {
+                    texts.push(e.to_string());
+                }
+            }
+            let legal = g.legal_steps(data(), seat);
+            let step = legal[rng.below(legal.len())];
+            let applied = g.apply(data(), seat, &step).unwrap();
+            texts.extend(applied.events.into_iter().map(|e| e.text));
+            texts.push(describe(data(), &g.view(data(), Viewer::Seat(seat))));
+        }
+    }
+    for t in &texts {
+        assert!(!has_clause_id(t), "a clause id in: {t}");
+    }
+}
+
+/// Does `text` hold something shaped like a clause id (`[A-Z]{2,4}-[A-Z]+-\d+`)?
+pub(crate) fn has_clause_id(text: &str) -> bool {
+    let b = text.as_bytes();
+    (0..b.len()).any(|i| {
+        let letters = |from: usize| {
+            b[from..]
+                .iter()
+                .take_while(|c| c.is_ascii_uppercase())
+                .count()
+        };
+        let head = letters(i);
+        if !(2..=4).contains(&head) || (i > 0 && b[i - 1].is_ascii_uppercase()) {
+            return false;
+        }
+        let j = i + head;
+        if b.get(j) != Some(&b'-') {
+            return false;
+        }
+        let mid = letters(j + 1);
+        let k = j + 1 + mid;
+        mid > 0 && b.get(k) == Some(&b'-') && b.get(k + 1).is_some_and(u8::is_ascii_digit)
+    })
+}
+
+#[test]
+fn the_clause_id_check_sees_ids() {
+    assert!(has_clause_id("lost (PEL-MOVE-5)."));
+    assert!(has_clause_id("NAN-SETUP-8: x"));
+    assert!(!has_clause_id(
+        "region 4.6 and A-B-1 and ABCDE-X-1 and NAN-END-x"
+    ));
 }
 
 // ---------------------------------------------------------------- conformance
@@ -1995,4 +2127,23 @@ fn every_typed_topic_has_its_entry_in_the_topics_table() {
     let typed: Vec<&str> = topics::Topic::ALL.iter().map(|t| t.id()).collect();
     let table: Vec<&str> = topics::TOPICS.iter().map(|t| t.id).collect();
     assert_eq!(typed, table);
+}
+
+/// The board's last-turn panel keeps only public events, and a snapshot from before the
+/// panel (no `this_turn`/`last_turn`) still loads.
+#[test]
+fn the_last_turn_panel_keeps_public_events_and_old_snapshots_load() {
+    let mut g = started(false);
+    let events = [
+        crate::engine::Event::private(0, "a secret for seat 0"),
+        crate::engine::Event::public("Ann ends the turn"),
+    ];
+    g.record(&events, true);
+    assert_eq!(g.last_turn, vec!["Ann ends the turn".to_string()]);
+    let mut json = serde_json::to_value(&g).unwrap();
+    let fields = json.as_object_mut().unwrap();
+    fields.remove("this_turn");
+    fields.remove("last_turn");
+    let old: NangaParbat = serde_json::from_value(json).unwrap();
+    assert!(old.last_turn.is_empty() && old.this_turn.is_empty());
 }

@@ -92,7 +92,7 @@ pub fn rule(topic: Topic, reason: impl Into<String>) -> RuleError {
 pub const TOPICS: &[RulesTopic] = &[
     RulesTopic {
         id: Topic::Overview.id(),
-        aliases: &[],
+        aliases: &["about", "goal", "summary", "introduction"],
         title: "What the game is about",
         section: "Matériel; Tour de jeu",
         text: "Two players take turns trapping animals on a mountain of six regions. Each trapped animal \
@@ -102,22 +102,22 @@ Most points at the end wins.",
     },
     RulesTopic {
         id: Topic::Setup.id(),
-        aliases: &[],
+        aliases: &["start", "first player", "begin", "set up"],
         title: "Setting up",
         section: "Matériel > Montagne",
         text: "The mountain has regions 1 to 6 stacked as a pyramid (1 on top, then 2 3, then 4 5 6); each \
 region has sections 1 to 6 stacked the same way. The 36 animals, six each of snow leopard, tahr, musk deer, \
 yak, bharal and red panda, are dealt one per section at random (from the game's seed). Each player has 15 \
 hikers, 12 camps, 5 cubes and an empty animal board; both score markers start on 0. The text names \
-neither the first player nor where the guide starts; Sherpa's reading (NAN-SETUP-8): the first seat plays \
+neither the first player nor where the guide starts; Sherpa's reading: the first seat plays \
 first, and before that the second seat puts the guide on any region with `guide <1-6>`.",
     },
     RulesTopic {
         id: Topic::Turn.id(),
-        aliases: &[],
+        aliases: &["order", "sequence", "my turn", "steps"],
         title: "Order of a turn",
         section: "Tour de jeu",
-        text: "Players alternate turns (NAN-TURN-3, implied by the text). A turn is: 1. trap an animal in the \
+        text: "Players alternate turns (implied by the text). A turn is: 1. trap an animal in the \
 guide's region (`trap <r.s>`); 2. one of your hikers takes its place and 3. the guide moves (both happen by \
 themselves with the trap); 4. optionally claim one open square of the points chart (`claim <square>`). At any \
 moment of your turn, before or after the trap, you may activate animals from your board. Type `end` to finish; \
@@ -125,17 +125,17 @@ ending and claiming need the trap first.",
     },
     RulesTopic {
         id: Topic::Trap.id(),
-        aliases: &[],
+        aliases: &["trapping", "catch", "animal"],
         title: "Trapping",
         section: "Détail des étapes > Piéger un animal",
         text: "Pick any animal still standing in the guide's region: it goes to your animal board and a hiker \
 from your supply stands where it was. If the guide's region has no animal left, the guide first moves to a \
 region that still has one and you trap there; Sherpa lets the active player pick that region with \
-`guide <1-6>` (NAN-TRAP-5).",
+`guide <1-6>`.",
     },
     RulesTopic {
         id: Topic::Guide.id(),
-        aliases: &[],
+        aliases: &["sherpa", "move guide", "guide moves"],
         title: "Where the guide goes",
         section: "Détail des étapes > Déplacer le guide",
         text: "After the trap, the guide goes to the region whose number is the section number of the trapped \
@@ -144,41 +144,41 @@ it stays. This is normally where your opponent must trap next, so choose the sec
     },
     RulesTopic {
         id: Topic::Chart.id(),
-        aliases: &[],
+        aliases: &["points chart", "squares", "square", "claim", "cubes", "cube"],
         title: "The points chart",
         section: "Matériel > Tableau des points; Construire des camps ou échanger des animaux",
         text: "The chart has 15 squares: row A builds camps, row B trades animals of different kinds, row C \
 trades animals of one kind; columns 1 to 5. The circled number of a column says how many camps or animals it \
 takes; the number in a square is its VP, scored at once. Sherpa reads the circled number as hikers turned into \
-camps in row A and animals handed in for rows B and C (NAN-CHART-8). In step 4 of your turn you may claim one \
+camps in row A and animals handed in for rows B and C. In step 4 of your turn you may claim one \
 open square (`claim B3`), putting one of your 5 cubes on it; a claimed square is closed to both players. Once \
 your 5 cubes are out you skip step 4. The values on this board are authored for Sherpa (see `board`).",
     },
     RulesTopic {
         id: Topic::Camps.id(),
-        aliases: &[],
+        aliases: &["camp", "build", "building", "row a"],
         title: "Building camps (row A)",
         section: "Construire des camps ou échanger des animaux > Rangée 1",
         text: "After `claim A<column>`, name the hikers to convert one by one with `camp <r.s>`. They must be \
 your own hikers, as many as the column asks, and you need that many camps left of your 12. Each camp stands \
 where its hiker stood; the hikers are discarded, not returned. Sherpa reads the adjacency rule as: the \
 converted hikers form one connected group, each adjacent to another of the group by a shared border or a \
-dotted path (NAN-BUILD-13). A pick that could not complete such a group is refused.",
+dotted path. A pick that could not complete such a group is refused.",
     },
     RulesTopic {
         id: Topic::Trade.id(),
-        aliases: &[],
+        aliases: &["trading", "give", "row b", "row c", "exchange"],
         title: "Trading animals (rows B and C)",
         section: "Construire des camps ou échanger des animaux > Rangées 2 et 3; Animaux spéciaux > Bharal",
         text: "After `claim B<column>` or `claim C<column>`, hand in animals from your board one by one with \
 `give <animal>` (leopard, tahr, deer, yak, bharal, panda). Row B wants that many animals all of different kinds, \
 row C that many of one kind. A bharal is wild: it counts as any kind in either trade. Activated animals may be \
 traded like fresh ones (Sherpa hands in an activated one of the kind first, since it can do nothing more); \
-traded animals leave your board for good. Exactly the number shown is handed in (NAN-BUILD-13).",
+traded animals leave your board for good. Exactly the number shown is handed in.",
     },
     RulesTopic {
         id: Topic::Activate.id(),
-        aliases: &[],
+        aliases: &["activation", "activations", "powers", "animals", "abilities"],
         title: "Activating animals",
         section: "L'activation des animaux",
         text: "At any moment of your own turn, as often as you like, you may activate an animal of your board \
@@ -189,24 +189,24 @@ another region. Camps never move. The bharal and the red panda are never activat
     },
     RulesTopic {
         id: Topic::Leopard.id(),
-        aliases: &[],
+        aliases: &["snow leopard"],
         title: "Snow leopard",
         section: "L'activation des animaux > Léopard des neiges",
         text: "`leopard <r.s> <r.s>` swaps two hikers on adjacent sections (shared border or dotted path). \
-The text does not say whose; Sherpa's reading (NAN-ACT-12): one hiker of each player, since two hikers of \
+The text does not say whose; Sherpa's reading: one hiker of each player, since two hikers of \
 the same player are alike and swapping them would change nothing. Camps never move.",
     },
     RulesTopic {
         id: Topic::Tahr.id(),
-        aliases: &[],
+        aliases: &["goat"],
         title: "Tahr",
         section: "L'activation des animaux > Tahr",
         text: "`tahr <hiker r.s> <animal r.s>` swaps a hiker with an animal on an adjacent section. Sherpa's \
-reading (NAN-ACT-12): the hiker may be yours or your opponent's. Camps never move.",
+reading: the hiker may be yours or your opponent's. Camps never move.",
     },
     RulesTopic {
         id: Topic::Deer.id(),
-        aliases: &[],
+        aliases: &["musk deer"],
         title: "Musk deer",
         section: "L'activation des animaux > Cerf porte-musc",
         text: "The musk deer swaps two animals anywhere on the mountain, with no need for adjacency. Sherpa asks \
@@ -216,16 +216,16 @@ would change.",
     },
     RulesTopic {
         id: Topic::Yak.id(),
-        aliases: &[],
+        aliases: &["move the guide"],
         title: "Yak",
         section: "L'activation des animaux > Yak",
         text: "`yak <1-6>` moves the guide to another region. Used before your trap it changes where you trap; \
-used after, it changes where your opponent traps. Sherpa's reading (NAN-ACT-12): any other region will do, \
+used after, it changes where your opponent traps. Sherpa's reading: any other region will do, \
 even one without animals (whoever must trap there then moves the guide, see `trap`).",
     },
     RulesTopic {
         id: Topic::Adjacency.id(),
-        aliases: &[],
+        aliases: &["adjacent", "neighbours", "neighbors", "paths", "dotted path"],
         title: "Adjacent sections",
         section: "Notes sur la construction et le commerce",
         text: "Two sections are adjacent when they share a border inside a region or when a dotted path joins \
@@ -234,7 +234,7 @@ the dotted paths; the borders and paths of this board are authored (see `board`)
     },
     RulesTopic {
         id: Topic::Panda.id(),
-        aliases: &[],
+        aliases: &["red panda", "bharal", "wild"],
         title: "Red panda and bharal",
         section: "Animaux spéciaux",
         text: "Trapping a red panda scores 1 point at once if your score is equal to or lower than your \
@@ -242,7 +242,7 @@ opponent's. A bharal is wild in trades. Neither is ever activated.",
     },
     RulesTopic {
         id: Topic::Track.id(),
-        aliases: &[],
+        aliases: &["score", "scoring track", "score track", "points", "bonus"],
         title: "The score track",
         section: "Matériel > Trajectoire de pointage",
         text: "Apart from the starting 0, the two markers never share a space. A marker that would stop on the \
@@ -251,31 +251,30 @@ red panda, squares and area scoring alike.",
     },
     RulesTopic {
         id: Topic::End.id(),
-        aliases: &[],
+        aliases: &["game end", "ending", "winner", "win", "tie"],
         title: "When the game ends",
         section: "Fin du jeu",
         text: "The game ends when both players have placed all 15 hikers, or (not with `scoring=areas`) when \
-both players have placed all 5 cubes. Sherpa's reading (NAN-END-4): the turn in which the last hiker is placed \
+both players have placed all 5 cubes. Sherpa's reading: the turn in which the last hiker is placed \
 is played to its end (activations and step 4), and the game ends at that `end`; the cube ending comes as soon \
 as the last cube's claim is complete, since nothing else could score then. The player further along the score \
-track wins. The markers never share a space, so a tie can only be 0 to 0; Sherpa then lets both share the win \
-(NAN-END-5).",
+track wins. The markers never share a space, so a tie can only be 0 to 0; Sherpa then lets both share the win.",
     },
     RulesTopic {
         id: Topic::OptionAreas.id(),
-        aliases: &[],
+        aliases: &["areas", "area scoring", "variant", "scoring=areas"],
         title: "Option scoring=areas",
         section: "Variante de notation de la zone",
         text: "With `scoring=areas`, the cubes do not end the game. When both players have placed all their \
 hikers and the last turn is over, regions 1 to 6 are scored in order: in each, a player with 4, 5 or 6 of their \
 own hikers and camps there scores 1, 2 or 3 points; fewer than 4 score nothing. The track rule applies to these \
-points too. Sherpa's reading (NAN-AREA-5): the regions score strictly in order, so an earlier region can push \
+points too. Sherpa's reading: the regions score strictly in order, so an earlier region can push \
 a later gain past the other marker, and any landing on the other marker takes the bonus, not only a tie. \
 Which player scores a region first cannot matter: a region has 6 sections, so only one player can hold 4 there.",
     },
     RulesTopic {
         id: Topic::Notation.id(),
-        aliases: &[],
+        aliases: &["syntax", "commands", "how to type", "typing", "examples"],
         title: "Typing steps",
         section: "Tour de jeu",
         text: "Sections are `region.section`, e.g. `4.6`; regions are `1`-`6`; squares are a row letter and a \
@@ -286,7 +285,7 @@ column, `A1` to `C5`. Steps: `guide 3`, `trap 4.6`, `leopard 2.3 2.5`, `tahr 1.1
     },
     RulesTopic {
         id: Topic::Board.id(),
-        aliases: &[],
+        aliases: &["map", "authored", "mountain"],
         title: "About this board",
         section: "Matériel",
         text: "The published board is not public. Which sections share a border, the dotted paths, the numbers \

@@ -249,17 +249,26 @@ fn write_players(out: &mut String, view: &View) {
             .collect();
         let _ = writeln!(
             out,
-            "{mark} {}: {} VP, {} hikers, {} camps, {} cubes left; animals: {}",
+            "{mark} {}: {} VP, {}, {}, {} left; animals: {}",
             p.name,
             p.score,
-            p.hikers_left,
-            p.camps_left,
-            p.cubes_left,
+            count(p.hikers_left, "hiker"),
+            count(p.camps_left, "camp"),
+            count(p.cubes_left, "cube"),
             if board.is_empty() {
                 "none".to_string()
             } else {
                 board.join(", ")
             }
         );
+    }
+}
+
+/// `1 cube`, `5 cubes`.
+fn count(n: u8, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
     }
 }

@@ -200,6 +200,15 @@ impl Names<'_> {
     }
 }
 
+/// `1 unit`, `0 units`, `3 units` (`thing` in the singular).
+pub(crate) fn units(n: u32, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
+}
+
 impl Happening {
     /// The log sentence.
     pub fn text(&self, d: &PeloriaData, players: &[String]) -> String {
@@ -223,22 +232,36 @@ impl TurnEvent {
                 w.d.regalia[piece].name,
                 w.area(area)
             ),
-            TurnEvent::Arrived { nation, count, kind, area } => format!(
-                "{} arrive: {count} {} in {}.",
+            TurnEvent::Arrived {
+                nation,
+                count,
+                kind,
+                area,
+            } => format!(
+                "{}: {count} {} {} in {}.",
                 w.nation(nation),
                 kind.name(),
+                if count == 1 { "arrives" } else { "arrive" },
                 w.area(area)
             ),
-            TurnEvent::Population { nation, points, count, new, track } => format!(
-                "{} population: {points} points + track = {count}: {new} new unit(s), track {track}.",
-                w.nation(nation)
+            TurnEvent::Population {
+                nation,
+                points,
+                count,
+                new,
+                track,
+            } => format!(
+                "{} population: {points} points + track = {count}: {}, track {track}.",
+                w.nation(nation),
+                units(new, "new unit")
             ),
             TurnEvent::PlacementLost { nation, left } => format!(
-                "{} cannot place {left} new unit(s): lost; population track set to 5.",
-                w.nation(nation)
+                "{} cannot place {}: lost; population track set to 5.",
+                w.nation(nation),
+                units(u32::from(left), "new unit")
             ),
             TurnEvent::Placed { nation, kind, area } => format!(
-                "{} place a new {} in {}.",
+                "{}: a new {} is placed in {}.",
                 w.nation(nation),
                 kind.name(),
                 w.area(area)
@@ -247,9 +270,18 @@ impl TurnEvent {
                 "The Bat's victim in {} rises as a Telmori (the Mad Horde).",
                 w.area(area)
             ),
-            TurnEvent::Removed { overpopulation, nation, kind, area } => format!(
+            TurnEvent::Removed {
+                overpopulation,
+                nation,
+                kind,
+                area,
+            } => format!(
                 "{}: the {} lose one {} in {}.",
-                if overpopulation { "Overpopulation" } else { "Stacking" },
+                if overpopulation {
+                    "Overpopulation"
+                } else {
+                    "Stacking"
+                },
                 w.nation(nation),
                 kind.name(),
                 w.area(area)
@@ -262,7 +294,7 @@ impl MovementEvent {
     fn text(&self, w: &Names) -> String {
         match *self {
             MovementEvent::Moved { nation, kind, from, to, note } => format!(
-                "{} move one {} from {} to {}{}.",
+                "{}: one {} moves from {} to {}{}.",
                 w.nation(nation),
                 kind.name(),
                 w.area(from),
@@ -287,8 +319,9 @@ impl MovementEvent {
                 w.area(to)
             ),
             MovementEvent::LostAtSea { nation, count } => format!(
-                "{count} {} unit(s) left at sea are lost (PEL-MOVE-5).",
-                w.nation(nation)
+                "{} left at sea {} lost: Pelandans may not end their movement in a sea.",
+                units(count as u32, &format!("{} unit", w.nation(nation))),
+                if count == 1 { "is" } else { "are" }
             ),
             MovementEvent::OverStacked { nation } => format!(
                 "The {} are over the stacking limits: their player removes units (`remove <area> <kind>`).",
@@ -358,7 +391,7 @@ impl BattleEvent {
                 from,
                 to,
             } => format!(
-                "{} retreat one {} from {} to {}.",
+                "{}: one {} retreats from {} to {}.",
                 w.nation(*nation),
                 kind.name(),
                 w.area(*from),
@@ -381,8 +414,9 @@ impl ScoringEvent {
                 w.nation(*nation)
             ),
             ScoringEvent::EmperorClaims { nation, pieces } => format!(
-                "The {} claim the Emperorship with {pieces} piece(s) of regalia.",
-                w.nation(*nation)
+                "The {} claim the Emperorship with {} of regalia.",
+                w.nation(*nation),
+                units(u32::from(*pieces), "piece")
             ),
             ScoringEvent::NationScoring { scores } => {
                 let parts: Vec<String> = scores
@@ -437,15 +471,17 @@ impl HeroesEvent {
             }
             HeroesEvent::Revealed { seat, bid, salt, commitment, total, capped } => {
                 let mut line = format!(
-                    "{} revealed `{bid}` (salt {salt}, commitment {commitment}): {total} unit(s) to remove.",
-                    w.player(*seat)
+                    "{} revealed `{bid}` (salt {salt}, commitment {commitment}): {} to remove.",
+                    w.player(*seat),
+                    units(*total, "unit")
                 );
                 if !capped.is_empty() {
                     let parts: Vec<String> = capped
                         .iter()
                         .map(|(n, may, v)| format!(
-                            "the {} have only {may} unit(s) that may go, so their bid of {v} is capped to {may}",
-                            w.nation(*n)
+                            "the {} have only {} that may go, so their bid of {v} is capped to {may}",
+                            w.nation(*n),
+                            units(u32::from(*may), "unit")
                         ))
                         .collect();
                     line.push_str(&format!(" Capped: {}.", parts.join("; ")));

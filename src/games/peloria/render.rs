@@ -323,8 +323,9 @@ fn draw_round_track(cv: &mut Canvas, d: &PeloriaData, v: &View) {
     }
     let emperor = match v.emperor {
         Some(e) => format!(
-            "Emperor: {} ({} piece(s))",
-            d.nations[e].name, v.emperor_need
+            "Emperor: {} ({})",
+            d.nations[e].name,
+            super::happening::units(u32::from(v.emperor_need), "piece")
         ),
         None => "No Emperor yet".into(),
     };

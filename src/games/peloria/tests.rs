@@ -1,5 +1,6 @@
 //! Tests named after the clause ids of `../shared/clauses/peloria.md`.
 
+use super::happening::{Happening, MoveNote, MovementEvent, ScoringEvent};
 use super::*;
 use crate::engine::conformance::{self, Suite};
 use crate::engine::testing::{first_acting, play, play_now, rejected_now, said};
@@ -785,7 +786,7 @@ fn pel_move_4_entering_rough_terrain_is_logged_as_a_stop() {
     fresh(&mut g, &d);
     let a = said(&play_now(&mut g, &d, "move Naveria Bindle cavalry"), " ");
     assert!(
-        a.contains("Hirenmador move one cavalry from Naveria to Bindle and stops."),
+        a.contains("Hirenmador: one cavalry moves from Naveria to Bindle and stops."),
         "{a}"
     );
     let a = said(&play_now(&mut g, &d, "move Naveria Lenshi cavalry"), " ");
@@ -904,7 +905,7 @@ fn pel_move_5_the_loss_at_sea_counts_only_the_units_left_at_sea() {
     let a = play_now(&mut g, &d, "done");
     assert_eq!(
         lost(&a),
-        ["2 Pelanda unit(s) left at sea are lost (PEL-MOVE-5)."]
+        ["2 Pelanda units left at sea are lost: Pelandans may not end their movement in a sea."]
     );
     assert_eq!(g.on_board(nat(&d, "Pelanda")), 1);
     let mut g = blank(&d, 2, "Pelanda");
@@ -2770,17 +2771,17 @@ fn pel_hero_5_each_reveal_line_counts_its_own_players_units() {
     let revealed: Vec<&String> = lines.iter().filter(|l| l.contains("revealed")).collect();
     assert_eq!(revealed.len(), 4, "{lines:?}");
     assert!(
-        revealed[0].contains(": 5 unit(s) to remove."),
+        revealed[0].contains(": 5 units to remove."),
         "{}",
         revealed[0]
     );
     assert!(
-        revealed[1].contains(": 1 unit(s) to remove."),
+        revealed[1].contains(": 1 unit to remove."),
         "{}",
         revealed[1]
     );
     for l in &revealed[2..] {
-        assert!(l.contains(": 0 unit(s) to remove."), "{l}");
+        assert!(l.contains(": 0 units to remove."), "{l}");
     }
     assert!(
         !lines.iter().any(|l| l.contains("Capped")),
@@ -3519,4 +3520,173 @@ fn typed_topics_are_the_rules_topics() {
     let ids: Vec<&str> = super::topics::Topic::ALL.iter().map(|t| t.id()).collect();
     let table: Vec<&str> = super::topics::TOPICS.iter().map(|t| t.id).collect();
     assert_eq!(ids, table);
+}
+
+/// Every example in the topics (backticked text with a space, without a `<placeholder>` or
+/// a comma) parses at some moment of the hand-checked opening round (seed 5,
+/// `board_art/peloria/opening-round.txt`), each part of a chain on its own.
+#[test]
+fn every_example_in_the_topics_parses() {
+    let d = data();
+    let mut left: Vec<String> = Vec::new();
+    for t in super::topics::TOPICS {
+        for (i, example) in t.text.split('`').enumerate() {
+            if i % 2 == 1 && example.contains(' ') && !example.contains(['<', ',']) {
+                left.extend(example.split(';').map(|p| p.trim().to_string()));
+            }
+        }
+    }
+    assert!(left.len() >= 8, "{left:?}");
+    let mut g = crate::engine::setup_checked::<Peloria>(&d, &names(), &Options::new(), 5).unwrap();
+    let script = include_str!("../../../board_art/peloria/opening-round.txt");
+    for line in script.lines().filter(|l| !l.trim().is_empty()) {
+        let (who, typed) = line.split_once(": move ").expect(line);
+        let seat = names().iter().position(|n| n == who).expect(line);
+        left.retain(|e| g.parse_step(&d, seat, e).is_err());
+        play(&mut g, &d, seat, typed);
+    }
+    assert!(left.is_empty(), "never parsed: {left:?}");
+}
+
+/// Topics are found by the words players use: aliases in lower case, each leading to one
+/// topic; `combat`, `nations` and `regalia` among them.
+#[test]
+fn topic_aliases_are_lower_case_and_lead_to_one_topic() {
+    let mut words: Vec<&str> = super::topics::TOPICS.iter().map(|t| t.id).collect();
+    for t in super::topics::TOPICS {
+        assert!(!t.aliases.is_empty(), "`{}` has no aliases", t.id);
+        for a in t.aliases {
+            assert_eq!(*a, a.to_lowercase(), "{a}");
+            assert!(!words.contains(a), "`{a}` leads to two topics");
+            words.push(a);
+        }
+    }
+    for w in ["combat", "nations", "regalia", "syntax"] {
+        assert!(words.contains(&w), "{w}");
+    }
+}
+
+/// Log sentences agree with their numbers and read with any nation's name.
+#[test]
+fn log_sentences_agree_in_number() {
+    let d = data();
+    let players = names();
+    let say = |h: Happening| h.text(&d, &players);
+    let (pelanda, hiren) = (nat(&d, "Pelanda"), nat(&d, "Hirenmador"));
+    let lost = |count| {
+        say(MovementEvent::LostAtSea {
+            nation: pelanda,
+            count,
+        }
+        .into())
+    };
+    assert!(
+        lost(1).starts_with("1 Pelanda unit left at sea is lost"),
+        "{}",
+        lost(1)
+    );
+    assert!(
+        lost(2).starts_with("2 Pelanda units left at sea are lost"),
+        "{}",
+        lost(2)
+    );
+    let moved = say(MovementEvent::Moved {
+        nation: hiren,
+        kind: Kind::Cavalry,
+        from: ar(&d, "Naveria"),
+        to: ar(&d, "Saird"),
+        note: MoveNote::None,
+    }
+    .into());
+    assert_eq!(
+        moved,
+        "Hirenmador: one cavalry moves from Naveria to Saird."
+    );
+    let claim = |pieces| {
+        say(ScoringEvent::EmperorClaims {
+            nation: hiren,
+            pieces,
+        }
+        .into())
+    };
+    assert!(
+        claim(1).ends_with("with 1 piece of regalia."),
+        "{}",
+        claim(1)
+    );
+    assert!(
+        claim(3).ends_with("with 3 pieces of regalia."),
+        "{}",
+        claim(3)
+    );
+    for text in [lost(1), moved, claim(1)] {
+        assert!(!text.contains("(s)"), "{text}");
+    }
+}
+
+/// Players never read internal clause ids: not in topics, refusals, the log or `describe`
+/// (a random game, every seat's view, and the refusals of each state's candidates).
+#[test]
+fn no_clause_id_in_any_text_a_player_reads() {
+    use crate::games::nanga_parbat::tests::has_clause_id;
+    let d = data();
+    let mut texts: Vec<String> = super::topics::TOPICS
+        .iter()
+        .flat_map(|t| [t.title, t.section, t.text])
+        .map(str::to_string)
+        .collect();
+    let players = names();
+    texts.push(
+        Happening::from(MovementEvent::LostAtSea {
+            nation: 0,
+            count: 2,
+        })
+        .text(&d, &players),
+    );
+    let p = Suite::<Peloria>::new(&d).playout(4, &Options::new(), 3);
+    let mut g = crate::engine::setup_checked::<Peloria>(&d, &players, &Options::new(), 3).unwrap();
+    for (i, (s, t)) in p.log.iter().enumerate() {
+        if i % 7 == 0 {
+            for step in g.candidates(&d, *s).iter().take(40) {
+                if let Err(e) = g.legality(&d, *s, step) {
+                    texts.push(e.reason);
+                }
+            }
+            for seat in 0..4 {
+                texts.push(Peloria::describe(&d, &g.view(&d, Viewer::Seat(seat))));
+            }
+        }
+        let a = play(&mut g, &d, *s, t);
+        texts.extend(a.events.into_iter().map(|e| e.text));
+    }
+    for t in &texts {
+        assert!(!has_clause_id(t), "a clause id in: {t}");
+    }
+}
+
+/// `game status` text shows each nation's units area by area, with its owner, VP and the
+/// areas it holds, one line per nation; the Emperor's pieces agree in number.
+#[test]
+fn describe_shows_each_nations_units_and_areas() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Lenshi", Kind::Infantry, 2);
+    put(&mut g, &d, "Theyalans", "Lenshi", Kind::Cavalry, 1);
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 3);
+    let text = Peloria::describe(&d, &g.view(&d, Viewer::Spectator));
+    let line = |nation: &str| {
+        text.lines()
+            .find(|l| l.starts_with(&format!("{nation} (")))
+            .unwrap_or_else(|| panic!("no line for {nation}:\n{text}"))
+            .to_string()
+    };
+    let owner = &names()[d.nations[nat(&d, "Theyalans")].player];
+    let theyalans = line("Theyalans");
+    assert!(
+        theyalans.starts_with(&format!("Theyalans ({owner}): ")),
+        "{theyalans}"
+    );
+    assert!(theyalans.contains("Lenshi 2i 1c"), "{theyalans}");
+    assert!(line("Hirenmador").contains("Naveria 3c"), "{text}");
+    assert!(!text.contains("(s)"), "{text}");
 }

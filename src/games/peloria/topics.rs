@@ -26,12 +26,13 @@ pub enum Topic {
     Heroes,
     Commitment,
     Shah,
+    Notation,
 }
 
 impl Topic {
     /// Every topic, in the order of [`TOPICS`].
     #[cfg(test)]
-    pub const ALL: [Topic; 18] = [
+    pub const ALL: [Topic; 19] = [
         Topic::Overview,
         Topic::Turn,
         Topic::Population,
@@ -50,6 +51,7 @@ impl Topic {
         Topic::Heroes,
         Topic::Commitment,
         Topic::Shah,
+        Topic::Notation,
     ];
 
     /// The topic's id, as players ask for it (`rules <id>`).
@@ -73,6 +75,7 @@ impl Topic {
             Topic::Heroes => "heroes",
             Topic::Commitment => "commitment",
             Topic::Shah => "shah",
+            Topic::Notation => "notation",
         }
     }
 }
@@ -81,17 +84,17 @@ impl Topic {
 pub const TOPICS: &[RulesTopic] = &[
     RulesTopic {
         id: Topic::Overview.id(),
-        aliases: &[],
+        aliases: &["about", "goal", "summary", "introduction", "winning"],
         title: "What the game is about",
         section: "Part 1: Rules Variations (and Britannia)",
-        text: "Four players each run four of Peloria's sixteen peoples over 16 rounds (PEL-DIFF-2: the text never \
+        text: "Four players each run four of Peloria's sixteen peoples over 16 rounds (Sherpa's reading: the text never \
 says how many; it speaks of turns 13 to 16, so Sherpa plays 16). Nations earn victory points; a player's score is \
 the sum of their nations' points plus what the player wins at the Call to Heroes. Most points wins; a tie is \
 broken by more units on the board. The map and most nation sheets are authored for Sherpa (see the board file).",
     },
     RulesTopic {
         id: Topic::Turn.id(),
-        aliases: &[],
+        aliases: &["order", "round", "rounds", "nation turn", "arrival", "arrivals", "turn order"],
         title: "Round and nation turn",
         section: "Turn Order; Nation Turn",
         text: "Each round the nations act one after another in the fixed order Hirenmador, Hyalorings, Veshtargos, \
@@ -105,7 +108,7 @@ area), `regalia <piece> <area>`, `done`, `battle <area>`, `hit <kind>`, `retreat
     },
     RulesTopic {
         id: Topic::Population.id(),
-        aliases: &[],
+        aliases: &["place", "placing", "new units", "increase", "growth"],
         title: "Population increase",
         section: "Nation Turn > 1) Population Increase",
         text: "Count 2 points per open area held (open, river, Tripolis), 1 per rough one, and add the population \
@@ -114,13 +117,13 @@ fewer than it earned, the track is set to 5. New units are placed one by one (`p
 nation holds alone, within the stacking limits (one overstack allowed); Praxians place only on the Hungry \
 Plateau, which counts only for them; the Aldryami may place forest counters instead. A unit that cannot be \
 placed is lost and the track goes to 5. Listed arrivals come first, where the list says, whoever is there \
-(Soldiers arrive in Esvuthil even if others hold it). Readings (PEL-POP-11): mountains count 1 point like rough \
+(Soldiers arrive in Esvuthil even if others hold it). Sherpa's readings: mountains count 1 point like rough \
 for the peoples who may hold them; \"Esvulthil\" is Esvuthil; cursed Dorastor counts nothing except for the \
 Telmori (1).",
     },
     RulesTopic {
         id: Topic::Movement.id(),
-        aliases: &[],
+        aliases: &["move", "moving", "moves", "done"],
         title: "Movement",
         section: "Nation Turn > 2) Movement phase",
         text: "Move any, all or none of the nation's units, one unit one area per step; infantry move 2 areas, \
@@ -132,7 +135,7 @@ differently, `move` takes the one with the most moves left.",
     },
     RulesTopic {
         id: Topic::Terrain.id(),
-        aliases: &[],
+        aliases: &["sea", "seas", "forest", "mountain", "mountains", "rough"],
         title: "Seas, forests and mountains",
         section: "Nation Turn > 2) Movement phase; Stacking",
         text: "Only Pelandans move through seas, and they may not stop there: a Pelandan enters a sea only with a \
@@ -142,18 +145,18 @@ the rough-terrain penalty like rough areas.",
     },
     RulesTopic {
         id: Topic::Overrun.id(),
-        aliases: &[],
+        aliases: &["overruns", "pass through"],
         title: "Overruns",
         section: "Nation Turn > Overruns",
         text: "A unit entering an area held by another nation stops there, unless it is a Digijelm unit or a dragon. \
 It may go on (overrun) when the mover's units already stopped there number at least the defenders (as many as the \
-defenders stay to fight, PEL-OVR-6 reading); a cavalry unit needs only one fewer than the defenders, but at least \
+defenders stay to fight, Sherpa's reading); a cavalry unit needs only one fewer than the defenders, but at least \
 one (the group then equals the defenders). Areas of permanent forest, and areas with an Aldryami forest counter, \
-are never overrun (PEL-OVR-6: Sherpa reads \"forests\" as both).",
+are never overrun (Sherpa reads \"forests\" as both).",
     },
     RulesTopic {
         id: Topic::Stacking.id(),
-        aliases: &[],
+        aliases: &["limits", "stack", "overstack", "overstacking"],
         title: "Stacking",
         section: "Stacking; Overstacking",
         text: "One nation's units in one area: 2 in rough (and mountain and forest), 3 in open, 4 in open with a \
@@ -164,7 +167,7 @@ seas; forest counters do not count against the limits.",
     },
     RulesTopic {
         id: Topic::Kartolin.id(),
-        aliases: &[],
+        aliases: &["kartolin pass", "pass", "dorastor", "karia"],
         title: "The Kartolin Pass",
         section: "Special Terrain > Kartolin Pass",
         text: "Karia and Dorastor touch only through the Kartolin Pass. A unit may not go from Karia into Dorastor \
@@ -173,16 +176,16 @@ from another side in this movement phase (Sherpa needs that unit to move first).
     },
     RulesTopic {
         id: Topic::Battle.id(),
-        aliases: &[],
+        aliases: &["combat", "fight", "battles", "dice", "hit", "hits", "attack"],
         title: "Battles",
         section: "Nation Turn > 3) Battles phase",
         text: "After movement, each area the nation shares with another nation is a battle (`battle <area>` picks \
 the next). Each round both sides roll at once, one die per unit (Alkoth 2 per unit, dragons 4, the Bat 6); a \
 result of 5 or more kills. In round 1 attackers in rough terrain take −1 and attacking cavalry +2; defending \
-cavalry in open terrain die only to a 6 or more in round 1 (PEL-BAT-11: the modified result). Pelorians take −1 \
+cavalry in open terrain die only to a 6 or more in round 1 (Sherpa's reading: the modified result). Pelorians take −1 \
 on every die. The Telmori cannot be killed. Every die is shown in the log. Results are given to the army they \
 hit in descending order; when the army is mixed and a result could kill more than one kind, its owner chooses \
-(`hit <kind>`; PEL-BAT-5: Sherpa reads the text's mixed-army choice as the army's own commander's, the advantage \
+(`hit <kind>`; Sherpa reads the text's mixed-army choice as the army's own commander's, the advantage \
 the text gives mixed armies). Both sides' results of a round are always dealt: an attacker that kills the \
 last defenders still loses the units the defenders' dice killed, and a round can leave the area empty. At most \
 5 units may attack in one area (the Battles phase). Sherpa checks this as units enter: a unit may not enter an \
@@ -196,10 +199,10 @@ Telmori unit in that area at the end of the Pelorian turn (the Pelorian sheet)."
     },
     RulesTopic {
         id: Topic::Retreat.id(),
-        aliases: &[],
+        aliases: &["retreats", "stay", "retreating"],
         title: "Retreats",
         section: "Nation Turn > Retreat",
-        text: "After each round of battle (PEL-RET-7: every round from the first on, as in Britannia), the defender \
+        text: "After each round of battle (Sherpa's reading: every round from the first on, as in Britannia), the defender \
 and then the attacker may retreat units one at a time (`retreat <from> <to> <kind>`, then `stay`). A defender \
 goes to a next-door area that is empty or its own and that it could enter. An attacking unit goes back to the \
 area it itself moved from to reach the battle (the Retreat section); another unit's way in is not its way back, \
@@ -209,7 +212,7 @@ and may also go to any empty mountain area or to cursed Dorastor, however far (t
     },
     RulesTopic {
         id: Topic::Overpopulation.id(),
-        aliases: &[],
+        aliases: &["remove", "armies", "excess"],
         title: "Overpopulation",
         section: "Nation Turn > 4) Overpopulation phase",
         text: "At the end of its turn a nation may keep 3 armies per land area it holds. The owner removes the \
@@ -218,17 +221,17 @@ counters apart as `f`.",
     },
     RulesTopic {
         id: Topic::Invasion.id(),
-        aliases: &[],
+        aliases: &["invasions", "invasion turn"],
         title: "Invasion turns",
         section: "Special Turns > Invasion",
         text: "In an invasion turn the nation moves and fights twice: population, movement, battles, movement, \
 battles, overpopulation. Rough terrain does not stop its movement and there are no stacking limits at the end \
-of its movement. PEL-INV-3: the text does not list them; Sherpa's board file makes each late nation's arrival \
+of its movement. The text does not list them; Sherpa's board file makes each late nation's arrival \
 round its invasion turn.",
     },
     RulesTopic {
         id: Topic::Exits.id(),
-        aliases: &[],
+        aliases: &["exit", "edge", "edges", "leave", "leaving"],
         title: "Leaving the map",
         section: "Nations (authored)",
         text: "Hirenmador and Hyalorings score for units leaving by the Pent edge (2 and 3 VP), YOUF for units \
@@ -238,11 +241,11 @@ still move (not one that had to stop, or has used its moves).",
     },
     RulesTopic {
         id: Topic::Scoring.id(),
-        aliases: &[],
+        aliases: &["vp", "points", "capture", "captures", "nation scoring", "nations"],
         title: "Nation scoring and capture VP",
         section: "Scoring > Nation Scoring",
         text: "Each nation scores its own condition in the nation-scoring rounds, which Sherpa places at the end of \
-rounds 4, 8, 12 and 16 (PEL-SCORE-2; the conditions of most nations are authored in the board file). Capture VP \
+rounds 4, 8, 12 and 16 (Sherpa's reading; the conditions of most nations are authored in the board file). Capture VP \
 are scored once, as soon as the nation's units stand alone in the area, in whichever nation's turn that happens: \
 at the end of its movement, after a battle, after a retreat into it, or at a listed arrival (Britannia scores \
 captures as they happen, so a defender retreating into a listed area scores it at once, not at its own next \
@@ -251,11 +254,11 @@ Kill VP are scored when the unit dies.",
     },
     RulesTopic {
         id: Topic::Emperors.id(),
-        aliases: &[],
+        aliases: &["emperor", "regalia", "imperial", "jenarong", "khordavu", "complete emperor", "vonlath"],
         title: "Emperors and the regalia",
         section: "Scoring > Jenarong Emperors; Rites of Khordavu; Complete Emperor",
         text: "Ten pieces of regalia lie in areas; a nation holds the pieces lying in areas it occupies alone \
-(PEL-EMP-19 reading; the Sandals start in Saird with the Hyalorings, the Bow in Bindle with the Veshtargos). \
+(Sherpa's reading; the Sandals start in Saird with the Hyalorings, the Bow in Bindle with the Veshtargos). \
 The Sceptre appears in Esvuthil in round 2 and the Orb in Vanch in round 3, both at the Pelorian turn; the Cap \
 in Birin and the Mantle in Darjiin at the start of round 4. Only the holder of the Bow counts the Cap. In \
 rounds with emperor scoring (1-12 here), at the end of its turn a nation holding one piece more than the last \
@@ -265,13 +268,13 @@ needs one piece again. In its movement phase the Emperor may move each piece (no
 one already joined to it in Vonlath) up to 3 areas, one area per step, within areas it holds, that is where its units stand alone: a piece lying where its units share the area with \
 another nation stays put until a battle decides; in rounds 4 and 5 also into Vonlath. Jenarong rounds (1-3): the Emperor scores 1 VP per piece held at the end of the round. Rites \
 of Khordavu (4-5): the Bow does not count; if every piece but the Bow lies in Vonlath and the Emperor holds it at \
-the end of round 4 or 5, the Emperor gains 10 VP once (PEL-KHOR-5). Complete Emperor (6-12): at the end of each \
+the end of round 4 or 5, the Emperor gains 10 VP once. Complete Emperor (6-12): at the end of each \
 round the Emperor scores 1 VP per area it holds linked to Vonlath through its own areas, Vonlath included, and \
-nothing without Vonlath (PEL-CEMP-3).",
+nothing without Vonlath.",
     },
     RulesTopic {
         id: Topic::Heroes.id(),
-        aliases: &[],
+        aliases: &["call to heroes", "bid", "bids", "dragon pass", "awards"],
         title: "The Call to Heroes",
         section: "Scoring > Call to Heroes",
         text: "After round 13 every player bids in secret how many units each of their nations sends to Dragon \
@@ -282,14 +285,14 @@ send is capped (the log says so). Then each player picks which of their units go
 <nation> <area> <kind>` (the kind may be left out when the nation has one kind there), never from Ralios or \
 Karia. Every player who owes units may remove at once, in any order; a player who does not act loses units \
 from their largest stacks, infantry first. After the last removal YOUF removed count as leaving beyond Dragon \
-Pass and the awards are paid on the units actually removed. The player removing most wins VP equal to all units removed by everyone (PEL-HERO-16 reading), \
+Pass and the awards are paid on the units actually removed. The player removing most wins VP equal to all units removed by everyone (Sherpa's reading), \
 second 20, third 2, last 0. Ties go one level down: two tied first get 20 each; two tied second get 2 each and \
 so does the next player; three tied under a leader get 2 each; two tied pairs get 20 and 0; all four tied get 0. \
-Other patterns (PEL-HERO-16): a tied group gets the level below the best place it covers.",
+Other patterns: a tied group gets the level below the best place it covers.",
     },
     RulesTopic {
         id: Topic::Commitment.id(),
-        aliases: &[],
+        aliases: &["seal", "unseal", "salt", "sealed", "hash"],
         title: "Sealed bids and their commitments",
         section: "Scoring > Call to Heroes (Sherpa's sealing)",
         text: "A sealed bid is announced with a commitment: the first 12 hex digits of SHA-256 over \
@@ -298,12 +301,26 @@ text (e.g. `Hirenmador 0, Pelorians 3, Praxians 1`). At the reveal each salt is 
     },
     RulesTopic {
         id: Topic::Shah.id(),
-        aliases: &[],
+        aliases: &["shah of carmania", "carmania"],
         title: "The Shah of Carmania",
         section: "Scoring > Shah of Carmania",
-        text: "At the end of rounds 14, 15 and 16 (PEL-SHAH-4: each of them may score), a nation holding at least \
+        text: "At the end of rounds 14, 15 and 16 (Sherpa's reading: each of them may score), a nation holding at least \
 twice as many areas as every other single nation, counting only areas north-west of the barbarian belt (not \
 Charg, Baloris, Brolia, Broken Pot, Anadikki, Talastar, Lakrene, Skanthi, Aggar, Dog Plains, Dragon Pass, \
 Ivory Plinth, Imther, Tork, Votankiland, Karia or Ralios), is Shah of Carmania and gains 10 VP.",
+    },
+    RulesTopic {
+        id: Topic::Notation.id(),
+        aliases: &["syntax", "commands", "how to type", "typing", "examples"],
+        title: "Typing steps",
+        section: "Nation Turn (Sherpa's notation)",
+        text: "A step is a word and names as the board spells them: areas (`Mirin-Cross`), kinds (infantry, \
+cavalry, dragon, bat, forest), nations, pieces of regalia and the map edges. Case does not matter, and each word \
+may be cut to a beginning that fits only one legal step: `mov nav sai cav` is `move Naveria Saird cavalry`. \
+Population: `place Darsen infantry`. Movement, one unit one area per step: `move Naveria Saird cavalry`, \
+`move <area> <edge> <kind>` to leave the map, `regalia <piece> <area>` for the Emperor, then `done`. Battles: \
+`battle Saird`, `hit <kind>` when a result may kill more than one kind, `retreat Saird Naveria cavalry` and \
+`stay`. Removals: `remove <area> <kind>`. The Call to Heroes: `bid <nation> <n>`, `seal`, `unseal`, then \
+`remove <nation> <area> [kind]`. Chain steps with `;`: `place Darsen infantry; place Darsen infantry`.",
     },
 ];

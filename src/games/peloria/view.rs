@@ -4,9 +4,11 @@
 //! Invariant: a seat's Call to Heroes draft appears only in its own view until the reveal;
 //! everyone sees who has sealed and the commitments.
 
+use super::happening::units;
 use super::rules::{bid_text_of, phase_name};
 use super::*;
 use crate::engine::FinalResult;
+use std::fmt::Write as _;
 
 /// Units of one nation in one area.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -220,10 +222,12 @@ pub(super) fn describe(d: &PeloriaData, v: &View) -> String {
     }
     if let Some(e) = v.emperor {
         out.push_str(&format!(
-            "Emperor: the {} (claimed with {} piece(s)).\n",
-            d.nations[e].name, v.emperor_need
+            "Emperor: the {} (claimed with {}).\n",
+            d.nations[e].name,
+            units(u32::from(v.emperor_need), "piece")
         ));
     }
+    write_nations(&mut out, d, v);
     if let Some(b) = &v.my_bid {
         out.push_str(&format!("Your draft bid: {b}.\n"));
     }
@@ -231,6 +235,50 @@ pub(super) fn describe(d: &PeloriaData, v: &View) -> String {
         out.push_str(&format!("{}\n", r.note));
     }
     out
+}
+
+/// One line per nation on the board or with VP: owner, VP, population track and its
+/// units area by area (`2i 1c`: letters of the kinds, legend first).
+fn write_nations(out: &mut String, d: &PeloriaData, v: &View) {
+    out.push_str("Nations (units: i infantry, c cavalry, d dragon, b Bat, f forest):\n");
+    for (n, nv) in v.nations.iter().enumerate() {
+        let held: Vec<String> = v
+            .areas
+            .iter()
+            .enumerate()
+            .filter_map(|(a, av)| {
+                let stack = av.stacks.iter().find(|s| s.nation == n)?;
+                let kinds: Vec<String> = Kind::NAMES
+                    .iter()
+                    .zip(stack.kinds)
+                    .filter(|(_, count)| *count > 0)
+                    .map(|(name, count)| format!("{count}{}", &name[..1]))
+                    .collect();
+                Some(format!("{} {}", d.areas[a].name, kinds.join(" ")))
+            })
+            .collect();
+        if held.is_empty() && nv.vp == 0 {
+            continue;
+        }
+        let owner = v
+            .players
+            .get(d.nations[n].player)
+            .map(|p| p.name.as_str())
+            .unwrap_or("?");
+        let _ = writeln!(
+            out,
+            "{} ({owner}): {} VP, track {}, holds {}: {}",
+            d.nations[n].name,
+            nv.vp,
+            nv.track,
+            units(nv.areas as u32, "area"),
+            if held.is_empty() {
+                "no units".to_string()
+            } else {
+                held.join(", ")
+            }
+        );
+    }
 }
 
 pub(super) fn private_markers(g: &Peloria, d: &PeloriaData, seat: Seat) -> Vec<String> {

@@ -85,12 +85,15 @@ impl NangaParbat {
     ) {
         self.activate(seat, Animal::Leopard);
         self.cells.swap(a as usize, b as usize);
-        events.push(Event::public(format!(
-            "{} activates a snow leopard: the hikers on {} and {} swap places",
-            self.names[seat],
-            cell_name(a),
-            cell_name(b)
-        )));
+        let (first, second) = (a, b);
+        self.happen(
+            events,
+            ActivationEvent::Leopard {
+                seat,
+                first,
+                second,
+            },
+        );
     }
 
     /// NAN-ACT-12 reading: any hiker with an adjacent animal.
@@ -124,12 +127,15 @@ impl NangaParbat {
     ) {
         self.activate(seat, Animal::Tahr);
         self.cells.swap(h as usize, a as usize);
-        events.push(Event::public(format!(
-            "{} activates a tahr: the hiker on {} and the animal on {} swap places",
-            self.names[seat],
-            cell_name(h),
-            cell_name(a)
-        )));
+        let (hiker, animal) = (h, a);
+        self.happen(
+            events,
+            ActivationEvent::Tahr {
+                seat,
+                hiker,
+                animal,
+            },
+        );
     }
 
     /// The first animal of a musk deer swap: one that has a partner of another kind.
@@ -168,24 +174,21 @@ impl NangaParbat {
         c: u8,
         events: &mut Vec<Event>,
     ) {
-        let who = self.names[seat].clone();
-        let text = if let Some(Pending::Deer { first }) = self.pending {
+        let what = if let Some(Pending::Deer { first }) = self.pending {
             self.pending = None;
             self.cells.swap(first as usize, c as usize);
-            format!(
-                "{who} activates a musk deer: the animals on {} and {} swap places",
-                cell_name(first),
-                cell_name(c)
-            )
+            let second = c;
+            ActivationEvent::DeerSwap {
+                seat,
+                first,
+                second,
+            }
         } else {
             self.activate(seat, Animal::Deer);
             self.pending = Some(Pending::Deer { first: c });
-            format!(
-                "{who} activates a musk deer on the animal at {}; the second animal is next",
-                cell_name(c)
-            )
+            ActivationEvent::DeerFirst { seat, cell: c }
         };
-        events.push(Event::public(text));
+        self.happen(events, what);
     }
 
     /// NAN-ACT-12 reading: any other region, even one without animals.
@@ -206,10 +209,6 @@ impl NangaParbat {
     ) {
         self.activate(seat, Animal::Yak);
         self.guide = Some(r);
-        events.push(Event::public(format!(
-            "{} activates a yak: the guide moves to region {}",
-            self.names[seat],
-            r + 1
-        )));
+        self.happen(events, ActivationEvent::Yak { seat, region: r });
     }
 }

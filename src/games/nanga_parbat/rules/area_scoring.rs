@@ -27,7 +27,7 @@ impl NangaParbat {
                     _ => 0,
                 };
                 pts[seat][r] = p;
-                self.gain(seat, p, &format!("region {}", r + 1), events);
+                self.gain(seat, p, Gain::Region(r as u8), events);
             }
         }
         self.area_points = Some(pts);

@@ -212,12 +212,14 @@ impl NangaParbat {
         self.claimed = true;
         self.chart[q as usize] = Some(seat as u8);
         self.cubes[seat] -= 1;
-        events.push(Event::public(format!(
-            "{} claims {} ({} {need}, {vp} VP)",
-            self.names[seat],
-            square_name(q),
-            kind.name()
-        )));
+        let claimed = ClaimEvent::Claimed {
+            seat,
+            square: q,
+            kind,
+            need,
+            vp,
+        };
+        self.happen(events, claimed);
         self.pending = Some(match kind {
             RowKind::Camps => Pending::Build {
                 square: q,
@@ -244,11 +246,7 @@ impl NangaParbat {
         let (_, need, vp) = data.square(square);
         if picked.len() < need as usize {
             self.pending = Some(Pending::Build { square, picked });
-            events.push(Event::public(format!(
-                "{} picks the hiker on {} to become a camp",
-                self.names[seat],
-                cell_name(c)
-            )));
+            self.happen(events, ClaimEvent::CampPicked { seat, cell: c });
             return;
         }
         // NAN-BUILD-2..4: the hikers become camps where they stand; the hikers are discarded.
@@ -256,12 +254,13 @@ impl NangaParbat {
             self.cells[p as usize] = Piece::Camp(seat as u8);
         }
         self.camps[seat] -= need;
-        let names: Vec<String> = picked.iter().map(|&p| cell_name(p)).collect();
-        events.push(Event::public(format!(
-            "{} builds camps on {}",
-            self.names[seat],
-            names.join(", ")
-        )));
+        self.happen(
+            events,
+            ClaimEvent::CampsBuilt {
+                seat,
+                cells: picked,
+            },
+        );
         self.complete_claim(seat, square, vp, events);
     }
 
@@ -279,11 +278,7 @@ impl NangaParbat {
         self.take_animal(seat, a);
         given.push(a);
         let (_, need, vp) = data.square(square);
-        events.push(Event::public(format!(
-            "{} hands in a {}",
-            self.names[seat],
-            a.name()
-        )));
+        self.happen(events, ClaimEvent::HandedIn { seat, animal: a });
         if given.len() < need as usize {
             self.pending = Some(Pending::Trade { square, given });
             return;
@@ -302,16 +297,9 @@ impl NangaParbat {
 
     /// NAN-BUILD-12: the square's VP, then the end by cubes (NAN-END-2).
     fn complete_claim(&mut self, seat: usize, square: u8, vp: u8, events: &mut Vec<Event>) {
-        self.gain(
-            seat,
-            vp as i64,
-            &format!("square {}", square_name(square)),
-            events,
-        );
+        self.gain(seat, vp as i64, Gain::Square(square), events);
         if !self.opts.areas && self.cubes.iter().all(|&c| c == 0) {
-            events.push(Event::public(
-                "both players have placed all their cubes: the game ends",
-            ));
+            self.happen(events, EndEvent::CubesPlaced);
             self.finish(events);
         }
     }

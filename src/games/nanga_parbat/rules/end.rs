@@ -14,7 +14,8 @@ impl NangaParbat {
                 self.score[0]
             );
         }
-        events.push(Event::public(format!("game over: {note}")));
+        let over = EndEvent::Over { note: note.clone() };
+        self.happen(events, over);
         self.result = Some(FinalResult {
             scores: self.score.clone(),
             places,

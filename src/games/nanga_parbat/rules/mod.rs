@@ -20,13 +20,16 @@ mod turn;
 
 pub use forbidden::Forbidden;
 
-use super::board::{cell_name, parse_cell, parse_square, square_name, CELLS, REGIONS, SECTIONS};
+use super::board::{parse_cell, parse_square, square_name, CELLS, REGIONS, SECTIONS};
+use super::happening::{
+    ActivationEvent, ClaimEvent, EndEvent, Gain, Happening, PointsEvent, TrapEvent, TurnEvent,
+};
 use super::topics::{rule, Topic};
 use super::{
     Animal, NangaData, NangaParbat, Opts, Pending, Phase, Piece, RowKind, Step, COLUMNS, ROWS,
 };
 use crate::engine::rank::{places_by_key, verdict};
 use crate::engine::FinalResult;
-use crate::engine::{Event, RuleError, Seat, SetupError};
+use crate::engine::{Audience, Event, RuleError, Seat, SetupError};
 use crate::engine::{Game, GameRng, ParseError, Rules};
 use std::fmt::Write as _;

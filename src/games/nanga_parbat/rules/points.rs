@@ -9,23 +9,25 @@ impl NangaParbat {
         &mut self,
         seat: usize,
         pts: i64,
-        why: &str,
+        why: Gain,
         events: &mut Vec<Event>,
     ) {
         if pts <= 0 {
             return;
         }
         let mut to = self.score[seat] + pts;
-        let mut text = format!("{} scores {pts} ({why})", self.names[seat]);
-        if to == self.score[Self::opp(seat)] {
+        let bonus = to == self.score[Self::opp(seat)];
+        if bonus {
             to += 1;
-            text.push_str(&format!(
-                " and lands on {}'s space: 1 more",
-                self.names[Self::opp(seat)]
-            ));
         }
         self.score[seat] = to;
-        text.push_str(&format!(", now {to}"));
-        events.push(Event::public(text));
+        let scored = PointsEvent::Scored {
+            seat,
+            points: pts,
+            why,
+            bonus,
+            now: to,
+        };
+        self.happen(events, scored);
     }
 }

@@ -55,13 +55,9 @@ impl NangaParbat {
         r: u8,
         events: &mut Vec<Event>,
     ) {
-        let from = self.guide.map(|g| g + 1).unwrap_or(0);
+        let from = self.guide;
         self.guide = Some(r);
-        events.push(Event::public(format!(
-            "region {from} has no animal left: {} moves the guide to region {}",
-            self.names[seat],
-            r + 1
-        )));
+        self.happen(events, TrapEvent::GuideMoved { seat, from, to: r });
     }
 
     /// Steps 1 to 3: trap the animal, put a hiker in its place, move the guide.
@@ -82,17 +78,17 @@ impl NangaParbat {
         // NAN-GUIDE-1: the guide goes to the region numbered like the section.
         let to = (c as usize % SECTIONS) as u8;
         self.guide = Some(to);
-        events.push(Event::public(format!(
-            "{} traps a {} on {}, leaves a hiker there ({} left), and the guide goes to region {}",
-            self.names[seat],
-            a.name(),
-            cell_name(c),
-            self.hikers[seat],
-            to + 1
-        )));
+        let trapped = TrapEvent::Trapped {
+            seat,
+            animal: a,
+            cell: c,
+            hikers_left: self.hikers[seat],
+            guide_to: to,
+        };
+        self.happen(events, trapped);
         // NAN-ACT-11: a red panda scores 1 for a catcher who is not ahead.
         if a == Animal::Panda && self.score[seat] <= self.score[Self::opp(seat)] {
-            self.gain(seat, 1, "red panda", events);
+            self.gain(seat, 1, Gain::RedPanda, events);
         }
     }
 }

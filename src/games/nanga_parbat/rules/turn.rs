@@ -103,11 +103,7 @@ impl NangaParbat {
         events: &mut Vec<Event>,
     ) {
         self.guide = Some(r);
-        events.push(Event::public(format!(
-            "{} places the guide on region {}",
-            self.names[seat],
-            r + 1
-        )));
+        self.happen(events, TurnEvent::GuidePlaced { seat, region: r });
         self.phase = Phase::Play;
         self.current = 0;
         self.turn = 1;
@@ -121,9 +117,19 @@ impl NangaParbat {
         }
     }
 
-    /// Keep the turn's events for the turn summary.
+    /// Word a happening (the one place: [`Happening::text`]) as a public event.
+    pub(in crate::games::nanga_parbat) fn happen(
+        &self,
+        events: &mut Vec<Event>,
+        what: impl Into<Happening>,
+    ) {
+        events.push(Event::public(what.into().text(&self.names)));
+    }
+
+    /// Keep the turn's public events for the turn summary (everyone sees it).
     pub(in crate::games::nanga_parbat) fn record(&mut self, events: &[Event], turn_ended: bool) {
-        let text = events.iter().map(|e| e.text.clone());
+        let public = events.iter().filter(|e| e.audience == Audience::Public);
+        let text = public.map(|e| e.text.clone());
         if turn_ended {
             self.last_turn = std::mem::take(&mut self.this_turn);
             self.last_turn.extend(text);
@@ -135,9 +141,7 @@ impl NangaParbat {
     pub(in crate::games::nanga_parbat) fn end_turn(&mut self, events: &mut Vec<Event>) {
         // NAN-END-1 (NAN-END-4 reading): checked when the turn that placed the last hiker ends.
         if self.hikers.iter().all(|&h| h == 0) {
-            events.push(Event::public(
-                "both players have placed all their hikers: the game ends",
-            ));
+            self.happen(events, EndEvent::HikersPlaced);
             if self.opts.areas {
                 self.score_areas(events);
             }

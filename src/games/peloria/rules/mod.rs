@@ -33,6 +33,7 @@ mod turn;
 
 pub(crate) use heroes::bid_text_of;
 pub use heroes::hero_awards;
+use shared::lacks_unit;
 
 /// A refusal: its reason and the rules topic that explains it.
 pub(crate) fn rule(topic: Topic, reason: impl Into<String>) -> RuleError {

@@ -139,24 +139,9 @@ impl Peloria {
         t: usize,
         k: Kind,
     ) -> Result<(), RuleError> {
-        let (fname, tname) = (&d.areas[f].name, &d.areas[t].name);
-        let Some(i) = self.mover(n, f, k) else {
-            return Err(rule(
-                Topic::Movement,
-                format!(
-                    "the {} have no {} in {fname} that can still move",
-                    d.nations[n].name,
-                    k.name()
-                ),
-            ));
-        };
-        if !d.areas[f].adj.contains(&t) {
-            return Err(rule(
-                Topic::Movement,
-                format!("{tname} is not next to {fname}"),
-            ));
-        }
-        self.may_enter(d, n, t)?;
+        let tname = &d.areas[t].name;
+        let i = self.mover_ok(d, n, f, k)?;
+        self.next_door_ok(d, n, f, t, Topic::Movement)?;
         if d.terrain(t) == Terrain::Sea && self.units[i].left < 2 {
             return Err(rule(
                 Topic::Terrain,
@@ -261,17 +246,7 @@ impl Peloria {
         e: usize,
         k: Kind,
     ) -> Result<(), RuleError> {
-        if self.mover(n, f, k).is_none() {
-            return Err(rule(
-                Topic::Movement,
-                format!(
-                    "the {} have no {} in {} that can still move",
-                    d.nations[n].name,
-                    k.name(),
-                    d.areas[f].name
-                ),
-            ));
-        }
+        self.mover_ok(d, n, f, k)?;
         if !d.areas[f].exits.contains(&e) {
             return Err(rule(
                 Topic::Exits,

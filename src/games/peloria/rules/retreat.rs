@@ -70,11 +70,7 @@ impl Peloria {
             _ => self.turn,
         };
         let back = self.retreating_unit(nation, f, t, k);
-        if let Some(i) = back.or_else(|| {
-            self.units
-                .iter()
-                .position(|u| u.nation as usize == nation && u.area as usize == f && u.kind == k)
-        }) {
+        if let Some(i) = back.or_else(|| self.units_of(nation, f, k).next().map(|(i, _)| i)) {
             self.units[i].area = t as u8;
             self.units[i].left = 0;
             self.units[i].from = None;
@@ -119,12 +115,9 @@ impl Peloria {
     /// The unit of `n` and kind `k` in `f` that a retreat to `t` moves: one that came from
     /// `t`; the attacker's units have no other way back (PEL-RET-3).
     pub(crate) fn retreating_unit(&self, n: usize, f: usize, t: usize, k: Kind) -> Option<usize> {
-        self.units.iter().position(|u| {
-            u.nation as usize == n
-                && u.area as usize == f
-                && u.kind == k
-                && u.from.map(usize::from) == Some(t)
-        })
+        self.units_of(n, f, k)
+            .find(|(_, u)| u.from.map(usize::from) == Some(t))
+            .map(|(i, _)| i)
     }
 
     /// PEL-RET-2..6.
@@ -149,14 +142,7 @@ impl Peloria {
             ));
         }
         if k == Kind::Forest || self.count_kind(n, f, k) == 0 {
-            return Err(rule(
-                Topic::Retreat,
-                format!(
-                    "the {} have no {} to retreat there",
-                    d.nations[n].name,
-                    k.name()
-                ),
-            ));
+            return Err(lacks_unit(d, Topic::Retreat, (n, f, k), "that can retreat"));
         }
         let tname = &d.areas[t].name;
         if self.others(n, t) > 0 {
@@ -184,13 +170,10 @@ impl Peloria {
                         ),
                     ));
                 }
-            } else if !d.areas[f].adj.contains(&t) {
-                return Err(rule(
-                    Topic::Retreat,
-                    format!("{tname} is not next to {}", d.areas[f].name),
-                ));
+                self.may_enter(d, n, t)?;
+            } else {
+                self.next_door_ok(d, n, f, t, Topic::Retreat)?;
             }
-            self.may_enter(d, n, t)?;
             if !d.terrain(t).is_land() {
                 return Err(rule(Topic::Retreat, "no retreat into a sea"));
             }

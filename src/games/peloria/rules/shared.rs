@@ -174,24 +174,61 @@ impl Peloria {
                 .any(|u| u.area as usize == a && u.kind == Kind::Forest)
     }
 
-    /// The unit of `n` and kind `k` in `a` that moves next: the one with most moves left.
-    pub(crate) fn mover(&self, n: usize, a: usize, k: Kind) -> Option<usize> {
+    /// The units of `n` and kind `k` in `a`, with their indices, in order.
+    pub(crate) fn units_of(
+        &self,
+        n: usize,
+        a: usize,
+        k: Kind,
+    ) -> impl DoubleEndedIterator<Item = (usize, &Unit)> {
         self.units
             .iter()
             .enumerate()
-            .filter(|(_, u)| {
-                u.nation as usize == n && u.area as usize == a && u.kind == k && u.left > 0
-            })
+            .filter(move |(_, u)| u.nation as usize == n && u.area as usize == a && u.kind == k)
+    }
+
+    /// The unit of `n` and kind `k` in `a` that moves next: the one with most moves left.
+    pub(crate) fn mover(&self, n: usize, a: usize, k: Kind) -> Option<usize> {
+        self.units_of(n, a, k)
+            .filter(|(_, u)| u.left > 0)
             .max_by_key(|(i, u)| (u.left, std::cmp::Reverse(*i)))
             .map(|(i, _)| i)
     }
 
+    /// The unit of `n` and kind `k` in `a` that moves next, or the refusal.
+    pub(crate) fn mover_ok(
+        &self,
+        d: &PeloriaData,
+        n: usize,
+        a: usize,
+        k: Kind,
+    ) -> Result<usize, RuleError> {
+        self.mover(n, a, k)
+            .ok_or_else(|| lacks_unit(d, Topic::Movement, (n, a, k), "that can still move"))
+    }
+
+    /// A unit steps from `f` into `t` (a move or a retreat): `t` is next to `f`, and the
+    /// nation may enter it at all. A refusal cites `topic`.
+    pub(crate) fn next_door_ok(
+        &self,
+        d: &PeloriaData,
+        n: usize,
+        f: usize,
+        t: usize,
+        topic: Topic,
+    ) -> Result<(), RuleError> {
+        if !d.areas[f].adj.contains(&t) {
+            return Err(rule(
+                topic,
+                format!("{} is not next to {}", d.areas[t].name, d.areas[f].name),
+            ));
+        }
+        self.may_enter(d, n, t)
+    }
+
     pub(crate) fn remove_unit(&mut self, n: usize, a: usize, k: Kind) -> bool {
-        if let Some(i) = self
-            .units
-            .iter()
-            .rposition(|u| u.nation as usize == n && u.area as usize == a && u.kind == k)
-        {
+        let last = self.units_of(n, a, k).next_back().map(|(i, _)| i);
+        if let Some(i) = last {
             self.units.remove(i);
             true
         } else {
@@ -242,4 +279,23 @@ impl Peloria {
         }
         ev.push(line);
     }
+}
+
+/// The refusal when nation `n` has no unit of kind `k` in area `a` fit for a step (`fit`
+/// says for what: "that can still move").
+pub(crate) fn lacks_unit(
+    d: &PeloriaData,
+    topic: Topic,
+    (n, a, k): (usize, usize, Kind),
+    fit: &str,
+) -> RuleError {
+    rule(
+        topic,
+        format!(
+            "the {} have no {} in {} {fit}",
+            d.nations[n].name,
+            k.name(),
+            d.areas[a].name
+        ),
+    )
 }
