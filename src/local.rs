@@ -122,10 +122,9 @@ fn last_board_number(dir: &Path) -> usize {
 fn check_players(players: &[String], kind: &dyn crate::engine::GameKind) -> anyhow::Result<()> {
     if players.len() < kind.min_players() || players.len() > kind.max_players() {
         bail!(
-            "{} takes {} to {} players; --players gave {}",
+            "{} takes {}; --players gave {}",
             kind.name(),
-            kind.min_players(),
-            kind.max_players(),
+            crate::engine::player_counts(kind.min_players(), kind.max_players()),
             players.len()
         );
     }

@@ -47,10 +47,9 @@ impl Chat {
         Ok(vec![Reply::public(
             Text::new()
                 .p(format!(
-                    "**{name}** opened a game of **{}** (game #{id}; {} to {} players; options: {}). Others: ",
+                    "**{name}** opened a game of **{}** (game #{id}; {}; options: {}). Others: ",
                     kind.name(),
-                    kind.min_players(),
-                    kind.max_players(),
+                    crate::engine::player_counts(kind.min_players(), kind.max_players()),
                     if opt_text.is_empty() {
                         "none".into()
                     } else {

@@ -180,13 +180,22 @@ impl Game for Count {
         vec![format!("SECRET-{}", self.secret[seat])]
     }
     fn rules_topics() -> &'static [RulesTopic] {
-        &[RulesTopic {
-            id: "turn",
-            aliases: &["round"],
-            title: "Turn",
-            section: "Test",
-            text: "Add up to twice, then end.",
-        }]
+        &[
+            RulesTopic {
+                id: "turn",
+                aliases: &["round"],
+                title: "Turn",
+                section: "Test",
+                text: "Add up to twice, then end.",
+            },
+            RulesTopic {
+                id: "notation",
+                aliases: &[],
+                title: "Notation",
+                section: "Test",
+                text: "`add 1`, `add 2`, `draw`, `hide`, `unhide`, `end`.",
+            },
+        ]
     }
 }
 

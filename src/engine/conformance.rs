@@ -135,13 +135,19 @@ pub fn run_suite<G: Game>(data: &G::Data, options: &Options, games: u64, step_ca
     run(&s);
 }
 
-/// The rules topics a player looks up: a `turn` topic (the default refusal cites it), every
+/// The rules topics a player looks up: a `turn` topic (the default refusal cites it), a
+/// `notation` topic, every
 /// id and alias lower case and naming one topic only, no internal clause id in the text.
 fn check_topics<G: Game>() {
     let topics = G::rules_topics();
     assert!(
         topics.iter().any(|t| t.id == "turn"),
         "{} has a `turn` rules topic (the default refusal cites it)",
+        G::NAME
+    );
+    assert!(
+        topics.iter().any(|t| t.id == "notation"),
+        "{} has a `notation` rules topic (how to type each step)",
         G::NAME
     );
     let mut names: Vec<&str> = Vec::new();

@@ -597,6 +597,15 @@ pub fn refusal<G: Game>(e: RuleError) -> Refusal {
     }
 }
 
+/// How many players a game takes, in words: `2 players`, `3 to 5 players`.
+pub fn player_counts(min: usize, max: usize) -> String {
+    if min == max {
+        format!("{min} players")
+    } else {
+        format!("{min} to {max} players")
+    }
+}
+
 /// Check the player count and options, then set up a `G`.
 pub fn setup_checked<G: Game>(
     data: &G::Data,
@@ -606,10 +615,9 @@ pub fn setup_checked<G: Game>(
 ) -> Result<G, SetupError> {
     if players.len() < G::MIN_PLAYERS || players.len() > G::MAX_PLAYERS {
         return Err(SetupError(format!(
-            "{} takes {} to {} players, not {}",
+            "{} takes {}, not {}",
             G::NAME,
-            G::MIN_PLAYERS,
-            G::MAX_PLAYERS,
+            player_counts(G::MIN_PLAYERS, G::MAX_PLAYERS),
             players.len()
         )));
     }

@@ -183,6 +183,11 @@ pub fn rejected_now<G: Game>(g: &mut G, data: &G::Data, text: &str) -> String {
     rejected(g, data, seat, text)
 }
 
+/// Does `text` hold an internal clause id (`NEP-GROW-3`)? Players never read one.
+pub fn has_clause_id(text: &str) -> bool {
+    super::conformance::clause_id_in(text).is_some()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

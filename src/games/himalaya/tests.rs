@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::engine::conformance::{assert_non_interference, run_suite};
-use crate::engine::testing::{play, refused_step};
+use crate::engine::testing::{has_clause_id, play, refused_step};
 use crate::engine::Options;
 use crate::engine::Rules;
 
@@ -1195,28 +1195,6 @@ fn no_clause_id_in_topics_refusals_or_log() {
         assert!(!has_clause_id(t), "clause id in player text: {t}");
     }
     assert!(has_clause_id("see HIM-WIN-10.") && !has_clause_id("path 3-10"));
-}
-
-/// Does `t` hold an internal clause id, `[A-Z]{2,4}-[A-Z]+-[0-9]+`?
-fn has_clause_id(t: &str) -> bool {
-    let b = t.as_bytes();
-    let upper = |from: usize| {
-        b[from..]
-            .iter()
-            .take_while(|c| c.is_ascii_uppercase())
-            .count()
-    };
-    (0..b.len()).any(|i| {
-        let head = upper(i);
-        let j = i + head + 1;
-        if !(2..=4).contains(&head) || b.get(i + head) != Some(&b'-') || j > b.len() {
-            return false;
-        }
-        let word = upper(j);
-        word >= 1
-            && b.get(j + word) == Some(&b'-')
-            && b.get(j + word + 1).is_some_and(|c| c.is_ascii_digit())
-    })
 }
 
 #[test]

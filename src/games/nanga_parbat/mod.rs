@@ -369,6 +369,11 @@ impl Game for NangaParbat {
         }
     }
 
+    /// Claims and `end` come first when a player asks for their steps.
+    fn completes(_data: &NangaData, step: &Step) -> bool {
+        matches!(step, Step::Claim(_) | Step::End)
+    }
+
     fn format_step(_data: &NangaData, step: &Step) -> String {
         match *step {
             Step::Guide(r) => format!("guide {}", r + 1),

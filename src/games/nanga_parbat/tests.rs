@@ -5,7 +5,7 @@
 use super::happening::Gain;
 use super::*;
 use crate::engine::conformance::{assert_non_interference, Suite};
-use crate::engine::testing::{legal, play, refused, said};
+use crate::engine::testing::{has_clause_id, legal, play, refused, said};
 use crate::engine::Rules;
 use crate::engine::{Game, Options, Status, Viewer};
 use std::sync::OnceLock;
@@ -127,7 +127,7 @@ fn nan_setup_1_exactly_two_players() {
     for n in [1, 3] {
         let p: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
         let e = crate::engine::setup_checked::<NangaParbat>(data(), &p, &o, 1).unwrap_err();
-        assert!(e.0.contains("2 to 2"), "{e}");
+        assert!(e.0.contains("takes 2 players, not"), "{e}");
     }
     assert!(NangaParbat::setup(
         data(),
@@ -1745,30 +1745,6 @@ fn no_clause_id_in_any_text_a_player_reads() {
     }
 }
 
-/// Does `text` hold something shaped like a clause id (`[A-Z]{2,4}-[A-Z]+-\d+`)?
-pub(crate) fn has_clause_id(text: &str) -> bool {
-    let b = text.as_bytes();
-    (0..b.len()).any(|i| {
-        let letters = |from: usize| {
-            b[from..]
-                .iter()
-                .take_while(|c| c.is_ascii_uppercase())
-                .count()
-        };
-        let head = letters(i);
-        if !(2..=4).contains(&head) || (i > 0 && b[i - 1].is_ascii_uppercase()) {
-            return false;
-        }
-        let j = i + head;
-        if b.get(j) != Some(&b'-') {
-            return false;
-        }
-        let mid = letters(j + 1);
-        let k = j + 1 + mid;
-        mid > 0 && b.get(k) == Some(&b'-') && b.get(k + 1).is_some_and(u8::is_ascii_digit)
-    })
-}
-
 #[test]
 fn the_clause_id_check_sees_ids() {
     assert!(has_clause_id("lost (PEL-MOVE-5)."));
@@ -1776,6 +1752,27 @@ fn the_clause_id_check_sees_ids() {
     assert!(!has_clause_id(
         "region 4.6 and A-B-1 and ABCDE-X-1 and NAN-END-x"
     ));
+}
+
+/// Issue 35: `move` alone lists the steps that complete something first: the claims and
+/// `end`, which used to be hidden behind the activations.
+#[test]
+fn nan_claim_1_claims_and_end_are_the_steps_that_complete_something() {
+    let mut g = fresh_game(false, DEMO_SEED);
+    let mut rng = GameRng::new(3);
+    let mut claims_seen = 0;
+    while g.phase != Phase::Over {
+        let seat = g.current;
+        let legal = g.legal_steps(data(), seat);
+        for step in &legal {
+            let expected = matches!(step, Step::Claim(_) | Step::End);
+            assert_eq!(NangaParbat::completes(data(), step), expected, "{step:?}");
+            claims_seen += usize::from(matches!(step, Step::Claim(_)));
+        }
+        let step = legal[rng.below(legal.len())];
+        g.apply(data(), seat, &step).unwrap();
+    }
+    assert!(claims_seen > 0);
 }
 
 // ---------------------------------------------------------------- conformance

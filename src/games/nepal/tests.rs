@@ -7,7 +7,7 @@
 //!   space to treat differently (its lack of a limit is NEP-KATH-1, tested below).
 
 use super::*;
-use crate::engine::testing::{play, refused_step, rejected};
+use crate::engine::testing::{has_clause_id, play, refused_step, rejected};
 use crate::engine::Rules;
 use crate::engine::{conformance, Event, Game, GameRng, Options, Status, Viewer};
 use std::sync::OnceLock;
@@ -2157,21 +2157,6 @@ fn topics_are_found_by_the_words_players_use() {
     assert_eq!(topic_of("route"), Some("claim"));
     assert_eq!(topic_of("trade"), Some("claim"));
     assert_eq!(topic_of("map"), Some("board"));
-}
-
-/// Does `s` hold an internal clause id, `[A-Z]{2,4}-[A-Z]+-\d+` (as NEP-CONF-12)?
-fn has_clause_id(s: &str) -> bool {
-    let b = s.as_bytes();
-    let upper = |i: usize| b.get(i).is_some_and(u8::is_ascii_uppercase);
-    (0..b.len()).any(|i| {
-        let head = (i..).take_while(|&j| upper(j)).count();
-        if !(2..=4).contains(&head) || (i > 0 && upper(i - 1)) || b.get(i + head) != Some(&b'-') {
-            return false;
-        }
-        let mid = (i + head + 1..).take_while(|&j| upper(j)).count();
-        let dash = i + head + 1 + mid;
-        mid > 0 && b.get(dash) == Some(&b'-') && b.get(dash + 1).is_some_and(u8::is_ascii_digit)
-    })
 }
 
 #[test]

@@ -2579,23 +2579,8 @@ fn every_example_in_the_topics_parses() {
 /// No internal clause id in what a player reads: topics, refusals, the log.
 #[test]
 fn no_clause_ids_in_player_text() {
-    let id = |s: &str| {
-        let w: Vec<&str> = s
-            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
-            .collect();
-        w.into_iter()
-            .find(|w| {
-                let p: Vec<&str> = w.split('-').collect();
-                p.len() == 3
-                    && (2..=4).contains(&p[0].len())
-                    && p[0].chars().all(|c| c.is_ascii_uppercase())
-                    && !p[1].is_empty()
-                    && p[1].chars().all(|c| c.is_ascii_uppercase())
-                    && !p[2].is_empty()
-                    && p[2].chars().all(|c| c.is_ascii_digit())
-            })
-            .map(str::to_string)
-    };
+    use crate::engine::conformance::clause_id_in;
+    let id = |s: &str| clause_id_in(s).map(str::to_string);
     assert_eq!(id("see NIP-CONS-12 there"), Some("NIP-CONS-12".into()));
     for t in topics::TOPICS {
         assert_eq!(id(t.text), None, "topic {}", t.id);

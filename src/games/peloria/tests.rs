@@ -3628,7 +3628,7 @@ fn log_sentences_agree_in_number() {
 /// (a random game, every seat's view, and the refusals of each state's candidates).
 #[test]
 fn no_clause_id_in_any_text_a_player_reads() {
-    use crate::games::nanga_parbat::tests::has_clause_id;
+    use crate::engine::testing::has_clause_id;
     let d = data();
     let mut texts: Vec<String> = super::topics::TOPICS
         .iter()
