@@ -3519,7 +3519,141 @@ fn pel_bat_10_an_arrival_of_ten_attacks_with_five() {
 fn typed_topics_are_the_rules_topics() {
     let ids: Vec<&str> = super::topics::Topic::ALL.iter().map(|t| t.id()).collect();
     let table: Vec<&str> = super::topics::TOPICS.iter().map(|t| t.id).collect();
-    assert_eq!(ids, table);
+    let (typed, sheets) = table.split_at(ids.len());
+    assert_eq!(ids, typed);
+    let nations: Vec<String> = data()
+        .nations
+        .iter()
+        .map(|n| n.name.to_lowercase())
+        .collect();
+    assert_eq!(
+        sheets, nations,
+        "after the typed topics come the nation sheets, in turn order"
+    );
+}
+
+/// `n` units of `kind` as the nation sheets write them.
+fn units_in_words(n: u8, kind: Kind) -> String {
+    let plural = if n == 1 { "" } else { "s" };
+    match kind {
+        Kind::Dragon => format!("{n} dragon{plural}"),
+        Kind::Forest => format!("{n} forest counter{plural}"),
+        _ => format!("{n} {}", kind.name()),
+    }
+}
+
+/// A nation's score rule as its sheet writes it.
+fn score_in_words(d: &PeloriaData, rule: ScoreRule) -> String {
+    match rule {
+        ScoreRule::Area(vp) => format!("{vp} VP per area held"),
+        ScoreRule::Open(vp) => format!("{vp} VP per open area held"),
+        ScoreRule::Unit(vp) => format!("{vp} VP per unit on the board"),
+        ScoreRule::Forest(vp) => format!("{vp} VP per forest counter"),
+        ScoreRule::Place(vp, area) => format!("{vp} VP for holding {}", d.areas[area].name),
+        ScoreRule::None => "none".to_string(),
+    }
+}
+
+/// The sentences a nation's sheet must hold, built from the board file: its first round,
+/// one sentence per arrival round, its stock, what population makes, its invasion turns,
+/// scoring, and its capture, kill and exit VP where it has any.
+fn nation_sheet_sentences(d: &PeloriaData, nation: usize) -> Vec<String> {
+    let n = &d.nations[nation];
+    let mut out = vec![format!(
+        "Player {}'s nation; it takes turns from round {}.",
+        n.player + 1,
+        n.first_round
+    )];
+    let arrivals: Vec<&Arrival> = d.arrivals.iter().filter(|a| a.nation == nation).collect();
+    let mut rounds: Vec<u8> = arrivals.iter().map(|a| a.round).collect();
+    rounds.dedup();
+    for round in rounds {
+        let items: Vec<String> = arrivals
+            .iter()
+            .filter(|a| a.round == round)
+            .map(|a| {
+                format!(
+                    "{} in {}",
+                    units_in_words(a.count, a.kind),
+                    d.areas[a.area].name
+                )
+            })
+            .collect();
+        out.push(format!("Arrives in round {round}: {}.", items.join(", ")));
+    }
+    let stock: Vec<String> = Kind::ALL
+        .into_iter()
+        .filter(|k| n.limits[k.index()] > 0)
+        .map(|k| units_in_words(n.limits[k.index()], k))
+        .collect();
+    out.push(format!("Stock: at most {}.", stock.join(" and ")));
+    let makes: Vec<&str> = n.pop_kinds.iter().map(|k| k.name()).collect();
+    out.push(format!("Population increase makes {}.", makes.join(" or ")));
+    out.extend(
+        n.invasions
+            .iter()
+            .map(|r| format!("Invasion turn in round {r}.")),
+    );
+    out.push(format!("Nation scoring: {}.", score_in_words(d, n.score)));
+    let listed = |label: &str, items: Vec<String>| {
+        (!items.is_empty()).then(|| format!("{label}: {}.", items.join(", ")))
+    };
+    let captures = n
+        .captures
+        .iter()
+        .map(|(a, vp)| format!("{} {vp}", d.areas[*a].name));
+    out.extend(listed("Capture VP, once each", captures.collect()));
+    let kills = n.kills.iter().map(|(victim, vp)| match victim {
+        Some(v) => format!("{} {vp}", d.nations[*v].name),
+        None => format!("any nation {vp}"),
+    });
+    out.extend(listed("Kill VP per unit killed", kills.collect()));
+    let exits = n
+        .exits
+        .iter()
+        .map(|(e, vp)| format!("{} {vp}", d.edges[*e].name));
+    out.extend(listed("Exit VP per unit leaving the map", exits.collect()));
+    out
+}
+
+/// The nation sheets are static text while the board file is data an owner of the
+/// published sheets may correct: each nation's topic states its arrival rounds (round 1 =
+/// the starting forces), stock limits, invasion turns, scoring and capture, kill and exit
+/// VP exactly as the board file has them, and no arrival, capture, kill or exit the file
+/// lacks (PEL-BRIT-20, PEL-ORDER-7 to PEL-ORDER-12, PEL-POP-4, PEL-SCORE-2).
+#[test]
+fn pel_brit_20_pel_pop_4_nation_topics_agree_with_the_board_data() {
+    let d = data();
+    for (i, n) in d.nations.iter().enumerate() {
+        let id = n.name.to_lowercase();
+        let topic = super::topics::TOPICS
+            .iter()
+            .find(|t| t.id == id)
+            .unwrap_or_else(|| panic!("no topic `{id}`"));
+        let wanted = nation_sheet_sentences(&d, i);
+        for sentence in &wanted {
+            assert!(
+                topic.text.contains(sentence.as_str()),
+                "`{id}` should say: {sentence}\n{}",
+                topic.text
+            );
+        }
+        for label in [
+            "Arrives in round",
+            "Invasion turn in",
+            "Capture VP",
+            "Kill VP",
+            "Exit VP",
+        ] {
+            let said = topic.text.matches(label).count();
+            let data_has = wanted.iter().filter(|s| s.starts_with(label)).count();
+            assert_eq!(
+                said, data_has,
+                "`{id}`: \"{label}\" sentences\n{}",
+                topic.text
+            );
+        }
+    }
 }
 
 /// Every example in the topics (backticked text with a space, without a `<placeholder>` or

@@ -250,7 +250,9 @@ are scored once, as soon as the nation's units stand alone in the area, in which
 at the end of its movement, after a battle, after a retreat into it, or at a listed arrival (Britannia scores \
 captures as they happen, so a defender retreating into a listed area scores it at once, not at its own next \
 turn). A unit that only passes through an area during a move does not capture it, since it never stands there. \
-Kill VP are scored when the unit dies.",
+Kill VP are scored when the unit dies. Each nation's own sheet (arrivals, stock, scoring, capture, kill and \
+exit VP) is a topic of its own: hirenmador, hyalorings, veshtargos, alkoth, pelanda, pelorians, theyalans, \
+praxians, aldryami, telmori, digijelm, soldiers, barbarians, carmanians, balazarings, youf.",
     },
     RulesTopic {
         id: Topic::Emperors.id(),
@@ -322,5 +324,178 @@ Population: `place Darsen infantry`. Movement, one unit one area per step: `move
 `battle Saird`, `hit <kind>` when a result may kill more than one kind, `retreat Saird Naveria cavalry` and \
 `stay`. Removals: `remove <area> <kind>`. The Call to Heroes: `bid <nation> <n>`, `seal`, `unseal`, then \
 `remove <nation> <area> [kind]`. Chain steps with `;`: `place Darsen infantry; place Darsen infantry`.",
+    },
+    // One nation sheet per nation, in turn order; the tests check each against the board file.
+    RulesTopic {
+        id: "hirenmador",
+        aliases: &["hirenmador sheet"],
+        title: "Hirenmador: nation sheet",
+        section: "Part 3: Nations > Hirenmador (the published sheet)",
+        text: "Player 1's nation; it takes turns from round 1. Arrives in round 1: 4 cavalry in Naveria. Stock: at most \
+8 cavalry. Population increase makes cavalry. Nation scoring: 1 VP per area held. Kill VP per unit killed: \
+Aldryami 2, Carmanians 2, Soldiers 1. Exit VP per unit leaving the map: Pent 2. Sherpa reads the sheet's \
+\"Warlords\" as the Soldiers. From the published sheet, as Sherpa's board file has it.",
+    },
+    RulesTopic {
+        id: "hyalorings",
+        aliases: &["hyaloring"],
+        title: "Hyalorings: nation sheet",
+        section: "Part 3: Nations > Hyalorings (the published sheet)",
+        text: "Player 2's nation; it takes turns from round 1. Arrives in round 1: 3 cavalry in Saird, 2 cavalry in \
+Sylila. Stock: at most 8 cavalry. Population increase makes cavalry. Nation scoring: 3 VP per open area held. \
+Capture VP, once each: Darjiin 4, Naveria 2, Dara-Ni 2. Kill VP per unit killed: Soldiers 2. Exit VP per unit \
+leaving the map: Pent 3. They start holding the Sandals (see emperors). Sherpa reads the sheet's \"Warlords\" as \
+the Soldiers. From the published sheet, as Sherpa's board file has it.",
+    },
+    RulesTopic {
+        id: "veshtargos",
+        aliases: &["veshtargos sheet"],
+        title: "Veshtargos: nation sheet",
+        section: "Part 3: Nations > Veshtargos (sheet not published; authored for Sherpa)",
+        text: "Player 3's nation; it takes turns from round 1. Arrives in round 1: 2 infantry in Bindle, 2 infantry in \
+Hwarin. Stock: at most 10 infantry. Population increase makes infantry. Nation scoring: 2 VP per area held. They \
+start holding the Bow (see emperors). Authored for Sherpa in the board file, since the sheet is not published.",
+    },
+    RulesTopic {
+        id: "alkoth",
+        aliases: &["alkothi"],
+        title: "Alkoth: nation sheet",
+        section: "Part 3: Nations > Alkoth (sheet not published; authored for Sherpa)",
+        text: "Player 4's nation; it takes turns from round 1. Arrives in round 1: 2 infantry in Elz-Ast, 2 infantry in \
+Yuthuppa. Stock: at most 8 infantry. Population increase makes infantry. Nation scoring: 2 VP per area held. \
+Each Alkoth unit rolls two dice in battle. Authored for Sherpa in the board file, since the sheet is not \
+published.",
+    },
+    RulesTopic {
+        id: "pelanda",
+        aliases: &["pelandans", "pelandan"],
+        title: "Pelanda: nation sheet",
+        section: "Part 3: Nations > Pelanda (sheet not published; authored for Sherpa)",
+        text: "Player 4's nation; it takes turns from round 1. Arrives in round 1: 2 infantry in Mirin-Cross, 2 infantry \
+in Skanthi. Stock: at most 12 infantry. Population increase makes infantry. Nation scoring: 2 VP per area held. \
+Pelandans alone may cross sea areas, but never end a move at sea (see terrain). Authored for Sherpa in the board \
+file, since the sheet is not published.",
+    },
+    RulesTopic {
+        id: "pelorians",
+        aliases: &["pelorian", "crimson bat"],
+        title: "Pelorians: nation sheet",
+        section: "Part 3: Nations > Pelorians (the published sheet)",
+        text: "Player 1's nation; it takes turns from round 1. Arrives in round 1: 1 infantry in Lenshi, 1 infantry in \
+Dog-Plains, 1 infantry in Imther, 1 infantry in Kostaddi, 1 infantry in Dikoria, 1 infantry in Darsen, 1 \
+infantry in Rinliddi, 1 infantry in Kestinlands, 1 infantry in Dara-Ni, 1 infantry in Lakrene, 1 infantry in \
+Darjiin, 1 infantry in Sanken, 1 infantry in Vanch, 1 infantry in Doblian. Arrives in round 15: 1 bat in Sylila. \
+Stock: at most 24 infantry and 1 bat. Population increase makes infantry. Nation scoring: 1 VP per unit on the \
+board. Kill VP per unit killed: Aldryami 2, Carmanians 2. Every Pelorian die, the Bat's included, counts one \
+less. The Crimson Bat moves as cavalry and rolls 6 dice; units its dice kill in round 15 come back as Telmori in \
+that area (see battle). The sheet lists Dara Ni twice; Sherpa follows the reported erratum and puts the second \
+unit in Doblian. From the published sheet, as Sherpa's board file has it.",
+    },
+    RulesTopic {
+        id: "theyalans",
+        aliases: &["theyalan"],
+        title: "Theyalans: nation sheet",
+        section: "Part 3: Nations > Theyalans (sheet not published; authored for Sherpa)",
+        text: "Player 3's nation; it takes turns from round 1. Arrives in round 1: 2 infantry in Aggar, 2 infantry in \
+Tarsh, 1 infantry in Brolia. Stock: at most 12 infantry. Population increase makes infantry. Nation scoring: 2 \
+VP per area held. Authored for Sherpa in the board file, since the sheet is not published.",
+    },
+    RulesTopic {
+        id: "praxians",
+        aliases: &["praxian", "prax", "hungry plateau"],
+        title: "Praxians: nation sheet",
+        section: "Part 3: Nations > Praxians (the published sheet)",
+        text: "Player 1's nation; it takes turns from round 3. Arrives in round 3: 10 cavalry in Dragon-Pass. Stock: at \
+most 10 cavalry. Population increase makes cavalry. Invasion turn in round 3. Nation scoring: 6 VP for holding \
+Hungry-Plateau. Capture VP, once each: Vonlath 5, Saird 2. Kill VP per unit killed: Soldiers 5, Aldryami 2. They \
+count the Hungry Plateau for population, place new units only there, and no other nation counts it (see \
+population). Sherpa reads the sheet's \"Warlords\" as the Soldiers. From the published sheet, as Sherpa's board \
+file has it. The invasion turn is Sherpa's reading (see invasion).",
+    },
+    RulesTopic {
+        id: "aldryami",
+        aliases: &["elves", "elf", "forest counters"],
+        title: "Aldryami: nation sheet",
+        section: "Part 3: Nations > Aldryami (partly published; the rest authored for Sherpa)",
+        text: "Player 2's nation; it takes turns from round 4. Arrives in round 4: 1 infantry in Rist, 1 infantry in \
+Erigia, 1 infantry in Elder-Wilds. Stock: at most 10 infantry and 10 forest counters. Population increase makes \
+infantry or forest. Nation scoring: 2 VP per forest counter. Only they enter permanent forest. Population may \
+make forest counters instead of infantry: one per area, never in mountains, forest, the Hungry Plateau or seas, \
+not counted for stacking, and never overrun (see stacking and overrun). Arrivals and stock are from the \
+published sheet; scoring is authored for Sherpa in the board file.",
+    },
+    RulesTopic {
+        id: "telmori",
+        aliases: &["chaos", "mad horde"],
+        title: "Telmori: nation sheet",
+        section: "Part 3: Nations > Telmori (the published sheet)",
+        text: "Player 1's nation; it takes turns from round 5. Arrives in round 5: 2 infantry in Mountains-of-Ralios. \
+Stock: at most 5 infantry. Population increase makes infantry. Invasion turn in round 5. Nation scoring: none. \
+Capture VP, once each: Dara-Ni 4, Vanstal 4, Vonlath 4, Tork 4. Kill VP per unit killed: any nation 1. They \
+cannot be killed, enter mountains as rough, ignore the curse of Dorastor (1 population point there), and must \
+retreat after a battle round while they can, also to any empty mountain or to Dorastor however far (see \
+retreat). From the published sheet, as Sherpa's board file has it. The invasion turn is Sherpa's reading (see \
+invasion).",
+    },
+    RulesTopic {
+        id: "digijelm",
+        aliases: &["digijelm sheet"],
+        title: "Digijelm: nation sheet",
+        section: "Part 3: Nations > Digijelm (sheet not published; authored for Sherpa)",
+        text: "Player 4's nation; it takes turns from round 5. Arrives in round 5: 3 infantry in Filichet. Stock: at \
+most 8 infantry. Population increase makes infantry. Invasion turn in round 5. Nation scoring: 2 VP per area \
+held. They enter mountains as rough and need not stop on entering an area held by another nation (see overrun). \
+Authored for Sherpa in the board file, since the sheet is not published.",
+    },
+    RulesTopic {
+        id: "soldiers",
+        aliases: &["warlords", "soldier"],
+        title: "Soldiers: nation sheet",
+        section: "Part 3: Nations > Soldiers (sheet not published; authored for Sherpa)",
+        text: "Player 4's nation; it takes turns from round 5. Arrives in round 5: 3 infantry in Esvuthil, 1 cavalry in \
+Esvuthil. Stock: at most 8 infantry and 4 cavalry. Population increase makes infantry or cavalry. Invasion turn \
+in round 5. Nation scoring: 2 VP per area held. They arrive in Esvuthil even if another nation holds it (see \
+population). Authored for Sherpa in the board file, since the sheet is not published.",
+    },
+    RulesTopic {
+        id: "barbarians",
+        aliases: &["barbarian"],
+        title: "Barbarians: nation sheet",
+        section: "Part 3: Nations > Barbarians (sheet not published; authored for Sherpa)",
+        text: "Player 2's nation; it takes turns from round 6. Arrives in round 6: 2 infantry in Talastar, 2 infantry in \
+Charg, 1 cavalry in Baloris. Stock: at most 10 infantry and 2 cavalry. Population increase makes infantry. \
+Invasion turn in round 6. Nation scoring: 2 VP per area held. Capture VP, once each: Raibanth 3. Authored for \
+Sherpa in the board file, since the sheet is not published.",
+    },
+    RulesTopic {
+        id: "carmanians",
+        aliases: &["carmanian"],
+        title: "Carmanians: nation sheet",
+        section: "Part 3: Nations > Carmanians (sheet not published; authored for Sherpa)",
+        text: "Player 3's nation; it takes turns from round 9. Arrives in round 9: 3 cavalry in Vanstal, 2 cavalry in \
+Jillaro, 2 infantry in Jillaro. Stock: at most 6 infantry and 8 cavalry. Population increase makes cavalry or \
+infantry. Invasion turn in round 9. Nation scoring: 3 VP per area held. Capture VP, once each: Darjiin 3. \
+Authored for Sherpa in the board file, since the sheet is not published.",
+    },
+    RulesTopic {
+        id: "balazarings",
+        aliases: &["balazaring"],
+        title: "Balazarings: nation sheet",
+        section: "Part 3: Nations > Balazarings (sheet not published; authored for Sherpa)",
+        text: "Player 3's nation; it takes turns from round 9. Arrives in round 9: 2 infantry in Nivorah, 2 infantry in \
+Furthest. Stock: at most 6 infantry. Population increase makes infantry. Invasion turn in round 9. Nation \
+scoring: 3 VP per area held. Authored for Sherpa in the board file, since the sheet is not published.",
+    },
+    RulesTopic {
+        id: "youf",
+        aliases: &["ewf", "dragons", "dragon"],
+        title: "YOUF: nation sheet",
+        section: "Part 3: Nations > YOUF (sheet not published; authored for Sherpa)",
+        text: "Player 2's nation; it takes turns from round 10. Arrives in round 10: 3 infantry in Dragon-Pass, 1 dragon \
+in Dragon-Pass. Arrives in round 12: 1 dragon in Ivory-Plinth. Stock: at most 8 infantry and 2 dragons. \
+Population increase makes infantry. Invasion turn in round 10. Nation scoring: 2 VP per area held. Exit VP per \
+unit leaving the map: Kerofinela 3. Each dragon rolls 4 dice and need not stop on entering an area held by \
+another nation. A YOUF unit sent to the Call to Heroes counts as leaving beyond Dragon Pass (see heroes). \
+Authored for Sherpa in the board file, since the sheet is not published.",
     },
 ];
