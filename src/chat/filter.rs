@@ -303,18 +303,19 @@ fn public_reply(
 
 /// The lines the channel sees. The final message names the result once: a game event that
 /// repeats the result's note (e.g. "The game is over. {note}") is left out, since the
-/// final scores carry it, and no line of the final message is posted twice.
+/// final scores carry it. Every other event is kept, even one said twice (a second
+/// cancelled deal is a second event).
 fn public_lines(lines: &[Line], status: &Status) -> Text {
     let note = match status {
         Status::Finished(r) if !r.note.trim().is_empty() => Some(r.note.trim().to_string()),
         _ => None,
     };
     let mut public = Text::new();
-    let mut seen = std::collections::HashSet::new();
     for l in lines.iter().filter(|l| l.seen_by(Viewer::Spectator)) {
-        let plain = l.text.to_string();
-        let repeated = status.is_finished() && !seen.insert(plain.clone());
-        if repeated || note.as_ref().is_some_and(|n| plain.contains(n.as_str())) {
+        if note
+            .as_ref()
+            .is_some_and(|n| l.text.to_string().contains(n.as_str()))
+        {
             continue;
         }
         public.line(l.text.clone());

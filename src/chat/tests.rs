@@ -30,6 +30,8 @@ enum CStep {
     /// Take back a `hide` (secret; listed only when there is one, like "remove the last
     /// planned action").
     Unhide,
+    /// A public event and nothing else (the same line each time).
+    Shout,
     End,
 }
 
@@ -84,6 +86,7 @@ impl Game for Count {
             CStep::Draw,
             CStep::Hide,
             CStep::Unhide,
+            CStep::Shout,
             CStep::End,
         ]
     }
@@ -125,6 +128,7 @@ impl Game for Count {
                 self.hidden[seat] -= 1;
                 a.secret = true;
             }
+            CStep::Shout => a.events.push(Event::public("Hey!")),
             CStep::End => {
                 a.turn_ended = true;
                 self.adds = 0;
@@ -143,6 +147,7 @@ impl Game for Count {
             CStep::Draw => "draw".into(),
             CStep::Hide => "hide".into(),
             CStep::Unhide => "unhide".into(),
+            CStep::Shout => "shout".into(),
             CStep::End => "end".into(),
         }
     }
@@ -431,7 +436,7 @@ fn move_alone_lists_the_step_that_ends_the_turn_first() {
     let r = t.ok("ann", "move");
     let text = r[0].text.to_string();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "Your legal steps (5):");
+    assert_eq!(lines[0], "Your legal steps (6):");
     assert_eq!(lines[1], "`end`", "{}", r[0].text);
 }
 
@@ -466,6 +471,19 @@ fn an_unknown_command_suggests_the_near_command_or_move_for_a_step() {
     let e = t.err("ann", "gmae status");
     assert!(e.contains("did you mean `game`?"), "{e}");
     assert_eq!(t.version(), v);
+}
+
+#[test]
+fn the_game_ending_message_keeps_every_event_even_one_said_twice() {
+    let t = T::started(&["ann", "bob"]);
+    for _ in 0..2 {
+        t.ok("ann", "move add 2; add 2; end");
+        t.ok("bob", "move end");
+    }
+    let r = t.ok("ann", "move add 2; shout; shout; add 2; end");
+    let text = r[0].text.to_string();
+    assert_eq!(text.matches("Hey!").count(), 2, "{text}");
+    assert!(text.contains("The game is over"), "{text}");
 }
 
 #[test]
@@ -785,7 +803,7 @@ fn history_and_status_and_rules() {
 #[test]
 fn rules_lookup_finds_a_topic_by_an_alias_or_a_word_and_offers_did_you_mean() {
     let t = T::started(&["ann", "bob"]);
-    for words in ["round", "how do I end", "Twice"] {
+    for words in ["round", "how do I add twice", "Twice"] {
         let r = t.ok("bob", &format!("rules count {words}"));
         assert!(r[0].text.contains("Count — Turn"), "{words}: {}", r[0].text);
     }

@@ -76,7 +76,7 @@ impl Topic {
 pub static TOPICS: &[RulesTopic] = &[
     RulesTopic {
         id: Topic::Goal.id(),
-        aliases: &["goal", "aim", "win", "overview"],
+        aliases: &["aim", "win", "overview"],
         title: "What you are after",
         section: "Game Overview",
         text: "You run a Zaibatsu in Meiji Japan. Build factories, make goods, ship them abroad \
