@@ -334,6 +334,10 @@ pub struct Himalaya {
     last_inventory: Option<InventoryReveal>,
     result: Option<FinalResult>,
     final_lines: Vec<FinalLine>,
+    /// The public lines of the last step performed and what it set in motion (never a
+    /// line told to one seat), for the board's "Last turn" panel.
+    #[serde(default)]
+    last_turn: Vec<String>,
 }
 
 static OPTIONS: &[OptionSpec] = &[OptionSpec {

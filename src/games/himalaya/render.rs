@@ -245,7 +245,8 @@ pub fn render(data: &HimalayaData, view: &View) -> RgbaImage {
     draw_villages(&mut c, data, view, &styles);
     draw_caravans(&mut c, data, view, &styles);
     draw_delegations(&mut c, data, view, &styles);
-    draw_side_panel(&mut c, view, &styles);
+    let side_bottom = draw_side_panel(&mut c, view, &styles);
+    draw_last_turn(&mut c, view, side_bottom);
     // Whose move (or the result), large enough to read at a chat client's inline size.
     c.with_headline(&headline(view), HEADLINE_BG, INK)
         .into_image()
@@ -273,38 +274,85 @@ fn draw_turn(c: &mut Canvas, view: &View) {
     );
 }
 
-/// The event markers on their villages and paths.
+/// Height of an event marker's label box.
+const MARKER_H: f32 = 26.0;
+
+/// The event markers on their paths and villages. The yeti and the storm sit on their
+/// path's middle; the market label takes the first side of its village (left, right,
+/// below, above) where it does not cover another marker.
 fn draw_event_markers(c: &mut Canvas, data: &HimalayaData, view: &View, styles: &[PlayerStyle]) {
-    // Event markers.
+    let mut placed: Vec<[f32; 4]> = Vec::new();
     for e in &view.events {
-        let st = &styles[e.seat()];
-        let (cx, cy, label, bg) = if let EventMarker::Market { village, .. } = *e {
-            let v = &data.villages[village.min(data.villages.len() - 1)];
-            let w = c.text_width_bold(14.0, "MARKET") + 16.0;
-            (
-                bx(v.x) - village_radius(v.level) - w / 2.0 - 4.0,
-                by(v.y),
-                "MARKET",
-                rgb(255, 236, 150),
-            )
-        } else {
-            let (EventMarker::Yeti { path, .. } | EventMarker::Storm { path, .. }) = *e else {
-                continue;
-            };
-            let p = &data.paths[path];
-            let (va, vb) = (&data.villages[p.a], &data.villages[p.b]);
-            let (mx, my) = ((bx(va.x) + bx(vb.x)) / 2.0, (by(va.y) + by(vb.y)) / 2.0);
-            if e.kind() == EventKind::Yeti {
-                (mx, my, "YETI", rgb(250, 250, 250))
-            } else {
-                (mx, my, "STORM", rgb(200, 225, 250))
-            }
+        let (EventMarker::Yeti { path, .. } | EventMarker::Storm { path, .. }) = *e else {
+            continue;
         };
-        let w = c.text_width_bold(14.0, label) + 16.0;
-        c.fill_rounded_rect(cx - w / 2.0, cy - 13.0, w, 26.0, 6.0, bg);
-        c.stroke_rounded_rect(cx - w / 2.0, cy - 13.0, w, 26.0, 6.0, st.color, 3.0);
-        c.text_centered(cx, cy, 14.0, INK, label, true);
+        let (mx, my) = path_middle(data, path);
+        let (label, bg) = if e.kind() == EventKind::Yeti {
+            ("YETI", rgb(250, 250, 250))
+        } else {
+            ("STORM", rgb(200, 225, 250))
+        };
+        placed.push(draw_marker(c, mx, my, label, bg, styles[e.seat()].color));
     }
+    for e in &view.events {
+        let EventMarker::Market { village, .. } = *e else {
+            continue;
+        };
+        let v = &data.villages[village.min(data.villages.len() - 1)];
+        let (x, y, r) = (bx(v.x), by(v.y), village_radius(v.level));
+        let w = marker_width(c, "MARKET");
+        let sides = [
+            (x - r - w / 2.0 - 4.0, y),
+            (x + r + w / 2.0 + 4.0, y),
+            (x, y + r + MARKER_H / 2.0 + 28.0),
+            (x, y - r - MARKER_H / 2.0 - 32.0),
+        ];
+        let (cx, cy) = sides
+            .iter()
+            .copied()
+            .find(|&(cx, cy)| {
+                let rect = marker_rect(cx, cy, w);
+                !placed.iter().any(|p| overlaps(p, &rect))
+            })
+            .unwrap_or(sides[0]);
+        let color = styles[e.seat()].color;
+        placed.push(draw_marker(c, cx, cy, "MARKET", rgb(255, 236, 150), color));
+    }
+}
+
+/// The middle of a path on the drawing.
+fn path_middle(data: &HimalayaData, path: usize) -> (f32, f32) {
+    let p = &data.paths[path.min(data.paths.len() - 1)];
+    let (va, vb) = (&data.villages[p.a], &data.villages[p.b]);
+    ((bx(va.x) + bx(vb.x)) / 2.0, (by(va.y) + by(vb.y)) / 2.0)
+}
+
+fn marker_width(c: &Canvas, label: &str) -> f32 {
+    c.text_width_bold(14.0, label) + 16.0
+}
+
+/// The box of a marker label centred on (cx, cy): [left, top, right, bottom].
+fn marker_rect(cx: f32, cy: f32, w: f32) -> [f32; 4] {
+    [
+        cx - w / 2.0,
+        cy - MARKER_H / 2.0,
+        cx + w / 2.0,
+        cy + MARKER_H / 2.0,
+    ]
+}
+
+fn overlaps(a: &[f32; 4], b: &[f32; 4]) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
+/// One event marker label, framed in its owner's colour; returns its box.
+fn draw_marker(c: &mut Canvas, cx: f32, cy: f32, label: &str, bg: Color, owner: Color) -> [f32; 4] {
+    let w = marker_width(c, label);
+    let rect = marker_rect(cx, cy, w);
+    c.fill_rounded_rect(rect[0], rect[1], w, MARKER_H, 6.0, bg);
+    c.stroke_rounded_rect(rect[0], rect[1], w, MARKER_H, 6.0, owner, 3.0);
+    c.text_centered(cx, cy, 14.0, INK, label, true);
+    rect
 }
 
 /// What lies on each village: its stupa, goods and order.
@@ -372,18 +420,15 @@ fn draw_villages(c: &mut Canvas, data: &HimalayaData, view: &View, styles: &[Pla
 /// Every caravan, on its village or in a storm.
 fn draw_caravans(c: &mut Canvas, data: &HimalayaData, view: &View, styles: &[PlayerStyle]) {
     // Caravans.
+    let mut in_storm = 0.0;
     for p in &view.players {
         let st = &styles[p.seat];
         if let Some(path) = p.in_storm {
-            let path = &data.paths[path];
-            let (va, vb) = (&data.villages[path.a], &data.villages[path.b]);
-            c.token(
-                (bx(va.x) + bx(vb.x)) / 2.0 + 24.0,
-                (by(va.y) + by(vb.y)) / 2.0,
-                14.0,
-                st,
-                None,
-            );
+            // Beside the STORM label, clear of it, side by side.
+            let (mx, my) = path_middle(data, path);
+            let x = mx + marker_width(c, "STORM") / 2.0 + 18.0 + in_storm * 30.0;
+            in_storm += 1.0;
+            c.token(x, my, 14.0, st, None);
             continue;
         }
         if let Some(vn) = p.caravan {
@@ -422,8 +467,8 @@ fn draw_delegations(c: &mut Canvas, data: &HimalayaData, view: &View, styles: &[
     }
 }
 
-/// The side panel: players, then what the view has to show.
-fn draw_side_panel(c: &mut Canvas, view: &View, styles: &[PlayerStyle]) {
+/// The side panel: players, then what the view has to show. Returns where it ends.
+fn draw_side_panel(c: &mut Canvas, view: &View, styles: &[PlayerStyle]) -> f32 {
     // Side panel.
     let mut y = 12.0;
     let rows = score_rows(view, styles);
@@ -458,15 +503,55 @@ fn draw_side_panel(c: &mut Canvas, view: &View, styles: &[PlayerStyle]) {
     }
     if let Some(me) = &view.me {
         let rows = private_rows(me);
-        let _ = c.panel(
+        y += c.panel(
             SIDE_X,
             y,
             SIDE_W,
             &format!("{}'s screen (private)", me.name),
             &rows,
+        ) + 10.0;
+    }
+    y
+}
+
+/// Size of a row of the last-turn panel (the panel widget's row size).
+const LAST_TURN_ROW_PX: f32 = 16.0;
+
+/// The last turn's public lines in a small panel at the bottom of the side panel, under
+/// what it already shows: the most recent rows that fit, with an ellipsis first when
+/// older rows are left out. Not drawn once the game is over (the result takes the room).
+fn draw_last_turn(c: &mut Canvas, view: &View, top: f32) {
+    if view.last_turn.is_empty() || view.phase == PhaseView::Finished {
+        return;
+    }
+    let inner = SIDE_W - 24.0;
+    let frame = 12.0 + c.line_height(19.0) + 8.0 + 10.0;
+    let row_h = c.line_height(LAST_TURN_ROW_PX) * 1.05;
+    let room = ((H as f32 - 12.0 - top - frame) / row_h).floor();
+    if room < 2.0 {
+        return;
+    }
+    let mut rows: Vec<String> = view
+        .last_turn
+        .iter()
+        .flat_map(|l| c.wrap(LAST_TURN_ROW_PX, l, inner, false))
+        .collect();
+    let room = (room as usize).min(LAST_TURN_ROWS);
+    if rows.len() > room {
+        rows.drain(..rows.len() - room);
+        rows[0] = c.ellipsize(
+            LAST_TURN_ROW_PX,
+            &format!("\u{2026} {}", rows[0]),
+            inner,
+            false,
         );
     }
+    let h = frame + row_h * rows.len() as f32;
+    c.panel(SIDE_X, H as f32 - 12.0 - h, SIDE_W, "Last turn", &rows);
 }
+
+/// Most rows of the last-turn panel.
+const LAST_TURN_ROWS: usize = 8;
 
 /// One scoreboard row per player: what they have placed, where they stand, who acts.
 fn score_rows(view: &View, styles: &[PlayerStyle]) -> Vec<ScoreRow> {
@@ -501,7 +586,7 @@ fn score_rows(view: &View, styles: &[PlayerStyle]) -> Vec<ScoreRow> {
                     "planning".to_string()
                 }
             } else {
-                p.caravan.map(|v| format!("@{v}")).unwrap_or_default()
+                p.caravan.map(|v| format!("at {v}")).unwrap_or_default()
             };
             let first = if p.seat == view.first && view.turn > 0 {
                 " (1st)"
@@ -622,14 +707,33 @@ fn private_rows(me: &PrivateView) -> Vec<String> {
 /// Background of the headline strip.
 const HEADLINE_BG: Color = rgb(248, 245, 236);
 
+/// The game-over headline: who won, short enough for the strip (the result's full note,
+/// with its tie-breaks, is in the final-result panel).
+fn game_over_line(view: &View) -> String {
+    let winners: Vec<&str> = view
+        .final_lines
+        .iter()
+        .filter(|f| f.place == 1)
+        .map(|f| f.name.as_str())
+        .collect();
+    match winners.as_slice() {
+        [] => match &view.result_note {
+            Some(n) => format!("Game over: {n}"),
+            None => "Game over".into(),
+        },
+        [one] => format!("Game over \u{b7} {one} wins"),
+        [rest @ .., last] => format!(
+            "Game over \u{b7} {} and {last} share the win",
+            rest.join(", ")
+        ),
+    }
+}
+
 /// The headline: the result once the game is over, else the turn, the phase and who the
 /// game waits for.
 pub(super) fn headline(view: &View) -> String {
     if view.phase == PhaseView::Finished {
-        return match &view.result_note {
-            Some(n) => format!("Game over: {n}"),
-            None => "Game over".into(),
-        };
+        return game_over_line(view);
     }
     let waiting: Vec<&str> = view
         .acting

@@ -2270,3 +2270,94 @@ fn him_turn_2_a_new_turn_announces_programming_only_in_the_basic_game() {
         );
     }
 }
+
+// ---- Issue 35: the board's "Last turn" panel ----
+
+/// The last step's public lines are the same for every viewer, and hold neither a sealed
+/// program before its reveal nor any line told to one seat (a good taken, a salt sealed).
+#[test]
+fn the_last_turn_lines_are_public_and_the_same_for_every_viewer() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    put_goods(&mut g, 1, [1, 1, 0, 0, 0]);
+    let viewers = [
+        Viewer::Spectator,
+        Viewer::Seat(0),
+        Viewer::Seat(1),
+        Viewer::Seat(2),
+    ];
+    let lines_of = |g: &Himalaya| -> Vec<Vec<String>> {
+        viewers.iter().map(|&w| g.view(&d, w).last_turn).collect()
+    };
+    let mut private = Vec::new();
+    let programs = ["deal stone deal rest rest rest", REST, REST];
+    for (s, p) in programs.iter().enumerate() {
+        for t in g.expand(&d, s, &format!("program {p}")).unwrap() {
+            let applied = play(&mut g, &d, s, &t);
+            private.extend(
+                applied
+                    .events
+                    .iter()
+                    .filter(|e| e.audience != crate::engine::Audience::Public)
+                    .map(|e| e.text.clone()),
+            );
+        }
+        let seen = lines_of(&g);
+        assert!(seen.iter().all(|l| *l == seen[0]), "{seen:?}");
+        if s == 0 {
+            // Sealed, not revealed: the program stays behind the screen.
+            assert!(seen[0].iter().any(|l| l.contains("sealed a program")));
+            assert!(!seen[0].iter().any(|l| l.contains(programs[0])), "{seen:?}");
+        }
+    }
+    let seen = lines_of(&g);
+    assert!(seen.iter().all(|l| *l == seen[0]), "{seen:?}");
+    assert!(
+        seen[0]
+            .iter()
+            .any(|l| l == "Ann takes a good at village 1."),
+        "{:?}",
+        seen[0]
+    );
+    assert!(private.iter().any(|p| p.starts_with("You took")));
+    assert!(private.iter().any(|p| p.starts_with("Sealed `")));
+    for line in &seen[0] {
+        assert!(
+            !private.contains(line),
+            "private line `{line}` in the last turn"
+        );
+        assert!(!line.starts_with("You took") && !line.starts_with("Sealed `"));
+    }
+}
+
+/// The game-over headline names the winner and fits the strip; the full note is in the
+/// final-result panel.
+#[test]
+fn the_game_over_headline_names_the_winners_briefly() {
+    let d = data();
+    let g = placed(&d, "basic", &[1, 5, 20]);
+    let mut view = g.view(&d, Viewer::Spectator);
+    view.phase = PhaseView::Finished;
+    view.result_note = Some("a very long note ".repeat(10));
+    view.final_lines = (0..3)
+        .map(|seat| FinalLine {
+            seat,
+            name: g.players[seat].clone(),
+            religious: 0,
+            political: 0,
+            economic: 0,
+            stupas: 0,
+            delegations: 0,
+            goods: Default::default(),
+            kept_orders: Vec::new(),
+            inventory_markers: 0,
+            place: if seat == 1 { 1 } else { 2 },
+        })
+        .collect();
+    assert_eq!(render::headline(&view), "Game over \u{b7} Bo wins");
+    view.final_lines[2].place = 1;
+    assert_eq!(
+        render::headline(&view),
+        "Game over \u{b7} Bo and Cy share the win"
+    );
+}

@@ -134,6 +134,9 @@ pub struct View {
     /// Every seat's totals once the game is over.
     pub final_lines: Vec<FinalLine>,
     pub result_note: Option<String>,
+    /// The public lines of the last step and what it set in motion (the same for every
+    /// viewer; never a line told to one seat).
+    pub last_turn: Vec<String>,
 }
 
 /// Public facts about one player.
@@ -332,6 +335,7 @@ pub(super) fn build(g: &Himalaya, data: &HimalayaData, viewer: Viewer) -> View {
             Vec::new()
         },
         result_note: g.result.as_ref().map(|r| r.note.clone()),
+        last_turn: g.last_turn.clone(),
     }
 }
 

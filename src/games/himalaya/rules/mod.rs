@@ -34,7 +34,9 @@ use super::happening::{
 use super::view::{FinalLine, InventoryReveal};
 use super::*;
 use crate::engine::rank::{assign_places, verdict};
-use crate::engine::{Applied, Event, FinalResult, GameRng, RuleError, Rules, Seat, SetupError};
+use crate::engine::{
+    Applied, Audience, Event, FinalResult, GameRng, RuleError, Rules, Seat, SetupError,
+};
 use sha2::{Digest, Sha256};
 
 /// A refusal under one of the game's rules topics.
@@ -142,11 +144,26 @@ impl Himalaya {
     /// past it): it decides nothing, and `unseal` takes a seal back.
     pub(super) fn settle(&mut self, data: &HimalayaData, marks: Marks, applied: &mut Applied) {
         self.advance(data, &mut applied.events);
+        self.keep_last_turn(&applied.events);
         if self.rng != marks.rng
             || self.last_inventory != marks.inventory
             || self.phase == Phase::Finished
         {
             applied.irreversible = true;
+        }
+    }
+
+    /// Keep the public lines of the step just performed (and what it set in motion) for
+    /// the board's "Last turn" panel. Lines told to one seat are never kept; a step that
+    /// said nothing in public leaves the previous lines in place.
+    fn keep_last_turn(&mut self, events: &[Event]) {
+        let public: Vec<String> = events
+            .iter()
+            .filter(|e| e.audience == Audience::Public)
+            .map(|e| e.text.clone())
+            .collect();
+        if !public.is_empty() {
+            self.last_turn = public;
         }
     }
 }

@@ -45,6 +45,7 @@ impl Himalaya {
             last_inventory: None,
             result: None,
             final_lines: Vec::new(),
+            last_turn: Vec::new(),
         };
         let mut ev = Vec::new();
         g.refill(data, &mut ev);
