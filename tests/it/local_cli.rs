@@ -225,8 +225,16 @@ fn scripted_local_game_with_json_ends_with_the_engines_scores(game: &str) {
     );
     // The standings show what decided the places: the game's own wording where it gives
     // one (Himalaya's influences), else the score.
-    let shown = status["Finished"]["shown"].as_array().cloned().unwrap_or_default();
-    for (i, score) in status["Finished"]["scores"].as_array().unwrap().iter().enumerate() {
+    let shown = status["Finished"]["shown"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    for (i, score) in status["Finished"]["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+    {
         let want = match shown.get(i).and_then(|s| s.as_str()) {
             Some(words) => format!(": {words}\n"),
             None => format!(": {score}\n"),
