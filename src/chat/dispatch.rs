@@ -156,11 +156,13 @@ impl Chat {
                 }
             };
             if now != Some(v) {
-                return Err(CoreError::StaleButton {
-                    was: v,
-                    now: now.unwrap_or(0),
+                // A Rematch pressed again, or after the rematch began: the player asks to
+                // play the game that is here now, so join it (its lobby says if it cannot).
+                if command.path == "game rematch" {
+                    let join = handler("game join").ok_or(CoreError::Internal)?;
+                    return join(self, req, "");
                 }
-                .into());
+                return Err(CoreError::StaleButton.into());
             }
         }
         let run = handler(command.path).ok_or(CoreError::Internal)?;

@@ -54,10 +54,8 @@ pub enum CoreError {
     },
     Play(PlayError),
     NoStep,
-    StaleButton {
-        was: i64,
-        now: i64,
-    },
+    /// A button pressed after the game moved on (players never see version numbers).
+    StaleButton,
     Autopilot(String),
     /// The log does not replay (which step, why).
     Replay(String),
@@ -132,9 +130,9 @@ impl CoreError {
                 .p(". ")
                 .cmd("move", &[])
                 .p(" with no steps lists your legal steps"),
-            StaleButton { was, now } => t.p(format!(
-                "that button belongs to an earlier moment of the game (version {was}; now {now}); nothing was done. Look at the latest board."
-            )),
+            StaleButton => t.p(
+                "that button belongs to an earlier moment of the game; nothing was done. Look at the latest board.",
+            ),
             Autopilot(why) => t.p(format!(
                 "the automatic player for resigned seats failed ({why}); nothing was changed"
             )),

@@ -2556,11 +2556,17 @@ fn rematch_opens_a_lobby_with_the_same_seats_and_deals_once_all_are_back() {
     assert_eq!(lobby.options, store_game(1).options);
     assert_eq!(lobby.options.get("goal").map(String::as_str), Some("6"));
     assert_ne!(lobby.seed, store_game(1).seed, "a new deal");
-    // The button is stale now that a new game is open here.
-    assert!(press("ann", button.version)[0].is_error);
+    // Issue 35: the Rematch pressed again while its lobby is open joins (or says why not),
+    // never a version number.
+    let again = press("bob", button.version);
+    assert!(
+        again[0].is_error && !again[0].text.contains("version"),
+        "{}",
+        again[0].text
+    );
     assert!(t.err("cy", "game join").contains("this is a rematch"));
 
-    let r = t.ok("ann", "game join");
+    let r = press("ann", button.version);
     assert!(
         r.iter().any(|r| r.text.contains("begins with ann, bob")),
         "all are back: it deals itself, in the old seat order: {r:?}"
@@ -2572,6 +2578,13 @@ fn rematch_opens_a_lobby_with_the_same_seats_and_deals_once_all_are_back() {
     assert!(
         t.err("bob", "move end").contains("ann"),
         "ann, seat 1, acts first"
+    );
+    // An old Rematch after the rematch began: the same answer as `game join`, no version.
+    let late = press("bob", button.version);
+    assert!(
+        late[0].is_error && late[0].text.contains("already started"),
+        "{}",
+        late[0].text
     );
 }
 

@@ -27,11 +27,7 @@ impl Chat {
         let seat = seat_of(&l.seats, &req.user.id).ok_or(CoreError::NotPlaying)?;
         if let Some(v) = req.expected_version {
             if v != l.row.version {
-                return Err(CoreError::StaleButton {
-                    was: v,
-                    now: l.row.version,
-                }
-                .into());
+                return Err(CoreError::StaleButton.into());
             }
         }
         let before = g.status();
