@@ -468,9 +468,9 @@ pub(crate) fn legal_list(g: &dyn AnyGame, seat: Seat) -> Vec<StepInfo> {
 /// `;` (earlier steps are applied to a copy first). At most `max`, each the full text to
 /// submit, at most `max_chars` characters: when the earlier steps make it longer, they are
 /// shortened to unique beginnings of their words (checked by playing them on a copy), so a
-/// long chain still gets suggestions for its last step. The steps that end or pass a turn
-/// ([`crate::engine::Game::completes`]) come first, then the others in the game's order. Only `seat`'s own
-/// steps, so only its own information.
+/// long chain still gets suggestions for its last step. The steps that end or complete
+/// something ([`crate::engine::Game::completes`]) come first, then the others in the
+/// game's order. Only `seat`'s own steps, so only its own information.
 pub(crate) fn suggestions(
     g: &dyn AnyGame,
     seat: Seat,
