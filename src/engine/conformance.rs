@@ -639,7 +639,11 @@ mod tests {
         assert_eq!(clause_id_in("lost (PEL-MOVE-5)."), Some("PEL-MOVE-5"));
         assert_eq!(clause_id_in("NEP-CONF-12 says"), Some("NEP-CONF-12"));
         assert_eq!(clause_id_in("NP-END-3"), Some("NP-END-3"));
+        assert_eq!(clause_id_in("NAN-SETUP-8: x"), Some("NAN-SETUP-8"));
         for fine in [
+            "ABCDE-X-1",
+            "NAN-END-x",
+            "region 4.6",
             "CO-OP-x",
             "a B-52",
             "XNEPAL-GROW-3",

@@ -1745,15 +1745,6 @@ fn no_clause_id_in_any_text_a_player_reads() {
     }
 }
 
-#[test]
-fn the_clause_id_check_sees_ids() {
-    assert!(has_clause_id("lost (PEL-MOVE-5)."));
-    assert!(has_clause_id("NAN-SETUP-8: x"));
-    assert!(!has_clause_id(
-        "region 4.6 and A-B-1 and ABCDE-X-1 and NAN-END-x"
-    ));
-}
-
 /// Issue 35: `move` alone lists the steps that complete something first: the claims and
 /// `end`, which used to be hidden behind the activations.
 #[test]
