@@ -138,7 +138,7 @@ pub fn rules(registry: &Registry, args: &str) -> Result<Text, HelpError> {
     match lookup::find(topics, &q) {
         Found::One { topic, also } => Ok(topic_text(kind, topic, &also)),
         Found::Several(many) => Err(HelpError::AmbiguousTopic {
-            game: kind.id(),
+            game_id: kind.id(),
             got: q,
             candidates: many.iter().map(|t| t.id).collect(),
         }),
@@ -178,7 +178,8 @@ pub enum HelpError {
         topics: Vec<&'static str>,
     },
     AmbiguousTopic {
-        game: &'static str,
+        /// The game's id, for the `rules <game> <topic>` references.
+        game_id: &'static str,
         got: String,
         candidates: Vec<&'static str>,
     },
@@ -212,7 +213,7 @@ impl HelpError {
                 t.p(format!(" Topics: {}.", topics.join(", ")))
             }
             AmbiguousTopic {
-                game,
+                game_id,
                 got,
                 candidates,
             } => {
@@ -221,7 +222,7 @@ impl HelpError {
                     if i > 0 {
                         t = t.p(", ");
                     }
-                    t = t.cmd("rules", &[game, c]);
+                    t = t.cmd("rules", &[game_id, c]);
                 }
                 t.p("; pick one")
             }

@@ -809,6 +809,11 @@ fn rules_lookup_finds_a_topic_by_an_alias_or_a_word_and_offers_did_you_mean() {
     }
     let e = t.err("bob", "rules count tunr");
     assert!(e.contains("did you mean `turn`?"), "{e}");
+    let e = t.err("bob", "rules count add");
+    assert!(
+        e.contains("`rules count turn`, `rules count notation`"),
+        "{e}"
+    );
 }
 
 /// Issue 17, status with time: `game status` says how long the game has waited for each
