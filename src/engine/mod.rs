@@ -343,8 +343,9 @@ pub trait Game:
     /// between them); only text that fits no legal step is matched against
     /// [`Game::candidates`], so an illegal step is refused by its rule. Names match by
     /// case-insensitive unique prefixes, numbers only exactly ([`notation::match_step`]).
-    /// Text that fits nothing is answered with the closest legal steps only.
-    /// A game with a large vocabulary overrides it with its own grammar.
+    /// Text that leaves words out of legal steps is answered with them (`take pink`: `take
+    /// 2 pink` or `take 4 pink`); text that fits nothing is answered with the closest legal
+    /// steps only ([`notation::fit_step`]). A game with a large vocabulary overrides it with its own grammar.
     fn parse_step(
         &self,
         data: &Self::Data,
@@ -353,19 +354,15 @@ pub trait Game:
     ) -> Result<Self::Step, ParseError> {
         let legal = self.legal_steps(data, seat);
         let names: Vec<String> = legal.iter().map(|s| Self::format_step(data, s)).collect();
-        let no_legal_fit = match match_step(text, &names) {
-            Ok(i) => return Ok(legal[i].clone()),
-            Err(e @ ParseError::NoMatch { .. }) => e,
-            Err(e) => return Err(e),
-        };
-        let cands = self.candidates(data, seat);
-        let cand_names: Vec<String> = cands.iter().map(|s| Self::format_step(data, s)).collect();
-        match match_step(text, &cand_names) {
-            Ok(i) => Ok(cands[i].clone()),
-            // Suggest only steps that are legal now, never an illegal candidate.
-            Err(ParseError::NoMatch { .. }) => Err(no_legal_fit),
-            Err(e) => Err(e),
-        }
+        let mut cands = Vec::new();
+        let fit = notation::fit_step(text, &names, || {
+            cands = self.candidates(data, seat);
+            cands.iter().map(|s| Self::format_step(data, s)).collect()
+        })?;
+        Ok(match fit {
+            notation::Fit::Legal(i) => legal[i].clone(),
+            notation::Fit::Refused(i) => cands[i].clone(),
+        })
     }
 
     /// The step played for `seat` when its player does not act (resigned, removed, or out

@@ -27,6 +27,12 @@ pub enum ParseError {
         input: String,
         candidates: Vec<String>,
     },
+    /// The text is the start of longer steps with words left out (`take 3` for
+    /// `take 3 white`, `take pink` for `take 2 pink`); `completions` are those steps.
+    Incomplete {
+        input: String,
+        completions: Vec<String>,
+    },
 }
 
 fn list(v: &[String]) -> String {
@@ -51,6 +57,12 @@ impl fmt::Display for ParseError {
             }
             ParseError::Ambiguous { input, candidates } => {
                 write!(f, "`{}` could mean several steps: {}; type more of the name", clip(input), list(candidates))
+            }
+            ParseError::Incomplete { input, completions } if completions.len() == 1 => {
+                write!(f, "`{}` is not a whole step; did you mean {}?", clip(input), list(completions))
+            }
+            ParseError::Incomplete { input, completions } => {
+                write!(f, "`{}` is not a whole step; it could be: {}; type the whole step", clip(input), list(completions))
             }
         }
     }
@@ -103,7 +115,9 @@ pub fn word_matches(cand: &str, typed: &str) -> bool {
 /// prefix of the corresponding word (or equal to it, for words holding a digit), with the
 /// same number of words; one match is taken,
 /// several give [`ParseError::Ambiguous`] (unless exactly one of them matches every word
-/// exactly), none gives [`ParseError::NoMatch`] with the closest steps.
+/// exactly). Text that is the start of longer steps with words left out gives
+/// [`ParseError::Incomplete`] with those steps; anything else [`ParseError::NoMatch`] with
+/// the closest steps.
 pub fn match_step(text: &str, candidates: &[String]) -> Result<usize, ParseError> {
     let input = words(text)?;
     let mut hits = Vec::new();
@@ -118,6 +132,10 @@ pub fn match_step(text: &str, candidates: &[String]) -> Result<usize, ParseError
     }
     match hits.len() {
         1 => Ok(hits[0]),
+        0 if completions(&input, candidates).next().is_some() => Err(ParseError::Incomplete {
+            input: text.trim().to_string(),
+            completions: completions(&input, candidates).cloned().collect(),
+        }),
         0 => {
             // Closest: those sharing the longest leading run of matching words.
             let score = |c: &String| {
@@ -142,6 +160,63 @@ pub fn match_step(text: &str, candidates: &[String]) -> Result<usize, ParseError
             candidates: hits.iter().map(|&i| candidates[i].clone()).collect(),
         }),
     }
+}
+
+/// The candidates that `input` (lower-cased words) abbreviates with words left out: longer
+/// steps whose first word `input`'s first word names and whose words hold the rest of
+/// `input`, in order (`take pink` in `take 2 pink`).
+fn completions<'a>(
+    input: &'a [String],
+    candidates: &'a [String],
+) -> impl Iterator<Item = &'a String> + 'a {
+    candidates.iter().filter(move |c| {
+        let cw: Vec<String> = c.split_whitespace().map(|w| w.to_lowercase()).collect();
+        if cw.len() <= input.len() || !word_matches(&cw[0], &input[0]) {
+            return false;
+        }
+        let mut rest = cw[1..].iter();
+        input[1..]
+            .iter()
+            .all(|typed| rest.any(|cand| word_matches(cand, typed)))
+    })
+}
+
+/// Which step `text` names, among the `legal` steps first and then the other
+/// `candidates` (each as its notation): [`Fit::Legal`] or, when it fits no legal step, a
+/// [`Fit::Refused`] candidate whose refusal will say why. Text that leaves words out of
+/// legal steps is answered with them ([`ParseError::Incomplete`]); of refused steps only,
+/// with the first of them (all share the text's first word). Text that fits nothing is
+/// answered with the closest legal steps only, never a refused one.
+/// `candidates` is called only when the text fits no legal step.
+pub fn fit_step(
+    text: &str,
+    legal: &[String],
+    candidates: impl FnOnce() -> Vec<String>,
+) -> Result<Fit, ParseError> {
+    let no_legal_fit = match match_step(text, legal) {
+        Ok(i) => return Ok(Fit::Legal(i)),
+        Err(e @ ParseError::NoMatch { .. }) => e,
+        Err(e) => return Err(e),
+    };
+    let candidates = candidates();
+    match match_step(text, &candidates) {
+        Ok(i) => Ok(Fit::Refused(i)),
+        Err(ParseError::Incomplete { completions, .. }) => {
+            let first = candidates.iter().position(|c| *c == completions[0]);
+            first.map(Fit::Refused).ok_or(no_legal_fit)
+        }
+        Err(ParseError::NoMatch { .. }) => Err(no_legal_fit),
+        Err(e) => Err(e),
+    }
+}
+
+/// The step that [`fit_step`] found, by its index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fit {
+    /// The index of a legal step.
+    Legal(usize),
+    /// The index of a candidate that is not legal now.
+    Refused(usize),
 }
 
 /// Edits (insert, delete, change, swap of neighbours) between two short words.
@@ -233,6 +308,73 @@ mod tests {
             Err(ParseError::Syntax(_))
         ));
         assert_eq!(match_step("   ", &cands), Err(ParseError::Empty));
+    }
+
+    #[test]
+    fn text_with_words_left_out_is_answered_with_the_whole_steps() {
+        let cands = c(&[
+            "take 2 pink",
+            "take 4 pink",
+            "take 3 white",
+            "build silk",
+            "trap 4.6",
+        ]);
+        let incomplete = |text: &str| match match_step(text, &cands) {
+            Err(ParseError::Incomplete { completions, .. }) => completions,
+            other => panic!("`{text}`: {other:?}"),
+        };
+        assert_eq!(incomplete("take pink"), c(&["take 2 pink", "take 4 pink"]));
+        assert_eq!(incomplete("take 3"), c(&["take 3 white"]));
+        assert_eq!(incomplete("bu"), c(&["build silk"]));
+        // Only longer steps, whose first word the first word names, in order.
+        assert!(matches!(
+            match_step("trap 4", &cands),
+            Err(ParseError::NoMatch { .. })
+        ));
+        assert!(matches!(
+            match_step("pink", &cands),
+            Err(ParseError::NoMatch { .. })
+        ));
+        assert!(matches!(
+            match_step("take pink 2", &cands),
+            Err(ParseError::NoMatch { .. })
+        ));
+        let one = ParseError::Incomplete {
+            input: "take 3".into(),
+            completions: c(&["take 3 white"]),
+        };
+        assert_eq!(
+            one.to_string(),
+            "`take 3` is not a whole step; did you mean `take 3 white`?"
+        );
+    }
+
+    #[test]
+    fn fit_step_prefers_legal_steps_and_names_a_refused_one_only_when_no_legal_fits() {
+        let legal = c(&["take 2 pink", "take 4 pink", "consolidate"]);
+        let all = || {
+            c(&[
+                "take 2 pink",
+                "take 3 white",
+                "take 3 green",
+                "take 4 pink",
+                "consolidate",
+            ])
+        };
+        assert_eq!(fit_step("take 2 pink", &legal, all), Ok(Fit::Legal(0)));
+        assert!(matches!(
+            fit_step("take pink", &legal, all),
+            Err(ParseError::Incomplete { completions, .. }) if completions.len() == 2
+        ));
+        assert_eq!(fit_step("take 3", &legal, all), Ok(Fit::Refused(1)));
+        assert_eq!(fit_step("take 3 green", &legal, all), Ok(Fit::Refused(2)));
+        // Text that fits nothing suggests legal steps only.
+        match fit_step("take 9", &legal, all) {
+            Err(ParseError::NoMatch { suggestions, .. }) => {
+                assert_eq!(suggestions, c(&["take 2 pink", "take 4 pink"]))
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

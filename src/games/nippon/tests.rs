@@ -2649,3 +2649,25 @@ fn the_view_keeps_the_last_turns_events() {
     let back: Nippon = serde_json::from_str(&old.replace(",\"this_turn\":[]", "")).unwrap();
     assert_eq!(back.current, g.current, "an older snapshot still loads");
 }
+
+// NIP-WORK-5, NIP-TURN-2: a take typed without its colour (as players say it) is refused
+// with the rule's reason, or answered with the whole steps it could be.
+#[test]
+fn nip_work_5_a_take_without_its_colour_gets_the_reason_or_the_whole_steps() {
+    let d = data();
+    let mut g = fresh(&d, 2);
+    g.players[0].yen = 0;
+    g.slots[0] = vec![0, 1, 2];
+    let e = rejected_now(&mut g, &d, "take 1");
+    assert!(e.contains("completely"), "{e}");
+    assert!(e.contains("rules topic `take`"), "{e}");
+    g.players[0].yen = 5_000;
+    let e = rejected_now(&mut g, &d, "take 1");
+    assert!(e.contains("not a whole step"), "{e}");
+    for s in legal(&g, &d, g.current)
+        .iter()
+        .filter(|s| s.starts_with("take 1 "))
+    {
+        assert!(e.contains(s.as_str()), "{e} lacks {s}");
+    }
+}

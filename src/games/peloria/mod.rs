@@ -509,9 +509,10 @@ impl Game for Peloria {
             cands.push(s);
             names.push(name);
         }
-        let i = match_step(text, &names)
-            .map_err(|e| self.only_legal_suggestions(data, seat, text, e))?;
-        Ok(cands[i].clone())
+        match match_step(text, &names) {
+            Ok(i) => Ok(cands[i].clone()),
+            Err(e) => self.unmatched(data, seat, text, e, (&cands, &names)),
+        }
     }
 
     fn format_step(data: &PeloriaData, step: &Step) -> String {

@@ -187,27 +187,42 @@ impl Peloria {
         short
     }
 
-    /// Text that names no candidate is answered with the closest legal steps, not the
-    /// closest candidates (which include refused ones, e.g. a regalia move into an area the
-    /// Emperor does not hold).
-    pub(crate) fn only_legal_suggestions(
+    /// Text that names no candidate whole is answered from the legal steps (the closest
+    /// ones, or those it leaves words out of), not from the candidates (which include
+    /// refused ones, e.g. a regalia move into an area the Emperor does not hold). Text that
+    /// leaves words out of refused steps only is the first of them (`names` are the
+    /// `cands`' notations), which the rules then refuse with their reason.
+    pub(crate) fn unmatched(
         &self,
         d: &PeloriaData,
         seat: Seat,
         text: &str,
         e: ParseError,
-    ) -> ParseError {
-        if !matches!(e, ParseError::NoMatch { .. }) {
-            return e;
+        (cands, names): (&[Step], &[String]),
+    ) -> Result<Step, ParseError> {
+        if !matches!(
+            e,
+            ParseError::NoMatch { .. } | ParseError::Incomplete { .. }
+        ) {
+            return Err(e);
         }
         let legal: Vec<String> = self
             .legal_steps(d, seat)
             .iter()
             .map(|s| Peloria::format_step(d, s))
             .collect();
-        match match_step(text, &legal) {
-            Err(legal_e @ ParseError::NoMatch { .. }) => legal_e,
-            _ => e,
+        match (match_step(text, &legal), e) {
+            (Err(legal_e @ ParseError::Incomplete { .. }), _) => Err(legal_e),
+            (
+                Err(legal_e @ ParseError::NoMatch { .. }),
+                ParseError::Incomplete { completions, .. },
+            ) => names
+                .iter()
+                .position(|n| *n == completions[0])
+                .map(|i| cands[i].clone())
+                .ok_or(legal_e),
+            (Err(legal_e @ ParseError::NoMatch { .. }), _) => Err(legal_e),
+            (_, e) => Err(e),
         }
     }
 }
