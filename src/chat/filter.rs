@@ -388,6 +388,9 @@ fn private_replies(
         {
             text.line(l.text.clone());
         }
+        if let Some(next) = next_steps_line(o, g, s) {
+            text.line(next);
+        }
         let mut own_buttons = Vec::new();
         if Some(s) == o.invoker && !o.abandoned && !finished {
             own_buttons = buttons(g, seats, version, viewer);
@@ -407,6 +410,20 @@ fn private_replies(
         out.push(r);
     }
     out
+}
+
+/// For the invoker `seat` whose turn goes on after their own step: their few next steps
+/// ([`super::steplist::next_steps`]), so a player mid-turn is told what comes next.
+fn next_steps_line(o: &Outcome, g: &dyn AnyGame, seat: Seat) -> Option<String> {
+    let mid_turn = o.invoker == Some(seat)
+        && !o.abandoned
+        && o.before.contains(&seat)
+        && g.status().acting().contains(&seat)
+        && o.played.iter().any(|p| p.seat == seat);
+    if !mid_turn {
+        return None;
+    }
+    super::steplist::next_steps(&g.legal(seat))
 }
 
 /// Final scores as text (public once the game is over).

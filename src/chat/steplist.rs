@@ -23,6 +23,20 @@ pub fn overview(legal: &[StepInfo]) -> Vec<String> {
     lines
 }
 
+/// Most steps a player is shown after each of their steps, in one line.
+pub const NEXT_UP_TO: usize = 6;
+
+/// The line a player gets after a step when their turn goes on with only a few choices
+/// (`Your next steps: `do knowledge` · `do coal``); `None` for more than [`NEXT_UP_TO`]
+/// (`move` lists them) or none.
+pub fn next_steps(legal: &[StepInfo]) -> Option<String> {
+    if legal.is_empty() || legal.len() > NEXT_UP_TO {
+        return None;
+    }
+    let steps: Vec<String> = legal.iter().map(|s| format!("`{}`", s.notation)).collect();
+    Some(format!("Your next steps: {}", steps.join(" · ")))
+}
+
 /// One step with its label.
 fn one(s: &StepInfo) -> String {
     if s.label == s.notation {
@@ -109,6 +123,20 @@ mod tests {
         );
         assert_eq!(lines[3], "`deer 4.1`");
         assert_eq!(lines.len(), 4);
+    }
+
+    #[test]
+    fn next_steps_name_a_few_choices_and_leave_many_to_move() {
+        let two = [step("do knowledge", false), step("do coal", false)];
+        assert_eq!(
+            next_steps(&two).as_deref(),
+            Some("Your next steps: `do knowledge` · `do coal`")
+        );
+        let many: Vec<StepInfo> = (0..=NEXT_UP_TO)
+            .map(|i| step(&format!("take {i}"), false))
+            .collect();
+        assert_eq!(next_steps(&many), None);
+        assert_eq!(next_steps(&[]), None);
     }
 
     #[test]

@@ -248,8 +248,9 @@ impl TurnError {
                 error,
             } => t
                 .p(format!(
-                    "step `{}` failed after {earlier} earlier step(s), so nothing was played: ",
-                    clip(step)
+                    "step `{}` failed after {}, so nothing was played: ",
+                    clip(step),
+                    crate::engine::counted(earlier, "earlier step")
                 ))
                 .then(play_text(error)),
             Core(e) => e.text(),

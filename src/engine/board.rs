@@ -111,8 +111,8 @@ impl<'a> Record<'a> {
     pub fn arity(&self, min: usize, max: usize, form: &str) -> Result<(), BoardError> {
         if self.args.len() < min || self.args.len() > max {
             return Err(self.error(format!(
-                "expected `{form}`, found {} value(s) after `{}`",
-                self.args.len(),
+                "expected `{form}`, found {} after `{}`",
+                super::counted(self.args.len(), "value"),
                 self.keyword
             )));
         }

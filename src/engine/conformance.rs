@@ -172,6 +172,12 @@ fn check_topics<G: Game>() {
     }
 }
 
+/// What a player must never read in `text`: an internal clause id, or a hedged plural
+/// (`1 blueprint(s)`; [`super::counted`] words a count).
+pub fn wording_fault(text: &str) -> Option<&str> {
+    clause_id_in(text).or_else(|| text.find("(s)").map(|i| &text[i..i + 3]))
+}
+
 /// The first internal clause id (`NEP-GROW-3`: capitals, dash, capitals, dash, digits) in
 /// `text`, if any.
 pub fn clause_id_in(text: &str) -> Option<&str> {
@@ -456,7 +462,7 @@ impl<G: Game> Walk<'_, G> {
                 reasons_read += 1;
                 let e = self.g.legality(data, seat, c).expect_err("not legal");
                 assert_eq!(
-                    clause_id_in(&e.reason),
+                    wording_fault(&e.reason),
                     None,
                     "refusal for players: {}",
                     e.reason
@@ -527,7 +533,7 @@ impl<G: Game> Walk<'_, G> {
                 assert!(s < self.players, "private event for a real seat");
             }
             assert_eq!(
-                clause_id_in(&e.text),
+                wording_fault(&e.text),
                 None,
                 "event text for players: {}",
                 e.text
@@ -637,6 +643,8 @@ mod tests {
     #[test]
     fn clause_ids_are_found_in_text_and_ordinary_words_are_not() {
         assert_eq!(clause_id_in("lost (PEL-MOVE-5)."), Some("PEL-MOVE-5"));
+        assert_eq!(super::wording_fault("1 blueprint(s)"), Some("(s)"));
+        assert_eq!(super::wording_fault("1 blueprint, 2 coal"), None);
         assert_eq!(clause_id_in("NEP-CONF-12 says"), Some("NEP-CONF-12"));
         assert_eq!(clause_id_in("NP-END-3"), Some("NP-END-3"));
         assert_eq!(clause_id_in("NAN-SETUP-8: x"), Some("NAN-SETUP-8"));

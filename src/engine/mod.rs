@@ -31,6 +31,7 @@ pub mod rng;
 pub mod sealed;
 #[cfg(test)]
 pub mod testing;
+pub mod words;
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt;
@@ -41,6 +42,7 @@ pub use notation::{match_step, ParseError};
 pub use options::{resolve_options, GameOptions, NoOptions, OptionSpec, Options, Resolved};
 pub use pending::{Prompt, Prompts};
 pub use rng::GameRng;
+pub use words::counted;
 
 /// A seat at the table, numbered from 0 in turn order.
 pub type Seat = usize;

@@ -697,7 +697,7 @@ fn nippon_demo_game_through_local_script_ends_with_the_hand_checked_scores() {
         "Scoring 1: hokkaido: Bob 9.",
         "Bob takes an orange worker from action slot 3.",
         "Scoring 2: hokkaido: Bob 16; tohoku: Ann 9, Bob 11; kanto: Bob 13.",
-        "Ann pays 12,000 yen for 5 worker colour(s) and loses 2 VP",
+        "Ann pays 12,000 yen for 5 worker colours and loses 2 VP",
         "Scoring 3: hokkaido: Bob 20; tohoku: Ann 15; kanto: Ann 18, Bob 11.",
     ] {
         assert!(texts.contains(want), "missing `{want}`");

@@ -393,8 +393,9 @@ impl RewardEvent {
                 count,
                 region,
             } => format!(
-                "{} sends {count} delegation(s) to {}.",
+                "{} sends {} to {}.",
                 w.player(seat),
+                crate::engine::counted(count, "delegation"),
                 w.region(region)
             ),
             RewardEvent::SendsDelegation { seat, region } => format!(

@@ -268,7 +268,12 @@ fn prompt(g: &Himalaya, data: &HimalayaData) -> String {
         }
         (_, Some(Pending::Delegate { seat, regions, left })) => {
             let r: Vec<&str> = regions.iter().map(|&r| data.regions[r].name.as_str()).collect();
-            format!("{}: place {left} delegation(s), `delegate <{}>`.", name(*seat), r.join("|"))
+            format!(
+                "{}: place {}, `delegate <{}>`.",
+                name(*seat),
+                crate::engine::counted(left, "delegation"),
+                r.join("|")
+            )
         }
         (_, Some(Pending::Inventory { seat, good })) => format!(
             "{}: majority in {}, choose `inventory marker`, `inventory delegations` or `inventory stupa <village>`.",

@@ -1415,9 +1415,11 @@ fn notation_numbers_match_only_exactly_and_errors_say_what_is_accepted() {
     assert!(
         matches!(g.parse_step(d, 0, "t 1.2"), Err(ParseError::Syntax(m)) if m.contains("`trap` or `tahr`"))
     );
-    assert!(
-        matches!(g.parse_step(d, 0, "trap"), Err(ParseError::Syntax(m)) if m.contains("1 value"))
-    );
+    // `trap` alone: the legal traps (nan_turn_1_a_step_word_alone_lists_its_legal_steps).
+    assert!(matches!(
+        g.parse_step(d, 0, "trap"),
+        Err(ParseError::Incomplete { completions, .. }) if completions.iter().all(|c| c.starts_with("trap "))
+    ));
     assert!(
         matches!(g.parse_step(d, 0, "fly 1.2"), Err(ParseError::NoMatch { suggestions, .. }) if !suggestions.is_empty())
     );
@@ -1452,7 +1454,7 @@ fn a_malformed_step_is_refused_with_its_own_form_and_example() {
     let d = data();
     for (text, form) in [
         ("guide 1 2", "`guide 3`"),
-        ("trap", "`trap 4.6`"),
+        ("trap 4.6 4.5", "`trap 4.6`"),
         ("leopard 2.3", "`leopard 2.3 2.5`"),
         ("tahr 1.1", "`tahr 1.1 1.2`"),
         ("deer", "`deer 3.4`"),
@@ -1460,7 +1462,7 @@ fn a_malformed_step_is_refused_with_its_own_form_and_example() {
         ("claim", "`claim B3`"),
         ("camp", "`camp 4.1`"),
         ("give", "`give tahr`"),
-        ("end now", "0 value(s): end"),
+        ("end now", "0 values: end"),
     ] {
         match g.parse_step(d, 0, text) {
             Err(ParseError::Syntax(m)) => assert!(m.contains(form), "`{text}`: {m}"),
@@ -2134,4 +2136,29 @@ fn the_last_turn_panel_keeps_public_events_and_old_snapshots_load() {
     fields.remove("last_turn");
     let old: NangaParbat = serde_json::from_value(json).unwrap();
     assert!(old.last_turn.is_empty() && old.this_turn.is_empty());
+}
+
+// NAN-TURN-1 (trap in the guide's region) as typed: a step word alone is answered with the legal
+// steps of that kind, never a bare form; a kind with none legal gets its form.
+#[test]
+fn nan_turn_1_a_step_word_alone_lists_its_legal_steps() {
+    let g = started(false);
+    let legal_traps: Vec<String> = legal(&g, data(), 0)
+        .into_iter()
+        .filter(|s| s.starts_with("trap "))
+        .collect();
+    assert!(!legal_traps.is_empty());
+    let e = g
+        .parse_step(data(), 0, "tr")
+        .expect_err("incomplete")
+        .to_string();
+    assert!(e.contains("not a whole step"), "{e}");
+    for t in &legal_traps {
+        assert!(e.contains(t.as_str()), "{e} lacks {t}");
+    }
+    let e = g
+        .parse_step(data(), 0, "claim")
+        .expect_err("no claim yet")
+        .to_string();
+    assert!(e.contains("`claim` takes 1 value: claim <square"), "{e}");
 }

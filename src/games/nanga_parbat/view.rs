@@ -116,16 +116,16 @@ pub fn prompt(view: &View) -> String {
             cell_name(*first)
         ),
         (_, Some(Pending::Build { square, picked })) => format!(
-            "{}: building for {}, {} hiker(s) picked; next `camp <r.s>`",
+            "{}: building for {}, {} picked; next `camp <r.s>`",
             name(c),
             square_name(*square),
-            picked.len()
+            crate::engine::counted(picked.len(), "hiker")
         ),
         (_, Some(Pending::Trade { square, given })) => format!(
-            "{}: trading for {}, {} animal(s) handed in; next `give <animal>`",
+            "{}: trading for {}, {} handed in; next `give <animal>`",
             name(c),
             square_name(*square),
-            given.len()
+            crate::engine::counted(given.len(), "animal")
         ),
         _ if !view.trapped => format!(
             "{}: trap an animal in region {} (`trap <r.s>`)",

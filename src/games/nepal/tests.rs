@@ -1161,7 +1161,7 @@ fn view_shows_state_and_describe_summarises() {
     assert_eq!(v.cards.len(), 5);
     let text = describe(data(), &v);
     assert!(text.contains("Ann to act"), "{text}");
-    assert!(text.contains("2 action(s) left"), "{text}");
+    assert!(text.contains("2 actions left"), "{text}");
     assert!(text.contains("Trade cards"), "{text}");
 }
 

@@ -323,10 +323,10 @@ fn write_turn(out: &mut String, view: &View) {
             };
             let _ = writeln!(
                 out,
-                "Nepal — turn {}: {} to act, {} action(s) left (taken: {taken}). Type `end` to finish.",
+                "Nepal — turn {}: {} to act, {} left (taken: {taken}). Type `end` to finish.",
                 view.turn,
                 name(c),
-                view.actions_left
+                crate::engine::counted(view.actions_left, "action")
             );
         }
         _ => {}
@@ -335,10 +335,10 @@ fn write_turn(out: &mut String, view: &View) {
         if view.final_result.is_none() {
             let _ = writeln!(
                 out,
-                "End triggered by {} ({}): {} turn(s) left.",
+                "End triggered by {} ({}): {} left.",
                 name(t.by),
                 t.reason,
-                t.turns_left
+                crate::engine::counted(t.turns_left, "turn")
             );
         }
     }

@@ -129,10 +129,10 @@ impl fmt::Display for Bonus {
         match self {
             Bonus::Yen(n) => f.write_str(&super::rules::yen(*n)),
             Bonus::Coal(n) => write!(f, "{n} coal"),
-            Bonus::Blueprints(n) => write!(f, "{n} blueprints"),
+            Bonus::Blueprints(n) => write!(f, "{}", crate::engine::counted(n, "blueprint")),
             Bonus::Vp(n) => write!(f, "{n} VP"),
-            Bonus::Knowledge(n) => write!(f, "{n} knowledge step(s)"),
-            Bonus::Money(n) => write!(f, "{n} money step(s)"),
+            Bonus::Knowledge(n) => write!(f, "{}", crate::engine::counted(n, "knowledge step")),
+            Bonus::Money(n) => write!(f, "{}", crate::engine::counted(n, "money step")),
             Bonus::Star => write!(f, "a knowledge star"),
         }
     }

@@ -289,7 +289,7 @@ impl FactoriesEvent {
                 w.good(good),
                 yen(w.d.cost_factory),
                 if blueprints > 0 {
-                    format!(" and {blueprints} blueprint(s)")
+                    format!(" and {}", crate::engine::counted(blueprints, "blueprint"))
                 } else {
                     String::new()
                 },
@@ -314,10 +314,11 @@ impl FactoriesEvent {
                 format!("{} takes a +1 machine into supply.", w.player(seat))
             }
             FactoriesEvent::Ran { seat, good, made } => format!(
-                "{} runs the {} factory for {} coal: {made} good(s).",
+                "{} runs the {} factory for {} coal: {}.",
                 w.player(seat),
                 w.good(good),
-                w.d.goods[good].coal
+                w.d.goods[good].coal,
+                crate::engine::counted(made, "good")
             ),
         }
     }
@@ -457,9 +458,10 @@ impl ConsolidateEvent {
                 paid,
                 lost,
             } => format!(
-                "{} pays {} for {colours} worker colour(s){}; the workers go back to the bag.",
+                "{} pays {} for {}{}; the workers go back to the bag.",
                 w.player(seat),
                 yen(paid * w.d.cost_worker_colour),
+                crate::engine::counted(colours, "worker colour"),
                 if lost > 0 {
                     format!(" and loses {lost} VP")
                 } else {

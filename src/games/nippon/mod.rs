@@ -527,7 +527,7 @@ impl Game for Nippon {
             Step::Improve(g) => format!("Install or upgrade a machine on the {} factory", good(g)),
             Step::ToSupply => "Take a machine into your supply".into(),
             Step::Run(g) => format!("Run the {} factory", good(g)),
-            Step::Up(k) => format!("Move the marker up {k} step(s)"),
+            Step::Up(k) => format!("Move the marker up {}", crate::engine::counted(k, "step")),
             Step::Train(r) => format!("Build a train in {}", data.regions[r as usize].name),
             Step::Ship(r) => format!("Build a ship in {}", data.regions[r as usize].name),
             Step::Contract(k) => format!(

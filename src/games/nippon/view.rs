@@ -225,7 +225,7 @@ pub fn describe(data: &NipponData, v: &View) -> String {
             v.asking,
             v.marker,
             v.final_turns
-                .map(|t| format!(", {t} turn(s) left"))
+                .map(|t| format!(", {} left", crate::engine::counted(t, "turn")))
                 .unwrap_or_default()
         ));
     }

@@ -26,9 +26,22 @@ impl NangaParbat {
             "leopard" | "tahr" => 2,
             _ => 1,
         };
+        if words.len() < 1 + arity {
+            // `trap` alone: the legal steps of that kind, if any, else the form.
+            let typed = std::iter::once(kind)
+                .chain(words[1..].iter().map(String::as_str))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let legal = self.legal_steps(data, seat);
+            let names: Vec<String> = legal.iter().map(|s| Self::format_step(data, s)).collect();
+            if let Err(e @ ParseError::Incomplete { .. }) = notation::match_step(&typed, &names) {
+                return Err(e);
+            }
+        }
         if words.len() != 1 + arity {
             return Err(ParseError::Syntax(format!(
-                "`{kind}` takes {arity} value(s): {form}"
+                "`{kind}` takes {}: {form}",
+                crate::engine::counted(arity, "value")
             )));
         }
         let bad = |w: &str, what: &str| {

@@ -134,8 +134,9 @@ impl Nippon {
             return Err(rule(
                 Topic::Export,
                 format!(
-                    "your {} storage holds {} good(s), not {n}",
-                    data.goods[g as usize].name, stock[g as usize]
+                    "your {} storage holds {}, not {n}",
+                    data.goods[g as usize].name,
+                    crate::engine::counted(stock[g as usize], "good")
                 ),
             ));
         }

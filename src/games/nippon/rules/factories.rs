@@ -44,11 +44,11 @@ impl Nippon {
             return Err(rule(
                 Topic::Factory,
                 format!(
-                    "a {} factory needs knowledge {}; you are {} short and have {} blueprint(s)",
+                    "a {} factory needs knowledge {}; you are {} short and have {}",
                     good.name,
                     2 * good.level as u32,
                     short,
-                    p.blueprints
+                    crate::engine::counted(p.blueprints, "blueprint")
                 ),
             ));
         }

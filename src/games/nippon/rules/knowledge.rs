@@ -25,15 +25,21 @@ impl Nippon {
             return Err(rule(
                 Topic::Tracks,
                 format!(
-                    "your {} marker cannot move {k} step(s) beyond the top slot",
-                    t.name()
+                    "your {} marker cannot move {} beyond the top slot",
+                    t.name(),
+                    crate::engine::counted(k, "step")
                 ),
             ));
         }
         if p.yen < cost {
             return Err(rule(
                 Topic::Tracks,
-                format!("{k} step(s) cost {}; you have {}", yen(cost), yen(p.yen)),
+                format!(
+                    "{} cost {}; you have {}",
+                    crate::engine::counted(k, "step"),
+                    yen(cost),
+                    yen(p.yen)
+                ),
             ));
         }
         Ok(())

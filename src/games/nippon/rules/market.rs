@@ -233,13 +233,19 @@ impl Nippon {
             Some(TileShort::Stored(stored)) => {
                 return Err(rule(
                     Topic::Market,
-                    format!("your {name} storage holds {stored} good(s), not {c}"),
+                    format!(
+                        "your {name} storage holds {}, not {c}",
+                        crate::engine::counted(stored, "good")
+                    ),
                 ))
             }
             Some(TileShort::Value(max)) => {
                 return Err(rule(
                     Topic::Market,
-                    format!("{c} {name} cube(s) allow a tile of value {max} at most"),
+                    format!(
+                        "{} allow a tile of value {max} at most",
+                        crate::engine::counted(c, &format!("{name} cube"))
+                    ),
                 ))
             }
             Some(TileShort::NoTile) => {

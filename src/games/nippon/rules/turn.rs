@@ -171,8 +171,9 @@ impl Nippon {
             return Err(rule(
                 Topic::Blueprints,
                 format!(
-                    "you have {} blueprint(s); raising a track costs {}",
-                    p.blueprints, data.blueprints_per_step
+                    "you have {}; raising a track costs {}",
+                    crate::engine::counted(p.blueprints, "blueprint"),
+                    data.blueprints_per_step
                 ),
             ));
         }

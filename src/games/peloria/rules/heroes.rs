@@ -286,8 +286,8 @@ impl Peloria {
                 return Err(rule(
                     Topic::Heroes,
                     format!(
-                        "the {name} have already removed all {} unit(s) of their bid",
-                        q.removed
+                        "the {name} have already removed all {} of their bid",
+                        crate::engine::counted(q.removed, "unit")
                     ),
                 ))
             }
