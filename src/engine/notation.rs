@@ -115,7 +115,8 @@ pub fn word_matches(cand: &str, typed: &str) -> bool {
 /// prefix of the corresponding word (or equal to it, for words holding a digit), with the
 /// same number of words; one match is taken,
 /// several give [`ParseError::Ambiguous`] (unless exactly one of them matches every word
-/// exactly). Text that is the start of longer steps with words left out gives
+/// exactly); text that fits no step so but fits with the step's verb left out
+/// (`kath dha` for `move Kathmandu Dhading`) is matched the same way. Text that is the start of longer steps with words left out gives
 /// [`ParseError::Incomplete`] with those steps; anything else [`ParseError::NoMatch`] with
 /// the closest steps.
 pub fn match_step(text: &str, candidates: &[String]) -> Result<usize, ParseError> {
@@ -129,6 +130,9 @@ pub fn match_step(text: &str, candidates: &[String]) -> Result<usize, ParseError
         if cw.len() == input.len() && cw.iter().zip(&input).all(|(c, i)| word_matches(c, i)) {
             hits.push(i);
         }
+    }
+    if hits.is_empty() {
+        hits = verb_left_out(&input, candidates);
     }
     match hits.len() {
         1 => Ok(hits[0]),
@@ -160,6 +164,21 @@ pub fn match_step(text: &str, candidates: &[String]) -> Result<usize, ParseError
             candidates: hits.iter().map(|&i| candidates[i].clone()).collect(),
         }),
     }
+}
+
+/// The candidates that `input` (lower-cased words) names with the step's first word, a
+/// verb, left out (`kath dha` for `move Kathmandu Dhading`, as `/move step:` invites):
+/// every other word in place.
+fn verb_left_out(input: &[String], candidates: &[String]) -> Vec<usize> {
+    let fits = |c: &String| {
+        let cw: Vec<String> = c.split_whitespace().map(|w| w.to_lowercase()).collect();
+        cw.len() == input.len() + 1
+            && !cw[0].bytes().any(|b| b.is_ascii_digit())
+            && cw[1..].iter().zip(input).all(|(c, i)| word_matches(c, i))
+    };
+    (0..candidates.len())
+        .filter(|&i| fits(&candidates[i]))
+        .collect()
 }
 
 /// The candidates that `input` (lower-cased words) abbreviates with words left out: longer
@@ -347,6 +366,25 @@ mod tests {
             one.to_string(),
             "`take 3` is not a whole step; did you mean `take 3 white`?"
         );
+    }
+
+    #[test]
+    fn a_step_may_leave_out_its_verb_when_every_other_word_fits() {
+        let cands = c(&[
+            "move Kathmandu Dhading",
+            "move Kathmandu Dolpa",
+            "grow Kathmandu",
+            "start 7",
+            "end",
+        ]);
+        assert_eq!(match_step("kath dha", &cands), Ok(0));
+        assert_eq!(match_step("7", &cands), Ok(3));
+        assert!(
+            matches!(match_step("kath d", &cands), Err(ParseError::Ambiguous { candidates, .. }) if candidates.len() == 2)
+        );
+        // A whole step with its verb still wins, and a number never stands for a name.
+        assert_eq!(match_step("grow kath", &cands), Ok(2));
+        assert!(match_step("8", &cands).is_err());
     }
 
     #[test]
