@@ -13,9 +13,12 @@
 //!   at least) plus encoding the same pixels with the fastest PNG setting.
 //!
 //! Round trips with a board are compared with commit + render floors, without a board with
-//! the commit floor, render + encode with the render floor. A move that ends a game also
-//! builds the timelapse and the replay file (seconds, not milliseconds): it is reported as
-//! its own figure and never counted in the mid-game round trips.
+//! the commit floor, render + encode with the render floor. A move that ends a game is
+//! reported as its own figure and never counted in the mid-game round trips; it is answered
+//! like any other, and the end files that follow it (the timelapse and the replay file,
+//! seconds rather than milliseconds) are built and stored after the answer, as the front
+//! ends do, and timed apart (`end_files`). `sherpa bench --game-endings N` plays N games
+//! of each picked game to their end and reports only those two figures.
 //!
 //! Given a PostgreSQL database (`--postgres URL`, or `--postgres auto` for a throwaway
 //! cluster), each game's round trips are also measured on it, beside a PostgreSQL commit
@@ -121,10 +124,13 @@ pub struct GameBench {
     pub players: usize,
     pub round_trip_with_render: Figure,
     pub round_trip_without_render: Figure,
-    /// Moves that ended a game (final board, timelapse and replay file), kept apart from
-    /// the mid-game round trips above; as many as games ended during the samples, so
-    /// possibly none.
+    /// Moves that ended a game (their answer: the final board), kept apart from the
+    /// mid-game round trips above; as many as games ended during the samples, so possibly
+    /// none.
     pub game_ending_move: Stat,
+    /// Building and storing the end files (timelapse, replay file) that follow each of
+    /// those moves ([`sherpa::chat::Chat::post_end_files`]).
+    pub end_files: Stat,
     pub render_and_encode: Figure,
     pub legal_steps: Stat,
     /// Random playouts on typed steps (`legal_steps` then `apply`, the engine alone).
@@ -151,6 +157,8 @@ pub struct PostgresRoundTrip {
     pub round_trip_without_render: Figure,
     /// As [`GameBench::game_ending_move`], on PostgreSQL.
     pub game_ending_move: Stat,
+    /// As [`GameBench::end_files`], on PostgreSQL.
+    pub end_files: Stat,
 }
 
 fn req(channel: &str, user: usize, text: &str) -> Request {
@@ -183,6 +191,8 @@ pub struct Driver<'a> {
     played: usize,
     /// When set, moves carry request ids (as Discord's interactions do), counted from it.
     next_id: Option<u64>,
+    /// The time of each game's end files, posted after the move that ended it.
+    end_files: Vec<Duration>,
 }
 
 const SEED: u64 = 12345;
@@ -206,6 +216,7 @@ impl<'a> Driver<'a> {
             pick: GameRng::new(pick),
             played: 0,
             next_id: None,
+            end_files: Vec::new(),
         };
         d.restart()?;
         Ok(d)
@@ -283,7 +294,32 @@ impl<'a> Driver<'a> {
         self.chat
             .mark_delivered(&replies.iter().collect::<Vec<_>>());
         self.played += 1;
+        if !matches!(self.g.status(), Status::Acting(_)) {
+            self.post_end_files()?;
+        }
         Ok((d, replies.iter().any(|r| r.image.is_some())))
+    }
+
+    /// After the answer to the move that ended the game, as the front ends do: build and
+    /// store its end files (timed apart), then mark them delivered.
+    fn post_end_files(&mut self) -> anyhow::Result<()> {
+        let t = Instant::now();
+        let posted = self
+            .chat
+            .post_owed_end_files("bench", Some(&self.channel), 0);
+        let d = t.elapsed();
+        anyhow::ensure!(
+            posted.len() == 1,
+            "{}: the game that ended posted {} sets of end files",
+            self.kind.id(),
+            posted.len()
+        );
+        for f in &posted {
+            self.chat
+                .mark_delivered(&f.replies.iter().collect::<Vec<_>>());
+        }
+        self.end_files.push(d);
+        Ok(())
     }
 
     /// One random legal move through the chat.
@@ -355,12 +391,14 @@ fn postgres_round_trip(
         let ended = !matches!(d.g.status(), Status::Acting(_));
         moves.keep(samples, t, board, ended);
     }
+    let end_files = std::mem::take(&mut d.end_files);
     drop(d);
     let floor = Store::postgres_commit_floor(url, snapshot_bytes, samples)?;
     Ok(PostgresRoundTrip {
         round_trip_with_render: figure(moves.with, add(&floor, render_floor)),
         round_trip_without_render: figure(moves.without, floor),
         game_ending_move: stat(moves.ending),
+        end_files: stat(end_files),
     })
 }
 
@@ -443,6 +481,7 @@ fn bench_game(
         round_trip_with_render: figure(s.moves.with, add(&commit_floor, &render_floor)),
         round_trip_without_render: figure(s.moves.without, commit_floor.clone()),
         game_ending_move: stat(s.moves.ending),
+        end_files: stat(s.end_files),
         render_and_encode: figure(s.render, render_floor),
         legal_steps: stat(s.legal),
         playout_steps_per_second: playouts(kind, scale, false)?,
@@ -468,6 +507,8 @@ struct Samples {
     encode_floor: Vec<Duration>,
     png_bytes: usize,
     snapshot_bytes: usize,
+    /// The end files of the games that ended.
+    end_files: Vec<Duration>,
 }
 
 /// Play moves through the chat until `samples` of each kind are timed: round trips with
@@ -517,7 +558,67 @@ fn sample_moves(d: &mut Driver, samples: usize) -> anyhow::Result<Samples> {
             }
         }
     }
+    s.end_files = std::mem::take(&mut d.end_files);
     Ok(s)
+}
+
+/// The moves that end a game and their end files (`sherpa bench --game-endings N`).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct GameEndings {
+    pub game: String,
+    pub players: usize,
+    /// The answer to the move that ended each game (its final board).
+    pub game_ending_move: Stat,
+    /// Building and storing each game's timelapse and replay file, after that answer.
+    pub end_files: Stat,
+}
+
+/// Play `games` random games of each of `kinds` through the chat to their end, on a
+/// database file: the time of each game's last move and of its end files.
+pub fn game_endings(
+    kinds: &[&'static dyn GameKind],
+    games: usize,
+) -> anyhow::Result<Vec<GameEndings>> {
+    let dir = std::env::temp_dir().join(format!("sherpa-bench-end-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let mut out = Vec::new();
+    for &kind in kinds {
+        let db = dir.join(format!("{}.db", kind.id()));
+        let chat = bench_chat(&db)?;
+        let mut d = Driver::new(&chat, kind, "e", 31)?;
+        let mut ending = Vec::new();
+        let mut guard = 0usize;
+        while ending.len() < games {
+            guard += 1;
+            anyhow::ensure!(guard < 10_000_000, "{}: no game ended", kind.id());
+            let (t, _) = d.step()?;
+            if !matches!(d.g.status(), Status::Acting(_)) {
+                ending.push(t);
+            }
+        }
+        out.push(GameEndings {
+            game: kind.id().to_string(),
+            players: d.players,
+            game_ending_move: stat(ending),
+            end_files: stat(std::mem::take(&mut d.end_files)),
+        });
+        drop(d);
+        drop(chat);
+        remove_db(&db);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(out)
+}
+
+/// The table of [`game_endings`].
+pub fn endings_table(results: &[GameEndings]) -> String {
+    let mut s = String::new();
+    for r in results {
+        s.push_str(&format!("{} ({} players)\n", r.game, r.players));
+        s.push_str(&ending_line("game-ending move", &r.game_ending_move));
+        s.push_str(&end_files_line("end files", &r.end_files));
+    }
+    s
 }
 
 /// The games `names` picks (ids or unique beginnings), in the registry's order; every
@@ -792,6 +893,7 @@ pub fn table(results: &[GameBench]) -> String {
             s.push_str(&figure_line(name, f));
         }
         s.push_str(&ending_line("game-ending move", &r.game_ending_move));
+        s.push_str(&end_files_line("end files", &r.end_files));
         if let Some(pg) = &r.postgres {
             for (name, f) in [
                 ("PostgreSQL + board", &pg.round_trip_with_render),
@@ -800,6 +902,7 @@ pub fn table(results: &[GameBench]) -> String {
                 s.push_str(&figure_line(name, f));
             }
             s.push_str(&ending_line("PostgreSQL game end", &pg.game_ending_move));
+            s.push_str(&end_files_line("PostgreSQL end files", &pg.end_files));
         }
         s.push_str(&format!(
             "  legal steps median {:.1} µs · playouts {:.0} steps/s ({:.0} through notation) · moves/s 1 thread {:.0}, 2 threads {:.0} (x{:.2}; floor: 2 threads sharing nothing {:.0}, x{:.2}) · PNG {} KB · snapshot {} B\n",
@@ -847,11 +950,22 @@ fn figure_line(name: &str, f: &Figure) -> String {
 
 /// The table's line for game-ending moves: median and slowest, or that none ended.
 fn ending_line(name: &str, st: &Stat) -> String {
+    sample_line(name, st, "the answer: final board")
+}
+
+/// The table's line for the end files that follow those moves.
+fn end_files_line(name: &str, st: &Stat) -> String {
+    sample_line(name, st, "timelapse and replay file, after the answer")
+}
+
+/// A line of a figure with few samples: median and slowest, what it is, or that no game
+/// ended.
+fn sample_line(name: &str, st: &Stat, what: &str) -> String {
     if st.samples == 0 {
         return format!("  {name:<22} (no game ended during the samples)\n");
     }
     format!(
-        "  {name:<22} median {:>7.1} ms  p99 {:>7.1} ms  ({} sample{}: final board, timelapse, replay file)\n",
+        "  {name:<22} median {:>7.1} ms  p99 {:>7.1} ms  ({} sample{}: {what})\n",
         st.median_us / 1000.0,
         st.p99_us / 1000.0,
         st.samples,

@@ -171,14 +171,35 @@ impl<W: Write> Session<'_, W> {
             .filter(|u| u.place.channel == place().channel)
             .map(|u| u.reply)
             .collect();
-        if pending.is_empty() {
-            return Ok(());
+        if !pending.is_empty() {
+            self.emit(
+                "(replies not shown before the interruption)",
+                &pending,
+                false,
+            )?;
         }
-        self.emit(
-            "(replies not shown before the interruption)",
-            &pending,
-            false,
-        )
+        // A game that ended just before the interruption still owes its end files.
+        self.post_end_files()
+    }
+
+    /// Post the end files (timelapse, replay file) owed for this table's games: right
+    /// after the answer to the move that ended one, and at start-up for a game that ended
+    /// just before an interruption. Each goes as its own output (a JSON object of its own
+    /// with `--json`, whose `end_files` names the game).
+    fn post_end_files(&mut self) -> anyhow::Result<()> {
+        let here = place();
+        for f in self
+            .chat
+            .post_owed_end_files(&here.platform, Some(&here.channel), 0)
+        {
+            self.emit_as(
+                &format!("(game #{}: timelapse and replay file)", f.game_id),
+                &f.replies,
+                false,
+                Some(f.game_id),
+            )?;
+        }
+        Ok(())
     }
 
     /// Resume the game in this database, or set up a new one. Each setup step is checked
@@ -260,6 +281,10 @@ impl<W: Write> Session<'_, W> {
             }
             let replies = self.chat.handle(&request(who.trim(), text.trim(), id));
             self.emit(trimmed, &replies, repeat)?;
+            // The move is answered first; a game it ended then gets its end files.
+            if replies.iter().any(|r| r.outbox.is_some()) {
+                self.post_end_files()?;
+            }
         }
         Ok(())
     }
@@ -272,12 +297,27 @@ impl<W: Write> Session<'_, W> {
     /// Print replies (text, or one JSON object with `--json`, whose `repeat` says the line
     /// was played in an earlier run), write their images and files, and mark them delivered.
     fn emit(&mut self, input: &str, replies: &[Reply], repeat: bool) -> anyhow::Result<()> {
+        self.emit_as(input, replies, repeat, None)
+    }
+
+    /// [`Session::emit`]; `end_files`: these are the end files of that game (said in the
+    /// JSON object as `end_files`).
+    fn emit_as(
+        &mut self,
+        input: &str,
+        replies: &[Reply],
+        repeat: bool,
+        end_files: Option<i64>,
+    ) -> anyhow::Result<()> {
         let syntax = terminal_syntax(Some(self.chat.now()));
         let paths = self.write_files(replies)?;
         if self.opts.json {
             let mut obj = self.json_line(input, replies, &paths, &syntax);
             if repeat {
                 obj["repeat"] = serde_json::Value::Bool(true);
+            }
+            if let Some(game) = end_files {
+                obj["end_files"] = serde_json::Value::from(game);
             }
             writeln!(self.out, "{obj}")?;
         } else {

@@ -133,6 +133,11 @@ struct BenchArgs {
     /// size per 1,000 moves before and after pruning (on PostgreSQL with `--postgres`).
     #[arg(long, value_name = "MOVES")]
     retention: Option<usize>,
+    /// Instead of the benchmarks, play N games of each game (`--game` picks) to their end
+    /// and time the move that ends each one and, apart, its end files (timelapse and
+    /// replay file).
+    #[arg(long, value_name = "N")]
+    game_endings: Option<usize>,
     /// Also measure the round trips on PostgreSQL: a database URL (its tables are
     /// created; use a scratch database), or `auto` to start a throwaway cluster
     /// (needs PostgreSQL's server programs installed).
@@ -267,6 +272,15 @@ fn bench(reg: &'static Registry, args: BenchArgs) -> anyhow::Result<()> {
     }
     if let Some(n) = args.stored_games {
         return bench_stored_games(reg, n, args.active.unwrap_or(n / 10), args.json);
+    }
+    if let Some(n) = args.game_endings {
+        let r = bin_bench::game_endings(&bin_bench::pick_games(reg, &args.game)?, n.max(1))?;
+        if args.json {
+            println!("{}", serde_json::to_string_pretty(&r)?);
+        } else {
+            print!("{}", bin_bench::endings_table(&r));
+        }
+        return Ok(());
     }
     if let Some(game) = &args.callgrind {
         println!("{}", bin_bench::callgrind(reg, game)?);

@@ -10,9 +10,11 @@
 //! reply carries its outbox row; the front end marks it delivered, see [`super::outbox`]).
 //! The transaction's fsync runs after the chat's lock is released and before the replies
 //! are returned ([`crate::store::GameLog::commit_sync_later`]).
-//! The change that ends a game also posts its timelapse and replay file
-//! ([`super::timelapse`]) and records the players' results in its transaction
-//! ([`super::stats::results_of`]; none for an abandoned game).
+//! The change that ends a game records the players' results in its transaction
+//! ([`super::stats::results_of`]; none for an abandoned game), and that its end files are
+//! owed: the timelapse and the replay file take seconds to build, so they are not in the
+//! answer to the last move; the front end posts them right after it
+//! ([`Chat::post_end_files`], see [`super::timelapse`]).
 
 use super::core::{seat_of, Chat, Loaded};
 use super::error::CoreError;
@@ -97,13 +99,11 @@ impl Chat {
         };
         let g = s.game;
         let mut replies = filter::deliver(&outcome, &*g, &s.seats, version);
-        if s.status == Some(GameStatus::Finished) {
-            replies.extend(self.end_of_game_replies(l, g.kind(), &actions)?);
-        }
+        let finished = s.status == Some(GameStatus::Finished);
         // The players' results are recorded by the change that finishes the game, in its
         // transaction; an abandoned (aborted) game records none.
         let results = match &s.after {
-            crate::engine::Status::Finished(r) if s.status == Some(GameStatus::Finished) => {
+            crate::engine::Status::Finished(r) if finished => {
                 super::stats::results_of(&s.seats, &r.places)
             }
             _ => vec![],
@@ -124,6 +124,7 @@ impl Chat {
                 .turn_changed
                 .then(|| reminders::waiting_users(&s.seats, &s.after)),
             results,
+            end_files_owed: finished,
         };
         self.store_turn(l, change, &*g, &mut replies)?;
         #[cfg(test)]

@@ -86,6 +86,7 @@ pub use replay::{ReplayError, ReplayFile};
 pub use stats::StatsError;
 pub use table::{LineError, MAX_COMMAND_LEN};
 pub use text::{CmdRef, Plain, Seg, Syntax, Text, TimeStyle};
+pub use timelapse::EndFiles;
 pub use turns::TurnError;
 pub use types::{Button, Place, Reply, Request, User, Visibility};
 pub use votes::VoteError;

@@ -1998,20 +1998,23 @@ fn the_final_message_of_a_four_player_himalaya_game_repeats_no_line() {
         last = t.ok(names[seat], &format!("move {step}"));
     }
     assert!(mirror.status().is_finished(), "the game ended");
-    // The final message, then the timelapse and the replay file, each with its file.
-    let all_public: Vec<&Reply> = public(&last);
-    let files: Vec<&str> = all_public
+    // The final message answers the move; the timelapse and the replay file follow it
+    // (issue 35: posted after the answer), each with its file.
+    let files: Vec<String> = t
+        .chat
+        .post_end_files(1)
+        .unwrap()
+        .expect("the end files are owed")
+        .replies
         .iter()
-        .filter_map(|r| r.file.as_ref().map(|f| f.0.as_str()))
+        .filter_map(|r| r.file.as_ref().map(|f| f.0.clone()))
         .collect();
     assert_eq!(
         files,
         ["sherpa-himalaya-1-timelapse.gif", "sherpa-himalaya-1.json"]
     );
-    let public: Vec<&Reply> = all_public
-        .into_iter()
-        .filter(|r| r.file.is_none())
-        .collect();
+    let public: Vec<&Reply> = public(&last);
+    assert!(public.iter().all(|r| r.file.is_none()), "{last:?}");
     assert_eq!(public.len(), 1, "{last:?}");
     let text = public[0].text.to_string();
     eprintln!("final message ({} bytes):\n{text}", text.len());
@@ -3292,4 +3295,132 @@ fn himalaya_unseal_does_not_ping_its_sender() {
         r.iter().all(|r| !r.pings.contains(&"id-ann".to_string())),
         "{r:?}"
     );
+}
+
+// Issue 35: the move that ends a game is answered like any other, without the timelapse or
+// the replay file (they take seconds to build); they follow, posted from the owed list the
+// finishing change wrote, once however often they are asked for.
+#[test]
+fn the_last_move_is_answered_without_the_end_files_which_follow_once() {
+    let t = T::started(&["ann", "bob"]);
+    assert!(t
+        .chat
+        .owed_end_files("discord", None, 0)
+        .unwrap()
+        .is_empty());
+    t.ok("ann", "move add 2; add 2; end");
+    t.ok("bob", "move end");
+    t.ok("ann", "move add 2; add 2; end");
+    t.ok("bob", "move end");
+    assert!(
+        t.chat
+            .owed_end_files("discord", None, 0)
+            .unwrap()
+            .is_empty(),
+        "nothing owed while the game runs"
+    );
+    let last = t.ok("ann", "move add 2; add 2; end");
+    assert!(t.chat.status_json(&place())["status"]
+        .get("Finished")
+        .is_some());
+    assert!(
+        last.iter().all(|r| r.file.is_none()),
+        "the answer holds no timelapse or replay file: {last:?}"
+    );
+    assert!(last.iter().any(|r| r.image.is_some()), "the final board");
+    assert_eq!(t.chat.owed_end_files("discord", None, 0).unwrap(), [1]);
+    assert_eq!(
+        t.chat.owed_end_files("discord", Some("c1"), 0).unwrap(),
+        [1]
+    );
+    assert!(t
+        .chat
+        .owed_end_files("discord", Some("c2"), 0)
+        .unwrap()
+        .is_empty());
+    let posted = t.chat.post_owed_end_files("discord", Some("c1"), 0);
+    assert_eq!(posted.len(), 1);
+    let f = &posted[0];
+    assert_eq!((f.game_id, f.place.clone()), (1, place()));
+    let names: Vec<&str> = f
+        .replies
+        .iter()
+        .map(|r| r.file.as_ref().expect("each carries its file").0.as_str())
+        .collect();
+    assert_eq!(
+        names,
+        ["sherpa-count-1-timelapse.gif", "sherpa-count-1.json"]
+    );
+    assert!(f
+        .replies
+        .iter()
+        .all(|r| r.visibility == Visibility::Public && r.outbox.is_some()));
+    // In the outbox after the move's replies, undelivered until the front end sends them.
+    let last_row = last.iter().filter_map(|r| r.outbox).max().unwrap();
+    let undelivered: Vec<i64> = t
+        .chat
+        .undelivered("discord", i64::MAX, 0)
+        .iter()
+        .filter_map(|u| u.reply.outbox)
+        .collect();
+    let files: Vec<i64> = f.replies.iter().filter_map(|r| r.outbox).collect();
+    assert!(files
+        .iter()
+        .all(|id| *id > last_row && undelivered.contains(id)));
+    // Posting again posts nothing.
+    assert!(t.chat.post_end_files(1).unwrap().is_none());
+    assert!(t.chat.post_owed_end_files("discord", None, 0).is_empty());
+    assert!(t
+        .chat
+        .owed_end_files("discord", None, 0)
+        .unwrap()
+        .is_empty());
+}
+
+// Issue 35: a process that stops between the last move's answer and the end files (the
+// chat dropped) posts them once after the restart.
+#[test]
+fn end_files_owed_when_the_chat_stops_are_posted_once_after_a_restart() {
+    let dir = std::env::temp_dir().join(format!("sherpa-chat-endfiles-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("c.db");
+    let open = || T {
+        chat: Chat::new(Store::open(&db).unwrap(), registry(), Env::fixed(1_000, 77)),
+        clock: Arc::new(AtomicI64::new(0)),
+    };
+    let t = open();
+    t.ok("ann", "game new count");
+    t.ok("bob", "game join");
+    t.ok("ann", "game start");
+    t.ann_wins_against("bob");
+    drop(t);
+    let t = open();
+    let posted = t.chat.post_owed_end_files("discord", None, 0);
+    assert_eq!(posted.len(), 1, "posted after the restart");
+    assert_eq!(posted[0].replies.len(), 2);
+    assert!(posted[0].replies.iter().all(|r| r.file.is_some()));
+    drop(t);
+    let t = open();
+    assert!(
+        t.chat.post_owed_end_files("discord", None, 0).is_empty(),
+        "and only once"
+    );
+    drop(t);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Issue 35: an aborted game owes no end files.
+#[test]
+fn an_aborted_game_owes_no_end_files() {
+    let t = T::started(&["ann", "bob"]);
+    t.ok("ann", "game resign");
+    t.ok("bob", "game resign");
+    let status = t.chat.lock().store.log().game(1).unwrap().status;
+    assert_eq!(status, crate::store::GameStatus::Aborted);
+    assert!(t
+        .chat
+        .owed_end_files("discord", None, 0)
+        .unwrap()
+        .is_empty());
 }

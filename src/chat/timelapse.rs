@@ -1,8 +1,18 @@
 //! Timelapse: an animated GIF of a finished game's public board after each turn, rebuilt
-//! from its seed and log. Posted with the final board and the replay file when a game ends
-//! ([`super::commit`]), and made from an exported game by `sherpa replay FILE --timelapse`.
+//! from its seed and log. Posted with the replay file when a game ends, and made from an
+//! exported game by `sherpa replay FILE --timelapse`.
+//!
+//! The end files (timelapse and replay file) follow the answer to the last move: building
+//! them takes seconds. The finishing change records that they are owed
+//! ([`super::commit`]); the front end answers the move, then calls
+//! [`Chat::post_end_files`], which builds them off the chat's lock and stores them in the
+//! outbox in the transaction that clears the debt. At start-up and now and then the front
+//! end posts what a stopped process still owed ([`Chat::post_owed_end_files`]).
 //!
 //! Invariants:
+//! - A finished game's end files are never lost and posted once: the debt is recorded with
+//!   the finishing change, and cleared only in the transaction that stores the files in the
+//!   outbox (which delivers at least once); a second caller stores nothing.
 //! - Every frame is the spectator's picture ([`filter::public_picture`]): the timelapse
 //!   shows nothing a spectator could not see at that moment.
 //! - A frame is taken after setup, after every step that ended a turn and changed the
@@ -11,14 +21,15 @@
 //! - The GIF is at most [`MAX_BYTES`]: it is made smaller (fewer, smaller frames) until
 //!   it fits the budget; the last resort, the final board alone at 240 pixels, always does.
 
-use super::core::{effective_steps, Chat, Loaded};
+use super::core::{effective_steps, Chat};
 use super::error::CoreError;
 use super::filter;
+use super::outbox;
 use super::replay::{export_actions, ReplayFile, REPLAY_FORMAT};
-use super::types::Reply;
+use super::types::{Place, Reply};
 use crate::engine::{AnyGame, GameKind, Options, Viewer};
 use crate::render::gif::{fit_size, scale_to, Animation};
-use crate::store::{ActionRow, GameStatus, NewAction, SeatRow};
+use crate::store::{ActionRow, GameRow, GameStatus, SeatRow};
 
 /// The size a timelapse aims for (a few MB)…
 pub const TARGET_BYTES: usize = 4 * 1024 * 1024;
@@ -203,70 +214,160 @@ impl Chat {
         build(kind, &seats, &row.options, row.seed, &actions)
     }
 
-    /// The replies posted when a game ends, besides the final board: the timelapse and the
-    /// replay file (with the seed). `new` are the actions the ending change appends to the
-    /// stored log. A timelapse that cannot be made is left out (and logged); the replay
-    /// file is always there.
-    pub(crate) fn end_of_game_replies(
+    /// Finished games on `platform` (in `channel` only, when given) whose end files are
+    /// still owed and that finished at least `min_age` seconds ago, oldest first.
+    pub fn owed_end_files(
         &self,
-        l: &Loaded,
-        kind: &'static dyn GameKind,
-        new: &[NewAction],
-    ) -> Result<Vec<Reply>, CoreError> {
-        let mut rows = self.lock().store.log().actions(l.row.id)?;
-        let first = rows.last().map(|r| r.seq).unwrap_or(0) + 1;
-        for (seq, a) in (first..).zip(new) {
-            rows.push(ActionRow {
-                seq,
-                seat: a.seat,
-                kind: a.kind,
-                step: a.step.clone(),
-                secret: a.secret,
-                barrier: a.barrier,
-                turn_end: a.turn_end,
-                at: 0,
-            });
-        }
-        let mut out = Vec::new();
-        match build(kind, &l.seats, &l.row.options, l.row.seed, &rows) {
-            Ok(t) => {
-                let mut r = Reply::public(format!(
-                    "Timelapse of game #{}: the public board after each turn, {} frames{}.",
-                    l.row.id,
-                    t.frames,
-                    if t.frames < t.positions {
-                        format!(" chosen evenly among {} positions", t.positions)
-                    } else {
-                        String::new()
-                    }
-                ));
-                r.file = Some((
-                    format!("sherpa-{}-{}-timelapse.gif", l.row.kind, l.row.id),
-                    t.gif,
-                ));
-                out.push(r);
+        platform: &str,
+        channel: Option<&str>,
+        min_age: i64,
+    ) -> Result<Vec<i64>, CoreError> {
+        let by = self.now().saturating_sub(min_age);
+        Ok(self
+            .lock()
+            .store
+            .outbox()
+            .owed_end_files(platform, channel, by)?)
+    }
+
+    /// Post game `game_id`'s end files: build them from the stored game off the chat's
+    /// lock, then store them in the outbox and take the game off the owed list in one
+    /// transaction. The replies (each with its outbox row, for the front end to mark
+    /// delivered) and their place; `None` when they were not owed (already posted, here or
+    /// by another process): posting twice posts once.
+    pub fn post_end_files(&self, game_id: i64) -> Result<Option<EndFiles>, CoreError> {
+        let (row, seats, actions) = {
+            let inner = self.lock();
+            if !inner.store.outbox().end_files_owed(game_id)? {
+                return Ok(None);
             }
-            Err(e) => tracing::warn!(game = l.row.id, "no timelapse: {e}"),
+            (
+                inner.store.log().game(game_id)?,
+                inner.store.log().seats(game_id)?,
+                inner.store.log().actions(game_id)?,
+            )
+        };
+        let mut replies = self.end_files_replies(&row, &seats, &actions)?;
+        let entries: Vec<_> = replies.iter().map(outbox::entry).collect();
+        let now = self.now();
+        let (ids, pending) = self
+            .lock()
+            .store
+            .outbox_mut()
+            .store_end_files(game_id, &entries, now)?;
+        let Some(ids) = ids else {
+            return Ok(None);
+        };
+        // Durable before anything is sent (outside the lock, as a step's commit).
+        pending.wait()?;
+        for (r, id) in replies.iter_mut().zip(ids) {
+            r.outbox = Some(id);
+        }
+        let place = Place {
+            platform: row.platform,
+            guild: row.guild,
+            channel: row.channel,
+        };
+        Ok(Some(EndFiles {
+            game_id,
+            place,
+            replies,
+        }))
+    }
+
+    /// [`Chat::post_end_files`] for every game [`Chat::owed_end_files`] lists; a game
+    /// whose files fail (the store unreachable) is logged and stays owed for a later call.
+    pub fn post_owed_end_files(
+        &self,
+        platform: &str,
+        channel: Option<&str>,
+        min_age: i64,
+    ) -> Vec<EndFiles> {
+        let owed = match self.owed_end_files(platform, channel, min_age) {
+            Ok(v) => v,
+            Err(e) => {
+                tracing::warn!("reading the end files owed failed: {e}");
+                return vec![];
+            }
+        };
+        let mut out = Vec::new();
+        for game_id in owed {
+            match self.post_end_files(game_id) {
+                Ok(Some(f)) => out.push(f),
+                Ok(None) => {}
+                Err(e) => tracing::warn!(game = game_id, "posting the end files failed: {e}"),
+            }
+        }
+        out
+    }
+
+    /// The end files of a finished game, from its stored row, seats and log: the timelapse
+    /// and the replay file (with the seed). A timelapse that cannot be made is left out
+    /// (and logged); the replay file is always there.
+    fn end_files_replies(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        rows: &[ActionRow],
+    ) -> Result<Vec<Reply>, CoreError> {
+        let mut out = Vec::new();
+        let timelapse = self
+            .registry
+            .get(&row.kind)
+            .ok_or_else(|| CoreError::UnknownKind(row.kind.clone()))
+            .and_then(|kind| build(kind, seats, &row.options, row.seed, rows));
+        match timelapse {
+            Ok(t) => out.push(timelapse_reply(row, t)),
+            Err(e) => tracing::warn!(game = row.id, "no timelapse: {e}"),
         }
         let file = ReplayFile {
             format: REPLAY_FORMAT.into(),
-            game: l.row.kind.clone(),
-            options: l.row.options.clone(),
-            players: l.seats.iter().map(|s| s.name.clone()).collect(),
-            seed: Some(l.row.seed),
+            game: row.kind.clone(),
+            options: row.options.clone(),
+            players: seats.iter().map(|s| s.name.clone()).collect(),
+            seed: Some(row.seed),
             status: GameStatus::Finished.as_str().into(),
-            actions: export_actions(&rows, true),
+            actions: export_actions(rows, true),
         };
         let json = serde_json::to_vec_pretty(&file).map_err(|_| CoreError::Internal)?;
         let mut r = Reply::public(format!(
             "Replay file of game #{} ({} actions, with the seed): `sherpa replay FILE` rebuilds the game, and `--timelapse out.gif` makes the animation.",
-            l.row.id,
+            row.id,
             file.actions.len()
         ));
-        r.file = Some((format!("sherpa-{}-{}.json", l.row.kind, l.row.id), json));
+        r.file = Some((format!("sherpa-{}-{}.json", row.kind, row.id), json));
         out.push(r);
         Ok(out)
     }
+}
+
+/// The reply carrying a game's timelapse.
+fn timelapse_reply(row: &GameRow, t: Timelapse) -> Reply {
+    let mut r = Reply::public(format!(
+        "Timelapse of game #{}: the public board after each turn, {} frames{}.",
+        row.id,
+        t.frames,
+        if t.frames < t.positions {
+            format!(" chosen evenly among {} positions", t.positions)
+        } else {
+            String::new()
+        }
+    ));
+    r.file = Some((
+        format!("sherpa-{}-{}-timelapse.gif", row.kind, row.id),
+        t.gif,
+    ));
+    r
+}
+
+/// A finished game's end files, stored in the outbox ([`Chat::post_end_files`]), and the
+/// place they are posted to.
+#[derive(Clone, Debug)]
+pub struct EndFiles {
+    pub game_id: i64,
+    pub place: Place,
+    /// The timelapse (when it could be made) and the replay file, each with its outbox row.
+    pub replies: Vec<Reply>,
 }
 
 #[cfg(test)]

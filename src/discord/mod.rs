@@ -11,6 +11,10 @@
 //! - With a shard range (a fleet), a process delivers left-over outbox replies only for
 //!   the guilds of its own shards (guild-less ones on shard 0), so no reply goes out twice.
 //! - The store is only used on blocking threads (`spawn_blocking`), never on async ones.
+//! - The move that ends a game is answered like any other; the game's end files
+//!   (timelapse, replay file) are built on a blocking thread after the answer was sent, and
+//!   posted to its channel ([`post_end_files`]); files a stopped process still owed go out
+//!   at start-up and from the reminder tick.
 
 mod commands;
 mod errors;
@@ -29,6 +33,11 @@ use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+
+/// The reminder tick posts end files owed for at least this long (seconds): left over by a
+/// stopped process, or not sent then. Fresher ones are being posted by the request (or the
+/// tick's deadline notice) that ended the game, right after its answer.
+const END_FILES_RETRY_AFTER: i64 = 60;
 
 /// An interaction token lasts 15 minutes: a reply still undelivered after that is sent as
 /// a channel (or direct) message by the outbox task.
@@ -247,6 +256,9 @@ impl Tasks {
         metrics: Option<Arc<crate::metrics::Metrics>>,
     ) -> Tasks {
         let outbox = spawn_outbox(client.http.clone(), chat.clone(), config.shards, stop).await;
+        // End files a previous run still owed (their outbox rows come after the mark taken
+        // above: they are sent here, not by the outbox's start-up round).
+        tokio::spawn(post_end_files(client.http.clone(), chat.clone(), None, 0));
         if let Some(keep) = config.retention.clone() {
             let c = chat.clone();
             tokio::spawn(retention_task::run(
@@ -314,6 +326,41 @@ async fn spawn_outbox(
             }
         }
     })
+}
+
+/// Post the end files (timelapse, replay file) owed on Discord, in `channel` only when
+/// given, for games that finished at least `min_age` seconds ago: each game's files are
+/// built and stored in the outbox on a blocking thread, then sent to its channel and marked
+/// delivered. Files not sent (Discord unreachable) stay in the outbox for its next round.
+/// Called right after the answer to a change (the move that ended a game is answered
+/// first), at start-up and by the reminder tick.
+pub(crate) async fn post_end_files(
+    http: Arc<serenity::Http>,
+    chat: Arc<Chat>,
+    channel: Option<String>,
+    min_age: i64,
+) {
+    let c = chat.clone();
+    let owed = tokio::task::spawn_blocking(move || {
+        c.owed_end_files("discord", channel.as_deref(), min_age)
+    })
+    .await;
+    let owed = match owed {
+        Ok(Ok(v)) => v,
+        Ok(Err(e)) => return tracing::warn!("reading the end files owed failed: {e}"),
+        Err(e) => return tracing::warn!("reading the end files owed failed: {e}"),
+    };
+    for game_id in owed {
+        let c = chat.clone();
+        match tokio::task::spawn_blocking(move || c.post_end_files(game_id)).await {
+            Ok(Ok(Some(f))) => {
+                send::deliver_replies(&http, &chat, &f.place.channel, &f.replies).await;
+            }
+            Ok(Ok(None)) => {}
+            Ok(Err(e)) => tracing::warn!(game_id, "posting the end files failed: {e}"),
+            Err(e) => tracing::warn!(game_id, "posting the end files failed: {e}"),
+        }
+    }
 }
 
 /// After the shutdown signal: commands in flight get IN_FLIGHT_GRACE to finish (their

@@ -7,6 +7,10 @@
 //! the claim's lease). A reminder is sent only by the process that claimed it, so the
 //! processes of a fleet over one database never both send one.
 //!
+//! After each tick it also posts the end files (timelapse, replay file) of games that ended
+//! a while ago and still owe them ([`super::post_end_files`]): a process stopped between a
+//! game's last move and its files, or Discord was unreachable.
+//!
 //! Daily digests (`remind digest`) go the same way: claimed, sent, marked per player,
 //! server and local day, so each day's digest is sent once, also across restarts.
 
@@ -63,6 +67,14 @@ pub async fn run(
             }
             send_notice(&http, &chat, n, metrics.as_deref()).await;
         }
+        // End files a stopped process (or an unreachable Discord) left owed.
+        super::post_end_files(
+            http.clone(),
+            chat.clone(),
+            None,
+            super::END_FILES_RETRY_AFTER,
+        )
+        .await;
     }
 }
 
@@ -78,6 +90,9 @@ async fn send_notice(
     let sent = match &n.send {
         Notice::Replies(replies) => {
             super::send::deliver_replies(http, chat, &n.place.channel, replies).await;
+            // A deadline's default steps may end the game: its end files follow.
+            let channel = Some(n.place.channel.clone());
+            super::post_end_files(http.clone(), chat.clone(), channel, 0).await;
             Ok("channel")
         }
         Notice::Message(m) => send_message(http, m).await,

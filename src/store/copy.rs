@@ -3,7 +3,7 @@
 //!
 //! Invariants:
 //! - Every row of every game is copied with its ids unchanged (games, seats, the action log,
-//!   snapshots, checkpoints, votes, reminder settings, waits and log, the rematch link, the results and any still to be recorded, the outbox), plus the
+//!   snapshots, checkpoints, votes, reminder settings, waits and log, the rematch link, the results and any still to be recorded, the outbox and any end files still owed), plus the
 //!   handled request ids, the players' reminder settings, their daily digest settings and
 //!   the log of digests sent. Reminder and digest claims are not: they are leases of
 //!   running processes.
@@ -30,6 +30,7 @@ const GAME_TABLES: &[(&str, &str)] = &[
     ("rematches", "game_id, previous_id"),
     ("results", "game_id, seat, platform, guild, kind, user_id, name, place, won, resigned, finished_at"),
     ("results_backfill", "game_id"),
+    ("end_files_owed", "game_id, finished_at"),
     ("outbox", "game_id, id, version, ordinal, request_id, payload, image, file_name, file, created_at, delivered_at"),
 ];
 

@@ -144,6 +144,9 @@ pub struct Change<'a> {
     /// The players' results, written when this change finishes the game (see
     /// [`results`]); empty otherwise.
     pub results: Vec<NewResult>,
+    /// This change finishes the game: its end files (timelapse, replay file) are owed
+    /// until they are stored in the outbox (see [`super::end_files`]).
+    pub end_files_owed: bool,
 }
 
 /// What [`GameLog::commit_full`] wrote.
@@ -606,6 +609,9 @@ fn write_change(
         reminders::on_turn_change_conn(tx, game_id, users, &change.acted, now)?;
     }
     results::insert(tx, game_id, &change.results, now)?;
+    if change.end_files_owed {
+        super::end_files::owe(tx, game_id, now)?;
+    }
     let outbox = outbox::insert(tx, game_id, v, request_id, &change.outbox, now)?;
     Ok(Committed { version: v, outbox })
 }

@@ -11,8 +11,9 @@
 //!   [`reminders`] and [`digests`]): reminder and digest settings, waits, and the one claim
 //!   routine that hands out both kinds of message; when something is due is decided by the
 //!   pure `crate::reminders`, the store only reads and writes the rows;
-//! - [`Store::outbox`] / [`Store::outbox_mut`] → [`Outbox`] ([`outbox`], [`stats`]): replies
-//!   of committed changes and saved request answers;
+//! - [`Store::outbox`] / [`Store::outbox_mut`] → [`Outbox`] ([`outbox`], [`stats`],
+//!   [`end_files`]): replies of committed changes, saved request answers, and the end files
+//!   owed for finished games;
 //! - [`Store::results`] / [`Store::results_mut`] → [`GameResults`] ([`results`]): finished
 //!   games' results (ratings are computed from them by the pure `crate::ratings`).
 //!
@@ -50,6 +51,7 @@ use std::path::{Path, PathBuf};
 pub mod copy;
 pub mod db;
 pub mod digests;
+pub mod end_files;
 pub mod listing;
 pub mod log;
 pub mod outbox;
@@ -148,6 +150,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0010_request_answers",
         sql: include_str!("../../migrations/0010_request_answers.sql"),
         postgres: None,
+    },
+    Migration {
+        name: "0011_end_files",
+        sql: include_str!("../../migrations/0011_end_files.sql"),
+        postgres: Some(include_str!("../../migrations/postgres/0011_end_files.sql")),
     },
 ];
 

@@ -50,8 +50,21 @@ pub(crate) fn insert(
     entries: &[OutboxEntry],
     now: i64,
 ) -> Result<Vec<i64>> {
+    insert_from(tx, game_id, version, 0, request_id, entries, now)
+}
+
+/// [`insert`], numbering the replies from `first` (replies added to a change's own).
+pub(super) fn insert_from(
+    tx: &mut dyn Exec,
+    game_id: i64,
+    version: i64,
+    first: i64,
+    request_id: Option<&str>,
+    entries: &[OutboxEntry],
+    now: i64,
+) -> Result<Vec<i64>> {
     let mut ids = Vec::with_capacity(entries.len());
-    for (i, e) in entries.iter().enumerate() {
+    for (i, e) in (first..).zip(entries) {
         let id = tx
             .query_one(
                 "INSERT INTO outbox (game_id, version, ordinal, request_id, payload, image, file_name, file, created_at)
@@ -59,7 +72,7 @@ pub(crate) fn insert(
                 vals![
                     game_id,
                     version,
-                    i as i64,
+                    i,
                     request_id,
                     &e.payload,
                     e.image.as_ref(),

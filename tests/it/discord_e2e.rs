@@ -1242,29 +1242,23 @@ fn seed_nepal_3_before_the_end(db: &Path, players: [&FakeUser; 3]) -> (usize, St
 }
 
 /// Issue 17, timelapse: the move that ends a game posts the final board, an animated GIF
-/// of the public board after each turn, and the replay file with the seed.
+/// of the public board after each turn, and the replay file with the seed (issue 35: the
+/// answer holds the final board; the two files follow it as channel messages).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_last_move_posts_the_final_board_the_timelapse_and_the_replay_file() {
-    let (ann, bob, cy) = users();
-    let players = [&ann, &bob, &cy];
-    let fake = FakeDiscord::start().await;
-    let db = temp_db("timelapse");
-    let (seat, step) = seed_nepal_3_before_the_end(&db, players);
-    let bot = Bot::start(&fake, &db).await;
-    fake.wait_ready(1).await;
-    let t = fake.slash(
-        players[seat],
-        &["move"],
-        json!([{"name": "steps", "type": 3, "value": step}]),
-    );
-    let msgs = answer_until(&fake, &t, |calls| {
-        calls
+    let (fake, bot, _db, t) = last_nepal_move("timelapse").await;
+    let posted = end_files_posted(&fake).await;
+    let answer = answer_until(&fake, &t, |_| true).await;
+    check_messages(&answer);
+    check_messages(&posted);
+    assert!(
+        answer
             .iter()
-            .flat_map(|c| c.files.iter())
-            .any(|(n, _)| n.ends_with(".json"))
-    })
-    .await;
-    check_messages(&msgs);
+            .flat_map(|m| m.files.iter())
+            .all(|(n, _)| n == "board.png"),
+        "the answer holds the board, not the end files"
+    );
+    let msgs: Vec<_> = answer.iter().chain(&posted).cloned().collect();
     let files: Vec<&(String, Vec<u8>)> = msgs.iter().flat_map(|m| m.files.iter()).collect();
     let board = files.iter().find(|(n, _)| n == "board.png");
     assert!(
@@ -1288,7 +1282,7 @@ async fn the_last_move_posts_the_final_board_the_timelapse_and_the_replay_file()
         replay.contains("\"seed\": 7"),
         "the finished game's replay has the seed"
     );
-    // (The slow final move is deferred: the "thinking" answer and its "Done." are private.)
+    // (A deferred answer's "thinking" and its "Done." are private; the rest is public.)
     for m in msgs.iter().filter(|m| !m.files.is_empty()) {
         assert!(!m.is_ephemeral(), "the end is public: {}", m.content());
     }
@@ -1472,24 +1466,9 @@ async fn games_all_lists_a_private_channels_game_only_to_those_who_may_see_it() 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_rematch_button_opens_a_lobby_that_starts_when_all_are_back() {
     let (ann, bob, cy) = users();
-    let players = [&ann, &bob, &cy];
-    let fake = FakeDiscord::start().await;
-    let db = temp_db("rematch");
-    let (seat, step) = seed_nepal_3_before_the_end(&db, players);
-    let bot = Bot::start(&fake, &db).await;
-    fake.wait_ready(1).await;
-    let t = fake.slash(
-        players[seat],
-        &["move"],
-        json!([{"name": "steps", "type": 3, "value": step}]),
-    );
-    let msgs = answer_until(&fake, &t, |calls| {
-        calls
-            .iter()
-            .flat_map(|c| c.files.iter())
-            .any(|(n, _)| n.ends_with(".json"))
-    })
-    .await;
+    let (fake, bot, _db, t) = last_nepal_move("rematch").await;
+    end_files_posted(&fake).await;
+    let msgs = answer_until(&fake, &t, |_| true).await;
     let custom_id = msgs
         .iter()
         .flat_map(|m| {
@@ -1856,13 +1835,8 @@ async fn a_finished_game_shows_in_stats_through_slash_commands() {
         &["move"],
         json!([{"name": "steps", "type": 3, "value": step}]),
     );
-    answer_until(&fake, &t, |calls| {
-        calls
-            .iter()
-            .flat_map(|c| c.files.iter())
-            .any(|(n, _)| n.ends_with(".json"))
-    })
-    .await;
+    end_files_posted(&fake).await;
+    answer_until(&fake, &t, |_| true).await;
     // The results, as stored by the final move, and the ratings they give.
     let rows = off_runtime(|| store_at(&db).results().game_results(1).unwrap());
     assert_eq!(rows.len(), 3, "one result per player");
@@ -2193,6 +2167,96 @@ async fn digest_falls_back_to_one_silent_channel_message_when_dms_are_closed() {
         1,
         "one message in all, no per-game reminder: {:#?}",
         fake.summary()
+    );
+    bot.stop().await;
+}
+
+// ---- end files after the last move (issue 35) ----
+
+/// A bot on a Nepal game of ann, bob and cy one step before its end (database `name`), and
+/// the token of the slash command that plays that step.
+async fn last_nepal_move(name: &str) -> (Arc<FakeDiscord>, Bot, PathBuf, String) {
+    let (ann, bob, cy) = users();
+    let players = [&ann, &bob, &cy];
+    let fake = FakeDiscord::start().await;
+    let db = temp_db(name);
+    let (seat, step) = seed_nepal_3_before_the_end(&db, players);
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+    let t = fake.slash(
+        players[seat],
+        &["move"],
+        json!([{"name": "steps", "type": 3, "value": step}]),
+    );
+    (fake, bot, db, t)
+}
+
+/// The channel messages carrying files, once the replay file of a finished game is among
+/// them (the end files follow the answer to the game's last move).
+async fn end_files_posted(fake: &FakeDiscord) -> Vec<fake_discord::Call> {
+    for _ in 0..1200 {
+        let msgs: Vec<fake_discord::Call> = fake
+            .messages_in(CHANNEL_ID)
+            .into_iter()
+            .filter(|m| !m.files.is_empty())
+            .collect();
+        if msgs
+            .iter()
+            .flat_map(|m| m.files.iter())
+            .any(|(n, _)| n.ends_with(".json"))
+        {
+            return msgs;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("no end files within 120 s: {:#?}", fake.summary());
+}
+
+/// Issue 35: the move that ends a game is answered before its timelapse is posted: the
+/// interaction's answer (the final board) comes first, the timelapse and the replay file
+/// follow in the channel, each once; the answer holds neither.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_last_moves_answer_comes_before_the_timelapse() {
+    let (fake, bot, db, t) = last_nepal_move("endfiles-order").await;
+    end_files_posted(&fake).await;
+    let calls = fake.calls();
+    let is_answer = |c: &fake_discord::Call| c.token().as_deref() == Some(t.as_str());
+    let first_answer = calls
+        .iter()
+        .position(|c| is_answer(c) && !c.files.is_empty())
+        .expect("the answer carries the final board");
+    let timelapse = calls
+        .iter()
+        .position(|c| c.files.iter().any(|(n, _)| n.ends_with("-timelapse.gif")))
+        .expect("the timelapse is posted");
+    assert!(
+        first_answer < timelapse,
+        "the answer (call {first_answer}) before the timelapse (call {timelapse}): {:#?}",
+        fake.summary()
+    );
+    assert!(
+        calls
+            .iter()
+            .filter(|c| is_answer(c))
+            .flat_map(|c| c.files.iter())
+            .all(|(n, _)| n == "board.png"),
+        "the answer holds neither end file"
+    );
+    // Each end file once, even after the reminder tick has run again.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    for suffix in ["-timelapse.gif", ".json"] {
+        let n = fake
+            .calls()
+            .iter()
+            .flat_map(|c| c.files.iter())
+            .filter(|(n, _)| n.ends_with(suffix))
+            .count();
+        assert_eq!(n, 1, "{suffix} posted once");
+    }
+    assert_eq!(
+        db_count(&db, "SELECT COUNT(*) FROM end_files_owed"),
+        0,
+        "nothing owed any more"
     );
     bot.stop().await;
 }

@@ -165,14 +165,25 @@ fn scripted_local_game_with_json_ends_with_the_engines_scores(game: &str) {
     let lines = json_lines(out);
     assert_eq!(
         lines.len(),
-        steps.len() + 5,
-        "one JSON object per input line (plus setup)"
+        steps.len() + 6,
+        "one JSON object per input line (plus setup, and the end files after the last move)"
     );
     for l in &lines {
         assert_eq!(l["ok"], true, "{l}");
         assert!(l["input"].is_string() && l["replies"].is_array() && l.get("status").is_some());
     }
-    let last = &lines[lines.len() - 2];
+    // Issue 35: the last move's answer, then the game's end files as an object of their own.
+    let last = &lines[lines.len() - 3];
+    let end_files = &lines[lines.len() - 2];
+    assert_eq!(end_files["end_files"], 1, "{end_files}");
+    assert!(
+        last["replies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["file"].is_null()),
+        "the answer holds no end file: {last}"
+    );
     assert_eq!(
         last["status"]["status"], status,
         "local play ends with the same result as the engine"
@@ -242,9 +253,10 @@ fn scripted_local_game_with_json_ends_with_the_engines_scores(game: &str) {
         assert!(summary.contains(&want), "{want} in {summary}");
     }
 
-    // Issue 17: the last move also wrote the timelapse and the replay file, and
-    // `sherpa replay FILE --timelapse OUT` makes the same animation from the export.
-    let files: Vec<String> = last["replies"]
+    // Issue 17: the last move also wrote the timelapse and the replay file (issue 35: right
+    // after its answer), and `sherpa replay FILE --timelapse OUT` makes the same animation
+    // from the export.
+    let files: Vec<String> = end_files["replies"]
         .as_array()
         .unwrap()
         .iter()
@@ -640,7 +652,9 @@ fn nanga_parbat_demo_games_through_local_script_end_with_the_hand_checked_scores
             &data.join(file),
             &dir,
         );
-        let last = lines.last().unwrap();
+        // The last move's answer; the game's end files follow it (issue 35).
+        assert_eq!(lines.last().unwrap()["end_files"], 1);
+        let last = &lines[lines.len() - 2];
         assert_eq!(
             last["status"]["status"]["Finished"]["scores"],
             serde_json::json!(scores),
@@ -1131,4 +1145,84 @@ fn local_cli_every_full_command_the_help_texts_print_is_accepted() {
         let last = answers.last().expect("an answer");
         assert_eq!(last["ok"], true, "`{example}`: {last}");
     }
+}
+
+/// Issue 35: a session stopped between the answer to a game's last move and its end files
+/// (the chat dropped there) writes them when it starts again, once.
+#[test]
+fn end_files_owed_when_a_session_stopped_are_written_at_the_next_start_once() {
+    let dir = tmp("end-files-owed");
+    let db = dir.join("g.db");
+    let out = dir.join("out");
+    let (mut steps, _) = playout("nanga-parbat", 2, 5);
+    let (seat, step) = steps.pop().unwrap();
+    let sc = script(&steps, &dir);
+    let lines = json_lines(
+        local("nanga-parbat", 2, 5, &db, &sc, &out)
+            .output()
+            .unwrap(),
+    );
+    assert!(lines.iter().all(|l| l.get("end_files").is_none()));
+    // The last move through the chat core, which then stops before the end files.
+    let chat = sherpa::chat::Chat::new(
+        open_db(&db),
+        Registry::builtin(),
+        sherpa::chat::Env::system(),
+    );
+    let user = sherpa::chat::User {
+        id: format!("P{}", seat + 1),
+        name: format!("P{}", seat + 1),
+        is_channel_admin: false,
+    };
+    let place = sherpa::local::place();
+    let replies = chat.handle(&sherpa::chat::Request::new(
+        place,
+        user,
+        format!("move {step}"),
+    ));
+    assert!(
+        replies.iter().all(|r| !r.is_error && r.file.is_none()),
+        "{replies:?}"
+    );
+    drop(chat);
+    // The next start prints the move's answer (never printed), then writes the end files,
+    // once.
+    std::fs::write(&sc, "").unwrap();
+    let lines = json_lines(
+        local("nanga-parbat", 2, 5, &db, &sc, &out)
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(
+        lines[0]["input"], "(replies not shown before the interruption)",
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[1]["end_files"], 1, "{}", lines[1]);
+    let files: Vec<&str> = lines[1]["replies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|r| r["file"].as_str())
+        .collect();
+    assert_eq!(files.len(), 2, "{files:?}");
+    assert!(
+        files[0].ends_with("sherpa-nanga-parbat-1-timelapse.gif"),
+        "{files:?}"
+    );
+    assert!(
+        files[1].ends_with("sherpa-nanga-parbat-1.json"),
+        "{files:?}"
+    );
+    assert!(files.iter().all(|f| Path::new(f).exists()));
+    let lines = json_lines(
+        local("nanga-parbat", 2, 5, &db, &sc, &out)
+            .output()
+            .unwrap(),
+    );
+    assert!(
+        lines.iter().all(|l| l.get("end_files").is_none()),
+        "written once"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -178,6 +178,7 @@ async fn handle_inner(
 ) -> Result<crate::discord::health::AnswerKind, Error> {
     tracing::debug!(user = %req.user.id, channel = %req.place.channel, text = %req.text, "request");
     let invoker = req.user.id.clone();
+    let channel = req.place.channel.clone();
     let c = chat.clone();
     let mut job = tokio::task::spawn_blocking(move || c.handle(&req));
     let (replies, deferred) = match tokio::time::timeout(DEFER_AFTER, &mut job).await {
@@ -187,11 +188,17 @@ async fn handle_inner(
             (job.await?, true)
         }
     };
-    if replies.iter().any(|r| r.outbox.is_some()) {
+    let changed = replies.iter().any(|r| r.outbox.is_some());
+    if changed {
         crash_point("after_commit");
     }
     let kind = crate::discord::health::AnswerKind::of(&replies);
     send_replies(ctx, &chat, &target, &invoker, replies, deferred).await?;
+    if changed {
+        // A change that ended the game is answered first; its end files follow.
+        let http = ctx.http.clone();
+        tokio::spawn(crate::discord::post_end_files(http, chat, Some(channel), 0));
+    }
     Ok(kind)
 }
 
