@@ -409,7 +409,8 @@ fn private_replies(
     out
 }
 
-/// Final scores as text (public once the game is over).
+/// The final standings as text, each seat's score with its parts (public once the game is
+/// over).
 pub(crate) fn final_text(seats: &[SeatRow], status: &Status) -> String {
     let Status::Finished(r) = status else {
         return String::new();

@@ -13,6 +13,7 @@
 use super::view::PlayerView;
 use super::view::PLAYER_COLOURS;
 use super::{NipponData, TrackKind, View};
+use crate::engine::ScorePart;
 use crate::render::*;
 
 const W: u32 = 1600;
@@ -138,8 +139,8 @@ pub fn render(d: &NipponData, v: &View) -> RgbaImage {
     draw_regions(&mut c, d, v);
     draw_players(&mut c, d, v);
     draw_markers(&mut c, d, v);
-    match &v.breakdown {
-        Some(b) => draw_breakdown(&mut c, v, b),
+    match v.result.as_ref().filter(|r| !r.breakdown.is_empty()) {
+        Some(r) => draw_breakdown(&mut c, v, &r.breakdown),
         None => draw_last_turn(&mut c, v),
     }
     let head = match &v.result {
@@ -426,32 +427,33 @@ fn draw_last_turn(c: &mut Canvas, v: &View) {
     }
 }
 
-/// The final scoring, one row per player and one column per line of the breakdown, then
-/// the total.
-fn draw_breakdown(c: &mut Canvas, v: &View, b: &[Vec<(String, i64)>]) {
+/// The final scoring (the result's breakdown), one row per player and one column per part,
+/// then the total; the column labels alternate between two lines so that each has room.
+fn draw_breakdown(c: &mut Canvas, v: &View, b: &[Vec<ScorePart>]) {
     c.text_bold(SLOT_X, LOG_Y, BIG, INK, "Final scoring", Align::Left);
     let Some(first) = b.first() else { return };
     let name_w = 120.0;
     let col_w = (800.0 - name_w) / (first.len() + 1) as f32;
-    let y = LOG_Y + 36.0;
-    for (k, (what, _)) in first.iter().enumerate() {
-        let label = what.strip_prefix("unpaid ").unwrap_or(what);
+    let y = LOG_Y + 32.0;
+    let labels = first.iter().map(|p| p.name.as_str()).chain(["total"]);
+    for (k, name) in labels.enumerate() {
+        let label = name.strip_prefix("unpaid ").unwrap_or(name);
         let x = SLOT_X + name_w + (k as f32 + 0.5) * col_w;
-        c.text_centered(x, y + 10.0, 17.0, INK, label, true);
+        let ly = y + 10.0 + 20.0 * (k % 2) as f32;
+        c.text_centered(x, ly, 17.0, INK, label, true);
     }
     let tx = SLOT_X + name_w + (first.len() as f32 + 0.5) * col_w;
-    c.text_centered(tx, y + 10.0, 17.0, INK, "total", true);
-    for (s, lines) in b.iter().enumerate() {
-        let ry = y + 26.0 + s as f32 * 32.0;
+    for (s, parts) in b.iter().enumerate() {
+        let ry = y + 42.0 + s as f32 * 32.0;
         if s % 2 == 0 {
             c.fill_rect(SLOT_X, ry, 800.0, 32.0, rgb(236, 230, 214));
         }
         c.fill_circle(SLOT_X + 10.0, ry + 16.0, 8.0, seat_color(s));
         let name = c.ellipsize(MID, &v.players[s].name, name_w - 26.0, true);
         c.text_bold(SLOT_X + 24.0, ry + 4.0, MID, INK, &name, Align::Left);
-        for (k, (_, vp)) in lines.iter().enumerate() {
+        for (k, part) in parts.iter().enumerate() {
             let x = SLOT_X + name_w + (k as f32 + 0.5) * col_w;
-            c.text_centered(x, ry + 16.0, MID, INK, &vp.to_string(), false);
+            c.text_centered(x, ry + 16.0, MID, INK, &part.points.to_string(), false);
         }
         c.text_centered(tx, ry + 16.0, MID, INK, &v.players[s].vp.to_string(), true);
     }
