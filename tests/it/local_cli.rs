@@ -224,20 +224,31 @@ fn scripted_local_game_with_json_ends_with_the_engines_scores(game: &str) {
         "{summary}"
     );
     // The standings show what decided the places: the game's own wording where it gives
-    // one (Himalaya's influences), else the score.
+    // one (Himalaya's influences), else the score and its parts (issue 35), which add up.
     let shown = status["Finished"]["shown"]
         .as_array()
         .cloned()
         .unwrap_or_default();
+    let breakdown = status["Finished"]["breakdown"].as_array().cloned();
     for (i, score) in status["Finished"]["scores"]
         .as_array()
         .unwrap()
         .iter()
         .enumerate()
     {
+        let parts = breakdown.as_ref().expect("a breakdown")[i]
+            .as_array()
+            .cloned();
+        let parts = parts.expect("the parts of each seat's score");
+        let sum: i64 = parts.iter().map(|p| p["points"].as_i64().unwrap()).sum();
+        assert_eq!(Some(sum), score.as_i64(), "the parts add up: {parts:?}");
+        let words: Vec<String> = parts
+            .iter()
+            .map(|p| format!("{} {}", p["name"].as_str().unwrap(), p["points"]))
+            .collect();
         let want = match shown.get(i).and_then(|s| s.as_str()) {
             Some(words) => format!(": {words}\n"),
-            None => format!(": {score}\n"),
+            None => format!(": {score} ({})\n", words.join(", ")),
         };
         assert!(summary.contains(&want), "{want} in {summary}");
     }
