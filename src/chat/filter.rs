@@ -426,7 +426,8 @@ fn next_steps_line(o: &Outcome, g: &dyn AnyGame, seat: Seat) -> Option<String> {
     super::steplist::next_steps(&g.legal(seat))
 }
 
-/// Final scores as text (public once the game is over).
+/// The final standings as text, each seat's score with its parts (public once the game is
+/// over).
 pub(crate) fn final_text(seats: &[SeatRow], status: &Status) -> String {
     let Status::Finished(r) = status else {
         return String::new();

@@ -66,6 +66,10 @@ impl Game for Count {
                     .iter()
                     .map(|&s| if s == best { 1 } else { 2 })
                     .collect(),
+                breakdown: scores
+                    .iter()
+                    .map(|&s| vec![ScorePart::new("count", s)])
+                    .collect(),
                 scores,
                 note: String::new(),
                 shown: Vec::new(),

@@ -16,7 +16,8 @@
 //! - **non-interference**: scrambling one holder's hidden information ([`Game::scramble`])
 //!   leaves every other viewer's view, text, legal steps and (when a renderer is given)
 //!   PNG bytes byte-identical;
-//! - replay of the log from the seed gives the same state, and snapshots round-trip.
+//! - replay of the log from the seed gives the same state, and snapshots round-trip;
+//! - at the end, the result gives each seat's score in named parts that add up to it.
 
 use super::{
     resolve_options, Audience, Game, GameOptions, GameRng, Holder, Options, RenderFn, Rules, Seat,
@@ -321,6 +322,21 @@ impl<G: Game> Walk<'_, G> {
         assert_eq!(r.scores.len(), players, "one score per seat");
         assert_eq!(r.places.len(), players, "one place per seat");
         assert!(r.places.contains(&1), "someone wins");
+        let seed = self.seed;
+        assert_eq!(
+            r.breakdown.len(),
+            players,
+            "{}: the result gives each seat's score parts (seed {seed})",
+            G::NAME
+        );
+        assert!(
+            r.breakdown.iter().all(|parts| !parts.is_empty()),
+            "{}: no seat's breakdown is empty (seed {seed})",
+            G::NAME
+        );
+        if let Err(e) = r.check_breakdown() {
+            panic!("{}: {e} (seed {seed}, {players} players)", G::NAME);
+        }
         for s in 0..players {
             assert!(
                 self.g.legal_steps(self.suite.data, s).is_empty(),

@@ -153,12 +153,14 @@ pub fn rank(names: &[String], scores: &[i64], unit: &str, tiebreaks: &[TieBreak]
         places,
         note,
         shown: Vec::new(),
+        breakdown: Vec::new(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{BreakdownMismatch, ScorePart};
 
     fn names(n: usize) -> Vec<String> {
         ["ann", "bob", "cy", "dee"][..n]
@@ -201,5 +203,60 @@ mod tests {
         assert_eq!(r.places, vec![1, 1]);
         assert!(r.note.starts_with("ann and bob share the win"));
         assert!(r.note.ends_with("ann, bob remain tied"), "{}", r.note);
+    }
+
+    fn parts(list: &[(&str, i64)]) -> Vec<ScorePart> {
+        list.iter().map(|&(n, p)| ScorePart::new(n, p)).collect()
+    }
+
+    #[test]
+    fn standings_give_each_seat_its_score_parts() {
+        let r = rank(&names(2), &[10, 12], "VP", &[]).with_breakdown(vec![
+            parts(&[("claims", 4), ("regions", 6)]),
+            parts(&[("claims", 5), ("regions", 9), ("route cards", -2)]),
+        ]);
+        assert_eq!(r.check_breakdown(), Ok(()));
+        assert_eq!(
+            r.standings(&["ann", "bob"]),
+            "1. bob: 12 (claims 5, regions 9, route cards -2)\n2. ann: 10 (claims 4, regions 6)\nbob wins"
+        );
+        assert_eq!(r.score_text(0), "10 (claims 4, regions 6)");
+        assert_eq!(
+            r.parts_in_brackets(1),
+            " (claims 5, regions 9, route cards -2)"
+        );
+    }
+
+    #[test]
+    fn parts_that_do_not_add_up_are_caught() {
+        let r = rank(&names(2), &[10, 12], "VP", &[])
+            .with_breakdown(vec![parts(&[("claims", 10)]), parts(&[("claims", 11)])]);
+        assert_eq!(
+            r.check_breakdown(),
+            Err(BreakdownMismatch {
+                seat: 1,
+                score: 12,
+                parts_sum: 11
+            })
+        );
+        assert!(r
+            .check_breakdown()
+            .unwrap_err()
+            .to_string()
+            .contains("add up to 11, not to its score 12"));
+    }
+
+    #[test]
+    fn a_result_stored_without_parts_loads_and_shows_totals() {
+        let old = r#"{"scores":[10,12],"places":[2,1],"note":"bob wins","shown":[]}"#;
+        let r: FinalResult = serde_json::from_str(old).unwrap();
+        assert!(r.breakdown.is_empty());
+        assert_eq!(r.check_breakdown(), Ok(()));
+        assert_eq!(
+            r.standings(&["ann", "bob"]),
+            "1. bob: 12\n2. ann: 10\nbob wins"
+        );
+        let back: FinalResult = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+        assert_eq!(back, r);
     }
 }

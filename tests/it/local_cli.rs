@@ -235,20 +235,31 @@ fn scripted_local_game_with_json_ends_with_the_engines_scores(game: &str) {
         "{summary}"
     );
     // The standings show what decided the places: the game's own wording where it gives
-    // one (Himalaya's influences), else the score.
+    // one (Himalaya's influences), else the score and its parts (issue 35), which add up.
     let shown = status["Finished"]["shown"]
         .as_array()
         .cloned()
         .unwrap_or_default();
+    let breakdown = status["Finished"]["breakdown"].as_array().cloned();
     for (i, score) in status["Finished"]["scores"]
         .as_array()
         .unwrap()
         .iter()
         .enumerate()
     {
+        let parts = breakdown.as_ref().expect("a breakdown")[i]
+            .as_array()
+            .cloned();
+        let parts = parts.expect("the parts of each seat's score");
+        let sum: i64 = parts.iter().map(|p| p["points"].as_i64().unwrap()).sum();
+        assert_eq!(Some(sum), score.as_i64(), "the parts add up: {parts:?}");
+        let words: Vec<String> = parts
+            .iter()
+            .map(|p| format!("{} {}", p["name"].as_str().unwrap(), p["points"]))
+            .collect();
         let want = match shown.get(i).and_then(|s| s.as_str()) {
             Some(words) => format!(": {words}\n"),
-            None => format!(": {score}\n"),
+            None => format!(": {score} ({})\n", words.join(", ")),
         };
         assert!(summary.contains(&want), "{want} in {summary}");
     }
@@ -726,28 +737,49 @@ fn nippon_demo_game_through_local_script_ends_with_the_hand_checked_scores() {
         last["status"]["status"]["Finished"]["places"],
         serde_json::json!([2, 1])
     );
+    // The result's breakdown: the VP by source over the game (above: Ann 10 + 9 + 15 + 18
+    // and -2 for the fifth colour; Bob 11 + 9 + 40 + 31; no VP bonuses), then the final
+    // achievements.
+    let parts: Vec<Vec<(String, i64)>> = last["status"]["status"]["Finished"]["breakdown"]
+        .as_array()
+        .expect("a breakdown per seat")
+        .iter()
+        .map(|seat| {
+            seat.as_array()
+                .unwrap()
+                .iter()
+                .map(|p| {
+                    let name = p["name"].as_str().unwrap().to_string();
+                    (name, p["points"].as_i64().unwrap())
+                })
+                .collect()
+        })
+        .collect();
+    let want = |vp: [i64; 10]| -> Vec<(String, i64)> {
+        let names = [
+            "start",
+            "scorings",
+            "bonuses",
+            "unpaid workers",
+            "contracts",
+            "money",
+            "knowledge",
+            "ships",
+            "factories",
+            "influence",
+        ];
+        names.iter().map(|n| n.to_string()).zip(vp).collect()
+    };
     assert_eq!(
-        last["status"]["view"]["breakdown"],
-        serde_json::json!([
-            [
-                ["unpaid workers", 0],
-                ["contracts", 0],
-                ["money", 3],
-                ["knowledge", 8],
-                ["ships", 2],
-                ["factories", 6],
-                ["influence", 25]
-            ],
-            [
-                ["unpaid workers", 0],
-                ["contracts", 0],
-                ["money", 0],
-                ["knowledge", 16],
-                ["ships", 5],
-                ["factories", 8],
-                ["influence", 9]
-            ]
-        ])
+        parts,
+        vec![
+            want([10, 42, 0, -2, 0, 3, 8, 2, 6, 25]),
+            want([11, 80, 0, 0, 0, 0, 16, 5, 8, 9]),
+        ]
+    );
+    assert!(
+        texts.contains("1. Bob: 129 (start 11, scorings 80, bonuses 0, unpaid workers 0, contracts 0, money 0, knowledge 16, ships 5, factories 8, influence 9)"),
+        "the end-of-game standings give the same parts:\n{texts}"
     );
     assert_snapshot_equals_replay(&dir.join("g.db"));
 }

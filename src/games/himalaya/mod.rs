@@ -373,6 +373,7 @@ impl Game for Himalaya {
                 places: vec![1; self.n()],
                 note: String::new(),
                 shown: Vec::new(),
+                breakdown: Vec::new(),
             })),
             Phase::Placement { k } | Phase::Events { k } => {
                 Status::Acting(vec![self.order_seat(*k)])

@@ -611,8 +611,13 @@ fn final_rows(view: &View) -> Vec<String> {
         .iter()
         .map(|f| {
             format!(
-                "{}. {}: religious {}, political {}, economic {}",
-                f.place, f.name, f.religious, f.political, f.economic
+                "{}. {}: religious {}, political {}, economic {}{}",
+                f.place,
+                f.name,
+                f.religious,
+                f.political,
+                f.economic,
+                f.economic_parts_text()
             )
         })
         .collect();

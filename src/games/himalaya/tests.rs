@@ -1577,11 +1577,13 @@ fn him_win_2_standings_show_the_influences_that_decided_the_places() {
     let standings = r.standings(&["Ann", "Bo", "Cy"]);
     let lines: Vec<&str> = standings.lines().collect();
     assert_eq!(
-        lines[0], "1. Cy: religious 1, political 1, economic 9 yacks (1 stupa, 2 delegations)",
+        lines[0],
+        "1. Cy: religious 1, political 1, economic 9 yacks (kept orders 0, inventory markers 9); 1 stupa, 2 delegations",
         "{standings}"
     );
     assert_eq!(
-        lines[1], "2. Bo: religious 0, political 0, economic 15 yacks (0 stupas, 0 delegations)",
+        lines[1],
+        "2. Bo: religious 0, political 0, economic 15 yacks (kept orders 0, inventory markers 15); 0 stupas, 0 delegations",
         "{standings}"
     );
     assert!(
@@ -2352,6 +2354,7 @@ fn the_game_over_headline_names_the_winners_briefly() {
             kept_orders: Vec::new(),
             inventory_markers: 0,
             place: if seat == 1 { 1 } else { 2 },
+            economic_parts: Vec::new(),
         })
         .collect();
     assert_eq!(render::headline(&view), "Game over \u{b7} Bo wins");
@@ -2359,5 +2362,38 @@ fn the_game_over_headline_names_the_winners_briefly() {
     assert_eq!(
         render::headline(&view),
         "Game over \u{b7} Bo and Cy share the win"
+    );
+}
+
+/// The economic influence in parts: the kept orders' yacks and the inventory markers', the
+/// same in the standings, the final panel's text and the result's breakdown.
+// HIM-SCORE-4, HIM-WIN-2
+#[test]
+fn him_score_4_the_standings_and_final_lines_give_the_yacks_by_source() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    g.kept[0] = vec![4]; // 4 yacks
+    g.markers[0] = 2;
+    g.finish(&d, &mut Vec::new());
+    let r = g.result.clone().unwrap();
+    let marker = d.inventory_yacks as i64;
+    assert_eq!(
+        r.breakdown[0],
+        vec![
+            crate::engine::ScorePart::new("kept orders", 4),
+            crate::engine::ScorePart::new("inventory markers", 2 * marker),
+        ]
+    );
+    assert_eq!(r.check_breakdown(), Ok(()));
+    let economic = 4 + 2 * marker;
+    let standings = r.standings(&["Ann", "Bo", "Cy"]);
+    let want = format!(
+        "Ann: religious 0, political 0, economic {economic} yacks (kept orders 4, inventory markers {})",
+        2 * marker
+    );
+    assert!(standings.contains(&want), "{standings}");
+    assert_eq!(
+        g.final_lines[0].economic_parts_text(),
+        format!(" = kept orders 4, inventory markers {}", 2 * marker)
     );
 }

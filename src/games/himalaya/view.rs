@@ -13,7 +13,7 @@ use super::{
     program_text, Action, EventKind, Good, Himalaya, HimalayaData, OrderCard, Pending, Phase,
     ACTIONS, TURNS,
 };
-use crate::engine::{Game, GameRng, Holder, Seat, Viewer};
+use crate::engine::{parts_text, Game, GameRng, Holder, ScorePart, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -214,6 +214,21 @@ pub struct FinalLine {
     pub kept_orders: Vec<OrderView>,
     pub inventory_markers: u32,
     pub place: u32,
+    /// The parts of the economic influence (the result's breakdown; empty in a game
+    /// finished before they were kept).
+    #[serde(default)]
+    pub economic_parts: Vec<ScorePart>,
+}
+
+impl FinalLine {
+    /// ` = kept orders 14, inventory markers 6`: the parts of the economic influence (empty
+    /// without them).
+    pub fn economic_parts_text(&self) -> String {
+        match parts_text(&self.economic_parts) {
+            parts if parts.is_empty() => parts,
+            parts => format!(" = {parts}"),
+        }
+    }
 }
 
 pub(super) fn private_view(g: &Himalaya, data: &HimalayaData, seat: Seat) -> PrivateView {
@@ -474,12 +489,13 @@ fn place_lines(v: &View) -> Vec<String> {
     finals.sort_by_key(|f| (f.place, f.seat));
     for f in finals {
         out.push(format!(
-            "Place {}: {} — religious {}, political {}, economic {} (goods {}; orders {})",
+            "Place {}: {} — religious {}, political {}, economic {}{} (goods {}; orders {})",
             f.place,
             f.name,
             f.religious,
             f.political,
             f.economic,
+            f.economic_parts_text(),
             goods_text(&f.goods),
             if f.kept_orders.is_empty() {
                 "none".into()

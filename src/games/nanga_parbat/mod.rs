@@ -50,7 +50,7 @@ pub use board::{
     cell, cell_name, parse_board, parse_cell, parse_square, square_name, NangaData, RowKind, CELLS,
     COLUMNS, REGIONS, ROWS, ROW_KINDS, SECTIONS,
 };
-pub use rules::Forbidden;
+pub use rules::{Forbidden, PointsBySource};
 pub use view::{describe, PlayerView, View};
 
 use crate::engine::{
@@ -246,6 +246,10 @@ pub struct NangaParbat {
     last_turn: Vec<String>,
     /// Area points per seat and region (area variant, once scored).
     area_points: Option<Vec<Vec<i64>>>,
+    /// Each seat's points by where they came from (None in a game begun before they were
+    /// kept: its result then gives the totals only).
+    #[serde(default)]
+    points_by_source: Option<Vec<PointsBySource>>,
     result: Option<FinalResult>,
     rng: GameRng,
 }

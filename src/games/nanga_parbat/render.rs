@@ -329,6 +329,11 @@ fn status_lines(view: &View) -> Vec<String> {
     // Status.
     let mut status: Vec<String> = Vec::new();
     status.push(headline(view));
+    if let Some(r) = &view.final_result {
+        for (s, p) in view.players.iter().enumerate() {
+            status.push(format!("{}: {}", p.name, r.score_text(s)));
+        }
+    }
     if view.options.areas {
         status.push("Area scoring: regions score 1/2/3 for 4/5/6 pieces at the end".into());
     }

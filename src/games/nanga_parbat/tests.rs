@@ -2162,3 +2162,88 @@ fn nan_turn_1_a_step_word_alone_lists_its_legal_steps() {
         .to_string();
     assert!(e.contains("`claim` takes 1 value: claim <square"), "{e}");
 }
+
+/// The demo games' results give each score by where it came from, worked out by hand from
+/// their logs (the two demo tests above): Ann's squares C1 2, A1 1, C3 4, B2 2, C2 3 = 12,
+/// one red panda, one track bonus (landing on Bob's 3); Bob's squares B1 1, A3 3, B3 3,
+/// A2 2, B5 5 = 14, one red panda, two track bonuses (on Ann's 2 and 9). With area scoring
+/// Ann adds region 2 (2) and Bob regions 1 and 3 (2 + 1), with no bonus.
+// NAN-END-3, NAN-TRACK-2, NAN-AREA-1
+#[test]
+fn demo_games_results_give_the_scores_by_source() {
+    let part = |name: &str, points: i64| crate::engine::ScorePart::new(name, points);
+    for (areas, text) in [
+        (
+            false,
+            include_str!("../../../tests/data/nanga_parbat/chart.txt"),
+        ),
+        (
+            true,
+            include_str!("../../../tests/data/nanga_parbat/areas.txt"),
+        ),
+    ] {
+        let g = play_script(areas, text);
+        let Status::Finished(r) = g.status() else {
+            panic!("the demo game ends")
+        };
+        let regions = |pts: i64| {
+            if areas {
+                vec![part("regions", pts)]
+            } else {
+                vec![]
+            }
+        };
+        let ann = [
+            vec![part("squares", 12), part("red pandas", 1)],
+            regions(2),
+            vec![part("track bonus", 1)],
+        ]
+        .concat();
+        let bob = [
+            vec![part("squares", 14), part("red pandas", 1)],
+            regions(3),
+            vec![part("track bonus", 2)],
+        ]
+        .concat();
+        assert_eq!(r.breakdown, vec![ann, bob], "areas: {areas}");
+        assert_eq!(r.check_breakdown(), Ok(()));
+        let standings = r.standings(&["Ann", "Bob"]);
+        let want = if areas {
+            "1. Bob: 20 (squares 14, red pandas 1, regions 3, track bonus 2)"
+        } else {
+            "1. Bob: 17 (squares 14, red pandas 1, track bonus 2)"
+        };
+        assert!(standings.starts_with(want), "{standings}");
+        let text = describe(data(), &g.view(data(), Viewer::Spectator));
+        assert!(
+            text.contains("Bob: 17 VP (squares 14, red pandas 1, track bonus 2)") || areas,
+            "{text}"
+        );
+    }
+}
+
+/// A game restored from a snapshot taken before the points were kept by source still loads
+/// and ends; its result then gives the totals only, never parts that do not add up.
+#[test]
+fn a_game_from_an_older_snapshot_ends_with_totals_only() {
+    let text = include_str!("../../../tests/data/nanga_parbat/chart.txt");
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let (first, rest) = lines.split_at(lines.len() / 2);
+    let g = play_script(false, &first.join("\n"));
+    let mut json = serde_json::to_value(&g).unwrap();
+    json.as_object_mut().unwrap().remove("points_by_source");
+    let mut g: NangaParbat = serde_json::from_value(json).expect("an older snapshot loads");
+    for line in rest {
+        let (who, step) = line.split_once(": move ").expect("script line");
+        let seat = names().iter().position(|n| n == who).expect("player");
+        play(&mut g, data(), seat, step);
+    }
+    let Status::Finished(r) = g.status() else {
+        panic!("the demo game ends")
+    };
+    assert_eq!(r.scores, vec![14, 17]);
+    assert!(r.breakdown.is_empty());
+    assert!(r
+        .standings(&["Ann", "Bob"])
+        .starts_with("1. Bob: 17\n2. Ann: 14\n"));
+}

@@ -247,9 +247,14 @@ fn write_players(out: &mut String, view: &View) {
                 }
             })
             .collect();
+        let parts = view
+            .final_result
+            .as_ref()
+            .map(|r| r.parts_in_brackets(s))
+            .unwrap_or_default();
         let _ = writeln!(
             out,
-            "{mark} {}: {} VP, {}, {}, {} left; animals: {}",
+            "{mark} {}: {} VP{parts}, {}, {}, {} left; animals: {}",
             p.name,
             p.score,
             count(p.hikers_left, "hiker"),

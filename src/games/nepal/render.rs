@@ -261,16 +261,9 @@ fn status_lines(data: &NepalData, view: &View) -> Vec<String> {
             .collect();
         status.push(format!("Over the limit: {}", names.join(", ")));
     }
-    if let Some(b) = &view.breakdown {
-        for (s, b) in b.iter().enumerate() {
-            status.push(format!(
-                "{}: {} = game {} + regions {} + routes {}",
-                name(s),
-                b.total,
-                b.during_game,
-                b.regions.iter().sum::<i64>(),
-                b.cards
-            ));
+    if let Some(r) = &view.final_result {
+        for s in 0..view.players.len() {
+            status.push(format!("{}: {}", name(s), r.score_text(s)));
         }
     }
     status.extend(options_line(view));

@@ -267,18 +267,11 @@ fn write_players(out: &mut String, view: &View) {
     let _ = writeln!(out, "Players:");
     for (s, p) in view.players.iter().enumerate() {
         let mark = if view.current == Some(s) { "▶" } else { " " };
-        let extra = match &view.breakdown {
-            Some(b) => {
-                let b = &b[s];
-                format!(
-                    " (game {} + regions {} + cards {})",
-                    b.during_game,
-                    b.regions.iter().sum::<i64>(),
-                    b.cards
-                )
-            }
-            None => String::new(),
-        };
+        let extra = view
+            .final_result
+            .as_ref()
+            .map(|r| r.parts_in_brackets(s))
+            .unwrap_or_default();
         let place = view
             .final_result
             .as_ref()

@@ -259,7 +259,10 @@ pub struct Nippon {
     last_player: Option<Seat>,
     turn: u32,
     result: Option<FinalResult>,
-    breakdown: Option<Vec<Vec<(String, i64)>>>,
+    /// Each seat's VP by source (None in a game begun before they were kept: its result then
+    /// gives the totals only).
+    #[serde(default)]
+    vp_by_source: Option<Vec<rules::VpBySource>>,
     log: Vec<String>,
     rng: GameRng,
     /// The action `take` began by itself (its slot offered no other the player could do):

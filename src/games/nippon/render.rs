@@ -13,6 +13,7 @@
 use super::view::PlayerView;
 use super::view::PLAYER_COLOURS;
 use super::{NipponData, TrackKind, View};
+use crate::engine::ScorePart;
 use crate::render::*;
 
 const W: u32 = 1600;
@@ -109,7 +110,7 @@ fn draw_static(d: &NipponData) -> image::RgbaImage {
         let (x, y) = region_origin(r);
         c.fill_rounded_rect(x, y, REGION_W, REGION_H, 10.0, rgb(222, 234, 214));
         c.stroke_rounded_rect(x, y, REGION_W, REGION_H, 10.0, INK, 1.5);
-        c.text_bold(x + 10.0, y + 6.0, 17.0, INK, &reg.name, Align::Left);
+        c.text_bold(x + 10.0, y + 5.0, 20.0, INK, &reg.name, Align::Left);
         c.text(
             x + REGION_W - 10.0,
             y + 8.0,
@@ -138,8 +139,8 @@ pub fn render(d: &NipponData, v: &View) -> RgbaImage {
     draw_regions(&mut c, d, v);
     draw_players(&mut c, d, v);
     draw_markers(&mut c, d, v);
-    match &v.breakdown {
-        Some(b) => draw_breakdown(&mut c, v, b),
+    match v.result.as_ref().filter(|r| !r.breakdown.is_empty()) {
+        Some(r) => draw_breakdown(&mut c, v, &r.breakdown),
         None => draw_last_turn(&mut c, v),
     }
     let head = match &v.result {
@@ -155,20 +156,14 @@ fn draw_workers(c: &mut Canvas, d: &NipponData, v: &View) {
     for (i, s) in v.slots.iter().enumerate() {
         let x = SLOT_X + i as f32 * (SLOT_W + 10.0);
         for (k, &w) in s.iter().enumerate() {
-            worker(c, d, x + 24.0 + k as f32 * 28.0, SLOT_Y + 48.0, w);
+            worker(c, d, x + 24.0 + k as f32 * 28.0, SLOT_Y + 60.0, w);
         }
         let names: Vec<&str> = s
             .iter()
             .map(|&w| d.worker_colours[w as usize].0.as_str())
             .collect();
-        c.text(
-            x + 8.0,
-            SLOT_Y + 68.0,
-            11.0,
-            MUTED,
-            &names.join(" "),
-            Align::Left,
-        );
+        let names = c.ellipsize(13.0, &names.join(" "), SLOT_W - 12.0, false);
+        c.text(x + 6.0, SLOT_Y + 78.0, 13.0, INK, &names, Align::Left);
     }
     // Worker rows and bag.
     let mut x = SLOT_X;
@@ -258,8 +253,8 @@ fn draw_regions(c: &mut Canvas, d: &NipponData, v: &View) {
                 d,
                 v,
                 2 * r + k,
-                x0 + 100.0 + k as f32 * 190.0,
-                y0 + 100.0,
+                x0 + 100.0 + k as f32 * 196.0,
+                y0 + 104.0,
             );
         }
         // Train/ship slots.
@@ -272,7 +267,7 @@ fn draw_regions(c: &mut Canvas, d: &NipponData, v: &View) {
                     c.text_centered(
                         x + 15.0,
                         ty + 9.0,
-                        12.0,
+                        15.0,
                         WHITE,
                         if ship { "S" } else { "T" },
                         true,
@@ -284,46 +279,62 @@ fn draw_regions(c: &mut Canvas, d: &NipponData, v: &View) {
     }
 }
 
+/// Half the side of a city tile, its good bands' width, and how far its influence slots
+/// are from its centre.
+const CITY_HALF: f32 = 38.0;
+const CITY_BAND: f32 = 10.0;
+const CITY_SLOT: f32 = 62.0;
+
 /// City slot `i` at (`cx`, `cy`): its goods on the sides, with the influence tile or
-/// the overseas value beside each.
+/// the overseas value beside each. Names and labels are bold and dark, large enough to
+/// read at Discord's inline width; the city's name is white on a dark strip.
 fn draw_city(c: &mut Canvas, d: &NipponData, v: &View, i: usize, cx: f32, cy: f32) {
     let city = &v.cities[i];
-    c.fill_rect(cx - 34.0, cy - 34.0, 68.0, 68.0, rgb(250, 248, 240));
-    c.stroke_rect(cx - 34.0, cy - 34.0, 68.0, 68.0, INK, 1.2);
-    c.text_centered(cx, cy, 12.0, INK, &city.name, true);
+    let (h, band) = (CITY_HALF, CITY_BAND);
+    c.fill_rect(cx - h, cy - h, 2.0 * h, 2.0 * h, rgb(250, 248, 240));
+    c.stroke_rect(cx - h, cy - h, 2.0 * h, 2.0 * h, INK, 1.2);
     // Sides: 0 top, 1 right, 2 bottom, 3 left.
     let dirs = [(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)];
     for (s, &(dx, dy)) in dirs.iter().enumerate() {
         let g = city.goods[s];
         // Good band on the side of the tile.
         let (bx, by, bw, bh) = match s {
-            0 => (cx - 34.0, cy - 34.0, 68.0, 9.0),
-            1 => (cx + 25.0, cy - 34.0, 9.0, 68.0),
-            2 => (cx - 34.0, cy + 25.0, 68.0, 9.0),
-            _ => (cx - 34.0, cy - 34.0, 9.0, 68.0),
+            0 => (cx - h, cy - h, 2.0 * h, band),
+            1 => (cx + h - band, cy - h, band, 2.0 * h),
+            2 => (cx - h, cy + h - band, 2.0 * h, band),
+            _ => (cx - h, cy - h, band, 2.0 * h),
         };
         c.fill_rect(bx, by, bw, bh, good_color(d, g));
-        let sx = cx + dx * 58.0;
-        let sy = cy + dy * 58.0;
+        let sx = cx + dx * CITY_SLOT;
+        let sy = cy + dy * CITY_SLOT;
         match city.tiles[s] {
             Some(t) => {
                 let col = seat_color(t.seat);
-                c.fill_rounded_rect(sx - 15.0, sy - 15.0, 30.0, 30.0, 5.0, col);
-                c.stroke_rounded_rect(sx - 15.0, sy - 15.0, 30.0, 30.0, 5.0, INK, 1.5);
-                c.text_centered(sx, sy, 16.0, WHITE, &t.value.to_string(), true);
+                c.fill_rounded_rect(sx - 16.0, sy - 16.0, 32.0, 32.0, 5.0, col);
+                c.stroke_rounded_rect(sx - 16.0, sy - 16.0, 32.0, 32.0, 5.0, INK, 1.5);
+                c.text_centered(sx, sy, 19.0, WHITE, &t.value.to_string(), true);
             }
             None => {
-                c.stroke_circle(sx, sy, 13.0, MUTED, 1.2);
-                c.text_centered(sx, sy, 13.0, MUTED, &city.overseas[s].to_string(), false);
+                c.fill_circle(sx, sy, 15.0, WHITE);
+                c.stroke_circle(sx, sy, 15.0, INK, 1.5);
+                c.text_centered(sx, sy, 17.0, INK, &city.overseas[s].to_string(), true);
             }
         }
+        // The good's name: under a left or right slot, beside a top or bottom one.
         let label = &d.goods[g].name;
-        let (lx, ly) = (
-            sx + if dy == 0.0 { 0.0 } else { 34.0 },
-            sy + if dy == 0.0 { 22.0 } else { 0.0 },
-        );
-        c.text_centered(lx, ly, 13.0, INK, label, false);
+        if dy == 0.0 {
+            c.text_centered(sx, sy + 28.0, 15.0, INK, label, true);
+        } else {
+            let ly = sy - c.line_height(15.0) / 2.0;
+            c.text_bold(sx + 20.0, ly, 15.0, INK, label, Align::Left);
+        }
     }
+    // 16 points, or smaller as far as 11 for a long name (text width grows with size).
+    let room = 2.0 * h + 4.0;
+    let size = (16.0 * room / c.text_width_bold(16.0, &city.name).max(1.0)).clamp(11.0, 16.0);
+    let w = c.text_width_bold(size, &city.name) + 8.0;
+    c.fill_rounded_rect(cx - w / 2.0, cy - 12.0, w, 24.0, 4.0, INK);
+    c.text_centered(cx, cy, size, WHITE, &city.name, true);
 }
 
 /// The player boards.
@@ -426,32 +437,33 @@ fn draw_last_turn(c: &mut Canvas, v: &View) {
     }
 }
 
-/// The final scoring, one row per player and one column per line of the breakdown, then
-/// the total.
-fn draw_breakdown(c: &mut Canvas, v: &View, b: &[Vec<(String, i64)>]) {
+/// The final scoring (the result's breakdown), one row per player and one column per part,
+/// then the total; the column labels alternate between two lines so that each has room.
+fn draw_breakdown(c: &mut Canvas, v: &View, b: &[Vec<ScorePart>]) {
     c.text_bold(SLOT_X, LOG_Y, BIG, INK, "Final scoring", Align::Left);
     let Some(first) = b.first() else { return };
     let name_w = 120.0;
     let col_w = (800.0 - name_w) / (first.len() + 1) as f32;
-    let y = LOG_Y + 36.0;
-    for (k, (what, _)) in first.iter().enumerate() {
-        let label = what.strip_prefix("unpaid ").unwrap_or(what);
+    let y = LOG_Y + 32.0;
+    let labels = first.iter().map(|p| p.name.as_str()).chain(["total"]);
+    for (k, name) in labels.enumerate() {
+        let label = name.strip_prefix("unpaid ").unwrap_or(name);
         let x = SLOT_X + name_w + (k as f32 + 0.5) * col_w;
-        c.text_centered(x, y + 10.0, 17.0, INK, label, true);
+        let ly = y + 10.0 + 20.0 * (k % 2) as f32;
+        c.text_centered(x, ly, 17.0, INK, label, true);
     }
     let tx = SLOT_X + name_w + (first.len() as f32 + 0.5) * col_w;
-    c.text_centered(tx, y + 10.0, 17.0, INK, "total", true);
-    for (s, lines) in b.iter().enumerate() {
-        let ry = y + 26.0 + s as f32 * 32.0;
+    for (s, parts) in b.iter().enumerate() {
+        let ry = y + 42.0 + s as f32 * 32.0;
         if s % 2 == 0 {
             c.fill_rect(SLOT_X, ry, 800.0, 32.0, rgb(236, 230, 214));
         }
         c.fill_circle(SLOT_X + 10.0, ry + 16.0, 8.0, seat_color(s));
         let name = c.ellipsize(MID, &v.players[s].name, name_w - 26.0, true);
         c.text_bold(SLOT_X + 24.0, ry + 4.0, MID, INK, &name, Align::Left);
-        for (k, (_, vp)) in lines.iter().enumerate() {
+        for (k, part) in parts.iter().enumerate() {
             let x = SLOT_X + name_w + (k as f32 + 0.5) * col_w;
-            c.text_centered(x, ry + 16.0, MID, INK, &vp.to_string(), false);
+            c.text_centered(x, ry + 16.0, MID, INK, &part.points.to_string(), false);
         }
         c.text_centered(tx, ry + 16.0, MID, INK, &v.players[s].vp.to_string(), true);
     }
@@ -571,14 +583,10 @@ fn draw_action_slots(c: &mut Canvas, d: &NipponData) {
             &format!("{}", i + 1),
             Align::Left,
         );
-        let names: Vec<&str> = acts.iter().map(|a| a.name()).collect();
-        c.text(
-            x + 26.0,
-            SLOT_Y + 6.0,
-            14.0,
-            INK,
-            &names.join(" / "),
-            Align::Left,
-        );
+        // One action a line, bold, to be read at Discord's inline width.
+        for (k, a) in acts.iter().enumerate() {
+            let y = SLOT_Y + 5.0 + k as f32 * 19.0;
+            c.text_bold(x + 28.0, y, 16.0, INK, a.name(), Align::Left);
+        }
     }
 }

@@ -6,8 +6,8 @@
 use super::*;
 use crate::engine::conformance::{run, Suite};
 use crate::engine::testing::{legal, play, play_all, play_now, refused_step, rejected_now, said};
-use crate::engine::Rules;
 use crate::engine::{setup_checked, Options};
+use crate::engine::{Rules, ScorePart};
 
 fn data() -> NipponData {
     parse_board(BOARD).expect("board parses")
@@ -1893,12 +1893,12 @@ fn nip_cons_11_achievements_scored_with_multipliers() {
     let vp = g.vp();
     let mut ev = Vec::new();
     g.finish(&d, &mut ev);
-    let b = g.breakdown.clone().unwrap();
+    let b = g.result.clone().unwrap().breakdown;
     let line = |s: usize, a: usize| {
         b[s].iter()
-            .find(|l| l.0 == d.achievements[a].name)
+            .find(|l| l.name == d.achievements[a].name)
             .unwrap()
-            .1
+            .points
     };
     assert_eq!(line(0, ships), 6, "2x tile and 3 stars = 6 VP");
     assert_eq!(line(0, contracts), 0, "no tile, no printed multiplier");
@@ -2138,9 +2138,9 @@ fn nip_end_4_final_budget_and_unpaid_workers() {
     let fac = 0;
     assert_eq!(g.players[0].vp, vp - 2 + fac);
     // The final breakdown shows the loss as a minus.
-    let lines = &g.breakdown.as_ref().unwrap()[0];
+    let lines = &g.result.as_ref().unwrap().breakdown[0];
     assert!(
-        lines.contains(&("unpaid workers".to_string(), -2)),
+        lines.contains(&ScorePart::new("unpaid workers", -2)),
         "{lines:?}"
     );
 }
@@ -2670,4 +2670,39 @@ fn nip_work_5_a_take_without_its_colour_gets_the_reason_or_the_whole_steps() {
     {
         assert!(e.contains(s.as_str()), "{e} lacks {s}");
     }
+}
+
+/// The final breakdown: the VP each player starts with, then the VP by source over the
+/// game, then the achievements; they add up to the score. A game restored from a snapshot
+/// taken before the VP were kept by source still ends, with the totals only.
+// NIP-SETUP-6, NIP-END-4
+#[test]
+fn nip_end_4_the_result_gives_the_vp_by_source_and_an_older_snapshot_the_totals() {
+    let d = data();
+    let mut g = fresh(&d, 2);
+    let older = {
+        let mut json = serde_json::to_value(&g).unwrap();
+        json.as_object_mut().unwrap().remove("vp_by_source");
+        serde_json::to_string(&json).unwrap()
+    };
+    let start = g.vp();
+    g.finish(&d, &mut Vec::new());
+    let r = g.result.clone().unwrap();
+    assert_eq!(r.check_breakdown(), Ok(()));
+    assert_eq!(r.breakdown.len(), 2, "a breakdown per seat");
+    for (parts, start) in r.breakdown.iter().zip(start) {
+        assert_eq!(parts[0], ScorePart::new("start", start));
+        let names: Vec<&str> = parts.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(
+            names[..4],
+            ["start", "scorings", "bonuses", "unpaid workers"],
+            "{names:?}"
+        );
+        assert_eq!(names.len(), 4 + d.achievements.len());
+    }
+    let mut old: Nippon = serde_json::from_str(&older).expect("an older snapshot loads");
+    old.finish(&d, &mut Vec::new());
+    let r = old.result.clone().unwrap();
+    assert!(r.breakdown.is_empty());
+    assert_eq!(r.scores, g.vp());
 }

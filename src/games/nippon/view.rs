@@ -86,8 +86,6 @@ pub struct View {
     /// The public events of the last complete turn (everything in Nippon is public).
     pub last_turn: Vec<String>,
     pub result: Option<FinalResult>,
-    /// Final score lines per seat (at the end).
-    pub breakdown: Option<Vec<Vec<(String, i64)>>>,
 }
 
 impl Nippon {
@@ -169,7 +167,6 @@ impl Nippon {
             log: self.log.iter().rev().take(8).rev().cloned().collect(),
             last_turn: self.last_turn.clone(),
             result: self.result.clone(),
-            breakdown: self.breakdown.clone(),
         }
     }
 

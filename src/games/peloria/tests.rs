@@ -3824,3 +3824,34 @@ fn describe_shows_each_nations_units_and_areas() {
     assert!(line("Hirenmador").contains("Naveria 3c"), "{text}");
     assert!(!text.contains("(s)"), "{text}");
 }
+
+/// The result gives each player's VP in parts: each of its nations' VP in turn order, then
+/// its Call to Heroes awards; they add up to its score (PEL-BRIT-2), and the standings
+/// show them.
+// PEL-BRIT-2
+#[test]
+fn pel_brit_2_the_result_gives_each_nations_vp_and_the_heroes_awards() {
+    let d = data();
+    let mut g = new_game(&d);
+    for n in 0..g.vp.len() {
+        g.vp[n] = n as i64 + 1;
+    }
+    g.player_vp = vec![3, 0, -1, 2];
+    g.finish(&d, &mut Vec::new());
+    let r = g.result.clone().unwrap();
+    assert_eq!(r.check_breakdown(), Ok(()));
+    let ann: Vec<(String, i64)> = r.breakdown[0]
+        .iter()
+        .map(|p| (p.name.clone(), p.points))
+        .collect();
+    let mut want: Vec<(String, i64)> = (0..d.nations.len())
+        .filter(|&n| d.nations[n].player == 0)
+        .map(|n| (d.nations[n].name.clone(), n as i64 + 1))
+        .collect();
+    want.push(("heroes".into(), 3));
+    assert_eq!(ann, want);
+    assert_eq!(r.scores[0], want.iter().map(|w| w.1).sum::<i64>());
+    let standings = r.standings(&["Ann", "Bo", "Cy", "Di"]);
+    let line = format!("Ann: {} (Hirenmador 1, ", r.scores[0]);
+    assert!(standings.contains(&line), "{standings}");
+}

@@ -71,11 +71,8 @@ impl Himalaya {
     }
 
     pub(super) fn yacks(&self, data: &HimalayaData, seat: Seat) -> u32 {
-        self.kept[seat]
-            .iter()
-            .map(|&o| data.orders[o].yacks)
-            .sum::<u32>()
-            + self.markers[seat] * data.inventory_yacks
+        let parts = self.yacks_parts(data, seat);
+        parts.iter().map(|p| p.points).sum::<i64>() as u32
     }
 
     pub(super) fn has_goods(&self, v: usize) -> bool {

@@ -2,6 +2,7 @@
 //! texts.
 
 use super::*;
+use crate::engine::{parts_text, ScorePart};
 
 impl Himalaya {
     pub(in crate::games::himalaya) fn finish(
@@ -31,6 +32,7 @@ impl Himalaya {
             });
         }
         let (places, note) = rank(&self.players, &infl);
+        let parts: Vec<Vec<ScorePart>> = (0..n).map(|s| self.yacks_parts(data, s)).collect();
         self.final_lines = (0..n)
             .map(|s| FinalLine {
                 seat: s,
@@ -47,17 +49,38 @@ impl Himalaya {
                     .collect(),
                 inventory_markers: self.markers[s],
                 place: places[s],
+                economic_parts: parts[s].clone(),
             })
             .collect();
         let over = ScoringEvent::GameOver { note: note.clone() };
         self.say(data, events, over);
-        self.result = Some(FinalResult {
+        let shown = (0..n).map(|s| infl[s].shown(&parts[s])).collect();
+        let result = FinalResult {
             scores: infl.iter().map(|i| i.economic as i64).collect(),
             places,
             note,
-            shown: infl.iter().map(Influence::shown).collect(),
-        });
+            shown,
+            breakdown: Vec::new(),
+        };
+        self.result = Some(result.with_breakdown(parts));
         self.phase = Phase::Finished;
+    }
+}
+
+impl Himalaya {
+    /// The parts of `seat`'s economic influence, in yacks: its kept orders' and its
+    /// inventory markers'.
+    pub(in crate::games::himalaya) fn yacks_parts(
+        &self,
+        data: &HimalayaData,
+        seat: Seat,
+    ) -> Vec<ScorePart> {
+        let orders: u32 = self.kept[seat].iter().map(|&o| data.orders[o].yacks).sum();
+        let markers = self.markers[seat] * data.inventory_yacks;
+        vec![
+            ScorePart::new("kept orders", orders as i64),
+            ScorePart::new("inventory markers", markers as i64),
+        ]
     }
 }
 
@@ -72,15 +95,17 @@ pub struct Influence {
 }
 
 impl Influence {
-    /// A standings line's text: the influences that decide the places, then the stupas and
-    /// delegations the four-player tie-breaks use.
-    fn shown(&self) -> String {
+    /// A standings line's text: the influences that decide the places (the economic one
+    /// with its parts, `economic`), then the stupas and delegations the four-player
+    /// tie-breaks use.
+    fn shown(&self, economic: &[ScorePart]) -> String {
         let plural = |n: u32, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
         format!(
-            "religious {}, political {}, economic {} yacks ({}, {})",
+            "religious {}, political {}, economic {} yacks ({}); {}, {}",
             self.religious,
             self.political,
             self.economic,
+            parts_text(economic),
             plural(self.stupas, "stupa"),
             plural(self.delegations, "delegation")
         )

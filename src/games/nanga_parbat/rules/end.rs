@@ -16,12 +16,18 @@ impl NangaParbat {
         }
         let over = EndEvent::Over { note: note.clone() };
         self.happen(events, over);
-        self.result = Some(FinalResult {
+        let breakdown = match &self.points_by_source {
+            Some(tally) => tally.iter().map(|t| t.parts(self.opts.areas)).collect(),
+            None => Vec::new(),
+        };
+        let result = FinalResult {
             scores: self.score.clone(),
             places,
             note,
             shown: Vec::new(),
-        });
+            breakdown: Vec::new(),
+        };
+        self.result = Some(result.with_breakdown(breakdown));
         self.phase = Phase::Over;
         self.pending = None;
     }

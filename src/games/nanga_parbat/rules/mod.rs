@@ -19,6 +19,7 @@ mod trap;
 mod turn;
 
 pub use forbidden::Forbidden;
+pub use points::PointsBySource;
 
 use super::board::{parse_cell, parse_square, square_name, CELLS, REGIONS, SECTIONS};
 use super::happening::{

@@ -44,6 +44,7 @@ impl NangaParbat {
             this_turn: Vec::new(),
             last_turn: Vec::new(),
             area_points: None,
+            points_by_source: Some(vec![PointsBySource::default(); 2]),
             result: None,
             rng,
         })

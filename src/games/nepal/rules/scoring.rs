@@ -1,6 +1,19 @@
 //! End of Game Scoring: the final scores and the result.
 
 use super::*;
+use crate::engine::ScorePart;
+
+impl Breakdown {
+    /// The parts of the final score, in the order the board shows them: the route claims
+    /// scored during the game, the regions' domination points, the route cards held.
+    pub fn parts(&self) -> Vec<ScorePart> {
+        vec![
+            ScorePart::new("claims", self.during_game),
+            ScorePart::new("regions", self.regions.iter().sum()),
+            ScorePart::new("route cards", self.cards),
+        ]
+    }
+}
 
 impl Nepal {
     /// Domination points per seat in region `r`.
@@ -65,8 +78,9 @@ impl Nepal {
     /// Final scoring; sets the result and switches to [`Phase::Over`].
     pub(in crate::games::nepal) fn finish(&mut self, data: &NepalData) {
         let mut bd = self.final_breakdown(data);
-        for b in bd.iter_mut() {
-            b.total = b.during_game + b.regions.iter().sum::<i64>() + b.cards;
+        let parts: Vec<Vec<ScorePart>> = bd.iter().map(Breakdown::parts).collect();
+        for (b, parts) in bd.iter_mut().zip(&parts) {
+            b.total = parts.iter().map(|p| p.points).sum();
         }
         // Most VP, then fewer pieces on the board, then the longest controlled route.
         let keys: Vec<(i64, i64, i64)> = bd
@@ -80,12 +94,14 @@ impl Nepal {
             let _ = write!(note, "; {x}");
         }
         self.score = bd.iter().map(|b| b.total).collect();
-        self.result = Some(FinalResult {
+        let result = FinalResult {
             scores: self.score.clone(),
             places,
             note,
             shown: Vec::new(),
-        });
+            breakdown: Vec::new(),
+        };
+        self.result = Some(result.with_breakdown(parts));
         self.breakdown = Some(bd);
         self.phase = Phase::Over;
     }

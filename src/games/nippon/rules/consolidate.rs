@@ -195,8 +195,9 @@ impl Nippon {
 
     /// 3. Workforce (NIP-CONS-13..17), then the turn ends.
     pub(crate) fn workforce(&mut self, data: &NipponData, seat: Seat, ev: &mut Vec<Event>) {
+        let (colours, paid, lost) = self.players[seat].pay_workforce(data);
+        self.tally_vp(seat, |t| t.unpaid_workers -= lost);
         let p = &mut self.players[seat];
-        let (colours, paid, lost) = p.pay_workforce(data);
         for w in std::mem::take(&mut p.workers) {
             self.bag[w as usize] += 1;
         }

@@ -23,6 +23,7 @@ mod turn;
 mod workers;
 
 pub(super) use export::needs_text;
+pub(super) use scoring::VpBySource;
 pub(super) use turn::need_one;
 
 use super::happening::{
@@ -81,7 +82,10 @@ impl Nippon {
             Bonus::Yen(n) => p.yen += n,
             Bonus::Coal(n) => p.coal += n,
             Bonus::Blueprints(n) => p.blueprints += n,
-            Bonus::Vp(n) => p.vp += n as i64,
+            Bonus::Vp(n) => {
+                p.vp += n as i64;
+                self.tally_vp(seat, |t| t.bonuses += n as i64);
+            }
             Bonus::Knowledge(n) => {
                 self.raise(data, seat, TrackKind::Knowledge, n);
             }

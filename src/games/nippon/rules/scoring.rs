@@ -1,6 +1,7 @@
 //! Scorings and the end of the game (NIP-SCORE, NIP-END).
 
 use super::*;
+use crate::engine::ScorePart;
 
 // ==== Scorings (NIP-SCORE) ====
 
@@ -77,6 +78,7 @@ impl Nippon {
             for (s, vp) in won.iter().enumerate() {
                 if *vp > 0 {
                     self.players[s].vp += vp;
+                    self.tally_vp(s, |t| t.scorings += vp);
                     scored.push((s, *vp));
                 }
             }
@@ -133,26 +135,42 @@ impl Nippon {
         }
     }
 
+    /// Adds to `seat`'s VP by source (kept from the start of the game only).
+    pub(crate) fn tally_vp(&mut self, seat: Seat, add: impl FnOnce(&mut VpBySource)) {
+        if let Some(tally) = self.vp_by_source.as_mut().and_then(|t| t.get_mut(seat)) {
+            add(tally);
+        }
+    }
+
     pub(crate) fn finish(&mut self, data: &NipponData, ev: &mut Vec<Event>) {
         let n = self.n();
-        let mut breakdown = Vec::new();
+        let mut achieved = Vec::new();
         for s in 0..n {
-            let mut lines = Vec::new();
+            let mut parts = Vec::new();
             // Budget and workforce at the end (NIP-END-4 reading).
             let money = self.track_value(data, s, TrackKind::Money) * 1000;
             let p = &mut self.players[s];
             p.yen = money;
             let (_, _, lost) = p.pay_workforce(data);
-            lines.push(("unpaid workers".to_string(), -lost));
+            self.tally_vp(s, |t| t.unpaid_workers -= lost);
             for a in 0..data.achievements.len() {
                 let mult =
                     self.players[s].achievements[a].unwrap_or(data.achievements[a].printed) as i64;
                 let vp = self.achievement_units(data, s, a) * mult;
                 self.players[s].vp += vp;
-                lines.push((data.achievements[a].name.clone(), vp));
+                parts.push(ScorePart::new(data.achievements[a].name.clone(), vp));
             }
-            breakdown.push(lines);
+            achieved.push(parts);
         }
+        // The parts: the VP by source over the whole game, then the achievements.
+        let breakdown: Vec<Vec<ScorePart>> = match &self.vp_by_source {
+            Some(tally) => tally
+                .iter()
+                .zip(achieved)
+                .map(|(t, achieved)| [t.parts(), achieved].concat())
+                .collect(),
+            None => Vec::new(),
+        };
         let scores = self.vp();
         let last = self.last_player.unwrap_or(self.current);
         let dist: Vec<i64> = (0..n).map(|s| ((last + n - s) % n) as i64).collect();
@@ -170,7 +188,38 @@ impl Nippon {
         );
         let note = result.note.clone();
         self.say(data, ev, ScoringEvent::GameEnds { note });
-        self.breakdown = Some(breakdown);
-        self.result = Some(result);
+        self.result = Some(result.with_breakdown(breakdown));
+    }
+}
+
+/// A seat's VP by source before the achievements, for the final breakdown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VpBySource {
+    /// The VP each player starts with (by position from the first player).
+    pub start: i64,
+    /// The regions' scorings (ships included).
+    pub scorings: i64,
+    /// VP bonuses (rewards, factories, tracks).
+    pub bonuses: i64,
+    /// VP lost for unpaid worker colours (a negative number), the final payment included.
+    pub unpaid_workers: i64,
+}
+
+impl VpBySource {
+    /// A player's tally at the start of the game, with the VP it starts with.
+    pub fn at_start(start: i64) -> Self {
+        VpBySource {
+            start,
+            ..Self::default()
+        }
+    }
+
+    fn parts(&self) -> Vec<ScorePart> {
+        vec![
+            ScorePart::new("start", self.start),
+            ScorePart::new("scorings", self.scorings),
+            ScorePart::new("bonuses", self.bonuses),
+            ScorePart::new("unpaid workers", self.unpaid_workers),
+        ]
     }
 }

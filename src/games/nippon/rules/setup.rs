@@ -19,9 +19,10 @@ impl Nippon {
         let first = rng.below(n);
         let rows_def = data.rows_for(n);
         // NIP-SETUP-6: 10, 11, 12, 13 by position from the first player.
-        let players = (0..n)
+        let players: Vec<Player> = (0..n)
             .map(|s| Player::at_start(data, data.start_vp[(s + n - first) % n]))
             .collect();
+        let vp_by_source = players.iter().map(|p| VpBySource::at_start(p.vp)).collect();
         // NIP-SETUP-22: fewer workers with fewer players.
         let bag = vec![
             (data.workers_per_colour - rows_def.removed_per_colour) as u32;
@@ -57,7 +58,7 @@ impl Nippon {
             last_player: None,
             turn: 1,
             result: None,
-            breakdown: None,
+            vp_by_source: Some(vp_by_source),
             log: Vec::new(),
             rng,
             begun: None,

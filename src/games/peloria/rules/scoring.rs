@@ -1,6 +1,7 @@
 //! Victory points: captures, the end-of-round scoring, the Shah of Carmania, the end.
 
 use super::*;
+use crate::engine::ScorePart;
 
 impl Peloria {
     /// PEL-BRIT-19: capture VP, once, for areas the nation holds alone.
@@ -120,17 +121,23 @@ impl Peloria {
 
     // ---- The end ----
 
-    /// VP of each player: their nations' VP plus their own awards (PEL-BRIT-2).
+    /// VP of each player: their nations' VP plus their own awards (PEL-BRIT-2), the sums of
+    /// [`Peloria::score_parts`].
     pub(crate) fn player_scores(&self, d: &PeloriaData) -> Vec<i64> {
         (0..PLAYERS)
-            .map(|s| {
-                self.player_vp[s]
-                    + (0..NATIONS)
-                        .filter(|&n| d.nations[n].player == s)
-                        .map(|n| self.vp[n])
-                        .sum::<i64>()
-            })
+            .map(|s| self.score_parts(d, s).iter().map(|p| p.points).sum())
             .collect()
+    }
+
+    /// The parts of `seat`'s VP: each of its nations' VP in turn order, then its own
+    /// awards from the Call to Heroes.
+    pub(crate) fn score_parts(&self, d: &PeloriaData, seat: usize) -> Vec<ScorePart> {
+        let mut parts: Vec<ScorePart> = (0..NATIONS)
+            .filter(|&n| d.nations[n].player == seat)
+            .map(|n| ScorePart::new(d.nations[n].name.clone(), self.vp[n]))
+            .collect();
+        parts.push(ScorePart::new("heroes", self.player_vp[seat]));
+        parts
     }
 
     pub(crate) fn finish(&mut self, d: &PeloriaData, ev: &mut Vec<String>) {
@@ -143,12 +150,14 @@ impl Peloria {
                     .count() as i64
             })
             .collect();
+        let breakdown = (0..PLAYERS).map(|s| self.score_parts(d, s)).collect();
         let r: FinalResult = rank(
             &self.players,
             &scores,
             "VP",
             &[TieBreak::most("more units on the board", units)],
-        );
+        )
+        .with_breakdown(breakdown);
         self.say(
             d,
             ev,
