@@ -213,10 +213,11 @@ fn draw_scoring(c: &mut Canvas, d: &NipponData, v: &View) {
     c.stroke_circle(mx, TRACK_Y + 48.0, 10.0, INK, 2.5);
     let status = match (v.final_turns, v.scorings) {
         (Some(t), _) => format!(
-            "{} scoring(s) done; last rounds: {t} turn(s) left",
-            v.scorings
+            "{} done; last rounds: {} left",
+            crate::engine::counted(v.scorings, "scoring"),
+            crate::engine::counted(t, "turn")
         ),
-        (None, s) => format!("{s} scoring(s) done"),
+        (None, s) => format!("{} done", crate::engine::counted(s, "scoring")),
     };
     c.text_bold(TRACK_X, TRACK_Y + 88.0, SMALL, INK, &status, Align::Left);
 
