@@ -91,6 +91,8 @@ impl Chat {
             request_id: Some(format!("deadline:{}:{user_id}:{since}", l.row.id)),
             expected_version: None,
             visible_channels: None,
+            visible_channels_unknown: false,
+            direct_message: false,
         };
         self.commit_turn(&req, &l, acting, t)
     }

@@ -6,7 +6,7 @@
 use super::core::Chat;
 use super::error::CoreError;
 use super::help::HelpError;
-use super::lobby::LobbyError;
+use super::lobby::{LobbyError, NewGamePlan};
 use super::remind::RemindError;
 use super::replay::ReplayError;
 use super::stats::StatsError;
@@ -169,20 +169,42 @@ impl Chat {
         run(self, req, args)
     }
 
+    /// Count one command of `user` against [`RATE_LIMIT`]; refused when it is one too many.
     fn check_rate(&self, user: &str) -> Result<(), ChatError> {
+        self.rate(user, true)
+    }
+
+    /// Whether one more command of `user` would be refused by [`RATE_LIMIT`] now; `count`:
+    /// whether this command is counted (a check ahead of the command itself counts nothing).
+    fn rate(&self, user: &str, count: bool) -> Result<(), ChatError> {
         let now = self.now();
         let mut inner = self.lock();
-        let e = inner.rate.entry(user.to_string()).or_insert((now, 0));
-        if now - e.0 >= RATE_LIMIT.1 {
-            *e = (now, 0);
+        let mut window = inner.rate.get(user).copied().unwrap_or((now, 0));
+        if now - window.0 >= RATE_LIMIT.1 {
+            window = (now, 0);
         }
-        e.1 += 1;
-        if e.1 > RATE_LIMIT.0 {
+        window.1 += 1;
+        if count {
+            inner.rate.insert(user.to_string(), window);
+        }
+        if window.1 > RATE_LIMIT.0 {
             return Err(ChatError::RateLimited {
-                wait: RATE_LIMIT.1 - (now - e.0),
+                wait: RATE_LIMIT.1 - (now - window.0),
             });
         }
         Ok(())
+    }
+
+    /// Everything `game new … thread` would be refused for that is known before its thread
+    /// exists: the line, the asker's rate (checked, not counted: the command run in the
+    /// thread counts), the game and its options (see [`Chat::plan_new_game`]). Changes
+    /// nothing. A front end that creates the thread first calls this before creating it.
+    pub fn check_new_game(&self, req: &Request) -> Result<NewGamePlan, ChatError> {
+        check_line(req.text.trim())?;
+        if self.env.rate_limit {
+            self.rate(&req.user.id, false)?;
+        }
+        Ok(self.plan_new_game(req)?)
     }
 }
 

@@ -6,10 +6,13 @@
 //! and since when are the reminder schedule's rows (see `store::listing`). A game in a
 //! channel the asker may not see (per `Request::visible_channels`) is not listed unless
 //! they are seated in it.
-//! The daily digest (`remind digest`) is built here from the same lines.
+//! The daily digest (`remind digest`) is built here from the same lines, and so is the
+//! answer pointing from a channel to the games of its threads (a command on the channel's
+//! game where the game lives in a thread of it).
 
 use super::core::Chat;
 use super::error::CoreError;
+use super::table;
 use super::text::{Text, TimeStyle};
 use super::types::{Reply, Request};
 use crate::store::{GameStatus, ListedGame};
@@ -20,6 +23,31 @@ pub const GAMES_SHOWN: usize = 25;
 const GAMES_READ: usize = 500;
 /// Games listed in one daily digest (it must fit one Discord message); the rest are counted.
 pub const DIGEST_SHOWN: usize = 10;
+
+/// The commands that act on the game of their channel: where none is there but the game
+/// lives in a thread of the channel, they are pointed there ([`Chat::game_in_a_thread`]).
+const ON_THE_GAME_HERE: &[&str] = &[
+    "game join",
+    "game leave",
+    "game start",
+    "game status",
+    "game history",
+    "game resign",
+    "game kick",
+    "game abort",
+    "game export",
+    "move",
+    "undo",
+    "board",
+];
+/// Of [`ON_THE_GAME_HERE`], the ones that show a finished game too (it is theirs to show).
+const SHOW_A_FINISHED_GAME: &[&str] = &["game status", "game history", "game export", "board"];
+
+/// `games all`'s first line when nothing could be listed because the platform did not say
+/// which channels the asker may see.
+const UNCHECKED_NONE: &str = "No game can be listed yet (the list is incomplete):";
+/// Why `games all`'s list is incomplete (see `Request::visible_channels_unknown`).
+const UNCHECKED_WHY: &str = "Not listed: games in other channels where you have no seat, because which channels you may see could not be checked in time. Try again in a moment.";
 
 /// A player's daily digest, built by [`Chat::digest`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +85,7 @@ impl Chat {
         )?;
         // Where the platform has private channels, another channel's game is listed only
         // where the asker may see that channel or holds a seat in the game.
+        let read = games.len();
         if let Some(seen) = &req.visible_channels {
             games.retain(|g| {
                 g.row.channel == req.place.channel
@@ -64,6 +93,9 @@ impl Chat {
                     || g.seats.iter().any(|s| s.user_id == me)
             });
         }
+        // Left out only because the platform did not say which channels the asker may see:
+        // the list says it is incomplete, never that there is no game.
+        let unchecked = req.visible_channels_unknown && games.len() < read;
         // Mine: the ones waiting for me first, longest wait first. All: this channel's
         // first, then the ones waiting for me, then by age.
         let my_wait = |g: &ListedGame| {
@@ -82,12 +114,14 @@ impl Chat {
         });
         let total = games.len();
         let mut text = Text::from(match (all, total) {
+            (true, 0) if unchecked => UNCHECKED_NONE.to_string(),
+            (true, n) if unchecked => format!("Games in this server (incomplete: {n} listed):"),
             (false, 0) => "You have no game in this server.".to_string(),
             (true, 0) => "No game is running in this server.".to_string(),
             (false, n) => format!("Your games in this server ({n}):"),
             (true, n) => format!("Games in this server ({n}):"),
         });
-        if total == 0 {
+        if total == 0 && !unchecked {
             text = text
                 .p(" ")
                 .cmd("game new", &["<game>"])
@@ -98,6 +132,9 @@ impl Chat {
         }
         if total > GAMES_SHOWN {
             text.line(format!("…and {} more.", total - GAMES_SHOWN));
+        }
+        if unchecked {
+            text.line(UNCHECKED_WHY);
         }
         if !all {
             text.line(
@@ -157,6 +194,7 @@ impl Chat {
                     .p(" lists them all."),
             );
         }
+        // Also where it arrives by direct message: there it turns every server's digest off.
         let off = Text::new()
             .cmd("remind", &["digest", "off"])
             .p(" goes back to one reminder per game.");
@@ -190,6 +228,73 @@ impl Chat {
             channel_text,
             games: n,
         }))
+    }
+
+    /// Whether `req` is a command on its channel's game and the channel has none for it (no
+    /// open game, nor a finished one for a command that shows it): a front end whose
+    /// channels have threads then asks [`Chat::game_in_a_thread`] with the channel's
+    /// threads. Read only.
+    pub fn wants_a_game_here(&self, req: &Request) -> bool {
+        let Ok((command, _)) = table::resolve(req.text.trim()) else {
+            return false;
+        };
+        if !ON_THE_GAME_HERE.contains(&command.path) {
+            return false;
+        }
+        let inner = self.lock();
+        let log = inner.store.log();
+        let (platform, channel) = (&req.place.platform, &req.place.channel);
+        match log.active_game(platform, channel) {
+            Ok(None) if SHOW_A_FINISHED_GAME.contains(&command.path) => !matches!(
+                log.latest_game(platform, channel),
+                Ok(Some(g)) if g.status == GameStatus::Finished
+            ),
+            Ok(None) => true,
+            Ok(Some(_)) | Err(_) => false,
+        }
+    }
+
+    /// For a command of [`Chat::wants_a_game_here`]: the private answer pointing to the open
+    /// games of `threads` (threads of the request's channel) and saying to run the command
+    /// there, or `None` when none of them has one. Read only; nothing is done.
+    pub fn game_in_a_thread(&self, req: &Request, threads: &[String]) -> Option<Reply> {
+        let (command, _) = table::resolve(req.text.trim()).ok()?;
+        let games = self
+            .lock()
+            .store
+            .log()
+            .active_games_in(
+                &req.place.platform,
+                req.place.guild.as_deref(),
+                None,
+                GAMES_READ,
+            )
+            .ok()?;
+        let there: Vec<&ListedGame> = games
+            .iter()
+            .filter(|g| threads.contains(&g.row.channel))
+            .collect();
+        let first = there.first()?;
+        let me = req.user.id.as_str();
+        let mut text = Text::new().p("No game is open in this channel; ");
+        text = if there.len() == 1 {
+            text.p("its game is played in the thread ")
+                .channel(&first.row.channel)
+                .p(": run ")
+                .cmd(command.path, &[])
+                .p(" there.")
+        } else {
+            text.p(format!(
+                "{} games are played in its threads: run ",
+                there.len()
+            ))
+            .cmd(command.path, &[])
+            .p(" in the thread of the one you mean.")
+        };
+        for g in there.iter().take(GAMES_SHOWN) {
+            text.line(self.game_line(g, me));
+        }
+        Some(Reply::error(me, text))
     }
 
     /// One game: its kind and number, its channel, and whose turn it is since when.

@@ -18,8 +18,15 @@
 //!   after your quiet hours) listing this server's games waiting for you, instead of one
 //!   reminder per game; per player per server
 //!
-//! Invariants: personal settings are answered privately; a deadline change is public.
-//! Nothing here panics on any input; errors say what is accepted.
+//! From a direct message (`Request::direct_message`: outside any server) the personal
+//! settings work as anywhere; the digest settings apply to every server where the asker
+//! has a digest (`digest off` and `reset` turn them all off, `digest daily HH:MM` moves
+//! them all, a first digest is set in a server's channel), and each server is named by a
+//! channel of the asker's games there; a deadline is set in its game's channel.
+//!
+//! Invariants: personal settings are answered privately; a deadline change is public. An
+//! answer names exactly what changed and where. Nothing here panics on any input; errors
+//! say what is accepted.
 
 use super::core::{clean_name, Chat};
 use super::table;
@@ -86,9 +93,16 @@ pub fn describe_digest(pref: Option<DigestPref>, s: &Settings) -> Text {
             .cmd("remind", &["digest", "daily 09:00"])
             .p(" sends one message a day instead of a reminder per game).");
     };
+    describe_digest_on(Text::from("in this server"), "the games here", p, s)
+}
+
+/// One line on a digest that is on: `place` (`in this server`, `in the server of #games`),
+/// its time, and when it really comes if that time is inside the quiet hours; `games`:
+/// which games it lists.
+fn describe_digest_on(place: Text, games: &str, p: DigestPref, s: &Settings) -> Text {
     let at = reminders::fmt_hhmm(p.at_minute);
-    let mut t = Text::from(format!(
-        "Daily digest in this server: **{at}** (UTC{}), one message listing the games here waiting for you, instead of a reminder per game.",
+    let mut t = Text::from("Daily digest ").then(place).p(format!(
+        ": **{at}** (UTC{}), one message listing {games} waiting for you, instead of a reminder per game.",
         reminders::format_offset(s.utc_offset)
     ));
     let real = reminders::digest_effective_minute(p.at_minute, s.quiet);
@@ -170,13 +184,14 @@ pub fn handle_remind(
     if setting.is_none() {
         return Err(RemindError::UnknownSetting(cmd));
     }
-    let msg: String = match cmd.as_str() {
+    let msg: Text = match cmd.as_str() {
         "show" => return show(store, req, game_id, &p.resolve(defaults), now),
         "reset" => {
             // Saved here, with the digest, in one transaction (not by the save below).
             p = Prefs::default();
             reset(store, req)?
         }
+        "deadline" if req.direct_message => return Err(RemindError::DeadlineInDirectMessage),
         "deadline" => return deadline(store, req, game_id, seat, &words[1..]),
         "digest" => return digest(store, req, &p.resolve(defaults), &words[1..], now),
         setting => {
@@ -185,17 +200,115 @@ pub fn handle_remind(
                 .schedules_mut()
                 .set_reminder_prefs(uid, &p)
                 .map_err(RemindError::Store)?;
-            msg
+            Text::from(msg)
         }
     };
-    let mut out = Text::from(msg);
+    let mut out = msg;
     let settings = p.resolve(defaults);
     out.line(describe(&settings, now));
-    if let Some(d) = digest_pref(store, req)? {
-        // Quiet hours or the offset may have moved the digest: say when it comes now.
-        out.line(describe_digest(Some(d), &settings));
+    // Quiet hours or the offset may have moved the digests: say when they come now.
+    for d in digests_of(store, req)? {
+        out.line(d.describe(&settings));
     }
     Ok(vec![Reply::private(uid, out)])
+}
+
+/// One of the asker's digests as `remind` shows it: its server, the server named for the
+/// answer, which games it lists, and its setting.
+struct HeldDigest {
+    guild: Option<String>,
+    place: Text,
+    games: &'static str,
+    pref: DigestPref,
+}
+
+impl HeldDigest {
+    fn describe(&self, s: &Settings) -> Text {
+        describe_digest_on(self.place.clone(), self.games, self.pref, s)
+    }
+}
+
+/// The asker's digests that `remind` reads and changes from `req`'s place: in a server,
+/// that server's (if on), named `in this server`; from a direct message, every server's,
+/// each named by a channel of the asker's games there.
+fn digests_of(store: &Store, req: &Request) -> Result<Vec<HeldDigest>, RemindError> {
+    if !req.direct_message {
+        let here = digest_pref(store, req)?.map(|pref| HeldDigest {
+            guild: req.place.guild.clone(),
+            place: Text::from("in this server"),
+            games: "the games here",
+            pref,
+        });
+        return Ok(here.into_iter().collect());
+    }
+    let (platform, uid) = (req.place.platform.as_str(), req.user.id.as_str());
+    let all = store
+        .schedules()
+        .digest_prefs_of(platform, uid)
+        .map_err(RemindError::Store)?;
+    let mut out = Vec::with_capacity(all.len());
+    for (guild, pref) in all {
+        out.push(HeldDigest {
+            place: server_named(store, platform, guild.as_deref(), uid)?,
+            guild,
+            games: "that server's games",
+            pref,
+        });
+    }
+    Ok(out)
+}
+
+/// A server named for a direct message, by a channel of `user`'s open games there: `in the
+/// server of #games`.
+fn server_named(
+    store: &Store,
+    platform: &str,
+    guild: Option<&str>,
+    user: &str,
+) -> Result<Text, RemindError> {
+    let Some(guild) = guild else {
+        return Ok(Text::from("outside any server"));
+    };
+    let games = store
+        .log()
+        .active_games_in(platform, Some(guild), Some(user), 1)
+        .map_err(RemindError::Store)?;
+    Ok(match games.first() {
+        Some(g) => Text::from("in the server of ").channel(&g.row.channel),
+        None => Text::from("in a server where you have no open game"),
+    })
+}
+
+/// Set every digest of [`digests_of`] to local minute `at`, or off (`None`). Returns the
+/// places changed.
+fn set_digests(
+    store: &mut Store,
+    req: &Request,
+    at: Option<u32>,
+    now: i64,
+) -> Result<Vec<Text>, RemindError> {
+    let (platform, uid) = (req.place.platform.as_str(), req.user.id.as_str());
+    let held = digests_of(store, req)?;
+    for d in &held {
+        store
+            .schedules_mut()
+            .set_digest(platform, d.guild.as_deref(), uid, at, now)
+            .map_err(RemindError::Store)?;
+    }
+    Ok(held.into_iter().map(|d| d.place).collect())
+}
+
+/// `places` as one phrase: `in this server`, or `in the server of #a and in the server of
+/// #b`.
+fn joined(places: &[Text]) -> Text {
+    let mut t = Text::new();
+    for (i, place) in places.iter().enumerate() {
+        if i > 0 {
+            t = t.p(if i + 1 == places.len() { " and " } else { ", " });
+        }
+        t = t.then(place.clone());
+    }
+    t
 }
 
 /// `remind show`: the asker's settings, their digest here, and this game's deadline.
@@ -207,7 +320,7 @@ fn show(
     now: i64,
 ) -> Result<Vec<Reply>, RemindError> {
     let mut out = describe(settings, now);
-    out.line(describe_digest(digest_pref(store, req)?, settings));
+    out.line(describe_digests(store, req, settings)?);
     if let Some(g) = game_id {
         match store.schedules().game_deadline(g) {
             Ok(Some((d, c))) => out.line(format!(
@@ -226,8 +339,29 @@ fn show(
     Ok(vec![Reply::private(&req.user.id, out)])
 }
 
-/// `remind reset`: the asker's settings and this server's digest back to the defaults.
-fn reset(store: &mut Store, req: &Request) -> Result<String, RemindError> {
+/// The asker's digests as `remind show` shows them: in a server, this server's, on or off;
+/// from a direct message, one line per server where it is on, or that it is off in all.
+fn describe_digests(store: &Store, req: &Request, s: &Settings) -> Result<Text, RemindError> {
+    let held = digests_of(store, req)?;
+    if !req.direct_message {
+        return Ok(describe_digest(held.first().map(|d| d.pref), s));
+    }
+    if held.is_empty() {
+        return Ok(Text::new()
+            .p("Daily digest: off in every server (")
+            .cmd("remind", &["digest", "daily 09:00"])
+            .p(" in a channel of a server sends one message a day listing that server's games instead of a reminder per game)."));
+    }
+    let mut out = Text::new();
+    for d in &held {
+        out.line(d.describe(s));
+    }
+    Ok(out)
+}
+
+/// `remind reset`: the asker's settings and this server's digest (from a direct message:
+/// every server's) back to the defaults.
+fn reset(store: &mut Store, req: &Request) -> Result<Text, RemindError> {
     let had_digest = digest_pref(store, req)?.is_some();
     store
         .schedules_mut()
@@ -237,6 +371,17 @@ fn reset(store: &mut Store, req: &Request) -> Result<String, RemindError> {
             &req.user.id,
         )
         .map_err(RemindError::Store)?;
+    if req.direct_message {
+        let places = set_digests(store, req, None, 0)?;
+        if places.is_empty() {
+            return Ok("Reminder settings reset to the defaults.".into());
+        }
+        return Ok(Text::from(
+            "Reminder settings reset to the defaults, and your daily digest turned off ",
+        )
+        .then(joined(&places))
+        .p(": reminders come one per game again."));
+    }
     Ok(if had_digest {
         "Reminder settings reset to the defaults, and your daily digest here turned off: reminders come one per game again.".into()
     } else {
@@ -393,6 +538,9 @@ fn digest(
         )),
         _ => return Err(RemindError::DigestUsage(args.join(" "))),
     };
+    if req.direct_message {
+        return digest_from_a_direct_message(store, req, settings, at, now);
+    }
     let (platform, guild, uid) = (
         req.place.platform.as_str(),
         req.place.guild.as_deref(),
@@ -420,6 +568,47 @@ fn digest(
     }
     out.line(describe_digest(digest_pref(store, req)?, settings));
     Ok(vec![Reply::private(uid, out)])
+}
+
+/// `remind digest …` from a direct message: `off` turns every server's digest off, a time
+/// moves every digest there is (a first one is set in a channel of its server), and the
+/// answer names each server and shows each digest as it is now.
+fn digest_from_a_direct_message(
+    store: &mut Store,
+    req: &Request,
+    settings: &Settings,
+    at: Option<Option<u32>>,
+    now: i64,
+) -> Result<Vec<Reply>, RemindError> {
+    let mut out = Text::new();
+    match at {
+        None => {}
+        Some(None) => {
+            let places = set_digests(store, req, None, now)?;
+            out = if places.is_empty() {
+                Text::from("You have no daily digest in any server; nothing changed.")
+            } else {
+                Text::from("Daily digest turned off ")
+                    .then(joined(&places))
+                    .p(": reminders come one per game again.")
+            };
+        }
+        Some(Some(m)) => {
+            if digests_of(store, req)?.is_empty() {
+                return Err(RemindError::DigestNeedsServer);
+            }
+            let places = set_digests(store, req, Some(m), now)?;
+            out = Text::from(format!(
+                "Daily digest moved to {} at UTC{} ",
+                reminders::fmt_hhmm(m),
+                reminders::format_offset(settings.utc_offset)
+            ))
+            .then(joined(&places))
+            .p(".");
+        }
+    }
+    out.line(describe_digests(store, req, settings)?);
+    Ok(vec![Reply::private(&req.user.id, out)])
 }
 
 fn deadline(
@@ -498,6 +687,11 @@ pub enum RemindError {
     DeadlineUsage,
     /// `remind digest` with words other than `daily HH:MM` or `off`.
     DigestUsage(String),
+    /// `remind digest daily HH:MM` from a direct message with no digest in any server: a
+    /// digest lists one server's games, so it is set there.
+    DigestNeedsServer,
+    /// `remind deadline …` from a direct message: a deadline is a game's, set in its channel.
+    DeadlineInDirectMessage,
     Store(StoreError),
 }
 
@@ -565,6 +759,14 @@ impl RemindError {
                     .cmd("remind", &["digest", "off"])
                     .p("."),
             ),
+            DigestNeedsServer => t
+                .p("A daily digest lists one server's games, so it is set in that server: run ")
+                .cmd("remind", &["digest", "daily 09:00"])
+                .p(" in a channel of the server. Nothing was changed."),
+            DeadlineInDirectMessage => t
+                .p("A deadline belongs to one game: run ")
+                .cmd("remind", &["deadline", "<72h> [notify|kick]"])
+                .p(" in the game's channel. Nothing was changed."),
             Store(e) => t.p(format!(
                 "Could not read or save reminder settings: {}",
                 e.player_text()
@@ -601,6 +803,8 @@ mod tests {
             request_id: None,
             expected_version: None,
             visible_channels: None,
+            visible_channels_unknown: false,
+            direct_message: false,
         }
     }
 
@@ -747,6 +951,75 @@ mod tests {
                 .map(|p| p.at_minute),
             Some(8 * 60 + 30),
             "refusals change nothing"
+        );
+    }
+
+    /// Issue 35: from a direct message, `digest` settings apply to every server where the
+    /// asker has a digest, each named by a channel of their games there; a first digest and
+    /// a deadline are refused with where to set them; nothing claims a change not made.
+    #[test]
+    fn from_a_direct_message_digests_change_in_every_server_and_say_where() {
+        let mut s = Store::open_in_memory().unwrap();
+        s.debug_exec(
+            "INSERT INTO games (id, platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
+             VALUES (1, 'discord', 'g', 'c', 'nepal', '{}', 7, 'running', 'u1', 0, 0);
+             INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, 0, 'u1', 'ann');",
+        )
+        .unwrap();
+        let dm = |s: &mut Store, rest: &str| {
+            let mut r = req(false);
+            r.place.guild = None;
+            r.place.channel = "dm".into();
+            r.direct_message = true;
+            handle_remind(s, &r, rest, None, None, 1_000, &ReminderDefaults::default())
+        };
+        let at = |s: &Store, g: &str| {
+            s.schedules()
+                .digest_pref("discord", Some(g), "u1")
+                .unwrap()
+                .map(|p| p.at_minute)
+        };
+        let e = dm(&mut s, "digest daily 08:00").unwrap_err();
+        assert_eq!(e, RemindError::DigestNeedsServer);
+        assert!(s
+            .schedules()
+            .digest_prefs_of("discord", "u1")
+            .unwrap()
+            .is_empty());
+        run(&mut s, "digest daily 09:00", false, None, None).unwrap();
+        s.schedules_mut()
+            .set_digest("discord", Some("h"), "u1", Some(600), 0)
+            .unwrap();
+        let text = dm(&mut s, "digest daily 07:00").unwrap()[0]
+            .text
+            .to_string();
+        assert!(
+            text.starts_with("Daily digest moved to 07:00 at UTC+00:00 in the server of #c and in a server where you have no open game."),
+            "{text}"
+        );
+        assert_eq!((at(&s, "g"), at(&s, "h")), (Some(420), Some(420)));
+        let shown = dm(&mut s, "show").unwrap()[0].text.to_string();
+        assert!(
+            shown.contains("Daily digest in the server of #c: **07:00**"),
+            "{shown}"
+        );
+        assert!(!shown.contains("this server"), "{shown}");
+        // A personal setting from the DM: done, and each server's digest shown as it is.
+        let text = dm(&mut s, "quiet 06:00-08:00").unwrap()[0].text.to_string();
+        assert!(text.contains("it comes when they end, at 08:00"), "{text}");
+        assert_eq!(
+            dm(&mut s, "deadline 72h").unwrap_err(),
+            RemindError::DeadlineInDirectMessage
+        );
+        let text = dm(&mut s, "reset").unwrap()[0].text.to_string();
+        assert!(
+            text.starts_with("Reminder settings reset to the defaults, and your daily digest turned off in the server of #c and in a server where you have no open game"),
+            "{text}"
+        );
+        assert_eq!((at(&s, "g"), at(&s, "h")), (None, None));
+        assert_eq!(
+            s.schedules().reminder_prefs("u1").unwrap(),
+            Prefs::default()
         );
     }
 

@@ -3428,3 +3428,136 @@ fn an_aborted_game_owes_no_end_files() {
         .unwrap()
         .is_empty());
 }
+
+/// Issue 35: `game new … thread` checks the asker's rate before its thread is made, and the
+/// check counts nothing (the command then run in the thread is the one counted).
+#[test]
+fn check_new_game_refuses_a_rate_limited_asker_and_counts_nothing() {
+    let t = chat();
+    for _ in 0..RATE_LIMIT.0 - 1 {
+        t.ok("ann", "help");
+    }
+    let thread = req("ann", "game new count thread");
+    for _ in 0..3 {
+        let plan = t.chat.check_new_game(&thread).unwrap();
+        assert_eq!(plan.command, "game new count");
+    }
+    t.ok("ann", "help");
+    let e = t.chat.check_new_game(&thread).unwrap_err();
+    assert!(matches!(e, ChatError::RateLimited { .. }), "{e}");
+    assert!(e.to_string().contains("too fast"), "{e}");
+    let e = t
+        .chat
+        .check_new_game(&req("ann", "game new chess thread"))
+        .unwrap_err();
+    assert!(e.to_string().contains("too fast"), "the rate first: {e}");
+    assert!(t
+        .chat
+        .check_new_game(&req("bob", "game new count thread"))
+        .is_ok());
+    t.clock.fetch_add(RATE_LIMIT.1, Ordering::SeqCst);
+    assert!(t.chat.check_new_game(&thread).is_ok());
+    let e = t
+        .chat
+        .check_new_game(&req("ann", "game new chess thread"))
+        .unwrap_err();
+    assert!(e.to_string().contains("games: count"), "{e}");
+}
+
+/// Issue 35: `games all` when the platform could not say which channels the asker may see
+/// never says that no game runs: it says the list is incomplete and why, only when a game
+/// was left out for it.
+#[test]
+fn games_all_says_the_list_is_incomplete_when_channels_could_not_be_checked() {
+    let t = chat();
+    t.ok("ann", "game new count");
+    let unchecked = |user: &str| {
+        let mut r = req_in(user, "g", "c2", "games all");
+        r.visible_channels = Some(["c2".to_string()].into());
+        r.visible_channels_unknown = true;
+        t.chat.handle(&r)[0].text.to_string()
+    };
+    let s = unchecked("bob");
+    assert!(!s.contains("No game is running"), "{s}");
+    assert!(
+        s.starts_with("No game can be listed yet (the list is incomplete):"),
+        "{s}"
+    );
+    assert!(
+        s.contains("Not listed: games in other channels where you have no seat")
+            && s.contains("Try again in a moment."),
+        "{s}"
+    );
+    // ann is seated in c1's game: listed, and nothing was left out.
+    let s = unchecked("ann");
+    assert!(s.starts_with("Games in this server (1):"), "{s}");
+    assert!(!s.contains("incomplete"), "{s}");
+    let mut r = req_in("cy", "g", "c2", "games all");
+    r.place.channel = "c1".into();
+    r.visible_channels = Some(["c1".to_string()].into());
+    r.visible_channels_unknown = true;
+    let s = t.chat.handle(&r)[0].text.to_string();
+    assert!(
+        s.starts_with("Games in this server (1):"),
+        "its own channel's game: {s}"
+    );
+}
+
+/// Issue 35: a command on the channel's game where the channel has none for it, but one of
+/// its threads has one, is pointed to the thread (with the command to run there) and does
+/// nothing; a channel with a game of its own, a finished game for `game status`, and other
+/// commands are left alone.
+#[test]
+fn game_commands_where_the_game_lives_in_a_thread_point_to_it() {
+    let t = chat();
+    let in_thread = |user: &str, text: &str| req_in(user, "g", "t1", text);
+    t.chat.handle(&in_thread("ann", "game new count"));
+    let threads = vec!["t1".to_string(), "t9".to_string()];
+    for (text, command) in [
+        ("game join", "game join"),
+        ("game status", "game status"),
+        ("move add 1", "move"),
+        ("board", "board"),
+    ] {
+        let r = req("bob", text);
+        assert!(t.chat.wants_a_game_here(&r), "{text}");
+        let reply = t.chat.game_in_a_thread(&r, &threads).expect(text);
+        assert!(reply.is_error, "nothing was done: {text}");
+        assert_eq!(reply.visibility, Visibility::Private("id-bob".into()));
+        let s = reply.text.to_string();
+        assert!(
+            s.starts_with(&format!(
+                "No game is open in this channel; its game is played in the thread #t1: run `{command}` there."
+            )),
+            "{text}: {s}"
+        );
+        assert!(s.contains("- **Count** #1 in #t1: waiting to start"), "{s}");
+    }
+    assert!(t
+        .chat
+        .game_in_a_thread(&req("bob", "game join"), &["t9".into()])
+        .is_none());
+    assert!(!t.chat.wants_a_game_here(&req("bob", "help")));
+    assert!(!t.chat.wants_a_game_here(&req("bob", "game new count")));
+    // Two thread games: both listed, the command to run in the one meant.
+    t.chat.handle(&req_in("cy", "g", "t9", "game new count"));
+    let s = t
+        .chat
+        .game_in_a_thread(&req("bob", "game join"), &threads)
+        .unwrap()
+        .text
+        .to_string();
+    assert!(
+        s.starts_with("No game is open in this channel; 2 games are played in its threads: run `game join` in the thread of the one you mean."),
+        "{s}"
+    );
+    assert!(s.contains("#t1") && s.contains("#t9"), "{s}");
+    // A game here: the command runs here.
+    t.ok("dan", "game new count");
+    assert!(!t.chat.wants_a_game_here(&req("bob", "game join")));
+    // A finished game here still answers `game status` itself, but `game join` is pointed on.
+    let t = T::started(&["ann", "bob"]);
+    t.ann_wins_against("bob");
+    assert!(!t.chat.wants_a_game_here(&req("ann", "game status")));
+    assert!(t.chat.wants_a_game_here(&req("ann", "game join")));
+}

@@ -44,6 +44,15 @@ pub struct Request {
     /// asker only where they are seated. Never stored or logged.
     #[serde(skip)]
     pub visible_channels: Option<std::collections::BTreeSet<String>>,
+    /// The platform could not say in time which channels the asker may see
+    /// (`visible_channels` then holds only the channel asked in): a list of other channels'
+    /// games is incomplete and says so. Never stored or logged.
+    #[serde(skip)]
+    pub visible_channels_unknown: bool,
+    /// The command came from a direct message, outside any server, on a platform with
+    /// servers (Discord): no game lives here, and a setting kept per server (the daily
+    /// digest) applies to each of the asker's servers.
+    pub direct_message: bool,
 }
 
 impl Request {
@@ -57,6 +66,8 @@ impl Request {
             request_id: None,
             expected_version: None,
             visible_channels: None,
+            visible_channels_unknown: false,
+            direct_message: false,
         }
     }
 }

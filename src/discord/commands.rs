@@ -1,9 +1,10 @@
-//! The slash commands. Each builds a chat command line and hands it to `send::run_command`.
+//! The slash commands. Each builds a chat command line and hands it to `send::run_command`
+//! (`send::run_game_command` for a command on the channel's game).
 //! Names, descriptions and help come from the chat layer's command table
 //! ([`crate::chat::table`]): [`all`] writes them into the poise commands, and a test checks
 //! that the slash commands, subcommands and options are exactly the table's.
 
-use super::send::{run_command, run_command_seeing_channels, DiscordSyntax};
+use super::send::{run_command, run_command_seeing_channels, run_game_command, DiscordSyntax};
 use super::{Ctx, Data, Error};
 use crate::chat::table::{self, COMMANDS};
 use crate::chat::{GameInfo, Text};
@@ -179,25 +180,25 @@ pub async fn game_new(
 // Described by the command table.
 #[poise::command(slash_command)]
 pub async fn join(ctx: Ctx<'_>) -> Result<(), Error> {
-    run_command(ctx, "game join".into()).await
+    run_game_command(ctx, "game join".into()).await
 }
 
 // Described by the command table.
 #[poise::command(slash_command)]
 pub async fn leave(ctx: Ctx<'_>) -> Result<(), Error> {
-    run_command(ctx, "game leave".into()).await
+    run_game_command(ctx, "game leave".into()).await
 }
 
 // Described by the command table.
 #[poise::command(slash_command)]
 pub async fn start(ctx: Ctx<'_>) -> Result<(), Error> {
-    run_command(ctx, "game start".into()).await
+    run_game_command(ctx, "game start".into()).await
 }
 
 // Described by the command table.
 #[poise::command(slash_command)]
 pub async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
-    run_command(ctx, "game status".into()).await
+    run_game_command(ctx, "game status".into()).await
 }
 
 // Described by the command table.
@@ -208,7 +209,7 @@ pub async fn history(
     #[max = 100]
     n: Option<u32>,
 ) -> Result<(), Error> {
-    run_command(
+    run_game_command(
         ctx,
         n.map_or("game history".into(), |n| format!("game history {n}")),
     )
@@ -218,25 +219,25 @@ pub async fn history(
 // Described by the command table.
 #[poise::command(slash_command)]
 pub async fn resign(ctx: Ctx<'_>) -> Result<(), Error> {
-    run_command(ctx, "game resign".into()).await
+    run_game_command(ctx, "game resign".into()).await
 }
 
 // Described by the command table.
 #[poise::command(slash_command)]
 pub async fn kick(ctx: Ctx<'_>, player: serenity::User) -> Result<(), Error> {
-    run_command(ctx, format!("game kick {}", player.id)).await
+    run_game_command(ctx, format!("game kick {}", player.id)).await
 }
 
 // Described by the command table.
 #[poise::command(slash_command)]
 pub async fn abort(ctx: Ctx<'_>) -> Result<(), Error> {
-    run_command(ctx, "game abort".into()).await
+    run_game_command(ctx, "game abort".into()).await
 }
 
 // Described by the command table.
 #[poise::command(slash_command)]
 pub async fn export(ctx: Ctx<'_>) -> Result<(), Error> {
-    run_command(ctx, "game export".into()).await
+    run_game_command(ctx, "game export".into()).await
 }
 
 // Described by the command table.
@@ -279,7 +280,7 @@ pub async fn r#move(
     #[autocomplete = "ac_move"] steps: Option<String>,
 ) -> Result<(), Error> {
     let steps = steps.unwrap_or_default();
-    run_command(ctx, format!("move {}", steps.trim()).trim_end().to_string()).await
+    run_game_command(ctx, format!("move {}", steps.trim()).trim_end().to_string()).await
 }
 
 #[derive(Debug, poise::ChoiceParameter)]
@@ -298,13 +299,13 @@ pub async fn undo(ctx: Ctx<'_>, answer: Option<UndoAnswer>) -> Result<(), Error>
         Some(UndoAnswer::Accept) => "undo accept".to_string(),
         Some(UndoAnswer::Reject) => "undo reject".to_string(),
     };
-    run_command(ctx, text).await
+    run_game_command(ctx, text).await
 }
 
 // Described by the command table.
 #[poise::command(slash_command, guild_only)]
 pub async fn board(ctx: Ctx<'_>, private: Option<bool>) -> Result<(), Error> {
-    run_command(
+    run_game_command(
         ctx,
         if private == Some(true) {
             "board private".into()

@@ -1,11 +1,11 @@
 //! `/game new … thread:True`: the game opens in a new public thread of the channel.
 //!
 //! Order, so that nothing is left half made: the chat core checks the command first
-//! ([`Chat::plan_new_game`]: the game and its options) and nothing is created if it
-//! refuses; a command run inside a thread is refused (Discord has no threads in threads);
-//! then the thread is created, and the same platform-neutral `game new` runs with the
-//! thread as its channel. If that is refused after all (rate limit, store), the thread is
-//! deleted again. On success the lobby message goes to the thread and the interaction is
+//! ([`Chat::check_new_game`]: the asker's rate, the game and its options) and nothing is
+//! created if it refuses; a command run inside a thread is refused (Discord has no threads
+//! in threads); then the thread is created, and the same platform-neutral `game new` runs
+//! with the thread as its channel. If that is refused after all (the store, or a burst of
+//! commands in between), the thread is deleted again. On success the lobby message goes to the thread and the interaction is
 //! answered in the channel with one line linking to the thread.
 
 use super::send::{self, deliver_replies, send_replies, Target, DEFER_AFTER};
@@ -54,7 +54,7 @@ fn discord_reason(e: &serenity::Error) -> String {
 }
 
 /// Whether the interaction's channel is a thread.
-fn in_thread(i: &serenity::CommandInteraction) -> bool {
+pub(super) fn in_thread(i: &serenity::CommandInteraction) -> bool {
     i.channel.as_ref().is_some_and(|c| {
         matches!(
             c.kind,
@@ -81,9 +81,17 @@ pub async fn game_new(ctx: Ctx<'_>, text: String, thread: Option<bool>) -> Resul
     let chat = data.chat.clone();
     let c = chat.clone();
     let r = req.clone();
-    let plan = match tokio::task::spawn_blocking(move || c.plan_new_game(&r)).await? {
-        Ok(p) => p,
-        Err(e) => {
+    let checked = tokio::task::spawn_blocking(move || {
+        let platform = &r.place.platform;
+        let seen = r.request_id.as_deref();
+        let seen = seen.is_some_and(|id| c.request_handled(platform, id));
+        (!seen).then(|| c.check_new_game(&r))
+    });
+    let plan = match checked.await? {
+        // Delivered again: answered as the first time, and no second thread is made.
+        None => return send::handle_and_send(sctx, data, target, req).await,
+        Some(Ok(p)) => p,
+        Some(Err(e)) => {
             let reply = Reply::error(&invoker, e.text());
             return send_replies(sctx, &chat, &target, &invoker, vec![reply], false).await;
         }
@@ -172,4 +180,62 @@ async fn open(
         tracing::warn!(%thread, "the lobby message of a game thread was not delivered");
     }
     Ok(thread)
+}
+
+/// How long looking up a channel's threads may take (the interaction is answered within
+/// Discord's three seconds, and the command may still have to run after it).
+const THREADS_LOOKUP_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(1000);
+
+/// For a command on the channel's game run in a server's channel (not a thread) that has
+/// none for it ([`Chat::wants_a_game_here`]): the answer pointing to the games open in the
+/// channel's public threads, if any ([`Chat::game_in_a_thread`]). `None` when the command
+/// should run as usual, also when Discord cannot be asked in time.
+pub async fn game_in_a_thread(
+    http: &serenity::Http,
+    chat: &Arc<Chat>,
+    i: &serenity::CommandInteraction,
+    req: &Request,
+) -> Option<Reply> {
+    let guild = i.guild_id?;
+    if in_thread(i) {
+        return None;
+    }
+    let (c, r) = (chat.clone(), req.clone());
+    if !tokio::task::spawn_blocking(move || c.wants_a_game_here(&r))
+        .await
+        .ok()?
+    {
+        return None;
+    }
+    let lookup = guild.get_active_threads(http);
+    let threads = match tokio::time::timeout(THREADS_LOOKUP_TIMEOUT, lookup).await {
+        Ok(Ok(t)) => t.threads,
+        Ok(Err(e)) => {
+            tracing::warn!(%guild, error = %e, "looking up a channel's threads failed");
+            return None;
+        }
+        Err(_) => {
+            tracing::warn!(%guild, "looking up a channel's threads timed out");
+            return None;
+        }
+    };
+    // Public threads only: a private thread's game is not pointed to from its channel.
+    let ids: Vec<String> = threads
+        .iter()
+        .filter(|t| t.parent_id == Some(i.channel_id))
+        .filter(|t| {
+            matches!(
+                t.kind,
+                serenity::ChannelType::PublicThread | serenity::ChannelType::NewsThread
+            )
+        })
+        .map(|t| t.id.to_string())
+        .collect();
+    if ids.is_empty() {
+        return None;
+    }
+    let (c, r) = (chat.clone(), req.clone());
+    tokio::task::spawn_blocking(move || c.game_in_a_thread(&r, &ids))
+        .await
+        .ok()?
 }

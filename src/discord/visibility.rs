@@ -15,6 +15,15 @@ use std::time::Duration;
 /// Discord's three seconds.
 const LOOKUP_TIMEOUT: Duration = Duration::from_millis(1500);
 
+/// The channels of a server a member may see, as far as Discord said.
+pub struct Visible {
+    /// The ids of the channels and threads, always including the channel asked in.
+    pub channels: BTreeSet<String>,
+    /// False when Discord could not be asked (the lookup failed or timed out): `channels`
+    /// is then only the channel asked in, and a list built from it is incomplete.
+    pub complete: bool,
+}
+
 /// The ids of the channels and threads of `guild` that `member` may see, always including
 /// `asked_in`.
 pub async fn visible_channels(
@@ -22,17 +31,29 @@ pub async fn visible_channels(
     guild: serenity::GuildId,
     member: Option<&serenity::Member>,
     asked_in: serenity::ChannelId,
-) -> BTreeSet<String> {
-    let mut out = BTreeSet::from([asked_in.to_string()]);
+) -> Visible {
+    let mut channels = BTreeSet::from([asked_in.to_string()]);
     let Some(member) = member else {
-        return out;
+        return Visible {
+            channels,
+            complete: false,
+        };
     };
-    match tokio::time::timeout(LOOKUP_TIMEOUT, lookup(http, guild, member)).await {
-        Ok(Ok(seen)) => out.extend(seen),
-        Ok(Err(e)) => tracing::warn!(%guild, error = %e, "channel visibility lookup failed"),
-        Err(_) => tracing::warn!(%guild, "channel visibility lookup timed out"),
-    }
-    out
+    let complete = match tokio::time::timeout(LOOKUP_TIMEOUT, lookup(http, guild, member)).await {
+        Ok(Ok(seen)) => {
+            channels.extend(seen);
+            true
+        }
+        Ok(Err(e)) => {
+            tracing::warn!(%guild, error = %e, "channel visibility lookup failed");
+            false
+        }
+        Err(_) => {
+            tracing::warn!(%guild, "channel visibility lookup timed out");
+            false
+        }
+    };
+    Visible { channels, complete }
 }
 
 async fn lookup(

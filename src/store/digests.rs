@@ -104,6 +104,32 @@ impl<R: Deref<Target = Store>> Schedules<R> {
         }))
     }
 
+    /// Every digest `user` has on `platform`, one per server (`None`: outside any server),
+    /// in the order of the servers' ids. Read only.
+    pub fn digest_prefs_of(
+        &self,
+        platform: &str,
+        user: &str,
+    ) -> Result<Vec<(Option<String>, DigestPref)>> {
+        let rows = self.store.db.with(|ex| {
+            ex.query(
+                "SELECT guild, at_minute, set_at FROM digest_prefs
+                 WHERE platform = ?1 AND user_id = ?2 ORDER BY guild",
+                vals![platform, user],
+            )
+        })?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let guild = r.text(0)?;
+            let pref = DigestPref {
+                at_minute: r.i64(1)?.clamp(0, 24 * 60 - 1) as u32,
+                set_at: r.i64(2)?,
+            };
+            out.push(((!guild.is_empty()).then_some(guild), pref));
+        }
+        Ok(out)
+    }
+
     /// The digests due at `now` on `platform` and not yet logged as sent (see
     /// [`reminders::due_digest`]). Pure read.
     pub fn due_digests(

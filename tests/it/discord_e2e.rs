@@ -1588,11 +1588,14 @@ async fn game_new_with_thread_opens_the_game_in_a_thread_linked_from_the_channel
         "{}",
         lobby[0].content()
     );
-    // The game lives in the thread, not in the channel.
+    // The game lives in the thread, not in the channel: the channel points to it (#35).
     let status_token = fake.slash(&bob, &["game", "status"], json!([]));
     let r = answer(&fake, &status_token).await;
     assert!(
-        r[0].is_ephemeral() && r[0].content().contains("no game here"),
+        r[0].is_ephemeral()
+            && r[0]
+                .content()
+                .contains(&format!("in the thread <#{thread}>")),
         "{}",
         r[0].content()
     );
@@ -1707,8 +1710,8 @@ async fn game_new_with_thread_opens_the_game_in_a_thread_linked_from_the_channel
 }
 
 /// Issue 17, a thread per game, refusals: when Discord refuses the thread (a missing
-/// permission), the options are bad, the command comes from inside a thread, or the game
-/// cannot open after the thread was made (here: the rate limit), the invoker gets an
+/// permission), the options are bad, the command comes from inside a thread, or the asker
+/// is rate-limited (checked before the thread is made, issue 35), the invoker gets an
 /// ephemeral error that says why, and no game and no thread are left.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn game_new_with_thread_refusals_leave_no_game_and_no_thread() {
@@ -1770,7 +1773,8 @@ async fn game_new_with_thread_refusals_leave_no_game_and_no_thread() {
     assert_eq!(thread_creations(&fake).len(), 1, "no new attempt");
     assert_eq!(games(&db), 0);
 
-    // Refused by `game new` itself after the thread was made: the thread is deleted.
+    // Rate-limited (issue 35): refused before any thread is made, so Discord shows no
+    // "started a thread" notice and nothing is deleted.
     let dan = FakeUser::new(3_000_000_000_000_000_004, "dan");
     for _ in 0..sherpa::chat::RATE_LIMIT.0 {
         let t = fake.slash(&dan, &["help"], json!([]));
@@ -1780,21 +1784,14 @@ async fn game_new_with_thread_refusals_leave_no_game_and_no_thread() {
     let r = answer(&fake, &t).await;
     assert!(r[0].is_ephemeral(), "{}", r[0].content());
     assert!(r[0].content().contains("too fast"), "{}", r[0].content());
-    let made = thread_creations(&fake);
-    assert_eq!(made.len(), 2, "the thread was made: {:?}", fake.summary());
-    let deleted: Vec<String> = fake
-        .calls()
-        .into_iter()
-        .filter(|c| c.method == "DELETE")
-        .map(|c| c.path)
-        .collect();
-    assert_eq!(deleted.len(), 1, "{deleted:?}");
-    assert!(
-        deleted[0].starts_with("/api/v10/channels/")
-            && !deleted[0].ends_with(inner)
-            && !deleted[0].ends_with(CHANNEL_ID),
-        "the new thread is deleted: {deleted:?}"
+    assert_eq!(
+        thread_creations(&fake).len(),
+        1,
+        "no thread was made: {:?}",
+        fake.summary()
     );
+    let deleted = fake.calls().into_iter().filter(|c| c.method == "DELETE");
+    assert_eq!(deleted.count(), 0, "{:?}", fake.summary());
     let threads = fake.threads();
     assert_eq!(
         threads.len(),
@@ -2258,5 +2255,226 @@ async fn the_last_moves_answer_comes_before_the_timelapse() {
         0,
         "nothing owed any more"
     );
+    bot.stop().await;
+}
+
+// ---- Discord answers that make sense (issue 35) ----
+
+/// Issue 35, `/remind` from a direct message: the digest's own text prints `/remind
+/// setting:digest value:off`, so it works there. From a DM the digest settings apply to
+/// every server where the player has one, each named by a channel of their games there;
+/// nothing claims a change that was not made, and a first digest or a deadline is pointed
+/// to a server's channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn remind_from_a_dm_changes_the_servers_digest_and_says_where() {
+    let (ann, bob, cy) = users();
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("remind-dm");
+    seed_nepal_3(&db, [&ann, &bob, &cy]);
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+    let digest = |v: &str| {
+        json!([{"name": "setting", "type": 4, "value": REMIND_DIGEST},
+               {"name": "value", "type": 3, "value": v}])
+    };
+    let digests_of_ann = |guild: Option<&str>| {
+        let only = guild.map_or(String::new(), |g| format!(" AND guild = '{g}'"));
+        db_count(
+            &db,
+            &format!(
+                "SELECT COUNT(*) FROM digest_prefs WHERE user_id = '{}'{only}",
+                ann.id
+            ),
+        )
+    };
+    let t = fake.slash(&ann, &["remind"], digest("daily 09:00"));
+    fake.response(&t).await;
+    assert_eq!(digests_of_ann(Some(GUILD_ID)), 1);
+
+    // Shown from the DM: the server is named by the channel of ann's game there.
+    let t = fake.slash_dm(&ann, &["remind"], json!([]));
+    let r = fake.response(&t).await;
+    assert!(r.is_ephemeral(), "{:?}", r.json);
+    let shown = r.content();
+    assert!(
+        shown.contains(&format!(
+            "Daily digest in the server of <#{CHANNEL_ID}>: **09:00**"
+        )),
+        "{shown}"
+    );
+    assert!(!shown.contains("this server"), "{shown}");
+
+    // Turned off from the DM: the server's digest is off, and the answer says where.
+    let t = fake.slash_dm(&ann, &["remind"], digest("off"));
+    let r = fake.response(&t).await;
+    assert!(r.is_ephemeral(), "{:?}", r.json);
+    let text = r.content();
+    assert!(
+        text.starts_with(&format!(
+            "Daily digest turned off in the server of <#{CHANNEL_ID}>: reminders come one per game again."
+        )),
+        "{text}"
+    );
+    assert!(text.contains("Daily digest: off in every server"), "{text}");
+    assert_eq!(
+        digests_of_ann(None),
+        0,
+        "off in the server, none made elsewhere"
+    );
+    let t = fake.slash_dm(&ann, &["remind"], digest("off"));
+    let text = fake.response(&t).await.content();
+    assert!(
+        text.starts_with("You have no daily digest in any server; nothing changed."),
+        "{text}"
+    );
+
+    // A first digest lists one server's games: set in that server, not from the DM.
+    let t = fake.slash_dm(&ann, &["remind"], digest("daily 08:00"));
+    let r = fake.response(&t).await;
+    assert!(r.is_ephemeral(), "{:?}", r.json);
+    let text = r.content();
+    assert!(
+        text.contains("/remind setting:digest value:daily 09:00")
+            && text.contains("in a channel of the server")
+            && text.contains("Nothing was changed"),
+        "{text}"
+    );
+    assert_eq!(digests_of_ann(None), 0, "nothing stored");
+    // A digest set in the server is moved from the DM, and the answer names the server.
+    let t = fake.slash(&ann, &["remind"], digest("daily 09:00"));
+    fake.response(&t).await;
+    let t = fake.slash_dm(&ann, &["remind"], digest("daily 07:30"));
+    let text = fake.response(&t).await.content();
+    assert!(
+        text.starts_with(&format!(
+            "Daily digest moved to 07:30 at UTC+00:00 in the server of <#{CHANNEL_ID}>."
+        )),
+        "{text}"
+    );
+    assert_eq!(
+        db_count(
+            &db,
+            &format!(
+                "SELECT at_minute FROM digest_prefs WHERE user_id = '{}' AND guild = '{GUILD_ID}'",
+                ann.id
+            )
+        ),
+        7 * 60 + 30
+    );
+    // A deadline is a game's: pointed to the game's channel.
+    let deadline = json!([{"name": "setting", "type": 4, "value": 10},
+                          {"name": "value", "type": 3, "value": "72h"}]);
+    let t = fake.slash_dm(&ann, &["remind"], deadline);
+    let text = fake.response(&t).await.content();
+    assert!(text.contains("in the game's channel"), "{text}");
+    bot.stop().await;
+}
+
+/// Issue 35, `/games all` while Discord's server look-ups are slow: the list never claims
+/// that no game runs; it says it is incomplete and why, and lists everything once Discord
+/// answers again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_all_says_the_list_is_incomplete_when_discord_is_slow() {
+    let (ann, bob, cy) = users();
+    let eve = FakeUser::new(3_000_000_000_000_000_005, "eve");
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("games-slow");
+    seed_nepal_3(&db, [&ann, &bob, &cy]);
+    let other = "1000000000000000042";
+    fake.channels
+        .lock()
+        .unwrap()
+        .push((other.to_string(), None));
+    let bot = Bot::start(&fake, &db).await;
+    fake.wait_ready(1).await;
+    let all = json!([{"name": "scope", "type": 4, "value": 0}]);
+
+    fake.slow_guild_lookups
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    let t = fake.slash_in((GUILD_ID, other), &eve, &["games"], all.clone());
+    let r = answer(&fake, &t).await;
+    let text = r.last().unwrap().content();
+    assert!(!text.contains("No game is running"), "{text}");
+    assert!(
+        text.starts_with("No game can be listed yet (the list is incomplete):"),
+        "{text}"
+    );
+    assert!(
+        text.contains("games in other channels where you have no seat")
+            && text.contains("Try again in a moment"),
+        "{text}"
+    );
+    // ann is seated in the game: it is listed, and the list still says it is incomplete
+    // only if something was left out (nothing was).
+    let t = fake.slash_in((GUILD_ID, other), &ann, &["games"], all.clone());
+    let text = answer(&fake, &t).await.last().unwrap().content();
+    assert!(text.starts_with("Games in this server (1):"), "{text}");
+
+    fake.slow_guild_lookups
+        .store(false, std::sync::atomic::Ordering::SeqCst);
+    let t = fake.slash_in((GUILD_ID, other), &eve, &["games"], all);
+    let text = answer(&fake, &t).await.last().unwrap().content();
+    assert!(text.starts_with("Games in this server (1):"), "{text}");
+    assert!(!text.contains("incomplete"), "{text}");
+    bot.stop().await;
+}
+
+/// Issue 35, a game in a thread: `/game join`, `/game status` and `/move` in the channel the
+/// thread belongs to point to the thread (a link to it and the command to run there)
+/// instead of saying there is no game; nothing is done; in the thread they work.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_commands_in_the_channel_of_a_game_thread_point_to_the_thread() {
+    let (fake, bot, db, commands) = started("thread-pointer").await;
+    let (ann, bob, _) = users();
+    let nepal = game_choice(&commands, "Nepal");
+    let t = fake.slash(
+        &ann,
+        &["game", "new"],
+        json!([{"name": "game", "type": 4, "value": nepal},
+               {"name": "thread", "type": 5, "value": true}]),
+    );
+    answer(&fake, &t).await;
+    let threads = fake.threads();
+    assert_eq!(threads.len(), 1, "{:?}", fake.summary());
+    let thread = threads[0].0.clone();
+    let seats = || db_count(&db, "SELECT COUNT(*) FROM seats");
+    assert_eq!(seats(), 1);
+
+    for (path, options, command) in [
+        (vec!["game", "join"], json!([]), "/game join"),
+        (vec!["game", "status"], json!([]), "/game status"),
+        (
+            vec!["move"],
+            json!([{"name": "steps", "type": 3, "value": "end"}]),
+            "/move",
+        ),
+    ] {
+        let t = fake.slash(&bob, &path, options);
+        let r = answer(&fake, &t).await;
+        assert_eq!(r.len(), 1, "{path:?}: {:?}", fake.summary());
+        assert!(r[0].is_ephemeral(), "{path:?}: {}", r[0].content());
+        let text = r[0].content();
+        assert!(!text.contains("no game here"), "{path:?}: {text}");
+        assert!(
+            text.starts_with(&format!(
+                "No game is open in this channel; its game is played in the thread <#{thread}>: run `{command}` there."
+            )),
+            "{path:?}: {text}"
+        );
+        assert!(
+            text.contains(&format!("- **Nepal** #1 in <#{thread}>: waiting to start")),
+            "{path:?}: {text}"
+        );
+    }
+    assert_eq!(seats(), 1, "nothing was done");
+    let t = fake.slash_in(
+        (GUILD_ID, thread.as_str()),
+        &bob,
+        &["game", "join"],
+        json!([]),
+    );
+    let r = answer(&fake, &t).await;
+    assert!(r[0].content().contains("joined"), "{}", r[0].content());
+    assert_eq!(seats(), 2);
     bot.stop().await;
 }

@@ -50,6 +50,8 @@ fn req(user: usize, text: &str) -> Request {
         request_id: None,
         expected_version: None,
         visible_channels: None,
+        visible_channels_unknown: false,
+        direct_message: false,
     }
 }
 

@@ -13,6 +13,6 @@ pub use delivery::{deliver_outbox, deliver_replies, send_replies};
 pub(super) use request::DEFER_AFTER;
 pub use request::{
     event_handler, handle_and_send, invoker_request, run_command, run_command_seeing_channels,
-    Target,
+    run_game_command, Target,
 };
 pub use syntax::{split_content, DiscordSyntax};

@@ -90,12 +90,32 @@ pub fn request(
         request_id: Some(interaction_id.to_string()),
         expected_version,
         visible_channels: None,
+        visible_channels_unknown: false,
+        // Discord has servers: a command without one comes from a direct message.
+        direct_message: guild.is_none(),
     }
 }
 
 /// Run `text` as a chat command for the invoking user of a slash command and send the replies.
 pub async fn run_command(ctx: Ctx<'_>, text: String) -> Result<(), Error> {
     run_as_invoker(ctx, text, false).await
+}
+
+/// As [`run_command`], for a command on the channel's game (`/game join`, `/move`, …):
+/// where the channel has no game for it but one of its threads has, the answer points to
+/// that thread and nothing else is done.
+pub async fn run_game_command(ctx: Ctx<'_>, text: String) -> Result<(), Error> {
+    let (i, req) = invoker_request(ctx, text)?;
+    let (sctx, data) = (ctx.serenity_context(), ctx.data());
+    let target = Target::Command(i);
+    if !data.shutting_down.load(Ordering::SeqCst) {
+        let pointer = crate::discord::thread::game_in_a_thread(&sctx.http, &data.chat, i, &req);
+        if let Some(reply) = pointer.await {
+            let invoker = req.user.id.clone();
+            return send_replies(sctx, &data.chat, &target, &invoker, vec![reply], false).await;
+        }
+    }
+    handle_and_send(sctx, data, target, req).await
 }
 
 /// As [`run_command`], for a command that lists other channels' games: the request carries
@@ -132,7 +152,8 @@ async fn run_as_invoker(ctx: Ctx<'_>, text: String, see_channels: bool) -> Resul
         let member = i.member.as_deref();
         let seen =
             crate::discord::visibility::visible_channels(http, guild, member, i.channel_id).await;
-        req.visible_channels = Some(seen);
+        req.visible_channels = Some(seen.channels);
+        req.visible_channels_unknown = !seen.complete;
     }
     let data = ctx.data();
     handle_and_send(ctx.serenity_context(), data, Target::Command(i), req).await

@@ -29,6 +29,9 @@ pub const BOT_ID: &str = "1000000000000000002";
 pub const GUILD_ID: &str = "1000000000000000003";
 pub const CHANNEL_ID: &str = "1000000000000000004";
 
+/// How long a server look-up takes while [`FakeDiscord::slow_guild_lookups`] is set.
+pub const SLOW_GUILD_LOOKUP: Duration = Duration::from_secs(4);
+
 /// `MessageFlags::EPHEMERAL`.
 pub const EPHEMERAL: u64 = 1 << 6;
 /// `MessageFlags::SUPPRESS_NOTIFICATIONS`.
@@ -146,6 +149,9 @@ pub struct FakeDiscord {
     pub refuse_gateway: std::sync::atomic::AtomicBool,
     /// While set, REST requests get no answer (the connection hangs).
     pub hang_rest: std::sync::atomic::AtomicBool,
+    /// While set, the server's look-ups (`GET /guilds/…`: the server, its channels, its
+    /// threads) are answered only after [`SLOW_GUILD_LOOKUP`].
+    pub slow_guild_lookups: std::sync::atomic::AtomicBool,
     /// The server's text channels: (channel id, `None` when everyone may view it, or the
     /// user ids allowed to view it). At first only [`CHANNEL_ID`], public.
     pub channels: Mutex<Vec<(String, Option<Vec<String>>)>>,
@@ -178,6 +184,7 @@ impl FakeDiscord {
             next_id: AtomicU64::new(1),
             refuse_gateway: std::sync::atomic::AtomicBool::new(false),
             hang_rest: std::sync::atomic::AtomicBool::new(false),
+            slow_guild_lookups: std::sync::atomic::AtomicBool::new(false),
             channels: Mutex::new(vec![(CHANNEL_ID.to_string(), None)]),
             closed_dms: Mutex::new(Vec::new()),
         });
@@ -354,6 +361,29 @@ impl FakeDiscord {
         }
         self.dispatch("INTERACTION_CREATE", d);
         (id, token)
+    }
+
+    /// Invoke a slash command in `user`'s direct messages with the bot (no server, no
+    /// member: the user). Returns the token.
+    pub fn slash_dm(&self, user: &FakeUser, path: &[&str], options: Value) -> String {
+        let mut opts = options;
+        for sub in path[1..].iter().rev() {
+            opts = json!([{"name": sub, "type": 1, "options": opts}]);
+        }
+        let data = json!({"id": self.id(), "name": path[0], "type": 1, "options": opts});
+        let id = self.id();
+        let token = format!("tok{id}");
+        let channel = FakeDiscord::dm_channel(user);
+        let d = json!({
+            "id": id, "application_id": APP_ID, "type": 2, "token": token, "version": 1,
+            "locale": "en-US", "channel_id": channel,
+            "channel": {"id": channel, "type": 1},
+            "entitlements": [], "attachment_size_limit": 26214400, "app_permissions": "2048",
+            "authorizing_integration_owners": {"0": "0"}, "context": 1,
+            "data": data, "user": user.user_json(),
+        });
+        self.dispatch("INTERACTION_CREATE", d);
+        token
     }
 
     /// Invoke a slash command. `path` is the command and subcommand names, e.g. `["game", "new"]`;
@@ -753,6 +783,12 @@ impl FakeDiscord {
             if self.hang_rest.load(Ordering::SeqCst) {
                 // Never answer: the client waits until it gives up.
                 std::future::pending::<()>().await;
+            }
+            if method == "GET"
+                && path.starts_with("/api/v10/guilds/")
+                && self.slow_guild_lookups.load(Ordering::SeqCst)
+            {
+                tokio::time::sleep(SLOW_GUILD_LOOKUP).await;
             }
             let (status, resp) = self.route(&method, &path, &json);
             {
