@@ -144,10 +144,9 @@ impl Chat {
 
     fn joined(&self, name: &str, seats: &[SeatRow], kind: &dyn GameKind) -> Reply {
         Reply::public(format!(
-            "**{name}** joined ({} of {}–{} players: {}).",
+            "**{name}** joined ({} of {}: {}).",
             seats.len(),
-            kind.min_players(),
-            kind.max_players(),
+            crate::engine::player_counts(kind.min_players(), kind.max_players()),
             seats
                 .iter()
                 .map(|s| s.name.as_str())

@@ -3561,3 +3561,30 @@ fn game_commands_where_the_game_lives_in_a_thread_point_to_it() {
     assert!(!t.chat.wants_a_game_here(&req("ann", "game status")));
     assert!(t.chat.wants_a_game_here(&req("ann", "game join")));
 }
+
+/// Issue 35: the join line counts players in words, never a range from a number to itself
+/// ("2 of 2–2 players").
+#[test]
+fn a_join_line_gives_the_player_count_without_a_range_to_itself() {
+    let t = T {
+        chat: Chat::new(
+            Store::open_in_memory().unwrap(),
+            Registry::builtin(),
+            Env::fixed(1_000, 77),
+        ),
+        clock: Arc::new(AtomicI64::new(1_000)),
+    };
+    t.ok("ann", "game new nanga-parbat");
+    let r = t.ok("bob", "game join");
+    assert_eq!(
+        r[0].text.to_string(),
+        "**bob** joined (2 of 2 players: ann, bob)."
+    );
+    let t = chat();
+    t.ok("ann", "game new count");
+    let r = t.ok("bob", "game join");
+    assert_eq!(
+        r[0].text.to_string(),
+        "**bob** joined (2 of 2 to 3 players: ann, bob)."
+    );
+}
