@@ -15,12 +15,8 @@ impl Nepal {
         seat: Seat,
         step: &Step,
     ) -> Result<(), Forbidden> {
-        if self.phase == Phase::Over {
-            return Err(Forbidden::GameOver);
-        }
-        if seat != self.current {
-            return Err(Forbidden::NotYourTurn);
-        }
+        let refusals = (Forbidden::GameOver, Forbidden::NotYourTurn);
+        one_seat_acts(self.phase == Phase::Over, seat, self.current, refusals)?;
         match (self.phase, *step) {
             (Phase::Placement, Step::Place(p)) => self.place_ok(data, seat, p),
             (Phase::Placement, _) => Err(Forbidden::PlacementFirst),
