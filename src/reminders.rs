@@ -65,6 +65,22 @@ pub struct ReminderDefaults {
     pub dm: bool,
 }
 
+#[cfg(test)]
+impl ReminderDefaults {
+    /// The tests' defaults: reminders on, the first after an hour, then every two hours, at
+    /// most two, no quiet hours, in the channel.
+    pub(crate) fn for_tests() -> Self {
+        ReminderDefaults {
+            enabled: true,
+            first_after: 3600,
+            interval: 7200,
+            max: 2,
+            quiet: None,
+            dm: false,
+        }
+    }
+}
+
 impl Default for ReminderDefaults {
     fn default() -> Self {
         ReminderDefaults {
@@ -433,14 +449,7 @@ mod tests {
     use super::*;
 
     fn settings() -> Settings {
-        Prefs::default().resolve(&ReminderDefaults {
-            enabled: true,
-            first_after: 3600,
-            interval: 7200,
-            max: 2,
-            quiet: None,
-            dm: false,
-        })
+        Prefs::default().resolve(&ReminderDefaults::for_tests())
     }
 
     fn wait(since: i64) -> WaitState {

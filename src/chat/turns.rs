@@ -1,7 +1,7 @@
 //! Playing: `move`, `undo`, `game resign`, and looking at the `board`.
 
 use super::commit::{self, Turn};
-use super::core::{replay_from_checkpoints, seat_of, Chat, Loaded};
+use super::core::{seat_of, Chat, Loaded};
 use super::error::topic_error;
 use super::error::{bold, play_text, CoreError};
 use super::filter;
@@ -12,7 +12,6 @@ use super::types::{Reply, Request};
 use crate::engine::notation::clip;
 use crate::engine::{AnyGame, PlayError};
 use crate::engine::{Status, Viewer};
-use crate::store::{ActionKind, ActionRow};
 
 impl Chat {
     /// The running game here and its state.
@@ -98,60 +97,6 @@ impl Chat {
             ));
         }
         Ok(replies)
-    }
-
-    /// Take back `undone` (the last step in effect): replay the log without it and commit
-    /// an undo. The replies come from [`filter::undo_notes`]: a secret step's undo is told
-    /// to its player, and to the channel only if the step had shown something publicly.
-    pub(crate) fn apply_undo(
-        &self,
-        req: &Request,
-        l: &Loaded,
-        current: &dyn AnyGame,
-        actions: &[ActionRow],
-        undone: &ActionRow,
-        agreed: bool,
-    ) -> Result<Vec<Reply>, CoreError> {
-        let kind = self
-            .registry
-            .get(&l.row.kind)
-            .ok_or_else(|| CoreError::UnknownKind(l.row.kind.clone()))?;
-        let mut rows = actions.to_vec();
-        rows.push(ActionRow {
-            seq: i64::MAX,
-            seat: undone.seat,
-            kind: ActionKind::Undo,
-            step: "undo".into(),
-            secret: false,
-            barrier: false,
-            turn_end: false,
-            at: 0,
-        });
-        // From the nearest checkpoint still in effect: an undo late in a long game replays
-        // at most CHECKPOINT_EVERY rows (the lock is taken only to fetch it).
-        let seqs = self.lock().store.log().checkpoint_seqs(l.row.id)?;
-        let (g, _) = replay_from_checkpoints(
-            kind,
-            &l.seats,
-            &l.row.options,
-            l.row.seed,
-            &rows,
-            &seqs,
-            |seq| {
-                self.lock()
-                    .store
-                    .log()
-                    .checkpoint(l.row.id, seq)
-                    .ok()
-                    .flatten()
-            },
-        )
-        .map_err(CoreError::Replay)?;
-        let trace = filter::public_trace(current, &*g, undone);
-        let mut t = Turn::new(g);
-        t.undo = true;
-        t.notes = filter::undo_notes(&l.seats, undone, trace, agreed);
-        self.commit_turn(req, l, current.status().acting().to_vec(), t)
     }
 
     pub(crate) fn game_resign(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, TurnError> {

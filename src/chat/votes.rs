@@ -2,7 +2,7 @@
 //! undo that its requester cannot make alone.
 
 use super::commit::Turn;
-use super::core::{effective_steps, seat_of, Chat, Loaded};
+use super::core::{effective_steps, replay_from_checkpoints, seat_of, Chat, Loaded};
 use super::error::topic_error;
 use super::error::CoreError;
 use super::filter::{self, Line};
@@ -12,7 +12,7 @@ use crate::engine::notation::clip;
 use crate::engine::Viewer;
 use crate::engine::{AnyGame, Seat};
 use crate::store::GameStatus;
-use crate::store::{ActionRow, SeatRow};
+use crate::store::{ActionKind, ActionRow, SeatRow};
 
 /// How long the game must have waited for a player before the others may vote them out,
 /// when the game has no deadline of its own (`remind deadline …`).
@@ -242,27 +242,27 @@ impl Chat {
             .last()
             .map(|a| (*a).clone())
             .ok_or(VoteError::NothingToUndo)?;
+        let undo = Undo {
+            req,
+            l: &l,
+            current: &*g,
+            actions: &actions,
+            last: &last,
+        };
         match answer {
             None if last.seat == seat && !last.barrier && !last.turn_end => {
-                Ok(self.apply_undo(req, &l, &*g, &actions, &last, false)?)
+                Ok(self.apply_undo(&undo, false)?)
             }
-            None => self.request_undo(req, &l, &*g, &actions, &last, seat),
-            Some(accept) => self.answer_undo(req, &l, &*g, &actions, &last, accept),
+            None => self.request_undo(&undo, seat),
+            Some(accept) => self.answer_undo(&undo, accept),
         }
     }
 
     /// `undo` of a step its requester cannot take back alone: open a vote (or take it back
     /// at once when nobody else is playing). The public request never shows a secret
     /// step's notation.
-    pub(crate) fn request_undo(
-        &self,
-        req: &Request,
-        l: &Loaded,
-        g: &dyn AnyGame,
-        actions: &[ActionRow],
-        last: &ActionRow,
-        seat: Seat,
-    ) -> Result<Vec<Reply>, VoteError> {
+    pub(crate) fn request_undo(&self, undo: &Undo, seat: Seat) -> Result<Vec<Reply>, VoteError> {
+        let Undo { req, l, last, .. } = *undo;
         if !self.lock().store.log().voters(l.row.id, "undo")?.is_empty() {
             return Err(VoteError::UndoAlreadyOpen);
         }
@@ -272,7 +272,7 @@ impl Chat {
             .filter(|s| !s.resigned && s.seat != seat)
             .collect();
         if others.is_empty() {
-            return Ok(self.apply_undo(req, l, g, actions, last, false)?);
+            return Ok(self.apply_undo(undo, false)?);
         }
         self.lock()
             .store
@@ -303,16 +303,62 @@ impl Chat {
         Ok(vec![r])
     }
 
+    /// Take back `undone` (the last step in effect): replay the log without it and commit
+    /// an undo. The replies come from [`filter::undo_notes`]: a secret step's undo is told
+    /// to its player, and to the channel only if the step had shown something publicly.
+    pub(crate) fn apply_undo(&self, undo: &Undo, agreed: bool) -> Result<Vec<Reply>, CoreError> {
+        let Undo {
+            req,
+            l,
+            current,
+            actions,
+            last: undone,
+        } = *undo;
+        let kind = self
+            .registry
+            .get(&l.row.kind)
+            .ok_or_else(|| CoreError::UnknownKind(l.row.kind.clone()))?;
+        let mut rows = actions.to_vec();
+        rows.push(ActionRow {
+            seq: i64::MAX,
+            seat: undone.seat,
+            kind: ActionKind::Undo,
+            step: "undo".into(),
+            secret: false,
+            barrier: false,
+            turn_end: false,
+            at: 0,
+        });
+        // From the nearest checkpoint still in effect: an undo late in a long game replays
+        // at most CHECKPOINT_EVERY rows (the lock is taken only to fetch it).
+        let seqs = self.lock().store.log().checkpoint_seqs(l.row.id)?;
+        let (g, _) = replay_from_checkpoints(
+            kind,
+            &l.seats,
+            &l.row.options,
+            l.row.seed,
+            &rows,
+            &seqs,
+            |seq| {
+                self.lock()
+                    .store
+                    .log()
+                    .checkpoint(l.row.id, seq)
+                    .ok()
+                    .flatten()
+            },
+        )
+        .map_err(CoreError::Replay)?;
+        let trace = filter::public_trace(current, &*g, undone);
+        let mut t = Turn::new(g);
+        t.undo = true;
+        t.notes = filter::undo_notes(&l.seats, undone, trace, agreed);
+        self.commit_turn(req, l, current.status().acting().to_vec(), t)
+    }
+
     /// `undo accept` / `undo reject`.
-    pub(crate) fn answer_undo(
-        &self,
-        req: &Request,
-        l: &Loaded,
-        g: &dyn AnyGame,
-        actions: &[ActionRow],
-        last: &ActionRow,
-        accept: bool,
-    ) -> Result<Vec<Reply>, VoteError> {
+    pub(crate) fn answer_undo(&self, undo: &Undo, accept: bool) -> Result<Vec<Reply>, VoteError> {
+        let Undo { req, l, .. } = *undo;
         let me = seat_of(&l.seats, &req.user.id).ok_or(CoreError::NotPlaying)?;
         if self.lock().store.log().voters(l.row.id, "undo")?.is_empty() {
             return Err(VoteError::NoUndoRequest {
@@ -328,7 +374,7 @@ impl Chat {
         }
         let missing = self.cast_vote(l, "undo", req, None)?;
         if missing.is_empty() {
-            return Ok(self.apply_undo(req, l, g, actions, last, true)?);
+            return Ok(self.apply_undo(undo, true)?);
         }
         Ok(vec![Reply::public(format!(
             "**{}** agrees to the undo. Still waiting for: {}.",
@@ -336,6 +382,17 @@ impl Chat {
             name_list(&missing)
         ))])
     }
+}
+
+/// An undo being asked for, agreed to or carried out: the request, the running game and
+/// its log, and the step in question (the last one in effect).
+#[derive(Clone, Copy)]
+pub(crate) struct Undo<'a> {
+    pub req: &'a Request,
+    pub l: &'a Loaded,
+    pub current: &'a dyn AnyGame,
+    pub actions: &'a [ActionRow],
+    pub last: &'a ActionRow,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -213,6 +213,30 @@ pub fn parse_color(s: &str) -> Option<[u8; 3]> {
     Some([(v >> 16) as u8, (v >> 8) as u8, v as u8])
 }
 
+/// The six neighbours of the hex at (`col`, `row`) on a grid of pointy-top hexes in odd-r
+/// offset coordinates (odd rows shifted right by half a hex).
+pub fn hex_neighbours(col: i32, row: i32) -> [(i32, i32); 6] {
+    if row.rem_euclid(2) == 0 {
+        [
+            (col + 1, row),
+            (col - 1, row),
+            (col - 1, row - 1),
+            (col, row - 1),
+            (col - 1, row + 1),
+            (col, row + 1),
+        ]
+    } else {
+        [
+            (col + 1, row),
+            (col - 1, row),
+            (col, row - 1),
+            (col + 1, row - 1),
+            (col, row + 1),
+            (col + 1, row + 1),
+        ]
+    }
+}
+
 /// Nodes not reachable from node 0 in the undirected graph with `n` nodes and `edges`
 /// (empty when connected, or when `n == 0`).
 pub fn unreachable(n: usize, edges: &[(usize, usize)]) -> Vec<usize> {
@@ -323,5 +347,29 @@ mod tests {
         let e = check_connected("G", "village", &names, &[(0, 1)]).unwrap_err();
         assert!(e.to_string().contains("not reachable: c"), "{e}");
         assert!(unreachable(0, &[]).is_empty());
+    }
+
+    #[test]
+    fn hex_neighbours_are_six_distinct_hexes_each_naming_the_other_back() {
+        for row in -3..4 {
+            for col in -3..4 {
+                let near = hex_neighbours(col, row);
+                let mut sorted = near.to_vec();
+                sorted.sort_unstable();
+                sorted.dedup();
+                assert_eq!(sorted.len(), 6, "({col}, {row})");
+                for (c, r) in near {
+                    assert!(
+                        hex_neighbours(c, r).contains(&(col, row)),
+                        "({col}, {row}) ~ ({c}, {r})"
+                    );
+                }
+            }
+        }
+        assert!(
+            hex_neighbours(0, 1).contains(&(1, 0)),
+            "odd rows sit half a hex right"
+        );
+        assert!(hex_neighbours(0, 0).contains(&(-1, 1)));
     }
 }

@@ -259,6 +259,44 @@ impl RuleError {
             reason: reason.into(),
         }
     }
+
+    /// The refusal ending with the steps accepted now, by their notations: the first
+    /// [`ACCEPTED_SHOWN`] in backticks, then how many more there are. Unchanged when none
+    /// is accepted.
+    pub fn with_accepted(mut self, accepted: &[String]) -> Self {
+        if accepted.is_empty() {
+            return self;
+        }
+        let listed: Vec<String> = accepted
+            .iter()
+            .take(ACCEPTED_SHOWN)
+            .map(|s| format!("`{s}`"))
+            .collect();
+        self.reason
+            .push_str(&format!("; accepted now: {}", listed.join(", ")));
+        if accepted.len() > ACCEPTED_SHOWN {
+            let more = accepted.len() - ACCEPTED_SHOWN;
+            self.reason.push_str(&format!(" and {more} more"));
+        }
+        self
+    }
+}
+
+/// How many accepted steps [`RuleError::with_accepted`] lists before "and N more".
+pub const ACCEPTED_SHOWN: usize = 8;
+
+/// The first check of a game where one seat acts at a time: nothing is legal once the game
+/// is over (`over`), and only the `current` seat acts. `refusals` are the game's own
+/// refusals for these two cases: (game over, not your turn).
+pub fn one_seat_acts<E>(over: bool, seat: Seat, current: Seat, refusals: (E, E)) -> Result<(), E> {
+    let (game_over, not_your_turn) = refusals;
+    if over {
+        Err(game_over)
+    } else if seat != current {
+        Err(not_your_turn)
+    } else {
+        Ok(())
+    }
 }
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -549,6 +587,39 @@ pub trait Rules: Game {
 }
 
 impl<G: Game> Rules for G {}
+
+/// A game's typed rules topics, from one list of `Variant => "id"` pairs: the `Topic` enum
+/// (with the doc comment given first), `Topic::id` (the id players type after `rules`),
+/// `Topic::ALL` (tests only: every topic, in the order listed) and `rule`, a refusal under a
+/// topic. A refusal can so name only a topic that exists: a misspelt topic does not compile.
+macro_rules! rules_topics {
+    ($(#[$doc:meta])* $($topic:ident => $id:literal),+ $(,)?) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Topic {
+            $($topic),+
+        }
+
+        impl Topic {
+            /// Every topic, in the order of the list.
+            #[cfg(test)]
+            pub const ALL: &'static [Topic] = &[$(Topic::$topic),+];
+
+            /// The id players type after `rules <game>`.
+            pub const fn id(self) -> &'static str {
+                match self {
+                    $(Topic::$topic => $id),+
+                }
+            }
+        }
+
+        /// A refusal by the rule that `topic` explains.
+        pub fn rule(topic: Topic, reason: impl Into<String>) -> $crate::engine::RuleError {
+            $crate::engine::RuleError::new(topic.id(), reason)
+        }
+    };
+}
+pub(crate) use rules_topics;
 
 /// One rules-lookup topic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -843,5 +914,32 @@ impl<G: Game> AnyGame for Instance<G> {
             kind: self.kind,
             state: self.state.clone(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_lists_at_most_eight_accepted_steps_then_how_many_more() {
+        let steps: Vec<String> = (1..=10).map(|i| format!("take {i}")).collect();
+        let e = RuleError::new("take", "no").with_accepted(&steps);
+        assert_eq!(
+            e.reason,
+            "no; accepted now: `take 1`, `take 2`, `take 3`, `take 4`, `take 5`, `take 6`, \
+             `take 7`, `take 8` and 2 more"
+        );
+        let e = RuleError::new("take", "no").with_accepted(&steps[..2]);
+        assert_eq!(e.reason, "no; accepted now: `take 1`, `take 2`");
+        assert_eq!(RuleError::new("take", "no").with_accepted(&[]).reason, "no");
+    }
+
+    #[test]
+    fn only_the_current_seat_acts_and_nobody_once_the_game_is_over() {
+        let refusals = ("over", "not yours");
+        assert_eq!(one_seat_acts(false, 1, 1, refusals), Ok(()));
+        assert_eq!(one_seat_acts(false, 0, 1, refusals), Err("not yours"));
+        assert_eq!(one_seat_acts(true, 1, 1, refusals), Err("over"));
     }
 }

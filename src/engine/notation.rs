@@ -78,6 +78,11 @@ pub fn clip(s: &str) -> String {
     out.replace('@', "@\u{200b}").replace('`', "'")
 }
 
+/// The verb of a step's canonical notation: its first word (`move` in `move Gorkha Pokhara`).
+pub fn verb(notation: &str) -> &str {
+    notation.split(' ').next().unwrap_or("")
+}
+
 /// Split into lower-cased words, after syntax checks.
 pub fn words(text: &str) -> Result<Vec<String>, ParseError> {
     if text.len() > MAX_STEP_LEN {

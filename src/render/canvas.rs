@@ -432,12 +432,9 @@ impl Canvas {
 
     /// A straight line of `width` px (round caps from 2 px up, butt caps below).
     pub fn line(&mut self, x0: f32, y0: f32, x1: f32, y1: f32, c: Color, width: f32) {
-        let Some(width) = sane_width(width) else {
+        let Some(width) = stroke_width(width, &[x0, y0, x1, y1]) else {
             return;
         };
-        if !finite(&[x0, y0, x1, y1]) {
-            return;
-        }
         let hw = width / 2.0;
         let mut paths = Vec::with_capacity(3);
         if let Some(q) = segment_quad(x0, y0, x1, y1, hw, 0.0) {
@@ -463,22 +460,16 @@ impl Canvas {
         width: f32,
         dash: f32,
     ) {
-        let Some(width) = sane_width(width) else {
+        let Some(width) = stroke_width(width, &[x0, y0, x1, y1]) else {
             return;
         };
-        if !finite(&[x0, y0, x1, y1]) {
-            return;
-        }
         if !(dash.is_finite() && dash >= 1.0) {
             self.line(x0, y0, x1, y1, c, width);
             return;
         }
-        let (dx, dy) = (x1 - x0, y1 - y0);
-        let len = (dx * dx + dy * dy).sqrt();
-        if !long_enough(len) {
+        let Some((ux, uy, len)) = direction(x0, y0, x1, y1) else {
             return;
-        }
-        let (ux, uy) = (dx / len, dy / len);
+        };
         let period = dash * 1.8;
         let count = ((len / period).ceil() as usize).min(10_000);
         let mut paths = Vec::with_capacity(count);
@@ -504,18 +495,12 @@ impl Canvas {
 
     /// A line from (x0, y0) with a filled arrow head whose tip is exactly at (x1, y1).
     pub fn arrow(&mut self, x0: f32, y0: f32, x1: f32, y1: f32, c: Color, width: f32) {
-        let Some(width) = sane_width(width) else {
+        let Some(width) = stroke_width(width, &[x0, y0, x1, y1]) else {
             return;
         };
-        if !finite(&[x0, y0, x1, y1]) {
+        let Some((ux, uy, len)) = direction(x0, y0, x1, y1) else {
             return;
-        }
-        let (dx, dy) = (x1 - x0, y1 - y0);
-        let len = (dx * dx + dy * dy).sqrt();
-        if !long_enough(len) {
-            return;
-        }
-        let (ux, uy) = (dx / len, dy / len);
+        };
         let head = (width * 3.5 + 6.0).min(len);
         let half = head * 0.55;
         let (bx, by) = (x1 - ux * head, y1 - uy * head);

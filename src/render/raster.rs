@@ -261,12 +261,7 @@ pub(crate) fn segment_quad(
     hw: f32,
     ext: f32,
 ) -> Option<Vec<(f32, f32)>> {
-    let (dx, dy) = (x1 - x0, y1 - y0);
-    let len = (dx * dx + dy * dy).sqrt();
-    if !long_enough(len) {
-        return None;
-    }
-    let (ux, uy) = (dx / len, dy / len);
+    let (ux, uy, _) = direction(x0, y0, x1, y1)?;
     let (nx, ny) = (-uy * hw, ux * hw);
     let (ax, ay) = (x0 - ux * ext, y0 - uy * ext);
     let (bx, by) = (x1 + ux * ext, y1 + uy * ext);
@@ -281,12 +276,29 @@ pub(crate) fn segment_quad(
     ))
 }
 
+/// The unit vector from (x0, y0) to (x1, y1) and the length: `(ux, uy, len)`; `None` when
+/// the two points are too close together (or not finite) to give a direction.
+pub(crate) fn direction(x0: f32, y0: f32, x1: f32, y1: f32) -> Option<(f32, f32, f32)> {
+    let (dx, dy) = (x1 - x0, y1 - y0);
+    let len = (dx * dx + dy * dy).sqrt();
+    if !long_enough(len) {
+        return None;
+    }
+    Some((dx / len, dy / len, len))
+}
+
 pub(crate) fn long_enough(len: f32) -> bool {
     len.is_finite() && len > 1e-6
 }
 
 pub(crate) fn finite(vals: &[f32]) -> bool {
     vals.iter().all(|v| v.is_finite())
+}
+
+/// The width of a stroke between finite points `pts` (coordinates), or `None` when
+/// nothing is to be drawn (see [`sane_width`]).
+pub(crate) fn stroke_width(width: f32, pts: &[f32]) -> Option<f32> {
+    sane_width(width).filter(|_| finite(pts))
 }
 
 pub(crate) fn sane_width(width: f32) -> Option<f32> {

@@ -121,11 +121,7 @@ fn text_alignment_right_ends_at_anchor() {
 #[test]
 fn player_styles_distinct_for_seats_0_to_6() {
     let names = ["ann", "bob", "cy", "dee", "eve", "fay", "gus"];
-    let styles: Vec<PlayerStyle> = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| player_style(i, n))
-        .collect();
+    let styles = player_styles(names);
     for i in 0..styles.len() {
         for j in i + 1..styles.len() {
             assert_ne!(styles[i].color, styles[j].color, "seats {i} {j}");
@@ -258,11 +254,7 @@ fn typical_board_png_under_one_megabyte() {
 fn demo_board(w: u32, h: u32) -> Canvas {
     let mut c = Canvas::new(w, h, PAPER);
     let names = ["Ann", "bob", "Chandra", "dawa", "Eve", "Fay", "Gus"];
-    let styles: Vec<PlayerStyle> = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| player_style(i, n))
-        .collect();
+    let styles = player_styles(names);
     // terrain: hex grid with varied fills
     let terrain = [
         rgb(200, 220, 170),

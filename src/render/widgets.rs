@@ -59,6 +59,25 @@ pub fn player_style(seat: usize, name: &str) -> PlayerStyle {
     }
 }
 
+/// The styles of the seats 0, 1, 2… named `names` (see [`player_style`]).
+pub fn player_styles<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<PlayerStyle> {
+    names
+        .into_iter()
+        .enumerate()
+        .map(|(seat, name)| player_style(seat, name))
+        .collect()
+}
+
+/// The largest size up to `max` (down to `min`, by half points) at which `s` in bold fits
+/// `w` px.
+pub fn fit_bold(cv: &Canvas, s: &str, max: f32, min: f32, w: f32) -> f32 {
+    let mut size = max;
+    while size > min && cv.text_width_bold(size, s) > w {
+        size -= 0.5;
+    }
+    size
+}
+
 /// Black-ish or white, whichever reads better on `bg`.
 pub fn contrast_color(bg: Color) -> Color {
     let [r, g, b, _] = bg.0;
@@ -137,6 +156,56 @@ impl Canvas {
         }
     }
 
+    /// A seat's piece drawn as the polygon `pts` (a tent, a castle): a drop shadow `shadow`
+    /// px down and right, then the seat's colour with a dark outline `outline` px wide.
+    pub fn seat_polygon(
+        &mut self,
+        pts: &[(f32, f32)],
+        style: &PlayerStyle,
+        shadow: f32,
+        outline: f32,
+    ) {
+        let shade: Vec<(f32, f32)> = pts.iter().map(|(a, b)| (a + shadow, b + shadow)).collect();
+        self.fill_polygon(&shade, rgba(0, 0, 0, 70));
+        self.fill_polygon(pts, style.color);
+        self.stroke_polygon(pts, INK, outline);
+    }
+
+    /// The seat's letter in bold, centred at (x, y), in the colour that reads on the seat's.
+    pub fn seat_letter(&mut self, x: f32, y: f32, size: f32, style: &PlayerStyle) {
+        let mut buf = [0u8; 4];
+        let letter: &str = style.letter.encode_utf8(&mut buf);
+        self.text_centered(x, y, size, contrast_color(style.color), letter, true);
+    }
+
+    /// The newest lines of `log` (oldest first), word-wrapped to `width` at `size`: as many
+    /// of the last wrapped lines as `rows`, drawn down from `at` one `step` apart, newest
+    /// last.
+    pub fn log_tail(
+        &mut self,
+        at: (f32, f32),
+        size: f32,
+        step: f32,
+        width: f32,
+        log: &[String],
+        rows: usize,
+    ) {
+        let mut lines: Vec<String> = Vec::new();
+        for line in log.iter().rev() {
+            let mut parts = self.wrap(size, line, width, false);
+            parts.extend(lines);
+            lines = parts;
+            if lines.len() >= rows {
+                break;
+            }
+        }
+        let skip = lines.len().saturating_sub(rows);
+        for (i, line) in lines.iter().skip(skip).enumerate() {
+            let y = at.1 + step * i as f32;
+            self.text(at.0, y, size, INK, line, Align::Left);
+        }
+    }
+
     /// A player piece: the seat's shape in its colour with a dark outline and a drop
     /// shadow, the seat letter centred in a contrasting colour, and `count` (if any) in a
     /// small white badge at the top right. `r` is the nominal radius (≥ 12 for readability).
@@ -156,9 +225,7 @@ impl Canvas {
             Shape::Diamond => (r * 1.05, cy),
             _ => (r * 1.2, cy),
         };
-        let mut buf = [0u8; 4];
-        let letter: &str = style.letter.encode_utf8(&mut buf);
-        self.text_centered(cx, ly, lsize, contrast_color(style.color), letter, true);
+        self.seat_letter(cx, ly, lsize, style);
         if let Some(n) = count {
             let label = n.to_string();
             let br = (r * 0.5).max(7.0);

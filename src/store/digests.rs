@@ -238,17 +238,6 @@ mod tests {
     const T0: i64 = 1_700_000_000 - 1_700_000_000 % 86_400; // a UTC midnight
     const DAY: i64 = 86_400;
 
-    fn defaults() -> ReminderDefaults {
-        ReminderDefaults {
-            enabled: true,
-            first_after: 3600,
-            interval: 7200,
-            max: 2,
-            quiet: None,
-            dm: false,
-        }
-    }
-
     /// A running game in server g1 waiting for u1 since T0, and the digest at 09:00 UTC set
     /// just after midnight.
     fn setup(s: &mut Store) {
@@ -268,7 +257,7 @@ mod tests {
 
     fn claim(s: &mut Store, now: i64) -> Vec<DueDigest> {
         s.schedules_mut()
-            .claim_due_digests("discord", now, &defaults())
+            .claim_due_digests("discord", now, &ReminderDefaults::for_tests())
             .unwrap()
     }
 
@@ -280,8 +269,8 @@ mod tests {
                 Some(DigestPref { at_minute: 540, set_at: T0 + 60 })
             );
             assert_eq!(s.schedules().digest_pref("discord", Some("g2"), "u1").unwrap(), None, "per server");
-            assert!(s.schedules().due_digests("discord", T0 + 9 * 3600 - 1, &defaults()).unwrap().is_empty());
-            let d = s.schedules().due_digests("discord", T0 + 9 * 3600, &defaults()).unwrap();
+            assert!(s.schedules().due_digests("discord", T0 + 9 * 3600 - 1, &ReminderDefaults::for_tests()).unwrap().is_empty());
+            let d = s.schedules().due_digests("discord", T0 + 9 * 3600, &ReminderDefaults::for_tests()).unwrap();
             assert_eq!(d.len(), 1);
             assert_eq!(d[0].key.guild.as_deref(), Some("g1"));
             assert_eq!(d[0].key.day, T0 / DAY);
@@ -289,19 +278,19 @@ mod tests {
             assert!(s.schedules_mut().mark_digest_sent(&d[0].key, 1, T0 + 9 * 3600).unwrap());
             assert!(!s.schedules_mut().mark_digest_sent(&d[0].key, 1, T0 + 9 * 3600 + 5).unwrap());
             // Sent: not again that day, whatever the time; the next day's is due at its slot.
-            assert!(s.schedules().due_digests("discord", T0 + DAY + 9 * 3600 - 1, &defaults()).unwrap().is_empty());
-            let d = s.schedules().due_digests("discord", T0 + DAY + 9 * 3600, &defaults()).unwrap();
+            assert!(s.schedules().due_digests("discord", T0 + DAY + 9 * 3600 - 1, &ReminderDefaults::for_tests()).unwrap().is_empty());
+            let d = s.schedules().due_digests("discord", T0 + DAY + 9 * 3600, &ReminderDefaults::for_tests()).unwrap();
             assert_eq!(d[0].key.day, T0 / DAY + 1);
             // Turned off: nothing due.
             s.schedules_mut().set_digest("discord", Some("g1"), "u1", None, T0 + DAY).unwrap();
-            assert!(s.schedules().due_digests("discord", T0 + 3 * DAY, &defaults()).unwrap().is_empty());
+            assert!(s.schedules().due_digests("discord", T0 + 3 * DAY, &ReminderDefaults::for_tests()).unwrap().is_empty());
         }
 
         fn a_digest_replaces_per_game_reminders_but_not_deadlines(s, fx) {
             setup(&mut s);
             s.schedules_mut().set_game_deadline(1, Some((7200, crate::reminders::Consequence::Notify))).unwrap();
             let kinds: Vec<DueKind> = s
-                .schedules().due_reminders("discord", T0 + 4 * 3600, &defaults())
+                .schedules().due_reminders("discord", T0 + 4 * 3600, &ReminderDefaults::for_tests())
                 .unwrap()
                 .into_iter()
                 .map(|d| d.kind)
@@ -309,10 +298,10 @@ mod tests {
             assert_eq!(kinds, vec![DueKind::Deadline(crate::reminders::Consequence::Notify)]);
             // Without the digest, the reminder is offered again.
             s.schedules_mut().set_digest("discord", Some("g1"), "u1", None, T0).unwrap();
-            assert_eq!(s.schedules().due_reminders("discord", T0 + 4 * 3600, &defaults()).unwrap().len(), 2);
+            assert_eq!(s.schedules().due_reminders("discord", T0 + 4 * 3600, &ReminderDefaults::for_tests()).unwrap().len(), 2);
             // A digest in another server leaves this server's reminders alone.
             s.schedules_mut().set_digest("discord", Some("g2"), "u1", Some(540), T0).unwrap();
-            assert_eq!(s.schedules().due_reminders("discord", T0 + 4 * 3600, &defaults()).unwrap().len(), 2);
+            assert_eq!(s.schedules().due_reminders("discord", T0 + 4 * 3600, &ReminderDefaults::for_tests()).unwrap().len(), 2);
         }
 
         fn a_claimed_digest_goes_to_one_store_and_a_sent_one_never_again(s, fx) {

@@ -607,17 +607,6 @@ mod tests {
 
     const T0: i64 = 1_700_000_000 - 1_700_000_000 % 86_400; // a UTC midnight
 
-    fn defaults() -> ReminderDefaults {
-        ReminderDefaults {
-            enabled: true,
-            first_after: 3600,
-            interval: 7200,
-            max: 2,
-            quiet: None,
-            dm: false,
-        }
-    }
-
     fn setup(store: &mut Store) -> i64 {
         store
             .debug_exec(&format!(
@@ -636,14 +625,14 @@ mod tests {
     fn due(store: &Store, now: i64) -> Vec<DueReminder> {
         store
             .schedules()
-            .due_reminders("discord", now, &defaults())
+            .due_reminders("discord", now, &ReminderDefaults::for_tests())
             .unwrap()
     }
 
     fn claim(store: &mut Store, now: i64) -> Vec<DueReminder> {
         store
             .schedules_mut()
-            .claim_due_reminders("discord", now, &defaults())
+            .claim_due_reminders("discord", now, &ReminderDefaults::for_tests())
             .unwrap()
     }
 
@@ -768,7 +757,7 @@ mod tests {
             // by a wait worked out with the old ones.
             s.schedules_mut().on_turn_change(1, &["u2".to_string()], T0 + 4000).unwrap();
             assert!(claim(&mut s, T0 + 4000).is_empty());
-            let quick = ReminderDefaults { first_after: 60, ..defaults() };
+            let quick = ReminderDefaults { first_after: 60, ..ReminderDefaults::for_tests() };
             let d = s.schedules_mut().claim_due_reminders("discord", T0 + 4060, &quick).unwrap();
             assert_eq!(d.len(), 1);
             assert_eq!(d[0].key.user_id, "u2");

@@ -2,51 +2,25 @@
 
 use crate::engine::RulesTopic;
 
-/// A rules topic of Himalaya: every refusal names one, so a misspelt topic does not compile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Topic {
-    Goal,
-    Components,
-    Setup,
-    Turn,
-    Events,
-    Programming,
-    Commitment,
-    Resolution,
-    Deal,
-    Rewards,
-    Refill,
-    Inventory,
-    Secrecy,
-    Scoring,
-    Winning,
-    Faq,
-    Notation,
-}
-
-impl Topic {
-    /// The id players type after `rules himalaya`.
-    pub const fn id(self) -> &'static str {
-        match self {
-            Topic::Goal => "goal",
-            Topic::Components => "components",
-            Topic::Setup => "setup",
-            Topic::Turn => "turn",
-            Topic::Events => "events",
-            Topic::Programming => "programming",
-            Topic::Commitment => "commitment",
-            Topic::Resolution => "resolution",
-            Topic::Deal => "deal",
-            Topic::Rewards => "rewards",
-            Topic::Refill => "refill",
-            Topic::Inventory => "inventory",
-            Topic::Secrecy => "secrecy",
-            Topic::Scoring => "scoring",
-            Topic::Winning => "winning",
-            Topic::Faq => "faq",
-            Topic::Notation => "notation",
-        }
-    }
+crate::engine::rules_topics! {
+    /// A rules topic of Himalaya: every refusal names one, so a misspelt topic does not compile.
+    Goal => "goal",
+    Components => "components",
+    Setup => "setup",
+    Turn => "turn",
+    Events => "events",
+    Programming => "programming",
+    Commitment => "commitment",
+    Resolution => "resolution",
+    Deal => "deal",
+    Rewards => "rewards",
+    Refill => "refill",
+    Inventory => "inventory",
+    Secrecy => "secrecy",
+    Scoring => "scoring",
+    Winning => "winning",
+    Faq => "faq",
+    Notation => "notation",
 }
 
 pub static TOPICS: &[RulesTopic] = &[

@@ -53,13 +53,13 @@ pub use board::{
 pub use rules::{Forbidden, PointsBySource};
 pub use view::{describe, PlayerView, View};
 
+use crate::engine::notation::verb;
 use crate::engine::{
     Applied, FinalResult, Game, GameKind, GameOptions, Kind, OptionSpec, ParseError, Resolved,
     RuleError, Rules, RulesTopic, Seat, SetupError, Status, Viewer,
 };
 use crate::engine::{GameRng, Holder};
 use serde::{Deserialize, Serialize};
-use std::fmt::Write as _;
 
 /// The game's id in commands.
 pub const ID: &str = "nanga-parbat";
@@ -318,30 +318,18 @@ impl Game for NangaParbat {
 
     /// Say what would be accepted instead of a refused step: the legal steps of the same
     /// kind (none when the game is over or it is not the seat's turn).
-    fn explain(&self, data: &NangaData, seat: Seat, step: &Step, mut e: RuleError) -> RuleError {
+    fn explain(&self, data: &NangaData, seat: Seat, step: &Step, e: RuleError) -> RuleError {
         if self.phase == Phase::Over || seat != self.current {
             return e;
         }
-        let verb = |s: &Step| {
-            Self::format_step(data, s)
-                .split(' ')
-                .next()
-                .map(str::to_string)
-        };
+        let typed = Self::format_step(data, step);
         let same: Vec<String> = self
             .legal_steps(data, seat)
             .iter()
-            .filter(|s| verb(s) == verb(step))
-            .map(|s| format!("`{}`", Self::format_step(data, s)))
+            .map(|s| Self::format_step(data, s))
+            .filter(|s| verb(s) == verb(&typed))
             .collect();
-        if !same.is_empty() {
-            let shown = same.len().min(8);
-            let _ = write!(e.reason, "; accepted now: {}", same[..shown].join(", "));
-            if same.len() > shown {
-                let _ = write!(e.reason, " and {} more", same.len() - shown);
-            }
-        }
-        e
+        e.with_accepted(&same)
     }
 
     fn perform(&mut self, data: &NangaData, seat: Seat, step: &Step) -> Applied {

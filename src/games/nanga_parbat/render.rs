@@ -140,21 +140,10 @@ fn draw_animal(cv: &mut Canvas, x: f32, y: f32, r: f32, a: Animal, faded: bool) 
 /// A camp: a tent in the player's colour with the player's letter.
 fn draw_camp(cv: &mut Canvas, x: f32, y: f32, st: &PlayerStyle) {
     let pts = [(x, y - 19.0), (x + 21.0, y + 14.0), (x - 21.0, y + 14.0)];
-    let shadow: Vec<(f32, f32)> = pts.iter().map(|(a, b)| (a + 2.0, b + 2.0)).collect();
-    cv.fill_polygon(&shadow, rgba(0, 0, 0, 70));
-    cv.fill_polygon(&pts, st.color);
-    cv.stroke_polygon(&pts, INK, 2.2);
+    cv.seat_polygon(&pts, st, 2.0, 2.2);
     cv.line(x, y - 19.0, x, y - 27.0, INK, 2.0);
     cv.fill_polygon(&[(x, y - 27.0), (x + 9.0, y - 24.0), (x, y - 21.0)], INK);
-    let mut buf = [0u8; 4];
-    cv.text_centered(
-        x,
-        y + 4.0,
-        15.0,
-        contrast_color(st.color),
-        st.letter.encode_utf8(&mut buf),
-        true,
-    );
+    cv.seat_letter(x, y + 4.0, 15.0, st);
 }
 
 fn draw_static(data: &NangaData) -> RgbaImage {
@@ -282,12 +271,7 @@ pub fn headline(view: &View) -> String {
 pub fn render(data: &NangaData, view: &View) -> RgbaImage {
     let layer = data.layer.get_or_draw(|| draw_static(data));
     let mut cv = Canvas::from_layer(layer);
-    let styles: Vec<PlayerStyle> = view
-        .players
-        .iter()
-        .enumerate()
-        .map(|(s, p)| player_style(s, &p.name))
-        .collect();
+    let styles = player_styles(view.players.iter().map(|p| p.name.as_str()));
 
     draw_guide(&mut cv, view);
     draw_pieces(&mut cv, view, &styles);
@@ -569,27 +553,21 @@ fn draw_animal_board(
     for (i, a) in Animal::ALL.iter().enumerate() {
         let cx = x + 70.0 + slot * (i as f32 + 0.35);
         let (f, u) = (p.fresh[a.index()], p.used[a.index()]);
-        if f > 0 {
-            draw_animal(cv, cx, y + 52.0, 11.0, *a, false);
-            cv.text_bold(
-                cx + 16.0,
-                y + 44.0,
-                15.0,
-                INK,
-                &format!("\u{d7}{f}"),
-                Align::Left,
-            );
-        }
-        if u > 0 {
-            draw_animal(cv, cx, y + 80.0, 11.0, *a, true);
-            cv.text(
-                cx + 16.0,
-                y + 72.0,
-                14.0,
-                MUTED,
-                &format!("\u{d7}{u}"),
-                Align::Left,
-            );
+        // The ready row, then the used row (faded): the animal and how many.
+        for (n, ay, ty, used) in [
+            (f, y + 52.0, y + 44.0, false),
+            (u, y + 80.0, y + 72.0, true),
+        ] {
+            if n == 0 {
+                continue;
+            }
+            draw_animal(cv, cx, ay, 11.0, *a, used);
+            let count = format!("\u{d7}{n}");
+            if used {
+                cv.text(cx + 16.0, ty, 14.0, MUTED, &count, Align::Left);
+            } else {
+                cv.text_bold(cx + 16.0, ty, 15.0, INK, &count, Align::Left);
+            }
         }
         if f == 0 && u == 0 {
             cv.text_centered(cx, y + 52.0, 13.0, with_alpha(MUTED, 120), "\u{b7}", false);

@@ -2,90 +2,31 @@
 //! of the (French) rules summary it explains; where the text is open to reading, the topic
 //! says how Sherpa reads it, with the clause id.
 
-use crate::engine::{RuleError, RulesTopic};
+use crate::engine::RulesTopic;
 
-/// A rules topic of this game, so that a refusal can only name a topic that exists (a
-/// misspelt topic does not compile). [`TOPICS`] takes its ids from here.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Topic {
-    Overview,
-    Setup,
-    Turn,
-    Trap,
-    Guide,
-    Chart,
-    Camps,
-    Trade,
-    Activate,
-    Leopard,
-    Tahr,
-    Deer,
-    Yak,
-    Adjacency,
-    Panda,
-    Track,
-    End,
-    OptionAreas,
-    Notation,
-    Board,
-}
-
-impl Topic {
-    /// Every topic, in the order of [`TOPICS`] (checked by a test).
-    #[cfg(test)]
-    pub const ALL: [Topic; 20] = [
-        Topic::Overview,
-        Topic::Setup,
-        Topic::Turn,
-        Topic::Trap,
-        Topic::Guide,
-        Topic::Chart,
-        Topic::Camps,
-        Topic::Trade,
-        Topic::Activate,
-        Topic::Leopard,
-        Topic::Tahr,
-        Topic::Deer,
-        Topic::Yak,
-        Topic::Adjacency,
-        Topic::Panda,
-        Topic::Track,
-        Topic::End,
-        Topic::OptionAreas,
-        Topic::Notation,
-        Topic::Board,
-    ];
-
-    /// The id typed in `rules nanga-parbat <id>`.
-    pub const fn id(self) -> &'static str {
-        match self {
-            Topic::Overview => "overview",
-            Topic::Setup => "setup",
-            Topic::Turn => "turn",
-            Topic::Trap => "trap",
-            Topic::Guide => "guide",
-            Topic::Chart => "chart",
-            Topic::Camps => "camps",
-            Topic::Trade => "trade",
-            Topic::Activate => "activate",
-            Topic::Leopard => "leopard",
-            Topic::Tahr => "tahr",
-            Topic::Deer => "deer",
-            Topic::Yak => "yak",
-            Topic::Adjacency => "adjacency",
-            Topic::Panda => "panda",
-            Topic::Track => "track",
-            Topic::End => "end",
-            Topic::OptionAreas => "option-areas",
-            Topic::Notation => "notation",
-            Topic::Board => "board",
-        }
-    }
-}
-
-/// A refusal by the rule that `topic` explains.
-pub fn rule(topic: Topic, reason: impl Into<String>) -> RuleError {
-    RuleError::new(topic.id(), reason)
+crate::engine::rules_topics! {
+    /// A rules topic of this game, so that a refusal can only name a topic that exists (a
+    /// misspelt topic does not compile). [`TOPICS`] takes its ids from here.
+    Overview => "overview",
+    Setup => "setup",
+    Turn => "turn",
+    Trap => "trap",
+    Guide => "guide",
+    Chart => "chart",
+    Camps => "camps",
+    Trade => "trade",
+    Activate => "activate",
+    Leopard => "leopard",
+    Tahr => "tahr",
+    Deer => "deer",
+    Yak => "yak",
+    Adjacency => "adjacency",
+    Panda => "panda",
+    Track => "track",
+    End => "end",
+    OptionAreas => "option-areas",
+    Notation => "notation",
+    Board => "board",
 }
 
 /// Every topic, in reading order.

@@ -13,6 +13,7 @@
 //! - all names (provinces, cities, outside locations) are single tokens and distinct,
 //!   except that a city may share its name with the province it lies in.
 
+use crate::engine::board::hex_neighbours;
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
 
@@ -180,29 +181,6 @@ impl NepalData {
 
 /// A card line before validation: ends, (high, star), (low, star), line.
 type RawCard = (String, String, (u8, bool), (u8, bool), usize);
-
-/// Odd-r neighbours of a hex.
-fn neighbours(col: i32, row: i32) -> [(i32, i32); 6] {
-    if row.rem_euclid(2) == 0 {
-        [
-            (col + 1, row),
-            (col - 1, row),
-            (col - 1, row - 1),
-            (col, row - 1),
-            (col - 1, row + 1),
-            (col, row + 1),
-        ]
-    } else {
-        [
-            (col + 1, row),
-            (col - 1, row),
-            (col, row - 1),
-            (col + 1, row - 1),
-            (col, row + 1),
-            (col + 1, row + 1),
-        ]
-    }
-}
 
 /// Drop a comment: a line starting with `#`, or a `#` at the start of a word and followed by a space or the line end
 /// (so colours like `#a1b2c3` are kept).
@@ -615,7 +593,7 @@ impl Reader {
             .provinces
             .iter()
             .map(|(p, _)| {
-                neighbours(p.col, p.row)
+                hex_neighbours(p.col, p.row)
                     .iter()
                     .filter_map(|c| at.get(c).map(|&j| j as u8))
                     .collect()

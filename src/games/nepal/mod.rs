@@ -256,10 +256,10 @@ impl Game for Nepal {
     fn candidates(&self, data: &NepalData, _seat: Seat) -> Vec<Step> {
         let np = data.provinces.len();
         let mut steps = Vec::with_capacity(np * (np + 3) + 1);
-        Self::place_candidates(data, &mut steps);
+        Self::every_province(data, &mut steps, Step::Place);
         Self::move_candidates(data, &mut steps);
-        Self::grow_candidates(data, &mut steps);
-        Self::fortress_candidates(data, &mut steps);
+        Self::every_province(data, &mut steps, Step::Grow);
+        Self::every_province(data, &mut steps, Step::Fortress);
         steps.push(Step::End);
         steps
     }

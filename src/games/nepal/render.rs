@@ -37,15 +37,6 @@ fn region_color(data: &NepalData, r: usize) -> Color {
     rgb(a, b, c)
 }
 
-/// Largest font size (≤ `max`, ≥ `min`) at which `s` fits in `w` px.
-fn fit(cv: &Canvas, s: &str, w: f32, max: f32, min: f32) -> f32 {
-    let mut size = max;
-    while size > min && cv.text_width_bold(size, s) > w {
-        size -= 0.5;
-    }
-    size
-}
-
 fn draw_static(data: &NepalData) -> RgbaImage {
     let mut cv = Canvas::board(WIDTH, HEIGHT, SEA);
     draw_neighbours(&mut cv);
@@ -138,7 +129,7 @@ fn draw_province_labels(cv: &mut Canvas, data: &NepalData) {
         let (cx, cy) = center(p.col, p.row);
         // Long names are cut short rather than drawn tiny or over the next hex.
         let w = 2.0 * R * 0.84;
-        let size = fit(cv, &p.name, w, 14.0, 12.0);
+        let size = fit_bold(cv, &p.name, 14.0, 12.0, w);
         let name = cv.ellipsize(size, &p.name, w, true);
         cv.label(cx, cy - 27.0, size, &name);
         // Limit badge at the top corner.
@@ -152,7 +143,7 @@ fn draw_province_labels(cv: &mut Canvas, data: &NepalData) {
         for (k, c) in p.cities.iter().enumerate() {
             let y = cy - 11.0 + 13.0 * k as f32;
             let cw = 2.0 * R * 0.74;
-            let cs = fit(cv, c, cw, 12.0, 10.5);
+            let cs = fit_bold(cv, c, 12.0, 10.5, cw);
             let c = &cv.ellipsize(cs, c, cw, false);
             let w = cv.text_width(cs, c);
             let x0 = cx - (w + 10.0) / 2.0;
@@ -189,12 +180,7 @@ pub fn render(data: &NepalData, view: &View) -> RgbaImage {
     let layer = data.layer.get_or_draw(|| draw_static(data));
     let mut cv = Canvas::from_layer(layer);
     let n = view.players.len();
-    let styles: Vec<PlayerStyle> = view
-        .players
-        .iter()
-        .enumerate()
-        .map(|(s, p)| player_style(s, &p.name))
-        .collect();
+    let styles = player_styles(view.players.iter().map(|p| p.name.as_str()));
 
     draw_boom_limits(&mut cv, data, view);
     draw_over_limit(&mut cv, data, view);
@@ -428,19 +414,8 @@ fn draw_fortress(cv: &mut Canvas, x: f32, y: f32, st: &PlayerStyle) {
         (x + 12.0, y - 11.0),
         (x + 12.0, y + 11.0),
     ];
-    let shadow: Vec<(f32, f32)> = pts.iter().map(|(a, b)| (a + 1.5, b + 1.5)).collect();
-    cv.fill_polygon(&shadow, rgba(0, 0, 0, 70));
-    cv.fill_polygon(&pts, st.color);
-    cv.stroke_polygon(&pts, INK, 1.8);
-    let mut buf = [0u8; 4];
-    cv.text_centered(
-        x,
-        y + 2.5,
-        12.0,
-        contrast_color(st.color),
-        st.letter.encode_utf8(&mut buf),
-        true,
-    );
+    cv.seat_polygon(&pts, st, 1.5, 1.8);
+    cv.seat_letter(x, y + 2.5, 12.0, st);
 }
 
 fn draw_cards(cv: &mut Canvas, data: &NepalData, view: &View, styles: &[PlayerStyle], n: usize) {
@@ -469,7 +444,7 @@ fn draw_cards(cv: &mut Canvas, data: &NepalData, view: &View, styles: &[PlayerSt
             ""
         }
     );
-    let ts = fit(cv, &title, w - 24.0, 16.0, 12.0);
+    let ts = fit_bold(cv, &title, 16.0, 12.0, w - 24.0);
     cv.text_bold(x + 12.0, y + 9.0, ts, INK, &title, Align::Left);
     cv.line(
         x + 12.0,
@@ -541,7 +516,7 @@ fn draw_card_row(
     let claims_w = 21.0 * c.claims.len().max(1) as f32 + if c.just_revealed { 34.0 } else { 0.0 };
     let lw = (col_w - 56.0 - claims_w - 14.0).max(40.0);
     let label = format!("{} \u{2013} {}", card.a, card.b);
-    let ls = fit(cv, &label, lw, 14.0, 10.0);
+    let ls = fit_bold(cv, &label, 14.0, 10.0, lw);
     let label = cv.ellipsize(ls, &label, lw, false);
     cv.text(
         rx + 48.0,

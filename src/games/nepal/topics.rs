@@ -1,81 +1,28 @@
 //! Rules lookup topics for Nepal, written in our own words. Each cites the rulebook section
 //! it summarises; where the rulebook is open to reading, the topic says how Sherpa reads it.
 
-use crate::engine::{RuleError, RulesTopic};
+use crate::engine::RulesTopic;
 
-/// A rules topic of this game, so that a refusal can only name a topic that exists (a
-/// misspelt topic does not compile). [`TOPICS`] takes its ids from here.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Topic {
-    Overview,
-    Setup,
-    Turn,
-    Actions,
-    Move,
-    Grow,
-    Claim,
-    Reveal,
-    Conflict,
-    Kathmandu,
-    End,
-    Scoring,
-    OptionStart,
-    OptionBoom,
-    OptionFortress,
-    Notation,
-    Board,
-}
-
-impl Topic {
-    /// Every topic, in the order of [`TOPICS`] (checked by a test).
-    #[cfg(test)]
-    pub const ALL: [Topic; 17] = [
-        Topic::Overview,
-        Topic::Setup,
-        Topic::Turn,
-        Topic::Actions,
-        Topic::Move,
-        Topic::Grow,
-        Topic::Claim,
-        Topic::Reveal,
-        Topic::Conflict,
-        Topic::Kathmandu,
-        Topic::End,
-        Topic::Scoring,
-        Topic::OptionStart,
-        Topic::OptionBoom,
-        Topic::OptionFortress,
-        Topic::Notation,
-        Topic::Board,
-    ];
-
-    /// The id typed in `rules nepal <id>`.
-    pub const fn id(self) -> &'static str {
-        match self {
-            Topic::Overview => "overview",
-            Topic::Setup => "setup",
-            Topic::Turn => "turn",
-            Topic::Actions => "actions",
-            Topic::Move => "move",
-            Topic::Grow => "grow",
-            Topic::Claim => "claim",
-            Topic::Reveal => "reveal",
-            Topic::Conflict => "conflict",
-            Topic::Kathmandu => "kathmandu",
-            Topic::End => "end",
-            Topic::Scoring => "scoring",
-            Topic::OptionStart => "option-start",
-            Topic::OptionBoom => "option-boom",
-            Topic::OptionFortress => "option-fortress",
-            Topic::Notation => "notation",
-            Topic::Board => "board",
-        }
-    }
-}
-
-/// A refusal by the rule that `topic` explains.
-pub fn rule(topic: Topic, reason: impl Into<String>) -> RuleError {
-    RuleError::new(topic.id(), reason)
+crate::engine::rules_topics! {
+    /// A rules topic of this game, so that a refusal can only name a topic that exists (a
+    /// misspelt topic does not compile). [`TOPICS`] takes its ids from here.
+    Overview => "overview",
+    Setup => "setup",
+    Turn => "turn",
+    Actions => "actions",
+    Move => "move",
+    Grow => "grow",
+    Claim => "claim",
+    Reveal => "reveal",
+    Conflict => "conflict",
+    Kathmandu => "kathmandu",
+    End => "end",
+    Scoring => "scoring",
+    OptionStart => "option-start",
+    OptionBoom => "option-boom",
+    OptionFortress => "option-fortress",
+    Notation => "notation",
+    Board => "board",
 }
 
 /// Every topic, in reading order.

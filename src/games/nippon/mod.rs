@@ -51,6 +51,7 @@ pub use board::{
 };
 pub use view::{describe, View};
 
+use crate::engine::notation::verb;
 use crate::engine::{
     Applied, Game, GameKind, Kind, NoOptions, RuleError, RulesTopic, Seat, SetupError, Status,
     Viewer,
@@ -560,7 +561,7 @@ impl Game for Nippon {
 
     /// A refused step of the acting seat ends with the steps accepted now (those of the
     /// same verb, else all), so a refusal names only legal steps besides its reason.
-    fn explain(&self, data: &NipponData, seat: Seat, step: &Step, mut e: RuleError) -> RuleError {
+    fn explain(&self, data: &NipponData, seat: Seat, step: &Step, e: RuleError) -> RuleError {
         if self.result.is_some() || seat != self.current {
             return e;
         }
@@ -570,21 +571,12 @@ impl Game for Nippon {
             .map(|s| Self::format_step(data, s))
             .collect();
         let typed = Self::format_step(data, step);
-        let verb = |s: &str| s.split(' ').next().unwrap_or("").to_string();
-        let same: Vec<&String> = legal.iter().filter(|s| verb(s) == verb(&typed)).collect();
-        let shown: Vec<&String> = if same.is_empty() {
-            legal.iter().collect()
-        } else {
-            same
-        };
-        let listed: Vec<String> = shown.iter().take(8).map(|s| format!("`{s}`")).collect();
-        e.reason
-            .push_str(&format!("; accepted now: {}", listed.join(", ")));
-        if shown.len() > listed.len() {
-            e.reason
-                .push_str(&format!(" and {} more", shown.len() - listed.len()));
-        }
-        e
+        let same: Vec<String> = legal
+            .iter()
+            .filter(|s| verb(s) == verb(&typed))
+            .cloned()
+            .collect();
+        e.with_accepted(if same.is_empty() { &legal } else { &same })
     }
 
     fn view(&self, data: &NipponData, viewer: Viewer) -> View {

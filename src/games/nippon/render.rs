@@ -422,20 +422,14 @@ fn draw_last_turn(c: &mut Canvas, v: &View) {
     const WIDTH: f32 = 790.0;
     const LINES: usize = 7;
     c.text_bold(SLOT_X, LOG_Y, BIG, INK, "Last turn", Align::Left);
-    let mut lines: Vec<String> = Vec::new();
-    for line in v.last_turn.iter().rev() {
-        let mut parts = c.wrap(MID, line, WIDTH, false);
-        parts.extend(lines);
-        lines = parts;
-        if lines.len() >= LINES {
-            break;
-        }
-    }
-    let skip = lines.len().saturating_sub(LINES);
-    for (i, line) in lines.iter().skip(skip).enumerate() {
-        let y = LOG_Y + 34.0 + i as f32 * 26.0;
-        c.text(SLOT_X, y, MID, INK, line, Align::Left);
-    }
+    c.log_tail(
+        (SLOT_X, LOG_Y + 34.0),
+        MID,
+        26.0,
+        WIDTH,
+        &v.last_turn,
+        LINES,
+    );
 }
 
 /// The final scoring (the result's breakdown), one row per player and one column per part,

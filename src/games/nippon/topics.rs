@@ -4,73 +4,25 @@
 
 use crate::engine::RulesTopic;
 
-/// A rules topic of Nippon: every refusal names one, so a misspelt topic does not compile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Topic {
-    Goal,
-    Components,
-    Setup,
-    Turn,
-    Blueprints,
-    Take,
-    Factory,
-    Machinery,
-    Produce,
-    Tracks,
-    Rail,
-    Export,
-    Market,
-    Consolidate,
-    Scoring,
-    End,
-    Notation,
-}
-
-impl Topic {
-    /// Every topic, in the order of the topics table.
-    #[cfg(test)]
-    pub const ALL: [Topic; 17] = [
-        Topic::Goal,
-        Topic::Components,
-        Topic::Setup,
-        Topic::Turn,
-        Topic::Blueprints,
-        Topic::Take,
-        Topic::Factory,
-        Topic::Machinery,
-        Topic::Produce,
-        Topic::Tracks,
-        Topic::Rail,
-        Topic::Export,
-        Topic::Market,
-        Topic::Consolidate,
-        Topic::Scoring,
-        Topic::End,
-        Topic::Notation,
-    ];
-
-    /// The id players type after `rules nippon`.
-    pub const fn id(self) -> &'static str {
-        match self {
-            Topic::Goal => "goal",
-            Topic::Components => "components",
-            Topic::Setup => "setup",
-            Topic::Turn => "turn",
-            Topic::Blueprints => "blueprints",
-            Topic::Take => "take",
-            Topic::Factory => "factory",
-            Topic::Machinery => "machinery",
-            Topic::Produce => "produce",
-            Topic::Tracks => "tracks",
-            Topic::Rail => "rail",
-            Topic::Export => "export",
-            Topic::Market => "market",
-            Topic::Consolidate => "consolidate",
-            Topic::Scoring => "scoring",
-            Topic::End => "end",
-            Topic::Notation => "notation",
-        }
-    }
+crate::engine::rules_topics! {
+    /// A rules topic of Nippon: every refusal names one, so a misspelt topic does not compile.
+    Goal => "goal",
+    Components => "components",
+    Setup => "setup",
+    Turn => "turn",
+    Blueprints => "blueprints",
+    Take => "take",
+    Factory => "factory",
+    Machinery => "machinery",
+    Produce => "produce",
+    Tracks => "tracks",
+    Rail => "rail",
+    Export => "export",
+    Market => "market",
+    Consolidate => "consolidate",
+    Scoring => "scoring",
+    End => "end",
+    Notation => "notation",
 }
 
 pub static TOPICS: &[RulesTopic] = &[

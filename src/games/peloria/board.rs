@@ -12,7 +12,7 @@
 //! - exactly 10 regalia on known areas; rounds 1..=16 each listed once.
 //! - the Kartolin Pass joins two adjacent areas (Karia and Dorastor).
 
-use crate::engine::board::{check_connected, records, BoardError, Record};
+use crate::engine::board::{check_connected, hex_neighbours, records, BoardError, Record};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -376,29 +376,6 @@ impl PeloriaData {
     /// Is `n` in an invasion turn in round `r`?
     pub fn invasion(&self, n: usize, r: u8) -> bool {
         self.nations[n].invasions.contains(&r)
-    }
-}
-
-/// Odd-r neighbours of a hex.
-fn neighbours(col: i32, row: i32) -> [(i32, i32); 6] {
-    if row.rem_euclid(2) == 0 {
-        [
-            (col + 1, row),
-            (col - 1, row),
-            (col - 1, row - 1),
-            (col, row - 1),
-            (col - 1, row + 1),
-            (col, row + 1),
-        ]
-    } else {
-        [
-            (col + 1, row),
-            (col - 1, row),
-            (col, row - 1),
-            (col + 1, row - 1),
-            (col, row + 1),
-            (col + 1, row + 1),
-        ]
     }
 }
 
@@ -1027,7 +1004,7 @@ fn link_areas(
     let n = areas.len();
     let mut edges_list = Vec::new();
     for i in 0..n {
-        for (c, r) in neighbours(areas[i].col, areas[i].row) {
+        for (c, r) in hex_neighbours(areas[i].col, areas[i].row) {
             if let Some(j) = areas.iter().position(|a| a.col == c && a.row == r) {
                 if noadj.contains(&(i, j)) || noadj.contains(&(j, i)) {
                     continue;

@@ -68,15 +68,6 @@ fn nation_color(d: &PeloriaData, n: usize) -> Color {
     rgb(r, g, b)
 }
 
-/// The largest size up to `max` (down to `min`) at which `s` in bold fits `w` px.
-fn fit_bold(cv: &Canvas, s: &str, max: f32, min: f32, w: f32) -> f32 {
-    let mut size = max;
-    while size > min && cv.text_width_bold(size, s) > w {
-        size -= 0.5;
-    }
-    size
-}
-
 fn draw_static(d: &PeloriaData) -> RgbaImage {
     let mut cv = Canvas::board(WIDTH, HEIGHT, rgb(235, 238, 240));
     draw_areas(&mut cv, d);
@@ -448,26 +439,7 @@ fn draw_nations(cv: &mut Canvas, d: &PeloriaData, v: &View) {
 fn draw_log(cv: &mut Canvas, v: &View) {
     // The recent log, newest last.
     let width = WIDTH as f32 - 28.0;
-    let mut lines: Vec<String> = Vec::new();
-    for line in v.log.iter().rev() {
-        let mut parts = cv.wrap(SMALL_PX, line, width, false);
-        parts.extend(lines);
-        lines = parts;
-        if lines.len() >= LOG_LINES {
-            break;
-        }
-    }
-    let skip = lines.len().saturating_sub(LOG_LINES);
-    for (i, line) in lines.iter().skip(skip).enumerate() {
-        cv.text(
-            14.0,
-            LOG_Y + 18.0 * i as f32,
-            SMALL_PX,
-            INK,
-            line,
-            Align::Left,
-        );
-    }
+    cv.log_tail((14.0, LOG_Y), SMALL_PX, 18.0, width, &v.log, LOG_LINES);
 }
 
 #[cfg(test)]

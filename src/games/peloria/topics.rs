@@ -4,80 +4,28 @@
 
 use crate::engine::RulesTopic;
 
-/// A rules topic of this game: every refusal names one, so a misspelt topic does not
-/// compile. `id` gives the topic's id in [`TOPICS`] (checked by the tests).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Topic {
-    Overview,
-    Turn,
-    Population,
-    Movement,
-    Terrain,
-    Overrun,
-    Stacking,
-    Kartolin,
-    Battle,
-    Retreat,
-    Overpopulation,
-    Invasion,
-    Exits,
-    Scoring,
-    Emperors,
-    Heroes,
-    Commitment,
-    Shah,
-    Notation,
-}
-
-impl Topic {
-    /// Every topic, in the order of [`TOPICS`].
-    #[cfg(test)]
-    pub const ALL: [Topic; 19] = [
-        Topic::Overview,
-        Topic::Turn,
-        Topic::Population,
-        Topic::Movement,
-        Topic::Terrain,
-        Topic::Overrun,
-        Topic::Stacking,
-        Topic::Kartolin,
-        Topic::Battle,
-        Topic::Retreat,
-        Topic::Overpopulation,
-        Topic::Invasion,
-        Topic::Exits,
-        Topic::Scoring,
-        Topic::Emperors,
-        Topic::Heroes,
-        Topic::Commitment,
-        Topic::Shah,
-        Topic::Notation,
-    ];
-
-    /// The topic's id, as players ask for it (`rules <id>`).
-    pub const fn id(self) -> &'static str {
-        match self {
-            Topic::Overview => "overview",
-            Topic::Turn => "turn",
-            Topic::Population => "population",
-            Topic::Movement => "movement",
-            Topic::Terrain => "terrain",
-            Topic::Overrun => "overrun",
-            Topic::Stacking => "stacking",
-            Topic::Kartolin => "kartolin",
-            Topic::Battle => "battle",
-            Topic::Retreat => "retreat",
-            Topic::Overpopulation => "overpopulation",
-            Topic::Invasion => "invasion",
-            Topic::Exits => "exits",
-            Topic::Scoring => "scoring",
-            Topic::Emperors => "emperors",
-            Topic::Heroes => "heroes",
-            Topic::Commitment => "commitment",
-            Topic::Shah => "shah",
-            Topic::Notation => "notation",
-        }
-    }
+crate::engine::rules_topics! {
+    /// A rules topic of this game: every refusal names one, so a misspelt topic does not
+    /// compile. `id` gives the topic's id in [`TOPICS`] (checked by the tests).
+    Overview => "overview",
+    Turn => "turn",
+    Population => "population",
+    Movement => "movement",
+    Terrain => "terrain",
+    Overrun => "overrun",
+    Stacking => "stacking",
+    Kartolin => "kartolin",
+    Battle => "battle",
+    Retreat => "retreat",
+    Overpopulation => "overpopulation",
+    Invasion => "invasion",
+    Exits => "exits",
+    Scoring => "scoring",
+    Emperors => "emperors",
+    Heroes => "heroes",
+    Commitment => "commitment",
+    Shah => "shah",
+    Notation => "notation",
 }
 
 /// Every topic, in reading order.

@@ -39,10 +39,7 @@ use crate::engine::{
 };
 use sha2::{Digest, Sha256};
 
-/// A refusal under one of the game's rules topics.
-pub(super) fn rule(topic: Topic, reason: impl Into<String>) -> RuleError {
-    RuleError::new(topic.id(), reason)
-}
+pub(super) use super::topics::rule;
 
 /// What a step's performing compares against to tell whether it can be taken back.
 pub(super) struct Marks {

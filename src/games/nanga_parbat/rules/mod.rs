@@ -31,6 +31,6 @@ use super::{
 };
 use crate::engine::rank::{places_by_key, verdict};
 use crate::engine::FinalResult;
+use crate::engine::{one_seat_acts, Game, GameRng, ParseError, Rules};
 use crate::engine::{Audience, Event, RuleError, Seat, SetupError};
-use crate::engine::{Game, GameRng, ParseError, Rules};
 use std::fmt::Write as _;

@@ -16,12 +16,8 @@ impl NangaParbat {
         seat: Seat,
         step: &Step,
     ) -> Result<(), Forbidden> {
-        if self.phase == Phase::Over {
-            return Err(Forbidden::GameOver);
-        }
-        if seat != self.current {
-            return Err(Forbidden::NotYourTurn);
-        }
+        let refusals = (Forbidden::GameOver, Forbidden::NotYourTurn);
+        one_seat_acts(self.phase == Phase::Over, seat, self.current, refusals)?;
         if self.phase == Phase::Setup {
             return Self::setup_guide_ok(step);
         }

@@ -3,13 +3,24 @@
 use super::*;
 
 impl Nepal {
-    /// Is a province index on the board?
-    pub(super) fn on_board(data: &NepalData, p: u8) -> Result<(), Forbidden> {
+    /// A province index checked to be on the board: every step's first check, made once by
+    /// `step_ok` before the step's own check.
+    pub(super) fn on_board(data: &NepalData, p: u8) -> Result<u8, Forbidden> {
         if (p as usize) < data.provinces.len() {
-            Ok(())
+            Ok(p)
         } else {
             Err(Forbidden::UnknownProvince)
         }
+    }
+
+    /// A step of one kind in every province, legal or not (the rules refuse the others
+    /// with their reason).
+    pub(in crate::games::nepal) fn every_province(
+        data: &NepalData,
+        steps: &mut Vec<Step>,
+        step: fn(u8) -> Step,
+    ) {
+        steps.extend((0..data.provinces.len() as u8).map(step));
     }
 
     /// Three actions a turn, at most two of one kind (`done` of that kind so far).
@@ -48,8 +59,6 @@ impl Nepal {
         from: u8,
         to: u8,
     ) -> Result<(), Forbidden> {
-        Self::on_board(data, from)?;
-        Self::on_board(data, to)?;
         self.action_left(self.moves, Forbidden::ThirdMove)?;
         if self.pieces_at(from as usize, seat) == 0 {
             return Err(Forbidden::NoPieceThere { from });
@@ -60,19 +69,12 @@ impl Nepal {
         Ok(())
     }
 
-    /// A grow in every province, legal or not (the rules refuse the others with their
-    /// reason).
-    pub(in crate::games::nepal) fn grow_candidates(data: &NepalData, steps: &mut Vec<Step>) {
-        steps.extend((0..data.provinces.len() as u8).map(Step::Grow));
-    }
-
     pub(super) fn grow_ok(
         &self,
         data: &NepalData,
         seat: Seat,
         province: u8,
     ) -> Result<(), Forbidden> {
-        Self::on_board(data, province)?;
         self.action_left(self.grows, Forbidden::ThirdGrow)?;
         if self.hand[seat] == 0 {
             return Err(Forbidden::HandEmpty);

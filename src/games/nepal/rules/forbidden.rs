@@ -127,7 +127,7 @@ impl Nepal {
         data: &NepalData,
         seat: Seat,
         step: &Step,
-        mut e: RuleError,
+        e: RuleError,
     ) -> RuleError {
         if self.phase == Phase::Over || seat != self.current {
             return e;
@@ -146,19 +146,10 @@ impl Nepal {
                 same.retain(|s| matches!(s, Step::Move { from: f, .. } if *f == from));
             }
         }
-        if same.is_empty() {
-            return e;
-        }
-        const SHOWN: usize = 8;
         let listed: Vec<String> = same
             .iter()
-            .take(SHOWN)
-            .map(|s| format!("`{}`", <Self as Game>::format_step(data, s)))
+            .map(|s| <Self as Game>::format_step(data, s))
             .collect();
-        let _ = write!(e.reason, "; accepted now: {}", listed.join(", "));
-        if same.len() > SHOWN {
-            let _ = write!(e.reason, " and {} more", same.len() - SHOWN);
-        }
-        e
+        e.with_accepted(&listed)
     }
 }

@@ -30,7 +30,7 @@ use super::{
     PIECES, REGIONS,
 };
 use crate::engine::rank::{places_by_key, verdict};
-use crate::engine::{match_step, Game, GameRng, ParseError, Rules};
+use crate::engine::{match_step, one_seat_acts, Game, GameRng, ParseError, Rules};
 use crate::engine::{Applied, Event, FinalResult, RuleError, Seat, SetupError};
 use std::fmt::Write as _;
 

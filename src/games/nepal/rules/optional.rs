@@ -3,19 +3,12 @@
 use super::*;
 
 impl Nepal {
-    /// A start placement in every province, legal or not (the rules refuse the others with
-    /// their reason, and every one of them once the game proper has begun).
-    pub(in crate::games::nepal) fn place_candidates(data: &NepalData, steps: &mut Vec<Step>) {
-        steps.extend((0..data.provinces.len() as u8).map(Step::Place));
-    }
-
     pub(super) fn place_ok(
         &self,
         data: &NepalData,
         seat: Seat,
         province: u8,
     ) -> Result<(), Forbidden> {
-        Self::on_board(data, province)?;
         if self.hand[seat] == 0 {
             return Err(Forbidden::HandEmpty);
         }
@@ -29,19 +22,12 @@ impl Nepal {
         Ok(())
     }
 
-    /// A fortress in every province, legal or not (also with the option off: the rules say
-    /// why not).
-    pub(in crate::games::nepal) fn fortress_candidates(data: &NepalData, steps: &mut Vec<Step>) {
-        steps.extend((0..data.provinces.len() as u8).map(Step::Fortress));
-    }
-
     pub(super) fn fortress_ok(
         &self,
         data: &NepalData,
         seat: Seat,
         province: u8,
     ) -> Result<(), Forbidden> {
-        Self::on_board(data, province)?;
         if !self.opts.fortress {
             return Err(Forbidden::FortressOff);
         }

@@ -15,19 +15,18 @@ impl Nepal {
         seat: Seat,
         step: &Step,
     ) -> Result<(), Forbidden> {
-        if self.phase == Phase::Over {
-            return Err(Forbidden::GameOver);
-        }
-        if seat != self.current {
-            return Err(Forbidden::NotYourTurn);
-        }
+        let refusals = (Forbidden::GameOver, Forbidden::NotYourTurn);
+        one_seat_acts(self.phase == Phase::Over, seat, self.current, refusals)?;
+        let on_board = |p: u8| Self::on_board(data, p);
         match (self.phase, *step) {
-            (Phase::Placement, Step::Place(p)) => self.place_ok(data, seat, p),
+            (Phase::Placement, Step::Place(p)) => self.place_ok(data, seat, on_board(p)?),
             (Phase::Placement, _) => Err(Forbidden::PlacementFirst),
             (_, Step::Place(_)) => Err(Forbidden::NotPlacement),
-            (_, Step::Move { from, to }) => self.move_ok(data, seat, from, to),
-            (_, Step::Grow(p)) => self.grow_ok(data, seat, p),
-            (_, Step::Fortress(p)) => self.fortress_ok(data, seat, p),
+            (_, Step::Move { from, to }) => {
+                self.move_ok(data, seat, on_board(from)?, on_board(to)?)
+            }
+            (_, Step::Grow(p)) => self.grow_ok(data, seat, on_board(p)?),
+            (_, Step::Fortress(p)) => self.fortress_ok(data, seat, on_board(p)?),
             (_, Step::End) => Ok(()),
         }
     }

@@ -34,9 +34,7 @@ use super::*;
 use crate::engine::rank::{rank, TieBreak};
 use crate::engine::Event;
 
-pub(super) fn rule(topic: Topic, reason: impl Into<String>) -> RuleError {
-    RuleError::new(topic.id(), reason)
-}
+pub(super) use super::topics::rule;
 
 /// An amount of money as the log shows it, digits grouped by thousands: `14,000 yen`.
 pub(super) fn yen(n: u32) -> String {

@@ -35,10 +35,7 @@ pub(crate) use heroes::bid_text_of;
 pub use heroes::hero_awards;
 use shared::lacks_unit;
 
-/// A refusal: its reason and the rules topic that explains it.
-pub(crate) fn rule(topic: Topic, reason: impl Into<String>) -> RuleError {
-    RuleError::new(topic.id(), reason)
-}
+pub(crate) use super::topics::rule;
 
 /// Most areas a piece of regalia moves in one movement phase (authored, as cavalry).
 pub const REGALIA_MOVES: u8 = 3;

@@ -73,42 +73,32 @@ impl Peloria {
 
     // ---- Start of a nation turn: arrivals, regalia, population increase ----
 
+    /// The regalia due this round that come with the turn of `with_turn` (`None`: with the
+    /// round itself) and are not on the map yet appear in their areas.
+    fn regalia_appear(&mut self, d: &PeloriaData, ev: &mut Vec<String>, with_turn: Option<usize>) {
+        for (p, piece) in d.regalia.iter().enumerate() {
+            if piece.round == self.round
+                && piece.with_turn == with_turn
+                && self.regalia[p].is_none()
+            {
+                self.regalia[p] = Some(piece.area);
+                let appears = TurnEvent::RegaliaAppears {
+                    piece: p,
+                    area: piece.area,
+                };
+                self.say(d, ev, appears);
+            }
+        }
+    }
+
     pub(crate) fn begin_turn(&mut self, d: &PeloriaData, ev: &mut Vec<String>) {
         let n = self.turn;
         self.turn_owner = d.nations[n].player;
         if n == 0 {
             self.say(d, ev, TurnEvent::RoundBegins { round: self.round });
-            for (p, piece) in d.regalia.iter().enumerate() {
-                if piece.round == self.round
-                    && piece.with_turn.is_none()
-                    && self.regalia[p].is_none()
-                {
-                    self.regalia[p] = Some(piece.area);
-                    self.say(
-                        d,
-                        ev,
-                        TurnEvent::RegaliaAppears {
-                            piece: p,
-                            area: piece.area,
-                        },
-                    );
-                }
-            }
+            self.regalia_appear(d, ev, None);
         }
-        for (p, piece) in d.regalia.iter().enumerate() {
-            if piece.round == self.round && piece.with_turn == Some(n) && self.regalia[p].is_none()
-            {
-                self.regalia[p] = Some(piece.area);
-                self.say(
-                    d,
-                    ev,
-                    TurnEvent::RegaliaAppears {
-                        piece: p,
-                        area: piece.area,
-                    },
-                );
-            }
-        }
+        self.regalia_appear(d, ev, Some(n));
         if !self.in_play(d, n) {
             return self.end_turn(d, ev);
         }
