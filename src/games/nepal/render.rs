@@ -221,10 +221,10 @@ fn status_lines(data: &NepalData, view: &View) -> Vec<String> {
         )),
         (None, Some(c)) => {
             status.push(format!(
-                "Turn {}: {} \u{2014} {} action(s) left",
+                "Turn {}: {} \u{2014} {} left",
                 view.turn,
                 name(c),
-                view.actions_left
+                crate::engine::counted(view.actions_left, "action")
             ));
             if !view.actions_taken.is_empty() {
                 status.push(format!("Done: {}", view.actions_taken.join(", ")));
@@ -234,8 +234,9 @@ fn status_lines(data: &NepalData, view: &View) -> Vec<String> {
     }
     if let (Some(t), None) = (&view.end_trigger, &view.final_result) {
         status.push(format!(
-            "END TRIGGERED ({}): {} turn(s) left",
-            t.reason, t.turns_left
+            "END TRIGGERED ({}): {} left",
+            t.reason,
+            crate::engine::counted(t.turns_left, "turn")
         ));
     }
     if !view.over_limit.is_empty() {
@@ -436,8 +437,8 @@ fn draw_cards(cv: &mut Canvas, data: &NepalData, view: &View, styles: &[PlayerSt
     cv.fill_rounded_rect(x, y, w, h, 8.0, PANEL_BG);
     cv.stroke_rounded_rect(x, y, w, h, 8.0, INK, 1.5);
     let title = format!(
-        "Trade routes in play \u{2014} {} card(s) left in the deck{}",
-        view.deck_left,
+        "Trade routes in play \u{2014} {} left in the deck{}",
+        crate::engine::counted(view.deck_left, "card"),
         if n < 4 {
             " \u{2014} * values count only with 4-5 players"
         } else {
