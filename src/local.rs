@@ -15,15 +15,31 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 /// Settings of a local session.
+#[derive(clap::Args, Debug)]
 pub struct LocalOptions {
+    /// The game: nepal, himalaya…
     pub game: String,
+    /// Comma-separated player names in turn order.
+    #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<String>,
+    /// Seed for the game's random draws (default: unpredictable).
+    #[arg(long)]
     pub seed: Option<u64>,
+    /// A game option, `key=value`; repeatable.
+    #[arg(long = "option")]
     pub options: Vec<String>,
+    /// SQLite file holding the game (or a `postgres://` URL); a game already in it is
+    /// resumed.
+    #[arg(long, default_value = "sherpa-local.db")]
     pub db: PathBuf,
+    /// Folder for board images and exports.
+    #[arg(long, default_value = "sherpa-out")]
     pub out: PathBuf,
-    /// Script file, or `-` for standard input; `None` for an interactive session.
+    /// Read commands from this file (`-` for standard input) instead of interactively.
+    #[arg(long)]
     pub script: Option<String>,
+    /// Print one JSON object per input line.
+    #[arg(long)]
     pub json: bool,
 }
 

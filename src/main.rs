@@ -26,32 +26,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Cmd {
     /// Play a game in the terminal: each line is `<player>: <command>`.
-    Local {
-        /// The game: nepal, himalaya…
-        game: String,
-        /// Comma-separated player names in turn order.
-        #[arg(long, value_delimiter = ',', required = true)]
-        players: Vec<String>,
-        /// Seed for the game's random draws (default: unpredictable).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// A game option, `key=value`; repeatable.
-        #[arg(long = "option")]
-        options: Vec<String>,
-        /// SQLite file holding the game (or a `postgres://` URL); a game already in it is
-        /// resumed.
-        #[arg(long, default_value = "sherpa-local.db")]
-        db: PathBuf,
-        /// Folder for board images and exports.
-        #[arg(long, default_value = "sherpa-out")]
-        out: PathBuf,
-        /// Read commands from this file (`-` for standard input) instead of interactively.
-        #[arg(long)]
-        script: Option<String>,
-        /// Print one JSON object per input line.
-        #[arg(long)]
-        json: bool,
-    },
+    Local(sherpa::local::LocalOptions),
     /// Play random legal steps to the end and print them with the final scores.
     Playout {
         game: String,
@@ -177,28 +152,7 @@ fn main() -> anyhow::Result<()> {
     }
     let reg = registry(cli.boards.as_ref())?;
     match cli.cmd {
-        Cmd::Local {
-            game,
-            players,
-            seed,
-            options,
-            db,
-            out,
-            script,
-            json,
-        } => sherpa::local::run(
-            sherpa::local::LocalOptions {
-                game,
-                players,
-                seed,
-                options,
-                db,
-                out,
-                script,
-                json,
-            },
-            reg,
-        ),
+        Cmd::Local(opts) => sherpa::local::run(opts, reg),
         Cmd::Playout {
             game,
             players,

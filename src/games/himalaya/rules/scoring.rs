@@ -60,9 +60,9 @@ impl Himalaya {
             places,
             note,
             shown,
-            breakdown: Vec::new(),
+            breakdown: parts,
         };
-        self.result = Some(result.with_breakdown(parts));
+        self.result = Some(result);
         self.phase = Phase::Finished;
     }
 }

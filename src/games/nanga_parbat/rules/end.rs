@@ -25,9 +25,9 @@ impl NangaParbat {
             places,
             note,
             shown: Vec::new(),
-            breakdown: Vec::new(),
+            breakdown,
         };
-        self.result = Some(result.with_breakdown(breakdown));
+        self.result = Some(result);
         self.phase = Phase::Over;
         self.pending = None;
     }

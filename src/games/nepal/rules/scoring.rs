@@ -99,9 +99,9 @@ impl Nepal {
             places,
             note,
             shown: Vec::new(),
-            breakdown: Vec::new(),
+            breakdown: parts,
         };
-        self.result = Some(result.with_breakdown(parts));
+        self.result = Some(result);
         self.breakdown = Some(bd);
         self.phase = Phase::Over;
     }
