@@ -2,8 +2,8 @@
 //! message; each outbox row is marked delivered once Discord accepted it.
 
 use super::components::{reply_followup, reply_message, reply_response};
-use super::request::Target;
 use super::syntax::contents;
+use super::target::Target;
 use crate::chat::{Chat, Reply, Text, Visibility};
 use crate::discord::Error;
 use poise::serenity_prelude as serenity;

@@ -1,18 +1,21 @@
 //! Turning interactions into chat requests and chat replies into Discord messages, by
 //! concern: `syntax` (how text is written and split), `request` (incoming interactions),
-//! `delivery` (answers, channel messages, direct messages, the outbox) and `components`
-//! (message builders: mentions, buttons, attachments).
+//! `delivery` (answers, channel messages, direct messages, the outbox), `components`
+//! (message builders: mentions, buttons, attachments) and `target` (the interaction
+//! answered).
 
 mod components;
 mod delivery;
 mod request;
 mod syntax;
+mod target;
 
 pub(super) use components::{allowed_mentions, button_id};
 pub use delivery::{deliver_outbox, deliver_replies, send_replies};
 pub(super) use request::DEFER_AFTER;
 pub use request::{
     event_handler, handle_and_send, invoker_request, run_command, run_command_seeing_channels,
-    run_game_command, Target,
+    run_game_command,
 };
 pub use syntax::{split_content, DiscordSyntax};
+pub use target::Target;

@@ -4,6 +4,7 @@
 use super::components::{parse_button, reply_response};
 use super::delivery::{crash_point, send_replies};
 use super::syntax::DiscordSyntax;
+use super::target::Target;
 use crate::chat::{Chat, Place, Reply, Request, User};
 use crate::discord::{Ctx, Data, Error};
 use poise::serenity_prelude as serenity;
@@ -13,50 +14,6 @@ use std::time::Duration;
 
 /// Answer within this time or defer (Discord allows 3 s for the first response).
 pub(in crate::discord) const DEFER_AFTER: Duration = Duration::from_millis(1500);
-
-/// The interaction being answered.
-pub enum Target<'a> {
-    Command(&'a serenity::CommandInteraction),
-    Component(&'a serenity::ComponentInteraction),
-}
-
-impl Target<'_> {
-    pub(super) async fn respond(
-        &self,
-        http: &serenity::Http,
-        r: serenity::CreateInteractionResponse,
-    ) -> serenity::Result<()> {
-        match self {
-            Target::Command(i) => i.create_response(http, r).await,
-            Target::Component(i) => i.create_response(http, r).await,
-        }
-    }
-    pub(super) async fn followup(
-        &self,
-        http: &serenity::Http,
-        f: serenity::CreateInteractionResponseFollowup,
-    ) -> serenity::Result<serenity::Message> {
-        match self {
-            Target::Command(i) => i.create_followup(http, f).await,
-            Target::Component(i) => i.create_followup(http, f).await,
-        }
-    }
-    pub(in crate::discord) async fn defer_ephemeral(
-        &self,
-        http: &serenity::Http,
-    ) -> serenity::Result<()> {
-        match self {
-            Target::Command(i) => i.defer_ephemeral(http).await,
-            Target::Component(i) => i.defer_ephemeral(http).await,
-        }
-    }
-    pub(super) fn channel_id(&self) -> serenity::ChannelId {
-        match self {
-            Target::Command(i) => i.channel_id,
-            Target::Component(i) => i.channel_id,
-        }
-    }
-}
 
 /// Build a chat request from the interaction's place and member.
 pub fn request(
