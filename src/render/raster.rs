@@ -3,7 +3,10 @@
 //! coverage clamped to 1, so paths of the same orientation form a union and an inner path
 //! of opposite orientation cuts a hole.
 
-use super::canvas::Color;
+use image::Rgba;
+
+/// The pixel type the rasterizer blends into (the canvas's `Color`).
+type Color = Rgba<u8>;
 
 /// Coordinates are clamped to this magnitude before rasterizing.
 pub(crate) const COORD_LIMIT: f32 = 1.0e6;

@@ -145,6 +145,22 @@ impl<R: Deref<Target = Store>> Schedules<R> {
 }
 
 impl<R: DerefMut<Target = Store>> Schedules<R> {
+    /// `remind reset`: the player's reminder settings back to the defaults and their daily
+    /// digest in `guild` on `platform` turned off, in one transaction (either both or
+    /// neither).
+    pub fn reset_reminders(
+        &mut self,
+        platform: &str,
+        guild: Option<&str>,
+        user_id: &str,
+    ) -> Result<()> {
+        self.store.db.tx(|ex| {
+            super::reminders::write_prefs(ex, user_id, &reminders::Prefs::default())?;
+            super::reminders::recheck_user(ex, user_id)?;
+            delete_digest(ex, platform, guild, user_id)
+        })
+    }
+
     /// Turn `user`'s digest in `guild` on at local minute `at` (`Some`), or off (`None`).
     /// Turning it on or changing its time at `now` makes only slots from `now` on due.
     pub fn set_digest(

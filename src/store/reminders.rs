@@ -324,22 +324,6 @@ impl<R: DerefMut<Target = Store>> Schedules<R> {
         })
     }
 
-    /// `remind reset`: the player's reminder settings back to the defaults and their daily
-    /// digest in `guild` on `platform` turned off, in one transaction (either both or
-    /// neither).
-    pub fn reset_reminders(
-        &mut self,
-        platform: &str,
-        guild: Option<&str>,
-        user_id: &str,
-    ) -> Result<()> {
-        self.store.db.tx(|ex| {
-            write_prefs(ex, user_id, &Prefs::default())?;
-            recheck_user(ex, user_id)?;
-            super::digests::delete_digest(ex, platform, guild, user_id)
-        })
-    }
-
     /// Set or clear (`None`) the game's deadline.
     pub fn set_game_deadline(
         &mut self,
@@ -569,7 +553,7 @@ impl WaitRow {
 }
 
 /// Upsert a player's reminder settings row.
-fn write_prefs(ex: &mut dyn Exec, user_id: &str, p: &Prefs) -> Result<()> {
+pub(super) fn write_prefs(ex: &mut dyn Exec, user_id: &str, p: &Prefs) -> Result<()> {
     let (qs, qe) = match p.quiet {
         None => (None, None),
         Some(None) => (Some(-1i64), Some(-1i64)),
