@@ -120,10 +120,10 @@ pub fn word_matches(cand: &str, typed: &str) -> bool {
 /// prefix of the corresponding word (or equal to it, for words holding a digit), with the
 /// same number of words; one match is taken,
 /// several give [`ParseError::Ambiguous`] (unless exactly one of them matches every word
-/// exactly); text that fits no step so but fits with the step's verb left out
-/// (`kath dha` for `move Kathmandu Dhading`) is matched the same way. Text that is the start of longer steps with words left out gives
-/// [`ParseError::Incomplete`] with those steps; anything else [`ParseError::NoMatch`] with
-/// the closest steps.
+/// exactly). Text that fits no step that way is tried as a step with its first word (its
+/// verb) left out: `kath dha` for `move Kathmandu Dhading`. Text that is the start of
+/// longer steps with words left out gives [`ParseError::Incomplete`] with those steps;
+/// anything else [`ParseError::NoMatch`] with the closest steps.
 pub fn match_step(text: &str, candidates: &[String]) -> Result<usize, ParseError> {
     let input = words(text)?;
     let mut hits = Vec::new();
