@@ -192,10 +192,3 @@ impl Nippon {
         }
     }
 }
-
-pub(crate) fn needs_text(n: &[u8]) -> String {
-    n.iter()
-        .map(|x| x.to_string())
-        .collect::<Vec<_>>()
-        .join("+")
-}

@@ -22,7 +22,7 @@ mod transport;
 mod turn;
 mod workers;
 
-pub(super) use export::needs_text;
+pub(super) use super::happening::{needs_text, yen};
 pub(super) use scoring::VpBySource;
 pub(super) use turn::need_one;
 
@@ -35,20 +35,6 @@ use crate::engine::rank::{rank, TieBreak};
 use crate::engine::Event;
 
 pub(super) use super::topics::rule;
-
-/// An amount of money as the log shows it, digits grouped by thousands: `14,000 yen`.
-pub(super) fn yen(n: u32) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + 8);
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out.push_str(" yen");
-    out
-}
 
 // ==== Shared counts ====
 
