@@ -141,11 +141,14 @@ pub fn match_step(text: &str, candidates: &[String]) -> Result<usize, ParseError
     }
     match hits.len() {
         1 => Ok(hits[0]),
-        0 if completions(&input, candidates).next().is_some() => Err(ParseError::Incomplete {
-            input: text.trim().to_string(),
-            completions: completions(&input, candidates).cloned().collect(),
-        }),
         0 => {
+            let whole: Vec<String> = completions(&input, candidates).cloned().collect();
+            if !whole.is_empty() {
+                return Err(ParseError::Incomplete {
+                    input: text.trim().to_string(),
+                    completions: whole,
+                });
+            }
             // Closest: those sharing the longest leading run of matching words.
             let score = |c: &String| {
                 c.split_whitespace()
@@ -225,12 +228,22 @@ pub fn fit_step(
     let candidates = candidates();
     match match_step(text, &candidates) {
         Ok(i) => Ok(Fit::Refused(i)),
-        Err(ParseError::Incomplete { completions, .. }) => {
-            let first = candidates.iter().position(|c| *c == completions[0]);
-            first.map(Fit::Refused).ok_or(no_legal_fit)
-        }
+        Err(e @ ParseError::Incomplete { .. }) => first_completion(&e, &candidates)
+            .map(Fit::Refused)
+            .ok_or(no_legal_fit),
         Err(ParseError::NoMatch { .. }) => Err(no_legal_fit),
         Err(e) => Err(e),
+    }
+}
+
+/// For an [`ParseError::Incomplete`] answer from matching `names`: the index in `names` of
+/// the first step it lists (the one a refusal can speak for); `None` for other errors.
+pub fn first_completion(e: &ParseError, names: &[String]) -> Option<usize> {
+    match e {
+        ParseError::Incomplete { completions, .. } => {
+            names.iter().position(|n| Some(n) == completions.first())
+        }
+        _ => None,
     }
 }
 

@@ -210,14 +210,11 @@ impl Peloria {
             .collect();
         match (match_step(text, &legal), e) {
             (Err(legal_e @ ParseError::Incomplete { .. }), _) => Err(legal_e),
-            (
-                Err(legal_e @ ParseError::NoMatch { .. }),
-                ParseError::Incomplete { completions, .. },
-            ) => names
-                .iter()
-                .position(|n| *n == completions[0])
-                .map(|i| cands[i].clone())
-                .ok_or(legal_e),
+            (Err(legal_e @ ParseError::NoMatch { .. }), e @ ParseError::Incomplete { .. }) => {
+                crate::engine::notation::first_completion(&e, names)
+                    .map(|i| cands[i].clone())
+                    .ok_or(legal_e)
+            }
             (Err(legal_e @ ParseError::NoMatch { .. }), _) => Err(legal_e),
             (_, e) => Err(e),
         }
