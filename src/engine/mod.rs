@@ -548,6 +548,15 @@ pub trait Game:
 
     /// Rules lookup: (topic id, title, text in our own words citing the section).
     fn rules_topics() -> &'static [RulesTopic];
+
+    /// The game's evaluation hint for computer players: how well each seat stands now, by
+    /// seat, higher is better (usually the points it would score if the game ended now). A
+    /// search reads it where it stops looking ahead; only comparisons between seats matter.
+    /// It must depend only on what every viewer sees, so that it leaks nothing. Empty (the
+    /// default): no hint, a search then learns only from finished games.
+    fn hint(&self, _data: &Self::Data) -> Vec<f64> {
+        Vec::new()
+    }
 }
 
 /// What the engine writes once for every game, from its [`Game::candidates`],
@@ -650,6 +659,14 @@ pub trait AnyGame: Send {
         seat: Seat,
         pick: &mut rng::GameRng,
     ) -> Result<Option<Applied>, PlayError>;
+    /// The notation of every legal step of `seat`, in the order of [`Rules::legal_steps`]:
+    /// the choices a computer player weighs.
+    fn choices(&self, seat: Seat) -> Vec<String>;
+    /// Apply the `index`-th of [`AnyGame::choices`] for `seat` (typed, without the notation
+    /// layer). `None` when there is no such choice; nothing changes then.
+    fn play_choice(&mut self, seat: Seat, index: usize) -> Option<Applied>;
+    /// The game's evaluation hint, by seat (see [`Game::hint`]).
+    fn hint(&self) -> Vec<f64>;
     /// The steps a compact command stands for (see [`Game::expand`]), else `[text]`.
     fn expand(&self, seat: Seat, text: &str) -> Vec<String>;
     /// The notation of the step played for a seat that does not act (see
@@ -867,11 +884,25 @@ impl<G: Game> AnyGame for Instance<G> {
         if legal.is_empty() {
             return Ok(None);
         }
+        // Listed as legal, so performed without checking it again.
         let step = &legal[pick.below(legal.len())];
+        Ok(Some(self.state.perform(d, seat, step)))
+    }
+    fn choices(&self, seat: Seat) -> Vec<String> {
+        let d = &*self.kind.data;
         self.state
-            .apply(d, seat, step)
-            .map(Some)
-            .map_err(|e| PlayError::Rule(refusal::<G>(e)))
+            .legal_steps(d, seat)
+            .iter()
+            .map(|s| G::format_step(d, s))
+            .collect()
+    }
+    fn play_choice(&mut self, seat: Seat, index: usize) -> Option<Applied> {
+        let d = &*self.kind.data;
+        let step = self.state.legal_steps(d, seat).into_iter().nth(index)?;
+        Some(self.state.perform(d, seat, &step))
+    }
+    fn hint(&self) -> Vec<f64> {
+        self.state.hint(&self.kind.data)
     }
     fn expand(&self, seat: Seat, text: &str) -> Vec<String> {
         self.state
