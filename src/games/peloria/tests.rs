@@ -3860,10 +3860,11 @@ fn pel_brit_2_the_result_gives_each_nations_vp_and_the_heroes_awards() {
 
 // ---- For computer players: the evaluation hint and determinisation ----
 
-// PEL-BRIT-2: the hint is each player's VP so far (their nations' and their own), the
-// tie-break (more units on the board) as a fraction of a point.
+// PEL-BRIT-2, PEL-SCORE-1: the hint is each player's VP so far (their nations' and their
+// own), plus what its nations in play would score now by their own rules, the tie-break
+// (more units on the board) as a fraction of a point.
 #[test]
-fn pel_brit_2_the_hint_is_the_players_vp_with_the_units_as_tie_break() {
+fn pel_brit_2_the_hint_is_the_players_vp_and_standing_with_the_units_as_tie_break() {
     let d = data();
     let mut g = blank(&d, 5, "Pelorians");
     g.vp[nat(&d, "Pelorians")] = 5;
@@ -3871,14 +3872,25 @@ fn pel_brit_2_the_hint_is_the_players_vp_with_the_units_as_tie_break() {
     g.vp[nat(&d, "Hyalorings")] = 11;
     g.player_vp[0] = 2;
     let rounded: Vec<i64> = g.hint(&d).iter().map(|h| h.round() as i64).collect();
-    assert_eq!(rounded, g.player_scores(&d));
+    assert_eq!(
+        rounded,
+        g.player_scores(&d),
+        "an empty board stands for nothing"
+    );
     assert_eq!(rounded, vec![14, 11, 0, 0]);
     let before = g.hint(&d);
+    let hyalorings = nat(&d, "Hyalorings");
+    let worth_before = g.scoring_value(&d, hyalorings);
     put(&mut g, &d, "Hyalorings", "Naveria", Kind::Infantry, 2);
+    let gained = (g.scoring_value(&d, hyalorings) - worth_before) as f64;
+    assert!(
+        gained > 0.0,
+        "holding Naveria is worth something to the Hyalorings"
+    );
     let after = g.hint(&d);
     assert!(
-        after[1] > before[1] && after[1] < before[1] + 0.5,
-        "{before:?} then {after:?}"
+        (after[1] - before[1] - gained - 0.002).abs() < 1e-9,
+        "{before:?} then {after:?}, gained {gained}"
     );
 }
 
