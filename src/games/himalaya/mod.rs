@@ -407,8 +407,11 @@ impl Game for Himalaya {
         }
     }
 
+    /// Sure refusals, unworded: a seat that may not step, a `program` of another number of
+    /// actions than 6 (always refused), an event marker that cannot be placed.
     fn hopeless(&self, _data: &HimalayaData, seat: Seat, step: &Step) -> bool {
         !self.may_step(seat)
+            || matches!(step, Step::WrongProgram(_))
             || (matches!(self.phase, Phase::Events { .. }) && self.event_hopeless(seat, step))
     }
 

@@ -446,11 +446,32 @@ impl Game for Nippon {
     /// passes still goes through `legality`; a step it rejects is one that legality
     /// refuses (tested over random games).
     fn hopeless(&self, data: &NipponData, seat: Seat, step: &Step) -> bool {
+        if self.result.is_some() || seat >= self.n() || seat != self.current {
+            return true;
+        }
         match (&self.stage, *step) {
-            (Stage::Start, Step::Take { slot: s, colour: c }) => self
-                .slots
-                .get((s as usize).wrapping_sub(1))
-                .is_none_or(|slot| !slot.contains(&c)),
+            (_, Step::Blueprints(t)) => !self.may_raise_with_blueprints(data, seat, t),
+            (Stage::Factory, Step::Build(g)) => {
+                (g as usize) < data.goods.len()
+                    && self.build_blocker(data, seat, g as usize).is_some()
+            }
+            (Stage::Rail { ship, regions }, Step::Train(r) | Step::Ship(r))
+                if *ship == matches!(step, Step::Ship(_)) && (r as usize) < data.regions.len() =>
+            {
+                self.rail_blocker(data, seat, *ship, regions, r as usize)
+                    .is_some()
+            }
+            // A contract is being paid: only its payments (and blueprints) now.
+            (Stage::Export { open: Some(_), .. }, Step::Contract(_) | Step::Done) => true,
+            // No contract is being paid: nothing to pay.
+            (Stage::Export { open: None, .. }, Step::Pay { .. }) => true,
+            (Stage::Start, Step::Take { slot: s, colour: c }) => {
+                self.players[seat].workers.len() >= MAX_WORKERS
+                    || self
+                        .slots
+                        .get((s as usize).wrapping_sub(1))
+                        .is_none_or(|slot| !slot.contains(&c))
+            }
             (
                 Stage::Market(m),
                 Step::Tile {

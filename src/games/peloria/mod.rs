@@ -456,9 +456,7 @@ impl Game for Peloria {
                     from: f, kind: k, ..
                 },
             ) => {
-                *f < data.areas.len()
-                    && self.battle.is_none()
-                    && self.mover(self.turn, *f, *k).is_none()
+                *f < data.areas.len() && self.battle.is_none() && !self.may_move(self.turn, *f, *k)
             }
             _ => false,
         }
