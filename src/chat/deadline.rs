@@ -93,6 +93,7 @@ impl Chat {
             visible_channels: None,
             visible_channels_unknown: false,
             direct_message: false,
+            mentioned: vec![],
         };
         self.commit_turn(&req, &l, acting, t)
     }

@@ -35,6 +35,7 @@ pub fn handler(path: &str) -> Option<Handler> {
         "game history" => |c, r, a| Ok(c.game_history(r, a)?),
         "game resign" => |c, r, a| Ok(c.game_resign(r, a)?),
         "game kick" => |c, r, a| Ok(c.game_kick(r, a)?),
+        "game sub" => |c, r, a| Ok(c.game_sub(r, a)?),
         "game abort" => |c, r, a| Ok(c.game_abort(r, a)?),
         "game export" => |c, r, a| Ok(c.game_export(r, a)?),
         "game rematch" => |c, r, a| Ok(c.game_rematch(r, a)?),

@@ -629,23 +629,34 @@ pub(crate) fn visible_log(actions: &[ActionRow], viewer: Viewer, over: bool) -> 
 }
 
 /// The last `n` entries of the log as `viewer` may see it, as text. A step that was taken
-/// back says so, and the undo names the entry it took back.
+/// back says so, and the undo names the entry it took back. `between` are lines that are
+/// not log entries (seat handovers), each with how many of the viewer's entries come
+/// before it; those among or after the entries shown are shown in their place.
 pub(crate) fn history(
     actions: &[ActionRow],
     seats: &[SeatRow],
     viewer: Viewer,
     over: bool,
     n: usize,
+    between: &[(usize, String)],
 ) -> Text {
     let log = visible_log(actions, viewer, over);
-    if log.is_empty() {
+    if log.is_empty() && between.is_empty() {
         return Text::from("No moves yet.");
     }
     let took_back = taken_back(&log);
     let name = |seat: &Seat| seats.get(*seat).map(|s| s.name.as_str()).unwrap_or("?");
     let first = log.len().saturating_sub(n);
-    let lines: Vec<String> = (first..log.len())
-        .map(|i| match (&log[i], took_back[i]) {
+    let line_before = |i: usize| {
+        between
+            .iter()
+            .filter(move |(at, _)| *at == i)
+            .map(|(_, line)| line.clone())
+    };
+    let mut lines: Vec<String> = Vec::new();
+    for i in first..log.len() {
+        lines.extend(line_before(i));
+        lines.push(match (&log[i], took_back[i]) {
             (LogEntry::Step { seat, step }, _) => {
                 let step = step.as_deref().unwrap_or("(sealed choice)");
                 let back = if took_back.contains(&Some(i)) {
@@ -659,11 +670,12 @@ pub(crate) fn history(
                 format!("#{} {} took back #{} (agreed)", i + 1, name(seat), j + 1)
             }
             (LogEntry::Undo { .. }, None) => format!("#{} undo (agreed)", i + 1),
-        })
-        .collect();
+        });
+    }
+    lines.extend(line_before(log.len()));
     Text::from(format!(
         "Last {} of {} actions:\n{}",
-        lines.len(),
+        log.len() - first,
         log.len(),
         lines.join("\n")
     ))

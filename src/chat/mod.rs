@@ -52,6 +52,7 @@ pub mod due;
 pub mod error;
 pub mod filter;
 pub mod games;
+pub mod handover;
 pub mod help;
 pub mod hooks;
 pub mod lobby;
@@ -88,7 +89,7 @@ pub use table::{LineError, MAX_COMMAND_LEN};
 pub use text::{CmdRef, Plain, Seg, Syntax, Text, TimeStyle};
 pub use timelapse::EndFiles;
 pub use turns::TurnError;
-pub use types::{Button, Place, Reply, Request, User, Visibility};
+pub use types::{Button, MentionedUser, Place, Reply, Request, User, Visibility};
 pub use votes::VoteError;
 
 #[cfg(test)]

@@ -334,15 +334,20 @@ impl T {
             .unwrap()
             .version
     }
-    fn log(&self) -> Vec<String> {
-        let inner = self.chat.lock();
-        let id = inner
+    /// The id of the channel's latest game.
+    fn latest_id(&self) -> i64 {
+        self.chat
+            .lock()
             .store
             .log()
             .latest_game("discord", "c1")
             .unwrap()
             .unwrap()
-            .id;
+            .id
+    }
+    fn log(&self) -> Vec<String> {
+        let id = self.latest_id();
+        let inner = self.chat.lock();
         inner
             .store
             .log()
@@ -1206,7 +1211,7 @@ fn payloads(
             filter::suggestions(g, s, "", 25, usize::MAX)
         ));
     }
-    push(filter::history(actions, seats, viewer, false, 100).to_string());
+    push(filter::history(actions, seats, viewer, false, 100, &[]).to_string());
     push(format!("{:?}", filter::visible_log(actions, viewer, false)));
     if viewer == Viewer::Spectator {
         push(format!("{:?}", replay::export_actions(actions, false)));
@@ -3587,4 +3592,462 @@ fn a_join_line_gives_the_player_count_without_a_range_to_itself() {
         r[0].text.to_string(),
         "**bob** joined (2 of 2 to 3 players: ann, bob)."
     );
+}
+
+// ---- Issue 36: handing a seat to someone else (`game sub`), and ratings with AI seats ----
+
+/// `req` with the users it mentions resolved as a platform would (`id-<name>`).
+fn req_mentioning(user: &str, text: &str, mentioned: &[(&str, bool)]) -> Request {
+    let mut r = req(user, text);
+    r.mentioned = mentioned
+        .iter()
+        .map(|(name, is_bot)| MentionedUser {
+            id: format!("id-{name}"),
+            name: name.to_string(),
+            is_bot: *is_bot,
+        })
+        .collect();
+    r
+}
+
+impl T {
+    fn sub(&self, user: &str, text: &str, mentioned: &[(&str, bool)]) -> Vec<Reply> {
+        self.chat.handle(&req_mentioning(user, text, mentioned))
+    }
+    fn seat_users(&self) -> Vec<String> {
+        let id = self.latest_id();
+        let inner = self.chat.lock();
+        inner
+            .store
+            .log()
+            .seats(id)
+            .unwrap()
+            .into_iter()
+            .map(|s| s.user_id)
+            .collect()
+    }
+    fn waiting_users(&self) -> Vec<String> {
+        let inner = self.chat.lock();
+        inner
+            .store
+            .schedules()
+            .waits(1)
+            .unwrap()
+            .into_iter()
+            .map(|w| w.0)
+            .collect()
+    }
+}
+
+// A seated player hands their seat on: the new player holds its hidden information (the
+// private view, sent at once and on `board private`), its place in the reminder schedule,
+// and its result at the end; the log shows the handover and replays the same game.
+#[test]
+fn a_player_hands_their_seat_over_with_its_view_reminders_and_result() {
+    let t = T::started(&["ann", "bob"]);
+    t.ok("ann", "move draw");
+    let secret = {
+        let l = t.chat.load_active(&place()).unwrap();
+        l.game.unwrap().private_markers(0)[0].clone()
+    };
+    assert_eq!(t.waiting_users(), ["id-ann"]);
+    let r = t.sub("ann", "game sub @dee", &[("dee", false)]);
+    assert!(!r.iter().any(|r| r.is_error), "{r:?}");
+    assert_eq!(t.seat_users(), ["id-dee", "id-bob"]);
+    let public = &r[0];
+    assert_eq!(public.visibility, Visibility::Public);
+    assert_eq!(public.pings, ["id-dee"]);
+    assert!(
+        public
+            .text
+            .to_string()
+            .contains("Seat 1: **ann** handed over to"),
+        "{}",
+        public.text
+    );
+    let private = r
+        .iter()
+        .find(|r| r.visibility == Visibility::Private("id-dee".into()))
+        .expect("the new holder is shown the seat's view");
+    assert!(private.text.contains(&secret), "{}", private.text);
+    assert!(
+        r.iter().all(|r| r.outbox.is_some()),
+        "written to the outbox"
+    );
+    // The view follows the seat: dee sees its secret, ann no longer has a private view.
+    let mine = t.ok("dee", "board private");
+    assert!(mine[0].text.contains(&secret), "{}", mine[0].text);
+    assert!(t.err("ann", "board private").contains("not playing"));
+    // Reminders: dee is waited for (from the handover on), ann no longer.
+    assert_eq!(t.waiting_users(), ["id-dee"]);
+    // ann cannot play the seat any more; dee can.
+    assert!(t.say("ann", "move end")[0].is_error);
+    // The history shows the handover among the steps; the replay is the same game.
+    let h = t.ok("bob", "game history").remove(0).text.to_string();
+    assert!(
+        h.contains("#1 dee: draw\nseat 1: ann handed over to dee"),
+        "{h}"
+    );
+    assert_eq!(t.chat.verify(1), Ok(()));
+    // dee plays the seat to a win: the result is dee's, not ann's.
+    t.ok("dee", "move add 2; add 2; end");
+    for _ in 0..2 {
+        t.ok("bob", "move end");
+        t.ok("dee", "move add 2; add 2; end");
+    }
+    let results = t
+        .chat
+        .lock()
+        .store
+        .results()
+        .results_in("discord", Some("g"), None)
+        .unwrap();
+    let users: Vec<(&str, u32)> = results
+        .iter()
+        .map(|r| (r.user_id.as_str(), r.place))
+        .collect();
+    assert_eq!(users, [("id-dee", 1), ("id-bob", 2)]);
+    // The finished game's export records the handover after the first action; imported,
+    // it rebuilds and shows it again, and an old file without handovers still imports.
+    let file = t.chat.export(1).unwrap();
+    assert_eq!(file.players, ["dee", "bob"]);
+    assert_eq!(
+        file.handovers,
+        [replay::ReplayHandover {
+            seat: 0,
+            after: 1,
+            from: "ann".into(),
+            to: "dee".into(),
+            how: crate::store::HandoverHow::Holder,
+        }]
+    );
+    let json = serde_json::to_string(&file).unwrap();
+    let back: ReplayFile = serde_json::from_str(&json).unwrap();
+    let other = Place {
+        channel: "c9".into(),
+        ..place()
+    };
+    let id = t.chat.import(&back, &other).unwrap();
+    assert_eq!(t.chat.verify(id), Ok(()));
+    let h = t
+        .chat
+        .handle(&Request::new(
+            other.clone(),
+            req("bob", "").user,
+            "game history 100",
+        ))
+        .remove(0)
+        .text
+        .to_string();
+    assert!(h.contains("seat 1: ann handed over to dee"), "{h}");
+    let mut old: serde_json::Value = serde_json::from_str(&json).unwrap();
+    old.as_object_mut().unwrap().remove("handovers");
+    let old: ReplayFile = serde_json::from_value(old).unwrap();
+    assert!(old.handovers.is_empty());
+    let elsewhere = Place {
+        channel: "c10".into(),
+        ..place()
+    };
+    let id = t.chat.import(&old, &elsewhere).unwrap();
+    assert_eq!(t.chat.verify(id), Ok(()));
+}
+
+// In a lobby, a player hands their own seat on; the creator or an admin hands anyone's.
+#[test]
+fn a_lobby_seat_can_be_handed_over_before_the_start() {
+    let t = chat();
+    t.ok("ann", "game new count");
+    t.ok("bob", "game join");
+    let r = t.sub("bob", "game sub @cy", &[("cy", false)]);
+    assert!(!r[0].is_error, "{r:?}");
+    assert!(
+        r[0].text.to_string().contains("once the game starts"),
+        "{}",
+        r[0].text
+    );
+    assert_eq!(t.seat_users(), ["id-ann", "id-cy"]);
+    let v = t.version();
+    let text = t.sub("cy", "game sub @ann @dee", &[("dee", false)])[0]
+        .text
+        .to_string();
+    assert!(text.contains("before the start"), "{text}");
+    assert_eq!(t.version(), v);
+    t.sub("ann", "game sub @cy @dee", &[("dee", false)]);
+    assert_eq!(t.seat_users(), ["id-ann", "id-dee"]);
+    t.ok("ann", "game start");
+    assert_eq!(t.waiting_users(), ["id-ann"]);
+}
+
+// Every refusal says what would be accepted and changes nothing (no seat, no vote, no
+// version).
+#[test]
+fn game_sub_refusals_say_what_is_accepted_and_change_nothing() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    let v = t.version();
+    let refused = |user: &str, text: &str, mentioned: &[(&str, bool)], want: &str| {
+        // Past the rate limit's window each time (minutes, far from any deadline).
+        t.clock.fetch_add(11, Ordering::SeqCst);
+        let r = t.sub(user, text, mentioned);
+        assert!(r.len() == 1 && r[0].is_error, "`{text}`: {r:?}");
+        let s = r[0].text.to_string();
+        assert!(s.contains(want), "`{text}`: {s}");
+        s
+    };
+    // To a bot (the platform says so).
+    let mut bot = req("ann", "game sub <@555>");
+    bot.mentioned = vec![MentionedUser {
+        id: "555".into(),
+        name: "Botty".into(),
+        is_bot: true,
+    }];
+    let s = t.chat.handle(&bot)[0].text.to_string();
+    assert!(
+        s.contains("Botty is a bot") && s.contains("game sub @player"),
+        "{s}"
+    );
+    // To someone already seated here, to yourself, by a non-player.
+    refused(
+        "ann",
+        "game sub @bob",
+        &[("bob", false)],
+        "bob already plays in this game",
+    );
+    refused(
+        "ann",
+        "game sub @ann",
+        &[("ann", false)],
+        "that seat is already yours",
+    );
+    refused(
+        "bob",
+        "game sub @ann @ann",
+        &[("ann", false)],
+        "ann already holds that seat",
+    );
+    let s = refused(
+        "dee",
+        "game sub @eve",
+        &[("eve", false)],
+        "only a player in this game",
+    );
+    assert!(s.contains("game sub @absent @player"), "{s}");
+    // Of a player not absent past the deadline, by a non-admin: not waiting for bob at all,
+    // and ann (acting) not yet for long enough.
+    refused(
+        "ann",
+        "game sub @bob @eve",
+        &[("eve", false)],
+        "not waiting for them",
+    );
+    let s = refused(
+        "bob",
+        "game sub @ann @eve",
+        &[("eve", false)],
+        "cannot be handed over by vote yet",
+    );
+    assert!(
+        s.contains("a channel admin can hand it over at once"),
+        "{s}"
+    );
+    // Malformed mentions and wrong word counts.
+    for text in [
+        "game sub <@abc>",
+        "game sub <@12",
+        "game sub @",
+        "game sub a*b",
+    ] {
+        refused("ann", text, &[], "is not a player I can seat");
+    }
+    refused("ann", "game sub", &[], "is not a handover");
+    refused("ann", "game sub @a @b @c", &[], "is not a handover");
+    // A name the platform did not resolve as a mention (Discord needs one).
+    refused("ann", "game sub @zed", &[], "is not a player I can seat");
+    // No game here.
+    let mut elsewhere = req_mentioning("ann", "game sub @dee", &[("dee", false)]);
+    elsewhere.place.channel = "c2".into();
+    let r = t.chat.handle(&elsewhere);
+    assert!(
+        r[0].is_error && r[0].text.to_string().contains("game new"),
+        "{:?}",
+        r[0].text
+    );
+    assert_eq!(t.version(), v, "refusals change nothing");
+    assert_eq!(t.seat_users(), ["id-ann", "id-bob", "id-cy"]);
+    assert!(t.chat.lock().store.log().motions(1).unwrap().is_empty());
+    assert!(t.chat.lock().store.log().handovers(1).unwrap().is_empty());
+}
+
+// For a player absent past the deadline: every other player votes (a motion per seat and
+// new player), or a channel admin hands the seat over at once.
+#[test]
+fn an_absent_players_seat_is_handed_over_by_vote_or_by_an_admin() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    t.clock
+        .fetch_add(votes::DEFAULT_KICK_AFTER + 1, Ordering::SeqCst);
+    let v = t.version();
+    let r = t.sub("bob", "game sub @ann @dee", &[("dee", false)]);
+    assert!(!r[0].is_error, "{r:?}");
+    let s = r[0].text.to_string();
+    assert!(
+        s.contains("votes to hand **ann**'s seat to **dee**") && s.contains("cy"),
+        "{s}"
+    );
+    assert_eq!(r[0].pings, ["id-cy"]);
+    assert_eq!(t.version(), v, "a vote alone changes no seat");
+    // A vote for another new player is another motion.
+    t.sub("cy", "game sub @ann @eve", &[("eve", false)]);
+    assert_eq!(t.seat_users()[0], "id-ann");
+    let again = t.sub("bob", "game sub @ann @dee", &[("dee", false)]);
+    assert!(again[0].is_error && again[0].text.to_string().contains("already in"));
+    t.sub("cy", "game sub @ann @dee", &[("dee", false)]);
+    assert_eq!(t.seat_users(), ["id-dee", "id-bob", "id-cy"]);
+    assert!(
+        t.chat.lock().store.log().motions(1).unwrap().is_empty(),
+        "the seat's votes are cleared"
+    );
+    assert_eq!(t.waiting_users(), ["id-dee"], "dee waits afresh");
+    let h = t.ok("bob", "game history").remove(0).text.to_string();
+    assert!(
+        h.contains("seat 1: ann handed over to dee (by the other players' vote)"),
+        "{h}"
+    );
+
+    // A channel admin needs neither votes nor the deadline.
+    let t = T::started(&["ann", "bob"]);
+    let mut r = req_mentioning("eve", "game sub @bob @dee", &[("dee", false)]);
+    r.user.is_channel_admin = true;
+    assert!(!t.chat.handle(&r)[0].is_error);
+    assert_eq!(t.seat_users(), ["id-ann", "id-dee"]);
+}
+
+/// A started Count game at `place()` whose seats are `users` (user id, name): a Sherpa seat
+/// is one whose user id is `sherpa:ai:<level>` (issue 36, contract 4).
+fn started_with_seats(users: &[(&str, &str)]) -> T {
+    let t = chat();
+    t.ok("ann", "game new count");
+    let seats: Vec<SeatRow> = users
+        .iter()
+        .enumerate()
+        .map(|(seat, (id, name))| SeatRow {
+            seat,
+            user_id: id.to_string(),
+            name: name.to_string(),
+            resigned: false,
+        })
+        .collect();
+    let v = t.version();
+    t.chat
+        .lock()
+        .store
+        .log_mut()
+        .set_seats(1, v, &seats, None, 1_000)
+        .unwrap();
+    t.ok("ann", "game start");
+    t
+}
+
+/// `text` sent as the user `id`.
+fn as_user(t: &T, id: &str, text: &str) -> Vec<Reply> {
+    let mut r = req("x", text);
+    r.user.id = id.into();
+    t.chat.handle(&r)
+}
+
+// A Sherpa seat's consent is automatic: the vote to hand an absent player's seat on needs
+// only the other humans; and a Sherpa seat can be handed to a person by their vote.
+#[test]
+fn sherpa_seats_agree_to_a_handover_automatically() {
+    let t = started_with_seats(&[
+        ("id-ann", "ann"),
+        ("sherpa:ai:normal", "Sherpa (normal)"),
+        ("id-bob", "bob"),
+    ]);
+    t.clock
+        .fetch_add(votes::DEFAULT_KICK_AFTER + 1, Ordering::SeqCst);
+    t.sub("bob", "game sub @ann @dee", &[("dee", false)]);
+    assert_eq!(t.seat_users()[0], "id-dee", "bob's vote was enough");
+    // A person takes the Sherpa seat over by the humans' vote (dee and bob), no clock.
+    t.sub("dee", "game sub @sherpa @eve", &[("eve", false)]);
+    assert_eq!(t.seat_users()[1], "sherpa:ai:normal");
+    t.sub("bob", "game sub @sherpa @eve", &[("eve", false)]);
+    assert_eq!(t.seat_users(), ["id-dee", "id-eve", "id-bob"]);
+}
+
+// Ratings: each Sherpa level is a rated player of its own; two seats of one level in one
+// game count once, by the better place; a human's rating counts games with Sherpa seats.
+#[test]
+fn each_sherpa_level_is_rated_once_per_game_and_humans_count_those_games() {
+    let t = started_with_seats(&[
+        ("id-ann", "ann"),
+        ("sherpa:ai:normal", "Sherpa (normal)"),
+        ("sherpa:ai:normal#2", "Sherpa (normal) 2"),
+    ]);
+    // ann and the first Sherpa seat pass; the second Sherpa seat wins.
+    for i in 0..3 {
+        t.ok("ann", "move end");
+        assert!(!as_user(&t, "sherpa:ai:normal", "move end")[0].is_error);
+        let r = as_user(&t, "sherpa:ai:normal#2", "move add 2; add 2; end");
+        assert!(!r.iter().any(|r| r.is_error), "{i}: {r:?}");
+    }
+    let top = t.ok("ann", "stats count").remove(0).text.to_string();
+    assert!(top.contains("of 2 players, 1 finished game"), "{top}");
+    assert_eq!(top.matches("Sherpa (normal)").count(), 1, "{top}");
+    assert!(top.contains("1. **Sherpa (normal)** —"), "{top}");
+    let one = t
+        .ok("ann", "stats count Sherpa (normal)")
+        .remove(0)
+        .text
+        .to_string();
+    assert!(
+        one.contains("**Sherpa (normal)** in this server")
+            && one.contains("1 game, 1 win, average place 1.00"),
+        "{one}"
+    );
+    let ann = t.ok("ann", "stats").remove(0).text.to_string();
+    assert!(ann.contains("1 game, 0 wins, average place 2.00"), "{ann}");
+}
+
+// A handover in a real game (whose state names its players): the state is rebuilt under
+// the new holder's name, so the stored game equals the replay of its log.
+#[test]
+fn a_handover_in_a_real_game_keeps_the_snapshot_equal_to_the_replay() {
+    let chat = Chat::new(
+        Store::open_in_memory().unwrap(),
+        Registry::builtin(),
+        Env::fixed(1_000, 77),
+    );
+    let local = Place {
+        platform: "local".into(),
+        guild: None,
+        channel: "terminal".into(),
+    };
+    let say = |who: &str, text: &str| {
+        let user = User {
+            id: who.into(),
+            name: who.into(),
+            is_channel_admin: false,
+        };
+        chat.handle(&Request::new(local.clone(), user, text))
+    };
+    say("ann", "game new nanga-parbat");
+    say("bob", "game join");
+    say("ann", "game start");
+    let l = chat.load_active(&local).unwrap();
+    let g = l.game.unwrap();
+    let first = g.status().acting()[0];
+    let name = ["ann", "bob"][first];
+    let step = filter::legal_list(&*g, first)[0].notation.clone();
+    let r = say(name, &format!("move {step}"));
+    assert!(!r[0].is_error, "{r:?}");
+    // The terminal names players by name: no mention needed.
+    let r = say("bob", "game sub carl");
+    assert!(!r.iter().any(|r| r.is_error), "{r:?}");
+    assert_eq!(chat.verify(1), Ok(()));
+    let view = chat.status_json(&local)["view"].to_string();
+    assert!(view.contains("carl") && !view.contains("\"bob\""), "{view}");
+    // A repeat of the whole game from its log (no snapshot) is the same game.
+    chat.lock().store.debug_drop_snapshot(1).unwrap();
+    chat.lock().cache.clear();
+    assert!(!say("carl", "game status")[0].is_error);
+    assert_eq!(chat.verify(1), Ok(()));
 }

@@ -116,6 +116,19 @@ pub struct NewAction {
     pub turn_end: bool,
 }
 
+/// A whole game read from a replay file (see [`GameLog::import_game_with_handovers`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ImportedGame<'a> {
+    pub kind: &'a str,
+    pub options: &'a BTreeMap<String, String>,
+    pub seed: u64,
+    pub seats: &'a [SeatRow],
+    pub actions: &'a [NewAction],
+    pub handovers: &'a [super::HandoverRow],
+    pub status: GameStatus,
+    pub snapshot: &'a [u8],
+}
+
 /// What a committed change does besides bumping the version.
 #[derive(Clone, Debug, Default)]
 pub struct Change<'a> {
@@ -505,6 +518,38 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
         snapshot: &[u8],
         now: i64,
     ) -> Result<i64> {
+        let game = ImportedGame {
+            kind,
+            options,
+            seed,
+            seats,
+            actions,
+            handovers: &[],
+            status,
+            snapshot,
+        };
+        self.import_game_with_handovers(platform, channel, &game, now)
+    }
+
+    /// [`GameLog::import_game`] with the seat handovers of the replay file, in the same
+    /// transaction.
+    pub fn import_game_with_handovers(
+        &mut self,
+        platform: &str,
+        channel: &str,
+        game: &ImportedGame<'_>,
+        now: i64,
+    ) -> Result<i64> {
+        let ImportedGame {
+            kind,
+            options,
+            seed,
+            seats,
+            actions,
+            handovers,
+            status,
+            snapshot,
+        } = *game;
         let options = serde_json::to_string(options).map_err(|e| StoreError::Sql(e.to_string()))?;
         let creator = seats.first().map(|s| s.user_id.clone()).unwrap_or_default();
         self.store.db.tx(|tx| {
@@ -518,6 +563,7 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
                 .i64(0)?;
             insert_seats(tx, id, seats)?;
             append_actions(tx, id, actions, None, now)?;
+            super::handover::insert_imported(tx, id, handovers)?;
             write_snapshot(tx, id, 1, snapshot)?;
             Ok(id)
         })
@@ -562,7 +608,7 @@ pub(super) fn record_request(tx: &mut dyn Exec, req: Option<(&str, &str)>, now: 
     Ok(())
 }
 
-fn bump(tx: &mut dyn Exec, game_id: i64, expected: i64, now: i64) -> Result<i64> {
+pub(super) fn bump(tx: &mut dyn Exec, game_id: i64, expected: i64, now: i64) -> Result<i64> {
     let n = tx.exec(
         "UPDATE games SET version = version + 1, updated_at = ?3 WHERE id = ?1 AND version = ?2",
         vals![game_id, expected, now],
@@ -673,7 +719,12 @@ fn insert_action(
 }
 
 /// Store (or replace) game `game_id`'s snapshot, taken at `version`.
-fn write_snapshot(ex: &mut dyn Exec, game_id: i64, version: i64, state: &[u8]) -> Result<()> {
+pub(super) fn write_snapshot(
+    ex: &mut dyn Exec,
+    game_id: i64,
+    version: i64,
+    state: &[u8],
+) -> Result<()> {
     ex.exec(
         "INSERT INTO snapshots (game_id, version, state) VALUES (?1, ?2, ?3)
          ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state",

@@ -52,6 +52,7 @@ pub mod copy;
 pub mod db;
 pub mod digests;
 pub mod end_files;
+pub mod handover;
 pub mod listing;
 pub mod log;
 pub mod outbox;
@@ -65,10 +66,11 @@ pub mod schedules;
 pub mod stats;
 pub use copy::CopyReport;
 pub use digests::{DigestKey, DigestPref, DueDigest};
+pub use handover::{HandoverHow, HandoverRow, NewHandover};
 pub use listing::ListedGame;
 pub use log::{
-    ActionKind, ActionRow, Change, Committed, GameLog, GameRow, GameStatus, NewAction,
-    RunningSummary, SeatRow, CHECKPOINT_EVERY,
+    ActionKind, ActionRow, Change, Committed, GameLog, GameRow, GameStatus, ImportedGame,
+    NewAction, RunningSummary, SeatRow, CHECKPOINT_EVERY,
 };
 pub use outbox::{Outbox, OutboxEntry, PendingReply, StoredAnswer};
 pub use reminders::{on_turn_change, DueKind, DueReminder, ReminderKey};
@@ -155,6 +157,13 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0011_end_files",
         sql: include_str!("../../migrations/0011_end_files.sql"),
         postgres: Some(include_str!("../../migrations/postgres/0011_end_files.sql")),
+    },
+    Migration {
+        name: "0013_seat_handovers",
+        sql: include_str!("../../migrations/0013_seat_handovers.sql"),
+        postgres: Some(include_str!(
+            "../../migrations/postgres/0013_seat_handovers.sql"
+        )),
     },
 ];
 
