@@ -508,6 +508,10 @@ impl Game for Himalaya {
         view::private_markers(self, data, seat)
     }
 
+    fn hint(&self, data: &HimalayaData) -> Vec<f64> {
+        self.hint_places(data)
+    }
+
     fn scramble(&self, data: &HimalayaData, holder: Holder, rng: &mut GameRng) -> Self {
         view::scramble(self, data, holder, rng)
     }

@@ -332,6 +332,13 @@ impl Game for Nepal {
         Vec::new()
     }
 
+    fn hint(&self, data: &NepalData) -> Vec<f64> {
+        if let Some(r) = &self.result {
+            return r.scores.iter().map(|&s| s as f64).collect();
+        }
+        self.hint_scores(data)
+    }
+
     fn scramble(&self, data: &NepalData, holder: Holder, rng: &mut GameRng) -> Self {
         self.scrambled(data, holder, rng)
     }

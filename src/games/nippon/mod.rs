@@ -53,8 +53,8 @@ pub use view::{describe, View};
 
 use crate::engine::notation::verb;
 use crate::engine::{
-    Applied, Game, GameKind, Kind, NoOptions, RuleError, RulesTopic, Seat, SetupError, Status,
-    Viewer,
+    Applied, Game, GameKind, Holder, Kind, NoOptions, RuleError, RulesTopic, Seat, SetupError,
+    Status, Viewer,
 };
 use crate::engine::{FinalResult, GameRng, Rules};
 use rules::{need_one, needs_text, BONUS_WORDS};
@@ -585,6 +585,14 @@ impl Game for Nippon {
 
     fn describe(data: &NipponData, view: &View) -> String {
         describe(data, view)
+    }
+
+    fn hint(&self, data: &NipponData) -> Vec<f64> {
+        self.hint_vp(data)
+    }
+
+    fn scramble(&self, _data: &NipponData, holder: Holder, rng: &mut GameRng) -> Self {
+        view::scramble(self, holder, rng)
     }
 
     fn rules_topics() -> &'static [RulesTopic] {

@@ -623,6 +623,10 @@ impl Game for Peloria {
         view::private_markers(self, data, seat)
     }
 
+    fn hint(&self, data: &PeloriaData) -> Vec<f64> {
+        self.hint_vp(data)
+    }
+
     fn scramble(&self, data: &PeloriaData, holder: Holder, rng: &mut GameRng) -> Self {
         view::scramble(self, data, holder, rng)
     }

@@ -140,16 +140,28 @@ impl Peloria {
         parts
     }
 
+    /// Units on the board per player (the tie-break of equal VP).
+    fn units_per_player(&self, d: &PeloriaData) -> Vec<i64> {
+        let mut units = vec![0i64; PLAYERS];
+        for u in &self.units {
+            units[d.nations[u.nation as usize].player] += 1;
+        }
+        units
+    }
+
+    /// The evaluation hint (see [`crate::engine::Game::hint`]): each player's VP so far,
+    /// with the tie-break (more units on the board) as a fraction of a point. All public.
+    pub(crate) fn hint_vp(&self, d: &PeloriaData) -> Vec<f64> {
+        self.player_scores(d)
+            .into_iter()
+            .zip(self.units_per_player(d))
+            .map(|(vp, units)| vp as f64 + units as f64 / 1e3)
+            .collect()
+    }
+
     pub(crate) fn finish(&mut self, d: &PeloriaData, ev: &mut Vec<String>) {
         let scores = self.player_scores(d);
-        let units: Vec<i64> = (0..PLAYERS)
-            .map(|s| {
-                self.units
-                    .iter()
-                    .filter(|u| d.nations[u.nation as usize].player == s)
-                    .count() as i64
-            })
-            .collect();
+        let units = self.units_per_player(d);
         let breakdown = (0..PLAYERS).map(|s| self.score_parts(d, s)).collect();
         let r: FinalResult = rank(
             &self.players,
