@@ -4057,6 +4057,7 @@ fn a_handover_in_a_real_game_keeps_the_snapshot_equal_to_the_replay() {
     chat.lock().cache.clear();
     assert!(!say("carl", "game status")[0].is_error);
     assert_eq!(chat.verify(1), Ok(()));
+}
 
 /// Issue 36: AI seats (`game join ai`), Sherpa's turns (`ai_job`, `think`, `commit_ai`),
 /// and the caretaker and `absent=…` at a deadline.
