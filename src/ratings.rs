@@ -13,6 +13,13 @@
 //! stayed (a loss for them only); the players who stayed keep their places among themselves
 //! ([`recorded_places`]).
 
+//!
+//! Sherpa's computer players are rated too: each level is one rated player
+//! (`sherpa:ai:<level>`, named `Sherpa (<level>)`), whatever seat it sat in, so a second
+//! seat of the same level (`sherpa:ai:<level>#2`) is the same rated player ([`rated_as`]).
+//! When one game has several seats of one rated player, it is rated once in that game, by
+//! its best place ([`rate`]): a player cannot play against itself.
+
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::MultiTeamOutcome;
 use std::collections::HashMap;
@@ -34,6 +41,48 @@ pub fn recorded_places(places: &[u32], resigned: &[bool]) -> Vec<u32> {
             }
         })
         .collect()
+}
+
+/// The user ids of Sherpa's computer players begin with this, then the level (contract
+/// of issue 36: `sherpa:ai:normal`, a second seat of that level `sherpa:ai:normal#2`).
+pub const AI_USER_PREFIX: &str = "sherpa:ai:";
+
+/// Whether a seat's user is one of Sherpa's computer players.
+pub fn is_ai(user_id: &str) -> bool {
+    user_id.starts_with(AI_USER_PREFIX)
+}
+
+/// The rated player (user id, name) a seat's user counts as: a computer player counts as
+/// its level (`sherpa:ai:normal#2` → `sherpa:ai:normal`, `Sherpa (normal)`); anyone else
+/// as themselves.
+pub fn rated_as(user_id: &str, name: &str) -> (String, String) {
+    match user_id.strip_prefix(AI_USER_PREFIX) {
+        Some(rest) => {
+            let level = rest.split('#').next().unwrap_or(rest);
+            (
+                format!("{AI_USER_PREFIX}{level}"),
+                format!("Sherpa ({level})"),
+            )
+        }
+        None => (user_id.to_string(), name.to_string()),
+    }
+}
+
+/// One game's placings with each player once: a player listed in several seats keeps its
+/// best place (and a win if that seat won), in the place of its first seat.
+pub fn once_per_player(game: &[Placing]) -> Vec<Placing> {
+    let mut out: Vec<Placing> = Vec::with_capacity(game.len());
+    for p in game {
+        match out.iter_mut().find(|o| o.user_id == p.user_id) {
+            Some(o) if p.place < o.place => {
+                o.place = p.place;
+                o.won = p.won;
+            }
+            Some(o) => o.won |= p.won && p.place == o.place,
+            None => out.push(p.clone()),
+        }
+    }
+    out
 }
 
 /// One player's recorded result in one finished game (the input of [`rate`]).
@@ -93,13 +142,15 @@ impl PlayerStats {
 }
 
 /// Replay `games` (each one game's placings, in finish order) through Weng-Lin and count
-/// games, wins and places. Returns every player, best rating first (then more games, then
-/// by name).
+/// games, wins and places. A player placed in several seats of one game counts once there,
+/// by its best place ([`once_per_player`]). Returns every player, best rating first (then
+/// more games, then by name).
 pub fn rate(games: &[Vec<Placing>]) -> Vec<PlayerStats> {
     let config = WengLinConfig::new();
     let mut index: HashMap<String, usize> = HashMap::new();
     let mut players: Vec<PlayerStats> = Vec::new();
     for game in games {
+        let game = &once_per_player(game);
         let seats: Vec<usize> = game
             .iter()
             .map(|p| {
@@ -270,6 +321,50 @@ mod tests {
         let all = rate(&[vec![placing("ann", 3), placing("bob", 1), placing("cy", 2)]]);
         assert!(find(&all, "ann").mu < find(&all, "cy").mu);
         assert!(find(&all, "cy").mu < find(&all, "bob").mu);
+    }
+
+    // Issue 36: each AI level is one rated player, whatever its seat number.
+    #[test]
+    fn ai_seats_count_as_their_level_and_humans_as_themselves() {
+        assert!(is_ai("sherpa:ai:normal#2") && !is_ai("123"));
+        assert_eq!(
+            rated_as("sherpa:ai:normal#2", "Sherpa (normal) 2"),
+            (
+                "sherpa:ai:normal".to_string(),
+                "Sherpa (normal)".to_string()
+            )
+        );
+        assert_eq!(
+            rated_as("sherpa:ai:strong", "Sherpa (strong)"),
+            (
+                "sherpa:ai:strong".to_string(),
+                "Sherpa (strong)".to_string()
+            )
+        );
+        assert_eq!(rated_as("42", "ann"), ("42".to_string(), "ann".to_string()));
+    }
+
+    // Issue 36: two seats of one rated player in one game: rated once, by the best place.
+    #[test]
+    fn a_player_in_two_seats_of_one_game_is_rated_once_by_its_best_place() {
+        let game = vec![
+            placing("ai", 3),
+            placing("ann", 2),
+            placing("ai", 1),
+            placing("bob", 4),
+        ];
+        let once = once_per_player(&game);
+        let ai: Vec<&Placing> = once.iter().filter(|p| p.name == "ai").collect();
+        assert_eq!(ai.len(), 1);
+        assert_eq!((ai[0].place, ai[0].won), (1, true));
+        let all = rate(&[game]);
+        assert_eq!(all.len(), 3);
+        let ai = find(&all, "ai");
+        assert_eq!((ai.games, ai.wins, ai.place_sum), (1, 1, 1));
+        // The same as a game where it had the one seat that placed first.
+        let single = rate(&[vec![placing("ann", 2), placing("ai", 1), placing("bob", 4)]]);
+        close(ai.mu, find(&single, "ai").mu, "rated by its best place");
+        close(find(&all, "ann").mu, find(&single, "ann").mu, "ann");
     }
 
     #[test]

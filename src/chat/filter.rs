@@ -21,6 +21,7 @@
 //! module returns is unchanged when another seat's hidden information (its part of the
 //! state, its private events, its secret steps in the log) is changed.
 
+use super::ai_seat::is_ai;
 use super::text::Text;
 use super::types::{Button, Reply};
 use crate::engine::{AnyGame, Audience, Event, Picture, Png, Seat, Status, StepInfo, Viewer};
@@ -342,15 +343,24 @@ fn who_acts_now(
         .map(|s| format!("**{}**", s.name))
         .collect();
     if !new.is_empty() {
+        // Humans are mentioned (and pinged); Sherpa's players only named.
         let mentions = Text::join(
-            new.iter().map(|s| Text::new().mention(&s.user_id, &s.name)),
+            new.iter().map(|s| match is_ai(&s.user_id) {
+                true => Text::from(format!("**{}**", s.name)),
+                false => Text::new().mention(&s.user_id, &s.name),
+            }),
             " ",
         );
         let mut now = Text::new().p("Now: ").then(mentions);
         if !still.is_empty() {
             now.push_plain(format!("; still to act: {}.", still.join(", ")));
         }
-        Some((now, new.iter().map(|s| s.user_id.clone()).collect()))
+        let pings = new
+            .iter()
+            .filter(|s| !is_ai(&s.user_id))
+            .map(|s| s.user_id.clone())
+            .collect();
+        Some((now, pings))
     } else if !still.is_empty() {
         Some((
             Text::from(format!("Still to act: {}.", still.join(", "))),
@@ -377,7 +387,8 @@ fn private_replies(
     order.extend((0..seats.len()).filter(|s| Some(*s) != o.invoker));
     let mut out = Vec::new();
     for s in order {
-        let Some(row) = seats.get(s).filter(|r| !r.resigned) else {
+        // Sherpa's players read nothing: they get no private replies (nor messages).
+        let Some(row) = seats.get(s).filter(|r| !r.resigned && !is_ai(&r.user_id)) else {
             continue;
         };
         let viewer = Viewer::Seat(s);
@@ -629,23 +640,34 @@ pub(crate) fn visible_log(actions: &[ActionRow], viewer: Viewer, over: bool) -> 
 }
 
 /// The last `n` entries of the log as `viewer` may see it, as text. A step that was taken
-/// back says so, and the undo names the entry it took back.
+/// back says so, and the undo names the entry it took back. `between` are lines that are
+/// not log entries (seat handovers), each with how many of the viewer's entries come
+/// before it; those among or after the entries shown are shown in their place.
 pub(crate) fn history(
     actions: &[ActionRow],
     seats: &[SeatRow],
     viewer: Viewer,
     over: bool,
     n: usize,
+    between: &[(usize, String)],
 ) -> Text {
     let log = visible_log(actions, viewer, over);
-    if log.is_empty() {
+    if log.is_empty() && between.is_empty() {
         return Text::from("No moves yet.");
     }
     let took_back = taken_back(&log);
     let name = |seat: &Seat| seats.get(*seat).map(|s| s.name.as_str()).unwrap_or("?");
     let first = log.len().saturating_sub(n);
-    let lines: Vec<String> = (first..log.len())
-        .map(|i| match (&log[i], took_back[i]) {
+    let line_before = |i: usize| {
+        between
+            .iter()
+            .filter(move |(at, _)| *at == i)
+            .map(|(_, line)| line.clone())
+    };
+    let mut lines: Vec<String> = Vec::new();
+    for i in first..log.len() {
+        lines.extend(line_before(i));
+        lines.push(match (&log[i], took_back[i]) {
             (LogEntry::Step { seat, step }, _) => {
                 let step = step.as_deref().unwrap_or("(sealed choice)");
                 let back = if took_back.contains(&Some(i)) {
@@ -659,11 +681,12 @@ pub(crate) fn history(
                 format!("#{} {} took back #{} (agreed)", i + 1, name(seat), j + 1)
             }
             (LogEntry::Undo { .. }, None) => format!("#{} undo (agreed)", i + 1),
-        })
-        .collect();
+        });
+    }
+    lines.extend(line_before(log.len()));
     Text::from(format!(
         "Last {} of {} actions:\n{}",
-        lines.len(),
+        log.len() - first,
         log.len(),
         lines.join("\n")
     ))

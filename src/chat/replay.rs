@@ -9,7 +9,7 @@ use super::types::{Place, Reply, Request};
 use crate::engine::notation::clip;
 use crate::engine::{Options, Viewer};
 use crate::store::{ActionKind, ActionRow, SeatRow};
-use crate::store::{GameStatus, NewAction};
+use crate::store::{GameStatus, HandoverHow, HandoverRow, ImportedGame, NewAction};
 use serde::{Deserialize, Serialize};
 
 /// A replay file: a game's setup and log. The seed is present only once the game is over.
@@ -23,6 +23,22 @@ pub struct ReplayFile {
     pub seed: Option<u64>,
     pub status: String,
     pub actions: Vec<ReplayAction>,
+    /// Seats handed to another player (`game sub`), in order; `players` name the holders
+    /// at the export. Not game steps: a replay plays `actions` alone. Files from before
+    /// handovers have none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub handovers: Vec<ReplayHandover>,
+}
+
+/// A seat handed over, as a replay file records it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplayHandover {
+    pub seat: usize,
+    /// How many of the file's `actions` came before it.
+    pub after: usize,
+    pub from: String,
+    pub to: String,
+    pub how: HandoverHow,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -53,12 +69,24 @@ impl Chat {
         };
         // After the end, the channel's last finished game (as `game status` and `board`).
         let l = self.load_active_or_finished(&req.place)?;
-        let actions = self.lock().store.log().actions(l.row.id)?;
+        let (actions, handovers) = {
+            let inner = self.lock();
+            let log = inner.store.log();
+            (log.actions(l.row.id)?, log.handovers(l.row.id)?)
+        };
         let over = l
             .game
             .as_ref()
             .map(|g| g.status().is_finished())
             .unwrap_or(false);
+        let between: Vec<(usize, String)> = handovers
+            .iter()
+            .map(|h| {
+                let before = rows_before(&actions, h);
+                let at = filter::visible_log(before, Viewer::Spectator, over).len();
+                (at, handover_line(h))
+            })
+            .collect();
         // A public reply: the spectator's log.
         Ok(vec![Reply::public(filter::history(
             &actions,
@@ -66,6 +94,7 @@ impl Chat {
             Viewer::Spectator,
             over,
             n,
+            &between,
         ))])
     }
 
@@ -113,6 +142,7 @@ impl Chat {
         let row = inner.store.log().game(game_id)?;
         let seats = inner.store.log().seats(game_id)?;
         let actions = inner.store.log().actions(game_id)?;
+        let handovers = inner.store.log().handovers(game_id)?;
         let over = row.status == GameStatus::Finished || row.status == GameStatus::Aborted;
         Ok(ReplayFile {
             format: REPLAY_FORMAT.into(),
@@ -122,6 +152,16 @@ impl Chat {
             seed: over.then_some(row.seed),
             status: row.status.as_str().into(),
             actions: export_actions(&actions, over),
+            handovers: handovers
+                .iter()
+                .map(|h| ReplayHandover {
+                    seat: h.seat,
+                    after: export_actions(rows_before(&actions, h), over).len(),
+                    from: h.from_name.clone(),
+                    to: h.to_name.clone(),
+                    how: h.how,
+                })
+                .collect(),
         })
     }
 
@@ -179,16 +219,36 @@ impl Chat {
                 turn_end: false,
             })
             .collect();
-        let id = self.lock().store.log_mut().import_game(
+        // The imported log's rows are numbered from 1, so a handover after `after` actions
+        // comes after row `after`.
+        let handovers: Vec<HandoverRow> = file
+            .handovers
+            .iter()
+            .map(|h| HandoverRow {
+                seat: h.seat,
+                after_seq: h.after.min(file.actions.len()) as i64,
+                from_user: clean_name(&h.from),
+                from_name: clean_name(&h.from),
+                to_user: clean_name(&h.to),
+                to_name: clean_name(&h.to),
+                how: h.how,
+                at: 0,
+            })
+            .collect();
+        let game = ImportedGame {
+            kind: kind.id(),
+            options: &file.options,
+            seed,
+            seats: &seats,
+            actions: &new,
+            handovers: &handovers,
+            status,
+            snapshot: &g.snapshot(),
+        };
+        let id = self.lock().store.log_mut().import_game_with_handovers(
             &place.platform,
             &place.channel,
-            kind.id(),
-            &file.options,
-            seed,
-            &seats,
-            &new,
-            status,
-            &g.snapshot(),
+            &game,
             self.now(),
         )?;
         Ok(id)
@@ -302,6 +362,27 @@ impl Chat {
             },
         }
     }
+}
+
+/// The log's rows before handover `h` (those up to its `after_seq`).
+fn rows_before<'a>(actions: &'a [ActionRow], h: &HandoverRow) -> &'a [ActionRow] {
+    let n = actions.partition_point(|a| a.seq <= h.after_seq);
+    &actions[..n]
+}
+
+/// A handover as the history shows it: `seat 2: Alice handed over to Bob`.
+pub(crate) fn handover_line(h: &HandoverRow) -> String {
+    let why = match h.how {
+        HandoverHow::Holder => "",
+        HandoverHow::Admin => " (by a channel admin)",
+        HandoverHow::Vote => " (by the other players' vote)",
+    };
+    format!(
+        "seat {}: {} handed over to {}{why}",
+        h.seat + 1,
+        h.from_name,
+        h.to_name
+    )
 }
 
 /// The actions of an export as the public may see them (see [`filter::visible_log`]).

@@ -3,7 +3,9 @@
 //!
 //! Invariants: pure reads; every figure is recomputed from the stored results
 //! (`store::results`) by [`crate::ratings`], per server and game, in finish order: nothing
-//! is kept or edited by hand. Aborted games have no results, so they never count.
+//! is kept or edited by hand. Aborted games have no results, so they never count. Sherpa's
+//! computer players count as one rated player per level, once per game (by the best place
+//! of that level's seats; see [`crate::ratings`]).
 
 use super::core::{match_game_id, Chat, Loaded};
 use super::error::{topic_error, CoreError};
@@ -11,7 +13,7 @@ use super::table::split_word;
 use super::text::Text;
 use super::types::{Reply, Request};
 use crate::engine::notation::clip;
-use crate::ratings::{rate, recorded_places, Placing, PlayerStats};
+use crate::ratings::{rate, rated_as, recorded_places, Placing, PlayerStats};
 use crate::store::SeatRow;
 use crate::store::{NewResult, ResultRow};
 
@@ -39,6 +41,17 @@ pub(crate) fn results_of(seats: &[SeatRow], places: &[u32]) -> Vec<NewResult> {
             place,
             won: place == 1 && !s.resigned,
             resigned: s.resigned,
+        })
+        .collect()
+}
+
+/// The stored rows with each seat's user as the rated player it counts as: Sherpa's
+/// computer players as their level (`Sherpa (normal)`, see [`crate::ratings::rated_as`]).
+fn as_rated(rows: Vec<ResultRow>) -> Vec<ResultRow> {
+    rows.into_iter()
+        .map(|mut r| {
+            (r.user_id, r.name) = rated_as(&r.user_id, &r.name);
+            r
         })
         .collect()
 }
@@ -120,6 +133,7 @@ impl Chat {
                 .results()
                 .results_in(&place.platform, place.guild.as_deref(), kind)?
         };
+        let rows = as_rated(rows);
         let text = match ask {
             Ask::Game { kind, who: None } => self.top(kind, &rows),
             Ask::Game {

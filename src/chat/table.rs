@@ -156,7 +156,7 @@ pub fn remind_usage() -> String {
 const GAME_SUBS: &[Command] = &[
     Command {
         aliases: &["create"],
-        help: "{game new <game> [key=value …]} opens a game in this channel (one per channel; use a thread for another). A unique beginning of the game's name is enough. On Discord, the thread option opens the game in a new thread of this channel, named after the game and its opener; the channel gets one line linking to it.",
+        help: "{game new <game> [key=value …]} opens a game in this channel (one per channel; use a thread for another). A unique beginning of the game's name is enough. Besides the game's options, absent=caretaker (the default), absent=wait or absent=kick says what happens when a player's deadline passes: Sherpa plays for them until they send any command here, the game waits, or they are removed. On Discord, the thread option opens the game in a new thread of this channel, named after the game and its opener; the channel gets one line linking to it.",
         args: &[
             arg("game", "<game>", ArgKind::Game, true, "Which game"),
             arg("options", "[key=value …]", ArgKind::Rest, false, "Options as key=value words, e.g. boom=on"),
@@ -165,12 +165,25 @@ const GAME_SUBS: &[Command] = &[
         ..cmd("new", "game new", "Create a game in this channel; others then join and the creator starts it.")
     },
     Command {
-        help: "{game join} takes a seat in the game waiting in this channel.",
-        ..cmd("join", "game join", "Take a seat in the game waiting in this channel.")
+        help: "{game join} takes a seat in the game waiting in this channel. {game join ai [level]} seats a Sherpa player instead (a computer player of level easy, normal or strong; normal if none is given), e.g. to play Nanga Parbat against Sherpa or fill a Nepal table.",
+        args: &[arg("ai", "[ai [level]]", ArgKind::Rest, false, "ai, ai easy, ai strong: seat a Sherpa player instead of yourself")],
+        ..cmd("join", "game join", "Take a seat in the game waiting in this channel (or seat a Sherpa player: ai).")
     },
     Command {
-        help: "{game leave} gives up your seat before the start.",
-        ..cmd("leave", "game leave", "Leave the game before it starts.")
+        help: "{game leave} gives up your seat before the start. {game leave ai [level]} removes the Sherpa player (of that level) who joined last.",
+        args: &[arg("ai", "[ai [level]]", ArgKind::Rest, false, "ai, ai easy, ai strong: remove a Sherpa player instead of yourself")],
+        ..cmd("leave", "game leave", "Leave the game before it starts (or remove a Sherpa player: ai).")
+    },
+    Command {
+        help: "{game ai [level]} seats a Sherpa player (a computer player) in the game waiting here: easy, normal (the default) or strong. It plays its turns at once, never needs reminding and agrees to every vote. {game leave ai [level]} removes one before the start.",
+        args: &[arg(
+            "level",
+            "[level]",
+            ArgKind::Choice(&["easy", "normal", "strong"]),
+            false,
+            "How strongly Sherpa plays (default: normal)",
+        )],
+        ..cmd("ai", "game ai", "Seat a Sherpa player (a computer player) in the game waiting here.")
     },
     Command {
         help: "{game start} deals the game with the players seated so far.",
@@ -202,6 +215,15 @@ const GAME_SUBS: &[Command] = &[
         ..cmd("kick", "game kick", "Vote to remove a player (channel admins remove at once).")
     },
     Command {
+        aliases: &["substitute", "handover"],
+        help: "{game sub <player>} hands your seat to someone not playing here, in the lobby or a running game: they take over its hidden information, its reminders and its result. {game sub <absent> <player>} hands the seat of a player the game has waited for longer than its deadline (as for {game kick <player>}): a channel admin does it at once, or every other player votes (Sherpa's seats agree automatically). A bot cannot take a seat. The history and the replay file show each handover.",
+        args: &[
+            arg("absent", "[absent]", ArgKind::Player, false, "Whose seat: an absent player's (default: yours)"),
+            arg("player", "<player>", ArgKind::Player, false, "Who takes the seat over"),
+        ],
+        ..cmd("sub", "game sub", "Hand your seat (or an absent player's, by vote) to someone else.")
+    },
+    Command {
         help: "{game abort} votes to end the game without a result: every player must vote, or a channel admin (or the creator before the start) aborts at once.",
         ..cmd("abort", "game abort", "Vote to abort the game (channel admins abort at once).")
     },
@@ -219,7 +241,7 @@ const GAME_SUBS: &[Command] = &[
 pub const COMMANDS: &[Command] = &[
     Command {
         aliases: &["g"],
-        help: "{game new <game> [key=value …]} opens a game in this channel (one per channel; use a thread for another). {game join} / {game leave} before the start; {game start} deals the game. {game status} shows whose turn it is, {game history [n]} the last n moves. {game resign} leaves a running game (your turns are then played automatically). {game kick <player>} (once the game has waited for that player past its deadline) and {game abort} need every other player's vote, or a channel admin. {game export} attaches the replay file.",
+        help: "{game new <game> [key=value …]} opens a game in this channel (one per channel; use a thread for another). {game join} / {game leave} before the start; {game start} deals the game. {game status} shows whose turn it is, {game history [n]} the last n moves. {game resign} leaves a running game (your turns are then played automatically). {game kick <player>} (once the game has waited for that player past its deadline) and {game abort} need every other player's vote, or a channel admin. {game sub <player>} hands your seat to someone else (or an absent player's seat, by the same vote). {game export} attaches the replay file.",
         subcommands: GAME_SUBS,
         default_sub: Some("status"),
         ..cmd("game", "game", "Play board games in this channel: create, join, start and manage a game.")
@@ -300,7 +322,7 @@ pub const COMMANDS: &[Command] = &[
         ..cmd("games", "games", "Your games in this server, your turn first; all lists every game here.")
     },
     Command {
-        help: "{stats} shows your rating, games, wins and average place in each game you finished in this server; {stats <game>} shows that game's top ten here, {stats <game> [player]} one player's figures. The rating is Weng-Lin's skill estimate μ minus three times its uncertainty σ, recomputed from every game finished here, in the order they ended. Aborted games do not count; a player who resigned or was kicked counts as last in that game, the others keep their places.",
+        help: "{stats} shows your rating, games, wins and average place in each game you finished in this server; {stats <game>} shows that game's top ten here, {stats <game> [player]} one player's figures. The rating is Weng-Lin's skill estimate μ minus three times its uncertainty σ, recomputed from every game finished here, in the order they ended. Aborted games do not count; a player who resigned or was kicked counts as last in that game, the others keep their places. A handed-over seat counts for whoever held it at the end. Each Sherpa level is a rated player of its own ({stats <game> [player]} with `Sherpa (normal)`); when one game has two Sherpa seats of the same level, that level is rated once in it, by its better place.",
         args: &[
             arg("game", "[game]", ArgKind::Game, false, "Which game (default: every game you finished here)"),
             arg("player", "[player]", ArgKind::Player, false, "Whose figures (default: the game's top ten, or yours)"),
@@ -703,8 +725,8 @@ mod tests {
         assert_eq!(r.args, vec!["<game>", "[topic]"]);
         assert!(parse_ref("game").is_none(), "game needs a subcommand");
         assert!(
-            parse_ref("game join now").is_none(),
-            "join takes no argument"
+            parse_ref("game start now").is_none(),
+            "start takes no argument"
         );
     }
 

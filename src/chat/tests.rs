@@ -249,15 +249,20 @@ struct T {
 }
 
 fn chat() -> T {
+    chat_on(registry(), true)
+}
+
+/// A chat over `games`, its clock at 1,000 and adjustable, seeds 77.
+fn chat_on(games: &'static Registry, rate_limit: bool) -> T {
     let clock = Arc::new(AtomicI64::new(1_000));
     let c2 = clock.clone();
     let env = Env {
         now: Box::new(move || c2.load(Ordering::SeqCst)),
         seed: Box::new(|| 77),
-        rate_limit: true,
+        rate_limit,
     };
     T {
-        chat: Chat::new(Store::open_in_memory().unwrap(), registry(), env),
+        chat: Chat::new(Store::open_in_memory().unwrap(), games, env),
         clock,
     }
 }
@@ -305,9 +310,11 @@ impl T {
         );
         r[0].text.to_string()
     }
+    /// A started Count game whose table waits for absent players (`absent=wait`, the
+    /// behaviour of every game before the caretaker existed).
     fn started(players: &[&str]) -> T {
         let t = chat();
-        t.ok(players[0], "game new count");
+        t.ok(players[0], "game new count absent=wait");
         for p in &players[1..] {
             t.ok(p, "game join");
         }
@@ -334,15 +341,20 @@ impl T {
             .unwrap()
             .version
     }
-    fn log(&self) -> Vec<String> {
-        let inner = self.chat.lock();
-        let id = inner
+    /// The id of the channel's latest game.
+    fn latest_id(&self) -> i64 {
+        self.chat
+            .lock()
             .store
             .log()
             .latest_game("discord", "c1")
             .unwrap()
             .unwrap()
-            .id;
+            .id
+    }
+    fn log(&self) -> Vec<String> {
+        let id = self.latest_id();
+        let inner = self.chat.lock();
         inner
             .store
             .log()
@@ -1206,7 +1218,7 @@ fn payloads(
             filter::suggestions(g, s, "", 25, usize::MAX)
         ));
     }
-    push(filter::history(actions, seats, viewer, false, 100).to_string());
+    push(filter::history(actions, seats, viewer, false, 100, &[]).to_string());
     push(format!("{:?}", filter::visible_log(actions, viewer, false)));
     if viewer == Viewer::Spectator {
         push(format!("{:?}", replay::export_actions(actions, false)));
@@ -1693,7 +1705,7 @@ fn him_prog_4_deadline_seals_a_default_program_for_the_late_seat() {
         ),
         clock,
     };
-    t.ok("ann", "game new himalaya");
+    t.ok("ann", "game new himalaya absent=wait");
     t.ok("bob", "game join");
     t.ok("cy", "game join");
     t.ok("ann", "game start");
@@ -2635,7 +2647,7 @@ fn game_new_with_thread_is_refused_where_threads_do_not_exist() {
         .unwrap();
     assert!(none.is_none(), "nothing was created");
     let r = t.ok("ann", "game new count thread=false goal=6");
-    assert!(r[0].text.contains("options: goal=6)"), "{}", r[0].text);
+    assert!(r[0].text.contains("options: goal=6;"), "{}", r[0].text);
     let g = t
         .chat
         .lock()
@@ -3587,4 +3599,908 @@ fn a_join_line_gives_the_player_count_without_a_range_to_itself() {
         r[0].text.to_string(),
         "**bob** joined (2 of 2 to 3 players: ann, bob)."
     );
+}
+
+// ---- Issue 36: handing a seat to someone else (`game sub`), and ratings with AI seats ----
+
+/// `req` with the users it mentions resolved as a platform would (`id-<name>`).
+fn req_mentioning(user: &str, text: &str, mentioned: &[(&str, bool)]) -> Request {
+    let mut r = req(user, text);
+    r.mentioned = mentioned
+        .iter()
+        .map(|(name, is_bot)| MentionedUser {
+            id: format!("id-{name}"),
+            name: name.to_string(),
+            is_bot: *is_bot,
+        })
+        .collect();
+    r
+}
+
+impl T {
+    fn sub(&self, user: &str, text: &str, mentioned: &[(&str, bool)]) -> Vec<Reply> {
+        self.chat.handle(&req_mentioning(user, text, mentioned))
+    }
+    fn seat_users(&self) -> Vec<String> {
+        let id = self.latest_id();
+        let inner = self.chat.lock();
+        inner
+            .store
+            .log()
+            .seats(id)
+            .unwrap()
+            .into_iter()
+            .map(|s| s.user_id)
+            .collect()
+    }
+    fn waiting_users(&self) -> Vec<String> {
+        let inner = self.chat.lock();
+        inner
+            .store
+            .schedules()
+            .waits(1)
+            .unwrap()
+            .into_iter()
+            .map(|w| w.0)
+            .collect()
+    }
+}
+
+// A seated player hands their seat on: the new player holds its hidden information (the
+// private view, sent at once and on `board private`), its place in the reminder schedule,
+// and its result at the end; the log shows the handover and replays the same game.
+#[test]
+fn a_player_hands_their_seat_over_with_its_view_reminders_and_result() {
+    let t = T::started(&["ann", "bob"]);
+    t.ok("ann", "move draw");
+    let secret = {
+        let l = t.chat.load_active(&place()).unwrap();
+        l.game.unwrap().private_markers(0)[0].clone()
+    };
+    assert_eq!(t.waiting_users(), ["id-ann"]);
+    let r = t.sub("ann", "game sub @dee", &[("dee", false)]);
+    assert!(!r.iter().any(|r| r.is_error), "{r:?}");
+    assert_eq!(t.seat_users(), ["id-dee", "id-bob"]);
+    let public = &r[0];
+    assert_eq!(public.visibility, Visibility::Public);
+    assert_eq!(public.pings, ["id-dee"]);
+    assert!(
+        public
+            .text
+            .to_string()
+            .contains("Seat 1: **ann** handed over to"),
+        "{}",
+        public.text
+    );
+    let private = r
+        .iter()
+        .find(|r| r.visibility == Visibility::Private("id-dee".into()))
+        .expect("the new holder is shown the seat's view");
+    assert!(private.text.contains(&secret), "{}", private.text);
+    assert!(
+        r.iter().all(|r| r.outbox.is_some()),
+        "written to the outbox"
+    );
+    // The view follows the seat: dee sees its secret, ann no longer has a private view.
+    let mine = t.ok("dee", "board private");
+    assert!(mine[0].text.contains(&secret), "{}", mine[0].text);
+    assert!(t.err("ann", "board private").contains("not playing"));
+    // Reminders: dee is waited for (from the handover on), ann no longer.
+    assert_eq!(t.waiting_users(), ["id-dee"]);
+    // ann cannot play the seat any more; dee can.
+    assert!(t.say("ann", "move end")[0].is_error);
+    // The history shows the handover among the steps; the replay is the same game.
+    let h = t.ok("bob", "game history").remove(0).text.to_string();
+    assert!(
+        h.contains("#1 dee: draw\nseat 1: ann handed over to dee"),
+        "{h}"
+    );
+    assert_eq!(t.chat.verify(1), Ok(()));
+    // dee plays the seat to a win: the result is dee's, not ann's.
+    t.ok("dee", "move add 2; add 2; end");
+    for _ in 0..2 {
+        t.ok("bob", "move end");
+        t.ok("dee", "move add 2; add 2; end");
+    }
+    let results = t
+        .chat
+        .lock()
+        .store
+        .results()
+        .results_in("discord", Some("g"), None)
+        .unwrap();
+    let users: Vec<(&str, u32)> = results
+        .iter()
+        .map(|r| (r.user_id.as_str(), r.place))
+        .collect();
+    assert_eq!(users, [("id-dee", 1), ("id-bob", 2)]);
+    // The finished game's export records the handover after the first action; imported,
+    // it rebuilds and shows it again, and an old file without handovers still imports.
+    let file = t.chat.export(1).unwrap();
+    assert_eq!(file.players, ["dee", "bob"]);
+    assert_eq!(
+        file.handovers,
+        [replay::ReplayHandover {
+            seat: 0,
+            after: 1,
+            from: "ann".into(),
+            to: "dee".into(),
+            how: crate::store::HandoverHow::Holder,
+        }]
+    );
+    let json = serde_json::to_string(&file).unwrap();
+    let back: ReplayFile = serde_json::from_str(&json).unwrap();
+    let other = Place {
+        channel: "c9".into(),
+        ..place()
+    };
+    let id = t.chat.import(&back, &other).unwrap();
+    assert_eq!(t.chat.verify(id), Ok(()));
+    let h = t
+        .chat
+        .handle(&Request::new(
+            other.clone(),
+            req("bob", "").user,
+            "game history 100",
+        ))
+        .remove(0)
+        .text
+        .to_string();
+    assert!(h.contains("seat 1: ann handed over to dee"), "{h}");
+    let mut old: serde_json::Value = serde_json::from_str(&json).unwrap();
+    old.as_object_mut().unwrap().remove("handovers");
+    let old: ReplayFile = serde_json::from_value(old).unwrap();
+    assert!(old.handovers.is_empty());
+    let elsewhere = Place {
+        channel: "c10".into(),
+        ..place()
+    };
+    let id = t.chat.import(&old, &elsewhere).unwrap();
+    assert_eq!(t.chat.verify(id), Ok(()));
+}
+
+// In a lobby, a player hands their own seat on; the creator or an admin hands anyone's.
+#[test]
+fn a_lobby_seat_can_be_handed_over_before_the_start() {
+    let t = chat();
+    t.ok("ann", "game new count");
+    t.ok("bob", "game join");
+    let r = t.sub("bob", "game sub @cy", &[("cy", false)]);
+    assert!(!r[0].is_error, "{r:?}");
+    assert!(
+        r[0].text.to_string().contains("once the game starts"),
+        "{}",
+        r[0].text
+    );
+    assert_eq!(t.seat_users(), ["id-ann", "id-cy"]);
+    let v = t.version();
+    let text = t.sub("cy", "game sub @ann @dee", &[("dee", false)])[0]
+        .text
+        .to_string();
+    assert!(text.contains("before the start"), "{text}");
+    assert_eq!(t.version(), v);
+    t.sub("ann", "game sub @cy @dee", &[("dee", false)]);
+    assert_eq!(t.seat_users(), ["id-ann", "id-dee"]);
+    t.ok("ann", "game start");
+    assert_eq!(t.waiting_users(), ["id-ann"]);
+}
+
+// Every refusal says what would be accepted and changes nothing (no seat, no vote, no
+// version).
+#[test]
+fn game_sub_refusals_say_what_is_accepted_and_change_nothing() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    let v = t.version();
+    let refused = |user: &str, text: &str, mentioned: &[(&str, bool)], want: &str| {
+        // Past the rate limit's window each time (minutes, far from any deadline).
+        t.clock.fetch_add(11, Ordering::SeqCst);
+        let r = t.sub(user, text, mentioned);
+        assert!(r.len() == 1 && r[0].is_error, "`{text}`: {r:?}");
+        let s = r[0].text.to_string();
+        assert!(s.contains(want), "`{text}`: {s}");
+        s
+    };
+    // To a bot (the platform says so).
+    let mut bot = req("ann", "game sub <@555>");
+    bot.mentioned = vec![MentionedUser {
+        id: "555".into(),
+        name: "Botty".into(),
+        is_bot: true,
+    }];
+    let s = t.chat.handle(&bot)[0].text.to_string();
+    assert!(
+        s.contains("Botty is a bot") && s.contains("game sub @player"),
+        "{s}"
+    );
+    // To someone already seated here, to yourself, by a non-player.
+    refused(
+        "ann",
+        "game sub @bob",
+        &[("bob", false)],
+        "bob already plays in this game",
+    );
+    refused(
+        "ann",
+        "game sub @ann",
+        &[("ann", false)],
+        "that seat is already yours",
+    );
+    refused(
+        "bob",
+        "game sub @ann @ann",
+        &[("ann", false)],
+        "ann already holds that seat",
+    );
+    let s = refused(
+        "dee",
+        "game sub @eve",
+        &[("eve", false)],
+        "only a player in this game",
+    );
+    assert!(s.contains("game sub @absent @player"), "{s}");
+    // Of a player not absent past the deadline, by a non-admin: not waiting for bob at all,
+    // and ann (acting) not yet for long enough.
+    refused(
+        "ann",
+        "game sub @bob @eve",
+        &[("eve", false)],
+        "not waiting for them",
+    );
+    let s = refused(
+        "bob",
+        "game sub @ann @eve",
+        &[("eve", false)],
+        "cannot be handed over by vote yet",
+    );
+    assert!(
+        s.contains("a channel admin can hand it over at once"),
+        "{s}"
+    );
+    // Malformed mentions and wrong word counts.
+    for text in [
+        "game sub <@abc>",
+        "game sub <@12",
+        "game sub @",
+        "game sub a*b",
+    ] {
+        refused("ann", text, &[], "is not a player I can seat");
+    }
+    refused("ann", "game sub", &[], "is not a handover");
+    refused("ann", "game sub @a @b @c", &[], "is not a handover");
+    // A name the platform did not resolve as a mention (Discord needs one).
+    refused("ann", "game sub @zed", &[], "is not a player I can seat");
+    // No game here.
+    let mut elsewhere = req_mentioning("ann", "game sub @dee", &[("dee", false)]);
+    elsewhere.place.channel = "c2".into();
+    let r = t.chat.handle(&elsewhere);
+    assert!(
+        r[0].is_error && r[0].text.to_string().contains("game new"),
+        "{:?}",
+        r[0].text
+    );
+    assert_eq!(t.version(), v, "refusals change nothing");
+    assert_eq!(t.seat_users(), ["id-ann", "id-bob", "id-cy"]);
+    assert!(t.chat.lock().store.log().motions(1).unwrap().is_empty());
+    assert!(t.chat.lock().store.log().handovers(1).unwrap().is_empty());
+}
+
+// For a player absent past the deadline: every other player votes (a motion per seat and
+// new player), or a channel admin hands the seat over at once.
+#[test]
+fn an_absent_players_seat_is_handed_over_by_vote_or_by_an_admin() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    t.clock
+        .fetch_add(votes::DEFAULT_KICK_AFTER + 1, Ordering::SeqCst);
+    let v = t.version();
+    let r = t.sub("bob", "game sub @ann @dee", &[("dee", false)]);
+    assert!(!r[0].is_error, "{r:?}");
+    let s = r[0].text.to_string();
+    assert!(
+        s.contains("votes to hand **ann**'s seat to **dee**") && s.contains("cy"),
+        "{s}"
+    );
+    assert_eq!(r[0].pings, ["id-cy"]);
+    assert_eq!(t.version(), v, "a vote alone changes no seat");
+    // A vote for another new player is another motion.
+    t.sub("cy", "game sub @ann @eve", &[("eve", false)]);
+    assert_eq!(t.seat_users()[0], "id-ann");
+    let again = t.sub("bob", "game sub @ann @dee", &[("dee", false)]);
+    assert!(again[0].is_error && again[0].text.to_string().contains("already in"));
+    t.sub("cy", "game sub @ann @dee", &[("dee", false)]);
+    assert_eq!(t.seat_users(), ["id-dee", "id-bob", "id-cy"]);
+    assert!(
+        t.chat.lock().store.log().motions(1).unwrap().is_empty(),
+        "the seat's votes are cleared"
+    );
+    assert_eq!(t.waiting_users(), ["id-dee"], "dee waits afresh");
+    let h = t.ok("bob", "game history").remove(0).text.to_string();
+    assert!(
+        h.contains("seat 1: ann handed over to dee (by the other players' vote)"),
+        "{h}"
+    );
+
+    // A channel admin needs neither votes nor the deadline.
+    let t = T::started(&["ann", "bob"]);
+    let mut r = req_mentioning("eve", "game sub @bob @dee", &[("dee", false)]);
+    r.user.is_channel_admin = true;
+    assert!(!t.chat.handle(&r)[0].is_error);
+    assert_eq!(t.seat_users(), ["id-ann", "id-dee"]);
+}
+
+/// A started Count game at `place()` whose seats are `users` (user id, name): a Sherpa seat
+/// is one whose user id is `sherpa:ai:<level>` (issue 36, contract 4).
+fn started_with_seats(users: &[(&str, &str)]) -> T {
+    let t = chat();
+    t.ok("ann", "game new count");
+    let seats: Vec<SeatRow> = users
+        .iter()
+        .enumerate()
+        .map(|(seat, (id, name))| SeatRow {
+            seat,
+            user_id: id.to_string(),
+            name: name.to_string(),
+            resigned: false,
+        })
+        .collect();
+    let v = t.version();
+    t.chat
+        .lock()
+        .store
+        .log_mut()
+        .set_seats(1, v, &seats, None, 1_000)
+        .unwrap();
+    t.ok("ann", "game start");
+    t
+}
+
+/// `text` sent as the user `id`.
+fn as_user(t: &T, id: &str, text: &str) -> Vec<Reply> {
+    let mut r = req("x", text);
+    r.user.id = id.into();
+    t.chat.handle(&r)
+}
+
+// A Sherpa seat's consent is automatic: the vote to hand an absent player's seat on needs
+// only the other humans; and a Sherpa seat can be handed to a person by their vote.
+#[test]
+fn sherpa_seats_agree_to_a_handover_automatically() {
+    let t = started_with_seats(&[
+        ("id-ann", "ann"),
+        ("sherpa:ai:normal", "Sherpa (normal)"),
+        ("id-bob", "bob"),
+    ]);
+    t.clock
+        .fetch_add(votes::DEFAULT_KICK_AFTER + 1, Ordering::SeqCst);
+    t.sub("bob", "game sub @ann @dee", &[("dee", false)]);
+    assert_eq!(t.seat_users()[0], "id-dee", "bob's vote was enough");
+    // A person takes the Sherpa seat over by the humans' vote (dee and bob), no clock.
+    t.sub("dee", "game sub @sherpa @eve", &[("eve", false)]);
+    assert_eq!(t.seat_users()[1], "sherpa:ai:normal");
+    t.sub("bob", "game sub @sherpa @eve", &[("eve", false)]);
+    assert_eq!(t.seat_users(), ["id-dee", "id-eve", "id-bob"]);
+}
+
+// Ratings: each Sherpa level is a rated player of its own; two seats of one level in one
+// game count once, by the better place; a human's rating counts games with Sherpa seats.
+#[test]
+fn each_sherpa_level_is_rated_once_per_game_and_humans_count_those_games() {
+    let t = started_with_seats(&[
+        ("id-ann", "ann"),
+        ("sherpa:ai:normal", "Sherpa (normal)"),
+        ("sherpa:ai:normal#2", "Sherpa (normal) 2"),
+    ]);
+    // ann and the first Sherpa seat pass; the second Sherpa seat wins.
+    for i in 0..3 {
+        t.ok("ann", "move end");
+        assert!(!as_user(&t, "sherpa:ai:normal", "move end")[0].is_error);
+        let r = as_user(&t, "sherpa:ai:normal#2", "move add 2; add 2; end");
+        assert!(!r.iter().any(|r| r.is_error), "{i}: {r:?}");
+    }
+    let top = t.ok("ann", "stats count").remove(0).text.to_string();
+    assert!(top.contains("of 2 players, 1 finished game"), "{top}");
+    assert_eq!(top.matches("Sherpa (normal)").count(), 1, "{top}");
+    assert!(top.contains("1. **Sherpa (normal)** —"), "{top}");
+    let one = t
+        .ok("ann", "stats count Sherpa (normal)")
+        .remove(0)
+        .text
+        .to_string();
+    assert!(
+        one.contains("**Sherpa (normal)** in this server")
+            && one.contains("1 game, 1 win, average place 1.00"),
+        "{one}"
+    );
+    let ann = t.ok("ann", "stats").remove(0).text.to_string();
+    assert!(ann.contains("1 game, 0 wins, average place 2.00"), "{ann}");
+}
+
+// A handover in a real game (whose state names its players): the state is rebuilt under
+// the new holder's name, so the stored game equals the replay of its log.
+#[test]
+fn a_handover_in_a_real_game_keeps_the_snapshot_equal_to_the_replay() {
+    let chat = Chat::new(
+        Store::open_in_memory().unwrap(),
+        Registry::builtin(),
+        Env::fixed(1_000, 77),
+    );
+    let local = Place {
+        platform: "local".into(),
+        guild: None,
+        channel: "terminal".into(),
+    };
+    let say = |who: &str, text: &str| {
+        let user = User {
+            id: who.into(),
+            name: who.into(),
+            is_channel_admin: false,
+        };
+        chat.handle(&Request::new(local.clone(), user, text))
+    };
+    say("ann", "game new nanga-parbat");
+    say("bob", "game join");
+    say("ann", "game start");
+    let l = chat.load_active(&local).unwrap();
+    let g = l.game.unwrap();
+    let first = g.status().acting()[0];
+    let name = ["ann", "bob"][first];
+    let step = filter::legal_list(&*g, first)[0].notation.clone();
+    let r = say(name, &format!("move {step}"));
+    assert!(!r[0].is_error, "{r:?}");
+    // The terminal names players by name: no mention needed.
+    let r = say("bob", "game sub carl");
+    assert!(!r.iter().any(|r| r.is_error), "{r:?}");
+    assert_eq!(chat.verify(1), Ok(()));
+    let view = chat.status_json(&local)["view"].to_string();
+    assert!(view.contains("carl") && !view.contains("\"bob\""), "{view}");
+    // A repeat of the whole game from its log (no snapshot) is the same game.
+    chat.lock().store.debug_drop_snapshot(1).unwrap();
+    chat.lock().cache.clear();
+    assert!(!say("carl", "game status")[0].is_error);
+    assert_eq!(chat.verify(1), Ok(()));
+}
+
+/// Issue 36: AI seats (`game join ai`), Sherpa's turns (`ai_job`, `think`, `commit_ai`),
+/// and the caretaker and `absent=…` at a deadline.
+mod ai_seats {
+    use super::*;
+    use crate::ai::Budget;
+
+    /// A deterministic budget: playouts, no time limit.
+    const SMALL: Budget = Budget {
+        playouts: 4,
+        millis: None,
+    };
+
+    fn builtin_chat() -> T {
+        chat_on(Registry::builtin(), false)
+    }
+
+    fn admin(text: &str) -> Request {
+        Request::new(
+            place(),
+            User {
+                id: "id-admin".into(),
+                name: "admin".into(),
+                is_channel_admin: true,
+            },
+            text,
+        )
+    }
+
+    fn seats(t: &T) -> Vec<SeatRow> {
+        let inner = t.chat.lock();
+        let g = inner
+            .store
+            .log()
+            .latest_game("discord", "c1")
+            .unwrap()
+            .unwrap();
+        inner.store.log().seats(g.id).unwrap()
+    }
+
+    fn game_id(t: &T) -> i64 {
+        let inner = t.chat.lock();
+        let g = inner.store.log().latest_game("discord", "c1").unwrap();
+        g.unwrap().id
+    }
+
+    /// Play every Sherpa turn due (at most `cap`); how many were committed.
+    fn play_ai(t: &T, cap: usize) -> usize {
+        let mut n = 0;
+        while let Some(job) = t.chat.ai_job(&place()) {
+            assert!(n < cap, "Sherpa kept playing");
+            let turn = job.think_with(SMALL);
+            let r = t.chat.commit_ai(&job, turn).unwrap();
+            assert!(!r.is_empty(), "a current job commits");
+            n += 1;
+        }
+        n
+    }
+
+    /// Ann's default step in Nanga Parbat, played by her.
+    fn ann_plays(t: &T) {
+        let l = t.chat.load_active(&place()).unwrap();
+        let step = l.game.unwrap().default_step(0).unwrap();
+        t.ok("ann", &format!("move {step}"));
+    }
+
+    /// Ann against Sherpa (normal) in Nanga Parbat, started.
+    fn ann_against_sherpa(absent: &str) -> T {
+        let t = builtin_chat();
+        t.ok("ann", &format!("game new nanga-parbat {absent}"));
+        t.ok("ann", "game join ai");
+        t.ok("ann", "game start");
+        t
+    }
+
+    #[test]
+    fn join_ai_seats_sherpa_players_by_level_and_leave_ai_removes_the_last_joined() {
+        let t = chat();
+        t.ok("ann", "game new count");
+        let r = t.ok("ann", "game join ai");
+        assert_eq!(
+            r[0].text.to_string(),
+            "**Sherpa (normal)** joined (2 of 2 to 3 players: ann, Sherpa (normal))."
+        );
+        t.ok("ann", "game ai normal");
+        let s = seats(&t);
+        assert_eq!(
+            s.iter()
+                .map(|s| (s.user_id.as_str(), s.name.as_str()))
+                .collect::<Vec<_>>(),
+            vec![
+                ("id-ann", "ann"),
+                ("sherpa:ai:normal", "Sherpa (normal)"),
+                ("sherpa:ai:normal#2", "Sherpa (normal) 2"),
+            ]
+        );
+        assert_eq!(ai::ai_level(&s[2].user_id), Some(crate::ai::Level::Normal));
+        assert_eq!(ai::ai_level(&s[0].user_id), None);
+        let r = t.ok("ann", "game leave ai");
+        assert_eq!(
+            r[0].text.to_string(),
+            "**Sherpa (normal) 2** left the game."
+        );
+        t.ok("ann", "game join ai strong");
+        let r = t.ok("ann", "game leave ai normal");
+        assert_eq!(r[0].text.to_string(), "**Sherpa (normal)** left the game.");
+        let s = seats(&t);
+        assert_eq!(s.len(), 2);
+        assert_eq!(s[1].user_id, "sherpa:ai:strong");
+    }
+
+    #[test]
+    fn join_and_leave_ai_refusals_say_why_and_change_nothing() {
+        let t = chat();
+        assert!(
+            t.err("ann", "game join ai").contains("no game here"),
+            "no lobby here"
+        );
+        t.ok("ann", "game new count");
+        let v = t.version();
+        let e = t.err("ann", "game join ai huge");
+        assert!(
+            e.contains("`huge`") && e.contains("easy, normal, strong"),
+            "{e}"
+        );
+        let e = t.err("ann", "game ai huge");
+        assert!(e.contains("easy, normal, strong"), "{e}");
+        let e = t.err("ann", "game join banana");
+        assert!(e.contains("`banana`") && e.contains("ai"), "{e}");
+        let e = t.err("ann", "game leave ai");
+        assert!(e.contains("no Sherpa player sits"), "{e}");
+        let e = t.err("bob", "game join ai");
+        assert!(e.contains("only a player who joined"), "{e}");
+        assert_eq!(t.version(), v, "nothing changed");
+        t.clock.fetch_add(60, Ordering::SeqCst);
+        t.ok("ann", "game join ai easy");
+        let e = t.err("ann", "game leave ai strong");
+        assert!(e.contains("no Sherpa player of level strong"), "{e}");
+        t.ok("ann", "game join ai");
+        let v = t.version();
+        let e = t.err("ann", "game join ai");
+        assert!(
+            e.contains("the game is full") && e.contains("takes 2 to 3 players"),
+            "{e}"
+        );
+        assert_eq!(t.version(), v, "nothing changed");
+        assert_eq!(seats(&t).len(), 3);
+        t.ok("ann", "game start");
+        let e = t.err("ann", "game join ai");
+        assert!(e.contains("already started"), "{e}");
+        let e = t.err("ann", "game leave ai");
+        assert!(e.contains("already started"), "{e}");
+    }
+
+    #[test]
+    fn a_lobby_left_with_only_sherpa_players_closes() {
+        let t = chat();
+        t.ok("ann", "game new count");
+        t.ok("ann", "game join ai");
+        let r = t.ok("ann", "game leave");
+        assert!(r[0].text.contains("the game is closed"), "{}", r[0].text);
+        assert!(t.chat.load_active(&place()).is_err());
+    }
+
+    #[test]
+    fn a_human_against_sherpa_advances_with_one_public_message_per_turn_pinging_the_human() {
+        let t = ann_against_sherpa("");
+        let id = game_id(&t);
+        // Sherpa acts first (it places the guide): nobody is waited for or reminded.
+        assert!(t.chat.ai_job(&place()).is_some());
+        assert_eq!(t.chat.lock().store.schedules().waits(id).unwrap(), vec![]);
+        let mut turns = 0;
+        for _ in 0..6 {
+            let Some(job) = t.chat.ai_job(&place()) else {
+                ann_plays(&t);
+                continue;
+            };
+            assert_eq!(job.seat(), 1);
+            assert_eq!(job.name(), "Sherpa (normal)");
+            assert!(!job.is_caretaker());
+            let before = t.log().len();
+            let turn = job.think_with(SMALL);
+            assert!(!turn.steps().is_empty());
+            let r = t.chat.commit_ai(&job, turn.clone()).unwrap();
+            turns += 1;
+            assert_eq!(t.log().len(), before + turn.steps().len(), "logged");
+            let public: Vec<&Reply> = r
+                .iter()
+                .filter(|r| r.visibility == Visibility::Public)
+                .collect();
+            assert_eq!(public.len(), 1, "one public message: {r:?}");
+            assert!(r
+                .iter()
+                .all(|r| r.pings.iter().all(|p| !p.starts_with("sherpa:"))));
+            assert!(r
+                .iter()
+                .all(|r| r.visibility != Visibility::Private("sherpa:ai:normal".into())));
+            if t.chat.ai_job(&place()).is_none() {
+                assert_eq!(public[0].pings, vec!["id-ann"], "the next human is pinged");
+                assert!(
+                    public[0].text.mentions() == vec!["id-ann"],
+                    "{}",
+                    public[0].text
+                );
+            }
+            // The reminder schedule never waits for Sherpa.
+            let waits = t.chat.lock().store.schedules().waits(id).unwrap();
+            assert!(waits.iter().all(|(u, _)| u == "id-ann"), "{waits:?}");
+        }
+        assert!(turns > 1, "Sherpa played its turns: {turns}");
+        t.chat.verify(id).unwrap();
+    }
+
+    #[test]
+    fn a_stale_job_commits_nothing() {
+        let t = ann_against_sherpa("");
+        let job = t.chat.ai_job(&place()).expect("Sherpa's turn");
+        let again = t.chat.ai_job(&place()).expect("the same turn");
+        let (a, b) = (job.think_with(SMALL), again.think_with(SMALL));
+        assert_eq!(a, b, "the same job thinks the same turn");
+        t.chat.commit_ai(&job, a).unwrap();
+        let (log, v) = (t.log(), t.version());
+        let r = t.chat.commit_ai(&again, b).unwrap();
+        assert!(r.is_empty(), "{r:?}");
+        assert_eq!((t.log(), t.version()), (log, v), "nothing committed");
+    }
+
+    #[test]
+    fn two_sherpa_players_play_nanga_parbat_to_its_end_and_the_log_replays() {
+        let t = builtin_chat();
+        t.ok("ann", "game new nanga-parbat");
+        t.ok("ann", "game join ai");
+        t.ok("ann", "game kick ann");
+        let r = t.chat.handle(&admin("game join ai easy"));
+        assert!(!r.iter().any(|r| r.is_error), "{r:?}");
+        let r = t.chat.handle(&admin("game start"));
+        assert!(!r.iter().any(|r| r.is_error), "{r:?}");
+        let id = game_id(&t);
+        let turns = play_ai(&t, 5_000);
+        assert!(turns > 2, "{turns}");
+        let row = t.chat.lock().store.log().game(id).unwrap();
+        assert_eq!(row.status, crate::store::GameStatus::Finished);
+        t.chat.verify(id).unwrap();
+        // The log rebuilds the same state from the seed.
+        let (actions, seats) = {
+            let inner = t.chat.lock();
+            (
+                inner.store.log().actions(id).unwrap(),
+                inner.store.log().seats(id).unwrap(),
+            )
+        };
+        let kind = Registry::builtin().get("nanga-parbat").unwrap();
+        let rebuilt = replay(kind, &seats, &row.options, row.seed, &actions).unwrap();
+        let l = t.chat.load_active_or_finished(&place()).unwrap();
+        assert!(rebuilt.same_state(&**l.game.as_ref().unwrap()));
+        assert!(
+            t.chat.ai_jobs().is_empty(),
+            "nothing due once the game ended"
+        );
+    }
+
+    #[test]
+    fn ai_jobs_lists_every_place_with_a_turn_of_sherpa_due() {
+        let t = ann_against_sherpa("");
+        // Sherpa (seat 1) places Nanga Parbat's guide first.
+        let jobs = t.chat.ai_jobs();
+        assert_eq!(jobs.len(), 1);
+        assert_eq!(jobs[0].place(), &place());
+        play_ai(&t, 50);
+        assert!(t.chat.ai_jobs().is_empty(), "ann's turn");
+    }
+
+    #[test]
+    fn sherpa_agrees_to_an_undo_at_once() {
+        let t = ann_against_sherpa("");
+        let id = game_id(&t);
+        play_ai(&t, 50);
+        for _ in 0..50 {
+            if t.chat.ai_job(&place()).is_some() {
+                break;
+            }
+            ann_plays(&t);
+        }
+        assert!(play_ai(&t, 50) > 0, "Sherpa played after ann");
+        let before = t.log();
+        // Sherpa's last step is not ann's to take back alone: Sherpa's consent is given.
+        let r = t.ok("ann", "undo");
+        assert!(
+            r.iter().any(|r| r.text.contains("Sherpa (normal)** agrees")
+                || r.text.contains("took back")
+                || r.text.contains("taken back")),
+            "{r:?}"
+        );
+        assert!(r
+            .iter()
+            .all(|r| r.pings.iter().all(|p| !p.starts_with("sherpa:"))));
+        let after = t.log();
+        assert_eq!(after.last().map(String::as_str), Some("undo"), "{after:?}");
+        assert_eq!(after.len(), before.len() + 1);
+        assert!(
+            t.chat.lock().store.log().motions(id).unwrap().is_empty(),
+            "no vote left open"
+        );
+    }
+
+    /// Ann against Bob in Nanga Parbat with `absent`, the clock moved past the 72-hour
+    /// deadline of bob's first wait (he places the guide first): the due notices.
+    fn bob_misses_his_deadline(absent: &str) -> (T, Vec<DueNotice>) {
+        let t = builtin_chat();
+        t.ok("ann", &format!("game new nanga-parbat {absent}"));
+        t.ok("bob", "game join");
+        t.ok("ann", "game start");
+        let defaults = crate::reminders::ReminderDefaults {
+            enabled: false,
+            ..Default::default()
+        };
+        t.clock.store(1_000 + 72 * 3600 + 1, Ordering::SeqCst);
+        let due = t.chat.due_notices("discord", &defaults).unwrap();
+        (t, due)
+    }
+
+    #[test]
+    fn the_caretaker_plays_for_a_player_past_the_deadline_until_any_command_of_theirs() {
+        let (t, due) = bob_misses_his_deadline("");
+        assert_eq!(due.len(), 1, "{due:?}");
+        let Notice::Replies(r) = &due[0].send else {
+            panic!("{due:?}")
+        };
+        assert!(
+            r[0].text.contains("**bob** is away") && r[0].text.contains("Sherpa"),
+            "{}",
+            r[0].text
+        );
+        let id = game_id(&t);
+        assert_eq!(t.chat.lock().store.log().caretaken(id).unwrap(), vec![1]);
+        let s = t.ok("ann", "game status")[0].text.to_string();
+        assert!(s.contains("**bob**: away; Sherpa plays for them"), "{s}");
+        let job = t.chat.ai_job(&place()).expect("the caretaker's turn");
+        assert!(job.is_caretaker());
+        assert_eq!((job.seat(), job.level()), (1, crate::ai::Level::Normal));
+        let r = t.chat.commit_ai(&job, job.think_with(SMALL)).unwrap();
+        assert!(
+            r[0].text.contains("Sherpa plays for **bob**"),
+            "{}",
+            r[0].text
+        );
+        assert_eq!(r[0].pings, vec!["id-ann"], "{r:?}");
+        assert!(t.chat.ai_job(&place()).is_none(), "ann's turn now");
+        // Any command of bob's takes his seat back, and the answer says so.
+        let r = t.ok("bob", "board");
+        assert!(
+            r.iter().any(|r| r.text.contains("Welcome back, **bob**")),
+            "{r:?}"
+        );
+        assert!(t.chat.lock().store.log().caretaken(id).unwrap().is_empty());
+        let r = t.ok("bob", "board");
+        assert!(
+            !r.iter().any(|r| r.text.contains("Welcome back")),
+            "once: {r:?}"
+        );
+        // His next turn is his again.
+        for _ in 0..50 {
+            let l = t.chat.load_active(&place()).unwrap();
+            if l.game.unwrap().status().acting().contains(&1) {
+                break;
+            }
+            ann_plays(&t);
+        }
+        assert!(t.chat.ai_job(&place()).is_none(), "bob plays his own turn");
+        t.chat.verify(id).unwrap();
+    }
+
+    #[test]
+    fn a_job_thought_before_the_player_came_back_commits_nothing() {
+        let (t, _) = bob_misses_his_deadline("absent=caretaker");
+        let job = t.chat.ai_job(&place()).expect("the caretaker's turn");
+        let turn = job.think_with(SMALL);
+        t.ok("bob", "game status");
+        let log = t.log();
+        assert!(t.chat.commit_ai(&job, turn).unwrap().is_empty());
+        assert_eq!(t.log(), log);
+        assert!(t.chat.ai_job(&place()).is_none(), "bob is back");
+    }
+
+    #[test]
+    fn absent_kick_removes_the_late_player_at_the_deadline() {
+        let (t, due) = bob_misses_his_deadline("absent=kick");
+        let Notice::Replies(r) = &due[0].send else {
+            panic!("{due:?}")
+        };
+        assert!(
+            r[0].text.contains("**bob** ran out of time and is removed"),
+            "{}",
+            r[0].text
+        );
+        assert!(seats(&t)[1].resigned);
+        assert!(
+            t.chat.ai_job(&place()).is_none(),
+            "the autopilot plays a removed seat"
+        );
+    }
+
+    #[test]
+    fn absent_wait_keeps_the_plain_deadline_notice_and_no_default_deadline() {
+        let (t, due) = bob_misses_his_deadline("absent=wait");
+        assert!(
+            due.is_empty(),
+            "a waiting table has no deadline unless set: {due:?}"
+        );
+        t.ok("bob", "remind deadline 1h");
+        let defaults = crate::reminders::ReminderDefaults {
+            enabled: false,
+            ..Default::default()
+        };
+        let due = t.chat.due_notices("discord", &defaults).unwrap();
+        assert_eq!(due.len(), 1, "{due:?}");
+        assert!(matches!(due[0].send, Notice::Message(_)), "{due:?}");
+        assert!(t.chat.ai_job(&place()).is_none(), "nobody plays for bob");
+        let id = game_id(&t);
+        assert!(t.chat.lock().store.log().caretaken(id).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_bad_absent_value_is_refused_and_the_option_is_no_rules_option() {
+        let t = builtin_chat();
+        let e = t.err("ann", "game new nanga-parbat absent=never");
+        assert!(
+            e.contains("absent=caretaker") && e.contains("absent=kick"),
+            "{e}"
+        );
+        let r = t.ok("ann", "game new nanga-parbat absent=kick");
+        assert!(r[0].text.contains("absent=kick"), "{}", r[0].text);
+        let inner = t.chat.lock();
+        let g = inner
+            .store
+            .log()
+            .latest_game("discord", "c1")
+            .unwrap()
+            .unwrap();
+        assert!(!g.options.contains_key("absent"), "{:?}", g.options);
+        assert_eq!(
+            inner.store.log().absent(g.id).unwrap(),
+            crate::store::Absent::Kick
+        );
+    }
 }

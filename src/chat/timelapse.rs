@@ -25,11 +25,11 @@ use super::core::{effective_steps, Chat};
 use super::error::CoreError;
 use super::filter;
 use super::outbox;
-use super::replay::{export_actions, ReplayFile, REPLAY_FORMAT};
+use super::replay::ReplayError;
 use super::types::{Place, Reply};
 use crate::engine::{AnyGame, GameKind, Options, Viewer};
 use crate::render::gif::{fit_size, scale_to, Animation};
-use crate::store::{ActionRow, GameRow, GameStatus, SeatRow};
+use crate::store::{ActionRow, GameRow, SeatRow};
 
 /// The size a timelapse aims for (a few MB)…
 pub const TARGET_BYTES: usize = 4 * 1024 * 1024;
@@ -320,15 +320,11 @@ impl Chat {
             Ok(t) => out.push(timelapse_reply(row, t)),
             Err(e) => tracing::warn!(game = row.id, "no timelapse: {e}"),
         }
-        let file = ReplayFile {
-            format: REPLAY_FORMAT.into(),
-            game: row.kind.clone(),
-            options: row.options.clone(),
-            players: seats.iter().map(|s| s.name.clone()).collect(),
-            seed: Some(row.seed),
-            status: GameStatus::Finished.as_str().into(),
-            actions: export_actions(rows, true),
-        };
+        // The finished game's export: with the seed, every step and the seat handovers.
+        let file = self.export(row.id).map_err(|e| match e {
+            ReplayError::Core(e) => e,
+            _ => CoreError::Internal,
+        })?;
         let json = serde_json::to_vec_pretty(&file).map_err(|_| CoreError::Internal)?;
         let mut r = Reply::public(format!(
             "Replay file of game #{} ({} actions, with the seed): `sherpa replay FILE` rebuilds the game, and `--timelapse out.gif` makes the animation.",

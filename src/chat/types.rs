@@ -53,6 +53,22 @@ pub struct Request {
     /// servers (Discord): no game lives here, and a setting kept per server (the daily
     /// digest) applies to each of the asker's servers.
     pub direct_message: bool,
+    /// The users the command mentions, as the platform resolved them (Discord: the
+    /// interaction's resolved users): who they are and whether they are bots. Empty where
+    /// the platform resolves nothing (the terminal, whose users are plain names and never
+    /// bots).
+    pub mentioned: Vec<MentionedUser>,
+}
+
+/// A user a command mentions, as the platform resolved them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MentionedUser {
+    /// Stable platform id (Discord snowflake).
+    pub id: String,
+    /// Display name (their nickname in the server, where they have one).
+    pub name: String,
+    /// A bot account: it cannot take a seat.
+    pub is_bot: bool,
 }
 
 impl Request {
@@ -68,6 +84,7 @@ impl Request {
             visible_channels: None,
             visible_channels_unknown: false,
             direct_message: false,
+            mentioned: vec![],
         }
     }
 }

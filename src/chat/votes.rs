@@ -27,9 +27,10 @@ fn name_list(seats: &[&SeatRow]) -> String {
 }
 
 impl Chat {
-    /// Record `req`'s user's vote on `motion`; returns the active players (other than
-    /// `exclude`) who have not voted yet. Empty means the motion passes.
-    fn cast_vote<'a>(
+    /// Record `req`'s user's vote on `motion`; returns the active human players (other than
+    /// `exclude`) who have not voted yet: Sherpa's seats consent automatically. Empty means
+    /// the motion passes.
+    pub(super) fn cast_vote<'a>(
         &self,
         l: &'a Loaded,
         motion: &str,
@@ -47,6 +48,12 @@ impl Chat {
                     .and_then(|s| l.seats.get(s))
                     .map(|r| format!("remove {}", r.name))
                     .unwrap_or_else(|| "remove this player".into()),
+                Some(("sub", rest)) => rest
+                    .split_once(':')
+                    .and_then(|(s, _)| s.parse::<usize>().ok())
+                    .and_then(|s| l.seats.get(s))
+                    .map(|r| format!("hand {}'s seat over", r.name))
+                    .unwrap_or_else(|| "hand this seat over".into()),
                 _ => motion.to_string(),
             };
             return Err(VoteError::VoteAlreadyIn {
@@ -54,9 +61,7 @@ impl Chat {
                 missing: l
                     .seats
                     .iter()
-                    .filter(|s| {
-                        !s.resigned && Some(s.seat) != exclude && !earlier.contains(&s.user_id)
-                    })
+                    .filter(|s| votes_needed(s, exclude) && !earlier.contains(&s.user_id))
                     .map(|s| s.name.clone())
                     .collect(),
             });
@@ -68,11 +73,11 @@ impl Chat {
                 .vote(l.row.id, motion, &req.user.id, self.now())?;
         Ok(l.seats
             .iter()
-            .filter(|s| !s.resigned && Some(s.seat) != exclude && !voters.contains(&s.user_id))
+            .filter(|s| votes_needed(s, exclude) && !voters.contains(&s.user_id))
             .collect())
     }
 
-    fn target_seat(&self, seats: &[SeatRow], who: &str) -> Result<Seat, VoteError> {
+    pub(super) fn target_seat(&self, seats: &[SeatRow], who: &str) -> Result<Seat, VoteError> {
         let who = who
             .trim()
             .trim_start_matches("<@")
@@ -104,7 +109,12 @@ impl Chat {
     /// the `acting` seats) and has waited longer than the game's deadline (or
     /// [`DEFAULT_KICK_AFTER`] without one), counted after any vacation of theirs, on the
     /// injected clock. Otherwise the refusal says why and when it becomes possible.
-    fn check_kick_clock(&self, l: &Loaded, target: Seat, acting: &[Seat]) -> Result<(), VoteError> {
+    pub(super) fn check_kick_clock(
+        &self,
+        l: &Loaded,
+        target: Seat,
+        acting: &[Seat],
+    ) -> Result<(), VoteError> {
         let row = &l.seats[target];
         let (waits, deadline, prefs) = {
             let inner = self.lock();
@@ -269,7 +279,7 @@ impl Chat {
         let others: Vec<&SeatRow> = l
             .seats
             .iter()
-            .filter(|s| !s.resigned && s.seat != seat)
+            .filter(|s| votes_needed(s, Some(seat)))
             .collect();
         if others.is_empty() {
             return Ok(self.apply_undo(undo, false)?);
@@ -433,11 +443,70 @@ pub enum VoteError {
     NoUndoRequest {
         answer: &'static str,
     },
+    /// `game sub` with the wrong number of words.
+    SubUsage {
+        got: String,
+    },
+    /// `game sub` naming someone with neither a mention nor a name.
+    SubBadMention {
+        got: String,
+    },
+    /// `game sub` by someone with no seat in the game (and no admin).
+    SubNotAPlayer,
+    /// `game sub` to a bot.
+    SubToBot {
+        name: String,
+    },
+    /// `game sub` of your own seat to yourself.
+    SubToYourself,
+    /// `game sub @x @x`: the seat is already theirs.
+    SubAlreadyHolds {
+        name: String,
+    },
+    /// `game sub` to someone who already has a seat in the game.
+    SubAlreadySeated {
+        name: String,
+    },
+    /// `game sub` of another player's seat in the lobby, by neither the creator nor an admin.
+    SubBeforeStart,
+    /// `game sub @x @y` by vote while the game is not waiting for `name` (see
+    /// [`VoteError::KickNotWaiting`]).
+    SubNotAbsent {
+        name: String,
+        after: i64,
+    },
+    /// `game sub @x @y` by vote before `name`'s deadline passes (see
+    /// [`VoteError::KickTooEarly`]).
+    SubTooEarly {
+        name: String,
+        since: i64,
+        at: i64,
+        after: i64,
+    },
     /// A shared error (finding the game, steps, the store).
     Core(CoreError),
 }
 
 impl VoteError {
+    /// The clock's refusal of a kick, worded for a handover.
+    pub(super) fn for_sub(self) -> VoteError {
+        match self {
+            VoteError::KickNotWaiting { name, after } => VoteError::SubNotAbsent { name, after },
+            VoteError::KickTooEarly {
+                name,
+                since,
+                at,
+                after,
+            } => VoteError::SubTooEarly {
+                name,
+                since,
+                at,
+                after,
+            },
+            other => other,
+        }
+    }
+
     /// The message, with commands as references.
     pub fn text(&self) -> Text {
         use VoteError::*;
@@ -466,17 +535,12 @@ impl VoteError {
                     crate::reminders::format_duration(*after)
                 ))
                 .cmd("game resign", &[]),
-            KickTooEarly { name, since, at, after } => t
-                .p(format!("{name} cannot be voted out yet: the game has waited for them since "))
-                .time(*since, TimeStyle::Full)
-                .p(format!(
-                    ", less than the deadline ({}). A vote to remove them becomes possible ",
-                    crate::reminders::format_duration(*after)
-                ))
-                .time(*at, TimeStyle::Relative)
-                .p(" (at ")
-                .time(*at, TimeStyle::Full)
-                .p(") if they have not acted by then; a channel admin can remove them at once"),
+            KickTooEarly { name, since, at, after } => waited_too_little(
+                t.p(format!("{name} cannot be voted out yet")),
+                (*since, *at, *after),
+                "A vote to remove them",
+                "remove them",
+            ),
             VoteAlreadyIn { motion, missing } => t.p(format!(
                 "your vote to {motion} is already in; nothing changed. Still needed: {}",
                 if missing.is_empty() { "nobody".to_string() } else { missing.join(", ") }
@@ -487,6 +551,47 @@ impl VoteError {
                 .p(" or ")
                 .cmd("undo", &["reject"]),
             NoUndoRequest { answer } => t.p(format!("there is no undo request to {answer}")),
+            SubUsage { got } => t
+                .p(format!("`game sub {}` is not a handover: ", clip(got)))
+                .then(sub_accepted()),
+            SubBadMention { got } => t
+                .p(format!(
+                    "`{}` is not a player I can seat: mention them (`@name`; in Discord pick them from the list). ",
+                    clip(got)
+                ))
+                .then(sub_accepted()),
+            SubNotAPlayer => t
+                .p("only a player in this game can hand a seat over: ")
+                .then(sub_accepted()),
+            SubToBot { name } => t.p(format!(
+                "{name} is a bot and cannot take a seat; hand it to a person: "
+            ))
+            .cmd("game sub", &["@player"]),
+            SubToYourself => t
+                .p("that seat is already yours; name someone not playing here: ")
+                .cmd("game sub", &["@player"]),
+            SubAlreadyHolds { name } => t.p(format!(
+                "{name} already holds that seat; name someone not playing here: "
+            ))
+            .cmd("game sub", &["@absent", "@player"]),
+            SubAlreadySeated { name } => t.p(format!(
+                "{name} already plays in this game (one seat each); hand the seat to someone not playing here"
+            )),
+            SubBeforeStart => t
+                .p("before the start, a player hands only their own seat (")
+                .cmd("game sub", &["@player"])
+                .p("); the creator or a channel admin can hand anyone's"),
+            SubNotAbsent { name, after } => t
+                .p(format!(
+                    "{name}'s seat cannot be handed over by vote now: the game is not waiting for them. A vote is possible only once the game has waited for that player longer than the deadline ({}); {name} can hand it on themselves, and a channel admin at any time",
+                    crate::reminders::format_duration(*after)
+                )),
+            SubTooEarly { name, since, at, after } => waited_too_little(
+                t.p(format!("{name}'s seat cannot be handed over by vote yet")),
+                (*since, *at, *after),
+                "A vote",
+                "hand it over",
+            ),
             Core(e) => e.text(),
         }
     }
@@ -494,9 +599,46 @@ impl VoteError {
 
 topic_error!(VoteError);
 
+/// The rest of a refusal of a vote before the deadline: since when the game waits,
+/// `(since, at, after)`, when `vote` becomes possible, and that an admin may `admin_does`.
+fn waited_too_little(
+    t: Text,
+    (since, at, after): (i64, i64, i64),
+    vote: &str,
+    admin_does: &str,
+) -> Text {
+    t.p(": the game has waited for them since ")
+        .time(since, TimeStyle::Full)
+        .p(format!(
+            ", less than the deadline ({}). {vote} becomes possible ",
+            crate::reminders::format_duration(after)
+        ))
+        .time(at, TimeStyle::Relative)
+        .p(" (at ")
+        .time(at, TimeStyle::Full)
+        .p(format!(
+            ") if they have not acted by then; a channel admin can {admin_does} at once"
+        ))
+}
+
+/// What `game sub` accepts.
+fn sub_accepted() -> Text {
+    Text::new()
+        .cmd("game sub", &["@player"])
+        .p(" hands your seat to that player; ")
+        .cmd("game sub", &["@absent", "@player"])
+        .p(" hands the seat of a player the game has waited for past the deadline (a channel admin at once, else every other player votes)")
+}
+
+/// Whether a motion needs `s`'s vote: a player still in the game, not the one the motion
+/// is about (`exclude`), and not one of Sherpa's seats (their consent is automatic).
+fn votes_needed(s: &SeatRow, exclude: Option<Seat>) -> bool {
+    !s.resigned && Some(s.seat) != exclude && !crate::ratings::is_ai(&s.user_id)
+}
+
 /// The channel's answer to a vote that still needs others: who voted for what, who is
 /// still needed (pinged) and the command each of them sends.
-fn vote_counted(voter: &str, what: &str, missing: &[&SeatRow], command: Text) -> Reply {
+pub(super) fn vote_counted(voter: &str, what: &str, missing: &[&SeatRow], command: Text) -> Reply {
     let mut r = Reply::public(
         Text::new()
             .p(format!(

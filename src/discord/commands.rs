@@ -99,8 +99,8 @@ fn place(ctx: &Ctx<'_>) -> crate::chat::Place {
     slash_command,
     guild_only,
     subcommands(
-        "game_new", "join", "leave", "start", "status", "history", "resign", "kick", "abort",
-        "export", "rematch"
+        "game_new", "join", "leave", "start", "status", "history", "resign", "kick", "sub",
+        "abort", "export", "rematch"
     ),
     subcommand_required
 )]
@@ -226,6 +226,23 @@ pub async fn resign(ctx: Ctx<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn kick(ctx: Ctx<'_>, player: serenity::User) -> Result<(), Error> {
     run_game_command(ctx, format!("game kick {}", player.id)).await
+}
+
+// Described by the command table. The text puts the absent player first, as typed.
+#[poise::command(slash_command)]
+pub async fn sub(
+    ctx: Ctx<'_>,
+    absent: Option<serenity::User>,
+    player: Option<serenity::User>,
+) -> Result<(), Error> {
+    let text = match (absent, player) {
+        (Some(a), Some(p)) => format!("game sub <@{}> <@{}>", a.id, p.id),
+        (None, Some(p)) => format!("game sub <@{}>", p.id),
+        // Without the player the seat goes to, the chat's refusal says what is accepted.
+        (Some(a), None) => format!("game sub <@{}> (nobody to take the seat)", a.id),
+        (None, None) => "game sub".into(),
+    };
+    run_game_command(ctx, text).await
 }
 
 // Described by the command table.

@@ -116,6 +116,19 @@ pub struct NewAction {
     pub turn_end: bool,
 }
 
+/// A whole game read from a replay file (see [`GameLog::import_game_with_handovers`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ImportedGame<'a> {
+    pub kind: &'a str,
+    pub options: &'a BTreeMap<String, String>,
+    pub seed: u64,
+    pub seats: &'a [SeatRow],
+    pub actions: &'a [NewAction],
+    pub handovers: &'a [super::HandoverRow],
+    pub status: GameStatus,
+    pub snapshot: &'a [u8],
+}
+
 /// What a committed change does besides bumping the version.
 #[derive(Clone, Debug, Default)]
 pub struct Change<'a> {
@@ -147,6 +160,10 @@ pub struct Change<'a> {
     /// This change finishes the game: its end files (timelapse, replay file) are owed
     /// until they are stored in the outbox (see [`super::end_files`]).
     pub end_files_owed: bool,
+    /// Seats the caretaker takes over (their player's deadline passed; migration 0012).
+    pub caretake: Vec<usize>,
+    /// Seats whose player is back: the caretaker hands them over.
+    pub release: Vec<usize>,
 }
 
 /// What [`GameLog::commit_full`] wrote.
@@ -367,19 +384,18 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
         request: Option<(&str, &str)>,
         now: i64,
     ) -> Result<i64> {
-        let options = serde_json::to_string(options).map_err(|e| StoreError::Sql(e.to_string()))?;
+        let new = NewGame {
+            platform,
+            guild,
+            channel,
+            kind,
+            options,
+            seed,
+            creator,
+        };
         self.store.db.tx(|tx| {
             record_request(tx, request, now)?;
-            let id = tx
-                .query_one(
-                    "INSERT INTO games (platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'lobby', ?7, ?8, ?8) RETURNING id",
-                    vals![platform, guild, channel, kind, &options, seed as i64, creator.0, now],
-                )
-                .map_err(channel_conflict)?
-                .i64(0)?;
-            insert_creator(tx, id, creator)?;
-            Ok(id)
+            insert_game(tx, &new, now)
         })
     }
 
@@ -505,6 +521,38 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
         snapshot: &[u8],
         now: i64,
     ) -> Result<i64> {
+        let game = ImportedGame {
+            kind,
+            options,
+            seed,
+            seats,
+            actions,
+            handovers: &[],
+            status,
+            snapshot,
+        };
+        self.import_game_with_handovers(platform, channel, &game, now)
+    }
+
+    /// [`GameLog::import_game`] with the seat handovers of the replay file, in the same
+    /// transaction.
+    pub fn import_game_with_handovers(
+        &mut self,
+        platform: &str,
+        channel: &str,
+        game: &ImportedGame<'_>,
+        now: i64,
+    ) -> Result<i64> {
+        let ImportedGame {
+            kind,
+            options,
+            seed,
+            seats,
+            actions,
+            handovers,
+            status,
+            snapshot,
+        } = *game;
         let options = serde_json::to_string(options).map_err(|e| StoreError::Sql(e.to_string()))?;
         let creator = seats.first().map(|s| s.user_id.clone()).unwrap_or_default();
         self.store.db.tx(|tx| {
@@ -518,10 +566,39 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
                 .i64(0)?;
             insert_seats(tx, id, seats)?;
             append_actions(tx, id, actions, None, now)?;
+            super::handover::insert_imported(tx, id, handovers)?;
             write_snapshot(tx, id, 1, snapshot)?;
             Ok(id)
         })
     }
+}
+
+/// A new lobby's row: where, which game, its options and seed, and its creator (user id,
+/// name), seated first.
+pub struct NewGame<'a> {
+    pub platform: &'a str,
+    pub guild: Option<&'a str>,
+    pub channel: &'a str,
+    pub kind: &'a str,
+    pub options: &'a BTreeMap<String, String>,
+    pub seed: u64,
+    pub creator: (&'a str, &'a str),
+}
+
+/// Insert a new lobby with its creator seated; its id. Fails with `Conflict` if a game is
+/// already active in the channel.
+pub(super) fn insert_game(tx: &mut dyn Exec, new: &NewGame<'_>, now: i64) -> Result<i64> {
+    let options = serde_json::to_string(new.options).map_err(|e| StoreError::Sql(e.to_string()))?;
+    let id = tx
+        .query_one(
+            "INSERT INTO games (platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'lobby', ?7, ?8, ?8) RETURNING id",
+            vals![new.platform, new.guild, new.channel, new.kind, &options, new.seed as i64, new.creator.0, now],
+        )
+        .map_err(channel_conflict)?
+        .i64(0)?;
+    insert_creator(tx, id, new.creator)?;
+    Ok(id)
 }
 
 fn game_from(r: &Row) -> Result<GameRow> {
@@ -562,7 +639,7 @@ pub(super) fn record_request(tx: &mut dyn Exec, req: Option<(&str, &str)>, now: 
     Ok(())
 }
 
-fn bump(tx: &mut dyn Exec, game_id: i64, expected: i64, now: i64) -> Result<i64> {
+pub(super) fn bump(tx: &mut dyn Exec, game_id: i64, expected: i64, now: i64) -> Result<i64> {
     let n = tx.exec(
         "UPDATE games SET version = version + 1, updated_at = ?3 WHERE id = ?1 AND version = ?2",
         vals![game_id, expected, now],
@@ -673,7 +750,12 @@ fn insert_action(
 }
 
 /// Store (or replace) game `game_id`'s snapshot, taken at `version`.
-fn write_snapshot(ex: &mut dyn Exec, game_id: i64, version: i64, state: &[u8]) -> Result<()> {
+pub(super) fn write_snapshot(
+    ex: &mut dyn Exec,
+    game_id: i64,
+    version: i64,
+    state: &[u8],
+) -> Result<()> {
     ex.exec(
         "INSERT INTO snapshots (game_id, version, state) VALUES (?1, ?2, ?3)
          ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state",
@@ -724,7 +806,7 @@ fn write_seats_and_votes(
     for m in &change.clear_votes {
         delete_votes(tx, game_id, m)?;
     }
-    Ok(())
+    super::caretaker::write_caretaken(tx, game_id, &change.caretake, &change.release, now)
 }
 
 /// Clear the votes on `motion` in game `game_id`.

@@ -52,6 +52,7 @@ fn req(user: usize, text: &str) -> Request {
         visible_channels: None,
         visible_channels_unknown: false,
         direct_message: false,
+        mentioned: vec![],
     }
 }
 

@@ -50,7 +50,26 @@ pub fn request(
         visible_channels_unknown: false,
         // Discord has servers: a command without one comes from a direct message.
         direct_message: guild.is_none(),
+        mentioned: vec![],
     }
+}
+
+/// The users an interaction's options resolved (`/game sub`'s players): id, server
+/// nickname (else global name, else user name) and whether each is a bot.
+fn mentioned_users(data: &serenity::CommandDataResolved) -> Vec<crate::chat::MentionedUser> {
+    data.users
+        .values()
+        .map(|u| crate::chat::MentionedUser {
+            id: u.id.to_string(),
+            name: data
+                .members
+                .get(&u.id)
+                .and_then(|m| m.nick.clone())
+                .or_else(|| u.global_name.clone())
+                .unwrap_or_else(|| u.name.clone()),
+            is_bot: u.bot,
+        })
+        .collect()
 }
 
 /// Run `text` as a chat command for the invoking user of a slash command and send the replies.
@@ -90,7 +109,7 @@ pub fn invoker_request(
         anyhow::bail!("Sherpa only answers slash commands");
     };
     let i = actx.interaction;
-    let req = request(
+    let mut req = request(
         i.channel_id,
         i.guild_id,
         &i.user,
@@ -99,6 +118,7 @@ pub fn invoker_request(
         text,
         None,
     );
+    req.mentioned = mentioned_users(&i.data.resolved);
     Ok((i, req))
 }
 
