@@ -302,10 +302,13 @@ impl<W: Write> Session<'_, W> {
                 .filter_map(|p| p.as_str())
                 .collect();
             let first = if host_opens { 0 } else { 1 };
-            setup.extend(joins(&opts.players[first..], &seated, opener));
+            let mut seat = joins(&opts.players[first..], &seated, opener);
             if host_opens && (fresh || seated.contains(&HOST)) {
-                setup.push((HOST.to_string(), format!("game kick {HOST}")));
+                // The host makes room once the first Sherpa player sits.
+                let at = seat.len().min(1);
+                seat.insert(at, (HOST.to_string(), format!("game kick {HOST}")));
             }
+            setup.extend(seat);
             setup.push((opener.to_string(), "game start".into()));
         } else if !opts.json {
             let (db, id) = (opts.db.display(), &active["id"]);

@@ -1344,3 +1344,125 @@ fn arena_prints_a_consistent_json_report_and_refuses_bad_seats() {
         &["chess", "nepal"],
     );
 }
+
+/// The game of `--db` rebuilt from its log, if one is running or finished there.
+fn rebuilt_game(db: &Path) -> Option<Box<dyn sherpa::engine::AnyGame>> {
+    let s = open_db(db);
+    let row = s.log().latest_game("local", "table").unwrap()?;
+    let kind = Registry::builtin().get(&row.kind).unwrap();
+    let seats = s.log().seats(row.id).unwrap();
+    let actions = s.log().actions(row.id).unwrap();
+    replay(kind, &seats, &row.options, row.seed, &actions).ok()
+}
+
+/// Issue 36: `sherpa local nanga-parbat --players me,ai`: a newcomer plays against Sherpa.
+/// The script grows a line at a time (each run resumes the game and plays only the new
+/// line): `me` plays a legal step whenever it is her turn, and after each of her turns
+/// Sherpa answers at once, in one message that pings her.
+#[test]
+fn local_cli_me_against_sherpa_plays_sherpas_turns_after_each_command() {
+    let dir = tmp("me-vs-ai");
+    let db = dir.join("g.db");
+    let script = dir.join("script.txt");
+    let args = [
+        "nanga-parbat",
+        "--players",
+        "me,ai",
+        "--seed",
+        "5",
+        "--ai-playouts",
+        "4",
+    ];
+    let mut lines_so_far = String::from("me: game status\n");
+    let mut sherpa_after_me = 0;
+    for _ in 0..60 {
+        std::fs::write(&script, &lines_so_far).unwrap();
+        let lines = json_script_lines(&args, &script, &dir);
+        let sherpa: Vec<&serde_json::Value> = lines
+            .iter()
+            .filter(|l| l["input"] == "Sherpa (normal): (Sherpa's turn)")
+            .collect();
+        for l in &sherpa {
+            let public: Vec<&serde_json::Value> = l["replies"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|r| r["visibility"] == "public")
+                .collect();
+            assert_eq!(public.len(), 1, "one message a turn: {l}");
+            let pings = public[0]["pings"].as_array().unwrap();
+            assert!(
+                pings.iter().all(|p| p == "me"),
+                "only the human is pinged: {l}"
+            );
+        }
+        if lines.iter().any(|l| {
+            l["input"]
+                .as_str()
+                .is_some_and(|i| i.starts_with("me: move"))
+        }) && !sherpa.is_empty()
+        {
+            sherpa_after_me += 1;
+        }
+        let g = rebuilt_game(&db).expect("the game");
+        if g.status().is_finished() || sherpa_after_me >= 3 {
+            break;
+        }
+        let acting = g.status().acting().to_vec();
+        assert_eq!(acting, vec![0], "after each run it is my turn again");
+        let step = g.default_step(0).unwrap();
+        lines_so_far.push_str(&format!("me: move {step}\n"));
+    }
+    assert!(sherpa_after_me >= 3, "Sherpa answered my turns");
+    let seats: Vec<usize> = logged_steps(&db).iter().map(|(s, _)| *s).collect();
+    assert!(seats.contains(&0) && seats.contains(&1), "{seats:?}");
+    assert_snapshot_equals_replay(&db);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `sherpa local nanga-parbat --players ai,ai:easy`: Sherpa plays a whole game by itself,
+/// right after the setup; the log replays to the stored state, and the same seed and
+/// playouts play the same game again.
+#[test]
+fn local_cli_two_sherpa_players_play_a_whole_game_by_themselves() {
+    let play = |name: &str| {
+        let dir = tmp(name);
+        let script = dir.join("empty.txt");
+        std::fs::write(&script, "").unwrap();
+        let args = [
+            "nanga-parbat",
+            "--players",
+            "ai,ai:easy",
+            "--seed",
+            "9",
+            "--ai-playouts",
+            "4",
+        ];
+        let lines = json_script_lines(&args, &script, &dir);
+        let db = dir.join("g.db");
+        let g = rebuilt_game(&db).expect("the game");
+        assert!(g.status().is_finished(), "the game ended");
+        assert_snapshot_equals_replay(&db);
+        let s = open_db(&db);
+        let row = s.log().latest_game("local", "table").unwrap().unwrap();
+        let seats = s.log().seats(row.id).unwrap();
+        let ids: Vec<&str> = seats.iter().map(|s| s.user_id.as_str()).collect();
+        assert_eq!(ids, vec!["sherpa:ai:normal", "sherpa:ai:easy"]);
+        assert!(lines
+            .iter()
+            .any(|l| l["input"] == "Sherpa (easy): (Sherpa's turn)"));
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.get("end_files").is_none())
+            .unwrap();
+        assert!(
+            reply_texts(std::slice::from_ref(last)).contains("The game is over"),
+            "{last}"
+        );
+        let steps = logged_steps(&db);
+        let _ = std::fs::remove_dir_all(&dir);
+        steps
+    };
+    assert_eq!(play("ai-ai-1"), play("ai-ai-2"), "the same game twice");
+}
