@@ -27,7 +27,8 @@
 //!    votes cleared, reminder schedule, replies) and `timelapse.rs` (the animated GIF of a
 //!    finished game); then the topics that commit: `turns.rs` (move, resign, board,
 //!    `TurnError`), `votes.rs` (kick, abort, undo and its consent, `VoteError`),
-//!    `deadline.rs` (a late seat's default steps); `lobby.rs` (new, join, leave, start,
+//!    `deadline.rs` (a late seat's default steps); `handover.rs` (`game sub`: a seat handed
+//!    to another player, `store::handover`'s row, never a step); `lobby.rs` (new, join, leave, start,
 //!    status; a new game's plan for a thread of its own; `LobbyError`); `rematch.rs` (play
 //!    again with the same seats).
 //! 5. The dispatcher: `dispatch.rs` ([`Chat::handle`]: line, rate, request id, button
