@@ -56,6 +56,13 @@ struct RawMetrics {
 
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
+struct RawAi {
+    threads: Option<i64>,
+    budget_ms: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
 struct RawConfig {
     token: Option<String>,
     database: Option<String>,
@@ -67,6 +74,7 @@ struct RawConfig {
     reminders: Option<RawReminders>,
     retention: Option<RawRetention>,
     metrics: Option<RawMetrics>,
+    ai: Option<RawAi>,
 }
 
 /// The bot configuration, validated.
@@ -94,7 +102,33 @@ pub struct Config {
     pub retention_every_secs: u64,
     /// Where `/metrics` and `/health` are served (`[metrics] listen`); `None`: not served.
     pub metrics_listen: Option<SocketAddr>,
+    /// The Sherpa players' searches (`[ai]`).
+    pub ai: AiConfig,
 }
+
+/// The `[ai]` table: the bounded pool the Sherpa players think on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AiConfig {
+    /// Searches running at once (`threads`, default 1): at most this many cores think.
+    pub threads: usize,
+    /// Milliseconds each decision may take, overriding the levels' own thinking time
+    /// (`budget_ms`; tests and small machines). `None`: each level's own budget.
+    pub budget_ms: Option<u64>,
+}
+
+impl Default for AiConfig {
+    fn default() -> Self {
+        AiConfig {
+            threads: 1,
+            budget_ms: None,
+        }
+    }
+}
+
+/// The most searches `[ai] threads` may run at once.
+pub const MAX_AI_THREADS: i64 = 64;
+/// The longest `[ai] budget_ms` (one minute per decision).
+pub const MAX_AI_BUDGET_MS: i64 = 60_000;
 
 impl fmt::Debug for Config {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -110,6 +144,7 @@ impl fmt::Debug for Config {
             .field("retention", &self.retention)
             .field("reminder_check_secs", &self.reminder_check_secs)
             .field("metrics_listen", &self.metrics_listen)
+            .field("ai", &self.ai)
             .finish()
     }
 }
@@ -250,6 +285,7 @@ impl Config {
             None => None,
             Some(a) => Some(parse_metrics_listen(&a).map_err(|e| key_err("metrics.listen", e))?),
         };
+        let ai = ai_of(raw.ai.unwrap_or_default())?;
         Ok(Config {
             token,
             database,
@@ -262,8 +298,36 @@ impl Config {
             retention,
             retention_every_secs,
             metrics_listen,
+            ai,
         })
     }
+}
+
+/// The `[ai]` table: `threads` from 1 to [`MAX_AI_THREADS`], `budget_ms` from 1 to
+/// [`MAX_AI_BUDGET_MS`].
+fn ai_of(r: RawAi) -> Result<AiConfig, ConfigError> {
+    let mut ai = AiConfig::default();
+    if let Some(t) = r.threads {
+        if !(1..=MAX_AI_THREADS).contains(&t) {
+            return Err(key_err(
+                "ai.threads",
+                format!(
+                    "must be a whole number from 1 to {MAX_AI_THREADS} (searches at once), not {t}"
+                ),
+            ));
+        }
+        ai.threads = t as usize;
+    }
+    if let Some(ms) = r.budget_ms {
+        if !(1..=MAX_AI_BUDGET_MS).contains(&ms) {
+            return Err(key_err(
+                "ai.budget_ms",
+                format!("must be milliseconds from 1 to {MAX_AI_BUDGET_MS} per decision, not {ms}; leave it out for each level's own time"),
+            ));
+        }
+        ai.budget_ms = Some(ms as u64);
+    }
+    Ok(ai)
 }
 
 /// The bot token: `DISCORD_TOKEN` when set, else the `token` key; one word.
@@ -455,6 +519,11 @@ mod tests {
         assert_eq!(c.database, DbLocation::Sqlite(PathBuf::from("sherpa.db")));
         assert_eq!(c.shards, None, "autosharding by default");
         assert_eq!(c.reminders.max, 3);
+        assert_eq!(
+            c.ai,
+            AiConfig::default(),
+            "the example's [ai] keys are the defaults"
+        );
     }
 
     #[test]
@@ -649,6 +718,47 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.0.contains("lisen"), "{e}");
+    }
+
+    #[test]
+    fn ai_threads_default_to_one_and_bad_ai_values_name_the_key() {
+        let c = Config::from_toml("token = \"t\"", None, None).unwrap();
+        assert_eq!(
+            c.ai,
+            AiConfig {
+                threads: 1,
+                budget_ms: None
+            }
+        );
+        let c = Config::from_toml(
+            "token = \"t\"\n[ai]\nthreads = 3\nbudget_ms = 40",
+            None,
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            c.ai,
+            AiConfig {
+                threads: 3,
+                budget_ms: Some(40)
+            }
+        );
+        for (text, key) in [
+            ("threads = 0", "ai.threads"),
+            ("threads = 65", "ai.threads"),
+            ("threads = -1", "ai.threads"),
+            ("budget_ms = 0", "ai.budget_ms"),
+            ("budget_ms = 60001", "ai.budget_ms"),
+        ] {
+            let e =
+                Config::from_toml(&format!("token = \"t\"\n[ai]\n{text}"), None, None).unwrap_err();
+            assert!(e.0.contains(&format!("`{key}`")), "{text}: {e}");
+        }
+        let e = Config::from_toml("token = \"t\"\n[ai]\nthreds = 2", None, None).unwrap_err();
+        assert!(e.0.contains("threds"), "{e}");
+        let e =
+            Config::from_toml("token = \"t\"\n[ai]\nthreads = \"two\"", None, None).unwrap_err();
+        assert!(e.0.contains("threads"), "{e}");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! commands, `ratings` the pure rating computation behind `stats`, `local` the terminal
 //! front end and `discord` the Discord front end.
 
+pub mod ai;
 pub mod chat;
 pub mod config;
 pub mod discord;

@@ -19,9 +19,17 @@ use std::path::{Path, PathBuf};
 pub struct LocalOptions {
     /// The game: nepal, himalaya…
     pub game: String,
-    /// Comma-separated player names in turn order.
+    /// Comma-separated player names in turn order; `ai` or `ai:<level>` (easy, normal,
+    /// strong) is a Sherpa player.
     #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<String>,
+    /// Sherpa's thinking time per decision, in milliseconds, instead of its level's.
+    #[arg(long)]
+    pub ai_ms: Option<u64>,
+    /// Sherpa's playouts per decision instead of its level's, with no time limit unless
+    /// `--ai-ms` is given: the same game then plays the same way (tests, scripts).
+    #[arg(long)]
+    pub ai_playouts: Option<u32>,
     /// Seed for the game's random draws (default: unpredictable).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -56,12 +64,36 @@ fn request(user: &str, text: &str, id: Option<String>) -> Request {
     let user = User {
         id: user.to_string(),
         name: user.to_string(),
-        is_channel_admin: false,
+        // The table's host sets up a game of Sherpa players only (and starts it).
+        is_channel_admin: user == HOST,
     };
     Request {
         request_id: id,
         ..Request::new(place(), user, text)
     }
+}
+
+/// Who opens a game whose first player is a Sherpa player: seated at the opening (the
+/// opener always is), removed again before the start.
+const HOST: &str = "sherpa-table";
+
+/// The most Sherpa turns played in a row after one command (a whole game of Sherpa
+/// players only plays within it).
+pub const LOCAL_AI_TURNS: usize = 20_000;
+
+/// `ai` or `ai:<level>` in `--players`: that Sherpa player's level.
+fn ai_player(name: &str) -> Option<Result<crate::ai::Level, String>> {
+    let rest = name.strip_prefix("ai")?;
+    if rest.is_empty() {
+        return Some(Ok(crate::ai::Level::Normal));
+    }
+    let level = rest.strip_prefix(':')?;
+    Some(
+        level
+            .to_ascii_lowercase()
+            .parse()
+            .map_err(|_| format!("`{name}`: Sherpa's levels are easy, normal and strong")),
+    )
 }
 
 /// The terminal's syntax: names, local times (relative ones from `now`), text commands.
@@ -105,6 +137,7 @@ pub fn run(opts: LocalOptions, registry: &'static Registry) -> anyhow::Result<()
     };
     session.print_pending()?;
     session.set_up(kind)?;
+    session.ai_turns()?;
     let input: Box<dyn BufRead> = match opts.script.as_deref() {
         None | Some("-") => Box::new(std::io::stdin().lock()),
         Some(path) => Box::new(std::io::BufReader::new(
@@ -145,11 +178,38 @@ fn check_players(players: &[String], kind: &dyn crate::engine::GameKind) -> anyh
         );
     }
     for p in players {
-        if p.is_empty() || p.contains(':') || p.chars().any(char::is_whitespace) {
-            bail!("player names must be single words without `:` (got `{p}`)");
+        if let Some(level) = ai_player(p) {
+            level.map_err(|e| anyhow::anyhow!(e))?;
+            continue;
+        }
+        if p.is_empty() || p.contains(':') || p.chars().any(char::is_whitespace) || p == HOST {
+            bail!("player names must be single words without `:` (got `{p}`); `ai` or `ai:<level>` is a Sherpa player");
         }
     }
     Ok(())
+}
+
+/// The joins that seat `players` (in order) at a table where `seated` (names) sit: a
+/// human joins; a Sherpa player is seated by `opener` (`game join ai <level>`) unless
+/// enough Sherpa players of its level already sit there (a resumed setup).
+fn joins(players: &[String], seated: &[&str], opener: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut wanted = std::collections::HashMap::new();
+    for p in players {
+        match ai_player(p) {
+            Some(Ok(level)) => {
+                let n = wanted.entry(level).or_insert(0usize);
+                *n += 1;
+                let (_, name) = crate::chat::ai::ai_identity(level, *n as u32);
+                if !seated.contains(&name.as_str()) {
+                    out.push((opener.to_string(), format!("game join ai {level}")));
+                }
+            }
+            _ if !seated.contains(&p.as_str()) => out.push((p.clone(), "game join".into())),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The chat core over the session's database, with the session's seed for new games.
@@ -226,9 +286,13 @@ impl<W: Write> Session<'_, W> {
         let in_lobby = active.get("status").and_then(|s| s.as_str()) == Some("lobby");
         let fresh = active.is_null() || active["status"].get("Finished").is_some();
         let mut setup: Vec<(String, String)> = Vec::new();
+        // A first player who is a Sherpa player cannot open the game: the host does, seats
+        // everyone, leaves and starts it.
+        let host_opens = ai_player(&opts.players[0]).is_some();
+        let opener = if host_opens { HOST } else { &opts.players[0] };
         if fresh {
             let new = format!("game new {} {}", kind.id(), opts.options.join(" "));
-            setup.push((opts.players[0].clone(), new.trim().to_string()));
+            setup.push((opener.to_string(), new.trim().to_string()));
         }
         if fresh || in_lobby {
             let seated: Vec<&str> = active["players"]
@@ -237,12 +301,12 @@ impl<W: Write> Session<'_, W> {
                 .flatten()
                 .filter_map(|p| p.as_str())
                 .collect();
-            for p in &opts.players[1..] {
-                if !seated.contains(&p.as_str()) {
-                    setup.push((p.clone(), "game join".into()));
-                }
+            let first = if host_opens { 0 } else { 1 };
+            setup.extend(joins(&opts.players[first..], &seated, opener));
+            if host_opens && (fresh || seated.contains(&HOST)) {
+                setup.push((HOST.to_string(), format!("game kick {HOST}")));
             }
-            setup.push((opts.players[0].clone(), "game start".into()));
+            setup.push((opener.to_string(), "game start".into()));
         } else if !opts.json {
             let (db, id) = (opts.db.display(), &active["id"]);
             writeln!(self.out, "Resuming the game in {db} (game #{id}).")?;
@@ -301,6 +365,49 @@ impl<W: Write> Session<'_, W> {
             if replies.iter().any(|r| r.outbox.is_some()) {
                 self.post_end_files()?;
             }
+            self.ai_turns()?;
+        }
+        Ok(())
+    }
+
+    /// Play every Sherpa turn due at the table (contract 3's loop), printing each turn's
+    /// replies as the answer to a line `<name>: (Sherpa's turn)`; at most
+    /// [`LOCAL_AI_TURNS`] in a row.
+    fn ai_turns(&mut self) -> anyhow::Result<()> {
+        for _ in 0..LOCAL_AI_TURNS {
+            let Some(job) = self.chat.ai_job(&place()) else {
+                return Ok(());
+            };
+            let budget = match self.opts.ai_playouts {
+                Some(playouts) => {
+                    let b = crate::ai::Budget {
+                        playouts,
+                        millis: None,
+                    };
+                    self.opts.ai_ms.map_or(b, |ms| b.with_millis(ms))
+                }
+                None => job.budget(self.opts.ai_ms),
+            };
+            let turn = job.think_with(budget);
+            let input = format!("{}: (Sherpa's turn)", job.name());
+            match self.chat.commit_ai(&job, turn) {
+                Ok(replies) => {
+                    self.emit(&input, &replies, false)?;
+                    if replies.iter().any(|r| r.outbox.is_some()) {
+                        self.post_end_files()?;
+                    }
+                }
+                Err(e) => {
+                    let error = Reply::error("local", format!("Sherpa could not play: {e}"));
+                    return self.emit(&input, &[error], false);
+                }
+            }
+        }
+        if !self.opts.json {
+            writeln!(
+                self.out,
+                "(Sherpa played {LOCAL_AI_TURNS} turns in a row and pauses; any command goes on)"
+            )?;
         }
         Ok(())
     }

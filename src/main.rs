@@ -1,6 +1,7 @@
 //! The `sherpa` command: local play, random playouts, replays, rules lookup, benchmarks,
 //! and the Discord bot.
 
+mod bin_arena;
 mod bin_bench;
 
 use anyhow::Context;
@@ -80,6 +81,33 @@ enum Cmd {
     },
     /// Measure speed: round trips, rendering, legal steps, playouts.
     Bench(BenchArgs),
+    /// Measure the Sherpa players' strength: play N games in memory and print, per seat,
+    /// how often it was first, its mean place and its decision time p99.
+    Arena(ArenaArgs),
+}
+
+/// `sherpa arena`'s options.
+#[derive(clap::Args)]
+struct ArenaArgs {
+    /// The game (an id or a unique beginning, e.g. `nanga`).
+    game: String,
+    /// The players, comma-separated, one per seat: `random`, `ai` (the normal level),
+    /// `ai:easy`, `ai:normal` or `ai:strong`. The seat order is rotated between games.
+    #[arg(long, value_name = "KIND,KIND,...")]
+    seats: String,
+    /// How many games to play.
+    #[arg(long, value_name = "N")]
+    games: usize,
+    /// Games and decisions are seeded from this.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Milliseconds per decision for every level, instead of the levels' own time.
+    #[arg(long, value_name = "MS")]
+    budget_ms: Option<u64>,
+    /// Print `{"game", "games", "seats": [{"seat", "first", "mean_place",
+    /// "decision_ms_p99"}]}`.
+    #[arg(long)]
+    json: bool,
 }
 
 /// `sherpa bench`'s options.
@@ -193,14 +221,38 @@ fn main() -> anyhow::Result<()> {
             if let (Some(range), Some(total)) = (shards, total_shards) {
                 cfg.set_shards(&range, total)?;
             }
-            tokio::runtime::Runtime::new()?.block_on(sherpa::discord::run(cfg))
+            let runtime = tokio::runtime::Runtime::new()?;
+            let res = runtime.block_on(sherpa::discord::run(cfg));
+            // A search still thinking on the AI pool is not waited for (its turn is not
+            // committed; it is thought again after the restart); SIGTERM stays within 5 s.
+            runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+            res
         }
         Cmd::MigrateDb { from, to } => {
             println!("{}", sherpa::local::migrate_db(reg, &from, &to)?);
             Ok(())
         }
         Cmd::Bench(args) => bench(reg, args),
+        Cmd::Arena(args) => arena(reg, args),
     }
+}
+
+/// `sherpa arena`: the table, or the JSON report.
+fn arena(reg: &'static Registry, args: ArenaArgs) -> anyhow::Result<()> {
+    let opts = bin_arena::ArenaOptions {
+        game: args.game,
+        seats: bin_arena::ArenaOptions::parse_seats(&args.seats)?,
+        games: args.games,
+        seed: args.seed,
+        budget_ms: args.budget_ms,
+    };
+    let r = bin_arena::run(reg, &opts)?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&r)?);
+    } else {
+        print!("{}", bin_arena::table(&r));
+    }
+    Ok(())
 }
 
 /// A terminal command whose output is piped into a reader that stops early (`| head`)

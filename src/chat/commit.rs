@@ -44,6 +44,10 @@ pub(crate) struct Turn {
     pub notes: Vec<Line>,
     /// Motions whose votes are cleared besides `undo`.
     pub clear_votes: Vec<String>,
+    /// Seats the caretaker takes over (their player's deadline passed).
+    pub caretake: Vec<Seat>,
+    /// Seats whose player is back from the caretaker.
+    pub release: Vec<Seat>,
 }
 
 impl Turn {
@@ -56,6 +60,8 @@ impl Turn {
             start: false,
             notes: vec![],
             clear_votes: vec![],
+            caretake: vec![],
+            release: vec![],
         }
     }
 }
@@ -84,6 +90,9 @@ impl Chat {
         // The replies are built before the commit (for the version it will produce) so
         // that they are stored in the outbox in the same transaction as the change.
         let version = l.row.version + 1;
+        let (caretake, mut release) = (t.caretake, t.release);
+        // A removed player's seat is played by the autopilot, no longer by the caretaker.
+        release.extend(t.resign.iter().copied());
         let outcome = Outcome {
             notes: t.notes,
             played: t
@@ -125,6 +134,8 @@ impl Chat {
                 .then(|| reminders::waiting_users(&s.seats, &s.after)),
             results,
             end_files_owed: finished,
+            caretake,
+            release,
         };
         self.store_turn(l, change, &*g, &mut replies)?;
         #[cfg(test)]

@@ -3,6 +3,7 @@
 //! [`table`] and runs its handler (the map from a table path to a topic's handler is
 //! [`handler`]). [`ChatError`] wraps every topic's error for the front ends.
 
+use super::ai::is_ai;
 use super::core::Chat;
 use super::error::CoreError;
 use super::help::HelpError;
@@ -30,6 +31,7 @@ pub fn handler(path: &str) -> Option<Handler> {
         "game new" => |c, r, a| Ok(c.game_new(r, a)?),
         "game join" => |c, r, a| Ok(c.game_join(r, a)?),
         "game leave" => |c, r, a| Ok(c.game_leave(r, a)?),
+        "game ai" => |c, r, a| Ok(c.join_ai(r, a)?),
         "game start" => |c, r, a| Ok(c.game_start(r, a)?),
         "game status" => |c, r, a| Ok(c.game_status(r, a)?),
         "game history" => |c, r, a| Ok(c.game_history(r, a)?),
@@ -59,7 +61,7 @@ impl Chat {
         // end of a handler, so a panic leaves the store as it was.
         let result =
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.handle_inner(req)));
-        match result {
+        let mut replies = match result {
             Ok(Ok(r)) => r,
             Ok(Err(e)) => {
                 if let Some(failure) = e.store_failure() {
@@ -71,7 +73,12 @@ impl Chat {
                 self.lock().cache.clear();
                 vec![Reply::error(&req.user.id, CoreError::Internal.text())]
             }
+        };
+        // Sherpa's players are never pinged (a vote names them; they answer at once).
+        for r in &mut replies {
+            r.pings.retain(|u| !is_ai(u));
         }
+        replies
     }
 
     fn handle_inner(&self, req: &Request) -> Result<Vec<Reply>, ChatError> {
@@ -90,7 +97,7 @@ impl Chat {
                 return Ok(self.repeat_answer(req, id)?);
             }
         }
-        let result = self.run_command(req, text);
+        let result = self.after_command(req, self.run_command(req, text));
         let Some(id) = &req.request_id else {
             return result;
         };
@@ -168,6 +175,33 @@ impl Chat {
         }
         let run = handler(command.path).ok_or(CoreError::Internal)?;
         run(self, req, args)
+    }
+
+    /// What follows any command: its sender takes back a seat the caretaker minds (the
+    /// answer says so, also after a refusal), and after a vote Sherpa's players give
+    /// their consent.
+    fn after_command(
+        &self,
+        req: &Request,
+        result: Result<Vec<Reply>, ChatError>,
+    ) -> Result<Vec<Reply>, ChatError> {
+        let mut more = self.welcome_back(req);
+        let vote = matches!(
+            table::resolve(req.text.trim()).map(|(c, _)| c.path),
+            Ok("undo" | "game abort" | "game kick")
+        );
+        if vote && result.is_ok() {
+            more.extend(self.ai_consent(&req.place));
+        }
+        if more.is_empty() {
+            return result;
+        }
+        let mut replies = match result {
+            Ok(r) => r,
+            Err(e) => vec![Reply::error(&req.user.id, e.text())],
+        };
+        replies.extend(more);
+        Ok(replies)
     }
 
     /// Count one command of `user` against [`RATE_LIMIT`]; refused when it is one too many.

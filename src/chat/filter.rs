@@ -21,6 +21,7 @@
 //! module returns is unchanged when another seat's hidden information (its part of the
 //! state, its private events, its secret steps in the log) is changed.
 
+use super::ai_seat::is_ai;
 use super::text::Text;
 use super::types::{Button, Reply};
 use crate::engine::{AnyGame, Audience, Event, Picture, Png, Seat, Status, StepInfo, Viewer};
@@ -342,15 +343,24 @@ fn who_acts_now(
         .map(|s| format!("**{}**", s.name))
         .collect();
     if !new.is_empty() {
+        // Humans are mentioned (and pinged); Sherpa's players only named.
         let mentions = Text::join(
-            new.iter().map(|s| Text::new().mention(&s.user_id, &s.name)),
+            new.iter().map(|s| match is_ai(&s.user_id) {
+                true => Text::from(format!("**{}**", s.name)),
+                false => Text::new().mention(&s.user_id, &s.name),
+            }),
             " ",
         );
         let mut now = Text::new().p("Now: ").then(mentions);
         if !still.is_empty() {
             now.push_plain(format!("; still to act: {}.", still.join(", ")));
         }
-        Some((now, new.iter().map(|s| s.user_id.clone()).collect()))
+        let pings = new
+            .iter()
+            .filter(|s| !is_ai(&s.user_id))
+            .map(|s| s.user_id.clone())
+            .collect();
+        Some((now, pings))
     } else if !still.is_empty() {
         Some((
             Text::from(format!("Still to act: {}.", still.join(", "))),
@@ -377,7 +387,8 @@ fn private_replies(
     order.extend((0..seats.len()).filter(|s| Some(*s) != o.invoker));
     let mut out = Vec::new();
     for s in order {
-        let Some(row) = seats.get(s).filter(|r| !r.resigned) else {
+        // Sherpa's players read nothing: they get no private replies (nor messages).
+        let Some(row) = seats.get(s).filter(|r| !r.resigned && !is_ai(&r.user_id)) else {
             continue;
         };
         let viewer = Viewer::Seat(s);

@@ -1,5 +1,6 @@
 //! Before and around play: `game new`, `join`, `leave`, `start`, `status`.
 
+use super::ai_seat::{ai_identity, ai_level};
 use super::commit::Turn;
 use super::core::{clean_name, seat_of, Chat, Loaded};
 use super::error::topic_error;
@@ -9,12 +10,13 @@ use super::help;
 use super::table::{self, check_line, split_word, LineError};
 use super::text::{Text, TimeStyle};
 use super::types::{Reply, Request};
+use crate::ai::Level;
 use crate::engine::notation::clip;
 use crate::engine::{GameKind, Seat, SetupError};
 use crate::engine::{Options, Status, Viewer};
 use crate::reminders::Consequence;
 use crate::store::SeatRow;
-use crate::store::{Change, GameStatus};
+use crate::store::{Absent, Change, GameStatus, NewGame};
 
 impl Chat {
     pub(crate) fn game_new(&self, req: &Request, args: &str) -> Result<Vec<Reply>, LobbyError> {
@@ -24,21 +26,29 @@ impl Chat {
             // command gets here (see [`Chat::plan_new_game`]): this place has none.
             return Err(LobbyError::NoThreadsHere);
         }
-        let (kind, options) = (new.kind, new.options);
+        let (kind, options, absent) = (new.kind, new.options, new.absent);
         let seed = self.fresh_seed();
         let name = clean_name(&req.user.name);
+        // A table that acts when a player is away gets the usual 72-hour deadline
+        // (`remind deadline` changes or removes it); a waiting table has none unless set.
+        let deadline = (absent != Absent::Wait).then_some(super::votes::DEFAULT_KICK_AFTER);
         let mut inner = self.lock();
+        let new_game = NewGame {
+            platform: &req.place.platform,
+            guild: req.place.guild.as_deref(),
+            channel: &req.place.channel,
+            kind: kind.id(),
+            options: &options,
+            seed,
+            creator: (&req.user.id, &name),
+        };
         let id = inner
             .store
             .log_mut()
-            .create_game(
-                &req.place.platform,
-                req.place.guild.as_deref(),
-                &req.place.channel,
-                kind.id(),
-                &options,
-                seed,
-                (&req.user.id, &name),
+            .create_table(
+                &new_game,
+                absent,
+                deadline,
                 Self::request_key(req),
                 self.now(),
             )
@@ -47,20 +57,30 @@ impl Chat {
         Ok(vec![Reply::public(
             Text::new()
                 .p(format!(
-                    "**{name}** opened a game of **{}** (game #{id}; {}; options: {}). Others: ",
+                    "**{name}** opened a game of **{}** (game #{id}; {}; options: {}; {}). Others: ",
                     kind.name(),
                     crate::engine::player_counts(kind.min_players(), kind.max_players()),
                     if opt_text.is_empty() {
                         "none".into()
                     } else {
                         opt_text.join(", ")
-                    }
+                    },
+                    absent_text(absent)
                 ))
                 .cmd("game join", &[])
-                .p(". When everyone is in: ")
+                .p(" (")
+                .cmd("game join", &["ai [level]"])
+                .p(" seats Sherpa). When everyone is in: ")
                 .cmd("game start", &[])
                 .p("."),
         )])
+    }
+
+    /// The game kind of a loaded game.
+    fn kind_of(&self, l: &Loaded) -> Result<&'static dyn GameKind, CoreError> {
+        self.registry
+            .get(&l.row.kind)
+            .ok_or_else(|| CoreError::UnknownKind(l.row.kind.clone()))
     }
 
     fn lobby(&self, req: &Request) -> Result<Loaded, LobbyError> {
@@ -91,7 +111,10 @@ impl Chat {
         Ok(())
     }
 
-    pub(crate) fn game_join(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, LobbyError> {
+    pub(crate) fn game_join(&self, req: &Request, args: &str) -> Result<Vec<Reply>, LobbyError> {
+        if let Some(level) = ai_words("game join", args)? {
+            return self.join_ai(req, level);
+        }
         let l = self.lobby(req)?;
         let kind = self
             .registry
@@ -155,14 +178,18 @@ impl Chat {
         ))
     }
 
-    pub(crate) fn game_leave(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, LobbyError> {
+    pub(crate) fn game_leave(&self, req: &Request, args: &str) -> Result<Vec<Reply>, LobbyError> {
+        if let Some(level) = ai_words("game leave", args)? {
+            return self.leave_ai(req, level);
+        }
         let l = self.load_active(&req.place)?;
         if l.row.status == GameStatus::Running {
             return Err(LobbyError::LeaveRunning);
         }
         let me = seat_of(&l.seats, &req.user.id).ok_or(LobbyError::NotJoined)?;
         let seats: Vec<SeatRow> = l.seats.iter().filter(|s| s.seat != me).cloned().collect();
-        if seats.is_empty() {
+        // Sherpa players do not keep a lobby open by themselves.
+        if seats.iter().all(|s| ai_level(&s.user_id).is_some()) {
             self.close_game(&l, req)?;
             return Ok(vec![Reply::public(format!(
                 "**{}** left; nobody is left, so the game is closed.",
@@ -178,10 +205,7 @@ impl Chat {
 
     pub(crate) fn game_start(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, LobbyError> {
         let l = self.lobby(req)?;
-        let kind = self
-            .registry
-            .get(&l.row.kind)
-            .ok_or_else(|| CoreError::UnknownKind(l.row.kind.clone()))?;
+        let kind = self.kind_of(&l)?;
         if seat_of(&l.seats, &req.user.id).is_none() && !req.user.is_channel_admin {
             return Err(LobbyError::OnlyPlayersStart);
         }
@@ -263,16 +287,25 @@ impl Chat {
     /// own, with its consequence; without one, when the others may vote to kick them),
     /// counted after a vacation as the deadline itself is.
     pub(crate) fn wait_lines(&self, l: &Loaded, acting: &[Seat]) -> Result<Vec<Text>, CoreError> {
-        let (waits, deadline) = {
+        let (waits, deadline, absent, caretaken) = {
             let inner = self.lock();
             (
                 inner.store.schedules().waits(l.row.id)?,
                 inner.store.schedules().game_deadline(l.row.id)?,
+                inner.store.log().absent(l.row.id)?,
+                inner.store.log().caretaken(l.row.id)?,
             )
         };
         let mut out = Vec::new();
         for s in acting.iter().filter_map(|&i| l.seats.get(i)) {
-            if s.resigned {
+            if s.resigned || ai_level(&s.user_id).is_some() {
+                continue;
+            }
+            if caretaken.contains(&s.seat) {
+                out.push(Text::from(format!(
+                    "- **{}**: away; Sherpa plays for them until they send any command here.",
+                    s.name
+                )));
                 continue;
             }
             let Some(&(_, since)) = waits.iter().find(|(u, _)| *u == s.user_id) else {
@@ -296,9 +329,15 @@ impl Chat {
                         .time(at, TimeStyle::Relative)
                         .p(" (")
                         .time(at, TimeStyle::Full)
-                        .p(match consequence {
-                            Consequence::Notify => "), then the channel is told.",
-                            Consequence::Kick => "), then the others may vote to kick.",
+                        .p(match (absent, consequence) {
+                            (Absent::Caretaker, _) => {
+                                "), then Sherpa plays for them until they are back."
+                            }
+                            (Absent::Kick, _) => "), then they are removed from the game.",
+                            (Absent::Wait, Consequence::Notify) => "), then the channel is told.",
+                            (Absent::Wait, Consequence::Kick) => {
+                                "), then the others may vote to kick."
+                            }
                         });
                 }
                 None => {
@@ -334,6 +373,102 @@ impl Chat {
             .commit(l.row.id, l.row.version, change, self.now())?;
         self.forget(&mut inner, l.row.id);
         Ok(())
+    }
+}
+
+/// `ai [level]` after `game join` / `game leave`: `Some(level text)` (empty: none given),
+/// `None` for no words at all; anything else is refused, naming what is accepted.
+fn ai_words<'a>(command: &'static str, args: &'a str) -> Result<Option<&'a str>, LobbyError> {
+    let (word, rest) = split_word(args);
+    if word.is_empty() {
+        return Ok(None);
+    }
+    if !word.eq_ignore_ascii_case("ai") {
+        return Err(LobbyError::NotAi {
+            command,
+            got: args.trim().to_string(),
+        });
+    }
+    Ok(Some(rest.trim()))
+}
+
+/// A level of Sherpa as typed (`normal` when none is given).
+pub(crate) fn parse_level(text: &str) -> Result<Level, LobbyError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(Level::Normal);
+    }
+    text.to_ascii_lowercase()
+        .parse()
+        .map_err(|_| LobbyError::UnknownLevel {
+            got: text.to_string(),
+        })
+}
+
+impl Chat {
+    /// `game join ai [level]` / `game ai [level]`: seat a Sherpa player of that level (by
+    /// a seated player, or a channel admin).
+    pub(crate) fn join_ai(&self, req: &Request, level: &str) -> Result<Vec<Reply>, LobbyError> {
+        let level = parse_level(level)?;
+        let l = self.lobby(req)?;
+        let kind = self.kind_of(&l)?;
+        if seat_of(&l.seats, &req.user.id).is_none() && !req.user.is_channel_admin {
+            return Err(LobbyError::OnlyPlayersSeatAi);
+        }
+        if l.seats.len() >= kind.max_players() {
+            return Err(LobbyError::NoSeatForAi {
+                game: kind.name().to_string(),
+                takes: crate::engine::player_counts(kind.min_players(), kind.max_players()),
+            });
+        }
+        let n = (1..)
+            .find(|&n| {
+                let (id, _) = ai_identity(level, n);
+                !l.seats.iter().any(|s| s.user_id == id)
+            })
+            .unwrap_or(1);
+        let (user_id, name) = ai_identity(level, n);
+        let mut seats = l.seats.clone();
+        seats.push(SeatRow {
+            seat: seats.len(),
+            user_id,
+            name: unique_name(&l.seats, &name),
+            resigned: false,
+        });
+        self.save_lobby_seats(&l, seats.clone(), req)?;
+        let name = seats.last().map(|s| s.name.clone()).unwrap_or_default();
+        Ok(vec![self.joined(&name, &seats, kind)])
+    }
+
+    /// `game leave ai [level]`: remove the Sherpa player of that level who joined last (any
+    /// level when none is given).
+    pub(crate) fn leave_ai(&self, req: &Request, level: &str) -> Result<Vec<Reply>, LobbyError> {
+        let level = if level.trim().is_empty() {
+            None
+        } else {
+            Some(parse_level(level)?)
+        };
+        let l = self.lobby(req)?;
+        if seat_of(&l.seats, &req.user.id).is_none() && !req.user.is_channel_admin {
+            return Err(LobbyError::OnlyPlayersSeatAi);
+        }
+        let gone = l
+            .seats
+            .iter()
+            .rev()
+            .find(|s| ai_level(&s.user_id).is_some_and(|a| level.is_none_or(|l| l == a)))
+            .ok_or(LobbyError::NoAiSeated { level })?;
+        let seats: Vec<SeatRow> = l
+            .seats
+            .iter()
+            .filter(|s| s.seat != gone.seat)
+            .cloned()
+            .collect();
+        self.save_lobby_seats(&l, seats, req)?;
+        Ok(vec![Reply::public(format!(
+            "**{}** left the game.",
+            gone.name
+        ))])
     }
 }
 
@@ -374,6 +509,31 @@ pub(crate) struct NewArgs {
     pub options: Options,
     pub words: Vec<String>,
     pub thread: bool,
+    /// The table option `absent=…` (not a rules option: kept apart from `options`).
+    pub absent: Absent,
+}
+
+/// Whether an option word is the table's `absent=…`: `Some(value)` for it (any case),
+/// `None` for other words.
+fn absent_word(word: &str) -> Option<Result<Absent, LobbyError>> {
+    let (key, value) = word.split_once('=')?;
+    if !key.eq_ignore_ascii_case("absent") {
+        return None;
+    }
+    Some(Absent::parse(value).ok_or_else(|| LobbyError::BadAbsent {
+        got: word.to_string(),
+    }))
+}
+
+/// What a table does when a player is away, for the opening message.
+fn absent_text(absent: Absent) -> &'static str {
+    match absent {
+        Absent::Caretaker => {
+            "a player away past the deadline: Sherpa plays for them (absent=caretaker)"
+        }
+        Absent::Wait => "a player away past the deadline: the game waits (absent=wait)",
+        Absent::Kick => "a player away past the deadline: removed (absent=kick)",
+    }
 }
 
 /// A `game new` command checked without creating anything, for a front end that opens the
@@ -448,9 +608,15 @@ impl Chat {
         let mut options = Options::new();
         let mut words = Vec::new();
         let mut thread = false;
+        let mut absent = Absent::Caretaker;
         for o in opts.split_whitespace() {
             if let Some(t) = thread_word(o) {
                 thread = t?;
+                continue;
+            }
+            if let Some(a) = absent_word(o) {
+                absent = a?;
+                words.push(o.to_string());
                 continue;
             }
             let (k, v) = o.split_once('=').ok_or_else(|| LobbyError::OptionSyntax {
@@ -473,6 +639,7 @@ impl Chat {
             options,
             words,
             thread,
+            absent,
         })
     }
 
@@ -547,6 +714,30 @@ pub enum LobbyError {
     RematchPlayersOnly {
         players: Vec<String>,
     },
+    /// `game join …` / `game leave …` with words other than `ai [level]`.
+    NotAi {
+        command: &'static str,
+        got: String,
+    },
+    /// `absent=…` with a value other than caretaker, wait or kick.
+    BadAbsent {
+        got: String,
+    },
+    /// A level of Sherpa that does not exist.
+    UnknownLevel {
+        got: String,
+    },
+    /// `game join ai` in a full lobby: how many players the game takes.
+    NoSeatForAi {
+        game: String,
+        takes: String,
+    },
+    /// `game join ai` / `game leave ai` by someone not seated (and no channel admin).
+    OnlyPlayersSeatAi,
+    /// `game leave ai [level]` with no Sherpa player (of that level) seated.
+    NoAiSeated {
+        level: Option<Level>,
+    },
     /// A line that is no `game new` command (checking a plan for a thread).
     Line(LineError),
     /// A shared error (finding the game, steps, the store).
@@ -611,6 +802,35 @@ impl LobbyError {
                 ))
                 .cmd("game new", &["<game>"])
                 .p(" in a thread opens another game"),
+            NotAi { command, got } => t
+                .p(format!(
+                    "`{}` is not something `{command}` takes: ",
+                    clip(got)
+                ))
+                .cmd(command, &[])
+                .p(" alone for yourself, or ")
+                .cmd(command, &["ai [easy|normal|strong]"])
+                .p(" for a Sherpa player"),
+            BadAbsent { got } => t.p(format!(
+                "`{}`: `absent` says what happens when a player's deadline passes: `absent=caretaker` (Sherpa plays for them until they are back; the default), `absent=wait` (the game waits) or `absent=kick` (they are removed); nothing was created",
+                clip(got)
+            )),
+            UnknownLevel { got } => t.p(format!(
+                "`{}` is not a level of Sherpa; the levels are {} (normal if none is given)",
+                clip(got),
+                level_names()
+            )),
+            NoSeatForAi { game, takes } => t.p(format!(
+                "the game is full: {game} takes {takes}, so there is no seat left for Sherpa; nothing changed"
+            )),
+            OnlyPlayersSeatAi => t
+                .p("only a player who joined (or a channel admin) can seat or remove a Sherpa player; ")
+                .cmd("game join", &[])
+                .p(" first"),
+            NoAiSeated { level } => t.p(match level {
+                Some(l) => format!("no Sherpa player of level {l} sits in this game; nothing changed"),
+                None => "no Sherpa player sits in this game; nothing changed".to_string(),
+            }),
             Line(e) => e.text(),
             Core(e) => e.text(),
         }
@@ -618,6 +838,15 @@ impl LobbyError {
 }
 
 topic_error!(LobbyError);
+
+/// Sherpa's levels, comma-separated (`easy, normal, strong`).
+pub(crate) fn level_names() -> String {
+    Level::ALL
+        .iter()
+        .map(|l| l.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 impl From<LineError> for LobbyError {
     fn from(e: LineError) -> Self {

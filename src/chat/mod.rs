@@ -3,7 +3,8 @@
 //!
 //! Layers, each importing only from the layers below it (no import circle; this file only
 //! declares the modules and re-exports):
-//! 1. Text and shapes: `text.rs` (reply text as segments: mentions, times, commands,
+//! 1. Text and shapes: `ai_seat.rs` (who is a Sherpa player: AI seats' user ids, names and
+//!    levels), `text.rs` (reply text as segments: mentions, times, commands,
 //!    rendered by the front ends), `types.rs` (requests and replies), `steplist.rs` (a
 //!    player's legal steps worded for `move` alone: completing steps first, the rest grouped), `table.rs` (the one
 //!    table of commands: names, aliases, subcommands, arguments, help; the command line's
@@ -27,12 +28,19 @@
 //!    votes cleared, reminder schedule, replies) and `timelapse.rs` (the animated GIF of a
 //!    finished game); then the topics that commit: `turns.rs` (move, resign, board,
 //!    `TurnError`), `votes.rs` (kick, abort, undo and its consent, `VoteError`),
-//!    `deadline.rs` (a late seat's default steps); `handover.rs` (`game sub`: a seat handed
-//!    to another player, `store::handover`'s row, never a step); `lobby.rs` (new, join, leave, start,
+//!    `deadline.rs` (a passed deadline, as the table's `absent` option says: the
+//!    caretaker, a kick, or a late seat's default steps), `caretaker.rs` (Sherpa minding an
+//!    absent player's seat, and handing it back), `handover.rs` (`game sub`: a seat handed to
+//!    another player, `store::handover`'s row, never a step); `lobby.rs` (new, join, leave, start,
+//!    seating and removing Sherpa players,
 //!    status; a new game's plan for a thread of its own; `LobbyError`); `rematch.rs` (play
 //!    again with the same seats).
 //! 5. The dispatcher: `dispatch.rs` ([`Chat::handle`]: line, rate, request id, button
-//!    version, the table's command, its handler; [`ChatError`] wraps every topic's error).
+//!    version, the table's command, its handler, then a caretaker's seat handed back and
+//!    Sherpa's votes; [`ChatError`] wraps every topic's error); beside it `ai.rs`
+//!    (Sherpa's turns: [`Chat::ai_job`], [`ai::AiJob::think`] off the lock,
+//!    [`Chat::commit_ai`] through `commit.rs`; AI seats' consent to votes, cast with the
+//!    dispatcher's own handlers).
 //!
 //! Invariants:
 //! - Nothing a user types changes state unless it was legal; every error says what was
@@ -45,6 +53,9 @@
 //!   [`LockTimer`] passed in as hooks reads the monotonic clock for a measurement no reply
 //!   uses).
 
+pub mod ai;
+pub mod ai_seat;
+pub mod caretaker;
 pub mod commit;
 pub mod core;
 pub mod deadline;

@@ -156,7 +156,7 @@ pub fn remind_usage() -> String {
 const GAME_SUBS: &[Command] = &[
     Command {
         aliases: &["create"],
-        help: "{game new <game> [key=value …]} opens a game in this channel (one per channel; use a thread for another). A unique beginning of the game's name is enough. On Discord, the thread option opens the game in a new thread of this channel, named after the game and its opener; the channel gets one line linking to it.",
+        help: "{game new <game> [key=value …]} opens a game in this channel (one per channel; use a thread for another). A unique beginning of the game's name is enough. Besides the game's options, absent=caretaker (the default), absent=wait or absent=kick says what happens when a player's deadline passes: Sherpa plays for them until they send any command here, the game waits, or they are removed. On Discord, the thread option opens the game in a new thread of this channel, named after the game and its opener; the channel gets one line linking to it.",
         args: &[
             arg("game", "<game>", ArgKind::Game, true, "Which game"),
             arg("options", "[key=value …]", ArgKind::Rest, false, "Options as key=value words, e.g. boom=on"),
@@ -165,12 +165,25 @@ const GAME_SUBS: &[Command] = &[
         ..cmd("new", "game new", "Create a game in this channel; others then join and the creator starts it.")
     },
     Command {
-        help: "{game join} takes a seat in the game waiting in this channel.",
-        ..cmd("join", "game join", "Take a seat in the game waiting in this channel.")
+        help: "{game join} takes a seat in the game waiting in this channel. {game join ai [level]} seats a Sherpa player instead (a computer player of level easy, normal or strong; normal if none is given), e.g. to play Nanga Parbat against Sherpa or fill a Nepal table.",
+        args: &[arg("ai", "[ai [level]]", ArgKind::Rest, false, "ai, ai easy, ai strong: seat a Sherpa player instead of yourself")],
+        ..cmd("join", "game join", "Take a seat in the game waiting in this channel (or seat a Sherpa player: ai).")
     },
     Command {
-        help: "{game leave} gives up your seat before the start.",
-        ..cmd("leave", "game leave", "Leave the game before it starts.")
+        help: "{game leave} gives up your seat before the start. {game leave ai [level]} removes the Sherpa player (of that level) who joined last.",
+        args: &[arg("ai", "[ai [level]]", ArgKind::Rest, false, "ai, ai easy, ai strong: remove a Sherpa player instead of yourself")],
+        ..cmd("leave", "game leave", "Leave the game before it starts (or remove a Sherpa player: ai).")
+    },
+    Command {
+        help: "{game ai [level]} seats a Sherpa player (a computer player) in the game waiting here: easy, normal (the default) or strong. It plays its turns at once, never needs reminding and agrees to every vote. {game leave ai [level]} removes one before the start.",
+        args: &[arg(
+            "level",
+            "[level]",
+            ArgKind::Choice(&["easy", "normal", "strong"]),
+            false,
+            "How strongly Sherpa plays (default: normal)",
+        )],
+        ..cmd("ai", "game ai", "Seat a Sherpa player (a computer player) in the game waiting here.")
     },
     Command {
         help: "{game start} deals the game with the players seated so far.",
@@ -712,8 +725,8 @@ mod tests {
         assert_eq!(r.args, vec!["<game>", "[topic]"]);
         assert!(parse_ref("game").is_none(), "game needs a subcommand");
         assert!(
-            parse_ref("game join now").is_none(),
-            "join takes no argument"
+            parse_ref("game start now").is_none(),
+            "start takes no argument"
         );
     }
 

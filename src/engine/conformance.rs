@@ -16,6 +16,12 @@
 //! - **non-interference**: scrambling one holder's hidden information ([`Game::scramble`])
 //!   leaves every other viewer's view, text, legal steps and (when a renderer is given)
 //!   PNG bytes byte-identical;
+//! - **canonical scrambles** (what a computer player's determinisation relies on): for every
+//!   holder and salts j, k, scrambling with k gives the same state (snapshot bytes) as
+//!   scrambling with j and then with k, so a scramble's output never depends on the hidden
+//!   information it replaces;
+//! - the evaluation hint ([`Game::hint`]) has one entry per seat (or none) and is unchanged
+//!   by scrambling any holder's hidden information;
 //! - replay of the log from the seed gives the same state, and snapshots round-trip;
 //! - at the end, the result gives each seat's score in named parts that add up to it.
 
@@ -606,10 +612,24 @@ pub fn check_non_interference<G: Game>(
         .iter()
         .map(|&v| render.map(|r| r(data, &g.view(data, v))))
         .collect();
+    let hint = g.hint(data);
+    assert!(
+        hint.is_empty() || hint.len() == players,
+        "{}: the hint has one entry per seat, or none: {hint:?}",
+        G::NAME
+    );
     for holder in holders {
         for _ in 0..scrambles {
-            let mut srng = GameRng::new(rng.next_u64());
-            let other = g.scramble(data, holder, &mut srng);
+            let salt = rng.next_u64();
+            let other = g.scramble(data, holder, &mut GameRng::new(salt));
+            // A second salt derived from the first: the picks of the playout stay as they were.
+            check_canonical_scramble(g, data, holder, salt.rotate_left(17) ^ 0xa5a5, salt);
+            assert_eq!(
+                other.hint(data),
+                hint,
+                "{}: the hint changes when {holder:?}'s hidden information is scrambled",
+                G::NAME
+            );
             if other != *g {
                 report.scrambles_changed += 1;
             } else {
@@ -650,6 +670,25 @@ pub fn check_non_interference<G: Game>(
             }
         }
     }
+}
+
+/// A scramble is canonical: scrambling `g` for `holder` with salt `k` gives the same state
+/// (snapshot bytes) as scrambling it first with salt `j`, then with `k`. So what a scramble
+/// makes depends only on what the holder's others see and on the salt, never on the hidden
+/// information it replaces (a computer player's determinised copy then tells nothing).
+pub fn check_canonical_scramble<G: Game>(g: &G, data: &G::Data, holder: Holder, j: u64, k: u64) {
+    let once = g.scramble(data, holder, &mut GameRng::new(k));
+    let twice =
+        g.scramble(data, holder, &mut GameRng::new(j))
+            .scramble(data, holder, &mut GameRng::new(k));
+    let once = serde_json::to_string(&once).expect("state serializes");
+    let twice = serde_json::to_string(&twice).expect("state serializes");
+    assert!(
+        once == twice,
+        "{}: scrambling {holder:?} depends on the hidden information it replaces \
+         (salt {k} alone vs salts {j} then {k}):\n{once}\nvs\n{twice}",
+        G::NAME
+    );
 }
 
 #[cfg(test)]

@@ -103,6 +103,17 @@ impl<T: Clone + Default> SealedChoices<T> {
         }
     }
 
+    /// Replace the seat's choice, sealed or not, for a scrambled copy of the game (see
+    /// [`crate::engine::Game::scramble`]): a sealed choice also gets a fresh salt from
+    /// `rng` and keeps its public commitment, which then no longer verifies (such a copy is
+    /// a computer player's imagined world, never a played game).
+    pub fn replace_for_scramble(&mut self, seat: Seat, choice: T, rng: &mut GameRng) {
+        self.drafts[seat] = choice;
+        if let Some(seal) = &mut self.seals[seat] {
+            seal.salt = format!("{:016x}", rng.next_u64());
+        }
+    }
+
     /// Seal the seat's draft, whose canonical text is `text`. Returns the commitment.
     pub fn seal(&mut self, seat: Seat, rng: &mut GameRng, text: &str) -> String {
         let seal = Seal::new(rng, text);

@@ -16,7 +16,7 @@
 //! Every helper panics with the text it was given, so a failing test names its line.
 
 use super::options::Options;
-use super::{Applied, Game, RuleError, Rules, Seat};
+use super::{Applied, Game, GameRng, Holder, RuleError, Rules, Seat};
 
 /// Parse `text` for `seat` and apply it. Panics (naming `text`) if it does not parse or is
 /// refused.
@@ -35,6 +35,25 @@ pub fn play_all<G: Game>(g: &mut G, data: &G::Data, seat: Seat, texts: &str) -> 
         last = play(g, data, seat, t);
     }
     last
+}
+
+/// Scrambling nobody's hidden information (salt 4) changes `g`, and only in what `undo`
+/// puts back from `g` (the game's RNG: future dice and draws are nobody's information; a
+/// face-down deck); scrambling a seat's leaves it as it is when `seats_hold_nothing`.
+pub fn assert_nobody_scramble_changes_only<G: Game>(
+    g: &G,
+    data: &G::Data,
+    seats_hold_nothing: bool,
+    undo: impl Fn(&mut G, &G),
+) {
+    let mut s = g.scramble(data, Holder::Nobody, &mut GameRng::new(4));
+    assert!(s != *g, "scrambling nobody's information changes the state");
+    undo(&mut s, g);
+    assert!(s == *g, "scrambling nobody's information changes only that");
+    if seats_hold_nothing {
+        let s = g.scramble(data, Holder::Seat(0), &mut GameRng::new(4));
+        assert!(s == *g, "no seat holds hidden information");
+    }
 }
 
 /// `text` parses for `seat` but is refused: `check` and `apply` give the same error, the

@@ -31,6 +31,8 @@ const GAME_TABLES: &[(&str, &str)] = &[
     ("results", "game_id, seat, platform, guild, kind, user_id, name, place, won, resigned, finished_at"),
     ("results_backfill", "game_id"),
     ("end_files_owed", "game_id, finished_at"),
+    ("table_options", "game_id, absent"),
+    ("caretaken_seats", "game_id, seat, since"),
     ("seat_handovers", "game_id, ordinal, seat, after_seq, from_user, from_name, to_user, to_name, how, at"),
     ("outbox", "game_id, id, version, ordinal, request_id, payload, image, file_name, file, created_at, delivered_at"),
 ];

@@ -160,6 +160,10 @@ pub struct Change<'a> {
     /// This change finishes the game: its end files (timelapse, replay file) are owed
     /// until they are stored in the outbox (see [`super::end_files`]).
     pub end_files_owed: bool,
+    /// Seats the caretaker takes over (their player's deadline passed; migration 0012).
+    pub caretake: Vec<usize>,
+    /// Seats whose player is back: the caretaker hands them over.
+    pub release: Vec<usize>,
 }
 
 /// What [`GameLog::commit_full`] wrote.
@@ -380,19 +384,18 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
         request: Option<(&str, &str)>,
         now: i64,
     ) -> Result<i64> {
-        let options = serde_json::to_string(options).map_err(|e| StoreError::Sql(e.to_string()))?;
+        let new = NewGame {
+            platform,
+            guild,
+            channel,
+            kind,
+            options,
+            seed,
+            creator,
+        };
         self.store.db.tx(|tx| {
             record_request(tx, request, now)?;
-            let id = tx
-                .query_one(
-                    "INSERT INTO games (platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'lobby', ?7, ?8, ?8) RETURNING id",
-                    vals![platform, guild, channel, kind, &options, seed as i64, creator.0, now],
-                )
-                .map_err(channel_conflict)?
-                .i64(0)?;
-            insert_creator(tx, id, creator)?;
-            Ok(id)
+            insert_game(tx, &new, now)
         })
     }
 
@@ -568,6 +571,34 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
             Ok(id)
         })
     }
+}
+
+/// A new lobby's row: where, which game, its options and seed, and its creator (user id,
+/// name), seated first.
+pub struct NewGame<'a> {
+    pub platform: &'a str,
+    pub guild: Option<&'a str>,
+    pub channel: &'a str,
+    pub kind: &'a str,
+    pub options: &'a BTreeMap<String, String>,
+    pub seed: u64,
+    pub creator: (&'a str, &'a str),
+}
+
+/// Insert a new lobby with its creator seated; its id. Fails with `Conflict` if a game is
+/// already active in the channel.
+pub(super) fn insert_game(tx: &mut dyn Exec, new: &NewGame<'_>, now: i64) -> Result<i64> {
+    let options = serde_json::to_string(new.options).map_err(|e| StoreError::Sql(e.to_string()))?;
+    let id = tx
+        .query_one(
+            "INSERT INTO games (platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'lobby', ?7, ?8, ?8) RETURNING id",
+            vals![new.platform, new.guild, new.channel, new.kind, &options, new.seed as i64, new.creator.0, now],
+        )
+        .map_err(channel_conflict)?
+        .i64(0)?;
+    insert_creator(tx, id, new.creator)?;
+    Ok(id)
 }
 
 fn game_from(r: &Row) -> Result<GameRow> {
@@ -775,7 +806,7 @@ fn write_seats_and_votes(
     for m in &change.clear_votes {
         delete_votes(tx, game_id, m)?;
     }
-    Ok(())
+    super::caretaker::write_caretaken(tx, game_id, &change.caretake, &change.release, now)
 }
 
 /// Clear the votes on `motion` in game `game_id`.

@@ -48,6 +48,7 @@ use rusqlite::Connection;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+pub mod caretaker;
 pub mod copy;
 pub mod db;
 pub mod digests;
@@ -64,13 +65,14 @@ pub mod results;
 pub mod retention;
 pub mod schedules;
 pub mod stats;
+pub use caretaker::Absent;
 pub use copy::CopyReport;
 pub use digests::{DigestKey, DigestPref, DueDigest};
 pub use handover::{HandoverHow, HandoverRow, NewHandover};
 pub use listing::ListedGame;
 pub use log::{
     ActionKind, ActionRow, Change, Committed, GameLog, GameRow, GameStatus, ImportedGame,
-    NewAction, RunningSummary, SeatRow, CHECKPOINT_EVERY,
+    NewAction, NewGame, RunningSummary, SeatRow, CHECKPOINT_EVERY,
 };
 pub use outbox::{Outbox, OutboxEntry, PendingReply, StoredAnswer};
 pub use reminders::{on_turn_change, DueKind, DueReminder, ReminderKey};
@@ -157,6 +159,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "0011_end_files",
         sql: include_str!("../../migrations/0011_end_files.sql"),
         postgres: Some(include_str!("../../migrations/postgres/0011_end_files.sql")),
+    },
+    Migration {
+        name: "0012_caretaker",
+        sql: include_str!("../../migrations/0012_caretaker.sql"),
+        postgres: Some(include_str!("../../migrations/postgres/0012_caretaker.sql")),
     },
     Migration {
         name: "0013_seat_handovers",

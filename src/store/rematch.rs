@@ -53,6 +53,7 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
                 "INSERT INTO rematches (game_id, previous_id) VALUES (?1, ?2)",
                 vals![id, previous],
             )?;
+            super::caretaker::copy_table_options(tx, id, previous)?;
             Ok(id)
         })
     }

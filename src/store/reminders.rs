@@ -205,14 +205,19 @@ pub fn on_turn_change_conn(
     Ok(())
 }
 
-/// The users a game in `status` waits for: the acting seats that have not resigned (nobody
-/// once the game is finished). What [`super::Change::waiting`] should hold.
+/// The user ids of Sherpa's own players (AI seats, `sherpa:ai:<level>`) begin so: the
+/// reminder schedule never waits for them.
+pub const SHERPA_USER_PREFIX: &str = "sherpa:";
+
+/// The users a game in `status` waits for: the acting seats that have not resigned and are
+/// not Sherpa's own players (nobody once the game is finished). What
+/// [`super::Change::waiting`] should hold.
 pub fn waiting_users(seats: &[super::SeatRow], status: &crate::engine::Status) -> Vec<String> {
     status
         .acting()
         .iter()
         .filter_map(|&s| seats.iter().find(|r| r.seat == s))
-        .filter(|r| !r.resigned)
+        .filter(|r| !r.resigned && !r.user_id.starts_with(SHERPA_USER_PREFIX))
         .map(|r| r.user_id.clone())
         .collect()
 }

@@ -2479,13 +2479,95 @@ async fn game_commands_in_the_channel_of_a_game_thread_point_to_the_thread() {
     bot.stop().await;
 }
 
+/// Issue 36, handover: `/game sub player:` by the seated player hands the seat to someone
+/// not playing (sent resolved, as Discord does): the channel is told, pinging the new
+/// player, who then plays the seat's turn with `/move`; handing it to someone already
+/// seated is refused privately, changing nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_sub_hands_a_seat_to_someone_who_then_plays_it() {
+    let (fake, bot, db, commands) = started("handover").await;
+    let (ann, bob, cy) = users();
+    let nanga = game_choice(&commands, "Nanga");
+    let t = fake.slash(
+        &ann,
+        &["game", "new"],
+        json!([{"name": "game", "type": 4, "value": nanga}]),
+    );
+    answer(&fake, &t).await;
+    let t = fake.slash(&bob, &["game", "join"], json!([]));
+    answer(&fake, &t).await;
+    let t = fake.slash(&ann, &["game", "start"], json!([]));
+    let r = answer(&fake, &t).await;
+    let start = r
+        .iter()
+        .find(|m| !m.is_ephemeral())
+        .expect("the start message");
+    let first = start.allowed_users();
+    let (mover, other) = if first == vec![ann.id.clone()] {
+        (&ann, &bob)
+    } else {
+        (&bob, &ann)
+    };
+    let seat_of = |user: &FakeUser| {
+        db_count(
+            &db,
+            &format!("SELECT COUNT(*) FROM seats WHERE user_id = '{}'", user.id),
+        )
+    };
+    // Someone already seated cannot take the seat.
+    let t = fake.slash_with_users(
+        mover,
+        &["game", "sub"],
+        json!([{"name": "player", "type": 6, "value": other.id}]),
+        &[other],
+    );
+    let r = answer(&fake, &t).await;
+    assert!(r[0].is_ephemeral(), "{}", r[0].content());
+    assert_eq!((seat_of(mover), seat_of(&cy)), (1, 0), "nothing changed");
+    let t = fake.slash_with_users(
+        mover,
+        &["game", "sub"],
+        json!([{"name": "player", "type": 6, "value": cy.id}]),
+        &[&cy],
+    );
+    let r = answer(&fake, &t).await;
+    check_messages(&r);
+    let told = r
+        .iter()
+        .find(|m| !m.is_ephemeral())
+        .expect("the channel is told");
+    assert!(told.content().contains("handed over"), "{}", told.content());
+    assert_eq!(told.allowed_users(), vec![cy.id.clone()]);
+    assert_eq!((seat_of(mover), seat_of(&cy)), (0, 1));
+    // The new player plays the seat's turn.
+    let choices = fake
+        .autocomplete(
+            &cy,
+            &["move"],
+            json!([{"name": "steps", "type": 3, "value": "", "focused": true}]),
+        )
+        .await;
+    assert!(!choices.is_empty(), "cy is offered the seat's steps");
+    let step = choices[0]["value"].as_str().unwrap().to_string();
+    let t = fake.slash(
+        &cy,
+        &["move"],
+        json!([{"name": "steps", "type": 3, "value": step}]),
+    );
+    let r = answer(&fake, &t).await;
+    check_messages(&r);
+    assert!(r.iter().any(|m| !m.is_ephemeral()), "cy's move is public");
+    assert!(db_count(&db, "SELECT COUNT(*) FROM actions WHERE kind = 'step'") >= 1);
+    bot.stop().await;
+}
+
 /// Issue 36: `/game sub player:@dee` hands ann's seat over through Discord: the channel is
 /// told (pinging dee alone), dee is sent the seat's view by direct message, and the
 /// interaction's resolved users name dee; a second `/game sub` to a seated player is a
 /// private refusal that pings nobody.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seat_is_handed_over_through_the_slash_command() {
-    let (fake, bot, _db, commands) = started("handover").await;
+    let (fake, bot, _db, commands) = started("handover-dm").await;
     let (ann, bob, _cy) = users();
     let dee = FakeUser::new(3_000_000_000_000_000_004, "dee");
     let idx = game_choice(&commands, "Nanga");

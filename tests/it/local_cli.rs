@@ -1258,3 +1258,89 @@ fn end_files_owed_when_a_session_stopped_are_written_at_the_next_start_once() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `sherpa arena`: a tiny arena (2 games, a small budget) prints the JSON report, whose
+/// numbers are consistent: one entry per seat in the order given, firsts at most the
+/// games and at least one first per game, places within 1..=n, decision times measured
+/// for the AI; bad seats and games are refused with what would be accepted.
+#[test]
+fn arena_prints_a_consistent_json_report_and_refuses_bad_seats() {
+    let out = Command::new(BIN)
+        .args([
+            "arena",
+            "nanga",
+            "--seats",
+            "ai:normal,random",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--budget-ms",
+            "5",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["game"], "nanga-parbat");
+    assert_eq!(v["games"], 2);
+    let seats = v["seats"].as_array().unwrap();
+    let names: Vec<&str> = seats.iter().map(|s| s["seat"].as_str().unwrap()).collect();
+    assert_eq!(names, ["ai:normal", "random"]);
+    let mut firsts = 0;
+    for s in seats {
+        let first = s["first"].as_u64().unwrap();
+        let place = s["mean_place"].as_f64().unwrap();
+        assert!(first <= 2, "{s}");
+        assert!((1.0..=2.0).contains(&place), "{s}");
+        assert!(s["decision_ms_p99"].as_f64().unwrap() >= 0.0, "{s}");
+        firsts += first;
+    }
+    assert!(firsts >= 2, "someone is first in every game: {v}");
+    assert!(seats[0]["decision_ms_p99"].as_f64().unwrap() > 0.0, "{v}");
+    // Each player's mean place and firsts agree: a player first in every game has mean 1.
+    for s in seats {
+        if s["first"] == 2 {
+            assert_eq!(s["mean_place"].as_f64(), Some(1.0), "{s}");
+        }
+    }
+    let refused = |args: &[&str], want: &[&str]| {
+        let out = Command::new(BIN).args(args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        for w in want {
+            assert!(err.contains(w), "{args:?}: {err}");
+        }
+    };
+    refused(
+        &[
+            "arena",
+            "nanga",
+            "--seats",
+            "ai,random,random",
+            "--games",
+            "1",
+        ],
+        &["takes 2 players", "3 were given"],
+    );
+    refused(
+        &[
+            "arena",
+            "nanga",
+            "--seats",
+            "ai:hard,random",
+            "--games",
+            "1",
+        ],
+        &["ai:hard", "ai:strong", "random"],
+    );
+    refused(
+        &["arena", "chess", "--seats", "ai,random", "--games", "1"],
+        &["chess", "nepal"],
+    );
+}

@@ -407,8 +407,11 @@ impl Game for Himalaya {
         }
     }
 
+    /// Sure refusals, unworded: a seat that may not step, a `program` of another number of
+    /// actions than 6 (always refused), an event marker that cannot be placed.
     fn hopeless(&self, _data: &HimalayaData, seat: Seat, step: &Step) -> bool {
         !self.may_step(seat)
+            || matches!(step, Step::WrongProgram(_))
             || (matches!(self.phase, Phase::Events { .. }) && self.event_hopeless(seat, step))
     }
 
@@ -506,6 +509,10 @@ impl Game for Himalaya {
 
     fn private_markers(&self, data: &HimalayaData, seat: Seat) -> Vec<String> {
         view::private_markers(self, data, seat)
+    }
+
+    fn hint(&self, data: &HimalayaData) -> Vec<f64> {
+        self.hint_places(data)
     }
 
     fn scramble(&self, data: &HimalayaData, holder: Holder, rng: &mut GameRng) -> Self {

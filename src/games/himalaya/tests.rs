@@ -6,7 +6,9 @@
 
 use super::*;
 use crate::engine::conformance::{assert_non_interference, run_suite};
-use crate::engine::testing::{has_clause_id, play, refused_step};
+use crate::engine::testing::{
+    assert_nobody_scramble_changes_only, has_clause_id, play, refused_step,
+};
 use crate::engine::Options;
 use crate::engine::Rules;
 
@@ -2396,4 +2398,78 @@ fn him_score_4_the_standings_and_final_lines_give_the_yacks_by_source() {
         g.final_lines[0].economic_parts_text(),
         format!(" = kept orders 4, inventory markers {}", 2 * marker)
     );
+}
+
+// ---- For computer players: the evaluation hint and determinisation ----
+
+// HIM-WIN-1: the hint ranks the seats by the winning rule with the public influences:
+// a seat leading two influences (religious by stupas, political by delegations) is first;
+// kept orders (hidden) do not move it.
+#[test]
+fn him_win_1_the_hint_ranks_by_the_public_influences_and_ignores_kept_orders() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 2, 3]);
+    g.stupas[0] = Some(1);
+    g.stupas[5] = Some(1);
+    g.delegations[0][1] = 2;
+    g.delegations[1][1] = 1;
+    let hint = g.hint(&d);
+    assert!(
+        hint[1] > hint[0] && hint[1] > hint[2],
+        "seat 1 leads two influences: {hint:?}"
+    );
+    assert!(hint[1] >= 2.0, "first of three: {hint:?}");
+    g.kept[0] = vec![0, 1, 2];
+    assert_eq!(g.hint(&d), hint, "kept orders are hidden");
+    g.markers[0] = 4;
+    assert!(
+        g.hint(&d)[0] > hint[0],
+        "inventory markers are public yacks"
+    );
+}
+
+// HIM-PROG-5: a sealed program is its seat's secret until the reveal: a scrambled copy gets
+// another program of 6 actions under the same public commitment (with another salt), and
+// the copy's reveal goes on without checking it.
+#[test]
+fn him_prog_5_scrambling_a_sealed_program_redraws_it_under_the_same_commitment() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 2, 3]);
+    for t in g.expand(&d, 0, &format!("program {REST}")).unwrap() {
+        play(&mut g, &d, 0, &t);
+    }
+    let seal = g.seals[0].clone().expect("sealed");
+    let copies: Vec<Himalaya> = (0..8)
+        .map(|salt| g.scramble(&d, Holder::Seat(0), &mut GameRng::new(salt)))
+        .collect();
+    for c in &copies {
+        let other = c.seals[0].as_ref().expect("still sealed");
+        assert_eq!(
+            other.commitment, seal.commitment,
+            "the public commitment stays"
+        );
+        assert_ne!(other.salt, seal.salt, "the secret salt is redrawn");
+        assert_eq!(c.plans[0].len(), ACTIONS);
+    }
+    assert!(
+        copies.iter().any(|c| c.plans[0] != g.plans[0]),
+        "the sealed program is redrawn"
+    );
+    let mut c = copies[0].clone();
+    for s in 1..3 {
+        for t in c.expand(&d, s, &format!("program {REST}")).unwrap() {
+            play(&mut c, &d, s, &t);
+        }
+    }
+    assert_eq!(
+        c.revealed[0], copies[0].plans[0],
+        "the copy reveals its own program"
+    );
+}
+
+#[test]
+fn scrambling_nobody_reseeds_the_rng_and_nothing_else() {
+    let d = data();
+    let g = placed(&d, "basic", &[1, 2, 3]);
+    assert_nobody_scramble_changes_only(&g, &d, false, |s, g| s.rng = g.rng.clone());
 }

@@ -623,7 +623,9 @@ pub(super) fn scramble(
 ) -> Himalaya {
     let mut g = state.clone();
     let Holder::Seat(seat) = holder else {
-        // The bags are multisets drawn uniformly: they hold no hidden order.
+        // Nobody's: the RNG's future draws (dice, bag draws, salts). The bags are multisets
+        // drawn uniformly: they hold no hidden order.
+        g.rng = GameRng::new(rng.next_u64());
         return g;
     };
     if state.phase == Phase::Finished || seat >= state.n() {
@@ -639,12 +641,18 @@ pub(super) fn scramble(
     // Kept orders: other orders, as many.
     let kept = g.kept[seat].len();
     g.kept[seat] = (0..kept).map(|_| rng.below(data.orders.len())).collect();
-    // A program being drafted (not sealed): any other draft.
-    if state.seals[seat].is_none() {
-        let len = rng.below(ACTIONS + 1);
-        g.plans[seat] = (0..len)
-            .map(|_| Action::ALL[rng.below(Action::ALL.len())])
-            .collect();
-    }
+    // A program being drafted: any other draft. A sealed program: any other program of 6
+    // actions, under another salt and the same public commitment (which the copy's reveal
+    // then does not verify: such a copy is only a computer player's imagined world).
+    let len = match &mut g.seals[seat] {
+        None => rng.below(ACTIONS + 1),
+        Some(seal) => {
+            seal.salt = format!("{:016x}", rng.next_u64());
+            ACTIONS
+        }
+    };
+    g.plans[seat] = (0..len)
+        .map(|_| Action::ALL[rng.below(Action::ALL.len())])
+        .collect();
     g
 }

@@ -433,6 +433,10 @@ impl Game for NangaParbat {
 
     /// The only hidden information is the RNG's state, hidden from everyone (it is not used
     /// after setup): scrambling it must change nothing any viewer gets.
+    fn hint(&self, _data: &NangaData) -> Vec<f64> {
+        self.hint_points()
+    }
+
     fn scramble(&self, _data: &NangaData, holder: Holder, rng: &mut GameRng) -> Self {
         let mut g = self.clone();
         if holder == Holder::Nobody {

@@ -2247,3 +2247,22 @@ fn a_game_from_an_older_snapshot_ends_with_totals_only() {
         .standings(&["Ann", "Bob"])
         .starts_with("1. Bob: 17\n2. Ann: 14\n"));
 }
+
+// ---- For computer players: the evaluation hint ----
+
+// NAN-AREA-2: the hint is each seat's points so far, plus, in the area variant before the
+// regions are scored, what its pieces would score in them now.
+#[test]
+fn nan_area_2_the_hint_counts_the_points_and_the_region_points_the_pieces_would_score() {
+    for areas in [true, false] {
+        let mut g = started(areas);
+        lay(&mut g, "0X00bp 0X0X0p 0X0X0X 000ybp 111ybp ltdybp");
+        g.score = vec![2, 3];
+        let want = if areas {
+            vec![8.0, 3.0]
+        } else {
+            vec![2.0, 3.0]
+        };
+        assert_eq!(g.hint(data()), want, "areas {areas}");
+    }
+}

@@ -250,17 +250,28 @@ impl Game for Nepal {
         }
     }
 
-    /// Every step the notation can name, in any phase: `hopeless` (the whole check, no
-    /// wording) keeps the legal list short, and a step the rules forbid is refused with its
-    /// reason. The order (placements, moves, grows, fortresses, `end`) is the legal list's.
-    fn candidates(&self, data: &NepalData, _seat: Seat) -> Vec<Step> {
+    /// The steps of `seat`'s phase that may be legal, in the legal list's order
+    /// (placements; or moves, grows, fortresses, `end`): `hopeless` (the whole check, no
+    /// wording) keeps the legal list to the legal ones. Steps `seat` can never take now
+    /// (another seat's turn, the other phase, a move from a province without its piece or
+    /// to one not adjacent) are left out, as the legal list would drop them anyway: the
+    /// parser ([`Nepal::parse_text`]) refuses such a step with its reason on its own.
+    fn candidates(&self, data: &NepalData, seat: Seat) -> Vec<Step> {
         let np = data.provinces.len();
-        let mut steps = Vec::with_capacity(np * (np + 3) + 1);
-        Self::every_province(data, &mut steps, Step::Place);
-        Self::move_candidates(data, &mut steps);
-        Self::every_province(data, &mut steps, Step::Grow);
-        Self::every_province(data, &mut steps, Step::Fortress);
-        steps.push(Step::End);
+        let mut steps = Vec::with_capacity(3 * np + 1);
+        match self.phase {
+            Phase::Over => {}
+            _ if seat != self.current => {}
+            Phase::Placement => Self::every_province(data, &mut steps, Step::Place),
+            Phase::Play => {
+                self.own_move_candidates(data, seat, &mut steps);
+                Self::every_province(data, &mut steps, Step::Grow);
+                if self.opts.fortress {
+                    Self::every_province(data, &mut steps, Step::Fortress);
+                }
+                steps.push(Step::End);
+            }
+        }
         steps
     }
 
@@ -330,6 +341,13 @@ impl Game for Nepal {
     fn private_markers(&self, _data: &NepalData, _seat: Seat) -> Vec<String> {
         // Nothing in Nepal is private to one seat: hands are public piece counts.
         Vec::new()
+    }
+
+    fn hint(&self, data: &NepalData) -> Vec<f64> {
+        if let Some(r) = &self.result {
+            return r.scores.iter().map(|&s| s as f64).collect();
+        }
+        self.hint_scores(data)
     }
 
     fn scramble(&self, data: &NepalData, holder: Holder, rng: &mut GameRng) -> Self {

@@ -7,7 +7,9 @@
 //!   space to treat differently (its lack of a limit is NEP-KATH-1, tested below).
 
 use super::*;
-use crate::engine::testing::{has_clause_id, play, refused_step, rejected};
+use crate::engine::testing::{
+    assert_nobody_scramble_changes_only, has_clause_id, play, refused_step, rejected,
+};
 use crate::engine::Rules;
 use crate::engine::{conformance, Event, Game, GameRng, Options, Status, Viewer};
 use std::sync::OnceLock;
@@ -2183,7 +2185,7 @@ fn no_clause_id_in_topics_refusals_log_or_description() {
             break;
         };
         if i % 20 == 0 {
-            for st in g.candidates(d, seat) {
+            for st in Nepal::every_step(d) {
                 if let Err(e) = g.check(d, seat, &st) {
                     texts.push(e.to_string());
                 }
@@ -2227,4 +2229,38 @@ fn nep_turn_3_the_last_turn_is_kept_for_the_board_actions_first() {
         g.view(d, Viewer::Spectator).last_turn,
         ["Bob ends the turn"]
     );
+}
+
+// ---- For computer players: the evaluation hint and determinisation ----
+
+// NEP-SCORE-2: the hint is the score if the game ended now: claims so far plus the
+// regions' domination points (5 and 3), the tie-break as a fraction of a point.
+#[test]
+fn nep_score_2_the_hint_is_the_score_if_the_game_ended_now() {
+    let mut g = game(3);
+    empty_board(&mut g);
+    g.cards.clear();
+    set(&mut g, "Kailali", 0, 3);
+    set(&mut g, "Doti", 1, 2);
+    set(&mut g, "Achham", 2, 1);
+    g.score = vec![0, 4, 1];
+    let hint = g.hint(data());
+    let rounded: Vec<i64> = hint.iter().map(|h| h.round() as i64).collect();
+    assert_eq!(rounded, vec![5, 7, 1], "{hint:?}");
+    assert!(
+        hint[0] < 5.0 && hint[0] > 4.9,
+        "fewer pieces on the board is better: {hint:?}"
+    );
+}
+
+#[test]
+fn scrambling_nobody_redraws_the_deck_and_reseeds_the_rng_and_nothing_else() {
+    let g = game(3);
+    let s = g.scramble(data(), Holder::Nobody, &mut GameRng::new(4));
+    assert_ne!(s.rng, g.rng, "future draws are nobody's information");
+    assert_eq!(s.deck.len(), g.deck.len());
+    assert_nobody_scramble_changes_only(&g, data(), true, |s, g| {
+        s.rng = g.rng.clone();
+        s.deck = g.deck.clone();
+    });
 }

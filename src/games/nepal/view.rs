@@ -168,12 +168,13 @@ impl Nepal {
     }
 
     pub(super) fn scrambled(&self, data: &NepalData, holder: Holder, rng: &mut GameRng) -> Self {
-        // The only hidden information is the face-down deck, hidden from everyone: which of
-        // the cards not yet revealed are in it, and their order.
+        // The only hidden information is nobody's: the face-down deck (which of the cards
+        // not yet revealed are in it, and their order) and the RNG's future draws.
         let mut g = self.clone();
         if holder != Holder::Nobody {
             return g;
         }
+        g.rng = GameRng::new(rng.next_u64());
         let revealed: Vec<u8> = self.cards.iter().map(|c| c.card).collect();
         let mut pool: Vec<u8> = (0..data.cards.len() as u8)
             .filter(|c| !revealed.contains(c))

@@ -53,8 +53,8 @@ pub use view::{describe, View};
 
 use crate::engine::notation::verb;
 use crate::engine::{
-    Applied, Game, GameKind, Kind, NoOptions, RuleError, RulesTopic, Seat, SetupError, Status,
-    Viewer,
+    Applied, Game, GameKind, Holder, Kind, NoOptions, RuleError, RulesTopic, Seat, SetupError,
+    Status, Viewer,
 };
 use crate::engine::{FinalResult, GameRng, Rules};
 use rules::{need_one, needs_text, BONUS_WORDS};
@@ -446,11 +446,32 @@ impl Game for Nippon {
     /// passes still goes through `legality`; a step it rejects is one that legality
     /// refuses (tested over random games).
     fn hopeless(&self, data: &NipponData, seat: Seat, step: &Step) -> bool {
+        if self.result.is_some() || seat >= self.n() || seat != self.current {
+            return true;
+        }
         match (&self.stage, *step) {
-            (Stage::Start, Step::Take { slot: s, colour: c }) => self
-                .slots
-                .get((s as usize).wrapping_sub(1))
-                .is_none_or(|slot| !slot.contains(&c)),
+            (_, Step::Blueprints(t)) => !self.may_raise_with_blueprints(data, seat, t),
+            (Stage::Factory, Step::Build(g)) => {
+                (g as usize) < data.goods.len()
+                    && self.build_blocker(data, seat, g as usize).is_some()
+            }
+            (Stage::Rail { ship, regions }, Step::Train(r) | Step::Ship(r))
+                if *ship == matches!(step, Step::Ship(_)) && (r as usize) < data.regions.len() =>
+            {
+                self.rail_blocker(data, seat, *ship, regions, r as usize)
+                    .is_some()
+            }
+            // A contract is being paid: only its payments (and blueprints) now.
+            (Stage::Export { open: Some(_), .. }, Step::Contract(_) | Step::Done) => true,
+            // No contract is being paid: nothing to pay.
+            (Stage::Export { open: None, .. }, Step::Pay { .. }) => true,
+            (Stage::Start, Step::Take { slot: s, colour: c }) => {
+                self.players[seat].workers.len() >= MAX_WORKERS
+                    || self
+                        .slots
+                        .get((s as usize).wrapping_sub(1))
+                        .is_none_or(|slot| !slot.contains(&c))
+            }
             (
                 Stage::Market(m),
                 Step::Tile {
@@ -585,6 +606,14 @@ impl Game for Nippon {
 
     fn describe(data: &NipponData, view: &View) -> String {
         describe(data, view)
+    }
+
+    fn hint(&self, data: &NipponData) -> Vec<f64> {
+        self.hint_vp(data)
+    }
+
+    fn scramble(&self, _data: &NipponData, holder: Holder, rng: &mut GameRng) -> Self {
+        view::scramble(self, holder, rng)
     }
 
     fn rules_topics() -> &'static [RulesTopic] {

@@ -5,7 +5,10 @@
 
 use super::*;
 use crate::engine::conformance::{run, Suite};
-use crate::engine::testing::{legal, play, play_all, play_now, refused_step, rejected_now, said};
+use crate::engine::testing::{
+    assert_nobody_scramble_changes_only, legal, play, play_all, play_now, refused_step,
+    rejected_now, said,
+};
 use crate::engine::{setup_checked, Options};
 use crate::engine::{Rules, ScorePart};
 
@@ -2705,4 +2708,49 @@ fn nip_end_4_the_result_gives_the_vp_by_source_and_an_older_snapshot_the_totals(
     let r = old.result.clone().unwrap();
     assert!(r.breakdown.is_empty());
     assert_eq!(r.scores, g.vp());
+}
+
+// ---- For computer players: the evaluation hint and determinisation ----
+
+// NIP-CONS-11, NIP-SCORE-1: the hint is each seat's VP plus the achievement spaces as the
+// final scoring would score them now, plus the scorings still to come at today's influence.
+#[test]
+fn nip_cons_11_the_hint_adds_the_achievements_and_the_scorings_to_come_to_the_vp() {
+    let d = data();
+    let mut g = fresh(&d, 2);
+    let ships = d.achievement("ships").unwrap();
+    g.players[0].ships = 6;
+    g.players[0].achievements[ships] = Some(2);
+    let expected = |g: &Nippon| -> Vec<f64> {
+        (0..2)
+            .map(|s| {
+                let achieved: i64 = (0..d.achievements.len())
+                    .map(|a| g.achievement_vp(&d, s, a))
+                    .sum();
+                let scorings: i64 = (g.scorings as usize..3)
+                    .flat_map(|k| (0..d.regions.len()).map(move |r| (r, k)))
+                    .map(|(r, k)| g.region_vp(&d, r, k)[s])
+                    .sum();
+                (g.players[s].vp + achieved + scorings) as f64
+            })
+            .collect()
+    };
+    let hint = g.hint(&d);
+    assert_eq!(hint, expected(&g));
+    assert!(
+        hint[0] >= g.players[0].vp as f64 + 6.0,
+        "the ships achievement counts: {hint:?}"
+    );
+    // An influence tile of seat 1 makes it win region VP at every scoring to come.
+    let before = g.hint(&d)[1];
+    g.influence[0][0] = Some(Placed { seat: 1, value: 9 });
+    assert_eq!(g.hint(&d), expected(&g));
+    assert!(g.hint(&d)[1] > before, "{before} then {:?}", g.hint(&d));
+}
+
+#[test]
+fn scrambling_nobody_reseeds_the_rng_and_nothing_else() {
+    let d = data();
+    let g = fresh(&d, 3);
+    assert_nobody_scramble_changes_only(&g, &d, true, |s, g| s.rng = g.rng.clone());
 }

@@ -3,11 +3,12 @@
 //! Visibility (decided here only): everything in Nippon is open information. Player
 //! boards, goods, contracts, workers on slots, rows and boards, the bag's contents per
 //! colour (its draw order does not exist until drawn), the influence tiles and the reward
-//! stacks are seen by every viewer alike, so every viewer gets the same view.
+//! stacks are seen by every viewer alike, so every viewer gets the same view. The one
+//! hidden thing is nobody's: the RNG's future draws ([`scramble`] re-seeds it).
 
 use super::rules::{needs_text, BONUS_WORDS};
 use super::{Nippon, NipponData, Stage, TrackKind};
-use crate::engine::{FinalResult, Seat, Viewer};
+use crate::engine::{FinalResult, GameRng, Holder, Seat, Viewer};
 use serde::Serialize;
 
 /// Player colours by seat (NIP-SETUP-1).
@@ -273,5 +274,16 @@ pub fn describe(data: &NipponData, v: &View) -> String {
         ));
     }
     let _ = BONUS_WORDS;
+    out
+}
+
+/// `holder`'s hidden information redrawn (see [`crate::engine::Game::scramble`]): no seat
+/// holds any; nobody's is the RNG, whose future draws (the bag's workers, the reward
+/// tiles) are re-seeded from `rng`.
+pub(super) fn scramble(g: &Nippon, holder: Holder, rng: &mut GameRng) -> Nippon {
+    let mut out = g.clone();
+    if holder == Holder::Nobody {
+        out.rng = GameRng::new(rng.next_u64());
+    }
     out
 }

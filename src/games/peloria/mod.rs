@@ -456,9 +456,7 @@ impl Game for Peloria {
                     from: f, kind: k, ..
                 },
             ) => {
-                *f < data.areas.len()
-                    && self.battle.is_none()
-                    && self.mover(self.turn, *f, *k).is_none()
+                *f < data.areas.len() && self.battle.is_none() && !self.may_move(self.turn, *f, *k)
             }
             _ => false,
         }
@@ -621,6 +619,10 @@ impl Game for Peloria {
 
     fn private_markers(&self, data: &PeloriaData, seat: Seat) -> Vec<String> {
         view::private_markers(self, data, seat)
+    }
+
+    fn hint(&self, data: &PeloriaData) -> Vec<f64> {
+        self.hint_vp(data)
     }
 
     fn scramble(&self, data: &PeloriaData, holder: Holder, rng: &mut GameRng) -> Self {

@@ -3,7 +3,9 @@
 use super::happening::{Happening, MoveNote, MovementEvent, ScoringEvent};
 use super::*;
 use crate::engine::conformance::{self, Suite};
-use crate::engine::testing::{first_acting, play, play_now, rejected_now, said};
+use crate::engine::testing::{
+    assert_nobody_scramble_changes_only, first_acting, play, play_now, rejected_now, said,
+};
 use crate::engine::Rules;
 use crate::engine::{Game, Options, Prompts, Viewer};
 
@@ -3854,4 +3856,80 @@ fn pel_brit_2_the_result_gives_each_nations_vp_and_the_heroes_awards() {
     let standings = r.standings(&["Ann", "Bo", "Cy", "Di"]);
     let line = format!("Ann: {} (Hirenmador 1, ", r.scores[0]);
     assert!(standings.contains(&line), "{standings}");
+}
+
+// ---- For computer players: the evaluation hint and determinisation ----
+
+// PEL-BRIT-2, PEL-SCORE-1: the hint is each player's VP so far (their nations' and their
+// own), plus what its nations in play would score now by their own rules, the tie-break
+// (more units on the board) as a fraction of a point.
+#[test]
+fn pel_brit_2_the_hint_is_the_players_vp_and_standing_with_the_units_as_tie_break() {
+    let d = data();
+    let mut g = blank(&d, 5, "Pelorians");
+    g.vp[nat(&d, "Pelorians")] = 5;
+    g.vp[nat(&d, "Telmori")] = 7;
+    g.vp[nat(&d, "Hyalorings")] = 11;
+    g.player_vp[0] = 2;
+    let rounded: Vec<i64> = g.hint(&d).iter().map(|h| h.round() as i64).collect();
+    assert_eq!(
+        rounded,
+        g.player_scores(&d),
+        "an empty board stands for nothing"
+    );
+    assert_eq!(rounded, vec![14, 11, 0, 0]);
+    let before = g.hint(&d);
+    let hyalorings = nat(&d, "Hyalorings");
+    let worth_before = g.scoring_value(&d, hyalorings);
+    put(&mut g, &d, "Hyalorings", "Naveria", Kind::Infantry, 2);
+    let gained = (g.scoring_value(&d, hyalorings) - worth_before) as f64;
+    assert!(
+        gained > 0.0,
+        "holding Naveria is worth something to the Hyalorings"
+    );
+    let after = g.hint(&d);
+    assert!(
+        (after[1] - before[1] - gained - 0.002).abs() < 1e-9,
+        "{before:?} then {after:?}, gained {gained}"
+    );
+}
+
+// PEL-HERO-1: a sealed bid is its seat's secret until the reveal: a scrambled copy gets
+// another bid under the same public commitment (with another salt), and the copy's reveal
+// goes on without checking it.
+#[test]
+fn pel_hero_1_scrambling_a_sealed_bid_redraws_it_under_the_same_commitment() {
+    let d = data();
+    let mut g = heroes_game(&d);
+    play(&mut g, &d, 0, "bid Pelorians 4");
+    play(&mut g, &d, 0, "seal");
+    let seal = g.bids.seal_of(0).cloned().expect("sealed");
+    let copies: Vec<Peloria> = (0..8)
+        .map(|salt| g.scramble(&d, Holder::Seat(0), &mut GameRng::new(salt)))
+        .collect();
+    for c in &copies {
+        let other = c.bids.seal_of(0).expect("still sealed");
+        assert_eq!(
+            other.commitment, seal.commitment,
+            "the public commitment stays"
+        );
+        assert_ne!(other.salt, seal.salt, "the secret salt is redrawn");
+    }
+    assert!(
+        copies.iter().any(|c| c.bids.draft(0) != g.bids.draft(0)),
+        "the sealed bid is redrawn"
+    );
+    let mut c = copies[0].clone();
+    for seat in 1..4 {
+        play(&mut c, &d, seat, "seal");
+    }
+    assert_ne!(c.phase, Phase::Bids, "the copy's reveal goes on");
+    assert!(c.heroes.is_some());
+}
+
+#[test]
+fn scrambling_nobody_reseeds_the_rng_and_nothing_else() {
+    let d = data();
+    let g = new_game(&d);
+    assert_nobody_scramble_changes_only(&g, &d, false, |s, g| s.rng = g.rng.clone());
 }

@@ -292,17 +292,21 @@ pub(super) fn private_markers(g: &Peloria, d: &PeloriaData, seat: Seat) -> Vec<S
 pub(super) fn scramble(g: &Peloria, d: &PeloriaData, holder: Holder, rng: &mut GameRng) -> Peloria {
     let mut out = g.clone();
     let Holder::Seat(seat) = holder else {
+        // Nobody's: the RNG's future draws (battle dice, salts).
+        out.rng = GameRng::new(rng.next_u64());
         return out;
     };
-    if g.phase != Phase::Bids || seat >= PLAYERS || g.bids.is_sealed(seat) {
+    if g.phase != Phase::Bids || seat >= PLAYERS {
         return out;
     }
+    // Another bid, drafted or sealed (a sealed one keeps its public commitment, under a
+    // fresh salt: the copy's reveal does not check commitments).
     let mut draft = vec![0u8; NATIONS];
     for (n, slot) in draft.iter_mut().enumerate() {
         if d.nations[n].player == seat && d.heroes[n] {
             *slot = rng.below(g.removable(d, n) + 1) as u8;
         }
     }
-    out.bids.set_draft(seat, draft);
+    out.bids.replace_for_scramble(seat, draft, rng);
     out
 }

@@ -11,26 +11,9 @@ impl Himalaya {
         events: &mut Vec<Event>,
     ) {
         let n = self.n();
-        let mut infl = Vec::new();
-        for s in 0..n {
-            let religious: u32 = (0..VILLAGES)
-                .filter(|&v| self.stupas[v] == Some(s))
-                .map(|v| data.villages[v].level as u32)
-                .sum();
-            let political = (0..data.regions.len())
-                .filter(|&r| {
-                    let mine = self.delegations[r][s];
-                    mine > 0 && (0..n).all(|o| o == s || self.delegations[r][o] < mine)
-                })
-                .count() as u32;
-            infl.push(Influence {
-                religious,
-                political,
-                economic: self.yacks(data, s),
-                stupas: STUPAS - self.stupas_left(s),
-                delegations: DELEGATIONS - self.delegations_left(s),
-            });
-        }
+        let infl: Vec<Influence> = (0..n)
+            .map(|s| self.influence(data, s, self.yacks(data, s)))
+            .collect();
         let (places, note) = rank(&self.players, &infl);
         let parts: Vec<Vec<ScorePart>> = (0..n).map(|s| self.yacks_parts(data, s)).collect();
         self.final_lines = (0..n)
@@ -68,6 +51,54 @@ impl Himalaya {
 }
 
 impl Himalaya {
+    /// `seat`'s influences (HIM-SCORE), with `economic` yacks as its economic influence.
+    fn influence(&self, data: &HimalayaData, seat: Seat, economic: u32) -> Influence {
+        let religious: u32 = (0..VILLAGES)
+            .filter(|&v| self.stupas[v] == Some(seat))
+            .map(|v| data.villages[v].level as u32)
+            .sum();
+        let political = (0..data.regions.len())
+            .filter(|&r| {
+                let mine = self.delegations[r][seat];
+                mine > 0 && (0..self.n()).all(|o| o == seat || self.delegations[r][o] < mine)
+            })
+            .count() as u32;
+        Influence {
+            religious,
+            political,
+            economic,
+            stupas: STUPAS - self.stupas_left(seat),
+            delegations: DELEGATIONS - self.delegations_left(seat),
+        }
+    }
+
+    /// The evaluation hint (see [`crate::engine::Game::hint`]), from public information
+    /// only: the places the winning rule (HIM-WIN) would give now with each seat's
+    /// religious and political influence and, as economic influence, the yacks of its
+    /// inventory markers (kept orders are hidden); higher is better (the winner gets `n -
+    /// 1`). A small share of the influences themselves, summed, tells seats of one place
+    /// apart. Once the game is over, the final places.
+    pub(in crate::games::himalaya) fn hint_places(&self, data: &HimalayaData) -> Vec<f64> {
+        let n = self.n();
+        let (places, infl) = match &self.result {
+            Some(r) => (r.places.clone(), Vec::new()),
+            None => {
+                let infl: Vec<Influence> = (0..n)
+                    .map(|s| self.influence(data, s, self.markers[s] * data.inventory_yacks))
+                    .collect();
+                (rank(&self.players, &infl).0, infl)
+            }
+        };
+        (0..n)
+            .map(|s| {
+                let spread = infl
+                    .get(s)
+                    .map_or(0, |i| i.religious + i.political + i.economic);
+                (n as f64 - places[s] as f64) + spread as f64 / 1e3
+            })
+            .collect()
+    }
+
     /// The parts of `seat`'s economic influence, in yacks: its kept orders' and its
     /// inventory markers'.
     pub(in crate::games::himalaya) fn yacks_parts(

@@ -13,6 +13,16 @@ impl NangaParbat {
             .count()
     }
 
+    /// NAN-AREA-2..4: the points `seat` scores in region `r` for its pieces there.
+    pub(in crate::games::nanga_parbat) fn region_area_points(&self, seat: usize, r: usize) -> i64 {
+        match self.pieces_in_region(seat, r) {
+            6 => 3,
+            5 => 2,
+            4 => 1,
+            _ => 0,
+        }
+    }
+
     /// NAN-AREA-1..5: regions in order from 1; in each, the first seat then the second (only
     /// one of them can score in a region: 4 + 4 pieces do not fit in 6 sections).
     #[allow(clippy::needless_range_loop)]
@@ -20,12 +30,7 @@ impl NangaParbat {
         let mut pts = vec![vec![0i64; REGIONS]; 2];
         for r in 0..REGIONS {
             for seat in 0..2 {
-                let p = match self.pieces_in_region(seat, r) {
-                    6 => 3,
-                    5 => 2,
-                    4 => 1,
-                    _ => 0,
-                };
+                let p = self.region_area_points(seat, r);
                 pts[seat][r] = p;
                 self.gain(seat, p, Gain::Region(r as u8), events);
             }

@@ -32,3 +32,22 @@ impl NangaParbat {
         self.pending = None;
     }
 }
+
+impl NangaParbat {
+    /// The evaluation hint (see [`crate::engine::Game::hint`]): each seat's points so far,
+    /// plus, in the area variant before the regions are scored, the region points its
+    /// pieces would score now. All of it is on the board for everyone.
+    pub(in crate::games::nanga_parbat) fn hint_points(&self) -> Vec<f64> {
+        let pending_areas = self.opts.areas && self.area_points.is_none();
+        (0..self.score.len())
+            .map(|seat| {
+                let areas: i64 = if pending_areas {
+                    (0..REGIONS).map(|r| self.region_area_points(seat, r)).sum()
+                } else {
+                    0
+                };
+                (self.score[seat] + areas) as f64
+            })
+            .collect()
+    }
+}

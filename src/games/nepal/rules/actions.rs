@@ -34,10 +34,23 @@ impl Nepal {
         }
     }
 
+    /// Every step the notation can name, in any phase, legal or not (placements, moves,
+    /// grows, fortresses, `end`): what tests offer to see each refusal worded.
+    #[cfg(test)]
+    pub(in crate::games::nepal) fn every_step(data: &NepalData) -> Vec<Step> {
+        let mut steps = Vec::new();
+        Self::every_province(data, &mut steps, Step::Place);
+        Self::move_candidates(data, &mut steps);
+        Self::every_province(data, &mut steps, Step::Grow);
+        Self::every_province(data, &mut steps, Step::Fortress);
+        steps.push(Step::End);
+        steps
+    }
+
     /// Every move the notation can name, legal or not: from each province to its neighbours
-    /// first (the order of the legal list), then to every other province, so that a move the
-    /// rules forbid is refused with its reason rather than not understood.
-    pub(in crate::games::nepal) fn move_candidates(data: &NepalData, steps: &mut Vec<Step>) {
+    /// first (the order of the legal list), then to every other province.
+    #[cfg(test)]
+    fn move_candidates(data: &NepalData, steps: &mut Vec<Step>) {
         let np = data.provinces.len() as u8;
         for from in 0..np {
             let near = data.adj_mask[from as usize];
@@ -49,6 +62,22 @@ impl Nepal {
                     .chain(far)
                     .map(|to| Step::Move { from, to }),
             );
+        }
+    }
+
+    /// The moves `seat` may make, legal or not otherwise: from each province holding its
+    /// piece to each neighbour, in the order of [`Nepal::move_candidates`].
+    pub(in crate::games::nepal) fn own_move_candidates(
+        &self,
+        data: &NepalData,
+        seat: Seat,
+        steps: &mut Vec<Step>,
+    ) {
+        for (from, near) in data.adj.iter().enumerate() {
+            if self.pieces_at(from, seat) > 0 {
+                let from = from as u8;
+                steps.extend(near.iter().map(|&to| Step::Move { from, to }));
+            }
         }
     }
 

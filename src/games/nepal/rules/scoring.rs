@@ -106,6 +106,20 @@ impl Nepal {
         self.phase = Phase::Over;
     }
 
+    /// The evaluation hint (see [`crate::engine::Game::hint`]): each seat's final score if
+    /// the game ended now (claims so far, the regions' domination points, the route cards'
+    /// points for linked routes), with the tie-breaks (fewer pieces on the board, then the
+    /// longest controlled route) as fractions of a point. All of it is public.
+    pub(in crate::games::nepal) fn hint_scores(&self, data: &NepalData) -> Vec<f64> {
+        self.final_breakdown(data)
+            .iter()
+            .map(|b| {
+                let total: i64 = b.parts().iter().map(|p| p.points).sum();
+                total as f64 - b.pieces_on_board as f64 / 1e3 + b.longest_route as f64 / 1e6
+            })
+            .collect()
+    }
+
     /// Each seat's final points before the totals: during the game, regions, route cards.
     fn final_breakdown(&self, data: &NepalData) -> Vec<Breakdown> {
         let n = self.n();

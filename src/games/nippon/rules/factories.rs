@@ -4,6 +4,16 @@ use super::*;
 
 // ==== Invest in a new industry (NIP-FAC, NIP-MACH-10..12) ====
 
+/// Why a factory cannot be built (worded by [`Nippon::can_build`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BuildBlocker {
+    Owned,
+    NoTile,
+    Yen,
+    /// Knowledge short by this many steps, with fewer blueprints.
+    Knowledge(u32),
+}
+
 impl Nippon {
     pub(crate) fn factory_candidates(data: &NipponData) -> Vec<Step> {
         (0..data.goods.len() as u8).map(Step::Build).collect()
@@ -15,47 +25,55 @@ impl Nippon {
         seat: Seat,
         g: usize,
     ) -> Result<(), RuleError> {
+        let Some(blocker) = self.build_blocker(data, seat, g) else {
+            return Ok(());
+        };
         let p = &self.players[seat];
         let good = &data.goods[g];
+        let why = match blocker {
+            BuildBlocker::Owned => format!("you already have a {} factory", good.name),
+            BuildBlocker::NoTile => format!("no {} factory tile is left", good.name),
+            BuildBlocker::Yen => format!(
+                "a factory costs {}; you have {}",
+                yen(data.cost_factory),
+                yen(p.yen)
+            ),
+            BuildBlocker::Knowledge(short) => format!(
+                "a {} factory needs knowledge {}; you are {} short and have {}",
+                good.name,
+                2 * good.level as u32,
+                short,
+                crate::engine::counted(p.blueprints, "blueprint")
+            ),
+        };
+        Err(rule(Topic::Factory, why))
+    }
+
+    /// What stops `seat` building a factory of good `g` (NIP-FAC), unworded: the check of
+    /// [`Nippon::can_build`], cheap enough for scans of every good.
+    pub(crate) fn build_blocker(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        g: usize,
+    ) -> Option<BuildBlocker> {
+        let p = &self.players[seat];
         if p.factories[g].is_some() {
-            return Err(rule(
-                Topic::Factory,
-                format!("you already have a {} factory", good.name),
-            ));
+            return Some(BuildBlocker::Owned);
         }
         if self.built[g] >= data.factories_per_good {
-            return Err(rule(
-                Topic::Factory,
-                format!("no {} factory tile is left", good.name),
-            ));
+            return Some(BuildBlocker::NoTile);
         }
         if p.yen < data.cost_factory {
-            return Err(rule(
-                Topic::Factory,
-                format!(
-                    "a factory costs {}; you have {}",
-                    yen(data.cost_factory),
-                    yen(p.yen)
-                ),
-            ));
+            return Some(BuildBlocker::Yen);
         }
         let short = self.shortfall(data, seat, g);
         if p.blueprints < short {
-            return Err(rule(
-                Topic::Factory,
-                format!(
-                    "a {} factory needs knowledge {}; you are {} short and have {}",
-                    good.name,
-                    2 * good.level as u32,
-                    short,
-                    crate::engine::counted(p.blueprints, "blueprint")
-                ),
-            ));
+            return Some(BuildBlocker::Knowledge(short));
         }
-        Ok(())
+        None
     }
 
-    /// Knowledge missing for a factory of good `g` (NIP-FAC-4, -9).
     pub fn shortfall(&self, data: &NipponData, seat: Seat, g: usize) -> u32 {
         (2 * data.goods[g].level as u32).saturating_sub(self.knowledge(data, seat))
     }

@@ -135,6 +135,38 @@ impl Nippon {
         }
     }
 
+    /// The evaluation hint (see [`crate::engine::Game::hint`]): each seat's VP, plus what
+    /// is easily counted of the rest as things stand: the achievement spaces as the final
+    /// scoring would score them now, and each scoring still to come with today's influence.
+    /// Everything in Nippon is public.
+    pub(crate) fn hint_vp(&self, data: &NipponData) -> Vec<f64> {
+        let n = self.n();
+        let mut hint: Vec<i64> = self.vp();
+        if self.result.is_some() {
+            return hint.into_iter().map(|v| v as f64).collect();
+        }
+        for (s, vp) in hint.iter_mut().enumerate() {
+            for a in 0..data.achievements.len() {
+                *vp += self.achievement_vp(data, s, a);
+            }
+        }
+        for k in self.scorings as usize..data.scoring_vp.len() {
+            for r in 0..data.regions.len() {
+                for (s, vp) in self.region_vp(data, r, k).into_iter().enumerate().take(n) {
+                    hint[s] += vp;
+                }
+            }
+        }
+        hint.into_iter().map(|v| v as f64).collect()
+    }
+
+    /// VP achievement space `a` gives `seat` at the final scoring (its units times the
+    /// multiplier of the tile on it, else the printed one).
+    pub fn achievement_vp(&self, data: &NipponData, seat: Seat, a: usize) -> i64 {
+        let mult = self.players[seat].achievements[a].unwrap_or(data.achievements[a].printed);
+        self.achievement_units(data, seat, a) * mult as i64
+    }
+
     /// Adds to `seat`'s VP by source (kept from the start of the game only).
     pub(crate) fn tally_vp(&mut self, seat: Seat, add: impl FnOnce(&mut VpBySource)) {
         if let Some(tally) = self.vp_by_source.as_mut().and_then(|t| t.get_mut(seat)) {
@@ -154,9 +186,7 @@ impl Nippon {
             let (_, _, lost) = p.pay_workforce(data);
             self.tally_vp(s, |t| t.unpaid_workers -= lost);
             for a in 0..data.achievements.len() {
-                let mult =
-                    self.players[s].achievements[a].unwrap_or(data.achievements[a].printed) as i64;
-                let vp = self.achievement_units(data, s, a) * mult;
+                let vp = self.achievement_vp(data, s, a);
                 self.players[s].vp += vp;
                 parts.push(ScorePart::new(data.achievements[a].name.clone(), vp));
             }

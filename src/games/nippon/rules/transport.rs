@@ -4,6 +4,16 @@ use super::*;
 
 // ==== Trains and ships (NIP-TRAIN, NIP-SHIP, NIP-SLOT) ====
 
+/// Why a train or ship cannot be placed (worded by [`Nippon::can_rail`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RailBlocker {
+    NoTile,
+    /// The cost, more yen than the player has.
+    Yen(u32),
+    Used,
+    Full,
+}
+
 impl Nippon {
     pub(crate) fn rail_candidates(data: &NipponData, ship: bool) -> Vec<Step> {
         let mut v: Vec<Step> = (0..data.regions.len() as u8)
@@ -22,8 +32,35 @@ impl Nippon {
         used: &[u8],
         r: usize,
     ) -> Result<(), RuleError> {
-        let p = &self.players[seat];
+        let Some(blocker) = self.rail_blocker(data, seat, ship, used, r) else {
+            return Ok(());
+        };
         let what = if ship { "ship" } else { "train" };
+        let why = match blocker {
+            RailBlocker::NoTile => format!("you have no {what} tile left"),
+            RailBlocker::Yen(cost) => format!("a {what} costs {}", yen(cost)),
+            RailBlocker::Used => format!(
+                "tiles of one action go to different regions; {} already has one",
+                data.regions[r].name
+            ),
+            RailBlocker::Full => {
+                format!("every train/ship slot of {} is taken", data.regions[r].name)
+            }
+        };
+        Err(rule(Topic::Rail, why))
+    }
+
+    /// What stops `seat` putting a train (or `ship`) in region `r` now, unworded: the check
+    /// of [`Nippon::can_rail`], cheap enough for scans of every region.
+    pub(crate) fn rail_blocker(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        ship: bool,
+        used: &[u8],
+        r: usize,
+    ) -> Option<RailBlocker> {
+        let p = &self.players[seat];
         let built = if ship { p.ships } else { p.trains };
         let cost = if ship {
             data.cost_ship
@@ -31,27 +68,16 @@ impl Nippon {
             data.cost_train
         };
         if built >= RAIL_TILES {
-            return Err(rule(Topic::Rail, format!("you have no {what} tile left")));
+            Some(RailBlocker::NoTile)
+        } else if p.yen < cost {
+            Some(RailBlocker::Yen(cost))
+        } else if used.contains(&(r as u8)) {
+            Some(RailBlocker::Used)
+        } else if self.rail[r].len() >= data.rail_slots[self.n() - 2] {
+            Some(RailBlocker::Full)
+        } else {
+            None
         }
-        if p.yen < cost {
-            return Err(rule(Topic::Rail, format!("a {what} costs {}", yen(cost))));
-        }
-        if used.contains(&(r as u8)) {
-            return Err(rule(
-                Topic::Rail,
-                format!(
-                    "tiles of one action go to different regions; {} already has one",
-                    data.regions[r].name
-                ),
-            ));
-        }
-        if self.rail[r].len() >= data.rail_slots[self.n() - 2] {
-            return Err(rule(
-                Topic::Rail,
-                format!("every train/ship slot of {} is taken", data.regions[r].name),
-            ));
-        }
-        Ok(())
     }
 
     /// `train <region>` or `ship <region>`: the action is over after the third.

@@ -95,11 +95,28 @@ impl Nippon {
 impl Nippon {
     /// A seat whose only legal step is `done` is not asked for it: the action ends.
     pub(crate) fn play_forced_done(&mut self, data: &NipponData, ev: &mut Vec<Event>) {
-        if self.result.is_none() && self.legal_steps(data, self.current) == [Step::Done] {
+        if self.result.is_none() && self.only_done_is_legal(data) {
             let seat = self.current;
             self.say(data, ev, TurnEvent::NothingMore { seat });
             self.end_turn(data, ev);
         }
+    }
+
+    /// Is `done` the current seat's one legal step (`legal_steps == [done]`)? Stops at the
+    /// first other legal step, without listing them all.
+    fn only_done_is_legal(&self, data: &NipponData) -> bool {
+        let seat = self.current;
+        let mut dones = 0;
+        for c in self.candidates(data, seat) {
+            if self.hopeless(data, seat, &c) || self.legality(data, seat, &c).is_err() {
+                continue;
+            }
+            if c != Step::Done {
+                return false;
+            }
+            dones += 1;
+        }
+        dones == 1
     }
 
     /// Keep the step's events for the view: the recent log, and the turn's events (moved
@@ -148,7 +165,7 @@ impl Nippon {
             .candidates(data, seat)
             .iter()
             .filter(|s| !matches!(s, Step::Blueprints(_)))
-            .any(|s| c.legality(data, seat, s).is_ok());
+            .any(|s| !c.hopeless(data, seat, s) && c.legality(data, seat, s).is_ok());
         if stuck {
             return Err(rule(
                 Topic::Blueprints,
@@ -166,6 +183,9 @@ impl Nippon {
         seat: Seat,
         t: TrackKind,
     ) -> Result<(), RuleError> {
+        if self.may_raise_with_blueprints(data, seat, t) {
+            return Ok(());
+        }
         let p = &self.players[seat];
         if p.blueprints < data.blueprints_per_step {
             return Err(rule(
@@ -184,6 +204,17 @@ impl Nippon {
             ));
         }
         Ok(())
+    }
+
+    /// [`Nippon::can_raise_with_blueprints`] without wording a refusal.
+    pub(crate) fn may_raise_with_blueprints(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        t: TrackKind,
+    ) -> bool {
+        let p = &self.players[seat];
+        p.blueprints >= data.blueprints_per_step && p.tracks[t.index()] < data.track(t).top()
     }
 
     /// Could `seat` spend blueprints on some track now, once the action is over?

@@ -74,11 +74,13 @@ impl Nippon {
         match a {
             Action::Factory => {
                 // The reasons are worded only when every good fails.
-                if (0..ng).any(|g| self.can_build(data, seat, g).is_ok()) {
+                if (0..ng).any(|g| self.build_blocker(data, seat, g).is_none()) {
                     return Ok(());
                 }
+                // The first good's refusal (only it is worded).
                 let errs: Vec<RuleError> = (0..ng)
                     .filter_map(|g| self.can_build(data, seat, g).err())
+                    .take(1)
                     .collect();
                 Err(first_err(errs, Topic::Factory, "no factory can be built"))
             }
@@ -97,12 +99,17 @@ impl Nippon {
             Action::Coal => self.can_up(data, seat, TrackKind::Coal, 1),
             Action::Trains | Action::Ships => {
                 let ship = a == Action::Ships;
-                if (0..data.regions.len()).any(|r| self.can_rail(data, seat, ship, &[], r).is_ok())
+                let regions = 0..data.regions.len();
+                if regions
+                    .clone()
+                    .any(|r| self.rail_blocker(data, seat, ship, &[], r).is_none())
                 {
                     return Ok(());
                 }
-                let errs: Vec<RuleError> = (0..data.regions.len())
+                // The first region's refusal (only it is worded).
+                let errs: Vec<RuleError> = regions
                     .filter_map(|r| self.can_rail(data, seat, ship, &[], r).err())
+                    .take(1)
                     .collect();
                 Err(first_err(errs, Topic::Rail, "no region has room"))
             }

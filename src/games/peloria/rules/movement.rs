@@ -9,19 +9,23 @@ impl Peloria {
     pub(crate) fn move_candidates(&self, d: &PeloriaData) -> Vec<Step> {
         let n = self.turn;
         let mut out = Vec::new();
-        let mut froms: Vec<usize> = self
-            .units
-            .iter()
-            .filter(|u| u.nation as usize == n)
-            .map(|u| u.area as usize)
-            .collect();
-        froms.sort_unstable();
-        froms.dedup();
-        for &a in &froms {
-            for k in ARMY_KINDS {
-                if self.count_kind(n, a, k) == 0 {
-                    continue;
+        // The areas of the nation's units, each with the kinds there (one pass).
+        let mut froms: Vec<(usize, [bool; ARMY_KINDS.len()])> = Vec::new();
+        for u in self.units.iter().filter(|u| u.nation as usize == n) {
+            let a = u.area as usize;
+            let at = match froms.binary_search_by_key(&a, |f| f.0) {
+                Ok(i) => i,
+                Err(i) => {
+                    froms.insert(i, (a, [false; ARMY_KINDS.len()]));
+                    i
                 }
+            };
+            if let Some(k) = ARMY_KINDS.iter().position(|&k| k == u.kind) {
+                froms[at].1[k] = true;
+            }
+        }
+        for &(a, present) in &froms {
+            for (k, _) in ARMY_KINDS.into_iter().zip(present).filter(|(_, p)| *p) {
                 out.extend(d.areas[a].adj.iter().map(|&t| Step::Move {
                     from: a,
                     to: t,

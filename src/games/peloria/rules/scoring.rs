@@ -66,29 +66,34 @@ impl Peloria {
             if !self.in_play(d, n) {
                 continue;
             }
-            let held = self.held(d, n);
-            let vp = match d.nations[n].score {
-                ScoreRule::Area(v) => v * held.len() as i64,
-                ScoreRule::Open(v) => {
-                    v * held.iter().filter(|&&a| d.terrain(a).is_open()).count() as i64
-                }
-                ScoreRule::Unit(v) => v * self.on_board(n) as i64,
-                ScoreRule::Forest(v) => v * self.on_board_kind(n, Kind::Forest) as i64,
-                ScoreRule::Place(v, a) => {
-                    if held.contains(&a) && self.others(n, a) == 0 {
-                        v
-                    } else {
-                        0
-                    }
-                }
-                ScoreRule::None => 0,
-            };
+            let vp = self.scoring_value(d, n);
             self.vp[n] += vp;
             if vp > 0 {
                 parts.push((n, vp));
             }
         }
         self.say(d, ev, ScoringEvent::NationScoring { scores: parts });
+    }
+
+    /// What nation `n` scores by its own rule if it were scored now (PEL-SCORE-1).
+    pub(crate) fn scoring_value(&self, d: &PeloriaData, n: usize) -> i64 {
+        let held = self.held(d, n);
+        match d.nations[n].score {
+            ScoreRule::Area(v) => v * held.len() as i64,
+            ScoreRule::Open(v) => {
+                v * held.iter().filter(|&&a| d.terrain(a).is_open()).count() as i64
+            }
+            ScoreRule::Unit(v) => v * self.on_board(n) as i64,
+            ScoreRule::Forest(v) => v * self.on_board_kind(n, Kind::Forest) as i64,
+            ScoreRule::Place(v, a) => {
+                if held.contains(&a) && self.others(n, a) == 0 {
+                    v
+                } else {
+                    0
+                }
+            }
+            ScoreRule::None => 0,
+        }
     }
 
     /// PEL-SHAH-1..3.
@@ -140,16 +145,35 @@ impl Peloria {
         parts
     }
 
+    /// Units on the board per player (the tie-break of equal VP).
+    fn units_per_player(&self, d: &PeloriaData) -> Vec<i64> {
+        let mut units = vec![0i64; PLAYERS];
+        for u in &self.units {
+            units[d.nations[u.nation as usize].player] += 1;
+        }
+        units
+    }
+
+    /// The evaluation hint (see [`crate::engine::Game::hint`]): each player's VP so far,
+    /// plus what its nations in play would score by their own rules if scored now (what
+    /// holding the board is worth), with the tie-break (more units on the board) as a
+    /// fraction of a point. All public.
+    pub(crate) fn hint_vp(&self, d: &PeloriaData) -> Vec<f64> {
+        let mut standing = vec![0i64; PLAYERS];
+        for n in (0..NATIONS).filter(|&n| self.in_play(d, n)) {
+            standing[d.nations[n].player] += self.scoring_value(d, n);
+        }
+        self.player_scores(d)
+            .into_iter()
+            .zip(standing)
+            .zip(self.units_per_player(d))
+            .map(|((vp, standing), units)| vp as f64 + standing as f64 + units as f64 / 1e3)
+            .collect()
+    }
+
     pub(crate) fn finish(&mut self, d: &PeloriaData, ev: &mut Vec<String>) {
         let scores = self.player_scores(d);
-        let units: Vec<i64> = (0..PLAYERS)
-            .map(|s| {
-                self.units
-                    .iter()
-                    .filter(|u| d.nations[u.nation as usize].player == s)
-                    .count() as i64
-            })
-            .collect();
+        let units = self.units_per_player(d);
         let breakdown = (0..PLAYERS).map(|s| self.score_parts(d, s)).collect();
         let r: FinalResult = rank(
             &self.players,

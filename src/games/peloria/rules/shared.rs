@@ -195,6 +195,11 @@ impl Peloria {
             .map(|(i, _)| i)
     }
 
+    /// Has `n` a unit of kind `k` in `a` that can still move (is there a [`Peloria::mover`])?
+    pub(crate) fn may_move(&self, n: usize, a: usize, k: Kind) -> bool {
+        self.units_of(n, a, k).any(|(_, u)| u.left > 0)
+    }
+
     /// The unit of `n` and kind `k` in `a` that moves next, or the refusal.
     pub(crate) fn mover_ok(
         &self,

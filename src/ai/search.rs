@@ -1,0 +1,174 @@
+//! Information-set Monte Carlo tree search (single observer, after Cowling, Powley and
+//! Whitehouse 2012). One tree for the deciding seat's information set: each iteration
+//! determinises the position ([`super::determinise`]), walks the tree by UCB over the
+//! steps legal in that determinisation (a child's exploration counts the iterations it
+//! was available in, not its parent's visits), adds one node, plays random steps up to the
+//! depth, and backs up each seat's reward to the nodes where that seat chose.
+
+use super::{determinise, next_actor, rewards, seat_count, Budget, Decision};
+use crate::engine::{AnyGame, GameRng, Seat};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// Exploration weight of UCB (rewards lie in `0..=1`).
+const EXPLORATION: f64 = 0.7;
+
+/// How a search runs.
+pub(super) struct Settings {
+    pub budget: Budget,
+    /// Random steps per playout before the position is scored.
+    pub depth: usize,
+}
+
+/// One step in the tree: who chose it, and what it earned that seat.
+struct Node {
+    seat: Seat,
+    visits: u32,
+    /// Iterations in which this step was legal when its parent was reached.
+    available: u32,
+    /// Sum of the rewards of `seat` over the iterations through this node.
+    reward: f64,
+    children: HashMap<(Seat, String), usize>,
+}
+
+impl Node {
+    fn new(seat: Seat) -> Node {
+        Node {
+            seat,
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+            children: HashMap::new(),
+        }
+    }
+
+    fn ucb(&self) -> f64 {
+        let visits = self.visits.max(1) as f64;
+        self.reward / visits + EXPLORATION * ((self.available.max(1) as f64).ln() / visits).sqrt()
+    }
+}
+
+/// Search from `game` for `me`, whose legal steps in the real game are `legal`, and
+/// return the step chosen first most often.
+pub(super) fn choose(
+    game: &dyn AnyGame,
+    me: Seat,
+    legal: &[String],
+    settings: Settings,
+    rng: &mut GameRng,
+) -> Decision {
+    let seats = seat_count(game);
+    let stop = settings
+        .budget
+        .millis
+        .map(|ms| Instant::now() + Duration::from_millis(ms));
+    let mut tree = vec![Node::new(me)];
+    let mut playouts = 0;
+    while playouts < settings.budget.playouts.max(1) {
+        if stop.is_some_and(|t| Instant::now() >= t) && playouts > 0 {
+            break;
+        }
+        let mut g = determinise(game, me, rng);
+        iterate(&mut tree, &mut *g, me, seats, settings.depth, rng);
+        playouts += 1;
+    }
+    decision(&tree, me, legal, playouts)
+}
+
+/// One iteration on the determinisation `g`: select, expand, play out, back up.
+fn iterate(
+    tree: &mut Vec<Node>,
+    g: &mut dyn AnyGame,
+    me: Seat,
+    seats: usize,
+    depth: usize,
+    rng: &mut GameRng,
+) {
+    let mut path = vec![0];
+    let mut node = 0;
+    while let Some(seat) = next_actor(&g.status(), me, rng) {
+        let choices = g.choices(seat);
+        if choices.is_empty() {
+            break;
+        }
+        let mut untried = Vec::new();
+        let mut best: Option<(usize, usize, f64)> = None;
+        for (i, step) in choices.iter().enumerate() {
+            match tree[node].children.get(&(seat, step.clone())).copied() {
+                None => untried.push(i),
+                Some(child) => {
+                    tree[child].available += 1;
+                    let score = tree[child].ucb();
+                    if best.is_none_or(|(_, _, b)| score > b) {
+                        best = Some((child, i, score));
+                    }
+                }
+            }
+        }
+        if !untried.is_empty() {
+            let i = untried[rng.below(untried.len())];
+            g.play_choice(seat, i);
+            let child = tree.len();
+            tree.push(Node::new(seat));
+            tree[child].available = 1;
+            tree[node]
+                .children
+                .insert((seat, choices[i].clone()), child);
+            path.push(child);
+            break;
+        }
+        let Some((child, i, _)) = best else { break };
+        g.play_choice(seat, i);
+        path.push(child);
+        node = child;
+    }
+    let reward = playout(g, seats, depth, rng);
+    for &k in &path[1..] {
+        let n = &mut tree[k];
+        n.visits += 1;
+        n.reward += reward.get(n.seat).copied().unwrap_or(0.0);
+    }
+}
+
+/// Random steps until the game ends or `depth` steps are played; the seats' rewards there.
+fn playout(g: &mut dyn AnyGame, seats: usize, depth: usize, rng: &mut GameRng) -> Vec<f64> {
+    for _ in 0..depth {
+        let status = g.status();
+        let acting = status.acting();
+        if acting.is_empty() {
+            break;
+        }
+        let seat = acting[rng.below(acting.len())];
+        if !matches!(g.play_random(seat, rng), Ok(Some(_))) {
+            break;
+        }
+    }
+    rewards(g, seats)
+}
+
+/// The root's most visited step among the real legal steps (ties: the better mean, then
+/// the earlier step).
+fn decision(tree: &[Node], me: Seat, legal: &[String], playouts: u32) -> Decision {
+    let root = &tree[0];
+    let stats: Vec<(String, u32, f64)> = legal
+        .iter()
+        .map(|step| match root.children.get(&(me, step.clone())) {
+            Some(&k) => {
+                let n = &tree[k];
+                (step.clone(), n.visits, n.reward / n.visits.max(1) as f64)
+            }
+            None => (step.clone(), 0, 0.0),
+        })
+        .collect();
+    let best = stats
+        .iter()
+        .enumerate()
+        .max_by(|(i, a), (j, b)| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)).then(j.cmp(i)))
+        .map(|(i, _)| i)
+        .unwrap_or(0);
+    Decision {
+        step: stats[best].0.clone(),
+        playouts,
+        choices: stats.into_iter().map(|(s, v, _)| (s, v)).collect(),
+    }
+}

@@ -1,0 +1,145 @@
+use super::*;
+use crate::games::Registry;
+
+/// Positions of every game and player count: after setup, and after some random steps.
+fn positions() -> Vec<(String, Box<dyn AnyGame>)> {
+    let mut out = Vec::new();
+    for kind in Registry::builtin().all() {
+        for n in kind.min_players()..=kind.max_players() {
+            let names: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
+            let mut g = kind
+                .setup(&names, &Default::default(), 40 + n as u64)
+                .expect("setup");
+            let mut pick = GameRng::new(5);
+            let mut played = 0;
+            for stop in [0, 30, 150] {
+                while played < stop && !g.status().is_finished() {
+                    let seat = g.status().acting()[0];
+                    g.play_random(seat, &mut pick).expect("legal");
+                    played += 1;
+                }
+                if !g.status().is_finished() {
+                    out.push((format!("{} {n}p after {played}", kind.id()), g.box_clone()));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn budget() -> Budget {
+    Budget::playouts_only(40)
+}
+
+/// The secrecy test: the decision with a fixed seed is identical when any holder the
+/// deciding seat may not see has its hidden information scrambled (non-interference
+/// applied to decisions), for every game and player count.
+#[test]
+fn a_decision_is_the_same_whatever_another_holder_hides() {
+    for (name, g) in positions() {
+        let me = g.status().acting()[0];
+        for level in [Level::Easy, Level::Normal] {
+            let want = decide(&*g, me, level, budget(), 9).expect("acting");
+            let seats = g.kind().max_players();
+            let others = (0..seats)
+                .filter(|&s| s != me)
+                .map(Holder::Seat)
+                .chain([Holder::Nobody]);
+            for holder in others {
+                for salt in [1, 2] {
+                    let scrambled = g.scrambled(holder, salt);
+                    let got = decide(&*scrambled, me, level, budget(), 9).expect("acting");
+                    assert_eq!(got, want, "{name}, {level}, {holder:?} scrambled ({salt})");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_decision_is_one_of_the_seats_legal_steps_and_repeats_with_its_seed() {
+    for (name, g) in positions() {
+        let me = g.status().acting()[0];
+        let legal = g.choices(me);
+        for level in Level::ALL {
+            let d = decide(&*g, me, level, budget(), 3).expect("acting");
+            assert!(legal.contains(&d.step), "{name}: {} is not legal", d.step);
+            assert_eq!(d.choices.len(), legal.len(), "{name}");
+            assert_eq!(decide(&*g, me, level, budget(), 3), Some(d), "{name}");
+        }
+    }
+}
+
+#[test]
+fn a_seat_that_does_not_act_gets_no_decision() {
+    let (_, g) = positions().remove(0);
+    let acting = g.status().acting().to_vec();
+    let idle = (0..g.kind().max_players())
+        .find(|s| !acting.contains(s))
+        .expect("a seat waits");
+    assert_eq!(decide(&*g, idle, Level::Normal, budget(), 1), None);
+    assert_eq!(random_step(&*g, idle, 1), None);
+}
+
+#[test]
+fn a_search_spends_its_playouts_on_the_legal_steps() {
+    let (name, g) = positions()
+        .into_iter()
+        .find(|(_, g)| g.choices(g.status().acting()[0]).len() > 1)
+        .expect("a position with a choice");
+    let me = g.status().acting()[0];
+    let d = decide(&*g, me, Level::Normal, Budget::playouts_only(200), 4).expect("acting");
+    assert_eq!(d.playouts, 200, "{name}");
+    let visits: u32 = d.choices.iter().map(|(_, v)| v).sum();
+    assert_eq!(
+        visits, 200,
+        "{name}: every iteration starts with one of my steps"
+    );
+    let most = d.choices.iter().map(|(_, v)| *v).max().unwrap_or(0);
+    let chosen = d
+        .choices
+        .iter()
+        .find(|(s, _)| *s == d.step)
+        .map(|(_, v)| *v);
+    assert_eq!(
+        chosen,
+        Some(most),
+        "{name}: the most visited step is chosen"
+    );
+}
+
+#[test]
+fn a_forced_step_is_taken_without_searching() {
+    let g = positions()
+        .into_iter()
+        .map(|(_, g)| g)
+        .find(|g| g.choices(g.status().acting()[0]).len() == 1);
+    if let Some(g) = g {
+        let me = g.status().acting()[0];
+        let d = decide(&*g, me, Level::Strong, budget(), 1).expect("acting");
+        assert_eq!(d.playouts, 0);
+        assert_eq!(vec![d.step], g.choices(me));
+    }
+}
+
+#[test]
+fn levels_read_back_from_their_names_and_refuse_others() {
+    for level in Level::ALL {
+        assert_eq!(level.name().parse::<Level>(), Ok(level));
+    }
+    assert_eq!(" Strong ".parse::<Level>(), Ok(Level::Strong));
+    let e = "hard".parse::<Level>().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "`hard` is not a Sherpa level; the levels are easy, normal and strong"
+    );
+}
+
+#[test]
+fn rewards_share_the_seats_beaten_and_ties_count_half() {
+    assert_eq!(rank_shares(&[3.0, 1.0, 3.0]), vec![0.75, 0.0, 0.75]);
+    assert_eq!(rank_shares(&[2.0, 1.0]), vec![1.0, 0.0]);
+    assert_eq!(hint_rewards(&[], 3), vec![0.5; 3]);
+    let r = hint_rewards(&[10.0, 0.0, 5.0], 3);
+    assert_eq!(r, vec![1.0, 0.0, 0.375 + 0.125]);
+}

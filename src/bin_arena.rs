@@ -1,0 +1,472 @@
+//! `sherpa arena`: the Sherpa players' strength, measured by playing them against each
+//! other and against random players in memory. A module of the `sherpa` binary: it uses
+//! only the library's public API (`sherpa::ai`, the engine and the registry).
+//!
+//! Each of `--games N` games seats the `--seats` players; the seat order is rotated by one
+//! between games (game `g` seats player `i` at table seat `(i - g) mod n`), so no player
+//! always starts. Per player: how often it was first (a first place shared by a tie counts
+//! as first), its mean place, and the 99th percentile of its decision times (one
+//! decision: one step). Games are set up from `--seed` and the game's number, and each
+//! decision's seed is derived from them, so a run without a time budget is repeatable.
+
+use sherpa::ai::{self, Budget, Level};
+use sherpa::engine::{AnyGame, GameKind, Seat, Status};
+use sherpa::games::Registry;
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// The most steps one arena game may take before it is called stuck.
+const MAX_STEPS: usize = 200_000;
+
+/// Who plays a seat: a uniformly random legal step, or the Sherpa player of a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    Random,
+    Ai(Level),
+}
+
+impl SeatKind {
+    /// `random`, `ai` (the normal level) or `ai:<level>`.
+    pub fn parse(text: &str) -> Result<SeatKind, ArenaError> {
+        let t = text.trim().to_ascii_lowercase();
+        match t.as_str() {
+            "random" => return Ok(SeatKind::Random),
+            "ai" => return Ok(SeatKind::Ai(Level::Normal)),
+            _ => {}
+        }
+        t.strip_prefix("ai:")
+            .and_then(|level| level.parse::<Level>().ok())
+            .map(SeatKind::Ai)
+            .ok_or_else(|| ArenaError::UnknownSeat(text.trim().to_string()))
+    }
+}
+
+impl fmt::Display for SeatKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeatKind::Random => f.write_str("random"),
+            SeatKind::Ai(level) => write!(f, "ai:{level}"),
+        }
+    }
+}
+
+/// Why an arena could not be played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ArenaError {
+    /// Not a game of the registry (or not one game): the registry's words.
+    UnknownGame(String),
+    /// Not a seat kind.
+    UnknownSeat(String),
+    SeatCount {
+        game: &'static str,
+        given: usize,
+        min: usize,
+        max: usize,
+    },
+    NoGames,
+    ZeroBudget,
+    /// The engine refused a step a player chose, or a game did not end.
+    Engine(String),
+}
+
+impl fmt::Display for ArenaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArenaError::UnknownGame(why) => write!(f, "{why}"),
+            ArenaError::UnknownSeat(s) => {
+                let levels: Vec<String> = Level::ALL.iter().map(|l| format!("ai:{l}")).collect();
+                write!(
+                    f,
+                    "--seats: `{s}` is not a seat kind; give random, ai (the normal level) or {}",
+                    levels.join(", ")
+                )
+            }
+            ArenaError::SeatCount {
+                game,
+                given,
+                min,
+                max,
+            } => {
+                let takes = if min == max {
+                    format!("{min}")
+                } else {
+                    format!("{min} to {max}")
+                };
+                write!(
+                    f,
+                    "--seats: {game} takes {takes} players, and {given} were given (comma-separated, e.g. ai:normal,random)"
+                )
+            }
+            ArenaError::NoGames => f.write_str("--games: play at least 1 game"),
+            ArenaError::ZeroBudget => {
+                f.write_str("--budget-ms: give at least 1 millisecond per decision")
+            }
+            ArenaError::Engine(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ArenaError {}
+
+/// What `sherpa arena` plays.
+#[derive(Clone, Debug)]
+pub struct ArenaOptions {
+    pub game: String,
+    pub seats: Vec<SeatKind>,
+    pub games: usize,
+    pub seed: u64,
+    /// Milliseconds per decision instead of each level's own time.
+    pub budget_ms: Option<u64>,
+}
+
+impl ArenaOptions {
+    /// `--seats` as typed: comma-separated seat kinds.
+    pub fn parse_seats(text: &str) -> Result<Vec<SeatKind>, ArenaError> {
+        text.split(',').map(SeatKind::parse).collect()
+    }
+}
+
+/// The arena's result (`--json` prints it as is).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ArenaReport {
+    pub game: String,
+    pub games: usize,
+    pub seats: Vec<SeatReport>,
+}
+
+/// One player's figures, in the order of `--seats`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct SeatReport {
+    pub seat: String,
+    /// Games it finished first in (alone or tied).
+    pub first: usize,
+    pub mean_place: f64,
+    /// The 99th percentile of its decision times, in milliseconds.
+    pub decision_ms_p99: f64,
+}
+
+/// One finished game, by player (the order of `--seats`): its place, and how long each of
+/// its decisions took.
+struct Played {
+    places: Vec<u32>,
+    decisions: Vec<Vec<Duration>>,
+}
+
+/// Play the arena: `opts.games` games of `opts.game` in memory.
+pub fn run(registry: &'static Registry, opts: &ArenaOptions) -> Result<ArenaReport, ArenaError> {
+    let kind = find_kind(registry, &opts.game)?;
+    let n = opts.seats.len();
+    if !(kind.min_players()..=kind.max_players()).contains(&n) {
+        return Err(ArenaError::SeatCount {
+            game: kind.id(),
+            given: n,
+            min: kind.min_players(),
+            max: kind.max_players(),
+        });
+    }
+    if opts.games == 0 {
+        return Err(ArenaError::NoGames);
+    }
+    if opts.budget_ms == Some(0) {
+        return Err(ArenaError::ZeroBudget);
+    }
+    let mut played = Vec::with_capacity(opts.games);
+    for g in 0..opts.games {
+        played.push(play_one(kind, opts, g)?);
+    }
+    Ok(report(kind.id(), &opts.seats, &played))
+}
+
+/// The game `name` picks (an id or a unique beginning).
+fn find_kind(registry: &'static Registry, name: &str) -> Result<&'static dyn GameKind, ArenaError> {
+    let id = sherpa::chat::match_game_id(&registry.ids(), name)
+        .map_err(|e| ArenaError::UnknownGame(e.text().to_string()))?;
+    registry
+        .get(id)
+        .ok_or_else(|| ArenaError::UnknownGame(format!("no game `{name}`")))
+}
+
+/// The player (index into `--seats`) at table seat `seat` in game `g` of `n` seats.
+fn player_at(seat: Seat, g: usize, n: usize) -> usize {
+    (seat + g) % n
+}
+
+/// A seed for each (game, step) of a run with seed `seed` (splitmix64 of their mix).
+fn mix(seed: u64, g: usize, step: usize) -> u64 {
+    let mut z = seed
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add((g as u64) << 32)
+        .wrapping_add(step as u64)
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Play game number `g` to its end, the players seated in the rotated order.
+fn play_one(
+    kind: &'static dyn GameKind,
+    opts: &ArenaOptions,
+    g: usize,
+) -> Result<Played, ArenaError> {
+    let n = opts.seats.len();
+    let names: Vec<String> = (0..n)
+        .map(|seat| format!("{} {}", opts.seats[player_at(seat, g, n)], seat + 1))
+        .collect();
+    let mut game = kind
+        .setup(&names, &Default::default(), mix(opts.seed, g, usize::MAX))
+        .map_err(|e| ArenaError::Engine(format!("{}: {e}", kind.id())))?;
+    let mut decisions = vec![Vec::new(); n];
+    for step in 0..MAX_STEPS {
+        let acting = match game.status() {
+            Status::Acting(a) => a,
+            Status::Finished(result) => {
+                let mut places = vec![0; n];
+                for (seat, place) in result.places.iter().enumerate() {
+                    places[player_at(seat, g, n)] = *place;
+                }
+                return Ok(Played { places, decisions });
+            }
+        };
+        // Several seats may act at once (secret choices): the first one acts first.
+        let seat = acting[0];
+        let player = player_at(seat, g, n);
+        let t = Instant::now();
+        let chosen = decide(
+            &*game,
+            seat,
+            opts.seats[player],
+            opts.budget_ms,
+            mix(opts.seed, g, step),
+        );
+        decisions[player].push(t.elapsed());
+        let Some(text) = chosen else {
+            return Err(ArenaError::Engine(format!(
+                "{} game {}: seat {} ({}) must act but has no step",
+                kind.id(),
+                g + 1,
+                seat + 1,
+                opts.seats[player]
+            )));
+        };
+        game.play(seat, &text).map_err(|e| {
+            ArenaError::Engine(format!(
+                "{} game {}: seat {} ({}) chose `{text}`, refused: {e}",
+                kind.id(),
+                g + 1,
+                seat + 1,
+                opts.seats[player]
+            ))
+        })?;
+    }
+    Err(ArenaError::Engine(format!(
+        "{} game {}: no end after {MAX_STEPS} steps",
+        kind.id(),
+        g + 1
+    )))
+}
+
+/// The step `who` takes for `seat` now.
+fn decide(
+    game: &dyn AnyGame,
+    seat: Seat,
+    who: SeatKind,
+    budget_ms: Option<u64>,
+    seed: u64,
+) -> Option<String> {
+    match who {
+        SeatKind::Random => ai::random_step(game, seat, seed),
+        SeatKind::Ai(level) => {
+            let budget: Budget = match budget_ms {
+                Some(ms) => level.budget().with_millis(ms),
+                None => level.budget(),
+            };
+            ai::decide(game, seat, level, budget, seed).map(|d| d.step)
+        }
+    }
+}
+
+/// The 99th percentile of `times` in milliseconds (nearest rank; 0 when there are none).
+fn p99_ms(times: &[Duration]) -> f64 {
+    let mut v = times.to_vec();
+    v.sort();
+    let Some(last) = v.len().checked_sub(1) else {
+        return 0.0;
+    };
+    let i = ((last as f64) * 0.99).round() as usize;
+    v[i].as_secs_f64() * 1000.0
+}
+
+/// Per player: firsts (a shared first place counts), mean place and decision p99.
+fn report(game: &str, seats: &[SeatKind], played: &[Played]) -> ArenaReport {
+    let seats = seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let places: Vec<u32> = played.iter().map(|p| p.places[i]).collect();
+            let times: Vec<Duration> = played
+                .iter()
+                .flat_map(|p| p.decisions[i].iter().copied())
+                .collect();
+            SeatReport {
+                seat: s.to_string(),
+                first: places.iter().filter(|&&p| p == 1).count(),
+                mean_place: places.iter().map(|&p| p as f64).sum::<f64>()
+                    / places.len().max(1) as f64,
+                decision_ms_p99: p99_ms(&times),
+            }
+        })
+        .collect();
+    ArenaReport {
+        game: game.to_string(),
+        games: played.len(),
+        seats,
+    }
+}
+
+/// The human-readable table of a report.
+pub fn table(r: &ArenaReport) -> String {
+    let n = r.seats.len().max(1);
+    let mut s = format!(
+        "{}: {} games, {} players (an even share of firsts: {:.1})\n",
+        r.game,
+        r.games,
+        r.seats.len(),
+        r.games as f64 / n as f64
+    );
+    s.push_str("  seat  player       first  mean place  decision p99\n");
+    for (i, seat) in r.seats.iter().enumerate() {
+        s.push_str(&format!(
+            "  {:<4}  {:<11}  {:>5}  {:>10.2}  {:>9.1} ms\n",
+            i + 1,
+            seat.seat,
+            seat.first,
+            seat.mean_place,
+            seat.decision_ms_p99
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seat_kinds_parse_and_unknown_ones_are_refused_with_the_choices() {
+        assert_eq!(SeatKind::parse("random"), Ok(SeatKind::Random));
+        assert_eq!(SeatKind::parse(" AI "), Ok(SeatKind::Ai(Level::Normal)));
+        assert_eq!(SeatKind::parse("ai:easy"), Ok(SeatKind::Ai(Level::Easy)));
+        assert_eq!(
+            SeatKind::parse("ai:strong"),
+            Ok(SeatKind::Ai(Level::Strong))
+        );
+        for bad in ["ai:hard", "human", "", "ai:"] {
+            let e = SeatKind::parse(bad).unwrap_err().to_string();
+            assert!(
+                e.contains("random") && e.contains("ai:strong"),
+                "{bad}: {e}"
+            );
+        }
+        assert_eq!(
+            ArenaOptions::parse_seats("ai,random").unwrap(),
+            vec![SeatKind::Ai(Level::Normal), SeatKind::Random]
+        );
+        assert_eq!(SeatKind::Ai(Level::Easy).to_string(), "ai:easy");
+    }
+
+    /// Every player starts as often as the others (within one) over the rotation.
+    #[test]
+    fn the_rotation_seats_each_player_first_in_turn() {
+        let n = 3;
+        let mut starts = [0; 3];
+        for g in 0..7 {
+            starts[player_at(0, g, n)] += 1;
+            let mut seen: Vec<usize> = (0..n).map(|s| player_at(s, g, n)).collect();
+            seen.sort();
+            assert_eq!(seen, [0, 1, 2], "game {g}: each player has one seat");
+        }
+        assert_eq!(starts, [3, 2, 2]);
+    }
+
+    #[test]
+    fn a_shared_first_place_counts_as_first_and_places_average() {
+        let ms = Duration::from_millis;
+        let played = vec![
+            Played {
+                places: vec![1, 1, 3],
+                decisions: vec![vec![ms(5)], vec![], vec![ms(1)]],
+            },
+            Played {
+                places: vec![2, 1, 3],
+                decisions: vec![vec![ms(7), ms(9)], vec![], vec![]],
+            },
+        ];
+        let seats = [
+            SeatKind::Ai(Level::Normal),
+            SeatKind::Random,
+            SeatKind::Random,
+        ];
+        let r = report("nepal", &seats, &played);
+        assert_eq!(r.games, 2);
+        let firsts: Vec<usize> = r.seats.iter().map(|s| s.first).collect();
+        assert_eq!(firsts, [1, 2, 0]);
+        assert_eq!(r.seats[0].mean_place, 1.5);
+        assert_eq!(r.seats[2].mean_place, 3.0);
+        assert_eq!(r.seats[0].decision_ms_p99, 9.0);
+        assert_eq!(r.seats[1].decision_ms_p99, 0.0);
+    }
+
+    #[test]
+    fn a_wrong_seat_count_says_how_many_the_game_takes() {
+        let opts = ArenaOptions {
+            game: "nanga".into(),
+            seats: vec![SeatKind::Random; 3],
+            games: 1,
+            seed: 1,
+            budget_ms: None,
+        };
+        let e = run(Registry::builtin(), &opts).unwrap_err().to_string();
+        assert!(
+            e.contains("takes 2 players") && e.contains("3 were given"),
+            "{e}"
+        );
+        let e = run(
+            Registry::builtin(),
+            &ArenaOptions {
+                game: "chess".into(),
+                ..opts
+            },
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("nepal"), "names the games: {e}");
+    }
+
+    /// Random players only: every game ends, each player has a place in 1..=n, and the
+    /// same seed plays the same games.
+    #[test]
+    fn random_players_finish_every_game_and_the_seed_repeats_them() {
+        let opts = ArenaOptions {
+            game: "nanga-parbat".into(),
+            seats: vec![SeatKind::Random; 2],
+            games: 3,
+            seed: 5,
+            budget_ms: None,
+        };
+        let a = run(Registry::builtin(), &opts).unwrap();
+        let b = run(Registry::builtin(), &opts).unwrap();
+        assert_eq!(a.games, 3);
+        for s in &a.seats {
+            assert!((1.0..=2.0).contains(&s.mean_place), "{s:?}");
+            assert!(s.first <= 3);
+        }
+        let firsts = |r: &ArenaReport| r.seats.iter().map(|s| s.first).collect::<Vec<_>>();
+        assert!(
+            firsts(&a).iter().sum::<usize>() >= 3,
+            "someone is first in each game"
+        );
+        assert_eq!(firsts(&a), firsts(&b));
+        assert_eq!(a.seats[0].mean_place, b.seats[0].mean_place);
+    }
+}
