@@ -30,7 +30,8 @@
 //!    `TurnError`), `votes.rs` (kick, abort, undo and its consent, `VoteError`),
 //!    `deadline.rs` (a passed deadline, as the table's `absent` option says: the
 //!    caretaker, a kick, or a late seat's default steps), `caretaker.rs` (Sherpa minding an
-//!    absent player's seat, and handing it back); `lobby.rs` (new, join, leave, start,
+//!    absent player's seat, and handing it back), `handover.rs` (`game sub`: a seat handed to
+//!    another player, `store::handover`'s row, never a step); `lobby.rs` (new, join, leave, start,
 //!    seating and removing Sherpa players,
 //!    status; a new game's plan for a thread of its own; `LobbyError`); `rematch.rs` (play
 //!    again with the same seats).

@@ -2560,3 +2560,75 @@ async fn game_sub_hands_a_seat_to_someone_who_then_plays_it() {
     assert!(db_count(&db, "SELECT COUNT(*) FROM actions WHERE kind = 'step'") >= 1);
     bot.stop().await;
 }
+
+/// Issue 36: `/game sub player:@dee` hands ann's seat over through Discord: the channel is
+/// told (pinging dee alone), dee is sent the seat's view by direct message, and the
+/// interaction's resolved users name dee; a second `/game sub` to a seated player is a
+/// private refusal that pings nobody.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_is_handed_over_through_the_slash_command() {
+    let (fake, bot, _db, commands) = started("handover-dm").await;
+    let (ann, bob, _cy) = users();
+    let dee = FakeUser::new(3_000_000_000_000_000_004, "dee");
+    let idx = game_choice(&commands, "Nanga");
+    let t = fake.slash(
+        &ann,
+        &["game", "new"],
+        json!([{"name": "game", "type": 4, "value": idx}]),
+    );
+    answer(&fake, &t).await;
+    let t = fake.slash(&bob, &["game", "join"], json!([]));
+    answer(&fake, &t).await;
+    let t = fake.slash(&ann, &["game", "start"], json!([]));
+    answer(&fake, &t).await;
+
+    let t = fake.slash_with_users(
+        &ann,
+        &["game", "sub"],
+        json!([{"name": "player", "type": 6, "value": dee.id}]),
+        &[&dee],
+    );
+    let r = answer(&fake, &t).await;
+    check_messages(&r);
+    let public = r
+        .iter()
+        .find(|m| !m.is_ephemeral())
+        .expect("a public message");
+    assert!(
+        public.content().contains("Seat 1: **ann** handed over to")
+            && public.content().contains(&format!("<@{}>", dee.id)),
+        "{}",
+        public.content()
+    );
+    assert_eq!(public.allowed_users(), vec![dee.id.clone()]);
+    let dm = FakeDiscord::dm_channel(&dee);
+    let sent = fake
+        .wait_for("dee's view by DM", Duration::from_secs(20), |calls| {
+            calls
+                .iter()
+                .find(|c| {
+                    c.method == "POST"
+                        && c.path.ends_with(&format!("/channels/{dm}/messages"))
+                        && c.content().contains("You now hold seat 1")
+                })
+                .cloned()
+        })
+        .await;
+    assert!(sent.content().contains("was ann's"), "{}", sent.content());
+
+    // dee is seated now: handing bob's seat to dee is refused privately, pinging nobody.
+    let t = fake.slash_with_users(
+        &bob,
+        &["game", "sub"],
+        json!([{"name": "player", "type": 6, "value": dee.id}]),
+        &[&dee],
+    );
+    let r = answer(&fake, &t).await;
+    assert!(
+        r[0].is_ephemeral() && r[0].content().contains("dee already plays in this game"),
+        "{}",
+        r[0].content()
+    );
+    assert!(r[0].allowed_users().is_empty());
+    bot.stop().await;
+}

@@ -226,3 +226,28 @@ pub async fn event_handler(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod mention_tests {
+    use super::*;
+
+    // Issue 36: the request knows which mentioned users are bots, and their names.
+    #[test]
+    fn resolved_users_become_the_requests_mentions_with_their_bot_flag() {
+        let resolved: serenity::CommandDataResolved = serde_json::from_value(serde_json::json!({
+            "users": {
+                "5": {"id": "5", "username": "helper", "discriminator": "0", "global_name": null, "avatar": null, "bot": true},
+                "6": {"id": "6", "username": "dee", "discriminator": "0", "global_name": "Dee", "avatar": null}
+            }
+        }))
+        .unwrap();
+        let mut got = mentioned_users(&resolved);
+        got.sort_by(|a, b| a.id.cmp(&b.id));
+        let want = [("5", "helper", true), ("6", "Dee", false)];
+        let got: Vec<(&str, &str, bool)> = got
+            .iter()
+            .map(|m| (m.id.as_str(), m.name.as_str(), m.is_bot))
+            .collect();
+        assert_eq!(got, want);
+    }
+}
