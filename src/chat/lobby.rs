@@ -69,7 +69,7 @@ impl Chat {
                 ))
                 .cmd("game join", &[])
                 .p(" (")
-                .cmd("game join", &["ai [level]"])
+                .cmd("game ai", &["[level]"])
                 .p(" seats Sherpa). When everyone is in: ")
                 .cmd("game start", &[])
                 .p("."),
@@ -808,9 +808,9 @@ impl LobbyError {
                     clip(got)
                 ))
                 .cmd(command, &[])
-                .p(" alone for yourself, or ")
-                .cmd(command, &["ai [easy|normal|strong]"])
-                .p(" for a Sherpa player"),
+                .p(format!(
+                    " alone for yourself, or `{command} ai [easy|normal|strong]` for a Sherpa player"
+                )),
             BadAbsent { got } => t.p(format!(
                 "`{}`: `absent` says what happens when a player's deadline passes: `absent=caretaker` (Sherpa plays for them until they are back; the default), `absent=wait` (the game waits) or `absent=kick` (they are removed); nothing was created",
                 clip(got)
