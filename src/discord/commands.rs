@@ -99,8 +99,8 @@ fn place(ctx: &Ctx<'_>) -> crate::chat::Place {
     slash_command,
     guild_only,
     subcommands(
-        "game_new", "join", "leave", "start", "status", "history", "resign", "kick", "sub",
-        "abort", "export", "rematch"
+        "game_new", "join", "leave", "game_ai", "start", "status", "history", "resign", "kick",
+        "sub", "abort", "export", "rematch"
     ),
     subcommand_required
 )]
@@ -179,14 +179,52 @@ pub async fn game_new(
 
 // Described by the command table.
 #[poise::command(slash_command)]
-pub async fn join(ctx: Ctx<'_>) -> Result<(), Error> {
-    run_game_command(ctx, "game join".into()).await
+pub async fn join(ctx: Ctx<'_>, ai: Option<String>) -> Result<(), Error> {
+    run_game_command(ctx, with_words("game join", ai)).await
+}
+
+/// A command line and the words typed in its free-text option, if any.
+fn with_words(command: &str, words: Option<String>) -> String {
+    match words.as_deref().map(str::trim).filter(|w| !w.is_empty()) {
+        Some(w) => format!("{command} {w}"),
+        None => command.to_string(),
+    }
 }
 
 // Described by the command table.
 #[poise::command(slash_command)]
-pub async fn leave(ctx: Ctx<'_>) -> Result<(), Error> {
-    run_game_command(ctx, "game leave".into()).await
+pub async fn leave(ctx: Ctx<'_>, ai: Option<String>) -> Result<(), Error> {
+    run_game_command(ctx, with_words("game leave", ai)).await
+}
+
+#[derive(Debug, poise::ChoiceParameter)]
+pub enum AiLevel {
+    #[name = "easy"]
+    Easy,
+    #[name = "normal"]
+    Normal,
+    #[name = "strong"]
+    Strong,
+}
+
+impl AiLevel {
+    fn word(&self) -> &'static str {
+        match self {
+            AiLevel::Easy => "easy",
+            AiLevel::Normal => "normal",
+            AiLevel::Strong => "strong",
+        }
+    }
+}
+
+// Described by the command table.
+#[poise::command(slash_command, rename = "ai")]
+pub async fn game_ai(ctx: Ctx<'_>, level: Option<AiLevel>) -> Result<(), Error> {
+    let text = match level {
+        Some(l) => format!("game ai {}", l.word()),
+        None => "game ai".to_string(),
+    };
+    run_game_command(ctx, text).await
 }
 
 // Described by the command table.
@@ -576,6 +614,15 @@ mod tests {
             .map(|c| c.name.to_string())
             .collect();
         assert_eq!(names, scopes);
+        let ai = table::find_path("game ai").unwrap();
+        let table::ArgKind::Choice(levels) = ai.args[0].kind else {
+            panic!("game ai takes a choice")
+        };
+        let names: Vec<String> = AiLevel::list().iter().map(|c| c.name.to_string()).collect();
+        assert_eq!(names, levels);
+        for (i, l) in levels.iter().enumerate() {
+            assert_eq!(AiLevel::from_index(i).unwrap().word(), *l);
+        }
     }
 
     // Issue 35: `/game history n` declares its minimum and maximum, so Discord enforces them.

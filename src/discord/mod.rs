@@ -15,7 +15,10 @@
 //!   (timelapse, replay file) are built on a blocking thread after the answer was sent, and
 //!   posted to its channel ([`post_end_files`]); files a stopped process still owed go out
 //!   at start-up and from the reminder tick.
+//! - The Sherpa players think on a bounded pool of their own, one loop per place, after
+//!   every answered request, at start-up and after the reminder tick ([`ai_task`]).
 
+mod ai_task;
 mod commands;
 mod errors;
 mod health;
@@ -58,6 +61,8 @@ pub struct Data {
     pub shutting_down: Arc<AtomicBool>,
     /// The operator's metrics, when `[metrics] listen` is set.
     pub observer: Option<Arc<health::Observer>>,
+    /// The pool the Sherpa players think on.
+    pub ai: Arc<ai_task::AiPool>,
 }
 
 pub type Error = anyhow::Error;
@@ -110,16 +115,22 @@ pub async fn run_until(
     let observer = open_metrics(&config).await?;
     let in_flight = Arc::new(AtomicUsize::new(0));
     let shutting_down = Arc::new(AtomicBool::new(false));
+    let ai = Arc::new(ai_task::AiPool::new(
+        &config.ai,
+        config.shards,
+        shutting_down.clone(),
+    ));
     let data = Data {
         chat: chat.clone(),
         games,
         in_flight: in_flight.clone(),
         shutting_down: shutting_down.clone(),
         observer: observer.as_ref().map(|o| o.0.clone()),
+        ai: ai.clone(),
     };
     let mut client = build_client(&config, data).await?;
     let metrics = observer.as_ref().map(|(o, _)| o.metrics.clone());
-    let mut tasks = Tasks::spawn(&config, &client, &chat, &shutting_down, metrics).await;
+    let mut tasks = Tasks::spawn(&config, &client, &chat, &shutting_down, metrics, &ai).await;
     tasks.metrics_server = observer.map(|(observer, listener)| {
         let metrics = observer.metrics.clone();
         let probe = health::BotProbe {
@@ -254,11 +265,15 @@ impl Tasks {
         chat: &Arc<Chat>,
         stop: &Arc<AtomicBool>,
         metrics: Option<Arc<crate::metrics::Metrics>>,
+        ai: &Arc<ai_task::AiPool>,
     ) -> Tasks {
         let outbox = spawn_outbox(client.http.clone(), chat.clone(), config.shards, stop).await;
         // End files a previous run still owed (their outbox rows come after the mark taken
         // above: they are sent here, not by the outbox's start-up round).
         tokio::spawn(post_end_files(client.http.clone(), chat.clone(), None, 0));
+        // AI turns due when the previous run stopped (or left to the caretaker meanwhile).
+        let (pool, http, c) = (ai.clone(), client.http.clone(), chat.clone());
+        tokio::spawn(async move { pool.sweep(&http, &c).await });
         if let Some(keep) = config.retention.clone() {
             let c = chat.clone();
             tokio::spawn(retention_task::run(
@@ -276,6 +291,7 @@ impl Tasks {
             Duration::from_secs(config.reminder_check_secs.max(1)),
             stop.clone(),
             metrics,
+            ai.clone(),
         ));
         Tasks {
             outbox,

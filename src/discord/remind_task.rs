@@ -9,7 +9,9 @@
 //!
 //! After each tick it also posts the end files (timelapse, replay file) of games that ended
 //! a while ago and still owe them ([`super::post_end_files`]): a process stopped between a
-//! game's last move and its files, or Discord was unreachable.
+//! game's last move and its files, or Discord was unreachable. Then it plays the AI turns
+//! due ([`super::ai_task::AiPool::sweep`]): a deadline may have handed a seat to the
+//! caretaker.
 //!
 //! Daily digests (`remind digest`) go the same way: claimed, sent, marked per player,
 //! server and local day, so each day's digest is sent once, also across restarts.
@@ -33,6 +35,7 @@ pub async fn run(
     every: Duration,
     stop: Arc<AtomicBool>,
     metrics: Option<Arc<crate::metrics::Metrics>>,
+    ai: Arc<super::ai_task::AiPool>,
 ) {
     let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -75,6 +78,8 @@ pub async fn run(
             super::END_FILES_RETRY_AFTER,
         )
         .await;
+        // A deadline may have handed a seat to the caretaker: its turn is played now.
+        ai.sweep(&http, &chat).await;
     }
 }
 

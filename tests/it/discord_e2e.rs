@@ -2479,6 +2479,324 @@ async fn game_commands_in_the_channel_of_a_game_thread_point_to_the_thread() {
     bot.stop().await;
 }
 
+/// A bot with `extra` appended to the usual test config (e.g. an `[ai]` table).
+fn start_bot_with(fake: &FakeDiscord, db: &Path, extra: &str) -> Bot {
+    start_bot_on(&format!("{}{extra}", config_text(fake, db)))
+}
+
+/// A bot on this config text.
+fn start_bot_on(text: &str) -> Bot {
+    let config = Config::from_toml(text, None, None).expect("test config");
+    let (tx, rx) = oneshot::channel::<()>();
+    let handle = tokio::spawn(sherpa::discord::run_until(config, async move {
+        let _ = rx.await;
+    }));
+    Bot {
+        stop: Some(tx),
+        handle,
+    }
+}
+
+/// Sherpa thinks a few milliseconds a decision in these tests.
+const QUICK_AI: &str = "[ai]\nthreads = 1\nbudget_ms = 2\n";
+
+/// A bot whose reminder tick comes once an hour (only at start-up, in a test): Sherpa's
+/// turns then follow the requests alone.
+fn start_bot_without_ticks(fake: &FakeDiscord, db: &Path) -> Bot {
+    let text = format!("{}{QUICK_AI}", config_text(fake, db))
+        .replace("check_every = \"1s\"", "check_every = \"1h\"");
+    assert!(text.contains("\"1h\""));
+    start_bot_on(&text)
+}
+
+/// A running Nanga Parbat game (seed 5) in the test channel whose two seats are Sherpa
+/// players (`sherpa:ai:normal` and `sherpa:ai:easy`), stored directly: the lobby always
+/// keeps a human.
+fn seed_two_sherpas(db: &Path) {
+    off_runtime(|| {
+        let mut s = store_at(db);
+        let t = now();
+        s.debug_exec(&format!(
+            "INSERT INTO games (id, platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
+             VALUES (1, 'discord', '{GUILD_ID}', '{CHANNEL_ID}', 'nanga-parbat', '{{}}', 5, 'running', 'sherpa:ai:normal', {t}, {t});
+             INSERT INTO seats (game_id, seat, user_id, name) VALUES
+               (1, 0, 'sherpa:ai:normal', 'Sherpa (normal)'), (1, 1, 'sherpa:ai:easy', 'Sherpa (easy)');"
+        ))
+        .unwrap()
+    })
+}
+
+/// The game's status in the database.
+fn game_status(db: &Path) -> String {
+    off_runtime(|| {
+        let c = rusqlite::Connection::open(db).unwrap();
+        c.query_row("SELECT status FROM games WHERE id = 1", [], |r| r.get(0))
+            .unwrap()
+    })
+}
+
+/// Issue 36: a game of two Sherpa players is played to its end by the bot alone (found at
+/// start-up, then turn after turn on the AI pool): each turn is one public message that
+/// pings nobody (no human plays), the steps are in the log, and the end files follow.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_sherpa_players_play_a_game_to_its_end_on_their_own() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("two-sherpas");
+    seed_two_sherpas(&db);
+    let bot = start_bot_with(&fake, &db, QUICK_AI);
+    fake.wait_ready(1).await;
+    let posted = end_files_posted(&fake).await;
+    assert_eq!(game_status(&db), "finished", "{:#?}", fake.summary());
+    let msgs = fake.messages_in(CHANNEL_ID);
+    check_messages(&msgs);
+    let turns: Vec<_> = msgs
+        .iter()
+        .filter(|m| m.files.iter().all(|(n, _)| !n.ends_with(".json")))
+        .collect();
+    assert!(
+        turns.len() >= 4,
+        "one message per turn: {:#?}",
+        fake.summary()
+    );
+    for m in &msgs {
+        assert!(
+            m.allowed_users().is_empty(),
+            "nobody to ping: {}",
+            m.content()
+        );
+        assert!(!m.is_ephemeral());
+    }
+    let steps = db_count(&db, "SELECT COUNT(*) FROM actions WHERE game_id = 1");
+    assert!(
+        steps >= turns.len() as i64,
+        "{steps} steps for {} turns",
+        turns.len()
+    );
+    assert!(
+        posted
+            .iter()
+            .flat_map(|m| m.files.iter())
+            .any(|(n, _)| n.ends_with("-timelapse.gif")),
+        "the end files follow the last turn"
+    );
+    // The channel looked up before the first turn (a gone channel is left alone), not
+    // before each turn: once, or twice when the start-up sweep and the first reminder
+    // tick looked at the same moment.
+    let lookups = fake
+        .calls()
+        .iter()
+        .filter(|c| c.method == "GET" && c.path.ends_with(&format!("/channels/{CHANNEL_ID}")))
+        .count();
+    assert!(
+        (1..=2).contains(&lookups),
+        "{lookups}: {:#?}",
+        fake.summary()
+    );
+    bot.stop().await;
+}
+
+/// Issue 36: the game of a deleted channel is left alone: its Sherpa players never act
+/// (nothing is committed, nothing is sent there).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sherpa_never_acts_in_a_game_whose_channel_is_gone() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("sherpa-gone");
+    seed_two_sherpas(&db);
+    fake.delete_channel(CHANNEL_ID);
+    let bot = start_bot_with(&fake, &db, QUICK_AI);
+    fake.wait_ready(1).await;
+    // The start-up sweep and a few reminder ticks (one a second) look, and leave it.
+    fake.wait_for("the channel looked up", Duration::from_secs(20), |calls| {
+        calls
+            .iter()
+            .find(|c| c.method == "GET" && c.path.ends_with(&format!("/channels/{CHANNEL_ID}")))
+            .map(|_| ())
+    })
+    .await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(db_count(&db, "SELECT COUNT(*) FROM actions"), 0);
+    assert!(
+        fake.messages_in(CHANNEL_ID).is_empty(),
+        "{:#?}",
+        fake.summary()
+    );
+    assert_eq!(game_status(&db), "running");
+    bot.stop().await;
+}
+
+/// Issue 36, `/game ai`: it seats a Sherpa player of the level chosen in the lobby (a full
+/// lobby refuses another, privately, changing nothing); once the game runs, each move of
+/// the human is answered, then Sherpa's turn follows as one channel message pinging the
+/// human, whose turn it is again (the reminder tick is turned off: the answered request
+/// alone sets Sherpa thinking).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_ai_seats_a_sherpa_player_whose_turns_follow_each_move() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("game-ai");
+    let bot = start_bot_without_ticks(&fake, &db);
+    let commands = fake.wait_ready(1).await;
+    let (ann, _, _) = users();
+    let nanga = game_choice(&commands, "Nanga");
+    let t = fake.slash(
+        &ann,
+        &["game", "new"],
+        json!([{"name": "game", "type": 4, "value": nanga}]),
+    );
+    answer(&fake, &t).await;
+    // `level` is a choice: poise sends its index (easy, normal, strong).
+    let t = fake.slash(
+        &ann,
+        &["game", "ai"],
+        json!([{"name": "level", "type": 4, "value": 2}]),
+    );
+    let r = answer(&fake, &t).await;
+    check_messages(&r);
+    assert!(
+        r[0].content().contains("Sherpa (strong)"),
+        "{}",
+        r[0].content()
+    );
+    assert_eq!(
+        db_count(
+            &db,
+            "SELECT COUNT(*) FROM seats WHERE user_id = 'sherpa:ai:strong'"
+        ),
+        1
+    );
+    let t = fake.slash(&ann, &["game", "ai"], json!([]));
+    let r = answer(&fake, &t).await;
+    assert!(
+        r[0].is_ephemeral(),
+        "a full lobby refuses: {}",
+        r[0].content()
+    );
+    assert_eq!(
+        db_count(&db, "SELECT COUNT(*) FROM seats"),
+        2,
+        "nothing changed"
+    );
+    let t = fake.slash(&ann, &["game", "start"], json!([]));
+    answer(&fake, &t).await;
+    let sherpa_turns = || {
+        fake.messages_in(CHANNEL_ID)
+            .into_iter()
+            .filter(|m| m.allowed_users() == vec![ann.id.clone()])
+            .collect::<Vec<_>>()
+    };
+    let mut moves = 0;
+    while sherpa_turns().len() < 2 && moves < 30 {
+        let before = sherpa_turns().len();
+        let choices = fake
+            .autocomplete(
+                &ann,
+                &["move"],
+                json!([{"name": "steps", "type": 3, "value": "", "focused": true}]),
+            )
+            .await;
+        if choices.is_empty() {
+            // Sherpa acts (first, or still thinking): its message comes.
+            fake.wait_for("Sherpa's turn", Duration::from_secs(30), |_| {
+                (sherpa_turns().len() > before).then_some(())
+            })
+            .await;
+            continue;
+        }
+        let step = choices[0]["value"].as_str().unwrap().to_string();
+        let t = fake.slash(
+            &ann,
+            &["move"],
+            json!([{"name": "steps", "type": 3, "value": step}]),
+        );
+        let r = answer(&fake, &t).await;
+        check_messages(&r);
+        moves += 1;
+    }
+    let turns = sherpa_turns();
+    assert!(turns.len() >= 2, "Sherpa answered: {:#?}", fake.summary());
+    check_messages(&turns);
+    for m in &turns {
+        assert!(!m.is_ephemeral());
+        assert!(
+            m.content().contains(&format!("<@{}>", ann.id)),
+            "{}",
+            m.content()
+        );
+    }
+    bot.stop().await;
+}
+
+/// Issue 36, the caretaker: when a player's deadline passes (the game's default
+/// `absent=caretaker`), the reminder tick hands the seat to Sherpa, which plays that
+/// player's turn at once: the channel is told, and the turn's message pings the other
+/// player.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_caretaker_plays_an_absent_players_turn_after_the_deadline() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("caretaker");
+    let bot = start_bot_with(&fake, &db, QUICK_AI);
+    let commands = fake.wait_ready(1).await;
+    let (ann, bob, _) = users();
+    let nanga = game_choice(&commands, "Nanga");
+    let t = fake.slash(
+        &ann,
+        &["game", "new"],
+        json!([{"name": "game", "type": 4, "value": nanga}]),
+    );
+    answer(&fake, &t).await;
+    let t = fake.slash(&bob, &["game", "join"], json!([]));
+    answer(&fake, &t).await;
+    let t = fake.slash(&ann, &["game", "start"], json!([]));
+    let r = answer(&fake, &t).await;
+    let start = r
+        .iter()
+        .find(|m| !m.is_ephemeral())
+        .expect("the start message");
+    let late = start.allowed_users();
+    assert_eq!(late.len(), 1, "{}", start.content());
+    let (late, other) = if late[0] == ann.id {
+        (&ann, &bob)
+    } else {
+        (&bob, &ann)
+    };
+    assert_eq!(db_count(&db, "SELECT COUNT(*) FROM actions"), 0);
+    // The late player has waited 73 hours: past the 72-hour deadline.
+    off_runtime(|| {
+        store_at(&db)
+            .debug_exec(&format!(
+                "UPDATE reminder_waits SET since = since - 73 * 3600 WHERE user_id = '{}'",
+                late.id
+            ))
+            .unwrap()
+    });
+    let played = fake
+        .wait_for("the caretaker's turn", Duration::from_secs(30), |calls| {
+            calls
+                .iter()
+                .filter(|c| {
+                    c.method == "POST"
+                        && c.path
+                            .ends_with(&format!("/channels/{CHANNEL_ID}/messages"))
+                })
+                .find(|c| {
+                    c.content().contains("Sherpa plays for")
+                        && c.allowed_users() == vec![other.id.clone()]
+                })
+                .cloned()
+        })
+        .await;
+    assert!(
+        played.content().contains(&late.name),
+        "{}",
+        played.content()
+    );
+    check_messages(&fake.messages_in(CHANNEL_ID));
+    assert!(
+        db_count(&db, "SELECT COUNT(*) FROM actions") >= 1,
+        "the turn is in the log"
+    );
+    bot.stop().await;
+}
+
 /// Issue 36, handover: `/game sub player:` by the seated player hands the seat to someone
 /// not playing (sent resolved, as Discord does): the channel is told, pinging the new
 /// player, who then plays the seat's turn with `/move`; handing it to someone already

@@ -32,6 +32,16 @@ async fn delivered(chat: &Arc<Chat>, r: &Reply) {
     let _ = tokio::task::spawn_blocking(move || c.mark_delivered_ids(&[id])).await;
 }
 
+/// How replies sent to a channel went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Delivery {
+    Sent,
+    /// Discord refused one (or could not be reached): it and the rest wait in the outbox.
+    Failed,
+    /// Discord said the channel does not exist (deleted).
+    ChannelGone,
+}
+
 /// Send replies that answer no interaction (e.g. a default sealed at a deadline): public
 /// ones to `channel`, private ones by direct message; each is marked delivered once Discord
 /// accepted it (a failure leaves it and the rest in the outbox for a later round). Returns
@@ -42,6 +52,16 @@ pub async fn deliver_replies(
     channel: &str,
     replies: &[Reply],
 ) -> bool {
+    deliver_to_channel(http, chat, channel, replies).await == Delivery::Sent
+}
+
+/// [`deliver_replies`], telling a channel that is gone from other failures.
+pub async fn deliver_to_channel(
+    http: &serenity::Http,
+    chat: &Arc<Chat>,
+    channel: &str,
+    replies: &[Reply],
+) -> Delivery {
     for r in replies {
         let res = match &r.visibility {
             Visibility::Private(user) => dm(http, user, r).await,
@@ -54,11 +74,40 @@ pub async fn deliver_replies(
             Ok(()) => delivered(chat, r).await,
             Err(e) => {
                 tracing::warn!(channel, "sending a reply failed: {e}");
-                return false;
+                let gone = matches!(&r.visibility, Visibility::Public)
+                    && e.downcast_ref::<serenity::Error>()
+                        .is_some_and(is_unknown_channel);
+                return if gone {
+                    Delivery::ChannelGone
+                } else {
+                    Delivery::Failed
+                };
             }
         }
     }
-    true
+    Delivery::Sent
+}
+
+/// Discord's JSON error code for a channel that does not exist (deleted).
+const UNKNOWN_CHANNEL: isize = 10003;
+
+/// Whether Discord refused a call because the channel does not exist.
+pub fn is_unknown_channel(e: &serenity::Error) -> bool {
+    matches!(
+        e,
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
+            if r.error.code == UNKNOWN_CHANNEL
+    )
+}
+
+/// Whether this process delivers for a guild: every guild without a shard range; with one
+/// (a fleet), the guilds of its shards, and guild-less places on shard 0.
+pub fn owns_guild(shards: Option<crate::config::ShardRange>, guild: Option<&str>) -> bool {
+    match (shards, guild.and_then(|g| g.parse::<u64>().ok())) {
+        (None, _) => true,
+        (Some(r), Some(g)) => r.owns_guild(g),
+        (Some(r), None) => r.first == 0,
+    }
 }
 
 /// Deliver the replies a previous run committed but did not deliver (up to outbox row
@@ -81,14 +130,9 @@ pub async fn deliver_outbox(
     else {
         return;
     };
-    let mine = |guild: Option<&str>| match (shards, guild.and_then(|g| g.parse::<u64>().ok())) {
-        (None, _) => true,
-        (Some(r), Some(g)) => r.owns_guild(g),
-        (Some(r), None) => r.first == 0,
-    };
     for u in pending
         .into_iter()
-        .filter(|u| mine(u.place.guild.as_deref()))
+        .filter(|u| owns_guild(shards, u.place.guild.as_deref()))
     {
         // Stop the round at the first failure (Discord unreachable): keep the order.
         if !deliver_replies(http, chat, &u.place.channel, std::slice::from_ref(&u.reply)).await {

@@ -11,7 +11,10 @@ mod syntax;
 mod target;
 
 pub(super) use components::{allowed_mentions, button_id};
-pub use delivery::{deliver_outbox, deliver_replies, send_replies};
+pub use delivery::{
+    deliver_outbox, deliver_replies, deliver_to_channel, is_unknown_channel, owns_guild,
+    send_replies, Delivery,
+};
 pub(super) use request::DEFER_AFTER;
 pub use request::{
     event_handler, handle_and_send, invoker_request, run_command, run_command_seeing_channels,

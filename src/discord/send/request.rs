@@ -160,9 +160,13 @@ pub async fn handle_and_send(
         crate::metrics::command_name(&req.text),
         req.place.channel.clone(),
     );
+    let place = req.place.clone();
     let res = handle_inner(ctx, data.chat.clone(), target, req).await;
     let took = received.elapsed();
     data.in_flight.fetch_sub(1, Ordering::SeqCst);
+    // Once the request is answered, the AI turns it made due are played.
+    data.ai
+        .after_request(ctx.http.clone(), data.chat.clone(), place);
     let kind = res?;
     crate::discord::health::record(data, command, channel, kind, took).await;
     Ok(())

@@ -158,6 +158,9 @@ pub struct FakeDiscord {
     /// DM channels whose user does not accept direct messages: a message there is refused
     /// with 403 and Discord's code 50007 (recorded like any call).
     closed_dms: Mutex<Vec<String>>,
+    /// Channels deleted: a message there, or a look-up, is refused with 404 and Discord's
+    /// code 10003 (Unknown Channel).
+    gone_channels: Mutex<Vec<String>>,
 }
 
 fn snowflake(n: u64) -> String {
@@ -187,6 +190,7 @@ impl FakeDiscord {
             slow_guild_lookups: std::sync::atomic::AtomicBool::new(false),
             channels: Mutex::new(vec![(CHANNEL_ID.to_string(), None)]),
             closed_dms: Mutex::new(Vec::new()),
+            gone_channels: Mutex::new(Vec::new()),
         });
         let f = fake.clone();
         tokio::spawn(async move {
@@ -582,6 +586,9 @@ impl FakeDiscord {
         if p.ends_with("/callback") {
             return (204, String::new());
         }
+        if let Some(r) = self.gone_channel_route(method, p) {
+            return r;
+        }
         if method == "POST" && p.starts_with("/api/v10/channels/") && p.ends_with("/messages") {
             let channel = p.split('/').nth(4).unwrap_or("");
             if self.closed_dms.lock().unwrap().iter().any(|c| c == channel) {
@@ -893,6 +900,33 @@ impl FakeDiscord {
                 }
             }
         }
+    }
+}
+
+impl FakeDiscord {
+    /// From now on channel `id` is deleted.
+    pub fn delete_channel(&self, id: &str) {
+        self.gone_channels.lock().unwrap().push(id.to_string());
+    }
+
+    /// `GET /channels/{id}` (a text channel of the guild, a thread, or 404 once deleted),
+    /// and any call on a deleted channel: 404 with code 10003.
+    fn gone_channel_route(&self, method: &str, p: &str) -> Option<(u16, String)> {
+        let rest = p.strip_prefix("/api/v10/channels/")?;
+        let id = rest.split('/').next().unwrap_or("");
+        if self.gone_channels.lock().unwrap().iter().any(|c| c == id) {
+            let body = json!({"message": "Unknown Channel", "code": 10003}).to_string();
+            return Some((404, body));
+        }
+        if method != "GET" || rest.contains('/') {
+            return None;
+        }
+        if let Some((id, parent, name)) = self.threads().into_iter().find(|t| t.0 == id) {
+            return Some((200, thread_json(&id, &parent, &name).to_string()));
+        }
+        let channel = json!({"id": id, "type": 0, "guild_id": GUILD_ID, "name": format!("c{id}"),
+                             "position": 0, "parent_id": null, "permission_overwrites": []});
+        Some((200, channel.to_string()))
     }
 }
 
