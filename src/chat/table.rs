@@ -165,15 +165,17 @@ const GAME_SUBS: &[Command] = &[
         ..cmd("new", "game new", "Create a game in this channel; others then join and the creator starts it.")
     },
     Command {
-        help: "{game join} takes a seat in the game waiting in this channel. In text, `game join ai [level]` seats a Sherpa player instead, as {game ai [level]} does.",
-        ..cmd("join", "game join", "Take a seat in the game waiting in this channel.")
+        help: "{game join} takes a seat in the game waiting in this channel. {game join ai [level]} seats a Sherpa player instead (a computer player of level easy, normal or strong; normal if none is given), e.g. to play Nanga Parbat against Sherpa or fill a Nepal table.",
+        args: &[arg("ai", "[ai [level]]", ArgKind::Rest, false, "ai, ai easy, ai strong: seat a Sherpa player instead of yourself")],
+        ..cmd("join", "game join", "Take a seat in the game waiting in this channel (or seat a Sherpa player: ai).")
     },
     Command {
-        help: "{game leave} gives up your seat before the start. In text, `game leave ai [level]` removes the Sherpa player (of that level) who joined last.",
-        ..cmd("leave", "game leave", "Leave the game before it starts.")
+        help: "{game leave} gives up your seat before the start. {game leave ai [level]} removes the Sherpa player (of that level) who joined last.",
+        args: &[arg("ai", "[ai [level]]", ArgKind::Rest, false, "ai, ai easy, ai strong: remove a Sherpa player instead of yourself")],
+        ..cmd("leave", "game leave", "Leave the game before it starts (or remove a Sherpa player: ai).")
     },
     Command {
-        help: "{game ai [level]} (in text also `game join ai [level]`) seats a Sherpa player (a computer player) in the game waiting here: easy, normal (the default) or strong, e.g. to play Nanga Parbat against Sherpa or fill a Nepal table. It plays its turns at once, never needs reminding and agrees to every vote. `game leave ai [level]` removes one before the start.",
+        help: "{game ai [level]} seats a Sherpa player (a computer player) in the game waiting here: easy, normal (the default) or strong. It plays its turns at once, never needs reminding and agrees to every vote. {game leave ai [level]} removes one before the start.",
         args: &[arg(
             "level",
             "[level]",
@@ -723,8 +725,8 @@ mod tests {
         assert_eq!(r.args, vec!["<game>", "[topic]"]);
         assert!(parse_ref("game").is_none(), "game needs a subcommand");
         assert!(
-            parse_ref("game join now").is_none(),
-            "join takes no argument"
+            parse_ref("game start now").is_none(),
+            "start takes no argument"
         );
     }
 
