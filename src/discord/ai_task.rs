@@ -74,7 +74,10 @@ impl AiPool {
         chat: Arc<Chat>,
         place: Place,
     ) {
-        self.seen.lock().unwrap().insert(place.channel.clone());
+        self.seen
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(place.channel.clone());
         let pool = self.clone();
         tokio::spawn(async move { pool.play(&http, &chat, place).await });
     }
@@ -110,10 +113,20 @@ impl AiPool {
 
     /// Whether Discord knows `channel` (asked once per run; a gone one is remembered).
     async fn channel(&self, http: &serenity::Http, channel: &str) -> Channel {
-        if self.gone.lock().unwrap().contains(channel) {
+        if self
+            .gone
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains(channel)
+        {
             return Channel::Gone;
         }
-        if self.seen.lock().unwrap().contains(channel) {
+        if self
+            .seen
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains(channel)
+        {
             return Channel::Exists;
         }
         let Ok(id) = channel.parse::<u64>() else {
@@ -121,7 +134,10 @@ impl AiPool {
         };
         match http.get_channel(serenity::ChannelId::new(id)).await {
             Ok(_) => {
-                self.seen.lock().unwrap().insert(channel.to_string());
+                self.seen
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(channel.to_string());
                 Channel::Exists
             }
             Err(e) if send::is_unknown_channel(&e) => {
@@ -137,12 +153,15 @@ impl AiPool {
 
     fn channel_gone(&self, channel: &str) {
         tracing::info!(channel, "the channel is gone: its game's AI seats stop");
-        self.gone.lock().unwrap().insert(channel.to_string());
+        self.gone
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(channel.to_string());
     }
 
     /// Take the place's loop, or ask the running one to look again (false).
     fn claim(&self, place: &Place) -> bool {
-        let mut running = self.running.lock().unwrap();
+        let mut running = self.running.lock().unwrap_or_else(|p| p.into_inner());
         match running.get_mut(place) {
             Some(again) => {
                 *again = true;
@@ -158,7 +177,7 @@ impl AiPool {
     /// With no turn due: give the place's loop up, unless a request asked it to look
     /// again meanwhile (false: look again).
     fn release(&self, place: &Place) -> bool {
-        let mut running = self.running.lock().unwrap();
+        let mut running = self.running.lock().unwrap_or_else(|p| p.into_inner());
         if running.get(place) == Some(&true) {
             running.insert(place.clone(), false);
             return false;
@@ -183,7 +202,12 @@ impl AiPool {
             if self.stop.load(Ordering::SeqCst) {
                 return;
             }
-            if self.gone.lock().unwrap().contains(&place.channel) {
+            if self
+                .gone
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .contains(&place.channel)
+            {
                 return;
             }
             let (c, p) = (chat.clone(), place.clone());
@@ -272,7 +296,11 @@ impl Held {
 impl Drop for Held {
     fn drop(&mut self) {
         if !self.released {
-            self.pool.running.lock().unwrap().remove(&self.place);
+            self.pool
+                .running
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .remove(&self.place);
         }
     }
 }
