@@ -1505,6 +1505,26 @@ async fn the_rematch_button_opens_a_lobby_that_starts_when_all_are_back() {
 // ---- thread per game (issue #17) ----
 
 /// The index of the `/game new game:` choice whose name starts with `name`.
+/// `ann` opens a Nanga Parbat game, `bob` joins, `ann` starts it: the start's messages.
+async fn start_nanga_parbat(
+    fake: &FakeDiscord,
+    commands: &Value,
+    ann: &FakeUser,
+    bob: &FakeUser,
+) -> Vec<fake_discord::Call> {
+    let nanga = game_choice(commands, "Nanga");
+    let t = fake.slash(
+        ann,
+        &["game", "new"],
+        json!([{"name": "game", "type": 4, "value": nanga}]),
+    );
+    answer(fake, &t).await;
+    let t = fake.slash(bob, &["game", "join"], json!([]));
+    answer(fake, &t).await;
+    let t = fake.slash(ann, &["game", "start"], json!([]));
+    answer(fake, &t).await
+}
+
 fn game_choice(commands: &Value, name: &str) -> u64 {
     let game = commands
         .as_array()
@@ -2736,17 +2756,7 @@ async fn the_caretaker_plays_an_absent_players_turn_after_the_deadline() {
     let bot = start_bot_with(&fake, &db, QUICK_AI);
     let commands = fake.wait_ready(1).await;
     let (ann, bob, _) = users();
-    let nanga = game_choice(&commands, "Nanga");
-    let t = fake.slash(
-        &ann,
-        &["game", "new"],
-        json!([{"name": "game", "type": 4, "value": nanga}]),
-    );
-    answer(&fake, &t).await;
-    let t = fake.slash(&bob, &["game", "join"], json!([]));
-    answer(&fake, &t).await;
-    let t = fake.slash(&ann, &["game", "start"], json!([]));
-    let r = answer(&fake, &t).await;
+    let r = start_nanga_parbat(&fake, &commands, &ann, &bob).await;
     let start = r
         .iter()
         .find(|m| !m.is_ephemeral())
@@ -2805,17 +2815,7 @@ async fn the_caretaker_plays_an_absent_players_turn_after_the_deadline() {
 async fn game_sub_hands_a_seat_to_someone_who_then_plays_it() {
     let (fake, bot, db, commands) = started("handover").await;
     let (ann, bob, cy) = users();
-    let nanga = game_choice(&commands, "Nanga");
-    let t = fake.slash(
-        &ann,
-        &["game", "new"],
-        json!([{"name": "game", "type": 4, "value": nanga}]),
-    );
-    answer(&fake, &t).await;
-    let t = fake.slash(&bob, &["game", "join"], json!([]));
-    answer(&fake, &t).await;
-    let t = fake.slash(&ann, &["game", "start"], json!([]));
-    let r = answer(&fake, &t).await;
+    let r = start_nanga_parbat(&fake, &commands, &ann, &bob).await;
     let start = r
         .iter()
         .find(|m| !m.is_ephemeral())
@@ -2888,17 +2888,7 @@ async fn a_seat_is_handed_over_through_the_slash_command() {
     let (fake, bot, _db, commands) = started("handover-dm").await;
     let (ann, bob, _cy) = users();
     let dee = FakeUser::new(3_000_000_000_000_000_004, "dee");
-    let idx = game_choice(&commands, "Nanga");
-    let t = fake.slash(
-        &ann,
-        &["game", "new"],
-        json!([{"name": "game", "type": 4, "value": idx}]),
-    );
-    answer(&fake, &t).await;
-    let t = fake.slash(&bob, &["game", "join"], json!([]));
-    answer(&fake, &t).await;
-    let t = fake.slash(&ann, &["game", "start"], json!([]));
-    answer(&fake, &t).await;
+    start_nanga_parbat(&fake, &commands, &ann, &bob).await;
 
     let t = fake.slash_with_users(
         &ann,
