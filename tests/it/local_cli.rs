@@ -18,26 +18,28 @@ fn tmp(name: &str) -> PathBuf {
     d
 }
 
-/// A random playout from the engine: (players, steps as (seat, notation), final status).
-fn playout(game: &str, players: usize, seed: u64) -> (Vec<(usize, String)>, serde_json::Value) {
-    let out = Command::new(BIN)
-        .args([
-            "playout",
-            game,
-            "--players",
-            &players.to_string(),
-            "--seed",
-            &seed.to_string(),
-            "--json",
-        ])
-        .output()
-        .unwrap();
+/// The JSON `sherpa <args>` prints, once it has succeeded.
+fn json_of(args: &[&str]) -> serde_json::Value {
+    let out = Command::new(BIN).args(args).output().unwrap();
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// A random playout from the engine: (players, steps as (seat, notation), final status).
+fn playout(game: &str, players: usize, seed: u64) -> (Vec<(usize, String)>, serde_json::Value) {
+    let v = json_of(&[
+        "playout",
+        game,
+        "--players",
+        &players.to_string(),
+        "--seed",
+        &seed.to_string(),
+        "--json",
+    ]);
     let steps = v["steps"]
         .as_array()
         .unwrap()
@@ -1265,28 +1267,19 @@ fn end_files_owed_when_a_session_stopped_are_written_at_the_next_start_once() {
 /// for the AI; bad seats and games are refused with what would be accepted.
 #[test]
 fn arena_prints_a_consistent_json_report_and_refuses_bad_seats() {
-    let out = Command::new(BIN)
-        .args([
-            "arena",
-            "nanga",
-            "--seats",
-            "ai:normal,random",
-            "--games",
-            "2",
-            "--seed",
-            "3",
-            "--budget-ms",
-            "5",
-            "--json",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json_of(&[
+        "arena",
+        "nanga",
+        "--seats",
+        "ai:normal,random",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--budget-ms",
+        "5",
+        "--json",
+    ]);
     assert_eq!(v["game"], "nanga-parbat");
     assert_eq!(v["games"], 2);
     let seats = v["seats"].as_array().unwrap();
