@@ -18,6 +18,9 @@ use std::time::{Duration, Instant};
 /// The most steps one arena game may take before it is called stuck.
 const MAX_STEPS: usize = 200_000;
 
+/// The largest `--scale`: ten times the levels' own budgets.
+pub const MAX_SCALE: f64 = 10.0;
+
 /// Who plays a seat: a uniformly random legal step, or the Sherpa player of a level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeatKind {
@@ -51,7 +54,7 @@ impl fmt::Display for SeatKind {
 }
 
 /// Why an arena could not be played.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum ArenaError {
     /// Not a game of the registry (or not one game): the registry's words.
     UnknownGame(String),
@@ -65,6 +68,8 @@ pub enum ArenaError {
     },
     NoGames,
     ZeroBudget,
+    /// `--scale` not a positive number of at most [`MAX_SCALE`].
+    BadScale(f64),
     /// The engine refused a step a player chose, or a game did not end.
     Engine(String),
 }
@@ -101,6 +106,10 @@ impl fmt::Display for ArenaError {
             ArenaError::ZeroBudget => {
                 f.write_str("--budget-ms: give at least 1 millisecond per decision")
             }
+            ArenaError::BadScale(x) => write!(
+                f,
+                "--scale: {x} is not a fraction of the levels' budgets; give a number above 0 and at most {MAX_SCALE} (e.g. 0.05)"
+            ),
             ArenaError::Engine(e) => write!(f, "{e}"),
         }
     }
@@ -115,7 +124,11 @@ pub struct ArenaOptions {
     pub seats: Vec<SeatKind>,
     pub games: usize,
     pub seed: u64,
-    /// Milliseconds per decision instead of each level's own time.
+    /// The fraction of each level's own budget (playouts and time) it thinks: 1 for the
+    /// levels as they play in a channel; below 1 for quicker tables that keep the levels'
+    /// ratio (strong thinks 6.25 times as long as normal at any scale).
+    pub scale: f64,
+    /// Milliseconds per decision instead of each level's own time (after `scale`).
     pub budget_ms: Option<u64>,
 }
 
@@ -169,6 +182,9 @@ pub fn run(registry: &'static Registry, opts: &ArenaOptions) -> Result<ArenaRepo
     }
     if opts.budget_ms == Some(0) {
         return Err(ArenaError::ZeroBudget);
+    }
+    if !(opts.scale > 0.0 && opts.scale <= MAX_SCALE) {
+        return Err(ArenaError::BadScale(opts.scale));
     }
     let mut played = Vec::with_capacity(opts.games);
     for g in 0..opts.games {
@@ -236,7 +252,7 @@ fn play_one(
             &*game,
             seat,
             opts.seats[player],
-            opts.budget_ms,
+            (opts.scale, opts.budget_ms),
             mix(opts.seed, g, step),
         );
         decisions[player].push(t.elapsed());
@@ -266,20 +282,22 @@ fn play_one(
     )))
 }
 
-/// The step `who` takes for `seat` now.
+/// The step `who` takes for `seat` now, a searching level thinking `scale` of its own
+/// budget, or `budget_ms` if given.
 fn decide(
     game: &dyn AnyGame,
     seat: Seat,
     who: SeatKind,
-    budget_ms: Option<u64>,
+    (scale, budget_ms): (f64, Option<u64>),
     seed: u64,
 ) -> Option<String> {
     match who {
         SeatKind::Random => ai::random_step(game, seat, seed),
         SeatKind::Ai(level) => {
+            let scaled = level.budget().scaled(scale);
             let budget: Budget = match budget_ms {
-                Some(ms) => level.budget().with_millis(ms),
-                None => level.budget(),
+                Some(ms) => scaled.with_millis(ms),
+                None => scaled,
             };
             ai::decide(game, seat, level, budget, seed).map(|d| d.step)
         }
@@ -424,6 +442,7 @@ mod tests {
             seats: vec![SeatKind::Random; 3],
             games: 1,
             seed: 1,
+            scale: 1.0,
             budget_ms: None,
         };
         let e = run(Registry::builtin(), &opts).unwrap_err().to_string();
@@ -443,6 +462,40 @@ mod tests {
         assert!(e.contains("nepal"), "names the games: {e}");
     }
 
+    #[test]
+    fn a_scale_outside_zero_to_ten_is_refused_with_what_is_accepted() {
+        let opts = ArenaOptions {
+            game: "nanga".into(),
+            seats: vec![SeatKind::Random; 2],
+            games: 1,
+            seed: 1,
+            scale: 1.0,
+            budget_ms: None,
+        };
+        for bad in [0.0, -0.5, 10.5, f64::NAN, f64::INFINITY] {
+            let e = run(
+                Registry::builtin(),
+                &ArenaOptions {
+                    scale: bad,
+                    ..opts.clone()
+                },
+            )
+            .unwrap_err()
+            .to_string();
+            assert!(e.contains("--scale") && e.contains("above 0"), "{bad}: {e}");
+        }
+        for good in [0.01, 10.0] {
+            let r = run(
+                Registry::builtin(),
+                &ArenaOptions {
+                    scale: good,
+                    ..opts.clone()
+                },
+            );
+            assert!(r.is_ok(), "{good}: {r:?}");
+        }
+    }
+
     /// Random players only: every game ends, each player has a place in 1..=n, and the
     /// same seed plays the same games.
     #[test]
@@ -452,6 +505,7 @@ mod tests {
             seats: vec![SeatKind::Random; 2],
             games: 3,
             seed: 5,
+            scale: 1.0,
             budget_ms: None,
         };
         let a = run(Registry::builtin(), &opts).unwrap();

@@ -125,6 +125,18 @@ impl Budget {
             ..self
         }
     }
+    /// This budget's playouts and time both multiplied by `factor` (each at least 1), so
+    /// levels scaled alike keep their ratio (`sherpa arena --scale`).
+    pub fn scaled(self, factor: f64) -> Budget {
+        let scale = |v: f64| (v * factor).round().max(1.0);
+        Budget {
+            playouts: match self.playouts {
+                0 => 0,
+                p => scale(p as f64).min(u32::MAX as f64) as u32,
+            },
+            millis: self.millis.map(|ms| scale(ms as f64) as u64),
+        }
+    }
     /// Only playouts, no time: the same seed then gives the same decision on any machine.
     pub fn playouts_only(playouts: u32) -> Budget {
         Budget {

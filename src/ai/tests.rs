@@ -143,3 +143,33 @@ fn rewards_share_the_seats_beaten_and_ties_count_half() {
     let r = hint_rewards(&[10.0, 0.0, 5.0], 3);
     assert_eq!(r, vec![1.0, 0.0, 0.375 + 0.125]);
 }
+
+#[test]
+fn a_scaled_budget_keeps_the_levels_ratio_and_never_reaches_zero() {
+    let normal = Level::Normal.budget().scaled(0.05);
+    let strong = Level::Strong.budget().scaled(0.05);
+    assert_eq!(
+        normal,
+        Budget {
+            playouts: 150,
+            millis: Some(20)
+        }
+    );
+    assert_eq!(
+        strong,
+        Budget {
+            playouts: 1_000,
+            millis: Some(125)
+        }
+    );
+    let tiny = Level::Normal.budget().scaled(1e-9);
+    assert_eq!(
+        tiny,
+        Budget {
+            playouts: 1,
+            millis: Some(1)
+        }
+    );
+    assert_eq!(Level::Easy.budget().scaled(0.5), Level::Easy.budget());
+    assert_eq!(Level::Strong.budget().scaled(1.0), Level::Strong.budget());
+}
