@@ -446,8 +446,9 @@ impl Game for Nippon {
     /// `legality` arm by arm, each arm asking the unworded check (`*_blocker`, `*_blocked`)
     /// that the worded one words, so it refuses exactly what `legality` refuses, except
     /// blueprints that would strand the action (left to `legality`). Never decides
-    /// legality: a step it passes still goes through `legality` (tested over random games).
-    /// Where `legality` would index the board data out of range, it passes the step.
+    /// legality: a step it passes still goes through `legality`, and a step it skips is one
+    /// `legality` refuses (tested over random games). Where `legality` would index the
+    /// board data out of range, it passes the step.
     fn hopeless(&self, data: &NipponData, seat: Seat, step: &Step) -> bool {
         if self.result.is_some() || seat >= self.n() || seat != self.current {
             return true;
