@@ -442,48 +442,67 @@ impl Game for Nippon {
 
     /// A quick test that `step` is sure to be refused, without wording why: the scan of
     /// the legal steps skips these candidates (hundreds of market tiles, absent worker
-    /// colours) instead of building each one's reason. Never decides legality: a step it
-    /// passes still goes through `legality`; a step it rejects is one that legality
-    /// refuses (tested over random games).
+    /// colours, steps of another stage) instead of building each one's reason. It follows
+    /// `legality` arm by arm, each arm asking the unworded check (`*_blocker`, `*_blocked`)
+    /// that the worded one words, so it refuses exactly what `legality` refuses, except
+    /// blueprints that would strand the action (left to `legality`). Never decides
+    /// legality: a step it passes still goes through `legality`, and a step it skips is one
+    /// `legality` refuses (tested over random games). Where `legality` would index the
+    /// board data out of range, it passes the step.
     fn hopeless(&self, data: &NipponData, seat: Seat, step: &Step) -> bool {
         if self.result.is_some() || seat >= self.n() || seat != self.current {
             return true;
         }
+        let good = |g: u8| (g as usize) < data.goods.len();
         match (&self.stage, *step) {
             (_, Step::Blueprints(t)) => !self.may_raise_with_blueprints(data, seat, t),
+            (Stage::Start, Step::Consolidate) => false,
+            (Stage::Start, Step::Take { slot, colour }) => {
+                self.take_blocked(data, seat, slot, colour)
+            }
+            (Stage::Choose, Step::Do(a)) => self.choose_blocked(data, seat, a),
+            (_, Step::Do(a)) if self.begun == Some(a) => false,
             (Stage::Factory, Step::Build(g)) => {
-                (g as usize) < data.goods.len()
-                    && self.build_blocker(data, seat, g as usize).is_some()
+                good(g) && self.build_blocker(data, seat, g as usize).is_some()
+            }
+            (Stage::Machinery { .. }, Step::Improve(g)) => {
+                good(g) && self.improve_blocker(data, seat, g as usize).is_some()
+            }
+            (Stage::Machinery { .. }, Step::ToSupply) => self.machine_to_supply_blocked(data, seat),
+            (Stage::Machinery { n }, Step::Done) => *n == 0,
+            (Stage::Produce { ran }, Step::Run(g)) => {
+                good(g) && self.produce_blocked(data, seat, ran, g)
+            }
+            (Stage::Produce { ran }, Step::Done) => ran.is_empty(),
+            (Stage::Track { track }, Step::Up(k)) => {
+                self.up_blocker(data, seat, *track, k).is_some()
             }
             (Stage::Rail { ship, regions }, Step::Train(r) | Step::Ship(r))
-                if *ship == matches!(step, Step::Ship(_)) && (r as usize) < data.regions.len() =>
+                if *ship == matches!(step, Step::Ship(_)) =>
             {
-                self.rail_blocker(data, seat, *ship, regions, r as usize)
-                    .is_some()
+                (r as usize) < data.regions.len()
+                    && self
+                        .rail_blocker(data, seat, *ship, regions, r as usize)
+                        .is_some()
+            }
+            (Stage::Rail { regions, .. }, Step::Done) => regions.is_empty(),
+            (Stage::Export { open: None, .. }, Step::Contract(k)) => {
+                self.contract_blocker(data, seat, k).is_some()
+            }
+            (Stage::Export { done, open: None }, Step::Done) => *done == 0,
+            (Stage::Export { open: Some(o), .. }, Step::Pay { good: g, cubes }) => {
+                good(g) && self.pay_blocker(seat, o, g, cubes).is_some()
             }
             // A contract is being paid: only its payments (and blueprints) now.
-            (Stage::Export { open: Some(_), .. }, Step::Contract(_) | Step::Done) => true,
-            // No contract is being paid: nothing to pay.
-            (Stage::Export { open: None, .. }, Step::Pay { .. }) => true,
-            (Stage::Start, Step::Take { slot: s, colour: c }) => {
-                self.players[seat].workers.len() >= MAX_WORKERS
-                    || self
-                        .slots
-                        .get((s as usize).wrapping_sub(1))
-                        .is_none_or(|slot| !slot.contains(&c))
+            (Stage::Export { open: Some(_), .. }, _) => true,
+            (Stage::Market(m), _) => self.market_blocked(data, seat, m, step),
+            (Stage::Reward, Step::Reward { multiplier, bonus }) => {
+                self.reward_blocked(data, seat, multiplier as u32, bonus)
             }
-            (
-                Stage::Market(m),
-                Step::Tile {
-                    value: v,
-                    good: g,
-                    cubes: c,
-                },
-            ) if m.tile.is_none() && seat < self.n() => {
-                (g as usize) < data.goods.len()
-                    && self.tile_short(data, seat, v, g as usize, c).is_some()
-            }
-            _ => false,
+            (Stage::Space { .. }, Step::Space(a)) => !self.space_free(seat, a),
+            (Stage::Spend, Step::Done) => false,
+            // Refused by `wrong_stage`.
+            _ => true,
         }
     }
 

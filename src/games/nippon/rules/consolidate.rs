@@ -66,18 +66,26 @@ impl Nippon {
                 format!("your rightmost worker allows reward tiles up to level {lvl}"),
             ));
         }
-        let left = data
-            .rewards
-            .iter()
-            .zip(&self.rewards)
-            .any(|(r, &n)| r.multiplier == mult && bonus_kind(r.bonus) == b && n > 0);
-        if !left {
+        if !self.reward_left(data, mult, b) {
             return Err(rule(
                 Topic::Consolidate,
                 "no reward tile of that kind is left",
             ));
         }
         Ok(())
+    }
+
+    /// [`Nippon::can_reward`] without wording a refusal.
+    pub(crate) fn reward_blocked(&self, data: &NipponData, seat: Seat, mult: u32, b: u8) -> bool {
+        mult > self.reward_level(data, seat) || !self.reward_left(data, mult, b)
+    }
+
+    /// Is a reward tile of multiplier `mult` and bonus kind `b` left?
+    fn reward_left(&self, data: &NipponData, mult: u32, b: u8) -> bool {
+        data.rewards
+            .iter()
+            .zip(&self.rewards)
+            .any(|(r, &n)| r.multiplier == mult && bonus_kind(r.bonus) == b && n > 0)
     }
 
     /// `reward <multiplier> <bonus>`: take the tile and its bonus; it goes onto an empty
@@ -117,11 +125,7 @@ impl Nippon {
     }
 
     pub(crate) fn space_ok(&self, seat: Seat, a: u8) -> Result<(), RuleError> {
-        if self.players[seat]
-            .achievements
-            .get(a as usize)
-            .is_some_and(|x| x.is_none())
-        {
+        if self.space_free(seat, a) {
             Ok(())
         } else {
             Err(rule(
@@ -129,6 +133,14 @@ impl Nippon {
                 "that achievement space already holds a tile",
             ))
         }
+    }
+
+    /// Is achievement space `a` of `seat` there and empty? ([`Nippon::space_ok`] unworded.)
+    pub(crate) fn space_free(&self, seat: Seat, a: u8) -> bool {
+        self.players[seat]
+            .achievements
+            .get(a as usize)
+            .is_some_and(|x| x.is_none())
     }
 
     /// `space <achievement>`: the reward (or multiplier) tile goes there.

@@ -4,18 +4,47 @@ use super::*;
 
 // ==== Export (NIP-EXP) ====
 
-/// Can requirements `needs` be met from different goods with these stocks?
-pub(crate) fn satisfiable(needs: &[u8], stock: &[u8]) -> bool {
+/// Can requirements `needs` be met from different goods with these stocks? Each good tried
+/// is set to 0 while the rest is searched, then restored: `stock` ends as it began, and no
+/// copy is made per requirement.
+fn satisfiable(needs: &[u8], stock: &mut [u8]) -> bool {
     let Some((&first, rest)) = needs.split_first() else {
         return true;
     };
-    (0..stock.len()).any(|g| {
-        stock[g] >= first && {
-            let mut s = stock.to_vec();
-            s[g] = 0;
-            satisfiable(rest, &s)
+    for g in 0..stock.len() {
+        if stock[g] >= first {
+            let held = std::mem::replace(&mut stock[g], 0);
+            let paid = satisfiable(rest, stock);
+            stock[g] = held;
+            if paid {
+                return true;
+            }
         }
-    })
+    }
+    false
+}
+
+/// Why a contract cannot be started (worded by [`Nippon::can_contract`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ContractBlocker {
+    /// Not a number from 1 to 8.
+    Number,
+    Fulfilled,
+    /// The storage cannot pay it from different factories.
+    Unpayable,
+}
+
+/// Why a payment to the open contract is refused (worded by [`Nippon::can_pay`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PayBlocker {
+    /// The contract needs no requirement of that many cubes.
+    NotNeeded,
+    /// That factory already paid for this contract.
+    Used,
+    /// The storage holds only this many.
+    Stored(u8),
+    /// The rest of the contract could not be paid then.
+    Rest,
 }
 
 impl Nippon {
@@ -79,27 +108,41 @@ impl Nippon {
         seat: Seat,
         k: u8,
     ) -> Result<(), RuleError> {
-        let p = &self.players[seat];
+        let why = match self.contract_blocker(data, seat, k) {
+            None => return Ok(()),
+            Some(ContractBlocker::Number) => {
+                return Err(rule(Topic::Export, "contracts are numbered 1 to 8"))
+            }
+            Some(ContractBlocker::Fulfilled) => {
+                format!("contract {k} is already fulfilled (face down)")
+            }
+            Some(ContractBlocker::Unpayable) => format!(
+                "contract {k} needs {} from different factories; your storage cannot pay it",
+                needs_text(&data.contracts[k as usize - 1].needs)
+            ),
+        };
+        Err(rule(Topic::Export, why))
+    }
+
+    /// What stops `seat` starting contract `k`, unworded: the check of
+    /// [`Nippon::can_contract`], cheap enough for scans of every contract.
+    pub(crate) fn contract_blocker(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        k: u8,
+    ) -> Option<ContractBlocker> {
         if k == 0 || k as usize > data.contracts.len() {
-            return Err(rule(Topic::Export, "contracts are numbered 1 to 8"));
+            return Some(ContractBlocker::Number);
         }
-        if p.fulfilled[k as usize - 1] {
-            return Err(rule(
-                Topic::Export,
-                format!("contract {k} is already fulfilled (face down)"),
-            ));
+        if self.players[seat].fulfilled[k as usize - 1] {
+            return Some(ContractBlocker::Fulfilled);
         }
-        let c = &data.contracts[k as usize - 1];
-        if !satisfiable(&c.needs, &self.stock(seat, &[])) {
-            return Err(rule(
-                Topic::Export,
-                format!(
-                    "contract {k} needs {} from different factories; your storage cannot pay it",
-                    needs_text(&c.needs)
-                ),
-            ));
+        let needs = &data.contracts[k as usize - 1].needs;
+        if !satisfiable(needs, &mut self.stock(seat, &[])) {
+            return Some(ContractBlocker::Unpayable);
         }
-        Ok(())
+        None
     }
 
     pub(crate) fn can_pay(
@@ -110,47 +153,57 @@ impl Nippon {
         g: u8,
         n: u8,
     ) -> Result<(), RuleError> {
+        let name = || &data.goods[g as usize].name;
+        let why = match self.pay_blocker(seat, o, g, n) {
+            None => return Ok(()),
+            Some(PayBlocker::NotNeeded) => format!(
+                "contract {} still needs {}",
+                o.contract,
+                needs_text(&o.remaining)
+            ),
+            Some(PayBlocker::Used) => format!(
+                "each requirement comes from a different factory; {} is already used",
+                name()
+            ),
+            Some(PayBlocker::Stored(held)) => format!(
+                "your {} storage holds {}, not {n}",
+                name(),
+                crate::engine::counted(held, "good")
+            ),
+            Some(PayBlocker::Rest) => {
+                "then the rest of the contract could not be paid; the contract is fulfilled all at once"
+                    .into()
+            }
+        };
+        Err(rule(Topic::Export, why))
+    }
+
+    /// What stops `seat` paying `n` cubes of good `g` to the open contract `o`, unworded:
+    /// the check of [`Nippon::can_pay`], cheap enough for scans of every payment.
+    pub(crate) fn pay_blocker(
+        &self,
+        seat: Seat,
+        o: &OpenContract,
+        g: u8,
+        n: u8,
+    ) -> Option<PayBlocker> {
         let Some(i) = o.remaining.iter().position(|&x| x == n) else {
-            return Err(rule(
-                Topic::Export,
-                format!(
-                    "contract {} still needs {}",
-                    o.contract,
-                    needs_text(&o.remaining)
-                ),
-            ));
+            return Some(PayBlocker::NotNeeded);
         };
         if o.used.contains(&g) {
-            return Err(rule(
-                Topic::Export,
-                format!(
-                    "each requirement comes from a different factory; {} is already used",
-                    data.goods[g as usize].name
-                ),
-            ));
+            return Some(PayBlocker::Used);
         }
-        let stock = self.stock(seat, &o.used);
+        let mut stock = self.stock(seat, &o.used);
         if stock[g as usize] < n {
-            return Err(rule(
-                Topic::Export,
-                format!(
-                    "your {} storage holds {}, not {n}",
-                    data.goods[g as usize].name,
-                    crate::engine::counted(stock[g as usize], "good")
-                ),
-            ));
+            return Some(PayBlocker::Stored(stock[g as usize]));
         }
         let mut rest = o.remaining.clone();
         rest.remove(i);
-        let mut s2 = stock;
-        s2[g as usize] = 0;
-        if !satisfiable(&rest, &s2) {
-            return Err(rule(
-                Topic::Export,
-                "then the rest of the contract could not be paid; the contract is fulfilled all at once",
-            ));
+        stock[g as usize] = 0;
+        if !satisfiable(&rest, &mut stock) {
+            return Some(PayBlocker::Rest);
         }
-        Ok(())
+        None
     }
 
     /// `pay <good> <cubes>`: one requirement of the open contract; the action is over

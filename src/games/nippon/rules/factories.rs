@@ -113,6 +113,16 @@ impl Nippon {
 
 // ==== Machinery (NIP-MACH) ====
 
+/// Why a factory cannot take a machine (worded by [`Nippon::can_improve`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ImproveBlocker {
+    /// A machine costs more yen than the player has.
+    Yen,
+    NoFactory,
+    /// The machine is already +2.
+    Full,
+}
+
 impl Nippon {
     pub(crate) fn machinery_candidates(data: &NipponData) -> Vec<Step> {
         let mut v: Vec<Step> = (0..data.goods.len() as u8).map(Step::Improve).collect();
@@ -129,7 +139,7 @@ impl Nippon {
         seat: Seat,
     ) -> Result<(), RuleError> {
         self.afford_machine(data, seat)?;
-        if let Some(g) = (0..data.goods.len()).find(|&g| self.can_improve(data, seat, g).is_ok()) {
+        if let Some(g) = self.improvable_factory(data, seat) {
             return Err(rule(
                 Topic::Machinery,
                 format!(
@@ -139,6 +149,16 @@ impl Nippon {
             ));
         }
         Ok(())
+    }
+
+    /// [`Nippon::machine_to_supply_ok`] without wording a refusal.
+    pub(crate) fn machine_to_supply_blocked(&self, data: &NipponData, seat: Seat) -> bool {
+        self.players[seat].yen < data.cost_machine || self.improvable_factory(data, seat).is_some()
+    }
+
+    /// The first good whose factory can take a machine now, if any.
+    fn improvable_factory(&self, data: &NipponData, seat: Seat) -> Option<usize> {
+        (0..data.goods.len()).find(|&g| self.improve_blocker(data, seat, g).is_none())
     }
 
     /// NIP-MACH: every improvement costs a machine's price.
@@ -158,18 +178,37 @@ impl Nippon {
         seat: Seat,
         g: usize,
     ) -> Result<(), RuleError> {
-        self.afford_machine(data, seat)?;
         let name = &data.goods[g].name;
-        match self.players[seat].factories[g] {
-            None => Err(rule(
+        match self.improve_blocker(data, seat, g) {
+            None => Ok(()),
+            Some(ImproveBlocker::Yen) => self.afford_machine(data, seat),
+            Some(ImproveBlocker::NoFactory) => Err(rule(
                 Topic::Machinery,
                 format!("you have no {name} factory"),
             )),
-            Some(f) if f.machine >= 2 => Err(rule(
+            Some(ImproveBlocker::Full) => Err(rule(
                 Topic::Machinery,
                 format!("the machine of your {name} factory is already +2"),
             )),
-            Some(_) => Ok(()),
+        }
+    }
+
+    /// What stops `seat` improving the factory of good `g`, unworded: the check of
+    /// [`Nippon::can_improve`], cheap enough for scans of every good.
+    pub(crate) fn improve_blocker(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        g: usize,
+    ) -> Option<ImproveBlocker> {
+        let p = &self.players[seat];
+        if p.yen < data.cost_machine {
+            return Some(ImproveBlocker::Yen);
+        }
+        match p.factories[g] {
+            None => Some(ImproveBlocker::NoFactory),
+            Some(f) if f.machine >= 2 => Some(ImproveBlocker::Full),
+            Some(_) => None,
         }
     }
 
@@ -214,6 +253,16 @@ impl Nippon {
 
 // ==== Produce goods (NIP-PROD) ====
 
+/// Why a factory cannot run (worded by [`Nippon::can_run`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RunBlocker {
+    NoFactory,
+    /// Less coal than the good needs.
+    Coal,
+    /// The storage is full.
+    Full,
+}
+
 impl Nippon {
     pub(crate) fn produce_candidates(data: &NipponData) -> Vec<Step> {
         let mut v: Vec<Step> = (0..data.goods.len() as u8).map(Step::Run).collect();
@@ -241,26 +290,41 @@ impl Nippon {
         self.can_run(data, seat, g as usize)
     }
 
+    /// [`Nippon::produce_ok`] without wording a refusal.
+    pub(crate) fn produce_blocked(&self, data: &NipponData, seat: Seat, ran: &[u8], g: u8) -> bool {
+        ran.contains(&g) || self.run_blocker(data, seat, g as usize).is_some()
+    }
+
     pub(crate) fn can_run(&self, data: &NipponData, seat: Seat, g: usize) -> Result<(), RuleError> {
         let p = &self.players[seat];
         let d = &data.goods[g];
+        let why = match self.run_blocker(data, seat, g) {
+            None => return Ok(()),
+            Some(RunBlocker::NoFactory) => format!("you have no {} factory", d.name),
+            Some(RunBlocker::Coal) => format!(
+                "your {} factory needs {} coal; you have {}",
+                d.name, d.coal, p.coal
+            ),
+            Some(RunBlocker::Full) => format!("the storage of your {} factory is full", d.name),
+        };
+        Err(rule(Topic::Produce, why))
+    }
+
+    /// What stops `seat` running the factory of good `g`, unworded: the check of
+    /// [`Nippon::can_run`], cheap enough for scans of every good.
+    pub(crate) fn run_blocker(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        g: usize,
+    ) -> Option<RunBlocker> {
+        let p = &self.players[seat];
+        let d = &data.goods[g];
         match p.factories[g] {
-            None => Err(rule(
-                Topic::Produce,
-                format!("you have no {} factory", d.name),
-            )),
-            Some(_) if p.coal < d.coal => Err(rule(
-                Topic::Produce,
-                format!(
-                    "your {} factory needs {} coal; you have {}",
-                    d.name, d.coal, p.coal
-                ),
-            )),
-            Some(f) if f.goods >= d.storage => Err(rule(
-                Topic::Produce,
-                format!("the storage of your {} factory is full", d.name),
-            )),
-            Some(_) => Ok(()),
+            None => Some(RunBlocker::NoFactory),
+            Some(_) if p.coal < d.coal => Some(RunBlocker::Coal),
+            Some(f) if f.goods >= d.storage => Some(RunBlocker::Full),
+            Some(_) => None,
         }
     }
 

@@ -47,22 +47,51 @@ impl Nippon {
         }
     }
 
-    fn remove_ok(&self, data: &NipponData, c: usize, g: usize) -> Result<(), RuleError> {
-        let tied = self.tied_lowest(c);
-        match self.side_of(data, c, g) {
-            Some(s) if tied.contains(&s) => Ok(()),
-            _ => Err(rule(
-                Topic::Market,
-                format!(
-                    "remove one of the lowest tiles around {}: {}",
-                    data.city_name(c),
-                    tied.iter()
-                        .map(|&s| data.goods[self.good_at(data, c, s)].name.clone())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            )),
+    /// [`Nippon::market_ok`] without wording a refusal.
+    pub(crate) fn market_blocked(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        m: &Market,
+        step: &Step,
+    ) -> bool {
+        match (m.tile, m.city, *step) {
+            (None, _, Step::Tile { value, good, cubes }) => {
+                (good as usize) < data.goods.len()
+                    && self.tile_blocked(data, seat, m.region, value, good as usize, cubes)
+            }
+            (Some((v, g, _)), None, Step::City(c)) => self
+                .city_blocker(data, m.region, c as usize, v, g as usize)
+                .is_some(),
+            (_, Some(c), Step::Remove(g)) => self.remove_blocked(data, c as usize, g as usize),
+            (None, _, Step::Done) => m.placed == 0,
+            // Refused by `wrong_stage`.
+            _ => true,
         }
+    }
+
+    fn remove_ok(&self, data: &NipponData, c: usize, g: usize) -> Result<(), RuleError> {
+        if !self.remove_blocked(data, c, g) {
+            return Ok(());
+        }
+        let tied = self.tied_lowest(c);
+        Err(rule(
+            Topic::Market,
+            format!(
+                "remove one of the lowest tiles around {}: {}",
+                data.city_name(c),
+                tied.iter()
+                    .map(|&s| data.goods[self.good_at(data, c, s)].name.clone())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ))
+    }
+
+    /// [`Nippon::remove_ok`] without wording a refusal: is good `g` of city `c` not beside
+    /// one of its tied lowest tiles?
+    pub(crate) fn remove_blocked(&self, data: &NipponData, c: usize, g: usize) -> bool {
+        !matches!(self.side_of(data, c, g), Some(s) if self.tied_lowest(c).contains(&s))
     }
 
     /// `tile <value> <good> <cubes>`: the tile to place next.
@@ -149,23 +178,37 @@ impl Nippon {
         value: u8,
     ) -> Result<(), RuleError> {
         let city = data.city_name(c);
+        let why = match self.slot_blocker(data, c, g, value) {
+            None => return Ok(()),
+            Some(SlotBlocker::NotWanted) => format!("{city} does not want {}", data.goods[g].name),
+            Some(SlotBlocker::Higher(held)) => format!(
+                "the {} slot of {city} holds a value-{held} tile; only a higher tile replaces it",
+                data.goods[g].name
+            ),
+            Some(SlotBlocker::Full { limit, min }) => format!(
+                "{city} already has {limit} tiles; a new one must beat the lowest there (value {min})"
+            ),
+        };
+        Err(rule(Topic::Market, why))
+    }
+
+    /// What stops a tile of `value` going beside good `g` of city `c`, unworded: the check
+    /// of [`Nippon::slot_available`], cheap enough for scans of every city.
+    pub(crate) fn slot_blocker(
+        &self,
+        data: &NipponData,
+        c: usize,
+        g: usize,
+        value: u8,
+    ) -> Option<SlotBlocker> {
         let Some(s) = self.side_of(data, c, g) else {
-            return Err(rule(
-                Topic::Market,
-                format!("{city} does not want {}", data.goods[g].name),
-            ));
+            return Some(SlotBlocker::NotWanted);
         };
         if let Some(t) = self.influence[c][s] {
             if t.value >= value {
-                return Err(rule(
-                    Topic::Market,
-                    format!(
-                        "the {} slot of {city} holds a value-{} tile; only a higher tile replaces it",
-                        data.goods[g].name, t.value
-                    ),
-                ));
+                return Some(SlotBlocker::Higher(t.value));
             }
-            return Ok(());
+            return None;
         }
         if let Some(limit) = data.city_limit[self.n() - 2] {
             if self.tiles_around(c) >= limit {
@@ -176,16 +219,11 @@ impl Nippon {
                     .min()
                     .unwrap_or(0);
                 if value <= min {
-                    return Err(rule(
-                        Topic::Market,
-                        format!(
-                            "{city} already has {limit} tiles; a new one must beat the lowest there (value {min})"
-                        ),
-                    ));
+                    return Some(SlotBlocker::Full { limit, min });
                 }
             }
         }
-        Ok(())
+        None
     }
 
     /// What the seat lacks to supply `c` cubes of good `g` for a value-`v` tile, before any
@@ -255,15 +293,7 @@ impl Nippon {
                 ))
             }
         }
-        let regions: Vec<usize> = match region {
-            Some(r) => vec![r as usize],
-            None => (0..data.regions.len()).collect(),
-        };
-        let ok = regions
-            .iter()
-            .flat_map(|&r| [2 * r, 2 * r + 1])
-            .any(|city| self.slot_available(data, city, g, v).is_ok());
-        if !ok {
+        if !self.tile_has_a_city(data, region, v, g) {
             return Err(rule(
                 Topic::Market,
                 format!(
@@ -277,6 +307,37 @@ impl Nippon {
         Ok(())
     }
 
+    /// [`Nippon::can_tile`] without wording a refusal.
+    pub(crate) fn tile_blocked(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        region: Option<u8>,
+        v: u8,
+        g: usize,
+        c: u8,
+    ) -> bool {
+        self.tile_short(data, seat, v, g, c).is_some() || !self.tile_has_a_city(data, region, v, g)
+    }
+
+    /// Has some city (of `region`, else anywhere) an available `g` slot for a value-`v`
+    /// tile?
+    pub(crate) fn tile_has_a_city(
+        &self,
+        data: &NipponData,
+        region: Option<u8>,
+        v: u8,
+        g: usize,
+    ) -> bool {
+        let regions = match region {
+            Some(r) => r as usize..r as usize + 1,
+            None => 0..data.regions.len(),
+        };
+        regions
+            .flat_map(|r| [2 * r, 2 * r + 1])
+            .any(|city| self.slot_blocker(data, city, g, v).is_none())
+    }
+
     pub(crate) fn can_city(
         &self,
         data: &NipponData,
@@ -285,22 +346,40 @@ impl Nippon {
         v: u8,
         g: usize,
     ) -> Result<(), RuleError> {
+        match self.city_blocker(data, region, c, v, g) {
+            None => Ok(()),
+            Some(CityBlocker::NoSuchCity) => Err(rule(Topic::Market, "there are 8 cities")),
+            Some(CityBlocker::Elsewhere(r)) => Err(rule(
+                Topic::Market,
+                format!(
+                    "this action's tiles all go to {}; {} is elsewhere",
+                    data.regions[r as usize].name,
+                    data.city_name(c)
+                ),
+            )),
+            Some(CityBlocker::Slot) => self.slot_available(data, c, g, v),
+        }
+    }
+
+    /// What stops the chosen tile (value `v`, good `g`) going to city `c`, unworded: the
+    /// check of [`Nippon::can_city`], cheap enough for scans of every city.
+    pub(crate) fn city_blocker(
+        &self,
+        data: &NipponData,
+        region: Option<u8>,
+        c: usize,
+        v: u8,
+        g: usize,
+    ) -> Option<CityBlocker> {
         if c >= 8 {
-            return Err(rule(Topic::Market, "there are 8 cities"));
+            return Some(CityBlocker::NoSuchCity);
         }
         if let Some(r) = region {
             if c / 2 != r as usize {
-                return Err(rule(
-                    Topic::Market,
-                    format!(
-                        "this action's tiles all go to {}; {} is elsewhere",
-                        data.regions[r as usize].name,
-                        data.city_name(c)
-                    ),
-                ));
+                return Some(CityBlocker::Elsewhere(r));
             }
         }
-        self.slot_available(data, c, g, v)
+        self.slot_blocker(data, c, g, v).map(|_| CityBlocker::Slot)
     }
 
     /// Put the chosen tile beside good `g` of city `c`, removing the tile at side `remove`
@@ -367,4 +446,26 @@ pub(crate) enum TileShort {
     Value(u8),
     /// No tile of that value left.
     NoTile,
+}
+
+/// Why a tile cannot go to an influence slot (worded by [`Nippon::slot_available`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SlotBlocker {
+    /// The city does not want that good.
+    NotWanted,
+    /// The slot holds a tile of this value, not lower than the new one.
+    Higher(u8),
+    /// The city holds `limit` tiles and the new one does not beat the lowest (`min`).
+    Full { limit: usize, min: u8 },
+}
+
+/// Why the chosen tile cannot go to a city (worded by [`Nippon::can_city`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CityBlocker {
+    /// Not one of the 8 cities.
+    NoSuchCity,
+    /// The action's tiles all go to this region.
+    Elsewhere(u8),
+    /// The city's slot for the good is not available (see [`SlotBlocker`]).
+    Slot,
 }

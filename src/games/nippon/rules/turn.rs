@@ -159,20 +159,63 @@ impl Nippon {
         t: TrackKind,
     ) -> Result<(), RuleError> {
         self.can_raise_with_blueprints(data, seat, t)?;
-        let mut c = self.clone();
-        c.spend_blueprints(data, seat, t);
-        let stuck = !c
-            .candidates(data, seat)
-            .iter()
-            .filter(|s| !matches!(s, Step::Blueprints(_)))
-            .any(|s| !c.hopeless(data, seat, s) && c.legality(data, seat, s).is_ok());
-        if stuck {
+        if self.blueprints_would_strand(data, seat, t) {
             return Err(rule(
                 Topic::Blueprints,
                 "that would leave your current action impossible to finish",
             ));
         }
         Ok(())
+    }
+
+    /// Would spending blueprints on track `t` leave no step but blueprints legal (the
+    /// current action impossible to finish)? Tried on a copy without the log.
+    fn blueprints_would_strand(&self, data: &NipponData, seat: Seat, t: TrackKind) -> bool {
+        // `consolidate` at the start of a turn, and `done` once the action is over, stay
+        // legal whatever the tracks and blueprints.
+        if matches!(self.stage, Stage::Start | Stage::Spend) {
+            return false;
+        }
+        let mut c = self.copy_without_log();
+        c.spend_blueprints(data, seat, t);
+        !c.candidates(data, seat)
+            .iter()
+            .filter(|s| !matches!(s, Step::Blueprints(_)))
+            .any(|s| !c.hopeless(data, seat, s) && c.legality(data, seat, s).is_ok())
+    }
+
+    /// A copy of the state for trying a step out, without the log and the turn's events
+    /// (which no check reads): cheaper than a clone.
+    fn copy_without_log(&self) -> Nippon {
+        Nippon {
+            names: self.names.clone(),
+            players: self.players.clone(),
+            slots: self.slots.clone(),
+            rows: self.rows.clone(),
+            bag: self.bag.clone(),
+            marker: self.marker,
+            scorings: self.scorings,
+            final_turns: self.final_turns,
+            refill_owed: self.refill_owed,
+            cities: self.cities.clone(),
+            influence: self.influence.clone(),
+            rail: self.rail.clone(),
+            rewards: self.rewards.clone(),
+            multipliers: self.multipliers,
+            built: self.built.clone(),
+            current: self.current,
+            stage: self.stage.clone(),
+            taken_from: self.taken_from,
+            last_player: self.last_player,
+            turn: self.turn,
+            result: self.result.clone(),
+            vp_by_source: self.vp_by_source.clone(),
+            log: Vec::new(),
+            rng: self.rng.clone(),
+            begun: self.begun,
+            this_turn: Vec::new(),
+            last_turn: Vec::new(),
+        }
     }
 
     /// NIP-TURN-3: has `seat` the blueprints to raise track `t`, and is `t` below its top?
@@ -221,7 +264,7 @@ impl Nippon {
     pub(crate) fn can_spend_blueprints(&self, data: &NipponData, seat: Seat) -> bool {
         TrackKind::ALL
             .into_iter()
-            .any(|t| self.can_raise_with_blueprints(data, seat, t).is_ok())
+            .any(|t| self.may_raise_with_blueprints(data, seat, t))
     }
 
     fn spend_blueprints(&mut self, data: &NipponData, seat: Seat, t: TrackKind) {

@@ -58,94 +58,101 @@ impl Nippon {
         ))
     }
 
-    /// NIP-WORK-5: can `seat` carry out action `a` completely?
+    /// [`Nippon::can_take`] without wording a refusal.
+    pub(crate) fn take_blocked(&self, data: &NipponData, seat: Seat, slot: u8, colour: u8) -> bool {
+        let s = (slot as usize).wrapping_sub(1);
+        self.players[seat].workers.len() >= MAX_WORKERS
+            || self.slots.get(s).is_none_or(|w| !w.contains(&colour))
+            || !data.slots[s]
+                .iter()
+                .any(|&a| self.action_feasible(data, seat, a))
+    }
+
+    /// [`Nippon::feasible`] without wording a refusal: can `seat` carry out action `a`
+    /// completely?
+    pub(crate) fn action_feasible(&self, data: &NipponData, seat: Seat, a: Action) -> bool {
+        let ng = data.goods.len();
+        match a {
+            Action::Factory => (0..ng).any(|g| self.build_blocker(data, seat, g).is_none()),
+            Action::Machinery => self.players[seat].yen >= data.cost_machine,
+            Action::Produce => (0..ng).any(|g| self.run_blocker(data, seat, g).is_none()),
+            Action::Knowledge => self
+                .up_blocker(data, seat, TrackKind::Knowledge, 1)
+                .is_none(),
+            Action::Coal => self.up_blocker(data, seat, TrackKind::Coal, 1).is_none(),
+            Action::Trains | Action::Ships => (0..data.regions.len()).any(|r| {
+                self.rail_blocker(data, seat, a == Action::Ships, &[], r)
+                    .is_none()
+            }),
+            Action::Export => (1..=data.contracts.len() as u8)
+                .any(|k| self.contract_blocker(data, seat, k).is_none()),
+            Action::Market => self.may_place_a_tile(data, seat),
+        }
+    }
+
+    /// [`Nippon::choose_ok`] without wording a refusal.
+    pub(crate) fn choose_blocked(&self, data: &NipponData, seat: Seat, a: Action) -> bool {
+        let slot = self.taken_from.expect("a worker was taken") as usize;
+        !data.slots[slot].contains(&a) || !self.action_feasible(data, seat, a)
+    }
+
+    /// NIP-WORK-5: can `seat` carry out action `a` completely? The reasons are worded
+    /// only for an action that cannot be ([`Nippon::action_feasible`] decides).
     pub(crate) fn feasible(
         &self,
         data: &NipponData,
         seat: Seat,
         a: Action,
     ) -> Result<(), RuleError> {
-        let ng = data.goods.len();
-        let first_err = |errs: Vec<RuleError>, topic: Topic, none: &str| {
-            errs.into_iter()
-                .next()
-                .unwrap_or_else(|| rule(topic, none.to_string()))
-        };
-        match a {
-            Action::Factory => {
-                // The reasons are worded only when every good fails.
-                if (0..ng).any(|g| self.build_blocker(data, seat, g).is_none()) {
-                    return Ok(());
-                }
-                // The first good's refusal (only it is worded).
-                let errs: Vec<RuleError> = (0..ng)
-                    .filter_map(|g| self.can_build(data, seat, g).err())
-                    .take(1)
-                    .collect();
-                Err(first_err(errs, Topic::Factory, "no factory can be built"))
-            }
-            Action::Machinery => self.afford_machine(data, seat),
-            Action::Produce => {
-                if (0..ng).any(|g| self.can_run(data, seat, g).is_ok()) {
-                    Ok(())
-                } else {
-                    Err(rule(
-                        Topic::Produce,
-                        "none of your factories can run (coal or storage)",
-                    ))
-                }
-            }
-            Action::Knowledge => self.can_up(data, seat, TrackKind::Knowledge, 1),
-            Action::Coal => self.can_up(data, seat, TrackKind::Coal, 1),
-            Action::Trains | Action::Ships => {
-                let ship = a == Action::Ships;
-                let regions = 0..data.regions.len();
-                if regions
-                    .clone()
-                    .any(|r| self.rail_blocker(data, seat, ship, &[], r).is_none())
-                {
-                    return Ok(());
-                }
-                // The first region's refusal (only it is worded).
-                let errs: Vec<RuleError> = regions
-                    .filter_map(|r| self.can_rail(data, seat, ship, &[], r).err())
-                    .take(1)
-                    .collect();
-                Err(first_err(errs, Topic::Rail, "no region has room"))
-            }
-            Action::Export => {
-                if (1..=data.contracts.len() as u8)
-                    .any(|k| self.can_contract(data, seat, k).is_ok())
-                {
-                    Ok(())
-                } else {
-                    Err(rule(
-                        Topic::Export,
-                        "you cannot fulfil any of your face-up contracts with your goods",
-                    ))
-                }
-            }
-            Action::Market => self.market_feasible(data, seat),
+        if self.action_feasible(data, seat, a) {
+            return Ok(());
         }
+        let ng = data.goods.len();
+        Err(match a {
+            // The first good's (or region's) refusal: only it is worded.
+            Action::Factory => (0..ng)
+                .find_map(|g| self.can_build(data, seat, g).err())
+                .unwrap_or_else(|| rule(Topic::Factory, "no factory can be built")),
+            Action::Machinery => return self.afford_machine(data, seat),
+            Action::Produce => rule(
+                Topic::Produce,
+                "none of your factories can run (coal or storage)",
+            ),
+            Action::Knowledge => return self.can_up(data, seat, TrackKind::Knowledge, 1),
+            Action::Coal => return self.can_up(data, seat, TrackKind::Coal, 1),
+            Action::Trains | Action::Ships => (0..data.regions.len())
+                .find_map(|r| self.can_rail(data, seat, a == Action::Ships, &[], r).err())
+                .unwrap_or_else(|| rule(Topic::Rail, "no region has room")),
+            Action::Export => rule(
+                Topic::Export,
+                "you cannot fulfil any of your face-up contracts with your goods",
+            ),
+            Action::Market => rule(
+                Topic::Market,
+                "you cannot place any influence tile with your goods",
+            ),
+        })
     }
 
-    /// Can `seat` place at least one influence tile?
-    fn market_feasible(&self, data: &NipponData, seat: Seat) -> Result<(), RuleError> {
-        for v in 1..=7 {
-            for g in 0..data.goods.len() {
-                for c in 1..=3 {
-                    if self.tile_short(data, seat, v, g, c).is_none()
-                        && self.can_tile(data, seat, None, v, g, c).is_ok()
-                    {
-                        return Ok(());
-                    }
-                }
-            }
-        }
-        Err(rule(
-            Topic::Market,
-            "you cannot place any influence tile with your goods",
-        ))
+    /// Can `seat` place at least one influence tile (some `tile <value> <good> <cubes>`
+    /// that [`Nippon::can_tile`] accepts, values 1 to 7)? For each good and number of
+    /// cubes its storage holds, only the highest tile those cubes allow is tried: a slot
+    /// that takes a tile takes any higher one too ([`Nippon::slot_blocker`]).
+    pub(crate) fn may_place_a_tile(&self, data: &NipponData, seat: Seat) -> bool {
+        let p = &self.players[seat];
+        (0..data.goods.len()).any(|g| {
+            let stored = p.factories[g].map_or(0, |f| f.goods);
+            (1..=stored.min(3)).any(|c| {
+                let max = data.max_value(g, c).min(7);
+                let best = p
+                    .tiles
+                    .iter()
+                    .copied()
+                    .filter(|v| (1..=max).contains(v))
+                    .max();
+                best.is_some_and(|v| self.tile_has_a_city(data, None, v, g))
+            })
+        })
     }
 
     /// `take <slot> <colour>`: the worker goes onto the player board; a slot with one
@@ -170,7 +177,7 @@ impl Nippon {
         let doable: Vec<Action> = data.slots[s]
             .iter()
             .copied()
-            .filter(|&a| self.feasible(data, seat, a).is_ok())
+            .filter(|&a| self.action_feasible(data, seat, a))
             .collect();
         if doable.len() == 1 {
             self.start_action(doable[0]);
@@ -301,7 +308,7 @@ impl Nippon {
         self.stage = Stage::Spend;
         let tracks: Vec<TrackKind> = TrackKind::ALL
             .into_iter()
-            .filter(|&t| self.can_raise_with_blueprints(data, seat, t).is_ok())
+            .filter(|&t| self.may_raise_with_blueprints(data, seat, t))
             .collect();
         if !tracks.is_empty() {
             let blueprints = self.players[seat].blueprints;
