@@ -3927,6 +3927,55 @@ fn an_absent_players_seat_is_handed_over_by_vote_or_by_an_admin() {
     assert_eq!(t.seat_users(), ["id-ann", "id-dee"]);
 }
 
+// `game status` lists each open vote in words, as the vote was announced (whose seat goes
+// to whom, who would be removed, an abort), never a motion's stored form; a second vote
+// on a handover whose mention resolved to another name is the same vote.
+#[test]
+fn game_status_lists_open_votes_in_words() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    t.clock
+        .fetch_add(votes::DEFAULT_KICK_AFTER + 1, Ordering::SeqCst);
+    // `game sub @ann <@4>` by `user`, the platform resolving user 4's name as `name`.
+    let sub_to_4 = |user: &str, name: &str| {
+        let mut r = req(user, "game sub @ann <@4>");
+        r.mentioned = vec![MentionedUser {
+            id: "4".into(),
+            name: name.into(),
+            is_bot: false,
+        }];
+        t.chat.handle(&r)
+    };
+    assert!(!sub_to_4("bob", "dee")[0].is_error);
+    t.ok("bob", "game kick ann");
+    t.ok("cy", "game abort");
+    let s = t.ok("cy", "game status")[0].text.to_string();
+    let votes = s
+        .lines()
+        .find(|l| l.starts_with("Open votes: "))
+        .unwrap_or_else(|| panic!("{s}"));
+    for want in [
+        "hand **ann**'s seat to **dee**",
+        "remove **ann** from the game",
+        "abort the game",
+    ] {
+        assert!(votes.contains(want), "{want}: {votes}");
+    }
+    assert!(
+        !votes.contains("sub:") && !votes.contains("kick:") && !votes.contains(":4"),
+        "{votes}"
+    );
+    // The repeated vote names the handover the same way.
+    let again = sub_to_4("bob", "dee")[0].text.to_string();
+    assert!(
+        again.contains("your vote to hand **ann**'s seat to **dee** is already in"),
+        "{again}"
+    );
+    // cy's mention of user 4 resolved to another name: still the same vote, which passes.
+    let r = sub_to_4("cy", "Dee the Second");
+    assert!(!r.iter().any(|r| r.is_error), "{r:?}");
+    assert_eq!(t.seat_users(), ["4", "id-bob", "id-cy"]);
+}
+
 /// A started Count game at `place()` whose seats are `users` (user id, name): a Sherpa seat
 /// is one whose user id is `sherpa:ai:<level>` (issue 36, contract 4).
 fn started_with_seats(users: &[(&str, &str)]) -> T {
