@@ -2940,3 +2940,60 @@ async fn a_seat_is_handed_over_through_the_slash_command() {
     assert!(r[0].allowed_users().is_empty());
     bot.stop().await;
 }
+
+/// Issue 36: `/game sub player:` naming a bot account (Discord marks it so among the
+/// interaction's resolved users) is refused privately, saying that a person must take the
+/// seat and with which command; nobody is pinged, the seat stays with its holder, no vote
+/// is opened and the channel is told nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_sub_to_a_bot_is_refused_privately_and_changes_nothing() {
+    let (fake, bot, db, commands) = started("handover-bot").await;
+    let (ann, bob, _cy) = users();
+    let helper = FakeUser {
+        bot: true,
+        ..FakeUser::new(3_000_000_000_000_000_005, "helperbot")
+    };
+    start_nanga_parbat(&fake, &commands, &ann, &bob).await;
+    let posted = fake.messages_in(CHANNEL_ID).len();
+    let t = fake.slash_with_users(
+        &ann,
+        &["game", "sub"],
+        json!([{"name": "player", "type": 6, "value": helper.id}]),
+        &[&helper],
+    );
+    let r = answer(&fake, &t).await;
+    assert_eq!(r.len(), 1, "one answer: {:#?}", fake.summary());
+    let refusal = r[0].content();
+    assert!(r[0].is_ephemeral(), "{refusal}");
+    assert!(
+        refusal.contains("helperbot is a bot and cannot take a seat")
+            && refusal.contains("/game sub"),
+        "{refusal}"
+    );
+    assert!(r[0].allowed_users().is_empty(), "{refusal}");
+    let count = |sql: &str| db_count(&db, sql);
+    assert_eq!(
+        count(&format!(
+            "SELECT COUNT(*) FROM seats WHERE game_id = 1 AND user_id = '{}'",
+            ann.id
+        )),
+        1,
+        "ann keeps her seat"
+    );
+    assert_eq!(
+        count(&format!(
+            "SELECT COUNT(*) FROM seats WHERE user_id = '{}'",
+            helper.id
+        )),
+        0
+    );
+    assert_eq!(count("SELECT COUNT(*) FROM seat_handovers"), 0);
+    assert_eq!(count("SELECT COUNT(*) FROM votes"), 0);
+    assert_eq!(
+        fake.messages_in(CHANNEL_ID).len(),
+        posted,
+        "{:#?}",
+        fake.summary()
+    );
+    bot.stop().await;
+}
