@@ -2644,6 +2644,59 @@ async fn sherpa_never_acts_in_a_game_whose_channel_is_gone() {
     bot.stop().await;
 }
 
+/// The messages posted to the test channel among `calls`: for a wait's predicate, which
+/// may not ask the fake itself (it runs under the fake's lock).
+fn channel_posts(calls: &[fake_discord::Call]) -> Vec<&fake_discord::Call> {
+    let path = format!("/api/v10/channels/{CHANNEL_ID}/messages");
+    calls
+        .iter()
+        .filter(|c| c.method == "POST" && c.path.split('?').next() == Some(path.as_str()))
+        .collect()
+}
+
+/// Issue 36: a channel deleted while its Sherpa players play: the turn whose message finds
+/// the channel gone is the last one played there; the reminder ticks after it (one a
+/// second, each looking for AI turns due) leave the game alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sherpa_stops_for_good_once_a_turns_message_finds_its_channel_gone() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("sherpa-gone-later");
+    seed_two_sherpas(&db);
+    // Slower turns than the other tests', so that the game is far from its end when the
+    // channel goes.
+    let bot = start_bot_with(&fake, &db, "[ai]\nthreads = 1\nbudget_ms = 100\n");
+    fake.wait_ready(1).await;
+    let posts = || fake.messages_in(CHANNEL_ID).len();
+    let posted = |calls: &[fake_discord::Call]| channel_posts(calls).len();
+    fake.wait_for("Sherpa's first turn", Duration::from_secs(30), |calls| {
+        (posted(calls) > 0).then_some(())
+    })
+    .await;
+    fake.delete_channel(CHANNEL_ID);
+    let at_deletion = posts();
+    // The next turn's message is refused (at most one more was on its way meanwhile).
+    fake.wait_for("a message refused", Duration::from_secs(30), |calls| {
+        (posted(calls) > at_deletion).then_some(())
+    })
+    .await;
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    let after = posts() - at_deletion;
+    assert!(
+        after <= 2,
+        "{after} turns sent to the deleted channel: {:#?}",
+        fake.summary()
+    );
+    assert_eq!(game_status(&db), "running", "the game was left unfinished");
+    let steps = db_count(&db, "SELECT COUNT(*) FROM actions");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(
+        db_count(&db, "SELECT COUNT(*) FROM actions"),
+        steps,
+        "no turn played there any more"
+    );
+    bot.stop().await;
+}
+
 /// Issue 36, `/game ai`: it seats a Sherpa player of the level chosen in the lobby (a full
 /// lobby refuses another, privately, changing nothing); once the game runs, each move of
 /// the human is answered, then Sherpa's turn follows as one channel message pinging the
@@ -2715,8 +2768,12 @@ async fn game_ai_seats_a_sherpa_player_whose_turns_follow_each_move() {
             .await;
         if choices.is_empty() {
             // Sherpa acts (first, or still thinking): its message comes.
-            fake.wait_for("Sherpa's turn", Duration::from_secs(30), |_| {
-                (sherpa_turns().len() > before).then_some(())
+            fake.wait_for("Sherpa's turn", Duration::from_secs(30), |calls| {
+                let turns = channel_posts(calls)
+                    .into_iter()
+                    .filter(|m| m.allowed_users() == vec![ann.id.clone()])
+                    .count();
+                (turns > before).then_some(())
             })
             .await;
             continue;
