@@ -2,7 +2,8 @@
 //! (in a lobby or a running game); `game sub @absent @player` for a player the game has
 //! waited for past the deadline (the same test as `game kick`), by a channel admin at once
 //! or by a vote of every other human player (one motion per seat and new player,
-//! `sub:<seat>:<user>`). A Sherpa seat's consent is automatic: it is never waited for, and
+//! `sub:<seat>:<user>:<name>`: the name the first vote's mention resolved to, so the vote
+//! is shown in words). A Sherpa seat's consent is automatic: it is never waited for, and
 //! its seat may be handed to a person by the others' vote at any time.
 //!
 //! Invariants: a refusal changes nothing and says what would be accepted. A handover is
@@ -19,7 +20,7 @@ use super::filter;
 use super::outbox;
 use super::text::Text;
 use super::types::{Reply, Request};
-use super::votes::{vote_counted, VoteError};
+use super::votes::{motion_text, sub_motion, vote_counted, VoteError};
 use crate::engine::{Seat, Viewer};
 use crate::ratings::is_ai;
 use crate::store::{reminders, GameStatus, HandoverHow, NewHandover, SeatRow};
@@ -166,12 +167,12 @@ impl Chat {
             self.check_kick_clock(&l, seat, g.status().acting())
                 .map_err(VoteError::for_sub)?;
         }
-        let motion = format!("sub:{seat}:{}", to.id);
+        let motion = self.handover_motion(&l, seat, &to)?;
         let missing = self.cast_vote(&l, &motion, req, Some(seat))?;
         if missing.is_empty() {
             return self.hand_seat(req, &l, seat, &to, HandoverHow::Vote);
         }
-        let what = format!("hand **{}**'s seat to **{}**", holder.name, to.name);
+        let what = motion_text(&motion, &l.seats);
         let command = Text::new().cmd("game sub", &[&holder.name, &to.name]);
         Ok(vec![vote_counted(
             &l.seats[me].name,
@@ -179,6 +180,17 @@ impl Chat {
             &missing,
             command,
         )])
+    }
+
+    /// The motion to hand `seat` to `to`: the one already open for that seat and user (the
+    /// name it was opened with is kept, whatever name this voter's mention resolved to),
+    /// else a new one naming them.
+    fn handover_motion(&self, l: &Loaded, seat: Seat, to: &NewHolder) -> Result<String, VoteError> {
+        let open = self.lock().store.log().motions(l.row.id)?;
+        Ok(open
+            .into_iter()
+            .find(|m| sub_motion(m).is_some_and(|(s, id, _)| s == seat && id == to.id))
+            .unwrap_or_else(|| format!("sub:{seat}:{}:{}", to.id, to.name)))
     }
 
     /// Give seat `seat` of `l` to `to` and commit it (see the module's invariants).

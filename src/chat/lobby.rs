@@ -277,7 +277,11 @@ impl Chat {
             }
         }
         if !motions.is_empty() {
-            text.line(format!("Open votes: {}.", motions.join(", ")));
+            let open: Vec<String> = motions
+                .iter()
+                .map(|m| super::votes::motion_text(m, &l.seats))
+                .collect();
+            text.line(format!("Open votes: {}.", open.join("; ")));
         }
         Ok(vec![Reply::public(text)])
     }

@@ -1,11 +1,14 @@
 //! `game rematch`: after a game ends, a new lobby in the same channel with the same
-//! players, game and options and a new seed. The players confirm by joining; once all of
-//! them are back the game deals itself, in the previous seat order.
+//! players, game and options and a new seed. The one asking and the Sherpa players (at
+//! their levels) are seated at once; the other players confirm by joining; once all of
+//! them are back the game deals itself, in the previous seat order (at once when nobody
+//! else is to come back).
 //!
 //! Invariants: only a player of the finished game opens a rematch and only its players
 //! join one; they keep their previous seats and names whatever order they join in; the
-//! lobby and its link to the finished game are one store transaction.
+//! lobby, its first seats and its link to the finished game are one store transaction.
 
+use super::ai_seat::is_ai;
 use super::core::{Chat, Loaded};
 use super::error::CoreError;
 use super::lobby::LobbyError;
@@ -52,6 +55,8 @@ impl Chat {
             .ok_or_else(|| LobbyError::NotInLastGame {
                 players: seats.iter().map(|s| s.name.clone()).collect(),
             })?;
+        // Sherpa's players come back at once with the one asking: nobody types for them.
+        let back = first_seats(&seats, &me.user_id);
         let seed = self.fresh_seed();
         let id = self
             .lock()
@@ -60,7 +65,8 @@ impl Chat {
             .create_rematch(
                 prev.id,
                 seed,
-                (&me.user_id, &me.name),
+                &me.user_id,
+                &back,
                 Self::request_key(req),
                 self.now(),
             )
@@ -70,25 +76,50 @@ impl Chat {
             .get(&prev.kind)
             .map(|k| k.name())
             .unwrap_or(prev.kind.as_str());
-        let others: Vec<&SeatRow> = seats.iter().filter(|s| s.user_id != me.user_id).collect();
+        let others: Vec<&SeatRow> = seats
+            .iter()
+            .filter(|s| s.user_id != me.user_id && !is_ai(&s.user_id))
+            .collect();
         let mut text = Text::new().p(format!(
-            "**{}** asks for a rematch of game #{}: a new game of **{kind}** (game #{id}) with the same seats and options and a new deal. ",
+            "**{}** asks for a rematch of game #{}: a new game of **{kind}** (game #{id}) with the same seats and options and a new deal.",
             me.name, prev.id
         ));
-        if others.is_empty() {
-            text = text.cmd("game start", &[]).p(" deals it.");
-        } else {
-            text = text
-                .then(Text::join(
-                    others
-                        .iter()
-                        .map(|s| Text::new().mention(&s.user_id, &s.name)),
-                    " ",
-                ))
-                .p(": ")
-                .cmd("game join", &[])
-                .p(" to play again; the game starts when all of you are back.");
+        let sherpas: Vec<String> = back
+            .iter()
+            .filter(|s| is_ai(&s.user_id))
+            .map(|s| format!("**{}**", s.name))
+            .collect();
+        match sherpas.len() {
+            0 => {}
+            1 => text = text.p(format!(" {} takes its seat again.", sherpas[0])),
+            _ => text = text.p(format!(" {} take their seats again.", sherpas.join(", "))),
         }
+        if others.is_empty() {
+            // Everyone is back already: it deals itself, as when the last player joins.
+            let mut out = vec![Reply::public(text)];
+            let start = Request {
+                request_id: None,
+                expected_version: None,
+                visible_channels: None,
+                ..req.clone()
+            };
+            match self.game_start(&start, "") {
+                Ok(r) => out.extend(r),
+                Err(e) => out.push(Reply::error(&req.user.id, e.text())),
+            }
+            return Ok(out);
+        }
+        text = text
+            .p(" ")
+            .then(Text::join(
+                others
+                    .iter()
+                    .map(|s| Text::new().mention(&s.user_id, &s.name)),
+                " ",
+            ))
+            .p(": ")
+            .cmd("game join", &[])
+            .p(" to play again; the game starts when all of you are back.");
         let mut r = Reply::public(text);
         r.pings = others.iter().map(|s| s.user_id.clone()).collect();
         Ok(vec![r])
@@ -133,4 +164,20 @@ impl Chat {
             .all(|p| seats.iter().any(|s| s.user_id == p.user_id));
         Ok(Some((seats, all)))
     }
+}
+
+/// The seats of a rematch lobby as it opens: the player `asking` and every Sherpa player of
+/// the previous game's `seats`, in their previous order (renumbered), under their names.
+fn first_seats(seats: &[SeatRow], asking: &str) -> Vec<SeatRow> {
+    seats
+        .iter()
+        .filter(|s| s.user_id == asking || is_ai(&s.user_id))
+        .enumerate()
+        .map(|(i, s)| SeatRow {
+            seat: i,
+            user_id: s.user_id.clone(),
+            name: s.name.clone(),
+            resigned: false,
+        })
+        .collect()
 }

@@ -232,7 +232,7 @@ const GAME_SUBS: &[Command] = &[
         ..cmd("export", "game export", "Export the game as a replay file.")
     },
     Command {
-        help: "{game rematch} (or the Rematch button under a finished game) opens a new game in this channel with the last game's players, seats and options and a new deal; the others confirm with {game join}, and it starts once all are back.",
+        help: "{game rematch} (or the Rematch button under a finished game) opens a new game in this channel with the last game's players, seats and options and a new deal; Sherpa players take their seats again at once, the others confirm with {game join}, and it starts once all are back.",
         ..cmd("rematch", "game rematch", "Play the last game here again: same players, seats and options, a new deal.")
     },
 ];

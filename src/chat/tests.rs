@@ -3927,6 +3927,55 @@ fn an_absent_players_seat_is_handed_over_by_vote_or_by_an_admin() {
     assert_eq!(t.seat_users(), ["id-ann", "id-dee"]);
 }
 
+// `game status` lists each open vote in words, as the vote was announced (whose seat goes
+// to whom, who would be removed, an abort), never a motion's stored form; a second vote
+// on a handover whose mention resolved to another name is the same vote.
+#[test]
+fn game_status_lists_open_votes_in_words() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    t.clock
+        .fetch_add(votes::DEFAULT_KICK_AFTER + 1, Ordering::SeqCst);
+    // `game sub @ann <@4>` by `user`, the platform resolving user 4's name as `name`.
+    let sub_to_4 = |user: &str, name: &str| {
+        let mut r = req(user, "game sub @ann <@4>");
+        r.mentioned = vec![MentionedUser {
+            id: "4".into(),
+            name: name.into(),
+            is_bot: false,
+        }];
+        t.chat.handle(&r)
+    };
+    assert!(!sub_to_4("bob", "dee")[0].is_error);
+    t.ok("bob", "game kick ann");
+    t.ok("cy", "game abort");
+    let s = t.ok("cy", "game status")[0].text.to_string();
+    let votes = s
+        .lines()
+        .find(|l| l.starts_with("Open votes: "))
+        .unwrap_or_else(|| panic!("{s}"));
+    for want in [
+        "hand **ann**'s seat to **dee**",
+        "remove **ann** from the game",
+        "abort the game",
+    ] {
+        assert!(votes.contains(want), "{want}: {votes}");
+    }
+    assert!(
+        !votes.contains("sub:") && !votes.contains("kick:") && !votes.contains(":4"),
+        "{votes}"
+    );
+    // The repeated vote names the handover the same way.
+    let again = sub_to_4("bob", "dee")[0].text.to_string();
+    assert!(
+        again.contains("your vote to hand **ann**'s seat to **dee** is already in"),
+        "{again}"
+    );
+    // cy's mention of user 4 resolved to another name: still the same vote, which passes.
+    let r = sub_to_4("cy", "Dee the Second");
+    assert!(!r.iter().any(|r| r.is_error), "{r:?}");
+    assert_eq!(t.seat_users(), ["4", "id-bob", "id-cy"]);
+}
+
 /// A started Count game at `place()` whose seats are `users` (user id, name): a Sherpa seat
 /// is one whose user id is `sherpa:ai:<level>` (issue 36, contract 4).
 fn started_with_seats(users: &[(&str, &str)]) -> T {
@@ -4012,6 +4061,107 @@ fn each_sherpa_level_is_rated_once_per_game_and_humans_count_those_games() {
     );
     let ann = t.ok("ann", "stats").remove(0).text.to_string();
     assert!(ann.contains("1 game, 0 wins, average place 2.00"), "{ann}");
+}
+
+/// The (user id, name) of each seat of game `id`, in seat order.
+fn seats_of(t: &T, id: i64) -> Vec<(String, String)> {
+    let inner = t.chat.lock();
+    let seats = inner.store.log().seats(id).unwrap();
+    seats.into_iter().map(|s| (s.user_id, s.name)).collect()
+}
+
+// A rematch of a game with a Sherpa seat: the Sherpa player is seated again at once, at
+// its level and in its previous seat; only the humans are asked to join (and mentioned,
+// and pinged), and the game deals itself once they are back.
+#[test]
+fn a_rematch_seats_the_sherpa_players_again_and_deals_once_the_humans_are_back() {
+    let t = started_with_seats(&[
+        ("id-ann", "ann"),
+        ("sherpa:ai:easy", "Sherpa (easy)"),
+        ("id-bob", "bob"),
+    ]);
+    for _ in 0..3 {
+        t.ok("ann", "move end");
+        assert!(!as_user(&t, "sherpa:ai:easy", "move end")[0].is_error);
+        t.ok("bob", "move add 2; add 2; end");
+    }
+    let r = t.ok("bob", "game rematch");
+    let asked = r[0].text.to_string();
+    assert_eq!(r[0].pings, ["id-ann"], "{asked}");
+    assert_eq!(r[0].text.mentions(), ["id-ann"], "{asked}");
+    assert!(
+        asked.contains("**Sherpa (easy)** takes its seat again"),
+        "{asked}"
+    );
+    let lobby = t.latest_id();
+    assert_eq!(
+        seats_of(&t, lobby),
+        [
+            ("sherpa:ai:easy".into(), "Sherpa (easy)".into()),
+            ("id-bob".into(), "bob".into())
+        ],
+        "seated at once, before bob as before"
+    );
+    let r = t.ok("ann", "game join");
+    assert!(
+        r.iter()
+            .any(|r| r.text.contains("begins with ann, Sherpa (easy), bob")),
+        "the humans are back: it deals itself, in the old seat order: {r:?}"
+    );
+    assert_eq!(
+        t.chat.lock().store.log().game(lobby).unwrap().status,
+        crate::store::GameStatus::Running
+    );
+    assert_eq!(
+        seats_of(&t, lobby)
+            .iter()
+            .map(|s| s.0.as_str())
+            .collect::<Vec<_>>(),
+        ["id-ann", "sherpa:ai:easy", "id-bob"]
+    );
+}
+
+// A rematch asked for by the only human of a game against Sherpa deals at once: nobody
+// else is to come back, so nobody has to type anything more; Sherpa keeps its level and
+// its seat (first here, so its turn is due at once).
+#[test]
+fn a_rematch_against_sherpa_alone_deals_at_once() {
+    let t = started_with_seats(&[("sherpa:ai:strong", "Sherpa (strong)"), ("id-ann", "ann")]);
+    for _ in 0..3 {
+        assert!(!as_user(&t, "sherpa:ai:strong", "move end")[0].is_error);
+        t.ok("ann", "move add 2; add 2; end");
+    }
+    assert_eq!(
+        t.chat.lock().store.log().game(1).unwrap().status,
+        crate::store::GameStatus::Finished
+    );
+    let r = t.ok("ann", "game rematch");
+    let all: String = r.iter().map(|r| r.text.to_string() + "\n").collect();
+    assert!(all.contains("rematch of game #1"), "{all}");
+    assert!(all.contains("begins with Sherpa (strong), ann"), "{all}");
+    assert!(
+        !all.contains("game join") && !all.contains("game start"),
+        "{all}"
+    );
+    assert!(
+        r.iter().all(|r| r
+            .pings
+            .iter()
+            .map(String::as_str)
+            .chain(r.text.mentions())
+            .all(|u| !u.starts_with("sherpa:"))),
+        "{r:?}"
+    );
+    let id = t.latest_id();
+    assert_eq!(
+        seats_of(&t, id),
+        [
+            ("sherpa:ai:strong".into(), "Sherpa (strong)".into()),
+            ("id-ann".into(), "ann".into())
+        ]
+    );
+    let job = t.chat.ai_job(&place()).expect("Sherpa's turn is due");
+    assert_eq!((job.seat(), job.level()), (0, crate::ai::Level::Strong));
 }
 
 // A handover in a real game (whose state names its players): the state is rebuilt under

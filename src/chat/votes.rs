@@ -41,21 +41,7 @@ impl Chat {
         if earlier.contains(&req.user.id) {
             // A repeated vote (a double click, an old button) changes nothing and pings
             // nobody: the voter alone is told.
-            let what = match motion.split_once(':') {
-                Some(("kick", s)) => s
-                    .parse::<usize>()
-                    .ok()
-                    .and_then(|s| l.seats.get(s))
-                    .map(|r| format!("remove {}", r.name))
-                    .unwrap_or_else(|| "remove this player".into()),
-                Some(("sub", rest)) => rest
-                    .split_once(':')
-                    .and_then(|(s, _)| s.parse::<usize>().ok())
-                    .and_then(|s| l.seats.get(s))
-                    .map(|r| format!("hand {}'s seat over", r.name))
-                    .unwrap_or_else(|| "hand this seat over".into()),
-                _ => motion.to_string(),
-            };
+            let what = motion_text(motion, &l.seats);
             return Err(VoteError::VoteAlreadyIn {
                 motion: what,
                 missing: l
@@ -628,6 +614,40 @@ fn sub_accepted() -> Text {
         .p(" hands your seat to that player; ")
         .cmd("game sub", &["@absent", "@player"])
         .p(" hands the seat of a player the game has waited for past the deadline (a channel admin at once, else every other player votes)")
+}
+
+/// A handover motion's seat and its new holder's user id and name: `sub:<seat>:<id>:<name>`
+/// (a motion stored before names were kept, `sub:<seat>:<id>`, names the holder by id).
+/// `None` for any other motion.
+pub(super) fn sub_motion(motion: &str) -> Option<(Seat, &str, &str)> {
+    let mut parts = motion.strip_prefix("sub:")?.splitn(3, ':');
+    let seat = parts.next()?.parse().ok()?;
+    let id = parts.next().filter(|id| !id.is_empty())?;
+    Some((seat, id, parts.next().unwrap_or(id)))
+}
+
+/// An open motion in words, as a vote on it is announced (`abort the game`, `remove
+/// **bob** from the game`, `hand **ann**'s seat to **dee**`): players never see a motion's
+/// stored form. Seats are named by `seats`.
+pub(super) fn motion_text(motion: &str, seats: &[SeatRow]) -> String {
+    let name = |seat: Seat| {
+        seats
+            .get(seat)
+            .map(|s| format!("**{}**", s.name))
+            .unwrap_or_else(|| format!("seat {}", seat + 1))
+    };
+    if let Some((seat, _, to)) = sub_motion(motion) {
+        return format!("hand {}'s seat to **{to}**", name(seat));
+    }
+    match motion.split_once(':') {
+        None if motion == "undo" => "take back the last step".into(),
+        None if motion == "abort" => "abort the game".into(),
+        Some(("kick", s)) => match s.parse::<Seat>() {
+            Ok(seat) => format!("remove {} from the game", name(seat)),
+            Err(_) => "remove a player from the game".into(),
+        },
+        _ => motion.to_string(),
+    }
 }
 
 /// Whether a motion needs `s`'s vote: a player still in the game, not the one the motion

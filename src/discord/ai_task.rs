@@ -308,6 +308,10 @@ impl Drop for Held {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chat::{Env, Request, User};
+    use crate::games::Registry;
+    use crate::store::Store;
+    use std::time::Duration;
 
     fn place(ch: &str) -> Place {
         Place {
@@ -353,5 +357,65 @@ mod tests {
             pool.claim(&a),
             "a loop that ended any other way gives the place up"
         );
+    }
+
+    /// A chat holding a running Nanga Parbat game of two Sherpa players at `place("1")`
+    /// (opened by a channel admin, who makes room for them and starts it).
+    fn chat_with_sherpas_to_play() -> Arc<Chat> {
+        let chat = Chat::new(
+            Store::open_in_memory().unwrap(),
+            Registry::builtin(),
+            Env::fixed(1_000, 7),
+        );
+        let admin = User {
+            id: "admin".into(),
+            name: "admin".into(),
+            is_channel_admin: true,
+        };
+        for text in [
+            "game new nanga-parbat",
+            "game join ai",
+            "game kick admin",
+            "game join ai easy",
+            "game start",
+        ] {
+            let r = chat.handle(&Request::new(place("1"), admin.clone(), text));
+            assert!(!r.iter().any(|r| r.is_error), "{text}: {r:?}");
+        }
+        Arc::new(chat)
+    }
+
+    /// `[ai] threads` bounds the searches: with one thread and its permit taken, Sherpa's
+    /// turn is neither thought nor committed until the permit is given back; with two
+    /// threads, one permit taken leaves the other to think on.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_search_waits_for_a_free_thread_of_the_pool() {
+        for threads in [1, 2] {
+            let chat = chat_with_sherpas_to_play();
+            let config = AiConfig {
+                threads,
+                budget_ms: Some(1),
+            };
+            let pool = Arc::new(AiPool::new(&config, None, Arc::new(AtomicBool::new(false))));
+            let taken = pool.permits.clone().acquire_owned().await.unwrap();
+            let job = chat.ai_job(&place("1")).expect("Sherpa's turn is due");
+            let version = || chat.status_json(&place("1"))["version"].as_i64();
+            let before = version();
+            let (p, c) = (pool.clone(), chat.clone());
+            let mut search = tokio::spawn(async move { p.think_and_commit(&c, job).await });
+            if threads == 1 {
+                let early = tokio::time::timeout(Duration::from_millis(500), &mut search).await;
+                assert!(early.is_err(), "no thread free: the search waits");
+                assert_eq!(version(), before, "nothing committed");
+                drop(taken);
+            }
+            let replies = tokio::time::timeout(Duration::from_secs(30), search)
+                .await
+                .expect("the search ends once a thread is free")
+                .unwrap()
+                .expect("a turn thought and committed");
+            assert!(!replies.is_empty(), "the current job commits its turn");
+            assert!(version() > before);
+        }
     }
 }

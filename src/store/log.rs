@@ -819,7 +819,7 @@ fn delete_votes(ex: &mut dyn Exec, game_id: i64, motion: &str) -> Result<()> {
 }
 
 /// Seat `seats` in game `game_id`.
-fn insert_seats(tx: &mut dyn Exec, game_id: i64, seats: &[SeatRow]) -> Result<()> {
+pub(super) fn insert_seats(tx: &mut dyn Exec, game_id: i64, seats: &[SeatRow]) -> Result<()> {
     for s in seats {
         tx.exec(
             "INSERT INTO seats (game_id, seat, user_id, name, resigned) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -830,7 +830,7 @@ fn insert_seats(tx: &mut dyn Exec, game_id: i64, seats: &[SeatRow]) -> Result<()
 }
 
 /// Seat a new lobby's creator (user id, name) first.
-pub(super) fn insert_creator(tx: &mut dyn Exec, game_id: i64, creator: (&str, &str)) -> Result<()> {
+fn insert_creator(tx: &mut dyn Exec, game_id: i64, creator: (&str, &str)) -> Result<()> {
     tx.exec(
         "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?1, 0, ?2, ?3)",
         vals![game_id, creator.0, creator.1],

@@ -464,9 +464,17 @@ both_backends! {
 both_backends! {
     fn a_rematch_lobby_repeats_its_game_and_waits_for_the_channel_to_be_free(s, fx) {
         let first = new_game(&mut s, "c1").unwrap();
+        let seat = |seat: usize, user_id: &str, name: &str| SeatRow {
+            seat,
+            user_id: user_id.into(),
+            name: name.into(),
+            resigned: false,
+        };
+        // A Sherpa player comes back with its opener, in the seats given.
+        let seats = [seat(0, "sherpa:ai:easy", "Sherpa (easy)"), seat(1, "u2", "bob")];
         // The first game is still open in the channel: no second lobby there.
         assert!(matches!(
-            s.log_mut().create_rematch(first, 7, ("u2", "bob"), None, 200),
+            s.log_mut().create_rematch(first, 7, "u2", &seats, None, 200),
             Err(StoreError::Conflict(_))
         ));
         let change = Change {
@@ -474,14 +482,15 @@ both_backends! {
             ..Default::default()
         };
         s.log_mut().commit(first, 0, change, 300).unwrap();
-        let again = s.log_mut().create_rematch(first, 7, ("u2", "bob"), None, 400).unwrap();
+        let again = s.log_mut().create_rematch(first, 7, "u2", &seats, None, 400).unwrap();
         let row = s.log().game(again).unwrap();
         assert_eq!((row.channel.as_str(), row.kind.as_str(), row.seed), ("c1", "nepal", 7));
-        assert_eq!(s.log().seats(again).unwrap()[0].user_id, "u2");
+        assert_eq!((row.creator.as_str(), row.status), ("u2", GameStatus::Lobby));
+        assert_eq!(s.log().seats(again).unwrap(), seats);
         assert_eq!(fx.open().log().rematch_of(again).unwrap(), Some(first));
         assert_eq!(s.log().rematch_of(first).unwrap(), None);
         assert!(matches!(
-            s.log_mut().create_rematch(9999, 7, ("u2", "bob"), None, 500),
+            s.log_mut().create_rematch(9999, 7, "u2", &seats, None, 500),
             Err(StoreError::NotFound)
         ));
         // Listing: the open lobby, for its seated player and for the server.

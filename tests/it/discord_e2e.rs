@@ -2644,6 +2644,59 @@ async fn sherpa_never_acts_in_a_game_whose_channel_is_gone() {
     bot.stop().await;
 }
 
+/// The messages posted to the test channel among `calls`: for a wait's predicate, which
+/// may not ask the fake itself (it runs under the fake's lock).
+fn channel_posts(calls: &[fake_discord::Call]) -> Vec<&fake_discord::Call> {
+    let path = format!("/api/v10/channels/{CHANNEL_ID}/messages");
+    calls
+        .iter()
+        .filter(|c| c.method == "POST" && c.path.split('?').next() == Some(path.as_str()))
+        .collect()
+}
+
+/// Issue 36: a channel deleted while its Sherpa players play: the turn whose message finds
+/// the channel gone is the last one played there; the reminder ticks after it (one a
+/// second, each looking for AI turns due) leave the game alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sherpa_stops_for_good_once_a_turns_message_finds_its_channel_gone() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("sherpa-gone-later");
+    seed_two_sherpas(&db);
+    // Slower turns than the other tests', so that the game is far from its end when the
+    // channel goes.
+    let bot = start_bot_with(&fake, &db, "[ai]\nthreads = 1\nbudget_ms = 100\n");
+    fake.wait_ready(1).await;
+    let posts = || fake.messages_in(CHANNEL_ID).len();
+    let posted = |calls: &[fake_discord::Call]| channel_posts(calls).len();
+    fake.wait_for("Sherpa's first turn", Duration::from_secs(30), |calls| {
+        (posted(calls) > 0).then_some(())
+    })
+    .await;
+    fake.delete_channel(CHANNEL_ID);
+    let at_deletion = posts();
+    // The next turn's message is refused (at most one more was on its way meanwhile).
+    fake.wait_for("a message refused", Duration::from_secs(30), |calls| {
+        (posted(calls) > at_deletion).then_some(())
+    })
+    .await;
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    let after = posts() - at_deletion;
+    assert!(
+        after <= 2,
+        "{after} turns sent to the deleted channel: {:#?}",
+        fake.summary()
+    );
+    assert_eq!(game_status(&db), "running", "the game was left unfinished");
+    let steps = db_count(&db, "SELECT COUNT(*) FROM actions");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(
+        db_count(&db, "SELECT COUNT(*) FROM actions"),
+        steps,
+        "no turn played there any more"
+    );
+    bot.stop().await;
+}
+
 /// Issue 36, `/game ai`: it seats a Sherpa player of the level chosen in the lobby (a full
 /// lobby refuses another, privately, changing nothing); once the game runs, each move of
 /// the human is answered, then Sherpa's turn follows as one channel message pinging the
@@ -2715,8 +2768,12 @@ async fn game_ai_seats_a_sherpa_player_whose_turns_follow_each_move() {
             .await;
         if choices.is_empty() {
             // Sherpa acts (first, or still thinking): its message comes.
-            fake.wait_for("Sherpa's turn", Duration::from_secs(30), |_| {
-                (sherpa_turns().len() > before).then_some(())
+            fake.wait_for("Sherpa's turn", Duration::from_secs(30), |calls| {
+                let turns = channel_posts(calls)
+                    .into_iter()
+                    .filter(|m| m.allowed_users() == vec![ann.id.clone()])
+                    .count();
+                (turns > before).then_some(())
             })
             .await;
             continue;
@@ -2938,5 +2995,62 @@ async fn a_seat_is_handed_over_through_the_slash_command() {
         r[0].content()
     );
     assert!(r[0].allowed_users().is_empty());
+    bot.stop().await;
+}
+
+/// Issue 36: `/game sub player:` naming a bot account (Discord marks it so among the
+/// interaction's resolved users) is refused privately, saying that a person must take the
+/// seat and with which command; nobody is pinged, the seat stays with its holder, no vote
+/// is opened and the channel is told nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_sub_to_a_bot_is_refused_privately_and_changes_nothing() {
+    let (fake, bot, db, commands) = started("handover-bot").await;
+    let (ann, bob, _cy) = users();
+    let helper = FakeUser {
+        bot: true,
+        ..FakeUser::new(3_000_000_000_000_000_005, "helperbot")
+    };
+    start_nanga_parbat(&fake, &commands, &ann, &bob).await;
+    let posted = fake.messages_in(CHANNEL_ID).len();
+    let t = fake.slash_with_users(
+        &ann,
+        &["game", "sub"],
+        json!([{"name": "player", "type": 6, "value": helper.id}]),
+        &[&helper],
+    );
+    let r = answer(&fake, &t).await;
+    assert_eq!(r.len(), 1, "one answer: {:#?}", fake.summary());
+    let refusal = r[0].content();
+    assert!(r[0].is_ephemeral(), "{refusal}");
+    assert!(
+        refusal.contains("helperbot is a bot and cannot take a seat")
+            && refusal.contains("/game sub"),
+        "{refusal}"
+    );
+    assert!(r[0].allowed_users().is_empty(), "{refusal}");
+    let count = |sql: &str| db_count(&db, sql);
+    assert_eq!(
+        count(&format!(
+            "SELECT COUNT(*) FROM seats WHERE game_id = 1 AND user_id = '{}'",
+            ann.id
+        )),
+        1,
+        "ann keeps her seat"
+    );
+    assert_eq!(
+        count(&format!(
+            "SELECT COUNT(*) FROM seats WHERE user_id = '{}'",
+            helper.id
+        )),
+        0
+    );
+    assert_eq!(count("SELECT COUNT(*) FROM seat_handovers"), 0);
+    assert_eq!(count("SELECT COUNT(*) FROM votes"), 0);
+    assert_eq!(
+        fake.messages_in(CHANNEL_ID).len(),
+        posted,
+        "{:#?}",
+        fake.summary()
+    );
     bot.stop().await;
 }

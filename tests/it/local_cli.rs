@@ -1413,6 +1413,46 @@ fn local_cli_me_against_sherpa_plays_sherpas_turns_after_each_command() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `sherpa local nanga-parbat --players me,ai:easy`: after a game against Sherpa (ended
+/// here by my resigning: Sherpa and the autopilot play it out), `game rematch` deals the
+/// next game at once, Sherpa back in its seat at its level: nobody types anything for it.
+#[test]
+fn local_cli_a_rematch_against_sherpa_deals_at_once_with_sherpa_seated_again() {
+    let dir = tmp("rematch-vs-ai");
+    let db = dir.join("g.db");
+    let script = dir.join("script.txt");
+    std::fs::write(&script, "me: game resign\nme: game rematch\n").unwrap();
+    let args = [
+        "nanga-parbat",
+        "--players",
+        "me,ai:easy",
+        "--seed",
+        "5",
+        "--ai-playouts",
+        "4",
+    ];
+    let lines = json_script_lines(&args, &script, &dir);
+    let texts = reply_texts(&lines);
+    assert!(
+        texts.contains("begins with me, Sherpa (easy)"),
+        "the rematch dealt itself: {texts}"
+    );
+    let s = open_db(&db);
+    assert_eq!(
+        s.log().game(1).unwrap().status,
+        sherpa::store::GameStatus::Finished
+    );
+    let row = s.log().latest_game("local", "table").unwrap().unwrap();
+    assert_eq!(
+        (row.id, row.status),
+        (2, sherpa::store::GameStatus::Running)
+    );
+    let seats = s.log().seats(row.id).unwrap();
+    let ids: Vec<&str> = seats.iter().map(|s| s.user_id.as_str()).collect();
+    assert_eq!(ids, vec!["me", "sherpa:ai:easy"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `sherpa local nanga-parbat --players ai,ai:easy`: Sherpa plays a whole game by itself,
 /// right after the setup; the log replays to the stored state, and the same seed and
 /// playouts play the same game again.

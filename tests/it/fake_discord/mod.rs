@@ -102,6 +102,8 @@ pub struct FakeUser {
     pub name: String,
     /// Manage Channels permission.
     pub admin: bool,
+    /// A bot account (Discord's `bot` flag on the user).
+    pub bot: bool,
 }
 
 impl FakeUser {
@@ -110,10 +112,11 @@ impl FakeUser {
             id: id.to_string(),
             name: name.to_string(),
             admin: false,
+            bot: false,
         }
     }
     fn user_json(&self) -> Value {
-        json!({"id": self.id, "username": self.name, "discriminator": "0", "global_name": self.name, "avatar": null})
+        json!({"id": self.id, "username": self.name, "discriminator": "0", "global_name": self.name, "avatar": null, "bot": self.bot})
     }
     fn member_json(&self) -> Value {
         // VIEW_CHANNEL | SEND_MESSAGES, plus MANAGE_CHANNELS for admins.
