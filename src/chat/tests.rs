@@ -3974,6 +3974,14 @@ fn game_status_lists_open_votes_in_words() {
     let r = sub_to_4("cy", "Dee the Second");
     assert!(!r.iter().any(|r| r.is_error), "{r:?}");
     assert_eq!(t.seat_users(), ["4", "id-bob", "id-cy"]);
+    // The vote to kick ann does not pass to the seat's new holder; the abort vote stays.
+    let s = t.ok("cy", "game status")[0].text.to_string();
+    let votes = s
+        .lines()
+        .find(|l| l.starts_with("Open votes: "))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(votes.contains("abort the game"), "{votes}");
+    assert!(!votes.contains("remove"), "{votes}");
 }
 
 /// A started Count game at `place()` whose seats are `users` (user id, name): a Sherpa seat

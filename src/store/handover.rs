@@ -4,7 +4,7 @@
 //!
 //! Invariants: a handover is one transaction checked against the game's version like every
 //! change (a stale version or a repeated request writes nothing); it rewrites the seat's
-//! holder, its reminder count and wait, its open `sub:<seat>:…` votes, the snapshot (the
+//! holder, its reminder count and wait, its open `sub:<seat>:…` and `kick:<seat>` votes, the snapshot (the
 //! state rebuilt under the new holder's name) and the checkpoints, and records the row,
 //! but never touches the action log: replaying the log rebuilds the same game.
 
@@ -153,9 +153,14 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
                     now,
                 )?;
             }
+            // The seat's open handovers, and any vote to kick it: aimed at its old holder.
             tx.exec(
-                "DELETE FROM votes WHERE game_id = ?1 AND motion LIKE ?2",
-                vals![game_id, &format!("sub:{}:%", h.seat)],
+                "DELETE FROM votes WHERE game_id = ?1 AND (motion LIKE ?2 OR motion = ?3)",
+                vals![
+                    game_id,
+                    &format!("sub:{}:%", h.seat),
+                    &format!("kick:{}", h.seat)
+                ],
             )?;
             let outbox = outbox::insert(tx, game_id, v, request_id, &h.outbox, now)?;
             Ok(Committed {
