@@ -34,8 +34,9 @@ pub(crate) struct Turn {
     pub game: Box<dyn AnyGame>,
     /// The steps the player applied (logged as steps).
     pub played: Vec<Logged>,
-    /// Log an undo before the steps (the state is already the replay without the step).
-    pub undo: bool,
+    /// Undo rows logged before the steps, each taking back one step (the state is already
+    /// the replay without them).
+    pub undo: usize,
     /// Seats that resign with this change.
     pub resign: Vec<Seat>,
     /// This change starts the game (lobby → running).
@@ -55,7 +56,7 @@ impl Turn {
         Turn {
             game,
             played: vec![],
-            undo: false,
+            undo: 0,
             resign: vec![],
             start: false,
             notes: vec![],
@@ -245,13 +246,13 @@ fn settle(
 /// The log rows of a turn: its undo (by the invoker's seat), its steps, then the automatic
 /// ones.
 fn new_actions(
-    undo: bool,
+    undo: usize,
     invoker: Option<Seat>,
     played: &[Logged],
     auto: &[Logged],
 ) -> Vec<NewAction> {
     let mut actions = Vec::new();
-    if undo {
+    for _ in 0..undo {
         actions.push(NewAction {
             seat: invoker.unwrap_or(0),
             kind: ActionKind::Undo,

@@ -259,7 +259,7 @@ pub const COMMANDS: &[Command] = &[
         ..cmd("move", "move", "Make your move: one or more steps separated by ;, e.g. grow Kathmandu; end.")
     },
     Command {
-        help: "{undo} takes back your last step if it is still your turn and the step revealed nothing and drew nothing at random. Anything further back asks every other player: they answer {undo accept} or {undo reject}. Taking back a secret step is told only to you.",
+        help: "{undo} takes back your last step if it is still your turn and the step revealed nothing and drew nothing at random. Anything further back asks every other player: they answer {undo accept} or {undo reject}. Taking back a secret step is told only to you. Steps Sherpa played after a player's step are taken back together with it (Sherpa agrees at once).",
         args: &[arg(
             "answer",
             "[accept|reject]",

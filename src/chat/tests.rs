@@ -4488,37 +4488,66 @@ mod ai_seats {
         assert!(t.chat.ai_jobs().is_empty(), "ann's turn");
     }
 
+    /// Sherpa's steps after ann's are taken back with hers (Sherpa consents at once), so
+    /// her turn comes back instead of Sherpa playing again.
     #[test]
-    fn sherpa_agrees_to_an_undo_at_once() {
+    fn an_undo_after_sherpas_reply_takes_back_sherpas_steps_and_the_players_own() {
         let t = ann_against_sherpa("");
         let id = game_id(&t);
         play_ai(&t, 50);
+        let mut mine = Vec::new();
         for _ in 0..50 {
             if t.chat.ai_job(&place()).is_some() {
                 break;
             }
+            mine = t.log();
             ann_plays(&t);
         }
-        assert!(play_ai(&t, 50) > 0, "Sherpa played after ann");
+        let sherpa = play_ai(&t, 50);
+        assert!(sherpa > 0, "Sherpa played after ann");
         let before = t.log();
-        // Sherpa's last step is not ann's to take back alone: Sherpa's consent is given.
         let r = t.ok("ann", "undo");
-        assert!(
-            r.iter().any(|r| r.text.contains("Sherpa (normal)** agrees")
-                || r.text.contains("took back")
-                || r.text.contains("taken back")),
-            "{r:?}"
-        );
+        let said: String = r.iter().map(|r| r.text.to_string()).collect();
+        assert!(said.contains("**Sherpa (normal)** took back"), "{said}");
+        assert!(said.contains("**ann** took back"), "{said}");
         assert!(r
             .iter()
             .all(|r| r.pings.iter().all(|p| !p.starts_with("sherpa:"))));
         let after = t.log();
-        assert_eq!(after.last().map(String::as_str), Some("undo"), "{after:?}");
-        assert_eq!(after.len(), before.len() + 1);
+        let undos = after.len() - before.len();
+        assert!(undos >= 2 && after[before.len()..].iter().all(|a| a == "undo"));
+        assert!(
+            t.chat.ai_job(&place()).is_none(),
+            "ann's turn again: {after:?}"
+        );
+        let l = t.chat.load_active(&place()).unwrap();
+        assert_eq!(l.game.unwrap().status().acting(), [0]);
+        let effective = effective_steps(&t.chat.lock().store.log().actions(id).unwrap())
+            .into_iter()
+            .map(|a| a.step.clone())
+            .collect::<Vec<_>>();
+        let mine: Vec<String> = mine.into_iter().filter(|s| s != "undo").collect();
+        assert_eq!(effective, mine, "the log is back to before ann's step");
         assert!(
             t.chat.lock().store.log().motions(id).unwrap().is_empty(),
             "no vote left open"
         );
+    }
+
+    #[test]
+    fn an_undo_when_only_sherpa_has_played_is_refused_and_changes_nothing() {
+        let t = ann_against_sherpa("");
+        assert!(play_ai(&t, 50) > 0, "Sherpa places the guide first");
+        let before = t.log();
+        let r = t.chat.handle(&req("ann", "undo"));
+        assert!(r[0].is_error, "{r:?}");
+        assert!(
+            r[0].text.contains("only Sherpa players have played so far"),
+            "{}",
+            r[0].text
+        );
+        assert_eq!(t.log(), before);
+        assert!(t.chat.ai_job(&place()).is_none(), "ann's turn");
     }
 
     /// Ann against Bob in Nanga Parbat with `absent`, the clock moved past the 72-hour

@@ -1,6 +1,7 @@
 //! Decisions that need the other players: `game kick`, `game abort`, and consent to an
 //! undo that its requester cannot make alone.
 
+use super::ai_seat::is_ai;
 use super::commit::Turn;
 use super::core::{effective_steps, replay_from_checkpoints, seat_of, Chat, Loaded};
 use super::error::topic_error;
@@ -234,19 +235,17 @@ impl Chat {
         let (l, g) = self.running(req)?;
         let seat = seat_of(&l.seats, &req.user.id).ok_or(CoreError::NotPlaying)?;
         let actions = self.lock().store.log().actions(l.row.id)?;
-        let last = effective_steps(&actions)
-            .last()
-            .map(|a| (*a).clone())
-            .ok_or(VoteError::NothingToUndo)?;
+        let run = undo_run(&effective_steps(&actions), &l.seats)?;
         let undo = Undo {
             req,
             l: &l,
             current: &*g,
             actions: &actions,
-            last: &last,
+            run: &run,
         };
+        let last = &run[0];
         match answer {
-            None if last.seat == seat && !last.barrier && !last.turn_end => {
+            None if run.len() == 1 && last.seat == seat && !last.barrier && !last.turn_end => {
                 Ok(self.apply_undo(&undo, false)?)
             }
             None => self.request_undo(&undo, seat),
@@ -258,7 +257,8 @@ impl Chat {
     /// at once when nobody else is playing). The public request never shows a secret
     /// step's notation.
     pub(crate) fn request_undo(&self, undo: &Undo, seat: Seat) -> Result<Vec<Reply>, VoteError> {
-        let Undo { req, l, last, .. } = *undo;
+        let Undo { req, l, run, .. } = *undo;
+        let last = &run[0];
         if !self.lock().store.log().voters(l.row.id, "undo")?.is_empty() {
             return Err(VoteError::UndoAlreadyOpen);
         }
@@ -275,7 +275,9 @@ impl Chat {
             .log_mut()
             .vote(l.row.id, "undo", &req.user.id, self.now())?;
         let owner = &l.seats[last.seat];
-        let why = if last.seat != seat {
+        let why = if run.len() > 1 {
+            "Sherpa has played since, and its steps go back with it".to_string()
+        } else if last.seat != seat {
             format!("it was played by {}", owner.name)
         } else if last.barrier {
             "it revealed information or drew at random".into()
@@ -287,7 +289,7 @@ impl Chat {
                 .p(format!(
                     "**{}** asks to take back {} ({why}, so everyone must agree). {}: answer ",
                     l.seats[seat].name,
-                    filter::step_name(last, Viewer::Spectator),
+                    filter::step_name(&run[run.len() - 1], Viewer::Spectator),
                     name_list(&others)
                 ))
                 .cmd("undo", &["accept"])
@@ -299,32 +301,54 @@ impl Chat {
         Ok(vec![r])
     }
 
-    /// Take back `undone` (the last step in effect): replay the log without it and commit
-    /// an undo. The replies come from [`filter::undo_notes`]: a secret step's undo is told
-    /// to its player, and to the channel only if the step had shown something publicly.
+    /// Take back the undo's steps (the last ones in effect): replay the log without them and
+    /// commit one undo row for each. The replies come from [`filter::undo_notes`]: a secret
+    /// step's undo is told to its player, and to the channel only if the step had shown
+    /// something publicly.
     pub(crate) fn apply_undo(&self, undo: &Undo, agreed: bool) -> Result<Vec<Reply>, CoreError> {
         let Undo {
             req,
             l,
             current,
             actions,
-            last: undone,
+            run,
         } = *undo;
+        let mut with = current.box_clone();
+        let mut notes = Vec::new();
+        for (k, undone) in run.iter().enumerate() {
+            let without = self.replay_without(l, actions, k + 1)?;
+            let trace = filter::public_trace(&*with, &*without, undone);
+            notes.extend(filter::undo_notes(&l.seats, undone, trace, agreed));
+            with = without;
+        }
+        let mut t = Turn::new(with);
+        t.undo = run.len();
+        t.notes = notes;
+        self.commit_turn(req, l, current.status().acting().to_vec(), t)
+    }
+
+    /// The game of `l` rebuilt from its log `actions` with `undos` more undo rows.
+    fn replay_without(
+        &self,
+        l: &Loaded,
+        actions: &[ActionRow],
+        undos: usize,
+    ) -> Result<Box<dyn AnyGame>, CoreError> {
         let kind = self
             .registry
             .get(&l.row.kind)
             .ok_or_else(|| CoreError::UnknownKind(l.row.kind.clone()))?;
         let mut rows = actions.to_vec();
-        rows.push(ActionRow {
+        rows.extend((0..undos).map(|_| ActionRow {
             seq: i64::MAX,
-            seat: undone.seat,
+            seat: 0,
             kind: ActionKind::Undo,
             step: "undo".into(),
             secret: false,
             barrier: false,
             turn_end: false,
             at: 0,
-        });
+        }));
         // From the nearest checkpoint still in effect: an undo late in a long game replays
         // at most CHECKPOINT_EVERY rows (the lock is taken only to fetch it).
         let seqs = self.lock().store.log().checkpoint_seqs(l.row.id)?;
@@ -345,11 +369,7 @@ impl Chat {
             },
         )
         .map_err(CoreError::Replay)?;
-        let trace = filter::public_trace(current, &*g, undone);
-        let mut t = Turn::new(g);
-        t.undo = true;
-        t.notes = filter::undo_notes(&l.seats, undone, trace, agreed);
-        self.commit_turn(req, l, current.status().acting().to_vec(), t)
+        Ok(g)
     }
 
     /// `undo accept` / `undo reject`.
@@ -381,20 +401,42 @@ impl Chat {
 }
 
 /// An undo being asked for, agreed to or carried out: the request, the running game and
-/// its log, and the step in question (the last one in effect).
+/// its log, and the steps in question ([`undo_run`]: the last in effect first).
 #[derive(Clone, Copy)]
 pub(crate) struct Undo<'a> {
     pub req: &'a Request,
     pub l: &'a Loaded,
     pub current: &'a dyn AnyGame,
     pub actions: &'a [ActionRow],
-    pub last: &'a ActionRow,
+    pub run: &'a [ActionRow],
+}
+
+/// The steps one `undo` takes back, the latest first: the last step in effect; when that
+/// is a Sherpa player's, every Sherpa step at the end and the player's step before them
+/// (a Sherpa step taken back alone would be played again at once). The same whoever asks,
+/// so a vote's answers take back what was asked.
+fn undo_run(effective: &[&ActionRow], seats: &[SeatRow]) -> Result<Vec<ActionRow>, VoteError> {
+    let by_sherpa = |a: &ActionRow| seats.get(a.seat).is_some_and(|s| is_ai(&s.user_id));
+    let mut run = Vec::new();
+    for a in effective.iter().rev() {
+        run.push((*a).clone());
+        if !by_sherpa(a) {
+            return Ok(run);
+        }
+    }
+    Err(if run.is_empty() {
+        VoteError::NothingToUndo
+    } else {
+        VoteError::OnlySherpaPlayed
+    })
 }
 
 #[derive(Clone, Debug, PartialEq)]
 /// Why a vote (kick, abort, undo) or an undo was refused.
 pub enum VoteError {
     NothingToUndo,
+    /// Every step in effect is a Sherpa player's: none is a player's to take back.
+    OnlySherpaPlayed,
     KickWho,
     NoSuchPlayer {
         got: String,
@@ -499,6 +541,9 @@ impl VoteError {
         let t = Text::new();
         match self {
             NothingToUndo => t.p("there is nothing to undo yet"),
+            OnlySherpaPlayed => t.p(
+                "only Sherpa players have played so far, and a Sherpa step is taken back only together with a player's step before it",
+            ),
             KickWho => t.p("name the player to kick: ").cmd("game kick", &["<player>"]),
             NoSuchPlayer { got, players } => t.p(format!(
                 "no player `{}` in this game; players: {}",
