@@ -68,6 +68,7 @@ pub use board::{
     ScoreRule, Terrain, NAMED_AREAS, NATIONS, PLAYERS, ROUNDS,
 };
 pub use rules::hero_awards;
+use rules::Refused;
 pub use view::View;
 
 use crate::engine::sealed::SealedChoices;
@@ -229,6 +230,17 @@ pub struct Quota {
     pub owed: u8,
     /// Units removed so far.
     pub removed: u8,
+}
+
+impl Pending {
+    /// Does this prompt ask `seat` (is it among [`Prompt::seats`])? Without building the
+    /// list: the first check of every legality call while a prompt is open.
+    pub(crate) fn asks(&self, seat: Seat) -> bool {
+        match self {
+            Pending::Hit { seat: s, .. } | Pending::Retreat { seat: s, .. } => *s == seat,
+            Pending::Heroes { quotas } => quotas.iter().any(|q| q.owed > 0 && q.seat == seat),
+        }
+    }
 }
 
 impl Prompt for Pending {
@@ -440,23 +452,72 @@ impl Game for Peloria {
         }
     }
 
-    /// A quick test that `step` is sure to be refused, without wording why: the scans of
-    /// the legal steps skip moves and exits of a stack with no move left instead of
-    /// building each one's reason. Never decides legality: a step it passes still goes
-    /// through `legality`; a step it rejects is one that legality refuses (tested over
-    /// random games).
-    fn hopeless(&self, data: &PeloriaData, _seat: Seat, step: &Step) -> bool {
-        match (&self.phase, step) {
+    /// A quick test that `step` is sure to be refused, without wording why, for the
+    /// candidates the scans of the legal steps most often meet refused: moves of a stack
+    /// with no move left or into terrain the nation may not enter, exits, regalia moves,
+    /// battles where there is none, retreats and Call to Heroes removals. Each runs the
+    /// check `legality` runs for that step (or its first part) in its unworded form
+    /// ([`rules::Refused`]), so a step it rejects is one legality refuses (tested over
+    /// random games); a step it passes still goes through `legality`. Moves that pass the
+    /// cheap part are mostly legal, so their full check is left to `legality` alone.
+    fn hopeless(&self, data: &PeloriaData, seat: Seat, step: &Step) -> bool {
+        let d = data;
+        let n = self.turn;
+        let area = |a: usize| a < d.areas.len();
+        match (&self.phase, self.prompts.top(), step) {
             (
                 Phase::Move { .. },
+                None,
                 Step::Move {
-                    from: f, kind: k, ..
-                }
-                | Step::Exit {
-                    from: f, kind: k, ..
+                    from: f,
+                    to: t,
+                    kind: k,
                 },
             ) => {
-                *f < data.areas.len() && self.battle.is_none() && !self.may_move(self.turn, *f, *k)
+                area(*f)
+                    && area(*t)
+                    && (self.may_enter::<Refused>(d, n, *t).is_err() || !self.may_move(n, *f, *k))
+            }
+            (
+                Phase::Move { .. },
+                None,
+                Step::Exit {
+                    from: f,
+                    edge: e,
+                    kind: k,
+                },
+            ) => area(*f) && self.exit_ok::<Refused>(d, n, *f, *e, *k).is_err(),
+            (Phase::Move { .. }, None, Step::Regalia { piece: p, to: t }) => {
+                *p < d.regalia.len()
+                    && area(*t)
+                    && self.regalia_ok::<Refused>(d, n, *p, *t).is_err()
+            }
+            (Phase::Battle { .. }, None, Step::Battle(a)) => {
+                area(*a) && self.battle_ok::<Refused>(d, step).is_err()
+            }
+            (
+                _,
+                Some(Pending::Retreat { nation, .. }),
+                Step::Retreat {
+                    from: f,
+                    to: t,
+                    kind: k,
+                },
+            ) => area(*t) && self.retreat_ok::<Refused>(d, *nation, *f, *t, *k).is_err(),
+            (
+                _,
+                Some(Pending::Heroes { quotas }),
+                Step::Hero {
+                    nation: m,
+                    area: a,
+                    kind: k,
+                },
+            ) => {
+                *m < NATIONS
+                    && area(*a)
+                    && self
+                        .hero_remove_ok::<Refused>(d, seat, quotas, *m, *a, *k)
+                        .is_err()
             }
             _ => false,
         }

@@ -12,7 +12,7 @@ impl Peloria {
     }
 
     /// PEL-BAT-1: the nation fights each battle where it shares an area with others.
-    pub(crate) fn battle_ok(&self, d: &PeloriaData, step: &Step) -> Result<(), RuleError> {
+    pub(crate) fn battle_ok<E: Refusal>(&self, d: &PeloriaData, step: &Step) -> Result<(), E> {
         let Step::Battle(a) = *step else {
             return Err(self.not_now(d));
         };
@@ -24,13 +24,12 @@ impl Peloria {
         {
             Ok(())
         } else {
-            Err(rule(
-                Topic::Battle,
+            Err(E::refuse(Topic::Battle, || {
                 format!(
                     "there is no battle of the {} to fight in {}",
                     d.nations[n].name, d.areas[a].name
-                ),
-            ))
+                )
+            }))
         }
     }
 

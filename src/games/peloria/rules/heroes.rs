@@ -256,7 +256,7 @@ impl Peloria {
 
     /// Is removing one `k` of nation `n` from `a` for the Call to Heroes legal for `seat`
     /// (PEL-HERO-3, PEL-HERO-5)?
-    pub(crate) fn hero_remove_ok(
+    pub(crate) fn hero_remove_ok<E: Refusal>(
         &self,
         d: &PeloriaData,
         seat: Seat,
@@ -264,49 +264,44 @@ impl Peloria {
         n: usize,
         a: usize,
         k: Kind,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), E> {
         let name = &d.nations[n].name;
         if d.nations[n].player != seat {
-            return Err(rule(
-                Topic::Heroes,
+            return Err(E::refuse(Topic::Heroes, || {
                 format!(
                     "the {name} are not yours; {} picks their units",
                     self.players[d.nations[n].player]
-                ),
-            ));
+                )
+            }));
         }
         match quotas.iter().find(|q| q.nation == n) {
             None => {
-                return Err(rule(
-                    Topic::Heroes,
-                    format!("the {name} send no units to the Call to Heroes"),
-                ))
+                return Err(E::refuse(Topic::Heroes, || {
+                    format!("the {name} send no units to the Call to Heroes")
+                }))
             }
             Some(q) if q.owed == 0 => {
-                return Err(rule(
-                    Topic::Heroes,
+                return Err(E::refuse(Topic::Heroes, || {
                     format!(
                         "the {name} have already removed all {} of their bid",
                         crate::engine::counted(q.removed, "unit")
-                    ),
-                ))
+                    )
+                }))
             }
             Some(_) => {}
         }
         if d.heroes_excluded[a] {
-            return Err(rule(
-                Topic::Heroes,
+            return Err(E::refuse(Topic::Heroes, || {
                 format!(
                     "units in {} cannot answer the Call to Heroes (Ralios and Karia cannot)",
                     d.areas[a].name
-                ),
-            ));
+                )
+            }));
         }
         if k == Kind::Forest || self.count_kind(n, a, k) == 0 {
-            return Err(rule(
-                Topic::Heroes,
-                format!("the {name} have no {} in {}", k.name(), d.areas[a].name),
-            ));
+            return Err(E::refuse(Topic::Heroes, || {
+                format!("the {name} have no {} in {}", k.name(), d.areas[a].name)
+            }));
         }
         Ok(())
     }

@@ -18,6 +18,7 @@ use super::*;
 use crate::engine::rank::{rank, TieBreak};
 use crate::engine::sealed::Revealed;
 use crate::engine::{match_step, FinalResult, ParseError, Rules};
+use std::ops::ControlFlow;
 
 mod battle;
 mod emperors;
@@ -34,6 +35,7 @@ mod turn;
 pub(crate) use heroes::bid_text_of;
 pub use heroes::hero_awards;
 use shared::lacks_unit;
+pub(crate) use shared::{Refusal, Refused};
 
 pub(crate) use super::topics::rule;
 
@@ -60,10 +62,10 @@ impl Peloria {
             return Err(rule(Topic::Turn, "that seat does not play"));
         }
         if let Some(p) = self.prompts.top() {
-            let asked = p.seats();
-            if asked.contains(&seat) {
+            if p.asks(seat) {
                 return Ok(());
             }
+            let asked = p.seats();
             let names: Vec<&str> = asked.iter().map(|&s| self.players[s].as_str()).collect();
             return Err(match p {
                 Pending::Heroes { .. } => rule(
@@ -95,17 +97,16 @@ impl Peloria {
     }
 
     /// The refusal of a step of the wrong sort for the phase of the nation turn.
-    pub(crate) fn not_now(&self, d: &PeloriaData) -> RuleError {
+    pub(crate) fn not_now<E: Refusal>(&self, d: &PeloriaData) -> E {
         let n = self.turn;
-        rule(
-            Topic::Turn,
+        E::refuse(Topic::Turn, || {
             format!(
                 "{} cannot do that now; the {} are in their {} phase",
                 self.players[self.owner(d, n)],
                 d.nations[n].name,
                 phase_name(&self.phase)
-            ),
-        )
+            )
+        })
     }
 
     /// Does `seat` have a legal step matching `pred`? Stops at the first one (the same
@@ -119,6 +120,30 @@ impl Peloria {
         self.candidates(d, seat)
             .iter()
             .any(|s| pred(s) && !self.hopeless(d, seat, s) && self.legality(d, seat, s).is_ok())
+    }
+}
+
+impl Peloria {
+    /// Is `done` the one legal step of the turn's owner in the movement phase (which then
+    /// ends by itself)? No other legal step, and `done` legal. One pass over the move
+    /// candidates, in their order, without listing them: it stops at the first legal step
+    /// other than `done`. Called by [`Peloria::advance`] with no prompt open and the game
+    /// not over, where the owner's candidates are the move candidates.
+    pub(crate) fn only_done_left(&self, d: &PeloriaData) -> bool {
+        let seat = self.owner(d, self.turn);
+        let mut done = false;
+        let froms = self.move_froms();
+        let scan = self.each_move_candidate(d, &froms, |s| {
+            if self.hopeless(d, seat, &s) || self.legality(d, seat, &s).is_err() {
+                return ControlFlow::Continue(());
+            }
+            if s != Step::Done {
+                return ControlFlow::Break(());
+            }
+            done = true;
+            ControlFlow::Continue(())
+        });
+        scan.is_continue() && done
     }
 }
 

@@ -2,56 +2,97 @@
 //! regalia, and the stacking limits at the end of movement.
 
 use super::*;
+use std::ops::ControlFlow;
 
 impl Peloria {
     /// Candidates: each kind of unit to each neighbour and exit edge, the regalia to each
     /// neighbour, and `done`.
     pub(crate) fn move_candidates(&self, d: &PeloriaData) -> Vec<Step> {
+        let froms = self.move_froms();
+        let mut out = Vec::with_capacity(self.move_candidate_count(d, &froms));
+        let _ = self.each_move_candidate(d, &froms, |s| {
+            out.push(s);
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
+    /// Where the moving nation's move candidates start: per area (index), the kinds of
+    /// army it has there, one bit per kind in [`ARMY_KINDS`] order. One pass over the
+    /// units, nothing allocated (a unit's area is a `u8`).
+    pub(crate) fn move_froms(&self) -> Froms {
         let n = self.turn;
-        let mut out = Vec::new();
-        // The areas of the nation's units, each with the kinds there (one pass).
-        let mut froms: Vec<(usize, [bool; ARMY_KINDS.len()])> = Vec::new();
+        let mut froms = [0u8; 256];
         for u in self.units.iter().filter(|u| u.nation as usize == n) {
-            let a = u.area as usize;
-            let at = match froms.binary_search_by_key(&a, |f| f.0) {
-                Ok(i) => i,
-                Err(i) => {
-                    froms.insert(i, (a, [false; ARMY_KINDS.len()]));
-                    i
-                }
-            };
             if let Some(k) = ARMY_KINDS.iter().position(|&k| k == u.kind) {
-                froms[at].1[k] = true;
+                froms[u.area as usize] |= 1 << k;
             }
         }
-        for &(a, present) in &froms {
-            for (k, _) in ARMY_KINDS.into_iter().zip(present).filter(|(_, p)| *p) {
-                out.extend(d.areas[a].adj.iter().map(|&t| Step::Move {
-                    from: a,
-                    to: t,
-                    kind: k,
-                }));
-                out.extend(d.areas[a].exits.iter().map(|&e| Step::Exit {
-                    from: a,
-                    edge: e,
-                    kind: k,
-                }));
+        froms
+    }
+
+    /// How many move candidates [`Peloria::each_move_candidate`] gives from `froms`.
+    fn move_candidate_count(&self, d: &PeloriaData, froms: &Froms) -> usize {
+        let regalia: usize = if self.emperor == Some(self.turn) {
+            self.regalia
+                .iter()
+                .flatten()
+                .map(|&at| d.areas[at].adj.len())
+                .sum()
+        } else {
+            0
+        };
+        let steps: usize = d
+            .areas
+            .iter()
+            .zip(froms)
+            .map(|(area, kinds)| kinds.count_ones() as usize * (area.adj.len() + area.exits.len()))
+            .sum();
+        steps + regalia + 1
+    }
+
+    /// Hand each move candidate to `visit`, in candidate order: in area order, each kind
+    /// the nation has there (`froms`, from [`Peloria::move_froms`]) to each neighbour, then
+    /// to each exit edge; the regalia to each neighbour; `done`. Stops when `visit` breaks.
+    pub(crate) fn each_move_candidate(
+        &self,
+        d: &PeloriaData,
+        froms: &Froms,
+        mut visit: impl FnMut(Step) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let areas = froms.iter().enumerate().take(d.areas.len());
+        for (a, &kinds) in areas.filter(|(_, &kinds)| kinds != 0) {
+            let present = ARMY_KINDS
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| kinds & (1 << i) != 0);
+            for (_, &k) in present {
+                for &t in &d.areas[a].adj {
+                    visit(Step::Move {
+                        from: a,
+                        to: t,
+                        kind: k,
+                    })?;
+                }
+                for &e in &d.areas[a].exits {
+                    visit(Step::Exit {
+                        from: a,
+                        edge: e,
+                        kind: k,
+                    })?;
+                }
             }
         }
-        if self.emperor == Some(n) {
+        if self.emperor == Some(self.turn) {
             for (p, at) in self.regalia.iter().enumerate() {
                 if let Some(at) = at {
-                    out.extend(
-                        d.areas[*at]
-                            .adj
-                            .iter()
-                            .map(|&t| Step::Regalia { piece: p, to: t }),
-                    );
+                    for &t in &d.areas[*at].adj {
+                        visit(Step::Regalia { piece: p, to: t })?;
+                    }
                 }
             }
         }
-        out.push(Step::Done);
-        out
+        visit(Step::Done)
     }
 
     /// A movement-phase step: a move, an exit, a regalia move or `done`.
@@ -135,44 +176,76 @@ impl Peloria {
         self.phase = Phase::Move { cycle };
     }
 
-    pub(crate) fn move_ok(
+    pub(crate) fn move_ok<E: Refusal>(
         &self,
         d: &PeloriaData,
         n: usize,
         f: usize,
         t: usize,
         k: Kind,
-    ) -> Result<(), RuleError> {
-        let tname = &d.areas[t].name;
-        let i = self.mover_ok(d, n, f, k)?;
-        self.next_door_ok(d, n, f, t, Topic::Movement)?;
-        if d.terrain(t) == Terrain::Sea && self.units[i].left < 2 {
-            return Err(rule(
-                Topic::Terrain,
-                "Pelandans may not stop in a sea: entering it needs a move left to leave",
+    ) -> Result<(), E> {
+        let c = self.move_census(n, f, t, k);
+        let Some(left) = c.mover_left else {
+            return Err(lacks_unit(
+                d,
+                Topic::Movement,
+                (n, f, k),
+                "that can still move",
             ));
+        };
+        self.next_door_ok::<E>(d, n, f, t, Topic::Movement)?;
+        if d.terrain(t) == Terrain::Sea && left < 2 {
+            return Err(E::refuse(Topic::Terrain, || {
+                "Pelandans may not stop in a sea: entering it needs a move left to leave"
+            }));
         }
         // PEL-KART-2, PEL-KART-3.
         let (_, karia, dorastor) = d.pass;
         if f == karia
             && t == dorastor
-            && self.others(n, t) > 0
-            && self.count(n, t) == 0
+            && c.enemies > 0
+            && c.own == 0
             && !self
                 .entries
                 .iter()
                 .any(|e| e.0 == dorastor && e.1 != karia && e.2 == n)
         {
-            return Err(rule(Topic::Kartolin, "the Kartolin Pass is closed: enemy units hold Dorastor alone; enter Dorastor from another direction first"));
+            return Err(E::refuse(Topic::Kartolin, || {
+                "the Kartolin Pass is closed: enemy units hold Dorastor alone; enter Dorastor from another direction first"
+            }));
         }
-        if self.others(n, t) > 0 && d.terrain(t).is_land() && self.armies(n, t) + 1 > MAX_ATTACKERS
-        {
-            return Err(rule(
-                Topic::Battle,
-                format!("at most {MAX_ATTACKERS} units may attack in {tname}"),
-            ));
+        if c.enemies > 0 && d.terrain(t).is_land() && c.own_armies + 1 > MAX_ATTACKERS {
+            return Err(E::refuse(Topic::Battle, || {
+                format!(
+                    "at most {MAX_ATTACKERS} units may attack in {}",
+                    d.areas[t].name
+                )
+            }));
         }
         Ok(())
+    }
+
+    /// What a move of one `k` of nation `n` from `f` to `t` needs to know of the units,
+    /// counted in one pass: the moves left of the unit that would move ([`Peloria::mover`]),
+    /// and the units in `t`.
+    fn move_census(&self, n: usize, f: usize, t: usize, k: Kind) -> MoveCensus {
+        let mut c = MoveCensus::default();
+        for u in &self.units {
+            let area = u.area as usize;
+            let own = u.nation as usize == n;
+            if area == t {
+                if own {
+                    c.own += 1;
+                    c.own_armies += usize::from(u.kind != Kind::Forest);
+                } else {
+                    c.enemies += 1;
+                }
+            }
+            if area == f && own && u.kind == k && u.left > c.mover_left.unwrap_or(0) {
+                c.mover_left = Some(u.left);
+            }
+        }
+        c
     }
 
     pub(crate) fn do_move(
@@ -242,93 +315,89 @@ impl Peloria {
         );
     }
 
-    pub(crate) fn exit_ok(
+    pub(crate) fn exit_ok<E: Refusal>(
         &self,
         d: &PeloriaData,
         n: usize,
         f: usize,
         e: usize,
         k: Kind,
-    ) -> Result<(), RuleError> {
-        self.mover_ok(d, n, f, k)?;
+    ) -> Result<(), E> {
+        self.mover_ok::<E>(d, n, f, k)?;
         if !d.areas[f].exits.contains(&e) {
-            return Err(rule(
-                Topic::Exits,
+            return Err(E::refuse(Topic::Exits, || {
                 format!(
                     "{} is not next to the {} edge",
                     d.areas[f].name, d.edges[e].name
-                ),
-            ));
+                )
+            }));
         }
         if !d.nations[n].exits.iter().any(|x| x.0 == e) {
-            return Err(rule(
-                Topic::Exits,
+            return Err(E::refuse(Topic::Exits, || {
                 format!(
                     "the {} do not leave by {}",
                     d.nations[n].name, d.edges[e].name
-                ),
-            ));
+                )
+            }));
         }
         Ok(())
     }
 
-    pub(crate) fn regalia_ok(
+    pub(crate) fn regalia_ok<E: Refusal>(
         &self,
         d: &PeloriaData,
         n: usize,
         p: usize,
         t: usize,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), E> {
         let piece = &d.regalia[p];
         if self.emperor != Some(n) {
-            return Err(rule(
-                Topic::Emperors,
-                "only the Emperor's nation moves the regalia",
-            ));
+            return Err(E::refuse(Topic::Emperors, || {
+                "only the Emperor's nation moves the regalia"
+            }));
         }
         let Some(at) = self.regalia[p] else {
-            return Err(rule(
-                Topic::Emperors,
-                format!("the {} is not on the board yet", piece.name),
-            ));
+            return Err(E::refuse(Topic::Emperors, || {
+                format!("the {} is not on the board yet", piece.name)
+            }));
         };
         if piece.fixed {
-            return Err(rule(
-                Topic::Emperors,
-                format!("the {} never moves", piece.name),
-            ));
+            return Err(E::refuse(Topic::Emperors, || {
+                format!("the {} never moves", piece.name)
+            }));
         }
         if at == d.vonlath {
-            return Err(rule(
-                Topic::Emperors,
+            return Err(E::refuse(Topic::Emperors, || {
                 format!(
                     "the {} is joined to the Imperial Regalia in Vonlath and cannot be split off",
                     piece.name
-                ),
-            ));
+                )
+            }));
         }
         if !self.holds_alone(n, at) {
-            return Err(rule(
-                Topic::Emperors,
+            return Err(E::refuse(Topic::Emperors, || {
                 format!(
                     "the Emperor's nation does not hold {}, where the {} lies: it holds only \
                      areas where it stands alone",
                     d.areas[at].name, piece.name
-                ),
-            ));
+                )
+            }));
         }
         if !d.areas[at].adj.contains(&t) {
-            return Err(rule(Topic::Emperors, "regalia move one area at a time"));
+            return Err(E::refuse(Topic::Emperors, || {
+                "regalia move one area at a time"
+            }));
         }
         let khordavu_to_vonlath = d.round(self.round).khordavu && t == d.vonlath;
         if !khordavu_to_vonlath && !self.holds_alone(n, t) {
-            return Err(rule(Topic::Emperors, format!("the regalia move only within areas the Emperor's nation holds; it does not hold {}", d.areas[t].name)));
+            return Err(E::refuse(Topic::Emperors, || {
+                format!("the regalia move only within areas the Emperor's nation holds; it does not hold {}", d.areas[t].name)
+            }));
         }
         if self.regalia_moved[p] >= REGALIA_MOVES {
-            return Err(rule(
-                Topic::Emperors,
-                format!("a piece moves at most {REGALIA_MOVES} areas in a movement phase"),
-            ));
+            return Err(E::refuse(Topic::Emperors, || {
+                format!("a piece moves at most {REGALIA_MOVES} areas in a movement phase")
+            }));
         }
         Ok(())
     }
@@ -414,3 +483,19 @@ impl Peloria {
         Ok(())
     }
 }
+
+/// The units a move looks at ([`Peloria::move_census`]).
+#[derive(Default)]
+struct MoveCensus {
+    /// Moves left of the unit that would move (the most any has), `None` if none can move.
+    mover_left: Option<u8>,
+    /// Units of other nations in the destination.
+    enemies: usize,
+    /// The moving nation's units in the destination, and those of them that are armies.
+    own: usize,
+    own_armies: usize,
+}
+
+/// The kinds of army the moving nation has in each area, by area index: one bit per kind
+/// in [`ARMY_KINDS`] order ([`Peloria::move_froms`]).
+pub(crate) type Froms = [u8; 256];

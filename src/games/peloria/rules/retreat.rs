@@ -108,7 +108,7 @@ impl Peloria {
             .any(|k| {
                 dests
                     .iter()
-                    .any(|&t| self.retreat_ok(d, n, a, t, k).is_ok())
+                    .any(|&t| self.retreat_ok::<Refused>(d, n, a, t, k).is_ok())
             })
     }
 
@@ -121,35 +121,33 @@ impl Peloria {
     }
 
     /// PEL-RET-2..6.
-    pub(crate) fn retreat_ok(
+    pub(crate) fn retreat_ok<E: Refusal>(
         &self,
         d: &PeloriaData,
         n: usize,
         f: usize,
         t: usize,
         k: Kind,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), E> {
         let Some(b) = &self.battle else {
-            return Err(rule(Topic::Retreat, "there is no battle"));
+            return Err(E::refuse(Topic::Retreat, || "there is no battle"));
         };
         if f != b.area || b.round == 0 {
-            return Err(rule(
-                Topic::Retreat,
+            return Err(E::refuse(Topic::Retreat, || {
                 format!(
                     "units retreat only from the battle in {}",
                     d.areas[b.area].name
-                ),
-            ));
+                )
+            }));
         }
         if k == Kind::Forest || self.count_kind(n, f, k) == 0 {
             return Err(lacks_unit(d, Topic::Retreat, (n, f, k), "that can retreat"));
         }
-        let tname = &d.areas[t].name;
+        let tname = || &d.areas[t].name;
         if self.others(n, t) > 0 {
-            return Err(rule(
-                Topic::Retreat,
-                format!("{tname} holds other nations' units"),
-            ));
+            return Err(E::refuse(Topic::Retreat, || {
+                format!("{} holds other nations' units", tname())
+            }));
         }
         // PEL-RET-6, and the Telmori sheet: any empty mountain, or cursed Dorastor.
         let telmori_mountain = d.nations[n].flags.immortal
@@ -159,30 +157,32 @@ impl Peloria {
             if n == b.attacker {
                 // PEL-RET-3: each attacking unit goes back to the area it itself came from.
                 if self.retreating_unit(n, f, t, k).is_none() {
-                    return Err(rule(
-                        Topic::Retreat,
+                    return Err(E::refuse(Topic::Retreat, || {
                         format!(
                             "an attacking unit retreats only to the area it moved from; no {} \
-                             of the {} in {} came from {tname}",
+                             of the {} in {} came from {}",
                             k.name(),
                             d.nations[n].name,
-                            d.areas[f].name
-                        ),
-                    ));
+                            d.areas[f].name,
+                            tname()
+                        )
+                    }));
                 }
-                self.may_enter(d, n, t)?;
+                self.may_enter::<E>(d, n, t)?;
             } else {
-                self.next_door_ok(d, n, f, t, Topic::Retreat)?;
+                self.next_door_ok::<E>(d, n, f, t, Topic::Retreat)?;
             }
             if !d.terrain(t).is_land() {
-                return Err(rule(Topic::Retreat, "no retreat into a sea"));
+                return Err(E::refuse(Topic::Retreat, || "no retreat into a sea"));
             }
         }
         if !self.fits(d, n, t, Some(f)) {
-            return Err(rule(
-                Topic::Stacking,
-                format!("retreating into {tname} would break the stacking limits"),
-            ));
+            return Err(E::refuse(Topic::Stacking, || {
+                format!(
+                    "retreating into {} would break the stacking limits",
+                    tname()
+                )
+            }));
         }
         Ok(())
     }

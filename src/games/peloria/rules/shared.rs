@@ -1,6 +1,33 @@
-//! Counts and small helpers every part of the rules uses.
+//! Counts and small helpers every part of the rules uses, and the two ways a rule check
+//! answers "no" ([`Refusal`]).
 
 use super::*;
+
+/// What a rule check returns when it refuses a step: the worded [`RuleError`] a player
+/// reads, or [`Refused`], a bare "no" for the scans that only need to know whether a step
+/// is legal (`hopeless`, `has_retreat`). The same check serves both, so they cannot
+/// disagree; only the worded one pays for formatting the reason.
+pub(crate) trait Refusal: Sized {
+    /// A refusal by the rule `topic` explains; `reason` words it, and is called only when
+    /// the words are kept.
+    fn refuse<S: Into<String>>(topic: Topic, reason: impl FnOnce() -> S) -> Self;
+}
+
+impl Refusal for RuleError {
+    fn refuse<S: Into<String>>(topic: Topic, reason: impl FnOnce() -> S) -> Self {
+        rule(topic, reason())
+    }
+}
+
+/// A refusal without its words (see [`Refusal`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Refused;
+
+impl Refusal for Refused {
+    fn refuse<S: Into<String>>(_topic: Topic, _reason: impl FnOnce() -> S) -> Self {
+        Refused
+    }
+}
 
 impl Peloria {
     pub(crate) fn owner(&self, d: &PeloriaData, n: usize) -> Seat {
@@ -16,7 +43,7 @@ impl Peloria {
     pub(crate) fn count(&self, n: usize, a: usize) -> usize {
         self.units
             .iter()
-            .filter(|u| u.nation as usize == n && u.area as usize == a)
+            .filter(|u| u.area as usize == a && u.nation as usize == n)
             .count()
     }
 
@@ -24,7 +51,7 @@ impl Peloria {
     pub(crate) fn armies(&self, n: usize, a: usize) -> usize {
         self.units
             .iter()
-            .filter(|u| u.nation as usize == n && u.area as usize == a && u.kind != Kind::Forest)
+            .filter(|u| u.area as usize == a && u.nation as usize == n && u.kind != Kind::Forest)
             .count()
     }
 
@@ -44,7 +71,7 @@ impl Peloria {
     pub(crate) fn count_kind(&self, n: usize, a: usize, k: Kind) -> usize {
         self.units
             .iter()
-            .filter(|u| u.nation as usize == n && u.area as usize == a && u.kind == k)
+            .filter(|u| u.area as usize == a && u.nation as usize == n && u.kind == k)
             .count()
     }
 
@@ -52,7 +79,7 @@ impl Peloria {
     pub(crate) fn others(&self, n: usize, a: usize) -> usize {
         self.units
             .iter()
-            .filter(|u| u.nation as usize != n && u.area as usize == a)
+            .filter(|u| u.area as usize == a && u.nation as usize != n)
             .count()
     }
 
@@ -85,7 +112,14 @@ impl Peloria {
     /// Does `n` hold `a` alone: units there and no other nation's (the holder of regalia
     /// and the area the regalia move within, PEL-EMP-17, PEL-EMP-19 reading)?
     pub(crate) fn holds_alone(&self, n: usize, a: usize) -> bool {
-        self.count(n, a) > 0 && self.others(n, a) == 0
+        let mut any = false;
+        for u in self.units.iter().filter(|u| u.area as usize == a) {
+            if u.nation as usize != n {
+                return false;
+            }
+            any = true;
+        }
+        any
     }
 
     pub(crate) fn on_board(&self, n: usize) -> usize {
@@ -145,22 +179,27 @@ impl Peloria {
     }
 
     /// May nation `n` enter area `a` at all (PEL-MOVE-5..7)? Seas only for sea nations.
-    pub(crate) fn may_enter(&self, d: &PeloriaData, n: usize, a: usize) -> Result<(), RuleError> {
+    pub(crate) fn may_enter<E: Refusal>(
+        &self,
+        d: &PeloriaData,
+        n: usize,
+        a: usize,
+    ) -> Result<(), E> {
         let f = d.nations[n].flags;
-        let name = &d.areas[a].name;
+        let name = || &d.areas[a].name;
         match d.terrain(a) {
-            Terrain::Sea if !f.sea => Err(rule(
-                Topic::Terrain,
-                format!("{name} is a sea; only Pelandans move through seas"),
-            )),
-            Terrain::Forest if !f.forest => Err(rule(
-                Topic::Terrain,
-                format!("{name} is permanent forest; only the Aldryami enter it"),
-            )),
-            Terrain::Mountain if !f.mountain => Err(rule(
-                Topic::Terrain,
-                format!("{name} is a mountain area; only Digijelm and Telmori enter mountains"),
-            )),
+            Terrain::Sea if !f.sea => Err(E::refuse(Topic::Terrain, || {
+                format!("{} is a sea; only Pelandans move through seas", name())
+            })),
+            Terrain::Forest if !f.forest => Err(E::refuse(Topic::Terrain, || {
+                format!("{} is permanent forest; only the Aldryami enter it", name())
+            })),
+            Terrain::Mountain if !f.mountain => Err(E::refuse(Topic::Terrain, || {
+                format!(
+                    "{} is a mountain area; only Digijelm and Telmori enter mountains",
+                    name()
+                )
+            })),
             _ => Ok(()),
         }
     }
@@ -184,15 +223,19 @@ impl Peloria {
         self.units
             .iter()
             .enumerate()
-            .filter(move |(_, u)| u.nation as usize == n && u.area as usize == a && u.kind == k)
+            .filter(move |(_, u)| u.area as usize == a && u.nation as usize == n && u.kind == k)
     }
 
-    /// The unit of `n` and kind `k` in `a` that moves next: the one with most moves left.
+    /// The unit of `n` and kind `k` in `a` that moves next: the one with most moves left
+    /// (the first such in unit order).
     pub(crate) fn mover(&self, n: usize, a: usize, k: Kind) -> Option<usize> {
-        self.units_of(n, a, k)
-            .filter(|(_, u)| u.left > 0)
-            .max_by_key(|(i, u)| (u.left, std::cmp::Reverse(*i)))
-            .map(|(i, _)| i)
+        let mut best: Option<(usize, u8)> = None;
+        for (i, u) in self.units_of(n, a, k) {
+            if u.left > best.map_or(0, |b| b.1) {
+                best = Some((i, u.left));
+            }
+        }
+        best.map(|b| b.0)
     }
 
     /// Has `n` a unit of kind `k` in `a` that can still move (is there a [`Peloria::mover`])?
@@ -201,32 +244,31 @@ impl Peloria {
     }
 
     /// The unit of `n` and kind `k` in `a` that moves next, or the refusal.
-    pub(crate) fn mover_ok(
+    pub(crate) fn mover_ok<E: Refusal>(
         &self,
         d: &PeloriaData,
         n: usize,
         a: usize,
         k: Kind,
-    ) -> Result<usize, RuleError> {
+    ) -> Result<usize, E> {
         self.mover(n, a, k)
             .ok_or_else(|| lacks_unit(d, Topic::Movement, (n, a, k), "that can still move"))
     }
 
     /// A unit steps from `f` into `t` (a move or a retreat): `t` is next to `f`, and the
     /// nation may enter it at all. A refusal cites `topic`.
-    pub(crate) fn next_door_ok(
+    pub(crate) fn next_door_ok<E: Refusal>(
         &self,
         d: &PeloriaData,
         n: usize,
         f: usize,
         t: usize,
         topic: Topic,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), E> {
         if !d.areas[f].adj.contains(&t) {
-            return Err(rule(
-                topic,
-                format!("{} is not next to {}", d.areas[t].name, d.areas[f].name),
-            ));
+            return Err(E::refuse(topic, || {
+                format!("{} is not next to {}", d.areas[t].name, d.areas[f].name)
+            }));
         }
         self.may_enter(d, n, t)
     }
@@ -288,19 +330,18 @@ impl Peloria {
 
 /// The refusal when nation `n` has no unit of kind `k` in area `a` fit for a step (`fit`
 /// says for what: "that can still move").
-pub(crate) fn lacks_unit(
+pub(crate) fn lacks_unit<E: Refusal>(
     d: &PeloriaData,
     topic: Topic,
     (n, a, k): (usize, usize, Kind),
     fit: &str,
-) -> RuleError {
-    rule(
-        topic,
+) -> E {
+    E::refuse(topic, || {
         format!(
             "the {} have no {} in {} {fit}",
             d.nations[n].name,
             k.name(),
             d.areas[a].name
-        ),
-    )
+        )
+    })
 }

@@ -31,10 +31,7 @@ impl Peloria {
                     }
                 }
                 Phase::Move { .. } => {
-                    let seat = self.owner(d, n);
-                    let only_done = !self.has_step(d, seat, |s| *s != Step::Done)
-                        && self.has_step(d, seat, |s| *s == Step::Done);
-                    if only_done {
+                    if self.only_done_left(d) {
                         self.end_movement(d, ev);
                     } else {
                         return;
