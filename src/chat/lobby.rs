@@ -19,6 +19,22 @@ use crate::store::SeatRow;
 use crate::store::{Absent, Change, GameStatus, NewGame};
 
 impl Chat {
+    /// Deal the lobby whose last player just took a seat (a rematch's `game join`, or a
+    /// rematch with no other human), appending the start's replies (or its refusal) to
+    /// `out`. The seat was committed with the request's id; the start is a change of its own.
+    pub(crate) fn deal_now_all_are_back(&self, req: &Request, out: &mut Vec<Reply>) {
+        let start = Request {
+            request_id: None,
+            expected_version: None,
+            visible_channels: None,
+            ..req.clone()
+        };
+        match self.game_start(&start, "") {
+            Ok(r) => out.extend(r),
+            Err(e) => out.push(Reply::error(&req.user.id, e.text())),
+        }
+    }
+
     pub(crate) fn game_new(&self, req: &Request, args: &str) -> Result<Vec<Reply>, LobbyError> {
         let new = self.parse_new(args)?;
         if new.thread {
@@ -150,17 +166,7 @@ impl Chat {
         self.save_lobby_seats(&l, seats.clone(), req)?;
         let mut out = vec![self.joined(&name, &seats, kind)];
         if all_back {
-            // The join is committed with the request's id; the start is a change of its own.
-            let start = Request {
-                request_id: None,
-                expected_version: None,
-                visible_channels: None,
-                ..req.clone()
-            };
-            match self.game_start(&start, "") {
-                Ok(r) => out.extend(r),
-                Err(e) => out.push(Reply::error(&req.user.id, e.text())),
-            }
+            self.deal_now_all_are_back(req, &mut out);
         }
         Ok(out)
     }

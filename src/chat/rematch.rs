@@ -97,16 +97,7 @@ impl Chat {
         if others.is_empty() {
             // Everyone is back already: it deals itself, as when the last player joins.
             let mut out = vec![Reply::public(text)];
-            let start = Request {
-                request_id: None,
-                expected_version: None,
-                visible_channels: None,
-                ..req.clone()
-            };
-            match self.game_start(&start, "") {
-                Ok(r) => out.extend(r),
-                Err(e) => out.push(Reply::error(&req.user.id, e.text())),
-            }
+            self.deal_now_all_are_back(req, &mut out);
             return Ok(out);
         }
         text = text
