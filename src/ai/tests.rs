@@ -1,3 +1,6 @@
+//! Tests of Sherpa's decisions: the same decision whatever another holder hides (secrecy),
+//! one of the seat's legal steps, repeated with its seed, and none for a seat that waits.
+
 use super::*;
 use crate::games::Registry;
 

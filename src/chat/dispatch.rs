@@ -3,7 +3,7 @@
 //! [`table`] and runs its handler (the map from a table path to a topic's handler is
 //! [`handler`]). [`ChatError`] wraps every topic's error for the front ends.
 
-use super::ai::is_ai;
+use super::ai_seat::is_ai;
 use super::core::Chat;
 use super::error::CoreError;
 use super::help::HelpError;

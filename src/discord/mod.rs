@@ -26,6 +26,7 @@ mod remind_task;
 mod retention_task;
 mod send;
 mod thread;
+mod thread_lookup;
 mod visibility;
 
 use crate::chat::{Chat, GameInfo};

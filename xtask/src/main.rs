@@ -7,6 +7,9 @@
 //!   the end (`step-0040.png`…), plus `inline-550.png`, the middle of the game at Discord's
 //!   inline width. `--out board_art/<game> --inline-only` writes just the committed inline
 //!   picture (look at it before committing).
+//! - `cargo xtask tidy`: the code-shape checks (`tidy.rs`): no import circle between
+//!   files, no import up the layers, SQL only in `src/store`, serenity and poise only in
+//!   `src/discord`, a `//!` doc on every module, no function over 80 lines outside tests.
 //! - `cargo xtask census <game> [--players N] [--games G]`: how many legal steps the acting
 //!   seats have over G random games (the largest, the mean, a histogram), to check that a
 //!   game stays within one decision per step.
@@ -18,9 +21,12 @@ use sherpa::games::Registry;
 use sherpa::render::png::{scaled_to_width, INLINE_WIDTH};
 use std::path::PathBuf;
 
+mod tidy;
+
 const USAGE: &str = "usage:
   cargo xtask pictures <game> [--players N] [--seed S] [--every K] [--out DIR] [--inline-only]
-  cargo xtask census <game> [--players N] [--games G]";
+  cargo xtask census <game> [--players N] [--games G]
+  cargo xtask tidy";
 
 /// A random game's steps: an acting seat, then one of its legal steps, both picked by `rng`.
 /// Stops at the end of the game or after `cap` steps.
@@ -194,11 +200,30 @@ fn census(a: &Args) -> Result<()> {
     Ok(())
 }
 
+fn run_tidy() -> Result<()> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let files = tidy::read_sources(&root).context("reading src/")?;
+    let problems = tidy::check(&files);
+    for p in &problems {
+        println!("{p}");
+    }
+    if !problems.is_empty() {
+        bail!(
+            "tidy: {} problem(s) in {} files",
+            problems.len(),
+            files.len()
+        );
+    }
+    println!("tidy: {} files, no problem", files.len());
+    Ok(())
+}
+
 fn main() -> Result<()> {
     let words: Vec<String> = std::env::args().skip(1).collect();
     match words.first().map(String::as_str) {
         Some("pictures") => pictures(&parse_args(&words[1..])?),
         Some("census") => census(&parse_args(&words[1..])?),
+        Some("tidy") => run_tidy(),
         _ => bail!("{USAGE}"),
     }
 }

@@ -85,7 +85,8 @@ pub async fn run_game_command(ctx: Ctx<'_>, text: String) -> Result<(), Error> {
     let (sctx, data) = (ctx.serenity_context(), ctx.data());
     let target = Target::Command(i);
     if !data.shutting_down.load(Ordering::SeqCst) {
-        let pointer = crate::discord::thread::game_in_a_thread(&sctx.http, &data.chat, i, &req);
+        let pointer =
+            crate::discord::thread_lookup::game_in_a_thread(&sctx.http, &data.chat, i, &req);
         if let Some(reply) = pointer.await {
             let invoker = req.user.id.clone();
             return send_replies(sctx, &data.chat, &target, &invoker, vec![reply], false).await;

@@ -577,3 +577,25 @@ fn check_reachable(paths: &[Path]) -> Result<(), BoardError> {
         None => Ok(()),
     }
 }
+
+/// A hand or a stock of goods in words: `2 salt, 1 tea`, or `none`.
+pub(crate) fn goods_list(g: &[u8; 5]) -> String {
+    let v: Vec<String> = Good::ALL
+        .iter()
+        .filter(|k| g[k.index()] > 0)
+        .map(|k| format!("{} {}", g[k.index()], k.name()))
+        .collect();
+    if v.is_empty() {
+        "none".into()
+    } else {
+        v.join(", ")
+    }
+}
+
+/// A hand or a stock of goods by name, every good listed (for views).
+pub(crate) fn goods_map(g: &[u8; 5]) -> std::collections::BTreeMap<String, u8> {
+    Good::ALL
+        .iter()
+        .map(|k| (k.name().to_string(), g[k.index()]))
+        .collect()
+}

@@ -3,7 +3,7 @@
 //! paths, regions, orders and seats are indices into the board data and the player list.
 //! One enum per part of the rules, in rulebook order.
 
-use super::rules::goods_list;
+use super::board::goods_list;
 use super::{Action, Good, HimalayaData, PathType, Seal};
 use crate::engine::Seat;
 

@@ -8,7 +8,7 @@
 //!   being planned or sealed;
 //! - at the end everything is shown.
 
-use super::rules::goods_map;
+use super::board::goods_map;
 use super::{
     program_text, Action, EventKind, Good, Himalaya, HimalayaData, OrderCard, Pending, Phase,
     ACTIONS, TURNS,

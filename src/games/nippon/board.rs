@@ -127,7 +127,7 @@ impl Bonus {
 impl fmt::Display for Bonus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Bonus::Yen(n) => f.write_str(&super::rules::yen(*n)),
+            Bonus::Yen(n) => f.write_str(&yen(*n)),
             Bonus::Coal(n) => write!(f, "{n} coal"),
             Bonus::Blueprints(n) => write!(f, "{}", crate::engine::counted(n, "blueprint")),
             Bonus::Vp(n) => write!(f, "{n} VP"),
@@ -1183,4 +1183,26 @@ struct Checked {
     influence_value: [[u8; 3]; 3],
     contracts: Vec<Contract>,
     rail_slots: [usize; 3],
+}
+
+/// An amount of money as the log shows it, digits grouped by thousands: `14,000 yen`.
+pub(crate) fn yen(n: u32) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + 8);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out.push_str(" yen");
+    out
+}
+
+/// A contract's needs as texts show them: `1+2+3`.
+pub(crate) fn needs_text(n: &[u8]) -> String {
+    n.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join("+")
 }

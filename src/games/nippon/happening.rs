@@ -4,6 +4,7 @@
 //! indices into the player list and the board data. One enum per part of the rules, in
 //! rulebook order. Nothing in Nippon is hidden, so every happening is public.
 
+use super::board::{needs_text, yen};
 use super::{NipponData, TrackKind};
 
 /// One thing that happened, for the public log.
@@ -522,25 +523,3 @@ into_happening!(
     Consolidate: ConsolidateEvent,
     Scoring: ScoringEvent
 );
-
-/// An amount of money as the log shows it, digits grouped by thousands: `14,000 yen`.
-pub(crate) fn yen(n: u32) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + 8);
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out.push_str(" yen");
-    out
-}
-
-/// A contract's needs as texts show them: `1+2+3`.
-pub(crate) fn needs_text(n: &[u8]) -> String {
-    n.iter()
-        .map(|x| x.to_string())
-        .collect::<Vec<_>>()
-        .join("+")
-}

@@ -361,7 +361,7 @@ fn draw_player(c: &mut Canvas, d: &NipponData, v: &View, s: usize, y: f32, ph: f
     c.text_bold(BOARDS_X + 38.0, y + 6.0, BIG, INK, &head, Align::Left);
     let purse = format!(
         "{} · {} coal · {} bp",
-        super::rules::yen(p.yen),
+        super::board::yen(p.yen),
         p.coal,
         p.blueprints
     );

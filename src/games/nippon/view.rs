@@ -262,7 +262,7 @@ pub fn describe(data: &NipponData, v: &View) -> String {
             "{}: {} VP, {}, {} coal, {} bp, income {}k/{}c, knowledge {}, workers {}, factories [{}], contracts {:?}\n",
             p.name,
             p.vp,
-            super::rules::yen(p.yen),
+            super::board::yen(p.yen),
             p.coal,
             p.blueprints,
             p.levels[0],

@@ -21,10 +21,10 @@ mod scoring;
 mod setup;
 mod turn;
 
+pub(crate) use super::board::{goods_list, goods_map};
 #[cfg(test)]
 pub(super) use orders::REWARD_PAIRS;
 pub use programming::{commitment, program_text};
-pub(crate) use scoring::{goods_list, goods_map};
 pub use scoring::{rank, Influence};
 
 use super::happening::{

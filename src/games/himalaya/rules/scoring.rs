@@ -263,23 +263,3 @@ fn rank_by_elimination(
     );
     (places, note)
 }
-
-pub(crate) fn goods_list(g: &[u8; 5]) -> String {
-    let v: Vec<String> = Good::ALL
-        .iter()
-        .filter(|k| g[k.index()] > 0)
-        .map(|k| format!("{} {}", g[k.index()], k.name()))
-        .collect();
-    if v.is_empty() {
-        "none".into()
-    } else {
-        v.join(", ")
-    }
-}
-
-pub(crate) fn goods_map(g: &[u8; 5]) -> std::collections::BTreeMap<String, u8> {
-    Good::ALL
-        .iter()
-        .map(|k| (k.name().to_string(), g[k.index()]))
-        .collect()
-}

@@ -22,7 +22,7 @@ mod transport;
 mod turn;
 mod workers;
 
-pub(super) use super::happening::{needs_text, yen};
+pub(super) use super::board::{needs_text, yen};
 pub(super) use scoring::VpBySource;
 pub(super) use turn::need_one;
 
