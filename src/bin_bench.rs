@@ -1311,22 +1311,7 @@ pub fn reminder_tick(
     ticks: usize,
 ) -> anyhow::Result<ReminderTick> {
     const NOW: i64 = 1_800_000_000;
-    let n = games as i64;
-    store.debug_exec(&format!(
-        "INSERT INTO games (id, platform, guild, channel, kind, options, seed, status, creator, created_at, updated_at)
-         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {n})
-         SELECT i, 'discord', 'g' || (i % 97), 'c' || i, 'nepal', '{{}}', i, 'running', 'u' || (i % 5000), {NOW}, {NOW} FROM n;
-         INSERT INTO seats (game_id, seat, user_id, name)
-         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {n}),
-              s(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM s WHERE k < 2)
-         SELECT i, k, 'u' || ((i * 3 + k) % 5000), 'p' || k FROM n, s;
-         INSERT INTO reminder_waits (game_id, user_id, since)
-         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {n}),
-              s(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM s WHERE k < 2)
-         SELECT i, 'u' || ((i * 3 + k) % 5000), {NOW} - (i * 7919) % 259200 FROM n, s
-         WHERE k = i % 3 OR i % 10 = 0;"
-    ))?;
-    let waits = store.debug_query_i64("SELECT COUNT(*) FROM reminder_waits")? as usize;
+    let waits = sherpa::store::fixtures::waiting_games(&mut store, games, NOW)?;
     let defaults = sherpa::reminders::ReminderDefaults::default();
     let tick = |store: &mut Store, now: i64| -> anyhow::Result<(f64, f64, usize)> {
         let (t, c) = (Instant::now(), cpu_seconds());

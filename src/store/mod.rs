@@ -48,12 +48,11 @@ use rusqlite::Connection;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-pub mod caretaker;
 pub mod copy;
 pub mod db;
 pub mod digests;
 pub mod end_files;
-pub mod handover;
+pub mod fixtures;
 pub mod listing;
 pub mod log;
 pub mod outbox;
@@ -63,13 +62,15 @@ pub mod rematch;
 pub mod reminders;
 pub mod results;
 pub mod retention;
+pub mod rows;
 pub mod schedules;
 pub mod stats;
-pub use caretaker::Absent;
 pub use copy::CopyReport;
 pub use digests::{DigestKey, DigestPref, DueDigest};
-pub use handover::{HandoverHow, HandoverRow, NewHandover};
 pub use listing::ListedGame;
+pub use log::caretaker::Absent;
+pub use log::handover::{HandoverHow, HandoverRow, NewHandover};
+pub use log::{caretaker, handover};
 pub use log::{
     ActionKind, ActionRow, Change, Committed, GameLog, GameRow, GameStatus, ImportedGame,
     NewAction, NewGame, RunningSummary, SeatRow, CHECKPOINT_EVERY,

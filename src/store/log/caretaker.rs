@@ -6,9 +6,9 @@
 //! the game ([`super::Change::caretake`], [`super::Change::release`]), so a computer turn
 //! thought for a seat whose player came back meanwhile is stale and commits nothing.
 
-use super::db::{vals, Exec, Row};
-use super::log::{insert_game, record_request, GameLog, NewGame};
-use super::{Result, Store, StoreError};
+use super::{insert_game, record_request, GameLog, NewGame};
+use crate::store::db::{vals, Exec, Row};
+use crate::store::{Result, Store, StoreError};
 use std::ops::{Deref, DerefMut};
 
 /// What a table does when a player's deadline passes.
@@ -112,7 +112,11 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
 }
 
 /// A rematch keeps its previous game's `absent` option (none for a game from before it).
-pub(super) fn copy_table_options(tx: &mut dyn Exec, game_id: i64, previous: i64) -> Result<()> {
+pub(in crate::store) fn copy_table_options(
+    tx: &mut dyn Exec,
+    game_id: i64,
+    previous: i64,
+) -> Result<()> {
     tx.exec(
         "INSERT INTO table_options (game_id, absent)
          SELECT ?1, absent FROM table_options WHERE game_id = ?2",
@@ -123,7 +127,7 @@ pub(super) fn copy_table_options(tx: &mut dyn Exec, game_id: i64, previous: i64)
 
 /// Take over `caretake` and hand back `release` (seats of game `game_id`), in the
 /// caller's transaction.
-pub(super) fn write_caretaken(
+pub(in crate::store) fn write_caretaken(
     tx: &mut dyn Exec,
     game_id: i64,
     caretake: &[usize],

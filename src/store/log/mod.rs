@@ -14,10 +14,14 @@ use super::db::{self, vals, Exec, Pending, Row};
 use super::outbox::{self, OutboxEntry};
 use super::reminders;
 use super::results::{self, NewResult};
+pub use super::rows::SeatRow;
 use super::{Result, Store, StoreError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::ops::{Deref, DerefMut};
+
+pub mod caretaker;
+pub mod handover;
 
 /// The game log of a store: `R` is `&Store` ([`Store::log`]: reads) or `&mut Store`
 /// ([`Store::log_mut`]: reads and writes).
@@ -72,15 +76,6 @@ pub struct GameRow {
     pub updated_at: i64,
 }
 
-/// A row of `seats`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SeatRow {
-    pub seat: usize,
-    pub user_id: String,
-    pub name: String,
-    pub resigned: bool,
-}
-
 /// Kind of a logged action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -124,7 +119,7 @@ pub struct ImportedGame<'a> {
     pub seed: u64,
     pub seats: &'a [SeatRow],
     pub actions: &'a [NewAction],
-    pub handovers: &'a [super::HandoverRow],
+    pub handovers: &'a [handover::HandoverRow],
     pub status: GameStatus,
     pub snapshot: &'a [u8],
 }
@@ -566,7 +561,7 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
                 .i64(0)?;
             insert_seats(tx, id, seats)?;
             append_actions(tx, id, actions, None, now)?;
-            super::handover::insert_imported(tx, id, handovers)?;
+            handover::insert_imported(tx, id, handovers)?;
             write_snapshot(tx, id, 1, snapshot)?;
             Ok(id)
         })
@@ -806,7 +801,7 @@ fn write_seats_and_votes(
     for m in &change.clear_votes {
         delete_votes(tx, game_id, m)?;
     }
-    super::caretaker::write_caretaken(tx, game_id, &change.caretake, &change.release, now)
+    caretaker::write_caretaken(tx, game_id, &change.caretake, &change.release, now)
 }
 
 /// Clear the votes on `motion` in game `game_id`.

@@ -8,10 +8,10 @@
 //! state rebuilt under the new holder's name) and the checkpoints, and records the row,
 //! but never touches the action log: replaying the log rebuilds the same game.
 
-use super::db::{vals, Exec, Row};
-use super::log::{bump, record_request, write_snapshot, Committed, GameLog};
-use super::outbox::{self, OutboxEntry};
-use super::{reminders, Result, Store, StoreError};
+use super::{bump, record_request, write_snapshot, Committed, GameLog};
+use crate::store::db::{vals, Exec, Row};
+use crate::store::outbox::{self, OutboxEntry};
+use crate::store::{reminders, Result, Store, StoreError};
 use serde::{Deserialize, Serialize};
 use std::ops::{Deref, DerefMut};
 
@@ -194,7 +194,11 @@ fn handover_from(r: &Row) -> Result<HandoverRow> {
 }
 
 /// Record imported handovers (a replay file's) for a game being imported.
-pub(super) fn insert_imported(tx: &mut dyn Exec, game_id: i64, rows: &[HandoverRow]) -> Result<()> {
+pub(in crate::store) fn insert_imported(
+    tx: &mut dyn Exec,
+    game_id: i64,
+    rows: &[HandoverRow],
+) -> Result<()> {
     for (i, h) in rows.iter().enumerate() {
         tx.exec(
             "INSERT INTO seat_handovers (game_id, ordinal, seat, after_seq, from_user, from_name, to_user, to_name, how, at)
