@@ -64,6 +64,7 @@ pub mod reminders;
 pub mod results;
 pub mod retention;
 pub mod schedules;
+pub mod scripts;
 pub mod stats;
 pub use caretaker::Absent;
 pub use copy::CopyReport;
