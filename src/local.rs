@@ -9,10 +9,12 @@
 
 use crate::chat::{Chat, Env, Place, Plain, Reply, Request, User, Visibility};
 use crate::games::Registry;
-use crate::store::Store;
+use crate::store::{GameStatus, Store};
 use anyhow::{bail, Context};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
 
 /// Settings of a local session.
 #[derive(clap::Args, Debug)]
@@ -96,6 +98,15 @@ fn ai_player(name: &str) -> Option<Result<crate::ai::Level, String>> {
     )
 }
 
+/// A `--players` word as it is compared with a saved game's players: `ai` is
+/// `ai:normal`, and names are compared without regard to case.
+fn player_word(p: &str) -> String {
+    match ai_player(p) {
+        Some(Ok(level)) => format!("ai:{level}"),
+        _ => p.to_lowercase(),
+    }
+}
+
 /// The terminal's syntax: names, local times (relative ones from `now`), text commands.
 pub fn terminal_syntax(now: Option<i64>) -> Plain {
     Plain {
@@ -128,23 +139,37 @@ pub fn run(opts: LocalOptions, registry: &'static Registry) -> anyhow::Result<()
     check_players(&opts.players, kind)?;
     std::fs::create_dir_all(&opts.out)
         .with_context(|| format!("cannot create the output folder {}", opts.out.display()))?;
-    let chat = open_chat(&opts, registry)?;
+    let clock = Arc::new(AtomicI64::new(0));
+    let chat = open_chat(&opts, registry, clock.clone())?;
+    let moved = chat
+        .clock_moved(&place().platform)
+        .map_err(|e| anyhow::anyhow!("cannot read the database: {e}"))?;
+    clock.store(moved, Ordering::SeqCst);
+    // A script file is read whole and checked against what earlier runs played before
+    // anything is played; standard input is read as it comes.
+    let script = match opts.script.as_deref() {
+        None | Some("-") => None,
+        Some(path) => Some(Script::read(path, &chat)?),
+    };
     let mut session = Session {
         out: std::io::stdout().lock(),
         opts: &opts,
         chat: &chat,
         images: last_board_number(&opts.out),
+        clock,
+        names: Vec::new(),
     };
+    // A saved game other than the one asked for is refused before anything is shown.
+    let saved = session.saved_game(kind)?;
     session.print_pending()?;
-    session.set_up(kind)?;
+    session.set_up(kind, saved)?;
+    session.due()?;
     session.ai_turns()?;
-    let input: Box<dyn BufRead> = match opts.script.as_deref() {
-        None | Some("-") => Box::new(std::io::stdin().lock()),
-        Some(path) => Box::new(std::io::BufReader::new(
-            std::fs::File::open(path).with_context(|| format!("cannot read the script {path}"))?,
-        )),
+    let input: Box<dyn BufRead> = match &script {
+        Some(s) => Box::new(std::io::Cursor::new(s.text.clone())),
+        None => Box::new(std::io::stdin().lock()),
     };
-    session.play(input)
+    session.play(input, script.as_ref())
 }
 
 /// The highest number of a `board-NNNN.png` already in `dir` (0 if none): a resumed
@@ -177,7 +202,11 @@ fn check_players(players: &[String], kind: &dyn crate::engine::GameKind) -> anyh
             players.len()
         );
     }
-    for p in players {
+    for (i, p) in players.iter().enumerate() {
+        let human = ai_player(p).is_none();
+        if human && players[..i].iter().any(|q| q.eq_ignore_ascii_case(p)) {
+            bail!("`{p}` is in --players twice (names are the same whatever their case)");
+        }
         if let Some(level) = ai_player(p) {
             level.map_err(|e| anyhow::anyhow!(e))?;
             continue;
@@ -212,15 +241,22 @@ fn joins(players: &[String], seated: &[&str], opener: &str) -> Vec<(String, Stri
     out
 }
 
-/// The chat core over the session's database, with the session's seed for new games.
-fn open_chat(opts: &LocalOptions, registry: &'static Registry) -> anyhow::Result<Chat> {
+/// The chat core over the session's database, with the session's seed for new games and
+/// the terminal's clock (the wall clock moved on by `moved` seconds).
+fn open_chat(
+    opts: &LocalOptions,
+    registry: &'static Registry,
+    moved: Arc<AtomicI64>,
+) -> anyhow::Result<Chat> {
     let db = crate::store::DbLocation::parse(&opts.db.to_string_lossy())?;
     let store =
         Store::open_location(&db).with_context(|| format!("cannot open the database {db}"))?;
     let system = Env::system();
     let seed = opts.seed.unwrap_or_else(|| (system.seed)());
+    let wall = system.now;
     let env = Env {
-        now: system.now,
+        // The terminal's clock: the wall clock, moved on by `time +<duration>` lines.
+        now: Box::new(move || wall() + moved.load(Ordering::SeqCst)),
         seed: Box::new(move || seed),
         rate_limit: false,
     };
@@ -234,6 +270,11 @@ struct Session<'a, W: Write> {
     chat: &'a Chat,
     /// Board images written so far (they are numbered in order).
     images: usize,
+    /// How far `time` lines moved the clock, in seconds (the chat's clock reads it).
+    clock: Arc<AtomicI64>,
+    /// Player names typed so far that name nobody in `--players` or the saved game: the
+    /// first spelling of each, so that `Dan:` and `dan:` are one person.
+    names: Vec<String>,
 }
 
 impl<W: Write> Session<'_, W> {
@@ -279,41 +320,53 @@ impl<W: Write> Session<'_, W> {
     }
 
     /// Resume the game in this database, or set up a new one. Each setup step is checked
-    /// against what is already there, so a session killed during setup resumes cleanly.
-    fn set_up(&mut self, kind: &dyn crate::engine::GameKind) -> anyhow::Result<()> {
+    /// against what is already there, so a session killed during setup resumes cleanly. A
+    /// saved game other than the one the command line asks for (game, players, seed,
+    /// options) is refused, never resumed nor replaced; a finished one is said to be over.
+    fn set_up(
+        &mut self,
+        kind: &dyn crate::engine::GameKind,
+        saved: Option<crate::chat::SavedTable>,
+    ) -> anyhow::Result<()> {
         let opts = self.opts;
-        let active = self.chat.status_json(&place());
-        let in_lobby = active.get("status").and_then(|s| s.as_str()) == Some("lobby");
-        let fresh = active.is_null() || active["status"].get("Finished").is_some();
         let mut setup: Vec<(String, String)> = Vec::new();
         // A first player who is a Sherpa player cannot open the game: the host does, seats
         // everyone, leaves and starts it.
         let host_opens = ai_player(&opts.players[0]).is_some();
         let opener = if host_opens { HOST } else { &opts.players[0] };
-        if fresh {
-            let new = format!("game new {} {}", kind.id(), opts.options.join(" "));
-            setup.push((opener.to_string(), new.trim().to_string()));
-        }
-        if fresh || in_lobby {
-            let seated: Vec<&str> = active["players"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|p| p.as_str())
-                .collect();
-            let first = if host_opens { 0 } else { 1 };
-            let mut seat = joins(&opts.players[first..], &seated, opener);
-            if host_opens && (fresh || seated.contains(&HOST)) {
-                // The host makes room once the first Sherpa player sits.
-                let at = seat.len().min(1);
-                seat.insert(at, (HOST.to_string(), format!("game kick {HOST}")));
+        let mut seated: Vec<String> = Vec::new();
+        match &saved {
+            None => {
+                let new = format!("game new {} {}", kind.id(), opts.options.join(" "));
+                setup.push((opener.to_string(), new.trim().to_string()));
             }
-            setup.extend(seat);
-            setup.push((opener.to_string(), "game start".into()));
-        } else if !opts.json {
-            let (db, id) = (opts.db.display(), &active["id"]);
-            writeln!(self.out, "Resuming the game in {db} (game #{id}).")?;
+            Some(t) => {
+                let theirs = t.players.iter().filter(|p| ai_player(p).is_none());
+                self.names.extend(theirs.cloned());
+                let lobby = t.latest.id == t.first.id && t.first.status == GameStatus::Lobby;
+                if !lobby {
+                    return self.say_resuming(t);
+                }
+                let active = self.chat.status_json(&place());
+                seated = active["players"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|p| p.as_str().map(str::to_string))
+                    .collect();
+            }
         }
+        let fresh = saved.is_none();
+        let seated: Vec<&str> = seated.iter().map(String::as_str).collect();
+        let first = if host_opens { 0 } else { 1 };
+        let mut seat = joins(&opts.players[first..], &seated, opener);
+        if host_opens && (fresh || seated.contains(&HOST)) {
+            // The host makes room once the first Sherpa player sits.
+            let at = seat.len().min(1);
+            seat.insert(at, (HOST.to_string(), format!("game kick {HOST}")));
+        }
+        setup.extend(seat);
+        setup.push((opener.to_string(), "game start".into()));
         for (who, text) in setup {
             let replies = self.chat.handle(&request(&who, &text, None));
             if let Some(e) = replies.iter().find(|r| r.is_error) {
@@ -324,51 +377,292 @@ impl<W: Write> Session<'_, W> {
         Ok(())
     }
 
-    /// Run each `<player>: <command>` line of `input` until its end or `quit`.
-    fn play(&mut self, input: Box<dyn BufRead>) -> anyhow::Result<()> {
+    /// The game saved at the table, if it is the one the command line asks for (else the
+    /// refusal, see [`Session::check_same_game`]).
+    fn saved_game(
+        &self,
+        kind: &dyn crate::engine::GameKind,
+    ) -> anyhow::Result<Option<crate::chat::SavedTable>> {
+        let saved = self
+            .chat
+            .saved_table(&place())
+            .map_err(|e| anyhow::anyhow!("cannot read the database: {e}"))?;
+        if let Some(t) = &saved {
+            self.check_same_game(t, kind)?;
+        }
+        Ok(saved)
+    }
+
+    /// Refuse a saved game other than the one the command line asks for: another game,
+    /// other options, another seed (when `--seed` is given) or other players. The message
+    /// names the saved game and says how to resume it or start another.
+    fn check_same_game(
+        &self,
+        t: &crate::chat::SavedTable,
+        kind: &dyn crate::engine::GameKind,
+    ) -> anyhow::Result<()> {
+        let opts = self.opts;
+        let words = format!("{} {}", kind.id(), opts.options.join(" "));
+        let asked = self
+            .chat
+            .asked_game(&words)
+            .map_err(|e| anyhow::anyhow!(e))?;
+        let mut differs = Vec::new();
+        if asked.kind != t.first.kind {
+            differs.push(format!(
+                "the game ({} there, {} asked for)",
+                t.game_name,
+                kind.name()
+            ));
+        } else if asked.options != t.first.options || asked.absent != t.absent {
+            differs.push("the options".to_string());
+        }
+        if let Some(seed) = opts.seed.filter(|s| *s != t.first.seed) {
+            differs.push(format!(
+                "the seed ({} there, {seed} asked for)",
+                t.first.seed
+            ));
+        }
+        let asked_players: Vec<String> = opts.players.iter().map(|p| player_word(p)).collect();
+        let saved_players: Vec<String> = t
+            .players
+            .iter()
+            .filter(|p| p.as_str() != HOST)
+            .map(|p| p.to_lowercase())
+            .collect();
+        let same_players = if t.first.status == GameStatus::Lobby {
+            let mut left = asked_players.clone();
+            saved_players
+                .iter()
+                .all(|p| match left.iter().position(|a| a == p) {
+                    Some(i) => {
+                        left.remove(i);
+                        true
+                    }
+                    None => false,
+                })
+        } else {
+            saved_players == asked_players
+        };
+        if !same_players {
+            differs.push(format!(
+                "the players ({} there, {} asked for)",
+                t.players.join(","),
+                opts.players.join(",")
+            ));
+        }
+        if differs.is_empty() {
+            return Ok(());
+        }
+        let db = opts.db.display();
+        let mut resume = format!(
+            "sherpa local {} --players {} --seed {}",
+            t.first.kind,
+            t.players.join(","),
+            t.first.seed
+        );
+        for (k, v) in &t.first.options {
+            resume.push_str(&format!(" --option {k}={v}"));
+        }
+        if t.absent != crate::store::Absent::Caretaker {
+            resume.push_str(&format!(" --option absent={}", t.absent.as_str()));
+        }
+        bail!(
+            "{db} holds game #{} of {} with {}, which is not the game asked for: {} differ{}. \
+             Nothing was played. To resume that game: `{resume} --db {db}`; to start another \
+             game, give another database with `--db FILE`.",
+            t.first.id,
+            t.game_name,
+            t.players.join(", "),
+            differs.join(", "),
+            if differs.len() == 1 { "s" } else { "" },
+        )
+    }
+
+    /// Say which game is resumed (to standard error with `--json`), and that a finished
+    /// one is over and how to start another.
+    fn say_resuming(&mut self, t: &crate::chat::SavedTable) -> anyhow::Result<()> {
+        let db = self.opts.db.display();
+        let id = t.latest.id;
+        let words = if t.latest.status == GameStatus::Finished {
+            format!(
+                "Game #{id} of {} in {db} is over; lines an earlier run played are answered \
+                 as they were. Type `game rematch` for a new game with the same players, or \
+                 start another game with another database (`--db FILE`).",
+                t.game_name
+            )
+        } else {
+            format!("Resuming the game in {db} (game #{id}).")
+        };
+        self.say(&words)
+    }
+
+    /// Words about the session, not answers to a line: to standard output, or to standard
+    /// error with `--json` (whose standard output holds only JSON).
+    fn say(&mut self, words: &str) -> anyhow::Result<()> {
+        if self.opts.json {
+            eprintln!("{words}");
+        } else {
+            writeln!(self.out, "{words}")?;
+        }
+        Ok(())
+    }
+
+    /// Run each `<player>: <command>` line of `input` until its end or `quit`. A script's
+    /// lines (`script`) carry their identity: a line an earlier run answered is answered
+    /// again as it was then, never played again; only new lines are played.
+    fn play(&mut self, input: Box<dyn BufRead>, script: Option<&Script>) -> anyhow::Result<()> {
         let first = &self.opts.players[0];
-        let interactive = self.opts.script.is_none();
-        if interactive && !self.opts.json {
+        if self.opts.script.is_none() && !self.opts.json {
             writeln!(
                 self.out,
-                "Type `<player>: <command>`, e.g. `{first}: move end` or `{first}: help`; `quit` to leave."
+                "Type `<player>: <command>`, e.g. `{first}: move end` or `{first}: help`; `time +72h` moves the clock on; `quit` to leave."
             )?;
         }
-        let mut script_id = ScriptId::new(self.game_id());
+        let mut position = 0;
         for (n, line) in input.lines().enumerate() {
             let line = line.context("reading input")?;
-            let trimmed = line.trim();
-            if trimmed.is_empty() || trimmed.starts_with('#') {
+            let Some(trimmed) = command_line(&line) else {
                 continue;
-            }
+            };
             if trimmed == "quit" || trimmed == "exit" {
                 break;
             }
-            let Some((who, text)) = trimmed.split_once(':') else {
-                let hint = format!("start the line with a player name, e.g. `{first}: move end`");
-                self.emit(trimmed, &[Reply::error("local", hint)], false)?;
-                continue;
-            };
-            // Script lines carry a request id, so a script re-run after a crash is answered
-            // as before for what was already applied, and not played again.
-            let id = (!interactive).then(|| script_id.next(trimmed));
-            let repeat = id
-                .as_ref()
-                .is_some_and(|id| self.chat.request_handled(&place().platform, id));
-            if repeat && !self.opts.json {
+            position += 1;
+            let id = script.map(|s| s.id(position, trimmed));
+            let earlier = script.and_then(|s| s.played.get(&position));
+            if earlier.is_some() && !self.opts.json {
                 writeln!(
                     self.out,
                     "(line {}: played in an earlier run of this script; its answer again)",
                     n + 1
                 )?;
             }
-            let replies = self.chat.handle(&request(who.trim(), text.trim(), id));
-            self.emit(trimmed, &replies, repeat)?;
+            if let Some(duration) = time_line(trimmed) {
+                self.move_time(trimmed, duration, id, earlier)?;
+                self.ai_turns()?;
+                continue;
+            }
+            let Some((who, text)) = trimmed.split_once(':') else {
+                let hint = format!("start the line with a player name, e.g. `{first}: move end`, or move the clock with `time +72h`");
+                let replies = match earlier {
+                    Some(e) => e.answer(),
+                    None => vec![Reply::error("local", hint)],
+                };
+                self.record(id.as_deref(), &replies)?;
+                self.emit(trimmed, &replies, earlier.is_some())?;
+                continue;
+            };
+            let who = self.player_name(who.trim());
+            let req = request(&who, text.trim(), id);
+            let replies = self.chat.handle(&req);
+            if earlier.is_none() {
+                self.chat
+                    .record_answer(&req, &replies)
+                    .map_err(|e| anyhow::anyhow!("cannot record the line's answer: {e}"))?;
+            }
+            self.emit(trimmed, &replies, earlier.is_some())?;
             // The move is answered first; a game it ended then gets its end files.
             if replies.iter().any(|r| r.outbox.is_some()) {
                 self.post_end_files()?;
             }
             self.ai_turns()?;
+        }
+        Ok(())
+    }
+
+    /// Record the answer of a line the terminal answers itself (not a chat command).
+    fn record(&self, id: Option<&str>, replies: &[Reply]) -> anyhow::Result<()> {
+        let Some(id) = id else { return Ok(()) };
+        let req = request("local", "", Some(id.to_string()));
+        self.chat
+            .record_answer(&req, replies)
+            .map_err(|e| anyhow::anyhow!("cannot record the line's answer: {e}"))
+    }
+
+    /// The name a line's player goes by: a name of `--players` or of the saved game, or
+    /// one typed before, written the same way without regard to case (`Ann:` is `ann`).
+    fn player_name(&mut self, who: &str) -> String {
+        let known = self
+            .opts
+            .players
+            .iter()
+            .filter(|p| ai_player(p).is_none())
+            .chain(self.names.iter())
+            .find(|k| k.eq_ignore_ascii_case(who));
+        if let Some(k) = known {
+            return k.clone();
+        }
+        self.names.push(who.to_string());
+        who.to_string()
+    }
+
+    /// `time +<duration>`: move the terminal's clock on, then deliver what fell due (turn
+    /// reminders, a passed deadline and what the table's `absent` option makes of it) as a
+    /// Discord channel would get it. A line an earlier run answered moves nothing.
+    fn move_time(
+        &mut self,
+        line: &str,
+        duration: &str,
+        id: Option<String>,
+        earlier: Option<&Played>,
+    ) -> anyhow::Result<()> {
+        if let Some(e) = earlier {
+            return self.emit(line, &e.answer(), true);
+        }
+        let secs = match crate::reminders::parse_duration(duration) {
+            Ok(secs) if secs > 0 => secs,
+            _ => {
+                let error = Reply::error(
+                    "local",
+                    format!("`time` moves the clock on by a duration, e.g. `time +72h`, `time +30m` or `time +3d`; `{duration}` is not one"),
+                );
+                self.record(id.as_deref(), std::slice::from_ref(&error))?;
+                return self.emit(line, &[error], false);
+            }
+        };
+        let now = self.chat.now() + secs;
+        let text = crate::chat::Text::new()
+            .p(format!(
+                "The clock moves on {}: it is now ",
+                crate::reminders::format_duration(secs)
+            ))
+            .time(now, crate::chat::TimeStyle::Full)
+            .p(".");
+        let replies = vec![Reply::public(text)];
+        self.chat
+            .move_clock(
+                &place().platform,
+                secs,
+                id.as_deref().map(|id| (id, &replies[..])),
+            )
+            .map_err(|e| anyhow::anyhow!("cannot move the clock: {e}"))?;
+        self.clock.fetch_add(secs, Ordering::SeqCst);
+        self.emit(line, &replies, false)?;
+        self.due()
+    }
+
+    /// Deliver what is due at the table now (reminders, deadline notices, the replies of
+    /// what a passed deadline did), as the bot's reminder task does for a channel, each
+    /// as the answer to a line `(time passes)`.
+    fn due(&mut self) -> anyhow::Result<()> {
+        let defaults = crate::reminders::ReminderDefaults::default();
+        let notices = self
+            .chat
+            .due_notices(&place().platform, &defaults)
+            .map_err(|e| anyhow::anyhow!("cannot read what is due: {e}"))?;
+        for n in notices {
+            let replies = match &n.send {
+                crate::chat::Notice::Replies(r) => r.clone(),
+                crate::chat::Notice::Message(m) => vec![m.here.clone()],
+            };
+            self.emit("(time passes)", &replies, false)?;
+            self.chat
+                .mark_sent(&n)
+                .map_err(|e| anyhow::anyhow!("cannot record a sent notice: {e}"))?;
+            if replies.iter().any(|r| r.outbox.is_some()) {
+                self.post_end_files()?;
+            }
         }
         Ok(())
     }
@@ -413,11 +707,6 @@ impl<W: Write> Session<'_, W> {
             )?;
         }
         Ok(())
-    }
-
-    /// The id of the game the session plays (0 before there is one).
-    fn game_id(&self) -> i64 {
-        self.chat.status_json(&place())["id"].as_i64().unwrap_or(0)
     }
 
     /// Print replies (text, or one JSON object with `--json`, whose `repeat` says the line
@@ -527,31 +816,116 @@ impl<W: Write> Session<'_, W> {
     }
 }
 
-/// Request ids of a script's lines: the game's id and a hash of the script's lines up to
-/// and including this one (blank and comment lines left out). A script run again after a
-/// crash, or again with more lines appended, gives its earlier lines the same ids, so they
-/// are answered as before and not played twice; another script, or the same lines in
-/// another game, never collides with them.
-struct ScriptId {
-    game: i64,
-    hash: u64,
+/// A line to play, if it is one: trimmed, and neither blank nor a `#` comment.
+fn command_line(line: &str) -> Option<&str> {
+    let trimmed = line.trim();
+    (!trimmed.is_empty() && !trimmed.starts_with('#')).then_some(trimmed)
 }
 
-impl ScriptId {
-    fn new(game: i64) -> ScriptId {
-        ScriptId {
-            game,
-            hash: 0xcbf2_9ce4_8422_2325,
+/// `time +<duration>` (or `time <duration>`): the duration, for a line that moves the
+/// terminal's clock.
+fn time_line(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix("time")?;
+    if !rest.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let d = rest.trim();
+    Some(d.strip_prefix('+').unwrap_or(d).trim())
+}
+
+/// A line an earlier run of a script played: its text and its recorded answer.
+struct Played {
+    text: String,
+    answer: Option<String>,
+}
+
+impl Played {
+    /// The recorded answer of a line the terminal answered itself.
+    fn answer(&self) -> Vec<Reply> {
+        self.answer
+            .as_deref()
+            .and_then(|a| serde_json::from_str(a).ok())
+            .unwrap_or_default()
+    }
+}
+
+/// A script file, read whole, and what earlier runs of it played on this database.
+///
+/// A line's identity is (script, position, text): the script is its file's full path, the
+/// position counts its lines to play (blank lines, `#` comments and `quit` left out) and
+/// the text is the line trimmed; the request id holds all three
+/// (`script:<hash of the path>:<position>:<text>`). A resumed run answers every line an
+/// earlier run answered as it did then, in order, refused lines included, and plays only
+/// the lines after them; a script whose earlier line was changed is refused whole.
+struct Script {
+    text: String,
+    key: String,
+    played: std::collections::BTreeMap<usize, Played>,
+}
+
+impl Script {
+    /// Read the script at `path` and what earlier runs of it played; refuse it (nothing
+    /// played) if a line that was played has changed since.
+    fn read(path: &str, chat: &Chat) -> anyhow::Result<Script> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read the script {path}"))?;
+        let full = std::fs::canonicalize(path).unwrap_or_else(|_| PathBuf::from(path));
+        let key = format!("{:016x}", fnv1a(full.to_string_lossy().as_bytes()));
+        let prefix = format!("script:{key}:");
+        let mut played = std::collections::BTreeMap::new();
+        let recorded = chat
+            .recorded_under(&place().platform, &prefix)
+            .map_err(|e| anyhow::anyhow!("cannot read the database: {e}"))?;
+        for (id, answer) in recorded {
+            let rest = &id[prefix.len()..];
+            if let Some((pos, line)) = rest.split_once(':') {
+                if let Ok(pos) = pos.parse::<usize>() {
+                    let text = line.to_string();
+                    played.insert(pos, Played { text, answer });
+                }
+            }
         }
+        let script = Script { text, key, played };
+        script.check(path)?;
+        Ok(script)
     }
 
-    /// The id of the next line (FNV-1a over the lines so far, each ended by a newline).
-    fn next(&mut self, line: &str) -> String {
-        for b in line.bytes().chain([b'\n']) {
-            self.hash = (self.hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    /// Every line an earlier run played is still there, unchanged, at its position.
+    fn check(&self, path: &str) -> anyhow::Result<()> {
+        let lines = self
+            .text
+            .lines()
+            .enumerate()
+            .filter_map(|(n, l)| Some((n + 1, command_line(l)?)))
+            .filter(|(_, l)| *l != "quit" && *l != "exit");
+        for (position, (n, line)) in (1..).zip(lines) {
+            let Some(was) = self.played.get(&position) else {
+                continue;
+            };
+            if was.text != line {
+                bail!(
+                    "line {n} of the script {path} is `{line}`, but an earlier run of this script \
+                     played `{}` there. A line once played stays played, so nothing was played \
+                     now: put the line back as it was (and add new lines at the end), or play \
+                     the changed script in a new game with another database (`--db FILE`).",
+                    was.text
+                );
+            }
         }
-        format!("script:{}:{:016x}", self.game, self.hash)
+        Ok(())
     }
+
+    /// The request id of the line at `position` (from 1) with this text.
+    fn id(&self, position: usize, line: &str) -> String {
+        format!("script:{}:{position}:{line}", self.key)
+    }
+}
+
+/// FNV-1a, 64 bits.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// A random playout: the steps by seat and how the game ended.
@@ -655,7 +1029,7 @@ pub fn replay_file(
     db: Option<&Path>,
     timelapse: Option<&Path>,
     json: bool,
-) -> anyhow::Result<String> {
+) -> anyhow::Result<Replayed> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let file: crate::chat::ReplayFile = serde_json::from_str(&text)
@@ -673,22 +1047,21 @@ pub fn replay_file(
     let id = chat
         .import(&file, &place)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let mut text = format!(
-        "Rebuilt game #{id} of {} with {} actions.\n",
+    let mut words = format!(
+        "Rebuilt game #{id} of {} with {} actions.",
         file.game,
         file.actions.len()
     );
-    if json {
-        text.push_str(&serde_json::to_string_pretty(&chat.status_json(&place))?);
-    } else {
-        text.push_str(&replayed_status(&chat, &place, &file.players));
+    if !json {
+        words.push('\n');
+        words.push_str(&replayed_status(&chat, &place, &file.players));
     }
     if let Some(out) = timelapse {
         let t = chat
             .timelapse(id)
             .map_err(|e| anyhow::anyhow!("cannot make the timelapse: {e}"))?;
         std::fs::write(out, &t.gif).with_context(|| format!("cannot write {}", out.display()))?;
-        text.push_str(&format!(
+        words.push_str(&format!(
             "\nTimelapse: {} frames of {}×{} ({} KB) written to {}.",
             t.frames,
             t.width,
@@ -697,7 +1070,17 @@ pub fn replay_file(
             out.display()
         ));
     }
-    Ok(text)
+    let status = json
+        .then(|| serde_json::to_string_pretty(&chat.status_json(&place)))
+        .transpose()?;
+    Ok(Replayed { words, status })
+}
+
+/// What `sherpa replay` says: its words, and with `--json` the rebuilt game's status (then
+/// the only thing on standard output; the words go to standard error).
+pub struct Replayed {
+    pub words: String,
+    pub status: Option<String>,
 }
 
 /// Where a rebuilt game stands, as `game status` words it for the channel (asked as its

@@ -206,9 +206,16 @@ fn main() -> anyhow::Result<()> {
             timelapse,
             json,
         } => {
-            let text =
+            let r =
                 sherpa::local::replay_file(reg, &file, db.as_deref(), timelapse.as_deref(), json)?;
-            println!("{text}");
+            // With `--json`, standard output holds the JSON document only.
+            match r.status {
+                Some(status) => {
+                    eprintln!("{}", r.words);
+                    println!("{status}");
+                }
+                None => println!("{}", r.words),
+            }
             Ok(())
         }
         Cmd::Rules { game, topic } => {

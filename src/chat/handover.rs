@@ -1,5 +1,7 @@
 //! `game sub`: hand a seat to another player. `game sub @player` by the seat's holder
-//! (in a lobby or a running game); `game sub @absent @player` for a player the game has
+//! (in a lobby or a running game), `game sub ai [level]` to a Sherpa player (whose id is
+//! `sherpa:ai:<level>`, see [`super::ai_seat`]); `game sub @absent @player` (or
+//! `game sub @absent ai [level]`) for a player the game has
 //! waited for past the deadline (the same test as `game kick`), by a channel admin at once
 //! or by a vote of every other human player (one motion per seat and new player,
 //! `sub:<seat>:<user>:<name>`: the name the first vote's mention resolved to, so the vote
@@ -14,13 +16,16 @@
 //! holder is no longer reminded) and the seat's result when the game ends (results name
 //! whoever holds the seat then).
 
+use super::ai_seat::{ai_identity, ai_level};
 use super::core::{clean_name, replay, seat_of, Chat, Loaded};
 use super::error::CoreError;
 use super::filter;
+use super::lobby::parse_level;
 use super::outbox;
 use super::text::Text;
 use super::types::{Reply, Request};
 use super::votes::{motion_text, sub_motion, vote_counted, VoteError};
+use crate::ai::Level;
 use crate::engine::{Seat, Viewer};
 use crate::ratings::is_ai;
 use crate::store::{reminders, GameStatus, HandoverHow, NewHandover, SeatRow};
@@ -66,15 +71,53 @@ fn named(word: &str) -> Result<Named, VoteError> {
     Ok(Named::Word(name.to_string()))
 }
 
-/// `game sub`'s words: the seat's holder named (if given) and the new player.
-fn sub_args(args: &str) -> Result<(Option<Named>, Named), VoteError> {
+/// Who `game sub` hands a seat to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Target {
+    /// A person, as named.
+    Person(Named),
+    /// A Sherpa player of this level (`ai [level]`).
+    Sherpa(Level),
+}
+
+/// `game sub`'s words: the seat's holder named (if given) and the new player: a person,
+/// or `ai [level]` for a Sherpa player (the word `ai` never names a person here).
+fn sub_args(args: &str) -> Result<(Option<Named>, Target), VoteError> {
     let words: Vec<&str> = args.split_whitespace().collect();
+    let usage = || VoteError::SubUsage {
+        got: args.trim().to_string(),
+    };
+    if let Some(i) = words.iter().position(|w| w.eq_ignore_ascii_case("ai")) {
+        let level = match &words[i + 1..] {
+            [] => Level::Normal,
+            [level] => parse_level(level).map_err(|_| usage())?,
+            _ => return Err(usage()),
+        };
+        let from = match &words[..i] {
+            [] => None,
+            [from] => Some(named(from)?),
+            _ => return Err(usage()),
+        };
+        return Ok((from, Target::Sherpa(level)));
+    }
     match words.as_slice() {
-        [to] => Ok((None, named(to)?)),
-        [from, to] => Ok((Some(named(from)?), named(to)?)),
-        _ => Err(VoteError::SubUsage {
-            got: args.trim().to_string(),
-        }),
+        [to] => Ok((None, Target::Person(named(to)?))),
+        [from, to] => Ok((Some(named(from)?), Target::Person(named(to)?))),
+        _ => Err(usage()),
+    }
+}
+
+/// The Sherpa player of `level` who takes a seat among `seats`: the first of its level
+/// not seated there (`Sherpa (normal)`, else `Sherpa (normal) 2`, …).
+fn sherpa_holder(seats: &[SeatRow], level: Level) -> NewHolder {
+    let (id, name) = (1..)
+        .map(|n| ai_identity(level, n))
+        .find(|(id, _)| seat_of(seats, id).is_none())
+        .unwrap_or_else(|| ai_identity(level, 1));
+    NewHolder {
+        id,
+        name,
+        is_bot: false,
     }
 }
 
@@ -126,10 +169,23 @@ impl Chat {
             None => me.ok_or(VoteError::SubNotAPlayer)?,
         };
         let holder = &l.seats[seat];
-        let to = new_holder(req, &to)?;
-        if to.is_bot || is_ai(&to.id) {
-            return Err(VoteError::SubToBot { name: to.name });
-        }
+        let to = match &to {
+            Target::Person(named) => {
+                let to = new_holder(req, named)?;
+                if to.is_bot || is_ai(&to.id) {
+                    return Err(VoteError::SubToBot { name: to.name });
+                }
+                to
+            }
+            Target::Sherpa(level) => {
+                if ai_level(&holder.user_id) == Some(*level) {
+                    return Err(VoteError::SubAlreadyHolds {
+                        name: holder.name.clone(),
+                    });
+                }
+                sherpa_holder(&l.seats, *level)
+            }
+        };
         if to.id == holder.user_id {
             return Err(if me == Some(seat) {
                 VoteError::SubToYourself

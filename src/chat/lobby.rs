@@ -14,7 +14,6 @@ use crate::ai::Level;
 use crate::engine::notation::clip;
 use crate::engine::{GameKind, Seat, SetupError};
 use crate::engine::{Options, Status, Viewer};
-use crate::reminders::Consequence;
 use crate::store::SeatRow;
 use crate::store::{Absent, Change, GameStatus, NewGame};
 
@@ -339,16 +338,10 @@ impl Chat {
                         .time(at, TimeStyle::Relative)
                         .p(" (")
                         .time(at, TimeStyle::Full)
-                        .p(match (absent, consequence) {
-                            (Absent::Caretaker, _) => {
-                                "), then Sherpa plays for them until they are back."
-                            }
-                            (Absent::Kick, _) => "), then they are removed from the game.",
-                            (Absent::Wait, Consequence::Notify) => "), then the channel is told.",
-                            (Absent::Wait, Consequence::Kick) => {
-                                "), then the others may vote to kick."
-                            }
-                        });
+                        .p(format!(
+                            "), then {}.",
+                            super::deadline::at_deadline(absent, consequence)
+                        ));
                 }
                 None => {
                     let at = crate::reminders::deadline_at(

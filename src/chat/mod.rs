@@ -34,7 +34,8 @@
 //!    another player, `store::handover`'s row, never a step); `lobby.rs` (new, join, leave, start,
 //!    seating and removing Sherpa players,
 //!    status; a new game's plan for a thread of its own; `LobbyError`); `rematch.rs` (play
-//!    again with the same seats).
+//!    again with the same seats); `terminal.rs` (what `sherpa local` needs besides
+//!    commands: the saved table, script lines' recorded answers, its movable clock).
 //! 5. The dispatcher: `dispatch.rs` ([`Chat::handle`]: line, rate, request id, button
 //!    version, the table's command, its handler, then a caretaker's seat handed back and
 //!    Sherpa's votes; [`ChatError`] wraps every topic's error); beside it `ai.rs`
@@ -76,6 +77,7 @@ pub mod replay;
 pub mod stats;
 pub mod steplist;
 pub mod table;
+pub mod terminal;
 pub mod text;
 pub mod timelapse;
 pub mod turns;
@@ -98,6 +100,7 @@ pub use remind::RemindError;
 pub use replay::{ReplayError, ReplayFile};
 pub use stats::StatsError;
 pub use table::{LineError, MAX_COMMAND_LEN};
+pub use terminal::{AskedGame, SavedTable};
 pub use text::{CmdRef, Plain, Seg, Syntax, Text, TimeStyle};
 pub use timelapse::EndFiles;
 pub use turns::TurnError;

@@ -323,15 +323,15 @@ fn show(
     out.line(describe_digests(store, req, settings)?);
     if let Some(g) = game_id {
         match store.schedules().game_deadline(g) {
-            Ok(Some((d, c))) => out.line(format!(
-                "This game's deadline: {} of waiting, then {}.",
-                reminders::format_duration(d),
-                if c == Consequence::Kick {
-                    "a vote to kick"
-                } else {
-                    "a notice in the channel"
-                }
-            )),
+            Ok(Some((d, c))) => {
+                // The table's `absent` option decides, worded as `game status` words it.
+                let absent = store.log().absent(g).unwrap_or(crate::store::Absent::Wait);
+                out.line(format!(
+                    "This game's deadline: {} of waiting; for a player who has not acted by then, {}.",
+                    reminders::format_duration(d),
+                    super::deadline::at_deadline(absent, c)
+                ))
+            }
             Ok(None) => out.line("This game has no deadline."),
             Err(e) => out.line(format!("(Could not read the game's deadline: {e})")),
         }
@@ -649,15 +649,14 @@ fn deadline(
         .set_game_deadline(g, setting)
         .map_err(RemindError::Store)?;
     let who = clean_name(&req.user.name);
+    // The table's `absent` option decides what the deadline does, worded as everywhere.
+    let absent = store.log().absent(g).map_err(RemindError::Store)?;
     let text = match setting {
         None => format!("{who} removed this game's deadline."),
-        Some((d, Consequence::Notify)) => format!(
-            "{who} set a deadline: a player who has not acted after {} is named in the channel.",
-            reminders::format_duration(d)
-        ),
-        Some((d, Consequence::Kick)) => format!(
-            "{who} set a deadline: after {} without acting, the others may vote to kick the player.",
-            reminders::format_duration(d)
+        Some((d, c)) => format!(
+            "{who} set a deadline of {}: for a player who has not acted by then, {}.",
+            reminders::format_duration(d),
+            super::deadline::at_deadline(absent, c)
         ),
     };
     Ok(vec![Reply::public(text)])

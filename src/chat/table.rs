@@ -216,7 +216,7 @@ const GAME_SUBS: &[Command] = &[
     },
     Command {
         aliases: &["substitute", "handover"],
-        help: "{game sub <player>} hands your seat to someone not playing here, in the lobby or a running game: they take over its hidden information, its reminders and its result. {game sub <absent> <player>} hands the seat of a player the game has waited for longer than its deadline (as for {game kick <player>}): a channel admin does it at once, or every other player votes (Sherpa's seats agree automatically). A bot cannot take a seat. The history and the replay file show each handover.",
+        help: "{game sub <player>} hands your seat to someone not playing here, in the lobby or a running game: they take over its hidden information, its reminders and its result. {game sub <absent> <player>} hands the seat of a player the game has waited for longer than its deadline (as for {game kick <player>}): a channel admin does it at once, or every other player votes (Sherpa's seats agree automatically). {game sub ai} hands the seat to a Sherpa player instead (add easy or strong for another level than normal), and a seat Sherpa holds goes back to a person the same way. A bot cannot take a seat. The history and the replay file show each handover.",
         args: &[
             arg("absent", "[absent]", ArgKind::Player, false, "Whose seat: an absent player's (default: yours)"),
             arg("player", "<player>", ArgKind::Player, false, "Who takes the seat over"),
@@ -424,9 +424,15 @@ pub fn resolve(text: &str) -> Result<(&'static Command, &str), LineError> {
 
 /// The command whose name or alias is a small slip from `word` (`gmae`, `rule`), if any.
 fn near_command(word: &str) -> Option<&'static Command> {
+    near_in(COMMANDS, word)
+}
+
+/// The command of `commands` whose name or alias is a small slip from `word` (`gmae`,
+/// `histroy`), if any.
+fn near_in(commands: &'static [Command], word: &str) -> Option<&'static Command> {
     let word = word.to_lowercase();
     let most = if word.chars().count() <= 4 { 1 } else { 2 };
-    COMMANDS.iter().find(|c| {
+    commands.iter().find(|c| {
         std::iter::once(&c.name)
             .chain(c.aliases.iter())
             .any(|n| n.len() > 1 && edit_distance(&word, n) <= most)
@@ -554,14 +560,16 @@ impl LineError {
                 t.p(". Commands: ").then(command_list()).p(".")
             }
             UnknownSubcommand { command, got } => {
-                let subs: Vec<&str> = find_path(command)
+                let top = find_path(command);
+                let subs: Vec<&str> = top
                     .map(|c| c.subcommands.iter().map(|s| s.name).collect())
                     .unwrap_or_default();
-                t.p(format!(
-                    "unknown `{command}` command `{}`; use one of: {}",
-                    clip(got),
-                    subs.join(", ")
-                ))
+                let t = t.p(format!("unknown `{command}` command `{}`", clip(got)));
+                let t = match top.and_then(|c| near_in(c.subcommands, got)) {
+                    Some(c) => t.p("; did you mean ").cmd(c.path, &[]).p("?"),
+                    None => t,
+                };
+                t.p(format!(" Use one of: {}.", subs.join(", ")))
             }
         }
     }
@@ -712,6 +720,20 @@ mod tests {
             Err(LineError::UnknownCommand { .. })
         ));
         assert!(matches!(resolve(""), Err(LineError::NoCommand)));
+    }
+
+    // Issue 46: an unknown sub-command with a small slip gets a did-you-mean, as unknown
+    // commands do; one far from every sub-command lists them without a guess.
+    #[test]
+    fn an_unknown_subcommand_near_one_is_answered_with_did_you_mean() {
+        let e = resolve("game histroy").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown `game` command `histroy`; did you mean `game history`? Use one of: new, join, leave, ai, start, status, history, resign, kick, sub, abort, export, rematch."
+        );
+        let far = resolve("game fly").unwrap_err().to_string();
+        assert!(!far.contains("did you mean"), "{far}");
+        assert!(far.contains("Use one of: new, join"), "{far}");
     }
 
     #[test]

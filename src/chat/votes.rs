@@ -656,7 +656,9 @@ fn waited_too_little(
 fn sub_accepted() -> Text {
     Text::new()
         .cmd("game sub", &["@player"])
-        .p(" hands your seat to that player; ")
+        .p(" hands your seat to that player, ")
+        .cmd("game sub", &["ai", "[level]"])
+        .p(" to a Sherpa player (easy, normal or strong); ")
         .cmd("game sub", &["@absent", "@player"])
         .p(" hands the seat of a player the game has waited for past the deadline (a channel admin at once, else every other player votes)")
 }

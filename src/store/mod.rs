@@ -64,6 +64,7 @@ pub mod results;
 pub mod retention;
 pub mod rows;
 pub mod schedules;
+pub mod scripts;
 pub mod stats;
 pub use copy::CopyReport;
 pub use digests::{DigestKey, DigestPref, DueDigest};

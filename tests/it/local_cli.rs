@@ -1023,11 +1023,11 @@ fn local_cli_a_script_run_again_with_lines_appended_plays_only_the_new_lines() {
     assert_eq!(logged_steps(&db), steps[..10].to_vec());
 }
 
-// Issue 35: the same script for a new game in a database holding the finished earlier
-// game plays every line again (none skipped), and the boards of both games stay: pictures
-// are numbered on, never overwritten.
+// Issue 46 (issue 35 started a new game here): the same script run again on a database
+// whose game it finished answers every line as before; the finished game is never
+// replaced by a new one, and no picture is overwritten.
 #[test]
-fn local_cli_a_new_game_replays_its_script_and_keeps_the_earlier_games_boards() {
+fn local_cli_a_finished_games_script_run_again_is_answered_and_replaces_nothing() {
     let dir = tmp("second-game");
     let (db, out) = (dir.join("g.db"), dir.join("out"));
     let (steps, _) = playout("nanga-parbat", 2, 5);
@@ -1054,24 +1054,18 @@ fn local_cli_a_new_game_replays_its_script_and_keeps_the_earlier_games_boards() 
     assert!(
         lines
             .iter()
-            .all(|l| l["ok"] == true && l.get("repeat").is_none()),
+            .filter(|l| l.get("end_files").is_none())
+            .all(|l| l["ok"] == true && l["repeat"] == true),
         "{lines:?}"
     );
-    assert_eq!(
-        logged_steps(&db),
-        steps,
-        "the second game played every line"
-    );
+    assert_eq!(logged_steps(&db), steps, "nothing played again");
     let s = open_db(&db);
-    let latest = s.log().latest_game("local", "table").unwrap().unwrap();
-    assert_eq!(latest.status, sherpa::store::GameStatus::Finished);
-    assert!(s.log().all_games().unwrap().len() >= 2);
+    assert_eq!(s.log().all_games().unwrap().len(), 1, "no new game");
     let both = boards(&out);
-    assert_eq!(both.len(), 2 * first.len(), "no picture overwritten");
     assert_eq!(
         both[..first.len()],
         first[..],
-        "the first game's pictures are unchanged"
+        "the game's pictures are unchanged"
     );
 }
 
@@ -1498,4 +1492,476 @@ fn local_cli_two_sherpa_players_play_a_whole_game_by_themselves() {
         steps
     };
     assert_eq!(play("ai-ai-1"), play("ai-ai-2"), "the same game twice");
+}
+
+/// `sherpa local <args> --json --script <script>` on the database and output folder of
+/// `dir`, as it ran (not checked).
+fn local_run(args: &[&str], script: &Path, dir: &Path) -> std::process::Output {
+    Command::new(BIN)
+        .arg("local")
+        .args(args)
+        .args(["--json", "--script"])
+        .arg(script)
+        .arg("--db")
+        .arg(dir.join("g.db"))
+        .arg("--out")
+        .arg(dir.join("out"))
+        .output()
+        .unwrap()
+}
+
+/// The answers of the script's own lines (setup, Sherpa's turns and end files left out):
+/// each line's input, whether it was accepted, and its reply texts.
+fn line_answers(lines: &[serde_json::Value], script: &str) -> Vec<(String, bool, String)> {
+    let inputs: Vec<&str> = script
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    lines
+        .iter()
+        .filter(|l| {
+            l.get("end_files").is_none() && l["input"].as_str().is_some_and(|i| inputs.contains(&i))
+        })
+        .map(|l| {
+            (
+                l["input"].as_str().unwrap().to_string(),
+                l["ok"] == true,
+                reply_texts(std::slice::from_ref(l)),
+            )
+        })
+        .collect()
+}
+
+const NEPAL: [&str; 5] = ["nepal", "--players", "ann,bob,cy", "--seed", "3"];
+
+// Issue 46: a line the first run refused stays refused when the script runs again, in
+// its place: `bob: move grow Kathmandu` (not bob's turn) before `ann: move end` is never
+// played, whatever the game's state when the script runs again.
+#[test]
+fn local_cli_a_refused_line_stays_refused_when_the_script_runs_again() {
+    let dir = tmp("rerun-refused");
+    let sc = dir.join("script.txt");
+    let text = "bob: move grow Kathmandu\nann: move end\n";
+    std::fs::write(&sc, text).unwrap();
+    let first = json_lines(local_run(&NEPAL, &sc, &dir));
+    let first = line_answers(&first, text);
+    assert_eq!(
+        first.iter().map(|a| a.1).collect::<Vec<_>>(),
+        vec![false, true],
+        "{first:?}"
+    );
+    let log = logged_steps(&dir.join("g.db"));
+    assert_eq!(log, vec![(0, "end".to_string())]);
+    for _ in 0..2 {
+        let again = json_lines(local_run(&NEPAL, &sc, &dir));
+        assert!(
+            again
+                .iter()
+                .filter(|l| l["input"].as_str().is_some_and(|i| text.contains(i)))
+                .all(|l| l["repeat"] == true),
+            "{again:?}"
+        );
+        assert_eq!(
+            line_answers(&again, text),
+            first,
+            "answered as the first run did"
+        );
+        assert_eq!(logged_steps(&dir.join("g.db")), log, "nothing played again");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Issue 46: undone steps and a refused undo. The first run takes a step back (accepted)
+// after an undo that was refused; run again, the refused undo (which the later state
+// would accept) stays refused and the game's log is unchanged.
+#[test]
+fn local_cli_undone_steps_and_a_refused_undo_are_answered_as_before_when_run_again() {
+    let dir = tmp("rerun-undo");
+    let sc = dir.join("script.txt");
+    let text =
+        "bob: undo\nann: move grow Kathmandu\nann: undo\nann: move end\nbob: move grow Kathmandu\n";
+    std::fs::write(&sc, text).unwrap();
+    let first = line_answers(&json_lines(local_run(&NEPAL, &sc, &dir)), text);
+    assert_eq!(
+        first.iter().map(|a| a.1).collect::<Vec<_>>(),
+        vec![false, true, true, true, true],
+        "{first:?}"
+    );
+    let db = dir.join("g.db");
+    let log = logged_steps(&db);
+    let again = line_answers(&json_lines(local_run(&NEPAL, &sc, &dir)), text);
+    assert_eq!(again, first);
+    assert_eq!(logged_steps(&db), log, "bob's grow was not taken back");
+    assert_snapshot_equals_replay(&db);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Issue 46: a script whose line an earlier run played was changed since is refused whole,
+// naming the first line that differs; nothing is played. Lines added at the end and
+// comments are no change.
+#[test]
+fn local_cli_a_script_with_an_edited_earlier_line_is_refused_whole() {
+    let dir = tmp("rerun-edited");
+    let sc = dir.join("script.txt");
+    std::fs::write(&sc, "bob: move grow Kathmandu\nann: move end\n").unwrap();
+    json_lines(local_run(&NEPAL, &sc, &dir));
+    let db = dir.join("g.db");
+    let log = logged_steps(&db);
+    std::fs::write(
+        &sc,
+        "# a comment\nbob: move grow Kathmandu\n\nann: move grow Kathmandu\nbob: move end\n",
+    )
+    .unwrap();
+    let out = local_run(&NEPAL, &sc, &dir);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("line 4 of the script")
+            && stderr.contains("`ann: move grow Kathmandu`")
+            && stderr.contains("played `ann: move end` there")
+            && stderr.contains("--db"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty(), "nothing answered");
+    assert_eq!(logged_steps(&db), log, "nothing played");
+    // Put back, with a comment and a new line: accepted, only the new line played.
+    std::fs::write(
+        &sc,
+        "# a comment\nbob: move grow Kathmandu\n\nann: move end\nbob: move grow Kathmandu\n",
+    )
+    .unwrap();
+    json_lines(local_run(&NEPAL, &sc, &dir));
+    let mut want = log.clone();
+    want.push((1, "grow Kathmandu".to_string()));
+    assert_eq!(logged_steps(&db), want);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Issue 46: SIGKILL at random moments of a script full of lines typed one line too early
+// (each the step of the player who acts next, most of them refused when they come):
+// every run answers each line it reaches as a run never stopped did (the refused ones
+// refused, though the game would take them by now), and the game ends as that run's did,
+// whatever the moments of the kills.
+#[test]
+fn local_cli_sigkill_at_random_moments_never_plays_a_refused_line() {
+    let dir = tmp("rerun-kill");
+    let (steps, _) = playout("nanga-parbat", 2, 5);
+    let mut text = String::new();
+    for (i, (seat, step)) in steps.iter().enumerate() {
+        if let Some((next, next_step)) = steps.get(i + 1).filter(|(s, _)| s != seat) {
+            text.push_str(&format!("P{}: move {next_step}\n", next + 1));
+        }
+        text.push_str(&format!("P{}: move {step}\n", seat + 1));
+    }
+    let sc = dir.join("script.txt");
+    std::fs::write(&sc, &text).unwrap();
+    let args = ["nanga-parbat", "--players", "P1,P2", "--seed", "5"];
+    let run = |db: &Path| {
+        let mut cmd = Command::new(BIN);
+        cmd.arg("local")
+            .args(args)
+            .args(["--json", "--script"])
+            .arg(&sc)
+            .arg("--db")
+            .arg(db)
+            .arg("--out")
+            .arg(dir.join("out"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        cmd
+    };
+    // The run never stopped: each line's answer, and the game it plays.
+    let reference: Vec<bool> = json_lines(run(&dir.join("ref.db")).output().unwrap())
+        .iter()
+        .filter(|l| l["input"].as_str().is_some_and(|i| i.contains(": move ")))
+        .map(|l| l["ok"] == true)
+        .collect();
+    assert!(
+        reference.iter().filter(|ok| !**ok).count() > 10,
+        "many lines refused: {reference:?}"
+    );
+    let want = logged_steps(&dir.join("ref.db"));
+    let db = dir.join("g.db");
+    let mut pick = sherpa::engine::GameRng::new(11);
+    let mut kills = 0;
+    let deadline = Instant::now() + Duration::from_secs(180);
+    loop {
+        assert!(Instant::now() < deadline, "the crash test took too long");
+        let mut child = run(&db).spawn().unwrap();
+        let mut reader = BufReader::new(child.stdout.take().unwrap());
+        let stop_after = if kills < 10 {
+            1 + pick.below(reference.len())
+        } else {
+            usize::MAX
+        };
+        let mut answered = Vec::new();
+        let mut line = String::new();
+        while answered.len() < stop_after {
+            line.clear();
+            if reader.read_line(&mut line).unwrap() == 0 {
+                break;
+            }
+            let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+            if v["input"].as_str().is_some_and(|i| i.contains(": move ")) {
+                answered.push(v["ok"] == true);
+            }
+        }
+        assert_eq!(
+            answered[..],
+            reference[..answered.len()],
+            "each line answered as in the run never stopped"
+        );
+        if stop_after == usize::MAX {
+            assert!(child.wait().unwrap().success());
+            break;
+        }
+        child.kill().unwrap(); // SIGKILL
+        child.wait().unwrap();
+        kills += 1;
+        let log = logged_steps(&db);
+        assert!(
+            log.len() <= want.len() && log[..] == want[..log.len()],
+            "the log is a prefix of the game never stopped: {log:?}"
+        );
+    }
+    assert_eq!(
+        logged_steps(&db),
+        want,
+        "the same game as the run never stopped"
+    );
+    assert_snapshot_equals_replay(&db);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Issue 46: a database holding another game is never resumed by mistake: another game,
+// other players, another seed or other options are refused with a message naming the saved
+// game and its players and how to resume it or start another; nothing changes. The same
+// command line resumes it; a finished game is said to be over, never replaced.
+#[test]
+fn local_cli_a_saved_game_other_than_the_one_asked_for_is_refused() {
+    let dir = tmp("resume-other");
+    let db = dir.join("g.db");
+    let (steps, _) = playout("nanga-parbat", 2, 5);
+    let sc = script(&steps[..4], &dir.join("a"));
+    let np = ["nanga-parbat", "--players", "P1,P2", "--seed", "5"];
+    json_lines(local_run(&np, &sc, &dir));
+    let log = logged_steps(&db);
+    let refused: [&[&str]; 4] = [
+        &["nepal", "--players", "P1,P2,P3", "--seed", "5"],
+        &["nanga-parbat", "--players", "P1,ann", "--seed", "5"],
+        &["nanga-parbat", "--players", "P1,P2", "--seed", "6"],
+        &[
+            "nanga-parbat",
+            "--players",
+            "P1,P2",
+            "--seed",
+            "5",
+            "--option",
+            "scoring=areas",
+        ],
+    ];
+    for args in refused {
+        let out = local_run(args, &sc, &dir);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} was not refused: {stderr}");
+        assert!(
+            stderr.contains("holds game #1 of Nanga Parbat with P1, P2")
+                && stderr.contains("sherpa local nanga-parbat --players P1,P2 --seed 5")
+                && stderr.contains("--db FILE"),
+            "{args:?}: {stderr}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}: nothing answered");
+        assert_eq!(logged_steps(&db), log, "{args:?}: nothing played");
+    }
+    // The same game, names in another case: resumed.
+    let lines = json_lines(local_run(
+        &["nanga-parbat", "--players", "p1,p2"],
+        &sc,
+        &dir,
+    ));
+    assert!(lines.iter().all(|l| l["repeat"] == true), "{lines:?}");
+    // Played to its end, then run again: it is over, and stays the table's game.
+    let all = script(&steps, &dir.join("a"));
+    json_lines(local_run(&np, &all, &dir));
+    let out = local_run(&np, &all, &dir);
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    let lines = json_lines(out);
+    assert!(
+        stderr.contains("Game #1 of Nanga Parbat") && stderr.contains("is over"),
+        "{stderr}"
+    );
+    assert!(lines.iter().all(|l| l["repeat"] == true), "{lines:?}");
+    let s = open_db(&db);
+    assert_eq!(s.log().all_games().unwrap().len(), 1, "no new game");
+    assert_eq!(logged_steps(&db), steps);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Issue 46: with `--json`, standard output is one JSON document (or one a line for
+// `local`) for every command that takes `--json`; words go to standard error.
+#[test]
+fn local_cli_json_output_is_only_json_for_every_command() {
+    let dir = tmp("json-only");
+    let (steps, _) = playout("nanga-parbat", 2, 5);
+    let sc = script(&steps, &dir);
+    let mut text = std::fs::read_to_string(&sc).unwrap();
+    text.push_str("P1: game export\n");
+    std::fs::write(&sc, &text).unwrap();
+    let np = ["nanga-parbat", "--players", "P1,P2", "--seed", "5"];
+    let lines = json_lines(local_run(&np, &sc, &dir));
+    let file = lines
+        .iter()
+        .flat_map(|l| l["replies"].as_array().cloned().unwrap_or_default())
+        .filter_map(|r| r["file"].as_str().map(str::to_string))
+        .find(|f| f.ends_with(".json"))
+        .expect("the export's file");
+    // Run again (resumed): still JSON only.
+    json_lines(local_run(&np, &sc, &dir));
+    let replay = json_of(&["replay", &file, "--json"]);
+    assert_eq!(replay["game"], "nanga-parbat", "{replay}");
+    json_of(&["playout", "nanga", "--players", "2", "--json"]);
+    json_of(&[
+        "arena",
+        "nanga",
+        "--seats",
+        "random,random",
+        "--games",
+        "1",
+        "--json",
+    ]);
+    json_of(&["bench", "--stored-games", "3", "--json"]);
+    json_of(&["bench", "--reminder-tick", "3", "--json"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Issue 46: player names are matched without regard to case (`Ann:` is ann), in lines
+// and in `--players`.
+#[test]
+fn local_cli_player_names_are_matched_without_regard_to_case() {
+    let dir = tmp("names-case");
+    let sc = dir.join("script.txt");
+    std::fs::write(&sc, "Ann: move end\nBOB: move grow Kathmandu\n").unwrap();
+    json_script_lines(&NEPAL, &sc, &dir);
+    assert_eq!(
+        logged_steps(&dir.join("g.db")),
+        vec![(0, "end".to_string()), (1, "grow Kathmandu".to_string())]
+    );
+    let out = local_run(
+        &["nepal", "--players", "ann,Ann,cy"],
+        &sc,
+        &tmp("names-twice"),
+    );
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("twice"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Issue 46: `game sub ai` hands your seat to a Sherpa player (a seat Sherpa plays, not a
+// person named "ai"), which plays its turns; the others hand it back to a person with
+// `game sub`; the history shows both handovers.
+#[test]
+fn local_cli_a_seat_handed_to_sherpa_is_played_by_sherpa_and_handed_back() {
+    let dir = tmp("sub-ai");
+    let sc = dir.join("script.txt");
+    // Seed 5: P2 places the guide first, then P1 (now Sherpa) plays.
+    let (steps, _) = playout("nanga-parbat", 2, 5);
+    assert_eq!(steps[0].0, 1);
+    let text = format!(
+        "P1: game sub ai easy\nP2: move {}\nP2: game sub Sherpa dan\nP2: game history\n",
+        steps[0].1
+    );
+    let text = text.as_str();
+    std::fs::write(&sc, text).unwrap();
+    let args = [
+        "nanga-parbat",
+        "--players",
+        "P1,P2",
+        "--seed",
+        "5",
+        "--ai-playouts",
+        "4",
+    ];
+    let lines = json_lines(local_run(&args, &sc, &dir));
+    let answers = line_answers(&lines, text);
+    assert!(answers.iter().all(|a| a.1), "{answers:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l["input"] == "Sherpa (easy): (Sherpa's turn)"),
+        "Sherpa played the seat: {lines:?}"
+    );
+    let history = &answers[3].2;
+    assert!(
+        history.contains("P1") && history.contains("Sherpa (easy)") && history.contains("dan"),
+        "{history}"
+    );
+    let db = dir.join("g.db");
+    let s = open_db(&db);
+    let row = s.log().latest_game("local", "table").unwrap().unwrap();
+    let handovers = s.log().handovers(row.id).unwrap();
+    let hands: Vec<(&str, &str)> = handovers
+        .iter()
+        .map(|h| (h.from_user.as_str(), h.to_user.as_str()))
+        .collect();
+    assert_eq!(
+        hands,
+        vec![("P1", "sherpa:ai:easy"), ("sherpa:ai:easy", "dan")]
+    );
+    assert!(logged_steps(&db).iter().any(|(seat, _)| *seat == 0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Issue 46: the terminal's clock moves with `time +<duration>`: the reminder, the deadline
+// and the caretaker's turns come as a channel would get them, and `game status` and
+// `remind` say the same thing about what the deadline does.
+#[test]
+fn local_cli_time_lines_bring_reminders_the_deadline_and_the_caretaker() {
+    let dir = tmp("clock");
+    let sc = dir.join("script.txt");
+    // Seed 5: P2 acts first, and it is P2 whom the deadline overtakes.
+    let text = "P2: game status\nP2: remind\ntime +13h\ntime +60h\nP1: game status\n";
+    std::fs::write(&sc, text).unwrap();
+    let args = [
+        "nanga-parbat",
+        "--players",
+        "P1,P2",
+        "--seed",
+        "5",
+        "--ai-playouts",
+        "4",
+    ];
+    let lines = json_lines(local_run(&args, &sc, &dir));
+    let answers = line_answers(&lines, text);
+    let promise = "Sherpa plays for them until they are back";
+    assert!(answers[0].2.contains(promise), "{}", answers[0].2);
+    assert!(answers[1].2.contains(promise), "{}", answers[1].2);
+    let due: Vec<String> = lines
+        .iter()
+        .filter(|l| l["input"] == "(time passes)")
+        .map(|l| reply_texts(std::slice::from_ref(l)))
+        .collect();
+    assert!(
+        due.iter().any(|t| t.contains("it is your turn")),
+        "a reminder came: {due:?}"
+    );
+    assert!(
+        due.iter()
+            .any(|t| t.contains("Sherpa is minding their seat")),
+        "the caretaker took the seat: {due:?}"
+    );
+    let db = dir.join("g.db");
+    assert!(
+        logged_steps(&db).iter().any(|(seat, _)| *seat == 1),
+        "the caretaker played P2's turn"
+    );
+    // Run again: the clock lines are answered as before, and time does not move twice.
+    let log = logged_steps(&db);
+    let again = json_lines(local_run(&args, &sc, &dir));
+    assert!(
+        !again.iter().any(|l| l["input"] == "(time passes)"),
+        "{again:?}"
+    );
+    assert_eq!(logged_steps(&db), log);
+    let _ = std::fs::remove_dir_all(&dir);
 }
