@@ -3945,3 +3945,172 @@ fn scrambling_nobody_reseeds_the_rng_and_nothing_else() {
     let g = new_game(&d);
     assert_nobody_scramble_changes_only(&g, &d, false, |s, g| s.rng = g.rng.clone());
 }
+
+/// Hyaloring cavalry from Dikoria and from Lenshi attack Pelorian infantry in Naveria, and
+/// one defender's result of 5 hits them (the units `from` the two areas: `froms`).
+fn two_ways_in(d: &PeloriaData, froms: [&str; 2]) -> Peloria {
+    let mut g = blank(d, 2, "Hyalorings");
+    put(&mut g, d, "Pelorians", "Naveria", Kind::Infantry, 2);
+    for f in froms {
+        put(&mut g, d, "Hyalorings", f, Kind::Cavalry, 1);
+    }
+    fresh(&mut g, d);
+    for f in froms {
+        play_now(&mut g, d, &format!("move {f} Naveria cavalry"));
+    }
+    let hy = nat(d, "Hyalorings");
+    battle(
+        &mut g,
+        d,
+        "Naveria",
+        "Pelorians",
+        1,
+        Stage::Hits,
+        vec![(hy, 5)],
+    );
+    g
+}
+
+/// PEL-BRIT-11: each hit removes one unit chosen by its owner. Two attacking cavalry that
+/// came by different ways are not alike (each retreats only to where it came from), so the
+/// owner names the one that dies; the survivor keeps its own way back.
+#[test]
+fn pel_brit_11_the_owner_chooses_which_unit_dies_when_their_ways_back_differ() {
+    let d = data();
+    let mut g = two_ways_in(&d, ["Dikoria", "Lenshi"]);
+    advance(&mut g, &d);
+    let hy = nat(&d, "Hyalorings");
+    let owner = d.nations[hy].player;
+    assert_eq!(
+        g.status().acting(),
+        &[owner],
+        "the Hyalorings' player decides"
+    );
+    let hit = |from: &str| Step::HitUnit {
+        kind: Kind::Cavalry,
+        from: Some(ar(&d, from)),
+    };
+    assert_eq!(
+        g.legal_steps(&d, owner),
+        vec![hit("Dikoria"), hit("Lenshi")]
+    );
+    assert_eq!(
+        crate::engine::testing::legal(&g, &d, owner),
+        ["hit cavalry from Dikoria", "hit cavalry from Lenshi"]
+    );
+    // Leaving the way out is answered with the two it could be.
+    let e = crate::engine::testing::rejected(&mut g, &d, owner, "hit cavalry");
+    assert!(
+        e.contains("hit cavalry from Dikoria") && e.contains("from Lenshi"),
+        "{e}"
+    );
+    let e = crate::engine::testing::rejected(&mut g, &d, owner, "hit cavalry from Naveria");
+    assert!(!e.is_empty());
+    let a = play_now(&mut g, &d, "hit cavalry from Lenshi");
+    assert!(
+        a.events
+            .iter()
+            .any(|e| e.text.starts_with("A Hyalorings cavalry dies in Naveria")),
+        "{:?}",
+        a.events
+    );
+    let left: Vec<Option<u8>> = g
+        .units
+        .iter()
+        .filter(|u| u.nation as usize == hy)
+        .map(|u| u.from)
+        .collect();
+    assert_eq!(
+        left,
+        vec![Some(ar(&d, "Dikoria") as u8)],
+        "the unit from Dikoria lives"
+    );
+}
+
+/// PEL-BRIT-11: units of a kind that are all alike (here both came from Dikoria) are not
+/// asked about: the hit takes one of them, as before.
+#[test]
+fn pel_brit_11_alike_units_are_not_asked_which_one_dies() {
+    let d = data();
+    let mut g = blank(&d, 2, "Hyalorings");
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 2);
+    put(&mut g, &d, "Hyalorings", "Dikoria", Kind::Cavalry, 2);
+    fresh(&mut g, &d);
+    play_now(&mut g, &d, "move Dikoria Naveria cavalry");
+    play_now(&mut g, &d, "move Dikoria Naveria cavalry");
+    let hy = nat(&d, "Hyalorings");
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Pelorians",
+        1,
+        Stage::Hits,
+        vec![(hy, 5)],
+    );
+    let ev = advance(&mut g, &d);
+    assert!(
+        ev.iter()
+            .any(|e| e.starts_with("A Hyalorings cavalry dies")),
+        "{ev:?}"
+    );
+    assert_eq!(g.count_kind(hy, ar(&d, "Naveria"), Kind::Cavalry), 1);
+    assert!(!matches!(g.prompts.top(), Some(Pending::Hit { .. })));
+}
+
+/// PEL-BRIT-11, rules version 1: a game begun before the owner chose keeps playing as it
+/// was recorded: the hit takes the last unit listed (here the one from Lenshi) unasked.
+#[test]
+fn pel_brit_11_a_game_of_rules_version_1_is_not_asked_which_unit_dies() {
+    let d = data();
+    let mut g = two_ways_in(&d, ["Dikoria", "Lenshi"]);
+    g.set_rules_version(1);
+    advance(&mut g, &d);
+    assert!(!matches!(g.prompts.top(), Some(Pending::Hit { .. })));
+    let hy = nat(&d, "Hyalorings");
+    let left: Vec<Option<u8>> = g
+        .units
+        .iter()
+        .filter(|u| u.nation as usize == hy)
+        .map(|u| u.from)
+        .collect();
+    assert_eq!(left, vec![Some(ar(&d, "Dikoria") as u8)]);
+    let owner = d.nations[hy].player;
+    let e = g
+        .check(
+            &d,
+            owner,
+            &Step::HitUnit {
+                kind: Kind::Cavalry,
+                from: None,
+            },
+        )
+        .unwrap_err();
+    assert!(!e.reason.is_empty());
+}
+
+/// PEL-BRIT-11: the choice is a step like any other, so the caretaker (the default step)
+/// and Sherpa's players (`ai::decide`, easy and normal) make it too.
+#[test]
+fn pel_brit_11_the_caretaker_and_sherpa_choose_which_unit_dies() {
+    let d = data();
+    let mut g = two_ways_in(&d, ["Dikoria", "Lenshi"]);
+    advance(&mut g, &d);
+    let hy = nat(&d, "Hyalorings");
+    let owner = d.nations[hy].player;
+    let choices = ["hit cavalry from Dikoria", "hit cavalry from Lenshi"];
+    let default = g.default_step(&d, owner).expect("the caretaker has a step");
+    assert!(choices.contains(&Peloria::format_step(&d, &default).as_str()));
+    let kind = EngineKind::<Peloria>::leak(d, render::render);
+    let any = kind
+        .restore(&serde_json::to_vec(&g).expect("serializes"))
+        .expect("restores");
+    for level in [crate::ai::Level::Easy, crate::ai::Level::Normal] {
+        let step = crate::ai::decide(&*any, owner, level, crate::ai::Budget::playouts_only(20), 5)
+            .expect("Sherpa decides")
+            .step;
+        assert!(choices.contains(&step.as_str()), "{level}: {step}");
+        let mut after = any.box_clone();
+        after.play(owner, &step).expect("its choice plays");
+    }
+}
