@@ -645,6 +645,91 @@ fn nip_turn_3_a_version_1_game_whose_action_was_made_impossible_ends_that_action
     });
 }
 
+// NIP-TURN-3 and rules versions: the reproduction of issue #47 (`blueprints coal` in a coal
+// action `take` began by itself, the coal marker one below the top), played under rules
+// version 1 as it was (each line all or nothing, as the chat plays a chain), ends with the
+// game going on; under version 2 its last line is refused as impossible to finish.
+#[test]
+fn nip_turn_3_the_stuck_reproduction_replays_under_version_1_and_goes_on() {
+    let d = data();
+    let names: Vec<String> = ["ann", "bob"].iter().map(|s| s.to_string()).collect();
+    let log = include_str!("../../../tests/data/rules_versions/nippon-blueprints-coal-seed31.log");
+    let lines: Vec<(Seat, &str)> = log
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (who, typed) = l.split_once(':').expect("`name: steps`");
+            (usize::from(who.trim() == "bob"), typed.trim())
+        })
+        .collect();
+    // A line's steps one after the other; a refused step leaves the game as it was. `undo`
+    // takes back the seat's own last step when the chat would alone (not past the end of
+    // its turn, nor a step that drew at random). `taken` holds each step's state before it.
+    type Taken = Vec<(Seat, bool, Nippon)>;
+    let line = |g: &mut Nippon, taken: &mut Taken, seat: Seat, typed: &str| -> bool {
+        if typed == "undo" {
+            return match taken.last() {
+                Some((s, alone, _)) if *s == seat && *alone => {
+                    *g = taken.pop().expect("a step").2;
+                    true
+                }
+                _ => false,
+            };
+        }
+        let mut c = g.clone();
+        let mut steps = Vec::new();
+        for t in typed.split(';').map(str::trim) {
+            let before = c.clone();
+            let Ok(a) = c.parse_step(&d, seat, t).map(|s| c.apply(&d, seat, &s)) else {
+                return false;
+            };
+            let Ok(a) = a else { return false };
+            steps.push((seat, !a.irreversible && !a.turn_ended, before));
+        }
+        taken.extend(steps);
+        *g = c;
+        true
+    };
+    let (last, before) = lines.split_last().expect("lines");
+    assert_eq!(*last, (1, "blueprints coal"));
+    let mut g = setup_checked::<Nippon>(&d, &names, &Options::new(), 31).expect("setup");
+    g.set_rules_version(1);
+    let mut refused = Vec::new();
+    let mut taken = Vec::new();
+    for (seat, typed) in before {
+        if !line(&mut g, &mut taken, *seat, typed) {
+            refused.push(*typed);
+        }
+    }
+    assert!(
+        refused.len() < 60,
+        "the reproduction plays (refused: {refused:?})"
+    );
+    let why = g
+        .parse_step(&d, 1, "blueprints coal")
+        .map(|s| g.check(&d, 1, &s));
+    assert!(
+        line(&mut g, &mut taken, 1, "blueprints coal"),
+        "version 1 takes them: {why:?}; refused before: {refused:?}; stage {:?}, begun {:?}",
+        g.stage,
+        g.begun
+    );
+    assert!(g
+        .log
+        .iter()
+        .any(|l| l.contains("No step can carry on bob's action")));
+    for seat in g.status().acting().to_vec() {
+        assert!(!g.legal_steps(&d, seat).is_empty(), "seat {seat} can act");
+    }
+    let mut g = setup_checked::<Nippon>(&d, &names, &Options::new(), 31).expect("setup");
+    let mut taken = Vec::new();
+    for (seat, typed) in before {
+        line(&mut g, &mut taken, *seat, typed);
+    }
+    let e = crate::engine::testing::rejected(&mut g, &d, 1, "blueprints coal");
+    assert!(e.contains("impossible to finish"), "{e}");
+}
+
 // NIP-TURN-3: "at any moment during their own turn", so also after the step that ends the
 // action: the blueprints a clocks factory's synergy gives can be spent before the turn
 // passes, and `done` then ends the turn. Without 3 blueprints there is nothing to ask.

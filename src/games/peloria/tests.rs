@@ -753,9 +753,19 @@ fn pel_move_2_no_unit_moves_more_areas_in_a_phase_than_it_may_in_random_games() 
                     moves += 1;
                 }
                 Step::Exit { kind: k, .. } if g.units.len() + 1 == before.len() => {
-                    let i = (0..g.units.len())
-                        .find(|&i| before[i] != g.units[i])
-                        .unwrap_or(g.units.len());
+                    // The unit that left: one whose removal leaves the list as it is now;
+                    // of alike units, the one with the fewest moves used (the engine moves
+                    // the one with the most moves left).
+                    let at = |u: &Unit| (u.nation, u.kind, u.area);
+                    let now: Vec<_> = g.units.iter().map(at).collect();
+                    let i = (0..before.len())
+                        .filter(|&i| {
+                            let mut b: Vec<_> = before.iter().map(at).collect();
+                            b.remove(i);
+                            b == now
+                        })
+                        .min_by_key(|&i| used[i])
+                        .expect("one unit left the map");
                     assert!(
                         used[i] < k.moves(),
                         "seed {seed}, round {}: a {} left the map after {} areas: `{t}`",
@@ -1370,7 +1380,11 @@ fn both_sides_lose_to_the_same_round(area: &str, att: Side, def: Side) -> usize 
         let deaths = |who: &str| {
             ev[first..end]
                 .iter()
-                .filter(|l| l.starts_with(&format!("A {who} ")) && l.contains(" dies in "))
+                .filter(|l| {
+                    let a = crate::engine::words::article(who);
+                    l.starts_with(&format!("{}{} {who} ", a[..1].to_uppercase(), &a[1..]))
+                        && l.contains(" dies in ")
+                })
                 .count()
         };
         let att_lost = results_reaching(line, def.0, att.3).min(att.2);
@@ -3990,13 +4004,14 @@ fn pel_brit_11_the_owner_chooses_which_unit_dies_when_their_ways_back_differ() {
         kind: Kind::Cavalry,
         from: Some(ar(&d, from)),
     };
+    // In the order of the areas on the board.
     assert_eq!(
         g.legal_steps(&d, owner),
-        vec![hit("Dikoria"), hit("Lenshi")]
+        vec![hit("Lenshi"), hit("Dikoria")]
     );
     assert_eq!(
         crate::engine::testing::legal(&g, &d, owner),
-        ["hit cavalry from Dikoria", "hit cavalry from Lenshi"]
+        ["hit cavalry from Lenshi", "hit cavalry from Dikoria"]
     );
     // Leaving the way out is answered with the two it could be.
     let e = crate::engine::testing::rejected(&mut g, &d, owner, "hit cavalry");
@@ -4113,4 +4128,66 @@ fn pel_brit_11_the_caretaker_and_sherpa_choose_which_unit_dies() {
         let mut after = any.box_clone();
         after.play(owner, &step).expect("its choice plays");
     }
+}
+
+/// The steps of a recorded log (`name: step` lines; `#` comments), each with its seat.
+fn log_steps<'a>(log: &'a str, players: &[&str]) -> Vec<(usize, &'a str)> {
+    log.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (who, step) = l.split_once(':').expect("`name: step`");
+            let seat = players
+                .iter()
+                .position(|p| *p == who.trim())
+                .expect("a player");
+            (seat, step.trim())
+        })
+        .collect()
+}
+
+/// PEL-BRIT-11 and rules versions: the reproduction of issue #47, a log recorded before
+/// the owner chose (rules version 1), replays under version 1 step for step as it was
+/// played: the Praxians' hit takes a Soldiers infantry unasked, the one that came from
+/// Henjarl, so only Elz-Ast is left as a way back. A game of version 2 asks instead.
+#[test]
+fn pel_brit_11_a_log_recorded_under_rules_version_1_replays_as_it_was_played() {
+    let d = data();
+    let players = ["ann", "bob", "cy", "dan"];
+    let names: Vec<String> = players.iter().map(|s| s.to_string()).collect();
+    let log = include_str!("../../../tests/data/rules_versions/peloria-casualty-seed10.log");
+    let steps = log_steps(log, &players);
+    let dan = 3;
+    let mut g = crate::engine::setup_checked::<Peloria>(&d, &names, &Options::new(), 10).unwrap();
+    g.set_rules_version(1);
+    for (seat, step) in &steps {
+        play(&mut g, &d, *seat, step);
+    }
+    let l = crate::engine::testing::legal(&g, &d, dan);
+    assert!(
+        l.contains(&"retreat Raibanth Elz-Ast infantry".to_string()),
+        "{l:?}"
+    );
+    assert!(!l.iter().any(|s| s.contains("Henjarl")), "{l:?}");
+    assert!(g
+        .log
+        .iter()
+        .any(|s| s.starts_with("A Soldiers infantry dies in Raibanth")));
+    // The same steps in a game of version 2 come to a hit whose owner is asked which unit
+    // dies (a battle before Raibanth's already asks), so the recorded steps stop fitting.
+    let mut g = crate::engine::setup_checked::<Peloria>(&d, &names, &Options::new(), 10).unwrap();
+    let asked = steps.iter().position(|(seat, step)| {
+        let fits = g
+            .parse_step(&d, *seat, step)
+            .is_ok_and(|s| g.apply(&d, *seat, &s).is_ok());
+        !fits
+    });
+    let asked = asked.expect("version 2 asks where version 1 did not");
+    let seat = g.status().acting()[0];
+    let l = crate::engine::testing::legal(&g, &d, seat);
+    assert!(
+        !l.is_empty()
+            && l.iter()
+                .all(|s| s.starts_with("hit ") && s.contains(" from ")),
+        "step {asked}: {l:?}"
+    );
 }

@@ -136,8 +136,9 @@ hit in descending order; when the army is mixed and a result could kill more tha
 (`hit <kind>`; Sherpa reads the text's mixed-army choice as the army's own commander's, the advantage \
 the text gives mixed armies). Each hit removes one unit chosen by its owner (Britannia's battle rules): when \
 the units of a kind differ in something the rules care about, which for a unit in battle is its way back (see \
-`retreat`), the owner names the one that dies, `hit infantry from Henjarl` for the one that came from Henjarl or \
-`hit infantry unmoved` for one that did not move in; when they are all alike nothing is asked. (Games begun under \
+`retreat`), the owner names the one that dies: `hit <kind> from <area>` for the one that came from that area \
+and `hit <kind> unmoved` for one that did not move in; when they are all alike \
+nothing is asked. (Games begun under \
 rules version 1 take the last unit listed without asking.) Both sides' results of a round are always dealt: an attacker that kills the \
 last defenders still loses the units the defenders' dice killed, and a round can leave the area empty. At most \
 5 units may attack in one area (the Battles phase). Sherpa checks this as units enter: a unit may not enter an \
