@@ -1109,6 +1109,7 @@ fn ai_only_game(
         &[],
         sherpa::store::GameStatus::Running,
         &g.snapshot(),
+        g.rules_version(),
         0,
     )?;
     Ok(Place {
@@ -1214,6 +1215,7 @@ fn write_stored_games(
             &actions,
             sherpa::store::GameStatus::Running,
             &g.snapshot(),
+            g.rules_version(),
             0,
         )?;
     }

@@ -176,3 +176,44 @@ fn a_scaled_budget_keeps_the_levels_ratio_and_never_reaches_zero() {
     assert_eq!(Level::Easy.budget().scaled(0.5), Level::Easy.budget());
     assert_eq!(Level::Strong.budget().scaled(1.0), Level::Strong.budget());
 }
+
+/// Liveness, engine-wide (`engine::conformance::check_liveness`): in games of every kind
+/// and player count played to the end by random players, and by Sherpa's easy players,
+/// every seat the status names as acting always has a legal step (a stuck game is a bug of
+/// the engine's contract, whatever game it is in).
+#[test]
+fn every_game_runs_to_its_end_with_a_step_for_every_seat_named_as_acting() {
+    use crate::engine::conformance::check_liveness;
+    const RANDOM_GAMES: u64 = 6;
+    const STEP_CAP: usize = 40_000;
+    for kind in Registry::builtin().all() {
+        for n in kind.min_players()..=kind.max_players() {
+            let names: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
+            for k in 0..RANDOM_GAMES {
+                let seed = 1000 + 17 * k + n as u64;
+                let mut g = kind
+                    .setup(&names, &Default::default(), seed)
+                    .expect("setup");
+                let mut pick = GameRng::new(seed);
+                let mut chooser = GameRng::new(seed ^ 0xc0ffee);
+                check_liveness(&mut *g, STEP_CAP, &mut pick, |_, _, c| {
+                    chooser.below(c.len())
+                });
+            }
+            let seed = 7 + n as u64;
+            let mut g = kind
+                .setup(&names, &Default::default(), seed)
+                .expect("setup");
+            let mut pick = GameRng::new(seed);
+            let mut turn = 0u64;
+            check_liveness(&mut *g, STEP_CAP, &mut pick, |g, seat, choices| {
+                turn += 1;
+                let d = decide(g, seat, Level::Easy, budget(), turn).expect("an acting seat");
+                choices
+                    .iter()
+                    .position(|c| *c == d.step)
+                    .expect("Sherpa plays a legal step")
+            });
+        }
+    }
+}

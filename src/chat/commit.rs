@@ -92,6 +92,7 @@ impl Chat {
         // that they are stored in the outbox in the same transaction as the change.
         let version = l.row.version + 1;
         let (caretake, mut release) = (t.caretake, t.release);
+        let outcome_start = t.start;
         // A removed player's seat is played by the autopilot, no longer by the caretaker.
         release.extend(t.resign.iter().copied());
         let outcome = Outcome {
@@ -137,6 +138,8 @@ impl Chat {
             end_files_owed: finished,
             caretake,
             release,
+            // A game records the rules version it starts on (the newest of its kind).
+            rules_version: outcome_start.then(|| g.rules_version()),
         };
         self.store_turn(l, change, &*g, &mut replies)?;
         #[cfg(test)]

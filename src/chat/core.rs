@@ -503,7 +503,7 @@ impl Chat {
                     kind,
                     seats,
                     &row.options,
-                    row.seed,
+                    (row.seed, row.rules_version),
                     &actions,
                     &seqs,
                     |seq| store.log().checkpoint(row.id, seq).ok().flatten(),
@@ -560,17 +560,18 @@ pub fn effective_steps(actions: &[ActionRow]) -> Vec<&ActionRow> {
     out
 }
 
-/// Rebuild a game from its setup and log. The error names the step that failed.
+/// Rebuild a game from its setup (playing by the rules version it was recorded under) and
+/// its log. The error names the step that failed.
 pub fn replay(
     kind: &'static dyn GameKind,
     seats: &[SeatRow],
     options: &crate::engine::Options,
-    seed: u64,
+    (seed, rules_version): (u64, u32),
     actions: &[ActionRow],
 ) -> Result<Box<dyn AnyGame>, String> {
     let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
     let mut g = kind
-        .setup(&names, options, seed)
+        .setup_at(&names, options, seed, rules_version)
         .map_err(|e| e.to_string())?;
     for a in effective_steps(actions) {
         g.play(a.seat, &a.step)
@@ -589,7 +590,7 @@ pub fn replay_from_checkpoints(
     kind: &'static dyn GameKind,
     seats: &[SeatRow],
     options: &crate::engine::Options,
-    seed: u64,
+    seed: (u64, u32),
     actions: &[ActionRow],
     seqs: &[i64],
     mut load: impl FnMut(i64) -> Option<Vec<u8>>,

@@ -272,8 +272,14 @@ impl Chat {
                     .ok_or_else(|| CoreError::UnknownKind(l.row.kind.clone()))?;
                 let actions = self.lock().store.log().actions(l.row.id)?;
                 Some(
-                    replay(kind, &seats, &l.row.options, l.row.seed, &actions)
-                        .map_err(CoreError::Replay)?,
+                    replay(
+                        kind,
+                        &seats,
+                        &l.row.options,
+                        (l.row.seed, l.row.rules_version),
+                        &actions,
+                    )
+                    .map_err(CoreError::Replay)?,
                 )
             }
             None => None,

@@ -250,6 +250,14 @@ impl Chat {
             .get(&l.row.kind)
             .map(|k| k.name())
             .unwrap_or("?");
+        // A lobby starts on the newest rules; a running game names the version it plays by.
+        let rules = match &l.game {
+            Some(g) => g.rules_version(),
+            None => self
+                .registry
+                .get(&l.row.kind)
+                .map_or(l.row.rules_version, |k| k.rules_version()),
+        };
         let seats_text = l
             .seats
             .iter()
@@ -260,7 +268,8 @@ impl Chat {
             return Ok(vec![Reply::public(
                 Text::new()
                     .p(format!(
-                        "Game #{} of **{kind}** is waiting to start. Players: {seats_text}. ",
+                        "Game #{} of **{kind}** (rules version {rules}) is waiting to start. \
+                         Players: {seats_text}. ",
                         l.row.id
                     ))
                     .cmd("game join", &[])
@@ -271,7 +280,7 @@ impl Chat {
         };
         let motions = self.lock().store.log().motions(l.row.id)?;
         let mut text = Text::from(format!(
-            "Game #{} of **{kind}**. Players: {seats_text}.",
+            "Game #{} of **{kind}** (rules version {rules}). Players: {seats_text}.",
             l.row.id
         ));
         text.line(filter::describe(&**g, Viewer::Spectator));

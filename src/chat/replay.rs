@@ -28,6 +28,15 @@ pub struct ReplayFile {
     /// handovers have none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub handovers: Vec<ReplayHandover>,
+    /// The rules version the game played by (see `engine::Game::RULES_VERSION`); files
+    /// from before versions were kept played by version 1.
+    #[serde(default = "first_rules_version")]
+    pub rules_version: u32,
+}
+
+/// The rules version of a replay file written before versions were kept.
+fn first_rules_version() -> u32 {
+    1
 }
 
 /// A seat handed over, as a replay file records it.
@@ -127,9 +136,10 @@ impl Chat {
             "The game is still running, so the seed and secret steps are left out of the export; the full replay is available once the game ends."
         };
         let mut r = Reply::public(format!(
-            "Export of game #{} ({} actions). {note}",
+            "Export of game #{} ({} actions, rules version {}). {note}",
             row.id,
-            file.actions.len()
+            file.actions.len(),
+            file.rules_version
         ));
         r.file = Some((format!("sherpa-{}-{}.json", row.kind, row.id), json));
         Ok(vec![r])
@@ -162,6 +172,7 @@ impl Chat {
                     how: h.how,
                 })
                 .collect(),
+            rules_version: row.rules_version,
         })
     }
 
@@ -201,7 +212,14 @@ impl Chat {
                 at: 0,
             })
             .collect();
-        let g = replay(kind, &seats, &file.options, seed, &rows).map_err(CoreError::Replay)?;
+        let g = replay(
+            kind,
+            &seats,
+            &file.options,
+            (seed, file.rules_version),
+            &rows,
+        )
+        .map_err(CoreError::Replay)?;
         let status = if g.status().is_finished() {
             GameStatus::Finished
         } else {
@@ -244,6 +262,7 @@ impl Chat {
             handovers: &handovers,
             status,
             snapshot: &g.snapshot(),
+            rules_version: file.rules_version,
         };
         let id = self.lock().store.log_mut().import_game_with_handovers(
             &place.platform,
@@ -269,7 +288,13 @@ impl Chat {
             .log()
             .actions(game_id)
             .map_err(|e| e.to_string())?;
-        let g = replay(kind, &seats, &row.options, row.seed, &actions)?;
+        let g = replay(
+            kind,
+            &seats,
+            &row.options,
+            (row.seed, row.rules_version),
+            &actions,
+        )?;
         let (v, snap) = inner
             .store
             .log()

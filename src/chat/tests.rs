@@ -4468,7 +4468,14 @@ mod ai_seats {
             )
         };
         let kind = Registry::builtin().get("nanga-parbat").unwrap();
-        let rebuilt = replay(kind, &seats, &row.options, row.seed, &actions).unwrap();
+        let rebuilt = replay(
+            kind,
+            &seats,
+            &row.options,
+            (row.seed, row.rules_version),
+            &actions,
+        )
+        .unwrap();
         let l = t.chat.load_active_or_finished(&place()).unwrap();
         assert!(rebuilt.same_state(&**l.game.as_ref().unwrap()));
         assert!(

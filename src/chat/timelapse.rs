@@ -108,12 +108,12 @@ pub fn positions(
     kind: &'static dyn GameKind,
     seats: &[SeatRow],
     options: &Options,
-    seed: u64,
+    (seed, rules_version): (u64, u32),
     actions: &[ActionRow],
 ) -> Result<Vec<Box<dyn AnyGame>>, String> {
     let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
     let mut g = kind
-        .setup(&names, options, seed)
+        .setup_at(&names, options, seed, rules_version)
         .map_err(|e| e.to_string())?;
     let mut last_view = filter::view_json(&*g, Viewer::Spectator);
     let mut out = vec![g.box_clone()];
@@ -138,7 +138,7 @@ pub fn build(
     kind: &'static dyn GameKind,
     seats: &[SeatRow],
     options: &Options,
-    seed: u64,
+    seed: (u64, u32),
     actions: &[ActionRow],
 ) -> Result<Timelapse, CoreError> {
     let states = positions(kind, seats, options, seed, actions).map_err(CoreError::Replay)?;
@@ -211,7 +211,13 @@ impl Chat {
             .registry
             .get(&row.kind)
             .ok_or_else(|| CoreError::UnknownKind(row.kind.clone()))?;
-        build(kind, &seats, &row.options, row.seed, &actions)
+        build(
+            kind,
+            &seats,
+            &row.options,
+            (row.seed, row.rules_version),
+            &actions,
+        )
     }
 
     /// Finished games on `platform` (in `channel` only, when given) whose end files are
@@ -315,7 +321,15 @@ impl Chat {
             .registry
             .get(&row.kind)
             .ok_or_else(|| CoreError::UnknownKind(row.kind.clone()))
-            .and_then(|kind| build(kind, seats, &row.options, row.seed, rows));
+            .and_then(|kind| {
+                build(
+                    kind,
+                    seats,
+                    &row.options,
+                    (row.seed, row.rules_version),
+                    rows,
+                )
+            });
         match timelapse {
             Ok(t) => out.push(timelapse_reply(row, t)),
             Err(e) => tracing::warn!(game = row.id, "no timelapse: {e}"),
@@ -428,14 +442,28 @@ mod tests {
     fn a_full_nepal_game_makes_a_timelapse_under_8_mb_checked_frame_by_frame() {
         let kind = Registry::builtin().get("nepal").unwrap();
         let (seats, rows) = full_game("nepal", 3, 5);
-        let t = build(kind, &seats, &Options::new(), 5, &rows).unwrap();
+        let t = build(
+            kind,
+            &seats,
+            &Options::new(),
+            (5, kind.rules_version()),
+            &rows,
+        )
+        .unwrap();
         assert!(t.gif.len() <= MAX_BYTES, "{} bytes", t.gif.len());
         assert!(
             t.gif.len() <= TARGET_BYTES,
             "a few MB: {} bytes",
             t.gif.len()
         );
-        let states = positions(kind, &seats, &Options::new(), 5, &rows).unwrap();
+        let states = positions(
+            kind,
+            &seats,
+            &Options::new(),
+            (5, kind.rules_version()),
+            &rows,
+        )
+        .unwrap();
         assert!(states.len() > 20, "a position per turn: {}", states.len());
         assert_eq!(t.positions, states.len());
         assert_eq!(t.frames, states.len().min(BUDGETS[0].frames));
@@ -486,7 +514,14 @@ mod tests {
     fn a_timelapse_over_its_target_is_made_again_smaller() {
         let kind = Registry::builtin().get("nepal").unwrap();
         let (seats, rows) = full_game("nepal", 3, 5);
-        let states = positions(kind, &seats, &Options::new(), 5, &rows).unwrap();
+        let states = positions(
+            kind,
+            &seats,
+            &Options::new(),
+            (5, kind.rules_version()),
+            &rows,
+        )
+        .unwrap();
         let budgets = [
             Budget {
                 max_side: 400,

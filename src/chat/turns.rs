@@ -34,6 +34,9 @@ impl Chat {
         if legal.is_empty() {
             return Err(match &before {
                 Status::Finished(_) => TurnError::GameOver,
+                // The engine's contract says this never happens (the conformance suite's
+                // liveness check); if a game breaks it, say so rather than "not your turn".
+                Status::Acting(a) if a.contains(&seat) => TurnError::NoStepListed,
                 Status::Acting(a) => TurnError::NotYourTurn {
                     waiting: a
                         .iter()
@@ -161,6 +164,8 @@ pub enum TurnError {
     NotYourTurn {
         waiting: Vec<String>,
     },
+    /// The game waits for this seat but lists no step for it (a bug of the game).
+    NoStepListed,
     GameOver,
     ChainFailed {
         step: String,
@@ -187,6 +192,10 @@ impl TurnError {
                 bold(waiting)
             )),
             GameOver => t.p("the game is over"),
+            NoStepListed => t.p(
+                "the game waits for you but offers you no step: that is a bug of Sherpa's \
+                 rules, please report it with `game export`",
+            ),
             ChainFailed {
                 step,
                 earlier,

@@ -356,7 +356,7 @@ impl Chat {
             kind,
             &l.seats,
             &l.row.options,
-            l.row.seed,
+            (l.row.seed, l.row.rules_version),
             &rows,
             &seqs,
             |seq| {

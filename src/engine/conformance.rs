@@ -23,12 +23,69 @@
 //! - the evaluation hint ([`Game::hint`]) has one entry per seat (or none) and is unchanged
 //!   by scrambling any holder's hidden information;
 //! - replay of the log from the seed gives the same state, and snapshots round-trip;
-//! - at the end, the result gives each seat's score in named parts that add up to it.
+//! - at the end, the result gives each seat's score in named parts that add up to it;
+//! - **liveness**: every seat the status names as acting has a legal step, and no step of
+//!   theirs is refused as "not your turn"; [`check_liveness`] checks the first over many
+//!   whole games cheaply, with any chooser of steps (random, or Sherpa's players).
 
 use super::{
-    resolve_options, Audience, Game, GameOptions, GameRng, Holder, Options, RenderFn, Rules, Seat,
-    Status, Viewer, MAX_LEGAL_STEPS,
+    resolve_options, AnyGame, Audience, Game, GameOptions, GameRng, Holder, Options, RenderFn,
+    Rules, Seat, Status, Viewer, MAX_LEGAL_STEPS,
 };
+
+/// Liveness of one game played to its end from its present position, each step chosen by
+/// `choose` (an index into the acting seat's [`AnyGame::choices`], which it is given): while
+/// the game runs someone acts, and every seat the status names as acting has at least one
+/// legal step, so the chat never tells a seat it names that it is not its turn. The acting
+/// seat that plays is picked with `pick`. Panics naming the game, the position and the
+/// last steps played when a named seat has no step, or when the game has not ended within
+/// `step_cap` steps. Returns the steps played.
+pub fn check_liveness(
+    game: &mut dyn AnyGame,
+    step_cap: usize,
+    pick: &mut GameRng,
+    mut choose: impl FnMut(&dyn AnyGame, Seat, &[String]) -> usize,
+) -> usize {
+    let name = game.kind().name();
+    let mut last: Vec<String> = Vec::new();
+    for steps in 0..step_cap {
+        let acting = match game.status() {
+            Status::Finished(_) => return steps,
+            Status::Acting(a) => a,
+        };
+        assert!(
+            !acting.is_empty(),
+            "{name}: nobody acts while the game runs (step {steps}, after {last:?})"
+        );
+        let seat = acting[pick.below(acting.len())];
+        let mut mine = Vec::new();
+        for &s in &acting {
+            let choices = game.choices(s);
+            assert!(
+                !choices.is_empty(),
+                "{name}: seat {s} is named as acting but has no legal step, so the game is \
+                 stuck (step {steps}, after {last:?})"
+            );
+            if s == seat {
+                mine = choices;
+            }
+        }
+        let i = choose(&*game, seat, &mine);
+        assert!(i < mine.len(), "{name}: the chooser picked a listed step");
+        game.play_choice(seat, i)
+            .unwrap_or_else(|| panic!("{name}: listed step `{}` plays", mine[i]));
+        last.push(format!("{seat}: {}", mine[i]));
+        if last.len() > 6 {
+            last.remove(0);
+        }
+    }
+    panic!("{name}: the game did not end within {step_cap} steps (after {last:?})");
+}
+
+/// Does a refusal tell a seat that it is not its turn (as the games word it)?
+pub fn says_not_your_turn(reason: &str) -> bool {
+    reason.contains("not your turn") || reason.contains("turn, not yours")
+}
 
 /// What to run.
 pub struct Suite<'a, G: Game> {
@@ -408,6 +465,7 @@ impl<G: Game> Walk<'_, G> {
                     !legal.is_empty(),
                     "acting seat {s} has a legal step (seed {seed}, step {steps})"
                 );
+                self.check_never_told_not_its_turn(s);
                 let d = self.g.default_step(data, s);
                 assert!(
                     d.as_ref().is_some_and(|d| legal.contains(d)),
@@ -423,6 +481,25 @@ impl<G: Game> Walk<'_, G> {
             acting,
             optional,
             idle,
+        }
+    }
+
+    /// No refusal of a candidate step tells `seat`, which the status names as acting, that
+    /// it is not its turn (the first few refused candidates are read).
+    fn check_never_told_not_its_turn(&self, seat: Seat) {
+        let (data, seed, steps) = (self.suite.data, self.seed, self.steps);
+        let refused = self
+            .g
+            .candidates(data, seat)
+            .into_iter()
+            .filter_map(|c| self.g.legality(data, seat, &c).err())
+            .take(4);
+        for e in refused {
+            assert!(
+                !says_not_your_turn(&e.reason),
+                "acting seat {seat} is told `{}` (seed {seed}, step {steps})",
+                e.reason
+            );
         }
     }
 
@@ -558,6 +635,12 @@ impl<G: Game> Walk<'_, G> {
                 wording_fault(&e.text),
                 None,
                 "event text for players: {}",
+                e.text
+            );
+            assert_eq!(
+                super::words::article_mistake(&e.text),
+                None,
+                "event text's article: {}",
                 e.text
             );
         }

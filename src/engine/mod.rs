@@ -42,7 +42,7 @@ pub use notation::{match_step, ParseError};
 pub use options::{resolve_options, GameOptions, NoOptions, OptionSpec, Options, Resolved};
 pub use pending::{Prompt, Prompts};
 pub use rng::GameRng;
-pub use words::counted;
+pub use words::{a_or_an, counted};
 
 /// A seat at the table, numbered from 0 in turn order.
 pub type Seat = usize;
@@ -404,6 +404,20 @@ pub trait Game:
     const NAME: &'static str;
     const MIN_PLAYERS: usize;
     const MAX_PLAYERS: usize;
+    /// The newest rules version of this game kind: 1, raised by each fix that changes how
+    /// a logged game plays out. A game plays by the version it started on
+    /// ([`Game::rules_version`]), so an older game's log replays as it was played.
+    const RULES_VERSION: u32 = 1;
+
+    /// The rules version this game plays by ([`Game::RULES_VERSION`] for a new game).
+    fn rules_version(&self) -> u32 {
+        Self::RULES_VERSION
+    }
+
+    /// Play by the older rules `version` (1..[`Game::RULES_VERSION`]): called right after
+    /// setup, before any step, when a game recorded under it is rebuilt. A game with one
+    /// version keeps the default, which ignores it.
+    fn set_rules_version(&mut self, _version: u32) {}
 
     /// Start a game for `players` seats (names in turn order). The player count is already
     /// within `MIN_PLAYERS..=MAX_PLAYERS` and the options are valid.
@@ -646,6 +660,8 @@ pub struct RulesTopic {
 /// Type-erased game state for the store and chat layers.
 pub trait AnyGame: Send {
     fn kind(&self) -> &'static dyn GameKind;
+    /// The rules version this game plays by (see [`Game::rules_version`]).
+    fn rules_version(&self) -> u32;
     fn status(&self) -> Status;
     fn legal(&self, seat: Seat) -> Vec<StepInfo>;
     /// Parse, check and apply. On error nothing changes. Returns the canonical notation
@@ -740,6 +756,26 @@ pub trait GameKind: Send + Sync {
         seed: u64,
     ) -> Result<Box<dyn AnyGame>, SetupError>;
     fn restore(&'static self, snapshot: &[u8]) -> Result<Box<dyn AnyGame>, String>;
+    /// The newest rules version of this kind (see [`Game::RULES_VERSION`]): what a new game
+    /// starts on.
+    fn rules_version(&self) -> u32;
+    /// [`GameKind::setup`] playing by the rules `version` a game was recorded under (a
+    /// rebuild from its log). A version this binary does not know (0, or newer than
+    /// [`GameKind::rules_version`]) is refused.
+    fn setup_at(
+        &'static self,
+        players: &[String],
+        options: &Options,
+        seed: u64,
+        version: u32,
+    ) -> Result<Box<dyn AnyGame>, SetupError>;
+}
+
+/// The refusal of a rules version a kind does not know.
+pub fn unknown_rules_version(name: &str, version: u32, newest: u32) -> SetupError {
+    SetupError(format!(
+        "{name} has rules versions 1 to {newest}, not {version} (recorded by a newer Sherpa?)"
+    ))
 }
 
 /// A [`GameKind`] for a concrete [`Game`]: its board data and its renderer.
@@ -838,11 +874,33 @@ impl<G: Game> GameKind for Kind<G> {
         let state: G = serde_json::from_slice(snapshot).map_err(|e| e.to_string())?;
         Ok(Box::new(Instance { kind: self, state }))
     }
+    fn rules_version(&self) -> u32 {
+        G::RULES_VERSION
+    }
+    fn setup_at(
+        &'static self,
+        players: &[String],
+        options: &Options,
+        seed: u64,
+        version: u32,
+    ) -> Result<Box<dyn AnyGame>, SetupError> {
+        if version == 0 || version > G::RULES_VERSION {
+            return Err(unknown_rules_version(G::NAME, version, G::RULES_VERSION));
+        }
+        let mut state = setup_checked::<G>(&self.data, players, options, seed)?;
+        if version != G::RULES_VERSION {
+            state.set_rules_version(version);
+        }
+        Ok(Box::new(Instance { kind: self, state }))
+    }
 }
 
 impl<G: Game> AnyGame for Instance<G> {
     fn kind(&self) -> &'static dyn GameKind {
         self.kind
+    }
+    fn rules_version(&self) -> u32 {
+        self.state.rules_version()
     }
     fn status(&self) -> Status {
         self.state.status()

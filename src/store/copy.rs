@@ -18,7 +18,7 @@ use super::{Result, Store, StoreError};
 
 /// A table copied per game: its name and columns (the first is the game's id column).
 const GAME_TABLES: &[(&str, &str)] = &[
-    ("games", "id, platform, guild, channel, kind, options, seed, status, broken, version, creator, created_at, updated_at, turn_started_at, next_reminder_at"),
+    ("games", "id, platform, guild, channel, kind, options, seed, status, broken, version, creator, created_at, updated_at, turn_started_at, next_reminder_at, rules_version"),
     ("seats", "game_id, seat, user_id, name, resigned, reminders_sent"),
     ("actions", "game_id, seq, seat, kind, step, secret, barrier, turn_end, at, request_id"),
     ("snapshots", "game_id, version, state"),

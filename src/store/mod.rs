@@ -174,6 +174,13 @@ pub const MIGRATIONS: &[Migration] = &[
             "../../migrations/postgres/0013_seat_handovers.sql"
         )),
     },
+    Migration {
+        name: "0015_rules_versions",
+        sql: include_str!("../../migrations/0015_rules_versions.sql"),
+        postgres: Some(include_str!(
+            "../../migrations/postgres/0015_rules_versions.sql"
+        )),
+    },
 ];
 
 /// Key of the PostgreSQL advisory lock held while migrating ("sherpa" in ASCII).

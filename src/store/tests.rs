@@ -407,7 +407,7 @@ both_backends! {
             SeatRow { seat: 1, user_id: "u2".into(), name: "bob".into(), resigned: true },
         ];
         let id = s
-            .log_mut().import_game("local", "c", "nepal", &BTreeMap::new(), 9, &seats, &[step(0, "a"), step(1, "b")], GameStatus::Running, b"snap", 3)
+            .log_mut().import_game("local", "c", "nepal", &BTreeMap::new(), 9, &seats, &[step(0, "a"), step(1, "b")], GameStatus::Running, b"snap", 1, 3)
             .unwrap();
         assert_eq!(s.log().seats(id).unwrap(), seats);
         assert_eq!(s.log().actions(id).unwrap().len(), 2);

@@ -375,7 +375,7 @@ async fn a_fleet_over_postgres_plays_on_across_a_reshard_and_sends_each_reminder
                 kind,
                 &s.log().seats(g.id).unwrap(),
                 &g.options,
-                g.seed,
+                (g.seed, g.rules_version),
                 &steps,
             )
             .unwrap();

@@ -9,6 +9,8 @@
 //! players ann bob cy
 //! seed 11
 //! option fortress on           (zero or more)
+//! rules 2                      (the rules version played by; 1 without the line, as in
+//!                               every file recorded before rules versions were kept)
 //! ann: move Gorkha Pokhara     (a step for a named seat)
 //! = legal 12 0 0 state 3f…     (checkpoint: legal steps per seat, FNV-1a hash of the snapshot)
 //! playout 120 pick 5           (only in a new file: play 120 random legal steps)
@@ -37,6 +39,7 @@ struct Header {
     players: Vec<String>,
     seed: u64,
     options: Options,
+    rules: u32,
 }
 
 /// FNV-1a, 64 bits: stable across Rust versions, unlike the standard hasher.
@@ -59,7 +62,7 @@ fn start(h: &Header) -> Box<dyn AnyGame> {
     let kind = Registry::builtin()
         .get(&h.game)
         .unwrap_or_else(|| panic!("unknown game `{}`", h.game));
-    kind.setup(&h.players, &h.options, h.seed)
+    kind.setup_at(&h.players, &h.options, h.seed, h.rules)
         .unwrap_or_else(|e| panic!("setup of {}: {e}", h.game))
 }
 
@@ -68,6 +71,7 @@ fn start(h: &Header) -> Box<dyn AnyGame> {
 fn header(text: &str) -> (Header, usize) {
     let mut h = Header {
         seed: 1,
+        rules: 1,
         ..Header::default()
     };
     let mut count = 0;
@@ -77,6 +81,7 @@ fn header(text: &str) -> (Header, usize) {
             "game" => h.game = rest.trim().to_string(),
             "players" => h.players = rest.split_whitespace().map(String::from).collect(),
             "seed" => h.seed = rest.trim().parse().expect("seed is a number"),
+            "rules" => h.rules = rest.trim().parse().expect("rules version is a number"),
             "option" => {
                 let (k, v) = rest.split_once(' ').expect("option key value");
                 h.options.insert(k.to_string(), v.trim().to_string());
@@ -261,6 +266,7 @@ fn golden_checkpoints_bite_when_the_state_differs() {
             players: vec!["a".into(), "b".into()],
             seed,
             options: Options::new(),
+            rules: 1,
         };
         checkpoint(&*start(&h), 2)
     };

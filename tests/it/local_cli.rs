@@ -129,7 +129,7 @@ fn assert_snapshot_equals_replay(db: &Path) {
         kind,
         &seats,
         &row.options,
-        row.seed,
+        (row.seed, row.rules_version),
         &s.log().actions(row.id).unwrap(),
     )
     .unwrap();
@@ -1339,7 +1339,14 @@ fn rebuilt_game(db: &Path) -> Option<Box<dyn sherpa::engine::AnyGame>> {
     let kind = Registry::builtin().get(&row.kind).unwrap();
     let seats = s.log().seats(row.id).unwrap();
     let actions = s.log().actions(row.id).unwrap();
-    replay(kind, &seats, &row.options, row.seed, &actions).ok()
+    replay(
+        kind,
+        &seats,
+        &row.options,
+        (row.seed, row.rules_version),
+        &actions,
+    )
+    .ok()
 }
 
 /// Issue 36: `sherpa local nanga-parbat --players me,ai`: a newcomer plays against Sherpa.

@@ -533,7 +533,7 @@ fn paths(raw: Vec<RawPath>) -> Result<Vec<Path>, BoardError> {
             {
                 return Err(err(
                     ln,
-                    format!("village {} already has a {} path; each village has at most one path of each type", v + 1, kind.name()),
+                    format!("village {} already has {} path; each village has at most one path of each type", v + 1, crate::engine::a_or_an(kind.name())),
                 ));
             }
         }

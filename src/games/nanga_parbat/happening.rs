@@ -166,9 +166,9 @@ impl TrapEvent {
                 hikers_left,
                 guide_to,
             } => format!(
-                "{} traps a {} on {}, leaves a hiker there ({hikers_left} left), and the guide goes to region {}",
+                "{} traps {} on {}, leaves a hiker there ({hikers_left} left), and the guide goes to region {}",
                 p[seat],
-                animal.name(),
+                crate::engine::a_or_an(animal.name()),
                 cell_name(cell),
                 guide_to + 1
             ),
@@ -248,7 +248,11 @@ impl ClaimEvent {
                 format!("{} builds camps on {}", p[*seat], names.join(", "))
             }
             ClaimEvent::HandedIn { seat, animal } => {
-                format!("{} hands in a {}", p[*seat], animal.name())
+                format!(
+                    "{} hands in {}",
+                    p[*seat],
+                    crate::engine::a_or_an(animal.name())
+                )
             }
         }
     }

@@ -403,7 +403,7 @@ impl Game for NangaParbat {
             Step::Yak(r) => format!("Yak: move the guide to region {}", r + 1),
             Step::Claim(q) => format!("Claim square {}", square_name(q)),
             Step::Camp(c) => format!("Turn the hiker on {} into a camp", cell_name(c)),
-            Step::Give(a) => format!("Hand in a {}", a.name()),
+            Step::Give(a) => format!("Hand in {}", crate::engine::a_or_an(a.name())),
             Step::End => "End the turn".into(),
         }
     }

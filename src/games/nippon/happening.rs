@@ -28,6 +28,8 @@ pub enum TurnEvent {
     BlueprintsSpent { seat: usize, track: TrackKind },
     /// The only step left was `done`: the action ended by itself.
     NothingMore { seat: usize },
+    /// No step could carry the action on: it ended as it stood.
+    ActionCannotGoOn { seat: usize },
     /// The action is over and the player could still spend blueprints on these tracks.
     BlueprintsLeft {
         seat: usize,
@@ -226,6 +228,10 @@ impl TurnEvent {
                 "{} can do nothing more: the action ends, and the turn with it.",
                 w.player(*seat)
             ),
+            TurnEvent::ActionCannotGoOn { seat } => format!(
+                "No step can carry on {}'s action: it ends as it stands.",
+                w.player(*seat)
+            ),
             TurnEvent::BlueprintsLeft {
                 seat,
                 blueprints,
@@ -284,9 +290,9 @@ impl FactoriesEvent {
                 blueprints,
                 machine,
             } => format!(
-                "{} builds a {} factory for {}{}{} (synergy: {}).",
+                "{} builds {} factory for {}{}{} (synergy: {}).",
                 w.player(seat),
-                w.good(good),
+                crate::engine::a_or_an(w.good(good)),
                 yen(w.d.cost_factory),
                 if blueprints > 0 {
                     format!(" and {}", crate::engine::counted(blueprints, "blueprint"))

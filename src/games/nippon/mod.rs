@@ -276,6 +276,23 @@ pub struct Nippon {
     this_turn: Vec<String>,
     #[serde(default)]
     last_turn: Vec<String>,
+    /// The rules version the game plays by (see [`Game::RULES_VERSION`]); a game stored
+    /// before versions were kept plays by version 1, and a version-1 state is stored
+    /// without it, byte for byte as before.
+    #[serde(
+        default = "first_rules_version",
+        skip_serializing_if = "is_first_rules_version"
+    )]
+    rules_version: u32,
+}
+
+/// The rules version of a game stored before versions were kept.
+fn first_rules_version() -> u32 {
+    1
+}
+
+fn is_first_rules_version(v: &u32) -> bool {
+    *v == 1
 }
 
 impl Nippon {
@@ -306,6 +323,17 @@ impl Game for Nippon {
     const NAME: &'static str = "Nippon";
     const MIN_PLAYERS: usize = 2;
     const MAX_PLAYERS: usize = 4;
+    /// 2: blueprints may not leave the action a `take` began by itself impossible to
+    /// finish (NIP-TURN-3); version 1 accepted them and the action then ended by itself.
+    const RULES_VERSION: u32 = 2;
+
+    fn rules_version(&self) -> u32 {
+        self.rules_version
+    }
+
+    fn set_rules_version(&mut self, version: u32) {
+        self.rules_version = version;
+    }
 
     fn setup(
         data: &NipponData,
@@ -567,7 +595,7 @@ impl Game for Nippon {
                 "Do the {} action (begun already if it is the only one)",
                 a.name()
             ),
-            Step::Build(g) => format!("Build a {} factory", good(g)),
+            Step::Build(g) => format!("Build {} factory", crate::engine::a_or_an(&good(g))),
             Step::Improve(g) => format!("Install or upgrade a machine on the {} factory", good(g)),
             Step::ToSupply => "Take a machine into your supply".into(),
             Step::Run(g) => format!("Run the {} factory", good(g)),

@@ -577,6 +577,159 @@ fn nip_turn_3_blueprints_cannot_strand_an_action() {
     play_all(&mut g, &d, 0, "blueprints knowledge; build silk");
 }
 
+/// A coal action that `take` began by itself (its slot offered no other action the player
+/// could do), the coal marker one slot below the top, and 4 blueprints: the position of
+/// the reproduction `blueprints-coal-stuck.2p-seed31` (issue #47).
+fn coal_action_one_below_the_top(d: &NipponData) -> Nippon {
+    let mut g = fresh(d, 2);
+    let top = d.track(TrackKind::Coal).top();
+    g.players[0].tracks[TrackKind::Coal.index()] = top - 1;
+    g.players[0].blueprints = 4;
+    g.players[0].yen = 20_000;
+    in_action(&mut g, d, Action::Coal);
+    g.begun = Some(Action::Coal);
+    g
+}
+
+// NIP-TURN-3: blueprints may not leave the running action impossible to finish, also when
+// the only other step left is the `do coal` that `take` left to confirm (every step ends
+// that one, so it is no way on): raising coal to the top would leave no coal move.
+#[test]
+fn nip_turn_3_blueprints_cannot_take_the_actions_own_marker_to_the_top() {
+    let d = data();
+    let mut g = coal_action_one_below_the_top(&d);
+    assert_eq!(g.rules_version, Nippon::RULES_VERSION);
+    let e = rejected_now(&mut g, &d, "blueprints coal");
+    assert!(e.contains("impossible to finish"), "{e}");
+    let l = legal(&g, &d, 0);
+    assert!(l.contains(&"up 1".to_string()), "{l:?}");
+    assert!(!l.contains(&"blueprints coal".to_string()), "{l:?}");
+    // Another track is fine, and the coal move is still there after it.
+    play_now(&mut g, &d, "blueprints money");
+    assert!(legal(&g, &d, 0).contains(&"up 1".to_string()));
+    play_now(&mut g, &d, "up 1");
+    assert_eq!(
+        g.players[0].tracks[TrackKind::Coal.index()],
+        d.track(TrackKind::Coal).top()
+    );
+}
+
+// NIP-TURN-3 under rules version 1 (a game begun before the fix): the blueprints are
+// accepted as they were then, and the action, left without a possible step, ends as it
+// stands instead of waiting for a coal move nobody can make. The game goes on.
+#[test]
+fn nip_turn_3_a_version_1_game_whose_action_was_made_impossible_ends_that_action() {
+    let d = data();
+    let mut g = coal_action_one_below_the_top(&d);
+    g.rules_version = 1;
+    let a = play_now(&mut g, &d, "blueprints coal");
+    assert!(
+        said(&a, "\n").contains("No step can carry on purple's action"),
+        "{}",
+        said(&a, "\n")
+    );
+    assert_eq!(g.players[0].blueprints, 1);
+    // 1 blueprint left: nothing to spend, so the turn passed.
+    assert_eq!(g.current, 1);
+    for seat in g.status().acting().to_vec() {
+        assert!(!g.legal_steps(&d, seat).is_empty(), "seat {seat} can act");
+    }
+    // Every seat the status names as acting can act, from then on to the end.
+    let kind = Kind::<Nippon>::leak(d, render::render);
+    let mut any = kind.restore(&serde_json::to_vec(&g).unwrap()).unwrap();
+    assert_eq!(any.rules_version(), 1);
+    let mut pick = GameRng::new(3);
+    let mut chooser = GameRng::new(4);
+    crate::engine::conformance::check_liveness(&mut *any, 20_000, &mut pick, |_, _, c| {
+        chooser.below(c.len())
+    });
+}
+
+// NIP-TURN-3 and rules versions: the reproduction of issue #47 (`blueprints coal` in a coal
+// action `take` began by itself, the coal marker one below the top), played under rules
+// version 1 as it was (each line all or nothing, as the chat plays a chain), ends with the
+// game going on; under version 2 its last line is refused as impossible to finish.
+#[test]
+fn nip_turn_3_the_stuck_reproduction_replays_under_version_1_and_goes_on() {
+    let d = data();
+    let names: Vec<String> = ["ann", "bob"].iter().map(|s| s.to_string()).collect();
+    let log = include_str!("../../../tests/data/rules_versions/nippon-blueprints-coal-seed31.log");
+    let lines: Vec<(Seat, &str)> = log
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (who, typed) = l.split_once(':').expect("`name: steps`");
+            (usize::from(who.trim() == "bob"), typed.trim())
+        })
+        .collect();
+    // A line's steps one after the other; a refused step leaves the game as it was. `undo`
+    // takes back the seat's own last step when the chat would alone (not past the end of
+    // its turn, nor a step that drew at random). `taken` holds each step's state before it.
+    type Taken = Vec<(Seat, bool, Nippon)>;
+    let line = |g: &mut Nippon, taken: &mut Taken, seat: Seat, typed: &str| -> bool {
+        if typed == "undo" {
+            return match taken.last() {
+                Some((s, alone, _)) if *s == seat && *alone => {
+                    *g = taken.pop().expect("a step").2;
+                    true
+                }
+                _ => false,
+            };
+        }
+        let mut c = g.clone();
+        let mut steps = Vec::new();
+        for t in typed.split(';').map(str::trim) {
+            let before = c.clone();
+            let Ok(a) = c.parse_step(&d, seat, t).map(|s| c.apply(&d, seat, &s)) else {
+                return false;
+            };
+            let Ok(a) = a else { return false };
+            steps.push((seat, !a.irreversible && !a.turn_ended, before));
+        }
+        taken.extend(steps);
+        *g = c;
+        true
+    };
+    let (last, before) = lines.split_last().expect("lines");
+    assert_eq!(*last, (1, "blueprints coal"));
+    let mut g = setup_checked::<Nippon>(&d, &names, &Options::new(), 31).expect("setup");
+    g.set_rules_version(1);
+    let mut refused = Vec::new();
+    let mut taken = Vec::new();
+    for (seat, typed) in before {
+        if !line(&mut g, &mut taken, *seat, typed) {
+            refused.push(*typed);
+        }
+    }
+    assert!(
+        refused.len() < 60,
+        "the reproduction plays (refused: {refused:?})"
+    );
+    let why = g
+        .parse_step(&d, 1, "blueprints coal")
+        .map(|s| g.check(&d, 1, &s));
+    assert!(
+        line(&mut g, &mut taken, 1, "blueprints coal"),
+        "version 1 takes them: {why:?}; refused before: {refused:?}; stage {:?}, begun {:?}",
+        g.stage,
+        g.begun
+    );
+    assert!(g
+        .log
+        .iter()
+        .any(|l| l.contains("No step can carry on bob's action")));
+    for seat in g.status().acting().to_vec() {
+        assert!(!g.legal_steps(&d, seat).is_empty(), "seat {seat} can act");
+    }
+    let mut g = setup_checked::<Nippon>(&d, &names, &Options::new(), 31).expect("setup");
+    let mut taken = Vec::new();
+    for (seat, typed) in before {
+        line(&mut g, &mut taken, *seat, typed);
+    }
+    let e = crate::engine::testing::rejected(&mut g, &d, 1, "blueprints coal");
+    assert!(e.contains("impossible to finish"), "{e}");
+}
+
 // NIP-TURN-3: "at any moment during their own turn", so also after the step that ends the
 // action: the blueprints a clocks factory's synergy gives can be spent before the turn
 // passes, and `done` then ends the turn. Without 3 blueprints there is nothing to ask.

@@ -88,9 +88,13 @@ pub static TOPICS: &[RulesTopic] = &[
         text: "At any moment of your own turn, discard 3 blueprints to move your money, coal or \
                knowledge marker up one slot: `blueprints knowledge`. Repeat as often as you can pay. \
                Blueprints are counted by value. You cannot use it on a marker at the top, nor in a way \
-               that leaves the action you are in impossible to finish. Blueprints gained by the last \
-               part of an action (a clocks factory, a market tile, a reward tile) can still be spent: \
-               the turn ends with `done`, or by itself once none can be spent.",
+               that leaves the action you are in impossible to finish: the rulebook lets you choose only \
+               what you can carry out in full, so in a coal or knowledge action you may not raise that \
+               same marker so high that the action's own move no longer fits below the top. Blueprints \
+               gained by the last part of an action (a clocks factory, a market tile, a reward tile) can \
+               still be spent: the turn ends with `done`, or by itself once none can be spent. (In a game \
+               begun under rules version 1 such blueprints were accepted; an action left with no possible \
+               step then ends as it stands.)",
     },
     RulesTopic {
         id: Topic::Take.id(),

@@ -371,10 +371,12 @@ impl BattleEvent {
                 } else {
                     String::new()
                 };
+                let unit = format!("{} {}", w.nation(*nation), kind.name());
+                let dies = crate::engine::a_or_an(&unit);
                 format!(
-                    "A {} {} dies in {}{extra}.",
-                    w.nation(*nation),
-                    kind.name(),
+                    "{}{} dies in {}{extra}.",
+                    dies[..1].to_uppercase(),
+                    &dies[1..],
                     w.area(*area)
                 )
             }

@@ -124,8 +124,13 @@ pub enum Step {
     Done,
     /// `battle <Area>`: fight the battle there next.
     Battle(usize),
-    /// `hit <kind>`: the die result now allocated kills a unit of this kind.
+    /// `hit <kind>`: the die result now allocated kills a unit of this kind (all alike).
     Hit(Kind),
+    /// `hit <kind> from <Area>` (`from: Some`), `hit <kind> unmoved` (`None`): the result
+    /// kills the unit of this kind that entered the battle's area from that area, or one
+    /// that did not move in, when the units of the kind differ in their way back
+    /// (PEL-BRIT-11; rules version 2).
+    HitUnit { kind: Kind, from: Option<usize> },
     /// `retreat <From> <To> <kind>`: one unit retreats.
     Retreat { from: usize, to: usize, kind: Kind },
     /// `stay`: retreat no (more) units this round.
@@ -319,6 +324,23 @@ pub struct Peloria {
     /// Recent log lines (public), newest last, for the view.
     log: Vec<String>,
     result: Option<crate::engine::FinalResult>,
+    /// The rules version the game plays by (see [`Game::RULES_VERSION`]); a game stored
+    /// before versions were kept plays by version 1, and a version-1 state is stored
+    /// without it, byte for byte as before.
+    #[serde(
+        default = "first_rules_version",
+        skip_serializing_if = "is_first_rules_version"
+    )]
+    rules_version: u32,
+}
+
+/// The rules version of a game stored before versions were kept.
+fn first_rules_version() -> u32 {
+    1
+}
+
+fn is_first_rules_version(v: &u32) -> bool {
+    *v == 1
 }
 
 impl Game for Peloria {
@@ -331,6 +353,18 @@ impl Game for Peloria {
     const NAME: &'static str = "History of Peloria";
     const MIN_PLAYERS: usize = 4;
     const MAX_PLAYERS: usize = 4;
+    /// 2: the owner chooses which unit a hit kills when the units of its kind differ in
+    /// their way back (PEL-BRIT-11, `hit <kind> from <Area>`); version 1 killed the last
+    /// one listed without asking.
+    const RULES_VERSION: u32 = 2;
+
+    fn rules_version(&self) -> u32 {
+        self.rules_version
+    }
+
+    fn set_rules_version(&mut self, version: u32) {
+        self.rules_version = version;
+    }
 
     fn setup(
         data: &PeloriaData,
@@ -362,7 +396,7 @@ impl Game for Peloria {
             return Vec::new();
         }
         match (self.prompts.top(), &self.phase) {
-            (Some(Pending::Hit { .. }), _) => Peloria::hit_candidates(),
+            (Some(Pending::Hit { nation, .. }), _) => self.hit_candidates(*nation),
             (Some(Pending::Retreat { nation, .. }), _) => self.retreat_candidates(data, *nation),
             (Some(Pending::Heroes { quotas }), _) => self.hero_candidates(quotas),
             (None, Phase::Bids) => self.bid_candidates(data, seat),
@@ -418,7 +452,8 @@ impl Game for Peloria {
             Step::Regalia { piece: p, to: t } => self.move_regalia(data, p, t, &mut ev),
             Step::Done => self.end_movement(data, &mut ev),
             Step::Battle(a) => self.start_battle(data, a, &mut ev),
-            Step::Hit(k) => self.hit(data, k, &mut ev),
+            Step::Hit(k) => self.hit(data, k, None, &mut ev),
+            Step::HitUnit { kind: k, from } => self.hit(data, k, Some(from), &mut ev),
             Step::Retreat {
                 from: f,
                 to: t,
@@ -594,6 +629,14 @@ impl Game for Peloria {
             Step::Done => "done".into(),
             Step::Battle(x) => format!("battle {}", a(x)),
             Step::Hit(k) => format!("hit {}", k.name()),
+            Step::HitUnit {
+                kind: k,
+                from: Some(f),
+            } => format!("hit {} from {}", k.name(), a(f)),
+            Step::HitUnit {
+                kind: k,
+                from: None,
+            } => format!("hit {} unmoved", k.name()),
             Step::Retreat {
                 from: f,
                 to: t,
@@ -642,6 +685,17 @@ impl Game for Peloria {
             Step::Done => "End this movement phase".into(),
             Step::Battle(x) => format!("Fight the battle in {}", a(x)),
             Step::Hit(k) => format!("This hit kills one {}", k.name()),
+            Step::HitUnit {
+                kind: k,
+                from: Some(f),
+            } => format!("This hit kills the {} that came from {}", k.name(), a(f)),
+            Step::HitUnit {
+                kind: k,
+                from: None,
+            } => format!(
+                "This hit kills {} that did not move in",
+                crate::engine::a_or_an(k.name())
+            ),
             Step::Retreat {
                 from: f,
                 to: t,

@@ -134,7 +134,12 @@ cavalry in open terrain die only to a 6 or more in round 1 (Sherpa's reading: th
 on every die. The Telmori cannot be killed. Every die is shown in the log. Results are given to the army they \
 hit in descending order; when the army is mixed and a result could kill more than one kind, its owner chooses \
 (`hit <kind>`; Sherpa reads the text's mixed-army choice as the army's own commander's, the advantage \
-the text gives mixed armies). Both sides' results of a round are always dealt: an attacker that kills the \
+the text gives mixed armies). Each hit removes one unit chosen by its owner (Britannia's battle rules): when \
+the units of a kind differ in something the rules care about, which for a unit in battle is its way back (see \
+`retreat`), the owner names the one that dies: `hit <kind> from <area>` for the one that came from that area \
+and `hit <kind> unmoved` for one that did not move in; when they are all alike \
+nothing is asked. (Games begun under \
+rules version 1 take the last unit listed without asking.) Both sides' results of a round are always dealt: an attacker that kills the \
 last defenders still loses the units the defenders' dice killed, and a round can leave the area empty. At most \
 5 units may attack in one area (the Battles phase). Sherpa checks this as units enter: a unit may not enter an \
 enemy-held area where five of its nation's units already stand, not even to pass through on an overrun, because \
@@ -155,7 +160,8 @@ and then the attacker may retreat units one at a time (`retreat <from> <to> <kin
 goes to a next-door area that is empty or its own and that it could enter. An attacking unit goes back to the \
 area it itself moved from to reach the battle (the Retreat section); another unit's way in is not its way back, \
 a unit that only passed through the battle area on an overrun opens no way back for the others, and a unit that \
-arrived there without moving has none. Stacking limits apply. Units without a legal retreat stay. The Telmori must retreat while they can, \
+arrived there without moving has none. So which attacking unit a hit kills decides where the others may go \
+back, and its owner chooses it (see `battle`). Stacking limits apply. Units without a legal retreat stay. The Telmori must retreat while they can, \
 and may also go to any empty mountain area or to cursed Dorastor, however far (their nation sheet).",
     },
     RulesTopic {

@@ -171,7 +171,8 @@ fn prompt_text(g: &Peloria, d: &PeloriaData, bidding: bool) -> String {
             nation,
             result,
         }) => format!(
-            "{}: choose which {} unit the result {result} kills (`hit <kind>`)",
+            "{}: choose which {} unit the result {result} kills (`hit <kind>`, or `hit <kind> \
+             from <area>` when units of a kind came by different ways)",
             g.players[*seat], d.nations[*nation].name
         ),
         Some(Pending::Retreat { seat, nation }) => format!(

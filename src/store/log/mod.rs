@@ -74,6 +74,9 @@ pub struct GameRow {
     pub creator: String,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The rules version the game plays by, recorded when it starts (migration 0015; 1 for
+    /// a game stored before, and for a lobby until it starts).
+    pub rules_version: u32,
 }
 
 /// Kind of a logged action.
@@ -122,6 +125,8 @@ pub struct ImportedGame<'a> {
     pub handovers: &'a [handover::HandoverRow],
     pub status: GameStatus,
     pub snapshot: &'a [u8],
+    /// The rules version the game plays by (the replay file's; 1 for an older file).
+    pub rules_version: u32,
 }
 
 /// What a committed change does besides bumping the version.
@@ -157,6 +162,9 @@ pub struct Change<'a> {
     pub end_files_owed: bool,
     /// Seats the caretaker takes over (their player's deadline passed; migration 0012).
     pub caretake: Vec<usize>,
+    /// The rules version the game starts on (set by the change that starts it; migration
+    /// 0015).
+    pub rules_version: Option<u32>,
     /// Seats whose player is back: the caretaker hands them over.
     pub release: Vec<usize>,
 }
@@ -500,8 +508,8 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
         self.store.db.with(|ex| delete_votes(ex, game_id, motion))
     }
 
-    /// Insert a whole game from a replay file (status as given), with its log. Used by
-    /// import; the caller has checked that the replay rebuilds.
+    /// Insert a whole game from a replay file (status as given, playing by `rules_version`),
+    /// with its log. Used by import; the caller has checked that the replay rebuilds.
     #[allow(clippy::too_many_arguments)]
     pub fn import_game(
         &mut self,
@@ -514,6 +522,7 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
         actions: &[NewAction],
         status: GameStatus,
         snapshot: &[u8],
+        rules_version: u32,
         now: i64,
     ) -> Result<i64> {
         let game = ImportedGame {
@@ -525,6 +534,7 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
             handovers: &[],
             status,
             snapshot,
+            rules_version,
         };
         self.import_game_with_handovers(platform, channel, &game, now)
     }
@@ -547,15 +557,16 @@ impl<R: DerefMut<Target = Store>> GameLog<R> {
             handovers,
             status,
             snapshot,
+            rules_version,
         } = *game;
         let options = serde_json::to_string(options).map_err(|e| StoreError::Sql(e.to_string()))?;
         let creator = seats.first().map(|s| s.user_id.clone()).unwrap_or_default();
         self.store.db.tx(|tx| {
             let id = tx
                 .query_one(
-                    "INSERT INTO games (platform, channel, kind, options, seed, status, creator, created_at, updated_at, version)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, 1) RETURNING id",
-                    vals![platform, channel, kind, &options, seed as i64, status.as_str(), &creator, now],
+                    "INSERT INTO games (platform, channel, kind, options, seed, status, creator, created_at, updated_at, version, rules_version)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, 1, ?9) RETURNING id",
+                    vals![platform, channel, kind, &options, seed as i64, status.as_str(), &creator, now, rules_version as i64],
                 )
                 .map_err(channel_conflict)?
                 .i64(0)?;
@@ -613,10 +624,12 @@ fn game_from(r: &Row) -> Result<GameRow> {
         creator: r.text(10)?,
         created_at: r.i64(11)?,
         updated_at: r.i64(12)?,
+        rules_version: u32::try_from(r.i64(13)?)
+            .map_err(|_| StoreError::Sql("bad rules version".into()))?,
     })
 }
 
-const GAME_COLS: &str = "id, platform, guild, channel, kind, options, seed, status, broken, version, creator, created_at, updated_at";
+const GAME_COLS: &str = "id, platform, guild, channel, kind, options, seed, status, broken, version, creator, created_at, updated_at, rules_version";
 
 pub(super) fn record_request(tx: &mut dyn Exec, req: Option<(&str, &str)>, now: i64) -> Result<()> {
     if let Some((platform, id)) = req {
@@ -675,6 +688,12 @@ fn write_change(
     }
     if let Some(status) = change.status {
         write_status(tx, game_id, status)?;
+    }
+    if let Some(rules) = change.rules_version {
+        tx.exec(
+            "UPDATE games SET rules_version = ?2 WHERE id = ?1",
+            vals![game_id, rules as i64],
+        )?;
     }
     write_seats_and_votes(tx, game_id, change, now)?;
     if let Some(users) = &change.waiting {

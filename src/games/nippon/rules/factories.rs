@@ -31,7 +31,10 @@ impl Nippon {
         let p = &self.players[seat];
         let good = &data.goods[g];
         let why = match blocker {
-            BuildBlocker::Owned => format!("you already have a {} factory", good.name),
+            BuildBlocker::Owned => format!(
+                "you already have {} factory",
+                crate::engine::a_or_an(&good.name)
+            ),
             BuildBlocker::NoTile => format!("no {} factory tile is left", good.name),
             BuildBlocker::Yen => format!(
                 "a factory costs {}; you have {}",

@@ -64,6 +64,7 @@ impl Nippon {
             begun: None,
             this_turn: Vec::new(),
             last_turn: Vec::new(),
+            rules_version: <Nippon as crate::engine::Game>::RULES_VERSION,
         };
         g.place_first_workers(data);
         g.log

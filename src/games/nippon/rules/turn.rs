@@ -93,18 +93,31 @@ impl Nippon {
 // ==== The game goes on by itself; the log ====
 
 impl Nippon {
-    /// A seat whose only legal step is `done` is not asked for it: the action ends.
+    /// A seat whose only legal step is `done` is not asked for it: the action ends. An
+    /// action left with no legal step at all (blueprints that took its track to the top in
+    /// a game of rules version 1) cannot be finished: it ends as it stands (NIP-TURN-3), so
+    /// the game never waits for a step nobody can make.
     pub(crate) fn play_forced_done(&mut self, data: &NipponData, ev: &mut Vec<Event>) {
-        if self.result.is_none() && self.only_done_is_legal(data) {
-            let seat = self.current;
-            self.say(data, ev, TurnEvent::NothingMore { seat });
-            self.end_turn(data, ev);
+        if self.result.is_some() {
+            return;
+        }
+        let seat = self.current;
+        match self.steps_left(data) {
+            StepsLeft::OnlyDone => {
+                self.say(data, ev, TurnEvent::NothingMore { seat });
+                self.end_turn(data, ev);
+            }
+            StepsLeft::None => {
+                self.say(data, ev, TurnEvent::ActionCannotGoOn { seat });
+                self.end_action(data, seat, ev);
+            }
+            StepsLeft::Others => {}
         }
     }
 
-    /// Is `done` the current seat's one legal step (`legal_steps == [done]`)? Stops at the
-    /// first other legal step, without listing them all.
-    fn only_done_is_legal(&self, data: &NipponData) -> bool {
+    /// What the current seat may still do: nothing, only `done`, or more. Stops at the
+    /// first legal step other than `done`, without listing them all.
+    fn steps_left(&self, data: &NipponData) -> StepsLeft {
         let seat = self.current;
         let mut dones = 0;
         for c in self.candidates(data, seat) {
@@ -112,11 +125,15 @@ impl Nippon {
                 continue;
             }
             if c != Step::Done {
-                return false;
+                return StepsLeft::Others;
             }
             dones += 1;
         }
-        dones == 1
+        match dones {
+            0 => StepsLeft::None,
+            1 => StepsLeft::OnlyDone,
+            _ => StepsLeft::Others,
+        }
     }
 
     /// Keep the step's events for the view: the recent log, and the turn's events (moved
@@ -133,6 +150,13 @@ impl Nippon {
             self.last_turn = std::mem::take(&mut self.this_turn);
         }
     }
+}
+
+/// What the acting seat may still do ([`Nippon::steps_left`]).
+enum StepsLeft {
+    None,
+    OnlyDone,
+    Others,
 }
 
 /// `done` ends an action only once it was carried out at least once (`n` times).
@@ -177,6 +201,12 @@ impl Nippon {
             return false;
         }
         let mut c = self.copy_without_log();
+        // Every step ends the `do` that `take` left to confirm (see `perform`), so after
+        // the blueprints only the action's own steps are left. Version 1 of the rules
+        // still counted that `do` as a way on.
+        if self.rules_version >= 2 {
+            c.begun = None;
+        }
         c.spend_blueprints(data, seat, t);
         !c.candidates(data, seat)
             .iter()
@@ -215,6 +245,7 @@ impl Nippon {
             begun: self.begun,
             this_turn: Vec::new(),
             last_turn: Vec::new(),
+            rules_version: self.rules_version,
         }
     }
 

@@ -33,12 +33,69 @@ impl Peloria {
         }
     }
 
-    /// Candidates of a hit decision: every kind.
-    pub(crate) fn hit_candidates() -> Vec<Step> {
-        Kind::ALL.map(Step::Hit).to_vec()
+    /// Candidates of a hit decision on `nation`'s units: every kind, and (rules version 2)
+    /// a kind whose units in the battle differ in their way back as one step per way back.
+    pub(crate) fn hit_candidates(&self, nation: usize) -> Vec<Step> {
+        let mut out = Vec::new();
+        for k in Kind::ALL {
+            match self.ways_to_choose(nation, k) {
+                Some(ways) => {
+                    out.extend(ways.into_iter().map(|from| Step::HitUnit { kind: k, from }))
+                }
+                None => out.push(Step::Hit(k)),
+            }
+        }
+        out
     }
 
-    /// PEL-BAT-6, PEL-BAT-11: the kind a die result of `result` kills among `nation`'s units.
+    /// The distinct ways back of `n`'s units of kind `k` in `a` (the area each entered
+    /// from, `None` for one that did not move in), in a stable order. Moves left are 0 for
+    /// every unit once movement ended, and a unit carries nothing else the rules tell
+    /// apart, so these are the units a hit's owner chooses between (PEL-BRIT-11).
+    pub(crate) fn ways_back(&self, n: usize, a: usize, k: Kind) -> Vec<Option<usize>> {
+        let mut ways: Vec<Option<usize>> = self
+            .units_of(n, a, k)
+            .map(|(_, u)| u.from.map(usize::from))
+            .collect();
+        ways.sort_unstable();
+        ways.dedup();
+        ways
+    }
+
+    /// PEL-BRIT-11 (rules version 2): the ways back the owner chooses between when a hit
+    /// kills one of `n`'s units of kind `k` in the battle, `None` when they are all alike
+    /// (or the game plays by version 1, where the hit took the last one listed).
+    pub(crate) fn ways_to_choose(&self, n: usize, k: Kind) -> Option<Vec<Option<usize>>> {
+        let b = self.battle.as_ref()?;
+        if self.rules_version < 2 {
+            return None;
+        }
+        let ways = self.ways_back(n, b.area, k);
+        (ways.len() > 1).then_some(ways)
+    }
+
+    /// What a die result of `r` against `target` may kill: each kind it can kill, with
+    /// the way back to name when that kind's units differ (`Some`, see
+    /// [`Peloria::ways_to_choose`]). One choice is made without asking.
+    pub(crate) fn hit_choices(
+        &self,
+        d: &PeloriaData,
+        b: &Battle,
+        target: usize,
+        r: u8,
+    ) -> Vec<(Kind, Option<Option<usize>>)> {
+        let mut out = Vec::new();
+        for k in self.hit_options(d, b, target, r) {
+            match self.ways_to_choose(target, k) {
+                Some(ways) => out.extend(ways.into_iter().map(|w| (k, Some(w)))),
+                None => out.push((k, None)),
+            }
+        }
+        out
+    }
+
+    /// PEL-BAT-6, PEL-BAT-11: the kind a die result of `result` kills among `nation`'s
+    /// units; PEL-BRIT-11: which one of that kind, when they differ in their way back.
     pub(crate) fn hit_ok(
         &self,
         d: &PeloriaData,
@@ -46,35 +103,87 @@ impl Peloria {
         result: u8,
         step: &Step,
     ) -> Result<(), RuleError> {
-        let Step::Hit(k) = *step else {
-            return Err(rule(
-                Topic::Battle,
-                "choose which unit the hit kills: `hit <kind>`",
-            ));
+        let (k, from) = match *step {
+            Step::Hit(k) => (k, None),
+            Step::HitUnit { kind, from } => (kind, Some(from)),
+            _ => {
+                return Err(rule(
+                    Topic::Battle,
+                    "choose which unit the hit kills: `hit <kind>`",
+                ))
+            }
         };
         let b = self
             .battle
             .as_ref()
             .ok_or_else(|| rule(Topic::Battle, "no battle"))?;
-        if self.hit_options(d, b, nation, result).contains(&k) {
-            Ok(())
-        } else {
-            Err(rule(
+        let name = &d.nations[nation].name;
+        if !self.hit_options(d, b, nation, result).contains(&k) {
+            return Err(rule(
                 Topic::Battle,
                 format!(
-                    "a result of {result} cannot kill a {} of the {} here",
-                    k.name(),
-                    d.nations[nation].name
+                    "a result of {result} cannot kill {} of the {name} here",
+                    crate::engine::a_or_an(k.name())
                 ),
-            ))
+            ));
+        }
+        let ways = self.ways_to_choose(nation, k);
+        let named = |ways: &[Option<usize>]| -> String {
+            let steps: Vec<String> = ways
+                .iter()
+                .map(|&from| {
+                    format!(
+                        "`{}`",
+                        Peloria::format_step(d, &Step::HitUnit { kind: k, from })
+                    )
+                })
+                .collect();
+            steps.join(" or ")
+        };
+        match (from, ways) {
+            (None, Some(ways)) => Err(rule(
+                Topic::Battle,
+                format!(
+                    "the {name}' {} units here came by different ways, so say which one dies: {}",
+                    k.name(),
+                    named(&ways)
+                ),
+            )),
+            (Some(_), None) => Err(rule(
+                Topic::Battle,
+                format!(
+                    "any {} of the {name} here will do: `hit {}`",
+                    k.name(),
+                    k.name()
+                ),
+            )),
+            (Some(f), Some(ways)) if !ways.contains(&f) => Err(rule(
+                Topic::Battle,
+                format!(
+                    "no {} of the {name} here {}; name one of {}",
+                    k.name(),
+                    match f {
+                        Some(a) => format!("came from {}", d.areas[a].name),
+                        None => "stayed where it was".to_string(),
+                    },
+                    named(&ways)
+                ),
+            )),
+            _ => Ok(()),
         }
     }
 
-    /// The chosen unit dies.
-    pub(crate) fn hit(&mut self, d: &PeloriaData, k: Kind, ev: &mut Vec<String>) {
+    /// The chosen unit dies: any of kind `k` (`from: None`), or one with that way back.
+    pub(crate) fn hit(
+        &mut self,
+        d: &PeloriaData,
+        k: Kind,
+        from: Option<Option<usize>>,
+        ev: &mut Vec<String>,
+    ) {
         if let Some(Pending::Hit { nation, .. }) = self.prompts.pop() {
             let bat = self.pop_hit();
-            self.kill(d, nation, k, bat, ev);
+            self.kill(d, nation, (k, from), bat, ev);
         }
     }
 
@@ -234,7 +343,7 @@ impl Peloria {
             }
             Stage::Hits => {
                 if let Some(&(target, r)) = b.hits.first() {
-                    let opts = self.hit_options(d, &b, target, r);
+                    let opts = self.hit_choices(d, &b, target, r);
                     match opts.len() {
                         0 => {
                             self.pop_hit();
@@ -297,16 +406,23 @@ impl Peloria {
         }
     }
 
+    /// The unit `which` names (a kind, and its way back when the owner chose one) of
+    /// `target` dies in the battle: the killer's VP, the Bat's victims.
     pub(crate) fn kill(
         &mut self,
         d: &PeloriaData,
         target: usize,
-        k: Kind,
+        which: (Kind, Option<Option<usize>>),
         bat: bool,
         ev: &mut Vec<String>,
     ) {
+        let (k, from) = which;
         let Some(b) = self.battle.clone() else { return };
-        if !self.remove_unit(target, b.area, k) {
+        let removed = match from {
+            None => self.remove_unit(target, b.area, k),
+            Some(way) => self.remove_unit_way(target, b.area, k, way),
+        };
+        if !removed {
             return;
         }
         // The Pelorian sheet: units the Bat kills in its arrival round become Telmori.

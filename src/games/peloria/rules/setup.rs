@@ -40,6 +40,7 @@ impl Peloria {
             bat_kills: Vec::new(),
             log: Vec::new(),
             result: None,
+            rules_version: <Peloria as crate::engine::Game>::RULES_VERSION,
         };
         // PEL-BRIT-20: the round-1 arrivals are the starting forces, on the board before
         // the first nation turn.

@@ -283,6 +283,29 @@ impl Peloria {
         }
     }
 
+    /// Remove the last unit of `n` of kind `k` in `a` whose way back is `from` (the area it
+    /// entered from, `None` for one that did not move in); false if there is none.
+    pub(crate) fn remove_unit_way(
+        &mut self,
+        n: usize,
+        a: usize,
+        k: Kind,
+        from: Option<usize>,
+    ) -> bool {
+        let last = self
+            .units_of(n, a, k)
+            .filter(|(_, u)| u.from.map(usize::from) == from)
+            .next_back()
+            .map(|(i, _)| i);
+        match last {
+            Some(i) => {
+                self.units.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
     pub(crate) fn add_unit(&mut self, n: usize, a: usize, k: Kind) {
         self.units.push(Unit {
             nation: n as u8,
