@@ -23,7 +23,11 @@
 //! - the evaluation hint ([`Game::hint`]) has one entry per seat (or none) and is unchanged
 //!   by scrambling any holder's hidden information;
 //! - replay of the log from the seed gives the same state, and snapshots round-trip;
-//! - at the end, the result gives each seat's score in named parts that add up to it.
+//! - at the end, the result gives each seat's score in named parts that add up to it;
+//! - **every refusal says why** ([`near_miss`]): near misses of a legal step get an answer
+//!   with a reason, never a bare list.
+
+pub mod near_miss;
 
 use super::{
     resolve_options, Audience, Game, GameOptions, GameRng, Holder, Options, RenderFn, Rules, Seat,
@@ -315,6 +319,10 @@ impl<G: Game> Walk<'_, G> {
         self.check_listed_steps(seat, &legal);
         self.check_candidates(seat, &legal);
         self.check_refusals(&seats.idle, &legal, report);
+        if self.steps % 3 == 0 {
+            let data = self.suite.data;
+            near_miss::check(&self.g, data, seat, &legal, &mut self.pick);
+        }
         assert!(self
             .g
             .parse_step(self.suite.data, seat, "zzzz qqqq")
@@ -474,6 +482,16 @@ impl<G: Game> Walk<'_, G> {
         let candidates = self.g.candidates(data, seat);
         let mut reasons_read = 0;
         for c in &candidates {
+            if <G::Forbidden as super::Forbid<G::Data>>::DECIDES {
+                // One decision: the worded and the unworded answers are the same one.
+                let decided = self.g.forbidden(data, seat, c).err();
+                assert_eq!(
+                    self.g.legality(data, seat, c).err(),
+                    decided.map(|f| super::Forbid::rule_error(f, data)),
+                    "legality is `forbidden`, worded"
+                );
+                assert_eq!(self.g.hopeless(data, seat, c), decided.is_some());
+            }
             if self.g.hopeless(data, seat, c) {
                 assert!(
                     self.g.legality(data, seat, c).is_err(),
