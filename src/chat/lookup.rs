@@ -62,9 +62,9 @@ fn names(t: &RulesTopic) -> impl Iterator<Item = String> + '_ {
 /// Words too common to search for (question words, and verbs any question has).
 const STOP_WORDS: &[&str] = &[
     "a", "an", "and", "are", "at", "be", "can", "do", "does", "for", "game", "get", "happen",
-    "happens", "how", "i", "if", "in", "is", "it", "many", "may", "me", "my", "of", "on",
-    "or", "play", "the", "there", "to", "what", "when", "where", "which", "who", "why",
-    "will", "with", "work", "works", "you",
+    "happens", "how", "i", "if", "in", "is", "it", "many", "may", "me", "my", "of", "on", "or",
+    "play", "the", "there", "to", "what", "when", "where", "which", "who", "why", "will", "with",
+    "work", "works", "you",
 ];
 
 /// A question's words, ranked over the topics: each word (or a synonym of it, or it

@@ -237,7 +237,10 @@ mod chain_tests {
     #[test]
     fn the_word_move_repeated_inside_a_chain_is_read_without_it() {
         let nippon = v(&["take 2 pink", "consolidate", "done"]);
-        assert_eq!(without_move_word("move take 2 pink", &nippon), "take 2 pink");
+        assert_eq!(
+            without_move_word("move take 2 pink", &nippon),
+            "take 2 pink"
+        );
         assert_eq!(without_move_word("  MOVE done", &nippon), "done");
         assert_eq!(without_move_word("take 2 pink", &nippon), "take 2 pink");
         assert_eq!(without_move_word("move", &nippon), "move");
@@ -245,7 +248,10 @@ mod chain_tests {
         // A move of the game stays a move; `move` before another verb goes.
         assert_eq!(without_move_word("move kath dha", &nepal), "move kath dha");
         assert_eq!(without_move_word("move grow kath", &nepal), "grow kath");
-        assert_eq!(without_move_word("move move kath dha", &nepal), "move kath dha");
+        assert_eq!(
+            without_move_word("move move kath dha", &nepal),
+            "move kath dha"
+        );
         assert_eq!(without_move_word("move end", &nepal), "end");
     }
 }

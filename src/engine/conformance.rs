@@ -320,8 +320,9 @@ impl<G: Game> Walk<'_, G> {
         self.check_candidates(seat, &legal);
         self.check_refusals(&seats.idle, &legal, report);
         if self.steps % 3 == 0 {
-            let data = self.suite.data;
-            near_miss::check(&self.g, data, seat, &legal, &mut self.pick);
+            // Its own picks, so the random game played is the same with or without it.
+            let mut pick = GameRng::new(self.seed ^ self.steps as u64);
+            near_miss::check(&self.g, self.suite.data, seat, &legal, &mut pick);
         }
         assert!(self
             .g

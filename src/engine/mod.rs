@@ -500,7 +500,10 @@ pub trait Game:
             .iter()
             .map(|s| Self::format_step(data, s))
             .collect();
-        e.with_accepted(&notation::close_steps(&Self::format_step(data, step), &legal))
+        e.with_accepted(&notation::close_steps(
+            &Self::format_step(data, step),
+            &legal,
+        ))
     }
 
     /// Is `step` sure to be refused? The unworded side of [`Game::forbidden`], which the

@@ -36,6 +36,7 @@ pub enum ParseError {
     /// The first word is no step's verb (`grwo`): `near` are verbs spelt like it, `verbs`
     /// every verb of a step that could be taken now.
     UnknownVerb {
+        input: String,
         word: String,
         near: Vec<String>,
         verbs: Vec<String>,
@@ -46,6 +47,8 @@ pub enum ParseError {
         word: String,
         noun: &'static str,
         near: Vec<String>,
+        /// Legal steps starting as the text does, when no name is spelt like the word.
+        close: Vec<String>,
     },
     /// Every word is known, but `word` follows `before` in no step now (`move Kathmandu
     /// Jumla` when Jumla is no neighbour); `close` are whole steps starting with `before`.
@@ -55,7 +58,10 @@ pub enum ParseError {
         close: Vec<String>,
     },
     /// More words than any `verb` step takes; `forms` are such steps, whole.
-    TooManyWords { verb: String, forms: Vec<String> },
+    TooManyWords {
+        verb: String,
+        forms: Vec<String>,
+    },
 }
 
 fn list(v: &[String]) -> String {
@@ -87,19 +93,34 @@ impl fmt::Display for ParseError {
             ParseError::Incomplete { input, completions } => {
                 write!(f, "`{}` is not a whole step; it could be: {}; type the whole step", clip(input), list(completions))
             }
-            ParseError::UnknownVerb { word, near, verbs } => {
+            ParseError::UnknownVerb {
+                input,
+                word,
+                near,
+                verbs,
+            } => {
+                if input.split_whitespace().nth(1).is_some() {
+                    write!(f, "`{}`: ", clip(input))?;
+                }
                 write!(f, "no step starts with `{}`", clip(word))?;
                 if !near.is_empty() {
                     write!(f, "; did you mean {}?", or_list(near))?;
                 }
                 write!(f, " Steps you can take now start with {}", or_list(verbs))
             }
-            ParseError::UnknownName { word, noun, near } => {
-                write!(f, "there is no {noun} `{}`", clip(word))?;
-                if near.is_empty() {
-                    Ok(())
-                } else {
+            ParseError::UnknownName {
+                word,
+                noun,
+                near,
+                close,
+            } => {
+                write!(f, "there is no {noun} `{}` in the steps you can take now", clip(word))?;
+                if !near.is_empty() {
                     write!(f, "; did you mean {}?", or_list(near))
+                } else if !close.is_empty() {
+                    write!(f, "; steps starting so: {}", list(close))
+                } else {
+                    Ok(())
                 }
             }
             ParseError::Unfit { before, word, close } => {
@@ -324,9 +345,9 @@ pub fn fit_step(
     };
     match match_step(text, &candidates) {
         Ok(i) => Ok(Fit::Refused(i)),
-        Err(e @ ParseError::Incomplete { .. }) => {
-            first_completion(&e, &candidates).map(Fit::Refused).ok_or_else(why)
-        }
+        Err(e @ ParseError::Incomplete { .. }) => first_completion(&e, &candidates)
+            .map(Fit::Refused)
+            .ok_or_else(why),
         Err(ParseError::NoMatch { .. }) => Err(why()),
         Err(e) => Err(e),
     }
@@ -363,6 +384,22 @@ pub fn unreadable(
     // The words as typed (echoed in their case), and where the first of them is in `typed`.
     let as_typed: Vec<&str> = text.split_whitespace().collect();
     let mut shift = 0;
+    let unknown_verb = || {
+        let mut verbs: Vec<String> = Vec::new();
+        for n in legal.iter().map(split) {
+            let v = verb_of(&n);
+            if !v.is_empty() && !verbs.contains(&v) {
+                verbs.push(v);
+            }
+        }
+        let every: Vec<String> = all.iter().map(verb_of).collect();
+        ParseError::UnknownVerb {
+            input: text.trim().to_string(),
+            word: as_typed[0].to_string(),
+            near: nearest(&input[0], every.iter().map(String::as_str), 3),
+            verbs,
+        }
+    };
     if shapes.is_empty() {
         shapes = all
             .iter()
@@ -373,24 +410,23 @@ pub fn unreadable(
                 typed.insert(0, verb_of(n));
                 shift = 1;
             }
-            None => {
-                let mut verbs: Vec<String> = Vec::new();
-                for n in legal.iter().map(split) {
-                    let v = verb_of(&n);
-                    if !v.is_empty() && !verbs.contains(&v) {
-                        verbs.push(v);
-                    }
-                }
-                let every: Vec<String> = all.iter().map(verb_of).collect();
-                return ParseError::UnknownVerb {
-                    word: as_typed[0].to_string(),
-                    near: nearest(&input[0], every.iter().map(String::as_str), 3),
-                    verbs,
-                };
-            }
+            None => return unknown_verb(),
         }
     }
+    // A verb only begun (`do` for `done`) with more words than its steps: another verb.
+    let exact = shift == 1 || shapes.iter().any(|n| verb_of(n) == input[0]);
     let verb = verb_of(shapes[0]);
+    // The legal steps among `shapes`, at most six.
+    let legal_among = |shapes: &[&Vec<String>]| {
+        let mut close: Vec<String> = Vec::new();
+        for n in shapes {
+            let s = n.join(" ");
+            if legal.contains(&s) && !close.contains(&s) && close.len() < 6 {
+                close.push(s);
+            }
+        }
+        close
+    };
     for i in 1..typed.len() {
         let alive: Vec<&Vec<String>> = shapes
             .iter()
@@ -403,6 +439,9 @@ pub fn unreadable(
                         .all(|(c, t)| word_matches(&c.to_lowercase(), t))
             })
             .collect();
+        if alive.is_empty() && !exact {
+            return unknown_verb();
+        }
         if alive.is_empty() {
             return ParseError::TooManyWords {
                 verb: verb.clone(),
@@ -418,22 +457,25 @@ pub fn unreadable(
             .iter()
             .any(|n| n.iter().skip(1).any(|c| word_matches(&c.to_lowercase(), w)));
         if !known {
-            let mut vocab: Vec<&str> = shapes.iter().filter_map(|n| n.get(i)).map(String::as_str).collect();
-            vocab.extend(all.iter().flat_map(|n| n.iter().skip(1)).map(String::as_str));
+            let mut vocab: Vec<&str> = shapes
+                .iter()
+                .filter_map(|n| n.get(i))
+                .map(String::as_str)
+                .collect();
+            vocab.extend(
+                all.iter()
+                    .flat_map(|n| n.iter().skip(1))
+                    .map(String::as_str),
+            );
             return ParseError::UnknownName {
                 word: shown,
                 noun: noun(&verb, i).unwrap_or("name"),
                 near: nearest(w, vocab.into_iter(), 3),
+                close: legal_among(&alive),
             };
         }
         let before = alive[0][..i].join(" ");
-        let mut close: Vec<String> = Vec::new();
-        for n in &alive {
-            let s = n.join(" ");
-            if legal.contains(&s) && !close.contains(&s) && close.len() < 6 {
-                close.push(s);
-            }
-        }
+        let close = legal_among(&alive);
         return ParseError::Unfit {
             before,
             word: shown,
@@ -446,7 +488,9 @@ pub fn unreadable(
         .take(12)
         .map(|n| n.join(" "))
         .collect();
-    if whole.is_empty() {
+    if whole.is_empty() && !exact {
+        unknown_verb()
+    } else if whole.is_empty() {
         ParseError::TooManyWords {
             verb,
             forms: shapes.iter().take(3).map(|n| n.join(" ")).collect(),
@@ -485,11 +529,11 @@ pub fn nearest<'a>(word: &str, names: impl Iterator<Item = &'a str>, most: usize
     scored.into_iter().take(most).map(|(_, n)| n).collect()
 }
 
-/// Up to [`crate::engine::ACCEPTED_SHOWN`] of the `legal` steps closest to the refused
-/// step `typed` (both as notations): the same verb first, and among those the ones that
-/// share its leading words (the same source, the same piece); then steps of another verb
-/// about the same thing. Empty when nothing is close: a refusal never lists the whole
-/// list.
+/// The `legal` steps close to the refused step `typed` (both as notations), closest
+/// first: the same verb first, and among those the ones that share its leading words (the
+/// same source, the same piece); then steps of another verb about the same thing. Empty
+/// when nothing is close. A refusal shows the first [`crate::engine::ACCEPTED_SHOWN`] and
+/// how many more ([`crate::engine::RuleError::with_accepted`]), never the whole list.
 pub fn close_steps(typed: &str, legal: &[String]) -> Vec<String> {
     let tw: Vec<String> = typed.split_whitespace().map(|w| w.to_lowercase()).collect();
     let score = |l: &String| -> usize {
@@ -512,11 +556,7 @@ pub fn close_steps(typed: &str, legal: &[String]) -> Vec<String> {
         .filter(|(s, _)| *s > 0)
         .collect();
     scored.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
-    scored
-        .into_iter()
-        .take(crate::engine::ACCEPTED_SHOWN)
-        .map(|(_, l)| l.clone())
-        .collect()
+    scored.into_iter().map(|(_, l)| l.clone()).collect()
 }
 
 /// For an [`ParseError::Incomplete`] answer from matching `names`: the index in `names` of
@@ -700,17 +740,27 @@ mod tests {
                 "consolidate",
             ])
         };
-        assert_eq!(fit_step("take 2 pink", &legal, all, &none), Ok(Fit::Legal(0)));
+        assert_eq!(
+            fit_step("take 2 pink", &legal, all, &none),
+            Ok(Fit::Legal(0))
+        );
         assert!(matches!(
             fit_step("take pink", &legal, all, &none),
             Err(ParseError::Incomplete { completions, .. }) if completions.len() == 2
         ));
         assert_eq!(fit_step("take 3", &legal, all, &none), Ok(Fit::Refused(1)));
-        assert_eq!(fit_step("take 3 green", &legal, all, &none), Ok(Fit::Refused(2)));
+        assert_eq!(
+            fit_step("take 3 green", &legal, all, &none),
+            Ok(Fit::Refused(2))
+        );
         // Text that fits nothing names the word it could not read.
         match fit_step("take 9", &legal, all, &|_: &str, _: usize| Some("slot")) {
             Err(e @ ParseError::UnknownName { .. }) => {
-                assert_eq!(e.to_string(), "there is no slot `9`")
+                assert_eq!(
+                    e.to_string(),
+                    "there is no slot `9` in the steps you can take now; steps starting so: \
+                     `take 2 pink`, `take 4 pink`"
+                )
             }
             other => panic!("{other:?}"),
         }
@@ -742,37 +792,40 @@ mod tests {
         let why = |t: &str| unreadable(t, &all, &legal, &province).to_string();
         assert_eq!(
             why("grwo kathmandu"),
-            "no step starts with `grwo`; did you mean `grow`? Steps you can take now start \
+            "`grwo kathmandu`: no step starts with `grwo`; did you mean `grow`? Steps you can take now start \
              with `move`, `grow` or `end`"
         );
         assert_eq!(
             why("move kathmandu Narnia"),
-            "there is no province `Narnia`"
+            "there is no province `Narnia` in the steps you can take now; steps starting so: \
+             `move Kathmandu Dhading`, `move Kathmandu Nuwakot`"
         );
         assert_eq!(
             why("move kathmandu dhadnig"),
-            "there is no province `dhadnig`; did you mean `Dhading`?"
+            "there is no province `dhadnig` in the steps you can take now; did you mean \
+             `Dhading`?"
         );
         assert_eq!(
             why("move kathmandu jumla"),
             "`jumla` cannot follow `move Kathmandu` in any step now; steps starting so: \
              `move Kathmandu Dhading`, `move Kathmandu Nuwakot`"
         );
-        assert_eq!(why("end now"), "`end` takes fewer words; it is written like `end`");
+        assert_eq!(
+            why("end now"),
+            "`end` takes fewer words; it is written like `end`"
+        );
+        // A verb only begun, with more words than its steps take, is another verb.
+        assert!(why("e now").starts_with("`e now`: no step starts with `e`"));
         assert_eq!(
             why("kath narnia"),
-            "there is no province `narnia`",
+            "there is no province `narnia` in the steps you can take now",
             "a step with its verb left out is read the same way"
         );
     }
 
     #[test]
     fn a_name_alone_that_could_start_a_longer_step_asks() {
-        let cands = c(&[
-            "move Kathmandu Dhading",
-            "grow Kathmandu",
-            "grow Dhading",
-        ]);
+        let cands = c(&["move Kathmandu Dhading", "grow Kathmandu", "grow Dhading"]);
         match match_step("kath", &cands) {
             Err(ParseError::Incomplete { completions, .. }) => assert_eq!(
                 completions,
@@ -788,11 +841,15 @@ mod tests {
     fn close_steps_are_the_same_verb_and_source_first_and_never_the_whole_list() {
         let legal: Vec<String> = (0..9)
             .map(|i| format!("move Kathmandu P{i}"))
-            .chain(["move Jumla Dolpa".into(), "grow Kathmandu".into(), "end".into()])
+            .chain([
+                "move Jumla Dolpa".into(),
+                "grow Kathmandu".into(),
+                "end".into(),
+            ])
             .collect();
         let close = close_steps("move Kathmandu Narnia", &legal);
-        assert_eq!(close.len(), 6);
-        assert!(close.iter().all(|s| s.starts_with("move Kathmandu")));
+        assert!(close[..9].iter().all(|s| s.starts_with("move Kathmandu")));
+        assert_eq!(close[9..], c(&["move Jumla Dolpa", "grow Kathmandu"]));
         // Another verb about the same place comes after the same verb.
         assert_eq!(
             close_steps("grow Jumla", &legal),

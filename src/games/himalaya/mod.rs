@@ -404,7 +404,12 @@ impl Game for Himalaya {
 
     /// The one decision, by phase onto each part's `*_ok` check; the engine words it and
     /// filters the legal list with it.
-    fn forbidden(&self, data: &HimalayaData, seat: Seat, step: &Step) -> Result<(), rules::Forbidden> {
+    fn forbidden(
+        &self,
+        data: &HimalayaData,
+        seat: Seat,
+        step: &Step,
+    ) -> Result<(), rules::Forbidden> {
         match &self.phase {
             Phase::Placement { k } => self.placement_ok(seat, *k, step),
             Phase::Events { k } => self.event_ok(data, seat, *k, step),

@@ -538,6 +538,7 @@ impl Game for Nippon {
             ("train" | "ship", 1) => Some("region"),
             ("city", 1) => Some("city"),
             ("do", 1) => Some("action"),
+            ("contract", 1) => Some("contract"),
             ("space", 1) => Some("achievement"),
             _ => None,
         }

@@ -63,9 +63,9 @@ impl Himalaya {
             return Err(Forbidden::MarkerOnBoard(kind));
         }
         match *step {
-            Step::Market(v) if !self.has_goods(v) => Err(Forbidden::MarketNoGoods {
-                village: v as u8,
-            }),
+            Step::Market(v) if !self.has_goods(v) => {
+                Err(Forbidden::MarketNoGoods { village: v as u8 })
+            }
             _ => Ok(()),
         }
     }

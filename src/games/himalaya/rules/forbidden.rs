@@ -11,7 +11,9 @@ pub enum Awaited {
     Take,
     Reward,
     /// A delegation, into one of these regions (a bit per region index).
-    Delegate { regions: u16 },
+    Delegate {
+        regions: u16,
+    },
     Inventory,
 }
 
@@ -23,18 +25,28 @@ pub enum Forbidden {
     // Setup: placing the caravans.
     NotYourPlacement,
     PlaceCaravanNow,
-    NoVillage { village: u8 },
-    VillageTaken { village: u8 },
+    NoVillage {
+        village: u8,
+    },
+    VillageTaken {
+        village: u8,
+    },
     // Event markers.
     EventsInTurn,
-    NoPath { path: u8 },
+    NoPath {
+        path: u8,
+    },
     MarketNoVillage,
     EventsNow,
     MarkerUsed(EventKind),
     MarkerOnBoard(EventKind),
-    MarketNoGoods { village: u8 },
+    MarketNoGoods {
+        village: u8,
+    },
     // Programming.
-    WrongProgram { given: u8 },
+    WrongProgram {
+        given: u8,
+    },
     NotProgramming,
     ProgramSealed,
     ProgramFull,
@@ -43,16 +55,26 @@ pub enum Forbidden {
     NothingSealed,
     // Decisions pending in the resolution and the inventory.
     NoChoice,
-    NoGood { village: u8, good: Good, left: [u8; 5] },
+    NoGood {
+        village: u8,
+        good: Good,
+        left: [u8; 5],
+    },
     NoMarkerLeft,
     NoDelegationLeft,
     OtherChoice(Awaited),
     CaravanOff,
     NoStupaLeft,
     StupaNoVillage,
-    NotAHouse { village: u8 },
-    StupaThere { village: u8 },
-    StupaTooFar { village: u8 },
+    NotAHouse {
+        village: u8,
+    },
+    StupaThere {
+        village: u8,
+    },
+    StupaTooFar {
+        village: u8,
+    },
 }
 
 impl Forbid<HimalayaData> for Forbidden {
@@ -124,9 +146,11 @@ impl Forbidden {
             }
             F::NoPath { path } => marker(format!("there is no path number {}", path as usize + 1)),
             F::MarketNoVillage => marker(format!("villages are 1 to {VILLAGES}")),
-            F::EventsNow => "you cannot do that now: lay an event marker (`yeti a-b`, `storm a-b`, \
+            F::EventsNow => {
+                "you cannot do that now: lay an event marker (`yeti a-b`, `storm a-b`, \
                              `market <village>`) or `pass`"
-                .into(),
+                    .into()
+            }
             F::MarkerUsed(kind) => marker(format!(
                 "your {} marker is used (each marker once a game)",
                 kind.name()

@@ -22,9 +22,9 @@ mod scoring;
 mod setup;
 mod turn;
 
+pub use forbidden::{Awaited, Forbidden};
 #[cfg(test)]
 pub(super) use orders::REWARD_PAIRS;
-pub use forbidden::{Awaited, Forbidden};
 pub use programming::{commitment, program_text};
 pub(crate) use scoring::{goods_list, goods_map};
 pub use scoring::{rank, Influence};
@@ -36,11 +36,8 @@ use super::happening::{
 use super::view::{FinalLine, InventoryReveal};
 use super::*;
 use crate::engine::rank::{assign_places, verdict};
-use crate::engine::{
-    Applied, Audience, Event, FinalResult, GameRng, Rules, Seat, SetupError,
-};
+use crate::engine::{Applied, Audience, Event, FinalResult, GameRng, Rules, Seat, SetupError};
 use sha2::{Digest, Sha256};
-
 
 /// What a step's performing compares against to tell whether it can be taken back.
 pub(super) struct Marks {

@@ -135,6 +135,7 @@ impl NangaParbat {
                     }
                 }
                 Err(ParseError::UnknownVerb {
+                    input: text.trim().to_string(),
                     word: text.split_whitespace().next().unwrap_or(word).to_string(),
                     near: notation::nearest(word, KINDS.iter().copied(), 3),
                     verbs,

@@ -90,7 +90,12 @@ impl Nepal {
                     all.extend(near.iter().map(|&to| Step::Move { from, to }));
                 }
                 let all: Vec<String> = all.iter().map(name).collect();
-                Err(notation::unreadable(text, &all, &names, &<Self as Game>::noun))
+                Err(notation::unreadable(
+                    text,
+                    &all,
+                    &names,
+                    &<Self as Game>::noun,
+                ))
             }
             Err(e) => Err(e),
         }
