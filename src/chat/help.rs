@@ -15,10 +15,19 @@ impl Chat {
         Ok(vec![Reply::private(&req.user.id, help(rest)?)])
     }
 
+    /// `rules <game> [words]`; inside a running game `rules <words>` means that game.
     pub(crate) fn cmd_rules(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, HelpError> {
+        let here = || {
+            let inner = self.lock();
+            let row = inner
+                .store
+                .log()
+                .active_game(&req.place.platform, &req.place.channel);
+            row.ok().flatten().map(|r| r.kind)
+        };
         Ok(vec![Reply::private(
             &req.user.id,
-            rules(self.registry, rest)?,
+            rules_here(self.registry, rest, here)?,
         )])
     }
 }
@@ -108,18 +117,40 @@ pub fn options_text(kind: &dyn GameKind) -> String {
 }
 
 /// `rules <game> [topic]`. The game may be a unique beginning of its id; the topic a
-/// unique beginning of a topic's id or title.
+/// unique beginning of a topic's id or title, or a question in a player's words.
 pub fn rules(registry: &Registry, args: &str) -> Result<Text, HelpError> {
+    rules_here(registry, args, || None)
+}
+
+/// [`rules`] where a game may be running: `here` gives its kind (called only when the
+/// first word names no game), and then all the words ask about that game.
+pub fn rules_here(
+    registry: &Registry,
+    args: &str,
+    here: impl FnOnce() -> Option<String>,
+) -> Result<Text, HelpError> {
     let mut it = args.split_whitespace();
-    let Some(game) = it.next() else {
-        return Err(CoreError::NameAGame {
-            command: "rules",
-            games: registry.ids(),
-        }
-        .into());
+    let first = it.next();
+    let named = first.map(|g| match_game_id(&registry.ids(), g));
+    let (id, rest): (&str, Vec<&str>) = match named {
+        Some(Ok(id)) => (id, it.collect()),
+        Some(Err(e)) => match here().and_then(|k| registry.get(&k)) {
+            Some(kind) => (kind.id(), args.split_whitespace().collect()),
+            None => return Err(e.into()),
+        },
+        None => match here().and_then(|k| registry.get(&k)) {
+            Some(kind) => (kind.id(), Vec::new()),
+            None => {
+                return Err(CoreError::NameAGame {
+                    command: "rules",
+                    games: registry.ids(),
+                }
+                .into())
+            }
+        },
     };
-    let id = match_game_id(&registry.ids(), game)?;
     let kind = registry.get(id).ok_or(CoreError::Internal)?;
+    let it = rest.into_iter();
     let topics = kind.rules_topics();
     let topic: Vec<&str> = it.collect();
     if topic.is_empty() {
@@ -135,7 +166,7 @@ pub fn rules(registry: &Registry, args: &str) -> Result<Text, HelpError> {
         )));
     }
     let q = topic.join(" ");
-    match lookup::find(topics, &q) {
+    match lookup::find_with(topics, kind.rules_synonyms(), &q) {
         Found::One { topic, also } => Ok(topic_text(kind, topic, &also)),
         Found::Several(many) => Err(HelpError::AmbiguousTopic {
             game_id: kind.id(),
@@ -161,8 +192,12 @@ fn topic_text(kind: &dyn GameKind, t: &RulesTopic, also: &[&RulesTopic]) -> Text
         t.text
     );
     if !also.is_empty() {
-        let more: Vec<String> = also.iter().map(|t| format!("`{}`", t.id)).collect();
-        text.push_str(&format!("\nAlso about this: {}.", more.join(", ")));
+        let more: Vec<String> = also
+            .iter()
+            .take(2)
+            .map(|t| format!("`{}` ({})", t.id, t.title))
+            .collect();
+        text.push_str(&format!("\nSee also: {}.", more.join(", ")));
     }
     Text::from(text)
 }

@@ -21,6 +21,16 @@ pub enum Found<'a> {
 
 /// Find the topic `query` (any case) names in `topics`.
 pub fn find<'a>(topics: &'a [RulesTopic], query: &str) -> Found<'a> {
+    find_with(topics, &[], query)
+}
+
+/// [`find`], with the game's table of players' `synonyms` (`combat` → `battle`: a word a
+/// player uses, and a word of the topics it stands for) for questions in players' words.
+pub fn find_with<'a>(
+    topics: &'a [RulesTopic],
+    synonyms: &[(&str, &str)],
+    query: &str,
+) -> Found<'a> {
     let q = query.trim().to_lowercase();
     if let Some(t) = topics.iter().find(|t| names(t).any(|n| n == q)) {
         return Found::One {
@@ -37,7 +47,7 @@ pub fn find<'a>(topics: &'a [RulesTopic], query: &str) -> Found<'a> {
             topic: begins[0],
             also: vec![],
         },
-        0 => by_words(topics, &q),
+        0 => by_words(topics, synonyms, &q),
         _ => Found::Several(begins),
     }
 }
@@ -49,16 +59,20 @@ fn names(t: &RulesTopic) -> impl Iterator<Item = String> + '_ {
         .chain(std::iter::once(t.title.to_lowercase()))
 }
 
-/// Words too common to search for.
+/// Words too common to search for (question words, and verbs any question has).
 const STOP_WORDS: &[&str] = &[
-    "a", "an", "and", "are", "at", "can", "do", "does", "for", "how", "i", "in", "is", "it",
-    "many", "may", "my", "of", "on", "or", "the", "to", "what", "when", "where", "who", "why",
-    "with", "you",
+    "a", "an", "and", "are", "at", "be", "can", "do", "does", "for", "game", "get", "happen",
+    "happens", "how", "i", "if", "in", "is", "it", "many", "may", "me", "my", "of", "on", "or",
+    "play", "the", "there", "to", "what", "when", "where", "which", "who", "why", "will", "with",
+    "work", "works", "you",
 ];
 
-/// Every word of the query (stop words aside) in a topic's names or text; the topics where
-/// the words weigh most win (a word in the title or an alias counts more than in the text).
-fn by_words<'a>(topics: &'a [RulesTopic], q: &str) -> Found<'a> {
+/// A question's words, ranked over the topics: each word (or a synonym of it, or it
+/// without a plural `s`) weighs 6 as a topic's id or alias, 3 in its names, 1 in its text.
+/// Topics matching the most words come first, then the heaviest; the best is answered and
+/// the next ones are "see also". A single word found equally in several topics is
+/// ambiguous.
+fn by_words<'a>(topics: &'a [RulesTopic], synonyms: &[(&str, &str)], q: &str) -> Found<'a> {
     let words: Vec<&str> = q
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty() && !STOP_WORDS.contains(w))
@@ -68,16 +82,28 @@ fn by_words<'a>(topics: &'a [RulesTopic], q: &str) -> Found<'a> {
             did_you_mean: vec![],
         };
     }
-    let mut scored: Vec<(u32, &RulesTopic)> = topics
+    let terms: Vec<Vec<&str>> = words
         .iter()
-        .filter_map(|t| score(t, &words).map(|s| (s, t)))
+        .map(|&w| {
+            let mut t = vec![w];
+            if let Some(single) = w.strip_suffix('s').filter(|s| s.len() >= 3) {
+                t.push(single);
+            }
+            t.extend(synonyms.iter().filter(|(a, _)| *a == w).map(|(_, b)| *b));
+            t
+        })
+        .collect();
+    let mut scored: Vec<((usize, u32), &RulesTopic)> = topics
+        .iter()
+        .map(|t| (score(t, &terms), t))
+        .filter(|((found, _), _)| *found > 0)
         .collect();
     scored.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
     match scored.as_slice() {
         [] => Found::Nothing {
             did_you_mean: did_you_mean(topics, &words),
         },
-        [(best, _), (second, _), ..] if best == second => Found::Several(
+        [(best, _), (second, _), ..] if best == second && words.len() == 1 => Found::Several(
             scored
                 .iter()
                 .take_while(|(s, _)| s == best)
@@ -91,19 +117,27 @@ fn by_words<'a>(topics: &'a [RulesTopic], q: &str) -> Found<'a> {
     }
 }
 
-/// How well `t` is about all of `words` (`None` if a word appears nowhere in it).
-fn score(t: &RulesTopic, words: &[&str]) -> Option<u32> {
+/// How well `t` answers a question: how many of its words (each with its other forms,
+/// `terms`) it holds, and their weight.
+fn score(t: &RulesTopic, terms: &[Vec<&str>]) -> (usize, u32) {
     let named: Vec<String> = names(t).collect();
     let text = t.text.to_lowercase();
-    words.iter().try_fold(0, |sum, w| {
-        let weight = if named.iter().any(|n| has_word(n, w)) {
+    let weight = |w: &str| {
+        if t.id == w || t.aliases.contains(&w) {
+            6
+        } else if named.iter().any(|n| has_word(n, w)) {
             3
         } else if has_word(&text, w) {
             1
         } else {
-            return None;
-        };
-        Some(sum + weight)
+            0
+        }
+    };
+    terms.iter().fold((0, 0), |(found, sum), forms| {
+        match forms.iter().map(|w| weight(w)).max().unwrap_or(0) {
+            0 => (found, sum),
+            best => (found + 1, sum + best),
+        }
     })
 }
 
@@ -177,14 +211,15 @@ mod tests {
     fn words_of_the_text_find_the_topic_where_they_weigh_most() {
         assert_eq!(one("what is a city"), "cities");
         assert_eq!(one("hand"), "grow");
-        match find(TOPICS, "pieces") {
+        // One word as much in two topics' texts: ask which.
+        match find(TOPICS, "province") {
             Found::Several(v) => assert_eq!(v.len(), 2),
             other => panic!("{other:?}"),
         }
         match find(TOPICS, "link cities") {
             Found::One { topic, also } => {
-                assert_eq!(topic.id, "routes");
-                assert!(also.is_empty());
+                assert_eq!(topic.id, "routes", "both words beat one heavier word");
+                assert_eq!(also.iter().map(|t| t.id).collect::<Vec<_>>(), ["cities"]);
             }
             other => panic!("{other:?}"),
         }
@@ -210,5 +245,22 @@ mod tests {
                 did_you_mean: vec![]
             }
         );
+    }
+
+    #[test]
+    fn a_question_in_players_words_finds_its_topic_through_the_synonyms() {
+        let synonyms = [("expand", "grow"), ("fortification", "fortress")];
+        let best = |q: &str| match find_with(TOPICS, &synonyms, q) {
+            Found::One { topic, .. } => topic.id,
+            other => panic!("{q}: {other:?}"),
+        };
+        assert_eq!(best("how do I expand"), "grow");
+        assert_eq!(best("what does a fortification do"), "cities");
+        // Words that appear nowhere do not sink a question.
+        assert_eq!(best("how do trade cards work exactly"), "routes");
+        assert!(matches!(
+            find_with(TOPICS, &[], "how does it work"),
+            Found::Nothing { .. }
+        ));
     }
 }

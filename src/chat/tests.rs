@@ -40,6 +40,7 @@ impl Game for Count {
     type Data = ();
     type View = serde_json::Value;
     type Options = CountOptions;
+    type Forbidden = crate::engine::Unconverted;
     const ID: &'static str = "count";
     const NAME: &'static str = "Count";
     const MIN_PLAYERS: usize = 2;
@@ -93,6 +94,9 @@ impl Game for Count {
             CStep::Shout,
             CStep::End,
         ]
+    }
+    fn forbidden(&self, _: &(), _: Seat, _: &CStep) -> Result<(), crate::engine::Unconverted> {
+        Ok(())
     }
     fn legality(&self, _: &(), seat: Seat, step: &CStep) -> Result<(), RuleError> {
         if self.over || seat != self.turn {

@@ -13,6 +13,26 @@ use crate::engine::notation::clip;
 use crate::engine::{AnyGame, PlayError};
 use crate::engine::{Status, Viewer};
 
+/// `move a; move b; end` (the command's word `move` repeated inside a chain, as `help`
+/// shows chains) is read as `a; b; end`: a part starting with the word `move` is read
+/// without it, unless `move` is a verb of the game's `legal` steps (their notations) and
+/// the next word is not one of their verbs (`move Kathmandu Dhading` stays a move).
+pub(crate) fn without_move_word<'a>(part: &'a str, legal: &[String]) -> &'a str {
+    let mut words = part.split_whitespace();
+    let (Some(first), Some(next)) = (words.next(), words.next()) else {
+        return part;
+    };
+    if !first.eq_ignore_ascii_case("move") {
+        return part;
+    }
+    let verbs = || legal.iter().map(|s| crate::engine::notation::verb(s));
+    let next_is_verb = verbs().any(|v| v.eq_ignore_ascii_case(next));
+    if verbs().any(|v| v == "move") && !next_is_verb {
+        return part;
+    }
+    part.trim_start()[first.len()..].trim_start()
+}
+
 impl Chat {
     /// The running game here and its state.
     pub(crate) fn running(&self, req: &Request) -> Result<(Loaded, Box<dyn AnyGame>), CoreError> {
@@ -68,6 +88,7 @@ impl Chat {
                 void = &parts[i..];
                 break;
             }
+            let part = without_move_word(part, &g.choices(seat));
             for text in g.expand(seat, part) {
                 let done = commit::play(&mut *g, seat, &text, false).map_err(|e| {
                     if i == 0 && played.is_empty() {
@@ -213,3 +234,33 @@ impl TurnError {
 }
 
 topic_error!(TurnError);
+
+#[cfg(test)]
+mod chain_tests {
+    use super::without_move_word;
+
+    fn v(s: &[&str]) -> Vec<String> {
+        s.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn the_word_move_repeated_inside_a_chain_is_read_without_it() {
+        let nippon = v(&["take 2 pink", "consolidate", "done"]);
+        assert_eq!(
+            without_move_word("move take 2 pink", &nippon),
+            "take 2 pink"
+        );
+        assert_eq!(without_move_word("  MOVE done", &nippon), "done");
+        assert_eq!(without_move_word("take 2 pink", &nippon), "take 2 pink");
+        assert_eq!(without_move_word("move", &nippon), "move");
+        let nepal = v(&["move Kathmandu Dhading", "grow Kathmandu", "end"]);
+        // A move of the game stays a move; `move` before another verb goes.
+        assert_eq!(without_move_word("move kath dha", &nepal), "move kath dha");
+        assert_eq!(without_move_word("move grow kath", &nepal), "grow kath");
+        assert_eq!(
+            without_move_word("move move kath dha", &nepal),
+            "move kath dha"
+        );
+        assert_eq!(without_move_word("move end", &nepal), "end");
+    }
+}

@@ -27,6 +27,10 @@
 //! - **liveness**: every seat the status names as acting has a legal step, and no step of
 //!   theirs is refused as "not your turn"; [`check_liveness`] checks the first over many
 //!   whole games cheaply, with any chooser of steps (random, or Sherpa's players).
+//! - **every refusal says why** ([`near_miss`]): near misses of a legal step get an answer
+//!   with a reason, never a bare list.
+
+pub mod near_miss;
 
 use super::{
     resolve_options, AnyGame, Audience, Game, GameOptions, GameRng, Holder, Options, RenderFn,
@@ -372,6 +376,11 @@ impl<G: Game> Walk<'_, G> {
         self.check_listed_steps(seat, &legal);
         self.check_candidates(seat, &legal);
         self.check_refusals(&seats.idle, &legal, report);
+        if self.steps % 3 == 0 {
+            // Its own picks, so the random game played is the same with or without it.
+            let mut pick = GameRng::new(self.seed ^ self.steps as u64);
+            near_miss::check(&self.g, self.suite.data, seat, &legal, &mut pick);
+        }
         assert!(self
             .g
             .parse_step(self.suite.data, seat, "zzzz qqqq")
@@ -551,6 +560,16 @@ impl<G: Game> Walk<'_, G> {
         let candidates = self.g.candidates(data, seat);
         let mut reasons_read = 0;
         for c in &candidates {
+            if <G::Forbidden as super::Forbid<G::Data>>::DECIDES {
+                // One decision: the worded and the unworded answers are the same one.
+                let decided = self.g.forbidden(data, seat, c).err();
+                assert_eq!(
+                    self.g.legality(data, seat, c).err(),
+                    decided.map(|f| super::Forbid::rule_error(f, data)),
+                    "legality is `forbidden`, worded"
+                );
+                assert_eq!(self.g.hopeless(data, seat, c), decided.is_some());
+            }
             if self.g.hopeless(data, seat, c) {
                 assert!(
                     self.g.legality(data, seat, c).is_err(),

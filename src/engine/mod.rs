@@ -282,8 +282,9 @@ impl RuleError {
     }
 }
 
-/// How many accepted steps [`RuleError::with_accepted`] lists before "and N more".
-pub const ACCEPTED_SHOWN: usize = 8;
+/// How many accepted steps [`RuleError::with_accepted`] lists before "and N more" (a
+/// refusal never lists the whole list).
+pub const ACCEPTED_SHOWN: usize = 6;
 
 /// The first check of a game where one seat acts at a time: nothing is legal once the game
 /// is over (`over`), and only the `current` seat acts. `refusals` are the game's own
@@ -304,6 +305,41 @@ impl fmt::Display for RuleError {
     }
 }
 impl std::error::Error for RuleError {}
+
+/// A game's typed reason for refusing a step ([`Game::Forbidden`]): small and `Copy`, made
+/// without any text while the legal list is filtered; its rules topic and its words are
+/// kept apart, and asked for only when a player's step is refused. Nepal's
+/// `rules/forbidden.rs` is the model: one enum, `topic` (a `match` onto the game's typed
+/// `Topic`, so a refusal cannot name a topic that does not exist) and `reason`.
+pub trait Forbid<D>: Copy + fmt::Debug {
+    /// Does [`Game::forbidden`] hold the whole decision? `false` only for the bridge,
+    /// [`Unconverted`].
+    const DECIDES: bool = true;
+    /// The id of the rules topic that explains the refusal (`rules <game> <topic>`).
+    fn topic(self) -> &'static str;
+    /// Why, in words a player can act on.
+    fn reason(self, data: &D) -> String;
+    /// The refusal a player sees: the reason under its topic.
+    fn rule_error(self, data: &D) -> RuleError {
+        RuleError::new(self.topic(), self.reason(data))
+    }
+}
+
+/// The bridge for a game whose refusals are not yet a [`Forbid`] enum: its
+/// [`Game::forbidden`] returns `Ok(())` and its own [`Game::legality`] and
+/// [`Game::hopeless`] decide. (Nippon and Peloria, until they are converted.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unconverted {}
+
+impl<D> Forbid<D> for Unconverted {
+    const DECIDES: bool = false;
+    fn topic(self) -> &'static str {
+        match self {}
+    }
+    fn reason(self, _data: &D) -> String {
+        match self {}
+    }
+}
 
 /// Who may see an event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -437,34 +473,66 @@ pub trait Game:
     /// refused with the rule that forbids it. Must include every legal step.
     fn candidates(&self, data: &Self::Data, seat: Seat) -> Vec<Self::Step>;
 
+    /// Why a step is refused: a small `Copy` enum with its rules topic and its wording kept
+    /// apart ([`Forbid`]). A game not yet converted names [`Unconverted`] and keeps its own
+    /// [`Game::legality`] and [`Game::hopeless`] (the bridge; see ARCHITECTURE.md).
+    type Forbidden: Forbid<Self::Data>;
+
+    /// The one legality decision of the game: is `step` legal for `seat` now? `Err` is the
+    /// typed reason, unworded (cheap: the legal list filters with it). A dispatcher by
+    /// phase onto `*_ok` helpers that sit beside the code performing the step. The engine
+    /// derives the worded [`Game::legality`] and the unworded [`Game::hopeless`] from it.
+    /// (A game on the bridge, with [`Unconverted`], returns `Ok(())` and decides in its own
+    /// `legality`.)
+    fn forbidden(
+        &self,
+        data: &Self::Data,
+        seat: Seat,
+        step: &Self::Step,
+    ) -> Result<(), Self::Forbidden>;
+
     /// Is `step` legal for `seat` now? `Err` names the rule that forbids it and the rules
-    /// topic that explains it. The one legality function of the game: a dispatcher by
-    /// phase onto `*_ok` helpers that sit beside the code performing the step.
-    fn legality(&self, data: &Self::Data, seat: Seat, step: &Self::Step) -> Result<(), RuleError>;
+    /// topic that explains it: [`Game::forbidden`], worded. Only a game on the bridge
+    /// ([`Unconverted`]) writes its own; a converted game never overrides it.
+    fn legality(&self, data: &Self::Data, seat: Seat, step: &Self::Step) -> Result<(), RuleError> {
+        self.forbidden(data, seat, step)
+            .map_err(|f| f.rule_error(data))
+    }
 
     /// Carry out a step that [`Game::legality`] accepted for `seat`. Infallible: every
     /// check lives in `legality`.
     fn perform(&mut self, data: &Self::Data, seat: Seat, step: &Self::Step) -> Applied;
 
-    /// Add to a refusal what a player needs to act on it (e.g. the legal steps of the same
-    /// kind). Called only when a player's step is refused ([`Rules::check`],
-    /// [`Rules::apply`]), never while listing legal steps, so it may be costly. The
-    /// default returns the error as it is.
-    fn explain(
-        &self,
-        _data: &Self::Data,
-        _seat: Seat,
-        _step: &Self::Step,
-        e: RuleError,
-    ) -> RuleError {
-        e
+    /// Add to a refusal what a player needs to act on it. Called only when a player's step
+    /// is refused ([`Rules::check`], [`Rules::apply`]), never while listing legal steps, so
+    /// it may be costly. The default (every converted game): at most
+    /// [`ACCEPTED_SHOWN`] legal steps close to the refused one
+    /// ([`notation::close_steps`]: same verb, same source or piece), never the whole list.
+    fn explain(&self, data: &Self::Data, seat: Seat, step: &Self::Step, e: RuleError) -> RuleError {
+        let legal: Vec<String> = self
+            .legal_steps(data, seat)
+            .iter()
+            .map(|s| Self::format_step(data, s))
+            .collect();
+        e.with_accepted(&notation::close_steps(
+            &Self::format_step(data, step),
+            &legal,
+        ))
     }
 
-    /// A cheap pre-filter for the legal list: `true` only for candidates that
-    /// [`Game::legality`] is sure to refuse (the conformance suite checks it), so costly
-    /// checks are skipped for them. Never changes what is legal.
-    fn hopeless(&self, _data: &Self::Data, _seat: Seat, _step: &Self::Step) -> bool {
-        false
+    /// Is `step` sure to be refused? The unworded side of [`Game::forbidden`], which the
+    /// legal list filters with. Only a game on the bridge ([`Unconverted`]) writes its own
+    /// (a cheap pre-filter: `true` only for steps its `legality` refuses, which the
+    /// conformance suite checks).
+    fn hopeless(&self, data: &Self::Data, seat: Seat, step: &Self::Step) -> bool {
+        self.forbidden(data, seat, step).is_err()
+    }
+
+    /// What word `index` (0 is the verb) of a `verb` step names, for a stage-1 answer
+    /// about a name that is not there: `province` makes "there is no province
+    /// `Narnia`". `None`: "name".
+    fn noun(_verb: &str, _index: usize) -> Option<&'static str> {
+        None
     }
 
     /// Canonical notation, e.g. `move Gorkha Pokhara`. `parse_step(format_step(s)) == s`.
@@ -503,10 +571,15 @@ pub trait Game:
         let legal = self.legal_steps(data, seat);
         let names: Vec<String> = legal.iter().map(|s| Self::format_step(data, s)).collect();
         let mut cands = Vec::new();
-        let fit = notation::fit_step(text, &names, || {
-            cands = self.candidates(data, seat);
-            cands.iter().map(|s| Self::format_step(data, s)).collect()
-        })?;
+        let fit = notation::fit_step(
+            text,
+            &names,
+            || {
+                cands = self.candidates(data, seat);
+                cands.iter().map(|s| Self::format_step(data, s)).collect()
+            },
+            &Self::noun,
+        )?;
         Ok(match fit {
             notation::Fit::Legal(i) => legal[i].clone(),
             notation::Fit::Refused(i) => cands[i].clone(),
@@ -563,6 +636,13 @@ pub trait Game:
     /// Rules lookup: (topic id, title, text in our own words citing the section).
     fn rules_topics() -> &'static [RulesTopic];
 
+    /// Players' words for what the topics call otherwise (`combat` → `battle`): a word a
+    /// player may ask with, and a topic id, alias or word it stands for. Used to rank
+    /// topics for a question (`rules <game> how does combat work`).
+    fn rules_synonyms() -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
     /// The game's evaluation hint for computer players: how well each seat stands now, by
     /// seat, higher is better (usually the points it would score if the game ended now). A
     /// search reads it where it stops looking ahead; only comparisons between seats matter.
@@ -585,7 +665,11 @@ pub trait Rules: Game {
     fn legal_steps(&self, data: &Self::Data, seat: Seat) -> Vec<Self::Step> {
         self.candidates(data, seat)
             .into_iter()
-            .filter(|s| !self.hopeless(data, seat, s) && self.legality(data, seat, s).is_ok())
+            .filter(|s| {
+                !self.hopeless(data, seat, s)
+                    && (<Self::Forbidden as Forbid<Self::Data>>::DECIDES
+                        || self.legality(data, seat, s).is_ok())
+            })
             .collect()
     }
 
@@ -636,7 +720,9 @@ macro_rules! rules_topics {
             }
         }
 
-        /// A refusal by the rule that `topic` explains.
+        /// A refusal by the rule that `topic` explains (a game on the bridge words its
+        /// refusals with it; a converted game's `Forbid` names the topic instead).
+        #[allow(dead_code)]
         pub fn rule(topic: Topic, reason: impl Into<String>) -> $crate::engine::RuleError {
             $crate::engine::RuleError::new(topic.id(), reason)
         }
@@ -749,6 +835,8 @@ pub trait GameKind: Send + Sync {
     fn max_players(&self) -> usize;
     fn options(&self) -> &'static [OptionSpec];
     fn rules_topics(&self) -> &'static [RulesTopic];
+    /// See [`Game::rules_synonyms`].
+    fn rules_synonyms(&self) -> &'static [(&'static str, &'static str)];
     fn setup(
         &'static self,
         players: &[String],
@@ -860,6 +948,9 @@ impl<G: Game> GameKind for Kind<G> {
     }
     fn rules_topics(&self) -> &'static [RulesTopic] {
         G::rules_topics()
+    }
+    fn rules_synonyms(&self) -> &'static [(&'static str, &'static str)] {
+        G::rules_synonyms()
     }
     fn setup(
         &'static self,
@@ -1011,13 +1102,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_refusal_lists_at_most_eight_accepted_steps_then_how_many_more() {
+    fn a_refusal_lists_at_most_six_accepted_steps_then_how_many_more() {
         let steps: Vec<String> = (1..=10).map(|i| format!("take {i}")).collect();
         let e = RuleError::new("take", "no").with_accepted(&steps);
         assert_eq!(
             e.reason,
-            "no; accepted now: `take 1`, `take 2`, `take 3`, `take 4`, `take 5`, `take 6`, \
-             `take 7`, `take 8` and 2 more"
+            "no; accepted now: `take 1`, `take 2`, `take 3`, `take 4`, `take 5`, `take 6` \
+             and 4 more"
         );
         let e = RuleError::new("take", "no").with_accepted(&steps[..2]);
         assert_eq!(e.reason, "no; accepted now: `take 1`, `take 2`");

@@ -33,6 +33,35 @@ pub enum ParseError {
         input: String,
         completions: Vec<String>,
     },
+    /// The first word is no step's verb (`grwo`): `near` are verbs spelt like it, `verbs`
+    /// every verb of a step that could be taken now.
+    UnknownVerb {
+        input: String,
+        word: String,
+        near: Vec<String>,
+        verbs: Vec<String>,
+    },
+    /// A word names nothing any step takes (`Narnia`): `noun` is what the word should
+    /// name (`province`), `near` the names spelt most like it.
+    UnknownName {
+        word: String,
+        noun: &'static str,
+        near: Vec<String>,
+        /// Legal steps starting as the text does, when no name is spelt like the word.
+        close: Vec<String>,
+    },
+    /// Every word is known, but `word` follows `before` in no step now (`move Kathmandu
+    /// Jumla` when Jumla is no neighbour); `close` are whole steps starting with `before`.
+    Unfit {
+        before: String,
+        word: String,
+        close: Vec<String>,
+    },
+    /// More words than any `verb` step takes; `forms` are such steps, whole.
+    TooManyWords {
+        verb: String,
+        forms: Vec<String>,
+    },
 }
 
 fn list(v: &[String]) -> String {
@@ -64,10 +93,63 @@ impl fmt::Display for ParseError {
             ParseError::Incomplete { input, completions } => {
                 write!(f, "`{}` is not a whole step; it could be: {}; type the whole step", clip(input), list(completions))
             }
+            ParseError::UnknownVerb {
+                input,
+                word,
+                near,
+                verbs,
+            } => {
+                if input.split_whitespace().nth(1).is_some() {
+                    write!(f, "`{}`: ", clip(input))?;
+                }
+                write!(f, "no step starts with `{}`", clip(word))?;
+                if !near.is_empty() {
+                    write!(f, "; did you mean {}?", or_list(near))?;
+                }
+                write!(f, " Steps you can take now start with {}", or_list(verbs))
+            }
+            ParseError::UnknownName {
+                word,
+                noun,
+                near,
+                close,
+            } => {
+                write!(f, "there is no {noun} `{}` in the steps you can take now", clip(word))?;
+                if !near.is_empty() {
+                    write!(f, "; did you mean {}?", or_list(near))
+                } else if !close.is_empty() {
+                    write!(f, "; steps starting so: {}", list(close))
+                } else {
+                    Ok(())
+                }
+            }
+            ParseError::Unfit { before, word, close } => {
+                write!(f, "`{}` cannot follow `{}` in any step now", clip(word), clip(before))?;
+                if close.is_empty() {
+                    Ok(())
+                } else {
+                    write!(f, "; steps starting so: {}", list(close))
+                }
+            }
+            ParseError::TooManyWords { verb, forms } => write!(
+                f,
+                "`{}` takes fewer words; it is written like {}",
+                clip(verb),
+                list(forms)
+            ),
         }
     }
 }
 impl std::error::Error for ParseError {}
+
+/// `` `a`, `b` or `c` ``.
+fn or_list(v: &[String]) -> String {
+    let q: Vec<String> = v.iter().map(|x| format!("`{x}`")).collect();
+    match q.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => q.join(""),
+    }
+}
 
 /// Shorten user text for echoing in an error, and defuse mentions.
 pub fn clip(s: &str) -> String {
@@ -138,6 +220,18 @@ pub fn match_step(text: &str, candidates: &[String]) -> Result<usize, ParseError
     }
     if hits.is_empty() {
         hits = verb_left_out(&input, candidates);
+        let longer = verb_left_out_longer(&input, candidates);
+        if !hits.is_empty() && !longer.is_empty() {
+            // `kath`: `grow Kathmandu`, or the start of a move from Kathmandu? Ask.
+            return Err(ParseError::Incomplete {
+                input: text.trim().to_string(),
+                completions: hits
+                    .iter()
+                    .chain(&longer)
+                    .map(|&i| candidates[i].clone())
+                    .collect(),
+            });
+        }
     }
     match hits.len() {
         1 => Ok(hits[0]),
@@ -189,6 +283,21 @@ fn verb_left_out(input: &[String], candidates: &[String]) -> Vec<usize> {
         .collect()
 }
 
+/// The candidates that `input` (lower-cased words) starts with their verb left out, having
+/// more words (`kath` starts `move Kathmandu Dhading`): then a shorter fit with the verb
+/// left out (`grow Kathmandu`) is not taken without asking.
+fn verb_left_out_longer(input: &[String], candidates: &[String]) -> Vec<usize> {
+    let fits = |c: &String| {
+        let cw: Vec<String> = c.split_whitespace().map(|w| w.to_lowercase()).collect();
+        cw.len() > input.len() + 1
+            && !cw[0].bytes().any(|b| b.is_ascii_digit())
+            && cw[1..].iter().zip(input).all(|(c, i)| word_matches(c, i))
+    };
+    (0..candidates.len())
+        .filter(|&i| fits(&candidates[i]))
+        .collect()
+}
+
 /// The candidates that `input` (lower-cased words) abbreviates with words left out: longer
 /// steps whose first word `input`'s first word names and whose words hold the rest of
 /// `input`, in order (`take pink` in `take 2 pink`).
@@ -215,25 +324,239 @@ fn completions<'a>(
 /// with the first of them (all share the text's first word). Text that fits nothing is
 /// answered with the closest legal steps only, never a refused one.
 /// `candidates` is called only when the text fits no legal step.
+/// Text that fits nothing is answered by [`unreadable`] (stage 1 says which word it
+/// could not read), `noun` naming what a word of a step names ([`crate::engine::Game::noun`]).
 pub fn fit_step(
     text: &str,
     legal: &[String],
     candidates: impl FnOnce() -> Vec<String>,
+    noun: &dyn Fn(&str, usize) -> Option<&'static str>,
 ) -> Result<Fit, ParseError> {
-    let no_legal_fit = match match_step(text, legal) {
+    match match_step(text, legal) {
         Ok(i) => return Ok(Fit::Legal(i)),
-        Err(e @ ParseError::NoMatch { .. }) => e,
+        Err(ParseError::NoMatch { .. }) => {}
         Err(e) => return Err(e),
     };
     let candidates = candidates();
+    let why = || {
+        let mut all = legal.to_vec();
+        all.extend(candidates.iter().filter(|c| !legal.contains(c)).cloned());
+        unreadable(text, &all, legal, noun)
+    };
     match match_step(text, &candidates) {
         Ok(i) => Ok(Fit::Refused(i)),
         Err(e @ ParseError::Incomplete { .. }) => first_completion(&e, &candidates)
             .map(Fit::Refused)
-            .ok_or(no_legal_fit),
-        Err(ParseError::NoMatch { .. }) => Err(no_legal_fit),
+            .ok_or_else(why),
+        Err(ParseError::NoMatch { .. }) => Err(why()),
         Err(e) => Err(e),
     }
+}
+
+/// Stage 1's answer for text that fits no step, legal or forbidden: which word it could not
+/// read, and why. `names` are the notations of every step the text might have meant (legal
+/// and forbidden), `legal` those legal now (their verbs are the ones offered). In order: a
+/// first word that is no verb (nor a name a step may start with, its verb left out) gets
+/// the verbs spelt like it ([`ParseError::UnknownVerb`]); a word that no step takes at all
+/// gets the names spelt like it ([`ParseError::UnknownName`], with the game's `noun` for
+/// it); a known word that follows the words before it in no step gets the steps that
+/// start so ([`ParseError::Unfit`]); too many words get the verb's forms; too few the
+/// whole steps. Never a bare list: every answer names the word it could not read.
+pub fn unreadable(
+    text: &str,
+    names: &[String],
+    legal: &[String],
+    noun: &dyn Fn(&str, usize) -> Option<&'static str>,
+) -> ParseError {
+    let input = match words(text) {
+        Ok(w) => w,
+        Err(e) => return e,
+    };
+    let split = |n: &String| -> Vec<String> { n.split_whitespace().map(str::to_string).collect() };
+    let all: Vec<Vec<String>> = names.iter().map(split).collect();
+    let lower = |w: &String| w.to_lowercase();
+    let verb_of = |n: &Vec<String>| n.first().map(lower).unwrap_or_default();
+    let verb_fits = |n: &Vec<String>| word_matches(&verb_of(n), &input[0]);
+    // With its verb: the steps whose verb the first word names; without (`kath dha`): the
+    // steps whose second word it names, read with their verb put back.
+    let mut shapes: Vec<&Vec<String>> = all.iter().filter(|n| verb_fits(n)).collect();
+    let mut typed = input.clone();
+    // The words as typed (echoed in their case), and where the first of them is in `typed`.
+    let as_typed: Vec<&str> = text.split_whitespace().collect();
+    let mut shift = 0;
+    let unknown_verb = || {
+        let mut verbs: Vec<String> = Vec::new();
+        for n in legal.iter().map(split) {
+            let v = verb_of(&n);
+            if !v.is_empty() && !verbs.contains(&v) {
+                verbs.push(v);
+            }
+        }
+        let every: Vec<String> = all.iter().map(verb_of).collect();
+        ParseError::UnknownVerb {
+            input: text.trim().to_string(),
+            word: as_typed[0].to_string(),
+            near: nearest(&input[0], every.iter().map(String::as_str), 3),
+            verbs,
+        }
+    };
+    if shapes.is_empty() {
+        shapes = all
+            .iter()
+            .filter(|n| n.len() > 1 && word_matches(&n[1].to_lowercase(), &input[0]))
+            .collect();
+        match shapes.first() {
+            Some(n) => {
+                typed.insert(0, verb_of(n));
+                shift = 1;
+            }
+            None => return unknown_verb(),
+        }
+    }
+    // A verb only begun (`do` for `done`) with more words than its steps: another verb.
+    let exact = shift == 1 || shapes.iter().any(|n| verb_of(n) == input[0]);
+    let verb = verb_of(shapes[0]);
+    // The legal steps among `shapes`, at most six.
+    let legal_among = |shapes: &[&Vec<String>]| {
+        let mut close: Vec<String> = Vec::new();
+        for n in shapes {
+            let s = n.join(" ");
+            if legal.contains(&s) && !close.contains(&s) && close.len() < 6 {
+                close.push(s);
+            }
+        }
+        close
+    };
+    for i in 1..typed.len() {
+        let alive: Vec<&Vec<String>> = shapes
+            .iter()
+            .copied()
+            .filter(|n| {
+                n.len() > i
+                    && n[1..i]
+                        .iter()
+                        .zip(&typed[1..i])
+                        .all(|(c, t)| word_matches(&c.to_lowercase(), t))
+            })
+            .collect();
+        if alive.is_empty() && !exact {
+            return unknown_verb();
+        }
+        if alive.is_empty() {
+            return ParseError::TooManyWords {
+                verb: verb.clone(),
+                forms: shapes.iter().take(3).map(|n| n.join(" ")).collect(),
+            };
+        }
+        let w = &typed[i];
+        let shown = as_typed.get(i - shift).copied().unwrap_or(w).to_string();
+        if alive.iter().any(|n| word_matches(&n[i].to_lowercase(), w)) {
+            continue;
+        }
+        let known = all
+            .iter()
+            .any(|n| n.iter().skip(1).any(|c| word_matches(&c.to_lowercase(), w)));
+        if !known {
+            let mut vocab: Vec<&str> = shapes
+                .iter()
+                .filter_map(|n| n.get(i))
+                .map(String::as_str)
+                .collect();
+            vocab.extend(
+                all.iter()
+                    .flat_map(|n| n.iter().skip(1))
+                    .map(String::as_str),
+            );
+            return ParseError::UnknownName {
+                word: shown,
+                noun: noun(&verb, i).unwrap_or("name"),
+                near: nearest(w, vocab.into_iter(), 3),
+                close: legal_among(&alive),
+            };
+        }
+        let before = alive[0][..i].join(" ");
+        let close = legal_among(&alive);
+        return ParseError::Unfit {
+            before,
+            word: shown,
+            close,
+        };
+    }
+    let whole: Vec<String> = shapes
+        .iter()
+        .filter(|n| n.len() > typed.len())
+        .take(12)
+        .map(|n| n.join(" "))
+        .collect();
+    if whole.is_empty() && !exact {
+        unknown_verb()
+    } else if whole.is_empty() {
+        ParseError::TooManyWords {
+            verb,
+            forms: shapes.iter().take(3).map(|n| n.join(" ")).collect(),
+        }
+    } else {
+        ParseError::Incomplete {
+            input: text.trim().to_string(),
+            completions: whole,
+        }
+    }
+}
+
+/// Up to `most` of `names` spelt most like `word` (any case; at most half its letters
+/// changed, counting a misspelt beginning of a longer name), closest first, each once;
+/// never for numbers or coordinates. Board labels and places are
+/// matched by this one function.
+pub fn nearest<'a>(word: &str, names: impl Iterator<Item = &'a str>, most: usize) -> Vec<String> {
+    let w = word.to_lowercase();
+    let digits = |s: &str| s.bytes().any(|b| b.is_ascii_digit());
+    let limit = (w.chars().count() / 2).max(1);
+    let mut scored: Vec<(usize, String)> = Vec::new();
+    for n in names {
+        let l = n.to_lowercase();
+        // A number is never "spelt like" another one.
+        if digits(&l) || digits(&w) || scored.iter().any(|(_, s)| s.to_lowercase() == l) {
+            continue;
+        }
+        // A misspelt beginning of a long name counts like a misspelt whole name.
+        let short: String = l.chars().take(w.chars().count()).collect();
+        let d = edit_distance(&w, &l).min(edit_distance(&w, &short) + 1);
+        if d <= limit {
+            scored.push((d, n.to_string()));
+        }
+    }
+    scored.sort_by_key(|(d, _)| *d);
+    scored.into_iter().take(most).map(|(_, n)| n).collect()
+}
+
+/// The `legal` steps close to the refused step `typed` (both as notations), closest
+/// first: the same verb first, and among those the ones that share its leading words (the
+/// same source, the same piece); then steps of another verb about the same thing. Empty
+/// when nothing is close. A refusal shows the first [`crate::engine::ACCEPTED_SHOWN`] and
+/// how many more ([`crate::engine::RuleError::with_accepted`]), never the whole list.
+pub fn close_steps(typed: &str, legal: &[String]) -> Vec<String> {
+    let tw: Vec<String> = typed.split_whitespace().map(|w| w.to_lowercase()).collect();
+    let score = |l: &String| -> usize {
+        let lw: Vec<String> = l.split_whitespace().map(|w| w.to_lowercase()).collect();
+        let shared = lw.iter().skip(1).filter(|w| tw[1..].contains(w)).count();
+        if lw.first() != tw.first() {
+            return shared;
+        }
+        let leading = lw
+            .iter()
+            .zip(&tw)
+            .skip(1)
+            .take_while(|(a, b)| a == b)
+            .count();
+        10 + 5 * leading + shared
+    };
+    let mut scored: Vec<(usize, &String)> = legal
+        .iter()
+        .map(|l| (score(l), l))
+        .filter(|(s, _)| *s > 0)
+        .collect();
+    scored.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
+    scored.into_iter().map(|(_, l)| l.clone()).collect()
 }
 
 /// For an [`ParseError::Incomplete`] answer from matching `names`: the index in `names` of
@@ -417,20 +740,122 @@ mod tests {
                 "consolidate",
             ])
         };
-        assert_eq!(fit_step("take 2 pink", &legal, all), Ok(Fit::Legal(0)));
+        assert_eq!(
+            fit_step("take 2 pink", &legal, all, &none),
+            Ok(Fit::Legal(0))
+        );
         assert!(matches!(
-            fit_step("take pink", &legal, all),
+            fit_step("take pink", &legal, all, &none),
             Err(ParseError::Incomplete { completions, .. }) if completions.len() == 2
         ));
-        assert_eq!(fit_step("take 3", &legal, all), Ok(Fit::Refused(1)));
-        assert_eq!(fit_step("take 3 green", &legal, all), Ok(Fit::Refused(2)));
-        // Text that fits nothing suggests legal steps only.
-        match fit_step("take 9", &legal, all) {
-            Err(ParseError::NoMatch { suggestions, .. }) => {
-                assert_eq!(suggestions, c(&["take 2 pink", "take 4 pink"]))
+        assert_eq!(fit_step("take 3", &legal, all, &none), Ok(Fit::Refused(1)));
+        assert_eq!(
+            fit_step("take 3 green", &legal, all, &none),
+            Ok(Fit::Refused(2))
+        );
+        // Text that fits nothing names the word it could not read.
+        match fit_step("take 9", &legal, all, &|_: &str, _: usize| Some("slot")) {
+            Err(e @ ParseError::UnknownName { .. }) => {
+                assert_eq!(
+                    e.to_string(),
+                    "there is no slot `9` in the steps you can take now; steps starting so: \
+                     `take 2 pink`, `take 4 pink`"
+                )
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    fn none(_: &str, _: usize) -> Option<&'static str> {
+        None
+    }
+
+    #[test]
+    fn stage_one_names_the_word_it_cannot_read() {
+        let legal = c(&[
+            "move Kathmandu Dhading",
+            "move Kathmandu Nuwakot",
+            "grow Kathmandu",
+            "grow Dhading",
+            "end",
+        ]);
+        let all = c(&[
+            "move Kathmandu Dhading",
+            "move Kathmandu Nuwakot",
+            "move Jumla Dolpa",
+            "grow Kathmandu",
+            "grow Dhading",
+            "grow Jumla",
+            "end",
+        ]);
+        let province = |_: &str, i: usize| (i > 0).then_some("province");
+        let why = |t: &str| unreadable(t, &all, &legal, &province).to_string();
+        assert_eq!(
+            why("grwo kathmandu"),
+            "`grwo kathmandu`: no step starts with `grwo`; did you mean `grow`? Steps you can take now start \
+             with `move`, `grow` or `end`"
+        );
+        assert_eq!(
+            why("move kathmandu Narnia"),
+            "there is no province `Narnia` in the steps you can take now; steps starting so: \
+             `move Kathmandu Dhading`, `move Kathmandu Nuwakot`"
+        );
+        assert_eq!(
+            why("move kathmandu dhadnig"),
+            "there is no province `dhadnig` in the steps you can take now; did you mean \
+             `Dhading`?"
+        );
+        assert_eq!(
+            why("move kathmandu jumla"),
+            "`jumla` cannot follow `move Kathmandu` in any step now; steps starting so: \
+             `move Kathmandu Dhading`, `move Kathmandu Nuwakot`"
+        );
+        assert_eq!(
+            why("end now"),
+            "`end` takes fewer words; it is written like `end`"
+        );
+        // A verb only begun, with more words than its steps take, is another verb.
+        assert!(why("e now").starts_with("`e now`: no step starts with `e`"));
+        assert_eq!(
+            why("kath narnia"),
+            "there is no province `narnia` in the steps you can take now",
+            "a step with its verb left out is read the same way"
+        );
+    }
+
+    #[test]
+    fn a_name_alone_that_could_start_a_longer_step_asks() {
+        let cands = c(&["move Kathmandu Dhading", "grow Kathmandu", "grow Dhading"]);
+        match match_step("kath", &cands) {
+            Err(ParseError::Incomplete { completions, .. }) => assert_eq!(
+                completions,
+                c(&["grow Kathmandu", "move Kathmandu Dhading"])
+            ),
+            other => panic!("{other:?}"),
+        }
+        // A name that starts no longer step is still read with its verb left out.
+        assert_eq!(match_step("dha", &cands), Ok(2));
+    }
+
+    #[test]
+    fn close_steps_are_the_same_verb_and_source_first_and_never_the_whole_list() {
+        let legal: Vec<String> = (0..9)
+            .map(|i| format!("move Kathmandu P{i}"))
+            .chain([
+                "move Jumla Dolpa".into(),
+                "grow Kathmandu".into(),
+                "end".into(),
+            ])
+            .collect();
+        let close = close_steps("move Kathmandu Narnia", &legal);
+        assert!(close[..9].iter().all(|s| s.starts_with("move Kathmandu")));
+        assert_eq!(close[9..], c(&["move Jumla Dolpa", "grow Kathmandu"]));
+        // Another verb about the same place comes after the same verb.
+        assert_eq!(
+            close_steps("grow Jumla", &legal),
+            c(&["grow Kathmandu", "move Jumla Dolpa"])
+        );
+        assert!(close_steps("place Jumla", &c(&["end"])).is_empty());
     }
 
     #[test]

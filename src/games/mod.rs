@@ -9,6 +9,8 @@ pub mod nanga_parbat;
 pub mod nepal;
 pub mod nippon;
 pub mod peloria;
+#[cfg(test)]
+mod refusal_tests;
 
 use crate::engine::{BoardError, GameKind};
 use std::sync::OnceLock;

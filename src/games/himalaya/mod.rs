@@ -57,7 +57,7 @@ pub use topics::Topic;
 
 use crate::engine::{
     Applied, FinalResult, Game, GameKind, GameOptions, GameRng, Holder, Kind, OptionSpec, Resolved,
-    RuleError, RulesTopic, Seat, SetupError, Status, Viewer,
+    RulesTopic, Seat, SetupError, Status, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -270,11 +270,15 @@ enum Pending {
 }
 
 impl Pending {
-    fn topic(&self) -> Topic {
+    /// What the decision accepts, for a refusal of another step.
+    fn awaited(&self) -> rules::Awaited {
         match self {
-            Pending::Take { .. } => Topic::Deal,
-            Pending::Reward { .. } | Pending::Delegate { .. } => Topic::Rewards,
-            Pending::Inventory { .. } => Topic::Inventory,
+            Pending::Take { .. } => rules::Awaited::Take,
+            Pending::Reward { .. } => rules::Awaited::Reward,
+            Pending::Delegate { regions, .. } => rules::Awaited::Delegate {
+                regions: regions.iter().fold(0, |m, &r| m | 1 << r),
+            },
+            Pending::Inventory { .. } => rules::Awaited::Inventory,
         }
     }
 
@@ -351,6 +355,7 @@ impl Game for Himalaya {
     type Data = HimalayaData;
     type View = View;
     type Options = Opts;
+    type Forbidden = rules::Forbidden;
 
     const ID: &'static str = ID;
     const NAME: &'static str = "Himalaya";
@@ -397,22 +402,34 @@ impl Game for Himalaya {
         }
     }
 
-    fn legality(&self, data: &HimalayaData, seat: Seat, step: &Step) -> Result<(), RuleError> {
+    /// The one decision, by phase onto each part's `*_ok` check; the engine words it and
+    /// filters the legal list with it.
+    fn forbidden(
+        &self,
+        data: &HimalayaData,
+        seat: Seat,
+        step: &Step,
+    ) -> Result<(), rules::Forbidden> {
         match &self.phase {
             Phase::Placement { k } => self.placement_ok(seat, *k, step),
             Phase::Events { k } => self.event_ok(data, seat, *k, step),
             Phase::Programming => self.programming_ok(seat, step),
             Phase::Resolution | Phase::Inventory => self.pending_ok(data, seat, step),
-            Phase::Finished => Err(rules::rule(Topic::Winning, "the game is over")),
+            Phase::Finished => Err(rules::Forbidden::GameOver),
         }
     }
 
-    /// Sure refusals, unworded: a seat that may not step, a `program` of another number of
-    /// actions than 6 (always refused), an event marker that cannot be placed.
-    fn hopeless(&self, _data: &HimalayaData, seat: Seat, step: &Step) -> bool {
-        !self.may_step(seat)
-            || matches!(step, Step::WrongProgram(_))
-            || (matches!(self.phase, Phase::Events { .. }) && self.event_hopeless(seat, step))
+    /// What a word of a step names, for "there is no village `25`".
+    fn noun(verb: &str, index: usize) -> Option<&'static str> {
+        match (verb, index) {
+            ("start" | "market", 1) | ("inventory", 2) => Some("village"),
+            ("yeti" | "storm", 1) => Some("path"),
+            ("plan" | "program", _) => Some("action"),
+            ("take", 1) => Some("good"),
+            ("delegate", 1) => Some("region"),
+            ("reward", _) => Some("reward"),
+            _ => None,
+        }
     }
 
     fn perform(&mut self, data: &HimalayaData, seat: Seat, step: &Step) -> Applied {
@@ -521,5 +538,9 @@ impl Game for Himalaya {
 
     fn rules_topics() -> &'static [RulesTopic] {
         topics::TOPICS
+    }
+
+    fn rules_synonyms() -> &'static [(&'static str, &'static str)] {
+        topics::SYNONYMS
     }
 }

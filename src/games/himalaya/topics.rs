@@ -235,3 +235,18 @@ pub static TOPICS: &[RulesTopic] = &[
                unique: `plan de` is `plan deal`.",
     },
 ];
+
+/// Players' words for what the topics call otherwise, for questions (`rules himalaya how
+/// does combat work`): a player's word, and the topic id or word it stands for.
+pub const SYNONYMS: &[(&str, &str)] = &[
+    ("goes", "turn"),
+    ("first", "turn"),
+    ("ends", "winning"),
+    ("end", "winning"),
+    ("monster", "yeti"),
+    ("buy", "deal"),
+    ("sell", "deal"),
+    ("temple", "stupa"),
+    ("travel", "resolution"),
+    ("move", "resolution"),
+];

@@ -53,10 +53,9 @@ pub use board::{
 pub use rules::{Forbidden, PointsBySource};
 pub use view::{describe, PlayerView, View};
 
-use crate::engine::notation::verb;
 use crate::engine::{
     Applied, FinalResult, Game, GameKind, GameOptions, Kind, OptionSpec, ParseError, Resolved,
-    RuleError, Rules, RulesTopic, Seat, SetupError, Status, Viewer,
+    RulesTopic, Seat, SetupError, Status, Viewer,
 };
 use crate::engine::{GameRng, Holder};
 use serde::{Deserialize, Serialize};
@@ -270,6 +269,7 @@ impl Game for NangaParbat {
     type Data = NangaData;
     type View = View;
     type Options = Opts;
+    type Forbidden = Forbidden;
 
     const ID: &'static str = ID;
     const NAME: &'static str = "Nanga Parbat";
@@ -306,30 +306,9 @@ impl Game for NangaParbat {
         steps
     }
 
-    fn legality(&self, data: &NangaData, seat: Seat, step: &Step) -> Result<(), RuleError> {
+    /// The one decision ([`NangaParbat::step_ok`]); the engine words it and filters with it.
+    fn forbidden(&self, data: &NangaData, seat: Seat, step: &Step) -> Result<(), Forbidden> {
         self.step_ok(data, seat, step)
-            .map_err(|why| why.rule_error(data))
-    }
-
-    /// The whole check without wording a refusal, so the legal list costs no text.
-    fn hopeless(&self, data: &NangaData, seat: Seat, step: &Step) -> bool {
-        self.step_ok(data, seat, step).is_err()
-    }
-
-    /// Say what would be accepted instead of a refused step: the legal steps of the same
-    /// kind (none when the game is over or it is not the seat's turn).
-    fn explain(&self, data: &NangaData, seat: Seat, step: &Step, e: RuleError) -> RuleError {
-        if self.phase == Phase::Over || seat != self.current {
-            return e;
-        }
-        let typed = Self::format_step(data, step);
-        let same: Vec<String> = self
-            .legal_steps(data, seat)
-            .iter()
-            .map(|s| Self::format_step(data, s))
-            .filter(|s| verb(s) == verb(&typed))
-            .collect();
-        e.with_accepted(&same)
     }
 
     fn perform(&mut self, data: &NangaData, seat: Seat, step: &Step) -> Applied {
@@ -447,5 +426,9 @@ impl Game for NangaParbat {
 
     fn rules_topics() -> &'static [RulesTopic] {
         topics::TOPICS
+    }
+
+    fn rules_synonyms() -> &'static [(&'static str, &'static str)] {
+        topics::SYNONYMS
     }
 }

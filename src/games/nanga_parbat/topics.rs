@@ -234,3 +234,16 @@ needed per chart column (1, 2, 2, 3, 3), the VP of each square and the track len
 (board_art/nanga_parbat/board.txt says which parts); a player who owns the game can correct the file.",
     },
 ];
+
+/// Players' words for what the topics call otherwise, for questions (`rules nanga-parbat how
+/// does combat work`): a player's word, and the topic id or word it stands for.
+pub const SYNONYMS: &[(&str, &str)] = &[
+    ("goes", "turn"),
+    ("first", "turn"),
+    ("ends", "end"),
+    ("catch", "trap"),
+    ("capture", "trap"),
+    ("swap", "activate"),
+    ("tent", "camps"),
+    ("neighbour", "adjacency"),
+];

@@ -53,8 +53,8 @@ pub use rules::Forbidden;
 pub use view::{describe, CardView, PlayerView, View};
 
 use crate::engine::{
-    Applied, FinalResult, Game, GameKind, GameOptions, Kind, OptionSpec, Resolved, RuleError,
-    RulesTopic, Seat, SetupError, Status, Viewer,
+    Applied, FinalResult, Game, GameKind, GameOptions, Kind, OptionSpec, Resolved, RulesTopic,
+    Seat, SetupError, Status, Viewer,
 };
 use crate::engine::{GameRng, Holder, ParseError};
 use serde::{Deserialize, Serialize};
@@ -228,6 +228,7 @@ impl Game for Nepal {
     type Data = NepalData;
     type View = View;
     type Options = Opts;
+    type Forbidden = Forbidden;
 
     const ID: &'static str = ID;
     const NAME: &'static str = "Nepal";
@@ -275,19 +276,14 @@ impl Game for Nepal {
         steps
     }
 
-    fn legality(&self, data: &NepalData, seat: Seat, step: &Step) -> Result<(), RuleError> {
+    /// The one decision ([`Nepal::step_ok`]); the engine words it and filters with it.
+    fn forbidden(&self, data: &NepalData, seat: Seat, step: &Step) -> Result<(), Forbidden> {
         self.step_ok(data, seat, step)
-            .map_err(|why| why.rule_error(data))
     }
 
-    /// The refusal with the steps of the same kind accepted now.
-    fn explain(&self, data: &NepalData, seat: Seat, step: &Step, e: RuleError) -> RuleError {
-        self.with_accepted(data, seat, step, e)
-    }
-
-    /// The whole check without wording a refusal, so the legal list costs no text.
-    fn hopeless(&self, data: &NepalData, seat: Seat, step: &Step) -> bool {
-        self.step_ok(data, seat, step).is_err()
+    /// Every word after the verb names a province.
+    fn noun(_verb: &str, index: usize) -> Option<&'static str> {
+        (index > 0).then_some("province")
     }
 
     fn perform(&mut self, data: &NepalData, seat: Seat, step: &Step) -> Applied {
@@ -356,6 +352,10 @@ impl Game for Nepal {
 
     fn rules_topics() -> &'static [RulesTopic] {
         topics::TOPICS
+    }
+
+    fn rules_synonyms() -> &'static [(&'static str, &'static str)] {
+        topics::SYNONYMS
     }
 }
 

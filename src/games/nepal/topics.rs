@@ -217,3 +217,20 @@ Nepal. The map, limits and trade deck were authored for Sherpa because the publi
 route values grow with the length of the shortest chain linking their ends.",
     },
 ];
+
+/// Players' words for what the topics call otherwise, for questions (`rules nepal how
+/// does combat work`): a player's word, and the topic id or word it stands for.
+pub const SYNONYMS: &[(&str, &str)] = &[
+    ("combat", "conflict"),
+    ("battle", "conflict"),
+    ("attack", "conflict"),
+    ("goes", "turn"),
+    ("first", "turn"),
+    ("ends", "end"),
+    ("win", "scoring"),
+    ("expand", "grow"),
+    ("spread", "move"),
+    ("walk", "move"),
+    ("neighbouring", "move"),
+    ("capital", "kathmandu"),
+];

@@ -318,6 +318,9 @@ impl Game for Nippon {
     type Data = NipponData;
     type View = View;
     type Options = NoOptions;
+    /// On the bridge: `legality` and `hopeless` below still decide (see
+    /// [`crate::engine::Unconverted`]); converting means moving them into this one.
+    type Forbidden = crate::engine::Unconverted;
 
     const ID: &'static str = ID;
     const NAME: &'static str = "Nippon";
@@ -374,6 +377,16 @@ impl Game for Nippon {
         v.extend(self.begun.map(Step::Do));
         v.extend(TrackKind::ALL.into_iter().map(Step::Blueprints));
         v
+    }
+
+    /// On the bridge ([`crate::engine::Unconverted`]): `legality` decides.
+    fn forbidden(
+        &self,
+        _data: &NipponData,
+        _seat: Seat,
+        _step: &Step,
+    ) -> Result<(), crate::engine::Unconverted> {
+        Ok(())
     }
 
     /// The one legality function: may `seat` act, then blueprints (any time of one's
@@ -544,6 +557,21 @@ impl Game for Nippon {
             .or_else(|| legal.first().copied())
     }
 
+    /// What a word of a step names, for "there is no slot `9`".
+    fn noun(verb: &str, index: usize) -> Option<&'static str> {
+        match (verb, index) {
+            ("take", 1) => Some("action slot"),
+            ("take", 2) => Some("worker colour"),
+            ("build" | "improve" | "run" | "pay" | "remove", 1) | ("tile", 2) => Some("good"),
+            ("train" | "ship", 1) => Some("region"),
+            ("city", 1) => Some("city"),
+            ("do", 1) => Some("action"),
+            ("contract", 1) => Some("contract"),
+            ("space", 1) => Some("achievement"),
+            _ => None,
+        }
+    }
+
     fn format_step(data: &NipponData, step: &Step) -> String {
         let good = |g: u8| data.goods[g as usize].name.clone();
         match *step {
@@ -665,5 +693,9 @@ impl Game for Nippon {
 
     fn rules_topics() -> &'static [RulesTopic] {
         topics::TOPICS
+    }
+
+    fn rules_synonyms() -> &'static [(&'static str, &'static str)] {
+        topics::SYNONYMS
     }
 }

@@ -245,3 +245,17 @@ pub static TOPICS: &[RulesTopic] = &[
                unique beginning (`imp sup`, `tr kanto`); numbers are typed in full. Example turn: `take 3 black; do produce; run silk; done`.",
     },
 ];
+
+/// Players' words for what the topics call otherwise, for questions (`rules nippon how
+/// does combat work`): a player's word, and the topic id or word it stands for.
+pub const SYNONYMS: &[(&str, &str)] = &[
+    ("goes", "turn"),
+    ("first", "turn"),
+    ("ends", "end"),
+    ("money", "tracks"),
+    ("coins", "tracks"),
+    ("workers", "take"),
+    ("factories", "factory"),
+    ("sell", "export"),
+    ("deliver", "contracts"),
+];

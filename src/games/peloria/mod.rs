@@ -348,6 +348,9 @@ impl Game for Peloria {
     type Data = PeloriaData;
     type View = View;
     type Options = NoOptions;
+    /// On the bridge: `legality` and `hopeless` below still decide (see
+    /// [`crate::engine::Unconverted`]); converting means moving them into this one.
+    type Forbidden = crate::engine::Unconverted;
 
     const ID: &'static str = ID;
     const NAME: &'static str = "History of Peloria";
@@ -406,6 +409,16 @@ impl Game for Peloria {
             (None, Phase::Overpop | Phase::Stacking { .. }) => self.remove_candidates(data),
             (None, Phase::Removals | Phase::Finished) => Vec::new(),
         }
+    }
+
+    /// On the bridge ([`crate::engine::Unconverted`]): `legality` decides.
+    fn forbidden(
+        &self,
+        _data: &PeloriaData,
+        _seat: Seat,
+        _step: &Step,
+    ) -> Result<(), crate::engine::Unconverted> {
+        Ok(())
     }
 
     /// The one legality function: may `seat` act, then the check of the pending prompt or
@@ -609,6 +622,18 @@ impl Game for Peloria {
         }
     }
 
+    /// What a word of a step names, for "there is no area `Narnia`".
+    fn noun(verb: &str, index: usize) -> Option<&'static str> {
+        match (verb, index) {
+            ("move" | "retreat", 1 | 2) | ("place" | "battle" | "remove", 1) => Some("area"),
+            ("regalia", 2) => Some("area"),
+            ("regalia", 1) => Some("regalia piece"),
+            ("move" | "retreat", 3) | ("place" | "remove", 2) | ("hit", 1) => Some("unit kind"),
+            ("bid", 1) => Some("nation"),
+            _ => None,
+        }
+    }
+
     fn format_step(data: &PeloriaData, step: &Step) -> String {
         let a = |i: &usize| data.areas[*i].name.as_str();
         match step {
@@ -746,5 +771,9 @@ impl Game for Peloria {
 
     fn rules_topics() -> &'static [RulesTopic] {
         topics::TOPICS
+    }
+
+    fn rules_synonyms() -> &'static [(&'static str, &'static str)] {
+        topics::SYNONYMS
     }
 }

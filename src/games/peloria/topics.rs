@@ -453,3 +453,17 @@ another nation. A YOUF unit sent to the Call to Heroes counts as leaving beyond 
 Authored for Sherpa in the board file, since the sheet is not published.",
     },
 ];
+
+/// Players' words for what the topics call otherwise, for questions (`rules peloria how
+/// does combat work`): a player's word, and the topic id or word it stands for.
+pub const SYNONYMS: &[(&str, &str)] = &[
+    ("combat", "battle"),
+    ("fight", "battle"),
+    ("goes", "turn"),
+    ("first", "turn"),
+    ("ends", "overview"),
+    ("end", "overview"),
+    ("units", "population"),
+    ("army", "stacking"),
+    ("flee", "retreat"),
+];

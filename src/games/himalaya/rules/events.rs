@@ -3,17 +3,13 @@
 use super::*;
 
 impl Himalaya {
-    /// Every event placement on the board (legal or not), `pass` last. Market day is only
-    /// offered in villages with goods, so that `market 2` is never read as `market 20`
-    /// (HIM-EVENT-10).
+    /// Every event placement on the board (legal or not), `pass` last: market day in a
+    /// village without goods is refused with its reason (a number matches only exactly, so
+    /// `market 2` is never read as `market 20`, HIM-EVENT-10).
     pub(in crate::games::himalaya) fn event_candidates(&self, data: &HimalayaData) -> Vec<Step> {
         let mut out: Vec<Step> = (0..data.paths.len()).map(Step::Yeti).collect();
         out.extend((0..data.paths.len()).map(Step::Storm));
-        out.extend(
-            (0..VILLAGES)
-                .filter(|&v| self.has_goods(v))
-                .map(Step::Market),
-        );
+        out.extend((0..VILLAGES).map(Step::Market));
         out.push(Step::Pass);
         out
     }
@@ -38,16 +34,6 @@ impl Himalaya {
                 && (0..VILLAGES).any(|v| self.has_goods(v)))
     }
 
-    /// A cheap test that legality refuses an event step, for the legal list.
-    pub(in crate::games::himalaya) fn event_hopeless(&self, seat: Seat, step: &Step) -> bool {
-        match *step {
-            Step::Yeti(_) => !self.marker_free(seat, EventKind::Yeti),
-            Step::Storm(_) => !self.marker_free(seat, EventKind::Storm),
-            Step::Market(v) => !self.marker_free(seat, EventKind::Market) || !self.has_goods(v),
-            _ => false,
-        }
-    }
-
     /// The seat at position `k` of the order lays one unused marker or passes.
     pub(in crate::games::himalaya) fn event_ok(
         &self,
@@ -55,51 +41,31 @@ impl Himalaya {
         seat: Seat,
         k: usize,
         step: &Step,
-    ) -> Result<(), RuleError> {
-        let name = self.seat_name(seat);
-        let refuse = |why: String| {
-            let reason = format!("{name} cannot place that event marker now: {why}");
-            Err(rule(Topic::Events, reason))
-        };
+    ) -> Result<(), Forbidden> {
         if k >= self.n() || self.order_seat(k) != seat {
-            return refuse("markers are laid one player at a time, in turn order".into());
+            return Err(Forbidden::EventsInTurn);
         }
         let kind = match *step {
             Step::Yeti(p) | Step::Storm(p) if p >= data.paths.len() => {
-                return refuse(format!("there is no path number {}", p + 1));
+                return Err(Forbidden::NoPath { path: p as u8 });
             }
-            Step::Market(v) if v >= VILLAGES => {
-                return refuse(format!("villages are 1 to {VILLAGES}"));
-            }
+            Step::Market(v) if v >= VILLAGES => return Err(Forbidden::MarketNoVillage),
             Step::Yeti(_) => EventKind::Yeti,
             Step::Storm(_) => EventKind::Storm,
             Step::Market(_) => EventKind::Market,
             Step::Pass => return Ok(()),
-            _ => {
-                let why = format!(
-                    "{name} cannot do that now: lay an event marker (`yeti a-b`, `storm a-b`, \
-                     `market <village>`) or `pass`"
-                );
-                return Err(rule(Topic::Events, why));
-            }
+            _ => return Err(Forbidden::EventsNow),
         };
         if self.events_used[seat][kind.index()] {
-            return refuse(format!(
-                "{name}'s {} marker is used (each marker once a game)",
-                kind.name()
-            ));
+            return Err(Forbidden::MarkerUsed(kind));
         }
         if !self.marker_free(seat, kind) {
-            return refuse(format!(
-                "a {} marker is on the board this turn (one of each kind)",
-                kind.name()
-            ));
+            return Err(Forbidden::MarkerOnBoard(kind));
         }
         match *step {
-            Step::Market(v) if !self.has_goods(v) => refuse(format!(
-                "market day needs a village with goods; village {} has none",
-                v + 1
-            )),
+            Step::Market(v) if !self.has_goods(v) => {
+                Err(Forbidden::MarketNoGoods { village: v as u8 })
+            }
             _ => Ok(()),
         }
     }

@@ -51,30 +51,26 @@ impl Himalaya {
         data: &HimalayaData,
         seat: Seat,
         v: usize,
-    ) -> Result<(), RuleError> {
-        let refuse = |why: String| Err(rule(Topic::Inventory, why));
+    ) -> Result<(), Forbidden> {
         let Some(c) = self.caravans[seat] else {
-            return refuse("your caravan is not on the board".into());
+            return Err(Forbidden::CaravanOff);
         };
         if self.stupas_left(seat) == 0 {
-            return refuse("you have no stupa left".into());
+            return Err(Forbidden::NoStupaLeft);
         }
         if v >= VILLAGES {
-            return refuse(format!("villages are 1 to {VILLAGES}"));
+            return Err(Forbidden::StupaNoVillage);
         }
+        let village = v as u8;
         if data.villages[v].level != 1 {
-            return refuse(format!("village {} is not a house (level 1)", v + 1));
+            return Err(Forbidden::NotAHouse { village });
         }
         if self.stupas[v].is_some() {
-            return refuse(format!("village {} already has a stupa", v + 1));
+            return Err(Forbidden::StupaThere { village });
         }
         let regs = &data.villages[c].regions;
         if !data.villages[v].regions.iter().any(|r| regs.contains(r)) {
-            let why = format!(
-                "village {} is in no region touching your caravan's village",
-                v + 1
-            );
-            return refuse(why);
+            return Err(Forbidden::StupaTooFar { village });
         }
         Ok(())
     }

@@ -11,6 +11,7 @@
 //! needed.
 
 mod events;
+mod forbidden;
 mod inventory;
 mod orders;
 mod placement;
@@ -22,6 +23,7 @@ mod setup;
 mod turn;
 
 pub(crate) use super::board::{goods_list, goods_map};
+pub use forbidden::{Awaited, Forbidden};
 #[cfg(test)]
 pub(super) use orders::REWARD_PAIRS;
 pub use programming::{commitment, program_text};
@@ -34,12 +36,8 @@ use super::happening::{
 use super::view::{FinalLine, InventoryReveal};
 use super::*;
 use crate::engine::rank::{assign_places, verdict};
-use crate::engine::{
-    Applied, Audience, Event, FinalResult, GameRng, RuleError, Rules, Seat, SetupError,
-};
+use crate::engine::{Applied, Audience, Event, FinalResult, GameRng, Rules, Seat, SetupError};
 use sha2::{Digest, Sha256};
-
-pub(super) use super::topics::rule;
 
 /// What a step's performing compares against to tell whether it can be taken back.
 pub(super) struct Marks {
@@ -74,29 +72,6 @@ impl Himalaya {
 
     pub(super) fn has_goods(&self, v: usize) -> bool {
         self.village_goods[v].iter().any(|&c| c > 0)
-    }
-
-    /// A seat's name for refusals (also for a seat number outside the table).
-    pub(super) fn seat_name(&self, seat: Seat) -> String {
-        self.players
-            .get(seat)
-            .cloned()
-            .unwrap_or_else(|| format!("seat {seat}"))
-    }
-
-    /// May `seat` take any step now? (The seats that must act, and a sealed seat, which
-    /// may take its program back.)
-    pub(super) fn may_step(&self, seat: Seat) -> bool {
-        match &self.phase {
-            Phase::Finished => false,
-            Phase::Placement { k } | Phase::Events { k } => {
-                *k < self.n() && self.order_seat(*k) == seat
-            }
-            Phase::Programming => seat < self.n(),
-            Phase::Resolution | Phase::Inventory => {
-                self.pending.as_ref().is_some_and(|p| p.seat() == seat)
-            }
-        }
     }
 }
 

@@ -125,20 +125,21 @@ impl Himalaya {
         data: &HimalayaData,
         seat: Seat,
         step: &Step,
-    ) -> Result<(), RuleError> {
-        let name = self.seat_name(seat);
+    ) -> Result<(), Forbidden> {
         let Some(p) = self.pending.as_ref().filter(|p| p.seat() == seat) else {
-            let why = format!("{name} has no such choice to make now");
-            return Err(rule(Topic::Resolution, why));
+            return Err(Forbidden::NoChoice);
         };
         match (p, *step) {
             (Pending::Take { village, .. }, Step::Take(g)) => {
-                if self.village_goods[*village][g.index()] > 0 {
+                let left = self.village_goods[*village];
+                if left[g.index()] > 0 {
                     return Ok(());
                 }
-                let left = goods_list(&self.village_goods[*village]);
-                let why = format!("village {} has no {} ({left})", village + 1, g.name());
-                Err(rule(Topic::Deal, why))
+                Err(Forbidden::NoGood {
+                    village: *village as u8,
+                    good: g,
+                    left,
+                })
             }
             (Pending::Reward { .. }, Step::Reward(a, b)) if REWARD_PAIRS.contains(&(a, b)) => {
                 Ok(())
@@ -147,15 +148,12 @@ impl Himalaya {
                 Ok(())
             }
             (Pending::Inventory { .. }, Step::InventoryMarker) if self.markers_left == 0 => {
-                Err(rule(Topic::Inventory, "no inventory marker is left"))
+                Err(Forbidden::NoMarkerLeft)
             }
             (Pending::Inventory { .. }, Step::InventoryDelegations)
                 if self.delegations_left(seat) == 0 || self.caravans[seat].is_none() =>
             {
-                Err(rule(
-                    Topic::Inventory,
-                    "you have no delegation left to send",
-                ))
+                Err(Forbidden::NoDelegationLeft)
             }
             (Pending::Inventory { .. }, Step::InventoryMarker | Step::InventoryDelegations) => {
                 Ok(())
@@ -163,36 +161,7 @@ impl Himalaya {
             (Pending::Inventory { .. }, Step::InventoryStupa(v)) => {
                 self.inventory_stupa_ok(data, seat, v)
             }
-            (p, _) => {
-                let why = format!(
-                    "{name} has no such choice to make now: {}",
-                    self.pending_hint(data, p)
-                );
-                Err(rule(p.topic(), why))
-            }
-        }
-    }
-
-    /// What the pending decision accepts, in words.
-    fn pending_hint(&self, data: &HimalayaData, p: &Pending) -> String {
-        match p {
-            Pending::Take { .. } => "choose the good to take: `take <good>`".into(),
-            Pending::Reward { .. } => "choose two rewards: `reward barter stupa`, `reward barter \
-                                       delegations` or `reward stupa delegations`"
-                .into(),
-            Pending::Delegate { regions, .. } => {
-                let names: Vec<&str> = regions
-                    .iter()
-                    .map(|&r| data.regions[r].name.as_str())
-                    .collect();
-                format!(
-                    "send a delegation: `delegate <region>`, one of {}",
-                    names.join(", ")
-                )
-            }
-            Pending::Inventory { .. } => "choose an inventory reward: `inventory marker`, \
-                                          `inventory delegations` or `inventory stupa <village>`"
-                .into(),
+            (p, _) => Err(Forbidden::OtherChoice(p.awaited())),
         }
     }
 

@@ -3,13 +3,10 @@
 use super::*;
 
 impl Himalaya {
-    /// The free villages. (A taken village is no candidate, so that `start 2` is never read
-    /// as `start 20`, HIM-SETUP-11.)
+    /// Every village, taken or not: a taken one is refused with its reason. (A number
+    /// matches only exactly, so `start 2` is never read as `start 20`, HIM-SETUP-11.)
     pub(in crate::games::himalaya) fn placement_candidates(&self) -> Vec<Step> {
-        (0..VILLAGES)
-            .filter(|v| !self.caravans.contains(&Some(*v)))
-            .map(Step::Start)
-            .collect()
+        (0..VILLAGES).map(Step::Start).collect()
     }
 
     /// The seat at position `k` of the order puts its caravan on a free village.
@@ -18,26 +15,18 @@ impl Himalaya {
         seat: Seat,
         k: usize,
         step: &Step,
-    ) -> Result<(), RuleError> {
-        let name = self.seat_name(seat);
+    ) -> Result<(), Forbidden> {
         if self.order_seat(k) != seat {
-            let why = format!("it is not {name}'s turn to place a caravan");
-            return Err(rule(Topic::Setup, why));
+            return Err(Forbidden::NotYourPlacement);
         }
         let Step::Start(v) = *step else {
-            let why = format!("{name} places a caravan now: `start <village>`");
-            return Err(rule(Topic::Setup, why));
+            return Err(Forbidden::PlaceCaravanNow);
         };
         if v >= VILLAGES {
-            let why = format!(
-                "there is no village {}: villages are 1 to {VILLAGES}",
-                v + 1
-            );
-            return Err(rule(Topic::Setup, why));
+            return Err(Forbidden::NoVillage { village: v as u8 });
         }
         if self.caravans.contains(&Some(v)) {
-            let why = format!("village {} already holds a caravan", v + 1);
-            return Err(rule(Topic::Setup, why));
+            return Err(Forbidden::VillageTaken { village: v as u8 });
         }
         Ok(())
     }

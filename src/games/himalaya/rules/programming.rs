@@ -50,7 +50,7 @@ impl Himalaya {
 }
 
 /// Why a `program` command of `given` actions is refused, and what is accepted.
-fn wrong_program(given: usize) -> String {
+pub(super) fn wrong_program(given: usize) -> String {
     let gave = match given {
         0 => "no action".to_string(),
         1 => "1 action".to_string(),
@@ -81,33 +81,23 @@ impl Himalaya {
         &self,
         seat: Seat,
         step: &Step,
-    ) -> Result<(), RuleError> {
-        let name = self.seat_name(seat);
-        let refuse = |why: String| Err(rule(Topic::Programming, why));
+    ) -> Result<(), Forbidden> {
         if seat >= self.n() {
-            return refuse(format!("{name} cannot do that while programming"));
+            return Err(Forbidden::NotProgramming);
         }
         let sealed = self.seals[seat].is_some();
         let planned = self.plans[seat].len();
         match step {
-            Step::WrongProgram(given) => refuse(wrong_program(*given)),
-            Step::Plan(_) | Step::Unplan | Step::Seal if sealed => {
-                refuse("your program is sealed; `unseal` first".into())
-            }
-            Step::Plan(_) if planned >= ACTIONS => {
-                refuse("a program holds 6 actions; `unplan` to change the last one".into())
-            }
-            Step::Unplan if planned == 0 => refuse(format!(
-                "{name} cannot do that while programming: no action is planned yet"
-            )),
-            Step::Seal if planned != ACTIONS => {
-                refuse("a program needs exactly 6 actions before sealing".into())
-            }
-            Step::Unseal if !sealed => refuse(format!(
-                "{name} cannot do that while programming: there is no sealed program to take back"
-            )),
+            Step::WrongProgram(given) => Err(Forbidden::WrongProgram {
+                given: (*given).min(PROGRAM_GIVEN_MAX) as u8,
+            }),
+            Step::Plan(_) | Step::Unplan | Step::Seal if sealed => Err(Forbidden::ProgramSealed),
+            Step::Plan(_) if planned >= ACTIONS => Err(Forbidden::ProgramFull),
+            Step::Unplan if planned == 0 => Err(Forbidden::NothingPlanned),
+            Step::Seal if planned != ACTIONS => Err(Forbidden::SealNeedsSix),
+            Step::Unseal if !sealed => Err(Forbidden::NothingSealed),
             Step::Plan(_) | Step::Unplan | Step::Seal | Step::Unseal => Ok(()),
-            _ => refuse(format!("{name} cannot do that while programming")),
+            _ => Err(Forbidden::NotProgramming),
         }
     }
 

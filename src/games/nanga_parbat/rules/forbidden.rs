@@ -1,6 +1,7 @@
 //! The refusals: every reason a step is refused, each with its rules topic.
 
 use super::*;
+use crate::engine::Forbid;
 
 /// Why a step is not legal now: cheap to compute (the legal list filters with it), turned
 /// into a [`RuleError`] with its rules topic only when a player's step is refused.
@@ -47,9 +48,19 @@ pub enum Forbidden {
     TradeCannotFinish(Animal),
 }
 
+impl Forbid<NangaData> for Forbidden {
+    fn topic(self) -> &'static str {
+        self.typed_topic().id()
+    }
+
+    fn reason(self, data: &NangaData) -> String {
+        self.words(data)
+    }
+}
+
 impl Forbidden {
     /// The rules topic that explains the refusal.
-    fn topic(self) -> Topic {
+    fn typed_topic(self) -> Topic {
         use Forbidden as F;
         match self {
             F::GameOver => Topic::End,
@@ -77,7 +88,7 @@ impl Forbidden {
     }
 
     /// Why, in words a player can act on.
-    fn reason(self, data: &NangaData) -> String {
+    fn words(self, data: &NangaData) -> String {
         use Forbidden as F;
         let sq = |q: u8| {
             let (k, n, v) = data.square(q);
@@ -169,10 +180,5 @@ impl Forbidden {
             | F::NoSuchAnimal(_)
             | F::TradeCannotFinish(_) => "that step is not allowed now",
         }
-    }
-
-    /// The refusal a player sees: the reason and the rules topic.
-    pub(in crate::games::nanga_parbat) fn rule_error(self, data: &NangaData) -> RuleError {
-        rule(self.topic(), self.reason(data))
     }
 }

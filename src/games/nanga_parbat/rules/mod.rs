@@ -25,12 +25,12 @@ use super::board::{parse_cell, parse_square, square_name, CELLS, REGIONS, SECTIO
 use super::happening::{
     ActivationEvent, ClaimEvent, EndEvent, Gain, Happening, PointsEvent, TrapEvent, TurnEvent,
 };
-use super::topics::{rule, Topic};
+use super::topics::Topic;
 use super::{
     Animal, NangaData, NangaParbat, Opts, Pending, Phase, Piece, RowKind, Step, COLUMNS, ROWS,
 };
 use crate::engine::rank::{places_by_key, verdict};
 use crate::engine::FinalResult;
 use crate::engine::{one_seat_acts, Game, GameRng, ParseError, Rules};
-use crate::engine::{Audience, Event, RuleError, Seat, SetupError};
+use crate::engine::{Audience, Event, Seat, SetupError};
 use std::fmt::Write as _;

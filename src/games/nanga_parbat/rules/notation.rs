@@ -126,10 +126,21 @@ impl NangaParbat {
         };
         match kinds.as_slice() {
             [k] => Ok(*k),
-            [] => Err(ParseError::NoMatch {
-                input: text.trim().to_string(),
-                suggestions: legal_names(),
-            }),
+            [] => {
+                let names = legal_names();
+                let mut verbs: Vec<String> = Vec::new();
+                for v in names.iter().map(|n| notation::verb(n)) {
+                    if !verbs.iter().any(|x| x == v) {
+                        verbs.push(v.to_string());
+                    }
+                }
+                Err(ParseError::UnknownVerb {
+                    input: text.trim().to_string(),
+                    word: text.split_whitespace().next().unwrap_or(word).to_string(),
+                    near: notation::nearest(word, KINDS.iter().copied(), 3),
+                    verbs,
+                })
+            }
             many => Err(ParseError::Syntax(format!(
                 "`{}` could be {}; type more of the word",
                 notation::clip(word),

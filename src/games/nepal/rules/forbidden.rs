@@ -1,6 +1,7 @@
 //! The refusals: every reason a step is refused, each with its rules topic.
 
 use super::*;
+use crate::engine::Forbid;
 
 /// Why a step is not legal now: cheap to compute (the legal list filters with it), turned
 /// into a [`RuleError`] with its rules topic only when a player's step is refused.
@@ -27,9 +28,19 @@ pub enum Forbidden {
     ProvinceFull { province: u8 },
 }
 
+impl Forbid<NepalData> for Forbidden {
+    fn topic(self) -> &'static str {
+        self.typed_topic().id()
+    }
+
+    fn reason(self, data: &NepalData) -> String {
+        self.words(data)
+    }
+}
+
 impl Forbidden {
     /// The rules topic that explains the refusal.
-    fn topic(self) -> Topic {
+    fn typed_topic(self) -> Topic {
         match self {
             Forbidden::GameOver => Topic::End,
             Forbidden::NotYourTurn => Topic::Turn,
@@ -52,7 +63,7 @@ impl Forbidden {
     }
 
     /// Why, in words a player can act on.
-    fn reason(self, data: &NepalData) -> String {
+    fn words(self, data: &NepalData) -> String {
         let name = |p: u8| data.province_name(p);
         match self {
             Forbidden::GameOver => "the game is over".into(),
@@ -111,45 +122,5 @@ impl Forbidden {
                 name(province)
             ),
         }
-    }
-
-    /// The refusal a player sees: the reason and the rules topic.
-    pub(in crate::games::nepal) fn rule_error(self, data: &NepalData) -> RuleError {
-        rule(self.topic(), self.reason(data))
-    }
-}
-
-impl Nepal {
-    /// A refusal of `step` for the player to act on: the steps of its kind accepted now
-    /// (for a move, those from the same province if any), up to eight of them.
-    pub(in crate::games::nepal) fn with_accepted(
-        &self,
-        data: &NepalData,
-        seat: Seat,
-        step: &Step,
-        e: RuleError,
-    ) -> RuleError {
-        if self.phase == Phase::Over || seat != self.current {
-            return e;
-        }
-        let kind = std::mem::discriminant(step);
-        let mut same: Vec<Step> = self
-            .legal_steps(data, seat)
-            .into_iter()
-            .filter(|s| std::mem::discriminant(s) == kind)
-            .collect();
-        if let Step::Move { from, .. } = *step {
-            if same
-                .iter()
-                .any(|s| matches!(s, Step::Move { from: f, .. } if *f == from))
-            {
-                same.retain(|s| matches!(s, Step::Move { from: f, .. } if *f == from));
-            }
-        }
-        let listed: Vec<String> = same
-            .iter()
-            .map(|s| <Self as Game>::format_step(data, s))
-            .collect();
-        e.with_accepted(&listed)
     }
 }

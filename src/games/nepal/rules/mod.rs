@@ -24,14 +24,14 @@ use super::board::spread;
 use super::happening::{
     ActionEvent, ConflictEvent, EndCause, EndEvent, Happening, OptionEvent, RouteEvent, TurnEvent,
 };
-use super::topics::{rule, Topic};
+use super::topics::Topic;
 use super::{
     Breakdown, Card, EndTrigger, InPlay, Nepal, NepalData, Opts, Phase, Step, DECK_SIZE, FACE_UP,
     PIECES, REGIONS,
 };
 use crate::engine::rank::{places_by_key, verdict};
 use crate::engine::{match_step, one_seat_acts, Game, GameRng, ParseError, Rules};
-use crate::engine::{Applied, Event, FinalResult, RuleError, Seat, SetupError};
+use crate::engine::{Applied, Event, FinalResult, Seat, SetupError};
 use std::fmt::Write as _;
 
 impl Nepal {

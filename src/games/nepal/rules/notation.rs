@@ -77,14 +77,28 @@ impl Nepal {
         if hits.is_empty() && !forbidden.is_empty() {
             return Self::forbidden_named(data, text, &forbidden);
         }
-        // No match or several: let the shared matcher word the error.
+        // No match or several: the shared matcher reads it, and words what it cannot read.
         let legal = self.legal_steps(data, seat);
-        let names: Vec<String> = legal
-            .iter()
-            .map(|s| <Self as Game>::format_step(data, s))
-            .collect();
-        let i = match_step(text, &names)?;
-        Ok(legal[i])
+        let name = |s: &Step| <Self as Game>::format_step(data, s);
+        let names: Vec<String> = legal.iter().map(name).collect();
+        match match_step(text, &names) {
+            Ok(i) => Ok(legal[i]),
+            Err(ParseError::NoMatch { .. }) => {
+                let mut all = self.candidates(data, seat);
+                for (from, near) in data.adj.iter().enumerate() {
+                    let from = from as u8;
+                    all.extend(near.iter().map(|&to| Step::Move { from, to }));
+                }
+                let all: Vec<String> = all.iter().map(name).collect();
+                Err(notation::unreadable(
+                    text,
+                    &all,
+                    &names,
+                    &<Self as Game>::noun,
+                ))
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// Text that names no legal step but steps the rules forbid (with whether each was named

@@ -17,7 +17,7 @@ use super::topics::Topic;
 use super::*;
 use crate::engine::rank::{rank, TieBreak};
 use crate::engine::sealed::Revealed;
-use crate::engine::{match_step, FinalResult, ParseError, Rules};
+use crate::engine::{match_step, notation, FinalResult, Game, ParseError, Rules};
 use std::ops::ControlFlow;
 
 mod battle;
@@ -233,14 +233,16 @@ impl Peloria {
             .iter()
             .map(|s| Peloria::format_step(d, s))
             .collect();
+        // What it cannot read, stage 1 names (the word, and why).
+        let why = || notation::unreadable(text, names, &legal, &<Peloria as Game>::noun);
         match (match_step(text, &legal), e) {
             (Err(legal_e @ ParseError::Incomplete { .. }), _) => Err(legal_e),
-            (Err(legal_e @ ParseError::NoMatch { .. }), e @ ParseError::Incomplete { .. }) => {
-                crate::engine::notation::first_completion(&e, names)
+            (Err(ParseError::NoMatch { .. }), e @ ParseError::Incomplete { .. }) => {
+                notation::first_completion(&e, names)
                     .map(|i| cands[i].clone())
-                    .ok_or(legal_e)
+                    .ok_or_else(why)
             }
-            (Err(legal_e @ ParseError::NoMatch { .. }), _) => Err(legal_e),
+            (Err(ParseError::NoMatch { .. }), _) => Err(why()),
             (_, e) => Err(e),
         }
     }
