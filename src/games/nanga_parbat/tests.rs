@@ -2266,3 +2266,43 @@ fn nan_area_2_the_hint_counts_the_points_and_the_region_points_the_pieces_would_
         assert_eq!(g.hint(data()), want, "areas {areas}");
     }
 }
+
+/// Every section, region, chart square and animal word a player types is drawn legibly at
+/// the inline width (from the renderer's own record of its text), as the notation writes
+/// it, and the notation reads it back as that place or thing.
+#[test]
+fn typed_labels_are_legible_inline_and_read_as_written() {
+    use super::board::{cell_name, square_name, CELLS, COLUMNS, REGIONS, ROWS};
+    let d = data();
+    let g = started(false);
+    let mut typed: Vec<(String, Step)> = Vec::new();
+    for c in 0..CELLS as u8 {
+        typed.push((cell_name(c), Step::Trap(c)));
+    }
+    for r in 0..REGIONS as u8 {
+        typed.push(((r + 1).to_string(), Step::Guide(r)));
+    }
+    for q in 0..(ROWS * COLUMNS) as u8 {
+        typed.push((square_name(q), Step::Claim(q)));
+    }
+    for a in Animal::ALL {
+        typed.push((a.word().to_string(), Step::Give(a)));
+    }
+    let labels: Vec<String> = typed.iter().map(|t| t.0.clone()).collect();
+    let cv = render::render_canvas(d, &g.view(d, Viewer::Spectator));
+    let faults = crate::render::typed_label_faults(&cv, &labels);
+    assert!(faults.is_empty(), "{faults:#?}");
+    for (label, step) in typed {
+        let verb = match step {
+            Step::Trap(_) => "trap",
+            Step::Guide(_) => "guide",
+            Step::Claim(_) => "claim",
+            _ => "give",
+        };
+        assert_eq!(
+            g.parse_step(d, 1, &format!("{verb} {label}")),
+            Ok(step),
+            "`{verb} {label}`"
+        );
+    }
+}

@@ -68,7 +68,7 @@ fn region_origin(r: usize) -> (f32, f32) {
     )
 }
 
-fn draw_static(d: &NipponData) -> image::RgbaImage {
+fn draw_static(d: &NipponData) -> Canvas {
     let mut c = Canvas::board(W, H, PAPER);
     draw_action_slots(&mut c, d);
     // Scoring track.
@@ -121,7 +121,7 @@ fn draw_static(d: &NipponData) -> image::RgbaImage {
         );
     }
     draw_track_frames(&mut c, d);
-    c.into_image()
+    c
 }
 
 /// A worker as a small disc in its colour.
@@ -130,8 +130,15 @@ fn worker(c: &mut Canvas, d: &NipponData, cx: f32, cy: f32, w: u8) {
     c.stroke_circle(cx, cy, 11.0, INK, 1.2);
 }
 
-/// Draw the view.
+/// The view's picture (the engine encodes it as PNG).
 pub fn render(d: &NipponData, v: &View) -> RgbaImage {
+    render_canvas(d, v).into_image()
+}
+
+/// The view's picture on its canvas, with the record of every text drawn on it
+/// ([`Canvas::marks`]) for the layout tests.
+/// Draw the view.
+pub fn render_canvas(d: &NipponData, v: &View) -> Canvas {
     let layer = d.layer.get_or_draw(|| draw_static(d));
     let mut c = Canvas::from_layer(layer);
     draw_workers(&mut c, d, v);
@@ -147,7 +154,7 @@ pub fn render(d: &NipponData, v: &View) -> RgbaImage {
         Some(r) => r.note.clone(),
         None => format!("{} to play: {}", v.players[v.current].name, v.asking),
     };
-    c.with_headline(&head, HIGHLIGHT, INK).into_image()
+    c.with_headline(&head, HIGHLIGHT, INK)
 }
 
 /// Workers on the action slots and in the rows, and the bag.
