@@ -484,3 +484,22 @@ impl Canvas {
         out
     }
 }
+
+/// Whether every one of `lines` can be read whole among the texts drawn on `canvas`: the
+/// texts, joined in the order drawn, hold each line's words in order (a line may be
+/// wrapped over several texts, or run on after another with a separator).
+pub fn shows_all_of(canvas: &Canvas, lines: &[String]) -> Result<(), String> {
+    let drawn: Vec<&str> = canvas
+        .marks()
+        .iter()
+        .flat_map(|m| m.text.split_whitespace())
+        .collect();
+    let drawn = format!(" {} ", drawn.join(" "));
+    for l in lines {
+        let want = format!(" {} ", l.split_whitespace().collect::<Vec<_>>().join(" "));
+        if !drawn.contains(&want) {
+            return Err(format!("`{l}` is not shown whole"));
+        }
+    }
+    Ok(())
+}

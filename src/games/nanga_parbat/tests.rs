@@ -2306,3 +2306,22 @@ fn typed_labels_are_legible_inline_and_read_as_written() {
         );
     }
 }
+
+/// The status panel shows every event of the last turn, however many: the trap at its
+/// start is never dropped for the later ones.
+#[test]
+fn the_status_panel_shows_every_event_of_the_last_turn() {
+    let d = data();
+    let g = started(false);
+    let mut view = g.view(d, Viewer::Spectator);
+    view.this_turn.clear();
+    view.last_turn = vec![
+        "Ann traps a snow leopard on 6.4, leaves a hiker there (11 left), and the guide goes to region 4".to_string(),
+        "Ann claims C1 for 3 VP".to_string(),
+        "Ann hands in a tahr".to_string(),
+        "Ann turns the hiker on 4.2 into a camp".to_string(),
+        "Ann ends the turn".to_string(),
+    ];
+    let cv = render::render_canvas(d, &view);
+    crate::render::shows_all_of(&cv, &view.last_turn).unwrap();
+}

@@ -2298,3 +2298,16 @@ fn map_labels_are_legible_inline_and_name_their_province() {
     }
     assert_eq!(d.short_label(pi("Kathmandu") as usize), "Kath");
 }
+
+/// The last turn's panel shows every event of the turn, however many (not the last few).
+#[test]
+fn the_last_turn_panel_shows_every_event_of_the_turn() {
+    let d = data();
+    let g = game(4);
+    let mut view = g.view(d, Viewer::Spectator);
+    view.last_turn = (1..=12)
+        .map(|i| format!("Bob moves a piece from Gorkha to Dhading ({i} of 12)"))
+        .collect();
+    let cv = render::render_canvas(d, &view);
+    crate::render::shows_all_of(&cv, &view.last_turn).unwrap();
+}

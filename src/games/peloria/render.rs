@@ -1,14 +1,14 @@
 //! Peloria board picture, laid out to read at Discord's inline width
 //! ([`crate::render::png::INLINE_WIDTH`], about half of [`WIDTH`] units): a headline saying
 //! whose turn it is; the hex map across the whole width, coloured by terrain, with each
-//! area's map label (its name, or an authored abbreviation from the board file) in large
-//! bold type with a halo; the units of each nation as coloured tags with the nation's
+//! area's map label (its name, or an authored start of it from the board file that `move`
+//! reads as that area) in large bold type; the units of each nation as coloured tags with the nation's
 //! letters and counts; the regalia and the battle in progress; then, under the map, the
 //! round track, the prompt, the players' totals, every nation's VP, the legends (terrain,
 //! abbreviations) and the recent log.
 //!
 //! The picture is laid out [`WIDTH`] units wide (drawn at `BOARD_SCALE` pixels a unit), so
-//! inline it shows at 0.55 of its layout: area labels (17.5 units), unit tags (16.5, smaller
+//! inline it shows at 0.55 of its layout: area labels (17.5 units, 16.5 at least), unit tags (16.5, smaller
 //! only to fit a crowded tag in its hex), totals and the nation list (15.5) read at
 //! 8.5–9.5 px there; the legends and the log are
 //! small print. Labels have no halo and the log keeps 4 lines so that a mid-game board
