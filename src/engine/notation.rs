@@ -196,6 +196,29 @@ pub fn word_matches(cand: &str, typed: &str) -> bool {
     }
 }
 
+/// The shortest start of `name`, at least `min` characters long (or all of it), that
+/// names it and no other of `names` by the rule above ([`word_matches`], case aside): a
+/// short label a board can show that a player can type as it is. A name that starts
+/// another name is all of it (an exact word wins over a prefix).
+pub fn unique_prefix<'a>(name: &'a str, names: &[&str], min: usize) -> &'a str {
+    let lower: Vec<String> = names
+        .iter()
+        .filter(|n| !n.eq_ignore_ascii_case(name))
+        .map(|n| n.to_lowercase())
+        .collect();
+    let ends = name
+        .char_indices()
+        .map(|(i, c)| i + c.len_utf8())
+        .skip(min.saturating_sub(1));
+    for end in ends {
+        let p = name[..end].to_lowercase();
+        if !lower.iter().any(|o| word_matches(o, &p)) {
+            return &name[..end];
+        }
+    }
+    name
+}
+
 /// Match `text` against canonical step strings; returns the index of the one meant.
 ///
 /// Rules: an exact (case-insensitive) match wins; otherwise every input word must be a
@@ -610,6 +633,25 @@ mod tests {
     fn c(v: &[&str]) -> Vec<String> {
         v.iter().map(|s| s.to_string()).collect()
     }
+    #[test]
+    fn a_unique_prefix_is_the_shortest_start_no_other_name_shares() {
+        let names = ["Kathmandu", "Kaski", "Kailali", "Ilam", "Dolpa", "Dolakha"];
+        assert_eq!(unique_prefix("Kathmandu", &names, 3), "Kat");
+        assert_eq!(unique_prefix("Kathmandu", &names, 4), "Kath");
+        assert_eq!(unique_prefix("Dolpa", &names, 3), "Dolp");
+        assert_eq!(unique_prefix("Ilam", &names, 6), "Ilam");
+        assert_eq!(unique_prefix("Jumla", &["Jumla", "Jumlanka"], 2), "Jumla");
+        for n in names {
+            let p = unique_prefix(n, &names, 1).to_lowercase();
+            let hits: Vec<&str> = names
+                .iter()
+                .copied()
+                .filter(|o| word_matches(&o.to_lowercase(), &p))
+                .collect();
+            assert_eq!(hits, [n]);
+        }
+    }
+
     #[test]
     fn unique_prefix_matches_case_insensitively() {
         let cands = c(&[

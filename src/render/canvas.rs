@@ -64,11 +64,13 @@ pub enum Align {
     Right,
 }
 
-/// A static layer drawn once and reused: keep one inside your Game::Data.
+/// A static layer drawn once and reused: keep one inside your Game::Data. It keeps the
+/// layer's canvas whole, pixels and [`TextMark`]s, so a board drawn on a copy
+/// ([`Canvas::from_layer`]) still knows every text on it.
 /// Invariant: the closure of the first `get_or_draw` call decides the content forever.
 #[derive(Default, Clone)]
 pub struct LayerCache {
-    cell: OnceLock<RgbaImage>,
+    cell: OnceLock<Canvas>,
 }
 
 impl LayerCache {
@@ -80,12 +82,12 @@ impl LayerCache {
     }
 
     /// The cached layer, drawing it with `f` on first use (thread-safe; `f` runs once).
-    pub fn get_or_draw(&self, f: impl FnOnce() -> RgbaImage) -> &RgbaImage {
+    pub fn get_or_draw(&self, f: impl FnOnce() -> Canvas) -> &Canvas {
         self.cell.get_or_init(f)
     }
 
     /// The layer if it has been drawn.
-    pub fn get(&self) -> Option<&RgbaImage> {
+    pub fn get(&self) -> Option<&Canvas> {
         self.cell.get()
     }
 }
@@ -93,7 +95,7 @@ impl LayerCache {
 impl fmt::Debug for LayerCache {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.cell.get() {
-            Some(img) => write!(f, "LayerCache({}x{})", img.width(), img.height()),
+            Some(c) => write!(f, "LayerCache({}x{})", c.width(), c.height()),
             None => write!(f, "LayerCache(empty)"),
         }
     }
@@ -131,6 +133,26 @@ pub(crate) fn scaled_px(units: u32, scale: f32) -> u32 {
 pub struct Canvas {
     pub img: RgbaImage,
     scale: f32,
+    /// Every text drawn so far, in pixels (see [`Canvas::marks`]).
+    marks: Vec<TextMark>,
+}
+
+/// One text a canvas drew, in pixels of its image: the renderer's own record of what it
+/// wrote where and how large, so tests can check a picture's labels without reading
+/// pixels (every name a player types legible inline, nothing cut at the edge).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextMark {
+    pub text: String,
+    /// Left edge and top of the line box, in px.
+    pub x: f32,
+    pub y: f32,
+    /// Width of the widest line, in px.
+    pub w: f32,
+    /// The font size (line-box height) in px.
+    pub size: f32,
+    pub bold: bool,
+    /// Drawn with a halo (an outline in another colour): its own plain ground.
+    pub halo: bool,
 }
 
 impl fmt::Debug for Canvas {
@@ -160,15 +182,35 @@ impl Canvas {
 
     /// Drawing at scale 1 onto `img` as it is.
     pub fn from_image(img: RgbaImage) -> Canvas {
-        Canvas { img, scale: 1.0 }
+        Canvas {
+            img,
+            scale: 1.0,
+            marks: Vec::new(),
+        }
     }
 
-    /// A board from a copy of its cached static layer (a plain clone of the pixels), drawn
-    /// at [`BOARD_SCALE`] like the [`Canvas::board`] the layer was drawn on.
-    pub fn from_layer(layer: &RgbaImage) -> Canvas {
-        Canvas {
-            img: layer.clone(),
-            scale: BOARD_SCALE,
+    /// A board from a copy of its cached static layer (its pixels and text marks), drawn
+    /// at the scale the layer was drawn at.
+    pub fn from_layer(layer: &Canvas) -> Canvas {
+        layer.clone()
+    }
+
+    /// Every text drawn on this canvas (and on the layer it was copied from), in the
+    /// order drawn, in pixels of the image.
+    pub fn marks(&self) -> &[TextMark] {
+        &self.marks
+    }
+
+    pub(crate) fn push_mark(&mut self, mark: TextMark) {
+        self.marks.push(mark);
+    }
+
+    /// `other`'s marks moved down by `dy` px, as this canvas's (`other`'s pixels drawn
+    /// `dy` px lower here, under a strip added above them).
+    pub(crate) fn take_marks_of(&mut self, other: Canvas, dy: f32) {
+        self.marks = other.marks;
+        for m in &mut self.marks {
+            m.y += dy;
         }
     }
 

@@ -215,11 +215,11 @@ fn layer_cache_draws_once() {
     let mut calls = 0;
     let a = cache.get_or_draw(|| {
         calls += 1;
-        RgbaImage::new(3, 2)
+        Canvas::new(3, 2, WHITE)
     });
-    assert_eq!(a.dimensions(), (3, 2));
-    let b = cache.get_or_draw(|| RgbaImage::new(9, 9));
-    assert_eq!(b.dimensions(), (3, 2));
+    assert_eq!(a.img.dimensions(), (3, 2));
+    let b = cache.get_or_draw(|| Canvas::new(9, 9, WHITE));
+    assert_eq!(b.img.dimensions(), (3, 2));
     assert_eq!(calls, 1);
     let c = Canvas::from_layer(b);
     assert_eq!(c.width(), 3);
@@ -416,6 +416,7 @@ fn a_board_canvas_draws_its_units_at_the_board_scale() {
         "ink spans {lo}..={hi} px for a {w}-unit word at scale {k}"
     );
     // The headline strip is HEADLINE_H units high, and the board keeps its pixels below it.
+    let layer = c.clone();
     let before = c.img.clone();
     let out = c.with_headline("Dee to act", WHITE, INK);
     let strip = board_px(HEADLINE_H);
@@ -428,7 +429,7 @@ fn a_board_canvas_draws_its_units_at_the_board_scale() {
     assert_eq!(*out.img.get_pixel(5, strip - 1), INK);
     assert_eq!(*out.img.get_pixel(5, strip - 4), WHITE);
     // A layer copy draws at the board scale too.
-    assert_eq!(Canvas::from_layer(&before).scale(), k);
+    assert_eq!(Canvas::from_layer(&layer).scale(), k);
 }
 
 #[test]
@@ -576,4 +577,55 @@ fn translucent_fill_blends_each_pixel_with_what_is_under_it() {
         super::raster::blend(&mut want, col, 1.0);
         assert_eq!(*c.img.get_pixel(x, y), want, "pixel ({x},{y})");
     }
+}
+
+/// The canvas records each text it draws, in pixels of its image, through a layer copy and
+/// under a headline strip; a typed label too small inline, not bold, or cut at the edge
+/// is named as a fault.
+#[test]
+fn text_marks_record_what_was_drawn_where_and_name_unreadable_labels() {
+    let mut layer = Canvas::board(1000, 400, WHITE);
+    layer.label(500.0, 100.0, 30.0, "Kath");
+    let mut c = Canvas::from_layer(&layer);
+    c.text(10.0, 200.0, 30.0, INK, "Dolpa", Align::Left);
+    c.text_bold(10.0, 300.0, 12.0, INK, "Ilam", Align::Left);
+    c.text_bold(990.0, 300.0, 30.0, INK, "Edge", Align::Left);
+    let out = c.with_headline("Ann to act", WHITE, INK);
+    let k = BOARD_SCALE;
+    let strip = board_px(HEADLINE_H) as f32;
+    let kath = out.marks().iter().find(|m| m.text == "Kath").unwrap();
+    assert!(kath.bold && kath.halo);
+    assert_eq!(kath.size, 30.0 * k);
+    assert!((kath.y - (strip + 100.0 * k - kath.size * 0.5)).abs() < kath.size * 0.3);
+    assert!((kath.x + kath.w / 2.0 - 500.0 * k).abs() < 1.0);
+    assert!(out.marks().iter().any(|m| m.text == "Ann to act"));
+    let labels = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    // 30 units at 0.75 on a 750-px picture: 16.5 px inline.
+    assert!(typed_label_faults(&out, &labels(&["Kath"])).is_empty());
+    let faults = typed_label_faults(&out, &labels(&["Dolpa", "Ilam", "Edge", "Bara"]));
+    assert_eq!(faults.len(), 4, "{faults:?}");
+    assert!(faults[0].contains("bold"), "{faults:?}");
+    assert!(faults[1].contains("px at 550"), "{faults:?}");
+    assert!(faults[2].contains("cut"), "{faults:?}");
+    assert!(faults[3].contains("not drawn"), "{faults:?}");
+}
+
+/// A headline too long for the strip is set smaller before anything is cut.
+#[test]
+fn a_long_headline_is_set_smaller_before_it_is_cut() {
+    let c = Canvas::board(1000, 200, WHITE);
+    let text = "Game over: Sherpa (normal) and Sherpa (strong) share first place with 23 VP";
+    let out = c.with_headline(text, WHITE, INK);
+    let m = out
+        .marks()
+        .iter()
+        .find(|m| m.text == text)
+        .expect("drawn whole");
+    assert!(
+        m.size < HEADLINE_PX * BOARD_SCALE && m.size >= HEADLINE_MIN_PX * BOARD_SCALE,
+        "{} px, {} px wide in a {} px picture",
+        m.size,
+        m.w,
+        out.width()
+    );
 }

@@ -361,6 +361,20 @@ impl Canvas {
         for line in &lines {
             ink_line(fonts, bold, &sf, line, size, &mut mask);
         }
+        let left = lines.iter().map(|l| l.left).fold(f32::INFINITY, f32::min);
+        let right = lines
+            .iter()
+            .map(|l| l.left + l.width)
+            .fold(f32::NEG_INFINITY, f32::max);
+        self.push_mark(TextMark {
+            text: s.to_string(),
+            x: left,
+            y,
+            w: right - left,
+            size,
+            bold,
+            halo: outline.is_some(),
+        });
         let (x0, y0) = (mask.x0 as u32, mask.y0 as u32);
         if let Some(oc) = outline {
             self.blend_mask(&mask.dilated(ow), x0, y0, mask.w, oc);

@@ -402,6 +402,49 @@ pub const HEADLINE_H: u32 = 56;
 /// at 11 px or more there at any scale (checked by a test), so whose turn it is reads
 /// without a click.
 pub const HEADLINE_PX: f32 = 34.0;
+/// The smallest the headline is set to make a long line fit: 9 px at
+/// [`super::png::INLINE_WIDTH`] on a board of 1,460 units (Nepal's, the widest).
+pub const HEADLINE_MIN_PX: f32 = 24.0;
+
+/// The smallest font size in px that reads where chat clients show a picture inline
+/// ([`super::png::INLINE_WIDTH`] wide): bold on a plain ground, 9 px.
+pub const INLINE_MIN_PX: f32 = 9.0;
+
+/// The size `mark` shows at when its picture, `picture_w` px wide, is shown
+/// [`super::png::INLINE_WIDTH`] px wide.
+pub fn inline_size(mark: &TextMark, picture_w: u32) -> f32 {
+    mark.size * super::png::INLINE_WIDTH as f32 / picture_w.max(1) as f32
+}
+
+/// What is wrong, if anything, with how `canvas` shows each of `labels` (names a player
+/// types): each must be drawn, as it is written, in bold at [`INLINE_MIN_PX`] or more
+/// inline, wholly inside the picture. One line per fault.
+pub fn typed_label_faults(canvas: &Canvas, labels: &[String]) -> Vec<String> {
+    let (w, h) = (canvas.width() as f32, canvas.height() as f32);
+    let mut faults = Vec::new();
+    for l in labels {
+        let best = canvas
+            .marks()
+            .iter()
+            .filter(|m| m.text == *l && m.bold)
+            .max_by(|a, b| a.size.total_cmp(&b.size));
+        let Some(m) = best else {
+            faults.push(format!("`{l}` is not drawn in bold as it is written"));
+            continue;
+        };
+        let inline = inline_size(m, canvas.width());
+        if inline < INLINE_MIN_PX {
+            faults.push(format!(
+                "`{l}` is {inline:.1} px at {} px wide (at least {INLINE_MIN_PX})",
+                super::png::INLINE_WIDTH
+            ));
+        }
+        if m.x < 0.0 || m.y < 0.0 || m.x + m.w > w || m.y + m.size > h {
+            faults.push(format!("`{l}` is cut at the picture's edge"));
+        }
+    }
+    faults
+}
 
 impl Canvas {
     /// This board with a strip across the top holding `text` in large bold type (cut with
@@ -427,13 +470,36 @@ impl Canvas {
             None => Canvas::new(w, total, bg),
         };
         out.set_scale(scale);
+        out.take_marks_of(self, strip as f32);
         // In units from here.
         let (wu, hu) = (w as f32 / scale, strip as f32 / scale);
         let pad = 20.0;
-        let line = out.ellipsize(HEADLINE_PX, text, wu - 2.0 * pad, true);
-        let top = (hu - HEADLINE_PX) / 2.0;
-        out.text_bold(pad, top, HEADLINE_PX, ink, &line, Align::Left);
+        // A long line is set smaller first (down to what still reads inline); only
+        // beyond that is it cut, with an ellipsis.
+        let size = fit_bold(&out, text, HEADLINE_PX, HEADLINE_MIN_PX, wu - 2.0 * pad);
+        let line = out.ellipsize(size, text, wu - 2.0 * pad, true);
+        let top = (hu - size) / 2.0;
+        out.text_bold(pad, top, size, ink, &line, Align::Left);
         out.fill_rect(0.0, hu - 2.0, wu, 2.0, ink);
         out
     }
+}
+
+/// Whether every one of `lines` can be read whole among the texts drawn on `canvas`: the
+/// texts, joined in the order drawn, hold each line's words in order (a line may be
+/// wrapped over several texts, or run on after another with a separator).
+pub fn shows_all_of(canvas: &Canvas, lines: &[String]) -> Result<(), String> {
+    let drawn: Vec<&str> = canvas
+        .marks()
+        .iter()
+        .flat_map(|m| m.text.split_whitespace())
+        .collect();
+    let drawn = format!(" {} ", drawn.join(" "));
+    for l in lines {
+        let want = format!(" {} ", l.split_whitespace().collect::<Vec<_>>().join(" "));
+        if !drawn.contains(&want) {
+            return Err(format!("`{l}` is not shown whole"));
+        }
+    }
+    Ok(())
 }

@@ -4,8 +4,9 @@
 //!
 //! - `cargo xtask pictures <game> [--players N] [--seed S] [--every K] [--out DIR]`:
 //!   play a random game and write its board, as a spectator sees it, every K steps and at
-//!   the end (`step-0040.png`…), plus `inline-550.png`, the middle of the game at Discord's
-//!   inline width. `--out board_art/<game> --inline-only` writes just the committed inline
+//!   the end (`step-0040.png`…); the board at Discord's inline width at the start, each
+//!   quarter and the end (`step-0120-550.png`…), to look at as a player would; and
+//!   `inline-550.png`, the middle of the game at that width as seat 0 sees it. `--out board_art/<game> --inline-only` writes just the committed inline
 //!   picture (look at it before committing).
 //! - `cargo xtask tidy`: the code-shape checks (`tidy.rs`): no import circle between
 //!   files, no import up the layers, SQL only in `src/store`, serenity and poise only in
@@ -123,17 +124,22 @@ fn parse_args(words: &[String]) -> Result<Args> {
 
 fn pictures(a: &Args) -> Result<()> {
     std::fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
-    // A first pass finds the length of the game, so the inline picture shows its middle.
+    // A first pass finds the length of the game, so the pictures show its phases: the
+    // start, each quarter and the end; the inline picture shows its middle.
     let mut probe = RandomGame::new(a.game, a.players, a.seed)?;
     while probe.step()?.is_some() && probe.steps < 100_000 {}
-    let middle = probe.steps / 2;
+    let end = probe.steps;
+    let middle = end / 2;
+    let phases = [0, end / 4, middle, end * 3 / 4];
     let mut g = RandomGame::new(a.game, a.players, a.seed)?;
     let write = |name: String, png: &[u8]| -> Result<()> {
         let path = a.out.join(name);
         std::fs::write(&path, png).with_context(|| format!("writing {}", path.display()))?;
-        println!("wrote {}", path.display());
+        println!("wrote {} ({} KB)", path.display(), png.len() / 1024);
         Ok(())
     };
+    let inline =
+        |png: &[u8]| scaled_to_width(png, INLINE_WIDTH).ok_or_else(|| anyhow!("PNG decodes"));
     loop {
         if g.steps % a.every == 0 && !a.inline_only {
             write(
@@ -141,22 +147,29 @@ fn pictures(a: &Args) -> Result<()> {
                 &g.game.render(Viewer::Spectator),
             )?;
         }
+        if phases.contains(&g.steps) && !a.inline_only {
+            let png = g.game.render(Viewer::Spectator);
+            write(
+                format!("step-{:04}-{INLINE_WIDTH}.png", g.steps),
+                &inline(&png)?,
+            )?;
+        }
         if g.steps == middle {
             let png = g.game.render(Viewer::Seat(0));
-            let small =
-                scaled_to_width(&png, INLINE_WIDTH).ok_or_else(|| anyhow!("PNG decodes"))?;
-            write(format!("inline-{INLINE_WIDTH}.png"), &small)?;
+            write(format!("inline-{INLINE_WIDTH}.png"), &inline(&png)?)?;
         }
-        if g.step()?.is_none() || g.steps >= probe.steps {
+        if g.step()?.is_none() || g.steps >= end {
             break;
         }
     }
     if a.inline_only {
         return Ok(());
     }
+    let png = g.game.render(Viewer::Spectator);
+    write(format!("step-{:04}-end.png", g.steps), &png)?;
     write(
-        format!("step-{:04}-end.png", g.steps),
-        &g.game.render(Viewer::Spectator),
+        format!("step-{:04}-end-{INLINE_WIDTH}.png", g.steps),
+        &inline(&png)?,
     )
 }
 

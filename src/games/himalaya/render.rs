@@ -61,11 +61,15 @@ const REGION_TINTS: [Color; 8] = [
 
 fn village_radius(level: u8) -> f32 {
     match level {
-        3 => 24.0,
-        2 => 21.0,
-        _ => 18.0,
+        3 => 27.0,
+        2 => 24.0,
+        _ => 21.0,
     }
 }
+
+/// Size of the village numbers and region names players type: 9 px when the board is
+/// shown 550 px wide.
+const TYPED_PX: f32 = 27.0;
 
 fn level_name(level: u8) -> &'static str {
     match level {
@@ -75,14 +79,14 @@ fn level_name(level: u8) -> &'static str {
     }
 }
 
-fn draw_static(data: &HimalayaData) -> RgbaImage {
+fn draw_static(data: &HimalayaData) -> Canvas {
     let mut c = Canvas::board(W, H, PAPER);
     draw_regions(&mut c, data);
     draw_paths(&mut c, data);
     draw_village_circles(&mut c, data);
     draw_turn_track(&mut c);
     draw_legend(&mut c);
-    c.img
+    c
 }
 
 /// The tinted regions with their names, and the board frame.
@@ -110,8 +114,8 @@ fn draw_regions(c: &mut Canvas, data: &HimalayaData) {
         c.text_centered(
             bx(r.label_x),
             by(r.label_y),
-            20.0,
-            with_alpha(MUTED, 170),
+            TYPED_PX,
+            with_alpha(MUTED, 220),
             &r.name.to_uppercase(),
             true,
         );
@@ -152,7 +156,7 @@ fn draw_village_circles(c: &mut Canvas, data: &HimalayaData) {
         if v.level >= 2 {
             c.stroke_circle(x, y, r - 5.0, with_alpha(WHITE, 180), 1.5);
         }
-        c.text_centered(x, y, 22.0, text, &v.number.to_string(), true);
+        c.text_centered(x, y, TYPED_PX, text, &v.number.to_string(), true);
     }
 }
 
@@ -230,8 +234,15 @@ fn goods_of(m: &std::collections::BTreeMap<String, u8>) -> Vec<Good> {
     v
 }
 
-/// Draw the view.
+/// The view's picture (the engine encodes it as PNG).
 pub fn render(data: &HimalayaData, view: &View) -> RgbaImage {
+    render_canvas(data, view).into_image()
+}
+
+/// The view's picture on its canvas, with the record of every text drawn on it
+/// ([`Canvas::marks`]) for the layout tests.
+/// Draw the view.
+pub fn render_canvas(data: &HimalayaData, view: &View) -> Canvas {
     let layer = data.layer.get_or_draw(|| draw_static(data));
     let mut c = Canvas::from_layer(layer);
     let styles: Vec<PlayerStyle> = view
@@ -249,7 +260,6 @@ pub fn render(data: &HimalayaData, view: &View) -> RgbaImage {
     draw_last_turn(&mut c, view, side_bottom);
     // Whose move (or the result), large enough to read at a chat client's inline size.
     c.with_headline(&headline(view), HEADLINE_BG, INK)
-        .into_image()
 }
 
 /// The turn marker on the track and the rules and phase beside it.
@@ -517,9 +527,9 @@ fn draw_side_panel(c: &mut Canvas, view: &View, styles: &[PlayerStyle]) -> f32 {
 /// Size of a row of the last-turn panel (the panel widget's row size).
 const LAST_TURN_ROW_PX: f32 = 16.0;
 
-/// The last turn's public lines in a small panel at the bottom of the side panel, under
-/// what it already shows: the most recent rows that fit, with an ellipsis first when
-/// older rows are left out. Not drawn once the game is over (the result takes the room).
+/// The last turn's public lines in a panel at the bottom of the side panel, under what
+/// it already shows, as many rows as the room there holds: all of them unless the side
+/// panel is full, then the most recent, with an ellipsis first. Not drawn once the game is over (the result takes the room).
 fn draw_last_turn(c: &mut Canvas, view: &View, top: f32) {
     if view.last_turn.is_empty() || view.phase == PhaseView::Finished {
         return;
@@ -536,7 +546,7 @@ fn draw_last_turn(c: &mut Canvas, view: &View, top: f32) {
         .iter()
         .flat_map(|l| c.wrap(LAST_TURN_ROW_PX, l, inner, false))
         .collect();
-    let room = (room as usize).min(LAST_TURN_ROWS);
+    let room = room as usize;
     if rows.len() > room {
         rows.drain(..rows.len() - room);
         rows[0] = c.ellipsize(
@@ -549,9 +559,6 @@ fn draw_last_turn(c: &mut Canvas, view: &View, top: f32) {
     let h = frame + row_h * rows.len() as f32;
     c.panel(SIDE_X, H as f32 - 12.0 - h, SIDE_W, "Last turn", &rows);
 }
-
-/// Most rows of the last-turn panel.
-const LAST_TURN_ROWS: usize = 8;
 
 /// One scoreboard row per player: what they have placed, where they stand, who acts.
 fn score_rows(view: &View, styles: &[PlayerStyle]) -> Vec<ScoreRow> {
@@ -588,8 +595,10 @@ fn score_rows(view: &View, styles: &[PlayerStyle]) -> Vec<ScoreRow> {
             } else {
                 p.caravan.map(|v| format!("at {v}")).unwrap_or_default()
             };
-            let first = if p.seat == view.first && view.turn > 0 {
-                " (1st)"
+            // Who moves first next turn; said in words ("1st" would read as first
+            // place), and not at all once the game is over.
+            let first = if p.seat == view.first && view.turn > 0 && view.result_note.is_none() {
+                " \u{b7} moves first"
             } else {
                 ""
             };

@@ -2477,3 +2477,44 @@ fn scrambling_nobody_reseeds_the_rng_and_nothing_else() {
     let g = placed(&d, "basic", &[1, 2, 3]);
     assert_nobody_scramble_changes_only(&g, &d, false, |s, g| s.rng = g.rng.clone());
 }
+
+/// Every village number and region name a player types is drawn legibly at the inline
+/// width (from the renderer's own record of its text), and the notation reads it as
+/// written; the first caravaneer is marked in words during the game and not on the final
+/// board, where "1st" would read as first place.
+#[test]
+fn typed_labels_are_legible_inline_and_read_as_written() {
+    use crate::engine::notation::match_step;
+    let d = data();
+    let g = placed(&d, "basic", &[1, 5, 9]);
+    let mut view = g.view(&d, Viewer::Spectator);
+    let starts: Vec<String> = (0..VILLAGES)
+        .map(|v| Himalaya::format_step(&d, &Step::Start(v)))
+        .collect();
+    let delegates: Vec<String> = (0..d.regions.len())
+        .map(|r| Himalaya::format_step(&d, &Step::Delegate(r)))
+        .collect();
+    let mut labels = Vec::new();
+    for (i, v) in d.villages.iter().enumerate() {
+        let label = v.number.to_string();
+        assert_eq!(match_step(&format!("start {label}"), &starts), Ok(i));
+        labels.push(label);
+    }
+    for (r, region) in d.regions.iter().enumerate() {
+        let label = region.name.to_uppercase();
+        assert_eq!(match_step(&format!("delegate {label}"), &delegates), Ok(r));
+        labels.push(label);
+    }
+    let cv = render::render_canvas(&d, &view);
+    let faults = crate::render::typed_label_faults(&cv, &labels);
+    assert!(faults.is_empty(), "{faults:#?}");
+    let first = |cv: &crate::render::Canvas| {
+        cv.marks()
+            .iter()
+            .filter(|m| m.text.contains("moves first") || m.text.contains("1st"))
+            .count()
+    };
+    assert_eq!(first(&cv), 1);
+    view.result_note = Some("Ann wins".into());
+    assert_eq!(first(&render::render_canvas(&d, &view)), 0);
+}

@@ -7,7 +7,7 @@
 //!
 //! Pure function of the data and the view: no IO, same input gives the same PNG.
 
-use super::board::{cell_name, CELLS, COLUMNS, REGIONS, ROWS, ROW_LETTERS, SECTIONS};
+use super::board::{cell_name, square_name, CELLS, COLUMNS, REGIONS, ROWS, SECTIONS};
 use super::view::prompt;
 use super::{Animal, NangaData, Pending, Piece, View};
 use crate::render::*;
@@ -146,7 +146,7 @@ fn draw_camp(cv: &mut Canvas, x: f32, y: f32, st: &PlayerStyle) {
     cv.seat_letter(x, y + 4.0, 15.0, st);
 }
 
-fn draw_static(data: &NangaData) -> RgbaImage {
+fn draw_static(data: &NangaData) -> Canvas {
     let mut cv = Canvas::board(WIDTH, HEIGHT, SKY);
     draw_mountain(&mut cv);
     draw_regions(&mut cv);
@@ -157,7 +157,7 @@ fn draw_static(data: &NangaData) -> RgbaImage {
     // stops above the track), so they are part of the layer.
     draw_key(&mut cv);
     draw_track_spaces(&mut cv, data);
-    cv.into_image()
+    cv
 }
 
 /// The mountain: one big rock triangle with a snow cap.
@@ -238,19 +238,31 @@ fn draw_numbers(cv: &mut Canvas) {
     // Flags with region numbers.
     for r in 0..REGIONS {
         let (ax, ay) = center(r * SECTIONS);
-        let (fx, fy) = (ax - 1.55 * R, ay - 0.7 * R);
-        cv.line(fx, fy - 14.0, fx, fy + 22.0, INK, 2.5);
-        let flag = [(fx, fy - 14.0), (fx + 30.0, fy - 6.0), (fx, fy + 4.0)];
+        let (fx, fy) = (ax - 1.75 * R, ay - 0.8 * R);
+        cv.line(fx, fy - 18.0, fx, fy + 30.0, INK, 2.5);
+        let flag = [(fx, fy - 18.0), (fx + 40.0, fy - 2.0), (fx, fy + 14.0)];
         cv.fill_polygon(&flag, FLAG);
         cv.stroke_polygon(&flag, INK, 1.5);
-        cv.text_centered(fx + 10.0, fy - 5.0, 14.0, INK, &(r + 1).to_string(), true);
+        cv.text_centered(
+            fx + 13.0,
+            fy - 2.0,
+            NUMBER_PX,
+            INK,
+            &(r + 1).to_string(),
+            true,
+        );
     }
-    // Section numbers, small, at the top of each hex.
+    // Section numbers, as `trap` and the other steps read them, at the top of each hex,
+    // large enough to read inline (the pieces sit under them).
     for c in 0..CELLS {
         let (x, y) = center(c);
-        cv.text_centered(x, y - R * 0.68, 11.0, MUTED, &cell_name(c as u8), false);
+        cv.text_centered(x, y - R * 0.45, NUMBER_PX, INK, &cell_name(c as u8), true);
     }
 }
+
+/// Size of the numbers players type (sections, regions, chart squares): 9 px when the
+/// board is shown 550 px wide.
+const NUMBER_PX: f32 = 23.0;
 
 /// The headline: who must act and what, or the result.
 pub fn headline(view: &View) -> String {
@@ -267,8 +279,15 @@ pub fn headline(view: &View) -> String {
     }
 }
 
-/// Draw a view (the engine encodes it as PNG).
+/// The view's picture (the engine encodes it as PNG).
 pub fn render(data: &NangaData, view: &View) -> RgbaImage {
+    render_canvas(data, view).into_image()
+}
+
+/// The view's picture on its canvas, with the record of every text drawn on it
+/// ([`Canvas::marks`]) for the layout tests.
+/// Draw a view (the engine encodes it as PNG).
+pub fn render_canvas(data: &NangaData, view: &View) -> Canvas {
     let layer = data.layer.get_or_draw(|| draw_static(data));
     let mut cv = Canvas::from_layer(layer);
     let styles = player_styles(view.players.iter().map(|p| p.name.as_str()));
@@ -286,33 +305,37 @@ pub fn render(data: &NangaData, view: &View) -> RgbaImage {
     for s in 0..view.players.len().min(2) {
         y += draw_animal_board(&mut cv, view, &styles, s, col_x, y, col_w) + 8.0;
     }
-    let status = status_lines(view);
-    let room = 790.0 - y;
-    if room > 60.0 {
-        let mut h = 0.0;
-        let mut rows = status.clone();
-        // Keep the panel above the track.
-        while !rows.is_empty() {
-            let mut probe = Canvas::new(1, 1, WHITE);
-            h = probe.panel(0.0, 0.0, col_w, "", &rows);
-            if h <= room {
-                break;
-            }
-            rows.pop();
-        }
-        if h > 0.0 {
-            cv.panel(col_x, y, col_w, "", &rows);
-        }
-    }
+    draw_status(&mut cv, view, (col_x, y, col_w), 790.0 - y);
     draw_track(&mut cv, data, view, &styles);
-    cv.with_headline(&headline(view), PAPER, INK).into_image()
+    cv.with_headline(&headline(view), PAPER, INK)
 }
 
-/// The status panel: the headline, area scoring, and the latest events.
-fn status_lines(view: &View) -> Vec<String> {
-    // Status.
+/// The status panel at `(x, y, w)`, at most `room` high (it stays above the track): the
+/// final scores or area scoring, then every event of this turn (or of the last one). When
+/// one event a line does not fit, the events run on in one paragraph; only then are the
+/// lines above them left out, first ones first. The headline above the board says whose
+/// turn it is and what they must do.
+fn draw_status(cv: &mut Canvas, view: &View, (x, y, w): (f32, f32, f32), room: f32) {
+    let (head, events) = status_lines(view);
+    let height = |rows: &[String]| Canvas::new(1, 1, WHITE).panel(0.0, 0.0, w, "", rows);
+    let mut rows: Vec<String> = head.iter().chain(&events).cloned().collect();
+    if height(&rows) > room && events.len() > 2 {
+        rows = head.clone();
+        rows.push(events[0].clone());
+        rows.push(events[1..].join(" \u{b7} "));
+    }
+    while rows.len() > 1 && height(&rows) > room {
+        rows.remove(0);
+    }
+    if room > 60.0 && !rows.is_empty() {
+        cv.panel(x, y, w, "", &rows);
+    }
+}
+
+/// The status panel's lines: the result or area scoring, and the events of this turn
+/// (or the last one) under their title.
+fn status_lines(view: &View) -> (Vec<String>, Vec<String>) {
     let mut status: Vec<String> = Vec::new();
-    status.push(headline(view));
     if let Some(r) = &view.final_result {
         for (s, p) in view.players.iter().enumerate() {
             status.push(format!("{}: {}", p.name, r.score_text(s)));
@@ -333,13 +356,12 @@ fn status_lines(view: &View) -> Vec<String> {
     } else {
         ("This turn:", &view.this_turn)
     };
+    let mut events = Vec::new();
     if !recent.is_empty() {
-        status.push(title.into());
+        events.push(title.to_string());
+        events.extend(recent.iter().cloned());
     }
-    for e in recent.iter().rev().take(3).rev() {
-        status.push(e.clone());
-    }
-    status
+    (status, events)
 }
 
 /// One scoreboard row per player.
@@ -372,16 +394,17 @@ fn draw_pieces(cv: &mut Canvas, view: &View, styles: &[PlayerStyle]) {
     for (c, p) in view.cells.iter().enumerate().take(CELLS) {
         let (x, y) = center(c);
         match *p {
-            Piece::Animal(a) => draw_animal(cv, x, y + 5.0, 15.0, a, false),
+            Piece::Animal(a) => draw_animal(cv, x, y + PIECE_DY, 13.0, a, false),
             Piece::Hiker(s) | Piece::Camp(s) => {
                 let Some(st) = styles.get(s as usize) else {
                     continue;
                 };
-                cv.fill_polygon(&hex_corners(x, y, R - 5.0, true), with_alpha(st.color, 120));
+                // A light tint: the section's number stays readable on it.
+                cv.fill_polygon(&hex_corners(x, y, R - 5.0, true), with_alpha(st.color, 70));
                 if matches!(p, Piece::Hiker(_)) {
-                    cv.token(x, y + 5.0, 15.0, st, None);
+                    cv.token(x, y + PIECE_DY, 13.0, st, None);
                 } else {
-                    draw_camp(cv, x, y + 6.0, st);
+                    draw_camp(cv, x, y + PIECE_DY + 1.0, st);
                 }
             }
         }
@@ -390,6 +413,9 @@ fn draw_pieces(cv: &mut Canvas, view: &View, styles: &[PlayerStyle]) {
         }
     }
 }
+
+/// How far below a section's centre its piece sits (under the section's number).
+const PIECE_DY: f32 = 14.0;
 
 /// The guide's region: a thick outline and a guide marker.
 fn draw_guide(cv: &mut Canvas, view: &View) {
@@ -410,22 +436,35 @@ fn draw_guide(cv: &mut Canvas, view: &View) {
     }
 }
 
-/// A small key of the animals under the title.
+/// The key of the animals under the title: each one's shape, the word `give` reads for
+/// it (large) and what it does.
 fn draw_key(cv: &mut Canvas) {
-    let (x, y) = (20.0, 56.0);
-    cv.panel_box(x - 6.0, y - 8.0, 205.0, 6.0 * 24.0 + 10.0);
+    let (x, y) = (20.0, 52.0);
+    const ROW: f32 = 31.0;
+    cv.panel_box(x - 6.0, y - 6.0, 300.0, 6.0 * ROW + 8.0);
     for (i, a) in Animal::ALL.iter().enumerate() {
-        let yy = y + 10.0 + 24.0 * i as f32;
-        draw_animal(cv, x + 12.0, yy, 9.0, *a, false);
+        let yy = y + ROW / 2.0 + ROW * i as f32;
+        draw_animal(cv, x + 12.0, yy, 10.0, *a, false);
+        let top = yy - cv.line_height(NUMBER_PX) / 2.0;
+        cv.text_bold(x + 28.0, top, NUMBER_PX, INK, a.word(), Align::Left);
         let what = match a {
             Animal::Leopard => "snow leopard: swap hikers",
-            Animal::Tahr => "tahr: hiker \u{2194} animal",
+            Animal::Tahr => "hiker \u{2194} animal",
             Animal::Deer => "musk deer: swap animals",
-            Animal::Yak => "yak: move the guide",
-            Animal::Bharal => "bharal: wild in trades",
+            Animal::Yak => "move the guide",
+            Animal::Bharal => "wild in trades",
             Animal::Panda => "red panda: 1 VP if behind",
         };
-        cv.text(x + 28.0, yy - 8.0, 13.0, INK, what, Align::Left);
+        let wx = x + 28.0 + cv.text_width_bold(NUMBER_PX, a.word()) + 8.0;
+        let size = fit_bold(cv, what, 13.0, 10.0, x + 288.0 - wx);
+        cv.text(
+            wx,
+            yy - cv.line_height(size) / 2.0,
+            size,
+            INK,
+            what,
+            Align::Left,
+        );
     }
 }
 
@@ -493,37 +532,32 @@ fn draw_chart_square(
     };
     cv.fill_rect(cx0 + 2.0, ry + 2.0, cell_w - 4.0, cell_h - 4.0, bg);
     cv.stroke_rect(cx0 + 2.0, ry + 2.0, cell_w - 4.0, cell_h - 4.0, INK, 1.2);
-    let label = format!("{}{}", ROW_LETTERS[r], c + 1);
-    cv.text(cx0 + 6.0, ry + 4.0, 11.0, MUTED, &label, Align::Left);
-    let vp = data.vp[r][c].to_string();
-    match claimed {
-        Some(s) => {
-            if let Some(st) = styles.get(s as usize) {
-                cv.token(
-                    cx0 + cell_w / 2.0 + 6.0,
-                    ry + cell_h / 2.0 + 3.0,
-                    13.0,
-                    st,
-                    None,
-                );
-            }
+    // The square's name (as `claim` reads it) on the left, large; its VP or the token of
+    // who claimed it on the right.
+    let cy = ry + cell_h / 2.0;
+    let ink = if claimed.is_some() { MUTED } else { INK };
+    cv.text_centered(
+        cx0 + 6.0 + 17.0,
+        cy,
+        NUMBER_PX,
+        ink,
+        &square_name(q as u8),
+        true,
+    );
+    let right = cx0 + cell_w - 6.0;
+    match claimed.and_then(|s| styles.get(s as usize)) {
+        Some(st) => cv.token(right - 13.0, cy, 12.0, st, None),
+        None => {
+            let vp = data.vp[r][c].to_string();
             cv.text(
-                cx0 + cell_w - 6.0,
-                ry + cell_h - 18.0,
-                12.0,
-                MUTED,
+                right,
+                cy - cv.line_height(19.0) / 2.0,
+                19.0,
+                ink,
                 &vp,
                 Align::Right,
             );
         }
-        None => cv.text_centered(
-            cx0 + cell_w / 2.0,
-            ry + cell_h / 2.0 + 4.0,
-            20.0,
-            INK,
-            &vp,
-            true,
-        ),
     }
 }
 

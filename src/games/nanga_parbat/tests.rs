@@ -2271,3 +2271,62 @@ fn nan_area_2_the_hint_counts_the_points_and_the_region_points_the_pieces_would_
         assert_eq!(g.hint(data()), want, "areas {areas}");
     }
 }
+
+/// Every section, region, chart square and animal word a player types is drawn legibly at
+/// the inline width (from the renderer's own record of its text), as the notation writes
+/// it, and the notation reads it back as that place or thing.
+#[test]
+fn typed_labels_are_legible_inline_and_read_as_written() {
+    use super::board::{cell_name, square_name, CELLS, COLUMNS, REGIONS, ROWS};
+    let d = data();
+    let g = started(false);
+    let mut typed: Vec<(String, Step)> = Vec::new();
+    for c in 0..CELLS as u8 {
+        typed.push((cell_name(c), Step::Trap(c)));
+    }
+    for r in 0..REGIONS as u8 {
+        typed.push(((r + 1).to_string(), Step::Guide(r)));
+    }
+    for q in 0..(ROWS * COLUMNS) as u8 {
+        typed.push((square_name(q), Step::Claim(q)));
+    }
+    for a in Animal::ALL {
+        typed.push((a.word().to_string(), Step::Give(a)));
+    }
+    let labels: Vec<String> = typed.iter().map(|t| t.0.clone()).collect();
+    let cv = render::render_canvas(d, &g.view(d, Viewer::Spectator));
+    let faults = crate::render::typed_label_faults(&cv, &labels);
+    assert!(faults.is_empty(), "{faults:#?}");
+    for (label, step) in typed {
+        let verb = match step {
+            Step::Trap(_) => "trap",
+            Step::Guide(_) => "guide",
+            Step::Claim(_) => "claim",
+            _ => "give",
+        };
+        assert_eq!(
+            g.parse_step(d, 1, &format!("{verb} {label}")),
+            Ok(step),
+            "`{verb} {label}`"
+        );
+    }
+}
+
+/// The status panel shows every event of the last turn, however many: the trap at its
+/// start is never dropped for the later ones.
+#[test]
+fn the_status_panel_shows_every_event_of_the_last_turn() {
+    let d = data();
+    let g = started(false);
+    let mut view = g.view(d, Viewer::Spectator);
+    view.this_turn.clear();
+    view.last_turn = vec![
+        "Ann traps a snow leopard on 6.4, leaves a hiker there (11 left), and the guide goes to region 4".to_string(),
+        "Ann claims C1 for 3 VP".to_string(),
+        "Ann hands in a tahr".to_string(),
+        "Ann turns the hiker on 4.2 into a camp".to_string(),
+        "Ann ends the turn".to_string(),
+    ];
+    let cv = render::render_canvas(d, &view);
+    crate::render::shows_all_of(&cv, &view.last_turn).unwrap();
+}

@@ -131,6 +131,8 @@ pub struct NepalData {
     pub region_mask: Vec<u64>,
     /// Lower-case province names (for fast step matching).
     pub lower: Vec<String>,
+    /// Map labels by province ([`NepalData::short_label`]).
+    pub labels: Vec<String>,
     /// Index of the province without a limit.
     pub kathmandu: usize,
     /// Static picture layer, drawn once.
@@ -160,6 +162,24 @@ impl NepalData {
             .get(p as usize)
             .map(|x| x.name.as_str())
             .unwrap_or("?")
+    }
+    /// The label the map shows for province `p` (large enough to read inline): its name
+    /// when that is short (five letters at most), else the shortest start of it, four
+    /// letters or more, that no other province's name starts with, which `move` reads as
+    /// that province (names match by unique prefix).
+    pub fn short_label(&self, p: usize) -> &str {
+        self.labels.get(p).map(String::as_str).unwrap_or("?")
+    }
+    /// The rule of [`NepalData::short_label`], applied once when the board is read.
+    fn label_for(&self, p: usize) -> &str {
+        let Some(name) = self.provinces.get(p).map(|x| x.name.as_str()) else {
+            return "?";
+        };
+        if name.chars().count() <= 5 {
+            return name;
+        }
+        let names: Vec<&str> = self.provinces.iter().map(|x| x.name.as_str()).collect();
+        crate::engine::notation::unique_prefix(name, &names, 4)
     }
     /// Population limit of province `p` under the boom option; `None` = no limit.
     pub fn limit(&self, p: usize, boom: bool) -> Option<u8> {
@@ -513,18 +533,23 @@ impl Reader {
             .iter()
             .map(|(p, _)| p.name.to_lowercase())
             .collect();
-        Ok(NepalData {
+        let mut data = NepalData {
             regions: self.regions.into_iter().map(|r| r.0).collect(),
             provinces: self.provinces.into_iter().map(|p| p.0).collect(),
             outside,
             cards,
             lower,
+            labels: Vec::new(),
             adj,
             adj_mask,
             region_mask,
             kathmandu,
             layer: crate::render::LayerCache::new(),
-        })
+        };
+        data.labels = (0..data.provinces.len())
+            .map(|p| data.label_for(p).to_string())
+            .collect();
+        Ok(data)
     }
 
     fn check_counts(&self) -> Result<(), BoardError> {

@@ -37,14 +37,14 @@ fn region_color(data: &NepalData, r: usize) -> Color {
     rgb(a, b, c)
 }
 
-fn draw_static(data: &NepalData) -> RgbaImage {
+fn draw_static(data: &NepalData) -> Canvas {
     let mut cv = Canvas::board(WIDTH, HEIGHT, SEA);
     draw_neighbours(&mut cv);
     draw_hexes(&mut cv, data);
     draw_outside(&mut cv, data);
     draw_province_labels(&mut cv, data);
     draw_title_and_key(&mut cv, data);
-    cv.into_image()
+    cv
 }
 
 /// The neighbouring countries, faintly.
@@ -122,43 +122,63 @@ fn draw_outside(cv: &mut Canvas, data: &NepalData) {
     }
 }
 
-/// Each province's name, limit badge and cities.
+/// Each province's label, full name, limit badge and cities. The label
+/// ([`NepalData::short_label`], what `move` reads) is set at [`LABEL_PX`], legible where
+/// chat clients show the board inline; a shortened name is spelt out in small type under
+/// it, for the picture opened at full size.
 fn draw_province_labels(cv: &mut Canvas, data: &NepalData) {
-    // Names, limits, cities.
     for (i, p) in data.provinces.iter().enumerate() {
         let (cx, cy) = center(p.col, p.row);
-        // Long names are cut short rather than drawn tiny or over the next hex.
-        let w = 2.0 * R * 0.84;
-        let size = fit_bold(cv, &p.name, 14.0, 12.0, w);
-        let name = cv.ellipsize(size, &p.name, w, true);
-        cv.label(cx, cy - 27.0, size, &name);
+        let label = data.short_label(i);
+        let size = fit_bold(cv, label, LABEL_PX + 2.0, LABEL_PX, LABEL_W);
+        cv.label(cx, cy - 20.0, size, label);
         // Limit badge at the top corner.
-        let (bx, by) = (cx, cy - 45.0);
-        cv.fill_circle(bx, by, 8.5, rgb(40, 40, 50));
         let lim = match p.limit {
             Some(l) => l.to_string(),
             None => "\u{221e}".to_string(),
         };
-        cv.text_centered(bx, by, 12.0, WHITE, &lim, true);
-        for (k, c) in p.cities.iter().enumerate() {
-            let y = cy - 11.0 + 13.0 * k as f32;
-            let cw = 2.0 * R * 0.74;
-            let cs = fit_bold(cv, c, 12.0, 10.5, cw);
-            let c = &cv.ellipsize(cs, c, cw, false);
-            let w = cv.text_width(cs, c);
-            let x0 = cx - (w + 10.0) / 2.0;
-            cv.fill_circle(x0 + 3.5, y, 3.5, INK);
+        limit_badge(cv, cx, cy, rgb(40, 40, 50), &lim);
+        let mut lines: Vec<(&str, bool)> = Vec::new();
+        if label != p.name {
+            lines.push((p.name.as_str(), true));
+        }
+        lines.extend(p.cities.iter().map(|c| (c.as_str(), false)));
+        for (k, (text, is_name)) in lines.into_iter().enumerate() {
+            let y = cy - 3.0 + SMALL_STEP * k as f32;
+            let cw = 2.0 * R * 0.8;
+            let cs = fit_bold(cv, text, SMALL_PX, SMALL_PX - 1.5, cw);
+            let text = &cv.ellipsize(cs, text, cw, false);
+            if is_name {
+                cv.text_centered(cx, y, cs, INK, text, false);
+                continue;
+            }
+            let w = cv.text_width(cs, text);
+            let x0 = cx - (w + 8.0) / 2.0;
+            cv.fill_circle(x0 + 2.5, y, 2.5, INK);
             cv.text(
-                x0 + 10.0,
+                x0 + 8.0,
                 y - cv.line_height(cs) / 2.0,
                 cs,
                 INK,
-                c,
+                text,
                 Align::Left,
             );
         }
-        let _ = i;
     }
+}
+
+/// Size of a province's map label: 9 px when the board is shown 550 px wide.
+const LABEL_PX: f32 = 24.0;
+/// Widest a map label may be: inside its hex's flat sides.
+const LABEL_W: f32 = 2.0 * R * 0.83;
+/// Full names and cities, one under the other.
+const SMALL_PX: f32 = 11.5;
+const SMALL_STEP: f32 = 10.5;
+
+/// The limit badge of the province centred at (cx, cy), on `bg`.
+fn limit_badge(cv: &mut Canvas, cx: f32, cy: f32, bg: Color, text: &str) {
+    cv.fill_circle(cx, cy - 40.0, 10.5, bg);
+    cv.text_centered(cx, cy - 40.0, 16.0, WHITE, text, true);
 }
 
 /// The title and the region key.
@@ -174,9 +194,16 @@ fn draw_title_and_key(cv: &mut Canvas, data: &NepalData) {
     cv.legend(14.0, 56.0, &items);
 }
 
+/// The view's picture (the engine encodes it as PNG).
+pub fn render(data: &NepalData, view: &View) -> RgbaImage {
+    render_canvas(data, view).into_image()
+}
+
+/// The view's picture on its canvas, with the record of every text drawn on it
+/// ([`Canvas::marks`]) for the layout tests.
 /// Draw a view (laid out on 1460×960 units, drawn at `BOARD_SCALE`; the engine encodes it
 /// as PNG).
-pub fn render(data: &NepalData, view: &View) -> RgbaImage {
+pub fn render_canvas(data: &NepalData, view: &View) -> Canvas {
     let layer = data.layer.get_or_draw(|| draw_static(data));
     let mut cv = Canvas::from_layer(layer);
     let n = view.players.len();
@@ -195,16 +222,18 @@ pub fn render(data: &NepalData, view: &View) -> RgbaImage {
     // Status panel under the scoreboard.
     let status = status_lines(data, view);
     let st_y = 12.0 + sb_h + 8.0;
-    if !status.is_empty() {
-        cv.panel(sb_x, st_y, sb_w, "", &status);
-    }
-    draw_last_turn(&mut cv, view);
+    let st_h = if status.is_empty() {
+        0.0
+    } else {
+        cv.panel(sb_x, st_y, sb_w, "", &status) + 8.0
+    };
+    draw_last_turn(&mut cv, view, (sb_x, st_y + st_h, sb_w));
 
     // Trade cards (bottom left).
     draw_cards(&mut cv, data, view, &styles, n);
     // Whose turn (or the result), large enough to read at a chat client's inline size.
     let headline = status.first().map(String::as_str).unwrap_or("Nepal");
-    cv.with_headline(headline, HEADLINE_BG, INK).into_image()
+    cv.with_headline(headline, HEADLINE_BG, INK)
 }
 
 /// The status panel: whose turn, the end trigger, what is over its limit, the last turn
@@ -257,34 +286,15 @@ fn status_lines(data: &NepalData, view: &View) -> Vec<String> {
     status
 }
 
-/// The last turn's public log (its actions, claims, reveals and conflicts) in a small
-/// panel at the bottom right, under the map: the lines joined and wrapped to at most
-/// [`LAST_TURN_ROWS`] rows, the last one cut short with an ellipsis if there is more.
-fn draw_last_turn(cv: &mut Canvas, view: &View) {
+/// The last turn's public log (its actions, claims, reveals and conflicts), every event
+/// on a line of its own, in the right-hand column under the status panel at `(x, y, w)`
+/// (the map ends left of it, so the panel has the column's height).
+fn draw_last_turn(cv: &mut Canvas, view: &View, (x, y, w): (f32, f32, f32)) {
     if view.last_turn.is_empty() || view.final_result.is_some() {
         return;
     }
-    const X: f32 = 790.0;
-    const ROW_PX: f32 = 16.0; // the panel's row size
-    let w = WIDTH as f32 - X - 12.0;
-    let inner = w - 24.0;
-    let text = view.last_turn.join(" \u{b7} ");
-    let mut rows = cv.wrap(ROW_PX, &text, inner, false);
-    if rows.len() > LAST_TURN_ROWS {
-        rows.truncate(LAST_TURN_ROWS);
-        let last = format!("{} \u{2026}", rows[LAST_TURN_ROWS - 1]);
-        rows[LAST_TURN_ROWS - 1] = cv.ellipsize(ROW_PX, &last, inner, false);
-    }
-    let h = 12.0
-        + cv.line_height(19.0)
-        + 8.0
-        + cv.line_height(ROW_PX) * 1.05 * rows.len() as f32
-        + 10.0;
-    cv.panel(X, HEIGHT as f32 - 12.0 - h, w, "Last turn", &rows);
+    cv.panel(x, y, w, "Last turn", &view.last_turn);
 }
-
-/// Rows of the last-turn panel (it stays under the map).
-const LAST_TURN_ROWS: usize = 5;
 
 /// The options in play, if any.
 fn options_line(view: &View) -> Option<String> {
@@ -345,13 +355,13 @@ fn draw_pieces(cv: &mut Canvas, data: &NepalData, view: &View, styles: &[PlayerS
         let (cx, cy) = center(pr.col, pr.row);
         let k = items.len();
         let top = if k <= 3 { k } else { k.div_ceil(2) };
+        // Under the label's small lines (full name, cities).
+        let small = pr.cities.len() + usize::from(data.short_label(p) != pr.name);
         let y0 = cy
             + if k > 3 {
                 14.0
-            } else if pr.cities.len() > 1 {
-                25.0
             } else {
-                22.0
+                (SMALL_STEP * small as f32 + 11.0).max(22.0)
             };
         for (j, (s, c, is_fort)) in items.into_iter().enumerate() {
             let (row, idx, len) = if j < top {
@@ -389,8 +399,7 @@ fn draw_boom_limits(cv: &mut Canvas, data: &NepalData, view: &View) {
         for (i, p) in data.provinces.iter().enumerate() {
             if let (Some(l), false) = (data.limit(i, true), p.cities.is_empty()) {
                 let (cx, cy) = center(p.col, p.row);
-                cv.fill_circle(cx, cy - 45.0, 9.5, rgb(20, 110, 60));
-                cv.text_centered(cx, cy - 45.0, 12.0, WHITE, &l.to_string(), true);
+                limit_badge(cv, cx, cy, rgb(20, 110, 60), &l.to_string());
             }
         }
     }

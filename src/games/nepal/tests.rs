@@ -2266,3 +2266,50 @@ fn scrambling_nobody_redraws_the_deck_and_reseeds_the_rng_and_nothing_else() {
         s.deck = g.deck.clone();
     });
 }
+
+/// Every province's map label is drawn legibly at the inline width (from the renderer's
+/// own record of its text), and `move` reads it as that province, as it is written.
+#[test]
+fn map_labels_are_legible_inline_and_name_their_province() {
+    let d = data();
+    let mut g = game(4);
+    let mut pick = GameRng::new(3);
+    for _ in 0..40 {
+        let seat = match g.status() {
+            Status::Acting(s) if !s.is_empty() => s[0],
+            _ => break,
+        };
+        let steps = g.legal_steps(d, seat);
+        let st = steps[pick.below(steps.len())];
+        g.perform(d, seat, &st);
+    }
+    let labels: Vec<String> = (0..d.provinces.len())
+        .map(|p| d.short_label(p).to_string())
+        .collect();
+    let cv = render::render_canvas(d, &g.view(d, Viewer::Spectator));
+    let faults = crate::render::typed_label_faults(&cv, &labels);
+    assert!(faults.is_empty(), "{faults:#?}");
+    let seat = g.current;
+    for (p, label) in labels.iter().enumerate() {
+        assert!(label.len() < d.provinces[p].name.len() || label == &d.provinces[p].name);
+        assert_eq!(
+            g.parse_step(d, seat, &format!("grow {label}")),
+            Ok(Step::Grow(p as u8)),
+            "`grow {label}`"
+        );
+    }
+    assert_eq!(d.short_label(pi("Kathmandu") as usize), "Kath");
+}
+
+/// The last turn's panel shows every event of the turn, however many (not the last few).
+#[test]
+fn the_last_turn_panel_shows_every_event_of_the_turn() {
+    let d = data();
+    let g = game(4);
+    let mut view = g.view(d, Viewer::Spectator);
+    view.last_turn = (1..=12)
+        .map(|i| format!("Bob moves a piece from Gorkha to Dhading ({i} of 12)"))
+        .collect();
+    let cv = render::render_canvas(d, &view);
+    crate::render::shows_all_of(&cv, &view.last_turn).unwrap();
+}

@@ -315,6 +315,22 @@ impl NipponData {
     pub fn city_name(&self, c: usize) -> &str {
         &self.regions[c / 2].cities[c % 2]
     }
+    /// The label the map shows for city `c`, large enough to read inline: its name when
+    /// that is short (five letters at most), else the shortest start of it, four letters
+    /// or more, that no other city's name starts with, which `city` reads as that city.
+    pub fn city_label(&self, c: usize) -> &str {
+        let name = self.city_name(c);
+        if name.chars().count() <= 5 {
+            return name;
+        }
+        let names: Vec<&str> = self
+            .regions
+            .iter()
+            .flat_map(|r| r.cities.iter())
+            .map(String::as_str)
+            .collect();
+        crate::engine::notation::unique_prefix(name, &names, 4)
+    }
     pub fn region(&self, name: &str) -> Option<usize> {
         self.regions
             .iter()

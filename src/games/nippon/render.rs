@@ -38,6 +38,8 @@ const TRACKS_Y: f32 = 722.0;
 const LOG_Y: f32 = 944.0;
 /// Text sizes that still read at Discord's inline width (about a third of the board).
 const BIG: f32 = 26.0;
+/// Names and numbers players type (regions, cities, action slots): 9 px inline.
+const TYPED: f32 = 26.5;
 const MID: f32 = 21.0;
 const SMALL: f32 = 20.0;
 
@@ -68,7 +70,7 @@ fn region_origin(r: usize) -> (f32, f32) {
     )
 }
 
-fn draw_static(d: &NipponData) -> image::RgbaImage {
+fn draw_static(d: &NipponData) -> Canvas {
     let mut c = Canvas::board(W, H, PAPER);
     draw_action_slots(&mut c, d);
     // Scoring track.
@@ -110,10 +112,10 @@ fn draw_static(d: &NipponData) -> image::RgbaImage {
         let (x, y) = region_origin(r);
         c.fill_rounded_rect(x, y, REGION_W, REGION_H, 10.0, rgb(222, 234, 214));
         c.stroke_rounded_rect(x, y, REGION_W, REGION_H, 10.0, INK, 1.5);
-        c.text_bold(x + 10.0, y + 5.0, 20.0, INK, &reg.name, Align::Left);
+        c.text_bold(x + 10.0, y + 2.0, TYPED, INK, &reg.name, Align::Left);
         c.text(
             x + REGION_W - 10.0,
-            y + 8.0,
+            y + 10.0,
             14.0,
             INK,
             &format!("bonus: {}", reg.bonus),
@@ -121,7 +123,7 @@ fn draw_static(d: &NipponData) -> image::RgbaImage {
         );
     }
     draw_track_frames(&mut c, d);
-    c.into_image()
+    c
 }
 
 /// A worker as a small disc in its colour.
@@ -130,8 +132,15 @@ fn worker(c: &mut Canvas, d: &NipponData, cx: f32, cy: f32, w: u8) {
     c.stroke_circle(cx, cy, 11.0, INK, 1.2);
 }
 
-/// Draw the view.
+/// The view's picture (the engine encodes it as PNG).
 pub fn render(d: &NipponData, v: &View) -> RgbaImage {
+    render_canvas(d, v).into_image()
+}
+
+/// The view's picture on its canvas, with the record of every text drawn on it
+/// ([`Canvas::marks`]) for the layout tests.
+/// Draw the view.
+pub fn render_canvas(d: &NipponData, v: &View) -> Canvas {
     let layer = d.layer.get_or_draw(|| draw_static(d));
     let mut c = Canvas::from_layer(layer);
     draw_workers(&mut c, d, v);
@@ -147,7 +156,7 @@ pub fn render(d: &NipponData, v: &View) -> RgbaImage {
         Some(r) => r.note.clone(),
         None => format!("{} to play: {}", v.players[v.current].name, v.asking),
     };
-    c.with_headline(&head, HIGHLIGHT, INK).into_image()
+    c.with_headline(&head, HIGHLIGHT, INK)
 }
 
 /// Workers on the action slots and in the rows, and the bag.
@@ -330,12 +339,11 @@ fn draw_city(c: &mut Canvas, d: &NipponData, v: &View, i: usize, cx: f32, cy: f3
             c.text_bold(sx + 20.0, ly, 15.0, INK, label, Align::Left);
         }
     }
-    // 16 points, or smaller as far as 11 for a long name (text width grows with size).
-    let room = 2.0 * h + 4.0;
-    let size = (16.0 * room / c.text_width_bold(16.0, &city.name).max(1.0)).clamp(11.0, 16.0);
-    let w = c.text_width_bold(size, &city.name) + 8.0;
-    c.fill_rounded_rect(cx - w / 2.0, cy - 12.0, w, 24.0, 4.0, INK);
-    c.text_centered(cx, cy, size, WHITE, &city.name, true);
+    // The city's label (what `city` reads), large enough to read inline.
+    let label = d.city_label(i);
+    let w = c.text_width_bold(TYPED, label) + 8.0;
+    c.fill_rounded_rect(cx - w / 2.0, cy - 17.0, w, 34.0, 4.0, INK);
+    c.text_centered(cx, cy, TYPED, WHITE, label, true);
 }
 
 /// The player boards.
@@ -347,8 +355,10 @@ fn draw_players(c: &mut Canvas, d: &NipponData, v: &View) {
     }
 }
 
-/// Player board `s`, `ph` high from `y`: VP and purse, factories, workers, contracts,
-/// tiles and achievements, in type that reads at the inline width.
+/// Player board `s`, `ph` high from `y`: name and VP; a row of counters, each a picture
+/// with its number in large type (money, coal, knowledge, blueprints, machines, trains
+/// and ships left, workers by colour); the factories with their goods; then contracts,
+/// tiles and achievements in words, as many lines as the panel holds.
 fn draw_player(c: &mut Canvas, d: &NipponData, v: &View, s: usize, y: f32, ph: f32) {
     let p = &v.players[s];
     let col = seat_color(s);
@@ -358,19 +368,11 @@ fn draw_player(c: &mut Canvas, d: &NipponData, v: &View, s: usize, y: f32, ph: f
     c.stroke_rounded_rect(BOARDS_X, y, 740.0, ph - 8.0, 8.0, col, 4.0);
     c.fill_circle(BOARDS_X + 20.0, y + 22.0, 11.0, col);
     let head = format!("{} {} VP", p.name, p.vp);
-    c.text_bold(BOARDS_X + 38.0, y + 6.0, BIG, INK, &head, Align::Left);
-    let purse = format!(
-        "{} · {} coal · {} bp",
-        super::board::yen(p.yen),
-        p.coal,
-        p.blueprints
-    );
-    c.text_bold(BOARDS_X + 728.0, y + 9.0, MID, INK, &purse, Align::Right);
-    draw_factories(c, d, p, y + 44.0);
-    let wy = y + 126.0;
-    for (k, &w) in p.workers.iter().enumerate() {
-        worker(c, d, BOARDS_X + 22.0 + k as f32 * 28.0, wy + 12.0, w);
-    }
+    let size = fit_bold(c, &head, BIG, MID, 700.0);
+    let head = c.ellipsize(size, &head, 690.0, true);
+    c.text_bold(BOARDS_X + 38.0, y + 6.0, size, INK, &head, Align::Left);
+    draw_counters(c, d, p, BOARDS_X + 10.0, y + 40.0);
+    draw_factories(c, d, p, y + 86.0);
     let open: Vec<String> = p.contracts_open.iter().map(u8::to_string).collect();
     let tiles: Vec<String> = p.tiles.iter().map(u8::to_string).collect();
     let ach: Vec<String> = p
@@ -379,40 +381,94 @@ fn draw_player(c: &mut Canvas, d: &NipponData, v: &View, s: usize, y: f32, ph: f
         .enumerate()
         .filter_map(|(a, m)| m.map(|m| format!("{} x{m}", d.achievements[a].name)))
         .collect();
-    let lines = [
-        format!(
-            "contracts {} · trains {} ships {} left · machines {}",
-            if open.is_empty() {
-                "none".into()
-            } else {
-                open.join(" ")
-            },
-            p.trains_left,
-            p.ships_left,
-            p.machines
-        ),
-        format!("tiles {}", tiles.join(" ")),
-        format!(
-            "achievements: {}",
-            if ach.is_empty() {
-                "none".into()
-            } else {
-                ach.join(", ")
-            }
-        ),
-    ];
-    let room = ((ph - 8.0 - (wy - y) - 4.0) / 24.0).max(0.0) as usize;
-    let x0 = BOARDS_X + 190.0;
-    for (k, l) in lines.iter().take(room).enumerate() {
-        let width = if k == 0 { 540.0 } else { 720.0 };
-        let x = if k == 0 { x0 } else { BOARDS_X + 12.0 };
-        let ly = if k == 0 {
-            wy
+    let none = |v: &[String], sep: &str| {
+        if v.is_empty() {
+            "none".to_string()
         } else {
-            wy + 6.0 + k as f32 * 24.0
-        };
-        let l = c.ellipsize(SMALL, l, width, false);
-        c.text(x, ly, SMALL, INK, &l, Align::Left);
+            v.join(sep)
+        }
+    };
+    let text = format!(
+        "contracts {} \u{b7} tiles {} \u{b7} achievements {}",
+        none(&open, " "),
+        none(&tiles, " "),
+        none(&ach, ", ")
+    );
+    let top = y + 164.0;
+    let room = ((y + ph - 12.0 - top) / 24.0).max(0.0) as usize;
+    let mut lines = c.wrap(MID, &text, 716.0, false);
+    if lines.len() > room {
+        lines.truncate(room);
+        if let Some(last) = lines.last_mut() {
+            *last = c.ellipsize(MID, &format!("{last} \u{2026}"), 716.0, false);
+        }
+    }
+    for (k, l) in lines.iter().enumerate() {
+        c.text(
+            BOARDS_X + 12.0,
+            top + k as f32 * 24.0,
+            MID,
+            INK,
+            l,
+            Align::Left,
+        );
+    }
+}
+
+/// A player's money as its counter shows it (the coin beside it says yen).
+pub(crate) fn money(p: &PlayerView) -> String {
+    super::board::yen(p.yen)
+        .trim_end_matches(" yen")
+        .to_string()
+}
+
+/// The row of counters of a player board from (x, y): each a small picture and its
+/// number in large bold type.
+fn draw_counters(c: &mut Canvas, d: &NipponData, p: &PlayerView, x: f32, y: f32) {
+    const CHIP_H: f32 = 40.0;
+    let mut x = x;
+    let mut chip = |c: &mut Canvas, icon: &dyn Fn(&mut Canvas, f32, f32), n: String| {
+        let w = 36.0 + c.text_width_bold(TYPED, &n) + 8.0;
+        c.fill_rounded_rect(x, y, w, CHIP_H, 8.0, rgba(255, 255, 255, 200));
+        c.stroke_rounded_rect(x, y, w, CHIP_H, 8.0, with_alpha(INK, 90), 1.0);
+        icon(c, x + 18.0, y + CHIP_H / 2.0);
+        let top = y + (CHIP_H - c.line_height(TYPED)) / 2.0;
+        c.text_bold(x + 34.0, top, TYPED, INK, &n, Align::Left);
+        x += w + 6.0;
+    };
+    let disc = |fill: Color, letter: &'static str| {
+        move |c: &mut Canvas, cx: f32, cy: f32| {
+            c.fill_circle(cx, cy, 13.0, fill);
+            c.stroke_circle(cx, cy, 13.0, INK, 1.2);
+            c.text_centered(cx, cy, 16.0, contrast_color(fill), letter, true);
+        }
+    };
+    chip(c, &disc(rgb(230, 190, 60), "\u{a5}"), money(p));
+    chip(c, &disc(rgb(40, 40, 44), "C"), p.coal.to_string());
+    chip(c, &disc(rgb(70, 120, 200), "K"), p.levels[2].to_string());
+    chip(c, &disc(rgb(235, 235, 240), "bp"), p.blueprints.to_string());
+    chip(c, &disc(rgb(150, 150, 160), "M"), p.machines.to_string());
+    chip(c, &disc(rgb(190, 90, 60), "T"), p.trains_left.to_string());
+    chip(c, &disc(rgb(60, 130, 170), "S"), p.ships_left.to_string());
+    // Workers by colour.
+    let mut counts: Vec<(u8, usize)> = Vec::new();
+    for &w in &p.workers {
+        match counts.iter_mut().find(|(k, _)| *k == w) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((w, 1)),
+        }
+    }
+    counts.sort();
+    for (w, n) in counts {
+        let fill = worker_color(d, w);
+        chip(
+            c,
+            &move |c: &mut Canvas, cx: f32, cy: f32| {
+                c.fill_circle(cx, cy, 12.0, fill);
+                c.stroke_circle(cx, cy, 12.0, INK, 1.2);
+            },
+            n.to_string(),
+        );
     }
 }
 
@@ -571,9 +627,9 @@ fn draw_action_slots(c: &mut Canvas, d: &NipponData) {
         c.fill_rounded_rect(x, SLOT_Y, SLOT_W, SLOT_H, 8.0, rgb(236, 226, 204));
         c.stroke_rounded_rect(x, SLOT_Y, SLOT_W, SLOT_H, 8.0, INK, 1.5);
         c.text_bold(
-            x + 8.0,
-            SLOT_Y + 6.0,
-            16.0,
+            x + 6.0,
+            SLOT_Y + 2.0,
+            TYPED,
             INK,
             &format!("{}", i + 1),
             Align::Left,
@@ -581,7 +637,7 @@ fn draw_action_slots(c: &mut Canvas, d: &NipponData) {
         // One action a line, bold, to be read at Discord's inline width.
         for (k, a) in acts.iter().enumerate() {
             let y = SLOT_Y + 5.0 + k as f32 * 19.0;
-            c.text_bold(x + 28.0, y, 16.0, INK, a.name(), Align::Left);
+            c.text_bold(x + 30.0, y, 16.0, INK, a.name(), Align::Left);
         }
     }
 }

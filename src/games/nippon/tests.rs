@@ -2975,3 +2975,46 @@ fn scrambling_nobody_reseeds_the_rng_and_nothing_else() {
     let g = fresh(&d, 3);
     assert_nobody_scramble_changes_only(&g, &d, true, |s, g| s.rng = g.rng.clone());
 }
+
+/// Every region, city and action slot a player types is drawn legibly at the inline width
+/// (from the renderer's own record of its text), and the notation reads it as written;
+/// each player's panel shows its money, coal and knowledge as counters in large type.
+#[test]
+fn typed_labels_are_legible_inline_and_read_as_written() {
+    use crate::engine::notation::match_step;
+    let d = data();
+    let g = fresh(&d, 3);
+    let mut labels = Vec::new();
+    let trains: Vec<String> = (0..d.regions.len())
+        .map(|r| Nippon::format_step(&d, &Step::Train(r as u8)))
+        .collect();
+    for (r, reg) in d.regions.iter().enumerate() {
+        assert_eq!(match_step(&format!("train {}", reg.name), &trains), Ok(r));
+        labels.push(reg.name.clone());
+    }
+    let cities: Vec<String> = (0..2 * d.regions.len())
+        .map(|c| Nippon::format_step(&d, &Step::City(c as u8)))
+        .collect();
+    for c in 0..cities.len() {
+        let label = d.city_label(c);
+        assert_eq!(
+            match_step(&format!("city {label}"), &cities),
+            Ok(c),
+            "{label}"
+        );
+        labels.push(label.to_string());
+    }
+    labels.extend((1..=d.slots.len()).map(|s| s.to_string()));
+    let view = g.view(&d, Viewer::Spectator);
+    let cv = render::render_canvas(&d, &view);
+    let faults = crate::render::typed_label_faults(&cv, &labels);
+    assert!(faults.is_empty(), "{faults:#?}");
+    let p = &view.players[0];
+    let counters = [
+        render::money(p),
+        p.coal.to_string(),
+        p.levels[2].to_string(),
+    ];
+    let faults = crate::render::typed_label_faults(&cv, &counters);
+    assert!(faults.is_empty(), "{faults:#?}");
+}

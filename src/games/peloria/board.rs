@@ -254,9 +254,10 @@ pub struct Nation {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Area {
     pub name: String,
-    /// The label drawn on the map: an authored abbreviation of at most
-    /// [`MAX_SHORT`] characters, or the name with spaces for hyphens. The picture lists
-    /// every abbreviation that differs from the name in a legend.
+    /// The label drawn on the map: an authored start of the name of at most
+    /// [`MAX_SHORT`] characters that names this area alone as `move` reads names
+    /// (checked when the board is read), or the name. The picture lists every label
+    /// that differs from the name in a legend.
     pub short: String,
     pub col: i32,
     pub row: i32,
@@ -548,9 +549,9 @@ impl Reader {
                         "a map label is at most {MAX_SHORT} letters, digits, dots or hyphens, found `{s}`"
                     )));
                 }
-                s.replace('-', " ")
+                s.to_string()
             }
-            None => name.replace('-', " "),
+            None => name.to_string(),
         };
         if self.areas.iter().any(|a| a.name.eq_ignore_ascii_case(name)) {
             return Err(r.error(format!("area `{name}` is listed twice")));
@@ -918,6 +919,7 @@ impl Reader {
         } = self;
         let file = |m: String| BoardError::file(GAME, m);
         link_areas(&mut areas, &edges, &noadj)?;
+        check_map_labels(&areas, &edges)?;
         check_nations(&nations, &arrivals, &scored)?;
         if regalia.len() != 10 {
             return Err(file(format!(
@@ -1103,6 +1105,32 @@ fn check_nations(
                     nat.limits[k.index()]
                 )));
             }
+        }
+    }
+    Ok(())
+}
+
+/// Every authored map label is a start of its area's name that no other area or exit
+/// starts with ([`crate::engine::notation::unique_prefix`], the rule `move` reads names
+/// by), so a label on the map is always a way to type that area.
+fn check_map_labels(areas: &[Area], edges: &[Edge]) -> Result<(), BoardError> {
+    let names: Vec<&str> = areas
+        .iter()
+        .map(|a| a.name.as_str())
+        .chain(edges.iter().map(|e| e.name.as_str()))
+        .collect();
+    for a in areas.iter().filter(|a| a.short != a.name) {
+        let shortest = crate::engine::notation::unique_prefix(&a.name, &names, 1);
+        let starts = a.name.to_lowercase().starts_with(&a.short.to_lowercase());
+        if !starts || a.short.len() < shortest.len() {
+            return Err(BoardError::file(
+                GAME,
+                format!(
+                    "the map label `{}` of {} must be a start of the name that no other \
+                     area or exit starts with (at least `{shortest}`), so that `move` reads it",
+                    a.short, a.name
+                ),
+            ));
         }
     }
     Ok(())

@@ -1,14 +1,14 @@
 //! Peloria board picture, laid out to read at Discord's inline width
 //! ([`crate::render::png::INLINE_WIDTH`], about half of [`WIDTH`] units): a headline saying
 //! whose turn it is; the hex map across the whole width, coloured by terrain, with each
-//! area's map label (its name, or an authored abbreviation from the board file) in large
-//! bold type with a halo; the units of each nation as coloured tags with the nation's
+//! area's map label (its name, or an authored start of it from the board file that `move`
+//! reads as that area) in large bold type; the units of each nation as coloured tags with the nation's
 //! letters and counts; the regalia and the battle in progress; then, under the map, the
 //! round track, the prompt, the players' totals, every nation's VP, the legends (terrain,
 //! abbreviations) and the recent log.
 //!
 //! The picture is laid out [`WIDTH`] units wide (drawn at `BOARD_SCALE` pixels a unit), so
-//! inline it shows at 0.55 of its layout: area labels (17.5 units), unit tags (16.5, smaller
+//! inline it shows at 0.55 of its layout: area labels (17.5 units, 16.5 at least), unit tags (16.5, smaller
 //! only to fit a crowded tag in its hex), totals and the nation list (15.5) read at
 //! 8.5–9.5 px there; the legends and the log are
 //! small print. Labels have no halo and the log keeps 4 lines so that a mid-game board
@@ -23,7 +23,7 @@ use crate::render::*;
 
 /// Canvas size, without the headline strip ([`HEADLINE_H`]) added on top.
 pub const WIDTH: u32 = 1000;
-pub const HEIGHT: u32 = 982;
+pub const HEIGHT: u32 = 1000;
 /// Hex radius (centre to corner), pointy top: 11.5 hex widths fill the canvas width.
 const R: f32 = 49.0;
 const SQ3: f32 = 1.732_050_8;
@@ -31,6 +31,8 @@ const OX: f32 = 12.0 + SQ3 * R / 2.0;
 const OY: f32 = 26.0 + R;
 /// Font sizes: area labels, unit tags, totals and panels, small print.
 const LABEL_PX: f32 = 17.5;
+/// The smallest a map label is set to fit its hex: 9 px inline.
+const LABEL_MIN_PX: f32 = 16.5;
 const TAG_PX: f32 = 16.5;
 const PANEL_PX: f32 = 15.5;
 const SMALL_PX: f32 = 14.5;
@@ -39,7 +41,9 @@ const TRACK_Y: f32 = 506.0;
 const PROMPT_Y: f32 = 542.0;
 const PANEL_Y: f32 = 586.0;
 const LEGEND_Y: f32 = 800.0;
-const LOG_Y: f32 = 904.0;
+const LOG_Y: f32 = 922.0;
+/// Lines of the map labels' legend.
+const ABBR_LINES: usize = 4;
 /// Log lines shown.
 const LOG_LINES: usize = 4;
 /// Width of the players' scoreboard; the nations take the rest, in two columns.
@@ -68,14 +72,14 @@ fn nation_color(d: &PeloriaData, n: usize) -> Color {
     rgb(r, g, b)
 }
 
-fn draw_static(d: &PeloriaData) -> RgbaImage {
+fn draw_static(d: &PeloriaData) -> Canvas {
     let mut cv = Canvas::board(WIDTH, HEIGHT, rgb(235, 238, 240));
     draw_areas(&mut cv, d);
     draw_pass(&mut cv, d);
     draw_exits(&mut cv, d);
     draw_legend(&mut cv);
     draw_abbreviations(&mut cv, d);
-    cv.into_image()
+    cv
 }
 
 /// Every area hex, by terrain.
@@ -89,7 +93,7 @@ fn draw_areas(cv: &mut Canvas, d: &PeloriaData) {
             cv.stroke_polygon(&hex_corners(cx, cy, R - 5.0, true), rgb(140, 20, 120), 3.5);
         }
         // The label sits where the hex is full width, above the unit tags.
-        let size = fit_bold(cv, &a.short, LABEL_PX, 13.0, SQ3 * R - 11.0);
+        let size = fit_bold(cv, &a.short, LABEL_PX, LABEL_MIN_PX, SQ3 * R - 11.0);
         cv.text_centered(cx, cy - R * 0.52, size, INK, &a.short, true);
     }
     cv.text_bold(
@@ -186,15 +190,18 @@ fn draw_abbreviations(cv: &mut Canvas, d: &PeloriaData) {
     let abbr: Vec<String> = d
         .areas
         .iter()
-        .filter(|a| a.short != a.name.replace('-', " "))
-        .map(|a| format!("{} = {}", a.short, a.name.replace('-', " ")))
+        .filter(|a| a.short != a.name)
+        .map(|a| format!("{} = {}", a.short, a.name))
         .collect();
     let mut y = LEGEND_Y + 44.0;
-    let text = format!("Map labels: {}.", abbr.join("; "));
+    let text = format!(
+        "Map labels (type them as they are, or more of the name): {}.",
+        abbr.join("; ")
+    );
     for line in cv
         .wrap(SMALL_PX, &text, WIDTH as f32 - 28.0, false)
         .iter()
-        .take(3)
+        .take(ABBR_LINES)
     {
         cv.text(14.0, y, SMALL_PX, INK, line, Align::Left);
         y += 18.0;
@@ -242,8 +249,15 @@ fn headline(d: &PeloriaData, v: &View) -> String {
     )
 }
 
-/// Draw the picture of a view.
+/// The view's picture (the engine encodes it as PNG).
 pub fn render(d: &PeloriaData, v: &View) -> RgbaImage {
+    render_canvas(d, v).into_image()
+}
+
+/// The view's picture on its canvas, with the record of every text drawn on it
+/// ([`Canvas::marks`]) for the layout tests.
+/// Draw the picture of a view.
+pub fn render_canvas(d: &PeloriaData, v: &View) -> Canvas {
     let layer = d.layer.get_or_draw(|| draw_static(d));
     let mut cv = Canvas::from_layer(layer);
     draw_units(&mut cv, d, v);
@@ -253,7 +267,6 @@ pub fn render(d: &PeloriaData, v: &View) -> RgbaImage {
     draw_nations(&mut cv, d, v);
     draw_log(&mut cv, v);
     cv.with_headline(&headline(d, v), HIGHLIGHT, INK)
-        .into_image()
 }
 
 /// Units: one tag per nation per area, the regalia, and the battle ring.
@@ -447,43 +460,63 @@ mod tests {
     use super::*;
     use crate::render::png::INLINE_WIDTH;
 
-    /// Inline, the picture is shown at [`INLINE_WIDTH`] px: every area's map label fits
-    /// its hex at a size that stays 8 px or more there, and unit tags of two and three kinds
-    /// stay 7.5 px or more.
+    /// Inline, the picture is shown at [`INLINE_WIDTH`] px: every area's map label is drawn
+    /// at 9 px or more there, whole (from the renderer's own record of its text), and
+    /// `move` reads it as that area, as it is written; unit tags of two and three kinds stay
+    /// 7.5 px or more.
     #[test]
-    fn map_labels_and_tags_fit_their_hex_at_a_size_readable_inline() {
+    fn map_labels_are_legible_inline_and_read_as_written_and_tags_fit() {
+        use super::super::{Peloria, Step};
+        use crate::engine::notation::match_step;
+        use crate::engine::{Game, Options, Viewer};
         let d = super::super::parse_board(super::super::BOARD).unwrap();
-        let cv = Canvas::new(8, 8, WHITE);
-        let inline = |px: f32| px * INLINE_WIDTH as f32 / WIDTH as f32;
-        for a in &d.areas {
-            let size = fit_bold(&cv, &a.short, LABEL_PX, 13.0, SQ3 * R - 11.0);
-            assert!(
-                inline(size) >= 8.0 && cv.text_width_bold(size, &a.short) <= SQ3 * R - 11.0,
-                "label `{}` of {} needs {size} px",
-                a.short,
-                a.name
+        let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].map(String::from).to_vec();
+        let g = crate::engine::setup_checked::<Peloria>(&d, &names, &Options::new(), 1).unwrap();
+        let cv = render_canvas(&d, &g.view(&d, Viewer::Spectator));
+        let labels: Vec<String> = d.areas.iter().map(|a| a.short.clone()).collect();
+        let faults = typed_label_faults(&cv, &labels);
+        assert!(faults.is_empty(), "{faults:#?}");
+        let battles: Vec<String> = (0..d.areas.len())
+            .map(|i| Peloria::format_step(&d, &Step::Battle(i)))
+            .collect();
+        for (i, label) in labels.iter().enumerate() {
+            assert_eq!(
+                match_step(&format!("battle {label}"), &battles),
+                Ok(i),
+                "{label}"
             );
         }
+        let inline = |px: f32| px * INLINE_WIDTH as f32 / WIDTH as f32;
         for kinds in [[12, 3, 0, 0, 0], [3, 2, 1, 0, 0]] {
             let t = tag(&d, 0, &kinds);
             let size = fit_bold(&cv, &t, TAG_PX, 12.0, SQ3 * R - 10.0);
             assert!(inline(size) >= 7.5, "tag `{t}` needs {size} px");
         }
-        assert!(inline(PANEL_PX) >= 8.0 && inline(LABEL_PX) >= 9.0);
+        assert!(inline(PANEL_PX) >= 8.0 && inline(LABEL_MIN_PX) >= 9.0);
     }
 
-    /// The board file's map labels: authored where a name is long, checked when read.
+    /// The board file's map labels: authored where a name is long, checked when read: a
+    /// label that is not a start of its name, or names another area too, is refused.
     #[test]
     fn map_labels_come_from_the_board_file_and_long_ones_are_refused() {
         let d = super::super::parse_board(super::super::BOARD).unwrap();
         let kest = d.areas.iter().find(|a| a.name == "Kestinlands").unwrap();
-        assert_eq!(kest.short, "Kestin.");
+        assert_eq!(kest.short, "Kestin");
         let dp = d.areas.iter().find(|a| a.name == "Dragon-Pass").unwrap();
-        assert_eq!(dp.short, "Dr. Pass");
+        assert_eq!(dp.short, "Dragon");
         let lenshi = d.areas.iter().find(|a| a.name == "Lenshi").unwrap();
         assert_eq!(lenshi.short, "Lenshi");
-        let bad = super::super::BOARD.replace("open Kestin.", "open Kestinlands");
+        let bad = super::super::BOARD.replace("open Kestin\n", "open Kestinlands\n");
         let e = super::super::parse_board(&bad).unwrap_err().to_string();
         assert!(e.contains("at most 9"), "{e}");
+        for (from, to) in [
+            ("open Kestin\n", "open Kestin.\n"),
+            ("open Kestin\n", "open K\n"),
+        ] {
+            let bad = super::super::BOARD.replace(from, to);
+            assert_ne!(bad, super::super::BOARD);
+            let e = super::super::parse_board(&bad).unwrap_err().to_string();
+            assert!(e.contains("must be a start of the name"), "{e}");
+        }
     }
 }
