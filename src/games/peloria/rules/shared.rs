@@ -294,8 +294,7 @@ impl Peloria {
     ) -> bool {
         let last = self
             .units_of(n, a, k)
-            .filter(|(_, u)| u.from.map(usize::from) == from)
-            .next_back()
+            .rfind(|(_, u)| u.from.map(usize::from) == from)
             .map(|(i, _)| i);
         match last {
             Some(i) => {
