@@ -294,8 +294,7 @@ impl Peloria {
     ) -> bool {
         let last = self
             .units_of(n, a, k)
-            .filter(|(_, u)| u.from.map(usize::from) == from)
-            .next_back()
+            .rfind(|(_, u)| u.from.map(usize::from) == from)
             .map(|(i, _)| i);
         match last {
             Some(i) => {
@@ -341,7 +340,15 @@ impl Peloria {
         ev: &mut Vec<String>,
         what: impl Into<Happening>,
     ) {
-        let line = what.into().text(d, &self.players);
+        let mut line = what.into().text(d, &self.players);
+        // A game of rules version 1 keeps the wording it was recorded with ("A Alkoth
+        // infantry dies", the one line whose article changed), so that its log replays to
+        // the same state byte for byte.
+        if self.rules_version < 2 {
+            if let Some(rest) = line.strip_prefix("An ") {
+                line = format!("A {rest}");
+            }
+        }
         self.log.push(line.clone());
         if self.log.len() > LOG_KEEP {
             let cut = self.log.len() - LOG_KEEP;
