@@ -769,10 +769,7 @@ impl LobbyError {
                 got,
                 example,
                 options,
-            } => t.p(format!(
-                "options are written `key=value` (e.g. `{example}`), not `{}`; {options}",
-                clip(got)
-            )),
+            } => option_syntax_text(got, example, options),
             BadOptions { reason, options } => t.p(format!("{reason}. {options}")),
             CannotStart(e) => t.p(format!("cannot start: {e}")),
             NoThreadsHere => t
@@ -814,15 +811,7 @@ impl LobbyError {
                 ))
                 .cmd("game new", &["<game>"])
                 .p(" in a thread opens another game"),
-            NotAi { command, got } => t
-                .p(format!(
-                    "`{}` is not something `{command}` takes: ",
-                    clip(got)
-                ))
-                .cmd(command, &[])
-                .p(format!(
-                    " alone for yourself, or `{command} ai [easy|normal|strong]` for a Sherpa player"
-                )),
+            NotAi { command, got } => not_ai_text(command, got),
             BadAbsent { got } => t.p(format!(
                 "`{}`: `absent` says what happens when a player's deadline passes: `absent=caretaker` (Sherpa plays for them until they are back; the default), `absent=wait` (the game waits) or `absent=kick` (they are removed); nothing was created",
                 clip(got)
@@ -839,10 +828,10 @@ impl LobbyError {
                 .p("only a player who joined (or a channel admin) can seat or remove a Sherpa player; ")
                 .cmd("game join", &[])
                 .p(" first"),
-            NoAiSeated { level } => t.p(match level {
-                Some(l) => format!("no Sherpa player of level {l} sits in this game; nothing changed"),
-                None => "no Sherpa player sits in this game; nothing changed".to_string(),
-            }),
+            NoAiSeated { level: Some(l) } => t.p(format!(
+                "no Sherpa player of level {l} sits in this game; nothing changed"
+            )),
+            NoAiSeated { level: None } => t.p("no Sherpa player sits in this game; nothing changed"),
             Line(e) => e.text(),
             Core(e) => e.text(),
         }
@@ -864,4 +853,25 @@ impl From<LineError> for LobbyError {
     fn from(e: LineError) -> Self {
         LobbyError::Line(e)
     }
+}
+
+/// Options not written `key=value`: the form, an example, and the game's options.
+fn option_syntax_text(got: &str, example: &str, options: &str) -> Text {
+    Text::new().p(format!(
+        "options are written `key=value` (e.g. `{example}`), not `{}`; {options}",
+        clip(got)
+    ))
+}
+
+/// Words after `game join`/`game leave` that are not `ai [level]`: the two forms.
+fn not_ai_text(command: &str, got: &str) -> Text {
+    Text::new()
+        .p(format!(
+            "`{}` is not something `{command}` takes: ",
+            clip(got)
+        ))
+        .cmd(command, &[])
+        .p(format!(
+            " alone for yourself, or `{command} ai [easy|normal|strong]` for a Sherpa player"
+        ))
 }

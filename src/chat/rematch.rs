@@ -14,8 +14,8 @@ use super::error::CoreError;
 use super::lobby::LobbyError;
 use super::text::Text;
 use super::types::{Reply, Request};
-use crate::store::GameStatus;
 use crate::store::SeatRow;
+use crate::store::{GameRow, GameStatus};
 
 impl Chat {
     pub(crate) fn game_rematch(&self, req: &Request, args: &str) -> Result<Vec<Reply>, LobbyError> {
@@ -26,29 +26,7 @@ impl Chat {
             }
             .into());
         }
-        let (prev, seats) = {
-            let inner = self.lock();
-            let store = &inner.store;
-            if store
-                .log()
-                .active_game(&req.place.platform, &req.place.channel)?
-                .is_some()
-            {
-                return Err(CoreError::GameAlreadyOpen.into());
-            }
-            let prev = match store
-                .log()
-                .latest_game(&req.place.platform, &req.place.channel)?
-            {
-                None => return Err(LobbyError::NoGamePlayedHere),
-                Some(g) if g.status != GameStatus::Finished => {
-                    return Err(LobbyError::NothingToRematch)
-                }
-                Some(g) => g,
-            };
-            let seats = store.log().seats(prev.id)?;
-            (prev, seats)
-        };
+        let (prev, seats) = self.finished_game_here(req)?;
         let me = seats
             .iter()
             .find(|s| s.user_id == req.user.id)
@@ -80,27 +58,14 @@ impl Chat {
             .iter()
             .filter(|s| s.user_id != me.user_id && !is_ai(&s.user_id))
             .collect();
-        let mut text = Text::new().p(format!(
-            "**{}** asks for a rematch of game #{}: a new game of **{kind}** (game #{id}) with the same seats and options and a new deal.",
-            me.name, prev.id
-        ));
-        let sherpas: Vec<String> = back
-            .iter()
-            .filter(|s| is_ai(&s.user_id))
-            .map(|s| format!("**{}**", s.name))
-            .collect();
-        match sherpas.len() {
-            0 => {}
-            1 => text = text.p(format!(" {} takes its seat again.", sherpas[0])),
-            _ => text = text.p(format!(" {} take their seats again.", sherpas.join(", "))),
-        }
+        let text = rematch_asked(&me.name, prev.id, kind, id, &back);
         if others.is_empty() {
             // Everyone is back already: it deals itself, as when the last player joins.
             let mut out = vec![Reply::public(text)];
             self.deal_now_all_are_back(req, &mut out);
             return Ok(out);
         }
-        text = text
+        let text = text
             .p(" ")
             .then(Text::join(
                 others
@@ -114,6 +79,32 @@ impl Chat {
         let mut r = Reply::public(text);
         r.pings = others.iter().map(|s| s.user_id.clone()).collect();
         Ok(vec![r])
+    }
+
+    /// The channel's last game, finished, with its seats: what a rematch starts from.
+    /// Refused while a game is open here, or when the last game is not over.
+    fn finished_game_here(&self, req: &Request) -> Result<(GameRow, Vec<SeatRow>), LobbyError> {
+        let inner = self.lock();
+        let store = &inner.store;
+        if store
+            .log()
+            .active_game(&req.place.platform, &req.place.channel)?
+            .is_some()
+        {
+            return Err(CoreError::GameAlreadyOpen.into());
+        }
+        let prev = match store
+            .log()
+            .latest_game(&req.place.platform, &req.place.channel)?
+        {
+            None => return Err(LobbyError::NoGamePlayedHere),
+            Some(g) if g.status != GameStatus::Finished => {
+                return Err(LobbyError::NothingToRematch)
+            }
+            Some(g) => g,
+        };
+        let seats = store.log().seats(prev.id)?;
+        Ok((prev, seats))
     }
 
     /// For a rematch lobby: its seats once `user` joins, in the previous game's order and
@@ -171,4 +162,22 @@ fn first_seats(seats: &[SeatRow], asking: &str) -> Vec<SeatRow> {
             resigned: false,
         })
         .collect()
+}
+
+/// The public words of a rematch asked by `asker` of game `prev`: the new game `id` of
+/// `kind`, and which Sherpa players take their seats again at once.
+fn rematch_asked(asker: &str, prev: i64, kind: &str, id: i64, back: &[SeatRow]) -> Text {
+    let text = Text::new().p(format!(
+        "**{asker}** asks for a rematch of game #{prev}: a new game of **{kind}** (game #{id}) with the same seats and options and a new deal."
+    ));
+    let sherpas: Vec<String> = back
+        .iter()
+        .filter(|s| is_ai(&s.user_id))
+        .map(|s| format!("**{}**", s.name))
+        .collect();
+    match sherpas.len() {
+        0 => text,
+        1 => text.p(format!(" {} takes its seat again.", sherpas[0])),
+        _ => text.p(format!(" {} take their seats again.", sherpas.join(", "))),
+    }
 }

@@ -59,6 +59,74 @@ pub struct ReplayAction {
 
 pub const REPLAY_FORMAT: &str = "sherpa-replay-1";
 
+/// The rows a replay file's game is imported as.
+impl ReplayFile {
+    /// The seats, each player named as in the file.
+    fn seat_rows(&self) -> Vec<SeatRow> {
+        self.players
+            .iter()
+            .enumerate()
+            .map(|(i, n)| SeatRow {
+                seat: i,
+                user_id: clean_name(n),
+                name: clean_name(n),
+                resigned: false,
+            })
+            .collect()
+    }
+
+    /// The actions as log rows, numbered from 1 (to replay them).
+    fn action_rows(&self) -> Vec<ActionRow> {
+        self.actions
+            .iter()
+            .enumerate()
+            .map(|(i, a)| ActionRow {
+                seq: i as i64 + 1,
+                seat: a.seat,
+                kind: a.kind,
+                step: a.step.clone(),
+                secret: false,
+                barrier: false,
+                turn_end: false,
+                at: 0,
+            })
+            .collect()
+    }
+
+    /// The actions as the store writes them.
+    fn new_actions(&self) -> Vec<NewAction> {
+        self.actions
+            .iter()
+            .map(|a| NewAction {
+                seat: a.seat,
+                kind: a.kind,
+                step: a.step.clone(),
+                secret: false,
+                barrier: true,
+                turn_end: false,
+            })
+            .collect()
+    }
+
+    /// The seat handovers. The imported log's rows are numbered from 1, so a handover
+    /// after `after` actions comes after row `after`.
+    fn handover_rows(&self) -> Vec<HandoverRow> {
+        self.handovers
+            .iter()
+            .map(|h| HandoverRow {
+                seat: h.seat,
+                after_seq: h.after.min(self.actions.len()) as i64,
+                from_user: clean_name(&h.from),
+                from_name: clean_name(&h.from),
+                to_user: clean_name(&h.to),
+                to_name: clean_name(&h.to),
+                how: h.how,
+                at: 0,
+            })
+            .collect()
+    }
+}
+
 impl Chat {
     pub(crate) fn game_history(
         &self,
@@ -186,32 +254,8 @@ impl Chat {
         }
         let seed = file.seed.ok_or(ReplayError::NoSeedInReplay)?;
         let kind = self.find_game(&file.game)?;
-        let seats: Vec<SeatRow> = file
-            .players
-            .iter()
-            .enumerate()
-            .map(|(i, n)| SeatRow {
-                seat: i,
-                user_id: clean_name(n),
-                name: clean_name(n),
-                resigned: false,
-            })
-            .collect();
-        let rows: Vec<ActionRow> = file
-            .actions
-            .iter()
-            .enumerate()
-            .map(|(i, a)| ActionRow {
-                seq: i as i64 + 1,
-                seat: a.seat,
-                kind: a.kind,
-                step: a.step.clone(),
-                secret: false,
-                barrier: false,
-                turn_end: false,
-                at: 0,
-            })
-            .collect();
+        let seats = file.seat_rows();
+        let rows = file.action_rows();
         let g = replay(
             kind,
             &seats,
@@ -225,34 +269,8 @@ impl Chat {
         } else {
             GameStatus::Running
         };
-        let new: Vec<NewAction> = file
-            .actions
-            .iter()
-            .map(|a| NewAction {
-                seat: a.seat,
-                kind: a.kind,
-                step: a.step.clone(),
-                secret: false,
-                barrier: true,
-                turn_end: false,
-            })
-            .collect();
-        // The imported log's rows are numbered from 1, so a handover after `after` actions
-        // comes after row `after`.
-        let handovers: Vec<HandoverRow> = file
-            .handovers
-            .iter()
-            .map(|h| HandoverRow {
-                seat: h.seat,
-                after_seq: h.after.min(file.actions.len()) as i64,
-                from_user: clean_name(&h.from),
-                from_name: clean_name(&h.from),
-                to_user: clean_name(&h.to),
-                to_name: clean_name(&h.to),
-                how: h.how,
-                at: 0,
-            })
-            .collect();
+        let new = file.new_actions();
+        let handovers = file.handover_rows();
         let game = ImportedGame {
             kind: kind.id(),
             options: &file.options,

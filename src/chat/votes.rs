@@ -560,12 +560,7 @@ impl VoteError {
             KickYourself => t
                 .p("to leave a running game use ")
                 .cmd("game resign", &[]),
-            KickNotWaiting { name, after } => t
-                .p(format!(
-                    "{name} cannot be voted out now: the game is not waiting for them. A vote to remove a player is possible only once the game has waited for that player for longer than the deadline ({}); a channel admin can always remove a player. To leave yourself, use ",
-                    crate::reminders::format_duration(*after)
-                ))
-                .cmd("game resign", &[]),
+            KickNotWaiting { name, after } => kick_not_waiting_text(name, *after),
             KickTooEarly { name, since, at, after } => waited_too_little(
                 t.p(format!("{name} cannot be voted out yet")),
                 (*since, *at, *after),
@@ -586,10 +581,8 @@ impl VoteError {
                 .p(format!("`game sub {}` is not a handover: ", clip(got)))
                 .then(sub_accepted()),
             SubBadMention { got } => t
-                .p(format!(
-                    "`{}` is not a player I can seat: mention them (`@name`; in Discord pick them from the list). ",
-                    clip(got)
-                ))
+                .p(format!("`{}` is not a player I can seat: ", clip(got)))
+                .p("mention them (`@name`; in Discord pick them from the list). ")
                 .then(sub_accepted()),
             SubNotAPlayer => t
                 .p("only a player in this game can hand a seat over: ")
@@ -612,11 +605,7 @@ impl VoteError {
                 .p("before the start, a player hands only their own seat (")
                 .cmd("game sub", &["@player"])
                 .p("); the creator or a channel admin can hand anyone's"),
-            SubNotAbsent { name, after } => t
-                .p(format!(
-                    "{name}'s seat cannot be handed over by vote now: the game is not waiting for them. A vote is possible only once the game has waited for that player longer than the deadline ({}); {name} can hand it on themselves, and a channel admin at any time",
-                    crate::reminders::format_duration(*after)
-                )),
+            SubNotAbsent { name, after } => sub_not_absent_text(name, *after),
             SubTooEarly { name, since, at, after } => waited_too_little(
                 t.p(format!("{name}'s seat cannot be handed over by vote yet")),
                 (*since, *at, *after),
@@ -626,6 +615,24 @@ impl VoteError {
             Core(e) => e.text(),
         }
     }
+}
+
+/// A kick refused because the game is not waiting for that player.
+fn kick_not_waiting_text(name: &str, after: i64) -> Text {
+    Text::new()
+        .p(format!(
+            "{name} cannot be voted out now: the game is not waiting for them. A vote to remove a player is possible only once the game has waited for that player for longer than the deadline ({}); a channel admin can always remove a player. To leave yourself, use ",
+            crate::reminders::format_duration(after)
+        ))
+        .cmd("game resign", &[])
+}
+
+/// A handover vote refused because the game is not waiting for that seat's player.
+fn sub_not_absent_text(name: &str, after: i64) -> Text {
+    Text::new().p(format!(
+        "{name}'s seat cannot be handed over by vote now: the game is not waiting for them. A vote is possible only once the game has waited for that player longer than the deadline ({}); {name} can hand it on themselves, and a channel admin at any time",
+        crate::reminders::format_duration(after)
+    ))
 }
 
 topic_error!(VoteError);

@@ -674,7 +674,10 @@ impl<G: Game> Walk<'_, G> {
 
 /// Everything a viewer gets from a position: view JSON, text, and (for seats) their legal
 /// steps as offered (notation and label).
-fn outputs<G: Game>(g: &G, data: &G::Data, viewer: Viewer) -> (String, String, Vec<String>) {
+/// A viewer's outputs: the view as JSON, its text, the legal steps.
+type Outputs = (String, String, Vec<String>);
+
+fn outputs<G: Game>(g: &G, data: &G::Data, viewer: Viewer) -> Outputs {
     let view = g.view(data, viewer);
     let json = serde_json::to_string(&view).expect("view serializes");
     let text = G::describe(data, &view);
@@ -742,34 +745,60 @@ pub fn check_non_interference<G: Game>(
                 g.status(),
                 "scrambling {holder:?}'s hidden information changes who acts"
             );
-            for (i, &v) in viewers.iter().enumerate() {
-                if holder.seen_by(v) {
-                    continue;
-                }
-                let out = outputs(&other, data, v);
-                assert!(
-                    out.0 == base[i].0,
-                    "non-interference: {v:?}'s view changes when {holder:?}'s hidden information is scrambled:\n{}\nvs\n{}",
-                    base[i].0,
-                    out.0
-                );
-                assert_eq!(
-                    out.1, base[i].1,
-                    "non-interference: {v:?}'s text changes when {holder:?}'s hidden information is scrambled"
-                );
-                assert_eq!(
-                    out.2, base[i].2,
-                    "non-interference: {v:?}'s legal steps change when {holder:?}'s hidden information is scrambled"
-                );
-                if let (Some(r), Some(pic)) = (render, &base_pic[i]) {
-                    let other_pic = r(data, &other.view(data, v));
-                    assert!(
-                        &other_pic == pic,
-                        "non-interference: {v:?}'s picture changes when {holder:?}'s hidden information is scrambled"
-                    );
-                    report.renders_compared += 1;
-                }
-            }
+            let before = Baseline {
+                viewers: &viewers,
+                outputs: &base,
+                pictures: &base_pic,
+            };
+            compare_unseen(&other, data, holder, &before, render, report);
+        }
+    }
+}
+
+/// What every viewer saw before a scramble: their outputs and pictures.
+struct Baseline<'a> {
+    viewers: &'a [Viewer],
+    outputs: &'a [Outputs],
+    pictures: &'a [Option<super::Picture>],
+}
+
+/// Every viewer who may not see `holder`'s hidden information gets from `other` (the game
+/// with it scrambled) what they got before: the same view, text, legal steps and picture.
+fn compare_unseen<G: Game>(
+    other: &G,
+    data: &G::Data,
+    holder: Holder,
+    before: &Baseline<'_>,
+    render: Option<RenderFn<G>>,
+    report: &mut Report,
+) {
+    let (viewers, base, base_pic) = (before.viewers, before.outputs, before.pictures);
+    for (i, &v) in viewers.iter().enumerate() {
+        if holder.seen_by(v) {
+            continue;
+        }
+        let out = outputs(other, data, v);
+        assert!(
+            out.0 == base[i].0,
+            "non-interference: {v:?}'s view changes when {holder:?}'s hidden information is scrambled:\n{}\nvs\n{}",
+            base[i].0,
+            out.0
+        );
+        assert_eq!(
+            out.1, base[i].1,
+            "non-interference: {v:?}'s text changes when {holder:?}'s hidden information is scrambled"
+        );
+        assert_eq!(
+            out.2, base[i].2,
+            "non-interference: {v:?}'s legal steps change when {holder:?}'s hidden information is scrambled"
+        );
+        if let (Some(r), Some(pic)) = (render, &base_pic[i]) {
+            let other_pic = r(data, &other.view(data, v));
+            assert!(
+                &other_pic == pic,
+                "non-interference: {v:?}'s picture changes when {holder:?}'s hidden information is scrambled"
+            );
+            report.renders_compared += 1;
         }
     }
 }
