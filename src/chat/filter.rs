@@ -651,7 +651,7 @@ pub(crate) fn history(
     n: usize,
     between: &[(usize, String)],
 ) -> Text {
-    let log = history_log(actions, viewer, over);
+    let log = visible_log(actions, viewer, over);
     if log.is_empty() && between.is_empty() {
         return Text::from("No moves yet.");
     }
@@ -692,43 +692,6 @@ pub(crate) fn history(
     ))
 }
 
-/// The log as `game history` shows it to `viewer`: [`visible_log`], except that secret
-/// steps the game has revealed to everyone since are shown. A secret step that is also
-/// irreversible (a barrier) is the one that revealed every secret choice before it
-/// (Himalaya's last seal of a round reveals the programs); secret steps after the last
-/// such step stay hidden as in [`visible_log`].
-fn history_log(actions: &[ActionRow], viewer: Viewer, over: bool) -> Vec<LogEntry> {
-    let (shown, rest) = actions.split_at(revealed(actions));
-    let mut log = visible_log(shown, viewer, true);
-    log.extend(visible_log(rest, viewer, over));
-    log
-}
-
-/// How many actions, from the first, everyone has seen revealed (see [`history_log`]).
-fn revealed(actions: &[ActionRow]) -> usize {
-    actions
-        .iter()
-        .rposition(|a| a.kind == ActionKind::Step && a.secret && a.barrier)
-        .map_or(0, |i| i + 1)
-}
-
-/// How many entries of the history of `actions` (see [`history_log`]) the first `k`
-/// actions make: where a line placed after action `k` goes among them.
-pub(crate) fn history_len_before(
-    actions: &[ActionRow],
-    k: usize,
-    viewer: Viewer,
-    over: bool,
-) -> usize {
-    let k = k.min(actions.len());
-    let shown = revealed(actions);
-    let mut n = visible_log(&actions[..k.min(shown)], viewer, true).len();
-    if k > shown {
-        n += visible_log(&actions[shown..k], viewer, over).len();
-    }
-    n
-}
-
 /// For each undo of `log`, the index of the step it took back (`None` for steps, and for
 /// an undo whose step is not in the viewer's log).
 fn taken_back(log: &[LogEntry]) -> Vec<Option<usize>> {
@@ -743,57 +706,4 @@ fn taken_back(log: &[LogEntry]) -> Vec<Option<usize>> {
             LogEntry::Undo { .. } => in_effect.pop(),
         })
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn row(seat: usize, step: &str, secret: bool, barrier: bool, turn_end: bool) -> ActionRow {
-        ActionRow {
-            seq: 0,
-            seat,
-            kind: ActionKind::Step,
-            step: step.to_string(),
-            secret,
-            barrier,
-            turn_end,
-            at: 0,
-        }
-    }
-
-    // Issue 46: Himalaya's history showed revealed programs as "(sealed choice)". Secret
-    // steps before the step that revealed them are shown; those of the next round, not yet
-    // revealed, stay hidden from the other seats.
-    #[test]
-    fn the_history_shows_secret_steps_once_revealed_and_hides_later_ones() {
-        let actions = [
-            row(0, "plan a", true, false, false),
-            row(0, "seal", true, false, true),
-            row(1, "plan b", true, false, false),
-            row(1, "seal", true, true, true),
-            row(0, "move x", false, false, true),
-            row(0, "plan c", true, false, false),
-            row(0, "seal", true, false, true),
-        ];
-        let seats: Vec<SeatRow> = ["ann", "bob"]
-            .iter()
-            .enumerate()
-            .map(|(seat, name)| SeatRow {
-                seat,
-                user_id: name.to_string(),
-                name: name.to_string(),
-                resigned: false,
-            })
-            .collect();
-        let text = history(&actions, &seats, Viewer::Seat(1), false, 20, &[]).to_string();
-        assert!(
-            text.contains("ann: plan a")
-                && text.contains("ann: seal")
-                && text.contains("bob: plan b"),
-            "{text}"
-        );
-        assert!(!text.contains("plan c"), "{text}");
-        assert!(text.ends_with("ann: (sealed choice)"), "{text}");
-    }
 }

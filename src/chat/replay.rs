@@ -159,8 +159,8 @@ impl Chat {
         let between: Vec<(usize, String)> = handovers
             .iter()
             .map(|h| {
-                let before = rows_before(&actions, h).len();
-                let at = filter::history_len_before(&actions, before, Viewer::Spectator, over);
+                let before = rows_before(&actions, h);
+                let at = filter::visible_log(before, Viewer::Spectator, over).len();
                 (at, handover_line(h))
             })
             .collect();

@@ -882,7 +882,7 @@ fn status_says_how_long_each_acting_player_waited_and_when_their_deadline_falls(
     let s = plain(&t.ok("bob", "game status"));
     assert!(
         s.contains(
-            "deadline in 22 h 0 min (1970-01-02 00:16 UTC), then the others may vote to kick."
+            "deadline in 22 h 0 min (1970-01-02 00:16 UTC), then the others may vote to kick them"
         ),
         "{s}"
     );

@@ -1645,8 +1645,8 @@ fn local_cli_a_script_with_an_edited_earlier_line_is_refused_whole() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-// Issue 46: SIGKILL at random moments of a script full of lines typed one line too early
-// (each the step of the player who acts next, most of them refused when they come):
+// Issue 46: SIGKILL at random moments of a script full of lines typed too early (each a
+// step another player plays five steps later, most of them refused when they come):
 // every run answers each line it reaches as a run never stopped did (the refused ones
 // refused, though the game would take them by now), and the game ends as that run's did,
 // whatever the moments of the kills.
@@ -1655,9 +1655,11 @@ fn local_cli_sigkill_at_random_moments_never_plays_a_refused_line() {
     let dir = tmp("rerun-kill");
     let (steps, _) = playout("nanga-parbat", 2, 5);
     let mut text = String::new();
+    // Before each step, a step five ahead by another player: refused when it comes, and
+    // playable at a later moment (the moment of a kill, on a run that forgot the refusal).
     for (i, (seat, step)) in steps.iter().enumerate() {
-        if let Some((next, next_step)) = steps.get(i + 1).filter(|(s, _)| s != seat) {
-            text.push_str(&format!("P{}: move {next_step}\n", next + 1));
+        if let Some((ahead, ahead_step)) = steps.get(i + 5).filter(|(s, _)| s != seat) {
+            text.push_str(&format!("P{}: move {ahead_step}\n", ahead + 1));
         }
         text.push_str(&format!("P{}: move {step}\n", seat + 1));
     }
