@@ -175,10 +175,10 @@ pub const MIGRATIONS: &[Migration] = &[
         )),
     },
     Migration {
-        name: "0015_rules_versions",
-        sql: include_str!("../../migrations/0015_rules_versions.sql"),
+        name: "0014_rules_versions",
+        sql: include_str!("../../migrations/0014_rules_versions.sql"),
         postgres: Some(include_str!(
-            "../../migrations/postgres/0015_rules_versions.sql"
+            "../../migrations/postgres/0014_rules_versions.sql"
         )),
     },
 ];

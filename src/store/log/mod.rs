@@ -74,7 +74,7 @@ pub struct GameRow {
     pub creator: String,
     pub created_at: i64,
     pub updated_at: i64,
-    /// The rules version the game plays by, recorded when it starts (migration 0015; 1 for
+    /// The rules version the game plays by, recorded when it starts (migration 0014; 1 for
     /// a game stored before, and for a lobby until it starts).
     pub rules_version: u32,
 }
@@ -163,7 +163,7 @@ pub struct Change<'a> {
     /// Seats the caretaker takes over (their player's deadline passed; migration 0012).
     pub caretake: Vec<usize>,
     /// The rules version the game starts on (set by the change that starts it; migration
-    /// 0015).
+    /// 0014).
     pub rules_version: Option<u32>,
     /// Seats whose player is back: the caretaker hands them over.
     pub release: Vec<usize>,

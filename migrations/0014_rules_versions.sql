@@ -1,4 +1,4 @@
--- 0015: the rules version each game plays by (issue #47). A fix that changes how a game
+-- 0014: the rules version each game plays by (issue #47). A fix that changes how a game
 -- plays out raises its game kind's rules version and keeps the older behaviour for games
 -- recorded under an older one, so a game's log always replays as it was played. A game
 -- records the version of its kind when it starts; every game stored before this migration
