@@ -423,27 +423,7 @@ impl<W: Write> Session<'_, W> {
                 t.first.seed
             ));
         }
-        let asked_players: Vec<String> = opts.players.iter().map(|p| player_word(p)).collect();
-        let saved_players: Vec<String> = t
-            .players
-            .iter()
-            .filter(|p| p.as_str() != HOST)
-            .map(|p| p.to_lowercase())
-            .collect();
-        let same_players = if t.first.status == GameStatus::Lobby {
-            let mut left = asked_players.clone();
-            saved_players
-                .iter()
-                .all(|p| match left.iter().position(|a| a == p) {
-                    Some(i) => {
-                        left.remove(i);
-                        true
-                    }
-                    None => false,
-                })
-        } else {
-            saved_players == asked_players
-        };
+        let same_players = same_players(t, &opts.players);
         if !same_players {
             differs.push(format!(
                 "the players ({} there, {} asked for)",
@@ -455,18 +435,7 @@ impl<W: Write> Session<'_, W> {
             return Ok(());
         }
         let db = opts.db.display();
-        let mut resume = format!(
-            "sherpa local {} --players {} --seed {}",
-            t.first.kind,
-            t.players.join(","),
-            t.first.seed
-        );
-        for (k, v) in &t.first.options {
-            resume.push_str(&format!(" --option {k}={v}"));
-        }
-        if t.absent != crate::store::Absent::Caretaker {
-            resume.push_str(&format!(" --option absent={}", t.absent.as_str()));
-        }
+        let resume = resume_command(t);
         bail!(
             "{db} holds game #{} of {} with {}, which is not the game asked for: {} differ{}. \
              Nothing was played. To resume that game: `{resume} --db {db}`; to start another \
@@ -1159,4 +1128,47 @@ pub fn migrate_db(reg: &'static Registry, from: &str, to: &str) -> anyhow::Resul
         bail!("{summary}\nproblems:\n{}", problems.join("\n"));
     }
     Ok(summary)
+}
+
+/// Whether the saved table has the players asked for (in any case): the same players in the
+/// same order once the game runs; in a lobby, every saved player among those asked.
+fn same_players(t: &crate::chat::SavedTable, asked: &[String]) -> bool {
+    let asked_players: Vec<String> = asked.iter().map(|p| player_word(p)).collect();
+    let saved_players: Vec<String> = t
+        .players
+        .iter()
+        .filter(|p| p.as_str() != HOST)
+        .map(|p| p.to_lowercase())
+        .collect();
+    if t.first.status == GameStatus::Lobby {
+        let mut left = asked_players.clone();
+        saved_players
+            .iter()
+            .all(|p| match left.iter().position(|a| a == p) {
+                Some(i) => {
+                    left.remove(i);
+                    true
+                }
+                None => false,
+            })
+    } else {
+        saved_players == asked_players
+    }
+}
+
+/// The command line that resumes the saved table's game.
+fn resume_command(t: &crate::chat::SavedTable) -> String {
+    let mut resume = format!(
+        "sherpa local {} --players {} --seed {}",
+        t.first.kind,
+        t.players.join(","),
+        t.first.seed
+    );
+    for (k, v) in &t.first.options {
+        resume.push_str(&format!(" --option {k}={v}"));
+    }
+    if t.absent != crate::store::Absent::Caretaker {
+        resume.push_str(&format!(" --option absent={}", t.absent.as_str()));
+    }
+    resume
 }

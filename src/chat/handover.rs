@@ -26,7 +26,7 @@ use super::text::Text;
 use super::types::{Reply, Request};
 use super::votes::{motion_text, sub_motion, vote_counted, VoteError};
 use crate::ai::Level;
-use crate::engine::{Seat, Viewer};
+use crate::engine::{AnyGame, Seat, Viewer};
 use crate::ratings::is_ai;
 use crate::store::{reminders, GameStatus, HandoverHow, NewHandover, SeatRow};
 
@@ -262,71 +262,8 @@ impl Chat {
         let mut seats = l.seats.clone();
         seats[seat].user_id = to.id.clone();
         seats[seat].name = to.name.clone();
-        // The state rebuilt from the log under the new holder's name (off the lock but for
-        // reading the log): the same game, its seat named for who plays it now.
-        let game = match &l.game {
-            Some(_) => {
-                let kind = self
-                    .registry
-                    .get(&l.row.kind)
-                    .ok_or_else(|| CoreError::UnknownKind(l.row.kind.clone()))?;
-                let actions = self.lock().store.log().actions(l.row.id)?;
-                Some(
-                    replay(
-                        kind,
-                        &seats,
-                        &l.row.options,
-                        (l.row.seed, l.row.rules_version),
-                        &actions,
-                    )
-                    .map_err(CoreError::Replay)?,
-                )
-            }
-            None => None,
-        };
-        let why = match how {
-            HandoverHow::Holder => String::new(),
-            HandoverHow::Admin => " (a channel admin's decision)".into(),
-            HandoverHow::Vote => " (the other players agreed)".into(),
-        };
-        let mut text = Text::new().p(format!(
-            "Seat {}: **{}** handed over to ",
-            seat + 1,
-            from.name
-        ));
-        text = text.mention(&to.id, &to.name).p(format!("{why}. "));
-        let mut replies = vec![];
-        match &game {
-            Some(g) => {
-                let acting = g.status().acting().contains(&seat);
-                text = text
-                    .p(if acting {
-                        "They play the seat from now on, and it is their turn. "
-                    } else {
-                        "They play the seat from now on. "
-                    })
-                    .cmd("board", &["private"])
-                    .p(" shows them the seat's hidden information.");
-                let mut public = Reply::public(text);
-                public.pings = vec![to.id.clone()];
-                replies.push(public);
-                let (board, png) = filter::board(&**g, Viewer::Seat(seat));
-                let mut mine = Text::from(format!(
-                    "You now hold seat {} (was {}'s). Your view of the game:",
-                    seat + 1,
-                    from.name
-                ));
-                mine.line(board);
-                let mut private = Reply::private(&to.id, mine);
-                private.image = Some(png);
-                replies.push(private);
-            }
-            None => {
-                let mut public = Reply::public(text.p("They play the seat once the game starts."));
-                public.pings = vec![to.id.clone()];
-                replies.push(public);
-            }
-        }
+        let game = self.rebuilt_for(l, &seats)?;
+        let mut replies = handover_replies(seat, &from.name, to, how, game.as_deref());
         let h = NewHandover {
             seat,
             to_user: &to.id,
@@ -355,4 +292,90 @@ impl Chat {
         }
         Ok(replies)
     }
+
+    /// The state rebuilt from the log with `seats` (a seat under its new holder's name):
+    /// the same game, its seat named for who plays it now. `None` before the start. Reads
+    /// the log under the lock and replays off it.
+    fn rebuilt_for(
+        &self,
+        l: &Loaded,
+        seats: &[SeatRow],
+    ) -> Result<Option<Box<dyn AnyGame>>, VoteError> {
+        let game = match &l.game {
+            Some(_) => {
+                let kind = self
+                    .registry
+                    .get(&l.row.kind)
+                    .ok_or_else(|| CoreError::UnknownKind(l.row.kind.clone()))?;
+                let actions = self.lock().store.log().actions(l.row.id)?;
+                Some(
+                    replay(
+                        kind,
+                        seats,
+                        &l.row.options,
+                        (l.row.seed, l.row.rules_version),
+                        &actions,
+                    )
+                    .map_err(CoreError::Replay)?,
+                )
+            }
+            None => None,
+        };
+        Ok(game)
+    }
+}
+
+/// The handover's public message (pinging the new holder) and, once the game runs, the new
+/// holder's private view of the seat.
+fn handover_replies(
+    seat: Seat,
+    from_name: &str,
+    to: &NewHolder,
+    how: HandoverHow,
+    game: Option<&dyn AnyGame>,
+) -> Vec<Reply> {
+    let why = match how {
+        HandoverHow::Holder => String::new(),
+        HandoverHow::Admin => " (a channel admin's decision)".into(),
+        HandoverHow::Vote => " (the other players agreed)".into(),
+    };
+    let mut text = Text::new().p(format!(
+        "Seat {}: **{}** handed over to ",
+        seat + 1,
+        from_name
+    ));
+    text = text.mention(&to.id, &to.name).p(format!("{why}. "));
+    let mut replies = vec![];
+    match game {
+        Some(g) => {
+            let acting = g.status().acting().contains(&seat);
+            text = text
+                .p(if acting {
+                    "They play the seat from now on, and it is their turn. "
+                } else {
+                    "They play the seat from now on. "
+                })
+                .cmd("board", &["private"])
+                .p(" shows them the seat's hidden information.");
+            let mut public = Reply::public(text);
+            public.pings = vec![to.id.clone()];
+            replies.push(public);
+            let (board, png) = filter::board(g, Viewer::Seat(seat));
+            let mut mine = Text::from(format!(
+                "You now hold seat {} (was {}'s). Your view of the game:",
+                seat + 1,
+                from_name
+            ));
+            mine.line(board);
+            let mut private = Reply::private(&to.id, mine);
+            private.image = Some(png);
+            replies.push(private);
+        }
+        None => {
+            let mut public = Reply::public(text.p("They play the seat once the game starts."));
+            public.pings = vec![to.id.clone()];
+            replies.push(public);
+        }
+    }
+    replies
 }
