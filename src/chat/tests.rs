@@ -428,7 +428,11 @@ fn illegal_step_lists_the_legal_ones_and_changes_nothing() {
     let t = T::started(&["ann", "bob"]);
     let v = t.version();
     let e = t.err("ann", "move fly");
-    assert!(e.contains("`add 1`") && e.contains("`end`"), "{e}");
+    assert!(
+        e.contains("no step starts with `fly`; steps you can take now start with `add`")
+            && e.contains("`end`"),
+        "{e}"
+    );
     assert_eq!(t.version(), v);
 }
 

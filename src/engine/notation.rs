@@ -33,35 +33,47 @@ pub enum ParseError {
         input: String,
         completions: Vec<String>,
     },
-    /// The first word is no step's verb (`grwo`): `near` are verbs spelt like it, `verbs`
-    /// every verb of a step that could be taken now.
-    UnknownVerb {
-        input: String,
-        word: String,
-        near: Vec<String>,
-        verbs: Vec<String>,
-    },
-    /// A word names nothing any step takes (`Narnia`): `noun` is what the word should
-    /// name (`province`), `near` the names spelt most like it.
-    UnknownName {
-        word: String,
-        noun: &'static str,
-        near: Vec<String>,
-        /// Legal steps starting as the text does, when no name is spelt like the word.
-        close: Vec<String>,
-    },
-    /// Every word is known, but `word` follows `before` in no step now (`move Kathmandu
-    /// Jumla` when Jumla is no neighbour); `close` are whole steps starting with `before`.
-    Unfit {
-        before: String,
-        word: String,
-        close: Vec<String>,
-    },
+    /// The first word is no step's verb (`grwo`).
+    UnknownVerb(Box<UnknownVerb>),
+    /// A word names nothing any step takes (`Narnia`).
+    UnknownName(Box<UnknownName>),
+    /// Every word is known, but one follows the words before it in no step now.
+    Unfit(Box<Unfit>),
     /// More words than any `verb` step takes; `forms` are such steps, whole.
     TooManyWords {
         verb: String,
         forms: Vec<String>,
     },
+}
+
+/// The first word of a text is no step's verb (`grwo`): `near` are verbs spelt like it,
+/// `verbs` every verb of a step that could be taken now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVerb {
+    pub input: String,
+    pub word: String,
+    pub near: Vec<String>,
+    pub verbs: Vec<String>,
+}
+
+/// A word names nothing any step takes (`Narnia`): `noun` is what the word should name
+/// (`province`), `near` the names spelt most like it, `close` the legal steps starting as
+/// the text does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownName {
+    pub word: String,
+    pub noun: &'static str,
+    pub near: Vec<String>,
+    pub close: Vec<String>,
+}
+
+/// Every word is known, but `word` follows `before` in no step now (`move Kathmandu
+/// Jumla` when Jumla is no neighbour); `close` are legal steps starting with `before`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unfit {
+    pub before: String,
+    pub word: String,
+    pub close: Vec<String>,
 }
 
 fn list(v: &[String]) -> String {
@@ -93,27 +105,31 @@ impl fmt::Display for ParseError {
             ParseError::Incomplete { input, completions } => {
                 write!(f, "`{}` is not a whole step; it could be: {}; type the whole step", clip(input), list(completions))
             }
-            ParseError::UnknownVerb {
-                input,
-                word,
-                near,
-                verbs,
-            } => {
+            ParseError::UnknownVerb(u) => {
+                let UnknownVerb {
+                    input,
+                    word,
+                    near,
+                    verbs,
+                } = &**u;
                 if input.split_whitespace().nth(1).is_some() {
                     write!(f, "`{}`: ", clip(input))?;
                 }
                 write!(f, "no step starts with `{}`", clip(word))?;
-                if !near.is_empty() {
-                    write!(f, "; did you mean {}?", or_list(near))?;
+                if near.is_empty() {
+                    f.write_str("; steps")?;
+                } else {
+                    write!(f, "; did you mean {}? Steps", or_list(near))?;
                 }
-                write!(f, " Steps you can take now start with {}", or_list(verbs))
+                write!(f, " you can take now start with {}", or_list(verbs))
             }
-            ParseError::UnknownName {
-                word,
-                noun,
-                near,
-                close,
-            } => {
+            ParseError::UnknownName(u) => {
+                let UnknownName {
+                    word,
+                    noun,
+                    near,
+                    close,
+                } = &**u;
                 write!(f, "there is no {noun} `{}` in the steps you can take now", clip(word))?;
                 if !near.is_empty() {
                     write!(f, "; did you mean {}?", or_list(near))
@@ -123,7 +139,12 @@ impl fmt::Display for ParseError {
                     Ok(())
                 }
             }
-            ParseError::Unfit { before, word, close } => {
+            ParseError::Unfit(u) => {
+                let Unfit {
+                    before,
+                    word,
+                    close,
+                } = &**u;
                 write!(f, "`{}` cannot follow `{}` in any step now", clip(word), clip(before))?;
                 if close.is_empty() {
                     Ok(())
@@ -416,12 +437,12 @@ pub fn unreadable(
             }
         }
         let every: Vec<String> = all.iter().map(verb_of).collect();
-        ParseError::UnknownVerb {
+        ParseError::UnknownVerb(Box::new(UnknownVerb {
             input: text.trim().to_string(),
             word: as_typed[0].to_string(),
             near: nearest(&input[0], every.iter().map(String::as_str), 3),
             verbs,
-        }
+        }))
     };
     if shapes.is_empty() {
         shapes = all
@@ -490,20 +511,20 @@ pub fn unreadable(
                     .flat_map(|n| n.iter().skip(1))
                     .map(String::as_str),
             );
-            return ParseError::UnknownName {
+            return ParseError::UnknownName(Box::new(UnknownName {
                 word: shown,
                 noun: noun(&verb, i).unwrap_or("name"),
                 near: nearest(w, vocab.into_iter(), 3),
                 close: legal_among(&alive),
-            };
+            }));
         }
         let before = alive[0][..i].join(" ");
         let close = legal_among(&alive);
-        return ParseError::Unfit {
+        return ParseError::Unfit(Box::new(Unfit {
             before,
             word: shown,
             close,
-        };
+        }));
     }
     let whole: Vec<String> = shapes
         .iter()
@@ -797,7 +818,7 @@ mod tests {
         );
         // Text that fits nothing names the word it could not read.
         match fit_step("take 9", &legal, all, &|_: &str, _: usize| Some("slot")) {
-            Err(e @ ParseError::UnknownName { .. }) => {
+            Err(e @ ParseError::UnknownName(_)) => {
                 assert_eq!(
                     e.to_string(),
                     "there is no slot `9` in the steps you can take now; steps starting so: \
@@ -860,7 +881,8 @@ mod tests {
         assert!(why("e now").starts_with("`e now`: no step starts with `e`"));
         assert_eq!(
             why("kath narnia"),
-            "there is no province `narnia` in the steps you can take now",
+            "there is no province `narnia` in the steps you can take now; steps starting so: \
+             `move Kathmandu Dhading`, `move Kathmandu Nuwakot`",
             "a step with its verb left out is read the same way"
         );
     }

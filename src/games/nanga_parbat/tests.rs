@@ -1421,7 +1421,7 @@ fn notation_numbers_match_only_exactly_and_errors_say_what_is_accepted() {
         Err(ParseError::Incomplete { completions, .. }) if completions.iter().all(|c| c.starts_with("trap "))
     ));
     assert!(
-        matches!(g.parse_step(d, 0, "fly 1.2"), Err(ParseError::UnknownVerb { verbs, .. }) if !verbs.is_empty())
+        matches!(g.parse_step(d, 0, "fly 1.2"), Err(ParseError::UnknownVerb(u)) if !u.verbs.is_empty())
     );
     assert!(
         matches!(g.parse_step(d, 0, "give x"), Err(ParseError::Syntax(m)) if m.contains("leopard, tahr"))

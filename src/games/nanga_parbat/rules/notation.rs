@@ -134,12 +134,12 @@ impl NangaParbat {
                         verbs.push(v.to_string());
                     }
                 }
-                Err(ParseError::UnknownVerb {
+                Err(ParseError::UnknownVerb(Box::new(notation::UnknownVerb {
                     input: text.trim().to_string(),
                     word: text.split_whitespace().next().unwrap_or(word).to_string(),
                     near: notation::nearest(word, KINDS.iter().copied(), 3),
                     verbs,
-                })
+                })))
             }
             many => Err(ParseError::Syntax(format!(
                 "`{}` could be {}; type more of the word",
