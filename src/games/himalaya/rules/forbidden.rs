@@ -1,7 +1,6 @@
 //! The refusals: every reason a step is refused, each with its rules topic, worded apart
 //! from the decision (the `*_ok` checks of each part return these).
 
-use super::programming::wrong_program;
 use super::*;
 use crate::engine::Forbid;
 
@@ -230,4 +229,19 @@ fn awaited_words(data: &HimalayaData, awaited: Awaited) -> String {
                                delegations` or `inventory stupa <village>`"
             .into(),
     }
+}
+
+/// Why a `program` command of `given` actions is refused, and what is accepted.
+fn wrong_program(given: usize) -> String {
+    let gave = match given {
+        0 => "no action".to_string(),
+        1 => "1 action".to_string(),
+        PROGRAM_GIVEN_MAX => format!("{given} actions or more"),
+        n => format!("{n} actions"),
+    };
+    format!(
+        "a program is 6 actions, one for each action marker, and you gave {gave}: type \
+         `program` and 6 of rest, dirt, ice, stone and deal, e.g. `program ice deal deal stone \
+         rest dirt`, or plan one at a time with `plan <action>`"
+    )
 }

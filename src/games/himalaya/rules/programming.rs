@@ -49,21 +49,6 @@ impl Himalaya {
     }
 }
 
-/// Why a `program` command of `given` actions is refused, and what is accepted.
-pub(super) fn wrong_program(given: usize) -> String {
-    let gave = match given {
-        0 => "no action".to_string(),
-        1 => "1 action".to_string(),
-        PROGRAM_GIVEN_MAX => format!("{given} actions or more"),
-        n => format!("{n} actions"),
-    };
-    format!(
-        "a program is 6 actions, one for each action marker, and you gave {gave}: type \
-         `program` and 6 of rest, dirt, ice, stone and deal, e.g. `program ice deal deal stone \
-         rest dirt`, or plan one at a time with `plan <action>`"
-    )
-}
-
 impl Himalaya {
     pub(in crate::games::himalaya) fn programming_candidates(&self) -> Vec<Step> {
         let mut out: Vec<Step> = Action::ALL.into_iter().map(Step::Plan).collect();
