@@ -11,7 +11,8 @@ use super::text::Text;
 use super::types::{Reply, Request};
 use crate::engine::notation::clip;
 use crate::engine::{AnyGame, PlayError};
-use crate::engine::{Status, Viewer};
+use crate::engine::{Seat, Status, Viewer};
+use crate::store::SeatRow;
 
 /// `move a; move b; end` (the command's word `move` repeated inside a chain, as `help`
 /// shows chains) is read as `a; b; end`: a part starting with the word `move` is read
@@ -52,18 +53,7 @@ impl Chat {
         let before = g.status();
         let legal = filter::legal_list(&*g, seat);
         if legal.is_empty() {
-            return Err(match &before {
-                Status::Finished(_) => TurnError::GameOver,
-                // The engine's contract says this never happens (the conformance suite's
-                // liveness check); if a game breaks it, say so rather than "not your turn".
-                Status::Acting(a) if a.contains(&seat) => TurnError::NoStepListed,
-                Status::Acting(a) => TurnError::NotYourTurn {
-                    waiting: a
-                        .iter()
-                        .filter_map(|&s| l.seats.get(s).map(|r| r.name.clone()))
-                        .collect(),
-                },
-            });
+            return Err(no_step_now(&before, seat, &l.seats));
         }
         if rest.trim().is_empty() {
             return Ok(vec![Reply::private(
@@ -234,6 +224,23 @@ impl TurnError {
 }
 
 topic_error!(TurnError);
+
+/// Why `seat` has no step now, from the game's status: the game is over, or it is another
+/// player's turn (who is awaited). A seat the status names always has a step (the engine's
+/// liveness contract, checked by the conformance suite); if a game ever breaks it, the
+/// answer says so rather than "not your turn".
+fn no_step_now(status: &Status, seat: Seat, seats: &[SeatRow]) -> TurnError {
+    match status {
+        Status::Finished(_) => TurnError::GameOver,
+        Status::Acting(a) if a.contains(&seat) => TurnError::NoStepListed,
+        Status::Acting(a) => TurnError::NotYourTurn {
+            waiting: a
+                .iter()
+                .filter_map(|&s| seats.get(s).map(|r| r.name.clone()))
+                .collect(),
+        },
+    }
+}
 
 #[cfg(test)]
 mod chain_tests {

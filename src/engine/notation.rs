@@ -416,63 +416,131 @@ pub fn unreadable(
         Ok(w) => w,
         Err(e) => return e,
     };
-    let split = |n: &String| -> Vec<String> { n.split_whitespace().map(str::to_string).collect() };
-    let all: Vec<Vec<String>> = names.iter().map(split).collect();
-    let lower = |w: &String| w.to_lowercase();
-    let verb_of = |n: &Vec<String>| n.first().map(lower).unwrap_or_default();
-    let verb_fits = |n: &Vec<String>| word_matches(&verb_of(n), &input[0]);
-    // With its verb: the steps whose verb the first word names; without (`kath dha`): the
-    // steps whose second word it names, read with their verb put back.
-    let mut shapes: Vec<&Vec<String>> = all.iter().filter(|n| verb_fits(n)).collect();
-    let mut typed = input.clone();
-    // The words as typed (echoed in their case), and where the first of them is in `typed`.
-    let as_typed: Vec<&str> = text.split_whitespace().collect();
-    let mut shift = 0;
-    let unknown_verb = || {
+    let reading = Reading {
+        text,
+        input: &input,
+        as_typed: text.split_whitespace().collect(),
+        all: names.iter().map(|n| split_words(n)).collect(),
+        legal,
+    };
+    let Some(shapes) = reading.shapes() else {
+        return reading.unknown_verb();
+    };
+    for i in 1..shapes.typed.len() {
+        if let Some(answer) = reading.word_at(&shapes, i, noun) {
+            return answer;
+        }
+    }
+    reading.too_few(shapes)
+}
+
+/// A step's words.
+fn split_words(n: &str) -> Vec<String> {
+    n.split_whitespace().map(str::to_string).collect()
+}
+
+/// A step's verb, in lower case.
+fn verb_of(n: &[String]) -> String {
+    n.first().map(|w| w.to_lowercase()).unwrap_or_default()
+}
+
+/// Text [`unreadable`] words: what was typed, and every step it might have meant.
+struct Reading<'a> {
+    text: &'a str,
+    /// The words as read (lower case).
+    input: &'a [String],
+    /// The words as typed (echoed in their case).
+    as_typed: Vec<&'a str>,
+    /// Every step the text might have meant, as words.
+    all: Vec<Vec<String>>,
+    legal: &'a [String],
+}
+
+/// The steps the first word names, and the words read against them.
+struct Shapes<'a> {
+    steps: Vec<&'a Vec<String>>,
+    /// The words, with the verb put back when it was left out.
+    typed: Vec<String>,
+    /// 1 when the verb was put back: `typed[i]` is the typed word `i - shift`.
+    shift: usize,
+    /// Whether the verb was named whole: a verb only begun (`do` for `done`) with more
+    /// words than its steps is another verb.
+    exact: bool,
+    verb: String,
+}
+
+impl Reading<'_> {
+    /// The first word is no verb, nor a name a step may start with: the verbs spelt like it.
+    fn unknown_verb(&self) -> ParseError {
         let mut verbs: Vec<String> = Vec::new();
-        for n in legal.iter().map(split) {
+        for n in self.legal.iter().map(|n| split_words(n)) {
             let v = verb_of(&n);
             if !v.is_empty() && !verbs.contains(&v) {
                 verbs.push(v);
             }
         }
-        let every: Vec<String> = all.iter().map(verb_of).collect();
+        let every: Vec<String> = self.all.iter().map(|n| verb_of(n)).collect();
         ParseError::UnknownVerb(Box::new(UnknownVerb {
-            input: text.trim().to_string(),
-            word: as_typed[0].to_string(),
-            near: nearest(&input[0], every.iter().map(String::as_str), 3),
+            input: self.text.trim().to_string(),
+            word: self.as_typed[0].to_string(),
+            near: nearest(&self.input[0], every.iter().map(String::as_str), 3),
             verbs,
         }))
-    };
-    if shapes.is_empty() {
-        shapes = all
-            .iter()
-            .filter(|n| n.len() > 1 && word_matches(&n[1].to_lowercase(), &input[0]))
-            .collect();
-        match shapes.first() {
-            Some(n) => {
-                typed.insert(0, verb_of(n));
-                shift = 1;
-            }
-            None => return unknown_verb(),
-        }
     }
-    // A verb only begun (`do` for `done`) with more words than its steps: another verb.
-    let exact = shift == 1 || shapes.iter().any(|n| verb_of(n) == input[0]);
-    let verb = verb_of(shapes[0]);
-    // The legal steps among `shapes`, at most six.
-    let legal_among = |shapes: &[&Vec<String>]| {
+
+    /// With its verb: the steps whose verb the first word names; without (`kath dha`): the
+    /// steps whose second word it names, read with their verb put back. `None` for neither.
+    fn shapes(&self) -> Option<Shapes<'_>> {
+        let first = &self.input[0];
+        let mut steps: Vec<&Vec<String>> = self
+            .all
+            .iter()
+            .filter(|n| word_matches(&verb_of(n), first))
+            .collect();
+        let mut typed = self.input.to_vec();
+        let mut shift = 0;
+        if steps.is_empty() {
+            steps = self
+                .all
+                .iter()
+                .filter(|n| n.len() > 1 && word_matches(&n[1].to_lowercase(), first))
+                .collect();
+            typed.insert(0, verb_of(steps.first()?));
+            shift = 1;
+        }
+        let exact = shift == 1 || steps.iter().any(|n| verb_of(n) == *first);
+        let verb = verb_of(steps[0]);
+        Some(Shapes {
+            steps,
+            typed,
+            shift,
+            exact,
+            verb,
+        })
+    }
+
+    /// The legal steps among `steps`, at most six.
+    fn legal_among(&self, steps: &[&Vec<String>]) -> Vec<String> {
         let mut close: Vec<String> = Vec::new();
-        for n in shapes {
+        for n in steps {
             let s = n.join(" ");
-            if legal.contains(&s) && !close.contains(&s) && close.len() < 6 {
+            if self.legal.contains(&s) && !close.contains(&s) && close.len() < 6 {
                 close.push(s);
             }
         }
         close
-    };
-    for i in 1..typed.len() {
-        let alive: Vec<&Vec<String>> = shapes
+    }
+
+    /// The answer about word `i` (of `sh.typed`), or `None` when some step takes it there.
+    fn word_at(
+        &self,
+        sh: &Shapes<'_>,
+        i: usize,
+        noun: &dyn Fn(&str, usize) -> Option<&'static str>,
+    ) -> Option<ParseError> {
+        let typed = &sh.typed;
+        let alive: Vec<&Vec<String>> = sh
+            .steps
             .iter()
             .copied()
             .filter(|n| {
@@ -483,65 +551,75 @@ pub fn unreadable(
                         .all(|(c, t)| word_matches(&c.to_lowercase(), t))
             })
             .collect();
-        if alive.is_empty() && !exact {
-            return unknown_verb();
-        }
         if alive.is_empty() {
-            return ParseError::TooManyWords {
-                verb: verb.clone(),
-                forms: shapes.iter().take(3).map(|n| n.join(" ")).collect(),
-            };
+            return Some(self.too_many(sh));
         }
         let w = &typed[i];
-        let shown = as_typed.get(i - shift).copied().unwrap_or(w).to_string();
         if alive.iter().any(|n| word_matches(&n[i].to_lowercase(), w)) {
-            continue;
+            return None;
         }
-        let known = all
+        let shown = self
+            .as_typed
+            .get(i - sh.shift)
+            .copied()
+            .unwrap_or(w)
+            .to_string();
+        let known = self
+            .all
             .iter()
             .any(|n| n.iter().skip(1).any(|c| word_matches(&c.to_lowercase(), w)));
-        if !known {
-            let mut vocab: Vec<&str> = shapes
-                .iter()
-                .filter_map(|n| n.get(i))
-                .map(String::as_str)
-                .collect();
-            vocab.extend(
-                all.iter()
-                    .flat_map(|n| n.iter().skip(1))
-                    .map(String::as_str),
-            );
-            return ParseError::UnknownName(Box::new(UnknownName {
+        if known {
+            return Some(ParseError::Unfit(Box::new(Unfit {
+                before: alive[0][..i].join(" "),
                 word: shown,
-                noun: noun(&verb, i).unwrap_or("name"),
-                near: nearest(w, vocab.into_iter(), 3),
-                close: legal_among(&alive),
-            }));
+                close: self.legal_among(&alive),
+            })));
         }
-        let before = alive[0][..i].join(" ");
-        let close = legal_among(&alive);
-        return ParseError::Unfit(Box::new(Unfit {
-            before,
+        let mut vocab: Vec<&str> = sh
+            .steps
+            .iter()
+            .filter_map(|n| n.get(i))
+            .map(String::as_str)
+            .collect();
+        vocab.extend(
+            self.all
+                .iter()
+                .flat_map(|n| n.iter().skip(1))
+                .map(String::as_str),
+        );
+        Some(ParseError::UnknownName(Box::new(UnknownName {
             word: shown,
-            close,
-        }));
+            noun: noun(&sh.verb, i).unwrap_or("name"),
+            near: nearest(w, vocab.into_iter(), 3),
+            close: self.legal_among(&alive),
+        })))
     }
-    let whole: Vec<String> = shapes
-        .iter()
-        .filter(|n| n.len() > typed.len())
-        .take(12)
-        .map(|n| n.join(" "))
-        .collect();
-    if whole.is_empty() && !exact {
-        unknown_verb()
-    } else if whole.is_empty() {
-        ParseError::TooManyWords {
-            verb,
-            forms: shapes.iter().take(3).map(|n| n.join(" ")).collect(),
+
+    /// More words than any step of the verb takes (or, the verb only begun, another verb).
+    fn too_many(&self, sh: &Shapes<'_>) -> ParseError {
+        if !sh.exact {
+            return self.unknown_verb();
         }
-    } else {
+        ParseError::TooManyWords {
+            verb: sh.verb.clone(),
+            forms: sh.steps.iter().take(3).map(|n| n.join(" ")).collect(),
+        }
+    }
+
+    /// Every word fits: the whole steps it begins, else too many words.
+    fn too_few(&self, sh: Shapes<'_>) -> ParseError {
+        let whole: Vec<String> = sh
+            .steps
+            .iter()
+            .filter(|n| n.len() > sh.typed.len())
+            .take(12)
+            .map(|n| n.join(" "))
+            .collect();
+        if whole.is_empty() {
+            return self.too_many(&sh);
+        }
         ParseError::Incomplete {
-            input: text.trim().to_string(),
+            input: self.text.trim().to_string(),
             completions: whole,
         }
     }

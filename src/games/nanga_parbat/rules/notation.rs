@@ -21,29 +21,7 @@ impl NangaParbat {
         let words = notation::words(text)?;
         let kind = self.step_kind(data, seat, text, &words[0])?;
         let form = step_form(kind);
-        let arity = match kind {
-            "end" => 0,
-            "leopard" | "tahr" => 2,
-            _ => 1,
-        };
-        if words.len() < 1 + arity {
-            // `trap` alone: the legal steps of that kind, if any, else the form.
-            let typed = std::iter::once(kind)
-                .chain(words[1..].iter().map(String::as_str))
-                .collect::<Vec<_>>()
-                .join(" ");
-            let legal = self.legal_steps(data, seat);
-            let names: Vec<String> = legal.iter().map(|s| Self::format_step(data, s)).collect();
-            if let Err(e @ ParseError::Incomplete { .. }) = notation::match_step(&typed, &names) {
-                return Err(e);
-            }
-        }
-        if words.len() != 1 + arity {
-            return Err(ParseError::Syntax(format!(
-                "`{kind}` takes {}: {form}",
-                crate::engine::counted(arity, "value")
-            )));
-        }
+        self.check_word_count(data, seat, kind, &words)?;
         let bad = |w: &str, what: &str| {
             ParseError::Syntax(format!(
                 "`{}` is not {what}; expected {form}",
@@ -84,22 +62,46 @@ impl NangaParbat {
                 parse_square(&words[1]).ok_or_else(|| bad(&words[1], "a square (A1 to C5)"))?,
             ),
             "give" => {
-                let w = words[1].as_str();
-                let hits: Vec<Animal> = match Animal::ALL.iter().find(|a| a.word() == w) {
-                    Some(a) => vec![*a],
-                    None => Animal::ALL
-                        .iter()
-                        .copied()
-                        .filter(|a| a.word().starts_with(w) || a.name().starts_with(w))
-                        .collect(),
-                };
-                match hits.as_slice() {
-                    [a] => Step::Give(*a),
-                    _ => return Err(bad(w, "one animal")),
-                }
+                Step::Give(animal_named(&words[1]).ok_or_else(|| bad(&words[1], "one animal"))?)
             }
             _ => Step::End,
         })
+    }
+
+    /// Refuse text with too few or too many words for `kind`: `trap` alone gets the legal
+    /// steps of that kind, if any, else the step's form.
+    fn check_word_count(
+        &self,
+        data: &NangaData,
+        seat: Seat,
+        kind: &'static str,
+        words: &[String],
+    ) -> Result<(), ParseError> {
+        let form = step_form(kind);
+        let arity = match kind {
+            "end" => 0,
+            "leopard" | "tahr" => 2,
+            _ => 1,
+        };
+        if words.len() < 1 + arity {
+            // `trap` alone: the legal steps of that kind, if any, else the form.
+            let typed = std::iter::once(kind)
+                .chain(words[1..].iter().map(String::as_str))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let legal = self.legal_steps(data, seat);
+            let names: Vec<String> = legal.iter().map(|s| Self::format_step(data, s)).collect();
+            if let Err(e @ ParseError::Incomplete { .. }) = notation::match_step(&typed, &names) {
+                return Err(e);
+            }
+        }
+        if words.len() != 1 + arity {
+            return Err(ParseError::Syntax(format!(
+                "`{kind}` takes {}: {form}",
+                crate::engine::counted(arity, "value")
+            )));
+        }
+        Ok(())
     }
 
     /// The step kind a first word names (whole, or the start of one kind only).
@@ -183,5 +185,21 @@ fn step_form(kind: &str) -> &'static str {
         "camp" => "camp <r.s> (one of your hikers), e.g. `camp 4.1`",
         "give" => "give <animal>: leopard, tahr, deer, yak, bharal or panda, e.g. `give tahr`",
         _ => "end",
+    }
+}
+
+/// The animal a word names: its word exactly, or the start of one animal's word or name.
+fn animal_named(w: &str) -> Option<Animal> {
+    if let Some(a) = Animal::ALL.iter().find(|a| a.word() == w) {
+        return Some(*a);
+    }
+    let hits: Vec<Animal> = Animal::ALL
+        .iter()
+        .copied()
+        .filter(|a| a.word().starts_with(w) || a.name().starts_with(w))
+        .collect();
+    match hits.as_slice() {
+        [a] => Some(*a),
+        _ => None,
     }
 }

@@ -17,14 +17,6 @@ impl Nepal {
         text: &str,
     ) -> Result<Step, ParseError> {
         let words = notation::words(text)?;
-        let matching = |w: &str| -> Vec<(u8, bool)> {
-            data.lower
-                .iter()
-                .enumerate()
-                .filter(|(_, n)| n.starts_with(w))
-                .map(|(i, n)| (i as u8, n == w))
-                .collect()
-        };
         let mut hits: Vec<Step> = Vec::new();
         let mut forbidden: Vec<(Step, bool)> = Vec::new();
         const KINDS: [(&str, usize); 5] = [
@@ -38,29 +30,7 @@ impl Nepal {
             if words.len() != 1 + arity || !kind.starts_with(words[0].as_str()) {
                 continue;
             }
-            let kexact = kind == words[0];
-            let mut steps: Vec<(Step, bool)> = Vec::new();
-            match arity {
-                0 => steps.push((Step::End, kexact)),
-                1 => {
-                    for (p, e) in matching(&words[1]) {
-                        let st = match kind {
-                            "grow" => Step::Grow(p),
-                            "fortress" => Step::Fortress(p),
-                            _ => Step::Place(p),
-                        };
-                        steps.push((st, kexact && e));
-                    }
-                }
-                _ => {
-                    let to = matching(&words[2]);
-                    for (f, e1) in matching(&words[1]) {
-                        for &(t, e2) in &to {
-                            steps.push((Step::Move { from: f, to: t }, kexact && e1 && e2));
-                        }
-                    }
-                }
-            }
+            let steps = Self::typed_steps(data, kind, arity, &words);
             for (st, exact) in steps {
                 if self.step_ok(data, seat, &st).is_err() {
                     forbidden.push((st, exact));
@@ -78,6 +48,54 @@ impl Nepal {
             return Self::forbidden_named(data, text, &forbidden);
         }
         // No match or several: the shared matcher reads it, and words what it cannot read.
+        self.read_as_listed(data, seat, text)
+    }
+
+    /// The steps of `kind` (with `arity` names) the words may name, each with whether it
+    /// was named exactly; names are read by prefix.
+    fn typed_steps(
+        data: &NepalData,
+        kind: &str,
+        arity: usize,
+        words: &[String],
+    ) -> Vec<(Step, bool)> {
+        let matching = |w: &str| -> Vec<(u8, bool)> {
+            data.lower
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| n.starts_with(w))
+                .map(|(i, n)| (i as u8, n == w))
+                .collect()
+        };
+        let kexact = kind == words[0];
+        let mut steps: Vec<(Step, bool)> = Vec::new();
+        match arity {
+            0 => steps.push((Step::End, kexact)),
+            1 => {
+                for (p, e) in matching(&words[1]) {
+                    let st = match kind {
+                        "grow" => Step::Grow(p),
+                        "fortress" => Step::Fortress(p),
+                        _ => Step::Place(p),
+                    };
+                    steps.push((st, kexact && e));
+                }
+            }
+            _ => {
+                let to = matching(&words[2]);
+                for (f, e1) in matching(&words[1]) {
+                    for &(t, e2) in &to {
+                        steps.push((Step::Move { from: f, to: t }, kexact && e1 && e2));
+                    }
+                }
+            }
+        }
+        steps
+    }
+
+    /// Text the typed reading could not settle, read against the listed steps by the shared
+    /// matcher; what it cannot read is worded by stage 1 (`notation::unreadable`).
+    fn read_as_listed(&self, data: &NepalData, seat: Seat, text: &str) -> Result<Step, ParseError> {
         let legal = self.legal_steps(data, seat);
         let name = |s: &Step| <Self as Game>::format_step(data, s);
         let names: Vec<String> = legal.iter().map(name).collect();
