@@ -864,7 +864,7 @@ fn option_syntax_text(got: &str, example: &str, options: &str) -> Text {
 }
 
 /// Words after `game join`/`game leave` that are not `ai [level]`: the two forms.
-fn not_ai_text(command: &str, got: &str) -> Text {
+fn not_ai_text(command: &'static str, got: &str) -> Text {
     Text::new()
         .p(format!(
             "`{}` is not something `{command}` takes: ",
