@@ -1,5 +1,7 @@
-//! Tests of Sherpa's decisions: the same decision whatever another holder hides (secrecy),
-//! one of the seat's legal steps, repeated with its seed, and none for a seat that waits.
+//! Tests of Sherpa's players: a decision is the same whatever another holder hides
+//! (secrecy), one of the seat's legal steps, repeated with its seed, none for a seat that
+//! waits; the search, the levels and their budgets, the rewards; and every game played to
+//! its end by random and Sherpa's players with a step for every seat named as acting.
 
 use super::*;
 use crate::games::Registry;
