@@ -406,7 +406,7 @@ fn raw_string_len(rest: &[u8]) -> Option<usize> {
         return None;
     }
     let mut close = vec![b'"'];
-    close.extend(std::iter::repeat(b'#').take(hashes));
+    close.extend(std::iter::repeat_n(b'#', hashes));
     let body = skip + hashes + 1;
     let n = rest[body..]
         .windows(close.len())
