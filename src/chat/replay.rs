@@ -30,13 +30,8 @@ pub struct ReplayFile {
     pub handovers: Vec<ReplayHandover>,
     /// The rules version the game played by (see `engine::Game::RULES_VERSION`); files
     /// from before versions were kept played by version 1.
-    #[serde(default = "first_rules_version")]
+    #[serde(default = "crate::engine::first_rules_version")]
     pub rules_version: u32,
-}
-
-/// The rules version of a replay file written before versions were kept.
-fn first_rules_version() -> u32 {
-    1
 }
 
 /// A seat handed over, as a replay file records it.

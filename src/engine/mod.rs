@@ -415,6 +415,18 @@ pub type Picture = image::RgbaImage;
 /// depend on drawing.
 pub type RenderFn<G> = fn(&<G as Game>::Data, &<G as Game>::View) -> Picture;
 
+/// The rules version of a game stored before versions were kept (serde's default for a
+/// state, replay file or row without one).
+pub fn first_rules_version() -> u32 {
+    1
+}
+
+/// Whether `v` is the first rules version (a state at it is stored without the field, byte
+/// for byte as before versions were kept).
+pub fn is_first_rules_version(v: &u32) -> bool {
+    *v == 1
+}
+
 /// The contract a game implements.
 ///
 /// `Data` is the parsed, validated board (read once at start-up by the caller). The state

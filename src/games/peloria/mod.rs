@@ -328,19 +328,10 @@ pub struct Peloria {
     /// before versions were kept plays by version 1, and a version-1 state is stored
     /// without it, byte for byte as before.
     #[serde(
-        default = "first_rules_version",
-        skip_serializing_if = "is_first_rules_version"
+        default = "crate::engine::first_rules_version",
+        skip_serializing_if = "crate::engine::is_first_rules_version"
     )]
     rules_version: u32,
-}
-
-/// The rules version of a game stored before versions were kept.
-fn first_rules_version() -> u32 {
-    1
-}
-
-fn is_first_rules_version(v: &u32) -> bool {
-    *v == 1
 }
 
 impl Game for Peloria {
