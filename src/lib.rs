@@ -1,9 +1,11 @@
 //! Sherpa: play-by-post board games for Discord channels and the terminal.
 //!
 //! See ARCHITECTURE.md for the map. In short: `engine` is the game contract, `games` the
-//! rules, `render` the drawing, `store` the SQLite persistence, `chat` the platform-neutral
-//! commands, `ratings` the pure rating computation behind `stats`, `local` the terminal
-//! front end and `discord` the Discord front end.
+//! rules, `render` the drawing kit, `ai` Sherpa's computer players, `store` the
+//! persistence (SQLite, or PostgreSQL for a fleet), `chat` the platform-neutral commands,
+//! `ratings` and `reminders` pure policy behind `stats` and the reminders, `config` the
+//! configuration, `metrics` the operator's metrics, and `local` (the terminal) and
+//! `discord` the front ends. Imports run down those layers only (`cargo xtask tidy`).
 
 pub mod ai;
 pub mod chat;
