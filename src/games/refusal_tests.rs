@@ -27,6 +27,19 @@ fn refused(g: &mut Box<dyn AnyGame>, text: &str) -> String {
     e
 }
 
+/// The chat's `move Kathmandu Jumla`: the step text has no verb, and two names with no
+/// verb are a move, refused with the rule's reason (not stage 1's "cannot follow").
+#[test]
+fn nepal_a_move_without_its_verb_to_a_province_that_is_not_adjacent_says_so() {
+    let mut g = start("nepal", 3, 1);
+    let e = refused(&mut g, "Kathmandu Jumla");
+    assert!(
+        e.starts_with("Jumla is not adjacent to Kathmandu; a piece moves one province at a time"),
+        "{e}"
+    );
+    assert!(e.contains("rules nepal move"), "{e}");
+}
+
 #[test]
 fn nepal_a_move_to_a_province_that_is_not_adjacent_says_so() {
     let mut g = start("nepal", 3, 1);

@@ -26,11 +26,20 @@ impl Nepal {
             ("place", 1),
             ("end", 0),
         ];
+        let named_verb = KINDS.iter().any(|(k, _)| k.starts_with(words[0].as_str()));
+        // Two names and no verb can only be a move (no other step takes two names).
+        let with_move: Vec<String> = std::iter::once("move".to_string())
+            .chain(words.iter().cloned())
+            .collect();
         for (kind, arity) in KINDS {
-            if words.len() != 1 + arity || !kind.starts_with(words[0].as_str()) {
+            let words = if words.len() == 1 + arity && kind.starts_with(words[0].as_str()) {
+                &words
+            } else if kind == "move" && words.len() == arity && !named_verb {
+                &with_move
+            } else {
                 continue;
-            }
-            let steps = Self::typed_steps(data, kind, arity, &words);
+            };
+            let steps = Self::typed_steps(data, kind, arity, words);
             for (st, exact) in steps {
                 if self.step_ok(data, seat, &st).is_err() {
                     forbidden.push((st, exact));
