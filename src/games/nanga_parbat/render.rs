@@ -8,7 +8,7 @@
 //! Pure function of the data and the view: no IO, same input gives the same PNG.
 
 use super::board::{cell_name, square_name, CELLS, COLUMNS, REGIONS, ROWS, SECTIONS};
-use super::view::prompt;
+use super::view::{prompt, turn_name};
 use super::{Animal, NangaData, Pending, Piece, View};
 use crate::render::*;
 
@@ -275,7 +275,7 @@ pub fn headline(view: &View) -> String {
                 .collect();
             format!("Game over: {} ({})", r.note, scores.join(", "))
         }
-        None => format!("Turn {} \u{b7} {}", view.turn, prompt(view)),
+        None => format!("{} \u{b7} {}", turn_name(view), prompt(view)),
     }
 }
 
@@ -286,7 +286,6 @@ pub fn render(data: &NangaData, view: &View) -> RgbaImage {
 
 /// The view's picture on its canvas, with the record of every text drawn on it
 /// ([`Canvas::marks`]) for the layout tests.
-/// Draw a view (the engine encodes it as PNG).
 pub fn render_canvas(data: &NangaData, view: &View) -> Canvas {
     let layer = data.layer.get_or_draw(|| draw_static(data));
     let mut cv = Canvas::from_layer(layer);

@@ -142,6 +142,15 @@ pub fn prompt(view: &View) -> String {
     }
 }
 
+/// The turn as the headline and the text both name it: "Setup" while the guide's first
+/// region is chosen (NAN-SETUP-8, turn 0), else "Turn N".
+pub fn turn_name(view: &View) -> String {
+    match view.turn {
+        0 => "Setup".to_string(),
+        n => format!("Turn {n}"),
+    }
+}
+
 /// Text summary of a view: whose turn and what to do, scores and supplies, animal boards,
 /// the chart, the mountain by region.
 pub fn describe(data: &NangaData, view: &View) -> String {
@@ -153,8 +162,8 @@ pub fn describe(data: &NangaData, view: &View) -> String {
         None => {
             let _ = writeln!(
                 out,
-                "Nanga Parbat — turn {}{}. {}.",
-                view.turn,
+                "Nanga Parbat — {}{}. {}.",
+                turn_name(view).to_lowercase(),
                 if view.options.areas {
                     " (area scoring)"
                 } else {
@@ -275,5 +284,49 @@ fn count(n: u8, thing: &str) -> String {
         format!("1 {thing}")
     } else {
         format!("{n} {thing}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::render::render_canvas;
+    use super::super::{parse_board, NangaParbat, BOARD};
+    use super::*;
+    use crate::engine::{setup_checked, Game, GameRng, Options, Rules, Viewer};
+
+    // NAN-SETUP-8 (our reading: the second player puts the guide on a region first): the
+    // text and the picture name the turn alike at every position of a game, "setup" while
+    // the guide's first region is chosen (issue #46: the text said "turn 0").
+    #[test]
+    fn nan_setup_8_the_text_and_the_picture_name_the_same_turn() {
+        let data = parse_board(BOARD).unwrap();
+        let names = ["ann".to_string(), "bob".to_string()];
+        let mut g = setup_checked::<NangaParbat>(&data, &names, &Options::new(), 4).unwrap();
+        let mut pick = GameRng::new(9);
+        for n in 0..40 {
+            let view = g.view(&data, Viewer::Spectator);
+            let text = describe(&data, &view);
+            let canvas = render_canvas(&data, &view);
+            let headline = canvas
+                .marks()
+                .iter()
+                .map(|m| m.text.clone())
+                .find(|t| t.starts_with("Turn ") || t.starts_with("Setup"))
+                .expect("the headline names the turn");
+            let turn = turn_name(&view);
+            assert!(headline.starts_with(&turn), "{headline} / {turn}");
+            let first = text.lines().next().unwrap();
+            assert!(
+                first.starts_with(&format!("Nanga Parbat — {}.", turn.to_lowercase())),
+                "{first} / {headline}"
+            );
+            assert_eq!(turn == "Setup", n == 0, "{first}");
+            let Some(&seat) = g.status().acting().first() else {
+                break;
+            };
+            let legal = g.legal_steps(&data, seat);
+            let step = legal[pick.below(legal.len())].clone();
+            g.apply(&data, seat, &step).unwrap();
+        }
     }
 }
