@@ -8,9 +8,9 @@ use super::filter;
 use super::hooks::{ChatHooks, NoHooks};
 use super::table::MAX_COMMAND_LEN;
 use super::types::Place;
-use crate::engine::{AnyGame, GameKind, Seat, StepInfo};
+use crate::engine::{AnyGame, Applied, GameKind, Seat, StepInfo};
 use crate::games::Registry;
-use crate::store::{ActionKind, ActionRow, DbLocation, GameRow, SeatRow, Store};
+use crate::store::{ActionKind, ActionRow, DbLocation, GameRow, HandoverRow, SeatRow, Store};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
@@ -492,6 +492,7 @@ impl Chat {
             Some(g) => g,
             None => {
                 let actions = inner.store.log().actions(row.id)?;
+                let handovers = inner.store.log().handovers(row.id)?;
                 let seqs = inner
                     .store
                     .log()
@@ -501,7 +502,10 @@ impl Chat {
                 let store = &inner.store;
                 let rebuilt = replay_from_checkpoints(
                     kind,
-                    seats,
+                    Roster {
+                        seats,
+                        handovers: &handovers,
+                    },
                     &row.options,
                     (row.seed, row.rules_version),
                     &actions,
@@ -560,23 +564,124 @@ pub fn effective_steps(actions: &[ActionRow]) -> Vec<&ActionRow> {
     out
 }
 
-/// Rebuild a game from its setup (playing by the rules version it was recorded under) and
-/// its log. The error names the step that failed.
-pub fn replay(
+/// Who held each seat when: the seats as they are now and the handovers that led there
+/// (in the order they happened). A game is rebuilt under the names its seats had at each
+/// step, so what it told before a handover keeps the old holder's name.
+#[derive(Clone, Copy, Debug)]
+pub struct Roster<'a> {
+    pub seats: &'a [SeatRow],
+    pub handovers: &'a [HandoverRow],
+}
+
+impl<'a> From<&'a [SeatRow]> for Roster<'a> {
+    fn from(seats: &'a [SeatRow]) -> Roster<'a> {
+        Roster::of(seats)
+    }
+}
+
+impl<'a> From<&'a Vec<SeatRow>> for Roster<'a> {
+    fn from(seats: &'a Vec<SeatRow>) -> Roster<'a> {
+        Roster::of(seats)
+    }
+}
+
+impl<'a> Roster<'a> {
+    /// Seats with no handover (a game that never changed hands).
+    pub fn of(seats: &'a [SeatRow]) -> Roster<'a> {
+        Roster {
+            seats,
+            handovers: &[],
+        }
+    }
+
+    /// The names the game started under. A handover before the log's first row (in the
+    /// lobby, or before anyone stepped) counts as made at the start.
+    pub fn first_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.seats.iter().map(|s| s.name.clone()).collect();
+        for h in self.handovers.iter().rev().filter(|h| h.after_seq > 0) {
+            if let Some(n) = names.get_mut(h.seat) {
+                n.clone_from(&h.from_name);
+            }
+        }
+        names
+    }
+
+    /// Rename the seats of the handovers made after row `from` and before row `before`
+    /// (`i64::MAX`: every later one) in `g`.
+    pub(crate) fn rename_between(&self, g: &mut dyn AnyGame, from: i64, before: i64) {
+        for h in self.handovers {
+            if h.after_seq > from.max(0) && h.after_seq < before {
+                g.rename_seat(h.seat, &h.to_name);
+            }
+        }
+    }
+}
+
+/// Play the steps of `steps` on `g`, which holds the game after row `from`, renaming
+/// seats at their handovers; every handover after the last step is made too. `seen` is
+/// told each step played and what it did.
+fn play_rows(
+    g: &mut dyn AnyGame,
+    roster: Roster<'_>,
+    from: i64,
+    steps: &[&ActionRow],
+    mut seen: impl FnMut(&ActionRow, &Applied),
+) -> Result<(), String> {
+    let mut at = from;
+    for a in steps {
+        roster.rename_between(g, at, a.seq);
+        let (_, applied) = g
+            .play(a.seat, &a.step)
+            .map_err(|e| format!("step #{} `{}`: {e}", a.seq, a.step))?;
+        seen(a, &applied);
+        at = at.max(a.seq - 1);
+    }
+    roster.rename_between(g, at, i64::MAX);
+    Ok(())
+}
+
+/// The last row of `actions` whose step revealed the secret steps before it
+/// ([`Applied::reveals`]), found by replaying the game; 0 when none did.
+pub(crate) fn last_reveal(
     kind: &'static dyn GameKind,
-    seats: &[SeatRow],
+    roster: Roster<'_>,
+    options: &crate::engine::Options,
+    (seed, rules_version): (u64, u32),
+    actions: &[ActionRow],
+) -> Result<i64, String> {
+    let mut g = kind
+        .setup_at(&roster.first_names(), options, seed, rules_version)
+        .map_err(|e| e.to_string())?;
+    let mut last = 0;
+    play_rows(
+        &mut *g,
+        roster,
+        0,
+        &effective_steps(actions),
+        |a, applied| {
+            if applied.reveals {
+                last = a.seq;
+            }
+        },
+    )?;
+    Ok(last)
+}
+
+/// Rebuild a game from its setup (playing by the rules version it was recorded under) and
+/// its log, each seat named for its holder at each step. The error names the step that
+/// failed.
+pub fn replay<'a>(
+    kind: &'static dyn GameKind,
+    roster: impl Into<Roster<'a>>,
     options: &crate::engine::Options,
     (seed, rules_version): (u64, u32),
     actions: &[ActionRow],
 ) -> Result<Box<dyn AnyGame>, String> {
-    let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+    let roster = roster.into();
     let mut g = kind
-        .setup_at(&names, options, seed, rules_version)
+        .setup_at(&roster.first_names(), options, seed, rules_version)
         .map_err(|e| e.to_string())?;
-    for a in effective_steps(actions) {
-        g.play(a.seat, &a.step)
-            .map_err(|e| format!("step #{} `{}`: {e}", a.seq, a.step))?;
-    }
+    play_rows(&mut *g, roster, 0, &effective_steps(actions), |_, _| {})?;
     Ok(g)
 }
 
@@ -588,7 +693,7 @@ pub fn replay(
 /// were replayed on top of the starting point.
 pub fn replay_from_checkpoints(
     kind: &'static dyn GameKind,
-    seats: &[SeatRow],
+    roster: Roster<'_>,
     options: &crate::engine::Options,
     seed: (u64, u32),
     actions: &[ActionRow],
@@ -620,13 +725,12 @@ pub fn replay_from_checkpoints(
         let Some(mut g) = load(seq).and_then(|b| kind.restore(&b).ok()) else {
             continue;
         };
-        for a in &effective[depth..] {
-            g.play(a.seat, &a.step)
-                .map_err(|e| format!("step #{} `{}`: {e}", a.seq, a.step))?;
-        }
+        // A checkpoint holds the names of the handovers up to its row (a handover rewrites
+        // the checkpoint at the log's last row).
+        play_rows(&mut *g, roster, seq, &effective[depth..], |_, _| {})?;
         return Ok((g, effective.len() - depth));
     }
-    let g = replay(kind, seats, options, seed, actions)?;
+    let g = replay(kind, roster, options, seed, actions)?;
     Ok((g, effective.len()))
 }
 

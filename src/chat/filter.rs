@@ -607,11 +607,27 @@ pub(crate) enum LogEntry {
     Undo { seat: Seat },
 }
 
-/// The log as `viewer` may see it. While the game runs (`over` false), another seat's
-/// secret step shows as sealed if it ended a turn, and not at all otherwise (drafting),
-/// together with the undo that took it back.
-pub(crate) fn visible_log(actions: &[ActionRow], viewer: Viewer, over: bool) -> Vec<LogEntry> {
-    let hidden_from = |a: &ActionRow| a.secret && !over && viewer != Viewer::Seat(a.seat);
+/// Which secret steps of a log every viewer may see: those at or before row `.0` (a reveal
+/// made them public), every one once the game is over (`true` converts to that).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Revealed(pub i64);
+
+impl From<bool> for Revealed {
+    fn from(over: bool) -> Revealed {
+        Revealed(if over { i64::MAX } else { 0 })
+    }
+}
+
+/// The log as `viewer` may see it. Another seat's secret step not yet `revealed` shows as
+/// sealed if it ended a turn, and not at all otherwise (drafting), together with the undo
+/// that took it back.
+pub(crate) fn visible_log(
+    actions: &[ActionRow],
+    viewer: Viewer,
+    revealed: impl Into<Revealed>,
+) -> Vec<LogEntry> {
+    let Revealed(upto) = revealed.into();
+    let hidden_from = |a: &ActionRow| a.secret && a.seq > upto && viewer != Viewer::Seat(a.seat);
     let mut out = Vec::new();
     // Which steps are in effect, to know what each undo took back.
     let mut stack: Vec<&ActionRow> = Vec::new();
@@ -639,30 +655,45 @@ pub(crate) fn visible_log(actions: &[ActionRow], viewer: Viewer, over: bool) -> 
     out
 }
 
-/// The last `n` entries of the log as `viewer` may see it, as text. A step that was taken
-/// back says so, and the undo names the entry it took back. `between` are lines that are
-/// not log entries (seat handovers), each with how many of the viewer's entries come
-/// before it; those among or after the entries shown are shown in their place.
+/// A line of the history that is not a log entry (a seat handover): shown before the
+/// viewer's entry `at`, and from there on seat `seat` is named `name`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Between {
+    pub at: usize,
+    pub line: String,
+    pub seat: Seat,
+    pub name: String,
+}
+
+/// The last `n` entries of the log as `viewer` may see it, as text, each step under the
+/// name its seat had then (`names`: at the start; `between` renames). A step that was
+/// taken back says so, and the undo names the entry it took back. `between` lines among or
+/// after the entries shown are shown in their place.
 pub(crate) fn history(
     actions: &[ActionRow],
-    seats: &[SeatRow],
-    viewer: Viewer,
-    over: bool,
+    names: &[String],
+    (viewer, revealed): (Viewer, Revealed),
     n: usize,
-    between: &[(usize, String)],
+    between: &[Between],
 ) -> Text {
-    let log = visible_log(actions, viewer, over);
+    let log = visible_log(actions, viewer, revealed);
     if log.is_empty() && between.is_empty() {
         return Text::from("No moves yet.");
     }
     let took_back = taken_back(&log);
-    let name = |seat: &Seat| seats.get(*seat).map(|s| s.name.as_str()).unwrap_or("?");
+    let name = |i: usize, seat: &Seat| {
+        let renamed = between.iter().rev().find(|b| b.at <= i && b.seat == *seat);
+        match renamed {
+            Some(b) => b.name.as_str(),
+            None => names.get(*seat).map(String::as_str).unwrap_or("?"),
+        }
+    };
     let first = log.len().saturating_sub(n);
     let line_before = |i: usize| {
         between
             .iter()
-            .filter(move |(at, _)| *at == i)
-            .map(|(_, line)| line.clone())
+            .filter(move |b| b.at == i)
+            .map(|b| b.line.clone())
     };
     let mut lines: Vec<String> = Vec::new();
     for i in first..log.len() {
@@ -675,10 +706,10 @@ pub(crate) fn history(
                 } else {
                     ""
                 };
-                format!("#{} {}: {step}{back}", i + 1, name(seat))
+                format!("#{} {}: {step}{back}", i + 1, name(i, seat))
             }
             (LogEntry::Undo { seat }, Some(j)) => {
-                format!("#{} {} took back #{} (agreed)", i + 1, name(seat), j + 1)
+                format!("#{} {} took back #{} (agreed)", i + 1, name(i, seat), j + 1)
             }
             (LogEntry::Undo { .. }, None) => format!("#{} undo (agreed)", i + 1),
         });

@@ -17,7 +17,7 @@
 //! whoever holds the seat then).
 
 use super::ai_seat::{ai_identity, ai_level};
-use super::core::{clean_name, replay, seat_of, Chat, Loaded};
+use super::core::{clean_name, replay, seat_of, Chat, Loaded, Roster};
 use super::error::CoreError;
 use super::filter;
 use super::lobby::parse_level;
@@ -28,7 +28,7 @@ use super::votes::{motion_text, sub_motion, vote_counted, VoteError};
 use crate::ai::Level;
 use crate::engine::{AnyGame, Seat, Viewer};
 use crate::ratings::is_ai;
-use crate::store::{reminders, GameStatus, HandoverHow, NewHandover, SeatRow};
+use crate::store::{reminders, GameStatus, HandoverHow, HandoverRow, NewHandover, SeatRow};
 
 /// A user named in `game sub`, as typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -262,7 +262,7 @@ impl Chat {
         let mut seats = l.seats.clone();
         seats[seat].user_id = to.id.clone();
         seats[seat].name = to.name.clone();
-        let game = self.rebuilt_for(l, &seats)?;
+        let game = self.rebuilt_for(l, &seats, seat)?;
         let mut replies = handover_replies(seat, &from.name, to, how, game.as_deref());
         let h = NewHandover {
             seat,
@@ -293,35 +293,51 @@ impl Chat {
         Ok(replies)
     }
 
-    /// The state rebuilt from the log with `seats` (a seat under its new holder's name):
-    /// the same game, its seat named for who plays it now. `None` before the start. Reads
-    /// the log under the lock and replays off it.
+    /// The state rebuilt from the log with `seats` (seat `seat` under its new holder's
+    /// name) and this handover after the earlier ones: what was told before keeps the old
+    /// holder's name, what comes next the new one, as every later rebuild will have it.
+    /// `None` before the start. Reads the log under the lock and replays off it.
     fn rebuilt_for(
         &self,
         l: &Loaded,
         seats: &[SeatRow],
+        seat: Seat,
     ) -> Result<Option<Box<dyn AnyGame>>, VoteError> {
-        let game = match &l.game {
-            Some(_) => {
-                let kind = self
-                    .registry
-                    .get(&l.row.kind)
-                    .ok_or_else(|| CoreError::UnknownKind(l.row.kind.clone()))?;
-                let actions = self.lock().store.log().actions(l.row.id)?;
-                Some(
-                    replay(
-                        kind,
-                        seats,
-                        &l.row.options,
-                        (l.row.seed, l.row.rules_version),
-                        &actions,
-                    )
-                    .map_err(CoreError::Replay)?,
-                )
-            }
-            None => None,
+        if l.game.is_none() {
+            return Ok(None);
+        }
+        let kind = self
+            .registry
+            .get(&l.row.kind)
+            .ok_or_else(|| CoreError::UnknownKind(l.row.kind.clone()))?;
+        let (actions, mut handovers) = {
+            let inner = self.lock();
+            let log = inner.store.log();
+            (log.actions(l.row.id)?, log.handovers(l.row.id)?)
         };
-        Ok(game)
+        handovers.push(HandoverRow {
+            seat,
+            after_seq: actions.last().map_or(0, |a| a.seq),
+            from_user: l.seats[seat].user_id.clone(),
+            from_name: l.seats[seat].name.clone(),
+            to_user: seats[seat].user_id.clone(),
+            to_name: seats[seat].name.clone(),
+            how: HandoverHow::Holder,
+            at: 0,
+        });
+        let roster = Roster {
+            seats,
+            handovers: &handovers,
+        };
+        let game = replay(
+            kind,
+            roster,
+            &l.row.options,
+            (l.row.seed, l.row.rules_version),
+            &actions,
+        )
+        .map_err(CoreError::Replay)?;
+        Ok(Some(game))
     }
 }
 

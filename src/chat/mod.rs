@@ -86,7 +86,7 @@ pub mod votes;
 
 pub use self::core::{
     clean_name, effective_steps, match_game_id, replay, replay_from_checkpoints, Chat, Env,
-    GameInfo, CACHE_GAMES,
+    GameInfo, Roster, CACHE_GAMES,
 };
 pub use dispatch::{ChatError, RATE_LIMIT};
 pub use due::{DueNotice, Message, Notice};
@@ -107,5 +107,7 @@ pub use turns::TurnError;
 pub use types::{Button, MentionedUser, Place, Reply, Request, User, Visibility};
 pub use votes::VoteError;
 
+#[cfg(test)]
+mod history_tests;
 #[cfg(test)]
 mod tests;

@@ -1,14 +1,14 @@
 //! The log and replay files: `game history`, `game export`, import of a replay file, and
 //! checks that a stored game equals the replay of its log.
 
-use super::core::{clean_name, replay, Chat, Loaded};
+use super::core::{clean_name, last_reveal, replay, Chat, Loaded, Roster};
 use super::error::{topic_error, CoreError};
-use super::filter::{self, LogEntry};
+use super::filter::{self, Between, LogEntry, Revealed};
 use super::text::Text;
 use super::types::{Place, Reply, Request};
 use crate::engine::notation::clip;
 use crate::engine::{Options, Viewer};
-use crate::store::{ActionKind, ActionRow, SeatRow};
+use crate::store::{ActionKind, ActionRow, GameRow, SeatRow};
 use crate::store::{GameStatus, HandoverHow, HandoverRow, ImportedGame, NewAction};
 use serde::{Deserialize, Serialize};
 
@@ -151,23 +151,53 @@ impl Chat {
             .as_ref()
             .map(|g| g.status().is_finished())
             .unwrap_or(false);
-        let between: Vec<(usize, String)> = handovers
+        let roster = Roster {
+            seats: &l.seats,
+            handovers: &handovers,
+        };
+        let revealed = self.revealed(&l.row, roster, &actions, over)?;
+        let between: Vec<Between> = handovers
             .iter()
             .map(|h| {
                 let before = rows_before(&actions, h);
-                let at = filter::visible_log(before, Viewer::Spectator, over).len();
-                (at, handover_line(h))
+                Between {
+                    at: filter::visible_log(before, Viewer::Spectator, revealed).len(),
+                    line: handover_line(h),
+                    seat: h.seat,
+                    name: h.to_name.clone(),
+                }
             })
             .collect();
         // A public reply: the spectator's log.
         Ok(vec![Reply::public(filter::history(
             &actions,
-            &l.seats,
-            Viewer::Spectator,
-            over,
+            &roster.first_names(),
+            (Viewer::Spectator, revealed),
             n,
             &between,
         ))])
+    }
+
+    /// Which secret steps of a game's log anyone may see: all once it is over, else those a
+    /// reveal made public (found by replaying the log, only when it holds a secret step).
+    fn revealed(
+        &self,
+        row: &GameRow,
+        roster: Roster<'_>,
+        actions: &[ActionRow],
+        over: bool,
+    ) -> Result<Revealed, CoreError> {
+        if over || !actions.iter().any(|a| a.secret) {
+            return Ok(over.into());
+        }
+        let kind = self
+            .registry
+            .get(&row.kind)
+            .ok_or_else(|| CoreError::UnknownKind(row.kind.clone()))?;
+        let seed = (row.seed, row.rules_version);
+        last_reveal(kind, roster, &row.options, seed, actions)
+            .map(Revealed)
+            .map_err(CoreError::Replay)
     }
 
     pub(crate) fn game_export(
@@ -217,6 +247,12 @@ impl Chat {
         let actions = inner.store.log().actions(game_id)?;
         let handovers = inner.store.log().handovers(game_id)?;
         let over = row.status == GameStatus::Finished || row.status == GameStatus::Aborted;
+        drop(inner);
+        let roster = Roster {
+            seats: &seats,
+            handovers: &handovers,
+        };
+        let revealed = self.revealed(&row, roster, &actions, over)?;
         Ok(ReplayFile {
             format: REPLAY_FORMAT.into(),
             game: row.kind.clone(),
@@ -224,12 +260,12 @@ impl Chat {
             players: seats.iter().map(|s| s.name.clone()).collect(),
             seed: over.then_some(row.seed),
             status: row.status.as_str().into(),
-            actions: export_actions(&actions, over),
+            actions: export_actions(&actions, revealed),
             handovers: handovers
                 .iter()
                 .map(|h| ReplayHandover {
                     seat: h.seat,
-                    after: export_actions(rows_before(&actions, h), over).len(),
+                    after: export_actions(rows_before(&actions, h), revealed).len(),
                     from: h.from_name.clone(),
                     to: h.to_name.clone(),
                     how: h.how,
@@ -251,9 +287,13 @@ impl Chat {
         let kind = self.find_game(&file.game)?;
         let seats = file.seat_rows();
         let rows = file.action_rows();
+        let handovers = file.handover_rows();
         let g = replay(
             kind,
-            &seats,
+            Roster {
+                seats: &seats,
+                handovers: &handovers,
+            },
             &file.options,
             (seed, file.rules_version),
             &rows,
@@ -265,7 +305,6 @@ impl Chat {
             GameStatus::Running
         };
         let new = file.new_actions();
-        let handovers = file.handover_rows();
         let game = ImportedGame {
             kind: kind.id(),
             options: &file.options,
@@ -301,9 +340,17 @@ impl Chat {
             .log()
             .actions(game_id)
             .map_err(|e| e.to_string())?;
+        let handovers = inner
+            .store
+            .log()
+            .handovers(game_id)
+            .map_err(|e| e.to_string())?;
         let g = replay(
             kind,
-            &seats,
+            Roster {
+                seats: &seats,
+                handovers: &handovers,
+            },
             &row.options,
             (row.seed, row.rules_version),
             &actions,
@@ -424,8 +471,11 @@ pub(crate) fn handover_line(h: &HandoverRow) -> String {
 }
 
 /// The actions of an export as the public may see them (see [`filter::visible_log`]).
-pub(crate) fn export_actions(actions: &[ActionRow], over: bool) -> Vec<ReplayAction> {
-    filter::visible_log(actions, Viewer::Spectator, over)
+pub(crate) fn export_actions(
+    actions: &[ActionRow],
+    revealed: impl Into<Revealed>,
+) -> Vec<ReplayAction> {
+    filter::visible_log(actions, Viewer::Spectator, revealed)
         .into_iter()
         .map(|e| match e {
             LogEntry::Step { seat, step } => ReplayAction {

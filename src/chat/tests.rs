@@ -1210,7 +1210,7 @@ fn payloads(
     actions: &[ActionRow],
     version: i64,
     outcome: Option<&filter::Outcome>,
-    viewer: Viewer,
+    (viewer, revealed): (Viewer, filter::Revealed),
     images: bool,
 ) -> Vec<Vec<u8>> {
     let mut out: Vec<Vec<u8>> = Vec::new();
@@ -1226,10 +1226,14 @@ fn payloads(
             filter::suggestions(g, s, "", 25, usize::MAX)
         ));
     }
-    push(filter::history(actions, seats, viewer, false, 100, &[]).to_string());
-    push(format!("{:?}", filter::visible_log(actions, viewer, false)));
+    let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+    push(filter::history(actions, &names, (viewer, revealed), 100, &[]).to_string());
+    push(format!(
+        "{:?}",
+        filter::visible_log(actions, viewer, revealed)
+    ));
     if viewer == Viewer::Spectator {
-        push(format!("{:?}", replay::export_actions(actions, false)));
+        push(format!("{:?}", replay::export_actions(actions, revealed)));
     }
     if let Some(o) = outcome {
         let user = match viewer {
@@ -1259,19 +1263,24 @@ fn payloads(
     out
 }
 
-/// The log with `holder`'s secret steps changed: other notations, and more drafting
-/// (secret steps taken back) slipped in.
-fn scramble_log(actions: &[ActionRow], holder: Seat, rng: &mut GameRng) -> Vec<ActionRow> {
+/// The log with `holder`'s secret steps not yet revealed changed: other notations, and
+/// more drafting (secret steps taken back) slipped in.
+fn scramble_log(
+    actions: &[ActionRow],
+    holder: Seat,
+    revealed: filter::Revealed,
+    rng: &mut GameRng,
+) -> Vec<ActionRow> {
     let mut out = Vec::new();
     for a in actions {
         let mut a = a.clone();
-        if a.kind == ActionKind::Step && a.secret && a.seat == holder {
+        if a.kind == ActionKind::Step && a.secret && a.seat == holder && a.seq > revealed.0 {
             a.step = format!("scrambled {}", rng.below(1000));
         }
         out.push(a);
         if rng.below(3) == 0 {
             let step = |kind, step: &str| ActionRow {
-                seq: 0,
+                seq: i64::MAX,
                 seat: holder,
                 kind,
                 step: step.into(),
@@ -1335,27 +1344,37 @@ fn check_non_interference(
         if n % every == 0 {
             let actions = t.chat.lock().store.log().actions(l.row.id).unwrap();
             let outcome = t.chat.last_outcome.lock().unwrap().clone();
+            let kind = g.kind();
+            let seed_at = (l.row.seed, l.row.rules_version);
+            let roster = Roster::of(&l.seats);
+            let revealed = filter::Revealed(
+                super::core::last_reveal(kind, roster, &l.row.options, seed_at, &actions).unwrap(),
+            );
             let v = l.row.version;
             let viewers: Vec<Viewer> = std::iter::once(Viewer::Spectator)
                 .chain((0..players.len()).map(Viewer::Seat))
                 .collect();
             let mine: Vec<Vec<Vec<u8>>> = viewers
                 .iter()
-                .map(|&w| payloads(&*g, &l.seats, &actions, v, outcome.as_ref(), w, images))
+                .map(|&w| {
+                    let at = (w, revealed);
+                    payloads(&*g, &l.seats, &actions, v, outcome.as_ref(), at, images)
+                })
                 .collect();
             let holders = (0..players.len()).map(Holder::Seat).chain([Holder::Nobody]);
             for (k, holder) in holders.enumerate() {
                 let g2 = g.scrambled(holder, seed ^ (n as u64 * 31 + k as u64));
                 let (actions2, outcome2) = match holder {
                     Holder::Seat(h) => (
-                        scramble_log(&actions, h, &mut pick),
+                        scramble_log(&actions, h, revealed, &mut pick),
                         outcome.as_ref().map(|o| scramble_outcome(o, h)),
                     ),
                     Holder::Nobody => (actions.clone(), outcome.clone()),
                 };
                 for (w, base) in viewers.iter().zip(&mine) {
+                    let at = (*w, revealed);
                     let other =
-                        payloads(&*g2, &l.seats, &actions2, v, outcome2.as_ref(), *w, images);
+                        payloads(&*g2, &l.seats, &actions2, v, outcome2.as_ref(), at, images);
                     if holder.seen_by(*w) {
                         changed += (other != *base) as usize;
                         continue;
@@ -1468,7 +1487,7 @@ fn non_interference_catches_a_public_echo_of_a_secret_step() {
             &[],
             l.row.version,
             Some(o),
-            Viewer::Spectator,
+            (Viewer::Spectator, filter::Revealed(0)),
             false,
         )
     };
@@ -3700,7 +3719,7 @@ fn a_player_hands_their_seat_over_with_its_view_reminders_and_result() {
     // The history shows the handover among the steps; the replay is the same game.
     let h = t.ok("bob", "game history").remove(0).text.to_string();
     assert!(
-        h.contains("#1 dee: draw\nseat 1: ann handed over to dee"),
+        h.contains("#1 ann: draw\nseat 1: ann handed over to dee"),
         "{h}"
     );
     assert_eq!(t.chat.verify(1), Ok(()));

@@ -21,7 +21,7 @@
 //! - The GIF is at most [`MAX_BYTES`]: it is made smaller (fewer, smaller frames) until
 //!   it fits the budget; the last resort, the final board alone at 240 pixels, always does.
 
-use super::core::{effective_steps, Chat};
+use super::core::{effective_steps, Chat, Roster};
 use super::error::CoreError;
 use super::filter;
 use super::outbox;
@@ -29,7 +29,7 @@ use super::replay::ReplayError;
 use super::types::{Place, Reply};
 use crate::engine::{AnyGame, GameKind, Options, Viewer};
 use crate::render::gif::{fit_size, scale_to, Animation};
-use crate::store::{ActionRow, GameRow, SeatRow};
+use crate::store::{ActionRow, GameRow};
 
 /// The size a timelapse aims for (a few MB)…
 pub const TARGET_BYTES: usize = 4 * 1024 * 1024;
@@ -106,19 +106,21 @@ pub fn spread(n: usize, m: usize) -> Vec<usize> {
 /// turn and changed what a spectator sees, and the final state.
 pub fn positions(
     kind: &'static dyn GameKind,
-    seats: &[SeatRow],
+    roster: Roster<'_>,
     options: &Options,
     (seed, rules_version): (u64, u32),
     actions: &[ActionRow],
 ) -> Result<Vec<Box<dyn AnyGame>>, String> {
-    let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
     let mut g = kind
-        .setup_at(&names, options, seed, rules_version)
+        .setup_at(&roster.first_names(), options, seed, rules_version)
         .map_err(|e| e.to_string())?;
     let mut last_view = filter::view_json(&*g, Viewer::Spectator);
     let mut out = vec![g.box_clone()];
     let steps = effective_steps(actions);
+    let mut at = 0;
     for (i, a) in steps.iter().enumerate() {
+        roster.rename_between(&mut *g, at, a.seq);
+        at = a.seq - 1;
         let (_, applied) = g
             .play(a.seat, &a.step)
             .map_err(|e| format!("step #{} `{}`: {e}", a.seq, a.step))?;
@@ -136,12 +138,12 @@ pub fn positions(
 /// The timelapse of a game from its setup and log (see the module doc).
 pub fn build(
     kind: &'static dyn GameKind,
-    seats: &[SeatRow],
+    roster: Roster<'_>,
     options: &Options,
     seed: (u64, u32),
     actions: &[ActionRow],
 ) -> Result<Timelapse, CoreError> {
-    let states = positions(kind, seats, options, seed, actions).map_err(CoreError::Replay)?;
+    let states = positions(kind, roster, options, seed, actions).map_err(CoreError::Replay)?;
     animate(&states, BUDGETS, TARGET_BYTES)
 }
 
@@ -199,21 +201,27 @@ fn animate(
 impl Chat {
     /// The timelapse of a stored game (any status: every frame is public).
     pub fn timelapse(&self, game_id: i64) -> Result<Timelapse, CoreError> {
-        let (row, seats, actions) = {
+        let (row, seats, actions, handovers) = {
             let inner = self.lock();
+            let log = inner.store.log();
             (
-                inner.store.log().game(game_id)?,
-                inner.store.log().seats(game_id)?,
-                inner.store.log().actions(game_id)?,
+                log.game(game_id)?,
+                log.seats(game_id)?,
+                log.actions(game_id)?,
+                log.handovers(game_id)?,
             )
         };
         let kind = self
             .registry
             .get(&row.kind)
             .ok_or_else(|| CoreError::UnknownKind(row.kind.clone()))?;
+        let roster = Roster {
+            seats: &seats,
+            handovers: &handovers,
+        };
         build(
             kind,
-            &seats,
+            roster,
             &row.options,
             (row.seed, row.rules_version),
             &actions,
@@ -242,18 +250,24 @@ impl Chat {
     /// delivered) and their place; `None` when they were not owed (already posted, here or
     /// by another process): posting twice posts once.
     pub fn post_end_files(&self, game_id: i64) -> Result<Option<EndFiles>, CoreError> {
-        let (row, seats, actions) = {
+        let (row, seats, actions, handovers) = {
             let inner = self.lock();
             if !inner.store.outbox().end_files_owed(game_id)? {
                 return Ok(None);
             }
+            let log = inner.store.log();
             (
-                inner.store.log().game(game_id)?,
-                inner.store.log().seats(game_id)?,
-                inner.store.log().actions(game_id)?,
+                log.game(game_id)?,
+                log.seats(game_id)?,
+                log.actions(game_id)?,
+                log.handovers(game_id)?,
             )
         };
-        let mut replies = self.end_files_replies(&row, &seats, &actions)?;
+        let roster = Roster {
+            seats: &seats,
+            handovers: &handovers,
+        };
+        let mut replies = self.end_files_replies(&row, roster, &actions)?;
         let entries: Vec<_> = replies.iter().map(outbox::entry).collect();
         let now = self.now();
         let (ids, pending) = self
@@ -313,7 +327,7 @@ impl Chat {
     fn end_files_replies(
         &self,
         row: &GameRow,
-        seats: &[SeatRow],
+        roster: Roster<'_>,
         rows: &[ActionRow],
     ) -> Result<Vec<Reply>, CoreError> {
         let mut out = Vec::new();
@@ -324,7 +338,7 @@ impl Chat {
             .and_then(|kind| {
                 build(
                     kind,
-                    seats,
+                    roster,
                     &row.options,
                     (row.seed, row.rules_version),
                     rows,
@@ -385,7 +399,7 @@ mod tests {
     use super::*;
     use crate::engine::{GameRng, Status};
     use crate::games::Registry;
-    use crate::store::ActionKind;
+    use crate::store::{ActionKind, SeatRow};
     use image::AnimationDecoder;
 
     /// A random legal game to the end: its seats and log.
@@ -444,7 +458,7 @@ mod tests {
         let (seats, rows) = full_game("nepal", 3, 5);
         let t = build(
             kind,
-            &seats,
+            Roster::of(&seats),
             &Options::new(),
             (5, kind.rules_version()),
             &rows,
@@ -458,7 +472,7 @@ mod tests {
         );
         let states = positions(
             kind,
-            &seats,
+            Roster::of(&seats),
             &Options::new(),
             (5, kind.rules_version()),
             &rows,
@@ -516,7 +530,7 @@ mod tests {
         let (seats, rows) = full_game("nepal", 3, 5);
         let states = positions(
             kind,
-            &seats,
+            Roster::of(&seats),
             &Options::new(),
             (5, kind.rules_version()),
             &rows,

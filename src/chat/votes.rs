@@ -3,7 +3,7 @@
 
 use super::ai_seat::is_ai;
 use super::commit::Turn;
-use super::core::{effective_steps, replay_from_checkpoints, seat_of, Chat, Loaded};
+use super::core::{effective_steps, replay_from_checkpoints, seat_of, Chat, Loaded, Roster};
 use super::error::topic_error;
 use super::error::CoreError;
 use super::filter::{self, Line};
@@ -352,9 +352,13 @@ impl Chat {
         // From the nearest checkpoint still in effect: an undo late in a long game replays
         // at most CHECKPOINT_EVERY rows (the lock is taken only to fetch it).
         let seqs = self.lock().store.log().checkpoint_seqs(l.row.id)?;
+        let handovers = self.lock().store.log().handovers(l.row.id)?;
         let (g, _) = replay_from_checkpoints(
             kind,
-            &l.seats,
+            Roster {
+                seats: &l.seats,
+                handovers: &handovers,
+            },
             &l.row.options,
             (l.row.seed, l.row.rules_version),
             &rows,

@@ -390,6 +390,9 @@ pub struct Applied {
     /// until the game ends. Public events still say what everyone may know (e.g. "ann
     /// sealed a program, commitment 3fa9c0d1e2b4").
     pub secret: bool,
+    /// True if this step made every secret step played before it public (the reveal of
+    /// sealed choices): `game history` shows them from then on.
+    pub reveals: bool,
 }
 
 /// A legal step as offered to a player: canonical notation plus a short human label.
@@ -466,6 +469,11 @@ pub trait Game:
     /// setup, before any step, when a game recorded under it is rebuilt. A game with one
     /// version keeps the default, which ignores it.
     fn set_rules_version(&mut self, _version: u32) {}
+
+    /// Name `seat` after its new holder (a seat handed over during the game): what the game
+    /// tells from now on uses `name`, what it told before keeps the old one. A game whose
+    /// texts name no player keeps the default, which ignores it.
+    fn rename_seat(&mut self, _seat: Seat, _name: &str) {}
 
     /// Start a game for `players` seats (names in turn order). The player count is already
     /// within `MIN_PLAYERS..=MAX_PLAYERS` and the options are valid.
@@ -760,6 +768,8 @@ pub trait AnyGame: Send {
     fn kind(&self) -> &'static dyn GameKind;
     /// The rules version this game plays by (see [`Game::rules_version`]).
     fn rules_version(&self) -> u32;
+    /// Name `seat` after its new holder (see [`Game::rename_seat`]).
+    fn rename_seat(&mut self, seat: Seat, name: &str);
     fn status(&self) -> Status;
     fn legal(&self, seat: Seat) -> Vec<StepInfo>;
     /// Parse, check and apply. On error nothing changes. Returns the canonical notation
@@ -1004,6 +1014,9 @@ impl<G: Game> AnyGame for Instance<G> {
     }
     fn rules_version(&self) -> u32 {
         self.state.rules_version()
+    }
+    fn rename_seat(&mut self, seat: Seat, name: &str) {
+        self.state.rename_seat(seat, name);
     }
     fn status(&self) -> Status {
         self.state.status()

@@ -371,14 +371,17 @@ async fn a_fleet_over_postgres_plays_on_across_a_reshard_and_sends_each_reminder
             );
             // Nothing lost: the stored state is the replay of the whole log.
             let kind = sherpa::games::Registry::builtin().get(&g.kind).unwrap();
-            let replayed = sherpa::chat::replay(
-                kind,
-                &s.log().seats(g.id).unwrap(),
-                &g.options,
-                (g.seed, g.rules_version),
-                &steps,
-            )
-            .unwrap();
+            let (seats, handovers) = (
+                s.log().seats(g.id).unwrap(),
+                s.log().handovers(g.id).unwrap(),
+            );
+            let roster = sherpa::chat::Roster {
+                seats: &seats,
+                handovers: &handovers,
+            };
+            let replayed =
+                sherpa::chat::replay(kind, roster, &g.options, (g.seed, g.rules_version), &steps)
+                    .unwrap();
             assert_eq!(
                 s.log().snapshot(g.id).unwrap().unwrap(),
                 (g.version, replayed.snapshot())

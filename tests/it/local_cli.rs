@@ -125,9 +125,14 @@ fn assert_snapshot_equals_replay(db: &Path) {
     let row = s.log().latest_game("local", "table").unwrap().unwrap();
     let kind = Registry::builtin().get(&row.kind).unwrap();
     let seats = s.log().seats(row.id).unwrap();
+    let handovers = s.log().handovers(row.id).unwrap();
+    let roster = sherpa::chat::Roster {
+        seats: &seats,
+        handovers: &handovers,
+    };
     let g = replay(
         kind,
-        &seats,
+        roster,
         &row.options,
         (row.seed, row.rules_version),
         &s.log().actions(row.id).unwrap(),

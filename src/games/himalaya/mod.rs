@@ -362,6 +362,12 @@ impl Game for Himalaya {
     const MIN_PLAYERS: usize = 3;
     const MAX_PLAYERS: usize = 4;
 
+    fn rename_seat(&mut self, seat: Seat, name: &str) {
+        if let Some(n) = self.players.get_mut(seat) {
+            *n = name.to_string();
+        }
+    }
+
     fn setup(
         data: &HimalayaData,
         players: &[String],

@@ -276,6 +276,12 @@ impl Game for NangaParbat {
     const MIN_PLAYERS: usize = 2;
     const MAX_PLAYERS: usize = 2;
 
+    fn rename_seat(&mut self, seat: Seat, name: &str) {
+        if let Some(n) = self.names.get_mut(seat) {
+            *n = name.to_string();
+        }
+    }
+
     fn setup(
         data: &NangaData,
         players: &[String],
@@ -337,6 +343,7 @@ impl Game for NangaParbat {
             irreversible: false,
             turn_ended,
             secret: false,
+            reveals: false,
         }
     }
 

@@ -235,6 +235,12 @@ impl Game for Nepal {
     const MIN_PLAYERS: usize = 3;
     const MAX_PLAYERS: usize = 5;
 
+    fn rename_seat(&mut self, seat: Seat, name: &str) {
+        if let Some(n) = self.names.get_mut(seat) {
+            *n = name.to_string();
+        }
+    }
+
     fn setup(
         data: &NepalData,
         players: &[String],

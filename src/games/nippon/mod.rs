@@ -329,6 +329,12 @@ impl Game for Nippon {
         self.rules_version = version;
     }
 
+    fn rename_seat(&mut self, seat: Seat, name: &str) {
+        if let Some(n) = self.names.get_mut(seat) {
+            *n = name.to_string();
+        }
+    }
+
     fn setup(
         data: &NipponData,
         players: &[String],
@@ -468,6 +474,7 @@ impl Game for Nippon {
                 || self.marker != marker_before,
             turn_ended: self.turn != turn_before,
             secret: false,
+            reveals: false,
             events: ev,
         }
     }

@@ -360,6 +360,12 @@ impl Game for Peloria {
         self.rules_version = version;
     }
 
+    fn rename_seat(&mut self, seat: Seat, name: &str) {
+        if let Some(n) = self.players.get_mut(seat) {
+            *n = name.to_string();
+        }
+    }
+
     fn setup(
         data: &PeloriaData,
         players: &[String],
@@ -488,6 +494,8 @@ impl Game for Peloria {
             irreversible: self.rng != before,
             turn_ended,
             secret,
+            // The last seal reveals every bid and starts a fresh round of seals.
+            reveals: matches!(step, Step::Seal) && !self.bids.is_sealed(seat),
         }
     }
 

@@ -110,6 +110,7 @@ impl Himalaya {
                 if self.seals.iter().all(|s| s.is_some()) {
                     self.reveal(data, &mut applied.events);
                     applied.irreversible = true;
+                    applied.reveals = true;
                 }
             }
             _ => {

@@ -81,6 +81,7 @@ impl Nepal {
             irreversible: false,
             turn_ended: true,
             secret: false,
+            reveals: false,
         }
     }
 

@@ -66,6 +66,7 @@ impl Nepal {
             irreversible,
             turn_ended: true,
             secret: false,
+            reveals: false,
         }
     }
 
