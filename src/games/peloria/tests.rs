@@ -2161,10 +2161,17 @@ fn pel_ovp_1_armies_above_three_per_area_are_removed_by_the_owner() {
     put(&mut g, &d, "Pelorians", "Henjarl", Kind::Infantry, 5);
     put(&mut g, &d, "Pelorians", "Vonlath", Kind::Infantry, 2);
     fresh(&mut g, &d);
-    play_now(&mut g, &d, "done");
+    let a = play_now(&mut g, &d, "done");
     assert_eq!(g.phase, Phase::Overpop);
     assert_eq!(g.overpop_excess(&d, nat(&d, "Pelorians")), 1);
     assert_eq!(first_acting(&g), 0);
+    // The answer to the last step of the battles says what comes next, and who acts.
+    let next = format!(
+        "The Pelorians are over-populated (at most 3 armies per land area held, 2 areas): {} \
+         removes 1 army (`remove <area> <kind>`).",
+        names()[0]
+    );
+    assert!(a.events.iter().any(|e| e.text == next), "{:?}", a.events);
     play_now(&mut g, &d, "remove Vonlath infantry");
     assert!(g.round > 2, "the turn moved on");
     assert_eq!(cnt(&g, &d, "Pelorians", "Vonlath"), 1);
