@@ -1,4 +1,5 @@
-//! Nippon tests of factories, machinery and production (NIP-FAC, NIP-MACH, NIP-PROD), mirroring `rules/factories.rs`.
+//! Nippon tests of factories, machinery and production (NIP-FAC, NIP-MACH, NIP-PROD),
+//! mirroring `rules/factories.rs`.
 
 use super::*;
 

@@ -1,4 +1,5 @@
-//! Nippon tests of knowledge and mines (NIP-KNOW, NIP-COAL), mirroring `rules/knowledge.rs`.
+//! Nippon tests of knowledge and mines (NIP-KNOW, NIP-COAL), mirroring
+//! `rules/knowledge.rs`.
 
 use super::*;
 

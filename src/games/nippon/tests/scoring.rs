@@ -1,4 +1,5 @@
-//! Nippon tests of scoring and the end of the game (NIP-SCORE, NIP-END), mirroring `rules/scoring.rs`.
+//! Nippon tests of scoring and the end of the game (NIP-SCORE, NIP-END), mirroring
+//! `rules/scoring.rs`.
 
 use super::*;
 

@@ -1,4 +1,5 @@
-//! Nippon tests of trains and ships (NIP-TRAIN, NIP-SHIP, NIP-SLOT), mirroring `rules/transport.rs`.
+//! Nippon tests of trains and ships (NIP-TRAIN, NIP-SHIP, NIP-SLOT), mirroring
+//! `rules/transport.rs`.
 
 use super::*;
 

@@ -1,4 +1,5 @@
-//! Nippon tests of taking workers, refills and the scoring marker (NIP-WORK, NIP-TRIG), mirroring `rules/workers.rs`.
+//! Nippon tests of taking workers, refills and the scoring marker (NIP-WORK, NIP-TRIG),
+//! mirroring `rules/workers.rs`.
 
 use super::*;
 
