@@ -32,7 +32,7 @@
 //! Invariants of a [`Nippon`] state: workers are conserved (bag + slots + rows + player
 //! boards = the game's workers); yen, coal and blueprints never go below 0; each player
 //! holds at most 6 workers and at most one factory per good; `apply` accepts exactly the
-//! steps `legal_steps` lists (both use [`Nippon::legality`]). Nothing is hidden: the bag
+//! steps `legal_steps` lists (both decided by one function, `forbidden`). Nothing is hidden: the bag
 //! draws are random but no viewer sees anything the others do not.
 
 mod board;
@@ -309,9 +309,8 @@ impl Game for Nippon {
     type Data = NipponData;
     type View = View;
     type Options = NoOptions;
-    /// On the bridge: `legality` and `hopeless` below still decide (see
-    /// [`crate::engine::Unconverted`]); converting means moving them into this one.
-    type Forbidden = crate::engine::Unconverted;
+    /// Every reason a step is refused, with its rules topic (`rules/forbidden.rs`).
+    type Forbidden = rules::Forbidden;
 
     const ID: &'static str = ID;
     const NAME: &'static str = "Nippon";
@@ -376,38 +375,39 @@ impl Game for Nippon {
         v
     }
 
-    /// On the bridge ([`crate::engine::Unconverted`]): `legality` decides.
-    fn forbidden(
-        &self,
-        _data: &NipponData,
-        _seat: Seat,
-        _step: &Step,
-    ) -> Result<(), crate::engine::Unconverted> {
-        Ok(())
-    }
-
-    /// The one legality function: may `seat` act, then blueprints (any time of one's
+    /// The one legality decision: may `seat` act, then blueprints (any time of one's
     /// turn) or the check of the step the current stage accepts (each in its part of
     /// `rules/`); a step the stage does not accept is refused once, by `wrong_stage`.
-    fn legality(&self, data: &NipponData, seat: Seat, step: &Step) -> Result<(), RuleError> {
+    fn forbidden(
+        &self,
+        data: &NipponData,
+        seat: Seat,
+        step: &Step,
+    ) -> Result<(), rules::Forbidden> {
         self.seat_may_act(seat)?;
+        let action = rules::Forbidden::Action;
         match (&self.stage, *step) {
             (_, Step::Blueprints(t)) => self.blueprints_ok(data, seat, t),
             (Stage::Start, Step::Consolidate) => Ok(()),
             (Stage::Start, Step::Take { slot, colour }) => self.can_take(data, seat, slot, colour),
             (Stage::Choose, Step::Do(a)) => self.choose_ok(data, seat, a),
             (_, Step::Do(a)) if self.begun == Some(a) => Ok(()),
-            (Stage::Factory, Step::Build(g)) => self.can_build(data, seat, g as usize),
+            (Stage::Factory, Step::Build(g)) => {
+                self.build_ok(data, seat, g as usize).map_err(action)
+            }
             (Stage::Machinery { .. }, Step::Improve(g)) => self.can_improve(data, seat, g as usize),
             (Stage::Machinery { .. }, Step::ToSupply) => self.machine_to_supply_ok(data, seat),
             (Stage::Machinery { n }, Step::Done) => need_one(*n as usize, Topic::Machinery),
             (Stage::Produce { ran }, Step::Run(g)) => self.produce_ok(data, seat, ran, g),
             (Stage::Produce { ran }, Step::Done) => need_one(ran.len(), Topic::Produce),
-            (Stage::Track { track }, Step::Up(k)) => self.can_up(data, seat, *track, k),
+            (Stage::Track { track }, Step::Up(k)) => {
+                self.up_ok(data, seat, *track, k).map_err(action)
+            }
             (Stage::Rail { ship, regions }, Step::Train(r) | Step::Ship(r))
                 if *ship == matches!(step, Step::Ship(_)) =>
             {
-                self.can_rail(data, seat, *ship, regions, r as usize)
+                self.rail_ok(data, seat, *ship, regions, r as usize)
+                    .map_err(action)
             }
             (Stage::Rail { regions, .. }, Step::Done) => need_one(regions.len(), Topic::Rail),
             (Stage::Export { open: None, .. }, Step::Contract(k)) => {
@@ -417,7 +417,7 @@ impl Game for Nippon {
                 need_one(*done as usize, Topic::Export)
             }
             (Stage::Export { open: Some(o), .. }, Step::Pay { good, cubes }) => {
-                self.can_pay(data, seat, o, good, cubes)
+                self.can_pay(seat, o, good, cubes)
             }
             (Stage::Export { open: Some(o), .. }, _) => Err(Self::finish_contract_first(o)),
             (Stage::Market(m), _) => self.market_ok(data, seat, m, step),
@@ -430,7 +430,7 @@ impl Game for Nippon {
         }
     }
 
-    /// Carry out a step found legal by `legality`: the perform function of its part of
+    /// Carry out a step found legal by `forbidden`: the perform function of its part of
     /// `rules/`, then the log.
     fn perform(&mut self, data: &NipponData, seat: Seat, step: &Step) -> Applied {
         let mut ev = Vec::new();
@@ -476,72 +476,6 @@ impl Game for Nippon {
             secret: false,
             reveals: false,
             events: ev,
-        }
-    }
-
-    /// A quick test that `step` is sure to be refused, without wording why: the scan of
-    /// the legal steps skips these candidates (hundreds of market tiles, absent worker
-    /// colours, steps of another stage) instead of building each one's reason. It follows
-    /// `legality` arm by arm, each arm asking the unworded check (`*_blocker`, `*_blocked`)
-    /// that the worded one words, so it refuses exactly what `legality` refuses, except
-    /// blueprints that would strand the action (left to `legality`). Never decides
-    /// legality: a step it passes still goes through `legality`, and a step it skips is one
-    /// `legality` refuses (tested over random games). Where `legality` would index the
-    /// board data out of range, it passes the step.
-    fn hopeless(&self, data: &NipponData, seat: Seat, step: &Step) -> bool {
-        if self.result.is_some() || seat >= self.n() || seat != self.current {
-            return true;
-        }
-        let good = |g: u8| (g as usize) < data.goods.len();
-        match (&self.stage, *step) {
-            (_, Step::Blueprints(t)) => !self.may_raise_with_blueprints(data, seat, t),
-            (Stage::Start, Step::Consolidate) => false,
-            (Stage::Start, Step::Take { slot, colour }) => {
-                self.take_blocked(data, seat, slot, colour)
-            }
-            (Stage::Choose, Step::Do(a)) => self.choose_blocked(data, seat, a),
-            (_, Step::Do(a)) if self.begun == Some(a) => false,
-            (Stage::Factory, Step::Build(g)) => {
-                good(g) && self.build_blocker(data, seat, g as usize).is_some()
-            }
-            (Stage::Machinery { .. }, Step::Improve(g)) => {
-                good(g) && self.improve_blocker(data, seat, g as usize).is_some()
-            }
-            (Stage::Machinery { .. }, Step::ToSupply) => self.machine_to_supply_blocked(data, seat),
-            (Stage::Machinery { n }, Step::Done) => *n == 0,
-            (Stage::Produce { ran }, Step::Run(g)) => {
-                good(g) && self.produce_blocked(data, seat, ran, g)
-            }
-            (Stage::Produce { ran }, Step::Done) => ran.is_empty(),
-            (Stage::Track { track }, Step::Up(k)) => {
-                self.up_blocker(data, seat, *track, k).is_some()
-            }
-            (Stage::Rail { ship, regions }, Step::Train(r) | Step::Ship(r))
-                if *ship == matches!(step, Step::Ship(_)) =>
-            {
-                (r as usize) < data.regions.len()
-                    && self
-                        .rail_blocker(data, seat, *ship, regions, r as usize)
-                        .is_some()
-            }
-            (Stage::Rail { regions, .. }, Step::Done) => regions.is_empty(),
-            (Stage::Export { open: None, .. }, Step::Contract(k)) => {
-                self.contract_blocker(data, seat, k).is_some()
-            }
-            (Stage::Export { done, open: None }, Step::Done) => *done == 0,
-            (Stage::Export { open: Some(o), .. }, Step::Pay { good: g, cubes }) => {
-                good(g) && self.pay_blocker(seat, o, g, cubes).is_some()
-            }
-            // A contract is being paid: only its payments (and blueprints) now.
-            (Stage::Export { open: Some(_), .. }, _) => true,
-            (Stage::Market(m), _) => self.market_blocked(data, seat, m, step),
-            (Stage::Reward, Step::Reward { multiplier, bonus }) => {
-                self.reward_blocked(data, seat, multiplier as u32, bonus)
-            }
-            (Stage::Space { .. }, Step::Space(a)) => !self.space_free(seat, a),
-            (Stage::Spend, Step::Done) => false,
-            // Refused by `wrong_stage`.
-            _ => true,
         }
     }
 
@@ -654,9 +588,14 @@ impl Game for Nippon {
     }
 
     /// A refused step of the acting seat ends with the steps accepted now (those of the
-    /// same verb, else all), so a refusal names only legal steps besides its reason.
-    fn explain(&self, data: &NipponData, seat: Seat, step: &Step, e: RuleError) -> RuleError {
-        if self.result.is_some() || seat != self.current {
+    /// same verb, else all), so a refusal names only legal steps besides its reason. A
+    /// step on another player's turn says whose turn it is.
+    fn explain(&self, data: &NipponData, seat: Seat, step: &Step, mut e: RuleError) -> RuleError {
+        if self.result.is_some() {
+            return e;
+        }
+        if seat != self.current {
+            e.reason = format!("{}: {} plays now", e.reason, self.names[self.current]);
             return e;
         }
         let legal: Vec<String> = self

@@ -50,6 +50,14 @@ pub enum TurnEvent {
     BatVictimRises {
         area: usize,
     },
+    /// After its battles the nation holds more armies than 3 per land area held
+    /// (`areas`): its player removes `excess` of them (what comes next, said once).
+    Overpopulated {
+        nation: usize,
+        player: usize,
+        excess: usize,
+        areas: usize,
+    },
     /// Overpopulation or the stacking limits after movement took a unit.
     Removed {
         overpopulation: bool,
@@ -269,6 +277,23 @@ impl TurnEvent {
             TurnEvent::BatVictimRises { area } => format!(
                 "The Bat's victim in {} rises as a Telmori (the Mad Horde).",
                 w.area(area)
+            ),
+            TurnEvent::Overpopulated {
+                nation,
+                player,
+                excess,
+                areas,
+            } => format!(
+                "The {} are over-populated (at most 3 armies per land area held, {}): {} \
+                 removes {} (`remove <area> <kind>`).",
+                w.nation(nation),
+                units(areas as u32, "area"),
+                w.player(player),
+                if excess == 1 {
+                    "1 army".to_string()
+                } else {
+                    format!("{excess} armies")
+                }
             ),
             TurnEvent::Removed {
                 overpopulation,

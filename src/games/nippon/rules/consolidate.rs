@@ -58,26 +58,15 @@ impl Nippon {
         seat: Seat,
         mult: u32,
         b: u8,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Forbidden> {
         let lvl = self.reward_level(data, seat);
         if mult > lvl {
-            return Err(rule(
-                Topic::Consolidate,
-                format!("your rightmost worker allows reward tiles up to level {lvl}"),
-            ));
+            return Err(Forbidden::RewardLevel(lvl));
         }
         if !self.reward_left(data, mult, b) {
-            return Err(rule(
-                Topic::Consolidate,
-                "no reward tile of that kind is left",
-            ));
+            return Err(Forbidden::RewardGone);
         }
         Ok(())
-    }
-
-    /// [`Nippon::can_reward`] without wording a refusal.
-    pub(crate) fn reward_blocked(&self, data: &NipponData, seat: Seat, mult: u32, b: u8) -> bool {
-        mult > self.reward_level(data, seat) || !self.reward_left(data, mult, b)
     }
 
     /// Is a reward tile of multiplier `mult` and bonus kind `b` left?
@@ -124,23 +113,16 @@ impl Nippon {
             .collect()
     }
 
-    pub(crate) fn space_ok(&self, seat: Seat, a: u8) -> Result<(), RuleError> {
-        if self.space_free(seat, a) {
-            Ok(())
-        } else {
-            Err(rule(
-                Topic::Consolidate,
-                "that achievement space already holds a tile",
-            ))
-        }
-    }
-
-    /// Is achievement space `a` of `seat` there and empty? ([`Nippon::space_ok`] unworded.)
-    pub(crate) fn space_free(&self, seat: Seat, a: u8) -> bool {
-        self.players[seat]
+    pub(crate) fn space_ok(&self, seat: Seat, a: u8) -> Result<(), Forbidden> {
+        let free = self.players[seat]
             .achievements
             .get(a as usize)
-            .is_some_and(|x| x.is_none())
+            .is_some_and(|x| x.is_none());
+        if free {
+            Ok(())
+        } else {
+            Err(Forbidden::SpaceTaken)
+        }
     }
 
     /// `space <achievement>`: the reward (or multiplier) tile goes there.

@@ -24,29 +24,6 @@ fn satisfiable(needs: &[u8], stock: &mut [u8]) -> bool {
     false
 }
 
-/// Why a contract cannot be started (worded by [`Nippon::can_contract`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ContractBlocker {
-    /// Not a number from 1 to 8.
-    Number,
-    Fulfilled,
-    /// The storage cannot pay it from different factories.
-    Unpayable,
-}
-
-/// Why a payment to the open contract is refused (worded by [`Nippon::can_pay`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum PayBlocker {
-    /// The contract needs no requirement of that many cubes.
-    NotNeeded,
-    /// That factory already paid for this contract.
-    Used,
-    /// The storage holds only this many.
-    Stored(u8),
-    /// The rest of the contract could not be paid then.
-    Rest,
-}
-
 impl Nippon {
     /// Goods in storage per good (0 without a factory), except the goods in `used`.
     pub(crate) fn stock(&self, seat: Seat, used: &[u8]) -> Vec<u8> {
@@ -76,19 +53,11 @@ impl Nippon {
 
     /// Up to 3 contracts, each paid in full once started: any other step while one is open
     /// is refused thus.
-    pub(crate) fn finish_contract_first(o: &OpenContract) -> RuleError {
-        rule(
-            Topic::Export,
-            format!(
-                "finish contract {} first: pay `pay <good> <cubes>` for {}",
-                o.contract,
-                o.remaining
-                    .iter()
-                    .map(|n| n.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            ),
-        )
+    pub(crate) fn finish_contract_first(o: &OpenContract) -> Forbidden {
+        Forbidden::FinishContract {
+            contract: o.contract,
+            remaining: Needs::of(&o.remaining),
+        }
     }
 
     /// `contract <k>`: start paying contract `k`.
@@ -102,108 +71,60 @@ impl Nippon {
         }
     }
 
+    /// NIP-EXP-2, -8: contract `k` is face up and the storage can pay it from different
+    /// factories.
     pub(crate) fn can_contract(
         &self,
         data: &NipponData,
         seat: Seat,
         k: u8,
-    ) -> Result<(), RuleError> {
-        let why = match self.contract_blocker(data, seat, k) {
-            None => return Ok(()),
-            Some(ContractBlocker::Number) => {
-                return Err(rule(Topic::Export, "contracts are numbered 1 to 8"))
-            }
-            Some(ContractBlocker::Fulfilled) => {
-                format!("contract {k} is already fulfilled (face down)")
-            }
-            Some(ContractBlocker::Unpayable) => format!(
-                "contract {k} needs {} from different factories; your storage cannot pay it",
-                needs_text(&data.contracts[k as usize - 1].needs)
-            ),
-        };
-        Err(rule(Topic::Export, why))
-    }
-
-    /// What stops `seat` starting contract `k`, unworded: the check of
-    /// [`Nippon::can_contract`], cheap enough for scans of every contract.
-    pub(crate) fn contract_blocker(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        k: u8,
-    ) -> Option<ContractBlocker> {
+    ) -> Result<(), Forbidden> {
         if k == 0 || k as usize > data.contracts.len() {
-            return Some(ContractBlocker::Number);
+            return Err(Forbidden::ContractNumber);
         }
         if self.players[seat].fulfilled[k as usize - 1] {
-            return Some(ContractBlocker::Fulfilled);
+            return Err(Forbidden::ContractFulfilled(k));
         }
         let needs = &data.contracts[k as usize - 1].needs;
         if !satisfiable(needs, &mut self.stock(seat, &[])) {
-            return Some(ContractBlocker::Unpayable);
+            return Err(Forbidden::ContractUnpayable(k));
         }
-        None
+        Ok(())
     }
 
+    /// NIP-EXP-3, -4: `n` cubes of good `g` pay a requirement of the open contract `o`,
+    /// from a factory not used for it yet, leaving the rest payable.
     pub(crate) fn can_pay(
         &self,
-        data: &NipponData,
         seat: Seat,
         o: &OpenContract,
         g: u8,
         n: u8,
-    ) -> Result<(), RuleError> {
-        let name = || &data.goods[g as usize].name;
-        let why = match self.pay_blocker(seat, o, g, n) {
-            None => return Ok(()),
-            Some(PayBlocker::NotNeeded) => format!(
-                "contract {} still needs {}",
-                o.contract,
-                needs_text(&o.remaining)
-            ),
-            Some(PayBlocker::Used) => format!(
-                "each requirement comes from a different factory; {} is already used",
-                name()
-            ),
-            Some(PayBlocker::Stored(held)) => format!(
-                "your {} storage holds {}, not {n}",
-                name(),
-                crate::engine::counted(held, "good")
-            ),
-            Some(PayBlocker::Rest) => {
-                "then the rest of the contract could not be paid; the contract is fulfilled all at once"
-                    .into()
-            }
-        };
-        Err(rule(Topic::Export, why))
-    }
-
-    /// What stops `seat` paying `n` cubes of good `g` to the open contract `o`, unworded:
-    /// the check of [`Nippon::can_pay`], cheap enough for scans of every payment.
-    pub(crate) fn pay_blocker(
-        &self,
-        seat: Seat,
-        o: &OpenContract,
-        g: u8,
-        n: u8,
-    ) -> Option<PayBlocker> {
+    ) -> Result<(), Forbidden> {
         let Some(i) = o.remaining.iter().position(|&x| x == n) else {
-            return Some(PayBlocker::NotNeeded);
+            return Err(Forbidden::NotNeeded {
+                contract: o.contract,
+                remaining: Needs::of(&o.remaining),
+            });
         };
         if o.used.contains(&g) {
-            return Some(PayBlocker::Used);
+            return Err(Forbidden::FactoryUsed(g));
         }
         let mut stock = self.stock(seat, &o.used);
         if stock[g as usize] < n {
-            return Some(PayBlocker::Stored(stock[g as usize]));
+            return Err(Forbidden::PayStored {
+                good: g,
+                held: stock[g as usize],
+                cubes: n,
+            });
         }
         let mut rest = o.remaining.clone();
         rest.remove(i);
         stock[g as usize] = 0;
         if !satisfiable(&rest, &mut stock) {
-            return Some(PayBlocker::Rest);
+            return Err(Forbidden::PayRest);
         }
-        None
+        Ok(())
     }
 
     /// `pay <good> <cubes>`: one requirement of the open contract; the action is over

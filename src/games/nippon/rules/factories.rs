@@ -4,77 +4,37 @@ use super::*;
 
 // ==== Invest in a new industry (NIP-FAC, NIP-MACH-10..12) ====
 
-/// Why a factory cannot be built (worded by [`Nippon::can_build`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum BuildBlocker {
-    Owned,
-    NoTile,
-    Yen,
-    /// Knowledge short by this many steps, with fewer blueprints.
-    Knowledge(u32),
-}
-
 impl Nippon {
     pub(crate) fn factory_candidates(data: &NipponData) -> Vec<Step> {
         (0..data.goods.len() as u8).map(Step::Build).collect()
     }
 
-    pub(crate) fn can_build(
+    /// NIP-FAC: may `seat` build a factory of good `g`?
+    pub(crate) fn build_ok(
         &self,
         data: &NipponData,
         seat: Seat,
         g: usize,
-    ) -> Result<(), RuleError> {
-        let Some(blocker) = self.build_blocker(data, seat, g) else {
-            return Ok(());
-        };
+    ) -> Result<(), ActionWhy> {
         let p = &self.players[seat];
-        let good = &data.goods[g];
-        let why = match blocker {
-            BuildBlocker::Owned => format!(
-                "you already have {} factory",
-                crate::engine::a_or_an(&good.name)
-            ),
-            BuildBlocker::NoTile => format!("no {} factory tile is left", good.name),
-            BuildBlocker::Yen => format!(
-                "a factory costs {}; you have {}",
-                yen(data.cost_factory),
-                yen(p.yen)
-            ),
-            BuildBlocker::Knowledge(short) => format!(
-                "a {} factory needs knowledge {}; you are {} short and have {}",
-                good.name,
-                2 * good.level as u32,
-                short,
-                crate::engine::counted(p.blueprints, "blueprint")
-            ),
-        };
-        Err(rule(Topic::Factory, why))
-    }
-
-    /// What stops `seat` building a factory of good `g` (NIP-FAC), unworded: the check of
-    /// [`Nippon::can_build`], cheap enough for scans of every good.
-    pub(crate) fn build_blocker(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        g: usize,
-    ) -> Option<BuildBlocker> {
-        let p = &self.players[seat];
+        let refuse = |why| Err(ActionWhy::Build(g as u8, why));
         if p.factories[g].is_some() {
-            return Some(BuildBlocker::Owned);
+            return refuse(BuildWhy::Owned);
         }
         if self.built[g] >= data.factories_per_good {
-            return Some(BuildBlocker::NoTile);
+            return refuse(BuildWhy::NoTile);
         }
         if p.yen < data.cost_factory {
-            return Some(BuildBlocker::Yen);
+            return refuse(BuildWhy::Yen { have: p.yen });
         }
         let short = self.shortfall(data, seat, g);
         if p.blueprints < short {
-            return Some(BuildBlocker::Knowledge(short));
+            return refuse(BuildWhy::Knowledge {
+                short,
+                blueprints: p.blueprints,
+            });
         }
-        None
+        Ok(())
     }
 
     pub fn shortfall(&self, data: &NipponData, seat: Seat, g: usize) -> u32 {
@@ -116,16 +76,6 @@ impl Nippon {
 
 // ==== Machinery (NIP-MACH) ====
 
-/// Why a factory cannot take a machine (worded by [`Nippon::can_improve`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ImproveBlocker {
-    /// A machine costs more yen than the player has.
-    Yen,
-    NoFactory,
-    /// The machine is already +2.
-    Full,
-}
-
 impl Nippon {
     pub(crate) fn machinery_candidates(data: &NipponData) -> Vec<Step> {
         let mut v: Vec<Step> = (0..data.goods.len() as u8).map(Step::Improve).collect();
@@ -140,78 +90,39 @@ impl Nippon {
         &self,
         data: &NipponData,
         seat: Seat,
-    ) -> Result<(), RuleError> {
-        self.afford_machine(data, seat)?;
+    ) -> Result<(), Forbidden> {
+        self.afford_machine(data, seat).map_err(Forbidden::Action)?;
         if let Some(g) = self.improvable_factory(data, seat) {
-            return Err(rule(
-                Topic::Machinery,
-                format!(
-                    "your {} factory can still take a machine; improvements go to your factories while they can",
-                    data.goods[g].name
-                ),
-            ));
+            return Err(Forbidden::FactoryCanTakeMachine(g as u8));
         }
         Ok(())
-    }
-
-    /// [`Nippon::machine_to_supply_ok`] without wording a refusal.
-    pub(crate) fn machine_to_supply_blocked(&self, data: &NipponData, seat: Seat) -> bool {
-        self.players[seat].yen < data.cost_machine || self.improvable_factory(data, seat).is_some()
     }
 
     /// The first good whose factory can take a machine now, if any.
     fn improvable_factory(&self, data: &NipponData, seat: Seat) -> Option<usize> {
-        (0..data.goods.len()).find(|&g| self.improve_blocker(data, seat, g).is_none())
+        (0..data.goods.len()).find(|&g| self.can_improve(data, seat, g).is_ok())
     }
 
     /// NIP-MACH: every improvement costs a machine's price.
-    pub(crate) fn afford_machine(&self, data: &NipponData, seat: Seat) -> Result<(), RuleError> {
+    pub(crate) fn afford_machine(&self, data: &NipponData, seat: Seat) -> Result<(), ActionWhy> {
         if self.players[seat].yen < data.cost_machine {
-            return Err(rule(
-                Topic::Machinery,
-                format!("a machine costs {}", yen(data.cost_machine)),
-            ));
+            return Err(ActionWhy::MachineCost);
         }
         Ok(())
     }
 
+    /// NIP-MACH: a machine goes on a factory of `seat`'s without a +2 machine.
     pub(crate) fn can_improve(
         &self,
         data: &NipponData,
         seat: Seat,
         g: usize,
-    ) -> Result<(), RuleError> {
-        let name = &data.goods[g].name;
-        match self.improve_blocker(data, seat, g) {
-            None => Ok(()),
-            Some(ImproveBlocker::Yen) => self.afford_machine(data, seat),
-            Some(ImproveBlocker::NoFactory) => Err(rule(
-                Topic::Machinery,
-                format!("you have no {name} factory"),
-            )),
-            Some(ImproveBlocker::Full) => Err(rule(
-                Topic::Machinery,
-                format!("the machine of your {name} factory is already +2"),
-            )),
-        }
-    }
-
-    /// What stops `seat` improving the factory of good `g`, unworded: the check of
-    /// [`Nippon::can_improve`], cheap enough for scans of every good.
-    pub(crate) fn improve_blocker(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        g: usize,
-    ) -> Option<ImproveBlocker> {
-        let p = &self.players[seat];
-        if p.yen < data.cost_machine {
-            return Some(ImproveBlocker::Yen);
-        }
-        match p.factories[g] {
-            None => Some(ImproveBlocker::NoFactory),
-            Some(f) if f.machine >= 2 => Some(ImproveBlocker::Full),
-            Some(_) => None,
+    ) -> Result<(), Forbidden> {
+        self.afford_machine(data, seat).map_err(Forbidden::Action)?;
+        match self.players[seat].factories[g] {
+            None => Err(Forbidden::NoFactoryToImprove(g as u8)),
+            Some(f) if f.machine >= 2 => Err(Forbidden::MachineFull(g as u8)),
+            Some(_) => Ok(()),
         }
     }
 
@@ -256,16 +167,6 @@ impl Nippon {
 
 // ==== Produce goods (NIP-PROD) ====
 
-/// Why a factory cannot run (worded by [`Nippon::can_run`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum RunBlocker {
-    NoFactory,
-    /// Less coal than the good needs.
-    Coal,
-    /// The storage is full.
-    Full,
-}
-
 impl Nippon {
     pub(crate) fn produce_candidates(data: &NipponData) -> Vec<Step> {
         let mut v: Vec<Step> = (0..data.goods.len() as u8).map(Step::Run).collect();
@@ -280,55 +181,25 @@ impl Nippon {
         seat: Seat,
         ran: &[u8],
         g: u8,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Forbidden> {
         if ran.contains(&g) {
-            return Err(rule(
-                Topic::Produce,
-                format!(
-                    "your {} factory already ran in this action",
-                    data.goods[g as usize].name
-                ),
-            ));
+            return Err(Forbidden::AlreadyRan(g));
         }
-        self.can_run(data, seat, g as usize)
+        self.run_ok(data, seat, g as usize)
+            .map_err(Forbidden::Action)
     }
 
-    /// [`Nippon::produce_ok`] without wording a refusal.
-    pub(crate) fn produce_blocked(&self, data: &NipponData, seat: Seat, ran: &[u8], g: u8) -> bool {
-        ran.contains(&g) || self.run_blocker(data, seat, g as usize).is_some()
-    }
-
-    pub(crate) fn can_run(&self, data: &NipponData, seat: Seat, g: usize) -> Result<(), RuleError> {
+    /// NIP-PROD: may `seat`'s factory of good `g` run (coal, storage)?
+    pub(crate) fn run_ok(&self, data: &NipponData, seat: Seat, g: usize) -> Result<(), ActionWhy> {
         let p = &self.players[seat];
         let d = &data.goods[g];
-        let why = match self.run_blocker(data, seat, g) {
-            None => return Ok(()),
-            Some(RunBlocker::NoFactory) => format!("you have no {} factory", d.name),
-            Some(RunBlocker::Coal) => format!(
-                "your {} factory needs {} coal; you have {}",
-                d.name, d.coal, p.coal
-            ),
-            Some(RunBlocker::Full) => format!("the storage of your {} factory is full", d.name),
+        let why = match p.factories[g] {
+            None => RunWhy::NoFactory,
+            Some(_) if p.coal < d.coal => RunWhy::Coal { have: p.coal },
+            Some(f) if f.goods >= d.storage => RunWhy::Full,
+            Some(_) => return Ok(()),
         };
-        Err(rule(Topic::Produce, why))
-    }
-
-    /// What stops `seat` running the factory of good `g`, unworded: the check of
-    /// [`Nippon::can_run`], cheap enough for scans of every good.
-    pub(crate) fn run_blocker(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        g: usize,
-    ) -> Option<RunBlocker> {
-        let p = &self.players[seat];
-        let d = &data.goods[g];
-        match p.factories[g] {
-            None => Some(RunBlocker::NoFactory),
-            Some(_) if p.coal < d.coal => Some(RunBlocker::Coal),
-            Some(f) if f.goods >= d.storage => Some(RunBlocker::Full),
-            Some(_) => None,
-        }
+        Err(ActionWhy::Run(g as u8, why))
     }
 
     /// `run <good>`: the factory produces; the action is over after the third.

@@ -4,67 +4,33 @@ use super::*;
 
 // ==== Knowledge and mines (NIP-KNOW, NIP-COAL) ====
 
-/// Why a marker cannot move up (worded by [`Nippon::can_up`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum UpBlocker {
-    /// Not 1, 2 or 3 steps.
-    Steps,
-    BeyondTop,
-    /// The cost, more yen than the player has.
-    Yen(u32),
-}
-
 impl Nippon {
     pub(crate) fn track_candidates() -> Vec<Step> {
         (1..=3).map(Step::Up).collect()
     }
 
-    pub(crate) fn can_up(
+    /// NIP-KNOW, NIP-COAL: may `seat` move the marker of track `t` up `k` steps (1 to 3,
+    /// not beyond the top, paying their cost)?
+    pub(crate) fn up_ok(
         &self,
         data: &NipponData,
         seat: Seat,
         t: TrackKind,
         k: u8,
-    ) -> Result<(), RuleError> {
-        let why = match self.up_blocker(data, seat, t, k) {
-            None => return Ok(()),
-            Some(UpBlocker::Steps) => return Err(rule(Topic::Tracks, "move 1, 2 or 3 steps")),
-            Some(UpBlocker::BeyondTop) => format!(
-                "your {} marker cannot move {} beyond the top slot",
-                t.name(),
-                crate::engine::counted(k, "step")
-            ),
-            Some(UpBlocker::Yen(cost)) => format!(
-                "{} cost {}; you have {}",
-                crate::engine::counted(k, "step"),
-                yen(cost),
-                yen(self.players[seat].yen)
-            ),
-        };
-        Err(rule(Topic::Tracks, why))
-    }
-
-    /// What stops `seat` moving the marker of track `t` up `k` steps, unworded: the check
-    /// of [`Nippon::can_up`], cheap enough for scans of the legal steps.
-    pub(crate) fn up_blocker(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        t: TrackKind,
-        k: u8,
-    ) -> Option<UpBlocker> {
+    ) -> Result<(), ActionWhy> {
         let p = &self.players[seat];
+        let refuse = |why| Err(ActionWhy::Up(t, k, why));
         if !(1..=3).contains(&k) {
-            return Some(UpBlocker::Steps);
+            return refuse(UpWhy::Steps);
         }
         let cost = data.track_cost[k as usize - 1];
         if p.tracks[t.index()] + k as usize > data.track(t).top() {
-            return Some(UpBlocker::BeyondTop);
+            return refuse(UpWhy::BeyondTop);
         }
         if p.yen < cost {
-            return Some(UpBlocker::Yen(cost));
+            return refuse(UpWhy::Yen { cost, have: p.yen });
         }
-        None
+        Ok(())
     }
 
     /// `up <steps>`: pay and move the marker of the action's track; the action is over.

@@ -33,7 +33,7 @@ impl Nippon {
         seat: Seat,
         m: &Market,
         step: &Step,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Forbidden> {
         match (m.tile, m.city, *step) {
             (None, _, Step::Tile { value, good, cubes }) => {
                 self.can_tile(data, seat, m.region, value, good as usize, cubes)
@@ -47,51 +47,19 @@ impl Nippon {
         }
     }
 
-    /// [`Nippon::market_ok`] without wording a refusal.
-    pub(crate) fn market_blocked(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        m: &Market,
-        step: &Step,
-    ) -> bool {
-        match (m.tile, m.city, *step) {
-            (None, _, Step::Tile { value, good, cubes }) => {
-                (good as usize) < data.goods.len()
-                    && self.tile_blocked(data, seat, m.region, value, good as usize, cubes)
-            }
-            (Some((v, g, _)), None, Step::City(c)) => self
-                .city_blocker(data, m.region, c as usize, v, g as usize)
-                .is_some(),
-            (_, Some(c), Step::Remove(g)) => self.remove_blocked(data, c as usize, g as usize),
-            (None, _, Step::Done) => m.placed == 0,
-            // Refused by `wrong_stage`.
-            _ => true,
-        }
-    }
-
-    fn remove_ok(&self, data: &NipponData, c: usize, g: usize) -> Result<(), RuleError> {
-        if !self.remove_blocked(data, c, g) {
+    /// NIP-MKT-16: is good `g` of the full city `c` beside one of its tied lowest tiles?
+    fn remove_ok(&self, data: &NipponData, c: usize, g: usize) -> Result<(), Forbidden> {
+        let tied = self.tied_lowest(c);
+        if matches!(self.side_of(data, c, g), Some(s) if tied.contains(&s)) {
             return Ok(());
         }
-        let tied = self.tied_lowest(c);
-        Err(rule(
-            Topic::Market,
-            format!(
-                "remove one of the lowest tiles around {}: {}",
-                data.city_name(c),
-                tied.iter()
-                    .map(|&s| data.goods[self.good_at(data, c, s)].name.clone())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        ))
-    }
-
-    /// [`Nippon::remove_ok`] without wording a refusal: is good `g` of city `c` not beside
-    /// one of its tied lowest tiles?
-    pub(crate) fn remove_blocked(&self, data: &NipponData, c: usize, g: usize) -> bool {
-        !matches!(self.side_of(data, c, g), Some(s) if self.tied_lowest(c).contains(&s))
+        let goods = tied
+            .iter()
+            .fold(0u16, |bits, &s| bits | 1 << self.good_at(data, c, s));
+        Err(Forbidden::RemoveTied {
+            city: c as u8,
+            goods,
+        })
     }
 
     /// `tile <value> <good> <cubes>`: the tile to place next.
@@ -170,45 +138,26 @@ impl Nippon {
     }
 
     /// NIP-MKT-12, -15, -16: may a tile of `value` go beside good `g` of city `c`?
-    pub(crate) fn slot_available(
+    pub(crate) fn slot_ok(
         &self,
         data: &NipponData,
         c: usize,
         g: usize,
         value: u8,
-    ) -> Result<(), RuleError> {
-        let city = data.city_name(c);
-        let why = match self.slot_blocker(data, c, g, value) {
-            None => return Ok(()),
-            Some(SlotBlocker::NotWanted) => format!("{city} does not want {}", data.goods[g].name),
-            Some(SlotBlocker::Higher(held)) => format!(
-                "the {} slot of {city} holds a value-{held} tile; only a higher tile replaces it",
-                data.goods[g].name
-            ),
-            Some(SlotBlocker::Full { limit, min }) => format!(
-                "{city} already has {limit} tiles; a new one must beat the lowest there (value {min})"
-            ),
-        };
-        Err(rule(Topic::Market, why))
-    }
-
-    /// What stops a tile of `value` going beside good `g` of city `c`, unworded: the check
-    /// of [`Nippon::slot_available`], cheap enough for scans of every city.
-    pub(crate) fn slot_blocker(
-        &self,
-        data: &NipponData,
-        c: usize,
-        g: usize,
-        value: u8,
-    ) -> Option<SlotBlocker> {
+    ) -> Result<(), Forbidden> {
+        let (city, good) = (c as u8, g as u8);
         let Some(s) = self.side_of(data, c, g) else {
-            return Some(SlotBlocker::NotWanted);
+            return Err(Forbidden::NotWanted { city, good });
         };
         if let Some(t) = self.influence[c][s] {
             if t.value >= value {
-                return Some(SlotBlocker::Higher(t.value));
+                return Err(Forbidden::SlotHigher {
+                    city,
+                    good,
+                    held: t.value,
+                });
             }
-            return None;
+            return Ok(());
         }
         if let Some(limit) = data.city_limit[self.n() - 2] {
             if self.tiles_around(c) >= limit {
@@ -219,42 +168,19 @@ impl Nippon {
                     .min()
                     .unwrap_or(0);
                 if value <= min {
-                    return Some(SlotBlocker::Full { limit, min });
+                    return Err(Forbidden::CityFull {
+                        city,
+                        limit: limit as u8,
+                        min,
+                    });
                 }
             }
         }
-        None
+        Ok(())
     }
 
-    /// What the seat lacks to supply `c` cubes of good `g` for a value-`v` tile, before any
-    /// city is looked at (NIP-MKT-2, NIP-MKT-6). No text is built here: scans of the legal steps
-    /// meet these failures by the hundred; [`Nippon::can_tile`] words them.
-    pub(crate) fn tile_short(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        v: u8,
-        g: usize,
-        c: u8,
-    ) -> Option<TileShort> {
-        let p = &self.players[seat];
-        if !(1..=3).contains(&c) {
-            return Some(TileShort::Cubes);
-        }
-        let stored = p.factories[g].map(|f| f.goods).unwrap_or(0);
-        if stored < c {
-            return Some(TileShort::Stored(stored));
-        }
-        let max = data.max_value(g, c);
-        if v > max {
-            return Some(TileShort::Value(max));
-        }
-        if !p.tiles.contains(&v) {
-            return Some(TileShort::NoTile);
-        }
-        None
-    }
-
+    /// NIP-MKT-2, -6: may `seat` supply `c` cubes of good `g` for a value-`v` tile, to a
+    /// city with a slot for it (of `region` once the action placed a tile there)?
     pub(crate) fn can_tile(
         &self,
         data: &NipponData,
@@ -263,61 +189,39 @@ impl Nippon {
         v: u8,
         g: usize,
         c: u8,
-    ) -> Result<(), RuleError> {
-        let name = &data.goods[g].name;
-        match self.tile_short(data, seat, v, g, c) {
-            None => {}
-            Some(TileShort::Cubes) => return Err(rule(Topic::Market, "supply 1, 2 or 3 cubes")),
-            Some(TileShort::Stored(stored)) => {
-                return Err(rule(
-                    Topic::Market,
-                    format!(
-                        "your {name} storage holds {}, not {c}",
-                        crate::engine::counted(stored, "good")
-                    ),
-                ))
-            }
-            Some(TileShort::Value(max)) => {
-                return Err(rule(
-                    Topic::Market,
-                    format!(
-                        "{} allow a tile of value {max} at most",
-                        crate::engine::counted(c, &format!("{name} cube"))
-                    ),
-                ))
-            }
-            Some(TileShort::NoTile) => {
-                return Err(rule(
-                    Topic::Market,
-                    format!("you have no value-{v} influence tile left"),
-                ))
-            }
+    ) -> Result<(), Forbidden> {
+        let p = &self.players[seat];
+        let good = g as u8;
+        if !(1..=3).contains(&c) {
+            return Err(Forbidden::TileCubes);
+        }
+        let held = p.factories[g].map_or(0, |f| f.goods);
+        if held < c {
+            return Err(Forbidden::TileStored {
+                good,
+                held,
+                cubes: c,
+            });
+        }
+        let max = data.max_value(g, c);
+        if v > max {
+            return Err(Forbidden::TileValue {
+                good,
+                cubes: c,
+                max,
+            });
+        }
+        if !p.tiles.contains(&v) {
+            return Err(Forbidden::NoValueTile(v));
         }
         if !self.tile_has_a_city(data, region, v, g) {
-            return Err(rule(
-                Topic::Market,
-                format!(
-                    "no available {name} slot for a value-{v} tile{}",
-                    region
-                        .map(|r| format!(" in {}", data.regions[r as usize].name))
-                        .unwrap_or_default()
-                ),
-            ));
+            return Err(Forbidden::NoSlotForTile {
+                good,
+                value: v,
+                region,
+            });
         }
         Ok(())
-    }
-
-    /// [`Nippon::can_tile`] without wording a refusal.
-    pub(crate) fn tile_blocked(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        region: Option<u8>,
-        v: u8,
-        g: usize,
-        c: u8,
-    ) -> bool {
-        self.tile_short(data, seat, v, g, c).is_some() || !self.tile_has_a_city(data, region, v, g)
     }
 
     /// Has some city (of `region`, else anywhere) an available `g` slot for a value-`v`
@@ -335,7 +239,7 @@ impl Nippon {
         };
         regions
             .flat_map(|r| [2 * r, 2 * r + 1])
-            .any(|city| self.slot_blocker(data, city, g, v).is_none())
+            .any(|city| self.slot_ok(data, city, g, v).is_ok())
     }
 
     pub(crate) fn can_city(
@@ -345,41 +249,19 @@ impl Nippon {
         c: usize,
         v: u8,
         g: usize,
-    ) -> Result<(), RuleError> {
-        match self.city_blocker(data, region, c, v, g) {
-            None => Ok(()),
-            Some(CityBlocker::NoSuchCity) => Err(rule(Topic::Market, "there are 8 cities")),
-            Some(CityBlocker::Elsewhere(r)) => Err(rule(
-                Topic::Market,
-                format!(
-                    "this action's tiles all go to {}; {} is elsewhere",
-                    data.regions[r as usize].name,
-                    data.city_name(c)
-                ),
-            )),
-            Some(CityBlocker::Slot) => self.slot_available(data, c, g, v),
-        }
-    }
-
-    /// What stops the chosen tile (value `v`, good `g`) going to city `c`, unworded: the
-    /// check of [`Nippon::can_city`], cheap enough for scans of every city.
-    pub(crate) fn city_blocker(
-        &self,
-        data: &NipponData,
-        region: Option<u8>,
-        c: usize,
-        v: u8,
-        g: usize,
-    ) -> Option<CityBlocker> {
+    ) -> Result<(), Forbidden> {
         if c >= 8 {
-            return Some(CityBlocker::NoSuchCity);
+            return Err(Forbidden::NoSuchCity);
         }
         if let Some(r) = region {
             if c / 2 != r as usize {
-                return Some(CityBlocker::Elsewhere(r));
+                return Err(Forbidden::CityElsewhere {
+                    region: r,
+                    city: c as u8,
+                });
             }
         }
-        self.slot_blocker(data, c, g, v).map(|_| CityBlocker::Slot)
+        self.slot_ok(data, c, g, v)
     }
 
     /// Put the chosen tile beside good `g` of city `c`, removing the tile at side `remove`
@@ -434,38 +316,4 @@ impl Nippon {
             m.city = None;
         }
     }
-}
-
-/// Why a tile cannot be supplied at all (see [`Nippon::tile_short`]).
-pub(crate) enum TileShort {
-    /// Not 1 to 3 cubes.
-    Cubes,
-    /// The storage holds only this many.
-    Stored(u8),
-    /// The cubes allow at most this value.
-    Value(u8),
-    /// No tile of that value left.
-    NoTile,
-}
-
-/// Why a tile cannot go to an influence slot (worded by [`Nippon::slot_available`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum SlotBlocker {
-    /// The city does not want that good.
-    NotWanted,
-    /// The slot holds a tile of this value, not lower than the new one.
-    Higher(u8),
-    /// The city holds `limit` tiles and the new one does not beat the lowest (`min`).
-    Full { limit: usize, min: u8 },
-}
-
-/// Why the chosen tile cannot go to a city (worded by [`Nippon::can_city`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum CityBlocker {
-    /// Not one of the 8 cities.
-    NoSuchCity,
-    /// The action's tiles all go to this region.
-    Elsewhere(u8),
-    /// The city's slot for the good is not available (see [`SlotBlocker`]).
-    Slot,
 }

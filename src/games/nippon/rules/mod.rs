@@ -4,16 +4,17 @@
 //!
 //! The [`Game`] impl in `../mod.rs` holds the thin dispatchers: `candidates` matches on
 //! the stage of the turn ([`Stage`]: a compound action is answered one decision at a
-//! time), `legality` on the pair (stage, step) and `perform` on the step, and they call
+//! time), `forbidden` on the pair (stage, step) and `perform` on the step, and they call
 //! that part's `*_candidates`, `can_*`/`*_ok` and perform functions, which sit together
 //! under the part's banner. A step the stage does not take is refused in one place
-//! (`wrong_stage`). `legality` is the one legality function: `legal_steps` filters the
-//! candidates through it, `check` is it, and `apply` calls it before `perform` changes
-//! anything.
+//! (`wrong_stage`). `forbidden` is the one legality decision: its typed refusals
+//! ([`Forbidden`], worded with their rules topic in `forbidden.rs`) are what the engine
+//! words for `check` and `apply`, and what the legal list filters with.
 
 mod consolidate;
 mod export;
 mod factories;
+mod forbidden;
 mod knowledge;
 mod market;
 mod scoring;
@@ -23,6 +24,7 @@ mod turn;
 mod workers;
 
 pub(super) use super::board::{needs_text, yen};
+pub use forbidden::{ActionWhy, BuildWhy, Forbidden, Needs, Now, RailWhy, RunWhy, UpWhy};
 pub(super) use scoring::VpBySource;
 pub(super) use turn::need_one;
 
@@ -33,8 +35,6 @@ use super::happening::{
 use super::*;
 use crate::engine::rank::{rank, TieBreak};
 use crate::engine::Event;
-
-pub(super) use super::topics::rule;
 
 // ==== Shared counts ====
 
@@ -90,10 +90,6 @@ impl Nippon {
     pub fn good_at(&self, data: &NipponData, c: usize, s: usize) -> usize {
         let (tile, rot) = self.cities[c];
         data.city_tiles[tile as usize][(s + rot as usize) % 4]
-    }
-
-    fn name(&self, s: Seat) -> &str {
-        &self.names[s]
     }
 
     /// Word a happening (the one place: [`Happening::text`]) as a public event of this

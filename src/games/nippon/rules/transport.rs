@@ -4,16 +4,6 @@ use super::*;
 
 // ==== Trains and ships (NIP-TRAIN, NIP-SHIP, NIP-SLOT) ====
 
-/// Why a train or ship cannot be placed (worded by [`Nippon::can_rail`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum RailBlocker {
-    NoTile,
-    /// The cost, more yen than the player has.
-    Yen(u32),
-    Used,
-    Full,
-}
-
 impl Nippon {
     pub(crate) fn rail_candidates(data: &NipponData, ship: bool) -> Vec<Step> {
         let mut v: Vec<Step> = (0..data.regions.len() as u8)
@@ -23,43 +13,16 @@ impl Nippon {
         v
     }
 
-    /// Up to 3 trains (or ships) in different regions (`used` so far in the action).
-    pub(crate) fn can_rail(
+    /// Up to 3 trains (or ships) in different regions (`used` so far in the action),
+    /// each in a region with a free slot, while tiles and yen last.
+    pub(crate) fn rail_ok(
         &self,
         data: &NipponData,
         seat: Seat,
         ship: bool,
         used: &[u8],
         r: usize,
-    ) -> Result<(), RuleError> {
-        let Some(blocker) = self.rail_blocker(data, seat, ship, used, r) else {
-            return Ok(());
-        };
-        let what = if ship { "ship" } else { "train" };
-        let why = match blocker {
-            RailBlocker::NoTile => format!("you have no {what} tile left"),
-            RailBlocker::Yen(cost) => format!("a {what} costs {}", yen(cost)),
-            RailBlocker::Used => format!(
-                "tiles of one action go to different regions; {} already has one",
-                data.regions[r].name
-            ),
-            RailBlocker::Full => {
-                format!("every train/ship slot of {} is taken", data.regions[r].name)
-            }
-        };
-        Err(rule(Topic::Rail, why))
-    }
-
-    /// What stops `seat` putting a train (or `ship`) in region `r` now, unworded: the check
-    /// of [`Nippon::can_rail`], cheap enough for scans of every region.
-    pub(crate) fn rail_blocker(
-        &self,
-        data: &NipponData,
-        seat: Seat,
-        ship: bool,
-        used: &[u8],
-        r: usize,
-    ) -> Option<RailBlocker> {
+    ) -> Result<(), ActionWhy> {
         let p = &self.players[seat];
         let built = if ship { p.ships } else { p.trains };
         let cost = if ship {
@@ -67,17 +30,22 @@ impl Nippon {
         } else {
             data.cost_train
         };
-        if built >= RAIL_TILES {
-            Some(RailBlocker::NoTile)
+        let why = if built >= RAIL_TILES {
+            RailWhy::NoTile
         } else if p.yen < cost {
-            Some(RailBlocker::Yen(cost))
+            RailWhy::Yen(cost)
         } else if used.contains(&(r as u8)) {
-            Some(RailBlocker::Used)
+            RailWhy::Used
         } else if self.rail[r].len() >= data.rail_slots[self.n() - 2] {
-            Some(RailBlocker::Full)
+            RailWhy::Full
         } else {
-            None
-        }
+            return Ok(());
+        };
+        Err(ActionWhy::Rail {
+            ship,
+            region: r as u8,
+            why,
+        })
     }
 
     /// `train <region>` or `ship <region>`: the action is over after the third.

@@ -7,86 +7,46 @@ use super::*;
 
 impl Nippon {
     /// Is the game still running and is it `seat`'s turn? The first check of
-    /// [`Nippon::legality`].
-    pub(crate) fn seat_may_act(&self, seat: Seat) -> Result<(), RuleError> {
-        if self.result.is_some() {
-            return Err(rule(Topic::End, "the game is over"));
-        }
-        if seat >= self.n() || seat != self.current {
-            return Err(rule(
-                Topic::Turn,
-                format!("it is {}'s turn, not yours", self.name(self.current)),
-            ));
-        }
-        Ok(())
+    /// [`Nippon::forbidden`](Game::forbidden).
+    pub(crate) fn seat_may_act(&self, seat: Seat) -> Result<(), Forbidden> {
+        crate::engine::one_seat_acts(
+            self.result.is_some(),
+            seat,
+            self.current,
+            (Forbidden::GameOver, Forbidden::NotYourTurn),
+        )
     }
 
-    /// The refusal for a step that does not belong to the current stage.
-    pub(crate) fn wrong_stage(&self, data: &NipponData) -> RuleError {
-        let (topic, what): (Topic, String) = match &self.stage {
-            Stage::Start => (
-                Topic::Turn,
-                "take a worker (`take <slot> <colour>`) or `consolidate`".into(),
-            ),
+    /// The refusal for a step that does not belong to the current stage: what it takes.
+    pub(crate) fn wrong_stage(&self, data: &NipponData) -> Forbidden {
+        let now = match &self.stage {
+            Stage::Start => Now::Start,
             Stage::Choose => {
                 let slot = self.taken_from.unwrap_or(0) as usize;
-                let acts: Vec<String> = data.slots[slot]
+                let actions = Action::ALL
                     .iter()
-                    .filter(|&&a| self.feasible(data, self.current, a).is_ok())
-                    .map(|a| format!("`do {}`", a.name()))
-                    .collect();
-                (
-                    Topic::Take,
-                    format!("choose the action: {}", acts.join(" or ")),
-                )
+                    .enumerate()
+                    .filter(|(_, a)| {
+                        data.slots[slot].contains(a)
+                            && self.action_feasible(data, self.current, **a)
+                    })
+                    .fold(0u16, |bits, (i, _)| bits | 1 << i);
+                Now::Choose { actions }
             }
-            Stage::Factory => (Topic::Factory, "build a factory: `build <good>`".into()),
-            Stage::Machinery { .. } => (
-                Topic::Machinery,
-                "improve your factories (`improve <good>`) or your supply (`improve supply`)"
-                    .into(),
-            ),
-            Stage::Produce { .. } => (Topic::Produce, "run your factories: `run <good>`".into()),
-            Stage::Track { track } => (
-                Topic::Tracks,
-                format!(
-                    "move your {} marker: `up 1`, `up 2` or `up 3`",
-                    track.name()
-                ),
-            ),
-            Stage::Rail { ship: false, .. } => {
-                (Topic::Rail, "build trains: `train <region>`".into())
-            }
-            Stage::Rail { ship: true, .. } => (Topic::Rail, "build ships: `ship <region>`".into()),
-            Stage::Export { .. } => (
-                Topic::Export,
-                "fulfil contracts: `contract <number>`, then `pay <good> <cubes>`".into(),
-            ),
-            Stage::Market(m) if m.city.is_some() => (
-                Topic::Market,
-                "choose the tile to remove: `remove <good>`".into(),
-            ),
-            Stage::Market(m) if m.tile.is_some() => {
-                (Topic::Market, "choose the city: `city <city>`".into())
-            }
-            Stage::Market(_) => (
-                Topic::Market,
-                "supply goods for influence tiles: `tile <value> <good> <cubes>`".into(),
-            ),
-            Stage::Reward => (
-                Topic::Consolidate,
-                "choose a reward tile: `reward <multiplier> <bonus>`".into(),
-            ),
-            Stage::Space { .. } => (
-                Topic::Consolidate,
-                "place the tile: `space <achievement>`".into(),
-            ),
-            Stage::Spend => (
-                Topic::Blueprints,
-                "spend blueprints (`blueprints <track>`) or end your turn with `done`".into(),
-            ),
+            Stage::Factory => Now::Factory,
+            Stage::Machinery { .. } => Now::Machinery,
+            Stage::Produce { .. } => Now::Produce,
+            Stage::Track { track } => Now::Track(*track),
+            Stage::Rail { ship, .. } => Now::Rail { ship: *ship },
+            Stage::Export { .. } => Now::Export,
+            Stage::Market(m) if m.city.is_some() => Now::MarketRemove,
+            Stage::Market(m) if m.tile.is_some() => Now::MarketCity,
+            Stage::Market(_) => Now::MarketTile,
+            Stage::Reward => Now::Reward,
+            Stage::Space { .. } => Now::Space,
+            Stage::Spend => Now::Spend,
         };
-        rule(topic, format!("now {what}"))
+        Forbidden::WrongStage(now)
     }
 }
 
@@ -121,7 +81,7 @@ impl Nippon {
         let seat = self.current;
         let mut dones = 0;
         for c in self.candidates(data, seat) {
-            if self.hopeless(data, seat, &c) || self.legality(data, seat, &c).is_err() {
+            if self.forbidden(data, seat, &c).is_err() {
                 continue;
             }
             if c != Step::Done {
@@ -160,12 +120,9 @@ enum StepsLeft {
 }
 
 /// `done` ends an action only once it was carried out at least once (`n` times).
-pub(crate) fn need_one(n: usize, topic: Topic) -> Result<(), RuleError> {
+pub(crate) fn need_one(n: usize, topic: Topic) -> Result<(), Forbidden> {
     if n == 0 {
-        Err(rule(
-            topic,
-            "do at least one before `done`: the action must be carried out",
-        ))
+        Err(Forbidden::NeedOne(topic))
     } else {
         Ok(())
     }
@@ -181,13 +138,10 @@ impl Nippon {
         data: &NipponData,
         seat: Seat,
         t: TrackKind,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Forbidden> {
         self.can_raise_with_blueprints(data, seat, t)?;
         if self.blueprints_would_strand(data, seat, t) {
-            return Err(rule(
-                Topic::Blueprints,
-                "that would leave your current action impossible to finish",
-            ));
+            return Err(Forbidden::BlueprintsStrand);
         }
         Ok(())
     }
@@ -211,7 +165,7 @@ impl Nippon {
         !c.candidates(data, seat)
             .iter()
             .filter(|s| !matches!(s, Step::Blueprints(_)))
-            .any(|s| !c.hopeless(data, seat, s) && c.legality(data, seat, s).is_ok())
+            .any(|s| c.forbidden(data, seat, s).is_ok())
     }
 
     /// A copy of the state for trying a step out, without the log and the turn's events
@@ -256,39 +210,25 @@ impl Nippon {
         data: &NipponData,
         seat: Seat,
         t: TrackKind,
-    ) -> Result<(), RuleError> {
-        if self.may_raise_with_blueprints(data, seat, t) {
-            return Ok(());
-        }
+    ) -> Result<(), Forbidden> {
         let p = &self.players[seat];
         if p.blueprints < data.blueprints_per_step {
-            return Err(rule(
-                Topic::Blueprints,
-                format!(
-                    "you have {}; raising a track costs {}",
-                    crate::engine::counted(p.blueprints, "blueprint"),
-                    data.blueprints_per_step
-                ),
-            ));
+            return Err(Forbidden::BlueprintsShort { have: p.blueprints });
         }
         if p.tracks[t.index()] >= data.track(t).top() {
-            return Err(rule(
-                Topic::Blueprints,
-                format!("your {} marker is already on the top slot", t.name()),
-            ));
+            return Err(Forbidden::TrackAtTop(t));
         }
         Ok(())
     }
 
-    /// [`Nippon::can_raise_with_blueprints`] without wording a refusal.
+    /// Has `seat` the blueprints to raise track `t`, below its top?
     pub(crate) fn may_raise_with_blueprints(
         &self,
         data: &NipponData,
         seat: Seat,
         t: TrackKind,
     ) -> bool {
-        let p = &self.players[seat];
-        p.blueprints >= data.blueprints_per_step && p.tracks[t.index()] < data.track(t).top()
+        self.can_raise_with_blueprints(data, seat, t).is_ok()
     }
 
     /// Could `seat` spend blueprints on some track now, once the action is over?

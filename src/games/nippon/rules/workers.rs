@@ -2,6 +2,15 @@
 
 use super::*;
 
+/// Some check passed (`Ok`), else the first refusal; `None` for no check at all.
+fn any_of<E>(mut checks: impl Iterator<Item = Result<(), E>>) -> Option<Result<(), E>> {
+    let first = checks.next()?;
+    if first.is_ok() || checks.any(|c| c.is_ok()) {
+        return Some(Ok(()));
+    }
+    Some(first)
+}
+
 // ==== Take a worker (NIP-WORK) ====
 
 impl Nippon {
@@ -24,114 +33,69 @@ impl Nippon {
         seat: Seat,
         slot: u8,
         colour: u8,
-    ) -> Result<(), RuleError> {
-        let p = &self.players[seat];
-        if p.workers.len() >= MAX_WORKERS {
-            return Err(rule(
-                Topic::Take,
-                format!("you have {MAX_WORKERS} workers and must consolidate"),
-            ));
+    ) -> Result<(), Forbidden> {
+        if self.players[seat].workers.len() >= MAX_WORKERS {
+            return Err(Forbidden::SixWorkers);
         }
-        let s = slot as usize - 1;
-        if !self.slots[s].contains(&colour) {
-            return Err(rule(
-                Topic::Take,
-                format!(
-                    "action slot {slot} has no {} worker",
-                    data.worker_colours[colour as usize].0
-                ),
-            ));
+        let s = (slot as usize).wrapping_sub(1);
+        if self.slots.get(s).is_none_or(|w| !w.contains(&colour)) {
+            return Err(Forbidden::NoWorker { slot, colour });
         }
-        let mut why = Vec::new();
-        for &a in &data.slots[s] {
+        let mut why = [None; 2];
+        for (i, &a) in data.slots[s].iter().enumerate() {
             match self.feasible(data, seat, a) {
                 Ok(()) => return Ok(()),
-                Err(e) => why.push(format!("{}: {}", a.name(), e.reason)),
+                Err(w) => {
+                    if let Some(x) = why.get_mut(i) {
+                        *x = Some((a, w));
+                    }
+                }
             }
         }
-        Err(rule(
-            Topic::Take,
-            format!(
-                "you could not carry out an action of slot {slot} completely ({})",
-                why.join("; ")
-            ),
-        ))
+        Err(Forbidden::SlotUnfeasible { slot, why })
     }
 
-    /// [`Nippon::can_take`] without wording a refusal.
-    pub(crate) fn take_blocked(&self, data: &NipponData, seat: Seat, slot: u8, colour: u8) -> bool {
-        let s = (slot as usize).wrapping_sub(1);
-        self.players[seat].workers.len() >= MAX_WORKERS
-            || self.slots.get(s).is_none_or(|w| !w.contains(&colour))
-            || !data.slots[s]
-                .iter()
-                .any(|&a| self.action_feasible(data, seat, a))
-    }
-
-    /// [`Nippon::feasible`] without wording a refusal: can `seat` carry out action `a`
-    /// completely?
+    /// Can `seat` carry out action `a` completely ([`Nippon::feasible`])?
     pub(crate) fn action_feasible(&self, data: &NipponData, seat: Seat, a: Action) -> bool {
-        let ng = data.goods.len();
-        match a {
-            Action::Factory => (0..ng).any(|g| self.build_blocker(data, seat, g).is_none()),
-            Action::Machinery => self.players[seat].yen >= data.cost_machine,
-            Action::Produce => (0..ng).any(|g| self.run_blocker(data, seat, g).is_none()),
-            Action::Knowledge => self
-                .up_blocker(data, seat, TrackKind::Knowledge, 1)
-                .is_none(),
-            Action::Coal => self.up_blocker(data, seat, TrackKind::Coal, 1).is_none(),
-            Action::Trains | Action::Ships => (0..data.regions.len()).any(|r| {
-                self.rail_blocker(data, seat, a == Action::Ships, &[], r)
-                    .is_none()
-            }),
-            Action::Export => (1..=data.contracts.len() as u8)
-                .any(|k| self.contract_blocker(data, seat, k).is_none()),
-            Action::Market => self.may_place_a_tile(data, seat),
-        }
+        self.feasible(data, seat, a).is_ok()
     }
 
-    /// [`Nippon::choose_ok`] without wording a refusal.
-    pub(crate) fn choose_blocked(&self, data: &NipponData, seat: Seat, a: Action) -> bool {
-        let slot = self.taken_from.expect("a worker was taken") as usize;
-        !data.slots[slot].contains(&a) || !self.action_feasible(data, seat, a)
-    }
-
-    /// NIP-WORK-5: can `seat` carry out action `a` completely? The reasons are worded
-    /// only for an action that cannot be ([`Nippon::action_feasible`] decides).
+    /// NIP-WORK-5: can `seat` carry out action `a` completely? `Err`: why not (for a
+    /// factory, train or ship, the reason of the first good or region).
     pub(crate) fn feasible(
         &self,
         data: &NipponData,
         seat: Seat,
         a: Action,
-    ) -> Result<(), RuleError> {
-        if self.action_feasible(data, seat, a) {
-            return Ok(());
+    ) -> Result<(), ActionWhy> {
+        let ng = data.goods.len() as u8;
+        match a {
+            Action::Factory => any_of((0..ng).map(|g| self.build_ok(data, seat, g as usize)))
+                .unwrap_or(Err(ActionWhy::NoFactoryBuildable)),
+            Action::Machinery => self.afford_machine(data, seat),
+            Action::Produce => match any_of((0..ng).map(|g| self.run_ok(data, seat, g as usize))) {
+                Some(Ok(())) => Ok(()),
+                _ => Err(ActionWhy::NoFactoryRuns),
+            },
+            Action::Knowledge => self.up_ok(data, seat, TrackKind::Knowledge, 1),
+            Action::Coal => self.up_ok(data, seat, TrackKind::Coal, 1),
+            Action::Trains | Action::Ships => any_of(
+                (0..data.regions.len())
+                    .map(|r| self.rail_ok(data, seat, a == Action::Ships, &[], r)),
+            )
+            .unwrap_or(Err(ActionWhy::NoRegionRoom)),
+            Action::Export => {
+                if (1..=data.contracts.len() as u8)
+                    .any(|k| self.can_contract(data, seat, k).is_ok())
+                {
+                    Ok(())
+                } else {
+                    Err(ActionWhy::NoContract)
+                }
+            }
+            Action::Market if self.may_place_a_tile(data, seat) => Ok(()),
+            Action::Market => Err(ActionWhy::NoTilePlaceable),
         }
-        let ng = data.goods.len();
-        Err(match a {
-            // The first good's (or region's) refusal: only it is worded.
-            Action::Factory => (0..ng)
-                .find_map(|g| self.can_build(data, seat, g).err())
-                .unwrap_or_else(|| rule(Topic::Factory, "no factory can be built")),
-            Action::Machinery => return self.afford_machine(data, seat),
-            Action::Produce => rule(
-                Topic::Produce,
-                "none of your factories can run (coal or storage)",
-            ),
-            Action::Knowledge => return self.can_up(data, seat, TrackKind::Knowledge, 1),
-            Action::Coal => return self.can_up(data, seat, TrackKind::Coal, 1),
-            Action::Trains | Action::Ships => (0..data.regions.len())
-                .find_map(|r| self.can_rail(data, seat, a == Action::Ships, &[], r).err())
-                .unwrap_or_else(|| rule(Topic::Rail, "no region has room")),
-            Action::Export => rule(
-                Topic::Export,
-                "you cannot fulfil any of your face-up contracts with your goods",
-            ),
-            Action::Market => rule(
-                Topic::Market,
-                "you cannot place any influence tile with your goods",
-            ),
-        })
     }
 
     /// Can `seat` place at least one influence tile (some `tile <value> <good> <cubes>`
@@ -193,15 +157,15 @@ impl Nippon {
         data: &NipponData,
         seat: Seat,
         a: Action,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Forbidden> {
         let slot = self.taken_from.expect("a worker was taken") as usize;
         if !data.slots[slot].contains(&a) {
-            return Err(rule(
-                Topic::Take,
-                format!("slot {} does not offer {}", slot + 1, a.name()),
-            ));
+            return Err(Forbidden::NotOffered {
+                slot: slot as u8 + 1,
+                action: a,
+            });
         }
-        self.feasible(data, seat, a)
+        self.feasible(data, seat, a).map_err(Forbidden::Action)
     }
 
     /// The stage that starts action `a`.

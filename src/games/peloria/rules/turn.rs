@@ -48,6 +48,7 @@ impl Peloria {
                         self.start_movement(d, 2);
                     } else {
                         self.phase = Phase::Overpop;
+                        self.say_overpopulated(d, n, ev);
                     }
                 }
                 Phase::Stacking { cycle } => {
@@ -66,6 +67,23 @@ impl Peloria {
                 Phase::Bids | Phase::Removals | Phase::Finished => return,
             }
         }
+    }
+
+    /// PEL-OVP-1: once its battles are over, an over-populated nation's player is told how
+    /// many armies they remove (what comes next). Not in a game of rules version 1, whose
+    /// log replays as it was recorded.
+    fn say_overpopulated(&mut self, d: &PeloriaData, n: usize, ev: &mut Vec<String>) {
+        let excess = self.overpop_excess(d, n);
+        if excess == 0 || self.rules_version < 2 {
+            return;
+        }
+        let over = TurnEvent::Overpopulated {
+            nation: n,
+            player: self.owner(d, n),
+            excess,
+            areas: self.held(d, n).len(),
+        };
+        self.say(d, ev, over);
     }
 
     // ---- Start of a nation turn: arrivals, regalia, population increase ----

@@ -1,0 +1,377 @@
+//! Nippon tests, named after the clause ids of `../shared/clauses/nippon.md`. Positions are
+//! built by setting the state directly (this module is inside the game), then steps are
+//! played through the notation, as a player types them, with the engine's shared harness
+//! (`crate::engine::testing`): `play_now` and `rejected_now` act for `current`.
+//!
+//! One file per rulebook part, mirroring `rules/`; the shared helpers, the conformance
+//! suite and the tests of the board file, the log, the labels and the topics are here.
+
+mod consolidate;
+mod export;
+mod factories;
+mod knowledge;
+mod market;
+mod scoring;
+mod setup;
+mod transport;
+mod turn;
+mod workers;
+
+use super::*;
+use crate::engine::conformance::{run, Suite};
+use crate::engine::testing::{
+    assert_nobody_scramble_changes_only, legal, play, play_all, play_now, refused_step,
+    rejected_now, said,
+};
+use crate::engine::{setup_checked, Options};
+use crate::engine::{Rules, ScorePart};
+fn data() -> NipponData {
+    parse_board(BOARD).expect("board parses")
+}
+
+fn names(n: usize) -> Vec<String> {
+    ["purple", "blue", "red", "yellow"][..n]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+/// A fresh game with seat 0 to play.
+fn fresh(d: &NipponData, n: usize) -> Nippon {
+    let mut g = setup_checked::<Nippon>(d, &names(n), &Options::new(), 11).expect("setup");
+    g.current = 0;
+    g
+}
+
+fn gi(d: &NipponData, name: &str) -> usize {
+    d.good(name).expect("a good")
+}
+
+fn give_factory(g: &mut Nippon, d: &NipponData, seat: Seat, good: &str, machine: u8, goods: u8) {
+    g.players[seat].factories[gi(d, good)] = Some(Factory { machine, goods });
+}
+
+/// Put seat 0 in the middle of action `a` (a worker taken from its slot).
+fn in_action(g: &mut Nippon, d: &NipponData, a: Action) {
+    let slot = d.slots.iter().position(|s| s.contains(&a)).unwrap();
+    g.slots[slot].pop();
+    g.players[g.current].workers.push(0);
+    g.taken_from = Some(slot as u8);
+    g.start_action(a);
+}
+
+fn workers_total(g: &Nippon) -> u32 {
+    g.bag.iter().sum::<u32>()
+        + g.slots.iter().map(|s| s.len() as u32).sum::<u32>()
+        + g.rows.iter().map(|s| s.len() as u32).sum::<u32>()
+        + g.players
+            .iter()
+            .map(|p| p.workers.len() as u32)
+            .sum::<u32>()
+}
+
+// ---- Contract and board data ----
+
+#[test]
+fn conformance_two_to_four_players() {
+    let d = data();
+    let mut s = Suite::<Nippon>::new(&d);
+    s.render = Some(render::render);
+    s.games = 2;
+    let r = run(&s);
+    assert_eq!(r.games, 6);
+    assert!(r.max_legal <= 40, "one decision per step: {}", r.max_legal);
+}
+
+#[test]
+fn board_file_errors_name_the_line() {
+    let bad = BOARD.replace("slot 5 market", "slot 5 market,bogus");
+    let e = parse_board(&bad).unwrap_err();
+    assert!(e.line > 0 && e.message.contains("bogus"), "{e}");
+    let e = parse_board(&BOARD.replace("slot 5 market", "")).unwrap_err();
+    assert!(e.message.contains("slot 5"), "{e}");
+    let e = parse_board(&BOARD.replace(
+        "citytile 3 bento,lenses,clocks,bulbs",
+        "citytile 3 bento,bento,clocks,bulbs",
+    ))
+    .unwrap_err();
+    assert!(e.message.contains("4 different goods"), "{e}");
+}
+
+fn per_multiplier(d: &NipponData, g: &Nippon) -> Vec<u32> {
+    (2..=5)
+        .map(|m| {
+            (0..12)
+                .filter(|&i| d.rewards[i].multiplier == m)
+                .map(|i| g.rewards[i])
+                .sum()
+        })
+        .collect()
+}
+
+/// A coal action that `take` began by itself (its slot offered no other action the player
+/// could do), the coal marker one slot below the top, and 4 blueprints: the position of
+/// the reproduction `blueprints-coal-stuck.2p-seed31` (issue #47).
+fn coal_action_one_below_the_top(d: &NipponData) -> Nippon {
+    let mut g = fresh(d, 2);
+    let top = d.track(TrackKind::Coal).top();
+    g.players[0].tracks[TrackKind::Coal.index()] = top - 1;
+    g.players[0].blueprints = 4;
+    g.players[0].yen = 20_000;
+    in_action(&mut g, d, Action::Coal);
+    g.begun = Some(Action::Coal);
+    g
+}
+
+// ---- Scoring track ----
+
+fn tile(g: &mut Nippon, c: usize, s: usize, seat: u8, value: u8) {
+    g.influence[c][s] = Some(Placed { seat, value });
+}
+
+// ---- Local market ----
+
+fn city_with(g: &Nippon, d: &NipponData, region: Option<usize>, good: &str) -> usize {
+    (0..8)
+        .filter(|&c| region.is_none_or(|r| c / 2 == r))
+        .find(|&c| g.side_of(d, c, gi(d, good)).is_some())
+        .expect("a city wants it")
+}
+
+/// Money in the log reads with its digits grouped by thousands.
+#[test]
+fn money_in_the_log_reads_with_digits_grouped_by_thousands() {
+    let yen = rules::yen;
+    assert_eq!(yen(0), "0 yen");
+    assert_eq!(yen(500), "500 yen");
+    assert_eq!(yen(1000), "1,000 yen");
+    assert_eq!(yen(2500), "2,500 yen");
+    assert_eq!(yen(14000), "14,000 yen");
+    assert_eq!(yen(120000), "120,000 yen");
+    assert_eq!(yen(1234567), "1,234,567 yen");
+    assert_eq!(yen(u32::MAX), "4,294,967,295 yen");
+}
+
+// The log keeps the last 60 lines, newest last, however many lines a step adds.
+#[test]
+fn the_log_keeps_its_last_sixty_lines() {
+    let d = data();
+    let p = Suite::<Nippon>::new(&d).playout(4, &Options::new(), 7);
+    let mut g = setup_checked::<Nippon>(&d, &names(4), &Options::new(), 7).unwrap();
+    let mut all: Vec<String> = g.log.clone();
+    for (s, t) in &p.log {
+        let a = play(&mut g, &d, *s, t);
+        all.extend(a.events.iter().map(|e| e.text.clone()));
+        assert!(g.log.len() <= 60, "{} lines", g.log.len());
+        assert_eq!(g.log[..], all[all.len() - g.log.len()..]);
+    }
+    assert_eq!(g.log.len(), 60);
+}
+
+// A step that draws nothing from the bag and leaves the scoring marker can be taken back.
+#[test]
+fn a_step_without_a_draw_or_a_marker_move_can_be_taken_back() {
+    let d = data();
+    let mut g = fresh(&d, 2);
+    let first = legal(&g, &d, g.current)[0].clone();
+    assert!(first.starts_with("take "), "{first}");
+    let a = play_now(&mut g, &d, &first);
+    assert!(!a.irreversible && !a.turn_ended);
+}
+
+// Each offered step has a button label of its own, saying what it does.
+#[test]
+fn offered_steps_have_labels_of_their_own() {
+    let d = data();
+    let p = Suite::<Nippon>::new(&d).playout(3, &Options::new(), 4);
+    let mut g = setup_checked::<Nippon>(&d, &names(3), &Options::new(), 4).unwrap();
+    for (s, t) in p.log.iter().take(120) {
+        let steps = g.legal_steps(&d, *s);
+        let labels: std::collections::HashSet<String> =
+            steps.iter().map(|x| Nippon::label_step(&d, x)).collect();
+        assert_eq!(labels.len(), steps.len(), "two steps share a label");
+        play(&mut g, &d, *s, t);
+    }
+    let g = fresh(&d, 2);
+    let take = g.legal_steps(&d, 0)[0];
+    assert!(Nippon::label_step(&d, &take).starts_with("Take a worker ("));
+    assert_eq!(
+        Nippon::label_step(&d, &Step::Consolidate),
+        "Consolidate: budget, Emperor's reward, pay the workers"
+    );
+}
+
+/// The typed topics refusals name are exactly the rules topics, in the table's order, so a
+/// refusal can only cite a topic that exists.
+#[test]
+fn typed_topics_are_the_rules_topics() {
+    let typed: Vec<&str> = Topic::ALL.iter().map(|t| t.id()).collect();
+    let table: Vec<&str> = topics::TOPICS.iter().map(|t| t.id).collect();
+    assert_eq!(typed, table);
+}
+
+// ---- Issue #35: the rulebook's words, refusals, topics ----
+
+/// The name of a worker colour standing on action slot `slot` (1-based).
+fn colour_on(g: &Nippon, d: &NipponData, slot: usize) -> String {
+    d.worker_colours[g.slots[slot - 1][0] as usize].0.clone()
+}
+
+/// Every step example in the topics (backquoted, without `<...>` placeholders) is a step
+/// the game reads.
+#[test]
+fn every_example_in_the_topics_parses() {
+    let d = data();
+    let mut all: Vec<Step> = Nippon::start_candidates(&d);
+    all.extend(Action::ALL.into_iter().map(Step::Do));
+    all.extend(Nippon::factory_candidates(&d));
+    all.extend(Nippon::machinery_candidates(&d));
+    all.extend(Nippon::produce_candidates(&d));
+    all.extend(Nippon::track_candidates());
+    all.extend(Nippon::rail_candidates(&d, false));
+    all.extend(Nippon::rail_candidates(&d, true));
+    all.extend(Nippon::export_candidates(&d));
+    all.extend(Nippon::market_candidates(&d));
+    all.extend(Nippon::reward_candidates(&d));
+    all.extend(Nippon::space_candidates(&d));
+    all.extend(TrackKind::ALL.into_iter().map(Step::Blueprints));
+    let names: Vec<String> = all.iter().map(|s| Nippon::format_step(&d, s)).collect();
+    let mut seen = 0;
+    for t in topics::TOPICS {
+        for quoted in t.text.split('`').skip(1).step_by(2) {
+            for example in quoted.split(';').map(str::trim).filter(|x| !x.is_empty()) {
+                if example.contains('<') {
+                    continue;
+                }
+                crate::engine::notation::match_step(example, &names)
+                    .unwrap_or_else(|e| panic!("topic `{}`: `{example}`: {e}", t.id));
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen >= 20, "the notation topic has examples: {seen}");
+}
+
+/// No internal clause id in what a player reads: topics, refusals, the log.
+#[test]
+fn no_clause_ids_in_player_text() {
+    use crate::engine::conformance::clause_id_in;
+    let id = |s: &str| clause_id_in(s).map(str::to_string);
+    assert_eq!(id("see NIP-CONS-12 there"), Some("NIP-CONS-12".into()));
+    for t in topics::TOPICS {
+        assert_eq!(id(t.text), None, "topic {}", t.id);
+        assert_eq!(id(t.title), None, "topic {}", t.id);
+        assert_eq!(id(t.section), None, "topic {}", t.id);
+    }
+    let d = data();
+    let mut texts = Vec::new();
+    for seed in 0..3 {
+        let names = names(2 + seed as usize % 3);
+        let mut g = setup_checked::<Nippon>(&d, &names, &Options::new(), seed).unwrap();
+        let mut rng = crate::engine::GameRng::new(seed);
+        while g.result.is_none() {
+            let seat = g.current;
+            for c in g.candidates(&d, seat).iter().take(12) {
+                if let Err(e) = g.check(&d, seat, c) {
+                    texts.push(e.reason);
+                }
+            }
+            let legal = g.legal_steps(&d, seat);
+            let step = legal[rng.below(legal.len())];
+            let a = g.apply(&d, seat, &step).unwrap();
+            texts.extend(a.events.into_iter().map(|e| e.text));
+        }
+        texts.push(describe(&d, &g.view(&d, Viewer::Spectator)));
+    }
+    for t in &texts {
+        assert_eq!(id(t), None, "{t}");
+    }
+}
+
+/// Every topic is found by a word players use besides its id.
+#[test]
+fn every_topic_has_aliases_in_lower_case() {
+    for t in topics::TOPICS {
+        assert!(!t.aliases.is_empty(), "topic {} has aliases", t.id);
+        for a in t.aliases {
+            assert_eq!(*a, a.to_lowercase(), "topic {}", t.id);
+        }
+    }
+    let find = |w: &str| {
+        topics::TOPICS
+            .iter()
+            .find(|t| t.aliases.contains(&w))
+            .map(|t| t.id)
+    };
+    assert_eq!(find("contract"), Some("export"));
+    assert_eq!(find("workers"), Some("take"));
+    assert_eq!(find("coal"), Some("tracks"));
+}
+
+/// The board's last-turn panel: the public events of the last complete turn.
+#[test]
+fn the_view_keeps_the_last_turns_events() {
+    let d = data();
+    let mut g = fresh(&d, 3);
+    play_now(&mut g, &d, "consolidate");
+    let v = g.view(&d, Viewer::Spectator);
+    assert!(
+        v.last_turn.iter().any(|l| l.contains("consolidates")),
+        "{:?}",
+        v.last_turn
+    );
+    let json = serde_json::to_string(&g).unwrap();
+    let old = json.replace(",\"begun\":null", "");
+    let back: Nippon = serde_json::from_str(&old.replace(",\"this_turn\":[]", "")).unwrap();
+    assert_eq!(back.current, g.current, "an older snapshot still loads");
+}
+
+#[test]
+fn scrambling_nobody_reseeds_the_rng_and_nothing_else() {
+    let d = data();
+    let g = fresh(&d, 3);
+    assert_nobody_scramble_changes_only(&g, &d, true, |s, g| s.rng = g.rng.clone());
+}
+
+/// Every region, city and action slot a player types is drawn legibly at the inline width
+/// (from the renderer's own record of its text), and the notation reads it as written;
+/// each player's panel shows its money, coal and knowledge as counters in large type.
+#[test]
+fn typed_labels_are_legible_inline_and_read_as_written() {
+    use crate::engine::notation::match_step;
+    let d = data();
+    let g = fresh(&d, 3);
+    let mut labels = Vec::new();
+    let trains: Vec<String> = (0..d.regions.len())
+        .map(|r| Nippon::format_step(&d, &Step::Train(r as u8)))
+        .collect();
+    for (r, reg) in d.regions.iter().enumerate() {
+        assert_eq!(match_step(&format!("train {}", reg.name), &trains), Ok(r));
+        labels.push(reg.name.clone());
+    }
+    let cities: Vec<String> = (0..2 * d.regions.len())
+        .map(|c| Nippon::format_step(&d, &Step::City(c as u8)))
+        .collect();
+    for c in 0..cities.len() {
+        let label = d.city_label(c);
+        assert_eq!(
+            match_step(&format!("city {label}"), &cities),
+            Ok(c),
+            "{label}"
+        );
+        labels.push(label.to_string());
+    }
+    labels.extend((1..=d.slots.len()).map(|s| s.to_string()));
+    let view = g.view(&d, Viewer::Spectator);
+    let cv = render::render_canvas(&d, &view);
+    let faults = crate::render::typed_label_faults(&cv, &labels);
+    assert!(faults.is_empty(), "{faults:#?}");
+    let p = &view.players[0];
+    let counters = [
+        render::money(p),
+        p.coal.to_string(),
+        p.levels[2].to_string(),
+    ];
+    let faults = crate::render::typed_label_faults(&cv, &counters);
+    assert!(faults.is_empty(), "{faults:#?}");
+}

@@ -1,0 +1,114 @@
+//! Nippon tests of trains and ships (NIP-TRAIN, NIP-SHIP, NIP-SLOT), mirroring
+//! `rules/transport.rs`.
+
+use super::*;
+
+// ---- Trains and ships ----
+
+// NIP-TRAIN-1, NIP-TRAIN-2, NIP-TRAIN-3, NIP-TRAIN-4
+#[test]
+fn nip_train_4_one_to_three_trains_in_different_regions() {
+    let d = data();
+    let mut g = fresh(&d, 4);
+    g.players[0].yen = 20_000;
+    in_action(&mut g, &d, Action::Trains);
+    play_now(&mut g, &d, "train hokkaido");
+    assert!(rejected_now(&mut g, &d, "train hokkaido").contains("different regions"));
+    let a = play_all(&mut g, &d, 0, "train tohoku; train kanto");
+    assert!(a.turn_ended);
+    assert_eq!(g.players[0].yen, 5_000);
+    assert_eq!(g.players[0].trains, 3, "taken from the left: 3 gone");
+    assert_eq!(g.rail[0], vec![(0, false)]);
+}
+
+// NIP-SHIP-1, NIP-SHIP-2, NIP-SHIP-3, NIP-SHIP-4
+#[test]
+fn nip_ship_4_one_to_three_ships_in_different_regions() {
+    let d = data();
+    let mut g = fresh(&d, 4);
+    in_action(&mut g, &d, Action::Ships);
+    play_now(&mut g, &d, "ship kansai");
+    assert!(rejected_now(&mut g, &d, "ship kansai").contains("different regions"));
+    assert!(rejected_now(&mut g, &d, "train tohoku").contains("ship"));
+    // 2,000 yen left: no third ship, so the action ends by itself.
+    play_now(&mut g, &d, "ship kanto");
+    assert_eq!(g.current, 1);
+    assert_eq!(g.players[0].ships, 2);
+    assert_eq!(g.players[0].yen, 2_000);
+    assert_eq!(g.rail[3], vec![(0, true)]);
+}
+
+// NIP-SLOT-1
+#[test]
+fn nip_slot_1_slots_per_region_by_player_count() {
+    let d = data();
+    for (n, slots) in [(2, 4), (3, 6), (4, 8)] {
+        let mut g = fresh(&d, n);
+        g.rail[0] = vec![(1, false); slots];
+        g.players[0].yen = 10_000;
+        in_action(&mut g, &d, Action::Trains);
+        assert!(rejected_now(&mut g, &d, "train hokkaido").contains("every train/ship slot"));
+        g.rail[0].pop();
+        play_now(&mut g, &d, "train hokkaido");
+    }
+}
+
+// NIP-SLOT-2, NIP-SLOT-3
+#[test]
+fn nip_slot_2_uncovered_money_symbol_raises_money() {
+    let d = data();
+    assert_eq!(d.train_money, [2, 4, 6]);
+    let mut g = fresh(&d, 4);
+    g.players[0].yen = 20_000;
+    in_action(&mut g, &d, Action::Trains);
+    let a = play_now(&mut g, &d, "train hokkaido");
+    assert_eq!(g.players[0].tracks[0], 0);
+    assert!(a.events.iter().all(|e| !e.text.contains("money symbol")));
+    let a = play_now(&mut g, &d, "train tohoku");
+    assert_eq!(
+        g.players[0].tracks[0], 1,
+        "the 2nd train uncovers a money symbol"
+    );
+    assert!(a
+        .events
+        .iter()
+        .any(|e| e.text.contains("revealing a money symbol (money +1)")));
+}
+
+// NIP-TRAIN-2: exactly the price of a train is enough.
+#[test]
+fn nip_train_2_exactly_the_price_of_a_train_is_enough() {
+    let d = data();
+    let mut g = fresh(&d, 4);
+    g.players[0].yen = d.cost_train - 1;
+    in_action(&mut g, &d, Action::Trains);
+    assert!(rejected_now(&mut g, &d, "train hokkaido").contains("a train costs"));
+    g.players[0].yen = d.cost_train;
+    play_now(&mut g, &d, "train hokkaido");
+    assert_eq!(g.players[0].yen, 0);
+}
+
+// NIP-TRAIN-1, NIP-SHIP-1: a trains action places trains only and a ships action ships
+// only, also for steps built directly (a replay file), which get the stage's reason.
+#[test]
+fn nip_ship_1_a_ships_action_places_no_train_and_a_trains_action_no_ship() {
+    let d = data();
+    let mut g = fresh(&d, 4);
+    g.players[0].yen = 20_000;
+    in_action(&mut g, &d, Action::Ships);
+    let e = g.check(&d, 0, &Step::Train(1)).unwrap_err().to_string();
+    assert!(
+        e.contains("`ship <region>`") && !e.contains("`done`"),
+        "{e}"
+    );
+    assert!(g.check(&d, 0, &Step::Ship(1)).is_ok());
+    let mut g = fresh(&d, 4);
+    g.players[0].yen = 20_000;
+    in_action(&mut g, &d, Action::Trains);
+    let e = g.check(&d, 0, &Step::Ship(1)).unwrap_err().to_string();
+    assert!(
+        e.contains("`train <region>`") && !e.contains("`done`"),
+        "{e}"
+    );
+    assert!(g.check(&d, 0, &Step::Train(1)).is_ok());
+}

@@ -1,0 +1,342 @@
+//! Nippon tests of taking workers, refills and the scoring marker (NIP-WORK, NIP-TRIG),
+//! mirroring `rules/workers.rs`.
+
+use super::*;
+
+// ---- Taking a worker ----
+
+// NIP-WORK-1, NIP-WORK-2, NIP-WORK-6
+#[test]
+fn nip_work_1_take_a_worker_to_the_leftmost_slot() {
+    let d = data();
+    let mut g = fresh(&d, 2);
+    g.slots[1] = vec![3, 4, 5];
+    g.players[0].workers = vec![1];
+    play_now(&mut g, &d, "take 2 pink");
+    assert_eq!(g.slots[1], vec![4, 5]);
+    assert_eq!(g.players[0].workers, vec![1, 3]);
+    // NIP-WORK-6: the colour does not change the choice offered.
+    let a = legal(&g, &d, g.current);
+    let mut h = fresh(&d, 2);
+    h.slots[1] = vec![3, 4, 5];
+    h.players[0].workers = vec![1];
+    play_now(&mut h, &d, "take 2 brown");
+    assert_eq!(a, legal(&h, &d, h.current));
+}
+
+// NIP-WORK-1: the worker is taken from the slot, so a shortened colour means the worker of
+// that slot it fits (the only `b` worker of slot 2 is black), not every colour the game knows;
+// when it fits two workers there, both are named.
+#[test]
+fn nip_work_1_a_shortened_colour_means_the_worker_in_that_slot() {
+    let d = data();
+    let black = d
+        .worker_colours
+        .iter()
+        .position(|c| c.0 == "black")
+        .unwrap() as u8;
+    let brown = d
+        .worker_colours
+        .iter()
+        .position(|c| c.0 == "brown")
+        .unwrap() as u8;
+    let white = d
+        .worker_colours
+        .iter()
+        .position(|c| c.0 == "white")
+        .unwrap() as u8;
+    let mut g = fresh(&d, 2);
+    g.slots[1] = vec![black, white, white];
+    play_now(&mut g, &d, "take 2 b");
+    assert_eq!(g.players[0].workers, vec![black]);
+    let mut g = fresh(&d, 2);
+    g.slots[1] = vec![black, brown, white];
+    let e = rejected_now(&mut g, &d, "take 2 b");
+    assert!(
+        e.contains("`take 2 black`") && e.contains("`take 2 brown`"),
+        "{e}"
+    );
+    // A colour the slot does not hold is still refused with the rule's reason.
+    g.slots[1] = vec![black, black, black];
+    let e = rejected_now(&mut g, &d, "take 2 white");
+    assert!(e.contains("white"), "{e}");
+}
+
+// NIP-WORK-3, NIP-WORK-14
+#[test]
+fn nip_work_3_choose_one_action_of_the_slot() {
+    let d = data();
+    assert_eq!(
+        d.slots[4],
+        vec![Action::Market],
+        "Local Market alone on the rightmost slot"
+    );
+    assert_eq!(d.slots.iter().map(|s| s.len()).sum::<usize>(), 9);
+    let mut g = fresh(&d, 2);
+    g.slots[1] = vec![0, 0, 0];
+    play_now(&mut g, &d, "take 2 black");
+    assert_eq!(legal(&g, &d, g.current), ["do knowledge", "do coal"]);
+    assert!(rejected_now(&mut g, &d, "do trains").contains("does not offer"));
+    play_all(&mut g, &d, 0, "do coal; up 1");
+    assert_eq!(g.players[0].tracks[1], 1);
+}
+
+// NIP-WORK-4
+#[test]
+fn nip_work_4_six_workers_must_consolidate() {
+    let d = data();
+    let mut g = fresh(&d, 2);
+    g.players[0].workers = vec![0; 6];
+    assert_eq!(legal(&g, &d, g.current), ["consolidate"]);
+    g.slots[1] = vec![0, 1, 2];
+    assert!(rejected_now(&mut g, &d, "take 2 black").contains("must consolidate"));
+}
+
+// NIP-WORK-5
+#[test]
+fn nip_work_5_only_an_action_that_can_be_completed() {
+    let d = data();
+    let mut g = fresh(&d, 2);
+    g.players[0].yen = 0;
+    g.slots[0] = vec![0, 1, 2];
+    // Factory and machinery both need yen.
+    let e = rejected_now(&mut g, &d, "take 1 black");
+    assert!(e.contains("completely"), "{e}");
+    // With 5,000 yen only machinery is possible: it starts at once.
+    g.players[0].yen = 5_000;
+    play_now(&mut g, &d, "take 1 black");
+    assert_eq!(g.stage, Stage::Machinery { n: 0 });
+    // And must be carried out: `done` needs one improvement first.
+    assert!(rejected_now(&mut g, &d, "done").contains("at least one"));
+}
+
+// NIP-WORK-7, NIP-WORK-8
+#[test]
+fn nip_work_7_emptied_slot_takes_the_uppermost_row() {
+    let d = data();
+    let mut g = fresh(&d, 4);
+    g.rows[0] = vec![];
+    g.rows[1] = vec![3, 4, 5];
+    g.slots[1] = vec![0];
+    play_now(&mut g, &d, "take 2 black");
+    assert!(g.slots[1].is_empty(), "not before the turn is over");
+    play_all(&mut g, &d, 0, "do coal; up 1");
+    assert_eq!(g.slots[1], vec![3, 4, 5], "the whole row moves");
+    assert!(g.rows[1].is_empty());
+    assert_eq!(g.rows[2].len(), 3);
+}
+
+// NIP-WORK-9, NIP-WORK-10, NIP-WORK-11, NIP-WORK-13
+#[test]
+fn nip_work_9_full_refill_when_every_row_is_empty() {
+    let d = data();
+    for n in [2, 4] {
+        let mut g = fresh(&d, n);
+        let total = workers_total(&g);
+        g.rows.iter_mut().for_each(|r| r.clear());
+        g.slots[1] = vec![0];
+        g.slots[3] = vec![1];
+        g.bag = vec![0; 6];
+        let rest = total - workers_total(&g);
+        g.bag[2] = rest;
+        play_all(&mut g, &d, 0, "take 2 black; do coal; up 1");
+        assert!(
+            g.slots.iter().all(|s| s.len() == 3),
+            "{n}p: every slot topped up to 3"
+        );
+        let per = if n == 2 { 2 } else { 3 };
+        assert!(g.rows.iter().all(|r| r.len() == per), "{n}p: rows of {per}");
+        assert_eq!(g.marker, 1, "the scoring marker moves");
+        assert_eq!(workers_total(&g), total);
+    }
+}
+
+// NIP-WORK-12, NIP-CONS-17
+#[test]
+fn nip_work_12_short_bag_is_completed_at_consolidation() {
+    let d = data();
+    let mut g = fresh(&d, 2);
+    g.rows.iter_mut().for_each(|r| r.clear());
+    g.slots[1] = vec![0];
+    g.bag = vec![1, 0, 0, 0, 0, 0];
+    g.players[1].workers = vec![1; 6];
+    g.rewards = vec![0; 12];
+    g.multipliers = 0;
+    play_all(&mut g, &d, 0, "take 2 black; do coal; up 1");
+    assert!(g.refill_owed, "the bag ran short");
+    assert_eq!(g.slots[1].len(), 1);
+    assert_eq!(g.marker, 1, "the marker moved anyway");
+    // Player 1 consolidates: 6 workers go back and the refill completes. Drawing from the
+    // bag is random, so the step cannot be taken back (though the marker stays).
+    let a = play_now(&mut g, &d, "consolidate");
+    assert!(a.irreversible, "the refill drew from the bag");
+    assert!(g.players[1].workers.is_empty());
+    assert!(!g.refill_owed);
+    assert!(g.slots.iter().all(|s| s.len() == 3));
+    assert!(g.rows.iter().all(|r| r.len() == 2));
+    assert_eq!(g.bag.iter().sum::<u32>(), 0);
+    assert_eq!(
+        g.marker, 1,
+        "completing a refill does not move the marker again"
+    );
+}
+
+// NIP-TRIG-1, NIP-TRIG-2, NIP-TRIG-7
+#[test]
+fn nip_trig_2_first_scoring_when_the_marker_passes_the_first_symbol() {
+    let d = data();
+    assert_eq!(d.symbols, [2, 5]);
+    assert_eq!(d.first_golden, 8);
+    let mut g = fresh(&d, 2);
+    // Seat 0 has a value-7 tile in every region.
+    for r in 0..4 {
+        tile(&mut g, 2 * r, 0, 0, 7);
+    }
+    let vp = g.players[0].vp;
+    let mut ev = Vec::new();
+    g.marker = 1;
+    g.advance_marker(&d, &mut ev);
+    assert_eq!(g.scorings, 0, "reaching slot 2 is not passing the symbol");
+    g.advance_marker(&d, &mut ev);
+    assert_eq!(g.scorings, 1);
+    // NIP-TRIG-4: the last turns start only at the first golden slot.
+    assert_eq!(g.final_turns, None);
+    // The message names each region's scorers, never a player who scored 0 (blue).
+    let text = &ev
+        .iter()
+        .find(|e| e.text.starts_with("Scoring 1"))
+        .unwrap()
+        .text;
+    assert!(
+        text.matches("purple ").count() == 4 && !text.contains("blue"),
+        "{text}"
+    );
+    assert!(g.players[0].vp > vp + 4 * 5, "every region scored");
+    let won: i64 = (0..4).map(|r| g.region_vp(&d, r, 0)[0]).sum();
+    assert_eq!(g.players[0].vp, vp + won);
+}
+
+// NIP-TRIG-3
+#[test]
+fn nip_trig_3_second_scoring_at_the_second_symbol() {
+    let d = data();
+    let mut g = fresh(&d, 2);
+    g.marker = 5;
+    g.scorings = 1;
+    let mut ev = Vec::new();
+    g.advance_marker(&d, &mut ev);
+    assert_eq!(g.scorings, 2);
+    assert!(ev.iter().any(|e| e.text.starts_with("Scoring 2")));
+}
+
+// NIP-TRIG-4, NIP-TRIG-5
+#[test]
+fn nip_trig_5_three_more_turns_each_after_the_golden_slot() {
+    // Purple, Blue, Red (seats 0, 1, 2); Blue's refill reaches the first golden slot.
+    let d = data();
+    let mut g = fresh(&d, 3);
+    g.marker = d.first_golden - 1;
+    g.scorings = 2;
+    g.current = 1;
+    g.rows.iter_mut().for_each(|r| r.clear());
+    g.slots[1] = vec![0];
+    play_all(&mut g, &d, 1, "take 2 black; do coal; up 1");
+    assert_eq!(g.marker, d.first_golden);
+    let mut order = Vec::new();
+    for round in 0..3 {
+        for _ in 0..3 {
+            assert!(g.result.is_none());
+            order.push(g.current);
+            play_now(&mut g, &d, "consolidate");
+        }
+        assert_eq!(
+            g.marker,
+            d.first_golden + round + 1,
+            "marker moves after each round"
+        );
+    }
+    assert_eq!(
+        order,
+        [2, 0, 1, 2, 0, 1, 2, 0, 1],
+        "Red, Purple, Blue three times"
+    );
+    assert_eq!(g.scorings, 3);
+    assert!(
+        g.result.is_some(),
+        "the 3rd scoring follows Blue's 3rd turn"
+    );
+    assert_eq!(g.last_player, Some(1));
+}
+
+// NIP-WORK-5: whether a player could carry out a Local Market action is decided by trying
+// only the highest tile each good and number of cubes allows; at every position of random
+// games, for every seat, that agrees with trying every `tile <value> <good> <cubes>`.
+#[test]
+fn nip_work_5_the_market_check_agrees_with_trying_every_tile() {
+    let d = data();
+    let (mut can, mut cannot) = (0, 0);
+    for seed in 0..6 {
+        let n = 2 + seed as usize % 3;
+        let mut g = setup_checked::<Nippon>(&d, &names(n), &Options::new(), seed).unwrap();
+        let mut rng = crate::engine::GameRng::new(seed);
+        while g.result.is_none() {
+            for seat in 0..n {
+                let every = (1..=7).any(|v| {
+                    (0..d.goods.len())
+                        .any(|gd| (1..=3).any(|c| g.can_tile(&d, seat, None, v, gd, c).is_ok()))
+                });
+                assert_eq!(g.may_place_a_tile(&d, seat), every, "turn {}", g.turn);
+                if every {
+                    can += 1;
+                } else {
+                    cannot += 1;
+                }
+            }
+            let seat = g.current;
+            let legal = g.legal_steps(&d, seat);
+            let step = legal[rng.below(legal.len())];
+            g.apply(&d, seat, &step).unwrap();
+        }
+    }
+    assert!(can > 100 && cannot > 100, "{can} could, {cannot} could not");
+}
+
+/// NIP-WORK-3: "take a worker and do the action": on a slot with one action the player can
+/// do, `take` begins it, and the rulebook's `do <action>` is still accepted, once, changing
+/// nothing.
+#[test]
+fn nip_work_3_do_is_accepted_when_the_slot_offers_one_action() {
+    let d = data();
+    let mut g = fresh(&d, 3);
+    give_factory(&mut g, &d, 0, "silk", 0, 3);
+    let c = colour_on(&g, &d, 5);
+    play_now(&mut g, &d, &format!("take 5 {c}"));
+    assert!(matches!(g.stage, Stage::Market(_)));
+    let before = g.stage.clone();
+    play_now(&mut g, &d, "do market");
+    assert_eq!(g.stage, before, "the redundant `do` changes nothing");
+    let e = rejected_now(&mut g, &d, "do market");
+    assert!(e.contains("market"), "accepted once only: {e}");
+}
+
+// NIP-WORK-5, NIP-TURN-2: a take typed without its colour (as players say it) is refused
+// with the rule's reason, or answered with the whole steps it could be.
+#[test]
+fn nip_work_5_a_take_without_its_colour_gets_the_reason_or_the_whole_steps() {
+    let d = data();
+    let mut g = fresh(&d, 2);
+    g.players[0].yen = 0;
+    g.slots[0] = vec![0, 1, 2];
+    let e = rejected_now(&mut g, &d, "take 1");
+    assert!(e.contains("completely"), "{e}");
+    assert!(e.contains("rules topic `take`"), "{e}");
+    g.players[0].yen = 5_000;
+    let e = rejected_now(&mut g, &d, "take 1");
+    assert!(e.contains("not a whole step"), "{e}");
+    for s in legal(&g, &d, g.current)
+        .iter()
+        .filter(|s| s.starts_with("take 1 "))
+    {
+        assert!(e.contains(s.as_str()), "{e} lacks {s}");
+    }
+}

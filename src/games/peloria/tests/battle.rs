@@ -1,0 +1,585 @@
+//! Peloria tests of battles (PEL-BAT), mirroring `rules/battle.rs`.
+
+use super::*;
+
+// ==== Battles ====
+
+// PEL-BRIT-10
+#[test]
+fn pel_bat_1_two_nations_in_one_land_area_after_movement_fight() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 1);
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    // No battle during movement.
+    assert!(g.legality(&d, 0, &Step::Battle(ar(&d, "Naveria"))).is_err());
+    // With nothing left to move, movement ends by itself.
+    play_now(&mut g, &d, "move Lenshi Naveria infantry");
+    assert_eq!(g.phase, Phase::Battle { cycle: 1 });
+    assert_eq!(g.legal_steps(&d, 0), vec![Step::Battle(ar(&d, "Naveria"))]);
+    let a = play_now(&mut g, &d, "battle Naveria");
+    assert!(a.irreversible, "dice were rolled");
+    assert!(a
+        .events
+        .iter()
+        .any(|e| e.text == "Battle in Naveria: Pelorians attack the Hirenmador."));
+    assert!(a
+        .events
+        .iter()
+        .any(|e| e.text.contains("Naveria round 1: Pelorians roll")));
+}
+
+// PEL-BRIT-11, PEL-BAT-3
+#[test]
+fn pel_bat_2_dice_per_unit_alkoth_two_dragons_four_the_bat_six() {
+    let d = data();
+    let cases = [
+        ("Alkoth", Kind::Infantry, 2, 4),
+        ("YOUF", Kind::Dragon, 1, 4),
+        ("Pelorians", Kind::Bat, 1, 6),
+        ("Theyalans", Kind::Infantry, 3, 3),
+    ];
+    for (who, kind, n, dice) in cases {
+        let mut g = blank(&d, 15, who);
+        put(&mut g, &d, who, "Naveria", kind, n);
+        put(&mut g, &d, "Hyalorings", "Naveria", Kind::Infantry, 2);
+        battle(&mut g, &d, "Naveria", "Hyalorings", 0, Stage::Roll, vec![]);
+        let ev = advance(&mut g, &d);
+        let line = ev
+            .iter()
+            .find(|l| l.contains("round 1:"))
+            .expect("a round was rolled");
+        assert_eq!(dice_of(line, who), dice, "{who}: {line}");
+        // Both sides roll in the same round, at once.
+        assert_eq!(dice_of(line, "Hyalorings"), 2, "{line}");
+    }
+}
+
+#[test]
+fn pel_bat_4_a_battle_goes_on_until_one_side_is_gone() {
+    let d = data();
+    for seed in 0..20 {
+        let mut g = blank(&d, 2, "Theyalans");
+        g.rng = GameRng::new(seed);
+        put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 3);
+        put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 2);
+        battle(&mut g, &d, "Naveria", "Hirenmador", 0, Stage::Roll, vec![]);
+        let mut ev = advance(&mut g, &d);
+        while g.battle.is_some() {
+            let s = first_acting(&g);
+            let st = g.default_step(&d, s).unwrap();
+            ev.extend(
+                g.apply(&d, s, &st)
+                    .unwrap()
+                    .events
+                    .into_iter()
+                    .map(|e| e.text),
+            );
+        }
+        let (t, h) = (
+            cnt(&g, &d, "Theyalans", "Naveria"),
+            cnt(&g, &d, "Hirenmador", "Naveria"),
+        );
+        assert!(t == 0 || h == 0, "seed {seed}: {t} v {h}");
+        assert!(ev.iter().any(|l| l.contains("Battle in Naveria over")));
+    }
+}
+
+/// The results in a battle log line that reach `need`, for `nation` (the value after any
+/// modifier: `6-1=5` counts as 5).
+fn results_reaching(line: &str, nation: &str, need: u32) -> usize {
+    rolls_of(line, nation)
+        .iter()
+        .filter(|r| {
+            r.rsplit('=')
+                .next()
+                .and_then(|v| v.parse::<u32>().ok())
+                .is_some_and(|v| v >= need)
+        })
+        .count()
+}
+
+/// One side of a test battle: nation, kind, units, and the result that kills one of them
+/// in round 1.
+struct Side(&'static str, Kind, usize, u32);
+
+/// PEL-BAT-3: fights round 1 of `att` against `def` in `area` over many seeds and checks
+/// that each side loses as many units as the other side's results kill (at most all of
+/// them), whichever side's results are dealt first. Returns how many seeds wiped out both
+/// sides in round 1; each of those must leave the area empty (PEL-BAT-4).
+fn both_sides_lose_to_the_same_round(area: &str, att: Side, def: Side) -> usize {
+    let d = data();
+    let mut both_gone = 0;
+    for seed in 0..300 {
+        let mut g = blank(&d, 2, att.0);
+        g.rng = GameRng::new(seed);
+        put(&mut g, &d, att.0, area, att.1, att.2);
+        put(&mut g, &d, def.0, area, def.1, def.2);
+        battle(&mut g, &d, area, def.0, 0, Stage::Roll, vec![]);
+        let ev = advance(&mut g, &d);
+        let first = ev
+            .iter()
+            .position(|l| l.contains(&format!("{area} round 1:")))
+            .expect("round 1 was rolled");
+        let end = ev
+            .iter()
+            .position(|l| l.contains(&format!("{area} round 2:")))
+            .unwrap_or(ev.len());
+        let line = &ev[first];
+        let deaths = |who: &str| {
+            ev[first..end]
+                .iter()
+                .filter(|l| {
+                    let a = crate::engine::words::article(who);
+                    l.starts_with(&format!("{}{} {who} ", a[..1].to_uppercase(), &a[1..]))
+                        && l.contains(" dies in ")
+                })
+                .count()
+        };
+        let att_lost = results_reaching(line, def.0, att.3).min(att.2);
+        let def_lost = results_reaching(line, att.0, def.3).min(def.2);
+        assert_eq!(deaths(att.0), att_lost, "seed {seed}: {line} {ev:?}");
+        assert_eq!(deaths(def.0), def_lost, "seed {seed}: {line} {ev:?}");
+        if att_lost == att.2 && def_lost == def.2 {
+            both_gone += 1;
+            assert_eq!(cnt(&g, &d, att.0, area) + cnt(&g, &d, def.0, area), 0);
+            assert!(
+                ev.contains(&format!("Battle in {area} over: {area} is empty.")),
+                "seed {seed}: {ev:?}"
+            );
+        }
+    }
+    both_gone
+}
+
+// PEL-BAT-4, PEL-BRIT-11
+#[test]
+fn pel_bat_3_both_sides_hits_count_when_the_last_defenders_die_in_open_terrain() {
+    let wiped = both_sides_lose_to_the_same_round(
+        "Naveria",
+        Side("Theyalans", Kind::Infantry, 1, 5),
+        Side("Veshtargos", Kind::Infantry, 1, 5),
+    );
+    assert!(wiped > 0, "some seed killed both last units");
+}
+
+// PEL-BAT-4, PEL-BAT-7, PEL-BRIT-11
+#[test]
+fn pel_bat_3_both_sides_hits_count_when_the_last_defenders_die_in_rough_terrain() {
+    let wiped = both_sides_lose_to_the_same_round(
+        "Bindle",
+        Side("Theyalans", Kind::Infantry, 1, 5),
+        Side("Veshtargos", Kind::Infantry, 1, 5),
+    );
+    assert!(wiped > 0, "some seed killed both sides' last units");
+}
+
+// PEL-BAT-4, PEL-BAT-8, PEL-BAT-9, PEL-BRIT-11
+#[test]
+fn pel_bat_3_both_sides_hits_count_when_cavalry_fight_cavalry() {
+    // Round 1 in the open: the attacking cavalry add 2, the defending cavalry die only to
+    // a 6 or more.
+    let wiped = both_sides_lose_to_the_same_round(
+        "Naveria",
+        Side("Hirenmador", Kind::Cavalry, 1, 5),
+        Side("Hyalorings", Kind::Cavalry, 1, 6),
+    );
+    assert!(wiped > 0, "some seed killed both last units");
+}
+
+// PEL-BAT-2, PEL-BAT-4, PEL-BRIT-11
+#[test]
+fn pel_bat_3_both_sides_hits_count_when_alkoth_roll_two_dice_a_unit() {
+    // One Alkoth unit with its two dice against two Pelorians (−1 on every die).
+    let wiped = both_sides_lose_to_the_same_round(
+        "Vanch",
+        Side("Alkoth", Kind::Infantry, 1, 5),
+        Side("Pelorians", Kind::Infantry, 2, 5),
+    );
+    assert!(wiped > 0, "some seed killed both sides' last units");
+}
+
+// PEL-BRIT-11, PEL-BAT-11
+#[test]
+fn pel_bat_5_the_owner_of_a_mixed_army_chooses_which_unit_each_result_kills() {
+    let d = data();
+    let mut g = blank(&d, 6, "Barbarians");
+    put(&mut g, &d, "Barbarians", "Naveria", Kind::Infantry, 2);
+    put(&mut g, &d, "Soldiers", "Naveria", Kind::Infantry, 1);
+    put(&mut g, &d, "Soldiers", "Naveria", Kind::Cavalry, 1);
+    let so = nat(&d, "Soldiers");
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Soldiers",
+        2,
+        Stage::Hits,
+        vec![(so, 5)],
+    );
+    advance(&mut g, &d);
+    let owner = d.nations[so].player;
+    assert_eq!(
+        g.status().acting(),
+        &[owner],
+        "the Soldiers' player decides"
+    );
+    assert_eq!(
+        g.legal_steps(&d, owner),
+        vec![Step::Hit(Kind::Infantry), Step::Hit(Kind::Cavalry)]
+    );
+    play_now(&mut g, &d, "hit cavalry");
+    assert_eq!(g.count_kind(so, ar(&d, "Naveria"), Kind::Cavalry), 0);
+    assert_eq!(g.count_kind(so, ar(&d, "Naveria"), Kind::Infantry), 1);
+    // Round 1 in open terrain, a 5 cannot kill defending cavalry: no choice is asked.
+    let mut g = blank(&d, 6, "Barbarians");
+    put(&mut g, &d, "Barbarians", "Naveria", Kind::Infantry, 2);
+    put(&mut g, &d, "Soldiers", "Naveria", Kind::Infantry, 1);
+    put(&mut g, &d, "Soldiers", "Naveria", Kind::Cavalry, 1);
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Soldiers",
+        1,
+        Stage::Hits,
+        vec![(so, 5)],
+    );
+    advance(&mut g, &d);
+    assert_eq!(
+        g.count_kind(so, ar(&d, "Naveria"), Kind::Infantry),
+        0,
+        "the 5 killed the infantry"
+    );
+}
+
+#[test]
+fn pel_bat_6_a_five_or_more_kills() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Hirenmador", "Bindle", Kind::Infantry, 1);
+    battle(&mut g, &d, "Bindle", "Hirenmador", 2, Stage::Hits, vec![]);
+    let b = g.battle.clone().unwrap();
+    let h = nat(&d, "Hirenmador");
+    assert!(g.hit_options(&d, &b, h, 4).is_empty());
+    assert_eq!(g.hit_options(&d, &b, h, 5), vec![Kind::Infantry]);
+}
+
+/// The phase is named on the board and in a refusal of a step from another phase.
+#[test]
+fn the_phase_is_named_in_the_view_and_in_refusals() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 1);
+    fresh(&mut g, &d);
+    assert_eq!(view::build(&g, &d, Viewer::Spectator).phase, "movement");
+    let e = g
+        .legality(
+            &d,
+            0,
+            &Step::Remove {
+                area: ar(&d, "Lenshi"),
+                kind: Kind::Infantry,
+            },
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("the Pelorians are in their movement phase"),
+        "{e}"
+    );
+    g.phase = Phase::Overpop;
+    assert_eq!(
+        view::build(&g, &d, Viewer::Spectator).phase,
+        "overpopulation"
+    );
+}
+
+/// A Bat's victim rises as a Telmori only while the Telmori have infantry in stock.
+// PEL-BAT-2, PEL-POP-4
+#[test]
+fn pel_bat_2_a_victim_rises_only_from_the_telmori_stock() {
+    let d = data();
+    let t = nat(&d, "Telmori");
+    let max = d.nations[t].limits[Kind::Infantry.index()] as usize;
+    for (on_board, rises) in [(max, 0), (max - 1, 1)] {
+        let mut g = blank(&d, 15, "Pelorians");
+        put(&mut g, &d, "Telmori", "Henjarl", Kind::Infantry, on_board);
+        g.bat_kills = vec![ar(&d, "Lenshi")];
+        let mut ev = Vec::new();
+        g.end_turn(&d, &mut ev);
+        assert_eq!(cnt(&g, &d, "Telmori", "Lenshi"), rises, "{ev:?}");
+        assert_eq!(g.on_board(t), on_board + rises);
+    }
+}
+
+/// From real rolls: each side's results of 5 or more, and only those, kill a unit of the
+/// other side (infantry against infantry in the open, no modifiers).
+// PEL-BAT-6
+#[test]
+fn pel_bat_6_only_the_rolls_of_five_or_more_kill() {
+    let d = data();
+    let mut seen_miss = [false; 2];
+    for seed in 1..=6 {
+        let mut g = blank(&d, 2, "Theyalans");
+        g.rng = crate::engine::GameRng::new(seed);
+        // Five attackers, the most that may attack (PEL-BAT-10).
+        put(&mut g, &d, "Theyalans", "Lenshi", Kind::Infantry, 5);
+        put(&mut g, &d, "Hirenmador", "Lenshi", Kind::Infantry, 6);
+        battle(&mut g, &d, "Lenshi", "Hirenmador", 0, Stage::Roll, vec![]);
+        let ev = advance(&mut g, &d);
+        let line = ev
+            .iter()
+            .find(|l| l.starts_with("Lenshi round 1: "))
+            .unwrap_or_else(|| panic!("{ev:?}"));
+        let kills = |nation: &str, dice: usize| -> usize {
+            let faces: Vec<u8> = rolls_of(line, nation)
+                .iter()
+                .map(|w| w.parse().unwrap())
+                .collect();
+            assert_eq!(faces.len(), dice, "{line}");
+            faces.iter().filter(|&&f| f >= 5).count()
+        };
+        let (by_att, by_def) = (kills("Theyalans", 5), kills("Hirenmador", 6));
+        seen_miss[0] |= by_att < 5;
+        seen_miss[1] |= by_def < 5;
+        assert_eq!(cnt(&g, &d, "Hirenmador", "Lenshi"), 6 - by_att, "{ev:?}");
+        assert_eq!(
+            cnt(&g, &d, "Theyalans", "Lenshi"),
+            5usize.saturating_sub(by_def),
+            "{ev:?}"
+        );
+    }
+    assert_eq!(seen_miss, [true, true]);
+}
+
+#[test]
+fn pel_bat_7_attackers_in_rough_take_minus_one_in_round_one() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    battle(&mut g, &d, "Bindle", "Hirenmador", 1, Stage::Hits, vec![]);
+    let mut b = g.battle.clone().unwrap();
+    let (t, h) = (nat(&d, "Theyalans"), nat(&d, "Hirenmador"));
+    assert_eq!(g.modifier(&d, &b, t, Kind::Infantry), -1);
+    assert_eq!(
+        g.modifier(&d, &b, h, Kind::Infantry),
+        0,
+        "defenders are not hampered"
+    );
+    b.round = 2;
+    assert_eq!(g.modifier(&d, &b, t, Kind::Infantry), 0);
+    b.round = 1;
+    b.area = ar(&d, "Lenshi");
+    assert_eq!(g.modifier(&d, &b, t, Kind::Infantry), 0);
+}
+
+/// The battle log shows a modified die as `face±modifier=result` and a plain one as its
+/// face: the Theyalans attack into rough (-1 in round 1), the Hirenmador defend unmodified.
+// PEL-BAT-7
+#[test]
+fn pel_bat_7_the_roll_shows_each_modified_die_with_its_modifier() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Bindle", Kind::Infantry, 3);
+    put(&mut g, &d, "Hirenmador", "Bindle", Kind::Infantry, 3);
+    battle(&mut g, &d, "Bindle", "Hirenmador", 0, Stage::Roll, vec![]);
+    let ev = advance(&mut g, &d);
+    let line = ev
+        .iter()
+        .find(|l| l.starts_with("Bindle round 1: "))
+        .unwrap_or_else(|| panic!("{ev:?}"));
+    let att = rolls_of(line, "Theyalans");
+    assert_eq!(att.len(), 3, "{line}");
+    for w in &att {
+        let face: i32 = w[..1].parse().unwrap();
+        assert_eq!(*w, format!("{face}-1={}", (face - 1).max(0)), "{line}");
+    }
+    let def = rolls_of(line, "Hirenmador");
+    assert_eq!(def.len(), 3, "{line}");
+    assert!(def.iter().all(|w| w.len() == 1), "{line}");
+}
+
+/// A hit rolled by the Bat is the Bat's: in round 15 each unit the Bat kills is noted to
+/// rise as a Telmori, from a real roll (not a hand-made battle).
+// PEL-BAT-2
+#[test]
+fn pel_bat_2_the_bats_own_rolls_mark_its_kills() {
+    let d = data();
+    let mut total = 0;
+    for seed in 1..=8 {
+        let mut g = blank(&d, 15, "Pelorians");
+        g.rng = crate::engine::GameRng::new(seed);
+        put(&mut g, &d, "Pelorians", "Lenshi", Kind::Bat, 1);
+        put(&mut g, &d, "Hyalorings", "Lenshi", Kind::Infantry, 3);
+        battle(&mut g, &d, "Lenshi", "Hyalorings", 0, Stage::Roll, vec![]);
+        let ev = advance(&mut g, &d);
+        let killed = 3 - cnt(&g, &d, "Hyalorings", "Lenshi");
+        // The victims rise when the turn ends; until then each is noted where it fell.
+        let risen = ev
+            .iter()
+            .filter(|e| e.starts_with("The Bat's victim in Lenshi rises"))
+            .count();
+        assert!(g.bat_kills.iter().all(|&a| a == ar(&d, "Lenshi")));
+        assert_eq!(risen + g.bat_kills.len(), killed, "{ev:?}");
+        total += killed;
+    }
+    assert!(total > 0, "the seeds give the Bat kills");
+}
+
+#[test]
+fn pel_bat_8_attacking_cavalry_add_two_in_round_one() {
+    let d = data();
+    let mut g = blank(&d, 2, "Hirenmador");
+    battle(&mut g, &d, "Lenshi", "Pelorians", 1, Stage::Hits, vec![]);
+    let mut b = g.battle.clone().unwrap();
+    let (h, p) = (nat(&d, "Hirenmador"), nat(&d, "Pelorians"));
+    assert_eq!(g.modifier(&d, &b, h, Kind::Cavalry), 2);
+    assert_eq!(g.modifier(&d, &b, h, Kind::Infantry), 0);
+    assert_eq!(
+        g.modifier(&d, &b, p, Kind::Infantry),
+        -1,
+        "Pelorians −1 on every die"
+    );
+    b.round = 2;
+    assert_eq!(g.modifier(&d, &b, h, Kind::Cavalry), 0);
+}
+
+#[test]
+fn pel_bat_9_defending_cavalry_in_open_die_only_on_six_in_round_one() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Hirenmador", "Lenshi", Kind::Cavalry, 1);
+    put(&mut g, &d, "Hirenmador", "Bindle", Kind::Cavalry, 1);
+    put(&mut g, &d, "Theyalans", "Lenshi", Kind::Cavalry, 1);
+    let h = nat(&d, "Hirenmador");
+    battle(&mut g, &d, "Lenshi", "Hirenmador", 1, Stage::Hits, vec![]);
+    let mut b = g.battle.clone().unwrap();
+    assert!(g.hit_options(&d, &b, h, 5).is_empty());
+    assert_eq!(g.hit_options(&d, &b, h, 6), vec![Kind::Cavalry]);
+    // Attacking cavalry are not protected.
+    assert_eq!(
+        g.hit_options(&d, &b, nat(&d, "Theyalans"), 5),
+        vec![Kind::Cavalry]
+    );
+    b.round = 2;
+    assert_eq!(g.hit_options(&d, &b, h, 5), vec![Kind::Cavalry]);
+    b.round = 1;
+    b.area = ar(&d, "Bindle");
+    assert_eq!(
+        g.hit_options(&d, &b, h, 5),
+        vec![Kind::Cavalry],
+        "not in rough terrain"
+    );
+}
+
+#[test]
+fn pel_bat_10_at_most_five_units_attack_in_one_area() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 6);
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    for _ in 0..5 {
+        play_now(&mut g, &d, "move Lenshi Naveria infantry");
+    }
+    assert!(rejected_now(&mut g, &d, "move Lenshi Naveria infantry").contains("at most 5"));
+}
+
+// Reading: the 6 needed is the modified result (raw 4 + 2 for attacking cavalry kills
+// defending cavalry; a Pelorian raw 6 − 1 does not).
+#[test]
+fn pel_bat_11_the_six_against_defending_cavalry_is_the_modified_result() {
+    let d = data();
+    let mut g = blank(&d, 2, "Hyalorings");
+    put(&mut g, &d, "Hirenmador", "Lenshi", Kind::Cavalry, 1);
+    battle(&mut g, &d, "Lenshi", "Hirenmador", 1, Stage::Hits, vec![]);
+    let b = g.battle.clone().unwrap();
+    let m = g.modifier(&d, &b, nat(&d, "Hyalorings"), Kind::Cavalry);
+    assert_eq!(
+        g.hit_options(&d, &b, nat(&d, "Hirenmador"), (4 + m) as u8),
+        vec![Kind::Cavalry]
+    );
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Hirenmador", "Lenshi", Kind::Cavalry, 1);
+    battle(&mut g, &d, "Lenshi", "Hirenmador", 1, Stage::Hits, vec![]);
+    let b = g.battle.clone().unwrap();
+    let m = g.modifier(&d, &b, nat(&d, "Pelorians"), Kind::Infantry);
+    assert!(g
+        .hit_options(&d, &b, nat(&d, "Hirenmador"), (6 + m) as u8)
+        .is_empty());
+}
+
+// PEL-BRIT-19
+#[test]
+fn pel_brit_19_kill_vp_are_scored_when_the_unit_dies() {
+    let d = data();
+    let mut g = blank(&d, 6, "Hirenmador");
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
+    put(&mut g, &d, "Soldiers", "Naveria", Kind::Infantry, 2);
+    let so = nat(&d, "Soldiers");
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Soldiers",
+        2,
+        Stage::Hits,
+        vec![(so, 6), (nat(&d, "Hirenmador"), 6)],
+    );
+    let ev = advance(&mut g, &d);
+    assert_eq!(
+        g.vp[nat(&d, "Hirenmador")],
+        1,
+        "1 VP per Soldiers (Warlords) unit killed"
+    );
+    // The log names the award, and only when there is one.
+    assert!(
+        ev.contains(&"A Soldiers infantry dies in Naveria (+1 VP to the Hirenmador).".into()),
+        "{ev:?}"
+    );
+    assert!(
+        ev.contains(&"A Hirenmador cavalry dies in Naveria.".into()),
+        "{ev:?}"
+    );
+    // The attacker is gone: the defender holds the area (PEL-BAT-4).
+    assert!(
+        ev.contains(&"Battle in Naveria over: the Soldiers hold Naveria.".into()),
+        "{ev:?}"
+    );
+    // Capture VP once, when the area is held alone.
+    let mut g = blank(&d, 2, "Hyalorings");
+    put(&mut g, &d, "Hyalorings", "Naveria", Kind::Cavalry, 1);
+    let mut ev = Vec::new();
+    g.check_captures(&d, nat(&d, "Hyalorings"), &mut ev);
+    g.check_captures(&d, nat(&d, "Hyalorings"), &mut ev);
+    assert_eq!(g.vp[nat(&d, "Hyalorings")], 2);
+}
+
+// PEL-BRIT-12
+#[test]
+fn pel_brit_12_the_nation_left_alone_holds_the_area() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
+    let h = nat(&d, "Hirenmador");
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Hirenmador",
+        2,
+        Stage::Hits,
+        vec![(h, 6)],
+    );
+    let ev = advance(&mut g, &d);
+    assert!(g.battle.is_none());
+    assert!(g
+        .held(&d, nat(&d, "Theyalans"))
+        .contains(&ar(&d, "Naveria")));
+    assert!(
+        ev.iter().any(|l| l.contains("the Theyalans hold Naveria")),
+        "{ev:?}"
+    );
+}

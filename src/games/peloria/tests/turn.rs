@@ -1,0 +1,339 @@
+//! Peloria tests of the base game, players, turn order and invasion turns (Britannia base,
+//! PEL-ORDER, PEL-INV), mirroring `rules/turn.rs`.
+
+use super::*;
+
+// ==== Britannia base, players, order ====
+
+// PEL-ORDER-5, PEL-ORDER-6, PEL-ORDER-13
+#[test]
+fn pel_brit_1_round_one_runs_the_nations_in_play_in_the_fixed_order() {
+    let d = data();
+    let order: Vec<&str> = d.nations.iter().map(|n| n.name.as_str()).collect();
+    assert_eq!(
+        order,
+        [
+            "Hirenmador",
+            "Hyalorings",
+            "Veshtargos",
+            "Alkoth",
+            "Pelanda",
+            "Pelorians",
+            "Theyalans",
+            "Praxians",
+            "Aldryami",
+            "Telmori",
+            "Digijelm",
+            "Soldiers",
+            "Barbarians",
+            "Carmanians",
+            "Balazarings",
+            "YOUF"
+        ]
+    );
+    let mut g = new_game(&d);
+    let mut seen = vec![g.turn];
+    while g.round == 1 {
+        let s = first_acting(&g);
+        let st = g.default_step(&d, s).unwrap();
+        g.apply(&d, s, &st).unwrap();
+        if g.round == 1 && *seen.last().unwrap() != g.turn {
+            seen.push(g.turn);
+        }
+    }
+    // Only the seven nations in play from round 1 took turns, in order.
+    assert_eq!(seen, (0..7).collect::<Vec<_>>());
+    assert_eq!(g.round, 2);
+}
+
+/// Each round opens with one banner, at the first nation's turn.
+// PEL-ORDER-5
+#[test]
+fn pel_order_5_each_round_opens_with_one_banner() {
+    let d = data();
+    let mut g = new_game(&d);
+    let mut banners = Vec::new();
+    while g.round <= 2 {
+        let s = first_acting(&g);
+        let st = g.default_step(&d, s).unwrap();
+        let a = g.apply(&d, s, &st).unwrap();
+        banners.extend(
+            a.events
+                .iter()
+                .filter(|e| e.text.starts_with("— Round"))
+                .map(|e| e.text.clone()),
+        );
+    }
+    assert_eq!(banners, ["— Round 2 —", "— Round 3 —"]);
+}
+
+// PEL-BRIT-1, PEL-HERO-1
+#[test]
+fn pel_diff_2_a_game_lasts_16_rounds() {
+    let d = data();
+    let mut g = new_game(&d);
+    let mut max_round = 0;
+    let mut saw_bids = false;
+    for _ in 0..200_000 {
+        if g.status().is_finished() {
+            break;
+        }
+        max_round = max_round.max(g.round);
+        saw_bids |= g.phase == Phase::Bids && g.round == 13;
+        let s = first_acting(&g);
+        let st = g.default_step(&d, s).unwrap();
+        g.apply(&d, s, &st).unwrap();
+    }
+    assert!(g.status().is_finished());
+    assert_eq!(max_round, 16);
+    assert!(saw_bids, "the Call to Heroes comes at the end of round 13");
+}
+
+// PEL-ORDER-1, PEL-ORDER-2, PEL-ORDER-3, PEL-ORDER-4
+#[test]
+fn pel_diff_1_four_players_with_four_nations_each() {
+    let d = data();
+    let of = |p: usize| -> Vec<&str> {
+        d.nations
+            .iter()
+            .filter(|n| n.player == p)
+            .map(|n| n.name.as_str())
+            .collect()
+    };
+    assert_eq!(of(0), ["Hirenmador", "Pelorians", "Praxians", "Telmori"]);
+    assert_eq!(of(1), ["Hyalorings", "Aldryami", "Barbarians", "YOUF"]);
+    assert_eq!(
+        of(2),
+        ["Veshtargos", "Theyalans", "Carmanians", "Balazarings"]
+    );
+    assert_eq!(of(3), ["Alkoth", "Pelanda", "Digijelm", "Soldiers"]);
+    let three: Vec<String> = names()[..3].to_vec();
+    assert!(crate::engine::setup_checked::<Peloria>(&d, &three, &Options::new(), 1).is_err());
+    assert!(Peloria::new(&d, &three, 1).is_err());
+}
+
+// PEL-ORDER-8, PEL-ORDER-9, PEL-ORDER-10, PEL-ORDER-11, PEL-ORDER-12
+#[test]
+fn pel_order_7_late_nations_enter_in_their_rounds() {
+    let d = data();
+    let first = |n: &str| d.nations[nat(&d, n)].first_round;
+    assert_eq!(first("Praxians"), 3);
+    assert_eq!(first("Aldryami"), 4);
+    assert_eq!(
+        (first("Telmori"), first("Digijelm"), first("Soldiers")),
+        (5, 5, 5)
+    );
+    assert_eq!(first("Barbarians"), 6);
+    assert_eq!((first("Carmanians"), first("Balazarings")), (9, 9));
+    assert_eq!(first("YOUF"), 10);
+    for n in [
+        "Hirenmador",
+        "Hyalorings",
+        "Veshtargos",
+        "Alkoth",
+        "Pelanda",
+        "Pelorians",
+        "Theyalans",
+    ] {
+        assert_eq!(first(n), 1);
+    }
+}
+
+/// The board shows a nation as in play only from its first round on.
+// PEL-ORDER-6, PEL-ORDER-7, PEL-ORDER-12
+#[test]
+fn pel_order_7_a_nation_is_shown_in_play_only_from_its_first_round() {
+    let d = data();
+    let mut g = new_game(&d);
+    let shown =
+        |g: &Peloria, n: &str| view::build(g, &d, Viewer::Spectator).nations[nat(&d, n)].in_play;
+    assert!(shown(&g, "Hirenmador"));
+    assert!(!shown(&g, "Praxians"));
+    g.round = 2;
+    assert!(!shown(&g, "Praxians"));
+    g.round = 3;
+    assert!(shown(&g, "Praxians"));
+    assert!(!shown(&g, "YOUF"));
+}
+
+// PEL-BRIT-20, PEL-ORDER-13, PEL-POP-8
+#[test]
+fn pel_brit_20_arrivals_enter_at_their_round_and_place() {
+    let d = data();
+    // Round 2: the Praxians are not in play; their turn is skipped and nothing arrives.
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 1);
+    g.turn = nat(&d, "Praxians");
+    let mut ev = Vec::new();
+    g.begin_turn(&d, &mut ev);
+    assert_eq!(g.on_board(nat(&d, "Praxians")), 0);
+    assert_ne!(
+        g.turn,
+        nat(&d, "Praxians"),
+        "a nation not in play takes no turn"
+    );
+    // Round 3: ten cavalry in Dragon Pass.
+    let mut g = blank(&d, 3, "Pelorians");
+    g.turn = nat(&d, "Praxians");
+    g.begin_turn(&d, &mut ev);
+    assert_eq!(
+        g.count_kind(nat(&d, "Praxians"), ar(&d, "Dragon-Pass"), Kind::Cavalry),
+        10
+    );
+    assert_eq!(g.turn, nat(&d, "Praxians"));
+}
+
+// PEL-BRIT-20: the starting forces of every round-1 nation are on the board before the
+// first turn (Hirenmador cannot walk into the Veshtargos' home before they appear).
+#[test]
+fn pel_brit_20_starting_forces_are_placed_at_setup() {
+    let d = data();
+    let g = new_game(&d);
+    assert_eq!(g.turn, 0);
+    assert_eq!(g.count(nat(&d, "Veshtargos"), ar(&d, "Bindle")), 2);
+    assert_eq!(g.held(&d, nat(&d, "Pelorians")).len(), 14);
+    assert_eq!(
+        g.count_kind(nat(&d, "Hirenmador"), ar(&d, "Naveria"), Kind::Cavalry),
+        4
+    );
+}
+
+// PEL-BRIT-3
+#[test]
+fn pel_brit_3_a_turn_runs_population_movement_battles_overpopulation() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 3);
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 3);
+    put(&mut g, &d, "Pelorians", "Dikoria", Kind::Infantry, 1);
+    put(&mut g, &d, "Hirenmador", "Darsen", Kind::Cavalry, 1);
+    g.track[nat(&d, "Pelorians")] = 0;
+    let mut ev = Vec::new();
+    g.begin_turn(&d, &mut ev);
+    // 3 open/river areas: 6 points, one new unit.
+    assert_eq!(g.phase, Phase::Place { left: 1 });
+    play_now(&mut g, &d, "place Dikoria infantry");
+    assert_eq!(g.phase, Phase::Move { cycle: 1 });
+    play_now(&mut g, &d, "move Dikoria Darsen infantry");
+    play_now(&mut g, &d, "done");
+    assert_eq!(g.phase, Phase::Battle { cycle: 1 });
+    assert!(rejected_now(&mut g, &d, "move Lenshi Naveria infantry").contains("battle"));
+}
+
+// PEL-BRIT-4
+#[test]
+fn pel_brit_4_a_nation_holds_every_land_area_with_a_unit() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelanda");
+    put(&mut g, &d, "Pelanda", "Skanthi", Kind::Infantry, 1);
+    put(&mut g, &d, "Pelanda", "Tork", Kind::Infantry, 2);
+    put(&mut g, &d, "Pelanda", "Sweet-Sea", Kind::Infantry, 1);
+    assert_eq!(
+        g.held(&d, nat(&d, "Pelanda")),
+        vec![ar(&d, "Tork"), ar(&d, "Skanthi")]
+            .into_iter()
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect::<Vec<_>>()
+    );
+}
+
+// PEL-BRIT-2
+#[test]
+fn pel_brit_2_player_vp_are_the_sum_of_their_nations_and_most_wins() {
+    let d = data();
+    let mut g = blank(&d, 16, "Pelorians");
+    g.vp[nat(&d, "Pelorians")] = 5;
+    g.vp[nat(&d, "Telmori")] = 7;
+    g.vp[nat(&d, "Hyalorings")] = 11;
+    g.player_vp[0] = 2;
+    assert_eq!(g.player_scores(&d), vec![14, 11, 0, 0]);
+    let mut ev = Vec::new();
+    g.next_round(&d, &mut ev);
+    let Status::Finished(r) = g.status() else {
+        panic!("finished")
+    };
+    assert_eq!(r.scores, vec![14, 11, 0, 0]);
+    assert_eq!(r.places[0], 1);
+    assert!(r.note.starts_with("Ann wins"), "{}", r.note);
+}
+
+// PEL-BRIT-2 reading (rules topic): a tie in VP goes to the player with more of their own
+// units on the board.
+#[test]
+fn pel_brit_2_a_tie_in_vp_goes_to_more_own_units_on_the_board() {
+    let d = data();
+    let mut g = blank(&d, 16, "Pelorians");
+    g.vp[nat(&d, "Pelorians")] = 9;
+    g.vp[nat(&d, "Hyalorings")] = 9;
+    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 1);
+    put(&mut g, &d, "Hyalorings", "Naveria", Kind::Cavalry, 2);
+    // A third player's units count for no one else.
+    put(&mut g, &d, "Theyalans", "Aggar", Kind::Infantry, 4);
+    let mut ev = Vec::new();
+    g.next_round(&d, &mut ev);
+    let Status::Finished(r) = g.status() else {
+        panic!("finished")
+    };
+    assert_eq!(r.scores[0], r.scores[1], "{:?}", r.scores);
+    assert_eq!((r.places[0], r.places[1]), (2, 1), "{}", r.note);
+    assert!(r.note.contains("units"), "{}", r.note);
+}
+
+// ==== Invasion turns ====
+
+// PEL-BRIT-21
+#[test]
+fn pel_inv_1_invaders_move_and_fight_twice() {
+    let d = data();
+    let mut g = blank(&d, 3, "Praxians");
+    put(&mut g, &d, "Praxians", "Lenshi", Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    play_now(&mut g, &d, "done");
+    assert_eq!(g.phase, Phase::Move { cycle: 2 });
+    play_now(&mut g, &d, "move Lenshi Naveria cavalry");
+    play_now(&mut g, &d, "done");
+    assert!(g.round > 3, "only two cycles");
+    // Not an invasion turn in round 4.
+    let mut g = blank(&d, 4, "Praxians");
+    put(&mut g, &d, "Praxians", "Lenshi", Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    play_now(&mut g, &d, "done");
+    assert!(
+        g.round > 4 || g.turn > nat(&d, "Praxians"),
+        "one cycle outside invasion turns"
+    );
+}
+
+#[test]
+fn pel_inv_2_rough_does_not_stop_invaders() {
+    let d = data();
+    let mut g = blank(&d, 9, "Carmanians");
+    put(&mut g, &d, "Carmanians", "Naveria", Kind::Infantry, 1);
+    put(&mut g, &d, "Carmanians", "Far-Point", Kind::Infantry, 1);
+    fresh(&mut g, &d);
+    play_now(&mut g, &d, "move Naveria Bindle infantry");
+    play_now(&mut g, &d, "move Bindle Hwarin infantry");
+    assert_eq!(
+        g.phase,
+        Phase::Move { cycle: 1 },
+        "still the first movement phase"
+    );
+}
+
+#[test]
+fn pel_inv_3_invasion_turns_are_the_late_nations_arrival_rounds() {
+    let d = data();
+    for (n, r) in [
+        ("Praxians", 3),
+        ("Telmori", 5),
+        ("Soldiers", 5),
+        ("Barbarians", 6),
+        ("Carmanians", 9),
+        ("YOUF", 10),
+    ] {
+        assert!(d.invasion(nat(&d, n), r), "{n}");
+        assert!(!d.invasion(nat(&d, n), r + 1), "{n}");
+    }
+    assert!(!d.invasion(nat(&d, "Pelorians"), 1));
+}
