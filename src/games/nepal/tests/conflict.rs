@@ -1,4 +1,9 @@
 //! Tests of Rules of Play > Conflict and Special Rules: Kathmandu (`rules/conflict.rs`).
+//!
+//! A clause that cannot be checked by a test: NEP-KATH-4 (the overflow space printed beside
+//! Kathmandu) is a detail of the physical board: Sherpa's Kathmandu is a single province
+//! with no limit, so there is no separate space to treat differently (its lack of a limit
+//! is NEP-KATH-1, tested here).
 
 use super::*;
 

@@ -1,10 +1,7 @@
 //! Nepal tests, named after the clause ids of `../shared/clauses/nepal.md` (further ids a
 //! test checks are listed in a comment above it).
-//!
-//! Clauses that cannot be checked by a test:
-//! - NEP-KATH-4 (the overflow space printed beside Kathmandu) is a detail of the physical
-//!   board: Sherpa's Kathmandu is a single province with no limit, so there is no separate
-//!   space to treat differently (its lack of a limit is NEP-KATH-1, tested below).
+//! One file per rulebook part, mirroring `rules/`; a clause that cannot be checked by a
+//! test is said so in its part's file (NEP-KATH-4 in `conflict.rs`).
 
 use super::*;
 use crate::engine::testing::{
