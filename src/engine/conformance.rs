@@ -31,6 +31,7 @@
 //!   with a reason, never a bare list.
 
 pub mod near_miss;
+pub mod topics;
 
 use super::{
     resolve_options, AnyGame, Audience, Game, GameOptions, GameRng, Holder, Options, RenderFn,
@@ -179,7 +180,7 @@ pub fn run<G: Game>(suite: &Suite<G>) -> Report {
     } else {
         suite.option_sets.clone()
     };
-    check_topics::<G>();
+    topics::check_topics::<G>();
     let mut report = Report::default();
     for options in &sets {
         for players in G::MIN_PLAYERS..=G::MAX_PLAYERS {
@@ -201,43 +202,6 @@ pub fn run_suite<G: Game>(data: &G::Data, options: &Options, games: u64, step_ca
     s.games = games;
     s.step_cap = step_cap;
     run(&s);
-}
-
-/// The rules topics a player looks up: a `turn` topic (the default refusal cites it), a
-/// `notation` topic, every
-/// id and alias lower case and naming one topic only, no internal clause id in the text.
-fn check_topics<G: Game>() {
-    let topics = G::rules_topics();
-    assert!(
-        topics.iter().any(|t| t.id == "turn"),
-        "{} has a `turn` rules topic (the default refusal cites it)",
-        G::NAME
-    );
-    assert!(
-        topics.iter().any(|t| t.id == "notation"),
-        "{} has a `notation` rules topic (how to type each step)",
-        G::NAME
-    );
-    let mut names: Vec<&str> = Vec::new();
-    for t in topics {
-        for n in std::iter::once(&t.id).chain(t.aliases) {
-            assert_eq!(
-                *n,
-                n.to_lowercase(),
-                "{}: topic name `{n}` is lower case",
-                G::NAME
-            );
-            assert!(!names.contains(n), "{}: `{n}` names two topics", G::NAME);
-            names.push(n);
-        }
-        assert!(
-            clause_id_in(t.text).is_none() && clause_id_in(t.title).is_none(),
-            "{}: topic `{}` shows the clause id {:?} to players; cite the section in words",
-            G::NAME,
-            t.id,
-            clause_id_in(t.text).or(clause_id_in(t.title))
-        );
-    }
 }
 
 /// What a player must never read in `text`: an internal clause id, or a hedged plural

@@ -1,0 +1,214 @@
+//! Vote tests: kicks, aborts and resignations, their buttons and deadlines.
+
+use super::*;
+
+#[test]
+fn kick_needs_every_other_players_vote_or_an_admin() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    // ann has been waited for longer than the default deadline.
+    t.clock
+        .fetch_add(crate::chat::votes::DEFAULT_KICK_AFTER, Ordering::SeqCst);
+    t.ok("bob", "game kick ann");
+    assert!(!t.chat.lock().store.log().seats(1).unwrap()[0].resigned);
+    t.ok("cy", "game kick ann");
+    assert!(t.chat.lock().store.log().seats(1).unwrap()[0].resigned);
+    // ann's pending turn was played automatically: now bob acts.
+    assert_eq!(t.log(), vec!["end"]);
+    let mut r = req("dee", "game kick bob");
+    r.user.is_channel_admin = true;
+    assert!(!t.chat.handle(&r)[0].is_error);
+    assert!(t.chat.lock().store.log().seats(1).unwrap()[1].resigned);
+}
+
+#[test]
+fn abort_needs_all_players_or_an_admin() {
+    let t = T::started(&["ann", "bob"]);
+    t.ok("ann", "game abort");
+    assert!(t
+        .chat
+        .lock()
+        .store
+        .log()
+        .active_game("discord", "c1")
+        .unwrap()
+        .is_some());
+    assert!(t.err("zed", "game abort").contains("only players"));
+    t.ok("bob", "game abort");
+    assert!(t
+        .chat
+        .lock()
+        .store
+        .log()
+        .active_game("discord", "c1")
+        .unwrap()
+        .is_none());
+}
+
+#[test]
+fn resign_plays_the_resigned_seat_automatically_to_the_end() {
+    let t = T::started(&["ann", "bob"]);
+    t.ok("ann", "game resign");
+    // bob adds to ten over several turns; ann's turns pass by themselves.
+    for _ in 0..5 {
+        t.ok("bob", "move add 1; add 1; end");
+    }
+    let g = t
+        .chat
+        .lock()
+        .store
+        .log()
+        .latest_game("discord", "c1")
+        .unwrap()
+        .unwrap();
+    assert_eq!(g.status, crate::store::GameStatus::Finished);
+}
+
+// Issue 11, point 5: a button carries the game version; a stale "vote to remove" button
+// does nothing but explain, and its vote does not count.
+#[test]
+fn a_stale_kick_button_does_not_count_as_a_vote() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    let old = t.version();
+    t.ok("ann", "move add 1; end");
+    let id = t
+        .chat
+        .lock()
+        .store
+        .log()
+        .active_game("discord", "c1")
+        .unwrap()
+        .unwrap()
+        .id;
+    // bob, whose turn it is, has been waited for past the default deadline.
+    t.clock
+        .fetch_add(crate::chat::votes::DEFAULT_KICK_AFTER, Ordering::SeqCst);
+    let mut press = req("cy", "game kick bob");
+    press.expected_version = Some(old);
+    let r = t.chat.handle(&press);
+    assert!(
+        r.len() == 1 && r[0].is_error && r[0].pings.is_empty(),
+        "{r:?}"
+    );
+    assert!(
+        r[0].text.to_string().contains("earlier moment"),
+        "{}",
+        r[0].text
+    );
+    assert!(t
+        .chat
+        .lock()
+        .store
+        .log()
+        .voters(id, "kick:1")
+        .unwrap()
+        .is_empty());
+    press.expected_version = Some(t.version());
+    let r = t.chat.handle(&press);
+    assert!(!r[0].is_error, "{r:?}");
+    assert_eq!(
+        t.chat.lock().store.log().voters(id, "kick:1").unwrap(),
+        vec!["id-cy".to_string()]
+    );
+}
+
+// Issue 11, point 5: a repeated identical vote changes nothing and pings nobody; the voter
+// alone is told their vote is already in.
+#[test]
+fn a_repeated_vote_changes_nothing_and_pings_nobody() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    let first = t.ok("bob", "game abort");
+    assert!(!first[0].pings.is_empty(), "the first vote asks the others");
+    let v = t.version();
+    let again = t.say("bob", "game abort");
+    assert_eq!(again.len(), 1, "{again:?}");
+    assert!(again[0].is_error && again[0].pings.is_empty(), "{again:?}");
+    assert_eq!(again[0].visibility, Visibility::Private("id-bob".into()));
+    let text = again[0].text.to_string();
+    assert!(
+        text.contains("already in") && text.contains("ann"),
+        "{text}"
+    );
+    assert_eq!(t.version(), v);
+}
+
+fn times_in(r: &Reply) -> Vec<i64> {
+    r.text
+        .0
+        .iter()
+        .filter_map(|s| match s {
+            Seg::Time { at, .. } => Some(*at),
+            _ => None,
+        })
+        .collect()
+}
+
+// Issue 11, point 6: a kick needs a reason in the game's clock. With a third player out,
+// one of the last two cannot remove the other alone unless the game has waited for that
+// player past the deadline (72 h without one); the refusal says why and from when.
+#[test]
+fn kick_by_vote_needs_the_target_waited_on_past_the_deadline() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    t.ok("cy", "game resign");
+    let v = t.version();
+    // ann acts (since the start at 1000) but has not been waited for long enough.
+    let r = t.say("bob", "game kick ann");
+    assert!(
+        r.len() == 1 && r[0].is_error && r[0].pings.is_empty(),
+        "{r:?}"
+    );
+    let text = r[0].text.to_string();
+    assert!(text.contains("ann") && text.contains("3d"), "{text}");
+    assert!(
+        times_in(&r[0]).contains(&(1_000 + crate::chat::votes::DEFAULT_KICK_AFTER)),
+        "the refusal says when the kick becomes possible: {:?}",
+        r[0].text
+    );
+    // bob is not the one the game waits for: never by vote, whatever the clock.
+    t.clock.fetch_add(
+        10 * crate::chat::votes::DEFAULT_KICK_AFTER,
+        Ordering::SeqCst,
+    );
+    let text = t.err("ann", "game kick bob");
+    assert!(text.contains("not waiting for them"), "{text}");
+    assert_eq!(t.version(), v, "refusals change nothing");
+    assert!(t
+        .chat
+        .lock()
+        .store
+        .log()
+        .voters(1, "kick:1")
+        .unwrap()
+        .is_empty());
+    // Past the deadline, bob's vote alone (cy is out) removes ann.
+    t.ok("bob", "game kick ann");
+    assert!(t.chat.lock().store.log().seats(1).unwrap()[0].resigned);
+}
+
+// Issue 11, point 6: the game's own deadline (`remind deadline`) replaces the default, and
+// the clock is the injected one; a channel admin can always remove a player.
+#[test]
+fn kick_by_vote_follows_the_games_deadline_and_admins_need_none() {
+    let t = T::started(&["ann", "bob"]);
+    t.ok("bob", "remind deadline 2h");
+    t.clock.store(1_000 + 2 * 3600 - 60, Ordering::SeqCst);
+    let r = t.say("bob", "game kick ann");
+    assert!(r[0].is_error, "{r:?}");
+    assert!(
+        times_in(&r[0]).contains(&(1_000 + 2 * 3600)),
+        "{:?}",
+        r[0].text
+    );
+    t.clock.store(1_000 + 2 * 3600, Ordering::SeqCst);
+    t.ok("bob", "game kick ann");
+    assert!(t.chat.lock().store.log().seats(1).unwrap()[0].resigned);
+
+    let t = T::started(&["ann", "bob"]);
+    let mut r = req("dee", "game kick bob");
+    r.user.is_channel_admin = true;
+    assert!(!t.chat.handle(&r)[0].is_error);
+    assert!(t.chat.lock().store.log().seats(1).unwrap()[1].resigned);
+    // Abort keeps its vote: no clock needed.
+    let t = T::started(&["ann", "bob"]);
+    t.ok("ann", "game abort");
+    t.ok("bob", "game abort");
+}

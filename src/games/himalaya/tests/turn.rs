@@ -1,0 +1,92 @@
+//! Tests of Phase 1's turn marker and first caravaneer, and the order of the phases
+//! (`rules/turn.rs`).
+
+use super::*;
+
+// HIM-TURN-3, HIM-TURN-5 (no hand-over before turn 1)
+#[test]
+fn him_turn_4_first_caravaneer_rotates_each_turn() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[1, 2, 3]);
+    assert_eq!(g.first, 0);
+    program_all(&mut g, &d, &[REST, REST, REST]);
+    assert_eq!((g.turn, g.first), (2, 1));
+    program_all(&mut g, &d, &[REST, REST, REST]);
+    assert_eq!((g.turn, g.first), (3, 2));
+    program_all(&mut g, &d, &[REST, REST, REST]);
+    assert_eq!((g.turn, g.first), (4, 0));
+}
+
+// HIM-TURN-2: within a turn: reveal and resolution, then refill, then (turn 4) inventory,
+// then the next turn.
+#[test]
+fn him_turn_2_phases_run_in_order() {
+    let d = data();
+    let mut g = placed(&d, "basic", &[5, 1, 20]);
+    for _ in 0..3 {
+        program_all(&mut g, &d, &[REST, REST, REST]);
+    }
+    for v in 0..VILLAGES {
+        for i in 0..5 {
+            g.goods_bag[i] += g.village_goods[v][i] as u32;
+        }
+        g.village_goods[v] = [0; 5];
+    }
+    put_goods(&mut g, 5, [1, 0, 0, 0, 0]);
+    let mut texts = Vec::new();
+    for (s, p) in ["deal rest rest rest rest rest", REST, REST]
+        .iter()
+        .enumerate()
+    {
+        for t in g.expand(&d, s, &format!("program {p}")).unwrap() {
+            let a = play(&mut g, &d, s, &t);
+            texts.extend(a.events.into_iter().map(|e| e.text));
+        }
+    }
+    let at = |needle: &str| {
+        texts
+            .iter()
+            .position(|t| t.contains(needle))
+            .unwrap_or_else(|| panic!("{needle} in {texts:?}"))
+    };
+    let order = [
+        at("Programs revealed"),
+        at("takes a good"),
+        at("The d20 rolls"),
+        at("Inventory after turn 4"),
+        at("Turn 5 begins"),
+    ];
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{texts:?}");
+}
+
+// HIM-TURN-2: a new turn of the basic game goes straight to programming, and says so; the
+// advanced game's turn opens with the event markers instead, so it does not announce
+// programming yet.
+#[test]
+fn him_turn_2_a_new_turn_announces_programming_only_in_the_basic_game() {
+    let d = data();
+    for (rules, announced) in [("basic", true), ("advanced", false)] {
+        let mut g = placed(&d, rules, &[5, 1, 20]);
+        if rules == "advanced" {
+            for s in 0..3 {
+                play(&mut g, &d, s, "pass");
+            }
+        }
+        let mut texts = Vec::new();
+        for (s, p) in [REST, REST, REST].iter().enumerate() {
+            for t in g.expand(&d, s, &format!("program {p}")).unwrap() {
+                let a = play(&mut g, &d, s, &t);
+                texts.extend(a.events.into_iter().map(|e| e.text));
+            }
+        }
+        assert!(
+            texts.iter().any(|t| t.contains("Turn 2 begins")),
+            "{rules}: {texts:?}"
+        );
+        assert_eq!(
+            texts.iter().any(|t| t.contains("programs 6 actions")),
+            announced,
+            "{rules}: {texts:?}"
+        );
+    }
+}

@@ -1,0 +1,329 @@
+//! Tests of the animals' activations (`rules/activations.rs`).
+
+use super::*;
+
+#[test]
+fn nan_act_1_any_number_of_activations_at_any_moment_of_ones_turn() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    g.guide = Some(0);
+    give_animals(&mut g, 0, Animal::Yak, 3);
+    play(&mut g, data(), 0, "yak 2");
+    play(&mut g, data(), 0, "yak 3");
+    play(&mut g, data(), 0, "trap 3.1");
+    play(&mut g, data(), 0, "yak 6");
+    assert_eq!(g.used[0][Animal::Yak.index()], 3);
+    assert_eq!(g.guide, Some(5));
+    // Not in the opponent's turn.
+    play(&mut g, data(), 0, "end");
+    give_animals(&mut g, 0, Animal::Yak, 1);
+    assert_eq!(g.apply(data(), 0, &Step::Yak(1)).unwrap_err().topic, "turn");
+}
+
+#[test]
+fn nan_act_2_an_activated_animal_cannot_be_activated_again() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    ann_turn_keep(&mut g, "1.4");
+    play(&mut g, data(), 0, "yak 2");
+    let e = refused(&mut g, data(), 0, "yak 3");
+    assert!(e.reason.contains("not yet activated"), "{e}");
+    // It can still be traded.
+    play(&mut g, data(), 0, "claim B1");
+    play(&mut g, data(), 0, "give yak");
+}
+
+#[test]
+fn nan_act_3_an_animal_may_be_activated_the_turn_it_is_trapped() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    g.guide = Some(0);
+    refused(&mut g, data(), 0, "yak 2");
+    play(&mut g, data(), 0, "trap 1.4");
+    play(&mut g, data(), 0, "yak 2");
+    assert_eq!(g.guide, Some(1));
+}
+
+#[test]
+fn nan_act_4_snow_leopard_swaps_two_adjacent_hikers() {
+    let mut g = started(false);
+    lay(&mut g, "01dybp ltdybp ltdybp ltdybp ltdybp ltdybp");
+    give_animals(&mut g, 0, Animal::Leopard, 1);
+    g.guide = Some(0);
+    play(&mut g, data(), 0, "leopard 1.2 1.1");
+    assert_eq!(g.cells[0], Piece::Hiker(1));
+    assert_eq!(g.cells[1], Piece::Hiker(0));
+    assert_eq!(g.used[0][Animal::Leopard.index()], 1);
+}
+
+#[test]
+fn nan_act_5_tahr_swaps_a_hiker_with_an_adjacent_animal() {
+    let mut g = started(false);
+    lay(&mut g, "0tdybp ltdybp ltdybp ltdybp ltdybp ltdybp");
+    give_animals(&mut g, 0, Animal::Tahr, 2);
+    g.guide = Some(0);
+    play(&mut g, data(), 0, "tahr 1.1 1.3");
+    assert_eq!(g.cells[0], Piece::Animal(Animal::Deer));
+    assert_eq!(g.cells[2], Piece::Hiker(0));
+    // Either order is understood: animal first, hiker second.
+    play(&mut g, data(), 0, "tahr 1.5 1.3");
+    assert_eq!(g.cells[4], Piece::Hiker(0));
+    assert_eq!(g.cells[2], Piece::Animal(Animal::Bharal));
+    let e = refused(&mut g, data(), 0, "tahr 1.1 1.2");
+    assert_eq!(e.topic, "activate", "no tahr left");
+}
+
+#[test]
+fn nan_act_6_leopard_and_tahr_need_adjacency_and_never_move_camps() {
+    let mut g = started(false);
+    lay(&mut g, "0tdyb1 X1dybp ltdybp ltdybp ltdybp ltdybp");
+    give_animals(&mut g, 0, Animal::Leopard, 1);
+    give_animals(&mut g, 0, Animal::Tahr, 1);
+    g.guide = Some(2);
+    let e = refused(&mut g, data(), 0, "leopard 1.1 1.6");
+    assert_eq!(e.topic, "adjacency");
+    let e = refused(&mut g, data(), 0, "tahr 1.1 1.5");
+    assert_eq!(e.topic, "adjacency");
+    let e = refused(&mut g, data(), 0, "leopard 2.1 2.2");
+    assert!(e.reason.contains("camps never move"), "{e}");
+    let e = refused(&mut g, data(), 0, "tahr 2.1 2.3");
+    assert!(e.reason.contains("camps never move"), "{e}");
+    // Through a dotted path it works: 1.4 (a yak) and 2.1? 2.1 is a camp. Tahr 1.1-1.2 works.
+    play(&mut g, data(), 0, "tahr 1.1 1.2");
+}
+
+#[test]
+fn nan_act_7_musk_deer_swaps_two_animals_anywhere() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    give_animals(&mut g, 0, Animal::Deer, 1);
+    g.guide = Some(0);
+    assert!(!data().adjacent(c("1.1"), c("6.6")));
+    play(&mut g, data(), 0, "deer 1.1");
+    // Only the second pick is open now.
+    let l = legal(&g, data(), 0);
+    assert!(l.iter().all(|s| s.starts_with("deer")), "{l:?}");
+    refused(&mut g, data(), 0, "trap 1.2");
+    let e = refused(&mut g, data(), 0, "deer 2.1");
+    assert!(e.reason.contains("same kind"), "{e}");
+    play(&mut g, data(), 0, "deer 6.6");
+    assert_eq!(g.cells[0], Piece::Animal(Animal::Panda));
+    assert_eq!(g.cells[35], Piece::Animal(Animal::Leopard));
+    assert!(g.pending.is_none());
+    // A hiker is not an animal.
+    let mut h = started(false);
+    lay(&mut h, "0tdybp ltdybp ltdybp ltdybp ltdybp ltdybp");
+    give_animals(&mut h, 0, Animal::Deer, 1);
+    let e = refused(&mut h, data(), 0, "deer 1.1");
+    assert_eq!(e.topic, "deer");
+}
+
+#[test]
+fn nan_act_8_yak_moves_the_guide_to_another_region() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    give_animals(&mut g, 0, Animal::Yak, 1);
+    g.guide = Some(0);
+    let e = refused(&mut g, data(), 0, "yak 1");
+    assert_eq!(e.topic, "yak");
+    play(&mut g, data(), 0, "yak 4");
+    assert_eq!(g.guide, Some(3));
+}
+
+#[test]
+fn nan_act_9_bharal_and_red_panda_are_never_activated() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    give_animals(&mut g, 0, Animal::Bharal, 1);
+    give_animals(&mut g, 0, Animal::Panda, 1);
+    ann_turn_keep(&mut g, "1.2");
+    assert!(!Animal::Bharal.activates() && !Animal::Panda.activates());
+    assert!(Animal::ALL[..4].iter().all(|a| a.activates()));
+    for w in ["bharal 1.1", "panda 1.1"] {
+        assert!(g.parse_step(data(), 0, w).is_err(), "{w}");
+    }
+    // Every listed step is a trap, claim, activation of the four, or end.
+    for s in legal(&g, data(), 0) {
+        let w = s.split(' ').next().unwrap().to_string();
+        assert!(["claim", "end", "tahr"].contains(&w.as_str()), "{s}");
+    }
+}
+
+#[test]
+fn nan_act_10_bharal_counts_as_any_kind_when_trading() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    give_animals(&mut g, 0, Animal::Bharal, 2);
+    ann_turn_keep(&mut g, "1.5");
+    // Three bharals: both C4 (same) and B4 (different) are open.
+    let l = legal(&g, data(), 0);
+    assert!(l.contains(&"claim C4".to_string()) && l.contains(&"claim B4".to_string()));
+    play(&mut g, data(), 0, "claim C5");
+    for _ in 0..3 {
+        play(&mut g, data(), 0, "give bharal");
+    }
+    assert_eq!(g.score[0], 7);
+}
+
+#[test]
+fn nan_act_11_red_panda_scores_1_for_a_catcher_not_ahead() {
+    // Equal: scores.
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    ann_turn(&mut g, "1.6");
+    assert_eq!(g.score, vec![1, 0]);
+    // Bob is behind: scores.
+    g.guide = Some(5);
+    play(&mut g, data(), 1, "trap 6.6");
+    assert_eq!(g.score, vec![1, 2], "1 + landing on Ann's 1 = 2");
+    play(&mut g, data(), 1, "end");
+    // Ann is behind (1 < 2): scores, landing on 2 -> 3.
+    g.guide = Some(4);
+    play(&mut g, data(), 0, "trap 5.6");
+    assert_eq!(g.score, vec![3, 2]);
+    play(&mut g, data(), 0, "end");
+    // Bob is behind again: scores 1 -> 3 is Ann's, so 4.
+    g.guide = Some(3);
+    play(&mut g, data(), 1, "trap 4.6");
+    assert_eq!(g.score, vec![3, 4]);
+    play(&mut g, data(), 1, "end");
+    // Ann ahead? No: 3 < 4. Make her ahead and check nothing is scored.
+    g.score = vec![5, 4];
+    g.guide = Some(2);
+    play(&mut g, data(), 0, "trap 3.6");
+    assert_eq!(g.score, vec![5, 4], "a leader scores nothing for a panda");
+    // Another animal never scores.
+    let mut h = started(false);
+    lay(&mut h, PLAIN);
+    ann_turn(&mut h, "1.5");
+    assert_eq!(h.score, vec![0, 0]);
+}
+
+// NAN-ACT-12 reading: leopard needs one hiker of each player; tahr takes anyone's hiker;
+// the yak may go to a region without animals.
+#[test]
+fn nan_act_12_whose_hikers_and_where_the_yak_may_go() {
+    let mut g = started(false);
+    lay(&mut g, "001ybp 1t11Z1 ltdybp ltdybp ltdybp ltdybp");
+    give_animals(&mut g, 0, Animal::Leopard, 1);
+    give_animals(&mut g, 0, Animal::Tahr, 1);
+    give_animals(&mut g, 0, Animal::Yak, 1);
+    g.guide = Some(0);
+    let e = refused(&mut g, data(), 0, "leopard 1.1 1.2");
+    assert!(e.reason.contains("same player"), "{e}");
+    play(&mut g, data(), 0, "tahr 2.4 2.2"); // Bob's hiker on 2.4 swaps with the tahr on 2.2
+    assert_eq!(g.cells[c("2.4") as usize], Piece::Animal(Animal::Tahr));
+    assert_eq!(g.cells[c("2.2") as usize], Piece::Hiker(1));
+    play(&mut g, data(), 0, "leopard 1.1 1.3");
+    // Region 2 has one animal (the tahr now on 2.4); make it empty and send the yak there.
+    g.cells[c("2.4") as usize] = Piece::Hiker(1);
+    assert!(!g.region_has_animal(1));
+    play(&mut g, data(), 0, "yak 2");
+    assert_eq!(g.guide, Some(1));
+}
+
+/// `tahr` takes its hiker and animal in either order; with two animals (or two hikers)
+/// named, the order typed is kept, so the refusal names the piece that is wrong.
+#[test]
+fn nan_act_5_tahr_puts_the_hiker_first_and_otherwise_keeps_the_order_typed() {
+    let g = started(false);
+    let d = data();
+    let of = |want: fn(&Piece) -> bool| -> Vec<u8> {
+        (0..36u8).filter(|&x| want(&g.cells[x as usize])).collect()
+    };
+    let animals = of(|p| matches!(p, Piece::Animal(_)));
+    let hikers = of(|p| matches!(p, Piece::Hiker(_)));
+    let name = |x: u8| cell_name(x);
+    let (a, b) = (animals[0], animals[1]);
+    let text = |x: u8, y: u8| format!("tahr {} {}", name(x), name(y));
+    assert_eq!(
+        g.parse_step(d, 0, &text(a, b)).unwrap(),
+        Step::Tahr {
+            hiker: a,
+            animal: b
+        }
+    );
+    assert_eq!(
+        g.parse_step(d, 0, &text(b, a)).unwrap(),
+        Step::Tahr {
+            hiker: b,
+            animal: a
+        }
+    );
+    if let [h, k, ..] = hikers[..] {
+        assert_eq!(
+            g.parse_step(d, 0, &text(h, k)).unwrap(),
+            Step::Tahr {
+                hiker: h,
+                animal: k
+            }
+        );
+        assert_eq!(
+            g.parse_step(d, 0, &text(a, h)).unwrap(),
+            Step::Tahr {
+                hiker: h,
+                animal: a
+            }
+        );
+        assert_eq!(
+            g.parse_step(d, 0, &text(h, a)).unwrap(),
+            Step::Tahr {
+                hiker: h,
+                animal: a
+            }
+        );
+    }
+}
+
+// NAN-ACT-4, NAN-ACT-6: with a snow leopard ready, every swap of two adjacent hikers of
+// different players is offered, each pair once.
+#[test]
+fn nan_act_4_leopard_swaps_of_adjacent_hikers_are_offered_once() {
+    let mut g = started(false);
+    lay(&mut g, "01dybp ltdybp ltdybp ltdybp ltdybp ltdybp");
+    give_animals(&mut g, 0, Animal::Leopard, 1);
+    let l = legal(&g, data(), 0);
+    let leopards: Vec<&String> = l.iter().filter(|s| s.starts_with("leopard")).collect();
+    assert_eq!(leopards, ["leopard 1.1 1.2"], "{l:?}");
+}
+
+// NAN-ACT-7: a refused step says which steps of its kind are accepted now, at most eight
+// of them and how many more.
+#[test]
+fn nan_act_7_a_refused_deer_pick_lists_the_picks_accepted_now() {
+    let mut g = started(false);
+    lay(&mut g, "0tdybp ltdybp ltdybp ltdybp ltdybp ltdybp");
+    give_animals(&mut g, 0, Animal::Deer, 1);
+    let picks = legal(&g, data(), 0)
+        .iter()
+        .filter(|s| s.starts_with("deer"))
+        .count();
+    assert_eq!(picks, 35, "every animal on the mountain");
+    let e = refused(&mut g, data(), 0, "deer 1.1");
+    let (_, accepted) = e
+        .reason
+        .split_once("accepted now: ")
+        .unwrap_or_else(|| panic!("{e}"));
+    assert_eq!(accepted.matches("`deer ").count(), 6, "{e}");
+    assert!(
+        !accepted.contains("`leopard") && !accepted.contains("`trap"),
+        "{e}"
+    );
+    // The other 29 picks (and any step about the same sections) are counted, not shown.
+    let more: usize = accepted
+        .rsplit_once(" and ")
+        .and_then(|(_, n)| n.strip_suffix(" more")?.parse().ok())
+        .unwrap_or_else(|| panic!("{e}"));
+    assert!(more >= 29, "{e}");
+    // Six or fewer are all shown, with no count.
+    let mut h = started(false);
+    lay(&mut h, "0tdybp 000000 000000 000000 000000 00000t");
+    give_animals(&mut h, 0, Animal::Deer, 1);
+    let e = refused(&mut h, data(), 0, "deer 1.1");
+    assert!(
+        e.reason.ends_with(
+            "accepted now: `deer 1.2`, `deer 1.3`, `deer 1.4`, `deer 1.5`, `deer 1.6`, `deer 6.6`"
+        ),
+        "{e}"
+    );
+}

@@ -1,0 +1,434 @@
+//! Tests of step 4 (`rules/claim.rs`): the chart and its claims, by camps or trades.
+
+use super::*;
+
+// NAN-CHART-3
+#[test]
+fn nan_chart_1_fifteen_squares_in_three_rows_of_five() {
+    let d = data();
+    let g = started(false);
+    assert_eq!(g.chart.len(), 15);
+    assert_eq!(square_name(0), "A1");
+    assert_eq!(square_name(14), "C5");
+    assert_eq!(parse_square("b3"), Some(7));
+    assert_eq!(parse_square("D1"), None);
+    assert_eq!(parse_square("A6"), None);
+    assert_eq!(d.square(0).0, RowKind::Camps);
+    assert_eq!(d.square(5).0, RowKind::Different);
+    assert_eq!(d.square(10).0, RowKind::Same);
+    assert_eq!(d.square(7), (RowKind::Different, 2, 3));
+    assert!(matches!(
+        g.parse_step(d, 0, "claim D1"),
+        Err(ParseError::Syntax(m)) if m.contains("A1 to C5")
+    ));
+}
+
+// NAN-CHART-2: the column's number is the count asked for.
+#[test]
+fn nan_chart_2_column_number_is_the_count_needed() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    ann_turn_keep(&mut g, "1.1");
+    // One leopard: B1 (needs 1) is open, B2 (needs 2) is not.
+    assert!(legal(&g, data(), 0).contains(&"claim B1".to_string()));
+    let e = refused(&mut g, data(), 0, "claim B2");
+    assert_eq!(e.topic, "trade");
+    give_animals(&mut g, 0, Animal::Tahr, 1);
+    give_animals(&mut g, 0, Animal::Yak, 1);
+    // Now the leopard trapped, a yak and a tahr: three different kinds for B4 (needs 3).
+    play(&mut g, data(), 0, "claim B4");
+    play(&mut g, data(), 0, "give yak");
+    play(&mut g, data(), 0, "give tahr");
+    assert!(g.pending.is_some(), "two of three handed in");
+    play(&mut g, data(), 0, "give leopard");
+    assert!(g.pending.is_none());
+    assert_eq!(g.score[0], 4);
+}
+
+// NAN-BUILD-12
+#[test]
+fn nan_chart_3_a_square_scores_its_vp() {
+    for (sq, vp) in [("C1", 2), ("C2", 3)] {
+        let mut g = started(false);
+        lay(&mut g, PLAIN);
+        give_animals(&mut g, 0, Animal::Tahr, 2);
+        ann_turn_keep(&mut g, "1.3");
+        play(&mut g, data(), 0, &format!("claim {sq}"));
+        while g.pending.is_some() {
+            play(&mut g, data(), 0, "give tahr");
+        }
+        assert_eq!(g.score[0], vp, "{sq}");
+    }
+}
+
+// NAN-CHART-4
+#[test]
+fn nan_chart_4_a_claim_puts_one_of_the_five_cubes_on_the_square() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    ann_turn_keep(&mut g, "1.4");
+    play(&mut g, data(), 0, "claim B1");
+    play(&mut g, data(), 0, "give yak");
+    assert_eq!(g.cubes, vec![4, 5]);
+    assert_eq!(g.chart[5], Some(0));
+    assert_eq!(g.view(data(), Viewer::Spectator).chart[5], Some(0));
+}
+
+#[test]
+fn nan_chart_5_at_most_one_claim_per_turn() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    give_animals(&mut g, 0, Animal::Tahr, 3);
+    ann_turn_keep(&mut g, "1.4");
+    play(&mut g, data(), 0, "claim B1");
+    play(&mut g, data(), 0, "give yak");
+    let e = refused(&mut g, data(), 0, "claim C1");
+    assert_eq!(e.topic, "chart");
+    assert!(e.reason.contains("one per turn"));
+    play(&mut g, data(), 0, "end");
+    // Next turn of Ann: allowed again.
+    g.guide = Some(1);
+    play(&mut g, data(), 1, "trap 2.1");
+    play(&mut g, data(), 1, "end");
+    g.guide = Some(2);
+    play(&mut g, data(), 0, "trap 3.2");
+    play(&mut g, data(), 0, "claim C1");
+}
+
+#[test]
+fn nan_chart_6_a_claimed_square_is_closed_to_both_players() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    give_animals(&mut g, 1, Animal::Deer, 2);
+    ann_turn_keep(&mut g, "1.4");
+    play(&mut g, data(), 0, "claim B1");
+    play(&mut g, data(), 0, "give yak");
+    play(&mut g, data(), 0, "end");
+    g.guide = Some(1);
+    play(&mut g, data(), 1, "trap 2.1");
+    let e = refused(&mut g, data(), 1, "claim B1");
+    assert!(e.reason.contains("already claimed"), "{e}");
+    play(&mut g, data(), 1, "claim C1");
+    play(&mut g, data(), 1, "give deer");
+    play(&mut g, data(), 1, "end");
+    g.guide = Some(2);
+    play(&mut g, data(), 0, "trap 3.4");
+    refused(&mut g, data(), 0, "claim B1");
+    refused(&mut g, data(), 0, "claim C1");
+}
+
+#[test]
+fn nan_chart_7_the_two_rightmost_columns_both_need_3_but_score_differently() {
+    let d = data();
+    assert_eq!(d.need[3], 3);
+    assert_eq!(d.need[4], 3);
+    assert!(d.need[2] < 3);
+    for r in 0..3 {
+        assert!(d.vp[r][4] > d.vp[r][3], "row {r}: E scores more than D");
+        assert!(
+            d.vp[r].windows(2).all(|w| w[0] < w[1]),
+            "values rise left to right"
+        );
+    }
+}
+
+// NAN-CHART-8 reading: rows B and C count animals from anywhere on the board (no
+// adjacency); row A counts adjacent hikers.
+#[test]
+fn nan_chart_8_trades_count_animals_and_camps_count_adjacent_hikers() {
+    let mut g = started(false);
+    // Ann's hikers on 2.1 and 5.5: not adjacent.
+    lay(&mut g, "ltdybp 0tdybp ltdybp ltdybp ltdy0p ltdybp");
+    give_animals(&mut g, 0, Animal::Yak, 1);
+    ann_turn_keep(&mut g, "1.2");
+    // Three hikers (2.1, 5.5, 1.2), but only 1.2 and 2.1? Not adjacent either.
+    assert!(!data().adjacent(c("1.2"), c("2.1")));
+    let e = refused(&mut g, data(), 0, "claim A2");
+    assert_eq!(e.topic, "camps");
+    // Two animals from the board (tahr just trapped, a yak) trade for B2.
+    play(&mut g, data(), 0, "claim B2");
+    play(&mut g, data(), 0, "give tahr");
+    play(&mut g, data(), 0, "give yak");
+    assert_eq!(g.score[0], 2);
+}
+
+#[test]
+fn nan_build_1_a_square_may_be_claimed_only_if_its_conditions_are_met() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    ann_turn_keep(&mut g, "1.2");
+    let l = legal(&g, data(), 0);
+    // One tahr, one hiker: A1 (1 camp), B1, C1 (1 animal); nothing needing 2.
+    for sq in ["A1", "B1", "C1"] {
+        assert!(l.contains(&format!("claim {sq}")), "{sq} {l:?}");
+    }
+    for sq in ["A2", "B2", "C2", "A4", "C5"] {
+        assert!(!l.contains(&format!("claim {sq}")), "{sq}");
+    }
+    let e = refused(&mut g, data(), 0, "claim C2");
+    assert_eq!(e.topic, "trade");
+}
+
+// NAN-BUILD-10: adjacency through a dotted path
+#[test]
+fn nan_build_2_row_a_turns_adjacent_hikers_of_ones_own_into_camps() {
+    let mut g = started(false);
+    // Ann: 1.4 (trap below) and 2.1, joined by a dotted path; Bob on 1.2.
+    lay(&mut g, "l1dybp 0tdybp ltdybp ltdybp ltdybp ltdybp");
+    ann_turn_keep(&mut g, "1.4");
+    assert!(data().adjacent(c("1.4"), c("2.1")));
+    play(&mut g, data(), 0, "claim A2");
+    let e = refused(&mut g, data(), 0, "camp 1.2");
+    assert!(e.reason.contains("one of your hikers"), "{e}");
+    play(&mut g, data(), 0, "camp 2.1");
+    play(&mut g, data(), 0, "camp 1.4");
+    assert_eq!(g.cells[c("1.4") as usize], Piece::Camp(0));
+    assert_eq!(g.cells[c("2.1") as usize], Piece::Camp(0));
+    assert_eq!(g.score[0], 2);
+}
+
+#[test]
+fn nan_build_3_enough_camps_must_be_left() {
+    let mut g = started(false);
+    lay(&mut g, "l0dybp ltdybp ltdybp ltdybp ltdybp ltdybp");
+    g.camps[0] = 1;
+    ann_turn_keep(&mut g, "1.1");
+    let e = refused(&mut g, data(), 0, "claim A2");
+    assert!(e.reason.contains("more camps than you have left"), "{e}");
+    play(&mut g, data(), 0, "claim A1");
+    play(&mut g, data(), 0, "camp 1.1");
+    assert_eq!(g.camps[0], 0);
+}
+
+#[test]
+fn nan_build_4_converted_hikers_are_discarded_not_returned() {
+    let mut g = started(false);
+    lay(&mut g, "l0dybp ltdybp ltdybp ltdybp ltdybp ltdybp");
+    ann_turn_keep(&mut g, "1.1");
+    assert_eq!(g.hikers[0], 14);
+    play(&mut g, data(), 0, "claim A2");
+    play(&mut g, data(), 0, "camp 1.1");
+    play(&mut g, data(), 0, "camp 1.2");
+    assert_eq!(g.hikers[0], 14, "the supply does not get them back");
+    assert_eq!(g.camps[0], 10);
+    let hikers_on = g.cells.iter().filter(|p| **p == Piece::Hiker(0)).count();
+    assert_eq!(hikers_on, 0);
+}
+
+#[test]
+fn nan_build_5_row_b_trades_animals_of_different_kinds() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    give_animals(&mut g, 0, Animal::Yak, 2);
+    give_animals(&mut g, 0, Animal::Tahr, 1);
+    ann_turn_keep(&mut g, "1.4");
+    play(&mut g, data(), 0, "claim B2");
+    play(&mut g, data(), 0, "give yak");
+    let e = refused(&mut g, data(), 0, "give yak");
+    assert!(e.reason.contains("could not be completed"), "{e}");
+    play(&mut g, data(), 0, "give tahr");
+    assert_eq!(g.fresh[0][Animal::Yak.index()], 2);
+    assert_eq!(g.score[0], 2);
+}
+
+#[test]
+fn nan_build_6_row_c_trades_animals_of_one_kind() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    give_animals(&mut g, 0, Animal::Yak, 1);
+    give_animals(&mut g, 0, Animal::Tahr, 1);
+    ann_turn_keep(&mut g, "1.4");
+    play(&mut g, data(), 0, "claim C2");
+    play(&mut g, data(), 0, "give yak");
+    let e = refused(&mut g, data(), 0, "give tahr");
+    assert_eq!(e.topic, "trade");
+    play(&mut g, data(), 0, "give yak");
+    assert_eq!(g.score[0], 3);
+    // Without two of a kind, C2 is not offered.
+    let mut h = started(false);
+    lay(&mut h, PLAIN);
+    give_animals(&mut h, 0, Animal::Tahr, 1);
+    ann_turn_keep(&mut h, "1.4");
+    refused(&mut h, data(), 0, "claim C2");
+}
+
+// NAN-ACT-10
+#[test]
+fn nan_build_7_bharal_is_wild_in_both_trades() {
+    // Same kind: tahr + bharal.
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    give_animals(&mut g, 0, Animal::Tahr, 1);
+    ann_turn_keep(&mut g, "1.5");
+    play(&mut g, data(), 0, "claim C2");
+    play(&mut g, data(), 0, "give tahr");
+    play(&mut g, data(), 0, "give bharal");
+    assert_eq!(g.score[0], 3);
+    // Different kinds: two bharals and a tahr make three kinds.
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    give_animals(&mut g, 0, Animal::Tahr, 1);
+    give_animals(&mut g, 0, Animal::Bharal, 1);
+    ann_turn_keep(&mut g, "1.5");
+    play(&mut g, data(), 0, "claim B4");
+    play(&mut g, data(), 0, "give bharal");
+    play(&mut g, data(), 0, "give bharal");
+    play(&mut g, data(), 0, "give tahr");
+    assert_eq!(g.score[0], 4);
+    // Without the bharal, a tahr and a yak are no pair of one kind.
+    let mut h = started(false);
+    lay(&mut h, PLAIN);
+    give_animals(&mut h, 0, Animal::Tahr, 1);
+    ann_turn_keep(&mut h, "1.4");
+    refused(&mut h, data(), 0, "claim C2");
+}
+
+// NAN-ACT-2 (can still be traded)
+#[test]
+fn nan_build_8_activated_animals_may_be_traded() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    ann_turn_keep(&mut g, "1.4");
+    play(&mut g, data(), 0, "yak 2");
+    assert_eq!(g.fresh[0][Animal::Yak.index()], 0);
+    play(&mut g, data(), 0, "claim C1");
+    play(&mut g, data(), 0, "give yak");
+    assert_eq!(g.used[0][Animal::Yak.index()], 0);
+    assert_eq!(g.score[0], 2);
+}
+
+#[test]
+fn nan_build_9_traded_animals_leave_the_board_and_cannot_be_activated() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    ann_turn_keep(&mut g, "1.4");
+    play(&mut g, data(), 0, "claim C1");
+    play(&mut g, data(), 0, "give yak");
+    assert_eq!(g.fresh[0], [0; 6]);
+    let e = refused(&mut g, data(), 0, "yak 3");
+    assert_eq!(e.topic, "activate");
+    // An activated one goes first, keeping the fresh one usable.
+    let mut h = started(false);
+    lay(&mut h, PLAIN);
+    give_animals(&mut h, 0, Animal::Yak, 1);
+    ann_turn_keep(&mut h, "1.4");
+    play(&mut h, data(), 0, "yak 2");
+    play(&mut h, data(), 0, "claim C1");
+    play(&mut h, data(), 0, "give yak");
+    assert_eq!((h.fresh[0][3], h.used[0][3]), (1, 0));
+}
+
+#[test]
+fn nan_build_10_hikers_joined_by_a_dotted_path_are_adjacent() {
+    let d = data();
+    for &(a, b) in &d.paths {
+        assert_ne!(a / 6, b / 6);
+        assert!(d.adjacent(a, b) && d.adjacent(b, a));
+    }
+    let mut g = started(false);
+    // Ann on 5.3 and 6.2 (path) and nothing else.
+    lay(&mut g, "ltdybp ltdybp ltdybp ltdybp lt0ybp l0dybp");
+    g.hikers[0] = 13;
+    ann_turn_keep(&mut g, "1.1");
+    // 1.1 is not adjacent to the others, but 5.3-6.2 is a pair.
+    play(&mut g, data(), 0, "claim A2");
+    let e = refused(&mut g, data(), 0, "camp 1.1");
+    assert!(e.reason.contains("one group"), "{e}");
+    play(&mut g, data(), 0, "camp 6.2");
+    play(&mut g, data(), 0, "camp 5.3");
+    assert_eq!(g.score[0], 2);
+}
+
+#[test]
+fn nan_build_11_after_five_cubes_step_4_is_skipped() {
+    let mut g = started(true);
+    lay(&mut g, PLAIN);
+    g.cubes[0] = 0;
+    ann_turn_keep(&mut g, "1.4");
+    let e = refused(&mut g, data(), 0, "claim B1");
+    assert!(e.reason.contains("all your cubes"), "{e}");
+    assert!(!legal(&g, data(), 0).iter().any(|s| s.starts_with("claim")));
+}
+
+#[test]
+fn nan_build_12_claiming_scores_the_squares_vp_on_the_track() {
+    let mut g = started(false);
+    lay(&mut g, "00dybp ltdybp ltdybp ltdybp ltdybp ltdybp");
+    g.hikers[0] = 13;
+    ann_turn_keep(&mut g, "1.3");
+    play(&mut g, data(), 0, "claim A4");
+    play(&mut g, data(), 0, "camp 1.2");
+    play(&mut g, data(), 0, "camp 1.3");
+    assert_eq!(g.score[0], 0, "scored once complete");
+    let a = play(&mut g, data(), 0, "camp 1.1");
+    assert_eq!(g.score[0], 5);
+    assert!(said(&a, " | ").contains("scores 5"));
+}
+
+// NAN-BUILD-13 reading: one connected group, camps where the hikers were, exact numbers.
+#[test]
+fn nan_build_13_camps_form_one_group_and_trades_hand_in_exactly_the_number() {
+    let mut g = started(false);
+    // Ann: 1.1, 1.6, and 1.3 after the trap; 1.1-1.3 and 1.3-1.6 are borders, 1.1-1.6 not.
+    lay(&mut g, "0tdyb0 ltdybp ltdybp ltdybp ltdybp ltdybp");
+    g.hikers[0] = 13;
+    ann_turn_keep(&mut g, "1.3");
+    play(&mut g, data(), 0, "claim A2");
+    play(&mut g, data(), 0, "camp 1.1");
+    let e = refused(&mut g, data(), 0, "camp 1.6");
+    assert!(e.reason.contains("one group"), "{e}");
+    play(&mut g, data(), 0, "camp 1.3");
+    assert_eq!(g.cells[0], Piece::Camp(0));
+    assert_eq!(g.cells[2], Piece::Camp(0));
+    assert_eq!(g.cells[5], Piece::Hiker(0), "the third hiker stays");
+    // A trade hands in exactly the number shown.
+    let mut h = started(false);
+    lay(&mut h, PLAIN);
+    give_animals(&mut h, 0, Animal::Yak, 3);
+    ann_turn_keep(&mut h, "1.4");
+    play(&mut h, data(), 0, "claim C2");
+    play(&mut h, data(), 0, "give yak");
+    play(&mut h, data(), 0, "give yak");
+    assert!(h.pending.is_none());
+    assert_eq!(h.fresh[0][Animal::Yak.index()], 2);
+}
+
+/// Issue 35: `move` alone lists the steps that complete something first: the claims and
+/// `end`, which used to be hidden behind the activations.
+#[test]
+fn nan_claim_1_claims_and_end_are_the_steps_that_complete_something() {
+    let mut g = fresh_game(false, DEMO_SEED);
+    let mut rng = GameRng::new(3);
+    let mut claims_seen = 0;
+    while g.phase != Phase::Over {
+        let seat = g.current;
+        let legal = g.legal_steps(data(), seat);
+        for step in &legal {
+            let expected = matches!(step, Step::Claim(_) | Step::End);
+            assert_eq!(NangaParbat::completes(data(), step), expected, "{step:?}");
+            claims_seen += usize::from(matches!(step, Step::Claim(_)));
+        }
+        let step = legal[rng.below(legal.len())];
+        g.apply(data(), seat, &step).unwrap();
+    }
+    assert!(claims_seen > 0);
+}
+
+// NAN-BUILD-2: each hiker picked for the camps must form one group of adjacent hikers
+// with the hikers picked before it, not merely with some other hiker of the player.
+#[test]
+fn nan_build_2_a_later_camp_must_join_the_hikers_already_picked() {
+    let mut g = started(false);
+    // Ann: 1.2 and 1.3 (adjacent), 3.1 and 3.2 (adjacent), none of region 1 next to 3.1.
+    lay(&mut g, "l00ybp ltdybp 00dybp ltdybp ltdybp ltdybp");
+    ann_turn_keep(&mut g, "1.1");
+    assert!(data().adjacent(c("3.1"), c("3.2")));
+    assert!(!data().adjacent(c("1.2"), c("3.1")));
+    play(&mut g, data(), 0, "claim A2");
+    play(&mut g, data(), 0, "camp 1.2");
+    let e = refused(&mut g, data(), 0, "camp 3.1");
+    assert_eq!(e.topic, "camps", "{e}");
+    play(&mut g, data(), 0, "camp 1.3");
+    assert_eq!(g.cells[c("1.3") as usize], Piece::Camp(0));
+    assert_eq!(g.cells[c("3.1") as usize], Piece::Hiker(0));
+}

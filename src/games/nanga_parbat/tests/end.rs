@@ -1,0 +1,144 @@
+//! Tests of the end of the game and the result (`rules/end.rs`).
+
+use super::*;
+
+/// Play out a whole game: every turn the first listed trap, and nothing else.
+fn trap_only_game(areas: bool) -> NangaParbat {
+    let mut g = fresh_game(areas, 5);
+    play(&mut g, data(), 1, "guide 1");
+    for _ in 0..30 {
+        let seat = g.current;
+        let first = legal(&g, data(), seat)
+            .into_iter()
+            .find(|s| s.starts_with("trap") || s.starts_with("guide"))
+            .unwrap();
+        play(&mut g, data(), seat, &first);
+        if first.starts_with("guide") {
+            let t = legal(&g, data(), seat)
+                .into_iter()
+                .find(|s| s.starts_with("trap"))
+                .unwrap();
+            play(&mut g, data(), seat, &t);
+        }
+        play(&mut g, data(), seat, "end");
+    }
+    g
+}
+
+#[test]
+fn nan_end_1_the_game_ends_when_both_players_have_placed_all_hikers() {
+    let mut g = fresh_game(false, 5);
+    play(&mut g, data(), 1, "guide 1");
+    for turn in 0..30 {
+        assert!(!g.status().is_finished(), "turn {turn}");
+        let seat = g.current;
+        let first = legal(&g, data(), seat)
+            .into_iter()
+            .find(|s| s.starts_with("trap") || s.starts_with("guide"))
+            .unwrap();
+        play(&mut g, data(), seat, &first);
+        if first.starts_with("guide") {
+            let t = legal(&g, data(), seat)
+                .into_iter()
+                .find(|s| s.starts_with("trap"))
+                .unwrap();
+            play(&mut g, data(), seat, &t);
+        }
+        play(&mut g, data(), seat, "end");
+    }
+    assert!(g.status().is_finished());
+    assert_eq!(g.hikers, vec![0, 0]);
+    assert!(legal(&g, data(), 0).is_empty() && legal(&g, data(), 1).is_empty());
+    assert_eq!(g.apply(data(), 0, &Step::End).unwrap_err().topic, "end");
+}
+
+#[test]
+fn nan_end_2_both_players_out_of_cubes_ends_the_game_but_not_with_areas() {
+    for areas in [false, true] {
+        let mut g = started(areas);
+        lay(&mut g, PLAIN);
+        g.cubes = vec![0, 1];
+        g.guide = Some(0);
+        play(&mut g, data(), 0, "trap 1.1");
+        play(&mut g, data(), 0, "end");
+        g.guide = Some(1);
+        play(&mut g, data(), 1, "trap 2.4");
+        play(&mut g, data(), 1, "claim C1");
+        play(&mut g, data(), 1, "give yak");
+        assert_eq!(g.cubes, vec![0, 0]);
+        assert_eq!(g.status().is_finished(), !areas, "areas {areas}");
+    }
+}
+
+#[test]
+fn nan_end_3_more_points_wins() {
+    let mut g = trap_only_game(false);
+    let Status::Finished(r) = g.status() else {
+        panic!()
+    };
+    let (a, b) = (g.score[0], g.score[1]);
+    assert_ne!(a, b);
+    let winner = if a > b { 0 } else { 1 };
+    assert_eq!(r.places[winner], 1);
+    assert_eq!(r.places[1 - winner], 2);
+    assert!(r.note.starts_with(&names()[winner]), "{}", r.note);
+    // A hand-made end: Bob further along wins.
+    g = started(false);
+    lay(&mut g, PLAIN);
+    g.score = vec![3, 8];
+    g.cubes = vec![0, 1];
+    ann_turn(&mut g, "1.1");
+    g.guide = Some(1);
+    play(&mut g, data(), 1, "trap 2.4");
+    play(&mut g, data(), 1, "claim C1");
+    play(&mut g, data(), 1, "give yak");
+    let Status::Finished(r) = g.status() else {
+        panic!()
+    };
+    assert_eq!(r.scores, vec![3, 10]);
+    assert_eq!(r.places, vec![2, 1]);
+    assert_eq!(r.note, "Bob wins");
+}
+
+// NAN-END-4 reading: the last turn is played to its end (step 4 and activations).
+#[test]
+fn nan_end_4_the_turn_that_places_the_last_hiker_is_played_out() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    g.hikers = vec![0, 1];
+    g.current = 1;
+    g.guide = Some(0);
+    play(&mut g, data(), 1, "trap 1.4");
+    assert_eq!(g.hikers, vec![0, 0]);
+    assert!(!g.status().is_finished(), "not before the end of the turn");
+    play(&mut g, data(), 1, "yak 3");
+    play(&mut g, data(), 1, "claim B1");
+    play(&mut g, data(), 1, "give yak");
+    assert_eq!(g.score[1], 1);
+    assert!(!g.status().is_finished());
+    play(&mut g, data(), 1, "end");
+    assert!(g.status().is_finished());
+}
+
+// NAN-END-5 reading: a tie (only 0 to 0) is shared.
+#[test]
+fn nan_end_5_a_tie_at_zero_is_shared() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    g.hikers = vec![1, 1];
+    ann_turn(&mut g, "1.1");
+    g.guide = Some(1);
+    play(&mut g, data(), 1, "trap 2.2");
+    play(&mut g, data(), 1, "end");
+    let Status::Finished(r) = g.status() else {
+        panic!()
+    };
+    assert_eq!(r.scores, vec![0, 0]);
+    assert_eq!(r.places, vec![1, 1]);
+    assert!(
+        r.note
+            .starts_with("Ann and Bob share the win (tied on 0 VP"),
+        "{}",
+        r.note
+    );
+}

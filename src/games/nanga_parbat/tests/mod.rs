@@ -1,0 +1,113 @@
+//! Nanga Parbat tests, named after the clause ids of `../shared/clauses/nanga-parbat.md`
+//! (further ids a test checks are listed in a comment above it). Every clause has a test;
+//! the ambiguous ones are tested in the reading the module doc and `topics.rs` state.
+
+use super::happening::Gain;
+use super::*;
+use crate::engine::conformance::{assert_non_interference, Suite};
+use crate::engine::testing::{has_clause_id, legal, play, refused, said};
+use crate::engine::Rules;
+use crate::engine::{Game, Options, Status, Viewer};
+use std::sync::OnceLock;
+
+mod activations;
+mod area_scoring;
+mod board_file;
+mod claim;
+mod demo;
+mod end;
+mod notation;
+mod points;
+mod setup;
+mod suite;
+mod trap;
+mod turn;
+mod views;
+mod wording;
+
+fn data() -> &'static NangaData {
+    static D: OnceLock<NangaData> = OnceLock::new();
+    D.get_or_init(|| parse_board(BOARD).expect("authored board parses"))
+}
+
+fn names() -> Vec<String> {
+    vec!["Ann".to_string(), "Bob".to_string()]
+}
+
+fn opts(areas: bool) -> Options {
+    let mut o = Options::new();
+    if areas {
+        o.insert("scoring".into(), "areas".into());
+    }
+    o
+}
+
+fn fresh_game(areas: bool, seed: u64) -> NangaParbat {
+    crate::engine::setup_checked::<NangaParbat>(data(), &names(), &opts(areas), seed)
+        .expect("setup")
+}
+
+/// Set up and let Bob put the guide on region 1: Ann is to trap.
+fn started(areas: bool) -> NangaParbat {
+    let mut g = fresh_game(areas, 1);
+    play(&mut g, data(), 1, "guide 1");
+    g
+}
+
+/// Lay out the mountain: six groups (regions 1-6) of six characters (sections 1-6):
+/// `l t d y b p` animals (leopard, tahr, deer, yak, bharal, panda), `0`/`1` hikers of
+/// seat 0/1, `X`/`Z` camps of seat 0/1.
+fn lay(g: &mut NangaParbat, spec: &str) {
+    let chars: Vec<char> = spec.chars().filter(|c| !c.is_whitespace()).collect();
+    assert_eq!(chars.len(), 36, "{spec}");
+    for (i, ch) in chars.into_iter().enumerate() {
+        g.cells[i] = match ch {
+            'l' => Piece::Animal(Animal::Leopard),
+            't' => Piece::Animal(Animal::Tahr),
+            'd' => Piece::Animal(Animal::Deer),
+            'y' => Piece::Animal(Animal::Yak),
+            'b' => Piece::Animal(Animal::Bharal),
+            'p' => Piece::Animal(Animal::Panda),
+            '0' => Piece::Hiker(0),
+            '1' => Piece::Hiker(1),
+            'X' => Piece::Camp(0),
+            'Z' => Piece::Camp(1),
+            _ => panic!("bad layout char {ch}"),
+        };
+    }
+}
+
+/// The standard test mountain: every region `ltdybp`.
+const PLAIN: &str = "ltdybp ltdybp ltdybp ltdybp ltdybp ltdybp";
+
+fn give_animals(g: &mut NangaParbat, seat: usize, a: Animal, n: u8) {
+    g.fresh[seat][a.index()] += n;
+}
+
+fn c(s: &str) -> u8 {
+    parse_cell(s).unwrap_or_else(|| panic!("cell {s}"))
+}
+
+/// Ann traps on `cell` (guide set to its region first) and ends; Bob is to act.
+fn ann_turn(g: &mut NangaParbat, cell: &str) {
+    g.guide = Some(c(cell) / 6);
+    play(g, data(), 0, &format!("trap {cell}"));
+    play(g, data(), 0, "end");
+}
+
+/// Ann traps on `cell` (guide moved there first) but does not end.
+fn ann_turn_keep(g: &mut NangaParbat, cell: &str) {
+    g.guide = Some(c(cell) / 6);
+    play(g, data(), 0, &format!("trap {cell}"));
+}
+
+/// Play a `sherpa local` script (`Name: move <step>` lines) on the engine.
+fn play_script(areas: bool, text: &str) -> NangaParbat {
+    let mut g = fresh_game(areas, DEMO_SEED);
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let (who, rest) = line.split_once(": move ").expect("script line");
+        let seat = names().iter().position(|n| n == who).expect("player");
+        play(&mut g, data(), seat, rest);
+    }
+    g
+}

@@ -1,0 +1,41 @@
+//! Tests of the points track (`rules/points.rs`).
+
+use super::*;
+
+// NAN-TRACK-2
+#[test]
+fn nan_track_1_markers_never_share_a_space_except_0() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    g.score = vec![0, 2];
+    give_animals(&mut g, 0, Animal::Tahr, 1);
+    ann_turn_keep(&mut g, "1.3");
+    // C1 is worth 2: Ann would land on Bob's 2, so she scores 3 and stands on 3.
+    play(&mut g, data(), 0, "claim C1");
+    let a = play(&mut g, data(), 0, "give tahr");
+    assert_eq!(g.score, vec![3, 2]);
+    assert!(
+        said(&a, " | ").contains("lands on Bob's space: 1 more"),
+        "{}",
+        said(&a, " | ")
+    );
+    // Both markers on 0 is fine at the start.
+    assert_eq!(started(false).score, vec![0, 0]);
+}
+
+#[test]
+fn nan_track_2_landing_on_the_opponent_scores_one_more_and_moves_on() {
+    let mut g = started(false);
+    let mut ev = Vec::new();
+    g.score = vec![4, 7];
+    g.gain(0, 3, Gain::RedPanda, &mut ev);
+    assert_eq!(g.score, vec![8, 7]);
+    g.gain(1, 2, Gain::RedPanda, &mut ev);
+    assert_eq!(g.score, vec![8, 9], "no bonus when passing over");
+    g.gain(0, 0, Gain::RedPanda, &mut ev);
+    assert_eq!(
+        g.score,
+        vec![8, 9],
+        "a gain of 0 does not move (and takes no bonus)"
+    );
+}

@@ -1,0 +1,185 @@
+//! Tests of steps 1 to 3 (`rules/trap.rs`): trapping, the hiker that replaces the animal,
+//! the guide, and the animal boards.
+
+use super::*;
+
+// NAN-TRAP-2
+#[test]
+fn nan_aboard_1_trapped_animals_go_to_the_trappers_board() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    ann_turn(&mut g, "1.4");
+    assert_eq!(g.fresh[0][Animal::Yak.index()], 1);
+    assert_eq!(g.fresh[1], [0; 6]);
+    g.guide = Some(2);
+    play(&mut g, data(), 1, "trap 3.6");
+    assert_eq!(g.fresh[1][Animal::Panda.index()], 1);
+    let v = g.view(data(), Viewer::Seat(0));
+    assert_eq!(v.players[0].fresh[Animal::Yak.index()], 1);
+}
+
+#[test]
+fn nan_aboard_2_an_activated_animal_moves_to_the_used_part() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    ann_turn_keep(&mut g, "1.4");
+    play(&mut g, data(), 0, "yak 6");
+    assert_eq!(g.fresh[0][Animal::Yak.index()], 0);
+    assert_eq!(g.used[0][Animal::Yak.index()], 1);
+    let v = g.view(data(), Viewer::Spectator);
+    assert_eq!(v.players[0].used[Animal::Yak.index()], 1);
+}
+
+#[test]
+fn nan_trap_1_any_animal_of_the_guides_region_and_only_there() {
+    let mut g = started(false);
+    lay(&mut g, "0tdybp ltdybp ltdybp ltdybp ltdybp ltdybp");
+    g.guide = Some(0);
+    let traps: Vec<String> = legal(&g, data(), 0)
+        .into_iter()
+        .filter(|s| s.starts_with("trap"))
+        .collect();
+    assert_eq!(
+        traps,
+        ["trap 1.2", "trap 1.3", "trap 1.4", "trap 1.5", "trap 1.6"]
+    );
+    let e = refused(&mut g, data(), 0, "trap 2.1");
+    assert!(e.reason.contains("guide's region"));
+    let e = refused(&mut g, data(), 0, "trap 1.1");
+    assert!(e.reason.contains("no animal"));
+    play(&mut g, data(), 0, "trap 1.6");
+}
+
+#[test]
+fn nan_trap_2_the_animal_goes_onto_the_players_board() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    ann_turn_keep(&mut g, "1.3");
+    assert_eq!(g.fresh[0][Animal::Deer.index()], 1);
+    assert_eq!(
+        g.cells
+            .iter()
+            .filter(|p| **p == Piece::Animal(Animal::Deer))
+            .count(),
+        5
+    );
+}
+
+// NAN-GUIDE-1
+#[test]
+fn nan_trap_3_the_section_number_decides_the_guides_next_region() {
+    for s in 1..=6 {
+        let mut g = started(false);
+        lay(&mut g, PLAIN);
+        ann_turn_keep(&mut g, &format!("5.{s}"));
+        assert_eq!(g.guide, Some(s - 1), "section {s}");
+    }
+}
+
+// NAN-TRAP-5 (reading: the active player picks the region)
+#[test]
+fn nan_trap_4_an_empty_guide_region_sends_the_guide_elsewhere_first() {
+    let mut g = started(false);
+    lay(&mut g, "ltdybp 1010Z1 ltdybp ltdybp ltdybp ltdybp");
+    g.guide = Some(1);
+    let l = legal(&g, data(), 0);
+    assert!(l.iter().all(|s| !s.starts_with("trap")), "{l:?}");
+    let guides: Vec<&String> = l.iter().filter(|s| s.starts_with("guide")).collect();
+    assert_eq!(
+        guides,
+        ["guide 1", "guide 3", "guide 4", "guide 5", "guide 6"]
+    );
+    let e = refused(&mut g, data(), 0, "trap 3.1");
+    assert!(e.reason.contains("guide's region"));
+    play(&mut g, data(), 0, "guide 3");
+    play(&mut g, data(), 0, "trap 3.1");
+    assert_eq!(g.cells[c("3.1") as usize], Piece::Hiker(0));
+}
+
+#[test]
+fn nan_trap_5_the_active_player_picks_the_region_with_animals() {
+    let mut g = started(false);
+    lay(&mut g, "ltdybp 1010Z1 010101 ltdybp ltdybp ltdybp");
+    g.guide = Some(1);
+    let e = refused(&mut g, data(), 0, "guide 3");
+    assert!(e.reason.contains("no animal left"), "{e}");
+    refused(&mut g, data(), 0, "guide 2");
+    assert_eq!(
+        g.apply(data(), 1, &Step::Guide(3)).unwrap_err().topic,
+        "turn",
+        "only the active player moves it"
+    );
+    play(&mut g, data(), 0, "guide 6");
+    assert_eq!(g.guide, Some(5));
+    // The guide is only moved by hand when its region is empty.
+    let mut h = started(false);
+    lay(&mut h, PLAIN);
+    h.guide = Some(0);
+    let e = refused(&mut h, data(), 0, "guide 2");
+    assert!(e.reason.contains("still has animals"));
+}
+
+#[test]
+fn nan_hiker_1_a_hiker_from_the_supply_takes_the_animals_place() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    ann_turn(&mut g, "1.5");
+    assert_eq!(g.cells[c("1.5") as usize], Piece::Hiker(0));
+    assert_eq!(g.hikers, vec![14, 15]);
+    g.guide = Some(4);
+    play(&mut g, data(), 1, "trap 5.5");
+    assert_eq!(g.cells[c("5.5") as usize], Piece::Hiker(1));
+    assert_eq!(g.hikers, vec![14, 14]);
+}
+
+#[test]
+fn nan_guide_1_the_guide_moves_to_the_region_numbered_like_the_section() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    ann_turn_keep(&mut g, "6.3");
+    assert_eq!(g.guide, Some(2));
+}
+
+#[test]
+fn nan_guide_2_section_4_of_region_2_sends_the_guide_to_region_4() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    ann_turn_keep(&mut g, "2.4");
+    assert_eq!(g.guide, Some(3));
+    assert!(g.this_turn.join(" ").contains("guide goes to region 4"));
+}
+
+#[test]
+fn nan_guide_3_a_section_numbered_like_its_region_keeps_the_guide() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    ann_turn_keep(&mut g, "3.3");
+    assert_eq!(g.guide, Some(2));
+}
+
+#[test]
+fn nan_guide_4_the_opponent_traps_next_in_the_guides_new_region() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    ann_turn(&mut g, "1.6");
+    let traps: Vec<String> = legal(&g, data(), 1)
+        .into_iter()
+        .filter(|s| s.starts_with("trap"))
+        .collect();
+    assert_eq!(traps.len(), 6);
+    assert!(traps.iter().all(|s| s.starts_with("trap 6.")));
+}
+
+// NAN-TRAP-5: the guide leaves an empty region by hand; the log names the region it left.
+#[test]
+fn nan_trap_5_moving_the_guide_names_the_empty_region_it_leaves() {
+    let mut g = started(false);
+    lay(&mut g, "1010Z1 ltdybp ltdybp ltdybp ltdybp ltdybp");
+    g.guide = Some(0);
+    let a = play(&mut g, data(), 0, "guide 3");
+    assert!(
+        said(&a, " | ").contains("region 1 has no animal left: Ann moves the guide to region 3"),
+        "{}",
+        said(&a, " | ")
+    );
+}

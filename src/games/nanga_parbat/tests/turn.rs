@@ -1,0 +1,79 @@
+//! Tests of the Tour de jeu (`rules/turn.rs`): the turn sequence and whose turn it is.
+
+use super::*;
+
+// NAN-HIKER-1, NAN-GUIDE-1 happen with the trap (steps 2 and 3).
+#[test]
+fn nan_turn_1_trap_first_then_optional_claim_then_end() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    g.guide = Some(0);
+    give_animals(&mut g, 0, Animal::Yak, 1);
+    let e = refused(&mut g, data(), 0, "claim B1");
+    assert!(e.reason.contains("trap an animal first"), "{e}");
+    refused(&mut g, data(), 0, "end");
+    play(&mut g, data(), 0, "trap 1.2");
+    assert_eq!(g.cells[c("1.2") as usize], Piece::Hiker(0));
+    assert_eq!(g.guide, Some(1));
+    let e = refused(&mut g, data(), 0, "trap 2.1");
+    assert!(e.reason.contains("already trapped"));
+    // Step 4 is optional: ending at once is fine.
+    assert!(legal(&g, data(), 0).contains(&"end".to_string()));
+    play(&mut g, data(), 0, "end");
+}
+
+#[test]
+fn nan_turn_2_animals_may_be_activated_before_and_after_the_trap_and_claim() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    g.guide = Some(0);
+    give_animals(&mut g, 0, Animal::Yak, 2);
+    give_animals(&mut g, 0, Animal::Deer, 1);
+    play(&mut g, data(), 0, "yak 3"); // before the trap: trap in region 3 instead
+    play(&mut g, data(), 0, "trap 3.1");
+    play(&mut g, data(), 0, "claim B1");
+    play(&mut g, data(), 0, "give leopard");
+    play(&mut g, data(), 0, "yak 5"); // after the claim
+    play(&mut g, data(), 0, "deer 1.1");
+    play(&mut g, data(), 0, "deer 2.2");
+    assert_eq!(g.guide, Some(4));
+    play(&mut g, data(), 0, "end");
+}
+
+#[test]
+fn nan_turn_3_players_alternate() {
+    let mut g = started(false);
+    lay(&mut g, PLAIN);
+    ann_turn(&mut g, "1.2");
+    assert_eq!(g.status(), Status::Acting(vec![1]));
+    let e = refused(&mut g, data(), 0, "trap 2.1");
+    assert_eq!(e.topic, "turn");
+    play(&mut g, data(), 1, "trap 2.1");
+    play(&mut g, data(), 1, "end");
+    assert_eq!(g.status(), Status::Acting(vec![0]));
+}
+
+// NAN-TURN-1 (trap in the guide's region) as typed: a step word alone is answered with the legal
+// steps of that kind, never a bare form; a kind with none legal gets its form.
+#[test]
+fn nan_turn_1_a_step_word_alone_lists_its_legal_steps() {
+    let g = started(false);
+    let legal_traps: Vec<String> = legal(&g, data(), 0)
+        .into_iter()
+        .filter(|s| s.starts_with("trap "))
+        .collect();
+    assert!(!legal_traps.is_empty());
+    let e = g
+        .parse_step(data(), 0, "tr")
+        .expect_err("incomplete")
+        .to_string();
+    assert!(e.contains("not a whole step"), "{e}");
+    for t in &legal_traps {
+        assert!(e.contains(t.as_str()), "{e} lacks {t}");
+    }
+    let e = g
+        .parse_step(data(), 0, "claim")
+        .expect_err("no claim yet")
+        .to_string();
+    assert!(e.contains("`claim` takes 1 value: claim <square"), "{e}");
+}
