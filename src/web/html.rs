@@ -108,11 +108,11 @@ pub fn page(p: &GamePage, query: &str, turn: Option<usize>, now: i64) -> String 
             p.status { (p.status) " " span.since { "Since " (format_local(p.since, 0)) "." } }
             @if let Some(s) = &p.standings { h2 { "Final standings" } pre.standings { (s) } }
             nav.scrub aria-label="turns" {
-                (step(at > 0, &href(Some(0)), "first", "⏮ First"))
+                (step(at > 0, &href(Some(0)), "first", "« First"))
                 (step(at > 0, &href(Some(at.saturating_sub(1))), "prev", "◀ Prev"))
                 span.at { @if at == 0 { "Start" } @else { "Turn " (at) " of " (last) } }
                 (step(at < last, &href(Some(at + 1)), "next", "Next ▶"))
-                (step(turn.is_some(), &href(None), "last", "Now ⏭"))
+                (step(turn.is_some(), &href(None), "last", "Now »"))
             }
             div.zoom { img #board src=(img(turn)) alt=(format!("The board {}", match turn { Some(0) => "at the start".to_string(), Some(t) => format!("after turn {t}"), None => "now".to_string() })); }
             @match shown {
