@@ -172,7 +172,7 @@ pub struct Chat {
     pub(crate) side: SideStore,
     /// Reminder settings for players who chose none (see [`Chat::set_reminder_defaults`]).
     pub(crate) reminder_defaults: crate::reminders::ReminderDefaults,
-    /// What signs the links `game web` gives (see [`Chat::set_web_links`]); `None`: no pages.
+    /// What signs the links of `game web` (see [`Chat::set_web_links`]); `None`: no pages.
     pub(crate) web: Option<super::weblink::WebLinks>,
     /// The last outcome committed (tests re-filter it with scrambled secrets).
     #[cfg(test)]
@@ -282,17 +282,6 @@ impl Chat {
     /// by `remind`. The reminder task passes the same defaults to [`Chat::due_notices`].
     pub fn set_reminder_defaults(&mut self, defaults: crate::reminders::ReminderDefaults) {
         self.reminder_defaults = defaults;
-    }
-
-    /// Sign `game web`'s links with these (the config's `[web]`, or the terminal's secret
-    /// kept in its database).
-    pub fn set_web_links(&mut self, links: super::weblink::WebLinks) {
-        self.web = Some(links);
-    }
-
-    /// The links' signer, when the pages are set up.
-    pub fn web_links(&self) -> Option<&super::weblink::WebLinks> {
-        self.web.as_ref()
     }
 
     /// Keep at most `games` loaded games in memory (default [`CACHE_GAMES`]; at least 1).

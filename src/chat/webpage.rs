@@ -274,6 +274,17 @@ fn replay_turns(
 }
 
 impl Chat {
+    /// Sign the links of `game web` with these (from the `[web]` table of the config, or
+    /// the secret the terminal keeps in its database).
+    pub fn set_web_links(&mut self, links: super::weblink::WebLinks) {
+        self.web = Some(links);
+    }
+
+    /// The links' signer, when the pages are set up.
+    pub fn web_links(&self) -> Option<&super::weblink::WebLinks> {
+        self.web.as_ref()
+    }
+
     /// Game `game_id`'s history, replayed from its log (a lobby has none).
     pub fn web_history(&self, game_id: i64) -> Result<History, CoreError> {
         let (row, seats, actions) = {
