@@ -75,6 +75,94 @@ struct RawConfig {
     retention: Option<RawRetention>,
     metrics: Option<RawMetrics>,
     ai: Option<RawAi>,
+    web: Option<RawWeb>,
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawWeb {
+    listen: Option<String>,
+    public_url: Option<String>,
+    secret: Option<String>,
+    link_days: Option<i64>,
+}
+
+/// The `[web]` table: the game pages (`crate::web`).
+#[derive(Clone, PartialEq, Eq)]
+pub struct WebConfig {
+    /// Where `sherpa run` serves the pages (`listen`); `None`: only `sherpa web` serves.
+    pub listen: Option<SocketAddr>,
+    /// The pages' address as players reach it, e.g. `https://sherpa.example.org`.
+    pub public_url: String,
+    /// The links' signing secret (at least 16 characters); changing it revokes every link.
+    pub secret: String,
+    /// How long a link lasts, in seconds (`link_days`, default 30).
+    pub link_secs: i64,
+}
+
+impl fmt::Debug for WebConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Never print the secret.
+        f.debug_struct("WebConfig")
+            .field("listen", &self.listen)
+            .field("public_url", &self.public_url)
+            .field("secret", &"<hidden>")
+            .field("link_secs", &self.link_secs)
+            .finish()
+    }
+}
+
+/// The longest `[web] link_days`.
+pub const MAX_LINK_DAYS: i64 = 365;
+
+/// The `[web]` table: `public_url` (http or https) and `secret` (16 characters or more)
+/// both set, or neither (no pages); `listen` an address; `link_days` from 1 to
+/// [`MAX_LINK_DAYS`].
+fn web_of(r: Option<RawWeb>) -> Result<Option<WebConfig>, ConfigError> {
+    let Some(r) = r else { return Ok(None) };
+    let public_url = r.public_url.ok_or_else(|| {
+        key_err(
+            "web.public_url",
+            "must be set in `[web]`, e.g. `https://sherpa.example.org`",
+        )
+    })?;
+    if !(public_url.starts_with("http://") || public_url.starts_with("https://"))
+        || public_url.contains(char::is_whitespace)
+        || public_url.contains(['?', '#'])
+    {
+        return Err(key_err(
+            "web.public_url",
+            format!("`{public_url}` is not an http:// or https:// address without a query, e.g. `https://sherpa.example.org`"),
+        ));
+    }
+    let secret = r
+        .secret
+        .ok_or_else(|| key_err("web.secret", "must be set in `[web]`: a random text of 16 characters or more (changing it revokes every link)"))?;
+    if secret.chars().count() < 16 {
+        return Err(key_err("web.secret", "must be at least 16 characters long"));
+    }
+    let days = r.link_days.unwrap_or(30);
+    if !(1..=MAX_LINK_DAYS).contains(&days) {
+        return Err(key_err(
+            "web.link_days",
+            format!("must be from 1 to {MAX_LINK_DAYS}, not {days}"),
+        ));
+    }
+    let listen = match r.listen {
+        None => None,
+        Some(a) => Some(a.trim().parse().map_err(|_| {
+            key_err(
+                "web.listen",
+                format!("`{a}` is not an address such as `127.0.0.1:8080`"),
+            )
+        })?),
+    };
+    Ok(Some(WebConfig {
+        listen,
+        public_url,
+        secret,
+        link_secs: days * 86_400,
+    }))
 }
 
 /// The bot configuration, validated.
@@ -104,6 +192,8 @@ pub struct Config {
     pub metrics_listen: Option<SocketAddr>,
     /// The Sherpa players' searches (`[ai]`).
     pub ai: AiConfig,
+    /// The game pages (`[web]`); `None`: `game web` says they are not set up.
+    pub web: Option<WebConfig>,
 }
 
 /// The `[ai]` table: the bounded pool the Sherpa players think on.
@@ -145,6 +235,7 @@ impl fmt::Debug for Config {
             .field("reminder_check_secs", &self.reminder_check_secs)
             .field("metrics_listen", &self.metrics_listen)
             .field("ai", &self.ai)
+            .field("web", &self.web)
             .finish()
     }
 }
@@ -286,6 +377,7 @@ impl Config {
             Some(a) => Some(parse_metrics_listen(&a).map_err(|e| key_err("metrics.listen", e))?),
         };
         let ai = ai_of(raw.ai.unwrap_or_default())?;
+        let web = web_of(raw.web)?;
         Ok(Config {
             token,
             database,
@@ -299,6 +391,7 @@ impl Config {
             retention_every_secs,
             metrics_listen,
             ai,
+            web,
         })
     }
 }
@@ -660,6 +753,31 @@ mod tests {
         assert!(r.owns_guild(1 << 22));
         assert!(!r.owns_guild(2 << 22));
         assert!(r.owns_guild(4 << 22));
+    }
+
+    #[test]
+    fn web_is_off_by_default_and_each_bad_key_is_named() {
+        let c = |t: &str| Config::from_toml(&format!("token = \"t\"\n{t}"), None, None);
+        assert_eq!(c("").unwrap().web, None);
+        let ok = c("[web]\npublic_url = \"https://s.example\"\nsecret = \"0123456789abcdef\"\nlisten = \"127.0.0.1:8080\"").unwrap();
+        let w = ok.web.unwrap();
+        assert_eq!(w.link_secs, 30 * 86_400);
+        assert_eq!(w.listen, Some("127.0.0.1:8080".parse().unwrap()));
+        assert!(
+            !format!("{:?}", w).contains("0123456789abcdef"),
+            "the secret is never printed"
+        );
+        for (bad, key) in [
+            ("[web]\nsecret = \"0123456789abcdef\"", "web.public_url"),
+            ("[web]\npublic_url = \"ftp://x\"\nsecret = \"0123456789abcdef\"", "web.public_url"),
+            ("[web]\npublic_url = \"https://x\"", "web.secret"),
+            ("[web]\npublic_url = \"https://x\"\nsecret = \"short\"", "web.secret"),
+            ("[web]\npublic_url = \"https://x\"\nsecret = \"0123456789abcdef\"\nlink_days = 0", "web.link_days"),
+            ("[web]\npublic_url = \"https://x\"\nsecret = \"0123456789abcdef\"\nlisten = \"here\"", "web.listen"),
+        ] {
+            let e = c(bad).unwrap_err();
+            assert!(e.0.contains(key), "{bad}: {}", e.0);
+        }
     }
 
     #[test]

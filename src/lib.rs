@@ -4,8 +4,8 @@
 //! rules, `render` the drawing kit, `ai` Sherpa's computer players, `store` the
 //! persistence (SQLite, or PostgreSQL for a fleet), `chat` the platform-neutral commands,
 //! `ratings` and `reminders` pure policy behind `stats` and the reminders, `config` the
-//! configuration, `metrics` the operator's metrics, and `local` (the terminal) and
-//! `discord` the front ends. Imports run down those layers only (`cargo xtask tidy`).
+//! configuration, `metrics` the operator's metrics, and `local` (the terminal), `discord` and `web` (the game pages) the front
+//! ends. Imports run down those layers only (`cargo xtask tidy`).
 
 pub mod ai;
 pub mod chat;
@@ -21,3 +21,4 @@ pub mod ratings;
 pub mod reminders;
 pub mod render;
 pub mod store;
+pub mod web;

@@ -51,6 +51,10 @@ pub struct LocalOptions {
     /// Print one JSON object per input line.
     #[arg(long)]
     pub json: bool,
+    /// Where `sherpa web --db` serves this database's game pages: `game web` answers with
+    /// links under this address (signed by a secret kept in the database).
+    #[arg(long, value_name = "URL")]
+    pub web_url: Option<String>,
 }
 
 /// The channel local games live in.
@@ -260,7 +264,12 @@ fn open_chat(
         seed: Box::new(move || seed),
         rate_limit: false,
     };
-    Ok(Chat::new(store, registry, env))
+    let mut chat = Chat::new(store, registry, env);
+    if let Some(url) = &opts.web_url {
+        let links = crate::web::stored_links(&chat, url, false)?;
+        chat.set_web_links(links);
+    }
+    Ok(chat)
 }
 
 /// A terminal session: where replies print and board images go.

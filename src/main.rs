@@ -79,6 +79,9 @@ enum Cmd {
         #[arg(long)]
         to: String,
     },
+    /// Serve the game pages of a database (`game web` gives the links): `--db FILE
+    /// --listen ADDR` for the terminal's, `--config FILE` for the bot's.
+    Web(sherpa::web::WebOptions),
     /// Measure speed: round trips, rendering, legal steps, playouts.
     Bench(BenchArgs),
     /// Measure the Sherpa players' strength: play N games in memory and print, per seat,
@@ -146,6 +149,10 @@ struct BenchArgs {
     /// replay file).
     #[arg(long, value_name = "N")]
     game_endings: Option<usize>,
+    /// Instead of the benchmarks, time a game's web page from a warm cache over HTTP
+    /// (a Nepal game of MOVES random steps; `--scale` sets the samples).
+    #[arg(long, value_name = "MOVES", num_args = 0..=1, default_missing_value = "150")]
+    web: Option<usize>,
     /// Also measure the round trips on PostgreSQL: a database URL (its tables are
     /// created; use a scratch database), or `auto` to start a throwaway cluster
     /// (needs PostgreSQL's server programs installed).
@@ -244,6 +251,7 @@ fn main() -> anyhow::Result<()> {
             println!("{}", sherpa::local::migrate_db(reg, &from, &to)?);
             Ok(())
         }
+        Cmd::Web(opts) => sherpa::web::run(opts),
         Cmd::Bench(args) => bench(reg, args),
         Cmd::Arena(args) => arena(reg, args),
     }
@@ -300,6 +308,9 @@ fn bench(reg: &'static Registry, args: BenchArgs) -> anyhow::Result<()> {
             print!("{}", bin_bench::endings_table(&r));
         }
         return Ok(());
+    }
+    if let Some(moves) = args.web {
+        return bench_web(moves, args.scale, args.json);
     }
     if let Some(game) = &args.callgrind {
         println!("{}", bin_bench::callgrind(reg, game)?);
@@ -405,5 +416,20 @@ fn bench_retention(
     let r = bin_bench::retention_size(&loc, reg, moves);
     let _ = std::fs::remove_dir_all(&dir);
     println!("{}", serde_json::to_string_pretty(&r?)?);
+    Ok(())
+}
+
+/// `sherpa bench --web [MOVES]`.
+fn bench_web(moves: usize, scale: f64, json: bool) -> anyhow::Result<()> {
+    let samples = ((1_000.0 * scale) as usize).clamp(20, 100_000);
+    let r = sherpa::web::bench::run(moves, samples)?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&r)?);
+    } else {
+        println!(
+            "web page of a {} game ({} turns), {} requests from a warm cache: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms (first page, cold: {:.1} ms)",
+            r.game, r.turns, r.samples, r.p50_ms, r.p99_ms, r.max_ms, r.cold_page_ms
+        );
+    }
     Ok(())
 }

@@ -172,6 +172,8 @@ pub struct Chat {
     pub(crate) side: SideStore,
     /// Reminder settings for players who chose none (see [`Chat::set_reminder_defaults`]).
     pub(crate) reminder_defaults: crate::reminders::ReminderDefaults,
+    /// What signs the links of `game web` (see [`Chat::set_web_links`]); `None`: no pages.
+    pub(crate) web: Option<super::weblink::WebLinks>,
     /// The last outcome committed (tests re-filter it with scrambled secrets).
     #[cfg(test)]
     pub(crate) last_outcome: Mutex<Option<filter::Outcome>>,
@@ -247,6 +249,7 @@ impl Chat {
             hooks: Arc::new(NoHooks),
             side: SideStore::default(),
             reminder_defaults: crate::reminders::ReminderDefaults::default(),
+            web: None,
             #[cfg(test)]
             last_outcome: Mutex::new(None),
             #[cfg(test)]

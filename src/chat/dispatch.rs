@@ -41,6 +41,7 @@ pub fn handler(path: &str) -> Option<Handler> {
         "game abort" => |c, r, a| Ok(c.game_abort(r, a)?),
         "game export" => |c, r, a| Ok(c.game_export(r, a)?),
         "game rematch" => |c, r, a| Ok(c.game_rematch(r, a)?),
+        "game web" => |c, r, a| Ok(c.game_web(r, a)?),
         "move" => |c, r, a| Ok(c.cmd_move(r, a)?),
         "undo" => |c, r, a| Ok(c.cmd_undo(r, a)?),
         "board" => |c, r, a| Ok(c.cmd_board(r, a)?),

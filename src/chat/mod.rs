@@ -9,7 +9,7 @@
 //!    player's legal steps worded for `move` alone: completing steps first, the rest grouped), `table.rs` (the one
 //!    table of commands: names, aliases, subcommands, arguments, help; the command line's
 //!    own checks and `LineError`; it feeds the dispatcher, `help`, the error wording and
-//!    Discord's registration).
+//!    Discord's registration), `weblink.rs` (the signed links to a game's web page).
 //! 2. Shared errors, hooks and the viewer filter: `hooks.rs` (what tests and measurements
 //!    hook into the core: commit moments, lock times), `error.rs` (`CoreError`, what any command may
 //!    raise, and the frame of every topic's error enum), `filter.rs` (the one per-viewer
@@ -34,7 +34,8 @@
 //!    another player, `store::handover`'s row, never a step); `lobby.rs` (new, join, leave, start,
 //!    seating and removing Sherpa players,
 //!    status; a new game's plan for a thread of its own; `LobbyError`); `rematch.rs` (play
-//!    again with the same seats); `terminal.rs` (what `sherpa local` needs besides
+//!    again with the same seats); `webpage.rs` (a game's web page as one viewer sees it,
+//!    built through `filter`, and `game web`); `terminal.rs` (what `sherpa local` needs besides
 //!    commands: the saved table, script lines' recorded answers, its movable clock).
 //! 5. The dispatcher: `dispatch.rs` ([`Chat::handle`]: line, rate, request id, button
 //!    version, the table's command, its handler, then a caretaker's seat handed back and
@@ -83,6 +84,8 @@ pub mod timelapse;
 pub mod turns;
 pub mod types;
 pub mod votes;
+pub mod weblink;
+pub mod webpage;
 
 pub use self::core::{
     clean_name, effective_steps, match_game_id, replay, replay_from_checkpoints, Chat, Env,

@@ -500,6 +500,8 @@ pub enum ReplayError {
         format: String,
     },
     NoSeedInReplay,
+    /// `game web` where no web address is set up (`[web] public_url`).
+    WebOff,
     /// A shared error (finding the game, steps, the store).
     Core(CoreError),
 }
@@ -518,6 +520,9 @@ impl ReplayError {
             )),
             NoSeedInReplay => t.p(
                 "this replay was exported while the game was running, so it has no seed and cannot be rebuilt",
+            ),
+            WebOff => t.p(
+                "the game pages are not served here: the bot's owner sets `[web] public_url` and `listen` in its config (the terminal: `sherpa local --web-url URL` with `sherpa web`)",
             ),
             Core(e) => e.text(),
         }

@@ -235,6 +235,11 @@ const GAME_SUBS: &[Command] = &[
         help: "{game rematch} (or the Rematch button under a finished game) opens a new game in this channel with the last game's players, seats and options and a new deal; Sherpa players take their seats again at once, the others confirm with {game join}, and it starts once all are back.",
         ..cmd("rematch", "game rematch", "Play the last game here again: same players, seats and options, a new deal.")
     },
+    Command {
+        aliases: &["page", "link"],
+        help: "{game web} answers you privately with two links to the game's web page: the table's (what anyone here sees) and your own (your private view as well). The page shows the board (zoom it on a phone), whose turn it is, the scores and every turn with its board. Links expire (30 days unless the bot's owner set otherwise).",
+        ..cmd("web", "game web", "Get links to the game's web page: the whole history, the board zoomable on a phone.")
+    },
 ];
 
 /// Every command, in the order shown in help and on Discord.
@@ -729,7 +734,7 @@ mod tests {
         let e = resolve("game histroy").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown `game` command `histroy`; did you mean `game history`? Use one of: new, join, leave, ai, start, status, history, resign, kick, sub, abort, export, rematch."
+            "unknown `game` command `histroy`; did you mean `game history`? Use one of: new, join, leave, ai, start, status, history, resign, kick, sub, abort, export, rematch, web."
         );
         let far = resolve("game fly").unwrap_err().to_string();
         assert!(!far.contains("did you mean"), "{far}");

@@ -100,7 +100,7 @@ fn place(ctx: &Ctx<'_>) -> crate::chat::Place {
     guild_only,
     subcommands(
         "game_new", "join", "leave", "game_ai", "start", "status", "history", "resign", "kick",
-        "sub", "abort", "export", "rematch"
+        "sub", "abort", "export", "rematch", "web"
     ),
     subcommand_required
 )]
@@ -293,6 +293,12 @@ pub async fn abort(ctx: Ctx<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn export(ctx: Ctx<'_>) -> Result<(), Error> {
     run_game_command(ctx, "game export".into()).await
+}
+
+// Described by the command table.
+#[poise::command(slash_command)]
+pub async fn web(ctx: Ctx<'_>) -> Result<(), Error> {
+    run_game_command(ctx, "game web".into()).await
 }
 
 // Described by the command table.

@@ -114,6 +114,8 @@ pub async fn run_until(
     let games = chat.games();
     // The metrics endpoint listens before the gateway connects (a taken port stops here).
     let observer = open_metrics(&config).await?;
+    // So do the game pages (`[web] listen`).
+    let web_listener = crate::web::bind_configured(&config).await?;
     let in_flight = Arc::new(AtomicUsize::new(0));
     let shutting_down = Arc::new(AtomicBool::new(false));
     let ai = Arc::new(ai_task::AiPool::new(
@@ -145,6 +147,10 @@ pub async fn run_until(
             Arc::new(probe),
         ))
     });
+    tasks.web_server = web_listener.map(|(l, links)| {
+        let web = crate::web::Web::new(chat.clone(), links);
+        tokio::spawn(crate::web::serve_logged(web, l))
+    });
     let (stopper, hard_stop) = stop_on(
         shutdown,
         shutting_down.clone(),
@@ -170,9 +176,13 @@ pub async fn run_until(
 /// other game keeps running.
 async fn open_chat(config: &Config) -> anyhow::Result<Arc<Chat>> {
     let (db, defaults) = (config.database.clone(), config.reminders.clone());
+    let web = config.web.clone();
     let chat = tokio::task::spawn_blocking(move || {
         let mut chat = Chat::open(&db)?;
         chat.set_reminder_defaults(defaults);
+        if let Some(w) = web {
+            chat.set_web_links(crate::web::links_of(&w));
+        }
         anyhow::Ok(chat)
     })
     .await
@@ -257,6 +267,8 @@ struct Tasks {
     outbox: tokio::task::JoinHandle<()>,
     reminders: tokio::task::JoinHandle<()>,
     metrics_server: Option<tokio::task::JoinHandle<()>>,
+    /// The game pages (`[web] listen`).
+    web_server: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl Tasks {
@@ -298,6 +310,7 @@ impl Tasks {
             outbox,
             reminders,
             metrics_server: None,
+            web_server: None,
         }
     }
 
@@ -313,6 +326,9 @@ impl Tasks {
         }
         self.outbox.abort();
         if let Some(server) = self.metrics_server {
+            server.abort();
+        }
+        if let Some(server) = self.web_server {
             server.abort();
         }
     }

@@ -66,6 +66,7 @@ pub mod rows;
 pub mod schedules;
 pub mod scripts;
 pub mod stats;
+pub mod web;
 pub use copy::CopyReport;
 pub use digests::{DigestKey, DigestPref, DueDigest};
 pub use listing::ListedGame;
@@ -179,6 +180,13 @@ pub const MIGRATIONS: &[Migration] = &[
         sql: include_str!("../../migrations/0014_rules_versions.sql"),
         postgres: Some(include_str!(
             "../../migrations/postgres/0014_rules_versions.sql"
+        )),
+    },
+    Migration {
+        name: "0015_web_secret",
+        sql: include_str!("../../migrations/0015_web_secret.sql"),
+        postgres: Some(include_str!(
+            "../../migrations/postgres/0015_web_secret.sql"
         )),
     },
 ];

@@ -13,3 +13,4 @@ mod golden;
 mod leaks_and_input;
 mod local_cli;
 mod metrics_e2e;
+mod web_e2e;

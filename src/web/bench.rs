@@ -1,0 +1,210 @@
+//! `sherpa bench --web`: how fast a game's page answers from a warm cache, over HTTP on
+//! this machine (a Nepal game of `turns` turns, its page and pictures asked once to warm
+//! the caches, then `samples` page requests by the table's and a player's links, each
+//! turn's page in turn).
+//!
+//! Also the one small HTTP/1.1 client the web tests use ([`get`]).
+
+use super::Web;
+use crate::chat::weblink::{WebLinks, TABLE};
+use crate::chat::{Chat, Env, Place, Request, User};
+use crate::games::Registry;
+use crate::store::Store;
+use serde::Serialize;
+use std::io::{Read, Write};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// What `sherpa bench --web` reports (milliseconds).
+#[derive(Debug, Serialize)]
+pub struct WebBench {
+    pub game: String,
+    pub turns: usize,
+    pub samples: usize,
+    pub cold_page_ms: f64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
+}
+
+/// A response: status, headers (lowercase names) and body.
+pub struct Got {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Got {
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// `GET path` on `addr` (one request, `Connection: close`).
+pub fn get(addr: std::net::SocketAddr, path: &str) -> std::io::Result<Got> {
+    let mut s = std::net::TcpStream::connect(addr)?;
+    s.set_read_timeout(Some(std::time::Duration::from_secs(30)))?;
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )?;
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw)?;
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .ok_or_else(|| std::io::Error::other("no end of head"))?;
+    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
+    let mut lines = head.split("\r\n");
+    let status = lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .and_then(|c| c.parse().ok())
+        .ok_or_else(|| std::io::Error::other("no status"))?;
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_lowercase(), v.trim().to_string()))
+        .collect();
+    let mut body = raw[split + 4..].to_vec();
+    if headers_chunked(&head) {
+        body = unchunk(&body);
+    }
+    Ok(Got {
+        status,
+        headers,
+        body,
+    })
+}
+
+fn headers_chunked(head: &str) -> bool {
+    head.to_lowercase().contains("transfer-encoding: chunked")
+}
+
+fn unchunk(mut b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    while let Some(end) = b.windows(2).position(|w| w == b"\r\n") {
+        let n = usize::from_str_radix(String::from_utf8_lossy(&b[..end]).trim(), 16).unwrap_or(0);
+        if n == 0 || end + 2 + n > b.len() {
+            break;
+        }
+        out.extend_from_slice(&b[end + 2..end + 2 + n]);
+        b = &b[(end + 4 + n).min(b.len())..];
+    }
+    out
+}
+
+/// A chat with one game of `game` for three players (or the fewest it takes above three,
+/// or two), `moves` random legal steps played (from `seed`) or fewer if it ends; returns the chat,
+/// the game's id and the players' user ids (`u:ann`, `u:bob`, …).
+pub fn played_game(
+    game: &str,
+    moves: usize,
+    seed: u64,
+) -> anyhow::Result<(Arc<Chat>, i64, Vec<String>)> {
+    let chat = Chat::new(
+        Store::open_in_memory()?,
+        Registry::builtin(),
+        Env::fixed(1_000, seed),
+    );
+    let place = Place {
+        platform: "web".into(),
+        guild: None,
+        channel: "bench".into(),
+    };
+    let kind = chat.find_game(game).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let players = &["ann", "bob", "cy", "dee", "eve", "fay"]
+        [..kind.min_players().max(3).min(kind.max_players())];
+    let say = |who: &str, text: &str| {
+        let user = User {
+            id: format!("u:{who}"),
+            name: who.into(),
+            is_channel_admin: false,
+        };
+        chat.handle(&Request::new(place.clone(), user, text))
+    };
+    say("ann", &format!("game new {}", kind.id()));
+    for p in &players[1..] {
+        say(p, "game join");
+    }
+    say("ann", "game start");
+    let mut rng = crate::engine::GameRng::new(seed);
+    for _ in 0..moves {
+        let Ok(l) = chat.load_active(&place) else {
+            break;
+        };
+        let Some(g) = l.game else { break };
+        let acting = g.status().acting().to_vec();
+        if acting.is_empty() {
+            break;
+        }
+        let seat = acting[rng.below(acting.len())];
+        let legal = crate::chat::filter::legal_list(&*g, seat);
+        let step = &legal[rng.below(legal.len())].notation;
+        let r = say(players[seat], &format!("move {step}"));
+        anyhow::ensure!(!r.iter().any(|r| r.is_error), "`{step}`: {}", r[0].text);
+    }
+    let id = chat
+        .load_active_or_finished(&place)
+        .map_err(|e| anyhow::anyhow!("{e}"))?
+        .row
+        .id;
+    Ok((
+        Arc::new(chat),
+        id,
+        players.iter().map(|p| format!("u:{p}")).collect(),
+    ))
+}
+
+/// Measure (see the module doc).
+pub fn run(moves: usize, samples: usize) -> anyhow::Result<WebBench> {
+    let (chat, id, users) = played_game("nepal", moves, 7)?;
+    let links = WebLinks::new(b"bench secret", "http://127.0.0.1", 3_600);
+    let web = Web::new(chat.clone(), links.clone());
+    let rt = tokio::runtime::Runtime::new()?;
+    let listener = rt.block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))?;
+    let addr = listener.local_addr()?;
+    rt.spawn(super::serve(web, listener, std::future::pending()));
+    let path = |viewer: &str| {
+        let url = links.link(id, viewer, chat.now());
+        url.trim_start_matches("http://127.0.0.1").to_string()
+    };
+    let table = path(TABLE);
+    let mine = path(&users[0]);
+    let t = Instant::now();
+    let first = get(addr, &table)?;
+    let cold_page_ms = t.elapsed().as_secs_f64() * 1e3;
+    anyhow::ensure!(first.status == 200, "the page answered {}", first.status);
+    let n = first.text().matches("id=\"turn-").count();
+    // Warm: every page and picture once.
+    let urls: Vec<String> = (0..=n)
+        .flat_map(|t| [format!("{table}&turn={t}"), format!("{mine}&turn={t}")])
+        .collect();
+    for u in &urls {
+        get(addr, u)?;
+        get(addr, &u.replacen('?', "/board.png?", 1))?;
+    }
+    let mut ms = Vec::with_capacity(samples);
+    for i in 0..samples {
+        let t = Instant::now();
+        let g = get(addr, &urls[i % urls.len()])?;
+        ms.push(t.elapsed().as_secs_f64() * 1e3);
+        anyhow::ensure!(g.status == 200, "a page answered {}", g.status);
+    }
+    ms.sort_by(f64::total_cmp);
+    let at = |q: f64| ms[((ms.len() as f64 * q) as usize).min(ms.len() - 1)];
+    Ok(WebBench {
+        game: "nepal".into(),
+        turns: n,
+        samples,
+        cold_page_ms,
+        p50_ms: at(0.5),
+        p99_ms: at(0.99),
+        max_ms: ms.last().copied().unwrap_or(0.0),
+    })
+}
