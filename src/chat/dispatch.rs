@@ -7,8 +7,8 @@ use super::ai_seat::is_ai;
 use super::core::Chat;
 use super::error::CoreError;
 use super::help::HelpError;
-use super::picks::Picked;
 use super::lobby::{LobbyError, NewGamePlan};
+use super::picks::Picked;
 use super::remind::RemindError;
 use super::replay::ReplayError;
 use super::stats::StatsError;
@@ -175,7 +175,8 @@ impl Chat {
         // Every button carries the game version it was made for: pressed after the game
         // moved on, it does nothing but explain (a stale vote never counts).
         // `move` alone (the Move button) and `game since` only show: any version will do.
-        let shows = (command.path == "move" && args.trim().is_empty()) || command.path == "game since";
+        let shows =
+            (command.path == "move" && args.trim().is_empty()) || command.path == "game since";
         if let (Some(v), false) = (req.expected_version, shows) {
             // With no game open here, the buttons of the channel's finished game (Rematch)
             // are current until another game opens.

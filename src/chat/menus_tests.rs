@@ -40,8 +40,8 @@ fn assert_within_limits(legal: &[StepInfo]) {
             for o in &m.options {
                 assert!(o.value.chars().count() <= MAX_ID, "{}", o.value);
                 assert!(o.label.chars().count() <= MAX_ID, "{}", o.label);
-                if let Some(Resolved::Narrow(w)) = Pick::parse(&m.id, Some(&o.value))
-                    .and_then(|p| p.target.resolve(legal))
+                if let Some(Resolved::Narrow(w)) =
+                    Pick::parse(&m.id, Some(&o.value)).and_then(|p| p.target.resolve(legal))
                 {
                     todo.push(w);
                 }
@@ -95,7 +95,11 @@ fn a_shape_of_more_than_25_steps_is_picked_word_by_word() {
     let c = build(&legal, &[], &header());
     assert_eq!(c.taps.len(), 2);
     assert_eq!(c.menus.len(), 1);
-    assert_eq!(c.menus[0].options.len(), 12, "the first menu picks the area");
+    assert_eq!(
+        c.menus[0].options.len(),
+        12,
+        "the first menu picks the area"
+    );
     assert_eq!(c.menus[0].options[0].label, "move Area0 … (10)");
     assert_eq!(reachable(&legal, &header()), all(&legal));
     assert_within_limits(&legal);

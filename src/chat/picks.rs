@@ -170,3 +170,7 @@ fn stale_reply(
     }
     r
 }
+
+#[cfg(test)]
+#[path = "picks_tests.rs"]
+mod tests;

@@ -107,6 +107,19 @@ impl Chat {
         Ok(vec![r])
     }
 
+    /// The catch-up of `user` in the running game at `place` when it is their turn there
+    /// (the terminal prints it before their prompt); `None` otherwise.
+    pub fn catch_up_if_acting(&self, place: &super::types::Place, user: &str) -> Option<Text> {
+        let mut l = self.load_active(place).ok()?;
+        let g = l.game.take()?;
+        let seat = seat_of(&l.seats, user)?;
+        if !g.status().acting().contains(&seat) {
+            return None;
+        }
+        let actions = self.lock().store.log().actions(l.row.id).ok()?;
+        Some(self.catch_up(&actions, &l.seats, &*g, seat, l.row.id, user))
+    }
+
     /// The catch-up of `seat`: the steps since their own last one, their latest private
     /// news, then what they may do now.
     pub(crate) fn catch_up(

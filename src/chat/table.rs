@@ -734,7 +734,7 @@ mod tests {
         let e = resolve("game histroy").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown `game` command `histroy`; did you mean `game history`? Use one of: new, join, leave, ai, start, status, history, resign, kick, sub, abort, export, rematch."
+            "unknown `game` command `histroy`; did you mean `game history`? Use one of: new, join, leave, ai, start, status, history, since, resign, kick, sub, abort, export, rematch."
         );
         let far = resolve("game fly").unwrap_err().to_string();
         assert!(!far.contains("did you mean"), "{far}");

@@ -99,8 +99,8 @@ fn place(ctx: &Ctx<'_>) -> crate::chat::Place {
     slash_command,
     guild_only,
     subcommands(
-        "game_new", "join", "leave", "game_ai", "start", "status", "history", "since", "resign", "kick",
-        "sub", "abort", "export", "rematch"
+        "game_new", "join", "leave", "game_ai", "start", "status", "history", "since", "resign",
+        "kick", "sub", "abort", "export", "rematch"
     ),
     subcommand_required
 )]

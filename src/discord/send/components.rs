@@ -126,6 +126,16 @@ pub(super) fn reply_response(
     fill_message!(m, r, content, last)
 }
 
+/// The new content and components of the message a component was used on (an update of
+/// that message: it keeps its visibility).
+pub(super) fn update_response(
+    r: &Reply,
+    content: String,
+) -> serenity::CreateInteractionResponseMessage {
+    let m = serenity::CreateInteractionResponseMessage::new();
+    fill_message!(m, r, content, true)
+}
+
 /// A follow-up to an interaction for one piece of a reply's text.
 pub(super) fn reply_followup(
     r: &Reply,

@@ -232,7 +232,10 @@ pub async fn event_handler(
                 None,
             );
             let Some(pick) = menus::Pick::parse(id, value.map(String::as_str)) else {
-                let e = Reply::error(&req.user.id, "that menu could not be read; type `/move` to see your steps.");
+                let e = Reply::error(
+                    &req.user.id,
+                    "that menu could not be read; type `/move` to see your steps.",
+                );
                 let r = reply_response(&e, e.text.render(&DiscordSyntax), true);
                 Target::Component(ci)
                     .respond(&ctx.http, serenity::CreateInteractionResponse::Message(r))

@@ -1016,7 +1016,10 @@ pub fn check_component_limits(c: &Call) {
         let items = row["components"].as_array().expect("a row's components");
         assert!(!items.is_empty() && items.len() <= 5, "row size: {row}");
         let menus = items.iter().filter(|i| i["type"] == 3).count();
-        assert!(menus == 0 || items.len() == 1, "a menu fills its row: {row}");
+        assert!(
+            menus == 0 || items.len() == 1,
+            "a menu fills its row: {row}"
+        );
         for i in items {
             assert!(chars(&i["custom_id"]) <= 100, "custom id too long: {i}");
             ids.push(i["custom_id"].as_str().unwrap_or("").to_string());
@@ -1025,7 +1028,8 @@ pub fn check_component_limits(c: &Call) {
             } else {
                 let opts = i["options"].as_array().expect("a menu's options");
                 assert!(!opts.is_empty() && opts.len() <= 25, "options: {i}");
-                let mut values: Vec<&str> = opts.iter().filter_map(|o| o["value"].as_str()).collect();
+                let mut values: Vec<&str> =
+                    opts.iter().filter_map(|o| o["value"].as_str()).collect();
                 assert!(chars(&i["placeholder"]) <= 150, "placeholder: {i}");
                 for o in opts {
                     assert!(chars(&o["value"]) <= 100, "option value too long: {o}");
@@ -1040,5 +1044,10 @@ pub fn check_component_limits(c: &Call) {
     let n = ids.len();
     ids.sort();
     ids.dedup();
-    assert_eq!(ids.len(), n, "custom ids are unique in a message: {}", c.json);
+    assert_eq!(
+        ids.len(),
+        n,
+        "custom ids are unique in a message: {}",
+        c.json
+    );
 }
