@@ -3124,11 +3124,22 @@ async fn use_comp(
     comp: &Comp,
     value: &str,
 ) -> Vec<fake_discord::Call> {
-    let t = match comp {
-        Comp::Button(id, _) => fake.press(user, id),
-        Comp::Menu(id, _) => fake.select(user, id, value),
-    };
-    answer(fake, &t).await
+    // A player tapping fast meets the rate limit as a typing one does: wait, tap again.
+    for _ in 0..5 {
+        let t = match comp {
+            Comp::Button(id, _) => fake.press(user, id),
+            Comp::Menu(id, _) => fake.select(user, id, value),
+        };
+        let msgs = answer(fake, &t).await;
+        if !msgs
+            .iter()
+            .any(|m| m.content().contains("sending commands too fast"))
+        {
+            return msgs;
+        }
+        tokio::time::sleep(Duration::from_secs(3)).await;
+    }
+    panic!("still rate limited after waiting");
 }
 
 /// A tiny deterministic random walk over the components.
@@ -3178,10 +3189,12 @@ async fn play_by_components(
                 );
                 let first = next_rand(&mut rng);
                 let mut found = None;
+                let mut said = Vec::new();
                 for k in 0..who.len() {
                     let user = who[(first + k) % who.len()].clone();
                     let button = Comp::Button(id.clone(), "Move".into());
                     let msgs = use_comp(fake, &user, &button, "").await;
+                    said.extend(msgs.iter().map(|m| m.json.to_string()));
                     if let Some(m) = msgs
                         .iter()
                         .find(|m| is_private_answer(m) && !picks_of(m).is_empty())
@@ -3190,7 +3203,9 @@ async fn play_by_components(
                         break;
                     }
                 }
-                found.unwrap_or_else(|| panic!("Move opens private steps for one of {pinged:?}"))
+                found.unwrap_or_else(|| {
+                    panic!("Move opens private steps for one of {pinged:?}: {said:?}")
+                })
             }
         };
         // Steps that complete something now and then; menus otherwise.
