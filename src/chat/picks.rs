@@ -99,7 +99,12 @@ impl Chat {
         };
         let mine = |r: &Reply| matches!(&r.visibility, Visibility::Private(u) if *u == req.user.id);
         match replies.iter_mut().find(|r| mine(r)) {
-            Some(r) => r.components = next.components,
+            Some(r) => {
+                // The components hold every step: step buttons would repeat them (and
+                // take the rows the menus need).
+                r.buttons.retain(|b| !b.command.starts_with("move "));
+                r.components = next.components;
+            }
             None => replies.push(Reply {
                 text: Text::from(format!("Your next steps ({}):", legal.len())),
                 ..next
