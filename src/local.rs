@@ -540,11 +540,27 @@ impl<W: Write> Session<'_, W> {
                     .map_err(|e| anyhow::anyhow!("cannot record the line's answer: {e}"))?;
             }
             self.emit(trimmed, &replies, earlier.is_some())?;
+            self.catch_up(&replies)?;
             // The move is answered first; a game it ended then gets its end files.
             if replies.iter().any(|r| r.outbox.is_some()) {
                 self.post_end_files()?;
             }
             self.ai_turns()?;
+        }
+        Ok(())
+    }
+
+    /// Before the prompt of each player an answer pings (their turn came): what happened
+    /// since their own last step (`game since`), in text mode.
+    fn catch_up(&mut self, replies: &[Reply]) -> anyhow::Result<()> {
+        if self.opts.json {
+            return Ok(());
+        }
+        let syntax = terminal_syntax(Some(self.chat.now()));
+        for u in replies.iter().flat_map(|r| &r.pings) {
+            if let Some(text) = self.chat.catch_up_if_acting(&place(), u) {
+                writeln!(self.out, "[to {u} only] {}", text.render(&syntax))?;
+            }
         }
         Ok(())
     }

@@ -8,6 +8,7 @@ use super::core::Chat;
 use super::error::CoreError;
 use super::help::HelpError;
 use super::lobby::{LobbyError, NewGamePlan};
+use super::picks::Picked;
 use super::remind::RemindError;
 use super::replay::ReplayError;
 use super::stats::StatsError;
@@ -42,6 +43,7 @@ pub fn handler(path: &str) -> Option<Handler> {
         "game export" => |c, r, a| Ok(c.game_export(r, a)?),
         "game rematch" => |c, r, a| Ok(c.game_rematch(r, a)?),
         "game web" => |c, r, a| Ok(c.game_web(r, a)?),
+        "game since" => |c, r, a| Ok(c.game_since(r, a)?),
         "move" => |c, r, a| Ok(c.cmd_move(r, a)?),
         "undo" => |c, r, a| Ok(c.cmd_undo(r, a)?),
         "board" => |c, r, a| Ok(c.cmd_board(r, a)?),
@@ -88,6 +90,13 @@ impl Chat {
         if self.env.rate_limit {
             self.check_rate(&req.user.id)?;
         }
+        self.run_request(req)
+    }
+
+    /// A checked request: its answer again if its id was seen, else its command run (and
+    /// its answer saved under its id).
+    fn run_request(&self, req: &Request) -> Result<Vec<Reply>, ChatError> {
+        let text = req.text.trim();
         if let Some(id) = &req.request_id {
             if self
                 .lock()
@@ -97,6 +106,24 @@ impl Chat {
             {
                 return Ok(self.repeat_answer(req, id)?);
             }
+        }
+        if let Some(pick) = &req.pick {
+            return match self.read_pick(req, pick)? {
+                Picked::Answer(r) => Ok(r),
+                Picked::Play { step, version } => {
+                    // Exactly as typed, at the menu's version.
+                    let play = Request {
+                        text: format!("move {step}"),
+                        expected_version: Some(version),
+                        pick: None,
+                        ..req.clone()
+                    };
+                    check_line(play.text.trim())?;
+                    let mut replies = self.run_request(&play)?;
+                    self.after_pick(req, &mut replies);
+                    Ok(replies)
+                }
+            };
         }
         let result = self.after_command(req, self.run_command(req, text));
         let Some(id) = &req.request_id else {
@@ -148,7 +175,10 @@ impl Chat {
         let (command, args) = table::resolve(text)?;
         // Every button carries the game version it was made for: pressed after the game
         // moved on, it does nothing but explain (a stale vote never counts).
-        if let Some(v) = req.expected_version {
+        // `move` alone (the Move button) and `game since` only show: any version will do.
+        let shows =
+            (command.path == "move" && args.trim().is_empty()) || command.path == "game since";
+        if let (Some(v), false) = (req.expected_version, shows) {
             // With no game open here, the buttons of the channel's finished game (Rematch)
             // are current until another game opens.
             let now = {

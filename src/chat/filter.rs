@@ -297,6 +297,16 @@ fn public_reply(
             }
         }
         reply.buttons = buttons(g, seats, version, Viewer::Spectator);
+        if !reply.pings.is_empty() {
+            // The pinged players open their own steps, or catch up, privately.
+            for (label, command) in [("Move", "move"), ("Since my turn", "game since")] {
+                reply.buttons.push(Button {
+                    label: label.into(),
+                    command: command.into(),
+                    version,
+                });
+            }
+        }
     }
     reply.text = public;
     reply

@@ -3,7 +3,8 @@
 //!
 //! Layers, each importing only from the layers below it (no import circle; this file only
 //! declares the modules and re-exports):
-//! 1. Text and shapes: `ai_seat.rs` (who is a Sherpa player: AI seats' user ids, names and
+//! 1. Text and shapes: `menus.rs` (a player's steps as buttons and select menus within
+//!    the platforms' limits; the ids that carry a pick), `ai_seat.rs` (who is a Sherpa player: AI seats' user ids, names and
 //!    levels), `text.rs` (reply text as segments: mentions, times, commands,
 //!    rendered by the front ends), `types.rs` (requests and replies), `steplist.rs` (a
 //!    player's legal steps worded for `move` alone: completing steps first, the rest grouped), `table.rs` (the one
@@ -23,7 +24,9 @@
 //!    id, alias or words; "did you mean"), `help.rs` (help, rules, `HelpError`),
 //!    `stats.rs` (ratings and records, the results a finished game records, `StatsError`),
 //!    `replay.rs` (history, export, import, verify, `ReplayError`), `remind.rs` (reminder
-//!    settings and deadlines, `RemindError`); then `commit.rs` (the one function that changes
+//!    settings and deadlines, `RemindError`), `since.rs` (`game since`: the catch-up since
+//!    a player's own last step), `picks.rs` (`move` alone as components, and a component
+//!    used: refused, narrowed or handed to the dispatcher as `move <step>`); then `commit.rs` (the one function that changes
 //!    a running game: version check, request id, autopilot for resigned seats, status,
 //!    votes cleared, reminder schedule, replies) and `timelapse.rs` (the animated GIF of a
 //!    finished game); then the topics that commit: `turns.rs` (move, resign, board,
@@ -71,10 +74,13 @@ pub mod help;
 pub mod hooks;
 pub mod lobby;
 pub mod lookup;
+pub mod menus;
 pub mod outbox;
+pub mod picks;
 pub mod rematch;
 pub mod remind;
 pub mod replay;
+pub mod since;
 pub mod stats;
 pub mod steplist;
 pub mod table;

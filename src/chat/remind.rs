@@ -805,6 +805,7 @@ mod tests {
             visible_channels_unknown: false,
             direct_message: false,
             mentioned: vec![],
+            pick: None,
         }
     }
 

@@ -206,6 +206,11 @@ const GAME_SUBS: &[Command] = &[
         ..cmd("history", "game history", "Show the last moves of the game.")
     },
     Command {
+        aliases: &["catchup"],
+        help: "{game since} tells you privately what happened since your own last step: the other players' steps (counted by kind when there are many), your latest private news, then what you may do now.",
+        ..cmd("since", "game since", "What happened since your last step, and what you may do now.")
+    },
+    Command {
         help: "{game resign} leaves a running game; your turns are then played automatically.",
         ..cmd("resign", "game resign", "Give up: you leave the game, which goes on without you.")
     },
@@ -246,14 +251,14 @@ const GAME_SUBS: &[Command] = &[
 pub const COMMANDS: &[Command] = &[
     Command {
         aliases: &["g"],
-        help: "{game new <game> [key=value …]} opens a game in this channel (one per channel; use a thread for another). {game join} / {game leave} before the start; {game start} deals the game. {game status} shows whose turn it is, {game history [n]} the last n moves. {game resign} leaves a running game (your turns are then played automatically). {game kick <player>} (once the game has waited for that player past its deadline) and {game abort} need every other player's vote, or a channel admin. {game sub <player>} hands your seat to someone else (or an absent player's seat, by the same vote). {game export} attaches the replay file.",
+        help: "{game new <game> [key=value …]} opens a game in this channel (one per channel; use a thread for another). {game join} / {game leave} before the start; {game start} deals the game. {game status} shows whose turn it is, {game history [n]} the last n moves, {game since} what happened since your last step. {game resign} leaves a running game (your turns are then played automatically). {game kick <player>} (once the game has waited for that player past its deadline) and {game abort} need every other player's vote, or a channel admin. {game sub <player>} hands your seat to someone else (or an absent player's seat, by the same vote). {game export} attaches the replay file.",
         subcommands: GAME_SUBS,
         default_sub: Some("status"),
         ..cmd("game", "game", "Play board games in this channel: create, join, start and manage a game.")
     },
     Command {
         aliases: &["m", "play"],
-        help: "{move grow Kathmandu} plays one step; chain steps with `;` ({move grow Kathmandu; move Kathmandu Dhading; end}): they are played together or not at all. Names may be shortened to any unique beginning (`gr kat` for `grow Kathmandu`); numbers only exactly. {move} with no steps lists your legal steps.",
+        help: "{move grow Kathmandu} plays one step; chain steps with `;` ({move grow Kathmandu; move Kathmandu Dhading; end}): they are played together or not at all. Names may be shortened to any unique beginning (`gr kat` for `grow Kathmandu`); numbers only exactly. {move} with no steps lists your legal steps, with buttons and menus where the platform has them: picking one plays it.",
         args: &[arg(
             "steps",
             "<step>[; <step>…]",
@@ -734,7 +739,7 @@ mod tests {
         let e = resolve("game histroy").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown `game` command `histroy`; did you mean `game history`? Use one of: new, join, leave, ai, start, status, history, resign, kick, sub, abort, export, rematch, web."
+            "unknown `game` command `histroy`; did you mean `game history`? Use one of: new, join, leave, ai, start, status, history, since, resign, kick, sub, abort, export, rematch, web."
         );
         let far = resolve("game fly").unwrap_err().to_string();
         assert!(!far.contains("did you mean"), "{far}");

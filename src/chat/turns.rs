@@ -6,7 +6,6 @@ use super::error::topic_error;
 use super::error::{bold, play_text, CoreError};
 use super::filter;
 use super::outbox::PRIVATE_NEWS;
-use super::steplist;
 use super::text::Text;
 use super::types::{Reply, Request};
 use crate::engine::notation::clip;
@@ -45,7 +44,9 @@ impl Chat {
     pub(crate) fn cmd_move(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, TurnError> {
         let (l, mut g) = self.running(req)?;
         let seat = seat_of(&l.seats, &req.user.id).ok_or(CoreError::NotPlaying)?;
-        if let Some(v) = req.expected_version {
+        // `move` alone only shows (the Move button works at any version); a step does not
+        // play from an earlier moment.
+        if let (Some(v), false) = (req.expected_version, rest.trim().is_empty()) {
             if v != l.row.version {
                 return Err(CoreError::StaleButton.into());
             }
@@ -56,14 +57,7 @@ impl Chat {
             return Err(no_step_now(&before, seat, &l.seats));
         }
         if rest.trim().is_empty() {
-            return Ok(vec![Reply::private(
-                &req.user.id,
-                format!(
-                    "Your legal steps ({}):\n{}",
-                    legal.len(),
-                    steplist::overview(&legal).join("\n")
-                ),
-            )]);
+            return Ok(vec![self.steps_reply(req, &l, &legal, &[])?]);
         }
         let mut played = Vec::new();
         let parts: Vec<&str> = rest

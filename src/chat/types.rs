@@ -58,6 +58,9 @@ pub struct Request {
     /// the platform resolves nothing (the terminal, whose users are plain names and never
     /// bots).
     pub mentioned: Vec<MentionedUser>,
+    /// A component of [`super::menus`] used (a menu's option or a step's button): the
+    /// platform read its id and value; `text` is then only for the record.
+    pub pick: Option<super::menus::Pick>,
 }
 
 /// A user a command mentions, as the platform resolved them.
@@ -85,6 +88,7 @@ impl Request {
             visible_channels_unknown: false,
             direct_message: false,
             mentioned: vec![],
+            pick: None,
         }
     }
 }
@@ -120,6 +124,9 @@ pub struct Reply {
     /// User ids to ping; the platform must allow mentions of exactly these and nobody else.
     pub pings: Vec<String>,
     pub buttons: Vec<Button>,
+    /// One player's steps as buttons and select menus (see [`super::menus`]).
+    #[serde(default)]
+    pub components: super::menus::Components,
     /// True for error replies (Discord shows them ephemerally).
     pub is_error: bool,
     /// A file to attach (name, bytes), e.g. an exported replay.
@@ -139,6 +146,7 @@ impl Reply {
             visibility: Visibility::Public,
             pings: vec![],
             buttons: vec![],
+            components: Default::default(),
             is_error: false,
             file: None,
             outbox: None,

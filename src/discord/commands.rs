@@ -99,8 +99,8 @@ fn place(ctx: &Ctx<'_>) -> crate::chat::Place {
     slash_command,
     guild_only,
     subcommands(
-        "game_new", "join", "leave", "game_ai", "start", "status", "history", "resign", "kick",
-        "sub", "abort", "export", "rematch", "web"
+        "game_new", "join", "leave", "game_ai", "start", "status", "history", "since", "resign",
+        "kick", "sub", "abort", "export", "rematch", "web"
     ),
     subcommand_required
 )]
@@ -252,6 +252,12 @@ pub async fn history(
         n.map_or("game history".into(), |n| format!("game history {n}")),
     )
     .await
+}
+
+// Described by the command table.
+#[poise::command(slash_command)]
+pub async fn since(ctx: Ctx<'_>) -> Result<(), Error> {
+    run_game_command(ctx, "game since".into()).await
 }
 
 // Described by the command table.

@@ -53,6 +53,7 @@ fn req(user: usize, text: &str) -> Request {
         visible_channels_unknown: false,
         direct_message: false,
         mentioned: vec![],
+        pick: None,
     }
 }
 

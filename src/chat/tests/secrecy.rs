@@ -249,7 +249,10 @@ fn payloads(
     }
     let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
     push(filter::history(actions, &names, (viewer, revealed), 100, &[]).to_string());
-    push(format!("{:?}", filter::visible_log(actions, viewer, revealed)));
+    push(format!(
+        "{:?}",
+        filter::visible_log(actions, viewer, revealed)
+    ));
     if viewer == Viewer::Spectator {
         push(format!(
             "{:?}",

@@ -1,5 +1,6 @@
 //! Building Discord messages from a reply: allowed mentions, buttons, attachments.
 
+use crate::chat::menus;
 use crate::chat::Reply;
 use crate::chat::Visibility;
 use poise::serenity_prelude as serenity;
@@ -29,26 +30,51 @@ pub(in crate::discord) fn button_id(b: &crate::chat::Button) -> String {
     format!("{BUTTON_PREFIX}{}:{}", b.version, b.command)
 }
 
-/// Buttons as components; a button's custom id encodes the game version and the command.
+/// A button within Discord's limits (custom id, label), or none when its id is too long.
+fn button(id: String, label: &str, style: serenity::ButtonStyle) -> Option<serenity::CreateButton> {
+    (id.chars().count() <= menus::MAX_ID).then(|| {
+        let label: String = label.chars().take(menus::MAX_BUTTON_LABEL).collect();
+        serenity::CreateButton::new(id).label(label).style(style)
+    })
+}
+
+/// The reply's components within Discord's limits (5 rows): the step buttons (taps) and
+/// command buttons, five a row, then one row per select menu. A command button's custom id
+/// encodes the game version and the command; a tap's and a menu's are the chat's pick ids.
 fn components(r: &Reply) -> Vec<serenity::CreateActionRow> {
-    let buttons: Vec<serenity::CreateButton> = r
+    let taps = r
+        .components
+        .taps
+        .iter()
+        .filter_map(|t| button(t.id.clone(), &t.label, serenity::ButtonStyle::Primary));
+    let commands = r
         .buttons
         .iter()
-        .filter_map(|b| {
-            let id = button_id(b);
-            (id.len() <= 100).then(|| {
-                let label: String = b.label.chars().take(80).collect();
-                serenity::CreateButton::new(id)
-                    .label(label)
-                    .style(serenity::ButtonStyle::Secondary)
-            })
-        })
-        .take(25)
-        .collect();
-    buttons
-        .chunks(5)
+        .filter_map(|b| button(button_id(b), &b.label, serenity::ButtonStyle::Secondary));
+    let buttons: Vec<serenity::CreateButton> = taps.chain(commands).collect();
+    let mut rows: Vec<serenity::CreateActionRow> = buttons
+        .chunks(menus::ROW_BUTTONS)
         .map(|c| serenity::CreateActionRow::Buttons(c.to_vec()))
-        .collect()
+        .collect();
+    for m in &r.components.menus {
+        if m.id.chars().count() > menus::MAX_ID || m.options.is_empty() {
+            continue;
+        }
+        let clip = |s: &str| s.chars().take(menus::MAX_ID).collect::<String>();
+        let options = m
+            .options
+            .iter()
+            .filter(|o| o.value.chars().count() <= menus::MAX_ID)
+            .take(menus::MAX_OPTIONS)
+            .map(|o| serenity::CreateSelectMenuOption::new(clip(&o.label), o.value.clone()))
+            .collect();
+        let kind = serenity::CreateSelectMenuKind::String { options };
+        rows.push(serenity::CreateActionRow::SelectMenu(
+            serenity::CreateSelectMenu::new(m.id.clone(), kind).placeholder(clip(&m.placeholder)),
+        ));
+    }
+    rows.truncate(menus::MAX_ROWS);
+    rows
 }
 
 /// Parse a button custom id into (version, command).
@@ -98,6 +124,16 @@ pub(super) fn reply_response(
 ) -> serenity::CreateInteractionResponseMessage {
     let m = serenity::CreateInteractionResponseMessage::new().ephemeral(is_ephemeral(r));
     fill_message!(m, r, content, last)
+}
+
+/// The new content and components of the message a component was used on (an update of
+/// that message: it keeps its visibility).
+pub(super) fn update_response(
+    r: &Reply,
+    content: String,
+) -> serenity::CreateInteractionResponseMessage {
+    let m = serenity::CreateInteractionResponseMessage::new();
+    fill_message!(m, r, content, true)
 }
 
 /// A follow-up to an interaction for one piece of a reply's text.

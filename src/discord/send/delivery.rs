@@ -1,7 +1,7 @@
 //! Delivering replies: as the answer to an interaction, to a channel, or by direct
 //! message; each outbox row is marked delivered once Discord accepted it.
 
-use super::components::{reply_followup, reply_message, reply_response};
+use super::components::{reply_followup, reply_message, reply_response, update_response};
 use super::syntax::contents;
 use super::target::Target;
 use crate::chat::{Chat, Reply, Text, Visibility};
@@ -154,12 +154,22 @@ pub async fn send_replies(
     let http = &ctx.http;
     let mut answered = deferred;
     let mut sent = 0;
-    for r in &answer_order(replies, invoker, deferred) {
+    let mut replies = answer_order(replies, invoker, deferred);
+    // A pick's next steps replace the message it was picked on.
+    let update = !deferred && target.is_pick() && put_steps_first(&mut replies, invoker);
+    for (i, r) in replies.iter().enumerate() {
         match &r.visibility {
             Visibility::Private(u) if u != invoker => {
                 send_private_news(http, target, u, r).await;
                 delivered(chat, r).await;
                 continue;
+            }
+            _ if i == 0 && update => {
+                let m = update_response(r, r.text.render(&super::DiscordSyntax));
+                target
+                    .respond(http, serenity::CreateInteractionResponse::UpdateMessage(m))
+                    .await?;
+                answered = true;
             }
             _ => answer(http, target, r, &mut answered).await?,
         }
@@ -195,6 +205,24 @@ fn answer_order(mut replies: Vec<Reply>, invoker: &str, deferred: bool) -> Vec<R
         None => replies.insert(0, Reply::private(invoker, "Done.")),
     }
     replies
+}
+
+/// Put the invoker's private reply with step components first, when it fits one message
+/// (it then replaces the message of the component picked); false if there is none.
+fn put_steps_first(replies: &mut Vec<Reply>, invoker: &str) -> bool {
+    let steps = |r: &Reply| {
+        matches!(&r.visibility, Visibility::Private(u) if u == invoker)
+            && (!r.components.taps.is_empty() || !r.components.menus.is_empty())
+            && contents(r).len() == 1
+            && r.image.is_none()
+            && r.file.is_none()
+    };
+    let Some(pos) = replies.iter().position(steps) else {
+        return false;
+    };
+    let r = replies.remove(pos);
+    replies.insert(0, r);
+    true
 }
 
 /// A reply private to another player goes by direct message; when their direct messages

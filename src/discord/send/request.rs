@@ -5,7 +5,7 @@ use super::components::{parse_button, reply_response};
 use super::delivery::{crash_point, send_replies};
 use super::syntax::DiscordSyntax;
 use super::target::Target;
-use crate::chat::{Chat, Place, Reply, Request, User};
+use crate::chat::{menus, Chat, Place, Reply, Request, User};
 use crate::discord::{Ctx, Data, Error};
 use poise::serenity_prelude as serenity;
 use std::sync::atomic::Ordering;
@@ -51,6 +51,7 @@ pub fn request(
         // Discord has servers: a command without one comes from a direct message.
         direct_message: guild.is_none(),
         mentioned: vec![],
+        pick: None,
     }
 }
 
@@ -215,7 +216,37 @@ pub async fn event_handler(
         interaction: serenity::Interaction::Component(ci),
     } = event
     {
-        let Some((version, command)) = parse_button(&ci.data.custom_id) else {
+        let id = &ci.data.custom_id;
+        if menus::is_pick_id(id) {
+            let value = match &ci.data.kind {
+                serenity::ComponentInteractionDataKind::StringSelect { values } => values.first(),
+                _ => None,
+            };
+            let mut req = request(
+                ci.channel_id,
+                ci.guild_id,
+                &ci.user,
+                ci.member.as_ref(),
+                ci.id,
+                "move".into(),
+                None,
+            );
+            let Some(pick) = menus::Pick::parse(id, value.map(String::as_str)) else {
+                let e = Reply::error(
+                    &req.user.id,
+                    "that menu could not be read; type `/move` to see your steps.",
+                );
+                let r = reply_response(&e, e.text.render(&DiscordSyntax), true);
+                Target::Component(ci)
+                    .respond(&ctx.http, serenity::CreateInteractionResponse::Message(r))
+                    .await?;
+                return Ok(());
+            };
+            req.expected_version = Some(pick.header.version);
+            req.pick = Some(pick);
+            return handle_and_send(ctx, data, Target::Component(ci), req).await;
+        }
+        let Some((version, command)) = parse_button(id) else {
             return Ok(());
         };
         let req = request(

@@ -39,6 +39,10 @@ impl Target<'_> {
             Target::Component(i) => i.defer_ephemeral(http).await,
         }
     }
+    /// Whether this is a pick (a step's button or menu option, see `chat::menus`).
+    pub(super) fn is_pick(&self) -> bool {
+        matches!(self, Target::Component(i) if crate::chat::menus::is_pick_id(&i.data.custom_id))
+    }
     pub(super) fn channel_id(&self) -> serenity::ChannelId {
         match self {
             Target::Command(i) => i.channel_id,

@@ -506,6 +506,13 @@ impl FakeDiscord {
         self.interaction(3, user, data, Some(msg)).1
     }
 
+    /// Pick `value` in the select menu with this custom id.
+    pub fn select(&self, user: &FakeUser, custom_id: &str, value: &str) -> String {
+        let msg = self.message_json(CHANNEL_ID, "a message with menus", BOT_ID);
+        let data = json!({"custom_id": custom_id, "component_type": 3, "values": [value]});
+        self.interaction(3, user, data, Some(msg)).1
+    }
+
     /// The first answer (callback) to the interaction with this token.
     pub async fn response(&self, token: &str) -> Call {
         let t = token.to_string();
@@ -989,4 +996,58 @@ fn parse_multipart(body: &[u8], boundary: &str) -> (Value, Vec<(String, Vec<u8>)
         rest = &rest[content_start + next..];
     }
     (json, files)
+}
+
+/// Discord's limits on a message's components (its API description): at most 5 action
+/// rows; a row holds at most 5 buttons or one select menu; custom ids, option values and
+/// option labels at most 100 characters, button labels at most 80; a menu has 1 to 25
+/// options with unique values; custom ids are unique in the message. Panics naming the
+/// broken limit.
+pub fn check_component_limits(c: &Call) {
+    let rows = match c.message()["components"].as_array() {
+        Some(r) => r.clone(),
+        None => return,
+    };
+    let chars = |v: &Value| v.as_str().map_or(0, |s| s.chars().count());
+    assert!(rows.len() <= 5, "more than 5 rows: {}", c.json);
+    let mut ids: Vec<String> = Vec::new();
+    for row in &rows {
+        assert_eq!(row["type"], 1, "a top-level component is an action row");
+        let items = row["components"].as_array().expect("a row's components");
+        assert!(!items.is_empty() && items.len() <= 5, "row size: {row}");
+        let menus = items.iter().filter(|i| i["type"] == 3).count();
+        assert!(
+            menus == 0 || items.len() == 1,
+            "a menu fills its row: {row}"
+        );
+        for i in items {
+            assert!(chars(&i["custom_id"]) <= 100, "custom id too long: {i}");
+            ids.push(i["custom_id"].as_str().unwrap_or("").to_string());
+            if i["type"] == 2 {
+                assert!(chars(&i["label"]) <= 80, "button label too long: {i}");
+            } else {
+                let opts = i["options"].as_array().expect("a menu's options");
+                assert!(!opts.is_empty() && opts.len() <= 25, "options: {i}");
+                let mut values: Vec<&str> =
+                    opts.iter().filter_map(|o| o["value"].as_str()).collect();
+                assert!(chars(&i["placeholder"]) <= 150, "placeholder: {i}");
+                for o in opts {
+                    assert!(chars(&o["value"]) <= 100, "option value too long: {o}");
+                    assert!(chars(&o["label"]) <= 100, "option label too long: {o}");
+                }
+                values.sort();
+                values.dedup();
+                assert_eq!(values.len(), opts.len(), "option values are unique: {i}");
+            }
+        }
+    }
+    let n = ids.len();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(
+        ids.len(),
+        n,
+        "custom ids are unique in a message: {}",
+        c.json
+    );
 }
