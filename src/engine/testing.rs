@@ -279,3 +279,21 @@ mod tests {
         assert!(!said(&a, " | ").is_empty());
     }
 }
+
+/// Play up to `steps` random legal steps (seat and step picked by a [`GameRng`] seeded
+/// `seed`), stopping early at the end of the game: a position from deep in a game.
+pub fn random_play<G: Game>(g: &mut G, data: &G::Data, steps: usize, seed: u64) {
+    let mut pick = GameRng::new(seed);
+    for _ in 0..steps {
+        let acting = g.status().acting().to_vec();
+        if acting.is_empty() {
+            return;
+        }
+        let seat = acting[pick.below(acting.len())];
+        let texts = legal(g, data, seat);
+        if texts.is_empty() {
+            return;
+        }
+        play(g, data, seat, &texts[pick.below(texts.len())]);
+    }
+}

@@ -4,6 +4,7 @@
 //! - `raster`: geometry and the antialiasing rasterizer;
 //! - `text`: fonts, measuring, wrapping and drawing text;
 //! - `widgets`: player styles, tokens, panels, scoreboards, legends;
+//! - `strip`: the status strip under a board (players, scores, status, last turn), read inline;
 //! - `png`: encoding;
 //! - `gif`: animated GIFs (timelapses), one changed rectangle per frame.
 //!
@@ -17,11 +18,13 @@ pub mod canvas;
 pub mod gif;
 pub mod png;
 pub mod raster;
+pub mod strip;
 pub mod text;
 pub mod widgets;
 
 pub use canvas::*;
 pub use raster::{circle_points, hex_corners, rounded_rect_points};
+pub use strip::*;
 pub use text::MAX_TEXT_SIZE;
 pub use widgets::*;
 

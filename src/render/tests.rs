@@ -2,6 +2,7 @@
 
 use super::canvas::*;
 use super::raster::*;
+use super::strip::*;
 use super::text::*;
 use super::widgets::*;
 
@@ -628,4 +629,56 @@ fn a_long_headline_is_set_smaller_before_it_is_cut() {
         m.w,
         out.width()
     );
+}
+
+/// The status strip under a board sets every player's name and score, the status and
+/// every event of a long last turn at 9 px or more inline, whatever the board's width,
+/// with nothing overlapping; text set smaller, cut or drawn over other text is named.
+#[test]
+fn the_status_strip_reads_inline_and_the_check_names_small_or_overlapping_text() {
+    let styles = player_styles(["Ann", "Bob", "Cy"]);
+    let rows: Vec<ScoreRow> = ["Ann", "Bob", "Cyrano de Bergerac the Third"]
+        .iter()
+        .enumerate()
+        .map(|(s, n)| ScoreRow::with_vp(styles[s], n, 10 + s as i64, String::new(), None, s == 1))
+        .collect();
+    let status = vec!["Bob to act: grow, move or pass".to_string()];
+    let events: Vec<String> = (1..=12)
+        .map(|i| format!("Ann moves a piece from Gorkha to Dhading ({i} of 12)"))
+        .collect();
+    let mut bold: Vec<String> = status.clone();
+    for r in &rows {
+        bold.push(r.name.clone());
+        bold.push(r.score.clone());
+    }
+    for units in [1000, 1600] {
+        let out = Canvas::board(units, 600, WHITE).with_status_strip(&StatusStrip {
+            players: &rows,
+            status: &status,
+            last_turn_title: "Last turn",
+            last_turn: &events,
+        });
+        assert!(out.height() > board_px(600), "{units}");
+        let faults = status_text_faults(&out, &bold, &events);
+        assert!(faults.is_empty(), "{units} units: {faults:#?}");
+    }
+    // Too small inline (8 px on a 550-px picture), an event not drawn, and two texts on
+    // top of each other.
+    let mut c = Canvas::new(550, 300, WHITE);
+    c.text_bold(10.0, 10.0, 8.0, INK, "Ann 12 VP", Align::Left);
+    c.text(10.0, 100.0, 12.0, INK, "Bob grows Ilam", Align::Left);
+    c.text_bold(12.0, 102.0, 12.0, INK, "Cy", Align::Left);
+    let lines = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let faults = status_text_faults(
+        &c,
+        &lines(&["Ann 12 VP"]),
+        &lines(&["Bob grows Ilam", "Cy ends"]),
+    );
+    assert_eq!(faults.len(), 3, "{faults:#?}");
+    assert!(
+        faults[0].contains("`Ann 12 VP` is not drawn whole in bold"),
+        "{faults:?}"
+    );
+    assert!(faults[1].contains("`Cy ends`"), "{faults:?}");
+    assert!(faults[2].contains("overlaps"), "{faults:?}");
 }

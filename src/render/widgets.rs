@@ -503,3 +503,54 @@ pub fn shows_all_of(canvas: &Canvas, lines: &[String]) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// What is wrong, if anything, with how `canvas` shows the texts a player reads at a glance:
+/// each of `bold` (the headline, the status, a player's name or score) in bold and each of
+/// `plain` (an event of the last turn) in any face must read whole, in order, among the
+/// texts drawn at [`INLINE_MIN_PX`] or more inline, wholly inside the picture (a line may
+/// be wrapped over several texts); and no text drawn at that size may overlap another.
+/// One line per fault.
+pub fn status_text_faults(canvas: &Canvas, bold: &[String], plain: &[String]) -> Vec<String> {
+    let (w, h) = (canvas.width() as f32, canvas.height() as f32);
+    let legible: Vec<&TextMark> = canvas
+        .marks()
+        .iter()
+        .filter(|m| inline_size(m, canvas.width()) >= INLINE_MIN_PX)
+        .filter(|m| m.x >= 0.0 && m.y >= 0.0 && m.x + m.w <= w && m.y + m.size <= h)
+        .collect();
+    let drawn = |bold_only: bool| {
+        let words: Vec<&str> = legible
+            .iter()
+            .filter(|m| m.bold || !bold_only)
+            .flat_map(|m| m.text.split_whitespace())
+            .collect();
+        format!(" {} ", words.join(" "))
+    };
+    let mut faults = Vec::new();
+    for (lines, bold_only) in [(bold, true), (plain, false)] {
+        let drawn = drawn(bold_only);
+        // A line with no words (a score not yet shown) has nothing to read.
+        for l in lines.iter().filter(|l| !l.trim().is_empty()) {
+            let want = format!(" {} ", l.split_whitespace().collect::<Vec<_>>().join(" "));
+            if !drawn.contains(&want) {
+                let face = if bold_only { "bold " } else { "" };
+                faults.push(format!(
+                    "`{l}` is not drawn whole in {face}type of {INLINE_MIN_PX} px or more at {} px wide",
+                    super::png::INLINE_WIDTH
+                ));
+            }
+        }
+    }
+    for (i, a) in legible.iter().enumerate() {
+        for b in &legible[i + 1..] {
+            let apart = a.x + a.w <= b.x + 1.0
+                || b.x + b.w <= a.x + 1.0
+                || a.y + a.size <= b.y + 1.0
+                || b.y + b.size <= a.y + 1.0;
+            if !apart {
+                faults.push(format!("`{}` overlaps `{}`", a.text, b.text));
+            }
+        }
+    }
+    faults
+}

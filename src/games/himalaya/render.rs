@@ -259,7 +259,26 @@ pub fn render_canvas(data: &HimalayaData, view: &View) -> Canvas {
     let side_bottom = draw_side_panel(&mut c, view, &styles);
     draw_last_turn(&mut c, view, side_bottom);
     // Whose move (or the result), large enough to read at a chat client's inline size.
+    // The players, what is asked and the last turn again, below the board, in type that
+    // reads inline.
+    let (status, last_turn) = strip_lines(view);
     c.with_headline(&headline(view), HEADLINE_BG, INK)
+        .with_status_strip(&StatusStrip {
+            players: &score_rows(view, &styles),
+            status: &status,
+            last_turn_title: "Last turn",
+            last_turn,
+        })
+}
+
+/// The status strip's lines: what is asked now (or the final result), and the last turn
+/// (none once the game is over).
+fn strip_lines(view: &View) -> (Vec<String>, &[String]) {
+    if view.phase == PhaseView::Finished {
+        return (final_rows(view), &[]);
+    }
+    let asked = Some(&view.prompt).filter(|p| !p.is_empty());
+    (asked.cloned().into_iter().collect(), &view.last_turn)
 }
 
 /// The turn marker on the track and the rules and phase beside it.
@@ -765,4 +784,45 @@ pub(super) fn headline(view: &View) -> String {
         line += &format!(" \u{b7} waiting for {}", waiting.join(", "));
     }
     line
+}
+
+#[cfg(test)]
+mod strip_tests {
+    use super::*;
+    use crate::engine::testing::random_play;
+    use crate::engine::{Game, Viewer};
+    use crate::games::himalaya::{parse_board, Himalaya, BOARD};
+
+    /// From the start, mid-game and the end: the headline, what is asked, each player's
+    /// name and score in bold and every event of the last turn read at 9 px or more where
+    /// a chat client shows the picture inline (from the renderer's own record of its
+    /// text), and no legible text overlaps another.
+    #[test]
+    fn status_scores_and_last_turn_read_inline() {
+        let d = parse_board(BOARD).unwrap();
+        let names: Vec<String> = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+        for steps in [0, 30, 90, 5000] {
+            let mut g = crate::engine::setup_checked::<Himalaya>(
+                &d,
+                &names,
+                &crate::engine::Options::new(),
+                7,
+            )
+            .unwrap();
+            random_play(&mut g, &d, steps, 11);
+            let view = g.view(&d, Viewer::Spectator);
+            let rows = score_rows(&view, &[player_style(0, "A"); 8]);
+            let (status, last_turn) = strip_lines(&view);
+            let mut bold = vec![headline(&view)];
+            bold.extend(status);
+            for r in &rows {
+                bold.push(r.name.clone());
+                bold.push(r.score.clone());
+            }
+            assert!(steps == 0 || !last_turn.is_empty() || view.phase == PhaseView::Finished);
+            let cv = render_canvas(&d, &view);
+            let faults = status_text_faults(&cv, &bold, last_turn);
+            assert!(faults.is_empty(), "after {steps} steps: {faults:#?}");
+        }
+    }
 }

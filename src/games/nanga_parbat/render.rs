@@ -306,7 +306,20 @@ pub fn render_canvas(data: &NangaData, view: &View) -> Canvas {
     }
     draw_status(&mut cv, view, (col_x, y, col_w), 790.0 - y);
     draw_track(&mut cv, data, view, &styles);
+    // The players, the status and this (or the last) turn's events again, below the
+    // board, in type that reads inline.
+    let (status, events) = status_lines(view);
+    let (title, events) = match events.split_first() {
+        Some((t, e)) => (t.trim_end_matches(':'), e),
+        None => ("", &[][..]),
+    };
     cv.with_headline(&headline(view), PAPER, INK)
+        .with_status_strip(&StatusStrip {
+            players: &rows,
+            status: &status,
+            last_turn_title: title,
+            last_turn: events,
+        })
 }
 
 /// The status panel at `(x, y, w)`, at most `room` high (it stays above the track): the
@@ -653,6 +666,46 @@ fn draw_track(cv: &mut Canvas, data: &NangaData, view: &View, styles: &[PlayerSt
         };
         if let Some(st) = styles.get(s) {
             cv.token(x + dx, y, 11.0, st, None);
+        }
+    }
+}
+
+#[cfg(test)]
+mod strip_tests {
+    use super::*;
+    use crate::engine::testing::random_play;
+    use crate::engine::{Game, Viewer};
+    use crate::games::nanga_parbat::{parse_board, NangaParbat, BOARD};
+
+    /// From the start, mid-game and the end: the headline, the status, each player's name
+    /// and score in bold and every event of this or the last turn read at 9 px or more
+    /// where a chat client shows the picture inline (from the renderer's own record of its
+    /// text), and no legible text overlaps another.
+    #[test]
+    fn status_scores_and_last_turn_read_inline() {
+        let d = parse_board(BOARD).unwrap();
+        let names: Vec<String> = ["Ann", "Bob"].map(String::from).to_vec();
+        for steps in [0, 30, 90, 5000] {
+            let mut g = crate::engine::setup_checked::<NangaParbat>(
+                &d,
+                &names,
+                &crate::engine::Options::new(),
+                7,
+            )
+            .unwrap();
+            random_play(&mut g, &d, steps, 11);
+            let view = g.view(&d, Viewer::Spectator);
+            let (mut bold, events) = status_lines(&view);
+            bold.push(headline(&view));
+            for p in &view.players {
+                bold.push(p.name.clone());
+                bold.push(format!("{} VP", p.score));
+            }
+            assert!(steps == 0 || !events.is_empty() || view.final_result.is_some());
+            let cv = render_canvas(&d, &view);
+            // The events under their title ("Last turn:" or "This turn:").
+            let faults = status_text_faults(&cv, &bold, events.get(1..).unwrap_or_default());
+            assert!(faults.is_empty(), "after {steps} steps: {faults:#?}");
         }
     }
 }

@@ -233,7 +233,19 @@ pub fn render_canvas(data: &NepalData, view: &View) -> Canvas {
     draw_cards(&mut cv, data, view, &styles, n);
     // Whose turn (or the result), large enough to read at a chat client's inline size.
     let headline = status.first().map(String::as_str).unwrap_or("Nepal");
+    // The players, the rest of the status and the last turn again, below the board, in
+    // type that reads inline.
+    let last_turn: &[String] = match view.final_result {
+        Some(_) => &[],
+        None => &view.last_turn,
+    };
     cv.with_headline(headline, HEADLINE_BG, INK)
+        .with_status_strip(&StatusStrip {
+            players: &rows,
+            status: status.get(1..).unwrap_or_default(),
+            last_turn_title: "Last turn",
+            last_turn,
+        })
 }
 
 /// The status panel: whose turn, the end trigger, what is over its limit, the last turn
@@ -552,6 +564,48 @@ fn draw_card_row(
         if let Some(st) = styles.get(s) {
             cv.token(tx + 9.0, cy, 9.0, st, None);
             tx += 21.0;
+        }
+    }
+}
+
+#[cfg(test)]
+mod strip_tests {
+    use super::*;
+    use crate::engine::testing::random_play;
+    use crate::engine::{Game, Viewer};
+    use crate::games::nepal::{parse_board, Nepal, BOARD};
+
+    /// From the start, mid-game and the end: the headline, the status, each player's name
+    /// and score (`12 VP`) in bold and every event of the last turn read at 9 px or more
+    /// where a chat client shows the picture inline (from the renderer's own record of its
+    /// text), and no legible text overlaps another.
+    #[test]
+    fn status_scores_and_last_turn_read_inline() {
+        let d = parse_board(BOARD).unwrap();
+        let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].map(String::from).to_vec();
+        for steps in [0, 40, 150, 5000] {
+            let mut g = crate::engine::setup_checked::<Nepal>(
+                &d,
+                &names,
+                &crate::engine::Options::new(),
+                7,
+            )
+            .unwrap();
+            random_play(&mut g, &d, steps, 11);
+            let view = g.view(&d, Viewer::Spectator);
+            let mut bold = status_lines(&d, &view);
+            for p in &view.players {
+                bold.push(p.name.clone());
+                bold.push(format!("{} VP", p.score));
+            }
+            let plain = match view.final_result {
+                Some(_) => Vec::new(),
+                None => view.last_turn.clone(),
+            };
+            assert!(steps == 0 || !plain.is_empty() || view.final_result.is_some());
+            let cv = render_canvas(&d, &view);
+            let faults = status_text_faults(&cv, &bold, &plain);
+            assert!(faults.is_empty(), "after {steps} steps: {faults:#?}");
         }
     }
 }

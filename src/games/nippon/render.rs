@@ -152,11 +152,45 @@ pub fn render_canvas(d: &NipponData, v: &View) -> Canvas {
         Some(r) => draw_breakdown(&mut c, v, &r.breakdown),
         None => draw_last_turn(&mut c, v),
     }
-    let head = match &v.result {
+    // The players, their scores and the last turn again, below the board, in type that
+    // reads inline.
+    let last_turn: &[String] = match v.result {
+        Some(_) => &[],
+        None => &v.last_turn,
+    };
+    c.with_headline(&headline(v), HIGHLIGHT, INK)
+        .with_status_strip(&StatusStrip {
+            players: &score_rows(v),
+            status: &[],
+            last_turn_title: "Last turn",
+            last_turn,
+        })
+}
+
+/// Whose turn it is and what they are asked (or the result).
+fn headline(v: &View) -> String {
+    match &v.result {
         Some(r) => r.note.clone(),
         None => format!("{} to play: {}", v.players[v.current].name, v.asking),
-    };
-    c.with_headline(&head, HIGHLIGHT, INK)
+    }
+}
+
+/// One row per player for the status strip: the seat's colour, name and score.
+fn score_rows(v: &View) -> Vec<ScoreRow> {
+    v.players
+        .iter()
+        .enumerate()
+        .map(|(s, p)| ScoreRow {
+            style: PlayerStyle {
+                color: seat_color(s),
+                ..player_style(s, &p.name)
+            },
+            name: p.name.clone(),
+            score: format!("{} VP", p.vp),
+            detail: String::new(),
+            to_act: v.result.is_none() && v.current == s,
+        })
+        .collect()
 }
 
 /// Workers on the action slots and in the rows, and the bag.
@@ -638,6 +672,48 @@ fn draw_action_slots(c: &mut Canvas, d: &NipponData) {
         for (k, a) in acts.iter().enumerate() {
             let y = SLOT_Y + 5.0 + k as f32 * 19.0;
             c.text_bold(x + 30.0, y, 16.0, INK, a.name(), Align::Left);
+        }
+    }
+}
+
+#[cfg(test)]
+mod strip_tests {
+    use super::*;
+    use crate::engine::testing::random_play;
+    use crate::engine::{Game, Viewer};
+    use crate::games::nippon::{parse_board, Nippon, BOARD};
+
+    /// From the start, mid-game and the end: the headline (whose turn, what they are
+    /// asked), each player's name and score in bold and every event of the last turn read
+    /// at 9 px or more where a chat client shows the picture inline (from the renderer's
+    /// own record of its text), and no legible text overlaps another.
+    #[test]
+    fn status_scores_and_last_turn_read_inline() {
+        let d = parse_board(BOARD).unwrap();
+        let names: Vec<String> = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+        for steps in [0, 30, 90, 5000] {
+            let mut g = crate::engine::setup_checked::<Nippon>(
+                &d,
+                &names,
+                &crate::engine::Options::new(),
+                7,
+            )
+            .unwrap();
+            random_play(&mut g, &d, steps, 11);
+            let view = g.view(&d, Viewer::Spectator);
+            let mut bold = vec![headline(&view)];
+            for p in &view.players {
+                bold.push(p.name.clone());
+                bold.push(format!("{} VP", p.vp));
+            }
+            let plain = match view.result {
+                Some(_) => Vec::new(),
+                None => view.last_turn.clone(),
+            };
+            assert!(steps == 0 || !plain.is_empty() || view.result.is_some());
+            let cv = render_canvas(&d, &view);
+            let faults = status_text_faults(&cv, &bold, &plain);
+            assert!(faults.is_empty(), "after {steps} steps: {faults:#?}");
         }
     }
 }

@@ -266,7 +266,23 @@ pub fn render_canvas(d: &PeloriaData, v: &View) -> Canvas {
     draw_scores(&mut cv, v);
     draw_nations(&mut cv, d, v);
     draw_log(&mut cv, v);
+    // The players, what is asked now and the recent events again, below the board, in
+    // type that reads inline.
     cv.with_headline(&headline(d, v), HIGHLIGHT, INK)
+        .with_status_strip(&StatusStrip {
+            players: &score_rows(v),
+            status: &strip_status(v),
+            last_turn_title: "Latest events",
+            last_turn: &v.log,
+        })
+}
+
+/// What is asked now, for the status strip (nothing once the game is over).
+fn strip_status(v: &View) -> Vec<String> {
+    match v.result {
+        Some(_) => Vec::new(),
+        None => vec![format!("Now: {}", v.prompt)],
+    }
 }
 
 /// Units: one tag per nation per area, the regalia, and the battle ring.
@@ -367,9 +383,12 @@ fn draw_prompt(cv: &mut Canvas, v: &View) {
 
 /// The players' totals.
 fn draw_scores(cv: &mut Canvas, v: &View) {
-    // Players' totals.
-    let rows: Vec<ScoreRow> = v
-        .players
+    cv.scoreboard(14.0, PANEL_Y, BOARD_W, &score_rows(v));
+}
+
+/// One scoreboard row per player: name, total, a sealed bid or heroes' points.
+fn score_rows(v: &View) -> Vec<ScoreRow> {
+    v.players
         .iter()
         .enumerate()
         .map(|(s, p)| ScoreRow {
@@ -383,8 +402,7 @@ fn draw_scores(cv: &mut Canvas, v: &View) {
             },
             to_act: v.acting.contains(&s),
         })
-        .collect();
-    cv.scoreboard(14.0, PANEL_Y, BOARD_W, &rows);
+        .collect()
 }
 
 /// The nations in two columns of eight, in turn order.
@@ -493,6 +511,35 @@ mod tests {
             assert!(inline(size) >= 7.5, "tag `{t}` needs {size} px");
         }
         assert!(inline(PANEL_PX) >= 8.0 && inline(LABEL_MIN_PX) >= 9.0);
+    }
+
+    /// From the start, mid-game and the end: the headline, what is asked now, each
+    /// player's name and score in bold and every recent event read at 9 px or more where a
+    /// chat client shows the picture inline (from the renderer's own record of its text),
+    /// and no legible text overlaps another.
+    #[test]
+    fn status_scores_and_events_read_inline() {
+        use super::super::Peloria;
+        use crate::engine::testing::random_play;
+        use crate::engine::{Game, Options, Viewer};
+        let d = super::super::parse_board(super::super::BOARD).unwrap();
+        let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].map(String::from).to_vec();
+        for steps in [0, 40, 150, 5000] {
+            let mut g =
+                crate::engine::setup_checked::<Peloria>(&d, &names, &Options::new(), 7).unwrap();
+            random_play(&mut g, &d, steps, 11);
+            let v = g.view(&d, Viewer::Spectator);
+            let mut bold = vec![headline(&d, &v)];
+            bold.extend(strip_status(&v));
+            for r in score_rows(&v) {
+                bold.push(r.name);
+                bold.push(r.score);
+            }
+            assert!(steps == 0 || !v.log.is_empty());
+            let cv = render_canvas(&d, &v);
+            let faults = status_text_faults(&cv, &bold, &v.log);
+            assert!(faults.is_empty(), "after {steps} steps: {faults:#?}");
+        }
     }
 
     /// The board file's map labels: authored where a name is long, checked when read: a
