@@ -289,11 +289,7 @@ impl TurnEvent {
                 w.nation(nation),
                 units(areas as u32, "area"),
                 w.player(player),
-                if excess == 1 {
-                    "1 army".to_string()
-                } else {
-                    format!("{excess} armies")
-                }
+                armies(excess)
             ),
             TurnEvent::Removed {
                 overpopulation,
@@ -312,6 +308,15 @@ impl TurnEvent {
                 w.area(area)
             ),
         }
+    }
+}
+
+/// "1 army", "3 armies".
+fn armies(n: usize) -> String {
+    if n == 1 {
+        "1 army".to_string()
+    } else {
+        format!("{n} armies")
     }
 }
 

@@ -277,8 +277,6 @@ impl Forbidden {
     /// Why, in words a player can act on (the refusal goes to the player who stepped).
     fn words(self, data: &NipponData) -> String {
         use Forbidden as F;
-        let good = |g: u8| data.goods[g as usize].name.as_str();
-        let city = |c: u8| data.city_name(c as usize);
         match self {
             F::GameOver => "the game is over".into(),
             F::NotYourTurn => "it is not your turn".into(),
@@ -312,6 +310,15 @@ impl Forbidden {
                 format!("slot {slot} does not offer {}", action.name())
             }
             F::Action(why) => why.words(data),
+            other => other.goods_words(data),
+        }
+    }
+
+    /// [`Forbidden::words`] of the factories, contracts and storage.
+    fn goods_words(self, data: &NipponData) -> String {
+        use Forbidden as F;
+        let good = |g: u8| data.goods[g as usize].name.as_str();
+        match self {
             F::NoFactoryToImprove(g) => format!("you have no {} factory", good(g)),
             F::MachineFull(g) => format!("the machine of your {} factory is already +2", good(g)),
             F::FactoryCanTakeMachine(g) => format!(
@@ -371,6 +378,16 @@ impl Forbidden {
                     .map(|r| format!(" in {}", data.regions[r as usize].name))
                     .unwrap_or_default()
             ),
+            other => other.market_words(data),
+        }
+    }
+
+    /// [`Forbidden::words`] of the market's tiles and the rewards.
+    fn market_words(self, data: &NipponData) -> String {
+        use Forbidden as F;
+        let good = |g: u8| data.goods[g as usize].name.as_str();
+        let city = |c: u8| data.city_name(c as usize);
+        match self {
             F::NoSuchCity => "there are 8 cities".into(),
             F::CityElsewhere { region, city: c } => format!(
                 "this action's tiles all go to {}; {} is elsewhere",
@@ -380,12 +397,20 @@ impl Forbidden {
             F::NotWanted { city: c, good: g } => {
                 format!("{} does not want {}", city(c), good(g))
             }
-            F::SlotHigher { city: c, good: g, held } => format!(
+            F::SlotHigher {
+                city: c,
+                good: g,
+                held,
+            } => format!(
                 "the {} slot of {} holds a value-{held} tile; only a higher tile replaces it",
                 good(g),
                 city(c)
             ),
-            F::CityFull { city: c, limit, min } => format!(
+            F::CityFull {
+                city: c,
+                limit,
+                min,
+            } => format!(
                 "{} already has {limit} tiles; a new one must beat the lowest there (value {min})",
                 city(c)
             ),
@@ -403,6 +428,8 @@ impl Forbidden {
             }
             F::RewardGone => "no reward tile of that kind is left".into(),
             F::SpaceTaken => "that achievement space already holds a tile".into(),
+            // Worded by `words` and `goods_words` before they get here.
+            _ => "that step is not allowed now".into(),
         }
     }
 }
