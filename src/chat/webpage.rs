@@ -243,11 +243,14 @@ pub fn page(
     }
 }
 
+/// A replayed game: its turns, the steps played, and the position after each turn.
+type Replayed = (Vec<Turn>, Vec<Played>, Vec<Box<dyn AnyGame>>);
+
 /// Replay a game from its setup, grouping its steps into turns.
 fn replay_turns(
     g: &mut Box<dyn AnyGame>,
     actions: &[crate::store::ActionRow],
-) -> Result<(Vec<Turn>, Vec<Played>, Vec<Box<dyn AnyGame>>), String> {
+) -> Result<Replayed, String> {
     let mut turns = Vec::new();
     let mut positions = vec![g.box_clone()];
     let mut open: Vec<Played> = Vec::new();

@@ -207,6 +207,24 @@ pub fn has_clause_id(text: &str) -> bool {
     super::conformance::clause_id_in(text).is_some()
 }
 
+/// Play up to `steps` random legal steps (seat and step picked by a [`GameRng`] seeded
+/// `seed`), stopping early at the end of the game: a position from deep in a game.
+pub fn random_play<G: Game>(g: &mut G, data: &G::Data, steps: usize, seed: u64) {
+    let mut pick = GameRng::new(seed);
+    for _ in 0..steps {
+        let acting = g.status().acting().to_vec();
+        if acting.is_empty() {
+            return;
+        }
+        let seat = acting[pick.below(acting.len())];
+        let texts = legal(g, data, seat);
+        if texts.is_empty() {
+            return;
+        }
+        play(g, data, seat, &texts[pick.below(texts.len())]);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -277,23 +295,5 @@ mod tests {
         assert!(legal(&g, &d, 0).is_empty(), "not ann's turn");
         let a = play_all(&mut g, &d, 1, "place Kaski");
         assert!(!said(&a, " | ").is_empty());
-    }
-}
-
-/// Play up to `steps` random legal steps (seat and step picked by a [`GameRng`] seeded
-/// `seed`), stopping early at the end of the game: a position from deep in a game.
-pub fn random_play<G: Game>(g: &mut G, data: &G::Data, steps: usize, seed: u64) {
-    let mut pick = GameRng::new(seed);
-    for _ in 0..steps {
-        let acting = g.status().acting().to_vec();
-        if acting.is_empty() {
-            return;
-        }
-        let seat = acting[pick.below(acting.len())];
-        let texts = legal(g, data, seat);
-        if texts.is_empty() {
-            return;
-        }
-        play(g, data, seat, &texts[pick.below(texts.len())]);
     }
 }

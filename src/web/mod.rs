@@ -58,8 +58,11 @@ pub struct Web {
     chat: Arc<Chat>,
     links: WebLinks,
     histories: Mutex<Bounded<(i64, i64), Arc<History>>>,
-    pictures: Mutex<Bounded<(i64, i64, Option<usize>, Viewer), Arc<Vec<u8>>>>,
+    pictures: Mutex<Bounded<PictureKey, Arc<Vec<u8>>>>,
 }
+
+/// A cached picture: game, version, turn (`None`: now) and viewer.
+type PictureKey = (i64, i64, Option<usize>, Viewer);
 
 /// A link's query.
 #[derive(Deserialize)]

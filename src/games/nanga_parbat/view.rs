@@ -325,7 +325,7 @@ mod tests {
                 break;
             };
             let legal = g.legal_steps(&data, seat);
-            let step = legal[pick.below(legal.len())].clone();
+            let step = legal[pick.below(legal.len())];
             g.apply(&data, seat, &step).unwrap();
         }
     }
