@@ -528,8 +528,8 @@ fn a_rematch_against_sherpa_alone_deals_at_once() {
     assert_eq!((job.seat(), job.level()), (0, crate::ai::Level::Strong));
 }
 
-// A handover in a real game (whose state names its players): the state is rebuilt under
-// the new holder's name, so the stored game equals the replay of its log.
+// A handover in a real game (whose state names its players): the state is rebuilt with
+// the seat renamed at the handover, so the stored game equals the replay of its log.
 #[test]
 fn a_handover_in_a_real_game_keeps_the_snapshot_equal_to_the_replay() {
     let chat = Chat::new(

@@ -5,7 +5,7 @@
 //! Invariants: a handover is one transaction checked against the game's version like every
 //! change (a stale version or a repeated request writes nothing); it rewrites the seat's
 //! holder, its reminder count and wait, its open `sub:<seat>:…` and `kick:<seat>` votes, the snapshot (the
-//! state rebuilt under the new holder's name) and the checkpoints, and records the row,
+//! state rebuilt with the seat renamed at the handover) and the checkpoints, and records the row,
 //! but never touches the action log: replaying the log rebuilds the same game.
 
 use super::{bump, record_request, write_snapshot, Committed, GameLog};
@@ -68,8 +68,9 @@ pub struct NewHandover<'a> {
     pub to_user: &'a str,
     pub to_name: &'a str,
     pub how: HandoverHow,
-    /// The state rebuilt under the new holder's name (`None` in a lobby): the snapshot, and
-    /// the one checkpoint kept (at the log's last row; the older ones held the old name).
+    /// The state rebuilt with the seat renamed at this handover (`None` in a lobby): the
+    /// snapshot, and the one checkpoint kept (at the log's last row, which a rebuild from it
+    /// takes to include this handover's name).
     pub snapshot: Option<Vec<u8>>,
     /// Who the game waits for after the handover (user ids): the reminder schedule is
     /// rewritten, the new holder waiting from now on and the old one no longer.
