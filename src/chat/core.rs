@@ -620,23 +620,35 @@ impl<'a> Roster<'a> {
     }
 }
 
+/// A game set up as it began: its seats under their first holders' names, playing by the
+/// rules version it was recorded under.
+pub(crate) fn setup_named(
+    kind: &'static dyn GameKind,
+    roster: Roster<'_>,
+    options: &crate::engine::Options,
+    (seed, rules_version): (u64, u32),
+) -> Result<Box<dyn AnyGame>, String> {
+    kind.setup_at(&roster.first_names(), options, seed, rules_version)
+        .map_err(|e| e.to_string())
+}
+
 /// Play the steps of `steps` on `g`, which holds the game after row `from`, renaming
 /// seats at their handovers; every handover after the last step is made too. `seen` is
-/// told each step played and what it did.
-fn play_rows(
+/// told each step played (its row, its notation and what it did) and the game after it.
+pub(crate) fn play_rows(
     g: &mut dyn AnyGame,
     roster: Roster<'_>,
     from: i64,
     steps: &[&ActionRow],
-    mut seen: impl FnMut(&ActionRow, &Applied),
+    mut seen: impl FnMut(&ActionRow, (String, Applied), &dyn AnyGame),
 ) -> Result<(), String> {
     let mut at = from;
     for a in steps {
         roster.rename_between(g, at, a.seq);
-        let (_, applied) = g
+        let played = g
             .play(a.seat, &a.step)
             .map_err(|e| format!("step #{} `{}`: {e}", a.seq, a.step))?;
-        seen(a, &applied);
+        seen(a, played, &*g);
         at = at.max(a.seq - 1);
     }
     roster.rename_between(g, at, i64::MAX);
@@ -649,24 +661,17 @@ pub(crate) fn last_reveal(
     kind: &'static dyn GameKind,
     roster: Roster<'_>,
     options: &crate::engine::Options,
-    (seed, rules_version): (u64, u32),
+    seed: (u64, u32),
     actions: &[ActionRow],
 ) -> Result<i64, String> {
-    let mut g = kind
-        .setup_at(&roster.first_names(), options, seed, rules_version)
-        .map_err(|e| e.to_string())?;
+    let mut g = setup_named(kind, roster, options, seed)?;
     let mut last = 0;
-    play_rows(
-        &mut *g,
-        roster,
-        0,
-        &effective_steps(actions),
-        |a, applied| {
-            if applied.reveals {
-                last = a.seq;
-            }
-        },
-    )?;
+    let steps = effective_steps(actions);
+    play_rows(&mut *g, roster, 0, &steps, |a, (_, applied), _| {
+        if applied.reveals {
+            last = a.seq;
+        }
+    })?;
     Ok(last)
 }
 
@@ -677,14 +682,12 @@ pub fn replay<'a>(
     kind: &'static dyn GameKind,
     roster: impl Into<Roster<'a>>,
     options: &crate::engine::Options,
-    (seed, rules_version): (u64, u32),
+    seed: (u64, u32),
     actions: &[ActionRow],
 ) -> Result<Box<dyn AnyGame>, String> {
     let roster = roster.into();
-    let mut g = kind
-        .setup_at(&roster.first_names(), options, seed, rules_version)
-        .map_err(|e| e.to_string())?;
-    play_rows(&mut *g, roster, 0, &effective_steps(actions), |_, _| {})?;
+    let mut g = setup_named(kind, roster, options, seed)?;
+    play_rows(&mut *g, roster, 0, &effective_steps(actions), |_, _, _| {})?;
     Ok(g)
 }
 
@@ -730,7 +733,7 @@ pub fn replay_from_checkpoints(
         };
         // A checkpoint holds the names of the handovers up to its row (a handover rewrites
         // the checkpoint at the log's last row).
-        play_rows(&mut *g, roster, seq, &effective[depth..], |_, _| {})?;
+        play_rows(&mut *g, roster, seq, &effective[depth..], |_, _, _| {})?;
         return Ok((g, effective.len() - depth));
     }
     let g = replay(kind, roster, options, seed, actions)?;

@@ -1,7 +1,7 @@
 //! What a game's history and its rebuilds tell (issue #46). A seat handed over during a
 //! game (`game sub`): what the game told before the handover keeps the old holder's name,
 //! after it the new one's, in the live game, in every rebuild (from the setup or a
-//! checkpoint) and in `game history` ("Last turn" credited the previous holder's moves to
+//! checkpoint), in `game history` and on the web page ("Last turn" credited the previous holder's moves to
 //! the new one). Sealed choices: hidden from others until their reveal, then shown.
 
 use super::*;
@@ -115,6 +115,11 @@ fn a_handed_over_seat_keeps_its_old_holders_name_on_what_they_played() {
     assert!(after.contains("Last turn: ann"), "live game: {after}");
     assert!(!after.contains("Last turn: dee"), "{after}");
     assert_eq!(spectator_text(&*rebuilt(&chat)), after, "a rebuild agrees");
+    // The game's web page tells the same as the chat.
+    let page = chat.web_page(&chat.web_history(1).unwrap(), super::weblink::TABLE);
+    let board = super::filter::describe(&*game(&chat), Viewer::Spectator).to_string();
+    assert_eq!(page.board, board);
+    assert!(page.board.contains("Last turn: ann"), "{}", page.board);
     // The seat's name is dee's from the handover on: bob's and cy's turns, then dee's.
     play_turn(&chat, "bob", 1);
     play_turn(&chat, "cy", 2);

@@ -21,7 +21,7 @@
 //! - The GIF is at most [`MAX_BYTES`]: it is made smaller (fewer, smaller frames) until
 //!   it fits the budget; the last resort, the final board alone at 240 pixels, always does.
 
-use super::core::{effective_steps, Chat, Roster};
+use super::core::{effective_steps, play_rows, setup_named, Chat, Roster};
 use super::error::CoreError;
 use super::filter;
 use super::outbox;
@@ -108,30 +108,23 @@ pub fn positions(
     kind: &'static dyn GameKind,
     roster: Roster<'_>,
     options: &Options,
-    (seed, rules_version): (u64, u32),
+    seed: (u64, u32),
     actions: &[ActionRow],
 ) -> Result<Vec<Box<dyn AnyGame>>, String> {
-    let mut g = kind
-        .setup_at(&roster.first_names(), options, seed, rules_version)
-        .map_err(|e| e.to_string())?;
+    let mut g = setup_named(kind, roster, options, seed)?;
     let mut last_view = filter::view_json(&*g, Viewer::Spectator);
     let mut out = vec![g.box_clone()];
     let steps = effective_steps(actions);
-    let mut at = 0;
-    for (i, a) in steps.iter().enumerate() {
-        roster.rename_between(&mut *g, at, a.seq);
-        at = a.seq - 1;
-        let (_, applied) = g
-            .play(a.seat, &a.step)
-            .map_err(|e| format!("step #{} `{}`: {e}", a.seq, a.step))?;
-        if applied.turn_ended || i + 1 == steps.len() {
-            let view = filter::view_json(&*g, Viewer::Spectator);
+    let last = steps.last().map(|a| a.seq);
+    play_rows(&mut *g, roster, 0, &steps, |a, (_, applied), g| {
+        if applied.turn_ended || Some(a.seq) == last {
+            let view = filter::view_json(g, Viewer::Spectator);
             if view != last_view {
                 out.push(g.box_clone());
                 last_view = view;
             }
         }
-    }
+    })?;
     Ok(out)
 }
 

@@ -15,7 +15,7 @@
 //! Invariant (tested in `crate::web`'s tests): everything here and every picture a page
 //! links is unchanged, byte for byte, when another seat's hidden information changes.
 
-use super::core::{effective_steps, Chat};
+use super::core::{effective_steps, play_rows, setup_named, Chat, Roster};
 use super::error::CoreError;
 use super::filter::{self, Line, Played};
 use super::replay::ReplayError;
@@ -246,18 +246,18 @@ pub fn page(
 /// A replayed game: its turns, the steps played, and the position after each turn.
 type Replayed = (Vec<Turn>, Vec<Played>, Vec<Box<dyn AnyGame>>);
 
-/// Replay a game from its setup, grouping its steps into turns.
+/// Replay a game from its setup (each seat named for its holder at each step), grouping
+/// its steps into turns.
 fn replay_turns(
     g: &mut Box<dyn AnyGame>,
+    roster: Roster<'_>,
     actions: &[crate::store::ActionRow],
 ) -> Result<Replayed, String> {
     let mut turns = Vec::new();
     let mut positions = vec![g.box_clone()];
     let mut open: Vec<Played> = Vec::new();
-    for a in effective_steps(actions) {
-        let (notation, applied) = g
-            .play(a.seat, &a.step)
-            .map_err(|e| format!("step #{} `{}`: {e}", a.seq, a.step))?;
+    let steps = effective_steps(actions);
+    play_rows(&mut **g, roster, 0, &steps, |a, (notation, applied), g| {
         open.push(Played {
             seat: a.seat,
             notation,
@@ -272,7 +272,7 @@ fn replay_turns(
             });
             positions.push(g.box_clone());
         }
-    }
+    })?;
     Ok((turns, open, positions))
 }
 
@@ -290,13 +290,16 @@ impl Chat {
 
     /// Game `game_id`'s history, replayed from its log (a lobby has none).
     pub fn web_history(&self, game_id: i64) -> Result<History, CoreError> {
-        let (row, seats, actions) = {
+        let (row, seats, actions, handovers) = {
             let inner = self.lock();
             let log = inner.store.log();
             let row = log.game(game_id)?;
-            let seats = log.seats(game_id)?;
-            let actions = log.actions(game_id)?;
-            (row, seats, actions)
+            (
+                row,
+                log.seats(game_id)?,
+                log.actions(game_id)?,
+                log.handovers(game_id)?,
+            )
         };
         if row.status == GameStatus::Lobby {
             return Err(CoreError::NotStarted);
@@ -305,11 +308,14 @@ impl Chat {
             .registry
             .get(&row.kind)
             .ok_or_else(|| CoreError::UnknownKind(row.kind.clone()))?;
-        let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
-        let mut g = kind
-            .setup_at(&names, &row.options, row.seed, row.rules_version)
-            .map_err(|e| CoreError::Replay(e.to_string()))?;
-        let (turns, open, positions) = replay_turns(&mut g, &actions).map_err(CoreError::Replay)?;
+        let roster = Roster {
+            seats: &seats,
+            handovers: &handovers,
+        };
+        let seed = (row.seed, row.rules_version);
+        let mut g = setup_named(kind, roster, &row.options, seed).map_err(CoreError::Replay)?;
+        let (turns, open, positions) =
+            replay_turns(&mut g, roster, &actions).map_err(CoreError::Replay)?;
         Ok(History {
             row,
             seats,
