@@ -3310,7 +3310,10 @@ async fn the_longer_games_are_played_for_dozens_of_steps_by_components_only() {
             played >= 24,
             "{name}: only {played} steps played by components"
         );
-        // The next game opens in the same channel: the admin-free way is every player's vote.
+        // The next game opens in the same channel: the admin-free way is every player's vote,
+        // each after the rate limit's window (a player who just tapped a dozen menus may be
+        // over it, and a refused vote would leave the game running).
+        tokio::time::sleep(Duration::from_secs(sherpa::chat::RATE_LIMIT.1 as u64)).await;
         for p in &players {
             let t = fake.slash(p, &["game", "abort"], json!([]));
             answer(&fake, &t).await;
