@@ -167,18 +167,24 @@ impl Tree {
             .find_map(|n| self.by_module.get(&path[..n]).map(|&i| (i, &path[n..])))
     }
 
-    /// The files that define what `path` names, through re-exports.
+    /// The files that define what `path` names, through re-exports: a named one
+    /// (`pub use a::Chat`) or a glob (`pub use a::*`, when `a` has the name).
     fn origins(&self, path: &[String], depth: usize) -> Vec<usize> {
         let Some((i, rest)) = self.file_of(path) else {
             return Vec::new();
         };
         let through: Vec<usize> = match rest.first() {
-            Some(name) if depth < 8 => self.files[i]
-                .uses
-                .iter()
-                .filter(|u| u.public && !u.glob && u.path.last() == Some(name))
-                .flat_map(|u| self.origins(&u.path, depth + 1))
-                .collect(),
+            Some(name) if depth < 8 => {
+                let wanted = BTreeSet::from([name.clone()]);
+                let uses = self.files[i].uses.iter().filter(|u| u.public);
+                uses.flat_map(|u| match u.glob {
+                    false if u.path.last() == Some(name) => vec![u.path.clone()],
+                    false => Vec::new(),
+                    true => self.glob_names(&u.path, &wanted),
+                })
+                .flat_map(|p| self.origins(&p, depth + 1))
+                .collect()
+            }
             _ => Vec::new(),
         };
         if through.is_empty() {
@@ -473,13 +479,16 @@ fn blank_ranges(text: &str, ranges: &[(usize, usize)]) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// The end of the item starting at `start`: its `;` or its closing brace, at depth 0.
+/// The end of the item starting at `start`: its `;` or its closing brace, at depth 0, or
+/// the brace that closes what it sits in (a field of a struct literal, `#[cfg(test)] x:
+/// y,`, ends before its struct's `}`).
 fn item_end(b: &[u8], start: usize) -> usize {
     let mut depth = 0i32;
     let mut i = start + "#[cfg(test)]".len();
     while i < b.len() {
         match b[i] {
             b'{' => depth += 1,
+            b'}' if depth == 0 => return i,
             b'}' => {
                 depth -= 1;
                 if depth == 0 {
@@ -997,6 +1006,37 @@ mod tests {
             problems(&[("src/lib.rs", &long)]),
             ["src/lib.rs:2: fn long is 81 lines (at most 80 outside tests)"]
         );
+    }
+
+    #[test]
+    fn a_test_only_field_does_not_hide_where_a_function_ends() {
+        // A struct literal with `#[cfg(test)]` fields inside `new`, then a long function:
+        // the field's blanking stops at the literal's `}`, so each fn is counted alone.
+        let body = "    let x = 1;\n".repeat(MAX_FUNCTION_LINES - 2);
+        let code = format!(
+            "fn new() -> S {{\n    S {{\n        a: 1,\n        #[cfg(test)]\n        b: f(None),\n    }}\n}}\n\nfn long() {{\n{body}    let y = 2;\n}}\n"
+        );
+        assert_eq!(
+            problems(&[("src/lib.rs", &code)]),
+            ["src/lib.rs:10: fn long is 81 lines (at most 80 outside tests)"]
+        );
+    }
+
+    #[test]
+    fn a_circle_through_a_glob_re_export_is_found() {
+        // The folder re-exports its child with `pub use a::*`: b's import of `Chat` through
+        // the folder leads to a.rs, which imports b.
+        let p = problems(&[
+            ("src/lib.rs", "pub mod chat;\n"),
+            ("src/chat/mod.rs", "mod a;\nmod b;\npub use a::*;\n"),
+            ("src/chat/a.rs", "use super::b::f;\npub struct Chat;\n"),
+            (
+                "src/chat/b.rs",
+                "use crate::chat::Chat;\npub fn f(_: Chat) {}\n",
+            ),
+        ]);
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert!(p[0].contains("a.rs ↔ src/chat/b.rs"), "{p:?}");
     }
 
     #[test]
