@@ -7,7 +7,7 @@
 //! Replies are rendered in the terminal's syntax: players by name, times in the local time
 //! zone, commands as typed here (`game join`).
 
-use crate::chat::{Chat, Env, Place, Plain, Reply, Request, User, Visibility};
+use crate::chat::{Chat, Env, FollowUp, Place, Plain, Reply, Request, User, Visibility};
 use crate::games::Registry;
 use crate::store::{GameStatus, Store};
 use anyhow::{bail, Context};
@@ -541,11 +541,29 @@ impl<W: Write> Session<'_, W> {
             }
             self.emit(trimmed, &replies, earlier.is_some())?;
             self.catch_up(&replies)?;
-            // The move is answered first; a game it ended then gets its end files.
-            if replies.iter().any(|r| r.outbox.is_some()) {
-                self.post_end_files()?;
+            self.follow_up(&replies)?;
+        }
+        Ok(())
+    }
+
+    /// Deliver what the chat says is due after an answer ([`Chat::follow_ups`]): the end
+    /// files of a game it ended, then Sherpa's turns.
+    fn follow_up(&mut self, replies: &[Reply]) -> anyhow::Result<()> {
+        for due in self.chat.follow_ups(&place(), replies) {
+            match due {
+                FollowUp::EndFiles => self.post_end_files()?,
+                FollowUp::AiTurn => self.ai_turns()?,
             }
-            self.ai_turns()?;
+        }
+        Ok(())
+    }
+
+    /// The end files an answer left owed, when the chat says so (Sherpa's turns are the
+    /// caller's loop).
+    fn end_files_after(&mut self, replies: &[Reply]) -> anyhow::Result<()> {
+        let due = self.chat.follow_ups(&place(), replies);
+        if due.contains(&FollowUp::EndFiles) {
+            self.post_end_files()?;
         }
         Ok(())
     }
@@ -654,9 +672,7 @@ impl<W: Write> Session<'_, W> {
             self.chat
                 .mark_sent(&n)
                 .map_err(|e| anyhow::anyhow!("cannot record a sent notice: {e}"))?;
-            if replies.iter().any(|r| r.outbox.is_some()) {
-                self.post_end_files()?;
-            }
+            self.end_files_after(&replies)?;
         }
         Ok(())
     }
@@ -684,9 +700,7 @@ impl<W: Write> Session<'_, W> {
             match self.chat.commit_ai(&job, turn) {
                 Ok(replies) => {
                     self.emit(&input, &replies, false)?;
-                    if replies.iter().any(|r| r.outbox.is_some()) {
-                        self.post_end_files()?;
-                    }
+                    self.end_files_after(&replies)?;
                 }
                 Err(e) => {
                     let error = Reply::error("local", format!("Sherpa could not play: {e}"));

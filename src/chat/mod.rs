@@ -45,7 +45,9 @@
 //!    Sherpa's votes; [`ChatError`] wraps every topic's error); beside it `ai.rs`
 //!    (Sherpa's turns: [`Chat::ai_job`], [`ai::AiJob::think`] off the lock,
 //!    [`Chat::commit_ai`] through `commit.rs`; AI seats' consent to votes, cast with the
-//!    dispatcher's own handlers).
+//!    dispatcher's own handlers); `follow_up.rs` ([`Chat::follow_ups`]: what is due at a
+//!    place after an answer, end files then a Sherpa turn, which every front end only
+//!    delivers).
 //!
 //! Invariants:
 //! - Nothing a user types changes state unless it was legal; every error says what was
@@ -68,6 +70,7 @@ pub mod dispatch;
 pub mod due;
 pub mod error;
 pub mod filter;
+pub mod follow_up;
 pub mod games;
 pub mod handover;
 pub mod help;
@@ -100,6 +103,7 @@ pub use self::core::{
 pub use dispatch::{ChatError, RATE_LIMIT};
 pub use due::{DueNotice, Message, Notice};
 pub use error::CoreError;
+pub use follow_up::FollowUp;
 pub use games::Digest;
 pub use help::HelpError;
 pub use hooks::{ChatHooks, LockTimer, LockTimes, OnceHooks};

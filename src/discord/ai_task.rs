@@ -232,9 +232,9 @@ impl AiPool {
                 Delivery::ChannelGone => return self.channel_gone(&place.channel),
                 Delivery::Failed => return,
             }
-            // The turn may have ended the game: its end files follow its message.
-            let channel = Some(place.channel.clone());
-            super::post_end_files(http.clone(), chat.clone(), channel, 0).await;
+            // The turn may have ended the game: its end files follow its message (the next
+            // Sherpa turn is this loop's next round).
+            super::end_files_after(http, chat, &place, replies).await;
         }
         tracing::info!(channel = %place.channel, "{MAX_TURNS_AT_ONCE} AI turns in one go; the rest later");
     }

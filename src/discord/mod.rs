@@ -396,6 +396,23 @@ pub(crate) async fn post_end_files(
     }
 }
 
+/// The end files that [`Chat::follow_ups`] says are due after `replies` were delivered in
+/// `place` (the answer ended a game there): posted to that channel. Sherpa's turns are
+/// played by the caller's own loop or the reminder tick's sweep.
+pub(crate) async fn end_files_after(
+    http: &Arc<serenity::Http>,
+    chat: &Arc<Chat>,
+    place: &crate::chat::Place,
+    replies: Vec<crate::chat::Reply>,
+) {
+    let (c, p) = (chat.clone(), place.clone());
+    let due = tokio::task::spawn_blocking(move || c.follow_ups(&p, &replies)).await;
+    if due.is_ok_and(|due| due.contains(&crate::chat::FollowUp::EndFiles)) {
+        let channel = Some(place.channel.clone());
+        post_end_files(http.clone(), chat.clone(), channel, 0).await;
+    }
+}
+
 /// After the shutdown signal: commands in flight get IN_FLIGHT_GRACE to finish (their
 /// steps are committed and their replies are in the outbox either way), the shards are
 /// asked to close, and whatever still hangs (Discord unreachable: a shard reconnecting,

@@ -95,9 +95,9 @@ async fn send_notice(
     let sent = match &n.send {
         Notice::Replies(replies) => {
             super::send::deliver_replies(http, chat, &n.place.channel, replies).await;
-            // A deadline's default steps may end the game: its end files follow.
-            let channel = Some(n.place.channel.clone());
-            super::post_end_files(http.clone(), chat.clone(), channel, 0).await;
+            // A deadline's default steps may end the game: its end files follow (a Sherpa
+            // turn it made due is played by the tick's sweep).
+            super::end_files_after(http, chat, &n.place, replies.clone()).await;
             Ok("channel")
         }
         Notice::Message(m) => send_message(http, m).await,

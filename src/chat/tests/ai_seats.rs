@@ -478,3 +478,33 @@ fn a_bad_absent_value_is_refused_and_the_option_is_no_rules_option() {
         crate::store::Absent::Kick
     );
 }
+
+// Issue 51 (front ends only deliver): after an answer that leaves Sherpa to act, the chat
+// says a Sherpa turn is due; once it has played and the human is to act, nothing is.
+#[test]
+fn follow_ups_name_sherpas_turn_while_a_sherpa_seat_is_to_act() {
+    let t = ann_against_sherpa("");
+    let r = t.ok("ann", "game status");
+    assert_eq!(
+        t.chat.follow_ups(&place(), &r),
+        vec![crate::chat::FollowUp::AiTurn],
+        "Sherpa places the guide first"
+    );
+    play_ai(&t, 3);
+    let r = t.ok("ann", "game status");
+    assert_eq!(t.chat.follow_ups(&place(), &r), vec![]);
+    // Ann's steps until her turn ends: each answer leaves Sherpa due exactly when its
+    // seat is the one to act.
+    for _ in 0..6 {
+        let l = t.chat.load_active(&place()).unwrap();
+        let step = l.game.unwrap().default_step(0).unwrap();
+        let r = t.ok("ann", &format!("move {step}"));
+        let sherpa_acts = t.chat.ai_job(&place()).is_some();
+        let due = t.chat.follow_ups(&place(), &r);
+        assert_eq!(due.contains(&crate::chat::FollowUp::AiTurn), sherpa_acts);
+        if sherpa_acts {
+            return;
+        }
+    }
+    panic!("ann's turn never ended");
+}

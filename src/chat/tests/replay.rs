@@ -177,3 +177,26 @@ fn an_aborted_game_owes_no_end_files() {
         .unwrap()
         .is_empty());
 }
+
+// Issue 51 (front ends only deliver): what is due after an answer is the chat's call. A
+// move that keeps the game going leaves nothing due; the move that ends it leaves its end
+// files due, once: after they are posted, the same answer leaves nothing due.
+#[test]
+fn follow_ups_name_the_end_files_after_the_move_that_ends_the_game_only() {
+    let t = T::started(&["ann", "bob"]);
+    let r = t.ok("ann", "move add 2; add 2; end");
+    assert_eq!(t.chat.follow_ups(&place(), &r), vec![]);
+    t.ok("bob", "move end");
+    t.ok("ann", "move add 2; add 2; end");
+    let refused = t.say("bob", "move add 9");
+    assert_eq!(t.chat.follow_ups(&place(), &refused), vec![]);
+    t.ok("bob", "move end");
+    let last = t.ok("ann", "move add 2; add 2; end");
+    assert_eq!(
+        t.chat.follow_ups(&place(), &last),
+        vec![crate::chat::FollowUp::EndFiles]
+    );
+    let posted = t.chat.post_owed_end_files("discord", Some("c1"), 0);
+    assert_eq!(posted.len(), 1);
+    assert_eq!(t.chat.follow_ups(&place(), &last), vec![]);
+}

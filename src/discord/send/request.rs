@@ -5,7 +5,7 @@ use super::components::{parse_button, reply_response};
 use super::delivery::{crash_point, send_replies};
 use super::syntax::DiscordSyntax;
 use super::target::Target;
-use crate::chat::{menus, Chat, Place, Reply, Request, User};
+use crate::chat::{menus, Chat, FollowUp, Place, Reply, Request, User};
 use crate::discord::{Ctx, Data, Error};
 use poise::serenity_prelude as serenity;
 use std::sync::atomic::Ordering;
@@ -166,10 +166,16 @@ pub async fn handle_and_send(
     let res = handle_inner(ctx, data.chat.clone(), target, req).await;
     let took = received.elapsed();
     data.in_flight.fetch_sub(1, Ordering::SeqCst);
-    // Once the request is answered, the AI turns it made due are played.
-    data.ai
-        .after_request(ctx.http.clone(), data.chat.clone(), place);
-    let kind = res?;
+    // Once the request is answered, the Sherpa turns the chat says are due are played (and
+    // looked for anyway when the answer failed: the look finds none when none is due).
+    let ai_due = res
+        .as_ref()
+        .map_or(true, |(_, due)| due.contains(&FollowUp::AiTurn));
+    if ai_due {
+        data.ai
+            .after_request(ctx.http.clone(), data.chat.clone(), place);
+    }
+    let (kind, _) = res?;
     crate::discord::health::record(data, command, channel, kind, took).await;
     Ok(())
 }
@@ -179,13 +185,18 @@ async fn handle_inner(
     chat: Arc<Chat>,
     target: Target<'_>,
     req: Request,
-) -> Result<crate::discord::health::AnswerKind, Error> {
+) -> Result<(crate::discord::health::AnswerKind, Vec<FollowUp>), Error> {
     tracing::debug!(user = %req.user.id, channel = %req.place.channel, text = %req.text, "request");
     let invoker = req.user.id.clone();
     let channel = req.place.channel.clone();
     let c = chat.clone();
-    let mut job = tokio::task::spawn_blocking(move || c.handle(&req));
-    let (replies, deferred) = match tokio::time::timeout(DEFER_AFTER, &mut job).await {
+    // The answer, and what the chat says is due once it is delivered.
+    let mut job = tokio::task::spawn_blocking(move || {
+        let replies = c.handle(&req);
+        let due = c.follow_ups(&req.place, &replies);
+        (replies, due)
+    });
+    let ((replies, due), deferred) = match tokio::time::timeout(DEFER_AFTER, &mut job).await {
         Ok(r) => (r?, false),
         Err(_) => {
             target.defer_ephemeral(&ctx.http).await?;
@@ -198,12 +209,12 @@ async fn handle_inner(
     }
     let kind = crate::discord::health::AnswerKind::of(&replies);
     send_replies(ctx, &chat, &target, &invoker, replies, deferred).await?;
-    if changed {
+    if due.contains(&FollowUp::EndFiles) {
         // A change that ended the game is answered first; its end files follow.
-        let http = ctx.http.clone();
-        tokio::spawn(crate::discord::post_end_files(http, chat, Some(channel), 0));
+        let (http, channel) = (ctx.http.clone(), Some(channel));
+        tokio::spawn(crate::discord::post_end_files(http, chat, channel, 0));
     }
-    Ok(kind)
+    Ok((kind, due))
 }
 
 /// Events poise does not route to commands: button presses.
