@@ -559,7 +559,7 @@ fn digest(
                 reminders::fmt_hhmm(m),
                 reminders::format_offset(settings.utc_offset),
                 if req.place.platform == "local" {
-                    " The terminal sends no messages of its own: digests go out where the Discord bot runs."
+                    " In the terminal the digest is printed when `time +…` moves the clock past its hour."
                 } else {
                     ""
                 }

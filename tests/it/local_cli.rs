@@ -1979,3 +1979,34 @@ fn local_cli_time_lines_bring_reminders_the_deadline_and_the_caretaker() {
     assert_eq!(logged_steps(&db), log);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// The daily digest in the terminal: `remind digest daily 09:00` says where it will come, and
+// a `time +…` line that passes its hour prints it as Discord would send it (the README's
+// promise; the answer once said the terminal sends nothing).
+#[test]
+fn local_cli_prints_the_daily_digest_when_the_clock_passes_its_hour() {
+    let dir = tmp("digest");
+    let sc = dir.join("script.txt");
+    let text = "P1: remind digest daily 09:00\ntime +30h\n";
+    std::fs::write(&sc, text).unwrap();
+    let args = ["nepal", "--players", "P1,P2,P3", "--seed", "3"];
+    let lines = json_lines(local_run(&args, &sc, &dir));
+    let answers = line_answers(&lines, text);
+    assert!(
+        answers[0]
+            .2
+            .contains("printed when `time +…` moves the clock"),
+        "{}",
+        answers[0].2
+    );
+    let due: Vec<String> = lines
+        .iter()
+        .filter(|l| l["input"] == "(time passes)")
+        .map(|l| reply_texts(std::slice::from_ref(l)))
+        .collect();
+    assert!(
+        due.iter().any(|t| t.contains("your daily digest")),
+        "the digest came: {due:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
