@@ -268,9 +268,10 @@ async fn a_fleet_over_postgres_plays_on_across_a_reshard_and_sends_each_reminder
     let (ga, gb) = (GUILD_A.to_string(), GUILD_B.to_string());
     let places = [(ga.as_str(), CHANNEL_A), (gb.as_str(), CHANNEL_B)];
 
-    // The fleet: shards 0-1 and 2-3 of 4.
-    let p1 = Proc::start(&fake, &dir, &url, "0-1", 4);
-    let p2 = Proc::start(&fake, &dir, &url, "2-3", 4);
+    // The fleet: shards 0-1 and 2-3 of 4, each serving the game pages (`[web] listen`).
+    let web_ports = [free_port(), free_port()];
+    let p1 = Proc::start_with(&fake, &dir, &url, "0-1", 4, &web_table(web_ports[0]));
+    let p2 = Proc::start_with(&fake, &dir, &url, "2-3", 4, &web_table(web_ports[1]));
     wait_sessions(&fake, 4).await;
     eprintln!("fleet: 4 shards up");
     let mut shards = fake.shard_sessions();
@@ -299,6 +300,7 @@ async fn a_fleet_over_postgres_plays_on_across_a_reshard_and_sends_each_reminder
         played[i] = play(&fake, &url, *place, &players, 4, None).await;
         assert!(played[i] > 0, "moves are played in guild {}", place.0);
     }
+    every_process_serves_every_games_page(&url, &places, &web_ports).await;
     // A reminder is due in both games: both processes' reminder tasks see it, one sends it.
     // The waits are moved two hours back behind the store's back, so their stored due
     // times are reset too (worked out again at the next tick).
@@ -404,6 +406,79 @@ async fn a_fleet_over_postgres_plays_on_across_a_reshard_and_sends_each_reminder
     .await
     .unwrap();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The `[web]` table of a fleet process serving the game pages on `port`.
+fn web_table(port: u16) -> String {
+    format!("[web]\npublic_url = \"{WEB_URL}\"\nsecret = \"{WEB_SECRET}\"\nlisten = \"127.0.0.1:{port}\"\n")
+}
+
+const WEB_URL: &str = "http://sherpa.test";
+const WEB_SECRET: &str = "the fleet's shared web secret";
+
+/// A port free now on 127.0.0.1.
+fn free_port() -> u16 {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap().port()
+}
+
+/// Issue 52: every process of a PostgreSQL fleet serves any game's page. Each game lives on
+/// one process's shards; its table link (signed with the fleet's secret) is opened on
+/// both processes, and both answer with that game's page.
+async fn every_process_serves_every_games_page(url: &str, places: &[(&str, &str)], ports: &[u16]) {
+    let links = sherpa::chat::weblink::WebLinks::new(WEB_SECRET.as_bytes(), WEB_URL, 3600);
+    for place in places {
+        let channel = place.1.to_string();
+        let id = with_db(url, move |s| {
+            s.log()
+                .latest_game("discord", &channel)
+                .unwrap()
+                .unwrap()
+                .id
+        })
+        .await;
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs() as i64;
+        let link = links.link(id, sherpa::chat::weblink::TABLE, now);
+        let path = link.strip_prefix(WEB_URL).unwrap().to_string();
+        for &port in ports {
+            let (code, body) = web_get(port, &path).await;
+            assert_eq!(code, 200, "the page of game #{id} from port {port}: {body}");
+            assert!(body.contains(&format!(" #{id}</h1>")), "{body}");
+        }
+    }
+}
+
+/// `GET path` from a game-page server (waiting up to 20 s for it to listen): the status
+/// code and the body.
+async fn web_get(port: u16, path: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let ask = async {
+        let mut c = loop {
+            match tokio::net::TcpStream::connect(("127.0.0.1", port)).await {
+                Ok(c) => break c,
+                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+            }
+        };
+        let head = format!("GET {path} HTTP/1.1\r\nHost: sherpa.test\r\nConnection: close\r\n\r\n");
+        c.write_all(head.as_bytes()).await?;
+        let mut out = Vec::new();
+        c.read_to_end(&mut out).await?;
+        Ok::<_, std::io::Error>(String::from_utf8_lossy(&out).into_owned())
+    };
+    let text = match tokio::time::timeout(Duration::from_secs(20), ask).await {
+        Ok(Ok(t)) => t,
+        other => return (0, format!("no answer: {other:?}")),
+    };
+    let code = text
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = text.split_once("\r\n\r\n").map_or("", |b| b.1).to_string();
+    (code, body)
 }
 
 /// Send `/game status` in `place` until its answer is not the store's "unavailable"
