@@ -356,6 +356,15 @@ both_backends! {
         assert_eq!(s.schedules().reminder_prefs("u1").unwrap().delay, Some(7200));
     }
 
+    // The terminal's web secret (no `[web] secret` in a config) goes with its games, so the
+    // links `game web` gave before the move still open their pages.
+    fn migrate_db_copies_the_web_secret_so_old_links_stay_valid(s, fx) {
+        let mut src = a_source_with_a_game_and_settings();
+        src.set_web_secret("a secret of the terminal's", 5).unwrap();
+        s.copy_from(&src).unwrap();
+        assert_eq!(s.web_secret().unwrap().as_deref(), Some("a secret of the terminal's"));
+    }
+
     fn migrating_an_up_to_date_postgres_schema_again_raises_no_notice(s, fx) {
         drop(s);
         let again = fx.open();

@@ -5,8 +5,8 @@
 //! - Every row of every game is copied with its ids unchanged (games, seats, the action log,
 //!   snapshots, checkpoints, votes, reminder settings, waits and log, the rematch link, the results and any still to be recorded, the outbox and any end files still owed), plus the
 //!   handled request ids, the players' reminder settings, their daily digest settings and
-//!   the log of digests sent. Reminder and digest claims are not: they are leases of
-//!   running processes.
+//!   the log of digests sent, and the terminal's web secret (its game-page links stay
+//!   valid). Reminder and digest claims are not: they are leases of running processes.
 //! - The whole copy is one transaction of the destination: a copy that fails half-way
 //!   leaves the destination as it was, so it can simply be run again.
 //! - The destination must hold nothing of Sherpa's yet (no row in any copied table: ids
@@ -43,6 +43,7 @@ const GLOBAL_TABLES: &[(&str, &str)] = &[
     ("reminder_prefs", "user_id, enabled, delay_secs, interval_secs, max_count, quiet_start, quiet_end, utc_offset, dm, vacation_until"),
     ("digest_prefs", "platform, guild, user_id, at_minute, set_at"),
     ("digest_log", "platform, guild, user_id, day, sent_at, games"),
+    ("web_secret", "id, secret, created_at"),
 ];
 
 /// What a copy wrote.
