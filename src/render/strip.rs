@@ -1,8 +1,8 @@
 //! The status strip under a board: each player's name and score (whoever is to act
 //! highlighted), what is asked now, and every event of the last turn, set large enough to
 //! read where chat clients show the picture inline ([`INLINE_WIDTH`] px wide) whatever the
-//! board's width. Nothing is cut: a long line wraps, a long last turn runs into a second
-//! column and the strip grows to hold it.
+//! board's width. Nothing is cut: a long line wraps, a long last turn runs into two or
+//! three columns with a rule between them, and the strip grows to hold it.
 
 use super::canvas::*;
 use super::png::INLINE_WIDTH;
@@ -30,6 +30,8 @@ enum Item {
     Text(f32, f32, String, bool),
     Token(f32, f32, PlayerStyle),
     Frame(f32, f32, f32, f32),
+    /// A thin upright rule at x from y, this long (between columns of events).
+    Rule(f32, f32, f32),
 }
 
 /// The strip's items and height in units, for a board `wu` units wide with text `size`.
@@ -87,17 +89,29 @@ fn layout(cv: &Canvas, s: &StatusStrip, wu: f32, size: f32) -> (Vec<Item>, f32) 
                 .flat_map(|l| cv.wrap(size, l, w, false))
                 .collect()
         };
+        // One column for a short turn, two past three lines, three past eight lines a
+        // column (a rule between columns): the strip grows, no event is dropped.
         let one = wrapped(inner);
-        let (cols, col_w) = if one.len() > 3 {
-            (2, (inner - pad) / 2.0)
+        let col_w = |cols: usize| (inner - pad * (cols - 1) as f32) / cols as f32;
+        let (cols, parts) = if one.len() <= 3 {
+            (1, one)
         } else {
-            (1, inner)
+            let two = wrapped(col_w(2));
+            if two.len() <= 2 * 8 {
+                (2, two)
+            } else {
+                (3, wrapped(col_w(3)))
+            }
         };
-        let parts = if cols == 1 { one } else { wrapped(col_w) };
-        let per_col = parts.len().div_ceil(cols);
+        let cw = col_w(cols);
+        let per_col = parts.len().div_ceil(cols).max(1);
+        for c in 1..cols {
+            let rx = pad + (cw + pad) * c as f32 - pad / 2.0;
+            items.push(Item::Rule(rx, y, lh * per_col as f32));
+        }
         for (i, part) in parts.into_iter().enumerate() {
-            let (col, row) = (i / per_col.max(1), i % per_col.max(1));
-            let px = pad + (col_w + pad) * col as f32;
+            let (col, row) = (i / per_col, i % per_col);
+            let px = pad + (cw + pad) * col as f32;
             items.push(Item::Text(px, y + lh * row as f32, part, false));
         }
         y += lh * per_col as f32;
@@ -135,6 +149,9 @@ impl Canvas {
                     out.draw_strip_text(x, top + y, size, &t, bold);
                 }
                 Item::Token(x, y, style) => out.token(x, top + y, size * 0.5, &style, None),
+                Item::Rule(x, y, len) => {
+                    out.fill_rect(x - 0.5, top + y, 1.0, len, with_alpha(INK, 110));
+                }
                 Item::Frame(x, y, fw, fh) => {
                     out.fill_rounded_rect(x, top + y, fw, fh, size * 0.3, HIGHLIGHT);
                     out.stroke_rounded_rect(x, top + y, fw, fh, size * 0.3, INK, 2.0);

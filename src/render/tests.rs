@@ -682,3 +682,52 @@ fn the_status_strip_reads_inline_and_the_check_names_small_or_overlapping_text()
     assert!(faults[1].contains("`Cy ends`"), "{faults:?}");
     assert!(faults[2].contains("overlaps"), "{faults:?}");
 }
+
+/// A very long last turn (45 events, a whole Peloria battle) is drawn whole at 9 px or
+/// more inline, in three columns so the strip stays about a third as tall as one column
+/// would make it; a short turn keeps one column.
+#[test]
+fn a_very_long_last_turn_is_drawn_whole_in_three_columns() {
+    let styles = player_styles(["Ann", "Bob"]);
+    let rows: Vec<ScoreRow> = ["Ann", "Bob"]
+        .iter()
+        .enumerate()
+        .map(|(s, n)| ScoreRow::with_vp(styles[s], n, 3, String::new(), None, s == 0))
+        .collect();
+    let events: Vec<String> = (1..=45)
+        .map(|i| format!("Event {i}: Bob's cavalry rolls a 4 and hits"))
+        .collect();
+    let strip = |events: &[String]| {
+        Canvas::board(1460, 600, WHITE).with_status_strip(&StatusStrip {
+            players: &rows,
+            status: &[],
+            last_turn_title: "Last turn",
+            last_turn: events,
+        })
+    };
+    let out = strip(&events);
+    let faults = status_text_faults(&out, &[], &events);
+    assert!(faults.is_empty(), "{faults:#?}");
+    // Each event fits a third of the width on one line: 15 rows of events.
+    let lefts: Vec<i32> = out
+        .marks()
+        .iter()
+        .filter(|m| m.text.starts_with("Event "))
+        .map(|m| m.x.round() as i32)
+        .collect();
+    let mut columns = lefts.clone();
+    columns.sort();
+    columns.dedup();
+    assert_eq!((lefts.len(), columns.len()), (45, 3), "{columns:?}");
+    let lh = out.line_height(STRIP_INLINE_PX * 1460.0 / 550.0) * BOARD_SCALE;
+    let rows_tall = (out.height() - board_px(600)) as f32 / lh;
+    assert!(rows_tall < 15.0 + 6.0, "{rows_tall:.1} lines tall");
+    let short = strip(&events[..3]);
+    let lefts: Vec<i32> = short
+        .marks()
+        .iter()
+        .filter(|m| m.text.starts_with("Event "))
+        .map(|m| m.x.round() as i32)
+        .collect();
+    assert!(lefts.iter().all(|&x| x == lefts[0]), "{lefts:?}");
+}

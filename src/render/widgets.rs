@@ -124,6 +124,41 @@ impl ScoreRow {
     }
 }
 
+/// The type sizes of a scoreboard, in units.
+struct Type {
+    name: f32,
+    detail: f32,
+    score: f32,
+    token: f32,
+    row_h: f32,
+    detail_ink: Color,
+    /// The score on the name's line (the detail then runs under it to the right edge),
+    /// else centred on the row.
+    score_on_name_line: bool,
+}
+
+/// The side-panel scoreboard read at full size.
+const SCOREBOARD_SMALL: Type = Type {
+    name: 17.0,
+    detail: 14.0,
+    score: 20.0,
+    token: 13.0,
+    row_h: 48.0,
+    detail_ink: MUTED,
+    score_on_name_line: false,
+};
+
+/// The scoreboard read inline on a board of 1,460 units: 24 units are 9 px there.
+const SCOREBOARD_LARGE: Type = Type {
+    name: 24.0,
+    detail: 24.0,
+    score: 26.0,
+    token: 16.0,
+    row_h: 66.0,
+    detail_ink: INK,
+    score_on_name_line: true,
+};
+
 impl Canvas {
     /// Outline of `shape` sized so all shapes look equally big for radius `r`.
     pub fn shape_points(shape: Shape, cx: f32, cy: f32, r: f32) -> Vec<(f32, f32)> {
@@ -297,16 +332,25 @@ impl Canvas {
     /// score (right-aligned). Rows with `to_act` get a highlighted background, a frame and
     /// a ▶ marker. Returns the height used (0 and nothing drawn if `rows` is empty).
     pub fn scoreboard(&mut self, x: f32, y: f32, w: f32, rows: &[ScoreRow]) -> f32 {
+        self.scoreboard_in(x, y, w, rows, &SCOREBOARD_SMALL)
+    }
+
+    /// [`Canvas::scoreboard`] in type that reads where chat clients show a board of 1,460
+    /// units inline (names, details and scores at [`INLINE_MIN_PX`] or more): for a board
+    /// whose status strip already says whose turn it is, so its side column holds only
+    /// what the strip leaves out (each player's detail).
+    pub fn scoreboard_large(&mut self, x: f32, y: f32, w: f32, rows: &[ScoreRow]) -> f32 {
+        self.scoreboard_in(x, y, w, rows, &SCOREBOARD_LARGE)
+    }
+
+    fn scoreboard_in(&mut self, x: f32, y: f32, w: f32, rows: &[ScoreRow], t: &Type) -> f32 {
         const PAD: f32 = 8.0;
-        const NAME: f32 = 17.0;
-        const DETAIL: f32 = 14.0;
-        const SCORE: f32 = 20.0;
-        const R: f32 = 13.0;
+        let (name_px, detail_px, score_px, r) = (t.name, t.detail, t.score, t.token);
         if rows.is_empty() || !finite(&[x, y, w]) || w <= 0.0 {
             return 0.0;
         }
         let has_detail = rows.iter().any(|r| !r.detail.is_empty());
-        let row_h = if has_detail { 48.0 } else { 36.0 };
+        let row_h = if has_detail { t.row_h } else { t.row_h * 0.75 };
         let h = PAD * 2.0 + row_h * rows.len() as f32;
         self.panel_box(x, y, w, h);
         for (i, row) in rows.iter().enumerate() {
@@ -319,33 +363,32 @@ impl Canvas {
                 let mx = x + PAD + 1.0;
                 self.fill_polygon(&[(mx, cy - 7.0), (mx + 11.0, cy), (mx, cy + 7.0)], INK);
             }
-            let tx = x + PAD + 16.0 + R;
-            self.token(tx, cy, R, &row.style, None);
-            let name_x = tx + R + 12.0;
-            let score_w = self.text_width_bold(SCORE, &row.score);
+            let tx = x + PAD + 16.0 + r;
+            self.token(tx, cy, r, &row.style, None);
+            let name_x = tx + r + 12.0;
+            let score_w = self.text_width_bold(score_px, &row.score);
             let sx = x + w - PAD - 6.0;
+            let (nh, dh) = (self.line_height(name_px), self.line_height(detail_px));
+            let top = cy - (nh + dh) / 2.0 + 1.0;
+            let on_name_line = t.score_on_name_line && !row.detail.is_empty();
             if !row.score.is_empty() {
-                self.text_bold(
-                    sx,
-                    cy - self.line_height(SCORE) / 2.0,
-                    SCORE,
-                    INK,
-                    &row.score,
-                    Align::Right,
-                );
+                let score_y = if on_name_line {
+                    top + nh - self.line_height(score_px)
+                } else {
+                    cy - self.line_height(score_px) / 2.0
+                };
+                self.text_bold(sx, score_y, score_px, INK, &row.score, Align::Right);
             }
             let avail = (sx - score_w - 10.0 - name_x).max(0.0);
-            let name = self.ellipsize(NAME, &row.name, avail, true);
+            let name = self.ellipsize(name_px, &row.name, avail, true);
             if row.detail.is_empty() {
-                let nh = self.line_height(NAME);
-                self.text_bold(name_x, cy - nh / 2.0, NAME, INK, &name, Align::Left);
+                self.text_bold(name_x, cy - nh / 2.0, name_px, INK, &name, Align::Left);
             } else {
-                let (nh, dh) = (self.line_height(NAME), self.line_height(DETAIL));
-                let top = cy - (nh + dh) / 2.0 + 1.0;
-                self.text_bold(name_x, top, NAME, INK, &name, Align::Left);
-                let detail = self.ellipsize(DETAIL, &row.detail, avail, false);
+                self.text_bold(name_x, top, name_px, INK, &name, Align::Left);
+                let room = if on_name_line { sx - name_x } else { avail };
+                let detail = self.ellipsize(detail_px, &row.detail, room.max(0.0), false);
                 let dy = top + nh;
-                self.text(name_x, dy, DETAIL, MUTED, &detail, Align::Left);
+                self.text(name_x, dy, detail_px, t.detail_ink, &detail, Align::Left);
             }
         }
         h

@@ -1,7 +1,8 @@
 //! Nepal board picture: a hex map coloured by region with province names, limits, cities
 //! and arrows to the outside trade partners (static layer, drawn once and cached in
 //! [`NepalData::layer`]), then pieces, fortresses, over-limit warnings, the trade cards in
-//! play with their markers, a scoreboard and a status panel.
+//! play with their markers and a scoreboard; whose turn, the status and the last turn in
+//! the status strip under the board.
 //!
 //! Pure function of the data and the view: no IO, same input gives the same PNG.
 
@@ -213,21 +214,13 @@ pub fn render_canvas(data: &NepalData, view: &View) -> Canvas {
     draw_over_limit(&mut cv, data, view);
     draw_pieces(&mut cv, data, view, &styles);
 
-    // Scoreboard (top right).
+    // Scoreboard (top right), in type that reads inline: each player's hand and pieces on
+    // the map, which only it shows (whose turn, the status and the last turn are in the
+    // strip below the board).
     let rows = score_rows(view, &styles);
-    let sb_w = 330.0;
-    let sb_x = WIDTH as f32 - sb_w - 12.0;
-    let sb_h = cv.scoreboard(sb_x, 12.0, sb_w, &rows);
-
-    // Status panel under the scoreboard.
+    let sb_w = 370.0;
+    cv.scoreboard_large(WIDTH as f32 - sb_w - 12.0, 12.0, sb_w, &rows);
     let status = status_lines(data, view);
-    let st_y = 12.0 + sb_h + 8.0;
-    let st_h = if status.is_empty() {
-        0.0
-    } else {
-        cv.panel(sb_x, st_y, sb_w, "", &status) + 8.0
-    };
-    draw_last_turn(&mut cv, view, (sb_x, st_y + st_h, sb_w));
 
     // Trade cards (bottom left).
     draw_cards(&mut cv, data, view, &styles, n);
@@ -298,16 +291,6 @@ fn status_lines(data: &NepalData, view: &View) -> Vec<String> {
     status
 }
 
-/// The last turn's public log (its actions, claims, reveals and conflicts), every event
-/// on a line of its own, in the right-hand column under the status panel at `(x, y, w)`
-/// (the map ends left of it, so the panel has the column's height).
-fn draw_last_turn(cv: &mut Canvas, view: &View, (x, y, w): (f32, f32, f32)) {
-    if view.last_turn.is_empty() || view.final_result.is_some() {
-        return;
-    }
-    cv.panel(x, y, w, "Last turn", &view.last_turn);
-}
-
 /// The options in play, if any.
 fn options_line(view: &View) -> Option<String> {
     let opts = &view.options;
@@ -332,7 +315,7 @@ fn score_rows(view: &View, styles: &[PlayerStyle]) -> Vec<ScoreRow> {
         .map(|(s, p)| {
             let mut detail = format!("hand {} \u{b7} map {}", p.hand, p.on_board);
             if p.fortress_built {
-                detail.push_str(" \u{b7} fortress");
+                detail.push_str(" \u{b7} fort");
             }
             let place = view.final_result.as_ref().map(|r| r.place_of(s));
             let to_act = view.current == Some(s);
@@ -341,56 +324,131 @@ fn score_rows(view: &View, styles: &[PlayerStyle]) -> Vec<ScoreRow> {
         .collect()
 }
 
-/// Pieces and fortresses: one row of up to 3 items under the cities, two rows for more.
+/// Size of a piece count: 9 px when the board is shown 550 px wide, like the labels.
+const COUNT_PX: f32 = LABEL_PX;
+/// Height of a count badge and the gap between two.
+const BADGE_H: f32 = 24.0;
+const BADGE_GAP: f32 = 1.5;
+/// Half the height of a hex (centre to its top or bottom corner) and its width across the
+/// flat sides.
+const HEX_HALF_H: f32 = R;
+const HEX_FLAT_W: f32 = R * 1.732_050_8;
+
+/// The width inside a hex at `dy` units below its centre (the sides slant in past half
+/// the radius), less a margin.
+fn room_at(dy: f32) -> f32 {
+    let slant = ((HEX_HALF_H - dy.abs()) / (HEX_HALF_H / 2.0)).clamp(0.0, 1.0);
+    HEX_FLAT_W * slant - 3.0
+}
+
+/// What a province's badge shows: a seat's piece count, or its fortress.
+#[derive(Clone, Copy)]
+enum Badge {
+    Count(usize, u8),
+    Fortress(usize),
+}
+
+/// Each badge of a province with its width, in rows under the label (the centre of each
+/// row, in units below the hex's centre, and its badges): one row under the province's
+/// small lines (full name, cities) if all fit the hex's narrowing width there; else a row
+/// across the middle, over the small lines, and a low row for what does not fit it.
+fn badge_rows(cv: &Canvas, badges: &[Badge], small: usize) -> Vec<(f32, Vec<(Badge, f32)>)> {
+    let sized: Vec<(Badge, f32)> = badges
+        .iter()
+        .map(|&b| {
+            let w = match b {
+                Badge::Count(_, c) => {
+                    (cv.text_width_bold(COUNT_PX, &c.to_string()) + 7.0).max(BADGE_H)
+                }
+                Badge::Fortress(_) => 26.0,
+            };
+            (b, w)
+        })
+        .collect();
+    let row_w = |row: &[(Badge, f32)]| {
+        row.iter().map(|b| b.1).sum::<f32>() + BADGE_GAP * row.len().saturating_sub(1) as f32
+    };
+    // One row where the small lines end, if all fit there.
+    let under_small = (SMALL_STEP * small as f32 + 5.5).clamp(5.0, 29.0);
+    if row_w(&sized) <= room_at(under_small + BADGE_H / 2.0) {
+        return vec![(under_small, sized)];
+    }
+    // Else a row across the middle (over the small lines) with as many as fit its width,
+    // and a low row for the rest.
+    let (mid, low) = (5.0, 5.0 + BADGE_H + BADGE_GAP);
+    let mut split = sized.len();
+    while split > 1 && row_w(&sized[..split]) > room_at(mid + BADGE_H / 2.0) {
+        split -= 1;
+    }
+    let mut rows = vec![(mid, sized[..split].to_vec())];
+    if split < sized.len() {
+        rows.push((low, sized[split..].to_vec()));
+    }
+    rows
+}
+
+/// Pieces and fortresses: in each province a badge per seat in the seat's colour with its
+/// count in bold, set as large as the province's label so it reads where chat clients show
+/// the board inline, and the fortress's castle (see [`badge_rows`]).
 fn draw_pieces(cv: &mut Canvas, data: &NepalData, view: &View, styles: &[PlayerStyle]) {
-    // Pieces and fortresses: one row of up to 3 items under the cities, two rows for more.
     for (p, counts) in view.pieces.iter().enumerate() {
         let Some(pr) = data.provinces.get(p) else {
             continue;
         };
-        let fort = view.fortresses.iter().find(|f| f.0 == p).map(|f| f.1);
-        // (seat, count, is_fortress)
-        let mut items: Vec<(usize, u8, bool)> = Vec::new();
-        if let Some(o) = fort {
-            items.push((o, 0, true));
+        let mut badges: Vec<Badge> = Vec::new();
+        if let Some(f) = view.fortresses.iter().find(|f| f.0 == p) {
+            badges.push(Badge::Fortress(f.1));
         }
-        items.extend(
+        badges.extend(
             counts
                 .iter()
                 .enumerate()
                 .filter(|(_, &c)| c > 0)
-                .map(|(s, &c)| (s, c, false)),
+                .map(|(s, &c)| Badge::Count(s, c)),
         );
-        if items.is_empty() {
+        if badges.is_empty() {
             continue;
         }
         let (cx, cy) = center(pr.col, pr.row);
-        let k = items.len();
-        let top = if k <= 3 { k } else { k.div_ceil(2) };
-        // Under the label's small lines (full name, cities).
         let small = pr.cities.len() + usize::from(data.short_label(p) != pr.name);
-        let y0 = cy
-            + if k > 3 {
-                14.0
-            } else {
-                (SMALL_STEP * small as f32 + 11.0).max(22.0)
-            };
-        for (j, (s, c, is_fort)) in items.into_iter().enumerate() {
-            let (row, idx, len) = if j < top {
-                (0, j, top)
-            } else {
-                (1, j - top, k - top)
-            };
-            let x = cx + 27.0 * (idx as f32 - (len as f32 - 1.0) / 2.0);
-            let y = y0 + 23.0 * row as f32;
-            let Some(st) = styles.get(s) else { continue };
-            if is_fort {
-                draw_fortress(cv, x, y, st);
-            } else {
-                cv.token(x, y, 12.0, st, (c > 1).then_some(c as u32));
+        for (dy, row) in badge_rows(cv, &badges, small) {
+            let total = row.iter().map(|b| b.1).sum::<f32>()
+                + BADGE_GAP * row.len().saturating_sub(1) as f32;
+            let mut x = cx - total / 2.0;
+            for (b, w) in row {
+                match b {
+                    Badge::Count(s, c) => {
+                        if let Some(st) = styles.get(s) {
+                            count_badge(cv, (x, cy + dy - BADGE_H / 2.0, w), st, c);
+                        }
+                    }
+                    Badge::Fortress(s) => {
+                        if let Some(st) = styles.get(s) {
+                            draw_fortress(cv, x + w / 2.0, cy + dy, st);
+                        }
+                    }
+                }
+                x += w + BADGE_GAP;
             }
         }
     }
+}
+
+/// A seat's count badge `w` wide with its top left at (x, y): the seat's colour, a dark
+/// rim, the count in bold in the colour that reads on it.
+fn count_badge(cv: &mut Canvas, (x, y, w): (f32, f32, f32), st: &PlayerStyle, count: u8) {
+    cv.fill_rounded_rect(x + 1.0, y + 1.5, w, BADGE_H, 6.0, rgba(0, 0, 0, 70));
+    cv.fill_rounded_rect(x, y, w, BADGE_H, 6.0, st.color);
+    cv.stroke_rounded_rect(x, y, w, BADGE_H, 6.0, INK, 1.5);
+    let n = count.to_string();
+    cv.text_centered(
+        x + w / 2.0,
+        y + BADGE_H / 2.0,
+        COUNT_PX,
+        contrast_color(st.color),
+        &n,
+        true,
+    );
 }
 
 /// A red ring around every province over its limit.
@@ -574,6 +632,60 @@ mod strip_tests {
     use crate::engine::testing::random_play;
     use crate::engine::{Game, Viewer};
     use crate::games::nepal::{parse_board, Nepal, BOARD};
+
+    /// Every seat's piece count in every province, from early, mid and late in a seeded
+    /// game: a number in bold at 9 px or more where a chat client shows the picture inline,
+    /// inside the province's hex under its label (the overlap of any two legible texts is
+    /// checked by `status_scores_and_last_turn_read_inline`).
+    #[test]
+    fn piece_counts_read_inline_in_their_province() {
+        let d = parse_board(BOARD).unwrap();
+        let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+            .map(String::from)
+            .to_vec();
+        let mut checked = 0;
+        for steps in [40, 150, 600, 1500] {
+            let mut g = crate::engine::setup_checked::<Nepal>(
+                &d,
+                &names,
+                &crate::engine::Options::new(),
+                3,
+            )
+            .unwrap();
+            random_play(&mut g, &d, steps, 5);
+            let view = g.view(&d, Viewer::Spectator);
+            let cv = render_canvas(&d, &view);
+            let k = BOARD_SCALE;
+            let top = board_px(HEADLINE_H) as f32;
+            for (p, counts) in view.pieces.iter().enumerate() {
+                let (cx, cy) = center(d.provinces[p].col, d.provinces[p].row);
+                let (px, py) = (cx * k, cy * k + top);
+                let mut want: Vec<String> = counts
+                    .iter()
+                    .filter(|&&c| c > 0)
+                    .map(|c| c.to_string())
+                    .collect();
+                let mut drawn: Vec<String> = cv
+                    .marks()
+                    .iter()
+                    .filter(|m| m.bold && inline_size(m, cv.width()) >= INLINE_MIN_PX)
+                    .filter(|m| m.text.chars().all(|c| c.is_ascii_digit()))
+                    .filter(|m| {
+                        let (mx, my) = (m.x + m.w / 2.0, m.y + m.size / 2.0);
+                        (mx - px).abs() < HEX_FLAT_W * k / 2.0
+                            && my > py - 12.0 * k
+                            && my < py + R * k
+                    })
+                    .map(|m| m.text.clone())
+                    .collect();
+                want.sort();
+                drawn.sort();
+                assert_eq!(drawn, want, "{} after {steps} steps", d.provinces[p].name);
+                checked += want.len();
+            }
+        }
+        assert!(checked > 40, "only {checked} counts checked");
+    }
 
     /// From the start, mid-game and the end: the headline, the status, each player's name
     /// and score (`12 VP`) in bold and every event of the last turn read at 9 px or more
