@@ -523,12 +523,8 @@ impl<G: Game> Walk<'_, G> {
     fn check_candidates(&self, seat: Seat, legal: &[G::Step]) {
         let data = self.suite.data;
         let candidates = self.g.candidates(data, seat);
-        let mut reasons_read = 0;
-        for c in candidates.iter().filter(|c| !legal.contains(c)) {
-            if reasons_read == 8 {
-                break;
-            }
-            reasons_read += 1;
+        // The first eight refused candidates' reasons.
+        for c in candidates.iter().filter(|c| !legal.contains(c)).take(8) {
             let decided = self.g.legality(data, seat, c).expect_err("not legal");
             let explained = self.g.check(data, seat, c).expect_err("not legal");
             assert_eq!(explained.topic, decided.topic, "explain keeps the topic");

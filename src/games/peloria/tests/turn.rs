@@ -436,3 +436,26 @@ fn pel_inv_1_the_end_of_the_first_cycle_says_the_invaders_move_again() {
         )]
     );
 }
+
+// PEL-ORDER-5
+#[test]
+fn pel_order_5_a_step_on_another_nations_turn_says_whose_turn_it_is_and_who_plays() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Henjarl", Kind::Infantry, 1);
+    fresh(&mut g, &d);
+    let other = (g.turn_owner + 1) % PLAYERS;
+    // As the player reads it: the owner by name.
+    let e = g.check(&d, other, &Step::Done).unwrap_err();
+    assert_eq!(e.topic, "turn");
+    let owner = &names()[g.turn_owner];
+    assert!(
+        e.reason
+            .starts_with(&format!("it is the Pelorians turn, played by {owner}")),
+        "{e}"
+    );
+    // The engine's unexplained wording, without the game's player names: the seat.
+    let e = g.legality(&d, other, &Step::Done).unwrap_err();
+    let seat = format!("played by seat {}", g.turn_owner + 1);
+    assert!(e.reason.ends_with(&seat), "{e}");
+}
