@@ -517,32 +517,18 @@ impl<G: Game> Walk<'_, G> {
         }
     }
 
-    /// `hopeless` only ever skips candidates that `legality` refuses; every legal step is a
-    /// candidate.
+    /// A refused candidate says why, in words for players, both as the game decides it
+    /// (`legality`) and as the player reads it (`check`, with the game's `explain`); every
+    /// legal step is a candidate.
     fn check_candidates(&self, seat: Seat, legal: &[G::Step]) {
         let data = self.suite.data;
         let candidates = self.g.candidates(data, seat);
-        let mut reasons_read = 0;
-        for c in &candidates {
-            if <G::Forbidden as super::Forbid<G::Data>>::DECIDES {
-                // One decision: the worded and the unworded answers are the same one.
-                let decided = self.g.forbidden(data, seat, c).err();
-                assert_eq!(
-                    self.g.legality(data, seat, c).err(),
-                    decided.map(|f| super::Forbid::rule_error(f, data)),
-                    "legality is `forbidden`, worded"
-                );
-                assert_eq!(self.g.hopeless(data, seat, c), decided.is_some());
-            }
-            if self.g.hopeless(data, seat, c) {
-                assert!(
-                    self.g.legality(data, seat, c).is_err(),
-                    "hopeless candidate `{}` must be refused by legality",
-                    G::format_step(data, c)
-                );
-            } else if reasons_read < 8 && !legal.contains(c) {
-                reasons_read += 1;
-                let e = self.g.legality(data, seat, c).expect_err("not legal");
+        // The first eight refused candidates' reasons.
+        for c in candidates.iter().filter(|c| !legal.contains(c)).take(8) {
+            let decided = self.g.legality(data, seat, c).expect_err("not legal");
+            let explained = self.g.check(data, seat, c).expect_err("not legal");
+            assert_eq!(explained.topic, decided.topic, "explain keeps the topic");
+            for e in [decided, explained] {
                 assert_eq!(
                     wording_fault(&e.reason),
                     None,

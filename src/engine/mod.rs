@@ -312,9 +312,6 @@ impl std::error::Error for RuleError {}
 /// `rules/forbidden.rs` is the model: one enum, `topic` (a `match` onto the game's typed
 /// `Topic`, so a refusal cannot name a topic that does not exist) and `reason`.
 pub trait Forbid<D>: Copy + fmt::Debug {
-    /// Does [`Game::forbidden`] hold the whole decision? `false` only for the bridge,
-    /// [`Unconverted`].
-    const DECIDES: bool = true;
     /// The id of the rules topic that explains the refusal (`rules <game> <topic>`).
     fn topic(self) -> &'static str;
     /// Why, in words a player can act on.
@@ -325,20 +322,22 @@ pub trait Forbid<D>: Copy + fmt::Debug {
     }
 }
 
-/// The bridge for a game whose refusals are not yet a [`Forbid`] enum: its
-/// [`Game::forbidden`] returns `Ok(())` and its own [`Game::legality`] and
-/// [`Game::hopeless`] decide. (Nippon and Peloria, until they are converted.)
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Unconverted {}
-
-impl<D> Forbid<D> for Unconverted {
-    const DECIDES: bool = false;
-    fn topic(self) -> &'static str {
-        match self {}
-    }
-    fn reason(self, _data: &D) -> String {
-        match self {}
-    }
+/// The default [`Game::explain`]: `e` followed by at most [`ACCEPTED_SHOWN`] legal steps
+/// close to the refused one ([`notation::close_steps`]). A game that rewords a refusal in
+/// its own `explain` ends with this.
+pub fn explain_close<G: Game>(
+    g: &G,
+    data: &G::Data,
+    seat: Seat,
+    step: &G::Step,
+    e: RuleError,
+) -> RuleError {
+    let legal: Vec<String> = g
+        .legal_steps(data, seat)
+        .iter()
+        .map(|s| G::format_step(data, s))
+        .collect();
+    e.with_accepted(&notation::close_steps(&G::format_step(data, step), &legal))
 }
 
 /// Who may see an event.
@@ -488,22 +487,19 @@ pub trait Game:
 
     /// The well-formed steps `seat` might take now, in a stable order: cheap to list and
     /// allowed to over-approximate (e.g. every `move A B` between adjacent areas). The
-    /// engine filters them through [`Game::legality`] for the legal list, and matches text
+    /// engine filters them through [`Rules::legality`] for the legal list, and matches text
     /// that fits no legal step against them, so that a well-formed but illegal step is
     /// refused with the rule that forbids it. Must include every legal step.
     fn candidates(&self, data: &Self::Data, seat: Seat) -> Vec<Self::Step>;
 
     /// Why a step is refused: a small `Copy` enum with its rules topic and its wording kept
-    /// apart ([`Forbid`]). A game not yet converted names [`Unconverted`] and keeps its own
-    /// [`Game::legality`] and [`Game::hopeless`] (the bridge; see ARCHITECTURE.md).
+    /// apart ([`Forbid`]).
     type Forbidden: Forbid<Self::Data>;
 
     /// The one legality decision of the game: is `step` legal for `seat` now? `Err` is the
     /// typed reason, unworded (cheap: the legal list filters with it). A dispatcher by
     /// phase onto `*_ok` helpers that sit beside the code performing the step. The engine
-    /// derives the worded [`Game::legality`] and the unworded [`Game::hopeless`] from it.
-    /// (A game on the bridge, with [`Unconverted`], returns `Ok(())` and decides in its own
-    /// `legality`.)
+    /// derives the worded [`Rules::legality`] and the unworded [`Rules::hopeless`] from it.
     fn forbidden(
         &self,
         data: &Self::Data,
@@ -511,15 +507,7 @@ pub trait Game:
         step: &Self::Step,
     ) -> Result<(), Self::Forbidden>;
 
-    /// Is `step` legal for `seat` now? `Err` names the rule that forbids it and the rules
-    /// topic that explains it: [`Game::forbidden`], worded. Only a game on the bridge
-    /// ([`Unconverted`]) writes its own; a converted game never overrides it.
-    fn legality(&self, data: &Self::Data, seat: Seat, step: &Self::Step) -> Result<(), RuleError> {
-        self.forbidden(data, seat, step)
-            .map_err(|f| f.rule_error(data))
-    }
-
-    /// Carry out a step that [`Game::legality`] accepted for `seat`. Infallible: every
+    /// Carry out a step that [`Rules::legality`] accepted for `seat`. Infallible: every
     /// check lives in `legality`.
     fn perform(&mut self, data: &Self::Data, seat: Seat, step: &Self::Step) -> Applied;
 
@@ -529,23 +517,7 @@ pub trait Game:
     /// [`ACCEPTED_SHOWN`] legal steps close to the refused one
     /// ([`notation::close_steps`]: same verb, same source or piece), never the whole list.
     fn explain(&self, data: &Self::Data, seat: Seat, step: &Self::Step, e: RuleError) -> RuleError {
-        let legal: Vec<String> = self
-            .legal_steps(data, seat)
-            .iter()
-            .map(|s| Self::format_step(data, s))
-            .collect();
-        e.with_accepted(&notation::close_steps(
-            &Self::format_step(data, step),
-            &legal,
-        ))
-    }
-
-    /// Is `step` sure to be refused? The unworded side of [`Game::forbidden`], which the
-    /// legal list filters with. Only a game on the bridge ([`Unconverted`]) writes its own
-    /// (a cheap pre-filter: `true` only for steps its `legality` refuses, which the
-    /// conformance suite checks).
-    fn hopeless(&self, data: &Self::Data, seat: Seat, step: &Self::Step) -> bool {
-        self.forbidden(data, seat, step).is_err()
+        explain_close(self, data, seat, step, e)
     }
 
     /// What word `index` (0 is the verb) of a `verb` step names, for a stage-1 answer
@@ -674,10 +646,23 @@ pub trait Game:
 }
 
 /// What the engine writes once for every game, from its [`Game::candidates`],
-/// [`Game::legality`], [`Game::perform`] and [`Game::hopeless`] (shakmaty's
+/// [`Rules::legality`], [`Game::perform`] and [`Rules::hopeless`] (shakmaty's
 /// `legal_moves` / `is_legal` / `play`). Implemented for every [`Game`]; a game cannot
 /// override it, so the legal list, the check and the apply can never disagree.
 pub trait Rules: Game {
+    /// Is `step` legal for `seat` now? `Err` names the rule that forbids it and the rules
+    /// topic that explains it: [`Game::forbidden`], worded.
+    fn legality(&self, data: &Self::Data, seat: Seat, step: &Self::Step) -> Result<(), RuleError> {
+        self.forbidden(data, seat, step)
+            .map_err(|f| f.rule_error(data))
+    }
+
+    /// Is `step` sure to be refused? The unworded side of [`Game::forbidden`], which the
+    /// legal list filters with.
+    fn hopeless(&self, data: &Self::Data, seat: Seat, step: &Self::Step) -> bool {
+        self.forbidden(data, seat, step).is_err()
+    }
+
     /// Every legal step for `seat` now, in a stable order, at most [`MAX_LEGAL_STEPS`]. Seats
     /// in `Status::Acting` always have at least one. A seat outside it may still have
     /// optional steps (e.g. taking back a sealed choice before the reveal). Exactly the
@@ -685,11 +670,7 @@ pub trait Rules: Game {
     fn legal_steps(&self, data: &Self::Data, seat: Seat) -> Vec<Self::Step> {
         self.candidates(data, seat)
             .into_iter()
-            .filter(|s| {
-                !self.hopeless(data, seat, s)
-                    && (<Self::Forbidden as Forbid<Self::Data>>::DECIDES
-                        || self.legality(data, seat, s).is_ok())
-            })
+            .filter(|s| !self.hopeless(data, seat, s))
             .collect()
     }
 
@@ -740,12 +721,6 @@ macro_rules! rules_topics {
             }
         }
 
-        /// A refusal by the rule that `topic` explains (a game on the bridge words its
-        /// refusals with it; a converted game's `Forbid` names the topic instead).
-        #[allow(dead_code)]
-        pub fn rule(topic: Topic, reason: impl Into<String>) -> $crate::engine::RuleError {
-            $crate::engine::RuleError::new(topic.id(), reason)
-        }
     };
 }
 pub(crate) use rules_topics;

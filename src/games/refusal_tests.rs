@@ -122,3 +122,55 @@ fn peloria_a_move_between_areas_that_do_not_meet_says_why() {
         "{e}"
     );
 }
+
+/// The topic `rules <game> <question>` answers first, and the "see also" ones.
+fn answered(game: &str, question: &str) -> Vec<&'static str> {
+    use crate::chat::lookup::{find_with, Found};
+    let kind = Registry::builtin().get(game).expect("game");
+    match find_with(kind.rules_topics(), kind.rules_synonyms(), question) {
+        Found::One { topic, also } => std::iter::once(topic.id)
+            .chain(also.iter().map(|t| t.id))
+            .collect(),
+        other => panic!("{game}: `{question}` found {other:?}"),
+    }
+}
+
+/// Rules questions in players' words, none of them a topic's title or name, each answered
+/// first by the topic that holds the answer (checked against the topics' text; none was
+/// used to build the games' synonym tables).
+#[test]
+fn rules_questions_in_players_words_are_answered_by_the_right_topic_in_every_game() {
+    let cases = [
+        ("nepal", "how do I link two cities", "claim"),
+        ("nepal", "what happens in the capital", "kathmandu"),
+        ("himalaya", "what does the monster do", "events"),
+        (
+            "himalaya",
+            "how do I prove my program was not changed",
+            "commitment",
+        ),
+        ("nanga-parbat", "how do I catch an animal", "trap"),
+        ("nanga-parbat", "where can the sherpa go", "guide"),
+        ("nippon", "how do I deliver to a contract", "export"),
+        ("nippon", "how do I pay for a factory", "factory"),
+        ("peloria", "what do emperors do", "emperors"),
+        ("peloria", "can I attack from the sea", "terrain"),
+        ("peloria", "can my units flee", "retreat"),
+        (
+            "peloria",
+            "what happens when I have too many armies",
+            "overpopulation",
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (game, question, topic) in cases {
+        let got = answered(game, question);
+        if got[0] != topic {
+            wrong.push(format!(
+                "{game}: `{question}` answered `{}`, not `{topic}` ({got:?})",
+                got[0]
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}

@@ -47,12 +47,34 @@ enum CStep {
     End,
 }
 
+/// Why the test game refuses a step (all under the topic `turn`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CountForbidden {
+    NotYourTurn,
+    AddedTwice,
+    NothingHidden,
+}
+
+impl Forbid<()> for CountForbidden {
+    fn topic(self) -> &'static str {
+        "turn"
+    }
+    fn reason(self, _: &()) -> String {
+        match self {
+            CountForbidden::NotYourTurn => "not your turn",
+            CountForbidden::AddedTwice => "you have added twice this turn; type `end`",
+            CountForbidden::NothingHidden => "nothing of yours is hidden",
+        }
+        .into()
+    }
+}
+
 impl Game for Count {
     type Step = CStep;
     type Data = ();
     type View = serde_json::Value;
     type Options = CountOptions;
-    type Forbidden = crate::engine::Unconverted;
+    type Forbidden = CountForbidden;
     const ID: &'static str = "count";
     const NAME: &'static str = "Count";
     const MIN_PLAYERS: usize = 2;
@@ -91,7 +113,7 @@ impl Game for Count {
             Status::Acting(vec![self.turn])
         }
     }
-    /// Over-approximates (a third add, unhide with nothing hidden) so that `legality`
+    /// Over-approximates (a third add, unhide with nothing hidden) so that `forbidden`
     /// refuses them with a reason, as real games do.
     fn candidates(&self, _: &(), seat: Seat) -> Vec<CStep> {
         if self.over || seat != self.turn {
@@ -107,21 +129,13 @@ impl Game for Count {
             CStep::End,
         ]
     }
-    fn forbidden(&self, _: &(), _: Seat, _: &CStep) -> Result<(), crate::engine::Unconverted> {
-        Ok(())
-    }
-    fn legality(&self, _: &(), seat: Seat, step: &CStep) -> Result<(), RuleError> {
+    fn forbidden(&self, _: &(), seat: Seat, step: &CStep) -> Result<(), CountForbidden> {
         if self.over || seat != self.turn {
-            return Err(RuleError::new("turn", "not your turn"));
+            return Err(CountForbidden::NotYourTurn);
         }
         match step {
-            CStep::Add(_) if self.adds >= 2 => Err(RuleError::new(
-                "turn",
-                "you have added twice this turn; type `end`",
-            )),
-            CStep::Unhide if self.hidden[seat] == 0 => {
-                Err(RuleError::new("turn", "nothing of yours is hidden"))
-            }
+            CStep::Add(_) if self.adds >= 2 => Err(CountForbidden::AddedTwice),
+            CStep::Unhide if self.hidden[seat] == 0 => Err(CountForbidden::NothingHidden),
             _ => Ok(()),
         }
     }

@@ -58,6 +58,10 @@ pub enum TurnEvent {
         excess: usize,
         areas: usize,
     },
+    /// What comes next, when a player's step ended their part of a phase: the nation
+    /// turn's next decision and who makes it (told in the step's answer only, never kept
+    /// in the log, so that a game's state and its replays are unchanged).
+    Next(NextUp),
     /// Overpopulation or the stacking limits after movement took a unit.
     Removed {
         overpopulation: bool,
@@ -65,6 +69,31 @@ pub enum TurnEvent {
         kind: Kind,
         area: usize,
     },
+}
+
+/// The decision a phase's end leads to ([`TurnEvent::Next`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NextUp {
+    /// `player` places the nation's `left` new units.
+    Place {
+        nation: usize,
+        player: usize,
+        left: u8,
+    },
+    /// `player` moves the nation (`second`: the second movement of an invasion turn).
+    Move {
+        nation: usize,
+        player: usize,
+        second: bool,
+    },
+    /// `player` fights the nation's battles in these areas.
+    Battles {
+        nation: usize,
+        player: usize,
+        areas: Vec<usize>,
+    },
+    /// Every player bids in secret for the Call to Heroes.
+    Bids,
 }
 
 /// How a move ended, as the log tells it.
@@ -291,6 +320,7 @@ impl TurnEvent {
                 w.player(player),
                 armies(excess)
             ),
+            TurnEvent::Next(ref next) => next.text(w),
             TurnEvent::Removed {
                 overpopulation,
                 nation,
@@ -317,6 +347,58 @@ fn armies(n: usize) -> String {
         "1 army".to_string()
     } else {
         format!("{n} armies")
+    }
+}
+
+impl NextUp {
+    fn text(&self, w: &Names) -> String {
+        match *self {
+            NextUp::Place {
+                nation,
+                player,
+                left,
+            } => format!(
+                "Next: {} places the {}' {} (`place <area> <kind>`).",
+                w.player(player),
+                w.nation(nation),
+                units(u32::from(left), "new unit")
+            ),
+            NextUp::Move {
+                nation,
+                player,
+                second,
+            } => format!(
+                "Next: {} moves the {}{} (`move <from> <to> <kind>`, then `done`).",
+                w.player(player),
+                w.nation(nation),
+                if second {
+                    " again: the second movement of their invasion"
+                } else {
+                    ""
+                }
+            ),
+            NextUp::Battles {
+                nation,
+                player,
+                ref areas,
+            } => {
+                let names: Vec<&str> = areas.iter().map(|&a| w.area(a)).collect();
+                format!(
+                    "Next: {} fights the {}' {} in {} (`battle <area>`).",
+                    w.player(player),
+                    w.nation(nation),
+                    if areas.len() == 1 {
+                        "battle"
+                    } else {
+                        "battles"
+                    },
+                    names.join(", ")
+                )
+            }
+            NextUp::Bids => "Next: the Call to Heroes: every player bids for their nations in \
+                             secret (`bid <nation> <n>`, then `seal`)."
+                .to_string(),
+        }
     }
 }
 

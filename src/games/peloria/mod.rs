@@ -67,8 +67,7 @@ pub use board::{
     parse_board, Area, Arrival, Edge, Flags, Kind, Nation, PeloriaData, Piece, RoundKinds,
     ScoreRule, Terrain, NAMED_AREAS, NATIONS, PLAYERS, ROUNDS,
 };
-pub use rules::hero_awards;
-use rules::Refused;
+pub use rules::{hero_awards, Forbidden};
 pub use view::View;
 
 use crate::engine::sealed::SealedChoices;
@@ -339,9 +338,7 @@ impl Game for Peloria {
     type Data = PeloriaData;
     type View = View;
     type Options = NoOptions;
-    /// On the bridge: `legality` and `hopeless` below still decide (see
-    /// [`crate::engine::Unconverted`]); converting means moving them into this one.
-    type Forbidden = crate::engine::Unconverted;
+    type Forbidden = rules::Forbidden;
 
     const ID: &'static str = ID;
     const NAME: &'static str = "History of Peloria";
@@ -408,19 +405,9 @@ impl Game for Peloria {
         }
     }
 
-    /// On the bridge ([`crate::engine::Unconverted`]): `legality` decides.
-    fn forbidden(
-        &self,
-        _data: &PeloriaData,
-        _seat: Seat,
-        _step: &Step,
-    ) -> Result<(), crate::engine::Unconverted> {
-        Ok(())
-    }
-
-    /// The one legality function: may `seat` act, then the check of the pending prompt or
+    /// The one legality decision: may `seat` act, then the check of the pending prompt or
     /// of the phase (each in its part of `rules/`).
-    fn legality(&self, data: &PeloriaData, seat: Seat, step: &Step) -> Result<(), RuleError> {
+    fn forbidden(&self, data: &PeloriaData, seat: Seat, step: &Step) -> Result<(), Forbidden> {
         self.seat_may_act(data, seat)?;
         if let Some(p) = self.prompts.top() {
             return match p {
@@ -436,17 +423,28 @@ impl Game for Peloria {
             Phase::Stacking { .. } => self.stack_remove_ok(data, step),
             Phase::Battle { .. } => self.battle_ok(data, step),
             Phase::Overpop => self.remove_ok(data, step),
-            Phase::Removals | Phase::Finished => Err(self.not_now(data)),
+            Phase::Removals | Phase::Finished => Err(self.not_now()),
         }
     }
 
-    /// Carry out a step found legal by `legality`, then run the automatic parts.
+    /// A refused step in full: the refusals that name players say who (whose turn it is,
+    /// who still decides), a hit that must name its unit lists the ways, and the steps
+    /// close to the refused one follow (as in every game).
+    fn explain(&self, data: &PeloriaData, seat: Seat, step: &Step, mut e: RuleError) -> RuleError {
+        if let Err(f) = self.forbidden(data, seat, step) {
+            e.reason = f.words(data, Some(self));
+        }
+        crate::engine::explain_close(self, data, seat, step, e)
+    }
+
+    /// Carry out a step found legal by `forbidden`, then run the automatic parts.
     fn perform(&mut self, data: &PeloriaData, seat: Seat, step: &Step) -> Applied {
         let before = self.rng.clone();
         let mut ev: Vec<String> = Vec::new();
         let mut private: Vec<String> = Vec::new();
         let secret = matches!(step, Step::Bid { .. } | Step::Seal | Step::Unseal);
         let mut turn_ended = matches!(step, Step::Done | Step::Seal);
+        let stage = self.turn_stage();
         match *step {
             Step::Place { area: a, kind: k } => self.place(data, a, k, &mut ev),
             Step::Move {
@@ -484,6 +482,7 @@ impl Game for Peloria {
             } => turn_ended = self.hero_remove(data, seat, n, a, k, &mut ev),
         }
         self.advance(data, &mut ev);
+        self.say_next(data, stage, &mut ev);
         let mut events: Vec<Event> = private
             .into_iter()
             .map(|t| Event::private(seat, t))
@@ -496,77 +495,6 @@ impl Game for Peloria {
             secret,
             // The last seal reveals every bid and starts a fresh round of seals.
             reveals: matches!(step, Step::Seal) && !self.bids.is_sealed(seat),
-        }
-    }
-
-    /// A quick test that `step` is sure to be refused, without wording why, for the
-    /// candidates the scans of the legal steps most often meet refused: moves of a stack
-    /// with no move left or into terrain the nation may not enter, exits, regalia moves,
-    /// battles where there is none, retreats and Call to Heroes removals. Each runs the
-    /// check `legality` runs for that step (or its first part) in its unworded form
-    /// ([`rules::Refused`]), so a step it rejects is one legality refuses (tested over
-    /// random games); a step it passes still goes through `legality`. Moves that pass the
-    /// cheap part are mostly legal, so their full check is left to `legality` alone.
-    fn hopeless(&self, data: &PeloriaData, seat: Seat, step: &Step) -> bool {
-        let d = data;
-        let n = self.turn;
-        let area = |a: usize| a < d.areas.len();
-        match (&self.phase, self.prompts.top(), step) {
-            (
-                Phase::Move { .. },
-                None,
-                Step::Move {
-                    from: f,
-                    to: t,
-                    kind: k,
-                },
-            ) => {
-                area(*f)
-                    && area(*t)
-                    && (self.may_enter::<Refused>(d, n, *t).is_err() || !self.may_move(n, *f, *k))
-            }
-            (
-                Phase::Move { .. },
-                None,
-                Step::Exit {
-                    from: f,
-                    edge: e,
-                    kind: k,
-                },
-            ) => area(*f) && self.exit_ok::<Refused>(d, n, *f, *e, *k).is_err(),
-            (Phase::Move { .. }, None, Step::Regalia { piece: p, to: t }) => {
-                *p < d.regalia.len()
-                    && area(*t)
-                    && self.regalia_ok::<Refused>(d, n, *p, *t).is_err()
-            }
-            (Phase::Battle { .. }, None, Step::Battle(a)) => {
-                area(*a) && self.battle_ok::<Refused>(d, step).is_err()
-            }
-            (
-                _,
-                Some(Pending::Retreat { nation, .. }),
-                Step::Retreat {
-                    from: f,
-                    to: t,
-                    kind: k,
-                },
-            ) => area(*t) && self.retreat_ok::<Refused>(d, *nation, *f, *t, *k).is_err(),
-            (
-                _,
-                Some(Pending::Heroes { quotas }),
-                Step::Hero {
-                    nation: m,
-                    area: a,
-                    kind: k,
-                },
-            ) => {
-                *m < NATIONS
-                    && area(*a)
-                    && self
-                        .hero_remove_ok::<Refused>(d, seat, quotas, *m, *a, *k)
-                        .is_err()
-            }
-            _ => false,
         }
     }
 

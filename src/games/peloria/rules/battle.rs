@@ -12,9 +12,9 @@ impl Peloria {
     }
 
     /// PEL-BAT-1: the nation fights each battle where it shares an area with others.
-    pub(crate) fn battle_ok<E: Refusal>(&self, d: &PeloriaData, step: &Step) -> Result<(), E> {
+    pub(crate) fn battle_ok(&self, d: &PeloriaData, step: &Step) -> Result<(), Forbidden> {
         let Step::Battle(a) = *step else {
-            return Err(self.not_now(d));
+            return Err(self.not_now());
         };
         let n = self.turn;
         if self.battle.is_none()
@@ -24,12 +24,10 @@ impl Peloria {
         {
             Ok(())
         } else {
-            Err(E::refuse(Topic::Battle, || {
-                format!(
-                    "there is no battle of the {} to fight in {}",
-                    d.nations[n].name, d.areas[a].name
-                )
-            }))
+            Err(Forbidden::NoBattleIn {
+                nation: ix(n),
+                area: ix(a),
+            })
         }
     }
 
@@ -102,73 +100,32 @@ impl Peloria {
         nation: usize,
         result: u8,
         step: &Step,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Forbidden> {
         let (k, from) = match *step {
             Step::Hit(k) => (k, None),
             Step::HitUnit { kind, from } => (kind, Some(from)),
-            _ => {
-                return Err(rule(
-                    Topic::Battle,
-                    "choose which unit the hit kills: `hit <kind>`",
-                ))
-            }
+            _ => return Err(Forbidden::HitOnly),
         };
         let b = self
             .battle
             .as_ref()
-            .ok_or_else(|| rule(Topic::Battle, "no battle"))?;
-        let name = &d.nations[nation].name;
+            .ok_or(Forbidden::NoBattle(Topic::Battle))?;
+        let (n, kind) = (ix(nation), k);
         if !self.hit_options(d, b, nation, result).contains(&k) {
-            return Err(rule(
-                Topic::Battle,
-                format!(
-                    "a result of {result} cannot kill {} of the {name} here",
-                    crate::engine::a_or_an(k.name())
-                ),
-            ));
+            return Err(Forbidden::HitCannotKill {
+                result,
+                nation: n,
+                kind,
+            });
         }
-        let ways = self.ways_to_choose(nation, k);
-        let named = |ways: &[Option<usize>]| -> String {
-            let steps: Vec<String> = ways
-                .iter()
-                .map(|&from| {
-                    format!(
-                        "`{}`",
-                        Peloria::format_step(d, &Step::HitUnit { kind: k, from })
-                    )
-                })
-                .collect();
-            steps.join(" or ")
-        };
-        match (from, ways) {
-            (None, Some(ways)) => Err(rule(
-                Topic::Battle,
-                format!(
-                    "the {name}' {} units here came by different ways, so say which one dies: {}",
-                    k.name(),
-                    named(&ways)
-                ),
-            )),
-            (Some(_), None) => Err(rule(
-                Topic::Battle,
-                format!(
-                    "any {} of the {name} here will do: `hit {}`",
-                    k.name(),
-                    k.name()
-                ),
-            )),
-            (Some(f), Some(ways)) if !ways.contains(&f) => Err(rule(
-                Topic::Battle,
-                format!(
-                    "no {} of the {name} here {}; name one of {}",
-                    k.name(),
-                    match f {
-                        Some(a) => format!("came from {}", d.areas[a].name),
-                        None => "stayed where it was".to_string(),
-                    },
-                    named(&ways)
-                ),
-            )),
+        match (from, self.ways_to_choose(nation, k)) {
+            (None, Some(_)) => Err(Forbidden::HitSayWhich { nation: n, kind }),
+            (Some(_), None) => Err(Forbidden::HitAnyWillDo { nation: n, kind }),
+            (Some(f), Some(ways)) if !ways.contains(&f) => Err(Forbidden::HitNoSuchWay {
+                nation: n,
+                kind,
+                from: f.map(ix),
+            }),
             _ => Ok(()),
         }
     }

@@ -52,18 +52,14 @@ impl Peloria {
         seat: Seat,
         quotas: &[Quota],
         step: &Step,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Forbidden> {
         match *step {
             Step::Hero {
                 nation: n,
                 area: a,
                 kind: k,
             } => self.hero_remove_ok(d, seat, quotas, n, a, k),
-            _ => Err(rule(
-                Topic::Heroes,
-                "remove the units your bid sent to the Call to Heroes, one per step: \
-                 `remove <nation> <area> [kind]`",
-            )),
+            _ => Err(Forbidden::RemovalsOnly),
         }
     }
 
@@ -130,50 +126,36 @@ impl Peloria {
             .count()
     }
 
-    pub(crate) fn bid_ok(&self, d: &PeloriaData, seat: Seat, step: &Step) -> Result<(), RuleError> {
-        match step {
+    pub(crate) fn bid_ok(&self, d: &PeloriaData, seat: Seat, step: &Step) -> Result<(), Forbidden> {
+        match *step {
             Step::Bid {
                 nation: n,
                 units: v,
             } => {
+                let nation = ix(n);
                 if self.bids.is_sealed(seat) {
-                    return Err(rule(Topic::Heroes, "your bid is sealed; `unseal` first"));
+                    return Err(Forbidden::BidSealed);
                 }
-                if d.nations[*n].player != seat {
-                    return Err(rule(
-                        Topic::Heroes,
-                        format!("the {} are not yours", d.nations[*n].name),
-                    ));
+                if d.nations[n].player != seat {
+                    return Err(Forbidden::BidNotYours { nation });
                 }
-                if !d.heroes[*n] {
-                    return Err(rule(
-                        Topic::Heroes,
-                        format!(
-                            "the {} do not answer the Call to Heroes",
-                            d.nations[*n].name
-                        ),
-                    ));
+                if !d.heroes[n] {
+                    return Err(Forbidden::NoHeroes { nation });
                 }
-                if *v as usize > self.removable(d, *n) {
-                    return Err(rule(
-                        Topic::Heroes,
-                        format!(
-                            "the {} have only {} units that may be removed",
-                            d.nations[*n].name,
-                            self.removable(d, *n)
-                        ),
-                    ));
+                let removable = self.removable(d, n);
+                if v as usize > removable {
+                    return Err(Forbidden::BidTooHigh {
+                        nation,
+                        removable: removable.min(u8::MAX as usize) as u8,
+                    });
                 }
                 Ok(())
             }
             Step::Seal if !self.bids.is_sealed(seat) => Ok(()),
-            Step::Seal => Err(rule(Topic::Heroes, "your bid is already sealed")),
+            Step::Seal => Err(Forbidden::BidAlreadySealed),
             Step::Unseal if self.bids.is_sealed(seat) => Ok(()),
-            Step::Unseal => Err(rule(Topic::Heroes, "your bid is not sealed")),
-            _ => Err(rule(
-                Topic::Heroes,
-                "during the Call to Heroes, `bid <nation> <n>`, then `seal`",
-            )),
+            Step::Unseal => Err(Forbidden::BidNotSealed),
+            _ => Err(Forbidden::BidsOnly),
         }
     }
 
@@ -256,7 +238,7 @@ impl Peloria {
 
     /// Is removing one `k` of nation `n` from `a` for the Call to Heroes legal for `seat`
     /// (PEL-HERO-3, PEL-HERO-5)?
-    pub(crate) fn hero_remove_ok<E: Refusal>(
+    pub(crate) fn hero_remove_ok(
         &self,
         d: &PeloriaData,
         seat: Seat,
@@ -264,44 +246,26 @@ impl Peloria {
         n: usize,
         a: usize,
         k: Kind,
-    ) -> Result<(), E> {
-        let name = &d.nations[n].name;
+    ) -> Result<(), Forbidden> {
+        let nation = ix(n);
         if d.nations[n].player != seat {
-            return Err(E::refuse(Topic::Heroes, || {
-                format!(
-                    "the {name} are not yours; {} picks their units",
-                    self.players[d.nations[n].player]
-                )
-            }));
+            return Err(Forbidden::HeroNotYours { nation });
         }
         match quotas.iter().find(|q| q.nation == n) {
-            None => {
-                return Err(E::refuse(Topic::Heroes, || {
-                    format!("the {name} send no units to the Call to Heroes")
-                }))
-            }
+            None => return Err(Forbidden::HeroNoBid { nation }),
             Some(q) if q.owed == 0 => {
-                return Err(E::refuse(Topic::Heroes, || {
-                    format!(
-                        "the {name} have already removed all {} of their bid",
-                        crate::engine::counted(q.removed, "unit")
-                    )
-                }))
+                return Err(Forbidden::HeroAllRemoved {
+                    nation,
+                    removed: q.removed,
+                })
             }
             Some(_) => {}
         }
         if d.heroes_excluded[a] {
-            return Err(E::refuse(Topic::Heroes, || {
-                format!(
-                    "units in {} cannot answer the Call to Heroes (Ralios and Karia cannot)",
-                    d.areas[a].name
-                )
-            }));
+            return Err(Forbidden::HeroExcluded { area: ix(a) });
         }
         if k == Kind::Forest || self.count_kind(n, a, k) == 0 {
-            return Err(E::refuse(Topic::Heroes, || {
-                format!("the {name} have no {} in {}", k.name(), d.areas[a].name)
-            }));
+            return Err(lacks_unit(Topic::Heroes, (n, a, k), ""));
         }
         Ok(())
     }

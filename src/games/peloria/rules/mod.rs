@@ -2,16 +2,17 @@
 //! setup, the round and nation turn, population increase, movement (with stacking),
 //! battles, retreats, overpopulation, scoring, the Emperors, the Call to Heroes.
 //!
-//! The [`Game`] impl in `../mod.rs` holds the thin dispatchers: `candidates`, `legality`
+//! The [`Game`] impl in `../mod.rs` holds the thin dispatchers: `candidates`, `forbidden`
 //! and `perform` match on the pending prompt or the phase and call that part's
 //! `*_candidates`, `*_ok` and perform functions, which sit together in the part's file.
-//! `legality` is the one legality function: `check` is it, `apply` calls it before
-//! changing anything, and `legal_steps` is the candidates filtered through it.
+//! `forbidden` is the one legality decision, returning a typed [`Forbidden`] worded apart
+//! (`forbidden.rs`): the engine derives `check`, `apply`'s check and the legal list
+//! (the candidates filtered through it) from it.
 //! Between player decisions [`Peloria::advance`] (`turn.rs`) runs the automatic parts
 //! (arrivals, population counts, battle dice, scoring) until a seat must choose.
 
 use super::happening::{
-    BattleEvent, Happening, HeroesEvent, MoveNote, MovementEvent, ScoringEvent, TurnEvent,
+    BattleEvent, Happening, HeroesEvent, MoveNote, MovementEvent, NextUp, ScoringEvent, TurnEvent,
 };
 use super::topics::Topic;
 use super::*;
@@ -22,6 +23,7 @@ use std::ops::ControlFlow;
 
 mod battle;
 mod emperors;
+mod forbidden;
 mod heroes;
 mod movement;
 mod overpopulation;
@@ -32,12 +34,11 @@ mod setup;
 mod shared;
 mod turn;
 
+pub use forbidden::Forbidden;
+use forbidden::{ix, seat_bits};
 pub(crate) use heroes::bid_text_of;
 pub use heroes::hero_awards;
 use shared::lacks_unit;
-pub(crate) use shared::{Refusal, Refused};
-
-pub(crate) use super::topics::rule;
 
 /// Most areas a piece of regalia moves in one movement phase (authored, as cavalry).
 pub const REGALIA_MOVES: u8 = 3;
@@ -53,64 +54,44 @@ pub(crate) const ARMY_KINDS: [Kind; 4] = [Kind::Infantry, Kind::Cavalry, Kind::D
 
 impl Peloria {
     /// Is `seat` the one to decide now (the game not over, a prompt asking it, or the
-    /// turn's owner)? The first check of [`Game::legality`].
-    pub(crate) fn seat_may_act(&self, d: &PeloriaData, seat: Seat) -> Result<(), RuleError> {
+    /// turn's owner)? The first check of [`Game::forbidden`].
+    pub(crate) fn seat_may_act(&self, d: &PeloriaData, seat: Seat) -> Result<(), Forbidden> {
         if self.result.is_some() {
-            return Err(rule(Topic::Scoring, "the game is over"));
+            return Err(Forbidden::GameOver);
         }
         if seat >= PLAYERS {
-            return Err(rule(Topic::Turn, "that seat does not play"));
+            return Err(Forbidden::NoSuchSeat);
         }
         if let Some(p) = self.prompts.top() {
             if p.asks(seat) {
                 return Ok(());
             }
-            let asked = p.seats();
-            let names: Vec<&str> = asked.iter().map(|&s| self.players[s].as_str()).collect();
+            let asked = seat_bits(&p.seats());
             return Err(match p {
-                Pending::Heroes { .. } => rule(
-                    Topic::Heroes,
-                    format!(
-                        "{} has no Call to Heroes units left to remove; waiting for {}",
-                        self.players[seat],
-                        names.join(", ")
-                    ),
-                ),
-                _ => rule(
-                    Topic::Battle,
-                    format!("{} must decide first (a battle decision)", names.join(", ")),
-                ),
+                Pending::Heroes { .. } => Forbidden::HeroesWaiting {
+                    seat: ix(seat),
+                    asked,
+                },
+                _ => Forbidden::DecideFirst { asked },
             });
         }
         let n = self.turn;
         if self.phase == Phase::Bids || self.owner(d, n) == seat {
             return Ok(());
         }
-        Err(rule(
-            Topic::Turn,
-            format!(
-                "it is the {} turn, played by {}",
-                d.nations[n].name,
-                self.players[self.owner(d, n)]
-            ),
-        ))
+        Err(Forbidden::NotYourTurn { nation: ix(n) })
     }
 
     /// The refusal of a step of the wrong sort for the phase of the nation turn.
-    pub(crate) fn not_now<E: Refusal>(&self, d: &PeloriaData) -> E {
-        let n = self.turn;
-        E::refuse(Topic::Turn, || {
-            format!(
-                "{} cannot do that now; the {} are in their {} phase",
-                self.players[self.owner(d, n)],
-                d.nations[n].name,
-                phase_name(&self.phase)
-            )
-        })
+    pub(crate) fn not_now(&self) -> Forbidden {
+        Forbidden::NotNow {
+            nation: ix(self.turn),
+            phase: phase_name(&self.phase),
+        }
     }
 
     /// Does `seat` have a legal step matching `pred`? Stops at the first one (the same
-    /// candidates and legality as the engine's legal list, without building the list).
+    /// candidates and decision as the engine's legal list, without building the list).
     pub(crate) fn has_step(
         &self,
         d: &PeloriaData,
@@ -119,7 +100,7 @@ impl Peloria {
     ) -> bool {
         self.candidates(d, seat)
             .iter()
-            .any(|s| pred(s) && !self.hopeless(d, seat, s) && self.legality(d, seat, s).is_ok())
+            .any(|s| pred(s) && self.forbidden(d, seat, s).is_ok())
     }
 }
 
@@ -134,7 +115,7 @@ impl Peloria {
         let mut done = false;
         let froms = self.move_froms();
         let scan = self.each_move_candidate(d, &froms, |s| {
-            if self.hopeless(d, seat, &s) || self.legality(d, seat, &s).is_err() {
+            if self.forbidden(d, seat, &s).is_err() {
                 return ControlFlow::Continue(());
             }
             if s != Step::Done {

@@ -96,7 +96,7 @@ impl Peloria {
     }
 
     /// A movement-phase step: a move, an exit, a regalia move or `done`.
-    pub(crate) fn movement_ok(&self, d: &PeloriaData, step: &Step) -> Result<(), RuleError> {
+    pub(crate) fn movement_ok(&self, d: &PeloriaData, step: &Step) -> Result<(), Forbidden> {
         let n = self.turn;
         match *step {
             Step::Move {
@@ -111,7 +111,7 @@ impl Peloria {
             } => self.exit_ok(d, n, f, e, k),
             Step::Regalia { piece: p, to: t } => self.regalia_ok(d, n, p, t),
             Step::Done => Ok(()),
-            _ => Err(self.not_now(d)),
+            _ => Err(self.not_now()),
         }
     }
 
@@ -176,28 +176,27 @@ impl Peloria {
         self.phase = Phase::Move { cycle };
     }
 
-    pub(crate) fn move_ok<E: Refusal>(
+    pub(crate) fn move_ok(
         &self,
         d: &PeloriaData,
         n: usize,
         f: usize,
         t: usize,
         k: Kind,
-    ) -> Result<(), E> {
+    ) -> Result<(), Forbidden> {
+        // The cheap refusals first (the legal list meets many moves into terrain the
+        // nation may not enter), then the one pass over the units.
+        self.next_door_ok(d, n, f, t, Topic::Movement)?;
         let c = self.move_census(n, f, t, k);
         let Some(left) = c.mover_left else {
             return Err(lacks_unit(
-                d,
                 Topic::Movement,
                 (n, f, k),
-                "that can still move",
+                " that can still move",
             ));
         };
-        self.next_door_ok::<E>(d, n, f, t, Topic::Movement)?;
         if d.terrain(t) == Terrain::Sea && left < 2 {
-            return Err(E::refuse(Topic::Terrain, || {
-                "Pelandans may not stop in a sea: entering it needs a move left to leave"
-            }));
+            return Err(Forbidden::StopAtSea);
         }
         // PEL-KART-2, PEL-KART-3.
         let (_, karia, dorastor) = d.pass;
@@ -210,17 +209,10 @@ impl Peloria {
                 .iter()
                 .any(|e| e.0 == dorastor && e.1 != karia && e.2 == n)
         {
-            return Err(E::refuse(Topic::Kartolin, || {
-                "the Kartolin Pass is closed: enemy units hold Dorastor alone; enter Dorastor from another direction first"
-            }));
+            return Err(Forbidden::KartolinClosed);
         }
         if c.enemies > 0 && d.terrain(t).is_land() && c.own_armies + 1 > MAX_ATTACKERS {
-            return Err(E::refuse(Topic::Battle, || {
-                format!(
-                    "at most {MAX_ATTACKERS} units may attack in {}",
-                    d.areas[t].name
-                )
-            }));
+            return Err(Forbidden::TooManyAttackers { area: ix(t) });
         }
         Ok(())
     }
@@ -315,89 +307,65 @@ impl Peloria {
         );
     }
 
-    pub(crate) fn exit_ok<E: Refusal>(
+    pub(crate) fn exit_ok(
         &self,
         d: &PeloriaData,
         n: usize,
         f: usize,
         e: usize,
         k: Kind,
-    ) -> Result<(), E> {
-        self.mover_ok::<E>(d, n, f, k)?;
+    ) -> Result<(), Forbidden> {
+        self.mover_ok(n, f, k)?;
         if !d.areas[f].exits.contains(&e) {
-            return Err(E::refuse(Topic::Exits, || {
-                format!(
-                    "{} is not next to the {} edge",
-                    d.areas[f].name, d.edges[e].name
-                )
-            }));
+            return Err(Forbidden::NoEdge {
+                area: ix(f),
+                edge: ix(e),
+            });
         }
         if !d.nations[n].exits.iter().any(|x| x.0 == e) {
-            return Err(E::refuse(Topic::Exits, || {
-                format!(
-                    "the {} do not leave by {}",
-                    d.nations[n].name, d.edges[e].name
-                )
-            }));
+            return Err(Forbidden::NotTheirExit {
+                nation: ix(n),
+                edge: ix(e),
+            });
         }
         Ok(())
     }
 
-    pub(crate) fn regalia_ok<E: Refusal>(
+    pub(crate) fn regalia_ok(
         &self,
         d: &PeloriaData,
         n: usize,
         p: usize,
         t: usize,
-    ) -> Result<(), E> {
-        let piece = &d.regalia[p];
+    ) -> Result<(), Forbidden> {
+        let piece = ix(p);
         if self.emperor != Some(n) {
-            return Err(E::refuse(Topic::Emperors, || {
-                "only the Emperor's nation moves the regalia"
-            }));
+            return Err(Forbidden::NotEmperor);
         }
         let Some(at) = self.regalia[p] else {
-            return Err(E::refuse(Topic::Emperors, || {
-                format!("the {} is not on the board yet", piece.name)
-            }));
+            return Err(Forbidden::PieceAway { piece });
         };
-        if piece.fixed {
-            return Err(E::refuse(Topic::Emperors, || {
-                format!("the {} never moves", piece.name)
-            }));
+        if d.regalia[p].fixed {
+            return Err(Forbidden::PieceFixed { piece });
         }
         if at == d.vonlath {
-            return Err(E::refuse(Topic::Emperors, || {
-                format!(
-                    "the {} is joined to the Imperial Regalia in Vonlath and cannot be split off",
-                    piece.name
-                )
-            }));
+            return Err(Forbidden::PieceJoined { piece });
         }
         if !self.holds_alone(n, at) {
-            return Err(E::refuse(Topic::Emperors, || {
-                format!(
-                    "the Emperor's nation does not hold {}, where the {} lies: it holds only \
-                     areas where it stands alone",
-                    d.areas[at].name, piece.name
-                )
-            }));
+            return Err(Forbidden::PieceNotHeld {
+                piece,
+                area: ix(at),
+            });
         }
         if !d.areas[at].adj.contains(&t) {
-            return Err(E::refuse(Topic::Emperors, || {
-                "regalia move one area at a time"
-            }));
+            return Err(Forbidden::PieceOneArea);
         }
         let khordavu_to_vonlath = d.round(self.round).khordavu && t == d.vonlath;
         if !khordavu_to_vonlath && !self.holds_alone(n, t) {
-            return Err(E::refuse(Topic::Emperors, || {
-                format!("the regalia move only within areas the Emperor's nation holds; it does not hold {}", d.areas[t].name)
-            }));
+            return Err(Forbidden::RegaliaOutside { area: ix(t) });
         }
         if self.regalia_moved[p] >= REGALIA_MOVES {
-            return Err(E::refuse(Topic::Emperors, || {
-                format!("a piece moves at most {REGALIA_MOVES} areas in a movement phase")
-            }));
+            return Err(Forbidden::PieceMovedEnough);
         }
         Ok(())
     }
@@ -455,30 +423,16 @@ impl Peloria {
     }
 
     /// PEL-MOVE-8: a removal from an area over its stacking limit.
-    pub(crate) fn stack_remove_ok(&self, d: &PeloriaData, step: &Step) -> Result<(), RuleError> {
+    pub(crate) fn stack_remove_ok(&self, d: &PeloriaData, step: &Step) -> Result<(), Forbidden> {
         let Step::Remove { area: a, kind: k } = *step else {
-            return Err(self.not_now(d));
+            return Err(self.not_now());
         };
         let n = self.turn;
         if k == Kind::Forest || self.count_kind(n, a, k) == 0 {
-            return Err(rule(
-                Topic::Stacking,
-                format!(
-                    "the {} have no {} in {}",
-                    d.nations[n].name,
-                    k.name(),
-                    d.areas[a].name
-                ),
-            ));
+            return Err(lacks_unit(Topic::Stacking, (n, a, k), ""));
         }
         if self.armies(n, a) <= self.limit(d, a) {
-            return Err(rule(
-                Topic::Stacking,
-                format!(
-                    "{} is within its stacking limit; remove units from an area over it",
-                    d.areas[a].name
-                ),
-            ));
+            return Err(Forbidden::WithinLimit { area: ix(a) });
         }
         Ok(())
     }

@@ -24,30 +24,19 @@ impl Peloria {
     }
 
     /// PEL-OVP-1, PEL-OVP-2: a removal for overpopulation.
-    pub(crate) fn remove_ok(&self, d: &PeloriaData, step: &Step) -> Result<(), RuleError> {
+    pub(crate) fn remove_ok(&self, d: &PeloriaData, step: &Step) -> Result<(), Forbidden> {
         let Step::Remove { area: a, kind: k } = *step else {
-            return Err(self.not_now(d));
+            return Err(self.not_now());
         };
         let n = self.turn;
         if self.overpop_excess(d, n) == 0 {
-            return Err(rule(Topic::Overpopulation, "no overpopulation to remove"));
+            return Err(Forbidden::NoOverpopulation);
         }
         if k == Kind::Forest || self.count_kind(n, a, k) == 0 {
-            return Err(rule(
-                Topic::Overpopulation,
-                format!(
-                    "the {} have no {} in {}",
-                    d.nations[n].name,
-                    k.name(),
-                    d.areas[a].name
-                ),
-            ));
+            return Err(lacks_unit(Topic::Overpopulation, (n, a, k), ""));
         }
         if self.count(n, a) < 2 {
-            return Err(rule(
-                Topic::Overpopulation,
-                format!("removing the last unit would empty {}", d.areas[a].name),
-            ));
+            return Err(Forbidden::WouldEmpty { area: ix(a) });
         }
         Ok(())
     }

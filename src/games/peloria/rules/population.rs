@@ -71,73 +71,46 @@ impl Peloria {
     }
 
     /// PEL-POP-5..7: where a new unit may go.
-    pub(crate) fn place_ok(&self, d: &PeloriaData, left: u8, step: &Step) -> Result<(), RuleError> {
+    pub(crate) fn place_ok(&self, d: &PeloriaData, left: u8, step: &Step) -> Result<(), Forbidden> {
         let Step::Place { area: a, kind: k } = *step else {
-            return Err(self.not_now(d));
+            return Err(self.not_now());
         };
         let n = self.turn;
         let nat = &d.nations[n];
-        let name = &d.areas[a].name;
+        let (nation, area) = (ix(n), ix(a));
         if left == 0 {
-            return Err(rule(Topic::Population, "no new units are left to place"));
+            return Err(Forbidden::NoneToPlace);
         }
         if !nat.pop_kinds.contains(&k) {
-            return Err(rule(
-                Topic::Population,
-                format!("population increase gives the {} no {}", nat.name, k.name()),
-            ));
+            return Err(Forbidden::NoPopKind { nation, kind: k });
         }
         if self.stock(d, n, k) == 0 {
-            return Err(rule(
-                Topic::Population,
-                format!("the {} have no {} left in stock", nat.name, k.name()),
-            ));
+            return Err(Forbidden::NoStock { nation, kind: k });
         }
         if self.count(n, a) == 0 || self.others(n, a) > 0 || !d.terrain(a).is_land() {
-            return Err(rule(
-                Topic::Population,
-                format!(
-                    "new units go only to areas the {} hold alone; {name} is not one",
-                    nat.name
-                ),
-            ));
+            return Err(Forbidden::NotHeldAlone { nation, area });
         }
         if nat.flags.plateau && d.terrain(a) != Terrain::Plateau {
-            return Err(rule(
-                Topic::Population,
-                "new Praxian units appear on the Hungry Plateau only",
-            ));
+            return Err(Forbidden::PlateauOnly);
         }
         if k == Kind::Forest {
             if matches!(
                 d.terrain(a),
                 Terrain::Mountain | Terrain::Forest | Terrain::Plateau | Terrain::Sea
             ) {
-                return Err(rule(
-                    Topic::Stacking,
-                    format!(
-                        "no forest counter may stand in {name} ({})",
-                        d.terrain(a).name()
-                    ),
-                ));
+                return Err(Forbidden::NoForestCounterIn { area });
             }
             if self
                 .units
                 .iter()
                 .any(|u| u.area as usize == a && u.kind == Kind::Forest)
             {
-                return Err(rule(
-                    Topic::Stacking,
-                    format!("{name} already has a forest counter"),
-                ));
+                return Err(Forbidden::ForestCounterThere { area });
             }
             return Ok(());
         }
         if !self.fits(d, n, a, None) {
-            return Err(rule(
-                Topic::Stacking,
-                format!("one more unit in {name} would break the stacking limits"),
-            ));
+            return Err(Forbidden::PlaceOverStack { area });
         }
         Ok(())
     }

@@ -28,7 +28,7 @@ impl Peloria {
         d: &PeloriaData,
         nation: usize,
         step: &Step,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Forbidden> {
         match *step {
             Step::Retreat {
                 from: f,
@@ -39,20 +39,14 @@ impl Peloria {
                 let b = self
                     .battle
                     .as_ref()
-                    .ok_or_else(|| rule(Topic::Battle, "no battle"))?;
+                    .ok_or(Forbidden::NoBattle(Topic::Battle))?;
                 if d.nations[nation].flags.immortal && self.has_retreat(d, nation, b.area) {
-                    Err(rule(
-                        Topic::Retreat,
-                        "the Telmori must retreat after a round of battle while they can",
-                    ))
+                    Err(Forbidden::TelmoriMustRetreat)
                 } else {
                     Ok(())
                 }
             }
-            _ => Err(rule(
-                Topic::Retreat,
-                "retreat a unit (`retreat <from> <to> <kind>`) or `stay`",
-            )),
+            _ => Err(Forbidden::RetreatOrStay),
         }
     }
 
@@ -108,7 +102,7 @@ impl Peloria {
             .any(|k| {
                 dests
                     .iter()
-                    .any(|&t| self.retreat_ok::<Refused>(d, n, a, t, k).is_ok())
+                    .any(|&t| self.retreat_ok(d, n, a, t, k).is_ok())
             })
     }
 
@@ -121,33 +115,25 @@ impl Peloria {
     }
 
     /// PEL-RET-2..6.
-    pub(crate) fn retreat_ok<E: Refusal>(
+    pub(crate) fn retreat_ok(
         &self,
         d: &PeloriaData,
         n: usize,
         f: usize,
         t: usize,
         k: Kind,
-    ) -> Result<(), E> {
+    ) -> Result<(), Forbidden> {
         let Some(b) = &self.battle else {
-            return Err(E::refuse(Topic::Retreat, || "there is no battle"));
+            return Err(Forbidden::NoBattle(Topic::Retreat));
         };
         if f != b.area || b.round == 0 {
-            return Err(E::refuse(Topic::Retreat, || {
-                format!(
-                    "units retreat only from the battle in {}",
-                    d.areas[b.area].name
-                )
-            }));
+            return Err(Forbidden::RetreatOnlyFrom { area: ix(b.area) });
         }
         if k == Kind::Forest || self.count_kind(n, f, k) == 0 {
-            return Err(lacks_unit(d, Topic::Retreat, (n, f, k), "that can retreat"));
+            return Err(lacks_unit(Topic::Retreat, (n, f, k), " that can retreat"));
         }
-        let tname = || &d.areas[t].name;
         if self.others(n, t) > 0 {
-            return Err(E::refuse(Topic::Retreat, || {
-                format!("{} holds other nations' units", tname())
-            }));
+            return Err(Forbidden::RetreatHostile { area: ix(t) });
         }
         // PEL-RET-6, and the Telmori sheet: any empty mountain, or cursed Dorastor.
         let telmori_mountain = d.nations[n].flags.immortal
@@ -157,32 +143,23 @@ impl Peloria {
             if n == b.attacker {
                 // PEL-RET-3: each attacking unit goes back to the area it itself came from.
                 if self.retreating_unit(n, f, t, k).is_none() {
-                    return Err(E::refuse(Topic::Retreat, || {
-                        format!(
-                            "an attacking unit retreats only to the area it moved from; no {} \
-                             of the {} in {} came from {}",
-                            k.name(),
-                            d.nations[n].name,
-                            d.areas[f].name,
-                            tname()
-                        )
-                    }));
+                    return Err(Forbidden::RetreatNotOrigin {
+                        nation: ix(n),
+                        kind: k,
+                        from: ix(f),
+                        to: ix(t),
+                    });
                 }
-                self.may_enter::<E>(d, n, t)?;
+                self.may_enter(d, n, t)?;
             } else {
-                self.next_door_ok::<E>(d, n, f, t, Topic::Retreat)?;
+                self.next_door_ok(d, n, f, t, Topic::Retreat)?;
             }
             if !d.terrain(t).is_land() {
-                return Err(E::refuse(Topic::Retreat, || "no retreat into a sea"));
+                return Err(Forbidden::RetreatIntoSea);
             }
         }
         if !self.fits(d, n, t, Some(f)) {
-            return Err(E::refuse(Topic::Stacking, || {
-                format!(
-                    "retreating into {} would break the stacking limits",
-                    tname()
-                )
-            }));
+            return Err(Forbidden::RetreatOverStack { area: ix(t) });
         }
         Ok(())
     }

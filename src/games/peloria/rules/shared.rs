@@ -1,33 +1,6 @@
-//! Counts and small helpers every part of the rules uses, and the two ways a rule check
-//! answers "no" ([`Refusal`]).
+//! Counts and small helpers every part of the rules uses.
 
 use super::*;
-
-/// What a rule check returns when it refuses a step: the worded [`RuleError`] a player
-/// reads, or [`Refused`], a bare "no" for the scans that only need to know whether a step
-/// is legal (`hopeless`, `has_retreat`). The same check serves both, so they cannot
-/// disagree; only the worded one pays for formatting the reason.
-pub(crate) trait Refusal: Sized {
-    /// A refusal by the rule `topic` explains; `reason` words it, and is called only when
-    /// the words are kept.
-    fn refuse<S: Into<String>>(topic: Topic, reason: impl FnOnce() -> S) -> Self;
-}
-
-impl Refusal for RuleError {
-    fn refuse<S: Into<String>>(topic: Topic, reason: impl FnOnce() -> S) -> Self {
-        rule(topic, reason())
-    }
-}
-
-/// A refusal without its words (see [`Refusal`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Refused;
-
-impl Refusal for Refused {
-    fn refuse<S: Into<String>>(_topic: Topic, _reason: impl FnOnce() -> S) -> Self {
-        Refused
-    }
-}
 
 impl Peloria {
     pub(crate) fn owner(&self, d: &PeloriaData, n: usize) -> Seat {
@@ -179,27 +152,13 @@ impl Peloria {
     }
 
     /// May nation `n` enter area `a` at all (PEL-MOVE-5..7)? Seas only for sea nations.
-    pub(crate) fn may_enter<E: Refusal>(
-        &self,
-        d: &PeloriaData,
-        n: usize,
-        a: usize,
-    ) -> Result<(), E> {
+    pub(crate) fn may_enter(&self, d: &PeloriaData, n: usize, a: usize) -> Result<(), Forbidden> {
         let f = d.nations[n].flags;
-        let name = || &d.areas[a].name;
+        let area = ix(a);
         match d.terrain(a) {
-            Terrain::Sea if !f.sea => Err(E::refuse(Topic::Terrain, || {
-                format!("{} is a sea; only Pelandans move through seas", name())
-            })),
-            Terrain::Forest if !f.forest => Err(E::refuse(Topic::Terrain, || {
-                format!("{} is permanent forest; only the Aldryami enter it", name())
-            })),
-            Terrain::Mountain if !f.mountain => Err(E::refuse(Topic::Terrain, || {
-                format!(
-                    "{} is a mountain area; only Digijelm and Telmori enter mountains",
-                    name()
-                )
-            })),
+            Terrain::Sea if !f.sea => Err(Forbidden::SeaClosed { area }),
+            Terrain::Forest if !f.forest => Err(Forbidden::ForestClosed { area }),
+            Terrain::Mountain if !f.mountain => Err(Forbidden::MountainClosed { area }),
             _ => Ok(()),
         }
     }
@@ -238,37 +197,28 @@ impl Peloria {
         best.map(|b| b.0)
     }
 
-    /// Has `n` a unit of kind `k` in `a` that can still move (is there a [`Peloria::mover`])?
-    pub(crate) fn may_move(&self, n: usize, a: usize, k: Kind) -> bool {
-        self.units_of(n, a, k).any(|(_, u)| u.left > 0)
-    }
-
     /// The unit of `n` and kind `k` in `a` that moves next, or the refusal.
-    pub(crate) fn mover_ok<E: Refusal>(
-        &self,
-        d: &PeloriaData,
-        n: usize,
-        a: usize,
-        k: Kind,
-    ) -> Result<usize, E> {
+    pub(crate) fn mover_ok(&self, n: usize, a: usize, k: Kind) -> Result<usize, Forbidden> {
         self.mover(n, a, k)
-            .ok_or_else(|| lacks_unit(d, Topic::Movement, (n, a, k), "that can still move"))
+            .ok_or_else(|| lacks_unit(Topic::Movement, (n, a, k), " that can still move"))
     }
 
     /// A unit steps from `f` into `t` (a move or a retreat): `t` is next to `f`, and the
     /// nation may enter it at all. A refusal cites `topic`.
-    pub(crate) fn next_door_ok<E: Refusal>(
+    pub(crate) fn next_door_ok(
         &self,
         d: &PeloriaData,
         n: usize,
         f: usize,
         t: usize,
         topic: Topic,
-    ) -> Result<(), E> {
+    ) -> Result<(), Forbidden> {
         if !d.areas[f].adj.contains(&t) {
-            return Err(E::refuse(topic, || {
-                format!("{} is not next to {}", d.areas[t].name, d.areas[f].name)
-            }));
+            return Err(Forbidden::NotNextTo {
+                topic,
+                from: ix(f),
+                to: ix(t),
+            });
         }
         self.may_enter(d, n, t)
     }
@@ -359,19 +309,17 @@ impl Peloria {
 }
 
 /// The refusal when nation `n` has no unit of kind `k` in area `a` fit for a step (`fit`
-/// says for what: "that can still move").
-pub(crate) fn lacks_unit<E: Refusal>(
-    d: &PeloriaData,
+/// says for what: " that can still move"; empty for any unit).
+pub(crate) fn lacks_unit(
     topic: Topic,
     (n, a, k): (usize, usize, Kind),
-    fit: &str,
-) -> E {
-    E::refuse(topic, || {
-        format!(
-            "the {} have no {} in {} {fit}",
-            d.nations[n].name,
-            k.name(),
-            d.areas[a].name
-        )
-    })
+    fit: &'static str,
+) -> Forbidden {
+    Forbidden::NoUnit {
+        topic,
+        nation: ix(n),
+        area: ix(a),
+        kind: k,
+        fit,
+    }
 }

@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// Where the nation turn stands ([`Peloria::turn_stage`]).
+pub(crate) type TurnStage = (u8, usize, std::mem::Discriminant<Phase>, u8);
+
 impl Peloria {
     /// Run automatic parts until a seat must decide.
     pub(crate) fn advance(&mut self, d: &PeloriaData, ev: &mut Vec<String>) {
@@ -84,6 +87,56 @@ impl Peloria {
             areas: self.held(d, n).len(),
         };
         self.say(d, ev, over);
+    }
+
+    /// Where the nation turn stands (round, nation, phase, movement cycle): a step that
+    /// changes it ended its player's part of a phase ([`Peloria::say_next`]).
+    pub(crate) fn turn_stage(&self) -> TurnStage {
+        let cycle = match self.phase {
+            Phase::Move { cycle } | Phase::Battle { cycle } | Phase::Stacking { cycle } => cycle,
+            _ => 0,
+        };
+        (
+            self.round,
+            self.turn,
+            std::mem::discriminant(&self.phase),
+            cycle,
+        )
+    }
+
+    /// After a step that ended its player's part of a phase (the stage `before` it
+    /// changed), say in the step's answer what comes next and who decides, for the
+    /// decisions no other line announces (over-population and the stacking limits have
+    /// theirs). Only in `ev`, never in the log: the state stays what it was.
+    pub(crate) fn say_next(&self, d: &PeloriaData, before: TurnStage, ev: &mut Vec<String>) {
+        if self.result.is_some() || !self.prompts.is_empty() || self.turn_stage() == before {
+            return;
+        }
+        let (nation, player) = (self.turn, self.turn_owner);
+        let next = match self.phase {
+            Phase::Place { left } => NextUp::Place {
+                nation,
+                player,
+                left,
+            },
+            Phase::Move { cycle } => NextUp::Move {
+                nation,
+                player,
+                second: cycle == 2,
+            },
+            Phase::Battle { .. } => NextUp::Battles {
+                nation,
+                player,
+                areas: self
+                    .held(d, nation)
+                    .into_iter()
+                    .filter(|&a| self.others(nation, a) > 0)
+                    .collect(),
+            },
+            Phase::Bids => NextUp::Bids,
+            _ => return,
+        };
+        ev.push(Happening::from(TurnEvent::Next(next)).text(d, &self.players));
     }
 
     // ---- Start of a nation turn: arrivals, regalia, population increase ----

@@ -294,8 +294,9 @@ fn pel_hero_5_all_owing_players_remove_at_once_each_their_own() {
         )
         .unwrap_err();
     assert!(e.reason.contains("not yours"), "{e}");
+    // As the player reads it (`check` names the players).
     let e = g
-        .legality(
+        .check(
             &d,
             2,
             &Step::Hero {

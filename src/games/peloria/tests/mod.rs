@@ -225,47 +225,6 @@ fn pel_hero_1_drafts_are_hidden_from_everyone_else_down_to_the_pixels() {
     assert!(changed > 0, "the scrambles changed the drafts");
 }
 
-/// The legal-step scan skips candidates `hopeless` calls sure to be refused; over three
-/// random games, every such candidate, for every seat at every position, is refused by the
-/// legality function (so skipping them never hides a legal step). Every sort of step it
-/// skips is seen skipped, so none of its checks goes untested.
-#[test]
-fn hopeless_candidates_are_all_refused_by_the_legality_function() {
-    let d = data();
-    // Skipped candidates by sort: moves, exits, regalia, battles, retreats, removals.
-    let mut skipped = [0; 6];
-    for seed in [3, 4, 5] {
-        let p = Suite::<Peloria>::new(&d).playout(4, &Options::new(), seed);
-        let mut g =
-            crate::engine::setup_checked::<Peloria>(&d, &names(), &Options::new(), seed).unwrap();
-        for (s, t) in &p.log {
-            for seat in 0..PLAYERS {
-                for c in g.candidates(&d, seat) {
-                    if g.hopeless(&d, seat, &c) {
-                        let sort = match c {
-                            Step::Move { .. } => 0,
-                            Step::Exit { .. } => 1,
-                            Step::Regalia { .. } => 2,
-                            Step::Battle(_) => 3,
-                            Step::Retreat { .. } => 4,
-                            Step::Hero { .. } => 5,
-                            _ => panic!("{c:?} is skipped, a sort this test does not count"),
-                        };
-                        skipped[sort] += 1;
-                        assert!(g.legality(&d, seat, &c).is_err(), "{c:?} is legal");
-                    }
-                }
-            }
-            play(&mut g, &d, *s, t);
-        }
-    }
-    assert!(
-        skipped.iter().all(|&k| k >= 100),
-        "the test saw hopeless candidates of every sort (moves, exits, regalia, battles, \
-         retreats, removals: {skipped:?})"
-    );
-}
-
 /// Reading of "the area they moved from": each attacking unit goes back to the area it
 /// itself entered the battle area from; an area a unit of the nation entered from and then
 /// left again (an overrun passing through) is no way back for the others.

@@ -337,3 +337,125 @@ fn pel_inv_3_invasion_turns_are_the_late_nations_arrival_rounds() {
     }
     assert!(!d.invasion(nat(&d, "Pelorians"), 1));
 }
+
+// ==== What comes next, after a player's part of a phase ====
+
+/// The lines of `a` that say what comes next.
+fn next_lines(a: &crate::engine::Applied) -> Vec<&str> {
+    a.events
+        .iter()
+        .map(|e| e.text.as_str())
+        .filter(|t| t.starts_with("Next: "))
+        .collect()
+}
+
+// PEL-POP-5, PEL-MOVE-1
+#[test]
+fn pel_brit_3_the_last_placement_says_who_moves_next() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Henjarl", Kind::Infantry, 1);
+    g.phase = Phase::Place { left: 2 };
+    let first = play_now(&mut g, &d, "place Henjarl infantry");
+    assert_eq!(
+        next_lines(&first),
+        Vec::<&str>::new(),
+        "one unit is still to place"
+    );
+    let last = play_now(&mut g, &d, "place Henjarl infantry");
+    assert!(matches!(g.phase, Phase::Move { .. }));
+    assert_eq!(
+        next_lines(&last),
+        [format!(
+            "Next: {} moves the Pelorians (`move <from> <to> <kind>`, then `done`).",
+            names()[g.turn_owner]
+        )]
+    );
+}
+
+// PEL-BRIT-10, PEL-BAT-1
+#[test]
+fn pel_brit_3_the_end_of_movement_names_the_battles_to_fight() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 2);
+    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 1);
+    put(&mut g, &d, "Pelorians", "Henjarl", Kind::Infantry, 1);
+    fresh(&mut g, &d);
+    let a = play_now(&mut g, &d, "done");
+    assert!(matches!(g.phase, Phase::Battle { .. }));
+    assert_eq!(
+        next_lines(&a),
+        [format!(
+            "Next: {} fights the Pelorians' battle in Naveria (`battle <area>`).",
+            names()[g.turn_owner]
+        )]
+    );
+}
+
+// PEL-BRIT-17, PEL-OVP-1: the over-populated nation's line says what comes next (its own
+// test); once the removals are done, the next nation turn's decision is named.
+#[test]
+fn pel_brit_3_the_last_overpopulation_removal_names_the_next_decision() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Henjarl", Kind::Infantry, 5);
+    put(&mut g, &d, "Pelorians", "Vonlath", Kind::Infantry, 2);
+    fresh(&mut g, &d);
+    let done = play_now(&mut g, &d, "done");
+    assert_eq!(g.phase, Phase::Overpop);
+    assert_eq!(
+        next_lines(&done),
+        Vec::<&str>::new(),
+        "the over-population line says it"
+    );
+    let a = play_now(&mut g, &d, "remove Vonlath infantry");
+    let (who, nation) = (&names()[g.turn_owner], &d.nations[g.turn].name);
+    let said = next_lines(&a);
+    assert_eq!(said.len(), 1, "{:?}", a.events);
+    assert!(
+        said[0].starts_with(&format!("Next: {who} ")) && said[0].contains(nation.as_str()),
+        "{said:?}"
+    );
+}
+
+#[test]
+fn pel_inv_1_the_end_of_the_first_cycle_says_the_invaders_move_again() {
+    let d = data();
+    let mut g = blank(&d, 3, "Praxians");
+    put(&mut g, &d, "Praxians", "Lenshi", Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    let a = play_now(&mut g, &d, "done");
+    assert_eq!(g.phase, Phase::Move { cycle: 2 });
+    assert_eq!(
+        next_lines(&a),
+        [format!(
+            "Next: {} moves the Praxians again: the second movement of their invasion \
+             (`move <from> <to> <kind>`, then `done`).",
+            names()[g.turn_owner]
+        )]
+    );
+}
+
+// PEL-ORDER-5
+#[test]
+fn pel_order_5_a_step_on_another_nations_turn_says_whose_turn_it_is_and_who_plays() {
+    let d = data();
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Henjarl", Kind::Infantry, 1);
+    fresh(&mut g, &d);
+    let other = (g.turn_owner + 1) % PLAYERS;
+    // As the player reads it: the owner by name.
+    let e = g.check(&d, other, &Step::Done).unwrap_err();
+    assert_eq!(e.topic, "turn");
+    let owner = &names()[g.turn_owner];
+    assert!(
+        e.reason
+            .starts_with(&format!("it is the Pelorians turn, played by {owner}")),
+        "{e}"
+    );
+    // The engine's unexplained wording, without the game's player names: the seat.
+    let e = g.legality(&d, other, &Step::Done).unwrap_err();
+    let seat = format!("played by seat {}", g.turn_owner + 1);
+    assert!(e.reason.ends_with(&seat), "{e}");
+}
