@@ -453,14 +453,8 @@ fn the_caretaker_consents_to_an_undo_for_the_absent_player() {
     let after = t.log();
     assert_eq!(after.len(), before.len() + 1, "{after:?}");
     assert_eq!(after.last().map(String::as_str), Some("undo"));
-    assert!(t
-        .chat
-        .lock()
-        .store
-        .log()
-        .motions(game_id(&t))
-        .unwrap()
-        .is_empty());
+    let id = game_id(&t);
+    assert!(t.chat.lock().store.log().motions(id).unwrap().is_empty());
 }
 
 #[test]
