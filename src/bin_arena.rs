@@ -158,8 +158,9 @@ pub struct SeatReport {
     pub decision_ms_p99: f64,
     /// Its mean final score.
     pub mean_score: f64,
-    /// Its decisions that brought its view back to a position it had earlier in the same
-    /// turn (a wasted step: must be 0 for Sherpa's levels).
+    /// Its decisions (more than one legal step) whose step, neither revealing nor drawing,
+    /// brought its view back to a position it had earlier in the same turn (a wasted step:
+    /// must be 0 for Sherpa's levels).
     pub repeats: usize,
 }
 
@@ -264,6 +265,7 @@ fn play_one(
         let seat = acting[0];
         let player = player_at(seat, g, n);
         turn.before(&*game, seat);
+        let choice = game.choices(seat).len() > 1;
         let t = Instant::now();
         let chosen = decide(
             &*game,
@@ -291,7 +293,8 @@ fn play_one(
                 opts.seats[player]
             ))
         })?;
-        if turn.after(&*game, seat, applied.turn_ended) {
+        let back = turn.after(&*game, seat, applied.turn_ended);
+        if back && choice && !applied.irreversible {
             repeats[player] += 1;
         }
     }
