@@ -156,13 +156,21 @@ pub struct SeatReport {
     pub mean_place: f64,
     /// The 99th percentile of its decision times, in milliseconds.
     pub decision_ms_p99: f64,
+    /// Its mean final score.
+    pub mean_score: f64,
+    /// Its decisions (more than one legal step) whose step, neither revealing nor drawing,
+    /// brought its view back to a position it had earlier in the same turn (a wasted step:
+    /// must be 0 for Sherpa's levels).
+    pub repeats: usize,
 }
 
 /// One finished game, by player (the order of `--seats`): its place, and how long each of
 /// its decisions took.
 struct Played {
     places: Vec<u32>,
+    scores: Vec<i64>,
     decisions: Vec<Vec<Duration>>,
+    repeats: Vec<usize>,
 }
 
 /// Play the arena: `opts.games` games of `opts.game` in memory.
@@ -233,24 +241,35 @@ fn play_one(
         .setup(&names, &Default::default(), mix(opts.seed, g, usize::MAX))
         .map_err(|e| ArenaError::Engine(format!("{}: {e}", kind.id())))?;
     let mut decisions = vec![Vec::new(); n];
+    let mut repeats = vec![0; n];
+    let mut turn = ai::TurnKeys::new();
     for step in 0..MAX_STEPS {
         let acting = match game.status() {
             Status::Acting(a) => a,
             Status::Finished(result) => {
                 let mut places = vec![0; n];
+                let mut scores = vec![0; n];
                 for (seat, place) in result.places.iter().enumerate() {
                     places[player_at(seat, g, n)] = *place;
+                    scores[player_at(seat, g, n)] = result.scores.get(seat).copied().unwrap_or(0);
                 }
-                return Ok(Played { places, decisions });
+                return Ok(Played {
+                    places,
+                    scores,
+                    decisions,
+                    repeats,
+                });
             }
         };
         // Several seats may act at once (secret choices): the first one acts first.
         let seat = acting[0];
         let player = player_at(seat, g, n);
+        turn.before(&*game, seat);
+        let choice = game.choices(seat).len() > 1;
         let t = Instant::now();
         let chosen = decide(
             &*game,
-            seat,
+            (seat, turn.seen()),
             opts.seats[player],
             (opts.scale, opts.budget_ms),
             mix(opts.seed, g, step),
@@ -265,7 +284,7 @@ fn play_one(
                 opts.seats[player]
             )));
         };
-        game.play(seat, &text).map_err(|e| {
+        let (_, applied) = game.play(seat, &text).map_err(|e| {
             ArenaError::Engine(format!(
                 "{} game {}: seat {} ({}) chose `{text}`, refused: {e}",
                 kind.id(),
@@ -274,6 +293,10 @@ fn play_one(
                 opts.seats[player]
             ))
         })?;
+        let back = turn.after(&*game, seat, applied.turn_ended);
+        if back && choice && !applied.irreversible {
+            repeats[player] += 1;
+        }
     }
     Err(ArenaError::Engine(format!(
         "{} game {}: no end after {MAX_STEPS} steps",
@@ -282,11 +305,11 @@ fn play_one(
     )))
 }
 
-/// The step `who` takes for `seat` now, a searching level thinking `scale` of its own
-/// budget, or `budget_ms` if given.
+/// The step `who` takes for `seat` now (its turn's positions so far had the keys `seen`),
+/// a searching level thinking `scale` of its own budget, or `budget_ms` if given.
 fn decide(
     game: &dyn AnyGame,
-    seat: Seat,
+    (seat, seen): (Seat, &[u64]),
     who: SeatKind,
     (scale, budget_ms): (f64, Option<u64>),
     seed: u64,
@@ -299,7 +322,7 @@ fn decide(
                 Some(ms) => scaled.with_millis(ms),
                 None => scaled,
             };
-            ai::decide(game, seat, level, budget, seed).map(|d| d.step)
+            ai::decide_in_turn(game, seat, level, budget, seed, seen).map(|d| d.step)
         }
     }
 }
@@ -332,6 +355,9 @@ fn report(game: &str, seats: &[SeatKind], played: &[Played]) -> ArenaReport {
                 mean_place: places.iter().map(|&p| p as f64).sum::<f64>()
                     / places.len().max(1) as f64,
                 decision_ms_p99: p99_ms(&times),
+                mean_score: played.iter().map(|p| p.scores[i] as f64).sum::<f64>()
+                    / played.len().max(1) as f64,
+                repeats: played.iter().map(|p| p.repeats[i]).sum(),
             }
         })
         .collect();
@@ -352,14 +378,16 @@ pub fn table(r: &ArenaReport) -> String {
         r.seats.len(),
         r.games as f64 / n as f64
     );
-    s.push_str("  seat  player       first  mean place  decision p99\n");
+    s.push_str("  seat  player       first  mean place  mean score  repeats  decision p99\n");
     for (i, seat) in r.seats.iter().enumerate() {
         s.push_str(&format!(
-            "  {:<4}  {:<11}  {:>5}  {:>10.2}  {:>9.1} ms\n",
+            "  {:<4}  {:<11}  {:>5}  {:>10.2}  {:>10.1}  {:>7}  {:>9.1} ms\n",
             i + 1,
             seat.seat,
             seat.first,
             seat.mean_place,
+            seat.mean_score,
+            seat.repeats,
             seat.decision_ms_p99
         ));
     }
@@ -413,11 +441,15 @@ mod tests {
         let played = vec![
             Played {
                 places: vec![1, 1, 3],
+                scores: vec![10, 10, 2],
                 decisions: vec![vec![ms(5)], vec![], vec![ms(1)]],
+                repeats: vec![0, 2, 1],
             },
             Played {
                 places: vec![2, 1, 3],
+                scores: vec![5, 8, 0],
                 decisions: vec![vec![ms(7), ms(9)], vec![], vec![]],
+                repeats: vec![0, 3, 0],
             },
         ];
         let seats = [
@@ -433,6 +465,32 @@ mod tests {
         assert_eq!(r.seats[2].mean_place, 3.0);
         assert_eq!(r.seats[0].decision_ms_p99, 9.0);
         assert_eq!(r.seats[1].decision_ms_p99, 0.0);
+        assert_eq!(r.seats[0].mean_score, 7.5);
+        assert_eq!(r.seats[2].mean_score, 1.0);
+        let repeats: Vec<usize> = r.seats.iter().map(|s| s.repeats).collect();
+        assert_eq!(repeats, [0, 5, 1]);
+    }
+
+    /// `repeats` counts the steps that brought a player's view back to a position of the
+    /// same turn: random players in Nepal move there and back, Sherpa's players never do.
+    #[test]
+    fn random_players_waste_steps_and_sherpas_never_do() {
+        let opts = ArenaOptions {
+            game: "nepal".into(),
+            seats: vec![
+                SeatKind::Random,
+                SeatKind::Ai(Level::Easy),
+                SeatKind::Ai(Level::Normal),
+            ],
+            games: 1,
+            seed: 3,
+            scale: 0.005,
+            budget_ms: None,
+        };
+        let r = run(Registry::builtin(), &opts).unwrap();
+        let repeats: Vec<usize> = r.seats.iter().map(|s| s.repeats).collect();
+        assert!(repeats[0] > 0, "random players repeat: {repeats:?}");
+        assert_eq!(repeats[1..], [0, 0], "Sherpa's players do not");
     }
 
     #[test]

@@ -149,6 +149,10 @@ struct BenchArgs {
     /// replay file).
     #[arg(long, value_name = "N")]
     game_endings: Option<usize>,
+    /// Instead of the benchmarks, time Sherpa's search (normal level) in each game
+    /// (`--game` picks): its playouts per second, thinking about `--scale` seconds a game.
+    #[arg(long)]
+    search: bool,
     /// Instead of the benchmarks, time a game's web page from a warm cache over HTTP
     /// (a Nepal game of MOVES random steps; `--scale` sets the samples).
     #[arg(long, value_name = "MOVES", num_args = 0..=1, default_missing_value = "150")]
@@ -306,6 +310,15 @@ fn bench(reg: &'static Registry, args: BenchArgs) -> anyhow::Result<()> {
             println!("{}", serde_json::to_string_pretty(&r)?);
         } else {
             print!("{}", bin_bench::endings_table(&r));
+        }
+        return Ok(());
+    }
+    if args.search {
+        let r = bin_bench::search_speeds(&bin_bench::pick_games(reg, &args.game)?, args.scale)?;
+        if args.json {
+            println!("{}", serde_json::to_string_pretty(&r)?);
+        } else {
+            print!("{}", bin_bench::search_table(&r));
         }
         return Ok(());
     }

@@ -160,7 +160,8 @@ pub struct Decision {
 
 /// The step `seat` should take now, or `None` when it does not act or has no legal step.
 /// Deterministic for a fixed `seed` and a budget without time. Takes up to the budget's
-/// time: call it off any lock.
+/// time: call it off any lock. The first decision of a turn; within a turn use
+/// [`decide_in_turn`], which never wastes steps.
 pub fn decide(
     game: &dyn AnyGame,
     seat: Seat,
@@ -168,25 +169,41 @@ pub fn decide(
     budget: Budget,
     seed: u64,
 ) -> Option<Decision> {
+    decide_in_turn(game, seat, level, budget, seed, &[])
+}
+
+/// [`decide`] within a turn whose positions so far had the keys `seen` (see
+/// [`TurnKeys`]): a step back to one of them (there and back, undoing one's own
+/// placement) is never chosen, unless every legal step is one.
+pub fn decide_in_turn(
+    game: &dyn AnyGame,
+    seat: Seat,
+    level: Level,
+    budget: Budget,
+    seed: u64,
+    seen: &[u64],
+) -> Option<Decision> {
     if !game.status().acting().contains(&seat) {
         return None;
     }
     let choices = game.choices(seat);
-    match choices.len() {
-        0 => None,
-        1 => Some(Decision {
-            step: choices[0].clone(),
+    let allowed = fresh_choices(game, seat, choices.len(), seen);
+    match allowed.as_slice() {
+        [] => None,
+        &[only] => Some(Decision {
+            step: choices[only].clone(),
             playouts: 0,
-            choices: vec![(choices[0].clone(), 0)],
+            choices: choices.iter().map(|c| (c.clone(), 0)).collect(),
         }),
         _ => {
             let mut rng = GameRng::new(seed);
             match level {
-                Level::Easy => Some(greedy::choose(game, seat, &choices, &mut rng)),
+                Level::Easy => Some(greedy::choose(game, seat, &choices, &allowed, &mut rng)),
                 Level::Normal | Level::Strong => Some(search::choose(
                     game,
                     seat,
                     &choices,
+                    &allowed,
                     search::Settings {
                         budget,
                         depth: level.playout_depth(),
@@ -195,6 +212,84 @@ pub fn decide(
                 )),
             }
         }
+    }
+}
+
+/// The indices of `seat`'s `count` legal steps that do not bring its view back to a key in
+/// `seen`; all of them when every one does. A step that reveals hidden information or draws
+/// at random is never a step back (and its outcome, unknown to the seat, is not looked at).
+fn fresh_choices(game: &dyn AnyGame, seat: Seat, count: usize, seen: &[u64]) -> Vec<usize> {
+    let all: Vec<usize> = (0..count).collect();
+    if seen.is_empty() {
+        return all;
+    }
+    let fresh: Vec<usize> = all
+        .iter()
+        .copied()
+        .filter(|&i| {
+            let mut g = game.box_clone();
+            match g.play_choice(seat, i) {
+                Some(applied) => applied.irreversible || !seen.contains(&g.position_key(seat)),
+                None => true,
+            }
+        })
+        .collect();
+    if fresh.is_empty() {
+        all
+    } else {
+        fresh
+    }
+}
+
+/// The position keys ([`AnyGame::position_key`]) a seat's view has had in its turn so far:
+/// what [`decide_in_turn`] must not return to. A turn runs until the seat's step ends it or
+/// another seat acts.
+#[derive(Clone, Debug, Default)]
+pub struct TurnKeys {
+    seat: Option<Seat>,
+    keys: Vec<u64>,
+}
+
+impl TurnKeys {
+    pub fn new() -> TurnKeys {
+        TurnKeys::default()
+    }
+
+    /// Before `seat` decides in `game`: a turn of another seat is over, and the position
+    /// now is one `seat` has seen.
+    pub fn before(&mut self, game: &dyn AnyGame, seat: Seat) {
+        if self.seat != Some(seat) {
+            self.end();
+            self.seat = Some(seat);
+        }
+        let key = game.position_key(seat);
+        if !self.keys.contains(&key) {
+            self.keys.push(key);
+        }
+    }
+
+    /// After `seat`'s step in `game` (`turn_ended`: the step ended its turn): whether the
+    /// step brought its view back to a key seen earlier in the turn (a repeat).
+    pub fn after(&mut self, game: &dyn AnyGame, seat: Seat, turn_ended: bool) -> bool {
+        let key = game.position_key(seat);
+        let repeat = self.seat == Some(seat) && self.keys.contains(&key);
+        if turn_ended {
+            self.end();
+        } else {
+            self.before(game, seat);
+        }
+        repeat
+    }
+
+    /// Forget the turn.
+    pub fn end(&mut self) {
+        self.seat = None;
+        self.keys.clear();
+    }
+
+    /// The keys seen in the turn so far.
+    pub fn seen(&self) -> &[u64] {
+        &self.keys
     }
 }
 

@@ -28,7 +28,7 @@ struct Node {
     available: u32,
     /// Sum of the rewards of `seat` over the iterations through this node.
     reward: f64,
-    children: HashMap<(Seat, String), usize>,
+    children: HashMap<(Seat, u64), usize>,
 }
 
 impl Node {
@@ -49,11 +49,14 @@ impl Node {
 }
 
 /// Search from `game` for `me`, whose legal steps in the real game are `legal`, and
-/// return the step chosen first most often.
+/// return the step chosen first most often among the `allowed` ones (indices into `legal`;
+/// the others are not tried at the root). The tree knows steps by their typed keys
+/// ([`AnyGame::choice_keys`]); notation is only the root's, for the decision.
 pub(super) fn choose(
     game: &dyn AnyGame,
     me: Seat,
     legal: &[String],
+    allowed: &[usize],
     settings: Settings,
     rng: &mut GameRng,
 ) -> Decision {
@@ -63,23 +66,43 @@ pub(super) fn choose(
         .millis
         .map(|ms| Instant::now() + Duration::from_millis(ms));
     let mut tree = vec![Node::new(me)];
+    let keys = game.choice_keys(me);
+    let banned: Vec<u64> = (0..keys.len())
+        .filter(|i| !allowed.contains(i))
+        .map(|i| keys[i])
+        .collect();
     let mut playouts = 0;
     while playouts < settings.budget.playouts.max(1) {
         if stop.is_some_and(|t| Instant::now() >= t) && playouts > 0 {
             break;
         }
         let mut g = determinise(game, me, rng);
-        iterate(&mut tree, &mut *g, me, seats, settings.depth, rng);
+        iterate(
+            &mut tree,
+            &mut *g,
+            (me, &banned),
+            seats,
+            settings.depth,
+            rng,
+        );
         playouts += 1;
     }
-    decision(&tree, me, legal, playouts)
+    decision(&tree, me, (legal, &keys), allowed, playouts)
 }
 
-/// One iteration on the determinisation `g`: select, expand, play out, back up.
+/// Where a step of the tree walk went: a new node for the step with this key, or an
+/// existing child.
+enum Walk {
+    New(u64),
+    Old(usize),
+}
+
+/// One iteration on the determinisation `g`: select, expand, play out, back up. `me`'s
+/// `banned` steps (by key) are not tried at the root.
 fn iterate(
     tree: &mut Vec<Node>,
     g: &mut dyn AnyGame,
-    me: Seat,
+    (me, banned): (Seat, &[u64]),
     seats: usize,
     depth: usize,
     rng: &mut GameRng,
@@ -87,40 +110,52 @@ fn iterate(
     let mut path = vec![0];
     let mut node = 0;
     while let Some(seat) = next_actor(&g.status(), me, rng) {
-        let choices = g.choices(seat);
-        if choices.is_empty() {
-            break;
-        }
-        let mut untried = Vec::new();
-        let mut best: Option<(usize, usize, f64)> = None;
-        for (i, step) in choices.iter().enumerate() {
-            match tree[node].children.get(&(seat, step.clone())).copied() {
-                None => untried.push(i),
-                Some(child) => {
-                    tree[child].available += 1;
-                    let score = tree[child].ucb();
-                    if best.is_none_or(|(_, _, b)| score > b) {
-                        best = Some((child, i, score));
+        let mut walk = None;
+        let played = g.play_keyed(seat, &mut |keys| {
+            let mut untried = Vec::new();
+            let mut best: Option<(usize, usize, f64)> = None;
+            for (i, &key) in keys.iter().enumerate() {
+                if node == 0 && seat == me && banned.contains(&key) {
+                    continue;
+                }
+                match tree[node].children.get(&(seat, key)).copied() {
+                    None => untried.push(i),
+                    Some(child) => {
+                        tree[child].available += 1;
+                        let score = tree[child].ucb();
+                        if best.is_none_or(|(_, _, b)| score > b) {
+                            best = Some((child, i, score));
+                        }
                     }
                 }
             }
-        }
-        if !untried.is_empty() {
-            let i = untried[rng.below(untried.len())];
-            g.play_choice(seat, i);
-            let child = tree.len();
-            tree.push(Node::new(seat));
-            tree[child].available = 1;
-            tree[node]
-                .children
-                .insert((seat, choices[i].clone()), child);
-            path.push(child);
+            if !untried.is_empty() {
+                let i = untried[rng.below(untried.len())];
+                walk = Some(Walk::New(keys[i]));
+                return Some(i);
+            }
+            let (child, i, _) = best?;
+            walk = Some(Walk::Old(child));
+            Some(i)
+        });
+        if played.is_none() {
             break;
         }
-        let Some((child, i, _)) = best else { break };
-        g.play_choice(seat, i);
-        path.push(child);
-        node = child;
+        match walk {
+            Some(Walk::New(key)) => {
+                let child = tree.len();
+                tree.push(Node::new(seat));
+                tree[child].available = 1;
+                tree[node].children.insert((seat, key), child);
+                path.push(child);
+                break;
+            }
+            Some(Walk::Old(child)) => {
+                path.push(child);
+                node = child;
+            }
+            None => break,
+        }
     }
     let reward = playout(g, seats, depth, rng);
     for &k in &path[1..] {
@@ -146,13 +181,20 @@ fn playout(g: &mut dyn AnyGame, seats: usize, depth: usize, rng: &mut GameRng) -
     rewards(g, seats)
 }
 
-/// The root's most visited step among the real legal steps (ties: the better mean, then
-/// the earlier step).
-fn decision(tree: &[Node], me: Seat, legal: &[String], playouts: u32) -> Decision {
+/// The root's most visited step among the real legal steps allowed (ties: the better
+/// mean, then the earlier step); `keys` are the legal steps' keys, in their order.
+fn decision(
+    tree: &[Node],
+    me: Seat,
+    (legal, keys): (&[String], &[u64]),
+    allowed: &[usize],
+    playouts: u32,
+) -> Decision {
     let root = &tree[0];
     let stats: Vec<(String, u32, f64)> = legal
         .iter()
-        .map(|step| match root.children.get(&(me, step.clone())) {
+        .zip(keys)
+        .map(|(step, key)| match root.children.get(&(me, *key)) {
             Some(&k) => {
                 let n = &tree[k];
                 (step.clone(), n.visits, n.reward / n.visits.max(1) as f64)
@@ -163,6 +205,7 @@ fn decision(tree: &[Node], me: Seat, legal: &[String], playouts: u32) -> Decisio
     let best = stats
         .iter()
         .enumerate()
+        .filter(|(i, _)| allowed.contains(i))
         .max_by(|(i, a), (j, b)| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)).then(j.cmp(i)))
         .map(|(i, _)| i)
         .unwrap_or(0);

@@ -219,3 +219,114 @@ fn every_game_runs_to_its_end_with_a_step_for_every_seat_named_as_acting() {
         }
     }
 }
+
+/// The key of `seat`'s view after its `index`-th legal step in `g`, if the step is one a
+/// player could take back (it neither reveals nor draws).
+fn key_after(g: &dyn AnyGame, seat: Seat, index: usize) -> Option<u64> {
+    let mut after = g.box_clone();
+    let applied = after.play_choice(seat, index)?;
+    (!applied.irreversible).then(|| after.position_key(seat))
+}
+
+/// Issue #53: in Nepal, a move there and back (`move Bajhang Achham`, then `move Achham
+/// Bajhang`) brings the seat's view back to the turn's start, whatever the actions left
+/// say; Sherpa never plays the way back, at any level.
+#[test]
+fn nepal_a_move_there_and_back_is_never_chosen() {
+    let mut checked = 0;
+    for (name, g) in positions()
+        .into_iter()
+        .filter(|(n, _)| n.starts_with("nepal"))
+    {
+        let me = g.status().acting()[0];
+        for there in g.choices(me).into_iter().filter(|c| c.starts_with("move ")) {
+            let words: Vec<&str> = there.split_whitespace().collect();
+            let [_, from, to] = words[..] else { continue };
+            let back = format!("move {to} {from}");
+            let mut turn = TurnKeys::new();
+            let mut h = g.box_clone();
+            turn.before(&*h, me);
+            let start = h.position_key(me);
+            let (_, applied) = h.play(me, &there).expect("legal");
+            if applied.turn_ended || !h.choices(me).contains(&back) {
+                continue;
+            }
+            turn.after(&*h, me, false);
+            let mut undone = h.box_clone();
+            undone.play(me, &back).expect("legal");
+            assert_eq!(
+                undone.position_key(me),
+                start,
+                "{name}: `{there}` then `{back}` is where the turn started"
+            );
+            for level in [Level::Easy, Level::Normal] {
+                for seed in 0..3 {
+                    let d = decide_in_turn(&*h, me, level, budget(), seed, turn.seen())
+                        .expect("acting");
+                    assert_ne!(d.step, back, "{name}, {level}: `{there}` then `{back}`");
+                }
+            }
+            checked += 1;
+            if checked >= 6 {
+                return;
+            }
+        }
+    }
+    assert!(checked > 0, "no Nepal position with a move there and back");
+}
+
+/// The filter bites in every game: with the position of the step a level would choose
+/// counted as seen this turn, it chooses a step that leads elsewhere.
+#[test]
+fn a_step_back_to_a_position_seen_this_turn_is_never_chosen_in_any_game() {
+    for kind in Registry::builtin().all() {
+        let mut checked = 0;
+        for (name, g) in positions()
+            .into_iter()
+            .filter(|(n, _)| n.starts_with(&format!("{} ", kind.id())))
+        {
+            let me = g.status().acting()[0];
+            let legal = g.choices(me);
+            let keys: Vec<Option<u64>> = (0..legal.len()).map(|i| key_after(&*g, me, i)).collect();
+            for level in [Level::Easy, Level::Normal] {
+                let first = decide(&*g, me, level, budget(), 11).expect("acting");
+                let i = legal.iter().position(|s| *s == first.step).expect("legal");
+                let Some(seen) = keys[i] else { continue };
+                if keys.iter().all(|k| *k == Some(seen)) {
+                    continue;
+                }
+                let again = decide_in_turn(&*g, me, level, budget(), 11, &[seen]).expect("acting");
+                let j = legal.iter().position(|s| *s == again.step).expect("legal");
+                assert_ne!(
+                    keys[j],
+                    Some(seen),
+                    "{name}, {level}: `{}` leads back to a position seen this turn",
+                    again.step
+                );
+                checked += 1;
+            }
+        }
+        assert!(
+            checked > 0,
+            "{}: no position to try the filter on",
+            kind.id()
+        );
+    }
+}
+
+/// When every step leads back to a position seen this turn, one is still chosen.
+#[test]
+fn a_seat_whose_every_step_leads_back_still_gets_a_step() {
+    let (name, g) = positions()
+        .into_iter()
+        .find(|(_, g)| g.choices(g.status().acting()[0]).len() > 1)
+        .expect("a position with a choice");
+    let me = g.status().acting()[0];
+    let seen: Vec<u64> = (0..g.choices(me).len())
+        .filter_map(|i| key_after(&*g, me, i))
+        .collect();
+    for level in Level::ALL {
+        let d = decide_in_turn(&*g, me, level, budget(), 2, &seen);
+        assert!(d.is_some(), "{name}, {level}");
+    }
+}

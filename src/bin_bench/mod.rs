@@ -27,7 +27,8 @@
 //!
 //! One file per subject: `driver` (the chat under measure and a game driven through it),
 //! `round_trips`, `endings`, `throughput`, `beside_ai`, `stored_games`, `reminder_tick`,
-//! `retention`, `callgrind`, and `table` (the printed tables); the figures' types stay
+//! `retention`, `callgrind`, `search` (`--search`: the search's playouts per second),
+//! and `table` (the printed tables); the figures' types stay
 //! here. A new bench is a file of its own, a `mod` line and a `pub use` line below, and
 //! its flag in `main.rs`. The SQL that fills a database with waiting games for the reminder
 //! tick stays in `sherpa::store::fixtures` (SQL lives only in `src/store`), one
@@ -48,6 +49,7 @@ mod endings;
 mod reminder_tick;
 mod retention;
 mod round_trips;
+mod search;
 mod stored_games;
 mod table;
 #[cfg(test)]
@@ -61,6 +63,7 @@ pub use endings::*;
 pub use reminder_tick::*;
 pub use retention::*;
 pub use round_trips::*;
+pub use search::*;
 pub use stored_games::*;
 pub use table::*;
 pub use throughput::*;

@@ -13,7 +13,8 @@
 //! holds no lock; its seed comes from the game's id and version (the same job thinks the
 //! same turn for a budget without a time limit); a turn is every step of the seat until
 //! another seat acts, the seat ended its turn (sealed its secret choice), or the game
-//! ended; the commit goes through [`Chat::commit_turn`] (logged, replayable, undoable,
+//! ended, and no step of it brings the seat's view back to a position it had earlier in
+//! the turn ([`crate::ai::decide_in_turn`]); the commit goes through [`Chat::commit_turn`] (logged, replayable, undoable,
 //! version-checked: a job made stale by any change meanwhile commits nothing), as one
 //! public message for the turn that pings the next human (never a Sherpa player).
 
@@ -108,14 +109,18 @@ impl AiJob {
         let mut g = self.game.box_clone();
         let seed = turn_seed(self.game_id, self.version);
         let mut steps = Vec::new();
+        let mut turn = crate::ai::TurnKeys::new();
         for i in 0..AI_TURN_STEPS {
             if g.status().is_finished() || !g.status().acting().contains(&self.seat) {
                 break;
             }
             let step_seed = mix(seed, i as u64);
-            let pick = crate::ai::decide(&*g, self.seat, self.level, budget, step_seed)
-                .map(|d| d.step)
-                .or_else(|| g.default_step(self.seat));
+            turn.before(&*g, self.seat);
+            let seen = turn.seen();
+            let pick =
+                crate::ai::decide_in_turn(&*g, self.seat, self.level, budget, step_seed, seen)
+                    .map(|d| d.step)
+                    .or_else(|| g.default_step(self.seat));
             let Some(pick) = pick else {
                 break;
             };

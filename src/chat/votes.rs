@@ -29,8 +29,9 @@ fn name_list(seats: &[&SeatRow]) -> String {
 
 impl Chat {
     /// Record `req`'s user's vote on `motion`; returns the active human players (other than
-    /// `exclude`) who have not voted yet: Sherpa's seats consent automatically. Empty means
-    /// the motion passes.
+    /// `exclude`) who have not voted yet: Sherpa's seats consent automatically, and the
+    /// seats in the caretaker's hands answer as their players would be expected to
+    /// ([`Chat::away_answers`]). Empty means the motion passes.
     pub(super) fn cast_vote<'a>(
         &self,
         l: &'a Loaded,
@@ -38,7 +39,11 @@ impl Chat {
         req: &Request,
         exclude: Option<Seat>,
     ) -> Result<Vec<&'a SeatRow>, VoteError> {
-        let earlier = self.lock().store.log().voters(l.row.id, motion)?;
+        let (earlier, away) = {
+            let inner = self.lock();
+            let log = inner.store.log();
+            (log.voters(l.row.id, motion)?, log.caretaken(l.row.id)?)
+        };
         if earlier.contains(&req.user.id) {
             // A repeated vote (a double click, an old button) changes nothing and pings
             // nobody: the voter alone is told.
@@ -48,7 +53,7 @@ impl Chat {
                 missing: l
                     .seats
                     .iter()
-                    .filter(|s| votes_needed(s, exclude) && !earlier.contains(&s.user_id))
+                    .filter(|s| votes_needed(s, exclude, &away) && !earlier.contains(&s.user_id))
                     .map(|s| s.name.clone())
                     .collect(),
             });
@@ -60,7 +65,7 @@ impl Chat {
                 .vote(l.row.id, motion, &req.user.id, self.now())?;
         Ok(l.seats
             .iter()
-            .filter(|s| votes_needed(s, exclude) && !voters.contains(&s.user_id))
+            .filter(|s| votes_needed(s, exclude, &away) && !voters.contains(&s.user_id))
             .collect())
     }
 
@@ -174,22 +179,22 @@ impl Chat {
         }
         self.check_kick_clock(&l, target, &before)?;
         let motion = format!("kick:{target}");
+        let answers = self.answers_on_opening((&l, req), &motion, Some(target))?;
         let missing = self.cast_vote(&l, &motion, req, Some(target))?;
         if missing.is_empty() {
             t.notes.push(Line::public(format!(
                 "The players voted to remove **{tname}**; their turns are now played automatically."
             )));
             t.clear_votes.push(motion);
-            return Ok(self.commit_turn(req, &l, before, t)?);
+            let mut out = answers;
+            out.extend(self.commit_turn(req, &l, before, t)?);
+            return Ok(out);
         }
         let what = format!("remove **{tname}** from the game");
         let command = Text::new().cmd("game kick", &[&tname]);
-        Ok(vec![vote_counted(
-            &l.seats[me].name,
-            &what,
-            &missing,
-            command,
-        )])
+        let mut out = vec![vote_counted(&l.seats[me].name, &what, &missing, command)];
+        out.extend(answers);
+        Ok(out)
     }
 
     pub(crate) fn game_abort(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, VoteError> {
@@ -210,13 +215,22 @@ impl Chat {
         }
         let me = seat_of(&l.seats, &req.user.id)
             .ok_or(VoteError::OnlyPlayersVote { motion: "abort" })?;
+        let answers = self.answers_on_opening((&l, req), "abort", None)?;
         let missing = self.cast_vote(&l, "abort", req, None)?;
         if missing.is_empty() {
-            return abort(self, "every player agreed");
+            let mut out = answers;
+            out.extend(abort(self, "every player agreed")?);
+            return Ok(out);
         }
         let command = Text::new().cmd("game abort", &[]);
-        let r = vote_counted(&l.seats[me].name, "abort the game", &missing, command);
-        Ok(vec![r])
+        let mut out = vec![vote_counted(
+            &l.seats[me].name,
+            "abort the game",
+            &missing,
+            command,
+        )];
+        out.extend(answers);
+        Ok(out)
     }
 
     pub(crate) fn cmd_undo(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, VoteError> {
@@ -262,13 +276,17 @@ impl Chat {
         if !self.lock().store.log().voters(l.row.id, "undo")?.is_empty() {
             return Err(VoteError::UndoAlreadyOpen);
         }
+        let away = self.lock().store.log().caretaken(l.row.id)?;
         let others: Vec<&SeatRow> = l
             .seats
             .iter()
-            .filter(|s| votes_needed(s, Some(seat)))
+            .filter(|s| votes_needed(s, Some(seat), &away))
             .collect();
+        let answers = self.away_answers((l, req), "undo", Some(seat));
         if others.is_empty() {
-            return Ok(self.apply_undo(undo, false)?);
+            let mut out = answers;
+            out.extend(self.apply_undo(undo, false)?);
+            return Ok(out);
         }
         self.lock()
             .store
@@ -298,7 +316,65 @@ impl Chat {
                 .p("."),
         );
         r.pings = others.iter().map(|s| s.user_id.clone()).collect();
-        Ok(vec![r])
+        let mut out = vec![r];
+        out.extend(answers);
+        Ok(out)
+    }
+
+    /// [`Chat::away_answers`] when `req`'s vote is the first on `motion` (it opens the
+    /// vote), else none: they are told once.
+    fn answers_on_opening(
+        &self,
+        (l, req): (&Loaded, &Request),
+        motion: &str,
+        exclude: Option<Seat>,
+    ) -> Result<Vec<Reply>, VoteError> {
+        let opens = self.lock().store.log().voters(l.row.id, motion)?.is_empty();
+        Ok(if opens {
+            self.away_answers((l, req), motion, exclude)
+        } else {
+            vec![]
+        })
+    }
+
+    /// What Sherpa answers on `motion`, opened just now, for each seat in the caretaker's
+    /// hands (other than `exclude`, the seat the motion is about or the asker's), as its
+    /// absent player would be expected to: consent to an undo, an abstention on an abort
+    /// or a kick. The vote then does not wait for them, and the channel is told so.
+    fn away_answers(
+        &self,
+        (l, req): (&Loaded, &Request),
+        motion: &str,
+        exclude: Option<Seat>,
+    ) -> Vec<Reply> {
+        let away = match self.lock().store.log().caretaken(l.row.id) {
+            Ok(a) => a,
+            Err(e) => {
+                tracing::warn!(game = l.row.id, "reading the caretaker's seats failed: {e}");
+                return vec![];
+            }
+        };
+        let what = motion_text(motion, &l.seats);
+        l.seats
+            .iter()
+            .filter(|s| {
+                away.contains(&s.seat)
+                    && Some(s.seat) != exclude
+                    && !s.resigned
+                    && s.user_id != req.user.id
+            })
+            .map(|s| {
+                let answer = if motion == "undo" {
+                    format!("agrees to {what} for them, as a player agrees to take back a step")
+                } else {
+                    format!("abstains for them on the vote to {what}, which does not wait for them")
+                };
+                Reply::public(format!(
+                    "Sherpa, minding **{}**'s seat while they are away, {answer}.",
+                    s.name
+                ))
+            })
+            .collect()
     }
 
     /// Take back the undo's steps (the last ones in effect): replay the log without them and
@@ -709,9 +785,14 @@ pub(super) fn motion_text(motion: &str, seats: &[SeatRow]) -> String {
 }
 
 /// Whether a motion needs `s`'s vote: a player still in the game, not the one the motion
-/// is about (`exclude`), and not one of Sherpa's seats (their consent is automatic).
-fn votes_needed(s: &SeatRow, exclude: Option<Seat>) -> bool {
-    !s.resigned && Some(s.seat) != exclude && !crate::ratings::is_ai(&s.user_id)
+/// is about (`exclude`), not one of Sherpa's seats (their consent is automatic) and not a
+/// seat in the caretaker's hands (`away`: Sherpa answers for it, see
+/// [`Chat::away_answers`]).
+fn votes_needed(s: &SeatRow, exclude: Option<Seat>, away: &[Seat]) -> bool {
+    !s.resigned
+        && Some(s.seat) != exclude
+        && !crate::ratings::is_ai(&s.user_id)
+        && !away.contains(&s.seat)
 }
 
 /// The channel's answer to a vote that still needs others: who voted for what, who is

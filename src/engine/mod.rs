@@ -643,6 +643,57 @@ pub trait Game:
     fn hint(&self, _data: &Self::Data) -> Vec<f64> {
         Vec::new()
     }
+
+    /// A key of the position as `seat` sees it, without the bookkeeping of the turn in
+    /// progress (actions left, the steps taken so far): two positions with the same key look
+    /// alike to `seat`, so a step back to a key seen earlier in the same turn wasted the
+    /// steps between (a computer player never takes one, see `ai::TurnKeys`). The default
+    /// hashes the seat's whole view; a game whose view counts the turn's steps overrides it
+    /// and hashes its view without them ([`view_key`]).
+    fn position_key(&self, data: &Self::Data, seat: Seat) -> u64 {
+        view_key(&self.view(data, Viewer::Seat(seat)))
+    }
+}
+
+/// A stable 64-bit key of a view (FNV-1a of its JSON): the same on every run and machine.
+pub fn view_key<V: Serialize>(view: &V) -> u64 {
+    let bytes = serde_json::to_vec(view).unwrap_or_default();
+    let mut h = Fnv::default();
+    h.bytes(&bytes);
+    h.0
+}
+
+/// A stable 64-bit key of a typed step: FNV-1a of its `Debug` form, streamed without a
+/// string (a derived `Debug` writes every field, so distinct steps have distinct forms).
+pub fn step_key<S: fmt::Debug>(step: &S) -> u64 {
+    use fmt::Write;
+    let mut h = Fnv::default();
+    let _ = write!(h, "{step:?}");
+    h.0
+}
+
+/// FNV-1a, 64 bits.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn bytes(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+impl fmt::Write for Fnv {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.bytes(s.as_bytes());
+        Ok(())
+    }
 }
 
 /// What the engine writes once for every game, from its [`Game::candidates`],
@@ -764,8 +815,23 @@ pub trait AnyGame: Send {
     /// Apply the `index`-th of [`AnyGame::choices`] for `seat` (typed, without the notation
     /// layer). `None` when there is no such choice; nothing changes then.
     fn play_choice(&mut self, seat: Seat, index: usize) -> Option<Applied>;
+    /// A key of each legal step of `seat`, in the order of [`AnyGame::choices`], without
+    /// the notation layer: equal steps have equal keys, in any copy of the game (a hash of
+    /// the typed step, [`step_key`]). What a search tells its steps apart by.
+    fn choice_keys(&self, seat: Seat) -> Vec<u64>;
+    /// List `seat`'s legal steps once, let `pick` choose one by their keys (as
+    /// [`AnyGame::choice_keys`]) and apply it: the typed path of a search's tree walk.
+    /// `None` when `pick` chooses none (or `seat` has no legal step); nothing changes then.
+    fn play_keyed(
+        &mut self,
+        seat: Seat,
+        pick: &mut dyn FnMut(&[u64]) -> Option<usize>,
+    ) -> Option<Applied>;
     /// The game's evaluation hint, by seat (see [`Game::hint`]).
     fn hint(&self) -> Vec<f64>;
+    /// The key of the position as `seat` sees it, without the turn's bookkeeping (see
+    /// [`Game::position_key`]).
+    fn position_key(&self, seat: Seat) -> u64;
     /// The steps a compact command stands for (see [`Game::expand`]), else `[text]`.
     fn expand(&self, seat: Seat, text: &str) -> Vec<String>;
     /// The notation of the step played for a seat that does not act (see
@@ -1050,8 +1116,31 @@ impl<G: Game> AnyGame for Instance<G> {
         let step = self.state.legal_steps(d, seat).into_iter().nth(index)?;
         Some(self.state.perform(d, seat, &step))
     }
+    fn choice_keys(&self, seat: Seat) -> Vec<u64> {
+        let d = &*self.kind.data;
+        self.state
+            .legal_steps(d, seat)
+            .iter()
+            .map(step_key)
+            .collect()
+    }
+    fn play_keyed(
+        &mut self,
+        seat: Seat,
+        pick: &mut dyn FnMut(&[u64]) -> Option<usize>,
+    ) -> Option<Applied> {
+        let d = &*self.kind.data;
+        let legal = self.state.legal_steps(d, seat);
+        let keys: Vec<u64> = legal.iter().map(step_key).collect();
+        let step = legal.get(pick(&keys)?)?;
+        // Listed as legal, so performed without checking it again.
+        Some(self.state.perform(d, seat, step))
+    }
     fn hint(&self) -> Vec<f64> {
         self.state.hint(&self.kind.data)
+    }
+    fn position_key(&self, seat: Seat) -> u64 {
+        self.state.position_key(&self.kind.data, seat)
     }
     fn expand(&self, seat: Seat, text: &str) -> Vec<String> {
         self.state

@@ -405,6 +405,58 @@ fn the_caretaker_plays_for_a_player_past_the_deadline_until_any_command_of_their
     t.chat.verify(id).unwrap();
 }
 
+/// Issue #53: a seat in the caretaker's hands answers votes as its absent player would be
+/// expected to: it abstains on an abort (the vote does not wait for it), and the channel
+/// is told so.
+#[test]
+fn the_caretaker_abstains_on_an_abort_for_the_absent_player() {
+    let (t, _) = bob_misses_his_deadline("");
+    let id = game_id(&t);
+    assert_eq!(t.chat.lock().store.log().caretaken(id).unwrap(), vec![1]);
+    let r = t.ok("ann", "game abort");
+    let said: Vec<String> = r.iter().map(|r| r.text.to_string()).collect();
+    let said = said.join("\n");
+    assert!(
+        said.contains(
+            "Sherpa, minding **bob**'s seat while they are away, abstains for them on the vote to abort the game"
+        ),
+        "{said}"
+    );
+    assert!(said.contains("The game was aborted"), "{said}");
+    assert!(
+        t.chat.load_active(&place()).is_err(),
+        "no game running in the channel"
+    );
+}
+
+/// A seat in the caretaker's hands consents to an undo for its absent player, and the
+/// channel is told so.
+#[test]
+fn the_caretaker_consents_to_an_undo_for_the_absent_player() {
+    let (t, _) = bob_misses_his_deadline("");
+    play_ai(&t, 5);
+    for _ in 0..50 {
+        let l = t.chat.load_active(&place()).unwrap();
+        if !l.game.unwrap().status().acting().contains(&0) {
+            break;
+        }
+        ann_plays(&t);
+    }
+    let before = t.log();
+    let r = t.ok("ann", "undo");
+    let said: Vec<String> = r.iter().map(|r| r.text.to_string()).collect();
+    let said = said.join("\n");
+    assert!(
+        said.contains("Sherpa, minding **bob**'s seat while they are away, agrees to take back the last step for them"),
+        "{said}"
+    );
+    let after = t.log();
+    assert_eq!(after.len(), before.len() + 1, "{after:?}");
+    assert_eq!(after.last().map(String::as_str), Some("undo"));
+    let id = game_id(&t);
+    assert!(t.chat.lock().store.log().motions(id).unwrap().is_empty());
+}
+
 #[test]
 fn a_job_thought_before_the_player_came_back_commits_nothing() {
     let (t, _) = bob_misses_his_deadline("absent=caretaker");

@@ -534,6 +534,14 @@ impl Game for Himalaya {
         view::private_markers(self, data, seat)
     }
 
+    /// The seat's view without the lines of the last step: the turn's bookkeeping, which a step
+    /// back to an earlier position changes (see [`Game::position_key`]).
+    fn position_key(&self, data: &HimalayaData, seat: crate::engine::Seat) -> u64 {
+        let mut v = self.view(data, Viewer::Seat(seat));
+        v.last_turn.clear();
+        crate::engine::view_key(&v)
+    }
+
     fn hint(&self, data: &HimalayaData) -> Vec<f64> {
         self.hint_places(data)
     }

@@ -419,6 +419,14 @@ impl Game for NangaParbat {
 
     /// The only hidden information is the RNG's state, hidden from everyone (it is not used
     /// after setup): scrambling it must change nothing any viewer gets.
+    /// The seat's view without the steps of the turn in progress: the turn's bookkeeping, which a step
+    /// back to an earlier position changes (see [`Game::position_key`]).
+    fn position_key(&self, data: &NangaData, seat: crate::engine::Seat) -> u64 {
+        let mut v = self.view(data, Viewer::Seat(seat));
+        v.this_turn.clear();
+        crate::engine::view_key(&v)
+    }
+
     fn hint(&self, _data: &NangaData) -> Vec<f64> {
         self.hint_points()
     }

@@ -345,6 +345,16 @@ impl Game for Nepal {
         Vec::new()
     }
 
+    /// The seat's view without the steps taken and the actions and placements left: the turn's bookkeeping, which a step
+    /// back to an earlier position changes (see [`Game::position_key`]).
+    fn position_key(&self, data: &NepalData, seat: crate::engine::Seat) -> u64 {
+        let mut v = self.view(data, Viewer::Seat(seat));
+        v.actions_taken.clear();
+        v.actions_left = 0;
+        v.placements_left = 0;
+        crate::engine::view_key(&v)
+    }
+
     fn hint(&self, data: &NepalData) -> Vec<f64> {
         if let Some(r) = &self.result {
             return r.scores.iter().map(|&s| s as f64).collect();

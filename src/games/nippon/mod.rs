@@ -620,6 +620,14 @@ impl Game for Nippon {
         describe(data, view)
     }
 
+    /// The seat's view without the log of the steps: the turn's bookkeeping, which a step
+    /// back to an earlier position changes (see [`Game::position_key`]).
+    fn position_key(&self, data: &NipponData, seat: crate::engine::Seat) -> u64 {
+        let mut v = self.view(data, Viewer::Seat(seat));
+        v.log.clear();
+        crate::engine::view_key(&v)
+    }
+
     fn hint(&self, data: &NipponData) -> Vec<f64> {
         self.hint_vp(data)
     }

@@ -1,0 +1,86 @@
+//! `sherpa bench --search`: how fast Sherpa's search thinks, per game: playouts (search
+//! iterations: a determinisation, a walk down the tree, a random playout and the back-up)
+//! per second at the normal level, from positions of random games (after 0, 20, 60 and 150
+//! random steps), on one thread.
+
+use sherpa::ai::{self, Budget, Level};
+use sherpa::engine::{GameKind, GameRng, Status};
+use std::time::{Duration, Instant};
+
+/// One game's search speed.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct SearchSpeed {
+    pub game: String,
+    pub players: usize,
+    /// Decisions timed (each from a position with more than one legal step).
+    pub decisions: usize,
+    pub playouts_per_second: f64,
+}
+
+/// The search's playouts per second in each of `kinds`, thinking about `scale` seconds a
+/// game (at least 0.2 s).
+pub fn search_speeds(
+    kinds: &[&'static dyn GameKind],
+    scale: f64,
+) -> anyhow::Result<Vec<SearchSpeed>> {
+    kinds.iter().map(|&k| search_speed(k, scale)).collect()
+}
+
+fn search_speed(kind: &'static dyn GameKind, scale: f64) -> anyhow::Result<SearchSpeed> {
+    let players = kind.min_players().max(3).min(kind.max_players());
+    let names: Vec<String> = (0..players).map(|i| format!("p{i}")).collect();
+    let budget = Duration::from_secs_f64(scale.clamp(0.2, 30.0));
+    let per_decision = Budget {
+        playouts: u32::MAX,
+        millis: Some(((budget.as_millis() / 8) as u64).max(20)),
+    };
+    let (mut playouts, mut thinking, mut decisions) = (0u64, Duration::ZERO, 0);
+    let mut seed = 0;
+    while thinking < budget {
+        let mut g = kind
+            .setup(&names, &Default::default(), seed)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", kind.id()))?;
+        let mut pick = GameRng::new(seed);
+        seed += 1;
+        let mut played = 0;
+        for stop in [0, 20, 60, 150] {
+            while played < stop {
+                let Status::Acting(a) = g.status() else {
+                    break;
+                };
+                g.play_random(a[0], &mut pick)
+                    .map_err(|e| anyhow::anyhow!("{e}"))?;
+                played += 1;
+            }
+            let Status::Acting(a) = g.status() else {
+                break;
+            };
+            if g.choices(a[0]).len() < 2 {
+                continue;
+            }
+            let t = Instant::now();
+            let d = ai::decide(&*g, a[0], Level::Normal, per_decision, seed);
+            thinking += t.elapsed();
+            playouts += d.map_or(0, |d| d.playouts) as u64;
+            decisions += 1;
+        }
+    }
+    Ok(SearchSpeed {
+        game: kind.id().to_string(),
+        players,
+        decisions,
+        playouts_per_second: playouts as f64 / thinking.as_secs_f64().max(1e-9),
+    })
+}
+
+/// The printed table of [`search_speeds`].
+pub fn search_table(speeds: &[SearchSpeed]) -> String {
+    let mut s = String::from("search (normal level, one thread)\n");
+    for r in speeds {
+        s.push_str(&format!(
+            "  {:<13} {} players: {:>8.0} playouts/s over {} decisions\n",
+            r.game, r.players, r.playouts_per_second, r.decisions
+        ));
+    }
+    s
+}
