@@ -225,8 +225,15 @@ pub(crate) fn step_name(a: &ActionRow, viewer: Viewer) -> String {
 
 /// Turn an outcome into replies: one public reply (if the channel has anything to hear)
 /// and one private reply per seat with private lines (the invoker's also carries their
-/// private buttons).
-pub(crate) fn deliver(o: &Outcome, g: &dyn AnyGame, seats: &[SeatRow], version: i64) -> Vec<Reply> {
+/// private buttons). `log`: the game's log with the outcome's steps, for the catch-up of
+/// the players the public reply pings (it may be empty when no turn changed).
+pub(crate) fn deliver(
+    o: &Outcome,
+    g: &dyn AnyGame,
+    seats: &[SeatRow],
+    version: i64,
+    log: &[ActionRow],
+) -> Vec<Reply> {
     let mut lines = o.notes.clone();
     lines.extend(step_lines(seats, &o.played));
     let status = g.status();
@@ -236,7 +243,7 @@ pub(crate) fn deliver(o: &Outcome, g: &dyn AnyGame, seats: &[SeatRow], version: 
     now.sort_unstable();
     let changed = before != now || status.is_finished();
     let mut out = Vec::new();
-    let public = public_reply(o, g, seats, version, &lines, changed);
+    let public = public_reply(o, g, (seats, log), version, &lines, changed);
     let has_public = !public.text.is_empty() || changed;
     if has_public {
         out.push(public);
@@ -250,7 +257,7 @@ pub(crate) fn deliver(o: &Outcome, g: &dyn AnyGame, seats: &[SeatRow], version: 
 fn public_reply(
     o: &Outcome,
     g: &dyn AnyGame,
-    seats: &[SeatRow],
+    (seats, log): (&[SeatRow], &[ActionRow]),
     version: i64,
     lines: &[Line],
     changed: bool,
@@ -293,6 +300,15 @@ fn public_reply(
             }
             if let Some((line, pings)) = who_acts_now(&acting, &known, seats) {
                 public.line(line);
+                // Each pinged player's catch-up, from the table's view of the log only.
+                for seat in acting
+                    .iter()
+                    .filter(|s| pings.contains(&seats[**s].user_id))
+                {
+                    if let Some(c) = super::since::public_catch_up(log, seats, *seat) {
+                        public.line(c.p(" Your steps: **Move**, or ").cmd("move", &[]).p("."));
+                    }
+                }
                 reply.pings = pings;
             }
         }

@@ -1,7 +1,9 @@
 //! Catching up: `game since`, what happened since the asking player's own last step, built
 //! from the action log as that player may see it (a sealed step stays sealed) and their own
 //! private news: each other player's steps (summarised by verb when long), what came to
-//! them privately, then what they may do now.
+//! them privately, then what they may do now. Its public part ([`public_catch_up`], from
+//! the table's view of the log only) goes into the message that pings a player and under
+//! each game of their daily digest.
 
 use super::core::{seat_of, Chat};
 use super::error::CoreError;
@@ -28,6 +30,39 @@ pub(crate) fn since_lines(
     let mine = |e: &LogEntry| matches!((e, viewer), (LogEntry::Step { seat, .. }, Viewer::Seat(s)) if *seat == s);
     let from = log.iter().rposition(mine).map_or(0, |i| i + 1);
     runs(&log[from..], seats)
+}
+
+/// Runs of steps a public catch-up lists; older ones are counted.
+const PUBLIC_RUNS: usize = 3;
+
+/// The public catch-up of `seat`, in the message that pings them and in the daily digest:
+/// what the table saw happen since that seat's own last step (the last [`PUBLIC_RUNS`]
+/// players' runs, older ones counted), Everyone reads it,
+/// so it is built from the table's view of the log only: every secret step stays sealed,
+/// the pinged player's own included. `None` when nothing happened since.
+pub(crate) fn public_catch_up(
+    actions: &[ActionRow],
+    seats: &[SeatRow],
+    seat: Seat,
+) -> Option<Text> {
+    let log = filter::visible_log(actions, Viewer::Spectator, false);
+    let own = |e: &LogEntry| matches!(e, LogEntry::Step { seat: s, .. } if *s == seat);
+    let from = log.iter().rposition(own).map_or(0, |i| i + 1);
+    let mut lines = runs(&log[from..], seats);
+    if lines.is_empty() {
+        return None;
+    }
+    let earlier = lines.len().saturating_sub(PUBLIC_RUNS);
+    lines.drain(..earlier);
+    let name = seats.get(seat).map_or("?", |r| r.name.as_str());
+    let mut text = Text::from(format!("Since **{name}**'s last step: "));
+    if earlier > 0 {
+        text = text
+            .p(format!("({earlier} earlier in "))
+            .cmd("game since", &[])
+            .p(") … ");
+    }
+    Some(text.p(format!("{}.", lines.join("; "))))
 }
 
 /// The entries as one line per run of the same player's entries.
@@ -97,11 +132,9 @@ impl Chat {
         let mut r = Reply::private(&req.user.id, text);
         if g.status().acting().contains(&seat) {
             let legal = filter::legal_list(&*g, seat);
-            let header = super::menus::Header {
-                version: l.row.version,
-                log_len: actions.len(),
-                user: req.user.id.clone(),
-            };
+            let over = g.status().is_finished();
+            let header =
+                super::picks::header_for(l.row.version, (&actions, over), seat, &req.user.id);
             r.components = super::menus::build(&legal, &[], &header);
         }
         Ok(vec![r])
