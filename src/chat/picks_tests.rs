@@ -217,12 +217,18 @@ fn transcript(r: &Reply) -> String {
         Visibility::Public => "#games".to_string(),
         Visibility::Private(u) => format!("({} only)", u.trim_start_matches("id-")),
     };
-    let mut out = format!("{to:<11}{}", r.text.to_string().replace('\n', "\n           "));
+    let mut out = format!(
+        "{to:<11}{}",
+        r.text.to_string().replace('\n', "\n           ")
+    );
     let mut row: Vec<String> = r.buttons.iter().map(|b| format!("[{}]", b.label)).collect();
     row.extend(r.components.taps.iter().map(|t| format!("[{}]", t.label)));
-    row.extend(r.components.menus.iter().map(|m| {
-        format!("[{} ▾ {} options]", m.placeholder, m.options.len())
-    }));
+    row.extend(
+        r.components
+            .menus
+            .iter()
+            .map(|m| format!("[{} ▾ {} options]", m.placeholder, m.options.len())),
+    );
     if !row.is_empty() {
         out.push_str(&format!("\n           {}", row.join(" ")));
     }

@@ -8,9 +8,9 @@
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
-use tokio_tungstenite::tungstenite::{self, Message};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use tokio_tungstenite::tungstenite::{self, Message};
 
 const BIN: &str = env!("CARGO_BIN_EXE_sherpa");
 
@@ -240,7 +240,12 @@ impl Browser {
     fn open(dir: &Path, url: &str) -> Browser {
         let profile = dir.join(format!("profile-{}", rand_suffix()));
         let mut child = Command::new(chromium())
-            .args(["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"])
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+            ])
             .args(["--disable-dev-shm-usage", "--remote-debugging-port=0"])
             .arg(format!("--user-data-dir={}", profile.display()))
             .arg("--window-size=412,892")
@@ -278,7 +283,10 @@ impl Browser {
             json!({"targetId": page, "flatten": true}),
         );
         b.session = attached["sessionId"].as_str().map(str::to_string);
-        b.call("Emulation.setFocusEmulationEnabled", json!({"enabled": true}));
+        b.call(
+            "Emulation.setFocusEmulationEnabled",
+            json!({"enabled": true}),
+        );
         b
     }
 
@@ -361,7 +369,10 @@ fn walk_with_the_arrow_keys(dir: &Path, link: &str, walk: usize) {
     let mut go = |b: &mut Browser, key, turn: usize| {
         b.press(key);
         let (href, label) = b.loaded_after(&at);
-        assert!(href.ends_with(&format!("&turn={turn}")), "{key:?} led to {href}");
+        assert!(
+            href.ends_with(&format!("&turn={turn}")),
+            "{key:?} led to {href}"
+        );
         match turn {
             0 => assert_eq!(label, "Start"),
             t => {
