@@ -185,9 +185,7 @@ impl Chat {
             format!(", your daily digest: {n} games in this server wait for you:")
         });
         for (_, g) in waiting.iter().take(DIGEST_SHOWN) {
-            for l in self.digest_lines(g, user)? {
-                text.line(l);
-            }
+            self.digest_lines(&mut text, g, user)?;
         }
         if n > DIGEST_SHOWN {
             text.line(
@@ -214,9 +212,7 @@ impl Chat {
             format!(", your daily digest: {n} games in this server wait for you; in this channel:")
         });
         for g in here.iter().take(DIGEST_SHOWN) {
-            for l in self.digest_lines(g, user)? {
-                channel_text.line(l);
-            }
+            self.digest_lines(&mut channel_text, g, user)?;
         }
         if n > here.len() {
             channel_text.line(
@@ -303,15 +299,17 @@ impl Chat {
     }
 
     /// One game: its kind and number, its channel, and whose turn it is since when.
-    /// A game's lines in `user`'s daily digest: its `games` line, then the same public
+    /// Add a game's lines in `user`'s daily digest to `text`: its `games` line, then the same public
     /// catch-up as the message that pinged them (the digest may be read in the channel).
-    fn digest_lines(&self, g: &ListedGame, user: &str) -> Result<Vec<Text>, CoreError> {
-        let mut out = vec![self.game_line(g, user)];
+    fn digest_lines(&self, text: &mut Text, g: &ListedGame, user: &str) -> Result<(), CoreError> {
+        text.line(self.game_line(g, user));
         if let Some(seat) = g.seats.iter().find(|s| s.user_id == user) {
             let actions = self.lock().store.log().actions(g.row.id)?;
-            out.extend(super::since::public_catch_up(&actions, &g.seats, seat.seat));
+            if let Some(c) = super::filter::public_catch_up(&actions, &g.seats, seat.seat) {
+                text.line(c);
+            }
         }
-        Ok(out)
+        Ok(())
     }
 
     fn game_line(&self, g: &ListedGame, me: &str) -> Text {

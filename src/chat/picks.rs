@@ -153,7 +153,7 @@ fn stale_reply(
     let log = filter::visible_log(actions, Viewer::Seat(seat), over);
     // Only what happened after the menu was made, as this player may see it.
     let seen = &log[pick.header.log_len.min(log.len())..];
-    let what = super::since::runs(seen, &l.seats);
+    let what = filter::runs(seen, &l.seats);
     let mut text = Text::new().p("these steps were shown at an earlier moment of the game");
     if what.is_empty() {
         text.push_plain(" (the game changed since, without a step)".to_string());

@@ -77,7 +77,7 @@ fn a_long_wait_lists_the_last_runs_and_counts_the_earlier_ones() {
         row(8, 2, "e", false, true),
     ];
     let text =
-        |seat| crate::chat::since::public_catch_up(&log, &seats, seat).map(|t| t.to_string());
+        |seat| crate::chat::filter::public_catch_up(&log, &seats, seat).map(|t| t.to_string());
     assert_eq!(
         text(0).as_deref(),
         Some("Since **ann**'s last step: **cy**: `e`.")
