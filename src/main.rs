@@ -153,6 +153,10 @@ struct BenchArgs {
     /// (`--game` picks): its playouts per second, thinking about `--scale` seconds a game.
     #[arg(long)]
     search: bool,
+    /// Instead of the benchmarks, play N steps of each game (`--game` picks) typed and the
+    /// same steps picked from the menus, and time the menus beside the board picture.
+    #[arg(long, value_name = "N")]
+    components: Option<usize>,
     /// Instead of the benchmarks, time a game's web page from a warm cache over HTTP
     /// (a Nepal game of MOVES random steps; `--scale` sets the samples).
     #[arg(long, value_name = "MOVES", num_args = 0..=1, default_missing_value = "150")]
@@ -319,6 +323,18 @@ fn bench(reg: &'static Registry, args: BenchArgs) -> anyhow::Result<()> {
             println!("{}", serde_json::to_string_pretty(&r)?);
         } else {
             print!("{}", bin_bench::search_table(&r));
+        }
+        return Ok(());
+    }
+    if let Some(n) = args.components {
+        let kinds = bin_bench::pick_games(reg, &args.game)?;
+        let r = bin_bench::components_only(&kinds, n.max(10))?;
+        if args.json {
+            println!("{}", serde_json::to_string_pretty(&r)?);
+        } else {
+            for (game, c) in &r {
+                print!("{game}\n{}", bin_bench::component_lines(c));
+            }
         }
         return Ok(());
     }

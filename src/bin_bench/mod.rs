@@ -26,9 +26,10 @@
 //! what `--callgrind` runs, for instruction counts under valgrind.
 //!
 //! One file per subject: `driver` (the chat under measure and a game driven through it),
-//! `round_trips`, `endings`, `throughput`, `beside_ai`, `stored_games`, `reminder_tick`,
-//! `retention`, `callgrind`, `search` (`--search`: the search's playouts per second),
-//! and `table` (the printed tables); the figures' types stay
+//! `round_trips`, `components` (a step picked from the menus against the step typed),
+//! `endings`, `throughput`, `beside_ai`, `stored_games`, `reminder_tick`, `retention`,
+//! `callgrind`, `search` (`--search`: the search's playouts per second), and `table` (the
+//! printed tables); the figures' types stay
 //! here. A new bench is a file of its own, a `mod` line and a `pub use` line below, and
 //! its flag in `main.rs`. The SQL that fills a database with waiting games for the reminder
 //! tick stays in `sherpa::store::fixtures` (SQL lives only in `src/store`), one
@@ -44,6 +45,7 @@ use std::time::{Duration, Instant};
 
 mod beside_ai;
 mod callgrind;
+mod components;
 mod driver;
 mod endings;
 mod reminder_tick;
@@ -58,6 +60,7 @@ mod throughput;
 
 pub use beside_ai::*;
 pub use callgrind::*;
+pub use components::*;
 pub use driver::*;
 pub use endings::*;
 pub use reminder_tick::*;
@@ -184,6 +187,8 @@ pub struct GameBench {
     pub postgres: Option<PostgresRoundTrip>,
     /// A move's answer in one channel while a Sherpa player thinks in another.
     pub beside_ai: BesideAi,
+    /// A step picked from the menus beside the same step typed; menus beside the board.
+    pub components: ComponentPath,
 }
 
 /// A game's round trips through the chat core on PostgreSQL, each beside the PostgreSQL

@@ -87,6 +87,7 @@ pub(super) fn bench_game(
     let throughput = throughput(kind, dir, samples.min(400))?;
     let long_game = long_game(kind, dir, 5000, samples.min(300))?;
     let beside_ai = beside_ai(kind, dir, samples.min(BESIDE_AI_SAMPLES))?;
+    let components = component_path(kind, dir, samples.min(COMPONENT_SAMPLES))?;
     let postgres = match postgres {
         Some(url) => Some(postgres_round_trip(
             kind,
@@ -114,6 +115,7 @@ pub(super) fn bench_game(
         snapshot_bytes: s.snapshot_bytes,
         postgres,
         beside_ai,
+        components,
     };
     drop(chat);
     remove_db(&db);

@@ -15,6 +15,7 @@ pub fn table(results: &[GameBench]) -> String {
         ] {
             s.push_str(&figure_line(name, f));
         }
+        s.push_str(&component_lines(&r.components));
         s.push_str(&ending_line("game-ending move", &r.game_ending_move));
         s.push_str(&end_files_line("end files", &r.end_files));
         if let Some(pg) = &r.postgres {

@@ -111,3 +111,18 @@ fn a_game_ending_move_is_its_own_figure_never_a_mid_game_sample() {
     assert!(ending_line("x", &stat(vec![])).contains("no game ended"));
     assert!(ending_line("x", &stat(vec![ms(900)])).contains("(1 sample: "));
 }
+
+/// Issue 50: the component path plays every sample's step by a pick, the same steps as
+/// the typed channel (an error answer, or the two drivers' games drifting apart, fail it),
+/// and times the menus and the board at the same positions.
+#[test]
+fn the_component_path_plays_the_typed_steps_by_picks() {
+    let dir = std::env::temp_dir().join(format!("sherpa-bench-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kind = Registry::builtin().get("nanga-parbat").unwrap();
+    let c = component_path(kind, &dir, 12).unwrap();
+    assert_eq!((c.typed.samples, c.picked.samples), (12, 12));
+    assert!(c.menus.samples > 0 && c.menus.samples == c.board.samples);
+    assert!(c.ratio_p99 > 0.0);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -23,7 +23,7 @@ use super::outbox;
 use super::types::{Reply, Request};
 use crate::engine::{AnyGame, Seat};
 use crate::store::{reminders, Change, GameStatus, NewAction};
-use crate::store::{ActionKind, SeatRow};
+use crate::store::{ActionKind, ActionRow, SeatRow};
 
 /// Longest autopilot run for resigned seats in one request.
 const AUTOPILOT_CAP: usize = 10_000;
@@ -109,7 +109,13 @@ impl Chat {
             abandoned: s.abandoned,
         };
         let g = s.game;
-        let mut replies = filter::deliver(&outcome, &*g, &s.seats, version);
+        // The pinged players' catch-up reads the log as it will be (read only when someone
+        // new acts: a step inside a turn pings nobody).
+        let log = match s.turn_changed {
+            true => log_after(self.lock().store.log().actions(l.row.id)?, &actions),
+            false => vec![],
+        };
+        let mut replies = filter::deliver(&outcome, &*g, &s.seats, version, &log);
         let finished = s.status == Some(GameStatus::Finished);
         // The players' results are recorded by the change that finishes the game, in its
         // transaction; an abandoned (aborted) game records none.
@@ -267,6 +273,22 @@ fn new_actions(
     }
     actions.extend(played.iter().chain(auto).map(|p| p.action.clone()));
     actions
+}
+
+/// The log `rows` with `new` appended, as the commit will store it.
+fn log_after(mut rows: Vec<ActionRow>, new: &[NewAction]) -> Vec<ActionRow> {
+    let next = rows.last().map_or(1, |r| r.seq + 1);
+    rows.extend(new.iter().zip(next..).map(|(a, seq)| ActionRow {
+        seq,
+        seat: a.seat,
+        kind: a.kind,
+        step: a.step.clone(),
+        secret: a.secret,
+        barrier: a.barrier,
+        turn_end: a.turn_end,
+        at: 0,
+    }));
+    rows
 }
 
 /// Who acted: the requester, and the seats whose steps were played (a deadline's default

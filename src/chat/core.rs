@@ -609,6 +609,20 @@ impl<'a> Roster<'a> {
         names
     }
 
+    /// The seats' names when row `seq` of the log was played: the first names, renamed by
+    /// every handover made before that row (as [`play_rows`] renames the game).
+    pub(crate) fn names_at(&self, seq: i64) -> Vec<String> {
+        let mut names = self.first_names();
+        for h in self.handovers {
+            if h.after_seq > 0 && h.after_seq < seq {
+                if let Some(n) = names.get_mut(h.seat) {
+                    n.clone_from(&h.to_name);
+                }
+            }
+        }
+        names
+    }
+
     /// Rename the seats of the handovers made after row `from` and before row `before`
     /// (`i64::MAX`: every later one) in `g`.
     pub(crate) fn rename_between(&self, g: &mut dyn AnyGame, from: i64, before: i64) {

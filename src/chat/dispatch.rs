@@ -88,7 +88,10 @@ impl Chat {
         let text = req.text.trim();
         check_line(text)?;
         if self.env.rate_limit {
-            self.check_rate(&req.user.id)?;
+            // A pick that only opens narrower menus plays nothing: it is checked, not
+            // counted, so choosing a step through several menus costs one command.
+            let narrows = req.pick.as_ref().is_some_and(|p| p.target.narrows());
+            self.rate(&req.user.id, !narrows)?;
         }
         self.run_request(req)
     }
@@ -233,11 +236,6 @@ impl Chat {
         };
         replies.extend(more);
         Ok(replies)
-    }
-
-    /// Count one command of `user` against [`RATE_LIMIT`]; refused when it is one too many.
-    fn check_rate(&self, user: &str) -> Result<(), ChatError> {
-        self.rate(user, true)
     }
 
     /// Whether one more command of `user` would be refused by [`RATE_LIMIT`] now; `count`:

@@ -225,8 +225,15 @@ pub(crate) fn step_name(a: &ActionRow, viewer: Viewer) -> String {
 
 /// Turn an outcome into replies: one public reply (if the channel has anything to hear)
 /// and one private reply per seat with private lines (the invoker's also carries their
-/// private buttons).
-pub(crate) fn deliver(o: &Outcome, g: &dyn AnyGame, seats: &[SeatRow], version: i64) -> Vec<Reply> {
+/// private buttons). `log`: the game's log with the outcome's steps, for the catch-up of
+/// the players the public reply pings (it may be empty when no turn changed).
+pub(crate) fn deliver(
+    o: &Outcome,
+    g: &dyn AnyGame,
+    seats: &[SeatRow],
+    version: i64,
+    log: &[ActionRow],
+) -> Vec<Reply> {
     let mut lines = o.notes.clone();
     lines.extend(step_lines(seats, &o.played));
     let status = g.status();
@@ -236,7 +243,7 @@ pub(crate) fn deliver(o: &Outcome, g: &dyn AnyGame, seats: &[SeatRow], version: 
     now.sort_unstable();
     let changed = before != now || status.is_finished();
     let mut out = Vec::new();
-    let public = public_reply(o, g, seats, version, &lines, changed);
+    let public = public_reply(o, g, (seats, log), version, &lines, changed);
     let has_public = !public.text.is_empty() || changed;
     if has_public {
         out.push(public);
@@ -250,7 +257,7 @@ pub(crate) fn deliver(o: &Outcome, g: &dyn AnyGame, seats: &[SeatRow], version: 
 fn public_reply(
     o: &Outcome,
     g: &dyn AnyGame,
-    seats: &[SeatRow],
+    (seats, log): (&[SeatRow], &[ActionRow]),
     version: i64,
     lines: &[Line],
     changed: bool,
@@ -293,6 +300,15 @@ fn public_reply(
             }
             if let Some((line, pings)) = who_acts_now(&acting, &known, seats) {
                 public.line(line);
+                // Each pinged player's catch-up, from the table's view of the log only.
+                for seat in acting
+                    .iter()
+                    .filter(|s| pings.contains(&seats[**s].user_id))
+                {
+                    if let Some(c) = public_catch_up(log, seats, *seat) {
+                        public.line(c.p(" Your steps: **Move**, or ").cmd("move", &[]).p("."));
+                    }
+                }
                 reply.pings = pings;
             }
         }
@@ -747,4 +763,96 @@ fn taken_back(log: &[LogEntry]) -> Vec<Option<usize>> {
             LogEntry::Undo { .. } => in_effect.pop(),
         })
         .collect()
+}
+
+/// A player's run of more steps than this is summarised by verb.
+const LIST_UP_TO: usize = 6;
+
+/// Runs of steps a public catch-up lists; older ones are counted.
+const PUBLIC_RUNS: usize = 3;
+
+/// The public catch-up of `seat`, in the message that pings them and in the daily digest:
+/// what the table saw happen since that seat's own last step (the last [`PUBLIC_RUNS`]
+/// players' runs, older ones counted), Everyone reads it,
+/// so it is built from the table's view of the log only: every secret step stays sealed,
+/// the pinged player's own included. `None` when nothing happened since.
+pub(crate) fn public_catch_up(
+    actions: &[ActionRow],
+    seats: &[SeatRow],
+    seat: Seat,
+) -> Option<Text> {
+    let log = visible_log(actions, Viewer::Spectator, false);
+    let own = |e: &LogEntry| matches!(e, LogEntry::Step { seat: s, .. } if *s == seat);
+    let from = log.iter().rposition(own).map_or(0, |i| i + 1);
+    let mut lines = runs(&log[from..], seats);
+    if lines.is_empty() {
+        return None;
+    }
+    let earlier = lines.len().saturating_sub(PUBLIC_RUNS);
+    lines.drain(..earlier);
+    let name = seats.get(seat).map_or("?", |r| r.name.as_str());
+    let mut text = Text::from(format!("Since **{name}**'s last step: "));
+    if earlier > 0 {
+        text = text
+            .p(format!("({earlier} earlier in "))
+            .cmd("game since", &[])
+            .p(") … ");
+    }
+    Some(text.p(format!("{}.", lines.join("; "))))
+}
+
+/// The entries as one line per run of the same player's entries.
+pub(crate) fn runs(log: &[LogEntry], seats: &[SeatRow]) -> Vec<String> {
+    let name = |s: Seat| seats.get(s).map_or("?", |r| r.name.as_str());
+    let seat_of_entry = |e: &LogEntry| match e {
+        LogEntry::Step { seat, .. } | LogEntry::Undo { seat } => *seat,
+    };
+    let mut lines = Vec::new();
+    let mut i = 0;
+    while i < log.len() {
+        let who = seat_of_entry(&log[i]);
+        let n = log[i..]
+            .iter()
+            .take_while(|e| seat_of_entry(e) == who)
+            .count();
+        let run = &log[i..i + n];
+        lines.push(format!("**{}**: {}", name(who), run_text(run)));
+        i += n;
+    }
+    lines
+}
+
+/// One player's run of entries: each step, or for a long run the count of each verb.
+fn run_text(run: &[LogEntry]) -> String {
+    let word = |e: &LogEntry| -> String {
+        match e {
+            LogEntry::Step { step: Some(s), .. } => s.clone(),
+            LogEntry::Step { step: None, .. } => "(sealed choice)".into(),
+            LogEntry::Undo { .. } => "undo (agreed)".into(),
+        }
+    };
+    if run.len() <= LIST_UP_TO {
+        let steps: Vec<String> = run.iter().map(|e| format!("`{}`", word(e))).collect();
+        return steps.join(", ");
+    }
+    let mut verbs: Vec<(String, usize)> = Vec::new();
+    for e in run {
+        let w = word(e);
+        let v = match e {
+            LogEntry::Step { step: Some(_), .. } => crate::engine::notation::verb(&w).to_string(),
+            _ => w,
+        };
+        match verbs.iter_mut().find(|(x, _)| *x == v) {
+            Some((_, n)) => *n += 1,
+            None => verbs.push((v, 1)),
+        }
+    }
+    let parts: Vec<String> = verbs
+        .iter()
+        .map(|(v, n)| match n {
+            1 => format!("`{v}`"),
+            _ => format!("{n}× `{v}`"),
+        })
+        .collect();
+    format!("{} steps: {}", run.len(), parts.join(", "))
 }

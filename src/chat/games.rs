@@ -148,7 +148,8 @@ impl Chat {
 
     /// The daily digest of `user` in `guild` (see `remind digest`): one text listing every
     /// game of that server waiting for them, longest wait first, each as `games` shows it
-    /// (what `game status` shows anyone, so nothing secret), or `None` when no game waits
+    /// (what `game status` shows anyone, so nothing secret) headed by their public
+    /// catch-up in it (the table's view of the log since their last step), or `None` when no game waits
     /// for them. Also returns the channel of the game waiting longest (where the digest goes
     /// when direct messages are closed) and the number of games listed.
     pub fn digest(
@@ -184,7 +185,7 @@ impl Chat {
             format!(", your daily digest: {n} games in this server wait for you:")
         });
         for (_, g) in waiting.iter().take(DIGEST_SHOWN) {
-            text.line(self.game_line(g, user));
+            self.digest_lines(&mut text, g, user)?;
         }
         if n > DIGEST_SHOWN {
             text.line(
@@ -211,7 +212,7 @@ impl Chat {
             format!(", your daily digest: {n} games in this server wait for you; in this channel:")
         });
         for g in here.iter().take(DIGEST_SHOWN) {
-            channel_text.line(self.game_line(g, user));
+            self.digest_lines(&mut channel_text, g, user)?;
         }
         if n > here.len() {
             channel_text.line(
@@ -298,6 +299,19 @@ impl Chat {
     }
 
     /// One game: its kind and number, its channel, and whose turn it is since when.
+    /// Add a game's lines in `user`'s daily digest to `text`: its `games` line, then the same public
+    /// catch-up as the message that pinged them (the digest may be read in the channel).
+    fn digest_lines(&self, text: &mut Text, g: &ListedGame, user: &str) -> Result<(), CoreError> {
+        text.line(self.game_line(g, user));
+        if let Some(seat) = g.seats.iter().find(|s| s.user_id == user) {
+            let actions = self.lock().store.log().actions(g.row.id)?;
+            if let Some(c) = super::filter::public_catch_up(&actions, &g.seats, seat.seat) {
+                text.line(c);
+            }
+        }
+        Ok(())
+    }
+
     fn game_line(&self, g: &ListedGame, me: &str) -> Text {
         let name = self
             .registry

@@ -258,3 +258,39 @@ fn rebuilds_from_any_checkpoint_rename_at_the_handover() {
         assert!(g.same_state(&*live), "from the checkpoint after row {seq}");
     }
 }
+
+/// Issue 52: the web page's turns name each step's player as the seat was named then (ann
+/// before her handover to dee, dee after), and dee's own link shows dee's private part while
+/// ann's link, now that she holds no seat, shows the table's page.
+#[test]
+fn the_web_page_names_each_turn_for_its_holder_then_and_the_new_holder_sees_their_part() {
+    let chat = nepal_table();
+    play_turn(&chat, "ann", 0);
+    let r = chat.handle(&ask("ann", "game sub @dee", &["dee"]));
+    assert!(!r.iter().any(|r| r.is_error), "{r:?}");
+    play_turn(&chat, "bob", 1);
+    play_turn(&chat, "cy", 2);
+    play_turn(&chat, "dee", 0);
+    let h = chat.web_history(1).unwrap();
+    let table = chat.web_page(&h, super::weblink::TABLE);
+    let first = |n: usize| table.turns[n].lines[0].clone();
+    assert!(first(0).starts_with("**ann**: "), "{:?}", table.turns);
+    assert!(first(1).starts_with("**bob**: "), "{:?}", table.turns);
+    assert!(first(3).starts_with("**dee**: "), "{:?}", table.turns);
+    assert!(
+        !table.turns[0].lines.iter().any(|l| l.contains("dee")),
+        "ann's turn names ann: {:?}",
+        table.turns[0]
+    );
+    let dee = chat.web_page(&h, "id-dee");
+    let part = dee
+        .private
+        .as_ref()
+        .expect("dee's link shows dee's private part");
+    assert_eq!(part.name, "dee");
+    let own = super::filter::describe(&*game(&chat), Viewer::Seat(0)).to_string();
+    assert_eq!(part.board, own, "what `board private` tells dee");
+    let ann = chat.web_page(&h, "id-ann");
+    assert_eq!(ann.private, None, "ann no longer holds a seat");
+    assert_eq!(ann, table, "ann's old link shows the table's page");
+}

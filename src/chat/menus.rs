@@ -6,8 +6,9 @@
 //!
 //! A component's id carries everything a pick needs, so nothing is held in memory and a
 //! pick still works after a restart: `p:<version>:<log length>:<user>:<target>`. The game
-//! version makes an older menu stale; the log length says what happened since; the user
-//! is the only one who may use it. A target is a step to play (`s<step>`), a beginning of
+//! version makes an older menu stale; the log length (the entries of the log its player
+//! may see, so that nothing hidden from them changes an id) says what happened since; the
+//! user is the only one who may use it. A target is a step to play (`s<step>`), a beginning of
 //! steps to narrow the menus to (`w<words>`), or, when the words would be too long, an
 //! index into the legal listing (`i<n>` the step, `i<n>.<k>` its first `k` words): the
 //! listing is deterministic for a version, so an index is stable at that version.
@@ -59,7 +60,7 @@ pub struct Components {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Header {
     pub version: i64,
-    /// The number of rows of the game's action log when it was made.
+    /// The number of entries of the game's log its player could see when it was made.
     pub log_len: usize,
     pub user: String,
 }
@@ -117,6 +118,11 @@ impl Target {
             },
             _ => return None,
         })
+    }
+
+    /// Whether picking this only opens narrower menus (it never plays a step).
+    pub fn narrows(&self) -> bool {
+        matches!(self, Target::Words(_) | Target::WordsAt(..))
     }
 
     /// What this target is at the listing `legal`: a step to play or words to narrow to;

@@ -32,12 +32,10 @@ impl Chat {
         legal: &[StepInfo],
         prefix: &[String],
     ) -> Result<Reply, CoreError> {
-        let log_len = self.lock().store.log().actions(l.row.id)?.len();
-        let header = Header {
-            version: l.row.version,
-            log_len,
-            user: req.user.id.clone(),
-        };
+        let actions = self.lock().store.log().actions(l.row.id)?;
+        let over = l.row.status == crate::store::GameStatus::Finished;
+        let seat = seat_of(&l.seats, &req.user.id).unwrap_or(usize::MAX);
+        let header = header_for(l.row.version, (&actions, over), seat, &req.user.id);
         Ok(steps_reply_at(req, legal, prefix, &header))
     }
 
@@ -151,12 +149,11 @@ fn stale_reply(
     pick: &Pick,
     legal: &[StepInfo],
 ) -> Reply {
-    let from = pick.header.log_len.min(actions.len());
     let over = g.status().is_finished();
-    let viewer = Viewer::Seat(seat);
+    let log = filter::visible_log(actions, Viewer::Seat(seat), over);
     // Only what happened after the menu was made, as this player may see it.
-    let seen = filter::visible_log(&actions[from..], viewer, over);
-    let what = super::since::runs(&seen, &l.seats);
+    let seen = &log[pick.header.log_len.min(log.len())..];
+    let what = filter::runs(seen, &l.seats);
     let mut text = Text::new().p("these steps were shown at an earlier moment of the game");
     if what.is_empty() {
         text.push_plain(" (the game changed since, without a step)".to_string());
@@ -166,14 +163,27 @@ fn stale_reply(
     text.push_plain("; nothing was played.".to_string());
     let mut r = Reply::error(&req.user.id, text);
     if !legal.is_empty() {
-        let header = Header {
-            version: l.row.version,
-            log_len: actions.len(),
-            user: req.user.id.clone(),
-        };
+        let header = header_for(l.row.version, (actions, over), seat, &req.user.id);
         r.components = menus::build(legal, &[], &header);
     }
     r
+}
+
+/// The header of the components made for `seat` (user `user`) at `version` of a game with
+/// log `actions` (`over`: the game has ended). Its log length counts the entries of the log
+/// that player may see, not its rows: another seat's drafting (rows hidden from them) must
+/// not change their components' ids.
+pub(crate) fn header_for(
+    version: i64,
+    (actions, over): (&[ActionRow], bool),
+    seat: Seat,
+    user: &str,
+) -> Header {
+    Header {
+        version,
+        log_len: filter::visible_log(actions, Viewer::Seat(seat), over).len(),
+        user: user.to_string(),
+    }
 }
 
 #[cfg(test)]

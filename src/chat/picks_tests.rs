@@ -210,3 +210,63 @@ fn game_since_tells_the_others_steps_since_my_last_and_what_i_may_do() {
     );
     assert!(!r[0].components.menus.is_empty() || !r[0].components.taps.is_empty());
 }
+
+/// One reply as a transcript shows it: who sees it, its text, its buttons and components.
+fn transcript(r: &Reply) -> String {
+    let to = match &r.visibility {
+        Visibility::Public => "#games".to_string(),
+        Visibility::Private(u) => format!("({} only)", u.trim_start_matches("id-")),
+    };
+    let mut out = format!(
+        "{to:<11}{}",
+        r.text.to_string().replace('\n', "\n           ")
+    );
+    let mut row: Vec<String> = r.buttons.iter().map(|b| format!("[{}]", b.label)).collect();
+    row.extend(r.components.taps.iter().map(|t| format!("[{}]", t.label)));
+    row.extend(
+        r.components
+            .menus
+            .iter()
+            .map(|m| format!("[{} ▾ {} options]", m.placeholder, m.options.len())),
+    );
+    if !row.is_empty() {
+        out.push_str(&format!("\n           {}", row.join(" ")));
+    }
+    out
+}
+
+/// Issue 50: a whole turn played by tapping, then the next player pinged with the public
+/// catch-up of what happened since their last step (the transcript in README's Discord
+/// section comes from this test's output: `--nocapture`).
+#[test]
+fn a_turn_by_tapping_pings_the_next_player_with_the_catch_up() {
+    let players = ["ann", "bob", "cy"];
+    let c = started("nepal", &players);
+    let mut log = Vec::new();
+    let mut ping = None;
+    // Two rounds, every step picked from the menus (never typed).
+    for n in 0..200 {
+        let who = acting(&c, &players);
+        let opened = ok(&c, &who, "move");
+        let (id, value, _) = first_play(&c, &who);
+        let r = c.handle(&pick_req(&who, &id, value.as_deref(), &format!("t{n}")));
+        assert!(!r.iter().any(|r| r.is_error), "{}", r[0].text);
+        if n < 8 {
+            log.push(format!("({who} taps Move)\n{}", transcript(&opened[0])));
+            log.extend(r.iter().map(transcript));
+        }
+        if let Some(p) = r.iter().find(|r| !r.pings.is_empty()) {
+            if n > 3 {
+                ping = Some(p.text.to_string());
+                break;
+            }
+        }
+    }
+    eprintln!("{}", log.join("\n"));
+    let ping = ping.expect("a player was pinged");
+    let line = ping
+        .lines()
+        .find(|l| l.starts_with("Since **"))
+        .unwrap_or_else(|| panic!("the ping carries the catch-up: {ping}"));
+    assert!(line.ends_with("Your steps: **Move**, or `move`."), "{line}");
+}

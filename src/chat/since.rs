@@ -1,7 +1,9 @@
 //! Catching up: `game since`, what happened since the asking player's own last step, built
 //! from the action log as that player may see it (a sealed step stays sealed) and their own
 //! private news: each other player's steps (summarised by verb when long), what came to
-//! them privately, then what they may do now.
+//! them privately, then what they may do now. Its public part
+//! ([`filter::public_catch_up`], from the table's view of the log only) goes into the
+//! message that pings a player and under each game of their daily digest.
 
 use super::core::{seat_of, Chat};
 use super::error::CoreError;
@@ -12,9 +14,6 @@ use super::text::Text;
 use super::types::{Reply, Request};
 use crate::engine::{Seat, Viewer};
 use crate::store::{ActionRow, SeatRow};
-
-/// A player's run of more steps than this is summarised by verb.
-const LIST_UP_TO: usize = 6;
 
 /// The lines of what `viewer` may see happened in `actions` after their own last step
 /// (everything when they have none): one line a run of one player's steps.
@@ -27,63 +26,7 @@ pub(crate) fn since_lines(
     let log = filter::visible_log(actions, viewer, over);
     let mine = |e: &LogEntry| matches!((e, viewer), (LogEntry::Step { seat, .. }, Viewer::Seat(s)) if *seat == s);
     let from = log.iter().rposition(mine).map_or(0, |i| i + 1);
-    runs(&log[from..], seats)
-}
-
-/// The entries as one line per run of the same player's entries.
-pub(crate) fn runs(log: &[LogEntry], seats: &[SeatRow]) -> Vec<String> {
-    let name = |s: Seat| seats.get(s).map_or("?", |r| r.name.as_str());
-    let seat_of_entry = |e: &LogEntry| match e {
-        LogEntry::Step { seat, .. } | LogEntry::Undo { seat } => *seat,
-    };
-    let mut lines = Vec::new();
-    let mut i = 0;
-    while i < log.len() {
-        let who = seat_of_entry(&log[i]);
-        let n = log[i..]
-            .iter()
-            .take_while(|e| seat_of_entry(e) == who)
-            .count();
-        let run = &log[i..i + n];
-        lines.push(format!("**{}**: {}", name(who), run_text(run)));
-        i += n;
-    }
-    lines
-}
-
-/// One player's run of entries: each step, or for a long run the count of each verb.
-fn run_text(run: &[LogEntry]) -> String {
-    let word = |e: &LogEntry| -> String {
-        match e {
-            LogEntry::Step { step: Some(s), .. } => s.clone(),
-            LogEntry::Step { step: None, .. } => "(sealed choice)".into(),
-            LogEntry::Undo { .. } => "undo (agreed)".into(),
-        }
-    };
-    if run.len() <= LIST_UP_TO {
-        let steps: Vec<String> = run.iter().map(|e| format!("`{}`", word(e))).collect();
-        return steps.join(", ");
-    }
-    let mut verbs: Vec<(String, usize)> = Vec::new();
-    for e in run {
-        let w = word(e);
-        let v = match e {
-            LogEntry::Step { step: Some(_), .. } => crate::engine::notation::verb(&w).to_string(),
-            _ => w,
-        };
-        match verbs.iter_mut().find(|(x, _)| *x == v) {
-            Some((_, n)) => *n += 1,
-            None => verbs.push((v, 1)),
-        }
-    }
-    let parts: Vec<String> = verbs
-        .iter()
-        .map(|(v, n)| match n {
-            1 => format!("`{v}`"),
-            _ => format!("{n}× `{v}`"),
-        })
-        .collect();
-    format!("{} steps: {}", run.len(), parts.join(", "))
+    filter::runs(&log[from..], seats)
 }
 
 impl Chat {
@@ -97,11 +40,9 @@ impl Chat {
         let mut r = Reply::private(&req.user.id, text);
         if g.status().acting().contains(&seat) {
             let legal = filter::legal_list(&*g, seat);
-            let header = super::menus::Header {
-                version: l.row.version,
-                log_len: actions.len(),
-                user: req.user.id.clone(),
-            };
+            let over = g.status().is_finished();
+            let header =
+                super::picks::header_for(l.row.version, (&actions, over), seat, &req.user.id);
             r.components = super::menus::build(&legal, &[], &header);
         }
         Ok(vec![r])

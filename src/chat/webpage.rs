@@ -33,6 +33,9 @@ const NEWS: usize = 5;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Turn {
     pub played: Vec<Played>,
+    /// The seats' names when each step was played (a handover renames a seat from there
+    /// on), one list per step of `played`.
+    pub names: Vec<Vec<String>>,
     /// When its last step was played (unix seconds).
     pub at: i64,
 }
@@ -42,8 +45,8 @@ pub struct History {
     pub row: GameRow,
     pub seats: Vec<SeatRow>,
     pub turns: Vec<Turn>,
-    /// The steps after the last turn's end.
-    pub open: Vec<Played>,
+    /// The steps after the last turn's end (its `at`: the last one's time).
+    pub open: Turn,
     /// The position at the start and after each turn (`turns.len() + 1` of them).
     positions: Mutex<Vec<Box<dyn AnyGame>>>,
     /// The position now.
@@ -149,10 +152,13 @@ impl History {
                 .iter()
                 .map(|t| Turn {
                     played: scramble(&t.played),
-                    at: t.at,
+                    ..t.clone()
                 })
                 .collect(),
-            open: scramble(&self.open),
+            open: Turn {
+                played: scramble(&self.open.played),
+                ..self.open.clone()
+            },
             positions: Mutex::new(
                 lock(&self.positions)
                     .iter()
@@ -168,16 +174,39 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// The lines of `played` that `viewer` may see.
-fn seen(seats: &[SeatRow], played: &[Played], viewer: Viewer) -> Vec<String> {
-    filter::step_lines(seats, played)
-        .into_iter()
-        .filter(|l: &Line| match l.audience {
-            crate::engine::Audience::Public => true,
-            crate::engine::Audience::Private(s) => viewer == Viewer::Seat(s),
-        })
-        .map(|l| l.text.to_string())
-        .collect()
+/// The lines of `turn`'s steps that `viewer` may see, each step's player named as the
+/// seat was named then.
+fn seen(seats: &[SeatRow], turn: &Turn, viewer: Viewer) -> Vec<String> {
+    let (played, names) = (&turn.played, &turn.names);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < played.len() {
+        // A run of steps under the same names (a handover starts another).
+        let n = names[i..]
+            .iter()
+            .take_while(|n| **n == names[i])
+            .count()
+            .max(1);
+        let named: Vec<SeatRow> = seats
+            .iter()
+            .map(|s| SeatRow {
+                name: names[i].get(s.seat).unwrap_or(&s.name).clone(),
+                ..s.clone()
+            })
+            .collect();
+        let run = &played[i..(i + n).min(played.len())];
+        out.extend(
+            filter::step_lines(&named, run)
+                .into_iter()
+                .filter(|l: &Line| match l.audience {
+                    crate::engine::Audience::Public => true,
+                    crate::engine::Audience::Private(s) => viewer == Viewer::Seat(s),
+                })
+                .map(|l| l.text.to_string()),
+        );
+        i += n;
+    }
+    out
 }
 
 /// The page of a game for `viewer`: a pure function of the game now, its seats, its turns
@@ -186,7 +215,7 @@ pub fn page(
     (row, game_name): (&GameRow, &str),
     g: &dyn AnyGame,
     seats: &[SeatRow],
-    (turns, open): (&[Turn], &[Played]),
+    (turns, open): (&[Turn], &Turn),
     viewer: Viewer,
     news: Vec<Text>,
 ) -> GamePage {
@@ -216,7 +245,7 @@ pub fn page(
         .enumerate()
         .map(|(i, t)| TurnView {
             n: i + 1,
-            lines: seen(seats, &t.played, viewer),
+            lines: seen(seats, t, viewer),
             at: t.at,
             since_yours: mine.is_some_and(|m| i > m),
         })
@@ -243,8 +272,8 @@ pub fn page(
     }
 }
 
-/// A replayed game: its turns, the steps played, and the position after each turn.
-type Replayed = (Vec<Turn>, Vec<Played>, Vec<Box<dyn AnyGame>>);
+/// A replayed game: its turns, the steps after the last, and the position after each turn.
+type Replayed = (Vec<Turn>, Turn, Vec<Box<dyn AnyGame>>);
 
 /// Replay a game from its setup (each seat named for its holder at each step), grouping
 /// its steps into turns.
@@ -255,21 +284,31 @@ fn replay_turns(
 ) -> Result<Replayed, String> {
     let mut turns = Vec::new();
     let mut positions = vec![g.box_clone()];
-    let mut open: Vec<Played> = Vec::new();
+    let mut open = Turn {
+        played: vec![],
+        names: vec![],
+        at: 0,
+    };
     let steps = effective_steps(actions);
     play_rows(&mut **g, roster, 0, &steps, |a, (notation, applied), g| {
-        open.push(Played {
+        open.played.push(Played {
             seat: a.seat,
             notation,
             secret: applied.secret,
             events: applied.events,
             auto: false,
         });
+        open.names.push(roster.names_at(a.seq));
+        open.at = a.at;
         if a.turn_end {
-            turns.push(Turn {
-                played: std::mem::take(&mut open),
-                at: a.at,
-            });
+            turns.push(std::mem::replace(
+                &mut open,
+                Turn {
+                    played: vec![],
+                    names: vec![],
+                    at: 0,
+                },
+            ));
             positions.push(g.box_clone());
         }
     })?;

@@ -2,11 +2,15 @@
 //! `game web` links followed into `sherpa web --db`, and the page driven in headless
 //! Chromium (Debian's `chromium`; `.ci/run` installs it): screenshots at a phone's size
 //! and a laptop's that are not blank, the scrubber walked over every turn by its links,
-//! and the player's link showing their secret and the table's not.
+//! and the player's link showing their secret and the table's not. The arrow keys are
+//! pressed through the DevTools protocol (the command line cannot send keys) on the
+//! Himalaya page and on a Nepal and a Nanga Parbat game's pages.
 
+use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use tokio_tungstenite::tungstenite::{self, Message};
 
 const BIN: &str = env!("CARGO_BIN_EXE_sherpa");
 
@@ -93,18 +97,11 @@ fn start_web(db: &Path, public_url: &str) -> (Server, String) {
     (Server(child), addr)
 }
 
-/// The game's steps: the first `n` of a random Himalaya playout for three.
-fn steps(n: usize) -> Vec<(usize, String)> {
+/// The game's steps: the first `n` of a random playout of `game` for `players`.
+fn steps(game: &str, players: usize, n: usize) -> Vec<(usize, String)> {
     let out = Command::new(BIN)
-        .args([
-            "playout",
-            "himalaya",
-            "--players",
-            "3",
-            "--seed",
-            "4",
-            "--json",
-        ])
+        .args(["playout", game, "--players", &players.to_string()])
+        .args(["--seed", "4", "--json"])
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -157,11 +154,20 @@ fn private_lines(dom: &str) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn web_e2e_links_from_game_web_open_a_page_chromium_can_walk() {
-    let dir = tmp("web-e2e");
-    let db = dir.join("t.db");
-    let steps = steps(24);
+/// A game served: the server, its address and the two links of `game web`.
+struct Served {
+    _server: Server,
+    url: String,
+    table: String,
+    mine: String,
+}
+
+/// The first `n` steps of a playout of `game` for `players` played by `sherpa local` on a
+/// database in `dir`, then `game web`, and `sherpa web` serving that database at the
+/// address the links name.
+fn play_and_serve(dir: &Path, game: &str, players: usize, n: usize) -> Served {
+    let db = dir.join(format!("{game}.db"));
+    let steps = steps(game, players, n);
     // First the server (its port is the links' address), then the game.
     let (server, addr) = start_web(&db, "http://placeholder");
     drop(server);
@@ -171,23 +177,18 @@ fn web_e2e_links_from_game_web_open_a_page_chromium_can_walk() {
         .map(|(s, st)| format!("P{}: move {st}\n", s + 1))
         .collect();
     script.push_str("P1: game web\n");
-    std::fs::write(dir.join("game.txt"), script).unwrap();
+    let script_file = dir.join(format!("{game}.txt"));
+    std::fs::write(&script_file, script).unwrap();
+    let names: Vec<String> = (1..=players).map(|p| format!("P{p}")).collect();
     let out = Command::new(BIN)
-        .args([
-            "local",
-            "himalaya",
-            "--players",
-            "P1,P2,P3",
-            "--seed",
-            "4",
-            "--json",
-        ])
+        .args(["local", game, "--players", &names.join(",")])
+        .args(["--seed", "4", "--json"])
         .arg("--db")
         .arg(&db)
         .arg("--out")
-        .arg(dir.join("out"))
+        .arg(dir.join(format!("{game}-out")))
         .arg("--script")
-        .arg(dir.join("game.txt"))
+        .arg(&script_file)
         .args(["--web-url", &url])
         .output()
         .unwrap();
@@ -203,13 +204,11 @@ fn web_e2e_links_from_game_web_open_a_page_chromium_can_walk() {
         .map(str::to_string)
         .collect();
     assert_eq!(links.len(), 2, "game web gives two links: {stdout}");
-    let (table, mine) = (&links[0], &links[1]);
     // The same address again: the links were signed by the database's secret.
-    let listen = addr.clone();
     let mut child = Command::new(BIN)
         .args(["web", "--db"])
         .arg(&db)
-        .args(["--listen", &listen])
+        .args(["--listen", &addr])
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
@@ -217,8 +216,207 @@ fn web_e2e_links_from_game_web_open_a_page_chromium_can_walk() {
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)
         .unwrap();
-    let _server = Server(child);
+    let server = Server(child);
     assert!(line.starts_with("listening on"), "{line}");
+    Served {
+        _server: server,
+        url,
+        table: links[0].clone(),
+        mine: links[1].clone(),
+    }
+}
+
+/// Headless Chromium driven over the DevTools protocol: it presses keys, which the
+/// command line's `--dump-dom` and `--screenshot` cannot.
+struct Browser {
+    _chromium: Server,
+    ws: tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<std::net::TcpStream>>,
+    session: Option<String>,
+    calls: u64,
+}
+
+impl Browser {
+    /// Chromium at a phone's size showing `url`, its page attached.
+    fn open(dir: &Path, url: &str) -> Browser {
+        let profile = dir.join(format!("profile-{}", rand_suffix()));
+        let mut child = Command::new(chromium())
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+            ])
+            .args(["--disable-dev-shm-usage", "--remote-debugging-port=0"])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .arg("--window-size=412,892")
+            .arg(url)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+        let ws_url = lines
+            .by_ref()
+            .map_while(Result::ok)
+            .find_map(|l| l.strip_prefix("DevTools listening on ").map(str::to_string))
+            .expect("chromium names its DevTools address");
+        // Chromium goes on writing to its standard error: keep the pipe drained.
+        std::thread::spawn(move || lines.for_each(drop));
+        let (ws, _) = tungstenite::connect(ws_url.trim()).unwrap();
+        let mut b = Browser {
+            _chromium: Server(child),
+            ws,
+            session: None,
+            calls: 0,
+        };
+        let targets = b.call("Target.getTargets", json!({}));
+        let page = targets["targetInfos"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["type"] == "page")
+            .expect("a page")["targetId"]
+            .clone();
+        let attached = b.call(
+            "Target.attachToTarget",
+            json!({"targetId": page, "flatten": true}),
+        );
+        b.session = attached["sessionId"].as_str().map(str::to_string);
+        b.call(
+            "Emulation.setFocusEmulationEnabled",
+            json!({"enabled": true}),
+        );
+        b
+    }
+
+    /// One DevTools command and its result.
+    fn call(&mut self, method: &str, params: Value) -> Value {
+        let v = self.answer(method, params);
+        assert!(v.get("error").is_none(), "{method}: {v}");
+        v["result"].clone()
+    }
+
+    /// One DevTools command and its whole answer (a result or an error).
+    fn answer(&mut self, method: &str, params: Value) -> Value {
+        self.calls += 1;
+        let id = self.calls;
+        let mut msg = json!({"id": id, "method": method, "params": params});
+        if let Some(s) = &self.session {
+            msg["sessionId"] = json!(s);
+        }
+        self.ws.send(Message::Text(msg.to_string())).unwrap();
+        loop {
+            if let Message::Text(t) = self.ws.read().unwrap() {
+                let v: Value = serde_json::from_str(&t).unwrap();
+                if v["id"] == id {
+                    return v;
+                }
+            }
+        }
+    }
+
+    /// The value of `js` in the page (null while a page is replaced by the next).
+    fn eval(&mut self, js: &str) -> Value {
+        let r = self.answer(
+            "Runtime.evaluate",
+            json!({"expression": js, "returnByValue": true}),
+        );
+        r["result"]["result"]["value"].clone()
+    }
+
+    /// The scrubber's label ("Start", "Turn 3 of 9") once the page at an address other
+    /// than `old` has loaded; its address and label.
+    fn loaded_after(&mut self, old: &str) -> (String, String) {
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        loop {
+            let v = self.eval(
+                "document.readyState == 'complete' && document.querySelector('nav.scrub .at') ? [location.href, document.querySelector('nav.scrub .at').innerText] : null",
+            );
+            if let (Some(href), Some(label)) = (v[0].as_str(), v[1].as_str()) {
+                if href != old {
+                    return (href.to_string(), label.trim().to_string());
+                }
+            }
+            assert!(std::time::Instant::now() < until, "no new page after {old}");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+
+    /// Press and release `key` (a DOM key name with its Windows key code).
+    fn press(&mut self, (key, code): (&str, u32)) {
+        for kind in ["keyDown", "keyUp"] {
+            self.call(
+                "Input.dispatchKeyEvent",
+                json!({"type": kind, "key": key, "code": key,
+                       "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code}),
+            );
+        }
+    }
+}
+
+const HOME: (&str, u32) = ("Home", 36);
+const LEFT: (&str, u32) = ("ArrowLeft", 37);
+const RIGHT: (&str, u32) = ("ArrowRight", 39);
+
+/// On the page at `link` (a game with at least `walk` turns): Home goes to the start,
+/// → steps forward turn by turn `walk` times, ← steps back one; each press loads the
+/// page of that turn (its address and its label say so).
+fn walk_with_the_arrow_keys(dir: &Path, link: &str, walk: usize) {
+    let mut b = Browser::open(dir, link);
+    let (mut at, _) = b.loaded_after("");
+    let mut turns = None;
+    let mut go = |b: &mut Browser, key, turn: usize| {
+        b.press(key);
+        let (href, label) = b.loaded_after(&at);
+        assert!(
+            href.ends_with(&format!("&turn={turn}")),
+            "{key:?} led to {href}"
+        );
+        match turn {
+            0 => assert_eq!(label, "Start"),
+            t => {
+                let n = label
+                    .strip_prefix(&format!("Turn {t} of "))
+                    .unwrap_or_else(|| panic!("{label} at turn {t}"));
+                let n: usize = n.parse().unwrap();
+                assert!(*turns.get_or_insert(n) == n && n >= walk, "{label}");
+            }
+        }
+        at = href;
+    };
+    go(&mut b, HOME, 0);
+    for t in 1..=walk {
+        go(&mut b, RIGHT, t);
+    }
+    go(&mut b, LEFT, walk - 1);
+}
+
+#[test]
+fn web_e2e_the_arrow_keys_walk_a_nepal_and_a_nanga_parbat_game() {
+    let dir = tmp("web-e2e-keys");
+    for (game, players, steps) in [("nepal", 3, 30), ("nanga-parbat", 2, 16)] {
+        let served = play_and_serve(&dir, game, players, steps);
+        // The table's page has a board picture that is not blank, and the player's page
+        // walks with the arrow keys.
+        let shot = dir.join(format!("{game}.png"));
+        browse(
+            &dir,
+            (412, 892),
+            &[&format!("--screenshot={}", shot.display())],
+            &served.table,
+        );
+        not_blank(&shot);
+        walk_with_the_arrow_keys(&dir, &served.mine, 3);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn web_e2e_links_from_game_web_open_a_page_chromium_can_walk() {
+    let dir = tmp("web-e2e");
+    let served = play_and_serve(&dir, "himalaya", 3, 24);
+    let (url, table, mine) = (&served.url, &served.table, &served.mine);
 
     // Screenshots at a phone's size and a laptop's.
     for (name, size) in [("phone", (412, 892)), ("laptop", (1280, 800))] {
@@ -272,5 +470,6 @@ fn web_e2e_links_from_game_web_open_a_page_chromium_can_walk() {
         }
     }
     assert_eq!(seen, turns, "the scrubber walked every turn");
+    walk_with_the_arrow_keys(&dir, table, turns.min(4));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -10,10 +10,13 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
 mod ai_seats;
+mod catch_up;
 mod commands;
 mod durability;
 mod handover;
 mod lobby;
+mod menu_secrecy;
+mod pick_rate;
 mod ratings;
 mod remind;
 mod replay;
