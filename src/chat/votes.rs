@@ -219,7 +219,7 @@ impl Chat {
         let missing = self.cast_vote(&l, "abort", req, None)?;
         if missing.is_empty() {
             let mut out = answers;
-            out.extend(abort(self, "every player agreed")?);
+            out.extend(abort(self, "every player with a vote agreed")?);
             return Ok(out);
         }
         let command = Text::new().cmd("game abort", &[]);
