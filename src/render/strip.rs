@@ -78,45 +78,56 @@ fn layout(cv: &Canvas, s: &StatusStrip, wu: f32, size: f32) -> (Vec<Item>, f32) 
             y += bold_lh;
         }
     }
-    // The last turn, whole: in two columns once it runs past three lines.
     if !s.last_turn.is_empty() {
-        y += lh * 0.3;
-        items.push(Item::Text(pad, y, s.last_turn_title.to_string(), true));
-        y += bold_lh;
-        let wrapped = |w: f32| -> Vec<String> {
-            s.last_turn
-                .iter()
-                .flat_map(|l| cv.wrap(size, l, w, false))
-                .collect()
-        };
-        // One column for a short turn, two past three lines, three past eight lines a
-        // column (a rule between columns): the strip grows, no event is dropped.
-        let one = wrapped(inner);
-        let col_w = |cols: usize| (inner - pad * (cols - 1) as f32) / cols as f32;
-        let (cols, parts) = if one.len() <= 3 {
-            (1, one)
-        } else {
-            let two = wrapped(col_w(2));
-            if two.len() <= 2 * 8 {
-                (2, two)
-            } else {
-                (3, wrapped(col_w(3)))
-            }
-        };
-        let cw = col_w(cols);
-        let per_col = parts.len().div_ceil(cols).max(1);
-        for c in 1..cols {
-            let rx = pad + (cw + pad) * c as f32 - pad / 2.0;
-            items.push(Item::Rule(rx, y, lh * per_col as f32));
-        }
-        for (i, part) in parts.into_iter().enumerate() {
-            let (col, row) = (i / per_col, i % per_col);
-            let px = pad + (cw + pad) * col as f32;
-            items.push(Item::Text(px, y + lh * row as f32, part, false));
-        }
-        y += lh * per_col as f32;
+        y = last_turn_items(cv, s, (size, pad, inner), y, &mut items);
     }
     (items, y + pad)
+}
+
+/// The last turn's events under their title from `y`, whole: one column for a short turn,
+/// two past three lines, three past eight lines a column (a rule between columns); the
+/// strip grows, no event is dropped. The y below them.
+fn last_turn_items(
+    cv: &Canvas,
+    s: &StatusStrip,
+    (size, pad, inner): (f32, f32, f32),
+    mut y: f32,
+    items: &mut Vec<Item>,
+) -> f32 {
+    let lh = cv.line_height(size);
+    y += lh * 0.3;
+    items.push(Item::Text(pad, y, s.last_turn_title.to_string(), true));
+    y += lh; // the title's line (bold and plain lines are as tall)
+    let wrapped = |w: f32| -> Vec<String> {
+        s.last_turn
+            .iter()
+            .flat_map(|l| cv.wrap(size, l, w, false))
+            .collect()
+    };
+    let one = wrapped(inner);
+    let col_w = |cols: usize| (inner - pad * (cols - 1) as f32) / cols as f32;
+    let (cols, parts) = if one.len() <= 3 {
+        (1, one)
+    } else {
+        let two = wrapped(col_w(2));
+        if two.len() <= 2 * 8 {
+            (2, two)
+        } else {
+            (3, wrapped(col_w(3)))
+        }
+    };
+    let cw = col_w(cols);
+    let per_col = parts.len().div_ceil(cols).max(1);
+    for c in 1..cols {
+        let rx = pad + (cw + pad) * c as f32 - pad / 2.0;
+        items.push(Item::Rule(rx, y, lh * per_col as f32));
+    }
+    for (i, part) in parts.into_iter().enumerate() {
+        let (col, row) = (i / per_col, i % per_col);
+        let px = pad + (cw + pad) * col as f32;
+        items.push(Item::Text(px, y + lh * row as f32, part, false));
+    }
+    y + lh * per_col as f32
 }
 
 impl Canvas {

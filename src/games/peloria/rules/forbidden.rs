@@ -291,72 +291,75 @@ impl Forbidden {
 
     /// Why, in words a player can act on. With the game (`g`), the refusals that name
     /// players say who, and a hit that must name its unit lists the ways; without it
-    /// (the engine's unexplained `legality`) they name nations and kinds only.
+    /// (the engine's unexplained `legality`) they name nations and kinds only. Each part of
+    /// the rules words its own refusals.
     pub(crate) fn words(self, d: &PeloriaData, g: Option<&Peloria>) -> String {
+        let w = Names { d, g };
+        self.turn_words(&w)
+            .or_else(|| self.movement_words(&w))
+            .or_else(|| self.battle_words(&w))
+            .or_else(|| self.retreat_words(&w))
+            .or_else(|| self.heroes_words(&w))
+            .unwrap_or_else(|| format!("that is not allowed now ({self:?})"))
+    }
+
+    /// The words of a refusal about the turn, placement and new units (`None`: another part's).
+    fn turn_words(self, w: &Names) -> Option<String> {
         use Forbidden as F;
-        let area = |a: u8| d.areas[a as usize].name.as_str();
-        let nation = |n: u8| d.nations[n as usize].name.as_str();
-        let piece = |p: u8| d.regalia[p as usize].name.as_str();
-        let edge = |e: u8| d.edges[e as usize].name.as_str();
-        // A seat's name with the game, else "the player of seat N".
-        let player = |s: usize| match g {
-            Some(g) => g.players[s].clone(),
-            None => format!("seat {}", s + 1),
-        };
-        let players = |bits: u8| -> String {
-            let named: Vec<String> = (0..PLAYERS)
-                .filter(|s| bits & 1 << s != 0)
-                .map(player)
-                .collect();
-            named.join(", ")
-        };
-        let owner = |n: u8| player(d.nations[n as usize].player);
-        match self {
+        Some(match self {
             F::GameOver => "the game is over".into(),
             F::NoSuchSeat => "that seat does not play".into(),
             F::HeroesWaiting { seat, asked } => format!(
                 "{} has no Call to Heroes units left to remove; waiting for {}",
-                player(seat as usize),
-                players(asked)
+                w.player(seat as usize),
+                w.players(asked)
             ),
             F::DecideFirst { asked } => {
-                format!("{} must decide first (a battle decision)", players(asked))
+                format!("{} must decide first (a battle decision)", w.players(asked))
             }
             F::NotYourTurn { nation: n } => {
-                format!("it is the {} turn, played by {}", nation(n), owner(n))
+                format!("it is the {} turn, played by {}", w.nation(n), w.owner(n))
             }
             F::NotNow { nation: n, phase } => format!(
                 "{} cannot do that now; the {} are in their {phase} phase",
-                owner(n),
-                nation(n)
+                w.owner(n),
+                w.nation(n)
             ),
             F::NoneToPlace => "no new units are left to place".into(),
             F::NoPopKind { nation: n, kind } => format!(
                 "population increase gives the {} no {}",
-                nation(n),
+                w.nation(n),
                 kind.name()
             ),
             F::NoStock { nation: n, kind } => {
-                format!("the {} have no {} left in stock", nation(n), kind.name())
+                format!("the {} have no {} left in stock", w.nation(n), kind.name())
             }
             F::NotHeldAlone { nation: n, area: a } => format!(
                 "new units go only to areas the {} hold alone; {} is not one",
-                nation(n),
-                area(a)
+                w.nation(n),
+                w.area(a)
             ),
             F::PlateauOnly => "new Praxian units appear on the Hungry Plateau only".into(),
             F::NoForestCounterIn { area: a } => format!(
                 "no forest counter may stand in {} ({})",
-                area(a),
-                d.terrain(a as usize).name()
+                w.area(a),
+                w.d.terrain(a as usize).name()
             ),
             F::ForestCounterThere { area: a } => {
-                format!("{} already has a forest counter", area(a))
+                format!("{} already has a forest counter", w.area(a))
             }
             F::PlaceOverStack { area: a } => format!(
                 "one more unit in {} would break the stacking limits",
-                area(a)
+                w.area(a)
             ),
+            _ => return None,
+        })
+    }
+
+    /// The words of a refusal about movement, seas, edges and the regalia (`None`: another part's).
+    fn movement_words(self, w: &Names) -> Option<String> {
+        use Forbidden as F;
+        Some(match self {
             F::NoUnit {
                 nation: n,
                 area: a,
@@ -365,69 +368,77 @@ impl Forbidden {
                 ..
             } => format!(
                 "the {} have no {} in {}{fit}",
-                nation(n),
+                w.nation(n),
                 kind.name(),
-                area(a)
+                w.area(a)
             ),
             F::SeaClosed { area: a } => {
-                format!("{} is a sea; only Pelandans move through seas", area(a))
+                format!("{} is a sea; only Pelandans move through seas", w.area(a))
             }
             F::ForestClosed { area: a } => format!(
                 "{} is permanent forest; only the Aldryami enter it",
-                area(a)
+                w.area(a)
             ),
             F::MountainClosed { area: a } => format!(
                 "{} is a mountain area; only Digijelm and Telmori enter mountains",
-                area(a)
+                w.area(a)
             ),
             F::NotNextTo { from, to, .. } => {
-                format!("{} is not next to {}", area(to), area(from))
+                format!("{} is not next to {}", w.area(to), w.area(from))
             }
             F::StopAtSea => {
                 "Pelandans may not stop in a sea: entering it needs a move left to leave".into()
             }
             F::KartolinClosed => "the Kartolin Pass is closed: enemy units hold Dorastor alone; \
-                                  enter Dorastor from another direction first"
+                                      enter Dorastor from another direction first"
                 .into(),
             F::TooManyAttackers { area: a } => {
-                format!("at most {MAX_ATTACKERS} units may attack in {}", area(a))
+                format!("at most {MAX_ATTACKERS} units may attack in {}", w.area(a))
             }
             F::NoEdge { area: a, edge: e } => {
-                format!("{} is not next to the {} edge", area(a), edge(e))
+                format!("{} is not next to the {} edge", w.area(a), w.edge(e))
             }
             F::NotTheirExit { nation: n, edge: e } => {
-                format!("the {} do not leave by {}", nation(n), edge(e))
+                format!("the {} do not leave by {}", w.nation(n), w.edge(e))
             }
             F::NotEmperor => "only the Emperor's nation moves the regalia".into(),
-            F::PieceAway { piece: p } => format!("the {} is not on the board yet", piece(p)),
-            F::PieceFixed { piece: p } => format!("the {} never moves", piece(p)),
+            F::PieceAway { piece: p } => format!("the {} is not on the board yet", w.piece(p)),
+            F::PieceFixed { piece: p } => format!("the {} never moves", w.piece(p)),
             F::PieceJoined { piece: p } => format!(
                 "the {} is joined to the Imperial Regalia in Vonlath and cannot be split off",
-                piece(p)
+                w.piece(p)
             ),
             F::PieceNotHeld { piece: p, area: a } => format!(
                 "the Emperor's nation does not hold {}, where the {} lies: it holds only \
-                 areas where it stands alone",
-                area(a),
-                piece(p)
+                     areas where it stands alone",
+                w.area(a),
+                w.piece(p)
             ),
             F::PieceOneArea => "regalia move one area at a time".into(),
             F::RegaliaOutside { area: a } => format!(
                 "the regalia move only within areas the Emperor's nation holds; it does not \
-                 hold {}",
-                area(a)
+                     hold {}",
+                w.area(a)
             ),
             F::PieceMovedEnough => {
                 format!("a piece moves at most {REGALIA_MOVES} areas in a movement phase")
             }
+            _ => return None,
+        })
+    }
+
+    /// The words of a refusal about over-population and battles (`None`: another part's).
+    fn battle_words(self, w: &Names) -> Option<String> {
+        use Forbidden as F;
+        Some(match self {
             F::WithinLimit { area: a } => format!(
                 "{} is within its stacking limit; remove units from an area over it",
-                area(a)
+                w.area(a)
             ),
             F::NoBattleIn { nation: n, area: a } => format!(
                 "there is no battle of the {} to fight in {}",
-                nation(n),
-                area(a)
+                w.nation(n),
+                w.area(a)
             ),
             F::NoBattle(_) => "there is no battle".into(),
             F::HitOnly => "choose which unit the hit kills: `hit <kind>`".into(),
@@ -438,18 +449,18 @@ impl Forbidden {
             } => format!(
                 "a result of {result} cannot kill {} of the {} here",
                 a_or_an(kind.name()),
-                nation(n)
+                w.nation(n)
             ),
             F::HitSayWhich { nation: n, kind } => format!(
                 "the {}' {} units here came by different ways, so say which one dies: {}",
-                nation(n),
+                w.nation(n),
                 kind.name(),
-                ways(d, g, n, kind)
+                ways(w.d, w.g, n, kind)
             ),
             F::HitAnyWillDo { nation: n, kind } => format!(
                 "any {} of the {} here will do: `hit {}`",
                 kind.name(),
-                nation(n),
+                w.nation(n),
                 kind.name()
             ),
             F::HitNoSuchWay {
@@ -459,21 +470,29 @@ impl Forbidden {
             } => format!(
                 "no {} of the {} here {}; name one of {}",
                 kind.name(),
-                nation(n),
+                w.nation(n),
                 match from {
-                    Some(a) => format!("came from {}", area(a)),
+                    Some(a) => format!("came from {}", w.area(a)),
                     None => "stayed where it was".to_string(),
                 },
-                ways(d, g, n, kind)
+                ways(w.d, w.g, n, kind)
             ),
+            _ => return None,
+        })
+    }
+
+    /// The words of a refusal about retreats and over-population removals (`None`: another part's).
+    fn retreat_words(self, w: &Names) -> Option<String> {
+        use Forbidden as F;
+        Some(match self {
             F::RetreatOrStay => "retreat a unit (`retreat <from> <to> <kind>`) or `stay`".into(),
             F::TelmoriMustRetreat => {
                 "the Telmori must retreat after a round of battle while they can".into()
             }
             F::RetreatOnlyFrom { area: a } => {
-                format!("units retreat only from the battle in {}", area(a))
+                format!("units retreat only from the battle in {}", w.area(a))
             }
-            F::RetreatHostile { area: a } => format!("{} holds other nations' units", area(a)),
+            F::RetreatHostile { area: a } => format!("{} holds other nations' units", w.area(a)),
             F::RetreatNotOrigin {
                 nation: n,
                 kind,
@@ -481,58 +500,108 @@ impl Forbidden {
                 to,
             } => format!(
                 "an attacking unit retreats only to the area it moved from; no {} of the {} \
-                 in {} came from {}",
+                     in {} came from {}",
                 kind.name(),
-                nation(n),
-                area(from),
-                area(to)
+                w.nation(n),
+                w.area(from),
+                w.area(to)
             ),
             F::RetreatIntoSea => "no retreat into a sea".into(),
             F::RetreatOverStack { area: a } => format!(
                 "retreating into {} would break the stacking limits",
-                area(a)
+                w.area(a)
             ),
             F::NoOverpopulation => "no overpopulation to remove".into(),
             F::WouldEmpty { area: a } => {
-                format!("removing the last unit would empty {}", area(a))
+                format!("removing the last unit would empty {}", w.area(a))
             }
+            _ => return None,
+        })
+    }
+
+    /// The words of a refusal about the Call to Heroes (`None`: another part's).
+    fn heroes_words(self, w: &Names) -> Option<String> {
+        use Forbidden as F;
+        Some(match self {
             F::BidSealed => "your bid is sealed; `unseal` first".into(),
             F::BidAlreadySealed => "your bid is already sealed".into(),
             F::BidNotSealed => "your bid is not sealed".into(),
             F::BidsOnly => "during the Call to Heroes, `bid <nation> <n>`, then `seal`".into(),
-            F::BidNotYours { nation: n } => format!("the {} are not yours", nation(n)),
+            F::BidNotYours { nation: n } => format!("the {} are not yours", w.nation(n)),
             F::NoHeroes { nation: n } => {
-                format!("the {} do not answer the Call to Heroes", nation(n))
+                format!("the {} do not answer the Call to Heroes", w.nation(n))
             }
             F::BidTooHigh {
                 nation: n,
                 removable,
             } => format!(
                 "the {} have only {} that may be removed",
-                nation(n),
+                w.nation(n),
                 counted(removable, "unit")
             ),
             F::RemovalsOnly => "remove the units your bid sent to the Call to Heroes, one per \
-                                step: `remove <nation> <area> [kind]`"
+                                    step: `remove <nation> <area> [kind]`"
                 .into(),
             F::HeroNotYours { nation: n } => format!(
                 "the {} are not yours; {} picks their units",
-                nation(n),
-                owner(n)
+                w.nation(n),
+                w.owner(n)
             ),
             F::HeroNoBid { nation: n } => {
-                format!("the {} send no units to the Call to Heroes", nation(n))
+                format!("the {} send no units to the Call to Heroes", w.nation(n))
             }
             F::HeroAllRemoved { nation: n, removed } => format!(
                 "the {} have already removed all {} of their bid",
-                nation(n),
+                w.nation(n),
                 counted(removed, "unit")
             ),
             F::HeroExcluded { area: a } => format!(
                 "units in {} cannot answer the Call to Heroes (Ralios and Karia cannot)",
-                area(a)
+                w.area(a)
             ),
+            _ => return None,
+        })
+    }
+}
+
+/// The names a refusal's words use: areas, nations, pieces and edges from the board, and
+/// players from the game when there is one (else `seat N`).
+struct Names<'a> {
+    d: &'a PeloriaData,
+    g: Option<&'a Peloria>,
+}
+
+impl Names<'_> {
+    fn area(&self, a: u8) -> &str {
+        self.d.areas[a as usize].name.as_str()
+    }
+    fn nation(&self, n: u8) -> &str {
+        self.d.nations[n as usize].name.as_str()
+    }
+    fn piece(&self, p: u8) -> &str {
+        self.d.regalia[p as usize].name.as_str()
+    }
+    fn edge(&self, e: u8) -> &str {
+        self.d.edges[e as usize].name.as_str()
+    }
+    /// A seat's name with the game, else "seat N".
+    fn player(&self, s: usize) -> String {
+        match self.g {
+            Some(g) => g.players[s].clone(),
+            None => format!("seat {}", s + 1),
         }
+    }
+    /// The seats of `bits`, named, comma-separated.
+    fn players(&self, bits: u8) -> String {
+        let named: Vec<String> = (0..PLAYERS)
+            .filter(|s| bits & 1 << s != 0)
+            .map(|s| self.player(s))
+            .collect();
+        named.join(", ")
+    }
+    /// The player of nation `n`.
+    fn owner(&self, n: u8) -> String {
+        self.player(self.d.nations[n as usize].player)
     }
 }
 
