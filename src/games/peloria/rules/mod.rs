@@ -209,6 +209,11 @@ impl Peloria {
         ) {
             return Err(e);
         }
+        // A move written whole between two areas of the board that no step offers (not
+        // next door, or not this nation's turn): read as typed, so the rules say why.
+        if let Some(step) = whole_move(d, text) {
+            return Ok(step);
+        }
         let legal: Vec<String> = self
             .legal_steps(d, seat)
             .iter()
@@ -227,4 +232,22 @@ impl Peloria {
             (_, e) => Err(e),
         }
     }
+}
+
+/// `move <area> <area> <kind>` (the verb may be left out) with two whole area names of the
+/// board and a unit kind: the step as typed, whatever the rules say of it.
+fn whole_move(d: &PeloriaData, text: &str) -> Option<Step> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let words = match words.split_first() {
+        Some((verb, rest)) if verb.eq_ignore_ascii_case("move") => rest,
+        _ => &words[..],
+    };
+    let [from, to, kind] = words else {
+        return None;
+    };
+    Some(Step::Move {
+        from: d.area(from)?,
+        to: d.area(to)?,
+        kind: Kind::parse(kind)?,
+    })
 }

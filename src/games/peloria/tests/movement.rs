@@ -30,6 +30,20 @@ fn pel_move_2_infantry_move_two_areas() {
     assert!(e.contains("can still move"), "{e}");
 }
 
+// PEL-MOVE-1, PEL-MOVE-3: a move to an area of the board that is not next door is answered
+// with that reason and the movement topic, not "there is no area" (issue #48's example).
+#[test]
+fn pel_move_1_a_move_to_an_area_not_next_door_says_so() {
+    let d = data();
+    let mut g = blank(&d, 2, "Hirenmador");
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    let e = rejected_now(&mut g, &d, "move Naveria Oronin cavalry");
+    assert!(e.contains("Oronin is not next to Naveria"), "{e}");
+    let e = rejected_now(&mut g, &d, "Naveria Oronin cavalry");
+    assert!(e.contains("Oronin is not next to Naveria"), "{e}");
+}
+
 // PEL-BRIT-5
 #[test]
 fn pel_move_3_cavalry_move_three_areas() {
