@@ -560,14 +560,19 @@ impl LineError {
                 .p("."),
             UnknownCommand { word, line } => {
                 let t = t.p(format!("unknown command `{}`", clip(word)));
+                // A near command may be meant, or a step, as in `end` for `move end` (or
+                // Himalaya's `start 7`, near `stats`): both are offered.
                 let t = match near_command(word) {
-                    Some(c) => t.p("; did you mean ").cmd(c.path, &[]).p("?"),
-                    // Not a command: perhaps a step, as in `end` for `move end`.
-                    None => t
-                        .p(". To play it as a step, write ")
-                        .cmd("move", &[&clip(line)]),
+                    Some(c) => t
+                        .p("; did you mean ")
+                        .cmd(c.path, &[])
+                        .p("? To play it as a step, write "),
+                    None => t.p(". To play it as a step, write "),
                 };
-                t.p(". Commands: ").then(command_list()).p(".")
+                t.cmd("move", &[&clip(line)])
+                    .p(". Commands: ")
+                    .then(command_list())
+                    .p(".")
             }
             UnknownSubcommand { command, got } => {
                 let top = find_path(command);

@@ -82,6 +82,14 @@ fn an_unknown_command_suggests_the_near_command_or_move_for_a_step() {
     assert!(e.contains("write `move end`"), "{e}");
     let e = t.err("ann", "gmae status");
     assert!(e.contains("did you mean `game`?"), "{e}");
+    // A near command and a step alike (Himalaya's `start 7` is near `stats`): both are
+    // offered, in sentences that end once.
+    let e = t.err("ann", "start 7");
+    assert!(
+        e.contains("did you mean `stats`? To play it as a step, write `move start 7`."),
+        "{e}"
+    );
+    assert!(!e.contains("?."), "{e}");
     assert_eq!(t.version(), v);
 }
 
