@@ -417,9 +417,35 @@ const WEB_URL: &str = "http://sherpa.test";
 const WEB_SECRET: &str = "the fleet's shared web secret";
 
 /// A port free now on 127.0.0.1.
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     l.local_addr().unwrap().port()
+}
+
+/// `GET path` from a server of the bot on 127.0.0.1 (metrics, health, game pages), the
+/// connection closed after the answer: the status code and the body (code 0 and why
+/// when nothing answered within 10 s).
+pub(crate) async fn get(port: u16, path: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let ask = async {
+        let mut c = tokio::net::TcpStream::connect(("127.0.0.1", port)).await?;
+        let head = format!("GET {path} HTTP/1.1\r\nHost: sherpa\r\nConnection: close\r\n\r\n");
+        c.write_all(head.as_bytes()).await?;
+        let mut out = Vec::new();
+        c.read_to_end(&mut out).await?;
+        Ok::<_, std::io::Error>(String::from_utf8_lossy(&out).into_owned())
+    };
+    let text = match tokio::time::timeout(Duration::from_secs(10), ask).await {
+        Ok(Ok(t)) => t,
+        other => return (0, format!("no answer: {other:?}")),
+    };
+    let code = text
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = text.split_once("\r\n\r\n").map_or("", |b| b.1).to_string();
+    (code, body)
 }
 
 /// Issue 52: every process of a PostgreSQL fleet serves any game's page. Each game lives on
@@ -451,34 +477,16 @@ async fn every_process_serves_every_games_page(url: &str, places: &[(&str, &str)
     }
 }
 
-/// `GET path` from a game-page server (waiting up to 20 s for it to listen): the status
-/// code and the body.
+/// [`get`] from a game-page server, asked again until it listens (at most 20 s).
 async fn web_get(port: u16, path: &str) -> (u16, String) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let ask = async {
-        let mut c = loop {
-            match tokio::net::TcpStream::connect(("127.0.0.1", port)).await {
-                Ok(c) => break c,
-                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
-            }
-        };
-        let head = format!("GET {path} HTTP/1.1\r\nHost: sherpa.test\r\nConnection: close\r\n\r\n");
-        c.write_all(head.as_bytes()).await?;
-        let mut out = Vec::new();
-        c.read_to_end(&mut out).await?;
-        Ok::<_, std::io::Error>(String::from_utf8_lossy(&out).into_owned())
-    };
-    let text = match tokio::time::timeout(Duration::from_secs(20), ask).await {
-        Ok(Ok(t)) => t,
-        other => return (0, format!("no answer: {other:?}")),
-    };
-    let code = text
-        .split(' ')
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let body = text.split_once("\r\n\r\n").map_or("", |b| b.1).to_string();
-    (code, body)
+    let t0 = std::time::Instant::now();
+    loop {
+        let (code, body) = get(port, path).await;
+        if code != 0 || t0.elapsed() > Duration::from_secs(20) {
+            return (code, body);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 /// Send `/game status` in `place` until its answer is not the store's "unavailable"

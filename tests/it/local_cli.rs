@@ -1950,11 +1950,7 @@ fn local_cli_time_lines_bring_reminders_the_deadline_and_the_caretaker() {
     let promise = "Sherpa plays for them until they are back";
     assert!(answers[0].2.contains(promise), "{}", answers[0].2);
     assert!(answers[1].2.contains(promise), "{}", answers[1].2);
-    let due: Vec<String> = lines
-        .iter()
-        .filter(|l| l["input"] == "(time passes)")
-        .map(|l| reply_texts(std::slice::from_ref(l)))
-        .collect();
+    let due = due_texts(&lines);
     assert!(
         due.iter().any(|t| t.contains("it is your turn")),
         "a reminder came: {due:?}"
@@ -1999,14 +1995,19 @@ fn local_cli_prints_the_daily_digest_when_the_clock_passes_its_hour() {
         "{}",
         answers[0].2
     );
-    let due: Vec<String> = lines
-        .iter()
-        .filter(|l| l["input"] == "(time passes)")
-        .map(|l| reply_texts(std::slice::from_ref(l)))
-        .collect();
+    let due = due_texts(&lines);
     assert!(
         due.iter().any(|t| t.contains("your daily digest")),
         "the digest came: {due:?}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The texts of what fell due when a `time +…` line moved the clock (`(time passes)`).
+fn due_texts(lines: &[serde_json::Value]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| l["input"] == "(time passes)")
+        .map(|l| reply_texts(std::slice::from_ref(l)))
+        .collect()
 }

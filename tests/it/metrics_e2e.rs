@@ -6,44 +6,11 @@
 
 use crate::fake_discord::{FakeDiscord, FakeUser};
 use crate::fleet_e2e::{
-    one_answer, own_cluster, play, reminders_in, two_player_choice, wait_sessions, with_db, Proc,
-    CHANNEL_A, GUILD_A,
+    free_port, get, one_answer, own_cluster, play, reminders_in, two_player_choice, wait_sessions,
+    with_db, Proc, CHANNEL_A, GUILD_A,
 };
 use serde_json::json;
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-/// A port free now on 127.0.0.1.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// `GET path` from the bot's metrics endpoint: the status code and the body.
-async fn get(port: u16, path: &str) -> (u16, String) {
-    let ask = async {
-        let mut c = tokio::net::TcpStream::connect(("127.0.0.1", port)).await?;
-        c.write_all(format!("GET {path} HTTP/1.1\r\nHost: sherpa\r\n\r\n").as_bytes())
-            .await?;
-        let mut out = Vec::new();
-        c.read_to_end(&mut out).await?;
-        Ok::<_, std::io::Error>(String::from_utf8_lossy(&out).into_owned())
-    };
-    let text = match tokio::time::timeout(Duration::from_secs(10), ask).await {
-        Ok(Ok(t)) => t,
-        other => return (0, format!("no answer: {other:?}")),
-    };
-    let code = text
-        .split(' ')
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let body = text.split_once("\r\n\r\n").map_or("", |b| b.1).to_string();
-    (code, body)
-}
 
 /// Ask `/health` until `want(code, body)`, for at most `limit`; the last answer.
 async fn health_until(
