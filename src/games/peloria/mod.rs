@@ -61,6 +61,7 @@ mod rules;
 #[cfg(test)]
 mod tests;
 mod topics;
+mod turn_record;
 mod view;
 
 pub use board::{
@@ -322,6 +323,10 @@ pub struct Peloria {
     bat_kills: Vec<usize>,
     /// Recent log lines (public), newest last, for the view.
     log: Vec<String>,
+    /// Every line of the last nation turn and of this one (rules version 3 on; empty, and
+    /// not stored, before).
+    #[serde(default, skip_serializing_if = "turn_record::TurnRecord::is_empty")]
+    turns: turn_record::TurnRecord,
     result: Option<crate::engine::FinalResult>,
     /// The rules version the game plays by (see [`Game::RULES_VERSION`]); a game stored
     /// before versions were kept plays by version 1, and a version-1 state is stored
@@ -346,8 +351,10 @@ impl Game for Peloria {
     const MAX_PLAYERS: usize = 4;
     /// 2: the owner chooses which unit a hit kills when the units of its kind differ in
     /// their way back (PEL-BRIT-11, `hit <kind> from <Area>`); version 1 killed the last
-    /// one listed without asking.
-    const RULES_VERSION: u32 = 2;
+    /// one listed without asking. 3: the state records every line of the last nation turn
+    /// and of this one for the picture's strip (no rule changes; an older game keeps only
+    /// its recent lines, so that it replays to the same state).
+    const RULES_VERSION: u32 = 3;
 
     fn rules_version(&self) -> u32 {
         self.rules_version
@@ -355,6 +362,10 @@ impl Game for Peloria {
 
     fn set_rules_version(&mut self, version: u32) {
         self.rules_version = version;
+        // Setup already recorded its lines under the newest version.
+        if version < 3 {
+            self.turns = Default::default();
+        }
     }
 
     fn rename_seat(&mut self, seat: Seat, name: &str) {
@@ -693,6 +704,7 @@ impl Game for Peloria {
     fn position_key(&self, data: &PeloriaData, seat: crate::engine::Seat) -> u64 {
         let mut v = self.view(data, Viewer::Seat(seat));
         v.log.clear();
+        v.last_turn.clear();
         crate::engine::view_key(&v)
     }
 

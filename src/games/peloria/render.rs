@@ -266,15 +266,26 @@ pub fn render_canvas(d: &PeloriaData, v: &View) -> Canvas {
     draw_scores(&mut cv, v);
     draw_nations(&mut cv, d, v);
     draw_log(&mut cv, v);
-    // The players, what is asked now and the recent events again, below the board, in
+    // The players, what is asked now and the events of the last turn, below the board, in
     // type that reads inline.
+    let (last_turn_title, last_turn) = strip_events(v);
     cv.with_headline(&headline(d, v), HIGHLIGHT, INK)
         .with_status_strip(&StatusStrip {
             players: &score_rows(v),
             status: &strip_status(v),
-            last_turn_title: "Latest events",
-            last_turn: &v.log,
+            last_turn_title,
+            last_turn,
         })
+}
+
+/// The strip's events: every line since the last nation turn began, or (a game of rules
+/// version 2 or older, which keeps no such record) its recent lines.
+fn strip_events(v: &View) -> (&'static str, &[String]) {
+    if v.last_turn.is_empty() {
+        ("Latest events", &v.log)
+    } else {
+        ("Last turn and this one", &v.last_turn)
+    }
 }
 
 /// What is asked now, for the status strip (nothing once the game is over).
@@ -537,7 +548,7 @@ mod tests {
             }
             assert!(steps == 0 || !v.log.is_empty());
             let cv = render_canvas(&d, &v);
-            let faults = status_text_faults(&cv, &bold, &v.log);
+            let faults = status_text_faults(&cv, &bold, strip_events(&v).1);
             assert!(faults.is_empty(), "after {steps} steps: {faults:#?}");
         }
     }

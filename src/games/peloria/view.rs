@@ -72,6 +72,9 @@ pub struct View {
     pub my_bid: Option<String>,
     pub heroes: Option<HeroesResult>,
     pub log: Vec<String>,
+    /// Every public line since the last nation turn began (rules version 3 on; empty
+    /// before, when the picture shows the recent `log` instead).
+    pub last_turn: Vec<String>,
     pub result: Option<FinalResult>,
 }
 
@@ -128,6 +131,7 @@ pub(super) fn build(g: &Peloria, d: &PeloriaData, viewer: Viewer) -> View {
         my_bid,
         heroes: g.heroes.clone(),
         log: g.log.clone(),
+        last_turn: g.turns.lines(),
         result: g.result.clone(),
     }
 }

@@ -45,7 +45,7 @@ pub const REGALIA_MOVES: u8 = 3;
 /// Most units that may attack in one area (PEL-BAT-10).
 pub const MAX_ATTACKERS: usize = 5;
 /// Log lines kept for the view.
-const LOG_KEEP: usize = 14;
+pub(crate) const LOG_KEEP: usize = 14;
 
 /// The unit kinds that move, fight and retreat (all but forest counters).
 pub(crate) const ARMY_KINDS: [Kind; 4] = [Kind::Infantry, Kind::Cavalry, Kind::Dragon, Kind::Bat];

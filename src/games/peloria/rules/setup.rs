@@ -39,6 +39,7 @@ impl Peloria {
             exited: vec![0; NATIONS],
             bat_kills: Vec::new(),
             log: Vec::new(),
+            turns: Default::default(),
             result: None,
             rules_version: <Peloria as crate::engine::Game>::RULES_VERSION,
         };

@@ -299,6 +299,9 @@ impl Peloria {
                 line = format!("A {rest}");
             }
         }
+        if self.rules_version >= 3 {
+            self.turns.push(line.clone());
+        }
         self.log.push(line.clone());
         if self.log.len() > LOG_KEEP {
             let cut = self.log.len() - LOG_KEEP;

@@ -162,6 +162,7 @@ impl Peloria {
     pub(crate) fn begin_turn(&mut self, d: &PeloriaData, ev: &mut Vec<String>) {
         let n = self.turn;
         self.turn_owner = d.nations[n].player;
+        self.turns.mark_turn_start();
         if n == 0 {
             self.say(d, ev, TurnEvent::RoundBegins { round: self.round });
             self.regalia_appear(d, ev, None);
@@ -199,6 +200,7 @@ impl Peloria {
         self.check_captures(d, n, ev);
         let left = self.population(d, n, ev);
         self.phase = Phase::Place { left };
+        self.turns.turn_played();
     }
 
     pub(crate) fn end_turn(&mut self, d: &PeloriaData, ev: &mut Vec<String>) {
