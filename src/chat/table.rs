@@ -99,28 +99,70 @@ pub struct RemindSetting {
     pub usage: &'static str,
     /// How many words the command takes at most after `remind`, the setting's included.
     pub words: usize,
+    /// Which of the chat's `remind` methods runs it.
+    pub kind: RemindKind,
 }
 
-const fn setting(name: &'static str, usage: &'static str, words: usize) -> RemindSetting {
-    RemindSetting { name, usage, words }
+/// What a setting of `remind` does: each kind is one `impl Chat` method of `remind`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RemindKind {
+    /// Shows the asker's settings, digests and this game's deadline.
+    Show,
+    /// Changes one of the asker's own settings.
+    Personal,
+    /// Puts the asker's settings and digest back to the defaults.
+    Reset,
+    /// Sets or removes this game's deadline.
+    Deadline,
+    /// Sets, moves or turns off the asker's daily digest.
+    Digest,
+}
+
+const fn setting(
+    name: &'static str,
+    usage: &'static str,
+    words: usize,
+    kind: RemindKind,
+) -> RemindSetting {
+    RemindSetting {
+        name,
+        usage,
+        words,
+        kind,
+    }
 }
 
 /// The settings of `remind`, in Discord's menu order: the one list its parser, its usage
 /// text and its argument's choices come from.
 pub const REMIND: &[RemindSetting] = &[
-    setting("show", "[show]", 2),
-    setting("on", "on", 2),
-    setting("off", "off", 2),
-    setting("delay", "delay <12h>", 2),
-    setting("interval", "interval <24h>", 2),
-    setting("max", "max <n>", 2),
-    setting("quiet", "quiet <22:00-08:00> [tz=+02:00] | quiet off", 3),
-    setting("tz", "tz <+02:00>", 2),
-    setting("dm", "dm on|off", 2),
-    setting("vacation", "vacation <3d>|off", 2),
-    setting("deadline", "deadline <72h> [notify|kick] | deadline off", 3),
-    setting("reset", "reset", 2),
-    setting("digest", "digest daily <09:00> | digest off", 3),
+    setting("show", "[show]", 2, RemindKind::Show),
+    setting("on", "on", 2, RemindKind::Personal),
+    setting("off", "off", 2, RemindKind::Personal),
+    setting("delay", "delay <12h>", 2, RemindKind::Personal),
+    setting("interval", "interval <24h>", 2, RemindKind::Personal),
+    setting("max", "max <n>", 2, RemindKind::Personal),
+    setting(
+        "quiet",
+        "quiet <22:00-08:00> [tz=+02:00] | quiet off",
+        3,
+        RemindKind::Personal,
+    ),
+    setting("tz", "tz <+02:00>", 2, RemindKind::Personal),
+    setting("dm", "dm on|off", 2, RemindKind::Personal),
+    setting("vacation", "vacation <3d>|off", 2, RemindKind::Personal),
+    setting(
+        "deadline",
+        "deadline <72h> [notify|kick] | deadline off",
+        3,
+        RemindKind::Deadline,
+    ),
+    setting("reset", "reset", 2, RemindKind::Reset),
+    setting(
+        "digest",
+        "digest daily <09:00> | digest off",
+        3,
+        RemindKind::Digest,
+    ),
 ];
 
 /// The names of [`REMIND`]'s settings, in its order (the `setting` argument's choices).
