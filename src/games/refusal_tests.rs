@@ -152,6 +152,7 @@ fn rules_questions_in_players_words_are_answered_by_the_right_topic_in_every_gam
         ("nanga-parbat", "how do I catch an animal", "trap"),
         ("nanga-parbat", "where can the sherpa go", "guide"),
         ("nippon", "how do I deliver to a contract", "export"),
+        ("nippon", "how do I sell goods abroad", "export"),
         ("nippon", "how do I pay for a factory", "factory"),
         ("peloria", "what do emperors do", "emperors"),
         ("peloria", "can I attack from the sea", "terrain"),

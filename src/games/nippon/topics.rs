@@ -163,7 +163,7 @@ pub static TOPICS: &[RulesTopic] = &[
         aliases: &["contract", "contracts", "pay"],
         title: "Export",
         section: "Available Actions > Export",
-        text: "Fulfil 1 to 3 face-up contracts: `contract <n>`, then `pay <good> <cubes>` for each \
+        text: "Fulfil 1 to 3 face-up contracts with your goods: `contract <n>`, then `pay <good> <cubes>` for each \
                figure on it, each from a different factory; a contract is paid all at once (a payment \
                that would leave it unpayable is refused). You get its yen or VP bonus and move money \
                up its steps, and it turns face down. The 8 contracts are authored: \
@@ -257,5 +257,7 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("workers", "take"),
     ("factories", "factory"),
     ("sell", "export"),
+    ("abroad", "export"),
+    ("overseas", "export"),
     ("deliver", "contracts"),
 ];
