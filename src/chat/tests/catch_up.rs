@@ -229,7 +229,11 @@ fn touched_lines_seen(kind: &str, players: &[&str], seed: u64, steps: usize) -> 
             }
         }
     }
-    eprintln!("{kind}: {} touched lines, e.g. {:#?}", seen.len(), seen.iter().take(4).collect::<Vec<_>>());
+    eprintln!(
+        "{kind}: {} touched lines, e.g. {:#?}",
+        seen.len(),
+        seen.iter().take(4).collect::<Vec<_>>()
+    );
     seen
 }
 
