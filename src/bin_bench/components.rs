@@ -6,12 +6,17 @@
 //! player's menus are opened with `move` (untimed, as a player opens them before tapping);
 //! the pick is the component that plays the step, read from those menus' header, and its
 //! time is the whole answer: the step played as if typed, then the player's next menus.
+//! The two paths take turns going first, step by step, after a few untimed warm-up steps,
+//! so neither always finds the caches the other warmed.
 
 use super::*;
 use sherpa::chat::menus::{self, Header, Pick, Target};
 
 /// Most samples of the component path in `sherpa bench` (each plays two steps).
 pub const COMPONENT_SAMPLES: usize = 300;
+
+/// Steps both paths play untimed before the samples (caches, the store's pages).
+pub const COMPONENT_WARM_UP: usize = 10;
 
 /// The component path of one game.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -20,6 +25,8 @@ pub struct ComponentPath {
     pub typed: Stat,
     /// The same steps picked from the menus.
     pub picked: Stat,
+    /// `picked.median / typed.median`.
+    pub ratio_median: f64,
     /// `picked.p99 / typed.p99`.
     pub ratio_p99: f64,
     /// Listing a player's legal steps and building their first menus.
@@ -28,7 +35,8 @@ pub struct ComponentPath {
     pub board: Stat,
 }
 
-/// Time `samples` steps of `kind` typed and picked, and the menus beside the board.
+/// Time `samples` steps of `kind` typed and picked (taking turns going first, after
+/// [`COMPONENT_WARM_UP`] untimed steps), and the menus beside the board.
 pub fn component_path(
     kind: &'static dyn GameKind,
     dir: &std::path::Path,
@@ -39,20 +47,32 @@ pub fn component_path(
     let mut typed = Driver::new(&chat, kind, "typed", 7)?;
     let mut picked = Driver::new(&chat, kind, "picked", 7)?;
     let (mut t, mut p, mut m, mut b) = (vec![], vec![], vec![], vec![]);
-    let mut guard = 0usize;
+    let mut step_no = 0usize;
     while p.len() < samples {
-        guard += 1;
-        anyhow::ensure!(guard < samples * 200, "{}: no progress", kind.id());
+        anyhow::ensure!(step_no < samples * 200, "{}: no progress", kind.id());
         let (seat, step, _) = typed.next()?;
-        t.push(typed.send(seat, &step)?.0);
         let (seat2, step2, _) = picked.next()?;
         anyhow::ensure!(
             (seat2, &step2) == (seat, &step),
             "the two games drifted apart"
         );
-        let header = open_menus(&picked, seat)?;
-        let (d, _) = pick(&mut picked, seat, &step, header)?;
-        p.push(d);
+        let mut pick_it = || -> anyhow::Result<Duration> {
+            let header = open_menus(&picked, seat)?;
+            Ok(pick(&mut picked, seat, &step, header)?.0)
+        };
+        let (dt, dp) = if step_no % 2 == 0 {
+            let dt = typed.send(seat, &step)?.0;
+            (dt, pick_it()?)
+        } else {
+            let dp = pick_it()?;
+            (typed.send(seat, &step)?.0, dp)
+        };
+        step_no += 1;
+        if step_no <= COMPONENT_WARM_UP {
+            continue;
+        }
+        t.push(dt);
+        p.push(dp);
         if let Status::Acting(a) = picked.g.status() {
             let h = Header {
                 version: 0,
@@ -73,8 +93,10 @@ pub fn component_path(
     drop(chat);
     remove_db(&db);
     let (typed, picked) = (stat(t), stat(p));
+    let ratio = |a: f64, b: f64| a / b.max(f64::MIN_POSITIVE);
     Ok(ComponentPath {
-        ratio_p99: picked.p99_us / typed.p99_us.max(f64::MIN_POSITIVE),
+        ratio_median: ratio(picked.median_us, typed.median_us),
+        ratio_p99: ratio(picked.p99_us, typed.p99_us),
         typed,
         picked,
         menus: stat(m),
@@ -133,12 +155,13 @@ fn pick(
 pub fn component_lines(c: &ComponentPath) -> String {
     let ms = |us: f64| us / 1000.0;
     format!(
-        "  step typed           median {:>7.3} ms  p99 {:>7.3} ms  ({} samples)\n  step picked (menus)  median {:>7.3} ms  p99 {:>7.3} ms  p99 ratio to typed {:.2}\n  menus built          median {:>7.3} ms  p99 {:>7.3} ms  · board picture median {:.3} ms p99 {:.3} ms\n",
+        "  step typed           median {:>7.3} ms  p99 {:>7.3} ms  ({} samples)\n  step picked (menus)  median {:>7.3} ms  p99 {:>7.3} ms  picked / typed: median {:.2}, p99 {:.2}\n  menus built          median {:>7.3} ms  p99 {:>7.3} ms  · board picture median {:.3} ms p99 {:.3} ms\n",
         ms(c.typed.median_us),
         ms(c.typed.p99_us),
         c.typed.samples,
         ms(c.picked.median_us),
         ms(c.picked.p99_us),
+        c.ratio_median,
         c.ratio_p99,
         ms(c.menus.median_us),
         ms(c.menus.p99_us),

@@ -16,6 +16,7 @@
 //! answer to the last move; the front end posts them right after it
 //! ([`Chat::post_end_files`], see [`super::timelapse`]).
 
+use super::ai_seat::is_ai;
 use super::core::{seat_of, Chat, Loaded};
 use super::error::CoreError;
 use super::filter::{self, Line, Outcome, Played};
@@ -95,6 +96,22 @@ impl Chat {
         let outcome_start = t.start;
         // A removed player's seat is played by the autopilot, no longer by the caretaker.
         release.extend(t.resign.iter().copied());
+        let g = s.game;
+        // The pinged players' catch-up reads the log as it will be (read only when someone
+        // new acts: a step inside a turn pings nobody), and what touched them is heard by
+        // replaying the steps since their last.
+        let (log, since) = match s.turn_changed {
+            true => {
+                let log = log_after(self.lock().store.log().actions(l.row.id)?, &actions);
+                let new: Vec<Seat> = (s.after.acting().iter().copied())
+                    .filter(|x| !before.contains(x))
+                    .filter(|x| s.seats.get(*x).is_some_and(|r| !is_ai(&r.user_id)))
+                    .collect();
+                let since = self.replay_since(&l.row, &s.seats, &log, &new, true);
+                (log, since)
+            }
+            false => (vec![], filter::Replayed::default()),
+        };
         let outcome = Outcome {
             notes: t.notes,
             played: t
@@ -107,13 +124,7 @@ impl Chat {
             invoker,
             describe: t.start,
             abandoned: s.abandoned,
-        };
-        let g = s.game;
-        // The pinged players' catch-up reads the log as it will be (read only when someone
-        // new acts: a step inside a turn pings nobody).
-        let log = match s.turn_changed {
-            true => log_after(self.lock().store.log().actions(l.row.id)?, &actions),
-            false => vec![],
+            since,
         };
         let mut replies = filter::deliver(&outcome, &*g, &s.seats, version, &log);
         let finished = s.status == Some(GameStatus::Finished);

@@ -111,6 +111,9 @@ pub struct Outcome {
     pub describe: bool,
     /// Every player resigned: the game ended without a result.
     pub abandoned: bool,
+    /// The steps since the last step of each seat that acts now and did not before,
+    /// replayed with their events: what touched the players the public reply pings.
+    pub since: Replayed,
 }
 
 /// The lines of played steps: the public echo of each player's non-secret steps, the
@@ -306,7 +309,15 @@ fn public_reply(
                     .filter(|s| pings.contains(&seats[**s].user_id))
                 {
                     if let Some(c) = public_catch_up(log, seats, *seat) {
-                        public.line(c.p(" Your steps: **Move**, or ").cmd("move", &[]).p("."));
+                        let touched = touched_line(&o.since, seats, *seat, Viewer::Spectator);
+                        let last = match touched {
+                            Some(t) => {
+                                public.line(c);
+                                t
+                            }
+                            None => c,
+                        };
+                        public.line(last.p(" Your steps: **Move**, or ").cmd("move", &[]).p("."));
                     }
                 }
                 reply.pings = pings;
@@ -856,3 +867,132 @@ fn run_text(run: &[LogEntry]) -> String {
         .collect();
     format!("{} steps: {}", run.len(), parts.join(", "))
 }
+
+/// A step since some player's last one, replayed for the catch-up's "what touched you" (the
+/// games' events are not in the log).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Happened {
+    pub seat: Seat,
+    /// The table saw it as a step: not a secret step, or one that ended a turn (sealed).
+    pub public: bool,
+    /// What playing it told (its events, every audience).
+    pub events: Vec<Event>,
+    /// For each seat, the words these events name it by: its holder's name at that step,
+    /// then the game's other names for it ([`crate::engine::Game::seat_aliases`]).
+    pub names: Vec<Vec<String>>,
+}
+
+/// Steps replayed for catch-ups, oldest first. `cut`: the gap was longer than the catch-up
+/// reads, so older steps were left out.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Replayed {
+    pub steps: Vec<Happened>,
+    pub cut: bool,
+}
+
+/// Lines of "what touched you" a catch-up shows; more are counted.
+pub(crate) const TOUCHED_SHOWN: usize = 6;
+
+/// Lines of "what touched" the public catch-up shows.
+const TOUCHED_PUBLIC: usize = 3;
+
+/// What touched `seat` since its last step, as `viewer` may see it: the events of the later
+/// steps (all by other seats) that `viewer` may see and that concern `seat`: private to it,
+/// or public and naming it as the events word it. For the table (`Viewer::Spectator`) the
+/// seat's last step is its last one the table saw, so its hidden drafting moves nothing.
+/// Returns the lines and whether older steps were left unread (`Replayed::cut`).
+pub(crate) fn touched(r: &Replayed, seat: Seat, viewer: Viewer) -> (Vec<String>, bool) {
+    let own = |h: &Happened| h.seat == seat && (h.public || viewer == Viewer::Seat(seat));
+    let from = r.steps.iter().rposition(own);
+    let mut lines = Vec::new();
+    for h in &r.steps[from.map_or(0, |i| i + 1)..] {
+        let names = h.names.get(seat).map_or(&[][..], Vec::as_slice);
+        for e in h.events.iter().filter(|e| e.visible_to(viewer)) {
+            let concerns = match e.audience {
+                Audience::Private(s) => s == seat,
+                Audience::Public => names_any(&e.text, names, &h.names, seat),
+            };
+            if concerns {
+                lines.push(e.text.clone());
+            }
+        }
+    }
+    (lines, r.cut && from.is_none())
+}
+
+/// Does `text` name one of `names` as a word of its own? Where another seat's name holds
+/// one of them ("ann" in "ann b"), that longer name is not a mention.
+fn names_any(text: &str, names: &[String], all: &[Vec<String>], seat: Seat) -> bool {
+    let longer: Vec<&String> = all
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| *s != seat)
+        .flat_map(|(_, n)| n)
+        .filter(|n| {
+            names
+                .iter()
+                .any(|m| n.len() > m.len() && n.contains(m.as_str()))
+        })
+        .collect();
+    let mut text = text.to_string();
+    for l in longer {
+        text = text.replace(l.as_str(), " ");
+    }
+    names
+        .iter()
+        .filter(|n| !n.is_empty())
+        .any(|n| has_word(&text, n))
+}
+
+/// Is `word` in `text` with no letter or digit right before or after it?
+fn has_word(text: &str, word: &str) -> bool {
+    let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    text.match_indices(word).any(|(i, _)| {
+        !alnum(text[..i].chars().next_back()) && !alnum(text[i + word.len()..].chars().next())
+    })
+}
+
+/// The line of what touched `seat`, as `viewer` may see it: `What touched you: …` for the
+/// player, `What touched **name**: …` for the table, the first few events and a count of
+/// the rest, and a note when the gap was too long to read whole. `None` when nothing did.
+pub(crate) fn touched_line(
+    r: &Replayed,
+    seats: &[SeatRow],
+    seat: Seat,
+    viewer: Viewer,
+) -> Option<Text> {
+    let (lines, cut) = touched(r, seat, viewer);
+    if lines.is_empty() {
+        return None;
+    }
+    let (who, shown) = match viewer {
+        Viewer::Seat(_) => ("you".to_string(), TOUCHED_SHOWN),
+        Viewer::Spectator => {
+            let name = seats.get(seat).map_or("?", |r| r.name.as_str());
+            (format!("**{name}**"), TOUCHED_PUBLIC)
+        }
+    };
+    let more = lines.len().saturating_sub(shown);
+    let parts: Vec<&str> = lines
+        .iter()
+        .take(shown)
+        .map(|l| l.trim_end_matches('.'))
+        .collect();
+    let mut text = Text::from(format!("What touched {who}: {}", parts.join("; ")));
+    if more > 0 && viewer == Viewer::Spectator {
+        text = text
+            .p(format!(" (and {more} more in "))
+            .cmd("game since", &[])
+            .p(")");
+    } else if more > 0 {
+        text.push_plain(format!(" (and {more} more)"));
+    }
+    if cut {
+        text.push_plain(format!(" (read from the last {SINCE_READ} steps only)"));
+    }
+    Some(text.p("."))
+}
+
+/// The most steps a catch-up replays for "what touched you" (counting those the table saw);
+/// a longer gap is read from its end, and the text says so.
+pub(crate) const SINCE_READ: usize = 300;

@@ -307,6 +307,12 @@ impl Chat {
             let actions = self.lock().store.log().actions(g.row.id)?;
             if let Some(c) = super::filter::public_catch_up(&actions, &g.seats, seat.seat) {
                 text.line(c);
+                // What touched them, as the table saw it (their last step the table saw on).
+                let since = self.replay_since(&g.row, &g.seats, &actions, &[seat.seat], true);
+                let viewer = crate::engine::Viewer::Spectator;
+                if let Some(t) = super::filter::touched_line(&since, &g.seats, seat.seat, viewer) {
+                    text.line(t);
+                }
             }
         }
         Ok(())

@@ -625,6 +625,13 @@ pub trait Game:
         Vec::new()
     }
 
+    /// The other names the game's events call `seat` by, besides its player's name (Peloria:
+    /// the seat's nations), all public: the catch-up finds the events that touched a player
+    /// by these names. Default: none.
+    fn seat_aliases(&self, _data: &Self::Data, _seat: Seat) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Rules lookup: (topic id, title, text in our own words citing the section).
     fn rules_topics() -> &'static [RulesTopic];
 
@@ -845,6 +852,8 @@ pub trait AnyGame: Send {
     fn render(&self, viewer: Viewer) -> Png;
     fn snapshot(&self) -> Vec<u8>;
     fn private_markers(&self, seat: Seat) -> Vec<String>;
+    /// See [`Game::seat_aliases`].
+    fn seat_aliases(&self, seat: Seat) -> Vec<String>;
     /// A copy with `holder`'s hidden information scrambled (see [`Game::scramble`]).
     fn scrambled(&self, holder: Holder, salt: u64) -> Box<dyn AnyGame>;
     fn box_clone(&self) -> Box<dyn AnyGame>;
@@ -1170,6 +1179,9 @@ impl<G: Game> AnyGame for Instance<G> {
     }
     fn private_markers(&self, seat: Seat) -> Vec<String> {
         self.state.private_markers(&self.kind.data, seat)
+    }
+    fn seat_aliases(&self, seat: Seat) -> Vec<String> {
+        self.state.seat_aliases(&self.kind.data, seat)
     }
     fn scrambled(&self, holder: Holder, salt: u64) -> Box<dyn AnyGame> {
         let mut rng = GameRng::new(salt);

@@ -111,3 +111,150 @@ fn the_daily_digest_heads_each_game_with_the_public_catch_up() {
     assert!(!s.contains("hide"), "{s}");
     assert_eq!(d.channel_text, d.text, "one game, in the digest's channel");
 }
+
+/// What a mirror of the game told at each step: (seat, the table saw the step, events).
+type Told = Vec<(Seat, bool, Vec<Event>)>;
+
+/// The events since `seat`'s last step (its last the table saw when `public`) that `viewer`
+/// may see and that concern `seat`: private to it, or public and naming it by one of `names`
+/// as a word of its own. The test's own reading, apart from the filter's.
+fn expected_touches(told: &Told, seat: Seat, viewer: Viewer, names: &[String]) -> Vec<String> {
+    let public = viewer == Viewer::Spectator;
+    let from = told
+        .iter()
+        .rposition(|(s, seen, _)| *s == seat && (*seen || !public))
+        .map_or(0, |i| i + 1);
+    let word = |text: &str, n: &str| {
+        text.match_indices(n).any(|(i, _)| {
+            let before = text[..i].chars().next_back();
+            let after = text[i + n.len()..].chars().next();
+            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+        })
+    };
+    told[from..]
+        .iter()
+        .flat_map(|(_, _, events)| events)
+        .filter(|e| match e.audience {
+            Audience::Private(s) => viewer == Viewer::Seat(s) && s == seat,
+            Audience::Public => names.iter().any(|n| word(&e.text, n)),
+        })
+        .map(|e| e.text.clone())
+        .collect()
+}
+
+/// The line the catch-up shows for `lines`: `who` ("you" or "**ann**"), the first
+/// `shown`, and the rest counted (`more`: how the count is said).
+fn touched_text(who: &str, lines: &[String], shown: usize, more: &str) -> String {
+    let parts: Vec<&str> = lines
+        .iter()
+        .take(shown)
+        .map(|l| l.trim_end_matches('.'))
+        .collect();
+    let mut s = format!("What touched {who}: {}", parts.join("; "));
+    if lines.len() > shown {
+        s.push_str(&format!(" (and {} more{more})", lines.len() - shown));
+    }
+    s + "."
+}
+
+/// Play `kind` through the chat with seeded random steps (a mirror of the game records
+/// what each step told) and check every ping's "what touched" line, and the pinged
+/// player's `game since`, against [`expected_touches`]. Returns the public lines seen.
+fn touched_lines_seen(kind: &str, players: &[&str], seed: u64, steps: usize) -> Vec<String> {
+    let reg = Registry::builtin();
+    let t = T {
+        chat: Chat::new(
+            Store::open_in_memory().unwrap(),
+            reg,
+            Env::fixed(1_000, seed),
+        ),
+        clock: Arc::new(AtomicI64::new(0)),
+    };
+    t.ok(players[0], &format!("game new {kind}"));
+    for p in &players[1..] {
+        t.ok(p, "game join");
+    }
+    t.ok(players[0], "game start");
+    let names: Vec<String> = players.iter().map(|s| s.to_string()).collect();
+    let mut mirror = reg
+        .get(kind)
+        .unwrap()
+        .setup(&names, &Options::new(), seed)
+        .unwrap();
+    let mut pick = GameRng::new(seed);
+    let (mut told, mut seen): (Told, Vec<String>) = (vec![], vec![]);
+    for _ in 0..steps {
+        let Status::Acting(a) = mirror.status() else {
+            break;
+        };
+        let seat = a[pick.below(a.len())];
+        let legal = mirror.legal(seat);
+        let step = legal[pick.below(legal.len())].notation.clone();
+        let (_, applied) = mirror.play(seat, &step).unwrap();
+        told.push((seat, !applied.secret || applied.turn_ended, applied.events));
+        let r = t.ok(players[seat], &format!("move {step}"));
+        for p in public(&r) {
+            for user in &p.pings {
+                let s = players
+                    .iter()
+                    .position(|n| &format!("id-{n}") == user)
+                    .unwrap();
+                let mut words = vec![names[s].clone()];
+                words.extend(mirror.seat_aliases(s));
+                let want = expected_touches(&told, s, Viewer::Spectator, &words);
+                let text = p.text.to_string();
+                let line = text.lines().find(|l| l.starts_with("What touched"));
+                if want.is_empty() {
+                    assert!(line.is_none(), "{text}");
+                    continue;
+                }
+                let more = " in `game since`";
+                let line = line.expect("a touched line").to_string();
+                let expected = touched_text(&format!("**{}**", names[s]), &want, 3, more);
+                assert_eq!(
+                    line,
+                    expected + " Your steps: **Move**, or `move`.",
+                    "{text}"
+                );
+                seen.push(line);
+                // The player's own catch-up: the public touches and their private ones.
+                let mine = expected_touches(&told, s, Viewer::Seat(s), &words);
+                let since = t.ok(players[s], "game since")[0].text.to_string();
+                let own = since.lines().find(|l| l.starts_with("What touched"));
+                assert_eq!(
+                    own,
+                    Some(touched_text("you", &mine, 6, "").as_str()),
+                    "{since}"
+                );
+            }
+        }
+    }
+    eprintln!(
+        "{kind}: {} touched lines, e.g. {:#?}",
+        seen.len(),
+        seen.iter().take(4).collect::<Vec<_>>()
+    );
+    seen
+}
+
+/// NEP-CONF (conflict): another player's move that cuts back this player's pieces is in the
+/// ping that tells them it is their turn, and in their `game since`.
+#[test]
+fn nepal_a_conflict_that_cost_the_player_pieces_is_in_their_ping() {
+    let seen = touched_lines_seen("nepal", &["ann", "bob", "cy"], 5, 400);
+    assert!(
+        seen.iter().any(|l| l.contains("conflict in")),
+        "a conflict touched someone: {seen:#?}"
+    );
+}
+
+/// Nippon's scorings name each player with the points they won: the players scored while
+/// waiting read them in their ping.
+#[test]
+fn nippon_a_scoring_while_the_player_waited_is_in_their_ping() {
+    let seen = touched_lines_seen("nippon", &["ann", "bob", "cy"], 5, 600);
+    assert!(
+        seen.iter().any(|l| l.contains("Scoring ")),
+        "a scoring touched someone: {seen:#?}"
+    );
+}

@@ -272,6 +272,13 @@ fn payloads(
         ));
     }
     if let Some(o) = outcome {
+        // What touched each seat since its last step: the player's own (as `game since`
+        // shows it) and the table's (as the ping and the digest show it).
+        for seat in 0..seats.len() {
+            if viewer == Viewer::Spectator || viewer == Viewer::Seat(seat) {
+                push(format!("{:?}", filter::touched(&o.since, seat, viewer)));
+            }
+        }
         let user = match viewer {
             Viewer::Seat(s) => Some(seats[s].user_id.clone()),
             Viewer::Spectator => None,
@@ -351,7 +358,36 @@ fn scramble_outcome(o: &filter::Outcome, holder: Seat) -> filter::Outcome {
             n.text = Text::from("scrambled note");
         }
     }
+    // The steps replayed for the catch-ups: the holder's private events, and more hidden
+    // drafting of theirs (with a private event naming everyone) slipped in.
+    let mut since = Vec::new();
+    for (i, h) in o.since.steps.iter().enumerate() {
+        let mut h = h.clone();
+        for e in &mut h.events {
+            if e.audience == Audience::Private(holder) {
+                e.text = format!("scrambled event {}", e.text.len());
+            }
+        }
+        let drafted = filter::Happened {
+            seat: holder,
+            public: false,
+            events: vec![Event::private(holder, everyone(&h.names))],
+            names: h.names.clone(),
+        };
+        let slip = (!h.public && h.seat == holder) || i % 3 == 0;
+        since.push(h);
+        if slip {
+            since.push(drafted);
+        }
+    }
+    o.since.steps = since;
     o
+}
+
+/// A line naming every seat by every name it has.
+fn everyone(names: &[Vec<String>]) -> String {
+    let all: Vec<&str> = names.iter().flatten().map(String::as_str).collect();
+    format!("scrambled: {}", all.join(", "))
 }
 
 /// Play `steps` random legal steps through the chat layer and, at every `every`-th

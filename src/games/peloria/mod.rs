@@ -699,6 +699,12 @@ impl Game for Peloria {
         view::private_markers(self, data, seat)
     }
 
+    /// The events name a seat's nations ("the Praxians attack the Theyalans").
+    fn seat_aliases(&self, data: &PeloriaData, seat: Seat) -> Vec<String> {
+        let mine = data.nations.iter().filter(|n| n.player == seat);
+        mine.map(|n| n.name.clone()).collect()
+    }
+
     /// The seat's view without the log of the steps: the turn's bookkeeping, which a step
     /// back to an earlier position changes (see [`Game::position_key`]).
     fn position_key(&self, data: &PeloriaData, seat: crate::engine::Seat) -> u64 {
