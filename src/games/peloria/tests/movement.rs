@@ -727,3 +727,22 @@ fn pel_kart_3_an_entry_from_elsewhere_opens_the_pass_even_if_the_unit_went_on() 
     play_now(&mut g, &d, &format!("move {xn} {yn} infantry"));
     assert!(rejected_now(&mut g, &d, "move Karia Dorastor infantry").contains("Kartolin"));
 }
+
+// PEL-BRIT-19: VP for units leaving by an exit edge are scored at once (Hirenmador 2 per
+// unit by Pent); only nations with exit VP for that edge may leave by it.
+#[test]
+fn pel_brit_19_exit_vp_are_scored_when_a_unit_leaves_by_pent() {
+    let d = data();
+    let mut g = blank(&d, 2, "Hirenmador");
+    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 2);
+    fresh(&mut g, &d);
+    let a = play_now(&mut g, &d, "move Naveria Pent cavalry");
+    assert!(a.events.iter().any(|e| e.text.contains("+2 VP")));
+    assert_eq!(g.vp[nat(&d, "Hirenmador")], 2);
+    assert_eq!(g.exited[nat(&d, "Hirenmador")], 1);
+    assert_eq!(g.on_board(nat(&d, "Hirenmador")), 1);
+    let mut g = blank(&d, 2, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 2);
+    fresh(&mut g, &d);
+    assert!(rejected_now(&mut g, &d, "move Naveria Pent infantry").contains("do not leave"));
+}
