@@ -6,13 +6,11 @@ use super::*;
 // NAN-TRAP-2
 #[test]
 fn nan_aboard_1_trapped_animals_go_to_the_trappers_board() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn(&mut g, "1.4");
+    // Ann traps the yak at 1.1, which leaves the guide on region 1 for Bob's red panda at 1.2.
+    let mut g = position(&format!("{STARTED}\nAnn: trap 1.1\nAnn: end"));
     assert_eq!(g.fresh[0][Animal::Yak.index()], 1);
     assert_eq!(g.fresh[1], [0; 6]);
-    g.guide = Some(2);
-    play(&mut g, data(), 1, "trap 3.6");
+    play(&mut g, data(), 1, "trap 1.2");
     assert_eq!(g.fresh[1][Animal::Panda.index()], 1);
     let v = g.view(data(), Viewer::Seat(0));
     assert_eq!(v.players[0].fresh[Animal::Yak.index()], 1);
@@ -20,9 +18,7 @@ fn nan_aboard_1_trapped_animals_go_to_the_trappers_board() {
 
 #[test]
 fn nan_aboard_2_an_activated_animal_moves_to_the_used_part() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn_keep(&mut g, "1.4");
+    let mut g = position(&format!("{STARTED}\nAnn: trap 1.1  # a yak"));
     play(&mut g, data(), 0, "yak 6");
     assert_eq!(g.fresh[0][Animal::Yak.index()], 0);
     assert_eq!(g.used[0][Animal::Yak.index()], 1);

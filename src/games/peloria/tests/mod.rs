@@ -46,7 +46,39 @@ fn ar(d: &PeloriaData, name: &str) -> usize {
     d.area(name).unwrap_or_else(|| panic!("area {name}"))
 }
 
-/// A game in `round` at the `nation` movement phase, with an empty board.
+/// The position a fixture reaches by real steps, typed as the players type them (see
+/// [`crate::engine::testing::position`]).
+fn position(d: &PeloriaData, fixture: &str) -> Peloria {
+    crate::engine::testing::position(d, fixture)
+}
+
+/// Seed 5 at the start of the Pelorians' movement in round 1, by the hand-checked opening
+/// (`board_art/peloria/opening-round.txt`): the Hirenmador attack Saird and fall back to
+/// Naveria, the next nations stay, and the Pelorians place their population increase. A
+/// Pelorian infantry stands in Lenshi, next to the Pent edge.
+const PELORIANS_MOVE_IN_ROUND_1: &str = "
+    players Ann Bo Cy Di
+    seed 5
+    Ann: move Naveria Saird cavalry
+    Ann: move Naveria Saird cavalry
+    Ann: move Naveria Saird cavalry
+    Ann: done
+    Ann: battle Saird
+    Bo: stay
+    Ann: retreat Saird Naveria cavalry
+    Bo: done
+    Cy: done
+    Di: done
+    Di: done
+    Ann: place Darsen infantry
+    Ann: place Darsen infantry
+    Ann: place Vanch infantry
+    Ann: place Dikoria infantry";
+
+/// A game in `round` at the `nation` movement phase, with an empty board. Most rules tests
+/// start here and put units by hand: their positions (a nation's units in chosen areas in
+/// a later round, a battle at a chosen stage with chosen dice) lie hundreds of steps and
+/// many dice into a real game, past what a fixture can reach by steps.
 fn blank(d: &PeloriaData, round: u8, nation: &str) -> Peloria {
     let mut g = new_game(d);
     g.units.clear();
