@@ -13,6 +13,9 @@
 //! > end                     # a step for the one seat that must act now
 //! ```
 //!
+//! A step line may be a compact command a player types, such as Himalaya's `program deal
+//! rest rest rest rest rest`: the game's [`Game::expand`] turns it into the steps played.
+//!
 //! Every helper panics with the text it was given, so a failing test names its line.
 
 use super::options::Options;
@@ -134,7 +137,15 @@ pub fn position<G: Game>(data: &G::Data, fixture: &str) -> G {
                 let g = g.get_or_insert_with(|| start::<G>(data, &players, &options, seed));
                 let (seat, text) =
                     fixture_step(g, &players, line).unwrap_or_else(|e| panic!("{}", at(&e)));
-                play(g, data, seat, text);
+                // A compact command (Himalaya's `program rest deal …`) plays its steps.
+                match g.expand(data, seat, text) {
+                    Some(steps) => steps.iter().for_each(|t| {
+                        play(g, data, seat, t);
+                    }),
+                    None => {
+                        play(g, data, seat, text);
+                    }
+                }
             }
         }
     }
@@ -285,6 +296,28 @@ mod tests {
         let d = data();
         let mut g: Nepal = position(&d, TWO_PLACED);
         refused(&mut g, &d, 1, "place Kaski");
+    }
+
+    #[test]
+    fn a_fixture_line_may_be_a_compact_command_the_game_expands() {
+        use crate::games::himalaya::{parse_board, Himalaya, BOARD};
+        let d = parse_board(BOARD).expect("authored board parses");
+        let placed = "players ann bo cy\nann: start 1\nbo: start 2\ncy: start 3";
+        let short: Himalaya = position(
+            &d,
+            &format!("{placed}\nann: program ice rest rest rest rest rest"),
+        );
+        let plans = "plan ice; plan rest; plan rest; plan rest; plan rest; plan rest; seal";
+        let long: Himalaya = position(
+            &d,
+            &format!("{placed}\nann: {}", plans.replace("; ", "\nann: ")),
+        );
+        assert_eq!(short, long);
+        assert_ne!(
+            short,
+            position::<Himalaya>(&d, placed),
+            "the program was played"
+        );
     }
 
     #[test]

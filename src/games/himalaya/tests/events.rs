@@ -5,12 +5,15 @@ use super::*;
 // HIM-EVENT-5
 #[test]
 fn him_event_7_yeti_blocks_the_path() {
-    let d = data();
-    let mut g = placed(&d, "advanced", &[1, 5, 20]);
-    play(&mut g, &d, 0, "yeti 1-2");
-    play(&mut g, &d, 1, "pass");
-    play(&mut g, &d, 2, "pass");
-    program_all(&mut g, &d, &["stone ice rest rest rest rest", REST, REST]);
+    let g = position(&format!(
+        "{ADVANCED_AT_1_5_20}
+         Ann: yeti 1-2
+         Bo: pass
+         Cy: pass
+         Bo: program rest rest rest rest rest rest
+         Cy: program rest rest rest rest rest rest
+         Ann: program stone ice rest rest rest rest"
+    ));
     assert_eq!(v(&g, 0), 8, "stone blocked, then ice 1->8");
     assert!(
         g.board_events.yeti.is_none(),
@@ -22,7 +25,7 @@ fn him_event_7_yeti_blocks_the_path() {
 #[test]
 fn him_event_8_snowstorm_needs_two_consecutive_moves_of_its_type() {
     let d = data();
-    let mut g = placed(&d, "advanced", &[1, 5, 20]);
+    let mut g = position(ADVANCED_AT_1_5_20);
     play(&mut g, &d, 0, "storm 1-2");
     play(&mut g, &d, 1, "pass");
     play(&mut g, &d, 2, "pass");
@@ -37,7 +40,7 @@ fn him_event_8_snowstorm_needs_two_consecutive_moves_of_its_type() {
 #[test]
 fn him_event_9_snowstorm_cannot_be_entered_on_the_last_action() {
     let d = data();
-    let mut g = placed(&d, "advanced", &[1, 5, 20]);
+    let mut g = position(ADVANCED_AT_1_5_20);
     play(&mut g, &d, 0, "storm 1-2");
     play(&mut g, &d, 1, "pass");
     play(&mut g, &d, 2, "pass");
@@ -49,27 +52,46 @@ fn him_event_9_snowstorm_cannot_be_entered_on_the_last_action() {
 #[test]
 fn him_event_10_market_day_lets_a_deal_take_any_good() {
     let d = data();
-    let mut g = placed(&d, "advanced", &[5, 1, 20]);
-    put_goods(&mut g, 5, [2, 0, 0, 1, 1]);
-    play(&mut g, &d, 0, "market 5");
-    play(&mut g, &d, 1, "pass");
-    play(&mut g, &d, 2, "pass");
-    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    // Village 2 holds one good of each kind (seed 67).
+    let mut g = position(&format!(
+        "players Ann Bo Cy
+         {SEED_67}
+         option rules advanced
+         Ann: start 2
+         Bo: start 1
+         Cy: start 3
+         Ann: market 2
+         Bo: pass
+         Cy: pass
+         Bo: program rest rest rest rest rest rest
+         Cy: program rest rest rest rest rest rest
+         Ann: program deal rest rest rest rest rest"
+    ));
     let offered: Vec<String> = g
         .legal_steps(&d, 0)
         .iter()
         .map(|s| Himalaya::format_step(&d, s))
         .collect();
-    assert_eq!(offered, vec!["take salt", "take jade", "take gold"]);
+    assert_eq!(
+        offered,
+        vec![
+            "take salt",
+            "take barley",
+            "take tea",
+            "take jade",
+            "take gold"
+        ]
+    );
     play(&mut g, &d, 0, "take gold");
     assert_eq!(g.hands[0], [0, 0, 0, 0, 1]);
+    assert_eq!(g.village_goods[1], [1, 1, 1, 1, 0]);
 }
 
 // HIM-EVENT-3, HIM-EVENT-6
 #[test]
 fn him_event_4_one_event_of_each_kind_per_turn_and_each_marker_once_a_game() {
     let d = data();
-    let mut g = placed(&d, "advanced", &[1, 5, 20]);
+    let mut g = position(ADVANCED_AT_1_5_20);
     play(&mut g, &d, 0, "yeti 1-2");
     assert!(
         !g.legal_steps(&d, 1)
@@ -134,16 +156,17 @@ fn him_event_2_players_without_markers_are_skipped() {
 #[test]
 fn him_event_11_yeti_and_snowstorm_may_share_a_path() {
     let d = data();
-    let mut g = placed(&d, "advanced", &[1, 5, 20]);
+    let mut g = position(ADVANCED_AT_1_5_20);
     play(&mut g, &d, 0, "yeti 1-2");
     play(&mut g, &d, 1, "storm 1-2");
     assert_eq!(g.board_events.yeti.map(|e| e.0), Some(0));
     assert_eq!(g.board_events.storm.map(|e| e.0), Some(0));
     // And the other way round.
-    let mut g = placed(&d, "advanced", &[1, 5, 20]);
+    let mut g = position(ADVANCED_AT_1_5_20);
     play(&mut g, &d, 0, "storm 1-2");
     play(&mut g, &d, 1, "yeti 1-2");
     assert_eq!(g.board_events.yeti.map(|e| e.0), Some(0));
+    play(&mut g, &d, 2, "pass");
     // Both markers on the path: the yeti blocks it, whatever the storm would allow.
     program_all(&mut g, &d, &["stone stone rest rest rest rest", REST, REST]);
     assert_eq!(v(&g, 0), 1, "the yeti blocks the storm path");
@@ -155,7 +178,7 @@ fn him_event_11_yeti_and_snowstorm_may_share_a_path() {
 #[test]
 fn him_event_1_default_step_in_the_events_phase_is_pass() {
     let d = data();
-    let g = placed(&d, "advanced", &[1, 5, 20]);
+    let g = position(ADVANCED_AT_1_5_20);
     let legal = g.legal_steps(&d, 0);
     assert!(
         legal.len() > 1 && legal[0] != Step::Pass,
@@ -181,7 +204,7 @@ fn him_event_10_market_number_matches_only_exactly() {
 #[test]
 fn him_event_1_no_event_markers_in_the_basic_game() {
     let d = data();
-    let g = placed(&d, "basic", &[1, 5, 20]);
+    let g = position(AT_1_5_20);
     assert_eq!(g.phase, Phase::Programming);
     assert!(g.parse_step(&d, 0, "yeti 1-2").is_err());
     assert!(g.view(&d, Viewer::Spectator).players[0]
@@ -271,7 +294,7 @@ fn him_event_4_one_storm_and_one_market_day_per_turn_each_once_a_game() {
 #[test]
 fn him_event_2_placing_an_event_marker_out_of_turn_is_refused() {
     let d = data();
-    let mut g = placed(&d, "advanced", &[1, 5, 20]);
+    let mut g = position(ADVANCED_AT_1_5_20);
     let e = refused_step(&mut g, &d, 1, &Step::Yeti(0));
     assert_eq!(e.topic, "events");
     assert!(

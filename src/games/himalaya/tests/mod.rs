@@ -44,6 +44,42 @@ fn names(n: usize) -> Vec<String> {
         .collect()
 }
 
+/// The position a fixture reaches by real steps, typed as the players type them (see
+/// [`crate::engine::testing::position`]); a `program …` line plays the plan and seal steps
+/// it stands for. Rules tests start from one; the tests that still use [`placed`] (an
+/// emptied board with goods, orders and hands set by hand) are the ones not yet rewritten.
+fn position(fixture: &str) -> Himalaya {
+    crate::engine::testing::position(&data(), fixture)
+}
+
+/// Three players of the basic game, their caravans on villages 1, 2 and 3 (seed 1): turn 1
+/// waits for the programs.
+const AT_1_2_3: &str = "players Ann Bo Cy
+                        option rules basic
+                        Ann: start 1
+                        Bo: start 2
+                        Cy: start 3";
+
+/// The same on villages 1, 5 and 20.
+const AT_1_5_20: &str = "players Ann Bo Cy
+                         option rules basic
+                         Ann: start 1
+                         Bo: start 5
+                         Cy: start 20";
+
+/// The advanced game on villages 1, 5 and 20: turn 1 waits for the event markers.
+const ADVANCED_AT_1_5_20: &str = "players Ann Bo Cy
+                                  option rules advanced
+                                  Ann: start 1
+                                  Bo: start 5
+                                  Cy: start 20";
+
+/// Seed 67 draws, for three players: 1 salt, 1 barley and 3 jade at village 18; salt,
+/// barley, tea and 2 gold at 19; one good of each kind at 2; the order "salt tea" (4
+/// yacks) at temple 9 and "salt salt" (2 yacks, order 0) at monastery 20; villages 1, 3
+/// and 10 hold no goods, 3 and 10 no order either. The same in the advanced game.
+const SEED_67: &str = "seed 67";
+
 /// Set up, empty the board back into the bags, and place caravans at `starts` (village
 /// numbers, seat order). The game then waits in turn 1.
 fn placed(d: &HimalayaData, rules: &str, starts: &[usize]) -> Himalaya {

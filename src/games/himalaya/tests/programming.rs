@@ -6,7 +6,7 @@ use super::*;
 #[test]
 fn him_prog_1_seal_needs_six_planned_actions() {
     let d = data();
-    let mut g = placed(&d, "basic", &[1, 2, 3]);
+    let mut g = position(AT_1_2_3);
     for _ in 0..5 {
         play(&mut g, &d, 0, "plan rest");
     }
@@ -29,7 +29,7 @@ fn him_prog_1_seal_needs_six_planned_actions() {
 #[test]
 fn him_prog_5_sealed_seat_may_unseal_until_everyone_has_sealed() {
     let d = data();
-    let mut g = placed(&d, "basic", &[1, 2, 3]);
+    let mut g = position(AT_1_2_3);
     for _ in 0..6 {
         play(&mut g, &d, 0, "plan rest");
     }
@@ -53,7 +53,7 @@ fn him_prog_5_sealed_seat_may_unseal_until_everyone_has_sealed() {
 #[test]
 fn him_prog_2_program_command_expands_to_plan_and_seal_steps() {
     let d = data();
-    let mut g = placed(&d, "basic", &[1, 2, 3]);
+    let mut g = position(AT_1_2_3);
     play(&mut g, &d, 0, "plan deal");
     let steps = g
         .expand(&d, 0, "program ice deal deal stone rest dirt")
@@ -87,7 +87,7 @@ fn him_prog_2_program_command_expands_to_plan_and_seal_steps() {
 #[test]
 fn him_prog_5_commitment_is_sha256_of_salt_and_program_and_checks_at_the_reveal() {
     let d = data();
-    let mut g = placed(&d, "basic", &[1, 2, 3]);
+    let mut g = position(AT_1_2_3);
     let mut public = Vec::new();
     for (s, p) in [
         "ice deal deal stone rest dirt",
@@ -134,7 +134,7 @@ fn him_prog_5_commitment_is_sha256_of_salt_and_program_and_checks_at_the_reveal(
 #[test]
 fn him_prog_5_programming_steps_are_secret_and_only_the_reveal_is_irreversible() {
     let d = data();
-    let mut g = placed(&d, "basic", &[1, 2, 3]);
+    let mut g = position(AT_1_2_3);
     for s in 0..3 {
         for t in g.expand(&d, s, &format!("program {REST}")).unwrap() {
             let a = play(&mut g, &d, s, &t);
@@ -182,7 +182,7 @@ fn him_prog_4_default_steps_seal_a_program_within_seven_steps() {
 #[test]
 fn him_prog_1_planning_and_undoing_a_plan_are_private() {
     let d = data();
-    let mut g = placed(&d, "basic", &[1, 2, 3]);
+    let mut g = position(AT_1_2_3);
     for t in ["plan deal", "unplan"] {
         let a = play(&mut g, &d, 0, t);
         assert!(a.secret, "`{t}` is secret");
@@ -213,7 +213,7 @@ fn him_prog_3_rest_does_nothing_even_where_goods_lie() {
 #[test]
 fn him_prog_1_programming_refusals_say_what_to_do_instead() {
     let d = data();
-    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    let mut g = position(AT_1_5_20);
     let e = refused_step(&mut g, &d, 0, &Step::Unseal);
     assert_eq!(e.topic, "programming");
     assert!(
@@ -239,7 +239,7 @@ fn him_prog_1_programming_refusals_say_what_to_do_instead() {
 #[test]
 fn him_prog_1_a_program_of_five_or_seven_actions_is_refused_and_plans_nothing() {
     let d = data();
-    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    let mut g = position(AT_1_5_20);
     play(&mut g, &d, 0, "plan deal");
     for (text, given) in [
         ("program rest dirt ice deal deal", "5 actions"),
@@ -271,7 +271,7 @@ fn him_prog_1_a_program_of_five_or_seven_actions_is_refused_and_plans_nothing() 
 #[test]
 fn him_prog_5_scrambling_a_sealed_program_redraws_it_under_the_same_commitment() {
     let d = data();
-    let mut g = placed(&d, "basic", &[1, 2, 3]);
+    let mut g = position(AT_1_2_3);
     for t in g.expand(&d, 0, &format!("program {REST}")).unwrap() {
         play(&mut g, &d, 0, &t);
     }

@@ -4,19 +4,24 @@ use super::*;
 
 #[test]
 fn him_res_4_move_along_a_missing_path_is_ignored() {
-    let d = data();
     // Village 1 has stone (to 2) and ice (to 8) paths, no dirt path.
-    let mut g = placed(&d, "basic", &[1, 5, 20]);
-    program_all(&mut g, &d, &["dirt stone dirt rest rest rest", REST, REST]);
-    // dirt ignored at 1, stone 1->2, dirt 2->9.
+    let g = position(&format!(
+        "{AT_1_5_20}
+         Bo: program rest rest rest rest rest rest
+         Cy: program rest rest rest rest rest rest
+         Ann: program dirt stone dirt rest rest rest  # dirt ignored at 1, stone 1->2, dirt 2->9"
+    ));
     assert_eq!(v(&g, 0), 9);
 }
 
 #[test]
 fn him_res_3_moves_follow_the_path_of_the_programmed_type_back_and_forth() {
-    let d = data();
-    let mut g = placed(&d, "basic", &[1, 5, 20]);
-    program_all(&mut g, &d, &["ice ice ice stone ice stone", REST, REST]);
+    let g = position(&format!(
+        "{AT_1_5_20}
+         Bo: program rest rest rest rest rest rest
+         Cy: program rest rest rest rest rest rest
+         Ann: program ice ice ice stone ice stone"
+    ));
     // 1 -ice-> 8 -ice-> 1 -ice-> 8 -stone-> 9 -ice-> 14 -stone-> 13
     assert_eq!(v(&g, 0), 13);
 }
@@ -24,16 +29,26 @@ fn him_res_3_moves_follow_the_path_of_the_programmed_type_back_and_forth() {
 // HIM-DEAL-1, HIM-COMP-5
 #[test]
 fn him_deal_3_deal_takes_the_cheapest_good() {
-    let d = data();
-    let mut g = placed(&d, "basic", &[5, 1, 20]);
-    put_goods(&mut g, 5, [0, 2, 0, 1, 2]);
-    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    // Village 18 holds salt, barley and 3 jade (seed 67). In action 1 Ann walks in from 15
+    // while Bo takes the salt; Ann's deal in action 2 finds barley the cheapest left.
+    let g = position(&format!(
+        "players Ann Bo Cy
+         {SEED_67}
+         option rules basic
+         Ann: start 15
+         Bo: start 18
+         Cy: start 3
+         Bo: program deal rest rest rest rest rest
+         Cy: program rest rest rest rest rest rest
+         Ann: program stone deal rest rest rest rest"
+    ));
+    assert_eq!(g.hands[1], [1, 0, 0, 0, 0], "Bo took the salt");
     assert_eq!(
         g.hands[0],
         [0, 1, 0, 0, 0],
         "barley is the cheapest present"
     );
-    assert_eq!(g.village_goods[4], [0, 1, 0, 1, 2]);
+    assert_eq!(g.village_goods[17], [0, 0, 0, 3, 0]);
 }
 
 // HIM-DEAL-4
@@ -69,43 +84,58 @@ fn him_deal_2_one_good_per_village_per_turn_per_player() {
 #[test]
 fn him_deal_5_filling_an_order_returns_the_goods_to_the_bag_and_offers_two_of_three_rewards() {
     let d = data();
-    let mut g = placed(&d, "basic", &[10, 1, 20]);
-    put_order(&mut g, 10, 4); // salt + tea, 4 yacks
-    give(&mut g, 0, [1, 0, 1, 0, 0]);
-    let bag_before = g.goods_bag;
-    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    let placed = format!(
+        "players Ann Bo Cy
+         {SEED_67}
+         option rules basic
+         Ann: start 18
+         Bo: start 1
+         Cy: start 3"
+    );
+    let bag_before = position(&placed).goods_bag;
+    // Ann takes the salt of 18, walks to 19 and takes its salt, then fills the order
+    // "salt salt" (2 yacks) at monastery 20.
+    let mut g = position(&format!(
+        "{placed}
+         Bo: program rest rest rest rest rest rest
+         Cy: program rest rest rest rest rest rest
+         Ann: program deal dirt deal stone deal rest"
+    ));
     assert_eq!(g.hands[0], [0; 5]);
-    assert_eq!(g.goods_bag[0], bag_before[0] + 1);
-    assert_eq!(g.goods_bag[2], bag_before[2] + 1);
-    assert_eq!(g.village_order[9], None);
+    assert_eq!(
+        g.goods_bag[0],
+        bag_before[0] + 2,
+        "both salt went to the bag"
+    );
+    assert_eq!(g.village_order[19], None);
     assert_eq!(g.status(), Status::Acting(vec![0]));
     assert_eq!(g.legal_steps(&d, 0).len(), 3);
     play(&mut g, &d, 0, "reward barter stupa");
-    assert_eq!(g.kept[0], vec![4]);
-    assert_eq!(g.yacks(&d, 0), 4);
-    assert_eq!(g.stupas[9], Some(0));
+    assert_eq!(g.kept[0], vec![0]);
+    assert_eq!(g.yacks(&d, 0), 2);
+    assert_eq!(g.stupas[19], Some(0));
     assert_eq!(g.delegations_left(0), DELEGATIONS);
     assert_eq!(g.turn, 2, "resolution went on to the end of the turn");
 }
 
 #[test]
 fn him_deal_7_deal_that_cannot_be_done_is_cancelled() {
-    let d = data();
-    let mut g = placed(&d, "basic", &[10, 1, 20]);
-    put_order(&mut g, 10, 4);
-    give(&mut g, 0, [1, 0, 0, 0, 0]);
-    program_all(
-        &mut g,
-        &d,
-        &[
-            "deal deal rest rest rest rest",
-            "deal rest rest rest rest rest",
-            REST,
-        ],
-    );
+    // Ann takes the salt of 19 and cannot pay the order "salt salt" at 20 with it; Bo deals
+    // at 10, which holds neither goods nor an order (seed 67).
+    let g = position(&format!(
+        "players Ann Bo Cy
+         {SEED_67}
+         option rules basic
+         Ann: start 19
+         Bo: start 10
+         Cy: start 3
+         Bo: program deal rest rest rest rest rest
+         Cy: program rest rest rest rest rest rest
+         Ann: program deal stone deal rest rest rest"
+    ));
     assert_eq!(
-        g.village_order[9],
-        Some(4),
+        g.village_order[19],
+        Some(0),
         "the order stays: it could not be paid"
     );
     assert_eq!(g.hands[0], [1, 0, 0, 0, 0]);

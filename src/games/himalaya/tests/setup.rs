@@ -92,7 +92,14 @@ fn him_comp_9_each_player_has_15_delegations_and_5_stupas() {
 #[test]
 fn him_comp_10_each_player_has_one_event_marker_of_each_kind() {
     let d = data();
-    let g = placed(&d, "advanced", &[1, 5, 20, 12]);
+    let g = position(
+        "players Ann Bo Cy Di
+         option rules advanced
+         Ann: start 1
+         Bo: start 5
+         Cy: start 20
+         Di: start 12",
+    );
     let view = g.view(&d, Viewer::Spectator);
     for p in &view.players {
         assert_eq!(

@@ -6,14 +6,16 @@ use super::*;
 // HIM-TURN-3, HIM-TURN-5 (no hand-over before turn 1)
 #[test]
 fn him_turn_4_first_caravaneer_rotates_each_turn() {
-    let d = data();
-    let mut g = placed(&d, "basic", &[1, 2, 3]);
-    assert_eq!(g.first, 0);
-    program_all(&mut g, &d, &[REST, REST, REST]);
+    let rest = "program rest rest rest rest rest rest";
+    let turn = format!("Ann: {rest}\nBo: {rest}\nCy: {rest}");
+    let placed = AT_1_2_3;
+    let g = position(placed);
+    assert_eq!((g.turn, g.first), (1, 0));
+    let g = position(&format!("{placed}\n{turn}"));
     assert_eq!((g.turn, g.first), (2, 1));
-    program_all(&mut g, &d, &[REST, REST, REST]);
+    let g = position(&format!("{placed}\n{turn}\n{turn}"));
     assert_eq!((g.turn, g.first), (3, 2));
-    program_all(&mut g, &d, &[REST, REST, REST]);
+    let g = position(&format!("{placed}\n{turn}\n{turn}\n{turn}"));
     assert_eq!((g.turn, g.first), (4, 0));
 }
 
@@ -66,7 +68,9 @@ fn him_turn_2_phases_run_in_order() {
 fn him_turn_2_a_new_turn_announces_programming_only_in_the_basic_game() {
     let d = data();
     for (rules, announced) in [("basic", true), ("advanced", false)] {
-        let mut g = placed(&d, rules, &[5, 1, 20]);
+        let mut g = position(&format!(
+            "players Ann Bo Cy\noption rules {rules}\nAnn: start 5\nBo: start 1\nCy: start 20"
+        ));
         if rules == "advanced" {
             for s in 0..3 {
                 play(&mut g, &d, s, "pass");

@@ -6,13 +6,11 @@ use super::*;
 // NAN-TRAP-2
 #[test]
 fn nan_aboard_1_trapped_animals_go_to_the_trappers_board() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn(&mut g, "1.4");
+    // Ann traps the yak at 1.1, which leaves the guide on region 1 for Bob's red panda at 1.2.
+    let mut g = position(&format!("{STARTED}\nAnn: trap 1.1\nAnn: end"));
     assert_eq!(g.fresh[0][Animal::Yak.index()], 1);
     assert_eq!(g.fresh[1], [0; 6]);
-    g.guide = Some(2);
-    play(&mut g, data(), 1, "trap 3.6");
+    play(&mut g, data(), 1, "trap 1.2");
     assert_eq!(g.fresh[1][Animal::Panda.index()], 1);
     let v = g.view(data(), Viewer::Seat(0));
     assert_eq!(v.players[0].fresh[Animal::Yak.index()], 1);
@@ -20,9 +18,7 @@ fn nan_aboard_1_trapped_animals_go_to_the_trappers_board() {
 
 #[test]
 fn nan_aboard_2_an_activated_animal_moves_to_the_used_part() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn_keep(&mut g, "1.4");
+    let mut g = position(&format!("{STARTED}\nAnn: trap 1.1  # a yak"));
     play(&mut g, data(), 0, "yak 6");
     assert_eq!(g.fresh[0][Animal::Yak.index()], 0);
     assert_eq!(g.used[0][Animal::Yak.index()], 1);
@@ -32,10 +28,9 @@ fn nan_aboard_2_an_activated_animal_moves_to_the_used_part() {
 
 #[test]
 fn nan_trap_1_any_animal_of_the_guides_region_and_only_there() {
-    let mut g = started(false);
-    lay(&mut g, "0tdybp ltdybp ltdybp ltdybp ltdybp ltdybp");
-    g.guide = Some(0);
-    let traps: Vec<String> = legal(&g, data(), 0)
+    // Ann's yak at 1.1 leaves a hiker there and the guide on region 1 for Bob.
+    let mut g = position(&format!("{STARTED}\nAnn: trap 1.1\nAnn: end"));
+    let traps: Vec<String> = legal(&g, data(), 1)
         .into_iter()
         .filter(|s| s.starts_with("trap"))
         .collect();
@@ -43,23 +38,22 @@ fn nan_trap_1_any_animal_of_the_guides_region_and_only_there() {
         traps,
         ["trap 1.2", "trap 1.3", "trap 1.4", "trap 1.5", "trap 1.6"]
     );
-    let e = refused(&mut g, data(), 0, "trap 2.1");
+    let e = refused(&mut g, data(), 1, "trap 2.1");
     assert!(e.reason.contains("guide's region"));
-    let e = refused(&mut g, data(), 0, "trap 1.1");
+    let e = refused(&mut g, data(), 1, "trap 1.1");
     assert!(e.reason.contains("no animal"));
-    play(&mut g, data(), 0, "trap 1.6");
+    play(&mut g, data(), 1, "trap 1.6");
 }
 
 #[test]
 fn nan_trap_2_the_animal_goes_onto_the_players_board() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn_keep(&mut g, "1.3");
-    assert_eq!(g.fresh[0][Animal::Deer.index()], 1);
+    // Seed 1 lays six yaks; Ann traps the one at 1.1.
+    let g = position(&format!("{STARTED}\nAnn: trap 1.1"));
+    assert_eq!(g.fresh[0][Animal::Yak.index()], 1);
     assert_eq!(
         g.cells
             .iter()
-            .filter(|p| **p == Piece::Animal(Animal::Deer))
+            .filter(|p| **p == Piece::Animal(Animal::Yak))
             .count(),
         5
     );
@@ -68,10 +62,11 @@ fn nan_trap_2_the_animal_goes_onto_the_players_board() {
 // NAN-GUIDE-1
 #[test]
 fn nan_trap_3_the_section_number_decides_the_guides_next_region() {
+    // Region 5 of seed 1's mountain holds an animal in every section.
     for s in 1..=6 {
-        let mut g = started(false);
-        lay(&mut g, PLAIN);
-        ann_turn_keep(&mut g, &format!("5.{s}"));
+        let g = position(&format!(
+            "players Ann Bob\nseed 1\nBob: guide 5\nAnn: trap 5.{s}"
+        ));
         assert_eq!(g.guide, Some(s - 1), "section {s}");
     }
 }

@@ -42,13 +42,12 @@ fn nan_turn_2_animals_may_be_activated_before_and_after_the_trap_and_claim() {
 
 #[test]
 fn nan_turn_3_players_alternate() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn(&mut g, "1.2");
+    // Ann's yak at 1.3 sends the guide to region 3.
+    let mut g = position(&format!("{STARTED}\nAnn: trap 1.3\nAnn: end"));
     assert_eq!(g.status(), Status::Acting(vec![1]));
-    let e = refused(&mut g, data(), 0, "trap 2.1");
+    let e = refused(&mut g, data(), 0, "trap 3.1");
     assert_eq!(e.topic, "turn");
-    play(&mut g, data(), 1, "trap 2.1");
+    play(&mut g, data(), 1, "trap 3.1");
     play(&mut g, data(), 1, "end");
     assert_eq!(g.status(), Status::Acting(vec![0]));
 }

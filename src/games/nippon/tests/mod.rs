@@ -1,6 +1,8 @@
-//! Nippon tests, named after the clause ids of `../shared/clauses/nippon.md`. Positions are
-//! built by setting the state directly (this module is inside the game), then steps are
-//! played through the notation, as a player types them, with the engine's shared harness
+//! Nippon tests, named after the clause ids of `../shared/clauses/nippon.md`. A test starts
+//! from a [`position`] fixture reached by real steps where it can (a seed picked for the
+//! workers it draws into the slots); the tests not yet rewritten still set the state
+//! directly (`fresh`, `in_action`: this module is inside the game). Steps are played through
+//! the notation, as a player types them, with the engine's shared harness
 //! (`crate::engine::testing`): `play_now` and `rejected_now` act for `current`.
 //!
 //! One file per rulebook part, mirroring `rules/`; the shared helpers, the conformance
@@ -35,6 +37,17 @@ fn names(n: usize) -> Vec<String> {
         .map(|s| s.to_string())
         .collect()
 }
+
+/// The position a fixture reaches by real steps, typed as the players type them (see
+/// [`crate::engine::testing::position`]).
+fn position(fixture: &str) -> Nippon {
+    crate::engine::testing::position(&data(), fixture)
+}
+
+/// Seed 11 with two players: purple plays first, and the slots hold the workers 1 black
+/// orange brown, 2 green brown black, 3 black orange white, 4 pink pink black, 5 white brown
+/// green; each player has 12,000 yen.
+const TWO_SEED_11: &str = "players purple blue\nseed 11";
 
 /// A fresh game with seat 0 to play.
 fn fresh(d: &NipponData, n: usize) -> Nippon {

@@ -25,12 +25,15 @@ fn nip_train_4_one_to_three_trains_in_different_regions() {
 #[test]
 fn nip_ship_4_one_to_three_ships_in_different_regions() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    in_action(&mut g, &d, Action::Ships);
+    let mut g = position(&format!(
+        "{TWO_SEED_11}
+         purple: take 4 black   # slot 4 offers trains and ships
+         purple: do ships"
+    ));
     play_now(&mut g, &d, "ship kansai");
     assert!(rejected_now(&mut g, &d, "ship kansai").contains("different regions"));
     assert!(rejected_now(&mut g, &d, "train tohoku").contains("ship"));
-    // 2,000 yen left: no third ship, so the action ends by itself.
+    // 12,000 yen less two ships leaves 2,000: no third ship, so the action ends by itself.
     play_now(&mut g, &d, "ship kanto");
     assert_eq!(g.current, 1);
     assert_eq!(g.players[0].ships, 2);

@@ -72,9 +72,7 @@ fn nip_work_3_choose_one_action_of_the_slot() {
         "Local Market alone on the rightmost slot"
     );
     assert_eq!(d.slots.iter().map(|s| s.len()).sum::<usize>(), 9);
-    let mut g = fresh(&d, 2);
-    g.slots[1] = vec![0, 0, 0];
-    play_now(&mut g, &d, "take 2 black");
+    let mut g = position(&format!("{TWO_SEED_11}\npurple: take 2 black"));
     assert_eq!(legal(&g, &d, g.current), ["do knowledge", "do coal"]);
     assert!(rejected_now(&mut g, &d, "do trains").contains("does not offer"));
     play_all(&mut g, &d, 0, "do coal; up 1");

@@ -583,3 +583,314 @@ fn pel_brit_12_the_nation_left_alone_holds_the_area() {
         "{ev:?}"
     );
 }
+
+// PEL-BAT-2: the Bat rolls 6 dice; units it kills in round 15 (its arrival round) rise as
+// Telmori in that area at the end of the Pelorian turn (Pelorian nation sheet).
+#[test]
+fn pel_bat_2_units_the_bat_kills_in_round_15_become_telmori() {
+    let d = data();
+    let mut g = blank(&d, 15, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Bat, 1);
+    put(&mut g, &d, "Hyalorings", "Naveria", Kind::Cavalry, 2);
+    let hy = nat(&d, "Hyalorings");
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Hyalorings",
+        2,
+        Stage::Hits,
+        vec![(hy, 6), (hy, 5)],
+    );
+    g.battle.as_mut().unwrap().bat_hits = vec![true, false];
+    let ev = advance(&mut g, &d);
+    // Both Hyalorings die; the battle and the Pelorian turn end; one Telmori rises, for
+    // the Bat's own result only.
+    assert_eq!(cnt(&g, &d, "Hyalorings", "Naveria"), 0);
+    assert_eq!(cnt(&g, &d, "Telmori", "Naveria"), 1, "{ev:?}");
+    assert!(g.bat_kills.is_empty());
+    // In another round nothing rises.
+    let mut g = blank(&d, 16, "Pelorians");
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Bat, 1);
+    put(&mut g, &d, "Hyalorings", "Naveria", Kind::Cavalry, 2);
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Hyalorings",
+        2,
+        Stage::Hits,
+        vec![(hy, 6)],
+    );
+    g.battle.as_mut().unwrap().bat_hits = vec![true];
+    advance(&mut g, &d);
+    assert_eq!(cnt(&g, &d, "Hyalorings", "Naveria"), 1);
+    assert_eq!(cnt(&g, &d, "Telmori", "Naveria"), 0);
+}
+
+/// Reading: at most five units attack in one area; moves are refused past five, and an
+/// arrival of more than five into an enemy-held area attacks with five of them.
+#[test]
+fn pel_bat_10_an_arrival_of_ten_attacks_with_five() {
+    let d = data();
+    let mut g = blank(&d, 3, "Praxians");
+    put(&mut g, &d, "Praxians", "Dragon-Pass", Kind::Cavalry, 10);
+    put(&mut g, &d, "Pelanda", "Dragon-Pass", Kind::Infantry, 2);
+    battle(&mut g, &d, "Dragon-Pass", "Pelanda", 0, Stage::Roll, vec![]);
+    let ev = advance(&mut g, &d);
+    let line = ev
+        .iter()
+        .find(|l| l.contains("Dragon-Pass round 1:"))
+        .expect("a round was rolled");
+    assert_eq!(dice_of(line, "Praxians"), 5, "{line}");
+    assert_eq!(dice_of(line, "Pelanda"), 2, "{line}");
+}
+
+/// Hyaloring cavalry from Dikoria and from Lenshi attack Pelorian infantry in Naveria, and
+/// one defender's result of 5 hits them (the units `from` the two areas: `froms`).
+fn two_ways_in(d: &PeloriaData, froms: [&str; 2]) -> Peloria {
+    let mut g = blank(d, 2, "Hyalorings");
+    put(&mut g, d, "Pelorians", "Naveria", Kind::Infantry, 2);
+    for f in froms {
+        put(&mut g, d, "Hyalorings", f, Kind::Cavalry, 1);
+    }
+    fresh(&mut g, d);
+    for f in froms {
+        play_now(&mut g, d, &format!("move {f} Naveria cavalry"));
+    }
+    let hy = nat(d, "Hyalorings");
+    battle(
+        &mut g,
+        d,
+        "Naveria",
+        "Pelorians",
+        1,
+        Stage::Hits,
+        vec![(hy, 5)],
+    );
+    g
+}
+
+/// PEL-BRIT-11: each hit removes one unit chosen by its owner. Two attacking cavalry that
+/// came by different ways are not alike (each retreats only to where it came from), so the
+/// owner names the one that dies; the survivor keeps its own way back.
+#[test]
+fn pel_brit_11_the_owner_chooses_which_unit_dies_when_their_ways_back_differ() {
+    let d = data();
+    let mut g = two_ways_in(&d, ["Dikoria", "Lenshi"]);
+    advance(&mut g, &d);
+    let hy = nat(&d, "Hyalorings");
+    let owner = d.nations[hy].player;
+    assert_eq!(
+        g.status().acting(),
+        &[owner],
+        "the Hyalorings' player decides"
+    );
+    let hit = |from: &str| Step::HitUnit {
+        kind: Kind::Cavalry,
+        from: Some(ar(&d, from)),
+    };
+    // In the order of the areas on the board.
+    assert_eq!(
+        g.legal_steps(&d, owner),
+        vec![hit("Lenshi"), hit("Dikoria")]
+    );
+    assert_eq!(
+        crate::engine::testing::legal(&g, &d, owner),
+        ["hit cavalry from Lenshi", "hit cavalry from Dikoria"]
+    );
+    // Leaving the way out is answered with the two it could be.
+    let e = crate::engine::testing::rejected(&mut g, &d, owner, "hit cavalry");
+    assert!(
+        e.contains("hit cavalry from Dikoria") && e.contains("from Lenshi"),
+        "{e}"
+    );
+    let e = crate::engine::testing::rejected(&mut g, &d, owner, "hit cavalry from Naveria");
+    assert!(!e.is_empty());
+    let a = play_now(&mut g, &d, "hit cavalry from Lenshi");
+    assert!(
+        a.events
+            .iter()
+            .any(|e| e.text.starts_with("A Hyalorings cavalry dies in Naveria")),
+        "{:?}",
+        a.events
+    );
+    let left: Vec<Option<u8>> = g
+        .units
+        .iter()
+        .filter(|u| u.nation as usize == hy)
+        .map(|u| u.from)
+        .collect();
+    assert_eq!(
+        left,
+        vec![Some(ar(&d, "Dikoria") as u8)],
+        "the unit from Dikoria lives"
+    );
+}
+
+/// PEL-BRIT-11: units of a kind that are all alike (here both came from Dikoria) are not
+/// asked about: the hit takes one of them, as before.
+#[test]
+fn pel_brit_11_alike_units_are_not_asked_which_one_dies() {
+    let d = data();
+    let mut g = blank(&d, 2, "Hyalorings");
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 2);
+    put(&mut g, &d, "Hyalorings", "Dikoria", Kind::Cavalry, 2);
+    fresh(&mut g, &d);
+    play_now(&mut g, &d, "move Dikoria Naveria cavalry");
+    play_now(&mut g, &d, "move Dikoria Naveria cavalry");
+    let hy = nat(&d, "Hyalorings");
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Pelorians",
+        1,
+        Stage::Hits,
+        vec![(hy, 5)],
+    );
+    let ev = advance(&mut g, &d);
+    assert!(
+        ev.iter()
+            .any(|e| e.starts_with("A Hyalorings cavalry dies")),
+        "{ev:?}"
+    );
+    assert_eq!(g.count_kind(hy, ar(&d, "Naveria"), Kind::Cavalry), 1);
+    assert!(!matches!(g.prompts.top(), Some(Pending::Hit { .. })));
+}
+
+/// PEL-BRIT-11, rules version 1: a game begun before the owner chose keeps playing as it
+/// was recorded: the hit takes the last unit listed (here the one from Lenshi) unasked.
+#[test]
+fn pel_brit_11_a_game_of_rules_version_1_is_not_asked_which_unit_dies() {
+    let d = data();
+    let mut g = two_ways_in(&d, ["Dikoria", "Lenshi"]);
+    g.set_rules_version(1);
+    advance(&mut g, &d);
+    assert!(!matches!(g.prompts.top(), Some(Pending::Hit { .. })));
+    let hy = nat(&d, "Hyalorings");
+    let left: Vec<Option<u8>> = g
+        .units
+        .iter()
+        .filter(|u| u.nation as usize == hy)
+        .map(|u| u.from)
+        .collect();
+    assert_eq!(left, vec![Some(ar(&d, "Dikoria") as u8)]);
+    let owner = d.nations[hy].player;
+    let e = g
+        .check(
+            &d,
+            owner,
+            &Step::HitUnit {
+                kind: Kind::Cavalry,
+                from: None,
+            },
+        )
+        .unwrap_err();
+    assert!(!e.reason.is_empty());
+}
+
+/// PEL-BRIT-11: the choice is a step like any other, so the caretaker (the default step)
+/// and Sherpa's players (`ai::decide`, easy and normal) make it too.
+#[test]
+fn pel_brit_11_the_caretaker_and_sherpa_choose_which_unit_dies() {
+    let d = data();
+    let mut g = two_ways_in(&d, ["Dikoria", "Lenshi"]);
+    advance(&mut g, &d);
+    let hy = nat(&d, "Hyalorings");
+    let owner = d.nations[hy].player;
+    let choices = ["hit cavalry from Dikoria", "hit cavalry from Lenshi"];
+    let default = g.default_step(&d, owner).expect("the caretaker has a step");
+    assert!(choices.contains(&Peloria::format_step(&d, &default).as_str()));
+    let kind = EngineKind::<Peloria>::leak(d, render::render);
+    let any = kind
+        .restore(&serde_json::to_vec(&g).expect("serializes"))
+        .expect("restores");
+    for level in [crate::ai::Level::Easy, crate::ai::Level::Normal] {
+        let step = crate::ai::decide(&*any, owner, level, crate::ai::Budget::playouts_only(20), 5)
+            .expect("Sherpa decides")
+            .step;
+        assert!(choices.contains(&step.as_str()), "{level}: {step}");
+        let mut after = any.box_clone();
+        after.play(owner, &step).expect("its choice plays");
+    }
+}
+
+/// The steps of a recorded log (`name: step` lines; `#` comments), each with its seat.
+fn log_steps<'a>(log: &'a str, players: &[&str]) -> Vec<(usize, &'a str)> {
+    log.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (who, step) = l.split_once(':').expect("`name: step`");
+            let seat = players
+                .iter()
+                .position(|p| *p == who.trim())
+                .expect("a player");
+            (seat, step.trim())
+        })
+        .collect()
+}
+
+/// PEL-BRIT-11 and rules versions: the reproduction of issue #47, a log recorded before
+/// the owner chose (rules version 1), replays under version 1 step for step as it was
+/// played: the Praxians' hit takes a Soldiers infantry unasked, the one that came from
+/// Henjarl, so only Elz-Ast is left as a way back. A game of version 2 asks instead.
+#[test]
+fn pel_brit_11_a_log_recorded_under_rules_version_1_replays_as_it_was_played() {
+    let d = data();
+    let players = ["ann", "bob", "cy", "dan"];
+    let names: Vec<String> = players.iter().map(|s| s.to_string()).collect();
+    let log = include_str!("../../../../tests/data/rules_versions/peloria-casualty-seed10.log");
+    let steps = log_steps(log, &players);
+    let dan = 3;
+    let mut g = crate::engine::setup_checked::<Peloria>(&d, &names, &Options::new(), 10).unwrap();
+    g.set_rules_version(1);
+    for (seat, step) in &steps {
+        play(&mut g, &d, *seat, step);
+    }
+    let l = crate::engine::testing::legal(&g, &d, dan);
+    assert!(
+        l.contains(&"retreat Raibanth Elz-Ast infantry".to_string()),
+        "{l:?}"
+    );
+    assert!(!l.iter().any(|s| s.contains("Henjarl")), "{l:?}");
+    assert!(g
+        .log
+        .iter()
+        .any(|s| s.starts_with("A Soldiers infantry dies in Raibanth")));
+    // The same steps in a game of version 2 come to a hit whose owner is asked which unit
+    // dies (a battle before Raibanth's already asks), so the recorded steps stop fitting.
+    let mut g = crate::engine::setup_checked::<Peloria>(&d, &names, &Options::new(), 10).unwrap();
+    let asked = steps.iter().position(|(seat, step)| {
+        let fits = g
+            .parse_step(&d, *seat, step)
+            .is_ok_and(|s| g.apply(&d, *seat, &s).is_ok());
+        !fits
+    });
+    let asked = asked.expect("version 2 asks where version 1 did not");
+    let seat = g.status().acting()[0];
+    let l = crate::engine::testing::legal(&g, &d, seat);
+    assert!(
+        !l.is_empty()
+            && l.iter()
+                .all(|s| s.starts_with("hit ") && s.contains(" from ")),
+        "step {asked}: {l:?}"
+    );
+}
+
+/// The dice shown for `nation` in a battle log line (`... Alkoth roll 5 3-1=2 1; ...`),
+/// each as written; none if the nation does not roll there.
+fn rolls_of<'a>(line: &'a str, nation: &str) -> Vec<&'a str> {
+    let key = format!("{nation} roll ");
+    let Some(i) = line.find(&key) else {
+        return Vec::new();
+    };
+    let rest = &line[i + key.len()..];
+    let end = rest.find([';', '.']).unwrap_or(rest.len());
+    rest[..end].split_whitespace().collect()
+}
+
+/// How many dice `nation` rolls in a battle log line.
+fn dice_of(line: &str, nation: &str) -> usize {
+    rolls_of(line, nation).len()
+}

@@ -449,3 +449,47 @@ fn pel_hero_16_readings_for_the_cases_the_text_leaves_open() {
     assert_eq!(hero_awards(&[9, 5, 1, 1]), vec![16, 20, 0, 0]);
     assert_eq!(hero_awards(&[3, 3, 3, 0]), vec![20, 20, 20, 0]);
 }
+
+// PEL-HERO-1: a seat's unsealed draft is its secret: scrambling it changes no other
+// viewer's view, text, legal steps or picture.
+#[test]
+fn pel_hero_1_drafts_are_hidden_from_everyone_else_down_to_the_pixels() {
+    let d = data();
+    let mut g = heroes_game(&d);
+    play_now(&mut g, &d, "bid Pelorians 3");
+    let changed = conformance::assert_non_interference(&g, &d, 4, Some(render::render));
+    assert!(changed > 0, "the scrambles changed the drafts");
+}
+
+// PEL-HERO-1: a sealed bid is its seat's secret until the reveal: a scrambled copy gets
+// another bid under the same public commitment (with another salt), and the copy's reveal
+// goes on without checking it.
+#[test]
+fn pel_hero_1_scrambling_a_sealed_bid_redraws_it_under_the_same_commitment() {
+    let d = data();
+    let mut g = heroes_game(&d);
+    play(&mut g, &d, 0, "bid Pelorians 4");
+    play(&mut g, &d, 0, "seal");
+    let seal = g.bids.seal_of(0).cloned().expect("sealed");
+    let copies: Vec<Peloria> = (0..8)
+        .map(|salt| g.scramble(&d, Holder::Seat(0), &mut GameRng::new(salt)))
+        .collect();
+    for c in &copies {
+        let other = c.bids.seal_of(0).expect("still sealed");
+        assert_eq!(
+            other.commitment, seal.commitment,
+            "the public commitment stays"
+        );
+        assert_ne!(other.salt, seal.salt, "the secret salt is redrawn");
+    }
+    assert!(
+        copies.iter().any(|c| c.bids.draft(0) != g.bids.draft(0)),
+        "the sealed bid is redrawn"
+    );
+    let mut c = copies[0].clone();
+    for seat in 1..4 {
+        play(&mut c, &d, seat, "seal");
+    }
+    assert_ne!(c.phase, Phase::Bids, "the copy's reveal goes on");
+    assert!(c.heroes.is_some());
+}

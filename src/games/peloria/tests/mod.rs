@@ -1,7 +1,8 @@
 //! Tests named after the clause ids of `../shared/clauses/peloria.md`.
 //!
-//! One file per rulebook part, mirroring `rules/`; the shared helpers, the conformance
-//! suite and the tests of the topics, the log, the view and the replays are here.
+//! One file per rulebook part, mirroring `rules/`, holds that part's rules tests. Here are
+//! only the shared helpers and the checks that are no one part's: the conformance suite,
+//! the topics and nation sheets, the log's wording, the view and the scrambles.
 
 mod battle;
 mod emperors;
@@ -45,7 +46,39 @@ fn ar(d: &PeloriaData, name: &str) -> usize {
     d.area(name).unwrap_or_else(|| panic!("area {name}"))
 }
 
-/// A game in `round` at the `nation` movement phase, with an empty board.
+/// The position a fixture reaches by real steps, typed as the players type them (see
+/// [`crate::engine::testing::position`]).
+fn position(d: &PeloriaData, fixture: &str) -> Peloria {
+    crate::engine::testing::position(d, fixture)
+}
+
+/// Seed 5 at the start of the Pelorians' movement in round 1, by the hand-checked opening
+/// (`board_art/peloria/opening-round.txt`): the Hirenmador attack Saird and fall back to
+/// Naveria, the next nations stay, and the Pelorians place their population increase. A
+/// Pelorian infantry stands in Lenshi, next to the Pent edge.
+const PELORIANS_MOVE_IN_ROUND_1: &str = "
+    players Ann Bo Cy Di
+    seed 5
+    Ann: move Naveria Saird cavalry
+    Ann: move Naveria Saird cavalry
+    Ann: move Naveria Saird cavalry
+    Ann: done
+    Ann: battle Saird
+    Bo: stay
+    Ann: retreat Saird Naveria cavalry
+    Bo: done
+    Cy: done
+    Di: done
+    Di: done
+    Ann: place Darsen infantry
+    Ann: place Darsen infantry
+    Ann: place Vanch infantry
+    Ann: place Dikoria infantry";
+
+/// A game in `round` at the `nation` movement phase, with an empty board. Most rules tests
+/// start here and put units by hand: their positions (a nation's units in chosen areas in
+/// a later round, a battle at a chosen stage with chosen dice) lie hundreds of steps and
+/// many dice into a real game, past what a fixture can reach by steps.
 fn blank(d: &PeloriaData, round: u8, nation: &str) -> Peloria {
     let mut g = new_game(d);
     g.units.clear();
@@ -120,23 +153,6 @@ fn advance(g: &mut Peloria, d: &PeloriaData) -> Vec<String> {
     ev
 }
 
-/// The dice shown for `nation` in a battle log line (`... Alkoth roll 5 3-1=2 1; ...`),
-/// each as written; none if the nation does not roll there.
-fn rolls_of<'a>(line: &'a str, nation: &str) -> Vec<&'a str> {
-    let key = format!("{nation} roll ");
-    let Some(i) = line.find(&key) else {
-        return Vec::new();
-    };
-    let rest = &line[i + key.len()..];
-    let end = rest.find([';', '.']).unwrap_or(rest.len());
-    rest[..end].split_whitespace().collect()
-}
-
-/// How many dice `nation` rolls in a battle log line.
-fn dice_of(line: &str, nation: &str) -> usize {
-    rolls_of(line, nation).len()
-}
-
 #[test]
 fn conformance_full_random_games() {
     let d = data();
@@ -149,185 +165,6 @@ fn conformance_full_random_games() {
     let r = conformance::run(&s);
     println!("{r:?}");
     assert!(r.renders_compared > 0 && r.scrambles_changed > 0, "{r:?}");
-}
-
-// PEL-BRIT-19: VP for units leaving by an exit edge are scored at once (Hirenmador 2 per
-// unit by Pent); only nations with exit VP for that edge may leave by it.
-#[test]
-fn pel_brit_19_exit_vp_are_scored_when_a_unit_leaves_by_pent() {
-    let d = data();
-    let mut g = blank(&d, 2, "Hirenmador");
-    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 2);
-    fresh(&mut g, &d);
-    let a = play_now(&mut g, &d, "move Naveria Pent cavalry");
-    assert!(a.events.iter().any(|e| e.text.contains("+2 VP")));
-    assert_eq!(g.vp[nat(&d, "Hirenmador")], 2);
-    assert_eq!(g.exited[nat(&d, "Hirenmador")], 1);
-    assert_eq!(g.on_board(nat(&d, "Hirenmador")), 1);
-    let mut g = blank(&d, 2, "Pelorians");
-    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 2);
-    fresh(&mut g, &d);
-    assert!(rejected_now(&mut g, &d, "move Naveria Pent infantry").contains("do not leave"));
-}
-
-// PEL-BAT-2: the Bat rolls 6 dice; units it kills in round 15 (its arrival round) rise as
-// Telmori in that area at the end of the Pelorian turn (Pelorian nation sheet).
-#[test]
-fn pel_bat_2_units_the_bat_kills_in_round_15_become_telmori() {
-    let d = data();
-    let mut g = blank(&d, 15, "Pelorians");
-    put(&mut g, &d, "Pelorians", "Naveria", Kind::Bat, 1);
-    put(&mut g, &d, "Hyalorings", "Naveria", Kind::Cavalry, 2);
-    let hy = nat(&d, "Hyalorings");
-    battle(
-        &mut g,
-        &d,
-        "Naveria",
-        "Hyalorings",
-        2,
-        Stage::Hits,
-        vec![(hy, 6), (hy, 5)],
-    );
-    g.battle.as_mut().unwrap().bat_hits = vec![true, false];
-    let ev = advance(&mut g, &d);
-    // Both Hyalorings die; the battle and the Pelorian turn end; one Telmori rises, for
-    // the Bat's own result only.
-    assert_eq!(cnt(&g, &d, "Hyalorings", "Naveria"), 0);
-    assert_eq!(cnt(&g, &d, "Telmori", "Naveria"), 1, "{ev:?}");
-    assert!(g.bat_kills.is_empty());
-    // In another round nothing rises.
-    let mut g = blank(&d, 16, "Pelorians");
-    put(&mut g, &d, "Pelorians", "Naveria", Kind::Bat, 1);
-    put(&mut g, &d, "Hyalorings", "Naveria", Kind::Cavalry, 2);
-    battle(
-        &mut g,
-        &d,
-        "Naveria",
-        "Hyalorings",
-        2,
-        Stage::Hits,
-        vec![(hy, 6)],
-    );
-    g.battle.as_mut().unwrap().bat_hits = vec![true];
-    advance(&mut g, &d);
-    assert_eq!(cnt(&g, &d, "Hyalorings", "Naveria"), 1);
-    assert_eq!(cnt(&g, &d, "Telmori", "Naveria"), 0);
-}
-
-// PEL-HERO-1: a seat's unsealed draft is its secret: scrambling it changes no other
-// viewer's view, text, legal steps or picture.
-#[test]
-fn pel_hero_1_drafts_are_hidden_from_everyone_else_down_to_the_pixels() {
-    let d = data();
-    let mut g = heroes_game(&d);
-    play_now(&mut g, &d, "bid Pelorians 3");
-    let changed = conformance::assert_non_interference(&g, &d, 4, Some(render::render));
-    assert!(changed > 0, "the scrambles changed the drafts");
-}
-
-/// Reading of "the area they moved from": each attacking unit goes back to the area it
-/// itself entered the battle area from; an area a unit of the nation entered from and then
-/// left again (an overrun passing through) is no way back for the others.
-#[test]
-fn pel_ret_3_each_attacking_unit_retreats_to_the_area_it_moved_from() {
-    let d = data();
-    let mut g = blank(&d, 2, "Hyalorings");
-    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 1);
-    put(&mut g, &d, "Hyalorings", "Dikoria", Kind::Cavalry, 1);
-    put(&mut g, &d, "Hyalorings", "Lenshi", Kind::Cavalry, 1);
-    put(&mut g, &d, "Hyalorings", "Sylila", Kind::Cavalry, 1);
-    fresh(&mut g, &d);
-    play_now(&mut g, &d, "move Dikoria Naveria cavalry");
-    play_now(&mut g, &d, "move Lenshi Naveria cavalry");
-    play_now(&mut g, &d, "move Naveria Saird cavalry");
-    battle(
-        &mut g,
-        &d,
-        "Naveria",
-        "Pelorians",
-        1,
-        Stage::AttackerRetreat,
-        vec![],
-    );
-    advance(&mut g, &d);
-    let hy = d.nations[nat(&d, "Hyalorings")].player;
-    let to = |a: &str| Step::Retreat {
-        from: ar(&d, "Naveria"),
-        to: ar(&d, a),
-        kind: Kind::Cavalry,
-    };
-    let steps = g.legal_steps(&d, hy);
-    assert!(steps.contains(&to("Dikoria")), "{steps:?}");
-    assert!(
-        !steps.contains(&to("Lenshi")),
-        "the unit from Lenshi went on to Saird"
-    );
-    // Two units from two areas: each has its own way back.
-    let mut g = blank(&d, 2, "Hyalorings");
-    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 2);
-    put(&mut g, &d, "Hyalorings", "Dikoria", Kind::Cavalry, 1);
-    put(&mut g, &d, "Hyalorings", "Lenshi", Kind::Cavalry, 1);
-    fresh(&mut g, &d);
-    play_now(&mut g, &d, "move Dikoria Naveria cavalry");
-    play_now(&mut g, &d, "move Lenshi Naveria cavalry");
-    battle(
-        &mut g,
-        &d,
-        "Naveria",
-        "Pelorians",
-        1,
-        Stage::AttackerRetreat,
-        vec![],
-    );
-    advance(&mut g, &d);
-    play_now(&mut g, &d, "retreat Naveria Dikoria cavalry");
-    let e = rejected_now(&mut g, &d, "retreat Naveria Dikoria cavalry");
-    assert!(e.contains("Dikoria"), "{e}");
-    play_now(&mut g, &d, "retreat Naveria Lenshi cavalry");
-    assert_eq!(cnt(&g, &d, "Hyalorings", "Dikoria"), 1);
-    assert_eq!(cnt(&g, &d, "Hyalorings", "Lenshi"), 1);
-}
-
-/// Reading of "as soon as they happen": a nation scores a capture the moment its units
-/// stand alone in the listed area, in any nation's turn: here the Hyalorings retreat into
-/// Naveria during the Theyalan battles.
-#[test]
-fn pel_brit_19_a_retreat_into_a_listed_area_captures_it_at_once_in_any_turn() {
-    let d = data();
-    let mut g = blank(&d, 2, "Theyalans");
-    put(&mut g, &d, "Theyalans", "Lenshi", Kind::Infantry, 2);
-    put(&mut g, &d, "Hyalorings", "Lenshi", Kind::Cavalry, 1);
-    battle(
-        &mut g,
-        &d,
-        "Lenshi",
-        "Hyalorings",
-        1,
-        Stage::DefenderRetreat,
-        vec![],
-    );
-    advance(&mut g, &d);
-    let a = said(&play_now(&mut g, &d, "retreat Lenshi Naveria cavalry"), " ");
-    assert!(a.contains("The Hyalorings capture Naveria (+2 VP)."), "{a}");
-    assert_eq!(g.vp[nat(&d, "Hyalorings")], 2);
-}
-
-/// Reading: at most five units attack in one area; moves are refused past five, and an
-/// arrival of more than five into an enemy-held area attacks with five of them.
-#[test]
-fn pel_bat_10_an_arrival_of_ten_attacks_with_five() {
-    let d = data();
-    let mut g = blank(&d, 3, "Praxians");
-    put(&mut g, &d, "Praxians", "Dragon-Pass", Kind::Cavalry, 10);
-    put(&mut g, &d, "Pelanda", "Dragon-Pass", Kind::Infantry, 2);
-    battle(&mut g, &d, "Dragon-Pass", "Pelanda", 0, Stage::Roll, vec![]);
-    let ev = advance(&mut g, &d);
-    let line = ev
-        .iter()
-        .find(|l| l.contains("Dragon-Pass round 1:"))
-        .expect("a round was rolled");
-    assert_eq!(dice_of(line, "Praxians"), 5, "{line}");
-    assert_eq!(dice_of(line, "Pelanda"), 2, "{line}");
 }
 
 /// Every typed topic is a topic of the TOPICS table, in its order, and none is missing:
@@ -642,343 +479,13 @@ fn describe_shows_each_nations_units_and_areas() {
     assert!(!text.contains("(s)"), "{text}");
 }
 
-/// The result gives each player's VP in parts: each of its nations' VP in turn order, then
-/// its Call to Heroes awards; they add up to its score (PEL-BRIT-2), and the standings
-/// show them.
-// PEL-BRIT-2
-#[test]
-fn pel_brit_2_the_result_gives_each_nations_vp_and_the_heroes_awards() {
-    let d = data();
-    let mut g = new_game(&d);
-    for n in 0..g.vp.len() {
-        g.vp[n] = n as i64 + 1;
-    }
-    g.player_vp = vec![3, 0, -1, 2];
-    g.finish(&d, &mut Vec::new());
-    let r = g.result.clone().unwrap();
-    assert_eq!(r.check_breakdown(), Ok(()));
-    let ann: Vec<(String, i64)> = r.breakdown[0]
-        .iter()
-        .map(|p| (p.name.clone(), p.points))
-        .collect();
-    let mut want: Vec<(String, i64)> = (0..d.nations.len())
-        .filter(|&n| d.nations[n].player == 0)
-        .map(|n| (d.nations[n].name.clone(), n as i64 + 1))
-        .collect();
-    want.push(("heroes".into(), 3));
-    assert_eq!(ann, want);
-    assert_eq!(r.scores[0], want.iter().map(|w| w.1).sum::<i64>());
-    let standings = r.standings(&["Ann", "Bo", "Cy", "Di"]);
-    let line = format!("Ann: {} (Hirenmador 1, ", r.scores[0]);
-    assert!(standings.contains(&line), "{standings}");
-}
-
 // ---- For computer players: the evaluation hint and determinisation ----
-
-// PEL-BRIT-2, PEL-SCORE-1: the hint is each player's VP so far (their nations' and their
-// own), plus what its nations in play would score now by their own rules, the tie-break
-// (more units on the board) as a fraction of a point.
-#[test]
-fn pel_brit_2_the_hint_is_the_players_vp_and_standing_with_the_units_as_tie_break() {
-    let d = data();
-    let mut g = blank(&d, 5, "Pelorians");
-    g.vp[nat(&d, "Pelorians")] = 5;
-    g.vp[nat(&d, "Telmori")] = 7;
-    g.vp[nat(&d, "Hyalorings")] = 11;
-    g.player_vp[0] = 2;
-    let rounded: Vec<i64> = g.hint(&d).iter().map(|h| h.round() as i64).collect();
-    assert_eq!(
-        rounded,
-        g.player_scores(&d),
-        "an empty board stands for nothing"
-    );
-    assert_eq!(rounded, vec![14, 11, 0, 0]);
-    let before = g.hint(&d);
-    let hyalorings = nat(&d, "Hyalorings");
-    let worth_before = g.scoring_value(&d, hyalorings);
-    put(&mut g, &d, "Hyalorings", "Naveria", Kind::Infantry, 2);
-    let gained = (g.scoring_value(&d, hyalorings) - worth_before) as f64;
-    assert!(
-        gained > 0.0,
-        "holding Naveria is worth something to the Hyalorings"
-    );
-    let after = g.hint(&d);
-    assert!(
-        (after[1] - before[1] - gained - 0.002).abs() < 1e-9,
-        "{before:?} then {after:?}, gained {gained}"
-    );
-}
-
-// PEL-HERO-1: a sealed bid is its seat's secret until the reveal: a scrambled copy gets
-// another bid under the same public commitment (with another salt), and the copy's reveal
-// goes on without checking it.
-#[test]
-fn pel_hero_1_scrambling_a_sealed_bid_redraws_it_under_the_same_commitment() {
-    let d = data();
-    let mut g = heroes_game(&d);
-    play(&mut g, &d, 0, "bid Pelorians 4");
-    play(&mut g, &d, 0, "seal");
-    let seal = g.bids.seal_of(0).cloned().expect("sealed");
-    let copies: Vec<Peloria> = (0..8)
-        .map(|salt| g.scramble(&d, Holder::Seat(0), &mut GameRng::new(salt)))
-        .collect();
-    for c in &copies {
-        let other = c.bids.seal_of(0).expect("still sealed");
-        assert_eq!(
-            other.commitment, seal.commitment,
-            "the public commitment stays"
-        );
-        assert_ne!(other.salt, seal.salt, "the secret salt is redrawn");
-    }
-    assert!(
-        copies.iter().any(|c| c.bids.draft(0) != g.bids.draft(0)),
-        "the sealed bid is redrawn"
-    );
-    let mut c = copies[0].clone();
-    for seat in 1..4 {
-        play(&mut c, &d, seat, "seal");
-    }
-    assert_ne!(c.phase, Phase::Bids, "the copy's reveal goes on");
-    assert!(c.heroes.is_some());
-}
 
 #[test]
 fn scrambling_nobody_reseeds_the_rng_and_nothing_else() {
     let d = data();
     let g = new_game(&d);
     assert_nobody_scramble_changes_only(&g, &d, false, |s, g| s.rng = g.rng.clone());
-}
-
-/// Hyaloring cavalry from Dikoria and from Lenshi attack Pelorian infantry in Naveria, and
-/// one defender's result of 5 hits them (the units `from` the two areas: `froms`).
-fn two_ways_in(d: &PeloriaData, froms: [&str; 2]) -> Peloria {
-    let mut g = blank(d, 2, "Hyalorings");
-    put(&mut g, d, "Pelorians", "Naveria", Kind::Infantry, 2);
-    for f in froms {
-        put(&mut g, d, "Hyalorings", f, Kind::Cavalry, 1);
-    }
-    fresh(&mut g, d);
-    for f in froms {
-        play_now(&mut g, d, &format!("move {f} Naveria cavalry"));
-    }
-    let hy = nat(d, "Hyalorings");
-    battle(
-        &mut g,
-        d,
-        "Naveria",
-        "Pelorians",
-        1,
-        Stage::Hits,
-        vec![(hy, 5)],
-    );
-    g
-}
-
-/// PEL-BRIT-11: each hit removes one unit chosen by its owner. Two attacking cavalry that
-/// came by different ways are not alike (each retreats only to where it came from), so the
-/// owner names the one that dies; the survivor keeps its own way back.
-#[test]
-fn pel_brit_11_the_owner_chooses_which_unit_dies_when_their_ways_back_differ() {
-    let d = data();
-    let mut g = two_ways_in(&d, ["Dikoria", "Lenshi"]);
-    advance(&mut g, &d);
-    let hy = nat(&d, "Hyalorings");
-    let owner = d.nations[hy].player;
-    assert_eq!(
-        g.status().acting(),
-        &[owner],
-        "the Hyalorings' player decides"
-    );
-    let hit = |from: &str| Step::HitUnit {
-        kind: Kind::Cavalry,
-        from: Some(ar(&d, from)),
-    };
-    // In the order of the areas on the board.
-    assert_eq!(
-        g.legal_steps(&d, owner),
-        vec![hit("Lenshi"), hit("Dikoria")]
-    );
-    assert_eq!(
-        crate::engine::testing::legal(&g, &d, owner),
-        ["hit cavalry from Lenshi", "hit cavalry from Dikoria"]
-    );
-    // Leaving the way out is answered with the two it could be.
-    let e = crate::engine::testing::rejected(&mut g, &d, owner, "hit cavalry");
-    assert!(
-        e.contains("hit cavalry from Dikoria") && e.contains("from Lenshi"),
-        "{e}"
-    );
-    let e = crate::engine::testing::rejected(&mut g, &d, owner, "hit cavalry from Naveria");
-    assert!(!e.is_empty());
-    let a = play_now(&mut g, &d, "hit cavalry from Lenshi");
-    assert!(
-        a.events
-            .iter()
-            .any(|e| e.text.starts_with("A Hyalorings cavalry dies in Naveria")),
-        "{:?}",
-        a.events
-    );
-    let left: Vec<Option<u8>> = g
-        .units
-        .iter()
-        .filter(|u| u.nation as usize == hy)
-        .map(|u| u.from)
-        .collect();
-    assert_eq!(
-        left,
-        vec![Some(ar(&d, "Dikoria") as u8)],
-        "the unit from Dikoria lives"
-    );
-}
-
-/// PEL-BRIT-11: units of a kind that are all alike (here both came from Dikoria) are not
-/// asked about: the hit takes one of them, as before.
-#[test]
-fn pel_brit_11_alike_units_are_not_asked_which_one_dies() {
-    let d = data();
-    let mut g = blank(&d, 2, "Hyalorings");
-    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 2);
-    put(&mut g, &d, "Hyalorings", "Dikoria", Kind::Cavalry, 2);
-    fresh(&mut g, &d);
-    play_now(&mut g, &d, "move Dikoria Naveria cavalry");
-    play_now(&mut g, &d, "move Dikoria Naveria cavalry");
-    let hy = nat(&d, "Hyalorings");
-    battle(
-        &mut g,
-        &d,
-        "Naveria",
-        "Pelorians",
-        1,
-        Stage::Hits,
-        vec![(hy, 5)],
-    );
-    let ev = advance(&mut g, &d);
-    assert!(
-        ev.iter()
-            .any(|e| e.starts_with("A Hyalorings cavalry dies")),
-        "{ev:?}"
-    );
-    assert_eq!(g.count_kind(hy, ar(&d, "Naveria"), Kind::Cavalry), 1);
-    assert!(!matches!(g.prompts.top(), Some(Pending::Hit { .. })));
-}
-
-/// PEL-BRIT-11, rules version 1: a game begun before the owner chose keeps playing as it
-/// was recorded: the hit takes the last unit listed (here the one from Lenshi) unasked.
-#[test]
-fn pel_brit_11_a_game_of_rules_version_1_is_not_asked_which_unit_dies() {
-    let d = data();
-    let mut g = two_ways_in(&d, ["Dikoria", "Lenshi"]);
-    g.set_rules_version(1);
-    advance(&mut g, &d);
-    assert!(!matches!(g.prompts.top(), Some(Pending::Hit { .. })));
-    let hy = nat(&d, "Hyalorings");
-    let left: Vec<Option<u8>> = g
-        .units
-        .iter()
-        .filter(|u| u.nation as usize == hy)
-        .map(|u| u.from)
-        .collect();
-    assert_eq!(left, vec![Some(ar(&d, "Dikoria") as u8)]);
-    let owner = d.nations[hy].player;
-    let e = g
-        .check(
-            &d,
-            owner,
-            &Step::HitUnit {
-                kind: Kind::Cavalry,
-                from: None,
-            },
-        )
-        .unwrap_err();
-    assert!(!e.reason.is_empty());
-}
-
-/// PEL-BRIT-11: the choice is a step like any other, so the caretaker (the default step)
-/// and Sherpa's players (`ai::decide`, easy and normal) make it too.
-#[test]
-fn pel_brit_11_the_caretaker_and_sherpa_choose_which_unit_dies() {
-    let d = data();
-    let mut g = two_ways_in(&d, ["Dikoria", "Lenshi"]);
-    advance(&mut g, &d);
-    let hy = nat(&d, "Hyalorings");
-    let owner = d.nations[hy].player;
-    let choices = ["hit cavalry from Dikoria", "hit cavalry from Lenshi"];
-    let default = g.default_step(&d, owner).expect("the caretaker has a step");
-    assert!(choices.contains(&Peloria::format_step(&d, &default).as_str()));
-    let kind = EngineKind::<Peloria>::leak(d, render::render);
-    let any = kind
-        .restore(&serde_json::to_vec(&g).expect("serializes"))
-        .expect("restores");
-    for level in [crate::ai::Level::Easy, crate::ai::Level::Normal] {
-        let step = crate::ai::decide(&*any, owner, level, crate::ai::Budget::playouts_only(20), 5)
-            .expect("Sherpa decides")
-            .step;
-        assert!(choices.contains(&step.as_str()), "{level}: {step}");
-        let mut after = any.box_clone();
-        after.play(owner, &step).expect("its choice plays");
-    }
-}
-
-/// The steps of a recorded log (`name: step` lines; `#` comments), each with its seat.
-fn log_steps<'a>(log: &'a str, players: &[&str]) -> Vec<(usize, &'a str)> {
-    log.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let (who, step) = l.split_once(':').expect("`name: step`");
-            let seat = players
-                .iter()
-                .position(|p| *p == who.trim())
-                .expect("a player");
-            (seat, step.trim())
-        })
-        .collect()
-}
-
-/// PEL-BRIT-11 and rules versions: the reproduction of issue #47, a log recorded before
-/// the owner chose (rules version 1), replays under version 1 step for step as it was
-/// played: the Praxians' hit takes a Soldiers infantry unasked, the one that came from
-/// Henjarl, so only Elz-Ast is left as a way back. A game of version 2 asks instead.
-#[test]
-fn pel_brit_11_a_log_recorded_under_rules_version_1_replays_as_it_was_played() {
-    let d = data();
-    let players = ["ann", "bob", "cy", "dan"];
-    let names: Vec<String> = players.iter().map(|s| s.to_string()).collect();
-    let log = include_str!("../../../../tests/data/rules_versions/peloria-casualty-seed10.log");
-    let steps = log_steps(log, &players);
-    let dan = 3;
-    let mut g = crate::engine::setup_checked::<Peloria>(&d, &names, &Options::new(), 10).unwrap();
-    g.set_rules_version(1);
-    for (seat, step) in &steps {
-        play(&mut g, &d, *seat, step);
-    }
-    let l = crate::engine::testing::legal(&g, &d, dan);
-    assert!(
-        l.contains(&"retreat Raibanth Elz-Ast infantry".to_string()),
-        "{l:?}"
-    );
-    assert!(!l.iter().any(|s| s.contains("Henjarl")), "{l:?}");
-    assert!(g
-        .log
-        .iter()
-        .any(|s| s.starts_with("A Soldiers infantry dies in Raibanth")));
-    // The same steps in a game of version 2 come to a hit whose owner is asked which unit
-    // dies (a battle before Raibanth's already asks), so the recorded steps stop fitting.
-    let mut g = crate::engine::setup_checked::<Peloria>(&d, &names, &Options::new(), 10).unwrap();
-    let asked = steps.iter().position(|(seat, step)| {
-        let fits = g
-            .parse_step(&d, *seat, step)
-            .is_ok_and(|s| g.apply(&d, *seat, &s).is_ok());
-        !fits
-    });
-    let asked = asked.expect("version 2 asks where version 1 did not");
-    let seat = g.status().acting()[0];
-    let l = crate::engine::testing::legal(&g, &d, seat);
-    assert!(
-        !l.is_empty()
-            && l.iter()
-                .all(|s| s.starts_with("hit ") && s.contains(" from ")),
-        "step {asked}: {l:?}"
-    );
 }
 
 fn heroes_game(d: &PeloriaData) -> Peloria {

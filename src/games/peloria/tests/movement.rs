@@ -35,9 +35,8 @@ fn pel_move_2_infantry_move_two_areas() {
 #[test]
 fn pel_move_1_a_move_to_an_area_not_next_door_says_so() {
     let d = data();
-    let mut g = blank(&d, 2, "Hirenmador");
-    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
-    fresh(&mut g, &d);
+    // The Hirenmador open round 1 with their cavalry in Naveria.
+    let mut g = position(&d, "players Ann Bo Cy Di\nseed 5");
     let e = rejected_now(&mut g, &d, "move Naveria Oronin cavalry");
     assert!(e.contains("Oronin is not next to Naveria"), "{e}");
     let e = rejected_now(&mut g, &d, "Naveria Oronin cavalry");
@@ -726,4 +725,23 @@ fn pel_kart_3_an_entry_from_elsewhere_opens_the_pass_even_if_the_unit_went_on() 
     fresh(&mut g, &d);
     play_now(&mut g, &d, &format!("move {xn} {yn} infantry"));
     assert!(rejected_now(&mut g, &d, "move Karia Dorastor infantry").contains("Kartolin"));
+}
+
+// PEL-BRIT-19: VP for units leaving by an exit edge are scored at once (Hirenmador 2 per
+// unit by Pent); only nations with exit VP for that edge may leave by it.
+#[test]
+fn pel_brit_19_exit_vp_are_scored_when_a_unit_leaves_by_pent() {
+    let d = data();
+    // Round 1 opens with the Hirenmador's 4 cavalry in Naveria, next to the Pent edge.
+    let mut g = position(&d, "players Ann Bo Cy Di\nseed 5");
+    let hi = nat(&d, "Hirenmador");
+    assert_eq!(g.on_board(hi), 4);
+    let a = play_now(&mut g, &d, "move Naveria Pent cavalry");
+    assert!(a.events.iter().any(|e| e.text.contains("+2 VP")));
+    assert_eq!(g.vp[hi], 2);
+    assert_eq!(g.exited[hi], 1);
+    assert_eq!(g.on_board(hi), 3);
+    // The Pelorians score nothing by Pent, so their infantry in Lenshi may not leave by it.
+    let mut g = position(&d, PELORIANS_MOVE_IN_ROUND_1);
+    assert!(rejected_now(&mut g, &d, "move Lenshi Pent infantry").contains("do not leave"));
 }

@@ -317,3 +317,66 @@ fn pel_ret_7_retreats_are_offered_after_every_round() {
         )
         .is_err());
 }
+
+/// Reading of "the area they moved from": each attacking unit goes back to the area it
+/// itself entered the battle area from; an area a unit of the nation entered from and then
+/// left again (an overrun passing through) is no way back for the others.
+#[test]
+fn pel_ret_3_each_attacking_unit_retreats_to_the_area_it_moved_from() {
+    let d = data();
+    let mut g = blank(&d, 2, "Hyalorings");
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 1);
+    put(&mut g, &d, "Hyalorings", "Dikoria", Kind::Cavalry, 1);
+    put(&mut g, &d, "Hyalorings", "Lenshi", Kind::Cavalry, 1);
+    put(&mut g, &d, "Hyalorings", "Sylila", Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    play_now(&mut g, &d, "move Dikoria Naveria cavalry");
+    play_now(&mut g, &d, "move Lenshi Naveria cavalry");
+    play_now(&mut g, &d, "move Naveria Saird cavalry");
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Pelorians",
+        1,
+        Stage::AttackerRetreat,
+        vec![],
+    );
+    advance(&mut g, &d);
+    let hy = d.nations[nat(&d, "Hyalorings")].player;
+    let to = |a: &str| Step::Retreat {
+        from: ar(&d, "Naveria"),
+        to: ar(&d, a),
+        kind: Kind::Cavalry,
+    };
+    let steps = g.legal_steps(&d, hy);
+    assert!(steps.contains(&to("Dikoria")), "{steps:?}");
+    assert!(
+        !steps.contains(&to("Lenshi")),
+        "the unit from Lenshi went on to Saird"
+    );
+    // Two units from two areas: each has its own way back.
+    let mut g = blank(&d, 2, "Hyalorings");
+    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 2);
+    put(&mut g, &d, "Hyalorings", "Dikoria", Kind::Cavalry, 1);
+    put(&mut g, &d, "Hyalorings", "Lenshi", Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    play_now(&mut g, &d, "move Dikoria Naveria cavalry");
+    play_now(&mut g, &d, "move Lenshi Naveria cavalry");
+    battle(
+        &mut g,
+        &d,
+        "Naveria",
+        "Pelorians",
+        1,
+        Stage::AttackerRetreat,
+        vec![],
+    );
+    advance(&mut g, &d);
+    play_now(&mut g, &d, "retreat Naveria Dikoria cavalry");
+    let e = rejected_now(&mut g, &d, "retreat Naveria Dikoria cavalry");
+    assert!(e.contains("Dikoria"), "{e}");
+    play_now(&mut g, &d, "retreat Naveria Lenshi cavalry");
+    assert_eq!(cnt(&g, &d, "Hyalorings", "Dikoria"), 1);
+    assert_eq!(cnt(&g, &d, "Hyalorings", "Lenshi"), 1);
+}

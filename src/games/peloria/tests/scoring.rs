@@ -131,3 +131,92 @@ fn pel_shah_4_the_shah_may_score_in_each_of_rounds_14_to_16() {
     g.end_round(&d, &mut ev);
     assert_eq!(g.vp[nat(&d, "Carmanians")], 20);
 }
+
+/// Reading of "as soon as they happen": a nation scores a capture the moment its units
+/// stand alone in the listed area, in any nation's turn: here the Hyalorings retreat into
+/// Naveria during the Theyalan battles.
+#[test]
+fn pel_brit_19_a_retreat_into_a_listed_area_captures_it_at_once_in_any_turn() {
+    let d = data();
+    let mut g = blank(&d, 2, "Theyalans");
+    put(&mut g, &d, "Theyalans", "Lenshi", Kind::Infantry, 2);
+    put(&mut g, &d, "Hyalorings", "Lenshi", Kind::Cavalry, 1);
+    battle(
+        &mut g,
+        &d,
+        "Lenshi",
+        "Hyalorings",
+        1,
+        Stage::DefenderRetreat,
+        vec![],
+    );
+    advance(&mut g, &d);
+    let a = said(&play_now(&mut g, &d, "retreat Lenshi Naveria cavalry"), " ");
+    assert!(a.contains("The Hyalorings capture Naveria (+2 VP)."), "{a}");
+    assert_eq!(g.vp[nat(&d, "Hyalorings")], 2);
+}
+
+/// The result gives each player's VP in parts: each of its nations' VP in turn order, then
+/// its Call to Heroes awards; they add up to its score (PEL-BRIT-2), and the standings
+/// show them.
+// PEL-BRIT-2
+#[test]
+fn pel_brit_2_the_result_gives_each_nations_vp_and_the_heroes_awards() {
+    let d = data();
+    let mut g = new_game(&d);
+    for n in 0..g.vp.len() {
+        g.vp[n] = n as i64 + 1;
+    }
+    g.player_vp = vec![3, 0, -1, 2];
+    g.finish(&d, &mut Vec::new());
+    let r = g.result.clone().unwrap();
+    assert_eq!(r.check_breakdown(), Ok(()));
+    let ann: Vec<(String, i64)> = r.breakdown[0]
+        .iter()
+        .map(|p| (p.name.clone(), p.points))
+        .collect();
+    let mut want: Vec<(String, i64)> = (0..d.nations.len())
+        .filter(|&n| d.nations[n].player == 0)
+        .map(|n| (d.nations[n].name.clone(), n as i64 + 1))
+        .collect();
+    want.push(("heroes".into(), 3));
+    assert_eq!(ann, want);
+    assert_eq!(r.scores[0], want.iter().map(|w| w.1).sum::<i64>());
+    let standings = r.standings(&["Ann", "Bo", "Cy", "Di"]);
+    let line = format!("Ann: {} (Hirenmador 1, ", r.scores[0]);
+    assert!(standings.contains(&line), "{standings}");
+}
+
+// PEL-BRIT-2, PEL-SCORE-1: the hint is each player's VP so far (their nations' and their
+// own), plus what its nations in play would score now by their own rules, the tie-break
+// (more units on the board) as a fraction of a point.
+#[test]
+fn pel_brit_2_the_hint_is_the_players_vp_and_standing_with_the_units_as_tie_break() {
+    let d = data();
+    let mut g = blank(&d, 5, "Pelorians");
+    g.vp[nat(&d, "Pelorians")] = 5;
+    g.vp[nat(&d, "Telmori")] = 7;
+    g.vp[nat(&d, "Hyalorings")] = 11;
+    g.player_vp[0] = 2;
+    let rounded: Vec<i64> = g.hint(&d).iter().map(|h| h.round() as i64).collect();
+    assert_eq!(
+        rounded,
+        g.player_scores(&d),
+        "an empty board stands for nothing"
+    );
+    assert_eq!(rounded, vec![14, 11, 0, 0]);
+    let before = g.hint(&d);
+    let hyalorings = nat(&d, "Hyalorings");
+    let worth_before = g.scoring_value(&d, hyalorings);
+    put(&mut g, &d, "Hyalorings", "Naveria", Kind::Infantry, 2);
+    let gained = (g.scoring_value(&d, hyalorings) - worth_before) as f64;
+    assert!(
+        gained > 0.0,
+        "holding Naveria is worth something to the Hyalorings"
+    );
+    let after = g.hint(&d);
+    assert!(
+        (after[1] - before[1] - gained - 0.002).abs() < 1e-9,
+        "{before:?} then {after:?}, gained {gained}"
+    );
+}
