@@ -330,3 +330,52 @@ fn a_seat_whose_every_step_leads_back_still_gets_a_step() {
         assert!(d.is_some(), "{name}, {level}");
     }
 }
+
+/// Issue #53, Nippon: a local market's `tile` step (the tile chosen, its city not yet)
+/// leaves the view as it was, so only the position key tells the positions apart. In
+/// positions of Nippon games reached by real steps, the turn's keys kept as the arena keeps
+/// them, neither level chooses a step back to a position of the turn where a tile is to
+/// be chosen (before the key held the turn's stage, every `tile` step was one).
+#[test]
+fn nippon_choosing_a_local_market_tile_is_not_a_step_back() {
+    let kind = Registry::builtin().get("nippon").expect("nippon");
+    let names: Vec<String> = (0..3).map(|i| format!("p{i}")).collect();
+    let mut checked = 0;
+    for seed in 0..20 {
+        let mut g = kind
+            .setup(&names, &Default::default(), seed)
+            .expect("setup");
+        let mut pick = GameRng::new(seed);
+        let mut turn = TurnKeys::new();
+        while let Status::Acting(acting) = g.status() {
+            let me = acting[0];
+            turn.before(&*g, me);
+            let choices = g.choices(me);
+            if choices.len() > 1 && choices.iter().any(|c| c.starts_with("tile ")) {
+                for level in [Level::Easy, Level::Normal] {
+                    let d = decide_in_turn(&*g, me, level, budget(), seed, turn.seen())
+                        .expect("acting");
+                    let i = choices.iter().position(|c| *c == d.step).expect("legal");
+                    if let Some(key) = key_after(&*g, me, i) {
+                        assert!(
+                            !turn.seen().contains(&key),
+                            "seed {seed}, {level}: `{}` leads back to a position of the turn \
+                             (choices {choices:?})",
+                            d.step
+                        );
+                    }
+                }
+                checked += 1;
+                if checked >= 6 {
+                    return;
+                }
+            }
+            let applied = g.play_choice(me, pick.below(choices.len())).expect("legal");
+            turn.after(&*g, me, applied.turn_ended);
+        }
+    }
+    assert!(
+        checked > 0,
+        "no Nippon position with a local market tile to choose"
+    );
+}
