@@ -634,7 +634,7 @@ impl Game for Nippon {
         self.hint_vp(data)
     }
 
-    fn scramble(&self, _data: &NipponData, holder: Holder, rng: &mut GameRng) -> Self {
+    fn scramble_into(&mut self, _data: &NipponData, holder: Holder, rng: &mut GameRng) {
         view::scramble(self, holder, rng)
     }
 
