@@ -379,3 +379,35 @@ fn nippon_choosing_a_local_market_tile_is_not_a_step_back() {
         "no Nippon position with a local market tile to choose"
     );
 }
+
+/// The playouts' draw (`AnyGame::play_sampled`) plays only legal steps, and every legal
+/// step in time: in positions of every game, the states it reaches over many draws are
+/// exactly the states the legal steps lead to.
+#[test]
+fn a_sampled_playout_step_is_a_legal_step_and_every_one_comes_up() {
+    for (name, g) in positions() {
+        let me = g.status().acting()[0];
+        let count = g.choices(me).len();
+        let legal: Vec<Vec<u8>> = (0..count)
+            .map(|i| {
+                let mut h = g.box_clone();
+                h.play_choice(me, i).expect("legal");
+                h.snapshot()
+            })
+            .collect();
+        let mut seen = vec![false; count];
+        let mut pick = GameRng::new(17);
+        for _ in 0..(30 * count).max(60) {
+            let mut h = g.box_clone();
+            h.play_sampled(me, &mut pick).expect("a legal step");
+            let i = legal.iter().position(|s| *s == h.snapshot());
+            let i = i.unwrap_or_else(|| panic!("{name}: a sampled step no legal step gives"));
+            seen[i] = true;
+        }
+        let missed: Vec<String> = (0..count)
+            .filter(|&i| !seen[i])
+            .map(|i| g.choices(me)[i].clone())
+            .collect();
+        assert!(missed.is_empty(), "{name}: never drawn: {missed:?}");
+    }
+}
