@@ -153,6 +153,11 @@ struct BenchArgs {
     /// (`--game` picks): its playouts per second, thinking about `--scale` seconds a game.
     #[arg(long)]
     search: bool,
+    /// With `--search`: every decision runs exactly N playouts and no clock (two games'
+    /// positions), so a run is the same on any machine: for instruction counts under
+    /// `valgrind --tool=callgrind` (docs/strength.md).
+    #[arg(long, value_name = "N", requires = "search")]
+    search_playouts: Option<u32>,
     /// Instead of the benchmarks, play N steps of each game (`--game` picks) typed and the
     /// same steps picked from the menus, and time the menus beside the board picture.
     #[arg(long, value_name = "N")]
@@ -318,7 +323,11 @@ fn bench(reg: &'static Registry, args: BenchArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     if args.search {
-        let r = bin_bench::search_speeds(&bin_bench::pick_games(reg, &args.game)?, args.scale)?;
+        let r = bin_bench::search_speeds(
+            &bin_bench::pick_games(reg, &args.game)?,
+            args.scale,
+            args.search_playouts,
+        )?;
         if args.json {
             println!("{}", serde_json::to_string_pretty(&r)?);
         } else {

@@ -166,6 +166,8 @@ fn iterate(
 }
 
 /// Random steps until the game ends or `depth` steps are played; the seats' rewards there.
+/// Each step is drawn by [`AnyGame::play_sampled`], which checks only as many candidates
+/// as it takes.
 fn playout(g: &mut dyn AnyGame, seats: usize, depth: usize, rng: &mut GameRng) -> Vec<f64> {
     for _ in 0..depth {
         let status = g.status();
@@ -174,7 +176,7 @@ fn playout(g: &mut dyn AnyGame, seats: usize, depth: usize, rng: &mut GameRng) -
             break;
         }
         let seat = acting[rng.below(acting.len())];
-        if !matches!(g.play_random(seat, rng), Ok(Some(_))) {
+        if g.play_sampled(seat, rng).is_none() {
             break;
         }
     }

@@ -330,3 +330,84 @@ fn a_seat_whose_every_step_leads_back_still_gets_a_step() {
         assert!(d.is_some(), "{name}, {level}");
     }
 }
+
+/// Issue #53, Nippon: a local market's `tile` step (the tile chosen, its city not yet)
+/// leaves the view as it was, so only the position key tells the positions apart. In
+/// positions of Nippon games reached by real steps, the turn's keys kept as the arena keeps
+/// them, neither level chooses a step back to a position of the turn where a tile is to
+/// be chosen (before the key held the turn's stage, every `tile` step was one).
+#[test]
+fn nippon_choosing_a_local_market_tile_is_not_a_step_back() {
+    let kind = Registry::builtin().get("nippon").expect("nippon");
+    let names: Vec<String> = (0..3).map(|i| format!("p{i}")).collect();
+    let mut checked = 0;
+    for seed in 0..20 {
+        let mut g = kind
+            .setup(&names, &Default::default(), seed)
+            .expect("setup");
+        let mut pick = GameRng::new(seed);
+        let mut turn = TurnKeys::new();
+        while let Status::Acting(acting) = g.status() {
+            let me = acting[0];
+            turn.before(&*g, me);
+            let choices = g.choices(me);
+            if choices.len() > 1 && choices.iter().any(|c| c.starts_with("tile ")) {
+                for level in [Level::Easy, Level::Normal] {
+                    let d = decide_in_turn(&*g, me, level, budget(), seed, turn.seen())
+                        .expect("acting");
+                    let i = choices.iter().position(|c| *c == d.step).expect("legal");
+                    if let Some(key) = key_after(&*g, me, i) {
+                        assert!(
+                            !turn.seen().contains(&key),
+                            "seed {seed}, {level}: `{}` leads back to a position of the turn \
+                             (choices {choices:?})",
+                            d.step
+                        );
+                    }
+                }
+                checked += 1;
+                if checked >= 6 {
+                    return;
+                }
+            }
+            let applied = g.play_choice(me, pick.below(choices.len())).expect("legal");
+            turn.after(&*g, me, applied.turn_ended);
+        }
+    }
+    assert!(
+        checked > 0,
+        "no Nippon position with a local market tile to choose"
+    );
+}
+
+/// The playouts' draw (`AnyGame::play_sampled`) plays only legal steps, and every legal
+/// step in time: in positions of every game, the states it reaches over many draws are
+/// exactly the states the legal steps lead to.
+#[test]
+fn a_sampled_playout_step_is_a_legal_step_and_every_one_comes_up() {
+    for (name, g) in positions() {
+        let me = g.status().acting()[0];
+        let count = g.choices(me).len();
+        let legal: Vec<Vec<u8>> = (0..count)
+            .map(|i| {
+                let mut h = g.box_clone();
+                h.play_choice(me, i).expect("legal");
+                h.snapshot()
+            })
+            .collect();
+        let mut seen = vec![false; count];
+        let mut pick = GameRng::new(17);
+        for _ in 0..(30 * count).max(60) {
+            let mut h = g.box_clone();
+            h.play_sampled(me, &mut pick).expect("a legal step");
+            let i = legal.iter().position(|s| *s == h.snapshot());
+            let i = i.unwrap_or_else(|| panic!("{name}: a sampled step no legal step gives"));
+            seen[i] = true;
+        }
+        let missed: Vec<String> = (0..count)
+            .filter(|&i| !seen[i])
+            .map(|i| g.choices(me)[i].clone())
+            .collect();
+        assert!(missed.is_empty(), "{name}: never drawn: {missed:?}");
+    }
+}

@@ -14,29 +14,50 @@ pub struct SearchSpeed {
     pub players: usize,
     /// Decisions timed (each from a position with more than one legal step).
     pub decisions: usize,
+    /// Playouts run over all of them.
+    pub playouts: u64,
     pub playouts_per_second: f64,
 }
 
 /// The search's playouts per second in each of `kinds`, thinking about `scale` seconds a
-/// game (at least 0.2 s).
+/// game (at least 0.2 s); with `fixed`, exactly that many playouts a decision and no
+/// clock, from the positions of two games (the same work on any machine).
 pub fn search_speeds(
     kinds: &[&'static dyn GameKind],
     scale: f64,
+    fixed: Option<u32>,
 ) -> anyhow::Result<Vec<SearchSpeed>> {
-    kinds.iter().map(|&k| search_speed(k, scale)).collect()
+    kinds
+        .iter()
+        .map(|&k| search_speed(k, scale, fixed))
+        .collect()
 }
 
-fn search_speed(kind: &'static dyn GameKind, scale: f64) -> anyhow::Result<SearchSpeed> {
+/// Games whose positions a run of `--search-playouts` searches from.
+const FIXED_GAMES: u64 = 2;
+
+fn search_speed(
+    kind: &'static dyn GameKind,
+    scale: f64,
+    fixed: Option<u32>,
+) -> anyhow::Result<SearchSpeed> {
     let players = kind.min_players().max(3).min(kind.max_players());
     let names: Vec<String> = (0..players).map(|i| format!("p{i}")).collect();
     let budget = Duration::from_secs_f64(scale.clamp(0.2, 30.0));
-    let per_decision = Budget {
-        playouts: u32::MAX,
-        millis: Some(((budget.as_millis() / 8) as u64).max(20)),
+    let per_decision = match fixed {
+        Some(n) => Budget::playouts_only(n.max(1)),
+        None => Budget {
+            playouts: u32::MAX,
+            millis: Some(((budget.as_millis() / 8) as u64).max(20)),
+        },
     };
     let (mut playouts, mut thinking, mut decisions) = (0u64, Duration::ZERO, 0);
     let mut seed = 0;
-    while thinking < budget {
+    let more = |thinking: Duration, seed: u64| match fixed {
+        Some(_) => seed < FIXED_GAMES,
+        None => thinking < budget,
+    };
+    while more(thinking, seed) {
         let mut g = kind
             .setup(&names, &Default::default(), seed)
             .map_err(|e| anyhow::anyhow!("{}: {e}", kind.id()))?;
@@ -69,6 +90,7 @@ fn search_speed(kind: &'static dyn GameKind, scale: f64) -> anyhow::Result<Searc
         game: kind.id().to_string(),
         players,
         decisions,
+        playouts,
         playouts_per_second: playouts as f64 / thinking.as_secs_f64().max(1e-9),
     })
 }
@@ -78,8 +100,8 @@ pub fn search_table(speeds: &[SearchSpeed]) -> String {
     let mut s = String::from("search (normal level, one thread)\n");
     for r in speeds {
         s.push_str(&format!(
-            "  {:<13} {} players: {:>8.0} playouts/s over {} decisions\n",
-            r.game, r.players, r.playouts_per_second, r.decisions
+            "  {:<13} {} players: {:>8.0} playouts/s ({} playouts over {} decisions)\n",
+            r.game, r.players, r.playouts_per_second, r.playouts, r.decisions
         ));
     }
     s

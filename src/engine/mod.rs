@@ -614,10 +614,17 @@ pub trait Game:
     /// way the rules allow (another hand of the same size, another program, another deck
     /// order), everything else equal. Used by the non-interference check: every viewer who
     /// may not see `holder`'s information must get byte-identical views, pictures and
-    /// texts from the copy. The default (no hidden information) returns a clone.
-    fn scramble(&self, _data: &Self::Data, _holder: Holder, _rng: &mut GameRng) -> Self {
-        self.clone()
+    /// texts from the copy. A clone changed by [`Game::scramble_into`].
+    fn scramble(&self, data: &Self::Data, holder: Holder, rng: &mut GameRng) -> Self {
+        let mut g = self.clone();
+        g.scramble_into(data, holder, rng);
+        g
     }
+
+    /// [`Game::scramble`] in place, without a copy (a search re-deals every holder of one
+    /// copy per iteration). What a game with hidden information writes; the default (no
+    /// hidden information) changes nothing.
+    fn scramble_into(&mut self, _data: &Self::Data, _holder: Holder, _rng: &mut GameRng) {}
 
     /// Strings that belong to `seat`'s hidden information right now (for chat-level leak
     /// tests over reply texts). Optional; non-interference is the main check.
@@ -816,6 +823,11 @@ pub trait AnyGame: Send {
         seat: Seat,
         pick: &mut rng::GameRng,
     ) -> Result<Option<Applied>, PlayError>;
+    /// A legal step of `seat` drawn as [`AnyGame::play_random`] draws it (uniformly among
+    /// the legal steps, with `pick`) at less cost: the candidates are tried in a random
+    /// order and the first legal one is performed, so only as many are checked as it takes
+    /// rather than all. The search's random playouts. `None` when `seat` has no legal step.
+    fn play_sampled(&mut self, seat: Seat, pick: &mut rng::GameRng) -> Option<Applied>;
     /// The notation of every legal step of `seat`, in the order of [`Rules::legal_steps`]:
     /// the choices a computer player weighs.
     fn choices(&self, seat: Seat) -> Vec<String>;
@@ -856,6 +868,8 @@ pub trait AnyGame: Send {
     fn seat_aliases(&self, seat: Seat) -> Vec<String>;
     /// A copy with `holder`'s hidden information scrambled (see [`Game::scramble`]).
     fn scrambled(&self, holder: Holder, salt: u64) -> Box<dyn AnyGame>;
+    /// [`AnyGame::scrambled`] in place: the same state as the copy, without copying.
+    fn scramble_in_place(&mut self, holder: Holder, salt: u64);
     fn box_clone(&self) -> Box<dyn AnyGame>;
     fn same_state(&self, other: &dyn AnyGame) -> bool {
         self.snapshot() == other.snapshot()
@@ -1112,6 +1126,18 @@ impl<G: Game> AnyGame for Instance<G> {
         let step = &legal[pick.below(legal.len())];
         Ok(Some(self.state.perform(d, seat, step)))
     }
+    fn play_sampled(&mut self, seat: Seat, pick: &mut rng::GameRng) -> Option<Applied> {
+        let d = &*self.kind.data;
+        let mut candidates = self.state.candidates(d, seat);
+        while !candidates.is_empty() {
+            // Each untried candidate alike: the first legal one is uniform among the legal.
+            let step = candidates.swap_remove(pick.below(candidates.len()));
+            if !self.state.hopeless(d, seat, &step) {
+                return Some(self.state.perform(d, seat, &step));
+            }
+        }
+        None
+    }
     fn choices(&self, seat: Seat) -> Vec<String> {
         let d = &*self.kind.data;
         self.state
@@ -1189,6 +1215,10 @@ impl<G: Game> AnyGame for Instance<G> {
             kind: self.kind,
             state: self.state.scramble(&self.kind.data, holder, &mut rng),
         })
+    }
+    fn scramble_in_place(&mut self, holder: Holder, salt: u64) {
+        let mut rng = GameRng::new(salt);
+        self.state.scramble_into(&self.kind.data, holder, &mut rng);
     }
     fn box_clone(&self) -> Box<dyn AnyGame> {
         Box::new(Instance {

@@ -205,15 +205,13 @@ impl Game for Count {
         };
         serde_json::json!({"pos": self.pos, "turn": self.turn, "mine": mine})
     }
-    fn scramble(&self, _: &(), holder: Holder, rng: &mut GameRng) -> Self {
-        let mut g = self.clone();
+    fn scramble_into(&mut self, _: &(), holder: Holder, rng: &mut GameRng) {
         if let Holder::Seat(s) = holder {
             if !self.over {
-                g.secret[s] = rng.die(9000) + 1000;
-                g.hidden[s] = rng.below(4) as u32;
+                self.secret[s] = rng.die(9000) + 1000;
+                self.hidden[s] = rng.below(4) as u32;
             }
         }
-        g
     }
     fn describe(_: &(), v: &serde_json::Value) -> String {
         v.to_string()

@@ -546,7 +546,7 @@ impl Game for Himalaya {
         self.hint_places(data)
     }
 
-    fn scramble(&self, data: &HimalayaData, holder: Holder, rng: &mut GameRng) -> Self {
+    fn scramble_into(&mut self, data: &HimalayaData, holder: Holder, rng: &mut GameRng) {
         view::scramble(self, data, holder, rng)
     }
 

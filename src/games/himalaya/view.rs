@@ -613,23 +613,17 @@ pub(super) fn private_markers(g: &Himalaya, data: &HimalayaData, seat: Seat) -> 
     out
 }
 
-/// `holder`'s hidden information redrawn in every way the rules allow (see
+/// `holder`'s hidden information redrawn in every way the rules allow, in place (see
 /// [`crate::engine::Game::scramble`]).
-pub(super) fn scramble(
-    state: &Himalaya,
-    data: &HimalayaData,
-    holder: Holder,
-    rng: &mut GameRng,
-) -> Himalaya {
-    let mut g = state.clone();
+pub(super) fn scramble(g: &mut Himalaya, data: &HimalayaData, holder: Holder, rng: &mut GameRng) {
     let Holder::Seat(seat) = holder else {
         // Nobody's: the RNG's future draws (dice, bag draws, salts). The bags are multisets
         // drawn uniformly: they hold no hidden order.
         g.rng = GameRng::new(rng.next_u64());
-        return g;
+        return;
     };
-    if state.phase == Phase::Finished || seat >= state.n() {
-        return g;
+    if g.phase == Phase::Finished || seat >= g.n() {
+        return;
     }
     // Goods in hand: another mix of the same number of goods.
     let total: u32 = g.hands[seat].iter().map(|&c| c as u32).sum();
@@ -654,5 +648,4 @@ pub(super) fn scramble(
     g.plans[seat] = (0..len)
         .map(|_| Action::ALL[rng.below(Action::ALL.len())])
         .collect();
-    g
 }

@@ -431,12 +431,10 @@ impl Game for NangaParbat {
         self.hint_points()
     }
 
-    fn scramble(&self, _data: &NangaData, holder: Holder, rng: &mut GameRng) -> Self {
-        let mut g = self.clone();
+    fn scramble_into(&mut self, _data: &NangaData, holder: Holder, rng: &mut GameRng) {
         if holder == Holder::Nobody {
-            g.rng = GameRng::new(rng.next_u64());
+            self.rng = GameRng::new(rng.next_u64());
         }
-        g
     }
 
     fn rules_topics() -> &'static [RulesTopic] {

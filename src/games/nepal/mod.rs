@@ -362,8 +362,8 @@ impl Game for Nepal {
         self.hint_scores(data)
     }
 
-    fn scramble(&self, data: &NepalData, holder: Holder, rng: &mut GameRng) -> Self {
-        self.scrambled(data, holder, rng)
+    fn scramble_into(&mut self, data: &NepalData, holder: Holder, rng: &mut GameRng) {
+        self.scramble_deck(data, holder, rng)
     }
 
     fn rules_topics() -> &'static [RulesTopic] {

@@ -167,22 +167,22 @@ impl Nepal {
         }
     }
 
-    pub(super) fn scrambled(&self, data: &NepalData, holder: Holder, rng: &mut GameRng) -> Self {
+    /// `holder`'s hidden information redrawn, in place (see
+    /// [`crate::engine::Game::scramble`]).
+    pub(super) fn scramble_deck(&mut self, data: &NepalData, holder: Holder, rng: &mut GameRng) {
         // The only hidden information is nobody's: the face-down deck (which of the cards
         // not yet revealed are in it, and their order) and the RNG's future draws.
-        let mut g = self.clone();
         if holder != Holder::Nobody {
-            return g;
+            return;
         }
-        g.rng = GameRng::new(rng.next_u64());
+        self.rng = GameRng::new(rng.next_u64());
         let revealed: Vec<u8> = self.cards.iter().map(|c| c.card).collect();
         let mut pool: Vec<u8> = (0..data.cards.len() as u8)
             .filter(|c| !revealed.contains(c))
             .collect();
         rng.shuffle(&mut pool);
         pool.truncate(self.deck.len());
-        g.deck = pool;
-        g
+        self.deck = pool;
     }
 }
 

@@ -620,19 +620,21 @@ impl Game for Nippon {
         describe(data, view)
     }
 
-    /// The seat's view without the log of the steps: the turn's bookkeeping, which a step
-    /// back to an earlier position changes (see [`Game::position_key`]).
+    /// The seat's view without the log of the steps (the turn's bookkeeping, which a step
+    /// back to an earlier position changes; see [`Game::position_key`]), with the stage of
+    /// the turn: the view does not show a local market's chosen tile before its city (nor
+    /// the full city awaiting `remove`), so without it `tile` looked like a step back.
     fn position_key(&self, data: &NipponData, seat: crate::engine::Seat) -> u64 {
         let mut v = self.view(data, Viewer::Seat(seat));
         v.log.clear();
-        crate::engine::view_key(&v)
+        crate::engine::view_key(&(v, &self.stage))
     }
 
     fn hint(&self, data: &NipponData) -> Vec<f64> {
         self.hint_vp(data)
     }
 
-    fn scramble(&self, _data: &NipponData, holder: Holder, rng: &mut GameRng) -> Self {
+    fn scramble_into(&mut self, _data: &NipponData, holder: Holder, rng: &mut GameRng) {
         view::scramble(self, holder, rng)
     }
 

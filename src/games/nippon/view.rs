@@ -280,10 +280,8 @@ pub fn describe(data: &NipponData, v: &View) -> String {
 /// `holder`'s hidden information redrawn (see [`crate::engine::Game::scramble`]): no seat
 /// holds any; nobody's is the RNG, whose future draws (the bag's workers, the reward
 /// tiles) are re-seeded from `rng`.
-pub(super) fn scramble(g: &Nippon, holder: Holder, rng: &mut GameRng) -> Nippon {
-    let mut out = g.clone();
+pub(super) fn scramble(g: &mut Nippon, holder: Holder, rng: &mut GameRng) {
     if holder == Holder::Nobody {
-        out.rng = GameRng::new(rng.next_u64());
+        g.rng = GameRng::new(rng.next_u64());
     }
-    out
 }

@@ -718,7 +718,7 @@ impl Game for Peloria {
         self.hint_vp(data)
     }
 
-    fn scramble(&self, data: &PeloriaData, holder: Holder, rng: &mut GameRng) -> Self {
+    fn scramble_into(&mut self, data: &PeloriaData, holder: Holder, rng: &mut GameRng) {
         view::scramble(self, data, holder, rng)
     }
 

@@ -294,15 +294,14 @@ pub(super) fn private_markers(g: &Peloria, d: &PeloriaData, seat: Seat) -> Vec<S
     }
 }
 
-pub(super) fn scramble(g: &Peloria, d: &PeloriaData, holder: Holder, rng: &mut GameRng) -> Peloria {
-    let mut out = g.clone();
+pub(super) fn scramble(g: &mut Peloria, d: &PeloriaData, holder: Holder, rng: &mut GameRng) {
     let Holder::Seat(seat) = holder else {
         // Nobody's: the RNG's future draws (battle dice, salts).
-        out.rng = GameRng::new(rng.next_u64());
-        return out;
+        g.rng = GameRng::new(rng.next_u64());
+        return;
     };
     if g.phase != Phase::Bids || seat >= PLAYERS {
-        return out;
+        return;
     }
     // Another bid, drafted or sealed (a sealed one keeps its public commitment, under a
     // fresh salt: the copy's reveal does not check commitments).
@@ -312,6 +311,5 @@ pub(super) fn scramble(g: &Peloria, d: &PeloriaData, holder: Holder, rng: &mut G
             *slot = rng.below(g.removable(d, n) + 1) as u8;
         }
     }
-    out.bids.replace_for_scramble(seat, draft, rng);
-    out
+    g.bids.replace_for_scramble(seat, draft, rng);
 }
