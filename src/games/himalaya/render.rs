@@ -1107,7 +1107,7 @@ mod strip_tests {
                             .map(|m| m.text.as_str())
                             .collect();
                         assert!(
-                            row.iter().any(|t| t.starts_with(&p.name[..2])),
+                            row.iter().any(|t| t.starts_with(&p.name[..1])),
                             "{at}: {row:?}"
                         );
                         for (_, want) in player_counters(&view, p) {

