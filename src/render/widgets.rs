@@ -1,5 +1,6 @@
 //! Widgets: player styles (colour, shape and letter per seat), tokens, framed panels,
-//! scoreboards and legends.
+//! scoreboards, legends, counters (a small picture and its number) and the flow that lays
+//! pictures out in rows.
 
 use super::canvas::*;
 use super::raster::*;
@@ -76,6 +77,30 @@ pub fn fit_bold(cv: &Canvas, s: &str, max: f32, min: f32, w: f32) -> f32 {
         size -= 0.5;
     }
     size
+}
+
+/// Where boxes of the given sizes go when laid left to right from (x, y), starting a new
+/// row when one would pass `w` (`gap` between boxes and rows): each box's top left, and
+/// the y under the last row (`y` when there are none).
+pub fn flow(sizes: &[(f32, f32)], (x, y): (f32, f32), w: f32, gap: f32) -> (Vec<(f32, f32)>, f32) {
+    let mut at = Vec::with_capacity(sizes.len());
+    let (mut cx, mut cy, mut row_h) = (x, y, 0.0f32);
+    for &(bw, bh) in sizes {
+        if cx > x && cx + bw > x + w {
+            cx = x;
+            cy += row_h + gap;
+            row_h = 0.0;
+        }
+        at.push((cx, cy));
+        cx += bw + gap;
+        row_h = row_h.max(bh);
+    }
+    (at, if sizes.is_empty() { y } else { cy + row_h })
+}
+
+/// Height of a [`Canvas::counter`] whose number is `size` units tall.
+pub fn counter_height(size: f32) -> f32 {
+    size * 1.5
 }
 
 /// Black-ish or white, whichever reads better on `bg`.
@@ -239,6 +264,29 @@ impl Canvas {
             let y = at.1 + step * i as f32;
             self.text(at.0, y, size, INK, line, Align::Left);
         }
+    }
+
+    /// Width of a [`Canvas::counter`] showing `n` at `size`.
+    pub fn counter_width(&self, size: f32, n: &str) -> f32 {
+        size * 1.35 + self.text_width_bold(size, n) + size * 0.35
+    }
+
+    /// A counter with its top left at (x, y): `icon` (given its centre and radius) in a
+    /// circle at the left, then `n` in bold at `size`, on a white rounded box
+    /// ([`Canvas::counter_width`] × [`counter_height`]).
+    pub fn counter(
+        &mut self,
+        (x, y): (f32, f32),
+        size: f32,
+        n: &str,
+        icon: &dyn Fn(&mut Canvas, f32, f32, f32),
+    ) {
+        let (w, h) = (self.counter_width(size, n), counter_height(size));
+        self.fill_rounded_rect(x, y, w, h, size * 0.3, WHITE);
+        self.stroke_rounded_rect(x, y, w, h, size * 0.3, with_alpha(INK, 90), 1.0);
+        icon(self, x + size * 0.68, y + h / 2.0, size * 0.5);
+        let top = y + h / 2.0 - super::text::cap_middle(size, true);
+        self.text_bold(x + size * 1.35, top, size, INK, n, Align::Left);
     }
 
     /// A player piece: the seat's shape in its colour with a dark outline and a drop

@@ -1,12 +1,15 @@
 //! Himalaya board image: regions, coloured paths, villages by level, goods and orders,
-//! caravans, stupas, delegations, event markers, the turn track and a side panel with the
-//! players, the revealed programs, the last inventory and the viewer's own screen.
+//! caravans, stupas, delegations, event markers, the turn track and a side panel with what
+//! the status strip under the board does not show, legible inline: each player's stupas
+//! and delegations placed, inventory markers and events left, the revealed programs as
+//! tiles, the last inventory as a table and the viewer's own screen. Whose turn, what is
+//! asked and the last turn are in the headline and the strip only.
 //!
 //! Pure function of (board data, view). The static layer (regions, paths, villages, turn
 //! track frame, legend) is drawn once and cached in [`HimalayaData::layer`].
 
 use crate::games::himalaya::{
-    program_text, EventKind, EventMarker, Good, HimalayaData, InventoryReveal, PathType, PhaseView,
+    Action, EventKind, EventMarker, Good, HimalayaData, InventoryReveal, PathType, PhaseView,
     PrivateView, View,
 };
 use crate::render::*;
@@ -256,8 +259,7 @@ pub fn render_canvas(data: &HimalayaData, view: &View) -> Canvas {
     draw_villages(&mut c, data, view, &styles);
     draw_caravans(&mut c, data, view, &styles);
     draw_delegations(&mut c, data, view, &styles);
-    let side_bottom = draw_side_panel(&mut c, view, &styles);
-    draw_last_turn(&mut c, view, side_bottom);
+    draw_side_panel(&mut c, view, &styles);
     // Whose move (or the result), large enough to read at a chat client's inline size.
     // The players, what is asked and the last turn again, below the board, in type that
     // reads inline.
@@ -496,87 +498,379 @@ fn draw_delegations(c: &mut Canvas, data: &HimalayaData, view: &View, styles: &[
     }
 }
 
-/// The side panel: players, then what the view has to show. Returns where it ends.
-fn draw_side_panel(c: &mut Canvas, view: &View, styles: &[PlayerStyle]) -> f32 {
-    // Side panel.
+/// Inner margin of the side panel's boxes, and the gap between boxes.
+const BOX_PAD: f32 = 12.0;
+const BOX_GAP: f32 = 6.0;
+/// Width inside a box.
+const INNER_W: f32 = SIDE_W - 2.0 * BOX_PAD;
+/// Height of a row of pictures with numbers in the side panel.
+const ROW_H: f32 = TYPED_PX * 1.5;
+/// Size of the words under the players' rows that name their pictures (read at full size).
+const KEY_PX: f32 = 17.0;
+/// The words that name the pictures of the players' rows.
+const KEY: [&str; 4] = [
+    "stupas placed",
+    "delegations placed",
+    "inventory markers",
+    "events left",
+];
+
+/// The side panel: what the strip under the board does not show (the strip has whose turn
+/// it is, what is asked and the last turn), every number and name in bold at
+/// [`TYPED_PX`] (9 px inline): each player's stupas and delegations placed, inventory
+/// markers and (advanced) events left; the programs being carried out, as tiles in the
+/// paths' colours; the last inventory as a table; the viewer's own screen.
+fn draw_side_panel(c: &mut Canvas, view: &View, styles: &[PlayerStyle]) {
     let mut y = 12.0;
-    let rows = score_rows(view, styles);
-    y += c.scoreboard(SIDE_X, y, SIDE_W, &rows) + 10.0;
-    if !view.prompt.is_empty() && view.phase != PhaseView::Finished {
-        y += c.panel(
-            SIDE_X,
-            y,
-            SIDE_W,
-            "Waiting for",
-            std::slice::from_ref(&view.prompt),
-        ) + 10.0;
-    }
-    if !view.final_lines.is_empty() {
-        let lines = final_rows(view);
-        y += c.panel(SIDE_X, y, SIDE_W, "Final result", &lines) + 10.0;
-    }
+    y = draw_players_box(c, view, styles, y) + BOX_GAP;
     if !view.revealed.is_empty() {
-        let rows = program_rows(view);
-        let title = format!("Programs of turn {}", view.revealed_turn);
-        y += c.panel(SIDE_X, y, SIDE_W, &title, &rows) + 10.0;
+        y = draw_programs_box(c, view, styles, y) + BOX_GAP;
     }
     if let Some(inv) = &view.last_inventory {
-        let rows = inventory_rows(view, inv, styles);
-        y += c.panel(
-            SIDE_X,
-            y,
-            SIDE_W,
-            &format!("Inventory after turn {}", inv.turn),
-            &rows,
-        ) + 10.0;
+        y = draw_inventory_box(c, inv, styles, y) + BOX_GAP;
     }
     if let Some(me) = &view.me {
-        let rows = private_rows(me);
-        y += c.panel(
-            SIDE_X,
-            y,
-            SIDE_W,
-            &format!("{}'s screen (private)", me.name),
-            &rows,
-        ) + 10.0;
+        draw_private_box(c, me, y);
     }
-    y
 }
 
-/// Size of a row of the last-turn panel (the panel widget's row size).
-const LAST_TURN_ROW_PX: f32 = 16.0;
+/// A box of the side panel from `y`, `h` high, with `title` (if any) in bold; the y where
+/// its content starts.
+fn side_box(c: &mut Canvas, y: f32, h: f32, title: &str) -> f32 {
+    c.panel_box(SIDE_X, y, SIDE_W, h);
+    if title.is_empty() {
+        return y + BOX_PAD;
+    }
+    let title = c.ellipsize(TYPED_PX, title, INNER_W, true);
+    c.text_bold(
+        SIDE_X + BOX_PAD,
+        y + BOX_PAD - 4.0,
+        TYPED_PX,
+        INK,
+        &title,
+        Align::Left,
+    );
+    y + BOX_PAD + TYPED_PX * 1.2
+}
 
-/// The last turn's public lines in a panel at the bottom of the side panel, under what
-/// it already shows, as many rows as the room there holds: all of them unless the side
-/// panel is full, then the most recent, with an ellipsis first. Not drawn once the game is over (the result takes the room).
-fn draw_last_turn(c: &mut Canvas, view: &View, top: f32) {
-    if view.last_turn.is_empty() || view.phase == PhaseView::Finished {
-        return;
+/// Height of a box with `title` (or none) over `content` units.
+fn box_height(title: &str, content: f32) -> f32 {
+    let title_h = if title.is_empty() {
+        0.0
+    } else {
+        TYPED_PX * 1.2
+    };
+    2.0 * BOX_PAD + title_h + content
+}
+
+/// A stupa: a dome on a base, with a spire, in `fill`, centred on (cx, cy), `r` high
+/// from the middle.
+fn stupa_icon(c: &mut Canvas, cx: f32, cy: f32, r: f32, fill: Color) {
+    c.fill_rect(cx - r, cy + r * 0.35, 2.0 * r, r * 0.5, fill);
+    c.stroke_rect(cx - r, cy + r * 0.35, 2.0 * r, r * 0.5, INK, 1.2);
+    c.fill_circle(cx, cy + r * 0.1, r * 0.62, fill);
+    c.stroke_circle(cx, cy + r * 0.1, r * 0.62, INK, 1.2);
+    c.line(cx, cy - r * 0.5, cx, cy - r, INK, 2.0);
+}
+
+/// A delegation: a diamond in `fill`.
+fn delegation_icon(c: &mut Canvas, cx: f32, cy: f32, r: f32, fill: Color) {
+    let pts = Canvas::shape_points(Shape::Diamond, cx, cy, r * 0.9);
+    c.fill_polygon(&pts, fill);
+    c.stroke_polygon(&pts, INK, 1.2);
+}
+
+/// An inventory marker: a white square with a tick.
+fn inventory_icon(c: &mut Canvas, cx: f32, cy: f32, r: f32) {
+    let s = r * 0.75;
+    c.fill_rect(cx - s, cy - s, 2.0 * s, 2.0 * s, WHITE);
+    c.stroke_rect(cx - s, cy - s, 2.0 * s, 2.0 * s, INK, 1.5);
+    let tick = [
+        (cx - s * 0.55, cy),
+        (cx - s * 0.1, cy + s * 0.5),
+        (cx + s * 0.6, cy - s * 0.5),
+    ];
+    c.polyline(&tick, rgb(30, 130, 60), 2.5);
+}
+
+/// An event marker: a rounded tag in the colour of its label on the board.
+fn event_icon(c: &mut Canvas, cx: f32, cy: f32, r: f32) {
+    c.fill_rounded_rect(
+        cx - r,
+        cy - r * 0.6,
+        2.0 * r,
+        r * 1.2,
+        r * 0.3,
+        rgb(255, 236, 150),
+    );
+    c.stroke_rounded_rect(cx - r, cy - r * 0.6, 2.0 * r, r * 1.2, r * 0.3, INK, 1.5);
+}
+
+/// The pictures of player `p`'s row: each an icon (drawn in the seat's colour) and its
+/// number or letters.
+fn player_counters(view: &View, p: &crate::games::himalaya::PlayerView) -> Vec<(usize, String)> {
+    let mut out = vec![
+        (0, (5 - p.stupas_left.min(5)).to_string()),
+        (1, (15 - p.delegations_left.min(15)).to_string()),
+        (2, p.inventory_markers.to_string()),
+    ];
+    if view.advanced {
+        let ev: String = p
+            .events_left
+            .iter()
+            .map(|e| e.name()[..1].to_uppercase())
+            .collect();
+        out.push((3, if ev.is_empty() { "-".into() } else { ev }));
     }
-    let inner = SIDE_W - 24.0;
-    let frame = 12.0 + c.line_height(19.0) + 8.0 + 10.0;
-    let row_h = c.line_height(LAST_TURN_ROW_PX) * 1.05;
-    let room = ((H as f32 - 12.0 - top - frame) / row_h).floor();
-    if room < 2.0 {
-        return;
+    out
+}
+
+/// Player `i`'s row in the players' box (x, y, width, height), the box drawn from `top`.
+pub(super) fn player_row(i: usize, top: f32) -> (f32, f32, f32, f32) {
+    (
+        SIDE_X + BOX_PAD,
+        top + BOX_PAD + i as f32 * (ROW_H + 4.0),
+        INNER_W,
+        ROW_H,
+    )
+}
+
+/// The players' box from `y`: a row per player (a disc in the seat's colour, the name cut
+/// to the room left, the counters), then the words naming the counters' pictures. The y
+/// under it.
+fn draw_players_box(c: &mut Canvas, view: &View, styles: &[PlayerStyle], y: f32) -> f32 {
+    let n = view.players.len() as f32;
+    let key_h = key_places(c, view, 0.0).last().map_or(0.0, |p| p.1) + KEY_PX * 1.3;
+    let h = box_height("", n * (ROW_H + 2.0) + key_h);
+    side_box(c, y, h, "");
+    for (i, p) in view.players.iter().enumerate() {
+        let (x, ry, w, rh) = player_row(i, y);
+        let mid = ry + rh / 2.0;
+        let col = styles[p.seat].color;
+        c.fill_circle(x + 11.0, mid, 11.0, col);
+        c.stroke_circle(x + 11.0, mid, 11.0, INK, 1.5);
+        let items = player_counters(view, p);
+        let widths: Vec<f32> = items
+            .iter()
+            .map(|(_, t)| c.counter_width(TYPED_PX, t))
+            .collect();
+        let total: f32 = widths.iter().sum::<f32>() + 4.0 * widths.len() as f32;
+        let room = (w - 30.0 - total - 6.0).max(TYPED_PX);
+        let name = c.ellipsize(TYPED_PX, &p.name, room, true);
+        let top = mid - crate::render::text::cap_middle(TYPED_PX, true);
+        c.text_bold(x + 28.0, top, TYPED_PX, INK, &name, Align::Left);
+        let mut cx = x + w - total + 4.0;
+        for ((kind, t), cw) in items.iter().zip(&widths) {
+            let kind = *kind;
+            let icon = move |c: &mut Canvas, ix: f32, iy: f32, r: f32| match kind {
+                0 => stupa_icon(c, ix, iy, r, col),
+                1 => delegation_icon(c, ix, iy, r, col),
+                2 => inventory_icon(c, ix, iy, r),
+                _ => event_icon(c, ix, iy, r),
+            };
+            c.counter((cx, ry), TYPED_PX, t, &icon);
+            cx += cw + 4.0;
+        }
     }
-    let mut rows: Vec<String> = view
-        .last_turn
+    // The key, read at full size.
+    let ky = y + BOX_PAD + n * (ROW_H + 2.0);
+    let grey = rgb(150, 150, 160);
+    for ((kind, word), (kx, ky)) in key_items(view).into_iter().zip(key_places(c, view, ky)) {
+        let (ix, iy, r) = (kx + 8.0, ky + KEY_PX * 0.6, 8.0);
+        match kind {
+            0 => stupa_icon(c, ix, iy, r, grey),
+            1 => delegation_icon(c, ix, iy, r, grey),
+            2 => inventory_icon(c, ix, iy, r),
+            _ => event_icon(c, ix, iy, r),
+        }
+        c.text(kx + 19.0, ky, KEY_PX, INK, word, Align::Left);
+    }
+    y + h
+}
+
+/// The key's pictures (by kind) and words: events only with the advanced rules.
+fn key_items(view: &View) -> Vec<(usize, &'static str)> {
+    let kinds = if view.advanced { 4 } else { 3 };
+    KEY.iter().copied().enumerate().take(kinds).collect()
+}
+
+/// Where each of the key's items goes, in rows from `y` across the box.
+fn key_places(c: &Canvas, view: &View, y: f32) -> Vec<(f32, f32)> {
+    let sizes: Vec<(f32, f32)> = key_items(view)
         .iter()
-        .flat_map(|l| c.wrap(LAST_TURN_ROW_PX, l, inner, false))
+        .map(|(_, w)| (c.text_width(KEY_PX, w) + 26.0, KEY_PX * 1.2))
         .collect();
-    let room = room as usize;
-    if rows.len() > room {
-        rows.drain(..rows.len() - room);
-        rows[0] = c.ellipsize(
-            LAST_TURN_ROW_PX,
-            &format!("\u{2026} {}", rows[0]),
-            inner,
-            false,
+    flow(&sizes, (SIDE_X + BOX_PAD, y), INNER_W, 4.0).0
+}
+
+/// Side of a program's action tile.
+const TILE: f32 = 32.0;
+
+/// One action as a tile at (x, y): a move in its path's colour, a deal `D`, a rest `R`.
+fn action_tile(c: &mut Canvas, x: f32, y: f32, a: Action) {
+    let (fill, letter) = match a {
+        Action::Move(p) => (path_color(p), ""),
+        Action::Deal => (rgb(255, 236, 150), "D"),
+        Action::Rest => (rgb(235, 235, 240), "R"),
+    };
+    c.fill_rounded_rect(x, y, TILE, TILE, 5.0, fill);
+    c.stroke_rounded_rect(x, y, TILE, TILE, 5.0, INK, 1.5);
+    if a == Action::Move(PathType::Ice) {
+        c.line(
+            x + 6.0,
+            y + TILE / 2.0,
+            x + TILE - 6.0,
+            y + TILE / 2.0,
+            WHITE,
+            3.0,
         );
     }
-    let h = frame + row_h * rows.len() as f32;
-    c.panel(SIDE_X, H as f32 - 12.0 - h, SIDE_W, "Last turn", &rows);
+    if !letter.is_empty() {
+        c.text_centered(x + TILE / 2.0, y + TILE / 2.0, TYPED_PX, INK, letter, true);
+    }
+}
+
+/// A row of action tiles from (x, y), one every `TILE + 4` units; the frame on the
+/// `next`-th (0-based) if any.
+fn action_tiles(c: &mut Canvas, x: f32, y: f32, program: &[Action], next: Option<usize>) {
+    for (k, &a) in program.iter().enumerate() {
+        let tx = x + k as f32 * (TILE + 4.0);
+        action_tile(c, tx, y, a);
+        if next == Some(k) {
+            c.stroke_rounded_rect(
+                tx - 3.0,
+                y - 3.0,
+                TILE + 6.0,
+                TILE + 6.0,
+                6.0,
+                rgb(200, 30, 30),
+                3.5,
+            );
+        }
+    }
+}
+
+/// The programs revealed for the turn, a row of tiles per player (the next action framed
+/// in red), what `D` and `R` stand for at the right. The y under the box.
+fn draw_programs_box(c: &mut Canvas, view: &View, styles: &[PlayerStyle], y: f32) -> f32 {
+    let title = format!("Programs of turn {}", view.revealed_turn);
+    let line = TILE + 6.0;
+    let h = box_height(&title, view.revealed.len() as f32 * line);
+    let mut ry = side_box(c, y, h, &title) + 4.0;
+    let x = SIDE_X + BOX_PAD;
+    let cap = crate::render::text::cap_middle(TYPED_PX, true);
+    let mut legend = ["D deal", "R rest"].into_iter();
+    for r in &view.revealed {
+        let mid = ry + TILE / 2.0;
+        c.fill_circle(x + 11.0, mid, 11.0, styles[r.seat].color);
+        c.stroke_circle(x + 11.0, mid, 11.0, INK, 1.5);
+        let next = view
+            .next_action
+            .filter(|&(_, seat)| seat == r.seat)
+            .map(|(slot, _)| slot.saturating_sub(1));
+        action_tiles(c, x + 32.0, ry, &r.program, next);
+        // What `D` and `R` stand for, at the right of the first two rows.
+        if let Some(word) = legend.next() {
+            c.text_bold(x + INNER_W, mid - cap, TYPED_PX, INK, word, Align::Right);
+        }
+        ry += line;
+    }
+    y + h
+}
+
+/// The last inventory as a table: a row per good (its cube), a column per player (a disc
+/// in the seat's colour), each player's stock; the winner's number on a yellow ground.
+fn draw_inventory_box(
+    c: &mut Canvas,
+    inv: &InventoryReveal,
+    styles: &[PlayerStyle],
+    y: f32,
+) -> f32 {
+    let title = format!("Inventory, turn {}", inv.turn);
+    let rh = TYPED_PX * 1.05;
+    let h = box_height(&title, rh * (Good::ALL.len() + 1) as f32);
+    let top = side_box(c, y, h, &title);
+    let x = SIDE_X + BOX_PAD;
+    let col_w = (INNER_W - 40.0) / inv.stock.len().max(1) as f32;
+    let col_x = |s: usize| x + 40.0 + (s as f32 + 0.5) * col_w;
+    for s in 0..inv.stock.len() {
+        let color = styles.get(s).map_or(MUTED, |st| st.color);
+        c.fill_circle(col_x(s), top + rh / 2.0, 10.0, color);
+        c.stroke_circle(col_x(s), top + rh / 2.0, 10.0, INK, 1.2);
+    }
+    for (gi, g) in Good::ALL.iter().enumerate() {
+        let ry = top + rh * (gi + 1) as f32;
+        let mid = ry + rh / 2.0;
+        cube(c, x + 6.0, mid - 9.0, 18.0, *g);
+        let winner = inv.winners.get(gi).copied().flatten();
+        for (s, stock) in inv.stock.iter().enumerate() {
+            let n = stock.get(g.name()).copied().unwrap_or(0).to_string();
+            if winner == Some(s) {
+                let w = c.text_width_bold(TYPED_PX, &n) + 14.0;
+                c.fill_rounded_rect(col_x(s) - w / 2.0, ry + 1.0, w, rh - 2.0, 6.0, HIGHLIGHT);
+                c.stroke_rounded_rect(col_x(s) - w / 2.0, ry + 1.0, w, rh - 2.0, 6.0, INK, 1.2);
+            }
+            c.text_centered(col_x(s), mid, TYPED_PX, INK, &n, true);
+        }
+    }
+    y + h
+}
+
+/// The viewer's own screen: the yacks in its title, a counter per good, the kept orders
+/// (on one line, cut with an ellipsis if long), the plan as tiles.
+fn draw_private_box(c: &mut Canvas, me: &PrivateView, y: f32) {
+    let name = c.ellipsize(TYPED_PX, &me.name, INNER_W / 2.0, true);
+    let title = format!("{name}'s screen: {} yacks", me.yacks);
+    let x = SIDE_X + BOX_PAD;
+    let items: Vec<(Good, String)> = Good::ALL
+        .iter()
+        .map(|g| (*g, me.goods.get(g.name()).copied().unwrap_or(0).to_string()))
+        .collect();
+    let sizes: Vec<(f32, f32)> = items
+        .iter()
+        .map(|(_, t)| (c.counter_width(TYPED_PX, t), counter_height(TYPED_PX)))
+        .collect();
+    let (at, counters_bottom) = flow(&sizes, (x, 0.0), INNER_W, 4.0);
+    let kept: Vec<String> = me.kept_orders.iter().map(|o| o.label()).collect();
+    let kept = match kept.is_empty() {
+        true => None,
+        false => Some(c.ellipsize(
+            TYPED_PX,
+            &format!("kept: {}", kept.join(", ")),
+            INNER_W,
+            true,
+        )),
+    };
+    let lh = TYPED_PX * 1.2;
+    let plan_h = if me.plan.is_empty() { 0.0 } else { TILE + 8.0 };
+    let content = counters_bottom + 6.0 + if kept.is_some() { lh } else { 0.0 } + plan_h;
+    let h = box_height(&title, content);
+    let top = side_box(c, y, h, &title);
+    for ((good, t), &(cx, cy)) in items.iter().zip(&at) {
+        let good = *good;
+        let icon = move |c: &mut Canvas, ix: f32, iy: f32, r: f32| {
+            cube(c, ix - r * 0.7, iy - r * 0.7, r * 1.4, good)
+        };
+        c.counter((cx, top + cy), TYPED_PX, t, &icon);
+    }
+    let mut ly = top + counters_bottom + 6.0;
+    if let Some(l) = &kept {
+        c.text_bold(x, ly, TYPED_PX, INK, l, Align::Left);
+        ly += lh;
+    }
+    if !me.plan.is_empty() {
+        let w = c.text_width_bold(TYPED_PX, "plan");
+        let cap = crate::render::text::cap_middle(TYPED_PX, true);
+        c.text_bold(
+            x,
+            ly + 4.0 + TILE / 2.0 - cap,
+            TYPED_PX,
+            INK,
+            "plan",
+            Align::Left,
+        );
+        action_tiles(c, x + w + 10.0, ly + 4.0, &me.plan, None);
+    }
 }
 
 /// One scoreboard row per player: what they have placed, where they stand, who acts.
@@ -654,87 +948,6 @@ fn final_rows(view: &View) -> Vec<String> {
         lines.push(n.clone());
     }
     lines
-}
-
-/// The revealed programs of the turn and whose action is next.
-fn program_rows(view: &View) -> Vec<String> {
-    let mut rows: Vec<String> = view
-        .revealed
-        .iter()
-        .map(|r| {
-            format!(
-                "{}: {}  [salt {}]",
-                view.players[r.seat].name,
-                program_text(&r.program),
-                r.salt
-            )
-        })
-        .collect();
-    if let Some((slot, seat)) = view.next_action {
-        rows.push(format!(
-            "next: action {slot} of {}",
-            view.players[seat].name
-        ));
-    }
-    rows
-}
-
-/// The last inventory: each good's stock per player and who won it.
-fn inventory_rows(view: &View, inv: &InventoryReveal, styles: &[PlayerStyle]) -> Vec<String> {
-    let mut rows = Vec::new();
-    for (gi, g) in Good::ALL.iter().enumerate() {
-        let counts: Vec<String> = inv
-            .stock
-            .iter()
-            .enumerate()
-            .map(|(s, m)| {
-                format!(
-                    "{} {}",
-                    styles[s].letter,
-                    m.get(g.name()).copied().unwrap_or(0)
-                )
-            })
-            .collect();
-        let w = inv
-            .winners
-            .get(gi)
-            .copied()
-            .flatten()
-            .map(|s| view.players[s].name.clone());
-        rows.push(format!(
-            "{}: {} → {}",
-            g.name(),
-            counts.join(", "),
-            w.unwrap_or_else(|| "tie".into())
-        ));
-    }
-    rows
-}
-
-/// The viewer's own screen: goods, yacks, kept orders and plan.
-fn private_rows(me: &PrivateView) -> Vec<String> {
-    let goods: Vec<String> = Good::ALL
-        .iter()
-        .map(|g| {
-            format!(
-                "{} {}",
-                g.name(),
-                me.goods.get(g.name()).copied().unwrap_or(0)
-            )
-        })
-        .collect();
-    let mut rows = vec![
-        format!("goods: {}", goods.join(", ")),
-        format!("yacks: {}", me.yacks),
-    ];
-    if !me.kept_orders.is_empty() {
-        let kept: Vec<String> = me.kept_orders.iter().map(|o| o.label()).collect();
-        rows.push(format!("kept orders: {}", kept.join(", ")));
-    }
-    if !me.plan.is_empty() {
-        rows.push(format!("plan: {}", program_text(&me.plan)));
-    }
-    rows
 }
 
 /// Background of the headline strip.
@@ -824,5 +1037,96 @@ mod strip_tests {
             let faults = status_text_faults(&cv, &bold, last_turn);
             assert!(faults.is_empty(), "after {steps} steps: {faults:#?}");
         }
+    }
+
+    /// The side panel with 3 players (basic rules) and 4 (advanced), from the start to the
+    /// end, seen by a spectator and by seat 0 (its own screen shown): every text in it but
+    /// the words naming the players' pictures (read at full size) is bold, 9 px or more
+    /// where a chat client shows the picture inline and wholly inside the panel; each
+    /// player's row shows their name (cut if long) and their stupas and delegations placed
+    /// and inventory markers; and it repeats neither what the strip says is asked nor the
+    /// last turn. (No legible text overlaps another: `status_scores_and_last_turn_read_inline`.)
+    #[test]
+    fn side_panel_shows_what_the_strip_does_not_legibly() {
+        let d = parse_board(BOARD).unwrap();
+        let all = ["Ann", "Bartholomew Tokugawa-Yoshinobu", "Cy", "Dee"];
+        let (k, top) = (BOARD_SCALE, board_px(HEADLINE_H) as f32);
+        let (x0, x1) = (SIDE_X * k, (SIDE_X + SIDE_W) * k);
+        let (y0, y1) = (top, H as f32 * k + top);
+        let mut boxes = [0; 3];
+        for (n, rules) in [(3, "basic"), (4, "advanced")] {
+            let names: Vec<String> = all[..n].iter().map(|s| s.to_string()).collect();
+            let mut opts = crate::engine::Options::new();
+            opts.insert("rules".into(), rules.into());
+            for steps in [0, 30, 90, 200, 5000] {
+                let mut g = crate::engine::setup_checked::<Himalaya>(&d, &names, &opts, 7).unwrap();
+                random_play(&mut g, &d, steps, 11);
+                for viewer in [Viewer::Spectator, Viewer::Seat(0)] {
+                    let view = g.view(&d, viewer);
+                    let cv = render_canvas(&d, &view);
+                    let at = format!("{n} players, {rules}, {steps} steps, {viewer:?}");
+                    let side: Vec<&TextMark> = cv
+                        .marks()
+                        .iter()
+                        .filter(|m| m.x + m.w / 2.0 > x0 && m.y + m.size / 2.0 > y0)
+                        .filter(|m| m.y + m.size / 2.0 < y1)
+                        .collect();
+                    for m in side.iter().filter(|m| !KEY.contains(&m.text.as_str())) {
+                        let inline = inline_size(m, cv.width());
+                        assert!(
+                            m.bold && inline >= INLINE_MIN_PX,
+                            "{at}: `{}` is {inline:.1} px inline",
+                            m.text
+                        );
+                        assert!(
+                            m.x >= x0 && m.x + m.w <= x1 && m.y + m.size <= y1,
+                            "{at}: `{}` is cut",
+                            m.text
+                        );
+                    }
+                    let texts: Vec<&str> = side.iter().map(|m| m.text.as_str()).collect();
+                    for line in view.last_turn.iter().chain([&view.prompt]) {
+                        assert!(
+                            line.is_empty() || !texts.contains(&line.as_str()),
+                            "{at}: `{line}` repeats the strip"
+                        );
+                    }
+                    assert!(
+                        !texts.contains(&"Last turn") && !texts.contains(&"Waiting for"),
+                        "{at}"
+                    );
+                    for (i, p) in view.players.iter().enumerate() {
+                        let (rx, ry, rw, rh) = player_row(i, 12.0);
+                        let row: Vec<&str> = side
+                            .iter()
+                            .filter(|m| {
+                                m.y + m.size / 2.0 > ry * k + top
+                                    && m.y + m.size / 2.0 < (ry + rh) * k + top
+                            })
+                            .filter(|m| m.x >= rx * k && m.x + m.w <= (rx + rw) * k)
+                            .map(|m| m.text.as_str())
+                            .collect();
+                        assert!(
+                            row.iter().any(|t| t.starts_with(&p.name[..1])),
+                            "{at}: {row:?}"
+                        );
+                        for (_, want) in player_counters(&view, p) {
+                            assert!(
+                                row.contains(&want.as_str()),
+                                "{at}: `{want}` not in {}'s row {row:?}",
+                                p.name
+                            );
+                        }
+                    }
+                    boxes[0] += usize::from(!view.revealed.is_empty());
+                    boxes[1] += usize::from(view.last_inventory.is_some());
+                    boxes[2] += usize::from(view.me.is_some());
+                }
+            }
+        }
+        assert!(
+            boxes.iter().all(|&b| b >= 2),
+            "programs, inventory, own screen drawn {boxes:?} times"
+        );
     }
 }

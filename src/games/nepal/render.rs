@@ -125,61 +125,94 @@ fn draw_outside(cv: &mut Canvas, data: &NepalData) {
 
 /// Each province's label, full name, limit badge and cities. The label
 /// ([`NepalData::short_label`], what `move` reads) is set at [`LABEL_PX`], legible where
-/// chat clients show the board inline; a shortened name is spelt out in small type under
-/// it, for the picture opened at full size.
+/// chat clients show the board inline, under the limit badge (as large); a shortened name
+/// is spelt out in small type under it, for the picture opened at full size (unless one of
+/// the province's cities has its name: that line says it), then the cities.
 fn draw_province_labels(cv: &mut Canvas, data: &NepalData) {
     for (i, p) in data.provinces.iter().enumerate() {
         let (cx, cy) = center(p.col, p.row);
         let label = data.short_label(i);
         let size = fit_bold(cv, label, LABEL_PX + 2.0, LABEL_PX, LABEL_W);
-        cv.label(cx, cy - 20.0, size, label);
-        // Limit badge at the top corner.
+        cv.label(cx, cy + LABEL_DY, size, label);
         let lim = match p.limit {
             Some(l) => l.to_string(),
             None => "\u{221e}".to_string(),
         };
         limit_badge(cv, cx, cy, rgb(40, 40, 50), &lim);
-        let mut lines: Vec<(&str, bool)> = Vec::new();
-        if label != p.name {
-            lines.push((p.name.as_str(), true));
-        }
-        lines.extend(p.cities.iter().map(|c| (c.as_str(), false)));
-        for (k, (text, is_name)) in lines.into_iter().enumerate() {
-            let y = cy - 3.0 + SMALL_STEP * k as f32;
-            let cw = 2.0 * R * 0.8;
-            let cs = fit_bold(cv, text, SMALL_PX, SMALL_PX - 1.5, cw);
-            let text = &cv.ellipsize(cs, text, cw, false);
-            if is_name {
-                cv.text_centered(cx, y, cs, INK, text, false);
-                continue;
+        for line in small_lines(cv, data, i) {
+            let y = cy + line.dy;
+            if line.city {
+                let x0 = cx - line.w / 2.0;
+                cv.fill_circle(x0 + 2.5, y, 2.5, INK);
+                let top = y - cv.line_height(line.size) / 2.0;
+                cv.text(x0 + 8.0, top, line.size, INK, &line.text, Align::Left);
+            } else {
+                cv.text_centered(cx, y, line.size, INK, &line.text, false);
             }
-            let w = cv.text_width(cs, text);
-            let x0 = cx - (w + 8.0) / 2.0;
-            cv.fill_circle(x0 + 2.5, y, 2.5, INK);
-            cv.text(
-                x0 + 8.0,
-                y - cv.line_height(cs) / 2.0,
-                cs,
-                INK,
-                text,
-                Align::Left,
-            );
         }
     }
+}
+
+/// A small line under a province's label: its text (cut to the hex's width), size, width
+/// (with a city's dot), how far below the hex's centre its middle is, and whether it is a
+/// city (or the full name).
+struct SmallLine {
+    text: String,
+    size: f32,
+    w: f32,
+    dy: f32,
+    city: bool,
+}
+
+/// Province `i`'s small lines: its full name if the label shortens it and no city has it,
+/// then its cities.
+fn small_lines(cv: &Canvas, data: &NepalData, i: usize) -> Vec<SmallLine> {
+    let p = &data.provinces[i];
+    let mut lines: Vec<(&str, bool)> = Vec::new();
+    if data.short_label(i) != p.name && !p.cities.contains(&p.name) {
+        lines.push((p.name.as_str(), false));
+    }
+    lines.extend(p.cities.iter().map(|c| (c.as_str(), true)));
+    let cw = 2.0 * R * 0.8;
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(k, (text, city))| {
+            let size = fit_bold(cv, text, SMALL_PX, SMALL_PX - 1.5, cw);
+            let text = cv.ellipsize(size, text, cw, false);
+            let w = cv.text_width(size, &text) + if city { 8.0 } else { 0.0 };
+            let dy = SMALL_DY + SMALL_STEP * k as f32;
+            SmallLine {
+                text,
+                size,
+                w,
+                dy,
+                city,
+            }
+        })
+        .collect()
 }
 
 /// Size of a province's map label: 9 px when the board is shown 550 px wide.
 const LABEL_PX: f32 = 24.0;
 /// Widest a map label may be: inside its hex's flat sides.
 const LABEL_W: f32 = 2.0 * R * 0.83;
-/// Full names and cities, one under the other.
-const SMALL_PX: f32 = 11.5;
-const SMALL_STEP: f32 = 10.5;
+/// Where the label's capitals are centred, below the hex's centre (negative: above).
+const LABEL_DY: f32 = -17.0;
+/// Full names and cities, one under the other, the first centred this far below the
+/// hex's centre.
+const SMALL_PX: f32 = 11.0;
+const SMALL_STEP: f32 = 9.5;
+const SMALL_DY: f32 = -0.5;
+/// The limit badge: its centre above the hex's centre, and its radius.
+const LIMIT_DY: f32 = -41.0;
+const LIMIT_R: f32 = 13.5;
 
-/// The limit badge of the province centred at (cx, cy), on `bg`.
+/// The limit badge of the province centred at (cx, cy), on `bg`, its number as large as
+/// the label.
 fn limit_badge(cv: &mut Canvas, cx: f32, cy: f32, bg: Color, text: &str) {
-    cv.fill_circle(cx, cy - 40.0, 10.5, bg);
-    cv.text_centered(cx, cy - 40.0, 16.0, WHITE, text, true);
+    cv.fill_circle(cx, cy + LIMIT_DY, LIMIT_R, bg);
+    cv.text_centered(cx, cy + LIMIT_DY, LABEL_PX, WHITE, text, true);
 }
 
 /// The title and the region key.
@@ -327,8 +360,8 @@ fn score_rows(view: &View, styles: &[PlayerStyle]) -> Vec<ScoreRow> {
 /// Size of a piece count: 9 px when the board is shown 550 px wide, like the labels.
 const COUNT_PX: f32 = LABEL_PX;
 /// Height of a count badge and the gap between two.
-const BADGE_H: f32 = 24.0;
-const BADGE_GAP: f32 = 1.5;
+const BADGE_H: f32 = 21.0;
+const BADGE_GAP: f32 = 1.0;
 /// Half the height of a hex (centre to its top or bottom corner) and its width across the
 /// flat sides.
 const HEX_HALF_H: f32 = R;
@@ -342,59 +375,206 @@ fn room_at(dy: f32) -> f32 {
 }
 
 /// What a province's badge shows: a seat's piece count, or its fortress.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 enum Badge {
     Count(usize, u8),
     Fortress(usize),
 }
 
-/// Each badge of a province with its width, in rows under the label (the centre of each
-/// row, in units below the hex's centre, and its badges): one row under the province's
-/// small lines (full name, cities) if all fit the hex's narrowing width there; else a row
-/// across the middle, over the small lines, and a low row for what does not fit it.
-fn badge_rows(cv: &Canvas, badges: &[Badge], small: usize) -> Vec<(f32, Vec<(Badge, f32)>)> {
+/// How far above a badge's middle its count's line box starts (its rectangle for
+/// placing starts there: two counts' boxes never overlap).
+fn badge_top() -> f32 {
+    crate::render::text::cap_middle(COUNT_PX, true).max(BADGE_H / 2.0)
+}
+
+/// A rectangle [left, top, right, bottom] in units from a hex's centre.
+type Rect = [f32; 4];
+
+fn hits(a: &Rect, b: &Rect) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
+/// Below a hex's lower sides, between the two hexes under it, a badge may hang over the
+/// border down to this far below the centre and this far either side of it: clear of
+/// those hexes' limit badges and labels.
+const TAB_BOTTOM: f32 = HEX_HALF_H * 0.5 + 23.0;
+const TAB_HALF_W: f32 = HEX_FLAT_W / 2.0 - LIMIT_R - 1.5;
+
+/// Whether `r` lies inside the hex (less a margin) or the tab under it, all four corners.
+fn in_hex(r: &Rect) -> bool {
+    let x = r[0].abs().max(r[2].abs());
+    let fits = |dy: f32| {
+        let half = room_at(dy) / 2.0;
+        match dy > HEX_HALF_H / 2.0 {
+            true => dy <= TAB_BOTTOM && x <= half.max(TAB_HALF_W),
+            false => x <= half,
+        }
+    };
+    r[1] > -HEX_HALF_H && fits(r[1]) && fits(r[3])
+}
+
+/// What is drawn in province `i`'s hex before its badges: the limit badge, the label
+/// and the small lines (full name, cities).
+fn fixed_rects(cv: &Canvas, data: &NepalData, i: usize) -> Vec<Rect> {
+    let label = data.short_label(i);
+    let size = fit_bold(cv, label, LABEL_PX + 2.0, LABEL_PX, LABEL_W);
+    let w = cv.text_width_bold(size, label) + 4.0;
+    let top = LABEL_DY - crate::render::text::cap_middle(size, true);
+    let mut out = vec![
+        [-LIMIT_R, LIMIT_DY - LIMIT_R, LIMIT_R, LIMIT_DY + LIMIT_R],
+        [-w / 2.0, top, w / 2.0, top + size],
+    ];
+    out.extend(town_rects(cv, data, i));
+    out
+}
+
+/// The rectangles of province `i`'s small lines (full name, cities).
+fn town_rects(cv: &Canvas, data: &NepalData, i: usize) -> Vec<Rect> {
+    small_lines(cv, data, i)
+        .iter()
+        .map(|l| {
+            let h = cv.line_height(l.size) / 2.0;
+            [-l.w / 2.0, l.dy - h, l.w / 2.0, l.dy + h]
+        })
+        .collect()
+}
+
+/// Where each badge of province `i` goes (its rectangle from the hex's centre): in one
+/// row centred under the small lines if they all fit the hex there; else each in turn at
+/// the free place inside the hex nearest under the small lines, clear of the limit badge,
+/// the label, the small lines and the badges placed before it (so a badge covers no town's
+/// name while there is room: three badges always fit); where they do not all fit so, the
+/// same from under the label ignoring the small lines.
+fn badge_places(cv: &Canvas, data: &NepalData, i: usize, badges: &[Badge]) -> Vec<(Badge, Rect)> {
     let sized: Vec<(Badge, f32)> = badges
         .iter()
         .map(|&b| {
             let w = match b {
-                Badge::Count(_, c) => {
-                    (cv.text_width_bold(COUNT_PX, &c.to_string()) + 7.0).max(BADGE_H)
-                }
-                Badge::Fortress(_) => 26.0,
+                Badge::Count(_, c) => cv.text_width_bold(COUNT_PX, &c.to_string()) + 3.0,
+                Badge::Fortress(_) => 25.0,
             };
             (b, w)
         })
         .collect();
-    let row_w = |row: &[(Badge, f32)]| {
-        row.iter().map(|b| b.1).sum::<f32>() + BADGE_GAP * row.len().saturating_sub(1) as f32
+    let fixed = fixed_rects(cv, data, i);
+    let under = fixed.iter().map(|r| r[3]).fold(f32::MIN, f32::max) + BADGE_GAP;
+    let total =
+        sized.iter().map(|b| b.1).sum::<f32>() + BADGE_GAP * sized.len().saturating_sub(1) as f32;
+    let row = |x0: f32, w: f32| [x0, under, x0 + w, under + badge_top() + BADGE_H / 2.0];
+    if in_hex(&row(-total / 2.0, total)) {
+        let mut x = -total / 2.0;
+        return sized
+            .into_iter()
+            .map(|(b, w)| {
+                let r = row(x, w);
+                x += w + BADGE_GAP;
+                (b, r)
+            })
+            .collect();
+    }
+    // Town names are only kept clear while there is room: with more seats in a province
+    // than fit (Kathmandu at the start), the counts take the hex's middle from under the
+    // label down, covering its town names rather than each other.
+    let others: Vec<Rect> = fixed[..2].to_vec();
+    let label_bottom = others[1][3] + BADGE_GAP;
+    let place_all = |taken: Vec<Rect>, pref: f32| -> Option<Vec<(Badge, Rect)>> {
+        let mut taken = taken;
+        let mut out = Vec::new();
+        for &(b, w) in &sized {
+            let r = free_place(&taken, w, pref)?;
+            taken.push(r);
+            out.push((b, r));
+        }
+        Some(out)
     };
-    // One row where the small lines end, if all fit there.
-    let under_small = (SMALL_STEP * small as f32 + 5.5).clamp(5.0, 29.0);
-    if row_w(&sized) <= room_at(under_small + BADGE_H / 2.0) {
-        return vec![(under_small, sized)];
+    place_all(fixed, under + badge_top())
+        .or_else(|| place_all(others, label_bottom + badge_top()))
+        .unwrap_or_else(|| {
+            let mut y = label_bottom;
+            sized
+                .iter()
+                .map(|&(b, w)| {
+                    let r = [-w / 2.0, y, w / 2.0, y + badge_top() + BADGE_H / 2.0];
+                    y = r[3] + BADGE_GAP;
+                    (b, r)
+                })
+                .collect()
+        })
+}
+
+/// The free place for a badge `w` wide nearest (`0`, `pref`) (its middle), inside the
+/// hex or the tab under it, clear of `taken`.
+fn free_place(taken: &[Rect], w: f32, pref: f32) -> Option<Rect> {
+    let at = |cx: f32, cy: f32| {
+        [
+            cx - w / 2.0,
+            cy - badge_top(),
+            cx + w / 2.0,
+            cy + BADGE_H / 2.0,
+        ]
+    };
+    let mut best: Option<(f32, Rect)> = None;
+    for yi in -36..=36 {
+        let cy = yi as f32 * 1.5;
+        for xi in -32..=32 {
+            let cx = xi as f32 * 1.5;
+            let r = at(cx, cy);
+            let cost = (cy - pref).abs() + cx.abs() * 0.7;
+            if best.is_some_and(|(c, _)| c <= cost) || !in_hex(&r) {
+                continue;
+            }
+            let g = [
+                r[0] - BADGE_GAP,
+                r[1] - BADGE_GAP,
+                r[2] + BADGE_GAP,
+                r[3] + BADGE_GAP,
+            ];
+            if taken.iter().all(|t| !hits(&g, t)) {
+                best = Some((cost, r));
+            }
+        }
     }
-    // Else a row across the middle (over the small lines) with as many as fit its width,
-    // and a low row for the rest.
-    let (mid, low) = (5.0, 5.0 + BADGE_H + BADGE_GAP);
-    let mut split = sized.len();
-    while split > 1 && row_w(&sized[..split]) > room_at(mid + BADGE_H / 2.0) {
-        split -= 1;
-    }
-    let mut rows = vec![(mid, sized[..split].to_vec())];
-    if split < sized.len() {
-        rows.push((low, sized[split..].to_vec()));
-    }
-    rows
+    best.map(|b| b.1)
 }
 
 /// Pieces and fortresses: in each province a badge per seat in the seat's colour with its
 /// count in bold, set as large as the province's label so it reads where chat clients show
-/// the board inline, and the fortress's castle (see [`badge_rows`]).
+/// the board inline, and the fortress's castle (see [`badge_places`]).
 fn draw_pieces(cv: &mut Canvas, data: &NepalData, view: &View, styles: &[PlayerStyle]) {
-    for (p, counts) in view.pieces.iter().enumerate() {
+    for (p, badges) in province_badges(view) {
         let Some(pr) = data.provinces.get(p) else {
             continue;
         };
+        let (cx, cy) = center(pr.col, pr.row);
+        for (b, r) in badge_places(cv, data, p, &badges) {
+            // The badge itself starts a little under its rectangle's top (its count's line
+            // box starts there).
+            let (x, y, w) = (
+                cx + r[0],
+                cy + r[1] + badge_top() - BADGE_H / 2.0,
+                r[2] - r[0],
+            );
+            match b {
+                Badge::Count(s, c) => {
+                    if let Some(st) = styles.get(s) {
+                        count_badge(cv, (x, y, w), st, c);
+                    }
+                }
+                Badge::Fortress(s) => {
+                    if let Some(st) = styles.get(s) {
+                        draw_fortress(cv, x + w / 2.0, y + BADGE_H / 2.0, st);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The badges of each province with pieces or a fortress: the fortress first, then a
+/// count per seat with pieces there.
+fn province_badges(view: &View) -> Vec<(usize, Vec<Badge>)> {
+    let mut out = Vec::new();
+    for (p, counts) in view.pieces.iter().enumerate() {
         let mut badges: Vec<Badge> = Vec::new();
         if let Some(f) = view.fortresses.iter().find(|f| f.0 == p) {
             badges.push(Badge::Fortress(f.1));
@@ -406,32 +586,11 @@ fn draw_pieces(cv: &mut Canvas, data: &NepalData, view: &View, styles: &[PlayerS
                 .filter(|(_, &c)| c > 0)
                 .map(|(s, &c)| Badge::Count(s, c)),
         );
-        if badges.is_empty() {
-            continue;
-        }
-        let (cx, cy) = center(pr.col, pr.row);
-        let small = pr.cities.len() + usize::from(data.short_label(p) != pr.name);
-        for (dy, row) in badge_rows(cv, &badges, small) {
-            let total = row.iter().map(|b| b.1).sum::<f32>()
-                + BADGE_GAP * row.len().saturating_sub(1) as f32;
-            let mut x = cx - total / 2.0;
-            for (b, w) in row {
-                match b {
-                    Badge::Count(s, c) => {
-                        if let Some(st) = styles.get(s) {
-                            count_badge(cv, (x, cy + dy - BADGE_H / 2.0, w), st, c);
-                        }
-                    }
-                    Badge::Fortress(s) => {
-                        if let Some(st) = styles.get(s) {
-                            draw_fortress(cv, x + w / 2.0, cy + dy, st);
-                        }
-                    }
-                }
-                x += w + BADGE_GAP;
-            }
+        if !badges.is_empty() {
+            out.push((p, badges));
         }
     }
+    out
 }
 
 /// A seat's count badge `w` wide with its top left at (x, y): the seat's colour, a dark
@@ -635,7 +794,7 @@ mod strip_tests {
 
     /// Every seat's piece count in every province, from early, mid and late in a seeded
     /// game: a number in bold at 9 px or more where a chat client shows the picture inline,
-    /// inside the province's hex under its label (the overlap of any two legible texts is
+    /// inside the province's hex, below the label's top (the overlap of any two legible texts is
     /// checked by `status_scores_and_last_turn_read_inline`).
     #[test]
     fn piece_counts_read_inline_in_their_province() {
@@ -672,9 +831,9 @@ mod strip_tests {
                     .filter(|m| m.text.chars().all(|c| c.is_ascii_digit()))
                     .filter(|m| {
                         let (mx, my) = (m.x + m.w / 2.0, m.y + m.size / 2.0);
-                        (mx - px).abs() < HEX_FLAT_W * k / 2.0
-                            && my > py - 12.0 * k
-                            && my < py + R * k
+                        (mx - px).abs() < TAB_HALF_W * k
+                            && my > py + (LABEL_DY - 12.0) * k
+                            && my < py + TAB_BOTTOM * k
                     })
                     .map(|m| m.text.clone())
                     .collect();
@@ -719,5 +878,87 @@ mod strip_tests {
             let faults = status_text_faults(&cv, &bold, &plain);
             assert!(faults.is_empty(), "after {steps} steps: {faults:#?}");
         }
+    }
+
+    /// Every province's population limit is drawn in bold at 9 px or more inline in its
+    /// hex's top corner; and in 3 to 5-player seeded games from early to late, with
+    /// Kathmandu crowded by every seat, each badge lies inside its hex (or the tab under
+    /// it), clear of the other badges and, in a province with three badges or fewer, of
+    /// its full name and town names (from the renderer's own layout).
+    #[test]
+    fn limits_read_inline_and_badges_leave_town_names_clear() {
+        let d = parse_board(BOARD).unwrap();
+        let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+            .map(String::from)
+            .to_vec();
+        let (k, top) = (BOARD_SCALE, board_px(HEADLINE_H) as f32);
+        let mut g = crate::engine::setup_checked::<Nepal>(
+            &d,
+            &names[..3],
+            &crate::engine::Options::new(),
+            3,
+        )
+        .unwrap();
+        random_play(&mut g, &d, 20, 5);
+        let cv = render_canvas(&d, &g.view(&d, Viewer::Spectator));
+        for (i, p) in d.provinces.iter().enumerate() {
+            let (cx, cy) = center(p.col, p.row);
+            let (px, py) = (cx * k, (cy + LIMIT_DY) * k + top);
+            let want = p.limit.map_or("\u{221e}".to_string(), |l| l.to_string());
+            let shown = cv.marks().iter().any(|m| {
+                m.text == want
+                    && m.bold
+                    && inline_size(m, cv.width()) >= INLINE_MIN_PX
+                    && (m.x + m.w / 2.0 - px).abs() < LIMIT_R * k
+                    && (m.y + m.size / 2.0 - py).abs() < LIMIT_R * k
+            });
+            assert!(
+                shown,
+                "{}'s limit {want} is not read inline",
+                d.provinces[i].name
+            );
+        }
+        let mut crowded = 0;
+        let mut placed = 0;
+        for players in 3..=5 {
+            for steps in [0, 40, 150, 600, 1500] {
+                let mut g = crate::engine::setup_checked::<Nepal>(
+                    &d,
+                    &names[..players],
+                    &crate::engine::Options::new(),
+                    3,
+                )
+                .unwrap();
+                random_play(&mut g, &d, steps, 5);
+                let mut view = g.view(&d, Viewer::Spectator);
+                for (s, c) in view.pieces[d.kathmandu].iter_mut().enumerate() {
+                    *c = (*c).max(1 + s as u8 % 3);
+                }
+                for (p, badges) in province_badges(&view) {
+                    let towns = town_rects(&cv, &d, p);
+                    let fit = badges.len() <= 3;
+                    crowded += usize::from(!fit && !towns.is_empty());
+                    let places = badge_places(&cv, &d, p, &badges);
+                    for (n, &(b, r)) in places.iter().enumerate() {
+                        let at = format!(
+                            "{} with {players} players after {steps} steps: {b:?}",
+                            d.provinces[p].name
+                        );
+                        assert!(in_hex(&r), "{at} is outside its hex at {r:?}");
+                        for t in towns.iter().filter(|_| fit) {
+                            assert!(!hits(&r, t), "{at} at {r:?} covers a name at {t:?}");
+                        }
+                        for (_, o) in &places[..n] {
+                            assert!(!hits(&r, o), "{at} at {r:?} covers another badge at {o:?}");
+                        }
+                        placed += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            crowded >= 10 && placed > 200,
+            "{crowded} crowded provinces, {placed} badges"
+        );
     }
 }

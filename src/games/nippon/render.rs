@@ -1,17 +1,20 @@
 //! Nippon board image: the action slots with their workers by colour, the worker rows and
 //! bag, the scoring track with its symbols and golden slots, the reward stacks, the four
 //! regions with their cities (goods on each side, overseas numbers or influence tiles) and
-//! train/ship slots, every player's board (money, coal, knowledge, factories with stored
-//! goods and machines, contracts, workers, tiles, achievements), the money, coal and
-//! knowledge tracks as rows of numbered boxes with every player's marker, and the last
-//! turn's events (at the end, the final scoring as a table). Type is sized to read at
-//! Discord's inline width (`board_art/nippon/inline-550.png`).
+//! train/ship slots, every player's board (workers, money, coal, knowledge, blueprints,
+//! machines, trains and ships as pictures with their numbers, factories with their stored
+//! goods and machines, filling the board at the largest scale that fits), the money, coal
+//! and knowledge tracks as rows of numbered boxes with every player's marker, and a table
+//! of each player's open contracts, influence tiles and achievements (at the end, the
+//! final scoring). Whose turn, the scores and the last turn are in the headline and the
+//! status strip only. Type is sized to read at Discord's inline width
+//! (`board_art/nippon/inline-550.png`).
 //!
 //! Pure function of (board data, view). The static frame (titles, region boxes, track
 //! cells) is drawn once and cached in [`NipponData::layer`].
 
-use super::view::PlayerView;
 use super::view::PLAYER_COLOURS;
+use super::view::{FactoryView, PlayerView};
 use super::{NipponData, TrackKind, View};
 use crate::engine::ScorePart;
 use crate::render::*;
@@ -34,7 +37,7 @@ const BOARDS_X: f32 = 840.0;
 const BOARDS_Y: f32 = 250.0;
 /// The three player-board tracks, every player's marker on each.
 const TRACKS_Y: f32 = 722.0;
-/// The last turn's events, or the final breakdown at the end.
+/// The contracts table, or the final breakdown at the end.
 const LOG_Y: f32 = 944.0;
 /// Text sizes that still read at Discord's inline width (about a third of the board).
 const BIG: f32 = 26.0;
@@ -126,12 +129,6 @@ fn draw_static(d: &NipponData) -> Canvas {
     c
 }
 
-/// A worker as a small disc in its colour.
-fn worker(c: &mut Canvas, d: &NipponData, cx: f32, cy: f32, w: u8) {
-    c.fill_circle(cx, cy, 11.0, worker_color(d, w));
-    c.stroke_circle(cx, cy, 11.0, INK, 1.2);
-}
-
 /// The view's picture (the engine encodes it as PNG).
 pub fn render(d: &NipponData, v: &View) -> RgbaImage {
     render_canvas(d, v).into_image()
@@ -150,10 +147,10 @@ pub fn render_canvas(d: &NipponData, v: &View) -> Canvas {
     draw_markers(&mut c, d, v);
     match v.result.as_ref().filter(|r| !r.breakdown.is_empty()) {
         Some(r) => draw_breakdown(&mut c, v, &r.breakdown),
-        None => draw_last_turn(&mut c, v),
+        None => draw_table(&mut c, d, v),
     }
-    // The players, their scores and the last turn again, below the board, in type that
-    // reads inline.
+    // The players, their scores and the last turn, below the board, in type that reads
+    // inline (not repeated on the board).
     let last_turn: &[String] = match v.result {
         Some(_) => &[],
         None => &v.last_turn,
@@ -199,7 +196,7 @@ fn draw_workers(c: &mut Canvas, d: &NipponData, v: &View) {
     for (i, s) in v.slots.iter().enumerate() {
         let x = SLOT_X + i as f32 * (SLOT_W + 10.0);
         for (k, &w) in s.iter().enumerate() {
-            worker(c, d, x + 24.0 + k as f32 * 28.0, SLOT_Y + 60.0, w);
+            worker_disc(c, d, x + 24.0 + k as f32 * 28.0, SLOT_Y + 60.0, 11.0, w);
         }
         let names: Vec<&str> = s
             .iter()
@@ -220,7 +217,7 @@ fn draw_workers(c: &mut Canvas, d: &NipponData, v: &View) {
             Align::Left,
         );
         for (k, &w) in row.iter().enumerate() {
-            worker(c, d, x + 56.0 + k as f32 * 26.0, ROWS_Y + 12.0, w);
+            worker_disc(c, d, x + 56.0 + k as f32 * 26.0, ROWS_Y + 12.0, 11.0, w);
         }
         x += 150.0;
     }
@@ -380,73 +377,178 @@ fn draw_city(c: &mut Canvas, d: &NipponData, v: &View, i: usize, cx: f32, cy: f3
     c.text_centered(cx, cy, TYPED, WHITE, label, true);
 }
 
-/// The player boards.
+/// The player boards, one under another in the right column.
 fn draw_players(c: &mut Canvas, d: &NipponData, v: &View) {
-    // Player boards.
-    let ph = (H as f32 - BOARDS_Y - 10.0) / v.players.len() as f32;
     for s in 0..v.players.len() {
-        draw_player(c, d, v, s, BOARDS_Y + s as f32 * ph, ph);
+        draw_player(c, d, v, s);
     }
 }
 
-/// Player board `s`, `ph` high from `y`: name and VP; a row of counters, each a picture
-/// with its number in large type (money, coal, knowledge, blueprints, machines, trains
-/// and ships left, workers by colour); the factories with their goods; then contracts,
-/// tiles and achievements in words, as many lines as the panel holds.
-fn draw_player(c: &mut Canvas, d: &NipponData, v: &View, s: usize, y: f32, ph: f32) {
-    let p = &v.players[s];
-    let col = seat_color(s);
-    let active = v.result.is_none() && v.current == s;
-    let bg = if active { HIGHLIGHT } else { WHITE };
-    c.fill_rounded_rect(BOARDS_X, y, 740.0, ph - 8.0, 8.0, bg);
-    c.stroke_rounded_rect(BOARDS_X, y, 740.0, ph - 8.0, 8.0, col, 4.0);
-    c.fill_circle(BOARDS_X + 20.0, y + 22.0, 11.0, col);
-    let head = format!("{} {} VP", p.name, p.vp);
-    let size = fit_bold(c, &head, BIG, MID, 700.0);
-    let head = c.ellipsize(size, &head, 690.0, true);
-    c.text_bold(BOARDS_X + 38.0, y + 6.0, size, INK, &head, Align::Left);
-    draw_counters(c, d, p, BOARDS_X + 10.0, y + 40.0);
-    draw_factories(c, d, p, y + 86.0);
-    let open: Vec<String> = p.contracts_open.iter().map(u8::to_string).collect();
-    let tiles: Vec<String> = p.tiles.iter().map(u8::to_string).collect();
-    let ach: Vec<String> = p
-        .achievements
-        .iter()
-        .enumerate()
-        .filter_map(|(a, m)| m.map(|m| format!("{} x{m}", d.achievements[a].name)))
-        .collect();
-    let none = |v: &[String], sep: &str| {
-        if v.is_empty() {
-            "none".to_string()
-        } else {
-            v.join(sep)
+/// Player board `s` of `n` players: its rectangle (x, y, width, height) in units.
+pub(crate) fn panel_rect(n: usize, s: usize) -> (f32, f32, f32, f32) {
+    let ph = (H as f32 - BOARDS_Y - 10.0) / n.max(1) as f32;
+    (BOARDS_X, BOARDS_Y + s as f32 * ph, 740.0, ph - 8.0)
+}
+
+/// The scales a player board's pictures and numbers may be drawn at, largest first: the
+/// largest whose layout fits the board is used, so a board with room (two or three
+/// players, few factories) is filled rather than left half empty. At 1 the numbers are
+/// [`TYPED`] (9 px inline), the least they may be.
+const PANEL_SCALES: [f32; 12] = [2.4, 2.2, 2.0, 1.85, 1.7, 1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.0];
+/// A player board's margin inside its frame.
+const PANEL_PAD: f32 = 10.0;
+
+/// A player board laid out: its first line and counters at scale `k`, its factories at
+/// scale `kf` (at least `k`); where its counters and factories go (top left corners, in
+/// the order of [`counters`] and of the player's factories) and the y under them.
+pub(crate) struct PanelLayout {
+    pub k: f32,
+    pub kf: f32,
+    counters: Vec<(f32, f32)>,
+    factories: Vec<(f32, f32)>,
+    pub bottom: f32,
+}
+
+/// The counters of a player board: a disc's colour and symbol, and the number.
+fn counters(p: &PlayerView) -> [(Color, &'static str, String); 7] {
+    [
+        (rgb(230, 190, 60), "\u{a5}", money(p)),
+        (rgb(40, 40, 44), "C", p.coal.to_string()),
+        (rgb(70, 120, 200), "K", p.levels[2].to_string()),
+        (rgb(235, 235, 240), "bp", p.blueprints.to_string()),
+        (rgb(150, 150, 160), "M", p.machines.to_string()),
+        (rgb(190, 90, 60), "T", p.trains_left.to_string()),
+        (rgb(60, 130, 170), "S", p.ships_left.to_string()),
+    ]
+}
+
+/// What a player without a factory shows in the factories' place.
+const NO_FACTORY: &str = "no factory yet";
+
+/// Size of a factory at scale `k`: its good's name over a row of storage boxes (and a gear
+/// per machine).
+fn factory_size(c: &Canvas, d: &NipponData, f: &FactoryView, k: f32) -> (f32, f32) {
+    let name_w = c.text_width_bold(TYPED * k, &d.goods[f.good].name);
+    let boxes = (d.goods[f.good].storage + f.machine) as f32 * 16.0 * k;
+    (name_w.max(boxes) + 12.0 * k, TYPED * k * 1.2 + 26.0 * k)
+}
+
+/// Height of a player board's first line (name, VP and workers) at scale `k`.
+fn head_height(k: f32) -> f32 {
+    TYPED * k * 1.25
+}
+
+/// Player `p`'s board laid out inside `(x, y, w, h)`: the first line and the counters at
+/// the largest of [`PANEL_SCALES`] at which they and the factories fit, then the
+/// factories at the largest that fits the room left (the smallest scale if none does).
+pub(crate) fn panel_layout(
+    c: &Canvas,
+    d: &NipponData,
+    p: &PlayerView,
+    (x, y, w, h): (f32, f32, f32, f32),
+) -> PanelLayout {
+    let (x, y, w) = (x + PANEL_PAD, y + PANEL_PAD, w - 2.0 * PANEL_PAD);
+    let bottom = y + h - 2.0 * PANEL_PAD;
+    let at = |k: f32, kf: f32| {
+        let t = TYPED * k;
+        let gap = 6.0 * k;
+        let sizes: Vec<(f32, f32)> = counters(p)
+            .iter()
+            .map(|(_, _, n)| (c.counter_width(t, n), counter_height(t)))
+            .collect();
+        let (counters, y1) = flow(&sizes, (x, y + head_height(k) + gap), w, gap);
+        let sizes: Vec<(f32, f32)> = match p.factories.is_empty() {
+            true => vec![(c.text_width_bold(TYPED * kf, NO_FACTORY), TYPED * kf * 1.2)],
+            false => p
+                .factories
+                .iter()
+                .map(|f| factory_size(c, d, f, kf))
+                .collect(),
+        };
+        let (factories, y2) = flow(&sizes, (x, y1 + 2.0 * gap), w, 6.0 * kf);
+        PanelLayout {
+            k,
+            kf,
+            counters,
+            factories,
+            bottom: y2,
         }
     };
-    let text = format!(
-        "contracts {} \u{b7} tiles {} \u{b7} achievements {}",
-        none(&open, " "),
-        none(&tiles, " "),
-        none(&ach, ", ")
+    let fits = |l: &PanelLayout| l.bottom <= bottom;
+    let Some(k) = PANEL_SCALES.iter().copied().find(|&k| fits(&at(k, k))) else {
+        return at(1.0, 1.0);
+    };
+    PANEL_SCALES
+        .iter()
+        .filter(|&&kf| kf >= k)
+        .map(|&kf| at(k, kf))
+        .find(fits)
+        .unwrap_or_else(|| at(k, k))
+}
+
+/// Player board `s`: its name and VP, the workers it holds as discs in their colours, a
+/// counter for each of money, coal, knowledge, blueprints, machines, trains and ships
+/// left, and its factories with the goods they store; at the largest scales that fit (see
+/// [`panel_layout`]). A name too long for its line is cut with an ellipsis.
+fn draw_player(c: &mut Canvas, d: &NipponData, v: &View, s: usize) {
+    let p = &v.players[s];
+    let col = seat_color(s);
+    let rect = panel_rect(v.players.len(), s);
+    let (x, y, w, h) = rect;
+    let bg = if v.result.is_none() && v.current == s {
+        HIGHLIGHT
+    } else {
+        WHITE
+    };
+    c.fill_rounded_rect(x, y, w, h, 8.0, bg);
+    c.stroke_rounded_rect(x, y, w, h, 8.0, col, 4.0);
+    let l = panel_layout(c, d, p, rect);
+    let (k, t) = (l.k, TYPED * l.k);
+    let (x, y) = (x + PANEL_PAD, y + PANEL_PAD);
+    // First line: the seat's disc, the name (cut if need be) and VP; workers at the right.
+    let mid = y + head_height(k) / 2.0;
+    c.fill_circle(x + 11.0 * k, mid, 11.0 * k, col);
+    c.stroke_circle(x + 11.0 * k, mid, 11.0 * k, INK, 1.2);
+    let workers_w = p.workers.len() as f32 * 26.0 * k;
+    let vp = format!(" {} VP", p.vp);
+    let room = w - 2.0 * PANEL_PAD - 30.0 * k - workers_w - c.text_width_bold(t, &vp);
+    let name = c.ellipsize(t, &p.name, room.max(t), true);
+    c.text_bold(
+        x + 28.0 * k,
+        mid - t * 0.6,
+        t,
+        INK,
+        &format!("{name}{vp}"),
+        Align::Left,
     );
-    let top = y + 164.0;
-    let room = ((y + ph - 12.0 - top) / 24.0).max(0.0) as usize;
-    let mut lines = c.wrap(MID, &text, 716.0, false);
-    if lines.len() > room {
-        lines.truncate(room);
-        if let Some(last) = lines.last_mut() {
-            *last = c.ellipsize(MID, &format!("{last} \u{2026}"), 716.0, false);
+    let mut wx = x + w - 2.0 * PANEL_PAD - 12.0 * k;
+    for &wk in p.workers.iter().rev() {
+        worker_disc(c, d, wx, mid, 11.0 * k, wk);
+        wx -= 26.0 * k;
+    }
+    for ((fill, symbol, n), &at) in counters(p).iter().zip(&l.counters) {
+        let (fill, symbol) = (*fill, *symbol);
+        let icon = move |c: &mut Canvas, cx: f32, cy: f32, r: f32| {
+            c.fill_circle(cx, cy, r, fill);
+            c.stroke_circle(cx, cy, r, INK, 1.2);
+            c.text_centered(cx, cy, r * 1.2, contrast_color(fill), symbol, true);
+        };
+        c.counter(at, t, n, &icon);
+    }
+    if p.factories.is_empty() {
+        if let Some(&(fx, fy)) = l.factories.first() {
+            c.text_bold(fx, fy, TYPED * l.kf, MUTED, NO_FACTORY, Align::Left);
         }
     }
-    for (k, l) in lines.iter().enumerate() {
-        c.text(
-            BOARDS_X + 12.0,
-            top + k as f32 * 24.0,
-            MID,
-            INK,
-            l,
-            Align::Left,
-        );
+    for (f, &at) in p.factories.iter().zip(&l.factories) {
+        draw_factory(c, d, f, at, l.kf);
     }
+}
+
+/// A worker as a disc in its colour.
+fn worker_disc(c: &mut Canvas, d: &NipponData, cx: f32, cy: f32, r: f32, w: u8) {
+    c.fill_circle(cx, cy, r, worker_color(d, w));
+    c.stroke_circle(cx, cy, r, INK, 1.2);
 }
 
 /// A player's money as its counter shows it (the coin beside it says yen).
@@ -456,70 +558,98 @@ pub(crate) fn money(p: &PlayerView) -> String {
         .to_string()
 }
 
-/// The row of counters of a player board from (x, y): each a small picture and its
-/// number in large bold type.
-fn draw_counters(c: &mut Canvas, d: &NipponData, p: &PlayerView, x: f32, y: f32) {
-    const CHIP_H: f32 = 40.0;
-    let mut x = x;
-    let mut chip = |c: &mut Canvas, icon: &dyn Fn(&mut Canvas, f32, f32), n: String| {
-        let w = 36.0 + c.text_width_bold(TYPED, &n) + 8.0;
-        c.fill_rounded_rect(x, y, w, CHIP_H, 8.0, rgba(255, 255, 255, 200));
-        c.stroke_rounded_rect(x, y, w, CHIP_H, 8.0, with_alpha(INK, 90), 1.0);
-        icon(c, x + 18.0, y + CHIP_H / 2.0);
-        let top = y + (CHIP_H - c.line_height(TYPED)) / 2.0;
-        c.text_bold(x + 34.0, top, TYPED, INK, &n, Align::Left);
-        x += w + 6.0;
-    };
-    let disc = |fill: Color, letter: &'static str| {
-        move |c: &mut Canvas, cx: f32, cy: f32| {
-            c.fill_circle(cx, cy, 13.0, fill);
-            c.stroke_circle(cx, cy, 13.0, INK, 1.2);
-            c.text_centered(cx, cy, 16.0, contrast_color(fill), letter, true);
+/// A factory at `(x, y)`, scale `k`: a box in its good's colour with the good's name (what
+/// `run` and `improve` read) in bold, then a box per storage place (filled for each good
+/// stored) and a gear per machine.
+fn draw_factory(c: &mut Canvas, d: &NipponData, f: &FactoryView, (x, y): (f32, f32), k: f32) {
+    let (w, h) = factory_size(c, d, f, k);
+    let t = TYPED * k;
+    c.fill_rect(x, y, w, h, with_alpha(good_color(d, f.good), 150));
+    c.stroke_rect(x, y, w, h, INK, 1.0);
+    c.text_bold(
+        x + 6.0 * k,
+        y + 2.0 * k,
+        t,
+        INK,
+        &d.goods[f.good].name,
+        Align::Left,
+    );
+    let by = y + t * 1.2 + 4.0 * k;
+    let mut bx = x + 6.0 * k;
+    for n in 0..d.goods[f.good].storage {
+        if n < f.goods {
+            c.fill_rect(bx, by, 13.0 * k, 13.0 * k, INK);
+        } else {
+            c.fill_rect(bx, by, 13.0 * k, 13.0 * k, WHITE);
+            c.stroke_rect(bx, by, 13.0 * k, 13.0 * k, INK, 1.5);
         }
-    };
-    chip(c, &disc(rgb(230, 190, 60), "\u{a5}"), money(p));
-    chip(c, &disc(rgb(40, 40, 44), "C"), p.coal.to_string());
-    chip(c, &disc(rgb(70, 120, 200), "K"), p.levels[2].to_string());
-    chip(c, &disc(rgb(235, 235, 240), "bp"), p.blueprints.to_string());
-    chip(c, &disc(rgb(150, 150, 160), "M"), p.machines.to_string());
-    chip(c, &disc(rgb(190, 90, 60), "T"), p.trains_left.to_string());
-    chip(c, &disc(rgb(60, 130, 170), "S"), p.ships_left.to_string());
-    // Workers by colour.
-    let mut counts: Vec<(u8, usize)> = Vec::new();
-    for &w in &p.workers {
-        match counts.iter_mut().find(|(k, _)| *k == w) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((w, 1)),
-        }
+        bx += 16.0 * k;
     }
-    counts.sort();
-    for (w, n) in counts {
-        let fill = worker_color(d, w);
-        chip(
-            c,
-            &move |c: &mut Canvas, cx: f32, cy: f32| {
-                c.fill_circle(cx, cy, 12.0, fill);
-                c.stroke_circle(cx, cy, 12.0, INK, 1.2);
-            },
-            n.to_string(),
-        );
+    for _ in 0..f.machine {
+        let (cx, cy, r) = (bx + 6.5 * k, by + 6.5 * k, 6.5 * k);
+        c.fill_circle(cx, cy, r, rgb(110, 110, 120));
+        c.stroke_circle(cx, cy, r, INK, 1.2);
+        c.fill_circle(cx, cy, r * 0.35, WHITE);
+        bx += 16.0 * k;
     }
 }
 
-/// The public events of the last complete turn (everyone sees the same: nothing in
-/// Nippon is hidden), newest last, as many lines as the panel holds.
-fn draw_last_turn(c: &mut Canvas, v: &View) {
-    const WIDTH: f32 = 790.0;
-    const LINES: usize = 7;
-    c.text_bold(SLOT_X, LOG_Y, BIG, INK, "Last turn", Align::Left);
-    c.log_tail(
-        (SLOT_X, LOG_Y + 34.0),
-        MID,
-        26.0,
-        WIDTH,
-        &v.last_turn,
-        LINES,
-    );
+/// Height of the title over the contracts table and the bottom of the table's room.
+const TABLE_TITLE_H: f32 = 36.0;
+const TABLE_BOTTOM: f32 = H as f32 - 10.0;
+
+/// Player `s` of `n`'s row of the contracts table: its rectangle (x, y, width, height).
+pub(crate) fn table_row_rect(n: usize, s: usize) -> (f32, f32, f32, f32) {
+    let top = LOG_Y + TABLE_TITLE_H;
+    let rh = ((TABLE_BOTTOM - top) / n.max(1) as f32).min(60.0);
+    (SLOT_X, top + s as f32 * rh, 790.0, rh)
+}
+
+/// Under the tracks while the game runs: a row per player with its open contracts (cards
+/// with their numbers), its influence tiles left (in its colour, with their values) and
+/// its achievements, every number in bold at [`TYPED`].
+fn draw_table(c: &mut Canvas, d: &NipponData, v: &View) {
+    let title = "Contracts, influence tiles and achievements";
+    c.text_bold(SLOT_X, LOG_Y, BIG, INK, title, Align::Left);
+    let box_w = c.text_width_bold(TYPED, "8") + 10.0;
+    let box_h = (TYPED * 1.35).min(table_row_rect(v.players.len(), 0).3 - 4.0);
+    for (s, p) in v.players.iter().enumerate() {
+        let (x, y, w, rh) = table_row_rect(v.players.len(), s);
+        let (mid, top) = (y + rh / 2.0, y + (rh - box_h) / 2.0);
+        if s % 2 == 0 {
+            c.fill_rect(x, y, w, rh, rgb(236, 230, 214));
+        }
+        c.fill_circle(x + 12.0, mid, 10.0, seat_color(s));
+        c.stroke_circle(x + 12.0, mid, 10.0, INK, 1.2);
+        let mut bx = x + 30.0;
+        let mut boxes = |c: &mut Canvas, nums: &[u8], fill: Color| {
+            for n in nums {
+                c.fill_rounded_rect(bx, top, box_w, box_h, 4.0, fill);
+                c.stroke_rounded_rect(bx, top, box_w, box_h, 4.0, INK, 1.2);
+                let ink = contrast_color(fill);
+                c.text_centered(bx + box_w / 2.0, mid, TYPED, ink, &n.to_string(), true);
+                bx += box_w + 3.0;
+            }
+            bx += 12.0;
+        };
+        boxes(c, &p.contracts_open, rgb(252, 246, 226));
+        boxes(c, &p.tiles, seat_color(s));
+        let ach: Vec<String> = p
+            .achievements
+            .iter()
+            .enumerate()
+            .filter_map(|(a, m)| m.map(|m| format!("{} x{m}", d.achievements[a].name)))
+            .collect();
+        let room = x + w - 4.0 - bx;
+        if ach.is_empty() || room < 20.0 {
+            continue;
+        }
+        let text = ach.join(", ");
+        let size = fit_bold(c, &text, TYPED, SMALL, room);
+        let text = c.ellipsize(size, &text, room, true);
+        let ty = mid - c.line_height(size) / 2.0;
+        c.text_bold(bx, ty, size, INK, &text, Align::Left);
+    }
 }
 
 /// The final scoring (the result's breakdown), one row per player and one column per part,
@@ -624,36 +754,6 @@ fn draw_markers(c: &mut Canvas, d: &NipponData, v: &View) {
     }
 }
 
-/// A player's factories from `y`: the good, its machine, and storage cubes.
-fn draw_factories(c: &mut Canvas, d: &NipponData, p: &PlayerView, y: f32) {
-    let mut fx = BOARDS_X + 10.0;
-    for f in &p.factories {
-        let cap = d.goods[f.good].storage;
-        let fill = with_alpha(good_color(d, f.good), 140);
-        c.fill_rect(fx, y, 116.0, 72.0, fill);
-        c.stroke_rect(fx, y, 116.0, 72.0, INK, 1.0);
-        let m = if f.machine > 0 {
-            format!(" +{}", f.machine)
-        } else {
-            String::new()
-        };
-        let label = format!("{}{m}", d.goods[f.good].name);
-        c.text_bold(fx + 5.0, y + 4.0, MID, INK, &label, Align::Left);
-        for k in 0..cap {
-            let bx = fx + 6.0 + k as f32 * 21.0;
-            if k < f.goods {
-                c.fill_rect(bx, y + 40.0, 17.0, 17.0, INK);
-            } else {
-                c.stroke_rect(bx, y + 40.0, 17.0, 17.0, INK, 1.5);
-            }
-        }
-        fx += 122.0;
-    }
-    if p.factories.is_empty() {
-        c.text(fx, y + 22.0, MID, MUTED, "no factory yet", Align::Left);
-    }
-}
-
 /// The action slots with their actions (the static layer).
 fn draw_action_slots(c: &mut Canvas, d: &NipponData) {
     for (i, acts) in d.slots.iter().enumerate() {
@@ -715,5 +815,141 @@ mod strip_tests {
             let faults = status_text_faults(&cv, &bold, &plain);
             assert!(faults.is_empty(), "after {steps} steps: {faults:#?}");
         }
+    }
+
+    /// Each player's board with 2, 3 and 4 players, from the start to the end (one player
+    /// with a name too long for its line): every text on it but the counters' symbols is
+    /// bold, 9 px or more where a chat client shows the picture inline and wholly inside
+    /// the board; it shows the player's money, coal, knowledge, blueprints, machines, trains
+    /// and ships left and each factory's good; its pictures fill at least 3/5 of it (no
+    /// half-empty board) and no more than all of it; and the board does not repeat the
+    /// strip's last turn. While the game runs, each open contract and influence tile is in
+    /// the player's row of the table under the tracks, in bold at 9 px or more inline.
+    #[test]
+    fn player_boards_show_each_players_pieces_legibly_and_fill_their_room() {
+        let d = parse_board(BOARD).unwrap();
+        let all = [
+            "Ann",
+            "Bartholomew Tokugawa-Yoshinobu the Third",
+            "Cy",
+            "Dee",
+        ];
+        let symbols: Vec<&str> = counters(&sample_player()).iter().map(|c| c.1).collect();
+        let mut boards = 0;
+        for n in 2..=4 {
+            let names: Vec<String> = all[..n].iter().map(|s| s.to_string()).collect();
+            for steps in [0, 60, 200, 5000] {
+                let mut g = crate::engine::setup_checked::<Nippon>(
+                    &d,
+                    &names,
+                    &crate::engine::Options::new(),
+                    7,
+                )
+                .unwrap();
+                random_play(&mut g, &d, steps, 11);
+                let view = g.view(&d, Viewer::Spectator);
+                let cv = render_canvas(&d, &view);
+                let at = format!("{n} players after {steps} steps");
+                for (s, p) in view.players.iter().enumerate() {
+                    let rect = panel_rect(n, s);
+                    let marks = marks_in(&cv, rect);
+                    let mut texts = Vec::new();
+                    for m in marks.iter().filter(|m| !symbols.contains(&m.text.as_str())) {
+                        let inline = inline_size(m, cv.width());
+                        assert!(
+                            m.bold && inline >= INLINE_MIN_PX,
+                            "{at}: `{}` is {inline:.1} px inline",
+                            m.text
+                        );
+                        assert!(inside(m, rect), "{at}: `{}` is cut by its board", m.text);
+                        texts.push(m.text.clone());
+                    }
+                    let mut want: Vec<String> = counters(p).into_iter().map(|c| c.2).collect();
+                    want.extend(p.factories.iter().map(|f| d.goods[f.good].name.clone()));
+                    for w in &want {
+                        assert!(
+                            texts.contains(w),
+                            "{at}: `{w}` is not on {}'s board: {texts:?}",
+                            p.name
+                        );
+                    }
+                    assert!(
+                        texts.iter().any(|t| t.starts_with(&p.name[..2])),
+                        "{at}: {texts:?}"
+                    );
+                    let l = panel_layout(&cv, &d, p, rect);
+                    let (top, room) = (rect.1 + PANEL_PAD, rect.3 - 2.0 * PANEL_PAD);
+                    let used = l.bottom - top;
+                    assert!(
+                        used >= 0.6 * room && used <= room,
+                        "{at}: {} fills {used:.0} of {room:.0}",
+                        p.name
+                    );
+                    if view.result.is_none() {
+                        let row = marks_in(&cv, table_row_rect(n, s));
+                        for w in p.contracts_open.iter().chain(&p.tiles) {
+                            let shown = row.iter().any(|m| {
+                                m.text == w.to_string()
+                                    && m.bold
+                                    && inline_size(m, cv.width()) >= INLINE_MIN_PX
+                            });
+                            assert!(shown, "{at}: {}'s {w} is not in its row", p.name);
+                        }
+                    }
+                    boards += 1;
+                }
+                let last = cv.marks().iter().filter(|m| m.text == "Last turn").count();
+                assert!(last <= 1, "{at}: the last turn is drawn {last} times");
+            }
+        }
+        assert_eq!(boards, 4 * (2 + 3 + 4));
+    }
+
+    /// A player with nothing but the counters' symbols to show.
+    fn sample_player() -> PlayerView {
+        PlayerView {
+            name: String::new(),
+            colour: "red",
+            vp: 0,
+            yen: 0,
+            coal: 0,
+            blueprints: 0,
+            tracks: [0; 3],
+            levels: [0; 3],
+            factories: Vec::new(),
+            machines: 0,
+            contracts_open: Vec::new(),
+            trains_left: 0,
+            ships_left: 0,
+            tiles: Vec::new(),
+            workers: Vec::new(),
+            achievements: Vec::new(),
+        }
+    }
+
+    /// `rect` (units on the board, under its headline) in pixels of the picture.
+    fn px_rect(rect: (f32, f32, f32, f32)) -> (f32, f32, f32, f32) {
+        let (k, top) = (BOARD_SCALE, board_px(HEADLINE_H) as f32);
+        let (x, y, w, h) = rect;
+        (x * k, y * k + top, (x + w) * k, (y + h) * k + top)
+    }
+
+    /// The texts whose middle is inside `rect`.
+    fn marks_in(cv: &Canvas, rect: (f32, f32, f32, f32)) -> Vec<TextMark> {
+        let (x0, y0, x1, y1) = px_rect(rect);
+        cv.marks()
+            .iter()
+            .filter(|m| {
+                let (cx, cy) = (m.x + m.w / 2.0, m.y + m.size / 2.0);
+                cx > x0 && cx < x1 && cy > y0 && cy < y1
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// Whether `m` lies wholly inside `rect`.
+    fn inside(m: &TextMark, rect: (f32, f32, f32, f32)) -> bool {
+        let (x0, y0, x1, y1) = px_rect(rect);
+        m.x >= x0 && m.x + m.w <= x1 && m.y >= y0 && m.y + m.size <= y1
     }
 }
