@@ -96,22 +96,8 @@ impl Chat {
         let outcome_start = t.start;
         // A removed player's seat is played by the autopilot, no longer by the caretaker.
         release.extend(t.resign.iter().copied());
+        let (log, since) = self.catch_up_after(l, &s, &before, &actions)?;
         let g = s.game;
-        // The pinged players' catch-up reads the log as it will be (read only when someone
-        // new acts: a step inside a turn pings nobody), and what touched them is heard by
-        // replaying the steps since their last.
-        let (log, since) = match s.turn_changed {
-            true => {
-                let log = log_after(self.lock().store.log().actions(l.row.id)?, &actions);
-                let new: Vec<Seat> = (s.after.acting().iter().copied())
-                    .filter(|x| !before.contains(x))
-                    .filter(|x| s.seats.get(*x).is_some_and(|r| !is_ai(&r.user_id)))
-                    .collect();
-                let since = self.replay_since(&l.row, &s.seats, &log, &new, true);
-                (log, since)
-            }
-            false => (vec![], filter::Replayed::default()),
-        };
         let outcome = Outcome {
             notes: t.notes,
             played: t
@@ -164,6 +150,29 @@ impl Chat {
             *self.last_outcome.lock().unwrap_or_else(|p| p.into_inner()) = Some(outcome);
         }
         Ok(replies)
+    }
+
+    /// What the pinged players' catch-up needs after a change of turn: the log as it will
+    /// be with `actions`, and the steps since each newly acting person's last one,
+    /// replayed to hear what touched them. Nothing when no one new acts (a step inside a
+    /// turn pings nobody).
+    fn catch_up_after(
+        &self,
+        l: &Loaded,
+        s: &Settled,
+        before: &[Seat],
+        actions: &[NewAction],
+    ) -> Result<(Vec<ActionRow>, filter::Replayed), CoreError> {
+        if !s.turn_changed {
+            return Ok((vec![], filter::Replayed::default()));
+        }
+        let log = log_after(self.lock().store.log().actions(l.row.id)?, actions);
+        let new: Vec<Seat> = (s.after.acting().iter().copied())
+            .filter(|x| !before.contains(x))
+            .filter(|x| s.seats.get(*x).is_some_and(|r| !is_ai(&r.user_id)))
+            .collect();
+        let since = self.replay_since(&l.row, &s.seats, &log, &new, true);
+        Ok((log, since))
     }
 
     /// Commit `change` to the game of `l`, remember `g` as its new state, wait for the

@@ -303,22 +303,11 @@ fn public_reply(
             }
             if let Some((line, pings)) = who_acts_now(&acting, &known, seats) {
                 public.line(line);
-                // Each pinged player's catch-up, from the table's view of the log only.
                 for seat in acting
                     .iter()
                     .filter(|s| pings.contains(&seats[**s].user_id))
                 {
-                    if let Some(c) = public_catch_up(log, seats, *seat) {
-                        let touched = touched_line(&o.since, seats, *seat, Viewer::Spectator);
-                        let last = match touched {
-                            Some(t) => {
-                                public.line(c);
-                                t
-                            }
-                            None => c,
-                        };
-                        public.line(last.p(" Your steps: **Move**, or ").cmd("move", &[]).p("."));
-                    }
+                    pinged_catch_up(&mut public, o, (seats, log), *seat);
                 }
                 reply.pings = pings;
             }
@@ -337,6 +326,27 @@ fn public_reply(
     }
     reply.text = public;
     reply
+}
+
+/// A pinged player's catch-up under the message that pings them, from the table's view
+/// of the log only: the steps since their last, what touched them, then how to play.
+fn pinged_catch_up(
+    public: &mut Text,
+    o: &Outcome,
+    (seats, log): (&[SeatRow], &[ActionRow]),
+    seat: Seat,
+) {
+    let Some(c) = public_catch_up(log, seats, seat) else {
+        return;
+    };
+    let last = match touched_line(&o.since, seats, seat, Viewer::Spectator) {
+        Some(t) => {
+            public.line(c);
+            t
+        }
+        None => c,
+    };
+    public.line(last.p(" Your steps: **Move**, or ").cmd("move", &[]).p("."));
 }
 
 /// The lines the channel sees. The final message names the result once: a game event that

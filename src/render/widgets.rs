@@ -238,34 +238,6 @@ impl Canvas {
         self.text_centered(x, y, size, contrast_color(style.color), letter, true);
     }
 
-    /// The newest lines of `log` (oldest first), word-wrapped to `width` at `size`: as many
-    /// of the last wrapped lines as `rows`, drawn down from `at` one `step` apart, newest
-    /// last.
-    pub fn log_tail(
-        &mut self,
-        at: (f32, f32),
-        size: f32,
-        step: f32,
-        width: f32,
-        log: &[String],
-        rows: usize,
-    ) {
-        let mut lines: Vec<String> = Vec::new();
-        for line in log.iter().rev() {
-            let mut parts = self.wrap(size, line, width, false);
-            parts.extend(lines);
-            lines = parts;
-            if lines.len() >= rows {
-                break;
-            }
-        }
-        let skip = lines.len().saturating_sub(rows);
-        for (i, line) in lines.iter().skip(skip).enumerate() {
-            let y = at.1 + step * i as f32;
-            self.text(at.0, y, size, INK, line, Align::Left);
-        }
-    }
-
     /// Width of a [`Canvas::counter`] showing `n` at `size`.
     pub fn counter_width(&self, size: f32, n: &str) -> f32 {
         size * 1.35 + self.text_width_bold(size, n) + size * 0.35

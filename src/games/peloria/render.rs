@@ -4,15 +4,15 @@
 //! area's map label (its name, or an authored start of it from the board file that `move`
 //! reads as that area) in large bold type; the units of each nation as coloured tags with the nation's
 //! letters and counts; the regalia and the battle in progress; then, under the map, the
-//! round track, the prompt, the players' totals, every nation's VP, the legends (terrain,
-//! abbreviations) and the recent log.
+//! round track, the prompt, the players' totals, every nation's VP and the legends (terrain,
+//! abbreviations); the status strip under the board has the events of the last turn and
+//! of this one (at most [`STRIP_EVENTS`] lines), which the board does not repeat.
 //!
 //! The picture is laid out [`WIDTH`] units wide (drawn at `BOARD_SCALE` pixels a unit), so
 //! inline it shows at 0.55 of its layout: area labels (17.5 units, 16.5 at least), unit tags (16.5, smaller
 //! only to fit a crowded tag in its hex), totals and the nation list (15.5) read at
-//! 8.5–9.5 px there; the legends and the log are
-//! small print. Labels have no halo and the log keeps 4 lines so that a mid-game board
-//! stays under 150 KB. The static parts (map, labels, legends) are drawn once and cached
+//! 8.5–9.5 px there; the legends are small print. Labels have no halo and the strip's
+//! events are capped so that a board stays under 150 KB. The static parts (map, labels, legends) are drawn once and cached
 //! in [`PeloriaData::layer`].
 //!
 //! Pure function of the data and the view: no IO, same input gives the same PNG.
@@ -23,7 +23,9 @@ use crate::render::*;
 
 /// Canvas size, without the headline strip ([`HEADLINE_H`]) added on top.
 pub const WIDTH: u32 = 1000;
-pub const HEIGHT: u32 = 1000;
+/// The board's height: the map, its tracks, panels and legend (the events are in the
+/// status strip under it, never repeated on the board).
+pub const HEIGHT: u32 = 918;
 /// Hex radius (centre to corner), pointy top: 11.5 hex widths fill the canvas width.
 const R: f32 = 49.0;
 const SQ3: f32 = 1.732_050_8;
@@ -41,11 +43,8 @@ const TRACK_Y: f32 = 506.0;
 const PROMPT_Y: f32 = 542.0;
 const PANEL_Y: f32 = 586.0;
 const LEGEND_Y: f32 = 800.0;
-const LOG_Y: f32 = 922.0;
 /// Lines of the map labels' legend.
 const ABBR_LINES: usize = 4;
-/// Log lines shown.
-const LOG_LINES: usize = 4;
 /// Width of the players' scoreboard; the nations take the rest, in two columns.
 const BOARD_W: f32 = 300.0;
 
@@ -265,27 +264,40 @@ pub fn render_canvas(d: &PeloriaData, v: &View) -> Canvas {
     draw_prompt(&mut cv, v);
     draw_scores(&mut cv, v);
     draw_nations(&mut cv, d, v);
-    draw_log(&mut cv, v);
     // The players, what is asked now and the events of the last turn, below the board, in
     // type that reads inline.
-    let (last_turn_title, last_turn) = strip_events(v);
+    let (last_turn_title, events) = strip_events(v);
     cv.with_headline(&headline(d, v), HIGHLIGHT, INK)
         .with_status_strip(&StatusStrip {
             players: &score_rows(v),
             status: &strip_status(v),
             last_turn_title,
-            last_turn,
+            last_turn: &events,
         })
 }
 
-/// The strip's events: every line since the last nation turn began, or (a game of rules
-/// version 2 or older, which keeps no such record) its recent lines.
-fn strip_events(v: &View) -> (&'static str, &[String]) {
-    if v.last_turn.is_empty() {
+/// Most lines of events the strip shows (three columns of nine): a long movement phase
+/// would otherwise make the picture too tall and its PNG too large for a chat.
+const STRIP_EVENTS: usize = 27;
+
+/// The strip's events: the lines since the last nation turn began, or (a game of rules
+/// version 2 or older, which keeps no such record) its recent lines. Past
+/// [`STRIP_EVENTS`] the latest are shown, under a line saying how many came before.
+fn strip_events(v: &View) -> (&'static str, Vec<String>) {
+    let (title, lines) = if v.last_turn.is_empty() {
         ("Latest events", &v.log)
     } else {
         ("Last turn and this one", &v.last_turn)
+    };
+    if lines.len() <= STRIP_EVENTS {
+        return (title, lines.clone());
     }
+    let cut = lines.len() - (STRIP_EVENTS - 1);
+    let mut shown = vec![format!(
+        "({cut} earlier lines: `game history` has every step)"
+    )];
+    shown.extend_from_slice(&lines[cut..]);
+    (title, shown)
 }
 
 /// What is asked now, for the status strip (nothing once the game is over).
@@ -477,13 +489,6 @@ fn draw_nations(cv: &mut Canvas, d: &PeloriaData, v: &View) {
     }
 }
 
-/// The recent log, newest last.
-fn draw_log(cv: &mut Canvas, v: &View) {
-    // The recent log, newest last.
-    let width = WIDTH as f32 - 28.0;
-    cv.log_tail((14.0, LOG_Y), SMALL_PX, 18.0, width, &v.log, LOG_LINES);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -548,9 +553,33 @@ mod tests {
             }
             assert!(steps == 0 || !v.log.is_empty());
             let cv = render_canvas(&d, &v);
-            let faults = status_text_faults(&cv, &bold, strip_events(&v).1);
+            let faults = status_text_faults(&cv, &bold, &strip_events(&v).1);
             assert!(faults.is_empty(), "after {steps} steps: {faults:#?}");
         }
+    }
+
+    /// A last turn longer than the strip holds shows its latest lines under a line
+    /// counting the earlier ones; a shorter one shows every line.
+    #[test]
+    fn a_long_last_turn_shows_its_latest_lines_and_counts_the_rest() {
+        use super::super::Peloria;
+        use crate::engine::{Game, Options, Viewer};
+        let d = super::super::parse_board(super::super::BOARD).unwrap();
+        let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].map(String::from).to_vec();
+        let g = crate::engine::setup_checked::<Peloria>(&d, &names, &Options::new(), 7).unwrap();
+        let mut v = g.view(&d, Viewer::Spectator);
+        v.last_turn = (1..=40).map(|i| format!("event {i}")).collect();
+        let (title, shown) = strip_events(&v);
+        assert_eq!(title, "Last turn and this one");
+        assert_eq!(shown.len(), STRIP_EVENTS);
+        assert_eq!(
+            shown[0],
+            "(14 earlier lines: `game history` has every step)"
+        );
+        assert_eq!(shown[1], "event 15");
+        assert_eq!(shown.last().unwrap(), "event 40");
+        v.last_turn.truncate(STRIP_EVENTS);
+        assert_eq!(strip_events(&v).1, v.last_turn);
     }
 
     /// The board file's map labels: authored where a name is long, checked when read: a
