@@ -81,6 +81,8 @@ pub(crate) struct Inner {
     pub(crate) rate: HashMap<String, (i64, u32)>,
     /// How many times a game was rebuilt by replaying its log (not from a snapshot).
     pub(crate) replays: u64,
+    /// How long each player's log is, as their components number it.
+    pub(crate) log_counts: super::picks::LogCounts,
 }
 
 /// How many loaded games the chat keeps in memory by default. A game's state is a few KB;
@@ -243,6 +245,7 @@ impl Chat {
                 cache: GameCache::new(CACHE_GAMES),
                 rate: HashMap::new(),
                 replays: 0,
+                log_counts: Default::default(),
             }),
             registry,
             env,

@@ -673,33 +673,97 @@ pub(crate) fn visible_log(
     viewer: Viewer,
     revealed: impl Into<Revealed>,
 ) -> Vec<LogEntry> {
-    let Revealed(upto) = revealed.into();
-    let hidden_from = |a: &ActionRow| a.secret && a.seq > upto && viewer != Viewer::Seat(a.seat);
-    let mut out = Vec::new();
-    // Which steps are in effect, to know what each undo took back.
-    let mut stack: Vec<&ActionRow> = Vec::new();
-    for a in actions {
-        match a.kind {
-            ActionKind::Step => {
-                stack.push(a);
-                if hidden_from(a) && !a.turn_end {
-                    continue;
-                }
-                out.push(LogEntry::Step {
-                    seat: a.seat,
-                    step: (!hidden_from(a)).then(|| a.step.clone()),
-                });
-            }
-            ActionKind::Undo => {
-                let took = stack.pop();
-                if took.is_some_and(|t| hidden_from(t) && !t.turn_end) {
-                    continue;
-                }
-                out.push(LogEntry::Undo { seat: a.seat });
-            }
+    let mut sight = Sight::new(viewer, revealed.into());
+    let entry = |a: &ActionRow, sealed: bool| match a.kind {
+        ActionKind::Step => LogEntry::Step {
+            seat: a.seat,
+            step: (!sealed).then(|| a.step.clone()),
+        },
+        ActionKind::Undo => LogEntry::Undo { seat: a.seat },
+    };
+    actions
+        .iter()
+        .filter_map(|a| sight.see(a).map(|sealed| entry(a, sealed)))
+        .collect()
+}
+
+/// Reads a log row by row as one viewer sees it (what [`visible_log`] and
+/// [`VisibleCount`] share).
+#[derive(Clone, Debug)]
+struct Sight {
+    viewer: Viewer,
+    revealed: Revealed,
+    /// The steps in effect (to know what each undo took back): `true` for one the viewer
+    /// does not see at all.
+    unseen: Vec<bool>,
+}
+
+impl Sight {
+    fn new(viewer: Viewer, revealed: Revealed) -> Sight {
+        Sight {
+            viewer,
+            revealed,
+            unseen: Vec::new(),
         }
     }
-    out
+
+    /// Whether row `a` is an entry of the viewer's log (`Some`), and if so whether it is
+    /// sealed (a step whose notation they may not read).
+    fn see(&mut self, a: &ActionRow) -> Option<bool> {
+        match a.kind {
+            ActionKind::Step => {
+                let hidden =
+                    a.secret && a.seq > self.revealed.0 && self.viewer != Viewer::Seat(a.seat);
+                let unseen = hidden && !a.turn_end;
+                self.unseen.push(unseen);
+                (!unseen).then_some(hidden)
+            }
+            ActionKind::Undo => match self.unseen.pop() {
+                Some(true) => None,
+                _ => Some(false),
+            },
+        }
+    }
+}
+
+/// The length of the log one viewer sees, counted as rows are added: the components'
+/// ids number it at every answer, without reading the whole log each time.
+#[derive(Clone, Debug)]
+pub(crate) struct VisibleCount {
+    sight: Sight,
+    len: usize,
+    last_seq: i64,
+}
+
+impl VisibleCount {
+    pub(crate) fn new(viewer: Viewer, revealed: impl Into<Revealed>) -> VisibleCount {
+        VisibleCount {
+            sight: Sight::new(viewer, revealed.into()),
+            len: 0,
+            last_seq: i64::MIN,
+        }
+    }
+
+    /// Count the rows after the last one counted (rows at or before it are skipped).
+    pub(crate) fn add(&mut self, rows: &[ActionRow]) {
+        for a in rows {
+            if a.seq <= self.last_seq {
+                continue;
+            }
+            self.last_seq = a.seq;
+            self.len += usize::from(self.sight.see(a).is_some());
+        }
+    }
+
+    /// The last row counted (`i64::MIN` before any).
+    pub(crate) fn last_seq(&self) -> i64 {
+        self.last_seq
+    }
+
+    /// The entries of the viewer's log in the rows counted.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
 }
 
 /// A line of the history that is not a log entry (a seat handover): shown before the
@@ -917,7 +981,7 @@ pub(crate) fn touched(r: &Replayed, seat: Seat, viewer: Viewer) -> (Vec<String>,
     let mut lines = Vec::new();
     for h in &r.steps[from.map_or(0, |i| i + 1)..] {
         let names = h.names.get(seat).map_or(&[][..], Vec::as_slice);
-        for e in h.events.iter().filter(|e| e.visible_to(viewer)) {
+        for e in h.events.iter().filter(|e| e.visible_to(viewer) && !e.cue) {
             let concerns = match e.audience {
                 Audience::Private(s) => s == seat,
                 Audience::Public => names_any(&e.text, names, &h.names, seat),

@@ -7,13 +7,14 @@
 
 use super::core::{seat_of, Chat, Loaded};
 use super::error::CoreError;
-use super::filter;
-use super::menus::{self, Header, Pick, Resolved};
+use super::filter::{self, VisibleCount};
+use super::menus::{self, Header, Pick, Resolved, Target};
 use super::steplist;
 use super::text::Text;
 use super::types::{Reply, Request, Visibility};
 use crate::engine::{AnyGame, Seat, StepInfo, Viewer};
-use crate::store::ActionRow;
+use crate::store::{ActionRow, GameRow};
+use std::collections::HashMap;
 
 /// What a pick asks the dispatcher to do.
 pub(crate) enum Picked {
@@ -32,11 +33,36 @@ impl Chat {
         legal: &[StepInfo],
         prefix: &[String],
     ) -> Result<Reply, CoreError> {
-        let actions = self.lock().store.log().actions(l.row.id)?;
         let over = l.row.status == crate::store::GameStatus::Finished;
         let seat = seat_of(&l.seats, &req.user.id).unwrap_or(usize::MAX);
-        let header = header_for(l.row.version, (&actions, over), seat, &req.user.id);
+        let header = self.header_now(&l.row, over, seat, &req.user.id)?;
         Ok(steps_reply_at(req, legal, prefix, &header))
+    }
+
+    /// The header of the components made now for `seat` (user `user`) of the game of
+    /// `row` (`over`: it has ended). The log length it numbers is counted from the rows
+    /// added since the last count for that seat, not from the whole log.
+    pub(crate) fn header_now(
+        &self,
+        row: &GameRow,
+        over: bool,
+        seat: Seat,
+        user: &str,
+    ) -> Result<Header, CoreError> {
+        let mut inner = self.lock();
+        let key = (row.id, seat, over);
+        let mut count = match inner.log_counts.take(key, row.version) {
+            Some(c) => c,
+            None => VisibleCount::new(Viewer::Seat(seat), over),
+        };
+        count.add(&inner.store.log().actions_after(row.id, count.last_seq())?);
+        let log_len = count.len();
+        inner.log_counts.keep(key, row.version, count);
+        Ok(Header {
+            version: row.version,
+            log_len,
+            user: user.to_string(),
+        })
     }
 
     /// Read a pick against the game here now.
@@ -50,14 +76,23 @@ impl Chat {
                     .p(" shows your own."),
             )]));
         }
+        if let Some(play) = self.plays_as_named(req, pick)? {
+            return Ok(play);
+        }
         let mut l = self.load_active(&req.place)?;
         let g = l.game.take().ok_or(CoreError::NotStarted)?;
         let seat = seat_of(&l.seats, &req.user.id).ok_or(CoreError::NotPlaying)?;
         let legal = filter::legal_list(&*g, seat);
         if pick.header.version != l.row.version {
             let actions = self.lock().store.log().actions(l.row.id)?;
+            let over = g.status().is_finished();
+            let now = self.header_now(&l.row, over, seat, &req.user.id)?;
             return Ok(Picked::Answer(vec![stale_reply(
-                req, &l, &*g, seat, &actions, pick, &legal,
+                req,
+                (&l, &*g, seat),
+                &actions,
+                (pick, &now),
+                &legal,
             )]));
         }
         match pick.target.resolve(&legal) {
@@ -73,6 +108,23 @@ impl Chat {
             )])),
             None => Err(CoreError::StaleButton),
         }
+    }
+
+    /// A pick that names its step in full, made at the game's version now, plays that step
+    /// as typed (`move` decides whether it is legal), with no need to list the steps
+    /// first; `None` for any other pick (an index, a narrowing, an older version).
+    fn plays_as_named(&self, req: &Request, pick: &Pick) -> Result<Option<Picked>, CoreError> {
+        let Target::Step(step) = &pick.target else {
+            return Ok(None);
+        };
+        let (platform, channel) = (&req.place.platform, &req.place.channel);
+        let row = self.lock().store.log().active_game(platform, channel)?;
+        Ok(row
+            .filter(|r| r.version == pick.header.version)
+            .map(|r| Picked::Play {
+                step: step.clone(),
+                version: r.version,
+            }))
     }
 
     /// After a pick played its step: the player's next components go with their private
@@ -142,11 +194,9 @@ fn steps_reply_at(req: &Request, legal: &[StepInfo], prefix: &[String], header: 
 /// since, that nothing was played, and their components now.
 fn stale_reply(
     req: &Request,
-    l: &Loaded,
-    g: &dyn AnyGame,
-    seat: Seat,
+    (l, g, seat): (&Loaded, &dyn AnyGame, Seat),
     actions: &[ActionRow],
-    pick: &Pick,
+    (pick, now): (&Pick, &Header),
     legal: &[StepInfo],
 ) -> Reply {
     let over = g.status().is_finished();
@@ -163,16 +213,44 @@ fn stale_reply(
     text.push_plain("; nothing was played.".to_string());
     let mut r = Reply::error(&req.user.id, text);
     if !legal.is_empty() {
-        let header = header_for(l.row.version, (actions, over), seat, &req.user.id);
-        r.components = menus::build(legal, &[], &header);
+        r.components = menus::build(legal, &[], now);
     }
     r
 }
 
+/// The visible log lengths of [`Chat::header_now`], by game, seat and whether the game had
+/// ended, each with the game's version when counted; bounded (a count forgotten is made
+/// again from the log).
+#[derive(Default)]
+pub(crate) struct LogCounts(HashMap<(i64, Seat, bool), (i64, VisibleCount)>);
+
+/// How many counts [`LogCounts`] keeps: a few seats of each game the chat keeps loaded.
+const LOG_COUNTS: usize = 4 * super::core::CACHE_GAMES;
+
+impl LogCounts {
+    /// The count for `key` if it was made at `version` or before (a log seen at a later
+    /// version than the game's now, as after a restore from a backup, is counted again).
+    fn take(&mut self, key: (i64, Seat, bool), version: i64) -> Option<VisibleCount> {
+        match self.0.remove(&key) {
+            Some((at, count)) if at <= version => Some(count),
+            _ => None,
+        }
+    }
+
+    fn keep(&mut self, key: (i64, Seat, bool), version: i64, count: VisibleCount) {
+        if self.0.len() >= LOG_COUNTS {
+            self.0.clear();
+        }
+        self.0.insert(key, (version, count));
+    }
+}
+
 /// The header of the components made for `seat` (user `user`) at `version` of a game with
-/// log `actions` (`over`: the game has ended). Its log length counts the entries of the log
-/// that player may see, not its rows: another seat's drafting (rows hidden from them) must
-/// not change their components' ids.
+/// log `actions` (`over`: the game has ended), from the whole log ([`Chat::header_now`]
+/// counts the same from the rows it has not seen). Its log length counts the entries of the
+/// log that player may see, not its rows: another seat's drafting (rows hidden from them)
+/// must not change their components' ids.
+#[cfg(test)]
 pub(crate) fn header_for(
     version: i64,
     (actions, over): (&[ActionRow], bool),

@@ -270,3 +270,62 @@ fn a_turn_by_tapping_pings_the_next_player_with_the_catch_up() {
         .unwrap_or_else(|| panic!("the ping carries the catch-up: {ping}"));
     assert!(line.ends_with("Your steps: **Move**, or `move`."), "{line}");
 }
+
+/// Play `kind` with random legal steps (and now and then an `undo`) for up to `steps`
+/// steps, checking after each that the log length every seat's components number, counted
+/// from the rows added since the last count, is the one the whole log gives.
+fn check_log_counts(kind: &str, players: &[&str], steps: usize) -> (usize, bool) {
+    use crate::chat::filter;
+    use crate::chat::picks::header_for;
+    let c = started(kind, players);
+    let place = req(players[0], "").place;
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    };
+    for played in 0..steps {
+        let l = c.load_active_or_finished(&place).unwrap();
+        let over = l.row.status == crate::store::GameStatus::Finished;
+        let actions = c.lock().store.log().actions(l.row.id).unwrap();
+        for (s, seat) in l.seats.iter().enumerate() {
+            let now = c.header_now(&l.row, over, s, &seat.user_id).unwrap();
+            let whole = header_for(l.row.version, (&actions, over), s, &seat.user_id);
+            assert_eq!(now, whole, "{kind}, seat {s}, after {played} steps");
+        }
+        if over {
+            return (played, true);
+        }
+        let g = l.game.unwrap();
+        let acting = g.status().acting().to_vec();
+        let seat = acting[next(acting.len())];
+        let name = l.seats[seat].name.clone();
+        let legal = filter::legal_list(&*g, seat);
+        // An undo may be refused (a barrier, nothing of theirs to take back): then nothing
+        // changed, and the counts must still agree.
+        if next(6) == 0 {
+            c.handle(&req(&name, "undo"));
+        } else {
+            ok(
+                &c,
+                &name,
+                &format!("move {}", legal[next(legal.len())].notation),
+            );
+        }
+    }
+    (steps, false)
+}
+
+/// Issue 50: the components' ids number the log their player may see. Counted from the
+/// new rows only (not the whole log at every answer), the number is the whole log's for
+/// every seat: through another seat's secret drafting and its undos (Himalaya's
+/// programs), and through the end of a game (Nanga Parbat).
+#[test]
+fn the_log_length_counted_from_new_rows_is_the_whole_logs_for_every_seat() {
+    let (played, _) = check_log_counts("himalaya", &["ann", "bob", "cy"], 250);
+    assert_eq!(played, 250);
+    let (_, ended) = check_log_counts("nanga-parbat", &["ann", "bob"], 3_000);
+    assert!(ended, "the Nanga Parbat game reached its end");
+}

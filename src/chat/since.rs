@@ -49,8 +49,7 @@ impl Chat {
         if g.status().acting().contains(&seat) {
             let legal = filter::legal_list(&*g, seat);
             let over = g.status().is_finished();
-            let header =
-                super::picks::header_for(l.row.version, (&actions, over), seat, &req.user.id);
+            let header = self.header_now(&l.row, over, seat, &req.user.id)?;
             r.components = super::menus::build(&legal, &[], &header);
         }
         Ok(vec![r])

@@ -352,18 +352,31 @@ pub enum Audience {
 pub struct Event {
     pub audience: Audience,
     pub text: String,
+    /// The line says what comes next (who decides what), not what happened: a player's
+    /// catch-up does not count it among what touched them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cue: bool,
 }
 impl Event {
     pub fn public(text: impl Into<String>) -> Self {
         Event {
             audience: Audience::Public,
             text: text.into(),
+            cue: false,
         }
     }
     pub fn private(seat: Seat, text: impl Into<String>) -> Self {
         Event {
             audience: Audience::Private(seat),
             text: text.into(),
+            cue: false,
+        }
+    }
+    /// A public line saying what comes next ([`Event::cue`]).
+    pub fn cue(text: impl Into<String>) -> Self {
+        Event {
+            cue: true,
+            ..Event::public(text)
         }
     }
     /// May `viewer` see this event?

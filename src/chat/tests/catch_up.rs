@@ -134,6 +134,7 @@ fn expected_touches(told: &Told, seat: Seat, viewer: Viewer, names: &[String]) -
     told[from..]
         .iter()
         .flat_map(|(_, _, events)| events)
+        .filter(|e| !e.cue)
         .filter(|e| match e.audience {
             Audience::Private(s) => viewer == Viewer::Seat(s) && s == seat,
             Audience::Public => names.iter().any(|n| word(&e.text, n)),
@@ -256,5 +257,26 @@ fn nippon_a_scoring_while_the_player_waited_is_in_their_ping() {
     assert!(
         seen.iter().any(|l| l.contains("Scoring ")),
         "a scoring touched someone: {seen:#?}"
+    );
+}
+
+/// Peloria's players are named in its events by their nations as well ("the Hyalorings
+/// lose 2 units"): a battle against a waiting player's nation is in their ping. The
+/// "Next: … moves the …" lines say who acts next, not what touched anyone: never counted.
+#[test]
+fn peloria_what_touched_a_player_names_their_nations_and_skips_the_next_lines() {
+    let seen = touched_lines_seen("peloria", &["ann", "bob", "cy", "dee"], 3, 700);
+    let players = ["ann", "bob", "cy", "dee"];
+    let by_nation_only = |l: &String| {
+        let what = l.split_once(": ").map_or("", |(_, w)| w);
+        !players.iter().any(|p| what.contains(p))
+    };
+    assert!(
+        seen.iter().any(by_nation_only),
+        "a line touched a player by their nation's name alone: {seen:#?}"
+    );
+    assert!(
+        !seen.iter().any(|l| l.contains("Next: ")),
+        "no line says who acts next: {seen:#?}"
     );
 }

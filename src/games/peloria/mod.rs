@@ -493,12 +493,14 @@ impl Game for Peloria {
             } => turn_ended = self.hero_remove(data, seat, n, a, k, &mut ev),
         }
         self.advance(data, &mut ev);
-        self.say_next(data, stage, &mut ev);
+        let mut next = Vec::new();
+        self.say_next(data, stage, &mut next);
         let mut events: Vec<Event> = private
             .into_iter()
             .map(|t| Event::private(seat, t))
             .collect();
         events.extend(ev.into_iter().map(Event::public));
+        events.extend(next.into_iter().map(Event::cue));
         Applied {
             events,
             irreversible: self.rng != before,

@@ -306,9 +306,15 @@ impl<R: Deref<Target = Store>> GameLog<R> {
     }
 
     pub fn actions(&self, game_id: i64) -> Result<Vec<ActionRow>> {
+        self.actions_after(game_id, i64::MIN)
+    }
+
+    /// The rows of a game's log after row `seq` (the log only grows, so a reader that saw
+    /// the rows up to `seq` needs only these).
+    pub fn actions_after(&self, game_id: i64, seq: i64) -> Result<Vec<ActionRow>> {
         self.store.db.read_rows(
-            "SELECT seq, seat, kind, step, secret, barrier, turn_end, at FROM actions WHERE game_id = ?1 ORDER BY seq",
-            vals![game_id],
+            "SELECT seq, seat, kind, step, secret, barrier, turn_end, at FROM actions WHERE game_id = ?1 AND seq > ?2 ORDER BY seq",
+            vals![game_id, seq],
             |r| {
                 Ok(ActionRow {
                     seq: r.i64(0)?,
