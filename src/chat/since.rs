@@ -138,6 +138,18 @@ impl Chat {
         from: &[Seat],
         public: bool,
     ) -> Replayed {
+        self.replay_since_within(row, (seats, actions), from, public, filter::SINCE_READ)
+    }
+
+    /// [`Chat::replay_since`] reading at most the last `window` steps the table saw.
+    pub(crate) fn replay_since_within(
+        &self,
+        row: &GameRow,
+        (seats, actions): (&[SeatRow], &[ActionRow]),
+        from: &[Seat],
+        public: bool,
+        window: usize,
+    ) -> Replayed {
         let effective = effective_steps(actions);
         let table_saw = |a: &ActionRow| !a.secret || a.turn_end;
         let last = |s: Seat| {
@@ -147,10 +159,10 @@ impl Chat {
         let Some(start) = from.iter().map(|&s| last(s)).min() else {
             return Replayed::default();
         };
-        // The window: the last SINCE_READ steps the table saw (hidden drafting among them
+        // The window: the last `window` steps the table saw (hidden drafting among them
         // counts for nothing, so the window does not depend on it).
         let (mut cap, mut counted) = (effective.len(), 0);
-        while cap > 0 && counted < filter::SINCE_READ {
+        while cap > 0 && counted < window {
             cap -= 1;
             counted += usize::from(table_saw(effective[cap]));
         }

@@ -280,3 +280,76 @@ fn peloria_what_touched_a_player_names_their_nations_and_skips_the_next_lines() 
         "no line says who acts next: {seen:#?}"
     );
 }
+
+/// The catch-up replays at most the last [`filter::SINCE_READ`] steps the table saw (here
+/// a window the test sets small): a longer gap is cut to exactly that many seen steps
+/// (another seat's hidden drafting among them does not count) and says it was cut; a
+/// shorter one is replayed whole, from the seat's last step the table saw.
+#[test]
+fn a_gap_longer_than_the_window_is_cut_to_the_last_steps_the_table_saw() {
+    let players = ["ann", "bob", "cy"];
+    let t = T {
+        chat: Chat::new(
+            Store::open_in_memory().unwrap(),
+            Registry::builtin(),
+            Env::fixed(1_000, 11),
+        ),
+        clock: Arc::new(AtomicI64::new(0)),
+    };
+    t.ok("ann", "game new himalaya");
+    t.ok("bob", "game join");
+    t.ok("cy", "game join");
+    t.ok("ann", "game start");
+    let place = req("ann", "").place;
+    let mut pick = GameRng::new(5);
+    for _ in 0..90 {
+        let l = t.chat.load_active(&place).unwrap();
+        let g = l.game.unwrap();
+        let acting = g.status().acting().to_vec();
+        let seat = acting[pick.below(acting.len())];
+        let legal = filter::legal_list(&*g, seat);
+        let step = &legal[pick.below(legal.len())].notation;
+        t.ok(&l.seats[seat].name, &format!("move {step}"));
+    }
+    let l = t.chat.load_active(&place).unwrap();
+    let actions = t.chat.lock().store.log().actions(l.row.id).unwrap();
+    let effective = crate::chat::core::effective_steps(&actions);
+    let seen = |a: &ActionRow| !a.secret || a.turn_end;
+    assert!(
+        effective.iter().any(|a| !seen(a)),
+        "some drafting was hidden"
+    );
+    let (mut cut, mut whole) = (0, 0);
+    for seat in 0..players.len() {
+        let start = effective
+            .iter()
+            .rposition(|a| a.seat == seat && seen(a))
+            .map_or(0, |i| i + 1);
+        let seen_since = effective[start..].iter().filter(|a| seen(a)).count();
+        for window in [1, 3, 8, 1_000] {
+            let r = t
+                .chat
+                .replay_since_within(&l.row, (&l.seats, &actions), &[seat], true, window);
+            let why = format!("seat {seat}, window {window}");
+            assert_eq!(r.cut, seen_since > window, "{why}");
+            let public = r.steps.iter().filter(|h| h.public).count();
+            assert_eq!(public, seen_since.min(window), "{why}");
+            let tail = &effective[effective.len() - r.steps.len()..];
+            let seats: Vec<Seat> = r.steps.iter().map(|h| h.seat).collect();
+            assert_eq!(
+                seats,
+                tail.iter().map(|a| a.seat).collect::<Vec<_>>(),
+                "{why}"
+            );
+            assert!(r.steps.len() <= effective.len() - start, "{why}");
+            match r.cut {
+                true => cut += 1,
+                false => whole += 1,
+            }
+        }
+    }
+    assert!(
+        cut > 0 && whole > 0,
+        "both cases met: {cut} cut, {whole} whole"
+    );
+}
