@@ -82,7 +82,7 @@ pub(crate) struct Inner {
     /// How many times a game was rebuilt by replaying its log (not from a snapshot).
     pub(crate) replays: u64,
     /// How long each player's log is, as their components number it.
-    pub(crate) log_counts: super::picks::LogCounts,
+    pub(crate) log_counts: super::filter::LogCounts,
 }
 
 /// How many loaded games the chat keeps in memory by default. A game's state is a few KB;

@@ -26,6 +26,7 @@ use super::text::Text;
 use super::types::{Button, Reply};
 use crate::engine::{AnyGame, Audience, Event, Picture, Png, Seat, Status, StepInfo, Viewer};
 use crate::store::{ActionKind, ActionRow, SeatRow};
+use std::collections::HashMap;
 
 /// The viewer a user is: their seat, or a spectator.
 pub(crate) fn viewer_of(seats: &[SeatRow], user_id: &str) -> Viewer {
@@ -763,6 +764,34 @@ impl VisibleCount {
     /// The entries of the viewer's log in the rows counted.
     pub(crate) fn len(&self) -> usize {
         self.len
+    }
+}
+
+/// The visible log lengths of `Chat::header_now`, by game, seat and whether the game had
+/// ended, each with the game's version when counted; bounded (a count forgotten is made
+/// again from the log).
+#[derive(Default)]
+pub(crate) struct LogCounts(HashMap<(i64, Seat, bool), (i64, VisibleCount)>);
+
+/// How many counts [`LogCounts`] keeps: four seats of each of the 512 games the chat keeps
+/// loaded (`CACHE_GAMES`).
+const LOG_COUNTS: usize = 2_048;
+
+impl LogCounts {
+    /// The count for `key` if it was made at `version` or before (a log seen at a later
+    /// version than the game's now, as after a restore from a backup, is counted again).
+    pub(crate) fn take(&mut self, key: (i64, Seat, bool), version: i64) -> Option<VisibleCount> {
+        match self.0.remove(&key) {
+            Some((at, count)) if at <= version => Some(count),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn keep(&mut self, key: (i64, Seat, bool), version: i64, count: VisibleCount) {
+        if self.0.len() >= LOG_COUNTS {
+            self.0.clear();
+        }
+        self.0.insert(key, (version, count));
     }
 }
 

@@ -14,7 +14,6 @@ use super::text::Text;
 use super::types::{Reply, Request, Visibility};
 use crate::engine::{AnyGame, Seat, StepInfo, Viewer};
 use crate::store::{ActionRow, GameRow};
-use std::collections::HashMap;
 
 /// What a pick asks the dispatcher to do.
 pub(crate) enum Picked {
@@ -216,33 +215,6 @@ fn stale_reply(
         r.components = menus::build(legal, &[], now);
     }
     r
-}
-
-/// The visible log lengths of [`Chat::header_now`], by game, seat and whether the game had
-/// ended, each with the game's version when counted; bounded (a count forgotten is made
-/// again from the log).
-#[derive(Default)]
-pub(crate) struct LogCounts(HashMap<(i64, Seat, bool), (i64, VisibleCount)>);
-
-/// How many counts [`LogCounts`] keeps: a few seats of each game the chat keeps loaded.
-const LOG_COUNTS: usize = 4 * super::core::CACHE_GAMES;
-
-impl LogCounts {
-    /// The count for `key` if it was made at `version` or before (a log seen at a later
-    /// version than the game's now, as after a restore from a backup, is counted again).
-    fn take(&mut self, key: (i64, Seat, bool), version: i64) -> Option<VisibleCount> {
-        match self.0.remove(&key) {
-            Some((at, count)) if at <= version => Some(count),
-            _ => None,
-        }
-    }
-
-    fn keep(&mut self, key: (i64, Seat, bool), version: i64, count: VisibleCount) {
-        if self.0.len() >= LOG_COUNTS {
-            self.0.clear();
-        }
-        self.0.insert(key, (version, count));
-    }
 }
 
 /// The header of the components made for `seat` (user `user`) at `version` of a game with

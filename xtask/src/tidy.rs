@@ -11,7 +11,8 @@
 //! - an import that runs up the layers of ARCHITECTURE.md ([`LAYERS`]);
 //! - SQL outside `src/store`, serenity or poise outside `src/discord`;
 //! - a module without its `//!` doc;
-//! - a function over [`MAX_FUNCTION_LINES`] lines outside tests.
+//! - a function over [`MAX_FUNCTION_LINES`] lines outside tests;
+//! - a file over [`MAX_FILE_LINES`] lines outside tests.
 //!
 //! Test code (files a parent declares under `#[cfg(test)]`, and `#[cfg(test)]` items) is
 //! left out of every check but the module doc.
@@ -20,6 +21,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// The longest function allowed outside tests, in lines from `fn` to its closing brace.
 pub const MAX_FUNCTION_LINES: usize = 80;
+
+/// The longest file allowed, in lines up to its last line of code outside tests (a test
+/// module at its end does not count).
+pub const MAX_FILE_LINES: usize = 1_200;
 
 /// The layers of ARCHITECTURE.md, lowest first: a module may import its own layer and the
 /// layers below it, never one above. Top-level modules not listed are in no layer.
@@ -63,6 +68,7 @@ pub fn check(files: &[(String, String)]) -> Vec<Problem> {
     problems.extend(tree.layer_breaks());
     problems.extend(tree.foreign_code());
     problems.extend(tree.long_functions());
+    problems.extend(tree.long_files());
     problems
 }
 
@@ -306,6 +312,22 @@ impl Tree {
             }
         }
         problems
+    }
+}
+
+impl Tree {
+    fn long_files(&self) -> Vec<Problem> {
+        self.live()
+            .filter_map(|(_, f)| {
+                let length = f.code.trim_end().lines().count();
+                (length > MAX_FILE_LINES).then(|| {
+                    format!(
+                        "{}: {length} lines outside tests (at most {MAX_FILE_LINES}: split it by subject)",
+                        f.path
+                    )
+                })
+            })
+            .collect()
     }
 }
 
@@ -1005,6 +1027,19 @@ mod tests {
         assert_eq!(
             problems(&[("src/lib.rs", &long)]),
             ["src/lib.rs:2: fn long is 81 lines (at most 80 outside tests)"]
+        );
+    }
+
+    #[test]
+    fn a_file_over_the_limit_is_refused_but_its_tests_do_not_count() {
+        // With the `//!` line the test files get, exactly at the limit.
+        let code = "fn f() {}\n".repeat(MAX_FILE_LINES - 1);
+        let tests = "#[cfg(test)]\nmod tests {\n    fn t() {}\n}\n";
+        assert!(problems(&[("src/lib.rs", &code)]).is_empty());
+        assert!(problems(&[("src/lib.rs", &format!("{code}{tests}"))]).is_empty());
+        assert_eq!(
+            problems(&[("src/lib.rs", &format!("{code}fn g() {{}}\n"))]),
+            ["src/lib.rs: 1201 lines outside tests (at most 1200: split it by subject)"]
         );
     }
 
