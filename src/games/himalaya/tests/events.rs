@@ -193,7 +193,7 @@ fn him_event_1_default_step_in_the_events_phase_is_pass() {
 fn him_event_10_market_number_matches_only_exactly() {
     let d = data();
     // Seed 7 draws goods at 20 and none at 2.
-    let mut g = position(
+    let g = position(
         "players Ann Bo Cy
          seed 7
          option rules advanced

@@ -50,7 +50,6 @@ fn him_refill_3_goods_are_refilled_before_orders() {
 // HIM-REFILL-4: a village still holding some goods is neither topped up nor replaced.
 #[test]
 fn him_refill_4_a_half_emptied_village_still_counts() {
-    let d = data();
     // Seed 40: five goods villages (see `SEED_40`); Ann takes the salt of village 2.
     let g = position(&format!(
         "players Ann Bo Cy

@@ -27,7 +27,6 @@ fn him_setup_8_setup_puts_goods_in_five_villages_and_orders_in_five_others() {
 // HIM-SETUP-7
 #[test]
 fn him_setup_5_next_empty_rule_skips_filled_villages_and_wraps_from_20_to_1() {
-    let d = data();
     // Seed 72 draws goods at 20 and an order at 1, and nothing at 2 or 5.
     let g = position("players Ann Bo Cy\nseed 72");
     assert!(g.has_goods(19) && g.village_order[0].is_some());

@@ -35,11 +35,11 @@ fn nan_act_2_an_activated_animal_cannot_be_activated_again() {
 
 #[test]
 fn nan_act_3_an_animal_may_be_activated_the_turn_it_is_trapped() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    g.guide = Some(0);
+    // Seed 1: a yak at 1.1; trapping it leaves the guide on region 1.
+    let mut g = position(STARTED);
     refused(&mut g, data(), 0, "yak 2");
-    play(&mut g, data(), 0, "trap 1.4");
+    play(&mut g, data(), 0, "trap 1.1");
+    assert_eq!(g.guide, Some(0));
     play(&mut g, data(), 0, "yak 2");
     assert_eq!(g.guide, Some(1));
 }

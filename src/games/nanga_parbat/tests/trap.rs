@@ -116,12 +116,10 @@ fn nan_trap_5_the_active_player_picks_the_region_with_animals() {
 
 #[test]
 fn nan_hiker_1_a_hiker_from_the_supply_takes_the_animals_place() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn(&mut g, "1.5");
+    // Ann's leopard at 1.5 sends the guide to region 5, where Bob traps the deer at 5.5.
+    let mut g = position(&format!("{STARTED}\nAnn: trap 1.5\nAnn: end"));
     assert_eq!(g.cells[c("1.5") as usize], Piece::Hiker(0));
     assert_eq!(g.hikers, vec![14, 15]);
-    g.guide = Some(4);
     play(&mut g, data(), 1, "trap 5.5");
     assert_eq!(g.cells[c("5.5") as usize], Piece::Hiker(1));
     assert_eq!(g.hikers, vec![14, 14]);
@@ -129,34 +127,27 @@ fn nan_hiker_1_a_hiker_from_the_supply_takes_the_animals_place() {
 
 #[test]
 fn nan_guide_1_the_guide_moves_to_the_region_numbered_like_the_section() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn_keep(&mut g, "6.3");
+    let g = position("players Ann Bob\nseed 1\nBob: guide 6\nAnn: trap 6.3");
     assert_eq!(g.guide, Some(2));
 }
 
 #[test]
 fn nan_guide_2_section_4_of_region_2_sends_the_guide_to_region_4() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn_keep(&mut g, "2.4");
+    let g = position("players Ann Bob\nseed 1\nBob: guide 2\nAnn: trap 2.4");
     assert_eq!(g.guide, Some(3));
     assert!(g.this_turn.join(" ").contains("guide goes to region 4"));
 }
 
 #[test]
 fn nan_guide_3_a_section_numbered_like_its_region_keeps_the_guide() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn_keep(&mut g, "3.3");
+    let g = position("players Ann Bob\nseed 1\nBob: guide 3\nAnn: trap 3.3");
     assert_eq!(g.guide, Some(2));
 }
 
 #[test]
 fn nan_guide_4_the_opponent_traps_next_in_the_guides_new_region() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn(&mut g, "1.6");
+    // Seed 1's region 6 holds six animals.
+    let g = position(&format!("{STARTED}\nAnn: trap 1.6\nAnn: end"));
     let traps: Vec<String> = legal(&g, data(), 1)
         .into_iter()
         .filter(|s| s.starts_with("trap"))
