@@ -96,18 +96,22 @@ fn nip_train_2_exactly_the_price_of_a_train_is_enough() {
 #[test]
 fn nip_ship_1_a_ships_action_places_no_train_and_a_trains_action_no_ship() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    g.players[0].yen = 20_000;
-    in_action(&mut g, &d, Action::Ships);
+    // Seed 11: slot 4 (trains or ships) holds a black worker.
+    let take = |what: &str| -> Nippon {
+        position(&format!(
+            "{TWO_SEED_11}
+             purple: take 4 black
+             purple: do {what}"
+        ))
+    };
+    let g = take("ships");
     let e = g.check(&d, 0, &Step::Train(1)).unwrap_err().to_string();
     assert!(
         e.contains("`ship <region>`") && !e.contains("`done`"),
         "{e}"
     );
     assert!(g.check(&d, 0, &Step::Ship(1)).is_ok());
-    let mut g = fresh(&d, 4);
-    g.players[0].yen = 20_000;
-    in_action(&mut g, &d, Action::Trains);
+    let g = take("trains");
     let e = g.check(&d, 0, &Step::Ship(1)).unwrap_err().to_string();
     assert!(
         e.contains("`train <region>`") && !e.contains("`done`"),
