@@ -74,21 +74,20 @@ fn nan_trap_3_the_section_number_decides_the_guides_next_region() {
 // NAN-TRAP-5 (reading: the active player picks the region)
 #[test]
 fn nan_trap_4_an_empty_guide_region_sends_the_guide_elsewhere_first() {
-    let mut g = started(false);
-    lay(&mut g, "ltdybp 1010Z1 ltdybp ltdybp ltdybp ltdybp");
-    g.guide = Some(1);
+    let mut g = position(REGION_1_EMPTIED);
+    assert_eq!(g.guide, Some(0));
     let l = legal(&g, data(), 0);
     assert!(l.iter().all(|s| !s.starts_with("trap")), "{l:?}");
     let guides: Vec<&String> = l.iter().filter(|s| s.starts_with("guide")).collect();
     assert_eq!(
         guides,
-        ["guide 1", "guide 3", "guide 4", "guide 5", "guide 6"]
+        ["guide 2", "guide 3", "guide 4", "guide 5", "guide 6"]
     );
-    let e = refused(&mut g, data(), 0, "trap 3.1");
+    let e = refused(&mut g, data(), 0, "trap 3.2");
     assert!(e.reason.contains("guide's region"));
     play(&mut g, data(), 0, "guide 3");
-    play(&mut g, data(), 0, "trap 3.1");
-    assert_eq!(g.cells[c("3.1") as usize], Piece::Hiker(0));
+    play(&mut g, data(), 0, "trap 3.2");
+    assert_eq!(g.cells[c("3.2") as usize], Piece::Hiker(0));
 }
 
 #[test]
@@ -107,9 +106,7 @@ fn nan_trap_5_the_active_player_picks_the_region_with_animals() {
     play(&mut g, data(), 0, "guide 6");
     assert_eq!(g.guide, Some(5));
     // The guide is only moved by hand when its region is empty.
-    let mut h = started(false);
-    lay(&mut h, PLAIN);
-    h.guide = Some(0);
+    let mut h = position(STARTED);
     let e = refused(&mut h, data(), 0, "guide 2");
     assert!(e.reason.contains("still has animals"));
 }
@@ -159,9 +156,8 @@ fn nan_guide_4_the_opponent_traps_next_in_the_guides_new_region() {
 // NAN-TRAP-5: the guide leaves an empty region by hand; the log names the region it left.
 #[test]
 fn nan_trap_5_moving_the_guide_names_the_empty_region_it_leaves() {
-    let mut g = started(false);
-    lay(&mut g, "1010Z1 ltdybp ltdybp ltdybp ltdybp ltdybp");
-    g.guide = Some(0);
+    let mut g = position(REGION_1_EMPTIED);
+    assert_eq!(g.guide, Some(0));
     let a = play(&mut g, data(), 0, "guide 3");
     assert!(
         said(&a, " | ").contains("region 1 has no animal left: Ann moves the guide to region 3"),

@@ -61,9 +61,12 @@ fn nip_slot_1_slots_per_region_by_player_count() {
 fn nip_slot_2_uncovered_money_symbol_raises_money() {
     let d = data();
     assert_eq!(d.train_money, [2, 4, 6]);
-    let mut g = fresh(&d, 4);
-    g.players[0].yen = 20_000;
-    in_action(&mut g, &d, Action::Trains);
+    // Seed 11: slot 4 (trains or ships) holds a black worker; 12,000 yen buy two trains.
+    let mut g = position(&format!(
+        "{TWO_SEED_11}
+         purple: take 4 black
+         purple: do trains"
+    ));
     let a = play_now(&mut g, &d, "train hokkaido");
     assert_eq!(g.players[0].tracks[0], 0);
     assert!(a.events.iter().all(|e| !e.text.contains("money symbol")));
