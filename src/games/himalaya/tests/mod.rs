@@ -122,13 +122,6 @@ fn placed(d: &HimalayaData, rules: &str, starts: &[usize]) -> Himalaya {
     g
 }
 
-fn put_goods(g: &mut Himalaya, village: usize, goods: [u8; 5]) {
-    for i in 0..5 {
-        g.goods_bag[i] -= goods[i] as u32;
-    }
-    g.village_goods[village - 1] = goods;
-}
-
 fn put_order(g: &mut Himalaya, village: usize, order: usize) {
     g.orders_bag.retain(|&o| o != order);
     g.village_order[village - 1] = Some(order);
