@@ -34,17 +34,20 @@ fn him_turn_2_phases_run_in_order() {
          option rules basic
          Ann: start 7
          Bo: start 12
-         Cy: start 6
-         Ann: program rest rest rest rest rest rest
-         Bo: program rest rest rest rest rest rest
-         Cy: program rest rest rest rest rest rest
-         Ann: program rest rest rest rest rest rest
-         Bo: program rest rest rest rest rest rest
-         Cy: program rest rest rest rest rest rest
-         Ann: program deal rest rest rest rest rest
-         Bo: program dirt deal rest rest rest rest
-         Cy: program ice deal rest rest rest rest"
+         Cy: start 6"
     ));
+    for _ in 0..2 {
+        program_all(&mut g, &d, &[REST, REST, REST]);
+    }
+    let walks_in = [
+        "dirt deal rest rest rest rest",
+        "ice deal rest rest rest rest",
+    ];
+    program_all(
+        &mut g,
+        &d,
+        &["deal rest rest rest rest rest", walks_in[0], walks_in[1]],
+    );
     assert_eq!((g.turn, g.village_goods[6]), (4, [0, 2, 0, 0, 0]));
     let mut texts = Vec::new();
     let deal = "deal rest rest rest rest rest";
