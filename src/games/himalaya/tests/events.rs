@@ -124,7 +124,8 @@ fn him_event_2_players_without_markers_are_skipped() {
     let d = data();
     let mut g =
         crate::engine::setup_checked::<Himalaya>(&d, &names(3), &opts("advanced"), 3).unwrap();
-    g.events_used = vec![[true, true, false], [true; 3], [true; 3]];
+    // Eight markers used up by play take three turns of events and programs (over 60 steps).
+    g.events_used = vec![[true, true, false], [true; 3], [true; 3]]; // why: above
     play(&mut g, &d, 0, "start 1");
     play(&mut g, &d, 1, "start 2");
     play(&mut g, &d, 2, "start 3");
@@ -142,7 +143,7 @@ fn him_event_2_players_without_markers_are_skipped() {
         "turn 2: Bo and Cy skipped, Ann last"
     );
     play(&mut g, &d, 0, "pass");
-    g.events_used[0] = [true; 3];
+    g.events_used[0] = [true; 3]; // Ann's last two: two more turns of play (why: above)
     program_all(&mut g, &d, &[REST, REST, REST]);
     assert_eq!(
         (g.turn, &g.phase),
@@ -191,8 +192,16 @@ fn him_event_1_default_step_in_the_events_phase_is_pass() {
 #[test]
 fn him_event_10_market_number_matches_only_exactly() {
     let d = data();
-    let mut g = placed(&d, "advanced", &[1, 5, 7]);
-    put_goods(&mut g, 20, [1, 1, 1, 1, 1]);
+    // Seed 7 draws goods at 20 and none at 2.
+    let g = position(
+        "players Ann Bo Cy
+         seed 7
+         option rules advanced
+         Ann: start 1
+         Bo: start 5
+         Cy: start 7",
+    );
+    assert!(g.has_goods(19) && !g.has_goods(1));
     // Village 2, refused by its rule: never `market 20`.
     assert_eq!(g.parse_step(&d, 0, "market 2"), Ok(Step::Market(1)));
     let e = g.check(&d, 0, &Step::Market(1)).unwrap_err();
@@ -217,9 +226,16 @@ fn him_event_1_no_event_markers_in_the_basic_game() {
 #[test]
 fn him_event_12_market_day_serves_every_player_dealing_there() {
     let d = data();
-    let mut g = placed(&d, "advanced", &[5, 6, 20]);
-    put_goods(&mut g, 5, [2, 0, 0, 1, 1]);
-    play(&mut g, &d, 0, "market 5");
+    // Seed 40: village 2 holds 1 salt, 2 barley, 1 tea, 1 jade; Bo comes from 9 by dirt.
+    let mut g = position(&format!(
+        "players Ann Bo Cy
+         {SEED_40}
+         option rules advanced
+         Ann: start 2
+         Bo: start 9
+         Cy: start 20"
+    ));
+    play(&mut g, &d, 0, "market 2");
     play(&mut g, &d, 1, "pass");
     play(&mut g, &d, 2, "pass");
     program_all(&mut g, &d, &[REST, "dirt deal rest rest rest rest", REST]);
@@ -233,15 +249,22 @@ fn him_event_12_market_day_serves_every_player_dealing_there() {
 #[test]
 fn him_event_10_market_day_at_a_one_kind_village_takes_the_good_without_asking() {
     let d = data();
-    let mut g = placed(&d, "advanced", &[5, 1, 20]);
-    put_goods(&mut g, 5, [0, 0, 2, 0, 0]);
-    play(&mut g, &d, 0, "market 5");
+    // Seed 253 draws 5 salt, and nothing else, at village 15.
+    let mut g = position(
+        "players Ann Bo Cy
+         seed 253
+         option rules advanced
+         Ann: start 15
+         Bo: start 1
+         Cy: start 20",
+    );
+    play(&mut g, &d, 0, "market 15");
     play(&mut g, &d, 1, "pass");
     play(&mut g, &d, 2, "pass");
     program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
     assert_eq!(g.pending, None, "no choice to make");
-    assert_eq!(g.hands[0], [0, 0, 1, 0, 0]);
-    assert_eq!(g.village_goods[4], [0, 0, 1, 0, 0]);
+    assert_eq!(g.hands[0], [1, 0, 0, 0, 0]);
+    assert_eq!(g.village_goods[14], [4, 0, 0, 0, 0]);
     assert_eq!(g.turn, 2, "resolution went on to the end of the turn");
 }
 
@@ -250,9 +273,15 @@ fn him_event_10_market_day_at_a_one_kind_village_takes_the_good_without_asking()
 #[test]
 fn him_event_4_one_storm_and_one_market_day_per_turn_each_once_a_game() {
     let d = data();
-    let mut g = placed(&d, "advanced", &[1, 5, 20]);
-    put_goods(&mut g, 5, [1, 0, 0, 0, 0]);
-    put_goods(&mut g, 7, [0, 1, 0, 0, 0]);
+    // Seed 40: goods at villages 2, 3, 6, 7 and 9.
+    let mut g = position(&format!(
+        "players Ann Bo Cy
+         {SEED_40}
+         option rules advanced
+         Ann: start 1
+         Bo: start 5
+         Cy: start 20"
+    ));
     let kinds = |g: &Himalaya, s: Seat| -> [bool; 3] {
         let l = g.legal_steps(&d, s);
         [
@@ -264,7 +293,7 @@ fn him_event_4_one_storm_and_one_market_day_per_turn_each_once_a_game() {
     assert_eq!(kinds(&g, 0), [true, true, true]);
     play(&mut g, &d, 0, "storm 1-2");
     assert_eq!(kinds(&g, 1), [true, false, true], "one storm per turn");
-    play(&mut g, &d, 1, "market 5");
+    play(&mut g, &d, 1, "market 2");
     assert_eq!(
         kinds(&g, 2),
         [true, false, false],

@@ -14,30 +14,43 @@ fn to_inventory(g: &mut Himalaya, d: &HimalayaData) {
 #[test]
 fn him_inv_4_inventory_sole_majority_takes_a_marker_and_ties_take_nothing() {
     let d = data();
-    let mut g = placed(&d, "basic", &[1, 5, 20]);
-    give(&mut g, 0, [2, 1, 0, 0, 0]);
-    give(&mut g, 1, [1, 1, 0, 0, 1]);
+    // Seed 40: turn 1 Ann takes salt at 2 and barley at 3, Bo salt at 7, Cy salt at 9; turn
+    // 2 Ann takes barley at 3 again, Bo and Cy salt again.
+    let mut g = position(&format!(
+        "players Ann Bo Cy
+         {SEED_40}
+         option rules basic
+         Ann: start 2
+         Bo: start 7
+         Cy: start 9
+         Ann: program deal ice deal rest rest rest
+         Bo: program deal rest rest rest rest rest
+         Cy: program deal rest rest rest rest rest
+         Ann: program deal rest rest rest rest rest
+         Bo: program deal rest rest rest rest rest
+         Cy: program deal rest rest rest rest rest"
+    ));
+    assert_eq!(g.turn, 3);
     to_inventory(&mut g, &d);
-    // salt: Ann 2 (sole); barley: tie; gold: Bo sole.
-    assert_eq!(g.markers, vec![1, 1, 0]);
-    assert_eq!(g.markers_left, 13);
+    // salt: Bo 2 and Cy 2 tie (Ann 1); barley: Ann 2 (sole).
+    assert_eq!(g.markers, vec![1, 0, 0]);
+    assert_eq!(g.markers_left, 14);
     assert_eq!(g.yacks(&d, 0), 3);
     let inv = g.last_inventory.clone().unwrap();
     assert_eq!(inv.turn, 4);
-    assert_eq!(inv.winners, vec![Some(0), None, None, None, Some(1)]);
+    assert_eq!(inv.winners, vec![None, Some(0), None, None, None]);
     assert_eq!(g.turn, 5);
-    assert_eq!(g.hands[0], [2, 1, 0, 0, 0], "shown goods are kept");
-    assert_eq!(g.hands[1], [1, 1, 0, 0, 1]);
+    assert_eq!(g.hands[0], [1, 2, 0, 0, 0], "shown goods are kept");
+    assert_eq!(g.hands[1], [2, 0, 0, 0, 0]);
+    assert_eq!(g.hands[2], [2, 0, 0, 0, 0]);
 }
 
 // HIM-INV-7 (reading: neighbouring the caravan's village)
 #[test]
 fn him_inv_6_advanced_inventory_offers_marker_delegations_or_a_house_stupa_nearby() {
     let d = data();
-    let mut g = placed(&d, "advanced", &[9, 5, 20]);
-    give(&mut g, 0, [2, 0, 0, 0, 0]);
-    give(&mut g, 1, [0, 0, 0, 0, 1]);
-    // Everyone passes on events each turn.
+    // Ann takes salt at 9, Bo barley at 3 (touching Dolpo only); everyone passes on events.
+    let mut g = ann_and_bo_deal(&d, "advanced", true);
     while !(g.turn == 4 && g.phase == Phase::Programming) {
         skip_events(&mut g, &d);
         program_all(&mut g, &d, &[REST, REST, REST]);
@@ -66,12 +79,35 @@ fn him_inv_6_advanced_inventory_offers_marker_delegations_or_a_house_stupa_nearb
     );
     play(&mut g, &d, 0, "inventory stupa 3");
     assert_eq!(g.stupas[2], Some(0));
-    assert_eq!(g.status(), Status::Acting(vec![1]), "then gold");
-    // Bo's caravan is at village 5, touching Mustang only: both delegations go there.
+    assert_eq!(g.status(), Status::Acting(vec![1]), "then barley");
+    // Bo's caravan is at village 3, touching Dolpo only: both delegations go there.
     play(&mut g, &d, 1, "inventory delegations");
-    let m = d.region_by_name("Mustang").unwrap();
+    let m = d.region_by_name("Dolpo").unwrap();
     assert_eq!(g.delegations[m][1], 2);
     assert_eq!(g.turn, 5);
+}
+
+/// Seed 40 (see [`SEED_40`]) with `rules`, caravans at 9, 3 (a house touching Dolpo only)
+/// and 20, turn 1 played: Ann took salt at 9 and Bo barley at 3 (when `bo_deals`), Cy
+/// rested, everyone passed on events; turn 2 waits.
+fn ann_and_bo_deal(d: &HimalayaData, rules: &str, bo_deals: bool) -> Himalaya {
+    let mut g = position(&format!(
+        "players Ann Bo Cy
+         {SEED_40}
+         option rules {rules}
+         Ann: start 9
+         Bo: start 3
+         Cy: start 20"
+    ));
+    skip_events(&mut g, d);
+    let bo = if bo_deals {
+        "deal rest rest rest rest rest"
+    } else {
+        REST
+    };
+    program_all(&mut g, d, &["deal rest rest rest rest rest", bo, REST]);
+    assert_eq!(g.hands[0], [1, 0, 0, 0, 0]);
+    g
 }
 
 fn skip_events(g: &mut Himalaya, d: &HimalayaData) {
@@ -85,7 +121,7 @@ fn skip_events(g: &mut Himalaya, d: &HimalayaData) {
 #[test]
 fn him_inv_1_inventory_only_after_turns_4_8_and_12() {
     let d = data();
-    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    let mut g = position(AT_1_5_20);
     let mut seen = Vec::new();
     while g.phase != Phase::Finished {
         program_all(&mut g, &d, &[REST, REST, REST]);
@@ -104,11 +140,11 @@ fn him_inv_1_inventory_only_after_turns_4_8_and_12() {
 #[test]
 fn him_inv_6_advanced_inventory_offers_only_the_rewards_left() {
     let d = data();
-    let mut g = placed(&d, "advanced", &[9, 5, 20]);
-    give(&mut g, 0, [2, 0, 0, 0, 0]);
-    give(&mut g, 1, [0, 0, 0, 0, 1]);
-    g.markers_left = 0;
-    g.delegations[7][0] = DELEGATIONS;
+    let mut g = ann_and_bo_deal(&d, "advanced", true);
+    // An empty marker supply and all 15 delegations sent take more orders and inventories
+    // than a fixture's steps reach (five filled orders, five inventories).
+    g.markers_left = 0; // why: above
+    g.delegations[7][0] = DELEGATIONS; // why: above
     while !(g.turn == 4 && g.phase == Phase::Programming) {
         skip_events(&mut g, &d);
         program_all(&mut g, &d, &[REST, REST, REST]);
@@ -133,7 +169,7 @@ fn him_inv_6_advanced_inventory_offers_only_the_rewards_left() {
         ]
     );
     play(&mut g, &d, 0, "inventory stupa 3");
-    assert_eq!(g.status(), Status::Acting(vec![1]), "then gold");
+    assert_eq!(g.status(), Status::Acting(vec![1]), "then barley");
     let bo = offered(&g, 1);
     assert_eq!(bo[0], "inventory delegations", "{bo:?}");
     assert!(!bo.contains(&"inventory marker".to_string()), "{bo:?}");
@@ -147,13 +183,12 @@ fn him_inv_6_advanced_inventory_offers_only_the_rewards_left() {
 #[test]
 fn him_inv_5_basic_inventory_gives_markers_only_while_the_supply_lasts() {
     let d = data();
-    let mut g = placed(&d, "basic", &[1, 5, 20]);
-    give(&mut g, 0, [2, 0, 0, 0, 0]);
-    give(&mut g, 1, [0, 0, 0, 0, 1]);
-    g.markers_left = 1;
+    let mut g = ann_and_bo_deal(&d, "basic", true);
+    // Fourteen markers gone takes seven inventories of two winners: more than a game has.
+    g.markers_left = 1; // why: above
     to_inventory(&mut g, &d);
     let inv = g.last_inventory.clone().unwrap();
-    assert_eq!(inv.winners, vec![Some(0), None, None, None, Some(1)]);
+    assert_eq!(inv.winners, vec![Some(0), Some(1), None, None, None]);
     assert_eq!(
         g.markers,
         vec![1, 0, 0],
@@ -168,8 +203,7 @@ fn him_inv_5_basic_inventory_gives_markers_only_while_the_supply_lasts() {
 #[test]
 fn him_inv_6_the_marker_reward_comes_out_of_the_shared_supply() {
     let d = data();
-    let mut g = placed(&d, "advanced", &[9, 5, 20]);
-    give(&mut g, 0, [2, 0, 0, 0, 0]);
+    let mut g = ann_and_bo_deal(&d, "advanced", false);
     while !(g.turn == 4 && g.phase == Phase::Programming) {
         skip_events(&mut g, &d);
         program_all(&mut g, &d, &[REST, REST, REST]);
@@ -194,15 +228,21 @@ fn him_inv_6_the_marker_reward_comes_out_of_the_shared_supply() {
 #[test]
 fn him_inv_2_the_step_that_brings_on_an_inventory_is_irreversible_without_a_roll() {
     let d = data();
-    let mut g = placed(&d, "advanced", &[5, 1, 20]);
-    put_goods(&mut g, 5, [2, 0, 0, 1, 1]);
-    g.refill(&d, &mut Vec::new());
+    // Seed 40: village 2 holds 1 salt, 2 barley, 1 tea and 1 jade; the board is full.
+    let mut g = position(&format!(
+        "players Ann Bo Cy
+         {SEED_40}
+         option rules advanced
+         Ann: start 2
+         Bo: start 1
+         Cy: start 20"
+    ));
     while g.turn < 4 {
         skip_events(&mut g, &d);
         program_all(&mut g, &d, &[REST, REST, REST]);
     }
     assert_eq!(g.first, 0);
-    play(&mut g, &d, 0, "market 5");
+    play(&mut g, &d, 0, "market 2");
     play(&mut g, &d, 1, "pass");
     play(&mut g, &d, 2, "pass");
     program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
@@ -213,7 +253,7 @@ fn him_inv_2_the_step_that_brings_on_an_inventory_is_irreversible_without_a_roll
     );
     assert_eq!(g.last_inventory, None);
     let rng = g.rng.clone();
-    let a = play(&mut g, &d, 0, "take gold");
+    let a = play(&mut g, &d, 0, "take jade");
     assert_eq!(g.rng, rng, "the board stayed full: nothing was rolled");
     assert_eq!(g.last_inventory.as_ref().map(|i| i.turn), Some(4));
     assert!(a.irreversible, "the inventory showed everyone's goods");

@@ -7,7 +7,7 @@
 use super::*;
 use crate::engine::conformance::{assert_non_interference, run_suite};
 use crate::engine::testing::{
-    assert_nobody_scramble_changes_only, has_clause_id, play, refused_step,
+    assert_nobody_scramble_changes_only, has_clause_id, play, refused_step, said,
 };
 use crate::engine::Options;
 use crate::engine::Rules;
@@ -46,8 +46,8 @@ fn names(n: usize) -> Vec<String> {
 
 /// The position a fixture reaches by real steps, typed as the players type them (see
 /// [`crate::engine::testing::position`]); a `program …` line plays the plan and seal steps
-/// it stands for. Rules tests start from one; the tests that still use [`placed`] (an
-/// emptied board with goods, orders and hands set by hand) are the ones not yet rewritten.
+/// it stands for. Rules tests start from one; the few that still use [`placed`] (an emptied
+/// board with goods, orders and hands set by hand) say beside it why play cannot reach it.
 fn position(fixture: &str) -> Himalaya {
     crate::engine::testing::position(&data(), fixture)
 }
@@ -80,8 +80,29 @@ const ADVANCED_AT_1_5_20: &str = "players Ann Bo Cy
 /// and 10 hold no goods, 3 and 10 no order either. The same in the advanced game.
 const SEED_67: &str = "seed 67";
 
+/// Seed 40 draws, for three players: goods at village 2 (1 salt, 2 barley, 1 tea, 1 jade),
+/// 3 (3 barley, 1 jade, 1 gold), 6 (1 salt, 3 barley, 1 jade), 7 (3 salt, 2 barley) and 9
+/// (2 salt, 1 tea, 2 gold); the order "salt salt" (2 yacks, order 0) at monastery 10, "salt
+/// salt" (order 1) at 4, "salt tea" (order 4) at 8 and two more at 1 and 14. The same in the
+/// advanced game. Villages 2 and 9 are joined by dirt, 2 and 3 by ice, 3 and 10 by stone.
+const SEED_40: &str = "seed 40";
+
+/// Seed 40 (see [`SEED_40`]): Ann, starting at 9, takes the salt of 9 and of 2 and fills
+/// the order "salt salt" at monastery 10 with her last action; the game waits for her
+/// choice of rewards.
+const ANN_FILLS_AT_10: &str = "players Ann Bo Cy
+                               seed 40
+                               option rules basic
+                               Ann: start 9
+                               Bo: start 1
+                               Cy: start 20
+                               Bo: program rest rest rest rest rest rest
+                               Cy: program rest rest rest rest rest rest
+                               Ann: program deal dirt deal ice stone deal";
+
 /// Set up, empty the board back into the bags, and place caravans at `starts` (village
-/// numbers, seat order). The game then waits in turn 1.
+/// numbers, seat order). The game then waits in turn 1. Only for the positions play cannot
+/// reach in a fixture's steps (each use says why).
 fn placed(d: &HimalayaData, rules: &str, starts: &[usize]) -> Himalaya {
     let mut g = crate::engine::setup_checked::<Himalaya>(d, &names(starts.len()), &opts(rules), 42)
         .unwrap();
@@ -99,13 +120,6 @@ fn placed(d: &HimalayaData, rules: &str, starts: &[usize]) -> Himalaya {
     }
     assert_eq!(g.turn, 1);
     g
-}
-
-fn put_goods(g: &mut Himalaya, village: usize, goods: [u8; 5]) {
-    for i in 0..5 {
-        g.goods_bag[i] -= goods[i] as u32;
-    }
-    g.village_goods[village - 1] = goods;
 }
 
 fn put_order(g: &mut Himalaya, village: usize, order: usize) {

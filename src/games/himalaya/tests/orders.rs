@@ -6,10 +6,12 @@ use super::*;
 #[test]
 fn him_reward_4_stupa_reward_needs_a_village_without_a_stupa() {
     let d = data();
-    let mut g = placed(&d, "basic", &[10, 1, 20]);
-    put_order(&mut g, 10, 4);
-    give(&mut g, 0, [1, 0, 1, 0, 0]);
-    g.stupas[9] = Some(2);
+    // A second order on a village that already has a stupa: the refill's d20 would have to
+    // put one back on 10 after a fill there, which no fixture's steps choose.
+    let mut g = placed(&d, "basic", &[10, 1, 20]); // why: above
+    put_order(&mut g, 10, 4); // why: above
+    give(&mut g, 0, [1, 0, 1, 0, 0]); // why: above
+    g.stupas[9] = Some(2); // why: above
     program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
     // Only barter and delegations remain: both given without a choice; 3 delegations
     // (monastery) wait for their regions.
@@ -26,10 +28,7 @@ fn him_reward_4_stupa_reward_needs_a_village_without_a_stupa() {
 #[test]
 fn him_reward_6_delegations_follow_the_village_level_into_touching_regions() {
     let d = data();
-    let mut g = placed(&d, "basic", &[10, 1, 20]);
-    put_order(&mut g, 10, 4);
-    give(&mut g, 0, [1, 0, 1, 0, 0]);
-    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    let mut g = position(ANN_FILLS_AT_10);
     play(&mut g, &d, 0, "reward stupa delegations");
     let offered: Vec<String> = g
         .legal_steps(&d, 0)
@@ -66,20 +65,32 @@ fn him_reward_6_delegations_follow_the_village_level_into_touching_regions() {
         Vec::<usize>::new(),
         "not bartered: the order went back to the bag"
     );
-    assert!(g.orders_bag.contains(&4) || g.village_order.contains(&Some(4)));
+    assert!(g.orders_bag.contains(&0) || g.village_order.contains(&Some(0)));
     assert_eq!(g.turn, 2);
 }
 
 #[test]
 fn him_reward_5_house_sends_one_delegation_to_its_only_region_without_asking() {
     let d = data();
-    let mut g = placed(&d, "basic", &[1, 5, 20]);
-    put_order(&mut g, 1, 0); // salt salt
-    give(&mut g, 0, [2, 0, 0, 0, 0]);
-    g.stupas[0] = Some(1);
-    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
-    let humla = d.region_by_name("Humla").unwrap();
-    assert_eq!(g.delegations[humla][0], 1);
+    // Seed 1: Ann takes salt at 3 (3 salt, 1 barley, 1 tea) and at 10 (1 salt, 1 barley, 2
+    // tea, 1 jade) and fills the order "salt salt" at house 18, which touches Khumbu only.
+    let mut g = position(
+        "players Ann Bo Cy
+         seed 1
+         option rules basic
+         Ann: start 3
+         Bo: start 1
+         Cy: start 20
+         Bo: program rest rest rest rest rest rest
+         Cy: program rest rest rest rest rest rest
+         Ann: program deal stone deal dirt ice deal",
+    );
+    assert_eq!(d.villages[17].level, 1);
+    play(&mut g, &d, 0, "reward stupa delegations");
+    let khumbu = d.region_by_name("Khumbu").unwrap();
+    assert_eq!(g.delegations[khumbu][0], 1);
+    assert_eq!(g.delegations_left(0), DELEGATIONS - 1);
+    assert_eq!(g.stupas[17], Some(0));
     assert_eq!(g.turn, 2);
 }
 
@@ -88,10 +99,19 @@ fn him_reward_5_house_sends_one_delegation_to_its_only_region_without_asking() {
 fn him_reward_5_a_temple_sends_two_delegations() {
     let d = data();
     assert_eq!(d.villages[16].level, 2);
-    let mut g = placed(&d, "basic", &[17, 1, 20]);
-    put_order(&mut g, 17, 4);
-    give(&mut g, 0, [1, 0, 1, 0, 0]);
-    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    // Seed 146: Ann walks 12 -ice-> 20 -stone-> 19 taking salt at both (1 salt, 2 barley, 1
+    // tea, 1 gold at 20; 4 salt, 1 barley at 19) and fills "salt salt" at 17 by ice.
+    let mut g = position(
+        "players Ann Bo Cy
+         seed 146
+         option rules basic
+         Ann: start 12
+         Bo: start 1
+         Cy: start 3
+         Bo: program rest rest rest rest rest rest
+         Cy: program rest rest rest rest rest rest
+         Ann: program ice deal stone deal ice deal",
+    );
     play(&mut g, &d, 0, "reward stupa delegations");
     let khumbu = d.region_by_name("Khumbu").unwrap();
     assert_eq!(g.delegations[khumbu][0], 2);
@@ -103,10 +123,12 @@ fn him_reward_5_a_temple_sends_two_delegations() {
 #[test]
 fn him_reward_8_no_delegation_left_gives_barter_and_offering_without_asking() {
     let d = data();
-    let mut g = placed(&d, "basic", &[10, 1, 20]);
-    put_order(&mut g, 10, 4);
-    give(&mut g, 0, [1, 0, 1, 0, 0]);
-    g.delegations[0][0] = DELEGATIONS; // all 15 sent to Humla
+    // All 15 delegations sent takes at least five filled orders (a monastery sends 3): more
+    // turns than a fixture's steps reach.
+    let mut g = placed(&d, "basic", &[10, 1, 20]); // why: above
+    put_order(&mut g, 10, 4); // why: above
+    give(&mut g, 0, [1, 0, 1, 0, 0]); // why: above
+    g.delegations[0][0] = DELEGATIONS; // all 15 sent to Humla (why: above)
     assert_eq!(g.delegations_left(0), 0);
     assert_eq!(g.reward_options(0, 9), vec![Reward::Barter, Reward::Stupa]);
     program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);

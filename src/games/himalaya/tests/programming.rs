@@ -152,7 +152,7 @@ fn him_prog_5_programming_steps_are_secret_and_only_the_reveal_is_irreversible()
 #[test]
 fn him_prog_4_default_steps_seal_a_program_within_seven_steps() {
     let d = data();
-    let mut g = placed(&d, "basic", &[1, 2, 3]);
+    let mut g = position(AT_1_2_3);
     play(&mut g, &d, 1, "plan deal");
     for seat in 0..3 {
         let mut n = 0;
@@ -200,12 +200,19 @@ fn him_prog_1_planning_and_undoing_a_plan_are_private() {
 #[test]
 fn him_prog_3_rest_does_nothing_even_where_goods_lie() {
     let d = data();
-    let mut g = placed(&d, "basic", &[5, 1, 20]);
-    put_goods(&mut g, 5, [1, 1, 0, 0, 0]);
+    // Seed 40: village 7 holds 3 salt and 2 barley.
+    let mut g = position(&format!(
+        "players Ann Bo Cy
+         {SEED_40}
+         option rules basic
+         Ann: start 7
+         Bo: start 1
+         Cy: start 20"
+    ));
     program_all(&mut g, &d, &[REST, REST, REST]);
-    assert_eq!(v(&g, 0), 5);
+    assert_eq!(v(&g, 0), 7);
     assert_eq!(g.hands[0], [0; 5]);
-    assert_eq!(g.village_goods[4], [1, 1, 0, 0, 0]);
+    assert_eq!(g.village_goods[6], [3, 2, 0, 0, 0]);
 }
 
 // HIM-PROG-1 (HIM-COMP-8): refusals while programming say what to do instead: a 7th action

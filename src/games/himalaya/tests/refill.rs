@@ -6,19 +6,22 @@ use super::*;
 #[test]
 fn him_refill_2_refill_restores_five_goods_villages_then_five_order_villages() {
     let d = data();
-    let mut g = placed(&d, "basic", &[5, 1, 20]);
-    put_goods(&mut g, 5, [1, 0, 0, 0, 0]);
-    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    // Ann's order at 10 is filled, which empties the village of its order.
+    let mut g = position(ANN_FILLS_AT_10);
+    let rolls = play(&mut g, &d, 0, "reward barter stupa");
     assert!(
-        !g.has_goods(4),
-        "village 5 was emptied, then not necessarily refilled"
+        said(&rolls, "\n").contains("an order goes to"),
+        "{}",
+        said(&rolls, "\n")
     );
+    assert_eq!(g.turn, 2);
     assert_eq!((0..VILLAGES).filter(|&v| g.has_goods(v)).count(), 5);
     assert_eq!(g.village_order.iter().filter(|o| o.is_some()).count(), 5);
     assert!((0..VILLAGES).all(|v| !(g.has_goods(v) && g.village_order[v].is_some())));
     let on_board: u32 = g.village_goods.iter().flatten().map(|&c| c as u32).sum();
+    let held: u32 = g.hands.iter().flatten().map(|&c| c as u32).sum();
     assert_eq!(
-        on_board + g.goods_bag.iter().sum::<u32>() + 1,
+        on_board + g.goods_bag.iter().sum::<u32>() + held,
         60,
         "goods are conserved"
     );
@@ -28,7 +31,9 @@ fn him_refill_2_refill_restores_five_goods_villages_then_five_order_villages() {
 #[test]
 fn him_refill_3_goods_are_refilled_before_orders() {
     let d = data();
-    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    // Only the setup refills a whole board, and it keeps no events: an emptied board shows
+    // the same refill's.
+    let mut g = placed(&d, "basic", &[1, 5, 20]); // why: above
     let mut ev = Vec::new();
     g.refill(&d, &mut ev);
     let texts: Vec<&str> = ev.iter().map(|e| e.text.as_str()).collect();
@@ -45,17 +50,27 @@ fn him_refill_3_goods_are_refilled_before_orders() {
 // HIM-REFILL-4: a village still holding some goods is neither topped up nor replaced.
 #[test]
 fn him_refill_4_a_half_emptied_village_still_counts() {
-    let d = data();
-    // `placed` leaves the board empty: five goods villages, one of them with 2 salt.
-    let mut g = placed(&d, "basic", &[5, 1, 20]);
-    put_goods(&mut g, 5, [2, 0, 0, 0, 0]);
-    for v in [2, 3, 7, 8] {
-        put_goods(&mut g, v, [0, 1, 0, 0, 0]);
-    }
-    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
-    assert_eq!(g.village_goods[4], [1, 0, 0, 0, 0], "not topped up");
-    for v in [2, 3, 7, 8] {
-        assert_eq!(g.village_goods[v - 1], [0, 1, 0, 0, 0]);
+    // Seed 40: five goods villages (see `SEED_40`); Ann takes the salt of village 2.
+    let g = position(&format!(
+        "players Ann Bo Cy
+         {SEED_40}
+         option rules basic
+         Ann: start 2
+         Bo: start 1
+         Cy: start 20
+         Ann: program deal rest rest rest rest rest
+         Bo: program rest rest rest rest rest rest
+         Cy: program rest rest rest rest rest rest"
+    ));
+    assert_eq!(g.turn, 2);
+    assert_eq!(g.village_goods[1], [0, 2, 1, 1, 0], "not topped up");
+    for (v, goods) in [
+        (3, [0, 3, 0, 1, 1]),
+        (6, [1, 3, 0, 1, 0]),
+        (7, [3, 2, 0, 0, 0]),
+        (9, [2, 0, 1, 0, 2]),
+    ] {
+        assert_eq!(g.village_goods[v - 1], goods, "village {v} as set up");
     }
     assert_eq!((0..VILLAGES).filter(|&v| g.has_goods(v)).count(), 5);
 }
@@ -68,6 +83,7 @@ fn him_refill_2_each_roll_fills_the_rolled_village_or_the_next_empty_one() {
     for seed in 0..5 {
         let mut g =
             crate::engine::setup_checked::<Himalaya>(&d, &names(3), &opts("basic"), seed).unwrap();
+        // Only the setup refills a whole board, and it keeps no events: empty it to watch one.
         for v in 0..VILLAGES {
             for i in 0..5 {
                 g.goods_bag[i] += g.village_goods[v][i] as u32;
@@ -112,11 +128,12 @@ fn him_refill_2_each_roll_fills_the_rolled_village_or_the_next_empty_one() {
 #[test]
 fn him_refill_2_refill_stops_when_the_goods_bag_runs_out() {
     let d = data();
-    let mut g = placed(&d, "basic", &[1, 5, 20]);
-    // Leave 7 goods in the bag: one village of 5, one of 2.
+    // A bag of 7 goods: 53 goods in hands take more deals than a game's fixture reaches.
+    let mut g = placed(&d, "basic", &[1, 5, 20]); // why: above
+                                                  // Leave 7 goods in the bag: one village of 5, one of 2.
     let mut hoard = g.goods_bag.map(|c| c as u8);
     hoard[0] -= 7;
-    give(&mut g, 0, hoard);
+    give(&mut g, 0, hoard); // why: above
     assert_eq!(g.goods_bag.iter().sum::<u32>(), 7);
     let mut ev = Vec::new();
     g.refill(&d, &mut ev);
@@ -135,7 +152,9 @@ fn him_refill_2_refill_stops_when_the_goods_bag_runs_out() {
 #[test]
 fn him_refill_2_refill_names_the_goods_it_places() {
     let d = data();
-    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    // Only the setup refills a whole board, and it keeps no events: an emptied board shows
+    // the same refill's.
+    let mut g = placed(&d, "basic", &[1, 5, 20]); // why: above
     let mut ev = Vec::new();
     g.refill(&d, &mut ev);
     let mut seen = 0;
@@ -164,10 +183,7 @@ fn him_refill_2_refill_names_the_goods_it_places() {
 #[test]
 fn him_refill_2_the_choice_that_lets_the_refill_roll_is_irreversible() {
     let d = data();
-    let mut g = placed(&d, "basic", &[10, 5, 20]);
-    put_order(&mut g, 10, 4);
-    give(&mut g, 0, [1, 0, 1, 0, 0]);
-    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
+    let mut g = position(ANN_FILLS_AT_10);
     for t in [
         "reward stupa delegations",
         "delegate Dolpo",
@@ -191,11 +207,12 @@ fn him_refill_2_the_choice_that_lets_the_refill_roll_is_irreversible() {
 #[test]
 fn him_refill_2_goods_are_drawn_only_from_what_the_bag_holds() {
     let d = data();
-    let mut g = placed(&d, "basic", &[1, 5, 20]);
+    // A bag of tea and gold only: 55 goods in hands take more deals than a fixture reaches.
+    let mut g = placed(&d, "basic", &[1, 5, 20]); // why: above
     let mut hoard = g.goods_bag.map(|c| c as u8);
     hoard[2] -= 2;
     hoard[4] -= 3;
-    give(&mut g, 0, hoard);
+    give(&mut g, 0, hoard); // why: above
     assert_eq!(g.goods_bag, [0, 0, 2, 0, 3]);
     g.refill(&d, &mut Vec::new());
     let filled: Vec<[u8; 5]> = (0..VILLAGES)

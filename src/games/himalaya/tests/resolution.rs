@@ -55,15 +55,29 @@ fn him_deal_3_deal_takes_the_cheapest_good() {
 #[test]
 fn him_deal_2_one_good_per_village_per_turn_per_player() {
     let d = data();
-    let mut g = placed(&d, "basic", &[5, 5 + 1, 20]);
-    put_goods(&mut g, 5, [3, 0, 0, 0, 2]);
-    put_goods(&mut g, 6, [0, 0, 1, 0, 0]);
-    // Deal twice at 5 (second cancelled), move dirt to 6 and deal there, back and deal again (cancelled).
+    // Seed 40: village 9 holds 2 salt, 1 tea, 2 gold; village 2, by dirt, 1 salt and more.
+    let mut g = position(&format!(
+        "players Ann Bo Cy
+         {SEED_40}
+         option rules basic
+         Ann: start 9
+         Bo: start 1
+         Cy: start 20"
+    ));
+    // Deal twice at 9 (second cancelled), move dirt to 2 and deal there, back and deal again
+    // (cancelled).
     program_all(&mut g, &d, &["deal deal dirt deal dirt deal", REST, REST]);
-    assert_eq!(g.hands[0], [1, 0, 1, 0, 0]);
+    assert_eq!(g.hands[0], [2, 0, 0, 0, 0]);
+    assert_eq!(g.village_goods[8], [1, 0, 1, 0, 2], "one good taken at 9");
     // Another player may still take at the same village in the same turn.
-    let mut g = placed(&d, "basic", &[5, 5 + 1, 20]);
-    put_goods(&mut g, 5, [3, 0, 0, 0, 2]);
+    let mut g = position(&format!(
+        "players Ann Bo Cy
+         {SEED_40}
+         option rules basic
+         Ann: start 9
+         Bo: start 2
+         Cy: start 20"
+    ));
     program_all(
         &mut g,
         &d,
@@ -75,9 +89,9 @@ fn him_deal_2_one_good_per_village_per_turn_per_player() {
     );
     assert_eq!(g.hands[0], [1, 0, 0, 0, 0]);
     assert_eq!(g.hands[1], [1, 0, 0, 0, 0]);
-    // Next turn the first player may take there again.
+    // Next turn the first player may take there again: the tea, salt being gone.
     program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
-    assert_eq!(g.hands[0], [2, 0, 0, 0, 0]);
+    assert_eq!(g.hands[0], [1, 0, 1, 0, 0]);
 }
 
 // HIM-DEAL-6, HIM-REWARD-1, HIM-REWARD-2, HIM-REWARD-3
@@ -143,14 +157,20 @@ fn him_deal_7_deal_that_cannot_be_done_is_cancelled() {
     assert_eq!(g.turn, 2);
 }
 
-// HIM-RES-1: all first actions, then all second actions: Bo's deal in slot 1 comes before
-// Ann's deal in slot 2, although Ann is the first caravaneer.
+// HIM-RES-1: all first actions, then all second actions: Bo's deal in slot 2 comes before
+// Ann's deal in slot 4, although Ann is the first caravaneer.
 #[test]
 fn him_res_1_actions_resolve_slot_by_slot() {
     let d = data();
-    let mut g = placed(&d, "basic", &[5, 6, 20]);
-    put_goods(&mut g, 5, [1, 0, 0, 0, 0]);
-    put_goods(&mut g, 6, [0, 0, 0, 0, 0]);
+    // Seed 40: village 2 holds 1 salt, 2 barley, 1 tea, 1 jade; 9 is its dirt neighbour.
+    let mut g = position(&format!(
+        "players Ann Bo Cy
+         {SEED_40}
+         option rules basic
+         Ann: start 2
+         Bo: start 9
+         Cy: start 20"
+    ));
     program_all(
         &mut g,
         &d,
@@ -160,18 +180,26 @@ fn him_res_1_actions_resolve_slot_by_slot() {
             REST,
         ],
     );
-    // Slot 1: Ann rests, Bo 6->5. Slot 2: Ann 5->6, Bo takes the salt at 5.
+    // Slot 1: Ann rests, Bo 9->2. Slot 2: Ann 2->9, Bo takes the salt at 2. Slot 3: Ann
+    // 9->2. Slot 4: Ann finds barley the cheapest left.
     assert_eq!(g.hands[1], [1, 0, 0, 0, 0], "Bo's slot-2 deal came first");
-    assert_eq!(g.hands[0], [0; 5]);
+    assert_eq!(g.hands[0], [0, 1, 0, 0, 0]);
 }
 
 // HIM-RES-2: within a slot, players act from the first caravaneer on: in turn 1 Ann (first)
-// takes the only good, in turn 2 Bo (first) does.
+// takes the cheapest good, in turn 2 Bo (first) does.
 #[test]
 fn him_res_2_within_a_slot_the_first_caravaneer_acts_first() {
     let d = data();
-    let mut g = placed(&d, "basic", &[5, 6, 20]);
-    put_goods(&mut g, 5, [1, 0, 0, 0, 0]);
+    // Seed 40: village 2 holds 1 salt, 2 barley, 1 tea, 1 jade; 9 is its dirt neighbour.
+    let mut g = position(&format!(
+        "players Ann Bo Cy
+         {SEED_40}
+         option rules basic
+         Ann: start 2
+         Bo: start 9
+         Cy: start 20"
+    ));
     program_all(
         &mut g,
         &d,
@@ -182,10 +210,9 @@ fn him_res_2_within_a_slot_the_first_caravaneer_acts_first() {
         ],
     );
     assert_eq!(g.hands[0], [1, 0, 0, 0, 0], "turn 1: Ann is first");
-    assert_eq!(g.hands[1], [0; 5]);
+    assert_eq!(g.hands[1], [0, 1, 0, 0, 0]);
     assert_eq!((g.turn, g.first), (2, 1));
-    // Both caravans are at village 5 now.
-    put_goods(&mut g, 5, [0, 1, 0, 0, 0]);
+    // Both caravans are at village 2 now, which holds barley, tea and jade.
     program_all(
         &mut g,
         &d,
@@ -195,6 +222,6 @@ fn him_res_2_within_a_slot_the_first_caravaneer_acts_first() {
             REST,
         ],
     );
-    assert_eq!(g.hands[1], [0, 1, 0, 0, 0], "turn 2: Bo is first");
-    assert_eq!(g.hands[0], [1, 0, 0, 0, 0]);
+    assert_eq!(g.hands[1], [0, 2, 0, 0, 0], "turn 2: Bo is first");
+    assert_eq!(g.hands[0], [1, 0, 1, 0, 0]);
 }

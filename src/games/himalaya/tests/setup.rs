@@ -27,10 +27,11 @@ fn him_setup_8_setup_puts_goods_in_five_villages_and_orders_in_five_others() {
 // HIM-SETUP-7
 #[test]
 fn him_setup_5_next_empty_rule_skips_filled_villages_and_wraps_from_20_to_1() {
-    let d = data();
-    let mut g = placed(&d, "basic", &[1, 2, 3]);
-    put_goods(&mut g, 20, [1, 0, 0, 0, 0]);
-    put_order(&mut g, 1, 0);
+    // Seed 72 draws goods at 20 and an order at 1, and nothing at 2 or 5.
+    let g = position("players Ann Bo Cy\nseed 72");
+    assert!(g.has_goods(19) && g.village_order[0].is_some());
+    assert!(!g.has_goods(1) && g.village_order[1].is_none());
+    assert!(!g.has_goods(4) && g.village_order[4].is_none());
     assert_eq!(
         g.next_empty(19) + 1,
         2,
@@ -76,9 +77,11 @@ fn him_comp_9_each_player_has_15_delegations_and_5_stupas() {
         }
     }
     // A player with all 5 stupas built has none left for an offering.
-    let mut g = placed(&d, "basic", &[10, 1, 20]);
+    // Five stupas built takes five filled orders or inventories: more turns than a fixture's
+    // steps reach.
+    let mut g = placed(&d, "basic", &[10, 1, 20]); // why: above
     for v in [2, 3, 5, 7, 8] {
-        g.stupas[v - 1] = Some(0);
+        g.stupas[v - 1] = Some(0); // why: above
     }
     assert_eq!(g.stupas_left(0), 0);
     assert_eq!(

@@ -15,6 +15,6 @@ fn conformance_three_and_four_players_advanced() {
 #[test]
 fn scrambling_nobody_reseeds_the_rng_and_nothing_else() {
     let d = data();
-    let g = placed(&d, "basic", &[1, 2, 3]);
+    let g = position(AT_1_2_3);
     assert_nobody_scramble_changes_only(&g, &d, false, |s, g| s.rng = g.rng.clone());
 }

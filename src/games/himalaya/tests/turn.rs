@@ -24,22 +24,34 @@ fn him_turn_4_first_caravaneer_rotates_each_turn() {
 #[test]
 fn him_turn_2_phases_run_in_order() {
     let d = data();
-    let mut g = placed(&d, "basic", &[5, 1, 20]);
-    for _ in 0..3 {
+    // Seed 40: village 7 holds 3 salt and 2 barley. In turn 3 Bo (from 12 by dirt) and Cy
+    // (from 6 by ice) join Ann there and the three take the salt; in turn 4 Ann and Bo take
+    // the barley, which empties the village, so the refill rolls. No one holds a sole
+    // majority: the inventory asks nothing.
+    let mut g = position(&format!(
+        "players Ann Bo Cy
+         {SEED_40}
+         option rules basic
+         Ann: start 7
+         Bo: start 12
+         Cy: start 6"
+    ));
+    for _ in 0..2 {
         program_all(&mut g, &d, &[REST, REST, REST]);
     }
-    for v in 0..VILLAGES {
-        for i in 0..5 {
-            g.goods_bag[i] += g.village_goods[v][i] as u32;
-        }
-        g.village_goods[v] = [0; 5];
-    }
-    put_goods(&mut g, 5, [1, 0, 0, 0, 0]);
+    let walks_in = [
+        "dirt deal rest rest rest rest",
+        "ice deal rest rest rest rest",
+    ];
+    program_all(
+        &mut g,
+        &d,
+        &["deal rest rest rest rest rest", walks_in[0], walks_in[1]],
+    );
+    assert_eq!((g.turn, g.village_goods[6]), (4, [0, 2, 0, 0, 0]));
     let mut texts = Vec::new();
-    for (s, p) in ["deal rest rest rest rest rest", REST, REST]
-        .iter()
-        .enumerate()
-    {
+    let deal = "deal rest rest rest rest rest";
+    for (s, p) in [deal, deal, REST].iter().enumerate() {
         for t in g.expand(&d, s, &format!("program {p}")).unwrap() {
             let a = play(&mut g, &d, s, &t);
             texts.extend(a.events.into_iter().map(|e| e.text));

@@ -5,23 +5,38 @@ use super::*;
 #[test]
 fn describe_summarises_board_players_and_own_screen() {
     let d = data();
-    let mut g = placed(&d, "basic", &[10, 5, 20]);
-    put_goods(&mut g, 5, [2, 0, 0, 0, 1]);
-    put_order(&mut g, 10, 4);
-    give(&mut g, 1, [0, 0, 0, 2, 0]);
+    // Seed 40: Bo takes the barley of village 3 in turn 1.
+    let g = position(&format!(
+        "players Ann Bo Cy
+         {SEED_40}
+         option rules basic
+         Ann: start 10
+         Bo: start 3
+         Cy: start 20
+         Ann: program rest rest rest rest rest rest
+         Bo: program deal rest rest rest rest rest
+         Cy: program rest rest rest rest rest rest"
+    ));
     let text = Himalaya::describe(&d, &g.view(&d, Viewer::Seat(1)));
-    assert!(text.contains("turn 1/12"), "{text}");
-    assert!(text.contains("5: 2 salt, 1 gold"), "{text}");
-    assert!(text.contains("10: salt+tea=4"), "{text}");
-    assert!(text.contains("Your screen: goods 2 jade"), "{text}");
+    assert!(text.contains("turn 2/12"), "{text}");
+    assert!(text.contains("7: 3 salt, 2 barley"), "{text}");
+    assert!(text.contains("10: salt+salt=2"), "{text}");
+    assert!(text.contains("Your screen: goods 1 barley"), "{text}");
     let spec = Himalaya::describe(&d, &g.view(&d, Viewer::Spectator));
-    assert!(!spec.contains("jade"), "{spec}");
+    assert!(!spec.contains("Your screen"), "{spec}");
+    assert!(!spec.contains("1 barley"), "{spec}");
 }
 
 #[test]
 fn render_makes_a_png_under_a_megabyte() {
     let d = data();
-    let g = placed(&d, "basic", &[10, 5, 20]);
+    let g = position(
+        "players Ann Bo Cy
+         option rules basic
+         Ann: start 10
+         Bo: start 5
+         Cy: start 20",
+    );
     let png = crate::render::png::encode_png(&render::render(&d, &g.view(&d, Viewer::Spectator)));
     assert_eq!(&png[1..4], b"PNG");
     assert!(png.len() < 1_000_000);
@@ -38,8 +53,15 @@ fn render_makes_a_png_under_a_megabyte() {
 #[test]
 fn the_last_turn_lines_are_public_and_the_same_for_every_viewer() {
     let d = data();
-    let mut g = placed(&d, "basic", &[1, 5, 20]);
-    put_goods(&mut g, 1, [1, 1, 0, 0, 0]);
+    // Seed 40: village 2 holds goods, and village 3, by ice, too.
+    let mut g = position(&format!(
+        "players Ann Bo Cy
+         {SEED_40}
+         option rules basic
+         Ann: start 2
+         Bo: start 5
+         Cy: start 20"
+    ));
     let viewers = [
         Viewer::Spectator,
         Viewer::Seat(0),
@@ -50,7 +72,7 @@ fn the_last_turn_lines_are_public_and_the_same_for_every_viewer() {
         viewers.iter().map(|&w| g.view(&d, w).last_turn).collect()
     };
     let mut private = Vec::new();
-    let programs = ["deal stone deal rest rest rest", REST, REST];
+    let programs = ["deal ice deal rest rest rest", REST, REST];
     for (s, p) in programs.iter().enumerate() {
         for t in g.expand(&d, s, &format!("program {p}")).unwrap() {
             let applied = play(&mut g, &d, s, &t);
@@ -75,7 +97,7 @@ fn the_last_turn_lines_are_public_and_the_same_for_every_viewer() {
     assert!(
         seen[0]
             .iter()
-            .any(|l| l == "Ann takes a good at village 1."),
+            .any(|l| l == "Ann takes a good at village 2."),
         "{:?}",
         seen[0]
     );
@@ -95,7 +117,7 @@ fn the_last_turn_lines_are_public_and_the_same_for_every_viewer() {
 #[test]
 fn the_game_over_headline_names_the_winners_briefly() {
     let d = data();
-    let g = placed(&d, "basic", &[1, 5, 20]);
+    let g = position(AT_1_5_20);
     let mut view = g.view(&d, Viewer::Spectator);
     view.phase = PhaseView::Finished;
     view.result_note = Some("a very long note ".repeat(10));
@@ -131,7 +153,13 @@ fn the_game_over_headline_names_the_winners_briefly() {
 fn typed_labels_are_legible_inline_and_read_as_written() {
     use crate::engine::notation::match_step;
     let d = data();
-    let g = placed(&d, "basic", &[1, 5, 9]);
+    let g = position(
+        "players Ann Bo Cy
+         option rules basic
+         Ann: start 1
+         Bo: start 5
+         Cy: start 9",
+    );
     let mut view = g.view(&d, Viewer::Spectator);
     let starts: Vec<String> = (0..VILLAGES)
         .map(|v| Himalaya::format_step(&d, &Step::Start(v)))

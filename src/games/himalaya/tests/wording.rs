@@ -72,7 +72,7 @@ fn every_step_example_in_the_rules_topics_parses() {
     ];
     check_step_examples::<Himalaya>(&STEP_WORDS, &ALONE, &must, 20, |text| {
         if text.starts_with("program") {
-            let mut g = placed(&d, "basic", &[1, 5, 20]);
+            let mut g = position(AT_1_5_20);
             for t in g.expand(&d, 0, text).ok_or("it does not expand")? {
                 play(&mut g, &d, 0, &t);
             }

@@ -22,9 +22,8 @@ fn nan_act_1_any_number_of_activations_at_any_moment_of_ones_turn() {
 
 #[test]
 fn nan_act_2_an_activated_animal_cannot_be_activated_again() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn_keep(&mut g, "1.4");
+    // Seed 1: Ann traps the yak at 1.1.
+    let mut g = position(&format!("{STARTED}\nAnn: trap 1.1"));
     play(&mut g, data(), 0, "yak 2");
     let e = refused(&mut g, data(), 0, "yak 3");
     assert!(e.reason.contains("not yet activated"), "{e}");
@@ -35,11 +34,11 @@ fn nan_act_2_an_activated_animal_cannot_be_activated_again() {
 
 #[test]
 fn nan_act_3_an_animal_may_be_activated_the_turn_it_is_trapped() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    g.guide = Some(0);
+    // Seed 1: a yak at 1.1; trapping it leaves the guide on region 1.
+    let mut g = position(STARTED);
     refused(&mut g, data(), 0, "yak 2");
-    play(&mut g, data(), 0, "trap 1.4");
+    play(&mut g, data(), 0, "trap 1.1");
+    assert_eq!(g.guide, Some(0));
     play(&mut g, data(), 0, "yak 2");
     assert_eq!(g.guide, Some(1));
 }
@@ -120,10 +119,9 @@ fn nan_act_7_musk_deer_swaps_two_animals_anywhere() {
 
 #[test]
 fn nan_act_8_yak_moves_the_guide_to_another_region() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    give_animals(&mut g, 0, Animal::Yak, 1);
-    g.guide = Some(0);
+    // Seed 1: Ann traps the yak at 1.1, which leaves the guide on region 1.
+    let mut g = position(&format!("{STARTED}\nAnn: trap 1.1"));
+    assert_eq!(g.guide, Some(0));
     let e = refused(&mut g, data(), 0, "yak 1");
     assert_eq!(e.topic, "yak");
     play(&mut g, data(), 0, "yak 4");
@@ -167,35 +165,36 @@ fn nan_act_10_bharal_counts_as_any_kind_when_trading() {
 
 #[test]
 fn nan_act_11_red_panda_scores_1_for_a_catcher_not_ahead() {
+    // Seed 1's red pandas: 1.2, 2.1, 2.3, 3.5, 4.1 and 5.2; each trap sends the guide to
+    // the region numbered like its section.
     // Equal: scores.
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn(&mut g, "1.6");
+    let mut g = position(&format!("{STARTED}\nAnn: trap 1.2"));
     assert_eq!(g.score, vec![1, 0]);
+    play(&mut g, data(), 0, "end");
     // Bob is behind: scores.
-    g.guide = Some(5);
-    play(&mut g, data(), 1, "trap 6.6");
+    play(&mut g, data(), 1, "trap 2.3");
     assert_eq!(g.score, vec![1, 2], "1 + landing on Ann's 1 = 2");
     play(&mut g, data(), 1, "end");
     // Ann is behind (1 < 2): scores, landing on 2 -> 3.
-    g.guide = Some(4);
-    play(&mut g, data(), 0, "trap 5.6");
+    play(&mut g, data(), 0, "trap 3.5");
     assert_eq!(g.score, vec![3, 2]);
     play(&mut g, data(), 0, "end");
-    // Bob is behind again: scores 1 -> 3 is Ann's, so 4.
-    g.guide = Some(3);
-    play(&mut g, data(), 1, "trap 4.6");
+    // Bob is behind again: scores 2 -> 3 is Ann's, so 4.
+    play(&mut g, data(), 1, "trap 5.2");
     assert_eq!(g.score, vec![3, 4]);
     play(&mut g, data(), 1, "end");
-    // Ann ahead? No: 3 < 4. Make her ahead and check nothing is scored.
-    g.score = vec![5, 4];
-    g.guide = Some(2);
-    play(&mut g, data(), 0, "trap 3.6");
+    // Ann is behind (3 < 4): scores, 4 is Bob's, so 5; now she leads.
+    play(&mut g, data(), 0, "trap 2.1");
+    assert_eq!(g.score, vec![5, 4]);
+    play(&mut g, data(), 0, "end");
+    // Bob's leopard at 1.4 sends the guide to region 4 and scores nothing.
+    play(&mut g, data(), 1, "trap 1.4");
+    play(&mut g, data(), 1, "end");
+    assert_eq!(g.score, vec![5, 4], "another animal never scores");
+    play(&mut g, data(), 0, "trap 4.1");
     assert_eq!(g.score, vec![5, 4], "a leader scores nothing for a panda");
     // Another animal never scores.
-    let mut h = started(false);
-    lay(&mut h, PLAIN);
-    ann_turn(&mut h, "1.5");
+    let h = position(&format!("{STARTED}\nAnn: trap 1.5\nAnn: end"));
     assert_eq!(h.score, vec![0, 0]);
 }
 

@@ -64,9 +64,8 @@ fn nan_chart_3_a_square_scores_its_vp() {
 // NAN-CHART-4
 #[test]
 fn nan_chart_4_a_claim_puts_one_of_the_five_cubes_on_the_square() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn_keep(&mut g, "1.4");
+    // Seed 1: Ann traps the yak at 1.1 and pays B1 with it.
+    let mut g = position(&format!("{STARTED}\nAnn: trap 1.1"));
     play(&mut g, data(), 0, "claim B1");
     play(&mut g, data(), 0, "give yak");
     assert_eq!(g.cubes, vec![4, 5]);

@@ -61,6 +61,37 @@ const STARTED: &str = "players Ann Bob
                        seed 1
                        Bob: guide 1";
 
+/// Seed 1 (see [`STARTED`]) after twelve turns that trap region 1 empty, each trap sending
+/// the guide to the region numbered like its section: the guide is back on the empty region
+/// 1, and Ann is to act. Regions 2 to 6 keep animals.
+const REGION_1_EMPTIED: &str = "players Ann Bob
+                                seed 1
+                                Bob: guide 1
+                                Ann: trap 1.1   # guide stays on 1
+                                Ann: end
+                                Bob: trap 1.2   # guide to 2
+                                Bob: end
+                                Ann: trap 2.2   # stays on 2
+                                Ann: end
+                                Bob: trap 2.1   # back to 1
+                                Bob: end
+                                Ann: trap 1.3   # to 3
+                                Ann: end
+                                Bob: trap 3.1   # back to 1
+                                Bob: end
+                                Ann: trap 1.4   # to 4
+                                Ann: end
+                                Bob: trap 4.1   # back to 1
+                                Bob: end
+                                Ann: trap 1.5   # to 5
+                                Ann: end
+                                Bob: trap 5.1   # back to 1
+                                Bob: end
+                                Ann: trap 1.6   # region 1 is empty; to 6
+                                Ann: end
+                                Bob: trap 6.1   # back to the empty region 1
+                                Bob: end";
+
 /// Set up and let Bob put the guide on region 1: Ann is to trap.
 fn started(areas: bool) -> NangaParbat {
     let mut g = fresh_game(areas, 1);

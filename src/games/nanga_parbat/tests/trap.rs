@@ -74,21 +74,20 @@ fn nan_trap_3_the_section_number_decides_the_guides_next_region() {
 // NAN-TRAP-5 (reading: the active player picks the region)
 #[test]
 fn nan_trap_4_an_empty_guide_region_sends_the_guide_elsewhere_first() {
-    let mut g = started(false);
-    lay(&mut g, "ltdybp 1010Z1 ltdybp ltdybp ltdybp ltdybp");
-    g.guide = Some(1);
+    let mut g = position(REGION_1_EMPTIED);
+    assert_eq!(g.guide, Some(0));
     let l = legal(&g, data(), 0);
     assert!(l.iter().all(|s| !s.starts_with("trap")), "{l:?}");
     let guides: Vec<&String> = l.iter().filter(|s| s.starts_with("guide")).collect();
     assert_eq!(
         guides,
-        ["guide 1", "guide 3", "guide 4", "guide 5", "guide 6"]
+        ["guide 2", "guide 3", "guide 4", "guide 5", "guide 6"]
     );
-    let e = refused(&mut g, data(), 0, "trap 3.1");
+    let e = refused(&mut g, data(), 0, "trap 3.2");
     assert!(e.reason.contains("guide's region"));
     play(&mut g, data(), 0, "guide 3");
-    play(&mut g, data(), 0, "trap 3.1");
-    assert_eq!(g.cells[c("3.1") as usize], Piece::Hiker(0));
+    play(&mut g, data(), 0, "trap 3.2");
+    assert_eq!(g.cells[c("3.2") as usize], Piece::Hiker(0));
 }
 
 #[test]
@@ -107,21 +106,17 @@ fn nan_trap_5_the_active_player_picks_the_region_with_animals() {
     play(&mut g, data(), 0, "guide 6");
     assert_eq!(g.guide, Some(5));
     // The guide is only moved by hand when its region is empty.
-    let mut h = started(false);
-    lay(&mut h, PLAIN);
-    h.guide = Some(0);
+    let mut h = position(STARTED);
     let e = refused(&mut h, data(), 0, "guide 2");
     assert!(e.reason.contains("still has animals"));
 }
 
 #[test]
 fn nan_hiker_1_a_hiker_from_the_supply_takes_the_animals_place() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn(&mut g, "1.5");
+    // Ann's leopard at 1.5 sends the guide to region 5, where Bob traps the deer at 5.5.
+    let mut g = position(&format!("{STARTED}\nAnn: trap 1.5\nAnn: end"));
     assert_eq!(g.cells[c("1.5") as usize], Piece::Hiker(0));
     assert_eq!(g.hikers, vec![14, 15]);
-    g.guide = Some(4);
     play(&mut g, data(), 1, "trap 5.5");
     assert_eq!(g.cells[c("5.5") as usize], Piece::Hiker(1));
     assert_eq!(g.hikers, vec![14, 14]);
@@ -129,34 +124,27 @@ fn nan_hiker_1_a_hiker_from_the_supply_takes_the_animals_place() {
 
 #[test]
 fn nan_guide_1_the_guide_moves_to_the_region_numbered_like_the_section() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn_keep(&mut g, "6.3");
+    let g = position("players Ann Bob\nseed 1\nBob: guide 6\nAnn: trap 6.3");
     assert_eq!(g.guide, Some(2));
 }
 
 #[test]
 fn nan_guide_2_section_4_of_region_2_sends_the_guide_to_region_4() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn_keep(&mut g, "2.4");
+    let g = position("players Ann Bob\nseed 1\nBob: guide 2\nAnn: trap 2.4");
     assert_eq!(g.guide, Some(3));
     assert!(g.this_turn.join(" ").contains("guide goes to region 4"));
 }
 
 #[test]
 fn nan_guide_3_a_section_numbered_like_its_region_keeps_the_guide() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn_keep(&mut g, "3.3");
+    let g = position("players Ann Bob\nseed 1\nBob: guide 3\nAnn: trap 3.3");
     assert_eq!(g.guide, Some(2));
 }
 
 #[test]
 fn nan_guide_4_the_opponent_traps_next_in_the_guides_new_region() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn(&mut g, "1.6");
+    // Seed 1's region 6 holds six animals.
+    let g = position(&format!("{STARTED}\nAnn: trap 1.6\nAnn: end"));
     let traps: Vec<String> = legal(&g, data(), 1)
         .into_iter()
         .filter(|s| s.starts_with("trap"))
@@ -168,9 +156,8 @@ fn nan_guide_4_the_opponent_traps_next_in_the_guides_new_region() {
 // NAN-TRAP-5: the guide leaves an empty region by hand; the log names the region it left.
 #[test]
 fn nan_trap_5_moving_the_guide_names_the_empty_region_it_leaves() {
-    let mut g = started(false);
-    lay(&mut g, "1010Z1 ltdybp ltdybp ltdybp ltdybp ltdybp");
-    g.guide = Some(0);
+    let mut g = position(REGION_1_EMPTIED);
+    assert_eq!(g.guide, Some(0));
     let a = play(&mut g, data(), 0, "guide 3");
     assert!(
         said(&a, " | ").contains("region 1 has no animal left: Ann moves the guide to region 3"),

@@ -9,21 +9,26 @@ use super::*;
 #[test]
 fn nip_know_2_track_steps_cost_1_3_6_thousand() {
     let d = data();
-    for (a, t) in [(Action::Knowledge, 2), (Action::Coal, 1)] {
+    for (word, t) in [("knowledge", 2), ("coal", 1)] {
         for (k, cost) in [(1, 1_000), (2, 3_000), (3, 6_000)] {
-            let mut g = fresh(&d, 2);
-            in_action(&mut g, &d, a);
+            // Seed 11: slot 2 (knowledge or coal) holds a black worker.
+            let mut g = position(&format!(
+                "{TWO_SEED_11}
+                 purple: take 2 black
+                 purple: do {word}"
+            ));
             play_now(&mut g, &d, &format!("up {k}"));
             assert_eq!(g.players[0].tracks[t], k);
             assert_eq!(g.players[0].yen, 12_000 - cost);
         }
     }
-    let mut g = fresh(&d, 2);
-    g.players[0].yen = 2_000;
-    in_action(&mut g, &d, Action::Coal);
+    // Purses of exactly 2,000 and then 3,000 yen in one action: only by hand.
+    let mut g = fresh(&d, 2); // why: above
+    g.players[0].yen = 2_000; // why: above
+    in_action(&mut g, &d, Action::Coal); // why: above
     assert!(rejected_now(&mut g, &d, "up 2").contains("cost"));
     // Exactly the price is enough.
-    g.players[0].yen = 3_000;
+    g.players[0].yen = 3_000; // why: above
     play_now(&mut g, &d, "up 2");
     assert_eq!(g.players[0].yen, 0);
 }
@@ -52,10 +57,14 @@ fn nip_know_3_no_step_beyond_the_top() {
 #[test]
 fn nip_coal_1_mines_raise_coal_income() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    in_action(&mut g, &d, Action::Coal);
-    play_now(&mut g, &d, "up 2");
-    g.current = 0;
+    // Seed 11: slot 2 (knowledge or coal) holds a black worker; blue consolidates in turn.
+    let mut g = position(&format!(
+        "{TWO_SEED_11}
+         purple: take 2 black
+         purple: do coal
+         purple: up 2
+         blue: consolidate"
+    ));
     play_now(&mut g, &d, "consolidate");
     assert_eq!(g.players[0].coal, 3);
 }

@@ -61,9 +61,12 @@ fn nip_slot_1_slots_per_region_by_player_count() {
 fn nip_slot_2_uncovered_money_symbol_raises_money() {
     let d = data();
     assert_eq!(d.train_money, [2, 4, 6]);
-    let mut g = fresh(&d, 4);
-    g.players[0].yen = 20_000;
-    in_action(&mut g, &d, Action::Trains);
+    // Seed 11: slot 4 (trains or ships) holds a black worker; 12,000 yen buy two trains.
+    let mut g = position(&format!(
+        "{TWO_SEED_11}
+         purple: take 4 black
+         purple: do trains"
+    ));
     let a = play_now(&mut g, &d, "train hokkaido");
     assert_eq!(g.players[0].tracks[0], 0);
     assert!(a.events.iter().all(|e| !e.text.contains("money symbol")));
@@ -96,18 +99,22 @@ fn nip_train_2_exactly_the_price_of_a_train_is_enough() {
 #[test]
 fn nip_ship_1_a_ships_action_places_no_train_and_a_trains_action_no_ship() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    g.players[0].yen = 20_000;
-    in_action(&mut g, &d, Action::Ships);
+    // Seed 11: slot 4 (trains or ships) holds a black worker.
+    let take = |what: &str| -> Nippon {
+        position(&format!(
+            "{TWO_SEED_11}
+             purple: take 4 black
+             purple: do {what}"
+        ))
+    };
+    let g = take("ships");
     let e = g.check(&d, 0, &Step::Train(1)).unwrap_err().to_string();
     assert!(
         e.contains("`ship <region>`") && !e.contains("`done`"),
         "{e}"
     );
     assert!(g.check(&d, 0, &Step::Ship(1)).is_ok());
-    let mut g = fresh(&d, 4);
-    g.players[0].yen = 20_000;
-    in_action(&mut g, &d, Action::Trains);
+    let g = take("trains");
     let e = g.check(&d, 0, &Step::Ship(1)).unwrap_err().to_string();
     assert!(
         e.contains("`train <region>`") && !e.contains("`done`"),
