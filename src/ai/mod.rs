@@ -309,9 +309,11 @@ pub fn random_step(game: &dyn AnyGame, seat: Seat, seed: u64) -> Option<String> 
 /// A copy of `game` as `me` may imagine it: every hidden thing `me` does not see re-dealt
 /// (every other seat's, then nobody's: deck order and future randomness). Each scramble
 /// replaces its holder's information whatever it was, so the copy does not depend on it.
-/// One copy, re-dealt in place holder by holder.
+/// One copy, re-dealt in place holder by holder, and hushed ([`AnyGame::hush`]): nobody
+/// reads its events.
 fn determinise(game: &dyn AnyGame, me: Seat, rng: &mut GameRng) -> Box<dyn AnyGame> {
     let mut g = game.box_clone();
+    g.hush();
     g.scramble_in_place(Holder::Nobody, rng.next_u64());
     for s in (0..game.kind().max_players()).filter(|&s| s != me) {
         g.scramble_in_place(Holder::Seat(s), rng.next_u64());

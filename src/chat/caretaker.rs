@@ -6,7 +6,8 @@
 //! Invariants: taking over and handing back are versioned changes of the game through
 //! [`Chat::commit_turn`] (so a computer turn thought before the player came back is stale
 //! and commits nothing); a Sherpa player's own seat is never taken over; the channel is
-//! told both times.
+//! told both times. A vote open when a seat is taken over counts the caretaker's answer
+//! for it at once (see [`Chat::answer_for_away`]), and passes if it waited for no one else.
 
 use super::ai_seat::is_ai;
 use super::commit::Turn;
@@ -33,11 +34,16 @@ impl Chat {
         let g = l.game.as_ref().ok_or(CoreError::NotStarted)?.box_clone();
         let mut t = Turn::new(g);
         t.caretake = vec![seat];
+        t.keeps_undo_vote = true;
         t.notes.push(Line::public(format!(
             "**{}** is away (their deadline passed), so Sherpa is minding their seat and plays their turns until they are back. Any command of theirs in this channel takes the seat back.",
             row.name
         )));
-        self.commit_turn(&req, l, acting, t)
+        let mut out = self.commit_turn(&req, l, acting, t)?;
+        // A vote opened before counts the caretaker's answer now, and passes if that was
+        // the last one it waited for.
+        out.extend(self.answer_for_away(&req, seat));
+        Ok(out)
     }
 
     /// After any command of `req`'s user in their game's channel: if the caretaker holds

@@ -4,7 +4,8 @@
 //! Invariants: the change is one store transaction checked against the version the
 //! handler loaded (a stale version is refused, nothing written); the request id is recorded
 //! in it; resigned seats' pending turns are played by the autopilot and logged like any
-//! step; open undo votes (and the motions the turn names) are cleared; the reminder
+//! step; open undo votes (but for a caretaker's takeover, which moves nothing) and the
+//! motions the turn names are cleared; the reminder
 //! schedule restarts (in the same transaction) when the acting seats change; the replies come from
 //! [`filter::deliver`] and are written to the outbox in the same transaction (each returned
 //! reply carries its outbox row; the front end marks it delivered, see [`super::outbox`]).
@@ -50,6 +51,9 @@ pub(crate) struct Turn {
     pub caretake: Vec<Seat>,
     /// Seats whose player is back from the caretaker.
     pub release: Vec<Seat>,
+    /// Keep an open undo vote: the change moves no piece (a seat passing into the
+    /// caretaker's hands, whose answer then counts on it).
+    pub keeps_undo_vote: bool,
 }
 
 impl Turn {
@@ -64,6 +68,7 @@ impl Turn {
             clear_votes: vec![],
             caretake: vec![],
             release: vec![],
+            keeps_undo_vote: false,
         }
     }
 }
@@ -87,7 +92,10 @@ impl Chat {
         let s = settle(&l.seats, &before, t.game, &t.resign, t.start)?;
         let invoker = seat_of(&l.seats, &req.user.id);
         let actions = new_actions(t.undo, invoker, &t.played, &s.auto);
-        let mut clear_votes = vec!["undo".to_string()];
+        let mut clear_votes: Vec<String> = (!t.keeps_undo_vote)
+            .then(|| "undo".to_string())
+            .into_iter()
+            .collect();
         clear_votes.extend(t.clear_votes);
         // The replies are built before the commit (for the version it will produce) so
         // that they are stored in the outbox in the same transaction as the change.

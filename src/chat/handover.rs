@@ -250,7 +250,7 @@ impl Chat {
     }
 
     /// Give seat `seat` of `l` to `to` and commit it (see the module's invariants).
-    fn hand_seat(
+    pub(super) fn hand_seat(
         &self,
         req: &Request,
         l: &Loaded,

@@ -7,13 +7,14 @@ use super::core::{effective_steps, replay_from_checkpoints, seat_of, Chat, Loade
 use super::error::topic_error;
 use super::error::CoreError;
 use super::filter::{self, Line};
+use super::handover::NewHolder;
 use super::text::{Text, TimeStyle};
 use super::types::{Reply, Request};
 use crate::engine::notation::clip;
 use crate::engine::Viewer;
 use crate::engine::{AnyGame, Seat};
 use crate::store::GameStatus;
-use crate::store::{ActionKind, ActionRow, SeatRow};
+use crate::store::{ActionKind, ActionRow, HandoverHow, SeatRow};
 
 /// How long the game must have waited for a player before the others may vote them out,
 /// when the game has no deadline of its own (`remind deadline …`).
@@ -161,12 +162,12 @@ impl Chat {
         if l.seats[target].resigned {
             return Err(VoteError::AlreadyOut(l.seats[target].name.clone()));
         }
-        let g = l.game.as_ref().ok_or(CoreError::NotStarted)?.box_clone();
+        let g = l.game.as_ref().ok_or(CoreError::NotStarted)?;
         let before = g.status().acting().to_vec();
         let tname = l.seats[target].name.clone();
-        let mut t = Turn::new(g);
-        t.resign = vec![target];
         if req.user.is_channel_admin {
+            let mut t = Turn::new(g.box_clone());
+            t.resign = vec![target];
             t.notes.push(Line::public(format!(
                 "A channel admin removed **{tname}**; their turns are now played automatically."
             )));
@@ -182,12 +183,8 @@ impl Chat {
         let answers = self.answers_on_opening((&l, req), &motion, Some(target))?;
         let missing = self.cast_vote(&l, &motion, req, Some(target))?;
         if missing.is_empty() {
-            t.notes.push(Line::public(format!(
-                "The players voted to remove **{tname}**; their turns are now played automatically."
-            )));
-            t.clear_votes.push(motion);
             let mut out = answers;
-            out.extend(self.commit_turn(req, &l, before, t)?);
+            out.extend(self.kick_passed(req, &l, target)?);
             return Ok(out);
         }
         let what = format!("remove **{tname}** from the game");
@@ -197,21 +194,42 @@ impl Chat {
         Ok(out)
     }
 
+    /// The vote to remove `target` passed: their seat resigns (the autopilot plays it).
+    fn kick_passed(
+        &self,
+        req: &Request,
+        l: &Loaded,
+        target: Seat,
+    ) -> Result<Vec<Reply>, CoreError> {
+        let g = l.game.as_ref().ok_or(CoreError::NotStarted)?;
+        let before = g.status().acting().to_vec();
+        let mut t = Turn::new(g.box_clone());
+        t.resign = vec![target];
+        t.notes.push(Line::public(format!(
+            "The players voted to remove **{}**; their turns are now played automatically.",
+            l.seats[target].name
+        )));
+        t.clear_votes.push(format!("kick:{target}"));
+        self.commit_turn(req, l, before, t)
+    }
+
+    /// Close the game of `l` as aborted, `why` saying by whom.
+    fn aborted(&self, l: &Loaded, req: &Request, why: &str) -> Result<Vec<Reply>, VoteError> {
+        self.close_game(l, req)?;
+        Ok(vec![Reply::public(
+            Text::new()
+                .p(format!("The game was aborted ({why}). "))
+                .cmd("game new", &["<game>"])
+                .p(" starts another."),
+        )])
+    }
+
     pub(crate) fn game_abort(&self, req: &Request, _args: &str) -> Result<Vec<Reply>, VoteError> {
         let l = self.load_active(&req.place)?;
         let immediate = req.user.is_channel_admin
             || (l.row.status == GameStatus::Lobby && req.user.id == l.row.creator);
-        let abort = |this: &Self, why: &str| -> Result<Vec<Reply>, VoteError> {
-            this.close_game(&l, req)?;
-            Ok(vec![Reply::public(
-                Text::new()
-                    .p(format!("The game was aborted ({why}). "))
-                    .cmd("game new", &["<game>"])
-                    .p(" starts another."),
-            )])
-        };
         if immediate {
-            return abort(self, "by a channel admin or the creator");
+            return self.aborted(&l, req, "by a channel admin or the creator");
         }
         let me = seat_of(&l.seats, &req.user.id)
             .ok_or(VoteError::OnlyPlayersVote { motion: "abort" })?;
@@ -219,7 +237,7 @@ impl Chat {
         let missing = self.cast_vote(&l, "abort", req, None)?;
         if missing.is_empty() {
             let mut out = answers;
-            out.extend(abort(self, "every player with a vote agreed")?);
+            out.extend(self.aborted(&l, req, EVERYONE_AGREED)?);
             return Ok(out);
         }
         let command = Text::new().cmd("game abort", &[]);
@@ -354,7 +372,6 @@ impl Chat {
                 return vec![];
             }
         };
-        let what = motion_text(motion, &l.seats);
         l.seats
             .iter()
             .filter(|s| {
@@ -363,18 +380,98 @@ impl Chat {
                     && !s.resigned
                     && s.user_id != req.user.id
             })
-            .map(|s| {
-                let answer = if motion == "undo" {
-                    format!("agrees to {what} for them, as a player agrees to take back a step")
-                } else {
-                    format!("abstains for them on the vote to {what}, which does not wait for them")
-                };
-                Reply::public(format!(
-                    "Sherpa, minding **{}**'s seat while they are away, {answer}.",
-                    s.name
-                ))
-            })
+            .map(|s| away_answer(&s.name, motion, &l.seats))
             .collect()
+    }
+
+    /// After `seat` passed into the caretaker's hands (see [`super::caretaker`]): on every
+    /// open motion that waited for its player, Sherpa answers for them as
+    /// [`Chat::away_answers`] does when a vote opens (the channel is told), and a motion
+    /// that then waits for nobody passes at once. A failure is logged, not returned: the
+    /// seat is in the caretaker's hands either way.
+    pub(crate) fn answer_for_away(&self, req: &Request, seat: Seat) -> Vec<Reply> {
+        match self.answer_for_away_inner(req, seat) {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::warn!(channel = %req.place.channel, seat, "counting the caretaker's answers failed: {e}");
+                vec![]
+            }
+        }
+    }
+
+    fn answer_for_away_inner(&self, req: &Request, seat: Seat) -> Result<Vec<Reply>, VoteError> {
+        let l = self.load_active(&req.place)?;
+        let Some(row) = l.seats.get(seat) else {
+            return Ok(vec![]);
+        };
+        let (motions, away) = {
+            let inner = self.lock();
+            let log = inner.store.log();
+            (log.motions(l.row.id)?, log.caretaken(l.row.id)?)
+        };
+        let mut out = Vec::new();
+        let mut passed = Vec::new();
+        for motion in motions {
+            let voters = self.lock().store.log().voters(l.row.id, &motion)?;
+            let exclude = motion_subject(&motion);
+            let waits_for = |s: &SeatRow, away: &[Seat]| {
+                votes_needed(s, exclude, away) && !voters.contains(&s.user_id)
+            };
+            if !waits_for(row, &[]) {
+                continue;
+            }
+            out.push(away_answer(&row.name, &motion, &l.seats));
+            if !l.seats.iter().any(|s| waits_for(s, &away)) {
+                passed.push(motion);
+            }
+        }
+        // An abort that passes ends the game: nothing else is carried out then.
+        if passed.iter().any(|m| m == "abort") {
+            passed.retain(|m| m == "abort");
+        }
+        for motion in passed {
+            let req = Request {
+                request_id: req.request_id.as_ref().map(|id| format!("{id}:{motion}")),
+                expected_version: None,
+                ..req.clone()
+            };
+            out.extend(self.carry_out(&req, &motion)?);
+        }
+        Ok(out)
+    }
+
+    /// Carry out `motion`, which every player with a vote has agreed to, on the game as it
+    /// is now: what the last vote on it would have done.
+    fn carry_out(&self, req: &Request, motion: &str) -> Result<Vec<Reply>, VoteError> {
+        let l = self.load_active(&req.place)?;
+        if motion == "abort" {
+            return self.aborted(&l, req, EVERYONE_AGREED);
+        }
+        if motion == "undo" {
+            let g = l.game.as_ref().ok_or(CoreError::NotStarted)?;
+            let actions = self.lock().store.log().actions(l.row.id)?;
+            let run = undo_run(&effective_steps(&actions), &l.seats)?;
+            let undo = Undo {
+                req,
+                l: &l,
+                current: &**g,
+                actions: &actions,
+                run: &run,
+            };
+            return Ok(self.apply_undo(&undo, true)?);
+        }
+        if let Some((seat, id, name)) = sub_motion(motion) {
+            let to = NewHolder {
+                id: id.to_string(),
+                name: name.to_string(),
+                is_bot: false,
+            };
+            return self.hand_seat(req, &l, seat, &to, HandoverHow::Vote);
+        }
+        match motion_subject(motion) {
+            Some(target) => Ok(self.kick_passed(req, &l, target)?),
+            None => Ok(vec![]),
+        }
     }
 
     /// Take back the undo's steps (the last ones in effect): replay the log without them and
@@ -782,6 +879,32 @@ pub(super) fn motion_text(motion: &str, seats: &[SeatRow]) -> String {
         },
         _ => motion.to_string(),
     }
+}
+
+/// Why a vote passed when every player with a vote agreed.
+const EVERYONE_AGREED: &str = "every player with a vote agreed";
+
+/// The seat a kick or handover motion is about (it has no vote on it); `None` for an abort
+/// or an undo.
+fn motion_subject(motion: &str) -> Option<Seat> {
+    if let Some((seat, _, _)) = sub_motion(motion) {
+        return Some(seat);
+    }
+    motion.strip_prefix("kick:")?.parse().ok()
+}
+
+/// Sherpa's answer on `motion` for `name`'s seat in the caretaker's hands, as its absent
+/// player would be expected to answer: consent to an undo, an abstention otherwise.
+fn away_answer(name: &str, motion: &str, seats: &[SeatRow]) -> Reply {
+    let what = motion_text(motion, seats);
+    let answer = if motion == "undo" {
+        format!("agrees to {what} for them, as a player agrees to take back a step")
+    } else {
+        format!("abstains for them on the vote to {what}, which does not wait for them")
+    };
+    Reply::public(format!(
+        "Sherpa, minding **{name}**'s seat while they are away, {answer}."
+    ))
 }
 
 /// Whether a motion needs `s`'s vote: a player still in the game, not the one the motion

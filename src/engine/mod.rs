@@ -352,6 +352,13 @@ pub trait Game:
     /// texts name no player keeps the default, which ignores it.
     fn rename_seat(&mut self, _seat: Seat, _name: &str) {}
 
+    /// Stop wording what happens: this copy is a computer player's imagined world (a
+    /// search's determinisation), whose events nobody reads, so a game whose texts cost
+    /// much may leave [`Applied::events`] (and what it keeps of them) empty from now on,
+    /// every other change and every draw of its RNG the same. Never called on a played
+    /// game. The default ignores it.
+    fn hush(&mut self) {}
+
     /// Start a game for `players` seats (names in turn order). The player count is already
     /// within `MIN_PLAYERS..=MAX_PLAYERS` and the options are valid.
     fn setup(
@@ -688,6 +695,8 @@ pub trait AnyGame: Send {
     fn rules_version(&self) -> u32;
     /// Name `seat` after its new holder (see [`Game::rename_seat`]).
     fn rename_seat(&mut self, seat: Seat, name: &str);
+    /// See [`Game::hush`].
+    fn hush(&mut self);
     fn status(&self) -> Status;
     fn legal(&self, seat: Seat) -> Vec<StepInfo>;
     /// Parse, check and apply. On error nothing changes. Returns the canonical notation
@@ -959,6 +968,9 @@ impl<G: Game> AnyGame for Instance<G> {
     }
     fn rename_seat(&mut self, seat: Seat, name: &str) {
         self.state.rename_seat(seat, name);
+    }
+    fn hush(&mut self) {
+        self.state.hush();
     }
     fn status(&self) -> Status {
         self.state.status()

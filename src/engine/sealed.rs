@@ -17,10 +17,22 @@ use super::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-/// The first 12 hex digits of SHA-256 over `"{salt}:{choice}"`.
+/// The first 12 hex digits of SHA-256 over `"{salt}:{choice}"`. Hashed in parts and only
+/// the 6 bytes shown written out, without formatting: a search's playouts seal programs
+/// by the thousand (Himalaya).
 pub fn commitment(salt: &str, choice: &str) -> String {
-    let digest = Sha256::digest(format!("{salt}:{choice}").as_bytes());
-    digest.iter().take(6).map(|b| format!("{b:02x}")).collect()
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let digest = Sha256::new()
+        .chain_update(salt)
+        .chain_update(":")
+        .chain_update(choice)
+        .finalize();
+    let mut out = String::with_capacity(12);
+    for b in &digest[..6] {
+        out.push(HEX[usize::from(b >> 4)] as char);
+        out.push(HEX[usize::from(b & 15)] as char);
+    }
+    out
 }
 
 /// A sealed choice's salt and public commitment.

@@ -341,17 +341,53 @@ fn an_undo_when_only_sherpa_has_played_is_refused_and_changes_nothing() {
 /// Ann against Bob in Nanga Parbat with `absent`, the clock moved past the 72-hour
 /// deadline of bob's first wait (he places the guide first): the due notices.
 fn bob_misses_his_deadline(absent: &str) -> (T, Vec<DueNotice>) {
+    let t = ann_against_bob(absent);
+    let due = past_bobs_deadline(&t);
+    (t, due)
+}
+
+/// Ann against Bob in Nanga Parbat with `absent`, started (bob places the guide first).
+fn ann_against_bob(absent: &str) -> T {
     let t = builtin_chat();
     t.ok("ann", &format!("game new nanga-parbat {absent}"));
     t.ok("bob", "game join");
     t.ok("ann", "game start");
+    t
+}
+
+/// The clock moved past the 72-hour deadline of bob's wait since the start's time: the
+/// due notices.
+fn past_bobs_deadline(t: &T) -> Vec<DueNotice> {
     let defaults = crate::reminders::ReminderDefaults {
         enabled: false,
         ..Default::default()
     };
     t.clock.store(1_000 + 72 * 3600 + 1, Ordering::SeqCst);
-    let due = t.chat.due_notices("discord", &defaults).unwrap();
-    (t, due)
+    t.chat.due_notices("discord", &defaults).unwrap()
+}
+
+/// Every public reply text of the due notices, one a line.
+fn due_texts(due: &[DueNotice]) -> String {
+    let mut said = Vec::new();
+    for d in due {
+        if let Notice::Replies(r) = &d.send {
+            said.extend(r.iter().map(|r| r.text.to_string()));
+        }
+    }
+    said.join("\n")
+}
+
+/// `user` (seat `seat`) plays their default steps until the game waits for the other seat.
+fn plays_until_the_other(t: &T, user: &str, seat: Seat) {
+    for _ in 0..50 {
+        let g = t.chat.load_active(&place()).unwrap().game.unwrap();
+        if !g.status().acting().contains(&seat) {
+            return;
+        }
+        let step = g.default_step(seat).unwrap();
+        t.ok(user, &format!("move {step}"));
+    }
+    panic!("{user}'s turn did not end");
 }
 
 #[test]
@@ -455,6 +491,57 @@ fn the_caretaker_consents_to_an_undo_for_the_absent_player() {
     assert_eq!(after.last().map(String::as_str), Some("undo"));
     let id = game_id(&t);
     assert!(t.chat.lock().store.log().motions(id).unwrap().is_empty());
+}
+
+/// Issue #53: a vote opened before a seat passes into the caretaker's hands counts the
+/// caretaker's answer at once. Ann's abort waited for bob alone, so it passes when his
+/// deadline hands his seat to Sherpa, who abstains for him.
+#[test]
+fn an_abort_that_waited_for_bob_alone_passes_when_the_caretaker_takes_his_seat() {
+    let t = ann_against_bob("");
+    let r = t.ok("ann", "game abort");
+    assert!(r[0].text.to_string().contains("Still needed: bob"), "{r:?}");
+    let said = due_texts(&past_bobs_deadline(&t));
+    assert!(said.contains("**bob** is away"), "{said}");
+    assert!(
+        said.contains(
+            "Sherpa, minding **bob**'s seat while they are away, abstains for them on the vote to abort the game"
+        ),
+        "{said}"
+    );
+    assert!(said.contains("The game was aborted"), "{said}");
+    assert!(
+        t.chat.load_active(&place()).is_err(),
+        "no game running in the channel"
+    );
+}
+
+/// Issue #53: ann asks to take back the step that ended her turn, which waits for bob's
+/// consent; when his deadline hands his seat to Sherpa, the caretaker consents for him
+/// and the step is taken back at once (the vote is not dropped by the takeover).
+#[test]
+fn an_undo_that_waited_for_bob_alone_is_taken_back_when_the_caretaker_takes_his_seat() {
+    let t = ann_against_bob("");
+    plays_until_the_other(&t, "bob", 1);
+    plays_until_the_other(&t, "ann", 0);
+    let before = t.log();
+    let r = t.ok("ann", "undo");
+    assert!(r[0].text.to_string().contains("asks to take back"), "{r:?}");
+    let id = game_id(&t);
+    assert_eq!(t.chat.lock().store.log().motions(id).unwrap(), vec!["undo"]);
+    let said = due_texts(&past_bobs_deadline(&t));
+    assert!(said.contains("**bob** is away"), "{said}");
+    assert!(
+        said.contains("Sherpa, minding **bob**'s seat while they are away, agrees to take back the last step for them"),
+        "{said}"
+    );
+    let after = t.log();
+    assert_eq!(after.len(), before.len() + 1, "{after:?}");
+    assert_eq!(after.last().map(String::as_str), Some("undo"));
+    assert!(t.chat.lock().store.log().motions(id).unwrap().is_empty());
+    let g = t.chat.load_active(&place()).unwrap().game.unwrap();
+    assert!(g.status().acting().contains(&0), "ann's turn again");
+    t.chat.verify(id).unwrap();
 }
 
 #[test]

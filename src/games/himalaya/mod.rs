@@ -342,6 +342,20 @@ pub struct Himalaya {
     /// line told to one seat), for the board's "Last turn" panel.
     #[serde(default)]
     last_turn: Vec<String>,
+    /// A search's imagined copy words nothing ([`Game::hush`]); not part of the state.
+    #[serde(skip)]
+    hushed: Hushed,
+}
+
+/// Whether a copy of the game stopped wording its events ([`Game::hush`]): never
+/// serialized, and equal in every copy, so it is no part of the state.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Hushed(bool);
+
+impl PartialEq for Hushed {
+    fn eq(&self, _: &Hushed) -> bool {
+        true
+    }
 }
 
 static OPTIONS: &[OptionSpec] = &[OptionSpec {
@@ -366,6 +380,12 @@ impl Game for Himalaya {
         if let Some(n) = self.players.get_mut(seat) {
             *n = name.to_string();
         }
+    }
+
+    /// A search's copy builds no event texts: most of a playout's cost was wording them
+    /// (docs/strength.md).
+    fn hush(&mut self) {
+        self.hushed = Hushed(true);
     }
 
     fn setup(

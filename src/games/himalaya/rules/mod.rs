@@ -37,7 +37,6 @@ use super::view::{FinalLine, InventoryReveal};
 use super::*;
 use crate::engine::rank::{assign_places, verdict};
 use crate::engine::{Applied, Audience, Event, FinalResult, GameRng, Rules, Seat, SetupError};
-use sha2::{Digest, Sha256};
 
 /// What a step's performing compares against to tell whether it can be taken back.
 pub(super) struct Marks {
@@ -85,7 +84,9 @@ impl Himalaya {
         events: &mut Vec<Event>,
         what: impl Into<Happening>,
     ) {
-        events.push(Event::public(what.into().text(data, &self.players)));
+        if !self.hushed.0 {
+            events.push(Event::public(what.into().text(data, &self.players)));
+        }
     }
 
     /// Word a happening told to `seat` only.
@@ -96,7 +97,9 @@ impl Himalaya {
         seat: Seat,
         what: impl Into<Happening>,
     ) {
-        events.push(Event::private(seat, what.into().text(data, &self.players)));
+        if !self.hushed.0 {
+            events.push(Event::private(seat, what.into().text(data, &self.players)));
+        }
     }
 
     pub(super) fn marks(&self) -> Marks {

@@ -3,12 +3,9 @@
 
 use super::*;
 
-/// Commitment for a sealed program: the first 12 hex digits of SHA-256 over `salt:program`.
-pub fn commitment(salt: &str, program: &str) -> String {
-    let digest = Sha256::digest(format!("{salt}:{program}").as_bytes());
-    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-    hex[..12].to_string()
-}
+/// Commitment for a sealed program: the first 12 hex digits of SHA-256 over `salt:program`
+/// (the engine's recipe for every sealed choice).
+pub use crate::engine::sealed::commitment;
 
 /// A program as text, e.g. `ice deal deal stone rest dirt`.
 pub fn program_text(p: &[Action]) -> String {

@@ -46,6 +46,7 @@ impl Himalaya {
             result: None,
             final_lines: Vec::new(),
             last_turn: Vec::new(),
+            hushed: Hushed::default(),
         };
         let mut ev = Vec::new();
         g.refill(data, &mut ev);
