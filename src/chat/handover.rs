@@ -24,7 +24,7 @@ use super::lobby::parse_level;
 use super::outbox;
 use super::text::Text;
 use super::types::{Reply, Request};
-use super::votes::{motion_text, sub_motion, vote_counted, VoteError};
+use super::votes::{motion_text, sub_motion, vote_counted, NewHolder, VoteError};
 use crate::ai::Level;
 use crate::engine::{AnyGame, Seat, Viewer};
 use crate::ratings::is_ai;
@@ -37,14 +37,6 @@ enum Named {
     Id(String),
     /// A name (`@bob` or `bob`).
     Word(String),
-}
-
-/// The player a seat goes to.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct NewHolder {
-    pub id: String,
-    pub name: String,
-    pub is_bot: bool,
 }
 
 /// One word of `game sub` as a mention or a name; anything else is refused.

@@ -7,7 +7,6 @@ use super::core::{effective_steps, replay_from_checkpoints, seat_of, Chat, Loade
 use super::error::topic_error;
 use super::error::CoreError;
 use super::filter::{self, Line};
-use super::handover::NewHolder;
 use super::text::{Text, TimeStyle};
 use super::types::{Reply, Request};
 use crate::engine::notation::clip;
@@ -19,6 +18,14 @@ use crate::store::{ActionKind, ActionRow, HandoverHow, SeatRow};
 /// How long the game must have waited for a player before the others may vote them out,
 /// when the game has no deadline of its own (`remind deadline …`).
 pub const DEFAULT_KICK_AFTER: i64 = 72 * 3600;
+
+/// The player a seat goes to (a handover, `game sub`, or a vote that passed it on).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct NewHolder {
+    pub id: String,
+    pub name: String,
+    pub is_bot: bool,
+}
 
 fn name_list(seats: &[&SeatRow]) -> String {
     seats
