@@ -391,6 +391,17 @@ impl Canvas {
         self.fill_paths(&[vec![(x, y), (x + w, y), (x + w, y + h), (x, y + h)]], c);
     }
 
+    /// Paints the rectangle over with `c` and forgets the texts drawn wholly inside it (a
+    /// layer's text moved elsewhere on this copy: [`Canvas::marks`] stays the record of
+    /// what the picture shows).
+    pub fn erase_rect(&mut self, x: f32, y: f32, w: f32, h: f32, c: Color) {
+        self.fill_rect(x, y, w, h, c);
+        let k = self.scale;
+        let (x0, y0, x1, y1) = (x * k, y * k, (x + w) * k, (y + h) * k);
+        self.marks
+            .retain(|m| !(m.x >= x0 && m.y >= y0 && m.x + m.w <= x1 && m.y + m.size <= y1));
+    }
+
     /// Outlines a rectangle with a stroke of `width` px centred on its edges (mitred corners).
     pub fn stroke_rect(&mut self, x: f32, y: f32, w: f32, h: f32, c: Color, width: f32) {
         let Some(width) = sane_width(width) else {

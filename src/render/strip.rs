@@ -98,24 +98,8 @@ fn last_turn_items(
     y += lh * 0.3;
     items.push(Item::Text(pad, y, s.last_turn_title.to_string(), true));
     y += lh; // the title's line (bold and plain lines are as tall)
-    let wrapped = |w: f32| -> Vec<String> {
-        s.last_turn
-            .iter()
-            .flat_map(|l| cv.wrap(size, l, w, false))
-            .collect()
-    };
-    let one = wrapped(inner);
+    let (cols, parts) = event_columns(cv, s.last_turn, (size, pad, inner));
     let col_w = |cols: usize| (inner - pad * (cols - 1) as f32) / cols as f32;
-    let (cols, parts) = if one.len() <= 3 {
-        (1, one)
-    } else {
-        let two = wrapped(col_w(2));
-        if two.len() <= 2 * 8 {
-            (2, two)
-        } else {
-            (3, wrapped(col_w(3)))
-        }
-    };
     let cw = col_w(cols);
     let per_col = parts.len().div_ceil(cols).max(1);
     for c in 1..cols {
@@ -130,6 +114,48 @@ fn last_turn_items(
     y + lh * per_col as f32
 }
 
+/// How the events go: one column for a short turn, two past three lines, three past
+/// eight lines a column; the columns and the wrapped lines.
+fn event_columns(
+    cv: &Canvas,
+    lines: &[String],
+    (size, pad, inner): (f32, f32, f32),
+) -> (usize, Vec<String>) {
+    let wrapped = |w: f32| -> Vec<String> {
+        lines
+            .iter()
+            .flat_map(|l| cv.wrap(size, l, w, false))
+            .collect()
+    };
+    let one = wrapped(inner);
+    let col_w = |cols: usize| (inner - pad * (cols - 1) as f32) / cols as f32;
+    if one.len() <= 3 {
+        return (1, one);
+    }
+    let two = wrapped(col_w(2));
+    if two.len() <= 2 * 8 {
+        (2, two)
+    } else {
+        (3, wrapped(col_w(3)))
+    }
+}
+
+/// The strip's text size and margins in units, and the width inside them, under `cv`.
+fn strip_metrics(cv: &Canvas) -> (f32, f32, f32) {
+    let scale = cv.scale();
+    let wu = cv.width() as f32 / scale;
+    let size = STRIP_INLINE_PX * cv.width() as f32 / (INLINE_WIDTH as f32 * scale);
+    let pad = size * 0.8;
+    (size, pad, (wu - 2.0 * pad).max(1.0))
+}
+
+/// How many rows of text `lines` take in each column of the strip under `cv` (a board
+/// keeps its picture small by keeping its events within a number of rows).
+pub fn event_rows(cv: &Canvas, lines: &[String]) -> usize {
+    let (cols, parts) = event_columns(cv, lines, strip_metrics(cv));
+    parts.len().div_ceil(cols)
+}
+
 impl Canvas {
     /// This board with [`StatusStrip`] `s` added below it, on a plain ground under a rule.
     /// The board itself is unchanged above the strip.
@@ -137,7 +163,7 @@ impl Canvas {
         let (w, h) = (self.width(), self.height());
         let scale = self.scale();
         let wu = w as f32 / scale;
-        let size = STRIP_INLINE_PX * w as f32 / (INLINE_WIDTH as f32 * scale);
+        let size = strip_metrics(&self).0;
         let (items, hu) = layout(&self, s, wu, size);
         let strip = (hu * scale).ceil() as u32;
         let total = h.saturating_add(strip).min(MAX_CANVAS_SIDE);

@@ -137,6 +137,8 @@ pub struct NepalData {
     pub kathmandu: usize,
     /// Static picture layer, drawn once.
     pub layer: crate::render::LayerCache,
+    /// The same with the boom option's raised limits (see [`NepalData::limit`]).
+    pub boom_layer: crate::render::LayerCache,
 }
 
 impl fmt::Debug for NepalData {
@@ -545,6 +547,7 @@ impl Reader {
             region_mask,
             kathmandu,
             layer: crate::render::LayerCache::new(),
+            boom_layer: crate::render::LayerCache::new(),
         };
         data.labels = (0..data.provinces.len())
             .map(|p| data.label_for(p).to_string())

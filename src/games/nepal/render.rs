@@ -38,12 +38,14 @@ fn region_color(data: &NepalData, r: usize) -> Color {
     rgb(a, b, c)
 }
 
-fn draw_static(data: &NepalData) -> Canvas {
+/// The static layer: the map with every province's label, limit (the raised one in city
+/// provinces with the boom option) and towns.
+fn draw_static(data: &NepalData, boom: bool) -> Canvas {
     let mut cv = Canvas::board(WIDTH, HEIGHT, SEA);
     draw_neighbours(&mut cv);
     draw_hexes(&mut cv, data);
     draw_outside(&mut cv, data);
-    draw_province_labels(&mut cv, data);
+    draw_province_labels(&mut cv, data, boom);
     draw_title_and_key(&mut cv, data);
     cv
 }
@@ -125,30 +127,43 @@ fn draw_outside(cv: &mut Canvas, data: &NepalData) {
 
 /// Each province's label, full name, limit badge and cities. The label
 /// ([`NepalData::short_label`], what `move` reads) is set at [`LABEL_PX`], legible where
-/// chat clients show the board inline, under the limit badge (as large); a shortened name
-/// is spelt out in small type under it, for the picture opened at full size (unless one of
-/// the province's cities has its name: that line says it), then the cities.
-fn draw_province_labels(cv: &mut Canvas, data: &NepalData) {
+/// chat clients show the board inline, under the limit badge (as large): the limit in
+/// force, so with the boom option a city province's raised limit on green, never both; a
+/// shortened name is spelt out in small type under it, for the picture opened at full size
+/// (unless one of the province's cities has its name: that line says it), then the cities.
+fn draw_province_labels(cv: &mut Canvas, data: &NepalData, boom: bool) {
     for (i, p) in data.provinces.iter().enumerate() {
         let (cx, cy) = center(p.col, p.row);
         let label = data.short_label(i);
         let size = fit_bold(cv, label, LABEL_PX + 2.0, LABEL_PX, LABEL_W);
         cv.label(cx, cy + LABEL_DY, size, label);
-        let lim = match p.limit {
-            Some(l) => l.to_string(),
-            None => "\u{221e}".to_string(),
+        let (lim, raised) = match data.limit(i, boom) {
+            Some(l) => (l.to_string(), Some(l) != p.limit),
+            None => ("\u{221e}".to_string(), false),
         };
-        limit_badge(cv, cx, cy, rgb(40, 40, 50), &lim);
-        for line in small_lines(cv, data, i) {
-            let y = cy + line.dy;
-            if line.city {
-                let x0 = cx - line.w / 2.0;
-                cv.fill_circle(x0 + 2.5, y, 2.5, INK);
-                let top = y - cv.line_height(line.size) / 2.0;
-                cv.text(x0 + 8.0, top, line.size, INK, &line.text, Align::Left);
-            } else {
-                cv.text_centered(cx, y, line.size, INK, &line.text, false);
-            }
+        let bg = if raised {
+            rgb(20, 110, 60)
+        } else {
+            rgb(40, 40, 50)
+        };
+        limit_badge(cv, cx, cy, bg, &lim);
+        draw_small_lines(cv, data, i, 0.0);
+    }
+}
+
+/// Province `i`'s small lines (full name, cities), `shift` units lower than their place.
+fn draw_small_lines(cv: &mut Canvas, data: &NepalData, i: usize, shift: f32) {
+    let p = &data.provinces[i];
+    let (cx, cy) = center(p.col, p.row);
+    for line in small_lines(cv, data, i) {
+        let y = cy + line.dy + shift;
+        if line.city {
+            let x0 = cx - line.w / 2.0;
+            cv.fill_circle(x0 + 2.5, y, 2.5, INK);
+            let top = y - cv.line_height(line.size) / 2.0;
+            cv.text(x0 + 8.0, top, line.size, INK, &line.text, Align::Left);
+        } else {
+            cv.text_centered(cx, y, line.size, INK, &line.text, false);
         }
     }
 }
@@ -238,14 +253,17 @@ pub fn render(data: &NepalData, view: &View) -> RgbaImage {
 /// Draw a view (laid out on 1460×960 units, drawn at `BOARD_SCALE`; the engine encodes it
 /// as PNG).
 pub fn render_canvas(data: &NepalData, view: &View) -> Canvas {
-    let layer = data.layer.get_or_draw(|| draw_static(data));
+    let boom = view.options.boom;
+    let cache = if boom { &data.boom_layer } else { &data.layer };
+    let layer = cache.get_or_draw(|| draw_static(data, boom));
     let mut cv = Canvas::from_layer(layer);
     let n = view.players.len();
     let styles = player_styles(view.players.iter().map(|p| p.name.as_str()));
 
-    draw_boom_limits(&mut cv, data, view);
+    let placed = place_badges(&cv, data, view);
+    move_small_lines(&mut cv, data, &placed);
     draw_over_limit(&mut cv, data, view);
-    draw_pieces(&mut cv, data, view, &styles);
+    draw_pieces(&mut cv, data, &placed, &styles);
 
     // Scoreboard (top right), in type that reads inline: each player's hand and pieces on
     // the map, which only it shows (whose turn, the status and the last turn are in the
@@ -439,80 +457,147 @@ fn town_rects(cv: &Canvas, data: &NepalData, i: usize) -> Vec<Rect> {
         .collect()
 }
 
-/// Where each badge of province `i` goes (its rectangle from the hex's centre): in one
-/// row centred under the small lines if they all fit the hex there; else each in turn at
-/// the free place inside the hex nearest under the small lines, clear of the limit badge,
-/// the label, the small lines and the badges placed before it (so a badge covers no town's
-/// name while there is room: three badges always fit); where they do not all fit so, the
-/// same from under the label ignoring the small lines.
-fn badge_places(cv: &Canvas, data: &NepalData, i: usize, badges: &[Badge]) -> Vec<(Badge, Rect)> {
-    let sized: Vec<(Badge, f32)> = badges
-        .iter()
-        .map(|&b| {
-            let w = match b {
-                Badge::Count(_, c) => cv.text_width_bold(COUNT_PX, &c.to_string()) + 3.0,
-                Badge::Fortress(_) => 25.0,
-            };
-            (b, w)
-        })
-        .collect();
+/// Where a province's badges go: each badge's rectangle from the hex's centre, whether
+/// they are drawn as one bar of abutting segments, and how far the small lines move down.
+struct Placed {
+    badges: Vec<(Badge, Rect)>,
+    bar: bool,
+    shift: f32,
+}
+
+/// The badges of every province with pieces, placed ([`badge_places`]).
+fn place_badges(cv: &Canvas, data: &NepalData, view: &View) -> Vec<(usize, Placed)> {
+    province_badges(view)
+        .into_iter()
+        .filter(|(p, _)| *p < data.provinces.len())
+        .map(|(p, badges)| (p, badge_places(cv, data, p, &badges)))
+        .collect()
+}
+
+/// The width of a badge, or of its segment of a bar (`tight`).
+fn badge_w(cv: &Canvas, b: Badge, tight: bool) -> f32 {
+    match b {
+        Badge::Count(_, c) => {
+            cv.text_width_bold(COUNT_PX, &c.to_string()) + if tight { 2.0 } else { 3.0 }
+        }
+        Badge::Fortress(_) => 25.0,
+    }
+}
+
+/// A badge's rectangle `w` wide, its count's line box from `top`, at `x`.
+fn badge_rect(x: f32, top: f32, w: f32) -> Rect {
+    [x, top, x + w, top + badge_top() + BADGE_H / 2.0]
+}
+
+/// Where province `i`'s badges go, the first of these that fits:
+/// 1. one row centred under the small lines, all inside the hex;
+/// 2. each in turn at the free place inside the hex nearest under the small lines, clear
+///    of the limit badge, the label, the small lines and the badges placed before it;
+/// 3. a crowded province (Kathmandu at the start with four or five seats): one bar of
+///    abutting segments right under the label, where the hex is widest, and the small
+///    lines moved down under it (so no badge ever covers a town's name);
+/// 4. (a bar too wide for the hex: several seats with ten or more pieces) each in turn
+///    at the free place nearest under the label, ignoring the small lines.
+fn badge_places(cv: &Canvas, data: &NepalData, i: usize, badges: &[Badge]) -> Placed {
+    let sized: Vec<(Badge, f32)> = badges.iter().map(|&b| (b, badge_w(cv, b, false))).collect();
     let fixed = fixed_rects(cv, data, i);
     let under = fixed.iter().map(|r| r[3]).fold(f32::MIN, f32::max) + BADGE_GAP;
-    let total =
-        sized.iter().map(|b| b.1).sum::<f32>() + BADGE_GAP * sized.len().saturating_sub(1) as f32;
-    let row = |x0: f32, w: f32| [x0, under, x0 + w, under + badge_top() + BADGE_H / 2.0];
-    if in_hex(&row(-total / 2.0, total)) {
-        let mut x = -total / 2.0;
-        return sized
-            .into_iter()
-            .map(|(b, w)| {
-                let r = row(x, w);
-                x += w + BADGE_GAP;
-                (b, r)
-            })
-            .collect();
+    let spaced = |badges| Placed {
+        badges,
+        bar: false,
+        shift: 0.0,
+    };
+    if let Some(row) = row_of(&sized, -sum_w(&sized, BADGE_GAP) / 2.0, under, BADGE_GAP) {
+        return spaced(row);
     }
-    // Town names are only kept clear while there is room: with more seats in a province
-    // than fit (Kathmandu at the start), the counts take the hex's middle from under the
-    // label down, covering its town names rather than each other.
     let others: Vec<Rect> = fixed[..2].to_vec();
     let label_bottom = others[1][3] + BADGE_GAP;
-    let place_all = |taken: Vec<Rect>, pref: f32| -> Option<Vec<(Badge, Rect)>> {
-        let mut taken = taken;
-        let mut out = Vec::new();
-        for &(b, w) in &sized {
-            let r = free_place(&taken, w, pref)?;
-            taken.push(r);
-            out.push((b, r));
-        }
-        Some(out)
-    };
-    place_all(fixed, under + badge_top())
-        .or_else(|| place_all(others, label_bottom + badge_top()))
-        .unwrap_or_else(|| {
-            let mut y = label_bottom;
-            sized
-                .iter()
-                .map(|&(b, w)| {
-                    let r = [-w / 2.0, y, w / 2.0, y + badge_top() + BADGE_H / 2.0];
-                    y = r[3] + BADGE_GAP;
-                    (b, r)
-                })
-                .collect()
+    if let Some(free) = place_free(&sized, fixed, under + badge_top()) {
+        return spaced(free);
+    }
+    if let Some(bar) = bar_under_label(cv, data, i, badges, label_bottom) {
+        return bar;
+    }
+    let free = place_free(&sized, others, label_bottom + badge_top()).unwrap_or_else(|| {
+        let mut y = label_bottom;
+        sized
+            .iter()
+            .map(|&(b, w)| {
+                let r = badge_rect(-w / 2.0, y, w);
+                y = r[3] + BADGE_GAP;
+                (b, r)
+            })
+            .collect()
+    });
+    spaced(free)
+}
+
+/// The widths of `sized` and the gaps between them.
+fn sum_w(sized: &[(Badge, f32)], gap: f32) -> f32 {
+    sized.iter().map(|b| b.1).sum::<f32>() + gap * sized.len().saturating_sub(1) as f32
+}
+
+/// `sized` in a row from `x0`, their counts' line boxes from `top`, `gap` apart, if the
+/// row lies inside the hex.
+fn row_of(sized: &[(Badge, f32)], x0: f32, top: f32, gap: f32) -> Option<Vec<(Badge, Rect)>> {
+    let total = sum_w(sized, gap);
+    if !in_hex(&badge_rect(x0, top, total)) {
+        return None;
+    }
+    let mut x = x0;
+    let row = sized
+        .iter()
+        .map(|&(b, w)| {
+            let r = badge_rect(x, top, w);
+            x += w + gap;
+            (b, r)
         })
+        .collect();
+    Some(row)
+}
+
+/// Each of `sized` in turn at the free place nearest (`0`, `pref`), clear of `taken` and
+/// of those placed before it.
+fn place_free(sized: &[(Badge, f32)], taken: Vec<Rect>, pref: f32) -> Option<Vec<(Badge, Rect)>> {
+    let mut taken = taken;
+    let mut out = Vec::new();
+    for &(b, w) in sized {
+        let r = free_place(&taken, w, pref)?;
+        taken.push(r);
+        out.push((b, r));
+    }
+    Some(out)
+}
+
+/// Layout 3 of [`badge_places`]: the badges as one bar from `top` (under the label), the
+/// small lines moved down under it, if both fit inside the hex (or the tab under it).
+fn bar_under_label(
+    cv: &Canvas,
+    data: &NepalData,
+    i: usize,
+    badges: &[Badge],
+    top: f32,
+) -> Option<Placed> {
+    let sized: Vec<(Badge, f32)> = badges.iter().map(|&b| (b, badge_w(cv, b, true))).collect();
+    let bar = row_of(&sized, -sum_w(&sized, 0.0) / 2.0, top, 0.0)?;
+    let towns = town_rects(cv, data, i);
+    let bottom = bar.iter().map(|(_, r)| r[3]).fold(top, f32::max);
+    let first = towns.iter().map(|r| r[1]).fold(f32::MAX, f32::min);
+    let shift = (bottom + BADGE_GAP - first).max(0.0);
+    let fits = towns
+        .iter()
+        .all(|t| in_hex(&[t[0], t[1] + shift, t[2], t[3] + shift]));
+    fits.then_some(Placed {
+        badges: bar,
+        bar: true,
+        shift,
+    })
 }
 
 /// The free place for a badge `w` wide nearest (`0`, `pref`) (its middle), inside the
 /// hex or the tab under it, clear of `taken`.
 fn free_place(taken: &[Rect], w: f32, pref: f32) -> Option<Rect> {
-    let at = |cx: f32, cy: f32| {
-        [
-            cx - w / 2.0,
-            cy - badge_top(),
-            cx + w / 2.0,
-            cy + BADGE_H / 2.0,
-        ]
-    };
+    let at = |cx: f32, cy: f32| badge_rect(cx - w / 2.0, cy - badge_top(), w);
     let mut best: Option<(f32, Rect)> = None;
     for yi in -36..=36 {
         let cy = yi as f32 * 1.5;
@@ -537,16 +622,39 @@ fn free_place(taken: &[Rect], w: f32, pref: f32) -> Option<Rect> {
     best.map(|b| b.1)
 }
 
+/// The small lines of each province whose badges moved them ([`bar_under_label`]): painted
+/// over where the static layer has them and drawn again lower down.
+fn move_small_lines(cv: &mut Canvas, data: &NepalData, placed: &[(usize, Placed)]) {
+    for (p, pl) in placed.iter().filter(|(_, pl)| pl.shift > 0.0) {
+        let pr = &data.provinces[*p];
+        let (cx, cy) = center(pr.col, pr.row);
+        let bg = region_color(data, pr.region);
+        for t in town_rects(cv, data, *p) {
+            let (w, h) = (t[2] - t[0] + 2.0, t[3] - t[1] + 2.0);
+            cv.erase_rect(cx + t[0] - 1.0, cy + t[1] - 1.0, w, h, bg);
+        }
+        draw_small_lines(cv, data, *p, pl.shift);
+    }
+}
+
 /// Pieces and fortresses: in each province a badge per seat in the seat's colour with its
 /// count in bold, set as large as the province's label so it reads where chat clients show
-/// the board inline, and the fortress's castle (see [`badge_places`]).
-fn draw_pieces(cv: &mut Canvas, data: &NepalData, view: &View, styles: &[PlayerStyle]) {
-    for (p, badges) in province_badges(view) {
-        let Some(pr) = data.provinces.get(p) else {
-            continue;
-        };
+/// the board inline, and the fortress's castle (see [`badge_places`]); in a crowded
+/// province the badges abut in one bar.
+fn draw_pieces(
+    cv: &mut Canvas,
+    data: &NepalData,
+    placed: &[(usize, Placed)],
+    styles: &[PlayerStyle],
+) {
+    for (p, pl) in placed {
+        let pr = &data.provinces[*p];
         let (cx, cy) = center(pr.col, pr.row);
-        for (b, r) in badge_places(cv, data, p, &badges) {
+        if pl.bar {
+            draw_bar(cv, (cx, cy), &pl.badges, styles);
+            continue;
+        }
+        for &(b, r) in &pl.badges {
             // The badge itself starts a little under its rectangle's top (its count's line
             // box starts there).
             let (x, y, w) = (
@@ -567,6 +675,58 @@ fn draw_pieces(cv: &mut Canvas, data: &NepalData, view: &View, styles: &[PlayerS
                 }
             }
         }
+    }
+}
+
+/// A crowded province's badges as one bar at the hex centred at `(cx, cy)`: a segment per
+/// badge in the seat's colour with its count (the fortress on paper), thin rules between
+/// them, one rim around all.
+fn draw_bar(cv: &mut Canvas, (cx, cy): (f32, f32), segs: &[(Badge, Rect)], styles: &[PlayerStyle]) {
+    let (Some(first), Some(last)) = (segs.first(), segs.last()) else {
+        return;
+    };
+    let y = cy + first.1[1] + badge_top() - BADGE_H / 2.0;
+    let (x0, x1) = (cx + first.1[0], cx + last.1[2]);
+    let fill = |b: Badge| match (b, styles.get(badge_seat(b))) {
+        (Badge::Count(..), Some(st)) => st.color,
+        _ => PAPER,
+    };
+    cv.fill_rounded_rect(x0 + 1.0, y + 1.5, x1 - x0, BADGE_H, 6.0, rgba(0, 0, 0, 70));
+    // The ends are rounded: the last segment reaches under the one before it, the first
+    // under the second (drawn after it).
+    let n = segs.len();
+    let (lx, lw) = (cx + last.1[0], last.1[2] - last.1[0]);
+    let reach = if n > 1 { 6.0 } else { 0.0 };
+    cv.fill_rounded_rect(lx - reach, y, lw + reach, BADGE_H, 6.0, fill(last.0));
+    for (k, &(b, r)) in segs[..n - 1].iter().enumerate() {
+        let (x, w) = (cx + r[0], r[2] - r[0]);
+        match k {
+            0 => cv.fill_rounded_rect(x, y, w + 6.0, BADGE_H, 6.0, fill(b)),
+            _ => cv.fill_rect(x, y, w, BADGE_H, fill(b)),
+        }
+    }
+    for (k, &(b, r)) in segs.iter().enumerate() {
+        let (x, w) = (cx + r[0], r[2] - r[0]);
+        if k > 0 {
+            cv.fill_rect(x - 0.5, y, 1.0, BADGE_H, INK);
+        }
+        match (b, styles.get(badge_seat(b))) {
+            (Badge::Count(_, c), Some(st)) => {
+                let ink = contrast_color(st.color);
+                let mid = (x + w / 2.0, y + BADGE_H / 2.0);
+                cv.text_centered(mid.0, mid.1, COUNT_PX, ink, &c.to_string(), true);
+            }
+            (Badge::Fortress(_), Some(st)) => draw_fortress(cv, x + w / 2.0, y + BADGE_H / 2.0, st),
+            _ => {}
+        }
+    }
+    cv.stroke_rounded_rect(x0, y, x1 - x0, BADGE_H, 6.0, INK, 1.5);
+}
+
+/// The seat a badge belongs to.
+fn badge_seat(b: Badge) -> usize {
+    match b {
+        Badge::Count(s, _) | Badge::Fortress(s) => s,
     }
 }
 
@@ -617,19 +777,6 @@ fn draw_over_limit(cv: &mut Canvas, data: &NepalData, view: &View) {
         if let Some(pr) = data.provinces.get(p) {
             let (cx, cy) = center(pr.col, pr.row);
             cv.stroke_polygon(&hex_corners(cx, cy, R - 4.0, true), CONFLICT, 5.0);
-        }
-    }
-}
-
-/// Population boom: the limit badge of city provinces redrawn with the raised limit.
-fn draw_boom_limits(cv: &mut Canvas, data: &NepalData, view: &View) {
-    // Population boom: redraw the limit badge of city provinces with the raised limit.
-    if view.options.boom {
-        for (i, p) in data.provinces.iter().enumerate() {
-            if let (Some(l), false) = (data.limit(i, true), p.cities.is_empty()) {
-                let (cx, cy) = center(p.col, p.row);
-                limit_badge(cv, cx, cy, rgb(20, 110, 60), &l.to_string());
-            }
         }
     }
 }
@@ -831,7 +978,11 @@ mod strip_tests {
                     .filter(|m| m.text.chars().all(|c| c.is_ascii_digit()))
                     .filter(|m| {
                         let (mx, my) = (m.x + m.w / 2.0, m.y + m.size / 2.0);
-                        (mx - px).abs() < TAB_HALF_W * k
+                        // A bar of a crowded province is as wide as the hex; the rest
+                        // keep to the tab's width.
+                        let band = my < py + HEX_HALF_H / 2.0 * k;
+                        let half = if band { HEX_FLAT_W / 2.0 } else { TAB_HALF_W };
+                        (mx - px).abs() < half * k
                             && my > py + (LABEL_DY - 12.0) * k
                             && my < py + TAB_BOTTOM * k
                     })
@@ -881,10 +1032,12 @@ mod strip_tests {
     }
 
     /// Every province's population limit is drawn in bold at 9 px or more inline in its
-    /// hex's top corner; and in 3 to 5-player seeded games from early to late, with
-    /// Kathmandu crowded by every seat, each badge lies inside its hex (or the tab under
-    /// it), clear of the other badges and, in a province with three badges or fewer, of
-    /// its full name and town names (from the renderer's own layout).
+    /// hex's top corner; and in 3 to 5-player seeded games from the start to late, as
+    /// played (five seats in Kathmandu at the start) and with Kathmandu crowded by every
+    /// seat, in every province each badge lies inside its hex (or the tab under it), clear
+    /// of the other badges and of its full name and town names, which are drawn once each,
+    /// inside the hex (the badges from the renderer's layout, the names from its record of
+    /// its text).
     #[test]
     fn limits_read_inline_and_badges_leave_town_names_clear() {
         let d = parse_board(BOARD).unwrap();
@@ -918,41 +1071,48 @@ mod strip_tests {
                 d.provinces[i].name
             );
         }
-        let mut crowded = 0;
-        let mut placed = 0;
-        for players in 3..=5 {
-            for steps in [0, 40, 150, 600, 1500] {
-                let mut g = crate::engine::setup_checked::<Nepal>(
-                    &d,
-                    &names[..players],
-                    &crate::engine::Options::new(),
-                    3,
-                )
-                .unwrap();
-                random_play(&mut g, &d, steps, 5);
-                let mut view = g.view(&d, Viewer::Spectator);
-                for (s, c) in view.pieces[d.kathmandu].iter_mut().enumerate() {
-                    *c = (*c).max(1 + s as u8 % 3);
+        let (mut crowded, mut placed) = (0, 0);
+        for (players, steps, force) in (3..=5)
+            .flat_map(|n| [0, 40, 150, 600, 1500].map(|s| (n, s)))
+            .flat_map(|(n, s)| [(n, s, false), (n, s, true)])
+        {
+            let mut g = crate::engine::setup_checked::<Nepal>(
+                &d,
+                &names[..players],
+                &crate::engine::Options::new(),
+                3,
+            )
+            .unwrap();
+            random_play(&mut g, &d, steps, 5);
+            let mut view = g.view(&d, Viewer::Spectator);
+            for (s, c) in view.pieces[d.kathmandu].iter_mut().enumerate() {
+                *c = if force { (*c).max(1 + s as u8 % 3) } else { *c };
+            }
+            let cv = render_canvas(&d, &view);
+            for (p, badges) in province_badges(&view) {
+                let towns = drawn_towns(&cv, &d, p);
+                crowded += usize::from(badges.len() > 3 && !towns.is_empty());
+                let places = badge_places(&cv, &d, p, &badges).badges;
+                let at = |b: &Badge| {
+                    let name = &d.provinces[p].name;
+                    format!("{name} with {players} players after {steps} steps: {b:?}")
+                };
+                for t in &towns {
+                    assert!(
+                        in_hex(t),
+                        "{}: a name at {t:?} leaves the hex",
+                        at(&badges[0])
+                    );
                 }
-                for (p, badges) in province_badges(&view) {
-                    let towns = town_rects(&cv, &d, p);
-                    let fit = badges.len() <= 3;
-                    crowded += usize::from(!fit && !towns.is_empty());
-                    let places = badge_places(&cv, &d, p, &badges);
-                    for (n, &(b, r)) in places.iter().enumerate() {
-                        let at = format!(
-                            "{} with {players} players after {steps} steps: {b:?}",
-                            d.provinces[p].name
-                        );
-                        assert!(in_hex(&r), "{at} is outside its hex at {r:?}");
-                        for t in towns.iter().filter(|_| fit) {
-                            assert!(!hits(&r, t), "{at} at {r:?} covers a name at {t:?}");
-                        }
-                        for (_, o) in &places[..n] {
-                            assert!(!hits(&r, o), "{at} at {r:?} covers another badge at {o:?}");
-                        }
-                        placed += 1;
+                for (n, (b, r)) in places.iter().enumerate() {
+                    assert!(in_hex(r), "{} is outside its hex at {r:?}", at(b));
+                    for t in &towns {
+                        assert!(!hits(r, t), "{} at {r:?} covers a name at {t:?}", at(b));
                     }
+                    for (_, o) in &places[..n] {
+                        assert!(!hits(r, o), "{} at {r:?} covers a badge at {o:?}", at(b));
+                    }
+                    placed += 1;
                 }
             }
         }
@@ -960,5 +1120,61 @@ mod strip_tests {
             crowded >= 10 && placed > 200,
             "{crowded} crowded provinces, {placed} badges"
         );
+    }
+
+    /// Where province `p`'s full name and towns are drawn on `cv` (from its record of
+    /// its text), in units from the hex's centre: each exactly once, at its size.
+    fn drawn_towns(cv: &Canvas, d: &NepalData, p: usize) -> Vec<Rect> {
+        let (k, top) = (BOARD_SCALE, board_px(HEADLINE_H) as f32);
+        let (cx, cy) = center(d.provinces[p].col, d.provinces[p].row);
+        small_lines(cv, d, p)
+            .iter()
+            .map(|l| {
+                let found: Vec<Rect> = cv
+                    .marks()
+                    .iter()
+                    .filter(|m| m.text == l.text && !m.bold && (m.size - l.size * k).abs() < 0.01)
+                    .map(|m| {
+                        let (x, y) = (m.x / k - cx, (m.y - top) / k - cy);
+                        [x, y, x + m.w / k, y + m.size / k]
+                    })
+                    .filter(|r| r[0].abs().max(r[1].abs()).max(r[3].abs()) < 1.6 * R)
+                    .collect();
+                assert_eq!(found.len(), 1, "{} in {}", l.text, d.provinces[p].name);
+                found[0]
+            })
+            .collect()
+    }
+
+    /// With the boom option each province shows the one limit in force: a city province
+    /// its raised limit, every other its own; never the original under the raised one.
+    #[test]
+    fn boom_shows_only_the_limit_in_force() {
+        let d = parse_board(BOARD).unwrap();
+        let names: Vec<String> = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+        let opts: crate::engine::Options = [("boom".to_string(), "on".to_string())]
+            .into_iter()
+            .collect();
+        let g = crate::engine::setup_checked::<Nepal>(&d, &names, &opts, 3).unwrap();
+        let cv = render_canvas(&d, &g.view(&d, Viewer::Spectator));
+        let (k, top) = (BOARD_SCALE, board_px(HEADLINE_H) as f32);
+        let mut raised = 0;
+        for (i, p) in d.provinces.iter().enumerate() {
+            let (cx, cy) = center(p.col, p.row);
+            let (px, py) = (cx * k, (cy + LIMIT_DY) * k + top);
+            let shown: Vec<&str> = cv
+                .marks()
+                .iter()
+                .filter(|m| m.bold && (m.x + m.w / 2.0 - px).abs() < LIMIT_R * k)
+                .filter(|m| (m.y + m.size / 2.0 - py).abs() < LIMIT_R * k)
+                .map(|m| m.text.as_str())
+                .collect();
+            let want = d
+                .limit(i, true)
+                .map_or("\u{221e}".to_string(), |l| l.to_string());
+            assert_eq!(shown, [want.as_str()], "{}", p.name);
+            raised += usize::from(d.limit(i, true) != p.limit);
+        }
+        assert!(raised > 20, "{raised} limits raised");
     }
 }

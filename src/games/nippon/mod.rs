@@ -622,8 +622,9 @@ impl Game for Nippon {
 
     /// The seat's view without the log of the steps (the turn's bookkeeping, which a step
     /// back to an earlier position changes; see [`Game::position_key`]), with the stage of
-    /// the turn: the view does not show a local market's chosen tile before its city (nor
-    /// the full city awaiting `remove`), so without it `tile` looked like a step back.
+    /// the turn: the view once did not show a local market's chosen tile before its city
+    /// (it shows it as pending now, but not every part of a stage), and without the stage
+    /// `tile` looked like a step back.
     fn position_key(&self, data: &NipponData, seat: crate::engine::Seat) -> u64 {
         let mut v = self.view(data, Viewer::Seat(seat));
         v.log.clear();

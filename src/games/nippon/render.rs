@@ -5,8 +5,9 @@
 //! machines, trains and ships as pictures with their numbers, factories with their stored
 //! goods and machines, filling the board at the largest scale that fits), the money, coal
 //! and knowledge tracks as rows of numbered boxes with every player's marker, and a table
-//! of each player's open contracts, influence tiles and achievements (at the end, the
-//! final scoring). Whose turn, the scores and the last turn are in the headline and the
+//! of each player's open contracts, influence tiles and achievements, with a local-market
+//! tile chosen and not yet placed framed and said in words (at the end, the final
+//! scoring). Whose turn, the scores and the last turn are in the headline and the
 //! status strip only. Type is sized to read at Discord's inline width
 //! (`board_art/nippon/inline-550.png`).
 //!
@@ -14,7 +15,7 @@
 //! cells) is drawn once and cached in [`NipponData::layer`].
 
 use super::view::PLAYER_COLOURS;
-use super::view::{FactoryView, PlayerView};
+use super::view::{FactoryView, PendingTile, PlayerView};
 use super::{NipponData, TrackKind, View};
 use crate::engine::ScorePart;
 use crate::render::*;
@@ -622,6 +623,7 @@ fn draw_table(c: &mut Canvas, d: &NipponData, v: &View) {
         c.fill_circle(x + 12.0, mid, 10.0, seat_color(s));
         c.stroke_circle(x + 12.0, mid, 10.0, INK, 1.2);
         let mut bx = x + 30.0;
+        let tiles_x = bx + p.contracts_open.len() as f32 * (box_w + 3.0) + 12.0;
         let mut boxes = |c: &mut Canvas, nums: &[u8], fill: Color| {
             for n in nums {
                 c.fill_rounded_rect(bx, top, box_w, box_h, 4.0, fill);
@@ -634,6 +636,23 @@ fn draw_table(c: &mut Canvas, d: &NipponData, v: &View) {
         };
         boxes(c, &p.contracts_open, rgb(252, 246, 226));
         boxes(c, &p.tiles, seat_color(s));
+        if let Some(t) = v
+            .pending_tile
+            .filter(|_| s == v.current && v.result.is_none())
+        {
+            let at = p.tiles.iter().position(|&n| n == t.value).unwrap_or(0) as f32;
+            let tx = tiles_x + at * (box_w + 3.0);
+            c.stroke_rounded_rect(tx - 2.5, top - 2.5, box_w + 5.0, box_h + 5.0, 5.0, INK, 3.5);
+            // In words where they fit whole (the headline says it too).
+            let text = pending_text(d, v, &t);
+            let room = x + w - 4.0 - bx;
+            let size = TYPED;
+            if c.text_width_bold(size, &text) <= room {
+                let ty = mid - c.line_height(size) / 2.0;
+                c.text_bold(bx, ty, size, INK, &text, Align::Left);
+                bx += c.text_width_bold(size, &text) + 12.0;
+            }
+        }
         let ach: Vec<String> = p
             .achievements
             .iter()
@@ -650,6 +669,22 @@ fn draw_table(c: &mut Canvas, d: &NipponData, v: &View) {
         let ty = mid - c.line_height(size) / 2.0;
         c.text_bold(bx, ty, size, INK, &text, Align::Left);
     }
+}
+
+/// The chosen local-market tile still to place, in words: "tile 5 chosen: 2 silk, to a
+/// city?" (or the city chosen, where a tie asks which tile goes back).
+fn pending_text(d: &NipponData, v: &View, t: &PendingTile) -> String {
+    let good = d.goods.get(t.good).map_or("?", |g| g.name.as_str());
+    let city = t
+        .city
+        .and_then(|c| v.cities.get(c))
+        .map(|c| c.name.as_str());
+    format!(
+        "tile {} chosen: {} {good}, {}",
+        t.value,
+        t.cubes,
+        city.map_or("to a city?".to_string(), |c| format!("to {c}"))
+    )
 }
 
 /// The final scoring (the result's breakdown), one row per player and one column per part,
@@ -903,6 +938,76 @@ mod strip_tests {
             }
         }
         assert_eq!(boards, 4 * (2 + 3 + 4));
+    }
+
+    /// A local-market tile chosen and not yet placed shows as pending: the headline says
+    /// "tile 5 (2 silk) chosen, to place"; in its player's row of the table its box is
+    /// framed and, where they fit whole, "tile 5 chosen: 2 silk, to a city?" in bold at 9
+    /// px or more inline; with no tile chosen, no such words.
+    #[test]
+    fn a_chosen_market_tile_shows_as_pending_until_placed() {
+        use crate::engine::testing::{legal, play};
+        let d = parse_board(BOARD).unwrap();
+        let names: Vec<String> = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+        let opts = crate::engine::Options::new();
+        let mut g = crate::engine::setup_checked::<Nippon>(&d, &names, &opts, 7).unwrap();
+        let mut pick = crate::engine::GameRng::new(5);
+        let (mut pending, mut worded, mut steps, mut was) = (0, 0, 0, true);
+        while let Some(&seat) = g.status().acting().first() {
+            let view = g.view(&d, Viewer::Spectator);
+            // Drawn while a tile is pending and once after (and at the start).
+            let now = view.pending_tile.is_some();
+            let cv = match now || was {
+                true => render_canvas(&d, &view),
+                false => Canvas::new(0, 0, WHITE),
+            };
+            was = now;
+            let row = marks_in(&cv, table_row_rect(names.len(), view.current));
+            let said: Vec<&TextMark> = row
+                .iter()
+                .filter(|m| m.text.contains(" chosen: "))
+                .collect();
+            match view.pending_tile {
+                Some(t) => {
+                    let want = pending_text(&d, &view, &t);
+                    assert!(t.city.is_some() || want.ends_with("to a city?"), "{want}");
+                    let good = &d.goods[t.good].name;
+                    let head = format!("tile {} ({} {good}) chosen, to place", t.value, t.cubes);
+                    let faults = status_text_faults(&cv, &[headline(&view)], &[]);
+                    assert!(
+                        headline(&view).contains(&head) && faults.is_empty(),
+                        "{faults:?}"
+                    );
+                    for m in &said {
+                        assert_eq!(m.text, want);
+                        assert!(inline_size(m, cv.width()) >= INLINE_MIN_PX && m.bold);
+                        assert!(inside(m, table_row_rect(names.len(), view.current)));
+                    }
+                    pending += 1;
+                    worded += said.len();
+                }
+                None => assert!(said.is_empty(), "{:?}", said[0].text),
+            }
+            let texts = legal(&g, &d, seat);
+            let market = texts
+                .iter()
+                .filter(|t| t.starts_with("tile "))
+                .collect::<Vec<_>>();
+            let text = match market.is_empty() || pick.below(2) == 0 {
+                true => texts[pick.below(texts.len())].clone(),
+                false => market[pick.below(market.len())].clone(),
+            };
+            play(&mut g, &d, seat, &text);
+            steps += 1;
+            if (pending >= 5 && worded > 0) || steps > 600 {
+                break;
+            }
+        }
+        assert!(
+            pending >= 5,
+            "only {pending} pending tiles in {steps} steps"
+        );
+        assert!(worded > 0, "the row never had room for the words");
     }
 
     /// A player with nothing but the counters' symbols to show.

@@ -63,6 +63,17 @@ pub struct CityView {
     pub tiles: [Option<TileView>; 4],
 }
 
+/// The local-market tile the current player chose and has not placed yet (`tile`, then
+/// `city`): its value, good and cubes, and the city chosen where a tie there still asks
+/// which tile goes back (`remove`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PendingTile {
+    pub value: u8,
+    pub good: usize,
+    pub cubes: u8,
+    pub city: Option<usize>,
+}
+
 /// The whole view (the same for every viewer).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct View {
@@ -83,6 +94,8 @@ pub struct View {
     pub rail_slots: usize,
     pub rewards: Vec<u32>,
     pub multipliers: u32,
+    /// The chosen local-market tile still to place, if any.
+    pub pending_tile: Option<PendingTile>,
     pub log: Vec<String>,
     /// The public events of the last complete turn (everything in Nippon is public).
     pub last_turn: Vec<String>,
@@ -165,6 +178,15 @@ impl Nippon {
             rail_slots: data.rail_slots[self.n() - 2],
             rewards: self.rewards.clone(),
             multipliers: self.multipliers,
+            pending_tile: match &self.stage {
+                Stage::Market(m) => m.tile.map(|(value, good, cubes)| PendingTile {
+                    value,
+                    good: good as usize,
+                    cubes,
+                    city: m.city.map(usize::from),
+                }),
+                _ => None,
+            },
             log: self.log.iter().rev().take(8).rev().cloned().collect(),
             last_turn: self.last_turn.clone(),
             result: self.result.clone(),
@@ -196,7 +218,13 @@ impl Nippon {
                 None => format!("export: {done} of 3 contracts fulfilled"),
             },
             Stage::Market(m) => format!(
-                "local market: {} of 3 tiles placed{}",
+                "local market: {}{} of 3 tiles placed{}",
+                m.tile
+                    .map(|(v, g, c)| format!(
+                        "tile {v} ({c} {}) chosen, to place; ",
+                        data.goods[g as usize].name
+                    ))
+                    .unwrap_or_default(),
                 m.placed,
                 m.region
                     .map(|r| format!(" in {}", data.regions[r as usize].name))

@@ -402,6 +402,55 @@ impl NextUp {
     }
 }
 
+/// A unit's move read back from its log line: nation, kind, from, to and how it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub nation: usize,
+    pub kind: Kind,
+    pub from: usize,
+    pub to: usize,
+    pub note: MoveNote,
+}
+
+impl Move {
+    /// The move `line` words, if it is exactly the line [`MovementEvent::Moved`] writes
+    /// for one (checked by wording the move read and comparing): the status strip words a
+    /// run of moves compactly from these.
+    pub fn read(d: &PeloriaData, line: &str) -> Option<Move> {
+        let (nation_name, rest) = line.split_once(": one ")?;
+        let nation = d.nations.iter().position(|n| n.name == nation_name)?;
+        let (kind, rest) = rest.split_once(" moves from ")?;
+        let kind = Kind::ALL.into_iter().find(|k| k.name() == kind)?;
+        let rest = rest.strip_suffix('.')?;
+        let notes = [
+            (" and stops", MoveNote::Stops),
+            (" (need not stop)", MoveNote::NeedNotStop),
+            (" and may overrun", MoveNote::MayOverrun),
+        ];
+        let (rest, note) = notes
+            .iter()
+            .find_map(|&(s, n)| rest.strip_suffix(s).map(|r| (r, n)))
+            .unwrap_or((rest, MoveNote::None));
+        let area = |name: &str| d.areas.iter().position(|a| a.name == name);
+        let (from, to) = rest.split_once(" to ")?;
+        let m = Move {
+            nation,
+            kind,
+            from: area(from)?,
+            to: area(to)?,
+            note,
+        };
+        let ev = MovementEvent::Moved {
+            nation,
+            kind,
+            from: m.from,
+            to: m.to,
+            note,
+        };
+        (Happening::Movement(ev).text(d, &[]) == line).then_some(m)
+    }
+}
+
 impl MovementEvent {
     fn text(&self, w: &Names) -> String {
         match *self {

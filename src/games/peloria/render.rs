@@ -6,7 +6,7 @@
 //! letters and counts; the regalia and the battle in progress; then, under the map, the
 //! round track, the prompt, the players' totals, every nation's VP and the legends (terrain,
 //! abbreviations); the status strip under the board has the events of the last turn and
-//! of this one (at most [`STRIP_EVENTS`] lines), which the board does not repeat.
+//! of this one (at most [`STRIP_ROWS`] rows a column), which the board does not repeat.
 //!
 //! The picture is laid out [`WIDTH`] units wide (drawn at `BOARD_SCALE` pixels a unit), so
 //! inline it shows at 0.55 of its layout: area labels (17.5 units, 16.5 at least), unit tags (16.5, smaller
@@ -17,6 +17,7 @@
 //!
 //! Pure function of the data and the view: no IO, same input gives the same PNG.
 
+use super::happening::{Move, MoveNote};
 use super::view::View;
 use super::{Kind, PeloriaData, Terrain, NATIONS, ROUNDS};
 use crate::render::*;
@@ -266,7 +267,7 @@ pub fn render_canvas(d: &PeloriaData, v: &View) -> Canvas {
     draw_nations(&mut cv, d, v);
     // The players, what is asked now and the events of the last turn, below the board, in
     // type that reads inline.
-    let (last_turn_title, events) = strip_events(v);
+    let (last_turn_title, events) = strip_events(&cv, d, v);
     cv.with_headline(&headline(d, v), HIGHLIGHT, INK)
         .with_status_strip(&StatusStrip {
             players: &score_rows(v),
@@ -276,28 +277,154 @@ pub fn render_canvas(d: &PeloriaData, v: &View) -> Canvas {
         })
 }
 
-/// Most lines of events the strip shows (three columns of nine): a long movement phase
-/// would otherwise make the picture too tall and its PNG too large for a chat.
-const STRIP_EVENTS: usize = 27;
+/// Most rows of events the strip shows in each of its three columns: a very long turn
+/// would otherwise make the picture too tall and its PNG too large for a chat (at 20 the
+/// largest turn of a seeded game makes a 147 KB picture).
+const STRIP_ROWS: usize = 20;
 
 /// The strip's events: the lines since the last nation turn began, or (a game of rules
-/// version 2 or older, which keeps no such record) its recent lines. Past
-/// [`STRIP_EVENTS`] the latest are shown, under a line saying how many came before.
-fn strip_events(v: &View) -> (&'static str, Vec<String>) {
+/// version 2 or older, which keeps no such record) its recent lines, each nation's run of
+/// moves in one line ([`compact_moves`]) and each battle in one ([`join_battles`]). Past
+/// [`STRIP_ROWS`] rows a column under `cv` (a last resort: a turn of dozens of moves and
+/// several battles) the latest lines are shown, under a line saying how many came before.
+fn strip_events(cv: &Canvas, d: &PeloriaData, v: &View) -> (&'static str, Vec<String>) {
     let (title, lines) = if v.last_turn.is_empty() {
         ("Latest events", &v.log)
     } else {
         ("Last turn and this one", &v.last_turn)
     };
-    if lines.len() <= STRIP_EVENTS {
-        return (title, lines.clone());
+    let lines = join_battles(&compact_moves(d, lines));
+    let mut cut = 0;
+    loop {
+        let mut shown = match cut {
+            0 => Vec::new(),
+            _ => vec![format!(
+                "({cut} earlier lines: `game history` has every step)"
+            )],
+        };
+        shown.extend_from_slice(&lines[cut..]);
+        if cut + 1 >= lines.len() || event_rows(cv, &shown) <= STRIP_ROWS {
+            return (title, shown);
+        }
+        cut += 1;
     }
-    let cut = lines.len() - (STRIP_EVENTS - 1);
-    let mut shown = vec![format!(
-        "({cut} earlier lines: `game history` has every step)"
-    )];
-    shown.extend_from_slice(&lines[cut..]);
-    (title, shown)
+}
+
+/// `lines` with each run of two or more moves of one nation (one line a unit and an area
+/// in the log) worded as one line: "Hyalorings moved: cavalry Doblian → Sanken → Oronin,
+/// 2× infantry Sanken → Oronin (stops)." (the kind said once if it is the same
+/// throughout: "Praxians moved cavalry: …"). A unit's moves on from where it ended
+/// join its path; the same move of several units of a kind is counted. Every other line
+/// is kept as it is, and so is a lone move.
+fn compact_moves(d: &PeloriaData, lines: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut run: Vec<(Move, &String)> = Vec::new();
+    let flush = |run: &mut Vec<(Move, &String)>, out: &mut Vec<String>| {
+        match run.as_slice() {
+            [] => {}
+            [(_, line)] => out.push(line.to_string()),
+            more => out.push(word_moves(d, &more.iter().map(|m| m.0).collect::<Vec<_>>())),
+        }
+        run.clear();
+    };
+    for line in lines {
+        match Move::read(d, line) {
+            Some(m) => {
+                if run.first().is_some_and(|(f, _)| f.nation != m.nation) {
+                    flush(&mut run, &mut out);
+                }
+                run.push((m, line));
+            }
+            None => {
+                flush(&mut run, &mut out);
+                out.push(line.clone());
+            }
+        }
+    }
+    flush(&mut run, &mut out);
+    out
+}
+
+/// `lines` with each battle's lines, from "Battle in X: …" to "Battle in X over: …" (or
+/// the last line, for a battle still being fought), in one line: its sentences as they
+/// are, one after another.
+fn join_battles(lines: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut open: Option<String> = None;
+    for line in lines {
+        match line
+            .strip_prefix("Battle in ")
+            .and_then(|r| r.split_once(':'))
+        {
+            Some((area, _)) if !area.ends_with(" over") && open.is_none() => {
+                open = Some(area.to_string());
+                out.push(line.clone());
+            }
+            _ => match (&open, out.last_mut()) {
+                (Some(area), Some(last)) => {
+                    last.push(' ');
+                    last.push_str(line);
+                    if line.starts_with(&format!("Battle in {area} over:")) {
+                        open = None;
+                    }
+                }
+                _ => out.push(line.clone()),
+            },
+        }
+    }
+    out
+}
+
+/// One nation's run of moves in one line (see [`compact_moves`]).
+fn word_moves(d: &PeloriaData, moves: &[Move]) -> String {
+    // Each item: a kind, how many units, the areas of their path, how the last move ended.
+    let mut items: Vec<(Kind, u32, Vec<usize>, MoveNote)> = Vec::new();
+    for m in moves {
+        match items.last_mut() {
+            Some((k, 1, path, note))
+                if *k == m.kind && *note == MoveNote::None && path.last() == Some(&m.from) =>
+            {
+                path.push(m.to);
+                *note = m.note;
+            }
+            Some((k, n, path, note))
+                if *k == m.kind && *note == m.note && path[..] == [m.from, m.to] =>
+            {
+                *n += 1
+            }
+            _ => items.push((m.kind, 1, vec![m.from, m.to], m.note)),
+        }
+    }
+    // One kind throughout: it is said once, after "moved".
+    let one_kind = items.iter().all(|it| it.0 == items[0].0);
+    let worded: Vec<String> = items
+        .iter()
+        .map(|(kind, n, path, note)| {
+            let names: Vec<&str> = path.iter().map(|&a| d.areas[a].name.as_str()).collect();
+            let count = if *n > 1 {
+                format!("{n}\u{d7} ")
+            } else {
+                String::new()
+            };
+            let kind = if one_kind { "" } else { kind.name() };
+            let ended = match note {
+                MoveNote::None => "",
+                MoveNote::Stops => " (stops)",
+                MoveNote::NeedNotStop => " (need not stop)",
+                MoveNote::MayOverrun => " (may overrun)",
+            };
+            let sep = if kind.is_empty() { "" } else { " " };
+            format!("{count}{kind}{sep}{}{ended}", names.join(" \u{2192} "))
+        })
+        .collect();
+    let nation = moves
+        .first()
+        .map_or("?", |m| d.nations[m.nation].name.as_str());
+    let kind = match (one_kind, items.first()) {
+        (true, Some(it)) => format!(" {}", it.0.name()),
+        _ => String::new(),
+    };
+    format!("{nation} moved{kind}: {}.", worded.join(", "))
 }
 
 /// What is asked now, for the status strip (nothing once the game is over).
@@ -553,13 +680,14 @@ mod tests {
             }
             assert!(steps == 0 || !v.log.is_empty());
             let cv = render_canvas(&d, &v);
-            let faults = status_text_faults(&cv, &bold, &strip_events(&v).1);
+            let faults = status_text_faults(&cv, &bold, &strip_events(&cv, &d, &v).1);
             assert!(faults.is_empty(), "after {steps} steps: {faults:#?}");
         }
     }
 
     /// A last turn longer than the strip holds shows its latest lines under a line
-    /// counting the earlier ones; a shorter one shows every line.
+    /// counting the earlier ones (as few cut as keep the strip within its rows); a
+    /// shorter one shows every line.
     #[test]
     fn a_long_last_turn_shows_its_latest_lines_and_counts_the_rest() {
         use super::super::Peloria;
@@ -567,19 +695,145 @@ mod tests {
         let d = super::super::parse_board(super::super::BOARD).unwrap();
         let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].map(String::from).to_vec();
         let g = crate::engine::setup_checked::<Peloria>(&d, &names, &Options::new(), 7).unwrap();
+        let lay = layer_of(&d);
         let mut v = g.view(&d, Viewer::Spectator);
-        v.last_turn = (1..=40).map(|i| format!("event {i}")).collect();
-        let (title, shown) = strip_events(&v);
+        v.last_turn = (1..=100).map(|i| format!("event {i}")).collect();
+        let (title, shown) = strip_events(&lay, &d, &v);
         assert_eq!(title, "Last turn and this one");
-        assert_eq!(shown.len(), STRIP_EVENTS);
+        let cut = 100 - (shown.len() - 1);
         assert_eq!(
             shown[0],
-            "(14 earlier lines: `game history` has every step)"
+            format!("({cut} earlier lines: `game history` has every step)")
         );
-        assert_eq!(shown[1], "event 15");
-        assert_eq!(shown.last().unwrap(), "event 40");
-        v.last_turn.truncate(STRIP_EVENTS);
-        assert_eq!(strip_events(&v).1, v.last_turn);
+        assert_eq!(shown[1], format!("event {}", cut + 1));
+        assert_eq!(shown.last().unwrap(), "event 100");
+        assert!(event_rows(&lay, &shown) <= STRIP_ROWS);
+        let one_more = [&shown[..1], &v.last_turn[cut - 1..]].concat();
+        assert!(
+            event_rows(&lay, &one_more) > STRIP_ROWS,
+            "{cut} cut, one too many"
+        );
+        v.last_turn.drain(..cut + 1);
+        assert_eq!(strip_events(&lay, &d, &v).1, v.last_turn);
+    }
+
+    /// In a seeded game, nearly every last turn longer than the 27 lines the strip held
+    /// shows whole; the one with the most moves of those shows every event, legibly and
+    /// uncut: every line that is not a move as it is, in order (a battle's lines run on in
+    /// one), and every move of the log in its nation's run line (read back here: the same
+    /// moves, unit for unit); the PNG stays under 150 KB.
+    #[test]
+    fn a_long_movement_turn_shows_every_event_in_the_strip() {
+        use super::super::Peloria;
+        use crate::engine::testing::{legal, play};
+        use crate::engine::{Game, GameRng, Options, Viewer};
+        let d = super::super::parse_board(super::super::BOARD).unwrap();
+        let names: Vec<String> = ["Ann", "Bob", "Cy", "Dee"].map(String::from).to_vec();
+        let mut g =
+            crate::engine::setup_checked::<Peloria>(&d, &names, &Options::new(), 7).unwrap();
+        let mut pick = GameRng::new(11);
+        let lay = layer_of(&d);
+        let moves = |v: &View| {
+            v.last_turn
+                .iter()
+                .filter(|l| Move::read(&d, l).is_some())
+                .count()
+        };
+        // Of the turns longer than 27 lines (each cut before), those shown whole (at least
+        // five in six: 285 of 324), the one of them with the most moves, and the largest.
+        let (mut whole, mut cut) = (0, 0);
+        let mut v = g.view(&d, Viewer::Spectator);
+        let mut largest = v.clone();
+        while let Some(&seat) = g.status().acting().first() {
+            let texts = legal(&g, &d, seat);
+            play(&mut g, &d, seat, &texts[pick.below(texts.len())]);
+            let now = g.view(&d, Viewer::Spectator);
+            if now.last_turn.len() <= 27 {
+                continue;
+            }
+            let shown = strip_events(&lay, &d, &now).1;
+            match shown[0].contains(" earlier lines: ") {
+                true => cut += 1,
+                false if moves(&now) > moves(&v) => (whole, v) = (whole + 1, now.clone()),
+                false => whole += 1,
+            }
+            if now.last_turn.len() > largest.last_turn.len() {
+                largest = now;
+            }
+        }
+        assert!(
+            whole >= 5 * cut && whole > 10,
+            "{whole} long turns whole, {cut} cut"
+        );
+        let shown = strip_events(&lay, &d, &v).1;
+        let (mut logged, mut worded, mut others) = (Vec::new(), Vec::new(), Vec::new());
+        for l in &v.last_turn {
+            match Move::read(&d, l) {
+                Some(m) => logged.push(leg(&d, &m)),
+                None => others.push(l.clone()),
+            }
+        }
+        let mut plain = Vec::new();
+        for l in &shown {
+            match (Move::read(&d, l), l.split_once(" moved")) {
+                (Some(m), _) => worded.push(leg(&d, &m)),
+                (None, Some((nation, run))) => worded.extend(read_run(nation, run)),
+                _ => plain.push(l.clone()),
+            }
+        }
+        assert_eq!(plain.join(" "), others.join(" "));
+        logged.sort();
+        worded.sort();
+        assert_eq!(worded, logged);
+        assert!(logged.len() > 10, "only {} moves", logged.len());
+        let cv = render_canvas(&d, &v);
+        let faults = status_text_faults(&cv, &[], &shown);
+        assert!(faults.is_empty(), "{faults:#?}");
+        for v in [v, largest] {
+            let png = crate::render::png::encode_png(&render(&d, &v));
+            assert!(png.len() <= 150 * 1024, "{} KB", png.len() / 1024);
+        }
+    }
+
+    /// The static layer a board is drawn on (the strip's width and scale).
+    fn layer_of(d: &PeloriaData) -> Canvas {
+        Canvas::from_layer(d.layer.get_or_draw(|| draw_static(d)))
+    }
+
+    /// A move as the test reads it: nation, kind, from, to.
+    fn leg(d: &PeloriaData, m: &Move) -> (String, String, String, String) {
+        (
+            d.nations[m.nation].name.clone(),
+            m.kind.name().to_string(),
+            d.areas[m.from].name.clone(),
+            d.areas[m.to].name.clone(),
+        )
+    }
+
+    /// The moves of a run line after its nation ("moved: 2× infantry A → B (stops),
+    /// cavalry B → C → D." or "moved cavalry: A → B, …"), one per unit and area.
+    fn read_run(nation: &str, run: &str) -> Vec<(String, String, String, String)> {
+        let (kind, items) = run.split_once(": ").unwrap();
+        let mut out = Vec::new();
+        for item in items.trim_end_matches('.').split(", ") {
+            let item = item.split(" (").next().unwrap();
+            let (n, item) = match item.split_once("\u{d7} ") {
+                Some((n, rest)) => (n.parse::<usize>().unwrap(), rest),
+                None => (1, item),
+            };
+            let (kind, path) = match kind.trim() {
+                "" => item.split_once(' ').unwrap(),
+                k => (k, item),
+            };
+            let areas: Vec<&str> = path.split(" \u{2192} ").collect();
+            for w in areas.windows(2) {
+                for _ in 0..n {
+                    let leg = (nation.into(), kind.into(), w[0].into(), w[1].into());
+                    out.push(leg);
+                }
+            }
+        }
+        out
     }
 
     /// The board file's map labels: authored where a name is long, checked when read: a
