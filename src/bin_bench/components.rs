@@ -29,6 +29,16 @@ pub struct ComponentPath {
     pub ratio_median: f64,
     /// `picked.p99 / typed.p99`.
     pub ratio_p99: f64,
+    /// The CPU time of the bench's thread for each typed step (its answer, and marking
+    /// it delivered): beside the wall-clock times, as other processes on the machine do not
+    /// stretch it.
+    pub typed_cpu: Stat,
+    /// The same for each picked step.
+    pub picked_cpu: Stat,
+    /// `picked_cpu.median / typed_cpu.median`.
+    pub ratio_cpu_median: f64,
+    /// `picked_cpu.p99 / typed_cpu.p99`.
+    pub ratio_cpu_p99: f64,
     /// Listing a player's legal steps and building their first menus.
     pub menus: Stat,
     /// The board picture of the same positions (render and PNG encoding).
@@ -47,6 +57,7 @@ pub fn component_path(
     let mut typed = Driver::new(&chat, kind, "typed", 7)?;
     let mut picked = Driver::new(&chat, kind, "picked", 7)?;
     let (mut t, mut p, mut m, mut b) = (vec![], vec![], vec![], vec![]);
+    let (mut tc, mut pc) = (vec![], vec![]);
     let mut step_no = 0usize;
     while p.len() < samples {
         anyhow::ensure!(step_no < samples * 200, "{}: no progress", kind.id());
@@ -56,23 +67,32 @@ pub fn component_path(
             (seat2, &step2) == (seat, &step),
             "the two games drifted apart"
         );
-        let mut pick_it = || -> anyhow::Result<Duration> {
+        let mut pick_it = || -> anyhow::Result<(Duration, Duration)> {
             let header = open_menus(&picked, seat)?;
-            Ok(pick(&mut picked, seat, &step, header)?.0)
+            let cpu = thread_cpu();
+            let wall = pick(&mut picked, seat, &step, header)?.0;
+            Ok((wall, thread_cpu().saturating_sub(cpu)))
+        };
+        let mut type_it = || -> anyhow::Result<(Duration, Duration)> {
+            let cpu = thread_cpu();
+            let wall = typed.send(seat, &step)?.0;
+            Ok((wall, thread_cpu().saturating_sub(cpu)))
         };
         let (dt, dp) = if step_no % 2 == 0 {
-            let dt = typed.send(seat, &step)?.0;
+            let dt = type_it()?;
             (dt, pick_it()?)
         } else {
             let dp = pick_it()?;
-            (typed.send(seat, &step)?.0, dp)
+            (type_it()?, dp)
         };
         step_no += 1;
         if step_no <= COMPONENT_WARM_UP {
             continue;
         }
-        t.push(dt);
-        p.push(dp);
+        t.push(dt.0);
+        p.push(dp.0);
+        tc.push(dt.1);
+        pc.push(dp.1);
         if let Status::Acting(a) = picked.g.status() {
             let h = Header {
                 version: 0,
@@ -93,15 +113,30 @@ pub fn component_path(
     drop(chat);
     remove_db(&db);
     let (typed, picked) = (stat(t), stat(p));
+    let (typed_cpu, picked_cpu) = (stat(tc), stat(pc));
     let ratio = |a: f64, b: f64| a / b.max(f64::MIN_POSITIVE);
     Ok(ComponentPath {
         ratio_median: ratio(picked.median_us, typed.median_us),
         ratio_p99: ratio(picked.p99_us, typed.p99_us),
+        ratio_cpu_median: ratio(picked_cpu.median_us, typed_cpu.median_us),
+        ratio_cpu_p99: ratio(picked_cpu.p99_us, typed_cpu.p99_us),
         typed,
         picked,
+        typed_cpu,
+        picked_cpu,
         menus: stat(m),
         board: stat(b),
     })
+}
+
+/// The CPU time this thread has used so far (zero where the clock cannot be read).
+fn thread_cpu() -> Duration {
+    // SAFETY: clock_gettime only writes the struct it is given.
+    let mut t: libc::timespec = unsafe { std::mem::zeroed() };
+    if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } != 0 {
+        return Duration::ZERO;
+    }
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }
 
 /// `move` alone for `seat` (untimed): the header of the menus it shows.
@@ -155,7 +190,7 @@ fn pick(
 pub fn component_lines(c: &ComponentPath) -> String {
     let ms = |us: f64| us / 1000.0;
     format!(
-        "  step typed           median {:>7.3} ms  p99 {:>7.3} ms  ({} samples)\n  step picked (menus)  median {:>7.3} ms  p99 {:>7.3} ms  picked / typed: median {:.2}, p99 {:.2}\n  menus built          median {:>7.3} ms  p99 {:>7.3} ms  · board picture median {:.3} ms p99 {:.3} ms\n",
+        "  step typed           median {:>7.3} ms  p99 {:>7.3} ms  ({} samples)\n  step picked (menus)  median {:>7.3} ms  p99 {:>7.3} ms  picked / typed: median {:.2}, p99 {:.2}\n  menus built          median {:>7.3} ms  p99 {:>7.3} ms  · board picture median {:.3} ms p99 {:.3} ms\n  CPU time (thread)    typed median {:.3} ms p99 {:.3} ms · picked median {:.3} ms p99 {:.3} ms  picked / typed: median {:.2}, p99 {:.2}\n",
         ms(c.typed.median_us),
         ms(c.typed.p99_us),
         c.typed.samples,
@@ -167,6 +202,12 @@ pub fn component_lines(c: &ComponentPath) -> String {
         ms(c.menus.p99_us),
         ms(c.board.median_us),
         ms(c.board.p99_us),
+        ms(c.typed_cpu.median_us),
+        ms(c.typed_cpu.p99_us),
+        ms(c.picked_cpu.median_us),
+        ms(c.picked_cpu.p99_us),
+        c.ratio_cpu_median,
+        c.ratio_cpu_p99,
     )
 }
 

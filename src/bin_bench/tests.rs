@@ -124,5 +124,7 @@ fn the_component_path_plays_the_typed_steps_by_picks() {
     assert_eq!((c.typed.samples, c.picked.samples), (12, 12));
     assert!(c.menus.samples > 0 && c.menus.samples == c.board.samples);
     assert!(c.ratio_p99 > 0.0 && c.ratio_median > 0.0);
+    assert_eq!((c.typed_cpu.samples, c.picked_cpu.samples), (12, 12));
+    assert!(c.typed_cpu.median_us > 0.0 && c.ratio_cpu_median > 0.0);
     let _ = std::fs::remove_dir_all(&dir);
 }

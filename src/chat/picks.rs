@@ -143,21 +143,26 @@ impl Chat {
         if legal.is_empty() {
             return;
         }
-        let Ok(next) = self.steps_reply(req, &l, &legal, &[]) else {
+        let over = l.row.status == crate::store::GameStatus::Finished;
+        let Ok(header) = self.header_now(&l.row, over, seat, &req.user.id) else {
             return;
         };
+        // Only the components: the steps' listing is not repeated under the answer.
+        let components = menus::build(&legal, &[], &header);
         let mine = |r: &Reply| matches!(&r.visibility, Visibility::Private(u) if *u == req.user.id);
         match replies.iter_mut().find(|r| mine(r)) {
             Some(r) => {
                 // The components hold every step: step buttons would repeat them (and
                 // take the rows the menus need).
                 r.buttons.retain(|b| !b.command.starts_with("move "));
-                r.components = next.components;
+                r.components = components;
             }
-            None => replies.push(Reply {
-                text: Text::from(format!("Your next steps ({}):", legal.len())),
-                ..next
-            }),
+            None => {
+                let text = format!("Your next steps ({}):", legal.len());
+                let mut r = Reply::private(&req.user.id, text);
+                r.components = components;
+                replies.push(r);
+            }
         }
     }
 }
