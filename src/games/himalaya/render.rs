@@ -269,18 +269,42 @@ pub fn render_canvas(data: &HimalayaData, view: &View) -> Canvas {
             players: &score_rows(view, &styles),
             status: &status,
             last_turn_title: "Last turn",
-            last_turn,
+            last_turn: &last_turn,
         })
 }
 
 /// The status strip's lines: what is asked now (or the final result), and the last turn
-/// (none once the game is over).
-fn strip_lines(view: &View) -> (Vec<String>, &[String]) {
+/// (none once the game is over) as the strip words it ([`strip_wording`]).
+fn strip_lines(view: &View) -> (Vec<String>, Vec<String>) {
     if view.phase == PhaseView::Finished {
-        return (final_rows(view), &[]);
+        return (final_rows(view), vec![]);
     }
     let asked = Some(&view.prompt).filter(|p| !p.is_empty());
-    (asked.cloned().into_iter().collect(), &view.last_turn)
+    let last_turn = view.last_turn.iter().map(|l| strip_wording(l)).collect();
+    (asked.cloned().into_iter().collect(), last_turn)
+}
+
+/// A line of the last turn as the strip shows it: a sealed program without its
+/// commitment, the revealed programs without their salts and commitments (the side panel
+/// shows the programs, and `game history` keeps every line whole), so that a turn's every
+/// event fits the strip and the picture its size.
+fn strip_wording(line: &str) -> String {
+    if let Some((who, _)) = line.split_once(" sealed a program, commitment ") {
+        return format!("{who} sealed a program.");
+    }
+    if !line.starts_with("Programs revealed for turn ") {
+        return line.to_string();
+    }
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(open) = rest.find(" (salt ") {
+        out.push_str(&rest[..open]);
+        rest = rest[open..]
+            .find(')')
+            .map_or("", |close| &rest[open + close + 1..]);
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The turn marker on the track and the rules and phase beside it.
@@ -1034,8 +1058,70 @@ mod strip_tests {
             }
             assert!(steps == 0 || !last_turn.is_empty() || view.phase == PhaseView::Finished);
             let cv = render_canvas(&d, &view);
-            let faults = status_text_faults(&cv, &bold, last_turn);
+            let faults = status_text_faults(&cv, &bold, &last_turn);
             assert!(faults.is_empty(), "after {steps} steps: {faults:#?}");
+        }
+    }
+
+    /// HIM-PROG-5 (rows revealed at once): the strip words a seal without its
+    /// commitment and the reveal without salts and commitments, every program kept.
+    #[test]
+    fn the_strip_words_seals_and_reveals_without_their_hashes() {
+        assert_eq!(
+            strip_wording("P3 sealed a program, commitment 39d6239621a6."),
+            "P3 sealed a program."
+        );
+        assert_eq!(
+            strip_wording("Programs revealed for turn 8: P1: ice deal (salt 5ce5, commitment 4a94); P2: rest stone (salt fbc6, commitment 39d6)."),
+            "Programs revealed for turn 8: P1: ice deal; P2: rest stone."
+        );
+        let other = "P4 takes a good at village 10.";
+        assert_eq!(strip_wording(other), other);
+    }
+
+    /// Boards go to phones at every turn: every picture of seeded 3- and 4-player games
+    /// (basic and advanced), at each change of the last turn's lines (a reveal and its
+    /// resolution fill the strip most), is at most 150 KB.
+    #[test]
+    fn every_board_of_whole_games_is_at_most_150_kb() {
+        let d = parse_board(BOARD).unwrap();
+        let games = [(4, "advanced", 7), (4, "basic", 3), (3, "basic", 7)];
+        for (players, rules, seed) in games {
+            let names: Vec<String> = ["P1", "P2", "P3", "P4"][..players]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+            let mut options = crate::engine::Options::new();
+            options.insert("rules".into(), rules.into());
+            let mut g =
+                crate::engine::setup_checked::<Himalaya>(&d, &names, &options, seed).unwrap();
+            let mut pick = crate::engine::GameRng::new(seed);
+            let (mut last, mut largest) = (Vec::new(), 0);
+            loop {
+                let view = g.view(&d, Viewer::Spectator);
+                if view.last_turn != last {
+                    let png = crate::render::png::encode_png(&render(&d, &view));
+                    largest = largest.max(png.len());
+                    assert!(
+                        png.len() <= 150 * 1024,
+                        "{players} players, {rules}, turn {}: {} KB",
+                        view.turn,
+                        png.len() / 1024
+                    );
+                    last = view.last_turn.clone();
+                }
+                let acting = g.status().acting().to_vec();
+                if acting.is_empty() {
+                    break;
+                }
+                let seat = acting[pick.below(acting.len())];
+                let texts = crate::engine::testing::legal(&g, &d, seat);
+                crate::engine::testing::play(&mut g, &d, seat, &texts[pick.below(texts.len())]);
+            }
+            eprintln!(
+                "{players} players, {rules}: largest board {} KB",
+                largest / 1024
+            );
         }
     }
 
