@@ -93,19 +93,9 @@ pub fn component_path(
         p.push(dp.0);
         tc.push(dt.1);
         pc.push(dp.1);
-        if let Status::Acting(a) = picked.g.status() {
-            let h = Header {
-                version: 0,
-                log_len: 0,
-                user: format!("u{}", a[0]),
-            };
-            let start = Instant::now();
-            let c = menus::build(&picked.g.legal(a[0]), &[], &h);
-            m.push(start.elapsed());
-            std::hint::black_box(c);
-            let start = Instant::now();
-            std::hint::black_box(picked.g.render(Viewer::Spectator));
-            b.push(start.elapsed());
+        if let Some((menus, board)) = menus_beside_board(&picked) {
+            m.push(menus);
+            b.push(board);
         }
     }
     drop(typed);
@@ -127,6 +117,25 @@ pub fn component_path(
         menus: stat(m),
         board: stat(b),
     })
+}
+
+/// Building the acting player's menus at the driver's position, and drawing its board
+/// (`None` once the game is over).
+fn menus_beside_board(d: &Driver) -> Option<(Duration, Duration)> {
+    let Status::Acting(a) = d.g.status() else {
+        return None;
+    };
+    let h = Header {
+        version: 0,
+        log_len: 0,
+        user: format!("u{}", a[0]),
+    };
+    let start = Instant::now();
+    std::hint::black_box(menus::build(&d.g.legal(a[0]), &[], &h));
+    let menus = start.elapsed();
+    let start = Instant::now();
+    std::hint::black_box(d.g.render(Viewer::Spectator));
+    Some((menus, start.elapsed()))
 }
 
 /// The CPU time this thread has used so far (zero where the clock cannot be read).

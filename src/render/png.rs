@@ -72,26 +72,23 @@ pub fn encode_fastest(img: &RgbaImage) -> Option<Vec<u8>> {
 /// behind its filter byte). The scanlines are deflated in one call (zlib level 1): the PNG
 /// crate's streaming writer re-zeroes its growing output buffer on every small write, which
 /// cost more than the compression itself.
-/// A picture whose indices deflate to more than this at the fast level is compressed
-/// harder: a crowded board (a long last turn in its strip) keeps to the 150 KB a phone
-/// is sent, at a cost paid only by those pictures.
-const HARDER_OVER: usize = 140 * 1024;
-
-/// The size budget of a posted picture (issue: speed and scale).
+/// The size budget of a posted picture (issue: speed and scale): a picture whose indices
+/// deflate to more than this at the fast level is compressed harder, so a crowded board (a
+/// long last turn in its strip) still keeps to it, at a cost paid only by those pictures.
 const BUDGET: usize = 150 * 1024;
 
 fn encode_indexed(w: u32, h: u32, palette: &[u8], rows: &[u8]) -> Option<Vec<u8>> {
     // zlib level 1 on unfiltered indices: measured on the boards, as small as level 3 with
     // Up filtering and a third of the time; fdeflate's fast modes expect filtered bytes.
-    // A crowded picture over the budget takes level 6, then 9 (a whole Himalaya turn in
-    // the strip: 174 KB at level 1, 142 KB at 6, 135 KB at 9).
+    // A crowded picture over the budget takes level 3, then 6, then 9, the first that
+    // fits (a whole Himalaya turn in the strip: 174 KB at level 1, 142 KB at 6).
     let deflate = |level| miniz_oxide::deflate::compress_to_vec_zlib(rows, level);
     let mut idat = deflate(1);
-    if idat.len() > HARDER_OVER {
-        idat = deflate(6);
-    }
-    if idat.len() > BUDGET - 1024 {
-        idat = deflate(9);
+    for level in [3, 6, 9] {
+        if idat.len() <= BUDGET - 1024 {
+            break;
+        }
+        idat = deflate(level);
     }
     let mut out = Vec::with_capacity(idat.len() + palette.len() + 64);
     let mut enc = ::png::Encoder::new(&mut out, w, h);

@@ -104,47 +104,7 @@ pub struct View {
 
 impl Nippon {
     pub(super) fn view_for(&self, data: &NipponData, viewer: Viewer) -> View {
-        let players = (0..self.n())
-            .map(|s| {
-                let p = &self.players[s];
-                PlayerView {
-                    name: self.names[s].clone(),
-                    colour: PLAYER_COLOURS[s],
-                    vp: p.vp,
-                    yen: p.yen,
-                    coal: p.coal,
-                    blueprints: p.blueprints,
-                    tracks: p.tracks,
-                    levels: [
-                        self.track_value(data, s, TrackKind::Money),
-                        self.track_value(data, s, TrackKind::Coal),
-                        self.track_value(data, s, TrackKind::Knowledge),
-                    ],
-                    factories: p
-                        .factories
-                        .iter()
-                        .enumerate()
-                        .filter_map(|(g, f)| {
-                            f.map(|f| FactoryView {
-                                good: g,
-                                machine: f.machine,
-                                goods: f.goods,
-                            })
-                        })
-                        .collect(),
-                    machines: p.machines,
-                    contracts_open: (0..p.fulfilled.len())
-                        .filter(|&k| !p.fulfilled[k])
-                        .map(|k| k as u8 + 1)
-                        .collect(),
-                    trains_left: super::RAIL_TILES - p.trains,
-                    ships_left: super::RAIL_TILES - p.ships,
-                    tiles: p.tiles.clone(),
-                    workers: p.workers.clone(),
-                    achievements: p.achievements.clone(),
-                }
-            })
-            .collect();
+        let players = (0..self.n()).map(|s| self.player_view(data, s)).collect();
         let cities = (0..8)
             .map(|c| CityView {
                 name: data.city_name(c).to_string(),
@@ -178,18 +138,64 @@ impl Nippon {
             rail_slots: data.rail_slots[self.n() - 2],
             rewards: self.rewards.clone(),
             multipliers: self.multipliers,
-            pending_tile: match &self.stage {
-                Stage::Market(m) => m.tile.map(|(value, good, cubes)| PendingTile {
-                    value,
-                    good: good as usize,
-                    cubes,
-                    city: m.city.map(usize::from),
-                }),
-                _ => None,
-            },
+            pending_tile: self.pending_tile(),
             log: self.log.iter().rev().take(8).rev().cloned().collect(),
             last_turn: self.last_turn.clone(),
             result: self.result.clone(),
+        }
+    }
+
+    /// One player's board as every viewer sees it.
+    fn player_view(&self, data: &NipponData, s: usize) -> PlayerView {
+        let p = &self.players[s];
+        PlayerView {
+            name: self.names[s].clone(),
+            colour: PLAYER_COLOURS[s],
+            vp: p.vp,
+            yen: p.yen,
+            coal: p.coal,
+            blueprints: p.blueprints,
+            tracks: p.tracks,
+            levels: [
+                self.track_value(data, s, TrackKind::Money),
+                self.track_value(data, s, TrackKind::Coal),
+                self.track_value(data, s, TrackKind::Knowledge),
+            ],
+            factories: p
+                .factories
+                .iter()
+                .enumerate()
+                .filter_map(|(g, f)| {
+                    f.map(|f| FactoryView {
+                        good: g,
+                        machine: f.machine,
+                        goods: f.goods,
+                    })
+                })
+                .collect(),
+            machines: p.machines,
+            contracts_open: (0..p.fulfilled.len())
+                .filter(|&k| !p.fulfilled[k])
+                .map(|k| k as u8 + 1)
+                .collect(),
+            trains_left: super::RAIL_TILES - p.trains,
+            ships_left: super::RAIL_TILES - p.ships,
+            tiles: p.tiles.clone(),
+            workers: p.workers.clone(),
+            achievements: p.achievements.clone(),
+        }
+    }
+
+    /// The local-market tile chosen and not yet placed, if any.
+    fn pending_tile(&self) -> Option<PendingTile> {
+        match &self.stage {
+            Stage::Market(m) => m.tile.map(|(value, good, cubes)| PendingTile {
+                value,
+                good: good as usize,
+                cubes,
+                city: m.city.map(usize::from),
+            }),
+            _ => None,
         }
     }
 
