@@ -186,7 +186,7 @@ impl Chat {
             return Err(VoteError::KickYourself);
         }
         self.check_kick_clock(&l, target, &before)?;
-        let motion = format!("kick:{target}");
+        let motion = kick_motion(target);
         let answers = self.answers_on_opening((&l, req), &motion, Some(target))?;
         let missing = self.cast_vote(&l, &motion, req, Some(target))?;
         if missing.is_empty() {
@@ -216,7 +216,7 @@ impl Chat {
             "The players voted to remove **{}**; their turns are now played automatically.",
             l.seats[target].name
         )));
-        t.clear_votes.push(format!("kick:{target}"));
+        t.clear_votes.push(kick_motion(target));
         self.commit_turn(req, l, before, t)
     }
 
@@ -890,6 +890,11 @@ pub(super) fn motion_text(motion: &str, seats: &[SeatRow]) -> String {
 
 /// Why a vote passed when every player with a vote agreed.
 const EVERYONE_AGREED: &str = "every player with a vote agreed";
+
+/// The motion to remove the player of `seat` from the game.
+fn kick_motion(seat: Seat) -> String {
+    format!("kick:{seat}")
+}
 
 /// The seat a kick or handover motion is about (it has no vote on it); `None` for an abort
 /// or an undo.

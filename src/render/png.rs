@@ -68,15 +68,15 @@ pub fn encode_fastest(img: &RgbaImage) -> Option<Vec<u8>> {
     Some(out)
 }
 
-/// Writes an 8-bit palette PNG from its finished scanlines (`rows`: each row of indices
-/// behind its filter byte). The scanlines are deflated in one call (zlib level 1): the PNG
-/// crate's streaming writer re-zeroes its growing output buffer on every small write, which
-/// cost more than the compression itself.
 /// The size budget of a posted picture (issue: speed and scale): a picture whose indices
 /// deflate to more than this at the fast level is compressed harder, so a crowded board (a
 /// long last turn in its strip) still keeps to it, at a cost paid only by those pictures.
 const BUDGET: usize = 150 * 1024;
 
+/// Writes an 8-bit palette PNG from its finished scanlines (`rows`: each row of indices
+/// behind its filter byte). The scanlines are deflated in one call (zlib level 1, harder
+/// only past [`BUDGET`]): the PNG crate's streaming writer re-zeroes its growing output
+/// buffer on every small write, which cost more than the compression itself.
 fn encode_indexed(w: u32, h: u32, palette: &[u8], rows: &[u8]) -> Option<Vec<u8>> {
     // zlib level 1 on unfiltered indices: measured on the boards, as small as level 3 with
     // Up filtering and a third of the time; fdeflate's fast modes expect filtered bytes.

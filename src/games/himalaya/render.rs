@@ -1077,6 +1077,35 @@ mod strip_tests {
         );
         let other = "P4 takes a good at village 10.";
         assert_eq!(strip_wording(other), other);
+        // The game's own lines (the wording above must follow them): a played game's
+        // seals and reveals lose their hashes, and its programs stay.
+        let d = parse_board(BOARD).unwrap();
+        let names: Vec<String> = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
+        let options = crate::engine::Options::new();
+        let mut g = crate::engine::setup_checked::<Himalaya>(&d, &names, &options, 7).unwrap();
+        let (mut hashed, mut reveals) = (0, 0);
+        for _ in 0..40 {
+            random_play(&mut g, &d, 5, hashed as u64);
+            let view = g.view(&d, Viewer::Spectator);
+            for line in view.last_turn.iter().filter(|l| l.contains("commitment")) {
+                hashed += 1;
+                let shown = strip_wording(line);
+                assert!(
+                    !shown.contains("commitment") && !shown.contains("salt "),
+                    "{shown}"
+                );
+                if line.starts_with("Programs revealed") {
+                    reveals += 1;
+                    let programs = line.matches(" (salt ").count();
+                    assert!(programs > 1, "{line}");
+                    assert_eq!(shown.matches(": ").count(), programs + 1, "{shown}");
+                }
+            }
+        }
+        assert!(
+            hashed > 3 && reveals > 0,
+            "the game sealed and revealed programs"
+        );
     }
 
     /// Boards go to phones at every turn: every picture of seeded 3- and 4-player games

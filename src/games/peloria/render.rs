@@ -294,20 +294,32 @@ fn strip_events(cv: &Canvas, d: &PeloriaData, v: &View) -> (&'static str, Vec<St
         ("Last turn and this one", &v.last_turn)
     };
     let lines = join_battles(&compact_moves(d, lines));
-    let mut cut = 0;
-    loop {
-        let mut shown = match cut {
+    let shown = |cut: usize| -> Vec<String> {
+        let mut out = match cut {
             0 => Vec::new(),
             _ => vec![format!(
                 "({cut} earlier lines: `game history` has every step)"
             )],
         };
-        shown.extend_from_slice(&lines[cut..]);
-        if cut + 1 >= lines.len() || event_rows(cv, &shown) <= STRIP_ROWS {
-            return (title, shown);
-        }
-        cut += 1;
+        out.extend_from_slice(&lines[cut..]);
+        out
+    };
+    let fits = |cut: usize| cut + 1 >= lines.len() || event_rows(cv, &shown(cut)) <= STRIP_ROWS;
+    if fits(0) {
+        return (title, lines);
     }
+    // The fewest lines cut that fit: once a cut fits, cutting more still fits (fewer lines
+    // take no more rows), so a binary search finds it without wrapping the turn again for
+    // every line cut (that linear search was most of a long turn's drawing time).
+    let (mut too_few, mut enough) = (0, lines.len().saturating_sub(1));
+    while enough - too_few > 1 {
+        let mid = (too_few + enough) / 2;
+        match fits(mid) {
+            true => enough = mid,
+            false => too_few = mid,
+        }
+    }
+    (title, shown(enough))
 }
 
 /// `lines` with each run of two or more moves of one nation (one line a unit and an area

@@ -157,20 +157,25 @@ fn him_deal_7_deal_that_cannot_be_done_is_cancelled() {
     assert_eq!(g.turn, 2);
 }
 
-// HIM-RES-1: all first actions, then all second actions: Bo's deal in slot 2 comes before
-// Ann's deal in slot 4, although Ann is the first caravaneer.
-#[test]
-fn him_res_1_actions_resolve_slot_by_slot() {
-    let d = data();
-    // Seed 40: village 2 holds 1 salt, 2 barley, 1 tea, 1 jade; 9 is its dirt neighbour.
-    let mut g = position(&format!(
+/// Seed 40 (basic rules): village 2 holds 1 salt, 2 barley, 1 tea, 1 jade, and 9 is its
+/// dirt neighbour; Ann starts at 2, Bo at 9, Cy at 20.
+fn ann_at_2_bo_at_9() -> Himalaya {
+    position(&format!(
         "players Ann Bo Cy
          {SEED_40}
          option rules basic
          Ann: start 2
          Bo: start 9
          Cy: start 20"
-    ));
+    ))
+}
+
+// HIM-RES-1: all first actions, then all second actions: Bo's deal in slot 2 comes before
+// Ann's deal in slot 4, although Ann is the first caravaneer.
+#[test]
+fn him_res_1_actions_resolve_slot_by_slot() {
+    let d = data();
+    let mut g = ann_at_2_bo_at_9();
     program_all(
         &mut g,
         &d,
@@ -191,15 +196,7 @@ fn him_res_1_actions_resolve_slot_by_slot() {
 #[test]
 fn him_res_2_within_a_slot_the_first_caravaneer_acts_first() {
     let d = data();
-    // Seed 40: village 2 holds 1 salt, 2 barley, 1 tea, 1 jade; 9 is its dirt neighbour.
-    let mut g = position(&format!(
-        "players Ann Bo Cy
-         {SEED_40}
-         option rules basic
-         Ann: start 2
-         Bo: start 9
-         Cy: start 20"
-    ));
+    let mut g = ann_at_2_bo_at_9();
     program_all(
         &mut g,
         &d,
