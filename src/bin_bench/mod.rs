@@ -31,9 +31,8 @@
 //! `callgrind`, `search` (`--search`: the search's playouts per second), and `table` (the
 //! printed tables); the figures' types stay
 //! here. A new bench is a file of its own, a `mod` line and a `pub use` line below, and
-//! its flag in `main.rs`. The SQL that fills a database with waiting games for the reminder
-//! tick stays in `sherpa::store::fixtures` (SQL lives only in `src/store`), one
-//! `#[doc(hidden)]` function no part of the bot calls.
+//! its flag in `main.rs`. A bench fills its database through the store's own calls (imports,
+//! turn changes), as the bot writes it: the library keeps no path only a bench takes.
 
 use image::RgbaImage;
 use sherpa::chat::{Chat, Env, LockTimer, Place, Request, User};

@@ -50,7 +50,7 @@ pub fn reminder_tick(
     ticks: usize,
 ) -> anyhow::Result<ReminderTick> {
     const NOW: i64 = 1_800_000_000;
-    let waits = sherpa::store::fixtures::waiting_games(&mut store, games, NOW)?;
+    let waits = store_waiting_games(&mut store, games, NOW)?;
     let defaults = sherpa::reminders::ReminderDefaults::default();
     let tick = |store: &mut Store, now: i64| -> anyhow::Result<(f64, f64, usize)> {
         let (t, c) = (Instant::now(), cpu_seconds());
@@ -87,6 +87,50 @@ pub fn reminder_tick(
         ticks_due,
         ticks,
     })
+}
+
+/// Store `games` running Nepal games of 3 seats through the store's own import and
+/// turn-change calls (as the bot writes them): each waits for one player, or all three in
+/// every tenth game, the wait begun at a spread time over the three days before `now`.
+/// Returns how many players wait.
+fn store_waiting_games(store: &mut Store, games: usize, now: i64) -> anyhow::Result<usize> {
+    let nepal = Registry::builtin()
+        .get("nepal")
+        .ok_or_else(|| anyhow::anyhow!("Nepal is not built in"))?;
+    let mut waits = 0;
+    for i in 1..=games {
+        let user = |k: usize| format!("u{}", (i * 3 + k) % 5000);
+        let seats: Vec<sherpa::store::SeatRow> = (0..3)
+            .map(|k| sherpa::store::SeatRow {
+                seat: k,
+                user_id: user(k),
+                name: format!("p{k}"),
+                resigned: false,
+            })
+            .collect();
+        let g = setup(nepal, 3, i as u64)?;
+        let id = store.log_mut().import_game(
+            "discord",
+            &format!("c{i}"),
+            nepal.id(),
+            &Default::default(),
+            i as u64,
+            &seats,
+            &[],
+            sherpa::store::GameStatus::Running,
+            &g.snapshot(),
+            g.rules_version(),
+            now,
+        )?;
+        let waiting: Vec<String> = (0..3)
+            .filter(|&k| k == i % 3 || i % 10 == 0)
+            .map(user)
+            .collect();
+        let since = now - (i as i64 * 7919) % 259_200;
+        store.schedules_mut().on_turn_change(id, &waiting, since)?;
+        waits += waiting.len();
+    }
+    Ok(waits)
 }
 
 /// [`reminder_tick`] on a fresh SQLite file in the temporary folder.

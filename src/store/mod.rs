@@ -52,7 +52,6 @@ pub mod copy;
 pub mod db;
 pub mod digests;
 pub mod end_files;
-pub mod fixtures;
 pub mod listing;
 pub mod log;
 pub mod outbox;
