@@ -66,85 +66,122 @@ pub enum CoreError {
 }
 
 impl CoreError {
-    /// The message, with commands as references.
+    /// The message, with commands as references: one wording per variant.
     pub fn text(&self) -> Text {
         use CoreError::*;
-        let t = Text::new();
         match self {
             BadArgument { command, got } => bad_argument(command, got),
-            NameAGame { command, games } => t
-                .p("name a game: ")
-                .then(reference(command))
-                .p(format!("; games: {}", games.join(", "))),
-            NoGameHere { games } => t
-                .p("no game here. Start one with ")
-                .cmd("game new", &["<game>"])
-                .p(format!("; games: {}", games.join(", "))),
-            GameEnded { game } => t
-                .p(format!("the game of {game} here has ended: "))
-                .cmd("game status", &[])
-                .p(" shows the result and ")
-                .cmd("game history", &[])
-                .p(" its moves. Play again with ")
-                .cmd("game rematch", &[])
-                .p(" or open another with ")
-                .cmd("game new", &["<game>"]),
-            UnknownGame { got, games } => t.p(format!(
-                "there is no game `{}`; games: {}",
-                clip(got),
-                games.join(", ")
-            )),
-            AmbiguousGame { got, candidates } => t.p(format!(
-                "`{}` could be {}; type more of the game's name",
-                clip(got),
-                quoted(candidates, " or ")
-            )),
-            GameAlreadyOpen => t
-                .p("a game is already open in this channel; finish or ")
-                .cmd("game abort", &[])
-                .p(" it, or start a thread for another game"),
-            NotStarted => t
-                .p("the game has not started yet; ")
-                .cmd("game start", &[])
-                .p(" begins it"),
-            UnknownKind(kind) => t
-                .p(format!(
-                    "this game is of kind `{}`, which this version of Sherpa does not know; an admin can ",
-                    clip(kind)
-                ))
-                .cmd("game abort", &[])
-                .p(" it"),
-            Broken(why) => t.p(format!("{why}; an admin can ")).cmd("game abort", &[]).p(" it"),
-            NotPlaying => t
-                .p("you are not playing in this game; anyone can look with ")
-                .cmd("board", &[]),
-            AmbiguousPlayer { got, candidates } => t.p(format!(
-                "`{}` could be {}; type more of the name",
-                clip(got),
-                candidates.join(" or ")
-            )),
+            NameAGame { command, games } => name_a_game(command, games),
+            NoGameHere { games } => no_game_here(games),
+            GameEnded { game } => game_ended(game),
+            UnknownGame { got, games } => unknown_game(got, games),
+            AmbiguousGame { got, candidates } => ambiguous_game(got, candidates),
+            GameAlreadyOpen => game_already_open(),
+            NotStarted => not_started(),
+            UnknownKind(kind) => unknown_kind(kind),
+            Broken(why) => Text::from(format!("{why}; an admin can ")).cmd("game abort", &[]).p(" it"),
+            NotPlaying => not_playing(),
+            AmbiguousPlayer { got, candidates } => ambiguous_player(got, candidates),
             Play(e) => play_text(e),
-            NoStep => t
-                .p("no step given; e.g. ")
-                .cmd("move", &["end"])
-                .p(". ")
-                .cmd("move", &[])
-                .p(" with no steps lists your legal steps"),
-            StaleButton => t.p(
-                "that button belongs to an earlier moment of the game; nothing was done. Look at the latest board.",
-            ),
-            Autopilot(why) => t.p(format!(
-                "the automatic player for resigned seats failed ({why}); nothing was changed"
-            )),
-            Replay(why) => t.p(format!("the game's log does not replay: {why}")),
-            AlreadyHandled => t.p("this request was already handled; nothing more was done"),
-            Store(e) => t.p(e.player_text()),
-            Internal => t
-                .p("internal error while handling that command; nothing was changed. Please report it with ")
-                .cmd("game export", &[])
-                .p("."),
+            NoStep => no_step(),
+            StaleButton => Text::from("that button belongs to an earlier moment of the game; nothing was done. Look at the latest board."),
+            Autopilot(why) => Text::from(format!("the automatic player for resigned seats failed ({why}); nothing was changed")),
+            Replay(why) => Text::from(format!("the game's log does not replay: {why}")),
+            AlreadyHandled => Text::from("this request was already handled; nothing more was done"),
+            Store(e) => Text::from(e.player_text()),
+            Internal => internal(),
         }
     }
+}
+
+// ---- The wording of each refusal ----
+
+fn name_a_game(command: &str, games: &[&str]) -> Text {
+    Text::from("name a game: ")
+        .then(reference(command))
+        .p(format!("; games: {}", games.join(", ")))
+}
+
+fn no_game_here(games: &[&str]) -> Text {
+    Text::from("no game here. Start one with ")
+        .cmd("game new", &["<game>"])
+        .p(format!("; games: {}", games.join(", ")))
+}
+
+fn game_ended(game: &str) -> Text {
+    Text::from(format!("the game of {game} here has ended: "))
+        .cmd("game status", &[])
+        .p(" shows the result and ")
+        .cmd("game history", &[])
+        .p(" its moves. Play again with ")
+        .cmd("game rematch", &[])
+        .p(" or open another with ")
+        .cmd("game new", &["<game>"])
+}
+
+fn unknown_game(got: &str, games: &[&str]) -> Text {
+    Text::from(format!(
+        "there is no game `{}`; games: {}",
+        clip(got),
+        games.join(", ")
+    ))
+}
+
+fn ambiguous_game(got: &str, candidates: &[&str]) -> Text {
+    Text::from(format!(
+        "`{}` could be {}; type more of the game's name",
+        clip(got),
+        quoted(candidates, " or ")
+    ))
+}
+
+fn game_already_open() -> Text {
+    Text::from("a game is already open in this channel; finish or ")
+        .cmd("game abort", &[])
+        .p(" it, or start a thread for another game")
+}
+
+fn not_started() -> Text {
+    Text::from("the game has not started yet; ")
+        .cmd("game start", &[])
+        .p(" begins it")
+}
+
+fn unknown_kind(kind: &str) -> Text {
+    Text::from(format!(
+        "this game is of kind `{}`, which this version of Sherpa does not know; an admin can ",
+        clip(kind)
+    ))
+    .cmd("game abort", &[])
+    .p(" it")
+}
+
+fn not_playing() -> Text {
+    Text::from("you are not playing in this game; anyone can look with ").cmd("board", &[])
+}
+
+fn ambiguous_player(got: &str, candidates: &[String]) -> Text {
+    Text::from(format!(
+        "`{}` could be {}; type more of the name",
+        clip(got),
+        candidates.join(" or ")
+    ))
+}
+
+fn no_step() -> Text {
+    Text::from("no step given; e.g. ")
+        .cmd("move", &["end"])
+        .p(". ")
+        .cmd("move", &[])
+        .p(" with no steps lists your legal steps")
+}
+
+fn internal() -> Text {
+    Text::from(
+        "internal error while handling that command; nothing was changed. Please report it with ",
+    )
+    .cmd("game export", &[])
+    .p(".")
 }
 
 impl From<StoreError> for CoreError {

@@ -757,84 +757,129 @@ pub enum LobbyError {
 }
 
 impl LobbyError {
-    /// The message, with commands as references.
+    /// The message, with commands as references: one wording per variant.
     pub fn text(&self) -> Text {
         use LobbyError::*;
-        let t = Text::new();
         match self {
-            AlreadyStarted => t
-                .p("the game here has already started; you can watch it with ")
-                .cmd("board", &[]),
+            AlreadyStarted => {
+                Text::from("the game here has already started; you can watch it with ")
+                    .cmd("board", &[])
+            }
             OptionSyntax {
                 got,
                 example,
                 options,
             } => option_syntax_text(got, example, options),
-            BadOptions { reason, options } => t.p(format!("{reason}. {options}")),
-            CannotStart(e) => t.p(format!("cannot start: {e}")),
-            NoThreadsHere => t
-                .p("games open in a thread of their own only on Discord, where threads exist; nothing was created. Here, open the game without `thread`: ")
-                .cmd("game new", &["<game>", "[key=value …]"]),
-            BadThreadValue { got } => t.p(format!(
-                "`{}`: `thread` is `true` (open the game in a new thread of this channel) or `false`; nothing was created",
-                clip(got)
-            )),
-            AlreadyJoined => t.p("you have already joined this game"),
-            GameFull { max } => t.p(format!("the game is full ({max} players at most)")),
-            NotJoined => t.p("you have not joined this game"),
-            LeaveRunning => t
-                .p("the game has started; to stop playing use ")
-                .cmd("game resign", &[]),
-            OnlyPlayersStart => t
-                .p("only a player who joined can start the game (")
-                .cmd("game join", &[])
-                .p(" first)"),
-            NoGamePlayedHere => t
-                .p("no game has been played here yet, so there is nothing to play again; ")
-                .cmd("game new", &["<game>"])
-                .p(" opens one"),
-            NothingToRematch => t
-                .p("the last game here did not finish (it was aborted), so there is nothing to play again; ")
-                .cmd("game new", &["<game>"])
-                .p(" opens a new one"),
-            NotInLastGame { players } => t
-                .p(format!(
-                    "only the last game's players ({}) can ask for a rematch; ",
-                    players.join(", ")
-                ))
-                .cmd("game new", &["<game>"])
-                .p(" opens a new game"),
-            RematchPlayersOnly { players } => t
-                .p(format!(
-                    "this is a rematch, so only the last game's players ({}) join it; ",
-                    players.join(", ")
-                ))
-                .cmd("game new", &["<game>"])
-                .p(" in a thread opens another game"),
+            BadOptions { reason, options } => Text::from(format!("{reason}. {options}")),
+            CannotStart(e) => Text::from(format!("cannot start: {e}")),
+            NoThreadsHere => no_threads_here(),
+            BadThreadValue { got } => bad_thread_value(got),
+            AlreadyJoined => Text::from("you have already joined this game"),
+            GameFull { max } => Text::from(format!("the game is full ({max} players at most)")),
+            NotJoined => Text::from("you have not joined this game"),
+            LeaveRunning => {
+                Text::from("the game has started; to stop playing use ").cmd("game resign", &[])
+            }
+            OnlyPlayersStart => only_players_start(),
+            NoGamePlayedHere => nothing_to_play_again("no game has been played here yet", "one"),
+            NothingToRematch => nothing_to_play_again(
+                "the last game here did not finish (it was aborted)",
+                "a new one",
+            ),
+            NotInLastGame { players } => last_games_players_only(
+                "only",
+                players,
+                "can ask for a rematch",
+                " opens a new game",
+            ),
+            RematchPlayersOnly { players } => last_games_players_only(
+                "this is a rematch, so only",
+                players,
+                "join it",
+                " in a thread opens another game",
+            ),
             NotAi { command, got } => not_ai_text(command, got),
-            BadAbsent { got } => t.p(format!(
-                "`{}`: `absent` says what happens when a player's deadline passes: `absent=caretaker` (Sherpa plays for them until they are back; the default), `absent=wait` (the game waits) or `absent=kick` (they are removed); nothing was created",
-                clip(got)
-            )),
-            UnknownLevel { got } => t.p(format!(
-                "`{}` is not a level of Sherpa; the levels are {} (normal if none is given)",
-                clip(got),
-                level_names()
-            )),
-            NoSeatForAi { game, takes } => t.p(format!(
-                "the game is full: {game} takes {takes}, so there is no seat left for Sherpa; nothing changed"
-            )),
-            OnlyPlayersSeatAi => t
-                .p("only a player who joined (or a channel admin) can seat or remove a Sherpa player; ")
-                .cmd("game join", &[])
-                .p(" first"),
-            NoAiSeated { level: Some(l) } => t.p(format!(
-                "no Sherpa player of level {l} sits in this game; nothing changed"
-            )),
-            NoAiSeated { level: None } => t.p("no Sherpa player sits in this game; nothing changed"),
+            BadAbsent { got } => bad_absent(got),
+            UnknownLevel { got } => unknown_level(got),
+            NoSeatForAi { game, takes } => no_seat_for_ai(game, takes),
+            OnlyPlayersSeatAi => only_players_seat_ai(),
+            NoAiSeated { level } => no_ai_seated(*level),
             Line(e) => e.text(),
             Core(e) => e.text(),
         }
+    }
+}
+
+// ---- The wording of each refusal ----
+
+fn no_threads_here() -> Text {
+    Text::from("games open in a thread of their own only on Discord, where threads exist; nothing was created. Here, open the game without `thread`: ")
+        .cmd("game new", &["<game>", "[key=value …]"])
+}
+
+fn bad_thread_value(got: &str) -> Text {
+    Text::from(format!(
+        "`{}`: `thread` is `true` (open the game in a new thread of this channel) or `false`; nothing was created",
+        clip(got)
+    ))
+}
+
+fn only_players_start() -> Text {
+    Text::from("only a player who joined can start the game (")
+        .cmd("game join", &[])
+        .p(" first)")
+}
+
+/// A rematch with no finished game to play again: why, and `game new` opens `what`.
+fn nothing_to_play_again(why: &str, what: &str) -> Text {
+    Text::from(format!("{why}, so there is nothing to play again; "))
+        .cmd("game new", &["<game>"])
+        .p(format!(" opens {what}"))
+}
+
+/// A rematch's seats are the last game's players': `lead` them `may`; `game new` `opens`.
+fn last_games_players_only(lead: &str, players: &[String], may: &str, opens: &str) -> Text {
+    Text::from(format!(
+        "{lead} the last game's players ({}) {may}; ",
+        players.join(", ")
+    ))
+    .cmd("game new", &["<game>"])
+    .p(opens)
+}
+
+fn bad_absent(got: &str) -> Text {
+    Text::from(format!(
+        "`{}`: `absent` says what happens when a player's deadline passes: `absent=caretaker` (Sherpa plays for them until they are back; the default), `absent=wait` (the game waits) or `absent=kick` (they are removed); nothing was created",
+        clip(got)
+    ))
+}
+
+fn unknown_level(got: &str) -> Text {
+    Text::from(format!(
+        "`{}` is not a level of Sherpa; the levels are {} (normal if none is given)",
+        clip(got),
+        level_names()
+    ))
+}
+
+fn no_seat_for_ai(game: &str, takes: &str) -> Text {
+    Text::from(format!(
+        "the game is full: {game} takes {takes}, so there is no seat left for Sherpa; nothing changed"
+    ))
+}
+
+fn only_players_seat_ai() -> Text {
+    Text::from("only a player who joined (or a channel admin) can seat or remove a Sherpa player; ")
+        .cmd("game join", &[])
+        .p(" first")
+}
+
+fn no_ai_seated(level: Option<Level>) -> Text {
+    match level {
+        Some(l) => Text::from(format!(
+            "no Sherpa player of level {l} sits in this game; nothing changed"
+        )),
+        None => Text::from("no Sherpa player sits in this game; nothing changed"),
     }
 }
 

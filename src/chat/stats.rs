@@ -366,59 +366,63 @@ impl StatsError {
     /// The message, with commands as references.
     pub fn text(&self) -> Text {
         use StatsError::*;
-        let t = Text::new();
         match self {
             NoStatsFor {
                 got,
                 game,
                 players,
                 games,
-            } => {
-                let of = game
-                    .as_ref()
-                    .map(|g| format!(" of {g}"))
-                    .unwrap_or_default();
-                let not_a_game = if games.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        ", and it is not a game either (games: {})",
-                        games.join(", ")
-                    )
-                };
-                // A mention names the player as the platform shows them, never as a raw id.
-                let t = match mentioned_user(got) {
-                    Some(user) => t
-                        .p(format!("no finished game{of} in this server by "))
-                        .mention(user, user)
-                        .p(" yet; "),
-                    None => t.p(format!(
-                        "no finished game{of} in this server by a player `{}` (a name, a unique beginning of one, or a mention){not_a_game}; ",
-                        clip(got)
-                    )),
-                };
-                if players.is_empty() {
-                    t.p("nobody has one yet")
-                } else {
-                    let shown = players.len().min(NAMES_LISTED);
-                    let more = players.len() - shown;
-                    t.p(format!(
-                        "players with one: {}{}",
-                        players[..shown].join(", "),
-                        if more > 0 {
-                            format!(" and {more} more")
-                        } else {
-                            String::new()
-                        }
-                    ))
-                }
-                .p(". ")
-                .cmd("stats", &["<game>"])
-                .p(" lists a game's top ten")
-            }
+            } => no_stats_for(got, game.as_deref(), players, games),
             Core(e) => e.text(),
         }
     }
+}
+
+/// No finished game by `got` (of `game`, if named): who has one, and how to list a game's
+/// top ten. A mention names the player as the platform shows them, never as a raw id.
+fn no_stats_for(got: &str, game: Option<&str>, players: &[String], games: &[&'static str]) -> Text {
+    let of = game.map(|g| format!(" of {g}")).unwrap_or_default();
+    let t = match mentioned_user(got) {
+        Some(user) => Text::from(format!("no finished game{of} in this server by "))
+            .mention(user, user)
+            .p(" yet; "),
+        None => Text::from(format!(
+            "no finished game{of} in this server by a player `{}` (a name, a unique beginning of one, or a mention){}; ",
+            clip(got),
+            not_a_game_either(games)
+        )),
+    };
+    t.then(players_with_one(players))
+        .p(". ")
+        .cmd("stats", &["<game>"])
+        .p(" lists a game's top ten")
+}
+
+/// ", and it is not a game either (games: …)", or nothing when no game is listed.
+fn not_a_game_either(games: &[&'static str]) -> String {
+    if games.is_empty() {
+        return String::new();
+    }
+    format!(
+        ", and it is not a game either (games: {})",
+        games.join(", ")
+    )
+}
+
+/// The first [`NAMES_LISTED`] players with a finished game, and how many more.
+fn players_with_one(players: &[String]) -> Text {
+    if players.is_empty() {
+        return Text::from("nobody has one yet");
+    }
+    let shown = players.len().min(NAMES_LISTED);
+    let more = match players.len() - shown {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    Text::from(format!(
+        "players with one: {}{more}",
+        players[..shown].join(", ")
+    ))
 }
 
 topic_error!(StatsError);

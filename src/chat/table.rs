@@ -586,50 +586,52 @@ impl LineError {
     /// The message, with commands as references.
     pub fn text(&self) -> Text {
         use LineError::*;
-        let t = Text::new();
         match self {
-            TooLong { len } => t.p(format!(
-                "that command is {len} characters long; the limit is {}",
-                MAX_COMMAND_LEN
+            TooLong { len } => Text::from(format!(
+                "that command is {len} characters long; the limit is {MAX_COMMAND_LEN}"
             )),
-            ControlChar(c) => t.p(format!(
+            ControlChar(c) => Text::from(format!(
                 "the command contains a control character (U+{:04X}); use plain text",
                 *c as u32
             )),
-            NoCommand => t
-                .p("no command given. Commands: ")
+            NoCommand => Text::from("no command given. Commands: ")
                 .then(command_list())
                 .p("."),
-            UnknownCommand { word, line } => {
-                let t = t.p(format!("unknown command `{}`", clip(word)));
-                // A near command may be meant, or a step, as in `end` for `move end` (or
-                // Himalaya's `start 7`, near `stats`): both are offered.
-                let t = match near_command(word) {
-                    Some(c) => t
-                        .p("; did you mean ")
-                        .cmd(c.path, &[])
-                        .p("? To play it as a step, write "),
-                    None => t.p(". To play it as a step, write "),
-                };
-                t.cmd("move", &[&clip(line)])
-                    .p(". Commands: ")
-                    .then(command_list())
-                    .p(".")
-            }
-            UnknownSubcommand { command, got } => {
-                let top = find_path(command);
-                let subs: Vec<&str> = top
-                    .map(|c| c.subcommands.iter().map(|s| s.name).collect())
-                    .unwrap_or_default();
-                let t = t.p(format!("unknown `{command}` command `{}`", clip(got)));
-                let t = match top.and_then(|c| near_in(c.subcommands, got)) {
-                    Some(c) => t.p("; did you mean ").cmd(c.path, &[]).p("?"),
-                    None => t,
-                };
-                t.p(format!(" Use one of: {}.", subs.join(", ")))
-            }
+            UnknownCommand { word, line } => unknown_command(word, line),
+            UnknownSubcommand { command, got } => unknown_subcommand(command, got),
         }
     }
+}
+
+/// An unknown first word: a near command may be meant, or a step, as in `end` for
+/// `move end` (or Himalaya's `start 7`, near `stats`): both are offered.
+fn unknown_command(word: &str, line: &str) -> Text {
+    let t = Text::from(format!("unknown command `{}`", clip(word)));
+    let t = match near_command(word) {
+        Some(c) => t
+            .p("; did you mean ")
+            .cmd(c.path, &[])
+            .p("? To play it as a step, write "),
+        None => t.p(". To play it as a step, write "),
+    };
+    t.cmd("move", &[&clip(line)])
+        .p(". Commands: ")
+        .then(command_list())
+        .p(".")
+}
+
+/// An unknown sub-command of `command`: the nearest one if any, and all of them.
+fn unknown_subcommand(command: &str, got: &str) -> Text {
+    let top = find_path(command);
+    let subs: Vec<&str> = top
+        .map(|c| c.subcommands.iter().map(|s| s.name).collect())
+        .unwrap_or_default();
+    let t = Text::from(format!("unknown `{command}` command `{}`", clip(got)));
+    let t = match top.and_then(|c| near_in(c.subcommands, got)) {
+        Some(c) => t.p("; did you mean ").cmd(c.path, &[]).p("?"),
+        None => t,
+    };
+    t.p(format!(" Use one of: {}.", subs.join(", ")))
 }
 
 impl std::fmt::Display for LineError {

@@ -719,86 +719,145 @@ impl VoteError {
         }
     }
 
-    /// The message, with commands as references.
+    /// The message, with commands as references: one wording per variant.
     pub fn text(&self) -> Text {
         use VoteError::*;
-        let t = Text::new();
         match self {
-            NothingToUndo => t.p("there is nothing to undo yet"),
-            OnlySherpaPlayed => t.p(
-                "only Sherpa players have played so far, and a Sherpa step is taken back only together with a player's step before it",
-            ),
-            KickWho => t.p("name the player to kick: ").cmd("game kick", &["<player>"]),
-            NoSuchPlayer { got, players } => t.p(format!(
-                "no player `{}` in this game; players: {}",
-                clip(got),
-                players.join(", ")
-            )),
-            OnlyCreatorBeforeStart => t.p(
+            NothingToUndo => Text::from("there is nothing to undo yet"),
+            OnlySherpaPlayed => only_sherpa_played(),
+            KickWho => Text::from("name the player to kick: ").cmd("game kick", &["<player>"]),
+            NoSuchPlayer { got, players } => no_such_player(got, players),
+            OnlyCreatorBeforeStart => Text::from(
                 "before the start, only the game's creator or a channel admin can remove a player",
             ),
-            AlreadyOut(name) => t.p(format!("{name} is already out of the game")),
-            OnlyPlayersVote { motion } => t.p(format!(
+            AlreadyOut(name) => Text::from(format!("{name} is already out of the game")),
+            OnlyPlayersVote { motion } => Text::from(format!(
                 "only players in this game (or a channel admin) can vote to {motion}"
             )),
-            KickYourself => t
-                .p("to leave a running game use ")
-                .cmd("game resign", &[]),
+            KickYourself => Text::from("to leave a running game use ").cmd("game resign", &[]),
             KickNotWaiting { name, after } => kick_not_waiting_text(name, *after),
-            KickTooEarly { name, since, at, after } => waited_too_little(
-                t.p(format!("{name} cannot be voted out yet")),
-                (*since, *at, *after),
-                "A vote to remove them",
-                "remove them",
-            ),
-            VoteAlreadyIn { motion, missing } => t.p(format!(
-                "your vote to {motion} is already in; nothing changed. Still needed: {}",
-                if missing.is_empty() { "nobody".to_string() } else { missing.join(", ") }
-            )),
-            UndoAlreadyOpen => t
-                .p("an undo request is already open; answer it with ")
-                .cmd("undo", &["accept"])
-                .p(" or ")
-                .cmd("undo", &["reject"]),
-            NoUndoRequest { answer } => t.p(format!("there is no undo request to {answer}")),
-            SubUsage { got } => t
-                .p(format!("`game sub {}` is not a handover: ", clip(got)))
-                .then(sub_accepted()),
-            SubBadMention { got } => t
-                .p(format!("`{}` is not a player I can seat: ", clip(got)))
-                .p("mention them (`@name`; in Discord pick them from the list). ")
-                .then(sub_accepted()),
-            SubNotAPlayer => t
-                .p("only a player in this game can hand a seat over: ")
-                .then(sub_accepted()),
-            SubToBot { name } => t.p(format!(
-                "{name} is a bot and cannot take a seat; hand it to a person: "
-            ))
-            .cmd("game sub", &["@player"]),
-            SubToYourself => t
-                .p("that seat is already yours; name someone not playing here: ")
-                .cmd("game sub", &["@player"]),
-            SubAlreadyHolds { name } => t.p(format!(
-                "{name} already holds that seat; name someone not playing here: "
-            ))
-            .cmd("game sub", &["@absent", "@player"]),
-            SubAlreadySeated { name } => t.p(format!(
-                "{name} already plays in this game (one seat each); hand the seat to someone not playing here"
-            )),
-            SubBeforeStart => t
-                .p("before the start, a player hands only their own seat (")
-                .cmd("game sub", &["@player"])
-                .p("); the creator or a channel admin can hand anyone's"),
+            KickTooEarly {
+                name,
+                since,
+                at,
+                after,
+            } => kick_too_early(name, (*since, *at, *after)),
+            VoteAlreadyIn { motion, missing } => vote_already_in(motion, missing),
+            UndoAlreadyOpen => undo_already_open(),
+            NoUndoRequest { answer } => Text::from(format!("there is no undo request to {answer}")),
+            SubUsage { got } => sub_usage(got),
+            SubBadMention { got } => sub_bad_mention(got),
+            SubNotAPlayer => {
+                Text::from("only a player in this game can hand a seat over: ").then(sub_accepted())
+            }
+            SubToBot { name } => sub_to_bot(name),
+            SubToYourself => sub_to_yourself(),
+            SubAlreadyHolds { name } => sub_already_holds(name),
+            SubAlreadySeated { name } => sub_already_seated(name),
+            SubBeforeStart => sub_before_start(),
             SubNotAbsent { name, after } => sub_not_absent_text(name, *after),
-            SubTooEarly { name, since, at, after } => waited_too_little(
-                t.p(format!("{name}'s seat cannot be handed over by vote yet")),
-                (*since, *at, *after),
-                "A vote",
-                "hand it over",
-            ),
+            SubTooEarly {
+                name,
+                since,
+                at,
+                after,
+            } => sub_too_early(name, (*since, *at, *after)),
             Core(e) => e.text(),
         }
     }
+}
+
+// ---- The wording of each refusal ----
+
+fn only_sherpa_played() -> Text {
+    Text::from(
+        "only Sherpa players have played so far, and a Sherpa step is taken back only together with a player's step before it",
+    )
+}
+
+fn no_such_player(got: &str, players: &[String]) -> Text {
+    Text::from(format!(
+        "no player `{}` in this game; players: {}",
+        clip(got),
+        players.join(", ")
+    ))
+}
+
+fn kick_too_early(name: &str, waited: (i64, i64, i64)) -> Text {
+    waited_too_little(
+        Text::from(format!("{name} cannot be voted out yet")),
+        waited,
+        "A vote to remove them",
+        "remove them",
+    )
+}
+
+fn vote_already_in(motion: &str, missing: &[String]) -> Text {
+    let missing = if missing.is_empty() {
+        "nobody".to_string()
+    } else {
+        missing.join(", ")
+    };
+    Text::from(format!(
+        "your vote to {motion} is already in; nothing changed. Still needed: {missing}"
+    ))
+}
+
+fn undo_already_open() -> Text {
+    Text::from("an undo request is already open; answer it with ")
+        .cmd("undo", &["accept"])
+        .p(" or ")
+        .cmd("undo", &["reject"])
+}
+
+fn sub_usage(got: &str) -> Text {
+    Text::from(format!("`game sub {}` is not a handover: ", clip(got))).then(sub_accepted())
+}
+
+fn sub_bad_mention(got: &str) -> Text {
+    Text::from(format!("`{}` is not a player I can seat: ", clip(got)))
+        .p("mention them (`@name`; in Discord pick them from the list). ")
+        .then(sub_accepted())
+}
+
+fn sub_to_bot(name: &str) -> Text {
+    Text::from(format!(
+        "{name} is a bot and cannot take a seat; hand it to a person: "
+    ))
+    .cmd("game sub", &["@player"])
+}
+
+fn sub_to_yourself() -> Text {
+    Text::from("that seat is already yours; name someone not playing here: ")
+        .cmd("game sub", &["@player"])
+}
+
+fn sub_already_holds(name: &str) -> Text {
+    Text::from(format!(
+        "{name} already holds that seat; name someone not playing here: "
+    ))
+    .cmd("game sub", &["@absent", "@player"])
+}
+
+fn sub_already_seated(name: &str) -> Text {
+    Text::from(format!(
+        "{name} already plays in this game (one seat each); hand the seat to someone not playing here"
+    ))
+}
+
+fn sub_before_start() -> Text {
+    Text::from("before the start, a player hands only their own seat (")
+        .cmd("game sub", &["@player"])
+        .p("); the creator or a channel admin can hand anyone's")
+}
+
+fn sub_too_early(name: &str, waited: (i64, i64, i64)) -> Text {
+    waited_too_little(
+        Text::from(format!("{name}'s seat cannot be handed over by vote yet")),
+        waited,
+        "A vote",
+        "hand it over",
+    )
 }
 
 /// A kick refused because the game is not waiting for that player.

@@ -50,15 +50,12 @@ use std::path::{Path, PathBuf};
 
 pub mod copy;
 pub mod db;
-pub mod digests;
-pub mod end_files;
 pub mod listing;
 pub mod log;
 pub mod outbox;
 pub mod pg_cluster;
 pub mod pg_connect;
 pub mod rematch;
-pub mod reminders;
 pub mod results;
 pub mod retention;
 pub mod rows;
@@ -76,10 +73,12 @@ pub use log::{
     ActionKind, ActionRow, Change, Committed, GameLog, GameRow, GameStatus, ImportedGame,
     NewAction, NewGame, RunningSummary, SeatRow, CHECKPOINT_EVERY,
 };
+pub use outbox::end_files;
 pub use outbox::{Outbox, OutboxEntry, PendingReply, StoredAnswer};
 pub use reminders::{on_turn_change, DueKind, DueReminder, ReminderKey};
 pub use results::{GameResults, NewResult, ResultRow};
 pub use retention::{Pruned, Retention};
+pub use schedules::{digests, reminders};
 pub use schedules::{Schedules, CLAIM_LEASE_SECS};
 pub use stats::OutboxBacklog;
 

@@ -13,11 +13,11 @@
 //! - While a player has a digest in a server, that server's per-game reminders for them are
 //!   not offered (`due_reminders` skips them); deadline notices are.
 
-use super::db::{vals, Exec, Value};
 use super::reminders::load_prefs;
-use super::schedules::{is_logged, log_sent, Claim, Claimed};
-use super::{Result, Schedules, Store};
+use super::{is_logged, log_sent, Claim, Claimed, Schedules};
 use crate::reminders::{self, ReminderDefaults};
+use crate::store::db::{vals, Exec, Value};
+use crate::store::{Result, Store};
 use std::ops::{Deref, DerefMut};
 
 /// A player's digest setting in one server.
@@ -64,7 +64,7 @@ impl Claimed for DueDigest {
 }
 
 /// Turn `user`'s digest in `guild` off (nothing happens when it is already off).
-pub(super) fn delete_digest(
+pub(in crate::store) fn delete_digest(
     ex: &mut dyn Exec,
     platform: &str,
     guild: Option<&str>,
@@ -188,7 +188,7 @@ impl<R: DerefMut<Target = Store>> Schedules<R> {
     }
 
     /// The digests due at `now` that this store now holds a claim on (for
-    /// [`CLAIM_LEASE_SECS`](super::schedules::CLAIM_LEASE_SECS)): send each, then [`Schedules::mark_digest_sent`] it. One held by
+    /// [`CLAIM_LEASE_SECS`](super::CLAIM_LEASE_SECS)): send each, then [`Schedules::mark_digest_sent`] it. One held by
     /// another store, or already logged, is left out.
     pub fn claim_due_digests(
         &mut self,

@@ -3,7 +3,7 @@
 //!
 //! Invariants:
 //! - The change that finishes a game records that its end files are owed, in its own
-//!   transaction ([`super::Change::end_files_owed`]): a finished game either has its end
+//!   transaction ([`crate::store::Change::end_files_owed`]): a finished game either has its end
 //!   files in the outbox or is listed as owing them, whatever crashes.
 //! - [`Outbox::store_end_files`] writes the files to the outbox and takes the game off the
 //!   list in one transaction, and writes nothing when the game is no longer listed: the
@@ -11,14 +11,14 @@
 //!   a restart) post them. On PostgreSQL the `DELETE` takes the row's lock, so a second
 //!   caller waits for the first and then finds nothing to delete.
 
-use super::db::{vals, Exec, Pending, Row};
-use super::outbox::{self, Outbox, OutboxEntry};
-use super::Result;
+use super::{self as outbox, Outbox, OutboxEntry};
+use crate::store::db::{vals, Exec, Pending, Row};
+use crate::store::Result;
 use std::ops::{Deref, DerefMut};
 
 /// Record that game `game_id`'s end files are owed (inside the finishing change's
 /// transaction; recording it twice keeps the first time).
-pub(super) fn owe(tx: &mut dyn Exec, game_id: i64, now: i64) -> Result<()> {
+pub(in crate::store) fn owe(tx: &mut dyn Exec, game_id: i64, now: i64) -> Result<()> {
     tx.exec(
         "INSERT INTO end_files_owed (game_id, finished_at) VALUES (?1, ?2)
          ON CONFLICT (game_id) DO NOTHING",
@@ -27,7 +27,7 @@ pub(super) fn owe(tx: &mut dyn Exec, game_id: i64, now: i64) -> Result<()> {
     Ok(())
 }
 
-impl<R: Deref<Target = super::Store>> Outbox<R> {
+impl<R: Deref<Target = crate::store::Store>> Outbox<R> {
     /// The games on `platform` (in `channel` only, when given) whose end files are owed and
     /// that finished at or before `finished_by`, oldest first.
     pub fn owed_end_files(
@@ -60,7 +60,7 @@ impl<R: Deref<Target = super::Store>> Outbox<R> {
     }
 }
 
-impl<R: DerefMut<Target = super::Store>> Outbox<R> {
+impl<R: DerefMut<Target = crate::store::Store>> Outbox<R> {
     /// Write game `game_id`'s end files to the outbox (undelivered, at the game's current
     /// version, after the replies already there for it) and take the game off the owed
     /// list, in one transaction. `None`, with nothing written, when they were not owed

@@ -10,6 +10,8 @@
 //!   mark, and then the reply is delivered again (at least once, never lost).
 //! - The store does not interpret `payload`: the chat layer writes and reads it.
 
+pub mod end_files;
+
 use super::db::{vals, Exec, Row};
 use super::{Result, Store};
 use std::ops::{Deref, DerefMut};

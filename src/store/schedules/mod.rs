@@ -1,5 +1,5 @@
-//! Schedules: per-game reminders and deadline notices ([`super::reminders`]) and daily
-//! digests ([`super::digests`]), reached through [`Store::schedules`] (reads) and
+//! Schedules: per-game reminders and deadline notices ([`reminders`]) and daily
+//! digests ([`digests`]), reached through [`Store::schedules`] (reads) and
 //! [`Store::schedules_mut`] (reads and writes). When something is due is decided by the
 //! pure [`crate::reminders`]; this module reads and writes the rows.
 //!
@@ -13,6 +13,9 @@
 //!   ends.
 //! - Marking a message sent (`log_sent`) is idempotent: a key is logged once, and a
 //!   logged key is never handed out again, also after reopening the database.
+
+pub mod digests;
+pub mod reminders;
 
 use super::db::{vals, Exec, Value};
 use super::{Result, Store};

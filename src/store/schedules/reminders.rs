@@ -17,20 +17,20 @@
 //!   closed a round and who acts again in the next), wait from the change on: each round
 //!   starts each player's clock afresh.
 //! - `claim_due_reminders` hands each due reminder to one store at a time (migration 0005),
-//!   by the claim routine shared with digests (see [`super::schedules`]).
+//!   by the claim routine shared with digests (see [`super`]).
 //! - What a wait has due is decided by the pure [`crate::reminders::wait_due`]; this module
 //!   reads the wait, its game, settings and log, and writes the worked-out time back.
 //! - A player with a daily digest in a server (`store::digests`) gets no per-game reminder
 //!   there; deadline notices are unchanged.
 
-use super::db::{vals, Exec, Value};
-use super::schedules::{log_sent, Claim, Claimed};
-use super::{Result, Schedules, Store};
+use super::{log_sent, Claim, Claimed, Schedules};
 use crate::reminders::{self, Consequence, Prefs, QuietHours, ReminderDefaults, Settings};
+use crate::store::db::{vals, Exec, Value};
+use crate::store::{Result, Store};
 use std::ops::{Deref, DerefMut};
 
 /// The waits of `user_id` are worked out again at the next tick (their settings changed).
-pub(super) fn recheck_user(ex: &mut dyn Exec, user_id: &str) -> Result<()> {
+pub(in crate::store) fn recheck_user(ex: &mut dyn Exec, user_id: &str) -> Result<()> {
     ex.exec(
         "UPDATE reminder_waits SET due_at = 0 WHERE user_id = ?1",
         vals![user_id],
@@ -211,8 +211,11 @@ pub const SHERPA_USER_PREFIX: &str = "sherpa:";
 
 /// The users a game in `status` waits for: the acting seats that have not resigned and are
 /// not Sherpa's own players (nobody once the game is finished). What
-/// [`super::Change::waiting`] should hold.
-pub fn waiting_users(seats: &[super::SeatRow], status: &crate::engine::Status) -> Vec<String> {
+/// [`crate::store::Change::waiting`] should hold.
+pub fn waiting_users(
+    seats: &[crate::store::SeatRow],
+    status: &crate::engine::Status,
+) -> Vec<String> {
     status
         .acting()
         .iter()
@@ -314,7 +317,7 @@ impl<R: DerefMut<Target = Store>> Schedules<R> {
     pub fn on_turn_change_seats(
         &mut self,
         game_id: i64,
-        seats: &[super::SeatRow],
+        seats: &[crate::store::SeatRow],
         status: &crate::engine::Status,
         now: i64,
     ) -> Result<()> {
@@ -558,7 +561,7 @@ impl WaitRow {
 }
 
 /// Upsert a player's reminder settings row.
-pub(super) fn write_prefs(ex: &mut dyn Exec, user_id: &str, p: &Prefs) -> Result<()> {
+pub(in crate::store) fn write_prefs(ex: &mut dyn Exec, user_id: &str, p: &Prefs) -> Result<()> {
     let (qs, qe) = match p.quiet {
         None => (None, None),
         Some(None) => (Some(-1i64), Some(-1i64)),
