@@ -26,25 +26,7 @@ use super::error::CoreError;
 use super::filter::Line;
 use super::types::{Place, Reply, Request, User};
 use crate::engine::Seat;
-use crate::reminders::Consequence;
 use crate::store::Absent;
-
-/// What happens when a player's deadline passes at a table, in words to follow "then":
-/// the one wording `game status` and `remind` share, so that they never promise different
-/// things. The table's `absent` option decides; the deadline's own `notify|kick` word only
-/// words what a waiting table does.
-pub(crate) fn at_deadline(absent: Absent, consequence: Consequence) -> &'static str {
-    match (absent, consequence) {
-        (Absent::Caretaker, _) => "Sherpa plays for them until they are back",
-        (Absent::Kick, _) => "they are removed from the game",
-        (Absent::Wait, Consequence::Notify) => {
-            "the channel is told (a secret choice they still owe is sealed by default)"
-        }
-        (Absent::Wait, Consequence::Kick) => {
-            "the others may vote to kick them (a secret choice they still owe is sealed by default)"
-        }
-    }
-}
 
 /// The user id the deadline acts as (never a seated player, so nobody is the invoker).
 const DEADLINE_USER: &str = "sherpa:deadline";

@@ -349,7 +349,7 @@ impl Chat {
                         .time(at, TimeStyle::Full)
                         .p(format!(
                             "), then {}.",
-                            super::deadline::at_deadline(absent, consequence)
+                            super::remind::at_deadline(absent, consequence)
                         ));
                 }
                 None => {

@@ -1,8 +1,9 @@
 //! The platform-neutral command layer. Discord and the terminal both turn their input into
 //! a [`Request`] and render the [`Reply`]s in their own syntax.
 //!
-//! Layers, each importing only from the layers below it (no import circle; this file only
-//! declares the modules and re-exports):
+//! Layers, each importing only from its own and the layers below it (no import circle;
+//! this file only declares the modules and re-exports; `cargo xtask tidy` checks both, its
+//! `CHAT_LAYERS` listing these):
 //! 1. Text and shapes: `menus.rs` (a player's steps as buttons and select menus within
 //!    the platforms' limits; the ids that carry a pick), `ai_seat.rs` (who is a Sherpa player: AI seats' user ids, names and
 //!    levels), `text.rs` (reply text as segments: mentions, times, commands,

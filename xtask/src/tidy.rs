@@ -8,7 +8,8 @@
 //!   followed to the end; the facades between are not imported). A `pub use` is a re-export, not a dependency of the file's own
 //!   code; a glob import counts the names the file uses. Edges between a module and its
 //!   own ancestors are how Rust nests modules and do not count;
-//! - an import that runs up the layers of ARCHITECTURE.md ([`LAYERS`]);
+//! - an import that runs up the layers of ARCHITECTURE.md ([`LAYERS`]), or inside `chat`
+//!   up the layers its `mod.rs` lists ([`CHAT_LAYERS`]);
 //! - SQL outside `src/store`, serenity or poise outside `src/discord`;
 //! - a module without its `//!` doc;
 //! - a function over [`MAX_FUNCTION_LINES`] lines outside tests;
@@ -34,6 +35,33 @@ pub const LAYERS: &[&[&str]] = &[
     &["chat"],
     &["metrics"],
     &["discord", "local", "web", "fuzzing"],
+];
+
+/// The layers of `src/chat/mod.rs`, lowest first (its layers 1–5, the fourth in the three
+/// steps it names: topics, then the commit, then the topics that commit): a chat module
+/// may import its own layer and those below. Chat modules not listed are in no layer.
+pub const CHAT_LAYERS: &[&[&str]] = &[
+    &[
+        "menus", "ai_seat", "text", "types", "steplist", "table", "weblink",
+    ],
+    &["hooks", "error", "filter"],
+    &["core"],
+    &[
+        "outbox", "due", "games", "lookup", "help", "stats", "replay", "remind", "since", "picks",
+    ],
+    &["commit", "timelapse"],
+    &[
+        "turns",
+        "votes",
+        "deadline",
+        "caretaker",
+        "handover",
+        "lobby",
+        "rematch",
+        "webpage",
+        "terminal",
+    ],
+    &["dispatch", "ai", "follow_up"],
 ];
 
 /// One problem found, worded for a developer.
@@ -273,6 +301,14 @@ impl Tree {
                         ));
                     }
                 }
+                if let (Some(a), Some(b)) = (chat_layer(&from.module), chat_layer(&to.module)) {
+                    if b > a {
+                        problems.push(format!(
+                            "{} imports {}, a layer above it (src/chat/mod.rs)",
+                            from.path, to.path
+                        ));
+                    }
+                }
             }
         }
         problems
@@ -360,6 +396,15 @@ fn layer(module: &[String]) -> Option<usize> {
         return None;
     }
     LAYERS.iter().position(|l| l.contains(&top.as_str()))
+}
+
+/// The layer of a module inside `chat` ([`CHAT_LAYERS`]), by its first part below `chat`.
+fn chat_layer(module: &[String]) -> Option<usize> {
+    if module.get(..2) != Some(&["lib".to_string(), "chat".to_string()][..]) {
+        return None;
+    }
+    let part = module.get(2)?;
+    CHAT_LAYERS.iter().position(|l| l.contains(&part.as_str()))
 }
 
 /// The text with comments, strings and char literals replaced by spaces (newlines kept).
@@ -976,6 +1021,30 @@ mod tests {
             ["src/engine/mod.rs imports src/chat/mod.rs, a layer above it (ARCHITECTURE.md, Code map)"]
         );
     }
+
+    #[test]
+    fn an_import_up_the_chat_layers_is_refused() {
+        let p = problems(&[
+            ("src/lib.rs", "pub mod chat;\n"),
+            ("src/chat/mod.rs", CHAT_MOD_LAYERED),
+            (
+                "src/chat/text.rs",
+                "use super::core::Chat;\npub struct Text;\n",
+            ),
+            ("src/chat/core.rs", "pub struct Chat;\n"),
+            (
+                "src/chat/turns.rs",
+                "use super::core::Chat;\nuse super::text::Text;\n",
+            ),
+        ]);
+        assert_eq!(
+            p,
+            ["src/chat/text.rs imports src/chat/core.rs, a layer above it (src/chat/mod.rs)"]
+        );
+    }
+
+    /// A `chat/mod.rs` declaring three modules of three layers of [`CHAT_LAYERS`].
+    const CHAT_MOD_LAYERED: &str = "//! Chat.\npub mod core;\npub mod text;\npub mod turns;\n";
 
     #[test]
     fn sql_and_discord_crates_stay_in_their_folders() {

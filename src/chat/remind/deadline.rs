@@ -5,7 +5,7 @@ use super::RemindError;
 use crate::chat::core::clean_name;
 use crate::chat::types::{Reply, Request};
 use crate::reminders::{self, Consequence};
-use crate::store::Store;
+use crate::store::{Absent, Store};
 
 /// Set or remove game `game_id`'s deadline (`seat`: the asker's seat in it, if any).
 pub(super) fn deadline(
@@ -53,8 +53,25 @@ pub(super) fn deadline(
         Some((d, c)) => format!(
             "{who} set a deadline of {}: for a player who has not acted by then, {}.",
             reminders::format_duration(d),
-            crate::chat::deadline::at_deadline(absent, c)
+            at_deadline(absent, c)
         ),
     };
     Ok(vec![Reply::public(text)])
+}
+
+/// What happens when a player's deadline passes at a table, in words to follow "then":
+/// the one wording `game status` and `remind` share, so that they never promise different
+/// things. The table's `absent` option decides; the deadline's own `notify|kick` word only
+/// words what a waiting table does.
+pub(crate) fn at_deadline(absent: Absent, consequence: Consequence) -> &'static str {
+    match (absent, consequence) {
+        (Absent::Caretaker, _) => "Sherpa plays for them until they are back",
+        (Absent::Kick, _) => "they are removed from the game",
+        (Absent::Wait, Consequence::Notify) => {
+            "the channel is told (a secret choice they still owe is sealed by default)"
+        }
+        (Absent::Wait, Consequence::Kick) => {
+            "the others may vote to kick them (a secret choice they still owe is sealed by default)"
+        }
+    }
 }

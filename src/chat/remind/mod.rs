@@ -27,13 +27,14 @@
 //! Layout: this file reads the setting from the command table ([`table::REMIND`], whose
 //! [`RemindKind`] says which `impl Chat` method runs it) and shows the settings;
 //! `personal.rs` changes the asker's own settings, `digest.rs` the daily digests,
-//! `deadline.rs` a game's deadline, `error.rs` words every refusal.
+//! `deadline.rs` a game's deadline and `at_deadline` (what a passed deadline does, in the one wording `game status` shares), `error.rs` words every refusal.
 //!
 //! Invariants: personal settings are answered privately; a deadline change is public. An
 //! answer names exactly what changed and where. Nothing here panics on any input; errors
 //! say what is accepted.
 
 mod deadline;
+pub(crate) use deadline::at_deadline;
 mod digest;
 mod error;
 mod personal;
@@ -238,7 +239,7 @@ fn show(
                 out.line(format!(
                     "This game's deadline: {} of waiting; for a player who has not acted by then, {}.",
                     reminders::format_duration(d),
-                    super::deadline::at_deadline(absent, c)
+                    deadline::at_deadline(absent, c)
                 ))
             }
             Ok(None) => out.line("This game has no deadline."),
