@@ -27,7 +27,8 @@
 //! Layout: this file reads the setting from the command table ([`table::REMIND`], whose
 //! [`RemindKind`] says which `impl Chat` method runs it) and shows the settings;
 //! `personal.rs` changes the asker's own settings, `digest.rs` the daily digests,
-//! `deadline.rs` a game's deadline and `at_deadline` (what a passed deadline does, in the one wording `game status` shares), `error.rs` words every refusal.
+//! `deadline.rs` a game's deadline and `at_deadline` (what a passed deadline does, in the
+//! one wording `game status` shares), `error.rs` words every refusal.
 //!
 //! Invariants: personal settings are answered privately; a deadline change is public. An
 //! answer names exactly what changed and where. Nothing here panics on any input; errors
