@@ -31,6 +31,17 @@ pub fn encode_png(img: &RgbaImage) -> Vec<u8> {
 }
 
 pub(crate) fn encode(img: &RgbaImage) -> Option<Vec<u8>> {
+    encode_at(img, true)
+}
+
+/// [`encode_png`]'s PNG deflated at the fast level only, never compressed harder (see
+/// [`BUDGET`]): a board within the budget so never pays the slower levels.
+pub fn encode_fast_level(img: &RgbaImage) -> Option<Vec<u8>> {
+    encode_at(img, false)
+}
+
+/// [`encode`], compressing a palette picture harder past [`BUDGET`] if `harder`.
+fn encode_at(img: &RgbaImage, harder: bool) -> Option<Vec<u8>> {
     let (w, h) = img.dimensions();
     let raw = img.as_raw();
     let hist = Histogram::of(raw);
@@ -38,7 +49,7 @@ pub(crate) fn encode(img: &RgbaImage) -> Option<Vec<u8>> {
         let (palette, lut) = palette_of(&hist);
         // The PNG scanlines: a filter byte (0, none) before each row of indices.
         let rows = map_runs(&hist.runs, w as usize, &lut, true);
-        return encode_indexed(w, h, &palette, &rows);
+        return encode_indexed(w, h, &palette, &rows, harder);
     }
     let mut out = Vec::new();
     let enc = PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive);
@@ -71,13 +82,14 @@ pub fn encode_fastest(img: &RgbaImage) -> Option<Vec<u8>> {
 /// The size budget of a posted picture (issue: speed and scale): a picture whose indices
 /// deflate to more than this at the fast level is compressed harder, so a crowded board (a
 /// long last turn in its strip) still keeps to it, at a cost paid only by those pictures.
-const BUDGET: usize = 150 * 1024;
+pub const BUDGET: usize = 150 * 1024;
 
 /// Writes an 8-bit palette PNG from its finished scanlines (`rows`: each row of indices
 /// behind its filter byte). The scanlines are deflated in one call (zlib level 1, harder
-/// only past [`BUDGET`]): the PNG crate's streaming writer re-zeroes its growing output
-/// buffer on every small write, which cost more than the compression itself.
-fn encode_indexed(w: u32, h: u32, palette: &[u8], rows: &[u8]) -> Option<Vec<u8>> {
+/// only past [`BUDGET`], and only if `harder`): the PNG crate's streaming writer re-zeroes
+/// its growing output buffer on every small write, which cost more than the compression
+/// itself.
+fn encode_indexed(w: u32, h: u32, palette: &[u8], rows: &[u8], harder: bool) -> Option<Vec<u8>> {
     // zlib level 1 on unfiltered indices: measured on the boards, as small as level 3 with
     // Up filtering and a third of the time; fdeflate's fast modes expect filtered bytes.
     // A crowded picture over the budget takes level 3, then 6, then 9, the first that
@@ -85,7 +97,7 @@ fn encode_indexed(w: u32, h: u32, palette: &[u8], rows: &[u8]) -> Option<Vec<u8>
     let deflate = |level| miniz_oxide::deflate::compress_to_vec_zlib(rows, level);
     let mut idat = deflate(1);
     for level in [3, 6, 9] {
-        if idat.len() <= BUDGET - 1024 {
+        if !harder || idat.len() <= BUDGET - 1024 {
             break;
         }
         idat = deflate(level);

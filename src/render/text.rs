@@ -310,7 +310,12 @@ fn ink_line(
             break;
         }
         if pen + adv + size >= left_edge {
-            let g = id.with_scale_and_position(sf.scale(), point(pen, baseline));
+            // Each glyph starts on a whole pixel: every "a" of a size then draws the same
+            // pixels, so the PNG's deflate finds a word again wherever it is repeated (at
+            // fractional positions each copy differed; a Peloria board with a long turn in
+            // its strip was 160 KB at the fast level, 119 KB so). Spacing moves by at
+            // most half a pixel.
+            let g = id.with_scale_and_position(sf.scale(), point(pen.round(), baseline.round()));
             if let Some(og) = fonts.outline_glyph(bold, g) {
                 let b = og.px_bounds();
                 let (gx0, gy0) = (b.min.x as i64, b.min.y as i64);

@@ -58,6 +58,7 @@ mod board;
 mod happening;
 pub mod render;
 mod rules;
+mod strip_words;
 #[cfg(test)]
 mod tests;
 mod topics;
