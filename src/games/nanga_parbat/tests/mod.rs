@@ -5,7 +5,7 @@
 use super::happening::Gain;
 use super::*;
 use crate::engine::conformance::{assert_non_interference, Suite};
-use crate::engine::testing::{has_clause_id, legal, play, refused, said};
+use crate::engine::testing::{has_clause_id, legal, play, play_all, refused, said};
 use crate::engine::Rules;
 use crate::engine::{Game, Options, Status, Viewer};
 use std::sync::OnceLock;
