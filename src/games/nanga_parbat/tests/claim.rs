@@ -5,17 +5,6 @@
 
 use super::*;
 
-/// Seed 1: Ann traps a tahr (1.6), then, after Bob's deer at 6.2 sends the guide to
-/// region 2, a second tahr (2.4); she is to claim.
-const TWO_TAHRS: &str = "players Ann Bob
-                         seed 1
-                         Bob: guide 1
-                         Ann: trap 1.6
-                         Ann: end
-                         Bob: trap 6.2
-                         Bob: end
-                         Ann: trap 2.4";
-
 /// Seed 1: Ann traps a yak (1.1), a tahr (4.2) and a leopard (4.3), Bob a leopard (1.4)
 /// and a tahr (2.4) between them; Ann's hikers stand on 1.1, 4.2 and 4.3 and she is to
 /// claim.
@@ -75,17 +64,6 @@ const TWO_YAKS: &str = "players Ann Bob
                         Bob: trap 1.6
                         Bob: end
                         Ann: trap 6.3";
-
-/// Seed 1: Ann's hikers on 1.6 and 3.1, joined by a dotted path (a tahr and a yak
-/// trapped there); Bob's hiker on 6.3. Ann is to claim.
-const PATH_PAIR: &str = "players Ann Bob
-                         seed 1
-                         Bob: guide 1
-                         Ann: trap 1.6
-                         Ann: end
-                         Bob: trap 6.3
-                         Bob: end
-                         Ann: trap 3.1";
 
 // NAN-CHART-3
 #[test]

@@ -63,7 +63,8 @@ const STARTED: &str = "players Ann Bob
 
 /// Seed 1 (see [`STARTED`]) after twelve turns that trap region 1 empty, each trap sending
 /// the guide to the region numbered like its section: the guide is back on the empty region
-/// 1, and Ann is to act. Regions 2 to 6 keep animals.
+/// 1, and Ann is to act, holding three yaks (1.1, 2.2, 1.3), two leopards (1.4, 1.5) and a
+/// tahr (1.6), none used. Regions 2 to 6 keep animals.
 const REGION_1_EMPTIED: &str = "players Ann Bob
                                 seed 1
                                 Bob: guide 1
@@ -91,6 +92,42 @@ const REGION_1_EMPTIED: &str = "players Ann Bob
                                 Ann: end
                                 Bob: trap 6.1   # back to the empty region 1
                                 Bob: end";
+
+/// Seed 1: Ann traps a tahr (1.6), then, after Bob's deer at 6.2 sends the guide to
+/// region 2, a second tahr (2.4); she is to claim.
+const TWO_TAHRS: &str = "players Ann Bob
+                         seed 1
+                         Bob: guide 1
+                         Ann: trap 1.6
+                         Ann: end
+                         Bob: trap 6.2
+                         Bob: end
+                         Ann: trap 2.4";
+
+/// Seed 1: Ann's hikers on 1.6 and 3.1, joined by a dotted path (a tahr and a yak
+/// trapped there); Bob's hiker on 6.3. Ann is to claim.
+const PATH_PAIR: &str = "players Ann Bob
+                         seed 1
+                         Bob: guide 1
+                         Ann: trap 1.6
+                         Ann: end
+                         Bob: trap 6.3
+                         Bob: end
+                         Ann: trap 3.1";
+
+/// Seed 1: Ann holds the yak from 1.1 and the deer from 3.6 and starts her turn with the
+/// guide on region 3 (Bob trapped yaks at 1.3 and 6.3).
+const DEER_AT_TURN_START: &str = "players Ann Bob
+                                  seed 1
+                                  Bob: guide 1
+                                  Ann: trap 1.1
+                                  Ann: end
+                                  Bob: trap 1.3
+                                  Bob: end
+                                  Ann: trap 3.6
+                                  Ann: end
+                                  Bob: trap 6.3
+                                  Bob: end";
 
 /// Set up and let Bob put the guide on region 1: Ann is to trap.
 fn started(areas: bool) -> NangaParbat {
