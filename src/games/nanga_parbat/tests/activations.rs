@@ -2,17 +2,6 @@
 
 use super::*;
 
-/// Seed 1: Ann traps the leopard at 1.4 and a tahr at 4.2; Bob's hiker on 4.4 borders
-/// hers on 4.2, the only hikers of the two players side by side. Ann is to claim.
-const LEOPARD_BY_BOB: &str = "players Ann Bob
-                              seed 1
-                              Bob: guide 1
-                              Ann: trap 1.4
-                              Ann: end
-                              Bob: trap 4.4
-                              Bob: end
-                              Ann: trap 4.2";
-
 #[test]
 fn nan_act_1_any_number_of_activations_at_any_moment_of_ones_turn() {
     // Ann holds three yaks and starts her turn on the empty region 1.

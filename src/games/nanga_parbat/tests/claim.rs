@@ -5,22 +5,6 @@
 
 use super::*;
 
-/// Seed 1: Ann traps a yak (1.1), a tahr (4.2) and a leopard (4.3), Bob a leopard (1.4)
-/// and a tahr (2.4) between them; Ann's hikers stand on 1.1, 4.2 and 4.3 and she is to
-/// claim.
-const YAK_TAHR_LEOPARD: &str = "players Ann Bob
-                                seed 1
-                                Bob: guide 1
-                                Ann: trap 1.1
-                                Ann: end
-                                Bob: trap 1.4
-                                Bob: end
-                                Ann: trap 4.2
-                                Ann: end
-                                Bob: trap 2.4
-                                Bob: end
-                                Ann: trap 4.3";
-
 /// Seed 1: Ann traps a tahr (1.6) and, after Bob's deer at 6.1, a yak (1.1).
 const TAHR_THEN_YAK: &str = "players Ann Bob
                              seed 1

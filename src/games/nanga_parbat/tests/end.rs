@@ -55,16 +55,14 @@ fn nan_end_1_the_game_ends_when_both_players_have_placed_all_hikers() {
 #[test]
 fn nan_end_2_both_players_out_of_cubes_ends_the_game_but_not_with_areas() {
     for areas in [false, true] {
-        let mut g = started(areas);
-        lay(&mut g, PLAIN);
+        let option = if areas { "option scoring areas\n" } else { "" };
+        let mut g = position(&format!(
+            "{option}{STARTED}\nAnn: trap 1.1\nAnn: end\nBob: trap 1.6"
+        ));
+        // Nine claims before Bob's last take some 40 turns' animals and hikers: set.
         g.cubes = vec![0, 1];
-        g.guide = Some(0);
-        play(&mut g, data(), 0, "trap 1.1");
-        play(&mut g, data(), 0, "end");
-        g.guide = Some(1);
-        play(&mut g, data(), 1, "trap 2.4");
         play(&mut g, data(), 1, "claim C1");
-        play(&mut g, data(), 1, "give yak");
+        play(&mut g, data(), 1, "give tahr");
         assert_eq!(g.cubes, vec![0, 0]);
         assert_eq!(g.status().is_finished(), !areas, "areas {areas}");
     }
@@ -72,7 +70,7 @@ fn nan_end_2_both_players_out_of_cubes_ends_the_game_but_not_with_areas() {
 
 #[test]
 fn nan_end_3_more_points_wins() {
-    let mut g = trap_only_game(false);
+    let g = trap_only_game(false);
     let Status::Finished(r) = g.status() else {
         panic!()
     };
@@ -81,34 +79,16 @@ fn nan_end_3_more_points_wins() {
     let winner = if a > b { 0 } else { 1 };
     assert_eq!(r.places[winner], 1);
     assert_eq!(r.places[1 - winner], 2);
-    assert!(r.note.starts_with(&names()[winner]), "{}", r.note);
-    // A hand-made end: Bob further along wins.
-    g = started(false);
-    lay(&mut g, PLAIN);
-    g.score = vec![3, 8];
-    g.cubes = vec![0, 1];
-    ann_turn(&mut g, "1.1");
-    g.guide = Some(1);
-    play(&mut g, data(), 1, "trap 2.4");
-    play(&mut g, data(), 1, "claim C1");
-    play(&mut g, data(), 1, "give yak");
-    let Status::Finished(r) = g.status() else {
-        panic!()
-    };
-    assert_eq!(r.scores, vec![3, 10]);
-    assert_eq!(r.places, vec![2, 1]);
-    assert_eq!(r.note, "Bob wins");
+    assert_eq!(r.scores, vec![a, b]);
+    assert_eq!(r.note, format!("{} wins", names()[winner]));
 }
 
 // NAN-END-4 reading: the last turn is played to its end (step 4 and activations).
 #[test]
 fn nan_end_4_the_turn_that_places_the_last_hiker_is_played_out() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    g.hikers = vec![0, 1];
-    g.current = 1;
-    g.guide = Some(0);
-    play(&mut g, data(), 1, "trap 1.4");
+    let mut g = position(&before_the_last_turn(false));
+    assert_eq!(g.hikers, vec![0, 1]);
+    play(&mut g, data(), 1, "trap 6.4");
     assert_eq!(g.hikers, vec![0, 0]);
     assert!(!g.status().is_finished(), "not before the end of the turn");
     play(&mut g, data(), 1, "yak 3");
@@ -123,13 +103,7 @@ fn nan_end_4_the_turn_that_places_the_last_hiker_is_played_out() {
 // NAN-END-5 reading: a tie (only 0 to 0) is shared.
 #[test]
 fn nan_end_5_a_tie_at_zero_is_shared() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    g.hikers = vec![1, 1];
-    ann_turn(&mut g, "1.1");
-    g.guide = Some(1);
-    play(&mut g, data(), 1, "trap 2.2");
-    play(&mut g, data(), 1, "end");
+    let g = position(&trap_turns(NO_PANDA_GAME));
     let Status::Finished(r) = g.status() else {
         panic!()
     };
