@@ -310,9 +310,10 @@ fn nan_act_7_a_refused_deer_pick_lists_the_picks_accepted_now() {
         .and_then(|(_, n)| n.strip_suffix(" more")?.parse().ok())
         .unwrap_or_else(|| panic!("{e}"));
     assert!(more >= 26, "{e}");
-    // Six or fewer are all shown, with no count. Six animals left means thirty traps, the
-    // game's end, so only a laid mountain (and a deer given) shows so short a list.
+    // Six or fewer are all shown, with no count.
     let mut h = started(false);
+    // Six animals left means thirty traps, the game's end, so only a laid mountain (and a
+    // deer given) shows so short a list.
     lay(&mut h, "0tdybp 000000 000000 000000 000000 00000t");
     give_animals(&mut h, 0, Animal::Deer, 1);
     let e = refused(&mut h, data(), 0, "deer 1.1");

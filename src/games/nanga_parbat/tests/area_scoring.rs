@@ -80,9 +80,9 @@ fn nan_area_4_the_track_bonus_applies_in_area_scoring() {
 // bonus; the order of the players within a region cannot matter.
 #[test]
 fn nan_area_5_regions_score_in_order_and_only_one_player_can_score_a_region() {
+    let mut g = started(true);
     // Four regions alternating between the players, scored on their own: laid, since a
     // whole game to reach them is a designed 30 traps (nan_area_4 plays one landing).
-    let mut g = started(true);
     lay(&mut g, "0000bp 1111bp 0000bp 1111bp ltdybp ltdybp");
     let mut ev = Vec::new();
     g.score_areas(&mut ev);

@@ -335,11 +335,53 @@ fn nan_build_10_hikers_joined_by_a_dotted_path_are_adjacent() {
 
 #[test]
 fn nan_build_11_after_five_cubes_step_4_is_skipped() {
-    let mut g = position(&format!("option scoring areas\n{STARTED}\nAnn: trap 1.1"));
-    // Five claims take at least six of Ann's turns (six animals, one a hiker's camp); the
-    // cubes are what this test is about, so they are set.
-    g.cubes[0] = 0;
-    let e = refused(&mut g, data(), 0, "claim B1");
+    // Seed 1, the traps of NO_PANDA_GAME: Ann claims B1 and C1 with her yaks, A1 with the
+    // hiker on 2.4, B2 and C2 with her tahrs and bharals, and traps again.
+    let mut g = position(
+        "option scoring areas
+         players Ann Bob
+         seed 1
+         Bob: guide 1
+         Ann: trap 1.1
+         Ann: end
+         Bob: trap 1.3
+         Bob: end
+         Ann: trap 3.1
+         Ann: claim B1
+         Ann: give yak
+         Ann: end
+         Bob: trap 1.4
+         Bob: end
+         Ann: trap 4.2
+         Ann: claim C1
+         Ann: give yak
+         Ann: end
+         Bob: trap 2.2
+         Bob: end
+         Ann: trap 2.4
+         Ann: claim A1
+         Ann: camp 2.4
+         Ann: end
+         Bob: trap 4.3
+         Bob: end
+         Ann: trap 3.2
+         Ann: claim B2
+         Ann: give tahr
+         Ann: give bharal
+         Ann: end
+         Bob: trap 2.5
+         Bob: end
+         Ann: trap 5.1
+         Ann: claim C2
+         Ann: give tahr
+         Ann: give bharal
+         Ann: end
+         Bob: trap 1.5
+         Bob: end
+         Ann: trap 5.3",
+    );
+    assert_eq!(g.cubes[0], 0);
+    let e = refused(&mut g, data(), 0, "claim B3");
     assert!(e.reason.contains("all your cubes"), "{e}");
     assert!(!legal(&g, data(), 0).iter().any(|s| s.starts_with("claim")));
 }

@@ -59,7 +59,7 @@ fn nan_end_2_both_players_out_of_cubes_ends_the_game_but_not_with_areas() {
         let mut g = position(&format!(
             "{option}{STARTED}\nAnn: trap 1.1\nAnn: end\nBob: trap 1.6"
         ));
-        // Nine claims before Bob's last take some 40 turns' animals and hikers: set.
+        // Nine claims would come before Bob's last: some 50 steps, not yet a fixture; set.
         g.cubes = vec![0, 1];
         play(&mut g, data(), 1, "claim C1");
         play(&mut g, data(), 1, "give tahr");
