@@ -56,13 +56,71 @@ fn nan_end_1_the_game_ends_when_both_players_have_placed_all_hikers() {
 fn nan_end_2_both_players_out_of_cubes_ends_the_game_but_not_with_areas() {
     for areas in [false, true] {
         let option = if areas { "option scoring areas\n" } else { "" };
+        // Seed 1, the traps of NO_PANDA_GAME: Ann places her five cubes (B1, C1, A1, B2,
+        // C2), Bob four (B3, B4, A2, A3) and traps a leopard beside a bharal he holds.
         let mut g = position(&format!(
-            "{option}{STARTED}\nAnn: trap 1.1\nAnn: end\nBob: trap 1.6"
+            "{option}{STARTED}
+             Ann: trap 1.1
+             Ann: end
+             Bob: trap 1.3
+             Bob: end
+             Ann: trap 3.1
+             Ann: claim B1
+             Ann: give yak
+             Ann: end
+             Bob: trap 1.4
+             Bob: claim B3
+             Bob: give yak
+             Bob: give leopard
+             Bob: end
+             Ann: trap 4.2
+             Ann: claim C1
+             Ann: give yak
+             Ann: end
+             Bob: trap 2.2
+             Bob: end
+             Ann: trap 2.4
+             Ann: claim A1
+             Ann: camp 2.4
+             Ann: end
+             Bob: trap 4.3
+             Bob: end
+             Ann: trap 3.2
+             Ann: claim B2
+             Ann: give tahr
+             Ann: give bharal
+             Ann: end
+             Bob: trap 2.5
+             Bob: claim B4
+             Bob: give yak
+             Bob: give leopard
+             Bob: give tahr
+             Bob: end
+             Ann: trap 5.1
+             Ann: claim C2
+             Ann: give tahr
+             Ann: give bharal
+             Ann: end
+             Bob: trap 1.5
+             Bob: claim A2
+             Bob: camp 1.5
+             Bob: camp 1.3
+             Bob: end
+             Ann: trap 5.3
+             Ann: end
+             Bob: trap 3.3
+             Bob: claim A3
+             Bob: camp 2.2
+             Bob: camp 2.5
+             Bob: end
+             Ann: trap 3.4
+             Ann: end
+             Bob: trap 4.4"
         ));
-        // Nine claims would come before Bob's last: some 50 steps, not yet a fixture; set.
-        g.cubes = vec![0, 1];
-        play(&mut g, data(), 1, "claim C1");
-        play(&mut g, data(), 1, "give tahr");
+        assert_eq!(g.cubes, vec![0, 1]);
+        play_all(&mut g, data(), 1, "claim C3; give leopard");
+        assert!(!g.status().is_finished());
+        play(&mut g, data(), 1, "give bharal");
         assert_eq!(g.cubes, vec![0, 0]);
         assert_eq!(g.status().is_finished(), !areas, "areas {areas}");
     }
