@@ -5,7 +5,7 @@
 use super::happening::Gain;
 use super::*;
 use crate::engine::conformance::{assert_non_interference, Suite};
-use crate::engine::testing::{has_clause_id, legal, play, refused, said};
+use crate::engine::testing::{has_clause_id, legal, play, play_all, refused, said};
 use crate::engine::Rules;
 use crate::engine::{Game, Options, Status, Viewer};
 use std::sync::OnceLock;
@@ -48,8 +48,8 @@ fn fresh_game(areas: bool, seed: u64) -> NangaParbat {
 }
 
 /// The position a fixture reaches by real steps, typed as the players type them (see
-/// [`crate::engine::testing::position`]). Rules tests start from one; the tests that still
-/// [`lay`] the mountain by hand are the ones not yet rewritten.
+/// [`crate::engine::testing::position`]). Rules tests start from one; the few that still
+/// [`lay`] the mountain by hand say why on the line (a position far over ~60 real steps).
 fn position(fixture: &str) -> NangaParbat {
     crate::engine::testing::position(data(), fixture)
 }
@@ -63,7 +63,8 @@ const STARTED: &str = "players Ann Bob
 
 /// Seed 1 (see [`STARTED`]) after twelve turns that trap region 1 empty, each trap sending
 /// the guide to the region numbered like its section: the guide is back on the empty region
-/// 1, and Ann is to act. Regions 2 to 6 keep animals.
+/// 1, and Ann is to act, holding three yaks (1.1, 2.2, 1.3), two leopards (1.4, 1.5) and a
+/// tahr (1.6), none used. Regions 2 to 6 keep animals.
 const REGION_1_EMPTIED: &str = "players Ann Bob
                                 seed 1
                                 Bob: guide 1
@@ -91,6 +92,94 @@ const REGION_1_EMPTIED: &str = "players Ann Bob
                                 Ann: end
                                 Bob: trap 6.1   # back to the empty region 1
                                 Bob: end";
+
+/// Seed 1: Ann traps a tahr (1.6), then, after Bob's deer at 6.2 sends the guide to
+/// region 2, a second tahr (2.4); she is to claim.
+const TWO_TAHRS: &str = "players Ann Bob
+                         seed 1
+                         Bob: guide 1
+                         Ann: trap 1.6
+                         Ann: end
+                         Bob: trap 6.2
+                         Bob: end
+                         Ann: trap 2.4";
+
+/// Seed 1: Ann's hikers on 1.6 and 3.1, joined by a dotted path (a tahr and a yak
+/// trapped there); Bob's hiker on 6.3. Ann is to claim.
+const PATH_PAIR: &str = "players Ann Bob
+                         seed 1
+                         Bob: guide 1
+                         Ann: trap 1.6
+                         Ann: end
+                         Bob: trap 6.3
+                         Bob: end
+                         Ann: trap 3.1";
+
+/// Seed 1: Ann holds the yak from 1.1 and the deer from 3.6 and starts her turn with the
+/// guide on region 3 (Bob trapped yaks at 1.3 and 6.3).
+const DEER_AT_TURN_START: &str = "players Ann Bob
+                                  seed 1
+                                  Bob: guide 1
+                                  Ann: trap 1.1
+                                  Ann: end
+                                  Bob: trap 1.3
+                                  Bob: end
+                                  Ann: trap 3.6
+                                  Ann: end
+                                  Bob: trap 6.3
+                                  Bob: end";
+
+/// Seed 1 (see [`STARTED`]) with the players taking turns, Ann first, each trapping at the
+/// next of `cells` (`"1.1 1.3 …"`) and ending the turn: a fixture for games played to
+/// their last hiker. The traps are picked so that each one is in the guide's region.
+fn trap_turns(cells: &str) -> String {
+    let mut fixture = String::from(STARTED);
+    for (i, cell) in cells.split_whitespace().enumerate() {
+        let who = ["Ann", "Bob"][i % 2];
+        fixture += &format!("\n{who}: trap {cell}\n{who}: end");
+    }
+    fixture
+}
+
+/// A whole game of seed 1 in which nobody traps a red panda (the six are the animals left)
+/// and nobody claims: it ends 0 to 0; scored by areas, Ann's four hikers score region 3
+/// (1) and Bob's five region 6 (2). The last cell is Bob's last trap.
+const NO_PANDA_GAME: &str = "1.1 1.3 3.1 1.4 4.2 2.2 2.4 4.3 3.2 2.5 5.1 1.5 5.3 3.3 3.4 4.4 \
+                             4.5 5.4 4.6 6.1 1.6 6.2 2.6 6.3 3.6 6.5 5.5 5.6 6.6 6.4";
+
+/// [`NO_PANDA_GAME`] but for Bob's last turn: Bob, holding three yaks, is to trap at 6.4.
+fn before_the_last_turn(areas: bool) -> String {
+    let cells = NO_PANDA_GAME.trim_end_matches("6.4").trim_end();
+    let option = if areas { "option scoring areas\n" } else { "" };
+    format!("{option}{}", trap_turns(cells))
+}
+
+/// Seed 1: Ann traps the leopard at 1.4 and a tahr at 4.2; Bob's hiker on 4.4 borders
+/// hers on 4.2, the only hikers of the two players side by side. Ann is to claim.
+const LEOPARD_BY_BOB: &str = "players Ann Bob
+                              seed 1
+                              Bob: guide 1
+                              Ann: trap 1.4
+                              Ann: end
+                              Bob: trap 4.4
+                              Bob: end
+                              Ann: trap 4.2";
+
+/// Seed 1: Ann traps a yak (1.1), a tahr (4.2) and a leopard (4.3), Bob a leopard (1.4)
+/// and a tahr (2.4) between them; Ann's hikers stand on 1.1, 4.2 and 4.3 and she is to
+/// claim.
+const YAK_TAHR_LEOPARD: &str = "players Ann Bob
+                                seed 1
+                                Bob: guide 1
+                                Ann: trap 1.1
+                                Ann: end
+                                Bob: trap 1.4
+                                Bob: end
+                                Ann: trap 4.2
+                                Ann: end
+                                Bob: trap 2.4
+                                Bob: end
+                                Ann: trap 4.3";
 
 /// Set up and let Bob put the guide on region 1: Ann is to trap.
 fn started(areas: bool) -> NangaParbat {
@@ -122,28 +211,12 @@ fn lay(g: &mut NangaParbat, spec: &str) {
     }
 }
 
-/// The standard test mountain: every region `ltdybp`.
-const PLAIN: &str = "ltdybp ltdybp ltdybp ltdybp ltdybp ltdybp";
-
 fn give_animals(g: &mut NangaParbat, seat: usize, a: Animal, n: u8) {
     g.fresh[seat][a.index()] += n;
 }
 
 fn c(s: &str) -> u8 {
     parse_cell(s).unwrap_or_else(|| panic!("cell {s}"))
-}
-
-/// Ann traps on `cell` (guide set to its region first) and ends; Bob is to act.
-fn ann_turn(g: &mut NangaParbat, cell: &str) {
-    g.guide = Some(c(cell) / 6);
-    play(g, data(), 0, &format!("trap {cell}"));
-    play(g, data(), 0, "end");
-}
-
-/// Ann traps on `cell` (guide moved there first) but does not end.
-fn ann_turn_keep(g: &mut NangaParbat, cell: &str) {
-    g.guide = Some(c(cell) / 6);
-    play(g, data(), 0, &format!("trap {cell}"));
 }
 
 /// Play a `sherpa local` script (`Name: move <step>` lines) on the engine.

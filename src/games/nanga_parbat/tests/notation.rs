@@ -167,9 +167,7 @@ fn deer_with_two_sections_expands_into_its_two_steps() {
     assert_eq!(g.expand(data(), 0, "deer 3.4"), None);
     assert_eq!(g.expand(data(), 0, "trap 1.1 1.2"), None);
     // The leopard needs two different sections.
-    let mut h = started(false);
-    lay(&mut h, "01dybp ltdybp ltdybp ltdybp ltdybp ltdybp");
-    give_animals(&mut h, 0, Animal::Leopard, 1);
-    let e = refused(&mut h, data(), 0, "leopard 1.1 1.1");
+    let mut h = position(LEOPARD_BY_BOB);
+    let e = refused(&mut h, data(), 0, "leopard 4.2 4.2");
     assert!(e.reason.contains("two different sections"), "{e}");
 }

@@ -5,14 +5,15 @@ use super::*;
 // NAN-TRACK-2
 #[test]
 fn nan_track_1_markers_never_share_a_space_except_0() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    g.score = vec![0, 2];
-    give_animals(&mut g, 0, Animal::Tahr, 1);
-    ann_turn_keep(&mut g, "1.3");
-    // C1 is worth 2: Ann would land on Bob's 2, so she scores 3 and stands on 3.
-    play(&mut g, data(), 0, "claim C1");
-    let a = play(&mut g, data(), 0, "give tahr");
+    // Seed 1: Bob scores C1 (2) with his tahr from 1.6; Ann holds a yak and a deer.
+    let mut g = position(&format!(
+        "{STARTED}\nAnn: trap 1.1\nAnn: end\nBob: trap 1.6\nBob: claim C1\nBob: give tahr
+         Bob: end\nAnn: trap 6.1"
+    ));
+    assert_eq!(g.score, vec![0, 2]);
+    // B2 is worth 2: Ann would land on Bob's 2, so she scores 3 and stands on 3.
+    play_all(&mut g, data(), 0, "claim B2; give yak");
+    let a = play(&mut g, data(), 0, "give deer");
     assert_eq!(g.score, vec![3, 2]);
     assert!(
         said(&a, " | ").contains("lands on Bob's space: 1 more"),
@@ -27,6 +28,8 @@ fn nan_track_1_markers_never_share_a_space_except_0() {
 fn nan_track_2_landing_on_the_opponent_scores_one_more_and_moves_on() {
     let mut g = started(false);
     let mut ev = Vec::new();
+    // The track's arithmetic, on scores a short game does not reach (a played landing is
+    // nan_track_1's).
     g.score = vec![4, 7];
     g.gain(0, 3, Gain::RedPanda, &mut ev);
     assert_eq!(g.score, vec![8, 7]);

@@ -17,9 +17,7 @@ fn conformance_both_scoring_modes_with_the_renderer() {
 
 #[test]
 fn non_interference_nothing_is_hidden() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    ann_turn_keep(&mut g, "1.3");
+    let g = position(&format!("{STARTED}\nAnn: trap 1.3"));
     // Only the RNG (hidden from everyone, unused after setup) is scrambled.
     assert!(assert_non_interference(&g, data(), 2, Some(render::render)) > 0);
     for seat in 0..2 {

@@ -93,6 +93,8 @@ fn nan_trap_4_an_empty_guide_region_sends_the_guide_elsewhere_first() {
 #[test]
 fn nan_trap_5_the_active_player_picks_the_region_with_animals() {
     let mut g = started(false);
+    // Two emptied regions, the guide on one: some 24 turns of traps (REGION_1_EMPTIED
+    // empties one in twelve); laid.
     lay(&mut g, "ltdybp 1010Z1 010101 ltdybp ltdybp ltdybp");
     g.guide = Some(1);
     let e = refused(&mut g, data(), 0, "guide 3");

@@ -5,15 +5,15 @@ use super::*;
 // NAN-HIKER-1, NAN-GUIDE-1 happen with the trap (steps 2 and 3).
 #[test]
 fn nan_turn_1_trap_first_then_optional_claim_then_end() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    g.guide = Some(0);
-    give_animals(&mut g, 0, Animal::Yak, 1);
+    // Seed 1: Ann holds the yak from 1.1; Bob's tahr at 1.6 sent the guide to region 6.
+    let mut g = position(&format!(
+        "{STARTED}\nAnn: trap 1.1\nAnn: end\nBob: trap 1.6\nBob: end"
+    ));
     let e = refused(&mut g, data(), 0, "claim B1");
     assert!(e.reason.contains("trap an animal first"), "{e}");
     refused(&mut g, data(), 0, "end");
-    play(&mut g, data(), 0, "trap 1.2");
-    assert_eq!(g.cells[c("1.2") as usize], Piece::Hiker(0));
+    play(&mut g, data(), 0, "trap 6.2");
+    assert_eq!(g.cells[c("6.2") as usize], Piece::Hiker(0));
     assert_eq!(g.guide, Some(1));
     let e = refused(&mut g, data(), 0, "trap 2.1");
     assert!(e.reason.contains("already trapped"));
@@ -24,19 +24,16 @@ fn nan_turn_1_trap_first_then_optional_claim_then_end() {
 
 #[test]
 fn nan_turn_2_animals_may_be_activated_before_and_after_the_trap_and_claim() {
-    let mut g = started(false);
-    lay(&mut g, PLAIN);
-    g.guide = Some(0);
-    give_animals(&mut g, 0, Animal::Yak, 2);
-    give_animals(&mut g, 0, Animal::Deer, 1);
-    play(&mut g, data(), 0, "yak 3"); // before the trap: trap in region 3 instead
-    play(&mut g, data(), 0, "trap 3.1");
+    // Ann holds a yak and a deer at the start of her turn.
+    let mut g = position(DEER_AT_TURN_START);
+    play(&mut g, data(), 0, "yak 5"); // before the trap: trap in region 5 instead
+    play(&mut g, data(), 0, "trap 5.6");
     play(&mut g, data(), 0, "claim B1");
-    play(&mut g, data(), 0, "give leopard");
-    play(&mut g, data(), 0, "yak 5"); // after the claim
-    play(&mut g, data(), 0, "deer 1.1");
-    play(&mut g, data(), 0, "deer 2.2");
-    assert_eq!(g.guide, Some(4));
+    play(&mut g, data(), 0, "give tahr");
+    play(&mut g, data(), 0, "deer 1.2"); // after the claim
+    play(&mut g, data(), 0, "deer 6.6");
+    assert_eq!(g.guide, Some(5));
+    assert_eq!(g.cells[c("6.6") as usize], Piece::Animal(Animal::Panda));
     play(&mut g, data(), 0, "end");
 }
 

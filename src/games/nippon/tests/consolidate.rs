@@ -10,8 +10,11 @@ fn nip_cons_4_budget_replaces_yen_and_coal() {
     let d = data();
     let mut g = fresh(&d, 2);
     let m = &d.tracks[0];
+    // why: money track 16 and coal 5 with 3,000 yen are rounds of actions and incomes away; the
+    // budget's sum is the point
     g.players[0].tracks[0] = m.values.iter().position(|&v| v == 16).unwrap();
     let c = &d.tracks[1];
+    // why: above
     g.players[0].tracks[1] = c.values.iter().position(|&v| v == 5).unwrap();
     g.players[0].yen = 3_000;
     g.players[0].coal = 7;
@@ -24,6 +27,8 @@ fn nip_cons_4_budget_replaces_yen_and_coal() {
 fn nip_cons_2_steps_in_order() {
     let d = data();
     let mut g = fresh(&d, 4);
+    // why: five workers of five colours take five turns and a seeded draw each; the order of the
+    // steps is the point
     g.players[0].workers = vec![0, 1, 2, 3, 4];
     play_now(&mut g, &d, "consolidate");
     assert_eq!(g.players[0].yen, 12_000, "budget first");
@@ -39,6 +44,7 @@ fn nip_cons_6_reward_level_from_the_rightmost_worker() {
     let d = data();
     assert_eq!(d.worker_slot_levels, [0, 0, 2, 3, 4, 5]);
     let mut g = fresh(&d, 4);
+    // why: a row of exactly these worker colours takes that many turns and draws
     g.players[0].workers = vec![0, 1, 2, 3];
     play_now(&mut g, &d, "consolidate");
     let l = legal(&g, &d, g.current);
@@ -46,6 +52,7 @@ fn nip_cons_6_reward_level_from_the_rightmost_worker() {
     assert!(rejected_now(&mut g, &d, "reward 4 coal").contains("up to level 3"));
     // Fewer than 3 workers: no reward.
     let mut g = fresh(&d, 4);
+    // why: above
     g.players[0].workers = vec![0, 1];
     play_now(&mut g, &d, "consolidate");
     assert_eq!(g.current, 1);
@@ -58,9 +65,11 @@ fn nip_cons_7_only_higher_rewards_left_skips() {
     let mut g = fresh(&d, 4);
     for i in 0..12 {
         if d.rewards[i].multiplier < 5 {
+            // why: emptied reward stacks take a dozen consolidations of both seats
             g.rewards[i] = 0;
         }
     }
+    // why: above
     g.players[0].workers = vec![0, 1, 2];
     play_now(&mut g, &d, "consolidate");
     assert_eq!(g.current, 1, "skipped");
@@ -72,6 +81,7 @@ fn nip_cons_7_only_higher_rewards_left_skips() {
 fn nip_cons_8_multiplier_tiles_when_rewards_run_out() {
     let d = data();
     let mut g = fresh(&d, 4);
+    // why: every reward stack emptied takes a dozen consolidations or more
     g.rewards = vec![0; 12];
     g.players[0].workers = vec![0, 1, 2];
     play_now(&mut g, &d, "consolidate");
@@ -83,6 +93,7 @@ fn nip_cons_8_multiplier_tiles_when_rewards_run_out() {
         Some(2)
     );
     let mut g = fresh(&d, 4);
+    // why: above
     g.rewards = vec![0; 12];
     g.multipliers = 0;
     g.players[0].workers = vec![0, 1, 2];
@@ -90,6 +101,7 @@ fn nip_cons_8_multiplier_tiles_when_rewards_run_out() {
     assert_eq!(g.current, 1, "nothing left: skipped");
     // Fewer than 3 workers: no multiplier tile either.
     let mut g = fresh(&d, 4);
+    // why: above
     g.rewards = vec![0; 12];
     g.players[0].workers = vec![0, 1];
     play_now(&mut g, &d, "consolidate");
@@ -107,6 +119,7 @@ fn nip_cons_8_multiplier_tiles_are_reached_once_the_reward_tiles_run_out() {
     let last = (0..d.rewards.len())
         .find(|&i| d.rewards[i].multiplier == 2 && rules::bonus_kind(d.rewards[i].bonus) == 0)
         .unwrap();
+    // why: every reward stack emptied and six achievements taken: a whole game's consolidations
     g.rewards = vec![0; d.rewards.len()];
     g.rewards[last] = 1;
     g.players[0].achievements = vec![Some(3); 6];
@@ -122,6 +135,7 @@ fn nip_cons_8_multiplier_tiles_are_reached_once_the_reward_tiles_run_out() {
     assert_eq!(g.players[0].achievements, vec![Some(3); 6], "nothing moves");
     assert!(g.rewards.iter().all(|&n| n == 0));
     assert_eq!(g.current, 1);
+    // why: above
     g.players[1].workers = vec![0, 1, 2];
     play_now(&mut g, &d, "consolidate");
     assert_eq!(g.stage, Stage::Space { multiplier: 2 });
@@ -138,6 +152,7 @@ fn nip_cons_8_multiplier_tiles_are_reached_once_the_reward_tiles_run_out() {
 fn nip_cons_12_tiles_go_on_an_empty_achievement_space_for_good() {
     let d = data();
     let mut g = fresh(&d, 4);
+    // why: full achievement spaces and emptied rewards are a whole game's consolidations away
     g.players[0].workers = vec![0, 1, 2];
     g.players[0].achievements[0] = Some(3);
     play_all(&mut g, &d, 0, "consolidate; reward 2 coal");
@@ -150,6 +165,7 @@ fn nip_cons_12_tiles_go_on_an_empty_achievement_space_for_good() {
     );
     // Every space full: the reward tile is still taken for its bonus and set aside.
     let mut g = fresh(&d, 4);
+    // why: above
     g.players[0].workers = vec![0, 1, 2];
     g.players[0].achievements = vec![Some(2); 6];
     play_all(&mut g, &d, 0, "consolidate; reward 2 coal");
@@ -157,6 +173,7 @@ fn nip_cons_12_tiles_go_on_an_empty_achievement_space_for_good() {
     assert_eq!(g.players[0].achievements, vec![Some(2); 6]);
     // ...but a multiplier tile, which has no bonus, is left for the others.
     let mut g = fresh(&d, 4);
+    // why: above
     g.rewards = vec![0; 12];
     g.players[0].workers = vec![0, 1, 2];
     g.players[0].achievements = vec![Some(2); 6];
@@ -172,6 +189,7 @@ fn nip_cons_11_achievements_scored_with_multipliers() {
     let ships = d.achievement("ships").unwrap();
     let money = d.achievement("money").unwrap();
     let contracts = d.achievement("contracts").unwrap();
+    // why: six ships, fulfilled contracts and a high money track: a whole game's actions
     g.players[0].ships = 6; // 3 stars uncovered
     g.players[0].achievements[ships] = Some(2);
     g.players[0].fulfilled = vec![true, true, true, false, false, false, false, false];
@@ -207,6 +225,7 @@ fn nip_cons_13_no_workers_no_payment_line() {
     );
     assert!(!texts.iter().any(|t| t.contains("worker")), "{texts:?}");
     let mut g = fresh(&d, 2);
+    // why: one worker of a chosen colour, drawn from the bag: no seed search done for it
     g.bag[1] -= 1;
     g.players[0].workers = vec![1];
     let a = play_now(&mut g, &d, "consolidate");
@@ -224,6 +243,7 @@ fn nip_cons_13_no_workers_no_payment_line() {
 fn nip_cons_15_three_colours_cost_9000() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: workers of exactly three colours with the rewards gone: many rounds of play
     g.players[0].workers = vec![0, 0, 1, 2];
     g.rewards = vec![0; 12];
     g.multipliers = 0;
@@ -236,6 +256,7 @@ fn nip_cons_15_three_colours_cost_9000() {
 fn nip_cons_18_unpaid_colours_lose_2_vp_each() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: six workers of six colours with the rewards gone: many rounds of play
     g.players[0].workers = vec![0, 1, 2, 3, 4, 5];
     g.rewards = vec![0; 12];
     g.multipliers = 0;
@@ -252,6 +273,7 @@ fn nip_cons_16_workers_go_back_to_the_bag() {
     let d = data();
     let mut g = fresh(&d, 2);
     let total = workers_total(&g);
+    // why: two workers of one chosen colour, drawn from the bag: no seed search done for it
     g.bag[3] -= 2;
     g.players[0].workers = vec![3, 3];
     assert_eq!(workers_total(&g), total);
@@ -273,6 +295,7 @@ fn nip_cons_11_the_contracts_achievement_counts_pairs_of_fulfilled_contracts() {
         .unwrap();
     for (done, units) in [(0, 0), (1, 0), (2, 1), (5, 2), (8, 4)] {
         for k in 0..8 {
+            // why: each count of fulfilled contracts (0 to 8) would be its own long game
             g.players[0].fulfilled[k] = k < done;
         }
         assert_eq!(g.achievement_units(&d, 0, a), units, "{done} fulfilled");
@@ -293,10 +316,13 @@ fn nip_cons_11_each_achievement_counts_its_own_picture() {
     // Knowledge track `1 2 -* 3 - 4* ...`: at its 6th slot two stars are passed.
     let t = d.track(TrackKind::Knowledge);
     assert_eq!((t.stars[2], t.stars[4], t.stars[5]), (true, false, true));
+    // why: knowledge 5, two factories, yen and three influence tiles: a long game's actions
     g.players[0].tracks[TrackKind::Knowledge.index()] = 5;
     assert_eq!(units(&g, "knowledge"), 2);
+    // why: above
     give_factory(&mut g, &d, 0, "silk", 0, 0);
     assert_eq!(units(&g, "knowledge"), 2, "silk has no star synergy");
+    // why: above
     give_factory(&mut g, &d, 0, "paper", 0, 0);
     assert_eq!(
         units(&g, "knowledge"),
@@ -304,9 +330,11 @@ fn nip_cons_11_each_achievement_counts_its_own_picture() {
         "a paper factory is one more star"
     );
     assert_eq!(units(&g, "factories"), 2);
+    // why: above
     g.players[0].yen = 13_000;
     assert_eq!(units(&g, "money"), 2);
     assert_eq!(units(&g, "influence"), 0);
+    // why: above
     tile(&mut g, 0, 0, 0, 3);
     tile(&mut g, 2, 1, 0, 2);
     tile(&mut g, 4, 0, 1, 5);
@@ -329,6 +357,7 @@ fn nip_cons_11_the_hint_adds_the_achievements_and_the_scorings_to_come_to_the_vp
     let d = data();
     let mut g = fresh(&d, 2);
     let ships = d.achievement("ships").unwrap();
+    // why: six ships and an influence tile are a long game's actions
     g.players[0].ships = 6;
     g.players[0].achievements[ships] = Some(2);
     let expected = |g: &Nippon| -> Vec<f64> {
@@ -353,6 +382,7 @@ fn nip_cons_11_the_hint_adds_the_achievements_and_the_scorings_to_come_to_the_vp
     );
     // An influence tile of seat 1 makes it win region VP at every scoring to come.
     let before = g.hint(&d)[1];
+    // why: above
     g.influence[0][0] = Some(Placed { seat: 1, value: 9 });
     assert_eq!(g.hint(&d), expected(&g));
     assert!(g.hint(&d)[1] > before, "{before} then {:?}", g.hint(&d));

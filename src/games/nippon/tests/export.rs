@@ -10,6 +10,8 @@ fn nip_exp_5_contract_paid_from_different_factories() {
     let d = data();
     assert_eq!(d.contracts[1].needs, [2, 1]);
     let mut g = fresh(&d, 2);
+    // why: factories holding goods take factory, produce and the others' turns for each; the export
+    // is the point
     give_factory(&mut g, &d, 0, "silk", 0, 3);
     give_factory(&mut g, &d, 0, "paper", 0, 1);
     in_action(&mut g, &d, Action::Export);
@@ -37,6 +39,7 @@ fn nip_exp_4_a_contract_is_paid_all_at_once() {
     let d = data();
     let mut g = fresh(&d, 2);
     // Contract 4 (2+2) with 2 silk and 1 paper cannot start.
+    // why: factories holding goods take factory, produce and the others' turns for each
     give_factory(&mut g, &d, 0, "silk", 0, 2);
     give_factory(&mut g, &d, 0, "paper", 0, 1);
     give_factory(&mut g, &d, 0, "bento", 0, 1);
@@ -58,8 +61,10 @@ fn nip_exp_1_one_to_three_contracts() {
     let d = data();
     let mut g = fresh(&d, 2);
     for f in ["silk", "paper", "bento", "lenses"] {
+        // why: a factory of every good with 4 goods: a whole game's building
         give_factory(&mut g, &d, 0, f, 0, 4);
     }
+    // why: above
     in_action(&mut g, &d, Action::Export);
     assert!(rejected_now(&mut g, &d, "done").contains("at least one"));
     play_all(&mut g, &d, 0, "contract 1; pay silk 1; pay paper 1");
@@ -80,6 +85,7 @@ fn nip_exp_4_the_rest_of_a_contract_cannot_count_on_a_factory_already_used() {
     let d = data();
     assert_eq!(d.contracts[5].needs, [2, 2, 1]);
     let mut g = fresh(&d, 2);
+    // why: three factories holding goods: many rounds of building and producing
     give_factory(&mut g, &d, 0, "silk", 0, 4);
     give_factory(&mut g, &d, 0, "paper", 0, 2);
     give_factory(&mut g, &d, 0, "bento", 0, 1);
@@ -102,8 +108,10 @@ fn nip_exp_2_every_one_of_the_eight_contracts_can_be_picked() {
     assert_eq!(d.contracts.len(), 8);
     let mut g = fresh(&d, 2);
     for f in ["silk", "paper", "bento", "lenses"] {
+        // why: a factory of every good with 4 goods: a whole game's building
         give_factory(&mut g, &d, 0, f, 0, 4);
     }
+    // why: above
     in_action(&mut g, &d, Action::Export);
     for bad in ["contract 0", "contract 9"] {
         let why = rejected_now(&mut g, &d, bad);

@@ -9,11 +9,13 @@ use super::*;
 #[test]
 fn nip_fac_1_build_exactly_one_factory() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    g.players[0].tracks[2] = 3; // knowledge 3
-    g.players[0].yen = 30_000;
-    in_action(&mut g, &d, Action::Factory);
-    g.players[0].blueprints = 0;
+    // Seed 11: slot 1 (factory or machinery) holds a black worker; knowledge 1 and the one
+    // blueprint a player starts with open the two level-1 goods.
+    let mut g = position(&format!(
+        "{TWO_SEED_11}
+         purple: take 1 black
+         purple: do factory"
+    ));
     assert_eq!(
         legal(&g, &d, g.current)
             .iter()
@@ -26,7 +28,7 @@ fn nip_fac_1_build_exactly_one_factory() {
     assert!(g.players[0].factories[gi(&d, "paper")].is_some());
     assert_eq!(g.built[gi(&d, "paper")], 1);
     // NIP-FAC-10: knowledge is not spent.
-    assert_eq!(g.knowledge(&d, 0), 3);
+    assert_eq!(g.knowledge(&d, 0), 1);
 }
 
 // NIP-FAC-2, NIP-FAC-14
@@ -38,6 +40,7 @@ fn nip_fac_2_factory_tile_data() {
     assert!(d.goods.iter().all(|g| g.coal >= 1 && g.storage >= 1));
     // NIP-FAC-14 (reading): the synergy bonus comes once, at building.
     let mut g = fresh(&d, 2);
+    // why: knowledge 11 (the top region) is some ten knowledge actions away
     g.players[0].tracks[2] = 11;
     in_action(&mut g, &d, Action::Factory);
     play_now(&mut g, &d, "build clocks");
@@ -54,8 +57,10 @@ fn nip_fac_8_knowledge_level_is_the_number_at_or_below() {
         .find(|&i| t.printed[i] && t.values[i] == 3)
         .unwrap();
     assert!(!t.printed[three + 1], "a gap slot between 3 and 4");
+    // why: the knowledge level read at each slot; no action involved
     g.players[0].tracks[2] = three + 1;
     assert_eq!(g.knowledge(&d, 0), 3);
+    // why: above
     g.players[0].tracks[2] = three + 2;
     assert_eq!(g.knowledge(&d, 0), 4);
 }
@@ -64,21 +69,30 @@ fn nip_fac_8_knowledge_level_is_the_number_at_or_below() {
 #[test]
 fn nip_fac_11_missing_knowledge_costs_blueprints() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    let t = d.track(TrackKind::Knowledge);
-    g.players[0].tracks[2] = (0..t.values.len()).find(|&i| t.values[i] == 3).unwrap();
-    g.players[0].blueprints = 1;
-    in_action(&mut g, &d, Action::Factory);
+    // Seed 11: purple raises knowledge to 3 (6,000 yen), blue consolidates, and purple
+    // takes slot 1's black worker for a factory, with the one blueprint she starts with.
+    let mut g = position(&format!(
+        "{TWO_SEED_11}
+         purple: take 2 black
+         purple: do knowledge
+         purple: up 3
+         blue: consolidate
+         purple: take 1 black
+         purple: do factory"
+    ));
+    assert_eq!(g.knowledge(&d, 0), 3);
     play_now(&mut g, &d, "build bento");
     assert_eq!(
         g.players[0].blueprints, 0,
         "knowledge 3 for a level-2 factory: 1 blueprint"
     );
-    // Without enough blueprints it cannot be built.
-    let mut g = fresh(&d, 2);
-    g.players[0].tracks[2] = 0;
-    g.players[0].blueprints = 2;
-    in_action(&mut g, &d, Action::Factory);
+    // Without enough blueprints it cannot be built: lenses (level 2) at knowledge 1 is 3
+    // short, and purple holds 1.
+    let mut g = position(&format!(
+        "{TWO_SEED_11}
+         purple: take 1 black
+         purple: do factory"
+    ));
     assert!(rejected_now(&mut g, &d, "build lenses").contains("short"));
 }
 
@@ -87,6 +101,7 @@ fn nip_fac_11_missing_knowledge_costs_blueprints() {
 fn nip_fac_13_one_factory_per_good() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: a second factory action must be completable, and silk spends the one starting blueprint
     give_factory(&mut g, &d, 0, "silk", 0, 0);
     g.players[0].tracks[2] = 1;
     in_action(&mut g, &d, Action::Factory);
@@ -100,6 +115,7 @@ fn nip_fac_13_one_factory_per_good() {
 fn nip_mach_7_install_and_upgrade_in_one_action() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: a silk factory and then 12,000 yen for machines: a consolidation between
     give_factory(&mut g, &d, 0, "silk", 0, 0);
     in_action(&mut g, &d, Action::Machinery);
     play_now(&mut g, &d, "improve silk");
@@ -116,6 +132,7 @@ fn nip_mach_7_install_and_upgrade_in_one_action() {
 fn nip_mach_1_one_to_three_improvements() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: three improvements cost 15,000 yen, more than a player starts with
     g.players[0].yen = 50_000;
     in_action(&mut g, &d, Action::Machinery);
     let a = play_all(
@@ -134,6 +151,7 @@ fn nip_mach_1_one_to_three_improvements() {
 fn nip_mach_5_plus_two_is_final() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: a factory already at +2 takes two machinery actions after the building
     give_factory(&mut g, &d, 0, "silk", 2, 0);
     in_action(&mut g, &d, Action::Machinery);
     assert!(rejected_now(&mut g, &d, "improve silk").contains("already +2"));
@@ -146,6 +164,7 @@ fn nip_mach_5_plus_two_is_final() {
 fn nip_mach_8_factories_first_then_supply() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: a factory with one machine takes building and a machinery action
     give_factory(&mut g, &d, 0, "silk", 1, 0);
     in_action(&mut g, &d, Action::Machinery);
     assert!(rejected_now(&mut g, &d, "improve supply").contains("can still take"));
@@ -158,6 +177,7 @@ fn nip_mach_8_factories_first_then_supply() {
 fn nip_mach_12_supply_machines_go_on_the_next_factory() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: machines in supply and factories at chosen levels: several rounds of play
     give_factory(&mut g, &d, 0, "silk", 1, 0);
     g.players[0].yen = 21_000;
     in_action(&mut g, &d, Action::Machinery);
@@ -169,6 +189,7 @@ fn nip_mach_12_supply_machines_go_on_the_next_factory() {
     );
     assert_eq!(g.players[0].yen, 6_000, "15,000 yen");
     assert_eq!(g.players[0].machines, 2);
+    // why: above
     g.current = 0;
     g.players[0].tracks[2] = 1;
     in_action(&mut g, &d, Action::Factory);
@@ -177,6 +198,7 @@ fn nip_mach_12_supply_machines_go_on_the_next_factory() {
     assert_eq!(g.players[0].machines, 0, "the other machine is discarded");
     // With a single machine in supply it goes on as +1.
     let mut g = fresh(&d, 2);
+    // why: above
     g.players[0].machines = 1;
     g.players[0].tracks[2] = 1;
     in_action(&mut g, &d, Action::Factory);
@@ -192,8 +214,10 @@ fn nip_prod_1_run_one_to_three_factories_once_each() {
     let d = data();
     let mut g = fresh(&d, 2);
     for f in ["silk", "paper", "bento", "lenses"] {
+        // why: three factories and 20 coal: a long game's building and mining
         give_factory(&mut g, &d, 0, f, 0, 0);
     }
+    // why: above
     g.players[0].coal = 20;
     in_action(&mut g, &d, Action::Produce);
     play_now(&mut g, &d, "run silk");
@@ -208,6 +232,7 @@ fn nip_prod_1_run_one_to_three_factories_once_each() {
 fn nip_prod_2_coal_and_storage_needed() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: factories with chosen goods and coal: many rounds of building and producing
     give_factory(&mut g, &d, 0, "bento", 0, 0);
     give_factory(&mut g, &d, 0, "silk", 0, 4);
     g.players[0].coal = 2;
@@ -223,6 +248,7 @@ fn nip_prod_2_coal_and_storage_needed() {
 fn nip_prod_6_machine_bonus_limited_by_storage() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: factories with machines and goods at chosen counts: many rounds of play
     give_factory(&mut g, &d, 0, "silk", 2, 2);
     g.players[0].coal = 2;
     in_action(&mut g, &d, Action::Produce);
@@ -235,6 +261,7 @@ fn nip_prod_6_machine_bonus_limited_by_storage() {
     );
     // With room, +1 gives 2 goods.
     let mut g = fresh(&d, 2);
+    // why: above
     give_factory(&mut g, &d, 0, "paper", 1, 0);
     in_action(&mut g, &d, Action::Produce);
     play_now(&mut g, &d, "run paper");
@@ -247,10 +274,12 @@ fn nip_mach_2_exactly_the_price_of_a_machine_is_enough() {
     let d = data();
     assert_eq!(d.cost_machine, 5_000);
     let mut g = fresh(&d, 2);
+    // why: purses of 4,999 and 5,000 yen exactly: only by hand
     give_factory(&mut g, &d, 0, "silk", 0, 0);
     g.players[0].yen = 4_999;
     in_action(&mut g, &d, Action::Machinery);
     assert!(rejected_now(&mut g, &d, "improve silk").contains("a machine costs 5,000 yen"));
+    // why: above
     g.players[0].yen = 5_000;
     play_now(&mut g, &d, "improve silk");
     assert_eq!(g.players[0].yen, 0);
@@ -262,6 +291,7 @@ fn nip_mach_2_exactly_the_price_of_a_machine_is_enough() {
 fn nip_prod_refusal_names_only_legal_steps() {
     let d = data();
     let mut g = fresh(&d, 3);
+    // why: a silk factory and 5 coal: building, mining and the others' turns
     give_factory(&mut g, &d, 0, "silk", 0, 0);
     g.players[0].coal = 5;
     in_action(&mut g, &d, Action::Produce);

@@ -39,12 +39,14 @@ fn nip_know_3_no_step_beyond_the_top() {
     let d = data();
     for (a, t) in [(Action::Knowledge, 2), (Action::Coal, 1)] {
         let mut g = fresh(&d, 2);
+        // why: a marker one or three below a track's top is some ten actions up
         g.players[0].tracks[t] = d.tracks[t].top() - 1;
         in_action(&mut g, &d, a);
         assert!(rejected_now(&mut g, &d, "up 2").contains("beyond the top"));
         assert_eq!(legal(&g, &d, g.current), ["up 1"]);
         // Three below the top, all three moves are open, the longest to the top slot.
         let mut g = fresh(&d, 2);
+        // why: above
         g.players[0].tracks[t] = d.tracks[t].top() - 3;
         in_action(&mut g, &d, a);
         assert_eq!(legal(&g, &d, g.current), ["up 1", "up 2", "up 3"]);

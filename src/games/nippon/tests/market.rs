@@ -24,6 +24,7 @@ fn nip_city_4_overseas_count_only_uncovered_slots() {
     let mut g = fresh(&d, 2);
     let all: u32 = d.regions[0].slots.iter().flatten().sum();
     assert_eq!(g.region_influence(&d, 0).1, all);
+    // why: an influence tile on a chosen city slot: a factory, goods and a market action
     tile(&mut g, 0, 0, 1, 2);
     assert_eq!(g.region_influence(&d, 0).1, all - d.regions[0].slots[0][0]);
 }
@@ -33,6 +34,7 @@ fn nip_city_4_overseas_count_only_uncovered_slots() {
 fn nip_mkt_4_tiles_beside_the_supplied_good_in_one_region() {
     let d = data();
     let mut g = fresh(&d, 4);
+    // why: a factory with 4 goods takes building and producing rounds; the market is the point
     give_factory(&mut g, &d, 0, "silk", 0, 4);
     in_action(&mut g, &d, Action::Market);
     let c = city_with(&g, &d, None, "silk");
@@ -61,12 +63,14 @@ fn nip_mkt_5_region_bonus_per_tile() {
     let names: Vec<String> = d.regions.iter().map(|r| format!("{}", r.bonus)).collect();
     assert_eq!(names, ["2 coal", "2 blueprints", "5,000 yen", "2 VP"]);
     let mut g = fresh(&d, 4);
+    // why: three factories with goods: many rounds of building and producing
     give_factory(&mut g, &d, 0, "silk", 0, 4);
     give_factory(&mut g, &d, 0, "paper", 0, 4);
     g.players[0].factories[gi(&d, "bento")] = Some(Factory {
         machine: 0,
         goods: 4,
     });
+    // why: above
     in_action(&mut g, &d, Action::Market);
     // Two tiles in Kanto: 10,000 yen.
     let mut placed = 0;
@@ -99,6 +103,7 @@ fn nip_mkt_8_tile_value_by_good_and_cubes() {
     let d = data();
     assert_eq!(d.influence_value, [[1, 2, 3], [3, 4, 5], [5, 6, 7]]);
     let mut g = fresh(&d, 4);
+    // why: factories of paper and clocks with goods: many rounds of building and producing
     give_factory(&mut g, &d, 0, "paper", 0, 3);
     give_factory(&mut g, &d, 0, "clocks", 0, 3);
     in_action(&mut g, &d, Action::Market);
@@ -115,6 +120,7 @@ fn nip_mkt_8_tile_value_by_good_and_cubes() {
 fn nip_mkt_11_split_cubes_among_tiles() {
     let d = data();
     let mut g = fresh(&d, 4);
+    // why: a clocks factory (level 3) with goods: many rounds of knowledge, building and producing
     give_factory(&mut g, &d, 0, "clocks", 0, 3);
     in_action(&mut g, &d, Action::Market);
     let cs: Vec<usize> = (0..8).filter(|&c| g.side_of(&d, c, 4).is_some()).collect();
@@ -157,8 +163,10 @@ fn nip_mkt_14_a_higher_tile_replaces_a_lower_one() {
     // Purple (seat 0) placed a value-5 tile earlier.
     let i = g.players[0].tiles.iter().position(|&v| v == 5).unwrap();
     g.players[0].tiles.remove(i);
+    // why: a tile of value 5 on a chosen city and a clocks factory with goods: a long game's play
     tile(&mut g, c, s, 0, 5);
     let purple_tiles = g.players[0].tiles.len();
+    // why: above
     g.current = 1;
     give_factory(&mut g, &d, 1, "clocks", 0, 3);
     in_action(&mut g, &d, Action::Market);
@@ -172,6 +180,7 @@ fn nip_mkt_14_a_higher_tile_replaces_a_lower_one() {
     assert_eq!(g.players[0].tiles.len(), purple_tiles + 1, "back to Purple");
     // Equal is not enough, even for one's own tile.
     let mut h = fresh(&d, 4);
+    // why: above
     tile(&mut h, c, s, 0, 5);
     give_factory(&mut h, &d, 0, "clocks", 0, 3);
     in_action(&mut h, &d, Action::Market);
@@ -187,6 +196,7 @@ fn nip_mkt_14_a_higher_tile_replaces_a_lower_one() {
 fn nip_mkt_17_two_player_city_limit() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: tiles of chosen values on one city and a clocks factory with goods: a long game
     g.current = 1; // Blue
     let c = city_with(&g, &d, None, "clocks");
     let clocks = g.side_of(&d, c, 4).unwrap();
@@ -200,6 +210,7 @@ fn nip_mkt_17_two_player_city_limit() {
         rejected_now(&mut g, &d, &format!("city {}", d.city_name(c))).contains("beat the lowest")
     );
     let mut g2 = g.clone();
+    // why: above
     g2.stage = Stage::Market(Market {
         region: None,
         placed: 0,
@@ -228,6 +239,7 @@ fn nip_mkt_16_active_player_chooses_between_tied_lowest() {
     let c = city_with(&g, &d, None, "clocks");
     let clocks = g.side_of(&d, c, 4).unwrap();
     let others: Vec<usize> = (0..4).filter(|&s| s != clocks).collect();
+    // why: three players' tiles of chosen values on one city: a long game's play
     tile(&mut g, c, others[0], 1, 2);
     tile(&mut g, c, others[1], 2, 2);
     tile(&mut g, c, others[2], 1, 6);
@@ -260,11 +272,13 @@ fn nip_mkt_1_up_to_three_tiles() {
     let d = data();
     let mut g = fresh(&d, 4);
     for f in 0..6 {
+        // why: factories holding goods take building and producing rounds; the market is the point
         g.players[0].factories[f] = Some(Factory {
             machine: 0,
             goods: 3,
         });
     }
+    // why: above
     in_action(&mut g, &d, Action::Market);
     let mut placed = 0;
     let mut ended = false;
@@ -301,6 +315,7 @@ fn nip_mkt_1_up_to_three_tiles() {
 fn nip_mkt_1_a_second_tile_waits_until_the_first_has_its_city() {
     let d = data();
     let mut g = fresh(&d, 4);
+    // why: a factory with 4 goods takes building and producing rounds
     give_factory(&mut g, &d, 0, "silk", 0, 4);
     in_action(&mut g, &d, Action::Market);
     let silk = gi(&d, "silk") as u8;
@@ -356,10 +371,12 @@ fn nip_mkt_1_a_second_tile_waits_until_the_first_has_its_city() {
 fn nip_mkt_16_a_city_below_its_limit_keeps_its_other_tiles() {
     let d = data();
     let mut g = fresh(&d, 4);
+    // why: a factory with goods and a tile of the other seat's on a chosen city: a long game's play
     give_factory(&mut g, &d, 0, "silk", 0, 4);
     let c = city_with(&g, &d, None, "silk");
     let silk = g.side_of(&d, c, gi(&d, "silk")).unwrap();
     let other = (0..4).find(|&s| s != silk).unwrap();
+    // why: above
     tile(&mut g, c, other, 1, 1);
     in_action(&mut g, &d, Action::Market);
     play_all(

@@ -1,7 +1,8 @@
 //! Nippon tests, named after the clause ids of `../shared/clauses/nippon.md`. A test starts
 //! from a [`position`] fixture reached by real steps where it can (a seed picked for the
-//! workers it draws into the slots); the tests not yet rewritten still set the state
-//! directly (`fresh`, `in_action`: this module is inside the game). Steps are played through
+//! workers it draws into the slots); the others set the state directly (`fresh`,
+//! `in_action`: this module is inside the game), each write under a `// why:` comment that
+//! says why a short fixture cannot reach its position. Steps are played through
 //! the notation, as a player types them, with the engine's shared harness
 //! (`crate::engine::testing`): `play_now` and `rejected_now` act for `current`.
 //!
@@ -52,6 +53,7 @@ const TWO_SEED_11: &str = "players purple blue\nseed 11";
 /// A fresh game with seat 0 to play.
 fn fresh(d: &NipponData, n: usize) -> Nippon {
     let mut g = setup_checked::<Nippon>(d, &names(n), &Options::new(), 11).expect("setup");
+    // why: seat 0 acts first, whichever seat seed 11 draws first for the player count
     g.current = 0;
     g
 }
@@ -60,11 +62,13 @@ fn gi(d: &NipponData, name: &str) -> usize {
     d.good(name).expect("a good")
 }
 
+/// A factory handed to `seat`; each use says why on its line.
 fn give_factory(g: &mut Nippon, d: &NipponData, seat: Seat, good: &str, machine: u8, goods: u8) {
     g.players[seat].factories[gi(d, good)] = Some(Factory { machine, goods });
 }
 
-/// Put seat 0 in the middle of action `a` (a worker taken from its slot).
+/// Put seat 0 in the middle of action `a` (a worker taken from its slot). Each use says
+/// why on its line: the position around it is out of reach of a short fixture.
 fn in_action(g: &mut Nippon, d: &NipponData, a: Action) {
     let slot = d.slots.iter().position(|s| s.contains(&a)).unwrap();
     g.slots[slot].pop();
@@ -128,6 +132,7 @@ fn per_multiplier(d: &NipponData, g: &Nippon) -> Vec<u32> {
 fn coal_action_one_below_the_top(d: &NipponData) -> Nippon {
     let mut g = fresh(d, 2);
     let top = d.track(TrackKind::Coal).top();
+    // why: the position of a reproduction (coal one below the top, 4 blueprints): a long game
     g.players[0].tracks[TrackKind::Coal.index()] = top - 1;
     g.players[0].blueprints = 4;
     g.players[0].yen = 20_000;
@@ -138,6 +143,7 @@ fn coal_action_one_below_the_top(d: &NipponData) -> Nippon {
 
 // ---- Scoring track ----
 
+/// An influence tile put on city `c`'s slot `s`; each use says why on its line.
 fn tile(g: &mut Nippon, c: usize, s: usize, seat: u8, value: u8) {
     g.influence[c][s] = Some(Placed { seat, value });
 }

@@ -10,6 +10,8 @@ use super::*;
 fn nip_score_2_trains_count_only_with_a_tile() {
     let d = data();
     let mut g = fresh(&d, 3);
+    // why: influence tiles and trains on chosen places: a long game's play; the scoring is the
+    // point
     tile(&mut g, 0, 0, 0, 3);
     tile(&mut g, 1, 1, 0, 2);
     g.rail[0] = vec![(0, false), (0, false), (1, false), (0, true)];
@@ -34,6 +36,7 @@ fn nip_score_6_tie_for_first_shares_rounded_down() {
         (1, 3, 1, 3),
     ];
     for (c, s, seat, v) in plan {
+        // why: influence tiles of chosen values for three players: a long game's play
         tile(&mut g, c, s, seat, v);
     }
     assert_eq!(g.region_influence(&d, 0), (vec![6, 4, 6], 0));
@@ -54,8 +57,10 @@ fn nip_score_8_overseas_first_purple_second_blue_third() {
         (1, 3, 1, 1),
     ];
     for (c, s, seat, v) in plan {
+        // why: influence tiles and trains for three players: a long game's play
         tile(&mut g, c, s, seat, v);
     }
+    // why: above
     g.rail[0] = vec![(1, false), (1, false), (2, false), (2, false), (0, true)];
     let (infl, overseas) = g.region_influence(&d, 0);
     assert_eq!(overseas, 7);
@@ -79,8 +84,10 @@ fn nip_score_9_three_way_tie_with_ships() {
         (1, 3, 2, 4),
     ];
     for (c, s, seat, v) in plan {
+        // why: influence tiles and ships for three players: a long game's play
         tile(&mut g, c, s, seat, v);
     }
+    // why: above
     g.rail[0] = vec![(0, true), (1, true), (2, true)];
     assert_eq!(g.region_influence(&d, 0), (vec![8, 8, 8], 2));
     let share = (10 + 7 + 5) / 3;
@@ -93,8 +100,10 @@ fn nip_score_11_ships_of_the_region_only() {
     let d = data();
     let mut g = fresh(&d, 2);
     for s in 0..4 {
+        // why: influence tiles and ships on chosen regions: a long game's play
         tile(&mut g, 0, s, 0, 7);
     }
+    // why: above
     g.rail[1] = vec![(0, true)];
     g.rail[0] = vec![(0, true), (0, true)];
     let won = g.region_vp(&d, 0, 0);
@@ -106,9 +115,11 @@ fn nip_score_11_ships_of_the_region_only() {
 fn nip_score_12_zero_influence_scores_nothing() {
     let d = data();
     let mut g = fresh(&d, 3);
+    // why: a tile and a ship on chosen places: a long game's play
     tile(&mut g, 0, 0, 0, 1);
     // Overseas first, seat 0 second; seats 1 and 2 have 0 and do not share third.
     assert_eq!(g.region_vp(&d, 0, 0), [7, 0, 0]);
+    // why: above
     g.rail[0] = vec![(1, true)];
     assert_eq!(g.region_vp(&d, 0, 0)[1], 0, "no ships VP without a place");
 }
@@ -121,9 +132,11 @@ fn nip_end_3_tie_goes_to_the_last_player_or_closest_before() {
     let d = data();
     let mut g = fresh(&d, 4);
     for p in &mut g.players {
+        // why: tied VP at the end of a four-player game: only by hand
         p.vp = 30;
         p.tracks[0] = 0;
     }
+    // why: above
     g.players[3].vp = 20;
     g.last_player = Some(2);
     let mut ev = Vec::new();
@@ -136,9 +149,11 @@ fn nip_end_3_tie_goes_to_the_last_player_or_closest_before() {
     // Last player not tied: the closest counter-clockwise among the tied wins.
     let mut g = fresh(&d, 4);
     for p in &mut g.players {
+        // why: above
         p.vp = 30;
         p.tracks[0] = 0;
     }
+    // why: above
     g.players[2].vp = 10;
     g.last_player = Some(2);
     g.finish(&d, &mut ev);
@@ -146,6 +161,7 @@ fn nip_end_3_tie_goes_to_the_last_player_or_closest_before() {
     assert_eq!(r.places[1], 1, "{}", r.note);
     // NIP-END-2: otherwise most VP wins.
     let mut g = fresh(&d, 4);
+    // why: above
     g.players[3].vp = 99;
     g.finish(&d, &mut ev);
     assert_eq!(g.result.unwrap().places[3], 1);
@@ -156,6 +172,7 @@ fn nip_end_3_tie_goes_to_the_last_player_or_closest_before() {
 fn nip_end_4_final_budget_and_unpaid_workers() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: 100,000 yen and five workers at the end: a whole game away
     g.players[0].workers = vec![0, 1, 2, 3, 4];
     g.players[0].yen = 100_000;
     let vp = g.players[0].vp;

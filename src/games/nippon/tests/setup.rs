@@ -50,6 +50,7 @@ fn nip_comp_3_trains_ships_and_influence_tiles_per_player() {
 fn nip_comp_4_cubes_are_coal_markers_or_goods_by_place() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: a silk factory and 5 coal: building, mining and the others' turns
     give_factory(&mut g, &d, 0, "silk", 0, 0);
     g.players[0].coal = 5;
     in_action(&mut g, &d, Action::Produce);
@@ -67,6 +68,7 @@ fn nip_comp_5_markers_never_pass_the_top() {
     let d = data();
     let mut g = fresh(&d, 2);
     let top = d.tracks[0].top();
+    // why: markers one below the tops and fulfilled contracts: a whole game's actions
     g.players[0].tracks[0] = top - 1;
     give_factory(&mut g, &d, 0, "silk", 0, 3);
     give_factory(&mut g, &d, 0, "paper", 0, 3);
@@ -81,6 +83,7 @@ fn nip_comp_5_markers_never_pass_the_top() {
         "contract 3; pay silk 1; pay paper 1; pay bento 1",
     );
     assert_eq!(g.players[0].tracks[0], top);
+    // why: above
     g.players[1].blueprints = 3;
     g.players[1].tracks[0] = top;
     g.current = 1;
@@ -93,8 +96,10 @@ fn nip_comp_5_markers_never_pass_the_top() {
 fn nip_comp_6_the_supply_never_runs_out() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: 200,000 yen, to buy machines until the supply would run out: only by hand
     g.players[0].yen = 200_000;
     for _ in 0..4 {
+        // why: above
         in_action(&mut g, &d, Action::Machinery);
         play_all(
             &mut g,
@@ -102,6 +107,7 @@ fn nip_comp_6_the_supply_never_runs_out() {
             0,
             "improve supply; improve supply; improve supply",
         );
+        // why: above
         g.current = 0;
     }
     assert_eq!(g.players[0].machines, 12);
@@ -159,6 +165,7 @@ fn nip_setup_5_random_first_player_then_clockwise() {
         .collect();
     assert!(firsts.len() > 1, "the first player varies with the seed");
     let mut g = fresh(&d, 3);
+    // why: the first player set, to read the clockwise order from it
     g.current = 2;
     play_now(&mut g, &d, "consolidate");
     assert_eq!(g.current, 0, "after the last seat comes the first");
@@ -186,11 +193,13 @@ fn nip_setup_7_vp_move_forward_and_back() {
     let mut g = fresh(&d, 2);
     // Gain: a tile in Kansai (bonus 2 VP).
     for f in 0..6 {
+        // why: factories with goods and five workers with the rewards gone: a long game's play
         g.players[0].factories[f] = Some(Factory {
             machine: 0,
             goods: 3,
         });
     }
+    // why: above
     in_action(&mut g, &d, Action::Market);
     let vp = g.players[0].vp;
     let (c, good) = (6..8)
@@ -206,6 +215,7 @@ fn nip_setup_7_vp_move_forward_and_back() {
     assert_eq!(g.players[0].vp, vp + 2);
     // Loss: unpaid worker colours (12,000 yen pays 4 of 5).
     let mut g = fresh(&d, 2);
+    // why: above
     g.players[0].workers = vec![0, 1, 2, 3, 4];
     g.rewards = vec![0; 12];
     g.multipliers = 0;
@@ -240,8 +250,8 @@ fn nip_setup_14_factory_tiles_by_good_and_levels() {
     let lv: Vec<u8> = d.goods.iter().map(|g| g.level).collect();
     assert_eq!(lv, [1, 1, 2, 2, 3, 3]);
     assert_eq!(d.factories_per_good, 4);
-    let mut g = fresh(&d, 2);
-    g.players[0].tracks[2] = 0;
+    // Knowledge 1, where a player starts.
+    let g = position(TWO_SEED_11);
     assert_eq!(g.shortfall(&d, 0, gi(&d, "silk")), 1);
     assert_eq!(g.shortfall(&d, 0, gi(&d, "lenses")), 3);
     assert_eq!(g.shortfall(&d, 0, gi(&d, "clocks")), 5);
@@ -393,9 +403,12 @@ fn nip_setup_23_action_slots_and_worker_rows() {
 #[test]
 fn nip_setup_27_paying_and_receiving_yen() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    g.players[0].tracks[2] = 1; // knowledge 2
-    in_action(&mut g, &d, Action::Factory);
+    // Seed 11: slot 1 (factory or machinery) holds a black worker.
+    let mut g = position(&format!(
+        "{TWO_SEED_11}
+         purple: take 1 black
+         purple: do factory"
+    ));
     play_now(&mut g, &d, "build silk");
     assert_eq!(g.players[0].yen, 6_000);
     assert_eq!(g.players[0].coal, 4, "silk synergy: 2 coal received");
@@ -406,6 +419,7 @@ fn nip_setup_27_paying_and_receiving_yen() {
 fn nip_setup_28_blueprints_count_by_value() {
     let d = data();
     let mut g = fresh(&d, 4);
+    // why: rows of workers of chosen colours: as many turns and seeded draws
     g.players[0].workers = vec![0, 1, 2];
     let left: u32 = g.rewards.iter().sum();
     play_all(&mut g, &d, 0, "consolidate; reward 2 blueprints");
@@ -418,6 +432,7 @@ fn nip_setup_28_blueprints_count_by_value() {
     play_now(&mut g, &d, "space contracts");
     // Another reward: 2 coal; another: 5,000 yen.
     let mut g = fresh(&d, 4);
+    // why: above
     g.players[0].workers = vec![0, 1, 2];
     // The budget's coal from two steps up the coal track (3), so that adding the reward's 2
     // and multiplying by 2 differ.
@@ -427,6 +442,7 @@ fn nip_setup_28_blueprints_count_by_value() {
     play_all(&mut g, &d, 0, "consolidate; reward 2 coal");
     assert_eq!(g.players[0].coal, budget + 2);
     let mut g = fresh(&d, 4);
+    // why: above
     g.players[0].workers = vec![0, 1, 2];
     play_all(&mut g, &d, 0, "consolidate; reward 2 yen");
     assert_eq!(g.players[0].yen, 12_000 + 5_000);

@@ -10,6 +10,7 @@ use super::*;
 fn nip_train_4_one_to_three_trains_in_different_regions() {
     let d = data();
     let mut g = fresh(&d, 4);
+    // why: three trains cost 15,000 yen, more than a player starts with
     g.players[0].yen = 20_000;
     in_action(&mut g, &d, Action::Trains);
     play_now(&mut g, &d, "train hokkaido");
@@ -47,6 +48,7 @@ fn nip_slot_1_slots_per_region_by_player_count() {
     let d = data();
     for (n, slots) in [(2, 4), (3, 6), (4, 8)] {
         let mut g = fresh(&d, n);
+        // why: a region's rail full of trains: a long game's transport actions
         g.rail[0] = vec![(1, false); slots];
         g.players[0].yen = 10_000;
         in_action(&mut g, &d, Action::Trains);
@@ -86,9 +88,11 @@ fn nip_slot_2_uncovered_money_symbol_raises_money() {
 fn nip_train_2_exactly_the_price_of_a_train_is_enough() {
     let d = data();
     let mut g = fresh(&d, 4);
+    // why: purses of exactly a train's price and 1 yen less: only by hand
     g.players[0].yen = d.cost_train - 1;
     in_action(&mut g, &d, Action::Trains);
     assert!(rejected_now(&mut g, &d, "train hokkaido").contains("a train costs"));
+    // why: above
     g.players[0].yen = d.cost_train;
     play_now(&mut g, &d, "train hokkaido");
     assert_eq!(g.players[0].yen, 0);

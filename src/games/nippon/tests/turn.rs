@@ -26,6 +26,7 @@ fn nip_turn_2_take_a_worker_or_consolidate() {
 fn nip_turn_3_blueprints_raise_a_track_any_time_of_ones_turn() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: 7 and 3 blueprints are many synergy bonuses and rewards away
     g.players[0].blueprints = 7;
     play_all(&mut g, &d, 0, "blueprints coal; blueprints coal");
     assert_eq!(g.players[0].blueprints, 1);
@@ -36,6 +37,7 @@ fn nip_turn_3_blueprints_raise_a_track_any_time_of_ones_turn() {
     in_action(&mut g, &d, Action::Machinery);
     play_now(&mut g, &d, "blueprints money");
     assert_eq!(g.players[0].tracks[0], 1);
+    // why: above
     g.players[1].blueprints = 3;
     let e = g
         .check(&d, 1, &Step::Blueprints(TrackKind::Money))
@@ -53,8 +55,8 @@ fn nip_turn_3_blueprints_cannot_strand_an_action() {
     let d = data();
     let mut g = fresh(&d, 2);
     // Knowledge 1, 3 blueprints: a silk factory needs 1 blueprint.
+    // why: 3 blueprints are several synergy bonuses and rewards away
     g.players[0].blueprints = 3;
-    g.players[0].tracks[2] = 0;
     in_action(&mut g, &d, Action::Factory);
     assert!(rejected_now(&mut g, &d, "blueprints money").contains("impossible"));
     // Raising knowledge to 2 covers the need instead.
@@ -91,6 +93,7 @@ fn nip_turn_3_blueprints_cannot_take_the_actions_own_marker_to_the_top() {
 fn nip_turn_3_a_version_1_game_whose_action_was_made_impossible_ends_that_action() {
     let d = data();
     let mut g = coal_action_one_below_the_top(&d);
+    // why: a game stored under rules version 1: no step makes one
     g.rules_version = 1;
     let a = play_now(&mut g, &d, "blueprints coal");
     assert!(
@@ -209,6 +212,7 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
     let d = data();
     let six = d.tracks[2].values.iter().position(|&v| v == 6).unwrap();
     let mut g = fresh(&d, 2);
+    // why: knowledge 6 and tracks at the top: a whole game's actions
     g.players[0].tracks[2] = six;
     g.players[0].blueprints = 1;
     in_action(&mut g, &d, Action::Factory);
@@ -235,6 +239,7 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
 
     // `done` ends the turn with the blueprints kept.
     let mut g = fresh(&d, 2);
+    // why: above
     g.players[0].tracks[2] = six;
     g.players[0].blueprints = 1;
     in_action(&mut g, &d, Action::Factory);
@@ -245,6 +250,7 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
 
     // The prompt names only the tracks the blueprints can still raise.
     let mut g = fresh(&d, 2);
+    // why: above
     g.players[0].tracks[2] = six;
     g.players[0].tracks[0] = d.tracks[0].top();
     g.players[0].blueprints = 1;
@@ -260,6 +266,7 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
 
     // Fewer than 3 blueprints after the last step: the turn passes at once.
     let mut g = fresh(&d, 2);
+    // why: above
     g.players[0].tracks[2] = six;
     g.players[0].blueprints = 0;
     in_action(&mut g, &d, Action::Factory);
@@ -273,9 +280,11 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
 fn nip_turn_3_blueprints_can_be_spent_on_the_last_turn_of_the_game() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: the last of the final turns is a whole game away
     g.final_turns = Some(1);
     g.players[0].blueprints = 3;
     let knowledge = g.players[0].tracks[2];
+    // why: above
     in_action(&mut g, &d, Action::Coal);
     play_now(&mut g, &d, "up 1");
     assert!(g.result.is_none(), "the game waits for the last player");
@@ -290,6 +299,7 @@ fn nip_turn_3_blueprints_can_be_spent_on_the_last_turn_of_the_game() {
 fn nip_turn_4_three_scorings_then_the_end() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: two scorings done and the marker before the golden slot: a whole game away
     g.marker = d.first_golden - 1;
     g.scorings = 2;
     g.rows = vec![vec![], vec![]];
@@ -324,6 +334,7 @@ fn nip_turn_4_three_scorings_then_the_end() {
 fn nip_turn_3_done_as_the_only_step_is_played_by_itself() {
     let d = data();
     let mut g = fresh(&d, 3);
+    // why: a silk factory with 2 coal and no blueprint: building and the others' turns
     give_factory(&mut g, &d, 0, "silk", 0, 0);
     g.players[0].coal = 2;
     g.players[0].blueprints = 0;

@@ -10,6 +10,7 @@ use super::*;
 fn nip_work_1_take_a_worker_to_the_leftmost_slot() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: slots of chosen colours: no seed search done for this draw
     g.slots[1] = vec![3, 4, 5];
     g.players[0].workers = vec![1];
     play_now(&mut g, &d, "take 2 pink");
@@ -18,6 +19,7 @@ fn nip_work_1_take_a_worker_to_the_leftmost_slot() {
     // NIP-WORK-6: the colour does not change the choice offered.
     let a = legal(&g, &d, g.current);
     let mut h = fresh(&d, 2);
+    // why: above
     h.slots[1] = vec![3, 4, 5];
     h.players[0].workers = vec![1];
     play_now(&mut h, &d, "take 2 brown");
@@ -46,10 +48,12 @@ fn nip_work_1_a_shortened_colour_means_the_worker_in_that_slot() {
         .position(|c| c.0 == "white")
         .unwrap() as u8;
     let mut g = fresh(&d, 2);
+    // why: slots of chosen colours: no seed search done for these draws
     g.slots[1] = vec![black, white, white];
     play_now(&mut g, &d, "take 2 b");
     assert_eq!(g.players[0].workers, vec![black]);
     let mut g = fresh(&d, 2);
+    // why: above
     g.slots[1] = vec![black, brown, white];
     let e = rejected_now(&mut g, &d, "take 2 b");
     assert!(
@@ -84,8 +88,10 @@ fn nip_work_3_choose_one_action_of_the_slot() {
 fn nip_work_4_six_workers_must_consolidate() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: six workers held take six turns; only their count is the point
     g.players[0].workers = vec![0; 6];
     assert_eq!(legal(&g, &d, g.current), ["consolidate"]);
+    // why: above
     g.slots[1] = vec![0, 1, 2];
     assert!(rejected_now(&mut g, &d, "take 2 black").contains("must consolidate"));
 }
@@ -95,6 +101,7 @@ fn nip_work_4_six_workers_must_consolidate() {
 fn nip_work_5_only_an_action_that_can_be_completed() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: an empty purse (0 yen) takes spending the 12,000 a player starts with
     g.players[0].yen = 0;
     g.slots[0] = vec![0, 1, 2];
     // Factory and machinery both need yen.
@@ -113,6 +120,7 @@ fn nip_work_5_only_an_action_that_can_be_completed() {
 fn nip_work_7_emptied_slot_takes_the_uppermost_row() {
     let d = data();
     let mut g = fresh(&d, 4);
+    // why: an emptied row and a slot with one worker: many turns and a seeded draw
     g.rows[0] = vec![];
     g.rows[1] = vec![3, 4, 5];
     g.slots[1] = vec![0];
@@ -132,10 +140,12 @@ fn nip_work_9_full_refill_when_every_row_is_empty() {
         let mut g = fresh(&d, n);
         let total = workers_total(&g);
         g.rows.iter_mut().for_each(|r| r.clear());
+        // why: every row emptied and a bag of chosen counts: most of a game's takes
         g.slots[1] = vec![0];
         g.slots[3] = vec![1];
         g.bag = vec![0; 6];
         let rest = total - workers_total(&g);
+        // why: above
         g.bag[2] = rest;
         play_all(&mut g, &d, 0, "take 2 black; do coal; up 1");
         assert!(
@@ -155,6 +165,7 @@ fn nip_work_12_short_bag_is_completed_at_consolidation() {
     let d = data();
     let mut g = fresh(&d, 2);
     g.rows.iter_mut().for_each(|r| r.clear());
+    // why: a nearly empty bag and six workers: most of a game's takes
     g.slots[1] = vec![0];
     g.bag = vec![1, 0, 0, 0, 0, 0];
     g.players[1].workers = vec![1; 6];
@@ -188,10 +199,12 @@ fn nip_trig_2_first_scoring_when_the_marker_passes_the_first_symbol() {
     let mut g = fresh(&d, 2);
     // Seat 0 has a value-7 tile in every region.
     for r in 0..4 {
+        // why: the marker just before the first symbol and a tile: many turns of play
         tile(&mut g, 2 * r, 0, 0, 7);
     }
     let vp = g.players[0].vp;
     let mut ev = Vec::new();
+    // why: above
     g.marker = 1;
     g.advance_marker(&d, &mut ev);
     assert_eq!(g.scorings, 0, "reaching slot 2 is not passing the symbol");
@@ -219,6 +232,7 @@ fn nip_trig_2_first_scoring_when_the_marker_passes_the_first_symbol() {
 fn nip_trig_3_second_scoring_at_the_second_symbol() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: the marker before the second symbol after one scoring: half a game
     g.marker = 5;
     g.scorings = 1;
     let mut ev = Vec::new();
@@ -233,10 +247,12 @@ fn nip_trig_5_three_more_turns_each_after_the_golden_slot() {
     // Purple, Blue, Red (seats 0, 1, 2); Blue's refill reaches the first golden slot.
     let d = data();
     let mut g = fresh(&d, 3);
+    // why: the marker before the golden slot after two scorings: a whole game
     g.marker = d.first_golden - 1;
     g.scorings = 2;
     g.current = 1;
     g.rows.iter_mut().for_each(|r| r.clear());
+    // why: above
     g.slots[1] = vec![0];
     play_all(&mut g, &d, 1, "take 2 black; do coal; up 1");
     assert_eq!(g.marker, d.first_golden);
@@ -306,6 +322,7 @@ fn nip_work_5_the_market_check_agrees_with_trying_every_tile() {
 fn nip_work_3_do_is_accepted_when_the_slot_offers_one_action() {
     let d = data();
     let mut g = fresh(&d, 3);
+    // why: a silk factory with 3 goods: building and producing rounds
     give_factory(&mut g, &d, 0, "silk", 0, 3);
     let c = colour_on(&g, &d, 5);
     play_now(&mut g, &d, &format!("take 5 {c}"));
@@ -323,11 +340,13 @@ fn nip_work_3_do_is_accepted_when_the_slot_offers_one_action() {
 fn nip_work_5_a_take_without_its_colour_gets_the_reason_or_the_whole_steps() {
     let d = data();
     let mut g = fresh(&d, 2);
+    // why: an empty purse (0 yen) takes spending the 12,000 a player starts with
     g.players[0].yen = 0;
     g.slots[0] = vec![0, 1, 2];
     let e = rejected_now(&mut g, &d, "take 1");
     assert!(e.contains("completely"), "{e}");
     assert!(e.contains("rules topic `take`"), "{e}");
+    // why: above
     g.players[0].yen = 5_000;
     let e = rejected_now(&mut g, &d, "take 1");
     assert!(e.contains("not a whole step"), "{e}");
