@@ -9,6 +9,7 @@
 //! decision: one step). Games are set up from `--seed` and the game's number, and each
 //! decision's seed is derived from them, so a run without a time budget is repeatable.
 
+use crate::bin_bench::components::thread_cpu;
 use sherpa::ai::{self, Budget, Level};
 use sherpa::engine::{AnyGame, GameKind, Seat, Status};
 use sherpa::games::Registry;
@@ -130,6 +131,10 @@ pub struct ArenaOptions {
     pub scale: f64,
     /// Milliseconds per decision instead of each level's own time (after `scale`).
     pub budget_ms: Option<u64>,
+    /// No time limit: every searching level thinks exactly its (scaled) playouts, so the
+    /// results do not depend on the machine's load and a seed repeats them; the decisions'
+    /// CPU times then say whether those playouts fit the levels' time.
+    pub playouts_only: bool,
 }
 
 impl ArenaOptions {
@@ -154,8 +159,11 @@ pub struct SeatReport {
     /// Games it finished first in (alone or tied).
     pub first: usize,
     pub mean_place: f64,
-    /// The 99th percentile of its decision times, in milliseconds.
+    /// The 99th percentile of its decision times, in milliseconds (wall clock).
     pub decision_ms_p99: f64,
+    /// The 99th percentile of the CPU time its decisions' thread used, in milliseconds:
+    /// what a decision cost, which other processes on the machine do not stretch.
+    pub decision_cpu_ms_p99: f64,
     /// Its mean final score.
     pub mean_score: f64,
     /// Its decisions (more than one legal step) whose step, neither revealing nor drawing,
@@ -170,6 +178,8 @@ struct Played {
     places: Vec<u32>,
     scores: Vec<i64>,
     decisions: Vec<Vec<Duration>>,
+    /// The thread CPU time of each decision, as `decisions`.
+    cpu: Vec<Vec<Duration>>,
     repeats: Vec<usize>,
 }
 
@@ -241,6 +251,7 @@ fn play_one(
         .setup(&names, &Default::default(), mix(opts.seed, g, usize::MAX))
         .map_err(|e| ArenaError::Engine(format!("{}: {e}", kind.id())))?;
     let mut decisions = vec![Vec::new(); n];
+    let mut cpu = vec![Vec::new(); n];
     let mut repeats = vec![0; n];
     let mut turn = ai::TurnKeys::new();
     for step in 0..MAX_STEPS {
@@ -257,6 +268,7 @@ fn play_one(
                     places,
                     scores,
                     decisions,
+                    cpu,
                     repeats,
                 });
             }
@@ -267,14 +279,16 @@ fn play_one(
         turn.before(&*game, seat);
         let choice = game.choices(seat).len() > 1;
         let t = Instant::now();
+        let c = thread_cpu();
         let chosen = decide(
             &*game,
             (seat, turn.seen()),
             opts.seats[player],
-            (opts.scale, opts.budget_ms),
+            budget_of(opts),
             mix(opts.seed, g, step),
         );
         decisions[player].push(t.elapsed());
+        cpu[player].push(thread_cpu().saturating_sub(c));
         let Some(text) = chosen else {
             return Err(ArenaError::Engine(format!(
                 "{} game {}: seat {} ({}) must act but has no step",
@@ -305,24 +319,32 @@ fn play_one(
     )))
 }
 
+/// A level's budget in this arena: `scale` of its own, with `budget_ms` as its time if
+/// given, or without time (`playouts_only`).
+fn budget_of(opts: &ArenaOptions) -> impl Fn(Level) -> Budget + '_ {
+    move |level| {
+        let scaled = level.budget().scaled(opts.scale);
+        match opts.budget_ms {
+            _ if opts.playouts_only => Budget::playouts_only(scaled.playouts),
+            Some(ms) => scaled.with_millis(ms),
+            None => scaled,
+        }
+    }
+}
+
 /// The step `who` takes for `seat` now (its turn's positions so far had the keys `seen`),
-/// a searching level thinking `scale` of its own budget, or `budget_ms` if given.
+/// a searching level thinking the budget `budget` gives it.
 fn decide(
     game: &dyn AnyGame,
     (seat, seen): (Seat, &[u64]),
     who: SeatKind,
-    (scale, budget_ms): (f64, Option<u64>),
+    budget: impl Fn(Level) -> Budget,
     seed: u64,
 ) -> Option<String> {
     match who {
         SeatKind::Random => ai::random_step(game, seat, seed),
         SeatKind::Ai(level) => {
-            let scaled = level.budget().scaled(scale);
-            let budget: Budget = match budget_ms {
-                Some(ms) => scaled.with_millis(ms),
-                None => scaled,
-            };
-            ai::decide_in_turn(game, seat, level, budget, seed, seen).map(|d| d.step)
+            ai::decide_in_turn(game, seat, level, budget(level), seed, seen).map(|d| d.step)
         }
     }
 }
@@ -345,16 +367,19 @@ fn report(game: &str, seats: &[SeatKind], played: &[Played]) -> ArenaReport {
         .enumerate()
         .map(|(i, s)| {
             let places: Vec<u32> = played.iter().map(|p| p.places[i]).collect();
-            let times: Vec<Duration> = played
-                .iter()
-                .flat_map(|p| p.decisions[i].iter().copied())
-                .collect();
+            let times = |of: fn(&Played) -> &Vec<Vec<Duration>>| -> Vec<Duration> {
+                played
+                    .iter()
+                    .flat_map(|p| of(p)[i].iter().copied())
+                    .collect()
+            };
             SeatReport {
                 seat: s.to_string(),
                 first: places.iter().filter(|&&p| p == 1).count(),
                 mean_place: places.iter().map(|&p| p as f64).sum::<f64>()
                     / places.len().max(1) as f64,
-                decision_ms_p99: p99_ms(&times),
+                decision_ms_p99: p99_ms(&times(|p| &p.decisions)),
+                decision_cpu_ms_p99: p99_ms(&times(|p| &p.cpu)),
                 mean_score: played.iter().map(|p| p.scores[i] as f64).sum::<f64>()
                     / played.len().max(1) as f64,
                 repeats: played.iter().map(|p| p.repeats[i]).sum(),
@@ -378,17 +403,20 @@ pub fn table(r: &ArenaReport) -> String {
         r.seats.len(),
         r.games as f64 / n as f64
     );
-    s.push_str("  seat  player       first  mean place  mean score  repeats  decision p99\n");
+    s.push_str(
+        "  seat  player       first  mean place  mean score  repeats  decision p99 (wall, cpu)\n",
+    );
     for (i, seat) in r.seats.iter().enumerate() {
         s.push_str(&format!(
-            "  {:<4}  {:<11}  {:>5}  {:>10.2}  {:>10.1}  {:>7}  {:>9.1} ms\n",
+            "  {:<4}  {:<11}  {:>5}  {:>10.2}  {:>10.1}  {:>7}  {:>9.1} ms, {:.1} ms\n",
             i + 1,
             seat.seat,
             seat.first,
             seat.mean_place,
             seat.mean_score,
             seat.repeats,
-            seat.decision_ms_p99
+            seat.decision_ms_p99,
+            seat.decision_cpu_ms_p99
         ));
     }
     s
@@ -443,12 +471,14 @@ mod tests {
                 places: vec![1, 1, 3],
                 scores: vec![10, 10, 2],
                 decisions: vec![vec![ms(5)], vec![], vec![ms(1)]],
+                cpu: vec![vec![ms(4)], vec![], vec![ms(1)]],
                 repeats: vec![0, 2, 1],
             },
             Played {
                 places: vec![2, 1, 3],
                 scores: vec![5, 8, 0],
                 decisions: vec![vec![ms(7), ms(9)], vec![], vec![]],
+                cpu: vec![vec![ms(6), ms(2)], vec![], vec![]],
                 repeats: vec![0, 3, 0],
             },
         ];
@@ -465,6 +495,7 @@ mod tests {
         assert_eq!(r.seats[2].mean_place, 3.0);
         assert_eq!(r.seats[0].decision_ms_p99, 9.0);
         assert_eq!(r.seats[1].decision_ms_p99, 0.0);
+        assert_eq!(r.seats[0].decision_cpu_ms_p99, 6.0);
         assert_eq!(r.seats[0].mean_score, 7.5);
         assert_eq!(r.seats[2].mean_score, 1.0);
         let repeats: Vec<usize> = r.seats.iter().map(|s| s.repeats).collect();
@@ -486,11 +517,39 @@ mod tests {
             seed: 3,
             scale: 0.005,
             budget_ms: None,
+            playouts_only: false,
         };
         let r = run(Registry::builtin(), &opts).unwrap();
         let repeats: Vec<usize> = r.seats.iter().map(|s| s.repeats).collect();
         assert!(repeats[0] > 0, "random players repeat: {repeats:?}");
         assert_eq!(repeats[1..], [0, 0], "Sherpa's players do not");
+    }
+
+    /// `--playouts-only` takes the time limit away (a scaled budget of playouts alone), and
+    /// `--budget-ms` replaces the levels' time.
+    #[test]
+    fn playouts_only_thinks_the_scaled_playouts_without_a_clock() {
+        let mut opts = ArenaOptions {
+            game: "nanga".into(),
+            seats: vec![SeatKind::Random; 2],
+            games: 1,
+            seed: 1,
+            scale: 0.05,
+            budget_ms: None,
+            playouts_only: true,
+        };
+        let budget = |o: &ArenaOptions, level| budget_of(o)(level);
+        assert_eq!(
+            budget(&opts, Level::Normal),
+            Budget::playouts_only(150),
+            "no clock"
+        );
+        assert_eq!(budget(&opts, Level::Strong), Budget::playouts_only(1_000));
+        opts.playouts_only = false;
+        assert_eq!(budget(&opts, Level::Normal).millis, Some(20));
+        opts.budget_ms = Some(7);
+        assert_eq!(budget(&opts, Level::Normal).millis, Some(7));
+        assert_eq!(budget(&opts, Level::Normal).playouts, 150);
     }
 
     #[test]
@@ -502,6 +561,7 @@ mod tests {
             seed: 1,
             scale: 1.0,
             budget_ms: None,
+            playouts_only: false,
         };
         let e = run(Registry::builtin(), &opts).unwrap_err().to_string();
         assert!(
@@ -529,6 +589,7 @@ mod tests {
             seed: 1,
             scale: 1.0,
             budget_ms: None,
+            playouts_only: false,
         };
         for bad in [0.0, -0.5, 10.5, f64::NAN, f64::INFINITY] {
             let e = run(
@@ -565,6 +626,7 @@ mod tests {
             seed: 5,
             scale: 1.0,
             budget_ms: None,
+            playouts_only: false,
         };
         let a = run(Registry::builtin(), &opts).unwrap();
         let b = run(Registry::builtin(), &opts).unwrap();

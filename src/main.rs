@@ -112,8 +112,14 @@ struct ArenaArgs {
     /// Milliseconds per decision for every level, instead of the levels' own time.
     #[arg(long, value_name = "MS")]
     budget_ms: Option<u64>,
-    /// Print `{"game", "games", "seats": [{"seat", "first", "mean_place",
-    /// "decision_ms_p99"}]}`.
+    /// No time limit: every searching level thinks exactly its (scaled) playouts, whatever
+    /// the machine's load (a seed then repeats the games); compare the decisions' CPU
+    /// p99 with the levels' time.
+    #[arg(long, conflicts_with = "budget_ms")]
+    playouts_only: bool,
+    /// Print `{"game", "games", "seats": [{"seat", "first", "mean_place", "mean_score",
+    /// "repeats", "decision_ms_p99", "decision_cpu_ms_p99"}]}` (p99s: wall clock and the
+    /// deciding thread's CPU time).
     #[arg(long)]
     json: bool,
 }
@@ -279,6 +285,7 @@ fn arena(reg: &'static Registry, args: ArenaArgs) -> anyhow::Result<()> {
         seed: args.seed,
         scale: args.scale,
         budget_ms: args.budget_ms,
+        playouts_only: args.playouts_only,
     };
     let r = bin_arena::run(reg, &opts)?;
     if args.json {

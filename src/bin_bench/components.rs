@@ -139,7 +139,7 @@ fn menus_beside_board(d: &Driver) -> Option<(Duration, Duration)> {
 }
 
 /// The CPU time this thread has used so far (zero where the clock cannot be read).
-fn thread_cpu() -> Duration {
+pub(crate) fn thread_cpu() -> Duration {
     // SAFETY: clock_gettime only writes the struct it is given.
     let mut t: libc::timespec = unsafe { std::mem::zeroed() };
     if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } != 0 {

@@ -44,7 +44,7 @@ use std::time::{Duration, Instant};
 
 mod beside_ai;
 mod callgrind;
-mod components;
+pub(crate) mod components;
 mod driver;
 mod endings;
 mod reminder_tick;

@@ -156,12 +156,24 @@ impl Peloria {
 
     /// The evaluation hint (see [`crate::engine::Game::hint`]): each player's VP so far,
     /// plus what its nations in play would score by their own rules if scored now (what
-    /// holding the board is worth), with the tie-break (more units on the board) as a
-    /// fraction of a point. All public.
+    /// holding the board is worth), plus, once the Call to Heroes bids are revealed and
+    /// the removals are under way, the awards the revealed quotas will bring
+    /// (PEL-HERO-6..16: a search that stops before the last removal still sees what
+    /// bidding is worth), with the tie-break (more units on the board) as a fraction of a
+    /// point. All public: sealed bids count only once revealed.
     pub(crate) fn hint_vp(&self, d: &PeloriaData) -> Vec<f64> {
         let mut standing = vec![0i64; PLAYERS];
         for n in (0..NATIONS).filter(|&n| self.in_play(d, n)) {
             standing[d.nations[n].player] += self.scoring_value(d, n);
+        }
+        if let Some(Pending::Heroes { quotas }) = self.prompts.top() {
+            let mut removing = vec![0u32; PLAYERS];
+            for q in quotas {
+                removing[q.seat] += u32::from(q.removed) + u32::from(q.owed);
+            }
+            for (s, award) in hero_awards(&removing).into_iter().enumerate() {
+                standing[s] += award;
+            }
         }
         self.player_scores(d)
             .into_iter()

@@ -493,3 +493,49 @@ fn pel_hero_1_scrambling_a_sealed_bid_redraws_it_under_the_same_commitment() {
     assert_ne!(c.phase, Phase::Bids, "the copy's reveal goes on");
     assert!(c.heroes.is_some());
 }
+
+// PEL-HERO-6, PEL-BRIT-2: once the bids are revealed, the evaluation hint counts the awards
+// the revealed quotas will pay (a search that stops during the removals sees what bidding
+// was worth), the same awards the last removal pays; sealed bids count for nothing.
+#[test]
+fn pel_hero_6_the_hint_counts_the_awards_of_the_revealed_bids() {
+    let d = data();
+    let mut g = heroes_game(&d);
+    let start = g.hint(&d);
+    let gained = |g: &Peloria| -> Vec<i64> {
+        let h = g.hint(&d);
+        h.iter()
+            .zip(&start)
+            .map(|(a, b)| (a - b).round() as i64)
+            .collect()
+    };
+    play_now(&mut g, &d, "bid Pelorians 3");
+    play_now(&mut g, &d, "seal");
+    play_now(&mut g, &d, "bid YOUF 1");
+    play_now(&mut g, &d, "seal");
+    play_now(&mut g, &d, "seal");
+    assert_eq!(
+        g.hint(&d),
+        start,
+        "sealed bids are secret: they count for nothing"
+    );
+    play_now(&mut g, &d, "seal");
+    assert_eq!(g.phase, Phase::Removals);
+    let awards = hero_awards(&[3, 1, 0, 0]);
+    assert_eq!(awards, vec![4, 20, 0, 0]);
+    assert_eq!(gained(&g), awards, "revealed: the awards to come");
+    play_now(&mut g, &d, "remove Pelorians Lenshi");
+    assert_eq!(g.phase, Phase::Removals);
+    assert_eq!(
+        gained(&g)[1..],
+        awards[1..],
+        "a removal made changes no one's award"
+    );
+    play_now(&mut g, &d, "remove Pelorians Lenshi");
+    play_now(&mut g, &d, "remove Pelorians Lenshi");
+    play_now(&mut g, &d, "remove YOUF Dragon-Pass");
+    assert_eq!(
+        g.player_vp, awards,
+        "the last removal pays what the hint counted"
+    );
+}
