@@ -629,7 +629,7 @@ fn unknown_subcommand(command: &str, got: &str) -> Text {
     let t = Text::from(format!("unknown `{command}` command `{}`", clip(got)));
     let t = match top.and_then(|c| near_in(c.subcommands, got)) {
         Some(c) => t.p("; did you mean ").cmd(c.path, &[]).p("?"),
-        None => t,
+        None => t.p("."),
     };
     t.p(format!(" Use one of: {}.", subs.join(", ")))
 }
@@ -792,7 +792,10 @@ mod tests {
         );
         let far = resolve("game fly").unwrap_err().to_string();
         assert!(!far.contains("did you mean"), "{far}");
-        assert!(far.contains("Use one of: new, join"), "{far}");
+        assert!(
+            far.starts_with("unknown `game` command `fly`. Use one of: new, join"),
+            "{far}"
+        );
     }
 
     #[test]
