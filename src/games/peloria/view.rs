@@ -116,7 +116,7 @@ pub(super) fn build(g: &Peloria, d: &PeloriaData, viewer: Viewer) -> View {
         viewer: me,
         round: g.round,
         nation: g.turn,
-        phase: phase_name(&g.phase).to_string(),
+        phase: phase_words(&g.phase),
         acting: g.status().acting().to_vec(),
         areas,
         nations,
@@ -206,8 +206,20 @@ fn prompt_text(g: &Peloria, d: &PeloriaData, bidding: bool) -> String {
             "{}: the {} {} phase",
             g.players[g.turn_owner],
             d.nations[g.turn].name,
-            phase_name(&g.phase)
+            phase_words(&g.phase)
         ),
+    }
+}
+
+/// The phase as a player reads it: an invasion turn's second cycle of movement, stacking
+/// and battles says so (PEL-INV-1), so the board, the prompt and a computer player's view of
+/// the position tell the two cycles apart.
+fn phase_words(phase: &Phase) -> String {
+    match phase {
+        Phase::Move { cycle: 2 } | Phase::Stacking { cycle: 2 } | Phase::Battle { cycle: 2 } => {
+            format!("second {}", phase_name(phase))
+        }
+        _ => phase_name(phase).to_string(),
     }
 }
 

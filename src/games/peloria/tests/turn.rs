@@ -437,6 +437,29 @@ fn pel_inv_1_the_end_of_the_first_cycle_says_the_invaders_move_again() {
     );
 }
 
+// PEL-INV-1: the second cycle reads as such (board, prompt), and a computer player's
+// position key tells it from the first, so a `done` that ends the first cycle with the
+// stacks unchanged is no step back (issue #53's repeats).
+#[test]
+fn pel_inv_1_the_second_cycle_is_named_and_keyed_apart_from_the_first() {
+    let d = data();
+    let mut g = blank(&d, 3, "Praxians");
+    put(&mut g, &d, "Praxians", "Lenshi", Kind::Cavalry, 1);
+    fresh(&mut g, &d);
+    let owner = g.turn_owner;
+    let first = g.position_key(&d, owner);
+    assert_eq!(g.view(&d, Viewer::Seat(owner)).phase, "movement");
+    play_now(&mut g, &d, "done");
+    let v = g.view(&d, Viewer::Seat(owner));
+    assert_eq!(v.phase, "second movement");
+    assert!(
+        v.prompt.ends_with("Praxians second movement phase"),
+        "{}",
+        v.prompt
+    );
+    assert_ne!(g.position_key(&d, owner), first, "the cycles look alike");
+}
+
 // PEL-ORDER-5
 #[test]
 fn pel_order_5_a_step_on_another_nations_turn_says_whose_turn_it_is_and_who_plays() {
