@@ -35,8 +35,9 @@ pub(crate) fn encode(img: &RgbaImage) -> Option<Vec<u8>> {
 }
 
 /// [`encode_png`]'s PNG deflated at the fast level only, never compressed harder (see
-/// [`BUDGET`]): a board within the budget so never pays the slower levels.
-pub fn encode_fast_level(img: &RgbaImage) -> Option<Vec<u8>> {
+/// [`BUDGET`]): what tests check a board against, so that it never pays the slower levels.
+#[cfg(test)]
+pub(crate) fn encode_fast_level(img: &RgbaImage) -> Option<Vec<u8>> {
     encode_at(img, false)
 }
 
@@ -82,7 +83,7 @@ pub fn encode_fastest(img: &RgbaImage) -> Option<Vec<u8>> {
 /// The size budget of a posted picture (issue: speed and scale): a picture whose indices
 /// deflate to more than this at the fast level is compressed harder, so a crowded board (a
 /// long last turn in its strip) still keeps to it, at a cost paid only by those pictures.
-pub const BUDGET: usize = 150 * 1024;
+pub(crate) const BUDGET: usize = 150 * 1024;
 
 /// Writes an 8-bit palette PNG from its finished scanlines (`rows`: each row of indices
 /// behind its filter byte). The scanlines are deflated in one call (zlib level 1, harder
