@@ -418,9 +418,9 @@ impl Move {
     /// run of moves compactly from these.
     pub fn read(d: &PeloriaData, line: &str) -> Option<Move> {
         let (nation_name, rest) = line.split_once(": one ")?;
-        let nation = d.nations.iter().position(|n| n.name == nation_name)?;
+        let nation = d.nation(nation_name)?;
         let (kind, rest) = rest.split_once(" moves from ")?;
-        let kind = Kind::ALL.into_iter().find(|k| k.name() == kind)?;
+        let kind = Kind::parse(kind)?;
         let rest = rest.strip_suffix('.')?;
         let notes = [
             (" and stops", MoveNote::Stops),
@@ -431,13 +431,12 @@ impl Move {
             .iter()
             .find_map(|&(s, n)| rest.strip_suffix(s).map(|r| (r, n)))
             .unwrap_or((rest, MoveNote::None));
-        let area = |name: &str| d.areas.iter().position(|a| a.name == name);
         let (from, to) = rest.split_once(" to ")?;
         let m = Move {
             nation,
             kind,
-            from: area(from)?,
-            to: area(to)?,
+            from: d.area(from)?,
+            to: d.area(to)?,
             note,
         };
         let ev = MovementEvent::Moved {

@@ -52,8 +52,8 @@ impl UnitLine {
                 let (area, left) = rest.strip_suffix(" more to go).")?.rsplit_once(" (")?;
                 let ev = HeroesEvent::Leaves {
                     nation,
-                    kind: kind_named(kind)?,
-                    area: area_named(d, area)?,
+                    kind: Kind::parse(kind)?,
+                    area: d.area(area)?,
                     left: left.parse().ok()?,
                 };
                 Happening::Heroes(ev)
@@ -62,9 +62,9 @@ impl UnitLine {
                 let (nation, rest) = line.split_once(": a new ")?;
                 let (kind, area) = rest.strip_suffix('.')?.split_once(" is placed in ")?;
                 let ev = TurnEvent::Placed {
-                    nation: d.nations.iter().position(|n| n.name == nation)?,
-                    kind: kind_named(kind)?,
-                    area: area_named(d, area)?,
+                    nation: d.nation(nation)?,
+                    kind: Kind::parse(kind)?,
+                    area: d.area(area)?,
                 };
                 Happening::Turn(ev)
             }
@@ -108,14 +108,6 @@ fn nation_prefix<'a>(d: &PeloriaData, s: &'a str) -> Option<(usize, &'a str)> {
         let rest = s.strip_prefix(n.name.as_str())?.strip_prefix(' ')?;
         Some((i, rest))
     })
-}
-
-fn kind_named(name: &str) -> Option<Kind> {
-    Kind::ALL.into_iter().find(|k| k.name() == name)
-}
-
-fn area_named(d: &PeloriaData, name: &str) -> Option<usize> {
-    d.areas.iter().position(|a| a.name == name)
 }
 
 /// `lines` with each run of two or more unit lines of a kind ([`UnitLine::same_run`]) in
@@ -328,10 +320,10 @@ fn join_battles(d: &PeloriaData, lines: &[String]) -> Vec<String> {
 /// Dara-Ni.", "Alkoth infantry dies (+1 VP to the Soldiers).", "The Pelanda hold Vanch."
 /// Any other line (or one this cannot read back exactly) as it is.
 fn in_battle(d: &PeloriaData, area: &str, line: &str) -> String {
-    let Some(at) = area_named(d, area) else {
+    let Some(at) = d.area(area) else {
         return line.to_string();
     };
-    let nation = |name: &str| d.nations.iter().position(|n| n.name == name);
+    let nation = |name: &str| d.nation(name);
     let short = || -> Option<(BattleEvent, String)> {
         if let Some(rest) = line.strip_prefix(&format!("Battle in {area} over: ")) {
             let holder = match rest.strip_suffix(&format!(" hold {area}.")) {
@@ -363,9 +355,9 @@ fn in_battle(d: &PeloriaData, area: &str, line: &str) -> String {
             let to = to.strip_prefix(area)?.strip_prefix(" to ")?;
             let ev = BattleEvent::Retreated {
                 nation: nation(n)?,
-                kind: kind_named(kind)?,
+                kind: Kind::parse(kind)?,
                 from: at,
-                to: area_named(d, to)?,
+                to: d.area(to)?,
             };
             return Some((ev, format!("{n} {kind} retreats to {to}.")));
         }
@@ -382,7 +374,7 @@ fn in_battle(d: &PeloriaData, area: &str, line: &str) -> String {
         };
         let ev = BattleEvent::Died {
             nation: n,
-            kind: kind_named(kind)?,
+            kind: Kind::parse(kind)?,
             area: at,
             killer,
             vp,
@@ -460,11 +452,11 @@ mod tests {
     }
 
     fn at(d: &PeloriaData, name: &str) -> usize {
-        area_named(d, name).unwrap()
+        d.area(name).unwrap()
     }
 
     fn nation(d: &PeloriaData, name: &str) -> usize {
-        d.nations.iter().position(|n| n.name == name).unwrap()
+        d.nation(name).unwrap()
     }
 
     /// A nation's run of placements and a run of the Call to Heroes' removals are each one
