@@ -160,6 +160,9 @@ impl Chat {
             "**{}** ran out of time and is removed from the game (this table plays with `absent=kick`); their turns are now played automatically.",
             l.seats[seat].name
         )));
-        self.commit_turn(&req, l, acting, t)
+        self.close_kick_of(l, seat, &mut t)?;
+        let mut out = self.commit_turn(&req, l, acting, t)?;
+        out.extend(self.recheck_votes(&req));
+        Ok(out)
     }
 }

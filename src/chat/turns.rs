@@ -120,7 +120,11 @@ impl Chat {
             "**{}** resigned; their remaining turns are played automatically (ending the turn or passing).",
             l.seats[seat].name
         )));
-        Ok(self.commit_turn(req, &l, before, t)?)
+        self.close_kick_of(&l, seat, &mut t)?;
+        let mut out = self.commit_turn(req, &l, before, t)?;
+        // A vote that waited only for them passes now.
+        out.extend(self.recheck_votes(req));
+        Ok(out)
     }
 
     pub(crate) fn cmd_board(&self, req: &Request, rest: &str) -> Result<Vec<Reply>, TurnError> {

@@ -178,7 +178,10 @@ impl Chat {
             t.notes.push(Line::public(format!(
                 "A channel admin removed **{tname}**; their turns are now played automatically."
             )));
-            return Ok(self.commit_turn(req, &l, before, t)?);
+            self.close_kick_of(&l, target, &mut t)?;
+            let mut out = self.commit_turn(req, &l, before, t)?;
+            out.extend(self.recheck_votes(req));
+            return Ok(out);
         }
         let me =
             seat_of(&l.seats, &req.user.id).ok_or(VoteError::OnlyPlayersVote { motion: "kick" })?;
@@ -192,6 +195,7 @@ impl Chat {
         if missing.is_empty() {
             let mut out = answers;
             out.extend(self.kick_passed(req, &l, target)?);
+            out.extend(self.recheck_votes(req));
             return Ok(out);
         }
         let what = format!("remove **{tname}** from the game");
@@ -420,22 +424,82 @@ impl Chat {
         let mut passed = Vec::new();
         for motion in motions {
             let voters = self.lock().store.log().voters(l.row.id, &motion)?;
-            let exclude = motion_subject(&motion);
-            let waits_for = |s: &SeatRow, away: &[Seat]| {
-                votes_needed(s, exclude, away) && !voters.contains(&s.user_id)
-            };
-            if !waits_for(row, &[]) {
+            if !waits_for(row, &motion, &voters, &[]) {
                 continue;
             }
             out.push(away_answer(&row.name, &motion, &l.seats));
-            if !l.seats.iter().any(|s| waits_for(s, &away)) {
+            if !l
+                .seats
+                .iter()
+                .any(|s| waits_for(s, &motion, &voters, &away))
+            {
                 passed.push(motion);
             }
         }
-        // An abort that passes ends the game: nothing else is carried out then.
+        out.extend(self.carry_out_all(req, passed)?);
+        Ok(out)
+    }
+
+    /// After a player left the game (resigned, removed by a vote, an admin or their
+    /// deadline): every open motion that now waits for no one passes, as if the last vote
+    /// it waited for had come (the channel is told). A failure is logged, not returned: the
+    /// player is out either way.
+    pub(crate) fn recheck_votes(&self, req: &Request) -> Vec<Reply> {
+        match self.recheck_votes_inner(req) {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::warn!(channel = %req.place.channel, "re-counting the open votes failed: {e}");
+                vec![]
+            }
+        }
+    }
+
+    fn recheck_votes_inner(&self, req: &Request) -> Result<Vec<Reply>, VoteError> {
+        let l = match self.load_active(&req.place) {
+            Ok(l) => l,
+            // The departure ended the game: no vote is left to count.
+            Err(CoreError::GameEnded { .. } | CoreError::NoGameHere { .. }) => return Ok(vec![]),
+            Err(e) => return Err(e.into()),
+        };
+        if l.row.status != GameStatus::Running {
+            return Ok(vec![]);
+        }
+        let (motions, away) = {
+            let inner = self.lock();
+            let log = inner.store.log();
+            (log.motions(l.row.id)?, log.caretaken(l.row.id)?)
+        };
+        let mut out = Vec::new();
+        let mut passed = Vec::new();
+        for motion in motions {
+            let voters = self.lock().store.log().voters(l.row.id, &motion)?;
+            if !l
+                .seats
+                .iter()
+                .any(|s| waits_for(s, &motion, &voters, &away))
+            {
+                out.push(Reply::public(format!(
+                    "The vote to {} now waits for no one: every player still in the game with a vote agreed.",
+                    motion_text(&motion, &l.seats)
+                )));
+                passed.push(motion);
+            }
+        }
+        out.extend(self.carry_out_all(req, passed)?);
+        Ok(out)
+    }
+
+    /// Carry out each motion of `passed` (an abort alone if one is among them: it ends the
+    /// game, and nothing else is carried out then), each under a request id of its own.
+    fn carry_out_all(
+        &self,
+        req: &Request,
+        mut passed: Vec<String>,
+    ) -> Result<Vec<Reply>, VoteError> {
         if passed.iter().any(|m| m == "abort") {
             passed.retain(|m| m == "abort");
         }
+        let mut out = Vec::new();
         for motion in passed {
             let req = Request {
                 request_id: req.request_id.as_ref().map(|id| format!("{id}:{motion}")),
@@ -445,6 +509,26 @@ impl Chat {
             out.extend(self.carry_out(&req, &motion)?);
         }
         Ok(out)
+    }
+
+    /// `seat`, leaving the game in `t`: an open vote to remove its player closes with it
+    /// (in the same commit; the channel is told).
+    pub(super) fn close_kick_of(
+        &self,
+        l: &Loaded,
+        seat: Seat,
+        t: &mut Turn,
+    ) -> Result<(), CoreError> {
+        let motion = kick_motion(seat);
+        let open = self.lock().store.log().motions(l.row.id)?.contains(&motion);
+        if open {
+            t.notes.push(Line::public(format!(
+                "The vote to remove **{}** is closed: they are out of the game.",
+                l.seats[seat].name
+            )));
+        }
+        t.clear_votes.push(motion);
+        Ok(())
     }
 
     /// Carry out `motion`, which every player with a vote has agreed to, on the game as it
@@ -987,6 +1071,12 @@ fn votes_needed(s: &SeatRow, exclude: Option<Seat>, away: &[Seat]) -> bool {
         && Some(s.seat) != exclude
         && !crate::ratings::is_ai(&s.user_id)
         && !away.contains(&s.seat)
+}
+
+/// Whether `motion`, with the votes of `voters` in, still waits for `s`'s vote (`away`:
+/// the seats in the caretaker's hands).
+fn waits_for(s: &SeatRow, motion: &str, voters: &[String], away: &[Seat]) -> bool {
+    votes_needed(s, motion_subject(motion), away) && !voters.contains(&s.user_id)
 }
 
 /// The channel's answer to a vote that still needs others: who voted for what, who is

@@ -569,6 +569,25 @@ fn absent_kick_removes_the_late_player_at_the_deadline() {
     );
 }
 
+// A vote that waited only for the late player passes when the deadline removes them.
+#[test]
+fn absent_kick_passes_a_vote_that_waited_only_for_the_late_player() {
+    let t = ann_against_bob("absent=kick");
+    t.ok("ann", "game abort");
+    let due = past_bobs_deadline(&t);
+    let said = due_texts(&due);
+    assert!(
+        said.contains("**bob** ran out of time and is removed"),
+        "{said}"
+    );
+    assert!(
+        said.contains("The vote to abort the game now waits for no one"),
+        "{said}"
+    );
+    assert!(said.contains("The game was aborted"), "{said}");
+    assert!(t.chat.load_active(&place()).is_err(), "the game is over");
+}
+
 #[test]
 fn absent_wait_keeps_the_plain_deadline_notice_and_no_default_deadline() {
     let (t, due) = bob_misses_his_deadline("absent=wait");

@@ -212,3 +212,86 @@ fn kick_by_vote_follows_the_games_deadline_and_admins_need_none() {
     t.ok("ann", "game abort");
     t.ok("bob", "game abort");
 }
+
+fn active(t: &T) -> bool {
+    t.chat
+        .lock()
+        .store
+        .log()
+        .active_game("discord", "c1")
+        .unwrap()
+        .is_some()
+}
+
+fn motions(t: &T) -> Vec<String> {
+    t.chat.lock().store.log().motions(1).unwrap()
+}
+
+// A vote that waited only for a player who then resigns passes at once: their resignation
+// leaves every player with a vote agreed, as if the last vote had come.
+#[test]
+fn an_abort_that_waited_only_for_a_player_who_resigns_passes() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    t.ok("ann", "game abort");
+    t.ok("bob", "game abort");
+    assert!(active(&t), "cy's vote is still needed");
+    let r = t.ok("cy", "game resign");
+    let texts: Vec<String> = r.iter().map(|r| r.text.to_string()).collect();
+    assert!(
+        texts
+            .iter()
+            .any(|x| x.contains("The vote to abort the game now waits for no one")),
+        "{texts:?}"
+    );
+    assert!(
+        texts.iter().any(|x| x.contains("The game was aborted")),
+        "{texts:?}"
+    );
+    assert!(!active(&t));
+}
+
+// A vote that still waits for someone else stays open when a player resigns.
+#[test]
+fn an_abort_still_waiting_for_another_player_stays_open_after_a_resignation() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    t.ok("ann", "game abort");
+    t.ok("cy", "game resign");
+    assert!(active(&t), "bob has not voted");
+    assert_eq!(motions(&t), vec!["abort".to_string()]);
+    t.ok("bob", "game abort");
+    assert!(!active(&t));
+}
+
+// The vote to remove a player closes when that player resigns (they are out already), and
+// the channel is told.
+#[test]
+fn a_kick_vote_closes_when_its_player_resigns() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    t.clock
+        .fetch_add(crate::chat::votes::DEFAULT_KICK_AFTER, Ordering::SeqCst);
+    t.ok("bob", "game kick ann");
+    assert_eq!(motions(&t), vec!["kick:0".to_string()]);
+    let r = t.ok("ann", "game resign");
+    assert!(
+        r.iter().any(|r| r
+            .text
+            .to_string()
+            .contains("The vote to remove **ann** is closed")),
+        "{r:?}"
+    );
+    assert!(motions(&t).is_empty());
+    assert!(active(&t));
+}
+
+// A player removed by a channel admin no longer holds up a vote either.
+#[test]
+fn an_abort_passes_when_an_admin_removes_the_last_player_it_waited_for() {
+    let t = T::started(&["ann", "bob", "cy"]);
+    t.ok("ann", "game abort");
+    t.ok("bob", "game abort");
+    let mut r = req("dee", "game kick cy");
+    r.user.is_channel_admin = true;
+    let out = t.chat.handle(&r);
+    assert!(!out.iter().any(|r| r.is_error), "{out:?}");
+    assert!(!active(&t));
+}
