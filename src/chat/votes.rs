@@ -415,15 +415,10 @@ impl Chat {
         let Some(row) = l.seats.get(seat) else {
             return Ok(vec![]);
         };
-        let (motions, away) = {
-            let inner = self.lock();
-            let log = inner.store.log();
-            (log.motions(l.row.id)?, log.caretaken(l.row.id)?)
-        };
+        let (motions, away) = self.open_votes(&l)?;
         let mut out = Vec::new();
         let mut passed = Vec::new();
-        for motion in motions {
-            let voters = self.lock().store.log().voters(l.row.id, &motion)?;
+        for (motion, voters) in motions {
             if !waits_for(row, &motion, &voters, &[]) {
                 continue;
             }
@@ -464,15 +459,10 @@ impl Chat {
         if l.row.status != GameStatus::Running {
             return Ok(vec![]);
         }
-        let (motions, away) = {
-            let inner = self.lock();
-            let log = inner.store.log();
-            (log.motions(l.row.id)?, log.caretaken(l.row.id)?)
-        };
+        let (motions, away) = self.open_votes(&l)?;
         let mut out = Vec::new();
         let mut passed = Vec::new();
-        for motion in motions {
-            let voters = self.lock().store.log().voters(l.row.id, &motion)?;
+        for (motion, voters) in motions {
             if !l
                 .seats
                 .iter()
@@ -487,6 +477,20 @@ impl Chat {
         }
         out.extend(self.carry_out_all(req, passed)?);
         Ok(out)
+    }
+
+    /// The open motions of `l`'s game, each with the users who voted for it, and the seats
+    /// in the caretaker's hands.
+    #[allow(clippy::type_complexity)]
+    fn open_votes(&self, l: &Loaded) -> Result<(Vec<(String, Vec<String>)>, Vec<Seat>), VoteError> {
+        let inner = self.lock();
+        let log = inner.store.log();
+        let mut motions = Vec::new();
+        for motion in log.motions(l.row.id)? {
+            let voters = log.voters(l.row.id, &motion)?;
+            motions.push((motion, voters));
+        }
+        Ok((motions, log.caretaken(l.row.id)?))
     }
 
     /// Carry out each motion of `passed` (an abort alone if one is among them: it ends the

@@ -362,15 +362,21 @@ impl T {
             }
         }
     }
-    fn version(&self) -> i64 {
+    /// The channel's active game (lobby or running), if any.
+    fn active_row(&self) -> Option<crate::store::GameRow> {
         self.chat
             .lock()
             .store
             .log()
             .active_game("discord", "c1")
             .unwrap()
-            .unwrap()
-            .version
+    }
+    /// Whether the channel has an active game.
+    fn active(&self) -> bool {
+        self.active_row().is_some()
+    }
+    fn version(&self) -> i64 {
+        self.active_row().expect("an active game").version
     }
     /// The id of the channel's latest game.
     fn latest_id(&self) -> i64 {

@@ -213,16 +213,6 @@ fn kick_by_vote_follows_the_games_deadline_and_admins_need_none() {
     t.ok("bob", "game abort");
 }
 
-fn active(t: &T) -> bool {
-    t.chat
-        .lock()
-        .store
-        .log()
-        .active_game("discord", "c1")
-        .unwrap()
-        .is_some()
-}
-
 fn motions(t: &T) -> Vec<String> {
     t.chat.lock().store.log().motions(1).unwrap()
 }
@@ -234,7 +224,7 @@ fn an_abort_that_waited_only_for_a_player_who_resigns_passes() {
     let t = T::started(&["ann", "bob", "cy"]);
     t.ok("ann", "game abort");
     t.ok("bob", "game abort");
-    assert!(active(&t), "cy's vote is still needed");
+    assert!(t.active(), "cy's vote is still needed");
     let r = t.ok("cy", "game resign");
     let texts: Vec<String> = r.iter().map(|r| r.text.to_string()).collect();
     assert!(
@@ -247,7 +237,7 @@ fn an_abort_that_waited_only_for_a_player_who_resigns_passes() {
         texts.iter().any(|x| x.contains("The game was aborted")),
         "{texts:?}"
     );
-    assert!(!active(&t));
+    assert!(!t.active());
 }
 
 // A vote that still waits for someone else stays open when a player resigns.
@@ -256,10 +246,10 @@ fn an_abort_still_waiting_for_another_player_stays_open_after_a_resignation() {
     let t = T::started(&["ann", "bob", "cy"]);
     t.ok("ann", "game abort");
     t.ok("cy", "game resign");
-    assert!(active(&t), "bob has not voted");
+    assert!(t.active(), "bob has not voted");
     assert_eq!(motions(&t), vec!["abort".to_string()]);
     t.ok("bob", "game abort");
-    assert!(!active(&t));
+    assert!(!t.active());
 }
 
 // The vote to remove a player closes when that player resigns (they are out already), and
@@ -280,7 +270,7 @@ fn a_kick_vote_closes_when_its_player_resigns() {
         "{r:?}"
     );
     assert!(motions(&t).is_empty());
-    assert!(active(&t));
+    assert!(t.active());
 }
 
 // A player removed by a channel admin no longer holds up a vote either.
@@ -293,5 +283,5 @@ fn an_abort_passes_when_an_admin_removes_the_last_player_it_waited_for() {
     r.user.is_channel_admin = true;
     let out = t.chat.handle(&r);
     assert!(!out.iter().any(|r| r.is_error), "{out:?}");
-    assert!(!active(&t));
+    assert!(!t.active());
 }
