@@ -72,12 +72,16 @@ pub fn help(topic: &str) -> Result<Text, HelpError> {
                 (hits.len() == 1).then(|| hits[0])
             })
     };
-    let top = pick(COMMANDS, first).ok_or_else(|| HelpError::NoHelp(topic.to_string()))?;
-    let c = match words.get(1) {
-        Some(w) if !top.subcommands.is_empty() => {
-            pick(top.subcommands, w).ok_or_else(|| HelpError::NoHelp(topic.to_string()))?
-        }
-        _ => top,
+    let c = match pick(COMMANDS, first) {
+        Some(top) => match words.get(1) {
+            Some(w) if !top.subcommands.is_empty() => {
+                pick(top.subcommands, w).ok_or_else(|| HelpError::NoHelp(topic.to_string()))?
+            }
+            _ => top,
+        },
+        // `help kick` for `help game kick`: a sub-command named alone, if only one command
+        // has it.
+        None => subcommand_named(first).ok_or_else(|| HelpError::NoHelp(topic.to_string()))?,
     };
     let mut t = entry(c);
     if c.subcommands.is_empty() {
@@ -97,6 +101,17 @@ pub fn help(topic: &str) -> Result<Text, HelpError> {
         }
     }
     Ok(t)
+}
+
+/// The one sub-command of any command named `word` (or with it as an alias), if exactly
+/// one command has such a sub-command.
+fn subcommand_named(word: &str) -> Option<&'static Command> {
+    let hits: Vec<&'static Command> = COMMANDS
+        .iter()
+        .flat_map(|c| c.subcommands.iter())
+        .filter(|s| s.name == word || s.aliases.contains(&word))
+        .collect();
+    (hits.len() == 1).then(|| hits[0])
 }
 
 /// Describe a game's options.

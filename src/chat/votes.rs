@@ -956,6 +956,7 @@ fn kick_not_waiting_text(name: &str, after: i64) -> Text {
             crate::reminders::format_duration(after)
         ))
         .cmd("game resign", &[])
+        .p(".")
 }
 
 /// A handover vote refused because the game is not waiting for that seat's player.

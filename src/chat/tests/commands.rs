@@ -179,6 +179,14 @@ fn help_comes_from_the_command_table() {
         .text
         .contains("`undo [accept|reject]`"));
     assert!(t.err("ann", "help fly").contains("no help"));
+    // A sub-command named alone is the one command that has it.
+    let kick = t.ok("ann", "help kick")[0].text.to_string();
+    assert!(
+        kick.contains("**`game kick`**") && kick.contains("Usage"),
+        "{kick}"
+    );
+    let resign = t.ok("ann", "help resign")[0].text.to_string();
+    assert!(resign.contains("**`game resign`**"), "{resign}");
 }
 
 #[test]
