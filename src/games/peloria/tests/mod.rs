@@ -18,7 +18,8 @@ use super::happening::{Happening, MoveNote, MovementEvent, ScoringEvent};
 use super::*;
 use crate::engine::conformance::{self, Suite};
 use crate::engine::testing::{
-    assert_nobody_scramble_changes_only, first_acting, play, play_now, rejected_now, said,
+    assert_nobody_scramble_changes_only, first_acting, play, play_now, random_play_until,
+    rejected_now, said,
 };
 use crate::engine::Rules;
 use crate::engine::{Game, Options, Prompts, Viewer};
@@ -50,6 +51,38 @@ fn ar(d: &PeloriaData, name: &str) -> usize {
 /// [`crate::engine::testing::position`]).
 fn position(d: &PeloriaData, fixture: &str) -> Peloria {
     crate::engine::testing::position(d, fixture)
+}
+
+/// A real game played on by random legal steps: seed `seed`'s setup for the four players,
+/// each step picked by `GameRng::new(seed)`. Tests that need a position deep in a game
+/// (a later round, a nation's turn, an Emperor) play on to the first moment it holds.
+struct Playout {
+    g: Peloria,
+    pick: GameRng,
+}
+
+impl Playout {
+    fn new(d: &PeloriaData, seed: u64) -> Playout {
+        let g = crate::engine::setup_checked::<Peloria>(d, &names(), &Options::new(), seed)
+            .expect("setup");
+        Playout {
+            g,
+            pick: GameRng::new(seed),
+        }
+    }
+
+    /// Plays on to the first position where `at` holds (perhaps the current one); panics
+    /// naming `what` if the game ends first.
+    fn until(
+        &mut self,
+        d: &PeloriaData,
+        what: &str,
+        at: impl Fn(&Peloria) -> bool,
+    ) -> &mut Peloria {
+        let found = random_play_until(&mut self.g, d, 100_000, &mut self.pick, at);
+        assert!(found, "the game never reached {what}");
+        &mut self.g
+    }
 }
 
 /// Seed 5 at the start of the Pelorians' movement in round 1, by the hand-checked opening
