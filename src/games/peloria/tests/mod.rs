@@ -113,6 +113,8 @@ const PELORIANS_MOVE_IN_ROUND_1: &str = "
 /// a later round, a battle at a chosen stage with chosen dice) lie hundreds of steps and
 /// many dice into a real game, past what a fixture can reach by steps.
 fn blank(d: &PeloriaData, round: u8, nation: &str) -> Peloria {
+    // why: every caller builds a designed position (chosen units, round and nation);
+    // the tests that could start from a seeded game were moved to `Playout` or fixtures.
     let mut g = new_game(d);
     g.units.clear();
     g.round = round;
@@ -127,6 +129,7 @@ fn blank(d: &PeloriaData, round: u8, nation: &str) -> Peloria {
 
 fn put(g: &mut Peloria, d: &PeloriaData, nation: &str, area: &str, kind: Kind, count: usize) {
     for _ in 0..count {
+        // why: a designed position's units (see `blank`).
         g.units.push(Unit {
             nation: nat(d, nation) as u8,
             kind,
@@ -141,6 +144,7 @@ fn put(g: &mut Peloria, d: &PeloriaData, nation: &str, area: &str, kind: Kind, c
 fn came_from(g: &mut Peloria, d: &PeloriaData, nation: &str, area: &str, from: &str) {
     let (n, a) = (nat(d, nation) as u8, ar(d, area) as u8);
     for u in g.units.iter_mut().filter(|u| u.nation == n && u.area == a) {
+        // why: where a designed position's units came from, for retreats (see `blank`).
         u.from = Some(ar(d, from) as u8);
     }
 }
@@ -168,6 +172,8 @@ fn battle(
     stage: Stage,
     hits: Vec<(usize, u8)>,
 ) {
+    // why: a battle at a chosen stage, round and hits; real battles' stages by dice were
+    // not searched for.
     g.phase = Phase::Battle { cycle: 1 };
     g.battle = Some(Battle {
         area: ar(d, area),

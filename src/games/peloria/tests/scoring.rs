@@ -33,6 +33,7 @@ fn pel_score_1_each_nation_scores_its_own_rule_in_scoring_rounds_only() {
         (0, 0),
         "round 3 has no nation scoring"
     );
+    // why: the same holdings scored in round 3 and in round 4: not searched for
     g.round = 4;
     let before = (g.vp[hi], g.vp[hy], g.vp[pr]);
     let before_pl_al = (g.vp[pl], g.vp[al]);
@@ -126,6 +127,7 @@ fn pel_shah_4_the_shah_may_score_in_each_of_rounds_14_to_16() {
     }
     let mut ev = Vec::new();
     g.end_round(&d, &mut ev);
+    // why: the Shah's areas held through rounds 14 and 15: not searched for
     g.round = 15;
     g.turn = NATIONS - 1;
     g.end_round(&d, &mut ev);
@@ -197,6 +199,7 @@ fn pel_brit_2_the_result_gives_each_nations_vp_and_the_heroes_awards() {
 fn pel_brit_2_the_hint_is_the_players_vp_and_standing_with_the_units_as_tie_break() {
     let d = data();
     let mut g = blank(&d, 5, "Pelorians");
+    // why: chosen VP on an empty board, to read the hint against the scores
     g.vp[nat(&d, "Pelorians")] = 5;
     g.vp[nat(&d, "Telmori")] = 7;
     g.vp[nat(&d, "Hyalorings")] = 11;

@@ -274,6 +274,7 @@ fn pel_brit_2_player_vp_are_the_sum_of_their_nations_and_most_wins() {
 fn pel_brit_2_a_tie_in_vp_goes_to_more_own_units_on_the_board() {
     let d = data();
     let mut g = blank(&d, 16, "Pelorians");
+    // why: a tie in VP at the end: no seeded game was searched for one
     g.vp[nat(&d, "Pelorians")] = 9;
     g.vp[nat(&d, "Hyalorings")] = 9;
     put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 1);
