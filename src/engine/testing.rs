@@ -221,19 +221,34 @@ pub fn has_clause_id(text: &str) -> bool {
 /// Play up to `steps` random legal steps (seat and step picked by a [`GameRng`] seeded
 /// `seed`), stopping early at the end of the game: a position from deep in a game.
 pub fn random_play<G: Game>(g: &mut G, data: &G::Data, steps: usize, seed: u64) {
-    let mut pick = GameRng::new(seed);
+    random_play_until(g, data, steps, &mut GameRng::new(seed), |_| false);
+}
+
+/// [`random_play`] with the picking RNG given (so a test can play on where it stopped),
+/// stopping before a step as soon as `stop` holds: whether it held.
+pub fn random_play_until<G: Game>(
+    g: &mut G,
+    data: &G::Data,
+    steps: usize,
+    pick: &mut GameRng,
+    stop: impl Fn(&G) -> bool,
+) -> bool {
     for _ in 0..steps {
+        if stop(g) {
+            return true;
+        }
         let acting = g.status().acting().to_vec();
         if acting.is_empty() {
-            return;
+            return false;
         }
         let seat = acting[pick.below(acting.len())];
         let texts = legal(g, data, seat);
         if texts.is_empty() {
-            return;
+            return false;
         }
         play(g, data, seat, &texts[pick.below(texts.len())]);
     }
+    stop(g)
 }
 
 #[cfg(test)]

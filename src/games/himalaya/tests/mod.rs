@@ -106,6 +106,8 @@ const ANN_FILLS_AT_10: &str = "players Ann Bo Cy
 fn placed(d: &HimalayaData, rules: &str, starts: &[usize]) -> Himalaya {
     let mut g = crate::engine::setup_checked::<Himalaya>(d, &names(starts.len()), &opts(rules), 42)
         .unwrap();
+    // why: each caller's position is one play cannot reach in a fixture's steps, and says
+    // why at its call.
     for v in 0..VILLAGES {
         for i in 0..5 {
             g.goods_bag[i] += g.village_goods[v][i] as u32;
@@ -123,11 +125,13 @@ fn placed(d: &HimalayaData, rules: &str, starts: &[usize]) -> Himalaya {
 }
 
 fn put_order(g: &mut Himalaya, village: usize, order: usize) {
+    // why: a chosen order in a village; each caller says why at its call.
     g.orders_bag.retain(|&o| o != order);
     g.village_order[village - 1] = Some(order);
 }
 
 fn give(g: &mut Himalaya, seat: Seat, goods: [u8; 5]) {
+    // why: chosen goods in a hand; each caller says why at its call.
     for i in 0..5 {
         g.goods_bag[i] -= goods[i] as u32;
         g.hands[seat][i] += goods[i];

@@ -83,7 +83,8 @@ fn him_refill_2_each_roll_fills_the_rolled_village_or_the_next_empty_one() {
     for seed in 0..5 {
         let mut g =
             crate::engine::setup_checked::<Himalaya>(&d, &names(3), &opts("basic"), seed).unwrap();
-        // Only the setup refills a whole board, and it keeps no events: empty it to watch one.
+        // why: only the setup refills a whole board, and it keeps no events: empty it to
+        // watch one.
         for v in 0..VILLAGES {
             for i in 0..5 {
                 g.goods_bag[i] += g.village_goods[v][i] as u32;

@@ -291,10 +291,10 @@ fn him_score_1_stupas_score_house_1_temple_2_monastery_3() {
         ],
         [1, 2, 3]
     );
-    g.stupas[0] = Some(0); // house
-    g.stupas[1] = Some(1); // temple
-    g.stupas[3] = Some(2); // monastery
-    g.stupas[2] = Some(1); // house
+    g.stupas[0] = Some(0); // house (why: above)
+    g.stupas[1] = Some(1); // temple (why: above)
+    g.stupas[3] = Some(2); // monastery (why: above)
+    g.stupas[2] = Some(1); // house (why: above)
     g.finish(&d, &mut Vec::new());
     let r: Vec<u32> = g.final_lines.iter().map(|f| f.religious).collect();
     assert_eq!(r, vec![1, 3, 3]);
@@ -307,9 +307,9 @@ fn him_score_3_a_tie_for_most_delegations_scores_nothing() {
     let d = data();
     // End-of-game influences: a whole game of 12 turns (hundreds of steps) to reach by play.
     let mut g = placed(&d, "basic", &[1, 5, 20]); // why: above
-    g.delegations[0] = vec![2, 2, 1]; // tie on top: no one
-    g.delegations[1] = vec![3, 0, 0]; // Ann
-    g.delegations[2] = vec![0, 1, 0]; // Bo
+    g.delegations[0] = vec![2, 2, 1]; // tie on top: no one (why: above)
+    g.delegations[1] = vec![3, 0, 0]; // Ann (why: above)
+    g.delegations[2] = vec![0, 1, 0]; // Bo (why: above)
     g.finish(&d, &mut Vec::new());
     let p: Vec<u32> = g.final_lines.iter().map(|f| f.political).collect();
     assert_eq!(p, vec![1, 1, 0]);
@@ -326,9 +326,9 @@ fn him_win_2_standings_show_the_influences_that_decided_the_places() {
     // End-of-game influences: a whole game of 12 turns (hundreds of steps) to reach by play.
     let mut g = placed(&d, "basic", &[1, 5, 20]); // why: above
     let house = (0..VILLAGES).find(|&v| d.villages[v].level == 1).unwrap();
-    g.stupas[house] = Some(2);
-    g.delegations[0] = vec![0, 0, 2];
-    g.markers = vec![0, 5, 3];
+    g.stupas[house] = Some(2); // why: above
+    g.delegations[0] = vec![0, 0, 2]; // why: above
+    g.markers = vec![0, 5, 3]; // why: above
     g.finish(&d, &mut Vec::new());
     let r = g.result.clone().unwrap();
     assert_eq!(r.places, vec![3, 2, 1]);
@@ -432,15 +432,15 @@ fn him_win_5_final_scoring_counts_built_stupas_for_the_religious_tie_break() {
     // End-of-game influences: a whole game of 12 turns (hundreds of steps) to reach by play.
     let mut g = placed(&d, "basic", &[1, 5, 20, 12]); // why: above
     let level = |v: usize| d.villages[v - 1].level;
-    g.stupas[3] = Some(0); // Ann: the monastery at 4: 3 in one stupa
+    g.stupas[3] = Some(0); // Ann: the monastery at 4: 3 in one stupa (why: above)
     for v in [1, 3, 5] {
         assert_eq!(level(v), 1);
-        g.stupas[v - 1] = Some(1); // Bo: three houses: 3 in three stupas
+        g.stupas[v - 1] = Some(1); // Bo: three houses: 3 in three stupas (why: above)
     }
-    g.stupas[9] = Some(2); // Cy: monastery 10 and temple 2: 5
-    g.stupas[1] = Some(2);
+    g.stupas[9] = Some(2); // Cy: monastery 10 and temple 2: 5 (why: above)
+    g.stupas[1] = Some(2); // why: above
     for v in [20, 17, 14] {
-        g.stupas[v - 1] = Some(3); // Di: monastery, temple, house: 6
+        g.stupas[v - 1] = Some(3); // Di: monastery, temple, house: 6 (why: above)
     }
     assert_eq!(level(4), 3);
     g.finish(&d, &mut Vec::new());
@@ -497,19 +497,19 @@ fn him_win_1_the_hint_ranks_by_the_public_influences_and_ignores_kept_orders() {
     let d = data();
     // End-of-game influences: a whole game of 12 turns (hundreds of steps) to reach by play.
     let mut g = placed(&d, "basic", &[1, 2, 3]); // why: above
-    g.stupas[0] = Some(1);
-    g.stupas[5] = Some(1);
-    g.delegations[0][1] = 2;
-    g.delegations[1][1] = 1;
+    g.stupas[0] = Some(1); // why: above
+    g.stupas[5] = Some(1); // why: above
+    g.delegations[0][1] = 2; // why: above
+    g.delegations[1][1] = 1; // why: above
     let hint = g.hint(&d);
     assert!(
         hint[1] > hint[0] && hint[1] > hint[2],
         "seat 1 leads two influences: {hint:?}"
     );
     assert!(hint[1] >= 2.0, "first of three: {hint:?}");
-    g.kept[0] = vec![0, 1, 2];
+    g.kept[0] = vec![0, 1, 2]; // why: above
     assert_eq!(g.hint(&d), hint, "kept orders are hidden");
-    g.markers[0] = 4;
+    g.markers[0] = 4; // why: above
     assert!(
         g.hint(&d)[0] > hint[0],
         "inventory markers are public yacks"

@@ -91,7 +91,8 @@ fn nep_grow_4_over_the_limit_then_conflict_cuts_back() {
 
 #[test]
 fn nep_grow_6_needs_pieces_in_hand() {
-    // Set by hand: emptying a hand by real steps takes dozens of turns.
+    // why: seeded random games (seeds 1-5, three players) never give Ann an empty hand at
+    // a turn's start; they end by the deck after 1,000-2,900 steps.
     let mut g = game(3);
     g.hand[0] = 0;
     let e = refused_step(&mut g, data(), 0, &Step::Grow(pi("Kathmandu")));

@@ -76,6 +76,7 @@ fn set(g: &mut Nepal, prov: &str, seat: usize, count: u8) {
     let n = g.n();
     let p = pi(prov) as usize;
     let old = g.pieces[p * n + seat];
+    // why: a designed map (pieces where a test needs them); `set` keeps every piece counted
     g.hand[seat] = g.hand[seat] + old as u16 - count as u16;
     g.pieces[p * n + seat] = count;
 }
@@ -89,6 +90,7 @@ fn face_up(g: &mut Nepal, cards: &[u8]) {
         .chain(g.deck.iter().copied())
         .collect();
     all.retain(|c| !cards.contains(c));
+    // why: chosen route cards face up; the shuffle would need a seed search per card pair
     g.deck = all;
     g.cards = cards
         .iter()

@@ -162,6 +162,8 @@ fn nep_fort_9_fortress_stays_for_the_rest_of_the_game() {
 // NEP-FORT-13 reading: the two fortress pieces come from the hand, so two are needed.
 fn nep_fort_13_fortress_needs_two_pieces_in_hand() {
     let mut g = game_with(3, &[("fortress", "on")], 1);
+    // why: seeded random games (seeds 1-5, three players) never give Ann an empty hand at
+    // a turn's start; they end by the deck after 1,000-2,900 steps.
     g.hand[0] = 1;
     let e = refused_step(&mut g, data(), 0, &Step::Fortress(pi("Gorkha")));
     assert!(e.reason.contains("two pieces from your hand"), "{e}");
@@ -230,6 +232,7 @@ fn nep_fort_1_typed_option_steps_are_refused_by_their_rule() {
         "a fortress cannot be built in Kathmandu",
         "option-fortress",
     );
+    // why: Bob's fortress in Gorkha; not played to by steps (a refusal's wording test)
     g.fortress[pi("Gorkha") as usize] = Some(1);
     refused_by_rule(
         &mut g,

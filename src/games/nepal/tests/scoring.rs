@@ -60,6 +60,7 @@ fn nep_score_11_route_scoring_promotes_claimants_still_linked() {
     empty_board(&mut g);
     let c = card("Kathmandu", "Birgunj"); // 4 / 2
     face_up(&mut g, &[c]);
+    // why: four claimants on one card in a chosen order: not searched for
     g.cards[0].claims = vec![0, 1, 2, 3];
     for s in [1, 3] {
         set(&mut g, "Kathmandu", s, 1);
@@ -204,6 +205,7 @@ fn nep_score_8_region_counts_pieces_not_routes_or_markers() {
         &mut g,
         &[card("Kathmandu", "Lhasa"), card("Kathmandu", "Birgunj")],
     );
+    // why: claim markers on cards beside a designed region: not searched for
     g.cards[0].claims = vec![1];
     g.cards[1].claims = vec![1];
     assert_eq!(g.region_points(data(), 0), vec![5, 3, 0]);
@@ -214,6 +216,7 @@ fn nep_score_14_only_the_first_two_linked_claimants_score() {
     let mut g = game(4);
     empty_board(&mut g);
     face_up(&mut g, &[card("Kathmandu", "Birgunj")]); // 4 / 2
+                                                      // why: four claimants on one card in a chosen order: not searched for
     g.cards[0].claims = vec![2, 0, 3, 1];
     for s in 0..4 {
         set(&mut g, "Kathmandu", s, 1);
@@ -276,6 +279,7 @@ fn nep_score_2_the_hint_is_the_score_if_the_game_ended_now() {
     set(&mut g, "Kailali", 0, 3);
     set(&mut g, "Doti", 1, 2);
     set(&mut g, "Achham", 2, 1);
+    // why: chosen scores on a designed map, to read the hint against them
     g.score = vec![0, 4, 1];
     let hint = g.hint(data());
     let rounded: Vec<i64> = hint.iter().map(|h| h.round() as i64).collect();

@@ -52,6 +52,8 @@ fn nep_claim_15_needs_a_piece_in_hand() {
     let mut g = game(3);
     face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
     set(&mut g, "Rasuwa", 0, 1);
+    // why: seeded random games (seeds 1-5, three players) never give Ann an empty hand at
+    // a turn's start; they end by the deck after 1,000-2,900 steps.
     g.hand[0] = 0;
     play(&mut g, data(), 0, "end");
     assert!(g.cards[0].claims.is_empty());
@@ -128,6 +130,7 @@ fn nep_reveal_3_revealed_card_not_claimable_same_turn() {
     let second = card("Kathmandu", "Birgunj");
     face_up(&mut g, &[first]);
     g.deck.retain(|&c| c != second);
+    // why: the next card revealed chosen: not searched for
     g.deck.push(second); // the next card to be revealed
     set(&mut g, "Rasuwa", 0, 1);
     set(&mut g, "Makwanpur", 0, 1);
@@ -175,6 +178,7 @@ fn nep_claim_13_starred_numbers_only_with_four_or_five() {
         let mut g = game(n);
         empty_board(&mut g);
         face_up(&mut g, &[c]);
+        // why: two claimants on a starred card: not searched for
         g.cards[0].claims = vec![0, 1];
         for s in 0..2 {
             for p in ["Kaski", "Tanahun", "Palpa", "Rupandehi"] {
@@ -221,6 +225,7 @@ fn nep_claim_16_other_player_claims_in_own_turn_if_still_linked() {
         let mut g = game(3);
         face_up(&mut g, &[a]);
         g.deck.retain(|&c| c != b);
+        // why: the next card revealed chosen: not searched for
         g.deck.push(b); // revealed by Ann's claim of A
         set(&mut g, "Rasuwa", 0, 1); // Ann links A
         set(&mut g, "Makwanpur", 1, 1); // Bob links B (with his Kathmandu piece)

@@ -30,6 +30,8 @@ fn mid_game() -> Nepal {
     }
     let ids: Vec<u8> = (0..14).collect();
     face_up(&mut g, &ids);
+    // why: every kind of card marker at once for the picture, after 260 random steps: not
+    // searched for
     g.cards[0].claims = vec![0, 2];
     g.cards[1].claims = vec![1];
     for (i, c) in g.cards.iter_mut().enumerate().skip(2).take(7) {

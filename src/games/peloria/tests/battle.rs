@@ -61,6 +61,7 @@ fn pel_bat_4_a_battle_goes_on_until_one_side_is_gone() {
     let d = data();
     for seed in 0..20 {
         let mut g = blank(&d, 2, "Theyalans");
+        // why: one designed battle under many dice seeds (no real battle searched for)
         g.rng = GameRng::new(seed);
         put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 3);
         put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 2);
@@ -113,6 +114,7 @@ fn both_sides_lose_to_the_same_round(area: &str, att: Side, def: Side) -> usize 
     let mut both_gone = 0;
     for seed in 0..300 {
         let mut g = blank(&d, 2, att.0);
+        // why: one designed battle under many dice seeds (no real battle searched for)
         g.rng = GameRng::new(seed);
         put(&mut g, &d, att.0, area, att.1, att.2);
         put(&mut g, &d, def.0, area, def.1, def.2);
@@ -289,6 +291,7 @@ fn the_phase_is_named_in_the_view_and_in_refusals() {
         e.contains("the Pelorians are in their movement phase"),
         "{e}"
     );
+    // why: the view's name of a phase no real position was searched for
     g.phase = Phase::Overpop;
     assert_eq!(
         view::build(&g, &d, Viewer::Spectator).phase,
@@ -306,6 +309,7 @@ fn pel_bat_2_a_victim_rises_only_from_the_telmori_stock() {
     for (on_board, rises) in [(max, 0), (max - 1, 1)] {
         let mut g = blank(&d, 15, "Pelorians");
         put(&mut g, &d, "Telmori", "Henjarl", Kind::Infantry, on_board);
+        // why: a Bat kill with the Telmori stock full or one short: not searched for
         g.bat_kills = vec![ar(&d, "Lenshi")];
         let mut ev = Vec::new();
         g.end_turn(&d, &mut ev);
@@ -323,6 +327,7 @@ fn pel_bat_6_only_the_rolls_of_five_or_more_kill() {
     let mut seen_miss = [false; 2];
     for seed in 1..=6 {
         let mut g = blank(&d, 2, "Theyalans");
+        // why: one designed battle under many dice seeds (no real battle searched for)
         g.rng = crate::engine::GameRng::new(seed);
         // Five attackers, the most that may attack (PEL-BAT-10).
         put(&mut g, &d, "Theyalans", "Lenshi", Kind::Infantry, 5);
@@ -409,6 +414,7 @@ fn pel_bat_2_the_bats_own_rolls_mark_its_kills() {
     let mut total = 0;
     for seed in 1..=8 {
         let mut g = blank(&d, 15, "Pelorians");
+        // why: one designed battle under many dice seeds (no real battle searched for)
         g.rng = crate::engine::GameRng::new(seed);
         put(&mut g, &d, "Pelorians", "Lenshi", Kind::Bat, 1);
         put(&mut g, &d, "Hyalorings", "Lenshi", Kind::Infantry, 3);

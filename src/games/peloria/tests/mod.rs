@@ -18,7 +18,8 @@ use super::happening::{Happening, MoveNote, MovementEvent, ScoringEvent};
 use super::*;
 use crate::engine::conformance::{self, Suite};
 use crate::engine::testing::{
-    assert_nobody_scramble_changes_only, first_acting, play, play_now, rejected_now, said,
+    assert_nobody_scramble_changes_only, first_acting, play, play_now, random_play_until,
+    rejected_now, said,
 };
 use crate::engine::Rules;
 use crate::engine::{Game, Options, Prompts, Viewer};
@@ -52,6 +53,38 @@ fn position(d: &PeloriaData, fixture: &str) -> Peloria {
     crate::engine::testing::position(d, fixture)
 }
 
+/// A real game played on by random legal steps: seed `seed`'s setup for the four players,
+/// each step picked by `GameRng::new(seed)`. Tests that need a position deep in a game
+/// (a later round, a nation's turn, an Emperor) play on to the first moment it holds.
+struct Playout {
+    g: Peloria,
+    pick: GameRng,
+}
+
+impl Playout {
+    fn new(d: &PeloriaData, seed: u64) -> Playout {
+        let g = crate::engine::setup_checked::<Peloria>(d, &names(), &Options::new(), seed)
+            .expect("setup");
+        Playout {
+            g,
+            pick: GameRng::new(seed),
+        }
+    }
+
+    /// Plays on to the first position where `at` holds (perhaps the current one); panics
+    /// naming `what` if the game ends first.
+    fn until(
+        &mut self,
+        d: &PeloriaData,
+        what: &str,
+        at: impl Fn(&Peloria) -> bool,
+    ) -> &mut Peloria {
+        let found = random_play_until(&mut self.g, d, 100_000, &mut self.pick, at);
+        assert!(found, "the game never reached {what}");
+        &mut self.g
+    }
+}
+
 /// Seed 5 at the start of the Pelorians' movement in round 1, by the hand-checked opening
 /// (`board_art/peloria/opening-round.txt`): the Hirenmador attack Saird and fall back to
 /// Naveria, the next nations stay, and the Pelorians place their population increase. A
@@ -80,6 +113,8 @@ const PELORIANS_MOVE_IN_ROUND_1: &str = "
 /// a later round, a battle at a chosen stage with chosen dice) lie hundreds of steps and
 /// many dice into a real game, past what a fixture can reach by steps.
 fn blank(d: &PeloriaData, round: u8, nation: &str) -> Peloria {
+    // why: every caller builds a designed position (chosen units, round and nation);
+    // the tests that could start from a seeded game were moved to `Playout` or fixtures.
     let mut g = new_game(d);
     g.units.clear();
     g.round = round;
@@ -94,6 +129,7 @@ fn blank(d: &PeloriaData, round: u8, nation: &str) -> Peloria {
 
 fn put(g: &mut Peloria, d: &PeloriaData, nation: &str, area: &str, kind: Kind, count: usize) {
     for _ in 0..count {
+        // why: a designed position's units (see `blank`).
         g.units.push(Unit {
             nation: nat(d, nation) as u8,
             kind,
@@ -108,6 +144,7 @@ fn put(g: &mut Peloria, d: &PeloriaData, nation: &str, area: &str, kind: Kind, c
 fn came_from(g: &mut Peloria, d: &PeloriaData, nation: &str, area: &str, from: &str) {
     let (n, a) = (nat(d, nation) as u8, ar(d, area) as u8);
     for u in g.units.iter_mut().filter(|u| u.nation == n && u.area == a) {
+        // why: where a designed position's units came from, for retreats (see `blank`).
         u.from = Some(ar(d, from) as u8);
     }
 }
@@ -135,6 +172,8 @@ fn battle(
     stage: Stage,
     hits: Vec<(usize, u8)>,
 ) {
+    // why: a battle at a chosen stage, round and hits; real battles' stages by dice were
+    // not searched for.
     g.phase = Phase::Battle { cycle: 1 };
     g.battle = Some(Battle {
         area: ar(d, area),
@@ -453,14 +492,16 @@ fn no_clause_id_in_any_text_a_player_reads() {
 }
 
 /// `game status` text shows each nation's units area by area, with its owner, VP and the
-/// areas it holds, one line per nation; the Emperor's pieces agree in number.
+/// areas it holds, one line per nation; the Emperor's pieces agree in number. Seed 1's
+/// random game when the Soldiers first stand in Esvuthil with infantry and cavalry.
 #[test]
 fn describe_shows_each_nations_units_and_areas() {
     let d = data();
-    let mut g = blank(&d, 2, "Theyalans");
-    put(&mut g, &d, "Theyalans", "Lenshi", Kind::Infantry, 2);
-    put(&mut g, &d, "Theyalans", "Lenshi", Kind::Cavalry, 1);
-    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 3);
+    let (so, esv) = (nat(&d, "Soldiers"), ar(&d, "Esvuthil"));
+    let mut p = Playout::new(&d, 1);
+    let g = p.until(&d, "Soldiers of both kinds in Esvuthil", |g| {
+        g.count_kind(so, esv, Kind::Infantry) > 0 && g.count_kind(so, esv, Kind::Cavalry) > 0
+    });
     let text = Peloria::describe(&d, &g.view(&d, Viewer::Spectator));
     let line = |nation: &str| {
         text.lines()
@@ -468,14 +509,18 @@ fn describe_shows_each_nations_units_and_areas() {
             .unwrap_or_else(|| panic!("no line for {nation}:\n{text}"))
             .to_string()
     };
-    let owner = &names()[d.nations[nat(&d, "Theyalans")].player];
-    let theyalans = line("Theyalans");
+    let owner = &names()[d.nations[so].player];
+    let soldiers = line("Soldiers");
     assert!(
-        theyalans.starts_with(&format!("Theyalans ({owner}): ")),
-        "{theyalans}"
+        soldiers.starts_with(&format!("Soldiers ({owner}): ")),
+        "{soldiers}"
     );
-    assert!(theyalans.contains("Lenshi 2i 1c"), "{theyalans}");
-    assert!(line("Hirenmador").contains("Naveria 3c"), "{text}");
+    let both = format!(
+        "Esvuthil {}i {}c",
+        g.count_kind(so, esv, Kind::Infantry),
+        g.count_kind(so, esv, Kind::Cavalry)
+    );
+    assert!(soldiers.contains(&both), "{both}: {soldiers}");
     assert!(!text.contains("(s)"), "{text}");
 }
 

@@ -223,6 +223,7 @@ fn pel_emp_17_a_step_naming_nothing_legal_suggests_only_legal_steps() {
     let d = data();
     let mut g = blank(&d, 2, "Pelorians");
     put(&mut g, &d, "Pelorians", "Kestinlands", Kind::Infantry, 1);
+    // why: any Emperor in movement would do; kept from this wording test's designed position
     g.emperor = Some(nat(&d, "Pelorians"));
     fresh(&mut g, &d);
     let e = g
@@ -505,6 +506,7 @@ fn pel_ovr_3_a_unit_out_of_moves_is_not_said_to_overrun() {
         .iter_mut()
         .filter(|u| u.area as usize == ar(&d, "Lenshi"))
     {
+        // why: a unit with exactly one move left entering an enemy area: not searched for
         u.left = 1;
     }
     let line = said(&play_now(&mut g, &d, "move Lenshi Naveria infantry"), " ");
@@ -611,6 +613,7 @@ fn pel_stack_6_one_forest_counter_per_area_and_not_in_forest_or_mountain() {
     put(&mut g, &d, "Aldryami", "Lenshi", Kind::Infantry, 1);
     put(&mut g, &d, "Aldryami", "Erigia", Kind::Infantry, 1);
     put(&mut g, &d, "Aldryami", "Naveria", Kind::Infantry, 1);
+    // why: the Aldryami placing beside a forest counter (round 4 on): not searched for
     g.phase = Phase::Place { left: 1 };
     assert!(rejected_now(&mut g, &d, "place Lenshi forest").contains("already"));
     assert!(rejected_now(&mut g, &d, "place Erigia forest").contains("forest counter"));

@@ -35,6 +35,7 @@ fn pel_ovp_2_removal_never_empties_an_area() {
     put(&mut g, &d, "Pelorians", "Henjarl", Kind::Infantry, 5);
     put(&mut g, &d, "Pelorians", "Vonlath", Kind::Infantry, 1);
     put(&mut g, &d, "Pelorians", "Esvuthil", Kind::Infantry, 4);
+    // why: an over-populated nation with a one-unit area: not searched for
     g.phase = Phase::Overpop;
     assert_eq!(g.overpop_excess(&d, nat(&d, "Pelorians")), 1);
     assert!(rejected_now(&mut g, &d, "remove Vonlath infantry").contains("empty"));

@@ -4,24 +4,46 @@ use super::*;
 
 // ==== Population increase ====
 
+/// A Pelorian's population points as the rule counts them: 2 per open, river or Tripolis
+/// area held, 1 per rough, mountain or forest one (none of theirs is a plateau, the sea or
+/// Dorastor in seed 5's opening rounds).
+fn pelorian_points(g: &Peloria, d: &PeloriaData) -> u32 {
+    g.held(d, nat(d, "Pelorians"))
+        .into_iter()
+        .map(|a| match d.terrain(a) {
+            Terrain::Open | Terrain::River | Terrain::Tripolis => 2,
+            Terrain::Rough | Terrain::Mountain | Terrain::Forest => 1,
+            other => panic!("{other:?} in {}", d.areas[a].name),
+        })
+        .sum()
+}
+
+/// Seed 5's opening: the Pelorians' first population increase from an empty track, then
+/// their round 2 one (the game played on by random steps) with the remainder kept.
 // PEL-BRIT-14, PEL-POP-2
 #[test]
 fn pel_pop_1_count_is_two_per_open_one_per_rough_plus_track() {
     let d = data();
-    let mut g = blank(&d, 2, "Pelorians");
-    for a in ["Lenshi", "Dikoria", "Henjarl"] {
-        put(&mut g, &d, "Pelorians", a, Kind::Infantry, 1);
-    }
-    put(&mut g, &d, "Pelorians", "Imther", Kind::Infantry, 1);
-    let n = nat(&d, "Pelorians");
-    assert_eq!(g.pop_points(&d, n), 7);
-    g.track[n] = 4;
-    let mut ev = Vec::new();
-    assert_eq!(g.population(&d, n, &mut ev), 1, "11 points: one unit");
-    assert_eq!(g.track[n], 5, "the remainder stays on the track");
-    g.track[n] = 5;
-    assert_eq!(g.population(&d, n, &mut ev), 2, "12 points: two units");
-    assert_eq!(g.track[n], 0);
+    let pel = nat(&d, "Pelorians");
+    let (before_placing, _) = PELORIANS_MOVE_IN_ROUND_1.split_once("Ann: place").unwrap();
+    let mut p = Playout {
+        g: position(&d, before_placing),
+        pick: GameRng::new(5),
+    };
+    let points = pelorian_points(&p.g, &d);
+    assert_eq!(p.g.phase, Phase::Place { left: 4 });
+    assert_eq!(points / 6, 4, "{points} points");
+    assert_eq!(u32::from(p.g.track[pel]), points % 6, "the remainder stays");
+    let kept = u32::from(p.g.track[pel]);
+    let g = p.until(&d, "the Pelorians' second turn", |g| {
+        g.round == 2 && g.turn == pel
+    });
+    let count = pelorian_points(g, &d) + kept;
+    let left = match g.phase {
+        Phase::Place { left } => u32::from(left),
+        _ => 0,
+    };
+    assert_eq!((left, u32::from(g.track[pel])), (count / 6, count % 6));
 }
 
 // PEL-BRIT-16
@@ -34,11 +56,13 @@ fn pel_pop_3_no_stock_sets_the_track_to_5() {
         put(&mut g, &d, "Hirenmador", a, Kind::Cavalry, 2);
     }
     let mut ev = Vec::new();
+    // why: a stock running out at a population increase: not searched for
     g.track[n] = 0;
     assert_eq!(g.population(&d, n, &mut ev), 0);
     assert_eq!(g.track[n], 5);
     // One left in stock, two earned: one comes, the track goes to 5.
     g.units.pop();
+    // why: the same, one unit left in stock
     g.track[n] = 4;
     assert_eq!(g.population(&d, n, &mut ev), 1);
     assert_eq!(g.track[n], 5);
@@ -48,6 +72,7 @@ fn pel_pop_3_no_stock_sets_the_track_to_5() {
     let i = g.units.iter().position(|u| u.area == dikoria).unwrap();
     g.units.remove(i);
     assert_eq!(g.stock(&d, n, Kind::Cavalry), 2);
+    // why: the same, as many in stock as earned
     g.track[n] = 4;
     let count = g.pop_points(&d, n) + 4;
     assert_eq!(count / 6, 2, "two earned");
@@ -67,10 +92,12 @@ fn pel_pop_4_never_more_units_than_the_maximum() {
     put(&mut g, &d, "Hirenmador", "Saird", Kind::Infantry, 2);
     put(&mut g, &d, "Praxians", "Saird", Kind::Cavalry, 3);
     assert_eq!(g.stock(&d, n, Kind::Cavalry), 1);
+    // why: the Hirenmador one cavalry short of their limit at a placement: not searched for
     g.phase = Phase::Place { left: 2 };
     play_now(&mut g, &d, "place Lenshi cavalry");
     assert_eq!(g.stock(&d, n, Kind::Cavalry), 0);
     assert_eq!(g.track[n], 5, "the second unit had nowhere to come from");
+    // why: the same, one more to place
     g.phase = Phase::Place { left: 1 };
     let e = g
         .legality(
@@ -89,42 +116,29 @@ fn pel_pop_4_never_more_units_than_the_maximum() {
 #[test]
 fn pel_pop_5_new_units_only_where_the_nation_is_alone_and_praxians_on_the_plateau() {
     let d = data();
-    let mut g = blank(&d, 2, "Pelorians");
-    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 1);
-    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 1);
-    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
-    g.phase = Phase::Place { left: 1 };
-    let steps = g.legal_steps(&d, 0);
-    assert_eq!(
-        steps,
-        vec![Step::Place {
-            area: ar(&d, "Lenshi"),
-            kind: Kind::Infantry
-        }]
-    );
-    assert!(g
-        .legality(
-            &d,
-            0,
-            &Step::Place {
-                area: ar(&d, "Dikoria"),
-                kind: Kind::Infantry
-            }
-        )
-        .is_err());
-    assert!(g
-        .legality(
-            &d,
-            0,
-            &Step::Place {
-                area: ar(&d, "Naveria"),
-                kind: Kind::Infantry
-            }
-        )
-        .is_err());
+    let pel = nat(&d, "Pelorians");
+    // Seed 5's opening, the Pelorians' placement: only where they stand alone.
+    let (before_placing, _) = PELORIANS_MOVE_IN_ROUND_1.split_once("Ann: place").unwrap();
+    let mut g = position(&d, before_placing);
+    let places: Vec<Step> = g.legal_steps(&d, 0);
+    assert!(!places.is_empty());
+    for step in &places {
+        let Step::Place { area, .. } = step else {
+            panic!("{step:?}")
+        };
+        assert!(g.holds_alone(pel, *area), "{}", d.areas[*area].name);
+    }
+    // Not with the Hirenmador in Naveria, nor in an empty area next to their own.
+    let e = rejected_now(&mut g, &d, "place Naveria infantry");
+    assert!(e.contains("Naveria"), "{e}");
+    assert!(g.count(pel, ar(&d, "Henjarl")) == 0);
+    rejected_now(&mut g, &d, "place Henjarl infantry");
+    // why: the Praxians' population increase with a unit on the Hungry Plateau; random
+    // play was not searched for one.
     let mut g = blank(&d, 4, "Praxians");
     put(&mut g, &d, "Praxians", "Dragon-Pass", Kind::Cavalry, 1);
     put(&mut g, &d, "Praxians", "Hungry-Plateau", Kind::Cavalry, 1);
+    // why: as above
     g.phase = Phase::Place { left: 1 };
     assert_eq!(
         g.legal_steps(&d, 0),
@@ -142,6 +156,7 @@ fn pel_pop_6_placement_respects_stacking_with_one_overstack() {
     let mut g = blank(&d, 2, "Pelorians");
     put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 3);
     put(&mut g, &d, "Pelorians", "Imther", Kind::Infantry, 2);
+    // why: two placements next to an area at the stacking limit: not searched for
     g.phase = Phase::Place { left: 2 };
     play_now(&mut g, &d, "place Lenshi infantry");
     // Lenshi is now the overstack: no second one.
@@ -157,6 +172,7 @@ fn pel_pop_7_a_unit_with_no_legal_place_is_lost_and_the_track_goes_to_5() {
     let mut g = blank(&d, 2, "Hirenmador");
     let n = nat(&d, "Hirenmador");
     put(&mut g, &d, "Hirenmador", "Bindle", Kind::Cavalry, 4);
+    // why: a unit to place with no legal area (all held areas full): not searched for
     g.track[n] = 1;
     g.phase = Phase::Place { left: 1 };
     advance(&mut g, &d);
@@ -171,6 +187,7 @@ fn pel_pop_9_arrivals_ignore_the_placement_rules() {
     let d = data();
     let mut g = blank(&d, 5, "Pelorians");
     put(&mut g, &d, "Pelorians", "Esvuthil", Kind::Infantry, 2);
+    // why: another nation in Esvuthil when the Soldiers arrive in round 5: not searched for
     g.turn = nat(&d, "Soldiers");
     let mut ev = Vec::new();
     g.begin_turn(&d, &mut ev);

@@ -33,6 +33,7 @@ fn pel_score_1_each_nation_scores_its_own_rule_in_scoring_rounds_only() {
         (0, 0),
         "round 3 has no nation scoring"
     );
+    // why: the same holdings scored in round 3 and in round 4: not searched for
     g.round = 4;
     let before = (g.vp[hi], g.vp[hy], g.vp[pr]);
     let before_pl_al = (g.vp[pl], g.vp[al]);
@@ -126,6 +127,7 @@ fn pel_shah_4_the_shah_may_score_in_each_of_rounds_14_to_16() {
     }
     let mut ev = Vec::new();
     g.end_round(&d, &mut ev);
+    // why: the Shah's areas held through rounds 14 and 15: not searched for
     g.round = 15;
     g.turn = NATIONS - 1;
     g.end_round(&d, &mut ev);
@@ -156,34 +158,37 @@ fn pel_brit_19_a_retreat_into_a_listed_area_captures_it_at_once_in_any_turn() {
     assert_eq!(g.vp[nat(&d, "Hyalorings")], 2);
 }
 
-/// The result gives each player's VP in parts: each of its nations' VP in turn order, then
-/// its Call to Heroes awards; they add up to its score (PEL-BRIT-2), and the standings
-/// show them.
+/// Seed 1's random game to its end: the result gives each player's nations' VP and its
+/// Call to Heroes award; they add up to its score (PEL-BRIT-2), and the standings show them.
 // PEL-BRIT-2
 #[test]
 fn pel_brit_2_the_result_gives_each_nations_vp_and_the_heroes_awards() {
     let d = data();
-    let mut g = new_game(&d);
-    for n in 0..g.vp.len() {
-        g.vp[n] = n as i64 + 1;
-    }
-    g.player_vp = vec![3, 0, -1, 2];
-    g.finish(&d, &mut Vec::new());
+    let mut p = Playout::new(&d, 1);
+    let g = p.until(&d, "the end", |g| g.status().is_finished());
     let r = g.result.clone().unwrap();
     assert_eq!(r.check_breakdown(), Ok(()));
-    let ann: Vec<(String, i64)> = r.breakdown[0]
-        .iter()
-        .map(|p| (p.name.clone(), p.points))
-        .collect();
-    let mut want: Vec<(String, i64)> = (0..d.nations.len())
-        .filter(|&n| d.nations[n].player == 0)
-        .map(|n| (d.nations[n].name.clone(), n as i64 + 1))
-        .collect();
-    want.push(("heroes".into(), 3));
-    assert_eq!(ann, want);
-    assert_eq!(r.scores[0], want.iter().map(|w| w.1).sum::<i64>());
+    for seat in 0..4 {
+        let parts: Vec<(String, i64)> = r.breakdown[seat]
+            .iter()
+            .map(|p| (p.name.clone(), p.points))
+            .collect();
+        let mut want: Vec<(String, i64)> = (0..d.nations.len())
+            .filter(|&n| d.nations[n].player == seat)
+            .map(|n| (d.nations[n].name.clone(), g.vp[n]))
+            .collect();
+        if parts.len() > want.len() || g.player_vp[seat] != 0 {
+            want.push(("heroes".into(), g.player_vp[seat]));
+        }
+        assert_eq!(parts, want, "seat {seat}");
+        assert_eq!(r.scores[seat], want.iter().map(|w| w.1).sum::<i64>());
+    }
     let standings = r.standings(&["Ann", "Bo", "Cy", "Di"]);
-    let line = format!("Ann: {} (Hirenmador 1, ", r.scores[0]);
+    let line = format!(
+        "Ann: {} (Hirenmador {}, ",
+        r.scores[0],
+        g.vp[nat(&d, "Hirenmador")]
+    );
     assert!(standings.contains(&line), "{standings}");
 }
 
@@ -194,6 +199,7 @@ fn pel_brit_2_the_result_gives_each_nations_vp_and_the_heroes_awards() {
 fn pel_brit_2_the_hint_is_the_players_vp_and_standing_with_the_units_as_tie_break() {
     let d = data();
     let mut g = blank(&d, 5, "Pelorians");
+    // why: chosen VP on an empty board, to read the hint against the scores
     g.vp[nat(&d, "Pelorians")] = 5;
     g.vp[nat(&d, "Telmori")] = 7;
     g.vp[nat(&d, "Hyalorings")] = 11;
