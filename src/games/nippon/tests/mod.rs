@@ -1,9 +1,11 @@
 //! Nippon tests, named after the clause ids of `../shared/clauses/nippon.md`. A test starts
-//! from a [`position`] fixture reached by real steps where it can (a seed picked for the
-//! workers it draws into the slots); the others set the state directly (`fresh`,
-//! `in_action`: this module is inside the game), each write under a `// why:` comment that
-//! says why a short fixture cannot reach its position. Steps are played through
-//! the notation, as a player types them, with the engine's shared harness
+//! from a [`position`] fixture reached by real steps: a fresh game of a seed where purple
+//! plays first ([`fresh`]), a seed picked for the workers it draws into the slots, or a
+//! line of play ([`purple_takes`]); an action is begun by a real `take` and `do`
+//! ([`begin`]). Where a position is out of reach of a short line of play the test sets
+//! the state directly (`in_action`, `give_factory`, `tile`: this module is inside the
+//! game), each write under a `// why:` comment that says what it would take. Steps are
+//! played through the notation, as a player types them, with the engine's shared harness
 //! (`crate::engine::testing`): `play_now` and `rejected_now` act for `current`.
 //!
 //! One file per rulebook part, mirroring `rules/`; the shared helpers, the conformance
@@ -50,12 +52,38 @@ fn position(fixture: &str) -> Nippon {
 /// green; each player has 12,000 yen.
 const TWO_SEED_11: &str = "players purple blue\nseed 11";
 
-/// A fresh game with seat 0 to play.
+/// The seed of a fresh game, by player count (2, 3, 4), where purple (seat 0) plays first.
+/// Seed 11 (2 players): see [`TWO_SEED_11`]. Seed 3 (3 players): the slots hold 1 white
+/// black brown, 2 brown green black, 3 pink white green, 4 orange green orange, 5 pink
+/// orange orange. Seed 0 (4 players): 1 orange black brown, 2 white pink black, 3 orange
+/// pink orange, 4 pink white brown, 5 white white white.
+const SEAT_0_FIRST: [u64; 3] = [11, 3, 0];
+
+/// Seed 11, two players: purple takes slot 2's workers one after the other (each time
+/// `do coal; up 1` for 1,000 yen), blue consolidating in between; an emptied slot 2 takes
+/// the top row. After `k` takes (at most 6) purple holds the workers black, brown, green,
+/// brown, white, green (the first `k`), and plays next.
+fn purple_takes(k: usize) -> Nippon {
+    let mut f = TWO_SEED_11.to_string();
+    for c in ["black", "brown", "green", "brown", "white", "green"]
+        .iter()
+        .take(k)
+    {
+        f += &format!("\npurple: take 2 {c}\npurple: do coal\npurple: up 1\nblue: consolidate");
+    }
+    position(&f)
+}
+
+/// A fresh game of `n` players with purple (seat 0) to play first.
 fn fresh(d: &NipponData, n: usize) -> Nippon {
-    let mut g = setup_checked::<Nippon>(d, &names(n), &Options::new(), 11).expect("setup");
-    // why: seat 0 acts first, whichever seat seed 11 draws first for the player count
-    g.current = 0;
-    g
+    crate::engine::testing::position(
+        d,
+        &format!(
+            "players {}\nseed {}",
+            names(n).join(" "),
+            SEAT_0_FIRST[n - 2]
+        ),
+    )
 }
 
 fn gi(d: &NipponData, name: &str) -> usize {
@@ -67,8 +95,28 @@ fn give_factory(g: &mut Nippon, d: &NipponData, seat: Seat, good: &str, machine:
     g.players[seat].factories[gi(d, good)] = Some(Factory { machine, goods });
 }
 
-/// Put seat 0 in the middle of action `a` (a worker taken from its slot). Each use says
-/// why on its line: the position around it is out of reach of a short fixture.
+/// The seat to play takes a worker (black if the slot holds one, else the first) from the
+/// slot offering `a` and chooses `a`: the real steps `take <slot> <colour>; do <action>`
+/// (the `do` is accepted once when the take began the action by itself).
+fn begin(g: &mut Nippon, d: &NipponData, a: Action) {
+    let slot = d.slots.iter().position(|s| s.contains(&a)).unwrap();
+    let colour = if g.slots[slot].contains(&0) {
+        d.worker_colours[0].0.clone()
+    } else {
+        colour_on(g, d, slot + 1)
+    };
+    let seat = g.current;
+    play_all(
+        g,
+        d,
+        seat,
+        &format!("take {} {colour}; do {}", slot + 1, a.name()),
+    );
+}
+
+/// Put seat 0 in the middle of action `a` (a worker taken from its slot) where the rules
+/// would refuse the take (the action cannot be completed, which is what the test is
+/// about). Each use says why on its line.
 fn in_action(g: &mut Nippon, d: &NipponData, a: Action) {
     let slot = d.slots.iter().position(|s| s.contains(&a)).unwrap();
     g.slots[slot].pop();

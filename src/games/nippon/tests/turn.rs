@@ -34,7 +34,7 @@ fn nip_turn_3_blueprints_raise_a_track_any_time_of_ones_turn() {
     assert!(rejected_now(&mut g, &d, "blueprints coal").contains("blueprint"));
     // In the middle of an action too, but never on another player's turn.
     g.players[0].blueprints = 3;
-    in_action(&mut g, &d, Action::Machinery);
+    begin(&mut g, &d, Action::Machinery);
     play_now(&mut g, &d, "blueprints money");
     assert_eq!(g.players[0].tracks[0], 1);
     // why: above
@@ -57,7 +57,7 @@ fn nip_turn_3_blueprints_cannot_strand_an_action() {
     // Knowledge 1, 3 blueprints: a silk factory needs 1 blueprint.
     // why: 3 blueprints are several synergy bonuses and rewards away
     g.players[0].blueprints = 3;
-    in_action(&mut g, &d, Action::Factory);
+    begin(&mut g, &d, Action::Factory);
     assert!(rejected_now(&mut g, &d, "blueprints money").contains("impossible"));
     // Raising knowledge to 2 covers the need instead.
     play_all(&mut g, &d, 0, "blueprints knowledge; build silk");
@@ -215,7 +215,7 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
     // why: knowledge 6 and tracks at the top: a whole game's actions
     g.players[0].tracks[2] = six;
     g.players[0].blueprints = 1;
-    in_action(&mut g, &d, Action::Factory);
+    begin(&mut g, &d, Action::Factory);
     play_now(&mut g, &d, "build clocks");
     assert_eq!(g.players[0].blueprints, 3);
     assert_eq!(g.current, 0, "the turn is still purple's");
@@ -242,7 +242,7 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
     // why: above
     g.players[0].tracks[2] = six;
     g.players[0].blueprints = 1;
-    in_action(&mut g, &d, Action::Factory);
+    begin(&mut g, &d, Action::Factory);
     play_now(&mut g, &d, "build clocks");
     let a = play_now(&mut g, &d, "done");
     assert!(a.turn_ended);
@@ -254,7 +254,7 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
     g.players[0].tracks[2] = six;
     g.players[0].tracks[0] = d.tracks[0].top();
     g.players[0].blueprints = 1;
-    in_action(&mut g, &d, Action::Factory);
+    begin(&mut g, &d, Action::Factory);
     let a = play_now(&mut g, &d, "build clocks");
     let texts: Vec<&str> = a.events.iter().map(|e| e.text.as_str()).collect();
     assert!(
@@ -269,7 +269,7 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
     // why: above
     g.players[0].tracks[2] = six;
     g.players[0].blueprints = 0;
-    in_action(&mut g, &d, Action::Factory);
+    begin(&mut g, &d, Action::Factory);
     play_now(&mut g, &d, "build clocks");
     assert_eq!((g.current, g.players[0].blueprints), (1, 2));
 }
@@ -285,7 +285,7 @@ fn nip_turn_3_blueprints_can_be_spent_on_the_last_turn_of_the_game() {
     g.players[0].blueprints = 3;
     let knowledge = g.players[0].tracks[2];
     // why: above
-    in_action(&mut g, &d, Action::Coal);
+    begin(&mut g, &d, Action::Coal);
     play_now(&mut g, &d, "up 1");
     assert!(g.result.is_none(), "the game waits for the last player");
     assert_eq!(g.status(), Status::Acting(vec![0]));
@@ -338,7 +338,7 @@ fn nip_turn_3_done_as_the_only_step_is_played_by_itself() {
     give_factory(&mut g, &d, 0, "silk", 0, 0);
     g.players[0].coal = 2;
     g.players[0].blueprints = 0;
-    in_action(&mut g, &d, Action::Produce);
+    begin(&mut g, &d, Action::Produce);
     let a = play_now(&mut g, &d, "run silk");
     assert_eq!(g.current, 1, "the turn passed: {}", said(&a, " | "));
     assert_eq!(g.stage, Stage::Start);

@@ -9,19 +9,28 @@ use super::*;
 #[test]
 fn nip_work_1_take_a_worker_to_the_leftmost_slot() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: slots of chosen colours: no seed search done for this draw
-    g.slots[1] = vec![3, 4, 5];
-    g.players[0].workers = vec![1];
+    // Seed 7, two players: purple first; slot 2 (knowledge or coal) holds brown pink white.
+    let white_taken = "players purple blue
+         seed 7
+         purple: take 2 white
+         purple: do coal
+         purple: up 1
+         blue: consolidate";
+    let mut g = position(white_taken);
+    assert_eq!(
+        (g.slots[1].clone(), g.players[0].workers.clone()),
+        (vec![5, 3], vec![1])
+    );
     play_now(&mut g, &d, "take 2 pink");
-    assert_eq!(g.slots[1], vec![4, 5]);
-    assert_eq!(g.players[0].workers, vec![1, 3]);
+    assert_eq!(g.slots[1], vec![5]);
+    assert_eq!(
+        g.players[0].workers,
+        vec![1, 3],
+        "white then pink, left to right"
+    );
     // NIP-WORK-6: the colour does not change the choice offered.
     let a = legal(&g, &d, g.current);
-    let mut h = fresh(&d, 2);
-    // why: above
-    h.slots[1] = vec![3, 4, 5];
-    h.players[0].workers = vec![1];
+    let mut h = position(white_taken);
     play_now(&mut h, &d, "take 2 brown");
     assert_eq!(a, legal(&h, &d, h.current));
 }
@@ -32,36 +41,18 @@ fn nip_work_1_take_a_worker_to_the_leftmost_slot() {
 #[test]
 fn nip_work_1_a_shortened_colour_means_the_worker_in_that_slot() {
     let d = data();
-    let black = d
-        .worker_colours
-        .iter()
-        .position(|c| c.0 == "black")
-        .unwrap() as u8;
-    let brown = d
-        .worker_colours
-        .iter()
-        .position(|c| c.0 == "brown")
-        .unwrap() as u8;
-    let white = d
-        .worker_colours
-        .iter()
-        .position(|c| c.0 == "white")
-        .unwrap() as u8;
-    let mut g = fresh(&d, 2);
-    // why: slots of chosen colours: no seed search done for these draws
-    g.slots[1] = vec![black, white, white];
+    // Seed 12, two players: purple first; slot 2 holds black pink white.
+    let mut g = position("players purple blue\nseed 12");
     play_now(&mut g, &d, "take 2 b");
-    assert_eq!(g.players[0].workers, vec![black]);
-    let mut g = fresh(&d, 2);
-    // why: above
-    g.slots[1] = vec![black, brown, white];
+    assert_eq!(g.players[0].workers, vec![0], "black");
+    // Seed 11: slot 2 holds green brown black.
+    let mut g = position(TWO_SEED_11);
     let e = rejected_now(&mut g, &d, "take 2 b");
     assert!(
         e.contains("`take 2 black`") && e.contains("`take 2 brown`"),
         "{e}"
     );
     // A colour the slot does not hold is still refused with the rule's reason.
-    g.slots[1] = vec![black, black, black];
     let e = rejected_now(&mut g, &d, "take 2 white");
     assert!(e.contains("white"), "{e}");
 }
@@ -87,13 +78,10 @@ fn nip_work_3_choose_one_action_of_the_slot() {
 #[test]
 fn nip_work_4_six_workers_must_consolidate() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: six workers held take six turns; only their count is the point
-    g.players[0].workers = vec![0; 6];
+    let mut g = purple_takes(6);
+    assert_eq!(g.players[0].workers.len(), 6);
     assert_eq!(legal(&g, &d, g.current), ["consolidate"]);
-    // why: above
-    g.slots[1] = vec![0, 1, 2];
-    assert!(rejected_now(&mut g, &d, "take 2 black").contains("must consolidate"));
+    assert!(rejected_now(&mut g, &d, "take 2 brown").contains("must consolidate"));
 }
 
 // NIP-WORK-5
@@ -247,10 +235,10 @@ fn nip_trig_5_three_more_turns_each_after_the_golden_slot() {
     // Purple, Blue, Red (seats 0, 1, 2); Blue's refill reaches the first golden slot.
     let d = data();
     let mut g = fresh(&d, 3);
-    // why: the marker before the golden slot after two scorings: a whole game
+    play_now(&mut g, &d, "consolidate"); // purple; blue plays next
+                                         // why: the marker before the golden slot after two scorings: a whole game
     g.marker = d.first_golden - 1;
     g.scorings = 2;
-    g.current = 1;
     g.rows.iter_mut().for_each(|r| r.clear());
     // why: above
     g.slots[1] = vec![0];
