@@ -226,13 +226,10 @@ fn nip_cons_13_no_workers_no_payment_line() {
 #[test]
 fn nip_cons_15_three_colours_cost_9000() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: workers of exactly three colours with the rewards gone: many rounds of play
-    g.players[0].workers = vec![0, 0, 1, 2];
-    g.rewards = vec![0; 12];
-    g.multipliers = 0;
-    play_now(&mut g, &d, "consolidate");
-    assert_eq!(g.players[0].yen, 12_000 - 9_000);
+    // Four workers of three colours: black, brown, green, brown.
+    let mut g = purple_takes(4);
+    play_all(&mut g, &d, 0, "consolidate; reward 2 yen; space money");
+    assert_eq!(g.players[0].yen, 12_000 + 5_000 - 9_000);
 }
 
 // NIP-CONS-14, NIP-CONS-18

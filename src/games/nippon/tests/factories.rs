@@ -100,10 +100,17 @@ fn nip_fac_11_missing_knowledge_costs_blueprints() {
 #[test]
 fn nip_fac_13_one_factory_per_good() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: a second factory action must be completable, and silk spends the one starting blueprint
-    give_factory(&mut g, &d, 0, "silk", 0, 0);
-    g.players[0].tracks[2] = 1;
+    // Silk spent the one blueprint, so knowledge 2 (one move) opens paper for a second
+    // factory action; a consolidation pays for both.
+    let mut g = position(&format!(
+        "{SILK_BUILT}
+         purple: consolidate
+         blue: consolidate
+         purple: take 2 black
+         purple: do knowledge
+         purple: up 1
+         blue: consolidate"
+    ));
     begin(&mut g, &d, Action::Factory);
     assert!(rejected_now(&mut g, &d, "build silk").contains("already have"));
 }
@@ -114,17 +121,16 @@ fn nip_fac_13_one_factory_per_good() {
 #[test]
 fn nip_mach_7_install_and_upgrade_in_one_action() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: a silk factory and then 12,000 yen for machines: a consolidation between
-    give_factory(&mut g, &d, 0, "silk", 0, 0);
+    let mut g = position(SILK_AND_11_000_YEN);
+    assert_eq!(g.players[0].yen, 11_000);
     begin(&mut g, &d, Action::Machinery);
     play_now(&mut g, &d, "improve silk");
     assert_eq!(g.players[0].factories[0].unwrap().machine, 1);
-    // 2,000 yen left: `done` is all there is, and the game plays it.
+    // 1,000 yen left: `done` is all there is, and the game plays it.
     play_now(&mut g, &d, "improve silk");
     assert_eq!(g.current, 1, "the action ended by itself");
     assert_eq!(g.players[0].factories[0].unwrap().machine, 2);
-    assert_eq!(g.players[0].yen, 2_000, "10,000 yen for two improvements");
+    assert_eq!(g.players[0].yen, 1_000, "10,000 yen for two improvements");
 }
 
 // NIP-MACH-1: at most 3 improvements.
@@ -150,9 +156,18 @@ fn nip_mach_1_one_to_three_improvements() {
 #[test]
 fn nip_mach_5_plus_two_is_final() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: a factory already at +2 takes two machinery actions after the building
-    give_factory(&mut g, &d, 0, "silk", 2, 0);
+    // Silk improved twice (slot 1's orange worker), then a consolidation for the yen.
+    let mut g = position(&format!(
+        "{SILK_AND_11_000_YEN}
+         purple: take 1 orange
+         purple: do machinery
+         purple: improve silk
+         purple: improve silk
+         blue: consolidate
+         purple: consolidate
+         blue: consolidate"
+    ));
+    assert_eq!(g.players[0].factories[0].unwrap().machine, 2);
     begin(&mut g, &d, Action::Machinery);
     assert!(rejected_now(&mut g, &d, "improve silk").contains("already +2"));
     // NIP-MACH-6: no step moves or removes an installed machine.
@@ -292,10 +307,7 @@ fn nip_mach_2_exactly_the_price_of_a_machine_is_enough() {
 #[test]
 fn nip_prod_refusal_names_only_legal_steps() {
     let d = data();
-    let mut g = fresh(&d, 3);
-    // why: a silk factory and 5 coal: building, mining and the others' turns
-    give_factory(&mut g, &d, 0, "silk", 0, 0);
-    g.players[0].coal = 5;
+    let mut g = position(SILK_BUILT);
     begin(&mut g, &d, Action::Produce);
     let e = g.check(&d, 0, &Step::Consolidate).unwrap_err().reason;
     assert!(!e.contains("`done`"), "done is not legal yet: {e}");

@@ -22,13 +22,14 @@ fn nip_know_2_track_steps_cost_1_3_6_thousand() {
             assert_eq!(g.players[0].yen, 12_000 - cost);
         }
     }
-    // Purses of exactly 2,000 and then 3,000 yen in one action: only by hand.
-    let mut g = fresh(&d, 2); // why: above
-    g.players[0].yen = 2_000; // why: above
-    begin(&mut g, &d, Action::Coal); // why: above
+    // A purse of 2,000 yen (knowledge moves of 3, 2 and 1) is short of 2 coal steps.
+    let mut g = knowledge_ups(&[3, 2, 1]);
+    assert_eq!(g.players[0].yen, 2_000);
+    begin(&mut g, &d, Action::Coal);
     assert!(rejected_now(&mut g, &d, "up 2").contains("cost"));
-    // Exactly the price is enough.
-    g.players[0].yen = 3_000; // why: above
+    // Exactly the price is enough: 3,000 yen (moves of 3 and 2).
+    let mut g = knowledge_ups(&[3, 2]);
+    begin(&mut g, &d, Action::Coal);
     play_now(&mut g, &d, "up 2");
     assert_eq!(g.players[0].yen, 0);
 }

@@ -33,9 +33,7 @@ fn nip_city_4_overseas_count_only_uncovered_slots() {
 #[test]
 fn nip_mkt_4_tiles_beside_the_supplied_good_in_one_region() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    // why: a factory with 4 goods takes building and producing rounds; the market is the point
-    give_factory(&mut g, &d, 0, "silk", 0, 4);
+    let mut g = silk_with_three_goods();
     begin(&mut g, &d, Action::Market);
     let c = city_with(&g, &d, None, "silk");
     play_all(
@@ -46,7 +44,7 @@ fn nip_mkt_4_tiles_beside_the_supplied_good_in_one_region() {
     );
     let s = g.side_of(&d, c, 0).unwrap();
     assert_eq!(g.influence[c][s], Some(Placed { seat: 0, value: 2 }));
-    assert_eq!(g.players[0].factories[0].unwrap().goods, 2);
+    assert_eq!(g.players[0].factories[0].unwrap().goods, 1);
     // A city without silk refuses the silk tile; another region refuses too.
     if let Some(other) = (0..8).find(|&o| o / 2 != c / 2 && g.side_of(&d, o, 0).is_some()) {
         play_now(&mut g, &d, "tile 1 silk 1");
@@ -314,9 +312,7 @@ fn nip_mkt_1_up_to_three_tiles() {
 #[test]
 fn nip_mkt_1_a_second_tile_waits_until_the_first_has_its_city() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    // why: a factory with 4 goods takes building and producing rounds
-    give_factory(&mut g, &d, 0, "silk", 0, 4);
+    let mut g = silk_with_three_goods();
     begin(&mut g, &d, Action::Market);
     let silk = gi(&d, "silk") as u8;
     assert!(g

@@ -74,6 +74,69 @@ fn purple_takes(k: usize) -> Nippon {
     position(&f)
 }
 
+/// Seed 11: purple raises knowledge by each of `ups` in turn (at most 3 moves), on slot 2's
+/// black, brown and green workers (1,000, 3,000 or 6,000 yen a move), blue consolidating
+/// in between: purple plays next with 12,000 yen less those costs.
+fn knowledge_ups(ups: &[u8]) -> Nippon {
+    let mut f = TWO_SEED_11.to_string();
+    for (c, k) in ["black", "brown", "green"].iter().zip(ups) {
+        f += &format!(
+            "\npurple: take 2 {c}\npurple: do knowledge\npurple: up {k}\nblue: consolidate"
+        );
+    }
+    position(&f)
+}
+
+/// Seed 11: purple builds a silk factory with slot 1's black worker (6,000 yen; the one
+/// blueprint she starts with covers the knowledge short; its synergy gives 2 coal), blue
+/// consolidates: purple plays next with an empty silk factory, 6,000 yen, 4 coal and no
+/// blueprint.
+const SILK_BUILT: &str = "players purple blue
+    seed 11
+    purple: take 1 black
+    purple: do factory
+    purple: build silk
+    blue: consolidate";
+
+/// [`SILK_BUILT`], then purple takes slot 2's black and brown workers (coal up 1 each),
+/// and consolidates with 3 workers for a 5,000-yen reward tile (on the money space):
+/// 12,000 + 5,000 - 6,000 for two colours. Purple plays next with an empty silk factory,
+/// 11,000 yen and no blueprint (so no factory action is open).
+const SILK_AND_11_000_YEN: &str = "players purple blue
+    seed 11
+    purple: take 1 black
+    purple: do factory
+    purple: build silk
+    blue: consolidate
+    purple: take 2 black
+    purple: do coal
+    purple: up 1
+    blue: consolidate
+    purple: take 2 brown
+    purple: do coal
+    purple: up 1
+    blue: consolidate
+    purple: consolidate
+    purple: reward 2 yen
+    purple: space money
+    blue: consolidate";
+
+/// [`SILK_BUILT`], then purple runs silk three times with slot 3's black, orange and white
+/// workers (2 coal a run; a consolidation for the budget's 2 coal before the 2nd and 3rd),
+/// blue consolidating in between: purple plays next with 3 silk, 9,000 yen and no coal.
+fn silk_with_three_goods() -> Nippon {
+    let mut f = SILK_BUILT.to_string();
+    for (i, c) in ["black", "orange", "white"].iter().enumerate() {
+        if i > 0 {
+            f += "\npurple: consolidate\nblue: consolidate";
+        }
+        f += &format!(
+            "\npurple: take 3 {c}\npurple: do produce\npurple: run silk\nblue: consolidate"
+        );
+    }
+    position(&f)
+}
+
 /// A fresh game of `n` players with purple (seat 0) to play first.
 fn fresh(d: &NipponData, n: usize) -> Nippon {
     crate::engine::testing::position(

@@ -49,15 +49,12 @@ fn nip_comp_3_trains_ships_and_influence_tiles_per_player() {
 #[test]
 fn nip_comp_4_cubes_are_coal_markers_or_goods_by_place() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: a silk factory and 5 coal: building, mining and the others' turns
-    give_factory(&mut g, &d, 0, "silk", 0, 0);
-    g.players[0].coal = 5;
+    let mut g = position(SILK_BUILT);
     begin(&mut g, &d, Action::Produce);
-    let tracks = g.players[0].tracks;
+    let (tracks, coal) = (g.players[0].tracks, g.players[0].coal);
     play_now(&mut g, &d, "run silk");
     // Coal left the budget, one good entered the silk storage, markers stayed.
-    assert_eq!(g.players[0].coal, 3);
+    assert_eq!(g.players[0].coal, coal - 2);
     assert_eq!(g.players[0].factories[gi(&d, "silk")].unwrap().goods, 1);
     assert_eq!(g.players[0].tracks, tracks);
 }

@@ -333,11 +333,8 @@ fn nip_turn_4_three_scorings_then_the_end() {
 #[test]
 fn nip_turn_3_done_as_the_only_step_is_played_by_itself() {
     let d = data();
-    let mut g = fresh(&d, 3);
-    // why: a silk factory with 2 coal and no blueprint: building and the others' turns
-    give_factory(&mut g, &d, 0, "silk", 0, 0);
-    g.players[0].coal = 2;
-    g.players[0].blueprints = 0;
+    let mut g = position(SILK_BUILT);
+    assert_eq!(g.players[0].blueprints, 0);
     begin(&mut g, &d, Action::Produce);
     let a = play_now(&mut g, &d, "run silk");
     assert_eq!(g.current, 1, "the turn passed: {}", said(&a, " | "));

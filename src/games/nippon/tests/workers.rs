@@ -88,15 +88,15 @@ fn nip_work_4_six_workers_must_consolidate() {
 #[test]
 fn nip_work_5_only_an_action_that_can_be_completed() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: an empty purse (0 yen) takes spending the 12,000 a player starts with
-    g.players[0].yen = 0;
-    g.slots[0] = vec![0, 1, 2];
-    // Factory and machinery both need yen.
+    // 0 yen: two knowledge moves of 3 (12,000 yen).
+    let mut g = knowledge_ups(&[3, 3]);
+    assert_eq!(g.players[0].yen, 0);
+    // Factory and machinery (slot 1 holds a black worker) both need yen.
     let e = rejected_now(&mut g, &d, "take 1 black");
     assert!(e.contains("completely"), "{e}");
-    // With 5,000 yen only machinery is possible: it starts at once.
-    g.players[0].yen = 5_000;
+    // With 5,000 yen (moves of 3 and 1) only machinery is possible: it starts at once.
+    let mut g = knowledge_ups(&[3, 1]);
+    assert_eq!(g.players[0].yen, 5_000);
     play_now(&mut g, &d, "take 1 black");
     assert_eq!(g.stage, Stage::Machinery { n: 0 });
     // And must be carried out: `done` needs one improvement first.
@@ -309,9 +309,7 @@ fn nip_work_5_the_market_check_agrees_with_trying_every_tile() {
 #[test]
 fn nip_work_3_do_is_accepted_when_the_slot_offers_one_action() {
     let d = data();
-    let mut g = fresh(&d, 3);
-    // why: a silk factory with 3 goods: building and producing rounds
-    give_factory(&mut g, &d, 0, "silk", 0, 3);
+    let mut g = silk_with_three_goods();
     let c = colour_on(&g, &d, 5);
     play_now(&mut g, &d, &format!("take 5 {c}"));
     assert!(matches!(g.stage, Stage::Market(_)));
@@ -327,15 +325,13 @@ fn nip_work_3_do_is_accepted_when_the_slot_offers_one_action() {
 #[test]
 fn nip_work_5_a_take_without_its_colour_gets_the_reason_or_the_whole_steps() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: an empty purse (0 yen) takes spending the 12,000 a player starts with
-    g.players[0].yen = 0;
-    g.slots[0] = vec![0, 1, 2];
+    // 0 yen (two knowledge moves of 3): nothing on slot 1 can be completed.
+    let mut g = knowledge_ups(&[3, 3]);
     let e = rejected_now(&mut g, &d, "take 1");
     assert!(e.contains("completely"), "{e}");
     assert!(e.contains("rules topic `take`"), "{e}");
-    // why: above
-    g.players[0].yen = 5_000;
+    // 5,000 yen (moves of 3 and 1): machinery can be, so the whole steps are named.
+    let mut g = knowledge_ups(&[3, 1]);
     let e = rejected_now(&mut g, &d, "take 1");
     assert!(e.contains("not a whole step"), "{e}");
     for s in legal(&g, &d, g.current)
