@@ -27,7 +27,8 @@ fn nip_cons_4_budget_replaces_yen_and_coal() {
 fn nip_cons_2_steps_in_order() {
     let d = data();
     let mut g = fresh(&d, 4);
-    // why: five workers of five colours take five turns and a seeded draw each; the order of the
+    // why: not yet on real steps: five colours are reachable in about 30 steps
+    // (`purple_takes(5)`, then slot 4's pink for a train): the next candidate; the order of the
     // steps is the point
     g.players[0].workers = vec![0, 1, 2, 3, 4];
     play_now(&mut g, &d, "consolidate");
@@ -61,7 +62,7 @@ fn nip_cons_7_only_higher_rewards_left_skips() {
     let mut g = purple_takes(3);
     for i in 0..12 {
         if d.rewards[i].multiplier < 5 {
-            // why: emptied reward stacks take a dozen consolidations of both seats
+            // why: REWARDS (mod.rs): emptying the lower stacks is 12 consolidations, 140+ steps
             g.rewards[i] = 0;
         }
     }
@@ -75,7 +76,7 @@ fn nip_cons_7_only_higher_rewards_left_skips() {
 fn nip_cons_8_multiplier_tiles_when_rewards_run_out() {
     let d = data();
     let mut g = purple_takes(3);
-    // why: every reward stack emptied takes a dozen consolidations or more
+    // why: REWARDS (mod.rs): every stack emptied is 16 consolidations, 190+ steps
     g.rewards = vec![0; 12];
     play_now(&mut g, &d, "consolidate");
     assert_eq!(g.stage, Stage::Space { multiplier: 2 });
@@ -110,7 +111,7 @@ fn nip_cons_8_multiplier_tiles_are_reached_once_the_reward_tiles_run_out() {
     let last = (0..d.rewards.len())
         .find(|&i| d.rewards[i].multiplier == 2 && rules::bonus_kind(d.rewards[i].bonus) == 0)
         .unwrap();
-    // why: every reward stack emptied and six achievements taken: a whole game's consolidations
+    // why: REWARDS (mod.rs): every stack emptied is 16 consolidations, 190+ steps
     g.rewards = vec![0; d.rewards.len()];
     g.rewards[last] = 1;
     g.players[0].achievements = vec![Some(3); 6];
@@ -142,7 +143,8 @@ fn nip_cons_8_multiplier_tiles_are_reached_once_the_reward_tiles_run_out() {
 fn nip_cons_12_tiles_go_on_an_empty_achievement_space_for_good() {
     let d = data();
     let mut g = purple_takes(3);
-    // why: full achievement spaces and emptied rewards are a whole game's consolidations away
+    // why: REWARDS (mod.rs): a covered space is a consolidation with 3+ workers (12+ steps);
+    // six covered spaces are six of them, 72+ steps
     g.players[0].achievements[0] = Some(3);
     play_all(&mut g, &d, 0, "consolidate; reward 2 coal");
     assert!(rejected_now(&mut g, &d, "space contracts").contains("already holds"));
@@ -237,7 +239,8 @@ fn nip_cons_15_three_colours_cost_9000() {
 fn nip_cons_18_unpaid_colours_lose_2_vp_each() {
     let d = data();
     let mut g = fresh(&d, 2);
-    // why: six workers of six colours with the rewards gone: many rounds of play
+    // why: REWARDS (mod.rs); and six colours at once: seed 11 has orange and pink only on
+    // slots 1, 3 and 4 (5,000 yen or goods each), more than one 12,000-yen purse pays
     g.players[0].workers = vec![0, 1, 2, 3, 4, 5];
     g.rewards = vec![0; 12];
     g.multipliers = 0;

@@ -51,17 +51,17 @@ fn nip_fac_2_factory_tile_data() {
 #[test]
 fn nip_fac_8_knowledge_level_is_the_number_at_or_below() {
     let d = data();
-    let mut g = fresh(&d, 2);
     let t = d.track(TrackKind::Knowledge);
     let three = (0..t.values.len())
         .find(|&i| t.printed[i] && t.values[i] == 3)
         .unwrap();
     assert!(!t.printed[three + 1], "a gap slot between 3 and 4");
-    // why: the knowledge level read at each slot; no action involved
-    g.players[0].tracks[2] = three + 1;
+    // Knowledge moves of 3 and 1 from the first slot reach the gap slot after the 3.
+    let g = knowledge_ups(&[3, 1]);
+    assert_eq!(g.players[0].tracks[2], three + 1);
     assert_eq!(g.knowledge(&d, 0), 3);
-    // why: above
-    g.players[0].tracks[2] = three + 2;
+    let g = knowledge_ups(&[3, 2]);
+    assert_eq!(g.players[0].tracks[2], three + 2);
     assert_eq!(g.knowledge(&d, 0), 4);
 }
 
@@ -138,7 +138,7 @@ fn nip_mach_7_install_and_upgrade_in_one_action() {
 fn nip_mach_1_one_to_three_improvements() {
     let d = data();
     let mut g = fresh(&d, 2);
-    // why: three improvements cost 15,000 yen, more than a player starts with
+    // why: YEN (mod.rs): 15,000 yen needs a money step and a reward first, 25+ steps
     g.players[0].yen = 50_000;
     begin(&mut g, &d, Action::Machinery);
     let a = play_all(

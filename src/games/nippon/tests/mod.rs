@@ -188,6 +188,24 @@ fn in_action(g: &mut Nippon, d: &NipponData, a: Action) {
     g.start_action(a);
 }
 
+// What the positions still set by hand would take by real steps, counted from the board
+// file (a take is at least 3 steps: `take`, `do`, a move; `// why:` comments cite these):
+// - REFILL: the scoring marker moves one slot per full refill, which needs every worker
+//   row moved down first: at least 7 takes with 2 players (3 + 2 + 2), 12 with 3, 15 with
+//   4. The first scoring (the marker past slot 2) is 3 full refills, at least 21 takes
+//   (63+ steps) with 2 players; the second 6 (126+ steps); the golden slot 8 (168+ steps).
+// - REWARDS: 16 reward tiles with 2 players (24 with 4), at most one per consolidation,
+//   each after 3 or more takes: emptying them is 16 consolidations, 190+ steps.
+// - YEN: a consolidation pays the money track (12,000 at the start) plus at most one
+//   5,000-yen reward, less 3,000 per worker colour: at most 14,000 yen before the money
+//   track moves; 15,000 needs one money step (a contract, the 2nd train or 3 blueprints),
+//   20,000 six steps (the track reads 12 13 14 15 16 17 18).
+// - GOODS: a factory is 6,000 yen and each run 2 to 4 coal for 1 good (no machine): a
+//   good takes a factory action and a produce action (6+ steps), 2 coal a consolidation;
+//   several factories with goods are 30+ steps (see `silk_with_three_goods`: 3 silk, 27).
+// - TILES: an influence tile of value v needs a good of level (v+1)/2 or more, level 3
+//   (values 6, 7) a factory at knowledge 5: 8 knowledge steps (at most 3 a move).
+
 fn workers_total(g: &Nippon) -> u32 {
     g.bag.iter().sum::<u32>()
         + g.slots.iter().map(|s| s.len() as u32).sum::<u32>()

@@ -96,7 +96,7 @@ fn nip_comp_5_markers_never_pass_the_top() {
 fn nip_comp_6_the_supply_never_runs_out() {
     let d = data();
     let mut g = fresh(&d, 2);
-    // why: 200,000 yen, to buy machines until the supply would run out: only by hand
+    // why: YEN (mod.rs): 200,000 yen is beyond any purse the money track (30 at the top) pays
     g.players[0].yen = 200_000;
     for _ in 0..4 {
         // why: above

@@ -10,7 +10,7 @@ use super::*;
 fn nip_train_4_one_to_three_trains_in_different_regions() {
     let d = data();
     let mut g = fresh(&d, 4);
-    // why: three trains cost 15,000 yen, more than a player starts with
+    // why: YEN (mod.rs): 15,000 yen needs a money step and a reward first, 25+ steps
     g.players[0].yen = 20_000;
     begin(&mut g, &d, Action::Trains);
     play_now(&mut g, &d, "train hokkaido");

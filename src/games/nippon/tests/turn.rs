@@ -53,10 +53,30 @@ fn nip_turn_3_blueprints_raise_a_track_any_time_of_ones_turn() {
 #[test]
 fn nip_turn_3_blueprints_cannot_strand_an_action() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // Knowledge 1, 3 blueprints: a silk factory needs 1 blueprint.
-    // why: 3 blueprints are several synergy bonuses and rewards away
-    g.players[0].blueprints = 3;
+    // Knowledge 1, 3 blueprints (a reward of 2 for three workers of two colours), 6,000
+    // yen: a silk factory needs 1 blueprint.
+    let mut g = position(&format!(
+        "{TWO_SEED_11}
+         purple: take 2 black
+         purple: do coal
+         purple: up 1
+         blue: consolidate
+         purple: take 4 black
+         purple: do trains
+         purple: train hokkaido
+         purple: done
+         blue: consolidate
+         purple: take 2 brown
+         purple: do coal
+         purple: up 1
+         blue: consolidate
+         purple: consolidate
+         purple: reward 2 blueprints
+         purple: space contracts
+         purple: done         # the turn waited: 3 blueprints could be spent
+         blue: consolidate"
+    ));
+    assert_eq!((g.players[0].blueprints, g.players[0].yen), (3, 6_000));
     begin(&mut g, &d, Action::Factory);
     assert!(rejected_now(&mut g, &d, "blueprints money").contains("impossible"));
     // Raising knowledge to 2 covers the need instead.
@@ -280,7 +300,7 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
 fn nip_turn_3_blueprints_can_be_spent_on_the_last_turn_of_the_game() {
     let d = data();
     let mut g = fresh(&d, 2);
-    // why: the last of the final turns is a whole game away
+    // why: REFILL (mod.rs): the final turns start at the golden slot, 56+ takes, 168+ steps
     g.final_turns = Some(1);
     g.players[0].blueprints = 3;
     let knowledge = g.players[0].tracks[2];
@@ -299,7 +319,7 @@ fn nip_turn_3_blueprints_can_be_spent_on_the_last_turn_of_the_game() {
 fn nip_turn_4_three_scorings_then_the_end() {
     let d = data();
     let mut g = fresh(&d, 2);
-    // why: two scorings done and the marker before the golden slot: a whole game away
+    // why: REFILL (mod.rs): the marker at slot 7 is 7 full refills, 49+ takes, 147+ steps
     g.marker = d.first_golden - 1;
     g.scorings = 2;
     g.rows = vec![vec![], vec![]];

@@ -107,15 +107,33 @@ fn nip_work_5_only_an_action_that_can_be_completed() {
 #[test]
 fn nip_work_7_emptied_slot_takes_the_uppermost_row() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    // why: an emptied row and a slot with one worker: many turns and a seeded draw
-    g.rows[0] = vec![];
-    g.rows[1] = vec![3, 4, 5];
-    g.slots[1] = vec![0];
-    play_now(&mut g, &d, "take 2 black");
+    // Seed 0, four players: slot 2 holds white pink black, the rows pink black orange, green
+    // pink orange, ...; red's take empties slot 2, which takes the first row.
+    let mut g = position(
+        "players purple blue red yellow
+         seed 0
+         purple: take 2 white
+         purple: do coal
+         purple: up 1
+         blue: take 2 pink
+         blue: do coal
+         blue: up 1
+         red: take 2 black
+         red: do coal
+         red: up 1
+         yellow: take 2 pink
+         yellow: do coal
+         yellow: up 1
+         purple: take 2 black
+         purple: do coal
+         purple: up 1",
+    );
+    assert!(g.rows[0].is_empty());
+    assert_eq!(g.slots[1], vec![2], "orange, the last of the first row");
+    play_now(&mut g, &d, "take 2 orange");
     assert!(g.slots[1].is_empty(), "not before the turn is over");
-    play_all(&mut g, &d, 0, "do coal; up 1");
-    assert_eq!(g.slots[1], vec![3, 4, 5], "the whole row moves");
+    play_all(&mut g, &d, 1, "do coal; up 1");
+    assert_eq!(g.slots[1], vec![4, 3, 2], "the whole row moves");
     assert!(g.rows[1].is_empty());
     assert_eq!(g.rows[2].len(), 3);
 }
@@ -128,7 +146,8 @@ fn nip_work_9_full_refill_when_every_row_is_empty() {
         let mut g = fresh(&d, n);
         let total = workers_total(&g);
         g.rows.iter_mut().for_each(|r| r.clear());
-        // why: every row emptied and a bag of chosen counts: most of a game's takes
+        // why: REFILL (mod.rs): every row emptied is 4+ takes (2 players), 12+ (4 players), and a
+        // bag of one colour is not a seeded draw at all
         g.slots[1] = vec![0];
         g.slots[3] = vec![1];
         g.bag = vec![0; 6];
@@ -153,7 +172,8 @@ fn nip_work_12_short_bag_is_completed_at_consolidation() {
     let d = data();
     let mut g = fresh(&d, 2);
     g.rows.iter_mut().for_each(|r| r.clear());
-    // why: a nearly empty bag and six workers: most of a game's takes
+    // why: a bag of one worker: 35 of 36 workers out of the bag, held by players or on the
+    // board (a player holds at most 6): not reachable with 2 players
     g.slots[1] = vec![0];
     g.bag = vec![1, 0, 0, 0, 0, 0];
     g.players[1].workers = vec![1; 6];
@@ -187,7 +207,8 @@ fn nip_trig_2_first_scoring_when_the_marker_passes_the_first_symbol() {
     let mut g = fresh(&d, 2);
     // Seat 0 has a value-7 tile in every region.
     for r in 0..4 {
-        // why: the marker just before the first symbol and a tile: many turns of play
+        // why: REFILL and TILES (mod.rs): the marker at slot 1 is 7+ takes, four value-7 tiles a
+        // level-3 factory (8 knowledge steps) and 4 market actions
         tile(&mut g, 2 * r, 0, 0, 7);
     }
     let vp = g.players[0].vp;
@@ -220,7 +241,7 @@ fn nip_trig_2_first_scoring_when_the_marker_passes_the_first_symbol() {
 fn nip_trig_3_second_scoring_at_the_second_symbol() {
     let d = data();
     let mut g = fresh(&d, 2);
-    // why: the marker before the second symbol after one scoring: half a game
+    // why: REFILL (mod.rs): the marker at slot 5 is 5 full refills, 35+ takes, 105+ steps
     g.marker = 5;
     g.scorings = 1;
     let mut ev = Vec::new();
@@ -236,7 +257,7 @@ fn nip_trig_5_three_more_turns_each_after_the_golden_slot() {
     let d = data();
     let mut g = fresh(&d, 3);
     play_now(&mut g, &d, "consolidate"); // purple; blue plays next
-                                         // why: the marker before the golden slot after two scorings: a whole game
+                                         // why: REFILL (mod.rs): the marker at slot 7 is 7 full refills, 84+ takes (3 players)
     g.marker = d.first_golden - 1;
     g.scorings = 2;
     g.rows.iter_mut().for_each(|r| r.clear());
