@@ -121,7 +121,7 @@ fn nip_fac_13_one_factory_per_good() {
 #[test]
 fn nip_mach_7_install_and_upgrade_in_one_action() {
     let d = data();
-    let mut g = position(SILK_AND_11_000_YEN);
+    let mut g = position(&silk_and_11_000_yen());
     assert_eq!(g.players[0].yen, 11_000);
     begin(&mut g, &d, Action::Machinery);
     play_now(&mut g, &d, "improve silk");
@@ -158,14 +158,15 @@ fn nip_mach_5_plus_two_is_final() {
     let d = data();
     // Silk improved twice (slot 1's orange worker), then a consolidation for the yen.
     let mut g = position(&format!(
-        "{SILK_AND_11_000_YEN}
+        "{}
          purple: take 1 orange
          purple: do machinery
          purple: improve silk
          purple: improve silk
          blue: consolidate
          purple: consolidate
-         blue: consolidate"
+         blue: consolidate",
+        silk_and_11_000_yen()
     ));
     assert_eq!(g.players[0].factories[0].unwrap().machine, 2);
     begin(&mut g, &d, Action::Machinery);

@@ -64,14 +64,17 @@ const SEAT_0_FIRST: [u64; 3] = [11, 3, 0];
 /// the top row. After `k` takes (at most 6) purple holds the workers black, brown, green,
 /// brown, white, green (the first `k`), and plays next.
 fn purple_takes(k: usize) -> Nippon {
-    let mut f = TWO_SEED_11.to_string();
-    for c in ["black", "brown", "green", "brown", "white", "green"]
+    let colours = ["black", "brown", "green", "brown", "white", "green"];
+    position(&format!("{TWO_SEED_11}{}", coal_takes(&colours[..k])))
+}
+
+/// Fixture lines: for each colour purple takes that worker from slot 2 and moves coal up 1
+/// (1,000 yen), then blue consolidates.
+fn coal_takes(colours: &[&str]) -> String {
+    colours
         .iter()
-        .take(k)
-    {
-        f += &format!("\npurple: take 2 {c}\npurple: do coal\npurple: up 1\nblue: consolidate");
-    }
-    position(&f)
+        .map(|c| format!("\npurple: take 2 {c}\npurple: do coal\npurple: up 1\nblue: consolidate"))
+        .collect()
 }
 
 /// Seed 11: purple raises knowledge by each of `ups` in turn (at most 3 moves), on slot 2's
@@ -102,24 +105,16 @@ const SILK_BUILT: &str = "players purple blue
 /// and consolidates with 3 workers for a 5,000-yen reward tile (on the money space):
 /// 12,000 + 5,000 - 6,000 for two colours. Purple plays next with an empty silk factory,
 /// 11,000 yen and no blueprint (so no factory action is open).
-const SILK_AND_11_000_YEN: &str = "players purple blue
-    seed 11
-    purple: take 1 black
-    purple: do factory
-    purple: build silk
-    blue: consolidate
-    purple: take 2 black
-    purple: do coal
-    purple: up 1
-    blue: consolidate
-    purple: take 2 brown
-    purple: do coal
-    purple: up 1
-    blue: consolidate
-    purple: consolidate
-    purple: reward 2 yen
-    purple: space money
-    blue: consolidate";
+fn silk_and_11_000_yen() -> String {
+    format!(
+        "{SILK_BUILT}{}
+         purple: consolidate
+         purple: reward 2 yen
+         purple: space money
+         blue: consolidate",
+        coal_takes(&["black", "brown"])
+    )
+}
 
 /// [`SILK_BUILT`], then purple runs silk three times with slot 3's black, orange and white
 /// workers (2 coal a run; a consolidation for the budget's 2 coal before the 2nd and 3rd),

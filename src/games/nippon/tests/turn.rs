@@ -56,25 +56,19 @@ fn nip_turn_3_blueprints_cannot_strand_an_action() {
     // Knowledge 1, 3 blueprints (a reward of 2 for three workers of two colours), 6,000
     // yen: a silk factory needs 1 blueprint.
     let mut g = position(&format!(
-        "{TWO_SEED_11}
-         purple: take 2 black
-         purple: do coal
-         purple: up 1
-         blue: consolidate
+        "{TWO_SEED_11}{}
          purple: take 4 black
          purple: do trains
          purple: train hokkaido
          purple: done
-         blue: consolidate
-         purple: take 2 brown
-         purple: do coal
-         purple: up 1
-         blue: consolidate
+         blue: consolidate{}
          purple: consolidate
          purple: reward 2 blueprints
          purple: space contracts
          purple: done         # the turn waited: 3 blueprints could be spent
-         blue: consolidate"
+         blue: consolidate",
+        coal_takes(&["black"]),
+        coal_takes(&["brown"])
     ));
     assert_eq!((g.players[0].blueprints, g.players[0].yen), (3, 6_000));
     begin(&mut g, &d, Action::Factory);
