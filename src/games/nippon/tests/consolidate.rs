@@ -26,11 +26,8 @@ fn nip_cons_4_budget_replaces_yen_and_coal() {
 #[test]
 fn nip_cons_2_steps_in_order() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    // why: not yet on real steps: five colours are reachable in about 30 steps
-    // (`purple_takes(5)`, then slot 4's pink for a train): the next candidate; the order of the
-    // steps is the point
-    g.players[0].workers = vec![0, 1, 2, 3, 4];
+    let mut g = five_colours();
+    assert_eq!(g.players[0].workers.len(), 6);
     play_now(&mut g, &d, "consolidate");
     assert_eq!(g.players[0].yen, 12_000, "budget first");
     assert_eq!(g.stage, Stage::Reward);

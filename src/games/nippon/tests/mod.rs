@@ -68,6 +68,20 @@ fn purple_takes(k: usize) -> Nippon {
     position(&format!("{TWO_SEED_11}{}", coal_takes(&colours[..k])))
 }
 
+/// [`purple_takes`]`(5)`, then slot 4's pink for a train (5,000 yen, the action ends with
+/// 2,000 left): purple holds six workers of five colours (black, brown, green, brown,
+/// white, pink) and plays next.
+fn five_colours() -> Nippon {
+    let takes = coal_takes(&["black", "brown", "green", "brown", "white"]);
+    position(&format!(
+        "{TWO_SEED_11}{takes}
+         purple: take 4 pink
+         purple: do trains
+         purple: train hokkaido
+         blue: consolidate"
+    ))
+}
+
 /// Fixture lines: for each colour purple takes that worker from slot 2 and moves coal up 1
 /// (1,000 yen), then blue consolidates.
 fn coal_takes(colours: &[&str]) -> String {

@@ -211,13 +211,9 @@ fn nip_setup_7_vp_move_forward_and_back() {
     );
     assert_eq!(g.players[0].vp, vp + 2);
     // Loss: unpaid worker colours (12,000 yen pays 4 of 5).
-    let mut g = fresh(&d, 2);
-    // why: above
-    g.players[0].workers = vec![0, 1, 2, 3, 4];
-    g.rewards = vec![0; 12];
-    g.multipliers = 0;
+    let mut g = five_colours();
     let before = g.players[0].vp;
-    play_now(&mut g, &d, "consolidate");
+    play_all(&mut g, &d, 0, "consolidate; reward 2 coal; space ships");
     assert_eq!(g.players[0].vp, before - 2);
 }
 
