@@ -26,10 +26,8 @@ fn nip_cons_4_budget_replaces_yen_and_coal() {
 #[test]
 fn nip_cons_2_steps_in_order() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    // why: five workers of five colours take five turns and a seeded draw each; the order of the
-    // steps is the point
-    g.players[0].workers = vec![0, 1, 2, 3, 4];
+    let mut g = five_colours();
+    assert_eq!(g.players[0].workers.len(), 6);
     play_now(&mut g, &d, "consolidate");
     assert_eq!(g.players[0].yen, 12_000, "budget first");
     assert_eq!(g.stage, Stage::Reward);
@@ -43,17 +41,13 @@ fn nip_cons_2_steps_in_order() {
 fn nip_cons_6_reward_level_from_the_rightmost_worker() {
     let d = data();
     assert_eq!(d.worker_slot_levels, [0, 0, 2, 3, 4, 5]);
-    let mut g = fresh(&d, 4);
-    // why: a row of exactly these worker colours takes that many turns and draws
-    g.players[0].workers = vec![0, 1, 2, 3];
+    let mut g = purple_takes(4);
     play_now(&mut g, &d, "consolidate");
     let l = legal(&g, &d, g.current);
     assert!(l.contains(&"reward 3 coal".into()) && l.contains(&"reward 2 yen".into()));
     assert!(rejected_now(&mut g, &d, "reward 4 coal").contains("up to level 3"));
     // Fewer than 3 workers: no reward.
-    let mut g = fresh(&d, 4);
-    // why: above
-    g.players[0].workers = vec![0, 1];
+    let mut g = purple_takes(2);
     play_now(&mut g, &d, "consolidate");
     assert_eq!(g.current, 1);
 }
@@ -62,15 +56,13 @@ fn nip_cons_6_reward_level_from_the_rightmost_worker() {
 #[test]
 fn nip_cons_7_only_higher_rewards_left_skips() {
     let d = data();
-    let mut g = fresh(&d, 4);
+    let mut g = purple_takes(3);
     for i in 0..12 {
         if d.rewards[i].multiplier < 5 {
-            // why: emptied reward stacks take a dozen consolidations of both seats
+            // why: REWARDS (mod.rs): emptying the lower stacks is 12 consolidations, 140+ steps
             g.rewards[i] = 0;
         }
     }
-    // why: above
-    g.players[0].workers = vec![0, 1, 2];
     play_now(&mut g, &d, "consolidate");
     assert_eq!(g.current, 1, "skipped");
     assert!(g.players[0].achievements.iter().all(|a| a.is_none()));
@@ -80,10 +72,9 @@ fn nip_cons_7_only_higher_rewards_left_skips() {
 #[test]
 fn nip_cons_8_multiplier_tiles_when_rewards_run_out() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    // why: every reward stack emptied takes a dozen consolidations or more
+    let mut g = purple_takes(3);
+    // why: REWARDS (mod.rs): every stack emptied is 16 consolidations, 190+ steps
     g.rewards = vec![0; 12];
-    g.players[0].workers = vec![0, 1, 2];
     play_now(&mut g, &d, "consolidate");
     assert_eq!(g.stage, Stage::Space { multiplier: 2 });
     play_now(&mut g, &d, "space ships");
@@ -92,18 +83,16 @@ fn nip_cons_8_multiplier_tiles_when_rewards_run_out() {
         g.players[0].achievements[d.achievement("ships").unwrap()],
         Some(2)
     );
-    let mut g = fresh(&d, 4);
+    let mut g = purple_takes(3);
     // why: above
     g.rewards = vec![0; 12];
     g.multipliers = 0;
-    g.players[0].workers = vec![0, 1, 2];
     play_now(&mut g, &d, "consolidate");
     assert_eq!(g.current, 1, "nothing left: skipped");
     // Fewer than 3 workers: no multiplier tile either.
-    let mut g = fresh(&d, 4);
+    let mut g = purple_takes(2);
     // why: above
     g.rewards = vec![0; 12];
-    g.players[0].workers = vec![0, 1];
     play_now(&mut g, &d, "consolidate");
     assert_eq!((g.current, g.multipliers), (1, 4));
 }
@@ -115,15 +104,14 @@ fn nip_cons_8_multiplier_tiles_when_rewards_run_out() {
 #[test]
 fn nip_cons_8_multiplier_tiles_are_reached_once_the_reward_tiles_run_out() {
     let d = data();
-    let mut g = fresh(&d, 2);
+    let mut g = purple_takes(3);
     let last = (0..d.rewards.len())
         .find(|&i| d.rewards[i].multiplier == 2 && rules::bonus_kind(d.rewards[i].bonus) == 0)
         .unwrap();
-    // why: every reward stack emptied and six achievements taken: a whole game's consolidations
+    // why: REWARDS (mod.rs): every stack emptied is 16 consolidations, 190+ steps
     g.rewards = vec![0; d.rewards.len()];
     g.rewards[last] = 1;
     g.players[0].achievements = vec![Some(3); 6];
-    g.players[0].workers = vec![0, 1, 2];
     play_now(&mut g, &d, "consolidate");
     assert_eq!(
         g.stage,
@@ -151,9 +139,9 @@ fn nip_cons_8_multiplier_tiles_are_reached_once_the_reward_tiles_run_out() {
 #[test]
 fn nip_cons_12_tiles_go_on_an_empty_achievement_space_for_good() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    // why: full achievement spaces and emptied rewards are a whole game's consolidations away
-    g.players[0].workers = vec![0, 1, 2];
+    let mut g = purple_takes(3);
+    // why: REWARDS (mod.rs): a covered space is a consolidation with 3+ workers (12+ steps);
+    // six covered spaces are six of them, 72+ steps
     g.players[0].achievements[0] = Some(3);
     play_all(&mut g, &d, 0, "consolidate; reward 2 coal");
     assert!(rejected_now(&mut g, &d, "space contracts").contains("already holds"));
@@ -164,18 +152,16 @@ fn nip_cons_12_tiles_go_on_an_empty_achievement_space_for_good() {
         Some(2)
     );
     // Every space full: the reward tile is still taken for its bonus and set aside.
-    let mut g = fresh(&d, 4);
+    let mut g = purple_takes(3);
     // why: above
-    g.players[0].workers = vec![0, 1, 2];
     g.players[0].achievements = vec![Some(2); 6];
     play_all(&mut g, &d, 0, "consolidate; reward 2 coal");
     assert_eq!(g.current, 1);
     assert_eq!(g.players[0].achievements, vec![Some(2); 6]);
     // ...but a multiplier tile, which has no bonus, is left for the others.
-    let mut g = fresh(&d, 4);
+    let mut g = purple_takes(3);
     // why: above
     g.rewards = vec![0; 12];
-    g.players[0].workers = vec![0, 1, 2];
     g.players[0].achievements = vec![Some(2); 6];
     play_now(&mut g, &d, "consolidate");
     assert_eq!((g.current, g.multipliers), (1, 4));
@@ -224,10 +210,7 @@ fn nip_cons_13_no_workers_no_payment_line() {
         "{texts:?}"
     );
     assert!(!texts.iter().any(|t| t.contains("worker")), "{texts:?}");
-    let mut g = fresh(&d, 2);
-    // why: one worker of a chosen colour, drawn from the bag: no seed search done for it
-    g.bag[1] -= 1;
-    g.players[0].workers = vec![1];
+    let mut g = purple_takes(1);
     let a = play_now(&mut g, &d, "consolidate");
     assert!(
         a.events
@@ -242,13 +225,10 @@ fn nip_cons_13_no_workers_no_payment_line() {
 #[test]
 fn nip_cons_15_three_colours_cost_9000() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: workers of exactly three colours with the rewards gone: many rounds of play
-    g.players[0].workers = vec![0, 0, 1, 2];
-    g.rewards = vec![0; 12];
-    g.multipliers = 0;
-    play_now(&mut g, &d, "consolidate");
-    assert_eq!(g.players[0].yen, 12_000 - 9_000);
+    // Four workers of three colours: black, brown, green, brown.
+    let mut g = purple_takes(4);
+    play_all(&mut g, &d, 0, "consolidate; reward 2 yen; space money");
+    assert_eq!(g.players[0].yen, 12_000 + 5_000 - 9_000);
 }
 
 // NIP-CONS-14, NIP-CONS-18
@@ -256,7 +236,8 @@ fn nip_cons_15_three_colours_cost_9000() {
 fn nip_cons_18_unpaid_colours_lose_2_vp_each() {
     let d = data();
     let mut g = fresh(&d, 2);
-    // why: six workers of six colours with the rewards gone: many rounds of play
+    // why: REWARDS (mod.rs); and six colours at once: seed 11 has orange and pink only on
+    // slots 1, 3 and 4 (5,000 yen or goods each), more than one 12,000-yen purse pays
     g.players[0].workers = vec![0, 1, 2, 3, 4, 5];
     g.rewards = vec![0; 12];
     g.multipliers = 0;
@@ -271,12 +252,21 @@ fn nip_cons_18_unpaid_colours_lose_2_vp_each() {
 #[test]
 fn nip_cons_16_workers_go_back_to_the_bag() {
     let d = data();
-    let mut g = fresh(&d, 2);
+    // Seed 11: slot 4 (trains or ships) holds pink pink black; purple takes both pinks.
+    let mut g = position(&format!(
+        "{TWO_SEED_11}
+         purple: take 4 pink
+         purple: do trains
+         purple: train hokkaido
+         purple: done
+         blue: consolidate
+         purple: take 4 pink
+         purple: do trains
+         purple: train tohoku   # 2,000 yen left: the action ends
+         blue: consolidate"
+    ));
+    assert_eq!(g.players[0].workers, vec![3, 3]);
     let total = workers_total(&g);
-    // why: two workers of one chosen colour, drawn from the bag: no seed search done for it
-    g.bag[3] -= 2;
-    g.players[0].workers = vec![3, 3];
-    assert_eq!(workers_total(&g), total);
     let bag = g.bag[3];
     play_now(&mut g, &d, "consolidate");
     assert_eq!(g.bag[3], bag + 2);

@@ -14,7 +14,7 @@ fn nip_exp_5_contract_paid_from_different_factories() {
     // is the point
     give_factory(&mut g, &d, 0, "silk", 0, 3);
     give_factory(&mut g, &d, 0, "paper", 0, 1);
-    in_action(&mut g, &d, Action::Export);
+    begin(&mut g, &d, Action::Export);
     play_now(&mut g, &d, "contract 2");
     assert!(rejected_now(&mut g, &d, "pay paper 2").contains("holds 1"));
     play_now(&mut g, &d, "pay silk 2");
@@ -43,7 +43,7 @@ fn nip_exp_4_a_contract_is_paid_all_at_once() {
     give_factory(&mut g, &d, 0, "silk", 0, 2);
     give_factory(&mut g, &d, 0, "paper", 0, 1);
     give_factory(&mut g, &d, 0, "bento", 0, 1);
-    in_action(&mut g, &d, Action::Export);
+    begin(&mut g, &d, Action::Export);
     let why = rejected_now(&mut g, &d, "contract 4");
     assert!(
         why.contains("contract 4 needs 2+2 from different factories") && why.contains("cannot pay"),
@@ -65,7 +65,7 @@ fn nip_exp_1_one_to_three_contracts() {
         give_factory(&mut g, &d, 0, f, 0, 4);
     }
     // why: above
-    in_action(&mut g, &d, Action::Export);
+    begin(&mut g, &d, Action::Export);
     assert!(rejected_now(&mut g, &d, "done").contains("at least one"));
     play_all(&mut g, &d, 0, "contract 1; pay silk 1; pay paper 1");
     play_all(
@@ -89,7 +89,7 @@ fn nip_exp_4_the_rest_of_a_contract_cannot_count_on_a_factory_already_used() {
     give_factory(&mut g, &d, 0, "silk", 0, 4);
     give_factory(&mut g, &d, 0, "paper", 0, 2);
     give_factory(&mut g, &d, 0, "bento", 0, 1);
-    in_action(&mut g, &d, Action::Export);
+    begin(&mut g, &d, Action::Export);
     play_now(&mut g, &d, "contract 6");
     play_now(&mut g, &d, "pay silk 2");
     // Paper for the 1 would leave a 2 that only silk (used) could still pay.
@@ -112,7 +112,7 @@ fn nip_exp_2_every_one_of_the_eight_contracts_can_be_picked() {
         give_factory(&mut g, &d, 0, f, 0, 4);
     }
     // why: above
-    in_action(&mut g, &d, Action::Export);
+    begin(&mut g, &d, Action::Export);
     for bad in ["contract 0", "contract 9"] {
         let why = rejected_now(&mut g, &d, bad);
         assert!(why.contains("`contract 1`"), "{bad}: {why}");

@@ -42,7 +42,7 @@ fn nip_fac_2_factory_tile_data() {
     let mut g = fresh(&d, 2);
     // why: knowledge 11 (the top region) is some ten knowledge actions away
     g.players[0].tracks[2] = 11;
-    in_action(&mut g, &d, Action::Factory);
+    begin(&mut g, &d, Action::Factory);
     play_now(&mut g, &d, "build clocks");
     assert_eq!(g.players[0].blueprints, 1 + 2);
 }
@@ -51,17 +51,17 @@ fn nip_fac_2_factory_tile_data() {
 #[test]
 fn nip_fac_8_knowledge_level_is_the_number_at_or_below() {
     let d = data();
-    let mut g = fresh(&d, 2);
     let t = d.track(TrackKind::Knowledge);
     let three = (0..t.values.len())
         .find(|&i| t.printed[i] && t.values[i] == 3)
         .unwrap();
     assert!(!t.printed[three + 1], "a gap slot between 3 and 4");
-    // why: the knowledge level read at each slot; no action involved
-    g.players[0].tracks[2] = three + 1;
+    // Knowledge moves of 3 and 1 from the first slot reach the gap slot after the 3.
+    let g = knowledge_ups(&[3, 1]);
+    assert_eq!(g.players[0].tracks[2], three + 1);
     assert_eq!(g.knowledge(&d, 0), 3);
-    // why: above
-    g.players[0].tracks[2] = three + 2;
+    let g = knowledge_ups(&[3, 2]);
+    assert_eq!(g.players[0].tracks[2], three + 2);
     assert_eq!(g.knowledge(&d, 0), 4);
 }
 
@@ -100,11 +100,18 @@ fn nip_fac_11_missing_knowledge_costs_blueprints() {
 #[test]
 fn nip_fac_13_one_factory_per_good() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: a second factory action must be completable, and silk spends the one starting blueprint
-    give_factory(&mut g, &d, 0, "silk", 0, 0);
-    g.players[0].tracks[2] = 1;
-    in_action(&mut g, &d, Action::Factory);
+    // Silk spent the one blueprint, so knowledge 2 (one move) opens paper for a second
+    // factory action; a consolidation pays for both.
+    let mut g = position(&format!(
+        "{SILK_BUILT}
+         purple: consolidate
+         blue: consolidate
+         purple: take 2 black
+         purple: do knowledge
+         purple: up 1
+         blue: consolidate"
+    ));
+    begin(&mut g, &d, Action::Factory);
     assert!(rejected_now(&mut g, &d, "build silk").contains("already have"));
 }
 
@@ -114,17 +121,16 @@ fn nip_fac_13_one_factory_per_good() {
 #[test]
 fn nip_mach_7_install_and_upgrade_in_one_action() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: a silk factory and then 12,000 yen for machines: a consolidation between
-    give_factory(&mut g, &d, 0, "silk", 0, 0);
-    in_action(&mut g, &d, Action::Machinery);
+    let mut g = position(&silk_and_11_000_yen());
+    assert_eq!(g.players[0].yen, 11_000);
+    begin(&mut g, &d, Action::Machinery);
     play_now(&mut g, &d, "improve silk");
     assert_eq!(g.players[0].factories[0].unwrap().machine, 1);
-    // 2,000 yen left: `done` is all there is, and the game plays it.
+    // 1,000 yen left: `done` is all there is, and the game plays it.
     play_now(&mut g, &d, "improve silk");
     assert_eq!(g.current, 1, "the action ended by itself");
     assert_eq!(g.players[0].factories[0].unwrap().machine, 2);
-    assert_eq!(g.players[0].yen, 2_000, "10,000 yen for two improvements");
+    assert_eq!(g.players[0].yen, 1_000, "10,000 yen for two improvements");
 }
 
 // NIP-MACH-1: at most 3 improvements.
@@ -132,9 +138,9 @@ fn nip_mach_7_install_and_upgrade_in_one_action() {
 fn nip_mach_1_one_to_three_improvements() {
     let d = data();
     let mut g = fresh(&d, 2);
-    // why: three improvements cost 15,000 yen, more than a player starts with
+    // why: YEN (mod.rs): 15,000 yen needs a money step and a reward first, 25+ steps
     g.players[0].yen = 50_000;
-    in_action(&mut g, &d, Action::Machinery);
+    begin(&mut g, &d, Action::Machinery);
     let a = play_all(
         &mut g,
         &d,
@@ -150,10 +156,20 @@ fn nip_mach_1_one_to_three_improvements() {
 #[test]
 fn nip_mach_5_plus_two_is_final() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: a factory already at +2 takes two machinery actions after the building
-    give_factory(&mut g, &d, 0, "silk", 2, 0);
-    in_action(&mut g, &d, Action::Machinery);
+    // Silk improved twice (slot 1's orange worker), then a consolidation for the yen.
+    let mut g = position(&format!(
+        "{}
+         purple: take 1 orange
+         purple: do machinery
+         purple: improve silk
+         purple: improve silk
+         blue: consolidate
+         purple: consolidate
+         blue: consolidate",
+        silk_and_11_000_yen()
+    ));
+    assert_eq!(g.players[0].factories[0].unwrap().machine, 2);
+    begin(&mut g, &d, Action::Machinery);
     assert!(rejected_now(&mut g, &d, "improve silk").contains("already +2"));
     // NIP-MACH-6: no step moves or removes an installed machine.
     assert!(legal(&g, &d, g.current).iter().all(|s| !s.contains("silk")));
@@ -166,7 +182,7 @@ fn nip_mach_8_factories_first_then_supply() {
     let mut g = fresh(&d, 2);
     // why: a factory with one machine takes building and a machinery action
     give_factory(&mut g, &d, 0, "silk", 1, 0);
-    in_action(&mut g, &d, Action::Machinery);
+    begin(&mut g, &d, Action::Machinery);
     assert!(rejected_now(&mut g, &d, "improve supply").contains("can still take"));
     play_all(&mut g, &d, 0, "improve silk; improve supply");
     assert_eq!(g.players[0].machines, 1);
@@ -180,7 +196,7 @@ fn nip_mach_12_supply_machines_go_on_the_next_factory() {
     // why: machines in supply and factories at chosen levels: several rounds of play
     give_factory(&mut g, &d, 0, "silk", 1, 0);
     g.players[0].yen = 21_000;
-    in_action(&mut g, &d, Action::Machinery);
+    begin(&mut g, &d, Action::Machinery);
     play_all(
         &mut g,
         &d,
@@ -189,10 +205,10 @@ fn nip_mach_12_supply_machines_go_on_the_next_factory() {
     );
     assert_eq!(g.players[0].yen, 6_000, "15,000 yen");
     assert_eq!(g.players[0].machines, 2);
+    play(&mut g, &d, 1, "consolidate");
     // why: above
-    g.current = 0;
     g.players[0].tracks[2] = 1;
-    in_action(&mut g, &d, Action::Factory);
+    begin(&mut g, &d, Action::Factory);
     play_now(&mut g, &d, "build paper");
     assert_eq!(g.players[0].factories[gi(&d, "paper")].unwrap().machine, 2);
     assert_eq!(g.players[0].machines, 0, "the other machine is discarded");
@@ -201,7 +217,7 @@ fn nip_mach_12_supply_machines_go_on_the_next_factory() {
     // why: above
     g.players[0].machines = 1;
     g.players[0].tracks[2] = 1;
-    in_action(&mut g, &d, Action::Factory);
+    begin(&mut g, &d, Action::Factory);
     play_now(&mut g, &d, "build silk");
     assert_eq!(g.players[0].factories[0].unwrap().machine, 1);
 }
@@ -219,7 +235,7 @@ fn nip_prod_1_run_one_to_three_factories_once_each() {
     }
     // why: above
     g.players[0].coal = 20;
-    in_action(&mut g, &d, Action::Produce);
+    begin(&mut g, &d, Action::Produce);
     play_now(&mut g, &d, "run silk");
     assert!(rejected_now(&mut g, &d, "run silk").contains("already ran"));
     let a = play_all(&mut g, &d, 0, "run paper; run bento");
@@ -237,7 +253,7 @@ fn nip_prod_2_coal_and_storage_needed() {
     give_factory(&mut g, &d, 0, "silk", 0, 4);
     g.players[0].coal = 2;
     give_factory(&mut g, &d, 0, "paper", 0, 0);
-    in_action(&mut g, &d, Action::Produce);
+    begin(&mut g, &d, Action::Produce);
     assert!(rejected_now(&mut g, &d, "run bento").contains("needs 3 coal"));
     assert!(rejected_now(&mut g, &d, "run silk").contains("full"));
     play_now(&mut g, &d, "run paper");
@@ -251,7 +267,7 @@ fn nip_prod_6_machine_bonus_limited_by_storage() {
     // why: factories with machines and goods at chosen counts: many rounds of play
     give_factory(&mut g, &d, 0, "silk", 2, 2);
     g.players[0].coal = 2;
-    in_action(&mut g, &d, Action::Produce);
+    begin(&mut g, &d, Action::Produce);
     play_now(&mut g, &d, "run silk");
     assert_eq!(g.players[0].coal, 0, "2 coal");
     assert_eq!(
@@ -263,7 +279,7 @@ fn nip_prod_6_machine_bonus_limited_by_storage() {
     let mut g = fresh(&d, 2);
     // why: above
     give_factory(&mut g, &d, 0, "paper", 1, 0);
-    in_action(&mut g, &d, Action::Produce);
+    begin(&mut g, &d, Action::Produce);
     play_now(&mut g, &d, "run paper");
     assert_eq!(g.players[0].factories[1].unwrap().goods, 2);
 }
@@ -277,6 +293,8 @@ fn nip_mach_2_exactly_the_price_of_a_machine_is_enough() {
     // why: purses of 4,999 and 5,000 yen exactly: only by hand
     give_factory(&mut g, &d, 0, "silk", 0, 0);
     g.players[0].yen = 4_999;
+    // why: with 4,999 yen neither action of slot 1 can be completed, so the rules refuse
+    // the take; the refusal inside the action is the point
     in_action(&mut g, &d, Action::Machinery);
     assert!(rejected_now(&mut g, &d, "improve silk").contains("a machine costs 5,000 yen"));
     // why: above
@@ -290,11 +308,8 @@ fn nip_mach_2_exactly_the_price_of_a_machine_is_enough() {
 #[test]
 fn nip_prod_refusal_names_only_legal_steps() {
     let d = data();
-    let mut g = fresh(&d, 3);
-    // why: a silk factory and 5 coal: building, mining and the others' turns
-    give_factory(&mut g, &d, 0, "silk", 0, 0);
-    g.players[0].coal = 5;
-    in_action(&mut g, &d, Action::Produce);
+    let mut g = position(SILK_BUILT);
+    begin(&mut g, &d, Action::Produce);
     let e = g.check(&d, 0, &Step::Consolidate).unwrap_err().reason;
     assert!(!e.contains("`done`"), "done is not legal yet: {e}");
     assert!(e.contains("`run silk`"), "names the legal step: {e}");

@@ -22,13 +22,14 @@ fn nip_know_2_track_steps_cost_1_3_6_thousand() {
             assert_eq!(g.players[0].yen, 12_000 - cost);
         }
     }
-    // Purses of exactly 2,000 and then 3,000 yen in one action: only by hand.
-    let mut g = fresh(&d, 2); // why: above
-    g.players[0].yen = 2_000; // why: above
-    in_action(&mut g, &d, Action::Coal); // why: above
+    // A purse of 2,000 yen (knowledge moves of 3, 2 and 1) is short of 2 coal steps.
+    let mut g = knowledge_ups(&[3, 2, 1]);
+    assert_eq!(g.players[0].yen, 2_000);
+    begin(&mut g, &d, Action::Coal);
     assert!(rejected_now(&mut g, &d, "up 2").contains("cost"));
-    // Exactly the price is enough.
-    g.players[0].yen = 3_000; // why: above
+    // Exactly the price is enough: 3,000 yen (moves of 3 and 2).
+    let mut g = knowledge_ups(&[3, 2]);
+    begin(&mut g, &d, Action::Coal);
     play_now(&mut g, &d, "up 2");
     assert_eq!(g.players[0].yen, 0);
 }
@@ -41,14 +42,14 @@ fn nip_know_3_no_step_beyond_the_top() {
         let mut g = fresh(&d, 2);
         // why: a marker one or three below a track's top is some ten actions up
         g.players[0].tracks[t] = d.tracks[t].top() - 1;
-        in_action(&mut g, &d, a);
+        begin(&mut g, &d, a);
         assert!(rejected_now(&mut g, &d, "up 2").contains("beyond the top"));
         assert_eq!(legal(&g, &d, g.current), ["up 1"]);
         // Three below the top, all three moves are open, the longest to the top slot.
         let mut g = fresh(&d, 2);
         // why: above
         g.players[0].tracks[t] = d.tracks[t].top() - 3;
-        in_action(&mut g, &d, a);
+        begin(&mut g, &d, a);
         assert_eq!(legal(&g, &d, g.current), ["up 1", "up 2", "up 3"]);
         play_now(&mut g, &d, "up 3");
         assert_eq!(g.players[0].tracks[t], d.tracks[t].top());

@@ -33,10 +33,8 @@ fn nip_city_4_overseas_count_only_uncovered_slots() {
 #[test]
 fn nip_mkt_4_tiles_beside_the_supplied_good_in_one_region() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    // why: a factory with 4 goods takes building and producing rounds; the market is the point
-    give_factory(&mut g, &d, 0, "silk", 0, 4);
-    in_action(&mut g, &d, Action::Market);
+    let mut g = silk_with_three_goods();
+    begin(&mut g, &d, Action::Market);
     let c = city_with(&g, &d, None, "silk");
     play_all(
         &mut g,
@@ -46,7 +44,7 @@ fn nip_mkt_4_tiles_beside_the_supplied_good_in_one_region() {
     );
     let s = g.side_of(&d, c, 0).unwrap();
     assert_eq!(g.influence[c][s], Some(Placed { seat: 0, value: 2 }));
-    assert_eq!(g.players[0].factories[0].unwrap().goods, 2);
+    assert_eq!(g.players[0].factories[0].unwrap().goods, 1);
     // A city without silk refuses the silk tile; another region refuses too.
     if let Some(other) = (0..8).find(|&o| o / 2 != c / 2 && g.side_of(&d, o, 0).is_some()) {
         play_now(&mut g, &d, "tile 1 silk 1");
@@ -71,7 +69,7 @@ fn nip_mkt_5_region_bonus_per_tile() {
         goods: 4,
     });
     // why: above
-    in_action(&mut g, &d, Action::Market);
+    begin(&mut g, &d, Action::Market);
     // Two tiles in Kanto: 10,000 yen.
     let mut placed = 0;
     for good in ["silk", "paper", "bento"] {
@@ -106,7 +104,7 @@ fn nip_mkt_8_tile_value_by_good_and_cubes() {
     // why: factories of paper and clocks with goods: many rounds of building and producing
     give_factory(&mut g, &d, 0, "paper", 0, 3);
     give_factory(&mut g, &d, 0, "clocks", 0, 3);
-    in_action(&mut g, &d, Action::Market);
+    begin(&mut g, &d, Action::Market);
     assert!(rejected_now(&mut g, &d, "tile 4 paper 3").contains("value 3 at most"));
     assert!(rejected_now(&mut g, &d, "tile 7 clocks 2").contains("value 6 at most"));
     let l = legal(&g, &d, g.current);
@@ -122,7 +120,7 @@ fn nip_mkt_11_split_cubes_among_tiles() {
     let mut g = fresh(&d, 4);
     // why: a clocks factory (level 3) with goods: many rounds of knowledge, building and producing
     give_factory(&mut g, &d, 0, "clocks", 0, 3);
-    in_action(&mut g, &d, Action::Market);
+    begin(&mut g, &d, Action::Market);
     let cs: Vec<usize> = (0..8).filter(|&c| g.side_of(&d, c, 4).is_some()).collect();
     let r = cs[0] / 2;
     let two: Vec<usize> = cs.iter().copied().filter(|&c| c / 2 == r).collect();
@@ -166,10 +164,10 @@ fn nip_mkt_14_a_higher_tile_replaces_a_lower_one() {
     // why: a tile of value 5 on a chosen city and a clocks factory with goods: a long game's play
     tile(&mut g, c, s, 0, 5);
     let purple_tiles = g.players[0].tiles.len();
-    // why: above
-    g.current = 1;
+    play_now(&mut g, &d, "consolidate"); // purple; blue plays next
+                                         // why: above
     give_factory(&mut g, &d, 1, "clocks", 0, 3);
-    in_action(&mut g, &d, Action::Market);
+    begin(&mut g, &d, Action::Market);
     play_all(
         &mut g,
         &d,
@@ -183,7 +181,7 @@ fn nip_mkt_14_a_higher_tile_replaces_a_lower_one() {
     // why: above
     tile(&mut h, c, s, 0, 5);
     give_factory(&mut h, &d, 0, "clocks", 0, 3);
-    in_action(&mut h, &d, Action::Market);
+    begin(&mut h, &d, Action::Market);
     play_now(&mut h, &d, "tile 5 clocks 1");
     assert!(
         rejected_now(&mut h, &d, &format!("city {}", d.city_name(c)))
@@ -197,14 +195,14 @@ fn nip_mkt_17_two_player_city_limit() {
     let d = data();
     let mut g = fresh(&d, 2);
     // why: tiles of chosen values on one city and a clocks factory with goods: a long game
-    g.current = 1; // Blue
+    play_now(&mut g, &d, "consolidate"); // purple; blue plays next
     let c = city_with(&g, &d, None, "clocks");
     let clocks = g.side_of(&d, c, 4).unwrap();
     let others: Vec<usize> = (0..4).filter(|&s| s != clocks).collect();
     tile(&mut g, c, others[0], 0, 3); // Red's value 3 (seat 0 here)
     tile(&mut g, c, others[1], 1, 4); // Blue's own value 4
     give_factory(&mut g, &d, 1, "clocks", 0, 3);
-    in_action(&mut g, &d, Action::Market);
+    begin(&mut g, &d, Action::Market);
     play_now(&mut g, &d, "tile 3 clocks 1");
     assert!(
         rejected_now(&mut g, &d, &format!("city {}", d.city_name(c))).contains("beat the lowest")
@@ -244,7 +242,7 @@ fn nip_mkt_16_active_player_chooses_between_tied_lowest() {
     tile(&mut g, c, others[1], 2, 2);
     tile(&mut g, c, others[2], 1, 6);
     give_factory(&mut g, &d, 0, "clocks", 0, 3);
-    in_action(&mut g, &d, Action::Market);
+    begin(&mut g, &d, Action::Market);
     play_all(
         &mut g,
         &d,
@@ -279,7 +277,7 @@ fn nip_mkt_1_up_to_three_tiles() {
         });
     }
     // why: above
-    in_action(&mut g, &d, Action::Market);
+    begin(&mut g, &d, Action::Market);
     let mut placed = 0;
     let mut ended = false;
     for good in 0..6 {
@@ -314,10 +312,8 @@ fn nip_mkt_1_up_to_three_tiles() {
 #[test]
 fn nip_mkt_1_a_second_tile_waits_until_the_first_has_its_city() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    // why: a factory with 4 goods takes building and producing rounds
-    give_factory(&mut g, &d, 0, "silk", 0, 4);
-    in_action(&mut g, &d, Action::Market);
+    let mut g = silk_with_three_goods();
+    begin(&mut g, &d, Action::Market);
     let silk = gi(&d, "silk") as u8;
     assert!(g
         .check(
@@ -378,7 +374,7 @@ fn nip_mkt_16_a_city_below_its_limit_keeps_its_other_tiles() {
     let other = (0..4).find(|&s| s != silk).unwrap();
     // why: above
     tile(&mut g, c, other, 1, 1);
-    in_action(&mut g, &d, Action::Market);
+    begin(&mut g, &d, Action::Market);
     play_all(
         &mut g,
         &d,

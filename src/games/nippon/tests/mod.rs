@@ -1,9 +1,11 @@
 //! Nippon tests, named after the clause ids of `../shared/clauses/nippon.md`. A test starts
-//! from a [`position`] fixture reached by real steps where it can (a seed picked for the
-//! workers it draws into the slots); the others set the state directly (`fresh`,
-//! `in_action`: this module is inside the game), each write under a `// why:` comment that
-//! says why a short fixture cannot reach its position. Steps are played through
-//! the notation, as a player types them, with the engine's shared harness
+//! from a [`position`] fixture reached by real steps: a fresh game of a seed where purple
+//! plays first ([`fresh`]), a seed picked for the workers it draws into the slots, or a
+//! line of play ([`purple_takes`]); an action is begun by a real `take` and `do`
+//! ([`begin`]). Where a position is out of reach of a short line of play the test sets
+//! the state directly (`in_action`, `give_factory`, `tile`: this module is inside the
+//! game), each write under a `// why:` comment that says what it would take. Steps are
+//! played through the notation, as a player types them, with the engine's shared harness
 //! (`crate::engine::testing`): `play_now` and `rejected_now` act for `current`.
 //!
 //! One file per rulebook part, mirroring `rules/`; the shared helpers, the conformance
@@ -50,12 +52,110 @@ fn position(fixture: &str) -> Nippon {
 /// green; each player has 12,000 yen.
 const TWO_SEED_11: &str = "players purple blue\nseed 11";
 
-/// A fresh game with seat 0 to play.
+/// The seed of a fresh game, by player count (2, 3, 4), where purple (seat 0) plays first.
+/// Seed 11 (2 players): see [`TWO_SEED_11`]. Seed 3 (3 players): the slots hold 1 white
+/// black brown, 2 brown green black, 3 pink white green, 4 orange green orange, 5 pink
+/// orange orange. Seed 0 (4 players): 1 orange black brown, 2 white pink black, 3 orange
+/// pink orange, 4 pink white brown, 5 white white white.
+const SEAT_0_FIRST: [u64; 3] = [11, 3, 0];
+
+/// Seed 11, two players: purple takes slot 2's workers one after the other (each time
+/// `do coal; up 1` for 1,000 yen), blue consolidating in between; an emptied slot 2 takes
+/// the top row. After `k` takes (at most 6) purple holds the workers black, brown, green,
+/// brown, white, green (the first `k`), and plays next.
+fn purple_takes(k: usize) -> Nippon {
+    let colours = ["black", "brown", "green", "brown", "white", "green"];
+    position(&format!("{TWO_SEED_11}{}", coal_takes(&colours[..k])))
+}
+
+/// [`purple_takes`]`(5)`, then slot 4's pink for a train (5,000 yen, the action ends with
+/// 2,000 left): purple holds six workers of five colours (black, brown, green, brown,
+/// white, pink) and plays next.
+fn five_colours() -> Nippon {
+    let takes = coal_takes(&["black", "brown", "green", "brown", "white"]);
+    position(&format!(
+        "{TWO_SEED_11}{takes}
+         purple: take 4 pink
+         purple: do trains
+         purple: train hokkaido
+         blue: consolidate"
+    ))
+}
+
+/// Fixture lines: for each colour purple takes that worker from slot 2 and moves coal up 1
+/// (1,000 yen), then blue consolidates.
+fn coal_takes(colours: &[&str]) -> String {
+    colours
+        .iter()
+        .map(|c| format!("\npurple: take 2 {c}\npurple: do coal\npurple: up 1\nblue: consolidate"))
+        .collect()
+}
+
+/// Seed 11: purple raises knowledge by each of `ups` in turn (at most 3 moves), on slot 2's
+/// black, brown and green workers (1,000, 3,000 or 6,000 yen a move), blue consolidating
+/// in between: purple plays next with 12,000 yen less those costs.
+fn knowledge_ups(ups: &[u8]) -> Nippon {
+    let mut f = TWO_SEED_11.to_string();
+    for (c, k) in ["black", "brown", "green"].iter().zip(ups) {
+        f += &format!(
+            "\npurple: take 2 {c}\npurple: do knowledge\npurple: up {k}\nblue: consolidate"
+        );
+    }
+    position(&f)
+}
+
+/// Seed 11: purple builds a silk factory with slot 1's black worker (6,000 yen; the one
+/// blueprint she starts with covers the knowledge short; its synergy gives 2 coal), blue
+/// consolidates: purple plays next with an empty silk factory, 6,000 yen, 4 coal and no
+/// blueprint.
+const SILK_BUILT: &str = "players purple blue
+    seed 11
+    purple: take 1 black
+    purple: do factory
+    purple: build silk
+    blue: consolidate";
+
+/// [`SILK_BUILT`], then purple takes slot 2's black and brown workers (coal up 1 each),
+/// and consolidates with 3 workers for a 5,000-yen reward tile (on the money space):
+/// 12,000 + 5,000 - 6,000 for two colours. Purple plays next with an empty silk factory,
+/// 11,000 yen and no blueprint (so no factory action is open).
+fn silk_and_11_000_yen() -> String {
+    format!(
+        "{SILK_BUILT}{}
+         purple: consolidate
+         purple: reward 2 yen
+         purple: space money
+         blue: consolidate",
+        coal_takes(&["black", "brown"])
+    )
+}
+
+/// [`SILK_BUILT`], then purple runs silk three times with slot 3's black, orange and white
+/// workers (2 coal a run; a consolidation for the budget's 2 coal before the 2nd and 3rd),
+/// blue consolidating in between: purple plays next with 3 silk, 9,000 yen and no coal.
+fn silk_with_three_goods() -> Nippon {
+    let mut f = SILK_BUILT.to_string();
+    for (i, c) in ["black", "orange", "white"].iter().enumerate() {
+        if i > 0 {
+            f += "\npurple: consolidate\nblue: consolidate";
+        }
+        f += &format!(
+            "\npurple: take 3 {c}\npurple: do produce\npurple: run silk\nblue: consolidate"
+        );
+    }
+    position(&f)
+}
+
+/// A fresh game of `n` players with purple (seat 0) to play first.
 fn fresh(d: &NipponData, n: usize) -> Nippon {
-    let mut g = setup_checked::<Nippon>(d, &names(n), &Options::new(), 11).expect("setup");
-    // why: seat 0 acts first, whichever seat seed 11 draws first for the player count
-    g.current = 0;
-    g
+    crate::engine::testing::position(
+        d,
+        &format!(
+            "players {}\nseed {}",
+            names(n).join(" "),
+            SEAT_0_FIRST[n - 2]
+        ),
+    )
 }
 
 fn gi(d: &NipponData, name: &str) -> usize {
@@ -67,8 +167,28 @@ fn give_factory(g: &mut Nippon, d: &NipponData, seat: Seat, good: &str, machine:
     g.players[seat].factories[gi(d, good)] = Some(Factory { machine, goods });
 }
 
-/// Put seat 0 in the middle of action `a` (a worker taken from its slot). Each use says
-/// why on its line: the position around it is out of reach of a short fixture.
+/// The seat to play takes a worker (black if the slot holds one, else the first) from the
+/// slot offering `a` and chooses `a`: the real steps `take <slot> <colour>; do <action>`
+/// (the `do` is accepted once when the take began the action by itself).
+fn begin(g: &mut Nippon, d: &NipponData, a: Action) {
+    let slot = d.slots.iter().position(|s| s.contains(&a)).unwrap();
+    let colour = if g.slots[slot].contains(&0) {
+        d.worker_colours[0].0.clone()
+    } else {
+        colour_on(g, d, slot + 1)
+    };
+    let seat = g.current;
+    play_all(
+        g,
+        d,
+        seat,
+        &format!("take {} {colour}; do {}", slot + 1, a.name()),
+    );
+}
+
+/// Put seat 0 in the middle of action `a` (a worker taken from its slot) where the rules
+/// would refuse the take (the action cannot be completed, which is what the test is
+/// about). Each use says why on its line.
 fn in_action(g: &mut Nippon, d: &NipponData, a: Action) {
     let slot = d.slots.iter().position(|s| s.contains(&a)).unwrap();
     g.slots[slot].pop();
@@ -76,6 +196,24 @@ fn in_action(g: &mut Nippon, d: &NipponData, a: Action) {
     g.taken_from = Some(slot as u8);
     g.start_action(a);
 }
+
+// What the positions still set by hand would take by real steps, counted from the board
+// file (a take is at least 3 steps: `take`, `do`, a move; `// why:` comments cite these):
+// - REFILL: the scoring marker moves one slot per full refill, which needs every worker
+//   row moved down first: at least 7 takes with 2 players (3 + 2 + 2), 12 with 3, 15 with
+//   4. The first scoring (the marker past slot 2) is 3 full refills, at least 21 takes
+//   (63+ steps) with 2 players; the second 6 (126+ steps); the golden slot 8 (168+ steps).
+// - REWARDS: 16 reward tiles with 2 players (24 with 4), at most one per consolidation,
+//   each after 3 or more takes: emptying them is 16 consolidations, 190+ steps.
+// - YEN: a consolidation pays the money track (12,000 at the start) plus at most one
+//   5,000-yen reward, less 3,000 per worker colour: at most 14,000 yen before the money
+//   track moves; 15,000 needs one money step (a contract, the 2nd train or 3 blueprints),
+//   20,000 six steps (the track reads 12 13 14 15 16 17 18).
+// - GOODS: a factory is 6,000 yen and each run 2 to 4 coal for 1 good (no machine): a
+//   good takes a factory action and a produce action (6+ steps), 2 coal a consolidation;
+//   several factories with goods are 30+ steps (see `silk_with_three_goods`: 3 silk, 27).
+// - TILES: an influence tile of value v needs a good of level (v+1)/2 or more, level 3
+//   (values 6, 7) a factory at knowledge 5: 8 knowledge steps (at most 3 a move).
 
 fn workers_total(g: &Nippon) -> u32 {
     g.bag.iter().sum::<u32>()

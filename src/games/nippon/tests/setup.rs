@@ -49,15 +49,12 @@ fn nip_comp_3_trains_ships_and_influence_tiles_per_player() {
 #[test]
 fn nip_comp_4_cubes_are_coal_markers_or_goods_by_place() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: a silk factory and 5 coal: building, mining and the others' turns
-    give_factory(&mut g, &d, 0, "silk", 0, 0);
-    g.players[0].coal = 5;
-    in_action(&mut g, &d, Action::Produce);
-    let tracks = g.players[0].tracks;
+    let mut g = position(SILK_BUILT);
+    begin(&mut g, &d, Action::Produce);
+    let (tracks, coal) = (g.players[0].tracks, g.players[0].coal);
     play_now(&mut g, &d, "run silk");
     // Coal left the budget, one good entered the silk storage, markers stayed.
-    assert_eq!(g.players[0].coal, 3);
+    assert_eq!(g.players[0].coal, coal - 2);
     assert_eq!(g.players[0].factories[gi(&d, "silk")].unwrap().goods, 1);
     assert_eq!(g.players[0].tracks, tracks);
 }
@@ -75,7 +72,7 @@ fn nip_comp_5_markers_never_pass_the_top() {
     g.players[0].fulfilled = vec![true; 8];
     g.players[0].fulfilled[2] = false; // contract 3: 1+1+1, money +2
     give_factory(&mut g, &d, 0, "bento", 0, 3);
-    in_action(&mut g, &d, Action::Export);
+    begin(&mut g, &d, Action::Export);
     play_all(
         &mut g,
         &d,
@@ -86,8 +83,11 @@ fn nip_comp_5_markers_never_pass_the_top() {
     // why: above
     g.players[1].blueprints = 3;
     g.players[1].tracks[0] = top;
-    g.current = 1;
-    g.stage = Stage::Start;
+    assert_eq!(
+        (g.current, &g.stage),
+        (1, &Stage::Start),
+        "the export ended the turn"
+    );
     assert!(rejected_now(&mut g, &d, "blueprints money").contains("top slot"));
 }
 
@@ -96,19 +96,18 @@ fn nip_comp_5_markers_never_pass_the_top() {
 fn nip_comp_6_the_supply_never_runs_out() {
     let d = data();
     let mut g = fresh(&d, 2);
-    // why: 200,000 yen, to buy machines until the supply would run out: only by hand
+    // why: YEN (mod.rs): 200,000 yen is beyond any purse the money track (30 at the top) pays
     g.players[0].yen = 200_000;
     for _ in 0..4 {
         // why: above
-        in_action(&mut g, &d, Action::Machinery);
+        begin(&mut g, &d, Action::Machinery);
         play_all(
             &mut g,
             &d,
             0,
             "improve supply; improve supply; improve supply",
         );
-        // why: above
-        g.current = 0;
+        play(&mut g, &d, 1, "consolidate");
     }
     assert_eq!(g.players[0].machines, 12);
 }
@@ -165,12 +164,10 @@ fn nip_setup_5_random_first_player_then_clockwise() {
         .collect();
     assert!(firsts.len() > 1, "the first player varies with the seed");
     let mut g = fresh(&d, 3);
-    // why: the first player set, to read the clockwise order from it
-    g.current = 2;
-    play_now(&mut g, &d, "consolidate");
-    assert_eq!(g.current, 0, "after the last seat comes the first");
-    play_now(&mut g, &d, "consolidate");
-    assert_eq!(g.current, 1);
+    for next in [1, 2, 0, 1] {
+        play_now(&mut g, &d, "consolidate");
+        assert_eq!(g.current, next, "after the last seat comes the first");
+    }
 }
 
 // NIP-SETUP-6
@@ -200,7 +197,7 @@ fn nip_setup_7_vp_move_forward_and_back() {
         });
     }
     // why: above
-    in_action(&mut g, &d, Action::Market);
+    begin(&mut g, &d, Action::Market);
     let vp = g.players[0].vp;
     let (c, good) = (6..8)
         .flat_map(|c| (0..6).map(move |good| (c, good)))
@@ -214,13 +211,9 @@ fn nip_setup_7_vp_move_forward_and_back() {
     );
     assert_eq!(g.players[0].vp, vp + 2);
     // Loss: unpaid worker colours (12,000 yen pays 4 of 5).
-    let mut g = fresh(&d, 2);
-    // why: above
-    g.players[0].workers = vec![0, 1, 2, 3, 4];
-    g.rewards = vec![0; 12];
-    g.multipliers = 0;
+    let mut g = five_colours();
     let before = g.players[0].vp;
-    play_now(&mut g, &d, "consolidate");
+    play_all(&mut g, &d, 0, "consolidate; reward 2 coal; space ships");
     assert_eq!(g.players[0].vp, before - 2);
 }
 
@@ -418,9 +411,7 @@ fn nip_setup_27_paying_and_receiving_yen() {
 #[test]
 fn nip_setup_28_blueprints_count_by_value() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    // why: rows of workers of chosen colours: as many turns and seeded draws
-    g.players[0].workers = vec![0, 1, 2];
+    let mut g = purple_takes(3);
     let left: u32 = g.rewards.iter().sum();
     play_all(&mut g, &d, 0, "consolidate; reward 2 blueprints");
     assert_eq!(g.players[0].blueprints, 3, "1 + a reward of 2 blueprints");
@@ -431,19 +422,14 @@ fn nip_setup_28_blueprints_count_by_value() {
     );
     play_now(&mut g, &d, "space contracts");
     // Another reward: 2 coal; another: 5,000 yen.
-    let mut g = fresh(&d, 4);
-    // why: above
-    g.players[0].workers = vec![0, 1, 2];
-    // The budget's coal from two steps up the coal track (3), so that adding the reward's 2
-    // and multiplying by 2 differ.
-    g.players[0].tracks[TrackKind::Coal.index()] = 2;
+    // The budget's coal from three steps up the coal track (3), so that adding the
+    // reward's 2 and multiplying by 2 differ.
+    let mut g = purple_takes(3);
     let budget = g.track_value(&d, 0, TrackKind::Coal);
     assert_ne!(budget, 2);
     play_all(&mut g, &d, 0, "consolidate; reward 2 coal");
     assert_eq!(g.players[0].coal, budget + 2);
-    let mut g = fresh(&d, 4);
-    // why: above
-    g.players[0].workers = vec![0, 1, 2];
+    let mut g = purple_takes(3);
     play_all(&mut g, &d, 0, "consolidate; reward 2 yen");
     assert_eq!(g.players[0].yen, 12_000 + 5_000);
 }

@@ -10,9 +10,9 @@ use super::*;
 fn nip_train_4_one_to_three_trains_in_different_regions() {
     let d = data();
     let mut g = fresh(&d, 4);
-    // why: three trains cost 15,000 yen, more than a player starts with
+    // why: YEN (mod.rs): 15,000 yen needs a money step and a reward first, 25+ steps
     g.players[0].yen = 20_000;
-    in_action(&mut g, &d, Action::Trains);
+    begin(&mut g, &d, Action::Trains);
     play_now(&mut g, &d, "train hokkaido");
     assert!(rejected_now(&mut g, &d, "train hokkaido").contains("different regions"));
     let a = play_all(&mut g, &d, 0, "train tohoku; train kanto");
@@ -51,7 +51,7 @@ fn nip_slot_1_slots_per_region_by_player_count() {
         // why: a region's rail full of trains: a long game's transport actions
         g.rail[0] = vec![(1, false); slots];
         g.players[0].yen = 10_000;
-        in_action(&mut g, &d, Action::Trains);
+        begin(&mut g, &d, Action::Trains);
         assert!(rejected_now(&mut g, &d, "train hokkaido").contains("every train/ship slot"));
         g.rail[0].pop();
         play_now(&mut g, &d, "train hokkaido");
@@ -90,6 +90,8 @@ fn nip_train_2_exactly_the_price_of_a_train_is_enough() {
     let mut g = fresh(&d, 4);
     // why: purses of exactly a train's price and 1 yen less: only by hand
     g.players[0].yen = d.cost_train - 1;
+    // why: with 1 yen short of a train neither action of slot 4 can be completed, so the
+    // rules refuse the take; the refusal inside the action is the point
     in_action(&mut g, &d, Action::Trains);
     assert!(rejected_now(&mut g, &d, "train hokkaido").contains("a train costs"));
     // why: above

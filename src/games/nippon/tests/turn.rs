@@ -34,7 +34,7 @@ fn nip_turn_3_blueprints_raise_a_track_any_time_of_ones_turn() {
     assert!(rejected_now(&mut g, &d, "blueprints coal").contains("blueprint"));
     // In the middle of an action too, but never on another player's turn.
     g.players[0].blueprints = 3;
-    in_action(&mut g, &d, Action::Machinery);
+    begin(&mut g, &d, Action::Machinery);
     play_now(&mut g, &d, "blueprints money");
     assert_eq!(g.players[0].tracks[0], 1);
     // why: above
@@ -53,11 +53,25 @@ fn nip_turn_3_blueprints_raise_a_track_any_time_of_ones_turn() {
 #[test]
 fn nip_turn_3_blueprints_cannot_strand_an_action() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // Knowledge 1, 3 blueprints: a silk factory needs 1 blueprint.
-    // why: 3 blueprints are several synergy bonuses and rewards away
-    g.players[0].blueprints = 3;
-    in_action(&mut g, &d, Action::Factory);
+    // Knowledge 1, 3 blueprints (a reward of 2 for three workers of two colours), 6,000
+    // yen: a silk factory needs 1 blueprint.
+    let mut g = position(&format!(
+        "{TWO_SEED_11}{}
+         purple: take 4 black
+         purple: do trains
+         purple: train hokkaido
+         purple: done
+         blue: consolidate{}
+         purple: consolidate
+         purple: reward 2 blueprints
+         purple: space contracts
+         purple: done         # the turn waited: 3 blueprints could be spent
+         blue: consolidate",
+        coal_takes(&["black"]),
+        coal_takes(&["brown"])
+    ));
+    assert_eq!((g.players[0].blueprints, g.players[0].yen), (3, 6_000));
+    begin(&mut g, &d, Action::Factory);
     assert!(rejected_now(&mut g, &d, "blueprints money").contains("impossible"));
     // Raising knowledge to 2 covers the need instead.
     play_all(&mut g, &d, 0, "blueprints knowledge; build silk");
@@ -215,7 +229,7 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
     // why: knowledge 6 and tracks at the top: a whole game's actions
     g.players[0].tracks[2] = six;
     g.players[0].blueprints = 1;
-    in_action(&mut g, &d, Action::Factory);
+    begin(&mut g, &d, Action::Factory);
     play_now(&mut g, &d, "build clocks");
     assert_eq!(g.players[0].blueprints, 3);
     assert_eq!(g.current, 0, "the turn is still purple's");
@@ -242,7 +256,7 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
     // why: above
     g.players[0].tracks[2] = six;
     g.players[0].blueprints = 1;
-    in_action(&mut g, &d, Action::Factory);
+    begin(&mut g, &d, Action::Factory);
     play_now(&mut g, &d, "build clocks");
     let a = play_now(&mut g, &d, "done");
     assert!(a.turn_ended);
@@ -254,7 +268,7 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
     g.players[0].tracks[2] = six;
     g.players[0].tracks[0] = d.tracks[0].top();
     g.players[0].blueprints = 1;
-    in_action(&mut g, &d, Action::Factory);
+    begin(&mut g, &d, Action::Factory);
     let a = play_now(&mut g, &d, "build clocks");
     let texts: Vec<&str> = a.events.iter().map(|e| e.text.as_str()).collect();
     assert!(
@@ -269,7 +283,7 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
     // why: above
     g.players[0].tracks[2] = six;
     g.players[0].blueprints = 0;
-    in_action(&mut g, &d, Action::Factory);
+    begin(&mut g, &d, Action::Factory);
     play_now(&mut g, &d, "build clocks");
     assert_eq!((g.current, g.players[0].blueprints), (1, 2));
 }
@@ -280,12 +294,12 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
 fn nip_turn_3_blueprints_can_be_spent_on_the_last_turn_of_the_game() {
     let d = data();
     let mut g = fresh(&d, 2);
-    // why: the last of the final turns is a whole game away
+    // why: REFILL (mod.rs): the final turns start at the golden slot, 56+ takes, 168+ steps
     g.final_turns = Some(1);
     g.players[0].blueprints = 3;
     let knowledge = g.players[0].tracks[2];
     // why: above
-    in_action(&mut g, &d, Action::Coal);
+    begin(&mut g, &d, Action::Coal);
     play_now(&mut g, &d, "up 1");
     assert!(g.result.is_none(), "the game waits for the last player");
     assert_eq!(g.status(), Status::Acting(vec![0]));
@@ -299,7 +313,7 @@ fn nip_turn_3_blueprints_can_be_spent_on_the_last_turn_of_the_game() {
 fn nip_turn_4_three_scorings_then_the_end() {
     let d = data();
     let mut g = fresh(&d, 2);
-    // why: two scorings done and the marker before the golden slot: a whole game away
+    // why: REFILL (mod.rs): the marker at slot 7 is 7 full refills, 49+ takes, 147+ steps
     g.marker = d.first_golden - 1;
     g.scorings = 2;
     g.rows = vec![vec![], vec![]];
@@ -333,12 +347,9 @@ fn nip_turn_4_three_scorings_then_the_end() {
 #[test]
 fn nip_turn_3_done_as_the_only_step_is_played_by_itself() {
     let d = data();
-    let mut g = fresh(&d, 3);
-    // why: a silk factory with 2 coal and no blueprint: building and the others' turns
-    give_factory(&mut g, &d, 0, "silk", 0, 0);
-    g.players[0].coal = 2;
-    g.players[0].blueprints = 0;
-    in_action(&mut g, &d, Action::Produce);
+    let mut g = position(SILK_BUILT);
+    assert_eq!(g.players[0].blueprints, 0);
+    begin(&mut g, &d, Action::Produce);
     let a = play_now(&mut g, &d, "run silk");
     assert_eq!(g.current, 1, "the turn passed: {}", said(&a, " | "));
     assert_eq!(g.stage, Stage::Start);

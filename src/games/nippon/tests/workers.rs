@@ -9,19 +9,28 @@ use super::*;
 #[test]
 fn nip_work_1_take_a_worker_to_the_leftmost_slot() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: slots of chosen colours: no seed search done for this draw
-    g.slots[1] = vec![3, 4, 5];
-    g.players[0].workers = vec![1];
+    // Seed 7, two players: purple first; slot 2 (knowledge or coal) holds brown pink white.
+    let white_taken = "players purple blue
+         seed 7
+         purple: take 2 white
+         purple: do coal
+         purple: up 1
+         blue: consolidate";
+    let mut g = position(white_taken);
+    assert_eq!(
+        (g.slots[1].clone(), g.players[0].workers.clone()),
+        (vec![5, 3], vec![1])
+    );
     play_now(&mut g, &d, "take 2 pink");
-    assert_eq!(g.slots[1], vec![4, 5]);
-    assert_eq!(g.players[0].workers, vec![1, 3]);
+    assert_eq!(g.slots[1], vec![5]);
+    assert_eq!(
+        g.players[0].workers,
+        vec![1, 3],
+        "white then pink, left to right"
+    );
     // NIP-WORK-6: the colour does not change the choice offered.
     let a = legal(&g, &d, g.current);
-    let mut h = fresh(&d, 2);
-    // why: above
-    h.slots[1] = vec![3, 4, 5];
-    h.players[0].workers = vec![1];
+    let mut h = position(white_taken);
     play_now(&mut h, &d, "take 2 brown");
     assert_eq!(a, legal(&h, &d, h.current));
 }
@@ -32,36 +41,18 @@ fn nip_work_1_take_a_worker_to_the_leftmost_slot() {
 #[test]
 fn nip_work_1_a_shortened_colour_means_the_worker_in_that_slot() {
     let d = data();
-    let black = d
-        .worker_colours
-        .iter()
-        .position(|c| c.0 == "black")
-        .unwrap() as u8;
-    let brown = d
-        .worker_colours
-        .iter()
-        .position(|c| c.0 == "brown")
-        .unwrap() as u8;
-    let white = d
-        .worker_colours
-        .iter()
-        .position(|c| c.0 == "white")
-        .unwrap() as u8;
-    let mut g = fresh(&d, 2);
-    // why: slots of chosen colours: no seed search done for these draws
-    g.slots[1] = vec![black, white, white];
+    // Seed 12, two players: purple first; slot 2 holds black pink white.
+    let mut g = position("players purple blue\nseed 12");
     play_now(&mut g, &d, "take 2 b");
-    assert_eq!(g.players[0].workers, vec![black]);
-    let mut g = fresh(&d, 2);
-    // why: above
-    g.slots[1] = vec![black, brown, white];
+    assert_eq!(g.players[0].workers, vec![0], "black");
+    // Seed 11: slot 2 holds green brown black.
+    let mut g = position(TWO_SEED_11);
     let e = rejected_now(&mut g, &d, "take 2 b");
     assert!(
         e.contains("`take 2 black`") && e.contains("`take 2 brown`"),
         "{e}"
     );
     // A colour the slot does not hold is still refused with the rule's reason.
-    g.slots[1] = vec![black, black, black];
     let e = rejected_now(&mut g, &d, "take 2 white");
     assert!(e.contains("white"), "{e}");
 }
@@ -87,28 +78,25 @@ fn nip_work_3_choose_one_action_of_the_slot() {
 #[test]
 fn nip_work_4_six_workers_must_consolidate() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: six workers held take six turns; only their count is the point
-    g.players[0].workers = vec![0; 6];
+    let mut g = purple_takes(6);
+    assert_eq!(g.players[0].workers.len(), 6);
     assert_eq!(legal(&g, &d, g.current), ["consolidate"]);
-    // why: above
-    g.slots[1] = vec![0, 1, 2];
-    assert!(rejected_now(&mut g, &d, "take 2 black").contains("must consolidate"));
+    assert!(rejected_now(&mut g, &d, "take 2 brown").contains("must consolidate"));
 }
 
 // NIP-WORK-5
 #[test]
 fn nip_work_5_only_an_action_that_can_be_completed() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: an empty purse (0 yen) takes spending the 12,000 a player starts with
-    g.players[0].yen = 0;
-    g.slots[0] = vec![0, 1, 2];
-    // Factory and machinery both need yen.
+    // 0 yen: two knowledge moves of 3 (12,000 yen).
+    let mut g = knowledge_ups(&[3, 3]);
+    assert_eq!(g.players[0].yen, 0);
+    // Factory and machinery (slot 1 holds a black worker) both need yen.
     let e = rejected_now(&mut g, &d, "take 1 black");
     assert!(e.contains("completely"), "{e}");
-    // With 5,000 yen only machinery is possible: it starts at once.
-    g.players[0].yen = 5_000;
+    // With 5,000 yen (moves of 3 and 1) only machinery is possible: it starts at once.
+    let mut g = knowledge_ups(&[3, 1]);
+    assert_eq!(g.players[0].yen, 5_000);
     play_now(&mut g, &d, "take 1 black");
     assert_eq!(g.stage, Stage::Machinery { n: 0 });
     // And must be carried out: `done` needs one improvement first.
@@ -119,15 +107,33 @@ fn nip_work_5_only_an_action_that_can_be_completed() {
 #[test]
 fn nip_work_7_emptied_slot_takes_the_uppermost_row() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    // why: an emptied row and a slot with one worker: many turns and a seeded draw
-    g.rows[0] = vec![];
-    g.rows[1] = vec![3, 4, 5];
-    g.slots[1] = vec![0];
-    play_now(&mut g, &d, "take 2 black");
+    // Seed 0, four players: slot 2 holds white pink black, the rows pink black orange, green
+    // pink orange, ...; red's take empties slot 2, which takes the first row.
+    let mut g = position(
+        "players purple blue red yellow
+         seed 0
+         purple: take 2 white
+         purple: do coal
+         purple: up 1
+         blue: take 2 pink
+         blue: do coal
+         blue: up 1
+         red: take 2 black
+         red: do coal
+         red: up 1
+         yellow: take 2 pink
+         yellow: do coal
+         yellow: up 1
+         purple: take 2 black
+         purple: do coal
+         purple: up 1",
+    );
+    assert!(g.rows[0].is_empty());
+    assert_eq!(g.slots[1], vec![2], "orange, the last of the first row");
+    play_now(&mut g, &d, "take 2 orange");
     assert!(g.slots[1].is_empty(), "not before the turn is over");
-    play_all(&mut g, &d, 0, "do coal; up 1");
-    assert_eq!(g.slots[1], vec![3, 4, 5], "the whole row moves");
+    play_all(&mut g, &d, 1, "do coal; up 1");
+    assert_eq!(g.slots[1], vec![4, 3, 2], "the whole row moves");
     assert!(g.rows[1].is_empty());
     assert_eq!(g.rows[2].len(), 3);
 }
@@ -140,7 +146,8 @@ fn nip_work_9_full_refill_when_every_row_is_empty() {
         let mut g = fresh(&d, n);
         let total = workers_total(&g);
         g.rows.iter_mut().for_each(|r| r.clear());
-        // why: every row emptied and a bag of chosen counts: most of a game's takes
+        // why: REFILL (mod.rs): every row emptied is 4+ takes (2 players), 12+ (4 players), and a
+        // bag of one colour is not a seeded draw at all
         g.slots[1] = vec![0];
         g.slots[3] = vec![1];
         g.bag = vec![0; 6];
@@ -165,7 +172,8 @@ fn nip_work_12_short_bag_is_completed_at_consolidation() {
     let d = data();
     let mut g = fresh(&d, 2);
     g.rows.iter_mut().for_each(|r| r.clear());
-    // why: a nearly empty bag and six workers: most of a game's takes
+    // why: a bag of one worker: 35 of 36 workers out of the bag, held by players or on the
+    // board (a player holds at most 6): not reachable with 2 players
     g.slots[1] = vec![0];
     g.bag = vec![1, 0, 0, 0, 0, 0];
     g.players[1].workers = vec![1; 6];
@@ -199,7 +207,8 @@ fn nip_trig_2_first_scoring_when_the_marker_passes_the_first_symbol() {
     let mut g = fresh(&d, 2);
     // Seat 0 has a value-7 tile in every region.
     for r in 0..4 {
-        // why: the marker just before the first symbol and a tile: many turns of play
+        // why: REFILL and TILES (mod.rs): the marker at slot 1 is 7+ takes, four value-7 tiles a
+        // level-3 factory (8 knowledge steps) and 4 market actions
         tile(&mut g, 2 * r, 0, 0, 7);
     }
     let vp = g.players[0].vp;
@@ -232,7 +241,7 @@ fn nip_trig_2_first_scoring_when_the_marker_passes_the_first_symbol() {
 fn nip_trig_3_second_scoring_at_the_second_symbol() {
     let d = data();
     let mut g = fresh(&d, 2);
-    // why: the marker before the second symbol after one scoring: half a game
+    // why: REFILL (mod.rs): the marker at slot 5 is 5 full refills, 35+ takes, 105+ steps
     g.marker = 5;
     g.scorings = 1;
     let mut ev = Vec::new();
@@ -247,10 +256,10 @@ fn nip_trig_5_three_more_turns_each_after_the_golden_slot() {
     // Purple, Blue, Red (seats 0, 1, 2); Blue's refill reaches the first golden slot.
     let d = data();
     let mut g = fresh(&d, 3);
-    // why: the marker before the golden slot after two scorings: a whole game
+    play_now(&mut g, &d, "consolidate"); // purple; blue plays next
+                                         // why: REFILL (mod.rs): the marker at slot 7 is 7 full refills, 84+ takes (3 players)
     g.marker = d.first_golden - 1;
     g.scorings = 2;
-    g.current = 1;
     g.rows.iter_mut().for_each(|r| r.clear());
     // why: above
     g.slots[1] = vec![0];
@@ -321,9 +330,7 @@ fn nip_work_5_the_market_check_agrees_with_trying_every_tile() {
 #[test]
 fn nip_work_3_do_is_accepted_when_the_slot_offers_one_action() {
     let d = data();
-    let mut g = fresh(&d, 3);
-    // why: a silk factory with 3 goods: building and producing rounds
-    give_factory(&mut g, &d, 0, "silk", 0, 3);
+    let mut g = silk_with_three_goods();
     let c = colour_on(&g, &d, 5);
     play_now(&mut g, &d, &format!("take 5 {c}"));
     assert!(matches!(g.stage, Stage::Market(_)));
@@ -339,15 +346,13 @@ fn nip_work_3_do_is_accepted_when_the_slot_offers_one_action() {
 #[test]
 fn nip_work_5_a_take_without_its_colour_gets_the_reason_or_the_whole_steps() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: an empty purse (0 yen) takes spending the 12,000 a player starts with
-    g.players[0].yen = 0;
-    g.slots[0] = vec![0, 1, 2];
+    // 0 yen (two knowledge moves of 3): nothing on slot 1 can be completed.
+    let mut g = knowledge_ups(&[3, 3]);
     let e = rejected_now(&mut g, &d, "take 1");
     assert!(e.contains("completely"), "{e}");
     assert!(e.contains("rules topic `take`"), "{e}");
-    // why: above
-    g.players[0].yen = 5_000;
+    // 5,000 yen (moves of 3 and 1): machinery can be, so the whole steps are named.
+    let mut g = knowledge_ups(&[3, 1]);
     let e = rejected_now(&mut g, &d, "take 1");
     assert!(e.contains("not a whole step"), "{e}");
     for s in legal(&g, &d, g.current)
