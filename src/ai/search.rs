@@ -7,10 +7,10 @@
 //!
 //! The search starts from the easy level's judgement: before the first iteration, each
 //! allowed root step is tried one step ahead on one determinisation and scored by the
-//! hint as easy scores it ([`super::greedy::lead`]); its node starts with
-//! [`PRIOR_VISITS`] virtual visits at that step's rank among the root's steps (best 1,
-//! worst 0). On few playouts the decision is then at least easy's, and as playouts add up
-//! they overrule it.
+//! rewards the playouts use, its lead by the hint (easy's judgement,
+//! [`super::greedy::lead`]) breaking ties; its node starts with [`PRIOR_VISITS`] virtual
+//! visits at that value. On few playouts the search then tries the steps easy likes
+//! first, and as playouts add up they overrule it.
 
 use super::{determinise, greedy, next_actor, rank_shares, rewards, seat_count, Budget, Decision};
 use crate::engine::{AnyGame, GameRng, Seat};
@@ -20,8 +20,12 @@ use std::time::{Duration, Instant};
 /// Exploration weight of UCB (rewards lie in `0..=1`).
 const EXPLORATION: f64 = 0.7;
 
-/// Virtual visits each allowed root step starts with, at its one-step rank (the prior).
+/// Virtual visits each allowed root step starts with, at its one-step value (the prior).
 pub(super) const PRIOR_VISITS: u32 = 4;
+
+/// How much the one-step lead by the hint adds to a root step's prior value at most
+/// (the best lead among the steps; the worst adds nothing).
+const PRIOR_LEAD: f64 = 0.1;
 
 /// How a search runs.
 pub(super) struct Settings {
@@ -116,10 +120,11 @@ pub(super) fn choose(
 }
 
 /// The prior of the `allowed` root steps (indices into the real game's legal steps, whose
-/// typed keys are `keys`): each step's key and its rank among them, in `0..=1`, by the
-/// position it leads to one step ahead on one determinisation (the seat's reward there,
-/// then its lead by the hint: easy's judgement). A step that cannot be played on the
-/// determinisation gets no prior.
+/// typed keys are `keys`): each step's key and its value, on the playouts' scale, for the
+/// position it leads to one step ahead on one determinisation: the seat's reward there
+/// ([`rewards`]), plus up to [`PRIOR_LEAD`] by its lead by the hint (easy's judgement)
+/// ranked among the steps, so that steps of equal reward are told apart as easy tells
+/// them. A step that cannot be played on the determinisation gets no prior.
 fn prior(
     game: &dyn AnyGame,
     me: Seat,
@@ -128,34 +133,22 @@ fn prior(
     rng: &mut GameRng,
 ) -> Vec<(u64, f64)> {
     let imagined = determinise(game, me, rng);
-    let mut scored: Vec<(u64, f64, f64)> = Vec::new();
+    let mut scored: Vec<(u64, f64)> = Vec::new();
+    let mut leads = Vec::new();
     for &i in allowed {
         let mut g = imagined.box_clone();
         if g.play_choice(me, i).is_none() {
             continue;
         }
         let reward = rewards(&*g, seats).get(me).copied().unwrap_or(0.0);
-        scored.push((keys[i], reward, greedy::lead(&*g, me)));
+        scored.push((keys[i], reward));
+        leads.push(greedy::lead(&*g, me));
     }
-    // Rank by reward, then by lead: a value that sorts both at once.
-    let mut order: Vec<usize> = (0..scored.len()).collect();
-    order.sort_by(|&a, &b| {
-        let (x, y) = (&scored[a], &scored[b]);
-        x.1.total_cmp(&y.1).then(x.2.total_cmp(&y.2))
-    });
-    let mut values = vec![0.0; scored.len()];
-    let mut level = 0.0;
-    for w in 0..order.len() {
-        if w > 0 {
-            let (x, y) = (&scored[order[w - 1]], &scored[order[w]]);
-            if x.1 != y.1 || x.2 != y.2 {
-                level += 1.0;
-            }
-        }
-        values[order[w]] = level;
-    }
-    let ranks = rank_shares(&values);
-    scored.iter().zip(ranks).map(|(s, r)| (s.0, r)).collect()
+    scored
+        .into_iter()
+        .zip(rank_shares(&leads))
+        .map(|((key, reward), rank)| (key, reward + PRIOR_LEAD * rank))
+        .collect()
 }
 
 /// Where a step of the tree walk went: a new node for the step with this key, or an
