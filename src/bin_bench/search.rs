@@ -39,6 +39,9 @@ const FIXED_GAMES: u64 = 2;
 /// The stops of a random game at which a position is taken (random steps played).
 const STOPS: [usize; 4] = [0, 20, 60, 150];
 
+/// Positions, each with the seat that decides there.
+pub(super) type Positions = Vec<(Box<dyn AnyGame>, Seat)>;
+
 /// The players of the games searched: three where the game takes them.
 fn players(kind: &'static dyn GameKind) -> usize {
     kind.min_players().max(3).min(kind.max_players())
@@ -46,10 +49,7 @@ fn players(kind: &'static dyn GameKind) -> usize {
 
 /// The positions of the random game seeded `seed` (see [`STOPS`]) where a seat acting
 /// first has more than one legal step, each with that seat.
-fn game_positions(
-    kind: &'static dyn GameKind,
-    seed: u64,
-) -> anyhow::Result<Vec<(Box<dyn AnyGame>, Seat)>> {
+fn game_positions(kind: &'static dyn GameKind, seed: u64) -> anyhow::Result<Positions> {
     let names: Vec<String> = (0..players(kind)).map(|i| format!("p{i}")).collect();
     let mut g = kind
         .setup(&names, &Default::default(), seed)
@@ -81,7 +81,7 @@ fn game_positions(
 pub(super) fn search_positions(
     kind: &'static dyn GameKind,
     count: usize,
-) -> anyhow::Result<(usize, Vec<(Box<dyn AnyGame>, Seat)>)> {
+) -> anyhow::Result<(usize, Positions)> {
     let mut out = Vec::new();
     let mut seed = 0;
     while out.len() < count {
