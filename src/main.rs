@@ -164,6 +164,11 @@ struct BenchArgs {
     /// `valgrind --tool=callgrind` (docs/strength.md).
     #[arg(long, value_name = "N", requires = "search")]
     search_playouts: Option<u32>,
+    /// Instead of the benchmarks, time N decisions of Sherpa's normal and strong levels in
+    /// each game (`--game` picks) at their own budgets, clock included (`--scale`
+    /// multiplies the budgets): wall and CPU p50 / p99 / max and the playouts reached.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "24")]
+    decisions: Option<usize>,
     /// Instead of the benchmarks, play N steps of each game (`--game` picks) typed and the
     /// same steps picked from the menus, and time the menus beside the board picture.
     #[arg(long, value_name = "N")]
@@ -339,6 +344,21 @@ fn bench(reg: &'static Registry, args: BenchArgs) -> anyhow::Result<()> {
             println!("{}", serde_json::to_string_pretty(&r)?);
         } else {
             print!("{}", bin_bench::search_table(&r));
+        }
+        return Ok(());
+    }
+    if let Some(n) = args.decisions {
+        anyhow::ensure!(
+            args.scale.is_finite() && args.scale > 0.0 && args.scale <= 1.0,
+            "--scale with --decisions takes a fraction of the budgets above 0 and at most 1, not {}",
+            args.scale
+        );
+        let kinds = bin_bench::pick_games(reg, &args.game)?;
+        let r = bin_bench::decision_times(&kinds, n.max(1), args.scale)?;
+        if args.json {
+            println!("{}", serde_json::to_string_pretty(&r)?);
+        } else {
+            print!("{}", bin_bench::decisions_table(&r));
         }
         return Ok(());
     }

@@ -50,7 +50,7 @@ pub(super) fn choose(
 
 /// How far `me` is ahead of the best other seat by the hint (behind: negative); a finished
 /// game by place, far beyond any hint.
-fn lead(g: &dyn AnyGame, me: Seat) -> f64 {
+pub(super) fn lead(g: &dyn AnyGame, me: Seat) -> f64 {
     if let Status::Finished(r) = g.status() {
         let place = r.places.get(me).copied().unwrap_or(u32::MAX) as f64;
         return 1e9 - place * 1e6;

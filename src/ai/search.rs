@@ -4,14 +4,28 @@
 //! steps legal in that determinisation (a child's exploration counts the iterations it
 //! was available in, not its parent's visits), adds one node, plays random steps up to the
 //! depth, and backs up each seat's reward to the nodes where that seat chose.
+//!
+//! The search starts from the easy level's judgement: before the first iteration, each
+//! allowed root step is tried one step ahead on one determinisation and scored by the
+//! rewards the playouts use, its lead by the hint (easy's judgement,
+//! [`super::greedy::lead`]) breaking ties; its node starts with [`PRIOR_VISITS`] virtual
+//! visits at that value. On few playouts the search then tries the steps easy likes
+//! first, and as playouts add up they overrule it.
 
-use super::{determinise, next_actor, rewards, seat_count, Budget, Decision};
+use super::{determinise, greedy, next_actor, rank_shares, rewards, seat_count, Budget, Decision};
 use crate::engine::{AnyGame, GameRng, Seat};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 /// Exploration weight of UCB (rewards lie in `0..=1`).
 const EXPLORATION: f64 = 0.7;
+
+/// Virtual visits each allowed root step starts with, at its one-step value (the prior).
+pub(super) const PRIOR_VISITS: u32 = 4;
+
+/// How much the one-step lead by the hint adds to a root step's prior value at most
+/// (the best lead among the steps; the worst adds nothing).
+const PRIOR_LEAD: f64 = 0.1;
 
 /// How a search runs.
 pub(super) struct Settings {
@@ -23,7 +37,10 @@ pub(super) struct Settings {
 /// One step in the tree: who chose it, and what it earned that seat.
 struct Node {
     seat: Seat,
+    /// Visits, the prior's virtual ones included.
     visits: u32,
+    /// The prior's virtual visits among `visits` (root steps only).
+    prior: u32,
     /// Iterations in which this step was legal when its parent was reached.
     available: u32,
     /// Sum of the rewards of `seat` over the iterations through this node.
@@ -36,6 +53,7 @@ impl Node {
         Node {
             seat,
             visits: 0,
+            prior: 0,
             available: 0,
             reward: 0.0,
             children: HashMap::new(),
@@ -71,6 +89,17 @@ pub(super) fn choose(
         .filter(|i| !allowed.contains(i))
         .map(|i| keys[i])
         .collect();
+    let prior = prior(game, me, (&keys, allowed), seats, rng);
+    for &(key, value) in &prior {
+        let child = tree.len();
+        let mut node = Node::new(me);
+        node.visits = PRIOR_VISITS;
+        node.prior = PRIOR_VISITS;
+        node.available = PRIOR_VISITS;
+        node.reward = value * PRIOR_VISITS as f64;
+        tree.push(node);
+        tree[0].children.insert((me, key), child);
+    }
     let mut playouts = 0;
     while playouts < settings.budget.playouts.max(1) {
         if stop.is_some_and(|t| Instant::now() >= t) && playouts > 0 {
@@ -88,6 +117,38 @@ pub(super) fn choose(
         playouts += 1;
     }
     decision(&tree, me, (legal, &keys), allowed, playouts)
+}
+
+/// The prior of the `allowed` root steps (indices into the real game's legal steps, whose
+/// typed keys are `keys`): each step's key and its value, on the playouts' scale, for the
+/// position it leads to one step ahead on one determinisation: the seat's reward there
+/// ([`rewards`]), plus up to [`PRIOR_LEAD`] by its lead by the hint (easy's judgement)
+/// ranked among the steps, so that steps of equal reward are told apart as easy tells
+/// them. A step that cannot be played on the determinisation gets no prior.
+fn prior(
+    game: &dyn AnyGame,
+    me: Seat,
+    (keys, allowed): (&[u64], &[usize]),
+    seats: usize,
+    rng: &mut GameRng,
+) -> Vec<(u64, f64)> {
+    let imagined = determinise(game, me, rng);
+    let mut scored: Vec<(u64, f64)> = Vec::new();
+    let mut leads = Vec::new();
+    for &i in allowed {
+        let mut g = imagined.box_clone();
+        if g.play_choice(me, i).is_none() {
+            continue;
+        }
+        let reward = rewards(&*g, seats).get(me).copied().unwrap_or(0.0);
+        scored.push((keys[i], reward));
+        leads.push(greedy::lead(&*g, me));
+    }
+    scored
+        .into_iter()
+        .zip(rank_shares(&leads))
+        .map(|((key, reward), rank)| (key, reward + PRIOR_LEAD * rank))
+        .collect()
 }
 
 /// Where a step of the tree walk went: a new node for the step with this key, or an
@@ -183,8 +244,9 @@ fn playout(g: &mut dyn AnyGame, seats: usize, depth: usize, rng: &mut GameRng) -
     rewards(g, seats)
 }
 
-/// The root's most visited step among the real legal steps allowed (ties: the better
-/// mean, then the earlier step); `keys` are the legal steps' keys, in their order.
+/// The root's most visited step among the real legal steps allowed, the prior's virtual
+/// visits included (ties: the better mean, then the earlier step); `keys` are the legal
+/// steps' keys, in their order. The choices report the iterations only.
 fn decision(
     tree: &[Node],
     me: Seat,
@@ -193,15 +255,16 @@ fn decision(
     playouts: u32,
 ) -> Decision {
     let root = &tree[0];
-    let stats: Vec<(String, u32, f64)> = legal
+    let stats: Vec<(String, u32, f64, u32)> = legal
         .iter()
         .zip(keys)
         .map(|(step, key)| match root.children.get(&(me, *key)) {
             Some(&k) => {
                 let n = &tree[k];
-                (step.clone(), n.visits, n.reward / n.visits.max(1) as f64)
+                let mean = n.reward / n.visits.max(1) as f64;
+                (step.clone(), n.visits, mean, n.visits - n.prior)
             }
-            None => (step.clone(), 0, 0.0),
+            None => (step.clone(), 0, 0.0, 0),
         })
         .collect();
     let best = stats
@@ -214,6 +277,6 @@ fn decision(
     Decision {
         step: stats[best].0.clone(),
         playouts,
-        choices: stats.into_iter().map(|(s, v, _)| (s, v)).collect(),
+        choices: stats.into_iter().map(|(s, _, _, v)| (s, v)).collect(),
     }
 }

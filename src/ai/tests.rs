@@ -127,6 +127,50 @@ fn a_forced_step_is_taken_without_searching() {
     }
 }
 
+/// Normal's search starts from easy's judgement (the prior at the root): in every position
+/// of every game where one step leads clearly ahead of the others by the hint, one step
+/// ahead, and no step reveals or draws anything (so every determinisation sees the same),
+/// normal on a single playout takes that step, as easy would, where without the prior it
+/// would try one step at random.
+#[test]
+fn normal_on_few_playouts_takes_the_step_clearly_best_one_step_ahead() {
+    let mut checked = 0;
+    for (name, g) in positions() {
+        let me = g.status().acting()[0];
+        let count = g.choices(me).len();
+        let leads: Option<Vec<f64>> = (0..count)
+            .map(|i| {
+                let mut after = g.box_clone();
+                let applied = after.play_choice(me, i)?;
+                (!applied.irreversible).then(|| greedy::lead(&*after, me))
+            })
+            .collect();
+        let Some(leads) = leads.filter(|l| l.len() > 2) else {
+            continue;
+        };
+        let best = (0..count)
+            .max_by(|&a, &b| leads[a].total_cmp(&leads[b]))
+            .expect("steps");
+        let runner_up = (0..count)
+            .filter(|&i| i != best)
+            .map(|i| leads[i])
+            .fold(f64::MIN, f64::max);
+        if leads[best] < runner_up + 1.0 {
+            continue;
+        }
+        let want = g.choices(me)[best].clone();
+        for seed in [1, 2, 3] {
+            let d = decide(&*g, me, Level::Normal, Budget::playouts_only(1), seed);
+            assert_eq!(d.map(|d| d.step), Some(want.clone()), "{name}, seed {seed}");
+        }
+        checked += 1;
+    }
+    assert!(
+        checked >= 3,
+        "only {checked} positions with a clear best step"
+    );
+}
+
 #[test]
 fn levels_read_back_from_their_names_and_refuse_others() {
     for level in Level::ALL {

@@ -28,7 +28,8 @@
 //! One file per subject: `driver` (the chat under measure and a game driven through it),
 //! `round_trips`, `components` (a step picked from the menus against the step typed),
 //! `endings`, `throughput`, `beside_ai`, `stored_games`, `reminder_tick`, `retention`,
-//! `callgrind`, `search` (`--search`: the search's playouts per second), and `table` (the
+//! `callgrind`, `search` (`--search`: the search's playouts per second), `decisions`
+//! (`--decisions`: the levels' decision times at their own budgets), and `table` (the
 //! printed tables); the figures' types stay
 //! here. A new bench is a file of its own, a `mod` line and a `pub use` line below, and
 //! its flag in `main.rs`. A bench fills its database through the store's own calls (imports,
@@ -45,6 +46,7 @@ use std::time::{Duration, Instant};
 mod beside_ai;
 mod callgrind;
 pub(crate) mod components;
+mod decisions;
 mod driver;
 mod endings;
 mod reminder_tick;
@@ -60,6 +62,7 @@ mod throughput;
 pub use beside_ai::*;
 pub use callgrind::*;
 pub use components::*;
+pub use decisions::*;
 pub use driver::*;
 pub use endings::*;
 pub use reminder_tick::*;

@@ -128,3 +128,47 @@ fn the_component_path_plays_the_typed_steps_by_picks() {
     assert!(c.typed_cpu.median_us > 0.0 && c.ratio_cpu_median > 0.0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue #53: `--decisions` times each searching level from the same positions at its
+/// scaled budget and reports every decision (playouts within the budget), and its table
+/// says whether a p99 is within the budget plus 10%.
+#[test]
+fn decision_times_report_each_level_at_its_budget() {
+    let kind = Registry::builtin().get("nanga-parbat").unwrap();
+    let rows = decision_times(&[kind], 3, 0.001).unwrap();
+    let levels: Vec<&str> = rows.iter().map(|r| r.level.as_str()).collect();
+    assert_eq!(levels, ["normal", "strong"]);
+    assert_eq!(
+        rows.iter()
+            .map(|r| (r.budget_playouts, r.budget_ms))
+            .collect::<Vec<_>>(),
+        [(3, 1), (20, 3)]
+    );
+    for r in &rows {
+        assert_eq!((r.decisions, r.players), (3, 2), "{r:?}");
+        assert!(
+            r.playouts.min >= 1 && r.playouts.max <= r.budget_playouts,
+            "{r:?}"
+        );
+        assert!(r.playouts.min <= r.playouts.p50 && r.playouts.p50 <= r.playouts.max);
+        assert!(r.wall_ms.p50 <= r.wall_ms.p99 && r.wall_ms.p99 <= r.wall_ms.max);
+        assert!(r.reached_budget <= r.decisions);
+    }
+    let mut slow = rows[0].clone();
+    slow.budget_ms = 400;
+    slow.wall_ms = Spread {
+        p50: 300.0,
+        p99: 441.0,
+        max: 500.0,
+    };
+    let mut quick = slow.clone();
+    quick.wall_ms.p99 = 439.0;
+    let table = decisions_table(&[slow, quick]);
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines.len(), 3, "{table}");
+    assert!(
+        lines[1].contains("wall 300 441 500 (p99 OVER budget + 10%)"),
+        "{table}"
+    );
+    assert!(lines[2].contains("(p99 within budget + 10%)"), "{table}");
+}
