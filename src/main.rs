@@ -327,12 +327,7 @@ fn bench(reg: &'static Registry, args: BenchArgs) -> anyhow::Result<()> {
     }
     if let Some(n) = args.game_endings {
         let r = bin_bench::game_endings(&bin_bench::pick_games(reg, &args.game)?, n.max(1))?;
-        if args.json {
-            println!("{}", serde_json::to_string_pretty(&r)?);
-        } else {
-            print!("{}", bin_bench::endings_table(&r));
-        }
-        return Ok(());
+        return print_report(args.json, &r[..], bin_bench::endings_table);
     }
     if args.search {
         let r = bin_bench::search_speeds(
@@ -340,12 +335,7 @@ fn bench(reg: &'static Registry, args: BenchArgs) -> anyhow::Result<()> {
             args.scale,
             args.search_playouts,
         )?;
-        if args.json {
-            println!("{}", serde_json::to_string_pretty(&r)?);
-        } else {
-            print!("{}", bin_bench::search_table(&r));
-        }
-        return Ok(());
+        return print_report(args.json, &r[..], bin_bench::search_table);
     }
     if let Some(n) = args.decisions {
         anyhow::ensure!(
@@ -355,12 +345,7 @@ fn bench(reg: &'static Registry, args: BenchArgs) -> anyhow::Result<()> {
         );
         let kinds = bin_bench::pick_games(reg, &args.game)?;
         let r = bin_bench::decision_times(&kinds, n.max(1), args.scale)?;
-        if args.json {
-            println!("{}", serde_json::to_string_pretty(&r)?);
-        } else {
-            print!("{}", bin_bench::decisions_table(&r));
-        }
-        return Ok(());
+        return print_report(args.json, &r[..], bin_bench::decisions_table);
     }
     if let Some(n) = args.components {
         let kinds = bin_bench::pick_games(reg, &args.game)?;
@@ -396,10 +381,19 @@ fn bench(reg: &'static Registry, args: BenchArgs) -> anyhow::Result<()> {
     };
     let kinds = bin_bench::pick_games(reg, &args.game)?;
     let r = bin_bench::run(&kinds, scale, url.as_deref())?;
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&r)?);
+    print_report(args.json, &r[..], bin_bench::table)
+}
+
+/// A bench's figures as pretty JSON (`--json`), else as its table.
+fn print_report<R: serde::Serialize + ?Sized>(
+    json: bool,
+    r: &R,
+    table: impl FnOnce(&R) -> String,
+) -> anyhow::Result<()> {
+    if json {
+        println!("{}", serde_json::to_string_pretty(r)?);
     } else {
-        print!("{}", bin_bench::table(&r));
+        print!("{}", table(r));
     }
     Ok(())
 }

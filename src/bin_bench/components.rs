@@ -9,6 +9,7 @@
 //! The two paths take turns going first, step by step, after a few untimed warm-up steps,
 //! so neither always finds the caches the other warmed.
 
+use super::clock::thread_cpu;
 use super::*;
 use sherpa::chat::menus::{self, Header, Pick, Target};
 
@@ -136,16 +137,6 @@ fn menus_beside_board(d: &Driver) -> Option<(Duration, Duration)> {
     let start = Instant::now();
     std::hint::black_box(d.g.render(Viewer::Spectator));
     Some((menus, start.elapsed()))
-}
-
-/// The CPU time this thread has used so far (zero where the clock cannot be read).
-pub(crate) fn thread_cpu() -> Duration {
-    // SAFETY: clock_gettime only writes the struct it is given.
-    let mut t: libc::timespec = unsafe { std::mem::zeroed() };
-    if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } != 0 {
-        return Duration::ZERO;
-    }
-    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }
 
 /// `move` alone for `seat` (untimed): the header of the menus it shows.

@@ -5,7 +5,7 @@
 //! `--search` (seeded random games after 0, 20, 60 and 150 random steps), N of them a
 //! game; each level decides from the same ones.
 
-use super::components::thread_cpu;
+use super::clock::thread_cpu;
 use super::search::search_positions;
 use sherpa::ai::{self, Level};
 use sherpa::engine::GameKind;

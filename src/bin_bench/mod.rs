@@ -45,7 +45,8 @@ use std::time::{Duration, Instant};
 
 mod beside_ai;
 mod callgrind;
-pub(crate) mod components;
+pub(crate) mod clock;
+mod components;
 mod decisions;
 mod driver;
 mod endings;
