@@ -463,17 +463,30 @@ impl Chat {
         let mut out = Vec::new();
         let mut passed = Vec::new();
         for (motion, voters) in motions {
-            if !l
-                .seats
+            if l.seats
                 .iter()
                 .any(|s| waits_for(s, &motion, &voters, &away))
             {
-                out.push(Reply::public(format!(
-                    "The vote to {} now waits for no one: every player still in the game with a vote agreed.",
-                    motion_text(&motion, &l.seats)
-                )));
-                passed.push(motion);
+                continue;
             }
+            let what = motion_text(&motion, &l.seats);
+            // Passing needs someone still in the game who asked for it: a vote whose every
+            // voter has left closes instead.
+            if !l
+                .seats
+                .iter()
+                .any(|s| !s.resigned && voters.contains(&s.user_id))
+            {
+                self.lock().store.log_mut().clear_votes(l.row.id, &motion)?;
+                out.push(Reply::public(format!(
+                    "The vote to {what} is closed: everyone who voted for it has left the game."
+                )));
+                continue;
+            }
+            out.push(Reply::public(format!(
+                "The vote to {what} now waits for no one: every player still in the game with a vote agreed."
+            )));
+            passed.push(motion);
         }
         out.extend(self.carry_out_all(req, passed)?);
         Ok(out)

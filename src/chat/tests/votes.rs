@@ -4,11 +4,7 @@ use super::*;
 
 #[test]
 fn kick_needs_every_other_players_vote_or_an_admin() {
-    let t = T::started(&["ann", "bob", "cy"]);
-    // ann has been waited for longer than the default deadline.
-    t.clock
-        .fetch_add(crate::chat::votes::DEFAULT_KICK_AFTER, Ordering::SeqCst);
-    t.ok("bob", "game kick ann");
+    let t = bob_votes_to_kick_ann();
     assert!(!t.chat.lock().store.log().seats(1).unwrap()[0].resigned);
     t.ok("cy", "game kick ann");
     assert!(t.chat.lock().store.log().seats(1).unwrap()[0].resigned);
@@ -213,6 +209,24 @@ fn kick_by_vote_follows_the_games_deadline_and_admins_need_none() {
     t.ok("bob", "game abort");
 }
 
+/// ann, bob and cy, ann waited for longer than the default deadline, and bob's vote to
+/// remove her in.
+fn bob_votes_to_kick_ann() -> T {
+    let t = T::started(&["ann", "bob", "cy"]);
+    t.clock
+        .fetch_add(crate::chat::votes::DEFAULT_KICK_AFTER, Ordering::SeqCst);
+    t.ok("bob", "game kick ann");
+    t
+}
+
+/// One of `replies` says `what`.
+fn assert_said(replies: &[Reply], what: &str) {
+    assert!(
+        replies.iter().any(|r| r.text.to_string().contains(what)),
+        "{what}: {replies:?}"
+    );
+}
+
 fn motions(t: &T) -> Vec<String> {
     t.chat.lock().store.log().motions(1).unwrap()
 }
@@ -256,19 +270,10 @@ fn an_abort_still_waiting_for_another_player_stays_open_after_a_resignation() {
 // the channel is told.
 #[test]
 fn a_kick_vote_closes_when_its_player_resigns() {
-    let t = T::started(&["ann", "bob", "cy"]);
-    t.clock
-        .fetch_add(crate::chat::votes::DEFAULT_KICK_AFTER, Ordering::SeqCst);
-    t.ok("bob", "game kick ann");
+    let t = bob_votes_to_kick_ann();
     assert_eq!(motions(&t), vec!["kick:0".to_string()]);
     let r = t.ok("ann", "game resign");
-    assert!(
-        r.iter().any(|r| r
-            .text
-            .to_string()
-            .contains("The vote to remove **ann** is closed")),
-        "{r:?}"
-    );
+    assert_said(&r, "The vote to remove **ann** is closed");
     assert!(motions(&t).is_empty());
     assert!(t.active());
 }
@@ -284,4 +289,21 @@ fn an_abort_passes_when_an_admin_removes_the_last_player_it_waited_for() {
     let out = t.chat.handle(&r);
     assert!(!out.iter().any(|r| r.is_error), "{out:?}");
     assert!(!t.active());
+}
+
+// A vote whose every voter has left closes rather than passes: the last player is not
+// removed by a vote of players who are gone.
+#[test]
+fn a_vote_whose_voters_all_left_closes_instead_of_passing() {
+    let t = bob_votes_to_kick_ann();
+    t.ok("bob", "game resign");
+    assert_eq!(
+        motions(&t),
+        vec!["kick:0".to_string()],
+        "cy's vote is needed"
+    );
+    let r = t.ok("cy", "game resign");
+    assert_said(&r, "everyone who voted for it has left the game");
+    assert!(motions(&t).is_empty());
+    assert!(!t.chat.lock().store.log().seats(1).unwrap()[0].resigned);
 }
