@@ -9,7 +9,7 @@
 //! decision: one step). Games are set up from `--seed` and the game's number, and each
 //! decision's seed is derived from them, so a run without a time budget is repeatable.
 
-use crate::bin_bench::clock::thread_cpu;
+use crate::bin_bench::clock::{quantile, thread_cpu};
 use sherpa::ai::{self, Budget, Level};
 use sherpa::engine::{AnyGame, GameKind, Seat, Status};
 use sherpa::games::Registry;
@@ -353,11 +353,7 @@ fn decide(
 fn p99_ms(times: &[Duration]) -> f64 {
     let mut v = times.to_vec();
     v.sort();
-    let Some(last) = v.len().checked_sub(1) else {
-        return 0.0;
-    };
-    let i = ((last as f64) * 0.99).round() as usize;
-    v[i].as_secs_f64() * 1000.0
+    quantile(&v, 0.99).as_secs_f64() * 1000.0
 }
 
 /// Per player: firsts (a shared first place counts), mean place and decision p99.

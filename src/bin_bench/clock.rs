@@ -1,5 +1,6 @@
-//! The deciding thread's CPU clock, shared by the benches and `sherpa arena`: unlike the
-//! wall clock, other processes on the machine do not stretch it.
+//! Measuring, shared by the benches and `sherpa arena`: the deciding thread's CPU clock
+//! (unlike the wall clock, other processes on the machine do not stretch it) and the
+//! nearest-rank quantile every figure is read with.
 
 use std::time::Duration;
 
@@ -11,4 +12,13 @@ pub(crate) fn thread_cpu() -> Duration {
         return Duration::ZERO;
     }
     Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+/// The `q` quantile (0 = the least, 1 = the most) of `sorted`, by nearest rank; the
+/// default (zero) when there is none.
+pub(crate) fn quantile<T: Copy + Default>(sorted: &[T], q: f64) -> T {
+    sorted
+        .get(((sorted.len() as f64 - 1.0) * q).round() as usize)
+        .copied()
+        .unwrap_or_default()
 }

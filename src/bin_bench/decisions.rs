@@ -5,7 +5,7 @@
 //! `--search` (seeded random games after 0, 20, 60 and 150 random steps), N of them a
 //! game; each level decides from the same ones.
 
-use super::clock::thread_cpu;
+use super::clock::{quantile as at, thread_cpu};
 use super::search::search_positions;
 use sherpa::ai::{self, Level};
 use sherpa::engine::GameKind;
@@ -81,13 +81,6 @@ pub fn decision_times(
         }
     }
     Ok(out)
-}
-
-fn at<T: Copy + Default>(sorted: &[T], q: f64) -> T {
-    sorted
-        .get(((sorted.len() as f64 - 1.0) * q).round() as usize)
-        .copied()
-        .unwrap_or_default()
 }
 
 fn spread(mut v: Vec<Duration>) -> Spread {

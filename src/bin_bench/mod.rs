@@ -87,11 +87,7 @@ pub struct Stat {
 
 fn stat(mut v: Vec<Duration>) -> Stat {
     v.sort();
-    let at = |q: f64| {
-        v.get(((v.len() as f64 - 1.0) * q).round() as usize)
-            .map(|d| d.as_secs_f64() * 1e6)
-            .unwrap_or(0.0)
-    };
+    let at = |q: f64| clock::quantile(&v, q).as_secs_f64() * 1e6;
     Stat {
         samples: v.len(),
         median_us: at(0.5),
