@@ -233,6 +233,21 @@ pub fn random_play_until<G: Game>(
     pick: &mut GameRng,
     stop: impl Fn(&G) -> bool,
 ) -> bool {
+    steered_play_until(g, data, steps, pick, |_, _, _| 0, stop)
+}
+
+/// [`random_play_until`] where each seat plays, among its legal steps, one that `prefer`
+/// (given the game, the seat and the step's notation) ranks highest, picked at random among
+/// equals: a line of real play steered to a position far into a game (a hand emptied, a
+/// region fought over) that random play seldom reaches.
+pub fn steered_play_until<G: Game>(
+    g: &mut G,
+    data: &G::Data,
+    steps: usize,
+    pick: &mut GameRng,
+    prefer: impl Fn(&G, Seat, &str) -> i32,
+    stop: impl Fn(&G) -> bool,
+) -> bool {
     for _ in 0..steps {
         if stop(g) {
             return true;
@@ -243,10 +258,15 @@ pub fn random_play_until<G: Game>(
         }
         let seat = acting[pick.below(acting.len())];
         let texts = legal(g, data, seat);
-        if texts.is_empty() {
+        let Some(best) = texts.iter().map(|t| prefer(g, seat, t)).max() else {
             return false;
-        }
-        play(g, data, seat, &texts[pick.below(texts.len())]);
+        };
+        let top: Vec<&String> = texts
+            .iter()
+            .filter(|t| prefer(g, seat, t) == best)
+            .collect();
+        let text = top[pick.below(top.len())].clone();
+        play(g, data, seat, &text);
     }
     stop(g)
 }
@@ -267,6 +287,22 @@ mod tests {
         option start placement
         ann: place Rasuwa   # by name (Rasuwa holds one piece)
     ";
+
+    #[test]
+    fn steered_play_reaches_a_position_random_play_does_not() {
+        let d = data();
+        let empty_hand = |g: &Nepal| g.hands()[0] == 0;
+        let grow_first =
+            |_: &Nepal, seat: Seat, t: &str| i32::from(seat == 0 && t.starts_with("grow"));
+        let mut g: Nepal = position(&d, "players ann bob cy");
+        let mut pick = GameRng::new(1);
+        assert!(steered_play_until(
+            &mut g, &d, 3_000, &mut pick, grow_first, empty_hand
+        ));
+        let mut g: Nepal = position(&d, "players ann bob cy");
+        let mut pick = GameRng::new(1);
+        assert!(!random_play_until(&mut g, &d, 3_000, &mut pick, empty_hand));
+    }
 
     #[test]
     fn a_fixture_plays_its_steps_for_the_named_seats() {
