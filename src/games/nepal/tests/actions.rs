@@ -91,11 +91,10 @@ fn nep_grow_4_over_the_limit_then_conflict_cuts_back() {
 
 #[test]
 fn nep_grow_6_needs_pieces_in_hand() {
-    // why: seeded random games (seeds 1-5, three players) never give Ann an empty hand at
-    // a turn's start; they end by the deck after 1,000-2,900 steps.
-    let mut g = game(3);
-    g.hand[0] = 0;
-    let e = refused_step(&mut g, data(), 0, &Step::Grow(pi("Kathmandu")));
+    // Ann grows her last piece; a second grow in the same province finds her hand empty.
+    let (mut g, grow) = last_piece_grown(&[]);
+    let step = g.parse_step(data(), 0, &grow).expect("parses");
+    let e = refused_step(&mut g, data(), 0, &step);
     assert!(e.reason.contains("no pieces left"), "{e}");
 }
 

@@ -5,13 +5,10 @@ use super::*;
 #[test]
 // Also NEP-END-3, NEP-END-4.
 fn nep_end_1_empty_hand_then_one_more_turn_each() {
-    let mut g = game(3);
-    play(&mut g, data(), 0, "end");
-    // Bob's hand runs out during his turn.
-    // why: seeded random games (seeds 1-5, three players) never give Ann an empty hand at
-    // a turn's start; they end by the deck after 1,000-2,900 steps.
-    g.hand[1] = 1;
-    play(&mut g, data(), 1, "grow Kathmandu");
+    // Bob's hand runs out during his turn: he grows his last piece where it stays.
+    let mut g = hand_down_to(&[], 1, 1, |g| !grows_leaving(g, 1, 0).is_empty());
+    let grow = grows_leaving(&g, 1, 0).remove(0);
+    play(&mut g, data(), 1, &grow);
     play(&mut g, data(), 1, "end");
     let t = g.end.clone().expect("triggered");
     assert_eq!((t.by, t.turns_left), (1, 3));
@@ -32,13 +29,30 @@ fn nep_end_1_empty_hand_then_one_more_turn_each() {
 
 #[test]
 fn nep_end_2_exhausted_deck() {
+    // Everyone links what routes they can (growing while 10+ pieces are in hand) until
+    // Ann's turn ends by revealing the deck's last card.
+    let everyone_grows = |g: &Nepal, s: usize, t: &str| match t.split(' ').next() {
+        Some("move") if links_a_route_for(g, s, t) => 3,
+        Some("grow") if g.hand[s] > 10 => 2,
+        Some("move") => 1,
+        _ => 0,
+    };
+    let reveals_last = |g: &Nepal| {
+        let mut c = g.clone();
+        play(&mut c, data(), 0, "end");
+        !g.deck.is_empty() && c.deck.is_empty()
+    };
+    let at = |g: &Nepal| g.status().acting() == [0] && g.end.is_none() && reveals_last(g);
     let mut g = game(3);
-    face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
-    let last = g.deck[0];
-    // why: the deck's last card with a claim due: the deck runs out only after 1,000+ steps of
-    // random play
-    g.deck = vec![last];
-    set(&mut g, "Rasuwa", 0, 1);
+    let mut pick = GameRng::new(1);
+    assert!(steered_play_until(
+        &mut g,
+        data(),
+        20_000,
+        &mut pick,
+        everyone_grows,
+        at
+    ));
     play(&mut g, data(), 0, "end");
     assert!(g.deck.is_empty());
     assert!(g.end.as_ref().unwrap().reason.contains("deck"));
@@ -52,35 +66,38 @@ fn nep_end_2_exhausted_deck() {
 
 #[test]
 fn nep_end_5_empty_hand_is_checked_after_conflict() {
-    // Ann grows her last piece over Rasuwa's limit; conflict gives it back: no trigger.
-    let mut g = game(3);
-    set(&mut g, "Rasuwa", 0, 1);
-    // why: seeded random games (seeds 1-5, three players) never give Ann an empty hand at
-    // a turn's start; they end by the deck after 1,000-2,900 steps.
-    g.hand[0] = 1;
-    play(&mut g, data(), 0, "grow Rasuwa");
+    // Ann grows her last piece over a province's limit; conflict gives it back: no trigger.
+    let mut g = hand_down_to(&[], 0, 1, |g| !grows_leaving(g, 0, 1).is_empty());
+    let grow = grows_leaving(&g, 0, 1).remove(0);
+    play(&mut g, data(), 0, &grow);
     assert_eq!(g.hand[0], 0);
     play(&mut g, data(), 0, "end");
     assert_eq!(g.hand[0], 1);
     assert!(g.end.is_none(), "the hand is not empty after conflict");
-    // The same last piece grown in Kathmandu stays: the end is triggered by Ann.
-    let mut g = game(3);
-    // why: seeded random games (seeds 1-5, three players) never give Ann an empty hand at
-    // a turn's start; they end by the deck after 1,000-2,900 steps.
-    g.hand[0] = 1;
-    play(&mut g, data(), 0, "grow Kathmandu");
+    // A last piece grown where it stays: the end is triggered by Ann.
+    let mut g = hand_down_to(&[], 0, 1, |g| !grows_leaving(g, 0, 0).is_empty());
+    let grow = grows_leaving(&g, 0, 0).remove(0);
+    play(&mut g, data(), 0, &grow);
     play(&mut g, data(), 0, "end");
     let t = g.end.clone().expect("triggered");
     assert_eq!((t.by, t.turns_left), (0, 3));
     assert!(t.reason.contains("Ann"), "{}", t.reason);
     // A claim marker that empties the hand triggers it too.
-    let mut g = game(3);
-    face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
-    set(&mut g, "Rasuwa", 0, 1);
-    // why: seeded random games (seeds 1-5, three players) never give Ann an empty hand at
-    // a turn's start; they end by the deck after 1,000-2,900 steps.
-    g.hand[0] = 1;
+    let claims = |g: &Nepal| g.cards.iter().filter(|c| c.claims.contains(&0)).count();
+    // (Ann's move links a route; its marker takes her last piece.)
+    let last_marked = |c: &Nepal| {
+        claims_at_end(c, claims) && {
+            let mut c = c.clone();
+            play(&mut c, data(), 0, "end");
+            c.hand[0] == 0
+        }
+    };
+    let links = |g: &Nepal| steps_where(g, 0, "move", last_marked);
+    let mut g = ann_down_to_with_routes_open(1, |g| !links(g).is_empty());
+    let link = links(&g).remove(0);
+    play(&mut g, data(), 0, &link);
+    let before = claims(&g);
     play(&mut g, data(), 0, "end");
-    assert_eq!(g.cards[0].claims, vec![0]);
+    assert_eq!((claims(&g), g.hand[0]), (before + 1, 0));
     assert_eq!(g.end.as_ref().map(|t| t.by), Some(0));
 }

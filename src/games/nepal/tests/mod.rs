@@ -5,7 +5,8 @@
 
 use super::*;
 use crate::engine::testing::{
-    assert_nobody_scramble_changes_only, has_clause_id, play, refused_step, rejected,
+    assert_nobody_scramble_changes_only, has_clause_id, legal, play, refused_step, rejected,
+    steered_play_until,
 };
 use crate::engine::Rules;
 use crate::engine::{conformance, Event, Game, GameRng, Options, Status, Viewer};
@@ -49,10 +50,135 @@ fn game(n: usize) -> Nepal {
     game_with(n, &[], 1)
 }
 
+/// Three players, seed 1 (options `opts`), played by real steps to the start of `seat`'s
+/// turn with `left` pieces in hand where `also` holds too: `seat` grows wherever it can and
+/// otherwise moves, the others end their turns at once (Ann's hand is down to 2 at turn
+/// 106, 1 at 109, and empty at 118 after her grows triggered the end). Panics if the line
+/// no longer gets there.
+fn hand_down_to(
+    opts: &[(&str, &str)],
+    seat: usize,
+    left: u16,
+    also: impl Fn(&Nepal) -> bool,
+) -> Nepal {
+    let prefer = |_: &Nepal, s: usize, t: &str| match (s == seat, t.split(' ').next()) {
+        (true, Some("grow")) => 2,
+        (true, Some("move")) => 1,
+        (false, Some("end")) => 1,
+        _ => 0,
+    };
+    steered_to(opts, seat, left, prefer, also)
+}
+
+/// [`hand_down_to`] for Ann, who moves where no new route is linked while she can (so
+/// routes stay open to link when her hand is low).
+fn ann_down_to_with_routes_open(left: u16, also: impl Fn(&Nepal) -> bool) -> Nepal {
+    let prefer = |g: &Nepal, s: usize, t: &str| match (s, t.split(' ').next()) {
+        (0, Some("grow")) => 3,
+        (0, Some("move")) if links_a_route(g, t) => 1,
+        (0, Some("move")) => 2,
+        (1 | 2, Some("end")) => 1,
+        _ => 0,
+    };
+    steered_to(&[], 0, left, prefer, also)
+}
+
+/// Routes `seat` links (face up, whether marked or not).
+fn linked_by(g: &Nepal, seat: usize) -> Vec<u8> {
+    let by_seat = |c: &&InPlay| g.controls_route(data(), seat, c.card as usize);
+    g.cards.iter().filter(by_seat).map(|c| c.card).collect()
+}
+
+/// Routes Ann links.
+fn linked_by_ann(g: &Nepal) -> Vec<u8> {
+    linked_by(g, 0)
+}
+
+/// Does `seat`'s step `t` link a route it did not link before it?
+fn links_a_route_for(g: &Nepal, seat: usize, t: &str) -> bool {
+    let mut c = g.clone();
+    play(&mut c, data(), seat, t);
+    let before = linked_by(g, seat);
+    linked_by(&c, seat).iter().any(|r| !before.contains(r))
+}
+
+/// Does Ann's step `t` link a route she did not link before it?
+fn links_a_route(g: &Nepal, t: &str) -> bool {
+    links_a_route_for(g, 0, t)
+}
+
+/// The steered line of [`hand_down_to`], each seat's steps ranked by `prefer`.
+fn steered_to(
+    opts: &[(&str, &str)],
+    seat: usize,
+    left: u16,
+    prefer: impl Fn(&Nepal, usize, &str) -> i32,
+    also: impl Fn(&Nepal) -> bool,
+) -> Nepal {
+    let mut g = game_with(3, opts, 1);
+    let at = |g: &Nepal| {
+        g.status().acting() == [seat] && g.actions == 0 && g.hand[seat] == left && also(g)
+    };
+    let mut pick = GameRng::new(1);
+    let found = steered_play_until(&mut g, data(), 20_000, &mut pick, prefer, at);
+    assert!(
+        found,
+        "seat {seat} never started a turn with {left} in hand"
+    );
+    g
+}
+
+/// [`hand_down_to`] Ann's last piece, then her first legal grow: Ann's hand is empty in
+/// the middle of her turn. Also the grow's notation.
+fn last_piece_grown(opts: &[(&str, &str)]) -> (Nepal, String) {
+    let mut g = hand_down_to(opts, 0, 1, |_| true);
+    let grow = g
+        .legal_steps(data(), 0)
+        .into_iter()
+        .find(|s| matches!(s, Step::Grow(_)))
+        .map(|s| Nepal::format_step(data(), &s))
+        .expect("a grow is legal");
+    play(&mut g, data(), 0, &grow);
+    assert_eq!(g.hand[0], 0);
+    (g, grow)
+}
+
+/// The notation of `seat`'s legal steps of a kind (`grow`, `move`) after which `after`
+/// holds (tried on a copy).
+fn steps_where(g: &Nepal, seat: usize, kind: &str, after: impl Fn(&Nepal) -> bool) -> Vec<String> {
+    legal(g, data(), seat)
+        .into_iter()
+        .filter(|t| t.split(' ').next() == Some(kind))
+        .filter(|t| {
+            let mut c = g.clone();
+            play(&mut c, data(), seat, t);
+            after(&c)
+        })
+        .collect()
+}
+
+/// The notation of `seat`'s legal grows after which, at the end of the turn, `seat` holds
+/// `left` pieces (conflict may give a grown piece back).
+fn grows_leaving(g: &Nepal, seat: usize, left: u16) -> Vec<String> {
+    steps_where(g, seat, "grow", |c| {
+        let mut c = c.clone();
+        play(&mut c, data(), seat, "end");
+        c.hand[seat] == left
+    })
+}
+
+/// Would ending the turn now give Ann one more route marked (`claims` counts them)?
+fn claims_at_end(g: &Nepal, claims: impl Fn(&Nepal) -> usize) -> bool {
+    let mut c = g.clone();
+    play(&mut c, data(), 0, "end");
+    claims(&c) > claims(g)
+}
+
 /// The position a fixture reaches by real steps, typed as the players type them (see
 /// [`crate::engine::testing::position`]): `players Ann Bob Cy`, then `Ann: grow Kathmandu`
-/// lines. Tests start from one wherever a position is a few steps away; a test that sets
-/// fields instead says why (a hand emptied or a far province reached takes dozens of turns).
+/// lines. Tests start from one wherever a position is a few steps away, and from a steered
+/// line of real play ([`hand_down_to`]) where it is a hundred turns away (a hand emptied,
+/// the deck's last card); a test that sets fields instead says why.
 fn position(fixture: &str) -> Nepal {
     crate::engine::testing::position(data(), fixture)
 }

@@ -161,13 +161,11 @@ fn nep_fort_9_fortress_stays_for_the_rest_of_the_game() {
 #[test]
 // NEP-FORT-13 reading: the two fortress pieces come from the hand, so two are needed.
 fn nep_fort_13_fortress_needs_two_pieces_in_hand() {
-    let mut g = game_with(3, &[("fortress", "on")], 1);
-    // why: seeded random games (seeds 1-5, three players) never give Ann an empty hand at
-    // a turn's start; they end by the deck after 1,000-2,900 steps.
-    g.hand[0] = 1;
+    let fortress = [("fortress", "on")];
+    let mut g = hand_down_to(&fortress, 0, 1, |_| true);
     let e = refused_step(&mut g, data(), 0, &Step::Fortress(pi("Gorkha")));
     assert!(e.reason.contains("two pieces from your hand"), "{e}");
-    g.hand[0] = 2;
+    let mut g = hand_down_to(&fortress, 0, 2, |_| true);
     assert!(g
         .legal_steps(data(), 0)
         .contains(&Step::Fortress(pi("Gorkha"))));

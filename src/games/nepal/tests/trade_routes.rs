@@ -49,15 +49,28 @@ fn nep_claim_5_marker_comes_from_hand() {
 
 #[test]
 fn nep_claim_15_needs_a_piece_in_hand() {
-    let mut g = game(3);
-    face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
-    set(&mut g, "Rasuwa", 0, 1);
-    // why: seeded random games (seeds 1-5, three players) never give Ann an empty hand at
-    // a turn's start; they end by the deck after 1,000-2,900 steps.
-    g.hand[0] = 0;
+    // Ann grows her last piece, then her move links a route she has not marked.
+    let unmarked = |g: &Nepal| -> Vec<u8> {
+        let open = |c: &&InPlay| !c.claims.contains(&0);
+        let linked = linked_by_ann(g);
+        g.cards
+            .iter()
+            .filter(open)
+            .map(|c| c.card)
+            .filter(|c| linked.contains(c))
+            .collect()
+    };
+    let links = |g: &Nepal| steps_where(g, 0, "move", |c| !unmarked(c).is_empty());
+    let mut g = ann_down_to_with_routes_open(1, |g| unmarked(g).is_empty() && !links(g).is_empty());
+    let grow = steps_where(&g, 0, "grow", |_| true).remove(0);
+    play(&mut g, data(), 0, &grow);
+    let link = links(&g).remove(0);
+    play(&mut g, data(), 0, &link);
+    let before = unmarked(&g);
+    assert_eq!(g.hand[0], 0);
     play(&mut g, data(), 0, "end");
-    assert!(g.cards[0].claims.is_empty());
-    assert_eq!(g.score[0], 0);
+    let marked = |c: &InPlay| before.contains(&c.card) && c.claims.contains(&0);
+    assert!(!g.cards.iter().any(marked), "no piece to mark a route with");
 }
 
 #[test]
