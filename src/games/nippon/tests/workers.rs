@@ -185,11 +185,10 @@ fn nip_work_12_short_bag_is_completed_at_consolidation() {
         let rows: usize = g.rows.iter().map(|r| per - r.len()).sum();
         (slots + rows) as u32
     };
-    let g = steered(4, rush, |g| g.refill_owed);
+    let mut g = steered(4, rush, |g| g.refill_owed);
     assert!(short(&g) > 0, "the bag ran short");
     assert_eq!(g.bag.iter().sum::<u32>(), 0);
     // Played on until a seat consolidates with workers enough to complete it.
-    let mut g = g;
     steer_on(&mut g, rush, |g| {
         let w = g.players[g.current].workers.len() as u32;
         g.stage == Stage::Start && w >= short(g) && g.players[g.current].blueprints < 3
