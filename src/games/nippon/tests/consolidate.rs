@@ -192,9 +192,9 @@ fn nip_cons_11_achievements_scored_with_multipliers() {
         steered_play_until(&mut g, &d, 3_000, &mut GameRng::new(seed), rush, ended);
         let b = g.result.clone().expect("the game ended").breakdown;
         (tiled, printed) = (0, 0);
-        for s in 0..2 {
+        for (s, lines) in b.iter().enumerate() {
             for (a, space) in d.achievements.iter().enumerate() {
-                let line = b[s].iter().find(|l| l.name == space.name).unwrap().points;
+                let line = lines.iter().find(|l| l.name == space.name).unwrap().points;
                 let units = g.achievement_units(&d, s, a);
                 let times = match g.players[s].achievements[a] {
                     Some(m) => {
