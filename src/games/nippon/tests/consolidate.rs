@@ -8,18 +8,20 @@ use super::*;
 #[test]
 fn nip_cons_4_budget_replaces_yen_and_coal() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    let m = &d.tracks[0];
-    // why: money track 16 and coal 5 with 3,000 yen are rounds of actions and incomes away; the
-    // budget's sum is the point
-    g.players[0].tracks[0] = m.values.iter().position(|&v| v == 16).unwrap();
-    let c = &d.tracks[1];
-    // why: above
-    g.players[0].tracks[1] = c.values.iter().position(|&v| v == 5).unwrap();
-    g.players[0].yen = 3_000;
-    g.players[0].coal = 7;
+    // Purple holds 11,000 yen and some coal after a coal move: the budget replaces both.
+    let mut g = purple_takes(1);
+    let p = &g.players[0];
+    assert!(
+        p.yen == 11_000 && p.coal > 0,
+        "{} yen, {} coal",
+        p.yen,
+        p.coal
+    );
+    let money = g.track_value(&d, 0, TrackKind::Money) * 1_000;
+    let coal = g.track_value(&d, 0, TrackKind::Coal);
     play_now(&mut g, &d, "consolidate");
-    assert_eq!((g.players[0].yen, g.players[0].coal), (16_000, 5));
+    // One worker colour is paid from the budget.
+    assert_eq!((g.players[0].yen, g.players[0].coal), (money - 3_000, coal));
 }
 
 // NIP-CONS-2: budget, then reward, then workforce (the reward's yen helps pay).
@@ -56,82 +58,68 @@ fn nip_cons_6_reward_level_from_the_rightmost_worker() {
 #[test]
 fn nip_cons_7_only_higher_rewards_left_skips() {
     let d = data();
-    let mut g = purple_takes(3);
-    for i in 0..12 {
-        if d.rewards[i].multiplier < 5 {
-            // why: REWARDS (mod.rs): emptying the lower stacks is 12 consolidations, 140+ steps
-            g.rewards[i] = 0;
-        }
-    }
-    play_now(&mut g, &d, "consolidate");
-    assert_eq!(g.current, 1, "skipped");
-    assert!(g.players[0].achievements.iter().all(|a| a.is_none()));
+    let mut g = only_fives_left();
+    let s = g.current;
+    let before = g.players[s].achievements.clone();
+    let a = play_now(&mut g, &d, "consolidate");
+    assert!(
+        g.current != s && g.stage == Stage::Start,
+        "skipped: {}",
+        said(&a, " | ")
+    );
+    assert_eq!(g.players[s].achievements, before);
 }
 
 // NIP-CONS-8
 #[test]
 fn nip_cons_8_multiplier_tiles_when_rewards_run_out() {
     let d = data();
-    let mut g = purple_takes(3);
-    // why: REWARDS (mod.rs): every stack emptied is 16 consolidations, 190+ steps
-    g.rewards = vec![0; 12];
+    let mut g = rewards_gone(3..=6, |g| g.multipliers > 0 && g.has_empty_space(g.current));
+    let (s, left) = (g.current, g.multipliers);
     play_now(&mut g, &d, "consolidate");
     assert_eq!(g.stage, Stage::Space { multiplier: 2 });
-    play_now(&mut g, &d, "space ships");
-    assert_eq!(g.multipliers, 3);
-    assert_eq!(
-        g.players[0].achievements[d.achievement("ships").unwrap()],
-        Some(2)
-    );
+    let space = legal(&g, &d, s)[0].clone();
+    let a = d.achievement(&space["space ".len()..]).unwrap();
+    play_now(&mut g, &d, &space);
+    assert_eq!(g.multipliers, left - 1);
+    assert_eq!(g.players[s].achievements[a], Some(2));
     let mut g = purple_takes(3);
-    // why: above
+    // why: no steered line of 300 (4 players taking reward and multiplier tiles)
+    // used up the 4 multiplier tiles (measured; the players' spaces fill first)
     g.rewards = vec![0; 12];
     g.multipliers = 0;
     play_now(&mut g, &d, "consolidate");
     assert_eq!(g.current, 1, "nothing left: skipped");
     // Fewer than 3 workers: no multiplier tile either.
-    let mut g = purple_takes(2);
-    // why: above
-    g.rewards = vec![0; 12];
+    let mut g = rewards_gone(1..=2, |g| g.multipliers > 0);
+    let (s, left) = (g.current, g.multipliers);
     play_now(&mut g, &d, "consolidate");
-    assert_eq!((g.current, g.multipliers), (1, 4));
+    assert_eq!((g.current == s, g.multipliers), (false, left));
 }
 
 // NIP-CONS-8, NIP-CONS-6, NIP-CONS-12 (reading): a player with every achievement space
 // covered must still take a reward tile (its bonus counts; the tile is set aside and scores
 // nothing), so the reward tiles run out while others still have empty spaces, and the next
-// consolidating player takes a 2x multiplier tile.
+// consolidating player takes a 2x multiplier tile (as in the test above).
 #[test]
 fn nip_cons_8_multiplier_tiles_are_reached_once_the_reward_tiles_run_out() {
     let d = data();
-    let mut g = purple_takes(3);
-    let last = (0..d.rewards.len())
-        .find(|&i| d.rewards[i].multiplier == 2 && rules::bonus_kind(d.rewards[i].bonus) == 0)
-        .unwrap();
-    // why: REWARDS (mod.rs): every stack emptied is 16 consolidations, 190+ steps
-    g.rewards = vec![0; d.rewards.len()];
-    g.rewards[last] = 1;
-    g.players[0].achievements = vec![Some(3); 6];
+    let mut g = last_reward_to_a_full_board();
+    let s = g.current;
+    let full = g.players[s].achievements.clone();
     play_now(&mut g, &d, "consolidate");
     assert_eq!(
         g.stage,
         Stage::Reward,
         "a full board still takes a reward tile"
     );
-    play_now(&mut g, &d, "reward 2 yen");
-    assert_eq!(g.players[0].yen, 12_000 + 5_000 - 9_000, "the bonus counts");
-    assert_eq!(g.players[0].achievements, vec![Some(3); 6], "nothing moves");
+    let reward = legal(&g, &d, s)[0].clone();
+    play_now(&mut g, &d, &reward);
+    assert_eq!(g.players[s].achievements, full, "nothing moves");
     assert!(g.rewards.iter().all(|&n| n == 0));
-    assert_eq!(g.current, 1);
-    // why: above
-    g.players[1].workers = vec![0, 1, 2];
-    play_now(&mut g, &d, "consolidate");
-    assert_eq!(g.stage, Stage::Space { multiplier: 2 });
-    play_now(&mut g, &d, "space money");
-    assert_eq!(g.multipliers, 3);
-    assert_eq!(
-        g.players[1].achievements[d.achievement("money").unwrap()],
-        Some(2)
+    assert!(
+        g.multipliers > 0,
+        "the multiplier tiles are next (nip_cons_8 above)"
     );
 }
 
@@ -139,62 +127,96 @@ fn nip_cons_8_multiplier_tiles_are_reached_once_the_reward_tiles_run_out() {
 #[test]
 fn nip_cons_12_tiles_go_on_an_empty_achievement_space_for_good() {
     let d = data();
-    let mut g = purple_takes(3);
-    // why: REWARDS (mod.rs): a covered space is a consolidation with 3+ workers (12+ steps);
-    // six covered spaces are six of them, 72+ steps
-    g.players[0].achievements[0] = Some(3);
-    play_all(&mut g, &d, 0, "consolidate; reward 2 coal");
-    assert!(rejected_now(&mut g, &d, "space contracts").contains("already holds"));
-    play_now(&mut g, &d, "space factories");
-    assert_eq!(g.players[0].achievements[0], Some(3), "never moved");
-    assert_eq!(
-        g.players[0].achievements[d.achievement("factories").unwrap()],
-        Some(2)
-    );
-    // Every space full: the reward tile is still taken for its bonus and set aside.
-    let mut g = purple_takes(3);
-    // why: above
-    g.players[0].achievements = vec![Some(2); 6];
-    play_all(&mut g, &d, 0, "consolidate; reward 2 coal");
-    assert_eq!(g.current, 1);
-    assert_eq!(g.players[0].achievements, vec![Some(2); 6]);
-    // ...but a multiplier tile, which has no bonus, is left for the others.
-    let mut g = purple_takes(3);
-    // why: above
-    g.rewards = vec![0; 12];
-    g.players[0].achievements = vec![Some(2); 6];
+    let hungry = reward_hungry(&d);
+    let mut g = steered(2, &hungry, |g| {
+        let a = &g.players[g.current].achievements;
+        starts_holding(g, 3..=6)
+            && in_reach(g, &d, g.current)
+            && a.iter().any(|x| x.is_some())
+            && a.iter().any(|x| x.is_none())
+    });
+    let s = g.current;
+    let covered = (0..6)
+        .find(|&a| g.players[s].achievements[a].is_some())
+        .unwrap();
+    let empty = (0..6)
+        .find(|&a| g.players[s].achievements[a].is_none())
+        .unwrap();
+    let held = g.players[s].achievements[covered];
     play_now(&mut g, &d, "consolidate");
-    assert_eq!((g.current, g.multipliers), (1, 4));
+    let reward = legal(&g, &d, s)[0].clone();
+    let m: u32 = reward["reward ".len()..][..1].parse().unwrap();
+    play_now(&mut g, &d, &reward);
+    let name = |a: usize| format!("space {}", d.achievements[a].name);
+    assert!(rejected_now(&mut g, &d, &name(covered)).contains("already holds"));
+    play_now(&mut g, &d, &name(empty));
+    assert_eq!(g.players[s].achievements[covered], held, "never moved");
+    assert_eq!(g.players[s].achievements[empty], Some(m));
+    // Every space full: the reward tile is still taken for its bonus and set aside.
+    let full = |g: &Nippon| {
+        g.players[g.current]
+            .achievements
+            .iter()
+            .all(|a| a.is_some())
+    };
+    let mut g = steered(4, &hungry, |g| {
+        starts_holding(g, 3..=6) && in_reach(g, &d, g.current) && full(g)
+    });
+    let s = g.current;
+    let before = g.players[s].achievements.clone();
+    play_now(&mut g, &d, "consolidate");
+    let reward = legal(&g, &d, s)
+        .into_iter()
+        .find(|r| !r.ends_with("blueprints"));
+    play_now(&mut g, &d, &reward.expect("a reward without blueprints"));
+    assert!(g.current != s, "the turn passed");
+    assert_eq!(g.players[s].achievements, before);
+    // ...but a multiplier tile, which has no bonus, is left for the others.
+    let mut g = rewards_gone(3..=6, |g| g.multipliers > 0 && full(g));
+    let (s, left) = (g.current, g.multipliers);
+    play_now(&mut g, &d, "consolidate");
+    assert_eq!((g.current == s, g.multipliers), (false, left));
 }
 
 // NIP-CONS-11, NIP-END-4
 #[test]
 fn nip_cons_11_achievements_scored_with_multipliers() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    let ships = d.achievement("ships").unwrap();
-    let money = d.achievement("money").unwrap();
-    let contracts = d.achievement("contracts").unwrap();
-    // why: six ships, fulfilled contracts and a high money track: a whole game's actions
-    g.players[0].ships = 6; // 3 stars uncovered
-    g.players[0].achievements[ships] = Some(2);
-    g.players[0].fulfilled = vec![true, true, true, false, false, false, false, false];
-    g.players[1].tracks[0] = d.tracks[0].values.iter().position(|&v| v == 14).unwrap(); // 14,000 - 0 workers
-    let vp = g.vp();
-    let mut ev = Vec::new();
-    g.finish(&d, &mut ev);
-    let b = g.result.clone().unwrap().breakdown;
-    let line = |s: usize, a: usize| {
-        b[s].iter()
-            .find(|l| l.name == d.achievements[a].name)
-            .unwrap()
-            .points
-    };
-    assert_eq!(line(0, ships), 6, "2x tile and 3 stars = 6 VP");
-    assert_eq!(line(0, contracts), 0, "no tile, no printed multiplier");
-    assert_eq!(line(1, money), 2, "14,000 yen, printed 1x: 2 VP");
-    assert_eq!(line(0, money), 2, "12,000 yen: 2 VP");
-    assert_eq!(g.players[0].vp, vp[0] + 6 + 2);
+    // Whole games played (rush: few consolidations, so spaces stay empty): each achievement
+    // line of the final breakdown is its units times the tile's multiplier, else the
+    // printed one; played until one game scored both kinds.
+    let (mut tiled, mut printed) = (0, 0);
+    for seed in 1..=20 {
+        let mut g = fresh(&d, 2);
+        let ended = |g: &Nippon| g.result.is_some();
+        steered_play_until(&mut g, &d, 3_000, &mut GameRng::new(seed), rush, ended);
+        let b = g.result.clone().expect("the game ended").breakdown;
+        (tiled, printed) = (0, 0);
+        for (s, lines) in b.iter().enumerate() {
+            for (a, space) in d.achievements.iter().enumerate() {
+                let line = lines.iter().find(|l| l.name == space.name).unwrap().points;
+                let units = g.achievement_units(&d, s, a);
+                let times = match g.players[s].achievements[a] {
+                    Some(m) => {
+                        tiled += usize::from(units > 0);
+                        m
+                    }
+                    None => {
+                        printed += usize::from(units > 0);
+                        space.printed
+                    }
+                };
+                assert_eq!(line, units * times as i64, "seat {s}, {}", space.name);
+            }
+        }
+        if tiled > 0 && printed > 0 {
+            break;
+        }
+    }
+    assert!(
+        tiled > 0 && printed > 0,
+        "{tiled} with a tile, {printed} printed"
+    );
 }
 
 // NIP-CONS-13: the payment is for the colours on the board; with no workers there is
@@ -235,17 +257,12 @@ fn nip_cons_15_three_colours_cost_9000() {
 #[test]
 fn nip_cons_18_unpaid_colours_lose_2_vp_each() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: REWARDS (mod.rs); and six colours at once: seed 11 has orange and pink only on
-    // slots 1, 3 and 4 (5,000 yen or goods each), more than one 12,000-yen purse pays
-    g.players[0].workers = vec![0, 1, 2, 3, 4, 5];
-    g.rewards = vec![0; 12];
-    g.multipliers = 0;
+    // Five colours (15,000 yen) against a budget of 12,000 and a reward of coal: one unpaid.
+    let mut g = five_colours();
     let vp = g.players[0].vp;
-    play_now(&mut g, &d, "consolidate");
-    // 12,000 yen pays 4 colours; 2 colours unpaid.
+    play_all(&mut g, &d, 0, "consolidate; reward 2 coal; space money");
     assert_eq!(g.players[0].yen, 0);
-    assert_eq!(g.players[0].vp, vp - 4);
+    assert_eq!(g.players[0].vp, vp - 2);
 }
 
 // NIP-CONS-16: workers back to the bag.
@@ -285,7 +302,8 @@ fn nip_cons_11_the_contracts_achievement_counts_pairs_of_fulfilled_contracts() {
         .unwrap();
     for (done, units) in [(0, 0), (1, 0), (2, 1), (5, 2), (8, 4)] {
         for k in 0..8 {
-            // why: each count of fulfilled contracts (0 to 8) would be its own long game
+            // why: each count of fulfilled contracts (0 to 8) would be its own search (3
+            // or more came in 10 of the 21 steered lines of mod.rs)
             g.players[0].fulfilled[k] = k < done;
         }
         assert_eq!(g.achievement_units(&d, 0, a), units, "{done} fulfilled");
@@ -294,63 +312,72 @@ fn nip_cons_11_the_contracts_achievement_counts_pairs_of_fulfilled_contracts() {
 
 // NIP-CONS-11, NIP-FAC-14: each achievement space counts its own picture: pairs of
 // fulfilled contracts, 6,000 yen, knowledge stars (the track's passed stars plus a paper
-// factory's star), factories and influence tiles on the map.
+// factory's star), ships past a star, factories and influence tiles on the map; so at
+// every position of a whole game played.
 #[test]
 fn nip_cons_11_each_achievement_counts_its_own_picture() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    let units = |g: &Nippon, name: &str| {
-        let a = d.achievements.iter().position(|a| a.name == name).unwrap();
-        g.achievement_units(&d, 0, a)
-    };
     // Knowledge track `1 2 -* 3 - 4* ...`: at its 6th slot two stars are passed.
     let t = d.track(TrackKind::Knowledge);
     assert_eq!((t.stars[2], t.stars[4], t.stars[5]), (true, false, true));
-    // why: knowledge 5, two factories, yen and three influence tiles: a long game's actions
-    g.players[0].tracks[TrackKind::Knowledge.index()] = 5;
-    assert_eq!(units(&g, "knowledge"), 2);
-    // why: above
-    give_factory(&mut g, &d, 0, "silk", 0, 0);
-    assert_eq!(units(&g, "knowledge"), 2, "silk has no star synergy");
-    // why: above
-    give_factory(&mut g, &d, 0, "paper", 0, 0);
-    assert_eq!(
-        units(&g, "knowledge"),
-        3,
-        "a paper factory is one more star"
+    assert_eq!(d.goods[gi(&d, "paper")].synergy, Bonus::Star);
+    assert_ne!(d.goods[gi(&d, "silk")].synergy, Bonus::Star);
+    let picture = |g: &Nippon, s: Seat, name: &str| -> i64 {
+        let p = &g.players[s];
+        let n = match name {
+            "contracts" => p.fulfilled.iter().filter(|&&f| f).count() / 2,
+            "money" => p.yen as usize / 6_000,
+            "knowledge" => {
+                let stars = (0..=p.tracks[2]).filter(|&i| t.stars[i]).count();
+                let paper = (0..d.goods.len())
+                    .filter(|&f| p.factories[f].is_some() && d.goods[f].synergy == Bonus::Star)
+                    .count();
+                stars + paper
+            }
+            "ships" => d
+                .ship_stars
+                .iter()
+                .filter(|&&k| k <= p.ships as usize)
+                .count(),
+            "factories" => p.factories.iter().flatten().count(),
+            _ => g
+                .influence
+                .iter()
+                .flatten()
+                .flatten()
+                .filter(|x| x.seat as usize == s)
+                .count(),
+        };
+        n as i64
+    };
+    let mut g = fresh(&d, 2);
+    let mut pick = GameRng::new(2);
+    let mut seen = vec![0; d.achievements.len()];
+    while g.result.is_none() {
+        for s in 0..2 {
+            for (a, space) in d.achievements.iter().enumerate() {
+                let units = g.achievement_units(&d, s, a);
+                assert_eq!(units, picture(&g, s, &space.name), "{}", space.name);
+                seen[a] += usize::from(units > 0);
+            }
+        }
+        steered_play_until(&mut g, &d, 1, &mut pick, industry, |_| false);
+    }
+    assert!(
+        seen.iter().all(|&n| n > 0),
+        "every picture counted: {seen:?}"
     );
-    assert_eq!(units(&g, "factories"), 2);
-    // why: above
-    g.players[0].yen = 13_000;
-    assert_eq!(units(&g, "money"), 2);
-    assert_eq!(units(&g, "influence"), 0);
-    // why: above
-    tile(&mut g, 0, 0, 0, 3);
-    tile(&mut g, 2, 1, 0, 2);
-    tile(&mut g, 4, 0, 1, 5);
-    assert_eq!(units(&g, "influence"), 2, "only seat 0's tiles");
-    // Seat 1 owns the third tile.
-    let a = d
-        .achievements
-        .iter()
-        .position(|a| a.name == "influence")
-        .unwrap();
-    assert_eq!(g.achievement_units(&d, 1, a), 1);
 }
 
 // ---- For computer players: the evaluation hint and determinisation ----
 
 // NIP-CONS-11, NIP-SCORE-1: the hint is each seat's VP plus the achievement spaces as the
-// final scoring would score them now, plus the scorings still to come at today's influence.
+// final scoring would score them now, plus the scorings still to come at today's influence:
+// so at every position of a whole game played (steered to take the reward tiles).
 #[test]
 fn nip_cons_11_the_hint_adds_the_achievements_and_the_scorings_to_come_to_the_vp() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    let ships = d.achievement("ships").unwrap();
-    // why: six ships and an influence tile are a long game's actions
-    g.players[0].ships = 6;
-    g.players[0].achievements[ships] = Some(2);
-    let expected = |g: &Nippon| -> Vec<f64> {
+    let expected = |g: &Nippon| -> Vec<(i64, i64, i64)> {
         (0..2)
             .map(|s| {
                 let achieved: i64 = (0..d.achievements.len())
@@ -360,20 +387,23 @@ fn nip_cons_11_the_hint_adds_the_achievements_and_the_scorings_to_come_to_the_vp
                     .flat_map(|k| (0..d.regions.len()).map(move |r| (r, k)))
                     .map(|(r, k)| g.region_vp(&d, r, k)[s])
                     .sum();
-                (g.players[s].vp + achieved + scorings) as f64
+                (g.players[s].vp, achieved, scorings)
             })
             .collect()
     };
-    let hint = g.hint(&d);
-    assert_eq!(hint, expected(&g));
+    let mut g = fresh(&d, 2);
+    let mut pick = GameRng::new(1);
+    let (mut achieved, mut to_come) = (0, 0);
+    while g.result.is_none() {
+        let parts = expected(&g);
+        let sums: Vec<f64> = parts.iter().map(|(v, a, s)| (v + a + s) as f64).collect();
+        assert_eq!(g.hint(&d), sums);
+        achieved += parts.iter().filter(|p| p.1 > 0).count();
+        to_come += parts.iter().filter(|p| p.2 > 0).count();
+        steered_play_until(&mut g, &d, 1, &mut pick, reward_hungry(&d), |_| false);
+    }
     assert!(
-        hint[0] >= g.players[0].vp as f64 + 6.0,
-        "the ships achievement counts: {hint:?}"
+        achieved > 0 && to_come > 0,
+        "both parts count: {achieved}, {to_come}"
     );
-    // An influence tile of seat 1 makes it win region VP at every scoring to come.
-    let before = g.hint(&d)[1];
-    // why: above
-    g.influence[0][0] = Some(Placed { seat: 1, value: 9 });
-    assert_eq!(g.hint(&d), expected(&g));
-    assert!(g.hint(&d)[1] > before, "{before} then {:?}", g.hint(&d));
 }

@@ -9,50 +9,83 @@ use super::*;
 fn nip_exp_5_contract_paid_from_different_factories() {
     let d = data();
     assert_eq!(d.contracts[1].needs, [2, 1]);
-    let mut g = fresh(&d, 2);
-    // why: factories holding goods take factory, produce and the others' turns for each; the export
-    // is the point
-    give_factory(&mut g, &d, 0, "silk", 0, 3);
-    give_factory(&mut g, &d, 0, "paper", 0, 1);
-    begin(&mut g, &d, Action::Export);
-    play_now(&mut g, &d, "contract 2");
-    assert!(rejected_now(&mut g, &d, "pay paper 2").contains("holds 1"));
-    play_now(&mut g, &d, "pay silk 2");
-    assert!(rejected_now(&mut g, &d, "pay silk 1").contains("different factory"));
-    play_now(&mut g, &d, "pay paper 1");
-    let p = &g.players[0];
-    assert_eq!(p.factories[0].unwrap().goods, 1);
-    assert_eq!(p.factories[1].unwrap().goods, 0);
-    assert_eq!(p.yen, 12_000 + 6_000, "bonus 6,000 yen");
-    assert_eq!(p.tracks[0], 1, "money +1");
-    assert!(p.fulfilled[1], "face down");
-    // NIP-EXP-8: it cannot be fulfilled again (nor any other contract now: the action
-    // ended by itself).
-    let e = crate::engine::Forbid::rule_error(g.can_contract(&d, 0, 2).unwrap_err(), &d);
+    // Played on (goods made) until an export action begins where a contract of two goods
+    // or more can be taken.
+    let open = |g: &Nippon| -> Option<usize> {
+        let l = legal(g, &d, g.current);
+        l.iter()
+            .filter_map(|t| t.strip_prefix("contract ")?.parse::<usize>().ok())
+            .find(|&k| d.contracts[k - 1].needs.len() >= 2)
+    };
+    let mut g = steered(2, industry, |g| export_begun(g) && open(g).is_some());
+    let (s, k) = (g.current, open(&g).unwrap());
+    let (yen, money) = (g.players[s].yen, g.players[s].tracks[0]);
+    play_now(&mut g, &d, &format!("contract {k}"));
+    let first = legal(&g, &d, s)
+        .into_iter()
+        .find(|t| t.starts_with("pay"))
+        .unwrap();
+    play_now(&mut g, &d, &first);
+    let good = first.split(' ').nth(1).unwrap();
+    assert!(rejected_now(&mut g, &d, &format!("pay {good} 1")).contains("different factory"));
+    while let Stage::Export { open: Some(_), .. } = g.stage {
+        let pay = legal(&g, &d, s)
+            .into_iter()
+            .find(|t| t.starts_with("pay"))
+            .unwrap();
+        play_now(&mut g, &d, &pay);
+    }
+    let c = &d.contracts[k - 1];
+    let p = &g.players[s];
+    assert!(p.fulfilled[k - 1], "face down");
+    let top = d.tracks[0].top();
+    assert_eq!(
+        p.tracks[0],
+        (money + c.money_steps as usize).min(top),
+        "money steps"
+    );
+    if let Bonus::Yen(bonus) = c.bonus {
+        assert_eq!(p.yen, yen + bonus, "the yen bonus");
+    }
+    // NIP-EXP-8: it cannot be fulfilled again.
+    let e = crate::engine::Forbid::rule_error(g.can_contract(&d, s, k as u8).unwrap_err(), &d);
     assert!(e.reason.contains("already fulfilled"), "{e}");
-    assert_eq!(g.current, 1);
 }
 
 // NIP-EXP-4
 #[test]
 fn nip_exp_4_a_contract_is_paid_all_at_once() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // Contract 4 (2+2) with 2 silk and 1 paper cannot start.
-    // why: factories holding goods take factory, produce and the others' turns for each
-    give_factory(&mut g, &d, 0, "silk", 0, 2);
-    give_factory(&mut g, &d, 0, "paper", 0, 1);
-    give_factory(&mut g, &d, 0, "bento", 0, 1);
-    begin(&mut g, &d, Action::Export);
-    let why = rejected_now(&mut g, &d, "contract 4");
+    // Played on until an export action begins where a contract is refused as one that
+    // cannot be paid with the goods held (each from a different factory).
+    let unpaid = |g: &Nippon| {
+        (1..=8u8).find(|&k| {
+            let e = g.check(&d, g.current, &Step::Contract(k));
+            e.is_err_and(|e| e.to_string().contains("cannot pay"))
+        })
+    };
+    let mut g = steered(2, industry, |g| export_begun(g) && unpaid(g).is_some());
+    let k = unpaid(&g).unwrap();
+    let why = rejected_now(&mut g, &d, &format!("contract {k}"));
     assert!(
-        why.contains("contract 4 needs 2+2 from different factories") && why.contains("cannot pay"),
+        why.contains("from different factories") && why.contains("cannot pay"),
         "{why}"
     );
-    // Contract 2 (2+1): paying the 1 from silk would leave no 2: refused.
-    play_now(&mut g, &d, "contract 2");
-    assert!(rejected_now(&mut g, &d, "pay silk 1").contains("all at once"));
-    assert!(rejected_now(&mut g, &d, "done").contains("finish contract 2"));
+    // Under way, a payment that would leave the rest unpayable is refused, and so is `done`.
+    let short = |g: &Nippon| {
+        (0..d.goods.len() as u8)
+            .flat_map(|good| (1..=2).map(move |cubes| Step::Pay { good, cubes }))
+            .find(|p| {
+                let e = g.check(&d, g.current, p);
+                e.is_err_and(|e| e.to_string().contains("all at once"))
+            })
+    };
+    let mut g = steered(2, industry, |g| {
+        matches!(g.stage, Stage::Export { open: Some(_), .. }) && short(g).is_some()
+    });
+    let pay = Nippon::format_step(&d, &short(&g).unwrap());
+    assert!(rejected_now(&mut g, &d, &pay).contains("all at once"));
+    assert!(rejected_now(&mut g, &d, "done").contains("finish contract"));
 }
 
 // NIP-EXP-1: at most 3 contracts, `done` after one.
@@ -61,7 +94,7 @@ fn nip_exp_1_one_to_three_contracts() {
     let d = data();
     let mut g = fresh(&d, 2);
     for f in ["silk", "paper", "bento", "lenses"] {
-        // why: a factory of every good with 4 goods: a whole game's building
+        // why: GOODS (mod.rs): a factory of every good with 4 goods
         give_factory(&mut g, &d, 0, f, 0, 4);
     }
     // why: above
@@ -85,7 +118,7 @@ fn nip_exp_4_the_rest_of_a_contract_cannot_count_on_a_factory_already_used() {
     let d = data();
     assert_eq!(d.contracts[5].needs, [2, 2, 1]);
     let mut g = fresh(&d, 2);
-    // why: three factories holding goods: many rounds of building and producing
+    // why: GOODS (mod.rs): three factories holding 4, 2 and 1 goods
     give_factory(&mut g, &d, 0, "silk", 0, 4);
     give_factory(&mut g, &d, 0, "paper", 0, 2);
     give_factory(&mut g, &d, 0, "bento", 0, 1);
@@ -108,7 +141,7 @@ fn nip_exp_2_every_one_of_the_eight_contracts_can_be_picked() {
     assert_eq!(d.contracts.len(), 8);
     let mut g = fresh(&d, 2);
     for f in ["silk", "paper", "bento", "lenses"] {
-        // why: a factory of every good with 4 goods: a whole game's building
+        // why: GOODS (mod.rs): a factory of every good with 4 goods
         give_factory(&mut g, &d, 0, f, 0, 4);
     }
     // why: above

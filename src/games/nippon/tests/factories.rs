@@ -38,11 +38,9 @@ fn nip_fac_2_factory_tile_data() {
     let silk = &d.goods[gi(&d, "silk")];
     assert_eq!((silk.level, silk.coal, silk.storage), (1, 2, 4));
     assert!(d.goods.iter().all(|g| g.coal >= 1 && g.storage >= 1));
-    // NIP-FAC-14 (reading): the synergy bonus comes once, at building.
-    let mut g = fresh(&d, 2);
-    // why: knowledge 11 (the top region) is some ten knowledge actions away
-    g.players[0].tracks[2] = 11;
-    begin(&mut g, &d, Action::Factory);
+    // NIP-FAC-14 (reading): the synergy bonus comes once, at building: clocks give 2
+    // blueprints.
+    let mut g = about_to_build_clocks(1, 0);
     play_now(&mut g, &d, "build clocks");
     assert_eq!(g.players[0].blueprints, 1 + 2);
 }
@@ -137,37 +135,39 @@ fn nip_mach_7_install_and_upgrade_in_one_action() {
 #[test]
 fn nip_mach_1_one_to_three_improvements() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: YEN (mod.rs): 15,000 yen needs a money step and a reward first, 25+ steps
-    g.players[0].yen = 50_000;
-    begin(&mut g, &d, Action::Machinery);
+    // Played on (no factory built) until a machinery action begins with 15,000 yen or more.
+    let prefer = |_: &Nippon, _: Seat, t: &str| {
+        if t.starts_with("build") {
+            -1
+        } else {
+            by(&["do machinery", "blueprints money", "take"], t)
+        }
+    };
+    let mut g = steered(2, prefer, |g| {
+        let p = &g.players[g.current];
+        g.stage == Stage::Machinery { n: 0 } && p.yen >= 15_000 && p.blueprints < 3
+    });
+    let (s, yen, machines) = (
+        g.current,
+        g.players[g.current].yen,
+        g.players[g.current].machines,
+    );
     let a = play_all(
         &mut g,
         &d,
-        0,
+        s,
         "improve supply; improve supply; improve supply",
     );
     assert!(a.turn_ended, "the third improvement ends the action");
-    assert_eq!(g.players[0].machines, 3);
-    assert_eq!(g.players[0].yen, 35_000);
+    assert_eq!(g.players[s].machines, machines + 3);
+    assert_eq!(g.players[s].yen, yen - 15_000);
 }
 
 // NIP-MACH-5, NIP-MACH-6
 #[test]
 fn nip_mach_5_plus_two_is_final() {
     let d = data();
-    // Silk improved twice (slot 1's orange worker), then a consolidation for the yen.
-    let mut g = position(&format!(
-        "{}
-         purple: take 1 orange
-         purple: do machinery
-         purple: improve silk
-         purple: improve silk
-         blue: consolidate
-         purple: consolidate
-         blue: consolidate",
-        silk_and_11_000_yen()
-    ));
+    let mut g = silk_at_plus_two();
     assert_eq!(g.players[0].factories[0].unwrap().machine, 2);
     begin(&mut g, &d, Action::Machinery);
     assert!(rejected_now(&mut g, &d, "improve silk").contains("already +2"));
@@ -179,12 +179,16 @@ fn nip_mach_5_plus_two_is_final() {
 #[test]
 fn nip_mach_8_factories_first_then_supply() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: a factory with one machine takes building and a machinery action
-    give_factory(&mut g, &d, 0, "silk", 1, 0);
+    // Silk at +0, then at +1: a machine goes on it before any into the supply.
+    let mut g = position(&silk_and_11_000_yen());
     begin(&mut g, &d, Action::Machinery);
     assert!(rejected_now(&mut g, &d, "improve supply").contains("can still take"));
-    play_all(&mut g, &d, 0, "improve silk; improve supply");
+    play_now(&mut g, &d, "improve silk");
+    assert!(rejected_now(&mut g, &d, "improve supply").contains("can still take"));
+    // Silk full (+2): the supply takes it.
+    let mut g = silk_at_plus_two();
+    begin(&mut g, &d, Action::Machinery);
+    play_now(&mut g, &d, "improve supply");
     assert_eq!(g.players[0].machines, 1);
 }
 
@@ -193,7 +197,8 @@ fn nip_mach_8_factories_first_then_supply() {
 fn nip_mach_12_supply_machines_go_on_the_next_factory() {
     let d = data();
     let mut g = fresh(&d, 2);
-    // why: machines in supply and factories at chosen levels: several rounds of play
+    // why: machines in supply, a factory at +1 and 21,000 yen, then knowledge 2 at a factory
+    // action: not searched for by steered play
     give_factory(&mut g, &d, 0, "silk", 1, 0);
     g.players[0].yen = 21_000;
     begin(&mut g, &d, Action::Machinery);
@@ -228,35 +233,75 @@ fn nip_mach_12_supply_machines_go_on_the_next_factory() {
 #[test]
 fn nip_prod_1_run_one_to_three_factories_once_each() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    for f in ["silk", "paper", "bento", "lenses"] {
-        // why: three factories and 20 coal: a long game's building and mining
-        give_factory(&mut g, &d, 0, f, 0, 0);
-    }
-    // why: above
-    g.players[0].coal = 20;
-    begin(&mut g, &d, Action::Produce);
-    play_now(&mut g, &d, "run silk");
-    assert!(rejected_now(&mut g, &d, "run silk").contains("already ran"));
-    let a = play_all(&mut g, &d, 0, "run paper; run bento");
+    // Played on (factories built, coal mined) until a produce action begins where 3
+    // factories or more could run and the coal pays for all of them.
+    let runnable = |g: &Nippon| -> Vec<u8> {
+        (0..d.goods.len() as u8)
+            .filter(|&f| g.check(&d, g.current, &Step::Run(f)).is_ok())
+            .collect()
+    };
+    let prefer = |_: &Nippon, _: Seat, t: &str| {
+        by(
+            &[
+                "do produce",
+                "do factory",
+                "build",
+                "do coal",
+                "up 3",
+                "take",
+            ],
+            t,
+        )
+    };
+    let mut g = steered(2, prefer, |g| {
+        let p = &g.players[g.current];
+        let run = runnable(g);
+        let coal: u32 = run.iter().map(|&f| d.goods[f as usize].coal).sum();
+        g.stage == (Stage::Produce { ran: vec![] }) && run.len() >= 3 && p.coal >= coal
+    });
+    let (s, coal, run) = (g.current, g.players[g.current].coal, runnable(&g));
+    let name = |f: u8| d.goods[f as usize].name.clone();
+    play_now(&mut g, &d, &format!("run {}", name(run[0])));
+    assert!(rejected_now(&mut g, &d, &format!("run {}", name(run[0]))).contains("already ran"));
+    let a = play_all(
+        &mut g,
+        &d,
+        s,
+        &format!("run {}; run {}", name(run[1]), name(run[2])),
+    );
     assert!(a.turn_ended, "three factories at most");
-    assert_eq!(g.players[0].coal, 20 - 2 - 2 - 3);
+    let spent: u32 = run[..3].iter().map(|&f| d.goods[f as usize].coal).sum();
+    assert_eq!(g.players[s].coal, coal - spent);
 }
 
 // NIP-PROD-2, NIP-PROD-3
 #[test]
 fn nip_prod_2_coal_and_storage_needed() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: factories with chosen goods and coal: many rounds of building and producing
-    give_factory(&mut g, &d, 0, "bento", 0, 0);
-    give_factory(&mut g, &d, 0, "silk", 0, 4);
-    g.players[0].coal = 2;
-    give_factory(&mut g, &d, 0, "paper", 0, 0);
-    begin(&mut g, &d, Action::Produce);
-    assert!(rejected_now(&mut g, &d, "run bento").contains("needs 3 coal"));
-    assert!(rejected_now(&mut g, &d, "run silk").contains("full"));
-    play_now(&mut g, &d, "run paper");
+    // Played on until a produce action begins where a factory is refused for `why` (its
+    // coal, or its full storage).
+    let refused = |g: &Nippon, why: &str| {
+        (0..d.goods.len()).find(|&f| {
+            let e = g.check(&d, g.current, &Step::Run(f as u8));
+            g.players[g.current].factories[f].is_some()
+                && e.is_err_and(|e| e.to_string().contains(why))
+        })
+    };
+    for why in ["coal", "full"] {
+        let mut g = steered(2, industry, |g| {
+            g.stage == (Stage::Produce { ran: vec![] }) && refused(g, why).is_some()
+        });
+        let f = refused(&g, why).unwrap();
+        let p = &g.players[g.current];
+        let x = p.factories[f].unwrap();
+        if why == "coal" {
+            assert!(p.coal < d.goods[f].coal, "{} coal", p.coal);
+        } else {
+            assert_eq!(x.goods, d.goods[f].storage);
+        }
+        let e = rejected_now(&mut g, &d, &format!("run {}", d.goods[f].name));
+        assert!(e.contains(why), "{e}");
+    }
 }
 
 // NIP-PROD-4, NIP-PROD-6
@@ -264,7 +309,8 @@ fn nip_prod_2_coal_and_storage_needed() {
 fn nip_prod_6_machine_bonus_limited_by_storage() {
     let d = data();
     let mut g = fresh(&d, 2);
-    // why: factories with machines and goods at chosen counts: many rounds of play
+    // why: no steered line of 300 (machines, factories and production first) reached a
+    // produce action where a machine's goods overflow the storage (measured)
     give_factory(&mut g, &d, 0, "silk", 2, 2);
     g.players[0].coal = 2;
     begin(&mut g, &d, Action::Produce);

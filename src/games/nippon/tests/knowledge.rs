@@ -38,21 +38,31 @@ fn nip_know_2_track_steps_cost_1_3_6_thousand() {
 #[test]
 fn nip_know_3_no_step_beyond_the_top() {
     let d = data();
-    for (a, t) in [(Action::Knowledge, 2), (Action::Coal, 1)] {
-        let mut g = fresh(&d, 2);
-        // why: a marker one or three below a track's top is some ten actions up
-        g.players[0].tracks[t] = d.tracks[t].top() - 1;
-        begin(&mut g, &d, a);
+    for kind in [TrackKind::Knowledge, TrackKind::Coal] {
+        let t = kind.index();
+        let top = d.tracks[t].top();
+        // Played on (moves up this track first) until the player to move it is `below` the
+        // top, with 6,000 yen for any move and fewer than 3 blueprints.
+        let at = |below: usize| {
+            let word = format!("do {}", kind.name());
+            let prefer = move |_: &Nippon, _: Seat, x: &str| by(&[&word, "up 1", "take"], x);
+            steered(2, prefer, move |g| {
+                let p = &g.players[g.current];
+                g.stage == Stage::Track { track: kind }
+                    && p.tracks[t] + below == top
+                    && p.yen >= 6_000
+                    && p.blueprints < 3
+            })
+        };
+        let mut g = at(1);
         assert!(rejected_now(&mut g, &d, "up 2").contains("beyond the top"));
         assert_eq!(legal(&g, &d, g.current), ["up 1"]);
         // Three below the top, all three moves are open, the longest to the top slot.
-        let mut g = fresh(&d, 2);
-        // why: above
-        g.players[0].tracks[t] = d.tracks[t].top() - 3;
-        begin(&mut g, &d, a);
-        assert_eq!(legal(&g, &d, g.current), ["up 1", "up 2", "up 3"]);
+        let mut g = at(3);
+        let s = g.current;
+        assert_eq!(legal(&g, &d, s), ["up 1", "up 2", "up 3"]);
         play_now(&mut g, &d, "up 3");
-        assert_eq!(g.players[0].tracks[t], d.tracks[t].top());
+        assert_eq!(g.players[s].tracks[t], top);
     }
 }
 

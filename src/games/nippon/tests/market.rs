@@ -21,12 +21,20 @@ fn nip_city_3_a_tile_of_lenses_paper_silk_bulbs() {
 #[test]
 fn nip_city_4_overseas_count_only_uncovered_slots() {
     let d = data();
-    let mut g = fresh(&d, 2);
+    let g = fresh(&d, 2);
     let all: u32 = d.regions[0].slots.iter().flatten().sum();
     assert_eq!(g.region_influence(&d, 0).1, all);
-    // why: an influence tile on a chosen city slot: a factory, goods and a market action
-    tile(&mut g, 0, 0, 1, 2);
-    assert_eq!(g.region_influence(&d, 0).1, all - d.regions[0].slots[0][0]);
+    // Played on until Hokkaido's cities hold a tile.
+    let g = steered(2, industry, |g| {
+        g.influence[..2].iter().flatten().any(|t| t.is_some())
+    });
+    let covered: u32 = (0..2)
+        .flat_map(|c| (0..4).map(move |s| (c, s)))
+        .filter(|&(c, s)| g.influence[c][s].is_some())
+        .map(|(c, s)| d.regions[0].slots[c][s])
+        .sum();
+    assert!(covered > 0);
+    assert_eq!(g.region_influence(&d, 0).1, all - covered);
 }
 
 // NIP-MKT-1, NIP-MKT-2, NIP-MKT-3, NIP-MKT-4
@@ -60,39 +68,14 @@ fn nip_mkt_5_region_bonus_per_tile() {
     let d = data();
     let names: Vec<String> = d.regions.iter().map(|r| format!("{}", r.bonus)).collect();
     assert_eq!(names, ["2 coal", "2 blueprints", "5,000 yen", "2 VP"]);
-    let mut g = fresh(&d, 4);
-    // why: three factories with goods: many rounds of building and producing
-    give_factory(&mut g, &d, 0, "silk", 0, 4);
-    give_factory(&mut g, &d, 0, "paper", 0, 4);
-    g.players[0].factories[gi(&d, "bento")] = Some(Factory {
-        machine: 0,
-        goods: 4,
+    // Played on until a market action begins where two tiles can go to Kanto (on a copy).
+    let kanto = |c: usize| c / 2 == 2;
+    let mut g = steered(4, industry, |g| {
+        market_begun(g) && place_tiles(&mut g.clone(), &d, 2, kanto) == 2
     });
-    // why: above
-    begin(&mut g, &d, Action::Market);
-    // Two tiles in Kanto: 10,000 yen.
-    let mut placed = 0;
-    for good in ["silk", "paper", "bento"] {
-        if placed == 2 {
-            break;
-        }
-        let Some(c) = (4..6).find(|&c| g.side_of(&d, c, gi(&d, good)).is_some()) else {
-            continue;
-        };
-        play_all(
-            &mut g,
-            &d,
-            0,
-            &format!(
-                "tile {k} {good} {k}; city {}",
-                d.city_name(c),
-                k = placed + 1
-            ),
-        );
-        placed += 1;
-    }
-    assert_eq!(placed, 2);
-    assert_eq!(g.players[0].yen, 12_000 + placed * 5_000);
+    let (s, yen) = (g.current, g.players[g.current].yen);
+    assert_eq!(place_tiles(&mut g, &d, 2, kanto), 2);
+    assert_eq!(g.players[s].yen, yen + 2 * 5_000);
 }
 
 // NIP-MKT-6, NIP-MKT-7, NIP-MKT-8, NIP-MKT-9
@@ -100,17 +83,39 @@ fn nip_mkt_5_region_bonus_per_tile() {
 fn nip_mkt_8_tile_value_by_good_and_cubes() {
     let d = data();
     assert_eq!(d.influence_value, [[1, 2, 3], [3, 4, 5], [5, 6, 7]]);
-    let mut g = fresh(&d, 4);
-    // why: factories of paper and clocks with goods: many rounds of building and producing
-    give_factory(&mut g, &d, 0, "paper", 0, 3);
-    give_factory(&mut g, &d, 0, "clocks", 0, 3);
-    begin(&mut g, &d, Action::Market);
-    assert!(rejected_now(&mut g, &d, "tile 4 paper 3").contains("value 3 at most"));
-    assert!(rejected_now(&mut g, &d, "tile 7 clocks 2").contains("value 6 at most"));
-    let l = legal(&g, &d, g.current);
-    assert!(l.contains(&"tile 3 paper 3".into()) && l.contains(&"tile 6 clocks 2".into()));
-    // NIP-MKT-7: lower values are always allowed.
-    assert!(l.contains(&"tile 1 clocks 3".into()));
+    // Played on (goods made and sold) until a market action begins with goods of a level-2
+    // factory or higher.
+    let mut g = steered(2, industry, |g| {
+        let p = &g.players[g.current];
+        market_begun(g)
+            && (0..d.goods.len())
+                .any(|f| d.goods[f].level >= 2 && p.factories[f].is_some_and(|x| x.goods >= 1))
+    });
+    let s = g.current;
+    let mut checked = 0;
+    for f in 0..d.goods.len() {
+        let held = g.players[s].factories[f].map_or(0, |x| x.goods).min(3);
+        for c in 1..=held {
+            let max = d.max_value(f, c);
+            let name = &d.goods[f].name;
+            if max < 7 {
+                let e = rejected_now(&mut g, &d, &format!("tile {} {name} {c}", max + 1));
+                assert!(e.contains(&format!("value {max} at most")), "{e}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0);
+    // NIP-MKT-7: lower values are allowed: some tile below the highest is legal.
+    let l = legal(&g, &d, s);
+    assert!(
+        l.iter().filter(|t| t.starts_with("tile ")).any(|t| {
+            let w: Vec<&str> = t.split(' ').collect();
+            let (v, c): (u8, u8) = (w[1].parse().unwrap(), w[3].parse().unwrap());
+            v < d.max_value(gi(&d, w[2]), c)
+        }),
+        "{l:?}"
+    );
 }
 
 // NIP-MKT-10, NIP-MKT-11
@@ -118,7 +123,8 @@ fn nip_mkt_8_tile_value_by_good_and_cubes() {
 fn nip_mkt_11_split_cubes_among_tiles() {
     let d = data();
     let mut g = fresh(&d, 4);
-    // why: a clocks factory (level 3) with goods: many rounds of knowledge, building and producing
+    // why: a clocks factory (level 3) with 3 goods and two clocks cities in one region: not
+    // searched for by steered play
     give_factory(&mut g, &d, 0, "clocks", 0, 3);
     begin(&mut g, &d, Action::Market);
     let cs: Vec<usize> = (0..8).filter(|&c| g.side_of(&d, c, 4).is_some()).collect();
@@ -154,79 +160,83 @@ fn nip_mkt_11_split_cubes_among_tiles() {
 #[test]
 fn nip_mkt_14_a_higher_tile_replaces_a_lower_one() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    let clocks = gi(&d, "clocks");
-    let c = city_with(&g, &d, None, "clocks");
-    let s = g.side_of(&d, c, clocks).unwrap();
-    // Purple (seat 0) placed a value-5 tile earlier.
-    let i = g.players[0].tiles.iter().position(|&v| v == 5).unwrap();
-    g.players[0].tiles.remove(i);
-    // why: a tile of value 5 on a chosen city and a clocks factory with goods: a long game's play
-    tile(&mut g, c, s, 0, 5);
-    let purple_tiles = g.players[0].tiles.len();
-    play_now(&mut g, &d, "consolidate"); // purple; blue plays next
-                                         // why: above
-    give_factory(&mut g, &d, 1, "clocks", 0, 3);
-    begin(&mut g, &d, Action::Market);
-    play_all(
-        &mut g,
-        &d,
-        1,
-        &format!("tile 7 clocks 3; city {}", d.city_name(c)),
+    // Played on until a market action begins where a tile can go on a city slot that holds
+    // another player's lower tile.
+    let mut g = steered(4, industry, |g| over(g, &d, false).is_some());
+    let (s, (tile, c, side)) = (g.current, over(&g, &d, false).unwrap());
+    let held = g.influence[c][side].unwrap();
+    let theirs = g.players[held.seat as usize].tiles.len();
+    play_all(&mut g, &d, s, &format!("{tile}; city {}", d.city_name(c)));
+    let v: u8 = tile.split(' ').nth(1).unwrap().parse().unwrap();
+    assert_eq!(
+        g.influence[c][side],
+        Some(Placed {
+            seat: s as u8,
+            value: v
+        })
     );
-    assert_eq!(g.influence[c][s], Some(Placed { seat: 1, value: 7 }));
-    assert_eq!(g.players[0].tiles.len(), purple_tiles + 1, "back to Purple");
+    let back = g.players[held.seat as usize].tiles.len();
+    assert_eq!(back, theirs + 1, "back to its owner");
     // Equal is not enough, even for one's own tile.
-    let mut h = fresh(&d, 4);
-    // why: above
-    tile(&mut h, c, s, 0, 5);
-    give_factory(&mut h, &d, 0, "clocks", 0, 3);
-    begin(&mut h, &d, Action::Market);
-    play_now(&mut h, &d, "tile 5 clocks 1");
+    let mut g = steered(4, industry, |g| over(g, &d, true).is_some());
+    let (tile, c, _) = over(&g, &d, true).unwrap();
+    play_now(&mut g, &d, &tile);
     assert!(
-        rejected_now(&mut h, &d, &format!("city {}", d.city_name(c)))
+        rejected_now(&mut g, &d, &format!("city {}", d.city_name(c)))
             .contains("only a higher tile")
     );
+}
+
+/// [`slot_where`] the slot holds a tile of the same value (`same`), or another player's
+/// lower tile the chosen one may replace.
+fn over(g: &Nippon, d: &NipponData, same: bool) -> Option<(String, usize, usize)> {
+    let s = g.current;
+    slot_where(g, d, |h, c, side, v| match h.influence[c][side] {
+        Some(held) if same => held.value == v,
+        Some(held) => {
+            held.value < v && held.seat as usize != s && h.check(d, s, &Step::City(c as u8)).is_ok()
+        }
+        None => false,
+    })
 }
 
 // NIP-MKT-15, NIP-MKT-16, NIP-MKT-17
 #[test]
 fn nip_mkt_17_two_player_city_limit() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: tiles of chosen values on one city and a clocks factory with goods: a long game
-    play_now(&mut g, &d, "consolidate"); // purple; blue plays next
-    let c = city_with(&g, &d, None, "clocks");
-    let clocks = g.side_of(&d, c, 4).unwrap();
-    let others: Vec<usize> = (0..4).filter(|&s| s != clocks).collect();
-    tile(&mut g, c, others[0], 0, 3); // Red's value 3 (seat 0 here)
-    tile(&mut g, c, others[1], 1, 4); // Blue's own value 4
-    give_factory(&mut g, &d, 1, "clocks", 0, 3);
-    begin(&mut g, &d, Action::Market);
-    play_now(&mut g, &d, "tile 3 clocks 1");
-    assert!(
-        rejected_now(&mut g, &d, &format!("city {}", d.city_name(c))).contains("beat the lowest")
-    );
-    let mut g2 = g.clone();
-    // why: above
-    g2.stage = Stage::Market(Market {
-        region: None,
-        placed: 0,
-        tile: None,
-        city: None,
-    });
-    play_all(
-        &mut g2,
-        &d,
-        1,
-        &format!("tile 5 clocks 1; city {}", d.city_name(c)),
-    );
+    // With two players a city holds 2 tiles: played on until a tile chosen can go to a full
+    // city's empty slot, `beats` its lowest tile or not.
+    let full = |beats: bool| {
+        move |h: &Nippon, c: usize, side: usize, v: u8| {
+            let held: Vec<Placed> = h.influence[c].iter().flatten().copied().collect();
+            let low = held.iter().min_by_key(|t| t.value);
+            h.influence[c][side].is_none()
+                && held.len() == 2
+                && held[0].value != held[1].value
+                && low.is_some_and(|t| (t.value < v) == beats && t.seat as usize != h.current)
+        }
+    };
+    let mut g = steered(2, industry, |g| slot_where(g, &d, full(false)).is_some());
+    let (tile, c, _) = slot_where(&g, &d, full(false)).unwrap();
+    play_now(&mut g, &d, &tile);
+    let e = rejected_now(&mut g, &d, &format!("city {}", d.city_name(c)));
+    assert!(e.contains("beat the lowest"), "{e}");
+    let mut g = steered(2, industry, |g| slot_where(g, &d, full(true)).is_some());
+    let (tile, c, side) = slot_where(&g, &d, full(true)).unwrap();
+    let s = g.current;
+    let low = (0..4)
+        .filter_map(|x| g.influence[c][x].map(|t| (t.value, x, t.seat)))
+        .min()
+        .unwrap();
+    let back = g.players[low.2 as usize].tiles.len();
+    play_all(&mut g, &d, s, &format!("{tile}; city {}", d.city_name(c)));
+    assert!(g.influence[c][side].is_some_and(|t| t.seat as usize == s));
+    assert_eq!(g.influence[c].iter().flatten().count(), 2);
     assert_eq!(
-        g2.influence[c][others[0]], None,
-        "Red's value-3 tile goes back"
+        g.players[low.2 as usize].tiles.len(),
+        back + 1,
+        "the lowest goes back"
     );
-    assert_eq!(g2.influence[c].iter().flatten().count(), 2);
-    assert!(g2.players[0].tiles.contains(&3));
 }
 
 // NIP-MKT-16: tied lowest tiles: the active player chooses.
@@ -237,7 +247,7 @@ fn nip_mkt_16_active_player_chooses_between_tied_lowest() {
     let c = city_with(&g, &d, None, "clocks");
     let clocks = g.side_of(&d, c, 4).unwrap();
     let others: Vec<usize> = (0..4).filter(|&s| s != clocks).collect();
-    // why: three players' tiles of chosen values on one city: a long game's play
+    // why: LAYOUTS (mod.rs): three players' tiles of chosen values on one city
     tile(&mut g, c, others[0], 1, 2);
     tile(&mut g, c, others[1], 2, 2);
     tile(&mut g, c, others[2], 1, 6);
@@ -268,43 +278,17 @@ fn nip_mkt_16_active_player_chooses_between_tied_lowest() {
 #[test]
 fn nip_mkt_1_up_to_three_tiles() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    for f in 0..6 {
-        // why: factories holding goods take building and producing rounds; the market is the point
-        g.players[0].factories[f] = Some(Factory {
-            machine: 0,
-            goods: 3,
-        });
-    }
-    // why: above
-    begin(&mut g, &d, Action::Market);
-    let mut placed = 0;
-    let mut ended = false;
-    for good in 0..6 {
-        if let Some(c) = (0..2).find(|&c| {
-            g.side_of(&d, c, good).is_some()
-                && g.influence[c][g.side_of(&d, c, good).unwrap()].is_none()
-        }) {
-            let a = play_all(
-                &mut g,
-                &d,
-                0,
-                &format!(
-                    "tile {k} {} {k}; city {}",
-                    d.goods[good].name,
-                    d.city_name(c),
-                    k = placed + 1
-                ),
-            );
-            placed += 1;
-            if placed == 3 {
-                ended = a.turn_ended;
-                break;
-            }
-        }
-    }
-    assert_eq!(placed, 3);
-    assert!(ended);
+    // Played on until a market action begins where 3 tiles can be placed one after the
+    // other (tried on a copy).
+    let g = steered(4, industry, |g| {
+        market_begun(g) && place_tiles(&mut g.clone(), &d, 3, |_| true) == 3
+    });
+    let (mut g, s) = (g.clone(), g.current);
+    assert_eq!(place_tiles(&mut g, &d, 3, |_| true), 3);
+    assert!(
+        g.current != s || g.stage == Stage::Spend,
+        "the third tile ends the action"
+    );
 }
 
 // NIP-MKT-1: one tile at a time: once a tile is chosen, its city comes next, and a
@@ -366,21 +350,19 @@ fn nip_mkt_1_a_second_tile_waits_until_the_first_has_its_city() {
 #[test]
 fn nip_mkt_16_a_city_below_its_limit_keeps_its_other_tiles() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    // why: a factory with goods and a tile of the other seat's on a chosen city: a long game's play
-    give_factory(&mut g, &d, 0, "silk", 0, 4);
-    let c = city_with(&g, &d, None, "silk");
-    let silk = g.side_of(&d, c, gi(&d, "silk")).unwrap();
-    let other = (0..4).find(|&s| s != silk).unwrap();
-    // why: above
-    tile(&mut g, c, other, 1, 1);
-    begin(&mut g, &d, Action::Market);
-    play_all(
-        &mut g,
-        &d,
-        0,
-        &format!("tile 2 silk 2; city {}", d.city_name(c)),
-    );
-    assert_eq!(g.influence[c][other], Some(Placed { seat: 1, value: 1 }));
-    assert_eq!(g.influence[c][silk], Some(Placed { seat: 0, value: 2 }));
+    // Four players, played on until a tile chosen can go to an empty slot of a city that
+    // holds another tile.
+    let beside = |h: &Nippon, c: usize, side: usize, _: u8| {
+        h.influence[c][side].is_none()
+            && h.influence[c].iter().any(|t| t.is_some())
+            && h.check(&d, h.current, &Step::City(c as u8)).is_ok()
+    };
+    let mut g = steered(4, industry, |g| slot_where(g, &d, beside).is_some());
+    let (tile, c, side) = slot_where(&g, &d, beside).unwrap();
+    let (s, others) = (g.current, g.influence[c]);
+    play_all(&mut g, &d, s, &format!("{tile}; city {}", d.city_name(c)));
+    for x in (0..4).filter(|&x| x != side) {
+        assert_eq!(g.influence[c][x], others[x]);
+    }
+    assert!(g.influence[c][side].is_some_and(|t| t.seat as usize == s));
 }

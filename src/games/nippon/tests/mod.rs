@@ -1,12 +1,15 @@
 //! Nippon tests, named after the clause ids of `../shared/clauses/nippon.md`. A test starts
 //! from a [`position`] fixture reached by real steps: a fresh game of a seed where purple
-//! plays first ([`fresh`]), a seed picked for the workers it draws into the slots, or a
-//! line of play ([`purple_takes`]); an action is begun by a real `take` and `do`
-//! ([`begin`]). Where a position is out of reach of a short line of play the test sets
-//! the state directly (`in_action`, `give_factory`, `tile`: this module is inside the
-//! game), each write under a `// why:` comment that says what it would take. Steps are
-//! played through the notation, as a player types them, with the engine's shared harness
-//! (`crate::engine::testing`): `play_now` and `rejected_now` act for `current`.
+//! plays first ([`fresh`]), a seed picked for the workers it draws into the slots, a line
+//! of play ([`purple_takes`]), or a position far into a game reached by steered play
+//! ([`steered`]: every seat plays a step a preference such as [`rush`], [`reward_hungry`],
+//! [`industry`] or [`keep_blueprints`] ranks highest, until a condition holds, the first
+//! line of 300 that reaches it); an action is begun by a real `take` and `do` ([`begin`]).
+//! Where a position is out of reach the test sets the state directly (`in_action`,
+//! `give_factory`, `tile`: this module is inside the game), each write under a `// why:`
+//! comment that says what it would take. Steps are played through the notation, as a
+//! player types them, with the engine's shared harness (`crate::engine::testing`):
+//! `play_now` and `rejected_now` act for `current`.
 //!
 //! One file per rulebook part, mirroring `rules/`; the shared helpers, the conformance
 //! suite and the tests of the board file, the log, the labels and the topics are here.
@@ -25,10 +28,10 @@ mod workers;
 use super::*;
 use crate::engine::conformance::{run, Suite};
 use crate::engine::testing::{
-    assert_nobody_scramble_changes_only, legal, play, play_all, play_now, refused_step,
-    rejected_now, said,
+    assert_nobody_scramble_changes_only, first_acting, legal, play, play_all, play_now,
+    refused_step, rejected_now, said, steered_play_until,
 };
-use crate::engine::{setup_checked, Options};
+use crate::engine::{setup_checked, GameRng, Options};
 use crate::engine::{Rules, ScorePart};
 fn data() -> NipponData {
     parse_board(BOARD).expect("board parses")
@@ -130,6 +133,25 @@ fn silk_and_11_000_yen() -> String {
     )
 }
 
+/// [`silk_and_11_000_yen`], then purple improves silk twice with slot 1's orange worker
+/// (10,000 yen) and consolidates for the yen: purple plays next with silk at +2, a budget
+/// of 12,000 yen less the workers and no blueprint.
+fn silk_at_plus_two() -> Nippon {
+    let g = position(&format!(
+        "{}
+         purple: take 1 orange
+         purple: do machinery
+         purple: improve silk
+         purple: improve silk
+         blue: consolidate
+         purple: consolidate
+         blue: consolidate",
+        silk_and_11_000_yen()
+    ));
+    assert_eq!(g.players[0].factories[0].unwrap().machine, 2);
+    g
+}
+
 /// [`SILK_BUILT`], then purple runs silk three times with slot 3's black, orange and white
 /// workers (2 coal a run; a consolidation for the budget's 2 coal before the 2nd and 3rd),
 /// blue consolidating in between: purple plays next with 3 silk, 9,000 yen and no coal.
@@ -156,6 +178,322 @@ fn fresh(d: &NipponData, n: usize) -> Nippon {
             SEAT_0_FIRST[n - 2]
         ),
     )
+}
+
+/// A steering preference: the rank of step `t` by the first of `order`'s prefixes it starts
+/// with, the first ranking highest; a step matching none ranks lowest (0).
+fn by(order: &[&str], t: &str) -> i32 {
+    order
+        .iter()
+        .position(|p| t.starts_with(p))
+        .map_or(0, |i| (order.len() - i) as i32)
+}
+
+/// A fresh game of `n` players ([`fresh`]) played on by steered play
+/// ([`steered_play_until`]): each seat plays a step `prefer` ranks highest, at random among
+/// equals, until `stop` holds before a step. The picks' seed is the first from 1 whose line
+/// reaches `stop` (a search among lines of real play, a few ms a game); panics if none of
+/// 300 does, so a change of rules that makes the position unreachable fails loudly.
+fn steered(
+    n: usize,
+    prefer: impl Fn(&Nippon, Seat, &str) -> i32,
+    stop: impl Fn(&Nippon) -> bool,
+) -> Nippon {
+    let d = data();
+    for seed in 1..=300 {
+        let mut g = fresh(&d, n);
+        if steered_play_until(&mut g, &d, 3_000, &mut GameRng::new(seed), &prefer, &stop) {
+            return g;
+        }
+    }
+    panic!("no steered line of 300 reaches the position");
+}
+
+/// Play `g` on by steered play (picks seeded 1) until `stop` holds; panics if the game ends
+/// first.
+fn steer_on(
+    g: &mut Nippon,
+    prefer: impl Fn(&Nippon, Seat, &str) -> i32,
+    stop: impl Fn(&Nippon) -> bool,
+) {
+    let d = data();
+    let reached = steered_play_until(g, &d, 3_000, &mut GameRng::new(1), prefer, stop);
+    assert!(reached, "the line played on reaches its position");
+}
+
+/// Steering that empties the reward stacks: a seat consolidates as soon as a reward tile is
+/// in its reach (or, with none left, a multiplier tile) and takes the highest it may;
+/// otherwise it takes workers (consolidating only with 6 workers or nothing else to do).
+/// Blueprints are kept (`done` before `blueprints`).
+fn reward_hungry(d: &NipponData) -> impl Fn(&Nippon, Seat, &str) -> i32 + '_ {
+    move |g, s, t| {
+        if t == "consolidate" {
+            let multiplier = g.rewards.iter().all(|&n| n == 0)
+                && g.multipliers > 0
+                && g.has_empty_space(s)
+                && g.players[s].workers.len() >= 3;
+            return if in_reach(g, d, s) || multiplier {
+                20
+            } else {
+                0
+            };
+        }
+        if let Some(m) = t.strip_prefix("reward ") {
+            return 10 + m[..1].parse::<i32>().unwrap_or(0);
+        }
+        by(
+            &[
+                "take", "do", "up", "build", "run", "train", "ship", "space", "done",
+            ],
+            t,
+        )
+    }
+}
+
+/// Could `seat` take a reward tile by consolidating now (one is left at its level)?
+fn in_reach(g: &Nippon, d: &NipponData, seat: Seat) -> bool {
+    let level = g.reward_level(d, seat);
+    d.rewards
+        .iter()
+        .zip(&g.rewards)
+        .any(|(r, &n)| n > 0 && r.multiplier <= level)
+}
+
+/// The seat to play is at the start of its turn holding `workers` workers (a count in the
+/// range) and fewer than 3 blueprints (so its consolidation ends its turn).
+fn starts_holding(g: &Nippon, workers: std::ops::RangeInclusive<usize>) -> bool {
+    let p = &g.players[g.current];
+    g.stage == Stage::Start && workers.contains(&p.workers.len()) && p.blueprints < 3
+}
+
+/// Steering that moves the game on fast: take a worker whenever one can be taken, consolidate
+/// only when nothing else is possible, and end a turn with `done` rather than spend.
+fn rush(_: &Nippon, _: Seat, t: &str) -> i32 {
+    match t {
+        "consolidate" => 0,
+        "done" => 1,
+        _ if t.starts_with("take") => 3,
+        _ => 2,
+    }
+}
+
+/// Steering that gathers blueprints: reward tiles of blueprints first, consolidating with
+/// 3 workers or more; blueprints are never spent (`done` first).
+fn keep_blueprints(g: &Nippon, s: Seat, t: &str) -> i32 {
+    if t.starts_with("blueprints") {
+        return -1;
+    }
+    if t.starts_with("reward") && t.ends_with("blueprints") {
+        return 9;
+    }
+    if t == "consolidate" {
+        return if g.players[s].workers.len() >= 3 {
+            8
+        } else {
+            0
+        };
+    }
+    by(&["done", "take"], t) + 1
+}
+
+/// Four players steered to empty the reward stacks ([`reward_hungry`]) until only 5x reward
+/// tiles are left and the seat to play holds 3 to 5 workers: none is in its reach.
+fn only_fives_left() -> Nippon {
+    let d = data();
+    let g = steered(4, reward_hungry(&d), |g| {
+        let low_gone =
+            (0..d.rewards.len()).all(|i| d.rewards[i].multiplier == 5 || g.rewards[i] == 0);
+        low_gone && g.rewards.iter().any(|&n| n > 0) && starts_holding(g, 3..=5)
+    });
+    assert!(!in_reach(&g, &d, g.current));
+    g
+}
+
+/// Four players steered to empty the reward stacks ([`reward_hungry`]) until none is left
+/// and the seat to play holds a count of `workers` (and fewer than 3 blueprints), where
+/// `extra` holds too.
+fn rewards_gone(
+    workers: std::ops::RangeInclusive<usize>,
+    extra: impl Fn(&Nippon) -> bool,
+) -> Nippon {
+    let d = data();
+    let g = steered(4, reward_hungry(&d), |g| {
+        g.rewards.iter().all(|&n| n == 0) && starts_holding(g, workers.clone()) && extra(g)
+    });
+    assert!(g.rewards.iter().all(|&n| n == 0));
+    g
+}
+
+/// Four players steered to empty the reward stacks ([`reward_hungry`]) until one reward tile
+/// is left, in the reach of the seat to play, whose achievement spaces are all covered;
+/// multiplier tiles are left.
+fn last_reward_to_a_full_board() -> Nippon {
+    let d = data();
+    let g = steered(4, reward_hungry(&d), |g| {
+        g.rewards.iter().sum::<u32>() == 1
+            && starts_holding(g, 3..=6)
+            && in_reach(g, &d, g.current)
+            && !g.has_empty_space(g.current)
+            && g.multipliers > 0
+    });
+    assert_eq!(g.rewards.iter().sum::<u32>(), 1);
+    g
+}
+
+/// Purple steered towards a clocks factory (knowledge moves and factory actions first,
+/// never `build clocks` nor a blueprint spent; blue consolidates) until she is in a factory
+/// action where `build clocks` is legal, holding `blueprints` and `short` knowledge levels
+/// short of clocks (each short level costs a blueprint).
+fn about_to_build_clocks(blueprints: u32, short: u32) -> Nippon {
+    let d = data();
+    let clocks = gi(&d, "clocks");
+    let prefer = |_: &Nippon, s: Seat, t: &str| {
+        if t == "build clocks" || t.starts_with("blueprints") {
+            -1
+        } else if s == 0 {
+            by(
+                &["do knowledge", "up 3", "up 2", "do factory", "take", "done"],
+                t,
+            )
+        } else {
+            by(&["consolidate"], t)
+        }
+    };
+    let g = steered(2, prefer, |g| {
+        g.current == 0
+            && g.stage == Stage::Factory
+            && g.players[0].blueprints == blueprints
+            && g.shortfall(&d, 0, clocks) == short
+            && g.check(&d, 0, &Step::Build(clocks as u8)).is_ok()
+    });
+    assert!(g.players[0].factories[clocks].is_none());
+    g
+}
+
+/// Steering towards goods and their use: export, market, produce and factory actions first
+/// (paying, placing tiles, running, building), consolidating with 3 workers or more.
+fn industry(g: &Nippon, s: Seat, t: &str) -> i32 {
+    if t == "consolidate" {
+        return if g.players[s].workers.len() >= 3 {
+            5
+        } else {
+            0
+        };
+    }
+    let order = [
+        "pay",
+        "contract",
+        "tile",
+        "city",
+        "run",
+        "build",
+        "do export",
+        "do market",
+        "do produce",
+        "do factory",
+        "do knowledge",
+        "up",
+        "take",
+    ];
+    by(&order, t)
+}
+
+/// Is the seat to play at the start of an export action (no contract taken yet)?
+fn export_begun(g: &Nippon) -> bool {
+    matches!(
+        g.stage,
+        Stage::Export {
+            done: 0,
+            open: None
+        }
+    )
+}
+
+/// Is the seat to play at the start of a market action (no tile chosen yet)?
+fn market_begun(g: &Nippon) -> bool {
+    matches!(
+        g.stage,
+        Stage::Market(Market {
+            placed: 0,
+            tile: None,
+            ..
+        })
+    )
+}
+
+/// Place tiles greedily in the market action under way, each time the first legal tile with
+/// a legal city among those `to` accepts (the first such city; the first tile to remove
+/// when asked): how many were placed when the turn passed, no tile fitted or `most` were
+/// placed.
+fn place_tiles(g: &mut Nippon, d: &NipponData, most: usize, to: impl Fn(usize) -> bool) -> usize {
+    let s = g.current;
+    let mut placed = 0;
+    while placed < most && g.current == s && matches!(g.stage, Stage::Market(_)) {
+        let tiles = legal(g, d, s).into_iter().filter(|t| t.starts_with("tile"));
+        let next = tiles.into_iter().find_map(|t| {
+            let mut h = g.clone();
+            play(&mut h, d, s, &t);
+            let l = legal(&h, d, s);
+            let cities = (0..8)
+                .filter(|&c| to(c))
+                .map(|c| format!("city {}", d.city_name(c)));
+            cities.into_iter().find(|c| l.contains(c)).map(|c| (t, c))
+        });
+        let Some((tile, city)) = next else {
+            break;
+        };
+        play(g, d, s, &tile);
+        play(g, d, s, &city);
+        if let Some(r) = legal(g, d, s).into_iter().find(|t| t.starts_with("remove")) {
+            play(g, d, s, &r);
+        }
+        placed += 1;
+    }
+    placed
+}
+
+/// At the start of a market action: a tile the seat to play may choose and a city slot for
+/// its good where `want` holds (given the game after the choice, on a copy, the city, the
+/// slot's side and the tile's value): the tile, the city and the side.
+fn slot_where(
+    g: &Nippon,
+    d: &NipponData,
+    want: impl Fn(&Nippon, usize, usize, u8) -> bool,
+) -> Option<(String, usize, usize)> {
+    if !market_begun(g) {
+        return None;
+    }
+    let s = g.current;
+    let tiles = legal(g, d, s).into_iter().filter(|t| t.starts_with("tile"));
+    tiles.into_iter().find_map(|t| {
+        let mut h = g.clone();
+        play(&mut h, d, s, &t);
+        let Stage::Market(Market {
+            tile: Some((v, good, _)),
+            ..
+        }) = h.stage
+        else {
+            return None;
+        };
+        (0..8).find_map(|c| {
+            let side = h.side_of(d, c, good as usize)?;
+            want(&h, c, side, v).then(|| (t.clone(), c, side))
+        })
+    })
+}
+
+/// The seat to play consolidates, and ends its turn/// The seat to play consolidates, and ends its turn: a reward tile and its space when it
+/// earns one, `done` when it could spend blueprints (NIP-TURN-3).
+fn consolidate_turn(g: &mut Nippon, d: &NipponData) {
+    play_now(g, d, "consolidate");
+    while g.stage != Stage::Start && g.result.is_none() {
+        let s = first_acting(g);
+        let step = legal(g, d, s)
+            .into_iter()
+            .max_by_key(|x| by(&["done", "reward", "space"], x))
+            .unwrap();
+        play_now(g, d, &step);
+    }
 }
 
 fn gi(d: &NipponData, name: &str) -> usize {
@@ -197,23 +535,26 @@ fn in_action(g: &mut Nippon, d: &NipponData, a: Action) {
     g.start_action(a);
 }
 
-// What the positions still set by hand would take by real steps, counted from the board
-// file (a take is at least 3 steps: `take`, `do`, a move; `// why:` comments cite these):
-// - REFILL: the scoring marker moves one slot per full refill, which needs every worker
-//   row moved down first: at least 7 takes with 2 players (3 + 2 + 2), 12 with 3, 15 with
-//   4. The first scoring (the marker past slot 2) is 3 full refills, at least 21 takes
-//   (63+ steps) with 2 players; the second 6 (126+ steps); the golden slot 8 (168+ steps).
-// - REWARDS: 16 reward tiles with 2 players (24 with 4), at most one per consolidation,
-//   each after 3 or more takes: emptying them is 16 consolidations, 190+ steps.
-// - YEN: a consolidation pays the money track (12,000 at the start) plus at most one
-//   5,000-yen reward, less 3,000 per worker colour: at most 14,000 yen before the money
-//   track moves; 15,000 needs one money step (a contract, the 2nd train or 3 blueprints),
-//   20,000 six steps (the track reads 12 13 14 15 16 17 18).
-// - GOODS: a factory is 6,000 yen and each run 2 to 4 coal for 1 good (no machine): a
-//   good takes a factory action and a produce action (6+ steps), 2 coal a consolidation;
-//   several factories with goods are 30+ steps (see `silk_with_three_goods`: 3 silk, 27).
-// - TILES: an influence tile of value v needs a good of level (v+1)/2 or more, level 3
-//   (values 6, 7) a factory at knowledge 5: 8 knowledge steps (at most 3 a move).
+// What the positions still set by hand would take, counted from the board file and measured
+// on lines of steered play (21 lines: seeds 11/3/0 by player count, picks 1 to 3, random
+// play and the preferences above; a game ends after 300 to 530 steps). `// why:` comments
+// cite these:
+// - LAYOUTS: chosen tiles of chosen values on chosen slots of one region for two or three
+//   seats, trains and ships beside them (the scoring tests), a tie at the end of a
+//   four-player game: steered games place tiles (purple's third by step 70 to 330), never
+//   a layout given in advance.
+// - PURSES: every price and income is a multiple of 1,000 yen, and a purse below an
+//   action's price makes its `take` illegal (NIP-WORK-5), so a purse 1 yen short exists
+//   only by hand; 20,000 yen or more came in 7 of the 21 lines, after step 190; 50,000
+//   to 200,000 yen is beyond any purse the money track's top (30) pays.
+// - TOPS: 7 blueprints at once came in none of the 21 lines; the money track's top (18
+//   money steps: contracts, 2nd trains, 3 blueprints each) was not searched for.
+// - GOODS: a factory of every good with 4 goods each (the export tests of 3 contracts and
+//   of contract 8, 2+2+1+1) was not searched for (4 factories came in 11 of the 21
+//   lines, from step 219).
+// - REFILL: the scoring marker moves one slot per full refill (7 takes at least with 2
+//   players, 12 with 3, 15 with 4); steered lines reach slot 1 by step 30 to 66, slot 5 by
+//   step 180 to 310 and the first golden slot by step 290 to 510.
 
 fn workers_total(g: &Nippon) -> u32 {
     g.bag.iter().sum::<u32>()
@@ -264,19 +605,76 @@ fn per_multiplier(d: &NipponData, g: &Nippon) -> Vec<u32> {
         .collect()
 }
 
-/// A coal action that `take` began by itself (its slot offered no other action the player
-/// could do), the coal marker one slot below the top, and 4 blueprints: the position of
-/// the reproduction `blueprints-coal-stuck.2p-seed31` (issue #47).
-fn coal_action_one_below_the_top(d: &NipponData) -> Nippon {
-    let mut g = fresh(d, 2);
-    let top = d.track(TrackKind::Coal).top();
-    // why: the position of a reproduction (coal one below the top, 4 blueprints): a long game
-    g.players[0].tracks[TrackKind::Coal.index()] = top - 1;
-    g.players[0].blueprints = 4;
-    g.players[0].yen = 20_000;
-    in_action(&mut g, d, Action::Coal);
-    g.begun = Some(Action::Coal);
-    g
+/// Steps taken, as the chat keeps them for `undo`: the seat, whether the step could be taken
+/// back alone, and the state before it.
+type Taken = Vec<(Seat, bool, Nippon)>;
+
+/// Play one line of a reproduction as the chat plays a `move`: its steps one after the
+/// other, all or nothing (a refused step leaves the game as it was: false). `undo` takes
+/// back the seat's own last step when the chat would alone (not past the end of its turn,
+/// nor a step that drew at random).
+fn replay_line(g: &mut Nippon, d: &NipponData, taken: &mut Taken, seat: Seat, typed: &str) -> bool {
+    if typed == "undo" {
+        return match taken.last() {
+            Some((s, alone, _)) if *s == seat && *alone => {
+                *g = taken.pop().expect("a step").2;
+                true
+            }
+            _ => false,
+        };
+    }
+    let mut c = g.clone();
+    let mut steps = Vec::new();
+    for t in typed.split(';').map(str::trim) {
+        let before = c.clone();
+        let Ok(Ok(a)) = c.parse_step(d, seat, t).map(|s| c.apply(d, seat, &s)) else {
+            return false;
+        };
+        steps.push((seat, !a.irreversible && !a.turn_ended, before));
+    }
+    taken.extend(steps);
+    *g = c;
+    true
+}
+
+/// The reproduction `blueprints-coal-stuck.2p-seed31` of issue #47 (ann and bob, seed 31)
+/// replayed under rules `version` up to its last line, bob's `blueprints coal`: bob is in a
+/// coal action that `take` began by itself (its slot offered no other action he could do),
+/// the coal marker one below the top, 4 blueprints. Also the lines refused on the way (a
+/// chain the chat refused as a whole).
+fn seed31_before_its_last_line(d: &NipponData, version: u32) -> (Nippon, Taken, Vec<&'static str>) {
+    let log =
+        include_str!("../../../../tests/data/rules_versions/nippon-blueprints-coal-seed31.log");
+    let lines: Vec<(Seat, &str)> = log
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (who, typed) = l.split_once(':').expect("`name: steps`");
+            (usize::from(who.trim() == "bob"), typed.trim())
+        })
+        .collect();
+    let (last, before) = lines.split_last().expect("lines");
+    assert_eq!(*last, (1, "blueprints coal"));
+    let names: Vec<String> = ["ann", "bob"].iter().map(|s| s.to_string()).collect();
+    let mut g = setup_checked::<Nippon>(d, &names, &Options::new(), 31).expect("setup");
+    g.set_rules_version(version);
+    let (mut taken, mut refused) = (Vec::new(), Vec::new());
+    for (seat, typed) in before {
+        if !replay_line(&mut g, d, &mut taken, *seat, typed) {
+            refused.push(*typed);
+        }
+    }
+    let coal = g.players[1].tracks[TrackKind::Coal.index()];
+    assert_eq!(
+        coal + 1,
+        d.track(TrackKind::Coal).top(),
+        "coal one below the top"
+    );
+    assert_eq!(
+        (g.current, g.begun, g.players[1].blueprints),
+        (1, Some(Action::Coal), 4)
+    );
+    (g, taken, refused)
 }
 
 // ---- Scoring track ----

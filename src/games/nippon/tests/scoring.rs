@@ -10,7 +10,7 @@ use super::*;
 fn nip_score_2_trains_count_only_with_a_tile() {
     let d = data();
     let mut g = fresh(&d, 3);
-    // why: influence tiles and trains on chosen places: a long game's play; the scoring is the
+    // why: influence tiles and trains on chosen places: LAYOUTS (mod.rs); the scoring is the
     // point
     tile(&mut g, 0, 0, 0, 3);
     tile(&mut g, 1, 1, 0, 2);
@@ -36,7 +36,7 @@ fn nip_score_6_tie_for_first_shares_rounded_down() {
         (1, 3, 1, 3),
     ];
     for (c, s, seat, v) in plan {
-        // why: influence tiles of chosen values for three players: a long game's play
+        // why: influence tiles of chosen values for three players: LAYOUTS (mod.rs)
         tile(&mut g, c, s, seat, v);
     }
     assert_eq!(g.region_influence(&d, 0), (vec![6, 4, 6], 0));
@@ -57,7 +57,7 @@ fn nip_score_8_overseas_first_purple_second_blue_third() {
         (1, 3, 1, 1),
     ];
     for (c, s, seat, v) in plan {
-        // why: influence tiles and trains for three players: a long game's play
+        // why: influence tiles and trains for three players: LAYOUTS (mod.rs)
         tile(&mut g, c, s, seat, v);
     }
     // why: above
@@ -84,7 +84,7 @@ fn nip_score_9_three_way_tie_with_ships() {
         (1, 3, 2, 4),
     ];
     for (c, s, seat, v) in plan {
-        // why: influence tiles and ships for three players: a long game's play
+        // why: influence tiles and ships for three players: LAYOUTS (mod.rs)
         tile(&mut g, c, s, seat, v);
     }
     // why: above
@@ -100,7 +100,7 @@ fn nip_score_11_ships_of_the_region_only() {
     let d = data();
     let mut g = fresh(&d, 2);
     for s in 0..4 {
-        // why: influence tiles and ships on chosen regions: a long game's play
+        // why: influence tiles and ships on chosen regions: LAYOUTS (mod.rs)
         tile(&mut g, 0, s, 0, 7);
     }
     // why: above
@@ -115,7 +115,7 @@ fn nip_score_11_ships_of_the_region_only() {
 fn nip_score_12_zero_influence_scores_nothing() {
     let d = data();
     let mut g = fresh(&d, 3);
-    // why: a tile and a ship on chosen places: a long game's play
+    // why: a tile and a ship on chosen places: LAYOUTS (mod.rs)
     tile(&mut g, 0, 0, 0, 1);
     // Overseas first, seat 0 second; seats 1 and 2 have 0 and do not share third.
     assert_eq!(g.region_vp(&d, 0, 0), [7, 0, 0]);

@@ -65,7 +65,8 @@ fn nip_comp_5_markers_never_pass_the_top() {
     let d = data();
     let mut g = fresh(&d, 2);
     let top = d.tracks[0].top();
-    // why: markers one below the tops and fulfilled contracts: a whole game's actions
+    // why: TOPS (mod.rs): the money marker one below its top, 7 contracts fulfilled and
+    // goods for the 8th
     g.players[0].tracks[0] = top - 1;
     give_factory(&mut g, &d, 0, "silk", 0, 3);
     give_factory(&mut g, &d, 0, "paper", 0, 3);
@@ -96,7 +97,7 @@ fn nip_comp_5_markers_never_pass_the_top() {
 fn nip_comp_6_the_supply_never_runs_out() {
     let d = data();
     let mut g = fresh(&d, 2);
-    // why: YEN (mod.rs): 200,000 yen is beyond any purse the money track (30 at the top) pays
+    // why: PURSES (mod.rs): 200,000 yen is beyond any purse the money track (30 at the top) pays
     g.players[0].yen = 200_000;
     for _ in 0..4 {
         // why: above
@@ -187,29 +188,15 @@ fn nip_setup_6_start_vp_by_position() {
 #[test]
 fn nip_setup_7_vp_move_forward_and_back() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // Gain: a tile in Kansai (bonus 2 VP).
-    for f in 0..6 {
-        // why: factories with goods and five workers with the rewards gone: a long game's play
-        g.players[0].factories[f] = Some(Factory {
-            machine: 0,
-            goods: 3,
-        });
-    }
-    // why: above
-    begin(&mut g, &d, Action::Market);
-    let vp = g.players[0].vp;
-    let (c, good) = (6..8)
-        .flat_map(|c| (0..6).map(move |good| (c, good)))
-        .find(|&(c, good)| g.side_of(&d, c, good).is_some())
-        .unwrap();
-    play_all(
-        &mut g,
-        &d,
-        0,
-        &format!("tile 1 {} 1; city {}", d.goods[good].name, d.city_name(c)),
-    );
-    assert_eq!(g.players[0].vp, vp + 2);
+    // Gain: a tile in Kansai (bonus 2 VP): played on until a market action begins where a
+    // tile can go to one of Kansai's cities (tried on a copy).
+    let kansai = |c: usize| c / 2 == 3;
+    let mut g = steered(2, industry, |g| {
+        market_begun(g) && place_tiles(&mut g.clone(), &d, 1, kansai) == 1
+    });
+    let (s, vp) = (g.current, g.players[g.current].vp);
+    assert_eq!(place_tiles(&mut g, &d, 1, kansai), 1);
+    assert_eq!(g.players[s].vp, vp + 2);
     // Loss: unpaid worker colours (12,000 yen pays 4 of 5).
     let mut g = five_colours();
     let before = g.players[0].vp;

@@ -9,17 +9,46 @@ use super::*;
 #[test]
 fn nip_train_4_one_to_three_trains_in_different_regions() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    // why: YEN (mod.rs): 15,000 yen needs a money step and a reward first, 25+ steps
-    g.players[0].yen = 20_000;
-    begin(&mut g, &d, Action::Trains);
-    play_now(&mut g, &d, "train hokkaido");
-    assert!(rejected_now(&mut g, &d, "train hokkaido").contains("different regions"));
-    let a = play_all(&mut g, &d, 0, "train tohoku; train kanto");
+    // Played on (money first: blueprints, rewards of yen) until a trains action begins
+    // with 15,000 yen or more, 3 trains in hand and 3 regions open.
+    let prefer = |_: &Nippon, _: Seat, t: &str| {
+        if t.ends_with(" yen") || t == "blueprints money" {
+            9
+        } else {
+            by(&["do trains", "take"], t)
+        }
+    };
+    let mut g = steered(4, prefer, |g| {
+        let p = &g.players[g.current];
+        let open = legal(g, &d, g.current)
+            .iter()
+            .filter(|t| t.starts_with("train"))
+            .count();
+        g.stage
+            == (Stage::Rail {
+                ship: false,
+                regions: vec![],
+            })
+            && p.yen >= 15_000
+            && p.trains as usize + 3 <= RAIL_TILES as usize
+            && open >= 3
+            && p.blueprints < 3
+    });
+    let (s, yen, trains) = (
+        g.current,
+        g.players[g.current].yen,
+        g.players[g.current].trains,
+    );
+    let open: Vec<String> = legal(&g, &d, s)
+        .into_iter()
+        .filter(|t| t.starts_with("train"))
+        .collect();
+    play_now(&mut g, &d, &open[0]);
+    assert!(rejected_now(&mut g, &d, &open[0]).contains("different regions"));
+    let a = play_all(&mut g, &d, s, &format!("{}; {}", open[1], open[2]));
     assert!(a.turn_ended);
-    assert_eq!(g.players[0].yen, 5_000);
-    assert_eq!(g.players[0].trains, 3, "taken from the left: 3 gone");
-    assert_eq!(g.rail[0], vec![(0, false)]);
+    assert_eq!(g.players[s].yen, yen - 15_000);
+    assert_eq!(g.players[s].trains, trains + 3, "3 trains placed");
 }
 
 // NIP-SHIP-1, NIP-SHIP-2, NIP-SHIP-3, NIP-SHIP-4
@@ -46,15 +75,27 @@ fn nip_ship_4_one_to_three_ships_in_different_regions() {
 #[test]
 fn nip_slot_1_slots_per_region_by_player_count() {
     let d = data();
-    for (n, slots) in [(2, 4), (3, 6), (4, 8)] {
-        let mut g = fresh(&d, n);
-        // why: a region's rail full of trains: a long game's transport actions
-        g.rail[0] = vec![(1, false); slots];
-        g.players[0].yen = 10_000;
-        begin(&mut g, &d, Action::Trains);
-        assert!(rejected_now(&mut g, &d, "train hokkaido").contains("every train/ship slot"));
-        g.rail[0].pop();
-        play_now(&mut g, &d, "train hokkaido");
+    assert_eq!(d.rail_slots, [4, 6, 8]);
+    for n in [2, 3, 4] {
+        // Played on (trains first) until a trains action begins, the yen for one at hand,
+        // where a region's train/ship slots are all taken.
+        let full =
+            |g: &Nippon| (0..d.regions.len()).find(|&r| g.rail[r].len() == d.rail_slots[n - 2]);
+        let prefer = |_: &Nippon, _: Seat, t: &str| {
+            by(&["do trains", "do ships", "train", "ship", "take"], t)
+        };
+        let mut g = steered(n, prefer, |g| {
+            g.stage
+                == (Stage::Rail {
+                    ship: false,
+                    regions: vec![],
+                })
+                && g.players[g.current].yen >= d.cost_train
+                && full(g).is_some()
+        });
+        let r = full(&g).unwrap();
+        let e = rejected_now(&mut g, &d, &Nippon::format_step(&d, &Step::Train(r as u8)));
+        assert!(e.contains("every train/ship slot"), "{n}p: {e}");
     }
 }
 

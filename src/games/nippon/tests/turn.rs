@@ -25,20 +25,38 @@ fn nip_turn_2_take_a_worker_or_consolidate() {
 #[test]
 fn nip_turn_3_blueprints_raise_a_track_any_time_of_ones_turn() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: 7 and 3 blueprints are many synergy bonuses and rewards away
-    g.players[0].blueprints = 7;
-    play_all(&mut g, &d, 0, "blueprints coal; blueprints coal");
-    assert_eq!(g.players[0].blueprints, 1);
-    assert_eq!(g.players[0].tracks[1], 2);
-    assert!(rejected_now(&mut g, &d, "blueprints coal").contains("blueprint"));
+    // Both players gathered 3 blueprints or more; purple holds 3 to 5 and plays.
+    let g = steered(2, keep_blueprints, |g| {
+        g.current == 0
+            && g.stage == Stage::Start
+            && (3..=5).contains(&g.players[0].blueprints)
+            && g.players[1].blueprints >= 3
+    });
+    let (b, coal) = (g.players[0].blueprints, g.players[0].tracks[1]);
+    let mut h = g.clone();
+    play_now(&mut h, &d, "blueprints coal");
+    assert_eq!(
+        (h.players[0].blueprints, h.players[0].tracks[1]),
+        (b - 3, coal + 1)
+    );
+    assert!(rejected_now(&mut h, &d, "blueprints coal").contains("blueprint"));
     // In the middle of an action too, but never on another player's turn.
-    g.players[0].blueprints = 3;
-    begin(&mut g, &d, Action::Machinery);
-    play_now(&mut g, &d, "blueprints money");
-    assert_eq!(g.players[0].tracks[0], 1);
-    // why: above
-    g.players[1].blueprints = 3;
+    let mut h = g.clone();
+    let take = legal(&h, &d, 0)
+        .into_iter()
+        .find(|t| t.starts_with("take"))
+        .unwrap();
+    play_now(&mut h, &d, &take);
+    if h.stage == Stage::Choose {
+        let what = legal(&h, &d, 0)
+            .into_iter()
+            .find(|t| t.starts_with("do"))
+            .unwrap();
+        play_now(&mut h, &d, &what);
+    }
+    let money = h.players[0].tracks[0];
+    play_now(&mut h, &d, "blueprints money");
+    assert_eq!(h.players[0].tracks[0], money + 1);
     let e = g
         .check(&d, 1, &Step::Blueprints(TrackKind::Money))
         .unwrap_err()
@@ -83,19 +101,18 @@ fn nip_turn_3_blueprints_cannot_strand_an_action() {
 #[test]
 fn nip_turn_3_blueprints_cannot_take_the_actions_own_marker_to_the_top() {
     let d = data();
-    let mut g = coal_action_one_below_the_top(&d);
-    assert_eq!(g.rules_version, Nippon::RULES_VERSION);
+    let (mut g, _, _) = seed31_before_its_last_line(&d, Nippon::RULES_VERSION);
     let e = rejected_now(&mut g, &d, "blueprints coal");
     assert!(e.contains("impossible to finish"), "{e}");
-    let l = legal(&g, &d, 0);
+    let l = legal(&g, &d, 1);
     assert!(l.contains(&"up 1".to_string()), "{l:?}");
     assert!(!l.contains(&"blueprints coal".to_string()), "{l:?}");
     // Another track is fine, and the coal move is still there after it.
     play_now(&mut g, &d, "blueprints money");
-    assert!(legal(&g, &d, 0).contains(&"up 1".to_string()));
+    assert!(legal(&g, &d, 1).contains(&"up 1".to_string()));
     play_now(&mut g, &d, "up 1");
     assert_eq!(
-        g.players[0].tracks[TrackKind::Coal.index()],
+        g.players[1].tracks[TrackKind::Coal.index()],
         d.track(TrackKind::Coal).top()
     );
 }
@@ -106,18 +123,16 @@ fn nip_turn_3_blueprints_cannot_take_the_actions_own_marker_to_the_top() {
 #[test]
 fn nip_turn_3_a_version_1_game_whose_action_was_made_impossible_ends_that_action() {
     let d = data();
-    let mut g = coal_action_one_below_the_top(&d);
-    // why: a game stored under rules version 1: no step makes one
-    g.rules_version = 1;
+    let (mut g, _, _) = seed31_before_its_last_line(&d, 1);
     let a = play_now(&mut g, &d, "blueprints coal");
     assert!(
-        said(&a, "\n").contains("No step can carry on purple's action"),
+        said(&a, "\n").contains("No step can carry on bob's action"),
         "{}",
         said(&a, "\n")
     );
-    assert_eq!(g.players[0].blueprints, 1);
+    assert_eq!(g.players[1].blueprints, 1);
     // 1 blueprint left: nothing to spend, so the turn passed.
-    assert_eq!(g.current, 1);
+    assert_eq!(g.current, 0);
     for seat in g.status().acting().to_vec() {
         assert!(!g.legal_steps(&d, seat).is_empty(), "seat {seat} can act");
     }
@@ -139,56 +154,7 @@ fn nip_turn_3_a_version_1_game_whose_action_was_made_impossible_ends_that_action
 #[test]
 fn nip_turn_3_the_stuck_reproduction_replays_under_version_1_and_goes_on() {
     let d = data();
-    let names: Vec<String> = ["ann", "bob"].iter().map(|s| s.to_string()).collect();
-    let log =
-        include_str!("../../../../tests/data/rules_versions/nippon-blueprints-coal-seed31.log");
-    let lines: Vec<(Seat, &str)> = log
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let (who, typed) = l.split_once(':').expect("`name: steps`");
-            (usize::from(who.trim() == "bob"), typed.trim())
-        })
-        .collect();
-    // A line's steps one after the other; a refused step leaves the game as it was. `undo`
-    // takes back the seat's own last step when the chat would alone (not past the end of
-    // its turn, nor a step that drew at random). `taken` holds each step's state before it.
-    type Taken = Vec<(Seat, bool, Nippon)>;
-    let line = |g: &mut Nippon, taken: &mut Taken, seat: Seat, typed: &str| -> bool {
-        if typed == "undo" {
-            return match taken.last() {
-                Some((s, alone, _)) if *s == seat && *alone => {
-                    *g = taken.pop().expect("a step").2;
-                    true
-                }
-                _ => false,
-            };
-        }
-        let mut c = g.clone();
-        let mut steps = Vec::new();
-        for t in typed.split(';').map(str::trim) {
-            let before = c.clone();
-            let Ok(a) = c.parse_step(&d, seat, t).map(|s| c.apply(&d, seat, &s)) else {
-                return false;
-            };
-            let Ok(a) = a else { return false };
-            steps.push((seat, !a.irreversible && !a.turn_ended, before));
-        }
-        taken.extend(steps);
-        *g = c;
-        true
-    };
-    let (last, before) = lines.split_last().expect("lines");
-    assert_eq!(*last, (1, "blueprints coal"));
-    let mut g = setup_checked::<Nippon>(&d, &names, &Options::new(), 31).expect("setup");
-    g.set_rules_version(1);
-    let mut refused = Vec::new();
-    let mut taken = Vec::new();
-    for (seat, typed) in before {
-        if !line(&mut g, &mut taken, *seat, typed) {
-            refused.push(*typed);
-        }
-    }
+    let (mut g, mut taken, refused) = seed31_before_its_last_line(&d, 1);
     assert!(
         refused.len() < 60,
         "the reproduction plays (refused: {refused:?})"
@@ -197,7 +163,7 @@ fn nip_turn_3_the_stuck_reproduction_replays_under_version_1_and_goes_on() {
         .parse_step(&d, 1, "blueprints coal")
         .map(|s| g.check(&d, 1, &s));
     assert!(
-        line(&mut g, &mut taken, 1, "blueprints coal"),
+        replay_line(&mut g, &d, &mut taken, 1, "blueprints coal"),
         "version 1 takes them: {why:?}; refused before: {refused:?}; stage {:?}, begun {:?}",
         g.stage,
         g.begun
@@ -209,11 +175,7 @@ fn nip_turn_3_the_stuck_reproduction_replays_under_version_1_and_goes_on() {
     for seat in g.status().acting().to_vec() {
         assert!(!g.legal_steps(&d, seat).is_empty(), "seat {seat} can act");
     }
-    let mut g = setup_checked::<Nippon>(&d, &names, &Options::new(), 31).expect("setup");
-    let mut taken = Vec::new();
-    for (seat, typed) in before {
-        line(&mut g, &mut taken, *seat, typed);
-    }
+    let (mut g, _, _) = seed31_before_its_last_line(&d, Nippon::RULES_VERSION);
     let e = crate::engine::testing::rejected(&mut g, &d, 1, "blueprints coal");
     assert!(e.contains("impossible to finish"), "{e}");
 }
@@ -224,23 +186,14 @@ fn nip_turn_3_the_stuck_reproduction_replays_under_version_1_and_goes_on() {
 #[test]
 fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes() {
     let d = data();
-    let six = d.tracks[2].values.iter().position(|&v| v == 6).unwrap();
-    let mut g = fresh(&d, 2);
-    // why: knowledge 6 and tracks at the top: a whole game's actions
-    g.players[0].tracks[2] = six;
-    g.players[0].blueprints = 1;
-    begin(&mut g, &d, Action::Factory);
+    let one = about_to_build_clocks(1, 0);
+    let mut g = one.clone();
     play_now(&mut g, &d, "build clocks");
     assert_eq!(g.players[0].blueprints, 3);
     assert_eq!(g.current, 0, "the turn is still purple's");
     assert_eq!(g.status(), Status::Acting(vec![0]));
     let l = legal(&g, &d, g.current);
-    for s in [
-        "done",
-        "blueprints money",
-        "blueprints coal",
-        "blueprints knowledge",
-    ] {
+    for s in ["done", "blueprints money", "blueprints coal"] {
         assert!(l.contains(&s.to_string()), "{s} in {l:?}");
     }
     assert!(rejected_now(&mut g, &d, "take 1 black").contains("done"));
@@ -252,38 +205,32 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
     assert_eq!(g.current, 1);
 
     // `done` ends the turn with the blueprints kept.
-    let mut g = fresh(&d, 2);
-    // why: above
-    g.players[0].tracks[2] = six;
-    g.players[0].blueprints = 1;
-    begin(&mut g, &d, Action::Factory);
+    let mut g = one.clone();
     play_now(&mut g, &d, "build clocks");
     let a = play_now(&mut g, &d, "done");
     assert!(a.turn_ended);
     assert_eq!((g.current, g.players[0].blueprints), (1, 3));
 
     // The prompt names only the tracks the blueprints can still raise.
-    let mut g = fresh(&d, 2);
-    // why: above
-    g.players[0].tracks[2] = six;
+    let mut g = one.clone();
+    // why: TOPS (mod.rs): the money track's top is 18 money steps away
     g.players[0].tracks[0] = d.tracks[0].top();
-    g.players[0].blueprints = 1;
-    begin(&mut g, &d, Action::Factory);
     let a = play_now(&mut g, &d, "build clocks");
-    let texts: Vec<&str> = a.events.iter().map(|e| e.text.as_str()).collect();
+    let l = legal(&g, &d, 0);
+    let tracks: Vec<&str> = l
+        .iter()
+        .filter_map(|t| t.strip_prefix("blueprints "))
+        .collect();
     assert!(
-        texts
-            .iter()
-            .any(|t| t.contains("`blueprints <coal|knowledge>`")),
-        "{texts:?}"
+        !tracks.contains(&"money") && !tracks.is_empty(),
+        "{tracks:?}"
     );
+    let prompt = format!("`blueprints <{}>`", tracks.join("|"));
+    assert!(said(&a, " | ").contains(&prompt), "{}", said(&a, " | "));
 
-    // Fewer than 3 blueprints after the last step: the turn passes at once.
-    let mut g = fresh(&d, 2);
-    // why: above
-    g.players[0].tracks[2] = six;
-    g.players[0].blueprints = 0;
-    begin(&mut g, &d, Action::Factory);
+    // Fewer than 3 blueprints after the last step: the turn passes at once (one knowledge
+    // level short costs the one blueprint, the synergy gives 2).
+    let mut g = about_to_build_clocks(1, 1);
     play_now(&mut g, &d, "build clocks");
     assert_eq!((g.current, g.players[0].blueprints), (1, 2));
 }
@@ -293,18 +240,20 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
 #[test]
 fn nip_turn_3_blueprints_can_be_spent_on_the_last_turn_of_the_game() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: REFILL (mod.rs): the final turns start at the golden slot, 56+ takes, 168+ steps
-    g.final_turns = Some(1);
-    g.players[0].blueprints = 3;
-    let knowledge = g.players[0].tracks[2];
-    // why: above
-    begin(&mut g, &d, Action::Coal);
-    play_now(&mut g, &d, "up 1");
+    let mut g = steered(2, keep_blueprints, |g| {
+        g.final_turns == Some(1)
+            && g.stage == Stage::Start
+            && (3..=5).contains(&g.players[g.current].blueprints)
+    });
+    let s = g.current;
+    steer_on(&mut g, keep_blueprints, |g| g.stage == Stage::Spend);
     assert!(g.result.is_none(), "the game waits for the last player");
-    assert_eq!(g.status(), Status::Acting(vec![0]));
-    play_now(&mut g, &d, "blueprints knowledge");
-    assert_eq!(g.players[0].tracks[2], knowledge + 1);
+    assert_eq!(g.status(), Status::Acting(vec![s]));
+    let spend = legal(&g, &d, s)
+        .into_iter()
+        .find(|t| t.starts_with("blueprints "));
+    let spend = spend.expect("blueprints to spend");
+    play_now(&mut g, &d, &spend);
     assert!(g.result.is_some(), "then the game ends");
 }
 
@@ -312,31 +261,13 @@ fn nip_turn_3_blueprints_can_be_spent_on_the_last_turn_of_the_game() {
 #[test]
 fn nip_turn_4_three_scorings_then_the_end() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: REFILL (mod.rs): the marker at slot 7 is 7 full refills, 49+ takes, 147+ steps
-    g.marker = d.first_golden - 1;
-    g.scorings = 2;
-    g.rows = vec![vec![], vec![]];
-    g.slots[4] = vec![0];
-    give_factory(&mut g, &d, 0, "silk", 0, 3);
-    // Take the last worker of slot 5 and place a tile: the full refill moves the marker.
-    play_now(&mut g, &d, "take 5 black");
-    let c = (0..8).find(|&c| g.side_of(&d, c, 0).is_some()).unwrap();
-    play_all(
-        &mut g,
-        &d,
-        0,
-        &format!("tile 1 silk 1; city {}; done", d.city_name(c)),
-    );
-    assert_eq!(g.marker, d.first_golden);
+    // A game played on until a full refill moves the marker onto the first golden slot.
+    let mut g = steered(2, rush, |g| g.final_turns.is_some());
+    assert_eq!((g.marker, g.scorings), (d.first_golden, 2));
     assert_eq!(g.final_turns, Some(6));
     for _ in 0..6 {
         assert!(g.result.is_none());
-        play_now(&mut g, &d, "consolidate");
-        // A player still able to spend blueprints ends the turn with `done` (NIP-TURN-3).
-        if g.stage == Stage::Spend {
-            play_now(&mut g, &d, "done");
-        }
+        consolidate_turn(&mut g, &d);
     }
     assert_eq!(g.scorings, 3);
     assert!(g.status().is_finished());

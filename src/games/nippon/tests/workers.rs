@@ -143,25 +143,33 @@ fn nip_work_7_emptied_slot_takes_the_uppermost_row() {
 fn nip_work_9_full_refill_when_every_row_is_empty() {
     let d = data();
     for n in [2, 4] {
-        let mut g = fresh(&d, n);
-        let total = workers_total(&g);
-        g.rows.iter_mut().for_each(|r| r.clear());
-        // why: REFILL (mod.rs): every row emptied is 4+ takes (2 players), 12+ (4 players), and a
-        // bag of one colour is not a seeded draw at all
-        g.slots[1] = vec![0];
-        g.slots[3] = vec![1];
-        g.bag = vec![0; 6];
-        let rest = total - workers_total(&g);
-        // why: above
-        g.bag[2] = rest;
-        play_all(&mut g, &d, 0, "take 2 black; do coal; up 1");
+        // Played on until the rows are empty and the player to move can take the last
+        // worker of a slot (the bag holds enough for any refill).
+        let last = |g: &Nippon| {
+            legal(g, &d, g.current).into_iter().find(|t| {
+                let slot = t
+                    .strip_prefix("take ")
+                    .map(|x| x[..1].parse::<usize>().unwrap());
+                slot.is_some_and(|s| g.slots[s - 1].len() == 1)
+            })
+        };
+        let mut g = steered(n, rush, |g| {
+            g.stage == Stage::Start
+                && g.rows.iter().all(|r| r.is_empty())
+                && g.bag.iter().sum::<u32>() >= 21
+                && last(g).is_some()
+        });
+        let (s, total, marker) = (g.current, workers_total(&g), g.marker);
+        let take = last(&g).unwrap();
+        play_now(&mut g, &d, &take);
+        steer_on(&mut g, rush, |g| g.current != s);
         assert!(
             g.slots.iter().all(|s| s.len() == 3),
             "{n}p: every slot topped up to 3"
         );
         let per = if n == 2 { 2 } else { 3 };
         assert!(g.rows.iter().all(|r| r.len() == per), "{n}p: rows of {per}");
-        assert_eq!(g.marker, 1, "the scoring marker moves");
+        assert_eq!(g.marker, marker + 1, "the scoring marker moves");
         assert_eq!(workers_total(&g), total);
     }
 }
@@ -170,30 +178,38 @@ fn nip_work_9_full_refill_when_every_row_is_empty() {
 #[test]
 fn nip_work_12_short_bag_is_completed_at_consolidation() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    g.rows.iter_mut().for_each(|r| r.clear());
-    // why: a bag of one worker: 35 of 36 workers out of the bag, held by players or on the
-    // board (a player holds at most 6): not reachable with 2 players
-    g.slots[1] = vec![0];
-    g.bag = vec![1, 0, 0, 0, 0, 0];
-    g.players[1].workers = vec![1; 6];
-    g.rewards = vec![0; 12];
-    g.multipliers = 0;
-    play_all(&mut g, &d, 0, "take 2 black; do coal; up 1");
-    assert!(g.refill_owed, "the bag ran short");
-    assert_eq!(g.slots[1].len(), 1);
-    assert_eq!(g.marker, 1, "the marker moved anyway");
-    // Player 1 consolidates: 6 workers go back and the refill completes. Drawing from the
-    // bag is random, so the step cannot be taken back (though the marker stays).
-    let a = play_now(&mut g, &d, "consolidate");
-    assert!(a.irreversible, "the refill drew from the bag");
-    assert!(g.players[1].workers.is_empty());
-    assert!(!g.refill_owed);
-    assert!(g.slots.iter().all(|s| s.len() == 3));
-    assert!(g.rows.iter().all(|r| r.len() == 2));
+    // Four players hoarding workers (rush): a full refill runs the bag short.
+    let short = |g: &Nippon| -> u32 {
+        let per = d.rows_for(4).per_row;
+        let slots: usize = g.slots.iter().map(|s| 3 - s.len()).sum();
+        let rows: usize = g.rows.iter().map(|r| per - r.len()).sum();
+        (slots + rows) as u32
+    };
+    let mut g = steered(4, rush, |g| g.refill_owed);
+    assert!(short(&g) > 0, "the bag ran short");
     assert_eq!(g.bag.iter().sum::<u32>(), 0);
+    // Played on until a seat consolidates with workers enough to complete it.
+    steer_on(&mut g, rush, |g| {
+        let w = g.players[g.current].workers.len() as u32;
+        g.stage == Stage::Start && w >= short(g) && g.players[g.current].blueprints < 3
+    });
+    let (s, marker, owed) = (g.current, g.marker, short(&g));
+    let back = g.players[s].workers.len() as u32;
+    let mut a = play_now(&mut g, &d, "consolidate");
+    while g.current == s && g.stage != Stage::Start {
+        let step = legal(&g, &d, s)
+            .into_iter()
+            .max_by_key(|x| by(&["reward", "space"], x));
+        a = play_now(&mut g, &d, &step.unwrap());
+    }
+    // Drawing from the bag is random, so the step cannot be taken back.
+    assert!(a.irreversible, "the refill drew from the bag");
+    assert!(g.players[s].workers.is_empty());
+    assert!(!g.refill_owed);
+    assert_eq!(short(&g), 0, "every slot and row full");
+    assert_eq!(g.bag.iter().sum::<u32>(), back - owed);
     assert_eq!(
-        g.marker, 1,
+        g.marker, marker,
         "completing a refill does not move the marker again"
     );
 }
@@ -204,73 +220,59 @@ fn nip_trig_2_first_scoring_when_the_marker_passes_the_first_symbol() {
     let d = data();
     assert_eq!(d.symbols, [2, 5]);
     assert_eq!(d.first_golden, 8);
-    let mut g = fresh(&d, 2);
-    // Seat 0 has a value-7 tile in every region.
-    for r in 0..4 {
-        // why: REFILL and TILES (mod.rs): the marker at slot 1 is 7+ takes, four value-7 tiles a
-        // level-3 factory (8 knowledge steps) and 4 market actions
-        tile(&mut g, 2 * r, 0, 0, 7);
-    }
-    let vp = g.players[0].vp;
-    let mut ev = Vec::new();
-    // why: above
-    g.marker = 1;
-    g.advance_marker(&d, &mut ev);
+    // Played on until the marker reaches slot 2, then until it passes it.
+    let mut g = steered(2, rush, |g| g.marker == 2);
     assert_eq!(g.scorings, 0, "reaching slot 2 is not passing the symbol");
-    g.advance_marker(&d, &mut ev);
+    let tally = |g: &Nippon| -> Vec<i64> {
+        let t = g.vp_by_source.as_ref().unwrap();
+        t.iter().map(|t| t.scorings).collect()
+    };
+    let before = tally(&g);
+    steer_on(&mut g, rush, |g| g.marker > 2);
     assert_eq!(g.scorings, 1);
     // NIP-TRIG-4: the last turns start only at the first golden slot.
     assert_eq!(g.final_turns, None);
-    // The message names each region's scorers, never a player who scored 0 (blue).
-    let text = &ev
-        .iter()
-        .find(|e| e.text.starts_with("Scoring 1"))
-        .unwrap()
-        .text;
-    assert!(
-        text.matches("purple ").count() == 4 && !text.contains("blue"),
-        "{text}"
+    // Each seat won what the regions give it at scoring 1 (the influence is as it was).
+    let won: Vec<i64> = (0..2)
+        .map(|s| (0..4).map(|r| g.region_vp(&d, r, 0)[s]).sum())
+        .collect();
+    assert!(won.iter().any(|&w| w > 0), "{won:?}");
+    let after = tally(&g);
+    assert_eq!(
+        (after[0] - before[0], after[1] - before[1]),
+        (won[0], won[1])
     );
-    assert!(g.players[0].vp > vp + 4 * 5, "every region scored");
-    let won: i64 = (0..4).map(|r| g.region_vp(&d, r, 0)[0]).sum();
-    assert_eq!(g.players[0].vp, vp + won);
+    // The message names each region's scorers, never a player who scored 0.
+    let text = g.log.iter().find(|l| l.starts_with("Scoring 1")).unwrap();
+    for (s, name) in ["purple", "blue"].iter().enumerate() {
+        assert_eq!(text.contains(name), won[s] > 0, "{text}");
+    }
 }
 
 // NIP-TRIG-3
 #[test]
 fn nip_trig_3_second_scoring_at_the_second_symbol() {
-    let d = data();
-    let mut g = fresh(&d, 2);
-    // why: REFILL (mod.rs): the marker at slot 5 is 5 full refills, 35+ takes, 105+ steps
-    g.marker = 5;
-    g.scorings = 1;
-    let mut ev = Vec::new();
-    g.advance_marker(&d, &mut ev);
+    let mut g = steered(2, rush, |g| g.marker == 5);
+    assert_eq!(g.scorings, 1);
+    steer_on(&mut g, rush, |g| g.marker > 5);
     assert_eq!(g.scorings, 2);
-    assert!(ev.iter().any(|e| e.text.starts_with("Scoring 2")));
+    assert!(g.log.iter().any(|l| l.starts_with("Scoring 2")));
 }
 
 // NIP-TRIG-4, NIP-TRIG-5
 #[test]
 fn nip_trig_5_three_more_turns_each_after_the_golden_slot() {
-    // Purple, Blue, Red (seats 0, 1, 2); Blue's refill reaches the first golden slot.
+    // Three players: the full refill of seat `t`'s turn reaches the first golden slot.
     let d = data();
-    let mut g = fresh(&d, 3);
-    play_now(&mut g, &d, "consolidate"); // purple; blue plays next
-                                         // why: REFILL (mod.rs): the marker at slot 7 is 7 full refills, 84+ takes (3 players)
-    g.marker = d.first_golden - 1;
-    g.scorings = 2;
-    g.rows.iter_mut().for_each(|r| r.clear());
-    // why: above
-    g.slots[1] = vec![0];
-    play_all(&mut g, &d, 1, "take 2 black; do coal; up 1");
+    let mut g = steered(3, rush, |g| g.final_turns.is_some());
     assert_eq!(g.marker, d.first_golden);
+    let t = g.last_player.unwrap();
     let mut order = Vec::new();
     for round in 0..3 {
         for _ in 0..3 {
             assert!(g.result.is_none());
             order.push(g.current);
-            play_now(&mut g, &d, "consolidate");
+            consolidate_turn(&mut g, &d);
         }
         assert_eq!(
             g.marker,
@@ -278,17 +280,14 @@ fn nip_trig_5_three_more_turns_each_after_the_golden_slot() {
             "marker moves after each round"
         );
     }
-    assert_eq!(
-        order,
-        [2, 0, 1, 2, 0, 1, 2, 0, 1],
-        "Red, Purple, Blue three times"
-    );
+    let next: Vec<Seat> = (1..=9).map(|i| (t + i) % 3).collect();
+    assert_eq!(order, next, "the others, then seat {t}, three times");
     assert_eq!(g.scorings, 3);
     assert!(
         g.result.is_some(),
-        "the 3rd scoring follows Blue's 3rd turn"
+        "the 3rd scoring follows the 3rd turn of seat {t}"
     );
-    assert_eq!(g.last_player, Some(1));
+    assert_eq!(g.last_player, Some(t));
 }
 
 // NIP-WORK-5: whether a player could carry out a Local Market action is decided by trying
