@@ -270,7 +270,7 @@ fn pel_emp_17_the_emperor_moves_regalia_within_held_areas() {
     let g = p.until(&d, "the next nation's movement", |g| {
         g.turn != turn && matches!(g.phase, Phase::Move { .. })
     });
-    let steps = g.legal_steps(&d, first_acting(g));
+    let steps = g.legal_steps(&d, first_acting(&*g));
     assert!(!steps.iter().any(|s| matches!(s, Step::Regalia { .. })));
 }
 
@@ -331,17 +331,32 @@ fn pel_emp_19_the_jenarong_emperor_scores_one_vp_per_piece_held() {
 #[test]
 fn pel_khor_1_in_rounds_4_and_5_the_emperor_may_bring_regalia_to_vonlath() {
     let d = data();
-    for (round, ok) in [(4, true), (5, true), (6, false)] {
-        let mut g = blank(&d, round, "Pelorians");
-        put(&mut g, &d, "Pelorians", "Esvuthil", Kind::Infantry, 1);
-        place_piece(&mut g, &d, "Sceptre", "Esvuthil");
-        // why: one Emperor in rounds 4, 5 and 6 side by side: not searched for
-        g.emperor = Some(nat(&d, "Pelorians"));
-        fresh(&mut g, &d);
+    let vonlath = ar(&d, "Vonlath");
+    // Random games of seeds 4 (rounds 4 and 5) and 1 (round 6), each at the first
+    // movement of the Emperor's nation holding a piece alone outside Vonlath.
+    for (seed, round, ok) in [(4, 4, true), (4, 5, true), (1, 6, false)] {
+        let mut p = Playout::new(&d, seed);
+        let g = p.until(&d, "an Emperor holding a piece away from Vonlath", |g| {
+            g.round == round
+                && matches!(g.phase, Phase::Move { .. })
+                && g.battle.is_none()
+                && g.emperor == Some(g.turn)
+                && (0..d.regalia.len())
+                    .any(|i| g.regalia[i].is_some_and(|a| a != vonlath && g.holds_alone(g.turn, a)))
+        });
+        let to_vonlath: Vec<String> = crate::engine::testing::legal(&*g, &d, first_acting(&*g))
+            .into_iter()
+            .filter(|t| t.starts_with("regalia") && t.ends_with(" Vonlath"))
+            .collect();
         if ok {
-            play_now(&mut g, &d, "regalia Sceptre Vonlath");
+            assert!(!to_vonlath.is_empty(), "round {round}");
+            play_now(g, &d, &to_vonlath[0]);
         } else {
-            rejected_now(&mut g, &d, "regalia Sceptre Vonlath");
+            assert!(to_vonlath.is_empty(), "round {round}: {to_vonlath:?}");
+            let held = (0..d.regalia.len())
+                .find(|&i| g.regalia[i].is_some_and(|a| a != vonlath && g.holds_alone(g.turn, a)))
+                .unwrap();
+            rejected_now(g, &d, &format!("regalia {} Vonlath", d.regalia[held].name));
         }
     }
 }
