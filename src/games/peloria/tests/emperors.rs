@@ -279,20 +279,38 @@ fn pel_emp_17_the_emperor_moves_regalia_within_held_areas() {
 #[test]
 fn pel_emp_17_a_piece_in_an_area_shared_with_another_nation_stays_put() {
     let d = data();
-    let mut g = blank(&d, 2, "Pelorians");
-    put(&mut g, &d, "Pelorians", "Kostaddi", Kind::Infantry, 2);
-    put(&mut g, &d, "Hyalorings", "Saird", Kind::Cavalry, 3);
-    place_piece(&mut g, &d, "Sandals", "Saird");
-    // why: an Emperor walking into a shared area holding a piece: not searched for
-    g.emperor = Some(nat(&d, "Pelorians"));
-    fresh(&mut g, &d);
-    play_now(&mut g, &d, "move Kostaddi Saird infantry");
-    let e = rejected_now(&mut g, &d, "regalia Sandals Kostaddi");
-    assert!(e.contains("does not hold Saird"), "{e}");
-    assert!(!g
-        .legal_steps(&d, 0)
+    // Seed 1's random game at the first movement of the Emperor's nation with a movable
+    // piece lying in an area where its units stand with another nation's.
+    let shared = |g: &Peloria| {
+        (0..d.regalia.len()).find(|&i| {
+            g.regalia[i].is_some_and(|a| {
+                !d.regalia[i].fixed
+                    && a != d.vonlath
+                    && g.count(g.turn, a) > 0
+                    && g.others(g.turn, a) > 0
+            })
+        })
+    };
+    let mut p = Playout::new(&d, 1);
+    let g = p.until(&d, "an Emperor sharing a piece's area", |g| {
+        matches!(g.phase, Phase::Move { .. })
+            && g.battle.is_none()
+            && g.emperor == Some(g.turn)
+            && shared(g).is_some()
+    });
+    let piece = shared(g).unwrap();
+    let at = g.regalia[piece].unwrap();
+    let next = &d.areas[d.areas[at].adj[0]].name;
+    let typed = format!("regalia {} {next}", d.regalia[piece].name);
+    let e = rejected_now(g, &d, &typed);
+    assert!(
+        e.contains(&format!("does not hold {}", d.areas[at].name)),
+        "{e}"
+    );
+    let steps = g.legal_steps(&d, first_acting(&*g));
+    assert!(!steps
         .iter()
-        .any(|s| matches!(s, Step::Regalia { .. })));
+        .any(|s| matches!(s, Step::Regalia { piece: p, .. } if *p == piece)));
 }
 
 #[test]
