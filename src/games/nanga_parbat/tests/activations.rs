@@ -310,17 +310,15 @@ fn nan_act_7_a_refused_deer_pick_lists_the_picks_accepted_now() {
         .and_then(|(_, n)| n.strip_suffix(" more")?.parse().ok())
         .unwrap_or_else(|| panic!("{e}"));
     assert!(more >= 26, "{e}");
-    // Six or fewer are all shown, with no count.
-    let mut h = started(false);
-    // Six animals left means thirty traps, the game's end, so only a laid mountain (and a
-    // deer given) shows so short a list.
-    lay(&mut h, "0tdybp 000000 000000 000000 000000 00000t");
-    give_animals(&mut h, 0, Animal::Deer, 1);
-    let e = refused(&mut h, data(), 0, "deer 1.1");
+    // Six or fewer are all shown, with no count: in the last turn of NO_PANDA_GAME Bob,
+    // holding deer, has trapped the last animal but the six red pandas; a deer on Ann's
+    // hiker at 1.1 lists the two steps about 1.1.
+    let mut h = position(&before_the_last_turn(false));
+    play(&mut h, data(), 1, "trap 6.4");
+    let e = refused(&mut h, data(), 1, "deer 1.1");
     assert!(
-        e.reason.ends_with(
-            "accepted now: `deer 1.2`, `deer 1.3`, `deer 1.4`, `deer 1.5`, `deer 1.6`, `deer 6.6`"
-        ),
+        e.reason
+            .ends_with("accepted now: `leopard 1.1 1.3`, `tahr 1.1 1.2`"),
         "{e}"
     );
 }

@@ -28,19 +28,36 @@ fn nan_area_1_regions_score_in_order_once_hikers_run_out_and_the_turn_ends() {
 // NAN-AREA-3
 #[test]
 fn nan_area_2_four_five_six_pieces_score_one_two_three_with_camps_counting() {
-    let mut g = started(true);
-    // Regions of 4, 5 and 6 pieces with camps among them, at the game's end: a designed
-    // game of 30 traps and several row-A claims, far over ~60 steps; laid.
-    lay(&mut g, "0X00bp 0X0X0p 0X0X0X 000ybp 111ybp ltdybp");
-    g.hikers = vec![1, 0];
-    g.guide = Some(5);
-    play(&mut g, data(), 0, "trap 6.1");
-    play(&mut g, data(), 0, "end");
-    assert_eq!(
-        g.area_points,
-        Some(vec![vec![1, 2, 3, 0, 0, 0], vec![0, 0, 0, 0, 0, 0]])
-    );
-    assert_eq!(g.score, vec![6, 0]);
+    // Seed 1 with area scoring played to its end, steered: Ann traps sections that send
+    // the guide to regions 4 to 6 (so Bob traps there) and claims row A whenever she can,
+    // Bob sends it back to 1 to 3, where Ann's hikers and camps gather. With GameRng 2 she
+    // ends with 6, 4 and 4 pieces there (5 camps among the 6), with GameRng 1 with 5, 5 and 4.
+    for (pick, pieces, camps, points) in [
+        (2, [6, 4, 4], [5, 3, 3], [3, 1, 1]),
+        (1, [5, 5, 4], [5, 2, 4], [2, 2, 1]),
+    ] {
+        let mut g = started(true);
+        let steered = steer(|seat, r| (r >= 3) == (seat == 0), Some(0));
+        let over = |g: &NangaParbat| g.status().is_finished();
+        let mut rng = GameRng::new(pick);
+        assert!(steered_play_until(
+            &mut g,
+            data(),
+            2_000,
+            &mut rng,
+            steered,
+            over
+        ));
+        let camps_in = |r: usize| {
+            (0..6)
+                .filter(|s| g.cells[r * 6 + s] == Piece::Camp(0))
+                .count()
+        };
+        assert_eq!(pieces, [0, 1, 2].map(|r| g.pieces_in_region(0, r)));
+        assert_eq!(camps, [0, 1, 2].map(camps_in));
+        let ann = &g.area_points.as_ref().unwrap()[0];
+        assert_eq!(ann[..3], points, "pick {pick}: {ann:?}");
+    }
 }
 
 #[test]
@@ -80,37 +97,49 @@ fn nan_area_4_the_track_bonus_applies_in_area_scoring() {
 // bonus; the order of the players within a region cannot matter.
 #[test]
 fn nan_area_5_regions_score_in_order_and_only_one_player_can_score_a_region() {
+    // Seed 1 with area scoring, steered (GameRng 1) to the last turn's `end`, nobody claiming
+    // or activating: Ann prefers regions 1 and 3, Bob 2 and 4, each trapping a section that
+    // sends the guide there; since a trap sends the guide on to the other player, Ann ends
+    // with four or more in regions 2 and 4 and Bob in 1, 3 and 5.
     let mut g = started(true);
-    // Four regions alternating between the players, scored on their own: laid, since a
-    // whole game to reach them is a designed 30 traps (nan_area_4 plays one landing).
-    lay(&mut g, "0000bp 1111bp 0000bp 1111bp ltdybp ltdybp");
-    let mut ev = Vec::new();
-    g.score_areas(&mut ev);
-    // Region 1 Ann 1; region 2 Bob 1 lands on 1 -> 2; region 3 Ann 1 lands on 2 -> 3;
-    // region 4 Bob 1 lands on 3 -> 4. Scored from region 6 down it would be 4 to 3.
-    assert_eq!(g.score, vec![3, 4]);
-    let text: Vec<&str> = ev.iter().map(|e| e.text.as_str()).collect();
-    assert!(
-        text[0].contains("(region 1)") && text[3].contains("(region 4)"),
-        "{text:?}"
+    let steered = steer(|seat, r| r < 4 && r % 2 == seat, None);
+    let last_end = |g: &NangaParbat| g.hikers.iter().all(|&h| h == 0) && g.trapped;
+    assert!(steered_play_until(
+        &mut g,
+        data(),
+        2_000,
+        &mut GameRng::new(1),
+        steered,
+        last_end
+    ));
+    let before = g.score.clone();
+    let seat = g.current;
+    let a = play(&mut g, data(), seat, "end");
+    assert_eq!(
+        g.area_points,
+        Some(vec![vec![0, 1, 0, 1, 0, 0], vec![1, 0, 1, 0, 1, 0]])
     );
+    // Each region's point lands on the other marker and takes the bonus, region by region
+    // from 1: scored from region 6 down the last landing would be Ann's.
+    assert_eq!(
+        (before, g.score.clone()),
+        (vec![4, 3], vec![8, 9]),
+        "{}",
+        said(&a, " | ")
+    );
+    let regions: Vec<&str> = a
+        .events
+        .iter()
+        .filter_map(|e| e.text.split("(region ").nth(1))
+        .collect();
+    assert_eq!(regions.len(), 5, "{regions:?}");
+    assert!(regions.windows(2).all(|w| w[0] < w[1]), "{regions:?}");
     // No split of a region's 6 sections gives both players 4 or more.
     for ann in 0..=6usize {
         for bob in 0..=(6 - ann) {
             assert!(!(ann >= 4 && bob >= 4));
         }
     }
-    // So swapping the seats' order within regions changes nothing here.
-    let mut h = started(true);
-    // The same laid regions, scored afresh.
-    h.cells = g.cells.clone();
-    h.score = vec![0, 0];
-    let mut ev = Vec::new();
-    h.score_areas(&mut ev);
-    assert_eq!(
-        h.area_points,
-        Some(vec![vec![1, 0, 1, 0, 0, 0], vec![0, 1, 0, 1, 0, 0]])
-    );
 }
 
 // NAN-AREA-2: the hint is each seat's points so far, plus, in the area variant before the

@@ -212,8 +212,9 @@ fn nan_build_2_row_a_turns_adjacent_hikers_of_ones_own_into_camps() {
 #[test]
 fn nan_build_3_enough_camps_must_be_left() {
     let mut g = position(PATH_PAIR);
-    // Eleven camps built take four row-A claims and eleven hikers of Ann's: far over the
-    // ~60 real steps a fixture may take.
+    // why: unreachable in real play on the authored board: fewer camps than a free row-A
+    // square needs, with a cube left, takes 10 camps built in at most 4 claims, i.e. A2 to
+    // A5 (2 + 2 + 3 + 3), and the square then left, A1, needs 1 (board.txt: 12 camps).
     g.camps[0] = 1;
     let e = refused(&mut g, data(), 0, "claim A2");
     assert!(e.reason.contains("more camps than you have left"), "{e}");

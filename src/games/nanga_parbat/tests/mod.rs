@@ -5,9 +5,11 @@
 use super::happening::Gain;
 use super::*;
 use crate::engine::conformance::{assert_non_interference, Suite};
-use crate::engine::testing::{has_clause_id, legal, play, play_all, refused, said};
+use crate::engine::testing::{
+    has_clause_id, legal, play, play_all, random_play_until, refused, said, steered_play_until,
+};
 use crate::engine::Rules;
-use crate::engine::{Game, Options, Status, Viewer};
+use crate::engine::{Game, GameRng, Options, Seat, Status, Viewer};
 use std::sync::OnceLock;
 
 mod activations;
@@ -48,8 +50,8 @@ fn fresh_game(areas: bool, seed: u64) -> NangaParbat {
 }
 
 /// The position a fixture reaches by real steps, typed as the players type them (see
-/// [`crate::engine::testing::position`]). Rules tests start from one; the few that still
-/// [`lay`] the mountain by hand say why on the line (a position far over ~60 real steps).
+/// [`crate::engine::testing::position`]). Rules tests start from one, or play on from one
+/// by [`steered_play_until`]; the few that still set a count by hand say why on the line.
 fn position(fixture: &str) -> NangaParbat {
     crate::engine::testing::position(data(), fixture)
 }
@@ -181,38 +183,47 @@ const YAK_TAHR_LEOPARD: &str = "players Ann Bob
                                 Bob: end
                                 Ann: trap 4.3";
 
+/// The region (0-based) a step names first: `trap 2.3`, `camp 2.3` and `guide 2` name
+/// region 2 (1 here).
+fn region_of(step: &str) -> Option<usize> {
+    let at = step.split_whitespace().nth(1)?;
+    Some(at.split('.').next()?.parse::<usize>().ok()? - 1)
+}
+
+/// The section (0-based) a trap names, which is where it sends the guide: `trap 2.3` sends
+/// it to region 3 (2 here).
+fn section_of(step: &str) -> Option<usize> {
+    let at = step.split_whitespace().nth(1)?;
+    Some(at.split('.').nth(1)?.parse::<usize>().ok()? - 1)
+}
+
+/// A preference for [`steered_play_until`]: a seat traps, and moves the guide, in the
+/// regions `aim` gives it (2 points), sends the guide on to them by the section it traps (1
+/// more), then ends its turn; it never claims or activates an animal, except that
+/// `builder`'s seat claims row A and builds camps whenever it can.
+fn steer(
+    aim: impl Fn(Seat, usize) -> bool,
+    builder: Option<Seat>,
+) -> impl Fn(&NangaParbat, Seat, &str) -> i32 {
+    move |_, seat, t| {
+        let aimed = |r: Option<usize>| i32::from(r.is_some_and(|r| aim(seat, r)));
+        if builder == Some(seat) && (t.starts_with("claim A") || t.starts_with("camp")) {
+            5
+        } else if t.starts_with("trap") {
+            2 * aimed(region_of(t)) + aimed(section_of(t)) + 1
+        } else if t.starts_with("guide") {
+            2 * aimed(region_of(t)) + 1
+        } else {
+            i32::from(t == "end")
+        }
+    }
+}
+
 /// Set up and let Bob put the guide on region 1: Ann is to trap.
 fn started(areas: bool) -> NangaParbat {
     let mut g = fresh_game(areas, 1);
     play(&mut g, data(), 1, "guide 1");
     g
-}
-
-/// Lay out the mountain: six groups (regions 1-6) of six characters (sections 1-6):
-/// `l t d y b p` animals (leopard, tahr, deer, yak, bharal, panda), `0`/`1` hikers of
-/// seat 0/1, `X`/`Z` camps of seat 0/1.
-fn lay(g: &mut NangaParbat, spec: &str) {
-    let chars: Vec<char> = spec.chars().filter(|c| !c.is_whitespace()).collect();
-    assert_eq!(chars.len(), 36, "{spec}");
-    for (i, ch) in chars.into_iter().enumerate() {
-        g.cells[i] = match ch {
-            'l' => Piece::Animal(Animal::Leopard),
-            't' => Piece::Animal(Animal::Tahr),
-            'd' => Piece::Animal(Animal::Deer),
-            'y' => Piece::Animal(Animal::Yak),
-            'b' => Piece::Animal(Animal::Bharal),
-            'p' => Piece::Animal(Animal::Panda),
-            '0' => Piece::Hiker(0),
-            '1' => Piece::Hiker(1),
-            'X' => Piece::Camp(0),
-            'Z' => Piece::Camp(1),
-            _ => panic!("bad layout char {ch}"),
-        };
-    }
-}
-
-fn give_animals(g: &mut NangaParbat, seat: usize, a: Animal, n: u8) {
-    g.fresh[seat][a.index()] += n;
 }
 
 fn c(s: &str) -> u8 {

@@ -26,11 +26,19 @@ fn nan_track_1_markers_never_share_a_space_except_0() {
 
 #[test]
 fn nan_track_2_landing_on_the_opponent_scores_one_more_and_moves_on() {
+    // Seed 1 (STARTED) played on at random (GameRng 1) to the first position where Bob is
+    // 3 points ahead: 4 to 7, in turn 8.
     let mut g = started(false);
+    let ahead = |g: &NangaParbat| g.score[1] - g.score[0] == 3 && g.score[0] >= 2;
+    assert!(random_play_until(
+        &mut g,
+        data(),
+        2_000,
+        &mut GameRng::new(1),
+        ahead
+    ));
+    assert_eq!((g.score.clone(), g.turn), (vec![4, 7], 8));
     let mut ev = Vec::new();
-    // The track's arithmetic, on scores a short game does not reach (a played landing is
-    // nan_track_1's).
-    g.score = vec![4, 7];
     g.gain(0, 3, Gain::RedPanda, &mut ev);
     assert_eq!(g.score, vec![8, 7]);
     g.gain(1, 2, Gain::RedPanda, &mut ev);

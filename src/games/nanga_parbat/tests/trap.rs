@@ -92,21 +92,48 @@ fn nan_trap_4_an_empty_guide_region_sends_the_guide_elsewhere_first() {
 
 #[test]
 fn nan_trap_5_the_active_player_picks_the_region_with_animals() {
-    let mut g = started(false);
-    // Two emptied regions, the guide on one: some 24 turns of traps (REGION_1_EMPTIED
-    // empties one in twelve); laid.
-    lay(&mut g, "ltdybp 1010Z1 010101 ltdybp ltdybp ltdybp");
-    g.guide = Some(1);
-    let e = refused(&mut g, data(), 0, "guide 3");
+    let mut g = position(STARTED);
+    // Seed 1 (STARTED) played on, both players steered (GameRng 1) to send the guide, by
+    // the section they trap or by hand, to the region with the fewest animals left, until a
+    // turn starts with the guide on an empty region and another region empty too.
+    let left = |g: &NangaParbat, r: usize| {
+        (0..6)
+            .filter(|s| matches!(g.cells[r * 6 + s], Piece::Animal(_)))
+            .count() as i32
+    };
+    let fewest = |g: &NangaParbat, _: Seat, t: &str| {
+        let to = if t.starts_with("trap") {
+            section_of(t)
+        } else if t.starts_with("guide") {
+            region_of(t)
+        } else {
+            return i32::from(t == "end");
+        };
+        to.map_or(0, |r| 10 - left(g, r))
+    };
+    let two_empty = |g: &NangaParbat| {
+        let empty = (0..6).filter(|&r| !g.region_has_animal(r)).count();
+        !g.trapped && empty >= 2 && !g.region_has_animal(g.guide.unwrap_or(0) as usize)
+    };
+    let found = steered_play_until(&mut g, data(), 200, &mut GameRng::new(1), fewest, two_empty);
+    assert!(found, "guide {:?} turn {}: {:?}", g.guide, g.turn, g.cells);
+    let (seat, here) = (g.current, g.guide.unwrap() as usize);
+    let other_empty = (0..6)
+        .find(|&r| r != here && !g.region_has_animal(r))
+        .unwrap();
+    let open = (0..6).find(|&r| g.region_has_animal(r)).unwrap();
+    let e = refused(&mut g, data(), seat, &format!("guide {}", other_empty + 1));
     assert!(e.reason.contains("no animal left"), "{e}");
-    refused(&mut g, data(), 0, "guide 2");
+    refused(&mut g, data(), seat, &format!("guide {}", here + 1));
     assert_eq!(
-        g.apply(data(), 1, &Step::Guide(3)).unwrap_err().topic,
+        g.apply(data(), 1 - seat, &Step::Guide(open as u8))
+            .unwrap_err()
+            .topic,
         "turn",
         "only the active player moves it"
     );
-    play(&mut g, data(), 0, "guide 6");
-    assert_eq!(g.guide, Some(5));
+    play(&mut g, data(), seat, &format!("guide {}", open + 1));
+    assert_eq!(g.guide, Some(open as u8));
     // The guide is only moved by hand when its region is empty.
     let mut h = position(STARTED);
     let e = refused(&mut h, data(), 0, "guide 2");

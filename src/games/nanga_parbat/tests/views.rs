@@ -6,7 +6,8 @@ use super::*;
 #[test]
 fn describe_says_one_cube_not_one_cubes() {
     let mut g = started(false);
-    // One hiker, camp and cube left takes some 45 turns of claims: the counts are set.
+    // why: 1 camp left needs all five row-A claims (needs 1 2 2 3 3 build 11 of the 12
+    // camps, board.txt), which spends all five cubes: no real game shows 1 camp beside 1 cube.
     g.cubes[0] = 1;
     g.hikers[0] = 1;
     g.camps[0] = 1;

@@ -291,10 +291,11 @@ fn the_phase_is_named_in_the_view_and_in_refusals() {
         e.contains("the Pelorians are in their movement phase"),
         "{e}"
     );
-    // why: the view's name of a phase no real position was searched for
-    g.phase = Phase::Overpop;
+    // Seed 2's random game at its first overpopulation (the Praxians', round 3).
+    let mut p = Playout::new(&d, 2);
+    let g = p.until(&d, "an overpopulation", |g| g.phase == Phase::Overpop);
     assert_eq!(
-        view::build(&g, &d, Viewer::Spectator).phase,
+        view::build(&*g, &d, Viewer::Spectator).phase,
         "overpopulation"
     );
 }

@@ -270,7 +270,7 @@ fn pel_emp_17_the_emperor_moves_regalia_within_held_areas() {
     let g = p.until(&d, "the next nation's movement", |g| {
         g.turn != turn && matches!(g.phase, Phase::Move { .. })
     });
-    let steps = g.legal_steps(&d, first_acting(g));
+    let steps = g.legal_steps(&d, first_acting(&*g));
     assert!(!steps.iter().any(|s| matches!(s, Step::Regalia { .. })));
 }
 
@@ -279,33 +279,51 @@ fn pel_emp_17_the_emperor_moves_regalia_within_held_areas() {
 #[test]
 fn pel_emp_17_a_piece_in_an_area_shared_with_another_nation_stays_put() {
     let d = data();
-    let mut g = blank(&d, 2, "Pelorians");
-    put(&mut g, &d, "Pelorians", "Kostaddi", Kind::Infantry, 2);
-    put(&mut g, &d, "Hyalorings", "Saird", Kind::Cavalry, 3);
-    place_piece(&mut g, &d, "Sandals", "Saird");
-    // why: an Emperor walking into a shared area holding a piece: not searched for
-    g.emperor = Some(nat(&d, "Pelorians"));
-    fresh(&mut g, &d);
-    play_now(&mut g, &d, "move Kostaddi Saird infantry");
-    let e = rejected_now(&mut g, &d, "regalia Sandals Kostaddi");
-    assert!(e.contains("does not hold Saird"), "{e}");
-    assert!(!g
-        .legal_steps(&d, 0)
+    // Seed 1's random game at the first movement of the Emperor's nation with a movable
+    // piece lying in an area where its units stand with another nation's.
+    let shared = |g: &Peloria| {
+        (0..d.regalia.len()).find(|&i| {
+            g.regalia[i].is_some_and(|a| {
+                !d.regalia[i].fixed
+                    && a != d.vonlath
+                    && g.count(g.turn, a) > 0
+                    && g.others(g.turn, a) > 0
+            })
+        })
+    };
+    let mut p = Playout::new(&d, 1);
+    let g = p.until(&d, "an Emperor sharing a piece's area", |g| {
+        matches!(g.phase, Phase::Move { .. })
+            && g.battle.is_none()
+            && g.emperor == Some(g.turn)
+            && shared(g).is_some()
+    });
+    let piece = shared(g).unwrap();
+    let at = g.regalia[piece].unwrap();
+    let next = &d.areas[d.areas[at].adj[0]].name;
+    let typed = format!("regalia {} {next}", d.regalia[piece].name);
+    let e = rejected_now(g, &d, &typed);
+    assert!(
+        e.contains(&format!("does not hold {}", d.areas[at].name)),
+        "{e}"
+    );
+    let steps = g.legal_steps(&d, first_acting(&*g));
+    assert!(!steps
         .iter()
-        .any(|s| matches!(s, Step::Regalia { .. })));
+        .any(|s| matches!(s, Step::Regalia { piece: p, .. } if *p == piece)));
 }
 
 #[test]
 fn pel_emp_18_pieces_joined_in_vonlath_are_never_split_off() {
     let d = data();
-    let mut g = blank(&d, 6, "Pelorians");
-    put(&mut g, &d, "Pelorians", "Vonlath", Kind::Infantry, 1);
-    put(&mut g, &d, "Pelorians", "Esvuthil", Kind::Infantry, 1);
-    place_piece(&mut g, &d, "Girdle", "Vonlath");
-    // why: a piece joined in Vonlath needs a Khordavu assembly: not searched for
-    g.emperor = Some(nat(&d, "Pelorians"));
-    fresh(&mut g, &d);
-    assert!(rejected_now(&mut g, &d, "regalia Girdle Esvuthil").contains("joined"));
+    // Seed 4's round 4: the Emperor brings a piece to Vonlath, where it is joined.
+    let mut p = emperor_with_a_piece_away(&d, 4, 4);
+    let g = &mut p.g;
+    let step = to_vonlath(g, &d)[0].clone();
+    play_now(g, &d, &step);
+    let piece = step.split_whitespace().nth(1).unwrap();
+    let next = &d.areas[d.areas[d.vonlath].adj[0]].name;
+    assert!(rejected_now(g, &d, &format!("regalia {piece} {next}")).contains("joined"));
 }
 
 /// Seed 5's opening round: the Pelorians claimed with 3 pieces and score 3 VP at the end
@@ -328,20 +346,46 @@ fn pel_emp_19_the_jenarong_emperor_scores_one_vp_per_piece_held() {
 
 // ==== Rites of Khordavu ====
 
+/// Seed `seed`'s random game at the first movement, in `round`, of the Emperor's nation
+/// holding a piece of regalia alone outside Vonlath.
+fn emperor_with_a_piece_away(d: &PeloriaData, seed: u64, round: u8) -> Playout {
+    let mut p = Playout::new(d, seed);
+    p.until(d, "an Emperor holding a piece away from Vonlath", |g| {
+        g.round == round
+            && matches!(g.phase, Phase::Move { .. })
+            && g.battle.is_none()
+            && g.emperor == Some(g.turn)
+            && (0..d.regalia.len())
+                .any(|i| g.regalia[i].is_some_and(|a| a != d.vonlath && g.holds_alone(g.turn, a)))
+    });
+    p
+}
+
+/// The legal steps that bring a piece to Vonlath now.
+fn to_vonlath(g: &Peloria, d: &PeloriaData) -> Vec<String> {
+    crate::engine::testing::legal(g, d, first_acting(g))
+        .into_iter()
+        .filter(|t| t.starts_with("regalia") && t.ends_with(" Vonlath"))
+        .collect()
+}
+
 #[test]
 fn pel_khor_1_in_rounds_4_and_5_the_emperor_may_bring_regalia_to_vonlath() {
     let d = data();
-    for (round, ok) in [(4, true), (5, true), (6, false)] {
-        let mut g = blank(&d, round, "Pelorians");
-        put(&mut g, &d, "Pelorians", "Esvuthil", Kind::Infantry, 1);
-        place_piece(&mut g, &d, "Sceptre", "Esvuthil");
-        // why: one Emperor in rounds 4, 5 and 6 side by side: not searched for
-        g.emperor = Some(nat(&d, "Pelorians"));
-        fresh(&mut g, &d);
+    // Seeds 4 (rounds 4 and 5) and 1 (round 6).
+    for (seed, round, ok) in [(4, 4, true), (4, 5, true), (1, 6, false)] {
+        let mut p = emperor_with_a_piece_away(&d, seed, round);
+        let g = &mut p.g;
+        let steps = to_vonlath(g, &d);
         if ok {
-            play_now(&mut g, &d, "regalia Sceptre Vonlath");
+            assert!(!steps.is_empty(), "round {round}");
+            play_now(g, &d, &steps[0]);
         } else {
-            rejected_now(&mut g, &d, "regalia Sceptre Vonlath");
+            assert!(steps.is_empty(), "round {round}: {steps:?}");
+            let held = (0..d.regalia.len())
+                .find(|&i| g.regalia[i].is_some_and(|a| a != d.vonlath && g.holds_alone(g.turn, a)))
+                .unwrap();
+            rejected_now(g, &d, &format!("regalia {} Vonlath", d.regalia[held].name));
         }
     }
 }

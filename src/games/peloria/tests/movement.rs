@@ -221,22 +221,34 @@ fn pel_ovp_1_the_view_counts_armies_apart_from_forest_counters() {
 #[test]
 fn pel_emp_17_a_step_naming_nothing_legal_suggests_only_legal_steps() {
     let d = data();
-    let mut g = blank(&d, 2, "Pelorians");
-    put(&mut g, &d, "Pelorians", "Kestinlands", Kind::Infantry, 1);
-    // why: any Emperor in movement would do; kept from this wording test's designed position
-    g.emperor = Some(nat(&d, "Pelorians"));
-    fresh(&mut g, &d);
+    // Seed 1's random game at the first movement of an Emperor's nation that may move a
+    // piece of regalia.
+    let mut p = Playout::new(&d, 1);
+    let g = p.until(&d, "an Emperor's movement with regalia to move", |g| {
+        g.emperor == Some(g.turn)
+            && matches!(g.phase, Phase::Move { .. })
+            && g.battle.is_none()
+            && (g.legal_steps(&d, first_acting(g)).iter())
+                .any(|s| matches!(s, Step::Regalia { .. }))
+    });
+    let seat = first_acting(&*g);
+    let movable = crate::engine::testing::legal(&*g, &d, seat)
+        .into_iter()
+        .find(|t| t.starts_with("regalia"))
+        .unwrap();
+    let piece = movable.split_whitespace().nth(1).unwrap();
     let e = g
-        .parse_step(&d, 0, "regalia Roost Nowhere")
+        .parse_step(&d, seat, &format!("regalia {piece} Nowhere"))
         .unwrap_err()
         .to_string();
     // Stage 1 names the word it cannot read, and suggests legal steps only.
     assert!(e.starts_with("there is no area `Nowhere`"), "{e}");
     let suggested: Vec<&str> = e.split('`').skip(3).step_by(2).collect();
+    assert!(!suggested.is_empty(), "{e}");
     for s in suggested {
-        let step = g.parse_step(&d, 0, s).unwrap();
+        let step = g.parse_step(&d, seat, s).unwrap();
         assert!(
-            g.check(&d, 0, &step).is_ok(),
+            g.check(&d, seat, &step).is_ok(),
             "`{s}` is suggested but refused: {e}"
         );
     }

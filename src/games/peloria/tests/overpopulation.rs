@@ -31,32 +31,36 @@ fn pel_ovp_1_armies_above_three_per_area_are_removed_by_the_owner() {
 #[test]
 fn pel_ovp_2_removal_never_empties_an_area() {
     let d = data();
-    let mut g = blank(&d, 2, "Pelorians");
-    put(&mut g, &d, "Pelorians", "Henjarl", Kind::Infantry, 5);
-    put(&mut g, &d, "Pelorians", "Vonlath", Kind::Infantry, 1);
-    put(&mut g, &d, "Pelorians", "Esvuthil", Kind::Infantry, 4);
-    // why: an over-populated nation with a one-unit area: not searched for
-    g.phase = Phase::Overpop;
-    assert_eq!(g.overpop_excess(&d, nat(&d, "Pelorians")), 1);
-    assert!(rejected_now(&mut g, &d, "remove Vonlath infantry").contains("empty"));
+    // Seed 2's random game: the Praxians are over-populated in round 3, with one cavalry
+    // alone in an area and more in Dragon Pass.
+    let px = nat(&d, "Praxians");
+    let mut p = Playout::new(&d, 2);
+    let g = p.until(&d, "an overpopulation with a one-unit area", |g| {
+        g.phase == Phase::Overpop && (0..d.areas.len()).any(|a| g.count(g.turn, a) == 1)
+    });
+    assert_eq!((g.round, g.turn), (3, px));
+    assert!(g.overpop_excess(&d, px) >= 1);
+    let lone = (0..d.areas.len()).find(|&a| g.count(px, a) == 1).unwrap();
+    let e = rejected_now(g, &d, &format!("remove {} cavalry", d.areas[lone].name));
+    assert!(e.contains("empty"), "{e}");
     // Only a kind the nation has there can go.
     let e = g
         .legality(
             &d,
-            0,
+            first_acting(&*g),
             &Step::Remove {
-                area: ar(&d, "Henjarl"),
-                kind: Kind::Cavalry,
+                area: ar(&d, "Dragon-Pass"),
+                kind: Kind::Infantry,
             },
         )
         .unwrap_err()
         .to_string();
-    assert!(e.contains("have no cavalry in Henjarl"), "{e}");
-    let a = play_now(&mut g, &d, "remove Henjarl infantry");
+    assert!(e.contains("have no infantry in Dragon-Pass"), "{e}");
+    let a = play_now(g, &d, "remove Dragon-Pass cavalry");
     assert!(
         a.events
             .iter()
-            .any(|e| e.text == "Overpopulation: the Pelorians lose one infantry in Henjarl."),
+            .any(|e| e.text == "Overpopulation: the Praxians lose one cavalry in Dragon-Pass."),
         "{:?}",
         a.events
     );

@@ -133,19 +133,27 @@ fn pel_pop_5_new_units_only_where_the_nation_is_alone_and_praxians_on_the_platea
     assert!(e.contains("Naveria"), "{e}");
     assert!(g.count(pel, ar(&d, "Henjarl")) == 0);
     rejected_now(&mut g, &d, "place Henjarl infantry");
-    // why: the Praxians' population increase with a unit on the Hungry Plateau; random
-    // play was not searched for one.
-    let mut g = blank(&d, 4, "Praxians");
-    put(&mut g, &d, "Praxians", "Dragon-Pass", Kind::Cavalry, 1);
-    put(&mut g, &d, "Praxians", "Hungry-Plateau", Kind::Cavalry, 1);
-    // why: as above
-    g.phase = Phase::Place { left: 1 };
+    // Seed 2's random game: the Praxians place in round 5 with a cavalry on the Hungry
+    // Plateau, and only there although they hold other areas alone.
+    let (px, plateau) = (nat(&d, "Praxians"), ar(&d, "Hungry-Plateau"));
+    let mut p = Playout::new(&d, 2);
+    let g = p.until(
+        &d,
+        "a Praxian placement with the Hungry Plateau held",
+        |g| g.turn == px && matches!(g.phase, Phase::Place { .. }) && g.count(px, plateau) > 0,
+    );
+    let elsewhere: Vec<&str> = (0..d.areas.len())
+        .filter(|&a| a != plateau && g.holds_alone(px, a))
+        .map(|a| d.areas[a].name.as_str())
+        .collect();
+    assert!(!elsewhere.is_empty(), "{:?}", g.units);
     assert_eq!(
-        g.legal_steps(&d, 0),
+        g.legal_steps(&d, first_acting(&*g)),
         vec![Step::Place {
-            area: ar(&d, "Hungry-Plateau"),
+            area: plateau,
             kind: Kind::Cavalry
-        }]
+        }],
+        "not in {elsewhere:?}"
     );
 }
 
@@ -185,18 +193,22 @@ fn pel_pop_7_a_unit_with_no_legal_place_is_lost_and_the_track_goes_to_5() {
 #[test]
 fn pel_pop_9_arrivals_ignore_the_placement_rules() {
     let d = data();
-    let mut g = blank(&d, 5, "Pelorians");
-    put(&mut g, &d, "Pelorians", "Esvuthil", Kind::Infantry, 2);
-    // why: another nation in Esvuthil when the Soldiers arrive in round 5: not searched for
-    g.turn = nat(&d, "Soldiers");
-    let mut ev = Vec::new();
-    g.begin_turn(&d, &mut ev);
+    let (so, esv) = (nat(&d, "Soldiers"), ar(&d, "Esvuthil"));
+    // Seed 1's random game: another nation stands in Esvuthil when round 5's Soldiers'
+    // turn begins with their arrival.
+    let mut p = Playout::new(&d, 1);
+    let g = p.until(&d, "the Soldiers' turn in round 5", |g| {
+        g.round == 5 && g.turn == so
+    });
+    let others: Vec<usize> = (0..NATIONS)
+        .filter(|&n| n != so && g.count(n, esv) > 0)
+        .collect();
+    assert!(!others.is_empty(), "another nation holds Esvuthil");
     assert_eq!(
-        cnt(&g, &d, "Soldiers", "Esvuthil"),
+        g.count(so, esv),
         4,
         "Soldiers arrive in Esvuthil held by others"
     );
-    assert_eq!(cnt(&g, &d, "Pelorians", "Esvuthil"), 2);
 }
 
 #[test]

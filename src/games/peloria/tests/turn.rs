@@ -273,22 +273,25 @@ fn pel_brit_2_player_vp_are_the_sum_of_their_nations_and_most_wins() {
 #[test]
 fn pel_brit_2_a_tie_in_vp_goes_to_more_own_units_on_the_board() {
     let d = data();
-    let mut g = blank(&d, 16, "Pelorians");
-    // why: a tie in VP at the end: no seeded game was searched for one
-    g.vp[nat(&d, "Pelorians")] = 9;
-    g.vp[nat(&d, "Hyalorings")] = 9;
-    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 1);
-    put(&mut g, &d, "Hyalorings", "Naveria", Kind::Cavalry, 2);
-    // A third player's units count for no one else.
-    put(&mut g, &d, "Theyalans", "Aggar", Kind::Infantry, 4);
-    let mut ev = Vec::new();
-    g.next_round(&d, &mut ev);
-    let Status::Finished(r) = g.status() else {
-        panic!("finished")
+    // Seed 30's random game ends with Ann and Bo on 57 VP each, Ann with more units.
+    let mut p = Playout::new(&d, 30);
+    let g = p.until(&d, "the end", |g| g.status().is_finished());
+    let r = g.result.clone().unwrap();
+    assert_eq!((r.scores[0], r.scores[1]), (57, 57), "{:?}", r.scores);
+    let units = |seat: usize| {
+        g.units
+            .iter()
+            .filter(|u| d.nations[u.nation as usize].player == seat)
+            .count()
     };
-    assert_eq!(r.scores[0], r.scores[1], "{:?}", r.scores);
-    assert_eq!((r.places[0], r.places[1]), (2, 1), "{}", r.note);
-    assert!(r.note.contains("units"), "{}", r.note);
+    assert_eq!((units(0), units(1)), (13, 6));
+    assert_eq!((r.places[0], r.places[1]), (2, 3), "{}", r.note);
+    assert!(
+        r.note
+            .contains("Ann, Bo tie on 57 VP, broken by more units on the board (Ann 13, Bo 6)"),
+        "{}",
+        r.note
+    );
 }
 
 // ==== Invasion turns ====
