@@ -230,8 +230,16 @@ fn nep_fort_1_typed_option_steps_are_refused_by_their_rule() {
         "a fortress cannot be built in Kathmandu",
         "option-fortress",
     );
-    // why: Bob's fortress in Gorkha; not played to by steps (a refusal's wording test)
-    g.fortress[pi("Gorkha") as usize] = Some(1);
+    // Bob builds his fortress in Gorkha on his first turn.
+    let mut g = position(
+        "players Ann Bob Cy
+         option fortress on
+         Ann: end
+         Bob: fortress Gorkha
+         Bob: end
+         Cy: end",
+    );
+    assert_eq!(g.fortress[pi("Gorkha") as usize], Some(1));
     refused_by_rule(
         &mut g,
         0,
@@ -239,11 +247,12 @@ fn nep_fort_1_typed_option_steps_are_refused_by_their_rule() {
         "Gorkha already has a fortress",
         "option-fortress",
     );
-    let mut g = game_with(3, &[("start", "placement")], 1);
-    set(&mut g, "Rasuwa", 1, 1); // limit 1
+    // The first placement fills Rasuwa (limit 1); the next seat may not place there.
+    let mut g = position("players Ann Bob Cy\noption start placement\n> place Rasuwa");
+    let next = crate::engine::testing::first_acting(&g);
     refused_by_rule(
         &mut g,
-        0,
+        next,
         "place Rasuwa",
         "Rasuwa is already at its population limit",
         "option-start",

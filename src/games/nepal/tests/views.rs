@@ -18,30 +18,32 @@ fn view_shows_state_and_describe_summarises() {
     assert!(text.contains("Trade cards"), "{text}");
 }
 
-/// A mid-game position with pieces, claims, a fortress and an over-limit province.
+/// A mid-game position of real play (four players, fortress on) with pieces, claims, a
+/// fortress, a card new this turn and a province over its limit: everyone builds a
+/// fortress when they can, links routes, grows, and the line stops mid-turn where all of
+/// these show at once.
 fn mid_game() -> Nepal {
+    let prefer = |g: &Nepal, s: usize, t: &str| match t.split(' ').next() {
+        Some("fortress") => 4,
+        Some("move") if links_a_route_for(g, s, t) => 3,
+        Some("grow") => 2,
+        Some("move") => 1,
+        _ => 0,
+    };
+    let crowded = |g: &Nepal, p: usize| {
+        let here: u8 = (0..4).map(|s| g.pieces_at(p, s)).sum();
+        data().limit(p, false).is_some_and(|l| here > l)
+    };
+    let at = |g: &Nepal| {
+        g.cards.iter().any(|c| c.claims.len() >= 2)
+            && g.fortress.iter().any(Option::is_some)
+            && g.cards.iter().any(|c| c.revealed_turn + 1 == g.turn)
+            && (0..data().provinces.len()).any(|p| crowded(g, p))
+    };
     let mut g = game_with(4, &[("fortress", "on")], 3);
-    let mut rng = crate::engine::GameRng::new(11);
-    for _ in 0..260 {
-        let s = g.current;
-        let l = g.legal_steps(data(), s);
-        let st = l[rng.below(l.len())];
-        g.apply(data(), s, &st).unwrap();
-    }
-    let ids: Vec<u8> = (0..14).collect();
-    face_up(&mut g, &ids);
-    // why: every kind of card marker at once for the picture, after 260 random steps: not
-    // searched for
-    g.cards[0].claims = vec![0, 2];
-    g.cards[1].claims = vec![1];
-    for (i, c) in g.cards.iter_mut().enumerate().skip(2).take(7) {
-        c.claims = (0..(i % 4 + 1) as u8).collect();
-    }
-    g.cards[13].revealed_turn = g.turn - 1;
-    g.fortress[pi("Gorkha") as usize] = Some(3);
-    g.fortress_built[3] = true;
-    set(&mut g, "Chitwan", 0, 3);
-    set(&mut g, "Chitwan", 1, 2);
+    let mut pick = GameRng::new(11);
+    let found = steered_play_until(&mut g, data(), 20_000, &mut pick, prefer, at);
+    assert!(found, "the line never showed every kind of marker at once");
     g
 }
 
