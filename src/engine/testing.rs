@@ -258,12 +258,14 @@ pub fn steered_play_until<G: Game>(
         }
         let seat = acting[pick.below(acting.len())];
         let texts = legal(g, data, seat);
-        let Some(best) = texts.iter().map(|t| prefer(g, seat, t)).max() else {
+        let ranks: Vec<i32> = texts.iter().map(|t| prefer(g, seat, t)).collect();
+        let Some(&best) = ranks.iter().max() else {
             return false;
         };
         let top: Vec<&String> = texts
             .iter()
-            .filter(|t| prefer(g, seat, t) == best)
+            .zip(&ranks)
+            .filter_map(|(t, &r)| (r == best).then_some(t))
             .collect();
         let text = top[pick.below(top.len())].clone();
         play(g, data, seat, &text);
