@@ -124,30 +124,42 @@ fn him_event_2_players_without_markers_are_skipped() {
     let d = data();
     let mut g =
         crate::engine::setup_checked::<Himalaya>(&d, &names(3), &opts("advanced"), 3).unwrap();
-    // Eight markers used up by play take three turns of events and programs (over 60 steps).
-    g.events_used = vec![[true, true, false], [true; 3], [true; 3]]; // why: above
-    play(&mut g, &d, 0, "start 1");
-    play(&mut g, &d, 1, "start 2");
-    play(&mut g, &d, 2, "start 3");
+    // Real play steered until Bo and Cy have placed all three markers and Ann two: each
+    // places a marker whenever she may until she has placed her share, then passes.
+    let used = |g: &Himalaya, s: Seat| g.events_used[s].iter().filter(|&&u| u).count();
+    let share = [2, 3, 3];
+    let in_events = |g: &Himalaya| matches!(g.phase, Phase::Events { .. });
+    let prefer = |g: &Himalaya, s: Seat, t: &str| match (in_events(g), t == "pass") {
+        (true, false) if used(g, s) < share[s] => 2,
+        (true, true) if used(g, s) >= share[s] => 2,
+        _ => 1,
+    };
+    let spent = |g: &Himalaya| (0..3).map(|s| used(g, s)).collect::<Vec<_>>() == share;
+    // (A turn whose programs and the next's lead to no inventory: those come after turns
+    // 4, 8 and 12.)
+    let no_inventory_next = |g: &Himalaya| g.turn % 4 != 0 && (g.turn + 1) % 4 != 0;
+    let at = |g: &Himalaya| spent(g) && g.phase == Phase::Programming && no_inventory_next(g);
+    let mut pick = GameRng::new(1);
+    assert!(steered_play_until(&mut g, &d, 5_000, &mut pick, prefer, at));
+    let turn = g.turn;
+    program_all(&mut g, &d, &[REST, REST, REST]);
+    assert!(in_events(&g), "{:?}", g.phase);
     assert_eq!(
         g.status(),
         Status::Acting(vec![0]),
-        "only Ann has a marker left"
+        "Bo and Cy skipped: only Ann has a marker left"
     );
-    play(&mut g, &d, 0, "pass");
-    assert_eq!(g.phase, Phase::Programming);
-    program_all(&mut g, &d, &[REST, REST, REST]);
-    assert_eq!(
-        g.phase,
-        Phase::Events { k: 2 },
-        "turn 2: Bo and Cy skipped, Ann last"
-    );
-    play(&mut g, &d, 0, "pass");
-    g.events_used[0] = [true; 3]; // Ann's last two: two more turns of play (why: above)
+    // Ann places her last marker: the next turn has no event phase at all.
+    while in_events(&g) {
+        let step = g.legal_steps(&d, 0).into_iter().find(|s| *s != Step::Pass);
+        let text = Himalaya::format_step(&d, &step.expect("a marker to place"));
+        play(&mut g, &d, 0, &text);
+    }
+    assert_eq!(used(&g, 0), 3);
     program_all(&mut g, &d, &[REST, REST, REST]);
     assert_eq!(
         (g.turn, &g.phase),
-        (3, &Phase::Programming),
+        (turn + 2, &Phase::Programming),
         "no event phase when no one has markers"
     );
 }

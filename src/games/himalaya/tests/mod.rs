@@ -8,6 +8,7 @@ use super::*;
 use crate::engine::conformance::{assert_non_interference, run_suite};
 use crate::engine::testing::{
     assert_nobody_scramble_changes_only, has_clause_id, play, refused_step, said,
+    steered_play_until,
 };
 use crate::engine::Options;
 use crate::engine::Rules;
