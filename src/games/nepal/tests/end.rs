@@ -32,16 +32,12 @@ fn nep_end_2_exhausted_deck() {
     // Everyone links what routes they can (growing while 10+ pieces are in hand) until
     // Ann's turn ends by revealing the deck's last card.
     let everyone_grows = |g: &Nepal, s: usize, t: &str| match t.split(' ').next() {
-        Some("move") if links_a_route_for(g, s, t) => 3,
+        Some("move") if links_a_route(g, s, t) => 3,
         Some("grow") if g.hand[s] > 10 => 2,
         Some("move") => 1,
         _ => 0,
     };
-    let reveals_last = |g: &Nepal| {
-        let mut c = g.clone();
-        play(&mut c, data(), 0, "end");
-        !g.deck.is_empty() && c.deck.is_empty()
-    };
+    let reveals_last = |g: &Nepal| !g.deck.is_empty() && after_end(g, 0).deck.is_empty();
     let at = |g: &Nepal| g.status().acting() == [0] && g.end.is_none() && reveals_last(g);
     let mut g = game(3);
     let mut pick = GameRng::new(1);
@@ -86,11 +82,8 @@ fn nep_end_5_empty_hand_is_checked_after_conflict() {
     let claims = |g: &Nepal| g.cards.iter().filter(|c| c.claims.contains(&0)).count();
     // (Ann's move links a route; its marker takes her last piece.)
     let last_marked = |c: &Nepal| {
-        claims_at_end(c, claims) && {
-            let mut c = c.clone();
-            play(&mut c, data(), 0, "end");
-            c.hand[0] == 0
-        }
+        let ended = after_end(c, 0);
+        claims(&ended) > claims(c) && ended.hand[0] == 0
     };
     let links = |g: &Nepal| steps_where(g, 0, "move", last_marked);
     let mut g = ann_down_to_with_routes_open(1, |g| !links(g).is_empty());

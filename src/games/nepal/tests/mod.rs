@@ -75,7 +75,7 @@ fn hand_down_to(
 fn ann_down_to_with_routes_open(left: u16, also: impl Fn(&Nepal) -> bool) -> Nepal {
     let prefer = |g: &Nepal, s: usize, t: &str| match (s, t.split(' ').next()) {
         (0, Some("grow")) => 3,
-        (0, Some("move")) if links_a_route(g, t) => 1,
+        (0, Some("move")) if links_a_route(g, 0, t) => 1,
         (0, Some("move")) => 2,
         (1 | 2, Some("end")) => 1,
         _ => 0,
@@ -89,22 +89,12 @@ fn linked_by(g: &Nepal, seat: usize) -> Vec<u8> {
     g.cards.iter().filter(by_seat).map(|c| c.card).collect()
 }
 
-/// Routes Ann links.
-fn linked_by_ann(g: &Nepal) -> Vec<u8> {
-    linked_by(g, 0)
-}
-
 /// Does `seat`'s step `t` link a route it did not link before it?
-fn links_a_route_for(g: &Nepal, seat: usize, t: &str) -> bool {
+fn links_a_route(g: &Nepal, seat: usize, t: &str) -> bool {
     let mut c = g.clone();
     play(&mut c, data(), seat, t);
     let before = linked_by(g, seat);
     linked_by(&c, seat).iter().any(|r| !before.contains(r))
-}
-
-/// Does Ann's step `t` link a route she did not link before it?
-fn links_a_route(g: &Nepal, t: &str) -> bool {
-    links_a_route_for(g, 0, t)
 }
 
 /// The steered line of [`hand_down_to`], each seat's steps ranked by `prefer`.
@@ -132,12 +122,7 @@ fn steered_to(
 /// the middle of her turn. Also the grow's notation.
 fn last_piece_grown(opts: &[(&str, &str)]) -> (Nepal, String) {
     let mut g = hand_down_to(opts, 0, 1, |_| true);
-    let grow = g
-        .legal_steps(data(), 0)
-        .into_iter()
-        .find(|s| matches!(s, Step::Grow(_)))
-        .map(|s| Nepal::format_step(data(), &s))
-        .expect("a grow is legal");
+    let grow = steps_where(&g, 0, "grow", |_| true).remove(0);
     play(&mut g, data(), 0, &grow);
     assert_eq!(g.hand[0], 0);
     (g, grow)
@@ -160,18 +145,14 @@ fn steps_where(g: &Nepal, seat: usize, kind: &str, after: impl Fn(&Nepal) -> boo
 /// The notation of `seat`'s legal grows after which, at the end of the turn, `seat` holds
 /// `left` pieces (conflict may give a grown piece back).
 fn grows_leaving(g: &Nepal, seat: usize, left: u16) -> Vec<String> {
-    steps_where(g, seat, "grow", |c| {
-        let mut c = c.clone();
-        play(&mut c, data(), seat, "end");
-        c.hand[seat] == left
-    })
+    steps_where(g, seat, "grow", |c| after_end(c, seat).hand[seat] == left)
 }
 
-/// Would ending the turn now give Ann one more route marked (`claims` counts them)?
-fn claims_at_end(g: &Nepal, claims: impl Fn(&Nepal) -> usize) -> bool {
+/// The position after `seat` ends its turn now (played on a copy).
+fn after_end(g: &Nepal, seat: usize) -> Nepal {
     let mut c = g.clone();
-    play(&mut c, data(), 0, "end");
-    claims(&c) > claims(g)
+    play(&mut c, data(), seat, "end");
+    c
 }
 
 /// The position a fixture reaches by real steps, typed as the players type them (see

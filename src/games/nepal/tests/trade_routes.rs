@@ -52,7 +52,7 @@ fn nep_claim_15_needs_a_piece_in_hand() {
     // Ann grows her last piece, then her move links a route she has not marked.
     let unmarked = |g: &Nepal| -> Vec<u8> {
         let open = |c: &&InPlay| !c.claims.contains(&0);
-        let linked = linked_by_ann(g);
+        let linked = linked_by(g, 0);
         g.cards
             .iter()
             .filter(open)

@@ -25,7 +25,7 @@ fn view_shows_state_and_describe_summarises() {
 fn mid_game() -> Nepal {
     let prefer = |g: &Nepal, s: usize, t: &str| match t.split(' ').next() {
         Some("fortress") => 4,
-        Some("move") if links_a_route_for(g, s, t) => 3,
+        Some("move") if links_a_route(g, s, t) => 3,
         Some("grow") => 2,
         Some("move") => 1,
         _ => 0,
