@@ -4,6 +4,11 @@
 use super::*;
 use crate::engine::{parts_text, ScorePart};
 
+/// What one place by the winning rule is worth in the hint, in influence points: enough
+/// that the places decide who leads in all but lopsided positions, few enough that the
+/// influences behind them still tell the seats apart by a margin.
+const HINT_PLACE: f64 = 10.0;
+
 impl Himalaya {
     pub(in crate::games::himalaya) fn finish(
         &mut self,
@@ -75,16 +80,19 @@ impl Himalaya {
     /// The evaluation hint (see [`crate::engine::Game::hint`]), from public information
     /// only: the places the winning rule (HIM-WIN) would give now with each seat's
     /// religious and political influence and, as economic influence, the yacks of its
-    /// inventory markers (kept orders are hidden); higher is better (the winner gets `n -
-    /// 1`). A small share of the influences themselves, summed, tells seats of one place
-    /// apart. Once the game is over, the final places.
+    /// inventory markers and, for its kept orders (their number is public, their yacks
+    /// hidden), an order's mean yacks each; [`HINT_PLACE`] points a place (the
+    /// winner gets `HINT_PLACE * (n - 1)`), plus the influences themselves, summed, a
+    /// point each: a step that gains a yack, a stupa's level or a region counts, as a
+    /// player reading the score sheet would see it, even where the places stay. Once the
+    /// game is over, the final places.
     pub(in crate::games::himalaya) fn hint_places(&self, data: &HimalayaData) -> Vec<f64> {
         let n = self.n();
         let (places, infl) = match &self.result {
             Some(r) => (r.places.clone(), Vec::new()),
             None => {
                 let infl: Vec<Influence> = (0..n)
-                    .map(|s| self.influence(data, s, self.markers[s] * data.inventory_yacks))
+                    .map(|s| self.influence(data, s, self.public_yacks(data, s)))
                     .collect();
                 (rank(&self.players, &infl).0, infl)
             }
@@ -94,9 +102,18 @@ impl Himalaya {
                 let spread = infl
                     .get(s)
                     .map_or(0, |i| i.religious + i.political + i.economic);
-                (n as f64 - places[s] as f64) + spread as f64 / 1e3
+                HINT_PLACE * (n as f64 - places[s] as f64) + spread as f64
             })
             .collect()
+    }
+
+    /// `seat`'s economic influence as every viewer can reckon it: its inventory markers'
+    /// yacks, and its kept orders at an order card's mean yacks each (rounded).
+    fn public_yacks(&self, data: &HimalayaData, seat: Seat) -> u32 {
+        let cards = data.orders.len().max(1) as u32;
+        let all: u32 = data.orders.iter().map(|o| o.yacks).sum();
+        let kept = self.kept[seat].len() as u32;
+        self.markers[seat] * data.inventory_yacks + (kept * all + cards / 2) / cards
     }
 
     /// The parts of `seat`'s economic influence, in yacks: its kept orders' and its

@@ -491,9 +491,9 @@ fn him_score_4_the_standings_and_final_lines_give_the_yacks_by_source() {
 
 // HIM-WIN-1: the hint ranks the seats by the winning rule with the public influences:
 // a seat leading two influences (religious by stupas, political by delegations) is first;
-// kept orders (hidden) do not move it.
+// kept orders count by their number (public), never by their hidden yacks.
 #[test]
-fn him_win_1_the_hint_ranks_by_the_public_influences_and_ignores_kept_orders() {
+fn him_win_1_the_hint_ranks_by_the_public_influences_and_not_the_kept_orders_yacks() {
     let d = data();
     // End-of-game influences: a whole game of 12 turns (hundreds of steps) to reach by play.
     let mut g = placed(&d, "basic", &[1, 2, 3]); // why: above
@@ -508,7 +508,20 @@ fn him_win_1_the_hint_ranks_by_the_public_influences_and_ignores_kept_orders() {
     );
     assert!(hint[1] >= 2.0, "first of three: {hint:?}");
     g.kept[0] = vec![0, 1, 2]; // why: above
-    assert_eq!(g.hint(&d), hint, "kept orders are hidden");
+    let three_kept = g.hint(&d);
+    assert!(three_kept[0] > hint[0], "kept orders count: {three_kept:?}");
+    let richest = (0..d.orders.len())
+        .max_by_key(|&o| d.orders[o].yacks)
+        .unwrap();
+    let poorest = (0..d.orders.len())
+        .min_by_key(|&o| d.orders[o].yacks)
+        .unwrap();
+    assert!(d.orders[richest].yacks > d.orders[poorest].yacks);
+    g.kept[0] = vec![richest; 3]; // why: above
+    assert_eq!(g.hint(&d), three_kept, "kept orders' yacks are hidden");
+    g.kept[0] = vec![poorest; 3]; // why: above
+    assert_eq!(g.hint(&d), three_kept, "kept orders' yacks are hidden");
+    g.kept[0].clear(); // why: above
     g.markers[0] = 4; // why: above
     assert!(
         g.hint(&d)[0] > hint[0],
