@@ -632,27 +632,33 @@ fn pel_brit_19_kill_vp_are_scored_when_the_unit_dies() {
 #[test]
 fn pel_brit_12_the_nation_left_alone_holds_the_area() {
     let d = data();
-    let mut g = blank(&d, 2, "Theyalans");
-    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
-    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
-    let h = nat(&d, "Hirenmador");
-    battle(
-        &mut g,
+    // Real play with attacks preferred, stopped where a battle may be fought that the
+    // game's dice end with one nation left in the area.
+    let (mut g, (a, holder)) = found(
         &d,
-        "Naveria",
-        "Hirenmador",
-        2,
-        Stage::Hits,
-        vec![(h, 6)],
+        "a battle fought to the end",
+        attacking(&d, |_, _| true),
+        |g| {
+            battle_ahead(&d, g).into_iter().find_map(|(a, fought)| {
+                let over = format!("Battle in {} over: the ", name(&d, a));
+                let holder = g.nations_in(a).into_iter().find(|&n| {
+                    let line = format!("{over}{} hold {}.", d.nations[n].name, name(&d, a));
+                    fought.events.iter().any(|e| e.text == line)
+                })?;
+                Some((a, holder))
+            })
+        },
     );
-    let ev = advance(&mut g, &d);
-    assert!(g.battle.is_none());
-    assert!(g
-        .held(&d, nat(&d, "Theyalans"))
-        .contains(&ar(&d, "Naveria")));
+    let an = name(&d, a);
+    let ev = play_now(&mut g, &d, &format!("battle {an}"));
+    assert!(g.battle.as_ref().is_none_or(|b| b.area != a));
+    assert_eq!(g.nations_in(a), vec![holder]);
+    assert!(g.held(&d, holder).contains(&a));
+    let line = format!("the {} hold {an}", d.nations[holder].name);
     assert!(
-        ev.iter().any(|l| l.contains("the Theyalans hold Naveria")),
-        "{ev:?}"
+        ev.events.iter().any(|e| e.text.contains(&line)),
+        "{:?}",
+        ev.events
     );
 }
 

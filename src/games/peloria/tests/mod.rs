@@ -306,6 +306,24 @@ fn retreating(g: &Peloria) -> Option<(usize, Battle)> {
     }
 }
 
+/// A battle that may be fought now in real play, and what choosing it does (played on a
+/// copy, by the game's own dice): the area and the events.
+fn battle_ahead(d: &PeloriaData, g: &Peloria) -> Vec<(usize, crate::engine::Applied)> {
+    if !matches!(g.phase, Phase::Battle { .. }) || g.battle.is_some() || !g.prompts.is_empty() {
+        return Vec::new();
+    }
+    let seat = first_acting(g);
+    (g.legal_steps(d, seat).into_iter())
+        .filter_map(|s| match s {
+            Step::Battle(a) => {
+                let mut h = g.clone();
+                Some((a, play(&mut h, d, seat, &format!("battle {}", name(d, a)))))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 /// The areas where the nation whose turn it is has more armies than the stacking limit.
 fn over_limit(d: &PeloriaData, g: &Peloria) -> Vec<usize> {
     let n = g.turn;

@@ -324,24 +324,29 @@ fn pel_ret_5_the_retreat_ends_by_itself_when_no_unit_can_go_further() {
 #[test]
 fn pel_ret_5_units_with_no_legal_retreat_stay_in_the_battle() {
     let d = data();
-    let mut g = blank(&d, 2, "Theyalans");
-    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
-    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 1);
-    for a in ["Lenshi", "Bindle", "Saird", "Dikoria"] {
-        put(&mut g, &d, "Alkoth", a, Kind::Infantry, 1);
-    }
-    battle(
-        &mut g,
-        &d,
-        "Naveria",
-        "Pelorians",
-        1,
-        Stage::DefenderRetreat,
-        vec![],
-    );
-    let ev = advance(&mut g, &d);
+    // Real play with attacks preferred, stopped where a battle may be fought whose
+    // defender (not the Telmori) has no area next door to retreat to, and which the
+    // game's dice carry past its first round.
+    let (mut g, a) = found(&d, "a cornered defender", attacking(&d, |_, _| true), |g| {
+        let n = g.turn;
+        battle_ahead(&d, g).into_iter().find_map(|(a, fought)| {
+            let def = g.nations_in(a).into_iter().find(|&m| m != n)?;
+            let cornered = d.areas[a].adj.iter().all(|&t| {
+                g.others(def, t) > 0 || !d.terrain(t).is_land() || g.may_enter(&d, def, t).is_err()
+            });
+            let second = format!("{} round 2", name(&d, a));
+            let rolled = fought.events.iter().any(|e| e.text.contains(&second));
+            (cornered && rolled && !d.nations[def].flags.immortal).then_some(a)
+        })
+    });
+    let ev = play_now(&mut g, &d, &format!("battle {}", name(&d, a)));
     // No retreat asked: the next round was rolled at once.
-    assert!(ev.iter().any(|l| l.contains("Naveria round 2")), "{ev:?}");
+    let second = format!("{} round 2", name(&d, a));
+    assert!(
+        ev.events.iter().any(|e| e.text.contains(&second)),
+        "{:?}",
+        ev.events
+    );
 }
 
 #[test]
