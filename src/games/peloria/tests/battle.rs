@@ -8,26 +8,50 @@ use super::*;
 #[test]
 fn pel_bat_1_two_nations_in_one_land_area_after_movement_fight() {
     let d = data();
-    let mut g = blank(&d, 2, "Pelorians");
-    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 1);
-    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
-    fresh(&mut g, &d);
+    // Real play with attacks preferred, stopped at the start of a movement where the
+    // nation has one army, next to open land other nations hold, and no battle waiting.
+    let (mut g, (k, a, x)) = found(
+        &d,
+        "a lone army by enemies",
+        attacking(&d, |_, _| true),
+        |g| {
+            let n = g.turn;
+            let lone = move_start(g) && g.armies_on_board(n) == 1 && g.on_board(n) == 1;
+            if !lone
+                || g.units
+                    .iter()
+                    .any(|u| u.nation as usize != n && g.count(n, u.area as usize) > 0)
+            {
+                return None;
+            }
+            through_enemies(&d, g, false, |_, _| 1).map(|(k, a, x, _)| (k, a, x))
+        },
+    );
+    let n = g.turn;
+    let seat = first_acting(&g);
+    let def = (g.nations_in(x).into_iter()).find(|&m| m != n).unwrap();
     // No battle during movement.
-    assert!(g.legality(&d, 0, &Step::Battle(ar(&d, "Naveria"))).is_err());
+    assert!(g.legality(&d, seat, &Step::Battle(x)).is_err());
     // With nothing left to move, movement ends by itself.
-    play_now(&mut g, &d, "move Lenshi Naveria infantry");
-    assert_eq!(g.phase, Phase::Battle { cycle: 1 });
-    assert_eq!(g.legal_steps(&d, 0), vec![Step::Battle(ar(&d, "Naveria"))]);
-    let a = play_now(&mut g, &d, "battle Naveria");
+    let (an, xn) = (name(&d, a), name(&d, x));
+    play_now(&mut g, &d, &format!("move {an} {xn} {}", k.name()));
+    assert!(matches!(g.phase, Phase::Battle { .. }), "{:?}", g.phase);
+    assert_eq!(g.legal_steps(&d, seat), vec![Step::Battle(x)]);
+    let a = play_now(&mut g, &d, &format!("battle {xn}"));
     assert!(a.irreversible, "dice were rolled");
-    assert!(a
-        .events
-        .iter()
-        .any(|e| e.text == "Battle in Naveria: Pelorians attack the Hirenmador."));
-    assert!(a
-        .events
-        .iter()
-        .any(|e| e.text.contains("Naveria round 1: Pelorians roll")));
+    let (att, def) = (&d.nations[n].name, &d.nations[def].name);
+    let begins = format!("Battle in {xn}: {att} attack the {def}.");
+    assert!(
+        a.events.iter().any(|e| e.text == begins),
+        "{begins}: {:?}",
+        a.events
+    );
+    let rolls = format!("{xn} round 1: {att} roll");
+    assert!(
+        a.events.iter().any(|e| e.text.contains(&rolls)),
+        "{rolls}: {:?}",
+        a.events
+    );
 }
 
 // PEL-BRIT-11, PEL-BAT-3
@@ -259,36 +283,59 @@ fn pel_bat_5_the_owner_of_a_mixed_army_chooses_which_unit_each_result_kills() {
 #[test]
 fn pel_bat_6_a_five_or_more_kills() {
     let d = data();
-    let mut g = blank(&d, 2, "Theyalans");
-    put(&mut g, &d, "Hirenmador", "Bindle", Kind::Infantry, 1);
-    battle(&mut g, &d, "Bindle", "Hirenmador", 2, Stage::Hits, vec![]);
-    let b = g.battle.clone().unwrap();
-    let h = nat(&d, "Hirenmador");
+    // Real play with attacks preferred, stopped in a battle past its first round where
+    // one side (not the Telmori) has one kind of unit.
+    let (g, (b, h, k)) = found(
+        &d,
+        "a battle in its second round",
+        attacking(&d, |_, _| true),
+        |g| {
+            let b = g.battle.clone().filter(|b| b.round >= 2)?;
+            [b.attacker, b.defender].into_iter().find_map(|h| {
+                let kinds: Vec<Kind> = ARMY_KINDS
+                    .into_iter()
+                    .filter(|&k| g.count_kind(h, b.area, k) > 0)
+                    .collect();
+                let fits =
+                    kinds.len() == 1 && !d.nations[h].flags.immortal && kinds[0] != Kind::Bat;
+                fits.then(|| (b.clone(), h, kinds[0]))
+            })
+        },
+    );
     assert!(g.hit_options(&d, &b, h, 4).is_empty());
-    assert_eq!(g.hit_options(&d, &b, h, 5), vec![Kind::Infantry]);
+    assert_eq!(g.hit_options(&d, &b, h, 5), vec![k]);
 }
 
 /// The phase is named on the board and in a refusal of a step from another phase.
 #[test]
 fn the_phase_is_named_in_the_view_and_in_refusals() {
     let d = data();
-    let mut g = blank(&d, 2, "Pelorians");
-    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 1);
-    fresh(&mut g, &d);
+    // Seed 0's game at its first movement.
+    let (g, a) = found(&d, "a movement", any_step, |g| {
+        move_start(g)
+            .then(|| {
+                g.units
+                    .iter()
+                    .find(|u| u.nation as usize == g.turn)
+                    .map(|u| (u.area as usize, u.kind))
+            })
+            .flatten()
+    });
     assert_eq!(view::build(&g, &d, Viewer::Spectator).phase, "movement");
     let e = g
         .legality(
             &d,
-            0,
+            first_acting(&g),
             &Step::Remove {
-                area: ar(&d, "Lenshi"),
-                kind: Kind::Infantry,
+                area: a.0,
+                kind: a.1,
             },
         )
         .unwrap_err()
         .to_string();
+    let nation = &d.nations[g.turn].name;
     assert!(
-        e.contains("the Pelorians are in their movement phase"),
+        e.contains(&format!("the {nation} are in their movement phase")),
         "{e}"
     );
     // Seed 2's random game at its first overpopulation (the Praxians', round 3).
@@ -482,15 +529,33 @@ fn pel_bat_9_defending_cavalry_in_open_die_only_on_six_in_round_one() {
 
 #[test]
 fn pel_bat_10_at_most_five_units_attack_in_one_area() {
-    let d = data();
-    let mut g = blank(&d, 2, "Pelorians");
-    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 6);
-    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
-    fresh(&mut g, &d);
-    for _ in 0..5 {
-        play_now(&mut g, &d, "move Lenshi Naveria infantry");
+    let d = &data();
+    // Real play piling units up, stopped at the start of a movement where six armies of
+    // the nation stand next to land other nations hold (the Kartolin Pass aside).
+    let cap = super::rules::MAX_ATTACKERS;
+    let (mut g, moves) = found(d, "six armies by enemies", piling(d, false), |g| {
+        if !move_start(g) || g.armies_on_board(g.turn) <= cap {
+            return None;
+        }
+        (0..d.areas.len())
+            .filter(|&x| enemy_held(d, g, x, 1, true))
+            .find_map(|x| {
+                let moves: Vec<String> = (d.areas[x].adj.iter())
+                    .flat_map(|&a| {
+                        ARMY_KINDS.into_iter().flat_map(move |k| {
+                            let m = format!("move {} {} {}", name(d, a), name(d, x), k.name());
+                            std::iter::repeat_n(m, g.count_kind(g.turn, a, k))
+                        })
+                    })
+                    .take(cap + 1)
+                    .collect();
+                (moves.len() == cap + 1).then_some(moves)
+            })
+    });
+    for m in &moves[..cap] {
+        play_now(&mut g, d, m);
     }
-    assert!(rejected_now(&mut g, &d, "move Lenshi Naveria infantry").contains("at most 5"));
+    assert!(rejected_now(&mut g, d, &moves[cap]).contains("at most 5"));
 }
 
 // Reading: the 6 needed is the modified result (raw 4 + 2 for attacking cavalry kills
@@ -567,27 +632,33 @@ fn pel_brit_19_kill_vp_are_scored_when_the_unit_dies() {
 #[test]
 fn pel_brit_12_the_nation_left_alone_holds_the_area() {
     let d = data();
-    let mut g = blank(&d, 2, "Theyalans");
-    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
-    put(&mut g, &d, "Hirenmador", "Naveria", Kind::Cavalry, 1);
-    let h = nat(&d, "Hirenmador");
-    battle(
-        &mut g,
+    // Real play with attacks preferred, stopped where a battle may be fought that the
+    // game's dice end with one nation left in the area.
+    let (mut g, (a, holder)) = found(
         &d,
-        "Naveria",
-        "Hirenmador",
-        2,
-        Stage::Hits,
-        vec![(h, 6)],
+        "a battle fought to the end",
+        attacking(&d, |_, _| true),
+        |g| {
+            battle_ahead(&d, g).into_iter().find_map(|(a, fought)| {
+                let over = format!("Battle in {} over: the ", name(&d, a));
+                let holder = g.nations_in(a).into_iter().find(|&n| {
+                    let line = format!("{over}{} hold {}.", d.nations[n].name, name(&d, a));
+                    fought.events.iter().any(|e| e.text == line)
+                })?;
+                Some((a, holder))
+            })
+        },
     );
-    let ev = advance(&mut g, &d);
-    assert!(g.battle.is_none());
-    assert!(g
-        .held(&d, nat(&d, "Theyalans"))
-        .contains(&ar(&d, "Naveria")));
+    let an = name(&d, a);
+    let ev = play_now(&mut g, &d, &format!("battle {an}"));
+    assert!(g.battle.as_ref().is_none_or(|b| b.area != a));
+    assert_eq!(g.nations_in(a), vec![holder]);
+    assert!(g.held(&d, holder).contains(&a));
+    let line = format!("the {} hold {an}", d.nations[holder].name);
     assert!(
-        ev.iter().any(|l| l.contains("the Theyalans hold Naveria")),
-        "{ev:?}"
+        ev.events.iter().any(|e| e.text.contains(&line)),
+        "{:?}",
+        ev.events
     );
 }
 

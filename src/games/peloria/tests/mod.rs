@@ -15,14 +15,15 @@ mod scoring;
 mod turn;
 
 use super::happening::{Happening, MoveNote, MovementEvent, ScoringEvent};
+use super::rules::ARMY_KINDS;
 use super::*;
 use crate::engine::conformance::{self, Suite};
 use crate::engine::testing::{
-    assert_nobody_scramble_changes_only, first_acting, play, play_now, random_play_until,
+    assert_nobody_scramble_changes_only, first_acting, legal, play, play_now, random_play_until,
     rejected_now, said,
 };
 use crate::engine::Rules;
-use crate::engine::{Game, Options, Prompts, Viewer};
+use crate::engine::{Game, Options, Prompts, Seat, Viewer};
 
 fn data() -> PeloriaData {
     parse_board(BOARD).expect("board parses")
@@ -85,6 +86,265 @@ impl Playout {
     }
 }
 
+/// Seeds [`found`] tries, one game each, in order.
+const FOUND_SEEDS: u64 = 12;
+
+/// A seat's preference that ranks every step alike: plain random play.
+fn any_step(_: &Peloria, _: Seat, _: &str) -> i32 {
+    0
+}
+
+/// Real play, seed after seed (`0..FOUND_SEEDS`, each a four-player game whose seats play
+/// the legal step `prefer` ranks highest, random among equals), stopped at the first
+/// position where `find` finds what a test needs: that game and what `find` returned
+/// (areas, most often). Deterministic and bounded; panics naming `what` when no game
+/// reaches such a position.
+fn found<T>(
+    d: &PeloriaData,
+    what: &str,
+    prefer: impl Fn(&Peloria, Seat, &str) -> i32,
+    find: impl Fn(&Peloria) -> Option<T>,
+) -> (Peloria, T) {
+    for seed in 0..FOUND_SEEDS {
+        let mut g = crate::engine::setup_checked::<Peloria>(d, &names(), &Options::new(), seed)
+            .expect("setup");
+        let mut pick = GameRng::new(seed);
+        let stop = |g: &Peloria| find(g).is_some();
+        if crate::engine::testing::steered_play_until(&mut g, d, 100_000, &mut pick, &prefer, stop)
+        {
+            let t = find(&g).expect("found");
+            return (g, t);
+        }
+    }
+    panic!("no game of seeds 0..{FOUND_SEEDS} reached {what}");
+}
+
+/// The start of a nation's movement phase in real play: no battle or prompt open, and the
+/// nation whose turn it is has not moved a unit yet (each has its whole allowance).
+fn move_start(g: &Peloria) -> bool {
+    matches!(g.phase, Phase::Move { .. })
+        && g.battle.is_none()
+        && g.prompts.is_empty()
+        && g.entries.is_empty()
+        && (g.units.iter().filter(|u| u.nation as usize == g.turn))
+            .all(|u| u.from.is_none() && u.left == u.kind.moves())
+}
+
+/// An area's name as players type it.
+fn name(d: &PeloriaData, a: usize) -> String {
+    d.areas[a].name.clone()
+}
+
+/// Is `a` empty land that the nation whose turn it is may enter and move on from (not
+/// rough, mountain or forest)?
+fn quiet(d: &PeloriaData, g: &Peloria, a: usize) -> bool {
+    d.terrain(a).is_land()
+        && !d.terrain(a).is_rough()
+        && g.may_enter(d, g.turn, a).is_ok()
+        && g.units.iter().all(|u| u.area as usize != a)
+}
+
+/// Is `a` land held by other nations only (`enemies` units or more of theirs, none a forest
+/// counter unless `forests`), which the nation whose turn it is may enter?
+fn enemy_held(d: &PeloriaData, g: &Peloria, a: usize, enemies: usize, forests: bool) -> bool {
+    let n = g.turn;
+    d.terrain(a).is_land()
+        && g.may_enter(d, n, a).is_ok()
+        && g.count(n, a) == 0
+        && g.others(n, a) >= enemies
+        && (forests || !g.forest_in(d, a))
+        && a != d.pass.2
+}
+
+/// Areas where the nation whose turn it is has `at_least` units of `kind`.
+fn stacks(d: &PeloriaData, g: &Peloria, kind: Kind, at_least: usize) -> Vec<usize> {
+    (0..d.areas.len())
+        .filter(|&a| g.count_kind(g.turn, a, kind) >= at_least)
+        .collect()
+}
+
+/// A path for a unit of `kind` of the nation whose turn it is: the area it stands in, then
+/// `len` distinct [`quiet`] areas, each next to the one before.
+fn quiet_path(d: &PeloriaData, g: &Peloria, kind: Kind, len: usize) -> Option<Vec<usize>> {
+    fn extend(d: &PeloriaData, g: &Peloria, path: &mut Vec<usize>, len: usize) -> bool {
+        if path.len() > len {
+            return true;
+        }
+        let last = *path.last().unwrap();
+        for &b in &d.areas[last].adj {
+            if !path.contains(&b) && quiet(d, g, b) {
+                path.push(b);
+                if extend(d, g, path, len) {
+                    return true;
+                }
+                path.pop();
+            }
+        }
+        false
+    }
+    stacks(d, g, kind, 1).into_iter().find_map(|a| {
+        let mut path = vec![a];
+        extend(d, g, &mut path, len).then_some(path)
+    })
+}
+
+/// Extends `path` (a unit's area, then the areas it has walked) by [`quiet`] areas to a
+/// walk of `steps` areas ending in `end`, which need only be land it may enter: whether
+/// one was found.
+fn far_path(d: &PeloriaData, g: &Peloria, path: &mut Vec<usize>, steps: usize, end: usize) -> bool {
+    let last = *path.last().unwrap();
+    if path.len() == steps + 1 {
+        return last == end;
+    }
+    for &b in &d.areas[last].adj {
+        let ok = if path.len() == steps {
+            b == end
+        } else {
+            b != end && quiet(d, g, b)
+        };
+        if ok && !path.contains(&b) {
+            path.push(b);
+            if far_path(d, g, path, steps, end) {
+                return true;
+            }
+            path.pop();
+        }
+    }
+    false
+}
+
+/// A way through enemies for the nation whose turn it is: `need(kind, defenders)` units or
+/// more of a kind in an area next to open land held by enemies only (with an Aldryami
+/// forest counter if `forest`, without one if not), and a [`quiet`] area beyond it: the
+/// kind and the three areas.
+fn through_enemies(
+    d: &PeloriaData,
+    g: &Peloria,
+    forest: bool,
+    need: impl Fn(Kind, usize) -> usize,
+) -> Option<(Kind, usize, usize, usize)> {
+    let n = g.turn;
+    [Kind::Infantry, Kind::Cavalry, Kind::Dragon]
+        .into_iter()
+        .find_map(|k| {
+            stacks(d, g, k, 1).into_iter().find_map(|a| {
+                d.areas[a].adj.iter().find_map(|&x| {
+                    let fits = enemy_held(d, g, x, 1, forest)
+                        && g.forest_in(d, x) == forest
+                        && !d.terrain(x).is_rough()
+                        && g.count_kind(n, a, k) >= need(k, g.others(n, x));
+                    let y = (d.areas[x].adj.iter()).find(|&&y| y != a && quiet(d, g, y))?;
+                    fits.then_some((k, a, x, *y))
+                })
+            })
+        })
+}
+
+/// A preference that piles units up: the owner of the nation whose turn it is moves and
+/// places units where the nation has the most armies already (no enemy there; rough land
+/// first if `rough`), and ends a movement only when nothing may move.
+fn piling(d: &PeloriaData, rough: bool) -> impl Fn(&Peloria, Seat, &str) -> i32 + '_ {
+    move |g, _, t| {
+        let words: Vec<&str> = t.split_whitespace().collect();
+        let to = match words[..] {
+            ["move", _, to, _] | ["place", to, _] => d.area(to),
+            ["done"] => return -1,
+            _ => None,
+        };
+        match to {
+            Some(a) if d.terrain(a).is_land() && g.others(g.turn, a) == 0 => {
+                let bonus = if rough && d.terrain(a).is_rough() {
+                    10
+                } else {
+                    0
+                };
+                1 + bonus + g.armies(g.turn, a) as i32
+            }
+            _ => 0,
+        }
+    }
+}
+
+/// A preference for moving, placing and retreating units into `areas` (and for fighting
+/// there), whoever acts.
+fn toward(d: &PeloriaData, areas: Vec<usize>) -> impl Fn(&Peloria, Seat, &str) -> i32 + '_ {
+    move |_, _, t| {
+        let words: Vec<&str> = t.split_whitespace().collect();
+        let to = match words[..] {
+            ["move" | "retreat", _, to, _] | ["place", to, _] | ["battle", to] => d.area(to),
+            _ => None,
+        };
+        i32::from(to.is_some_and(|a| areas.contains(&a)))
+    }
+}
+
+/// A preference for attacks: the nation whose turn it is moves into land that other
+/// nations hold (`into(g, area)` narrows which), and fights its battles.
+fn attacking<'a>(
+    d: &'a PeloriaData,
+    into: impl Fn(&Peloria, usize) -> bool + 'a,
+) -> impl Fn(&Peloria, Seat, &str) -> i32 + 'a {
+    move |g, _, t| {
+        let words: Vec<&str> = t.split_whitespace().collect();
+        match words[..] {
+            ["move", _, to, _] => d.area(to).map_or(0, |a| {
+                let hostile = d.terrain(a).is_land() && g.others(g.turn, a) > 0;
+                i32::from(hostile && into(g, a)) * 2
+            }),
+            ["battle", _] => 1,
+            _ => 0,
+        }
+    }
+}
+
+/// The retreat decision open in real play, if one is: the nation asked and the battle.
+fn retreating(g: &Peloria) -> Option<(usize, Battle)> {
+    let b = g.battle.clone()?;
+    match g.prompts.top() {
+        Some(Pending::Retreat { nation, .. }) => Some((*nation, b)),
+        _ => None,
+    }
+}
+
+/// A battle that may be fought now in real play, and what choosing it does (played on a
+/// copy, by the game's own dice): the area and the events.
+fn battle_ahead(d: &PeloriaData, g: &Peloria) -> Vec<(usize, crate::engine::Applied)> {
+    if !matches!(g.phase, Phase::Battle { .. }) || g.battle.is_some() || !g.prompts.is_empty() {
+        return Vec::new();
+    }
+    let seat = first_acting(g);
+    (g.legal_steps(d, seat).into_iter())
+        .filter_map(|s| match s {
+            Step::Battle(a) => {
+                let mut h = g.clone();
+                Some((a, play(&mut h, d, seat, &format!("battle {}", name(d, a)))))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The areas where the nation whose turn it is has more armies than the stacking limit.
+fn over_limit(d: &PeloriaData, g: &Peloria) -> Vec<usize> {
+    let n = g.turn;
+    (g.held(d, n).into_iter())
+        .filter(|&a| g.armies(n, a) > g.limit(d, a))
+        .collect()
+}
+
+/// In a movement phase of real play, moves begun or not, no battle or prompt open.
+fn moving(g: &Peloria) -> bool {
+    matches!(g.phase, Phase::Move { .. }) && g.battle.is_none() && g.prompts.is_empty()
+}
+
+/// The one kind of army the nation whose turn it is has in `a`, if it has one kind there.
+fn one_kind(g: &Peloria, a: usize) -> Option<Kind> {
+    let kinds: Vec<Kind> = (ARMY_KINDS.into_iter())
+        .filter(|&k| g.count_kind(g.turn, a, k) > 0)
+        .collect();
+    (kinds.len() == 1).then(|| kinds[0])
+}
+
 /// Seed 5 at the start of the Pelorians' movement in round 1, by the hand-checked opening
 /// (`board_art/peloria/opening-round.txt`): the Hirenmador attack Saird and fall back to
 /// Naveria, the next nations stay, and the Pelorians place their population increase. A
@@ -137,15 +397,6 @@ fn put(g: &mut Peloria, d: &PeloriaData, nation: &str, area: &str, kind: Kind, c
             left: 0,
             from: None,
         });
-    }
-}
-
-/// Every unit of `nation` in `area` entered it from `from` (PEL-RET-3).
-fn came_from(g: &mut Peloria, d: &PeloriaData, nation: &str, area: &str, from: &str) {
-    let (n, a) = (nat(d, nation) as u8, ar(d, area) as u8);
-    for u in g.units.iter_mut().filter(|u| u.nation == n && u.area == a) {
-        // why: where a designed position's units came from, for retreats (see `blank`).
-        u.from = Some(ar(d, from) as u8);
     }
 }
 

@@ -8,89 +8,147 @@ use super::*;
 #[test]
 fn pel_ret_1_after_a_round_the_defender_then_the_attacker_may_retreat() {
     let d = data();
-    let mut g = blank(&d, 2, "Theyalans");
-    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
-    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 2);
-    came_from(&mut g, &d, "Theyalans", "Naveria", "Lenshi");
-    battle(
-        &mut g,
+    // Real play with attacks preferred, stopped where a defender may retreat from a battle
+    // whose attacker belongs to another player and can take every unit back.
+    let all_back = |g: &mut Peloria, att: usize| {
+        let seat = d.nations[att].player;
+        while matches!(retreating(g), Some((n, _)) if n == att) {
+            let Some(r) = legal(g, &d, seat)
+                .into_iter()
+                .find(|t| t.starts_with("retreat"))
+            else {
+                return;
+            };
+            play(g, &d, seat, &r);
+        }
+    };
+    let (mut g, b) = found(
         &d,
-        "Naveria",
-        "Pelorians",
-        1,
-        Stage::DefenderRetreat,
-        vec![],
+        "a defender's retreat, the attacker able to leave",
+        attacking(&d, |_, _| true),
+        |g| {
+            let (n, b) = retreating(g)?;
+            let seats = (d.nations[b.defender].player, d.nations[b.attacker].player);
+            if n != b.defender || seats.0 == seats.1 {
+                return None;
+            }
+            let mut h = g.clone();
+            play(&mut h, &d, seats.0, "stay");
+            if !matches!(retreating(&h), Some((n, _)) if n == b.attacker) {
+                return None;
+            }
+            all_back(&mut h, b.attacker);
+            (h.count(b.attacker, b.area) == 0).then_some(b)
+        },
     );
-    advance(&mut g, &d);
-    assert_eq!(g.status().acting(), &[0], "the Pelorians' player first");
+    let (def, att) = (d.nations[b.defender].player, d.nations[b.attacker].player);
+    let held = g.count(b.defender, b.area);
+    assert_eq!(g.status().acting(), &[def], "the defender's player first");
     play_now(&mut g, &d, "stay");
-    assert_eq!(g.status().acting(), &[2], "then the Theyalans' player");
-    play_now(&mut g, &d, "retreat Naveria Lenshi infantry");
-    play_now(&mut g, &d, "retreat Naveria Lenshi infantry");
-    assert!(g.battle.is_none(), "the attacker left: the battle is over");
-    assert_eq!(cnt(&g, &d, "Pelorians", "Naveria"), 2);
+    assert_eq!(g.status().acting(), &[att], "then the attacker's player");
+    all_back(&mut g, b.attacker);
+    assert!(
+        g.battle.as_ref().is_none_or(|now| now.area != b.area),
+        "the attacker left: the battle is over"
+    );
+    assert_eq!(g.count(b.defender, b.area), held);
 }
 
 // PEL-BRIT-13
 #[test]
 fn pel_ret_2_defenders_retreat_next_door_to_empty_or_own_areas_they_may_enter() {
     let d = data();
-    let mut g = blank(&d, 2, "Theyalans");
-    put(&mut g, &d, "Theyalans", "Rinliddi", Kind::Infantry, 2);
-    put(&mut g, &d, "Pelorians", "Rinliddi", Kind::Infantry, 1);
-    put(&mut g, &d, "Pelorians", "Henjarl", Kind::Infantry, 1);
-    put(&mut g, &d, "Alkoth", "Raibanth", Kind::Infantry, 1);
-    battle(
-        &mut g,
+    // Real play with attacks preferred, stopped where a defender (not the Telmori) may
+    // retreat and its battle's area has next door an empty area and one of its own, both
+    // with room, one held by others, and one it may not enter.
+    let (g, (n, k, a, [empty, own, others, barred])) = found(
         &d,
-        "Rinliddi",
-        "Pelorians",
-        1,
-        Stage::DefenderRetreat,
-        vec![],
+        "a defender with every kind of neighbour",
+        attacking(&d, |_, _| true),
+        |g| {
+            let (n, b) = retreating(g)?;
+            if n != b.defender || d.nations[n].flags.immortal {
+                return None;
+            }
+            let a = b.area;
+            let k = ARMY_KINDS
+                .into_iter()
+                .find(|&k| g.count_kind(n, a, k) > 0)?;
+            let adj = &d.areas[a].adj;
+            let room = |t: usize| {
+                g.may_enter(&d, n, t).is_ok() && d.terrain(t).is_land() && g.fits(&d, n, t, Some(a))
+            };
+            let find = |p: &dyn Fn(usize) -> bool| adj.iter().copied().find(|&t| p(t));
+            let empty = find(&|t| room(t) && g.units.iter().all(|u| u.area as usize != t))?;
+            let own = find(&|t| room(t) && g.count(n, t) > 0 && g.others(n, t) == 0)?;
+            let others = find(&|t| g.others(n, t) > 0 && t != a)?;
+            let barred = find(&|t| g.may_enter(&d, n, t).is_err())?;
+            Some((n, k, a, [empty, own, others, barred]))
+        },
     );
-    advance(&mut g, &d);
-    let steps = g.legal_steps(&d, 0);
-    let to = |a: &str| Step::Retreat {
-        from: ar(&d, "Rinliddi"),
-        to: ar(&d, a),
-        kind: Kind::Infantry,
+    let steps = g.legal_steps(&d, d.nations[n].player);
+    let to = |t: usize| Step::Retreat {
+        from: a,
+        to: t,
+        kind: k,
     };
-    assert!(steps.contains(&to("Kestinlands")), "empty");
-    assert!(steps.contains(&to("Henjarl")), "own");
-    assert!(!steps.contains(&to("Raibanth")), "held by others");
-    assert!(
-        !steps.contains(&to("Oronin")),
-        "a mountain Pelorians may not enter"
-    );
-    assert!(!steps.contains(&to("White-Sea")));
-    assert!(!steps.contains(&to("Lenshi")), "not next door");
+    assert!(steps.contains(&to(empty)), "empty");
+    assert!(steps.contains(&to(own)), "own");
+    assert!(!steps.contains(&to(others)), "held by others");
+    assert!(!steps.contains(&to(barred)), "land it may not enter");
+    let far = (0..d.areas.len())
+        .find(|&t| {
+            t != a && !d.areas[a].adj.contains(&t) && g.units.iter().all(|u| u.area as usize != t)
+        })
+        .unwrap();
+    assert!(!steps.contains(&to(far)), "not next door");
+}
+
+/// The attacker's retreat decision in real play (attacks preferred) where its units in
+/// the battle are all of one kind and all came from one area where they have room, and
+/// the battle's area has next door an empty area a defender could go to: the nation, the
+/// kind, the battle's area and the area they came from.
+fn attackers_way_back(d: &PeloriaData) -> (Peloria, (usize, Kind, usize, usize)) {
+    found(
+        d,
+        "attackers of one kind with one way back",
+        attacking(d, |_, _| true),
+        |g| {
+            let (n, b) = retreating(g)?;
+            let a = b.area;
+            if n != b.attacker || d.nations[n].flags.immortal {
+                return None;
+            }
+            let k = one_kind(g, a)?;
+            let mut froms = g
+                .units
+                .iter()
+                .filter(|u| u.nation as usize == n && u.area as usize == a)
+                .map(|u| u.from);
+            let f = froms.next()?? as usize;
+            let fits = froms.all(|x| x == Some(f as u8))
+                && g.others(n, f) == 0
+                && g.fits(d, n, f, Some(a));
+            let elsewhere = d.areas[a]
+                .adj
+                .iter()
+                .any(|&t| t != f && quiet(d, g, t) && g.fits(d, n, t, Some(a)));
+            (fits && elsewhere).then_some((n, k, a, f))
+        },
+    )
 }
 
 #[test]
 fn pel_ret_3_attackers_retreat_only_to_where_they_came_from() {
     let d = data();
-    let mut g = blank(&d, 2, "Theyalans");
-    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
-    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 1);
-    came_from(&mut g, &d, "Theyalans", "Naveria", "Saird");
-    battle(
-        &mut g,
-        &d,
-        "Naveria",
-        "Pelorians",
-        1,
-        Stage::AttackerRetreat,
-        vec![],
-    );
-    advance(&mut g, &d);
+    let (g, (n, k, a, f)) = attackers_way_back(&d);
     assert_eq!(
-        g.legal_steps(&d, 2),
+        g.legal_steps(&d, d.nations[n].player),
         vec![
             Step::Retreat {
-                from: ar(&d, "Naveria"),
-                to: ar(&d, "Saird"),
-                kind: Kind::Infantry
+                from: a,
+                to: f,
+                kind: k
             },
             Step::Stay
         ]
@@ -102,44 +160,71 @@ fn pel_ret_3_attackers_retreat_only_to_where_they_came_from() {
 #[test]
 fn pel_ret_3_a_retreat_names_its_kind_only_when_two_kinds_could_go() {
     let d = data();
-    let mut g = blank(&d, 2, "Theyalans");
-    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
-    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 1);
-    came_from(&mut g, &d, "Theyalans", "Naveria", "Saird");
-    battle(
-        &mut g,
-        &d,
-        "Naveria",
-        "Pelorians",
-        1,
-        Stage::AttackerRetreat,
-        vec![],
-    );
-    advance(&mut g, &d);
+    let (g, (n, k, a, f)) = attackers_way_back(&d);
+    let seat = d.nations[n].player;
     let want = Step::Retreat {
-        from: ar(&d, "Naveria"),
-        to: ar(&d, "Saird"),
-        kind: Kind::Infantry,
+        from: a,
+        to: f,
+        kind: k,
+    };
+    let (an, fname) = (name(&d, a), name(&d, f));
+    // The shortest beginning of a name, three letters or more, that no other area shares.
+    let short = |x: &str| {
+        (3..=x.len())
+            .map(|l| x[..l].to_lowercase())
+            .find(|p| {
+                d.areas
+                    .iter()
+                    .filter(|r| r.name.to_lowercase().starts_with(p.as_str()))
+                    .count()
+                    == 1
+            })
+            .unwrap()
     };
     for text in [
-        "retreat Naveria Saird",
-        "retreat nav sai",
-        "retreat Naveria Saird infantry",
+        format!("retreat {an} {fname}"),
+        format!("retreat {} {}", short(&an), short(&fname)),
+        format!("retreat {an} {fname} {}", k.name()),
     ] {
-        assert_eq!(g.parse_step(&d, 2, text), Ok(want.clone()), "{text}");
+        assert_eq!(g.parse_step(&d, seat, &text), Ok(want.clone()), "{text}");
     }
-    // Cavalry there too: the kind must be said.
-    put(&mut g, &d, "Theyalans", "Naveria", Kind::Cavalry, 1);
-    came_from(&mut g, &d, "Theyalans", "Naveria", "Saird");
+    // Two kinds that could retreat there (a defender's infantry and cavalry, in real play
+    // with attacks preferred): the kind must be said.
+    let (g, (n, a, f)) = found(
+        &d,
+        "a defender of two kinds",
+        attacking(&d, |_, _| true),
+        |g| {
+            let (n, b) = retreating(g)?;
+            let steps = g.legal_steps(&d, d.nations[n].player);
+            let both = |f: usize| {
+                [Kind::Infantry, Kind::Cavalry].iter().all(|&kind| {
+                    steps.contains(&Step::Retreat {
+                        from: b.area,
+                        to: f,
+                        kind,
+                    })
+                })
+            };
+            let f = d.areas[b.area].adj.iter().copied().find(|&f| both(f))?;
+            (n == b.defender).then_some((n, b.area, f))
+        },
+    );
+    let seat = d.nations[n].player;
+    let (an, fname) = (name(&d, a), name(&d, f));
     let e = g
-        .parse_step(&d, 2, "retreat Naveria Saird")
+        .parse_step(&d, seat, &format!("retreat {an} {fname}"))
         .unwrap_err()
         .to_string();
-    assert!(e.contains("retreat Naveria Saird cavalry"), "{e}");
-    assert!(e.contains("retreat Naveria Saird infantry"), "{e}");
+    assert!(e.contains(&format!("retreat {an} {fname} cavalry")), "{e}");
+    assert!(e.contains(&format!("retreat {an} {fname} infantry")), "{e}");
     assert_eq!(
-        g.parse_step(&d, 2, "retreat Naveria Saird infantry"),
-        Ok(want)
+        g.parse_step(&d, seat, &format!("retreat {an} {fname} infantry")),
+        Ok(Step::Retreat {
+            from: a,
+            to: f,
+            kind: Kind::Infantry
+        })
     );
 }
 
@@ -147,32 +232,50 @@ fn pel_ret_3_a_retreat_names_its_kind_only_when_two_kinds_could_go() {
 #[test]
 fn pel_ret_4_stacking_limits_apply_to_retreats() {
     let d = data();
-    let mut g = blank(&d, 2, "Theyalans");
-    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
-    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 1);
-    put(&mut g, &d, "Pelorians", "Bindle", Kind::Infantry, 2);
-    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 4);
-    battle(
-        &mut g,
-        &d,
-        "Naveria",
-        "Pelorians",
-        1,
-        Stage::DefenderRetreat,
-        vec![],
-    );
-    advance(&mut g, &d);
-    let steps = g.legal_steps(&d, 0);
-    let to = |a: &str| Step::Retreat {
-        from: ar(&d, "Naveria"),
-        to: ar(&d, a),
-        kind: Kind::Infantry,
+    // Real play piling units up and attacking, stopped where a defender (not the Telmori)
+    // may retreat next door to an area of its own already at its limit while it is over the limit
+    // elsewhere, and to another area with room.
+    let (pile, attack) = (piling(&d, false), attacking(&d, |_, _| true));
+    let both = |g: &Peloria, s: Seat, t: &str| 100 * attack(g, s, t) + pile(g, s, t);
+    let (g, (n, k, a, full, room)) = found(&d, "a defender by a full area", both, |g| {
+        let (n, b) = retreating(g)?;
+        let a = b.area;
+        if n != b.defender || d.nations[n].flags.immortal {
+            return None;
+        }
+        let k = ARMY_KINDS
+            .into_iter()
+            .find(|&k| g.count_kind(n, a, k) > 0)?;
+        let held = g.held(&d, n);
+        let own =
+            |t: usize| g.count(n, t) > 0 && g.others(n, t) == 0 && g.may_enter(&d, n, t).is_ok();
+        let full = d.areas[a].adj.iter().copied().find(|&t| {
+            own(t)
+                && g.armies(n, t) >= g.limit(&d, t)
+                && held
+                    .iter()
+                    .any(|&x| x != t && x != a && g.armies(n, x) > g.limit(&d, x))
+        })?;
+        let room = d.areas[a].adj.iter().copied().find(|&t| {
+            t != full
+                && d.terrain(t).is_land()
+                && g.others(n, t) == 0
+                && g.may_enter(&d, n, t).is_ok()
+                && g.armies(n, t) < g.limit(&d, t)
+        })?;
+        Some((n, k, a, full, room))
+    });
+    let steps = g.legal_steps(&d, d.nations[n].player);
+    let to = |t: usize| Step::Retreat {
+        from: a,
+        to: t,
+        kind: k,
     };
     assert!(
-        !steps.contains(&to("Bindle")),
-        "Bindle full and Lenshi already the overstack"
+        !steps.contains(&to(full)),
+        "full, and the overstack is elsewhere"
     );
-    assert!(steps.contains(&to("Dikoria")));
+    assert!(steps.contains(&to(room)));
 }
 
 /// Once the units still in the battle have no legal retreat left, the retreat is over
@@ -221,101 +324,133 @@ fn pel_ret_5_the_retreat_ends_by_itself_when_no_unit_can_go_further() {
 #[test]
 fn pel_ret_5_units_with_no_legal_retreat_stay_in_the_battle() {
     let d = data();
-    let mut g = blank(&d, 2, "Theyalans");
-    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
-    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 1);
-    for a in ["Lenshi", "Bindle", "Saird", "Dikoria"] {
-        put(&mut g, &d, "Alkoth", a, Kind::Infantry, 1);
-    }
-    battle(
-        &mut g,
-        &d,
-        "Naveria",
-        "Pelorians",
-        1,
-        Stage::DefenderRetreat,
-        vec![],
-    );
-    let ev = advance(&mut g, &d);
+    // Real play with attacks preferred, stopped where a battle may be fought whose
+    // defender (not the Telmori) has no area next door to retreat to, and which the
+    // game's dice carry past its first round.
+    let (mut g, a) = found(&d, "a cornered defender", attacking(&d, |_, _| true), |g| {
+        let n = g.turn;
+        battle_ahead(&d, g).into_iter().find_map(|(a, fought)| {
+            let def = g.nations_in(a).into_iter().find(|&m| m != n)?;
+            let cornered = d.areas[a].adj.iter().all(|&t| {
+                g.others(def, t) > 0 || !d.terrain(t).is_land() || g.may_enter(&d, def, t).is_err()
+            });
+            let second = format!("{} round 2", name(&d, a));
+            let rolled = fought.events.iter().any(|e| e.text.contains(&second));
+            (cornered && rolled && !d.nations[def].flags.immortal).then_some(a)
+        })
+    });
+    let ev = play_now(&mut g, &d, &format!("battle {}", name(&d, a)));
     // No retreat asked: the next round was rolled at once.
-    assert!(ev.iter().any(|l| l.contains("Naveria round 2")), "{ev:?}");
+    let second = format!("{} round 2", name(&d, a));
+    assert!(
+        ev.events.iter().any(|e| e.text.contains(&second)),
+        "{:?}",
+        ev.events
+    );
 }
 
 #[test]
 fn pel_ret_6_telmori_retreat_to_any_empty_mountain_and_must_retreat() {
     let d = data();
-    let mut g = blank(&d, 6, "Theyalans");
-    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
-    put(&mut g, &d, "Telmori", "Naveria", Kind::Infantry, 1);
-    put(&mut g, &d, "Alkoth", "Filichet", Kind::Infantry, 1);
-    put(&mut g, &d, "Telmori", "Oronin", Kind::Infantry, 1);
-    battle(
-        &mut g,
+    let te = nat(&d, "Telmori");
+    let dorastor = d.cursed.unwrap();
+    let mountains: Vec<usize> = (0..d.areas.len())
+        .filter(|&m| d.terrain(m) == Terrain::Mountain)
+        .collect();
+    // Real play with attacks on the Telmori preferred, stopped where the Telmori defend
+    // and may retreat, with mountains away from the battle both empty and occupied, and
+    // Dorastor away from it too.
+    let (g, (a, k)) = found(
         &d,
-        "Naveria",
-        "Telmori",
-        1,
-        Stage::DefenderRetreat,
-        vec![],
+        "the Telmori retreating",
+        attacking(&d, |g, a| g.count(te, a) > 0),
+        |g| {
+            let (n, b) = retreating(g)?;
+            let a = b.area;
+            let away = |m: &usize| *m != a && !d.areas[a].adj.contains(m);
+            let occupied = |m: &usize| g.units.iter().any(|u| u.area as usize == *m);
+            let far = mountains.iter().filter(|m| away(m));
+            let fits = n == te
+                && b.defender == te
+                && far.clone().any(|m| !occupied(m))
+                && far.clone().any(occupied)
+                && away(&dorastor)
+                && g.others(te, dorastor) == 0;
+            let k = ARMY_KINDS
+                .into_iter()
+                .find(|&k| g.count_kind(te, a, k) > 0)?;
+            fits.then_some((a, k))
+        },
     );
-    advance(&mut g, &d);
-    let steps = g.legal_steps(&d, 0);
-    let to = |a: &str| Step::Retreat {
-        from: ar(&d, "Naveria"),
-        to: ar(&d, a),
-        kind: Kind::Infantry,
+    let steps = g.legal_steps(&d, d.nations[te].player);
+    let to = |t: usize| Step::Retreat {
+        from: a,
+        to: t,
+        kind: k,
     };
-    assert!(steps.contains(&to("Votankiland")), "a mountain far away");
+    for m in mountains
+        .iter()
+        .copied()
+        .filter(|&m| m != a && !d.areas[a].adj.contains(&m))
+    {
+        let empty = g.units.iter().all(|u| u.area as usize != m);
+        if empty {
+            assert!(
+                steps.contains(&to(m)),
+                "a mountain far away: {}",
+                name(&d, m)
+            );
+        } else if g.count(te, m) > 0 {
+            assert!(
+                !steps.contains(&to(m)),
+                "not a far mountain holding Telmori already: {}",
+                name(&d, m)
+            );
+        } else {
+            assert!(
+                !steps.contains(&to(m)),
+                "not an occupied mountain: {}",
+                name(&d, m)
+            );
+        }
+    }
     assert!(
-        !steps.contains(&to("Oronin")),
-        "not a far mountain holding Telmori already"
-    );
-    assert!(!steps.contains(&to("Filichet")), "not an occupied mountain");
-    assert!(
-        steps.contains(&to("Dorastor")),
+        steps.contains(&to(dorastor)),
         "cursed Dorastor, from anywhere"
     );
     assert!(!steps.contains(&Step::Stay), "the Telmori must retreat");
     // And they cannot be killed.
     let b = g.battle.clone().unwrap();
-    assert!(g.hit_options(&d, &b, nat(&d, "Telmori"), 6).is_empty());
+    assert!(g.hit_options(&d, &b, te, 6).is_empty());
 }
 
 #[test]
 fn pel_ret_7_retreats_are_offered_after_every_round() {
     let d = data();
-    let mut g = blank(&d, 2, "Theyalans");
-    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
-    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 1);
-    battle(
-        &mut g,
+    // Real play with attacks preferred, stopped where a defender may retreat after the
+    // second round of its battle or a later one.
+    let (mut g, (n, r)) = found(
         &d,
-        "Naveria",
-        "Pelorians",
-        3,
-        Stage::DefenderRetreat,
-        vec![],
+        "a retreat after a later round",
+        attacking(&d, |_, _| true),
+        |g| {
+            let (n, b) = retreating(g)?;
+            let seat = d.nations[n].player;
+            let r = g
+                .legal_steps(&d, seat)
+                .into_iter()
+                .find(|s| matches!(s, Step::Retreat { .. }))?;
+            (n == b.defender && b.round >= 2).then_some((n, r))
+        },
     );
-    advance(&mut g, &d);
-    assert_eq!(g.status().acting(), &[0]);
-    assert!(g.legal_steps(&d, 0).contains(&Step::Retreat {
-        from: ar(&d, "Naveria"),
-        to: ar(&d, "Lenshi"),
-        kind: Kind::Infantry
-    }));
+    let seat = d.nations[n].player;
+    assert_eq!(g.status().acting(), &[seat]);
+    assert!(g.legality(&d, seat, &r).is_ok());
     // Not before the first round.
+    // why: a battle not yet rolled is never a position between steps (its first round is
+    // rolled as it starts), so its round is set back to ask the rule.
     g.battle.as_mut().unwrap().round = 0;
-    assert!(g
-        .legality(
-            &d,
-            0,
-            &Step::Retreat {
-                from: ar(&d, "Naveria"),
-                to: ar(&d, "Lenshi"),
-                kind: Kind::Infantry
-            }
-        )
-        .is_err());
+    assert!(g.legality(&d, seat, &r).is_err());
 }
 
 /// Reading of "the area they moved from": each attacking unit goes back to the area it
@@ -324,59 +459,81 @@ fn pel_ret_7_retreats_are_offered_after_every_round() {
 #[test]
 fn pel_ret_3_each_attacking_unit_retreats_to_the_area_it_moved_from() {
     let d = data();
-    let mut g = blank(&d, 2, "Hyalorings");
-    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 1);
-    put(&mut g, &d, "Hyalorings", "Dikoria", Kind::Cavalry, 1);
-    put(&mut g, &d, "Hyalorings", "Lenshi", Kind::Cavalry, 1);
-    put(&mut g, &d, "Hyalorings", "Sylila", Kind::Cavalry, 1);
-    fresh(&mut g, &d);
-    play_now(&mut g, &d, "move Dikoria Naveria cavalry");
-    play_now(&mut g, &d, "move Lenshi Naveria cavalry");
-    play_now(&mut g, &d, "move Naveria Saird cavalry");
-    battle(
-        &mut g,
+    // Real play with attacks preferred, stopped at an attacker's retreat where one of its
+    // units entered the battle's area from an area no unit there came from (it went on),
+    // an area it would have room in, and another came from elsewhere.
+    let (g, (n, k, a, back, gone)) = found(
         &d,
-        "Naveria",
-        "Pelorians",
-        1,
-        Stage::AttackerRetreat,
-        vec![],
+        "an attacker after an overrun",
+        attacking(&d, |_, _| true),
+        |g| {
+            let (n, b) = retreating(g)?;
+            let a = b.area;
+            if n != b.attacker || d.nations[n].flags.immortal {
+                return None;
+            }
+            let came: Vec<(Kind, u8)> = (g.units.iter())
+                .filter(|u| u.nation as usize == n && u.area as usize == a)
+                .filter_map(|u| Some((u.kind, u.from?)))
+                .collect();
+            let &(k, back) = came.first()?;
+            let gone = g.entries.iter().find_map(|&(to, from, who)| {
+                let room = g.others(n, from) == 0
+                    && d.terrain(from).is_land()
+                    && g.fits(&d, n, from, Some(a));
+                (to == a && who == n && room && came.iter().all(|c| c.1 as usize != from))
+                    .then_some(from)
+            })?;
+            Some((n, k, a, back as usize, gone))
+        },
     );
-    advance(&mut g, &d);
-    let hy = d.nations[nat(&d, "Hyalorings")].player;
-    let to = |a: &str| Step::Retreat {
-        from: ar(&d, "Naveria"),
-        to: ar(&d, a),
-        kind: Kind::Cavalry,
+    let to = |t: usize| Step::Retreat {
+        from: a,
+        to: t,
+        kind: k,
     };
-    let steps = g.legal_steps(&d, hy);
-    assert!(steps.contains(&to("Dikoria")), "{steps:?}");
+    let steps = g.legal_steps(&d, d.nations[n].player);
+    assert!(steps.contains(&to(back)), "{steps:?}");
     assert!(
-        !steps.contains(&to("Lenshi")),
-        "the unit from Lenshi went on to Saird"
+        !steps.contains(&to(gone)),
+        "the unit from {} went on",
+        name(&d, gone)
     );
-    // Two units from two areas: each has its own way back.
-    let mut g = blank(&d, 2, "Hyalorings");
-    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 2);
-    put(&mut g, &d, "Hyalorings", "Dikoria", Kind::Cavalry, 1);
-    put(&mut g, &d, "Hyalorings", "Lenshi", Kind::Cavalry, 1);
-    fresh(&mut g, &d);
-    play_now(&mut g, &d, "move Dikoria Naveria cavalry");
-    play_now(&mut g, &d, "move Lenshi Naveria cavalry");
-    battle(
-        &mut g,
+    // Two units of a kind from two areas: each has its own way back.
+    let (mut g, (n, k, a, f1, f2)) = found(
         &d,
-        "Naveria",
-        "Pelorians",
-        1,
-        Stage::AttackerRetreat,
-        vec![],
+        "attackers with two ways back",
+        attacking(&d, |_, _| true),
+        |g| {
+            let (n, b) = retreating(g)?;
+            let a = b.area;
+            if n != b.attacker || d.nations[n].flags.immortal {
+                return None;
+            }
+            [Kind::Infantry, Kind::Cavalry].into_iter().find_map(|k| {
+                let mut from: Vec<usize> = g
+                    .units_of(n, a, k)
+                    .filter_map(|(_, u)| u.from)
+                    .map(usize::from)
+                    .collect();
+                let room = |t: usize| g.others(n, t) == 0 && g.armies(n, t) + 2 <= g.limit(&d, t);
+                from.sort_unstable();
+                let once = from
+                    .iter()
+                    .copied()
+                    .find(|&f| from.iter().filter(|&&x| x == f).count() == 1 && room(f))?;
+                let other = from.iter().copied().find(|&f| f != once && room(f))?;
+                Some((n, k, a, once, other))
+            })
+        },
     );
-    advance(&mut g, &d);
-    play_now(&mut g, &d, "retreat Naveria Dikoria cavalry");
-    let e = rejected_now(&mut g, &d, "retreat Naveria Dikoria cavalry");
-    assert!(e.contains("Dikoria"), "{e}");
-    play_now(&mut g, &d, "retreat Naveria Lenshi cavalry");
-    assert_eq!(cnt(&g, &d, "Hyalorings", "Dikoria"), 1);
-    assert_eq!(cnt(&g, &d, "Hyalorings", "Lenshi"), 1);
+    let (c1, c2) = (g.count(n, f1), g.count(n, f2));
+    let kn = k.name();
+    let (an, n1, n2) = (name(&d, a), name(&d, f1), name(&d, f2));
+    play_now(&mut g, &d, &format!("retreat {an} {n1} {kn}"));
+    let e = rejected_now(&mut g, &d, &format!("retreat {an} {n1} {kn}"));
+    assert!(e.contains(&n1), "{e}");
+    play_now(&mut g, &d, &format!("retreat {an} {n2} {kn}"));
+    assert_eq!(g.count(n, f1), c1 + 1);
+    assert_eq!(g.count(n, f2), c2 + 1);
 }
