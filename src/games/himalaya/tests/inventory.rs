@@ -141,8 +141,10 @@ fn him_inv_1_inventory_only_after_turns_4_8_and_12() {
 fn him_inv_6_advanced_inventory_offers_only_the_rewards_left() {
     let d = data();
     let mut g = ann_and_bo_deal(&d, "advanced", true);
-    // An empty marker supply and all 15 delegations sent take more orders and inventories
-    // than a fixture's steps reach (five filled orders, five inventories).
+    // No game reaches an inventory with the marker supply empty: 15 markers, at most one
+    // per good at each of the three inventories, so only the last award of turn 12 can take
+    // the last one. All 15 delegations sent (five filled orders at least) come with it here
+    // so that both refusals show at one inventory.
     g.markers_left = 0; // why: above
     g.delegations[7][0] = DELEGATIONS; // why: above
     while !(g.turn == 4 && g.phase == Phase::Programming) {

@@ -47,8 +47,8 @@ fn names(n: usize) -> Vec<String> {
 
 /// The position a fixture reaches by real steps, typed as the players type them (see
 /// [`crate::engine::testing::position`]); a `program …` line plays the plan and seal steps
-/// it stands for. Rules tests start from one; the few that still use [`placed`] (an emptied
-/// board with goods, orders and hands set by hand) say beside it why play cannot reach it.
+/// it stands for. Rules tests start from one, or from a line of real play steered to a position
+/// many turns in ([`trader`], [`first_step`]).
 fn position(fixture: &str) -> Himalaya {
     crate::engine::testing::position(&data(), fixture)
 }
@@ -101,44 +101,6 @@ const ANN_FILLS_AT_10: &str = "players Ann Bo Cy
                                Cy: program rest rest rest rest rest rest
                                Ann: program deal dirt deal ice stone deal";
 
-/// Set up, empty the board back into the bags, and place caravans at `starts` (village
-/// numbers, seat order). The game then waits in turn 1. Only for the positions play cannot
-/// reach in a fixture's steps (each use says why).
-fn placed(d: &HimalayaData, rules: &str, starts: &[usize]) -> Himalaya {
-    let mut g = crate::engine::setup_checked::<Himalaya>(d, &names(starts.len()), &opts(rules), 42)
-        .unwrap();
-    // why: each caller's position is one play cannot reach in a fixture's steps, and says
-    // why at its call.
-    for v in 0..VILLAGES {
-        for i in 0..5 {
-            g.goods_bag[i] += g.village_goods[v][i] as u32;
-        }
-        g.village_goods[v] = [0; 5];
-        if let Some(o) = g.village_order[v].take() {
-            g.orders_bag.push(o);
-        }
-    }
-    for (s, &v) in starts.iter().enumerate() {
-        play(&mut g, d, s, &format!("start {v}"));
-    }
-    assert_eq!(g.turn, 1);
-    g
-}
-
-fn put_order(g: &mut Himalaya, village: usize, order: usize) {
-    // why: a chosen order in a village; each caller says why at its call.
-    g.orders_bag.retain(|&o| o != order);
-    g.village_order[village - 1] = Some(order);
-}
-
-fn give(g: &mut Himalaya, seat: Seat, goods: [u8; 5]) {
-    // why: chosen goods in a hand; each caller says why at its call.
-    for i in 0..5 {
-        g.goods_bag[i] -= goods[i] as u32;
-        g.hands[seat][i] += goods[i];
-    }
-}
-
 /// Program every seat through the `program` command; the last seal reveals.
 fn program_all(g: &mut Himalaya, d: &HimalayaData, programs: &[&str]) {
     for (s, p) in programs.iter().enumerate() {
@@ -155,4 +117,122 @@ const REST: &str = "rest rest rest rest rest rest";
 
 fn v(g: &Himalaya, seat: Seat) -> usize {
     g.caravans[seat].unwrap() + 1
+}
+
+/// Where `seat`'s caravan will stand after the moves it has planned so far this turn
+/// (events aside), and the villages where it plans to deal before that.
+fn planned_walk(g: &Himalaya, d: &HimalayaData, seat: Seat) -> (usize, Vec<usize>) {
+    let mut at = g.caravans[seat].unwrap_or(0);
+    let mut dealt = Vec::new();
+    for a in &g.plans[seat] {
+        match *a {
+            Action::Move(kind) => {
+                if let Some((_, to)) = d.path_from(at, kind) {
+                    at = to;
+                }
+            }
+            Action::Deal => dealt.push(at),
+            Action::Rest => {}
+        }
+    }
+    (at, dealt)
+}
+
+/// A steering for whole games of real play ([`steered_play_until`]): each caravan plans
+/// its six actions to trade, dealing where it will stand when that village holds goods it
+/// has not planned to take yet or an order its hand pays, else moving along a path to such
+/// a village, else along any path. Every other step (a start, a seal, a reward, an event)
+/// ranks 1, all alike; taking a plan or a seal back ranks lowest.
+fn trader(g: &Himalaya, d: &HimalayaData, seat: Seat, text: &str) -> i32 {
+    walker(g, d, seat, text, true)
+}
+
+/// [`trader`] that goes only for goods, never for an order (it still fills one when it
+/// deals where an order waits and its hand pays): hands grow and the goods bag empties.
+fn hoarder(g: &Himalaya, d: &HimalayaData, seat: Seat, text: &str) -> i32 {
+    walker(g, d, seat, text, false)
+}
+
+fn walker(g: &Himalaya, d: &HimalayaData, seat: Seat, text: &str, orders: bool) -> i32 {
+    let Some(word) = text.strip_prefix("plan ") else {
+        return if text.starts_with("un") { -1 } else { 1 };
+    };
+    let (at, dealt) = planned_walk(g, d, seat);
+    let worth = |v: usize| {
+        let pays = |o: usize| {
+            let needs = d.orders[o].needs();
+            orders && (0..5).all(|i| g.hands[seat][i] >= needs[i])
+        };
+        (g.has_goods(v) && !dealt.contains(&v)) || g.village_order[v].is_some_and(pays)
+    };
+    match Action::ALL.into_iter().find(|a| a.name() == word) {
+        Some(Action::Deal) if worth(at) => 4,
+        Some(Action::Move(kind)) => match d.path_from(at, kind) {
+            Some((_, to)) if worth(to) => 3,
+            Some(_) => 2,
+            None => 0,
+        },
+        _ => 0,
+    }
+}
+
+/// [`trader`], ranking a reward (an order's pair or an inventory's) that names `want` above
+/// the others.
+fn trader_wanting<'a>(
+    d: &'a HimalayaData,
+    want: &'a str,
+) -> impl Fn(&Himalaya, Seat, &str) -> i32 + 'a {
+    move |g, s, t| {
+        let reward = t.starts_with("reward") || t.starts_with("inventory");
+        trader(g, d, s, t) + i32::from(reward && t.contains(want))
+    }
+}
+
+/// The first step of whole games of `n` players under `rules` (seeds 0, 1, … below `seeds`,
+/// played by `prefer`) for which `found(before, after)` holds: the game before that step
+/// and after it. Panics naming `what` if no step of those games shows it.
+fn first_step(
+    d: &HimalayaData,
+    (n, rules, seeds): (usize, &str, u64),
+    prefer: impl Fn(&Himalaya, Seat, &str) -> i32,
+    what: &str,
+    found: impl Fn(&Himalaya, &Himalaya) -> bool,
+) -> (Himalaya, Himalaya) {
+    for seed in 0..seeds {
+        let mut g = crate::engine::setup_checked::<Himalaya>(d, &names(n), &opts(rules), seed)
+            .expect("setup");
+        let before: std::cell::RefCell<Option<Himalaya>> = Default::default();
+        let stop = |g: &Himalaya| {
+            if before.borrow().as_ref().is_some_and(|b| found(b, g)) {
+                return true;
+            }
+            *before.borrow_mut() = Some(g.clone());
+            false
+        };
+        let mut pick = GameRng::new(seed);
+        if steered_play_until(&mut g, d, 20_000, &mut pick, &prefer, stop) {
+            return (before.take().unwrap(), g);
+        }
+    }
+    panic!("no step of the {n}-player {rules} games of seeds 0..{seeds} shows {what}")
+}
+
+/// A whole game of `n` players under `rules`, set up with `seed` and played to its end
+/// by `prefer` (its picks drawn from the same seed).
+fn played_out(
+    d: &HimalayaData,
+    n: usize,
+    rules: &str,
+    seed: u64,
+    prefer: impl Fn(&Himalaya, Seat, &str) -> i32,
+) -> Himalaya {
+    let mut g =
+        crate::engine::setup_checked::<Himalaya>(d, &names(n), &opts(rules), seed).expect("setup");
+    let mut pick = GameRng::new(seed);
+    let done = |g: &Himalaya| g.phase == Phase::Finished;
+    assert!(
+        steered_play_until(&mut g, d, 20_000, &mut pick, prefer, done),
+        "seed {seed}: the game ends"
+    );
+    g
 }

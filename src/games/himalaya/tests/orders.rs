@@ -2,26 +2,60 @@
 
 use super::*;
 
+/// The one order a step filled with its rewards given without a choice (`b` before the
+/// step, `a` after): the seat that keeps it and the village where `b` showed it.
+fn filled_without_asking(b: &Himalaya, a: &Himalaya) -> Option<(Seat, usize)> {
+    let grew: Vec<Seat> = (0..b.n())
+        .filter(|&s| a.kept[s].len() > b.kept[s].len())
+        .collect();
+    let [s] = grew[..] else { return None };
+    let o = *a.kept[s].last()?;
+    let v = b.village_order.iter().position(|&x| x == Some(o))?;
+    (a.kept[s].len() == b.kept[s].len() + 1).then_some((s, v))
+}
+
 // HIM-REWARD-8 (reading: the two possible rewards are given)
 #[test]
 fn him_reward_4_stupa_reward_needs_a_village_without_a_stupa() {
     let d = data();
-    // A second order on a village that already has a stupa: the refill's d20 would have to
-    // put one back on 10 after a fill there, which no fixture's steps choose.
-    let mut g = placed(&d, "basic", &[10, 1, 20]); // why: above
-    put_order(&mut g, 10, 4); // why: above
-    give(&mut g, 0, [1, 0, 1, 0, 0]); // why: above
-    g.stupas[9] = Some(2); // why: above
-    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
-    // Only barter and delegations remain: both given without a choice; 3 delegations
-    // (monastery) wait for their regions.
-    assert_eq!(g.kept[0], vec![4]);
-    assert_eq!(g.stupas[9], Some(2));
-    assert_eq!(
-        g.legal_steps(&d, 0).len(),
-        4,
-        "one step per touching region"
+    // Whole games of stupa-taking traders until an order is filled in a village that
+    // already has a stupa by a player with delegations left.
+    let (b, a) = first_step(
+        &d,
+        (3, "basic", 64),
+        trader_wanting(&d, "stupa"),
+        "an order filled in a village with a stupa",
+        |b, a| {
+            filled_without_asking(b, a)
+                .is_some_and(|(s, v)| b.stupas[v].is_some() && b.delegations_left(s) > 0)
+        },
     );
+    let (s, v) = filled_without_asking(&b, &a).unwrap();
+    assert_eq!(
+        b.reward_options(s, v),
+        vec![Reward::Barter, Reward::Delegations]
+    );
+    // Only barter and delegations remain: both given without a choice, the stupa stays.
+    assert_eq!(a.stupas[v], b.stupas[v]);
+    let regions = &d.villages[v].regions;
+    let sent = (d.villages[v].level as u32).min(b.delegations_left(s));
+    if let [r] = regions[..] {
+        assert_eq!(a.delegations[r][s], b.delegations[r][s] + sent);
+    } else {
+        assert_eq!(
+            a.pending,
+            Some(Pending::Delegate {
+                seat: s,
+                regions: regions.clone(),
+                left: sent
+            })
+        );
+        assert_eq!(
+            a.legal_steps(&d, s).len(),
+            regions.len(),
+            "one step per touching region"
+        );
+    }
 }
 
 // HIM-REWARD-7 (reading: an order not bartered goes back to the bag), HIM-REWARD-9 (reading: split allowed)
@@ -123,18 +157,25 @@ fn him_reward_5_a_temple_sends_two_delegations() {
 #[test]
 fn him_reward_8_no_delegation_left_gives_barter_and_offering_without_asking() {
     let d = data();
-    // All 15 delegations sent takes at least five filled orders (a monastery sends 3): more
-    // turns than a fixture's steps reach.
-    let mut g = placed(&d, "basic", &[10, 1, 20]); // why: above
-    put_order(&mut g, 10, 4); // why: above
-    give(&mut g, 0, [1, 0, 1, 0, 0]); // why: above
-    g.delegations[0][0] = DELEGATIONS; // all 15 sent to Humla (why: above)
-    assert_eq!(g.delegations_left(0), 0);
-    assert_eq!(g.reward_options(0, 9), vec![Reward::Barter, Reward::Stupa]);
-    program_all(&mut g, &d, &["deal rest rest rest rest rest", REST, REST]);
-    assert_eq!(g.pending, None, "no choice to make");
-    assert_eq!(g.kept[0], vec![4]);
-    assert_eq!(g.stupas[9], Some(0));
-    assert_eq!(g.delegations_left(0), 0);
-    assert_eq!(g.turn, 2);
+    // Whole games of traders taking delegations (for orders and inventories) until a player
+    // who has sent all 15 fills an order in a village without a stupa.
+    let (b, a) = first_step(
+        &d,
+        (3, "advanced", 64),
+        trader_wanting(&d, "delegations"),
+        "an order filled without a stupa by a player with no delegation left",
+        |b, a| {
+            filled_without_asking(b, a).is_some_and(|(s, v)| {
+                b.delegations_left(s) == 0 && b.stupas[v].is_none() && b.stupas_left(s) > 0
+            })
+        },
+    );
+    let (s, v) = filled_without_asking(&b, &a).unwrap();
+    assert_eq!(b.reward_options(s, v), vec![Reward::Barter, Reward::Stupa]);
+    assert!(
+        !matches!(a.pending, Some(Pending::Reward { .. })),
+        "no choice to make"
+    );
+    assert_eq!(a.stupas[v], Some(s));
+    assert_eq!(a.delegations_left(s), 0);
 }

@@ -76,18 +76,22 @@ fn him_comp_9_each_player_has_15_delegations_and_5_stupas() {
             assert_eq!(view.players[s].stupas_left, 5);
         }
     }
-    // A player with all 5 stupas built has none left for an offering.
-    // Five stupas built takes five filled orders or inventories: more turns than a fixture's
-    // steps reach.
-    let mut g = placed(&d, "basic", &[10, 1, 20]); // why: above
-    for v in [2, 3, 5, 7, 8] {
-        g.stupas[v - 1] = Some(0); // why: above
-    }
-    assert_eq!(g.stupas_left(0), 0);
-    assert_eq!(
-        g.reward_options(0, 9),
-        vec![Reward::Barter, Reward::Delegations]
+    // A player with all 5 stupas built has none left for an offering: whole games of
+    // stupa-taking traders until a player builds the fifth.
+    let (_, g) = first_step(
+        &d,
+        (4, "advanced", 64),
+        trader_wanting(&d, "stupa"),
+        "a player with five stupas built",
+        |_, a| (0..4).any(|s| a.stupas_left(s) == 0),
     );
+    let s = (0..4).find(|&s| g.stupas_left(s) == 0).unwrap();
+    let free = (0..VILLAGES).find(|&v| g.stupas[v].is_none()).unwrap();
+    let mut want = vec![Reward::Barter];
+    if g.delegations_left(s) > 0 {
+        want.push(Reward::Delegations);
+    }
+    assert_eq!(g.reward_options(s, free), want);
 }
 
 // HIM-COMP-10: in the advanced game each player starts with one yeti, one snowstorm and one
