@@ -80,12 +80,13 @@ impl Himalaya {
     /// The evaluation hint (see [`crate::engine::Game::hint`]), from public information
     /// only: the places the winning rule (HIM-WIN) would give now with each seat's
     /// religious and political influence and, as economic influence, the yacks of its
-    /// inventory markers and, for its kept orders (their number is public, their yacks
-    /// hidden), an order's mean yacks each; [`HINT_PLACE`] points a place (the
-    /// winner gets `HINT_PLACE * (n - 1)`), plus the influences themselves, summed, a
-    /// point each: a step that gains a yack, a stupa's level or a region counts, as a
-    /// player reading the score sheet would see it, even where the places stay. Once the
-    /// game is over, the final places.
+    /// inventory markers and, for its kept orders, an order's mean yacks each (their yacks
+    /// are hidden, their number is not: a filled order whose two rewards show only one
+    /// stupa or delegations was kept, and a scramble keeps the number); [`HINT_PLACE`]
+    /// points a place (the winner gets `HINT_PLACE * (n - 1)`), plus the influences
+    /// themselves, summed, a point each: a step that gains a yack, a stupa's level or a
+    /// region counts, as a player reading the score sheet would see it, even where the
+    /// places stay. Once the game is over, the final places.
     pub(in crate::games::himalaya) fn hint_places(&self, data: &HimalayaData) -> Vec<f64> {
         let n = self.n();
         let (places, infl) = match &self.result {
