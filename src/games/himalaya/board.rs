@@ -137,6 +137,9 @@ pub struct HimalayaData {
     /// Goods per kind in the game (index = [`Good::index`]).
     pub goods: [u32; 5],
     pub orders: Vec<OrderCard>,
+    /// The yacks of all the order cards together (what a kept order is worth on average is
+    /// this over their number), summed once here for the hint.
+    pub orders_yacks: u32,
     pub inventory_markers: u32,
     pub inventory_yacks: u32,
     /// Static board layer for the renderer.
@@ -444,6 +447,7 @@ impl Reader {
             regions: self.regions,
             paths,
             goods,
+            orders_yacks: self.orders.iter().map(|o| o.yacks).sum(),
             orders: self.orders,
             inventory_markers,
             inventory_yacks,

@@ -112,9 +112,8 @@ impl Himalaya {
     /// yacks, and its kept orders at an order card's mean yacks each (rounded).
     fn public_yacks(&self, data: &HimalayaData, seat: Seat) -> u32 {
         let cards = data.orders.len().max(1) as u32;
-        let all: u32 = data.orders.iter().map(|o| o.yacks).sum();
         let kept = self.kept[seat].len() as u32;
-        self.markers[seat] * data.inventory_yacks + (kept * all + cards / 2) / cards
+        self.markers[seat] * data.inventory_yacks + (kept * data.orders_yacks + cards / 2) / cards
     }
 
     /// The parts of `seat`'s economic influence, in yacks: its kept orders' and its
