@@ -540,15 +540,7 @@ fn pel_bat_10_at_most_five_units_attack_in_one_area() {
         (0..d.areas.len())
             .filter(|&x| enemy_held(d, g, x, 1, true))
             .find_map(|x| {
-                let moves: Vec<String> = (d.areas[x].adj.iter())
-                    .flat_map(|&a| {
-                        ARMY_KINDS.into_iter().flat_map(move |k| {
-                            let m = format!("move {} {} {}", name(d, a), name(d, x), k.name());
-                            std::iter::repeat_n(m, g.count_kind(g.turn, a, k))
-                        })
-                    })
-                    .take(cap + 1)
-                    .collect();
+                let moves: Vec<String> = moves_into(d, g, x).take(cap + 1).collect();
                 (moves.len() == cap + 1).then_some(moves)
             })
     });

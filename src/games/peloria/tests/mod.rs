@@ -306,6 +306,39 @@ fn retreating(g: &Peloria) -> Option<(usize, Battle)> {
     }
 }
 
+/// The moves that bring each army unit of the nation whose turn it is standing next to
+/// `to` into it, one move a unit.
+fn moves_into<'a>(
+    d: &'a PeloriaData,
+    g: &'a Peloria,
+    to: usize,
+) -> impl Iterator<Item = String> + 'a {
+    (d.areas[to].adj.iter()).flat_map(move |&a| {
+        ARMY_KINDS.into_iter().flat_map(move |k| {
+            let m = format!("move {} {} {}", name(d, a), name(d, to), k.name());
+            std::iter::repeat_n(m, g.count_kind(g.turn, a, k))
+        })
+    })
+}
+
+/// A side of a battle.
+#[derive(Clone, Copy)]
+enum Side {
+    Attacker,
+    Defender,
+}
+
+/// The nation on `side` of the battle when it must retreat now and is not immortal (its
+/// units can be driven back), with the battle.
+fn mortal_retreating(d: &PeloriaData, g: &Peloria, side: Side) -> Option<(usize, Battle)> {
+    let (n, b) = retreating(g)?;
+    let on_side = match side {
+        Side::Attacker => b.attacker,
+        Side::Defender => b.defender,
+    };
+    (n == on_side && !d.nations[n].flags.immortal).then_some((n, b))
+}
+
 /// A battle that may be fought now in real play, and what choosing it does (played on a
 /// copy, by the game's own dice): the area and the events.
 fn battle_ahead(d: &PeloriaData, g: &Peloria) -> Vec<(usize, crate::engine::Applied)> {

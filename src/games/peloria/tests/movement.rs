@@ -860,15 +860,7 @@ fn pel_bat_10_the_attacker_cap_does_not_limit_moves_into_an_empty_area() {
         (0..d.areas.len())
             .filter(|&b| quiet(d, g, b))
             .find_map(|b| {
-                let moves: Vec<String> = (d.areas[b].adj.iter())
-                    .flat_map(|&a| {
-                        ARMY_KINDS.into_iter().flat_map(move |k| {
-                            let m = format!("move {} {} {}", name(d, a), name(d, b), k.name());
-                            std::iter::repeat_n(m, g.count_kind(g.turn, a, k))
-                        })
-                    })
-                    .take(over)
-                    .collect();
+                let moves: Vec<String> = moves_into(d, g, b).take(over).collect();
                 (moves.len() == over).then_some((b, moves))
             })
     });
@@ -894,25 +886,22 @@ fn pel_ovr_4_cavalry_need_only_equal_the_defenders() {
             }
         })
     };
-    let (mut g, (_, a, x, y)) = found(&d, "cavalry as many as defenders", any_step, |g| {
-        equal(g, Kind::Cavalry)
-    });
-    let defenders = g.others(g.turn, x);
-    let [a, x, y] = [a, x, y].map(|i| name(&d, i));
-    for _ in 0..defenders {
-        play_now(&mut g, &d, &format!("move {a} {x} cavalry"));
-    }
-    play_now(&mut g, &d, &format!("move {x} {y} cavalry"));
+    // Units of `kind` as many as the defenders moved in: the game, and their move on.
+    let moved_in = |kind: Kind| {
+        let what = format!("{} as many as defenders", kind.name());
+        let (mut g, (_, a, x, y)) = found(&d, &what, any_step, |g| equal(g, kind));
+        let defenders = g.others(g.turn, x);
+        let [a, x, y] = [a, x, y].map(|i| name(&d, i));
+        for _ in 0..defenders {
+            play_now(&mut g, &d, &format!("move {a} {x} {}", kind.name()));
+        }
+        (g, format!("move {x} {y} {}", kind.name()))
+    };
+    let (mut g, on) = moved_in(Kind::Cavalry);
+    play_now(&mut g, &d, &on);
     // Infantry in the same position stop.
-    let (mut g, (_, a, x, y)) = found(&d, "infantry as many as defenders", any_step, |g| {
-        equal(g, Kind::Infantry)
-    });
-    let defenders = g.others(g.turn, x);
-    let [a, x, y] = [a, x, y].map(|i| name(&d, i));
-    for _ in 0..defenders {
-        play_now(&mut g, &d, &format!("move {a} {x} infantry"));
-    }
-    rejected_now(&mut g, &d, &format!("move {x} {y} infantry"));
+    let (mut g, on) = moved_in(Kind::Infantry);
+    rejected_now(&mut g, &d, &on);
 }
 
 // PEL-OVR-6

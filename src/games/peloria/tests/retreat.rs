@@ -66,10 +66,7 @@ fn pel_ret_2_defenders_retreat_next_door_to_empty_or_own_areas_they_may_enter() 
         "a defender with every kind of neighbour",
         attacking(&d, |_, _| true),
         |g| {
-            let (n, b) = retreating(g)?;
-            if n != b.defender || d.nations[n].flags.immortal {
-                return None;
-            }
+            let (n, b) = mortal_retreating(&d, g, Side::Defender)?;
             let a = b.area;
             let k = ARMY_KINDS
                 .into_iter()
@@ -114,11 +111,8 @@ fn attackers_way_back(d: &PeloriaData) -> (Peloria, (usize, Kind, usize, usize))
         "attackers of one kind with one way back",
         attacking(d, |_, _| true),
         |g| {
-            let (n, b) = retreating(g)?;
+            let (n, b) = mortal_retreating(d, g, Side::Attacker)?;
             let a = b.area;
-            if n != b.attacker || d.nations[n].flags.immortal {
-                return None;
-            }
             let k = one_kind(g, a)?;
             let mut froms = g
                 .units
@@ -238,11 +232,8 @@ fn pel_ret_4_stacking_limits_apply_to_retreats() {
     let (pile, attack) = (piling(&d, false), attacking(&d, |_, _| true));
     let both = |g: &Peloria, s: Seat, t: &str| 100 * attack(g, s, t) + pile(g, s, t);
     let (g, (n, k, a, full, room)) = found(&d, "a defender by a full area", both, |g| {
-        let (n, b) = retreating(g)?;
+        let (n, b) = mortal_retreating(&d, g, Side::Defender)?;
         let a = b.area;
-        if n != b.defender || d.nations[n].flags.immortal {
-            return None;
-        }
         let k = ARMY_KINDS
             .into_iter()
             .find(|&k| g.count_kind(n, a, k) > 0)?;
@@ -467,11 +458,8 @@ fn pel_ret_3_each_attacking_unit_retreats_to_the_area_it_moved_from() {
         "an attacker after an overrun",
         attacking(&d, |_, _| true),
         |g| {
-            let (n, b) = retreating(g)?;
+            let (n, b) = mortal_retreating(&d, g, Side::Attacker)?;
             let a = b.area;
-            if n != b.attacker || d.nations[n].flags.immortal {
-                return None;
-            }
             let came: Vec<(Kind, u8)> = (g.units.iter())
                 .filter(|u| u.nation as usize == n && u.area as usize == a)
                 .filter_map(|u| Some((u.kind, u.from?)))
@@ -505,11 +493,8 @@ fn pel_ret_3_each_attacking_unit_retreats_to_the_area_it_moved_from() {
         "attackers with two ways back",
         attacking(&d, |_, _| true),
         |g| {
-            let (n, b) = retreating(g)?;
+            let (n, b) = mortal_retreating(&d, g, Side::Attacker)?;
             let a = b.area;
-            if n != b.attacker || d.nations[n].flags.immortal {
-                return None;
-            }
             [Kind::Infantry, Kind::Cavalry].into_iter().find_map(|k| {
                 let mut from: Vec<usize> = g
                     .units_of(n, a, k)
