@@ -1,6 +1,7 @@
 //! The `easy` level, a beginner: one step ahead. Each allowed step is tried on one
-//! determinisation and the position it leads to is scored by the game's hint as a
-//! beginner reads a score sheet: its own points ahead of (or behind) the best other seat's
+//! determinisation and the position it leads to is scored by the game's outlook for the
+//! seat (the hint, with what the seat has committed to carried out and its own holdings
+//! counted: [`crate::engine::Game::outlook`]) as a beginner reads a score sheet: its own points ahead of (or behind) the best other seat's
 //! (a finished game: first place far above the rest), plus a little noise so that steps
 //! worth about the same are taken alike and the beginner is not predictable.
 
@@ -8,7 +9,7 @@ use super::{determinise, Decision};
 use crate::engine::{AnyGame, GameRng, Seat, Status};
 
 /// The noise added to each step's score, in the hint's points: at most this much either way.
-const NOISE: f64 = 0.25;
+pub(super) const NOISE: f64 = 0.25;
 
 pub(super) fn choose(
     game: &dyn AnyGame,
@@ -48,14 +49,14 @@ pub(super) fn choose(
     }
 }
 
-/// How far `me` is ahead of the best other seat by the hint (behind: negative); a finished
-/// game by place, far beyond any hint.
+/// How far `me` is ahead of the best other seat by its outlook (behind: negative); a
+/// finished game by place, far beyond any outlook.
 pub(super) fn lead(g: &dyn AnyGame, me: Seat) -> f64 {
     if let Status::Finished(r) = g.status() {
         let place = r.places.get(me).copied().unwrap_or(u32::MAX) as f64;
         return 1e9 - place * 1e6;
     }
-    let hint = g.hint();
+    let hint = g.outlook(me);
     let Some(&mine) = hint.get(me) else {
         return 0.0;
     };

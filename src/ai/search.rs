@@ -7,7 +7,7 @@
 //!
 //! The search starts from the easy level's judgement: before the first iteration, each
 //! allowed root step is tried one step ahead on one determinisation and scored by the
-//! rewards the playouts use, its lead by the hint (easy's judgement,
+//! rewards the playouts use, its lead by the seat's outlook (easy's judgement,
 //! [`super::greedy::lead`]) breaking ties; its node starts with [`PRIOR_VISITS`] virtual
 //! visits at that value. On few playouts the search then tries the steps easy likes
 //! first, and as playouts add up they overrule it.
@@ -23,7 +23,7 @@ const EXPLORATION: f64 = 0.7;
 /// Virtual visits each allowed root step starts with, at its one-step value (the prior).
 pub(super) const PRIOR_VISITS: u32 = 4;
 
-/// How much the one-step lead by the hint adds to a root step's prior value at most
+/// How much the one-step lead by the outlook adds to a root step's prior value at most
 /// (the best lead among the steps; the worst adds nothing).
 const PRIOR_LEAD: f64 = 0.1;
 

@@ -128,7 +128,7 @@ fn a_forced_step_is_taken_without_searching() {
 }
 
 /// Normal's search starts from easy's judgement (the prior at the root): in every position
-/// of every game where one step leads clearly ahead of the others by the hint, one step
+/// of every game where one step leads clearly ahead of the others by the outlook, one step
 /// ahead, and no step reveals or draws anything (so every determinisation sees the same),
 /// normal on a single playout takes that step, as easy would, where without the prior it
 /// would try one step at random.
@@ -224,7 +224,8 @@ fn a_scaled_budget_keeps_the_levels_ratio_and_never_reaches_zero() {
 }
 
 /// Liveness, engine-wide (`engine::conformance::check_liveness`): in games of every kind
-/// and player count played to the end by random players, and by Sherpa's easy players,
+/// and player count played to the end by random players, and by Sherpa's easy players
+/// (each deciding within its turn as the bot has it decide, never stepping back),
 /// every seat the status names as acting always has a legal step (a stuck game is a bug of
 /// the engine's contract, whatever game it is in).
 #[test]
@@ -252,9 +253,12 @@ fn every_game_runs_to_its_end_with_a_step_for_every_seat_named_as_acting() {
                 .expect("setup");
             let mut pick = GameRng::new(seed);
             let mut turn = 0u64;
+            let mut keys = TurnKeys::new();
             check_liveness(&mut *g, STEP_CAP, &mut pick, |g, seat, choices| {
                 turn += 1;
-                let d = decide(g, seat, Level::Easy, budget(), turn).expect("an acting seat");
+                keys.before(g, seat);
+                let d = decide_in_turn(g, seat, Level::Easy, budget(), turn, keys.seen())
+                    .expect("an acting seat");
                 choices
                     .iter()
                     .position(|c| *c == d.step)
@@ -454,4 +458,51 @@ fn a_sampled_playout_step_is_a_legal_step_and_every_one_comes_up() {
             .collect();
         assert!(missed.is_empty(), "{name}: never drawn: {missed:?}");
     }
+}
+
+/// Easy judges a Himalaya program by what it would do when carried out (the seat's
+/// outlook, [`crate::engine::Game::outlook`]): at the start of a program, where a deal
+/// first would take a good (or fill an order), planning it leads resting by more than
+/// twice easy's noise, and easy plans it, though by the hint alone (nothing public changes
+/// while programming) the two look alike.
+#[test]
+fn himalaya_easy_plans_a_deal_where_its_caravan_would_trade() {
+    let kind = Registry::builtin().get("himalaya").expect("himalaya");
+    let names: Vec<String> = (0..3).map(|i| format!("p{i}")).collect();
+    let mut found = 0;
+    for seed in 1..12 {
+        let mut g = kind
+            .setup(&names, &Default::default(), seed)
+            .expect("setup");
+        let mut pick = GameRng::new(seed);
+        while found < 3 && !g.status().is_finished() {
+            let me = g.status().acting()[0];
+            let legal = g.choices(me);
+            let fresh = |s: &str| legal.iter().any(|l| l == s);
+            if fresh("plan deal") && !fresh("unplan") {
+                let after = |step: &str| {
+                    let mut a = g.box_clone();
+                    a.play(me, step).expect("legal");
+                    a
+                };
+                let (deal, rest) = (after("plan deal"), after("plan rest"));
+                assert_eq!(deal.hint(), rest.hint(), "seed {seed}");
+                if deal.outlook(me)[me] > rest.outlook(me)[me] + 2.0 * greedy::NOISE {
+                    for s in 1..4 {
+                        let d = decide(&*g, me, Level::Easy, budget(), s).expect("acting");
+                        assert_eq!(d.step, "plan deal", "seed {seed}, decision seed {s}");
+                    }
+                    found += 1;
+                }
+            }
+            g.play_random(me, &mut pick).expect("legal");
+        }
+        if found >= 3 {
+            break;
+        }
+    }
+    assert!(
+        found >= 3,
+        "only {found} program starts where a first deal would trade"
+    );
 }

@@ -21,7 +21,8 @@
 //!   scrambling with j and then with k, so a scramble's output never depends on the hidden
 //!   information it replaces;
 //! - the evaluation hint ([`Game::hint`]) has one entry per seat (or none) and is unchanged
-//!   by scrambling any holder's hidden information;
+//!   by scrambling any holder's hidden information; each seat's outlook
+//!   ([`Game::outlook`]) is unchanged by scrambling any other holder's;
 //! - replay of the log from the seed gives the same state, and snapshots round-trip;
 //! - at the end, the result gives each seat's score in named parts that add up to it;
 //! - **liveness**: every seat the status names as acting has a legal step, and no step of
@@ -685,6 +686,14 @@ pub fn check_non_interference<G: Game>(
                 "{}: the hint changes when {holder:?}'s hidden information is scrambled",
                 G::NAME
             );
+            for seat in (0..players).filter(|&s| holder != Holder::Seat(s)) {
+                assert_eq!(
+                    other.outlook(data, seat),
+                    g.outlook(data, seat),
+                    "{}: seat {seat}'s outlook changes when {holder:?}'s hidden information is scrambled",
+                    G::NAME
+                );
+            }
             if other != *g {
                 report.scrambles_changed += 1;
             } else {

@@ -543,6 +543,14 @@ pub trait Game:
         Vec::new()
     }
 
+    /// How `seat` pictures the standings, by seat as [`Game::hint`]: what a beginner
+    /// (`easy`) reads one step ahead. It may use `seat`'s own hidden information (what it
+    /// has committed to but not yet carried out, what it holds), never another seat's. The
+    /// default: the hint.
+    fn outlook(&self, data: &Self::Data, _seat: Seat) -> Vec<f64> {
+        self.hint(data)
+    }
+
     /// A key of the position as `seat` sees it, without the bookkeeping of the turn in
     /// progress (actions left, the steps taken so far): two positions with the same key look
     /// alike to `seat`, so a step back to a key seen earlier in the same turn wasted the
@@ -735,6 +743,8 @@ pub trait AnyGame: Send {
     ) -> Option<Applied>;
     /// The game's evaluation hint, by seat (see [`Game::hint`]).
     fn hint(&self) -> Vec<f64>;
+    /// How `seat` pictures the standings (see [`Game::outlook`]).
+    fn outlook(&self, seat: Seat) -> Vec<f64>;
     /// The key of the position as `seat` sees it, without the turn's bookkeeping (see
     /// [`Game::position_key`]).
     fn position_key(&self, seat: Seat) -> u64;
@@ -1063,6 +1073,9 @@ impl<G: Game> AnyGame for Instance<G> {
     }
     fn hint(&self) -> Vec<f64> {
         self.state.hint(&self.kind.data)
+    }
+    fn outlook(&self, seat: Seat) -> Vec<f64> {
+        self.state.outlook(&self.kind.data, seat)
     }
     fn position_key(&self, seat: Seat) -> u64 {
         self.state.position_key(&self.kind.data, seat)

@@ -566,6 +566,10 @@ impl Game for Himalaya {
         self.hint_places(data)
     }
 
+    fn outlook(&self, data: &HimalayaData, seat: Seat) -> Vec<f64> {
+        self.outlook_for(data, seat)
+    }
+
     fn scramble_into(&mut self, data: &HimalayaData, holder: Holder, rng: &mut GameRng) {
         view::scramble(self, data, holder, rng)
     }

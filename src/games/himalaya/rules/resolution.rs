@@ -3,6 +3,61 @@
 use super::*;
 
 impl Himalaya {
+    /// The position `me` pictures once its program so far is carried out (what
+    /// [`Himalaya::outlook_for`] scores): during programming, this turn's six actions
+    /// resolved as the resolution phase would, with `me`'s planned actions (resting after
+    /// the last) and every other caravan resting; `me`'s own choices on the way (a good on
+    /// market day, two rewards, the delegations' regions) answered as best for it by
+    /// [`Himalaya::lead_for`]. Reads only `me`'s hidden information; elsewhere a copy.
+    pub(in crate::games::himalaya) fn carried_out(&self, data: &HimalayaData, me: Seat) -> Self {
+        let mut g = self.clone();
+        if g.phase != Phase::Programming || g.plans.get(me).is_none_or(|p| p.is_empty()) {
+            return g;
+        }
+        g.hushed = Hushed(true);
+        let mut program = g.plans[me].clone();
+        program.resize(ACTIONS, Action::Rest);
+        g.revealed = (0..g.n())
+            .map(|s| match s == me {
+                true => program.clone(),
+                false => vec![Action::Rest; ACTIONS],
+            })
+            .collect();
+        g.cursor = (0, 0);
+        g.took = vec![Vec::new(); g.n()];
+        g.phase = Phase::Resolution;
+        let mut events = Vec::new();
+        loop {
+            match g.pending.as_ref().map(|p| p.seat()) {
+                Some(s) if s == me => g = g.best_answer(data, me),
+                Some(_) => break,
+                None if g.cursor.0 < ACTIONS => g.resolve_one(data, &mut events),
+                None => break,
+            }
+        }
+        g
+    }
+
+    /// The position after `me` answers its pending choice as best for it by
+    /// [`Himalaya::lead_for`] (the first such answer in listing order).
+    fn best_answer(&self, data: &HimalayaData, me: Seat) -> Self {
+        let mut best: Option<(f64, Self)> = None;
+        for step in self.pending_candidates() {
+            if self.pending_ok(data, me, &step).is_err() {
+                continue;
+            }
+            let mut g = self.clone();
+            g.choose(data, me, &step);
+            let lead = g.lead_for(data, me);
+            if best.as_ref().is_none_or(|(b, _)| lead > *b) {
+                best = Some((lead, g));
+            }
+        }
+        best.map_or_else(|| self.clone(), |(_, g)| g)
+    }
+}
+
+impl Himalaya {
     pub(in crate::games::himalaya) fn resolve_one(
         &mut self,
         data: &HimalayaData,

@@ -9,6 +9,11 @@ use crate::engine::{parts_text, ScorePart};
 /// influences behind them still tell the seats apart by a margin.
 const HINT_PLACE: f64 = 10.0;
 
+/// What a good in a seat's hand is worth in the hint, in influence points: a share of an
+/// order it may help fill (two to four goods bring two rewards worth several points), so
+/// that taking goods counts and spending them on an order counts more.
+const GOOD_WORTH: f64 = 1.0;
+
 impl Himalaya {
     pub(in crate::games::himalaya) fn finish(
         &mut self,
@@ -86,7 +91,9 @@ impl Himalaya {
     /// points a place (the winner gets `HINT_PLACE * (n - 1)`), plus the influences
     /// themselves, summed, a point each: a step that gains a yack, a stupa's level or a
     /// region counts, as a player reading the score sheet would see it, even where the
-    /// places stay. Once the game is over, the final places.
+    /// places stay; and [`GOOD_WORTH`] for each good in the seat's hand (how many goods a
+    /// caravan holds is public: each good taken and each order paid is told to all, and a
+    /// scramble keeps the number). Once the game is over, the final places.
     pub(in crate::games::himalaya) fn hint_places(&self, data: &HimalayaData) -> Vec<f64> {
         let n = self.n();
         let (places, infl) = match &self.result {
@@ -103,9 +110,33 @@ impl Himalaya {
                 let spread = infl
                     .get(s)
                     .map_or(0, |i| i.religious + i.political + i.economic);
-                HINT_PLACE * (n as f64 - places[s] as f64) + spread as f64
+                let goods = match self.result {
+                    Some(_) => 0,
+                    None => self.hands[s].iter().map(|&c| c as u32).sum(),
+                };
+                HINT_PLACE * (n as f64 - places[s] as f64)
+                    + spread as f64
+                    + GOOD_WORTH * goods as f64
             })
             .collect()
+    }
+
+    /// `me`'s outlook (see [`crate::engine::Game::outlook`]): the hint once its program so
+    /// far is carried out ([`Himalaya::carried_out`], which alone reads `me`'s program).
+    pub(in crate::games::himalaya) fn outlook_for(
+        &self,
+        data: &HimalayaData,
+        me: Seat,
+    ) -> Vec<f64> {
+        self.carried_out(data, me).hint_places(data)
+    }
+
+    /// How far `me` is ahead of the best other seat by the hint (behind: negative).
+    pub(in crate::games::himalaya) fn lead_for(&self, data: &HimalayaData, me: Seat) -> f64 {
+        let hint = self.hint_places(data);
+        let mine = hint.get(me).copied().unwrap_or(0.0);
+        let others = hint.iter().enumerate().filter(|&(s, _)| s != me);
+        mine - others.map(|(_, &v)| v).fold(0.0, f64::max)
     }
 
     /// `seat`'s economic influence as every viewer can reckon it: its inventory markers'

@@ -636,7 +636,8 @@ fn him_win_5_final_scoring_counts_built_stupas_for_the_religious_tie_break() {
 // HIM-WIN-1: the hint ranks the seats by the winning rule with the public influences:
 // a seat leading two influences (religious by stupas, political by delegations) is first;
 // kept orders count by their number (public), at an order's mean yacks each, never by
-// their hidden yacks; inventory markers (public yacks) count.
+// their hidden yacks; inventory markers (public yacks) count; and a point for each good a
+// caravan holds (their number is public, their kinds are not).
 #[test]
 fn him_win_1_the_hint_ranks_by_the_public_influences_and_not_the_kept_orders_yacks() {
     use std::cell::Cell;
@@ -661,7 +662,7 @@ fn him_win_1_the_hint_ranks_by_the_public_influences_and_not_the_kept_orders_yac
     let reckoned = |g: &Himalaya, s: Seat| (g.kept[s].len() as u32 * all + cards / 2) / cards;
     // Along whole games of barter-keeping traders, before every step: the hint is 10 points
     // a place by the public influences (markers as yacks, kept orders as reckoned) plus
-    // those influences; note when a seat leads two, when the kept orders' own yacks would
+    // those influences and the goods held; note when a seat leads two, when the kept orders' own yacks would
     // change the places, and when leaving the markers out would.
     let (double, kept_moves, markers_move) = (Cell::new(false), Cell::new(false), Cell::new(0));
     let watch = |g: &Himalaya| {
@@ -673,7 +674,8 @@ fn him_win_1_the_hint_ranks_by_the_public_influences_and_not_the_kept_orders_yac
         let hint = g.hint(&d);
         for s in 0..3 {
             let influences = religious(g, &d, s) + political(g, s) + public_yacks(s);
-            let expected = 10.0 * (3.0 - public[s] as f64) + influences as f64;
+            let goods: u32 = g.hands[s].iter().map(|&c| c as u32).sum();
+            let expected = 10.0 * (3.0 - public[s] as f64) + (influences + goods) as f64;
             assert_eq!(
                 hint[s], expected,
                 "turn {}: hint {hint:?} for places {public:?}",
