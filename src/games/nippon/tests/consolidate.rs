@@ -294,20 +294,37 @@ fn nip_cons_16_workers_go_back_to_the_bag() {
 #[test]
 fn nip_cons_11_the_contracts_achievement_counts_pairs_of_fulfilled_contracts() {
     let d = data();
-    let mut g = fresh(&d, 2);
     let a = d
         .achievements
         .iter()
         .position(|a| a.name == "contracts")
         .unwrap();
-    for (done, units) in [(0, 0), (1, 0), (2, 1), (5, 2), (8, 4)] {
-        for k in 0..8 {
-            // why: each count of fulfilled contracts (0 to 8) would be its own search (3
-            // or more came in 10 of the 21 steered lines of mod.rs)
-            g.players[0].fulfilled[k] = k < done;
+    // Whole games played out (those of the scoring tests); on each, every seat's units
+    // counted against its fulfilled contracts halved, until a seat ends with an odd count
+    // of 3 or more (the half rounded down).
+    let odd = |g: &Nippon, s: Seat| {
+        let done = g.players[s].fulfilled.iter().filter(|&&f| f).count();
+        done >= 3 && done % 2 == 1
+    };
+    let mut found = None;
+    for (n, seed) in super::scoring::games() {
+        let g = super::scoring::played_out(&d, n, seed).g;
+        for s in 0..n {
+            let done = g.players[s].fulfilled.iter().filter(|&&f| f).count();
+            assert_eq!(
+                g.achievement_units(&d, s, a),
+                (done / 2) as i64,
+                "{done} fulfilled"
+            );
         }
-        assert_eq!(g.achievement_units(&d, 0, a), units, "{done} fulfilled");
+        if let Some(s) = (0..n).find(|&s| odd(&g, s)) {
+            found = Some((g, s));
+            break;
+        }
     }
+    let (g, s) = found.expect("a game ending with an odd count of 3 contracts or more");
+    let done = g.players[s].fulfilled.iter().filter(|&&f| f).count() as i64;
+    assert_eq!(g.achievement_units(&d, s, a), (done - 1) / 2);
 }
 
 // NIP-CONS-11, NIP-FAC-14: each achievement space counts its own picture: pairs of

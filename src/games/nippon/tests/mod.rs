@@ -539,19 +539,17 @@ fn in_action(g: &mut Nippon, d: &NipponData, a: Action) {
 // on lines of steered play (21 lines: seeds 11/3/0 by player count, picks 1 to 3, random
 // play and the preferences above; a game ends after 300 to 530 steps). `// why:` comments
 // cite these:
-// - LAYOUTS: chosen tiles of chosen values on chosen slots of one region for two or three
-//   seats, trains and ships beside them (the scoring tests), a tie at the end of a
-//   four-player game: steered games place tiles (purple's third by step 70 to 330), never
-//   a layout given in advance.
+// - LAYOUTS: three players' tiles of chosen values on one city (a tie for the lowest tile
+//   in the market test): steered games place tiles, never a layout given in advance, and
+//   no line of 300 of four players steered by `industry` reached a market action where a
+//   tile put leaves two tied lowest tiles to choose from (measured, session 18). The
+//   scoring tests look at the scorings of real games instead (`scoring.rs`).
 // - PURSES: every price and income is a multiple of 1,000 yen, and a purse below an
 //   action's price makes its `take` illegal (NIP-WORK-5), so a purse 1 yen short exists
 //   only by hand; 20,000 yen or more came in 7 of the 21 lines, after step 190; 50,000
 //   to 200,000 yen is beyond any purse the money track's top (30) pays.
 // - TOPS: 7 blueprints at once came in none of the 21 lines; the money track's top (18
 //   money steps: contracts, 2nd trains, 3 blueprints each) was not searched for.
-// - GOODS: a factory of every good with 4 goods each (the export tests of 3 contracts and
-//   of contract 8, 2+2+1+1) was not searched for (4 factories came in 11 of the 21
-//   lines, from step 219).
 // - REFILL: the scoring marker moves one slot per full refill (7 takes at least with 2
 //   players, 12 with 3, 15 with 4); steered lines reach slot 1 by step 30 to 66, slot 5 by
 //   step 180 to 310 and the first golden slot by step 290 to 510.

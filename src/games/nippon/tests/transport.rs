@@ -135,10 +135,26 @@ fn nip_train_2_exactly_the_price_of_a_train_is_enough() {
     // rules refuse the take; the refusal inside the action is the point
     in_action(&mut g, &d, Action::Trains);
     assert!(rejected_now(&mut g, &d, "train hokkaido").contains("a train costs"));
-    // why: above
-    g.players[0].yen = d.cost_train;
-    play_now(&mut g, &d, "train hokkaido");
-    assert_eq!(g.players[0].yen, 0);
+    // Trains bought whenever they can be, until a trains action begins with a purse of
+    // exactly a train's price.
+    let trains_first = |g: &Nippon, s: Seat, t: &str| {
+        if t == "consolidate" {
+            return i32::from(g.players[s].workers.len() >= 3) * 5;
+        }
+        by(&["train", "do trains", "take"], t)
+    };
+    let exact = |g: &Nippon| {
+        let begun = matches!(&g.stage, Stage::Rail { ship: false, regions } if regions.is_empty());
+        begun && g.players[g.current].yen == d.cost_train
+    };
+    let mut g = steered(4, trains_first, exact);
+    let s = g.current;
+    let train = legal(&g, &d, s)
+        .into_iter()
+        .find(|t| t.starts_with("train "))
+        .expect("a train may be bought");
+    play_now(&mut g, &d, &train);
+    assert_eq!(g.players[s].yen, 0);
 }
 
 // NIP-TRAIN-1, NIP-SHIP-1: a trains action places trains only and a ships action ships
