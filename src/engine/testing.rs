@@ -249,28 +249,37 @@ pub fn steered_play_until<G: Game>(
     stop: impl Fn(&G) -> bool,
 ) -> bool {
     for _ in 0..steps {
-        if stop(g) {
-            return true;
+        if stop(g) || steered_step(g, data, pick, &prefer).is_none() {
+            return stop(g);
         }
-        let acting = g.status().acting().to_vec();
-        if acting.is_empty() {
-            return false;
-        }
-        let seat = acting[pick.below(acting.len())];
-        let texts = legal(g, data, seat);
-        let ranks: Vec<i32> = texts.iter().map(|t| prefer(g, seat, t)).collect();
-        let Some(&best) = ranks.iter().max() else {
-            return false;
-        };
-        let top: Vec<&String> = texts
-            .iter()
-            .zip(&ranks)
-            .filter_map(|(t, &r)| (r == best).then_some(t))
-            .collect();
-        let text = top[pick.below(top.len())].clone();
-        play(g, data, seat, &text);
     }
     stop(g)
+}
+
+/// One step of [`steered_play_until`]'s play: a seat acting (by `pick`) plays a legal step
+/// `prefer` ranks highest (by `pick` among equals). What it did, or `None` when nobody
+/// may act.
+pub fn steered_step<G: Game>(
+    g: &mut G,
+    data: &G::Data,
+    pick: &mut GameRng,
+    prefer: impl Fn(&G, Seat, &str) -> i32,
+) -> Option<Applied> {
+    let acting = g.status().acting().to_vec();
+    if acting.is_empty() {
+        return None;
+    }
+    let seat = acting[pick.below(acting.len())];
+    let texts = legal(g, data, seat);
+    let ranks: Vec<i32> = texts.iter().map(|t| prefer(g, seat, t)).collect();
+    let best = *ranks.iter().max()?;
+    let top: Vec<&String> = texts
+        .iter()
+        .zip(&ranks)
+        .filter_map(|(t, &r)| (r == best).then_some(t))
+        .collect();
+    let text = top[pick.below(top.len())].clone();
+    Some(play(g, data, seat, &text))
 }
 
 #[cfg(test)]

@@ -161,16 +161,32 @@ fn pel_pop_5_new_units_only_where_the_nation_is_alone_and_praxians_on_the_platea
 #[test]
 fn pel_pop_6_placement_respects_stacking_with_one_overstack() {
     let d = data();
-    let mut g = blank(&d, 2, "Pelorians");
-    put(&mut g, &d, "Pelorians", "Lenshi", Kind::Infantry, 3);
-    put(&mut g, &d, "Pelorians", "Imther", Kind::Infantry, 2);
-    // why: two placements next to an area at the stacking limit: not searched for
-    g.phase = Phase::Place { left: 2 };
-    play_now(&mut g, &d, "place Lenshi infantry");
-    // Lenshi is now the overstack: no second one.
-    let e = rejected_now(&mut g, &d, "place Imther infantry");
+    // Real play piling units up (rough land first), stopped at a placement of two or more
+    // units that may go into either of two areas at their stacking limit.
+    let (mut g, (full, other)) =
+        found(&d, "a placement by two full areas", piling(&d, true), |g| {
+            if !matches!(g.phase, Phase::Place { left } if left >= 2) {
+                return None;
+            }
+            let n = g.turn;
+            let at_limit = |t: &String| {
+                let words: Vec<&str> = t.split_whitespace().collect();
+                let a = d.area(words.get(1)?)?;
+                (g.armies(n, a) == g.limit(&d, a)).then_some(t.clone())
+            };
+            let full: Vec<String> = (legal(g, &d, first_acting(g)).iter())
+                .filter_map(at_limit)
+                .collect();
+            let first = full.first()?;
+            let area = |t: &String| t.split_whitespace().nth(1).map(str::to_string);
+            let other = full.iter().find(|t| area(t) != area(first))?;
+            Some((first.clone(), other.clone()))
+        });
+    play_now(&mut g, &d, &full);
+    // The first is now the overstack: no second one.
+    let e = rejected_now(&mut g, &d, &other);
     assert!(e.contains("stacking"), "{e}");
-    play_now(&mut g, &d, "place Lenshi infantry");
+    play_now(&mut g, &d, &full);
 }
 
 // PEL-BRIT-15

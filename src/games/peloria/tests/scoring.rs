@@ -9,64 +9,100 @@ use super::*;
 #[test]
 fn pel_score_1_each_nation_scores_its_own_rule_in_scoring_rounds_only() {
     let d = data();
-    let mut g = blank(&d, 3, "YOUF");
-    for a in ["Lenshi", "Naveria", "Bindle"] {
-        put(&mut g, &d, "Hirenmador", a, Kind::Cavalry, 1);
+    // Real play, each step looked at. Nation scoring is said only as rounds 4, 8, 12 and 16
+    // end, once a round. Where no unit has moved since (the next round stopped at its
+    // first nation's placement, the Call to Heroes, or the end), every nation in play is
+    // said with the points its own rule gives it, recomputed here from the board, and a
+    // nation without points is not named. Stopped once the end of round 4 was seen and
+    // each kind of rule has scored, and the Praxians have once scored nothing (away from
+    // the Hungry Plateau).
+    let seen = std::cell::RefCell::new(std::collections::BTreeSet::new());
+    let want = [
+        "round 4", "area", "open", "unit", "forest", "place", "no place",
+    ];
+    found_step(
+        &d,
+        "every kind of nation scoring",
+        any_step,
+        |before, after, did| {
+            let lines: Vec<&str> = (did.events.iter())
+                .map(|e| e.text.as_str())
+                .filter(|t| t.starts_with("Nation scoring: "))
+                .collect();
+            let r = before.round;
+            if lines.is_empty() {
+                return None;
+            }
+            assert!([4, 8, 12, 16].contains(&r), "round {r}: {lines:?}");
+            assert_eq!(lines.len(), 1, "{lines:?}");
+            let next_begun = after.round == r + 1
+                && after.turn == 0
+                && matches!(after.phase, Phase::Place { .. });
+            if !(next_begun || after.phase == Phase::Bids || after.status().is_finished()) {
+                return None;
+            }
+            let said: Vec<(String, i64)> = (lines[0]["Nation scoring: ".len()..])
+                .trim_end_matches('.')
+                .split(", ")
+                .filter(|p| *p != "nobody scores")
+                .map(|p| {
+                    let (n, vp) = p.rsplit_once(' ').expect(p);
+                    (n.to_string(), vp.parse().expect(p))
+                })
+                .collect();
+            let mut seen = seen.borrow_mut();
+            seen.insert(format!("round {r}"));
+            let mut owed = Vec::new();
+            for n in (0..NATIONS).filter(|&n| d.nations[n].first_round <= r) {
+                let vp = clause_score(&d, after, n);
+                let rule = d.nations[n].score;
+                match rule {
+                    ScoreRule::Area(_) if vp > 0 => seen.insert("area".into()),
+                    ScoreRule::Open(_) if vp > 0 => seen.insert("open".into()),
+                    ScoreRule::Unit(_) if vp > 0 => seen.insert("unit".into()),
+                    ScoreRule::Forest(_) if vp > 0 => seen.insert("forest".into()),
+                    ScoreRule::Place(..) if vp > 0 => seen.insert("place".into()),
+                    ScoreRule::Place(..) => seen.insert("no place".into()),
+                    _ => false,
+                };
+                if vp > 0 {
+                    owed.push((d.nations[n].name.clone(), vp));
+                }
+            }
+            assert_eq!(said, owed, "round {r}: {}", lines[0]);
+            want.iter().all(|w| seen.contains(*w)).then_some(())
+        },
+    );
+}
+
+/// What nation `n` scores by its own rule at this position, recomputed from the units on
+/// the board (PEL-SCORE-1 and the nation sheets): points per land area where it has units,
+/// per open one of those, per unit, per forest counter, or for its place when it alone has
+/// units there.
+fn clause_score(d: &PeloriaData, g: &Peloria, n: usize) -> i64 {
+    let mine: Vec<&Unit> = g.units.iter().filter(|u| u.nation as usize == n).collect();
+    let mut areas: Vec<usize> = (mine.iter())
+        .map(|u| u.area as usize)
+        .filter(|&a| d.terrain(a).is_land())
+        .collect();
+    areas.sort_unstable();
+    areas.dedup();
+    let count = |n: usize| n as i64;
+    match d.nations[n].score {
+        ScoreRule::Area(v) => v * count(areas.len()),
+        ScoreRule::Open(v) => v * count(areas.iter().filter(|&&a| d.terrain(a).is_open()).count()),
+        ScoreRule::Unit(v) => v * count(mine.len()),
+        ScoreRule::Forest(v) => v * count(mine.iter().filter(|u| u.kind == Kind::Forest).count()),
+        ScoreRule::Place(v, a) => {
+            let alone = (g.units.iter()).all(|u| u.area as usize != a || u.nation as usize == n);
+            if areas.contains(&a) && alone {
+                v
+            } else {
+                0
+            }
+        }
+        ScoreRule::None => 0,
     }
-    for a in ["Saird", "Imther"] {
-        put(&mut g, &d, "Hyalorings", a, Kind::Cavalry, 1);
-    }
-    put(&mut g, &d, "Praxians", "Hungry-Plateau", Kind::Cavalry, 1);
-    put(&mut g, &d, "Pelorians", "Darsen", Kind::Infantry, 2);
-    put(&mut g, &d, "Pelorians", "Vanch", Kind::Infantry, 1);
-    put(&mut g, &d, "Aldryami", "Erigia", Kind::Forest, 3);
-    let (pl, al) = (nat(&d, "Pelorians"), nat(&d, "Aldryami"));
-    let (hi, hy, pr) = (
-        nat(&d, "Hirenmador"),
-        nat(&d, "Hyalorings"),
-        nat(&d, "Praxians"),
-    );
-    let mut ev = Vec::new();
-    g.end_round(&d, &mut ev);
-    assert_eq!(
-        (g.vp[hi], g.vp[hy]),
-        (0, 0),
-        "round 3 has no nation scoring"
-    );
-    // why: the same holdings scored in round 3 and in round 4: not searched for
-    g.round = 4;
-    let before = (g.vp[hi], g.vp[hy], g.vp[pr]);
-    let before_pl_al = (g.vp[pl], g.vp[al]);
-    g.nation_scoring(&d, &mut ev);
-    assert_eq!(g.vp[pl] - before_pl_al.0, 3, "1 VP per Pelorian unit");
-    assert_eq!(g.vp[al] - before_pl_al.1, 6, "2 VP per forest counter");
-    assert_eq!(
-        g.vp[hi] - before.0,
-        g.held(&d, hi).len() as i64,
-        "1 VP per area"
-    );
-    assert_eq!(
-        g.vp[hy] - before.1,
-        3 * g
-            .held(&d, hy)
-            .iter()
-            .filter(|&&a| d.terrain(a).is_open())
-            .count() as i64
-    );
-    assert_eq!(g.vp[pr] - before.2, 6, "the Hungry Plateau");
-    // The log names each nation that scored, with its points, and no one that did not.
-    let line = ev.last().unwrap();
-    assert!(line.starts_with("Nation scoring: "), "{line}");
-    assert!(
-        line.contains("Praxians 6") && line.contains("Pelorians 3"),
-        "{line}"
-    );
-    assert!(!line.contains("Veshtargos"), "in play, but no area: {line}");
-    // Away from the Hungry Plateau the Praxians score nothing there.
-    g.units.retain(|u| u.nation as usize != pr);
-    let before = g.vp[pr];
-    g.nation_scoring(&d, &mut ev);
-    assert_eq!(g.vp[pr], before);
 }
 
 #[test]
@@ -135,27 +171,53 @@ fn pel_shah_4_the_shah_may_score_in_each_of_rounds_14_to_16() {
 }
 
 /// Reading of "as soon as they happen": a nation scores a capture the moment its units
-/// stand alone in the listed area, in any nation's turn: here the Hyalorings retreat into
-/// Naveria during the Theyalan battles.
+/// stand alone in the listed area, in any nation's turn: here a defender retreats into
+/// an empty area it has a capture for during another nation's battles, while the battle
+/// goes on (units of it are still there).
 #[test]
 fn pel_brit_19_a_retreat_into_a_listed_area_captures_it_at_once_in_any_turn() {
     let d = data();
-    let mut g = blank(&d, 2, "Theyalans");
-    put(&mut g, &d, "Theyalans", "Lenshi", Kind::Infantry, 2);
-    put(&mut g, &d, "Hyalorings", "Lenshi", Kind::Cavalry, 1);
-    battle(
-        &mut g,
+    // Real play with attacks preferred, stopped where a nation whose turn it is not, with
+    // two or more units in the battle, may retreat into an empty area listed for its
+    // capture, not yet captured.
+    let (mut g, (n, step, to, vp)) = found(
         &d,
-        "Lenshi",
-        "Hyalorings",
-        1,
-        Stage::DefenderRetreat,
-        vec![],
+        "a retreat into a capture",
+        attacking(&d, |_, _| true),
+        |g| {
+            let (n, b) = retreating(g).filter(|(n, _)| *n != g.turn)?;
+            if g.count(n, b.area) < 2 {
+                return None;
+            }
+            legal(g, &d, d.nations[n].player).into_iter().find_map(|t| {
+                let words: Vec<&str> = t.split_whitespace().collect();
+                let ["retreat", _, to, _] = words[..] else {
+                    return None;
+                };
+                let to = d.area(to)?;
+                let empty = g.units.iter().all(|u| u.area as usize != to);
+                let (_, vp) = (d.nations[n].captures.iter()).find(|(a, _)| *a == to)?;
+                if !empty || g.captured.contains(&(n, to)) {
+                    return None;
+                }
+                // The battle goes on after the retreat (so it is not its end that captures).
+                let mut h = g.clone();
+                play(&mut h, &d, d.nations[n].player, &t);
+                let on = h.battle.as_ref().is_some_and(|now| now.area == b.area);
+                on.then(|| (n, t.clone(), to, *vp))
+            })
+        },
     );
-    advance(&mut g, &d);
-    let a = said(&play_now(&mut g, &d, "retreat Lenshi Naveria cavalry"), " ");
-    assert!(a.contains("The Hyalorings capture Naveria (+2 VP)."), "{a}");
-    assert_eq!(g.vp[nat(&d, "Hyalorings")], 2);
+    let before = g.vp[n];
+    let a = said(&play_now(&mut g, &d, &step), " ");
+    assert!(g.battle.is_some(), "the battle goes on: {a}");
+    let line = format!(
+        "The {} capture {} (+{vp} VP).",
+        d.nations[n].name,
+        name(&d, to)
+    );
+    assert!(a.contains(&line), "{line}: {a}");
+    assert_eq!(g.vp[n], before + vp);
 }
 
 /// Seed 1's random game to its end: the result gives each player's nations' VP and its

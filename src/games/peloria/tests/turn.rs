@@ -221,18 +221,18 @@ fn pel_brit_3_a_turn_runs_population_movement_battles_overpopulation() {
 #[test]
 fn pel_brit_4_a_nation_holds_every_land_area_with_a_unit() {
     let d = data();
-    let mut g = blank(&d, 2, "Pelanda");
-    put(&mut g, &d, "Pelanda", "Skanthi", Kind::Infantry, 1);
-    put(&mut g, &d, "Pelanda", "Tork", Kind::Infantry, 2);
-    put(&mut g, &d, "Pelanda", "Sweet-Sea", Kind::Infantry, 1);
-    assert_eq!(
-        g.held(&d, nat(&d, "Pelanda")),
-        vec![ar(&d, "Tork"), ar(&d, "Skanthi")]
-            .into_iter()
-            .collect::<std::collections::BTreeSet<_>>()
-            .into_iter()
-            .collect::<Vec<_>>()
-    );
+    // Random play, stopped where a nation has units at sea and on land.
+    let at_sea = |g: &Peloria, n: usize| {
+        (g.units.iter()).any(|u| u.nation as usize == n && !d.terrain(u.area as usize).is_land())
+    };
+    let (g, n) = found(&d, "units at sea and on land", any_step, |g| {
+        (0..NATIONS).find(|&n| at_sea(g, n) && !g.held(&d, n).is_empty())
+    });
+    let land: std::collections::BTreeSet<usize> = (g.units.iter())
+        .filter(|u| u.nation as usize == n && d.terrain(u.area as usize).is_land())
+        .map(|u| u.area as usize)
+        .collect();
+    assert_eq!(g.held(&d, n), land.into_iter().collect::<Vec<_>>());
 }
 
 /// Seed 1's random game to its end: each player's score is its four nations' VP and its
@@ -296,38 +296,72 @@ fn pel_brit_2_a_tie_in_vp_goes_to_more_own_units_on_the_board() {
 
 // ==== Invasion turns ====
 
+/// Real play to the start of the Praxians' movement in `round`, where none of their
+/// units shares an area with another nation (so no battle follows a movement).
+fn praxians_move(d: &PeloriaData, round: u8) -> Peloria {
+    let pr = nat(d, "Praxians");
+    found(
+        d,
+        &format!("the Praxians' movement in round {round}"),
+        any_step,
+        |g| {
+            let alone = (g.held(d, pr).into_iter()).all(|a| g.others(pr, a) == 0);
+            (move_start(g)
+                && g.turn == pr
+                && g.round == round
+                && g.phase == (Phase::Move { cycle: 1 })
+                && alone)
+                .then_some(())
+        },
+    )
+    .0
+}
+
 // PEL-BRIT-21
 #[test]
 fn pel_inv_1_invaders_move_and_fight_twice() {
     let d = data();
-    let mut g = blank(&d, 3, "Praxians");
-    put(&mut g, &d, "Praxians", "Lenshi", Kind::Cavalry, 1);
-    fresh(&mut g, &d);
+    let pr = nat(&d, "Praxians");
+    let mut g = praxians_move(&d, 3);
     play_now(&mut g, &d, "done");
     assert_eq!(g.phase, Phase::Move { cycle: 2 });
-    play_now(&mut g, &d, "move Lenshi Naveria cavalry");
     play_now(&mut g, &d, "done");
-    assert!(g.round > 3, "only two cycles");
+    let moving = |g: &Peloria, round: u8| {
+        g.turn == pr && g.round == round && matches!(g.phase, Phase::Move { .. })
+    };
+    assert!(!moving(&g, 3), "only two cycles");
     // Not an invasion turn in round 4.
-    let mut g = blank(&d, 4, "Praxians");
-    put(&mut g, &d, "Praxians", "Lenshi", Kind::Cavalry, 1);
-    fresh(&mut g, &d);
+    let mut g = praxians_move(&d, 4);
     play_now(&mut g, &d, "done");
-    assert!(
-        g.round > 4 || g.turn > nat(&d, "Praxians"),
-        "one cycle outside invasion turns"
-    );
+    assert!(!moving(&g, 4), "one cycle outside invasion turns");
 }
 
 #[test]
 fn pel_inv_2_rough_does_not_stop_invaders() {
     let d = data();
-    let mut g = blank(&d, 9, "Carmanians");
-    put(&mut g, &d, "Carmanians", "Naveria", Kind::Infantry, 1);
-    put(&mut g, &d, "Carmanians", "Far-Point", Kind::Infantry, 1);
-    fresh(&mut g, &d);
-    play_now(&mut g, &d, "move Naveria Bindle infantry");
-    play_now(&mut g, &d, "move Bindle Hwarin infantry");
+    // Real play to the start of a movement in an invasion turn, stopped where an army of
+    // the invaders stands next to empty rough land with a quiet area beyond it.
+    let (mut g, (k, a, r, y)) = found(&d, "an invader by rough land", any_step, |g| {
+        let n = g.turn;
+        let first = g.phase == (Phase::Move { cycle: 1 });
+        if !(move_start(g) && first && d.nations[n].invasions.contains(&g.round)) {
+            return None;
+        }
+        ARMY_KINDS.into_iter().find_map(|k| {
+            stacks(&d, g, k, 1).into_iter().find_map(|a| {
+                d.areas[a].adj.iter().find_map(|&r| {
+                    let rough = d.terrain(r).is_rough()
+                        && g.may_enter(&d, n, r).is_ok()
+                        && g.units.iter().all(|u| u.area as usize != r);
+                    let y = (d.areas[r].adj.iter()).find(|&&y| y != a && quiet(&d, g, y))?;
+                    rough.then_some((k, a, r, *y))
+                })
+            })
+        })
+    });
+    let (an, rn, yn) = (name(&d, a), name(&d, r), name(&d, y));
+    play_now(&mut g, &d, &format!("move {an} {rn} {}", k.name()));
+    play_now(&mut g, &d, &format!("move {rn} {yn} {}", k.name()));
     assert_eq!(
         g.phase,
         Phase::Move { cycle: 1 },
@@ -411,18 +445,27 @@ fn pel_brit_3_the_end_of_movement_names_the_battles_to_fight() {
 #[test]
 fn pel_brit_3_the_last_overpopulation_removal_names_the_next_decision() {
     let d = data();
-    let mut g = blank(&d, 2, "Pelorians");
-    put(&mut g, &d, "Pelorians", "Henjarl", Kind::Infantry, 5);
-    put(&mut g, &d, "Pelorians", "Vonlath", Kind::Infantry, 2);
-    fresh(&mut g, &d);
-    let done = play_now(&mut g, &d, "done");
-    assert_eq!(g.phase, Phase::Overpop);
-    assert_eq!(
-        next_lines(&done),
-        Vec::<&str>::new(),
-        "the over-population line says it"
+    // Real play, stopped at an overpopulation with one removal left; the step before
+    // (the one that began it) already said what comes next.
+    let (mut g, _) = found_step(
+        &d,
+        "an overpopulation of one unit",
+        any_step,
+        |before, after, did| {
+            if after.phase != Phase::Overpop || before.phase == Phase::Overpop {
+                return None;
+            }
+            let said = next_lines(did);
+            assert_eq!(said, Vec::<&str>::new(), "the over-population line says it");
+            let excess: usize = (over_limit(&d, after).into_iter())
+                .map(|a| after.armies(after.turn, a) - after.limit(&d, a))
+                .sum();
+            (excess == 1).then_some(())
+        },
     );
-    let a = play_now(&mut g, &d, "remove Vonlath infantry");
+    let seat = first_acting(&g);
+    let removal = legal(&g, &d, seat)[0].clone();
+    let a = play_now(&mut g, &d, &removal);
     let (who, nation) = (&names()[g.turn_owner], &d.nations[g.turn].name);
     let said = next_lines(&a);
     assert_eq!(said.len(), 1, "{:?}", a.events);
@@ -435,9 +478,7 @@ fn pel_brit_3_the_last_overpopulation_removal_names_the_next_decision() {
 #[test]
 fn pel_inv_1_the_end_of_the_first_cycle_says_the_invaders_move_again() {
     let d = data();
-    let mut g = blank(&d, 3, "Praxians");
-    put(&mut g, &d, "Praxians", "Lenshi", Kind::Cavalry, 1);
-    fresh(&mut g, &d);
+    let mut g = praxians_move(&d, 3);
     let a = play_now(&mut g, &d, "done");
     assert_eq!(g.phase, Phase::Move { cycle: 2 });
     assert_eq!(
@@ -456,9 +497,7 @@ fn pel_inv_1_the_end_of_the_first_cycle_says_the_invaders_move_again() {
 #[test]
 fn pel_inv_1_the_second_cycle_is_named_and_keyed_apart_from_the_first() {
     let d = data();
-    let mut g = blank(&d, 3, "Praxians");
-    put(&mut g, &d, "Praxians", "Lenshi", Kind::Cavalry, 1);
-    fresh(&mut g, &d);
+    let mut g = praxians_move(&d, 3);
     let owner = g.turn_owner;
     let first = g.position_key(&d, owner);
     assert_eq!(g.view(&d, Viewer::Seat(owner)).phase, "movement");
@@ -477,9 +516,11 @@ fn pel_inv_1_the_second_cycle_is_named_and_keyed_apart_from_the_first() {
 #[test]
 fn pel_order_5_a_step_on_another_nations_turn_says_whose_turn_it_is_and_who_plays() {
     let d = data();
-    let mut g = blank(&d, 2, "Pelorians");
-    put(&mut g, &d, "Pelorians", "Henjarl", Kind::Infantry, 1);
-    fresh(&mut g, &d);
+    // Random play to the Pelorians' first movement.
+    let pl = nat(&d, "Pelorians");
+    let (g, _) = found(&d, "the Pelorians' movement", any_step, |g| {
+        (move_start(g) && g.turn == pl).then_some(())
+    });
     let other = (g.turn_owner + 1) % PLAYERS;
     // As the player reads it: the owner by name.
     let e = g.check(&d, other, &Step::Done).unwrap_err();
