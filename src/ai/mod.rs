@@ -153,7 +153,7 @@ pub struct Decision {
     pub step: String,
     /// Search iterations run (0: the step was forced, or the level does not search).
     pub playouts: u32,
-    /// Every legal step with how often the search chose it first (easy: its hint score
+    /// Every legal step with how often the search chose it first (easy: its outlook score
     /// rounded to thousandths).
     pub choices: Vec<(String, u32)>,
 }

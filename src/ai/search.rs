@@ -122,7 +122,7 @@ pub(super) fn choose(
 /// The prior of the `allowed` root steps (indices into the real game's legal steps, whose
 /// typed keys are `keys`): each step's key and its value, on the playouts' scale, for the
 /// position it leads to one step ahead on one determinisation: the seat's reward there
-/// ([`rewards`]), plus up to [`PRIOR_LEAD`] by its lead by the hint (easy's judgement)
+/// ([`rewards`]), plus up to [`PRIOR_LEAD`] by its lead by the outlook (easy's judgement)
 /// ranked among the steps, so that steps of equal reward are told apart as easy tells
 /// them. A step that cannot be played on the determinisation gets no prior.
 fn prior(

@@ -29,7 +29,10 @@ impl Himalaya {
         let mut events = Vec::new();
         loop {
             match g.pending.as_ref().map(|p| p.seat()) {
-                Some(s) if s == me => g = g.best_answer(data, me),
+                Some(s) if s == me => match g.best_answer(data, me) {
+                    Some(answered) => g = answered,
+                    None => break,
+                },
                 Some(_) => break,
                 None if g.cursor.0 < ACTIONS => g.resolve_one(data, &mut events),
                 None => break,
@@ -39,8 +42,9 @@ impl Himalaya {
     }
 
     /// The position after `me` answers its pending choice as best for it by
-    /// [`Himalaya::lead_for`] (the first such answer in listing order).
-    fn best_answer(&self, data: &HimalayaData, me: Seat) -> Self {
+    /// [`Himalaya::lead_for`] (the first such answer in listing order); `None` when no
+    /// answer is legal.
+    fn best_answer(&self, data: &HimalayaData, me: Seat) -> Option<Self> {
         let mut best: Option<(f64, Self)> = None;
         for step in self.pending_candidates() {
             if self.pending_ok(data, me, &step).is_err() {
@@ -53,7 +57,7 @@ impl Himalaya {
                 best = Some((lead, g));
             }
         }
-        best.map_or_else(|| self.clone(), |(_, g)| g)
+        best.map(|(_, g)| g)
     }
 }
 
