@@ -148,7 +148,7 @@ arrivals are not moves: when more than five arrive in an area held by another na
 Dragon Pass), five of them attack, the ones with the most dice first; the others stand in the area and can be \
 hit. VP for kills are scored at once. The Crimson Bat (Pelorians, \
 round 15) moves as cavalry and rolls 6 dice; each unit killed by one of its own dice in round 15 rises as a \
-Telmori unit in that area (while the Telmori have a unit in stock) at the end of the Pelorian turn (the Pelorian \
+Telmori unit in that area at the end of the Pelorian turn, while a Telmori unit is left in stock (the Pelorian \
 sheet). Sherpa's reading where the sheet is silent: a unit the Bat kills while defending, in a later nation's turn \
 of round 15, rises at the end of that nation's turn.",
     },
