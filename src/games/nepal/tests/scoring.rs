@@ -356,16 +356,27 @@ fn nep_score_14_only_the_first_two_linked_claimants_score() {
 
 #[test]
 fn nep_score_15_card_without_markers_scores_nothing() {
-    let mut g = game(3);
-    empty_board(&mut g);
-    face_up(&mut g, &[card("Kathmandu", "Birgunj")]);
-    set(&mut g, "Kathmandu", 0, 1);
-    set(&mut g, "Makwanpur", 0, 1);
-    set(&mut g, "Parsa", 0, 1);
-    g.finish(data());
-    let b = g.breakdown.clone().unwrap();
-    assert_eq!(b[0].cards, 0);
-    assert_eq!(b[0].total, 5, "only the Centre");
+    // A real game over with a face-up card nobody marked that a seat links (linked late,
+    // with an empty hand).
+    let unmarked_linked = |g: &Nepal| {
+        let linked = |c: &InPlay| (0..3).any(|s| g.controls_route(data(), s, c.card as usize));
+        (over(g))
+            .then(|| {
+                g.cards
+                    .iter()
+                    .position(|c| c.claims.is_empty() && linked(c))
+            })
+            .flatten()
+    };
+    let (g, i) = found_linking(3, "an unmarked card linked at the end", unmarked_linked);
+    let cards: Vec<i64> = g
+        .breakdown
+        .clone()
+        .unwrap()
+        .iter()
+        .map(|b| b.cards)
+        .collect();
+    assert_eq!(cards, card_points(&g), "card {i} scores nothing");
 }
 
 #[test]
