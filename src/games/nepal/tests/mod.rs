@@ -164,6 +164,91 @@ fn position(fixture: &str) -> Nepal {
     crate::engine::testing::position(data(), fixture)
 }
 
+/// Seeds tried by [`found`].
+const FOUND_SEEDS: u64 = 12;
+
+/// Real play with `n` players, seed after seed (each seat grows where it can, else moves,
+/// else ends its turn; ties picked by the seed), stopped at the first position, finished
+/// or not, that `find` accepts: that game and what `find` returned. Panics naming `what`
+/// when no game of the seeds gets there.
+fn found<T>(n: usize, what: &str, find: impl Fn(&Nepal) -> Option<T>) -> (Nepal, T) {
+    let prefer = |_: &Nepal, _: usize, t: &str| match t.split(' ').next() {
+        Some("grow") => 2,
+        Some("move") => 1,
+        _ => 0,
+    };
+    found_with(n, what, prefer, find)
+}
+
+/// [`found`] where each seat plays a step linking a new route when it has one (a grow
+/// before a move), else as in [`found`]: play that spreads pieces along the routes on
+/// offer, so routes are linked, claimed and fought over.
+fn found_linking<T>(n: usize, what: &str, find: impl Fn(&Nepal) -> Option<T>) -> (Nepal, T) {
+    let prefer = |g: &Nepal, s: usize, t: &str| match t.split(' ').next() {
+        Some("grow") if links_a_route(g, s, t) => 4,
+        Some("move") if links_a_route(g, s, t) => 3,
+        Some("grow") => 2,
+        Some("move") => 1,
+        _ => 0,
+    };
+    found_with(n, what, prefer, find)
+}
+
+/// [`found`] with the steps ranked by `prefer`.
+fn found_with<T>(
+    n: usize,
+    what: &str,
+    prefer: impl Fn(&Nepal, usize, &str) -> i32,
+    find: impl Fn(&Nepal) -> Option<T>,
+) -> (Nepal, T) {
+    for seed in 0..FOUND_SEEDS {
+        let mut g = game_with(n, &[], seed);
+        let mut pick = GameRng::new(seed);
+        let stop = |g: &Nepal| find(g).is_some();
+        if steered_play_until(&mut g, data(), 20_000, &mut pick, &prefer, stop) {
+            let t = find(&g).expect("found");
+            return (g, t);
+        }
+    }
+    panic!("no game of seeds 0..{FOUND_SEEDS} reached {what}");
+}
+
+/// Is the game over (final scoring done)?
+fn over(g: &Nepal) -> bool {
+    g.status().is_finished()
+}
+
+/// Claimants of face-up card `i` (in claim order) who link its route now.
+fn linked_claimants(g: &Nepal, i: usize) -> Vec<usize> {
+    let ip = &g.cards[i];
+    ip.claims
+        .iter()
+        .map(|&s| s as usize)
+        .filter(|&s| g.controls_route(data(), s, ip.card as usize))
+        .collect()
+}
+
+/// Each seat's route-card points recomputed from the public position: on each marked card
+/// the markers of players who lost the route are skipped; the first remaining scores the
+/// high number, the second the low one, and nobody else; a starred number is worth
+/// nothing with three players.
+fn card_points(g: &Nepal) -> Vec<i64> {
+    let n = g.n();
+    let mut pts = vec![0; n];
+    for (i, ip) in g.cards.iter().enumerate() {
+        let c = &data().cards[ip.card as usize];
+        let holders = linked_claimants(g, i);
+        let worth = |v: u8, star: bool| if star && n == 3 { 0 } else { v as i64 };
+        if let Some(&s) = holders.first() {
+            pts[s] += worth(c.high, c.high_star);
+        }
+        if let Some(&s) = holders.get(1) {
+            pts[s] += worth(c.low, c.low_star);
+        }
+    }
+    pts
+}
+
 fn pi(name: &str) -> u8 {
     data()
         .province(name)

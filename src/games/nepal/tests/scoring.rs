@@ -2,77 +2,173 @@
 
 use super::*;
 
+/// Each seat's (pieces, provinces) in region `r`, counted from the map alone (a fortress
+/// counts as two pieces in its province); claim markers on cards are not on the map.
+fn region_counts(g: &Nepal, r: usize) -> Vec<(u32, u32)> {
+    (0..g.n())
+        .map(|s| {
+            let mut at = (0, 0);
+            for p in 0..data().provinces.len() {
+                if data().region_mask[r] & (1 << p) == 0 {
+                    continue;
+                }
+                let here = g.pieces_at(p, s) as u32 + 2 * (g.fortress[p] == Some(s as u8)) as u32;
+                at.0 += here;
+                at.1 += (here > 0) as u32;
+            }
+            at
+        })
+        .collect()
+}
+
+/// Region points recomputed from [`region_counts`]: the most (pieces, then provinces) 5,
+/// the next 3, players level splitting the points of the places they share, rounded down;
+/// nobody without pieces there scores.
+fn region_points_from(counts: &[(u32, u32)]) -> Vec<i64> {
+    let pool = [5i64, 3];
+    (0..counts.len())
+        .map(|s| {
+            if counts[s].0 == 0 {
+                return 0;
+            }
+            let above = counts.iter().filter(|c| **c > counts[s]).count();
+            let level = counts.iter().filter(|c| **c == counts[s]).count();
+            let sum: i64 = (above..above + level)
+                .map(|x| pool.get(x).copied().unwrap_or(0))
+                .sum();
+            sum / level as i64
+        })
+        .collect()
+}
+
+/// Real play (see [`found`]) to the first position, finished or not, with a region whose
+/// (pieces, provinces) per seat `shows` accepts: that game and the region.
+fn region_found(n: usize, what: &str, shows: impl Fn(&[(u32, u32)]) -> bool) -> (Nepal, usize) {
+    found(n, what, |g| {
+        (0..REGIONS).find(|&r| shows(&region_counts(g, r)))
+    })
+}
+
+/// The region points for the seats from most to fewest pieces (then provinces).
+fn by_rank(counts: &[(u32, u32)], points: &[i64]) -> Vec<i64> {
+    let mut seats: Vec<usize> = (0..counts.len()).collect();
+    seats.sort_by_key(|&s| std::cmp::Reverse(counts[s]));
+    seats.iter().map(|&s| points[s]).collect()
+}
+
 #[test]
 // Also NEP-SCORE-3, NEP-SCORE-7.
 fn nep_score_2_region_five_and_three() {
-    let mut g = game(3);
-    empty_board(&mut g);
-    set(&mut g, "Kailali", 0, 3);
-    set(&mut g, "Doti", 1, 2);
-    set(&mut g, "Achham", 2, 1);
-    assert_eq!(g.region_points(data(), 0), vec![5, 3, 0]);
+    // Three seats with different numbers of pieces in one region.
+    let apart = |c: &[(u32, u32)]| c[0].0 != c[1].0 && c[1].0 != c[2].0 && c[0].0 != c[2].0;
+    let (g, r) = region_found(3, "three seats apart in a region", apart);
+    let c = region_counts(&g, r);
+    assert_eq!(by_rank(&c, &g.region_points(data(), r)), [5, 3, 0], "{c:?}");
+    // And a region some seat has no piece in: nothing for it.
+    let (g, r) = region_found(3, "a seat absent from a region", |c| {
+        c.iter().filter(|c| c.0 > 0).count() == 2
+    });
+    let c = region_counts(&g, r);
+    let pts = g.region_points(data(), r);
+    for s in 0..3 {
+        if c[s].0 == 0 {
+            assert_eq!(pts[s], 0, "{c:?}");
+        }
+    }
 }
 
 #[test]
 fn nep_score_4_region_tie_broken_by_more_provinces() {
-    let mut g = game(3);
-    empty_board(&mut g);
-    set(&mut g, "Kailali", 0, 2);
-    set(&mut g, "Doti", 1, 1);
-    set(&mut g, "Achham", 1, 1);
-    assert_eq!(g.region_points(data(), 0), vec![3, 5, 0]);
+    // The two with the most pieces in a region tie on pieces, not on provinces.
+    let tied = |c: &[(u32, u32)]| {
+        let mut v = c.to_vec();
+        v.sort_by_key(|x| std::cmp::Reverse(*x));
+        v[0].0 > 0 && v[0].0 == v[1].0 && v[0].1 != v[1].1
+    };
+    let (g, r) = region_found(3, "a tie on pieces in a region", tied);
+    let c = region_counts(&g, r);
+    let ranked = by_rank(&c, &g.region_points(data(), r));
+    assert_eq!(ranked[..2], [5, 3], "more provinces first: {c:?}");
 }
 
 #[test]
 fn nep_score_5_region_full_tie_gives_four_each() {
-    let mut g = game(3);
-    empty_board(&mut g);
-    set(&mut g, "Kailali", 0, 2);
-    set(&mut g, "Kailali", 1, 2);
-    set(&mut g, "Doti", 2, 1);
+    // The two with the most pieces tie on pieces and provinces; a third has fewer.
+    let tied = |c: &[(u32, u32)]| {
+        let mut v = c.to_vec();
+        v.sort_by_key(|x| std::cmp::Reverse(*x));
+        v[0].0 > 0 && v[0] == v[1] && v[2].0 > 0 && v[2] != v[1]
+    };
+    let (g, r) = region_found(3, "a full tie with a third behind", tied);
+    let c = region_counts(&g, r);
     assert_eq!(
-        g.region_points(data(), 0),
+        by_rank(&c, &g.region_points(data(), r)),
         vec![4, 4, 0],
-        "third place scores nothing"
+        "third place scores nothing: {c:?}"
     );
 }
 
 #[test]
 fn nep_score_6_region_ties_share_rounded_down() {
-    let mut g = game(3);
-    empty_board(&mut g);
-    set(&mut g, "Kailali", 0, 1);
-    set(&mut g, "Kailali", 1, 1);
-    set(&mut g, "Kailali", 2, 1);
-    assert_eq!(g.region_points(data(), 0), vec![2, 2, 2]);
-    set(&mut g, "Kailali", 0, 3);
+    // Three seats level in a region (five players, so a fourth may be there too).
+    let three = |c: &[(u32, u32)]| {
+        let mut v = c.to_vec();
+        v.sort_by_key(|x| std::cmp::Reverse(*x));
+        v[0].0 > 0 && v[0] == v[1] && v[1] == v[2] && v[3] != v[2]
+    };
+    let (g, r) = region_found(5, "three level on top of a region", three);
+    let c = region_counts(&g, r);
     assert_eq!(
-        g.region_points(data(), 0),
+        by_rank(&c, &g.region_points(data(), r))[..3],
+        [2, 2, 2],
+        "{c:?}"
+    );
+    // Two level behind a leader share the 3 of second place.
+    let second = |c: &[(u32, u32)]| {
+        let mut v = c.to_vec();
+        v.sort_by_key(|x| std::cmp::Reverse(*x));
+        v[1].0 > 0 && v[0] != v[1] && v[1] == v[2]
+    };
+    let (g, r) = region_found(3, "two level for second in a region", second);
+    let c = region_counts(&g, r);
+    assert_eq!(
+        by_rank(&c, &g.region_points(data(), r)),
         vec![5, 1, 1],
-        "two tied for second share 3"
+        "two tied for second share 3: {c:?}"
     );
 }
 
 #[test]
 // Also NEP-SCORE-9, NEP-SCORE-10, NEP-SCORE-12, NEP-SCORE-13.
 fn nep_score_11_route_scoring_promotes_claimants_still_linked() {
-    let mut g = game(4);
-    empty_board(&mut g);
-    let c = card("Kathmandu", "Birgunj"); // 4 / 2
-    face_up(&mut g, &[c]);
-    // why: four claimants on one card in a chosen order: not searched for
-    g.cards[0].claims = vec![0, 1, 2, 3];
-    for s in [1, 3] {
-        set(&mut g, "Kathmandu", s, 1);
-        set(&mut g, "Makwanpur", s, 1);
-        set(&mut g, "Parsa", s, 1);
-    }
-    g.finish(data());
+    // A real four-player game over with a marked card whose first claimant lost the route
+    // while a later claimant still links it.
+    let lost = |g: &Nepal| {
+        (over(g))
+            .then(|| {
+                (0..g.cards.len()).find(|&i| {
+                    let l = linked_claimants(g, i);
+                    let first = g.cards[i].claims.first().map(|&s| s as usize);
+                    !l.is_empty() && first.is_some_and(|f| !l.contains(&f))
+                })
+            })
+            .flatten()
+    };
+    let (g, i) = found(4, "a first claimant who lost the route", lost);
     let b = g.breakdown.clone().unwrap();
-    assert_eq!(b[0].cards, 0, "first claimant lost the route");
-    assert_eq!(b[1].cards, 4, "second promoted to the high number");
-    assert_eq!(b[2].cards, 0);
-    assert_eq!(b[3].cards, 2, "fourth promoted to the low number");
+    let cards: Vec<i64> = b.iter().map(|b| b.cards).collect();
+    assert_eq!(cards, card_points(&g), "claimants still linked promoted");
+    let first = g.cards[i].claims[0] as usize;
+    assert!(
+        !linked_claimants(&g, i).contains(&first),
+        "first claimant lost the route"
+    );
+    let high = data().cards[g.cards[i].card as usize].high as i64;
+    let promoted = linked_claimants(&g, i)[0];
+    assert!(
+        b[promoted].cards >= high,
+        "a later claimant promoted to the high number"
+    );
 }
 
 #[test]
@@ -196,19 +292,39 @@ fn nep_score_17_scripted_full_game_has_known_final_scores() {
 
 #[test]
 fn nep_score_8_region_counts_pieces_not_routes_or_markers() {
-    let mut g = game(3);
-    empty_board(&mut g);
-    set(&mut g, "Kailali", 0, 2);
-    set(&mut g, "Doti", 1, 1);
-    // Bob's claim markers (pieces on cards) do not count for the region.
-    face_up(
-        &mut g,
-        &[card("Kathmandu", "Lhasa"), card("Kathmandu", "Birgunj")],
+    // A real three-player game over where a claimant's markers on cards, counted as pieces
+    // in a region where it has pieces, would change that region's points.
+    let markers_would_count = |g: &Nepal| {
+        let claims = |s: usize| {
+            g.cards
+                .iter()
+                .flat_map(|c| &c.claims)
+                .filter(|&&c| c as usize == s)
+                .count() as u32
+        };
+        (over(g))
+            .then(|| {
+                (0..REGIONS).find(|&r| {
+                    let counts = region_counts(g, r);
+                    (0..g.n()).any(|s| {
+                        let mut more = counts.clone();
+                        more[s].0 += claims(s);
+                        counts[s].0 > 0 && region_points_from(&more) != region_points_from(&counts)
+                    })
+                })
+            })
+            .flatten()
+    };
+    let (g, r) = found(
+        3,
+        "claim markers that would sway a region",
+        markers_would_count,
     );
-    // why: claim markers on cards beside a designed region: not searched for
-    g.cards[0].claims = vec![1];
-    g.cards[1].claims = vec![1];
-    assert_eq!(g.region_points(data(), 0), vec![5, 3, 0]);
+    assert_eq!(
+        g.region_points(data(), r),
+        region_points_from(&region_counts(&g, r)),
+        "pieces on the map count, markers on cards do not"
+    );
 }
 
 #[test]
@@ -240,16 +356,27 @@ fn nep_score_14_only_the_first_two_linked_claimants_score() {
 
 #[test]
 fn nep_score_15_card_without_markers_scores_nothing() {
-    let mut g = game(3);
-    empty_board(&mut g);
-    face_up(&mut g, &[card("Kathmandu", "Birgunj")]);
-    set(&mut g, "Kathmandu", 0, 1);
-    set(&mut g, "Makwanpur", 0, 1);
-    set(&mut g, "Parsa", 0, 1);
-    g.finish(data());
-    let b = g.breakdown.clone().unwrap();
-    assert_eq!(b[0].cards, 0);
-    assert_eq!(b[0].total, 5, "only the Centre");
+    // A real game over with a face-up card nobody marked that a seat links (linked late,
+    // with an empty hand).
+    let unmarked_linked = |g: &Nepal| {
+        let linked = |c: &InPlay| (0..3).any(|s| g.controls_route(data(), s, c.card as usize));
+        (over(g))
+            .then(|| {
+                g.cards
+                    .iter()
+                    .position(|c| c.claims.is_empty() && linked(c))
+            })
+            .flatten()
+    };
+    let (g, i) = found_linking(3, "an unmarked card linked at the end", unmarked_linked);
+    let cards: Vec<i64> = g
+        .breakdown
+        .clone()
+        .unwrap()
+        .iter()
+        .map(|b| b.cards)
+        .collect();
+    assert_eq!(cards, card_points(&g), "card {i} scores nothing");
 }
 
 #[test]
@@ -273,19 +400,26 @@ fn nep_score_22_players_tied_after_both_tie_breaks_share_the_place() {
 // regions' domination points (5 and 3), the tie-break as a fraction of a point.
 #[test]
 fn nep_score_2_the_hint_is_the_score_if_the_game_ended_now() {
-    let mut g = game(3);
-    empty_board(&mut g);
-    g.cards.clear();
-    set(&mut g, "Kailali", 0, 3);
-    set(&mut g, "Doti", 1, 2);
-    set(&mut g, "Achham", 2, 1);
-    // why: chosen scores on a designed map, to read the hint against them
-    g.score = vec![0, 4, 1];
+    // A real three-player game in play where two seats have scored different claims.
+    let scored = |g: &Nepal| {
+        let s = g.scores();
+        (!over(g) && s.iter().filter(|&&x| x > 0).count() >= 2 && s[0] != s[1]).then_some(())
+    };
+    let (g, ()) = found(3, "two seats with claims scored", scored);
     let hint = g.hint(data());
+    let cards = card_points(&g);
+    let now: Vec<i64> = (0..3)
+        .map(|s| {
+            let regions: i64 = (0..REGIONS).map(|r| g.region_points(data(), r)[s]).sum();
+            g.scores()[s] + regions + cards[s]
+        })
+        .collect();
     let rounded: Vec<i64> = hint.iter().map(|h| h.round() as i64).collect();
-    assert_eq!(rounded, vec![5, 7, 1], "{hint:?}");
-    assert!(
-        hint[0] < 5.0 && hint[0] > 4.9,
-        "fewer pieces on the board is better: {hint:?}"
-    );
+    assert_eq!(rounded, now, "{hint:?}");
+    for s in 0..3 {
+        assert!(
+            hint[s] < now[s] as f64 && hint[s] > now[s] as f64 - 0.1,
+            "fewer pieces on the board is better: {hint:?}"
+        );
+    }
 }

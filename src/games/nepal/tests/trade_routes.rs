@@ -136,28 +136,48 @@ fn nep_reveal_1_first_claim_reveals_a_card() {
     assert!(!play(&mut g, data(), 2, "end").irreversible);
 }
 
+/// In real play, the seat whose turn it is, the position after it ends its turn now, and
+/// the card that end reveals (if it reveals one).
+fn reveal_at_end(g: &Nepal) -> Option<(usize, Nepal, u8)> {
+    if g.phase != Phase::Play || over(g) {
+        return None;
+    }
+    let seat = g.current;
+    let after = after_end(g, seat);
+    let new = after
+        .cards
+        .iter()
+        .find(|c| !g.cards.iter().any(|o| o.card == c.card))?;
+    let card = new.card;
+    Some((seat, after, card))
+}
+
 #[test]
 fn nep_reveal_3_revealed_card_not_claimable_same_turn() {
-    let mut g = game(3);
-    let first = card("Kathmandu", "Lhasa");
-    let second = card("Kathmandu", "Birgunj");
-    face_up(&mut g, &[first]);
-    g.deck.retain(|&c| c != second);
-    // why: the next card revealed chosen: not searched for
-    g.deck.push(second); // the next card to be revealed
-    set(&mut g, "Rasuwa", 0, 1);
-    set(&mut g, "Makwanpur", 0, 1);
-    set(&mut g, "Parsa", 0, 1);
-    play(&mut g, data(), 0, "end");
-    assert_eq!(g.cards[1].card, second);
+    // Real play to a turn whose claim reveals a card the claimer links already (and
+    // nobody else links; the end of the game not triggered).
+    let own_link = |g: &Nepal| {
+        let (seat, after, c) = reveal_at_end(g)?;
+        let links = |s: usize| after.controls_route(data(), s, c as usize);
+        let others = (0..3).filter(|&s| s != seat).any(links);
+        (links(seat) && !others && after.end.is_none()).then_some((seat, c))
+    };
+    let (mut g, (seat, c)) =
+        found_linking(3, "a claim revealing a card the claimer links", own_link);
+    play(&mut g, data(), seat, "end");
+    let i = g.cards.iter().position(|x| x.card == c).unwrap();
     assert!(
-        g.cards[1].claims.is_empty(),
+        g.cards[i].claims.is_empty(),
         "revealed this turn: not claimable yet"
     );
-    play(&mut g, data(), 1, "end");
-    play(&mut g, data(), 2, "end");
-    play(&mut g, data(), 0, "end");
-    assert_eq!(g.cards[1].claims, vec![0], "claimed on the next turn");
+    play(&mut g, data(), (seat + 1) % 3, "end");
+    play(&mut g, data(), (seat + 2) % 3, "end");
+    play(&mut g, data(), seat, "end");
+    assert_eq!(
+        g.cards[i].claims,
+        vec![seat as u8],
+        "claimed on the next turn"
+    );
 }
 
 #[test]
@@ -185,22 +205,29 @@ fn nep_claim_14_several_claims_in_one_turn() {
 #[test]
 // Also NEP-SCORE-16.
 fn nep_claim_13_starred_numbers_only_with_four_or_five() {
-    let c = card("Pokhara", "Lumbini"); // 4* / 2*
-    assert!(data().cards[c as usize].high_star && data().cards[c as usize].low_star);
-    for (n, want) in [(3usize, (0i64, 0i64)), (4, (4, 2))] {
-        let mut g = game(n);
-        empty_board(&mut g);
-        face_up(&mut g, &[c]);
-        // why: two claimants on a starred card: not searched for
-        g.cards[0].claims = vec![0, 1];
-        for s in 0..2 {
-            for p in ["Kaski", "Tanahun", "Palpa", "Rupandehi"] {
-                set(&mut g, p, s, 1);
-            }
-        }
-        g.finish(data());
-        let b = g.breakdown.clone().unwrap();
-        assert_eq!((b[0].cards, b[1].cards), want, "{n} players");
+    // Real games over (3 players, then 4) with a starred number won by a claimant still
+    // linked: the route cards scored against the numbers read with the stars.
+    for n in [3usize, 4] {
+        let starred_won = |g: &Nepal| {
+            (over(g))
+                .then(|| {
+                    (0..g.cards.len()).find(|&i| {
+                        let c = &data().cards[g.cards[i].card as usize];
+                        let l = linked_claimants(g, i).len();
+                        (c.high_star && c.high > 0 && l >= 1) || (c.low_star && c.low > 0 && l >= 2)
+                    })
+                })
+                .flatten()
+        };
+        let (g, i) = found(n, "a starred number won", starred_won);
+        let cards: Vec<i64> = g
+            .breakdown
+            .clone()
+            .unwrap()
+            .iter()
+            .map(|b| b.cards)
+            .collect();
+        assert_eq!(cards, card_points(&g), "{n} players (card {i})");
     }
 }
 
