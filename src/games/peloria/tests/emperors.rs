@@ -481,38 +481,102 @@ fn pel_khor_4_all_regalia_but_the_bow_assembled_give_10_vp_once() {
 
 // ==== Complete Emperor ====
 
+/// The areas `e` holds that a chain of its own adjacent areas joins to Vonlath, Vonlath
+/// included (the PEL-CEMP-3 reading), counted afresh from the board; 0 without Vonlath.
+fn joined_to_vonlath(d: &PeloriaData, g: &Peloria, e: usize) -> usize {
+    let held = g.held(d, e);
+    let mut joined: Vec<usize> = (held.contains(&d.vonlath).then_some(d.vonlath))
+        .into_iter()
+        .collect();
+    let mut i = 0;
+    while i < joined.len() {
+        let next: Vec<usize> = (d.areas[joined[i]].adj.iter())
+            .filter(|b| held.contains(b) && !joined.contains(b))
+            .copied()
+            .collect();
+        joined.extend(next);
+        i += 1;
+    }
+    joined.len()
+}
+
+/// Real play stopped at an end of round where the Complete Emperor scored (a step that
+/// left every unit where it was, so the board seen is the board scored) and `fits`
+/// holds for the Emperor, the areas it holds and the areas joined to Vonlath: the game,
+/// the Emperor and the sentence the scoring said.
+fn complete_scoring(
+    d: &PeloriaData,
+    what: &str,
+    fits: impl Fn(usize, usize) -> bool,
+) -> (Peloria, (usize, String)) {
+    let board = |g: &Peloria| {
+        let mut u: Vec<(u8, u8, usize)> = (g.units.iter())
+            .map(|u| (u.nation, u.area, u.kind.index()))
+            .collect();
+        u.sort();
+        u
+    };
+    found_step(d, what, any_step, |b, a, did| {
+        let said = did
+            .events
+            .iter()
+            .find(|e| e.text.starts_with("Complete Emperor: "))?;
+        let e = a.emperor?;
+        let fitting = board(b) == board(a)
+            && b.emperor == Some(e)
+            && fits(a.held(d, e).len(), joined_to_vonlath(d, a, e));
+        fitting.then(|| (e, said.text.clone()))
+    })
+}
+
 // PEL-CEMP-1
 #[test]
 fn pel_cemp_2_the_complete_emperor_scores_areas_connected_to_vonlath() {
     let d = data();
-    let mut g = blank(&d, 7, "YOUF");
-    for a in ["Vonlath", "Esvuthil", "Henjarl", "Lenshi"] {
-        put(&mut g, &d, "Pelorians", a, Kind::Infantry, 1);
-    }
-    let p = nat(&d, "Pelorians");
-    // Holding Vonlath with the gathered regalia decides the claim.
-    for piece in ["Girdle", "Vestments"] {
-        place_piece(&mut g, &d, piece, "Vonlath");
-    }
-    // why: a Complete Emperor claim over a chosen rival in round 7: not searched for
-    g.emperor = Some(nat(&d, "Hyalorings"));
-    g.emperor_need = 2;
-    let mut ev = Vec::new();
-    g.claim(&d, p, &mut ev);
-    assert_eq!(g.emperor, Some(p));
-    assert_eq!(g.connected_to_vonlath(&d, p), 3);
-    g.end_round(&d, &mut ev);
-    assert_eq!(g.vp[p], 3);
+    // Holding Vonlath with the gathered regalia decides the claim: a claim in a round of
+    // the Complete Emperor by a nation alone in Vonlath, with the Low Crown's piece among
+    // those it claims with.
+    let complete = |g: &Peloria| d.round(g.round).complete;
+    let (g, n) = found_step(&d, "a claim from Vonlath", any_step, |b, a, did| {
+        let claims = |e: &crate::engine::Event| e.text.contains(" claim the Emperorship ");
+        let n = (0..NATIONS).find(|&n| a.emperor == Some(n) && b.emperor != Some(n))?;
+        let fits = complete(b) && did.events.iter().any(claims) && a.holds_alone(n, d.vonlath);
+        fits.then_some(n)
+    });
+    assert_eq!(
+        g.emperor_need,
+        g.pieces_held(&d, n),
+        "{}",
+        d.nations[n].name
+    );
+    // An Emperor holding areas joined to Vonlath and one apart from them scores 1 VP for
+    // each joined area, Vonlath counted, and none for the one apart.
+    let (g, (e, said)) =
+        complete_scoring(&d, "a Complete Emperor with areas apart", |held, joined| {
+            joined >= 2 && held > joined
+        });
+    let joined = joined_to_vonlath(&d, &g, e);
+    assert_eq!(
+        said,
+        format!(
+            "Complete Emperor: the {} score {joined} VP for areas connected to Vonlath.",
+            d.nations[e].name
+        )
+    );
+    assert_eq!(g.connected_to_vonlath(&d, e), joined);
 }
 
 #[test]
 fn pel_cemp_3_no_vonlath_no_connection() {
     let d = data();
-    let mut g = blank(&d, 7, "YOUF");
-    for a in ["Esvuthil", "Henjarl"] {
-        put(&mut g, &d, "Pelorians", a, Kind::Infantry, 1);
-    }
-    assert_eq!(g.connected_to_vonlath(&d, nat(&d, "Pelorians")), 0);
+    // A Complete Emperor holding areas but not Vonlath scores nothing.
+    let (g, (e, said)) =
+        complete_scoring(&d, "a Complete Emperor without Vonlath", |held, joined| {
+            held > 0 && joined == 0
+        });
+    assert!(!g.held(&d, e).contains(&d.vonlath));
+    assert_eq!(g.connected_to_vonlath(&d, e), 0);
+    assert!(said.contains(" score 0 VP "), "{said}");
     let rounds: Vec<u8> = (1..=16).filter(|&r| d.round(r).complete).collect();
     assert_eq!(rounds, (6..=12).collect::<Vec<u8>>());
 }

@@ -118,21 +118,33 @@ fn pel_score_2_nation_scoring_rounds_are_4_8_12_16() {
 #[test]
 fn pel_shah_1_twice_the_areas_of_every_other_nation_gains_10() {
     let d = data();
-    let mut g = blank(&d, 14, "YOUF");
-    for a in ["Lenshi", "Naveria", "Saird", "Dikoria"] {
-        put(&mut g, &d, "Carmanians", a, Kind::Cavalry, 1);
-    }
-    for a in ["Vanch", "Raibanth"] {
-        put(&mut g, &d, "Pelorians", a, Kind::Infantry, 1);
-    }
-    let c = nat(&d, "Carmanians");
-    let mut ev = Vec::new();
-    g.shah(&d, &mut ev);
-    assert_eq!(g.vp[c], 10);
-    put(&mut g, &d, "Pelorians", "Dara-Ni", Kind::Infantry, 1);
-    g.shah(&d, &mut ev);
-    assert_eq!(g.vp[c], 10, "3 Pelorian areas: 4 is not twice");
+    // Random play stopped at an end of round 14 or 15 where a nation holds at least twice
+    // the areas of every other north-west of the belt: it is Shah, for 10 VP.
+    let (b, a, said) = shah_scoring(&d, "a Shah", |g| {
+        twice_the_rest(&zone_areas(&d, g, false)).is_some()
+    });
+    let counts = zone_areas(&d, &a, false);
+    let n = twice_the_rest(&counts).unwrap();
+    assert_eq!(
+        said,
+        format!(
+            "The {} hold {} areas north-west of the barbarian belt, twice any other nation: \
+             Shah of Carmania, +10 VP.",
+            d.nations[n].name, counts[n]
+        )
+    );
+    assert_eq!(a.vp[n] - b.vp[n], 10);
+    // More areas than any other nation, but not twice as many: no Shah.
+    let (b, a, said) = shah_scoring(&d, "a leader short of twice", |g| {
+        let mut c = zone_areas(&d, g, false);
+        c.sort();
+        let (first, second) = (c[NATIONS - 1], c[NATIONS - 2]);
+        first > second && first < 2 * second
+    });
+    assert!(said.starts_with("No nation holds twice"), "{said}");
+    assert_eq!(a.vp, b.vp);
     // With nobody in the zone there is no Shah (0 is twice 0, but holds nothing).
+    let mut ev = Vec::new();
     let mut g = blank(&d, 14, "YOUF");
     g.shah(&d, &mut ev);
     assert!(g.vp.iter().all(|&v| v == 0), "{:?}", g.vp);
@@ -141,14 +153,22 @@ fn pel_shah_1_twice_the_areas_of_every_other_nation_gains_10() {
 #[test]
 fn pel_shah_2_areas_of_the_barbarian_belt_do_not_count() {
     let d = data();
-    let mut g = blank(&d, 14, "YOUF");
-    for a in ["Charg", "Baloris", "Brolia", "Dog-Plains", "Lenshi"] {
-        put(&mut g, &d, "Barbarians", a, Kind::Infantry, 1);
+    // Random play stopped at an end of round 14 or 15 where the belt's areas would change
+    // the outcome if they counted: the Shah (or none) is the one without them.
+    let (b, a, said) = shah_scoring(&d, "the belt deciding", |g| {
+        twice_the_rest(&zone_areas(&d, g, false)) != twice_the_rest(&zone_areas(&d, g, true))
+    });
+    let shah = twice_the_rest(&zone_areas(&d, &a, false));
+    for n in 0..NATIONS {
+        let paid = a.vp[n] - b.vp[n];
+        assert_eq!(
+            paid,
+            if Some(n) == shah { 10 } else { 0 },
+            "{}",
+            d.nations[n].name
+        );
     }
-    put(&mut g, &d, "Pelorians", "Vanch", Kind::Infantry, 1);
-    let mut ev = Vec::new();
-    g.shah(&d, &mut ev);
-    assert_eq!(g.vp[nat(&d, "Barbarians")], 0, "1 area against 1");
+    assert_eq!(shah.is_some(), !said.starts_with("No nation"), "{said}");
     assert_eq!(d.shah_excluded.iter().filter(|&&x| x).count(), 17);
 }
 
@@ -282,4 +302,46 @@ fn pel_brit_2_the_hint_is_the_players_vp_and_standing_with_the_units_as_tie_brea
         );
     }
     assert!(worth > 0, "the board stands for something");
+}
+
+/// Each nation's areas counted for the Shah (those north-west of the barbarian belt, or
+/// all it holds when `belt` is true), afresh from the board.
+fn zone_areas(d: &PeloriaData, g: &Peloria, belt: bool) -> Vec<usize> {
+    (0..NATIONS)
+        .map(|n| {
+            (g.held(d, n).into_iter())
+                .filter(|&a| belt || !d.shah_excluded[a])
+                .count()
+        })
+        .collect()
+}
+
+/// The nation holding at least twice the areas of every other by `counts`, if it holds
+/// any.
+fn twice_the_rest(counts: &[usize]) -> Option<usize> {
+    (0..counts.len())
+        .find(|&n| counts[n] > 0 && (0..counts.len()).all(|o| o == n || 2 * counts[o] <= counts[n]))
+}
+
+/// Real play stopped at an end of round where the Shah was looked for (a step that left
+/// every unit where it was, in round 14 or 15, where nothing else scores) and `fits` holds
+/// for the position: the game before and after the step, and what the Shah's line said.
+fn shah_scoring(
+    d: &PeloriaData,
+    what: &str,
+    fits: impl Fn(&Peloria) -> bool,
+) -> (Peloria, Peloria, String) {
+    let board = |g: &Peloria| {
+        let mut u: Vec<(u8, u8, usize)> = (g.units.iter())
+            .map(|u| (u.nation, u.area, u.kind.index()))
+            .collect();
+        u.sort();
+        u
+    };
+    let (a, (b, said)) = found_step(d, what, any_step, |b, a, did| {
+        let said = (did.events.iter()).find(|e| e.text.contains("Shah of Carmania"))?;
+        let fitting = board(b) == board(a) && [14, 15].contains(&b.round) && fits(a);
+        fitting.then(|| (b.clone(), said.text.clone()))
+    });
+    (b, a, said)
 }
