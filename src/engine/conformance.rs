@@ -674,6 +674,7 @@ pub fn check_non_interference<G: Game>(
         "{}: the hint has one entry per seat, or none: {hint:?}",
         G::NAME
     );
+    let outlooks: Vec<Vec<f64>> = (0..players).map(|s| g.outlook(data, s)).collect();
     for holder in holders {
         for _ in 0..scrambles {
             let salt = rng.next_u64();
@@ -689,7 +690,7 @@ pub fn check_non_interference<G: Game>(
             for seat in (0..players).filter(|&s| holder != Holder::Seat(s)) {
                 assert_eq!(
                     other.outlook(data, seat),
-                    g.outlook(data, seat),
+                    outlooks[seat],
                     "{}: seat {seat}'s outlook changes when {holder:?}'s hidden information is scrambled",
                     G::NAME
                 );

@@ -228,6 +228,12 @@ fn linked_claimants(g: &Nepal, i: usize) -> Vec<usize> {
         .collect()
 }
 
+/// The route-card points the scorer gave each seat at the end (its breakdown's `cards`).
+fn scored_card_points(g: &Nepal) -> Vec<i64> {
+    let breakdown = g.breakdown.as_ref().expect("a finished game's breakdown");
+    breakdown.iter().map(|b| b.cards).collect()
+}
+
 /// Each seat's route-card points recomputed from the public position: on each marked card
 /// the markers of players who lost the route are skipped; the first remaining scores the
 /// high number, the second the low one, and nobody else; a starred number is worth

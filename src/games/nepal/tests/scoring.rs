@@ -340,13 +340,7 @@ fn nep_score_14_only_the_first_two_linked_claimants_score() {
         set(&mut g, "Parsa", s, 1);
     }
     g.finish(data());
-    let cards: Vec<i64> = g
-        .breakdown
-        .clone()
-        .unwrap()
-        .iter()
-        .map(|b| b.cards)
-        .collect();
+    let cards = scored_card_points(&g);
     assert_eq!(
         cards,
         vec![2, 0, 4, 0],
@@ -369,13 +363,7 @@ fn nep_score_15_card_without_markers_scores_nothing() {
             .flatten()
     };
     let (g, i) = found_linking(3, "an unmarked card linked at the end", unmarked_linked);
-    let cards: Vec<i64> = g
-        .breakdown
-        .clone()
-        .unwrap()
-        .iter()
-        .map(|b| b.cards)
-        .collect();
+    let cards = scored_card_points(&g);
     assert_eq!(cards, card_points(&g), "card {i} scores nothing");
 }
 

@@ -220,13 +220,7 @@ fn nep_claim_13_starred_numbers_only_with_four_or_five() {
                 .flatten()
         };
         let (g, i) = found(n, "a starred number won", starred_won);
-        let cards: Vec<i64> = g
-            .breakdown
-            .clone()
-            .unwrap()
-            .iter()
-            .map(|b| b.cards)
-            .collect();
+        let cards = scored_card_points(&g);
         assert_eq!(cards, card_points(&g), "{n} players (card {i})");
     }
 }
