@@ -5,8 +5,8 @@
 //! ([`steered`]: every seat plays a step a preference such as [`rush`], [`reward_hungry`],
 //! [`industry`] or [`keep_blueprints`] ranks highest, until a condition holds, the first
 //! line of 300 that reaches it); an action is begun by a real `take` and `do` ([`begin`]).
-//! Where a position is out of reach the test sets the state directly (`in_action`,
-//! `give_factory`, `tile`: this module is inside the game), each write under a `// why:`
+//! Where a position is out of reach the test sets the state directly (`give_factory`,
+//! `tile`: this module is inside the game), each write under a `// why:`
 //! comment that says what it would take. Steps are played through the notation, as a
 //! player types them, with the engine's shared harness (`crate::engine::testing`):
 //! `play_now` and `rejected_now` act for `current`.
@@ -522,17 +522,6 @@ fn begin(g: &mut Nippon, d: &NipponData, a: Action) {
         seat,
         &format!("take {} {colour}; do {}", slot + 1, a.name()),
     );
-}
-
-/// Put seat 0 in the middle of action `a` (a worker taken from its slot) where the rules
-/// would refuse the take (the action cannot be completed, which is what the test is
-/// about). Each use says why on its line.
-fn in_action(g: &mut Nippon, d: &NipponData, a: Action) {
-    let slot = d.slots.iter().position(|s| s.contains(&a)).unwrap();
-    g.slots[slot].pop();
-    g.players[g.current].workers.push(0);
-    g.taken_from = Some(slot as u8);
-    g.start_action(a);
 }
 
 // What the positions still set by hand would take, counted from the board file and measured

@@ -128,13 +128,12 @@ fn nip_slot_2_uncovered_money_symbol_raises_money() {
 #[test]
 fn nip_train_2_exactly_the_price_of_a_train_is_enough() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    // why: purses of exactly a train's price and 1 yen less: only by hand
-    g.players[0].yen = d.cost_train - 1;
-    // why: with 1 yen short of a train neither action of slot 4 can be completed, so the
-    // rules refuse the take; the refusal inside the action is the point
-    in_action(&mut g, &d, Action::Trains);
-    assert!(rejected_now(&mut g, &d, "train hokkaido").contains("a train costs"));
+    // Seed 11: knowledge up 3 and up 2 (9,000 yen): purple has 3,000 yen, and slot 4's
+    // trains and ships are refused for their price.
+    let mut g = knowledge_ups(&[3, 2]);
+    assert!(g.players[0].yen < d.cost_train);
+    let e = rejected_now(&mut g, &d, "take 4 pink");
+    assert!(e.contains("a train costs"), "{e}");
     // Trains bought whenever they can be, until a trains action begins with a purse of
     // exactly a train's price.
     let trains_first = |g: &Nippon, s: Seat, t: &str| {
