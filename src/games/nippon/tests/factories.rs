@@ -368,7 +368,7 @@ fn nip_prod_6_machine_bonus_limited_by_storage() {
             (0..d.goods.len()).find(|&f| {
                 let x = p.factories[f].filter(|x| x.machine == machine);
                 let made = x.map(|x| x.goods + 1 + machine);
-                let ok = g.check(&d, g.current, &Step::Run(f as u8)).is_ok();
+                let ok = g.check(d, g.current, &Step::Run(f as u8)).is_ok();
                 ok && made.is_some_and(|m| (m > d.goods[f].storage) == overflow)
             })
         }
@@ -378,7 +378,7 @@ fn nip_prod_6_machine_bonus_limited_by_storage() {
         let mut g = steered(2, machinist, |g| find(g).is_some());
         let (s, f) = (g.current, find(&g).unwrap());
         let (before, coal) = (g.players[s].factories[f].unwrap().goods, g.players[s].coal);
-        play_now(&mut g, &d, &format!("run {}", d.goods[f].name));
+        play_now(&mut g, d, &format!("run {}", d.goods[f].name));
         assert_eq!(g.players[s].coal, coal - d.goods[f].coal);
         let goods = g.players[s].factories[f].unwrap().goods;
         if overflow {

@@ -118,42 +118,50 @@ fn nip_mkt_8_tile_value_by_good_and_cubes() {
     );
 }
 
+/// At the start of a market action: a split of one good's cubes, 1 on a first tile and 2 on
+/// a second, both left on the board (the first such pair the legal steps offer): the four
+/// steps `tile; city; tile; city`.
+fn split_tiles(g: &Nippon, d: &NipponData) -> Option<Vec<String>> {
+    if !market_begun(g) {
+        return None;
+    }
+    let s = g.current;
+    let cubes = |t: &String, n: &str| t.starts_with("tile ") && t.ends_with(n);
+    let ones = legal(g, d, s).into_iter().filter(|t| cubes(t, " 1"));
+    ones.into_iter().find_map(|first| {
+        let good = first.split(' ').nth(2)?.to_string();
+        let mut h = g.clone();
+        let tiles = h.players[s].tiles.len();
+        let mut steps = vec![first];
+        play(&mut h, d, s, &steps[0]);
+        let city = |h: &Nippon| legal(h, d, s).into_iter().find(|t| t.starts_with("city "));
+        steps.push(city(&h)?);
+        play(&mut h, d, s, &steps[1]);
+        let same = |t: &String| cubes(t, " 2") && t.split(' ').nth(2) == Some(good.as_str());
+        steps.push(legal(&h, d, s).into_iter().find(same)?);
+        play(&mut h, d, s, &steps[2]);
+        steps.push(city(&h)?);
+        play(&mut h, d, s, &steps[3]);
+        (h.players[s].tiles.len() == tiles - 2).then_some(steps)
+    })
+}
+
 // NIP-MKT-10, NIP-MKT-11
 #[test]
 fn nip_mkt_11_split_cubes_among_tiles() {
     let d = data();
-    let mut g = fresh(&d, 4);
-    // why: a clocks factory (level 3) with 3 goods and two clocks cities in one region: not
-    // searched for by steered play
-    give_factory(&mut g, &d, 0, "clocks", 0, 3);
-    begin(&mut g, &d, Action::Market);
-    let cs: Vec<usize> = (0..8).filter(|&c| g.side_of(&d, c, 4).is_some()).collect();
-    let r = cs[0] / 2;
-    let two: Vec<usize> = cs.iter().copied().filter(|&c| c / 2 == r).collect();
-    play_all(
-        &mut g,
-        &d,
-        0,
-        &format!("tile 5 clocks 1; city {}", d.city_name(two[0])),
+    // Played on until a market action begins where one good's cubes can go 1 to a first
+    // tile and 2 to a second.
+    let mut g = steered(4, industry, |g| split_tiles(g, &d).is_some());
+    let (s, steps) = (g.current, split_tiles(&g, &d).unwrap());
+    let f = gi(&d, steps[0].split(' ').nth(2).unwrap());
+    let goods = g.players[s].factories[f].unwrap().goods;
+    play_all(&mut g, &d, s, &steps.join("; "));
+    assert_eq!(
+        g.players[s].factories[f].unwrap().goods,
+        goods - 3,
+        "{steps:?}: 1 + 2 cubes"
     );
-    if two.len() > 1 {
-        play_all(
-            &mut g,
-            &d,
-            0,
-            &format!("tile 6 clocks 2; city {}", d.city_name(two[1])),
-        );
-        assert_eq!(g.players[0].factories[4].unwrap().goods, 0);
-    } else {
-        // The same slot takes the higher tile, returning the first to its owner.
-        play_all(
-            &mut g,
-            &d,
-            0,
-            &format!("tile 6 clocks 2; city {}", d.city_name(two[0])),
-        );
-        assert!(g.players[0].tiles.contains(&5));
-    }
 }
 
 // NIP-MKT-12, NIP-MKT-13, NIP-MKT-14

@@ -347,8 +347,19 @@ fn last_reward_to_a_full_board() -> Nippon {
 fn about_to_build_clocks(blueprints: u32, short: u32) -> Nippon {
     let d = data();
     let clocks = gi(&d, "clocks");
+    about_to_build("clocks", |g| {
+        g.players[0].blueprints == blueprints && g.shortfall(&d, 0, clocks) == short
+    })
+}
+
+/// Purple steered as for [`about_to_build_clocks`] (never building `good`) until she is in
+/// a factory action where `build <good>` is legal and `also` holds.
+fn about_to_build(good: &str, also: impl Fn(&Nippon) -> bool) -> Nippon {
+    let d = data();
+    let f = gi(&d, good);
+    let build = format!("build {good}");
     let prefer = |_: &Nippon, s: Seat, t: &str| {
-        if t == "build clocks" || t.starts_with("blueprints") {
+        if t == build || t.starts_with("blueprints") {
             -1
         } else if s == 0 {
             by(
@@ -362,12 +373,27 @@ fn about_to_build_clocks(blueprints: u32, short: u32) -> Nippon {
     let g = steered(2, prefer, |g| {
         g.current == 0
             && g.stage == Stage::Factory
-            && g.players[0].blueprints == blueprints
-            && g.shortfall(&d, 0, clocks) == short
-            && g.check(&d, 0, &Step::Build(clocks as u8)).is_ok()
+            && also(g)
+            && g.check(&d, 0, &Step::Build(f as u8)).is_ok()
     });
-    assert!(g.players[0].factories[clocks].is_none());
+    assert!(g.players[0].factories[f].is_none());
     g
+}
+
+/// [`about_to_build_clocks`]`(1, 0)` with purple's knowledge at its top slot.
+fn about_to_build_clocks_at_the_knowledge_top() -> Nippon {
+    let d = data();
+    let clocks = gi(&d, "clocks");
+    about_to_build("clocks", |g| {
+        let one = g.players[0].blueprints == 1 && g.shortfall(&d, 0, clocks) == 0;
+        one && knowledge_at_top(g, &d)
+    })
+}
+
+/// Is purple's knowledge marker on its track's top slot?
+fn knowledge_at_top(g: &Nippon, d: &NipponData) -> bool {
+    let k = TrackKind::Knowledge;
+    g.players[0].tracks[k.index()] == d.track(k).top()
 }
 
 /// Steering towards goods and their use: export, market, produce and factory actions first
@@ -533,12 +559,6 @@ fn begin(g: &mut Nippon, d: &NipponData, a: Action) {
 //   no line of 300 of four players steered by `industry` reached a market action where a
 //   tile put leaves two tied lowest tiles to choose from (measured, session 18). The
 //   scoring tests look at the scorings of real games instead (`scoring.rs`).
-// - PURSES: every price and income is a multiple of 1,000 yen, and a purse below an
-//   action's price makes its `take` illegal (NIP-WORK-5), so a purse 1 yen short exists
-//   only by hand; 20,000 yen or more came in 7 of the 21 lines, after step 190; 50,000
-//   to 200,000 yen is beyond any purse the money track's top (30) pays.
-// - TOPS: 7 blueprints at once came in none of the 21 lines; the money track's top (18
-//   money steps: contracts, 2nd trains, 3 blueprints each) was not searched for.
 // - REFILL: the scoring marker moves one slot per full refill (7 takes at least with 2
 //   players, 12 with 3, 15 with 4); steered lines reach slot 1 by step 30 to 66, slot 5 by
 //   step 180 to 310 and the first golden slot by step 290 to 510.

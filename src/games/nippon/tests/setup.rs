@@ -63,54 +63,39 @@ fn nip_comp_4_cubes_are_coal_markers_or_goods_by_place() {
 #[test]
 fn nip_comp_5_markers_never_pass_the_top() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    let top = d.tracks[0].top();
-    // why: TOPS (mod.rs): the money marker one below its top, 7 contracts fulfilled and
-    // goods for the 8th
-    g.players[0].tracks[0] = top - 1;
-    give_factory(&mut g, &d, 0, "silk", 0, 3);
-    give_factory(&mut g, &d, 0, "paper", 0, 3);
-    g.players[0].fulfilled = vec![true; 8];
-    g.players[0].fulfilled[2] = false; // contract 3: 1+1+1, money +2
-    give_factory(&mut g, &d, 0, "bento", 0, 3);
-    begin(&mut g, &d, Action::Export);
-    play_all(
-        &mut g,
-        &d,
-        0,
-        "contract 3; pay silk 1; pay paper 1; pay bento 1",
-    );
-    assert_eq!(g.players[0].tracks[0], top);
-    // why: above
-    g.players[1].blueprints = 3;
-    g.players[1].tracks[0] = top;
-    assert_eq!(
-        (g.current, &g.stage),
-        (1, &Stage::Start),
-        "the export ended the turn"
-    );
-    assert!(rejected_now(&mut g, &d, "blueprints money").contains("top slot"));
+    let k = TrackKind::Knowledge.index();
+    // Purple steered to knowledge's top slot, in a factory action where lenses (whose
+    // synergy is a knowledge step) may be built: the step is lost, the marker stays.
+    let mut g = about_to_build("lenses", |g| knowledge_at_top(g, &d));
+    play_now(&mut g, &d, "build lenses");
+    assert_eq!(g.players[0].tracks[k], d.track(TrackKind::Knowledge).top());
+    // Blueprints never raise a track at its top: clocks' synergy brings purple to 3
+    // blueprints with knowledge at its top.
+    let mut g = about_to_build_clocks_at_the_knowledge_top();
+    play_now(&mut g, &d, "build clocks");
+    assert_eq!(g.players[0].blueprints, 3);
+    assert!(rejected_now(&mut g, &d, "blueprints knowledge").contains("top slot"));
 }
 
 // NIP-COMP-6
 #[test]
 fn nip_comp_6_the_supply_never_runs_out() {
     let d = data();
-    let mut g = fresh(&d, 2);
-    // why: PURSES (mod.rs): 200,000 yen is beyond any purse the money track (30 at the top) pays
-    g.players[0].yen = 200_000;
-    for _ in 0..4 {
-        // why: above
-        begin(&mut g, &d, Action::Machinery);
-        play_all(
-            &mut g,
-            &d,
-            0,
-            "improve supply; improve supply; improve supply",
-        );
-        play(&mut g, &d, 1, "consolidate");
-    }
-    assert_eq!(g.players[0].machines, 12);
+    // Machines bought into the supply whenever possible (no factory ever built), until a
+    // machinery action begins for a seat already holding 12 and able to pay another.
+    let hoarder = |g: &Nippon, s: Seat, t: &str| {
+        if t == "consolidate" {
+            return i32::from(g.players[s].workers.len() >= 3) * 5;
+        }
+        by(&["improve supply", "do machinery", "take"], t)
+    };
+    let mut g = steered(2, hoarder, |g| {
+        let p = &g.players[g.current];
+        g.stage == (Stage::Machinery { n: 0 }) && p.machines >= 12 && p.yen >= d.cost_machine
+    });
+    let (s, held) = (g.current, g.players[g.current].machines);
+    play_now(&mut g, &d, "improve supply");
+    assert_eq!(g.players[s].machines, held + 1);
 }
 
 // NIP-COMP-7

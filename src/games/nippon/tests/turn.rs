@@ -212,9 +212,7 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
     assert_eq!((g.current, g.players[0].blueprints), (1, 3));
 
     // The prompt names only the tracks the blueprints can still raise.
-    let mut g = one.clone();
-    // why: TOPS (mod.rs): the money track's top is 18 money steps away
-    g.players[0].tracks[0] = d.tracks[0].top();
+    let mut g = about_to_build_clocks_at_the_knowledge_top();
     let a = play_now(&mut g, &d, "build clocks");
     let l = legal(&g, &d, 0);
     let tracks: Vec<&str> = l
@@ -222,7 +220,7 @@ fn nip_turn_3_blueprints_won_on_the_last_step_are_spent_before_the_turn_passes()
         .filter_map(|t| t.strip_prefix("blueprints "))
         .collect();
     assert!(
-        !tracks.contains(&"money") && !tracks.is_empty(),
+        !tracks.contains(&"knowledge") && !tracks.is_empty(),
         "{tracks:?}"
     );
     let prompt = format!("`blueprints <{}>`", tracks.join("|"));
