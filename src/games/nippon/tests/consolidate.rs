@@ -84,8 +84,10 @@ fn nip_cons_8_multiplier_tiles_when_rewards_run_out() {
     assert_eq!(g.multipliers, left - 1);
     assert_eq!(g.players[s].achievements[a], Some(2));
     let mut g = purple_takes(3);
-    // why: no steered line of 300 (4 players taking reward and multiplier tiles)
-    // used up the 4 multiplier tiles (measured; the players' spaces fill first)
+    // why: the 4 multiplier tiles all taken, then a consolidation with 3 workers: no
+    // steered line of 300 (4 players taking reward and multiplier tiles) reached it; with two
+    // seats keeping their spaces empty for the multipliers one line of 300 used them up, four
+    // steps before the game ended (measured, session 19)
     g.rewards = vec![0; 12];
     g.multipliers = 0;
     play_now(&mut g, &d, "consolidate");

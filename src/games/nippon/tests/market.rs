@@ -247,39 +247,76 @@ fn nip_mkt_17_two_player_city_limit() {
     );
 }
 
+/// Steering toward ties: three players put their lowest tiles first (values 1 and 2 are
+/// common to every player), market actions before anything else.
+fn lowball(g: &Nippon, s: Seat, t: &str) -> i32 {
+    if t == "consolidate" {
+        return i32::from(g.players[s].workers.len() >= 3) * 5;
+    }
+    let order = [
+        "tile 1 ",
+        "tile 2 ",
+        "city",
+        "do market",
+        "run",
+        "do produce",
+        "build",
+        "do factory",
+        "take",
+    ];
+    by(&order, t)
+}
+
 // NIP-MKT-16: tied lowest tiles: the active player chooses.
 #[test]
 fn nip_mkt_16_active_player_chooses_between_tied_lowest() {
     let d = data();
-    let mut g = fresh(&d, 3);
-    let c = city_with(&g, &d, None, "clocks");
-    let clocks = g.side_of(&d, c, 4).unwrap();
-    let others: Vec<usize> = (0..4).filter(|&s| s != clocks).collect();
-    // why: LAYOUTS (mod.rs): three players' tiles of chosen values on one city
-    tile(&mut g, c, others[0], 1, 2);
-    tile(&mut g, c, others[1], 2, 2);
-    tile(&mut g, c, others[2], 1, 6);
-    give_factory(&mut g, &d, 0, "clocks", 0, 3);
-    begin(&mut g, &d, Action::Market);
-    play_all(
-        &mut g,
-        &d,
-        0,
-        &format!("tile 5 clocks 1; city {}", d.city_name(c)),
-    );
-    let choices = legal(&g, &d, g.current);
-    assert_eq!(
-        choices.iter().filter(|s| s.starts_with("remove")).count(),
-        2
+    // Three players steered toward low tiles until a tile put on a full city leaves tied
+    // lowest tiles there to choose from.
+    let choosing = |g: &Nippon| matches!(&g.stage, Stage::Market(m) if m.city.is_some());
+    let mut g = steered(3, lowball, choosing);
+    let Stage::Market(Market { city: Some(c), .. }) = g.stage else {
+        unreachable!("stopped at a choice")
+    };
+    let c = c as usize;
+    let s = g.current;
+    let removes: Vec<String> = legal(&g, &d, s)
+        .into_iter()
+        .filter(|t| t.starts_with("remove "))
+        .collect();
+    let tied: Vec<usize> = (0..4)
+        .filter(|&x| removes.contains(&format!("remove {}", d.goods[g.good_at(&d, c, x)].name)))
+        .collect();
+    assert!(tied.len() >= 2, "{removes:?}");
+    let value = |g: &Nippon, x: usize| g.influence[c][x].map(|t| t.value);
+    let low = (0..4).filter_map(|x| value(&g, x)).min();
+    assert!(
+        tied.iter().all(|&x| value(&g, x) == low),
+        "the lowest, tied"
     );
     // Any other step now is told to choose the tile to remove.
-    let e = g.check(&d, 0, &Step::Done).unwrap_err().to_string();
+    let e = g.check(&d, s, &Step::Done).unwrap_err().to_string();
     assert!(e.contains("choose the tile to remove"), "{e}");
-    let g2 = g.good_at(&d, c, others[1]);
-    play_now(&mut g, &d, &format!("remove {}", d.goods[g2].name));
-    assert_eq!(g.influence[c][others[1]], None);
-    assert!(g.influence[c][others[0]].is_some());
-    assert_eq!(g.influence[c][clocks], Some(Placed { seat: 0, value: 5 }));
+    // The second of the tied tiles goes back to its owner; the first stays.
+    let (keep, gone) = (tied[0], tied[1]);
+    let owner = g.influence[c][gone].unwrap().seat as usize;
+    let lows = |g: &Nippon| {
+        g.players[owner]
+            .tiles
+            .iter()
+            .filter(|&&v| Some(v) == low)
+            .count()
+    };
+    let back = lows(&g);
+    let remove = format!("remove {}", d.goods[g.good_at(&d, c, gone)].name);
+    play_now(&mut g, &d, &remove);
+    assert_eq!(g.influence[c][gone], None);
+    assert!(g.influence[c][keep].is_some());
+    assert_eq!(
+        lows(&g),
+        back + 1,
+        "the removed tile goes back to its owner"
+    );
 }
 
 // NIP-MKT-1: at most 3 tiles, then the action ends.

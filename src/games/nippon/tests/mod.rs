@@ -554,11 +554,6 @@ fn begin(g: &mut Nippon, d: &NipponData, a: Action) {
 // on lines of steered play (21 lines: seeds 11/3/0 by player count, picks 1 to 3, random
 // play and the preferences above; a game ends after 300 to 530 steps). `// why:` comments
 // cite these:
-// - LAYOUTS: three players' tiles of chosen values on one city (a tie for the lowest tile
-//   in the market test): steered games place tiles, never a layout given in advance, and
-//   no line of 300 of four players steered by `industry` reached a market action where a
-//   tile put leaves two tied lowest tiles to choose from (measured, session 18). The
-//   scoring tests look at the scorings of real games instead (`scoring.rs`).
 // - REFILL: the scoring marker moves one slot per full refill (7 takes at least with 2
 //   players, 12 with 3, 15 with 4); steered lines reach slot 1 by step 30 to 66, slot 5 by
 //   step 180 to 310 and the first golden slot by step 290 to 510.
@@ -685,11 +680,6 @@ fn seed31_before_its_last_line(d: &NipponData, version: u32) -> (Nippon, Taken, 
 }
 
 // ---- Scoring track ----
-
-/// An influence tile put on city `c`'s slot `s`; each use says why on its line.
-fn tile(g: &mut Nippon, c: usize, s: usize, seat: u8, value: u8) {
-    g.influence[c][s] = Some(Placed { seat, value });
-}
 
 // ---- Local market ----
 
