@@ -481,7 +481,7 @@ fn bench_retention(
 /// `sherpa bench --web [MOVES]`.
 fn bench_web(moves: usize, scale: f64, json: bool) -> anyhow::Result<()> {
     let samples = ((1_000.0 * scale) as usize).clamp(20, 100_000);
-    let r = sherpa::web::bench::run(moves, samples)?;
+    let r = bin_bench::web_page(moves, samples)?;
     if json {
         println!("{}", serde_json::to_string_pretty(&r)?);
     } else {

@@ -29,8 +29,8 @@
 //! `round_trips`, `components` (a step picked from the menus against the step typed),
 //! `endings`, `throughput`, `beside_ai`, `stored_games`, `reminder_tick`, `retention`,
 //! `callgrind`, `search` (`--search`: the search's playouts per second), `decisions`
-//! (`--decisions`: the levels' decision times at their own budgets), and `table` (the
-//! printed tables); the figures' types stay
+//! (`--decisions`: the levels' decision times at their own budgets), `web` (`--web`: a
+//! game page's answer times) and `table` (the printed tables); the figures' types stay
 //! here. A new bench is a file of its own, a `mod` line and a `pub use` line below, and
 //! its flag in `main.rs`. A bench fills its database through the store's own calls (imports,
 //! turn changes), as the bot writes it: the library keeps no path only a bench takes.
@@ -59,6 +59,7 @@ mod table;
 #[cfg(test)]
 mod tests;
 mod throughput;
+mod web;
 
 pub use beside_ai::*;
 pub use callgrind::*;
@@ -73,6 +74,7 @@ pub use search::*;
 pub use stored_games::*;
 pub use table::*;
 pub use throughput::*;
+pub use web::*;
 
 /// Samples per figure at `--scale 1`.
 pub const SAMPLES: usize = 1000;

@@ -21,10 +21,10 @@
 //!   ([`HISTORY_CACHE`], [`PICTURE_CACHE`]); a picture's key is (game, version, turn,
 //!   viewer).
 
-pub mod bench;
 mod cache;
 mod html;
 mod listener;
+pub mod probe;
 #[cfg(test)]
 mod tests;
 

@@ -1,7 +1,7 @@
 //! Tests of the routes, the links and the pages' secrecy (non-interference over the HTML
 //! and every picture a page links).
 
-use super::bench::{get, played_game, Got};
+use super::probe::{get, played_game, Got};
 use super::{html, Web};
 use crate::chat::weblink::{WebLinks, TABLE};
 use crate::chat::{Chat, Place, Request, User};
