@@ -43,8 +43,24 @@ fn nep_optboom_1_raises_limit_in_city_provinces() {
         Some(2),
         "Dhading has none"
     );
-    let mut g = game_with(3, &[("boom", "on")], 1);
-    set(&mut g, "Gorkha", 1, 3);
+    // Bob walks to Gorkha and grows there to 3, its raised limit; the end of Ann's next
+    // turn leaves them.
+    let mut g = position(
+        "players Ann Bob Cy
+         option boom on
+         Ann: end
+         Bob: move Kathmandu Dhading
+         Bob: grow Dhading
+         Bob: move Dhading Gorkha
+         Bob: end
+         Cy: end
+         Ann: end
+         Bob: grow Gorkha
+         Bob: grow Gorkha
+         Bob: end
+         Cy: end",
+    );
+    assert_eq!(g.pieces_at(pi("Gorkha") as usize, 1), 3);
     play(&mut g, data(), 0, "end");
     assert_eq!(g.pieces_at(pi("Gorkha") as usize, 1), 3);
 }
@@ -100,9 +116,16 @@ fn nep_fort_6_owner_ignores_limit_conflict_and_grows_freely() {
     play(&mut g, data(), 0, "grow Rasuwa"); // no regular piece there: allowed for the owner
     play(&mut g, data(), 0, "grow Rasuwa");
     play(&mut g, data(), 0, "move Kathmandu Rasuwa");
-    set(&mut g, "Rasuwa", 1, 2);
     play(&mut g, data(), 0, "end");
     let p = pi("Rasuwa") as usize;
+    assert_eq!(g.pieces_at(p, 0), 3, "owner is never cut back");
+    // Bob brings two pieces in (limit 1): cut back to 1 at the end of his turn.
+    play_all(
+        &mut g,
+        data(),
+        1,
+        "grow Kathmandu; move Kathmandu Rasuwa; move Kathmandu Rasuwa; end",
+    );
     assert_eq!(g.pieces_at(p, 0), 3, "owner is never cut back");
     assert_eq!(g.pieces_at(p, 1), 1, "others still obey the limit");
 }
@@ -111,15 +134,19 @@ fn nep_fort_6_owner_ignores_limit_conflict_and_grows_freely() {
 // Also NEP-FORT-11, NEP-FORT-13 (the fortress counts as 2 pieces on the board; its
 // pieces come from the hand, see nep_fort_1).
 fn nep_fort_10_counts_for_routes_and_domination() {
-    let mut g = game_with(3, &[("fortress", "on")], 1);
-    face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
+    let c = card("Kathmandu", "Lhasa");
+    let near = |g: &Nepal| linked_through(g, &["Kathmandu", "Rasuwa"]) == [c];
+    let fortress = [("fortress", "on")];
+    let mut g = dealt_with(&fortress, "Kathmandu-Lhasa alone by Rasuwa", &[c], near);
     play(&mut g, data(), 0, "fortress Rasuwa");
     play(&mut g, data(), 0, "end");
     assert_eq!(
-        g.cards[0].claims,
+        g.cards[at(&g, c)].claims,
         vec![0],
         "fortress links Kathmandu to Lhasa"
     );
+    // why: a designed map for the domination count (the fortress alone against two, then
+    // three, of Bob's pieces in one province of the region): not searched for in play
     empty_board(&mut g);
     set(&mut g, "Dhading", 1, 2); // Bob: 2 pieces in 1 province
                                   // Ann: fortress only = 2 pieces in 1 province; tie -> 4 each.
@@ -139,11 +166,15 @@ fn nep_fort_9_fortress_stays_for_the_rest_of_the_game() {
     );
     play(&mut g, data(), 0, "end");
     let r = pi("Rasuwa") as usize;
-    // Its two pieces never move and conflict never touches them.
-    set(&mut g, "Rasuwa", 1, 3);
-    for s in [1, 2] {
-        play(&mut g, data(), s, "end");
-    }
+    // Its two pieces never move and conflict never touches them: Bob brings two pieces
+    // in (limit 1) and only his are cut back.
+    play_all(
+        &mut g,
+        data(),
+        1,
+        "grow Kathmandu; move Kathmandu Rasuwa; move Kathmandu Rasuwa; end",
+    );
+    play(&mut g, data(), 2, "end");
     assert_eq!(g.pieces_at(r, 1), 1);
     assert!(!g
         .legal_steps(data(), 0)
