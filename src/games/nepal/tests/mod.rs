@@ -201,8 +201,19 @@ fn found_with<T>(
     prefer: impl Fn(&Nepal, usize, &str) -> i32,
     find: impl Fn(&Nepal) -> Option<T>,
 ) -> (Nepal, T) {
+    found_in(&[], n, what, prefer, find)
+}
+
+/// [`found_with`] with options `opts`.
+fn found_in<T>(
+    opts: &[(&str, &str)],
+    n: usize,
+    what: &str,
+    prefer: impl Fn(&Nepal, usize, &str) -> i32,
+    find: impl Fn(&Nepal) -> Option<T>,
+) -> (Nepal, T) {
     for seed in 0..FOUND_SEEDS {
-        let mut g = game_with(n, &[], seed);
+        let mut g = game_with(n, opts, seed);
         let mut pick = GameRng::new(seed);
         let stop = |g: &Nepal| find(g).is_some();
         if steered_play_until(&mut g, data(), 20_000, &mut pick, &prefer, stop) {

@@ -145,15 +145,43 @@ fn nep_fort_10_counts_for_routes_and_domination() {
         vec![0],
         "fortress links Kathmandu to Lhasa"
     );
-    // why: a designed map for the domination count (the fortress alone against two, then
-    // three, of Bob's pieces in one province of the region): not searched for in play
-    empty_board(&mut g);
-    set(&mut g, "Dhading", 1, 2); // Bob: 2 pieces in 1 province
-                                  // Ann: fortress only = 2 pieces in 1 province; tie -> 4 each.
-    assert_eq!(g.region_points(data(), 3), vec![4, 4, 0]);
-    set(&mut g, "Dhading", 1, 3);
-    assert_eq!(g.region_points(data(), 3), vec![3, 5, 0]);
-    assert_eq!(g.pieces_on_board(0), 2);
+    // Domination: real play with the fortress on (each seat builds its fortress as soon
+    // as it may, then grows, else moves), stopped at the first region whose points the
+    // fortress's weight decides (counted as one piece instead of two, the points would
+    // differ): scored as recomputed with the fortress as two pieces in its province.
+    use super::scoring::{region_counts, region_points_from};
+    let prefer = |_: &Nepal, _: usize, t: &str| match t.split(' ').next() {
+        Some("fortress") => 3,
+        Some("grow") => 2,
+        Some("move") => 1,
+        _ => 0,
+    };
+    let weighs = |g: &Nepal| {
+        (0..REGIONS).find(|&r| {
+            let counts = region_counts(g, r);
+            let mut light = counts.clone();
+            for (p, f) in g.fortress.iter().enumerate() {
+                if let Some(s) = f.filter(|_| data().region_mask[r] & (1 << p) != 0) {
+                    light[s as usize].0 -= 1;
+                }
+            }
+            region_points_from(&counts) != region_points_from(&light)
+        })
+    };
+    let (g, r) = found_in(&fortress, 3, "a region a fortress decides", prefer, weighs);
+    assert_eq!(
+        g.region_points(data(), r),
+        region_points_from(&region_counts(&g, r)),
+        "region {r}: {:?}",
+        region_counts(&g, r)
+    );
+    for s in 0..3 {
+        let regular: u32 = (0..data().provinces.len())
+            .map(|p| g.pieces_at(p, s) as u32)
+            .sum();
+        let fort = 2 * g.fortress.iter().filter(|f| **f == Some(s as u8)).count() as u32;
+        assert_eq!(g.pieces_on_board(s), regular + fort, "seat {s}");
+    }
 }
 
 #[test]

@@ -3,8 +3,9 @@
 use super::*;
 
 /// Each seat's (pieces, provinces) in region `r`, counted from the map alone (a fortress
-/// counts as two pieces in its province); claim markers on cards are not on the map.
-fn region_counts(g: &Nepal, r: usize) -> Vec<(u32, u32)> {
+/// counts as two more pieces and one more province, NEP-FORT-11); claim markers on cards
+/// are not on the map.
+pub(super) fn region_counts(g: &Nepal, r: usize) -> Vec<(u32, u32)> {
     (0..g.n())
         .map(|s| {
             let mut at = (0, 0);
@@ -12,9 +13,9 @@ fn region_counts(g: &Nepal, r: usize) -> Vec<(u32, u32)> {
                 if data().region_mask[r] & (1 << p) == 0 {
                     continue;
                 }
-                let here = g.pieces_at(p, s) as u32 + 2 * (g.fortress[p] == Some(s as u8)) as u32;
-                at.0 += here;
-                at.1 += (here > 0) as u32;
+                let (here, fort) = (g.pieces_at(p, s) as u32, g.fortress[p] == Some(s as u8));
+                at.0 += here + 2 * fort as u32;
+                at.1 += (here > 0) as u32 + fort as u32;
             }
             at
         })
@@ -24,7 +25,7 @@ fn region_counts(g: &Nepal, r: usize) -> Vec<(u32, u32)> {
 /// Region points recomputed from [`region_counts`]: the most (pieces, then provinces) 5,
 /// the next 3, players level splitting the points of the places they share, rounded down;
 /// nobody without pieces there scores.
-fn region_points_from(counts: &[(u32, u32)]) -> Vec<i64> {
+pub(super) fn region_points_from(counts: &[(u32, u32)]) -> Vec<i64> {
     let pool = [5i64, 3];
     (0..counts.len())
         .map(|s| {
