@@ -100,9 +100,16 @@ fn nep_grow_6_needs_pieces_in_hand() {
 
 #[test]
 fn nep_move_3_never_outside_nepal() {
-    // Set by hand: Parsa, on the border, is a dozen moves from Kathmandu.
-    let mut g = game(3);
-    set(&mut g, "Parsa", 0, 1);
+    // Ann reaches Parsa, on the border, in her first turn; her second begins there.
+    let mut g = position(
+        "players Ann Bob Cy
+         Ann: move Kathmandu Makwanpur
+         Ann: grow Makwanpur
+         Ann: move Makwanpur Parsa
+         Ann: end
+         Bob: end
+         Cy: end",
+    );
     assert!(g.parse_step(data(), 0, "move Parsa Patna").is_err());
     let outside = data().provinces.len() as u8;
     let e = refused_step(
@@ -171,8 +178,14 @@ fn nep_grow_2_a_prefix_fitting_two_allowed_steps_is_refused() {
     let d = data();
     let (k, kavre, sindhu) = (pi("Kathmandu"), pi("Kavre"), pi("Sindhupalchok"));
     assert!(d.adj[k as usize].contains(&sindhu) && d.adj[kavre as usize].contains(&sindhu));
-    let mut g = game(3);
-    set(&mut g, "Kavre", 0, 1);
+    let g = position(
+        "players Ann Bob Cy
+         Ann: grow Kathmandu
+         Ann: move Kathmandu Kavre
+         Ann: end
+         Bob: end
+         Cy: end",
+    );
     // `ka` fits Kathmandu and Kavre, where Ann may grow or move from (and Kaski, Kailali,
     // Kanchanpur, where she may not).
     for (text, want) in [

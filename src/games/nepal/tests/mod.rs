@@ -5,8 +5,8 @@
 
 use super::*;
 use crate::engine::testing::{
-    assert_nobody_scramble_changes_only, has_clause_id, legal, play, refused_step, rejected,
-    steered_play_until,
+    assert_nobody_scramble_changes_only, has_clause_id, legal, play, play_all, refused_step,
+    rejected, steered_play_until,
 };
 use crate::engine::Rules;
 use crate::engine::{conformance, Event, Game, GameRng, Options, Status, Viewer};
@@ -201,8 +201,19 @@ fn found_with<T>(
     prefer: impl Fn(&Nepal, usize, &str) -> i32,
     find: impl Fn(&Nepal) -> Option<T>,
 ) -> (Nepal, T) {
+    found_in(&[], n, what, prefer, find)
+}
+
+/// [`found_with`] with options `opts`.
+fn found_in<T>(
+    opts: &[(&str, &str)],
+    n: usize,
+    what: &str,
+    prefer: impl Fn(&Nepal, usize, &str) -> i32,
+    find: impl Fn(&Nepal) -> Option<T>,
+) -> (Nepal, T) {
     for seed in 0..FOUND_SEEDS {
-        let mut g = game_with(n, &[], seed);
+        let mut g = game_with(n, opts, seed);
         let mut pick = GameRng::new(seed);
         let stop = |g: &Nepal| find(g).is_some();
         if steered_play_until(&mut g, data(), 20_000, &mut pick, &prefer, stop) {
@@ -211,6 +222,80 @@ fn found_with<T>(
         }
     }
     panic!("no game of seeds 0..{FOUND_SEEDS} reached {what}");
+}
+
+/// Seeds tried by [`dealt`].
+const DEAL_SEEDS: u64 = 20_000;
+
+/// The three-player game of the first seed (`0..DEAL_SEEDS`) whose setup deals `cards`
+/// face up and where `also` holds: a real deal, found by a bounded search, for tests
+/// about chosen route cards. Panics naming `what` when no seed deals it.
+fn dealt(what: &str, cards: &[u8], also: impl Fn(&Nepal) -> bool) -> Nepal {
+    dealt_with(&[], what, cards, also)
+}
+
+/// [`dealt`] with options `opts`.
+fn dealt_with(
+    opts: &[(&str, &str)],
+    what: &str,
+    cards: &[u8],
+    also: impl Fn(&Nepal) -> bool,
+) -> Nepal {
+    for seed in 0..DEAL_SEEDS {
+        let g = game_with(3, opts, seed);
+        let up = |c: &u8| g.cards.iter().any(|x| x.card == *c);
+        if cards.iter().all(up) && also(&g) {
+            return g;
+        }
+    }
+    panic!("no seed of 0..{DEAL_SEEDS} deals {what}");
+}
+
+/// The cards of the game (face up or in the deck) that one seat holding exactly these
+/// provinces would link, sorted: used to pick deals where a test's chain links only the
+/// cards it is about.
+fn linked_through(g: &Nepal, provinces: &[&str]) -> Vec<u8> {
+    let held = provinces.iter().fold(0u64, |m, p| m | 1 << pi(p));
+    let links = |c: &u8| {
+        let ends = data().cards[*c as usize].ends;
+        let mut reached = held & ends[0];
+        loop {
+            if reached & ends[1] != 0 {
+                return true;
+            }
+            let next = reached | (super::board::spread(&data().adj_mask, reached) & held);
+            if next == reached {
+                return false;
+            }
+            reached = next;
+        }
+    };
+    let all = g.cards.iter().map(|c| c.card).chain(g.deck.iter().copied());
+    let mut out: Vec<u8> = all.filter(links).collect();
+    out.sort_unstable();
+    out
+}
+
+/// Where face-up card `c` lies in the row of cards in play.
+fn at(g: &Nepal, c: u8) -> usize {
+    g.cards
+        .iter()
+        .position(|x| x.card == c)
+        .unwrap_or_else(|| panic!("card {c} is not in play"))
+}
+
+/// Each seat's pieces in province `p`.
+fn counts_at(g: &Nepal, p: usize) -> Vec<u8> {
+    (0..g.n()).map(|s| g.pieces_at(p, s)).collect()
+}
+
+/// The provinces over their limit now (Kathmandu has none).
+fn over_limit(g: &Nepal) -> Vec<usize> {
+    let too_many = |&p: &usize| {
+        let total: u32 = counts_at(g, p).iter().map(|&c| c as u32).sum();
+        data().limit(p, false).is_some_and(|l| total > l as u32)
+    };
+    (0..data().provinces.len()).filter(too_many).collect()
 }
 
 /// Is the game over (final scoring done)?
@@ -277,27 +362,6 @@ fn set(g: &mut Nepal, prov: &str, seat: usize, count: u8) {
     // why: a designed map (pieces where a test needs them); `set` keeps every piece counted
     g.hand[seat] = g.hand[seat] + old as u16 - count as u16;
     g.pieces[p * n + seat] = count;
-}
-
-/// Make exactly these cards face up (unclaimed), removing them from the deck.
-fn face_up(g: &mut Nepal, cards: &[u8]) {
-    let mut all: Vec<u8> = g
-        .cards
-        .iter()
-        .map(|c| c.card)
-        .chain(g.deck.iter().copied())
-        .collect();
-    all.retain(|c| !cards.contains(c));
-    // why: chosen route cards face up; the shuffle would need a seed search per card pair
-    g.deck = all;
-    g.cards = cards
-        .iter()
-        .map(|&c| InPlay {
-            card: c,
-            claims: Vec::new(),
-            revealed_turn: 0,
-        })
-        .collect();
 }
 
 fn total_pieces(g: &Nepal, seat: usize) -> u32 {

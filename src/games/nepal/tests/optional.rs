@@ -43,8 +43,24 @@ fn nep_optboom_1_raises_limit_in_city_provinces() {
         Some(2),
         "Dhading has none"
     );
-    let mut g = game_with(3, &[("boom", "on")], 1);
-    set(&mut g, "Gorkha", 1, 3);
+    // Bob walks to Gorkha and grows there to 3, its raised limit; the end of Ann's next
+    // turn leaves them.
+    let mut g = position(
+        "players Ann Bob Cy
+         option boom on
+         Ann: end
+         Bob: move Kathmandu Dhading
+         Bob: grow Dhading
+         Bob: move Dhading Gorkha
+         Bob: end
+         Cy: end
+         Ann: end
+         Bob: grow Gorkha
+         Bob: grow Gorkha
+         Bob: end
+         Cy: end",
+    );
+    assert_eq!(g.pieces_at(pi("Gorkha") as usize, 1), 3);
     play(&mut g, data(), 0, "end");
     assert_eq!(g.pieces_at(pi("Gorkha") as usize, 1), 3);
 }
@@ -100,9 +116,16 @@ fn nep_fort_6_owner_ignores_limit_conflict_and_grows_freely() {
     play(&mut g, data(), 0, "grow Rasuwa"); // no regular piece there: allowed for the owner
     play(&mut g, data(), 0, "grow Rasuwa");
     play(&mut g, data(), 0, "move Kathmandu Rasuwa");
-    set(&mut g, "Rasuwa", 1, 2);
     play(&mut g, data(), 0, "end");
     let p = pi("Rasuwa") as usize;
+    assert_eq!(g.pieces_at(p, 0), 3, "owner is never cut back");
+    // Bob brings two pieces in (limit 1): cut back to 1 at the end of his turn.
+    play_all(
+        &mut g,
+        data(),
+        1,
+        "grow Kathmandu; move Kathmandu Rasuwa; move Kathmandu Rasuwa; end",
+    );
     assert_eq!(g.pieces_at(p, 0), 3, "owner is never cut back");
     assert_eq!(g.pieces_at(p, 1), 1, "others still obey the limit");
 }
@@ -111,22 +134,54 @@ fn nep_fort_6_owner_ignores_limit_conflict_and_grows_freely() {
 // Also NEP-FORT-11, NEP-FORT-13 (the fortress counts as 2 pieces on the board; its
 // pieces come from the hand, see nep_fort_1).
 fn nep_fort_10_counts_for_routes_and_domination() {
-    let mut g = game_with(3, &[("fortress", "on")], 1);
-    face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
+    let c = card("Kathmandu", "Lhasa");
+    let near = |g: &Nepal| linked_through(g, &["Kathmandu", "Rasuwa"]) == [c];
+    let fortress = [("fortress", "on")];
+    let mut g = dealt_with(&fortress, "Kathmandu-Lhasa alone by Rasuwa", &[c], near);
     play(&mut g, data(), 0, "fortress Rasuwa");
     play(&mut g, data(), 0, "end");
     assert_eq!(
-        g.cards[0].claims,
+        g.cards[at(&g, c)].claims,
         vec![0],
         "fortress links Kathmandu to Lhasa"
     );
-    empty_board(&mut g);
-    set(&mut g, "Dhading", 1, 2); // Bob: 2 pieces in 1 province
-                                  // Ann: fortress only = 2 pieces in 1 province; tie -> 4 each.
-    assert_eq!(g.region_points(data(), 3), vec![4, 4, 0]);
-    set(&mut g, "Dhading", 1, 3);
-    assert_eq!(g.region_points(data(), 3), vec![3, 5, 0]);
-    assert_eq!(g.pieces_on_board(0), 2);
+    // Domination: real play with the fortress on (each seat builds its fortress as soon
+    // as it may, then grows, else moves), stopped at the first region whose points the
+    // fortress's weight decides (counted as one piece instead of two, the points would
+    // differ): scored as recomputed with the fortress as two pieces in its province.
+    use super::scoring::{region_counts, region_points_from};
+    let prefer = |_: &Nepal, _: usize, t: &str| match t.split(' ').next() {
+        Some("fortress") => 3,
+        Some("grow") => 2,
+        Some("move") => 1,
+        _ => 0,
+    };
+    let weighs = |g: &Nepal| {
+        (0..REGIONS).find(|&r| {
+            let counts = region_counts(g, r);
+            let mut light = counts.clone();
+            for (p, f) in g.fortress.iter().enumerate() {
+                if let Some(s) = f.filter(|_| data().region_mask[r] & (1 << p) != 0) {
+                    light[s as usize].0 -= 1;
+                }
+            }
+            region_points_from(&counts) != region_points_from(&light)
+        })
+    };
+    let (g, r) = found_in(&fortress, 3, "a region a fortress decides", prefer, weighs);
+    assert_eq!(
+        g.region_points(data(), r),
+        region_points_from(&region_counts(&g, r)),
+        "region {r}: {:?}",
+        region_counts(&g, r)
+    );
+    for s in 0..3 {
+        let regular: u32 = (0..data().provinces.len())
+            .map(|p| g.pieces_at(p, s) as u32)
+            .sum();
+        let fort = 2 * g.fortress.iter().filter(|f| **f == Some(s as u8)).count() as u32;
+        assert_eq!(g.pieces_on_board(s), regular + fort, "seat {s}");
+    }
 }
 
 #[test]
@@ -139,11 +194,15 @@ fn nep_fort_9_fortress_stays_for_the_rest_of_the_game() {
     );
     play(&mut g, data(), 0, "end");
     let r = pi("Rasuwa") as usize;
-    // Its two pieces never move and conflict never touches them.
-    set(&mut g, "Rasuwa", 1, 3);
-    for s in [1, 2] {
-        play(&mut g, data(), s, "end");
-    }
+    // Its two pieces never move and conflict never touches them: Bob brings two pieces
+    // in (limit 1) and only his are cut back.
+    play_all(
+        &mut g,
+        data(),
+        1,
+        "grow Kathmandu; move Kathmandu Rasuwa; move Kathmandu Rasuwa; end",
+    );
+    play(&mut g, data(), 2, "end");
     assert_eq!(g.pieces_at(r, 1), 1);
     assert!(!g
         .legal_steps(data(), 0)

@@ -6,38 +6,51 @@ use super::*;
 #[test]
 // Also NEP-CLAIM-7, NEP-CLAIM-8, NEP-CONF-7.
 fn nep_claim_6_scores_three_then_two_then_zero() {
-    let mut g = game(3);
     let c = card("Kathmandu", "Lhasa");
-    face_up(
-        &mut g,
-        &[c, card("Pokhara", "Lumbini"), card("Dunai", "Jomsom")],
+    let near = |g: &Nepal| linked_through(g, &["Kathmandu", "Rasuwa", "Sindhupalchok"]) == [c];
+    let mut g = dealt(
+        "Kathmandu-Lhasa, the only card linked near Kathmandu",
+        &[c],
+        near,
     );
-    for s in 0..3 {
-        set(&mut g, "Rasuwa", s, 0);
-    }
-    play(&mut g, data(), 0, "move Kathmandu Rasuwa");
-    play(&mut g, data(), 0, "grow Kathmandu");
-    play(&mut g, data(), 0, "end");
+    let i = at(&g, c);
+    play_all(
+        &mut g,
+        data(),
+        0,
+        "move Kathmandu Rasuwa; grow Kathmandu; end",
+    );
     assert_eq!(g.score[0], 3);
-    assert_eq!(g.cards[0].claims, vec![0]);
+    assert_eq!(g.cards[i].claims, vec![0]);
     // Bob and Cy link the same route through Sindhupalchok.
-    play(&mut g, data(), 1, "move Kathmandu Sindhupalchok");
-    play(&mut g, data(), 1, "grow Kathmandu");
-    play(&mut g, data(), 1, "end");
+    play_all(
+        &mut g,
+        data(),
+        1,
+        "move Kathmandu Sindhupalchok; grow Kathmandu; end",
+    );
     assert_eq!(g.score[1], 2);
-    play(&mut g, data(), 2, "grow Kathmandu");
-    play(&mut g, data(), 2, "move Kathmandu Sindhupalchok");
-    play(&mut g, data(), 2, "end");
+    play_all(
+        &mut g,
+        data(),
+        2,
+        "grow Kathmandu; move Kathmandu Sindhupalchok; end",
+    );
     // Sindhupalchok (limit 2) now holds Bob 1 and Cy 1: no conflict.
     assert_eq!(g.score[2], 0);
-    assert_eq!(g.cards[0].claims, vec![0, 1, 2]);
+    assert_eq!(g.cards[i].claims, vec![0, 1, 2]);
 }
 
 #[test]
 // Also NEP-CLAIM-15.
 fn nep_claim_5_marker_comes_from_hand() {
-    let mut g = game(3);
-    face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
+    let c = card("Kathmandu", "Lhasa");
+    let near = |g: &Nepal| linked_through(g, &["Kathmandu", "Rasuwa"]) == [c];
+    let mut g = dealt(
+        "Kathmandu-Lhasa, the only card linked by Rasuwa",
+        &[c],
+        near,
+    );
     let before = total_pieces(&g, 0);
     play(&mut g, data(), 0, "move Kathmandu Rasuwa");
     play(&mut g, data(), 0, "grow Kathmandu");
@@ -76,37 +89,52 @@ fn nep_claim_15_needs_a_piece_in_hand() {
 #[test]
 // Also NEP-CLAIM-2, NEP-CLAIM-4.
 fn nep_claim_1_needs_unbroken_chain() {
-    let mut g = game(3);
-    face_up(&mut g, &[card("Gorkha", "Kathmandu")]);
-    set(&mut g, "Gorkha", 0, 1);
-    play(&mut g, data(), 0, "end");
+    let c = card("Gorkha", "Kathmandu");
+    let near = |g: &Nepal| linked_through(g, &["Kathmandu", "Dhading", "Gorkha"]) == [c];
+    let mut g = dealt(
+        "Gorkha-Kathmandu, the only card linked by Dhading",
+        &[c],
+        near,
+    );
+    let i = at(&g, c);
+    // Ann: Kathmandu and Gorkha, Dhading between them left empty.
+    play_all(
+        &mut g,
+        data(),
+        0,
+        "grow Kathmandu; move Kathmandu Dhading; move Dhading Gorkha; end",
+    );
     assert!(
-        g.cards[0].claims.is_empty(),
+        g.cards[i].claims.is_empty(),
         "Gorkha and Kathmandu are not adjacent"
     );
+    // Bob's piece in Dhading does not link Ann's chain.
+    play_all(&mut g, data(), 1, "move Kathmandu Dhading; end");
+    play(&mut g, data(), 2, "end");
+    play(&mut g, data(), 0, "end");
+    assert!(g.cards[i].claims.is_empty());
     play(&mut g, data(), 1, "end");
     play(&mut g, data(), 2, "end");
-    set(&mut g, "Dhading", 1, 1); // someone else's piece does not link Ann's chain
-    play(&mut g, data(), 0, "end");
-    assert!(g.cards[0].claims.is_empty());
-    play(&mut g, data(), 1, "end");
-    play(&mut g, data(), 2, "end");
-    play(&mut g, data(), 0, "move Kathmandu Dhading");
-    play(&mut g, data(), 0, "grow Kathmandu");
-    play(&mut g, data(), 0, "end");
-    assert_eq!(g.cards[0].claims, vec![0]);
+    play_all(
+        &mut g,
+        data(),
+        0,
+        "move Kathmandu Dhading; grow Kathmandu; end",
+    );
+    assert_eq!(g.cards[i].claims, vec![0]);
 }
 
 #[test]
 fn nep_claim_3_outside_location_through_arrow_province() {
-    let mut g = game(3);
-    face_up(&mut g, &[card("Hetauda", "Patna")]);
+    let c = card("Hetauda", "Patna");
+    let mut g = dealt("Hetauda-Patna", &[c], |_| true);
+    let i = at(&g, c);
     play(&mut g, data(), 0, "move Kathmandu Makwanpur");
     play(&mut g, data(), 0, "grow Makwanpur");
     play(&mut g, data(), 0, "move Makwanpur Parsa");
     play(&mut g, data(), 0, "end");
     assert_eq!(
-        g.cards[0].claims,
+        g.cards[i].claims,
         vec![0],
         "Parsa carries the arrow to Patna"
     );
@@ -115,8 +143,13 @@ fn nep_claim_3_outside_location_through_arrow_province() {
 #[test]
 // Also NEP-REVEAL-4.
 fn nep_reveal_1_first_claim_reveals_a_card() {
-    let mut g = game(3);
-    face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
+    let c = card("Kathmandu", "Lhasa");
+    let near = |g: &Nepal| linked_through(g, &["Kathmandu", "Rasuwa", "Sindhupalchok"]) == [c];
+    let mut g = dealt(
+        "Kathmandu-Lhasa, the only card linked near Kathmandu",
+        &[c],
+        near,
+    );
     let deck = g.deck.len();
     let next = *g.deck.last().unwrap();
     play(&mut g, data(), 0, "move Kathmandu Rasuwa");
@@ -124,8 +157,8 @@ fn nep_reveal_1_first_claim_reveals_a_card() {
     let a = play(&mut g, data(), 0, "end");
     assert!(a.irreversible);
     assert_eq!(g.deck.len(), deck - 1);
-    assert_eq!(g.cards.len(), 2);
-    assert_eq!(g.cards[1].card, next);
+    assert_eq!(g.cards.len(), FACE_UP + 1);
+    assert_eq!(g.cards[FACE_UP].card, next);
     // A second claim of the same card reveals nothing.
     play(&mut g, data(), 1, "move Kathmandu Sindhupalchok");
     play(&mut g, data(), 1, "grow Kathmandu");
@@ -183,23 +216,40 @@ fn nep_reveal_3_revealed_card_not_claimable_same_turn() {
 #[test]
 // Also NEP-CLAIM-9.
 fn nep_claim_14_several_claims_in_one_turn() {
-    let mut g = game(3);
-    face_up(
-        &mut g,
-        &[
-            card("Kathmandu", "Lhasa"),
-            card("Hetauda", "Patna"),
-            card("Kathmandu", "Birgunj"),
-        ],
+    let mut three = [
+        card("Kathmandu", "Lhasa"),
+        card("Hetauda", "Patna"),
+        card("Kathmandu", "Birgunj"),
+    ];
+    three.sort_unstable();
+    let chain = ["Kathmandu", "Makwanpur", "Parsa", "Rasuwa"];
+    let only = |g: &Nepal| linked_through(g, &chain) == three;
+    let mut g = dealt(
+        "three cards linked by one chain, and no other",
+        &three,
+        only,
     );
-    set(&mut g, "Rasuwa", 0, 1);
-    set(&mut g, "Makwanpur", 0, 1);
-    set(&mut g, "Parsa", 0, 1);
+    // Ann's first turn links none of them (Kathmandu and Makwanpur), her second all three.
+    play_all(
+        &mut g,
+        data(),
+        0,
+        "grow Kathmandu; grow Kathmandu; move Kathmandu Makwanpur; end",
+    );
+    assert_eq!(g.score[0], 0);
+    play(&mut g, data(), 1, "end");
+    play(&mut g, data(), 2, "end");
+    play_all(
+        &mut g,
+        data(),
+        0,
+        "grow Makwanpur; move Makwanpur Parsa; move Kathmandu Rasuwa",
+    );
     let deck = g.deck.len();
     play(&mut g, data(), 0, "end");
     assert_eq!(g.score[0], 9);
     assert_eq!(g.deck.len(), deck - 3);
-    assert_eq!(g.cards.len(), 6);
+    assert_eq!(g.cards.len(), FACE_UP + 3);
 }
 
 #[test]
@@ -228,8 +278,14 @@ fn nep_claim_13_starred_numbers_only_with_four_or_five() {
 #[test]
 // Also NEP-CLAIM-11, NEP-CLAIM-12.
 fn nep_claim_10_marker_stays_once_only_and_numbers_wait_for_the_end() {
-    let mut g = game(3);
-    face_up(&mut g, &[card("Kathmandu", "Lhasa")]); // 2 / 1*
+    let c = card("Kathmandu", "Lhasa"); // 2 / 1*
+    let near = |g: &Nepal| linked_through(g, &["Kathmandu", "Rasuwa", "Gorkha"]) == [c];
+    let mut g = dealt(
+        "Kathmandu-Lhasa, the only card linked near Rasuwa",
+        &[c],
+        near,
+    );
+    let i = at(&g, c);
     play(&mut g, data(), 0, "move Kathmandu Rasuwa");
     play(&mut g, data(), 0, "grow Kathmandu");
     play(&mut g, data(), 0, "end");
@@ -239,15 +295,15 @@ fn nep_claim_10_marker_stays_once_only_and_numbers_wait_for_the_end() {
     play(&mut g, data(), 2, "end");
     // Still linked: no second marker, no points, no piece taken.
     play(&mut g, data(), 0, "end");
-    assert_eq!(g.cards[0].claims, vec![0]);
+    assert_eq!(g.cards[i].claims, vec![0]);
     assert_eq!((g.score[0], g.hand[0]), (3, hand));
     play(&mut g, data(), 1, "end");
     play(&mut g, data(), 2, "end");
     // Chain broken: the marker stays.
     play(&mut g, data(), 0, "move Rasuwa Gorkha");
     play(&mut g, data(), 0, "end");
-    assert!(!g.controls_route(data(), 0, g.cards[0].card as usize));
-    assert_eq!(g.cards[0].claims, vec![0]);
+    assert!(!g.controls_route(data(), 0, g.cards[i].card as usize));
+    assert_eq!(g.cards[i].claims, vec![0]);
     assert_eq!(g.score[0], 3);
 }
 
@@ -255,76 +311,117 @@ fn nep_claim_10_marker_stays_once_only_and_numbers_wait_for_the_end() {
 fn nep_claim_16_other_player_claims_in_own_turn_if_still_linked() {
     let a = card("Kathmandu", "Lhasa");
     let b = card("Kathmandu", "Birgunj");
+    // A deal with A face up and B the next card drawn, Ann's chain through Rasuwa and
+    // Makwanpur linking only A, Bob's through Makwanpur and Parsa only B.
+    let deal = |g: &Nepal| {
+        g.deck.last() == Some(&b)
+            && linked_through(g, &["Kathmandu", "Rasuwa", "Makwanpur"]) == [a]
+            && linked_through(g, &["Kathmandu", "Makwanpur", "Parsa"]) == [b]
+    };
+    // Bob links B (still in the deck) with Kathmandu, Makwanpur and Parsa; Ann keeps
+    // three pieces in Kathmandu.
     let setup = || {
-        let mut g = game(3);
-        face_up(&mut g, &[a]);
-        g.deck.retain(|&c| c != b);
-        // why: the next card revealed chosen: not searched for
-        g.deck.push(b); // revealed by Ann's claim of A
-        set(&mut g, "Rasuwa", 0, 1); // Ann links A
-        set(&mut g, "Makwanpur", 1, 1); // Bob links B (with his Kathmandu piece)
-        set(&mut g, "Parsa", 1, 1);
+        let mut g = dealt("A face up, B drawn next", &[a], deal);
+        play_all(&mut g, data(), 0, "grow Kathmandu; grow Kathmandu; end");
+        play_all(
+            &mut g,
+            data(),
+            1,
+            "grow Kathmandu; move Kathmandu Makwanpur; grow Makwanpur; end",
+        );
+        play(&mut g, data(), 2, "end");
+        play(&mut g, data(), 0, "end");
+        play_all(&mut g, data(), 1, "move Makwanpur Parsa; end");
+        play(&mut g, data(), 2, "end");
         g
     };
     let mut g = setup();
     assert!(g.controls_route(data(), 1, b as usize));
-    play(&mut g, data(), 0, "end");
-    assert_eq!(g.cards[1].card, b);
-    assert!(g.cards[1].claims.is_empty(), "not in Ann's turn");
+    play_all(&mut g, data(), 0, "move Kathmandu Rasuwa; end"); // Ann claims A: B revealed
+    let j = at(&g, b);
+    assert!(g.cards[j].claims.is_empty(), "not in Ann's turn");
     assert_eq!(g.score[1], 0);
     play(&mut g, data(), 1, "end");
-    assert_eq!(g.cards[1].claims, vec![1], "in Bob's own claim step");
+    assert_eq!(g.cards[j].claims, vec![1], "in Bob's own claim step");
     assert_eq!(g.score[1], 3);
 
     // Bob's chain is broken by the conflict of Ann's turn: nothing for him.
     let mut g = setup();
-    set(&mut g, "Makwanpur", 0, 2); // limit 2: Ann 2 + Bob 1 -> Bob loses his piece
-    play(&mut g, data(), 0, "end");
+    // Makwanpur (limit 2): Ann 2 + Bob 1 -> Bob loses his piece.
+    play_all(
+        &mut g,
+        data(),
+        0,
+        "move Kathmandu Rasuwa; move Kathmandu Makwanpur; grow Makwanpur; end",
+    );
     assert_eq!(g.pieces_at(pi("Makwanpur") as usize, 1), 0);
+    let j = at(&g, b);
     play(&mut g, data(), 1, "end");
-    assert!(g.cards[1].claims.is_empty());
+    assert!(g.cards[j].claims.is_empty());
     assert_eq!(g.score[1], 0);
 }
 
 #[test]
 fn nep_claim_17_route_broken_again_before_the_claim_step_does_not_count() {
-    let mut g = game(3);
-    face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
+    let c = card("Kathmandu", "Lhasa");
+    let near = |g: &Nepal| linked_through(g, &["Kathmandu", "Rasuwa", "Gorkha"]) == [c];
+    let mut g = dealt(
+        "Kathmandu-Lhasa, the only card linked near Rasuwa",
+        &[c],
+        near,
+    );
+    let i = at(&g, c);
     play(&mut g, data(), 0, "grow Kathmandu");
     play(&mut g, data(), 0, "move Kathmandu Rasuwa"); // linked now
-    assert!(g.controls_route(data(), 0, g.cards[0].card as usize));
+    assert!(g.controls_route(data(), 0, g.cards[i].card as usize));
     play(&mut g, data(), 0, "move Rasuwa Gorkha"); // broken again
     let hand = g.hand[0];
     play(&mut g, data(), 0, "end");
-    assert!(g.cards[0].claims.is_empty());
+    assert!(g.cards[i].claims.is_empty());
     assert_eq!((g.score[0], g.hand[0]), (0, hand));
 }
 
 #[test]
 fn nep_reveal_2_five_on_offer_and_first_claim_with_empty_deck() {
-    let five = [
-        card("Kathmandu", "Lhasa"),
-        card("Kathmandu", "Birgunj"),
-        card("Pokhara", "Lumbini"),
-        card("Hetauda", "Patna"),
-        card("Dunai", "Jomsom"),
-    ];
     let unclaimed = |g: &Nepal| g.cards.iter().filter(|c| c.claims.is_empty()).count();
     // With cards in the deck, the claimed card is replaced: 5 unclaimed again.
-    let mut g = game(3);
-    face_up(&mut g, &five);
-    set(&mut g, "Rasuwa", 0, 1);
-    play(&mut g, data(), 0, "end");
+    let c = card("Kathmandu", "Lhasa");
+    let near = |g: &Nepal| linked_through(g, &["Kathmandu", "Rasuwa"]) == [c];
+    let mut g = dealt(
+        "Kathmandu-Lhasa, the only card linked by Rasuwa",
+        &[c],
+        near,
+    );
+    assert_eq!(unclaimed(&g), 5);
+    play_all(
+        &mut g,
+        data(),
+        0,
+        "move Kathmandu Rasuwa; grow Kathmandu; end",
+    );
     assert_eq!((g.cards.len(), unclaimed(&g)), (6, 5));
-    // With an empty deck the claim still counts, but nothing replaces it.
-    let mut g = game(3);
-    face_up(&mut g, &five);
-    g.deck.clear();
-    set(&mut g, "Rasuwa", 0, 1);
-    let hand = g.hand[0];
-    let a = play(&mut g, data(), 0, "end");
-    assert_eq!(g.cards[0].claims, vec![0]);
-    assert_eq!((g.score[0], g.hand[0]), (3, hand - 1));
-    assert_eq!((g.cards.len(), unclaimed(&g)), (5, 4));
+    // With an empty deck (real play to the last round) the claim still counts, but
+    // nothing replaces it: a turn whose end marks one card, first, with no conflict.
+    let first_claim = |g: &Nepal| {
+        if g.phase != Phase::Play || over(g) || !g.deck.is_empty() || !over_limit(g).is_empty() {
+            return None;
+        }
+        let s = g.current;
+        let after = after_end(g, s);
+        let marks = |g: &Nepal| g.cards.iter().map(|c| c.claims.len()).sum::<usize>();
+        if over(&after) || marks(&after) != marks(g) + 1 {
+            return None;
+        }
+        let i =
+            (0..g.cards.len()).find(|&i| g.cards[i].claims.len() < after.cards[i].claims.len())?;
+        g.cards[i].claims.is_empty().then_some(i)
+    };
+    let (mut g, i) = found_linking(3, "a first claim with the deck empty", first_claim);
+    let s = g.current;
+    let (score, hand, cards, open) = (g.score[s], g.hand[s], g.cards.len(), unclaimed(&g));
+    let a = play(&mut g, data(), s, "end");
+    assert_eq!(g.cards[i].claims, vec![s as u8]);
+    assert_eq!((g.score[s], g.hand[s]), (score + 3, hand - 1));
+    assert_eq!((g.cards.len(), unclaimed(&g)), (cards, open - 1));
     assert!(!a.irreversible, "no card drawn");
 }

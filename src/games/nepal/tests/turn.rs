@@ -128,16 +128,26 @@ fn nep_turn_5_offered_steps_are_every_allowed_move_grow_and_fortress() {
 // Also NEP-REVEAL-1: the turn number counts every player's turn, and a card revealed in
 // one turn is shown as new during the next one only.
 fn nep_turn_2_turns_are_counted_around_the_table() {
-    let mut g = game(3);
-    face_up(&mut g, &[card("Kathmandu", "Lhasa")]);
+    let c = card("Kathmandu", "Lhasa");
+    let near = |g: &Nepal| linked_through(g, &["Kathmandu", "Rasuwa"]) == [c];
+    let mut g = dealt(
+        "Kathmandu-Lhasa, the only card linked by Rasuwa",
+        &[c],
+        near,
+    );
     assert_eq!(g.view(data(), Viewer::Spectator).turn, 1);
-    set(&mut g, "Rasuwa", 0, 1);
-    play(&mut g, data(), 0, "end"); // Ann claims; a card is revealed in turn 1
+    play_all(
+        &mut g,
+        data(),
+        0,
+        "move Kathmandu Rasuwa; grow Kathmandu; end",
+    ); // Ann claims
     let v = g.view(data(), Viewer::Spectator);
     assert_eq!(v.turn, 2);
     assert_eq!(
         v.cards.iter().map(|c| c.just_revealed).collect::<Vec<_>>(),
-        vec![false, true]
+        (0..=FACE_UP).map(|i| i == FACE_UP).collect::<Vec<_>>(),
+        "the card revealed in turn 1 only"
     );
     assert!(
         describe(data(), &v).contains("turn 2: Bob to act"),
