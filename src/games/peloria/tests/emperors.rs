@@ -106,25 +106,51 @@ fn pel_emp_3_a_destroyed_emperor_resets_the_claim_to_zero() {
 #[test]
 fn pel_emp_3_the_emperor_falls_with_its_last_unit_sent_to_the_call_to_heroes() {
     let d = data();
-    let mut g = heroes_game(&d);
-    // why: the Emperor's last unit sent to the Call to Heroes (round 13 removals): not searched for
-    g.emperor = Some(nat(&d, "Pelorians"));
-    g.emperor_need = 3;
-    play_now(&mut g, &d, "bid Pelorians 5");
-    play_now(&mut g, &d, "seal");
-    play_now(&mut g, &d, "bid YOUF 1");
-    play_now(&mut g, &d, "seal");
-    play_now(&mut g, &d, "seal");
-    play_now(&mut g, &d, "seal");
-    assert_eq!(g.phase, Phase::Removals);
-    for _ in 0..4 {
-        play(&mut g, &d, 0, "remove Pelorians Lenshi");
-    }
-    assert_eq!(g.emperor, Some(nat(&d, "Pelorians")), "one unit is left");
-    let a = play(&mut g, &d, 0, "remove Pelorians Lenshi");
-    assert_eq!(g.phase, Phase::Removals, "the YOUF still owe a unit");
+    // Real play to the Call to Heroes, where every player bids all the units each of its
+    // nations may send (then seals), each step looked at: stopped at the removal that takes
+    // the Emperor's last unit while the removals go on.
+    let bid_all = |g: &Peloria, seat: Seat, text: &str| -> i32 {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words[..] {
+            ["bid", nation, units] => {
+                let n = d.nation(nation).expect(nation);
+                let want = g.removable(&d, n);
+                let done = g
+                    .bids
+                    .draft(seat)
+                    .get(n)
+                    .is_some_and(|&v| v as usize == want);
+                if !done && units.parse::<usize>() == Ok(want) {
+                    2
+                } else {
+                    -1
+                }
+            }
+            ["seal"] => 1,
+            ["unseal"] => -2,
+            _ => 0,
+        }
+    };
+    let (g, (before, text)) = found_step(
+        &d,
+        "the Emperor's last unit sent to the heroes",
+        bid_all,
+        |b, a, did| {
+            let e = b.emperor?;
+            let last = b.on_board(e) == 1 && a.on_board(e) == 0;
+            let removal = b.phase == Phase::Removals && a.phase == Phase::Removals;
+            (last && removal).then(|| (b.clone(), said(did, " ")))
+        },
+    );
+    let e = before.emperor.unwrap();
+    assert!(
+        before.emperor_need > 0,
+        "one unit is left: still the Emperor"
+    );
+    assert_eq!(g.phase, Phase::Removals, "others still owe units");
+    assert_eq!(g.on_board(e), 0);
     assert_eq!((g.emperor, g.emperor_need), (None, 0));
-    assert!(said(&a, " ").contains("there is no Emperor"));
+    assert!(text.contains("there is no Emperor"), "{text}");
 }
 
 // PEL-EMP-5, PEL-EMP-6, PEL-EMP-7, PEL-EMP-8, PEL-EMP-9, PEL-EMP-10, PEL-EMP-11

@@ -326,6 +326,23 @@ fn attacking<'a>(
     }
 }
 
+/// A preference by nation: the Telmori pile their units up (so that overpopulation sends
+/// some back to their stock), the Pelorians attack, the others play at random.
+fn horde_and_bat(d: &PeloriaData) -> impl Fn(&Peloria, Seat, &str) -> i32 + '_ {
+    let (t, pl) = (nat(d, "Telmori"), nat(d, "Pelorians"));
+    let pile = piling(d, false);
+    let attack = attacking(d, |_, _| true);
+    move |g, s, text| {
+        if g.turn == t {
+            pile(g, s, text)
+        } else if g.turn == pl {
+            attack(g, s, text)
+        } else {
+            0
+        }
+    }
+}
+
 /// The retreat decision open in real play, if one is: the nation asked and the battle.
 fn retreating(g: &Peloria) -> Option<(usize, Battle)> {
     let b = g.battle.clone()?;
