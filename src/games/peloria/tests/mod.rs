@@ -326,6 +326,23 @@ fn attacking<'a>(
     }
 }
 
+/// A preference by nation: the Telmori pile their units up (so that overpopulation sends
+/// some back to their stock), the Pelorians attack, the others play at random.
+fn horde_and_bat(d: &PeloriaData) -> impl Fn(&Peloria, Seat, &str) -> i32 + '_ {
+    let (t, pl) = (nat(d, "Telmori"), nat(d, "Pelorians"));
+    let pile = piling(d, false);
+    let attack = attacking(d, |_, _| true);
+    move |g, s, text| {
+        if g.turn == t {
+            pile(g, s, text)
+        } else if g.turn == pl {
+            attack(g, s, text)
+        } else {
+            0
+        }
+    }
+}
+
 /// The retreat decision open in real play, if one is: the nation asked and the battle.
 fn retreating(g: &Peloria) -> Option<(usize, Battle)> {
     let b = g.battle.clone()?;
@@ -875,15 +892,30 @@ fn scrambling_nobody_reseeds_the_rng_and_nothing_else() {
     assert_nobody_scramble_changes_only(&g, &d, false, |s, g| s.rng = g.rng.clone());
 }
 
+/// Seed 0's random game as the Call to Heroes opens after round 13, every bid still to
+/// make. Ann (seat 0) has the Pelorians (5 units: 3 in Far-Point, 1 in Nivorah, 1 in
+/// Rinliddi) and the Praxians, Bo the YOUF (4 units, one each in Aggar, Alavan,
+/// Dragon-Pass and Mirin-Cross) and the Barbarians, Cy the Theyalans (2 units) and
+/// others, Di the Soldiers (3 units, one each in Karia, Sanken and Vanch) and nothing
+/// else that may bid.
 fn heroes_game(d: &PeloriaData) -> Peloria {
-    let mut g = blank(d, 13, "YOUF");
-    put(&mut g, d, "Pelorians", "Lenshi", Kind::Infantry, 5);
-    put(&mut g, d, "YOUF", "Dragon-Pass", Kind::Infantry, 3);
-    put(&mut g, d, "Aldryami", "Erigia", Kind::Infantry, 2);
-    put(&mut g, d, "Theyalans", "Aggar", Kind::Infantry, 2);
-    put(&mut g, d, "Alkoth", "Elz-Ast", Kind::Infantry, 1);
-    put(&mut g, d, "Alkoth", "Karia", Kind::Infantry, 2);
-    let mut ev = Vec::new();
-    g.end_round(d, &mut ev);
-    g
+    let mut p = Playout::new(d, 0);
+    let g = p.until(d, "the Call to Heroes", |g| g.phase == Phase::Bids);
+    let at = |n: &str, a: &str| g.count(nat(d, n), ar(d, a));
+    assert_eq!(g.on_board(nat(d, "Pelorians")), 5);
+    let pelorians = [("Far-Point", 3), ("Nivorah", 1), ("Rinliddi", 1)];
+    assert!(pelorians.iter().all(|&(a, c)| at("Pelorians", a) == c));
+    assert_eq!(g.on_board(nat(d, "YOUF")), 4);
+    let youf = ["Aggar", "Alavan", "Dragon-Pass", "Mirin-Cross"];
+    assert!(youf.iter().all(|a| at("YOUF", a) == 1));
+    assert_eq!(g.on_board(nat(d, "Theyalans")), 2);
+    assert_eq!(g.on_board(nat(d, "Soldiers")), 3);
+    assert!(["Karia", "Sanken", "Vanch"]
+        .iter()
+        .all(|a| at("Soldiers", a) == 1));
+    let di_bids = (0..NATIONS).filter(|&n| d.nations[n].player == 3 && d.heroes[n]);
+    assert!(di_bids
+        .filter(|&n| g.on_board(n) > 0)
+        .eq([nat(d, "Soldiers")]));
+    g.clone()
 }

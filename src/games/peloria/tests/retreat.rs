@@ -270,43 +270,45 @@ fn pel_ret_4_stacking_limits_apply_to_retreats() {
 }
 
 /// Once the units still in the battle have no legal retreat left, the retreat is over
-/// without a `stay`: here Saird has room for one Pelorian and no other neighbour for any.
+/// without a `stay`: one unit may go to one area only, and none may follow it.
 // PEL-RET-5, PEL-RET-4
 #[test]
 fn pel_ret_5_the_retreat_ends_by_itself_when_no_unit_can_go_further() {
     let d = data();
-    let mut g = blank(&d, 2, "Theyalans");
-    put(&mut g, &d, "Theyalans", "Naveria", Kind::Infantry, 2);
-    put(&mut g, &d, "Pelorians", "Naveria", Kind::Infantry, 2);
-    // The one overstack is in Darsen, away from the battle: Bindle is full, Saird has
-    // room for one, Lenshi and Dikoria hold other nations.
-    put(&mut g, &d, "Pelorians", "Darsen", Kind::Infantry, 5);
-    put(&mut g, &d, "Pelorians", "Bindle", Kind::Infantry, 2);
-    put(&mut g, &d, "Pelorians", "Saird", Kind::Infantry, 2);
-    put(&mut g, &d, "Alkoth", "Lenshi", Kind::Infantry, 1);
-    put(&mut g, &d, "Alkoth", "Dikoria", Kind::Infantry, 1);
-    battle(
-        &mut g,
+    // Real play with attacks preferred, stopped at a retreat decision that offers one
+    // retreat and `stay`, where (tried on a copy) the unit's retreat leaves units of its
+    // nation in the battle and the next round is rolled at once.
+    let (mut g, (n, b, step)) = found(
         &d,
-        "Naveria",
-        "Pelorians",
-        1,
-        Stage::DefenderRetreat,
-        vec![],
+        "a retreat with room for one",
+        attacking(&d, |_, _| true),
+        |g| {
+            let (n, b) = retreating(g)?;
+            let steps = g.legal_steps(&d, d.nations[n].player);
+            let [step @ Step::Retreat { .. }, Step::Stay] = &steps[..] else {
+                return None;
+            };
+            let mut h = g.clone();
+            let a = h.apply(&d, d.nations[n].player, step).ok()?;
+            let next = format!("{} round {}", name(&d, b.area), b.round + 1);
+            let rolled = a.events.iter().any(|e| e.text.contains(&next));
+            (rolled && h.count(n, b.area) > 0).then(|| (n, b, step.clone()))
+        },
     );
-    advance(&mut g, &d);
-    let to = |a: &str| Step::Retreat {
-        from: ar(&d, "Naveria"),
-        to: ar(&d, a),
-        kind: Kind::Infantry,
+    let Step::Retreat { to, .. } = step else {
+        unreachable!()
     };
-    assert_eq!(g.legal_steps(&d, 0), vec![to("Saird"), Step::Stay]);
-    let a = play_now(&mut g, &d, "retreat Naveria Saird infantry");
-    assert_eq!(cnt(&g, &d, "Pelorians", "Saird"), 3);
-    // No retreat left and none for the attackers (they came from nowhere): the next
-    // round is rolled at once.
+    let seat = d.nations[n].player;
+    assert_eq!(g.legal_steps(&d, seat), vec![step.clone(), Step::Stay]);
+    let before = g.count(n, to);
+    let a = g.apply(&d, seat, &step).unwrap();
+    assert_eq!(g.count(n, to), before + 1);
+    assert!(g.count(n, b.area) > 0, "units are left in the battle");
+    // No retreat left for them (and none for the attackers, if these were the defenders):
+    // the next round is rolled at once, nobody asked to `stay`.
+    let next = format!("{} round {}", name(&d, b.area), b.round + 1);
     assert!(
-        a.events.iter().any(|e| e.text.contains("Naveria round 2")),
+        a.events.iter().any(|e| e.text.contains(&next)),
         "{:?}",
         a.events
     );

@@ -145,7 +145,10 @@ fn pel_shah_1_twice_the_areas_of_every_other_nation_gains_10() {
     assert_eq!(a.vp, b.vp);
     // With nobody in the zone there is no Shah (0 is twice 0, but holds nothing).
     let mut ev = Vec::new();
-    let mut g = blank(&d, 14, "YOUF");
+    let mut g = new_game(&d);
+    // why: not reached in play: nations hold areas north-west of the belt from the start,
+    // and no seeded game was seen to empty them all; so the board is cleared.
+    g.units.clear();
     g.shah(&d, &mut ev);
     assert!(g.vp.iter().all(|&v| v == 0), "{:?}", g.vp);
 }
@@ -177,17 +180,32 @@ fn pel_shah_4_the_shah_may_score_in_each_of_rounds_14_to_16() {
     let d = data();
     let rounds: Vec<u8> = (1..=16).filter(|&r| d.round(r).shah).collect();
     assert_eq!(rounds, vec![14, 15, 16]);
-    let mut g = blank(&d, 14, "YOUF");
-    for a in ["Lenshi", "Naveria"] {
-        put(&mut g, &d, "Carmanians", a, Kind::Cavalry, 1);
-    }
-    let mut ev = Vec::new();
-    g.end_round(&d, &mut ev);
-    // why: the Shah's areas held through rounds 14 and 15: not searched for
-    g.round = 15;
-    g.turn = NATIONS - 1;
-    g.end_round(&d, &mut ev);
-    assert_eq!(g.vp[nat(&d, "Carmanians")], 20);
+    // Real play steered by nation (see `horde_and_bat`; random play seldom keeps one Shah
+    // through two rounds), each step looked at: stopped in a game where the nation paid as
+    // Shah at the end of round 14 is paid again at the end of round 15.
+    let paid_in = std::cell::RefCell::new(Vec::new());
+    let (_, paid) = found_step(
+        &d,
+        "one Shah in rounds 14 and 15",
+        horde_and_bat(&d),
+        |b, a, did| {
+            if b.round < 14 {
+                paid_in.borrow_mut().clear();
+                return None;
+            }
+            let said = (did.events.iter()).find(|e| e.text.contains("Shah of Carmania, +10 VP"))?;
+            let n = (0..NATIONS).find(|&n| {
+                said.text
+                    .starts_with(&format!("The {} hold", d.nations[n].name))
+            })?;
+            let mut paid = paid_in.borrow_mut();
+            paid.push((b.round, n, a.vp[n] - b.vp[n]));
+            let shahs: Vec<(u8, usize)> = paid.iter().map(|p| (p.0, p.1)).collect();
+            (shahs == [(14, n), (15, n)]).then(|| paid.clone())
+        },
+    );
+    // Ten VP each time (more only if the same step scored something else for it too).
+    assert!(paid.iter().all(|p| p.2 >= 10), "{paid:?}");
 }
 
 /// Reading of "as soon as they happen": a nation scores a capture the moment its units
