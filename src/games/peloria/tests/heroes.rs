@@ -386,6 +386,9 @@ fn pel_hero_5_a_bid_above_the_removable_units_is_capped() {
     play_now(&mut g, &d, "bid Pelorians 5");
     play_now(&mut g, &d, "seal");
     // Two Pelorian units are gone before the reveal (e.g. a restored older state).
+    // why: not reachable in play: a bid above the units a nation could remove is refused
+    // when made, and no unit leaves the board between the sealed bids and their reveal; the
+    // cap guards a state saved by an older rules version
     let p = nat(&d, "Pelorians") as u8;
     for _ in 0..2 {
         let i = g.units.iter().position(|u| u.nation == p).unwrap();
