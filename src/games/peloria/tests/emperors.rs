@@ -8,8 +8,9 @@ use super::*;
 fn place_piece(g: &mut Peloria, d: &PeloriaData, piece: &str, area: &str) {
     // why: the full set is carried to Vonlath in real play for pel_khor_4's paying case
     // (seeds 0..40 steered by `carrying`: seeds 4 and 39 assemble it, seed 8 stops at 8
-    // of 9 without the attacks); the cases that must not pay (one piece out, the Emperor
-    // away from Vonlath) were not searched for, so a piece is set here.
+    // of 9 without the attacks); no round 4 of seeds 0..12 under `carrying` ends with the
+    // Emperor alone in Vonlath and exactly one piece out, and an Emperor away from a full
+    // Vonlath was not searched for: for those two cases the pieces are set here.
     g.regalia[d.piece(piece).unwrap()] = Some(ar(d, area));
 }
 
