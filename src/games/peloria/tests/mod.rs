@@ -477,12 +477,13 @@ const PELORIANS_MOVE_IN_ROUND_1: &str = "
     Ann: place Vanch infantry
     Ann: place Dikoria infantry";
 
-/// A game in `round` at the `nation` movement phase, with an empty board, for the few rules
-/// tests left that put units by hand: positions no bounded search of real play was found
-/// to reach (the `why` notes say what was not searched for).
+/// A game in `round` at the `nation` movement phase, with an empty board, for the two rules
+/// tests left that put units by hand: positions play cannot reach (pel_kart_3's unit going
+/// on out of an enemy Dorastor) or that a bounded search of real play did not find (the
+/// Bat's hits split with another unit's, pel_bat_2); each caller's `why` says which.
 fn blank(d: &PeloriaData, round: u8, nation: &str) -> Peloria {
-    // why: every caller builds a designed position (chosen units, round and nation);
-    // the tests that could start from a seeded game were moved to `Playout` or fixtures.
+    // why: every caller builds a designed position (chosen units, round and nation), each
+    // with its own `why`.
     let mut g = new_game(d);
     g.units.clear();
     g.round = round;
@@ -531,8 +532,8 @@ fn battle(
     stage: Stage,
     hits: Vec<(usize, u8)>,
 ) {
-    // why: a battle at a chosen stage, round and hits; real battles' stages by dice were
-    // not searched for.
+    // why: a battle at a chosen stage, round and hits, for pel_bat_2's split round (its
+    // `why` gives the search of real battles that did not find one).
     g.phase = Phase::Battle { cycle: 1 };
     g.battle = Some(Battle {
         area: ar(d, area),
