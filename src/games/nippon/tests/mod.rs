@@ -5,9 +5,9 @@
 //! ([`steered`]: every seat plays a step a preference such as [`rush`], [`reward_hungry`],
 //! [`industry`] or [`keep_blueprints`] ranks highest, until a condition holds, the first
 //! line of 300 that reaches it); an action is begun by a real `take` and `do` ([`begin`]).
-//! Where a position is out of reach the test sets the state directly (`give_factory`,
-//! `tile`: this module is inside the game), each write under a `// why:`
-//! comment that says what it would take. Steps are played through the notation, as a
+//! Where a position is out of reach the test sets the state directly (`give_factory`:
+//! this module is inside the game), each write under a `// why:` comment that says what
+//! a search of steered play measured. Steps are played through the notation, as a
 //! player types them, with the engine's shared harness (`crate::engine::testing`):
 //! `play_now` and `rejected_now` act for `current`.
 //!
@@ -549,14 +549,6 @@ fn begin(g: &mut Nippon, d: &NipponData, a: Action) {
         &format!("take {} {colour}; do {}", slot + 1, a.name()),
     );
 }
-
-// What the positions still set by hand would take, counted from the board file and measured
-// on lines of steered play (21 lines: seeds 11/3/0 by player count, picks 1 to 3, random
-// play and the preferences above; a game ends after 300 to 530 steps). `// why:` comments
-// cite these:
-// - REFILL: the scoring marker moves one slot per full refill (7 takes at least with 2
-//   players, 12 with 3, 15 with 4); steered lines reach slot 1 by step 30 to 66, slot 5 by
-//   step 180 to 310 and the first golden slot by step 290 to 510.
 
 fn workers_total(g: &Nippon) -> u32 {
     g.bag.iter().sum::<u32>()
