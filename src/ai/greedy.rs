@@ -1,7 +1,8 @@
 //! The `easy` level, a beginner: one step ahead. Each allowed step is tried on one
 //! determinisation and the position it leads to is scored by the game's outlook for the
 //! seat (the hint, with what the seat has committed to carried out and its own holdings
-//! counted: [`crate::engine::Game::outlook`]) as a beginner reads a score sheet: its own points ahead of (or behind) the best other seat's
+//! counted: [`crate::engine::Game::outlook`]) as a beginner reads a score sheet: its own
+//! points ahead of (or behind) the best other seat's
 //! (a finished game: first place far above the rest), plus a little noise so that steps
 //! worth about the same are taken alike and the beginner is not predictable.
 
@@ -56,19 +57,5 @@ pub(super) fn lead(g: &dyn AnyGame, me: Seat) -> f64 {
         let place = r.places.get(me).copied().unwrap_or(u32::MAX) as f64;
         return 1e9 - place * 1e6;
     }
-    let hint = g.outlook(me);
-    let Some(&mine) = hint.get(me) else {
-        return 0.0;
-    };
-    let best_other = hint
-        .iter()
-        .enumerate()
-        .filter(|&(s, _)| s != me)
-        .map(|(_, &v)| v)
-        .fold(f64::MIN, f64::max);
-    if best_other == f64::MIN {
-        mine
-    } else {
-        mine - best_other
-    }
+    crate::engine::rank::lead(&g.outlook(me), me)
 }

@@ -1,5 +1,6 @@
 //! Places at the end of a game, from a score and tie-breaks, and the one-line note that
-//! says who won and how ties were broken. Every game ranks through here.
+//! says who won and how ties were broken. Every game ranks through here; the players'
+//! judgement of a game in progress reads a seat's lead here too ([`lead`]).
 //!
 //! Invariants:
 //! - Places use competition ranking: 1 is best; seats with equal keys share a place and the
@@ -157,6 +158,19 @@ pub fn rank(names: &[String], scores: &[i64], unit: &str, tiebreaks: &[TieBreak]
     }
 }
 
+/// How far `me` is ahead of the best other seat by `scores` (one per seat; behind:
+/// negative); alone, its own score; without an entry for `me`, 0.
+pub fn lead(scores: &[f64], me: Seat) -> f64 {
+    let Some(&mine) = scores.get(me) else {
+        return 0.0;
+    };
+    let others = scores.iter().enumerate().filter(|&(s, _)| s != me);
+    match others.map(|(_, &v)| v).reduce(f64::max) {
+        Some(best_other) => mine - best_other,
+        None => mine,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -258,5 +272,13 @@ mod tests {
         );
         let back: FinalResult = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
         assert_eq!(back, r);
+    }
+
+    #[test]
+    fn a_lead_is_measured_against_the_best_other_seat() {
+        assert_eq!(lead(&[5.0, 3.0, 4.0], 0), 1.0);
+        assert_eq!(lead(&[2.0, 3.0, 1.0], 0), -1.0);
+        assert_eq!(lead(&[7.0], 0), 7.0, "alone: its own score");
+        assert_eq!(lead(&[], 0), 0.0, "no entry: no lead");
     }
 }

@@ -133,10 +133,7 @@ impl Himalaya {
 
     /// How far `me` is ahead of the best other seat by the hint (behind: negative).
     pub(in crate::games::himalaya) fn lead_for(&self, data: &HimalayaData, me: Seat) -> f64 {
-        let hint = self.hint_places(data);
-        let mine = hint.get(me).copied().unwrap_or(0.0);
-        let others = hint.iter().enumerate().filter(|&(s, _)| s != me);
-        mine - others.map(|(_, &v)| v).fold(0.0, f64::max)
+        crate::engine::rank::lead(&self.hint_places(data), me)
     }
 
     /// `seat`'s economic influence as every viewer can reckon it: its inventory markers'

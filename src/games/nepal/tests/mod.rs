@@ -251,6 +251,20 @@ fn dealt_with(
     panic!("no seed of 0..{DEAL_SEEDS} deals {what}");
 }
 
+/// [`dealt`]: the first real deal with the card `a`-`b` face up and the only card of the
+/// game a seat holding exactly `through` would link; the game and the card.
+fn dealt_alone(a: &str, b: &str, through: &[&str]) -> (Nepal, u8) {
+    dealt_alone_with(&[], a, b, through)
+}
+
+/// [`dealt_alone`] with options `opts`.
+fn dealt_alone_with(opts: &[(&str, &str)], a: &str, b: &str, through: &[&str]) -> (Nepal, u8) {
+    let c = card(a, b);
+    let what = format!("{a}-{b}, the only card linked through {through:?}");
+    let alone = |g: &Nepal| linked_through(g, through) == [c];
+    (dealt_with(opts, &what, &[c], alone), c)
+}
+
 /// The cards of the game (face up or in the deck) that one seat holding exactly these
 /// provinces would link, sorted: used to pick deals where a test's chain links only the
 /// cards it is about.

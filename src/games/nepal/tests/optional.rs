@@ -134,10 +134,8 @@ fn nep_fort_6_owner_ignores_limit_conflict_and_grows_freely() {
 // Also NEP-FORT-11, NEP-FORT-13 (the fortress counts as 2 pieces on the board; its
 // pieces come from the hand, see nep_fort_1).
 fn nep_fort_10_counts_for_routes_and_domination() {
-    let c = card("Kathmandu", "Lhasa");
-    let near = |g: &Nepal| linked_through(g, &["Kathmandu", "Rasuwa"]) == [c];
     let fortress = [("fortress", "on")];
-    let mut g = dealt_with(&fortress, "Kathmandu-Lhasa alone by Rasuwa", &[c], near);
+    let (mut g, c) = dealt_alone_with(&fortress, "Kathmandu", "Lhasa", &["Kathmandu", "Rasuwa"]);
     play(&mut g, data(), 0, "fortress Rasuwa");
     play(&mut g, data(), 0, "end");
     assert_eq!(

@@ -6,12 +6,10 @@ use super::*;
 #[test]
 // Also NEP-CLAIM-7, NEP-CLAIM-8, NEP-CONF-7.
 fn nep_claim_6_scores_three_then_two_then_zero() {
-    let c = card("Kathmandu", "Lhasa");
-    let near = |g: &Nepal| linked_through(g, &["Kathmandu", "Rasuwa", "Sindhupalchok"]) == [c];
-    let mut g = dealt(
-        "Kathmandu-Lhasa, the only card linked near Kathmandu",
-        &[c],
-        near,
+    let (mut g, c) = dealt_alone(
+        "Kathmandu",
+        "Lhasa",
+        &["Kathmandu", "Rasuwa", "Sindhupalchok"],
     );
     let i = at(&g, c);
     play_all(
@@ -44,13 +42,7 @@ fn nep_claim_6_scores_three_then_two_then_zero() {
 #[test]
 // Also NEP-CLAIM-15.
 fn nep_claim_5_marker_comes_from_hand() {
-    let c = card("Kathmandu", "Lhasa");
-    let near = |g: &Nepal| linked_through(g, &["Kathmandu", "Rasuwa"]) == [c];
-    let mut g = dealt(
-        "Kathmandu-Lhasa, the only card linked by Rasuwa",
-        &[c],
-        near,
-    );
+    let (mut g, _) = dealt_alone("Kathmandu", "Lhasa", &["Kathmandu", "Rasuwa"]);
     let before = total_pieces(&g, 0);
     play(&mut g, data(), 0, "move Kathmandu Rasuwa");
     play(&mut g, data(), 0, "grow Kathmandu");
@@ -89,13 +81,7 @@ fn nep_claim_15_needs_a_piece_in_hand() {
 #[test]
 // Also NEP-CLAIM-2, NEP-CLAIM-4.
 fn nep_claim_1_needs_unbroken_chain() {
-    let c = card("Gorkha", "Kathmandu");
-    let near = |g: &Nepal| linked_through(g, &["Kathmandu", "Dhading", "Gorkha"]) == [c];
-    let mut g = dealt(
-        "Gorkha-Kathmandu, the only card linked by Dhading",
-        &[c],
-        near,
-    );
+    let (mut g, c) = dealt_alone("Gorkha", "Kathmandu", &["Kathmandu", "Dhading", "Gorkha"]);
     let i = at(&g, c);
     // Ann: Kathmandu and Gorkha, Dhading between them left empty.
     play_all(
@@ -143,12 +129,10 @@ fn nep_claim_3_outside_location_through_arrow_province() {
 #[test]
 // Also NEP-REVEAL-4.
 fn nep_reveal_1_first_claim_reveals_a_card() {
-    let c = card("Kathmandu", "Lhasa");
-    let near = |g: &Nepal| linked_through(g, &["Kathmandu", "Rasuwa", "Sindhupalchok"]) == [c];
-    let mut g = dealt(
-        "Kathmandu-Lhasa, the only card linked near Kathmandu",
-        &[c],
-        near,
+    let (mut g, _) = dealt_alone(
+        "Kathmandu",
+        "Lhasa",
+        &["Kathmandu", "Rasuwa", "Sindhupalchok"],
     );
     let deck = g.deck.len();
     let next = *g.deck.last().unwrap();
@@ -278,13 +262,7 @@ fn nep_claim_13_starred_numbers_only_with_four_or_five() {
 #[test]
 // Also NEP-CLAIM-11, NEP-CLAIM-12.
 fn nep_claim_10_marker_stays_once_only_and_numbers_wait_for_the_end() {
-    let c = card("Kathmandu", "Lhasa"); // 2 / 1*
-    let near = |g: &Nepal| linked_through(g, &["Kathmandu", "Rasuwa", "Gorkha"]) == [c];
-    let mut g = dealt(
-        "Kathmandu-Lhasa, the only card linked near Rasuwa",
-        &[c],
-        near,
-    );
+    let (mut g, c) = dealt_alone("Kathmandu", "Lhasa", &["Kathmandu", "Rasuwa", "Gorkha"]); // 2 / 1*
     let i = at(&g, c);
     play(&mut g, data(), 0, "move Kathmandu Rasuwa");
     play(&mut g, data(), 0, "grow Kathmandu");
@@ -363,13 +341,7 @@ fn nep_claim_16_other_player_claims_in_own_turn_if_still_linked() {
 
 #[test]
 fn nep_claim_17_route_broken_again_before_the_claim_step_does_not_count() {
-    let c = card("Kathmandu", "Lhasa");
-    let near = |g: &Nepal| linked_through(g, &["Kathmandu", "Rasuwa", "Gorkha"]) == [c];
-    let mut g = dealt(
-        "Kathmandu-Lhasa, the only card linked near Rasuwa",
-        &[c],
-        near,
-    );
+    let (mut g, c) = dealt_alone("Kathmandu", "Lhasa", &["Kathmandu", "Rasuwa", "Gorkha"]);
     let i = at(&g, c);
     play(&mut g, data(), 0, "grow Kathmandu");
     play(&mut g, data(), 0, "move Kathmandu Rasuwa"); // linked now
@@ -385,13 +357,7 @@ fn nep_claim_17_route_broken_again_before_the_claim_step_does_not_count() {
 fn nep_reveal_2_five_on_offer_and_first_claim_with_empty_deck() {
     let unclaimed = |g: &Nepal| g.cards.iter().filter(|c| c.claims.is_empty()).count();
     // With cards in the deck, the claimed card is replaced: 5 unclaimed again.
-    let c = card("Kathmandu", "Lhasa");
-    let near = |g: &Nepal| linked_through(g, &["Kathmandu", "Rasuwa"]) == [c];
-    let mut g = dealt(
-        "Kathmandu-Lhasa, the only card linked by Rasuwa",
-        &[c],
-        near,
-    );
+    let (mut g, _) = dealt_alone("Kathmandu", "Lhasa", &["Kathmandu", "Rasuwa"]);
     assert_eq!(unclaimed(&g), 5);
     play_all(
         &mut g,

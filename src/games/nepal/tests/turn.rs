@@ -128,13 +128,7 @@ fn nep_turn_5_offered_steps_are_every_allowed_move_grow_and_fortress() {
 // Also NEP-REVEAL-1: the turn number counts every player's turn, and a card revealed in
 // one turn is shown as new during the next one only.
 fn nep_turn_2_turns_are_counted_around_the_table() {
-    let c = card("Kathmandu", "Lhasa");
-    let near = |g: &Nepal| linked_through(g, &["Kathmandu", "Rasuwa"]) == [c];
-    let mut g = dealt(
-        "Kathmandu-Lhasa, the only card linked by Rasuwa",
-        &[c],
-        near,
-    );
+    let (mut g, _) = dealt_alone("Kathmandu", "Lhasa", &["Kathmandu", "Rasuwa"]);
     assert_eq!(g.view(data(), Viewer::Spectator).turn, 1);
     play_all(
         &mut g,

@@ -620,40 +620,45 @@ fn pel_bat_7_the_roll_shows_each_modified_die_with_its_modifier() {
     assert!(def_rolls.iter().all(|w| w.len() == 1), "{line}");
 }
 
+/// Real play with attacks preferred, stopped in round `round` at the Pelorians' battle
+/// that the Bat fights alone and kills in (fought on a copy by the game's dice): the game
+/// before it, the area, the copy after it and what fighting it did.
+fn bat_killing_alone(
+    d: &PeloriaData,
+    round: u8,
+) -> (Peloria, usize, Peloria, crate::engine::Applied) {
+    let pl = nat(d, "Pelorians");
+    let (g, (a, after, fought)) = found(
+        d,
+        &format!("the Bat killing alone in round {round}"),
+        attacking(d, |_, _| true),
+        |g| {
+            if g.round != round || g.turn != pl {
+                return None;
+            }
+            fights_ahead(d, g).into_iter().find(|(a, after, _)| {
+                let def = defender_in(g, *a);
+                kinds_in(g, pl, *a) == [Kind::Bat] && g.count(def, *a) > after.count(def, *a)
+            })
+        },
+    );
+    (g, a, after, fought)
+}
+
 /// A hit rolled by the Bat is the Bat's: in round 15 each unit the Bat kills is noted to
 /// rise as a Telmori, from a real roll (not a hand-made battle).
 // PEL-BAT-2
 #[test]
 fn pel_bat_2_the_bats_own_rolls_mark_its_kills() {
     let d = data();
-    // Real play with attacks preferred, stopped at a battle that may be fought now in
-    // round 15 by the Bat alone, which kills in it (fought on a copy by the game's dice).
-    let pl = nat(&d, "Pelorians");
-    let (_, (a, killed, risen, marked)) = found(
-        &d,
-        "the Bat killing alone",
-        attacking(&d, |_, _| true),
-        |g| {
-            if g.round != 15 || g.turn != pl {
-                return None;
-            }
-            fights_ahead(&d, g)
-                .into_iter()
-                .find_map(|(a, after, fought)| {
-                    let def = defender_in(g, a);
-                    let killed = g.count(def, a) - after.count(def, a);
-                    if kinds_in(g, pl, a) != [Kind::Bat] || killed == 0 {
-                        return None;
-                    }
-                    let rises = format!("The Bat's victim in {} rises", name(&d, a));
-                    let risen = (fought.events.iter())
-                        .filter(|e| e.text.starts_with(&rises))
-                        .count();
-                    let marked = after.bat_kills[g.bat_kills.len()..].to_vec();
-                    Some((a, killed, risen, marked))
-                })
-        },
-    );
+    let (g, a, after, fought) = bat_killing_alone(&d, 15);
+    let def = defender_in(&g, a);
+    let killed = g.count(def, a) - after.count(def, a);
+    let rises = format!("The Bat's victim in {} rises", name(&d, a));
+    let risen = (fought.events.iter())
+        .filter(|e| e.text.starts_with(&rises))
+        .count();
+    let marked = after.bat_kills[g.bat_kills.len()..].to_vec();
     // The victims rise when the turn ends; until then each is noted where it fell.
     assert!(marked.iter().all(|&m| m == a), "{marked:?}");
     assert_eq!(risen + marked.len(), killed);
@@ -901,7 +906,6 @@ fn pel_brit_12_the_nation_left_alone_holds_the_area() {
 #[test]
 fn pel_bat_2_units_the_bat_kills_in_round_15_become_telmori() {
     let d = data();
-    let pl = nat(&d, "Pelorians");
     // why: one round's hits split between the Bat and another unit were searched for in
     // round 15 of real play, seeds 0..40, three steerings (`attacking`, `horde_and_bat`,
     // the Pelorians drawn into the area the Bat attacks): the Bat attacked with other units
@@ -930,23 +934,7 @@ fn pel_bat_2_units_the_bat_kills_in_round_15_become_telmori() {
     // In another round nothing rises: real play with attacks preferred, stopped where a
     // battle of round 16 may be fought by the Bat alone that kills (fought on a copy by the
     // game's dice); no kill is noted, no victim rises.
-    let (_, (a, fought, after)) = found(
-        &d,
-        "the Bat killing in round 16",
-        attacking(&d, |_, _| true),
-        |g| {
-            if g.round != 16 || g.turn != pl {
-                return None;
-            }
-            fights_ahead(&d, g)
-                .into_iter()
-                .find_map(|(a, after, fought)| {
-                    let def = defender_in(g, a);
-                    let killed = g.count(def, a) > after.count(def, a);
-                    (kinds_in(g, pl, a) == [Kind::Bat] && killed).then_some((a, fought, after))
-                })
-        },
-    );
+    let (_, a, after, fought) = bat_killing_alone(&d, 16);
     assert!(after.bat_kills.is_empty(), "{}", name(&d, a));
     assert!(
         !(fought.events.iter()).any(|e| e.text.starts_with("The Bat's victim")),

@@ -1124,18 +1124,10 @@ fn pel_kart_3_crossing_is_allowed_alongside_an_attack_from_elsewhere() {
     let (mut g, (k, x, kx)) = found(
         &d,
         "units on two sides of an enemy Dorastor",
-        toward(
-            &d,
-            d.areas[dorastor]
-                .adj
-                .iter()
-                .copied()
-                .chain([dorastor])
-                .collect(),
-        ),
+        round_dorastor(&d),
         |g: &Peloria| {
             let n = g.turn;
-            if !move_start(g) || g.count(n, dorastor) > 0 || g.others(n, dorastor) == 0 {
+            if !enemies_alone_in_dorastor(g, &d) {
                 return None;
             }
             let in_karia = ARMY_KINDS
@@ -1152,6 +1144,26 @@ fn pel_kart_3_crossing_is_allowed_alongside_an_attack_from_elsewhere() {
     );
     play_now(&mut g, &d, &format!("move {x} Dorastor {kx}"));
     play_now(&mut g, &d, &format!("move Karia Dorastor {k}"));
+}
+
+/// A preference for moving into Dorastor and the areas next to it.
+fn round_dorastor(d: &PeloriaData) -> impl Fn(&Peloria, Seat, &str) -> i32 + '_ {
+    let dorastor = d.pass.2;
+    toward(
+        d,
+        d.areas[dorastor]
+            .adj
+            .iter()
+            .copied()
+            .chain([dorastor])
+            .collect(),
+    )
+}
+
+/// A movement starts, and enemies of the nation whose turn it is hold Dorastor alone.
+fn enemies_alone_in_dorastor(g: &Peloria, d: &PeloriaData) -> bool {
+    let (n, dorastor) = (g.turn, d.pass.2);
+    move_start(g) && g.count(n, dorastor) == 0 && g.others(n, dorastor) > 0
 }
 
 // PEL-KART-3: the unit that came in from another direction need not still be there: in
@@ -1195,15 +1207,10 @@ fn pel_kart_3_an_entry_from_elsewhere_opens_the_pass_even_if_the_unit_went_on() 
     let (mut g, (k, attack)) = found(
         &d,
         "an attack beside an enemy Dorastor",
-        toward(
-            &d,
-            (d.areas[dorastor].adj.iter().copied())
-                .chain([dorastor])
-                .collect(),
-        ),
+        round_dorastor(&d),
         |g: &Peloria| {
             let n = g.turn;
-            if !move_start(g) || g.count(n, dorastor) > 0 || g.others(n, dorastor) == 0 {
+            if !enemies_alone_in_dorastor(g, &d) {
                 return None;
             }
             let k = one_kind(g, karia)?;
